@@ -1,0 +1,114 @@
+/**
+ * Grenades and explosives: bounces on a miss (SF-B-17, SF-X-39), the doze grenade (SF-B-18, SF-X-42),
+ * blasts (SF-X-43) and thrown explosives (SF-X-40).
+ */
+import { checkDie } from "../core/dice.js";
+import { type AlphaDawnVariant, type RangeBand, RulesError } from "../core/types.js";
+import type { Point } from "../geometry/range.js";
+
+/**
+ * Bounce directions: degrees clockwise from the direction of the throw, for d10 faces 1–10.
+ *
+ * The printed Grenade Bounce Diagram did not come through in our sources. The default here is our own
+ * arrangement, consistent with the Basic Game's worked example (a 5 bounces "directly to the right"): misses
+ * mostly carry on past the target. A GM can replace it in the settings.
+ */
+export const DEFAULT_BOUNCE_DIRECTIONS: readonly number[] = [0, 0, 45, -45, 90, -90, 135, -135, 180, 0];
+
+/**
+ * Bounce distance by the band the grenade was thrown at: Basic 1/2/3/4 squares for Short/Medium/Long/Extreme
+ * (SF-B-17); Expanded 5/10/15/20 m (SF-X-39, seed 000). Point blank is not in either table: it bounces as Short.
+ */
+export function bounceDistance(band: RangeBand, variant: AlphaDawnVariant): number {
+  const squares: Record<RangeBand, number> = { pb: 1, s: 1, m: 2, l: 3, e: 4 };
+  return variant === "basic" ? squares[band] : squares[band] * 5;
+}
+
+/** Returns the point where a segment first meets an obstacle, or null when it is clear. */
+export type ObstacleTest = (from: Point, to: Point) => Point | null;
+
+export interface BounceResult {
+  readonly direction: number;
+  readonly intended: Point;
+  readonly landing: Point;
+  readonly distance: number;
+  readonly stopped: boolean;
+}
+
+/**
+ * Where a missed grenade goes off: from the target point, `distance` along the d10 direction relative to the
+ * throw, stopping at the first wall or obstacle (SF-B-17: "a grenade will stop if it hits a wall"). The stop
+ * point is pulled back a hair so the blast stays on the thrower's side of the wall.
+ */
+export function bounce(
+  from: Point,
+  target: Point,
+  d10: number,
+  distance: number,
+  obstacle: ObstacleTest,
+  directions: readonly number[] = DEFAULT_BOUNCE_DIRECTIONS,
+): BounceResult {
+  checkDie(d10, 10);
+  if (directions.length !== 10) throw new RulesError("FT.Error.bounceTable", "The bounce table needs 10 directions");
+  const direction = directions[d10 - 1] ?? 0;
+  const throwAngle = Math.atan2(target.y - from.y, target.x - from.x);
+  const a = throwAngle + (direction * Math.PI) / 180;
+  const end = { x: target.x + Math.cos(a) * distance, y: target.y + Math.sin(a) * distance };
+  const hit = obstacle(target, end);
+  if (!hit) return { direction, intended: target, landing: end, distance, stopped: false };
+  const travelled = Math.max(0, Math.hypot(hit.x - target.x, hit.y - target.y) - 0.01);
+  const landing = { x: target.x + Math.cos(a) * travelled, y: target.y + Math.sin(a) * travelled };
+  return { direction, intended: target, landing, distance: travelled, stopped: true };
+}
+
+/** Grenades affect a 6 m diameter (SF-X-43). */
+export const GRENADE_BLAST_RADIUS = 3;
+
+/** Doze grenades needed against a big creature: current Stamina ÷ 50, rounded down, at least 1 (SF-X-42). */
+export function dozeGrenadesNeeded(currentStamina: number): number {
+  return Math.max(1, Math.floor(Math.max(0, currentStamina) / 50));
+}
+
+export interface DozeResult {
+  readonly needed: number;
+  readonly knockedOut: boolean;
+  /** Basic: unconscious for one hour (SF-B-18); Expanded sources conflict (rules-tables §15.7): the GM's setting. */
+  readonly reason: "asleep" | "tooBig" | "gasMask";
+}
+
+/** A creature caught by `grenades` doze grenades at once (SF-B-18, SF-X-42). */
+export function resolveDoze(currentStamina: number, grenades: number, gasMask: boolean): DozeResult {
+  const needed = dozeGrenadesNeeded(currentStamina);
+  if (gasMask) return { needed, knockedOut: false, reason: "gasMask" };
+  if (grenades < needed) return { needed, knockedOut: false, reason: "tooBig" };
+  return { needed, knockedOut: true, reason: "asleep" };
+}
+
+export type ExplosiveZone = "blast" | "stun" | "outside";
+
+/**
+ * Thrown explosives (SF-X-40): inside the blast radius full damage; within twice the radius a Reaction Speed
+ * check (d100 ≤ RS) or stunned for one turn.
+ */
+export function explosiveZone(distance: number, radius: number): ExplosiveZone {
+  if (distance <= radius) return "blast";
+  if (distance <= radius * 2) return "stun";
+  return "outside";
+}
+
+export function explosiveStun(distance: number, radius: number, rs: number, d100: number): { zone: ExplosiveZone; stunned: boolean } {
+  const zone = explosiveZone(distance, radius);
+  if (zone !== "stun") return { zone, stunned: false };
+  checkDie(d100 === 0 ? 100 : d100, 100);
+  return { zone, stunned: (d100 === 0 ? 100 : d100) > rs };
+}
+
+/** Damage rolled separately for every creature in the blast (SF-X-43). */
+export function blastDamage(perCreature: Readonly<Record<string, readonly number[]>>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [id, dice] of Object.entries(perCreature)) out[id] = dice.reduce((a, b) => a + b, 0);
+  return out;
+}
+
+/** Mass of explosives that may be thrown as a grenade (SF-X-40). */
+export const MAX_THROWN_EXPLOSIVE_GRAMS = 500;

@@ -1,0 +1,68 @@
+/**
+ * # Frontier Tactics rules — the public API
+ *
+ * Pure, deterministic game rules: no Foundry globals, no DOM, no randomness. Dice come in as numbers
+ * (`d100: 37`, `[4, 9]`), so every function is unit-testable. Every modifier carries the ID of the rule it
+ * implements (see `rules-catalog.md`).
+ *
+ * - **core** — {@link Modifier}, {@link RuleId}, the attack facts, the {@link ResolutionEngine} interface, dice parsing.
+ * - **alpha-dawn** — Star Frontiers percentile rules, Basic and Expanded (SF-B-*, SF-X-*): abilities and derived
+ *   values, chance to hit, d100 resolution, rate of fire, bursts, grenades, damage through defenses,
+ *   ammunition, structural damage, ability checks.
+ * - **zebulon** — the Zebulon's Guide column-shift engine (SF-Z-*), its table as validated data.
+ * - **initiative** — side initiative: modifiers, totals, ordering, ties, surprise, phases.
+ * - **geometry** — range with elevation, range bands, Basic-game square counting.
+ *
+ * Choices made where the sources are silent or disagree are documented on the function that makes them and in
+ * the rules journal; the numbers live in data tables a GM can replace.
+ *
+ * @packageDocumentation
+ */
+
+export * from "./core/types.js";
+export * from "./core/modifiers.js";
+export * from "./core/dice.js";
+export * from "./core/facts.js";
+export * from "./core/engine.js";
+
+export * from "./alpha-dawn/abilities.js";
+export * from "./alpha-dawn/tables.js";
+export * from "./alpha-dawn/to-hit.js";
+export * from "./alpha-dawn/resolve.js";
+export * from "./alpha-dawn/damage.js";
+export * from "./alpha-dawn/burst.js";
+export * from "./alpha-dawn/grenades.js";
+export * from "./alpha-dawn/ammo.js";
+export * from "./alpha-dawn/rate-of-fire.js";
+export * from "./alpha-dawn/checks.js";
+export * from "./alpha-dawn/structural.js";
+export * from "./alpha-dawn/engine.js";
+
+export * from "./zebulon/table.js";
+export * from "./zebulon/shifts.js";
+export * from "./zebulon/engine.js";
+
+export * from "./initiative/sides.js";
+
+export * from "./geometry/range.js";
+
+import type { EngineId, ResolutionEngine } from "./core/engine.js";
+import { createAlphaDawnEngine } from "./alpha-dawn/engine.js";
+import type { AlphaDawnTable } from "./alpha-dawn/tables.js";
+import { createZebulonEngine } from "./zebulon/engine.js";
+import type { ResolutionTable } from "./zebulon/table.js";
+
+/** The engine a world uses. The d20 engine arrives with its own issue; until then `d20` is refused clearly. */
+export function createEngine(
+  id: EngineId,
+  tables: { alphaDawn?: AlphaDawnTable; zebulon?: ResolutionTable } = {},
+): ResolutionEngine {
+  switch (id) {
+    case "alphaDawn":
+      return createAlphaDawnEngine(tables.alphaDawn);
+    case "zebulon":
+      return createZebulonEngine(tables.zebulon);
+    default:
+      throw new Error(`The ${id} engine is not available in this version`);
+  }
+}

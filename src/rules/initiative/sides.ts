@@ -1,0 +1,177 @@
+/**
+ * Side initiative (SF-B-03..05, SF-X-01, SF-X-02, SF-X-04..06): each side rolls 1d10 once, adds one member's
+ * Initiative modifier, and the totals decide who moves and who resolves first.
+ */
+import { checkDie } from "../core/dice.js";
+import type { AlphaDawnVariant } from "../core/types.js";
+import { RulesError } from "../core/types.js";
+
+export interface SideMember {
+  readonly id: string;
+  readonly name: string;
+  readonly rs: number;
+  readonly initiativeModifier: number;
+  /** Weapon holstered or slung when the side rolls (SF-X-06). */
+  readonly holstered: boolean;
+  readonly isPlayerCharacter: boolean;
+  /** Stable tie-break inside a side (creation order). */
+  readonly sort: number;
+}
+
+export interface SideModifier {
+  readonly value: number;
+  /** Whose Initiative modifier it is. */
+  readonly memberId: string | null;
+  readonly memberName: string;
+  readonly base: number;
+  /** −3 when a member has a holstered or slung weapon (SF-X-06), for the whole side. */
+  readonly holsteredPenalty: number;
+  readonly ruleId: "SF-B-04" | "SF-X-04";
+}
+
+export const HOLSTERED_PENALTY = -3;
+
+/**
+ * The modifier a side adds to its d10: Basic — the Initiative modifier of the member with the highest Reaction
+ * Speed (SF-B-04); Expanded — the highest Initiative modifier on the side (SF-X-04). −3 for the side when any
+ * member rolls with a holstered or slung weapon (SF-X-06).
+ */
+export function sideModifier(members: readonly SideMember[], variant: AlphaDawnVariant): SideModifier {
+  const ruleId = variant === "basic" ? "SF-B-04" : "SF-X-04";
+  if (members.length === 0) {
+    return { value: 0, memberId: null, memberName: "", base: 0, holsteredPenalty: 0, ruleId };
+  }
+  let best = members[0]!;
+  for (const m of members) {
+    const better =
+      variant === "basic"
+        ? m.rs > best.rs || (m.rs === best.rs && m.initiativeModifier > best.initiativeModifier)
+        : m.initiativeModifier > best.initiativeModifier || (m.initiativeModifier === best.initiativeModifier && m.rs > best.rs);
+    if (better) best = m;
+  }
+  const holsteredPenalty = variant === "expanded" && members.some((m) => m.holstered) ? HOLSTERED_PENALTY : 0;
+  return {
+    value: best.initiativeModifier + holsteredPenalty,
+    memberId: best.id,
+    memberName: best.name,
+    base: best.initiativeModifier,
+    holsteredPenalty,
+    ruleId,
+  };
+}
+
+export interface SideRoll {
+  readonly id: string;
+  readonly d10: number;
+  readonly modifier: number;
+  /** Highest single Reaction Speed on the side (Basic tie-break, SF-B-05). */
+  readonly highestRs: number;
+  readonly surprised: boolean;
+}
+
+export function sideTotal(d10: number, modifier: number): number {
+  checkDie(d10, 10);
+  return d10 + modifier;
+}
+
+export interface SideOrder {
+  /** Side ids in the order they move: the first entry is the first mover this round. */
+  readonly moveOrder: readonly string[];
+  /** Side A, the side with initiative; null in a Basic-game tie (SF-B-05). */
+  readonly initiative: string | null;
+  /** Basic-game tie: damage from both sides takes effect only after both have fired (SF-B-05). */
+  readonly simultaneousDamage: boolean;
+  /** Sides whose totals tied and could not be separated by the rules; the GM decides (re-roll). */
+  readonly unresolvedTies: readonly (readonly string[])[];
+}
+
+/**
+ * Order the sides for a round.
+ *
+ * Expanded (SF-X-01, SF-X-04, SF-X-05): the lowest total moves first and the highest is side A; a tie goes to
+ * the higher modifier. Sides attack in the reverse order (A resolves first).
+ * Basic (SF-B-03, SF-B-05): the side with initiative moves and attacks first; on a tie neither has initiative,
+ * the side with the highest single Reaction Speed acts first and damage waits until both have fired.
+ * Surprise (SF-X-02): in round 1 a surprised side automatically loses initiative.
+ */
+export function orderSides(rolls: readonly SideRoll[], variant: AlphaDawnVariant, round: number): SideOrder {
+  const ids = new Set<string>();
+  for (const r of rolls) {
+    if (ids.has(r.id)) throw new RulesError("FT.Error.duplicateSide", `Side ${r.id} is listed twice`);
+    ids.add(r.id);
+  }
+  if (rolls.length === 0) return { moveOrder: [], initiative: null, simultaneousDamage: false, unresolvedTies: [] };
+  const surpriseCounts = round <= 1;
+  const total = (r: SideRoll) => sideTotal(r.d10, r.modifier);
+  // Strength: higher = better initiative. Surprised sides lose initiative in round 1.
+  const key = (r: SideRoll): number[] => [
+    surpriseCounts && r.surprised ? 0 : 1,
+    total(r),
+    variant === "expanded" ? r.modifier : r.highestRs,
+  ];
+  const compare = (a: SideRoll, b: SideRoll): number => {
+    const ka = key(a);
+    const kb = key(b);
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! - kb[i]!;
+    return 0;
+  };
+  const strongestFirst = [...rolls].sort((a, b) => compare(b, a) || a.id.localeCompare(b.id));
+  const unresolved: string[][] = [];
+  for (let i = 0; i < strongestFirst.length; ) {
+    let j = i + 1;
+    while (j < strongestFirst.length && compare(strongestFirst[i]!, strongestFirst[j]!) === 0) j++;
+    if (j - i > 1) unresolved.push(strongestFirst.slice(i, j).map((r) => r.id));
+    i = j;
+  }
+  const top = strongestFirst[0]!;
+  const second = strongestFirst[1];
+  if (variant === "basic") {
+    const tiedTop = second !== undefined && key(top)[0] === key(second)[0] && total(top) === total(second);
+    return {
+      moveOrder: strongestFirst.map((r) => r.id),
+      initiative: tiedTop ? null : top.id,
+      simultaneousDamage: tiedTop,
+      unresolvedTies: unresolved,
+    };
+  }
+  const tiedTop = second !== undefined && compare(top, second) === 0;
+  return {
+    moveOrder: [...strongestFirst].reverse().map((r) => r.id),
+    initiative: tiedTop ? null : top.id,
+    simultaneousDamage: false,
+    unresolvedTies: unresolved,
+  };
+}
+
+export type PhaseKind = "declare" | "move" | "resolve" | "act";
+
+export interface Phase {
+  readonly kind: PhaseKind;
+  /** Sides acting in this phase, in order. */
+  readonly sides: readonly string[];
+}
+
+/**
+ * The phases of a round (SF-X-01 Expanded: declarations B first, B moves, A moves, A resolves, B resolves;
+ * SF-B-03 Basic: each side moves then attacks, initiative side first).
+ */
+export function roundPhases(order: SideOrder, variant: AlphaDawnVariant): Phase[] {
+  if (variant === "basic") return order.moveOrder.map((id) => ({ kind: "act" as const, sides: [id] }));
+  return [
+    { kind: "declare", sides: order.moveOrder },
+    ...order.moveOrder.map((id) => ({ kind: "move" as const, sides: [id] })),
+    ...[...order.moveOrder].reverse().map((id) => ({ kind: "resolve" as const, sides: [id] })),
+  ];
+}
+
+/** Inside a side: player characters first, then a stable order. */
+export function memberOrder(members: readonly SideMember[]): SideMember[] {
+  return [...members].sort(
+    (a, b) => Number(b.isPlayerCharacter) - Number(a.isPlayerCharacter) || a.sort - b.sort || a.id.localeCompare(b.id),
+  );
+}
+
+/** Surprise lasts the first round only (SF-X-02): a surprised side may only move and take cover. */
+export function surpriseActive(surprised: boolean, round: number): boolean {
+  return surprised && round <= 1;
+}
