@@ -19,36 +19,32 @@
  * @packageDocumentation
  */
 
-export * from "./core/types.js";
-export * from "./core/modifiers.js";
-export * from "./core/dice.js";
-export * from "./core/facts.js";
-export * from "./core/engine.js";
-
 export * from "./alpha-dawn/abilities.js";
+export * from "./alpha-dawn/ammo.js";
+export * from "./alpha-dawn/burst.js";
+export * from "./alpha-dawn/checks.js";
+export * from "./alpha-dawn/damage.js";
+export * from "./alpha-dawn/engine.js";
+export * from "./alpha-dawn/grenades.js";
+export * from "./alpha-dawn/rate-of-fire.js";
+export * from "./alpha-dawn/resolve.js";
+export * from "./alpha-dawn/structural.js";
 export * from "./alpha-dawn/tables.js";
 export * from "./alpha-dawn/to-hit.js";
-export * from "./alpha-dawn/resolve.js";
-export * from "./alpha-dawn/damage.js";
-export * from "./alpha-dawn/burst.js";
-export * from "./alpha-dawn/grenades.js";
-export * from "./alpha-dawn/ammo.js";
-export * from "./alpha-dawn/rate-of-fire.js";
-export * from "./alpha-dawn/checks.js";
-export * from "./alpha-dawn/structural.js";
-export * from "./alpha-dawn/engine.js";
-
-export * from "./zebulon/table.js";
-export * from "./zebulon/shifts.js";
-export * from "./zebulon/engine.js";
-
-export * from "./initiative/sides.js";
-
+export * from "./core/dice.js";
+export * from "./core/engine.js";
+export * from "./core/facts.js";
+export * from "./core/modifiers.js";
+export * from "./core/types.js";
 export * from "./geometry/range.js";
+export * from "./initiative/sides.js";
+export * from "./zebulon/engine.js";
+export * from "./zebulon/shifts.js";
+export * from "./zebulon/table.js";
 
-import type { EngineId, ResolutionEngine } from "./core/engine.js";
 import { createAlphaDawnEngine } from "./alpha-dawn/engine.js";
 import type { AlphaDawnTable } from "./alpha-dawn/tables.js";
+import type { EngineId, ResolutionEngine } from "./core/engine.js";
 import { createZebulonEngine } from "./zebulon/engine.js";
 import type { ResolutionTable } from "./zebulon/table.js";
 

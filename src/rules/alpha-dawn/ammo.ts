@@ -2,8 +2,9 @@
  * Ammunition and power (SF-B-19, SF-B-20, SF-X-36, SF-X-37): clips hold rounds, power sources hold SEU shared
  * by every weapon and screen plugged into them.
  */
-import { RulesError } from "../core/types.js";
+
 import type { Movement } from "../core/types.js";
+import { RulesError } from "../core/types.js";
 
 export interface AmmoUse {
   /** Rounds (bullets, needles, jets, grenades) or SEU. */
@@ -20,7 +21,12 @@ export interface AmmoSpec {
 }
 
 /** What one declaration spends: `shots` single shots, or one burst of `burstRounds`. */
-export function ammoFor(spec: AmmoSpec, shots: number, burstRounds: number | null, powerSetting: number | null): AmmoUse {
+export function ammoFor(
+  spec: AmmoSpec,
+  shots: number,
+  burstRounds: number | null,
+  powerSetting: number | null,
+): AmmoUse {
   if (burstRounds !== null) return { amount: burstRounds, unit: spec.unit };
   const per = spec.perSeu ? (powerSetting ?? spec.perShot) : spec.perShot;
   return { amount: per * shots, unit: spec.unit };

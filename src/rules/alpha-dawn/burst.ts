@@ -3,18 +3,23 @@
  * for several, split as evenly as possible, the remainder lost. Machine guns: 10d10 + 1d10 per extra target
  * (rules-tables §4).
  */
+
+import { checkDie } from "../core/dice.js";
 import type { BurstSpec } from "../core/facts.js";
 import { RulesError } from "../core/types.js";
-import { checkDie } from "../core/dice.js";
 
 export const MAX_BURST_TARGETS = 5;
 
 export function validateBurstTargets(count: number): void {
   if (!Number.isInteger(count) || count < 1 || count > MAX_BURST_TARGETS) {
-    throw new RulesError("FT.Error.burstTargets", `A burst is aimed at 1 to ${MAX_BURST_TARGETS} targets, not ${count}`, {
-      count,
-      max: MAX_BURST_TARGETS,
-    });
+    throw new RulesError(
+      "FT.Error.burstTargets",
+      `A burst is aimed at 1 to ${MAX_BURST_TARGETS} targets, not ${count}`,
+      {
+        count,
+        max: MAX_BURST_TARGETS,
+      },
+    );
   }
 }
 

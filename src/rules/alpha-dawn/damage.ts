@@ -7,16 +7,24 @@ import type { WeaponDamageSpec } from "../core/facts.js";
 import { type DamageKind, type RangeBand, RulesError } from "../core/types.js";
 
 /** The dice a hit rolls: per band (sonic disruptor), per SEU (laser) or one formula (SF-B-16, SF-X-36). */
-export function damageFormula(spec: WeaponDamageSpec, band: RangeBand | null, powerSetting: number | null): DiceFormula {
+export function damageFormula(
+  spec: WeaponDamageSpec,
+  band: RangeBand | null,
+  powerSetting: number | null,
+): DiceFormula {
   if (spec.perSeu) {
     const { faces, min, max } = spec.perSeu;
     const seu = powerSetting ?? min;
     if (!Number.isInteger(seu) || seu < min || seu > max) {
-      throw new RulesError("FT.Error.powerSetting", `Power setting must be from ${min} to ${max}, not ${seu}`, {
-        min,
-        max,
-        value: seu,
-      });
+      throw new RulesError(
+        "FT.Error.powerSetting",
+        `Power setting must be from ${min} to ${max}, not ${seu}`,
+        {
+          min,
+          max,
+          value: seu,
+        },
+      );
     }
     return { count: seu, faces, bonus: 0 };
   }
@@ -82,13 +90,20 @@ export interface DefenseResult {
  * does nothing (rules-tables §7: "no power = no effect"). Screens sharing a pack see each other's drain.
  * Result is never negative and never above the damage rolled.
  */
-export function applyDefenses(rolled: number, kind: DamageKind, defenses: readonly DefenseState[]): DefenseResult {
+export function applyDefenses(
+  rolled: number,
+  kind: DamageKind,
+  defenses: readonly DefenseState[],
+): DefenseResult {
   if (!Number.isInteger(rolled) || rolled < 0) {
     throw new RulesError("FT.Error.badDamage", `Damage must be a whole number of at least 0, not ${rolled}`, {
       value: rolled,
     });
   }
-  const ordered = [...defenses.filter((d) => d.active && d.slot === "screen"), ...defenses.filter((d) => d.active && d.slot === "suit")];
+  const ordered = [
+    ...defenses.filter((d) => d.active && d.slot === "screen"),
+    ...defenses.filter((d) => d.active && d.slot === "suit"),
+  ];
   const drains: Record<string, number> = {};
   const wear: Record<string, number> = {};
   const steps: DefenseStep[] = [];
@@ -97,7 +112,10 @@ export function applyDefenses(rolled: number, kind: DamageKind, defenses: readon
     const rule = d.rules.find((r) => r.kind === kind);
     if (!rule || dmg === 0) continue;
     const before = dmg;
-    const powerLeft = d.power === null ? Number.POSITIVE_INFINITY : d.power - (d.powerSourceId ? (drains[d.powerSourceId] ?? 0) : 0);
+    const powerLeft =
+      d.power === null
+        ? Number.POSITIVE_INFINITY
+        : d.power - (d.powerSourceId ? (drains[d.powerSourceId] ?? 0) : 0);
     const capLeft = d.capacity === null ? Number.POSITIVE_INFINITY : d.capacity - (wear[d.id] ?? 0);
     let seu = 0;
     let failed: string | null = null;
@@ -166,7 +184,11 @@ export function rollDamage(formula: DiceFormula, dice: readonly number[]): numbe
  * Stimdose (SF-B-22): +10 Stamina for three hours, never above the uninjured score; useless below 0.
  * On a character knocked out by a doze grenade it only wakes them (SF-B-18).
  */
-export function stimdose(current: number, max: number, dozed = false): { after: number; gained: number; wakes: boolean } {
+export function stimdose(
+  current: number,
+  max: number,
+  dozed = false,
+): { after: number; gained: number; wakes: boolean } {
   if (dozed) return { after: current, gained: 0, wakes: true };
   if (current < 0) return { after: current, gained: 0, wakes: false };
   const after = Math.min(max, current + 10);

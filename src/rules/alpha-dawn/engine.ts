@@ -2,7 +2,15 @@
  * The Alpha Dawn percentile engine, Basic and Expanded (SF-B-*, SF-X-*), behind {@link ResolutionEngine}.
  */
 import { formatDice } from "../core/dice.js";
-import type { Check, DamagePlan, DamageTarget, DiceResults, Outcome, ResolutionEngine, RuleOptions } from "../core/engine.js";
+import type {
+  Check,
+  DamagePlan,
+  DamageTarget,
+  DiceResults,
+  Outcome,
+  ResolutionEngine,
+  RuleOptions,
+} from "../core/engine.js";
 import type { AttackFacts, WeaponFacts } from "../core/facts.js";
 import type { Modifier } from "../core/types.js";
 import { rangeBand } from "../geometry/range.js";
@@ -45,11 +53,22 @@ export function createAlphaDawnEngine(table: AlphaDawnTable = ALPHA_DAWN_TABLE):
         band: check.band,
       };
     },
-    damage(outcome: Outcome, weapon: WeaponFacts, target: DamageTarget, dice: readonly number[], power: number | null): DamagePlan {
+    damage(
+      outcome: Outcome,
+      weapon: WeaponFacts,
+      target: DamageTarget,
+      dice: readonly number[],
+      power: number | null,
+    ): DamagePlan {
       const formula = damageFormula(weapon.damage, outcome.band, power);
       const rolled = outcome.hit ? rollDamage(formula, dice) : 0;
       const defenses = applyDefenses(rolled, weapon.kind, target.defenses);
-      return { formula: formatDice(formula), rolled, defenses, stamina: applyStamina(target.stamina, defenses.taken) };
+      return {
+        formula: formatDice(formula),
+        rolled,
+        defenses,
+        stamina: applyStamina(target.stamina, defenses.taken),
+      };
     },
   };
 }

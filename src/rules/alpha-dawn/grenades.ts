@@ -49,7 +49,8 @@ export function bounce(
   directions: readonly number[] = DEFAULT_BOUNCE_DIRECTIONS,
 ): BounceResult {
   checkDie(d10, 10);
-  if (directions.length !== 10) throw new RulesError("FT.Error.bounceTable", "The bounce table needs 10 directions");
+  if (directions.length !== 10)
+    throw new RulesError("FT.Error.bounceTable", "The bounce table needs 10 directions");
   const direction = directions[d10 - 1] ?? 0;
   const throwAngle = Math.atan2(target.y - from.y, target.x - from.x);
   const a = throwAngle + (direction * Math.PI) / 180;
@@ -96,7 +97,12 @@ export function explosiveZone(distance: number, radius: number): ExplosiveZone {
   return "outside";
 }
 
-export function explosiveStun(distance: number, radius: number, rs: number, d100: number): { zone: ExplosiveZone; stunned: boolean } {
+export function explosiveStun(
+  distance: number,
+  radius: number,
+  rs: number,
+  d100: number,
+): { zone: ExplosiveZone; stunned: boolean } {
   const zone = explosiveZone(distance, radius);
   if (zone !== "stun") return { zone, stunned: false };
   checkDie(d100 === 0 ? 100 : d100, 100);
@@ -104,7 +110,9 @@ export function explosiveStun(distance: number, radius: number, rs: number, d100
 }
 
 /** Damage rolled separately for every creature in the blast (SF-X-43). */
-export function blastDamage(perCreature: Readonly<Record<string, readonly number[]>>): Record<string, number> {
+export function blastDamage(
+  perCreature: Readonly<Record<string, readonly number[]>>,
+): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [id, dice] of Object.entries(perCreature)) out[id] = dice.reduce((a, b) => a + b, 0);
   return out;

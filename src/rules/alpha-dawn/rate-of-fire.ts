@@ -1,9 +1,10 @@
 /**
  * Rate of fire and declarations (SF-X-07, SF-X-16, SF-X-20, SF-X-27, SF-X-30..32).
  */
-import { RulesError } from "../core/types.js";
+
 import type { AttackFacts } from "../core/facts.js";
 import type { Movement } from "../core/types.js";
+import { RulesError } from "../core/types.js";
 import { isWounded } from "./abilities.js";
 
 export interface ShotLimit {
@@ -19,7 +20,8 @@ export interface ShotLimit {
  */
 export function maxShots(facts: AttackFacts, firedLastTurn = false): ShotLimit {
   const { attacker, weapon, declarations: d } = facts;
-  if (weapon.rof < 1) return firedLastTurn ? { max: 0, reason: "FT.Rof.reloading" } : { max: 1, reason: "FT.Rof.weapon" };
+  if (weapon.rof < 1)
+    return firedLastTurn ? { max: 0, reason: "FT.Rof.reloading" } : { max: 1, reason: "FT.Rof.weapon" };
   if (d.burst) return { max: 1, reason: "FT.Rof.burst" };
   if (isWounded(attacker.stamina.value, attacker.stamina.max) && !attacker.anesthetic) {
     return { max: 1, reason: "FT.Rof.wounded" };
@@ -70,10 +72,15 @@ export function opportunityEligible(targetMovement: Movement, metresInSight: num
 
 /** Area fire (SF-X-32): only with more than one shot declared, over an area at most 5 m wide. */
 export function validateAreaFire(declaredShots: number, widthMetres: number): void {
-  if (declaredShots <= 1) throw new RulesError("FT.Error.areaFireShots", "Area fire needs more than one shot declared");
+  if (declaredShots <= 1)
+    throw new RulesError("FT.Error.areaFireShots", "Area fire needs more than one shot declared");
   if (widthMetres > 5 || widthMetres <= 0) {
-    throw new RulesError("FT.Error.areaFireWidth", `An area of fire is at most 5 m wide, not ${widthMetres} m`, {
-      width: widthMetres,
-    });
+    throw new RulesError(
+      "FT.Error.areaFireWidth",
+      `An area of fire is at most 5 m wide, not ${widthMetres} m`,
+      {
+        width: widthMetres,
+      },
+    );
   }
 }

@@ -17,7 +17,9 @@ export type StructureType =
   | "armoredVehicle";
 
 /** Base points and dice (count × faces) of each structure's capacity. */
-export const STRUCTURE_CAPACITY: Readonly<Record<StructureType, { base: number; count: number; faces: number }>> = {
+export const STRUCTURE_CAPACITY: Readonly<
+  Record<StructureType, { base: number; count: number; faces: number }>
+> = {
   heavyDoor: { base: 25, count: 1, faces: 10 },
   interiorWall: { base: 25, count: 1, faces: 10 },
   fortifiedDoor: { base: 50, count: 2, faces: 10 },

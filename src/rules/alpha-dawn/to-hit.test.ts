@@ -14,7 +14,8 @@ import {
   skillModifier,
 } from "./to-hit.js";
 
-const byId = (mods: readonly { id: string; value: number }[]) => Object.fromEntries(mods.map((m) => [m.id, m.value]));
+const byId = (mods: readonly { id: string; value: number }[]) =>
+  Object.fromEntries(mods.map((m) => [m.id, m.value]));
 
 describe("Basic game chance to hit", () => {
   it("SF-B-09 SF-B-10 Eusyl, DEX 40, gyrojet pistol at 8 squares is Medium range, 20 %", () => {
@@ -33,9 +34,13 @@ describe("Basic game chance to hit", () => {
   });
 
   it("SF-B-11 −10 when the attacker ran or rides a skimmer, not when walking", () => {
-    const ran = basicModifiers(facts({ attacker: { dex: 50, movement: "ran" }, weapon: BASIC_GYROJET, target: { distance: 5 } }));
+    const ran = basicModifiers(
+      facts({ attacker: { dex: 50, movement: "ran" }, weapon: BASIC_GYROJET, target: { distance: 5 } }),
+    );
     expect(byId(ran)).toEqual({ base: 50, range: -20, attackerMovement: -10 });
-    const skimmer = basicModifiers(facts({ attacker: { inSkimmer: true }, weapon: BASIC_GYROJET, target: { distance: 5 } }));
+    const skimmer = basicModifiers(
+      facts({ attacker: { inSkimmer: true }, weapon: BASIC_GYROJET, target: { distance: 5 } }),
+    );
     expect(byId(skimmer).attackerMovement).toBe(-10);
     const walked = basicModifiers(facts({ weapon: BASIC_GYROJET, target: { distance: 5 } }));
     expect(byId(walked).attackerMovement).toBeUndefined();
@@ -68,10 +73,16 @@ describe("Expanded chance to hit", () => {
     expect(skillModifier(1, true)).toBe(0);
     expect(skillModifier(3, false)).toBe(30);
     const mortar = expandedModifiers(
-      facts({ attacker: { skillLevel: 3 }, weapon: { heavy: true, skill: "gyrojet" }, target: { distance: 3 } }),
+      facts({
+        attacker: { skillLevel: 3 },
+        weapon: { heavy: true, skill: "gyrojet" },
+        target: { distance: 3 },
+      }),
     );
     expect(mortar.find((m) => m.id === "skill")).toMatchObject({ value: 20, ruleId: "SF-X-13" });
-    const laser = expandedModifiers(facts({ attacker: { skillLevel: 0 }, weapon: { heavy: true }, target: { distance: 3 } }));
+    const laser = expandedModifiers(
+      facts({ attacker: { skillLevel: 0 }, weapon: { heavy: true }, target: { distance: 3 } }),
+    );
     expect(laser.find((m) => m.id === "skill")).toMatchObject({ value: -10, ruleId: "SF-X-13" });
     expect(() => skillModifier(-1, false)).toThrow(RangeError);
   });
@@ -85,7 +96,8 @@ describe("Expanded chance to hit", () => {
   });
 
   it("SF-X-16 a telescopic sight uses the next closer band, never at PB or Short", () => {
-    const scoped = (distance: number) => byId(expandedModifiers(facts({ target: { distance }, declarations: { scope: true } })));
+    const scoped = (distance: number) =>
+      byId(expandedModifiers(facts({ target: { distance }, declarations: { scope: true } })));
     expect(scoped(150)).toMatchObject({ range: -80, scope: 40 });
     expect(scoped(80)).toMatchObject({ range: -40, scope: 20 });
     expect(scoped(30)).toMatchObject({ range: -20, scope: 10 });
@@ -94,8 +106,10 @@ describe("Expanded chance to hit", () => {
   });
 
   it("SF-X-17 movement: stationary target +10, running −10, dodging −20; attacker never gets +10", () => {
-    const m = (a: "stationary" | "walked" | "ran" | "dodged", t: "stationary" | "walked" | "ran" | "dodged") =>
-      byId(expandedModifiers(facts({ attacker: { movement: a }, target: { distance: 3, movement: t } })));
+    const m = (
+      a: "stationary" | "walked" | "ran" | "dodged",
+      t: "stationary" | "walked" | "ran" | "dodged",
+    ) => byId(expandedModifiers(facts({ attacker: { movement: a }, target: { distance: 3, movement: t } })));
     expect(m("stationary", "stationary")).toMatchObject({ targetMovement: 10 });
     expect(m("stationary", "stationary").attackerMovement).toBeUndefined();
     expect(m("ran", "dodged")).toMatchObject({ attackerMovement: -10, targetMovement: -20 });
@@ -106,28 +120,52 @@ describe("Expanded chance to hit", () => {
   it("SF-X-18 running animals use the animal modifiers instead", () => {
     const mods = (animal: "medium" | "fast" | "veryFast") =>
       byId(expandedModifiers(facts({ target: { distance: 3, movement: "ran", animal } })));
-    expect([mods("medium").targetMovement, mods("fast").targetMovement, mods("veryFast").targetMovement]).toEqual([
-      -10, -20, -30,
-    ]);
-    const still = byId(expandedModifiers(facts({ target: { distance: 3, movement: "stationary", animal: "fast" } })));
+    expect([
+      mods("medium").targetMovement,
+      mods("fast").targetMovement,
+      mods("veryFast").targetMovement,
+    ]).toEqual([-10, -20, -30]);
+    const still = byId(
+      expandedModifiers(facts({ target: { distance: 3, movement: "stationary", animal: "fast" } })),
+    );
     expect(still.targetMovement).toBe(10);
   });
 
   it("SF-X-19 moving vehicle target −10; attacker in a vehicle −10, above 150 m/turn −20", () => {
-    expect(byId(expandedModifiers(facts({ target: { distance: 3, vehicleMoving: true } }))).vehicleTarget).toBe(-10);
-    expect(byId(expandedModifiers(facts({ attacker: { vehicle: "slow" }, target: { distance: 3 } }))).attackerVehicle).toBe(-10);
-    expect(byId(expandedModifiers(facts({ attacker: { vehicle: "fast" }, target: { distance: 3 } }))).attackerVehicle).toBe(-20);
+    expect(
+      byId(expandedModifiers(facts({ target: { distance: 3, vehicleMoving: true } }))).vehicleTarget,
+    ).toBe(-10);
+    expect(
+      byId(expandedModifiers(facts({ attacker: { vehicle: "slow" }, target: { distance: 3 } })))
+        .attackerVehicle,
+    ).toBe(-10);
+    expect(
+      byId(expandedModifiers(facts({ attacker: { vehicle: "fast" }, target: { distance: 3 } })))
+        .attackerVehicle,
+    ).toBe(-20);
   });
 
   it("SF-X-20 careful aim +15 only standing still with one shot, not for bursts or thrown weapons", () => {
     const aim = (a: object, d: object, w: object = {}) =>
-      byId(expandedModifiers(facts({ attacker: a, target: { distance: 3 }, declarations: { carefulAim: true, ...d }, weapon: w })))
-        .carefulAim;
+      byId(
+        expandedModifiers(
+          facts({
+            attacker: a,
+            target: { distance: 3 },
+            declarations: { carefulAim: true, ...d },
+            weapon: w,
+          }),
+        ),
+      ).carefulAim;
     expect(aim({ movement: "stationary" }, {})).toBe(15);
     expect(aim({ movement: "walked" }, {})).toBeUndefined();
     expect(aim({ movement: "stationary" }, { shots: 2 })).toBeUndefined();
     expect(
-      aim({ movement: "stationary" }, { burst: true }, { burst: { rounds: 10, baseDice: 5, bonusNeedsMount: false } }),
+      aim(
+        { movement: "stationary" },
+        { burst: true },
+        { burst: { rounds: 10, baseDice: 5, bonusNeedsMount: false } },
+      ),
     ).toBeUndefined();
     expect(aim({ movement: "stationary" }, {}, { skill: "thrown" })).toBeUndefined();
     expect(canAimCarefully(facts({ attacker: { movement: "stationary", vehicle: "slow" } }))).toBe(false);
@@ -135,11 +173,21 @@ describe("Expanded chance to hit", () => {
 
   it("SF-X-21 firing a burst +20; a machine gun keeps it only when mounted", () => {
     const auto = { rof: 3, burst: { rounds: 10, baseDice: 5, bonusNeedsMount: false } };
-    expect(byId(expandedModifiers(facts({ weapon: auto, target: { distance: 3 }, declarations: { burst: true } }))).burst).toBe(20);
-    const mg = { rof: 1, burst: { rounds: 20, baseDice: 10, bonusNeedsMount: true } };
-    expect(byId(expandedModifiers(facts({ weapon: mg, target: { distance: 3 }, declarations: { burst: true } }))).burst).toBeUndefined();
     expect(
-      byId(expandedModifiers(facts({ weapon: mg, target: { distance: 3 }, declarations: { burst: true, mounted: true } }))).burst,
+      byId(expandedModifiers(facts({ weapon: auto, target: { distance: 3 }, declarations: { burst: true } })))
+        .burst,
+    ).toBe(20);
+    const mg = { rof: 1, burst: { rounds: 20, baseDice: 10, bonusNeedsMount: true } };
+    expect(
+      byId(expandedModifiers(facts({ weapon: mg, target: { distance: 3 }, declarations: { burst: true } })))
+        .burst,
+    ).toBeUndefined();
+    expect(
+      byId(
+        expandedModifiers(
+          facts({ weapon: mg, target: { distance: 3 }, declarations: { burst: true, mounted: true } }),
+        ),
+      ).burst,
     ).toBe(20);
   });
 
@@ -159,39 +207,73 @@ describe("Expanded chance to hit", () => {
   it("SF-X-25 target size Tiny −10 … Giant +10", () => {
     const s = (size: "tiny" | "small" | "medium" | "large" | "giant") =>
       byId(expandedModifiers(facts({ target: { distance: 3, size } }))).size ?? 0;
-    expect(["tiny", "small", "medium", "large", "giant"].map((x) => s(x as "tiny"))).toEqual([-10, -5, 0, 5, 10]);
+    expect(["tiny", "small", "medium", "large", "giant"].map((x) => s(x as "tiny"))).toEqual([
+      -10, -5, 0, 5, 10,
+    ]);
   });
 
   it("SF-X-27 wounded at exactly half Stamina −10; an anesthetic cancels it", () => {
-    expect(byId(expandedModifiers(facts({ attacker: { stamina: { value: 25, max: 50 } }, target: { distance: 3 } }))).wounded).toBe(-10);
-    expect(byId(expandedModifiers(facts({ attacker: { stamina: { value: 26, max: 50 } }, target: { distance: 3 } }))).wounded).toBeUndefined();
     expect(
-      byId(expandedModifiers(facts({ attacker: { stamina: { value: 10, max: 50 }, anesthetic: true }, target: { distance: 3 } }))).wounded,
+      byId(
+        expandedModifiers(facts({ attacker: { stamina: { value: 25, max: 50 } }, target: { distance: 3 } })),
+      ).wounded,
+    ).toBe(-10);
+    expect(
+      byId(
+        expandedModifiers(facts({ attacker: { stamina: { value: 26, max: 50 } }, target: { distance: 3 } })),
+      ).wounded,
+    ).toBeUndefined();
+    expect(
+      byId(
+        expandedModifiers(
+          facts({ attacker: { stamina: { value: 10, max: 50 }, anesthetic: true }, target: { distance: 3 } }),
+        ),
+      ).wounded,
     ).toBeUndefined();
   });
 
   it("SF-X-28 wrong hand −10 unless ambidextrous (Vrusk); SF-X-29 two pistols −10 each plus wrong hand", () => {
-    expect(byId(expandedModifiers(facts({ target: { distance: 3 }, declarations: { wrongHand: true } }))).wrongHand).toBe(-10);
     expect(
-      byId(expandedModifiers(facts({ attacker: { ambidextrous: true }, target: { distance: 3 }, declarations: { wrongHand: true } })))
+      byId(expandedModifiers(facts({ target: { distance: 3 }, declarations: { wrongHand: true } })))
         .wrongHand,
+    ).toBe(-10);
+    expect(
+      byId(
+        expandedModifiers(
+          facts({
+            attacker: { ambidextrous: true },
+            target: { distance: 3 },
+            declarations: { wrongHand: true },
+          }),
+        ),
+      ).wrongHand,
     ).toBeUndefined();
     const offHand = byId(
-      expandedModifiers(facts({ target: { distance: 3 }, declarations: { twoWeapons: true, wrongHand: true } })),
+      expandedModifiers(
+        facts({ target: { distance: 3 }, declarations: { twoWeapons: true, wrongHand: true } }),
+      ),
     );
     expect(offHand).toMatchObject({ twoWeapons: -10, wrongHand: -10 });
   });
 
   it("SF-X-35 a target in a crowd counts as soft cover, and hard cover still wins", () => {
     const crowd = expandedModifiers(facts({ target: { distance: 3, crowd: true } }));
-    expect(crowd.find((m) => m.id === "cover")).toMatchObject({ value: -10, ruleId: "SF-X-35", label: "FT.Modifier.crowd" });
+    expect(crowd.find((m) => m.id === "cover")).toMatchObject({
+      value: -10,
+      ruleId: "SF-X-35",
+      label: "FT.Modifier.crowd",
+    });
     expect(effectiveCover("hard", true)).toBe("hard");
     expect(effectiveCover("soft", true)).toBe("soft");
     expect(effectiveCover("none", false)).toBe("none");
   });
 
   it("SF-X-38 thrown weapons: ½ DEX + 10 × Thrown skill, only range, movement, wrong hand and wounds", () => {
-    const grenade = { skill: "thrown" as const, ranges: { pb: 5, s: 10, m: 15, l: 25, e: 50 }, kind: "explosive" as const };
+    const grenade = {
+      skill: "thrown" as const,
+      ranges: { pb: 5, s: 10, m: 15, l: 25, e: 50 },
+      kind: "explosive" as const,
+    };
     const mods = expandedModifiers(
       facts({
         attacker: { dex: 51, skillLevel: 2, movement: "ran", stamina: { value: 10, max: 50 } },
@@ -209,7 +291,9 @@ describe("Expanded chance to hit", () => {
       wounded: -10,
       wrongHand: -10,
     });
-    expect(mods.every((m) => ["SF-X-38", "SF-X-14", "SF-X-17", "SF-X-27", "SF-X-28"].includes(m.ruleId))).toBe(true);
+    expect(
+      mods.every((m) => ["SF-X-38", "SF-X-14", "SF-X-17", "SF-X-27", "SF-X-28"].includes(m.ruleId)),
+    ).toBe(true);
   });
 
   it("SF-X-27 SF-X-28 overrides: a number replaces a modifier, null removes it, extras are added", () => {
@@ -252,7 +336,11 @@ describe("Alpha Dawn engine through the shared interface", () => {
     const out = engine.resolve(check, { d100: 13 });
     expect(out).toMatchObject({ hit: true, auto: null, roll: 13, band: "m" });
     const plan = engine.damage(out, f.weapon, { stamina: 35, defenses: [] }, [5, 7], null);
-    expect(plan).toMatchObject({ formula: "2d10", rolled: 12, stamina: { before: 35, after: 23, unconscious: false } });
+    expect(plan).toMatchObject({
+      formula: "2d10",
+      rolled: 12,
+      stamina: { before: 35, after: 23, unconscious: false },
+    });
   });
 
   it("SF-B-14 DEX 35 at Extreme is −45 % yet a roll of 03 hits", () => {
@@ -269,7 +357,9 @@ describe("Alpha Dawn engine through the shared interface", () => {
     expect(c1.possible).toBe(false);
     expect(engine.resolve(c1, { d100: 1 }).hit).toBe(false);
     const hidden = facts({ target: { distance: 3, visible: false } });
-    const c2 = engine.check(hidden, engine.attackModifiers(hidden, { variant: "expanded" }), { variant: "expanded" });
+    const c2 = engine.check(hidden, engine.attackModifiers(hidden, { variant: "expanded" }), {
+      variant: "expanded",
+    });
     expect(engine.resolve(c2, { d100: 1 }).hit).toBe(false);
   });
 
@@ -282,7 +372,9 @@ describe("Alpha Dawn engine through the shared interface", () => {
 
   it("SF-X-36 per-SEU damage: a laser set to 3 rolls 3d10; no damage on a miss", () => {
     const f = facts({ target: { distance: 3 } });
-    const check = engine.check(f, engine.attackModifiers(f, { variant: "expanded" }), { variant: "expanded" });
+    const check = engine.check(f, engine.attackModifiers(f, { variant: "expanded" }), {
+      variant: "expanded",
+    });
     const hit = engine.resolve(check, { d100: 10 });
     expect(engine.damage(hit, f.weapon, { stamina: 40, defenses: [] }, [4, 5, 6], 3)).toMatchObject({
       formula: "3d10",
@@ -293,8 +385,13 @@ describe("Alpha Dawn engine through the shared interface", () => {
   });
 
   it("uses the table it was given (a GM's numbers)", () => {
-    const custom = createAlphaDawnEngine({ ...ALPHA_DAWN_TABLE, range: { pb: 5, s: 0, m: -10, l: -30, e: -60 } });
+    const custom = createAlphaDawnEngine({
+      ...ALPHA_DAWN_TABLE,
+      range: { pb: 5, s: 0, m: -10, l: -30, e: -60 },
+    });
     const f = facts({ attacker: { dex: 40 }, weapon: BASIC_GYROJET, target: { distance: 8 } });
-    expect(custom.check(f, custom.attackModifiers(f, { variant: "basic" }), { variant: "basic" }).chance).toBe(30);
+    expect(
+      custom.check(f, custom.attackModifiers(f, { variant: "basic" }), { variant: "basic" }).chance,
+    ).toBe(30);
   });
 });

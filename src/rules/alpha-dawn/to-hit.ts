@@ -12,8 +12,13 @@ import { ALPHA_DAWN_TABLE, type AlphaDawnTable } from "./tables.js";
  * Heavy weapons (SF-X-13): skill level − 1; untrained −10. Returns the modifier value from the skill.
  * Level 3 gyrojet with a grenade mortar → +20; untrained with a heavy laser → −10.
  */
-export function skillModifier(level: number, heavy: boolean, table: AlphaDawnTable = ALPHA_DAWN_TABLE): number {
-  if (!Number.isInteger(level) || level < 0) throw new RangeError(`Skill level must be 0 or more, not ${level}`);
+export function skillModifier(
+  level: number,
+  heavy: boolean,
+  table: AlphaDawnTable = ALPHA_DAWN_TABLE,
+): number {
+  if (!Number.isInteger(level) || level < 0)
+    throw new RangeError(`Skill level must be 0 or more, not ${level}`);
   if (!heavy) return level * table.perSkillLevel;
   if (level === 0) return table.heavyUntrained;
   return (level - 1) * table.perSkillLevel;
@@ -73,16 +78,20 @@ export function expandedModifiers(facts: AttackFacts, table: AlphaDawnTable = AL
   }
   // SF-X-17: attacker movement (no stationary bonus), target movement or running animal (SF-X-18).
   const am = table.attackerMovement[attacker.movement];
-  if (am !== 0) mods.push(mod("attackerMovement", `FT.Movement.attacker.${attacker.movement}`, am, "SF-X-17"));
+  if (am !== 0)
+    mods.push(mod("attackerMovement", `FT.Movement.attacker.${attacker.movement}`, am, "SF-X-17"));
   if (target.animal && target.movement !== "stationary") {
-    mods.push(mod("targetMovement", `FT.Movement.animal.${target.animal}`, table.animal[target.animal], "SF-X-18"));
+    mods.push(
+      mod("targetMovement", `FT.Movement.animal.${target.animal}`, table.animal[target.animal], "SF-X-18"),
+    );
   } else {
     const tm = table.targetMovement[target.movement];
     if (tm !== 0) mods.push(mod("targetMovement", `FT.Movement.target.${target.movement}`, tm, "SF-X-17"));
   }
   if (!thrown) {
     // SF-X-19 vehicles.
-    if (target.vehicleMoving) mods.push(mod("vehicleTarget", "FT.Modifier.vehicleTarget", table.vehicleTarget, "SF-X-19"));
+    if (target.vehicleMoving)
+      mods.push(mod("vehicleTarget", "FT.Modifier.vehicleTarget", table.vehicleTarget, "SF-X-19"));
   }
   if (attacker.vehicle !== "none") {
     mods.push(
@@ -116,7 +125,8 @@ export function expandedModifiers(facts: AttackFacts, table: AlphaDawnTable = AL
         ),
       );
     }
-    if (target.prone && cover !== "hard") mods.push(mod("prone", "FT.Modifier.prone", table.prone, "SF-X-26"));
+    if (target.prone && cover !== "hard")
+      mods.push(mod("prone", "FT.Modifier.prone", table.prone, "SF-X-26"));
     // SF-X-25 size.
     const size = table.size[target.size];
     if (size !== 0) mods.push(mod("size", `FT.Size.${target.size}`, size, "SF-X-25"));
@@ -128,7 +138,8 @@ export function expandedModifiers(facts: AttackFacts, table: AlphaDawnTable = AL
   if (decl.wrongHand && !attacker.ambidextrous) {
     mods.push(mod("wrongHand", "FT.Modifier.wrongHand", table.wrongHand, "SF-X-28"));
   }
-  if (!thrown && decl.twoWeapons) mods.push(mod("twoWeapons", "FT.Modifier.twoWeapons", table.twoWeapons, "SF-X-29"));
+  if (!thrown && decl.twoWeapons)
+    mods.push(mod("twoWeapons", "FT.Modifier.twoWeapons", table.twoWeapons, "SF-X-29"));
   return mods;
 }
 

@@ -15,7 +15,8 @@ export function parseDice(text: string): DiceFormula {
   const flat = FLAT.exec(text);
   if (flat) return { count: 0, faces: 0, bonus: Number(flat[1]) };
   const m = FORMULA.exec(text);
-  if (!m) throw new RulesError("FT.Error.badFormula", `Malformed damage formula "${text}"`, { formula: text });
+  if (!m)
+    throw new RulesError("FT.Error.badFormula", `Malformed damage formula "${text}"`, { formula: text });
   const count = Number(m[1]);
   const faces = Number(m[2]);
   if (count < 1 || faces < 2) {

@@ -2,8 +2,9 @@
  * The one interface every resolution engine implements (architecture: "one engine interface, three
  * implementations"). The attack workflow never branches on the engine id.
  */
-import type { AttackFacts, WeaponFacts } from "./facts.js";
+
 import type { DefenseResult, DefenseState, StaminaResult } from "../alpha-dawn/damage.js";
+import type { AttackFacts, WeaponFacts } from "./facts.js";
 import type { AlphaDawnVariant, Modifier, RangeBand } from "./types.js";
 
 export type EngineId = "alphaDawn" | "zebulon" | "d20";

@@ -4,7 +4,12 @@
  */
 
 /** A rule ID from the catalog, e.g. `SF-X-24`, `SF-Z-03`, `SWN-12`, `SW-30`. */
-export type RuleId = `SF-B-${string}` | `SF-X-${string}` | `SF-Z-${string}` | `SWN-${string}` | `SW-${string}`;
+export type RuleId =
+  | `SF-B-${string}`
+  | `SF-X-${string}`
+  | `SF-Z-${string}`
+  | `SWN-${string}`
+  | `SW-${string}`;
 
 /** One labelled term of a chance to hit or a check. `label` is an i18n key under `FT.Modifier.*`. */
 export interface Modifier {

@@ -42,9 +42,13 @@ export function validateRangeTable(table: RangeTable): void {
     const max = table[band];
     if (max === null) continue;
     if (!Number.isFinite(max) || max < 0 || max <= last) {
-      throw new RulesError("FT.Error.rangeTable", `Range band ${band} must be larger than the band before it`, {
-        band,
-      });
+      throw new RulesError(
+        "FT.Error.rangeTable",
+        `Range band ${band} must be larger than the band before it`,
+        {
+          band,
+        },
+      );
     }
     last = max;
     any = true;

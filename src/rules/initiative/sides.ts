@@ -46,7 +46,8 @@ export function sideModifier(members: readonly SideMember[], variant: AlphaDawnV
     const better =
       variant === "basic"
         ? m.rs > best.rs || (m.rs === best.rs && m.initiativeModifier > best.initiativeModifier)
-        : m.initiativeModifier > best.initiativeModifier || (m.initiativeModifier === best.initiativeModifier && m.rs > best.rs);
+        : m.initiativeModifier > best.initiativeModifier ||
+          (m.initiativeModifier === best.initiativeModifier && m.rs > best.rs);
     if (better) best = m;
   }
   const holsteredPenalty = variant === "expanded" && members.some((m) => m.holstered) ? HOLSTERED_PENALTY : 0;
@@ -100,7 +101,8 @@ export function orderSides(rolls: readonly SideRoll[], variant: AlphaDawnVariant
     if (ids.has(r.id)) throw new RulesError("FT.Error.duplicateSide", `Side ${r.id} is listed twice`);
     ids.add(r.id);
   }
-  if (rolls.length === 0) return { moveOrder: [], initiative: null, simultaneousDamage: false, unresolvedTies: [] };
+  if (rolls.length === 0)
+    return { moveOrder: [], initiative: null, simultaneousDamage: false, unresolvedTies: [] };
   const surpriseCounts = round <= 1;
   const total = (r: SideRoll) => sideTotal(r.d10, r.modifier);
   // Strength: higher = better initiative. Surprised sides lose initiative in round 1.
@@ -167,7 +169,10 @@ export function roundPhases(order: SideOrder, variant: AlphaDawnVariant): Phase[
 /** Inside a side: player characters first, then a stable order. */
 export function memberOrder(members: readonly SideMember[]): SideMember[] {
   return [...members].sort(
-    (a, b) => Number(b.isPlayerCharacter) - Number(a.isPlayerCharacter) || a.sort - b.sort || a.id.localeCompare(b.id),
+    (a, b) =>
+      Number(b.isPlayerCharacter) - Number(a.isPlayerCharacter) ||
+      a.sort - b.sort ||
+      a.id.localeCompare(b.id),
   );
 }
 

@@ -3,16 +3,25 @@
  * Alpha Dawn modifier list (minus ½ Dexterity and the skill bonus, which the base column replaces) and converts
  * it to column shifts, so one modifier list serves both engines.
  */
-import { formatDice, maxRoll } from "../core/dice.js";
-import type { Check, DamagePlan, DamageTarget, DiceResults, Outcome, ResolutionEngine, RuleOptions } from "../core/engine.js";
-import type { AttackFacts, WeaponFacts } from "../core/facts.js";
-import type { Modifier } from "../core/types.js";
+
 import { applyDefenses, applyStamina, damageFormula } from "../alpha-dawn/damage.js";
 import { normalizeD100 } from "../alpha-dawn/resolve.js";
 import { expandedModifiers } from "../alpha-dawn/to-hit.js";
+import { formatDice, maxRoll } from "../core/dice.js";
+import type {
+  Check,
+  DamagePlan,
+  DamageTarget,
+  DiceResults,
+  Outcome,
+  ResolutionEngine,
+  RuleOptions,
+} from "../core/engine.js";
+import type { AttackFacts, WeaponFacts } from "../core/facts.js";
+import type { Modifier } from "../core/types.js";
 import { rangeBand } from "../geometry/range.js";
 import { baseColumn, colourDamage, DAMAGE_FRACTION, finalColumn } from "./shifts.js";
-import { defaultResolutionTable, readColumn, type ResolutionTable, thresholds } from "./table.js";
+import { defaultResolutionTable, type ResolutionTable, readColumn, thresholds } from "./table.js";
 
 /** Modifier ids the base column replaces. */
 const REPLACED_BY_COLUMN = new Set(["base", "skill"]);
@@ -55,11 +64,22 @@ export function createZebulonEngine(table: ResolutionTable = defaultResolutionTa
         band: check.band,
       };
     },
-    damage(outcome: Outcome, weapon: WeaponFacts, target: DamageTarget, _dice: readonly number[], power: number | null): DamagePlan {
+    damage(
+      outcome: Outcome,
+      weapon: WeaponFacts,
+      target: DamageTarget,
+      _dice: readonly number[],
+      power: number | null,
+    ): DamagePlan {
       const formula = damageFormula(weapon.damage, outcome.band, power);
       const rolled = outcome.hit && outcome.colour ? colourDamage(maxRoll(formula), outcome.colour) : 0;
       const defenses = applyDefenses(rolled, weapon.kind, target.defenses);
-      return { formula: formatDice(formula), rolled, defenses, stamina: applyStamina(target.stamina, defenses.taken) };
+      return {
+        formula: formatDice(formula),
+        rolled,
+        defenses,
+        stamina: applyStamina(target.stamina, defenses.taken),
+      };
     },
   };
 }

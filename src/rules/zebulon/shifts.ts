@@ -11,7 +11,7 @@ export const POINTS_PER_SHIFT = 10;
 
 /** Round half away from zero, so a −5 prone penalty is still felt as −1 CS and +5 (large target) as +1 CS. */
 export function roundHalfAway(x: number): number {
-  return Math.sign(x) * Math.round(Math.abs(x));
+  return Math.sign(x) * Math.round(Math.abs(x)) || 0;
 }
 
 /** Convert Alpha Dawn points to column shifts (SF-Z-03). The total is converted, not each term. */
@@ -22,7 +22,9 @@ export function pointsToShifts(points: number): number {
 /** Base column = the skill level used (SF-Z-01); heavy weapons at level −1, untrained heavy −1 (SF-X-13 ×10). */
 export function baseColumn(skillLevel: number, heavy: boolean): number {
   if (!Number.isInteger(skillLevel) || skillLevel < 0) {
-    throw new RulesError("FT.Error.skillLevel", `Skill level must be 0 or more, not ${skillLevel}`, { value: skillLevel });
+    throw new RulesError("FT.Error.skillLevel", `Skill level must be 0 or more, not ${skillLevel}`, {
+      value: skillLevel,
+    });
   }
   if (!heavy) return skillLevel;
   return skillLevel === 0 ? -1 : skillLevel - 1;
@@ -81,7 +83,9 @@ export const DAMAGE_FRACTION: Readonly<Record<ResultColour, number>> = {
  */
 export function colourDamage(maximum: number, colour: ResultColour): number {
   if (!Number.isFinite(maximum) || maximum < 0) {
-    throw new RulesError("FT.Error.badDamage", `Maximum damage must be 0 or more, not ${maximum}`, { value: maximum });
+    throw new RulesError("FT.Error.badDamage", `Maximum damage must be 0 or more, not ${maximum}`, {
+      value: maximum,
+    });
   }
   const f = DAMAGE_FRACTION[colour];
   if (f === 0) return 0;

@@ -12,7 +12,10 @@ import { RulesError } from "../core/types.js";
 
 export const MIN_COLUMN = -9;
 export const MAX_COLUMN = 9;
-export const COLUMNS: readonly number[] = Array.from({ length: MAX_COLUMN - MIN_COLUMN + 1 }, (_, i) => i + MIN_COLUMN);
+export const COLUMNS: readonly number[] = Array.from(
+  { length: MAX_COLUMN - MIN_COLUMN + 1 },
+  (_, i) => i + MIN_COLUMN,
+);
 
 /** Colours of success, best first; white is failure. */
 export const SUCCESS_COLOURS = ["cobalt", "blue", "green", "yellow"] as const;
@@ -72,10 +75,14 @@ export function validateResolutionTable(input: unknown): ResolutionTable {
     for (const colour of SUCCESS_COLOURS) {
       const v = r[colour];
       if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > 100) {
-        throw new RulesError("FT.Zebulon.Error.badCell", `Column ${label}, ${colour}: must be a whole number 0–100`, {
-          column: label,
-          colour,
-        });
+        throw new RulesError(
+          "FT.Zebulon.Error.badCell",
+          `Column ${label}, ${colour}: must be a whole number 0–100`,
+          {
+            column: label,
+            colour,
+          },
+        );
       }
       vals[colour] = v;
     }
