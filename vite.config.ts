@@ -25,7 +25,7 @@ export default defineConfig(({ command }) => ({
       fileName: () => `${SYSTEM_ID}.mjs`,
       cssFileName: SYSTEM_ID,
     },
-    rollupOptions: { output: { assetFileNames: `${SYSTEM_ID}[extname]` } },
+    rollupOptions: { output: { assetFileNames: `${SYSTEM_ID}[extname]`, inlineDynamicImports: true } },
   },
   server: {
     port: 30001,

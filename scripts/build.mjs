@@ -1,0 +1,76 @@
+/**
+ * `npm run build`: dist/ becomes an installable system folder — system.json, one ES module, one CSS file,
+ * templates, lang and compiled packs. Prints the bundle size against its budget as a JSON line.
+ */
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { build } from "vite";
+import { compileAll, manifest, ROOT } from "./packs.mjs";
+
+const DIST = join(ROOT, "dist");
+const BUNDLE_BUDGET_KB = 300;
+
+export async function buildSystem({ quiet = false } = {}) {
+  // Never empty dist/packs wholesale: a running Foundry keeps LevelDB files locked.
+  for (const f of [
+    "frontier-tactics.mjs",
+    "frontier-tactics.mjs.map",
+    "frontier-tactics.css",
+    "templates",
+    "lang",
+  ]) {
+    rmSync(join(DIST, f), { recursive: true, force: true });
+  }
+  mkdirSync(DIST, { recursive: true });
+  await build({
+    configFile: join(ROOT, "vite.config.ts"),
+    logLevel: quiet ? "warn" : "info",
+    mode: "production",
+  });
+
+  const system = manifest();
+  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+  system.version = pkg.version;
+  if (process.env.RELEASE_DOWNLOAD_URL) {
+    system.download = process.env.RELEASE_DOWNLOAD_URL;
+    delete system.flags?.hotReload;
+  }
+  writeFileSync(join(DIST, "system.json"), `${JSON.stringify(system, null, 2)}\n`);
+  for (const dir of ["templates", "lang"]) cpSync(join(ROOT, dir), join(DIST, dir), { recursive: true });
+  for (const f of ["README.md", "LICENSE", "CHANGELOG.md"])
+    if (existsSync(join(ROOT, f))) cpSync(join(ROOT, f), join(DIST, f));
+  const packs = await compileAll(join(DIST, "packs"));
+
+  const kb = statSync(join(DIST, "frontier-tactics.mjs")).size / 1024;
+  console.log(
+    JSON.stringify({
+      name: "bundle.js",
+      value: Number(kb.toFixed(1)),
+      unit: "KB",
+      budget: BUNDLE_BUDGET_KB,
+    }),
+  );
+  if (!quiet) for (const p of packs) console.log(`pack ${p.name}: ${p.count} entries`);
+  if (kb > BUNDLE_BUDGET_KB)
+    throw new Error(`Bundle ${kb.toFixed(1)} KB is over the ${BUNDLE_BUDGET_KB} KB budget`);
+  return { kb, packs };
+}
+
+/** Every path system.json names must exist in dist/. */
+export function checkDist() {
+  const system = JSON.parse(readFileSync(join(DIST, "system.json"), "utf8"));
+  const paths = [
+    ...(system.esmodules ?? []),
+    ...(system.styles ?? []).map((s) => (typeof s === "string" ? s : s.src)),
+    ...(system.languages ?? []).map((l) => l.path),
+    ...(system.packs ?? []).map((p) => p.path),
+  ];
+  const missing = paths.filter((p) => !existsSync(join(DIST, p)));
+  if (missing.length) throw new Error(`dist/ is missing: ${missing.join(", ")}`);
+  return paths.length;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await buildSystem();
+  console.log(`dist/ checked: ${checkDist()} manifest paths present`);
+}

@@ -1,0 +1,130 @@
+/**
+ * What the actor and item sheets show, computed from plain data. No Foundry globals: the sheets call these
+ * with their document's data, and the template check renders the templates with the same output.
+ */
+
+import type { ActorDerived } from "../../data/actor/derived.js";
+import {
+  ABILITY_PAIRS,
+  damageFormula,
+  formatDice,
+  rangeBand,
+  skillModifier,
+  type WeaponSkill,
+} from "../../rules/index.js";
+
+export interface ItemLike {
+  readonly id: string;
+  readonly name: string;
+  readonly img: string;
+  readonly type: string;
+  readonly system: Record<string, unknown>;
+}
+
+export interface WeaponRow {
+  readonly id: string;
+  readonly name: string;
+  readonly img: string;
+  readonly skill: string;
+  readonly skillLevel: number;
+  /** ½ DEX + skill (SF-X-11..13), before range and situation; Basic game: DEX. */
+  readonly baseChance: number;
+  readonly damage: string;
+  readonly rof: string;
+  readonly ammo: {
+    readonly left: number | null;
+    readonly capacity: number | null;
+    readonly unit: string;
+    readonly empty: boolean;
+    readonly low: boolean;
+  };
+  readonly ranges: string;
+  readonly missing: boolean;
+}
+
+function weaponDamageText(system: Record<string, unknown>): string {
+  const dmg = system.damage as {
+    formula: string;
+    perBand: Record<string, string>;
+    perSeu: { enabled: boolean; faces: number; min: number; max: number };
+    special: string;
+  };
+  try {
+    if (dmg.perSeu.enabled) return `1d${dmg.perSeu.faces}/SEU (${dmg.perSeu.min}–${dmg.perSeu.max})`;
+    const bands = Object.entries(dmg.perBand).filter(([, v]) => v);
+    if (bands.length) return bands.map(([, v]) => v).join("/");
+    if (dmg.formula) return formatDice(damageFormula({ formula: dmg.formula }, null, null));
+  } catch {
+    return "?";
+  }
+  return dmg.special || "—";
+}
+
+export function weaponRow(
+  item: ItemLike,
+  derived: ActorDerived,
+  dex: number,
+  variant: "basic" | "expanded",
+): WeaponRow {
+  const s = item.system;
+  const skill = s.skill as WeaponSkill;
+  const level = derived.skills[skill] ?? 0;
+  const heavy = s.heavy as boolean;
+  const base =
+    variant === "basic"
+      ? dex
+      : (skill === "melee" ? derived.meleeBase : derived.rangedBase) +
+        skillModifier(level, heavy && skill !== "thrown");
+  const ammo = s.ammo as { unit: string; capacity: number | null; remaining: number | null; perShot: number };
+  const ranges = s.ranges as Record<string, number | null>;
+  const unit = s.rangeUnit === "squares" ? "□" : "m";
+  const last = ["e", "l", "m", "s", "pb"].map((b) => ranges[b]).find((v) => v !== null && v !== undefined);
+  const left = ammo.unit === "none" ? null : ammo.remaining;
+  return {
+    id: item.id,
+    name: item.name,
+    img: item.img,
+    skill,
+    skillLevel: level,
+    baseChance: base,
+    damage: weaponDamageText(s),
+    rof: s.rof === null ? "—" : s.rof === 0.5 ? "½" : String(s.rof),
+    ammo: {
+      left,
+      capacity: ammo.capacity,
+      unit: ammo.unit,
+      empty: left !== null && left < Math.max(1, ammo.perShot),
+      low: left !== null && ammo.capacity !== null && left <= ammo.capacity / 4,
+    },
+    ranges: last === undefined ? "—" : `≤${last} ${unit}`,
+    missing: ((s.missing as string[]) ?? []).length > 0,
+  };
+}
+
+export interface AbilityCell {
+  readonly key: string;
+  readonly value: number;
+}
+
+export function abilityPairs(abilities: Record<string, { value: number }>): AbilityCell[][] {
+  return ABILITY_PAIRS.map((pair) => pair.map((k) => ({ key: k, value: abilities[k]?.value ?? 0 })));
+}
+
+export function staminaBar(
+  value: number,
+  max: number,
+): { value: number; max: number; pct: number; wounded: boolean; down: boolean } {
+  const pct = max > 0 ? Math.max(0, Math.min(100, Math.round((value / max) * 100))) : 0;
+  return { value, max, pct, wounded: value * 2 <= max, down: value <= 0 };
+}
+
+/** Which band a distance falls in, for the weapon tooltip. */
+export function bandAt(distance: number, ranges: Record<string, number | null>): string | null {
+  return rangeBand(distance, {
+    pb: ranges.pb ?? null,
+    s: ranges.s ?? null,
+    m: ranges.m ?? null,
+    l: ranges.l ?? null,
+    e: ranges.e ?? null,
+  });
+}

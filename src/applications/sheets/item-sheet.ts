@@ -1,0 +1,80 @@
+/**
+ * One item sheet class serving every item type, with one body template per type. Fields whose numbers are
+ * "not in the sources available" are flagged in place.
+ */
+import { templatePath } from "../../constants.js";
+import { DAMAGE_KINDS, DEFENSE_MODES, POWER_KINDS, PSAS, WEAPON_SKILLS } from "../../data/item/specs.js";
+import { RANGE_BANDS } from "../../rules/index.js";
+import { type AppRenderOptions, itemSheetBase } from "../../types/app-bases.js";
+
+const choices = (list: readonly string[], prefix: string) =>
+  Object.fromEntries(list.map((k) => [k, `${prefix}.${k}`]));
+
+export class FrontierItemSheet extends itemSheetBase() {
+  static DEFAULT_OPTIONS = {
+    classes: ["frontier-tactics", "sheet", "item"],
+    position: { width: 560, height: 640 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      addRule: FrontierItemSheet.#onAddRule,
+      removeRule: FrontierItemSheet.#onRemoveRule,
+    },
+  };
+
+  static PARTS = {
+    header: { template: templatePath("item/header.hbs") },
+    body: { template: templatePath("item/body.hbs"), scrollable: [""] },
+  };
+
+  protected override async _prepareContext(options: AppRenderOptions): Promise<Record<string, unknown>> {
+    const context = await super._prepareContext(options);
+    const item = this.document;
+    const sys = item.system as unknown as Record<string, unknown>;
+    const missing = new Set((sys.missing as string[] | undefined) ?? []);
+    return Object.assign(context, {
+      item,
+      system: sys,
+      type: item.type,
+      [`is_${item.type}`]: true,
+      editable: this.isEditable,
+      missing: Object.fromEntries([...missing].map((m) => [m.replaceAll(".", "_"), true])),
+      anyMissing: missing.size > 0,
+      bands: RANGE_BANDS.map((b) => ({
+        key: b,
+        max: (sys.ranges as Record<string, number | null> | undefined)?.[b] ?? null,
+        dmg: (sys.damage as { perBand?: Record<string, string> } | undefined)?.perBand?.[b] ?? "",
+      })),
+      choices: {
+        skill: choices(WEAPON_SKILLS, "FT.Skill"),
+        kind: choices(DAMAGE_KINDS, "FT.DamageKind"),
+        mode: choices(DEFENSE_MODES, "FT.DefenseMode"),
+        power: choices(POWER_KINDS, "FT.PowerKind"),
+        psa: choices(PSAS, "FT.PSA"),
+        slot: { screen: "FT.Slot.screen", suit: "FT.Slot.suit" },
+        ammoUnit: { rounds: "FT.AmmoUnit.rounds", seu: "FT.AmmoUnit.seu", none: "FT.AmmoUnit.none" },
+        rangeUnit: { m: "FT.RangeUnit.m", squares: "FT.RangeUnit.squares" },
+        structural: { shot: "FT.Structural.shot", seu: "FT.Structural.seu", none: "FT.Structural.none" },
+      },
+      descriptionHTML: await foundry.applications.ux.TextEditor.implementation.enrichHTML(
+        String(sys.description ?? ""),
+        {
+          relativeTo: item,
+        },
+      ),
+    });
+  }
+
+  static async #onAddRule(this: FrontierItemSheet): Promise<void> {
+    const rules = [...((this.document.system as unknown as { rules: unknown[] }).rules ?? [])];
+    rules.push({ kind: "laser", mode: "halve", seuPerHit: 0, pointsPerSeu: 0 });
+    await this.document.update({ "system.rules": rules } as Item.UpdateData);
+  }
+
+  static async #onRemoveRule(this: FrontierItemSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {
+    const index = Number(target.dataset.index);
+    const rules = [...((this.document.system as unknown as { rules: unknown[] }).rules ?? [])];
+    rules.splice(index, 1);
+    await this.document.update({ "system.rules": rules } as Item.UpdateData);
+  }
+}

@@ -1,0 +1,14 @@
+/** Pure constants shared by the Foundry-facing code. */
+export const SYSTEM_ID = "frontier-tactics";
+export const systemPath = (p: string) => `systems/${SYSTEM_ID}/${p}`;
+export const templatePath = (p: string) => systemPath(`templates/${p}`);
+
+/** Templates used as partials (`{{> "systems/frontier-tactics/templates/…"}}`), preloaded in `init`. */
+export const PARTIALS = [
+  "item/body-weapon.hbs",
+  "item/body-defense.hbs",
+  "item/body-powerSource.hbs",
+  "item/body-gear.hbs",
+  "item/body-skill.hbs",
+  "item/body-race.hbs",
+] as const;

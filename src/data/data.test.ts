@@ -1,0 +1,168 @@
+import { describe, expect, it } from "vitest";
+import { deriveActor } from "./actor/derived.js";
+import { CHARACTER_SPEC, CREATURE_SPEC } from "./actor/specs.js";
+import { DEFENSE_SPEC, POWER_SOURCE_SPEC, WEAPON_SPEC } from "./item/specs.js";
+import { ACTOR_V2, migrateSystem, needsMigration } from "./migrations.js";
+import { validateData } from "./spec.js";
+
+const character = (over: Record<string, unknown> = {}) => validateData(CHARACTER_SPEC, over);
+
+describe("Character data", () => {
+  it("fills every field with its initial value", () => {
+    const { value, issues } = character();
+    expect(issues).toEqual([]);
+    expect(value).toMatchObject({
+      race: "human",
+      handedness: "right",
+      stamina: { value: 45, max: 45 },
+      holstered: false,
+    });
+    expect((value.abilities as Record<string, { value: number }>).dex).toEqual({ value: 45 });
+    expect(value.d20).toMatchObject({ bab: 0, vitality: { value: 0, max: 0 } });
+    expect(value.swn).toEqual({ hd: 1, ac: 10, morale: 8 });
+  });
+
+  it("SF-X-11 a negative or >100 ability is refused with its path", () => {
+    expect(character({ abilities: { dex: { value: -5 } } }).issues).toEqual([
+      { path: "abilities.dex.value", message: "must be at least 0, not -5" },
+    ]);
+    expect(character({ abilities: { rs: { value: 101 } } }).issues).toEqual([
+      { path: "abilities.rs.value", message: "must be at most 100, not 101" },
+    ]);
+    expect(character({ abilities: { str: { value: 40.5 } } }).issues[0]?.message).toBe(
+      "must be a whole number, not 40.5",
+    );
+    expect(character({ race: "klingon" }).issues[0]?.message).toMatch(/must be one of human, dralasite/);
+  });
+
+  it("SF-B-15 Stamina above its maximum is refused by the joint check", () => {
+    expect(character({ stamina: { value: 50, max: 45 } }).issues).toEqual([
+      { path: "", message: "Stamina 50 is above its maximum 45" },
+    ]);
+  });
+
+  it("keeps fields it does not know (nothing is dropped)", () => {
+    expect(character({ legacyNote: "keep me" }).value.legacyNote).toBe("keep me");
+  });
+
+  it("creatures carry size, speed and attack", () => {
+    const { value, issues } = validateData(CREATURE_SPEC, { size: "giant", speed: "veryFast", attack: 60 });
+    expect(issues).toEqual([]);
+    expect(value).toMatchObject({ size: "giant", speed: "veryFast", attack: 60, damage: "1d10" });
+  });
+});
+
+describe("Derived actor values", () => {
+  const base = {
+    abilities: { str: { value: 35 }, dex: { value: 45 }, rs: { value: 41 } },
+    stamina: { value: 25, max: 50 },
+    movement: { walk: null, run: null },
+  };
+
+  it("SF-X-04 SF-X-11 SF-X-27 IM rounds up, ½ DEX rounds up, wounded at exactly half", () => {
+    const d = deriveActor({ ...base, race: "vrusk", handedness: "right" }, []);
+    expect(d).toMatchObject({
+      initiativeModifier: 5,
+      rangedBase: 23,
+      meleeBase: 23,
+      wounded: true,
+      unconscious: false,
+    });
+    expect(deriveActor({ ...base, stamina: { value: 26, max: 50 } }, []).wounded).toBe(false);
+  });
+
+  it("SF-B-06 SF-X-28 movement from the race unless set; Vrusk are ambidextrous", () => {
+    expect(deriveActor({ ...base, race: "vrusk" }, [])).toMatchObject({
+      walk: 15,
+      run: 35,
+      ambidextrous: true,
+    });
+    expect(deriveActor({ ...base, race: "dralasite" }, [])).toMatchObject({
+      walk: 5,
+      run: 20,
+      ambidextrous: false,
+    });
+    expect(deriveActor({ ...base, race: "human", movement: { walk: 12, run: null } }, [])).toMatchObject({
+      walk: 12,
+      run: 30,
+    });
+    expect(deriveActor({ ...base, race: "human", handedness: "ambidextrous" }, []).ambidextrous).toBe(true);
+  });
+
+  it("SF-X-12 weapon skill levels come from skill items, the highest of each", () => {
+    const d = deriveActor(base, [
+      { weaponSkill: "beam", level: 2 },
+      { weaponSkill: "beam", level: 4 },
+      { weaponSkill: "", level: 6 },
+    ]);
+    expect(d.skills).toEqual({ beam: 4, gyrojet: 0, projectile: 0, thrown: 0, melee: 0 });
+  });
+});
+
+describe("Item data", () => {
+  it("SF-B-16 a malformed damage formula is refused with a clear message", () => {
+    const { issues } = validateData(WEAPON_SPEC, { damage: { formula: "2d" } });
+    expect(issues).toEqual([
+      { path: "damage.formula", message: '"2d" is not a damage formula (write it like 2d10)' },
+    ]);
+    expect(validateData(WEAPON_SPEC, { damage: { perBand: { pb: "6x10" } } }).issues[0]?.path).toBe(
+      "damage.perBand.pb",
+    );
+  });
+
+  it("SF-X-14 range bands must rise", () => {
+    const { issues } = validateData(WEAPON_SPEC, { ranges: { pb: 5, s: 5, m: 50, l: 100, e: 200 } });
+    expect(issues[0]?.message).toMatch(/Range band s must be larger/);
+    expect(validateData(WEAPON_SPEC, { skill: "melee" }).issues).toEqual([]);
+  });
+
+  it("SF-B-19 ammunition left above capacity is refused", () => {
+    expect(validateData(WEAPON_SPEC, { ammo: { capacity: 20, remaining: 21 } }).issues[0]?.message).toBe(
+      "Ammunition left (21) is more than the capacity (20)",
+    );
+    expect(validateData(POWER_SOURCE_SPEC, { capacity: 50, remaining: 51 }).issues[0]?.message).toBe(
+      "51 left is more than the capacity 50",
+    );
+  });
+
+  it("SF-X-36 defense rules validate their kind and mode", () => {
+    expect(
+      validateData(DEFENSE_SPEC, { rules: [{ kind: "laser", mode: "absorb", pointsPerSeu: 5 }] }).issues,
+    ).toEqual([]);
+    expect(validateData(DEFENSE_SPEC, { rules: [{ kind: "laser", mode: "reflect" }] }).issues[0]?.path).toBe(
+      "rules[0].mode",
+    );
+  });
+});
+
+describe("Migrations", () => {
+  const old = {
+    stamina: 37,
+    staminaMax: 45,
+    abilities: { dex: 40, rs: 50 },
+    race: "vrusk",
+    custom: { a: 1 },
+  };
+
+  it("the example migration moves Stamina and abilities into objects and keeps everything else", () => {
+    const { system, applied } = migrateSystem("Actor", "character", old);
+    expect(applied).toEqual([2]);
+    expect(system).toEqual({
+      stamina: { value: 37, max: 45 },
+      abilities: { dex: { value: 40 }, rs: { value: 50 } },
+      race: "vrusk",
+      custom: { a: 1 },
+      schemaVersion: 2,
+    });
+    expect(validateData(CHARACTER_SPEC, system).issues).toEqual([]);
+    expect(old.stamina).toBe(37);
+  });
+
+  it("is idempotent and leaves current data and other types alone", () => {
+    const { system } = migrateSystem("Actor", "character", old);
+    expect(migrateSystem("Actor", "character", system).applied).toEqual([]);
+    expect(needsMigration("Actor", "character", system)).toBe(false);
+    expect(needsMigration("Item", "weapon", { stamina: 3 })).toBe(false);
+    expect(ACTOR_V2.migrate({ stamina: 10 })).toMatchObject({ stamina: { value: 10, max: 10 } });
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Item data → the facts the rules take. Pure: used by the attack workflow and by the tests, which read the
+ * compendium YAML through it (one source of truth for weapon numbers).
+ */
+import type {
+  BurstSpec,
+  DamageKind,
+  DefenseRule,
+  DefenseState,
+  RangeTable,
+  WeaponFacts,
+  WeaponSkill,
+} from "../../rules/index.js";
+
+export interface WeaponSystem {
+  skill: string;
+  heavy: boolean;
+  kind: string;
+  damage: {
+    formula: string;
+    perBand: Record<string, string>;
+    perSeu: { enabled: boolean; faces: number; min: number; max: number };
+    special: string;
+  };
+  ranges: Record<string, number | null>;
+  rangeUnit: string;
+  rof: number | null;
+  burst: { capable: boolean; rounds: number; baseDice: number; bonusNeedsMount: boolean };
+  ammo: {
+    unit: string;
+    perShot: number;
+    capacity: number | null;
+    remaining: number | null;
+    powerSource: string;
+  };
+  structural: { per: string; amount: number; placedAmount: number | null };
+  blastRadius: number;
+  missing: string[];
+}
+
+export function weaponFacts(name: string, s: WeaponSystem): WeaponFacts {
+  const ranges: RangeTable = {
+    pb: s.ranges.pb ?? null,
+    s: s.ranges.s ?? null,
+    m: s.ranges.m ?? null,
+    l: s.ranges.l ?? null,
+    e: s.ranges.e ?? null,
+  };
+  const burst: BurstSpec | null = s.burst.capable
+    ? { rounds: s.burst.rounds, baseDice: s.burst.baseDice, bonusNeedsMount: s.burst.bonusNeedsMount }
+    : null;
+  const perBand = Object.fromEntries(Object.entries(s.damage.perBand).filter(([, v]) => v));
+  return {
+    name,
+    skill: s.skill as WeaponSkill,
+    heavy: s.heavy,
+    ranges,
+    rof: s.rof ?? 1,
+    burst,
+    damage: {
+      formula: s.damage.formula || undefined,
+      perBand: Object.keys(perBand).length ? perBand : undefined,
+      perSeu: s.damage.perSeu.enabled
+        ? { faces: s.damage.perSeu.faces, min: s.damage.perSeu.min, max: s.damage.perSeu.max }
+        : undefined,
+    },
+    kind: s.kind as DamageKind,
+    blastRadius: s.blastRadius,
+  };
+}
+
+export interface DefenseSystem {
+  slot: "screen" | "suit";
+  rules: { kind: string; mode: string; seuPerHit: number; pointsPerSeu: number }[];
+  capacity: { value: number | null; max: number | null };
+  active: boolean;
+  powerSource: string;
+}
+
+/** A worn defense with the power left on its source (null for an unpowered suit). */
+export function defenseState(id: string, name: string, s: DefenseSystem, power: number | null): DefenseState {
+  return {
+    id,
+    name,
+    slot: s.slot,
+    active: s.active,
+    rules: s.rules.map((r) => ({ ...r }) as DefenseRule),
+    power: s.slot === "screen" ? (power ?? 0) : null,
+    powerSourceId: s.slot === "screen" ? s.powerSource || null : null,
+    capacity: s.capacity.value,
+  };
+}

@@ -1,0 +1,217 @@
+/**
+ * Item schemas (pure data): weapon, defense, powerSource, gear, skill, race. Joint checks reuse the rules'
+ * validators, so a malformed damage formula or a range table that does not rise is refused with a clear
+ * message, in Foundry and in the pack check alike.
+ */
+import {
+  ABILITY_KEYS,
+  isValidDice,
+  RANGE_BANDS,
+  type RangeTable,
+  validateRangeTable,
+} from "../../rules/index.js";
+import {
+  array,
+  bool,
+  type FieldSpec,
+  html,
+  int,
+  type ModelSpec,
+  num,
+  type SchemaSpec,
+  schema,
+  str,
+} from "../spec.js";
+
+export const ITEM_SCHEMA_VERSION = 1;
+
+export const WEAPON_SKILLS = ["beam", "gyrojet", "projectile", "thrown", "melee"] as const;
+export const DAMAGE_KINDS = [
+  "laser",
+  "sonic",
+  "electric",
+  "projectile",
+  "gyrojet",
+  "needle",
+  "explosive",
+  "melee",
+  "gas",
+  "other",
+] as const;
+export const DEFENSE_MODES = ["immune", "absorb", "halve", "stop"] as const;
+export const POWER_KINDS = [
+  "powerclip",
+  "beltpack",
+  "backpack",
+  "parabattery",
+  "bulletclip",
+  "needleclip",
+  "jetclip",
+  "belt",
+  "grenadeBullet",
+  "grenadeShell",
+  "rocket",
+  "quiver",
+] as const;
+export const PSAS = ["military", "technological", "biosocial"] as const;
+
+const formulaCheck = (v: string) =>
+  v === "" || isValidDice(v) ? null : `"${v}" is not a damage formula (write it like 2d10)`;
+
+/** Fields every catalogue item carries: cost, mass, where the numbers come from, which are missing. */
+const catalogue: SchemaSpec = {
+  schemaVersion: int(ITEM_SCHEMA_VERSION, { min: 0 }),
+  cost: int(null, { min: 0, nullable: true }),
+  mass: num(null, { min: 0, nullable: true }),
+  /** Source citation (rules-tables source keys). */
+  source: str(""),
+  /** Field paths whose numbers are "not in the sources available" — never guessed, never zero. */
+  missing: array(str("")),
+  description: html(),
+};
+
+const band = (): FieldSpec => num(null, { min: 0, nullable: true });
+
+export const WEAPON_SPEC: ModelSpec = {
+  fields: {
+    ...catalogue,
+    skill: str("beam", { choices: WEAPON_SKILLS, blank: false }),
+    heavy: bool(false),
+    kind: str("laser", { choices: DAMAGE_KINDS, blank: false }),
+    damage: schema({
+      formula: str("", { check: formulaCheck }),
+      perBand: schema(Object.fromEntries(RANGE_BANDS.map((b) => [b, str("", { check: formulaCheck })]))),
+      perSeu: schema({
+        enabled: bool(false),
+        faces: int(10, { min: 2 }),
+        min: int(1, { min: 1 }),
+        max: int(10, { min: 1 }),
+      }),
+      special: str(""),
+    }),
+    ranges: schema(Object.fromEntries(RANGE_BANDS.map((b) => [b, band()]))),
+    rangeUnit: str("m", { choices: ["m", "squares"], blank: false }),
+    /** Shots per turn; 0.5 = every other turn. */
+    rof: num(1, { min: 0, max: 10, nullable: true }),
+    burst: schema({
+      capable: bool(false),
+      rounds: int(10, { min: 1 }),
+      baseDice: int(5, { min: 1 }),
+      bonusNeedsMount: bool(false),
+    }),
+    ammo: schema({
+      unit: str("rounds", { choices: ["rounds", "seu", "none"], blank: false }),
+      perShot: int(1, { min: 0 }),
+      capacity: int(null, { min: 0, nullable: true }),
+      remaining: int(null, { min: 0, nullable: true }),
+      /** Id of the power source item feeding the weapon (SF-X-36); blank = its own clip. */
+      powerSource: str(""),
+    }),
+    structural: schema({
+      per: str("none", { choices: ["shot", "seu", "none"], blank: false }),
+      amount: int(0, { min: 0 }),
+      placedAmount: int(null, { min: 0, nullable: true }),
+    }),
+    blastRadius: num(0, { min: 0 }),
+    equipped: bool(true),
+  },
+  joint(data) {
+    const errors: string[] = [];
+    const ranges = data.ranges as RangeTable;
+    const skill = data.skill as string;
+    if (skill !== "melee" && RANGE_BANDS.some((b) => ranges[b] !== null)) {
+      try {
+        validateRangeTable(ranges);
+      } catch (e) {
+        errors.push((e as Error).message);
+      }
+    }
+    const dmg = data.damage as { perSeu: { enabled: boolean; min: number; max: number } };
+    if (dmg.perSeu.enabled && dmg.perSeu.min > dmg.perSeu.max)
+      errors.push("Power setting minimum is above its maximum");
+    const ammo = data.ammo as { capacity: number | null; remaining: number | null };
+    if (ammo.capacity !== null && ammo.remaining !== null && ammo.remaining > ammo.capacity) {
+      errors.push(`Ammunition left (${ammo.remaining}) is more than the capacity (${ammo.capacity})`);
+    }
+    return errors;
+  },
+};
+
+export const DEFENSE_SPEC: ModelSpec = {
+  fields: {
+    ...catalogue,
+    slot: str("screen", { choices: ["screen", "suit"], blank: false }),
+    rules: array(
+      schema({
+        kind: str("laser", { choices: DAMAGE_KINDS, blank: false }),
+        mode: str("halve", { choices: DEFENSE_MODES, blank: false }),
+        seuPerHit: int(0, { min: 0 }),
+        pointsPerSeu: int(0, { min: 0 }),
+      }),
+    ),
+    /** Points a suit absorbs before it is destroyed; null = not limited or not known. */
+    capacity: schema({
+      value: int(null, { min: 0, nullable: true }),
+      max: int(null, { min: 0, nullable: true }),
+    }),
+    active: bool(false),
+    powerSource: str(""),
+  },
+};
+
+export const POWER_SOURCE_SPEC: ModelSpec = {
+  fields: {
+    ...catalogue,
+    kind: str("powerclip", { choices: POWER_KINDS, blank: false }),
+    unit: str("seu", { choices: ["seu", "rounds"], blank: false }),
+    capacity: int(null, { min: 0, nullable: true }),
+    remaining: int(null, { min: 0, nullable: true }),
+    quantity: int(1, { min: 0 }),
+  },
+  joint(data) {
+    const c = data.capacity as number | null;
+    const r = data.remaining as number | null;
+    return c !== null && r !== null && r > c ? [`${r} left is more than the capacity ${c}`] : [];
+  },
+};
+
+export const GEAR_SPEC: ModelSpec = {
+  fields: { ...catalogue, quantity: int(1, { min: 0 }), uses: str("") },
+};
+
+export const SKILL_SPEC: ModelSpec = {
+  fields: {
+    schemaVersion: int(ITEM_SCHEMA_VERSION, { min: 0 }),
+    psa: str("military", { choices: PSAS, blank: false }),
+    level: int(1, { min: 0, max: 6 }),
+    /** The weapon skill this skill gives levels in, if any (SF-X-12). */
+    weaponSkill: str("", { choices: WEAPON_SKILLS, blank: true }),
+    source: str(""),
+    description: html(),
+  },
+};
+
+export const RACE_SPEC: ModelSpec = {
+  fields: {
+    schemaVersion: int(ITEM_SCHEMA_VERSION, { min: 0 }),
+    key: str("human", { choices: ["human", "dralasite", "vrusk", "yazirian", "other"], blank: false }),
+    abilityModifiers: schema(Object.fromEntries(ABILITY_KEYS.map((k) => [k, int(0, { min: -20, max: 20 })]))),
+    walk: int(10, { min: 0 }),
+    run: int(30, { min: 0 }),
+    perHourKm: num(5, { min: 0 }),
+    ambidextrous: bool(false),
+    abilities: html(),
+    source: str(""),
+    missing: array(str("")),
+  },
+};
+
+export const ITEM_SPECS = {
+  weapon: WEAPON_SPEC,
+  defense: DEFENSE_SPEC,
+  powerSource: POWER_SOURCE_SPEC,
+  gear: GEAR_SPEC,
+  skill: SKILL_SPEC,
+  race: RACE_SPEC,
+} as const;
+export type ItemType = keyof typeof ITEM_SPECS;

@@ -1,0 +1,88 @@
+/**
+ * The TypeDataModels. Each is a thin shell over a pure {@link ModelSpec}: the schema is built from it,
+ * `validateJoint` runs its joint checks, `migrateData` runs the pure migrations and derived data comes from
+ * pure functions in `rules/`.
+ */
+import { type ActorDerived, deriveActor } from "./actor/derived.js";
+import { CHARACTER_SPEC, CREATURE_SPEC } from "./actor/specs.js";
+import { buildSchema } from "./fields.js";
+import { ITEM_SPECS, type ItemType } from "./item/specs.js";
+import { type Migration, migrateSystem } from "./migrations.js";
+import type { ModelSpec } from "./spec.js";
+
+type Schema = foundry.data.fields.DataSchema;
+type AnyDoc = foundry.abstract.Document.Any;
+
+/** Base class for every model of the system. */
+function modelClass(spec: ModelSpec, documentName: Migration["documentName"], type: string) {
+  const Base = foundry.abstract.TypeDataModel as unknown as new (
+    ...args: never[]
+  ) => foundry.abstract.TypeDataModel<Schema, AnyDoc>;
+  return class extends Base {
+    static readonly spec = spec;
+    static readonly type = type;
+
+    static defineSchema(): Schema {
+      return buildSchema(spec.fields);
+    }
+
+    static migrateData(source: Record<string, unknown>): Record<string, unknown> {
+      const { system, applied } = migrateSystem(documentName, type, source);
+      if (applied.length) {
+        // Keys a migration moved elsewhere are removed; every other key is kept (migrations never drop data).
+        for (const k of Object.keys(source)) if (!(k in system)) delete source[k];
+        Object.assign(source, system);
+      }
+      return (
+        foundry.abstract.TypeDataModel as unknown as { migrateData(s: object): Record<string, unknown> }
+      ).migrateData(source);
+    }
+
+    static validateJoint(data: Record<string, unknown>): void {
+      const errors = spec.joint?.(data) ?? [];
+      if (errors.length) throw new Error(errors.join("; "));
+    }
+  };
+}
+
+/** Shape of `actor.system` for characters and creatures (declared here, used by the sheets and workflows). */
+export interface ActorSystem {
+  schemaVersion: number;
+  abilities: Record<string, { value: number }>;
+  stamina: { value: number; max: number };
+  holstered: boolean;
+  anesthetic: boolean;
+  notes: string;
+  race?: string;
+  handedness?: string;
+  size?: string;
+  speed?: string;
+  attack?: number;
+  damage?: string;
+  movement: { walk: number | null; run: number | null };
+  d20: Record<string, unknown>;
+  swn: { hd: number; ac: number; morale: number };
+  derived: ActorDerived;
+}
+
+function actorModel(spec: ModelSpec, type: string) {
+  return class extends modelClass(spec, "Actor", type) {
+    override prepareDerivedData(): void {
+      const self = this as unknown as ActorSystem & {
+        parent?: { items?: Iterable<{ type: string; system: unknown }> };
+      };
+      const skills: { weaponSkill: string; level: number }[] = [];
+      for (const item of self.parent?.items ?? []) {
+        if (item.type === "skill") skills.push(item.system as { weaponSkill: string; level: number });
+      }
+      self.derived = deriveActor(self, skills);
+    }
+  };
+}
+
+export const CharacterModel = actorModel(CHARACTER_SPEC, "character");
+export const CreatureModel = actorModel(CREATURE_SPEC, "creature");
+
+export const ItemModels = Object.fromEntries(
+  (Object.keys(ITEM_SPECS) as ItemType[]).map((t) => [t, modelClass(ITEM_SPECS[t], "Item", t)]),
+) as Record<ItemType, ReturnType<typeof modelClass>>;

@@ -1,0 +1,19 @@
+/** Handlebars helpers used by our templates (registered in `init`; the template check registers the same). */
+export const HELPERS: Record<string, (...args: unknown[]) => unknown> = {
+  /** Signed number: +10, −20, 0. */
+  ftSigned: (v: unknown) => {
+    const n = Number(v);
+    if (!Number.isFinite(n)) return "";
+    return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+  },
+  ftEq: (a: unknown, b: unknown) => a === b,
+  ftOr: (...args: unknown[]) => args.slice(0, -1).some(Boolean),
+  ftDash: (v: unknown) => (v === null || v === undefined || v === "" ? "—" : v),
+  ftPct: (v: unknown) => `${Number(v)}%`,
+};
+
+export function registerHelpers(hb: {
+  registerHelper(name: string, fn: (...args: unknown[]) => unknown): void;
+}): void {
+  for (const [name, fn] of Object.entries(HELPERS)) hb.registerHelper(name, fn);
+}

@@ -1,0 +1,20 @@
+/** Reads compendium YAML sources for tests: the packs are the one source of truth for item numbers. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import YAML from "yaml";
+import { type WeaponSystem, weaponFacts } from "../src/data/item/facts.js";
+import type { WeaponFacts } from "../src/rules/index.js";
+
+export const PACK_ROOT = join(import.meta.dirname, "..", "packs");
+
+export function packEntry<T = Record<string, unknown>>(
+  pack: string,
+  file: string,
+): { _id: string; name: string; type: string; system: T } {
+  return YAML.parse(readFileSync(join(PACK_ROOT, pack, `${file}.yml`), "utf8"));
+}
+
+export function packWeapon(pack: string, file: string): WeaponFacts {
+  const e = packEntry<WeaponSystem>(pack, file);
+  return weaponFacts(e.name, e.system);
+}

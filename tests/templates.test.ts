@@ -1,0 +1,115 @@
+/**
+ * Template check: every .hbs compiles with Handlebars and renders with a fixture context built by the same pure
+ * functions the sheets use.
+ */
+import { readFileSync } from "node:fs";
+import { relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { RANGE_BANDS } from "../src/rules/index.js";
+import { characterContext, weaponItem } from "./fixtures/sheets.js";
+import { createEnv, render, TEMPLATE_ROOT, templateFiles } from "./handlebars-env.js";
+
+const hb = createEnv();
+
+describe("Templates", () => {
+  it("every template compiles", () => {
+    const files = templateFiles();
+    expect(files.length).toBeGreaterThan(10);
+    for (const f of files)
+      expect(() => hb.precompile(readFileSync(f, "utf8")), relative(TEMPLATE_ROOT, f)).not.toThrow();
+  });
+
+  it("SF-X-11 SF-X-12 the character sheet in play mode shows chance to hit, ammo and attack buttons", () => {
+    const ctx = characterContext(false);
+    const html = [
+      "actor/header.hbs",
+      "actor/tabs.hbs",
+      "actor/combat.hbs",
+      "actor/gear.hbs",
+      "actor/notes.hbs",
+    ]
+      .map((t) => render(hb, t, ctx))
+      .join("\n");
+    expect(html).toContain("Eusyl Vrahn");
+    // ½ DEX 55 → 28, + Beam 2 → 48 %.
+    expect(html).toMatch(/class="ft-chance">48%/);
+    expect(html).toContain("14/20");
+    expect(html).toContain("Wounded");
+    expect(html).toMatch(/<\/i> Attack/);
+    expect(html.match(/data-action="attack"/g)).toHaveLength(3);
+    // The empty doze grenade's button is disabled.
+    expect(html).toMatch(/data-action="attack" disabled/);
+    // Visible text is localized; data-tooltip keys are localized by Foundry itself.
+    expect(html.replace(/data-tooltip="[^"]*"/g, "")).not.toContain("FT.");
+  });
+
+  it("SF-X-27 the character sheet in edit mode has inputs for every ability", () => {
+    const html = render(hb, "actor/combat.hbs", characterContext(true));
+    for (const k of ["str", "sta", "dex", "rs", "int", "log", "per", "ldr"])
+      expect(html).toContain(`name="system.abilities.${k}.value"`);
+  });
+
+  it("SF-X-14 the weapon item sheet shows every band and flags missing numbers", () => {
+    const w = weaponItem("w", "Automatic Rifle", {
+      missing: ["ranges", "cost"],
+      skill: "projectile",
+      kind: "projectile",
+    });
+    const ctx = {
+      item: w,
+      system: w.system,
+      type: "weapon",
+      is_weapon: true,
+      editable: true,
+      anyMissing: true,
+      missing: { ranges: true, cost: true },
+      bands: RANGE_BANDS.map((b) => ({ key: b, max: null, dmg: "" })),
+      choices: {
+        skill: { projectile: "FT.Skill.projectile" },
+        kind: { projectile: "FT.DamageKind.projectile" },
+        mode: {},
+        power: {},
+        psa: {},
+        slot: {},
+        ammoUnit: { rounds: "FT.AmmoUnit.rounds" },
+        rangeUnit: { m: "FT.RangeUnit.m" },
+        structural: { shot: "FT.Structural.shot" },
+      },
+      descriptionHTML: "",
+    };
+    const html = render(hb, "item/header.hbs", ctx) + render(hb, "item/body.hbs", ctx);
+    expect(html).toContain("not in the sources available");
+    expect(html).toContain('class="ft-bands ft-flag"');
+    for (const b of RANGE_BANDS) expect(html).toContain(`name="system.ranges.${b}"`);
+    // Visible text is localized; data-tooltip keys are localized by Foundry itself.
+    expect(html.replace(/data-tooltip="[^"]*"/g, "")).not.toContain("FT.");
+  });
+
+  it("every item type's body renders", () => {
+    for (const type of ["defense", "powerSource", "gear", "skill", "race"]) {
+      const html = render(hb, "item/body.hbs", {
+        type,
+        [`is_${type}`]: true,
+        editable: true,
+        missing: {},
+        system: {
+          rules: [{ kind: "laser", mode: "absorb", seuPerHit: 0, pointsPerSeu: 5 }],
+          abilityModifiers: { str: -10 },
+          level: 2,
+        },
+        choices: {
+          skill: {},
+          kind: { laser: "FT.DamageKind.laser" },
+          mode: { absorb: "FT.DefenseMode.absorb" },
+          power: {},
+          psa: {},
+          slot: {},
+          ammoUnit: {},
+          rangeUnit: {},
+          structural: {},
+        },
+      });
+      expect(html, type).toContain("ft-grid");
+    }
+  });
+});
