@@ -11,4 +11,5 @@ export const PARTIALS = [
   "item/body-gear.hbs",
   "item/body-skill.hbs",
   "item/body-race.hbs",
+  "apps/turn.hbs",
 ] as const;

@@ -2,12 +2,15 @@
  * Frontier Tactics — entry point. Registers hooks; everything else lives in its layer.
  */
 import "../styles/frontier-tactics.css";
+import { FrontierCombatTracker } from "./applications/combat-tracker.js";
 import { FrontierActorSheet } from "./applications/sheets/actor-sheet.js";
 import { FrontierItemSheet } from "./applications/sheets/item-sheet.js";
 import { PARTIALS, SYSTEM_ID, templatePath } from "./constants.js";
-import { CharacterModel, CreatureModel, ItemModels } from "./data/models.js";
+import { CharacterModel, CreatureModel, ItemModels, SideModel } from "./data/models.js";
 import { FrontierActor } from "./documents/actor.js";
+import { FrontierCombat, handleRollSideQuery } from "./documents/combat.js";
 import { FrontierItem } from "./documents/item.js";
+import { QUERY } from "./helpers/gm-query.js";
 import { registerHelpers } from "./helpers/handlebars.js";
 import { runMigrations } from "./helpers/migrate.js";
 import { registerSettings } from "./helpers/settings.js";
@@ -24,6 +27,13 @@ Hooks.once("init", () => {
   cfg.Item!.documentClass = FrontierItem;
   Object.assign(cfg.Actor!.dataModels!, { character: CharacterModel, creature: CreatureModel });
   Object.assign(cfg.Item!.dataModels!, ItemModels);
+  cfg.Combat!.documentClass = FrontierCombat;
+  Object.assign(cfg.CombatantGroup!.dataModels!, { side: SideModel });
+  (CONFIG.ui as unknown as Record<string, unknown>).combat = FrontierCombatTracker;
+  // GM-side handlers for requests from players (architecture: GM authority through CONFIG.queries).
+  Object.assign(CONFIG.queries as unknown as Record<string, unknown>, {
+    [QUERY.rollSide]: handleRollSideQuery,
+  });
   // Fast compendium browsing without loading documents.
   cfg.Item!.compendiumIndexFields!.push(
     "system.skill",

@@ -37,8 +37,9 @@ describe("Templates", () => {
     expect(html).toContain("Wounded");
     expect(html).toMatch(/<\/i> Attack/);
     expect(html.match(/data-action="attack"/g)).toHaveLength(3);
-    // The empty doze grenade's button is disabled.
-    expect(html).toMatch(/data-action="attack" disabled/);
+    // The empty doze grenade's and the range-less rifle's buttons are disabled.
+    expect(html.match(/data-action="attack" disabled/g)).toHaveLength(2);
+    expect(html).toContain("n/s");
     // Visible text is localized; data-tooltip keys are localized by Foundry itself.
     expect(html.replace(/data-tooltip="[^"]*"/g, "")).not.toContain("FT.");
   });

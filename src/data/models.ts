@@ -5,6 +5,7 @@
  */
 import { type ActorDerived, deriveActor } from "./actor/derived.js";
 import { CHARACTER_SPEC, CREATURE_SPEC } from "./actor/specs.js";
+import { SIDE_SPEC } from "./combatant-group/side.js";
 import { buildSchema } from "./fields.js";
 import { ITEM_SPECS, type ItemType } from "./item/specs.js";
 import { type Migration, migrateSystem } from "./migrations.js";
@@ -14,7 +15,11 @@ type Schema = foundry.data.fields.DataSchema;
 type AnyDoc = foundry.abstract.Document.Any;
 
 /** Base class for every model of the system. */
-function modelClass(spec: ModelSpec, documentName: Migration["documentName"], type: string) {
+function modelClass(
+  spec: ModelSpec,
+  documentName: Migration["documentName"] | "CombatantGroup",
+  type: string,
+) {
   const Base = foundry.abstract.TypeDataModel as unknown as new (
     ...args: never[]
   ) => foundry.abstract.TypeDataModel<Schema, AnyDoc>;
@@ -27,7 +32,10 @@ function modelClass(spec: ModelSpec, documentName: Migration["documentName"], ty
     }
 
     static migrateData(source: Record<string, unknown>): Record<string, unknown> {
-      const { system, applied } = migrateSystem(documentName, type, source);
+      const { system, applied } =
+        documentName === "CombatantGroup"
+          ? { system: source, applied: [] }
+          : migrateSystem(documentName, type, source);
       if (applied.length) {
         // Keys a migration moved elsewhere are removed; every other key is kept (migrations never drop data).
         for (const k of Object.keys(source)) if (!(k in system)) delete source[k];
@@ -86,3 +94,6 @@ export const CreatureModel = actorModel(CREATURE_SPEC, "creature");
 export const ItemModels = Object.fromEntries(
   (Object.keys(ITEM_SPECS) as ItemType[]).map((t) => [t, modelClass(ITEM_SPECS[t], "Item", t)]),
 ) as Record<ItemType, ReturnType<typeof modelClass>>;
+
+/** The `side` CombatantGroup subtype (SF-X-04/05). */
+export const SideModel = modelClass(SIDE_SPEC, "CombatantGroup", "side");

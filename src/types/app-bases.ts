@@ -56,3 +56,20 @@ export function itemSheetBase(): Ctor<DocumentSheetLike<Item.Implementation>> {
 export function handlebarsAppBase(): Ctor<AppV2Like> {
   return api().HandlebarsApplicationMixin(api().ApplicationV2) as unknown as Ctor<AppV2Like>;
 }
+
+/** The v13 sidebar combat tracker, with the members our subclass uses. */
+export declare class CombatTrackerLike extends AppV2Like {
+  readonly viewed: Combat.Implementation | null;
+  protected _prepareTrackerContext(
+    context: Record<string, unknown>,
+    options: AppRenderOptions,
+  ): Promise<void>;
+}
+
+export function combatTrackerBase(): Ctor<CombatTrackerLike> & {
+  PARTS: Record<string, { template: string }>;
+} {
+  return foundry.applications.sidebar.tabs.CombatTracker as unknown as Ctor<CombatTrackerLike> & {
+    PARTS: Record<string, { template: string }>;
+  };
+}

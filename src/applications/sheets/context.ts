@@ -40,6 +40,8 @@ export interface WeaponRow {
   };
   readonly ranges: string;
   readonly missing: boolean;
+  /** A ranged weapon whose range bands are not in the sources: it cannot be fired until they are entered. */
+  readonly noRange: boolean;
 }
 
 function weaponDamageText(system: Record<string, unknown>): string {
@@ -80,6 +82,8 @@ export function weaponRow(
   const unit = s.rangeUnit === "squares" ? "□" : "m";
   const last = ["e", "l", "m", "s", "pb"].map((b) => ranges[b]).find((v) => v !== null && v !== undefined);
   const left = ammo.unit === "none" ? null : ammo.remaining;
+  const missing = (s.missing as string[]) ?? [];
+  const noRange = skill !== "melee" && last === undefined;
   return {
     id: item.id,
     name: item.name,
@@ -96,8 +100,9 @@ export function weaponRow(
       empty: left !== null && left < Math.max(1, ammo.perShot),
       low: left !== null && ammo.capacity !== null && left <= ammo.capacity / 4,
     },
-    ranges: last === undefined ? "—" : `≤${last} ${unit}`,
-    missing: ((s.missing as string[]) ?? []).length > 0,
+    ranges: last === undefined ? (missing.includes("ranges") ? "n/s" : "—") : `≤${last} ${unit}`,
+    missing: missing.length > 0,
+    noRange,
   };
 }
 

@@ -1,0 +1,114 @@
+/**
+ * The combat tracker with side headers (colour, die, modifier and whose it is, total, surprised badge) and the
+ * phase of the round — declarations, B moves, A moves, A resolves, B resolves (SF-X-01) — stepped by the GM.
+ * A subclass of the v13 CombatTracker with its own tracker PART; no DOM surgery.
+ */
+import { SYSTEM_ID, templatePath } from "../constants.js";
+import type { FrontierCombat } from "../documents/combat.js";
+import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
+import { type AppRenderOptions, combatTrackerBase } from "../types/app-bases.js";
+import { buildTracker, type TurnLike } from "./tracker-context.js";
+
+const Base = combatTrackerBase();
+
+export class FrontierCombatTracker extends Base {
+  static DEFAULT_OPTIONS = {
+    actions: {
+      rollSide: FrontierCombatTracker.#onRollSide,
+      phaseNext: FrontierCombatTracker.#onPhaseNext,
+      phasePrev: FrontierCombatTracker.#onPhasePrev,
+      toggleSurprised: FrontierCombatTracker.#onToggleSurprised,
+    },
+  };
+
+  static override PARTS = {
+    header: Base.PARTS.header!,
+    tracker: { template: templatePath("apps/tracker.hbs") },
+    footer: Base.PARTS.footer!,
+  };
+
+  get combat(): FrontierCombat | null {
+    return this.viewed as unknown as FrontierCombat | null;
+  }
+
+  protected override async _prepareTrackerContext(
+    context: Record<string, unknown>,
+    options: AppRenderOptions,
+  ): Promise<void> {
+    await super._prepareTrackerContext(context, options);
+    const combat = this.combat;
+    if (!combat) return;
+    const view = combat.view;
+    const order = combat.ftOrder;
+    const user = game.user;
+    const ownedSides = new Set(
+      combat.combatants
+        .filter((c) => c.isOwner)
+        .map((c) => (c as unknown as { group: CombatantGroup.Implementation | null }).group?.id)
+        .filter((id): id is string => !!id),
+    );
+    const npcOnly = new Set(
+      view.sides
+        .filter((s) => !view.members.some((m) => m.sideId === s.id && m.isPlayerCharacter))
+        .map((s) => s.id),
+    );
+    const built = buildTracker(
+      view,
+      (context.turns as TurnLike[] | undefined) ?? [],
+      {
+        isGM: !!user?.isGM,
+        hideNpcNumbers: getSetting<boolean>(SETTINGS.hideNpcInitiative),
+        ownedSides,
+        npcOnlySides: npcOnly,
+        moveOrder: order.moveOrder,
+        initiativeSide: order.initiative,
+        phases: combat.started ? combat.ftPhases : [],
+        phaseIndex: combat.phaseIndex,
+        activeCombatantId: combat.combatant?.id ?? null,
+      },
+      currentVariant() === "basic",
+    );
+    Object.assign(context, {
+      ftSides: built.sides,
+      ftLoose: built.loose,
+      ftPhases: built.phases,
+      ftPhase: built.currentPhase,
+    });
+  }
+
+  static async #onRollSide(
+    this: FrontierCombatTracker,
+    _e: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const id = target.dataset.groupId;
+    if (id) await this.combat?.rollSides({ sideIds: [id] });
+  }
+
+  static async #step(this: FrontierCombatTracker, delta: number): Promise<void> {
+    const combat = this.combat;
+    if (!combat || !game.user?.isGM) return;
+    const max = combat.ftPhases.length - 1;
+    const next = Math.min(max, Math.max(0, combat.phaseIndex + delta));
+    await combat.setFlag(SYSTEM_ID as never, "phase" as never, next as never);
+  }
+
+  static async #onPhaseNext(this: FrontierCombatTracker): Promise<void> {
+    await FrontierCombatTracker.#step.call(this, 1);
+  }
+
+  static async #onPhasePrev(this: FrontierCombatTracker): Promise<void> {
+    await FrontierCombatTracker.#step.call(this, -1);
+  }
+
+  static async #onToggleSurprised(
+    this: FrontierCombatTracker,
+    _e: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const group = target.dataset.groupId ? this.combat?.groups.get(target.dataset.groupId) : undefined;
+    if (!group || !game.user?.isGM) return;
+    const surprised = (group.system as unknown as { surprised: boolean }).surprised;
+    await group.update({ "system.surprised": !surprised } as never);
+  }
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { THREE_SIDES } from "../../tests/fixtures/combat.js";
+import type { CombatView } from "../workflows/side-initiative.js";
+import { phasesOf, sideOrder } from "../workflows/side-initiative.js";
+import { buildTracker, sideLetters } from "./tracker-context.js";
+
+const turns = ["p1", "cap", "r1", "eusyl", "bok"].map((id) => ({ id, name: id, img: "", css: "" }));
+
+describe("Tracker context", () => {
+  const order = sideOrder(THREE_SIDES, "expanded");
+
+  it("SF-X-01 letters: side A has initiative (highest total); B moves first", () => {
+    expect(order.moveOrder).toEqual(["robots", "pirates", "pcs"]);
+    expect(sideLetters(order.moveOrder, false)).toEqual({ pcs: "A", pirates: "B", robots: "C" });
+    expect(sideLetters(order.moveOrder, true)).toEqual({ robots: "A", pirates: "B", pcs: "C" });
+  });
+
+  it("SF-X-01 SF-X-05 headers in move order with die, modifier, total; the current phase is marked", () => {
+    const phases = phasesOf(THREE_SIDES, "expanded");
+    const t = buildTracker(THREE_SIDES, turns, {
+      isGM: true,
+      hideNpcNumbers: true,
+      ownedSides: new Set(),
+      npcOnlySides: new Set(["pirates", "robots"]),
+      moveOrder: order.moveOrder,
+      initiativeSide: order.initiative,
+      phases,
+      phaseIndex: 2,
+      activeCombatantId: "cap",
+    });
+    expect(t.sides.map((s) => [s.letter, s.name, s.d10, s.modifier, s.total])).toEqual([
+      ["C", "Security robots", 2, 2, 4],
+      ["B", "Pirates", 3, 4, 7],
+      ["A", "Player characters", 8, 6, 14],
+    ]);
+    expect(t.sides[1]).toMatchObject({ holstered: true, initiative: false, active: true });
+    expect(t.sides[2]).toMatchObject({ initiative: true, turns: [{ id: "eusyl" }, { id: "bok" }] });
+    expect(t.currentPhase).toMatchObject({ kind: "move", sides: "B" });
+    expect(t.phases.map((p) => `${p.kind}:${p.sides}`)).toEqual([
+      "declare:CBA",
+      "move:C",
+      "move:B",
+      "move:A",
+      "resolve:A",
+      "resolve:B",
+      "resolve:C",
+    ]);
+  });
+
+  it("SF-X-04 a player does not see an NPC side's numbers when the GM hides them; can roll an owned side", () => {
+    const unrolled: CombatView = {
+      ...THREE_SIDES,
+      sides: THREE_SIDES.sides.map((s) =>
+        s.id === "pcs" ? { ...s, system: { ...s.system, roll: null } } : s,
+      ),
+    };
+    const o = sideOrder(unrolled, "expanded");
+    const t = buildTracker(unrolled, turns, {
+      isGM: false,
+      hideNpcNumbers: true,
+      ownedSides: new Set(["pcs"]),
+      npcOnlySides: new Set(["pirates", "robots"]),
+      moveOrder: o.moveOrder,
+      initiativeSide: o.initiative,
+      phases: [],
+      phaseIndex: 0,
+      activeCombatantId: null,
+    });
+    const pirates = t.sides.find((s) => s.id === "pirates")!;
+    expect(pirates).toMatchObject({ hideNumbers: true, d10: null, total: null, modifierSource: "" });
+    expect(t.sides.find((s) => s.id === "pcs")).toMatchObject({ rolled: false, canRoll: true });
+  });
+});

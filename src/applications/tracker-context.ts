@@ -1,0 +1,107 @@
+/**
+ * What the combat tracker shows, from plain data: one header per side (colour, die, modifier and whose it is,
+ * total, surprised badge) with its combatants under it in turn order, and the phases of the round with the
+ * current one marked. NPC side numbers can be hidden from players.
+ */
+import type { Phase, PhaseKind } from "../rules/index.js";
+import type { CombatView } from "../workflows/side-initiative.js";
+
+export interface TurnLike {
+  readonly id: string;
+  readonly [key: string]: unknown;
+}
+
+export interface SideHeader {
+  readonly id: string;
+  readonly name: string;
+  readonly colour: string;
+  readonly letter: string;
+  readonly rolled: boolean;
+  readonly d10: number | null;
+  readonly modifier: number;
+  readonly modifierSource: string;
+  readonly holstered: boolean;
+  readonly total: number | null;
+  readonly surprised: boolean;
+  readonly hideNumbers: boolean;
+  readonly initiative: boolean;
+  readonly active: boolean;
+  readonly canRoll: boolean;
+  readonly turns: TurnLike[];
+}
+
+export interface PhaseChip {
+  readonly index: number;
+  readonly kind: PhaseKind;
+  readonly label: string;
+  readonly sides: string;
+  readonly current: boolean;
+  readonly done: boolean;
+}
+
+export interface TrackerOptions {
+  readonly isGM: boolean;
+  readonly hideNpcNumbers: boolean;
+  /** Side ids the user owns a member of. */
+  readonly ownedSides: ReadonlySet<string>;
+  readonly npcOnlySides: ReadonlySet<string>;
+  readonly moveOrder: readonly string[];
+  readonly initiativeSide: string | null;
+  readonly phases: readonly Phase[];
+  readonly phaseIndex: number;
+  readonly activeCombatantId: string | null;
+}
+
+/** Letters by initiative: side A has initiative, then B, C… (SF-X-01, SF-X-05). */
+export function sideLetters(moveOrder: readonly string[], basic: boolean): Record<string, string> {
+  const strongestFirst = basic ? [...moveOrder] : [...moveOrder].reverse();
+  return Object.fromEntries(strongestFirst.map((id, i) => [id, String.fromCharCode(65 + i)]));
+}
+
+export function buildTracker(
+  view: CombatView,
+  turns: readonly TurnLike[],
+  opts: TrackerOptions,
+  basic = false,
+) {
+  const letters = sideLetters(opts.moveOrder, basic);
+  const byId = new Map(turns.map((t) => [t.id, t]));
+  const sideOf = new Map(view.members.map((m) => [m.id, m.sideId]));
+  const sides: SideHeader[] = opts.moveOrder
+    .map((sid) => view.sides.find((s) => s.id === sid))
+    .filter((s): s is NonNullable<typeof s> => !!s)
+    .map((s) => {
+      const hide = !opts.isGM && opts.hideNpcNumbers && opts.npcOnlySides.has(s.id);
+      const rolled = s.system.roll !== null;
+      const sideTurns = turns.filter((t) => sideOf.get(t.id) === s.id);
+      return {
+        id: s.id,
+        name: s.name,
+        colour: s.system.colour,
+        letter: letters[s.id] ?? "?",
+        rolled,
+        d10: hide ? null : s.system.roll,
+        modifier: s.system.modifier,
+        modifierSource: hide ? "" : s.system.modifierSource,
+        holstered: s.system.holsteredPenalty !== 0,
+        total: hide || !rolled ? null : s.system.roll! + s.system.modifier,
+        surprised: s.system.surprised,
+        hideNumbers: hide,
+        initiative: opts.initiativeSide === s.id,
+        active: sideTurns.some((t) => t.id === opts.activeCombatantId),
+        canRoll: !rolled && (opts.isGM || opts.ownedSides.has(s.id)),
+        turns: sideTurns,
+      };
+    });
+  const placed = new Set(sides.flatMap((s) => s.turns.map((t) => t.id)));
+  const loose = turns.filter((t) => !placed.has(t.id) && byId.has(t.id));
+  const phases: PhaseChip[] = opts.phases.map((p, i) => ({
+    index: i,
+    kind: p.kind,
+    label: `FT.Phase.${p.kind}`,
+    sides: p.sides.map((id) => letters[id] ?? "?").join(""),
+    current: i === opts.phaseIndex,
+    done: i < opts.phaseIndex,
+  }));
+  return { sides, loose, phases, currentPhase: phases[opts.phaseIndex] ?? null };
+}

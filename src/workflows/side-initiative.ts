@@ -1,0 +1,228 @@
+/**
+ * Side initiative against the combat: which sides exist, rolling them in one batch, the order of combatants and
+ * the phases of the round. The Combat subclass calls these with its documents; tests call them with fakes of the
+ * same small interfaces (CombatView and InitiativePorts).
+ */
+import type { SideSystem } from "../data/combatant-group/side.js";
+import {
+  type AlphaDawnVariant,
+  memberOrder,
+  orderSides,
+  type Phase,
+  roundPhases,
+  type SideMember,
+  type SideOrder,
+  sideModifier,
+  sideTotal,
+} from "../rules/index.js";
+
+export interface MemberView {
+  readonly id: string;
+  readonly name: string;
+  readonly sideId: string | null;
+  readonly isPlayerCharacter: boolean;
+  readonly sort: number;
+  readonly rs: number;
+  readonly initiativeModifier: number;
+  readonly holstered: boolean;
+  /** Token disposition: 1 friendly, 0 neutral, −1 hostile, −2 secret. */
+  readonly disposition: number;
+}
+
+export interface SideView {
+  readonly id: string;
+  readonly name: string;
+  readonly system: SideSystem;
+}
+
+export interface CombatView {
+  readonly round: number;
+  readonly sides: readonly SideView[];
+  readonly members: readonly MemberView[];
+}
+
+export interface SideCard {
+  readonly sideId: string;
+  readonly sideName: string;
+  readonly d10: number;
+  readonly modifier: number;
+  readonly modifierSource: string;
+  readonly holsteredPenalty: number;
+  readonly total: number;
+  readonly ruleId: string;
+  /** The roll object to attach to the chat message (a Foundry Roll in production). */
+  readonly roll: unknown;
+  /** No player character on the side: the GM may hide its numbers from players. */
+  readonly npcOnly: boolean;
+}
+
+export interface SideUpdate {
+  readonly _id: string;
+  readonly initiative: number;
+  readonly system: Partial<SideSystem>;
+}
+
+/** What rolling needs from Foundry: a d10, one batched group update, one batch of chat cards. */
+export interface InitiativePorts {
+  rollD10(): Promise<{ total: number; roll: unknown }>;
+  updateSides(updates: readonly SideUpdate[]): Promise<void>;
+  postCards(cards: readonly SideCard[]): Promise<void>;
+}
+
+export interface RollOptions {
+  readonly variant: AlphaDawnVariant;
+  /** The round the roll is for (the GM's next round rolls for round + 1 before the turn advances). */
+  readonly round: number;
+  readonly sideIds?: readonly string[];
+  /** Re-roll sides that already rolled this round. */
+  readonly force?: boolean;
+}
+
+const toSideMember = (m: MemberView): SideMember => ({
+  id: m.id,
+  name: m.name,
+  rs: m.rs,
+  initiativeModifier: m.initiativeModifier,
+  holstered: m.holstered,
+  isPlayerCharacter: m.isPlayerCharacter,
+  sort: m.sort,
+});
+
+export function membersOf(combat: CombatView, sideId: string): MemberView[] {
+  return combat.members.filter((m) => m.sideId === sideId);
+}
+
+/** Does this side still need a roll for `round`? Sides that already rolled are not re-rolled unless forced. */
+export function needsRoll(side: SideView, round: number): boolean {
+  return side.system.roll === null || side.system.rolledRound !== round;
+}
+
+/**
+ * Roll every side that needs it (SF-B-04, SF-X-04, SF-X-06): one d10 each, the modifier from its members,
+ * then ONE batched group update and ONE batch of chat cards (one per side rolled).
+ */
+export async function rollSides(
+  combat: CombatView,
+  ports: InitiativePorts,
+  opts: RollOptions,
+): Promise<SideCard[]> {
+  const wanted = combat.sides.filter(
+    (s) => (!opts.sideIds || opts.sideIds.includes(s.id)) && (opts.force || needsRoll(s, opts.round)),
+  );
+  const updates: SideUpdate[] = [];
+  const cards: SideCard[] = [];
+  for (const side of wanted) {
+    const members = membersOf(combat, side.id);
+    const mod = sideModifier(members.map(toSideMember), opts.variant);
+    const { total: d10, roll } = await ports.rollD10();
+    const total = sideTotal(d10, mod.value);
+    const highestRs = Math.max(0, ...members.map((m) => m.rs));
+    updates.push({
+      _id: side.id,
+      initiative: total,
+      system: {
+        roll: d10,
+        modifier: mod.value,
+        modifierSource: mod.memberName,
+        holsteredPenalty: mod.holsteredPenalty,
+        highestRs,
+        rolledRound: opts.round,
+      },
+    });
+    cards.push({
+      sideId: side.id,
+      sideName: side.name,
+      d10,
+      modifier: mod.value,
+      modifierSource: mod.memberName,
+      holsteredPenalty: mod.holsteredPenalty,
+      total,
+      ruleId: mod.ruleId,
+      roll,
+      npcOnly: !members.some((m) => m.isPlayerCharacter),
+    });
+  }
+  if (updates.length) {
+    await ports.updateSides(updates);
+    await ports.postCards(cards);
+  }
+  return cards;
+}
+
+/** The order sides act in this round; sides without a roll come last, in a stable order. */
+export function sideOrder(combat: CombatView, variant: AlphaDawnVariant): SideOrder {
+  const rolled = combat.sides.filter((s) => s.system.roll !== null);
+  const order = orderSides(
+    rolled.map((s) => ({
+      id: s.id,
+      d10: s.system.roll!,
+      modifier: s.system.modifier,
+      highestRs: s.system.highestRs,
+      surprised: s.system.surprised,
+    })),
+    variant,
+    combat.round,
+  );
+  const unrolled = combat.sides.filter((s) => s.system.roll === null).map((s) => s.id);
+  return { ...order, moveOrder: [...order.moveOrder, ...unrolled] };
+}
+
+/** Turn order of combatants: by side (first mover first), then player characters first, then stable. */
+export function turnOrder(combat: CombatView, variant: AlphaDawnVariant): string[] {
+  const order = sideOrder(combat, variant).moveOrder;
+  const out: string[] = [];
+  for (const sideId of order)
+    out.push(...memberOrder(membersOf(combat, sideId).map(toSideMember)).map((m) => m.id));
+  const placed = new Set(out);
+  out.push(
+    ...memberOrder(combat.members.filter((m) => !placed.has(m.id)).map(toSideMember)).map((m) => m.id),
+  );
+  return out;
+}
+
+export function phasesOf(combat: CombatView, variant: AlphaDawnVariant): Phase[] {
+  return roundPhases(sideOrder(combat, variant), variant);
+}
+
+/** Side keys by token disposition. */
+export const DISPOSITION_SIDES: Readonly<Record<number, { key: string; colour: string; label: string }>> = {
+  1: { key: "friendly", colour: "#1f7a8c", label: "FT.Side.friendly" },
+  0: { key: "neutral", colour: "#8a8a8a", label: "FT.Side.neutral" },
+  [-1]: { key: "hostile", colour: "#b3261e", label: "FT.Side.hostile" },
+  [-2]: { key: "secret", colour: "#6a4c93", label: "FT.Side.secret" },
+};
+
+export interface SideAssignment {
+  /** Sides to create: key → initial data. */
+  readonly create: { key: string; colour: string; label: string }[];
+  /** Combatant id → side key (an existing side's id, or a key from `create`). */
+  readonly assign: Record<string, string>;
+}
+
+/**
+ * Sides by token disposition for combatants without one (architecture: "sides by token disposition by default").
+ * With `individual` every character is its own side (SF-X-05).
+ */
+export function assignSides(combat: CombatView, individual = false): SideAssignment {
+  const existing = new Map(combat.sides.map((s) => [s.system.key, s.id]));
+  const create: SideAssignment["create"] = [];
+  const assign: Record<string, string> = {};
+  for (const m of combat.members) {
+    if (m.sideId) continue;
+    if (individual) {
+      const key = `individual:${m.id}`;
+      create.push({ key, colour: "#4f6d7a", label: m.name });
+      assign[m.id] = key;
+      continue;
+    }
+    const d = DISPOSITION_SIDES[m.disposition] ?? DISPOSITION_SIDES[0]!;
+    if (!existing.has(d.key) && !create.some((c) => c.key === d.key)) create.push({ ...d });
+    assign[m.id] = existing.get(d.key) ?? d.key;
+  }
+  return { create, assign };
+}
+
+/** Sides left without members (to delete after a combatant leaves). */
+export function emptySides(combat: CombatView): string[] {
+  return combat.sides.filter((s) => membersOf(combat, s.id).length === 0).map((s) => s.id);
+}
