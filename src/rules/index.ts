@@ -11,7 +11,8 @@
  *   ammunition, structural damage, ability checks.
  * - **zebulon** — the Zebulon's Guide column-shift engine (SF-Z-*), its table as validated data.
  * - **initiative** — side initiative: modifiers, totals, ordering, ties, surprise, phases.
- * - **geometry** — range with elevation, range bands, Basic-game square counting.
+ * - **geometry** — range with elevation, range bands, Basic-game square counting; walls and a reference ray
+ *   caster, line of sight and cover from sampled rays, crowds, the burst strip and the grenade blast.
  *
  * Choices made where the sources are silent or disagree are documented on the function that makes them and in
  * the rules journal; the numbers live in data tables a GM can replace.
@@ -37,6 +38,9 @@ export * from "./core/facts.js";
 export * from "./core/modifiers.js";
 export * from "./core/types.js";
 export * from "./geometry/range.js";
+export * from "./geometry/caster.js";
+export * from "./geometry/cover.js";
+export * from "./geometry/areas.js";
 export * from "./initiative/sides.js";
 export * from "./zebulon/engine.js";
 export * from "./zebulon/shifts.js";
