@@ -19,7 +19,11 @@ export interface StripResult {
  * A burst is aimed at up to five adjacent characters in an area up to 10 m wide (SF-X-24): the targets' spread
  * measured across the line of fire (from the attacker to the group's centre) may not exceed 10 m.
  */
-export function burstStrip(attacker: Point, targets: readonly Point[], width = BURST_STRIP_WIDTH): StripResult {
+export function burstStrip(
+  attacker: Point,
+  targets: readonly Point[],
+  width = BURST_STRIP_WIDTH,
+): StripResult {
   if (targets.length === 0) return { ok: false, width: 0, reason: "FT.Error.noTarget" };
   if (targets.length > MAX_BURST_TARGETS) return { ok: false, width: 0, reason: "FT.Error.burstTooMany" };
   const cx = targets.reduce((s, t) => s + t.x, 0) / targets.length;
@@ -44,7 +48,12 @@ export interface Occupant {
  * Who a blast catches (SF-X-43): tokens with an occupied cell centre within the radius (3 m for a 6 m diameter)
  * whose centre is not walled off from the blast centre (a wall that blocks movement stops the blast).
  */
-export function inBlast(centre: Point, radius: number, occupants: readonly Occupant[], caster: RayCaster): string[] {
+export function inBlast(
+  centre: Point,
+  radius: number,
+  occupants: readonly Occupant[],
+  caster: RayCaster,
+): string[] {
   return occupants
     .filter((o) =>
       o.cells.some(
@@ -58,5 +67,6 @@ export function inBlast(centre: Point, radius: number, occupants: readonly Occup
 
 /** The first wall that blocks movement between two points, for bounces (SF-B-17, SF-X-39). */
 export function firstObstacle(caster: RayCaster) {
-  return (from: Point, to: Point): Point | null => caster.crossings(from, to).find((c) => c.wall.blocksMove)?.point ?? null;
+  return (from: Point, to: Point): Point | null =>
+    caster.crossings(from, to).find((c) => c.wall.blocksMove)?.point ?? null;
 }

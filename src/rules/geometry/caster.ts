@@ -58,7 +58,8 @@ export class BruteCaster implements RayCaster {
     const out: Crossing[] = [];
     for (const w of this.walls) {
       const t = segmentCrossing(from, to, w.a, w.b);
-      if (t !== null) out.push({ wall: w, t, point: { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t } });
+      if (t !== null)
+        out.push({ wall: w, t, point: { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t } });
     }
     return out.sort((x, y) => x.t - y.t);
   }

@@ -78,7 +78,12 @@ export function coverClass(hard: number, soft: number, total: number): CoverClas
   return "none";
 }
 
-export function measureCover(attacker: Footprint, target: Footprint, caster: RayCaster, inset = 0.1): CoverReport {
+export function measureCover(
+  attacker: Footprint,
+  target: Footprint,
+  caster: RayCaster,
+  inset = 0.1,
+): CoverReport {
   const eyes = samplePoints(attacker, inset);
   const samples = samplePoints(target, inset);
   let best: { eye: Point; rays: RayReport[]; hard: number; soft: number } | null = null;
@@ -86,7 +91,8 @@ export function measureCover(attacker: Footprint, target: Footprint, caster: Ray
     const rays = castRays(eye, samples, caster);
     const hard = rays.filter((r) => r.result === "hard").length;
     const soft = rays.filter((r) => r.result === "soft").length;
-    if (!best || hard < best.hard || (hard === best.hard && soft < best.soft)) best = { eye, rays, hard, soft };
+    if (!best || hard < best.hard || (hard === best.hard && soft < best.soft))
+      best = { eye, rays, hard, soft };
     if (hard === 0 && soft === 0) break;
   }
   const b = best!;

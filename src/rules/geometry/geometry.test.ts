@@ -6,7 +6,14 @@ import { BruteCaster, GridCaster, segmentCrossing, type Wall } from "./caster.js
 import { coverClass, measureCover, samplePoints, tokensInTheWay } from "./cover.js";
 import { rangeWithElevation } from "./range.js";
 
-const wall = (id: string, ax: number, ay: number, bx: number, by: number, cover: "none" | "soft" | "hard" = "hard"): Wall => ({
+const wall = (
+  id: string,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  cover: "none" | "soft" | "hard" = "hard",
+): Wall => ({
   id,
   a: { x: ax, y: ay },
   b: { x: bx, y: by },
@@ -21,7 +28,13 @@ const cover = (walls: Wall[]) => measureCover(attacker, target, new GridCaster(w
 
 describe("Line of sight and cover from walls", () => {
   it("SF-X-08 samples: the centre and four corners inset by a tenth", () => {
-    const expected = [[10.5, 0.5], [10.1, 0.1], [10.9, 0.1], [10.1, 0.9], [10.9, 0.9]];
+    const expected = [
+      [10.5, 0.5],
+      [10.1, 0.1],
+      [10.9, 0.1],
+      [10.1, 0.9],
+      [10.9, 0.9],
+    ];
     samplePoints(target).forEach((p, i) => {
       expect(p.x).toBeCloseTo(expected[i]![0]!, 12);
       expect(p.y).toBeCloseTo(expected[i]![1]!, 12);
@@ -48,7 +61,12 @@ describe("Line of sight and cover from walls", () => {
   });
 
   it("SF-X-22 a window (a sight-only wall, soft by default) gives soft cover and keeps the target visible", () => {
-    expect(cover([wall("window", 5.5, -5, 5.5, 5, "soft")])).toMatchObject({ visible: true, cover: "soft", soft: 5, hard: 0 });
+    expect(cover([wall("window", 5.5, -5, 5.5, 5, "soft")])).toMatchObject({
+      visible: true,
+      cover: "soft",
+      soft: 5,
+      hard: 0,
+    });
   });
 
   it("SF-B-08 a full wall between blocks the line of sight", () => {
@@ -69,9 +87,13 @@ describe("Line of sight and cover from walls", () => {
   });
 
   it("SF-X-22 cover needs more than half hidden; hard needs more than half hard", () => {
-    expect([coverClass(2, 0, 4), coverClass(3, 0, 4), coverClass(1, 2, 4), coverClass(0, 2, 4), coverClass(0, 0, 0)]).toEqual([
-      "none", "hard", "soft", "none", "none",
-    ]);
+    expect([
+      coverClass(2, 0, 4),
+      coverClass(3, 0, 4),
+      coverClass(1, 2, 4),
+      coverClass(0, 2, 4),
+      coverClass(0, 0, 0),
+    ]).toEqual(["none", "hard", "soft", "none", "none"]);
   });
 
   it("SF-X-35 living tokens in the line of fire make a crowd; prone and dead ones are ignored", () => {
@@ -95,11 +117,18 @@ describe("Areas", () => {
   const at = (y: number) => ({ x: 30, y });
 
   it("SF-X-24 the burst strip accepts five targets spread 9 m across the line of fire", () => {
-    expect(burstStrip({ x: 0, y: 4.5 }, [at(0), at(2.25), at(4.5), at(6.75), at(9)])).toEqual({ ok: true, width: 9, reason: null });
+    expect(burstStrip({ x: 0, y: 4.5 }, [at(0), at(2.25), at(4.5), at(6.75), at(9)])).toEqual({
+      ok: true,
+      width: 9,
+      reason: null,
+    });
   });
 
   it("SF-X-24 the strip rejects a sixth target and targets 11 m apart", () => {
-    expect(burstStrip({ x: 0, y: 0 }, [at(0), at(1), at(2), at(3), at(4), at(5)])).toMatchObject({ ok: false, reason: "FT.Error.burstTooMany" });
+    expect(burstStrip({ x: 0, y: 0 }, [at(0), at(1), at(2), at(3), at(4), at(5)])).toMatchObject({
+      ok: false,
+      reason: "FT.Error.burstTooMany",
+    });
     const wide = burstStrip({ x: 0, y: 5.5 }, [at(0), at(11)]);
     expect(wide.ok).toBe(false);
     expect(wide.width).toBeCloseTo(11, 9);
@@ -121,7 +150,13 @@ describe("Areas", () => {
       { id: "near", cells: [{ x: 1.5, y: 0.5 }] },
       { id: "walled", cells: [{ x: -2, y: 0.5 }] },
       { id: "far", cells: [{ x: 3.5, y: 0.5 }] },
-      { id: "big", cells: [{ x: 2.5, y: 0.5 }, { x: 3.5, y: 0.5 }] },
+      {
+        id: "big",
+        cells: [
+          { x: 2.5, y: 0.5 },
+          { x: 3.5, y: 0.5 },
+        ],
+      },
     ];
     expect(inBlast({ x: 0, y: 0 }, 3, occupants, caster)).toEqual(["near", "big"]);
   });
@@ -130,7 +165,10 @@ describe("Areas", () => {
 describe("Reference ray caster", () => {
   it("SF-X-08 a touch at the very end of a ray is not a crossing; a real crossing is", () => {
     expect(segmentCrossing({ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 10, y: -1 }, { x: 10, y: 1 })).toBeNull();
-    expect(segmentCrossing({ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 5, y: -1 }, { x: 5, y: 1 })).toBeCloseTo(0.5, 12);
+    expect(segmentCrossing({ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 5, y: -1 }, { x: 5, y: 1 })).toBeCloseTo(
+      0.5,
+      12,
+    );
     expect(segmentCrossing({ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 0, y: 0 }, { x: 10, y: 0 })).toBeNull();
   });
 
@@ -138,12 +176,17 @@ describe("Reference ray caster", () => {
     const coord = fc.double({ min: -60, max: 60, noNaN: true });
     const seg = fc.record({ ax: coord, ay: coord, bx: coord, by: coord });
     fc.assert(
-      fc.property(fc.array(seg, { maxLength: 40 }), seg, fc.integer({ min: 1, max: 20 }), (walls, ray, cell) => {
-        const ws = walls.map((w, i) => wall(`w${i}`, w.ax, w.ay, w.bx, w.by));
-        const grid = new GridCaster(ws, cell).crossings({ x: ray.ax, y: ray.ay }, { x: ray.bx, y: ray.by });
-        const brute = new BruteCaster(ws).crossings({ x: ray.ax, y: ray.ay }, { x: ray.bx, y: ray.by });
-        expect(grid.map((c) => c.wall.id).sort()).toEqual(brute.map((c) => c.wall.id).sort());
-      }),
+      fc.property(
+        fc.array(seg, { maxLength: 40 }),
+        seg,
+        fc.integer({ min: 1, max: 20 }),
+        (walls, ray, cell) => {
+          const ws = walls.map((w, i) => wall(`w${i}`, w.ax, w.ay, w.bx, w.by));
+          const grid = new GridCaster(ws, cell).crossings({ x: ray.ax, y: ray.ay }, { x: ray.bx, y: ray.by });
+          const brute = new BruteCaster(ws).crossings({ x: ray.ax, y: ray.ay }, { x: ray.bx, y: ray.by });
+          expect(grid.map((c) => c.wall.id).sort()).toEqual(brute.map((c) => c.wall.id).sort());
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -1,0 +1,221 @@
+/**
+ * The attack as a sequence of steps against small ports: prepare, (dialog), roll, spend, post one card; and the
+ * apply button: ask the active GM once, who writes one batch. The Foundry workflow fills the ports with Roll,
+ * Item#update, ChatMessage.create and User#query; the tests fill them with fakes that count the writes.
+ */
+import type { DamageKind } from "../rules/index.js";
+import {
+  type AppliedRecord,
+  type ItemLevels,
+  planApplication,
+  planUndo,
+  type TargetState,
+  type WriteBatch,
+} from "./apply-damage.js";
+import {
+  type AttackRequest,
+  type AttackResult,
+  damageDiceNeeded,
+  type PreparedAttack,
+  prepareAttack,
+  resolveAttack,
+} from "./attack-plan.js";
+
+export interface RolledDice {
+  readonly total: number;
+  readonly dice: number[];
+  /** The roll object to attach to the card (a Foundry Roll in production, so Dice So Nice animates it). */
+  readonly roll: unknown;
+}
+
+export interface AttackPorts {
+  /** The attack dialog: may change declarations and overrides; null = cancelled. Skipped for fast attacks. */
+  confirm(prep: PreparedAttack): Promise<AttackRequest | null>;
+  roll(formula: string): Promise<RolledDice>;
+  /** Spend ammunition: set what is left on the item that holds it (the attacker owns it). */
+  spendAmmo(sourceId: string, remaining: number): Promise<void>;
+  createCard(card: AttackCardData, rolls: unknown[]): Promise<string>;
+}
+
+export interface CardTarget {
+  readonly id: string;
+  readonly name: string;
+  readonly distance: number;
+  readonly band: string | null;
+  readonly cover: string;
+  readonly coverReason: { key: string; data: Record<string, number> } | null;
+  readonly modifiers: readonly {
+    id: string;
+    label: string;
+    value: number;
+    ruleId: string;
+    overridden?: boolean;
+  }[];
+  readonly chance: number;
+  readonly column: number | null;
+  readonly problem: string | null;
+}
+
+/** What an attack card stores (the ChatMessage `attack` subtype's data). */
+export interface AttackCardData {
+  readonly version: 1;
+  readonly engine: string;
+  readonly variant: string;
+  readonly actorUuid: string;
+  readonly weaponName: string;
+  readonly kind: DamageKind;
+  readonly burst: boolean;
+  readonly shots: number;
+  readonly powerSetting: number | null;
+  readonly targets: readonly CardTarget[];
+  readonly burstCheck: {
+    readonly chance: number;
+    readonly column: number | null;
+    readonly modifiers: CardTarget["modifiers"];
+  } | null;
+  readonly d100: readonly number[];
+  readonly damageDice: readonly (readonly number[])[];
+  readonly result: AttackResult;
+  readonly spent: PreparedAttack["spend"];
+  readonly applied: Readonly<Record<string, AppliedRecord>>;
+}
+
+/**
+ * Run an attack: prepare (errors stop it before anything is spent), confirm unless fast, roll d100s and damage,
+ * spend the ammunition once, post one card.
+ */
+export async function runAttack(
+  request: AttackRequest,
+  ports: AttackPorts,
+  meta: { actorUuid: string; fast: boolean; distances: Readonly<Record<string, number>> },
+): Promise<{ card: AttackCardData; messageId: string }> {
+  let prep = prepareAttack(request);
+  if (!meta.fast) {
+    const changed = await ports.confirm(prep);
+    if (!changed) throw new AttackCancelled();
+    prep = prepareAttack(changed);
+  }
+  const req = prep.request;
+  const rolls: unknown[] = [];
+  const shots = req.declarations.burst ? 1 : req.declarations.shots;
+  const d100: number[] = [];
+  for (let i = 0; i < shots; i++) {
+    const r = await ports.roll("1d100");
+    d100.push(r.total);
+    rolls.push(r.roll);
+  }
+  const damageDice: number[][] = [];
+  const first = prep.targets[0]!;
+  const need = damageDiceNeeded(prep, first.id);
+  for (let i = 0; i < shots; i++) {
+    if (!need) {
+      damageDice.push([]);
+      continue;
+    }
+    const r = await ports.roll(`${need.count}d${need.faces}`);
+    damageDice.push(r.dice);
+    rolls.push(r.roll);
+  }
+  const result = resolveAttack(prep, { d100, damage: damageDice });
+  if (prep.spend && req.ammo.remaining !== null)
+    await ports.spendAmmo(prep.spend.sourceId, req.ammo.remaining - prep.spend.amount);
+  const card: AttackCardData = {
+    version: 1,
+    engine: req.engine.id,
+    variant: req.variant,
+    actorUuid: meta.actorUuid,
+    weaponName: req.weapon.name,
+    kind: req.weapon.kind,
+    burst: req.declarations.burst,
+    shots,
+    powerSetting: req.declarations.powerSetting,
+    targets: prep.targets.map((t, i) => ({
+      id: t.id,
+      name: t.name,
+      distance: meta.distances[t.id] ?? req.targets[i]!.facts.distance,
+      band: t.check.band,
+      cover: req.targets[i]!.facts.cover,
+      coverReason: t.coverReason,
+      modifiers: t.modifiers,
+      chance: t.check.chance,
+      column: t.check.column,
+      problem: t.problem,
+    })),
+    burstCheck: prep.burst
+      ? { chance: prep.burst.check.chance, column: prep.burst.check.column, modifiers: prep.burst.modifiers }
+      : null,
+    d100,
+    damageDice,
+    result,
+    spent: prep.spend,
+    applied: {},
+  };
+  const messageId = await ports.createCard(card, rolls);
+  return { card, messageId };
+}
+
+export class AttackCancelled extends Error {
+  constructor() {
+    super("Attack cancelled");
+    this.name = "AttackCancelled";
+  }
+}
+
+/** What the GM needs from Foundry to apply damage from a card. */
+export interface GMPorts {
+  loadCard(messageId: string): Promise<AttackCardData | null>;
+  loadTargets(ids: readonly string[]): Promise<(TargetState | null)[]>;
+  itemLevels(targets: readonly (TargetState | null)[]): Promise<Record<string, ItemLevels>>;
+  write(batch: WriteBatch): Promise<void>;
+  saveApplied(messageId: string, applied: Readonly<Record<string, AppliedRecord | null>>): Promise<void>;
+}
+
+export interface ApplyResponse {
+  readonly applied: string[];
+  readonly skipped: { id: string; reason: string }[];
+}
+
+/** GM: apply a card's damage to `ids` (all its hit targets when empty). Idempotent per target. */
+export async function gmApplyDamage(
+  messageId: string,
+  ids: readonly string[],
+  ports: GMPorts,
+): Promise<ApplyResponse> {
+  const card = await ports.loadCard(messageId);
+  if (!card) return { applied: [], skipped: ids.map((id) => ({ id, reason: "FT.Card.gone" })) };
+  const wanted = (ids.length ? ids : Object.keys(card.result.damageByTarget)).filter(
+    (id) => (card.result.damageByTarget[id] ?? 0) >= 0,
+  );
+  const targets = await ports.loadTargets(wanted);
+  const levels = await ports.itemLevels(targets);
+  const plan = planApplication(
+    card.result.damageByTarget,
+    card.kind,
+    targets,
+    wanted,
+    new Set(Object.keys(card.applied)),
+    levels,
+  );
+  if (plan.applied.length) {
+    await ports.write(plan.batch);
+    await ports.saveApplied(messageId, Object.fromEntries(plan.applied.map((r) => [r.targetId, r])));
+  }
+  return { applied: plan.applied.map((r) => r.targetId), skipped: plan.skipped };
+}
+
+/** GM: undo what was applied to `ids` from a card. */
+export async function gmUndoDamage(
+  messageId: string,
+  ids: readonly string[],
+  ports: GMPorts,
+): Promise<ApplyResponse> {
+  const card = await ports.loadCard(messageId);
+  if (!card) return { applied: [], skipped: ids.map((id) => ({ id, reason: "FT.Card.gone" })) };
+  const records = ids.map((id) => card.applied[id]).filter((r): r is AppliedRecord => !!r);
+  const targets = await ports.loadTargets(records.map((r) => r.targetId));
+  const levels = await ports.itemLevels(targets);
+  const batch = planUndo(records, targets, levels);
+  await ports.write(batch);
+  await ports.saveApplied(messageId, Object.fromEntries(records.map((r) => [r.targetId, null])));
+  return { applied: records.map((r) => r.targetId), skipped: [] };
+}

@@ -1,0 +1,296 @@
+/**
+ * An attack from facts to outcome, with no Foundry in it: validate the declaration, ask the engine for every
+ * modifier per target, apply the user's overrides, combine them for a burst, resolve the dice and plan the
+ * damage. The Foundry workflow gathers the facts and rolls the dice; the chat card stores what this returns.
+ */
+import {
+  type AlphaDawnVariant,
+  type AmmoSpec,
+  type AttackerFacts,
+  type AttackFacts,
+  ammoFor,
+  applyOverrides,
+  burstDice,
+  burstModifiers,
+  type Check,
+  type Declarations,
+  damageFormula,
+  formatDice,
+  type Modifier,
+  type Outcome,
+  type ResolutionEngine,
+  RulesError,
+  splitBurst,
+  sumDice,
+  type TargetFacts,
+  validateBurstTargets,
+  validateShots,
+  type WeaponFacts,
+} from "../rules/index.js";
+
+export interface AmmoState {
+  /** `none` for weapons that use no ammunition (most melee weapons, thrown grenades counted as items). */
+  readonly unit: AmmoSpec["unit"] | "none";
+  readonly perShot: number;
+  /** Per-SEU weapons (lasers): the power setting is the SEU per shot. */
+  readonly perSeu: boolean;
+  /** Rounds or SEU left where the weapon draws them (its clip or the power pack it is plugged into). */
+  readonly remaining: number | null;
+  readonly capacity: number | null;
+  /** The item that holds them: the weapon itself or a power source. */
+  readonly sourceId: string;
+}
+
+export interface TargetInput {
+  readonly facts: TargetFacts;
+  /** i18n key + data explaining the cover ("2 of 5 rays blocked by a hard wall"). */
+  readonly coverReason: { key: string; data: Record<string, number> } | null;
+  /** Ids of tokens in the way (crowd, SF-X-35). */
+  readonly inTheWay: readonly string[];
+}
+
+export interface AttackRequest {
+  readonly engine: ResolutionEngine;
+  readonly variant: AlphaDawnVariant;
+  readonly attacker: AttackerFacts;
+  readonly weapon: WeaponFacts;
+  readonly ammo: AmmoState;
+  readonly targets: readonly TargetInput[];
+  readonly declarations: Declarations;
+  /** Per target id: modifier id → new value (null removes it). A "*" key applies to every target. */
+  readonly overrides?: Readonly<Record<string, Readonly<Record<string, number | null>>>>;
+  /** Fired last turn, for ½ rate-of-fire weapons. */
+  readonly firedLastTurn?: boolean;
+}
+
+export interface TargetPlan {
+  readonly id: string;
+  readonly name: string;
+  readonly modifiers: readonly Modifier[];
+  readonly check: Check;
+  readonly coverReason: TargetInput["coverReason"];
+  /** Why this target cannot be hit (out of range, out of sight), or null. */
+  readonly problem: string | null;
+}
+
+export interface PreparedAttack {
+  readonly request: AttackRequest;
+  readonly targets: readonly TargetPlan[];
+  /** A burst's single check for all its targets (SF-X-24). */
+  readonly burst: {
+    readonly modifiers: readonly Modifier[];
+    readonly check: Check;
+    readonly dice: number;
+  } | null;
+  /** What the attack spends (SF-B-19, SF-X-24, SF-X-36). */
+  readonly spend: {
+    readonly amount: number;
+    readonly unit: "rounds" | "seu";
+    readonly sourceId: string;
+  } | null;
+  /** Damage formula per hit (per target for per-band weapons), for the dialog and the roll. */
+  readonly formula: Readonly<Record<string, string>>;
+}
+
+function factsFor(req: AttackRequest, t: TargetInput): AttackFacts {
+  return { attacker: req.attacker, weapon: req.weapon, target: t.facts, declarations: req.declarations };
+}
+
+/**
+ * Check the declaration and prepare every target's modifiers and check. Throws a {@link RulesError} for what
+ * must stop the attack before anything is spent: no target, too many shots (SF-X-30, SF-X-27), a burst at more
+ * than five or from a weapon that cannot fire one (SF-X-24), an empty weapon (SF-B-19), no target in range
+ * and sight (SF-B-10, SF-B-08).
+ */
+export function prepareAttack(req: AttackRequest): PreparedAttack {
+  if (req.targets.length === 0) throw new RulesError("FT.Error.noTarget", "Target at least one token");
+  const d = req.declarations;
+  if (d.burst) {
+    if (!req.weapon.burst)
+      throw new RulesError("FT.Error.noBurst", `${req.weapon.name} cannot fire a burst`, {
+        weapon: req.weapon.name,
+      });
+    validateBurstTargets(req.targets.length);
+  } else if (req.targets.length > 1) {
+    throw new RulesError("FT.Error.oneTarget", "Only a burst can be aimed at several targets");
+  }
+  validateShots(factsFor(req, req.targets[0]!), req.firedLastTurn ?? false);
+
+  const { unit, perShot, perSeu } = req.ammo;
+  const use =
+    unit === "none"
+      ? null
+      : ammoFor(
+          { unit, perShot, perSeu },
+          d.burst ? 1 : d.shots,
+          d.burst ? req.weapon.burst!.rounds : null,
+          d.powerSetting,
+        );
+  if (use && req.ammo.remaining !== null && req.ammo.remaining < use.amount) {
+    throw new RulesError(
+      req.ammo.remaining <= 0 ? "FT.Error.empty" : "FT.Error.notEnoughAmmo",
+      `Needs ${use.amount} ${use.unit}`,
+      {
+        needed: use.amount,
+        left: req.ammo.remaining,
+        unit: use.unit,
+      },
+    );
+  }
+
+  const options = { variant: req.variant };
+  const all = req.overrides?.["*"] ?? {};
+  const targets: TargetPlan[] = req.targets.map((t) => {
+    const f = factsFor(req, t);
+    const mods = applyOverrides(req.engine.attackModifiers(f, options), {
+      ...all,
+      ...(req.overrides?.[t.facts.id] ?? {}),
+    });
+    const check = req.engine.check(f, mods, options);
+    const problem = !t.facts.visible
+      ? "FT.Error.outOfSight"
+      : check.band === null
+        ? "FT.Error.outOfRange"
+        : null;
+    return {
+      id: t.facts.id,
+      name: t.facts.name,
+      modifiers: mods,
+      check,
+      coverReason: t.coverReason,
+      problem,
+    };
+  });
+  if (targets.every((t) => t.problem)) {
+    const p = targets[0]!.problem!;
+    throw new RulesError(p, p === "FT.Error.outOfRange" ? "Out of range" : "Out of sight", {
+      target: targets[0]!.name,
+    });
+  }
+  if (d.burst && targets.some((t) => t.problem)) {
+    const bad = targets.find((t) => t.problem)!;
+    throw new RulesError(bad.problem!, `${bad.name}: ${bad.problem}`, { target: bad.name });
+  }
+
+  let burst: PreparedAttack["burst"] = null;
+  if (d.burst) {
+    const mods = burstModifiers(targets.map((t) => t.modifiers));
+    const first = req.targets[0]!;
+    const check = {
+      ...req.engine.check(factsFor(req, first), mods, options),
+      crowd: targets.some((t) => t.check.crowd),
+    };
+    burst = { modifiers: mods, check, dice: burstDice(req.weapon.burst!, targets.length) };
+  }
+  const formula: Record<string, string> = {};
+  for (const t of targets) {
+    if (d.burst) formula[t.id] = `${burst!.dice}d10`;
+    else {
+      try {
+        formula[t.id] = formatDice(damageFormula(req.weapon.damage, t.check.band, d.powerSetting));
+      } catch {
+        formula[t.id] = "";
+      }
+    }
+  }
+  return {
+    request: req,
+    targets,
+    burst,
+    spend: use && use.amount > 0 ? { amount: use.amount, unit: use.unit, sourceId: req.ammo.sourceId } : null,
+    formula,
+  };
+}
+
+export interface AttackDice {
+  /** One d100 per shot (a burst is one shot). */
+  readonly d100: readonly number[];
+  /** Damage dice per shot for a single target; for a burst, the one pool of d10s. */
+  readonly damage: readonly (readonly number[])[];
+  /** Stray d100 per shot for a miss into a crowd (SF-X-35). */
+  readonly stray?: readonly (number | null)[];
+}
+
+export interface ShotResult {
+  readonly targetId: string;
+  readonly outcome: Outcome;
+  /** Damage this shot deals before defenses (0 on a miss). */
+  readonly damage: number;
+  readonly formula: string;
+}
+
+export interface AttackResult {
+  readonly shots: readonly ShotResult[];
+  /** The burst's split (SF-X-24), or null. */
+  readonly burst: {
+    readonly total: number;
+    readonly each: number;
+    readonly lost: number;
+    readonly hit: boolean;
+  } | null;
+  /** Damage before defenses per target, summed over shots. */
+  readonly damageByTarget: Readonly<Record<string, number>>;
+}
+
+/** Resolve the dice: each shot at the single target, or the burst's one roll for every target. */
+export function resolveAttack(prep: PreparedAttack, dice: AttackDice): AttackResult {
+  const { engine } = prep.request;
+  const byTarget: Record<string, number> = {};
+  const shots: ShotResult[] = [];
+  if (prep.burst) {
+    const outcome = engine.resolve(prep.burst.check, { d100: dice.d100[0]!, stray: dice.stray?.[0] ?? null });
+    const pool = dice.damage[0] ?? [];
+    const split = splitBurst(outcome.hit ? pool : [], prep.targets.length);
+    const each = outcome.hit
+      ? Math.floor(split.each * (engine.id === "zebulon" ? outcome.damageFraction : 1))
+      : 0;
+    for (const t of prep.targets) {
+      shots.push({ targetId: t.id, outcome, damage: each, formula: prep.formula[t.id] ?? "" });
+      byTarget[t.id] = each;
+    }
+    return {
+      shots,
+      burst: { total: split.total, each, lost: split.total - each * prep.targets.length, hit: outcome.hit },
+      damageByTarget: byTarget,
+    };
+  }
+  const t = prep.targets[0]!;
+  const n = prep.request.declarations.shots;
+  if (dice.d100.length !== n)
+    throw new RulesError("FT.Error.diceCount", `Expected ${n} d100 rolls, got ${dice.d100.length}`, {
+      expected: n,
+      got: dice.d100.length,
+    });
+  byTarget[t.id] = 0;
+  for (let i = 0; i < n; i++) {
+    const outcome = engine.resolve(t.check, { d100: dice.d100[i]!, stray: dice.stray?.[i] ?? null });
+    let damage = 0;
+    if (outcome.hit && prep.formula[t.id]) {
+      const plan = engine.damage(
+        outcome,
+        prep.request.weapon,
+        { stamina: 0, defenses: [] },
+        dice.damage[i] ?? [],
+        prep.request.declarations.powerSetting,
+      );
+      damage = plan.rolled;
+    }
+    shots.push({ targetId: t.id, outcome, damage, formula: prep.formula[t.id] ?? "" });
+    byTarget[t.id] = (byTarget[t.id] ?? 0) + damage;
+  }
+  return { shots, burst: null, damageByTarget: byTarget };
+}
+
+/** Number of damage dice a shot needs (to roll them in Foundry before resolving). */
+export function damageDiceNeeded(
+  prep: PreparedAttack,
+  targetId: string,
+): { count: number; faces: number } | null {
+  const f = prep.formula[targetId];
+  if (!f) return null;
+  const m = /^(\d+)d(\d+)/.exec(f);
+  return m ? { count: Number(m[1]), faces: Number(m[2]) } : null;
+}
+
+/** Sum of dice, checked against the formula (re-exported for the card). */
+export const diceTotal = sumDice;
