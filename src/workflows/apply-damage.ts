@@ -91,8 +91,14 @@ export function planApplication(
   const skipped: ApplyOutcome["skipped"] = [];
   ids.forEach((id, i) => {
     const t = targets[i] ?? null;
-    if (alreadyApplied.has(id)) return skipped.push({ id, reason: "FT.Card.alreadyApplied" });
-    if (!t) return skipped.push({ id, reason: "FT.Card.targetGone" });
+    if (alreadyApplied.has(id)) {
+      skipped.push({ id, reason: "FT.Card.alreadyApplied" });
+      return;
+    }
+    if (!t) {
+      skipped.push({ id, reason: "FT.Card.targetGone" });
+      return;
+    }
     const rolled = damage[id] ?? 0;
     const def = applyDefenses(rolled, kind, t.defenses);
     const st = applyStamina(t.stamina.value, def.taken);
