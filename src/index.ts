@@ -5,8 +5,9 @@ import "../styles/frontier-tactics.css";
 import { FrontierCombatTracker } from "./applications/combat-tracker.js";
 import { FrontierActorSheet } from "./applications/sheets/actor-sheet.js";
 import { FrontierItemSheet } from "./applications/sheets/item-sheet.js";
+import { addCoverField } from "./canvas/wall-config.js";
 import { PARTIALS, SYSTEM_ID, templatePath } from "./constants.js";
-import { CharacterModel, CreatureModel, ItemModels, SideModel } from "./data/models.js";
+import { AttackCardModel, CharacterModel, CreatureModel, ItemModels, SideModel } from "./data/models.js";
 import { FrontierActor } from "./documents/actor.js";
 import { FrontierCombat, handleRollSideQuery } from "./documents/combat.js";
 import { FrontierItem } from "./documents/item.js";
@@ -14,6 +15,7 @@ import { QUERY } from "./helpers/gm-query.js";
 import { registerHelpers } from "./helpers/handlebars.js";
 import { runMigrations } from "./helpers/migrate.js";
 import { registerSettings } from "./helpers/settings.js";
+import { bindAttackCard } from "./workflows/card-actions.js";
 
 type Cfg = Record<
   string,
@@ -29,6 +31,7 @@ Hooks.once("init", () => {
   Object.assign(cfg.Item!.dataModels!, ItemModels);
   cfg.Combat!.documentClass = FrontierCombat;
   Object.assign(cfg.CombatantGroup!.dataModels!, { side: SideModel });
+  Object.assign(cfg.ChatMessage!.dataModels!, { attack: AttackCardModel });
   (CONFIG.ui as unknown as Record<string, unknown>).combat = FrontierCombatTracker;
   // GM-side handlers for requests from players (architecture: GM authority through CONFIG.queries).
   Object.assign(CONFIG.queries as unknown as Record<string, unknown>, {
@@ -56,6 +59,13 @@ Hooks.once("init", () => {
 
   void foundry.applications.handlebars.loadTemplates(PARTIALS.map(templatePath));
 });
+
+// Attack card buttons (v13 HTMLElement hook; the jQuery renderChatMessage hook is deprecated).
+Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) =>
+  bindAttackCard(message, html),
+);
+// The cover class of each wall (SF-X-22), editable in the wall configuration.
+Hooks.on("renderWallConfig", (app, html) => addCoverField(app as never, html));
 
 Hooks.once("ready", () => {
   void runMigrations();

@@ -5,7 +5,11 @@
 import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { dialogContext } from "../src/applications/attack-dialog-context.js";
+import { cardView } from "../src/applications/card-context.js";
 import { RANGE_BANDS } from "../src/rules/index.js";
+import { BURST_CARD } from "./fixtures/cards.js";
+import { burstPrep } from "./fixtures/dialog.js";
 import { characterContext, weaponItem } from "./fixtures/sheets.js";
 import { createEnv, render, TEMPLATE_ROOT, templateFiles } from "./handlebars-env.js";
 
@@ -112,5 +116,43 @@ describe("Templates", () => {
       });
       expect(html, type).toContain("ft-grid");
     }
+  });
+
+  it("SF-X-24 SF-X-22 the burst card shows the split, each target's cover reason and the apply buttons", () => {
+    const html = render(
+      hb,
+      "chat/attack-card.hbs",
+      cardView(BURST_CARD, { isGM: true, canApply: true, attackerName: "Eusyl", unit: "m" }),
+    );
+    expect(html).toContain("7d10 = <b>40</b> → <b>13</b> each, 1 lost");
+    expect(html).toContain("3 of 5 rays through soft cover");
+    expect(html.match(/data-ft-action="apply"/g)).toHaveLength(2);
+    expect(html.match(/data-ft-action="undo"/g)).toHaveLength(1);
+    expect(html).toContain("Applied: 6 (10 → 4)");
+    expect(html.replace(/data-tooltip="[^"]*"/g, "")).not.toContain("FT.");
+  });
+
+  it("SF-X-24 the attack dialog lists every modifier with its rule ID as an input, and the chance per target", () => {
+    const html = render(hb, "apps/attack-dialog.hbs", dialogContext(burstPrep()));
+    expect(html).toContain('name="mod.Pirate 2.cover" value="-10"');
+    expect(html).toContain("SF-X-21");
+    expect(html).toMatch(/class="ft-chance">45%/);
+    expect(html).toContain('name="decl.burst" checked');
+    expect(html.replace(/data-tooltip="[^"]*"/g, "")).not.toContain("FT.");
+  });
+
+  it("SF-X-04 the side roll card shows die, modifier and whose it is", () => {
+    const html = render(hb, "chat/side-roll.hbs", {
+      sideName: "Pirates",
+      d10: 3,
+      modifier: 4,
+      total: 7,
+      modifierSource: "Pirate captain",
+      ruleId: "SF-X-04",
+      holsteredPenalty: -3,
+      colour: "#b3261e",
+    });
+    expect(html).toContain("Initiative modifier of <b>Pirate captain</b> (SF-X-04)");
+    expect(html).toContain("−3 for a holstered weapon");
   });
 });

@@ -45,6 +45,8 @@ export function buildField(spec: FieldSpec): AnyField {
       return new f.SchemaField(buildSchema(spec.fields)) as AnyField;
     case "array":
       return new f.ArrayField(buildField(spec.element)) as AnyField;
+    case "object":
+      return new f.ObjectField() as AnyField;
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { type ActorDerived, deriveActor } from "./actor/derived.js";
 import { CHARACTER_SPEC, CREATURE_SPEC } from "./actor/specs.js";
+import { ATTACK_CARD_SPEC } from "./chat/attack-card.js";
 import { SIDE_SPEC } from "./combatant-group/side.js";
 import { buildSchema } from "./fields.js";
 import { ITEM_SPECS, type ItemType } from "./item/specs.js";
@@ -17,7 +18,7 @@ type AnyDoc = foundry.abstract.Document.Any;
 /** Base class for every model of the system. */
 function modelClass(
   spec: ModelSpec,
-  documentName: Migration["documentName"] | "CombatantGroup",
+  documentName: Migration["documentName"] | "CombatantGroup" | "ChatMessage",
   type: string,
 ) {
   const Base = foundry.abstract.TypeDataModel as unknown as new (
@@ -33,9 +34,9 @@ function modelClass(
 
     static migrateData(source: Record<string, unknown>): Record<string, unknown> {
       const { system, applied } =
-        documentName === "CombatantGroup"
-          ? { system: source, applied: [] }
-          : migrateSystem(documentName, type, source);
+        documentName === "Actor" || documentName === "Item"
+          ? migrateSystem(documentName, type, source)
+          : { system: source, applied: [] as number[] };
       if (applied.length) {
         // Keys a migration moved elsewhere are removed; every other key is kept (migrations never drop data).
         for (const k of Object.keys(source)) if (!(k in system)) delete source[k];
@@ -97,3 +98,6 @@ export const ItemModels = Object.fromEntries(
 
 /** The `side` CombatantGroup subtype (SF-X-04/05). */
 export const SideModel = modelClass(SIDE_SPEC, "CombatantGroup", "side");
+
+/** The `attack` ChatMessage subtype (the attack card). */
+export const AttackCardModel = modelClass(ATTACK_CARD_SPEC, "ChatMessage", "attack");

@@ -25,7 +25,9 @@ export type FieldSpec =
   | { readonly kind: "boolean"; readonly initial: boolean }
   | { readonly kind: "html"; readonly initial: string }
   | { readonly kind: "schema"; readonly fields: SchemaSpec }
-  | { readonly kind: "array"; readonly element: FieldSpec };
+  | { readonly kind: "array"; readonly element: FieldSpec }
+  /** Free-form JSON object (chat card payloads). */
+  | { readonly kind: "object" };
 
 export type SchemaSpec = Readonly<Record<string, FieldSpec>>;
 
@@ -70,6 +72,8 @@ export function initialValue(spec: FieldSpec): unknown {
       return initialData(spec.fields);
     case "array":
       return [];
+    case "object":
+      return {};
     default:
       return spec.initial;
   }
@@ -162,6 +166,12 @@ function cleanField(spec: FieldSpec, v: unknown, path: string, issues: Validatio
       return v;
     case "schema":
       return cleanSchema(spec.fields, v, path, issues);
+    case "object":
+      if (typeof v !== "object" || v === null || Array.isArray(v)) {
+        issues.push({ path, message: "must be an object" });
+        return {};
+      }
+      return v;
     case "array":
       if (!Array.isArray(v)) {
         issues.push({ path, message: "must be a list" });

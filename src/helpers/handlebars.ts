@@ -10,6 +10,12 @@ export const HELPERS: Record<string, (...args: unknown[]) => unknown> = {
   ftOr: (...args: unknown[]) => args.slice(0, -1).some(Boolean),
   ftDash: (v: unknown) => (v === null || v === undefined || v === "" ? "—" : v),
   ftPct: (v: unknown) => `${Number(v)}%`,
+  /** Localize with placeholders: {{ftFormat "FT.Cover.reasonHard" data}}. */
+  ftFormat: (key: unknown, data: unknown) =>
+    game.i18n?.format(
+      String(key),
+      (data && typeof data === "object" ? data : {}) as Record<string, string>,
+    ) ?? String(key),
 };
 
 export function registerHelpers(hb: {

@@ -4,7 +4,13 @@
  * with what is needed to undo it. Writes go out as one batch: linked actors in one `Actor.updateDocuments`,
  * unlinked tokens in one `updateEmbeddedDocuments("Token")` per scene. Ports stand in for Foundry in tests.
  */
-import { applyDefenses, applyStamina, type DamageKind, type DefenseState } from "../rules/index.js";
+import {
+  applyDefenses,
+  applyStamina,
+  type DamageKind,
+  type DefenseState,
+  resolveDoze,
+} from "../rules/index.js";
 
 export interface TargetState {
   /** Stable id of the target on the card (the token's UUID). */
@@ -30,6 +36,8 @@ export interface AppliedRecord {
   /** SEU drained per power source item id, and suit wear per suit id: to undo. */
   readonly drains: Readonly<Record<string, number>>;
   readonly wear: Readonly<Record<string, number>>;
+  /** A doze grenade's result (SF-B-18, SF-X-42): knocked out, or how many grenades it would take. */
+  readonly doze?: { readonly knockedOut: boolean; readonly needed: number } | undefined;
   /** Steps for the card ("Albedo screen absorbed 11, 3 SEU"). */
   readonly steps: readonly {
     name: string;
@@ -85,6 +93,7 @@ export function planApplication(
   ids: readonly string[],
   alreadyApplied: ReadonlySet<string>,
   levels: Readonly<Record<string, ItemLevels>>,
+  effect: string | null = null,
 ): ApplyOutcome {
   const batch: WriteBatch = { actors: [], tokens: {}, items: {}, unconscious: [] };
   const applied: AppliedRecord[] = [];
@@ -116,7 +125,8 @@ export function planApplication(
       })),
     ];
     if (items.length) batch.items[key] = [...(batch.items[key] ?? []), ...items];
-    if (st.unconscious && t.stamina.value > 0) batch.unconscious.push(id);
+    const doze = effect === "doze" ? resolveDoze(t.stamina.value, 1, false) : null;
+    if ((st.unconscious && t.stamina.value > 0) || doze?.knockedOut) batch.unconscious.push(id);
     applied.push({
       targetId: id,
       name: t.name,
@@ -127,6 +137,7 @@ export function planApplication(
       unconscious: st.unconscious,
       drains: def.drains,
       wear: def.wear,
+      doze: doze ? { knockedOut: doze.knockedOut, needed: doze.needed } : undefined,
       steps: def.steps.map((s) => ({
         name: s.name,
         before: s.before,

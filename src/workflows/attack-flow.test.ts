@@ -9,7 +9,7 @@ import {
   type DefenseState,
   RulesError,
 } from "../rules/index.js";
-import { countWrites, type TargetState, type WriteBatch } from "./apply-damage.js";
+import { type AppliedRecord, countWrites, type TargetState, type WriteBatch } from "./apply-damage.js";
 import {
   AttackCancelled,
   type AttackCardData,
@@ -74,7 +74,7 @@ const npc = (id: string, stamina: number, defenses: DefenseState[] = []): Target
 
 /** Fakes of the GM side: the card store, the targets on the scene and the batched writes. */
 function gmPorts(card: AttackCardData, targets: Record<string, TargetState | null>) {
-  const store = { card: structuredClone(card) as AttackCardData & { applied: Record<string, unknown> } };
+  const store: { card: AttackCardData } = { card: structuredClone(card) };
   const batches: WriteBatch[] = [];
   const ports: GMPorts = {
     loadCard: async () => store.card,
@@ -83,8 +83,8 @@ function gmPorts(card: AttackCardData, targets: Record<string, TargetState | nul
     write: vi.fn(async (b: WriteBatch) => {
       batches.push(b);
     }),
-    saveApplied: vi.fn(async (_id, applied) => {
-      const next = { ...store.card.applied };
+    saveApplied: vi.fn(async (_id: string, applied: Readonly<Record<string, AppliedRecord | null>>) => {
+      const next: Record<string, AppliedRecord> = { ...store.card.applied };
       for (const [k, v] of Object.entries(applied)) {
         if (v) next[k] = v;
         else delete next[k];
@@ -300,5 +300,32 @@ describe("Both engines through the same workflow", () => {
       [false, "miss", 0],
     ]);
     expect(card.spent).toEqual({ amount: 4, unit: "seu", sourceId: "clip" });
+  });
+});
+
+describe("Doze grenades through the apply button", () => {
+  it("SF-B-18 SF-X-42 a doze grenade knocks out a character but not a creature of Stamina 120", async () => {
+    const doze = packWeapon("grenades", "doze-grenade");
+    const { ports } = attackPorts([[10]]);
+    const req = burstRequest({
+      weapon: doze,
+      attacker: attacker({ skillLevel: 1 }),
+      ammo: { unit: "rounds", perShot: 1, perSeu: false, remaining: 1, capacity: 1, sourceId: "g" },
+      targets: [t("pc", 8)],
+      declarations: DEFAULT_DECLARATIONS,
+    });
+    const { card } = await runAttack(req, ports, {
+      actorUuid: "a",
+      fast: true,
+      distances: {},
+      effect: "doze",
+    });
+    // The grenade caught both (the Foundry layer lists everyone in the blast as card targets).
+    const caught = { ...card, result: { ...card.result, damageByTarget: { pc: 0, beast: 0 } } };
+    const gm = gmPorts(caught, { pc: npc("pc", 45), beast: npc("beast", 120) });
+    const r = await gmApplyDamage("msg1", [], gm.ports);
+    expect(r.applied).toEqual(["pc", "beast"]);
+    expect(gm.batches[0]!.unconscious).toEqual(["pc"]);
+    expect(gm.store.card.applied.beast?.doze).toEqual({ knockedOut: false, needed: 2 });
   });
 });

@@ -64,6 +64,8 @@ export interface AttackCardData {
   readonly actorUuid: string;
   readonly weaponName: string;
   readonly kind: DamageKind;
+  /** A special effect applied with the damage (doze knock-out). */
+  readonly effect: string | null;
   readonly burst: boolean;
   readonly shots: number;
   readonly powerSetting: number | null;
@@ -87,7 +89,12 @@ export interface AttackCardData {
 export async function runAttack(
   request: AttackRequest,
   ports: AttackPorts,
-  meta: { actorUuid: string; fast: boolean; distances: Readonly<Record<string, number>> },
+  meta: {
+    actorUuid: string;
+    fast: boolean;
+    distances: Readonly<Record<string, number>>;
+    effect?: string | null;
+  },
 ): Promise<{ card: AttackCardData; messageId: string }> {
   let prep = prepareAttack(request);
   if (!meta.fast) {
@@ -126,6 +133,7 @@ export async function runAttack(
     actorUuid: meta.actorUuid,
     weaponName: req.weapon.name,
     kind: req.weapon.kind,
+    effect: meta.effect ?? null,
     burst: req.declarations.burst,
     shots,
     powerSetting: req.declarations.powerSetting,
@@ -183,9 +191,7 @@ export async function gmApplyDamage(
 ): Promise<ApplyResponse> {
   const card = await ports.loadCard(messageId);
   if (!card) return { applied: [], skipped: ids.map((id) => ({ id, reason: "FT.Card.gone" })) };
-  const wanted = (ids.length ? ids : Object.keys(card.result.damageByTarget)).filter(
-    (id) => (card.result.damageByTarget[id] ?? 0) >= 0,
-  );
+  const wanted = ids.length ? [...ids] : Object.keys(card.result.damageByTarget);
   const targets = await ports.loadTargets(wanted);
   const levels = await ports.itemLevels(targets);
   const plan = planApplication(
@@ -195,6 +201,7 @@ export async function gmApplyDamage(
     wanted,
     new Set(Object.keys(card.applied)),
     levels,
+    card.effect,
   );
   if (plan.applied.length) {
     await ports.write(plan.batch);

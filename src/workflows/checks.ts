@@ -23,16 +23,3 @@ export async function rollAbilityCheck(
     { rollMode: game.settings?.get("core", "rollMode") },
   );
 }
-
-/** Until the scene-reading attack workflow is wired in: a d100 against the weapon's base chance. */
-export async function rollWeaponCheck(
-  actor: Actor.Implementation,
-  item: Item.Implementation,
-  _fast: boolean,
-): Promise<void> {
-  const roll = await new Roll("1d100").evaluate();
-  await roll.toMessage(
-    { speaker: ChatMessage.getSpeaker({ actor }), flavor: item.name },
-    { rollMode: game.settings?.get("core", "rollMode") },
-  );
-}

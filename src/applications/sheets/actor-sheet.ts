@@ -108,8 +108,8 @@ export class FrontierActorSheet extends actorSheetBase() {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const item = id ? this.document.items.get(id) : undefined;
     if (!item) return;
-    const { rollWeaponCheck } = await import("../../workflows/checks.js");
-    await rollWeaponCheck(this.document, item, event.shiftKey);
+    const { attackWithWeapon } = await import("../../workflows/attack.js");
+    await attackWithWeapon(this.document, item, { fast: event.shiftKey });
   }
 
   static #onItemEdit(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): void {

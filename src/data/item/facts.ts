@@ -35,6 +35,7 @@ export interface WeaponSystem {
   };
   structural: { per: string; amount: number; placedAmount: number | null };
   blastRadius: number;
+  effect?: string;
   missing: string[];
 }
 

@@ -113,6 +113,8 @@ export const WEAPON_SPEC: ModelSpec = {
       placedAmount: int(null, { min: 0, nullable: true }),
     }),
     blastRadius: num(0, { min: 0 }),
+    /** A special effect the apply button carries out: doze knocks out (SF-B-18, SF-X-42). */
+    effect: str("", { choices: ["doze", "stun", "poison", "smoke", "tangle"], blank: true }),
     equipped: bool(true),
   },
   joint(data) {

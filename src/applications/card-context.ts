@@ -1,0 +1,84 @@
+/**
+ * What an attack card shows, from the card's stored data: who fired what at whom, range and band, cover and
+ * why, every modifier with its rule ID, the roll (automatic hit or miss called out), the Zebulon column and
+ * colour, damage and the burst's split, a grenade's landing and who it caught, and what has been applied.
+ */
+import type { AttackCardData } from "../workflows/attack-flow.js";
+
+export interface CardOptions {
+  readonly isGM: boolean;
+  /** May click apply (the GM, or the attack's author). */
+  readonly canApply: boolean;
+  readonly attackerName: string;
+  readonly unit: string;
+}
+
+const DAMAGE_NOTE: Record<string, string> = { cobalt: "1", blue: "¾", green: "½", yellow: "¼", white: "0" };
+
+export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }, opts: CardOptions) {
+  const shotsByTarget = new Map<string, AttackCardData["result"]["shots"][number][]>();
+  for (const s of card.result.shots)
+    shotsByTarget.set(s.targetId, [...(shotsByTarget.get(s.targetId) ?? []), s]);
+  const targets = card.targets.map((t) => {
+    const shots = (shotsByTarget.get(t.id) ?? []).map((s, i) => ({
+      n: i + 1,
+      roll: s.outcome.roll,
+      hit: s.outcome.hit,
+      auto: s.outcome.auto,
+      autoLabel: s.outcome.auto ? `FT.Card.auto.${s.outcome.auto}` : null,
+      colour: s.outcome.colour,
+      fraction: s.outcome.colour ? DAMAGE_NOTE[s.outcome.colour] : null,
+      damage: s.damage,
+      stray: s.outcome.strayHit,
+    }));
+    const applied = card.applied[t.id] ?? null;
+    const damage = card.result.damageByTarget[t.id] ?? 0;
+    return {
+      ...t,
+      bandLabel: t.band ? `FT.Range.${t.band}` : "FT.Range.out",
+      coverLabel: `FT.Cover.${t.cover}`,
+      distanceText: `${Math.round(t.distance * 10) / 10} ${opts.unit}`,
+      shots,
+      hit: shots.some((s) => s.hit),
+      damage,
+      applied,
+      canApply: opts.canApply && !applied && damage > 0,
+      canUndo: opts.isGM && !!applied,
+    };
+  });
+  const burst =
+    card.burst && card.result.burst
+      ? {
+          ...card.result.burst,
+          targets: card.targets.length,
+          dice: card.damageDice[0]?.length ?? 0,
+          roll: card.d100[0],
+          chance: card.burstCheck?.chance ?? 0,
+        }
+      : null;
+  const anyToApply = targets.some((t) => t.canApply);
+  return {
+    weaponName: card.weaponName,
+    attackerName: opts.attackerName,
+    engineLabel: `FT.Engine.${card.engine}`,
+    zebulon: card.engine === "zebulon",
+    burst,
+    burstModifiers: card.burstCheck?.modifiers ?? [],
+    burstColumn: card.burstCheck?.column ?? null,
+    targets,
+    grenade: card.grenade ?? null,
+    spent: card.spent,
+    anyToApply,
+    isGM: opts.isGM,
+  };
+}
+
+export interface GrenadeCard {
+  readonly landing: { x: number; y: number };
+  readonly bounced: boolean;
+  readonly stoppedByWall: boolean;
+  readonly direction: number | null;
+  readonly d10: number | null;
+  readonly caught: readonly { id: string; name: string }[];
+  readonly radius: number;
+}

@@ -1,0 +1,228 @@
+/**
+ * The attack in Foundry: read the user's targets and the scene, open the dialog (unless shift-clicked), roll with
+ * Foundry's dice (so Dice So Nice animates them), spend the ammunition on the attacker's own item, and post one
+ * `attack` card. Everything it decides is in attack-plan / attack-flow; this file fills their ports.
+ */
+import { cardView, type GrenadeCard } from "../applications/card-context.js";
+import { FoundryCaster } from "../canvas/foundry-caster.js";
+import { movementOf, occupants, readTarget, unitsPerPixel } from "../canvas/scene-facts.js";
+import { templatePath } from "../constants.js";
+import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
+import type { ActorSystem } from "../data/models.js";
+import { NoGMError } from "../helpers/gm-query.js";
+import { currentEngine, currentVariant } from "../helpers/settings.js";
+import { type AttackerFacts, DEFAULT_DECLARATIONS, RulesError } from "../rules/index.js";
+import {
+  AttackCancelled,
+  type AttackCardData,
+  type AttackPorts,
+  type RolledDice,
+  runAttack,
+} from "./attack-flow.js";
+import type { AmmoState, AttackRequest } from "./attack-plan.js";
+import { grenadeOutcome } from "./grenade-plan.js";
+
+type ActorI = Actor.Implementation;
+type ItemI = Item.Implementation;
+type TokenP = foundry.canvas.placeables.Token.Implementation;
+
+export interface AttackOptions {
+  /** Skip the dialog (shift-click). */
+  readonly fast?: boolean;
+}
+
+export function notify(
+  level: "warn" | "error" | "info",
+  key: string,
+  data: Record<string, unknown> = {},
+): void {
+  const text = game.i18n?.format(key, data as Record<string, string>) ?? key;
+  ui.notifications?.[level](text);
+}
+
+/** The attacker's facts from its sheet and token. */
+export function attackerFacts(actor: ActorI, weapon: WeaponSystem, token: TokenP): AttackerFacts {
+  const sys = actor.system as unknown as ActorSystem;
+  const skill = weapon.skill as keyof ActorSystem["derived"]["skills"];
+  return {
+    dex: sys.abilities.dex?.value ?? 0,
+    str: sys.abilities.str?.value ?? 0,
+    rs: sys.abilities.rs?.value ?? 0,
+    stamina: { value: sys.stamina.value, max: sys.stamina.max },
+    skillLevel: sys.derived?.skills?.[skill] ?? 0,
+    ambidextrous: !!sys.derived?.ambidextrous,
+    movement: movementOf(token),
+    vehicle: "none",
+    inSkimmer: false,
+    anesthetic: !!sys.anesthetic,
+  };
+}
+
+/** Where the weapon draws its ammunition: its own clip, or the power pack it is plugged into (SF-X-36). */
+export function ammoState(actor: ActorI, item: ItemI): AmmoState {
+  const s = item.system as unknown as WeaponSystem;
+  const a = s.ammo;
+  const pack = a.powerSource ? actor.items.get(a.powerSource) : undefined;
+  const packSys = pack?.system as unknown as
+    | { remaining: number | null; capacity: number | null }
+    | undefined;
+  return {
+    unit: a.unit as AmmoState["unit"],
+    perShot: a.perShot,
+    perSeu: s.damage.perSeu.enabled,
+    remaining: packSys ? packSys.remaining : a.remaining,
+    capacity: packSys ? packSys.capacity : a.capacity,
+    sourceId: pack?.id ?? item.id ?? "",
+  };
+}
+
+async function rollFormula(formula: string): Promise<RolledDice> {
+  const roll = await new Roll(formula).evaluate();
+  const dice = roll.dice.flatMap((d) => d.results.filter((r) => r.active !== false).map((r) => r.result));
+  return { total: roll.total ?? 0, dice, roll };
+}
+
+export async function renderCard(
+  card: AttackCardData & { grenade?: GrenadeCard | null },
+  authorId: string | null,
+): Promise<string> {
+  const actor = (await fromUuid(card.actorUuid)) as ActorI | null;
+  const view = cardView(card, {
+    isGM: !!game.user?.isGM,
+    canApply: !!game.user?.isGM || game.user?.id === authorId,
+    attackerName: actor?.name ?? "",
+    unit: canvas?.scene?.grid.units || "m",
+  });
+  return foundry.applications.handlebars.renderTemplate(templatePath("chat/attack-card.hbs"), view);
+}
+
+export async function attackWithWeapon(
+  actor: ActorI,
+  item: ItemI,
+  options: AttackOptions = {},
+): Promise<void> {
+  const token = actor.getActiveTokens()[0] as TokenP | undefined;
+  if (!token) return notify("warn", "FT.Attack.noToken");
+  const targets = [...(game.user?.targets ?? [])] as TokenP[];
+  if (targets.length === 0) return notify("warn", "FT.Error.noTarget");
+  const sys = item.system as unknown as WeaponSystem;
+  const weapon = weaponFacts(item.name ?? "", sys);
+  const unit = sys.rangeUnit === "squares" ? "squares" : "m";
+  const isGrenade = sys.skill === "thrown" && sys.blastRadius > 0;
+  try {
+    const scene = targets.map((t) => readTarget(token, t, unit));
+    const request: AttackRequest = {
+      engine: currentEngine(),
+      variant: currentVariant(),
+      attacker: attackerFacts(actor, sys, token),
+      weapon,
+      ammo: ammoState(actor, item),
+      targets: scene.map((s) => s.input),
+      declarations: {
+        ...DEFAULT_DECLARATIONS,
+        burst: targets.length > 1 && !!weapon.burst,
+        powerSetting: sys.damage.perSeu.enabled ? sys.damage.perSeu.min : null,
+      },
+    };
+    const ports: AttackPorts = {
+      confirm: async (prep) => {
+        const { AttackDialog } = await import("../applications/attack-dialog.js");
+        return AttackDialog.prompt(prep, item.name ?? "", unit === "squares" ? "□" : "m");
+      },
+      roll: rollFormula,
+      spendAmmo: async (sourceId, remaining) => {
+        const holder = actor.items.get(sourceId);
+        if (!holder) return;
+        const path = holder.id === item.id ? "system.ammo.remaining" : "system.remaining";
+        await holder.update({ [path]: Math.max(0, remaining) } as Item.UpdateData);
+      },
+      createCard: async (card, rolls) => {
+        let final: AttackCardData & { grenade?: GrenadeCard | null } = card;
+        if (isGrenade) final = await grenadeCard(card, token, scene[0]!.token, sys, rolls);
+        const data = {
+          type: "attack",
+          system: { card: final },
+          speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
+          content: await renderCard(final, game.user?.id ?? null),
+          rolls,
+        };
+        ChatMessage.applyRollMode(data as never, game.settings?.get("core", "rollMode") as never);
+        const msg = await ChatMessage.create(data as never);
+        return msg?.id ?? "";
+      },
+    };
+    await runAttack(request, ports, {
+      actorUuid: actor.uuid,
+      fast: !!options.fast,
+      distances: Object.fromEntries(scene.map((s) => [s.input.facts.id, s.input.facts.distance])),
+      effect: (sys as unknown as { effect?: string }).effect || null,
+    });
+  } catch (e) {
+    if (e instanceof AttackCancelled) return;
+    if (e instanceof RulesError) return notify("warn", e.key, e.data);
+    if (e instanceof NoGMError) return notify("warn", e.key);
+    throw e;
+  }
+}
+
+/**
+ * A thrown grenade: where it went off (bounce on a miss, d10), who the blast caught, damage rolled for each
+ * (SF-X-43). The card's targets become everyone caught.
+ */
+async function grenadeCard(
+  card: AttackCardData,
+  from: TokenP,
+  aimed: TokenP,
+  sys: WeaponSystem,
+  rolls: unknown[],
+): Promise<AttackCardData & { grenade: GrenadeCard }> {
+  const shot = card.result.shots[0]!;
+  const d10 = shot.outcome.hit ? null : await rollFormula("1d10");
+  if (d10) rolls.push(d10.roll);
+  const perUnit = 1 / unitsPerPixel();
+  const g = grenadeOutcome(
+    {
+      hit: shot.outcome.hit,
+      from: from.center,
+      target: aimed.center,
+      band: (card.targets[0]?.band ?? "s") as "s",
+      variant: card.variant as "basic" | "expanded",
+      d10: d10?.total ?? null,
+      radius: sys.blastRadius * perUnit,
+      unitsPerMetre: perUnit,
+      noBounce: sys.skill !== "thrown",
+      occupants: occupants(),
+    },
+    new FoundryCaster(),
+  );
+  const caught = await Promise.all(
+    g.caught.map(async (uuid) => ({
+      id: uuid,
+      name: ((await fromUuid(uuid as never)) as { name?: string } | null)?.name ?? "?",
+    })),
+  );
+  const damageByTarget: Record<string, number> = {};
+  for (const c of caught) {
+    const formula = card.targets[0] ? sys.damage.formula || "" : "";
+    if (formula) {
+      const r = await rollFormula(formula);
+      rolls.push(r.roll);
+      damageByTarget[c.id] = r.total;
+    } else damageByTarget[c.id] = 0;
+  }
+  const base = card.targets[0]!;
+  return {
+    ...card,
+    targets: caught.map((c) => ({ ...base, id: c.id, name: c.name, problem: null })),
+    result: { ...card.result, damageByTarget },
+    grenade: {
+      landing: g.landing,
+      bounced: g.bounced,
+      stoppedByWall: g.stoppedByWall,
+      direction: g.direction,
+      d10: d10?.total ?? null,
+      caught,
+      radius: sys.blastRadius,
+    },
+  };
+}

@@ -1,0 +1,181 @@
+/**
+ * Attack card buttons (wired in the `renderChatMessageHTML` hook, no jQuery) and the GM side of them. Apply and
+ * undo go to the active GM through `CONFIG.queries`; the GM reads the targets, writes one batch, records what was
+ * applied on the card and re-renders it. A second click finds the record and changes nothing.
+ */
+import type { GrenadeCard } from "../applications/card-context.js";
+import { placeBlastArea } from "../canvas/blast-area.js";
+import { type DefenseSystem, defenseState } from "../data/item/facts.js";
+import type { ActorSystem } from "../data/models.js";
+import { asGM, foundryUsers, NoGMError, QUERY } from "../helpers/gm-query.js";
+import type { AppliedRecord, ItemLevels, TargetState, WriteBatch } from "./apply-damage.js";
+import { notify, renderCard } from "./attack.js";
+import {
+  type ApplyResponse,
+  type AttackCardData,
+  type GMPorts,
+  gmApplyDamage,
+  gmUndoDamage,
+} from "./attack-flow.js";
+
+type Msg = ChatMessage.Implementation;
+type TokenDoc = TokenDocument.Implementation;
+
+const cardOf = (m: Msg) =>
+  (m.system as unknown as { card?: AttackCardData & { grenade?: GrenadeCard | null } }).card ?? null;
+
+/** Clicks in flight, so a double click sends one request. */
+const inFlight = new Set<string>();
+
+export function bindAttackCard(message: Msg, html: HTMLElement): void {
+  if ((message.type as string) !== "attack") return;
+  for (const button of html.querySelectorAll<HTMLButtonElement>("[data-ft-action]")) {
+    button.addEventListener("click", async (event) => {
+      event.preventDefault();
+      const action = button.dataset.ftAction;
+      const targetId = button.dataset.targetId ?? "";
+      const key = `${message.id}:${action}:${targetId}`;
+      if (inFlight.has(key)) return;
+      inFlight.add(key);
+      button.disabled = true;
+      try {
+        if (action === "apply") await requestApply(message, targetId ? [targetId] : []);
+        if (action === "undo") await requestUndo(message, [targetId]);
+        if (action === "place") await placeFromCard(message);
+      } catch (e) {
+        if (e instanceof NoGMError) notify("warn", e.key);
+        else throw e;
+      } finally {
+        inFlight.delete(key);
+        button.disabled = false;
+      }
+    });
+  }
+}
+
+async function requestApply(message: Msg, ids: string[]): Promise<void> {
+  const r = await asGM<ApplyResponse>(foundryUsers(), QUERY.applyDamage, { messageId: message.id, ids }, () =>
+    gmApplyDamage(message.id ?? "", ids, foundryGMPorts()),
+  );
+  for (const s of r.skipped) notify("info", s.reason, { target: s.id });
+}
+
+async function requestUndo(message: Msg, ids: string[]): Promise<void> {
+  if (!game.user?.isGM) return;
+  await gmUndoDamage(message.id ?? "", ids, foundryGMPorts());
+}
+
+async function placeFromCard(message: Msg): Promise<void> {
+  const g = cardOf(message)?.grenade;
+  if (!g) return;
+  await placeBlastArea({
+    x: g.landing.x,
+    y: g.landing.y,
+    radius: g.radius,
+    colour: "#e0a100",
+    label: "Blast",
+  });
+}
+
+/** GM query handler for players' apply clicks. */
+export async function handleApplyQuery(data: { messageId: string; ids: string[] }): Promise<ApplyResponse> {
+  return gmApplyDamage(data.messageId, data.ids, foundryGMPorts());
+}
+
+function actorOfToken(doc: TokenDoc | null): Actor.Implementation | null {
+  return (doc?.actor as Actor.Implementation | null) ?? null;
+}
+
+/** The GM's ports: targets are token UUIDs on the card. */
+export function foundryGMPorts(): GMPorts {
+  return {
+    loadCard: async (messageId) => {
+      const m = game.messages?.get(messageId);
+      return m ? cardOf(m) : null;
+    },
+    loadTargets: async (ids) =>
+      Promise.all(
+        ids.map(async (uuid): Promise<TargetState | null> => {
+          const token = (await fromUuid(uuid as never)) as TokenDoc | null;
+          const actor = actorOfToken(token);
+          if (!token || !actor) return null;
+          const sys = actor.system as unknown as ActorSystem;
+          const defenses = actor.items
+            .filter((i) => i.type === "defense")
+            .map((i) => {
+              const d = i.system as unknown as DefenseSystem;
+              const pack = d.powerSource ? actor.items.get(d.powerSource) : null;
+              const power =
+                (pack?.system as unknown as { remaining: number | null } | undefined)?.remaining ?? 0;
+              return defenseState(i.id ?? "", i.name ?? "", d, power);
+            });
+          return {
+            id: uuid,
+            name: token.name ?? actor.name ?? "",
+            sceneId: token.parent?.id ?? "",
+            tokenId: token.id ?? "",
+            actorId: actor.id ?? "",
+            linked: !!token.actorLink,
+            stamina: { value: sys.stamina.value, max: sys.stamina.max },
+            defenses,
+          };
+        }),
+      ),
+    itemLevels: async (targets) => {
+      const out: Record<string, ItemLevels> = {};
+      for (const t of targets) {
+        if (!t) continue;
+        const token = game.scenes?.get(t.sceneId)?.tokens.get(t.tokenId);
+        const actor = actorOfToken(token ?? null);
+        if (!actor) continue;
+        const key = t.linked ? `actor:${t.actorId}` : `token:${t.sceneId}.${t.tokenId}`;
+        const power: Record<string, number> = {};
+        const capacity: Record<string, number> = {};
+        for (const i of actor.items) {
+          const s = i.system as unknown as {
+            remaining?: number | null;
+            capacity?: { value: number | null } | number | null;
+          };
+          if (i.type === "powerSource" && typeof s.remaining === "number") power[i.id ?? ""] = s.remaining;
+          if (i.type === "defense" && typeof s.capacity === "object" && s.capacity?.value != null)
+            capacity[i.id ?? ""] = s.capacity.value;
+        }
+        out[key] = { power, capacity };
+      }
+      return out;
+    },
+    write: async (batch: WriteBatch) => {
+      if (batch.actors.length) await Actor.implementation.updateDocuments(batch.actors as never);
+      for (const [sceneId, updates] of Object.entries(batch.tokens)) {
+        await game.scenes?.get(sceneId)?.updateEmbeddedDocuments("Token", updates as never);
+      }
+      for (const [key, updates] of Object.entries(batch.items)) {
+        const actor = key.startsWith("actor:")
+          ? game.actors?.get(key.slice(6))
+          : actorOfToken(
+              game.scenes?.get(key.slice(6).split(".")[0] ?? "")?.tokens.get(key.split(".")[1] ?? "") ?? null,
+            );
+        await actor?.updateEmbeddedDocuments("Item", updates as never);
+      }
+      for (const uuid of batch.unconscious) {
+        const actor = actorOfToken((await fromUuid(uuid as never)) as TokenDoc | null);
+        await actor?.toggleStatusEffect("unconscious", { active: true, overlay: true });
+      }
+    },
+    saveApplied: async (messageId, applied: Readonly<Record<string, AppliedRecord | null>>) => {
+      const m = game.messages?.get(messageId);
+      const card = m ? cardOf(m) : null;
+      if (!m || !card) return;
+      const next: Record<string, AppliedRecord> = { ...card.applied };
+      for (const [k, v] of Object.entries(applied)) {
+        if (v) next[k] = v;
+        else delete next[k];
+      }
+      const updated = { ...card, applied: next };
+      await m.update({
+        system: { card: updated },
+        content: await renderCard(updated, m.author?.id ?? null),
+      } as never);
+    },
+  };
+}

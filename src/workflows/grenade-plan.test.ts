@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { GridCaster, type Wall } from "../rules/index.js";
+import { grenadeOutcome } from "./grenade-plan.js";
+
+const wall = (x: number): Wall => ({
+  id: `w${x}`,
+  a: { x, y: -20 },
+  b: { x, y: 20 },
+  cover: "hard",
+  blocksSight: true,
+  blocksMove: true,
+});
+const occupants = [
+  { id: "at-target", cells: [{ x: 20, y: 0 }] },
+  { id: "two-right", cells: [{ x: 20, y: 2 }] },
+  { id: "right-10", cells: [{ x: 20, y: 10 }] },
+];
+const base = {
+  from: { x: 0, y: 0 },
+  target: { x: 20, y: 0 },
+  band: "m" as const,
+  variant: "expanded" as const,
+  radius: 3,
+  unitsPerMetre: 1,
+  noBounce: false,
+  occupants,
+};
+
+describe("Grenades", () => {
+  it("SF-X-43 a hit goes off at the target point and catches everyone within 3 m", () => {
+    expect(grenadeOutcome({ ...base, hit: true, d10: null }, new GridCaster([]))).toEqual({
+      landing: { x: 20, y: 0 },
+      bounced: false,
+      stoppedByWall: false,
+      direction: null,
+      caught: ["at-target", "two-right"],
+    });
+  });
+
+  it("SF-X-39 a miss from Medium range bounces 10 m; a 5 goes directly right of the throw", () => {
+    const r = grenadeOutcome({ ...base, hit: false, d10: 5 }, new GridCaster([]));
+    expect(r.bounced).toBe(true);
+    expect(r.landing.x).toBeCloseTo(20, 9);
+    expect(r.landing.y).toBeCloseTo(10, 9);
+    expect(r.caught).toEqual(["right-10"]);
+  });
+
+  it("SF-B-17 a bounce is stopped by a wall, and the blast does not reach through it", () => {
+    const r = grenadeOutcome({ ...base, hit: false, d10: 1 }, new GridCaster([wall(22)]));
+    expect(r).toMatchObject({ bounced: true, stoppedByWall: true });
+    expect(r.landing.x).toBeCloseTo(21.99, 6);
+    expect(r.caught).toEqual(["at-target", "two-right"]);
+  });
+
+  it("SF-B-17 Basic game bounces count squares of 5 m: Long range is 3 squares", () => {
+    const r = grenadeOutcome(
+      { ...base, band: "l", variant: "basic", hit: false, d10: 1 },
+      new GridCaster([]),
+    );
+    expect(r.landing.x).toBeCloseTo(35, 9);
+  });
+
+  it("a grenade-rifle round that misses does not bounce; a bounce without a d10 is refused", () => {
+    expect(
+      grenadeOutcome({ ...base, noBounce: true, hit: false, d10: null }, new GridCaster([])).bounced,
+    ).toBe(false);
+    expect(() => grenadeOutcome({ ...base, hit: false, d10: null }, new GridCaster([]))).toThrow(/d10/);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Where a thrown grenade goes off and whom it catches (SF-B-17, SF-B-18, SF-X-39, SF-X-42, SF-X-43): on a hit at
+ * the target point, on a miss where the bounce ends (stopped by the first wall); everyone with a cell centre in
+ * the blast and not walled off is caught, and damage is rolled for each separately.
+ */
+import {
+  type AlphaDawnVariant,
+  bounce,
+  bounceDistance,
+  firstObstacle,
+  inBlast,
+  type Occupant,
+  type Point,
+  type RangeBand,
+  type RayCaster,
+} from "../rules/index.js";
+
+export interface GrenadeInput {
+  readonly hit: boolean;
+  readonly from: Point;
+  readonly target: Point;
+  readonly band: RangeBand;
+  readonly variant: AlphaDawnVariant;
+  /** d10 for the bounce direction (needed only on a miss). */
+  readonly d10: number | null;
+  /** Blast radius in scene units (3 m for a 6 m diameter). */
+  readonly radius: number;
+  /** Metres per scene unit, to turn bounce distances into scene units (1 on a 1 m grid). */
+  readonly unitsPerMetre: number;
+  /** Grenade rifle rounds do not bounce: they fly on to the first obstacle (rules-tables §11). */
+  readonly noBounce: boolean;
+  readonly occupants: readonly Occupant[];
+}
+
+export interface GrenadeOutcome {
+  readonly landing: Point;
+  readonly bounced: boolean;
+  readonly stoppedByWall: boolean;
+  readonly direction: number | null;
+  readonly caught: string[];
+}
+
+export function grenadeOutcome(g: GrenadeInput, caster: RayCaster): GrenadeOutcome {
+  let landing = g.target;
+  let bounced = false;
+  let stopped = false;
+  let direction: number | null = null;
+  if (!g.hit && !g.noBounce) {
+    if (g.d10 === null) throw new Error("A missed grenade needs a d10 for its bounce");
+    const metres = bounceDistance(g.band, g.variant) * (g.variant === "basic" ? 5 : 1);
+    const r = bounce(g.from, g.target, g.d10, metres * g.unitsPerMetre, firstObstacle(caster));
+    landing = r.landing;
+    bounced = true;
+    stopped = r.stopped;
+    direction = r.direction;
+  }
+  return {
+    landing,
+    bounced,
+    stoppedByWall: stopped,
+    direction,
+    caught: inBlast(landing, g.radius, g.occupants, caster),
+  };
+}
