@@ -15,7 +15,7 @@ import { QUERY } from "./helpers/gm-query.js";
 import { registerHelpers } from "./helpers/handlebars.js";
 import { runMigrations } from "./helpers/migrate.js";
 import { registerSettings } from "./helpers/settings.js";
-import { bindAttackCard } from "./workflows/card-actions.js";
+import { bindAttackCard, handleApplyQuery } from "./workflows/card-actions.js";
 
 type Cfg = Record<
   string,
@@ -36,6 +36,7 @@ Hooks.once("init", () => {
   // GM-side handlers for requests from players (architecture: GM authority through CONFIG.queries).
   Object.assign(CONFIG.queries as unknown as Record<string, unknown>, {
     [QUERY.rollSide]: handleRollSideQuery,
+    [QUERY.applyDamage]: handleApplyQuery,
   });
   // Fast compendium browsing without loading documents.
   cfg.Item!.compendiumIndexFields!.push(
