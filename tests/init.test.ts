@@ -18,9 +18,11 @@ beforeAll(() => {
   class Base {}
   const g = globalThis as Record<string, unknown>;
   // Hooks: records the callbacks.
-  g.Hooks = {
-    once: (n: string, f: () => unknown) => (hooks[n] ??= []).push(f),
-    on: (n: string, f: () => unknown) => (hooks[n] ??= []).push(f),
+  const add = (n: string, f: (...a: unknown[]) => unknown) => {
+    hooks[n] ??= [];
+    hooks[n].push(f);
+  };
+  g.Hooks = { once: add, on: add };
   };
   // Document base classes the system subclasses.
   g.Actor = class extends Base {};
