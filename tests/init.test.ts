@@ -23,7 +23,6 @@ beforeAll(() => {
     hooks[n].push(f);
   };
   g.Hooks = { once: add, on: add };
-  };
   // Document base classes the system subclasses.
   g.Actor = class extends Base {};
   g.Item = class extends Base {};
