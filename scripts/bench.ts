@@ -1,0 +1,205 @@
+/**
+ * `npm run bench`: performance figures against the budgets in the architecture, one JSON line each:
+ *   {"name": "cover.pair.500walls", "value": 0.042, "unit": "ms", "budget": 0.1}
+ * Synthetic scenes keep the wall density constant (the area grows with the wall count), which is what a spatial
+ * prefilter is for. Timings are medians of many runs; write counts come from the real workflows with fakes.
+ */
+import { performance } from "node:perf_hooks";
+import {
+  burstStrip,
+  createAlphaDawnEngine,
+  DEFAULT_DECLARATIONS,
+  GridCaster,
+  measureCover,
+  type Wall,
+} from "../src/rules/index.js";
+import { countWrites } from "../src/workflows/apply-damage.js";
+import { gmApplyDamage, runAttack } from "../src/workflows/attack-flow.js";
+import { rollSides } from "../src/workflows/side-initiative.js";
+import { attacker as attackerFacts, target as targetFacts } from "../tests/fixtures/rules.js";
+import { packWeapon } from "../tests/pack-data.js";
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+function scene(n: number, seed = 1) {
+  const r = rng(seed);
+  const side = Math.sqrt(n) * 15;
+  const walls: Wall[] = [];
+  for (let i = 0; i < n; i++) {
+    const x = r() * side;
+    const y = r() * side;
+    const a = r() * Math.PI * 2;
+    const len = 2 + r() * 8;
+    const hard = r() < 0.7;
+    walls.push({
+      id: `w${i}`,
+      a: { x, y },
+      b: { x: x + Math.cos(a) * len, y: y + Math.sin(a) * len },
+      cover: hard ? "hard" : "soft",
+      blocksSight: hard,
+      blocksMove: hard,
+    });
+  }
+  return { walls, side, r };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+const out = (name: string, value: number, unit: string, budget: number | null) =>
+  console.log(JSON.stringify({ name, value: Number(value.toFixed(4)), unit, budget }));
+
+function coverFigure(n: number): number {
+  const { walls, side, r } = scene(n, 7);
+  const caster = new GridCaster(walls, 10);
+  const pairs = Array.from({ length: 4000 }, () => {
+    const ax = side / 4 + (r() * side) / 2;
+    const ay = side / 4 + (r() * side) / 2;
+    const ang = r() * Math.PI * 2;
+    return [
+      { x: ax, y: ay, w: 1, h: 1 },
+      { x: ax + Math.cos(ang) * 30, y: ay + Math.sin(ang) * 30, w: 1, h: 1 },
+    ] as const;
+  });
+  // Each sample times 40 pairs (timer resolution), the figure is the median per pair over 100 samples.
+  const times: number[] = [];
+  for (let s = 0; s < 100; s++) {
+    const t0 = performance.now();
+    for (let i = 0; i < 40; i++) {
+      const [a, b] = pairs[s * 40 + i]!;
+      measureCover(a, b, caster);
+    }
+    times.push((performance.now() - t0) / 40);
+  }
+  return median(times);
+}
+
+// Warm up the JIT, then measure.
+coverFigure(500);
+const c500 = coverFigure(500);
+const c5000 = coverFigure(5000);
+out("cover.pair.500walls", c500, "ms", 0.1);
+out("cover.pair.5000walls", c5000, "ms", Number((2 * c500).toFixed(4)));
+
+{
+  const { walls, side, r } = scene(500, 11);
+  const caster = new GridCaster(walls, 10);
+  const times: number[] = [];
+  for (let i = 0; i < 500; i++) {
+    const a = { x: side / 2, y: side / 2, w: 1, h: 1 };
+    const targets = Array.from({ length: 5 }, (_, k) => ({
+      x: side / 2 + 25,
+      y: side / 2 - 4 + k * 2 + r() * 0.5,
+      w: 1,
+      h: 1,
+    }));
+    const t0 = performance.now();
+    for (const t of targets) measureCover(a, t, caster);
+    burstStrip(a, targets);
+    times.push(performance.now() - t0);
+  }
+  out("burst.5targets.cover_and_strip", median(times), "ms", null);
+}
+
+// Document writes: a side-initiative roll with 3 sides and 40 combatants.
+{
+  const writes = { groups: 0, messages: 0 };
+  const sides = ["A", "B", "C"].map((id) => ({
+    id,
+    name: id,
+    system: {
+      roll: null,
+      modifier: 0,
+      modifierSource: "",
+      holsteredPenalty: 0,
+      highestRs: 0,
+      surprised: false,
+      rolledRound: 0,
+      colour: "",
+      key: id,
+    },
+  }));
+  const members = Array.from({ length: 40 }, (_, i) => ({
+    id: `m${i}`,
+    name: `m${i}`,
+    sideId: ["A", "B", "C"][i % 3]!,
+    isPlayerCharacter: false,
+    sort: i,
+    rs: 40,
+    initiativeModifier: 4,
+    holstered: false,
+    disposition: -1,
+  }));
+  await rollSides(
+    { round: 1, sides, members },
+    {
+      rollD10: async () => ({ total: 5, roll: null }),
+      updateSides: async () => void writes.groups++,
+      postCards: async (cards) => void (writes.messages += cards.length),
+    },
+    { variant: "expanded", round: 1 },
+  );
+  out("initiative.roll.3sides40.groupUpdates", writes.groups, "writes", 1);
+  out("initiative.roll.3sides40.chatMessages", writes.messages, "writes", 3);
+}
+
+// Document writes: applying a burst's damage to 5 targets on one scene.
+{
+  const t = (id: string) => ({
+    facts: targetFacts({ id, name: id, distance: 12 }),
+    coverReason: null,
+    inTheWay: [],
+  });
+  const dice = [[20], [5, 5, 5, 5, 5, 5, 5, 5, 5]];
+  const { card } = await runAttack(
+    {
+      engine: createAlphaDawnEngine(),
+      variant: "expanded",
+      attacker: attackerFacts({ skillLevel: 2 }),
+      weapon: packWeapon("weapons", "automatic-pistol"),
+      ammo: { unit: "rounds", perShot: 1, perSeu: false, remaining: 20, capacity: 20, sourceId: "p" },
+      targets: ["t1", "t2", "t3", "t4", "t5"].map(t),
+      declarations: { ...DEFAULT_DECLARATIONS, burst: true },
+    },
+    {
+      confirm: async (p) => p.request,
+      roll: async () => {
+        const d = dice.shift()!;
+        return { total: d.reduce((a, b) => a + b, 0), dice: d, roll: null };
+      },
+      spendAmmo: async () => {},
+      createCard: async () => "m",
+    },
+    { actorUuid: "a", fast: true, distances: {} },
+  );
+  let queries = 0;
+  let writes = 0;
+  queries++;
+  await gmApplyDamage("m", [], {
+    loadCard: async () => card,
+    loadTargets: async (ids) =>
+      ids.map((id) => ({
+        id,
+        name: id,
+        sceneId: "s",
+        tokenId: id,
+        actorId: id,
+        linked: false,
+        stamina: { value: 40, max: 40 },
+        defenses: [],
+      })),
+    itemLevels: async () => ({}),
+    write: async (b) => void (writes += countWrites(b)),
+    saveApplied: async () => {},
+  });
+  out("burst.apply.5targets.gmQueries", queries, "writes", 1);
+  out("burst.apply.5targets.batchedUpdates", writes, "writes", 1);
+}
