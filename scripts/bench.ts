@@ -143,7 +143,9 @@ out("cover.pair.5000walls", c5000, "ms", Number((2 * c500).toFixed(4)));
     {
       rollD10: async () => ({ total: 5, roll: null }),
       updateSides: async () => void writes.groups++,
-      postCards: async (cards) => void (writes.messages += cards.length),
+      postCards: async (cards) => {
+        writes.messages += cards.length;
+      },
     },
     { variant: "expanded", round: 1 },
   );
@@ -197,7 +199,9 @@ out("cover.pair.5000walls", c5000, "ms", Number((2 * c500).toFixed(4)));
         defenses: [],
       })),
     itemLevels: async () => ({}),
-    write: async (b) => void (writes += countWrites(b)),
+    write: async (b) => {
+      writes += countWrites(b);
+    },
     saveApplied: async () => {},
   });
   out("burst.apply.5targets.gmQueries", queries, "writes", 1);
