@@ -3,6 +3,7 @@
  */
 import "../styles/frontier-tactics.css";
 import { FrontierCombatTracker } from "./applications/combat-tracker.js";
+import { registerMenus } from "./applications/settings-menus.js";
 import { FrontierActorSheet } from "./applications/sheets/actor-sheet.js";
 import { FrontierItemSheet } from "./applications/sheets/item-sheet.js";
 import { addCoverField } from "./canvas/wall-config.js";
@@ -48,6 +49,7 @@ Hooks.once("init", () => {
   );
 
   registerSettings();
+  registerMenus();
   registerHelpers(Handlebars);
 
   const { Actors, Items } = foundry.documents.collections;

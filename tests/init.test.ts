@@ -73,6 +73,7 @@ beforeAll(() => {
   };
   (g.game as Record<string, unknown>).settings = {
     register: (_ns: string, key: string) => registered.settings.push(key),
+    registerMenu: (_ns: string, key: string) => registered.settings.push(`menu:${key}`),
   };
 });
 
@@ -101,7 +102,20 @@ describe("System registration", () => {
     expect(C.Item!.compendiumIndexFields).toContain("system.skill");
     expect(registered.sheets).toHaveLength(2);
     expect(registered.settings).toEqual(
-      expect.arrayContaining(["engine", "variant", "zebulonTable", "hideNpcInitiative", "migrationVersion"]),
+      expect.arrayContaining([
+        "engine",
+        "variant",
+        "preset",
+        "autoHit",
+        "autoMiss",
+        "strayShots",
+        "crowdCover",
+        "zebulonTable",
+        "hideNpcInitiative",
+        "migrationVersion",
+        "menu:presetMenu",
+        "menu:zebulonTableMenu",
+      ]),
     );
     expect(registered.templates.length).toBeGreaterThan(5);
     expect(Object.keys(hooks)).toEqual(

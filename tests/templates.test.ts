@@ -7,7 +7,9 @@ import { relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { dialogContext } from "../src/applications/attack-dialog-context.js";
 import { cardView } from "../src/applications/card-context.js";
-import { RANGE_BANDS } from "../src/rules/index.js";
+import { editorContext, tableFromForm } from "../src/applications/zebulon-editor-context.js";
+import { PRESETS } from "../src/helpers/presets.js";
+import { defaultResolutionTable, RANGE_BANDS } from "../src/rules/index.js";
 import { BURST_CARD } from "./fixtures/cards.js";
 import { burstPrep } from "./fixtures/dialog.js";
 import { characterContext, weaponItem } from "./fixtures/sheets.js";
@@ -154,5 +156,33 @@ describe("Templates", () => {
     });
     expect(html).toContain("Initiative modifier of <b>Pirate captain</b> (SF-X-04)");
     expect(html).toContain("−3 for a holstered weapon");
+  });
+
+  it("SF-Z-04 the resolution-table editor shows 19 columns of four inputs and highlights the bad cell", () => {
+    const form: Record<string, unknown> = {};
+    for (const [c, row] of Object.entries(defaultResolutionTable().columns))
+      for (const [k, v] of Object.entries(row)) form[`c.${c}.${k}`] = v;
+    form["c.4.yellow"] = 40;
+    form["c.4.green"] = 39;
+    const { error, draft } = tableFromForm(form);
+    const html = render(hb, "apps/zebulon-editor.hbs", {
+      ...editorContext(defaultResolutionTable(), error, true, draft),
+      isGM: true,
+    });
+    expect(html.match(/<input type="number" name="c\./g)).toHaveLength(76);
+    expect(html).toContain("Column +4, yellow (40) is below the column to its left (55)");
+    expect(html.match(/<td class="bad">/g)).toHaveLength(1);
+    expect(html.replace(/data-tooltip="[^"]*"/g, "")).not.toContain("FT.");
+  });
+
+  it("SF-Z-01 the preset menu lists the presets and says what was modified", () => {
+    const html = render(hb, "apps/presets.hbs", {
+      presets: PRESETS.map((p) => ({ ...p, chosen: p.id === "sfExpanded" })),
+      modified: true,
+      diff: ["FT.Settings.autoMiss.name"],
+    });
+    expect(html).toContain("Star Frontiers with Zebulon&#x27;s table");
+    expect(html).toContain("Modified from the preset: 96–00 always misses (SF-X-34)");
+    expect(html).toContain('value="sfExpanded" checked');
   });
 });

@@ -4,6 +4,7 @@
  * the token's movement history (SF-B-11, SF-X-17), prone from status effects (SF-X-26).
  */
 import type { ActorSystem } from "../data/models.js";
+import { getSetting, SETTINGS } from "../helpers/settings.js";
 import {
   type Bystander,
   basicSquareRange,
@@ -84,7 +85,11 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
         dead: st.has("dead") || (sys?.stamina?.value ?? 1) <= 0,
       };
     });
-  const inTheWay = tokensInTheWay(attacker.center, target.center, others);
+  // SF-X-35 crowd cover, unless the GM turned the optional rule off.
+  const inTheWay =
+    getSetting<boolean>(SETTINGS.crowdCover) === false
+      ? []
+      : tokensInTheWay(attacker.center, target.center, others);
   const sys = target.actor?.system as unknown as ActorSystem | undefined;
   const isCreature = target.actor?.type === "creature";
   const movement = movementOf(target);

@@ -12,10 +12,16 @@ import {
   type ResolutionTable,
   validateResolutionTable,
 } from "../rules/index.js";
+import { DEFAULT_PRESET, PRESETS, type RuleSettings } from "./presets.js";
 
 export const SETTINGS = {
   engine: "engine",
   variant: "variant",
+  preset: "preset",
+  autoHit: "autoHit",
+  autoMiss: "autoMiss",
+  strayShots: "strayShots",
+  crowdCover: "crowdCover",
   zebulonTable: "zebulonTable",
   hideNpcInitiative: "hideNpcInitiative",
   migrationVersion: "migrationVersion",
@@ -48,6 +54,28 @@ export function registerSettings(): void {
     choices: { basic: "FT.Variant.basic", expanded: "FT.Variant.expanded" },
     default: "expanded",
   });
+  s.register(SYSTEM_ID, SETTINGS.preset, {
+    scope: "world",
+    config: false,
+    type: String,
+    default: DEFAULT_PRESET,
+  });
+  for (const [key, ruleId] of [
+    ["autoHit", "SF-B-14, SF-X-33"],
+    ["autoMiss", "SF-X-34"],
+    ["strayShots", "SF-X-35"],
+    ["crowdCover", "SF-X-35"],
+  ] as const) {
+    s.register(SYSTEM_ID, key, {
+      name: `FT.Settings.${key}.name`,
+      hint: `FT.Settings.${key}.hint`,
+      scope: "world",
+      config: true,
+      type: Boolean,
+      // The name carries the rule's ID (${ruleId}) so a GM sees where it comes from.
+      default: PRESETS.find((p) => p.id === DEFAULT_PRESET)!.settings[key],
+    });
+  }
   s.register(SYSTEM_ID, SETTINGS.zebulonTable, {
     scope: "world",
     config: false,
@@ -88,5 +116,36 @@ export function currentEngine(): ResolutionEngine {
     console.warn(`${SYSTEM_ID} | stored resolution table is invalid, using the default:`, e);
     zebulon = defaultResolutionTable();
   }
-  return createEngine(id === "zebulon" ? "zebulon" : "alphaDawn", { alphaDawn: ALPHA_DAWN_TABLE, zebulon });
+  const rules = currentRules();
+  const alphaDawn = {
+    ...ALPHA_DAWN_TABLE,
+    autoHitMax: rules.autoHit ? ALPHA_DAWN_TABLE.autoHitMax : 0,
+    autoMissMin: rules.autoMiss ? ALPHA_DAWN_TABLE.autoMissMin : 101,
+    strayChance: rules.strayShots ? ALPHA_DAWN_TABLE.strayChance : 0,
+  };
+  return createEngine(id === "zebulon" ? "zebulon" : "alphaDawn", { alphaDawn, zebulon });
+}
+
+/** The engine, variant and optional-rule toggles as they stand (for the preset menu's "modified"). */
+export function currentRules(): RuleSettings {
+  return {
+    engine: getSetting<string>(SETTINGS.engine) === "zebulon" ? "zebulon" : "alphaDawn",
+    variant: currentVariant(),
+    autoHit: getSetting<boolean>(SETTINGS.autoHit) !== false,
+    autoMiss: getSetting<boolean>(SETTINGS.autoMiss) !== false,
+    strayShots: getSetting<boolean>(SETTINGS.strayShots) !== false,
+    crowdCover: getSetting<boolean>(SETTINGS.crowdCover) !== false,
+  };
+}
+
+/** Write a preset's bundle (GM). The engine change reloads the world; no document data changes. */
+export async function applyPreset(id: string): Promise<void> {
+  const preset = PRESETS.find((p) => p.id === id);
+  if (!preset) return;
+  const set = (k: string, v: unknown) =>
+    (
+      game as unknown as { settings: { set(ns: string, k: string, v: unknown): Promise<unknown> } }
+    ).settings.set(SYSTEM_ID, k, v);
+  await set(SETTINGS.preset, id);
+  for (const [k, v] of Object.entries(preset.settings)) await set(k, v);
 }

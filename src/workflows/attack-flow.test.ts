@@ -329,3 +329,35 @@ describe("Doze grenades through the apply button", () => {
     expect(gm.store.card.applied.beast?.doze).toEqual({ knockedOut: false, needed: 2 });
   });
 });
+
+describe.each([
+  ["alphaDawn", createAlphaDawnEngine()],
+  ["zebulon", createZebulonEngine()],
+] as const)("The same workflow through the shared interface: %s", (id, engine) => {
+  it("SF-X-24 SF-Z-03 a 3-target burst: one card, one ammunition write; apply is one query and one batch; twice is a no-op", async () => {
+    const { ports, writes } = attackPorts([[2], [10, 10, 10, 10, 10, 10, 10]]);
+    const { card } = await runAttack(burstRequest({ engine }), ports, {
+      actorUuid: "a",
+      fast: true,
+      distances: {},
+    });
+    expect(card.engine).toBe(id);
+    expect(writes.cards).toHaveLength(1);
+    expect(writes.ammo).toEqual([["pistol", 10]]);
+    expect(card.result.burst?.hit).toBe(true);
+    const gm = gmPorts(card, { tok1: npc("tok1", 80), tok2: npc("tok2", 80), tok3: npc("tok3", 80) });
+    const query = vi.fn(async (_n: string, data: { messageId: string; ids: string[] }) =>
+      gmApplyDamage(data.messageId, data.ids, gm.ports),
+    );
+    await asGM(
+      { isGM: false, activeGM: { query } },
+      "frontier-tactics.applyDamage",
+      { messageId: "msg1", ids: [] },
+      async () => null,
+    );
+    expect(query).toHaveBeenCalledTimes(1);
+    expect(gm.batches.map(countWrites)).toEqual([1]);
+    await gmApplyDamage("msg1", [], gm.ports);
+    expect(gm.batches).toHaveLength(1);
+  });
+});

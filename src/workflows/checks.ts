@@ -23,3 +23,40 @@ export async function rollAbilityCheck(
     { rollMode: game.settings?.get("core", "rollMode") },
   );
 }
+
+/**
+ * Skill check on the Zebulon's Guide table (SF-Z-01, SF-Z-04, SF-Z-05): d100 read on the column of the skill's
+ * level, shifted by the GM's column shifts. Under Alpha Dawn, skill success rates are per skill and not in our
+ * sources: the sheet offers ability checks instead.
+ */
+export async function rollSkillCheck(
+  actor: Actor.Implementation,
+  skill: Item.Implementation,
+  shifts = 0,
+): Promise<void> {
+  const { getSetting, SETTINGS } = await import("../helpers/settings.js");
+  const { clampColumn, columnLabel, defaultResolutionTable, readColumn, validateResolutionTable } =
+    await import("../rules/index.js");
+  if (getSetting<string>(SETTINGS.engine) !== "zebulon") {
+    ui.notifications?.info(game.i18n?.localize("FT.Check.skillNeedsZebulon") ?? "");
+    return;
+  }
+  let table = defaultResolutionTable();
+  try {
+    table = validateResolutionTable(getSetting<unknown>(SETTINGS.zebulonTable));
+  } catch {
+    // A broken stored table falls back to the default (the editor shows the error).
+  }
+  const level = (skill.system as unknown as { level: number }).level ?? 0;
+  const column = clampColumn(level + shifts);
+  const roll = await new Roll("1d100").evaluate();
+  const colour = readColumn(table, column, roll.total ?? 100);
+  const t = (k: string) => game.i18n?.localize(k) ?? k;
+  await roll.toMessage(
+    {
+      speaker: ChatMessage.getSpeaker({ actor }),
+      flavor: `${skill.name} · ${t("FT.Card.column")} ${columnLabel(column)} (SF-Z-04): <strong class="ft-colour ft-colour-${colour}">${t(`FT.Colour.${colour}`)}</strong>`,
+    },
+    { rollMode: game.settings?.get("core", "rollMode") },
+  );
+}

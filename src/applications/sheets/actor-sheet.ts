@@ -26,6 +26,7 @@ export class FrontierActorSheet extends actorSheetBase() {
       itemDelete: FrontierActorSheet.#onItemDelete,
       toggleDefense: FrontierActorSheet.#onToggleDefense,
       abilityCheck: FrontierActorSheet.#onAbilityCheck,
+      skillCheck: FrontierActorSheet.#onSkillCheck,
     },
   };
 
@@ -80,6 +81,7 @@ export class FrontierActorSheet extends actorSheetBase() {
       isCharacter: actor.type === "character",
       engine,
       showD20: engine === "d20",
+      zebulon: engine === "zebulon",
       raceChoices: Object.fromEntries(RACES.map((r) => [r, `FT.Race.${r}`])),
       handChoices: Object.fromEntries(HANDEDNESS.map((h) => [h, `FT.Hand.${h}`])),
       variant,
@@ -133,6 +135,14 @@ export class FrontierActorSheet extends actorSheetBase() {
     if (!item) return;
     const active = (item.system as unknown as { active: boolean }).active;
     await item.update({ "system.active": !active } as Item.UpdateData);
+  }
+
+  static async #onSkillCheck(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    const item = id ? this.document.items.get(id) : undefined;
+    if (!item) return;
+    const { rollSkillCheck } = await import("../../workflows/checks.js");
+    await rollSkillCheck(this.document, item);
   }
 
   static async #onAbilityCheck(

@@ -1,0 +1,172 @@
+/**
+ * World settings menus (AppV2): the rule presets, showing "modified" when the GM's settings differ from the
+ * chosen preset, and the Zebulon's Guide resolution-table editor (19 columns, import/export JSON, validation
+ * errors shown in place, reset to the documented default).
+ */
+import { SYSTEM_ID, templatePath } from "../constants.js";
+import { PRESETS, presetDiff } from "../helpers/presets.js";
+import { applyPreset, currentRules, getSetting, SETTINGS } from "../helpers/settings.js";
+import { defaultResolutionTable, type ResolutionTable } from "../rules/index.js";
+import { type AppRenderOptions, handlebarsAppBase } from "../types/app-bases.js";
+import {
+  type EditorError,
+  editorContext,
+  exportTable,
+  importTable,
+  isDefaultTable,
+  parseTable,
+  tableFromForm,
+} from "./zebulon-editor-context.js";
+
+const settings = () =>
+  (game as unknown as { settings: { set(ns: string, k: string, v: unknown): Promise<unknown> } }).settings;
+
+export class PresetMenu extends handlebarsAppBase() {
+  static DEFAULT_OPTIONS = {
+    id: "ft-presets",
+    tag: "form",
+    classes: ["frontier-tactics", "ft-settings-menu"],
+    window: { title: "FT.Preset.title" },
+    position: { width: 520 },
+    form: { handler: PresetMenu.#onSubmit, closeOnSubmit: true },
+  };
+
+  static PARTS = { body: { template: templatePath("apps/presets.hbs") } };
+
+  protected override async _prepareContext(_o: AppRenderOptions): Promise<Record<string, unknown>> {
+    const chosen = getSetting<string>(SETTINGS.preset);
+    const current = currentRules();
+    const diff = presetDiff(chosen, current);
+    return {
+      presets: PRESETS.map((p) => ({ ...p, chosen: p.id === chosen })),
+      modified: diff.length > 0,
+      diff: diff.map((k) => `FT.Settings.${k}.name`),
+      current,
+    };
+  }
+
+  static async #onSubmit(
+    this: PresetMenu,
+    _e: Event,
+    _f: HTMLFormElement,
+    data: { object: Record<string, unknown> },
+  ): Promise<void> {
+    const id = String(data.object.preset ?? "");
+    if (!game.user?.isGM || !id) return;
+    await applyPreset(id);
+  }
+}
+
+export class ZebulonTableEditor extends handlebarsAppBase() {
+  static DEFAULT_OPTIONS = {
+    id: "ft-zebulon-table",
+    tag: "form",
+    classes: ["frontier-tactics", "ft-settings-menu", "ft-zebulon-editor"],
+    window: { title: "FT.Zebulon.editorTitle", resizable: true },
+    position: { width: 980 },
+    form: { handler: ZebulonTableEditor.#onSubmit, closeOnSubmit: false },
+    actions: {
+      reset: ZebulonTableEditor.#onReset,
+      exportJson: ZebulonTableEditor.#onExport,
+      importJson: ZebulonTableEditor.#onImport,
+    },
+  };
+
+  static PARTS = { body: { template: templatePath("apps/zebulon-editor.hbs") } };
+
+  #table: ResolutionTable | null = null;
+  #error: EditorError | null = null;
+  #draft: Record<string, Record<string, unknown>> | null = null;
+
+  get table(): ResolutionTable {
+    if (!this.#table) {
+      const stored = parseTable(getSetting<unknown>(SETTINGS.zebulonTable));
+      this.#table = stored.table ?? defaultResolutionTable();
+      this.#error = stored.error;
+    }
+    return this.#table;
+  }
+
+  protected override async _prepareContext(_o: AppRenderOptions): Promise<Record<string, unknown>> {
+    return {
+      ...editorContext(this.table, this.#error, isDefaultTable(this.table), this.#draft),
+      isGM: !!game.user?.isGM,
+    };
+  }
+
+  static async #onSubmit(
+    this: ZebulonTableEditor,
+    _e: Event,
+    _f: HTMLFormElement,
+    data: { object: Record<string, unknown> },
+  ): Promise<void> {
+    const r = tableFromForm(data.object);
+    this.#error = r.error;
+    this.#draft = r.table ? null : r.draft;
+    if (r.table) {
+      this.#table = r.table;
+      await settings().set(SYSTEM_ID, SETTINGS.zebulonTable, r.table);
+      ui.notifications?.info(game.i18n?.localize("FT.Zebulon.saved") ?? "");
+    }
+    void this.render();
+  }
+
+  static async #onReset(this: ZebulonTableEditor): Promise<void> {
+    this.#table = defaultResolutionTable();
+    this.#error = null;
+    this.#draft = null;
+    await settings().set(SYSTEM_ID, SETTINGS.zebulonTable, this.#table);
+    void this.render();
+  }
+
+  static #onExport(this: ZebulonTableEditor): void {
+    foundry.utils.saveDataToFile(
+      exportTable(this.table),
+      "application/json",
+      "zebulon-resolution-table.json",
+    );
+  }
+
+  static async #onImport(this: ZebulonTableEditor): Promise<void> {
+    const json = await foundry.applications.api.DialogV2.prompt({
+      window: { title: "FT.Zebulon.import" },
+      content: `<textarea name="json" rows="12" style="width:100%" placeholder="{ &quot;columns&quot;: … }"></textarea>`,
+      ok: {
+        callback: (_e: Event, button: HTMLButtonElement) =>
+          (button.form?.elements.namedItem("json") as HTMLTextAreaElement | null)?.value ?? "",
+      },
+    } as never);
+    if (typeof json !== "string") return;
+    const r = importTable(json);
+    this.#error = r.error;
+    if (r.table) {
+      this.#table = r.table;
+      this.#draft = null;
+    }
+    void this.render();
+  }
+}
+
+export function registerMenus(): void {
+  const s = (
+    game as unknown as {
+      settings: { registerMenu(ns: string, key: string, data: Record<string, unknown>): void };
+    }
+  ).settings;
+  s.registerMenu(SYSTEM_ID, "presetMenu", {
+    name: "FT.Preset.title",
+    label: "FT.Preset.open",
+    hint: "FT.Preset.hint",
+    icon: "fa-solid fa-sliders",
+    type: PresetMenu,
+    restricted: true,
+  });
+  s.registerMenu(SYSTEM_ID, "zebulonTableMenu", {
+    name: "FT.Zebulon.editorTitle",
+    label: "FT.Zebulon.open",
+    hint: "FT.Zebulon.hint",
+    icon: "fa-solid fa-table-cells",
+    type: ZebulonTableEditor,
+    restricted: true,
+  });
+}
