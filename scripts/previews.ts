@@ -46,7 +46,7 @@ const frame = (
 
 const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 for (const p of PREVIEWS) {
-  const body = p.templates.map((t) => render(hb, t, p.context)).join("\n");
+  const body = p.rawHtml ?? p.templates.map((t) => render(hb, t, p.context)).join("\n");
   const html = frame(p.theme, p.width, p.title, body, p.classes);
   const file = join(OUT, `${p.name}.html`);
   writeFileSync(file, html);

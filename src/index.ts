@@ -16,6 +16,7 @@ import { QUERY } from "./helpers/gm-query.js";
 import { registerHelpers } from "./helpers/handlebars.js";
 import { runMigrations } from "./helpers/migrate.js";
 import { registerSettings } from "./helpers/settings.js";
+import { enableSortableTables } from "./helpers/sortable.js";
 import { bindAttackCard, handleApplyQuery } from "./workflows/card-actions.js";
 
 type Cfg = Record<
@@ -71,5 +72,7 @@ Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HT
 Hooks.on("renderWallConfig", (app, html) => addCoverField(app as never, html));
 
 Hooks.once("ready", () => {
+  // Click-to-sort for the tables in the rules journal (the weapons table).
+  enableSortableTables(document);
   void runMigrations();
 });

@@ -7,6 +7,7 @@ import type { SideSystem } from "../data/combatant-group/side.js";
 import type { ActorSystem } from "../data/models.js";
 import { asGM, foundryUsers, QUERY } from "../helpers/gm-query.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
+import { damageIsHeld, type HeldRequest, holdRequest, releaseHeld } from "../workflows/exchange.js";
 import {
   assignSides,
   type CombatView,
@@ -187,9 +188,38 @@ export class FrontierCombat extends Combat {
     return super.startCombat();
   }
 
+  /** Basic-game tie this round: damage waits until both sides have fired (SF-B-05). */
+  get holdsDamage(): boolean {
+    return damageIsHeld({
+      variant: currentVariant(),
+      started: this.started,
+      simultaneous: this.ftOrder.simultaneousDamage,
+    });
+  }
+
+  get heldDamage(): HeldRequest[] {
+    return (this.getFlag(SYSTEM_ID as never, "heldDamage" as never) as HeldRequest[] | undefined) ?? [];
+  }
+
+  async holdDamage(req: HeldRequest): Promise<void> {
+    await this.setFlag(SYSTEM_ID as never, "heldDamage" as never, holdRequest(this.heldDamage, req) as never);
+    ui.notifications?.info(game.i18n?.localize("FT.Card.heldNotice") ?? "");
+  }
+
+  /** End of the exchange: apply every held request (GM), then clear the list. */
+  async releaseDamage(): Promise<void> {
+    const held = this.heldDamage;
+    if (!held.length || !game.user?.isGM) return;
+    const { gmApplyDamage } = await import("../workflows/attack-flow.js");
+    const { foundryGMPorts } = await import("../workflows/card-actions.js");
+    await releaseHeld(held, (r) => gmApplyDamage(r.messageId, r.ids, foundryGMPorts()));
+    await this.unsetFlag(SYSTEM_ID as never, "heldDamage" as never);
+  }
+
   /** The GM's next round re-rolls every side first, then the turn order is set up (SF-B-04). */
   override async nextRound(): Promise<this> {
     if (game.user?.isGM) {
+      await this.releaseDamage();
       await this.rollSides({ round: this.round + 1, force: true });
       await this.setFlag(SYSTEM_ID as never, "phase" as never, 0 as never);
     }

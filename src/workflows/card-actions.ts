@@ -7,6 +7,7 @@ import type { GrenadeCard } from "../applications/card-context.js";
 import { placeBlastArea } from "../canvas/blast-area.js";
 import { type DefenseSystem, defenseState } from "../data/item/facts.js";
 import type { ActorSystem } from "../data/models.js";
+import type { FrontierCombat } from "../documents/combat.js";
 import { asGM, foundryUsers, NoGMError, QUERY } from "../helpers/gm-query.js";
 import type { AppliedRecord, ItemLevels, TargetState, WriteBatch } from "./apply-damage.js";
 import { notify, renderCard } from "./attack.js";
@@ -55,7 +56,7 @@ export function bindAttackCard(message: Msg, html: HTMLElement): void {
 
 async function requestApply(message: Msg, ids: string[]): Promise<void> {
   const r = await asGM<ApplyResponse>(foundryUsers(), QUERY.applyDamage, { messageId: message.id, ids }, () =>
-    gmApplyDamage(message.id ?? "", ids, foundryGMPorts()),
+    handleApplyQuery({ messageId: message.id ?? "", ids }),
   );
   for (const s of r.skipped) notify("info", s.reason, { target: s.id });
 }
@@ -77,8 +78,16 @@ async function placeFromCard(message: Msg): Promise<void> {
   });
 }
 
-/** GM query handler for players' apply clicks. */
+/**
+ * GM query handler for apply clicks. On a Basic-game initiative tie the request is held on the combat and applied
+ * when the exchange ends (SF-B-05).
+ */
 export async function handleApplyQuery(data: { messageId: string; ids: string[] }): Promise<ApplyResponse> {
+  const combat = game.combat as unknown as FrontierCombat | null;
+  if (combat?.holdsDamage) {
+    await combat.holdDamage({ messageId: data.messageId, ids: data.ids });
+    return { applied: [], skipped: data.ids.map((id) => ({ id, reason: "FT.Card.held" })) };
+  }
   return gmApplyDamage(data.messageId, data.ids, foundryGMPorts());
 }
 
