@@ -3,7 +3,7 @@
  * with its label, rule ID and value, each overridable; the declarations; the chance per target) and how the
  * submitted form becomes a new request.
  */
-import { type Movement, RulesError } from "../rules/index.js";
+import { baseColumn, type Movement, pointsToShifts, RulesError } from "../rules/index.js";
 import type { AttackRequest, PreparedAttack } from "../workflows/attack-plan.js";
 import { prepareAttack } from "../workflows/attack-plan.js";
 
@@ -16,6 +16,8 @@ export function dialogContext(prep: PreparedAttack, error: string | null = null,
     weaponName: w.name,
     engineLabel: `FT.Engine.${req.engine.id}`,
     zebulon: req.engine.id === "zebulon",
+    /** SF-Z-01: the skill level is the base column; SF-Z-03: the modifiers become shifts. */
+    baseColumn: req.engine.id === "zebulon" ? baseColumn(req.attacker.skillLevel, req.weapon.heavy) : null,
     decl: d,
     shotsChoices: Object.fromEntries(
       [1, 2, 3].filter((n) => n <= Math.max(1, Math.floor(w.rof))).map((n) => [String(n), String(n)]),
@@ -42,6 +44,7 @@ export function dialogContext(prep: PreparedAttack, error: string | null = null,
       problem: t.problem,
       chance: t.check.chance,
       column: t.check.column,
+      shifts: pointsToShifts(t.modifiers.reduce((a, m) => a + m.value, 0)),
       formula: prep.formula[t.id] ?? "",
       modifiers: t.modifiers.map((m) => ({ ...m, name: `mod.${t.id}.${m.id}` })),
     })),

@@ -18,6 +18,7 @@ export class FrontierCombatTracker extends Base {
       phaseNext: FrontierCombatTracker.#onPhaseNext,
       phasePrev: FrontierCombatTracker.#onPhasePrev,
       toggleSurprised: FrontierCombatTracker.#onToggleSurprised,
+      editSide: FrontierCombatTracker.#onEditSide,
     },
   };
 
@@ -99,6 +100,43 @@ export class FrontierCombatTracker extends Base {
 
   static async #onPhasePrev(this: FrontierCombatTracker): Promise<void> {
     await FrontierCombatTracker.#step.call(this, -1);
+  }
+
+  /** The GM can edit a side's result: its d10 and modifier (SF-X-04). */
+  static async #onEditSide(
+    this: FrontierCombatTracker,
+    _e: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const group = target.dataset.groupId ? this.combat?.groups.get(target.dataset.groupId) : undefined;
+    if (!group || !game.user?.isGM) return;
+    const sys = group.system as unknown as { roll: number | null; modifier: number };
+    const t = (k: string) => game.i18n?.localize(k) ?? k;
+    const result = await foundry.applications.api.DialogV2.prompt({
+      window: { title: `${t("FT.Side.edit")}: ${group.name}` },
+      content: `<div class="form-group"><label>${t("FT.Side.dieHint")}</label><input type="number" name="roll" min="1" max="10" value="${sys.roll ?? ""}"></div>
+        <div class="form-group"><label>${t("FT.Side.modifier")}</label><input type="number" name="modifier" value="${sys.modifier}"></div>`,
+      ok: {
+        callback: (_ev: Event, button: HTMLButtonElement) => {
+          const f = button.form!;
+          return {
+            roll: Number((f.elements.namedItem("roll") as HTMLInputElement).value),
+            modifier: Number((f.elements.namedItem("modifier") as HTMLInputElement).value),
+          };
+        },
+      },
+    } as never);
+    const r = result as { roll: number; modifier: number } | null;
+    if (!r || !Number.isInteger(r.roll) || r.roll < 1 || r.roll > 10 || !Number.isInteger(r.modifier)) {
+      if (r) ui.notifications?.warn(t("FT.Side.badEdit"));
+      return;
+    }
+    await group.update({
+      initiative: r.roll + r.modifier,
+      "system.roll": r.roll,
+      "system.modifier": r.modifier,
+      "system.rolledRound": this.combat?.round ?? 0,
+    } as never);
   }
 
   static async #onToggleSurprised(

@@ -8,6 +8,7 @@ import {
   createEngine,
   defaultResolutionTable,
   type EngineId,
+  mergeTable,
   type ResolutionEngine,
   type ResolutionTable,
   validateResolutionTable,
@@ -23,6 +24,7 @@ export const SETTINGS = {
   strayShots: "strayShots",
   crowdCover: "crowdCover",
   zebulonTable: "zebulonTable",
+  alphaDawnOverrides: "alphaDawnOverrides",
   hideNpcInitiative: "hideNpcInitiative",
   migrationVersion: "migrationVersion",
 } as const;
@@ -82,6 +84,13 @@ export function registerSettings(): void {
     type: Object,
     default: defaultResolutionTable(),
   });
+  // A GM's own Alpha Dawn numbers, merged over the defaults (e.g. { "cover": { "hard": -25 } }); set from a macro.
+  s.register(SYSTEM_ID, SETTINGS.alphaDawnOverrides, {
+    scope: "world",
+    config: false,
+    type: Object,
+    default: {},
+  });
   s.register(SYSTEM_ID, SETTINGS.hideNpcInitiative, {
     name: "FT.Settings.hideNpcInitiative.name",
     hint: "FT.Settings.hideNpcInitiative.hint",
@@ -117,11 +126,17 @@ export function currentEngine(): ResolutionEngine {
     zebulon = defaultResolutionTable();
   }
   const rules = currentRules();
+  let base = ALPHA_DAWN_TABLE;
+  try {
+    base = mergeTable(getSetting<unknown>(SETTINGS.alphaDawnOverrides));
+  } catch (e) {
+    console.warn(`${SYSTEM_ID} | the Alpha Dawn overrides are invalid, using the defaults:`, e);
+  }
   const alphaDawn = {
-    ...ALPHA_DAWN_TABLE,
-    autoHitMax: rules.autoHit ? ALPHA_DAWN_TABLE.autoHitMax : 0,
-    autoMissMin: rules.autoMiss ? ALPHA_DAWN_TABLE.autoMissMin : 101,
-    strayChance: rules.strayShots ? ALPHA_DAWN_TABLE.strayChance : 0,
+    ...base,
+    autoHitMax: rules.autoHit ? base.autoHitMax : 0,
+    autoMissMin: rules.autoMiss ? base.autoMissMin : 101,
+    strayChance: rules.strayShots ? base.strayChance : 0,
   };
   return createEngine(id === "zebulon" ? "zebulon" : "alphaDawn", { alphaDawn, zebulon });
 }

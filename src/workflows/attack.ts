@@ -103,6 +103,17 @@ export async function attackWithWeapon(
 ): Promise<void> {
   const token = actor.getActiveTokens()[0] as TokenP | undefined;
   if (!token) return notify("warn", "FT.Attack.noToken");
+  // SF-X-02: a surprised side may only move and take cover in the first round.
+  const combat = game.combat;
+  const combatant = combat?.combatants.find((c) => c.tokenId === token.id);
+  const side = (combatant as unknown as { group?: CombatantGroup.Implementation | null } | undefined)?.group;
+  if (
+    combat?.started &&
+    combat.round <= 1 &&
+    (side?.system as unknown as { surprised?: boolean } | undefined)?.surprised
+  ) {
+    return notify("warn", "FT.Side.surprisedNoAttack");
+  }
   const targets = [...(game.user?.targets ?? [])] as TokenP[];
   if (targets.length === 0) return notify("warn", "FT.Error.noTarget");
   const sys = item.system as unknown as WeaponSystem;
