@@ -257,7 +257,7 @@ describe("FrontierCombat (side initiative in a Combat subclass)", () => {
   });
 
   it("SF-X-04 a player's roll goes to the active GM as a query and writes nothing itself", async () => {
-    const game = (globalThis as Record<string, Record<string, unknown>>).game!;
+    const game = (globalThis as unknown as Record<string, Record<string, unknown>>).game!;
     const query = vi.fn(async () => true);
     game.user = { id: "p1", isGM: false, isActiveGM: false };
     game.users = { filter: () => [], activeGM: { query } };

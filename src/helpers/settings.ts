@@ -62,19 +62,14 @@ export function registerSettings(): void {
     type: String,
     default: DEFAULT_PRESET,
   });
-  for (const [key, ruleId] of [
-    ["autoHit", "SF-B-14, SF-X-33"],
-    ["autoMiss", "SF-X-34"],
-    ["strayShots", "SF-X-35"],
-    ["crowdCover", "SF-X-35"],
-  ] as const) {
+  // Optional rules; each setting's name carries its rule IDs (SF-B-14, SF-X-33, SF-X-34, SF-X-35).
+  for (const key of ["autoHit", "autoMiss", "strayShots", "crowdCover"] as const) {
     s.register(SYSTEM_ID, key, {
       name: `FT.Settings.${key}.name`,
       hint: `FT.Settings.${key}.hint`,
       scope: "world",
       config: true,
       type: Boolean,
-      // The name carries the rule's ID (${ruleId}) so a GM sees where it comes from.
       default: PRESETS.find((p) => p.id === DEFAULT_PRESET)!.settings[key],
     });
   }
