@@ -16,16 +16,33 @@ const packages = lock.packages;
 const CPUS = new Set(["arm", "arm64", "x64", "ia32", "loong64", "ppc64", "riscv64", "s390x"]);
 function platformOf(name) {
   const parts = name.split("/").pop().split("-");
-  const os = parts.find((p) => ["android", "darwin", "linux", "win32", "freebsd", "openbsd", "netbsd", "sunos", "aix", "openharmony"].includes(p));
+  const os = parts.find((p) =>
+    [
+      "android",
+      "darwin",
+      "linux",
+      "win32",
+      "freebsd",
+      "openbsd",
+      "netbsd",
+      "sunos",
+      "aix",
+      "openharmony",
+    ].includes(p),
+  );
   const cpu = parts.find((p) => CPUS.has(p));
-  const libc = os === "linux" ? (parts.includes("musl") || parts.includes("musleabihf") ? "musl" : "glibc") : null;
+  const libc =
+    os === "linux" ? (parts.includes("musl") || parts.includes("musleabihf") ? "musl" : "glibc") : null;
   return { os, cpu, libc };
 }
 
 let added = 0;
 for (const [path, pkg] of Object.entries(packages)) {
   for (const [dep, version] of Object.entries(pkg.optionalDependencies ?? {})) {
-    const key = `${path ? `${path}/` : ""}node_modules/${dep}`.replace(/^node_modules\/(.+)\/node_modules\//, "node_modules/$1/node_modules/");
+    const key = `${path ? `${path}/` : ""}node_modules/${dep}`.replace(
+      /^node_modules\/(.+)\/node_modules\//,
+      "node_modules/$1/node_modules/",
+    );
     const hoisted = `node_modules/${dep}`;
     if (packages[key] || packages[hoisted]) continue;
     const { os, cpu, libc } = platformOf(dep);
@@ -41,6 +58,8 @@ for (const [path, pkg] of Object.entries(packages)) {
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
+);
 writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: ${added} platform entries added`);
