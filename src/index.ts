@@ -17,6 +17,7 @@ import { registerHelpers } from "./helpers/handlebars.js";
 import { runMigrations } from "./helpers/migrate.js";
 import { registerSettings } from "./helpers/settings.js";
 import { enableSortableTables } from "./helpers/sortable.js";
+import { TURN_SECONDS } from "./rules/index.js";
 import { bindAttackCard, handleApplyQuery } from "./workflows/card-actions.js";
 
 type Cfg = Record<
@@ -49,6 +50,8 @@ Hooks.once("init", () => {
     "system.kind",
   );
 
+  // A combat round is a six-second turn (SF-B-01).
+  (CONFIG.time as unknown as { roundTime: number }).roundTime = TURN_SECONDS;
   registerSettings();
   registerMenus();
   registerHelpers(Handlebars);

@@ -36,6 +36,7 @@ beforeAll(() => {
     ChatMessage: { dataModels: {} },
     ui: {},
     queries: {},
+    time: { roundTime: 0 },
   };
   g.Handlebars = { registerHelper: vi.fn() };
   // foundry.*: the AppV2 bases (mixin returns its base), TypeDataModel, data fields, sheet registries, templates.
@@ -94,6 +95,8 @@ describe("System registration", () => {
     expect(Object.keys(C.CombatantGroup!.dataModels as object)).toEqual(["side"]);
     expect(Object.keys(C.ChatMessage!.dataModels as object)).toEqual(["attack"]);
     expect(C.Combat!.documentClass).toBeDefined();
+    // SF-B-01: a round of combat is a six-second turn.
+    expect((C.time as { roundTime: number }).roundTime).toBe(6);
     expect((C.ui as Record<string, { name: string }>).combat?.name).toBe("FrontierCombatTracker");
     expect(Object.keys(C.queries as object).sort()).toEqual([
       "frontier-tactics.applyDamage",

@@ -33,6 +33,7 @@ export * from "./alpha-dawn/structural.js";
 export * from "./alpha-dawn/table-overrides.js";
 export * from "./alpha-dawn/tables.js";
 export * from "./alpha-dawn/to-hit.js";
+export * from "./alpha-dawn/turn.js";
 export * from "./core/dice.js";
 export * from "./core/engine.js";
 export * from "./core/facts.js";
