@@ -102,14 +102,20 @@ export class FrontierCombatTracker extends Base {
     await FrontierCombatTracker.#step.call(this, -1);
   }
 
+  /** The side a GM-only control points at (`data-group-id`), or undefined for players and stale ids. */
+  #gmGroup(target: HTMLElement): CombatantGroup.Implementation | undefined {
+    if (!game.user?.isGM || !target.dataset.groupId) return undefined;
+    return this.combat?.groups.get(target.dataset.groupId);
+  }
+
   /** The GM can edit a side's result: its d10 and modifier (SF-X-04). */
   static async #onEditSide(
     this: FrontierCombatTracker,
     _e: PointerEvent,
     target: HTMLElement,
   ): Promise<void> {
-    const group = target.dataset.groupId ? this.combat?.groups.get(target.dataset.groupId) : undefined;
-    if (!group || !game.user?.isGM) return;
+    const group = this.#gmGroup(target);
+    if (!group) return;
     const sys = group.system as unknown as { roll: number | null; modifier: number };
     const t = (k: string) => game.i18n?.localize(k) ?? k;
     const result = await foundry.applications.api.DialogV2.prompt({
@@ -144,8 +150,8 @@ export class FrontierCombatTracker extends Base {
     _e: PointerEvent,
     target: HTMLElement,
   ): Promise<void> {
-    const group = target.dataset.groupId ? this.combat?.groups.get(target.dataset.groupId) : undefined;
-    if (!group || !game.user?.isGM) return;
+    const group = this.#gmGroup(target);
+    if (!group) return;
     const surprised = (group.system as unknown as { surprised: boolean }).surprised;
     await group.update({ "system.surprised": !surprised } as never);
   }

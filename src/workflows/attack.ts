@@ -154,7 +154,7 @@ export async function attackWithWeapon(
           type: "attack",
           system: { card: final },
           speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
-          content: await renderCard(final, game.user?.id ?? null),
+          content: await renderCard(final),
           rolls,
         };
         ChatMessage.applyRollMode(data as never, game.settings?.get("core", "rollMode") as never);

@@ -30,6 +30,12 @@ const inFlight = new Set<string>();
 
 export function bindAttackCard(message: Msg, html: HTMLElement): void {
   if ((message.type as string) !== "attack") return;
+  // Controls this user may not use: undo is the GM's; apply is the GM's and the attack's author's.
+  const isGM = !!game.user?.isGM;
+  const isAuthor = message.author?.id === game.user?.id;
+  for (const el of html.querySelectorAll<HTMLElement>('[data-ft-action="undo"]')) if (!isGM) el.remove();
+  for (const el of html.querySelectorAll<HTMLElement>('[data-ft-action="apply"]'))
+    if (!isGM && !isAuthor) el.remove();
   for (const button of html.querySelectorAll<HTMLButtonElement>("[data-ft-action]")) {
     button.addEventListener("click", async (event) => {
       event.preventDefault();
