@@ -82,14 +82,15 @@ async function rollFormula(formula: string): Promise<RolledDice> {
   return { total: roll.total ?? 0, dice, roll };
 }
 
-export async function renderCard(
-  card: AttackCardData & { grenade?: GrenadeCard | null },
-  authorId: string | null,
-): Promise<string> {
+/**
+ * The card's HTML is shared by every client, so it is rendered with every control; the render hook removes the
+ * ones a user may not use (undo for players, apply for users who are neither the GM nor the attack's author).
+ */
+export async function renderCard(card: AttackCardData & { grenade?: GrenadeCard | null }): Promise<string> {
   const actor = (await fromUuid(card.actorUuid)) as ActorI | null;
   const view = cardView(card, {
-    isGM: !!game.user?.isGM,
-    canApply: !!game.user?.isGM || game.user?.id === authorId,
+    isGM: true,
+    canApply: true,
     attackerName: actor?.name ?? "",
     unit: canvas?.scene?.grid.units || "m",
   });
