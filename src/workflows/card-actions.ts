@@ -189,7 +189,7 @@ export function foundryGMPorts(): GMPorts {
       const updated = { ...card, applied: next };
       await m.update({
         system: { card: updated },
-        content: await renderCard(updated, m.author?.id ?? null),
+        content: await renderCard(updated),
       } as never);
     },
   };
