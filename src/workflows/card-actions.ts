@@ -187,10 +187,12 @@ export function foundryGMPorts(): GMPorts {
         else delete next[k];
       }
       const updated = { ...card, applied: next };
-      await m.update({
-        system: { card: updated },
-        content: await renderCard(updated),
-      } as never);
+      // recursive: false replaces the stored card whole, so an undone target's record is really removed
+      // (a merge would keep keys that are no longer there).
+      await m.update(
+        { system: { card: updated }, content: await renderCard(updated) } as never,
+        { recursive: false } as never,
+      );
     },
   };
 }
