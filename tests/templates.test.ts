@@ -215,4 +215,30 @@ describe("Templates", () => {
     expect(html.match(/data-action="editSide"/g)).toHaveLength(3);
     expect(html.match(/data-combatant-id=/g)).toHaveLength(5);
   });
+
+  it("SF-X-39 SF-X-40 SF-X-43 a grenade card shows the bounce, who was caught and the RS checks near explosives", () => {
+    const card = {
+      ...BURST_CARD,
+      burst: false,
+      grenade: {
+        landing: { x: 0, y: 0 },
+        bounced: true,
+        stoppedByWall: true,
+        direction: 90,
+        d10: 5,
+        radius: 3,
+        caught: [{ id: "a", name: "Pirate 1" }],
+        ring: [{ id: "b", name: "Pirate 2", roll: 71, rs: 45, stunned: true }],
+      },
+    };
+    const html = render(
+      hb,
+      "chat/attack-card.hbs",
+      cardView(card, { isGM: true, canApply: true, attackerName: "Eusyl", unit: "m" }),
+    );
+    expect(html).toContain("Missed and bounced (d10 5) · stopped by a wall");
+    expect(html).toContain("Caught in the blast: Pirate 1");
+    expect(html).toContain("Pirate 2 71/45 <b>stunned</b>");
+    expect(html).toContain('data-ft-action="place"');
+  });
 });

@@ -80,5 +80,7 @@ export interface GrenadeCard {
   readonly direction: number | null;
   readonly d10: number | null;
   readonly caught: readonly { id: string; name: string }[];
+  /** SF-X-40: Reaction Speed checks near thrown explosives. */
+  readonly ring?: readonly { id: string; name: string; roll: number; rs: number; stunned: boolean }[];
   readonly radius: number;
 }

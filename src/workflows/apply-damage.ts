@@ -57,6 +57,8 @@ export interface WriteBatch {
   readonly items: Record<string, { _id: string; [path: string]: unknown }[]>;
   /** Targets newly at 0 Stamina or less, to mark unconscious. */
   readonly unconscious: string[];
+  /** Targets stunned for a turn (SF-X-40: failed the Reaction Speed check near thrown explosives). */
+  readonly stunned: string[];
 }
 
 export interface ApplyOutcome {
@@ -94,8 +96,9 @@ export function planApplication(
   alreadyApplied: ReadonlySet<string>,
   levels: Readonly<Record<string, ItemLevels>>,
   effect: string | null = null,
+  stunned: ReadonlySet<string> = new Set(),
 ): ApplyOutcome {
-  const batch: WriteBatch = { actors: [], tokens: {}, items: {}, unconscious: [] };
+  const batch: WriteBatch = { actors: [], tokens: {}, items: {}, unconscious: [], stunned: [] };
   const applied: AppliedRecord[] = [];
   const skipped: ApplyOutcome["skipped"] = [];
   ids.forEach((id, i) => {
@@ -127,6 +130,7 @@ export function planApplication(
     if (items.length) batch.items[key] = [...(batch.items[key] ?? []), ...items];
     const doze = effect === "doze" ? resolveDoze(t.stamina.value, 1, false) : null;
     if ((st.unconscious && t.stamina.value > 0) || doze?.knockedOut) batch.unconscious.push(id);
+    if (stunned.has(id)) batch.stunned.push(id);
     applied.push({
       targetId: id,
       name: t.name,
@@ -156,7 +160,7 @@ export function planUndo(
   targets: readonly (TargetState | null)[],
   levels: Readonly<Record<string, ItemLevels>>,
 ): WriteBatch {
-  const batch: WriteBatch = { actors: [], tokens: {}, items: {}, unconscious: [] };
+  const batch: WriteBatch = { actors: [], tokens: {}, items: {}, unconscious: [], stunned: [] };
   records.forEach((r, i) => {
     const t = targets[i];
     if (!t) return;

@@ -361,3 +361,19 @@ describe.each([
     expect(gm.batches).toHaveLength(1);
   });
 });
+
+describe("Thrown explosives through the apply button", () => {
+  it("SF-X-40 those who failed the Reaction Speed check near the blast are stunned when the card is applied", async () => {
+    const { ports } = attackPorts([[30], [10, 10, 5, 5, 4, 3, 3]]);
+    const { card } = await runAttack(burstRequest(), ports, { actorUuid: "a", fast: true, distances: {} });
+    const nearMiss = {
+      ...card,
+      stunned: ["tok3"],
+      result: { ...card.result, damageByTarget: { tok1: 13, tok3: 0 } },
+    };
+    const gm = gmPorts(nearMiss, { tok1: npc("tok1", 30), tok3: npc("tok3", 30) });
+    await gmApplyDamage("msg1", [], gm.ports);
+    expect(gm.batches[0]!.stunned).toEqual(["tok3"]);
+    expect(gm.batches[0]!.unconscious).toEqual([]);
+  });
+});

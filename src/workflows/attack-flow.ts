@@ -80,6 +80,8 @@ export interface AttackCardData {
   readonly result: AttackResult;
   readonly spent: PreparedAttack["spend"];
   readonly applied: Readonly<Record<string, AppliedRecord>>;
+  /** Targets near thrown explosives that failed their Reaction Speed check (SF-X-40). */
+  readonly stunned?: readonly string[];
 }
 
 /**
@@ -202,6 +204,7 @@ export async function gmApplyDamage(
     new Set(Object.keys(card.applied)),
     levels,
     card.effect,
+    new Set(card.stunned ?? []),
   );
   if (plan.applied.length) {
     await ports.write(plan.batch);

@@ -11,7 +11,7 @@ import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
 import type { ActorSystem } from "../data/models.js";
 import { NoGMError } from "../helpers/gm-query.js";
 import { currentEngine, currentVariant } from "../helpers/settings.js";
-import { type AttackerFacts, DEFAULT_DECLARATIONS, RulesError } from "../rules/index.js";
+import { type AttackerFacts, DEFAULT_DECLARATIONS, explosiveStun, RulesError } from "../rules/index.js";
 import {
   AttackCancelled,
   type AttackCardData,
@@ -204,6 +204,7 @@ async function grenadeCard(
       unitsPerMetre: perUnit,
       noBounce: sys.skill !== "thrown",
       occupants: occupants(),
+      explosive: (sys as unknown as { effect?: string }).effect === "explosive",
     },
     new FoundryCaster(),
   );
@@ -222,10 +223,22 @@ async function grenadeCard(
       damageByTarget[c.id] = r.total;
     } else damageByTarget[c.id] = 0;
   }
+  // SF-X-40: within twice the radius, a Reaction Speed check (d100 ≤ RS) or stunned for a turn.
+  const ring: { id: string; name: string; roll: number; rs: number; stunned: boolean }[] = [];
+  for (const uuid of g.stunRing) {
+    const doc = (await fromUuid(uuid as never)) as { name?: string; actor?: ActorI | null } | null;
+    const rs = (doc?.actor?.system as unknown as ActorSystem | undefined)?.abilities?.rs?.value ?? 0;
+    const r = await rollFormula("1d100");
+    rolls.push(r.roll);
+    const check = explosiveStun(sys.blastRadius * 1.5, sys.blastRadius, rs, r.total);
+    ring.push({ id: uuid, name: doc?.name ?? "?", roll: r.total, rs, stunned: check.stunned });
+    damageByTarget[uuid] = 0;
+  }
   const base = card.targets[0]!;
   return {
     ...card,
-    targets: caught.map((c) => ({ ...base, id: c.id, name: c.name, problem: null })),
+    targets: [...caught, ...ring].map((c) => ({ ...base, id: c.id, name: c.name, problem: null })),
+    stunned: ring.filter((r) => r.stunned).map((r) => r.id),
     result: { ...card.result, damageByTarget },
     grenade: {
       landing: g.landing,
@@ -234,6 +247,7 @@ async function grenadeCard(
       direction: g.direction,
       d10: d10?.total ?? null,
       caught,
+      ring,
       radius: sys.blastRadius,
     },
   };

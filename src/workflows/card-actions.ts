@@ -172,6 +172,10 @@ export function foundryGMPorts(): GMPorts {
             );
         await actor?.updateEmbeddedDocuments("Item", updates as never);
       }
+      for (const uuid of batch.stunned) {
+        const actor = actorOfToken((await fromUuid(uuid as never)) as TokenDoc | null);
+        await actor?.toggleStatusEffect("stun", { active: true, overlay: false });
+      }
       for (const uuid of batch.unconscious) {
         const actor = actorOfToken((await fromUuid(uuid as never)) as TokenDoc | null);
         await actor?.toggleStatusEffect("unconscious", { active: true, overlay: true });

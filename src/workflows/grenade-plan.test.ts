@@ -34,6 +34,7 @@ describe("Grenades", () => {
       stoppedByWall: false,
       direction: null,
       caught: ["at-target", "two-right"],
+      stunRing: [],
     });
   });
 
@@ -65,5 +66,19 @@ describe("Grenades", () => {
       grenadeOutcome({ ...base, noBounce: true, hit: false, d10: null }, new GridCaster([])).bounced,
     ).toBe(false);
     expect(() => grenadeOutcome({ ...base, hit: false, d10: null }, new GridCaster([]))).toThrow(/d10/);
+  });
+
+  it("SF-X-40 thrown explosives: full damage within the radius, an RS check for those within twice it", () => {
+    const more = [
+      ...occupants,
+      { id: "five-left", cells: [{ x: 20, y: -5 }] },
+      { id: "seven-left", cells: [{ x: 20, y: -7 }] },
+    ];
+    const r = grenadeOutcome(
+      { ...base, occupants: more, hit: true, d10: null, explosive: true },
+      new GridCaster([]),
+    );
+    expect(r.caught).toEqual(["at-target", "two-right"]);
+    expect(r.stunRing).toEqual(["five-left"]);
   });
 });

@@ -30,6 +30,8 @@ export interface GrenadeInput {
   /** Grenade rifle rounds do not bounce: they fly on to the first obstacle (rules-tables §11). */
   readonly noBounce: boolean;
   readonly occupants: readonly Occupant[];
+  /** Thrown explosives (SF-X-40): also find who is within twice the radius, for the Reaction Speed check. */
+  readonly explosive?: boolean;
 }
 
 export interface GrenadeOutcome {
@@ -38,6 +40,8 @@ export interface GrenadeOutcome {
   readonly stoppedByWall: boolean;
   readonly direction: number | null;
   readonly caught: string[];
+  /** SF-X-40: within twice the radius but outside the blast; each makes an RS check or is stunned a turn. */
+  readonly stunRing: string[];
 }
 
 export function grenadeOutcome(g: GrenadeInput, caster: RayCaster): GrenadeOutcome {
@@ -54,11 +58,9 @@ export function grenadeOutcome(g: GrenadeInput, caster: RayCaster): GrenadeOutco
     stopped = r.stopped;
     direction = r.direction;
   }
-  return {
-    landing,
-    bounced,
-    stoppedByWall: stopped,
-    direction,
-    caught: inBlast(landing, g.radius, g.occupants, caster),
-  };
+  const caught = inBlast(landing, g.radius, g.occupants, caster);
+  const stunRing = g.explosive
+    ? inBlast(landing, g.radius * 2, g.occupants, caster).filter((id) => !caught.includes(id))
+    : [];
+  return { landing, bounced, stoppedByWall: stopped, direction, caught, stunRing };
 }

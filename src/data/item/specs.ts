@@ -114,7 +114,7 @@ export const WEAPON_SPEC: ModelSpec = {
     }),
     blastRadius: num(0, { min: 0 }),
     /** A special effect the apply button carries out: doze knocks out (SF-B-18, SF-X-42). */
-    effect: str("", { choices: ["doze", "stun", "poison", "smoke", "tangle"], blank: true }),
+    effect: str("", { choices: ["doze", "stun", "poison", "smoke", "tangle", "explosive"], blank: true }),
     equipped: bool(true),
   },
   joint(data) {
