@@ -241,9 +241,8 @@ export function resolveAttack(prep: PreparedAttack, dice: AttackDice): AttackRes
     const outcome = engine.resolve(prep.burst.check, { d100: dice.d100[0]!, stray: dice.stray?.[0] ?? null });
     const pool = dice.damage[0] ?? [];
     const split = splitBurst(outcome.hit ? pool : [], prep.targets.length);
-    const each = outcome.hit
-      ? Math.floor(split.each * (engine.id === "zebulon" ? outcome.damageFraction : 1))
-      : 0;
+    // The engine's share of a hit (1 for a percentile hit, ¼…1 by colour): no branch on the engine.
+    const each = outcome.hit ? Math.floor(split.each * outcome.damageFraction) : 0;
     for (const t of prep.targets) {
       shots.push({ targetId: t.id, outcome, damage: each, formula: prep.formula[t.id] ?? "" });
       byTarget[t.id] = each;
