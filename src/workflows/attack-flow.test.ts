@@ -276,10 +276,10 @@ describe("Both engines through the same workflow", () => {
     expect(card.engine).toBe("zebulon");
     expect(card.burstCheck?.column).not.toBeNull();
     expect(card.result.burst?.hit).toBe(true);
-    // 70 rolled: 23 each by an even split, then the colour's fraction.
+    // 7d10 has a maximum of 70: the colour's share of it (SF-Z-06), split evenly among 3 (SF-X-24).
     const colour = card.result.shots[0]!.outcome.colour!;
-    const fraction = { cobalt: 1, blue: 0.75, green: 0.5, yellow: 0.25, white: 0 }[colour];
-    expect(card.result.burst?.each).toBe(Math.floor(23 * fraction));
+    const total = { cobalt: 70, blue: 52, green: 35, yellow: 17, white: 0 }[colour];
+    expect(card.result.burst).toMatchObject({ total, each: Math.floor(total / 3), lost: total % 3 });
   });
 
   it("SF-X-30 two single shots roll two d100 and two damage pools", async () => {

@@ -20,7 +20,7 @@ import {
   type Outcome,
   type ResolutionEngine,
   RulesError,
-  splitBurst,
+  splitTotal,
   sumDice,
   type TargetFacts,
   validateBurstTargets,
@@ -240,16 +240,20 @@ export function resolveAttack(prep: PreparedAttack, dice: AttackDice): AttackRes
   if (prep.burst) {
     const outcome = engine.resolve(prep.burst.check, { d100: dice.d100[0]!, stray: dice.stray?.[0] ?? null });
     const pool = dice.damage[0] ?? [];
-    const split = splitBurst(outcome.hit ? pool : [], prep.targets.length);
-    // The engine's share of a hit (1 for a percentile hit, ¼…1 by colour): no branch on the engine.
-    const each = outcome.hit ? Math.floor(split.each * outcome.damageFraction) : 0;
+    // The engine turns the burst's dice into its damage (Alpha Dawn: their sum; Zebulon: the colour's share of
+    // the maximum), then it is split evenly and the remainder lost (SF-X-24). No branch on the engine.
+    const burstWeapon = { ...prep.request.weapon, damage: { formula: `${prep.burst.dice}d10` } };
+    const total = outcome.hit
+      ? engine.damage(outcome, burstWeapon, { stamina: 0, defenses: [] }, pool, null).rolled
+      : 0;
+    const split = splitTotal(total, prep.targets.length);
     for (const t of prep.targets) {
-      shots.push({ targetId: t.id, outcome, damage: each, formula: prep.formula[t.id] ?? "" });
-      byTarget[t.id] = each;
+      shots.push({ targetId: t.id, outcome, damage: split.each, formula: prep.formula[t.id] ?? "" });
+      byTarget[t.id] = split.each;
     }
     return {
       shots,
-      burst: { total: split.total, each, lost: split.total - each * prep.targets.length, hit: outcome.hit },
+      burst: { total, each: split.each, lost: split.lost, hit: outcome.hit },
       damageByTarget: byTarget,
     };
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Point } from "../geometry/range.js";
-import { burstDice, burstRounds, splitBurst, validateBurstTargets } from "./burst.js";
+import { burstDice, burstRounds, splitBurst, splitTotal, validateBurstTargets } from "./burst.js";
 import {
   blastDamage,
   bounce,
@@ -121,5 +121,14 @@ describe("Doze grenades, blasts and explosives", () => {
     expect(explosiveStun(5, 3, 50, 51)).toEqual({ zone: "stun", stunned: true });
     expect(explosiveStun(2, 3, 50, 99)).toEqual({ zone: "blast", stunned: false });
     expect(explosiveStun(5, 3, 50, 0)).toEqual({ zone: "stun", stunned: true });
+  });
+});
+
+describe("SF-X-24 splitting a total", () => {
+  it("SF-X-24 a total is split evenly, the remainder lost; nothing negative", () => {
+    expect(splitTotal(49, 5)).toEqual({ total: 49, each: 9, lost: 4, targets: 5 });
+    expect(splitTotal(52, 3)).toEqual({ total: 52, each: 17, lost: 1, targets: 3 });
+    expect(splitTotal(0, 2)).toEqual({ total: 0, each: 0, lost: 0, targets: 2 });
+    expect(() => splitTotal(10, 6)).toThrow();
   });
 });

@@ -45,6 +45,13 @@ export function splitBurst(dice: readonly number[], targets: number): BurstSplit
   return { total, each, lost: total - each * targets, targets };
 }
 
+/** Split a damage total evenly among `targets`; the remainder is lost (SF-X-24). */
+export function splitTotal(total: number, targets: number): BurstSplit {
+  validateBurstTargets(targets);
+  const each = Math.floor(Math.max(0, total) / targets);
+  return { total, each, lost: total - each * targets, targets };
+}
+
 /** Rounds a burst spends (10, or 20 for a machine gun). */
 export function burstRounds(spec: BurstSpec): number {
   return spec.rounds;
