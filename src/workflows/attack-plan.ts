@@ -21,7 +21,6 @@ import {
   type ResolutionEngine,
   RulesError,
   splitTotal,
-  sumDice,
   type TargetFacts,
   validateBurstTargets,
   validateShots,
@@ -294,6 +293,3 @@ export function damageDiceNeeded(
   const m = /^(\d+)d(\d+)/.exec(f);
   return m ? { count: Number(m[1]), faces: Number(m[2]) } : null;
 }
-
-/** Sum of dice, checked against the formula (re-exported for the card). */
-export const diceTotal = sumDice;
