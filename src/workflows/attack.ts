@@ -118,6 +118,7 @@ export async function attackWithWeapon(
   const targets = [...(game.user?.targets ?? [])] as TokenP[];
   if (targets.length === 0) return notify("warn", "FT.Error.noTarget");
   const sys = item.system as unknown as WeaponSystem;
+  if (sys.skill === "melee") return notify("info", "FT.Sheet.meleeHint");
   const weapon = weaponFacts(item.name ?? "", sys);
   const unit = sys.rangeUnit === "squares" ? "squares" : "m";
   const isGrenade = sys.skill === "thrown" && sys.blastRadius > 0;

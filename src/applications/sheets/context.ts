@@ -42,6 +42,8 @@ export interface WeaponRow {
   readonly missing: boolean;
   /** A ranged weapon whose range bands are not in the sources: it cannot be fired until they are entered. */
   readonly noRange: boolean;
+  /** Melee weapons: the referee resolves melee for now (the attack workflow covers ranged and thrown weapons). */
+  readonly melee: boolean;
 }
 
 function weaponDamageText(system: Record<string, unknown>): string {
@@ -103,6 +105,7 @@ export function weaponRow(
     ranges: last === undefined ? (missing.includes("ranges") ? "n/s" : "—") : `≤${last} ${unit}`,
     missing: missing.length > 0,
     noRange,
+    melee: skill === "melee",
   };
 }
 
