@@ -16,6 +16,7 @@ import {
 import { countWrites } from "../src/workflows/apply-damage.js";
 import { gmApplyDamage, runAttack } from "../src/workflows/attack-flow.js";
 import { rollSides } from "../src/workflows/side-initiative.js";
+import { sideView } from "../tests/fixtures/combat.js";
 import { attacker as attackerFacts, target as targetFacts } from "../tests/fixtures/rules.js";
 import { packWeapon } from "../tests/pack-data.js";
 
@@ -112,21 +113,7 @@ out("cover.pair.5000walls", c5000, "ms", Number((2 * c500).toFixed(4)));
 // Document writes: a side-initiative roll with 3 sides and 40 combatants.
 {
   const writes = { groups: 0, messages: 0 };
-  const sides = ["A", "B", "C"].map((id) => ({
-    id,
-    name: id,
-    system: {
-      roll: null,
-      modifier: 0,
-      modifierSource: "",
-      holsteredPenalty: 0,
-      highestRs: 0,
-      surprised: false,
-      rolledRound: 0,
-      colour: "",
-      key: id,
-    },
-  }));
+  const sides = ["A", "B", "C"].map((id) => sideView(id, {}, id));
   const members = Array.from({ length: 40 }, (_, i) => ({
     id: `m${i}`,
     name: `m${i}`,

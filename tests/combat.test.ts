@@ -4,6 +4,7 @@
  * (scripted d10s), `ChatMessage.create`, `renderTemplate`, and `game` (user, users, settings).
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { defaultSide } from "../src/data/combatant-group/side.js";
 
 interface Writes {
   create: { type: string; data: Record<string, unknown>[] }[];
@@ -88,16 +89,8 @@ beforeAll(async () => {
           name: String(d.name),
           type: String(d.type),
           initiative: null,
-          system: {
-            roll: null,
-            modifier: 0,
-            modifierSource: "",
-            holsteredPenalty: 0,
-            highestRs: 0,
-            surprised: false,
-            rolledRound: 0,
-            ...(d.system as object),
-          },
+          // Foundry fills the schema's defaults under what was given.
+          system: { ...defaultSide(), ...(d.system as object) },
         };
         this.groups.contents.push(grp);
         return grp;

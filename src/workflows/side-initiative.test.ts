@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { sideView } from "../../tests/fixtures/combat.js";
 import type { SideSystem } from "../data/combatant-group/side.js";
 import { asGM, NoGMError, type UserPorts } from "../helpers/gm-query.js";
 import {
@@ -13,22 +14,7 @@ import {
   turnOrder,
 } from "./side-initiative.js";
 
-const side = (id: string, over: Partial<SideSystem> = {}): SideView => ({
-  id,
-  name: `Side ${id}`,
-  system: {
-    roll: null,
-    modifier: 0,
-    modifierSource: "",
-    holsteredPenalty: 0,
-    highestRs: 0,
-    surprised: false,
-    rolledRound: 0,
-    colour: "",
-    key: id,
-    ...over,
-  },
-});
+const side = (id: string, over: Partial<SideSystem> = {}): SideView => sideView(id, over);
 const member = (id: string, sideId: string | null, over: Partial<MemberView> = {}): MemberView => ({
   id,
   name: id,

@@ -2,7 +2,7 @@
  * The `side` CombatantGroup subtype (SF-X-04, SF-X-05): the side's d10, its modifier and whose it is, surprise,
  * the round it last rolled and its colour. The total is also written to the group's own `initiative` field.
  */
-import { bool, int, type ModelSpec, str } from "../spec.js";
+import { bool, initialData, int, type ModelSpec, str } from "../spec.js";
 
 export const SIDE_SPEC: ModelSpec = {
   fields: {
@@ -30,4 +30,9 @@ export interface SideSystem {
   rolledRound: number;
   colour: string;
   key: string;
+}
+
+/** A side as the schema creates it (no roll yet). */
+export function defaultSide(): SideSystem {
+  return initialData(SIDE_SPEC.fields) as unknown as SideSystem;
 }
