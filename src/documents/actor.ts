@@ -1,15 +1,5 @@
 /**
- * Thin Actor subclass: derived data comes from the data model; this adds convenience getters only.
+ * Thin Actor subclass, registered as the system's Actor class: derived data comes from the data models; rolls
+ * and attacks live in `workflows/`. Behaviour specific to actors goes here when a workflow needs it.
  */
-import type { ActorSystem } from "../data/models.js";
-
-export class FrontierActor extends Actor {
-  /** The typed system data of characters and creatures. */
-  get ft(): ActorSystem {
-    return this.system as unknown as ActorSystem;
-  }
-
-  get weapons(): Item.Implementation[] {
-    return this.items.filter((i) => i.type === "weapon");
-  }
-}
+export class FrontierActor extends Actor {}

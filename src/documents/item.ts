@@ -1,6 +1,2 @@
-/** Thin Item subclass. */
-export class FrontierItem extends Item {
-  get ft(): Record<string, unknown> {
-    return this.system as unknown as Record<string, unknown>;
-  }
-}
+/** Thin Item subclass, registered as the system's Item class (see FrontierActor). */
+export class FrontierItem extends Item {}

@@ -8,7 +8,7 @@ import { splitBurst } from "./alpha-dawn/burst.js";
 import { applyDefenses, type DefenseState } from "./alpha-dawn/damage.js";
 import { resolvePercentile } from "./alpha-dawn/resolve.js";
 import { chanceToHit, expandedModifiers } from "./alpha-dawn/to-hit.js";
-import type { CoverClass, DamageKind, Movement, SizeClass } from "./core/types.js";
+import { type CoverClass, DAMAGE_KINDS, type Movement, type SizeClass } from "./core/types.js";
 import { rangeWithElevation } from "./geometry/range.js";
 import { colourRank } from "./zebulon/shifts.js";
 import { defaultResolutionTable, readColumn } from "./zebulon/table.js";
@@ -16,16 +16,7 @@ import { defaultResolutionTable, readColumn } from "./zebulon/table.js";
 const movement = fc.constantFrom<Movement>("stationary", "walked", "ran", "dodged");
 const cover = fc.constantFrom<CoverClass>("none", "soft", "hard");
 const size = fc.constantFrom<SizeClass>("tiny", "small", "medium", "large", "giant");
-const kinds: DamageKind[] = [
-  "laser",
-  "sonic",
-  "electric",
-  "projectile",
-  "gyrojet",
-  "needle",
-  "explosive",
-  "melee",
-];
+const kinds = DAMAGE_KINDS;
 
 const chance = (over: Parameters<typeof facts>[0]) => chanceToHit(expandedModifiers(facts(over)));
 const RANK = { none: 0, soft: 1, hard: 2 } as const;

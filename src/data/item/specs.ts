@@ -5,10 +5,12 @@
  */
 import {
   ABILITY_KEYS,
+  DAMAGE_KINDS,
   isValidDice,
   RANGE_BANDS,
   type RangeTable,
   validateRangeTable,
+  WEAPON_SKILLS,
 } from "../../rules/index.js";
 import {
   array,
@@ -25,19 +27,7 @@ import {
 
 export const ITEM_SCHEMA_VERSION = 1;
 
-export const WEAPON_SKILLS = ["beam", "gyrojet", "projectile", "thrown", "melee"] as const;
-export const DAMAGE_KINDS = [
-  "laser",
-  "sonic",
-  "electric",
-  "projectile",
-  "gyrojet",
-  "needle",
-  "explosive",
-  "melee",
-  "gas",
-  "other",
-] as const;
+export { DAMAGE_KINDS, WEAPON_SKILLS };
 export const DEFENSE_MODES = ["immune", "absorb", "halve", "stop"] as const;
 export const POWER_KINDS = [
   "powerclip",

@@ -32,20 +32,23 @@ export const RANGE_BANDS: readonly RangeBand[] = ["pb", "s", "m", "l", "e"] as c
 /** Upper limit of each band (metres in the Expanded game, squares in the Basic game); null = no such band. */
 export type RangeTable = Readonly<Record<RangeBand, number | null>>;
 
-export type WeaponSkill = "beam" | "gyrojet" | "projectile" | "thrown" | "melee";
+export const WEAPON_SKILLS = ["beam", "gyrojet", "projectile", "thrown", "melee"] as const;
+export type WeaponSkill = (typeof WEAPON_SKILLS)[number];
 
 /** What a defense reacts to. */
-export type DamageKind =
-  | "laser"
-  | "sonic"
-  | "electric"
-  | "projectile"
-  | "gyrojet"
-  | "needle"
-  | "explosive"
-  | "melee"
-  | "gas"
-  | "other";
+export const DAMAGE_KINDS = [
+  "laser",
+  "sonic",
+  "electric",
+  "projectile",
+  "gyrojet",
+  "needle",
+  "explosive",
+  "melee",
+  "gas",
+  "other",
+] as const;
+export type DamageKind = (typeof DAMAGE_KINDS)[number];
 
 /** How the attacker or target moved this turn (SF-B-11, SF-X-10, SF-X-17). */
 export type Movement = "stationary" | "walked" | "ran" | "dodged";
