@@ -7,13 +7,11 @@ import { relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { dialogContext } from "../src/applications/attack-dialog-context.js";
 import { cardView } from "../src/applications/card-context.js";
-import { buildTracker } from "../src/applications/tracker-context.js";
 import { editorContext, tableFromForm } from "../src/applications/zebulon-editor-context.js";
 import { PRESETS } from "../src/helpers/presets.js";
 import { defaultResolutionTable, RANGE_BANDS } from "../src/rules/index.js";
-import { phasesOf, sideOrder } from "../src/workflows/side-initiative.js";
 import { BURST_CARD } from "./fixtures/cards.js";
-import { THREE_SIDES } from "./fixtures/combat.js";
+import { threeSidesTracker } from "./fixtures/combat.js";
 import { burstPrep } from "./fixtures/dialog.js";
 import { characterContext, weaponItem } from "./fixtures/sheets.js";
 import { createEnv, render, TEMPLATE_ROOT, templateFiles } from "./handlebars-env.js";
@@ -190,25 +188,7 @@ describe("Templates", () => {
   });
 
   it("SF-X-01 SF-X-05 the tracker shows three side headers in move order and the current phase; the GM can edit totals", () => {
-    const order = sideOrder(THREE_SIDES, "expanded");
-    const turns = THREE_SIDES.members.map((m) => ({ id: m.id, name: m.name, img: "", css: "" }));
-    const t = buildTracker(THREE_SIDES, turns, {
-      isGM: true,
-      hideNpcNumbers: true,
-      ownedSides: new Set(),
-      npcOnlySides: new Set(["pirates", "robots"]),
-      moveOrder: order.moveOrder,
-      initiativeSide: order.initiative,
-      phases: phasesOf(THREE_SIDES, "expanded"),
-      phaseIndex: 2,
-      activeCombatantId: null,
-    });
-    const html = render(hb, "apps/tracker.hbs", {
-      user: { isGM: true },
-      ftSides: t.sides,
-      ftLoose: t.loose,
-      ftPhases: t.phases,
-    });
+    const html = render(hb, "apps/tracker.hbs", threeSidesTracker(true));
     const names = [...html.matchAll(/class="ft-side-name">([^<]+)</g)].map((m) => m[1]);
     expect(names).toEqual(["Security robots", "Pirates", "Player characters"]);
     expect(html).toMatch(/class="ft-phase current "[^>]*>\s*Moves <b>B<\/b>/);
