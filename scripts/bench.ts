@@ -167,7 +167,7 @@ out("cover.pair.5000walls", c5000, "ms", Number((2 * c500).toFixed(4)));
       spendAmmo: async () => {},
       createCard: async () => "m",
     },
-    { actorUuid: "a", fast: true, distances: {} },
+    { actorUuid: "a", fast: true },
   );
   let queries = 0;
   let writes = 0;

@@ -6,7 +6,9 @@
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import type { FrontierCombat } from "../documents/combat.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
+import { roundPhases } from "../rules/index.js";
 import { type AppRenderOptions, combatTrackerBase } from "../types/app-bases.js";
+import { sideOrder } from "../workflows/side-initiative.js";
 import { buildTracker, type TurnLike } from "./tracker-context.js";
 
 const Base = combatTrackerBase();
@@ -40,7 +42,8 @@ export class FrontierCombatTracker extends Base {
     const combat = this.combat;
     if (!combat) return;
     const view = combat.view;
-    const order = combat.ftOrder;
+    const variant = currentVariant();
+    const order = sideOrder(view, variant);
     const user = game.user;
     const ownedSides = new Set(
       combat.combatants
@@ -63,11 +66,12 @@ export class FrontierCombatTracker extends Base {
         npcOnlySides: npcOnly,
         moveOrder: order.moveOrder,
         initiativeSide: order.initiative,
-        phases: combat.started ? combat.ftPhases : [],
+        // Phases from the order already read, not a second reading of the combat.
+        phases: combat.started ? roundPhases(order, variant) : [],
         phaseIndex: combat.phaseIndex,
         activeCombatantId: combat.combatant?.id ?? null,
       },
-      currentVariant() === "basic",
+      variant === "basic",
     );
     Object.assign(context, {
       ftSides: built.sides,

@@ -7,13 +7,13 @@ import type { SideSystem } from "../data/combatant-group/side.js";
 import type { ActorSystem } from "../data/models.js";
 import { asGM, foundryUsers, QUERY } from "../helpers/gm-query.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
+import { roundPhases } from "../rules/index.js";
 import { damageIsHeld, type HeldRequest, holdRequest, releaseHeld } from "../workflows/exchange.js";
 import {
   assignSides,
   type CombatView,
   emptySides,
   type InitiativePorts,
-  phasesOf,
   rollSides,
   type SideCard,
   sideOrder,
@@ -262,13 +262,14 @@ export class FrontierCombat extends Combat {
     if (args[1] === "combatants" && game.user?.isActiveGM) void this.ensureSides();
   }
 
-  /** Phases for the tracker, and who acts first this round. */
-  get ftPhases() {
-    return phasesOf(this.view, currentVariant());
-  }
-
+  /** Who acts first this round (SF-X-01, SF-X-05). */
   get ftOrder() {
     return sideOrder(this.view, currentVariant());
+  }
+
+  /** The phases of the round, from one reading of the sides. */
+  get ftPhases() {
+    return roundPhases(this.ftOrder, currentVariant());
   }
 }
 

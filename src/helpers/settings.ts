@@ -113,13 +113,7 @@ export function currentVariant(): "basic" | "expanded" {
 /** The world's engine with the GM's tables. A broken stored table falls back to the default, with a warning. */
 export function currentEngine(): ResolutionEngine {
   const id = getSetting<EngineId>(SETTINGS.engine);
-  let zebulon: ResolutionTable;
-  try {
-    zebulon = validateResolutionTable(getSetting<unknown>(SETTINGS.zebulonTable));
-  } catch (e) {
-    console.warn(`${SYSTEM_ID} | stored resolution table is invalid, using the default:`, e);
-    zebulon = defaultResolutionTable();
-  }
+  const zebulon = currentZebulonTable();
   const rules = currentRules();
   let base = ALPHA_DAWN_TABLE;
   try {
@@ -134,6 +128,16 @@ export function currentEngine(): ResolutionEngine {
     strayChance: rules.strayShots ? base.strayChance : 0,
   };
   return createEngine(id === "zebulon" ? "zebulon" : "alphaDawn", { alphaDawn, zebulon });
+}
+
+/** The GM's resolution table; a broken stored table falls back to the default, with a warning. */
+export function currentZebulonTable(): ResolutionTable {
+  try {
+    return validateResolutionTable(getSetting<unknown>(SETTINGS.zebulonTable));
+  } catch (e) {
+    console.warn(`${SYSTEM_ID} | stored resolution table is invalid, using the default:`, e);
+    return defaultResolutionTable();
+  }
 }
 
 /** The engine, variant and optional-rule toggles as they stand (for the preset menu's "modified"). */

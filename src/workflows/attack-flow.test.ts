@@ -103,7 +103,6 @@ describe("Attack workflow against fakes", () => {
     const { card } = await runAttack(burstRequest(), ports, {
       actorUuid: "Actor.a",
       fast: true,
-      distances: {},
     });
     expect(writes.cards).toHaveLength(1);
     expect(writes.ammo).toEqual([["pistol", 10]]);
@@ -157,7 +156,7 @@ describe("Attack workflow against fakes", () => {
         declarations: { ...DEFAULT_DECLARATIONS, powerSetting: 1 },
       }),
       ports,
-      { actorUuid: "Actor.a", fast: true, distances: {} },
+      { actorUuid: "Actor.a", fast: true },
     );
     expect(card.result.damageByTarget).toEqual({ tok1: 9 });
     const screen: DefenseState = {
@@ -193,7 +192,6 @@ describe("Attack workflow against fakes", () => {
     const { card } = await runAttack(burstRequest(), ports, {
       actorUuid: "Actor.a",
       fast: true,
-      distances: {},
     });
     const gm = gmPorts(card, { tok1: npc("tok1", 20), tok2: null, tok3: npc("tok3", 30) });
     const r = await gmApplyDamage("msg1", [], gm.ports);
@@ -204,7 +202,7 @@ describe("Attack workflow against fakes", () => {
 describe("Bad input stops the attack before anything is spent", () => {
   const fail = async (req: AttackRequest, key: string) => {
     const { ports, writes } = attackPorts([[50]]);
-    const err = await runAttack(req, ports, { actorUuid: "a", fast: true, distances: {} }).catch((e) => e);
+    const err = await runAttack(req, ports, { actorUuid: "a", fast: true }).catch((e) => e);
     expect(err).toBeInstanceOf(RulesError);
     expect((err as RulesError).key).toBe(key);
     expect(writes).toEqual({ ammo: [], cards: [] });
@@ -258,9 +256,9 @@ describe("Bad input stops the attack before anything is spent", () => {
   it("cancelling the dialog spends nothing", async () => {
     const { ports, writes } = attackPorts([[50]]);
     ports.confirm = vi.fn(async () => null);
-    await expect(
-      runAttack(burstRequest(), ports, { actorUuid: "a", fast: false, distances: {} }),
-    ).rejects.toBeInstanceOf(AttackCancelled);
+    await expect(runAttack(burstRequest(), ports, { actorUuid: "a", fast: false })).rejects.toBeInstanceOf(
+      AttackCancelled,
+    );
     expect(writes).toEqual({ ammo: [], cards: [] });
   });
 });
@@ -271,7 +269,7 @@ describe("Both engines through the same workflow", () => {
     const { card } = await runAttack(
       burstRequest({ engine: createZebulonEngine(), attacker: attacker({ skillLevel: 3 }) }),
       ports,
-      { actorUuid: "a", fast: true, distances: {} },
+      { actorUuid: "a", fast: true },
     );
     expect(card.engine).toBe("zebulon");
     expect(card.burstCheck?.column).not.toBeNull();
@@ -293,7 +291,7 @@ describe("Both engines through the same workflow", () => {
         declarations: { ...DEFAULT_DECLARATIONS, shots: 2, powerSetting: 2 },
       }),
       ports,
-      { actorUuid: "a", fast: true, distances: {} },
+      { actorUuid: "a", fast: true },
     );
     expect(card.result.shots.map((s) => [s.outcome.hit, s.outcome.auto, s.damage])).toEqual([
       [true, null, 10],
@@ -317,7 +315,6 @@ describe("Doze grenades through the apply button", () => {
     const { card } = await runAttack(req, ports, {
       actorUuid: "a",
       fast: true,
-      distances: {},
       effect: "doze",
     });
     // The grenade caught both (the Foundry layer lists everyone in the blast as card targets).
@@ -339,7 +336,6 @@ describe.each([
     const { card } = await runAttack(burstRequest({ engine }), ports, {
       actorUuid: "a",
       fast: true,
-      distances: {},
     });
     expect(card.engine).toBe(id);
     expect(writes.cards).toHaveLength(1);
@@ -365,7 +361,7 @@ describe.each([
 describe("Thrown explosives through the apply button", () => {
   it("SF-X-40 those who failed the Reaction Speed check near the blast are stunned when the card is applied", async () => {
     const { ports } = attackPorts([[30], [10, 10, 5, 5, 4, 3, 3]]);
-    const { card } = await runAttack(burstRequest(), ports, { actorUuid: "a", fast: true, distances: {} });
+    const { card } = await runAttack(burstRequest(), ports, { actorUuid: "a", fast: true });
     const nearMiss = {
       ...card,
       stunned: ["tok3"],

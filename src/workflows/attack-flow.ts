@@ -94,7 +94,6 @@ export async function runAttack(
   meta: {
     actorUuid: string;
     fast: boolean;
-    distances: Readonly<Record<string, number>>;
     effect?: string | null;
   },
 ): Promise<{ card: AttackCardData; messageId: string }> {
@@ -142,7 +141,7 @@ export async function runAttack(
     targets: prep.targets.map((t, i) => ({
       id: t.id,
       name: t.name,
-      distance: meta.distances[t.id] ?? req.targets[i]!.facts.distance,
+      distance: req.targets[i]!.facts.distance,
       band: t.check.band,
       cover: req.targets[i]!.facts.cover,
       coverReason: t.coverReason,

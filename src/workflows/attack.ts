@@ -167,7 +167,6 @@ export async function attackWithWeapon(
     await runAttack(request, ports, {
       actorUuid: actor.uuid,
       fast: !!options.fast,
-      distances: Object.fromEntries(scene.map((s) => [s.input.facts.id, s.input.facts.distance])),
       effect: (sys as unknown as { effect?: string }).effect || null,
     });
   } catch (e) {

@@ -1,7 +1,8 @@
 /**
  * Ability checks from the sheet (SF-B-24): d100 at or under the score, posted with the user's roll mode.
  */
-import { abilityCheck } from "../rules/index.js";
+import { currentZebulonTable, getSetting, SETTINGS } from "../helpers/settings.js";
+import { abilityCheck, clampColumn, columnLabel, readColumn } from "../rules/index.js";
 
 export async function rollAbilityCheck(
   actor: Actor.Implementation,
@@ -34,19 +35,11 @@ export async function rollSkillCheck(
   skill: Item.Implementation,
   shifts = 0,
 ): Promise<void> {
-  const { getSetting, SETTINGS } = await import("../helpers/settings.js");
-  const { clampColumn, columnLabel, defaultResolutionTable, readColumn, validateResolutionTable } =
-    await import("../rules/index.js");
   if (getSetting<string>(SETTINGS.engine) !== "zebulon") {
     ui.notifications?.info(game.i18n?.localize("FT.Check.skillNeedsZebulon") ?? "");
     return;
   }
-  let table = defaultResolutionTable();
-  try {
-    table = validateResolutionTable(getSetting<unknown>(SETTINGS.zebulonTable));
-  } catch {
-    // A broken stored table falls back to the default (the editor shows the error).
-  }
+  const table = currentZebulonTable();
   const level = (skill.system as unknown as { level: number }).level ?? 0;
   const column = clampColumn(level + shifts);
   const roll = await new Roll("1d100").evaluate();
