@@ -1,0 +1,899 @@
+/**
+ * The client document classes (`client/documents/*.mjs`) over the common ones in `documents.ts`: what our system
+ * subclasses (`Actor`, `Item`, `Combat`) and reads (`Combatant`, `CombatantGroup`, `TokenDocument`,
+ * `ChatMessage`, `User`).
+ *
+ * Follows:
+ * - `client/documents/combat.mjs` (search id 18344563855): `turns = this.turns || []` as a class field (so data
+ *   preparation inside the constructor runs before subclass fields exist), `prepareDerivedData` sets up turns when
+ *   there are none, `setupTurns` sorts `combatants.contents` with `_sortCombatants` UNBOUND, `startCombat`
+ *   (`{round: 1, turn: 0}`), `nextTurn` (past the last turn → `nextRound`), `nextRound` (`{round+1, turn: 0}`),
+ *   `previousTurn`/`previousRound`, `resetAll`, `rollAll`/`rollNPC`/`rollInitiative`, `_onUpdate` (re-sorts only
+ *   when `"combatants" in changed`, otherwise only `current`), the descendant handlers that return early for
+ *   anything but `combatants`, `#onModifyCombatants` (`options.combatTurn`), `_manageTurnEvents` and the turn
+ *   events run by the active GM only, `_clearMovementHistoryOnStartTurn`, `clearMovementHistories`;
+ * - `client/documents/combatant.mjs`: `_prepareGroup` replaces `group` with the group document (or leaves the id
+ *   when it is not found) and copies the group's initiative onto the member; `actor`, `token`, `isOwner`,
+ *   `isDefeated`, `hasPlayerOwner`, `isNPC`; `_preCreateOperation`/`_preUpdateOperation`/`_preDeleteOperation`
+ *   clone the Combat (so a system Combat class is constructed with its combatants) and simulate the new order;
+ * - `client/documents/token.mjs` (id 18257454974): `actor` (linked: the world actor; unlinked: a synthetic actor
+ *   from the base actor and the token's delta), `movementHistory`, `clearMovementHistory()`, movement recorded
+ *   only while the token's combatant is in a started combat (`_shouldRecordMovementHistory`);
+ * - `client/documents/chat-message.mjs`: `applyRollMode`, `getSpeaker`, `visible`, `isContentVisible`,
+ *   `isAuthor`, rolls initialised from their JSON;
+ * - `client/documents/user.mjs` (id 8636791199) and `client/documents/collections/users.mjs` (id 18791427765):
+ *   `isSelf`, `active`, `isActiveGM`, `query()` (the handler receives `(data, {timeout})` and NO sender).
+ * Movement history is recorded from x/y updates rather than v13's full movement pipeline: a waypoint per update.
+ */
+import { CONST, DICE_ROLL_MODES } from "./constants.js";
+import { currentClient } from "./context.js";
+import { Roll } from "./dice.js";
+import {
+  BaseActiveEffect,
+  BaseActor,
+  BaseAmbientLight,
+  BaseChatMessage,
+  BaseCombat,
+  BaseCombatant,
+  BaseCombatantGroup,
+  BaseItem,
+  BaseMeasuredTemplate,
+  BaseRegion,
+  BaseScene,
+  BaseSetting,
+  BaseToken,
+  BaseUser,
+  BaseWall,
+  type Collection,
+  WorldCollection,
+} from "./documents.js";
+import { Hooks } from "./hooks.js";
+import { deepClone, expandObject, mergeObject } from "./utils.js";
+
+type Src = Record<string, any>;
+const g = () => globalThis as any;
+
+/* -------------------------------------------- */
+
+export class User extends BaseUser {
+  get isSelf(): boolean {
+    return g().game.userId === this.id;
+  }
+  get active(): boolean {
+    return currentClient() && (g().game.activeUserIds as Set<string>).has(this.id ?? "");
+  }
+  get isActiveGM(): boolean {
+    return this.active && g().game.users.activeGM === this;
+  }
+  get targets(): Set<any> {
+    return this.isSelf ? g().game.userTargets : new Set();
+  }
+  /** `User#query` (client/documents/user.mjs). */
+  async query(
+    queryName: string,
+    queryData: unknown,
+    { timeout }: { timeout?: number } = {},
+  ): Promise<unknown> {
+    if (!(queryName in g().CONFIG.queries)) throw new Error(`User query '${queryName}' is not registered`);
+    if (!g().game.user.hasPermission("QUERY_USER"))
+      throw new Error("You do not have permission to query users");
+    if (!this.active) throw new Error(`User [${this.id}] is not active`);
+    const result = await (currentClient() as any).sendQuery(this.id, queryName, queryData, { timeout });
+    if (result.status === "rejected") throw new Error(result.reason);
+    return result.value;
+  }
+}
+
+/** `game.users` (client/documents/collections/users.mjs). */
+export class Users extends WorldCollection<User> {
+  get activeGM(): User | null {
+    const gms = this.filter((u) => u.active && u.isGM);
+    gms.sort((a, b) => b.role - a.role || String(a.id).localeCompare(String(b.id)));
+    return gms[0] ?? null;
+  }
+  get current(): User | undefined {
+    return this.get(g().game.userId);
+  }
+  get players(): User[] {
+    return this.filter((u) => !u.isGM && u.hasRole("PLAYER"));
+  }
+}
+
+/* -------------------------------------------- */
+
+export class ActiveEffect extends BaseActiveEffect {
+  declare statuses: string[];
+  declare disabled: boolean;
+}
+
+export class Actor extends BaseActor {
+  declare type: string;
+  declare name: string;
+  declare system: any;
+  declare items: Collection<any>;
+  declare effects: Collection<any>;
+  get isToken(): boolean {
+    return !!this.parent && this.parent.documentName === "Token";
+  }
+  get token(): any {
+    return this.isToken ? this.parent : null;
+  }
+  override get uuid(): string {
+    return this.isToken ? `${this.parent.uuid}.Actor.${this.id}` : super.uuid;
+  }
+  override get isEmbedded(): boolean {
+    return false;
+  }
+  override get collection(): any {
+    return this.isToken ? null : g().game.actors;
+  }
+  get statuses(): Set<string> {
+    const s = new Set<string>();
+    for (const e of this.effects ?? []) if (!e.disabled) for (const id of e.statuses ?? []) s.add(id);
+    return s;
+  }
+  override getUserLevel(user: any): number {
+    // A synthetic actor has its base actor's ownership (ActorDelta defers to its parent token → base actor).
+    if (this.isToken) return this.parent.getUserLevel(user);
+    return super.getUserLevel(user);
+  }
+  override testUserPermission(user: any, permission: string | number, options = {}): boolean {
+    if (this.isToken) return this.parent.testUserPermission(user, permission, options);
+    return super.testUserPermission(user, permission, options);
+  }
+
+  /** Tokens of this actor on the viewed scene's canvas (client/documents/actor.mjs). */
+  getActiveTokens(linked = false, document = false): any[] {
+    const canvas = g().canvas;
+    if (!canvas?.ready) return [];
+    const out: any[] = [];
+    for (const t of canvas.tokens.placeables) {
+      const doc = t.document;
+      const mine = this.isToken ? doc === this.token : doc.actorId === this.id && (!linked || doc.actorLink);
+      if (mine && (!this.isToken ? doc.actorLink || !linked : true)) out.push(document ? doc : t);
+    }
+    return out;
+  }
+
+  /** `Actor#toggleStatusEffect` (v13): creates or deletes the status's ActiveEffect. */
+  async toggleStatusEffect(
+    statusId: string,
+    { active, overlay = false }: { active?: boolean; overlay?: boolean } = {},
+  ) {
+    const existing = this.effects.filter((e: any) => e.statuses?.includes(statusId));
+    const on = existing.length > 0;
+    active ??= !on;
+    if (active === on) return true;
+    if (!active) {
+      await this.deleteEmbeddedDocuments(
+        "ActiveEffect",
+        existing.map((e: any) => e.id),
+      );
+      return false;
+    }
+    const status = (g().CONFIG.statusEffects as { id: string; name: string; img: string }[]).find(
+      (s) => s.id === statusId,
+    );
+    if (!status) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
+    const [effect] = await this.createEmbeddedDocuments("ActiveEffect", [
+      { name: status.name, img: status.img, statuses: [statusId], flags: { core: { overlay } } },
+    ]);
+    return effect;
+  }
+
+  /* A synthetic actor writes through its token's delta (client/documents/actor.mjs + token.mjs ActorDelta). */
+  override async update(data: Src = {}, operation: Src = {}): Promise<any> {
+    if (!this.isToken) return super.update(data, operation);
+    const change = expandObject(data);
+    delete change._id;
+    await this.token.update({ delta: change }, operation);
+    return this;
+  }
+  override async createEmbeddedDocuments(
+    name: string,
+    data: Src[] = [],
+    operation: Src = {},
+  ): Promise<any[]> {
+    if (!this.isToken) return super.createEmbeddedDocuments(name, data, operation);
+    const coll = this.getEmbeddedCollection(name).name;
+    const created = data.map((d) => ({ ...deepClone(d), _id: d._id ?? g().foundry.utils.randomID() }));
+    const next = [...this.toObject()[coll], ...created];
+    await this.token.update({ delta: { [coll]: next } }, { ...operation, recursive: true });
+    return created.map((c) => this.getEmbeddedCollection(name).get(c._id));
+  }
+  override async updateEmbeddedDocuments(
+    name: string,
+    updates: Src[] = [],
+    operation: Src = {},
+  ): Promise<any[]> {
+    if (!this.isToken) return super.updateEmbeddedDocuments(name, updates, operation);
+    const coll = this.getEmbeddedCollection(name).name;
+    const next = (this.toObject()[coll] as Src[]).map((src) => {
+      const u = updates.find((x) => x._id === src._id);
+      return u ? mergeObject(src, expandObject(u), { inplace: false }) : src;
+    });
+    await this.token.update({ delta: { [coll]: next } }, operation);
+    return updates.map((u) => this.getEmbeddedCollection(name).get(u._id));
+  }
+  override async deleteEmbeddedDocuments(
+    name: string,
+    ids: string[] = [],
+    operation: Src = {},
+  ): Promise<any[]> {
+    if (!this.isToken) return super.deleteEmbeddedDocuments(name, ids, operation);
+    const coll = this.getEmbeddedCollection(name).name;
+    const next = (this.toObject()[coll] as Src[]).filter((s) => !ids.includes(s._id));
+    await this.token.update({ delta: { [coll]: next } }, operation);
+    return [];
+  }
+}
+
+export class Item extends BaseItem {
+  declare type: string;
+  declare name: string;
+  declare system: any;
+  get actor(): any {
+    return this.parent?.documentName === "Actor" ? this.parent : null;
+  }
+  override get uuid(): string {
+    return this.parent ? `${this.parent.uuid}.Item.${this.id}` : super.uuid;
+  }
+}
+
+/* -------------------------------------------- */
+
+export class Scene extends BaseScene {
+  declare grid: { size: number; distance: number; units: string; type: number };
+  declare tokens: Collection<TokenDocument>;
+  declare walls: Collection<any>;
+  declare lights: Collection<any>;
+  declare templates: Collection<any>;
+  get isView(): boolean {
+    return g().game.scenes.viewed === this;
+  }
+}
+
+export class WallDocument extends BaseWall {}
+export class AmbientLightDocument extends BaseAmbientLight {}
+export class MeasuredTemplateDocument extends BaseMeasuredTemplate {}
+export class RegionDocument extends BaseRegion {}
+
+export class TokenDocument extends BaseToken {
+  declare actorId: string | null;
+  declare actorLink: boolean;
+  declare delta: Src;
+  declare x: number;
+  declare y: number;
+  declare width: number;
+  declare height: number;
+  declare elevation: number;
+  declare hidden: boolean;
+  declare disposition: number;
+  declare name: string;
+  declare _movementHistory: Src[];
+  #synthetic: any = null;
+  #syntheticKey = "";
+
+  get baseActor(): any {
+    return this.actorId ? g().game.actors.get(this.actorId) : null;
+  }
+  override baseActorFor(): any {
+    return this.baseActor;
+  }
+  get actor(): any {
+    const base = this.baseActor;
+    if (!base) return null;
+    if (this.actorLink) return base;
+    const key = JSON.stringify([base._source, this._source.delta]);
+    if (this.#synthetic && this.#syntheticKey === key) return this.#synthetic;
+    const data = mergeObject(base.toObject(), deepClone(this._source.delta ?? {}), { inplace: false });
+    const ActorClass = g().CONFIG.Actor.documentClass;
+    this.#synthetic = new ActorClass(data, { parent: this });
+    this.#synthetic._safePrepareData();
+    this.#syntheticKey = key;
+    return this.#synthetic;
+  }
+  get object(): any {
+    return g().canvas?.tokens?.get?.(this.id) ?? null;
+  }
+  get combatant(): any {
+    return g().game.combat?.combatants.find(
+      (c: any) => c.tokenId === this.id && c.sceneId === this.parent?.id,
+    );
+  }
+  get inCombat(): boolean {
+    return !!this.combatant;
+  }
+  get movementHistory(): Src[] {
+    return this._movementHistory;
+  }
+  _shouldRecordMovementHistory(): boolean {
+    const c = this.combatant;
+    return !!c && !!c.parent?.started;
+  }
+  async clearMovementHistory(): Promise<void> {
+    await this.update({}, { diff: false, noHook: true, _clearMovementHistory: true });
+  }
+  /** Record the waypoint of a move made in a started combat (simplified from v13's movement operations). */
+  override async _preUpdate(changes: Src, options: Src, user: any): Promise<boolean | undefined> {
+    const r = await super._preUpdate(changes, options, user);
+    if (r === false) return false;
+    if (options._clearMovementHistory) {
+      changes._movementHistory = [];
+      return undefined;
+    }
+    if (("x" in changes || "y" in changes) && this._shouldRecordMovementHistory()) {
+      const from = { x: this.x, y: this.y, elevation: this.elevation };
+      const to = {
+        x: changes.x ?? this.x,
+        y: changes.y ?? this.y,
+        elevation: changes.elevation ?? this.elevation,
+      };
+      const history = this._movementHistory.length ? [...this._movementHistory] : [from];
+      history.push(to);
+      changes._movementHistory = history;
+    }
+    return undefined;
+  }
+  override _onUpdate(changed: Src, options: Src, userId: string): void {
+    super._onUpdate(changed, options, userId);
+    if ("delta" in changed || "actorId" in changed) this.#synthetic = null;
+  }
+}
+
+/* -------------------------------------------- */
+
+export class Combatant extends BaseCombatant {
+  declare actorId: string | null;
+  declare tokenId: string | null;
+  declare sceneId: string | null;
+  declare initiative: number | null;
+  declare hidden: boolean;
+  declare defeated: boolean;
+  declare group: any;
+  declare name: string;
+
+  override prepareBaseData(): void {
+    super.prepareBaseData();
+    this._prepareGroup();
+  }
+  /** `Combatant#_prepareGroup`: the group id becomes the group document; its initiative is copied. */
+  _prepareGroup(): void {
+    const id = this._source.group;
+    if (!id) {
+      this.group = null;
+      return;
+    }
+    const group = this.parent?.groups?.get(id);
+    if (!group) {
+      this.group = id;
+      return;
+    }
+    this.group = group;
+    if (Number.isFinite(group.initiative)) this.initiative = group.initiative;
+  }
+  get combat(): any {
+    return this.parent;
+  }
+  get token(): any {
+    return g().game.scenes.get(this.sceneId)?.tokens.get(this.tokenId) ?? null;
+  }
+  get actor(): any {
+    const token = this.token;
+    if (token) return token.actor;
+    return this.actorId ? g().game.actors.get(this.actorId) : null;
+  }
+  get isDefeated(): boolean {
+    return this.defeated || !!this.actor?.statuses?.has("dead");
+  }
+  get isNPC(): boolean {
+    return !this.actor || !this.hasPlayerOwner;
+  }
+  get visible(): boolean {
+    return this.isOwner || !this.hidden;
+  }
+  override getUserLevel(user: any): number {
+    return this.actor ? this.actor.getUserLevel(user) : super.getUserLevel(user);
+  }
+  override testUserPermission(user: any, permission: string | number, options = {}): boolean {
+    if (user.isGM) return true;
+    return this.actor ? this.actor.testUserPermission(user, permission, options) : false;
+  }
+  override actorOwnedBy(user: any): boolean {
+    return !!this.actor?.testUserPermission(user, "OWNER");
+  }
+  getInitiativeRoll(formula?: string | null): Roll {
+    return new Roll(String(formula || g().CONFIG.Combat.initiative.formula || g().game.system.initiative));
+  }
+
+  /** v13: the Combat is cloned and its turns simulated before combatants change (client/documents/combatant.mjs). */
+  static override async _preCreateOperation(docs: any[], op: Src, user: any): Promise<boolean | undefined> {
+    Combatant.#simulate(op);
+    return super._preCreateOperation(docs, op, user);
+  }
+  static override async _preUpdateOperation(docs: any[], op: Src, user: any): Promise<boolean | undefined> {
+    Combatant.#simulate(op);
+    return super._preUpdateOperation(docs, op, user);
+  }
+  static override async _preDeleteOperation(docs: any[], op: Src, user: any): Promise<boolean | undefined> {
+    Combatant.#simulate(op);
+    return super._preDeleteOperation(docs, op, user);
+  }
+  /**
+   * Core clones the Combat, applies the pending change to the clone and sorts it, so the same combatant keeps the
+   * turn (`operation.combatTurn`). Constructing the clone runs the system Combat class's constructor with
+   * combatants: data preparation (and `setupTurns`) runs inside it.
+   */
+  static #simulate(op: Src): void {
+    const parent = op.parent;
+    if (!parent?.combatant || op.combatTurn !== undefined) return;
+    const currentId = parent.combatant.id;
+    const combat = parent.clone({}, { keepId: true });
+    for (const u of (op.updates ?? []) as Src[]) combat.combatants.get(u._id)?.updateSource(u);
+    for (const id of (op.ids ?? []) as string[]) combat.combatants.delete(id);
+    combat.setupTurns();
+    const turn = combat.turns.findIndex((t: any) => t.id === currentId);
+    if (turn >= 0) op.combatTurn = turn;
+  }
+}
+
+export class CombatantGroup extends BaseCombatantGroup {
+  declare initiative: number | null;
+  declare name: string;
+  declare type: string;
+  declare system: any;
+  /** Workaround kept from core: members are computed when needed (client/documents/combatant-group.mjs). */
+  get members(): Set<any> {
+    return new Set(this.parent?.combatants.filter((c: any) => c._source.group === this.id) ?? []);
+  }
+  get combat(): any {
+    return this.parent;
+  }
+}
+
+export class Combat extends BaseCombat {
+  declare round: number;
+  declare turn: number | null;
+  declare active: boolean;
+  declare combatants: Collection<Combatant>;
+  declare groups: Collection<CombatantGroup>;
+  declare scene: string | null;
+
+  turns: Combatant[] = (this as any).turns || [];
+  current: Src = this._getCurrentState();
+  previous: Src | undefined = undefined;
+
+  get combatant(): Combatant | null | undefined {
+    return this.turn !== null ? this.turns[this.turn] : null;
+  }
+  get nextCombatant(): Combatant | undefined {
+    if (this.turn === this.turns.length - 1) return this.turns[0];
+    return this.turns[(this.turn ?? -1) + 1];
+  }
+  get settings(): Src {
+    return { skipDefeated: false };
+  }
+  get started(): boolean {
+    return this.round > 0;
+  }
+  override get visible(): boolean {
+    return true;
+  }
+  get isView(): boolean {
+    return g().game.combats.viewed === this;
+  }
+
+  override prepareDerivedData(): void {
+    if (this.combatants.size && !this.turns?.length) this.setupTurns();
+  }
+
+  getCombatantsByToken(token: any): Combatant[] {
+    const id = typeof token === "string" ? token : token.id;
+    return this.combatants.filter((c) => c.tokenId === id);
+  }
+
+  async startCombat(): Promise<this> {
+    const updateData = { round: 1, turn: 0 };
+    Hooks.callAll("combatStart", this, updateData);
+    await this.update(updateData);
+    return this;
+  }
+  async nextRound(): Promise<this> {
+    const turn = this.turn === null || this.turns.length === 0 ? null : 0;
+    const updateData = { round: this.round + 1, turn };
+    const updateOptions = { direction: 1 };
+    Hooks.callAll("combatRound", this, updateData, updateOptions);
+    await this.update(updateData, updateOptions);
+    return this;
+  }
+  async previousRound(): Promise<this> {
+    if (this.round === 0) return this;
+    const turn =
+      this.round === 1 || this.turn === null || this.turns.length === 0 ? null : this.turns.length - 1;
+    const updateData = { round: this.round - 1, turn };
+    Hooks.callAll("combatRound", this, updateData, { direction: -1 });
+    await this.update(updateData, { direction: -1 });
+    return this;
+  }
+  async nextTurn(): Promise<this> {
+    if (this.round === 0) return this.nextRound();
+    const next = (this.turn ?? -1) + 1;
+    if (next >= this.turns.length) return this.nextRound();
+    const updateData = { round: this.round, turn: next };
+    Hooks.callAll("combatTurn", this, updateData, { direction: 1 });
+    await this.update(updateData, { direction: 1 });
+    return this;
+  }
+  async previousTurn(): Promise<this> {
+    if (this.round === 0) return this;
+    if (this.turn === 0 || this.turns.length === 0) return this.previousRound();
+    const updateData = { round: this.round, turn: (this.turn ?? this.turns.length) - 1 };
+    await this.update(updateData, { direction: -1 });
+    return this;
+  }
+  async endCombat(): Promise<this> {
+    await this.delete();
+    return this;
+  }
+  async resetAll({ updateTurn = true } = {}): Promise<this> {
+    const currentId = this.combatant?.id;
+    for (const c of this.combatants) c.updateSource({ initiative: null });
+    this.setupTurns();
+    const update: Src = { combatants: this.combatants.map((c) => c.toObject()) };
+    if (updateTurn && currentId) update.turn = this.turns.findIndex((t) => t.id === currentId);
+    await this.update(update, { turnEvents: false, diff: false });
+    return this;
+  }
+  async rollInitiative(
+    ids: string | string[],
+    { formula = null }: { formula?: string | null } = {},
+  ): Promise<this> {
+    const list = typeof ids === "string" ? [ids] : ids;
+    const updates: Src[] = [];
+    for (const id of list) {
+      const c = this.combatants.get(id);
+      if (!c?.isOwner) continue;
+      const roll = c.getInitiativeRoll(formula);
+      await roll.evaluate();
+      updates.push({ _id: id, initiative: roll.total });
+    }
+    if (!updates.length) return this;
+    await this.updateEmbeddedDocuments("Combatant", updates, { turnEvents: false });
+    return this;
+  }
+  async rollAll(options?: Src): Promise<this> {
+    const ids = this.combatants.filter((c) => c.isOwner && c.initiative === null).map((c) => c.id!);
+    return this.rollInitiative(ids, options);
+  }
+  async rollNPC(options?: Src): Promise<this> {
+    const ids = this.combatants
+      .filter((c) => c.isOwner && c.isNPC && c.initiative === null)
+      .map((c) => c.id!);
+    return this.rollInitiative(ids, options);
+  }
+
+  setupTurns(): Combatant[] {
+    this.turns ||= [];
+    const turns = this.combatants.contents.sort(this._sortCombatants);
+    if (this.turn !== null) {
+      if (this.turn < 0) this.turn = 0;
+      else if (this.turn >= turns.length) {
+        this.turn = 0;
+        this.round++;
+      }
+    }
+    const c = turns[this.turn ?? -1];
+    this.current = this._getCurrentState(c);
+    if (!this.previous) this.previous = this.current;
+    this.turns = turns;
+    return turns;
+  }
+
+  _sortCombatants(a: Combatant, b: Combatant): number {
+    const ia = Number.isFinite(a.initiative) ? (a.initiative as number) : Number.NEGATIVE_INFINITY;
+    const ib = Number.isFinite(b.initiative) ? (b.initiative as number) : Number.NEGATIVE_INFINITY;
+    return ib - ia || (String(a.id) > String(b.id) ? 1 : -1);
+  }
+
+  async clearMovementHistories(combatants?: Iterable<Combatant>): Promise<void> {
+    const byScene = new Map<any, Set<any>>();
+    for (const c of combatants ?? this.combatants) {
+      if (c.parent !== this) throw Error("Combatant must be in this Combat");
+      const token = c.token;
+      if (!token || token._source._movementHistory.length === 0) continue;
+      const set = byScene.get(token.parent) ?? new Set();
+      set.add(token);
+      byScene.set(token.parent, set);
+    }
+    await Promise.all(
+      [...byScene].map(([scene, tokens]) =>
+        scene.updateEmbeddedDocuments(
+          "Token",
+          [...tokens].map((t) => ({ _id: t.id })),
+          { diff: false, noHook: true, _clearMovementHistory: true },
+        ),
+      ),
+    );
+  }
+
+  override _onCreate(data: Src, options: Src, userId: string): void {
+    super._onCreate(data, options, userId);
+    const combats = g().game.combats;
+    if (!combats.viewed) combats.viewed = this;
+    void this._manageTurnEvents();
+  }
+
+  override _onUpdate(changed: Src, options: Src, userId: string): void {
+    super._onUpdate(changed, options, userId);
+    const priorState = deepClone(this.current);
+    if (!this.previous) this.previous = priorState;
+    if ("combatants" in changed) this.setupTurns();
+    else this.current = this._getCurrentState();
+    const stateChanged = this.#recordPreviousState(priorState);
+    if (stateChanged && options.turnEvents !== false) void this._manageTurnEvents();
+    if (changed.active === true) void g().ui.combat?.render({ combat: this });
+  }
+
+  override _onDelete(options: Src, userId: string): void {
+    super._onDelete(options, userId);
+    const combats = g().game.combats;
+    if (combats.viewed === this) combats.viewed = null;
+    if (this.isView) void g().ui.combat?.render({ combat: null });
+    this.turn = null;
+  }
+
+  override _onCreateDescendantDocuments(
+    parent: any,
+    collection: string,
+    documents: any[],
+    _d: any,
+    options: Src,
+    _u: string,
+  ) {
+    if (collection !== "combatants") return;
+    this.#onModifyCombatants(parent, documents, options);
+  }
+  override _onUpdateDescendantDocuments(
+    parent: any,
+    collection: string,
+    documents: any[],
+    _c: any,
+    options: Src,
+    _u: string,
+  ) {
+    if (collection !== "combatants") return;
+    this.#onModifyCombatants(parent, documents, options);
+  }
+  override _onDeleteDescendantDocuments(
+    parent: any,
+    collection: string,
+    documents: any[],
+    _i: any,
+    options: Src,
+    _u: string,
+  ) {
+    if (collection !== "combatants") return;
+    this.#onModifyCombatants(parent, documents, options);
+  }
+
+  #onModifyCombatants(parent: any, _documents: any[], options: Src): void {
+    const { combatTurn, turnEvents, render } = options;
+    const priorState = deepClone(this.current);
+    if (typeof combatTurn === "number") this.updateSource({ turn: combatTurn });
+    this.setupTurns();
+    const turnChange = this.#recordPreviousState(priorState);
+    if (turnChange && turnEvents !== false) void this._manageTurnEvents();
+    const tracker = g().ui.combat;
+    if (tracker?.viewed === parent && render !== false) void tracker.render();
+  }
+
+  _getCurrentState(combatant?: Combatant | null): Src {
+    combatant ||= this.combatant;
+    return {
+      round: this.round,
+      turn: this.turn ?? null,
+      combatantId: combatant?.id || null,
+      tokenId: combatant?.tokenId || null,
+    };
+  }
+
+  #recordPreviousState(priorState: Src): boolean {
+    const { round, turn, combatantId } = this.current;
+    const changed =
+      combatantId !== priorState.combatantId || round !== priorState.round || turn !== priorState.turn;
+    this.previous = Object.assign(this.previous ?? {}, priorState);
+    return changed;
+  }
+
+  /** Turn events (client/documents/combat.mjs `_manageTurnEvents`, `#triggerTurnEvents`): the active GM only. */
+  async _manageTurnEvents(): Promise<void> {
+    if (!this.started) return;
+    const { current, previous } = this;
+    if (g().game.user.isActiveGM) await this.#triggerTurnEvents();
+    Hooks.callAll("combatTurnChange", this, previous, current);
+  }
+
+  async #triggerTurnEvents(): Promise<void> {
+    const { turns, current } = this;
+    const previous = this.previous!;
+    const intervals: [number, number][] = [];
+    let roundDelta = current.round - previous.round;
+    if (roundDelta === 0) {
+      if (current.round > 0 && previous.turn < current.turn)
+        intervals.push([previous.turn + 1, current.turn]);
+    } else if (roundDelta > 0) {
+      if (previous.round > 0) intervals.push([previous.turn + 1, turns.length - 1]);
+      while (--roundDelta) intervals.push([0, turns.length - 1]);
+      intervals.push([0, current.turn ?? 0]);
+    }
+    if (intervals.length) {
+      let prior: Src = {
+        combatant: this.combatants.get(previous.combatantId) ?? null,
+        round: previous.round,
+        turn: previous.turn,
+        skipped: false,
+      };
+      for (const [from, to] of intervals) {
+        for (let turn = from; turn <= to; turn++) {
+          const round = prior.round + (turn === 0 ? 1 : 0);
+          const next = {
+            combatant: turns[turn],
+            round,
+            turn,
+            skipped: round !== current.round || turn !== current.turn,
+          };
+          if (prior.combatant)
+            await this._onEndTurn(prior.combatant, { round: prior.round, turn: prior.turn });
+          if (prior.round !== next.round) {
+            await this._onEndRound({ round: prior.round });
+            await this._onStartRound({ round: next.round });
+          }
+          if (next.combatant) {
+            await this._onStartTurn(next.combatant, {
+              round: next.round,
+              turn: next.turn,
+              skipped: next.skipped,
+            });
+            if (next.combatant.token) await this._clearMovementHistoryOnStartTurn(next.combatant, next);
+          }
+          prior = next;
+        }
+      }
+    } else {
+      const changeCombatant =
+        current.combatantId !== previous.combatantId &&
+        current.round === previous.round &&
+        current.turn === previous.turn;
+      if (changeCombatant) {
+        const prior = this.combatants.get(previous.combatantId);
+        if (prior) await this._onEndTurn(prior, { round: current.round, turn: current.turn });
+        const next = this.combatant;
+        if (next) await this._onStartTurn(next, { round: current.round, turn: current.turn });
+      }
+    }
+  }
+
+  async _onEndTurn(_c: Combatant, _ctx: Src): Promise<void> {}
+  async _onEndRound(_ctx: Src): Promise<void> {}
+  async _onStartRound(_ctx: Src): Promise<void> {}
+  async _onStartTurn(_c: Combatant, _ctx: Src): Promise<void> {}
+  async _clearMovementHistoryOnStartTurn(combatant: Combatant, _ctx: Src): Promise<void> {
+    await combatant.token?.clearMovementHistory();
+  }
+}
+
+/** `game.combats` (client/documents/collections/combat-encounters.mjs). */
+export class CombatEncounters extends WorldCollection<Combat> {
+  #viewed: Combat | null = null;
+  get viewed(): Combat | null {
+    if (this.#viewed && !this.has(this.#viewed.id ?? "")) this.#viewed = null;
+    return this.#viewed ?? this.find((c) => c.active) ?? null;
+  }
+  set viewed(c: Combat | null) {
+    this.#viewed = c;
+  }
+  get active(): Combat | undefined {
+    return this.find((c) => c.active);
+  }
+}
+
+/* -------------------------------------------- */
+
+export class ChatMessage extends BaseChatMessage {
+  declare author: any;
+  declare whisper: string[];
+  declare blind: boolean;
+  declare content: string;
+  declare flavor: string;
+  declare rolls: any[];
+  declare speaker: Src;
+  declare type: string;
+  declare system: any;
+
+  override _initialize(options: Src = {}): void {
+    super._initialize(options);
+    const users = g().game?.users;
+    this.author = users?.get(this._source.author) ?? this._source.author;
+    this.rolls = (this._source.rolls ?? []).map((r: string) => {
+      try {
+        return Roll.fromJSON(r);
+      } catch {
+        return null;
+      }
+    });
+  }
+  get isAuthor(): boolean {
+    return g().game.user.id === this._source.author;
+  }
+  get isRoll(): boolean {
+    return this.rolls.length > 0;
+  }
+  override get visible(): boolean {
+    if (this.whisper.length) {
+      if (this.isRoll) return true;
+      return this.isAuthor || this.whisper.includes(g().game.user.id);
+    }
+    return true;
+  }
+  get isContentVisible(): boolean {
+    if (!this.visible) return false;
+    const whisper = this.whisper || [];
+    const isBlind = whisper.length && this.blind;
+    if (whisper.length) return whisper.includes(g().game.user.id) || (this.isAuthor && !isBlind);
+    return true;
+  }
+  static getSpeaker({ actor, token, alias }: { actor?: any; token?: any; alias?: string } = {}): Src {
+    return {
+      scene: token?.parent?.id ?? g().game.scenes.viewed?.id ?? null,
+      actor: actor?.id ?? token?.actorId ?? null,
+      token: token?.id ?? null,
+      alias: alias ?? token?.name ?? actor?.name ?? g().game.user.name,
+    };
+  }
+  static getWhisperRecipients(name: string): any[] {
+    if (name.toUpperCase() === "GM") return g().game.users.filter((u: any) => u.isGM);
+    return g().game.users.filter((u: any) => u.name === name);
+  }
+  static applyRollMode(chatData: Src, rollMode: string): Src {
+    const modes = DICE_ROLL_MODES;
+    if (rollMode === "roll") rollMode = g().game.settings.get("core", "rollMode");
+    if (rollMode === modes.PRIVATE || rollMode === modes.BLIND)
+      chatData.whisper = ChatMessage.getWhisperRecipients("GM").map((u) => u.id);
+    else if (rollMode === modes.SELF) chatData.whisper = [g().game.user.id];
+    else if (rollMode === modes.PUBLIC) chatData.whisper = [];
+    chatData.blind = rollMode === modes.BLIND;
+    return chatData;
+  }
+}
+
+export class Setting extends BaseSetting {
+  declare key: string;
+  override _onCreate(data: Src, options: Src, userId: string): void {
+    super._onCreate(data, options, userId);
+    g().game.settings._onWorldChange(this.key);
+  }
+  override _onUpdate(changed: Src, options: Src, userId: string): void {
+    super._onUpdate(changed, options, userId);
+    g().game.settings._onWorldChange(this.key);
+  }
+}
+
+export const CLIENT_CLASSES = {
+  User,
+  Actor,
+  Item,
+  ActiveEffect,
+  Scene,
+  Wall: WallDocument,
+  AmbientLight: AmbientLightDocument,
+  MeasuredTemplate: MeasuredTemplateDocument,
+  Region: RegionDocument,
+  Token: TokenDocument,
+  Combat,
+  Combatant,
+  CombatantGroup,
+  ChatMessage,
+  Setting,
+};
+
+export { CONST };

@@ -1,0 +1,1298 @@
+/**
+ * Documents as v13 runs them, on the common data layer (`data-model.ts`, `fields.ts`).
+ *
+ * Follows:
+ * - `common/abstract/document.mjs` (search id 18614631668): metadata and its default permissions (create and
+ *   delete ASSISTANT, update OWNER), `getUserLevel` (ownership, then the parent's), `testUserPermission` (a GM is
+ *   OWNER), `canUserModify` (a function, a user permission, a role or an ownership level), `clone`, the static
+ *   `createDocuments`/`updateDocuments`/`deleteDocuments`, `update`, `delete`, flags;
+ * - `client/documents/abstract/client-document.mjs` (id 19710042409): `_initialize` prepares data only once
+ *   `game._documentsReady`; `prepareData` = system base, base, embedded, system derived, derived; `uuid`;
+ *   `isOwner`, `hasPlayerOwner`, `visible`; `_dispatchDescendantDocumentEvents`; `_onUpdate` re-renders the apps;
+ * - `client/data/client-backend.mjs` (id 8223665884): create runs `expandObject`, `migrateData`, a pending
+ *   document, `_preCreate` and the `preCreate…` hook; update runs `expandObject` on every change, `migrateData`,
+ *   `_preUpdate`, the `preUpdate…` hook, a dry-run `updateSource` whose failure is a notification and a skipped
+ *   document, then keeps only the diff; the response is applied on EVERY client with `updateSource`, `_onUpdate`,
+ *   the `update…` hook and the parent's descendant events; delete likewise;
+ * - `common/documents/{actor,item,combat,combatant,combatant-group,chat-message,token,scene,wall,setting}.mjs` for
+ *   schemas and permission tests (combat id 8044410250, combatant group id 8305102589).
+ *
+ * The server is `server.ts`: it checks permissions with the common rules only (system code never runs there),
+ * stores sources and broadcasts. Per-client document instances live in each client's collections.
+ */
+import { CONST, DOCUMENT_OWNERSHIP_LEVELS, USER_PERMISSIONS, USER_ROLES } from "./constants.js";
+import { currentClient } from "./context.js";
+import { DataModel } from "./data-model.js";
+import * as F from "./fields.js";
+import { Hooks } from "./hooks.js";
+import {
+  deepClone,
+  expandObject,
+  getProperty,
+  isEmpty,
+  mergeObject,
+  randomID,
+  setProperty,
+} from "./utils.js";
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Src = Record<string, any>;
+
+const g = () => globalThis as any;
+
+/* -------------------------------------------- */
+/*  Collections                                 */
+/* -------------------------------------------- */
+
+/** `common/utils/collection.mjs`: a Map with array helpers. */
+export class Collection<V = any> extends Map<string, V> {
+  get contents(): V[] {
+    return [...this.values()];
+  }
+  override get(key: string, { strict = false }: { strict?: boolean; invalid?: boolean } = {}): V | undefined {
+    const v = super.get(key);
+    if (strict && v === undefined)
+      throw new Error(`The key ${key} does not exist in the ${this.constructor.name} Collection`);
+    return v;
+  }
+  filter(fn: (v: V, i: number, c: this) => unknown): V[] {
+    return this.contents.filter((v, i) => fn(v, i, this));
+  }
+  map<T>(fn: (v: V, i: number, c: this) => T): T[] {
+    return this.contents.map((v, i) => fn(v, i, this));
+  }
+  find(fn: (v: V, i: number, c: this) => unknown): V | undefined {
+    return this.contents.find((v, i) => fn(v, i, this));
+  }
+  some(fn: (v: V, i: number, c: this) => unknown): boolean {
+    return this.contents.some((v, i) => fn(v, i, this));
+  }
+  every(fn: (v: V, i: number, c: this) => unknown): boolean {
+    return this.contents.every((v, i) => fn(v, i, this));
+  }
+  reduce<T>(fn: (acc: T, v: V, i: number) => T, initial: T): T {
+    return this.contents.reduce(fn, initial);
+  }
+  getName(name: string): V | undefined {
+    return this.find((v: any) => v.name === name);
+  }
+  override [Symbol.iterator](): MapIterator<V> {
+    return this.values();
+  }
+}
+
+/** A world collection (`game.actors` …): the documents of one client. */
+export class WorldCollection<V = any> extends Collection<V> {
+  constructor(
+    readonly documentName: string,
+    readonly name: string,
+  ) {
+    super();
+  }
+  get documentClass(): any {
+    return g().CONFIG[this.documentName].documentClass;
+  }
+}
+
+/** `common/abstract/embedded-collection.mjs`: documents embedded in a parent, kept in step with its source. */
+export class EmbeddedCollection<V = any> extends Collection<V> {
+  constructor(
+    readonly name: string,
+    readonly model: any,
+    readonly documentName: string,
+  ) {
+    super();
+  }
+  get documentClass(): any {
+    return g().CONFIG[this.documentName].documentClass;
+  }
+  createDocument(data: Src, { parent }: { parent: any }): any {
+    return new this.documentClass(data, { parent });
+  }
+  /** Build or refresh the documents from the parent's source array, keeping instances whose source is unchanged. */
+  initialize(options: Src = {}): void {
+    const sources: Src[] = this.model._source[this.name] ?? [];
+    const keep = new Set<string>();
+    sources.forEach((src, i) => {
+      keep.add(src._id);
+      const doc: any = super.get(src._id);
+      if (doc && doc._source === src) doc._initialize(options);
+      else {
+        try {
+          const created = this.createDocument(src, { parent: this.model });
+          sources[i] = created._source;
+          this.set(src._id, created);
+        } catch (err) {
+          Hooks.onError("EmbeddedCollection#initialize", err, { log: "error" });
+        }
+      }
+    });
+    for (const id of [...this.keys()]) if (!keep.has(id)) this.delete(id);
+  }
+  toObject(): Src[] {
+    return this.contents.map((d: any) => d.toObject());
+  }
+}
+
+/* -------------------------------------------- */
+/*  Fields of core schemas                      */
+/* -------------------------------------------- */
+
+/** `common/data/fields.mjs` JSONField: stored as a JSON string; objects given are stringified when cleaned. */
+export class JSONField extends F.StringField {
+  override clean(value: unknown, options?: Src): any {
+    if (value !== undefined && value !== null && typeof value !== "string") value = JSON.stringify(value);
+    return super.clean(value, options);
+  }
+}
+
+const ownershipField = () => new F.DocumentOwnershipField();
+const flagsField = () => new F.DocumentFlagsField();
+const idField = () => new F.DocumentIdField();
+const systemField = (documentName: string) => new F.TypeDataField(documentName);
+const EmbeddedCollectionField = F.EmbeddedCollectionField;
+const typeField = (initial = CONST.BASE_DOCUMENT_TYPE) =>
+  new F.StringField({ required: true, blank: false, initial } as any);
+
+/* -------------------------------------------- */
+/*  Document                                    */
+/* -------------------------------------------- */
+
+export interface Metadata {
+  name: string;
+  collection: string;
+  embedded: Record<string, string>;
+  hasTypeData: boolean;
+  isEmbedded?: boolean;
+  permissions: Record<string, string | ((user: any, doc: any, data: Src) => boolean)>;
+}
+
+const DEFAULT_PERMISSIONS = { view: "LIMITED", create: "ASSISTANT", update: "OWNER", delete: "ASSISTANT" };
+
+export class Document extends DataModel {
+  static metadata: Metadata = {
+    name: "Document",
+    collection: "documents",
+    embedded: {},
+    hasTypeData: false,
+    permissions: DEFAULT_PERMISSIONS,
+  };
+
+  /** Client apps to re-render on change (client-document.mjs `apps`). */
+  declare readonly apps: Record<string, any>;
+  declare _sheet: any;
+  declare _id: string | null;
+  declare flags: Src;
+  declare readonly collections: Record<string, EmbeddedCollection>;
+
+  constructor(data: Src = {}, context: Src = {}) {
+    super(data, context);
+    Object.defineProperty(this, "apps", { value: {}, writable: false, enumerable: false });
+    if (!Object.hasOwn(this, "_sheet"))
+      Object.defineProperty(this, "_sheet", { value: null, writable: true, enumerable: false });
+  }
+
+  static get documentName(): string {
+    return this.metadata.name;
+  }
+  get documentName(): string {
+    return (this.constructor as typeof Document).metadata.name;
+  }
+  static get hasTypeData(): boolean {
+    return this.metadata.hasTypeData;
+  }
+  static get implementation(): any {
+    return g().CONFIG[this.metadata.name]?.documentClass ?? this;
+  }
+  static get TYPES(): string[] {
+    return Object.keys(g().CONFIG[this.metadata.name]?.dataModels ?? {});
+  }
+
+  get id(): string | null {
+    return this._id ?? null;
+  }
+  get isEmbedded(): boolean {
+    return !!this.parent && !!(this.constructor as typeof Document).metadata.isEmbedded;
+  }
+  get parentCollection(): string | null {
+    if (!this.parent) return null;
+    const embedded = (this.parent.constructor as typeof Document).metadata.embedded;
+    return embedded[this.documentName] ?? null;
+  }
+  get uuid(): string {
+    const parts = [this.documentName, this.id];
+    return (this.parent ? [this.parent.uuid, ...parts] : parts).join(".");
+  }
+  get collection(): any {
+    if (this.isEmbedded) return this.parent[this.parentCollection!];
+    return g().game[(this.constructor as typeof Document).metadata.collection];
+  }
+
+  /** `Document#_configure`: one EmbeddedCollection per embedded field, filled by the field's `initialize`. */
+  override _configure(options: Src = {}): void {
+    super._configure(options);
+    const collections: Record<string, EmbeddedCollection> = {};
+    for (const [documentName, fieldName] of Object.entries(
+      (this.constructor as typeof Document).metadata.embedded,
+    ))
+      collections[fieldName] = new EmbeddedCollection(fieldName, this, documentName);
+    Object.defineProperty(this, "collections", { value: Object.seal(collections), writable: false });
+  }
+
+  /** Client documents prepare their data once the world's documents are ready (client-document.mjs). */
+  override _initialize(options: Src = {}): void {
+    super._initialize(options);
+    if (!this.parent && g().game?._documentsReady) this._safePrepareData();
+  }
+
+  _safePrepareData(): void {
+    try {
+      this.prepareData();
+    } catch (err) {
+      Hooks.onError("ClientDocumentMixin#_initialize", err, {
+        msg: `Failed data preparation for ${this.uuid}`,
+        log: "error",
+      });
+    }
+  }
+
+  prepareData(): void {
+    const sys: any = (this as any).system;
+    const isTypeData = sys instanceof g().foundry.abstract.TypeDataModel;
+    if (isTypeData || sys?.prepareBaseData instanceof Function) sys.prepareBaseData();
+    this.prepareBaseData();
+    this.prepareEmbeddedDocuments();
+    if (isTypeData || sys?.prepareDerivedData instanceof Function) sys.prepareDerivedData();
+    this.prepareDerivedData();
+  }
+  prepareBaseData(): void {}
+  prepareEmbeddedDocuments(): void {
+    for (const collectionName of Object.values((this.constructor as typeof Document).metadata.embedded)) {
+      for (const e of (this as any)[collectionName] ?? []) e._safePrepareData();
+    }
+  }
+  prepareDerivedData(): void {}
+
+  /** Re-initialise from source and prepare (client-document `reset`). */
+  override reset(): void {
+    this._initialize();
+    if (this.parent || !g().game?._documentsReady) this._safePrepareData();
+  }
+
+  getEmbeddedCollection(name: string): EmbeddedCollection {
+    const collectionName = (this.constructor as typeof Document).metadata.embedded[name];
+    if (!collectionName)
+      throw new Error(`${name} is not a valid embedded Document within the ${this.documentName} Document`);
+    return (this as any)[collectionName];
+  }
+  getEmbeddedDocument(name: string, id: string, { strict = false } = {}): any {
+    return this.getEmbeddedCollection(name).get(id, { strict });
+  }
+
+  /* Flags */
+  getFlag(scope: string, key: string): any {
+    return getProperty(this.flags?.[scope] ?? {}, key);
+  }
+  async setFlag(scope: string, key: string, value: unknown): Promise<this> {
+    return this.update({ flags: { [scope]: { [key]: value } } });
+  }
+  async unsetFlag(scope: string, key: string): Promise<this> {
+    const head = key.split(".");
+    const tail = `-=${head.pop()}`;
+    const path = ["flags", scope, ...head, tail].join(".");
+    return this.update({ [path]: null });
+  }
+
+  /* Permissions (common/abstract/document.mjs) */
+  getUserLevel(user: any = g().game.user): number {
+    const ownership = (this as any).ownership as Record<string, number> | undefined;
+    if (ownership) {
+      const level = ownership[user.id] ?? ownership.default ?? DOCUMENT_OWNERSHIP_LEVELS.NONE;
+      if (level !== DOCUMENT_OWNERSHIP_LEVELS.INHERIT) return level;
+    }
+    if (this.parent) return this.parent.getUserLevel(user);
+    return DOCUMENT_OWNERSHIP_LEVELS.NONE;
+  }
+  testUserPermission(user: any, permission: string | number, { exact = false } = {}): boolean {
+    const level = user.isGM ? DOCUMENT_OWNERSHIP_LEVELS.OWNER : this.getUserLevel(user);
+    const target =
+      typeof permission === "string"
+        ? ((DOCUMENT_OWNERSHIP_LEVELS as Record<string, number>)[permission] ??
+          DOCUMENT_OWNERSHIP_LEVELS.OWNER)
+        : permission;
+    return exact ? level === target : level >= target;
+  }
+  canUserModify(user: any, action: string, data: Src = {}): boolean {
+    const perm = (this.constructor as typeof Document).metadata.permissions[action];
+    if (perm instanceof Function) return perm(user, this, data);
+    if (typeof perm === "string" && perm in USER_PERMISSIONS) return user.hasPermission(perm);
+    if (typeof perm === "string" && perm in USER_ROLES) return user.hasRole(perm);
+    if (typeof perm === "string" && perm in DOCUMENT_OWNERSHIP_LEVELS)
+      return this.testUserPermission(user, perm);
+    return false;
+  }
+  get isOwner(): boolean {
+    return this.testUserPermission(g().game.user, "OWNER");
+  }
+  get hasPlayerOwner(): boolean {
+    return g().game.users.some((u: any) => !u.isGM && this.testUserPermission(u, "OWNER"));
+  }
+  get limited(): boolean {
+    return this.testUserPermission(g().game.user, "LIMITED", { exact: true });
+  }
+  get permission(): number {
+    if (g().game.user.isGM) return DOCUMENT_OWNERSHIP_LEVELS.OWNER;
+    if (this.isEmbedded) return this.parent.permission;
+    return this.getUserLevel(g().game.user);
+  }
+  get visible(): boolean {
+    if (this.isEmbedded) return this.parent.visible;
+    return this.testUserPermission(g().game.user, "LIMITED");
+  }
+
+  /* Sheets */
+  get sheet(): any {
+    if (!this._sheet) {
+      const cfg = g().CONFIG[this.documentName];
+      const sheets = cfg?.sheetClasses?.[(this as any).type ?? "base"] ?? {};
+      const classes = Object.values(sheets) as { cls: any; default?: boolean }[];
+      const cls = (classes.find((s) => s.default) ?? classes.at(-1))?.cls;
+      if (!cls) return null;
+      this._sheet = new cls({ document: this, editable: this.isOwner });
+    }
+    return this._sheet;
+  }
+  render(force = false, context: Src = {}): void {
+    for (const app of Object.values(this.apps)) void app.render({ force, ...context });
+  }
+
+  override toObject(source = true): Src {
+    return super.toObject(source);
+  }
+
+  override clone(data: Src = {}, context: Src = {}): any {
+    const { save = false, keepId = false, ...remaining } = context;
+    const merged = mergeObject(this.toObject(), data, {
+      insertKeys: false,
+      performDeletions: true,
+      inplace: true,
+    });
+    if (!keepId) delete merged._id;
+    const ctx = { ...remaining, parent: this.parent, strict: false };
+    const Cls: any = this.constructor;
+    return save ? Cls.create(merged, ctx) : new Cls(merged, ctx);
+  }
+
+  /* Database operations (go through the client backend) */
+  static async createDocuments(data: any[] = [], operation: Src = {}): Promise<any[]> {
+    return backend().create(this.implementation, { ...operation, data });
+  }
+  static async updateDocuments(updates: Src[] = [], operation: Src = {}): Promise<any[]> {
+    return backend().update(this.implementation, { ...operation, updates });
+  }
+  static async deleteDocuments(ids: string[] = [], operation: Src = {}): Promise<any[]> {
+    return backend().delete(this.implementation, { ...operation, ids });
+  }
+  static async create(data: any = {}, operation: Src = {}): Promise<any> {
+    const isArray = Array.isArray(data);
+    const created = await this.createDocuments(isArray ? data : [data], operation);
+    return isArray ? created : created.shift();
+  }
+  async update(data: Src = {}, operation: Src = {}): Promise<any> {
+    data._id = this.id;
+    const updates = await (this.constructor as typeof Document).updateDocuments([data], {
+      ...operation,
+      parent: this.parent,
+    });
+    return updates.shift();
+  }
+  async delete(operation: Src = {}): Promise<any> {
+    const deleted = await (this.constructor as typeof Document).deleteDocuments([this.id!], {
+      ...operation,
+      parent: this.parent,
+    });
+    return deleted.shift();
+  }
+  async createEmbeddedDocuments(name: string, data: Src[] = [], operation: Src = {}): Promise<any[]> {
+    const cls = this.getEmbeddedCollection(name).documentClass;
+    return cls.createDocuments(data, { ...operation, parent: this });
+  }
+  async updateEmbeddedDocuments(name: string, updates: Src[] = [], operation: Src = {}): Promise<any[]> {
+    const cls = this.getEmbeddedCollection(name).documentClass;
+    return cls.updateDocuments(updates, { ...operation, parent: this });
+  }
+  async deleteEmbeddedDocuments(name: string, ids: string[] = [], operation: Src = {}): Promise<any[]> {
+    const cls = this.getEmbeddedCollection(name).documentClass;
+    return cls.deleteDocuments(ids, { ...operation, parent: this });
+  }
+
+  /* Lifecycle (client side) */
+  async _preCreate(data: Src, options: Src, user: any): Promise<boolean | undefined> {
+    const sys: any = (this as any).system;
+    if (sys instanceof g().foundry.abstract.TypeDataModel) return sys._preCreate?.(data, options, user);
+    return undefined;
+  }
+  _onCreate(data: Src, options: Src, userId: string): void {
+    const sys: any = (this as any).system;
+    if (sys instanceof g().foundry.abstract.TypeDataModel) sys._onCreate?.(data, options, userId);
+  }
+  async _preUpdate(changes: Src, options: Src, user: any): Promise<boolean | undefined> {
+    const sys: any = (this as any).system;
+    if (sys instanceof g().foundry.abstract.TypeDataModel) return sys._preUpdate?.(changes, options, user);
+    return undefined;
+  }
+  _onUpdate(changed: Src, options: Src, userId: string): void {
+    const sys: any = (this as any).system;
+    if (sys instanceof g().foundry.abstract.TypeDataModel) sys._onUpdate?.(changed, options, userId);
+    if (options.render !== false) this.render(false, { action: "update", data: changed });
+  }
+  async _preDelete(options: Src, user: any): Promise<boolean | undefined> {
+    return undefined;
+  }
+  _onDelete(options: Src, userId: string): void {
+    for (const a of Object.values(this.apps)) void a.close?.({ submit: false });
+  }
+  static async _preCreateOperation(_docs: any[], _op: Src, _user: any): Promise<boolean | undefined> {
+    return undefined;
+  }
+  static async _preUpdateOperation(_docs: any[], _op: Src, _user: any): Promise<boolean | undefined> {
+    return undefined;
+  }
+  static async _preDeleteOperation(_docs: any[], _op: Src, _user: any): Promise<boolean | undefined> {
+    return undefined;
+  }
+  static async _onCreateOperation(_docs: any[], _op: Src, _user: any): Promise<void> {}
+  static async _onUpdateOperation(_docs: any[], _op: Src, _user: any): Promise<void> {}
+  static async _onDeleteOperation(_docs: any[], _op: Src, _user: any): Promise<void> {}
+
+  _dispatchDescendantDocumentEvents(event: string, collection: string, args: unknown[], _parent?: any): void {
+    _parent ||= this;
+    const fn = (this as any)[`_${event}DescendantDocuments`];
+    if (!(fn instanceof Function)) throw new Error(`Invalid descendant document event "${event}"`);
+    fn.call(this, _parent, collection, ...args);
+    if (this.parent) this.parent._dispatchDescendantDocumentEvents(event, collection, args, _parent);
+  }
+  _preCreateDescendantDocuments(..._a: unknown[]): void {}
+  _onCreateDescendantDocuments(..._a: unknown[]): void {}
+  _preUpdateDescendantDocuments(..._a: unknown[]): void {}
+  _onUpdateDescendantDocuments(..._a: unknown[]): void {}
+  _preDeleteDescendantDocuments(..._a: unknown[]): void {}
+  _onDeleteDescendantDocuments(..._a: unknown[]): void {}
+}
+
+/* -------------------------------------------- */
+/*  The client backend                          */
+/* -------------------------------------------- */
+
+export interface ServerPort {
+  /** Send a modification request; resolves with the server's response after it was broadcast to every client. */
+  request(request: Src): Promise<Src>;
+}
+
+function backend(): ClientBackend {
+  return (currentClient() as any).backend;
+}
+
+/** `client/data/client-backend.mjs`, one per client. */
+export class ClientBackend {
+  constructor(readonly server: ServerPort) {}
+
+  async create(documentClass: any, operation: Src): Promise<any[]> {
+    const user = g().game.user;
+    const { data, noHook, parent, ...options } = operation;
+    const type = documentClass.documentName;
+    const toCreate: Src[] = [];
+    const pending: any[] = [];
+    for (let d of data as any[]) {
+      d = d instanceof DataModel ? d.toObject() : expandObject(d);
+      d = documentClass.migrateData(d);
+      const createData = deepClone(d);
+      let doc: any;
+      try {
+        doc = new documentClass(createData, { parent });
+      } catch (err) {
+        Hooks.onError("ClientDatabaseBackend##preCreateDocumentArray", err, {
+          log: "error",
+          notify: "error",
+        });
+        continue;
+      }
+      let allowed = (await doc._preCreate(d, options, user)) ?? true;
+      allowed &&= noHook || Hooks.call(`preCreate${type}`, doc, d, options, user.id);
+      if (allowed === false) continue;
+      pending.push(doc);
+      toCreate.push(doc.toObject());
+    }
+    if (!toCreate.length) return [];
+    const op: Src = { ...options, parent, data: toCreate };
+    if ((await documentClass._preCreateOperation(pending, op, user)) === false) return [];
+    const { parent: _p, data: _d, ...sendOptions } = op;
+    const response = await this.server.request({
+      action: "create",
+      type,
+      parentUuid: parent?.uuid ?? null,
+      data: toCreate,
+      options: sendOptions,
+      userId: user.id,
+    });
+    return this.handle(response);
+  }
+
+  async update(documentClass: any, operation: Src): Promise<any[]> {
+    const user = g().game.user;
+    const { updates, noHook, parent, ...options } = operation;
+    options.diff ??= true;
+    options.recursive ??= true;
+    const type = documentClass.documentName;
+    const collection = parent
+      ? parent.getEmbeddedCollection(type)
+      : g().game[documentClass.metadata.collection];
+    const toUpdate: Src[] = [];
+    const docs: any[] = [];
+    for (const update of updates as Src[]) {
+      if (!update._id) throw new Error("You must provide an _id for every object in the update data Array.");
+      let changes: Src = update instanceof DataModel ? update.toObject() : expandObject(update);
+      const doc = collection.get(update._id, { strict: true });
+      if ("type" in doc && !("type" in changes) && doc._source.type !== undefined)
+        changes.type = doc._source.type;
+      const addType = !("type" in update);
+      changes = documentClass.migrateData(changes);
+      let allowed = (await doc._preUpdate(changes, options, user)) ?? true;
+      allowed &&= noHook || Hooks.call(`preUpdate${type}`, doc, changes, options, user.id);
+      if (allowed === false) continue;
+      let diff: Src = {};
+      try {
+        diff = doc.updateSource(changes, { dryRun: true, fallback: false, recursive: options.recursive });
+      } catch (err: any) {
+        g().ui.notifications.error(
+          String(err?.message ?? err)
+            .split("] ")
+            .pop(),
+        );
+        Hooks.onError("ClientDatabaseBackend##preUpdateDocumentArray", err, { log: "error" });
+        continue;
+      }
+      if (options.diff) {
+        if (isEmpty(diff)) continue;
+        diff._id = doc.id;
+        changes = diff;
+      } else if (addType) delete changes.type;
+      docs.push(doc);
+      toUpdate.push(changes);
+    }
+    if (!toUpdate.length) return [];
+    const op: Src = { ...options, parent, updates: toUpdate };
+    if ((await documentClass._preUpdateOperation(docs, op, user)) === false) return [];
+    const { parent: _p, updates: _u, ...sendOptions } = op;
+    const response = await this.server.request({
+      action: "update",
+      type,
+      parentUuid: parent?.uuid ?? null,
+      updates: toUpdate,
+      options: sendOptions,
+      userId: user.id,
+    });
+    return this.handle(response);
+  }
+
+  async delete(documentClass: any, operation: Src): Promise<any[]> {
+    const user = g().game.user;
+    const { ids, noHook, parent, ...options } = operation;
+    const type = documentClass.documentName;
+    const collection = parent
+      ? parent.getEmbeddedCollection(type)
+      : g().game[documentClass.metadata.collection];
+    const toDelete: string[] = [];
+    const docs: any[] = [];
+    for (const id of ids as string[]) {
+      const doc = collection.get(id, { strict: true });
+      let allowed = (await doc._preDelete(options, user)) ?? true;
+      allowed &&= noHook || Hooks.call(`preDelete${type}`, doc, options, user.id);
+      if (allowed === false) continue;
+      toDelete.push(id);
+      docs.push(doc);
+    }
+    if (!toDelete.length) return [];
+    const op: Src = { ...options, parent, ids: toDelete };
+    if ((await documentClass._preDeleteOperation(docs, op, user)) === false) return [];
+    const { parent: _p, ids: _i, ...sendOptions } = op;
+    const response = await this.server.request({
+      action: "delete",
+      type,
+      parentUuid: parent?.uuid ?? null,
+      ids: toDelete,
+      options: sendOptions,
+      userId: user.id,
+    });
+    return this.handle(response);
+  }
+
+  /** The requester's own copy of the broadcast was applied already; return its documents. */
+  private handle(response: Src): any[] {
+    return (response.documentsFor?.(currentClient().id) as any[]) ?? [];
+  }
+
+  /**
+   * Apply a server broadcast on this client (`#handleCreateDocuments`, `#handleUpdateDocuments`,
+   * `#handleDeleteDocuments`). Runs in this client's context.
+   */
+  receive(response: Src): any[] {
+    const { action, type, parentUuid, result, options, userId } = response;
+    const game = g().game;
+    const documentClass = g().CONFIG[type].documentClass;
+    const parent = parentUuid ? fromUuidSync(parentUuid) : null;
+    if (parentUuid && !parent) return [];
+    const collection: Collection = parent
+      ? parent.getEmbeddedCollection(type)
+      : game[documentClass.metadata.collection];
+    const opts = deepClone(options ?? {});
+    if (action === "create") {
+      parent?._dispatchDescendantDocumentEvents("preCreate", collection.name, [result, opts, userId]);
+      const docs: any[] = [];
+      for (const data of result as Src[]) {
+        if (parent) {
+          parent._source[(collection as EmbeddedCollection).name].push(deepClone(data));
+        } else {
+          const doc = new documentClass(deepClone(data), {});
+          collection.set(doc.id, doc);
+        }
+      }
+      if (parent) parent.reset();
+      for (const data of result as Src[]) {
+        const doc = collection.get(data._id);
+        if (!doc) continue;
+        doc._onCreate(data, opts, userId);
+        Hooks.callAll(`create${type}`, doc, opts, userId);
+        docs.push(doc);
+      }
+      parent?._dispatchDescendantDocumentEvents("onCreate", collection.name, [docs, result, opts, userId]);
+      void documentClass._onCreateOperation(docs, { ...opts, parent }, game.users.get(userId));
+      return docs;
+    }
+    if (action === "update") {
+      parent?._dispatchDescendantDocumentEvents("preUpdate", collection.name, [result, opts, userId]);
+      const callbacks: (() => any)[] = [];
+      const changes: Src[] = [];
+      for (const change of result as Src[]) {
+        const doc = collection.get(change._id);
+        if (!doc) continue;
+        const applied = doc.updateSource(deepClone(change), opts);
+        applied._id = doc.id;
+        callbacks.push(() => {
+          doc._onUpdate(applied, opts, userId);
+          Hooks.callAll(`update${type}`, doc, applied, opts, userId);
+          changes.push(applied);
+          return doc;
+        });
+      }
+      parent?.reset();
+      const docs = callbacks.map((fn) => fn());
+      parent?._dispatchDescendantDocumentEvents("onUpdate", collection.name, [docs, changes, opts, userId]);
+      void documentClass._onUpdateOperation(docs, { ...opts, parent }, game.users.get(userId));
+      return docs;
+    }
+    // delete
+    parent?._dispatchDescendantDocumentEvents("preDelete", collection.name, [result, opts, userId]);
+    const docs: any[] = [];
+    for (const id of result as string[]) {
+      const doc = collection.get(id);
+      if (!doc) continue;
+      if (parent) {
+        const arr: Src[] = parent._source[(collection as EmbeddedCollection).name];
+        const i = arr.findIndex((s) => s._id === id);
+        if (i >= 0) arr.splice(i, 1);
+      }
+      collection.delete(id);
+      docs.push(doc);
+    }
+    parent?.reset();
+    for (const doc of docs) {
+      doc._onDelete(opts, userId);
+      Hooks.callAll(`delete${type}`, doc, opts, userId);
+    }
+    parent?._dispatchDescendantDocumentEvents("onDelete", collection.name, [docs, result, opts, userId]);
+    void documentClass._onDeleteOperation(docs, { ...opts, parent }, game.users.get(userId));
+    return docs;
+  }
+}
+
+/* -------------------------------------------- */
+/*  UUIDs                                       */
+/* -------------------------------------------- */
+
+export function fromUuidSync(uuid: string): any {
+  if (typeof uuid !== "string" || !uuid) return null;
+  const parts = uuid.split(".");
+  if (parts.length % 2) return null;
+  const game = g().game;
+  let doc: any = null;
+  for (let i = 0; i < parts.length; i += 2) {
+    const [name, id] = [parts[i]!, parts[i + 1]!];
+    if (!doc) {
+      const cls = g().CONFIG[name]?.documentClass;
+      doc = cls ? game[cls.metadata.collection]?.get(id) : null;
+    } else {
+      // A synthetic actor's items resolve through the token (Scene.x.Token.y.Actor.z.Item.w is not used here).
+      doc = doc.getEmbeddedCollection?.(name)?.get(id) ?? null;
+    }
+    if (!doc) return null;
+  }
+  return doc;
+}
+
+export async function fromUuid(uuid: string): Promise<any> {
+  return fromUuidSync(uuid);
+}
+
+/* -------------------------------------------- */
+/*  Core document types                         */
+/* -------------------------------------------- */
+
+const hasOwner = (user: any, doc: any) => doc.testUserPermission(user, "OWNER");
+
+export class BaseUser extends Document {
+  static override metadata: Metadata = {
+    name: "User",
+    collection: "users",
+    embedded: {},
+    hasTypeData: false,
+    permissions: { create: "ASSISTANT", update: (u, d) => u.isGM || u.id === d.id, delete: "ASSISTANT" },
+  };
+  static override defineSchema(): Src {
+    return {
+      _id: idField(),
+      name: new F.StringField({ required: true, blank: false } as any),
+      role: new F.NumberField({ required: true, integer: true, initial: USER_ROLES.PLAYER } as any),
+      color: new F.StringField({ initial: "#888888" } as any),
+      character: new F.StringField({ nullable: true, initial: null } as any),
+      permissions: new F.ObjectField(),
+      flags: flagsField(),
+    };
+  }
+  declare role: number;
+  declare name: string;
+  declare permissions: Record<string, boolean>;
+
+  get isGM(): boolean {
+    return this.role >= USER_ROLES.ASSISTANT;
+  }
+  get isBanned(): boolean {
+    return this.role === USER_ROLES.NONE;
+  }
+  hasRole(role: string | number, { exact = false } = {}): boolean {
+    const level = typeof role === "string" ? (USER_ROLES as Record<string, number>)[role]! : role;
+    return exact ? this.role === level : this.role >= level;
+  }
+  hasPermission(permission: string): boolean {
+    if (this.permissions?.[permission] !== undefined) return !!this.permissions[permission];
+    const worldPermissions = serverPermissions();
+    const roles = worldPermissions?.[permission];
+    if (roles) return roles.includes(this.role);
+    const def = USER_PERMISSIONS[permission];
+    return !!def && this.role >= def.defaultRole;
+  }
+}
+
+/** Role lists per permission as the world's `core.permissions` setting holds them (null = defaults). */
+let worldPermissionsReader: () => Record<string, number[]> | null = () => null;
+export function setWorldPermissionsReader(fn: () => Record<string, number[]> | null): void {
+  worldPermissionsReader = fn;
+}
+function serverPermissions() {
+  return worldPermissionsReader();
+}
+
+export class BaseActor extends Document {
+  static override metadata: Metadata = {
+    name: "Actor",
+    collection: "actors",
+    embedded: { Item: "items", ActiveEffect: "effects" },
+    hasTypeData: true,
+    permissions: {
+      create: "ACTOR_CREATE",
+      update: (u, d) => u.isGM || hasOwner(u, d),
+      delete: "ASSISTANT",
+    },
+  };
+  static override defineSchema(): Src {
+    return {
+      _id: idField(),
+      name: new F.StringField({ required: true, blank: false } as any),
+      type: typeField("character"),
+      img: new F.StringField({ initial: "icons/svg/mystery-man.svg" } as any),
+      system: systemField("Actor"),
+      prototypeToken: new F.ObjectField(),
+      items: new EmbeddedCollectionField("Item"),
+      effects: new EmbeddedCollectionField("ActiveEffect"),
+      folder: new F.StringField({ nullable: true, initial: null } as any),
+      sort: new F.NumberField({ integer: true, initial: 0 } as any),
+      ownership: ownershipField(),
+      flags: flagsField(),
+    };
+  }
+}
+
+export class BaseItem extends Document {
+  static override metadata: Metadata = {
+    name: "Item",
+    collection: "items",
+    embedded: { ActiveEffect: "effects" },
+    hasTypeData: true,
+    isEmbedded: false,
+    permissions: { create: "ITEM_CREATE", update: "OWNER", delete: "ASSISTANT" },
+  };
+  static override defineSchema(): Src {
+    return {
+      _id: idField(),
+      name: new F.StringField({ required: true, blank: false } as any),
+      type: typeField("gear"),
+      img: new F.StringField({ initial: "icons/svg/item-bag.svg" } as any),
+      system: systemField("Item"),
+      effects: new EmbeddedCollectionField("ActiveEffect"),
+      folder: new F.StringField({ nullable: true, initial: null } as any),
+      sort: new F.NumberField({ integer: true, initial: 0 } as any),
+      ownership: ownershipField(),
+      flags: flagsField(),
+    };
+  }
+  override get isEmbedded(): boolean {
+    return !!this.parent;
+  }
+  override canUserModify(user: any, action: string, data: Src = {}): boolean {
+    if (this.isEmbedded) return this.parent.canUserModify(user, "update");
+    return super.canUserModify(user, action, data);
+  }
+  override testUserPermission(user: any, permission: string | number, options = {}): boolean {
+    if (this.isEmbedded) return this.parent.testUserPermission(user, permission, options);
+    return super.testUserPermission(user, permission, options);
+  }
+}
+
+export class BaseActiveEffect extends Document {
+  static override metadata: Metadata = {
+    name: "ActiveEffect",
+    collection: "effects",
+    embedded: {},
+    hasTypeData: false,
+    isEmbedded: true,
+    permissions: DEFAULT_PERMISSIONS,
+  };
+  static override defineSchema(): Src {
+    return {
+      _id: idField(),
+      name: new F.StringField({ required: true, blank: false } as any),
+      img: new F.StringField({ nullable: true, initial: null } as any),
+      statuses: new F.ArrayField(new F.StringField({ required: true, blank: false } as any)),
+      disabled: new F.BooleanField(),
+      flags: flagsField(),
+    };
+  }
+  override canUserModify(user: any, _action: string, _data: Src = {}): boolean {
+    return this.parent.canUserModify(user, "update");
+  }
+  override testUserPermission(user: any, permission: string | number, options = {}): boolean {
+    return this.parent.testUserPermission(user, permission, options);
+  }
+}
+
+export class BaseScene extends Document {
+  static override metadata: Metadata = {
+    name: "Scene",
+    collection: "scenes",
+    embedded: {
+      Token: "tokens",
+      Wall: "walls",
+      AmbientLight: "lights",
+      MeasuredTemplate: "templates",
+      Region: "regions",
+    },
+    hasTypeData: false,
+    permissions: DEFAULT_PERMISSIONS,
+  };
+  static override defineSchema(): Src {
+    return {
+      _id: idField(),
+      name: new F.StringField({ required: true, blank: false } as any),
+      active: new F.BooleanField(),
+      width: new F.NumberField({ integer: true, initial: 4000 } as any),
+      height: new F.NumberField({ integer: true, initial: 3000 } as any),
+      grid: new F.SchemaField({
+        type: new F.NumberField({ integer: true, initial: 1 } as any),
+        size: new F.NumberField({ integer: true, initial: 100, min: 50 } as any),
+        distance: new F.NumberField({ initial: 1, positive: true } as any),
+        units: new F.StringField({ initial: "m" } as any),
+      }),
+      tokens: new EmbeddedCollectionField("Token"),
+      walls: new EmbeddedCollectionField("Wall"),
+      lights: new EmbeddedCollectionField("AmbientLight"),
+      templates: new EmbeddedCollectionField("MeasuredTemplate"),
+      regions: new EmbeddedCollectionField("Region"),
+      ownership: ownershipField(),
+      flags: flagsField(),
+    };
+  }
+}
+
+const gmOnlyEmbedded: Metadata["permissions"] = {
+  create: "ASSISTANT",
+  update: (u) => u.isGM,
+  delete: "ASSISTANT",
+};
+
+export class BaseWall extends Document {
+  static override metadata: Metadata = {
+    name: "Wall",
+    collection: "walls",
+    embedded: {},
+    hasTypeData: false,
+    isEmbedded: true,
+    permissions: {
+      create: "ASSISTANT",
+      // common/documents/wall.mjs: players may only open or close a door (ds), and not a locked one.
+      update: (u, d, data) =>
+        u.isGM ||
+        (Object.keys(data).every((k) => k === "_id" || k === "ds") &&
+          d._source.door > 0 &&
+          d._source.ds !== 2),
+      delete: "ASSISTANT",
+    },
+  };
+  static override defineSchema(): Src {
+    const S = CONST.WALL_SENSE_TYPES;
+    return {
+      _id: idField(),
+      c: new F.ArrayField(new F.NumberField({ required: true, integer: true, nullable: false } as any)),
+      light: new F.NumberField({ initial: S.NORMAL } as any),
+      move: new F.NumberField({ initial: CONST.WALL_MOVEMENT_TYPES.NORMAL } as any),
+      sight: new F.NumberField({ initial: S.NORMAL } as any),
+      sound: new F.NumberField({ initial: S.NORMAL } as any),
+      dir: new F.NumberField({ initial: CONST.WALL_DIRECTIONS.BOTH } as any),
+      door: new F.NumberField({ initial: CONST.WALL_DOOR_TYPES.NONE } as any),
+      ds: new F.NumberField({ initial: CONST.WALL_DOOR_STATES.CLOSED } as any),
+      threshold: new F.SchemaField({
+        light: new F.NumberField({ nullable: true, initial: null } as any),
+        sight: new F.NumberField({ nullable: true, initial: null } as any),
+        sound: new F.NumberField({ nullable: true, initial: null } as any),
+        attenuation: new F.BooleanField(),
+      }),
+      flags: flagsField(),
+    };
+  }
+}
+
+export class BaseAmbientLight extends Document {
+  static override metadata: Metadata = {
+    name: "AmbientLight",
+    collection: "lights",
+    embedded: {},
+    hasTypeData: false,
+    isEmbedded: true,
+    permissions: gmOnlyEmbedded,
+  };
+  static override defineSchema(): Src {
+    return {
+      _id: idField(),
+      x: new F.NumberField({ initial: 0 } as any),
+      y: new F.NumberField({ initial: 0 } as any),
+      walls: new F.BooleanField({ initial: true } as any),
+      config: new F.ObjectField({ initial: () => ({ dim: 0, bright: 0, negative: false }) } as any),
+      hidden: new F.BooleanField(),
+      flags: flagsField(),
+    };
+  }
+}
+
+export class BaseMeasuredTemplate extends Document {
+  static override metadata: Metadata = {
+    name: "MeasuredTemplate",
+    collection: "templates",
+    embedded: {},
+    hasTypeData: false,
+    isEmbedded: true,
+    permissions: {
+      create: "TEMPLATE_CREATE",
+      update: (u, d) => u.isGM || d._source.author === u.id,
+      delete: (u, d) => u.isGM || d._source.author === u.id,
+    },
+  };
+  static override defineSchema(): Src {
+    return {
+      _id: idField(),
+      author: new F.StringField({ initial: () => g().game?.user?.id ?? null } as any),
+      t: new F.StringField({ initial: "circle" } as any),
+      x: new F.NumberField({ initial: 0 } as any),
+      y: new F.NumberField({ initial: 0 } as any),
+      distance: new F.NumberField({ initial: 1 } as any),
+      direction: new F.NumberField({ initial: 0 } as any),
+      angle: new F.NumberField({ initial: 0 } as any),
+      width: new F.NumberField({ initial: 0 } as any),
+      fillColor: new F.StringField({ initial: "#ffffff" } as any),
+      flags: flagsField(),
+    };
+  }
+}
+
+export class BaseRegion extends Document {
+  static override metadata: Metadata = {
+    name: "Region",
+    collection: "regions",
+    embedded: {},
+    hasTypeData: false,
+    isEmbedded: true,
+    permissions: gmOnlyEmbedded,
+  };
+  static override defineSchema(): Src {
+    return {
+      _id: idField(),
+      name: new F.StringField({ initial: "Region" } as any),
+      shapes: new F.ArrayField(new F.ObjectField()),
+      color: new F.StringField({ initial: "#ffffff" } as any),
+      flags: flagsField(),
+    };
+  }
+}
+
+export class BaseToken extends Document {
+  static override metadata: Metadata = {
+    name: "Token",
+    collection: "tokens",
+    embedded: {},
+    hasTypeData: false,
+    isEmbedded: true,
+    permissions: {
+      create: "TOKEN_CREATE",
+      update: (u, d) => u.isGM || d.testUserPermission(u, "OWNER"),
+      delete: "TOKEN_DELETE",
+    },
+  };
+  static override defineSchema(): Src {
+    return {
+      _id: idField(),
+      name: new F.StringField({ blank: true } as any),
+      actorId: new F.StringField({ nullable: true, initial: null } as any),
+      actorLink: new F.BooleanField(),
+      delta: new F.ObjectField({ initial: () => ({}) } as any),
+      x: new F.NumberField({ integer: true, initial: 0 } as any),
+      y: new F.NumberField({ integer: true, initial: 0 } as any),
+      width: new F.NumberField({ initial: 1, positive: true } as any),
+      height: new F.NumberField({ initial: 1, positive: true } as any),
+      elevation: new F.NumberField({ initial: 0 } as any),
+      hidden: new F.BooleanField(),
+      disposition: new F.NumberField({ integer: true, initial: CONST.TOKEN_DISPOSITIONS.HOSTILE } as any),
+      _movementHistory: new F.ArrayField(new F.ObjectField()),
+      flags: flagsField(),
+    };
+  }
+  /** A token's ownership is its actor's (common/documents/token.mjs). */
+  override getUserLevel(user: any): number {
+    const actor = this.baseActorFor();
+    return actor ? actor.getUserLevel(user) : DOCUMENT_OWNERSHIP_LEVELS.NONE;
+  }
+  /** Overridden by the client class; on the server the base actor comes from the world. */
+  baseActorFor(): any {
+    return null;
+  }
+}
+
+export class BaseCombat extends Document {
+  static override metadata: Metadata = {
+    name: "Combat",
+    collection: "combats",
+    embedded: { Combatant: "combatants", CombatantGroup: "groups" },
+    hasTypeData: true,
+    permissions: {
+      create: "ASSISTANT",
+      // common/documents/combat.mjs #canUpdate: players may change round, turn and combatants only.
+      update: (user, doc, data) => {
+        if (user.isGM) return true;
+        const turnOnly = ["_id", "round", "turn", "combatants"];
+        if (Object.keys(data).some((k) => !turnOnly.includes(k))) return false;
+        if ("round" in data && !doc._canChangeRound(user)) return false;
+        if ("turn" in data && !doc._canChangeTurn(user)) return false;
+        if ("combatants" in data) {
+          for (const { _id, ...change } of data.combatants as Src[]) {
+            const c = doc.combatants.get(_id);
+            if (!c || !c.canUserModify(user, "update", change)) return false;
+          }
+        }
+        return true;
+      },
+      delete: "ASSISTANT",
+    },
+  };
+  static override defineSchema(): Src {
+    return {
+      _id: idField(),
+      type: typeField(),
+      system: systemField("Combat"),
+      scene: new F.StringField({ nullable: true, initial: null } as any),
+      groups: new EmbeddedCollectionField("CombatantGroup"),
+      combatants: new EmbeddedCollectionField("Combatant"),
+      active: new F.BooleanField(),
+      round: new F.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 } as any),
+      turn: new F.NumberField({ required: true, integer: true, min: 0, initial: null } as any),
+      sort: new F.NumberField({ integer: true, initial: 0 } as any),
+      flags: flagsField(),
+    };
+  }
+  _canChangeRound(_user: any): boolean {
+    return true;
+  }
+  _canChangeTurn(_user: any): boolean {
+    return true;
+  }
+}
+
+export class BaseCombatant extends Document {
+  static override metadata: Metadata = {
+    name: "Combatant",
+    collection: "combatants",
+    embedded: {},
+    hasTypeData: true,
+    isEmbedded: true,
+    permissions: {
+      create: (u, d) => u.isGM || !!d.actorOwnedBy?.(u),
+      // common/documents/combatant.mjs #canUpdate: an owner may change initiative, flags and defeated only.
+      update: (u, d, data) => {
+        if (u.isGM) return true;
+        if (!d.actorOwnedBy?.(u)) return false;
+        return Object.keys(data).every((k) => ["_id", "initiative", "flags", "defeated"].includes(k));
+      },
+      delete: (u, d) => u.isGM || !!d.actorOwnedBy?.(u),
+    },
+  };
+  static override defineSchema(): Src {
+    return {
+      _id: idField(),
+      type: typeField(),
+      system: systemField("Combatant"),
+      actorId: new F.StringField({ nullable: true, initial: null } as any),
+      tokenId: new F.StringField({ nullable: true, initial: null } as any),
+      sceneId: new F.StringField({ nullable: true, initial: null } as any),
+      name: new F.StringField({ blank: true } as any),
+      img: new F.StringField({ nullable: true, initial: null } as any),
+      initiative: new F.NumberField({ nullable: true, initial: null } as any),
+      hidden: new F.BooleanField(),
+      defeated: new F.BooleanField(),
+      group: new F.StringField({ nullable: true, initial: null } as any),
+      flags: flagsField(),
+    };
+  }
+  /** Does this user own the combatant's actor (as the server sees it)? */
+  actorOwnedBy(_user: any): boolean {
+    return false;
+  }
+}
+
+export class BaseCombatantGroup extends Document {
+  static override metadata: Metadata = {
+    name: "CombatantGroup",
+    collection: "groups",
+    embedded: {},
+    hasTypeData: true,
+    isEmbedded: true,
+    permissions: DEFAULT_PERMISSIONS,
+  };
+  static override defineSchema(): Src {
+    return {
+      _id: idField(),
+      type: typeField(),
+      system: systemField("CombatantGroup"),
+      name: new F.StringField({ blank: true } as any),
+      img: new F.StringField({ nullable: true, initial: null } as any),
+      initiative: new F.NumberField({ required: true, nullable: true, initial: null } as any),
+      ownership: ownershipField(),
+      flags: flagsField(),
+    };
+  }
+}
+
+export class BaseChatMessage extends Document {
+  static override metadata: Metadata = {
+    name: "ChatMessage",
+    collection: "messages",
+    embedded: {},
+    hasTypeData: true,
+    permissions: {
+      // common/documents/chat-message.mjs: a player creates messages as themselves only; the author (OWNER) or a
+      // GM may update or delete.
+      create: (u, d) => u.isGM || (d._source.author === u.id && u.hasRole("PLAYER")),
+      update: (u, d, data) => {
+        if (!u.isGM && "author" in data && data.author !== u.id) return false;
+        return d.testUserPermission(u, "OWNER");
+      },
+      delete: (u, d) => u.isGM || d._source.author === u.id,
+    },
+  };
+  static override defineSchema(): Src {
+    return {
+      _id: idField(),
+      type: typeField(),
+      system: systemField("ChatMessage"),
+      style: new F.NumberField({ integer: true, initial: CONST.CHAT_MESSAGE_STYLES.OTHER } as any),
+      author: new F.StringField({ nullable: false, initial: () => g().game?.user?.id } as any),
+      timestamp: new F.NumberField({ initial: () => Date.now() } as any),
+      flavor: new F.StringField({ blank: true } as any),
+      content: new F.StringField({ blank: true } as any),
+      speaker: new F.SchemaField({
+        scene: new F.StringField({ nullable: true, initial: null } as any),
+        actor: new F.StringField({ nullable: true, initial: null } as any),
+        token: new F.StringField({ nullable: true, initial: null } as any),
+        alias: new F.StringField({ blank: true } as any),
+      }),
+      whisper: new F.ArrayField(new F.StringField({ blank: false } as any)),
+      blind: new F.BooleanField(),
+      rolls: new F.ArrayField(new JSONField()),
+      sound: new F.StringField({ nullable: true, initial: null } as any),
+      emote: new F.BooleanField(),
+      flags: flagsField(),
+    };
+  }
+  override getUserLevel(user: any): number {
+    if (user.id === this._source.author) return DOCUMENT_OWNERSHIP_LEVELS.OWNER;
+    return DOCUMENT_OWNERSHIP_LEVELS.LIMITED;
+  }
+}
+
+export class BaseSetting extends Document {
+  static override metadata: Metadata = {
+    name: "Setting",
+    // In v13 the world's Setting documents are `game.settings.storage.get("world")`; here `game.settingDocs`.
+    collection: "settingDocs",
+    embedded: {},
+    hasTypeData: false,
+    permissions: {
+      create: (u) => u.hasPermission("SETTINGS_MODIFY"),
+      update: (u) => u.hasPermission("SETTINGS_MODIFY"),
+      delete: (u) => u.hasPermission("SETTINGS_MODIFY"),
+    },
+  };
+  static override defineSchema(): Src {
+    return {
+      _id: idField(),
+      key: new F.StringField({ required: true, blank: false } as any),
+      value: new F.StringField({ nullable: true, initial: null } as any),
+      flags: flagsField(),
+    };
+  }
+}
+
+export const BASE_CLASSES: Record<string, typeof Document> = {
+  User: BaseUser,
+  Actor: BaseActor,
+  Item: BaseItem,
+  ActiveEffect: BaseActiveEffect,
+  Scene: BaseScene,
+  Wall: BaseWall,
+  AmbientLight: BaseAmbientLight,
+  MeasuredTemplate: BaseMeasuredTemplate,
+  Region: BaseRegion,
+  Token: BaseToken,
+  Combat: BaseCombat,
+  Combatant: BaseCombatant,
+  CombatantGroup: BaseCombatantGroup,
+  ChatMessage: BaseChatMessage,
+  Setting: BaseSetting,
+};
+
+export { randomID, setProperty };

@@ -1,0 +1,102 @@
+/**
+ * `Hooks`, as v13's `client/helpers/hooks.mjs` behaves, for a table of several clients in one process.
+ *
+ * Every client loads the same code, so a callback registered at import (`Hooks.once("init", …)` in our entry
+ * point) exists on every client: the registry is shared. `call`/`callAll` run in the calling client's context
+ * (the globals point at that client), and a `once` callback is spent per client. `Hooks.call` stops at the first
+ * callback that returns `false` and returns `false`; `callAll` runs every callback. `onError` logs and, with
+ * `notify`, puts the message on the client's notifications (client/helpers/hooks.mjs `Hooks.onError`).
+ */
+import { currentClientId } from "./context.js";
+
+type Fn = (...args: unknown[]) => unknown;
+interface Entry {
+  id: number;
+  fn: Fn;
+  once: boolean;
+  spentBy: Set<string>;
+}
+
+let nextId = 1;
+const events = new Map<string, Entry[]>();
+
+export const errors: { location: string; error: unknown; client: string }[] = [];
+
+function list(hook: string): Entry[] {
+  let l = events.get(hook);
+  if (!l) {
+    l = [];
+    events.set(hook, l);
+  }
+  return l;
+}
+
+export const Hooks = {
+  on(hook: string, fn: Fn): number {
+    const id = nextId++;
+    list(hook).push({ id, fn, once: false, spentBy: new Set() });
+    return id;
+  },
+  once(hook: string, fn: Fn): number {
+    const id = nextId++;
+    list(hook).push({ id, fn, once: true, spentBy: new Set() });
+    return id;
+  },
+  off(hook: string, fn: Fn | number): void {
+    const l = list(hook);
+    const i = l.findIndex((e) => e.id === fn || e.fn === fn);
+    if (i >= 0) l.splice(i, 1);
+  },
+  callAll(hook: string, ...args: unknown[]): true {
+    const client = currentClientId();
+    for (const e of [...list(hook)]) {
+      if (e.once && e.spentBy.has(client)) continue;
+      if (e.once) e.spentBy.add(client);
+      try {
+        e.fn(...args);
+      } catch (err) {
+        Hooks.onError(`Hooks.callAll(${hook})`, err, { log: "error" });
+      }
+    }
+    return true;
+  },
+  call(hook: string, ...args: unknown[]): boolean {
+    const client = currentClientId();
+    for (const e of [...list(hook)]) {
+      if (e.once && e.spentBy.has(client)) continue;
+      if (e.once) e.spentBy.add(client);
+      let r: unknown;
+      try {
+        r = e.fn(...args);
+      } catch (err) {
+        Hooks.onError(`Hooks.call(${hook})`, err, { log: "error" });
+      }
+      if (r === false) return false;
+    }
+    return true;
+  },
+  onError(
+    location: string,
+    error: unknown,
+    options: { msg?: string; log?: string; notify?: string } = {},
+  ): void {
+    errors.push({ location, error, client: currentClientId() });
+    const g = globalThis as unknown as {
+      ui?: { notifications?: Record<string, (m: string) => void> };
+    };
+    if (options.notify) {
+      const message = error instanceof Error ? error.message : String(error);
+      g.ui?.notifications?.[options.notify]?.(options.msg ? `${options.msg}: ${message}` : message);
+    }
+  },
+  /** Registered event names (for tests of the entry point). */
+  get events(): Record<string, number> {
+    return Object.fromEntries([...events].map(([k, v]) => [k, v.length]));
+  },
+};
+
+/** Forget every registration (between test files the module is fresh anyway). */
+export function resetHooks(): void {
+  events.clear();
+  errors.length = 0;
+}

@@ -1,0 +1,316 @@
+/**
+ * The Foundry server, as far as a table of clients sees it: it holds the stored sources, checks each request's
+ * permission with the COMMON rules (`common/documents/*.mjs` — system code never runs on the server, so a system's
+ * client-side override of `_canChangeRound` does not protect a document), assigns ids, applies the change,
+ * and broadcasts the result to every connected client, the requester included (`client/data/client-backend.mjs`
+ * `#handleCreateDocuments` …). A refused request rejects the requester's promise with Foundry's message
+ * ("User … lacks permission to update Actor [id]") and changes nothing.
+ *
+ * It also relays `User#query` (`client/documents/collections/users.mjs #handleUserQuery`: the handler gets
+ * `(queryData, {timeout})` and no sender; a handler's throw comes back as `{status: "rejected", reason}`).
+ */
+import { currentClientId, runAs } from "./context.js";
+import {
+  BASE_CLASSES,
+  BaseCombatant,
+  BaseToken,
+  Collection,
+  type Document,
+  type EmbeddedCollection,
+  setWorldPermissionsReader,
+} from "./documents.js";
+import { Hooks } from "./hooks.js";
+import { deepClone, randomID } from "./utils.js";
+
+type Src = Record<string, any>;
+
+export interface WorldSource {
+  users: Src[];
+  actors: Src[];
+  items: Src[];
+  scenes: Src[];
+  combats: Src[];
+  messages: Src[];
+  settings: Src[];
+}
+
+const COLLECTION_OF: Record<string, keyof WorldSource> = {
+  User: "users",
+  Actor: "actors",
+  Item: "items",
+  Scene: "scenes",
+  Combat: "combats",
+  ChatMessage: "messages",
+  Setting: "settings",
+};
+
+export interface ServerClient {
+  readonly id: string;
+  readonly userId: string;
+  connected: boolean;
+  /** A client that never answers queries (a frozen browser tab). */
+  unresponsive: boolean;
+  readonly globals: Parameters<typeof runAs>[0];
+  receive(response: Src): unknown[];
+  answerQuery(name: string, data: unknown, options: { timeout?: number }): Promise<Src>;
+}
+
+/** A server-side "client" context: only common classes, no system. */
+function serverContext(server: Server) {
+  const CONFIG: Src = {};
+  for (const [name, cls] of Object.entries(SERVER_CLASSES))
+    CONFIG[name] = { documentClass: cls, dataModels: {} };
+  return {
+    id: "server",
+    get game() {
+      return server.serverGame();
+    },
+    ui: {},
+    CONFIG,
+    canvas: null,
+    window: null,
+    document: null,
+  };
+}
+
+class ServerToken extends BaseToken {
+  override baseActorFor(): any {
+    return currentServer?.loadDocument(`Actor.${this._source.actorId}`) ?? null;
+  }
+}
+class ServerCombatant extends BaseCombatant {
+  override actorOwnedBy(user: any): boolean {
+    const s = currentServer;
+    if (!s) return false;
+    const token = this._source.sceneId
+      ? s.loadDocument(`Scene.${this._source.sceneId}.Token.${this._source.tokenId}`)
+      : null;
+    const actor = token ? token.baseActorFor() : s.loadDocument(`Actor.${this._source.actorId}`);
+    return !!actor?.testUserPermission(user, "OWNER");
+  }
+}
+const SERVER_CLASSES: Record<string, any> = {
+  ...BASE_CLASSES,
+  Token: ServerToken,
+  Combatant: ServerCombatant,
+};
+
+let currentServer: Server | null = null;
+
+export class Server {
+  readonly world: WorldSource;
+  readonly clients: ServerClient[] = [];
+  /** Every request, for scenarios that count writes. */
+  readonly log: { action: string; type: string; userId: string; count: number; refused?: string }[] = [];
+  readonly #ctx = serverContext(this);
+  /** Requests and queries not yet answered. */
+  inflight = 0;
+
+  constructor(world: Partial<WorldSource>) {
+    this.world = {
+      users: [],
+      actors: [],
+      items: [],
+      scenes: [],
+      combats: [],
+      messages: [],
+      settings: [],
+      ...deepClone(world),
+    };
+    setWorldPermissionsReader(() => {
+      const s = this.world.settings.find((x) => x.key === "core.permissions");
+      return s?.value ? (JSON.parse(s.value) as Record<string, number[]>) : null;
+    });
+  }
+
+  #game: Src | null = null;
+  /** What `game` is on the server: the users as stored (rebuilt per request), no prepared documents. */
+  serverGame(): Src {
+    if (this.#game) return this.#game;
+    const game: Src = { users: new Collection<any>(), _documentsReady: false };
+    this.#game = game;
+    for (const u of this.world.users) game.users.set(u._id, new SERVER_CLASSES.User(deepClone(u)));
+    this.#game = null;
+    return game;
+  }
+
+  /** Run server-side code with only common classes in scope. */
+  #run<T>(fn: () => T): T {
+    return runAs(this.#ctx as never, () => {
+      const previous = currentServer;
+      currentServer = this;
+      try {
+        return fn();
+      } finally {
+        currentServer = previous;
+      }
+    });
+  }
+
+  /** Build the common document for a uuid from stored data (with its parents). */
+  loadDocument(uuid: string): Document | null {
+    const parts = uuid.split(".");
+    let doc: any = null;
+    for (let i = 0; i < parts.length; i += 2) {
+      const [name, id] = [parts[i]!, parts[i + 1]!];
+      if (!doc) {
+        const src = this.world[COLLECTION_OF[name]!]?.find((s) => s._id === id);
+        doc = src ? new SERVER_CLASSES[name](deepClone(src), { strict: false }) : null;
+      } else doc = (doc.getEmbeddedCollection(name) as EmbeddedCollection).get(id) ?? null;
+      if (!doc) return null;
+    }
+    return doc;
+  }
+
+  /** The stored array that holds the documents of `type` under `parentUuid`. */
+  #storage(type: string, parentUuid: string | null): Src[] {
+    if (!parentUuid) return this.world[COLLECTION_OF[type]!];
+    const parts = parentUuid.split(".");
+    let src: Src | undefined;
+    for (let i = 0; i < parts.length; i += 2) {
+      const [name, id] = [parts[i]!, parts[i + 1]!];
+      if (!src) src = this.world[COLLECTION_OF[name]!].find((s) => s._id === id);
+      else {
+        const coll = SERVER_CLASSES[parts[i - 2]!].metadata.embedded[name];
+        src = (src[coll] as Src[]).find((s) => s._id === id);
+      }
+      if (!src) throw new Error(`The parent ${parentUuid} does not exist`);
+    }
+    const parentName = parts[parts.length - 2]!;
+    const coll = SERVER_CLASSES[parentName].metadata.embedded[type];
+    src![coll] ??= [];
+    return src![coll];
+  }
+
+  #user(userId: string): any {
+    const src = this.world.users.find((u) => u._id === userId);
+    if (!src) throw new Error(`User [${userId}] does not exist`);
+    return new SERVER_CLASSES.User(deepClone(src));
+  }
+
+  async request(req: Src): Promise<Src> {
+    this.inflight++;
+    try {
+      return await this.#request(req);
+    } finally {
+      this.inflight--;
+    }
+  }
+
+  async #request(req: Src): Promise<Src> {
+    // The socket: let other work interleave, as a real round trip does.
+    await new Promise((r) => setImmediate(r));
+    const response = this.#run(() => this.#apply(req));
+    const docsByClient = new Map<string, unknown[]>();
+    for (const c of this.clients) {
+      if (!c.connected) continue;
+      runAs(c.globals, () => {
+        try {
+          docsByClient.set(c.id, c.receive(deepClone(response)));
+        } catch (err) {
+          Hooks.onError(`ClientDatabaseBackend#handle(${req.action})`, err, { log: "error" });
+        }
+      });
+    }
+    return { ...response, documentsFor: (id: string) => docsByClient.get(id) ?? [] };
+  }
+
+  #refuse(user: any, action: string, type: string, id: string | null): never {
+    const msg = `User ${user.name} lacks permission to ${action} ${type} [${id ?? "new"}]`;
+    this.log.push({ action, type, userId: user.id, count: 0, refused: msg });
+    throw new Error(msg);
+  }
+
+  #apply(req: Src): Src {
+    const { action, type, parentUuid, options = {}, userId } = req;
+    const user = this.#user(userId);
+    const store = this.#storage(type, parentUuid);
+    const parent = parentUuid ? this.loadDocument(parentUuid) : null;
+    const cls = SERVER_CLASSES[type];
+    if (action === "create") {
+      const result: Src[] = [];
+      for (const data of req.data as Src[]) {
+        const src = deepClone(data);
+        if (!options.keepId || !src._id) src._id = randomID();
+        const doc = new cls(src, { parent, strict: true });
+        if (!doc.canUserModify(user, "create", src)) this.#refuse(user, "create", type, null);
+        result.push(doc.toObject());
+      }
+      for (const r of result) store.push(deepClone(r));
+      this.log.push({ action, type, userId, count: result.length });
+      return { action, type, parentUuid, result, options, userId };
+    }
+    if (action === "update") {
+      const result: Src[] = [];
+      const staged: [number, Src][] = [];
+      for (const change of req.updates as Src[]) {
+        const i = store.findIndex((s) => s._id === change._id);
+        if (i < 0) continue;
+        const doc = new cls(deepClone(store[i]), { parent, strict: false });
+        if (!doc.canUserModify(user, "update", change)) this.#refuse(user, "update", type, change._id);
+        const diff = doc.updateSource(deepClone(change), {
+          recursive: options.recursive ?? true,
+          diff: options.diff,
+        });
+        const applied = options.diff === false ? deepClone(change) : { ...diff, _id: change._id };
+        staged.push([i, doc.toObject()]);
+        result.push(applied);
+      }
+      for (const [i, src] of staged) store[i] = src;
+      this.log.push({ action, type, userId, count: result.length });
+      return { action, type, parentUuid, result, options, userId };
+    }
+    // delete
+    const result: string[] = [];
+    for (const id of req.ids as string[]) {
+      const src = store.find((s) => s._id === id);
+      if (!src) continue;
+      const doc = new cls(deepClone(src), { parent, strict: false });
+      if (!doc.canUserModify(user, "delete", {})) this.#refuse(user, "delete", type, id);
+      result.push(id);
+    }
+    for (const id of result)
+      store.splice(
+        store.findIndex((s) => s._id === id),
+        1,
+      );
+    this.log.push({ action, type, userId, count: result.length });
+    return { action, type, parentUuid, result, options, userId };
+  }
+
+  /** Relay a query from one client to another. */
+  async query(
+    fromClient: string,
+    toUserId: string,
+    name: string,
+    data: unknown,
+    options: { timeout?: number },
+  ) {
+    this.inflight++;
+    try {
+      return await this.#query(fromClient, toUserId, name, data, options);
+    } finally {
+      this.inflight--;
+    }
+  }
+
+  async #query(
+    fromClient: string,
+    toUserId: string,
+    name: string,
+    data: unknown,
+    options: { timeout?: number },
+  ) {
+    await new Promise((r) => setImmediate(r));
+    const target = this.clients.find((c) => c.userId === toUserId && c.connected);
+    if (!target || target.unresponsive) return { status: "rejected", reason: "operation has timed out" };
+    // socket.io serialises the payload.
+    const payload = data === undefined ? undefined : JSON.parse(JSON.stringify(data));
+    void fromClient;
+    return target.answerQuery(name, payload, options);
+  }
+
+  clientId(): string {
+    return currentClientId();
+  }
+}

@@ -1,0 +1,517 @@
+/**
+ * A table: one server and one client per user (a GM, an assistant GM, players), each with its own `game`,
+ * `ui`, `CONFIG`, `canvas` and DOM, all loading the real system (`src/index.ts`) through the real hooks.
+ *
+ * A client boots as `client/game.mjs` does: world settings are readable first; `init` (the system fills CONFIG and
+ * registers its settings), `i18nInit`, `setup`; the world's documents are constructed (no data preparation yet),
+ * then `game._documentsReady` is set and every document is prepared; the UI (the combat tracker) and the canvas
+ * of the viewed scene are built; `ready`. `game.data` keeps the raw stored sources as they were loaded.
+ *
+ * Code a scenario runs "as" a user goes through `client.run(fn)`; everything that client then writes goes through
+ * its backend and the server, and every connected client receives the result. `table.settle()` waits until no
+ * request, broadcast or query is in flight (hooks often start work they do not await).
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { Window } from "happy-dom";
+import { format, localize } from "../setup.js";
+import {
+  Actor,
+  ChatMessage,
+  CLIENT_CLASSES,
+  Combat,
+  Combatant,
+  CombatantGroup,
+  CombatEncounters,
+  Item,
+  Scene,
+  TokenDocument,
+  User,
+  Users,
+} from "./client-documents.js";
+import { CONST, USER_ROLES } from "./constants.js";
+import { type ClientGlobals, installClientGlobals, runAs, setFallbackClient } from "./context.js";
+import { DataModel, TypeDataModel } from "./data-model.js";
+import { Roll, scriptDice } from "./dice.js";
+import { ClientBackend, Document, fromUuid, fromUuidSync, WorldCollection } from "./documents.js";
+import * as fields from "./fields.js";
+import { Hooks } from "./hooks.js";
+import { Server, type ServerClient, type WorldSource } from "./server.js";
+import { ClientSettings } from "./settings.js";
+import * as utils from "./utils.js";
+
+type Src = Record<string, any>;
+const g = () => globalThis as any;
+
+/* -------------------------------------------- */
+/*  Process-wide globals                        */
+/* -------------------------------------------- */
+
+export interface Extensions {
+  /** foundry.applications.* (from apps.ts). */
+  applications?: Src;
+  /** Handlebars with Foundry's helpers (from apps.ts / handlebars.ts). */
+  Handlebars?: unknown;
+  /** Build a client's canvas for a scene (from canvas.ts). */
+  createCanvas?: (scene: any) => any;
+  /** foundry.canvas.* (from canvas.ts). */
+  canvasNamespace?: Src;
+}
+
+const extensions: Extensions = {};
+let installed = false;
+
+function sheetRegistry(documentName: string) {
+  return {
+    registerSheet(scope: string, cls: any, { types, makeDefault = false, label }: Src = {}) {
+      const cfg = g().CONFIG[documentName];
+      const allTypes = types ?? Object.keys(cfg.dataModels ?? {});
+      for (const t of allTypes) {
+        cfg.sheetClasses[t] ??= {};
+        cfg.sheetClasses[t][`${scope}.${cls.name}`] = { cls, default: makeDefault, label };
+      }
+    },
+    unregisterSheet() {},
+  };
+}
+
+function stubApplications(): Src {
+  class ApplicationV2 {
+    static DEFAULT_OPTIONS = {};
+    element: unknown = null;
+    rendered = false;
+    options: Src;
+    constructor(options: Src = {}) {
+      this.options = options;
+    }
+    async render(): Promise<this> {
+      this.rendered = true;
+      return this;
+    }
+    async close(): Promise<this> {
+      return this;
+    }
+  }
+  class CombatTracker extends ApplicationV2 {
+    static PARTS = { header: { template: "" }, tracker: { template: "" }, footer: { template: "" } };
+    renders = 0;
+    get viewed(): unknown {
+      return g().game.combats?.viewed ?? null;
+    }
+    override async render(): Promise<this> {
+      this.renders++;
+      return this;
+    }
+  }
+  return {
+    api: {
+      ApplicationV2,
+      HandlebarsApplicationMixin: (B: unknown) => B,
+      DocumentSheetV2: ApplicationV2,
+      DialogV2: ApplicationV2,
+    },
+    sheets: { ActorSheetV2: ApplicationV2, ItemSheetV2: ApplicationV2 },
+    sidebar: { tabs: { CombatTracker } },
+    handlebars: {
+      renderTemplate: async (path: string, data: Src) =>
+        `<div data-template="${path}">${JSON.stringify(data).length}</div>`,
+      loadTemplates: async () => [],
+      getTemplate: async () => () => "",
+    },
+    ux: {
+      TextEditor: { implementation: { enrichHTML: async (s: string) => s } },
+      FormDataExtended: class {},
+    },
+    settings: { SettingsConfig: { reloadConfirm: async () => undefined } },
+  };
+}
+
+/** Install the shared globals (classes, namespaces) and the per-client getters. Call before importing src/. */
+export function installFoundry(ext: Extensions = {}): void {
+  Object.assign(extensions, ext);
+  if (installed) return;
+  installed = true;
+  installClientGlobals();
+  const documents = {
+    ...CLIENT_CLASSES,
+    TokenDocument,
+    collections: {
+      Actors: sheetRegistry("Actor"),
+      Items: sheetRegistry("Item"),
+      CombatEncounters,
+      Users,
+    },
+  };
+  const foundry = {
+    utils,
+    abstract: { DataModel, TypeDataModel, Document },
+    data: { fields },
+    documents,
+    applications: extensions.applications ?? stubApplications(),
+    canvas: extensions.canvasNamespace ?? {},
+    dice: { Roll },
+  };
+  Object.assign(globalThis, {
+    foundry,
+    CONST,
+    Hooks,
+    Roll,
+    fromUuid,
+    fromUuidSync,
+    Actor,
+    Item,
+    Combat,
+    Combatant,
+    CombatantGroup,
+    ChatMessage,
+    TokenDocument,
+    Scene,
+    User,
+  });
+  if (extensions.Handlebars) g().Handlebars = extensions.Handlebars;
+  else g().Handlebars ??= { registerHelper() {}, registerPartial() {} };
+}
+
+let systemLoaded: Promise<unknown> | null = null;
+
+/** Import the real system once: its module-level hook registrations are the same on every client. */
+export async function loadSystem(ext: Extensions = {}): Promise<void> {
+  installFoundry(ext);
+  systemLoaded ??= import("../../src/index.js");
+  await systemLoaded;
+}
+
+/* -------------------------------------------- */
+/*  Clients                                     */
+/* -------------------------------------------- */
+
+function createConfig(): Src {
+  const docCfg = (documentClass: unknown, extra: Src = {}) => ({
+    documentClass,
+    dataModels: {},
+    sheetClasses: {},
+    compendiumIndexFields: [],
+    typeLabels: {},
+    ...extra,
+  });
+  const C = CLIENT_CLASSES;
+  return {
+    User: docCfg(C.User),
+    Actor: docCfg(C.Actor),
+    Item: docCfg(C.Item),
+    ActiveEffect: docCfg(C.ActiveEffect),
+    Scene: docCfg(C.Scene),
+    Wall: docCfg(C.Wall),
+    AmbientLight: docCfg(C.AmbientLight),
+    MeasuredTemplate: docCfg(C.MeasuredTemplate),
+    Region: docCfg(C.Region),
+    Token: docCfg(C.Token),
+    Combat: docCfg(C.Combat, { initiative: { formula: null, decimals: 2 } }),
+    Combatant: docCfg(C.Combatant),
+    CombatantGroup: docCfg(C.CombatantGroup),
+    ChatMessage: docCfg(C.ChatMessage),
+    Setting: docCfg(C.Setting),
+    ui: { combat: null },
+    queries: {},
+    time: { roundTime: 6, turnTime: 0 },
+    statusEffects: [
+      { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
+      { id: "unconscious", name: "EFFECT.StatusUnconscious", img: "icons/svg/unconscious.svg" },
+      { id: "stun", name: "EFFECT.StatusStunned", img: "icons/svg/daze.svg" },
+      { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" },
+    ],
+    Canvas: { polygonBackends: {} },
+    debug: {},
+  };
+}
+
+export interface Notice {
+  type: "info" | "warn" | "error" | "success";
+  message: string;
+}
+
+class Notifications {
+  readonly log: Notice[] = [];
+  #push(type: Notice["type"], message: string, options: Src = {}) {
+    const text = options.localize ? localize(message) : message;
+    this.log.push({ type, message: text });
+    return { id: this.log.length };
+  }
+  info(m: string, o?: Src) {
+    return this.#push("info", m, o);
+  }
+  warn(m: string, o?: Src) {
+    return this.#push("warn", m, o);
+  }
+  error(m: string, o?: Src) {
+    return this.#push("error", m, o);
+  }
+  success(m: string, o?: Src) {
+    return this.#push("success", m, o);
+  }
+  notify(m: string, type: Notice["type"] = "info", o?: Src) {
+    return this.#push(type, m, o);
+  }
+}
+
+export class Client implements ServerClient, ClientGlobals {
+  readonly id: string;
+  connected = false;
+  unresponsive = false;
+  readonly game: Src;
+  readonly ui: Src;
+  readonly CONFIG: Src;
+  canvas: any = { ready: false };
+  readonly window: Window;
+  readonly document: unknown;
+  readonly backend: ClientBackend;
+  readonly notifications = new Notifications();
+
+  constructor(
+    readonly table: Table,
+    readonly userId: string,
+  ) {
+    this.id = `client:${userId}`;
+    this.window = new Window({ url: "http://localhost:30000/game" });
+    this.document = this.window.document;
+    this.CONFIG = createConfig();
+    this.ui = { notifications: this.notifications, combat: null };
+    this.backend = new ClientBackend(table.server);
+    const activeUserIds = table.activeUserIds;
+    this.game = {
+      userId,
+      activeUserIds,
+      userTargets: new Set(),
+      i18n: { localize, format, has: (k: string) => localize(k) !== k, lang: "en" },
+      release: { generation: 13, version: "13.345" },
+      system: JSON.parse(readFileSync(resolve(import.meta.dirname, "../../system.json"), "utf8")),
+      settings: new ClientSettings(),
+      ready: false,
+      _documentsReady: false,
+      get user() {
+        return this.users?.get(userId);
+      },
+      get combat() {
+        return this.combats?.viewed ?? null;
+      },
+    };
+  }
+
+  get globals(): ClientGlobals {
+    return this;
+  }
+  get user(): User {
+    return this.game.user;
+  }
+
+  /** Run code as this client (its globals, its user). */
+  run<T>(fn: () => T): T {
+    return runAs(this, fn);
+  }
+
+  receive(response: Src): unknown[] {
+    return this.backend.receive(response);
+  }
+
+  async sendQuery(userId: string, name: string, data: unknown, options: { timeout?: number }): Promise<Src> {
+    return this.table.server.query(this.id, userId, name, data, options);
+  }
+
+  async answerQuery(name: string, data: unknown, options: { timeout?: number }): Promise<Src> {
+    return runAs(this, async () => {
+      const handler = this.CONFIG.queries[name];
+      if (!handler) return { status: "rejected", reason: `Received invalid User query '${name}'` };
+      try {
+        const value = await handler(data, { timeout: options.timeout });
+        return {
+          status: "fulfilled",
+          value: value === undefined ? undefined : JSON.parse(JSON.stringify(value)),
+        };
+      } catch (e) {
+        return { status: "rejected", reason: e instanceof Error ? e.message : String(e) };
+      }
+    });
+  }
+
+  /** `client/game.mjs` setup, as described in the module header. */
+  async boot(): Promise<void> {
+    await this.run(async () => {
+      const world = this.table.server.world;
+      const game = this.game;
+      game.data = utils.deepClone(world);
+      game.users = new Users("User", "users");
+      for (const u of world.users) game.users.set(u._id, new User(utils.deepClone(u)));
+      game.settingDocs = new WorldCollection("Setting", "settingDocs");
+      for (const s of world.settings)
+        game.settingDocs.set(s._id, new CLIENT_CLASSES.Setting(utils.deepClone(s)));
+      game.settings.register("core", "rollMode", { scope: "client", type: String, default: "publicroll" });
+      game.settings.register("core", "permissions", { scope: "world", type: Object, default: {} });
+      Hooks.callAll("init");
+      Hooks.callAll("i18nInit");
+      Hooks.callAll("setup");
+      const build = (
+        name: string,
+        key: keyof WorldSource,
+        Coll: typeof WorldCollection = WorldCollection,
+      ) => {
+        const coll = new Coll(name, key);
+        const cls = this.CONFIG[name].documentClass;
+        for (const src of world[key]) {
+          try {
+            coll.set(src._id, new cls(utils.deepClone(src)));
+          } catch (err) {
+            Hooks.onError(`Game#initializeDocuments(${name})`, err, { log: "error" });
+          }
+        }
+        game[key] = coll;
+      };
+      build("Actor", "actors");
+      build("Item", "items");
+      build("Scene", "scenes");
+      build("Combat", "combats", CombatEncounters as typeof WorldCollection);
+      build("ChatMessage", "messages");
+      game._documentsReady = true;
+      for (const key of ["actors", "items", "scenes", "combats", "messages"] as const)
+        for (const doc of game[key]) doc._safePrepareData();
+      game.scenes.viewed = game.scenes.find((s: any) => s.active) ?? game.scenes.contents[0] ?? null;
+      const Tracker = this.CONFIG.ui.combat;
+      if (Tracker) this.ui.combat = new Tracker();
+      this.refreshCanvas();
+      game.ready = true;
+      Hooks.callAll("ready");
+    });
+  }
+
+  /** Rebuild this client's canvas for its viewed scene (after the scene's walls or tokens change). */
+  refreshCanvas(): void {
+    const scene = this.game.scenes?.viewed;
+    if (!scene || !extensions.createCanvas) {
+      this.canvas = { ready: false, scene: scene ?? null };
+      return;
+    }
+    this.canvas = runAs(this, () => extensions.createCanvas!(scene));
+  }
+
+  /** Target tokens as this user (`Token#setTarget`), by token id on the viewed scene. */
+  target(...tokenIds: string[]): void {
+    const set = this.game.userTargets as Set<unknown>;
+    set.clear();
+    for (const id of tokenIds) {
+      const t = this.canvas?.tokens?.get?.(id);
+      if (!t) throw new Error(`No token ${id} on ${this.userId}'s canvas`);
+      set.add(t);
+    }
+  }
+}
+
+/* -------------------------------------------- */
+/*  The table                                   */
+/* -------------------------------------------- */
+
+export interface UserSpec {
+  id: string;
+  name: string;
+  role: number;
+}
+
+export const DEFAULT_USERS: UserSpec[] = [
+  { id: "gmUser000000000a", name: "Gamemaster", role: USER_ROLES.GAMEMASTER },
+  { id: "asstUser0000000b", name: "Assistant", role: USER_ROLES.ASSISTANT },
+  { id: "playerAlice0000c", name: "Alice", role: USER_ROLES.PLAYER },
+  { id: "playerBruno0000d", name: "Bruno", role: USER_ROLES.PLAYER },
+];
+
+export class Table {
+  readonly server: Server;
+  readonly clients = new Map<string, Client>();
+  readonly activeUserIds = new Set<string>();
+  readonly unhandled: unknown[] = [];
+  readonly #onUnhandled = (reason: unknown) => {
+    this.unhandled.push(reason);
+  };
+
+  constructor(world: Partial<WorldSource>) {
+    this.server = new Server(world);
+    process.on("unhandledRejection", this.#onUnhandled);
+  }
+
+  /** Log a user in: a client of their own boots and every client sees them active. */
+  async connect(userId: string): Promise<Client> {
+    const client = new Client(this, userId);
+    this.clients.set(userId, client);
+    this.server.clients.push(client);
+    this.activeUserIds.add(userId);
+    client.connected = true;
+    await client.boot();
+    setFallbackClient(this.gm ?? client);
+    return client;
+  }
+
+  /** Close a user's browser: they stop receiving, and are no longer active for anyone. */
+  disconnect(userId: string): void {
+    const c = this.clients.get(userId);
+    if (c) c.connected = false;
+    this.activeUserIds.delete(userId);
+  }
+
+  client(nameOrId: string): Client {
+    const u = this.server.world.users.find((x) => x._id === nameOrId || x.name === nameOrId);
+    const c = u && this.clients.get(u._id);
+    if (!c) throw new Error(`No client for ${nameOrId}`);
+    return c;
+  }
+  get gm(): Client | undefined {
+    return this.clients.get(DEFAULT_USERS[0]!.id);
+  }
+
+  /** Every client (for "what every client sees"). */
+  get all(): Client[] {
+    return [...this.clients.values()].filter((c) => c.connected);
+  }
+
+  /** Wait until hooks' unawaited work, requests, broadcasts and queries have finished. */
+  async settle(): Promise<void> {
+    let idle = 0;
+    for (let i = 0; i < 500 && idle < 5; i++) {
+      await new Promise((r) => setImmediate(r));
+      idle = this.server.inflight === 0 ? idle + 1 : 0;
+    }
+  }
+
+  close(): void {
+    process.off("unhandledRejection", this.#onUnhandled);
+    setFallbackClient(null);
+  }
+
+  dice(...faces: number[]): void {
+    scriptDice(...faces);
+  }
+}
+
+export interface TableOptions {
+  users?: UserSpec[];
+  /** Users to log in (ids); default: all. */
+  online?: string[];
+  world?: Partial<Omit<WorldSource, "users">>;
+  ext?: Extensions;
+}
+
+/** Build a world, load the system and log every user in. */
+export async function createTable(options: TableOptions = {}): Promise<Table> {
+  await loadSystem(options.ext ?? {});
+  const users = options.users ?? DEFAULT_USERS;
+  const table = new Table({
+    ...options.world,
+    users: users.map((u) => ({
+      _id: u.id,
+      name: u.name,
+      role: u.role,
+      color: "#888888",
+      permissions: {},
+      flags: {},
+    })),
+  });
+  for (const id of options.online ?? users.map((u) => u.id)) await table.connect(id);
+  await table.settle();
+  return table;
+}
