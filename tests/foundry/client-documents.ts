@@ -353,8 +353,10 @@ export class Combatant extends BaseCombatant {
   declare group: any;
   declare name: string;
 
+  /** `Combatant#prepareBaseData`: the name falls back to the token's, then the actor's; then the group. */
   override prepareBaseData(): void {
     super.prepareBaseData();
+    this.name ||= this.token?.name || this.actor?.name || "Unknown Combatant";
     this._prepareGroup();
   }
   /** `Combatant#_prepareGroup`: the group id becomes the group document; its initiative is copied. */

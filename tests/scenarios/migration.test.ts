@@ -45,15 +45,23 @@ describe("scenario: a world saved by schema version 1 is migrated, then played",
     expect(JSON.parse(done!.value)).toBe(2);
 
     // Alice is hit for 7 and edits her Stamina on the sheet: a partial update.
-    await table.client(ALICE).run(() => (globalThis as any).game.actors.get(ID).update({ "system.stamina.value": 30 }));
+    await table
+      .client(ALICE)
+      .run(() => (globalThis as any).game.actors.get(ID).update({ "system.stamina.value": 30 }));
     // Every client sees 30 of 60.
     for (const c of table.all)
-      expect(c.run(() => (globalThis as any).game.actors.get(ID).system.stamina)).toMatchObject({ value: 30, max: 60 });
+      expect(c.run(() => (globalThis as any).game.actors.get(ID).system.stamina)).toMatchObject({
+        value: 30,
+        max: 60,
+      });
 
     // A player who logs in later loads the stored world: the same numbers.
     table.disconnect(ALICE);
     const again = await table.connect(ALICE);
-    expect(again.run(() => (globalThis as any).game.actors.get(ID).system.stamina)).toMatchObject({ value: 30, max: 60 });
+    expect(again.run(() => (globalThis as any).game.actors.get(ID).system.stamina)).toMatchObject({
+      value: 30,
+      max: 60,
+    });
     expect(table.unhandled).toEqual([]);
   });
 });
