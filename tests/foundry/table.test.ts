@@ -124,3 +124,43 @@ describe("harness: v13 behaviour the system relies on", () => {
     ]);
   });
 });
+
+describe("harness: each client's canvas reads its own scene documents live", () => {
+  it("a closed door blocks sight between two tokens until the GM opens it", async () => {
+    const { wallData } = await import("./canvas.js");
+    table = await createTable({
+      online: [GM, ALICE],
+      world: {
+        scenes: [
+          {
+            _id: "sceneA0000000001",
+            name: "S",
+            active: true,
+            tokens: [
+              { _id: "tokA000000000001", name: "A", x: 1200, y: 1200 },
+              { _id: "tokB000000000002", name: "B", x: 2000, y: 1200 },
+            ],
+            walls: [{ ...wallData("doors", [1600, 1000, 1600, 1500]), _id: "wallDoor00000001" }],
+          },
+        ],
+      },
+    });
+    const blocked = (c: ReturnType<Table["client"]>) =>
+      c.run(() => {
+        const g = globalThis as any;
+        const [a, b] = g.canvas.tokens.placeables;
+        return g.CONFIG.Canvas.polygonBackends.sight.testCollision(a.center, b.center, {
+          type: "sight",
+          mode: "any",
+        });
+      });
+    expect(blocked(table.client(ALICE))).toBe(true);
+    await table
+      .client(GM)
+      .run(() => (globalThis as any).game.scenes.viewed.walls.get("wallDoor00000001").update({ ds: 1 }));
+    expect(
+      table.client(ALICE).run(() => (globalThis as any).game.scenes.viewed.walls.get("wallDoor00000001").ds),
+    ).toBe(1);
+    expect(blocked(table.client(ALICE))).toBe(false);
+  });
+});

@@ -15,6 +15,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Window } from "happy-dom";
 import { format, localize } from "../setup.js";
+import { createCanvas, installCanvas } from "./canvas.js";
 import {
   Actor,
   ChatMessage,
@@ -385,11 +386,14 @@ export class Client implements ServerClient, ClientGlobals {
   /** Rebuild this client's canvas for its viewed scene (after the scene's walls or tokens change). */
   refreshCanvas(): void {
     const scene = this.game.scenes?.viewed;
-    if (!scene || !extensions.createCanvas) {
-      this.canvas = { ready: false, scene: scene ?? null };
+    if (!scene) {
+      this.canvas = { ready: false, scene: null };
       return;
     }
-    this.canvas = runAs(this, () => extensions.createCanvas!(scene));
+    const canvas = runAs(this, () => (extensions.createCanvas ?? createCanvas)(scene));
+    const target: Record<string, unknown> = { CONFIG: this.CONFIG, foundry: g().foundry };
+    installCanvas(target, canvas);
+    this.canvas = canvas;
   }
 
   /** Target tokens as this user (`Token#setTarget`), by token id on the viewed scene. */
