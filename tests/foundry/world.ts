@@ -14,6 +14,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Window } from "happy-dom";
+import { createEnv, render as renderHbs } from "../handlebars-env.js";
 import { format, localize } from "../setup.js";
 import { createCanvas, installCanvas } from "./canvas.js";
 import {
@@ -76,6 +77,9 @@ function sheetRegistry(documentName: string) {
   };
 }
 
+let hb: ReturnType<typeof createEnv> | undefined;
+
+/** Until the applications harness is installed: bases that do nothing, and the real templates rendered. */
 function stubApplications(): Src {
   class ApplicationV2 {
     static DEFAULT_OPTIONS = {};
