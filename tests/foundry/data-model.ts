@@ -40,6 +40,7 @@ import {
   TypeDataField,
   type UpdateOptions,
   validation,
+  validators,
 } from "./fields.js";
 import {
   type AnyObject,
@@ -52,7 +53,7 @@ import {
   utils,
 } from "./utils.js";
 
-export { DataModelValidationError, DataModelValidationFailure, fields, validation };
+export { DataModelValidationError, DataModelValidationFailure, fields, validation, validators };
 
 /** The second argument of the DataModel constructor. */
 export interface DataModelConstructionContext {
@@ -447,10 +448,10 @@ export class TypeDataModel extends DataModel {
 
 /**
  * The common part of the `foundry` global, for the world to install and extend:
- * `foundry.abstract.{DataModel, TypeDataModel}`, `foundry.data.{fields, validation}`, `foundry.utils`.
+ * `foundry.abstract.{DataModel, TypeDataModel}`, `foundry.data.{fields, validation, validators}`, `foundry.utils`.
  */
 export const foundryCommon = {
   abstract: { DataModel, TypeDataModel },
-  data: { fields, validation },
+  data: { fields, validation, validators },
   utils,
 };

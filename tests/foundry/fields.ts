@@ -1566,9 +1566,8 @@ export class EmbeddedCollectionField extends ArrayField<DocumentRef> {
     return undefined;
   }
 
-  override _validateModel(changes: unknown, options: AnyObject = {}): void {
-    for (const element of changes as unknown[]) this.schema._validateModel(element, options);
-  }
+  // No _validateModel override: ArrayField's asks `element.constructor.recursive`, which a Document class (or its
+  // name) does not have, so a parent's joint validation does not descend into embedded documents (as in v13).
 
   override initialize(value: unknown, model?: unknown, options: AnyObject = {}): unknown {
     const collection = (model as { collections?: Record<string, EmbeddedCollectionLike> } | undefined)
@@ -2249,3 +2248,6 @@ export const fields = {
 
 /** `foundry.data.validation`. */
 export const validation = { DataModelValidationFailure, DataModelValidationError };
+
+/** `foundry.data.validators` (the part fields use). */
+export const validators = { isValidId };
