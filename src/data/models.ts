@@ -21,9 +21,11 @@ function modelClass(
   documentName: Migration["documentName"] | "CombatantGroup" | "ChatMessage",
   type: string,
 ) {
-  const Base = foundry.abstract.TypeDataModel as unknown as new (
+  const Base = foundry.abstract.TypeDataModel as unknown as (new (
     ...args: never[]
-  ) => foundry.abstract.TypeDataModel<Schema, AnyDoc>;
+  ) => foundry.abstract.TypeDataModel<Schema, AnyDoc>) & {
+    migrateData(source: Record<string, unknown>): Record<string, unknown>;
+  };
   return class extends Base {
     static readonly spec = spec;
     static readonly type = type;
@@ -32,7 +34,7 @@ function modelClass(
       return buildSchema(spec.fields);
     }
 
-    static migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
       const { system, applied } =
         documentName === "Actor" || documentName === "Item"
           ? migrateSystem(documentName, type, source)
@@ -42,9 +44,10 @@ function modelClass(
         for (const k of Object.keys(source)) if (!(k in system)) delete source[k];
         Object.assign(source, system);
       }
-      return (
-        foundry.abstract.TypeDataModel as unknown as { migrateData(s: object): Record<string, unknown> }
-      ).migrateData(source);
+      // `super`, not `foundry.abstract.TypeDataModel.migrateData(source)`: the base's migrateData reads `this.schema`,
+      // and with `this === TypeDataModel` that throws "must define its Document schema" (then logged by
+      // migrateDataSafe as "Failed data migration") and the fields' own migrations never run.
+      return super.migrateData(source);
     }
 
     static validateJoint(data: Record<string, unknown>): void {
