@@ -275,6 +275,28 @@ describe("ApplicationV2 (application.mjs) and HandlebarsApplicationMixin", () =>
     }
   });
 
+  it("an error thrown by a DOM listener is reported on the window, where the capture sees it", async () => {
+    partial("h/in.hbs", `<div><input type="text" name="t"></div>`);
+    class In extends HandlebarsApplicationMixin(ApplicationV2) {
+      static override PARTS = { body: { template: "h/in.hbs" } };
+      override async _onRender(): Promise<void> {
+        this.element.addEventListener("change", () => {
+          throw new Error("listener threw");
+        });
+      }
+    }
+    const app = new In();
+    await app.render({ force: true });
+    const capture = captureUnhandledRejections();
+    try {
+      change(app.element.querySelector<HTMLInputElement>('[name="t"]')!, "x");
+      await settle();
+      expect(capture.reasons.map((r) => (r as Error).message)).toEqual(["listener threw"]);
+    } finally {
+      capture.dispose();
+    }
+  });
+
   it("routes the built-in tab action by event.target and switches the active tab", async () => {
     partial(
       "h/tabs.hbs",
@@ -793,6 +815,9 @@ describe("Our real applications in the v13 model", () => {
     await settle();
     expect(actor.updates).toHaveLength(1);
     expect(actor.updates[0]![0].system.stamina.value).toBe(12);
+    // The v13 "tab" action switches the section (the sheet's nav and sections follow core's markup).
+    click(sheet.element.querySelector('nav.tabs [data-tab="gear"]')!);
+    expect(sheet.element.querySelector<HTMLElement>("section.tab.active")!.dataset.tab).toBe("gear");
     // Toggle to edit mode re-renders every part.
     click(sheet.element.querySelector('[data-action="toggleMode"]')!);
     await settle();
@@ -839,6 +864,28 @@ describe("Our real applications in the v13 model", () => {
     pressRoll(dlg);
     const req2 = await second;
     expect(req2).not.toBeNull();
+  });
+
+  it("the attack dialog's prompt never settles when its render fails; the error is only an unhandled rejection", async () => {
+    const { AttackDialog } = await realApps();
+    G.Handlebars.unregisterHelper("ftFormat");
+    const capture = captureUnhandledRejections();
+    try {
+      let resolved = false;
+      void AttackDialog.prompt(burstPrep(), "Automatic Pistol").then(() => {
+        resolved = true;
+      });
+      await settle();
+      expect(capture.reasons.map((r) => (r as Error).message)).toEqual([
+        expect.stringMatching(
+          /^Failed to render Application "app-\d+":\nFailed to render template part "body":\nMissing helper: "ftFormat"/,
+        ),
+      ]);
+      expect(resolved).toBe(false);
+      expect(notes.error).toHaveLength(0);
+    } finally {
+      capture.dispose();
+    }
   });
 
   it("the preset menu writes the engine without a reload prompt (review §2.3)", async () => {
