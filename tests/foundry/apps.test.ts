@@ -42,6 +42,7 @@ import {
   settle,
   submit,
   TextEditor,
+  typeInto,
 } from "./apps.js";
 import { createHandlebars, loadTemplates, renderTemplate, templateFetches } from "./handlebars.js";
 
@@ -674,6 +675,17 @@ describe("User interaction model", () => {
     expect(submitted).toEqual([{ v: 4 }]);
   });
 
+  it("click() refuses to hide an uncommitted edit behind a same-task mousedown/mouseup", async () => {
+    partial("h/f-body.hbs", `<div><input type="number" name="v" value="{{value}}"></div>`);
+    partial("h/f-footer.hbs", `<footer><button type="submit" class="roll">Roll</button></footer>`);
+    const { app } = formApp(true);
+    await app.render({ force: true });
+    typeInto(app.element.querySelector('[name="v"]')!, 2);
+    expect(() => click(app.element.querySelector("button.roll")!)).toThrow(
+      /use humanClick\(\) or clickAfterEdit\(\)/,
+    );
+  });
+
   it("submit() dispatches a cancelable submit event that AppV2 handles (no submitter)", async () => {
     partial("h/f-body.hbs", `<div><input type="number" name="v" value="{{value}}"></div>`);
     partial("h/f-footer.hbs", `<footer></footer>`);
@@ -858,6 +870,8 @@ describe("Our real applications in the v13 model", () => {
     const dlg = [...applicationsNamespace().instances.values()].find((a) => a instanceof AttackDialog)!;
     const input = dlg.element.querySelector<HTMLInputElement>("fieldset.ft-target-mods input[type=number]")!;
     const r = await clickAfterEdit(dlg, input, -5, "button.ft-attack");
+    expect(r.pressed.isConnected).toBe(false); // the change re-rendered the part under the pressed button
+    expect(r.released).not.toBeNull();
     expect(r.clicked).toBeNull();
     await settle();
     expect(resolved).toBe("pending");

@@ -2366,12 +2366,23 @@ function assertEditable(el: Element): void {
 }
 
 /**
- * A quick left click on `element`: pointerdown, mousedown (focus moves; an edited field commits its change),
- * pointerup, mouseup, click, all on the same element with no time passing in between (see `humanClick`). The
- * browser's default actions follow (a submit button submits its form). Returns false if a listener cancelled it.
+ * A left click on `element`: pointerdown, mousedown (focus moves), pointerup, mouseup, click, then the browser's
+ * default actions (a submit button submits its form). Returns false if a listener cancelled the click.
+ *
+ * The five events are dispatched in one go, with no microtask checkpoint between them, which a browser never does
+ * (each input event is its own task). That is harmless when nothing reacts to mousedown, so `click` refuses the one
+ * case where it is not: a field edited with `typeInto` that this mousedown would commit. Use `humanClick` or
+ * `clickAfterEdit` there. After interactions that queue work (a `change`, an action), `await settle()` before the
+ * next click, as the user's next click comes after the re-render.
  */
 export function click(element: Element, init: Dict = {}): boolean {
   if ((element as HTMLButtonElement).disabled) return false;
+  const active = element.ownerDocument.activeElement;
+  if (active && dirty.has(active) && element.closest(FOCUSABLE) !== active) {
+    throw new Error(
+      "click(): an edited field would commit its change on this mousedown; use humanClick() or clickAfterEdit()",
+    );
+  }
   mouse(element, "pointerdown", init);
   if (mouse(element, "mousedown", init)) moveFocus(element);
   mouse(element, "pointerup", init);
@@ -2453,17 +2464,19 @@ export interface HumanClick {
 }
 
 /**
- * A human click: the button is held while time passes. Model (UI Events "click" + what browsers do):
+ * A click as a browser delivers it, one task per input event. Model (UI Events "click" + what browsers do):
  * 1. pointerdown/mousedown on the element matching `selector` in `root`;
  * 2. mousedown's default action moves focus: a field edited with `typeInto` commits (`change` fires, before
- *    `blur`), and listeners run (an app may call `render()`);
- * 3. time passes while the button is held: `settle()` lets the queued re-render finish, which REPLACES the part
- *    that held the pressed element, as HandlebarsApplicationMixin does;
+ *    `blur`), and its listeners run (an app may call `render()`);
+ * 3. the task ends; before the next input event the browser runs the microtasks, and an ApplicationV2 re-render
+ *    with cached templates is nothing but microtasks (semaphore, `_prepareContext`, `renderTemplate`), so it has
+ *    finished and REPLACED the part holding the pressed element before mouseup, however quick the click. The harness
+ *    runs `settle()` here (a superset: it also lets timers and dropped promises finish);
  * 4. pointerup/mouseup go to what is now under the pointer: the element matching `selector` again (the pointer did
  *    not move and the new part has the same layout);
  * 5. `click` is dispatched at the nearest common inclusive ancestor of the mousedown and mouseup targets. If the
  *    pressed element was detached, the two share no ancestor and NO click fires (Chrome and Firefox), so the
- *    action, or the submit, is lost.
+ *    action, or the submit, is lost. Unverified in a real browser here; the mechanism is the spec's and core's.
  */
 export async function humanClick(root: ParentNode, selector: string, init: Dict = {}): Promise<HumanClick> {
   const pressed = root.querySelector(selector);
@@ -2485,9 +2498,9 @@ export async function humanClick(root: ParentNode, selector: string, init: Dict 
 
 /**
  * The "Roll click after an edit is lost" sequence (review ui-canvas §2.4): the user types `value` into `input`
- * (no change yet), then presses the button matching `buttonSelector` inside `app.element` as a human does
- * (`humanClick`). The change fires on mousedown, the app's change handler re-renders, the footer is replaced, and
- * the click is delivered to whatever is under the pointer by then.
+ * (no change yet), then clicks the button matching `buttonSelector` inside `app.element` (`humanClick`). The change
+ * fires on mousedown, the app's change handler re-renders, the part is replaced, and the click goes to whatever is
+ * under the pointer by then. `clicked === null` means the click was lost.
  */
 export async function clickAfterEdit(
   app: RenderedApp,
