@@ -14,8 +14,8 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Window } from "happy-dom";
-import { createEnv, render as renderHbs } from "../handlebars-env.js";
 import { format, localize } from "../setup.js";
+import { applicationsNamespace, ContextMenu, DragDrop, FilePicker, TextEditor } from "./apps.js";
 import { createCanvas, installCanvas } from "./canvas.js";
 import {
   Actor,
@@ -37,6 +37,7 @@ import { DataModel, TypeDataModel } from "./data-model.js";
 import { Roll, scriptDice } from "./dice.js";
 import { ClientBackend, Document, fromUuid, fromUuidSync, WorldCollection } from "./documents.js";
 import * as fields from "./fields.js";
+import { createHandlebars } from "./handlebars.js";
 import { Hooks } from "./hooks.js";
 import { Server, type ServerClient, type WorldSource } from "./server.js";
 import { ClientSettings } from "./settings.js";
@@ -77,60 +78,6 @@ function sheetRegistry(documentName: string) {
   };
 }
 
-let hb: ReturnType<typeof createEnv> | undefined;
-
-/** Until the applications harness is installed: bases that do nothing, and the real templates rendered. */
-function stubApplications(): Src {
-  class ApplicationV2 {
-    static DEFAULT_OPTIONS = {};
-    element: unknown = null;
-    rendered = false;
-    options: Src;
-    constructor(options: Src = {}) {
-      this.options = options;
-    }
-    async render(): Promise<this> {
-      this.rendered = true;
-      return this;
-    }
-    async close(): Promise<this> {
-      return this;
-    }
-  }
-  class CombatTracker extends ApplicationV2 {
-    static PARTS = { header: { template: "" }, tracker: { template: "" }, footer: { template: "" } };
-    renders = 0;
-    get viewed(): unknown {
-      return g().game.combats?.viewed ?? null;
-    }
-    override async render(): Promise<this> {
-      this.renders++;
-      return this;
-    }
-  }
-  return {
-    api: {
-      ApplicationV2,
-      HandlebarsApplicationMixin: (B: unknown) => B,
-      DocumentSheetV2: ApplicationV2,
-      DialogV2: ApplicationV2,
-    },
-    sheets: { ActorSheetV2: ApplicationV2, ItemSheetV2: ApplicationV2 },
-    sidebar: { tabs: { CombatTracker } },
-    handlebars: {
-      renderTemplate: async (path: string, data: Src) =>
-        `<div data-template="${path}">${JSON.stringify(data).length}</div>`,
-      loadTemplates: async () => [],
-      getTemplate: async () => () => "",
-    },
-    ux: {
-      TextEditor: { implementation: { enrichHTML: async (s: string) => s } },
-      FormDataExtended: class {},
-    },
-    settings: { SettingsConfig: { reloadConfirm: async () => undefined } },
-  };
-}
-
 /** Install the shared globals (classes, namespaces) and the per-client getters. Call before importing src/. */
 export function installFoundry(ext: Extensions = {}): void {
   Object.assign(extensions, ext);
@@ -152,7 +99,7 @@ export function installFoundry(ext: Extensions = {}): void {
     abstract: { DataModel, TypeDataModel, Document },
     data: { fields },
     documents,
-    applications: extensions.applications ?? stubApplications(),
+    applications: extensions.applications ?? applicationsNamespace(),
     canvas: extensions.canvasNamespace ?? {},
     dice: { Roll },
   };
@@ -173,8 +120,7 @@ export function installFoundry(ext: Extensions = {}): void {
     Scene,
     User,
   });
-  if (extensions.Handlebars) g().Handlebars = extensions.Handlebars;
-  else g().Handlebars ??= { registerHelper() {}, registerPartial() {} };
+  g().Handlebars = extensions.Handlebars ?? createHandlebars();
 }
 
 let systemLoaded: Promise<unknown> | null = null;
@@ -226,6 +172,7 @@ function createConfig(): Src {
       { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" },
     ],
     Canvas: { polygonBackends: {} },
+    ux: { TextEditor, FilePicker, ContextMenu, DragDrop },
     debug: {},
   };
 }
