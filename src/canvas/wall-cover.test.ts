@@ -29,9 +29,7 @@ describe("Cover class of a wall", () => {
 
   it("SF-X-22 edited walls: passable foliage and DISTANCE walls soft; a wall restricting neither sight nor movement none", () => {
     expect(cover("terrain", { move: WALL_SENSE_TYPES.NONE })).toBe("soft");
-    expect(cover("walls", { sight: WALL_SENSE_TYPES.DISTANCE, threshold: { sight: 4 } as never })).toBe(
-      "soft",
-    );
+    expect(cover("walls", { sight: WALL_SENSE_TYPES.DISTANCE, threshold: { sight: 4 } })).toBe("soft");
     expect(cover("invisible", { move: WALL_SENSE_TYPES.NONE })).toBe("none");
   });
 
