@@ -1,155 +1,185 @@
 /**
- * The scene adapters against a fake canvas. The fakes stand for: `CONFIG.Canvas.polygonBackends.{sight,move}`
- * (testCollision in "all" mode returning vertices whose edges point at wall placeables), `canvas.grid`
- * (measurePath, getOffset, size, distance) and `canvas.tokens.placeables` (token placeables with centres,
- * elevation, actors and status sets).
+ * The scene adapters (src/canvas) against the v13 canvas harness (tests/foundry/canvas.ts): walls built as the
+ * core wall tools build them, rays through `CONFIG.Canvas.polygonBackends.{sight,move}.testCollision` as v13 answers
+ * it (rounded ends, limited walls, darkness edges, canvas bounds), `canvas.grid` measuring as a v13 square grid
+ * with the default diagonal rule, and token placeables over live token documents.
  */
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import { SENSE } from "../src/canvas/wall-cover.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import { FoundryCaster } from "../src/canvas/foundry-caster.js";
+import {
+  distanceBetween,
+  movementOf,
+  occupants,
+  readTarget,
+  unitsPerPixel,
+} from "../src/canvas/scene-facts.js";
+import { grenadeOutcome } from "../src/workflows/grenade-plan.js";
+import {
+  createCanvas,
+  type FoundryCanvas,
+  installCanvas,
+  lightDocument,
+  type PlainScene,
+  plainScene,
+  type Token,
+  tokenDocument,
+  WALL_DIRECTIONS,
+  WALL_DOOR_STATES,
+  WALL_SENSE_TYPES,
+  type WallKind,
+  wallData,
+  wallDocument,
+} from "./foundry/canvas.js";
 
-interface FakeWallDoc {
-  id: string;
-  c: number[];
-  move: number;
-  sight: number;
-  door: number;
-  ds: number;
-  flags: Record<string, string>;
-  getFlag(s: string, k: string): unknown;
-}
-const wallDoc = (id: string, c: number[], over: Partial<FakeWallDoc> = {}): FakeWallDoc => ({
-  id,
-  c,
-  move: SENSE.NORMAL,
-  sight: SENSE.NORMAL,
-  door: 0,
-  ds: 0,
-  flags: {},
-  ...over,
-  getFlag(_s: string, k: string) {
-    return this.flags[k];
-  },
-});
+type TokenP = Parameters<typeof readTarget>[0];
+const g = globalThis as unknown as Record<string, unknown>;
 
-/** testCollision fake: segment intersection against the walls that block this backend's type. */
-function backend(type: "sight" | "move", walls: FakeWallDoc[]) {
-  return {
-    testCollision: vi.fn((a: { x: number; y: number }, b: { x: number; y: number }) => {
-      const hits = [];
-      for (const w of walls) {
-        if ((type === "sight" ? w.sight : w.move) === 0) continue;
-        const [x1, y1, x2, y2] = w.c as [number, number, number, number];
-        const d = (b.x - a.x) * (y2 - y1) - (b.y - a.y) * (x2 - x1);
-        if (d === 0) continue;
-        const t = ((x1 - a.x) * (y2 - y1) - (y1 - a.y) * (x2 - x1)) / d;
-        const u = ((x1 - a.x) * (b.y - a.y) - (y1 - a.y) * (b.x - a.x)) / d;
-        if (t <= 0 || t > 1 || u < 0 || u > 1) continue;
-        hits.push({
-          x: a.x + t * (b.x - a.x),
-          y: a.y + t * (b.y - a.y),
-          edges: new Set([{ object: { document: w } }]),
-        });
-      }
-      return hits;
-    }),
-  };
-}
-
-const token = (id: string, x: number, y: number, over: Record<string, unknown> = {}) => ({
-  id,
-  name: id,
-  x: x - 50,
-  y: y - 50,
-  w: 100,
-  h: 100,
-  center: { x, y },
-  document: { uuid: `Scene.s.Token.${id}`, elevation: 0, movementHistory: [] },
-  actor: {
-    type: "character",
-    statuses: new Set<string>(),
-    system: { stamina: { value: 30, max: 30 }, derived: { walk: 10 } },
-  },
-  ...over,
-});
-
-beforeAll(() => {
-  const g = globalThis as Record<string, unknown>;
-  // 100 px squares of 1 m: the scene is in metres.
-  g.canvas = {
-    grid: {
-      size: 100,
-      distance: 1,
-      measurePath: (pts: { x: number; y: number }[]) => ({
-        distance: pts.slice(1).reduce((s, p, i) => s + Math.hypot(p.x - pts[i]!.x, p.y - pts[i]!.y) / 100, 0),
-      }),
-      getOffset: (p: { x: number; y: number }) => ({ i: Math.floor(p.y / 100), j: Math.floor(p.x / 100) }),
-    },
-    tokens: { placeables: [] as unknown[] },
-  };
+let scene: PlainScene;
+let canvas: FoundryCanvas;
+beforeEach(() => {
+  // 100 px squares of 1 m, a 3000 × 1000 px scene without padding.
+  scene = plainScene({ width: 3000, height: 1000, padding: 0 });
+  canvas = createCanvas(scene);
+  installCanvas(g, canvas);
   (g.game as Record<string, unknown>).settings = { get: () => true };
 });
 
-function setWalls(walls: FakeWallDoc[]) {
-  (globalThis as Record<string, unknown>).CONFIG = {
-    Canvas: { polygonBackends: { sight: backend("sight", walls), move: backend("move", walls) } },
-  };
-}
+const wall = (
+  kind: WallKind,
+  c: [number, number, number, number],
+  extra: Parameters<typeof wallData>[2] = {},
+) => {
+  const doc = wallDocument(wallData(kind, c, extra));
+  scene.walls.push(doc);
+  return doc;
+};
+const actor = (over: Record<string, unknown> = {}) => ({
+  type: "character",
+  statuses: new Set<string>(),
+  system: { stamina: { value: 30, max: 30 }, derived: { walk: 10 } },
+  ...over,
+});
+/** A token (1×1 unless told) centred at (x, y). */
+const token = (id: string, x: number, y: number, over: Partial<Parameters<typeof tokenDocument>[0]> = {}) => {
+  const [w, h] = [(over.width ?? 1) * 50, (over.height ?? 1) * 50];
+  const doc = tokenDocument({ _id: id, x: x - w, y: y - h, actor: actor(), ...over }, scene.id);
+  scene.tokens.push(doc);
+  return canvas.tokens.get(id) as Token;
+};
+const P = (t: Token) => t as unknown as TokenP;
+const across = (x: number): [number, number, number, number] => [x, 0, x, 1000];
+const cast = (from = { x: 0, y: 500 }, to = { x: 1000, y: 500 }) =>
+  new FoundryCaster()
+    .crossings(from, to)
+    .map((h) => [h.wall.id, h.wall.cover, Number(h.t.toFixed(3))] as const);
 
-describe("Foundry ray caster", () => {
-  it("SF-X-22 maps collisions to walls with their cover class, nearest first, each wall once", async () => {
-    const { FoundryCaster } = await import("../src/canvas/foundry-caster.js");
-    setWalls([
-      wallDoc("far", [800, -500, 800, 500]),
-      wallDoc("window", [300, -500, 300, 500], {
-        move: SENSE.NORMAL,
-        sight: SENSE.NONE,
-        flags: { cover: "soft" },
-      }),
-      wallDoc("curtain", [500, -500, 500, 500], { move: SENSE.NONE }),
-    ]);
-    const hits = new FoundryCaster().crossings({ x: 0, y: 0 }, { x: 1000, y: 0 });
-    expect(hits.map((h) => [h.wall.id, h.wall.cover, Number(h.t.toFixed(2))])).toEqual([
-      ["window", "soft", 0.3],
+describe("Foundry ray caster through v13's testCollision", () => {
+  it("SF-X-22 maps crossings to walls with their cover class, nearest first, each wall once", () => {
+    wall("walls", across(800), { _id: "far" });
+    wall("walls", across(300), { _id: "planks", flags: { "frontier-tactics": { cover: "soft" } } });
+    wall("ethereal", across(500), { _id: "curtain" });
+    expect(cast()).toEqual([
+      ["planks", "soft", 0.3],
       ["curtain", "soft", 0.5],
       ["far", "hard", 0.8],
     ]);
   });
 
-  it("SF-X-22 a wall at the very end of the ray is not crossed", async () => {
-    const { FoundryCaster } = await import("../src/canvas/foundry-caster.js");
-    setWalls([wallDoc("edge", [1000, -500, 1000, 500])]);
-    expect(new FoundryCaster().crossings({ x: 0, y: 0 }, { x: 1000, y: 0 })).toEqual([]);
+  it("SF-X-22 a wall at the very end of the ray, or under its start, is not crossed", () => {
+    wall("walls", across(1000), { _id: "end" });
+    wall("walls", across(0), { _id: "start" });
+    expect(cast()).toEqual([]);
+  });
+
+  it("SF-X-22 cover by the core wall tools: terrain, window and ethereal soft; invisible none; walls and closed doors hard", () => {
+    wall("terrain", across(100), { _id: "terrain" });
+    wall("window", across(200), { _id: "window" });
+    wall("ethereal", across(300), { _id: "ethereal" });
+    wall("invisible", across(400), { _id: "invisible" });
+    wall("walls", across(500), { _id: "walls" });
+    wall("doors", across(600), { _id: "closed" });
+    wall("doors", across(700), { _id: "open", ds: WALL_DOOR_STATES.OPEN });
+    wall("secret", across(800), { _id: "locked", ds: WALL_DOOR_STATES.LOCKED });
+    expect(cast()).toEqual([
+      ["terrain", "soft", 0.1],
+      ["window", "soft", 0.2],
+      ["ethereal", "soft", 0.3],
+      ["invisible", "none", 0.4],
+      ["walls", "hard", 0.5],
+      ["closed", "hard", 0.6],
+      ["locked", "hard", 0.8],
+    ]);
+  });
+
+  it("SF-X-22 a darkness source on the line of fire is not a wall, and does not break the ray (review 1.2)", () => {
+    scene.lights.push(lightDocument({ _id: "gloom", x: 600, y: 500, config: { negative: true, dim: 1 } }));
+    scene.tokens.push(tokenDocument({ _id: "shade", x: 150, y: 450, light: { negative: true, dim: 0.3 } }));
+    wall("walls", across(800), { _id: "far" });
+    expect(cast()).toEqual([["far", "hard", 0.8]]);
+  });
+
+  it("SF-X-22 a sight-limited wall that does not block movement gives soft cover even as the first crossing (review 2.6)", () => {
+    // Foliage: drawn with the terrain tool and made passable. v13 drops a first limited crossing from "all".
+    wall("terrain", across(300), { _id: "foliage", move: WALL_SENSE_TYPES.NONE });
+    expect(cast()).toEqual([["foliage", "soft", 0.3]]);
+    wall("terrain", across(600), { _id: "hedge", move: WALL_SENSE_TYPES.NONE });
+    expect(cast()).toEqual([
+      ["foliage", "soft", 0.3],
+      ["hedge", "soft", 0.6],
+    ]);
+  });
+
+  it("SF-X-22 a one-way wall seen from its open side is not crossed", () => {
+    // a = (300,0) → b = (300,1000): the west is this wall's LEFT side; LEFT walls block rays from the right only.
+    wall("walls", across(300), { _id: "oneway", dir: WALL_DIRECTIONS.LEFT });
+    wall("terrain", across(600), { _id: "hedge", move: WALL_SENSE_TYPES.NONE, dir: WALL_DIRECTIONS.LEFT });
+    expect(cast()).toEqual([]);
+    expect(cast({ x: 1000, y: 500 }, { x: 0, y: 500 })).toEqual([
+      ["hedge", "soft", 0.4],
+      ["oneway", "hard", 0.7],
+    ]);
+  });
+
+  it("SF-X-22 a door opened since the last ray is no longer crossed", async () => {
+    const door = wall("doors", across(500), { _id: "door" });
+    expect(cast()).toEqual([["door", "hard", 0.5]]);
+    await door.update({ ds: WALL_DOOR_STATES.OPEN });
+    expect(cast()).toEqual([]);
+  });
+
+  it("SF-X-43 a ray starting a hair before a wall crosses it (v13 rounds the ray's start to whole pixels)", () => {
+    wall("walls", across(500), { _id: "w" });
+    expect(cast({ x: 499.99, y: 500 }, { x: 560, y: 500 })).toEqual([["w", "hard", 0]]);
+    expect(cast({ x: 500.01, y: 500 }, { x: 440, y: 500 })).toEqual([["w", "hard", 0]]);
+    expect(cast({ x: 500.01, y: 500 }, { x: 560, y: 500 })).toEqual([]);
   });
 });
 
 describe("Facts from the scene", () => {
-  it("SF-X-15 distance along the grid plus elevation: 20 m out and 50 m up is 60 m", async () => {
-    const { distanceBetween } = await import("../src/canvas/scene-facts.js");
+  it("SF-X-15 distance along the grid plus elevation: 20 m out and 50 m up is 60 m", () => {
     const a = token("a", 50, 50);
-    const b = token("b", 2050, 50, { document: { uuid: "b", elevation: 50, movementHistory: [] } });
-    expect(distanceBetween(a as never, b as never, "m")).toBe(60);
+    const b = token("b", 2050, 50, { elevation: 50 });
+    expect(distanceBetween(P(a), P(b), "m")).toBe(60);
+    expect(unitsPerPixel()).toBe(0.01);
   });
 
-  it("SF-B-09 Basic squares count cells, the target's but not the attacker's", async () => {
-    const { distanceBetween } = await import("../src/canvas/scene-facts.js");
-    expect(distanceBetween(token("a", 50, 50) as never, token("b", 850, 350) as never, "squares")).toBe(8);
+  it("SF-X-15 on v13's default diagonal rule a diagonal square counts as one: 3 across and 4 down is 4 m", () => {
+    expect(distanceBetween(P(token("a", 50, 50)), P(token("b", 350, 450)), "m")).toBe(4);
   });
 
-  it("SF-X-22 SF-X-35 SF-X-26 a target behind a low wall, past a bystander, lying prone", async () => {
-    const { readTarget } = await import("../src/canvas/scene-facts.js");
-    setWalls([wallDoc("low", [550, 0, 550, 80])]);
+  it("SF-B-09 Basic squares count cells, the target's but not the attacker's", () => {
+    expect(distanceBetween(P(token("a", 50, 50)), P(token("b", 850, 350)), "squares")).toBe(8);
+  });
+
+  it("SF-X-22 SF-X-35 SF-X-26 a target behind a low wall, past a bystander, lying prone", () => {
+    wall("walls", [550, 0, 550, 80], { _id: "low" });
     const attacker = token("a", 50, 50);
-    const prone = token("t", 1050, 50);
-    prone.actor.statuses.add("prone");
-    const bystander = token("by", 600, 55);
-    (globalThis as unknown as { canvas: { tokens: { placeables: unknown[] } } }).canvas.tokens.placeables = [
-      attacker,
-      prone,
-      bystander,
-    ];
-    const r = readTarget(attacker as never, prone as never, "m");
+    const target = token("t", 1050, 50);
+    (target.actor as { statuses: Set<string> }).statuses.add("prone");
+    token("by", 600, 55);
+    const r = readTarget(P(attacker), P(target), "m");
     expect(r.input.facts).toMatchObject({
-      id: "Scene.s.Token.t",
+      id: `Scene.${scene.id}.Token.t`,
       distance: 10,
       visible: true,
       cover: "hard",
@@ -161,30 +191,98 @@ describe("Facts from the scene", () => {
     expect(r.input.coverReason?.key).toBe("FT.Cover.reasonHard");
   });
 
-  it("SF-X-17 movement this turn from the movement history: up to walking speed walked, beyond it ran", async () => {
-    const { movementOf } = await import("../src/canvas/scene-facts.js");
-    const walked = token("w", 0, 0, {
-      document: {
-        uuid: "w",
-        elevation: 0,
-        movementHistory: [
-          { x: 0, y: 0 },
-          { x: 800, y: 0 },
+  it("SF-X-22 SF-B-08 a target wholly behind a terrain wall or a window is in sight with soft cover (review 2.1)", () => {
+    const attacker = token("a", 50, 450);
+    const target = token("t", 1050, 450);
+    wall("terrain", across(550), { _id: "hedge" });
+    expect(readTarget(P(attacker), P(target), "m").input.facts).toMatchObject({
+      visible: true,
+      cover: "soft",
+    });
+    scene.walls.length = 0;
+    wall("window", across(550), { _id: "glass" });
+    expect(readTarget(P(attacker), P(target), "m").input.facts).toMatchObject({
+      visible: true,
+      cover: "soft",
+    });
+    scene.walls.length = 0;
+    wall("walls", across(550), { _id: "stone" });
+    expect(readTarget(P(attacker), P(target), "m").input.facts).toMatchObject({
+      visible: false,
+      cover: "hard",
+    });
+  });
+
+  it("SF-X-22 a target standing in magical darkness can still be read (review 1.2)", () => {
+    scene.lights.push(lightDocument({ _id: "gloom", x: 1050, y: 450, config: { negative: true, dim: 2 } }));
+    const r = readTarget(P(token("a", 50, 450)), P(token("t", 1050, 450)), "m");
+    expect(r.input.facts).toMatchObject({ visible: true, cover: "none", distance: 10 });
+  });
+
+  it("SF-X-17 movement this turn from the movement history: up to walking speed walked, beyond it ran", () => {
+    const history = (x: number) => [
+      { x: 0, y: 0, elevation: 0, width: 1, height: 1, action: "walk" },
+      { x, y: 0, elevation: 0, width: 1, height: 1, action: "walk" },
+    ];
+    expect(movementOf(P(token("w", 50, 50, { movementHistory: history(800) })))).toBe("walked");
+    expect(movementOf(P(token("r", 50, 50, { movementHistory: history(2500) })))).toBe("ran");
+    expect(movementOf(P(token("s", 50, 50)))).toBe("stationary");
+  });
+
+  it("SF-X-43 blast occupants: every cell a token with an actor covers, by token UUID", () => {
+    token("big", 100, 100, { width: 2, height: 2 });
+    scene.tokens.push(tokenDocument({ _id: "marker", x: 500, y: 500 }, scene.id));
+    expect(occupants()).toEqual([
+      {
+        id: `Scene.${scene.id}.Token.big`,
+        cells: [
+          { x: 50, y: 50 },
+          { x: 50, y: 150 },
+          { x: 150, y: 50 },
+          { x: 150, y: 150 },
         ],
       },
-    });
-    const ran = token("r", 0, 0, {
-      document: {
-        uuid: "r",
-        elevation: 0,
-        movementHistory: [
-          { x: 0, y: 0 },
-          { x: 2500, y: 0 },
-        ],
+    ]);
+  });
+});
+
+describe("Grenades through the Foundry caster", () => {
+  const throwAt = (hit: boolean, d10: number | null) =>
+    grenadeOutcome(
+      {
+        hit,
+        from: { x: 50, y: 450 },
+        target: { x: 450, y: 450 },
+        band: "s",
+        variant: "expanded",
+        d10,
+        radius: 300,
+        unitsPerMetre: 100,
+        noBounce: false,
+        occupants: occupants(),
       },
-    });
-    expect(movementOf(walked as never)).toBe("walked");
-    expect(movementOf(ran as never)).toBe("ran");
-    expect(movementOf(token("s", 0, 0) as never)).toBe("stationary");
+      new FoundryCaster(),
+    );
+
+  it("SF-X-43 a blast does not reach through a wall, but reaches through an open door", async () => {
+    token("near", 350, 450);
+    token("beyond", 650, 450);
+    const door = wall("doors", across(500), { _id: "door" });
+    expect(throwAt(true, null).caught).toEqual([`Scene.${scene.id}.Token.near`]);
+    await door.update({ ds: WALL_DOOR_STATES.OPEN });
+    expect(throwAt(true, null).caught).toEqual([
+      `Scene.${scene.id}.Token.near`,
+      `Scene.${scene.id}.Token.beyond`,
+    ]);
+  });
+
+  it("SF-B-17 SF-X-43 a grenade bouncing into a wall goes off on the thrower's side: nobody beyond is caught", () => {
+    // d10 = 1 bounces straight on (0°) 5 m; the wall 50 px past the target stops it.
+    token("beyond", 650, 450);
+    wall("walls", across(500), { _id: "w" });
+    const out = throwAt(false, 1);
+    expect(out.stoppedByWall).toBe(true);
+    expect(out.landing.x).toBeLessThan(500);
+    expect(out.caught).toEqual([]);
   });
 });

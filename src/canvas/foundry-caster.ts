@@ -1,32 +1,64 @@
 /**
- * The Foundry ray caster: `CONFIG.Canvas.polygonBackends.{sight,move}.testCollision` in "all" mode, with each
- * colliding edge's wall turned into our {@link Wall} (cover class from its flag or type). Points are in canvas
- * pixels; only ratios and the order of crossings are used.
+ * The Foundry ray caster: which walls a segment crosses, for cover (SF-X-22), bounces and blasts (SF-B-17,
+ * SF-X-43). Foundry decides which walls block — `CONFIG.Canvas.polygonBackends.{sight,move}.testCollision` in
+ * "all" mode, so door states, one-way walls and any module that changes wall collision are respected — and each
+ * crossing is then placed on exact geometry. Points are in canvas pixels; only ratios and the order of crossings
+ * are used.
+ *
+ * Three things v13's answer does not give as the rules need it, and how they are handled:
+ * - Edges that are not walls (darkness sources, canvas bounds) come back in the same collisions; their objects are
+ *   lights, tokens or nothing, so only edges of type "wall" are read.
+ * - In "all" mode v13 drops the nearest collision when it is only limited (one terrain wall does not block
+ *   sight). A sight-limited wall that does not block movement would then give no cover; such a wall nearer than
+ *   v13's first collision is added back.
+ * - v13 rounds the ray's ends to whole pixels. A ray starting a hair before a wall (a grenade stopped by it) would
+ *   start on the wall and miss it; walls within a pixel of the start are decided on exact geometry.
  */
 import { SYSTEM_ID } from "../constants.js";
-import type { Crossing, Point, RayCaster, Wall } from "../rules/index.js";
-import { wallCover } from "./wall-cover.js";
+import { type Crossing, type Point, type RayCaster, segmentCrossing, type Wall } from "../rules/index.js";
+import { SENSE, wallCover } from "./wall-cover.js";
 
-interface EdgeLike {
-  readonly object?: { readonly document?: WallDocLike; readonly id?: string } | null;
-}
-interface VertexLike {
-  readonly x: number;
-  readonly y: number;
-  readonly edges?: Set<EdgeLike>;
-}
+type Restriction = "sight" | "move";
+
 interface WallDocLike {
   readonly id: string | null;
-  readonly c: number[];
+  readonly c: readonly number[];
   readonly move: number;
   readonly sight: number;
   readonly door: number;
   readonly ds: number;
   getFlag(scope: string, key: string): unknown;
 }
+/** `foundry.canvas.geometry.edges.Edge`, as far as it is read here. */
+interface EdgeLike {
+  readonly type?: string;
+  readonly a: Point;
+  readonly b: Point;
+  readonly sight: number;
+  readonly move: number;
+  readonly direction?: number;
+  readonly object?: unknown;
+}
+/** `foundry.canvas.placeables.Wall`. */
+interface WallPlaceableLike {
+  readonly document?: WallDocLike;
+  readonly edge?: EdgeLike | null;
+}
+/** `PolygonVertex` of a collision. */
+interface VertexLike {
+  readonly x: number;
+  readonly y: number;
+  readonly edges?: Set<EdgeLike>;
+}
 type Backend = {
-  testCollision(a: Point, b: Point, o: { type: string; mode: "all" }): VertexLike[] | boolean | null;
+  testCollision(a: Point, b: Point, o: { type: Restriction; mode: "all" }): unknown;
 };
+
+/** How far (px) v13's rounding can move the ray's start: walls this near it are decided on exact geometry. */
+const ROUNDING_REACH = 1;
+/** CONST.WALL_DIRECTIONS. */
+const LEFT = 1;
+const RIGHT = 2;
 
 export function wallFromDocument(doc: WallDocLike): Wall {
   const [ax = 0, ay = 0, bx = 0, by = 0] = doc.c;
@@ -41,29 +73,95 @@ export function wallFromDocument(doc: WallDocLike): Wall {
       ds: doc.ds,
       flag: doc.getFlag(SYSTEM_ID, "cover") as string | undefined,
     }),
-    blocksSight: doc.sight !== 0,
-    blocksMove: doc.move !== 0,
+    blocksSight: doc.sight !== SENSE.NONE,
+    blocksMove: doc.move !== SENSE.NONE,
   };
+}
+
+/** The wall document behind an edge, or null for darkness, light and boundary edges. */
+function wallDocOf(edge: EdgeLike): WallDocLike | null {
+  if (edge.type !== "wall") return null;
+  const doc = (edge.object as WallPlaceableLike | null | undefined)?.document;
+  return doc?.id && Array.isArray(doc.c) ? doc : null;
+}
+
+/** Which side of its edge a point is on, as `Edge#orientPoint` tells it: LEFT, RIGHT, or 0 on the line. */
+function sideOf(edge: EdgeLike, p: Point): number {
+  const o = (edge.a.y - p.y) * (edge.b.x - p.x) - (edge.a.x - p.x) * (edge.b.y - p.y);
+  return o === 0 ? 0 : o < 0 ? LEFT : RIGHT;
+}
+
+/** Whether an edge restricts this type for a ray from `from` (v13's inclusion test without thresholds). */
+function restricts(edge: EdgeLike, type: Restriction, from: Point): boolean {
+  if (edge[type] === SENSE.NONE) return false;
+  const side = sideOf(edge, from);
+  return side !== 0 && !(edge.direction && side === edge.direction);
+}
+
+function distanceToSegment(p: Point, a: Point, b: Point): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const len2 = dx * dx + dy * dy;
+  const u = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
+  return Math.hypot(a.x + u * dx - p.x, a.y + u * dy - p.y);
+}
+
+function walls(): WallPlaceableLike[] {
+  return ((canvas as unknown as { walls?: { placeables?: WallPlaceableLike[] } } | undefined)?.walls
+    ?.placeables ?? []) as WallPlaceableLike[];
 }
 
 export class FoundryCaster implements RayCaster {
   crossings(from: Point, to: Point): Crossing[] {
-    const backends = CONFIG.Canvas.polygonBackends as unknown as Record<string, Backend>;
-    const len = Math.hypot(to.x - from.x, to.y - from.y) || 1;
     const byWall = new Map<string, Crossing>();
-    for (const type of ["sight", "move"]) {
-      const hits = backends[type]?.testCollision(from, to, { type, mode: "all" });
-      if (!Array.isArray(hits)) continue;
-      for (const v of hits) {
-        for (const edge of v.edges ?? []) {
-          const doc = edge.object?.document;
-          if (!doc?.id || byWall.has(doc.id)) continue;
-          const t = Math.hypot(v.x - from.x, v.y - from.y) / len;
-          if (t >= 1 - 1e-7) continue;
-          byWall.set(doc.id, { wall: wallFromDocument(doc), t, point: { x: v.x, y: v.y } });
-        }
+    for (const type of ["sight", "move"] as const) {
+      for (const c of this.#cast(type, from, to)) {
+        const known = byWall.get(c.wall.id);
+        if (!known || c.t < known.t) byWall.set(c.wall.id, c);
       }
     }
     return [...byWall.values()].sort((a, b) => a.t - b.t);
+  }
+
+  #cast(type: Restriction, from: Point, to: Point): Crossing[] {
+    const backend = (CONFIG.Canvas.polygonBackends as unknown as Record<string, Backend | undefined>)[type];
+    const hits = backend?.testCollision(from, to, { type, mode: "all" });
+    const dx = to.x - from.x;
+    const dy = to.y - from.y;
+    const len2 = dx * dx + dy * dy;
+    /** Where the segment crosses a wall exactly, or null (touching at either end is not crossing). */
+    const exact = (doc: WallDocLike, edge: EdgeLike): Crossing | null => {
+      const t = segmentCrossing(from, to, edge.a, edge.b);
+      if (t === null) return null;
+      return { wall: wallFromDocument(doc), t, point: { x: from.x + dx * t, y: from.y + dy * t } };
+    };
+
+    const found = new Map<string, Crossing>();
+    let first = Number.POSITIVE_INFINITY;
+    for (const v of Array.isArray(hits) ? (hits as VertexLike[]) : []) {
+      if (len2 > 0) first = Math.min(first, ((v.x - from.x) * dx + (v.y - from.y) * dy) / len2);
+      for (const edge of v.edges ?? []) {
+        const doc = wallDocOf(edge);
+        if (!doc || found.has(doc.id!)) continue;
+        // Foundry says this wall blocks; a wall it only meets because of rounding is not crossed.
+        const c = exact(doc, edge);
+        if (c) found.set(doc.id!, c);
+      }
+    }
+
+    for (const placeable of walls()) {
+      const edge = placeable.edge;
+      const doc = placeable.document;
+      if (!edge || !doc?.id) continue;
+      const nearStart = distanceToSegment(from, edge.a, edge.b) < ROUNDING_REACH;
+      const limited = type === "sight" && edge.sight === SENSE.LIMITED;
+      if (!nearStart && !limited) continue;
+      const c = restricts(edge, type, from) ? exact(doc, edge) : null;
+      if (nearStart) {
+        if (c) found.set(doc.id, c);
+        else found.delete(doc.id);
+      } else if (c && c.t < first) found.set(doc.id, c);
+    }
+    return [...found.values()];
   }
 }

@@ -253,7 +253,7 @@ describe("thresholds (Edge#applyThreshold, only with useThreshold)", () => {
   });
 
   it("a DISTANCE wall is the reverse: it blocks only sources within its threshold", () => {
-    const w = wallData("walls", ACROSS, { _id: "d", sight: S.DISTANCE, threshold: { sight: 2 } as never });
+    const w = wallData("walls", ACROSS, { _id: "d", sight: S.DISTANCE, threshold: { sight: 2 } });
     const c = createCanvas(scene({ walls: [wallDocument(w)] }));
     expect(collide(c, "sight", "any", { x: 350, y: 500 }, EAST, { useThreshold: true })).toBe(true);
     expect(collide(c, "sight", "any", WEST, EAST, { useThreshold: true })).toBe(false);
@@ -386,7 +386,7 @@ describe("live documents", () => {
 
 describe("square grid (square.mjs / base.mjs measurePath)", () => {
   const grid = (diagonals?: number, distance = 1) =>
-    createCanvas(scene({ grid: { diagonals, distance } as never })).grid;
+    createCanvas(scene({ grid: { diagonals, distance } })).grid;
   // 3 squares across and 4 down between centres.
   const path = [
     { x: 50, y: 50 },
@@ -446,7 +446,7 @@ describe("square grid (square.mjs / base.mjs measurePath)", () => {
   });
 
   it("only square grids are modelled", () => {
-    expect(() => createCanvas(scene({ grid: { type: 0 } as never }))).toThrow(/only square grids/);
+    expect(() => createCanvas(scene({ grid: { type: 0 } }))).toThrow(/only square grids/);
   });
 });
 

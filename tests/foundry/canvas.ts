@@ -142,10 +142,12 @@ export function nextId(prefix = "w"): string {
  * `{dir: WALL_DIRECTIONS.LEFT}` for a one-way wall, `{_id}`, `{flags}`). A window's threshold is twice the scene's
  * grid distance (`gridDistance`, 1 m on our default grid).
  */
+export type WallExtra = Partial<Omit<WallSource, "threshold">> & { threshold?: Partial<WallThreshold> };
+
 export function wallData(
   kind: WallKind,
   c: readonly [number, number, number, number],
-  extra: Partial<WallSource> = {},
+  extra: WallExtra = {},
   gridDistance = 1,
 ): WallSource {
   const S = WALL_SENSE_TYPES;
@@ -344,7 +346,9 @@ export interface PlainScene extends SceneLike {
  * A scene with our system's grid (100 px squares of 1 m) unless told otherwise; size and padding default to the
  * v13 Scene schema's (4000 × 3000, padding 0.25).
  */
-export function plainScene(data: Partial<PlainScene> & { grid?: Partial<SceneGridLike> } = {}): PlainScene {
+export function plainScene(
+  data: Omit<Partial<PlainScene>, "grid"> & { grid?: Partial<SceneGridLike> } = {},
+): PlainScene {
   return {
     ...data,
     id: data.id ?? "scene000000000001",
