@@ -391,7 +391,7 @@ export class Combatant extends BaseCombatant {
   get isNPC(): boolean {
     return !this.actor || !this.hasPlayerOwner;
   }
-  get visible(): boolean {
+  override get visible(): boolean {
     return this.isOwner || !this.hidden;
   }
   override getUserLevel(user: any): number {
@@ -816,7 +816,7 @@ export class ChatMessage extends BaseChatMessage {
     super._initialize(options);
     const users = g().game?.users;
     this.author = users?.get(this._source.author) ?? this._source.author;
-    this.rolls = (this._source.rolls ?? []).map((r: string) => {
+    this.rolls = ((this._source.rolls ?? []) as string[]).map((r: string) => {
       try {
         return Roll.fromJSON(r);
       } catch {

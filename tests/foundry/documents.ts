@@ -76,7 +76,8 @@ export class Collection<V = any> extends Map<string, V> {
   getName(name: string): V | undefined {
     return this.find((v: any) => v.name === name);
   }
-  override [Symbol.iterator](): MapIterator<V> {
+  /** A Foundry Collection iterates its values, not its entries (common/utils/collection.mjs). */
+  override [Symbol.iterator](): any {
     return this.values();
   }
 }
@@ -184,6 +185,8 @@ export class Document extends DataModel {
   declare _id: string | null;
   declare flags: Src;
   declare readonly collections: Record<string, EmbeddedCollection>;
+  /** The parent Document (typed loosely: any document type). */
+  declare readonly parent: any;
 
   constructor(data: Src = {}, context: Src = {}) {
     super(data, context);
@@ -647,11 +650,15 @@ export class ClientBackend {
       : game[documentClass.metadata.collection];
     const opts = deepClone(options ?? {});
     if (action === "create") {
-      parent?._dispatchDescendantDocumentEvents("preCreate", collection.name, [result, opts, userId]);
+      parent?._dispatchDescendantDocumentEvents(
+        "preCreate",
+        (collection as unknown as EmbeddedCollection).name,
+        [result, opts, userId],
+      );
       const docs: any[] = [];
       for (const data of result as Src[]) {
         if (parent) {
-          parent._source[(collection as EmbeddedCollection).name].push(deepClone(data));
+          parent._source[(collection as unknown as EmbeddedCollection).name].push(deepClone(data));
         } else {
           const doc = new documentClass(deepClone(data), {});
           collection.set(doc.id, doc);
@@ -665,12 +672,20 @@ export class ClientBackend {
         Hooks.callAll(`create${type}`, doc, opts, userId);
         docs.push(doc);
       }
-      parent?._dispatchDescendantDocumentEvents("onCreate", collection.name, [docs, result, opts, userId]);
+      parent?._dispatchDescendantDocumentEvents(
+        "onCreate",
+        (collection as unknown as EmbeddedCollection).name,
+        [docs, result, opts, userId],
+      );
       void documentClass._onCreateOperation(docs, { ...opts, parent }, game.users.get(userId));
       return docs;
     }
     if (action === "update") {
-      parent?._dispatchDescendantDocumentEvents("preUpdate", collection.name, [result, opts, userId]);
+      parent?._dispatchDescendantDocumentEvents(
+        "preUpdate",
+        (collection as unknown as EmbeddedCollection).name,
+        [result, opts, userId],
+      );
       const callbacks: (() => any)[] = [];
       const changes: Src[] = [];
       for (const change of result as Src[]) {
@@ -687,18 +702,26 @@ export class ClientBackend {
       }
       parent?.reset();
       const docs = callbacks.map((fn) => fn());
-      parent?._dispatchDescendantDocumentEvents("onUpdate", collection.name, [docs, changes, opts, userId]);
+      parent?._dispatchDescendantDocumentEvents(
+        "onUpdate",
+        (collection as unknown as EmbeddedCollection).name,
+        [docs, changes, opts, userId],
+      );
       void documentClass._onUpdateOperation(docs, { ...opts, parent }, game.users.get(userId));
       return docs;
     }
     // delete
-    parent?._dispatchDescendantDocumentEvents("preDelete", collection.name, [result, opts, userId]);
+    parent?._dispatchDescendantDocumentEvents(
+      "preDelete",
+      (collection as unknown as EmbeddedCollection).name,
+      [result, opts, userId],
+    );
     const docs: any[] = [];
     for (const id of result as string[]) {
       const doc = collection.get(id);
       if (!doc) continue;
       if (parent) {
-        const arr: Src[] = parent._source[(collection as EmbeddedCollection).name];
+        const arr: Src[] = parent._source[(collection as unknown as EmbeddedCollection).name];
         const i = arr.findIndex((s) => s._id === id);
         if (i >= 0) arr.splice(i, 1);
       }
@@ -710,7 +733,11 @@ export class ClientBackend {
       doc._onDelete(opts, userId);
       Hooks.callAll(`delete${type}`, doc, opts, userId);
     }
-    parent?._dispatchDescendantDocumentEvents("onDelete", collection.name, [docs, result, opts, userId]);
+    parent?._dispatchDescendantDocumentEvents(
+      "onDelete",
+      (collection as unknown as EmbeddedCollection).name,
+      [docs, result, opts, userId],
+    );
     void documentClass._onDeleteOperation(docs, { ...opts, parent }, game.users.get(userId));
     return docs;
   }

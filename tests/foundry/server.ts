@@ -85,7 +85,9 @@ class ServerCombatant extends BaseCombatant {
     const token = this._source.sceneId
       ? s.loadDocument(`Scene.${this._source.sceneId}.Token.${this._source.tokenId}`)
       : null;
-    const actor = token ? token.baseActorFor() : s.loadDocument(`Actor.${this._source.actorId}`);
+    const actor = token
+      ? (token as ServerToken).baseActorFor()
+      : s.loadDocument(`Actor.${this._source.actorId}`);
     return !!actor?.testUserPermission(user, "OWNER");
   }
 }

@@ -108,7 +108,7 @@ describe("harness: v13 behaviour the system relies on", () => {
   it("a Combat built after ready prepares its data inside the constructor, before subclass fields exist", async () => {
     table = await createTable({ online: [GM] });
     const gm = table.client(GM);
-    const Combat = (globalThis as any).Combat;
+    const Combat: new (data: object) => { setupTurns(): unknown } = (globalThis as any).Combat;
     class PrivateOrder extends Combat {
       #order = new Map<string, number>();
       override setupTurns() {
