@@ -21,18 +21,20 @@ function modelClass(
   documentName: Migration["documentName"] | "CombatantGroup" | "ChatMessage",
   type: string,
 ) {
-  const Base = foundry.abstract.TypeDataModel as unknown as new (
-    ...args: never[]
-  ) => foundry.abstract.TypeDataModel<Schema, AnyDoc>;
-  return class extends Base {
+  return class extends foundry.abstract.TypeDataModel<Schema, AnyDoc> {
     static readonly spec = spec;
     static readonly type = type;
 
-    static defineSchema(): Schema {
+    static override defineSchema(): Schema {
       return buildSchema(spec.fields);
     }
 
-    static migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    /**
+     * The system's migrations first, then core's (`DataModel.migrateData` runs the schema's field migrations). It
+     * must be `super`: called on TypeDataModel itself, core's `this.schema` reaches the abstract `defineSchema` and
+     * throws, and `migrateDataSafe` swallows that as a warning on every load and update.
+     */
+    static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
       const { system, applied } =
         documentName === "Actor" || documentName === "Item"
           ? migrateSystem(documentName, type, source)
@@ -42,12 +44,10 @@ function modelClass(
         for (const k of Object.keys(source)) if (!(k in system)) delete source[k];
         Object.assign(source, system);
       }
-      return (
-        foundry.abstract.TypeDataModel as unknown as { migrateData(s: object): Record<string, unknown> }
-      ).migrateData(source);
+      return super.migrateData(source);
     }
 
-    static validateJoint(data: Record<string, unknown>): void {
+    static override validateJoint(data: Record<string, unknown>): void {
       const errors = spec.joint?.(data) ?? [];
       if (errors.length) throw new Error(errors.join("; "));
     }
