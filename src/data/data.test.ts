@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { applyStamina } from "../rules/index.js";
 import { deriveActor } from "./actor/derived.js";
 import { CHARACTER_SPEC, CREATURE_SPEC } from "./actor/specs.js";
 import { DEFENSE_SPEC, POWER_SOURCE_SPEC, WEAPON_SPEC } from "./item/specs.js";
@@ -39,6 +40,13 @@ describe("Character data", () => {
     expect(character({ stamina: { value: 50, max: 45 } }).issues).toEqual([
       { path: "", message: "Stamina 50 is above its maximum 45" },
     ]);
+  });
+
+  it("SF-B-15 the schema keeps any Stamina the damage rule writes: 10 − 150 = −140 is valid data", () => {
+    const hit = applyStamina(10, 150);
+    expect(hit).toEqual({ before: 10, after: -140, unconscious: true });
+    expect(character({ stamina: { value: hit.after, max: 45 } }).issues).toEqual([]);
+    expect(validateData(CREATURE_SPEC, { stamina: { value: -1000, max: 300 } }).issues).toEqual([]);
   });
 
   it("keeps fields it does not know (nothing is dropped)", () => {
