@@ -100,8 +100,11 @@ describe("System registration", () => {
     expect((C.ui as Record<string, { name: string }>).combat?.name).toBe("FrontierCombatTracker");
     expect(Object.keys(C.queries as object).sort()).toEqual([
       "frontier-tactics.applyDamage",
+      "frontier-tactics.nextRound",
       "frontier-tactics.rollSide",
     ]);
+    // SF-B-05: the combat applies held damage through the card workflow, registered here.
+    expect(typeof (C.Combat!.documentClass as { applyHeld: unknown }).applyHeld).toBe("function");
     expect(C.Item!.compendiumIndexFields).toContain("system.skill");
     expect(registered.sheets).toHaveLength(2);
     expect(registered.settings).toEqual(
