@@ -3,7 +3,7 @@ import { applyStamina } from "../rules/index.js";
 import { deriveActor } from "./actor/derived.js";
 import { CHARACTER_SPEC, CREATURE_SPEC } from "./actor/specs.js";
 import { DEFENSE_SPEC, POWER_SOURCE_SPEC, WEAPON_SPEC } from "./item/specs.js";
-import { ACTOR_V2, migrateSystem, needsMigration } from "./migrations.js";
+import { ACTOR_V2, isStaleSource, migrateSystem, needsMigration } from "./migrations.js";
 import { validateData } from "./spec.js";
 
 const character = (over: Record<string, unknown> = {}) => validateData(CHARACTER_SPEC, over);
@@ -172,5 +172,16 @@ describe("Migrations", () => {
     expect(needsMigration("Actor", "character", system)).toBe(false);
     expect(needsMigration("Item", "weapon", { stamina: 3 })).toBe(false);
     expect(ACTOR_V2.migrate({ stamina: 10 })).toMatchObject({ stamina: { value: 10, max: 10 } });
+  });
+
+  it("tells a stored v1 source (what a document is built from) from current data and from built documents", () => {
+    expect(isStaleSource("Actor", { _id: "a", type: "character", system: old })).toBe(true);
+    const { system } = migrateSystem("Actor", "character", old);
+    expect(isStaleSource("Actor", { _id: "a", type: "character", system })).toBe(false);
+    expect(isStaleSource("Item", { _id: "i", type: "weapon", system: { stamina: 3 } })).toBe(false);
+    // A built document (it has `_source`) was migrated already; partial or typeless data is not a stored source.
+    expect(isStaleSource("Actor", { _source: {}, type: "character", system: old })).toBe(false);
+    expect(isStaleSource("Actor", { system: old })).toBe(false);
+    expect(isStaleSource("Actor", null)).toBe(false);
   });
 });
