@@ -10,15 +10,16 @@ import { addCoverField } from "./canvas/wall-config.js";
 import { PARTIALS, SYSTEM_ID, templatePath } from "./constants.js";
 import { AttackCardModel, CharacterModel, CreatureModel, ItemModels, SideModel } from "./data/models.js";
 import { FrontierActor } from "./documents/actor.js";
-import { FrontierCombat, handleRollSideQuery } from "./documents/combat.js";
+import { FrontierCombat, handleNextRoundQuery, handleRollSideQuery } from "./documents/combat.js";
 import { FrontierItem } from "./documents/item.js";
 import { QUERY } from "./helpers/gm-query.js";
 import { registerHelpers } from "./helpers/handlebars.js";
 import { runMigrations } from "./helpers/migrate.js";
-import { registerSettings } from "./helpers/settings.js";
+import { registerSettings, SETTINGS } from "./helpers/settings.js";
 import { enableSortableTables } from "./helpers/sortable.js";
 import { TURN_SECONDS } from "./rules/index.js";
-import { bindAttackCard, handleApplyQuery } from "./workflows/card-actions.js";
+import { gmApplyDamage } from "./workflows/attack-flow.js";
+import { bindAttackCard, foundryGMPorts, handleApplyQuery } from "./workflows/card-actions.js";
 
 type Cfg = Record<
   string,
@@ -40,7 +41,10 @@ Hooks.once("init", () => {
   Object.assign(CONFIG.queries as unknown as Record<string, unknown>, {
     [QUERY.rollSide]: handleRollSideQuery,
     [QUERY.applyDamage]: handleApplyQuery,
+    [QUERY.nextRound]: handleNextRoundQuery,
   });
+  // Held damage (SF-B-05) is applied by the card workflow; the combat gets it here rather than importing it.
+  FrontierCombat.applyHeld = (r) => gmApplyDamage(r.messageId, r.ids, foundryGMPorts());
   // Fast compendium browsing without loading documents.
   cfg.Item!.compendiumIndexFields!.push(
     "system.skill",
@@ -71,6 +75,14 @@ Hooks.once("init", () => {
 Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) =>
   bindAttackCard(message, html),
 );
+// Switching the Alpha Dawn variant changes the turn order (ties, SF-B-05): every combat re-sorts.
+const onSetting = (setting: { key?: string }) => {
+  if (setting.key !== `${SYSTEM_ID}.${SETTINGS.variant}`) return;
+  for (const combat of game.combats ?? []) (combat as unknown as FrontierCombat).resortKeepingTurn?.();
+  void ui.combat?.render();
+};
+Hooks.on("createSetting", onSetting as never);
+Hooks.on("updateSetting", onSetting as never);
 // The cover class of each wall (SF-X-22), editable in the wall configuration.
 Hooks.on("renderWallConfig", (app, html) => addCoverField(app as never, html));
 

@@ -9,9 +9,11 @@ import { defaultSide } from "../src/data/combatant-group/side.js";
 interface Writes {
   create: { type: string; data: Record<string, unknown>[] }[];
   update: { type: string; updates: Record<string, unknown>[] }[];
+  /** Combat#update calls (sides are written through the combat, with the turn). */
+  combat: { data: Record<string, unknown>; options: Record<string, unknown> }[];
   chat: unknown[][];
 }
-const writes: Writes = { create: [], update: [], chat: [] };
+const writes: Writes = { create: [], update: [], combat: [], chat: [] };
 const d10s: number[] = [];
 
 class FakeCollection<T extends { id: string }> {
@@ -58,18 +60,33 @@ let FrontierCombat: new (
   startCombat(): Promise<unknown>;
   nextRound(): Promise<unknown>;
   rollSides(o?: object): Promise<void>;
+  editSide(id: string, roll: number, modifier: number): Promise<void>;
   turns: FakeCombatant[];
   round: number;
+  turn: number | null;
+  combatant: FakeCombatant | null;
 };
 
 beforeAll(async () => {
   const g = globalThis as Record<string, unknown>;
+  g.Hooks = { callAll: vi.fn() };
   g.Combat = class {
     groups = new FakeCollection<FakeGroup>();
     combatants = new FakeCollection<FakeCombatant>();
     round = 0;
-    started = false;
+    turn: number | null = null;
     turns: FakeCombatant[] = [];
+    current: unknown = null;
+    settings = { skipDefeated: false };
+    get started() {
+      return this.round > 0;
+    }
+    get combatant() {
+      return this.turn === null ? null : (this.turns[this.turn] ?? null);
+    }
+    getTimeDelta() {
+      return 0;
+    }
     flags: Record<string, unknown> = {};
     id = "combat1";
     getFlag(_s: string, k: string) {
@@ -109,21 +126,37 @@ beforeAll(async () => {
       }
     }
     async deleteEmbeddedDocuments() {}
+    // Combat#update: side changes ride in `groups` (partial, by _id), then round/turn; then `_onUpdate`.
+    async update(data: Record<string, unknown>, options: Record<string, unknown> = {}) {
+      writes.combat.push({ data, options });
+      for (const c of (data.groups ?? []) as { _id: string; initiative?: number; system?: object }[]) {
+        const grp = this.groups.get(c._id)!;
+        if ("initiative" in c) grp.initiative = c.initiative ?? null;
+        Object.assign(grp.system, c.system);
+      }
+      if ("round" in data) this.round = data.round as number;
+      if ("turn" in data) this.turn = data.turn as number | null;
+      (this as unknown as { _onUpdate(c: object, o: object, u: string): void })._onUpdate(
+        data,
+        options,
+        "gm",
+      );
+      return this;
+    }
+    // v13 _onUpdate: re-sorts only when combatants changed, otherwise reads the current state.
+    _onUpdate(changed: Record<string, unknown>) {
+      if ("combatants" in changed) this.setupTurns();
+      this.current = { round: this.round, turn: this.turn, combatantId: this.combatant?.id ?? null };
+    }
     // Core sorts with the method unbound, as v13 does.
     setupTurns() {
       const sort = (this as unknown as { _sortCombatants(a: unknown, b: unknown): number })._sortCombatants;
       this.turns = [...this.combatants.contents].sort(sort);
       return this.turns;
     }
+    // v13 startCombat: one update to round 1, turn 0.
     async startCombat() {
-      this.started = true;
-      this.round = 1;
-      this.setupTurns();
-      return this;
-    }
-    async nextRound() {
-      this.round++;
-      this.setupTurns();
+      await this.update({ round: 1, turn: 0 });
       return this;
     }
     _onUpdateDescendantDocuments() {}
@@ -192,15 +225,16 @@ describe("FrontierCombat (side initiative in a Combat subclass)", () => {
   it("SF-X-04 SF-X-05 starting a combat of 40 makes 3 sides by disposition, rolls them in one group update and one chat batch, and orders turns by side", async () => {
     writes.create = [];
     writes.update = [];
+    writes.combat = [];
     writes.chat = [];
     d10s.push(2, 9, 5); // friendly, hostile, neutral
     const combat = makeCombat(40);
     await combat.startCombat();
     expect(writes.create).toEqual([{ type: "CombatantGroup", data: expect.any(Array) }]);
     expect(writes.create[0]!.data).toHaveLength(3);
-    const groupUpdates = writes.update.filter((w) => w.type === "CombatantGroup");
+    const groupUpdates = writes.combat.filter((w) => w.data.groups);
     expect(groupUpdates).toHaveLength(1);
-    expect(groupUpdates[0]!.updates).toHaveLength(3);
+    expect(groupUpdates[0]!.data.groups).toHaveLength(3);
     expect(writes.chat).toHaveLength(1);
     expect(writes.chat[0]).toHaveLength(3);
     // Friendly 2+7=9, hostile 9+7=16, neutral 5+7=12 (IM of RS 69/68/67 → 7): friendly moves first, hostile last.
@@ -218,6 +252,7 @@ describe("FrontierCombat (side initiative in a Combat subclass)", () => {
     const combat = makeCombat(3);
     await combat.startCombat();
     writes.update = [];
+    writes.combat = [];
     writes.chat = [];
     const late: FakeCombatant = {
       ...combat.combatants.contents[1]!,
@@ -230,23 +265,77 @@ describe("FrontierCombat (side initiative in a Combat subclass)", () => {
     combat.combatants.contents.push(late);
     await combat.rollSides();
     expect(late.groupId).not.toBeNull();
-    expect(writes.update.filter((w) => w.type === "CombatantGroup")).toHaveLength(0);
+    expect(writes.combat).toHaveLength(0);
     expect(writes.chat).toHaveLength(0);
   });
 
-  it("SF-B-04 the GM's next round re-rolls every side before the round advances", async () => {
+  it("SF-B-04 the GM's next round re-rolls every side and advances in ONE update, from the new order's first turn", async () => {
     d10s.push(1, 1, 1);
     const combat = makeCombat(3);
     await combat.startCombat();
     writes.update = [];
+    writes.combat = [];
     writes.chat = [];
     d10s.push(10, 4, 6);
     await combat.nextRound();
     expect(combat.round).toBe(2);
-    const upd = writes.update.filter((w) => w.type === "CombatantGroup");
-    expect(upd).toHaveLength(1);
-    expect(upd[0]!.updates.map((u) => (u.system as { rolledRound: number }).rolledRound)).toEqual([2, 2, 2]);
-    expect(combat.turns[0]!.token.disposition).toBe(-1); // hostile rolled 4 + 1: lowest, moves first
+    expect(writes.combat).toHaveLength(1);
+    const { data, options } = writes.combat[0]!;
+    expect(data).toMatchObject({ round: 2, turn: 0, flags: { "frontier-tactics": { phase: 0 } } });
+    expect(options).toMatchObject({ direction: 1 });
+    const rolled = data.groups as { system: { rolledRound: number; roll: number } }[];
+    expect(rolled.map((g) => [g.system.roll, g.system.rolledRound])).toEqual([
+      [10, 2],
+      [4, 2],
+      [6, 2],
+    ]);
+    expect(writes.chat).toHaveLength(1);
+    // Re-sorted for round 2 when the round changed: hostile rolled 4 + 4 = 8, the lowest, moves first.
+    expect(combat.turns[0]!.token.disposition).toBe(-1);
+    expect(combat.combatant?.token.disposition).toBe(-1);
+  });
+
+  it("SF-X-04 the GM's edit of a side mid-round re-sorts and keeps the turn with whoever is acting", async () => {
+    d10s.push(2, 5, 8); // friendly 2+4, hostile 5+4, neutral 8+4
+    const combat = makeCombat(3);
+    await combat.startCombat();
+    expect(combat.turns.map((t) => t.id)).toEqual(["c0", "c1", "c2"]);
+    combat.turn = 1; // c1 (hostile) is acting
+    writes.combat = [];
+    const hostile = combat.turns[1]!.group!.id;
+    await combat.editSide(hostile, 1, 0); // hostile now moves first
+    expect(combat.turns.map((t) => t.id)).toEqual(["c1", "c0", "c2"]);
+    expect(writes.combat).toEqual([
+      {
+        data: {
+          groups: [{ _id: hostile, initiative: 1, system: { roll: 1, modifier: 0, rolledRound: 1 } }],
+          turn: 0,
+        },
+        options: { turnEvents: false },
+      },
+    ]);
+    expect(combat.combatant?.id).toBe("c1");
+  });
+
+  it("SF-B-04 a player ending the round's last turn asks the GM for the next round and writes nothing", async () => {
+    const game = (globalThis as unknown as Record<string, Record<string, unknown>>).game!;
+    const query = vi.fn(async () => true);
+    d10s.push(3, 3, 3);
+    const combat = makeCombat(3);
+    await combat.startCombat();
+    game.user = { id: "p1", isGM: false, isActiveGM: false };
+    game.users = { filter: () => [], activeGM: { query } };
+    writes.combat = [];
+    await combat.nextRound();
+    expect(query).toHaveBeenCalledWith(
+      "frontier-tactics.nextRound",
+      { combatId: "combat1", round: 1 },
+      { timeout: 10000 },
+    );
+    expect(writes.combat).toHaveLength(0);
+    expect(combat.round).toBe(1);
+    game.user = { id: "gm", isGM: true, isActiveGM: true };
+    game.users = { filter: () => [{ id: "gm" }], activeGM: null };
   });
 
   it("SF-X-04 a player's roll goes to the active GM as a query and writes nothing itself", async () => {

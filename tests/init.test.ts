@@ -36,8 +36,14 @@ describe("System registration", () => {
       expect(C.time.roundTime).toBe(6);
       expect(C.ui.combat.name).toBe("FrontierCombatTracker");
       expect(Object.keys(C.queries)).toEqual(
-        expect.arrayContaining(["frontier-tactics.applyDamage", "frontier-tactics.rollSide"]),
+        expect.arrayContaining([
+          "frontier-tactics.applyDamage",
+          "frontier-tactics.rollSide",
+          "frontier-tactics.nextRound",
+        ]),
       );
+      // Held Basic-game damage is released through a function registered in init (no import cycle).
+      expect(C.Combat.documentClass.applyHeld).toBeInstanceOf(Function);
       expect(C.Item.compendiumIndexFields).toContain("system.skill");
       expect(Object.keys(C.Actor.sheetClasses)).toEqual(["character", "creature"]);
       expect(Object.keys(C.Item.sheetClasses)).toEqual([

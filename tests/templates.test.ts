@@ -196,6 +196,30 @@ describe("Templates", () => {
     expect(html.match(/data-combatant-id=/g)).toHaveLength(5);
   });
 
+  it("SF-X-05 each combatant row keeps core's v13 contract: click to activate, ping and pan, 0 Stamina shown", () => {
+    const turn = {
+      id: "eusyl",
+      name: "Eusyl",
+      img: "",
+      css: "",
+      resource: 0,
+      canPing: true,
+      effects: { icons: [{ img: "stun.svg", name: "Stunned" }], tooltip: "" },
+    };
+    const player = render(hb, "apps/turn.hbs", { ...turn, user: { isGM: false } });
+    expect(player).toMatch(
+      /<li class="combatant "[^>]* data-combatant-id="eusyl" data-action="activateCombatant">/,
+    );
+    expect(player).toContain('data-action="pingCombatant"');
+    expect(player).toContain('data-action="panToCombatant"');
+    expect(player).toContain('<span class="resource">0</span>');
+    expect(player).toContain('alt="Stunned"');
+    expect(player).not.toContain('data-action="toggleHidden"');
+    const gm = render(hb, "apps/turn.hbs", { ...turn, user: { isGM: true } });
+    expect(gm).toContain('data-action="toggleHidden"');
+    expect(gm).not.toContain('data-action="panToCombatant"');
+  });
+
   it("SF-X-39 SF-X-40 SF-X-43 a grenade card shows the bounce, who was caught and the RS checks near explosives", () => {
     const card = {
       ...BURST_CARD,

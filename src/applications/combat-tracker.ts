@@ -5,6 +5,7 @@
  */
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import type { FrontierCombat } from "../documents/combat.js";
+import { NoGMError } from "../helpers/gm-query.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import { roundPhases } from "../rules/index.js";
 import { type AppRenderOptions, combatTrackerBase } from "../types/app-bases.js";
@@ -26,12 +27,34 @@ export class FrontierCombatTracker extends Base {
 
   static override PARTS = {
     header: Base.PARTS.header!,
-    tracker: { template: templatePath("apps/tracker.hbs") },
+    tracker: {
+      template: templatePath("apps/tracker.hbs"),
+      // The row partial is loaded before the first render (HandlebarsApplicationMixin awaits `templates`).
+      templates: [templatePath("apps/turn.hbs")],
+      // The list scrolls (styles: .ft-tracker .combat-tracker) and keeps its place across renders.
+      scrollable: [".combat-tracker"],
+    },
     footer: Base.PARTS.footer!,
   };
 
   get combat(): FrontierCombat | null {
     return this.viewed as unknown as FrontierCombat | null;
+  }
+
+  /**
+   * Round changes are the GM's (`FrontierCombat#_canChangeRound`), so core's footer drops a player's turn controls
+   * on the first and last turn (it asks whether the player may change the round there). A player still ends their
+   * own turn: on the last turn `nextRound` asks the GM, who re-rolls and starts the next round (SF-B-04).
+   */
+  protected override async _prepareCombatContext(
+    context: Record<string, unknown>,
+    options: AppRenderOptions,
+  ): Promise<void> {
+    await super._prepareCombatContext(context, options);
+    const combat = this.combat;
+    const user = game.user;
+    if (!combat || !user || user.isGM) return;
+    context.control = combat.started && !!combat.combatant?.players?.includes(user);
   }
 
   protected override async _prepareTrackerContext(
@@ -87,7 +110,14 @@ export class FrontierCombatTracker extends Base {
     target: HTMLElement,
   ): Promise<void> {
     const id = target.dataset.groupId;
-    if (id) await this.combat?.rollSides({ sideIds: [id] });
+    if (!id) return;
+    // AppV2 does not await action handlers: a failure is shown here or nowhere.
+    try {
+      await this.combat?.rollSides({ sideIds: [id] });
+    } catch (e) {
+      const key = e instanceof NoGMError ? e.key : null;
+      ui.notifications?.warn(key ? (game.i18n?.localize(key) ?? key) : String((e as Error).message ?? e));
+    }
   }
 
   static async #step(this: FrontierCombatTracker, delta: number): Promise<void> {
@@ -141,12 +171,7 @@ export class FrontierCombatTracker extends Base {
       if (r) ui.notifications?.warn(t("FT.Side.badEdit"));
       return;
     }
-    await group.update({
-      initiative: r.roll + r.modifier,
-      "system.roll": r.roll,
-      "system.modifier": r.modifier,
-      "system.rolledRound": this.combat?.round ?? 0,
-    } as never);
+    await this.combat?.editSide(group.id ?? "", r.roll, r.modifier);
   }
 
   static async #onToggleSurprised(
@@ -157,6 +182,6 @@ export class FrontierCombatTracker extends Base {
     const group = this.#gmGroup(target);
     if (!group) return;
     const surprised = (group.system as unknown as { surprised: boolean }).surprised;
-    await group.update({ "system.surprised": !surprised } as never);
+    await this.combat?.setSurprised(group.id ?? "", !surprised);
   }
 }

@@ -70,4 +70,49 @@ describe("Tracker context", () => {
     expect(pirates).toMatchObject({ hideNumbers: true, d10: null, total: null, modifierSource: "" });
     expect(t.sides.find((s) => s.id === "pcs")).toMatchObject({ rolled: false, canRoll: true });
   });
+
+  const playerOpts = (view: CombatView) => {
+    const o = sideOrder(view, "expanded");
+    return {
+      isGM: false,
+      hideNpcNumbers: false,
+      ownedSides: new Set(["pcs"]),
+      npcOnlySides: new Set(["pirates", "robots"]),
+      moveOrder: o.moveOrder,
+      initiativeSide: o.initiative,
+      phases: phasesOf(view, "expanded"),
+      phaseIndex: 0,
+      activeCombatantId: null,
+    };
+  };
+
+  it("SF-B-04 a roll from last round is not this round's: the side shows a Roll button, not last round's total", () => {
+    const round3: CombatView = { ...THREE_SIDES, round: 3 };
+    const t = buildTracker(round3, turns, playerOpts(round3));
+    expect(t.sides.map((s) => [s.id, s.rolled, s.total, s.canRoll])).toEqual([
+      ["robots", false, null, false],
+      ["pirates", false, null, false],
+      ["pcs", false, null, true],
+    ]);
+  });
+
+  it("SF-X-01 a side whose members are all hidden is not shown to players, and letters count the sides shown", () => {
+    const visible = turns.filter((t) => t.id !== "r1"); // the robots' only member is hidden
+    const t = buildTracker(THREE_SIDES, visible, playerOpts(THREE_SIDES));
+    expect(t.sides.map((s) => [s.letter, s.id])).toEqual([
+      ["B", "pirates"],
+      ["A", "pcs"],
+    ]);
+    expect(t.phases.map((p) => `${p.kind}:${p.sides}`)).toEqual([
+      "declare:BA",
+      "move:",
+      "move:B",
+      "move:A",
+      "resolve:A",
+      "resolve:B",
+      "resolve:",
+    ]);
+    const gm = buildTracker(THREE_SIDES, turns, { ...playerOpts(THREE_SIDES), isGM: true });
+    expect(gm.sides.map((s) => s.letter)).toEqual(["C", "B", "A"]);
+  });
 });

@@ -4,7 +4,7 @@
  * current one marked. NPC side numbers can be hidden from players.
  */
 import type { Phase, PhaseKind } from "../rules/index.js";
-import type { CombatView } from "../workflows/side-initiative.js";
+import { type CombatView, rolledThisRound } from "../workflows/side-initiative.js";
 
 export interface TurnLike {
   readonly id: string;
@@ -58,21 +58,27 @@ export function sideLetters(moveOrder: readonly string[], basic: boolean): Recor
   return Object.fromEntries(strongestFirst.map((id, i) => [id, String.fromCharCode(65 + i)]));
 }
 
+/**
+ * `turns` are the turns the user may see (core leaves hidden combatants out for players). A player is not shown a
+ * side none of whose members they can see (the GM's hidden ambush), and letters count only the sides shown.
+ */
 export function buildTracker(
   view: CombatView,
   turns: readonly TurnLike[],
   opts: TrackerOptions,
   basic = false,
 ) {
-  const letters = sideLetters(opts.moveOrder, basic);
   const byId = new Map(turns.map((t) => [t.id, t]));
   const sideOf = new Map(view.members.map((m) => [m.id, m.sideId]));
-  const sides: SideHeader[] = opts.moveOrder
+  const shown = opts.moveOrder.filter((sid) => opts.isGM || turns.some((t) => sideOf.get(t.id) === sid));
+  const letters = sideLetters(shown, basic);
+  const sides: SideHeader[] = shown
     .map((sid) => view.sides.find((s) => s.id === sid))
     .filter((s): s is NonNullable<typeof s> => !!s)
     .map((s) => {
       const hide = !opts.isGM && opts.hideNpcNumbers && opts.npcOnlySides.has(s.id);
-      const rolled = s.system.roll !== null;
+      // SF-B-04: sides roll again every round, so last round's roll does not count as rolled.
+      const rolled = rolledThisRound(s, view.round);
       const sideTurns = turns.filter((t) => sideOf.get(t.id) === s.id);
       return {
         id: s.id,
@@ -99,7 +105,10 @@ export function buildTracker(
     index: i,
     kind: p.kind,
     label: `FT.Phase.${p.kind}`,
-    sides: p.sides.map((id) => letters[id] ?? "?").join(""),
+    sides: p.sides
+      .map((id) => letters[id])
+      .filter((l): l is string => !!l)
+      .join(""),
     current: i === opts.phaseIndex,
     done: i < opts.phaseIndex,
   }));

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { applyStamina } from "../rules/index.js";
 import { deriveActor } from "./actor/derived.js";
 import { CHARACTER_SPEC, CREATURE_SPEC } from "./actor/specs.js";
 import { DEFENSE_SPEC, POWER_SOURCE_SPEC, WEAPON_SPEC } from "./item/specs.js";
-import { ACTOR_V2, migrateSystem, needsMigration } from "./migrations.js";
+import { ACTOR_V2, isStaleSource, migrateSystem, needsMigration } from "./migrations.js";
 import { validateData } from "./spec.js";
 
 const character = (over: Record<string, unknown> = {}) => validateData(CHARACTER_SPEC, over);
@@ -39,6 +40,13 @@ describe("Character data", () => {
     expect(character({ stamina: { value: 50, max: 45 } }).issues).toEqual([
       { path: "", message: "Stamina 50 is above its maximum 45" },
     ]);
+  });
+
+  it("SF-B-15 the schema keeps any Stamina the damage rule writes: 10 − 150 = −140 is valid data", () => {
+    const hit = applyStamina(10, 150);
+    expect(hit).toEqual({ before: 10, after: -140, unconscious: true });
+    expect(character({ stamina: { value: hit.after, max: 45 } }).issues).toEqual([]);
+    expect(validateData(CREATURE_SPEC, { stamina: { value: -1000, max: 300 } }).issues).toEqual([]);
   });
 
   it("keeps fields it does not know (nothing is dropped)", () => {
@@ -164,5 +172,16 @@ describe("Migrations", () => {
     expect(needsMigration("Actor", "character", system)).toBe(false);
     expect(needsMigration("Item", "weapon", { stamina: 3 })).toBe(false);
     expect(ACTOR_V2.migrate({ stamina: 10 })).toMatchObject({ stamina: { value: 10, max: 10 } });
+  });
+
+  it("tells a stored v1 source (what a document is built from) from current data and from built documents", () => {
+    expect(isStaleSource("Actor", { _id: "a", type: "character", system: old })).toBe(true);
+    const { system } = migrateSystem("Actor", "character", old);
+    expect(isStaleSource("Actor", { _id: "a", type: "character", system })).toBe(false);
+    expect(isStaleSource("Item", { _id: "i", type: "weapon", system: { stamina: 3 } })).toBe(false);
+    // A built document (it has `_source`) was migrated already; partial or typeless data is not a stored source.
+    expect(isStaleSource("Actor", { _source: {}, type: "character", system: old })).toBe(false);
+    expect(isStaleSource("Actor", { system: old })).toBe(false);
+    expect(isStaleSource("Actor", null)).toBe(false);
   });
 });

@@ -68,3 +68,14 @@ export function needsMigration(
 ): boolean {
   return migrateSystem(documentName, type, system).applied.length > 0;
 }
+
+/**
+ * Is `data` a stored document source (plain data, not a built document) whose `system` a migration would change?
+ * This is what a document is built from before core migrates it in place.
+ */
+export function isStaleSource(documentName: Migration["documentName"], data: unknown): boolean {
+  if (!data || typeof data !== "object" || "_source" in data) return false;
+  const { type, system } = data as { type?: unknown; system?: unknown };
+  if (typeof type !== "string" || !system || typeof system !== "object") return false;
+  return needsMigration(documentName, type, system as Record<string, unknown>);
+}

@@ -21,19 +21,19 @@ function modelClass(
   documentName: Migration["documentName"] | "CombatantGroup" | "ChatMessage",
   type: string,
 ) {
-  const Base = foundry.abstract.TypeDataModel as unknown as (new (
-    ...args: never[]
-  ) => foundry.abstract.TypeDataModel<Schema, AnyDoc>) & {
-    migrateData(source: Record<string, unknown>): Record<string, unknown>;
-  };
-  return class extends Base {
+  return class extends foundry.abstract.TypeDataModel<Schema, AnyDoc> {
     static readonly spec = spec;
     static readonly type = type;
 
-    static defineSchema(): Schema {
+    static override defineSchema(): Schema {
       return buildSchema(spec.fields);
     }
 
+    /**
+     * The system's migrations first, then core's (`DataModel.migrateData` runs the schema's field migrations). It
+     * must be `super`: called on TypeDataModel itself, core's `this.schema` reaches the abstract `defineSchema` and
+     * throws, and `migrateDataSafe` swallows that as a warning on every load and update.
+     */
     static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
       const { system, applied } =
         documentName === "Actor" || documentName === "Item"
@@ -44,13 +44,10 @@ function modelClass(
         for (const k of Object.keys(source)) if (!(k in system)) delete source[k];
         Object.assign(source, system);
       }
-      // `super`, not `foundry.abstract.TypeDataModel.migrateData(source)`: the base's migrateData reads `this.schema`,
-      // and with `this === TypeDataModel` that throws "must define its Document schema" (then logged by
-      // migrateDataSafe as "Failed data migration") and the fields' own migrations never run.
       return super.migrateData(source);
     }
 
-    static validateJoint(data: Record<string, unknown>): void {
+    static override validateJoint(data: Record<string, unknown>): void {
       const errors = spec.joint?.(data) ?? [];
       if (errors.length) throw new Error(errors.join("; "));
     }

@@ -1,23 +1,39 @@
 /**
  * Combat with side initiative (SF-B-03..05, SF-X-01..06) on v13 CombatantGroups. The logic is in
  * `workflows/side-initiative.ts`; this class only reads its documents into a CombatView and writes the results.
+ *
+ * What it relies on in v13 (client/documents/combat.mjs, client/documents/combatant.mjs,
+ * common/documents/combat.mjs):
+ * - Data preparation runs inside the DataModel constructor (`prepareDerivedData` → `setupTurns`), before a
+ *   subclass's fields exist, and core clones the combat to simulate every combatant change. So this class declares
+ *   no instance fields: the sort order lives in a module WeakMap keyed by the combat.
+ * - Core sorts with `_sortCombatants` unbound (`contents.sort(this._sortCombatants)`).
+ * - Core's `_onUpdate` re-sorts only when `combatants` changed; this order also depends on the round and the sides.
+ * - Core keeps the acting combatant when combatants change (`operation.combatTurn`), never when groups change:
+ *   every side write here goes out as one Combat update with the turn index that keeps whoever is acting.
  */
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import type { SideSystem } from "../data/combatant-group/side.js";
 import type { ActorSystem } from "../data/models.js";
-import { asGM, foundryUsers, QUERY } from "../helpers/gm-query.js";
+import { asGM, foundryUsers, NoGMError, QUERY } from "../helpers/gm-query.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import { roundPhases } from "../rules/index.js";
 import { damageIsHeld, type HeldRequest, holdRequest, releaseHeld } from "../workflows/exchange.js";
 import {
   assignSides,
   type CombatView,
+  clearedRoll,
   emptySides,
+  endsRound,
+  firstTurn,
   type InitiativePorts,
   rollSides,
   type SideCard,
+  type SideChange,
   sideOrder,
+  turnKeeping,
   turnOrder,
+  withSideChanges,
 } from "../workflows/side-initiative.js";
 
 type Group = CombatantGroup.Implementation;
@@ -25,9 +41,19 @@ type Member = Combatant.Implementation;
 
 const SIDE = "side";
 
+/** Combat → combatant id → position in the turn order; written by setupTurns, read by _sortCombatants. */
+const ORDER = new WeakMap<object, Map<string, number>>();
+/** Combat → the last side assignment under way (assignments run one after another, never side by side). */
+const SIDES_QUEUE = new WeakMap<object, Promise<unknown>>();
+
+const localize = (key: string) => game.i18n?.localize(key) ?? key;
+
 export class FrontierCombat extends Combat {
-  /** Combatant id → position, recomputed in setupTurns (read by _sortCombatants, which core calls unbound). */
-  #order = new Map<string, number>();
+  /**
+   * Applies one held request on the GM's client (SF-B-05). Set in `init` to the card workflow's apply, so this
+   * document does not import the workflow that imports it.
+   */
+  static applyHeld: ((req: HeldRequest) => Promise<unknown>) | null = null;
 
   get sideGroups(): Group[] {
     return this.groups.contents.filter((g) => g.type === (SIDE as never));
@@ -40,7 +66,7 @@ export class FrontierCombat extends Combat {
       return {
         id: c.id ?? "",
         name: c.name ?? "",
-        sideId: (c as unknown as { group: Group | null }).group?.id ?? null,
+        sideId: sideIdOf(c),
         isPlayerCharacter: c.hasPlayerOwner && c.actor?.type === "character",
         sort: i,
         rs: sys?.abilities?.rs?.value ?? 0,
@@ -69,7 +95,7 @@ export class FrontierCombat extends Combat {
         return { total: roll.total ?? 1, roll };
       },
       updateSides: async (updates) => {
-        await this.updateEmbeddedDocuments("CombatantGroup", updates as never);
+        await this.#commitSides(updates);
       },
       postCards: async (cards) => {
         await ChatMessage.create((await Promise.all(cards.map((c) => this.#cardData(c)))) as never);
@@ -94,9 +120,37 @@ export class FrontierCombat extends Combat {
     };
   }
 
-  /** Create sides by disposition (or one per character) for combatants without one. GM only. */
+  /**
+   * GM: write side changes as ONE Combat update, with the turn index that keeps the acting combatant acting in
+   * the new order (a side re-rolled, edited or surprised mid-round re-sorts the turns).
+   */
+  async #commitSides(changes: readonly SideChange[]): Promise<void> {
+    if (!changes.length) return;
+    const data: Record<string, unknown> = { groups: changes };
+    const turn = turnKeeping(
+      withSideChanges(this.view, changes),
+      currentVariant(),
+      this.combatant?.id ?? null,
+    );
+    if (turn !== null && turn !== this.turn) data.turn = turn;
+    await this.update(data as never, { turnEvents: false } as never);
+  }
+
+  /**
+   * Create sides by disposition (or one per character) for combatants without one. GM only. Calls run one after
+   * another, so a newcomer's assignment and the GM's "Begin" never both create the same side.
+   */
   async ensureSides(individual = false): Promise<void> {
     if (!game.user?.isGM) return;
+    const run = (SIDES_QUEUE.get(this) ?? Promise.resolve()).then(() => this.#assignSides(individual));
+    SIDES_QUEUE.set(
+      this,
+      run.catch(() => undefined),
+    );
+    return run;
+  }
+
+  async #assignSides(individual: boolean): Promise<void> {
     const plan = assignSides(this.view, individual);
     const keyToId = new Map<string, string>();
     if (plan.create.length) {
@@ -154,6 +208,24 @@ export class FrontierCombat extends Combat {
     });
   }
 
+  /** GM: set a side's d10 and modifier (SF-X-04: the GM may edit results); it counts as this round's roll. */
+  async editSide(groupId: string, roll: number, modifier: number): Promise<void> {
+    if (!game.user?.isGM || !this.groups.get(groupId)) return;
+    await this.#commitSides([
+      {
+        _id: groupId,
+        initiative: roll + modifier,
+        system: { roll, modifier, rolledRound: Math.max(1, this.round) },
+      },
+    ]);
+  }
+
+  /** GM: mark a side surprised or not (SF-X-02). */
+  async setSurprised(groupId: string, surprised: boolean): Promise<void> {
+    if (!game.user?.isGM || !this.groups.get(groupId)) return;
+    await this.#commitSides([{ _id: groupId, system: { surprised } }]);
+  }
+
   override async rollAll(): Promise<this> {
     await this.rollSides();
     return this;
@@ -168,6 +240,10 @@ export class FrontierCombat extends Combat {
     return this;
   }
 
+  /**
+   * Core's "Reroll Initiative" on a combatant (GM only) re-rolls that combatant's side, even if it rolled this
+   * round. A player's request still goes to the GM, who rolls only sides that have not rolled.
+   */
   override async rollInitiative(ids: string | string[]): Promise<this> {
     const list = Array.isArray(ids) ? ids : [ids];
     const view = this.view;
@@ -176,8 +252,23 @@ export class FrontierCombat extends Combat {
         list.map((id) => view.members.find((m) => m.id === id)?.sideId).filter((s): s is string => !!s),
       ),
     ];
-    await this.rollSides({ sideIds });
+    await this.rollSides({ sideIds, force: true });
     return this;
+  }
+
+  /**
+   * "Reset initiative" also clears the sides' rolls: core clears only the combatants, and
+   * `Combatant#_prepareGroup` copies a group's initiative back onto its members.
+   */
+  override async resetAll(options?: { updateTurn?: boolean }): Promise<this | undefined> {
+    if (game.user?.isGM && this.sideGroups.length)
+      await this.#commitSides(
+        this.sideGroups.map((g) => ({ _id: g.id ?? "", initiative: null, system: clearedRoll() })),
+      );
+    const coreReset = super.resetAll as unknown as (o?: {
+      updateTurn?: boolean;
+    }) => Promise<this | undefined>;
+    return coreReset.call(this, options);
   }
 
   /** Sides that already rolled are not re-rolled when the combat starts (SF-X-04). */
@@ -203,53 +294,141 @@ export class FrontierCombat extends Combat {
 
   async holdDamage(req: HeldRequest): Promise<void> {
     await this.setFlag(SYSTEM_ID as never, "heldDamage" as never, holdRequest(this.heldDamage, req) as never);
-    ui.notifications?.info(game.i18n?.localize("FT.Card.heldNotice") ?? "");
+    ui.notifications?.info(localize("FT.Card.heldNotice"));
   }
 
   /** End of the exchange: apply every held request (GM), then clear the list. */
   async releaseDamage(): Promise<void> {
     const held = this.heldDamage;
     if (!held.length || !game.user?.isGM) return;
-    const { gmApplyDamage } = await import("../workflows/attack-flow.js");
-    const { foundryGMPorts } = await import("../workflows/card-actions.js");
-    await releaseHeld(held, (r) => gmApplyDamage(r.messageId, r.ids, foundryGMPorts()));
+    const apply = FrontierCombat.applyHeld;
+    if (!apply) throw new Error("Held damage cannot be applied: no applier was registered in init.");
+    await releaseHeld(held, apply);
     await this.unsetFlag(SYSTEM_ID as never, "heldDamage" as never);
   }
 
-  /** The GM's next round re-rolls every side first, then the turn order is set up (SF-B-04). */
+  /** A new round re-rolls every side (SF-B-04), which only the GM writes: round changes are the GM's. */
+  protected override _canChangeRound(user: User.Implementation): boolean {
+    return user.isGM;
+  }
+
+  /**
+   * The next round (SF-B-04). A player (who ended the round's last turn) asks the active GM. The GM applies held
+   * damage, re-rolls every side, and writes the rolls, the new round, its first turn in the NEW order and the
+   * phase in ONE update, so the turn events that follow (end of the last turn, end and start of round, start of
+   * the first turn) name the right combatants. Otherwise as v13's `Combat#nextRound`: the `combatRound` hook,
+   * "skip defeated", the world-time advance.
+   */
   override async nextRound(): Promise<this> {
-    if (game.user?.isGM) {
-      await this.releaseDamage();
-      await this.rollSides({ round: this.round + 1, force: true });
-      await this.setFlag(SYSTEM_ID as never, "phase" as never, 0 as never);
+    if (!game.user?.isGM) {
+      await askGM(QUERY.nextRound, { combatId: this.id, round: this.round });
+      return this;
     }
-    return super.nextRound();
+    await this.releaseDamage();
+    const variant = currentVariant();
+    const round = this.round + 1;
+    const rolls: SideChange[] = [];
+    await this.ensureSides();
+    await rollSides(
+      this.view,
+      {
+        ...this.#ports(),
+        updateSides: async (updates) => {
+          rolls.push(...updates);
+        },
+      },
+      // From round 0 this is the start: sides that rolled before it keep their roll (SF-X-04).
+      { variant, round, force: this.round >= 1 },
+    );
+    const order = turnOrder(withSideChanges(this.view, rolls, round), variant);
+    const first =
+      this.turn === null
+        ? { turn: null, noneLeft: false }
+        : firstTurn(order, (id) => !!this.combatants.get(id)?.isDefeated, !!this.settings.skipDefeated);
+    if (first.noneLeft) ui.notifications?.warn(localize("COMBAT.NoneRemaining"));
+    const updateData: Record<string, unknown> = {
+      round,
+      turn: first.turn,
+      flags: { [SYSTEM_ID]: { phase: 0 } },
+      ...(rolls.length ? { groups: rolls } : {}),
+    };
+    const updateOptions = {
+      direction: 1,
+      worldTime: { delta: this.getTimeDelta(this.round, this.turn, round, first.turn) },
+    };
+    Hooks.callAll("combatRound", this as never, updateData as never, updateOptions as never);
+    await this.update(updateData as never, updateOptions as never);
+    return this;
+  }
+
+  /** Going back a round is the GM's too (`_canChangeRound`); a player is told so instead of a refused update. */
+  override async previousRound(): Promise<this> {
+    if (!game.user?.isGM) {
+      ui.notifications?.warn(localize("FT.Combat.roundIsGM"));
+      return this;
+    }
+    return super.previousRound();
   }
 
   override setupTurns(): Combatant.Implementation[] {
     const order = turnOrder(this.view, currentVariant());
-    this.#order = new Map(order.map((id, i) => [id, i]));
+    ORDER.set(this, new Map(order.map((id, i) => [id, i])));
     return super.setupTurns();
   }
 
   protected override _sortCombatants(a: Member, b: Member): number {
-    const combat = a.parent as unknown as FrontierCombat;
-    const order = combat ? combat.#order : new Map<string, number>();
-    return (order.get(a.id ?? "") ?? 9999) - (order.get(b.id ?? "") ?? 9999);
+    const order = a.parent ? ORDER.get(a.parent) : undefined;
+    return (order?.get(a.id ?? "") ?? 9999) - (order?.get(b.id ?? "") ?? 9999);
   }
 
-  /** Every client re-sorts and re-renders when a side changes. */
+  /**
+   * The order depends on the round (surprise counts in round 1 only, SF-X-02) and on the sides' rolls, and core
+   * re-sorts here only when `combatants` changed. Re-sort first, so core computes `current` from the new order,
+   * but leave `current` as it was, so core still records the previous state and runs the turn events.
+   */
+  protected override _onUpdate(
+    changed: Combat.UpdateData,
+    options: Combat.Database.OnUpdateOperation,
+    userId: string,
+  ): void {
+    if ("round" in changed || "groups" in changed) this.#resort();
+    super._onUpdate(changed, options, userId);
+  }
+
+  #resort(): void {
+    const current = this.current;
+    this.setupTurns();
+    this.current = current;
+  }
+
+  /**
+   * Re-sort after the order changed outside this class's own writes (a side created, deleted or edited elsewhere,
+   * the Alpha Dawn variant switched) and keep the turn with whoever is acting: every client re-sorts, the active
+   * GM writes the turn index.
+   */
+  resortKeepingTurn(): void {
+    const acting = this.combatant?.id ?? null;
+    this.#resort();
+    if (!game.user?.isActiveGM || !acting || this.turn === null) return;
+    const turn = this.turns.findIndex((t) => t.id === acting);
+    if (turn >= 0 && turn !== this.turn) void this.update({ turn } as never, { turnEvents: false } as never);
+  }
+
+  #onModifySides(parent: unknown, options: { render?: boolean } | undefined): void {
+    this.resortKeepingTurn();
+    const tracker = ui.combat;
+    if (tracker && tracker.viewed === parent && options?.render !== false) void tracker.render();
+  }
+
   protected override _onUpdateDescendantDocuments(...args: Combat.OnUpdateDescendantDocumentsArgs): void {
     super._onUpdateDescendantDocuments(...args);
-    if ((args[1] as string) === "groups") {
-      this.setupTurns();
-      void ui.combat?.render();
-    }
+    if ((args[1] as string) === "groups") this.#onModifySides(args[0], args[4] as { render?: boolean });
   }
 
-  /** A side whose last member left is removed (GM only). */
+  /** A side whose last member left is removed (GM only); a removed side re-sorts and re-renders. */
   protected override _onDeleteDescendantDocuments(...args: Combat.OnDeleteDescendantDocumentsArgs): void {
     super._onDeleteDescendantDocuments(...args);
+    if ((args[1] as string) === "groups") this.#onModifySides(args[0], args[4] as { render?: boolean });
     if (args[1] === "combatants" && game.user?.isActiveGM) {
       const empty = emptySides(this.view);
       if (empty.length) void this.deleteEmbeddedDocuments("CombatantGroup", empty);
@@ -259,7 +438,23 @@ export class FrontierCombat extends Combat {
   /** Newcomers join a side (they are not rolled: their side may already have its roll). */
   protected override _onCreateDescendantDocuments(...args: Combat.OnCreateDescendantDocumentsArgs): void {
     super._onCreateDescendantDocuments(...args);
+    if ((args[1] as string) === "groups") this.#onModifySides(args[0], args[4] as { render?: boolean });
     if (args[1] === "combatants" && game.user?.isActiveGM) void this.ensureSides();
+  }
+
+  /**
+   * "Movement this turn" (SF-X-17/18) means this round in a side-phase combat: core clears a token's movement
+   * history when that combatant's turn starts, which a GM stepping by phase may never do. Keep it for the round.
+   */
+  protected override async _clearMovementHistoryOnStartTurn(
+    _combatant: Combatant.Implementation,
+    _context: Combat.TurnEventContext,
+  ): Promise<void> {}
+
+  /** …and clear every token's movement history when a round starts (active GM, after the round update). */
+  protected override async _onStartRound(context: Combat.RoundEventContext): Promise<void> {
+    await super._onStartRound(context);
+    await this.clearMovementHistories();
   }
 
   /** Who acts first this round (SF-X-01, SF-X-05). */
@@ -270,6 +465,29 @@ export class FrontierCombat extends Combat {
   /** The phases of the round, from one reading of the sides. */
   get ftPhases() {
     return roundPhases(this.ftOrder, currentVariant());
+  }
+}
+
+/**
+ * The id of a combatant's side. `Combatant#_prepareGroup` sets `group` to the group document; when that group does
+ * not exist core leaves the raw id string, and then the combatant has no side.
+ */
+function sideIdOf(c: Member): string | null {
+  const group = (c as unknown as { group: unknown }).group;
+  return group && typeof group === "object" ? ((group as Group).id ?? null) : null;
+}
+
+/**
+ * Ask the active GM to run a query. Core's tracker buttons do not catch what a combat method throws, so a missing
+ * GM, a refused query (no QUERY_USER permission) or a timeout is told to the user here.
+ */
+async function askGM(name: string, data: object): Promise<unknown> {
+  try {
+    return await asGM(foundryUsers(), name, data, async () => false);
+  } catch (e) {
+    if (e instanceof NoGMError) ui.notifications?.warn(localize(e.key));
+    else ui.notifications?.error(e instanceof Error ? e.message : String(e));
+    return false;
   }
 }
 
@@ -289,11 +507,26 @@ export async function handleRollSideQuery(data: {
   const owned = new Set(
     combat.combatants
       .filter((c) => !!user && !!c.actor?.testUserPermission(user, "OWNER"))
-      .map((c) => (c as unknown as { group: CombatantGroup.Implementation | null }).group?.id)
+      .map((c) => sideIdOf(c))
       .filter((id): id is string => !!id),
   );
   const sideIds = (data.sideIds ?? [...owned]).filter((id) => user?.isGM || owned.has(id));
   if (!sideIds.length) return false;
   await combat.rollSides({ sideIds, round: data.round });
+  return true;
+}
+
+/**
+ * GM side of a player's "end turn" on the round's last turn (SF-B-04): the GM starts the next round, which
+ * re-rolls the sides. Only while the combat is still in the round the player saw and on its last turn, so a
+ * repeated or late request does not skip a round.
+ */
+export async function handleNextRoundQuery(data: { combatId: string; round: number }): Promise<boolean> {
+  const combat = game.combats?.get(data.combatId) as unknown as FrontierCombat | undefined;
+  if (!combat) throw new Error("That combat no longer exists.");
+  const defeated = combat.turns.map((t) => t.isDefeated);
+  const skip = !!combat.settings.skipDefeated;
+  if (!combat.started || combat.round !== data.round || !endsRound(combat.turn, defeated, skip)) return false;
+  await combat.nextRound();
   return true;
 }

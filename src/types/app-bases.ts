@@ -60,16 +60,25 @@ export function handlebarsAppBase(): Ctor<AppV2Like> {
 /** The v13 sidebar combat tracker, with the members our subclass uses. */
 export declare class CombatTrackerLike extends AppV2Like {
   readonly viewed: Combat.Implementation | null;
+  /** Context of the header and footer parts (`control`: may this user step the turn). */
+  protected _prepareCombatContext(context: Record<string, unknown>, options: AppRenderOptions): Promise<void>;
   protected _prepareTrackerContext(
     context: Record<string, unknown>,
     options: AppRenderOptions,
   ): Promise<void>;
 }
 
+/** A HandlebarsApplicationMixin PART: its template, partials to load first, and scrolling elements. */
+export interface HandlebarsPart {
+  template: string;
+  templates?: string[];
+  scrollable?: string[];
+}
+
 export function combatTrackerBase(): Ctor<CombatTrackerLike> & {
-  PARTS: Record<string, { template: string }>;
+  PARTS: Record<string, HandlebarsPart>;
 } {
   return foundry.applications.sidebar.tabs.CombatTracker as unknown as Ctor<CombatTrackerLike> & {
-    PARTS: Record<string, { template: string }>;
+    PARTS: Record<string, HandlebarsPart>;
   };
 }

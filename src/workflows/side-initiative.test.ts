@@ -5,13 +5,19 @@ import { asGM, NoGMError, type UserPorts } from "../helpers/gm-query.js";
 import {
   assignSides,
   type CombatView,
+  clearedRoll,
   emptySides,
+  endsRound,
+  firstTurn,
   type InitiativePorts,
   type MemberView,
   phasesOf,
+  rolledThisRound,
   rollSides,
   type SideView,
+  turnKeeping,
   turnOrder,
+  withSideChanges,
 } from "./side-initiative.js";
 
 const side = (id: string, over: Partial<SideSystem> = {}): SideView => sideView(id, over);
@@ -162,6 +168,73 @@ describe("Order and phases", () => {
       "a",
       "b",
     ]);
+  });
+});
+
+describe("Rounds and turns", () => {
+  it("SF-B-04 a side has rolled only when its roll is for this round (last round's roll asks for a new one)", () => {
+    expect(rolledThisRound(side("A", { roll: 6, rolledRound: 2 }), 2)).toBe(true);
+    expect(rolledThisRound(side("A", { roll: 6, rolledRound: 1 }), 2)).toBe(false);
+    expect(rolledThisRound(side("A", { roll: null, rolledRound: 2 }), 2)).toBe(false);
+    // Before the start (round 0) a roll for round 1 counts (SF-X-04: rolled before the fight).
+    expect(rolledThisRound(side("A", { roll: 3, rolledRound: 1 }), 0)).toBe(true);
+  });
+
+  it("SF-X-04 resetting initiative clears the roll fields and keeps surprise, colour and key", () => {
+    expect(clearedRoll()).toEqual({
+      roll: null,
+      modifier: 0,
+      modifierSource: "",
+      holsteredPenalty: 0,
+      highestRs: 0,
+      rolledRound: 0,
+    });
+  });
+
+  const mid: CombatView = {
+    round: 2,
+    sides: [
+      side("A", { roll: 2, modifier: 3, rolledRound: 2 }),
+      side("B", { roll: 8, modifier: 3, rolledRound: 2 }),
+    ],
+    members: [member("a1", "A"), member("a2", "A", { sort: 1 }), member("b1", "B")],
+  };
+
+  it("SF-X-04 a side edited mid-round re-sorts the order; the turn index follows whoever is acting", () => {
+    expect(turnOrder(mid, "expanded")).toEqual(["a1", "a2", "b1"]);
+    // b1 is acting (turn 2); the GM raises side A's d10 from 2 to 9: A now moves last.
+    const edited = withSideChanges(mid, [{ _id: "A", initiative: 12, system: { roll: 9 } }]);
+    expect(edited.sides[0]!.system).toMatchObject({ roll: 9, modifier: 3, rolledRound: 2 });
+    expect(turnOrder(edited, "expanded")).toEqual(["b1", "a1", "a2"]);
+    expect(turnKeeping(edited, "expanded", "b1")).toBe(0);
+    expect(turnKeeping(edited, "expanded", null)).toBeNull();
+    expect(turnKeeping(edited, "expanded", "gone")).toBeNull();
+  });
+
+  it("SF-X-02 the order of the next round is read in that round: surprise no longer counts in round 2", () => {
+    const r1: CombatView = {
+      round: 1,
+      sides: [side("A", { roll: 10, modifier: 6, surprised: true }), side("B", { roll: 1, modifier: 1 })],
+      members: [member("a", "A"), member("b", "B")],
+    };
+    expect(turnOrder(r1, "expanded")).toEqual(["a", "b"]);
+    expect(turnOrder(withSideChanges(r1, [], 2), "expanded")).toEqual(["b", "a"]);
+  });
+
+  it("SF-B-04 ending the last turn ends the round; with skip-defeated, so does ending the last one standing", () => {
+    expect(endsRound(2, [false, false, false], false)).toBe(true);
+    expect(endsRound(1, [false, false, false], false)).toBe(false);
+    expect(endsRound(1, [false, false, true], true)).toBe(true);
+    expect(endsRound(1, [false, false, true], false)).toBe(false);
+    expect(endsRound(null, [], false)).toBe(true);
+  });
+
+  it("SF-B-04 a new round starts with the first in the new order, or the first not defeated", () => {
+    const defeated = (id: string) => id === "x";
+    expect(firstTurn(["x", "y"], defeated, false)).toEqual({ turn: 0, noneLeft: false });
+    expect(firstTurn(["x", "y"], defeated, true)).toEqual({ turn: 1, noneLeft: false });
+    expect(firstTurn(["x"], defeated, true)).toEqual({ turn: 0, noneLeft: true });
+    expect(firstTurn([], defeated, true)).toEqual({ turn: null, noneLeft: false });
   });
 });
 

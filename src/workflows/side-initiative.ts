@@ -3,7 +3,7 @@
  * the phases of the round. The Combat subclass calls these with its documents; tests call them with fakes of the
  * same small interfaces (CombatView and InitiativePorts).
  */
-import type { SideSystem } from "../data/combatant-group/side.js";
+import { defaultSide, type SideSystem } from "../data/combatant-group/side.js";
 import {
   type AlphaDawnVariant,
   memberOrder,
@@ -62,6 +62,13 @@ export interface SideUpdate {
   readonly system: Partial<SideSystem>;
 }
 
+/** Any change the GM writes to a side: the group's `initiative` and part of its system data. */
+export interface SideChange {
+  readonly _id: string;
+  readonly initiative?: number | null;
+  readonly system?: Partial<SideSystem>;
+}
+
 /** What rolling needs from Foundry: a d10, one batched group update, one batch of chat cards. */
 export interface InitiativePorts {
   rollD10(): Promise<{ total: number; roll: unknown }>;
@@ -95,6 +102,74 @@ export function membersOf(combat: CombatView, sideId: string): MemberView[] {
 /** Does this side still need a roll for `round`? Sides that already rolled are not re-rolled unless forced. */
 export function needsRoll(side: SideView, round: number): boolean {
   return side.system.roll === null || side.system.rolledRound !== round;
+}
+
+/**
+ * Has this side rolled for the combat's current round (SF-B-04: sides roll again every round)? Before the combat
+ * starts (round 0) a roll for round 1 counts.
+ */
+export function rolledThisRound(side: SideView, combatRound: number): boolean {
+  return !needsRoll(side, Math.max(1, combatRound));
+}
+
+/** The roll fields of a side as the schema creates them: what "reset initiative" writes (surprise stays). */
+export function clearedRoll(): Partial<SideSystem> {
+  const { roll, modifier, modifierSource, holsteredPenalty, highestRs, rolledRound } = defaultSide();
+  return { roll, modifier, modifierSource, holsteredPenalty, highestRs, rolledRound };
+}
+
+/** The combat as it will read once `changes` are written (and, if given, in another round). */
+export function withSideChanges(
+  combat: CombatView,
+  changes: readonly SideChange[],
+  round: number = combat.round,
+): CombatView {
+  const byId = new Map(changes.map((c) => [c._id, c]));
+  return {
+    ...combat,
+    round,
+    sides: combat.sides.map((s) => {
+      const c = byId.get(s.id);
+      return c?.system ? { ...s, system: { ...s.system, ...c.system } } : s;
+    }),
+  };
+}
+
+/**
+ * The turn index that keeps `combatantId` acting once the order is `combat`'s (a side re-rolled, edited or
+ * surprised mid-round re-sorts the turns; the turn stays with whoever was acting). Null without a current
+ * combatant or when it is no longer in the combat.
+ */
+export function turnKeeping(
+  combat: CombatView,
+  variant: AlphaDawnVariant,
+  combatantId: string | null,
+): number | null {
+  if (!combatantId) return null;
+  const i = turnOrder(combat, variant).indexOf(combatantId);
+  return i < 0 ? null : i;
+}
+
+/**
+ * Does ending turn `turn` end the round? As v13's `Combat#nextTurn` decides it: the next turn is the next index,
+ * or with "skip defeated" the next combatant not defeated; past the last one the round advances.
+ */
+export function endsRound(turn: number | null, defeated: readonly boolean[], skipDefeated: boolean): boolean {
+  const from = turn ?? -1;
+  if (!skipDefeated) return from + 1 >= defeated.length;
+  return !defeated.some((d, i) => i > from && !d);
+}
+
+/** The first turn of a new round in `order` (v13 `Combat#nextRound`): 0, or the first not defeated; null if nobody. */
+export function firstTurn(
+  order: readonly string[],
+  isDefeated: (id: string) => boolean,
+  skipDefeated: boolean,
+): { turn: number | null; noneLeft: boolean } {
+  if (!order.length) return { turn: null, noneLeft: false };
+  if (!skipDefeated) return { turn: 0, noneLeft: false };
+  const i = order.findIndex((id) => !isDefeated(id));
+  return i < 0 ? { turn: 0, noneLeft: true } : { turn: i, noneLeft: false };
 }
 
 /**

@@ -47,7 +47,11 @@ const swnSpec = schema({
 const common: SchemaSpec = {
   schemaVersion: int(ACTOR_SCHEMA_VERSION, { min: 0 }),
   abilities: schema(abilitiesSpec()),
-  stamina: schema({ value: int(45, { min: -100 }), max: int(45, { min: 0, max: 300 }) }),
+  /**
+   * SF-B-15: damage is subtracted from Stamina with no floor (0 or less is unconscious and dying), so `value` has
+   * no minimum: a floor here made v13 refuse the whole damage write for a big hit (the update's dry run fails).
+   */
+  stamina: schema({ value: int(45), max: int(45, { min: 0, max: 300 }) }),
   /** SF-X-06: weapon holstered or slung when rolling initiative. */
   holstered: bool(false),
   /** SF-X-27: an anesthetic cancels the wound penalty. */

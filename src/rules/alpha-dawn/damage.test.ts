@@ -163,6 +163,10 @@ describe("Stamina and drugs", () => {
     expect(applyStamina(9, 9).unconscious).toBe(true);
   });
 
+  it("SF-B-15 no floor: a 20d10 laser hit of 150 on 10 Stamina leaves −140", () => {
+    expect(applyStamina(10, 150)).toEqual({ before: 10, after: -140, unconscious: true });
+  });
+
   it("SF-B-22 Stimdose: +10, never above the original score, useless below 0; wakes a dozed character", () => {
     expect(stimdose(20, 45)).toEqual({ after: 30, gained: 10, wakes: true });
     expect(stimdose(40, 45)).toEqual({ after: 45, gained: 5, wakes: true });

@@ -170,6 +170,7 @@ export interface StaminaResult {
   readonly unconscious: boolean;
 }
 
+/** SF-B-15: the damage comes off Stamina with no floor; how far below 0 is kept (the schema has no minimum). */
 export function applyStamina(current: number, damage: number): StaminaResult {
   const after = current - damage;
   return { before: current, after, unconscious: after <= 0 };
