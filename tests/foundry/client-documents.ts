@@ -353,26 +353,19 @@ export class Combatant extends BaseCombatant {
   declare group: any;
   declare name: string;
 
-  /** `Combatant#prepareBaseData`: the name falls back to the token's, then the actor's; then the group. */
-  override prepareBaseData(): void {
-    super.prepareBaseData();
+  /** `Combatant#prepareDerivedData`: the name falls back to the token's, then the actor's; then the group. */
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.actorId ??= this.token?.actorId ?? null;
     this.name ||= this.token?.name || this.actor?.name || "Unknown Combatant";
     this._prepareGroup();
   }
   /** `Combatant#_prepareGroup`: the group id becomes the group document; its initiative is copied. */
   _prepareGroup(): void {
-    const id = this._source.group;
-    if (!id) {
-      this.group = null;
-      return;
-    }
-    const group = this.parent?.groups?.get(id);
-    if (!group) {
-      this.group = id;
-      return;
-    }
-    this.group = group;
+    const group = this.parent?.groups?.get(this._source.group);
+    if (!group) return;
     if (Number.isFinite(group.initiative)) this.initiative = group.initiative;
+    this.group = group;
   }
   get combat(): any {
     return this.parent;
@@ -408,34 +401,71 @@ export class Combatant extends BaseCombatant {
     return new Roll(String(formula || g().CONFIG.Combat.initiative.formula || g().game.system.initiative));
   }
 
-  /** v13: the Combat is cloned and its turns simulated before combatants change (client/documents/combatant.mjs). */
+  /*
+   * v13 (client/documents/combatant.mjs, search id 18918656215): before combatants change, the Combat is cloned —
+   * so a system Combat class is constructed with its combatants, and prepares its data inside the constructor —
+   * the change is applied to the clone with `updateSource`, the clone sorts its turns, and `operation.combatTurn`
+   * keeps the same combatant current.
+   */
   static override async _preCreateOperation(docs: any[], op: Src, user: any): Promise<boolean | undefined> {
-    Combatant.#simulate(op);
+    const combatant = op.parent?.combatant;
+    if (combatant) {
+      const combat = op.parent.clone();
+      combat.updateSource({ combatants: docs.map((d) => d.toObject()) });
+      combat.setupTurns();
+      op.combatTurn = Math.max(
+        combat.turns.findIndex((t: any) => t.id === combatant.id),
+        0,
+      );
+      op.turnEvents = false;
+    }
     return super._preCreateOperation(docs, op, user);
   }
   static override async _preUpdateOperation(docs: any[], op: Src, user: any): Promise<boolean | undefined> {
-    Combatant.#simulate(op);
+    const combatant = op.parent?.combatant;
+    if (combatant) {
+      const combat = op.parent.clone();
+      combat.updateSource({ combatants: op.updates });
+      combat.setupTurns();
+      if (op.combatTurn === undefined) {
+        op.combatTurn = Math.max(
+          combat.turns.findIndex((t: any) => t.id === combatant.id),
+          0,
+        );
+        op.turnEvents = false;
+      }
+    }
     return super._preUpdateOperation(docs, op, user);
   }
   static override async _preDeleteOperation(docs: any[], op: Src, user: any): Promise<boolean | undefined> {
-    Combatant.#simulate(op);
+    const combatant = op.parent?.combatant;
+    if (combatant) {
+      const combat = op.parent.clone();
+      for (const id of op.ids as string[]) combat.combatants.delete(id);
+      combat.setupTurns();
+      if ((op.ids as string[]).includes(combatant.id)) {
+        const parent = op.parent;
+        let prev: any = null;
+        let next: any = null;
+        parent.turns.forEach((t: any, i: number) => {
+          if ((op.ids as string[]).includes(t.id)) return;
+          if (i < parent.turn) prev = t;
+          if (!next && i >= parent.turn) next = t;
+        });
+        const survivor = next || prev;
+        if (survivor) {
+          op.combatTurn = combat.turns.findIndex((t: any) => t.id === survivor.id);
+          op.turnEvents = survivor === next;
+        }
+      } else {
+        op.combatTurn = Math.max(
+          combat.turns.findIndex((t: any) => t.id === combatant.id),
+          0,
+        );
+        op.turnEvents = false;
+      }
+    }
     return super._preDeleteOperation(docs, op, user);
-  }
-  /**
-   * Core clones the Combat, applies the pending change to the clone and sorts it, so the same combatant keeps the
-   * turn (`operation.combatTurn`). Constructing the clone runs the system Combat class's constructor with
-   * combatants: data preparation (and `setupTurns`) runs inside it.
-   */
-  static #simulate(op: Src): void {
-    const parent = op.parent;
-    if (!parent?.combatant || op.combatTurn !== undefined) return;
-    const currentId = parent.combatant.id;
-    const combat = parent.clone({}, { keepId: true });
-    for (const u of (op.updates ?? []) as Src[]) combat.combatants.get(u._id)?.updateSource(u);
-    for (const id of (op.ids ?? []) as string[]) combat.combatants.delete(id);
-    combat.setupTurns();
-    const turn = combat.turns.findIndex((t: any) => t.id === currentId);
-    if (turn >= 0) op.combatTurn = turn;
   }
 }
 
@@ -487,6 +517,21 @@ export class Combat extends BaseCombat {
 
   override prepareDerivedData(): void {
     if (this.combatants.size && !this.turns?.length) this.setupTurns();
+  }
+
+  /** `Combat#getTimeDelta`: seconds between two turns (rounds × CONFIG.time.roundTime + turns × turnTime). */
+  getTimeDelta(fromRound: number, fromTurn: number | null, toRound: number, toTurn: number | null): number {
+    const rounds = Math.max(toRound, 1) - Math.max(fromRound, 1);
+    let turns = Math.max(rounds - 1, 0) * this.turns.length;
+    if (fromRound < toRound) {
+      turns += toTurn === null ? 0 : toTurn;
+      if (fromRound > 0) turns += fromTurn === null ? 0 : this.turns.length - fromTurn;
+    } else if (fromRound > toRound) {
+      turns -= fromTurn === null ? 0 : fromTurn + 1;
+      if (fromRound > 0) turns -= toTurn === null ? 0 : this.turns.length - (toTurn + 1);
+    } else turns += (toTurn ?? 0) - (fromTurn ?? 0);
+    const time = g().CONFIG.time;
+    return rounds * time.roundTime + turns * time.turnTime;
   }
 
   getCombatantsByToken(token: any): Combatant[] {

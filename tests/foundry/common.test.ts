@@ -669,9 +669,9 @@ describe("src/data/models.ts run through Foundry v13's DataModel", () => {
     expect((src.abilities as AnyObject).str).toEqual({ value: 45 });
   });
 
-  it("Stamina below its -100 floor is clamped to -100 by cleaning, not refused (v13 NumberField)", () => {
+  it("SF-B-15: Stamina has no floor — a big hit to −137 is stored as −137 (the old −100 min was clamped by cleaning)", () => {
     const m = new CharacterModel({});
-    expect(m.updateSource({ stamina: { value: -137 } })).toEqual({ stamina: { value: -100 } });
+    expect(m.updateSource({ stamina: { value: -137 } })).toEqual({ stamina: { value: -137 } });
   });
 
   it("the joint rule refuses Stamina above its maximum and leaves the source unchanged", () => {

@@ -245,7 +245,7 @@ export class Document extends DataModel {
   /** Client documents prepare their data once the world's documents are ready (client-document.mjs). */
   override _initialize(options: Src = {}): void {
     super._initialize(options);
-    if (!this.parent && g().game?._documentsReady) this._safePrepareData();
+    if (g().game?._documentsReady) this._safePrepareData();
   }
 
   _safePrepareData(): void {
@@ -279,7 +279,6 @@ export class Document extends DataModel {
   /** Re-initialise from source and prepare (client-document `reset`). */
   override reset(): void {
     this._initialize();
-    if (this.parent || !g().game?._documentsReady) this._safePrepareData();
   }
 
   getEmbeddedCollection(name: string): EmbeddedCollection {
