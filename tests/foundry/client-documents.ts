@@ -44,7 +44,7 @@ import {
   BaseToken,
   BaseUser,
   BaseWall,
-  type Collection,
+  Collection,
   WorldCollection,
 } from "./documents.js";
 import { Hooks } from "./hooks.js";
@@ -101,9 +101,34 @@ export class Users extends WorldCollection<User> {
 
 /* -------------------------------------------- */
 
+/**
+ * `client/data/client-backend.mjs` `#adjustActorDeltaRequest` (search id 8223665884): an operation on an embedded
+ * child of a token's synthetic actor (`item.update()` on an unlinked NPC's weapon) is sent to the token's
+ * ActorDelta, not to a world actor. Here it goes through the synthetic actor's embedded-document methods, which
+ * write the token's delta.
+ */
+const viaDelta = (operation: Src): any => (operation.parent?.isToken ? operation.parent : null);
+
 export class ActiveEffect extends BaseActiveEffect {
   declare statuses: string[];
   declare disabled: boolean;
+  static override async createDocuments(data: any[] = [], operation: Src = {}): Promise<any[]> {
+    const { parent: _parent, ...rest } = operation;
+    const a = viaDelta(operation);
+    return a ? a.createEmbeddedDocuments("ActiveEffect", data, rest) : super.createDocuments(data, operation);
+  }
+  static override async updateDocuments(updates: Src[] = [], operation: Src = {}): Promise<any[]> {
+    const { parent: _parent, ...rest } = operation;
+    const a = viaDelta(operation);
+    return a
+      ? a.updateEmbeddedDocuments("ActiveEffect", updates, rest)
+      : super.updateDocuments(updates, operation);
+  }
+  static override async deleteDocuments(ids: string[] = [], operation: Src = {}): Promise<any[]> {
+    const { parent: _parent, ...rest } = operation;
+    const a = viaDelta(operation);
+    return a ? a.deleteEmbeddedDocuments("ActiveEffect", ids, rest) : super.deleteDocuments(ids, operation);
+  }
 }
 
 export class Actor extends BaseActor {
@@ -232,6 +257,21 @@ export class Item extends BaseItem {
   declare type: string;
   declare name: string;
   declare system: any;
+  static override async createDocuments(data: any[] = [], operation: Src = {}): Promise<any[]> {
+    const { parent: _parent, ...rest } = operation;
+    const a = viaDelta(operation);
+    return a ? a.createEmbeddedDocuments("Item", data, rest) : super.createDocuments(data, operation);
+  }
+  static override async updateDocuments(updates: Src[] = [], operation: Src = {}): Promise<any[]> {
+    const { parent: _parent, ...rest } = operation;
+    const a = viaDelta(operation);
+    return a ? a.updateEmbeddedDocuments("Item", updates, rest) : super.updateDocuments(updates, operation);
+  }
+  static override async deleteDocuments(ids: string[] = [], operation: Src = {}): Promise<any[]> {
+    const { parent: _parent, ...rest } = operation;
+    const a = viaDelta(operation);
+    return a ? a.deleteEmbeddedDocuments("Item", ids, rest) : super.deleteDocuments(ids, operation);
+  }
   get actor(): any {
     return this.parent?.documentName === "Actor" ? this.parent : null;
   }
@@ -292,6 +332,27 @@ export class TokenDocument extends BaseToken {
     this.#synthetic._safePrepareData();
     this.#syntheticKey = key;
     return this.#synthetic;
+  }
+  /**
+   * `client/documents/token.mjs` `getEmbeddedCollection` (search id 18257454974): an unlinked token resolves "Actor"
+   * to a one-entry collection holding its synthetic actor under the base actor's id, and "Item" / "ActiveEffect" to
+   * that actor's, so `fromUuid("Scene.s.Token.t.Actor.a")` finds the synthetic actor.
+   */
+  override getEmbeddedCollection(name: string): any {
+    if (this.actorLink) return super.getEmbeddedCollection(name);
+    switch (name) {
+      case "Actor": {
+        const actors = new Collection<any>();
+        const actor = this.actor;
+        if (actor && this.actorId) actors.set(this.actorId, actor);
+        return actors;
+      }
+      case "Item":
+        return this.actor?.items;
+      case "ActiveEffect":
+        return this.actor?.effects;
+    }
+    return super.getEmbeddedCollection(name);
   }
   get object(): any {
     return g().canvas?.tokens?.get?.(this.id) ?? null;

@@ -206,6 +206,9 @@ class Notifications {
   }
 }
 
+/** Boots so far: each boot is a fresh page, so its id (which `Hooks.once` spends per client) is new. */
+let boots = 0;
+
 export class Client implements ServerClient, ClientGlobals {
   readonly id: string;
   connected = false;
@@ -223,7 +226,9 @@ export class Client implements ServerClient, ClientGlobals {
     readonly table: Table,
     readonly userId: string,
   ) {
-    this.id = `client:${userId}`;
+    // A page load of its own: a user who logs in again, or the same user at the next table, runs `init` and the
+    // other once-hooks again (client/helpers/hooks.mjs keeps `once` per page, and every page starts empty).
+    this.id = `client:${userId}:${++boots}`;
     this.window = new Window({ url: "http://localhost:30000/game" });
     this.document = this.window.document;
     this.CONFIG = createConfig();
