@@ -118,8 +118,11 @@ function stubApplications(): Src {
     sheets: { ActorSheetV2: ApplicationV2, ItemSheetV2: ApplicationV2 },
     sidebar: { tabs: { CombatTracker } },
     handlebars: {
-      renderTemplate: async (path: string, data: Src) =>
-        `<div data-template="${path}">${JSON.stringify(data).length}</div>`,
+      // v13 `renderTemplate` compiles the file at `path` and renders it with the data (client/applications/handlebars.mjs).
+      renderTemplate: async (path: string, data: Src) => {
+        hb ??= createEnv();
+        return renderHbs(hb, path.replace(/^systems\/frontier-tactics\/templates\//, ""), data);
+      },
       loadTemplates: async () => [],
       getTemplate: async () => () => "",
     },
