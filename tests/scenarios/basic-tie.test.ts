@@ -116,7 +116,6 @@ describe("scenario: a Basic-game initiative tie holds the damage until the excha
 
     // The Leader fires his needler at Eusyl: 55 − 20 = 35 %, d100 20 hits, 2d10 = 6 + 5 = 11.
     table.dice(20, 6, 5);
-    gm.target(TOKENS.eusyl._id);
     const needle = await attack(table, gm, LEADER._id, "Needler Pistol (Basic Game)", [TOKENS.eusyl._id]);
     expect(needle).not.toBeNull();
     for (const c of table.all) {
