@@ -33,6 +33,11 @@ export function currentClientId(): string {
   return (storage.getStore() ?? fallback)?.id ?? "none";
 }
 
+/** The running client itself (a page load: a client that logs in again is a new one), or null outside any. */
+export function currentClientOrNull(): ClientGlobals | null {
+  return storage.getStore() ?? fallback;
+}
+
 /** The client whose globals code outside any `run` sees (the GM's, like a console open on the GM's browser). */
 export function setFallbackClient(client: ClientGlobals | null): void {
   fallback = client;

@@ -7,17 +7,20 @@
  * callback that returns `false` and returns `false`; `callAll` runs every callback. `onError` logs and, with
  * `notify`, puts the message on the client's notifications (client/helpers/hooks.mjs `Hooks.onError`).
  */
-import { currentClientId } from "./context.js";
+import { type ClientGlobals, currentClientId, currentClientOrNull } from "./context.js";
 
 type Fn = (...args: unknown[]) => unknown;
 interface Entry {
   id: number;
   fn: Fn;
   once: boolean;
-  spentBy: Set<string>;
+  /** Clients (page loads) that spent a `once` callback: a user who logs in again loads the page afresh. */
+  spentBy: WeakSet<ClientGlobals | typeof NO_CLIENT>;
 }
 
 let nextId = 1;
+/** Stands for "no client" when a hook is called outside any (module set-up). */
+const NO_CLIENT = { id: "none" } as const;
 const events = new Map<string, Entry[]>();
 
 export const errors: { location: string; error: unknown; client: string }[] = [];
@@ -34,12 +37,12 @@ function list(hook: string): Entry[] {
 export const Hooks = {
   on(hook: string, fn: Fn): number {
     const id = nextId++;
-    list(hook).push({ id, fn, once: false, spentBy: new Set() });
+    list(hook).push({ id, fn, once: false, spentBy: new WeakSet() });
     return id;
   },
   once(hook: string, fn: Fn): number {
     const id = nextId++;
-    list(hook).push({ id, fn, once: true, spentBy: new Set() });
+    list(hook).push({ id, fn, once: true, spentBy: new WeakSet() });
     return id;
   },
   off(hook: string, fn: Fn | number): void {
@@ -48,7 +51,7 @@ export const Hooks = {
     if (i >= 0) l.splice(i, 1);
   },
   callAll(hook: string, ...args: unknown[]): true {
-    const client = currentClientId();
+    const client = currentClientOrNull() ?? NO_CLIENT;
     for (const e of [...list(hook)]) {
       if (e.once && e.spentBy.has(client)) continue;
       if (e.once) e.spentBy.add(client);
@@ -61,7 +64,7 @@ export const Hooks = {
     return true;
   },
   call(hook: string, ...args: unknown[]): boolean {
-    const client = currentClientId();
+    const client = currentClientOrNull() ?? NO_CLIENT;
     for (const e of [...list(hook)]) {
       if (e.once && e.spentBy.has(client)) continue;
       if (e.once) e.spentBy.add(client);

@@ -182,10 +182,20 @@ export interface Notice {
   message: string;
 }
 
+const escapeHTML = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
 class Notifications {
   readonly log: Notice[] = [];
+  /** `Notifications#notify` (client/applications/ui/notifications.mjs): `format` (its values HTML-escaped unless
+   * `escape: false`) wins over `localize`. */
   #push(type: Notice["type"], message: string, options: Src = {}) {
-    const text = options.localize ? localize(message) : message;
+    let text = String(message);
+    if (options.format) {
+      const values: Src = { ...options.format };
+      if (options.escape !== false) for (const k in values) values[k] = escapeHTML(String(values[k]));
+      text = format(text, values);
+    } else if (options.localize) text = localize(text);
     this.log.push({ type, message: text });
     return { id: this.log.length };
   }

@@ -1,0 +1,192 @@
+/**
+ * Scenario: a Basic-game fight (world setting `frontier-tactics.variant` = "basic", 5 m squares) in which the two
+ * sides tie on initiative. SF-B-04: each side rolls 1d10 + the Initiative modifier (⌈RS ÷ 10⌉) of its member
+ * with the highest Reaction Speed. SF-B-05: on a tie neither side has initiative; the side with the highest single
+ * Reaction Speed moves and attacks first, and damage from both sides takes effect only after both have fired.
+ *
+ * Friendly: Eusyl (Alice; RS 50, IM 5, DEX 50, Stamina 45, Basic laser pistol 1d10) and Kraal (Bruno; RS 40).
+ * Hostile: the Sathar Leader (GM; RS 60, IM 6, DEX 55, Stamina 40, Basic needler pistol 2d10) and a Sathar Trooper
+ * (RS 30). Round 1: friendly 7 + 5 = 12, hostile 6 + 6 = 12, a tie; the Sathar have the highest Reaction Speed (60)
+ * and act first. Eusyl (2,4) and the Leader (8,4) are 6 squares apart (SF-B-09): Medium for both weapons (laser
+ * pistol 1/4/10/20/40, needler 1/3/6/12/20), −20 (SF-B-10).
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { clearDice, pendingDice } from "../foundry/dice.js";
+import { createTable, DEFAULT_USERS, type Table } from "../foundry/world.js";
+import {
+  actorSource,
+  attack,
+  buttons,
+  cardText,
+  click,
+  packItem,
+  rowText,
+  settingSource,
+  staminaOf,
+  storedStamina,
+  tokenSource,
+} from "./table-kit.js";
+
+const [GM, , ALICE, BRUNO] = DEFAULT_USERS.map((u) => u.id) as [string, string, string, string];
+const SCENE = "sceneBasic000001";
+let table: Table;
+vi.setConfig({ testTimeout: 30_000 });
+afterEach(() => {
+  table?.close();
+  clearDice();
+});
+
+const G = () => globalThis as any;
+
+const EUSYL = actorSource("eusylBasic000001", {
+  name: "Eusyl",
+  owner: ALICE,
+  abilities: { dex: 50, rs: 50, sta: 45 },
+  items: [packItem("weapons", "laser-pistol-basic-game")],
+});
+const KRAAL = actorSource("kraalBasic000002", {
+  name: "Kraal",
+  owner: BRUNO,
+  abilities: { dex: 40, rs: 40, sta: 50 },
+});
+const LEADER = actorSource("satharLeader0003", {
+  name: "Sathar Leader",
+  type: "creature",
+  abilities: { dex: 55, rs: 60, sta: 40 },
+  items: [packItem("weapons", "needler-pistol-basic-game")],
+  system: { size: "medium", speed: "medium" },
+});
+const TROOPER = actorSource("satharTroop00004", {
+  name: "Sathar Trooper",
+  type: "creature",
+  abilities: { rs: 30, sta: 35 },
+  system: { size: "medium", speed: "medium" },
+});
+const TOKENS = {
+  eusyl: tokenSource("tokEusyl00000001", EUSYL._id, "Eusyl", { col: 2, row: 4 }, { disposition: 1 }),
+  kraal: tokenSource("tokKraal00000002", KRAAL._id, "Kraal", { col: 2, row: 6 }, { disposition: 1 }),
+  leader: tokenSource("tokLeader0000003", LEADER._id, "Sathar Leader", { col: 8, row: 4 }),
+  trooper: tokenSource("tokTrooper000004", TROOPER._id, "Sathar Trooper", { col: 8, row: 7 }),
+};
+
+const turns = (c: ReturnType<Table["client"]>) => c.run(() => G().game.combat.turns.map((t: any) => t.name));
+const current = (c: ReturnType<Table["client"]>) => c.run(() => G().game.combat.combatant?.name);
+
+describe("scenario: a Basic-game initiative tie holds the damage until the exchange ends (SF-B-04, SF-B-05)", () => {
+  it("the Sathar act first on the tie (highest RS); both sides' hits are held on every client and land when the GM ends the round; the next round's hit lands at once", async () => {
+    table = await createTable({
+      world: {
+        actors: [EUSYL, KRAAL, LEADER, TROOPER],
+        scenes: [
+          {
+            _id: SCENE,
+            name: "Port Loren warehouse",
+            active: true,
+            grid: { size: 100, distance: 5, units: "m" },
+            tokens: Object.values(TOKENS),
+          },
+        ],
+        settings: [settingSource("settingVariant01", "variant", "basic")],
+      },
+    });
+    const gm = table.client(GM);
+    const alice = table.client(ALICE);
+
+    // The GM opens the encounter with all four; sides by disposition: friendly, hostile.
+    await gm.run(async () => {
+      const combat = await G().Combat.create({ scene: SCENE, active: true });
+      await combat.createEmbeddedDocuments(
+        "Combatant",
+        Object.values(TOKENS).map((t) => ({ tokenId: t._id, sceneId: SCENE, actorId: t.actorId })),
+      );
+    });
+    await table.settle();
+
+    // Round 1: friendly d10 7 + 5 (Eusyl, RS 50) = 12; hostile d10 6 + 6 (the Leader, RS 60) = 12: a tie.
+    table.dice(7, 6);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    expect(pendingDice()).toEqual([]);
+    expect(gm.run(() => G().game.combat.groups.contents.map((g: any) => g.initiative))).toEqual([12, 12]);
+    // The tie goes to the side with the highest single Reaction Speed: the Sathar move and fire first.
+    for (const c of table.all) {
+      expect(turns(c)).toEqual(["Sathar Leader", "Sathar Trooper", "Eusyl", "Kraal"]);
+      expect(current(c)).toBe("Sathar Leader");
+    }
+
+    // The Leader fires his needler at Eusyl: 55 − 20 = 35 %, d100 20 hits, 2d10 = 6 + 5 = 11.
+    table.dice(20, 6, 5);
+    const needle = await attack(table, gm, LEADER._id, "Needler Pistol (Basic Game)", [TOKENS.eusyl._id]);
+    expect(needle).not.toBeNull();
+    for (const c of table.all) {
+      // Range is counted in squares in the Basic game: the card must not call 6 squares (30 m) "6 m". Today it
+      // labels the count with the scene's unit (card-context distanceText); soft, so the tie is still played.
+      expect.soft(rowText(c, needle!, "Eusyl")).toMatch(/6 (□|squares) · Medium/);
+      expect(rowText(c, needle!, "Eusyl")).toContain("· Medium");
+      expect(rowText(c, needle!, "Eusyl")).toContain("Modifiers = 35%");
+      expect(rowText(c, needle!, "Eusyl")).toContain("20 Hit");
+    }
+    expect(buttons(gm, needle!)).toEqual(["apply:Eusyl"]);
+    // The GM applies it: held, not applied, and the GM is told why.
+    await click(table, gm, needle!, "apply", "Eusyl");
+    for (const c of table.all) expect(staminaOf(c, TOKENS.eusyl._id)).toBe(45);
+    expect(storedStamina(table, EUSYL._id)).toBe(45);
+    expect(gm.notifications.log.map((n) => n.message)).toContain(
+      "Initiative tie (SF-B-05): damage is held and applied at the end of the exchange.",
+    );
+
+    // The GM ends the Sathar turns; Eusyl fires back, wounded or not, at full strength.
+    await gm.run(() => G().game.combat.nextTurn());
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    for (const c of table.all) expect(current(c)).toBe("Eusyl");
+    // 50 − 20 = 30 %, d100 14 hits, 1d10 = 8.
+    table.dice(14, 8);
+    const laser = await attack(table, alice, EUSYL._id, "Laser Pistol (Basic Game)", [TOKENS.leader._id]);
+    expect(laser).not.toBeNull();
+    for (const c of table.all) {
+      expect(rowText(c, laser!, "Sathar Leader")).toContain("Modifiers = 30%");
+      expect(rowText(c, laser!, "Sathar Leader")).toContain("14 Hit");
+    }
+    // Alice applies her own hit: held too; she is told so.
+    await click(table, alice, laser!, "apply", "Sathar Leader");
+    for (const c of table.all) {
+      expect(staminaOf(c, TOKENS.leader._id)).toBe(40);
+      expect(staminaOf(c, TOKENS.eusyl._id)).toBe(45);
+    }
+    expect(alice.notifications.log.map((n) => n.message)).toContain(
+      "Both sides tied for initiative: this damage is held until both have fired (SF-B-05).",
+    );
+    expect(pendingDice()).toEqual([]);
+
+    // Kraal's turn, then the GM ends the round: the exchange is over, both hits land; then the sides re-roll
+    // (SF-B-04): friendly d10 9 + 5 = 14, hostile d10 2 + 6 = 8: Eusyl's side has initiative in round 2.
+    await gm.run(() => G().game.combat.nextTurn());
+    table.dice(9, 2);
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(pendingDice()).toEqual([]);
+    for (const c of table.all) {
+      expect(staminaOf(c, TOKENS.eusyl._id)).toBe(45 - 11);
+      expect(staminaOf(c, TOKENS.leader._id)).toBe(40 - 8);
+      expect(rowText(c, needle!, "Eusyl")).toContain("Applied: 11 (45 → 34)");
+      expect(rowText(c, laser!, "Sathar Leader")).toContain("Applied: 8 (40 → 32)");
+      expect(c.run(() => G().game.combat.round)).toBe(2);
+      expect(turns(c)).toEqual(["Eusyl", "Kraal", "Sathar Leader", "Sathar Trooper"]);
+      expect(current(c)).toBe("Eusyl");
+    }
+    expect(storedStamina(table, EUSYL._id)).toBe(34);
+    expect(storedStamina(table, LEADER._id)).toBe(32);
+
+    // Round 2 is no tie: Eusyl's next hit (d100 10, 1d10 4) lands as soon as Alice applies it.
+    table.dice(10, 4);
+    const second = await attack(table, alice, EUSYL._id, "Laser Pistol (Basic Game)", [TOKENS.leader._id]);
+    await click(table, alice, second!, "apply", "Sathar Leader");
+    for (const c of table.all) {
+      expect(staminaOf(c, TOKENS.leader._id)).toBe(32 - 4);
+      expect(cardText(c, second!)).toContain("Applied: 4 (32 → 28)");
+    }
+    expect(pendingDice()).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  });
+});

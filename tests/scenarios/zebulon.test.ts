@@ -1,0 +1,151 @@
+/**
+ * Scenario: a world on the Zebulon's Guide engine (world setting `frontier-tactics.engine` = "zebulon"). Alice's
+ * character fires an electrostunner (blast setting, 4d10: maximum 40) at two Sathar; each shot is read on the
+ * resolution table and the card shows the column and the colour; Alice applies the damage and every client sees it.
+ *
+ * SF-Z-01: the base column is the skill level (Beam Weapons 3 → column +3). SF-Z-02/03: the Expanded modifiers other
+ * than ½ DEX and skill, 10 points to a column shift. SF-Z-04: the d100 is read on the final column. The default
+ * table (src/rules/zebulon/table.ts): column c succeeds on d100 ≤ S = clamp(5, 95, 25 + 10c); cobalt ≤ round(0.1 S),
+ * blue ≤ round(0.4 S), green ≤ round(0.7 S), yellow ≤ S. SF-Z-06: damage = the weapon's maximum × the colour's
+ * share (cobalt 1, blue ¾, green ½, yellow ¼), rounded down, at least 1; white does nothing.
+ *
+ *  - The Sentry, 12 m (Medium, −20; electrostunner ranges 5/10/15), standing still (+10): −10 → −1 CS → column +2:
+ *    S 45, cobalt ≤ 5, blue ≤ 18, green ≤ 32, yellow ≤ 45.
+ *  - The Guard, 4 m (Point Blank, 0), standing still (+10): +10 → +1 CS → column +4: S 65, cobalt ≤ 7, blue ≤ 26,
+ *    green ≤ 46, yellow ≤ 65.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { clearDice, pendingDice } from "../foundry/dice.js";
+import { createTable, DEFAULT_USERS, type Table } from "../foundry/world.js";
+import {
+  actorSource,
+  attack,
+  buttons,
+  click,
+  packItem,
+  rowText,
+  settingSource,
+  staminaOf,
+  statusesOf,
+  storedStamina,
+  tokenSource,
+} from "./table-kit.js";
+
+const [GM, , ALICE, BRUNO] = DEFAULT_USERS.map((u) => u.id) as [string, string, string, string];
+const SCENE = "sceneZebulon0001";
+let table: Table;
+vi.setConfig({ testTimeout: 30_000 });
+afterEach(() => {
+  table?.close();
+  clearDice();
+});
+
+const G = () => globalThis as any;
+
+const EUSYL = actorSource("eusylZebulon0001", {
+  name: "Eusyl",
+  owner: ALICE,
+  abilities: { dex: 60, rs: 50, sta: 50 },
+  items: [packItem("weapons", "electrostunner"), packItem("skills", "beam-weapons", { level: 3 })],
+});
+const SENTRY = actorSource("satharSentry0002", {
+  name: "Sentry",
+  type: "creature",
+  stamina: 50,
+  system: { size: "medium", speed: "medium" },
+});
+const GUARD = actorSource("satharGuard00003", {
+  name: "Guard",
+  type: "creature",
+  stamina: 35,
+  system: { size: "medium", speed: "medium" },
+});
+const TOKENS = {
+  eusyl: tokenSource("tokEusyl00000001", EUSYL._id, "Eusyl", { col: 2, row: 4 }, { disposition: 1 }),
+  sentry: tokenSource("tokSentry0000002", SENTRY._id, "Sentry", { col: 14, row: 4 }),
+  guard: tokenSource("tokGuard00000003", GUARD._id, "Guard", { col: 2, row: 8 }),
+};
+const UNUSED_4D10 = [1, 1, 1, 1]; // the damage dice the attack rolls; Zebulon damage is by colour, not dice
+
+describe("scenario: an attack resolved on the Zebulon's Guide resolution table (SF-Z-01..04, SF-Z-06)", () => {
+  it("blue on column +2 does ¾ of 40, cobalt on column +4 all 40, white nothing; Alice applies and every client sees it", async () => {
+    table = await createTable({
+      world: {
+        actors: [EUSYL, SENTRY, GUARD],
+        scenes: [
+          {
+            _id: SCENE,
+            name: "Sathar listening post",
+            active: true,
+            grid: { size: 100, distance: 1, units: "m" },
+            tokens: Object.values(TOKENS),
+          },
+        ],
+        settings: [settingSource("settingEngine001", "engine", "zebulon")],
+      },
+    });
+    const gm = table.client(GM);
+    const alice = table.client(ALICE);
+    const bruno = table.client(BRUNO);
+
+    // Shot 1 at the Sentry: d100 17 on column +2 is blue (≤ 18): 40 × ¾ = 30.
+    table.dice(17, ...UNUSED_4D10);
+    const first = await attack(table, alice, EUSYL._id, "Electrostunner", [TOKENS.sentry._id]);
+    expect(alice.notifications.log).toEqual([]);
+    expect(first).not.toBeNull();
+    for (const c of table.all) {
+      const row = rowText(c, first!, "Sentry");
+      expect(row).toContain("12 m · Medium");
+      expect(row).toContain("Modifiers = 45% · Column +2");
+      expect(row).toContain("MediumSF-X-14−20");
+      expect(row).toContain("Target stationarySF-X-17+10");
+      expect(row).not.toContain("½ Dexterity");
+      expect(row).toContain("17 Hit Blue · ¾ 30");
+    }
+    expect(buttons(alice, first!)).toEqual(["apply:Sentry"]);
+    expect(buttons(bruno, first!)).toEqual([]);
+    expect(rowText(alice, first!, "Sentry")).toContain("Apply 30");
+
+    await click(table, alice, first!, "apply", "Sentry");
+    for (const c of table.all) {
+      expect(staminaOf(c, TOKENS.sentry._id)).toBe(50 - 30);
+      expect(rowText(c, first!, "Sentry")).toContain("Applied: 30 (50 → 20)");
+    }
+    expect(storedStamina(table, SENTRY._id)).toBe(20);
+
+    // Shot 2 at the Guard, 4 m away: d100 7 on column +4 is cobalt (≤ 7): the full 40, and 35 − 40 = −5 is
+    // unconscious (SF-B-15) on every client.
+    table.dice(7, ...UNUSED_4D10);
+    const second = await attack(table, alice, EUSYL._id, "Electrostunner", [TOKENS.guard._id]);
+    for (const c of table.all) {
+      const row = rowText(c, second!, "Guard");
+      expect(row).toContain("4 m · Point blank");
+      expect(row).toContain("Modifiers = 65% · Column +4");
+      expect(row).toContain("7 Hit Cobalt · 1 40");
+    }
+    await click(table, alice, second!, "apply", "Guard");
+    for (const c of table.all) {
+      expect(staminaOf(c, TOKENS.guard._id)).toBe(-5);
+      expect(statusesOf(c, TOKENS.guard._id)).toEqual(["unconscious"]);
+    }
+
+    // Shot 3 at the Sentry: d100 46 on column +2 is white (> 45): a miss, nothing to apply.
+    table.dice(46, ...UNUSED_4D10);
+    const third = await attack(table, alice, EUSYL._id, "Electrostunner", [TOKENS.sentry._id]);
+    for (const c of table.all) expect(rowText(c, third!, "Sentry")).toContain("46 Miss White · 0");
+    expect(buttons(gm, third!)).toEqual([]);
+
+    // Three shots at 2 SEU from the 20-SEU clip.
+    for (const c of table.all)
+      expect(
+        c.run(
+          () =>
+            G()
+              .game.actors.get(EUSYL._id)
+              .items.find((i: any) => i.name === "Electrostunner").system.ammo.remaining,
+        ),
+      ).toBe(14);
+    expect(pendingDice()).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  });
+});
