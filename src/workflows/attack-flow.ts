@@ -20,6 +20,7 @@ import {
   prepareAttack,
   resolveAttack,
 } from "./attack-plan.js";
+import { appliedOf, CARD_VERSION, damageOf } from "./card-data.js";
 
 export interface RolledDice {
   readonly total: number;
@@ -56,9 +57,12 @@ export interface CardTarget {
   readonly problem: string | null;
 }
 
-/** What an attack card stores (the ChatMessage `attack` subtype's data). */
+/**
+ * What an attack card stores (the ChatMessage `attack` subtype's data). Nothing in it is keyed by a target id
+ * (token UUIDs have dots, which Foundry expands in stored data): per-target values are lists (see `card-data.ts`).
+ */
 export interface AttackCardData {
-  readonly version: 1;
+  readonly version: typeof CARD_VERSION;
   readonly engine: string;
   readonly variant: string;
   readonly actorUuid: string;
@@ -79,7 +83,8 @@ export interface AttackCardData {
   readonly damageDice: readonly (readonly number[])[];
   readonly result: AttackResult;
   readonly spent: PreparedAttack["spend"];
-  readonly applied: Readonly<Record<string, AppliedRecord>>;
+  /** What has been applied, one record per target (each carries its `targetId`). */
+  readonly applied: readonly AppliedRecord[];
   /** Targets near thrown explosives that failed their Reaction Speed check (SF-X-40). */
   readonly stunned?: readonly string[];
 }
@@ -128,7 +133,7 @@ export async function runAttack(
   if (prep.spend && req.ammo.remaining !== null)
     await ports.spendAmmo(prep.spend.sourceId, req.ammo.remaining - prep.spend.amount);
   const card: AttackCardData = {
-    version: 1,
+    version: CARD_VERSION,
     engine: req.engine.id,
     variant: req.variant,
     actorUuid: meta.actorUuid,
@@ -157,7 +162,7 @@ export async function runAttack(
     damageDice,
     result,
     spent: prep.spend,
-    applied: {},
+    applied: [],
   };
   const messageId = await ports.createCard(card, rolls);
   return { card, messageId };
@@ -176,7 +181,8 @@ export interface GMPorts {
   loadTargets(ids: readonly string[]): Promise<(TargetState | null)[]>;
   itemLevels(targets: readonly (TargetState | null)[]): Promise<Record<string, ItemLevels>>;
   write(batch: WriteBatch): Promise<void>;
-  saveApplied(messageId: string, applied: Readonly<Record<string, AppliedRecord | null>>): Promise<void>;
+  /** Store the records of `set` on the card (replacing a target's old one) and remove those of `clear`. */
+  saveApplied(messageId: string, set: readonly AppliedRecord[], clear: readonly string[]): Promise<void>;
 }
 
 export interface ApplyResponse {
@@ -184,7 +190,10 @@ export interface ApplyResponse {
   readonly skipped: { id: string; reason: string }[];
 }
 
-/** GM: apply a card's damage to `ids` (all its hit targets when empty). Idempotent per target. */
+/**
+ * GM: apply a card's damage to `ids` (all its damaged targets when empty). Idempotent per target. Only targets the
+ * card has damage for are considered: another id is skipped, not hit for 0.
+ */
 export async function gmApplyDamage(
   messageId: string,
   ids: readonly string[],
@@ -192,24 +201,27 @@ export async function gmApplyDamage(
 ): Promise<ApplyResponse> {
   const card = await ports.loadCard(messageId);
   if (!card) return { applied: [], skipped: ids.map((id) => ({ id, reason: "FT.Card.gone" })) };
-  const wanted = ids.length ? [...ids] : Object.keys(card.result.damageByTarget);
+  const onCard = new Set(card.result.damage.map((d) => d.targetId));
+  const asked = ids.length ? [...ids] : [...onCard];
+  const wanted = asked.filter((id) => onCard.has(id));
+  const notOnCard = asked.filter((id) => !onCard.has(id)).map((id) => ({ id, reason: "FT.Card.notOnCard" }));
   const targets = await ports.loadTargets(wanted);
   const levels = await ports.itemLevels(targets);
   const plan = planApplication(
-    card.result.damageByTarget,
+    Object.fromEntries(wanted.map((id) => [id, damageOf(card, id)])),
     card.kind,
     targets,
     wanted,
-    new Set(Object.keys(card.applied)),
+    new Set(card.applied.map((r) => r.targetId)),
     levels,
     card.effect,
     new Set(card.stunned ?? []),
   );
   if (plan.applied.length) {
     await ports.write(plan.batch);
-    await ports.saveApplied(messageId, Object.fromEntries(plan.applied.map((r) => [r.targetId, r])));
+    await ports.saveApplied(messageId, plan.applied, []);
   }
-  return { applied: plan.applied.map((r) => r.targetId), skipped: plan.skipped };
+  return { applied: plan.applied.map((r) => r.targetId), skipped: [...plan.skipped, ...notOnCard] };
 }
 
 /** GM: undo what was applied to `ids` from a card. */
@@ -220,11 +232,15 @@ export async function gmUndoDamage(
 ): Promise<ApplyResponse> {
   const card = await ports.loadCard(messageId);
   if (!card) return { applied: [], skipped: ids.map((id) => ({ id, reason: "FT.Card.gone" })) };
-  const records = ids.map((id) => card.applied[id]).filter((r): r is AppliedRecord => !!r);
+  const records = ids.map((id) => appliedOf(card, id)).filter((r): r is AppliedRecord => !!r);
   const targets = await ports.loadTargets(records.map((r) => r.targetId));
   const levels = await ports.itemLevels(targets);
   const batch = planUndo(records, targets, levels);
   await ports.write(batch);
-  await ports.saveApplied(messageId, Object.fromEntries(records.map((r) => [r.targetId, null])));
+  await ports.saveApplied(
+    messageId,
+    [],
+    records.map((r) => r.targetId),
+  );
   return { applied: records.map((r) => r.targetId), skipped: [] };
 }

@@ -19,7 +19,7 @@ import {
   type RolledDice,
   runAttack,
 } from "./attack-flow.js";
-import type { AmmoState, AttackRequest } from "./attack-plan.js";
+import type { AmmoState, AttackRequest, TargetDamage } from "./attack-plan.js";
 import { grenadeOutcome } from "./grenade-plan.js";
 
 type ActorI = Actor.Implementation;
@@ -214,14 +214,14 @@ async function grenadeCard(
       name: ((await fromUuid(uuid as never)) as { name?: string } | null)?.name ?? "?",
     })),
   );
-  const damageByTarget: Record<string, number> = {};
+  const damage: TargetDamage[] = [];
   for (const c of caught) {
     const formula = card.targets[0] ? sys.damage.formula || "" : "";
     if (formula) {
       const r = await rollFormula(formula);
       rolls.push(r.roll);
-      damageByTarget[c.id] = r.total;
-    } else damageByTarget[c.id] = 0;
+      damage.push({ targetId: c.id, damage: r.total });
+    } else damage.push({ targetId: c.id, damage: 0 });
   }
   // SF-X-40: within twice the radius, a Reaction Speed check (d100 ≤ RS) or stunned for a turn.
   const ring: { id: string; name: string; roll: number; rs: number; stunned: boolean }[] = [];
@@ -232,14 +232,14 @@ async function grenadeCard(
     rolls.push(r.roll);
     const check = explosiveStun(sys.blastRadius * 1.5, sys.blastRadius, rs, r.total);
     ring.push({ id: uuid, name: doc?.name ?? "?", roll: r.total, rs, stunned: check.stunned });
-    damageByTarget[uuid] = 0;
+    damage.push({ targetId: uuid, damage: 0 });
   }
   const base = card.targets[0]!;
   return {
     ...card,
     targets: [...caught, ...ring].map((c) => ({ ...base, id: c.id, name: c.name, problem: null })),
     stunned: ring.filter((r) => r.stunned).map((r) => r.id),
-    result: { ...card.result, damageByTarget },
+    result: { ...card.result, damage },
     grenade: {
       landing: g.landing,
       bounced: g.bounced,

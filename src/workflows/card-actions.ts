@@ -3,27 +3,21 @@
  * undo go to the active GM through `CONFIG.queries`; the GM reads the targets, writes one batch, records what was
  * applied on the card and re-renders it. A second click finds the record and changes nothing.
  */
-import type { GrenadeCard } from "../applications/card-context.js";
 import { placeBlastArea } from "../canvas/blast-area.js";
 import { type DefenseSystem, defenseState } from "../data/item/facts.js";
 import type { ActorSystem } from "../data/models.js";
 import type { FrontierCombat } from "../documents/combat.js";
 import { asGM, foundryUsers, NoGMError, QUERY } from "../helpers/gm-query.js";
-import type { AppliedRecord, ItemLevels, TargetState, WriteBatch } from "./apply-damage.js";
+import type { ItemLevels, TargetState, WriteBatch } from "./apply-damage.js";
 import { notify, renderCard } from "./attack.js";
-import {
-  type ApplyResponse,
-  type AttackCardData,
-  type GMPorts,
-  gmApplyDamage,
-  gmUndoDamage,
-} from "./attack-flow.js";
+import { type ApplyResponse, type GMPorts, gmApplyDamage, gmUndoDamage } from "./attack-flow.js";
+import { mergeApplied, readCard, type StoredCard } from "./card-data.js";
 
 type Msg = ChatMessage.Implementation;
 type TokenDoc = TokenDocument.Implementation;
 
-const cardOf = (m: Msg) =>
-  (m.system as unknown as { card?: AttackCardData & { grenade?: GrenadeCard | null } }).card ?? null;
+/** The card stored on a message, in the current shape whichever version stored it (see `card-data.ts`). */
+const cardOf = (m: Msg): StoredCard | null => readCard((m.system as unknown as { card?: unknown }).card);
 
 /** Clicks in flight, so a double click sends one request. */
 const inFlight = new Set<string>();
@@ -64,7 +58,9 @@ async function requestApply(message: Msg, ids: string[]): Promise<void> {
   const r = await asGM<ApplyResponse>(foundryUsers(), QUERY.applyDamage, { messageId: message.id, ids }, () =>
     handleApplyQuery({ messageId: message.id ?? "", ids }),
   );
-  for (const s of r.skipped) notify("info", s.reason, { target: s.id });
+  const card = cardOf(message);
+  const nameOf = (id: string) => card?.targets.find((t) => t.id === id)?.name ?? id;
+  for (const s of r.skipped) notify("info", s.reason, { target: nameOf(s.id) });
 }
 
 async function requestUndo(message: Msg, ids: string[]): Promise<void> {
@@ -181,16 +177,11 @@ export function foundryGMPorts(): GMPorts {
         await actor?.toggleStatusEffect("unconscious", { active: true, overlay: true });
       }
     },
-    saveApplied: async (messageId, applied: Readonly<Record<string, AppliedRecord | null>>) => {
+    saveApplied: async (messageId, set, clear) => {
       const m = game.messages?.get(messageId);
       const card = m ? cardOf(m) : null;
       if (!m || !card) return;
-      const next: Record<string, AppliedRecord> = { ...card.applied };
-      for (const [k, v] of Object.entries(applied)) {
-        if (v) next[k] = v;
-        else delete next[k];
-      }
-      const updated = { ...card, applied: next };
+      const updated: StoredCard = { ...card, applied: mergeApplied(card.applied, set, clear) };
       // recursive: false replaces the stored card whole, so an undone target's record is really removed
       // (a merge would keep keys that are no longer there).
       await m.update(
