@@ -388,3 +388,47 @@ describe("Thrown explosives through the apply button", () => {
     expect(gm.batches[0]!.unconscious).toEqual([]);
   });
 });
+
+describe("Two requests on one card at once (the GM's client runs them interleaved)", () => {
+  /** GM ports whose save takes a while, as a ChatMessage update round-trip does. */
+  function slowSave(card: AttackCardData, targets: Record<string, TargetState | null>) {
+    const gm = gmPorts(card, targets);
+    const save = gm.ports.saveApplied;
+    gm.ports.saveApplied = async (id, set, clear) => {
+      await new Promise((r) => setTimeout(r, 5));
+      await save(id, set, clear);
+    };
+    return gm;
+  }
+
+  it("SF-B-15 the same target asked twice while the first is saving: hit once, the second says already applied", async () => {
+    const { ports } = attackPorts([[30], [10, 10, 5, 5, 4, 3, 3]]);
+    const { card } = await runAttack(burstRequest(), ports, { actorUuid: "a", fast: true });
+    const gm = slowSave(card, { tok1: npc("tok1", 30), tok2: npc("tok2", 30), tok3: npc("tok3", 30) });
+    const [a, b] = await Promise.all([
+      gmApplyDamage("msg1", ["tok1"], gm.ports),
+      gmApplyDamage("msg1", ["tok1"], gm.ports),
+    ]);
+    expect(a.applied).toEqual(["tok1"]);
+    expect(b).toEqual({ applied: [], skipped: [{ id: "tok1", reason: "FT.Card.alreadyApplied" }] });
+    expect(gm.batches).toHaveLength(1);
+  });
+
+  it("SF-X-24 two targets of a burst applied at once: both records are kept", async () => {
+    const { ports } = attackPorts([[30], [10, 10, 5, 5, 4, 3, 3]]);
+    const { card } = await runAttack(burstRequest(), ports, { actorUuid: "a", fast: true });
+    const gm = slowSave(card, { tok1: npc("tok1", 30), tok2: npc("tok2", 30), tok3: npc("tok3", 30) });
+    await Promise.all([
+      gmApplyDamage("msg1", ["tok1"], gm.ports),
+      gmApplyDamage("msg1", ["tok3"], gm.ports),
+      gmUndoDamage("msg1", ["tok1"], gm.ports),
+    ]);
+    // In the order asked: tok1 applied, tok3 applied, tok1 undone.
+    expect(gm.store.card.applied.map((r) => r.targetId)).toEqual(["tok3"]);
+    expect(gm.batches.map((b) => b.tokens.scene1?.map((u) => u._id))).toEqual([
+      ["tok1-token"],
+      ["tok3-token"],
+      ["tok1-token"],
+    ]);
+  });
+});

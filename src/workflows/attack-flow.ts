@@ -21,6 +21,7 @@ import {
   resolveAttack,
 } from "./attack-plan.js";
 import { appliedOf, CARD_VERSION, damageOf } from "./card-data.js";
+import { KeyedQueue } from "./serial.js";
 
 export interface RolledDice {
   readonly total: number;
@@ -191,14 +192,25 @@ export interface ApplyResponse {
 }
 
 /**
+ * Apply and undo on one card run one at a time on the GM's client, each reading the card afresh: two requests in
+ * flight together (a player's query and the GM's click, two targets of a burst) would otherwise both read the card
+ * before either saved it, and the second save would drop the first one's record, or apply the same target twice.
+ */
+const perCard = new KeyedQueue();
+
+/**
  * GM: apply a card's damage to `ids` (all its damaged targets when empty). Idempotent per target. Only targets the
  * card has damage for are considered: another id is skipped, not hit for 0.
  */
-export async function gmApplyDamage(
+export function gmApplyDamage(
   messageId: string,
   ids: readonly string[],
   ports: GMPorts,
 ): Promise<ApplyResponse> {
+  return perCard.run(messageId, () => applyNow(messageId, ids, ports));
+}
+
+async function applyNow(messageId: string, ids: readonly string[], ports: GMPorts): Promise<ApplyResponse> {
   const card = await ports.loadCard(messageId);
   if (!card) return { applied: [], skipped: ids.map((id) => ({ id, reason: "FT.Card.gone" })) };
   const onCard = new Set(card.result.damage.map((d) => d.targetId));
@@ -225,11 +237,15 @@ export async function gmApplyDamage(
 }
 
 /** GM: undo what was applied to `ids` from a card. */
-export async function gmUndoDamage(
+export function gmUndoDamage(
   messageId: string,
   ids: readonly string[],
   ports: GMPorts,
 ): Promise<ApplyResponse> {
+  return perCard.run(messageId, () => undoNow(messageId, ids, ports));
+}
+
+async function undoNow(messageId: string, ids: readonly string[], ports: GMPorts): Promise<ApplyResponse> {
   const card = await ports.loadCard(messageId);
   if (!card) return { applied: [], skipped: ids.map((id) => ({ id, reason: "FT.Card.gone" })) };
   const records = ids.map((id) => appliedOf(card, id)).filter((r): r is AppliedRecord => !!r);
