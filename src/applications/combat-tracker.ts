@@ -5,6 +5,7 @@
  */
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import type { FrontierCombat } from "../documents/combat.js";
+import { guarded } from "../helpers/report.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import { roundPhases } from "../rules/index.js";
 import { type AppRenderOptions, combatTrackerBase } from "../types/app-bases.js";
@@ -15,12 +16,13 @@ const Base = combatTrackerBase();
 
 export class FrontierCombatTracker extends Base {
   static DEFAULT_OPTIONS = {
+    // Each control reports its own failure (no GM, a time-out): AppV2 does not await or catch action handlers.
     actions: {
-      rollSide: FrontierCombatTracker.#onRollSide,
-      phaseNext: FrontierCombatTracker.#onPhaseNext,
-      phasePrev: FrontierCombatTracker.#onPhasePrev,
-      toggleSurprised: FrontierCombatTracker.#onToggleSurprised,
-      editSide: FrontierCombatTracker.#onEditSide,
+      rollSide: guarded(FrontierCombatTracker.#onRollSide),
+      phaseNext: guarded(FrontierCombatTracker.#onPhaseNext),
+      phasePrev: guarded(FrontierCombatTracker.#onPhasePrev),
+      toggleSurprised: guarded(FrontierCombatTracker.#onToggleSurprised),
+      editSide: guarded(FrontierCombatTracker.#onEditSide),
     },
   };
 

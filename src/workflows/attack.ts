@@ -9,16 +9,10 @@ import { movementOf, occupants, readTarget, unitsPerPixel } from "../canvas/scen
 import { templatePath } from "../constants.js";
 import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
 import type { ActorSystem } from "../data/models.js";
-import { NoGMError } from "../helpers/gm-query.js";
+import { notify, report } from "../helpers/report.js";
 import { currentEngine, currentVariant } from "../helpers/settings.js";
-import { type AttackerFacts, DEFAULT_DECLARATIONS, explosiveStun, RulesError } from "../rules/index.js";
-import {
-  AttackCancelled,
-  type AttackCardData,
-  type AttackPorts,
-  type RolledDice,
-  runAttack,
-} from "./attack-flow.js";
+import { type AttackerFacts, DEFAULT_DECLARATIONS, explosiveStun } from "../rules/index.js";
+import { type AttackCardData, type AttackPorts, type RolledDice, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest, TargetDamage } from "./attack-plan.js";
 import { grenadeOutcome } from "./grenade-plan.js";
 
@@ -29,15 +23,6 @@ type TokenP = foundry.canvas.placeables.Token.Implementation;
 export interface AttackOptions {
   /** Skip the dialog (shift-click). */
   readonly fast?: boolean;
-}
-
-export function notify(
-  level: "warn" | "error" | "info",
-  key: string,
-  data: Record<string, unknown> = {},
-): void {
-  const text = game.i18n?.format(key, data as Record<string, string>) ?? key;
-  ui.notifications?.[level](text);
 }
 
 /** The attacker's facts from its sheet and token. */
@@ -170,10 +155,8 @@ export async function attackWithWeapon(
       effect: (sys as unknown as { effect?: string }).effect || null,
     });
   } catch (e) {
-    if (e instanceof AttackCancelled) return;
-    if (e instanceof RulesError) return notify("warn", e.key, e.data);
-    if (e instanceof NoGMError) return notify("warn", e.key);
-    throw e;
+    // A rules error, a cancelled dialog or anything else: reported here, so a macro calling this sees it too.
+    report(e);
   }
 }
 

@@ -7,9 +7,10 @@ import { placeBlastArea } from "../canvas/blast-area.js";
 import { type DefenseSystem, defenseState } from "../data/item/facts.js";
 import type { ActorSystem } from "../data/models.js";
 import type { FrontierCombat } from "../documents/combat.js";
-import { asGM, foundryUsers, NoGMError, QUERY } from "../helpers/gm-query.js";
+import { asGM, foundryUsers, QUERY } from "../helpers/gm-query.js";
+import { guard, notify } from "../helpers/report.js";
 import type { ItemLevels, TargetState, WriteBatch } from "./apply-damage.js";
-import { notify, renderCard } from "./attack.js";
+import { renderCard } from "./attack.js";
 import { type ApplyResponse, type GMPorts, gmApplyDamage, gmUndoDamage } from "./attack-flow.js";
 import { mergeApplied, readCard, type StoredCard } from "./card-data.js";
 
@@ -31,26 +32,28 @@ export function bindAttackCard(message: Msg, html: HTMLElement): void {
   for (const el of html.querySelectorAll<HTMLElement>('[data-ft-action="apply"]'))
     if (!isGM && !isAuthor) el.remove();
   for (const button of html.querySelectorAll<HTMLButtonElement>("[data-ft-action]")) {
-    button.addEventListener("click", async (event) => {
+    // Whatever goes wrong (no GM, no answer in time, a refusal) is reported to the user, never thrown.
+    button.addEventListener("click", (event) => {
       event.preventDefault();
-      const action = button.dataset.ftAction;
-      const targetId = button.dataset.targetId ?? "";
-      const key = `${message.id}:${action}:${targetId}`;
-      if (inFlight.has(key)) return;
-      inFlight.add(key);
-      button.disabled = true;
-      try {
-        if (action === "apply") await requestApply(message, targetId ? [targetId] : []);
-        if (action === "undo") await requestUndo(message, [targetId]);
-        if (action === "place") await placeFromCard(message);
-      } catch (e) {
-        if (e instanceof NoGMError) notify("warn", e.key);
-        else throw e;
-      } finally {
-        inFlight.delete(key);
-        button.disabled = false;
-      }
+      void guard(() => onCardButton(message, button));
     });
+  }
+}
+
+async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<void> {
+  const action = button.dataset.ftAction;
+  const targetId = button.dataset.targetId ?? "";
+  const key = `${message.id}:${action}:${targetId}`;
+  if (inFlight.has(key)) return;
+  inFlight.add(key);
+  button.disabled = true;
+  try {
+    if (action === "apply") await requestApply(message, targetId ? [targetId] : []);
+    if (action === "undo") await requestUndo(message, [targetId]);
+    if (action === "place") await placeFromCard(message);
+  } finally {
+    inFlight.delete(key);
+    button.disabled = false;
   }
 }
 

@@ -6,6 +6,7 @@
 import { templatePath } from "../../constants.js";
 import { HANDEDNESS, RACES } from "../../data/actor/specs.js";
 import type { ActorSystem } from "../../data/models.js";
+import { guarded } from "../../helpers/report.js";
 import { currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js";
 import { type AppRenderOptions, actorSheetBase } from "../../types/app-bases.js";
 import { abilityPairs, type ItemLike, staminaBar, weaponRow } from "./context.js";
@@ -19,14 +20,15 @@ export class FrontierActorSheet extends actorSheetBase() {
     position: { width: 720, height: 760 },
     window: { resizable: true },
     form: { submitOnChange: true },
+    // AppV2 neither awaits nor catches action handlers: each one reports its own failure (report.ts).
     actions: {
-      toggleMode: FrontierActorSheet.#onToggleMode,
-      attack: FrontierActorSheet.#onAttack,
-      itemEdit: FrontierActorSheet.#onItemEdit,
-      itemDelete: FrontierActorSheet.#onItemDelete,
-      toggleDefense: FrontierActorSheet.#onToggleDefense,
-      abilityCheck: FrontierActorSheet.#onAbilityCheck,
-      skillCheck: FrontierActorSheet.#onSkillCheck,
+      toggleMode: guarded(FrontierActorSheet.#onToggleMode),
+      attack: guarded(FrontierActorSheet.#onAttack),
+      itemEdit: guarded(FrontierActorSheet.#onItemEdit),
+      itemDelete: guarded(FrontierActorSheet.#onItemDelete),
+      toggleDefense: guarded(FrontierActorSheet.#onToggleDefense),
+      abilityCheck: guarded(FrontierActorSheet.#onAbilityCheck),
+      skillCheck: guarded(FrontierActorSheet.#onSkillCheck),
     },
   };
 
@@ -101,9 +103,9 @@ export class FrontierActorSheet extends actorSheetBase() {
     });
   }
 
-  static #onToggleMode(this: FrontierActorSheet): void {
+  static async #onToggleMode(this: FrontierActorSheet): Promise<void> {
     this.#editing = !this.editing;
-    void this.render();
+    await this.render();
   }
 
   static async #onAttack(this: FrontierActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
@@ -114,9 +116,9 @@ export class FrontierActorSheet extends actorSheetBase() {
     await attackWithWeapon(this.document, item, { fast: event.shiftKey });
   }
 
-  static #onItemEdit(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): void {
+  static async #onItemEdit(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
-    if (id) void this.document.items.get(id)?.sheet?.render(true);
+    if (id) await this.document.items.get(id)?.sheet?.render(true);
   }
 
   static async #onItemDelete(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {
