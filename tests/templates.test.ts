@@ -139,7 +139,10 @@ describe("Templates", () => {
     const html = render(hb, "apps/attack-dialog.hbs", dialogContext(burstPrep()));
     expect(html).toContain('name="mod.Pirate 2.cover" value="-10"');
     expect(html).toContain("SF-X-21");
-    expect(html).toMatch(/class="ft-chance">45%/);
+    expect(html).toMatch(/class="ft-chance"><span data-ft-field="t0.chance">45<\/span>%/);
+    // Each number the dialog updates in place is marked with its target's index.
+    expect(html).toContain('data-ft-field="t2.chance"');
+    expect(html).toContain('data-ft-field="burst.chance"');
     expect(html).toContain('name="decl.burst" checked');
     expect(html.replace(/data-tooltip="[^"]*"/g, "")).not.toContain("FT.");
   });
