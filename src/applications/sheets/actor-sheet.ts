@@ -8,7 +8,7 @@ import { HANDEDNESS, RACES } from "../../data/actor/specs.js";
 import type { ActorSystem } from "../../data/models.js";
 import { guarded } from "../../helpers/report.js";
 import { currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js";
-import { type AppRenderOptions, actorSheetBase } from "../../types/app-bases.js";
+import { type AppRenderOptions, type AppV2Like, actorSheetBase } from "../../types/app-bases.js";
 import { abilityPairs, type ItemLike, staminaBar, weaponRow } from "./context.js";
 
 export class FrontierActorSheet extends actorSheetBase() {
@@ -97,8 +97,10 @@ export class FrontierActorSheet extends actorSheetBase() {
       power: items.filter((i) => i.type === "powerSource"),
       skills: items.filter((i) => i.type === "skill"),
       gear: items.filter((i) => i.type === "gear" || i.type === "race"),
+      // Secret blocks are shown to whoever owns the actor (and the GM), as core sheets do.
       notesHTML: await foundry.applications.ux.TextEditor.implementation.enrichHTML(sys.notes ?? "", {
         relativeTo: actor,
+        secrets: actor.isOwner,
       }),
     });
   }
@@ -118,7 +120,9 @@ export class FrontierActorSheet extends actorSheetBase() {
 
   static async #onItemEdit(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
-    if (id) await this.document.items.get(id)?.sheet?.render(true);
+    // Item sheets are ApplicationV2: render({force}) rather than the deprecated boolean form.
+    const sheet = (id ? this.document.items.get(id)?.sheet : null) as AppV2Like | null | undefined;
+    await sheet?.render({ force: true });
   }
 
   static async #onItemDelete(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {

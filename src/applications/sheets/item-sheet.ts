@@ -59,9 +59,7 @@ export class FrontierItemSheet extends itemSheetBase() {
       },
       descriptionHTML: await foundry.applications.ux.TextEditor.implementation.enrichHTML(
         String(sys.description ?? ""),
-        {
-          relativeTo: item,
-        },
+        { relativeTo: item, secrets: item.isOwner },
       ),
     });
   }
