@@ -6,7 +6,7 @@
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { PRESETS, presetDiff } from "../helpers/presets.js";
 import { guarded } from "../helpers/report.js";
-import { applyPreset, currentRules, getSetting, SETTINGS } from "../helpers/settings.js";
+import { choosePreset, currentRules, getSetting, SETTINGS } from "../helpers/settings.js";
 import { defaultResolutionTable, type ResolutionTable } from "../rules/index.js";
 import { type AppRenderOptions, handlebarsAppBase } from "../types/app-bases.js";
 import {
@@ -54,7 +54,7 @@ export class PresetMenu extends handlebarsAppBase() {
   ): Promise<void> {
     const id = String(data.object.preset ?? "");
     if (!game.user?.isGM || !id) return;
-    await applyPreset(id);
+    await choosePreset(id);
   }
 }
 
