@@ -6,6 +6,8 @@
  * `game.messages`, `ui.notifications`.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { GrenadeCard } from "../src/applications/card-context.js";
+import { renderCard } from "../src/workflows/attack.js";
 import { bindAttackCard } from "../src/workflows/card-actions.js";
 import { BURST_CARD } from "./fixtures/cards.js";
 
@@ -79,5 +81,70 @@ describe("Card buttons report what went wrong", () => {
     await settle();
     expect(notes.info).toHaveBeenCalledWith("FT.Card.alreadyApplied", { format: { target: "Pirate 1" } });
     expect(notes.error).not.toHaveBeenCalled();
+  });
+});
+
+describe("The attack's scene, not the one being viewed", () => {
+  const grenade: GrenadeCard = {
+    landing: { x: 300, y: 400 },
+    bounced: false,
+    stoppedByWall: false,
+    direction: null,
+    d10: null,
+    caught: [],
+    ring: [],
+    radius: 3,
+  };
+  const grenadeMessage = { ...message, system: { card: { ...BURST_CARD, grenade } } };
+  const scenes = {
+    s: { id: "s", name: "Deck 3", grid: { units: "m" }, createEmbeddedDocuments: vi.fn() },
+    other: { id: "other", name: "Bridge", grid: { units: "ft" }, createEmbeddedDocuments: vi.fn() },
+  };
+
+  function gmViewing(id: "s" | "other") {
+    Object.assign(game as object, {
+      user: { id: "gm", isGM: true },
+      scenes: { get: (sid: string) => scenes[sid as "s" | "other"] },
+      release: { generation: 13 },
+    });
+    (globalThis as Record<string, unknown>).canvas = { scene: scenes[id] };
+  }
+
+  it("SF-X-43 the blast area is placed only on the grenade's scene; a GM looking elsewhere is told which", async () => {
+    gmViewing("other");
+    const html = document.createElement("div");
+    html.innerHTML = `<button type="button" data-ft-action="place">Place</button>`;
+    bindAttackCard(grenadeMessage as never, html);
+    html.querySelector<HTMLButtonElement>("button")!.click();
+    await settle();
+    expect(notes.warn).toHaveBeenCalledWith("FT.Card.placeOtherScene", { format: { scene: "Deck 3" } });
+    expect(scenes.other.createEmbeddedDocuments).not.toHaveBeenCalled();
+
+    gmViewing("s");
+    html.querySelector<HTMLButtonElement>("button")!.click();
+    await settle();
+    expect(scenes.s.createEmbeddedDocuments).toHaveBeenCalledWith("MeasuredTemplate", [
+      expect.objectContaining({ t: "circle", x: 300, y: 400, distance: 3 }),
+    ]);
+  });
+
+  it("SF-X-15 the card's distances carry the attack scene's units, whatever the renderer views", async () => {
+    gmViewing("other");
+    let view: { targets: { distanceText: string }[] } | null = null;
+    (globalThis as Record<string, unknown>).fromUuid = async () => ({ name: "Eusyl" });
+    (globalThis as Record<string, unknown>).foundry = {
+      applications: {
+        handlebars: {
+          renderTemplate: async (_path: string, ctx: typeof view) => {
+            view = ctx;
+            return "";
+          },
+        },
+      },
+    };
+    await renderCard(BURST_CARD);
+    expect(view!.targets.map((t) => t.distanceText)).toEqual(["12 m", "14 m", "13 m"]);
+    await renderCard({ ...BURST_CARD, rangeUnit: "squares" });
+    expect(view!.targets[0]!.distanceText).toBe("12 □");
   });
 });

@@ -86,6 +86,7 @@ function installWorld(card: unknown) {
   g.fromUuid = async (uuid: string) => tokens[uuid] ?? (uuid === "Actor.eusyl" ? { name: "Eusyl" } : null);
   const scene = {
     id: "s",
+    grid: { units: "m" },
     tokens: { get: (id: string) => Object.values(tokens).find((t) => t.id === id) },
     // Token deltas: the written Stamina lands on the token's actor.
     updateEmbeddedDocuments: vi.fn(async (_type: string, updates: Obj[]) => {

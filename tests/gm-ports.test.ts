@@ -50,6 +50,7 @@ beforeAll(() => {
   g.fromUuid = async (uuid: string) => tokens[uuid] ?? (uuid === "Actor.eusyl" ? { name: "Eusyl" } : null);
   const scene = {
     id: "s",
+    grid: { units: "m" },
     tokens: { get: (id: string) => Object.values(tokens).find((t) => t.id === id) },
     updateEmbeddedDocuments: vi.fn(
       async (_t: string, u: unknown[]) => void calls.tokenUpdates.push(["s", u]),

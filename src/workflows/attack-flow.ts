@@ -64,6 +64,10 @@ export interface CardTarget {
  */
 export interface AttackCardData {
   readonly version: typeof CARD_VERSION;
+  /** The scene the attack was made on (its units, where its blast is placed); null on cards from before. */
+  readonly sceneId: string | null;
+  /** What the distances are measured in: the scene's units, or Basic-game squares (SF-B-09). */
+  readonly rangeUnit: "m" | "squares";
   readonly engine: string;
   readonly variant: string;
   readonly actorUuid: string;
@@ -101,6 +105,8 @@ export async function runAttack(
     actorUuid: string;
     fast: boolean;
     effect?: string | null;
+    sceneId?: string | null;
+    rangeUnit?: "m" | "squares";
   },
 ): Promise<{ card: AttackCardData; messageId: string }> {
   let prep = prepareAttack(request);
@@ -135,6 +141,8 @@ export async function runAttack(
     await ports.spendAmmo(prep.spend.sourceId, req.ammo.remaining - prep.spend.amount);
   const card: AttackCardData = {
     version: CARD_VERSION,
+    sceneId: meta.sceneId ?? null,
+    rangeUnit: meta.rangeUnit ?? "m",
     engine: req.engine.id,
     variant: req.variant,
     actorUuid: meta.actorUuid,

@@ -73,11 +73,13 @@ async function rollFormula(formula: string): Promise<RolledDice> {
  */
 export async function renderCard(card: AttackCardData & { grenade?: GrenadeCard | null }): Promise<string> {
   const actor = (await fromUuid(card.actorUuid)) as ActorI | null;
+  // Distances are in the units of the attack's scene (or squares), whichever scene the renderer is viewing.
+  const scene = (card.sceneId ? game.scenes?.get(card.sceneId) : null) ?? canvas?.scene ?? null;
   const view = cardView(card, {
     isGM: true,
     canApply: true,
     attackerName: actor?.name ?? "",
-    unit: canvas?.scene?.grid.units || "m",
+    unit: card.rangeUnit === "squares" ? "□" : scene?.grid.units || "m",
   });
   return foundry.applications.handlebars.renderTemplate(templatePath("chat/attack-card.hbs"), view);
 }
@@ -153,6 +155,8 @@ export async function attackWithWeapon(
       actorUuid: actor.uuid,
       fast: !!options.fast,
       effect: (sys as unknown as { effect?: string }).effect || null,
+      sceneId: token.document.parent?.id ?? null,
+      rangeUnit: unit,
     });
   } catch (e) {
     // A rules error, a cancelled dialog or anything else: reported here, so a macro calling this sees it too.

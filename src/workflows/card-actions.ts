@@ -71,9 +71,15 @@ async function requestUndo(message: Msg, ids: string[]): Promise<void> {
   await gmUndoDamage(message.id ?? "", ids, foundryGMPorts());
 }
 
+/** The blast area goes on the attack's scene: a user viewing another scene is told to switch to it. */
 async function placeFromCard(message: Msg): Promise<void> {
-  const g = cardOf(message)?.grenade;
-  if (!g) return;
+  const card = cardOf(message);
+  const g = card?.grenade;
+  if (!card || !g) return;
+  if (card.sceneId && canvas?.scene?.id !== card.sceneId) {
+    const scene = game.scenes?.get(card.sceneId);
+    return notify("warn", "FT.Card.placeOtherScene", { scene: scene?.name ?? card.sceneId });
+  }
   await placeBlastArea({
     x: g.landing.x,
     y: g.landing.y,

@@ -14,7 +14,9 @@ describe("Reading stored attack cards", () => {
   });
 
   it("SF-X-24 a version 1 card, stored as written or as Foundry expanded it, reads as version 2", () => {
-    expect(readCard(structuredClone(BURST_CARD_V1))).toEqual(BURST_CARD);
+    // Version 1 did not record the scene: the card is read without one, in metres.
+    const asV2 = { ...BURST_CARD, sceneId: null, rangeUnit: "m" };
+    expect(readCard(structuredClone(BURST_CARD_V1))).toEqual(asV2);
     const expanded = {
       ...BURST_CARD_V1,
       result: {
@@ -23,7 +25,7 @@ describe("Reading stored attack cards", () => {
       },
       applied: { Scene: { s: { Token: { t2: BURST_CARD.applied[0] } } } },
     };
-    expect(readCard(expanded)).toEqual(BURST_CARD);
+    expect(readCard(expanded)).toEqual(asV2);
   });
 
   it("what is not an attack card reads as null", () => {

@@ -63,7 +63,14 @@ export function readCard(raw: unknown): StoredCard | null {
     : isObj(raw.applied)
       ? leaves(raw.applied, isRecord).map(([, r]) => r as AppliedRecord)
       : [];
-  return { ...raw, version: CARD_VERSION, result: { ...result, damage }, applied } as unknown as StoredCard;
+  return {
+    sceneId: null,
+    rangeUnit: "m",
+    ...raw,
+    version: CARD_VERSION,
+    result: { ...result, damage },
+    applied,
+  } as unknown as StoredCard;
 }
 
 /** Damage before defenses for one target (0 when the card has none for it). */
