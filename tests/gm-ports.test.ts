@@ -50,6 +50,7 @@ beforeAll(() => {
   g.fromUuid = async (uuid: string) => tokens[uuid] ?? (uuid === "Actor.eusyl" ? { name: "Eusyl" } : null);
   const scene = {
     id: "s",
+    grid: { units: "m" },
     tokens: { get: (id: string) => Object.values(tokens).find((t) => t.id === id) },
     updateEmbeddedDocuments: vi.fn(
       async (_t: string, u: unknown[]) => void calls.tokenUpdates.push(["s", u]),
@@ -85,15 +86,16 @@ describe("GM ports for apply damage", () => {
       foundryGMPorts(),
     );
     expect(r.applied).toEqual(["Scene.s.Token.t1", "Scene.s.Token.t3"]);
-    expect(r.skipped).toEqual([{ id: "Scene.s.Token.gone", reason: "FT.Card.targetGone" }]);
+    // An id the card has no damage for is refused, not hit for 0.
+    expect(r.skipped).toEqual([{ id: "Scene.s.Token.gone", reason: "FT.Card.notOnCard" }]);
     // Pirate (unlinked): 13 → Stamina −3 through the token's delta; hero (linked): inertia screen halves 13 → 6.
     expect(calls.tokenUpdates).toEqual([["s", [{ _id: "t1", "delta.system.stamina.value": -3 }]]]);
     expect(calls.actorsUpdate).toEqual([[{ _id: "hero", "system.stamina.value": 24 }]]);
     expect(calls.itemUpdates).toEqual([["hero", [{ _id: "belt", "system.remaining": 8 }]]]);
     expect(calls.statuses).toEqual([["pirate", "unconscious"]]);
     expect(calls.messageUpdates).toHaveLength(1);
-    const saved = calls.messageUpdates[0] as { system: { card: { applied: Record<string, unknown> } } };
-    expect(Object.keys(saved.system.card.applied).sort()).toEqual([
+    const saved = calls.messageUpdates[0] as { system: { card: { applied: { targetId: string }[] } } };
+    expect(saved.system.card.applied.map((r) => r.targetId).sort()).toEqual([
       "Scene.s.Token.t1",
       "Scene.s.Token.t2",
       "Scene.s.Token.t3",

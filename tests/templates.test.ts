@@ -47,6 +47,12 @@ describe("Templates", () => {
     // The empty doze grenade's and the range-less rifle's buttons are disabled.
     expect(html.match(/data-action="attack" disabled/g)).toHaveLength(2);
     expect(html).toContain("n/s");
+    // The portrait uses DocumentSheetV2's editImage action; each item row is draggable (ActorSheetV2 binds
+    // DragDrop with dragSelector ".draggable" and reads data-item-id from the dragged element itself).
+    expect(html).toMatch(/<img class="ft-portrait"[^>]* data-action="editImage" data-edit="img"/);
+    const rows = html.match(/<(?:li|tr)\b[^>]*data-item-id="[^"]*"[^>]*>/g) ?? [];
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.filter((r) => !/class="draggable\b/.test(r))).toEqual([]);
     // Visible text is localized; data-tooltip keys are localized by Foundry itself.
     expect(html.replace(/data-tooltip="[^"]*"/g, "")).not.toContain("FT.");
   });
@@ -86,6 +92,7 @@ describe("Templates", () => {
       descriptionHTML: "",
     };
     const html = render(hb, "item/header.hbs", ctx) + render(hb, "item/body.hbs", ctx);
+    expect(html).toContain('data-action="editImage" data-edit="img"');
     expect(html).toContain("not in the sources available");
     expect(html).toContain('class="ft-bands ft-flag"');
     for (const b of RANGE_BANDS) expect(html).toContain(`name="system.ranges.${b}"`);
@@ -139,7 +146,10 @@ describe("Templates", () => {
     const html = render(hb, "apps/attack-dialog.hbs", dialogContext(burstPrep()));
     expect(html).toContain('name="mod.Pirate 2.cover" value="-10"');
     expect(html).toContain("SF-X-21");
-    expect(html).toMatch(/class="ft-chance">45%/);
+    expect(html).toMatch(/class="ft-chance"><span data-ft-field="t0.chance">45<\/span>%/);
+    // Each number the dialog updates in place is marked with its target's index.
+    expect(html).toContain('data-ft-field="t2.chance"');
+    expect(html).toContain('data-ft-field="burst.chance"');
     expect(html).toContain('name="decl.burst" checked');
     expect(html.replace(/data-tooltip="[^"]*"/g, "")).not.toContain("FT.");
   });

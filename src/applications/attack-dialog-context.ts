@@ -3,6 +3,7 @@
  * with its label, rule ID and value, each overridable; the declarations; the chance per target) and how the
  * submitted form becomes a new request.
  */
+import { HELPERS } from "../helpers/handlebars.js";
 import { baseColumn, type Movement, pointsToShifts, RulesError } from "../rules/index.js";
 import type { AttackRequest, PreparedAttack } from "../workflows/attack-plan.js";
 import { prepareAttack } from "../workflows/attack-plan.js";
@@ -51,11 +52,41 @@ export function dialogContext(prep: PreparedAttack, error: string | null = null,
   };
 }
 
-/** Form field names: `decl.shots`, `decl.burst`, `mod.<targetId>.<modifierId>` … */
+/** The user's own modifier values, by form field name (`mod.<targetId>.<modifierId>`). */
+export type ModifierEdits = ReadonlyMap<
+  string,
+  { readonly targetId: string; readonly modifierId: string; readonly raw: unknown }
+>;
+
+/**
+ * The modifiers the user has changed: every field whose value differs from what the dialog shows for it (the
+ * prepared attack `shown`) is an edit, added to the earlier ones. A value the engine later computes differently (the
+ * user changed their movement) is not an edit, so it follows the engine; one the user typed stays as typed, even
+ * when its row disappears and comes back.
+ */
+export function collectEdits(
+  form: Readonly<Record<string, unknown>>,
+  shown: PreparedAttack,
+  edits: ModifierEdits = new Map(),
+): ModifierEdits {
+  const next = new Map(edits);
+  for (const t of shown.targets) {
+    for (const m of t.modifiers) {
+      const name = `mod.${t.id}.${m.id}`;
+      if (!(name in form)) continue;
+      const raw = form[name];
+      const same = raw !== "" && raw !== null && raw !== undefined && Number(raw) === m.value;
+      if (!same) next.set(name, { targetId: t.id, modifierId: m.id, raw });
+    }
+  }
+  return next;
+}
+
+/** Form field names: `decl.shots`, `decl.burst`, `attacker.movement`; the modifiers come from `edits`. */
 export function requestFromForm(
   base: AttackRequest,
   form: Readonly<Record<string, unknown>>,
-  original: PreparedAttack,
+  edits: ModifierEdits = new Map(),
 ): AttackRequest {
   const num = (v: unknown, fallback: number) =>
     v === "" || v === undefined || v === null || Number.isNaN(Number(v)) ? fallback : Math.trunc(Number(v));
@@ -76,43 +107,77 @@ export function requestFromForm(
   };
   const movement = (form["attacker.movement"] as Movement | undefined) ?? base.attacker.movement;
   const overrides: Record<string, Record<string, number | null>> = {};
-  const forTarget = (id: string) => {
-    overrides[id] ??= {};
-    return overrides[id];
-  };
-  for (const t of original.targets) {
-    for (const m of t.modifiers) {
-      const key = `mod.${t.id}.${m.id}`;
-      if (!(key in form)) continue;
-      const raw = form[key];
-      if (raw === "" || raw === null) {
-        forTarget(t.id)[m.id] = null;
-        continue;
-      }
-      const v = Number(raw);
-      if (!Number.isFinite(v))
-        throw new RulesError("FT.Error.badModifier", `"${String(raw)}" is not a number`, {
-          value: String(raw),
-        });
-      if (v !== m.value) forTarget(t.id)[m.id] = Math.trunc(v);
+  for (const { targetId, modifierId, raw } of edits.values()) {
+    overrides[targetId] ??= {};
+    const forTarget = overrides[targetId];
+    if (raw === "" || raw === null || raw === undefined) {
+      forTarget[modifierId] = null;
+      continue;
     }
+    const v = Number(raw);
+    if (!Number.isFinite(v))
+      throw new RulesError("FT.Error.badModifier", `"${String(raw)}" is not a number`, {
+        value: String(raw),
+      });
+    forTarget[modifierId] = Math.trunc(v);
   }
   const merged: Record<string, Record<string, number | null>> = { ...(base.overrides ?? {}) };
   for (const [id, o] of Object.entries(overrides)) merged[id] = { ...(merged[id] ?? {}), ...o };
   return { ...base, declarations, attacker: { ...base.attacker, movement }, overrides: merged };
 }
 
-/** Recompute after a change; a rule error is shown in the dialog instead of thrown. */
+/**
+ * Recompute after a change to a form that shows `shown`; a rule error is shown in the dialog instead of thrown
+ * (the attack it would make stays `shown`).
+ */
 export function recompute(
   base: AttackRequest,
   form: Readonly<Record<string, unknown>>,
-  original: PreparedAttack,
-): { prep: PreparedAttack; error: string | null } {
+  shown: PreparedAttack,
+  edits: ModifierEdits = new Map(),
+): { prep: PreparedAttack; error: string | null; edits: ModifierEdits } {
+  const next = collectEdits(form, shown, edits);
   try {
-    const req = requestFromForm(base, form, original);
-    return { prep: prepareAttack(req), error: null };
+    return { prep: prepareAttack(requestFromForm(base, form, next)), error: null, edits: next };
   } catch (e) {
-    if (e instanceof RulesError) return { prep: original, error: e.key };
+    if (e instanceof RulesError) return { prep: shown, error: e.key, edits: next };
     throw e;
   }
+}
+
+/**
+ * What can change in the dialog while it is open without changing its layout: the chances, columns, shifts and
+ * formulas, the burst line, the modifier values and which are overridden, the error. `layout` names everything
+ * else (which rows exist); when it changes the dialog body is drawn again, otherwise these values are written
+ * into it in place, so no control the user may be about to click is replaced.
+ */
+export function dialogNumbers(ctx: ReturnType<typeof dialogContext>) {
+  // The same text the template's helper writes.
+  const signed = (v: number | null) => String(HELPERS.ftSigned?.(v) ?? "");
+  const layout = JSON.stringify({
+    burst: !!ctx.burst,
+    zebulon: ctx.zebulon,
+    targets: ctx.targets.map((t) => [
+      t.modifiers.map((m) => m.name),
+      !!t.formula,
+      t.problem,
+      t.cover?.key ?? null,
+    ]),
+  });
+  const fields: Record<string, string> = {};
+  if (ctx.burst) {
+    fields["burst.chance"] = String(ctx.burst.chance);
+    fields["burst.column"] = signed(ctx.burst.column);
+    fields["burst.dice"] = String(ctx.burst.dice);
+  }
+  ctx.targets.forEach((t, i) => {
+    fields[`t${i}.chance`] = String(t.chance);
+    fields[`t${i}.column`] = signed(t.column);
+    fields[`t${i}.shifts`] = signed(t.shifts);
+    fields[`t${i}.formula`] = t.formula;
+  });
+  const modifiers = ctx.targets.flatMap((t) =>
+    t.modifiers.map((m) => ({ name: m.name, value: m.value, overridden: !!m.overridden })),
+  );
+  return { layout, fields, modifiers, error: ctx.error };
 }

@@ -2,11 +2,25 @@
  * The attack dialog (AppV2 + Handlebars): every modifier the scene proposes per target, each overridable, the
  * declarations that change the numbers, and the resulting chance per target, live. Shift-click on the sheet
  * skips it.
+ *
+ * A change never redraws the buttons: they are their own part (`footer`), drawn once, and a change writes the new
+ * numbers into the body in place (the body is drawn again only when rows appear or go, as when a burst is
+ * declared). HandlebarsApplicationMixin replaces a part's element when it renders it, so redrawing on every change
+ * replaced the Roll button between the mouse press (which blurs the edited field and fires `change`) and the
+ * release: the first click after an edit was lost. Changes arrive through `_onChangeForm`, which ApplicationV2
+ * binds once to the form (client/applications/api/application.mjs, `_attachFrameListeners`).
  */
 import { templatePath } from "../constants.js";
+import { guarded, report } from "../helpers/report.js";
 import { type AppRenderOptions, handlebarsAppBase } from "../types/app-bases.js";
 import type { AttackRequest, PreparedAttack } from "../workflows/attack-plan.js";
-import { dialogContext, recompute, requestFromForm } from "./attack-dialog-context.js";
+import {
+  dialogContext,
+  dialogNumbers,
+  type ModifierEdits,
+  recompute,
+  requestFromForm,
+} from "./attack-dialog-context.js";
 
 export class AttackDialog extends handlebarsAppBase() {
   static DEFAULT_OPTIONS = {
@@ -14,15 +28,24 @@ export class AttackDialog extends handlebarsAppBase() {
     classes: ["frontier-tactics", "ft-attack-dialog"],
     window: { title: "FT.Dialog.title", resizable: true },
     position: { width: 560, height: "auto" as const },
-    form: { submitOnChange: false, closeOnSubmit: false, handler: AttackDialog.#onSubmit },
-    actions: { cancel: AttackDialog.#onCancel },
+    form: { submitOnChange: false, closeOnSubmit: false, handler: guarded(AttackDialog.#onSubmit) },
+    actions: { cancel: guarded(AttackDialog.#onCancel) },
   };
 
-  static PARTS = { body: { template: templatePath("apps/attack-dialog.hbs") } };
+  static PARTS = {
+    body: { template: templatePath("apps/attack-dialog.hbs") },
+    footer: { template: templatePath("apps/attack-dialog-footer.hbs") },
+  };
 
   #base: AttackRequest;
-  #original: PreparedAttack;
+  /** The attack as the user has it now. */
   #prep: PreparedAttack;
+  /** The attack whose numbers the form shows (what the user's edits are measured against). */
+  #shown: PreparedAttack;
+  /** The prepared attack the body is being drawn from. */
+  #drawing: PreparedAttack;
+  #edits: ModifierEdits = new Map();
+  #layout = "";
   #error: string | null = null;
   #unit = "m";
   #resolve: (r: AttackRequest | null) => void = () => undefined;
@@ -30,24 +53,39 @@ export class AttackDialog extends handlebarsAppBase() {
   constructor(prep: PreparedAttack, options: Record<string, unknown> = {}) {
     super(options);
     this.#base = prep.request;
-    this.#original = prep;
     this.#prep = prep;
+    this.#shown = prep;
+    this.#drawing = prep;
   }
 
-  /** Open the dialog; resolves with the final request, or null when cancelled or closed. */
+  /**
+   * Open the dialog; resolves with the final request, or null when cancelled or closed. If the dialog cannot be
+   * drawn (ApplicationV2 throws "Failed to render Application"), it rejects with that error instead of waiting for
+   * ever.
+   */
   static prompt(prep: PreparedAttack, weaponName: string, unit = "m"): Promise<AttackRequest | null> {
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       const app = new AttackDialog(prep, {
         window: { title: `${game.i18n?.localize("FT.Dialog.title")}: ${weaponName}` },
       });
       app.#resolve = resolve;
       app.#unit = unit;
-      void app.render({ force: true });
+      const failed = (cause: unknown) => {
+        app.#resolve = () => undefined;
+        const why = cause instanceof Error ? cause.message : String(cause);
+        reject(new Error(`The attack dialog could not open: ${why}`, { cause }));
+      };
+      app.render({ force: true }).then((a) => {
+        if (!a.rendered) failed(new Error("it was not rendered"));
+      }, failed);
     });
   }
 
   protected override async _prepareContext(_options: AppRenderOptions): Promise<Record<string, unknown>> {
-    return dialogContext(this.#prep, this.#error, this.#unit);
+    this.#drawing = this.#prep;
+    const ctx = dialogContext(this.#prep, this.#error, this.#unit);
+    this.#layout = dialogNumbers(ctx).layout;
+    return ctx;
   }
 
   protected override async _onRender(
@@ -55,18 +93,55 @@ export class AttackDialog extends handlebarsAppBase() {
     options: AppRenderOptions,
   ): Promise<void> {
     await super._onRender(context, options);
-    this.element.addEventListener(
-      "change",
-      () => {
-        const form = new foundry.applications.ux.FormDataExtended(this.element as HTMLFormElement)
-          .object as Record<string, unknown>;
-        const r = recompute(this.#base, form, this.#original);
-        this.#prep = r.prep;
-        this.#error = r.error;
-        void this.render();
-      },
-      { once: true },
-    );
+    this.#shown = this.#drawing;
+  }
+
+  protected override _onChangeForm(formConfig: unknown, event: Event): void {
+    super._onChangeForm(formConfig, event);
+    this.#update();
+  }
+
+  /** Recompute from the form and show the result: in place when the layout is the same, else draw the body. */
+  #update(): void {
+    const form = this.#formData();
+    const r = recompute(this.#base, form, this.#shown, this.#edits);
+    this.#prep = r.prep;
+    this.#edits = r.edits;
+    this.#error = r.error;
+    const view = dialogNumbers(dialogContext(r.prep, r.error, this.#unit));
+    if (view.layout !== this.#layout) {
+      this.render({ parts: ["body"] }).catch((e: unknown) => {
+        report(e);
+        void this.close();
+      });
+      return;
+    }
+    const el = this.element;
+    for (const [field, text] of Object.entries(view.fields)) {
+      const node = el.querySelector(`[data-ft-field="${field}"]`);
+      if (node && node.textContent !== text) node.textContent = text;
+    }
+    const inputs = (el as HTMLFormElement).elements;
+    for (const m of view.modifiers) {
+      const input = inputs.namedItem(m.name) as HTMLInputElement | null;
+      if (!input) continue;
+      if (input.value !== String(m.value)) input.value = String(m.value);
+      input.closest("tr")?.classList.toggle("overridden", m.overridden);
+    }
+    const error = el.querySelector<HTMLElement>('[data-ft-field="error"]');
+    if (error) {
+      error.hidden = !view.error;
+      const text = error.querySelector("[data-ft-text]");
+      if (text) text.textContent = view.error ? (game.i18n?.localize(view.error) ?? view.error) : "";
+    }
+    this.#shown = r.prep;
+  }
+
+  #formData(): Record<string, unknown> {
+    return new foundry.applications.ux.FormDataExtended(this.element as HTMLFormElement).object as Record<
+      string,
+      unknown
+    >;
   }
 
   static async #onSubmit(
@@ -75,20 +150,19 @@ export class AttackDialog extends handlebarsAppBase() {
     _form: HTMLFormElement,
     data: { object: Record<string, unknown> },
   ): Promise<void> {
-    const req = requestFromForm(this.#base, data.object, this.#original);
-    const r = recompute(this.#base, data.object, this.#original);
+    const r = recompute(this.#base, data.object, this.#shown, this.#edits);
     if (r.error) {
-      this.#error = r.error;
-      void this.render();
+      // Show why in the dialog; the user fixes it and rolls again.
+      this.#update();
       return;
     }
-    this.#resolve(req);
+    this.#resolve(requestFromForm(this.#base, data.object, r.edits));
     this.#resolve = () => undefined;
-    void this.close();
+    await this.close();
   }
 
-  static #onCancel(this: AttackDialog): void {
-    void this.close();
+  static async #onCancel(this: AttackDialog): Promise<void> {
+    await this.close();
   }
 
   override async close(options?: Record<string, unknown>): Promise<this> {

@@ -4,6 +4,7 @@
  * colour, damage and the burst's split, a grenade's landing and who it caught, and what has been applied.
  */
 import type { AttackCardData } from "../workflows/attack-flow.js";
+import { appliedOf, damageOf } from "../workflows/card-data.js";
 
 export interface CardOptions {
   readonly isGM: boolean;
@@ -31,8 +32,8 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
       damage: s.damage,
       stray: s.outcome.strayHit,
     }));
-    const applied = card.applied[t.id] ?? null;
-    const damage = card.result.damageByTarget[t.id] ?? 0;
+    const applied = appliedOf(card, t.id);
+    const damage = damageOf(card, t.id);
     return {
       ...t,
       bandLabel: t.band ? `FT.Range.${t.band}` : "FT.Range.out",

@@ -5,7 +5,7 @@
  */
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import type { FrontierCombat } from "../documents/combat.js";
-import { NoGMError } from "../helpers/gm-query.js";
+import { guarded } from "../helpers/report.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import { roundPhases } from "../rules/index.js";
 import { type AppRenderOptions, combatTrackerBase } from "../types/app-bases.js";
@@ -16,12 +16,13 @@ const Base = combatTrackerBase();
 
 export class FrontierCombatTracker extends Base {
   static DEFAULT_OPTIONS = {
+    // Each control reports its own failure (no GM, a time-out): AppV2 does not await or catch action handlers.
     actions: {
-      rollSide: FrontierCombatTracker.#onRollSide,
-      phaseNext: FrontierCombatTracker.#onPhaseNext,
-      phasePrev: FrontierCombatTracker.#onPhasePrev,
-      toggleSurprised: FrontierCombatTracker.#onToggleSurprised,
-      editSide: FrontierCombatTracker.#onEditSide,
+      rollSide: guarded(FrontierCombatTracker.#onRollSide),
+      phaseNext: guarded(FrontierCombatTracker.#onPhaseNext),
+      phasePrev: guarded(FrontierCombatTracker.#onPhasePrev),
+      toggleSurprised: guarded(FrontierCombatTracker.#onToggleSurprised),
+      editSide: guarded(FrontierCombatTracker.#onEditSide),
     },
   };
 
@@ -111,13 +112,8 @@ export class FrontierCombatTracker extends Base {
   ): Promise<void> {
     const id = target.dataset.groupId;
     if (!id) return;
-    // AppV2 does not await action handlers: a failure is shown here or nowhere.
-    try {
-      await this.combat?.rollSides({ sideIds: [id] });
-    } catch (e) {
-      const key = e instanceof NoGMError ? e.key : null;
-      ui.notifications?.warn(key ? (game.i18n?.localize(key) ?? key) : String((e as Error).message ?? e));
-    }
+    // A failure (no GM, a time-out) is reported by `guarded`: AppV2 does not await action handlers.
+    await this.combat?.rollSides({ sideIds: [id] });
   }
 
   static async #step(this: FrontierCombatTracker, delta: number): Promise<void> {

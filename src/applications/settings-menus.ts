@@ -5,7 +5,8 @@
  */
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { PRESETS, presetDiff } from "../helpers/presets.js";
-import { applyPreset, currentRules, getSetting, SETTINGS } from "../helpers/settings.js";
+import { guarded } from "../helpers/report.js";
+import { choosePreset, currentRules, getSetting, SETTINGS } from "../helpers/settings.js";
 import { defaultResolutionTable, type ResolutionTable } from "../rules/index.js";
 import { type AppRenderOptions, handlebarsAppBase } from "../types/app-bases.js";
 import {
@@ -28,7 +29,7 @@ export class PresetMenu extends handlebarsAppBase() {
     classes: ["frontier-tactics", "ft-settings-menu"],
     window: { title: "FT.Preset.title" },
     position: { width: 520 },
-    form: { handler: PresetMenu.#onSubmit, closeOnSubmit: true },
+    form: { handler: guarded(PresetMenu.#onSubmit), closeOnSubmit: true },
   };
 
   static PARTS = { body: { template: templatePath("apps/presets.hbs") } };
@@ -53,7 +54,7 @@ export class PresetMenu extends handlebarsAppBase() {
   ): Promise<void> {
     const id = String(data.object.preset ?? "");
     if (!game.user?.isGM || !id) return;
-    await applyPreset(id);
+    await choosePreset(id);
   }
 }
 
@@ -64,11 +65,11 @@ export class ZebulonTableEditor extends handlebarsAppBase() {
     classes: ["frontier-tactics", "ft-settings-menu", "ft-zebulon-editor"],
     window: { title: "FT.Zebulon.editorTitle", resizable: true },
     position: { width: 980 },
-    form: { handler: ZebulonTableEditor.#onSubmit, closeOnSubmit: false },
+    form: { handler: guarded(ZebulonTableEditor.#onSubmit), closeOnSubmit: false },
     actions: {
-      reset: ZebulonTableEditor.#onReset,
-      exportJson: ZebulonTableEditor.#onExport,
-      importJson: ZebulonTableEditor.#onImport,
+      reset: guarded(ZebulonTableEditor.#onReset),
+      exportJson: guarded(ZebulonTableEditor.#onExport),
+      importJson: guarded(ZebulonTableEditor.#onImport),
     },
   };
 
@@ -108,7 +109,7 @@ export class ZebulonTableEditor extends handlebarsAppBase() {
       await settings().set(SYSTEM_ID, SETTINGS.zebulonTable, r.table);
       ui.notifications?.info(game.i18n?.localize("FT.Zebulon.saved") ?? "");
     }
-    void this.render();
+    await this.render();
   }
 
   static async #onReset(this: ZebulonTableEditor): Promise<void> {
@@ -116,7 +117,7 @@ export class ZebulonTableEditor extends handlebarsAppBase() {
     this.#error = null;
     this.#draft = null;
     await settings().set(SYSTEM_ID, SETTINGS.zebulonTable, this.#table);
-    void this.render();
+    await this.render();
   }
 
   static #onExport(this: ZebulonTableEditor): void {
@@ -143,7 +144,7 @@ export class ZebulonTableEditor extends handlebarsAppBase() {
       this.#table = r.table;
       this.#draft = null;
     }
-    void this.render();
+    await this.render();
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchPreset, PRESETS, presetDiff } from "./presets.js";
+import { matchPreset, PRESETS, presetChanges, presetDiff } from "./presets.js";
 
 describe("Rule presets", () => {
   const expanded = PRESETS.find((p) => p.id === "sfExpanded")!.settings;
@@ -15,5 +15,12 @@ describe("Rule presets", () => {
     expect(presetDiff("sfExpanded", mine)).toEqual(["autoMiss"]);
     expect(matchPreset(mine)).toBeNull();
     expect(presetDiff("nonsense", mine)).toHaveLength(6);
+  });
+
+  it("SF-Z-01 a preset's changes over the current settings name the engine only when it differs", () => {
+    expect(presetChanges(expanded, "sfZebulon")).toEqual(["engine", "autoHit", "autoMiss"]);
+    expect(presetChanges(expanded, "sfBasic")).toEqual(["variant", "autoMiss", "strayShots", "crowdCover"]);
+    expect(presetChanges(expanded, "sfExpanded")).toEqual([]);
+    expect(presetChanges(expanded, "nonsense")).toEqual([]);
   });
 });

@@ -85,3 +85,9 @@ export function presetDiff(presetId: string, current: RuleSettings): string[] {
 export function matchPreset(current: RuleSettings): string | null {
   return PRESETS.find((p) => presetDiff(p.id, current).length === 0)?.id ?? null;
 }
+
+/** The settings a preset changes when applied over `current`. */
+export function presetChanges(current: RuleSettings, presetId: string): (typeof PRESET_KEYS)[number][] {
+  const p = PRESETS.find((x) => x.id === presetId);
+  return p ? PRESET_KEYS.filter((k) => p.settings[k] !== current[k]) : [];
+}

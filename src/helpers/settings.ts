@@ -13,7 +13,7 @@ import {
   type ResolutionTable,
   validateResolutionTable,
 } from "../rules/index.js";
-import { DEFAULT_PRESET, PRESETS, type RuleSettings } from "./presets.js";
+import { DEFAULT_PRESET, PRESETS, presetChanges, type RuleSettings } from "./presets.js";
 
 export const SETTINGS = {
   engine: "engine",
@@ -152,14 +152,36 @@ export function currentRules(): RuleSettings {
   };
 }
 
-/** Write a preset's bundle (GM). The engine change reloads the world; no document data changes. */
-export async function applyPreset(id: string): Promise<void> {
+/**
+ * Write a preset's bundle (GM); no document data changes. Returns the settings that changed and whether one of
+ * them is registered with `requiresReload` (the engine).
+ */
+export async function applyPreset(id: string): Promise<{ changed: string[]; reload: boolean }> {
   const preset = PRESETS.find((p) => p.id === id);
-  if (!preset) return;
-  const set = (k: string, v: unknown) =>
-    (
-      game as unknown as { settings: { set(ns: string, k: string, v: unknown): Promise<unknown> } }
-    ).settings.set(SYSTEM_ID, k, v);
-  await set(SETTINGS.preset, id);
-  for (const [k, v] of Object.entries(preset.settings)) await set(k, v);
+  if (!preset) return { changed: [], reload: false };
+  const changed = presetChanges(currentRules(), id);
+  const s = game as unknown as {
+    settings: {
+      set(ns: string, k: string, v: unknown): Promise<unknown>;
+      settings: ReadonlyMap<string, { requiresReload?: boolean }>;
+    };
+  };
+  await s.settings.set(SYSTEM_ID, SETTINGS.preset, id);
+  for (const [k, v] of Object.entries(preset.settings)) await s.settings.set(SYSTEM_ID, k, v);
+  const reload = changed.some((k) => !!s.settings.settings.get(`${SYSTEM_ID}.${k}`)?.requiresReload);
+  return { changed, reload };
+}
+
+/**
+ * The preset menu's choice. `requiresReload` only prompts inside core's SettingsConfig submit
+ * (client/applications/settings/config.mjs), never for `game.settings.set`, so a preset that changes the engine
+ * asks the GM to reload every client itself, the way core does: `SettingsConfig.reloadConfirm({world: true})`.
+ */
+export async function choosePreset(id: string): Promise<void> {
+  const { reload } = await applyPreset(id);
+  if (!reload) return;
+  const config = foundry.applications.settings.SettingsConfig as unknown as {
+    reloadConfirm(options: { world: boolean }): Promise<void>;
+  };
+  await config.reloadConfirm({ world: true });
 }

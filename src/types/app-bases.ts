@@ -23,6 +23,8 @@ export declare class AppV2Like {
   close(options?: Record<string, unknown>): Promise<this>;
   protected _prepareContext(options: AppRenderOptions): Promise<Record<string, unknown>>;
   protected _onRender(context: Record<string, unknown>, options: AppRenderOptions): Promise<void>;
+  /** v13: a change inside the app's form; bound once to the form by ApplicationV2. */
+  protected _onChangeForm(formConfig: unknown, event: Event): void;
   /** v13: tab data for one group of `static TABS`. */
   protected _prepareTabs(
     group: string,

@@ -20,6 +20,7 @@ import {
   runAttack,
 } from "./attack-flow.js";
 import type { AttackRequest } from "./attack-plan.js";
+import { appliedOf, mergeApplied } from "./card-data.js";
 
 const autoPistol = packWeapon("weapons", "automatic-pistol");
 const t = (id: string, distance: number, over = {}) => ({
@@ -83,13 +84,8 @@ function gmPorts(card: AttackCardData, targets: Record<string, TargetState | nul
     write: vi.fn(async (b: WriteBatch) => {
       batches.push(b);
     }),
-    saveApplied: vi.fn(async (_id: string, applied: Readonly<Record<string, AppliedRecord | null>>) => {
-      const next: Record<string, AppliedRecord> = { ...store.card.applied };
-      for (const [k, v] of Object.entries(applied)) {
-        if (v) next[k] = v;
-        else delete next[k];
-      }
-      store.card = { ...store.card, applied: next };
+    saveApplied: vi.fn(async (_id: string, set: readonly AppliedRecord[], clear: readonly string[]) => {
+      store.card = { ...store.card, applied: mergeApplied(store.card.applied, set, clear) };
     }),
   };
   return { ports, batches, store };
@@ -110,7 +106,11 @@ describe("Attack workflow against fakes", () => {
     // ½ DEX 25 + skill 10 + burst 20 − 10 (short, all in 6–15 m) − 10 soft cover for one applies to all.
     expect(card.burstCheck?.chance).toBe(35);
     expect(card.result.burst).toEqual({ total: 40, each: 13, lost: 1, hit: true });
-    expect(card.result.damageByTarget).toEqual({ tok1: 13, tok2: 13, tok3: 13 });
+    expect(card.result.damage).toEqual([
+      { targetId: "tok1", damage: 13 },
+      { targetId: "tok2", damage: 13 },
+      { targetId: "tok3", damage: 13 },
+    ]);
 
     const gm = gmPorts(card, { tok1: npc("tok1", 20), tok2: npc("tok2", 10), tok3: npc("tok3", 30) });
     const query = vi.fn(async (_name: string, data: { messageId: string; ids: string[] }) =>
@@ -158,7 +158,7 @@ describe("Attack workflow against fakes", () => {
       ports,
       { actorUuid: "Actor.a", fast: true },
     );
-    expect(card.result.damageByTarget).toEqual({ tok1: 9 });
+    expect(card.result.damage).toEqual([{ targetId: "tok1", damage: 9 }]);
     const screen: DefenseState = {
       id: "albedo",
       name: "Albedo",
@@ -184,7 +184,7 @@ describe("Attack workflow against fakes", () => {
       actors: [{ _id: "tok1-actor", "system.stamina.value": 30 }],
       items: { "actor:tok1-actor": [{ _id: "belt", "system.remaining": 6 }] },
     });
-    expect(gm.store.card.applied).toEqual({});
+    expect(gm.store.card.applied).toEqual([]);
   });
 
   it("SF-B-15 a target deleted between roll and apply is skipped with a clear reason; the others are applied", async () => {
@@ -318,12 +318,21 @@ describe("Doze grenades through the apply button", () => {
       effect: "doze",
     });
     // The grenade caught both (the Foundry layer lists everyone in the blast as card targets).
-    const caught = { ...card, result: { ...card.result, damageByTarget: { pc: 0, beast: 0 } } };
+    const caught = {
+      ...card,
+      result: {
+        ...card.result,
+        damage: [
+          { targetId: "pc", damage: 0 },
+          { targetId: "beast", damage: 0 },
+        ],
+      },
+    };
     const gm = gmPorts(caught, { pc: npc("pc", 45), beast: npc("beast", 120) });
     const r = await gmApplyDamage("msg1", [], gm.ports);
     expect(r.applied).toEqual(["pc", "beast"]);
     expect(gm.batches[0]!.unconscious).toEqual(["pc"]);
-    expect(gm.store.card.applied.beast?.doze).toEqual({ knockedOut: false, needed: 2 });
+    expect(appliedOf(gm.store.card, "beast")?.doze).toEqual({ knockedOut: false, needed: 2 });
   });
 });
 
@@ -365,11 +374,61 @@ describe("Thrown explosives through the apply button", () => {
     const nearMiss = {
       ...card,
       stunned: ["tok3"],
-      result: { ...card.result, damageByTarget: { tok1: 13, tok3: 0 } },
+      result: {
+        ...card.result,
+        damage: [
+          { targetId: "tok1", damage: 13 },
+          { targetId: "tok3", damage: 0 },
+        ],
+      },
     };
     const gm = gmPorts(nearMiss, { tok1: npc("tok1", 30), tok3: npc("tok3", 30) });
     await gmApplyDamage("msg1", [], gm.ports);
     expect(gm.batches[0]!.stunned).toEqual(["tok3"]);
     expect(gm.batches[0]!.unconscious).toEqual([]);
+  });
+});
+
+describe("Two requests on one card at once (the GM's client runs them interleaved)", () => {
+  /** GM ports whose save takes a while, as a ChatMessage update round-trip does. */
+  function slowSave(card: AttackCardData, targets: Record<string, TargetState | null>) {
+    const gm = gmPorts(card, targets);
+    const save = gm.ports.saveApplied;
+    gm.ports.saveApplied = async (id, set, clear) => {
+      await new Promise((r) => setTimeout(r, 5));
+      await save(id, set, clear);
+    };
+    return gm;
+  }
+
+  it("SF-B-15 the same target asked twice while the first is saving: hit once, the second says already applied", async () => {
+    const { ports } = attackPorts([[30], [10, 10, 5, 5, 4, 3, 3]]);
+    const { card } = await runAttack(burstRequest(), ports, { actorUuid: "a", fast: true });
+    const gm = slowSave(card, { tok1: npc("tok1", 30), tok2: npc("tok2", 30), tok3: npc("tok3", 30) });
+    const [a, b] = await Promise.all([
+      gmApplyDamage("msg1", ["tok1"], gm.ports),
+      gmApplyDamage("msg1", ["tok1"], gm.ports),
+    ]);
+    expect(a.applied).toEqual(["tok1"]);
+    expect(b).toEqual({ applied: [], skipped: [{ id: "tok1", reason: "FT.Card.alreadyApplied" }] });
+    expect(gm.batches).toHaveLength(1);
+  });
+
+  it("SF-X-24 two targets of a burst applied at once: both records are kept", async () => {
+    const { ports } = attackPorts([[30], [10, 10, 5, 5, 4, 3, 3]]);
+    const { card } = await runAttack(burstRequest(), ports, { actorUuid: "a", fast: true });
+    const gm = slowSave(card, { tok1: npc("tok1", 30), tok2: npc("tok2", 30), tok3: npc("tok3", 30) });
+    await Promise.all([
+      gmApplyDamage("msg1", ["tok1"], gm.ports),
+      gmApplyDamage("msg1", ["tok3"], gm.ports),
+      gmUndoDamage("msg1", ["tok1"], gm.ports),
+    ]);
+    // In the order asked: tok1 applied, tok3 applied, tok1 undone.
+    expect(gm.store.card.applied.map((r) => r.targetId)).toEqual(["tok3"]);
+    expect(gm.batches.map((b) => b.tokens.scene1?.map((u) => u._id))).toEqual([
+      ["tok1-token"],
+      ["tok3-token"],
+      ["tok1-token"],
+    ]);
   });
 });

@@ -20,6 +20,8 @@ import {
   prepareAttack,
   resolveAttack,
 } from "./attack-plan.js";
+import { appliedOf, CARD_VERSION, damageOf } from "./card-data.js";
+import { KeyedQueue } from "./serial.js";
 
 export interface RolledDice {
   readonly total: number;
@@ -56,9 +58,16 @@ export interface CardTarget {
   readonly problem: string | null;
 }
 
-/** What an attack card stores (the ChatMessage `attack` subtype's data). */
+/**
+ * What an attack card stores (the ChatMessage `attack` subtype's data). Nothing in it is keyed by a target id
+ * (token UUIDs have dots, which Foundry expands in stored data): per-target values are lists (see `card-data.ts`).
+ */
 export interface AttackCardData {
-  readonly version: 1;
+  readonly version: typeof CARD_VERSION;
+  /** The scene the attack was made on (its units, where its blast is placed); null on cards from before. */
+  readonly sceneId: string | null;
+  /** What the distances are measured in: the scene's units, or Basic-game squares (SF-B-09). */
+  readonly rangeUnit: "m" | "squares";
   readonly engine: string;
   readonly variant: string;
   readonly actorUuid: string;
@@ -79,7 +88,8 @@ export interface AttackCardData {
   readonly damageDice: readonly (readonly number[])[];
   readonly result: AttackResult;
   readonly spent: PreparedAttack["spend"];
-  readonly applied: Readonly<Record<string, AppliedRecord>>;
+  /** What has been applied, one record per target (each carries its `targetId`). */
+  readonly applied: readonly AppliedRecord[];
   /** Targets near thrown explosives that failed their Reaction Speed check (SF-X-40). */
   readonly stunned?: readonly string[];
 }
@@ -95,6 +105,8 @@ export async function runAttack(
     actorUuid: string;
     fast: boolean;
     effect?: string | null;
+    sceneId?: string | null;
+    rangeUnit?: "m" | "squares";
   },
 ): Promise<{ card: AttackCardData; messageId: string }> {
   let prep = prepareAttack(request);
@@ -128,7 +140,9 @@ export async function runAttack(
   if (prep.spend && req.ammo.remaining !== null)
     await ports.spendAmmo(prep.spend.sourceId, req.ammo.remaining - prep.spend.amount);
   const card: AttackCardData = {
-    version: 1,
+    version: CARD_VERSION,
+    sceneId: meta.sceneId ?? null,
+    rangeUnit: meta.rangeUnit ?? "m",
     engine: req.engine.id,
     variant: req.variant,
     actorUuid: meta.actorUuid,
@@ -157,7 +171,7 @@ export async function runAttack(
     damageDice,
     result,
     spent: prep.spend,
-    applied: {},
+    applied: [],
   };
   const messageId = await ports.createCard(card, rolls);
   return { card, messageId };
@@ -176,7 +190,8 @@ export interface GMPorts {
   loadTargets(ids: readonly string[]): Promise<(TargetState | null)[]>;
   itemLevels(targets: readonly (TargetState | null)[]): Promise<Record<string, ItemLevels>>;
   write(batch: WriteBatch): Promise<void>;
-  saveApplied(messageId: string, applied: Readonly<Record<string, AppliedRecord | null>>): Promise<void>;
+  /** Store the records of `set` on the card (replacing a target's old one) and remove those of `clear`. */
+  saveApplied(messageId: string, set: readonly AppliedRecord[], clear: readonly string[]): Promise<void>;
 }
 
 export interface ApplyResponse {
@@ -184,47 +199,72 @@ export interface ApplyResponse {
   readonly skipped: { id: string; reason: string }[];
 }
 
-/** GM: apply a card's damage to `ids` (all its hit targets when empty). Idempotent per target. */
-export async function gmApplyDamage(
+/**
+ * Apply and undo on one card run one at a time on the GM's client, each reading the card afresh: two requests in
+ * flight together (a player's query and the GM's click, two targets of a burst) would otherwise both read the card
+ * before either saved it, and the second save would drop the first one's record, or apply the same target twice.
+ */
+const perCard = new KeyedQueue();
+
+/**
+ * GM: apply a card's damage to `ids` (all its damaged targets when empty). Idempotent per target. Only targets the
+ * card has damage for are considered: another id is skipped, not hit for 0.
+ */
+export function gmApplyDamage(
   messageId: string,
   ids: readonly string[],
   ports: GMPorts,
 ): Promise<ApplyResponse> {
+  return perCard.run(messageId, () => applyNow(messageId, ids, ports));
+}
+
+async function applyNow(messageId: string, ids: readonly string[], ports: GMPorts): Promise<ApplyResponse> {
   const card = await ports.loadCard(messageId);
   if (!card) return { applied: [], skipped: ids.map((id) => ({ id, reason: "FT.Card.gone" })) };
-  const wanted = ids.length ? [...ids] : Object.keys(card.result.damageByTarget);
+  const onCard = new Set(card.result.damage.map((d) => d.targetId));
+  const asked = ids.length ? [...ids] : [...onCard];
+  const wanted = asked.filter((id) => onCard.has(id));
+  const notOnCard = asked.filter((id) => !onCard.has(id)).map((id) => ({ id, reason: "FT.Card.notOnCard" }));
   const targets = await ports.loadTargets(wanted);
   const levels = await ports.itemLevels(targets);
   const plan = planApplication(
-    card.result.damageByTarget,
+    Object.fromEntries(wanted.map((id) => [id, damageOf(card, id)])),
     card.kind,
     targets,
     wanted,
-    new Set(Object.keys(card.applied)),
+    new Set(card.applied.map((r) => r.targetId)),
     levels,
     card.effect,
     new Set(card.stunned ?? []),
   );
   if (plan.applied.length) {
     await ports.write(plan.batch);
-    await ports.saveApplied(messageId, Object.fromEntries(plan.applied.map((r) => [r.targetId, r])));
+    await ports.saveApplied(messageId, plan.applied, []);
   }
-  return { applied: plan.applied.map((r) => r.targetId), skipped: plan.skipped };
+  return { applied: plan.applied.map((r) => r.targetId), skipped: [...plan.skipped, ...notOnCard] };
 }
 
 /** GM: undo what was applied to `ids` from a card. */
-export async function gmUndoDamage(
+export function gmUndoDamage(
   messageId: string,
   ids: readonly string[],
   ports: GMPorts,
 ): Promise<ApplyResponse> {
+  return perCard.run(messageId, () => undoNow(messageId, ids, ports));
+}
+
+async function undoNow(messageId: string, ids: readonly string[], ports: GMPorts): Promise<ApplyResponse> {
   const card = await ports.loadCard(messageId);
   if (!card) return { applied: [], skipped: ids.map((id) => ({ id, reason: "FT.Card.gone" })) };
-  const records = ids.map((id) => card.applied[id]).filter((r): r is AppliedRecord => !!r);
+  const records = ids.map((id) => appliedOf(card, id)).filter((r): r is AppliedRecord => !!r);
   const targets = await ports.loadTargets(records.map((r) => r.targetId));
   const levels = await ports.itemLevels(targets);
   const batch = planUndo(records, targets, levels);
   await ports.write(batch);
-  await ports.saveApplied(messageId, Object.fromEntries(records.map((r) => [r.targetId, null])));
+  await ports.saveApplied(
+    messageId,
+    [],
+    records.map((r) => r.targetId),
+  );
   return { applied: records.map((r) => r.targetId), skipped: [] };
 }

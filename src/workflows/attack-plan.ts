@@ -227,14 +227,22 @@ export interface AttackResult {
     readonly lost: number;
     readonly hit: boolean;
   } | null;
-  /** Damage before defenses per target, summed over shots. */
-  readonly damageByTarget: Readonly<Record<string, number>>;
+  /**
+   * Damage before defenses per target, summed over shots. A list of records, not an object keyed by target id:
+   * target ids are token UUIDs ("Scene.x.Token.y") and Foundry expands dotted keys in stored data (see
+   * `card-data.ts`).
+   */
+  readonly damage: readonly TargetDamage[];
+}
+
+export interface TargetDamage {
+  readonly targetId: string;
+  readonly damage: number;
 }
 
 /** Resolve the dice: each shot at the single target, or the burst's one roll for every target. */
 export function resolveAttack(prep: PreparedAttack, dice: AttackDice): AttackResult {
   const { engine } = prep.request;
-  const byTarget: Record<string, number> = {};
   const shots: ShotResult[] = [];
   if (prep.burst) {
     const outcome = engine.resolve(prep.burst.check, { d100: dice.d100[0]!, stray: dice.stray?.[0] ?? null });
@@ -248,12 +256,11 @@ export function resolveAttack(prep: PreparedAttack, dice: AttackDice): AttackRes
     const split = splitTotal(total, prep.targets.length);
     for (const t of prep.targets) {
       shots.push({ targetId: t.id, outcome, damage: split.each, formula: prep.formula[t.id] ?? "" });
-      byTarget[t.id] = split.each;
     }
     return {
       shots,
       burst: { total, each: split.each, lost: split.lost, hit: outcome.hit },
-      damageByTarget: byTarget,
+      damage: prep.targets.map((t) => ({ targetId: t.id, damage: split.each })),
     };
   }
   const t = prep.targets[0]!;
@@ -263,7 +270,7 @@ export function resolveAttack(prep: PreparedAttack, dice: AttackDice): AttackRes
       expected: n,
       got: dice.d100.length,
     });
-  byTarget[t.id] = 0;
+  let total = 0;
   for (let i = 0; i < n; i++) {
     const outcome = engine.resolve(t.check, { d100: dice.d100[i]!, stray: dice.stray?.[i] ?? null });
     let damage = 0;
@@ -278,9 +285,9 @@ export function resolveAttack(prep: PreparedAttack, dice: AttackDice): AttackRes
       damage = plan.rolled;
     }
     shots.push({ targetId: t.id, outcome, damage, formula: prep.formula[t.id] ?? "" });
-    byTarget[t.id] = (byTarget[t.id] ?? 0) + damage;
+    total += damage;
   }
-  return { shots, burst: null, damageByTarget: byTarget };
+  return { shots, burst: null, damage: [{ targetId: t.id, damage: total }] };
 }
 
 /** Number of damage dice a shot needs (to roll them in Foundry before resolving). */

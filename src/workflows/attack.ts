@@ -9,17 +9,11 @@ import { movementOf, occupants, readTarget, unitsPerPixel } from "../canvas/scen
 import { templatePath } from "../constants.js";
 import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
 import type { ActorSystem } from "../data/models.js";
-import { NoGMError } from "../helpers/gm-query.js";
+import { notify, report } from "../helpers/report.js";
 import { currentEngine, currentVariant } from "../helpers/settings.js";
-import { type AttackerFacts, DEFAULT_DECLARATIONS, explosiveStun, RulesError } from "../rules/index.js";
-import {
-  AttackCancelled,
-  type AttackCardData,
-  type AttackPorts,
-  type RolledDice,
-  runAttack,
-} from "./attack-flow.js";
-import type { AmmoState, AttackRequest } from "./attack-plan.js";
+import { type AttackerFacts, DEFAULT_DECLARATIONS, explosiveStun } from "../rules/index.js";
+import { type AttackCardData, type AttackPorts, type RolledDice, runAttack } from "./attack-flow.js";
+import type { AmmoState, AttackRequest, TargetDamage } from "./attack-plan.js";
 import { grenadeOutcome } from "./grenade-plan.js";
 
 type ActorI = Actor.Implementation;
@@ -29,15 +23,6 @@ type TokenP = foundry.canvas.placeables.Token.Implementation;
 export interface AttackOptions {
   /** Skip the dialog (shift-click). */
   readonly fast?: boolean;
-}
-
-export function notify(
-  level: "warn" | "error" | "info",
-  key: string,
-  data: Record<string, unknown> = {},
-): void {
-  const text = game.i18n?.format(key, data as Record<string, string>) ?? key;
-  ui.notifications?.[level](text);
 }
 
 /** The attacker's facts from its sheet and token. */
@@ -88,11 +73,13 @@ async function rollFormula(formula: string): Promise<RolledDice> {
  */
 export async function renderCard(card: AttackCardData & { grenade?: GrenadeCard | null }): Promise<string> {
   const actor = (await fromUuid(card.actorUuid)) as ActorI | null;
+  // Distances are in the units of the attack's scene (or squares), whichever scene the renderer is viewing.
+  const scene = (card.sceneId ? game.scenes?.get(card.sceneId) : null) ?? canvas?.scene ?? null;
   const view = cardView(card, {
     isGM: true,
     canApply: true,
     attackerName: actor?.name ?? "",
-    unit: canvas?.scene?.grid.units || "m",
+    unit: card.rangeUnit === "squares" ? "□" : scene?.grid.units || "m",
   });
   return foundry.applications.handlebars.renderTemplate(templatePath("chat/attack-card.hbs"), view);
 }
@@ -168,12 +155,12 @@ export async function attackWithWeapon(
       actorUuid: actor.uuid,
       fast: !!options.fast,
       effect: (sys as unknown as { effect?: string }).effect || null,
+      sceneId: token.document.parent?.id ?? null,
+      rangeUnit: unit,
     });
   } catch (e) {
-    if (e instanceof AttackCancelled) return;
-    if (e instanceof RulesError) return notify("warn", e.key, e.data);
-    if (e instanceof NoGMError) return notify("warn", e.key);
-    throw e;
+    // A rules error, a cancelled dialog or anything else: reported here, so a macro calling this sees it too.
+    report(e);
   }
 }
 
@@ -214,14 +201,14 @@ async function grenadeCard(
       name: ((await fromUuid(uuid as never)) as { name?: string } | null)?.name ?? "?",
     })),
   );
-  const damageByTarget: Record<string, number> = {};
+  const damage: TargetDamage[] = [];
   for (const c of caught) {
     const formula = card.targets[0] ? sys.damage.formula || "" : "";
     if (formula) {
       const r = await rollFormula(formula);
       rolls.push(r.roll);
-      damageByTarget[c.id] = r.total;
-    } else damageByTarget[c.id] = 0;
+      damage.push({ targetId: c.id, damage: r.total });
+    } else damage.push({ targetId: c.id, damage: 0 });
   }
   // SF-X-40: within twice the radius, a Reaction Speed check (d100 ≤ RS) or stunned for a turn.
   const ring: { id: string; name: string; roll: number; rs: number; stunned: boolean }[] = [];
@@ -232,14 +219,14 @@ async function grenadeCard(
     rolls.push(r.roll);
     const check = explosiveStun(sys.blastRadius * 1.5, sys.blastRadius, rs, r.total);
     ring.push({ id: uuid, name: doc?.name ?? "?", roll: r.total, rs, stunned: check.stunned });
-    damageByTarget[uuid] = 0;
+    damage.push({ targetId: uuid, damage: 0 });
   }
   const base = card.targets[0]!;
   return {
     ...card,
     targets: [...caught, ...ring].map((c) => ({ ...base, id: c.id, name: c.name, problem: null })),
     stunned: ring.filter((r) => r.stunned).map((r) => r.id),
-    result: { ...card.result, damageByTarget },
+    result: { ...card.result, damage },
     grenade: {
       landing: g.landing,
       bounced: g.bounced,

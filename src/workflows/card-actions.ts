@@ -3,27 +3,22 @@
  * undo go to the active GM through `CONFIG.queries`; the GM reads the targets, writes one batch, records what was
  * applied on the card and re-renders it. A second click finds the record and changes nothing.
  */
-import type { GrenadeCard } from "../applications/card-context.js";
 import { placeBlastArea } from "../canvas/blast-area.js";
 import { type DefenseSystem, defenseState } from "../data/item/facts.js";
 import type { ActorSystem } from "../data/models.js";
 import type { FrontierCombat } from "../documents/combat.js";
-import { asGM, foundryUsers, NoGMError, QUERY } from "../helpers/gm-query.js";
-import type { AppliedRecord, ItemLevels, TargetState, WriteBatch } from "./apply-damage.js";
-import { notify, renderCard } from "./attack.js";
-import {
-  type ApplyResponse,
-  type AttackCardData,
-  type GMPorts,
-  gmApplyDamage,
-  gmUndoDamage,
-} from "./attack-flow.js";
+import { asGM, foundryUsers, QUERY } from "../helpers/gm-query.js";
+import { guard, notify } from "../helpers/report.js";
+import type { ItemLevels, TargetState, WriteBatch } from "./apply-damage.js";
+import { renderCard } from "./attack.js";
+import { type ApplyResponse, type GMPorts, gmApplyDamage, gmUndoDamage } from "./attack-flow.js";
+import { mergeApplied, readCard, type StoredCard } from "./card-data.js";
 
 type Msg = ChatMessage.Implementation;
 type TokenDoc = TokenDocument.Implementation;
 
-const cardOf = (m: Msg) =>
-  (m.system as unknown as { card?: AttackCardData & { grenade?: GrenadeCard | null } }).card ?? null;
+/** The card stored on a message, in the current shape whichever version stored it (see `card-data.ts`). */
+const cardOf = (m: Msg): StoredCard | null => readCard((m.system as unknown as { card?: unknown }).card);
 
 /** Clicks in flight, so a double click sends one request. */
 const inFlight = new Set<string>();
@@ -37,26 +32,28 @@ export function bindAttackCard(message: Msg, html: HTMLElement): void {
   for (const el of html.querySelectorAll<HTMLElement>('[data-ft-action="apply"]'))
     if (!isGM && !isAuthor) el.remove();
   for (const button of html.querySelectorAll<HTMLButtonElement>("[data-ft-action]")) {
-    button.addEventListener("click", async (event) => {
+    // Whatever goes wrong (no GM, no answer in time, a refusal) is reported to the user, never thrown.
+    button.addEventListener("click", (event) => {
       event.preventDefault();
-      const action = button.dataset.ftAction;
-      const targetId = button.dataset.targetId ?? "";
-      const key = `${message.id}:${action}:${targetId}`;
-      if (inFlight.has(key)) return;
-      inFlight.add(key);
-      button.disabled = true;
-      try {
-        if (action === "apply") await requestApply(message, targetId ? [targetId] : []);
-        if (action === "undo") await requestUndo(message, [targetId]);
-        if (action === "place") await placeFromCard(message);
-      } catch (e) {
-        if (e instanceof NoGMError) notify("warn", e.key);
-        else throw e;
-      } finally {
-        inFlight.delete(key);
-        button.disabled = false;
-      }
+      void guard(() => onCardButton(message, button));
     });
+  }
+}
+
+async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<void> {
+  const action = button.dataset.ftAction;
+  const targetId = button.dataset.targetId ?? "";
+  const key = `${message.id}:${action}:${targetId}`;
+  if (inFlight.has(key)) return;
+  inFlight.add(key);
+  button.disabled = true;
+  try {
+    if (action === "apply") await requestApply(message, targetId ? [targetId] : []);
+    if (action === "undo") await requestUndo(message, [targetId]);
+    if (action === "place") await placeFromCard(message);
+  } finally {
+    inFlight.delete(key);
+    button.disabled = false;
   }
 }
 
@@ -64,7 +61,9 @@ async function requestApply(message: Msg, ids: string[]): Promise<void> {
   const r = await asGM<ApplyResponse>(foundryUsers(), QUERY.applyDamage, { messageId: message.id, ids }, () =>
     handleApplyQuery({ messageId: message.id ?? "", ids }),
   );
-  for (const s of r.skipped) notify("info", s.reason, { target: s.id });
+  const card = cardOf(message);
+  const nameOf = (id: string) => card?.targets.find((t) => t.id === id)?.name ?? id;
+  for (const s of r.skipped) notify("info", s.reason, { target: nameOf(s.id) });
 }
 
 async function requestUndo(message: Msg, ids: string[]): Promise<void> {
@@ -72,9 +71,15 @@ async function requestUndo(message: Msg, ids: string[]): Promise<void> {
   await gmUndoDamage(message.id ?? "", ids, foundryGMPorts());
 }
 
+/** The blast area goes on the attack's scene: a user viewing another scene is told to switch to it. */
 async function placeFromCard(message: Msg): Promise<void> {
-  const g = cardOf(message)?.grenade;
-  if (!g) return;
+  const card = cardOf(message);
+  const g = card?.grenade;
+  if (!card || !g) return;
+  if (card.sceneId && canvas?.scene?.id !== card.sceneId) {
+    const scene = game.scenes?.get(card.sceneId);
+    return notify("warn", "FT.Card.placeOtherScene", { scene: scene?.name ?? card.sceneId });
+  }
   await placeBlastArea({
     x: g.landing.x,
     y: g.landing.y,
@@ -181,16 +186,11 @@ export function foundryGMPorts(): GMPorts {
         await actor?.toggleStatusEffect("unconscious", { active: true, overlay: true });
       }
     },
-    saveApplied: async (messageId, applied: Readonly<Record<string, AppliedRecord | null>>) => {
+    saveApplied: async (messageId, set, clear) => {
       const m = game.messages?.get(messageId);
       const card = m ? cardOf(m) : null;
       if (!m || !card) return;
-      const next: Record<string, AppliedRecord> = { ...card.applied };
-      for (const [k, v] of Object.entries(applied)) {
-        if (v) next[k] = v;
-        else delete next[k];
-      }
-      const updated = { ...card, applied: next };
+      const updated: StoredCard = { ...card, applied: mergeApplied(card.applied, set, clear) };
       // recursive: false replaces the stored card whole, so an undone target's record is really removed
       // (a merge would keep keys that are no longer there).
       await m.update(

@@ -6,8 +6,9 @@
 import { templatePath } from "../../constants.js";
 import { HANDEDNESS, RACES } from "../../data/actor/specs.js";
 import type { ActorSystem } from "../../data/models.js";
+import { guarded } from "../../helpers/report.js";
 import { currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js";
-import { type AppRenderOptions, actorSheetBase } from "../../types/app-bases.js";
+import { type AppRenderOptions, type AppV2Like, actorSheetBase } from "../../types/app-bases.js";
 import { abilityPairs, type ItemLike, staminaBar, weaponRow } from "./context.js";
 
 export class FrontierActorSheet extends actorSheetBase() {
@@ -19,14 +20,15 @@ export class FrontierActorSheet extends actorSheetBase() {
     position: { width: 720, height: 760 },
     window: { resizable: true },
     form: { submitOnChange: true },
+    // AppV2 neither awaits nor catches action handlers: each one reports its own failure (report.ts).
     actions: {
-      toggleMode: FrontierActorSheet.#onToggleMode,
-      attack: FrontierActorSheet.#onAttack,
-      itemEdit: FrontierActorSheet.#onItemEdit,
-      itemDelete: FrontierActorSheet.#onItemDelete,
-      toggleDefense: FrontierActorSheet.#onToggleDefense,
-      abilityCheck: FrontierActorSheet.#onAbilityCheck,
-      skillCheck: FrontierActorSheet.#onSkillCheck,
+      toggleMode: guarded(FrontierActorSheet.#onToggleMode),
+      attack: guarded(FrontierActorSheet.#onAttack),
+      itemEdit: guarded(FrontierActorSheet.#onItemEdit),
+      itemDelete: guarded(FrontierActorSheet.#onItemDelete),
+      toggleDefense: guarded(FrontierActorSheet.#onToggleDefense),
+      abilityCheck: guarded(FrontierActorSheet.#onAbilityCheck),
+      skillCheck: guarded(FrontierActorSheet.#onSkillCheck),
     },
   };
 
@@ -95,15 +97,17 @@ export class FrontierActorSheet extends actorSheetBase() {
       power: items.filter((i) => i.type === "powerSource"),
       skills: items.filter((i) => i.type === "skill"),
       gear: items.filter((i) => i.type === "gear" || i.type === "race"),
+      // Secret blocks are shown to whoever owns the actor (and the GM), as core sheets do.
       notesHTML: await foundry.applications.ux.TextEditor.implementation.enrichHTML(sys.notes ?? "", {
         relativeTo: actor,
+        secrets: actor.isOwner,
       }),
     });
   }
 
-  static #onToggleMode(this: FrontierActorSheet): void {
+  static async #onToggleMode(this: FrontierActorSheet): Promise<void> {
     this.#editing = !this.editing;
-    void this.render();
+    await this.render();
   }
 
   static async #onAttack(this: FrontierActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
@@ -114,9 +118,11 @@ export class FrontierActorSheet extends actorSheetBase() {
     await attackWithWeapon(this.document, item, { fast: event.shiftKey });
   }
 
-  static #onItemEdit(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): void {
+  static async #onItemEdit(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
-    if (id) void this.document.items.get(id)?.sheet?.render(true);
+    // Item sheets are ApplicationV2: render({force}) rather than the deprecated boolean form.
+    const sheet = (id ? this.document.items.get(id)?.sheet : null) as AppV2Like | null | undefined;
+    await sheet?.render({ force: true });
   }
 
   static async #onItemDelete(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {

@@ -4,6 +4,7 @@
  */
 import { templatePath } from "../../constants.js";
 import { DAMAGE_KINDS, DEFENSE_MODES, POWER_KINDS, PSAS, WEAPON_SKILLS } from "../../data/item/specs.js";
+import { guarded } from "../../helpers/report.js";
 import { RANGE_BANDS } from "../../rules/index.js";
 import { type AppRenderOptions, itemSheetBase } from "../../types/app-bases.js";
 
@@ -17,8 +18,8 @@ export class FrontierItemSheet extends itemSheetBase() {
     window: { resizable: true },
     form: { submitOnChange: true },
     actions: {
-      addRule: FrontierItemSheet.#onAddRule,
-      removeRule: FrontierItemSheet.#onRemoveRule,
+      addRule: guarded(FrontierItemSheet.#onAddRule),
+      removeRule: guarded(FrontierItemSheet.#onRemoveRule),
     },
   };
 
@@ -58,9 +59,7 @@ export class FrontierItemSheet extends itemSheetBase() {
       },
       descriptionHTML: await foundry.applications.ux.TextEditor.implementation.enrichHTML(
         String(sys.description ?? ""),
-        {
-          relativeTo: item,
-        },
+        { relativeTo: item, secrets: item.isOwner },
       ),
     });
   }
