@@ -48,7 +48,7 @@ const SIDES_QUEUE = new WeakMap<object, Promise<unknown>>();
 
 const localize = (key: string) => game.i18n?.localize(key) ?? key;
 
-export class FrontierCombat extends Combat {
+export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType> extends Combat<SubType> {
   /**
    * Applies one held request on the GM's client (SF-B-05). Set in `init` to the card workflow's apply, so this
    * document does not import the workflow that imports it.

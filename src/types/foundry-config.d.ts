@@ -1,11 +1,41 @@
 /**
- * fvtt-types declaration merging, all in one place: our system id, document subtypes and settings.
+ * fvtt-types declaration merging, all in one place: our system id, document classes, document subtypes, settings,
+ * flags and GM queries. Each entry here must match what `init` registers at run time (src/index.ts).
  */
-import type { CharacterModel, CreatureModel, ItemModels } from "../data/models.js";
+
+import type {
+  AttackCardModel,
+  CharacterModel,
+  CreatureModel,
+  ItemModels,
+  SideModel,
+} from "../data/models.js";
+import type { FrontierActor } from "../documents/actor.js";
+import type { FrontierCombat } from "../documents/combat.js";
+import type { FrontierItem } from "../documents/item.js";
 
 declare module "fvtt-types/configuration" {
   interface SystemNameConfig {
     name: "frontier-tactics";
+  }
+
+  interface DocumentClassConfig {
+    Actor: typeof FrontierActor;
+    Item: typeof FrontierItem;
+    Combat: typeof FrontierCombat;
+  }
+
+  /** Our classes are generic over the subtype, as core's are, so `Item.OfType<"weapon">` and the like are ours. */
+  interface ConfiguredActor<SubType extends Actor.SubType> {
+    document: FrontierActor<SubType>;
+  }
+
+  interface ConfiguredItem<SubType extends Item.SubType> {
+    document: FrontierItem<SubType>;
+  }
+
+  interface ConfiguredCombat<SubType extends Combat.SubType> {
+    document: FrontierCombat<SubType>;
   }
 
   interface DataModelConfig {
@@ -20,6 +50,12 @@ declare module "fvtt-types/configuration" {
       gear: (typeof ItemModels)["gear"];
       skill: (typeof ItemModels)["skill"];
       race: (typeof ItemModels)["race"];
+    };
+    CombatantGroup: {
+      side: typeof SideModel;
+    };
+    ChatMessage: {
+      attack: typeof AttackCardModel;
     };
   }
 }
