@@ -85,7 +85,7 @@ export class FrontierCombatTracker extends Base {
       (context.turns as TurnLike[] | undefined) ?? [],
       {
         isGM: !!user?.isGM,
-        hideNpcNumbers: getSetting<boolean>(SETTINGS.hideNpcInitiative),
+        hideNpcNumbers: getSetting(SETTINGS.hideNpcInitiative),
         ownedSides,
         npcOnlySides: npcOnly,
         moveOrder: order.moveOrder,

@@ -6,7 +6,7 @@
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { PRESETS, presetDiff } from "../helpers/presets.js";
 import { guarded } from "../helpers/report.js";
-import { choosePreset, currentRules, getSetting, SETTINGS } from "../helpers/settings.js";
+import { choosePreset, clientSettings, currentRules, getSetting, SETTINGS } from "../helpers/settings.js";
 import { defaultResolutionTable, type ResolutionTable } from "../rules/index.js";
 import { type AppRenderOptions, handlebarsAppBase } from "../types/app-bases.js";
 import {
@@ -18,9 +18,6 @@ import {
   parseTable,
   tableFromForm,
 } from "./zebulon-editor-context.js";
-
-const settings = () =>
-  (game as unknown as { settings: { set(ns: string, k: string, v: unknown): Promise<unknown> } }).settings;
 
 export class PresetMenu extends handlebarsAppBase() {
   static DEFAULT_OPTIONS = {
@@ -35,7 +32,7 @@ export class PresetMenu extends handlebarsAppBase() {
   static PARTS = { body: { template: templatePath("apps/presets.hbs") } };
 
   protected override async _prepareContext(_o: AppRenderOptions): Promise<Record<string, unknown>> {
-    const chosen = getSetting<string>(SETTINGS.preset);
+    const chosen = getSetting(SETTINGS.preset);
     const current = currentRules();
     const diff = presetDiff(chosen, current);
     return {
@@ -81,7 +78,7 @@ export class ZebulonTableEditor extends handlebarsAppBase() {
 
   get table(): ResolutionTable {
     if (!this.#table) {
-      const stored = parseTable(getSetting<unknown>(SETTINGS.zebulonTable));
+      const stored = parseTable(getSetting(SETTINGS.zebulonTable));
       this.#table = stored.table ?? defaultResolutionTable();
       this.#error = stored.error;
     }
@@ -106,7 +103,7 @@ export class ZebulonTableEditor extends handlebarsAppBase() {
     this.#draft = r.table ? null : r.draft;
     if (r.table) {
       this.#table = r.table;
-      await settings().set(SYSTEM_ID, SETTINGS.zebulonTable, r.table);
+      await clientSettings().set(SYSTEM_ID, SETTINGS.zebulonTable, r.table);
       ui.notifications?.info(game.i18n?.localize("FT.Zebulon.saved") ?? "");
     }
     await this.render();
@@ -116,7 +113,7 @@ export class ZebulonTableEditor extends handlebarsAppBase() {
     this.#table = defaultResolutionTable();
     this.#error = null;
     this.#draft = null;
-    await settings().set(SYSTEM_ID, SETTINGS.zebulonTable, this.#table);
+    await clientSettings().set(SYSTEM_ID, SETTINGS.zebulonTable, this.#table);
     await this.render();
   }
 
@@ -149,11 +146,7 @@ export class ZebulonTableEditor extends handlebarsAppBase() {
 }
 
 export function registerMenus(): void {
-  const s = (
-    game as unknown as {
-      settings: { registerMenu(ns: string, key: string, data: Record<string, unknown>): void };
-    }
-  ).settings;
+  const s = clientSettings();
   s.registerMenu(SYSTEM_ID, "presetMenu", {
     name: "FT.Preset.title",
     label: "FT.Preset.open",

@@ -109,7 +109,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       ...card,
       colour,
     });
-    const hide = card.npcOnly && getSetting<boolean>(SETTINGS.hideNpcInitiative);
+    const hide = card.npcOnly && getSetting(SETTINGS.hideNpcInitiative);
     const gmIds = (game.users?.filter((u) => u.isGM).map((u) => u.id) ?? []) as string[];
     return {
       speaker: { alias: card.sideName },

@@ -13,6 +13,10 @@ import type {
 import type { FrontierActor } from "../documents/actor.js";
 import type { FrontierCombat } from "../documents/combat.js";
 import type { FrontierItem } from "../documents/item.js";
+import type { SettingValues } from "../helpers/settings.js";
+
+/** `frontier-tactics.<key>` for each of our settings. */
+type FrontierSettingConfig = { [K in keyof SettingValues as `frontier-tactics.${K}`]: SettingValues[K] };
 
 declare module "fvtt-types/configuration" {
   interface SystemNameConfig {
@@ -58,4 +62,6 @@ declare module "fvtt-types/configuration" {
       attack: typeof AttackCardModel;
     };
   }
+
+  interface SettingConfig extends FrontierSettingConfig {}
 }
