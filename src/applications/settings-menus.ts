@@ -4,11 +4,10 @@
  * errors shown in place, reset to the documented default).
  */
 import { SYSTEM_ID, templatePath } from "../constants.js";
-import { PRESETS, presetDiff } from "../helpers/presets.js";
+import { PRESETS, type Preset, presetDiff, type RuleSettings } from "../helpers/presets.js";
 import { guarded } from "../helpers/report.js";
 import { choosePreset, clientSettings, currentRules, getSetting, SETTINGS } from "../helpers/settings.js";
 import { defaultResolutionTable, type ResolutionTable } from "../rules/index.js";
-import { type AppRenderOptions, handlebarsAppBase } from "../types/app-bases.js";
 import {
   type EditorError,
   editorContext,
@@ -19,8 +18,21 @@ import {
   tableFromForm,
 } from "./zebulon-editor-context.js";
 
-export class PresetMenu extends handlebarsAppBase() {
-  static DEFAULT_OPTIONS = {
+const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
+
+/** What the preset menu's template renders. */
+interface PresetContext {
+  presets: (Preset & { chosen: boolean })[];
+  modified: boolean;
+  /** Label keys of the settings that differ from the chosen preset. */
+  diff: string[];
+  current: RuleSettings;
+}
+
+type EditorContext = ReturnType<typeof editorContext> & { isGM: boolean };
+
+export class PresetMenu extends HandlebarsApplicationMixin(ApplicationV2<PresetContext>) {
+  static override DEFAULT_OPTIONS = {
     id: "ft-presets",
     tag: "form",
     classes: ["frontier-tactics", "ft-settings-menu"],
@@ -29,9 +41,9 @@ export class PresetMenu extends handlebarsAppBase() {
     form: { handler: guarded(PresetMenu.#onSubmit), closeOnSubmit: true },
   };
 
-  static PARTS = { body: { template: templatePath("apps/presets.hbs") } };
+  static override PARTS = { body: { template: templatePath("apps/presets.hbs") } };
 
-  protected override async _prepareContext(_o: AppRenderOptions): Promise<Record<string, unknown>> {
+  protected override async _prepareContext(): Promise<PresetContext> {
     const chosen = getSetting(SETTINGS.preset);
     const current = currentRules();
     const diff = presetDiff(chosen, current);
@@ -55,8 +67,8 @@ export class PresetMenu extends handlebarsAppBase() {
   }
 }
 
-export class ZebulonTableEditor extends handlebarsAppBase() {
-  static DEFAULT_OPTIONS = {
+export class ZebulonTableEditor extends HandlebarsApplicationMixin(ApplicationV2<EditorContext>) {
+  static override DEFAULT_OPTIONS = {
     id: "ft-zebulon-table",
     tag: "form",
     classes: ["frontier-tactics", "ft-settings-menu", "ft-zebulon-editor"],
@@ -70,7 +82,7 @@ export class ZebulonTableEditor extends handlebarsAppBase() {
     },
   };
 
-  static PARTS = { body: { template: templatePath("apps/zebulon-editor.hbs") } };
+  static override PARTS = { body: { template: templatePath("apps/zebulon-editor.hbs") } };
 
   #table: ResolutionTable | null = null;
   #error: EditorError | null = null;
@@ -85,7 +97,7 @@ export class ZebulonTableEditor extends handlebarsAppBase() {
     return this.#table;
   }
 
-  protected override async _prepareContext(_o: AppRenderOptions): Promise<Record<string, unknown>> {
+  protected override async _prepareContext(): Promise<EditorContext> {
     return {
       ...editorContext(this.table, this.#error, isDefaultTable(this.table), this.#draft),
       isGM: !!game.user?.isGM,

@@ -156,4 +156,4 @@ export class AttackCardModel extends FrontierModel<typeof ATTACK_CARD_SPEC, Chat
 }
 
 /** `system` of a character or a creature, with its derived data. */
-export type ActorSystem = Actor.SystemOfType<"character" | "creature">;
+export type { ActorSystem } from "../documents/subtypes.js";

@@ -14,6 +14,7 @@ export function isItemType<T extends Item.SubType>(
 
 /** The actor subtypes this system defines; their `system` is {@link ActorSystem}. */
 export type FrontierActorType = "character" | "creature";
+export type ActorSystem = Actor.SystemOfType<FrontierActorType>;
 
 /**
  * Is this a character or a creature? Any other actor (a module's own subtype) has none of our fields, and
@@ -21,4 +22,44 @@ export type FrontierActorType = "character" | "creature";
  */
 export function isFrontierActor(actor: Actor.Implementation): actor is Actor.OfType<FrontierActorType> {
   return actor.type === "character" || actor.type === "creature";
+}
+
+/**
+ * A character's or creature's `system`, or undefined for no actor or any other actor. For readers that fall back
+ * to a default when a field is missing: they read the same values as before, now typed.
+ */
+export function actorSystem(actor: Actor.Implementation | null | undefined): ActorSystem | undefined {
+  return actor && isFrontierActor(actor) ? actor.system : undefined;
+}
+
+/**
+ * The id of a combatant's side. v13's `Combatant#_prepareGroup` replaces `group` (the stored id) with the group
+ * document when that group exists, and leaves the raw id when it does not; then the combatant has no side.
+ * fvtt-types 13.345 types `group` as the stored id only, so it is read as unknown and tested.
+ */
+export function sideIdOf(c: Combatant.Implementation): string | null {
+  const group: unknown = c.group;
+  return typeof group === "object" && group !== null && "id" in group && typeof group.id === "string"
+    ? group.id
+    : null;
+}
+
+/** The side (CombatantGroup) a combatant belongs to, as `Combatant#_prepareGroup` linked it; see {@link sideIdOf}. */
+export function sideOf(c: Combatant.Implementation): CombatantGroup.Implementation | null {
+  const linked: unknown = c.group;
+  const id = sideIdOf(c);
+  const group = id ? c.parent?.groups.get(id) : undefined;
+  return group && group === linked ? group : null;
+}
+
+/** Is this group one of our sides (the `side` subtype, whose `system` is the side model)? */
+export function isSide(group: CombatantGroup.Implementation): group is CombatantGroup.OfType<"side"> {
+  return group.type === "side";
+}
+
+/** Is this chat message an attack card (the `attack` subtype, whose `system.card` holds the card)? */
+export function isAttackMessage(
+  message: ChatMessage.Implementation,
+): message is ChatMessage.OfType<"attack"> {
+  return message.type === "attack";
 }

@@ -202,7 +202,8 @@ export async function choosePreset(id: string): Promise<void> {
   const { reload } = await applyPreset(id);
   if (!reload) return;
   // fvtt-types 13.345 declares SettingsConfig as a stub without v13's static `reloadConfirm`.
-  const config = foundry.applications.settings.SettingsConfig as typeof foundry.applications.settings.SettingsConfig & {
+  const config = foundry.applications.settings
+    .SettingsConfig as typeof foundry.applications.settings.SettingsConfig & {
     reloadConfirm(options: { world: boolean }): Promise<void>;
   };
   await config.reloadConfirm({ world: true });

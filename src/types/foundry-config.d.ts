@@ -11,9 +11,11 @@ import type {
   SideModel,
 } from "../data/models.js";
 import type { FrontierActor } from "../documents/actor.js";
-import type { FrontierCombat } from "../documents/combat.js";
+import type { FrontierCombat, handleNextRoundQuery, handleRollSideQuery } from "../documents/combat.js";
 import type { FrontierItem } from "../documents/item.js";
 import type { SettingValues } from "../helpers/settings.js";
+import type { handleApplyQuery } from "../workflows/card-actions.js";
+import type { HeldRequest } from "../workflows/exchange.js";
 
 /** `frontier-tactics.<key>` for each of our settings. */
 type FrontierSettingConfig = { [K in keyof SettingValues as `frontier-tactics.${K}`]: SettingValues[K] };
@@ -64,4 +66,39 @@ declare module "fvtt-types/configuration" {
   }
 
   interface SettingConfig extends FrontierSettingConfig {}
+
+  /** Our flags, all under the system's scope; every one may be unset, as `getFlag` then returns undefined. */
+  interface FlagConfig {
+    Combat: {
+      "frontier-tactics": {
+        /** The phase of the round the GM has stepped to (SF-X-01). */
+        phase?: number;
+        /** Damage held until the exchange ends (Basic-game tie, SF-B-05). */
+        heldDamage?: HeldRequest[];
+      };
+    };
+    ChatMessage: {
+      /** On a side's initiative card: the side (CombatantGroup id) it rolled for. */
+      "frontier-tactics": { sideRoll?: string };
+    };
+    Wall: {
+      /** The wall's cover class (SF-X-22); "" or unset: by wall type. */
+      "frontier-tactics": { cover?: "" | "none" | "soft" | "hard" };
+    };
+    MeasuredTemplate: {
+      /** A blast area's label. */
+      "frontier-tactics": { label?: string };
+    };
+  }
+}
+
+declare global {
+  namespace CONFIG {
+    /** The GM-side handlers `init` registers for players' requests (helpers/gm-query.ts). */
+    interface Queries {
+      "frontier-tactics.rollSide": typeof handleRollSideQuery;
+      "frontier-tactics.applyDamage": typeof handleApplyQuery;
+      "frontier-tactics.nextRound": typeof handleNextRoundQuery;
+    }
+  }
 }
