@@ -445,6 +445,10 @@ export class Combatant extends BaseCombatant {
   get isNPC(): boolean {
     return !this.actor || !this.hasPlayerOwner;
   }
+  /** The non-GM users who own this combatant (client/documents/combatant.mjs `players`). */
+  get players(): User[] {
+    return g().game.users.filter((u: User) => !u.isGM && this.testUserPermission(u, "OWNER"));
+  }
   override get visible(): boolean {
     return this.isOwner || !this.hidden;
   }
@@ -574,6 +578,12 @@ export class Combat extends BaseCombat {
   }
   get isView(): boolean {
     return g().game.combats.viewed === this;
+  }
+  /** Active on the viewed scene (client/documents/combat.mjs `isActive`). */
+  get isActive(): boolean {
+    const sceneId = this._source.scene;
+    if (!sceneId) return this.active;
+    return g().game.scenes.viewed?.id === sceneId && this.active;
   }
 
   override prepareDerivedData(): void {
@@ -727,7 +737,7 @@ export class Combat extends BaseCombat {
   override _onCreate(data: Src, options: Src, userId: string): void {
     super._onCreate(data, options, userId);
     const combats = g().game.combats;
-    if (!combats.viewed) combats.viewed = this;
+    if (!combats.viewed && combats.combats.includes(this) && g().ui.combat) g().ui.combat.viewed = this;
     void this._manageTurnEvents();
   }
 
@@ -744,8 +754,6 @@ export class Combat extends BaseCombat {
 
   override _onDelete(options: Src, userId: string): void {
     super._onDelete(options, userId);
-    const combats = g().game.combats;
-    if (combats.viewed === this) combats.viewed = null;
     if (this.isView) void g().ui.combat?.render({ combat: null });
     this.turn = null;
   }
@@ -890,18 +898,18 @@ export class Combat extends BaseCombat {
   }
 }
 
-/** `game.combats` (client/documents/collections/combat-encounters.mjs). */
+/** `game.combats` (client/documents/collections/combat-encounters.mjs): the viewed combat is the tracker's. */
 export class CombatEncounters extends WorldCollection<Combat> {
-  #viewed: Combat | null = null;
-  get viewed(): Combat | null {
-    if (this.#viewed && !this.has(this.#viewed.id ?? "")) this.#viewed = null;
-    return this.#viewed ?? this.find((c) => c.active) ?? null;
+  /** Combats of the viewed scene, or linked to no scene. */
+  get combats(): Combat[] {
+    const sceneId = g().game.scenes?.viewed?.id;
+    return this.filter((c) => !c._source.scene || c._source.scene === sceneId);
   }
-  set viewed(c: Combat | null) {
-    this.#viewed = c;
+  get viewed(): Combat | null {
+    return g().ui.combat?.viewed ?? null;
   }
   get active(): Combat | undefined {
-    return this.find((c) => c.active);
+    return this.combats.find((c) => c.active);
   }
 }
 
