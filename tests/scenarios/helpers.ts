@@ -314,3 +314,41 @@ export async function postCard(table: Table, client: Client, card: unknown): Pro
   await table.settle();
   return id;
 }
+
+/* -------------------------------------------- */
+/*  Queries and writes as a client sends them   */
+/* -------------------------------------------- */
+
+/**
+ * Record what `client`'s query handler `name` receives (v13 passes `(data, {timeout})`, never the sender), while
+ * it still answers as registered. Returns the list the calls are appended to.
+ */
+export function recordQueries(client: Client, name: string): unknown[][] {
+  const seen: unknown[][] = [];
+  client.run(() => {
+    const queries = G().CONFIG.queries;
+    const handler = queries[name];
+    if (!handler) throw new Error(`${client.userId} has no query handler ${name}`);
+    queries[name] = (...args: unknown[]) => {
+      seen.push(structuredClone(args));
+      return handler(...args);
+    };
+  });
+  return seen;
+}
+
+/**
+ * Record every `preUpdate<type>` a client runs (v13 calls it on the requesting client only, with the expanded
+ * changes and the operation's options). Call the returned `stop()` when done.
+ */
+export function recordUpdates(type: string): { updates: { changes: Any; options: Any }[]; stop(): void } {
+  const updates: { changes: Any; options: Any }[] = [];
+  const H = G().Hooks;
+  const hook = H.on(`preUpdate${type}`, (_doc: unknown, changes: unknown, options: unknown) => {
+    updates.push({
+      changes: JSON.parse(JSON.stringify(changes)),
+      options: JSON.parse(JSON.stringify(options)),
+    });
+  });
+  return { updates, stop: () => H.off(`preUpdate${type}`, hook) };
+}
