@@ -203,15 +203,20 @@ describe("scenario: the attack's scene, not the one being viewed", () => {
   const templates = () =>
     onEveryClient(table, () =>
       Object.fromEntries(
-        G().game.scenes.contents.map((s: { name: string; templates: { contents: unknown[] } }) => [
-          s.name,
-          s.templates.contents.map((t: { t: string; x: number; y: number; distance: number }) => [
-            t.t,
-            t.x,
-            t.y,
-            t.distance,
-          ]),
-        ]),
+        G().game.scenes.contents.map(
+          (s: {
+            name: string;
+            templates: { contents: { t: string; x: number; y: number; distance: number }[] };
+          }) => [
+            s.name,
+            s.templates.contents.map((t: { t: string; x: number; y: number; distance: number }) => [
+              t.t,
+              t.x,
+              t.y,
+              t.distance,
+            ]),
+          ],
+        ),
       ),
     );
 
