@@ -809,6 +809,12 @@ export class BaseUser extends Document {
     const level = typeof role === "string" ? (USER_ROLES as Record<string, number>)[role]! : role;
     return exact ? this.role === level : this.role >= level;
   }
+  /** `BaseUser#can` (common/documents/user.mjs, search id 8145943351): a permission name tests the permission,
+   * anything else the role. */
+  can(action: string | number): boolean {
+    if (typeof action === "string" && action in USER_PERMISSIONS) return this.hasPermission(action);
+    return this.hasRole(action);
+  }
   hasPermission(permission: string): boolean {
     if (this.permissions?.[permission] !== undefined) return !!this.permissions[permission];
     const worldPermissions = serverPermissions();

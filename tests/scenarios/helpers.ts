@@ -264,3 +264,91 @@ export function requestsSince(table: Table, from: number): string[] {
 export function told(client: Client): string[] {
   return client.notifications.log.map((n) => `${n.type}: ${n.message}`);
 }
+
+/* -------------------------------------------- */
+/*  Stored attack cards                         */
+/* -------------------------------------------- */
+
+/** The world ids a fixture card (`tests/fixtures/cards.ts`) is placed in. */
+export interface CardIds {
+  scene: string;
+  /** The tokens of the card's targets 1, 2, 3 ("Scene.s.Token.t1" …). */
+  tokens: [string, string, string];
+  /** The attacker's world actor ("Actor.eusyl"). */
+  actor: string;
+}
+
+/**
+ * A fixture card with its placeholder ids (scene "s", tokens "Scene.s.Token.tN", attacker "Actor.eusyl") replaced
+ * by a world's, everywhere: values and (in a version 1 card) keys.
+ */
+export function cardFor<T>(card: T, ids: CardIds): T {
+  let json = JSON.stringify(card);
+  ids.tokens.forEach((t, i) => {
+    json = json.split(`Scene.s.Token.t${i + 1}`).join(`Scene.${ids.scene}.Token.${t}`);
+  });
+  json = json.split('"sceneId":"s"').join(`"sceneId":"${ids.scene}"`);
+  json = json.split('"Actor.eusyl"').join(`"Actor.${ids.actor}"`);
+  return JSON.parse(json) as T;
+}
+
+/** A target's token UUID on the card. */
+export const tokenUuid = (scene: string, token: string): string => `Scene.${scene}.Token.${token}`;
+
+/**
+ * `client`'s user posts an attack card as the attack workflow's `createCard` does: `ChatMessage.create` with the
+ * card in `system.card` and its HTML from `renderCard` (an older card's HTML from its current reading). Returns the
+ * new message's id.
+ */
+export async function postCard(table: Table, client: Client, card: unknown): Promise<string> {
+  const id = await client.run(async () => {
+    const { renderCard } = await import("../../src/workflows/attack.js");
+    const { readCard } = await import("../../src/workflows/card-data.js");
+    const msg = await G().ChatMessage.create({
+      type: "attack",
+      system: { card },
+      content: await renderCard((readCard(card) ?? card) as never),
+    });
+    return msg.id as string;
+  });
+  await table.settle();
+  return id;
+}
+
+/* -------------------------------------------- */
+/*  Queries and writes as a client sends them   */
+/* -------------------------------------------- */
+
+/**
+ * Record what `client`'s query handler `name` receives (v13 passes `(data, {timeout})`, never the sender), while
+ * it still answers as registered. Returns the list the calls are appended to.
+ */
+export function recordQueries(client: Client, name: string): unknown[][] {
+  const seen: unknown[][] = [];
+  client.run(() => {
+    const queries = G().CONFIG.queries;
+    const handler = queries[name];
+    if (!handler) throw new Error(`${client.userId} has no query handler ${name}`);
+    queries[name] = (...args: unknown[]) => {
+      seen.push(structuredClone(args));
+      return handler(...args);
+    };
+  });
+  return seen;
+}
+
+/**
+ * Record every `preUpdate<type>` a client runs (v13 calls it on the requesting client only, with the expanded
+ * changes and the operation's options). Call the returned `stop()` when done.
+ */
+export function recordUpdates(type: string): { updates: { changes: Any; options: Any }[]; stop(): void } {
+  const updates: { changes: Any; options: Any }[] = [];
+  const H = G().Hooks;
+  const hook = H.on(`preUpdate${type}`, (_doc: unknown, changes: unknown, options: unknown) => {
+    updates.push({
+      changes: JSON.parse(JSON.stringify(changes)),
+      options: JSON.parse(JSON.stringify(options)),
+    });
+  });
+  return { updates, stop: () => H.off(`preUpdate${type}`, hook) };
+}
