@@ -809,6 +809,16 @@ export class BaseUser extends Document {
     const level = typeof role === "string" ? (USER_ROLES as Record<string, number>)[role]! : role;
     return exact ? this.role === level : this.role >= level;
   }
+  /**
+   * `BaseUser#can` (common/documents/user.mjs, as documented for v13): a Gamemaster may do anything; a role name
+   * tests the role, a permission name the permission; anything else is refused.
+   */
+  can(action: string): boolean {
+    if (this.role === USER_ROLES.GAMEMASTER) return true;
+    if (action in USER_ROLES) return this.hasRole(action);
+    if (action in USER_PERMISSIONS) return this.hasPermission(action);
+    return false;
+  }
   hasPermission(permission: string): boolean {
     if (this.permissions?.[permission] !== undefined) return !!this.permissions[permission];
     const worldPermissions = serverPermissions();
