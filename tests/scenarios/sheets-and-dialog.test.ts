@@ -236,6 +236,76 @@ describe("scenario: sheets, the preset menu and the attack dialog, clicked on th
     expect(told(alice)).toEqual([]);
     expect(table.unhandled).toEqual([]);
   }, 30_000);
+
+  /** Alice shift-clicks Attack on her sheet (no dialog): d100 12 hits at 30 %, 1d10 = 7. Returns the card id. */
+  async function aliceShoots(alice: Client): Promise<string> {
+    alice.target(TOK_PIRATE);
+    const sheet = await openSheet(alice, EUSYL);
+    table.dice(12, 7);
+    alice.run(() =>
+      click(sheet.querySelector(`tr[data-item-id="${PISTOL}"] [data-action="attack"]`)!, { shiftKey: true }),
+    );
+    await alice.run(() => settleApps());
+    await table.settle();
+    expect(pendingDice()).toEqual([]);
+    const [cardId] = messageIds(alice);
+    expect(cardId).toBeDefined();
+    return cardId!;
+  }
+
+  /** Alice clicks Apply for the pirate on her card; returns the button (still in her chat log). */
+  async function aliceApplies(alice: Client, cardId: string): Promise<HTMLButtonElement> {
+    const card = renderMessage(alice, cardId);
+    const apply = targetBlock(card, "Pirate").querySelector<HTMLButtonElement>('[data-ft-action="apply"]')!;
+    expect(apply).not.toBeNull();
+    alice.run(() => apply.click());
+    await table.settle();
+    await alice.run(() => settleApps());
+    return apply;
+  }
+
+  const pirateStamina = () =>
+    onEveryClient(table, () => G().game.scenes.get(SCENE).tokens.get(TOK_PIRATE).actor.system.stamina.value);
+
+  it("review §3: Alice's Apply with no GM connected tells her so (FT.Error.noGM); the button comes back; nothing is written", async () => {
+    table = await createTable({ world: world(), online: [ALICE_ID, BRUNO_ID] });
+    const alice = table.client(ALICE_ID);
+    const cardId = await aliceShoots(alice);
+    const writes = table.server.log.length;
+    const apply = await aliceApplies(alice, cardId);
+    expect(told(alice)).toEqual([
+      "warn: No GM is connected to carry this out. Try again once a GM has joined.",
+    ]);
+    expect(apply.disabled).toBe(false);
+    expect(buttonsOf(renderMessage(alice, cardId))).toEqual(["apply:Pirate"]);
+    expect(table.server.log.slice(writes)).toEqual([]);
+    expect(pirateStamina()).toEqual(everyone(table, 40));
+    expect(table.unhandled).toEqual([]);
+  }, 30_000);
+
+  it("review §3: Alice's Apply when the GM's client never answers tells her the GM did not answer in time (FT.Error.query.timeout)", async () => {
+    table = await createTable({ world: world() });
+    const alice = table.client(ALICE_ID);
+    const gm = table.client(GM_ID);
+    const cardId = await aliceShoots(alice);
+    gm.unresponsive = true;
+    const writes = table.server.log.length;
+    const apply = await aliceApplies(alice, cardId);
+    expect(told(alice)).toEqual([
+      "warn: The GM did not answer in time. The GM's client may still have done it: check before trying again.",
+    ]);
+    expect(apply.disabled).toBe(false);
+    expect(table.server.log.slice(writes)).toEqual([]);
+    expect(pirateStamina()).toEqual(everyone(table, 40));
+    expect(table.unhandled).toEqual([]);
+
+    // The GM's client answers again: the same button applies the 7 points.
+    gm.unresponsive = false;
+    await aliceApplies(alice, cardId);
+    expect(pirateStamina()).toEqual(everyone(table, 33));
+    expect(told(alice)).toHaveLength(1);
+    expect(table.unhandled).toEqual([]);
+  }, 30_000);
 });
 
 /** The modifier input for a target's modifier whose name ends with `.id`. */
