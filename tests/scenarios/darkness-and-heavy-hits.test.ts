@@ -145,8 +145,8 @@ describe("scenario: darkness across the line of fire, and a heavy hit past −10
     alice.run(() => click(attack, { shiftKey: true }));
     await alice.run(() => settleApps());
     await table.settle();
+    expect(told(alice)).toEqual([]); // before the fix: "That did not work: undefined is not iterable …"
     expect(pendingDice()).toEqual([]);
-    expect(told(alice)).toEqual([]);
 
     const [cardId] = messageIds(alice);
     expect(cardId).toBeDefined();

@@ -188,7 +188,8 @@ describe("scenario: sheets, the preset menu and the attack dialog, clicked on th
     const alice = table.client(ALICE_ID);
     const bruno = table.client(BRUNO_ID);
     const dialog = await aliceOpensAttack(alice);
-    const chance = () => alice.run(() => text(dialog.element.querySelector("fieldset.ft-target-mods .ft-chance")));
+    const chance = () =>
+      alice.run(() => text(dialog.element.querySelector("fieldset.ft-target-mods .ft-chance")));
     // ½ DEX 40, Short −10, stationary +10, soft cover −10 (the hedge): 30 %.
     expect(chance()).toBe("30%");
     const cover = findModifier(dialog, "cover");
