@@ -16,7 +16,8 @@
  *    swallowed").
  *
  * Numbers (rules-tables §2, §3): Eusyl DEX 80 → ½ DEX 40; laser pistol (bands PB ≤5, S ≤20 m), the pirate 10 m
- * away → Short −10; the pirate has not moved → stationary +10: 40 %. Her cover override −20 → 20 %.
+ * away → Short −10; the pirate has not moved → stationary +10; a hedge (a terrain wall, sight LIMITED) between
+ * them → soft cover −10 (SF-X-22): 30 %. Alice's override of the cover to −20 (hard) → 20 %.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import {
