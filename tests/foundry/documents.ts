@@ -782,7 +782,21 @@ export class BaseUser extends Document {
     collection: "users",
     embedded: {},
     hasTypeData: false,
-    permissions: { create: "ASSISTANT", update: (u, d) => u.isGM || u.id === d.id, delete: "ASSISTANT" },
+    permissions: {
+      create: "ASSISTANT",
+      // common/documents/user.mjs #canUpdate (search id 8145943351): a full GM anything; below assistant no
+      // name, role or permissions; a role change may not escalate; players only themselves.
+      update: (u, d, changes) => {
+        if (u.role === USER_ROLES.GAMEMASTER) return true;
+        if (u.role === USER_ROLES.NONE) return false;
+        const restricted = ["permissions", "passwordSalt"];
+        if (u.role < USER_ROLES.ASSISTANT) restricted.push("name", "role");
+        if (restricted.some((k) => k in changes)) return false;
+        if ("role" in changes && !u.hasRole(changes.role)) return false;
+        return u.isGM || u.id === d.id;
+      },
+      delete: "ASSISTANT",
+    },
   };
   static override defineSchema(): Src {
     return {

@@ -6,6 +6,7 @@
  * SF-X-02 (a surprised side loses initiative in round 1) and SF-B-04 (every side re-rolls each round).
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { errors as hookErrors } from "../foundry/hooks.js";
 import { createTable, DEFAULT_USERS, type Table } from "../foundry/world.js";
 
 const [GM, , ALICE, BRUNO] = DEFAULT_USERS.map((u) => u.id) as [string, string, string, string];
@@ -61,6 +62,7 @@ const current = (c: { run<T>(f: () => T): T }) => c.run(() => G().game.combat.co
 
 describe("scenario: three sides, three rounds (SF-X-01, SF-X-02, SF-X-04, SF-X-05, SF-X-06, SF-B-04)", () => {
   it("rolls per side, keeps the active turn when a side changes, and re-rolls every round whoever ends it", async () => {
+    const errorsBefore = hookErrors.length;
     table = await createTable({
       world: {
         actors: ACTORS,
@@ -161,6 +163,14 @@ describe("scenario: three sides, three rounds (SF-X-01, SF-X-02, SF-X-04, SF-X-0
     expect(
       gm.run(() => G().game.messages.filter((m: any) => m.flags?.["frontier-tactics"]?.sideRoll).length),
     ).toBe(9);
+    // Adding the chief to a started combat makes core clone the combat on every client (review combat-data 1.2):
+    // no client logged "Failed data preparation" (a private field written while the clone was built).
+    expect(
+      hookErrors
+        .slice(errorsBefore)
+        .map((e) => String((e.error as Error)?.message ?? e.error))
+        .filter((m) => /Failed data preparation/.test(m)),
+    ).toEqual([]);
     expect(table.unhandled).toEqual([]);
   });
 });
