@@ -48,7 +48,7 @@ import {
   WorldCollection,
 } from "./documents.js";
 import { Hooks } from "./hooks.js";
-import { deepClone, expandObject, mergeObject } from "./utils.js";
+import { deepClone, expandObject, isEmpty, mergeObject } from "./utils.js";
 
 type Src = Record<string, any>;
 const g = () => globalThis as any;
@@ -207,11 +207,30 @@ export class Actor extends BaseActor {
   }
 
   /* A synthetic actor writes through its token's delta (client/documents/actor.mjs + token.mjs ActorDelta). */
+  /**
+   * A synthetic actor's update goes through the Actor half of the client backend first (client-backend.mjs
+   * `#preUpdateDocumentArray` with the token as parent: `migrateData`, `_preUpdate`, the `preUpdateActor` hook, the
+   * dry-run `updateSource` against the Actor schema, whose failure is a notification and no write), and only then
+   * becomes the token's delta update (`#adjustActorDeltaRequest`).
+   */
   override async update(data: Src = {}, operation: Src = {}): Promise<any> {
     if (!this.isToken) return super.update(data, operation);
-    const change = expandObject(data);
-    delete change._id;
-    await this.token.update({ delta: change }, operation);
+    const user = g().game.user;
+    let changes = expandObject(data);
+    delete changes._id;
+    changes = (this.constructor as any).migrateData(changes);
+    if ((await this._preUpdate(changes, operation, user)) === false) return undefined;
+    if (!operation.noHook && Hooks.call("preUpdateActor", this, changes, operation, user.id) === false) return undefined;
+    let diff: Src;
+    try {
+      diff = this.updateSource(deepClone(changes), { dryRun: true, fallback: false, recursive: operation.recursive });
+    } catch (err: any) {
+      g().ui.notifications.error(String(err?.message ?? err).split("] ").pop());
+      Hooks.onError("ClientDatabaseBackend##preUpdateDocumentArray", err, { log: "error" });
+      return undefined;
+    }
+    if (operation.diff !== false && isEmpty(diff)) return undefined;
+    await this.token.update({ delta: operation.diff === false ? changes : diff }, operation);
     return this;
   }
   override async createEmbeddedDocuments(
