@@ -251,7 +251,7 @@ describe("scenario: what FrontierCombat writes", () => {
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SF-X-04 a player's roll goes to the active GM as a query and writes nothing itself", async () => {
+  it("SF-X-04 a player's roll goes to the active GM as a query and writes nothing itself; a forged one rolls nothing", async () => {
     table = await createTable({ world: world(3), online: [GM_ID, ALICE_ID] });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
@@ -262,13 +262,42 @@ describe("scenario: what FrontierCombat writes", () => {
     table.dice(7);
     await alice.run(() => combat().rollSides({ sideIds: [friendly] }));
     await table.settle();
-    expect(asked).toEqual([
-      [{ combatId, sideIds: [friendly], round: 1, userId: ALICE_ID }, { timeout: 10000 }],
-    ]);
+    // The request names the combat and the sides, nothing else: a query handler is not told who sent it.
+    expect(asked).toEqual([[{ combatId, sideIds: [friendly] }, { timeout: 10000 }]]);
     // The GM rolled Alice's side (d10 7 + C0's IM 3 = 10) and wrote it; Alice wrote nothing.
     expect(onEveryClient(table, () => combat().groups.get(friendly).initiative)).toEqual(everyone(table, 10));
     const writers = new Set(requestsSince(table, from).map((r) => r.split(" by ")[1]));
     expect([...writers]).toEqual(["Gamemaster"]);
+
+    // Forged requests from Alice's console: the GM's id, a future round, the NPC side, her side again. None rolls.
+    const hostile = sideId("hostile");
+    const forged = await alice.run(() =>
+      Promise.all([
+        G().game.users.activeGM.query("frontier-tactics.rollSide", {
+          combatId,
+          sideIds: [hostile],
+          userId: GM_ID,
+          round: 50,
+        }),
+        G().game.users.activeGM.query("frontier-tactics.rollSide", {
+          combatId,
+          sideIds: [friendly],
+          round: 51,
+        }),
+      ]),
+    );
+    await table.settle();
+    expect(forged).toEqual([false, false]);
+    expect(onEveryClient(table, () => combat().groups.get(friendly).initiative)).toEqual(everyone(table, 10));
+    expect(onEveryClient(table, () => combat().groups.get(hostile).system.roll)).toEqual(
+      everyone(table, null),
+    );
+    // A malformed request is refused with a reason, not obeyed.
+    await expect(
+      alice.run(() =>
+        G().game.users.activeGM.query("frontier-tactics.rollSide", { combatId, sideIds: "all" }),
+      ),
+    ).rejects.toThrow("That side roll request is not one this system sends.");
     expect(table.unhandled).toEqual([]);
   });
 });
