@@ -28,7 +28,7 @@ import {
   tokenSource,
   tokenStamina,
   told,
-} from "./helpers.js";
+} from "./kit.js";
 
 const SCENE = id("sceneDeck3");
 const BRIDGE = id("sceneBridge");

@@ -23,7 +23,7 @@ import {
   tokenSource,
   tokenStamina,
   tokenUuid,
-} from "./helpers.js";
+} from "./kit.js";
 
 const SCENE = id("sceneDeck3");
 const EUSYL = id("eusyl");

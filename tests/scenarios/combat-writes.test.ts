@@ -18,7 +18,7 @@ import {
   recordUpdates,
   requestsSince,
   told,
-} from "./helpers.js";
+} from "./kit.js";
 
 const SCENE = id("sceneArena");
 const DISPOSITIONS = [1, -1, 0] as const;

@@ -42,7 +42,7 @@ import {
   text,
   tokenSource,
   told,
-} from "./helpers.js";
+} from "./kit.js";
 
 const SCENE = id("sceneAlley");
 const EUSYL = id("actEusyl");

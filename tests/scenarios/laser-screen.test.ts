@@ -45,7 +45,7 @@ import {
   tokenSource,
   tokenStamina,
   told,
-} from "./helpers.js";
+} from "./kit.js";
 
 const SCENE = id("sceneSpaceport");
 const KRAAL = id("actKraal");

@@ -16,7 +16,7 @@ import {
   settle as settleApps,
 } from "../foundry/apps.js";
 import { type Client, createTable, type Table } from "../foundry/world.js";
-import { ALICE_ID, everyone, G, GM_ID, onEveryClient } from "./helpers.js";
+import { ALICE_ID, everyone, G, GM_ID, onEveryClient } from "./kit.js";
 
 let table: Table;
 beforeEach(() => resetAppRecords());

@@ -53,7 +53,7 @@ import {
   text,
   tokenSource,
   told,
-} from "./helpers.js";
+} from "./kit.js";
 
 const SCENE = id("sceneDocks");
 const EUSYL = id("actEusyl");
