@@ -23,14 +23,18 @@ import {
   cell,
   clickCard,
   closeTableAfterEach,
+  currentTurn,
   G,
   GM_ID,
   itemFromPack,
+  openEncounter,
   rowText,
+  sceneSource,
   settingSource,
   staminaOf,
   storedStamina,
   tokenSource,
+  turnOrder,
 } from "./kit.js";
 
 const SCENE = "sceneBasic000001";
@@ -99,22 +103,18 @@ const TOKENS = {
   }),
 };
 
-const turns = (c: ReturnType<Table["client"]>) => c.run(() => G().game.combat.turns.map((t: any) => t.name));
-const current = (c: ReturnType<Table["client"]>) => c.run(() => G().game.combat.combatant?.name);
-
 describe("scenario: a Basic-game initiative tie holds the damage until the exchange ends (SF-B-04, SF-B-05)", () => {
   it("the Sathar act first on the tie (highest RS); both sides' hits are held on every client and land when the GM ends the round; the next round's hit lands at once", async () => {
     table = await createTable({
       world: {
         actors: [EUSYL, KRAAL, LEADER, TROOPER],
         scenes: [
-          {
+          sceneSource({
             _id: SCENE,
             name: "Port Loren warehouse",
-            active: true,
             grid: { size: 100, distance: 5, units: "m" },
             tokens: Object.values(TOKENS),
-          },
+          }),
         ],
         settings: [settingSource("settingVariant01", "variant", "basic")],
       },
@@ -123,14 +123,7 @@ describe("scenario: a Basic-game initiative tie holds the damage until the excha
     const alice = table.client(ALICE_ID);
 
     // The GM opens the encounter with all four; sides by disposition: friendly, hostile.
-    await gm.run(async () => {
-      const combat = await G().Combat.create({ scene: SCENE, active: true });
-      await combat.createEmbeddedDocuments(
-        "Combatant",
-        Object.values(TOKENS).map((t) => ({ tokenId: t._id, sceneId: SCENE, actorId: t.actorId })),
-      );
-    });
-    await table.settle();
+    await openEncounter(table, gm, SCENE, Object.values(TOKENS));
 
     // Round 1: friendly d10 7 + 5 (Eusyl, RS 50) = 12; hostile d10 6 + 6 (the Leader, RS 60) = 12: a tie.
     table.dice(7, 6);
@@ -140,8 +133,8 @@ describe("scenario: a Basic-game initiative tie holds the damage until the excha
     expect(gm.run(() => G().game.combat.groups.contents.map((g: any) => g.initiative))).toEqual([12, 12]);
     // The tie goes to the side with the highest single Reaction Speed: the Sathar move and fire first.
     for (const c of table.all) {
-      expect(turns(c)).toEqual(["Sathar Leader", "Sathar Trooper", "Eusyl", "Kraal"]);
-      expect(current(c)).toBe("Sathar Leader");
+      expect(turnOrder(c)).toEqual(["Sathar Leader", "Sathar Trooper", "Eusyl", "Kraal"]);
+      expect(currentTurn(c)).toBe("Sathar Leader");
     }
 
     // The Leader fires his needler at Eusyl: 55 − 20 = 35 %, d100 20 hits, 2d10 = 6 + 5 = 11.
@@ -170,7 +163,7 @@ describe("scenario: a Basic-game initiative tie holds the damage until the excha
     await gm.run(() => G().game.combat.nextTurn());
     await gm.run(() => G().game.combat.nextTurn());
     await table.settle();
-    for (const c of table.all) expect(current(c)).toBe("Eusyl");
+    for (const c of table.all) expect(currentTurn(c)).toBe("Eusyl");
     // 50 − 20 = 30 %, d100 14 hits, 1d10 = 8.
     table.dice(14, 8);
     const laser = await attack(table, alice, EUSYL._id, "Laser Pistol (Basic Game)", [TOKENS.leader._id]);
@@ -204,8 +197,8 @@ describe("scenario: a Basic-game initiative tie holds the damage until the excha
       expect(rowText(c, needle!, "Eusyl")).toContain("Applied: 11 (45 → 34)");
       expect(rowText(c, laser!, "Sathar Leader")).toContain("Applied: 8 (40 → 32)");
       expect(c.run(() => G().game.combat.round)).toBe(2);
-      expect(turns(c)).toEqual(["Eusyl", "Kraal", "Sathar Leader", "Sathar Trooper"]);
-      expect(current(c)).toBe("Eusyl");
+      expect(turnOrder(c)).toEqual(["Eusyl", "Kraal", "Sathar Leader", "Sathar Trooper"]);
+      expect(currentTurn(c)).toBe("Eusyl");
     }
     expect(storedStamina(table, EUSYL._id)).toBe(34);
     expect(storedStamina(table, LEADER._id)).toBe(32);

@@ -33,6 +33,7 @@ import {
   itemFromPack,
   ORIGIN,
   rowText,
+  sceneSource,
   staminaOf,
   statusesOf,
   storedStamina,
@@ -95,11 +96,9 @@ function world(creatures: Sathar[], walls: ReturnType<typeof wall>[]) {
       ),
     ],
     scenes: [
-      {
+      sceneSource({
         _id: SCENE,
         name: "Sathar outpost",
-        active: true,
-        grid: { size: 100, distance: 1, units: "m" },
         tokens: [
           tokenSource({
             _id: EUSYL_TOKEN,
@@ -120,7 +119,7 @@ function world(creatures: Sathar[], walls: ReturnType<typeof wall>[]) {
           ),
         ],
         walls,
-      },
+      }),
     ],
   };
 }

@@ -431,6 +431,33 @@ export function cardFor<T>(card: T, ids: CardIds): T {
   return JSON.parse(json) as T;
 }
 
+/**
+ * Deck 3, where the stored cards are played: Eusyl (Alice's, Stamina 45, the card's attacker `ids.actor`) and
+ * Pirates 1–3 (actors "pirate1"…, Stamina 30) on unlinked tokens `ids.tokens`, 1 m apart in a row at y 1200.
+ */
+export function deckThree(ids: CardIds): { actors: Src[]; scene: Src } {
+  return {
+    actors: [
+      actorSource({ _id: ids.actor, name: "Eusyl", owner: ALICE_ID, stamina: 45 }),
+      ...[1, 2, 3].map((n) => actorSource({ _id: id(`pirate${n}`), name: `Pirate ${n}`, stamina: 30 })),
+    ],
+    scene: sceneSource({
+      _id: ids.scene,
+      name: "Deck 3",
+      tokens: ids.tokens.map((t, i) =>
+        tokenSource({
+          _id: t,
+          name: `Pirate ${i + 1}`,
+          actorId: id(`pirate${i + 1}`),
+          actorLink: false,
+          x: 1500 + 100 * i,
+          y: 1200,
+        }),
+      ),
+    }),
+  };
+}
+
 /** A target's token UUID on the card. */
 export const tokenUuid = (scene: string, token: string): string => `Scene.${scene}.Token.${token}`;
 

@@ -30,6 +30,7 @@ import {
   GM_ID,
   itemFromPack,
   rowText,
+  sceneSource,
   settingSource,
   staminaOf,
   statusesOf,
@@ -99,13 +100,11 @@ describe("scenario: an attack resolved on the Zebulon's Guide resolution table (
       world: {
         actors: [EUSYL, SENTRY, GUARD],
         scenes: [
-          {
+          sceneSource({
             _id: SCENE,
             name: "Sathar listening post",
-            active: true,
-            grid: { size: 100, distance: 1, units: "m" },
             tokens: Object.values(TOKENS),
-          },
+          }),
         ],
         settings: [settingSource("settingEngine001", "engine", "zebulon")],
       },
