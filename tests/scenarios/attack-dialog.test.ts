@@ -5,7 +5,7 @@
  * its numbers in place (the Roll button she is about to click is never replaced), refuses a declaration it cannot
  * roll, and a dialog that cannot be drawn rejects instead of leaving the attack waiting.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { AttackRequest } from "../../src/workflows/attack-plan.js";
 import { burstPrep } from "../fixtures/dialog.js";
 import {
@@ -16,7 +16,7 @@ import {
   settle as settleApps,
 } from "../foundry/apps.js";
 import { type Client, createTable, type Table } from "../foundry/world.js";
-import { ALICE_ID, G, GM_ID } from "./helpers.js";
+import { ALICE_ID, closeTableAfterEach, G, GM_ID } from "./kit.js";
 
 let table: Table;
 let alice: Client;
@@ -25,7 +25,7 @@ beforeEach(async () => {
   table = await createTable({ online: [GM_ID, ALICE_ID] });
   alice = table.client(ALICE_ID);
 });
-afterEach(() => table?.close());
+closeTableAfterEach(() => table);
 
 /** On Alice's client: her document's elements. */
 const $ = <T extends Element = HTMLElement>(selector: string): T | null =>

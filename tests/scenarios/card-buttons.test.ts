@@ -5,17 +5,18 @@
  * and the button must come back. Also: whose buttons a card shows, the GM's "already applied" answer, and a card
  * read on a scene other than the attack's (the blast area and the distances keep the attack's scene).
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { GrenadeCard } from "../../src/applications/card-context.js";
 import { BURST_CARD } from "../fixtures/cards.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
-  actorSource,
   BRUNO_ID,
   buttonsOf,
   cardFor,
   clickCard,
+  closeTableAfterEach,
+  deckThree,
   everyone,
   G,
   GM_ID,
@@ -25,10 +26,9 @@ import {
   renderMessage,
   targetBlock,
   text,
-  tokenSource,
   tokenStamina,
   told,
-} from "./helpers.js";
+} from "./kit.js";
 
 const SCENE = id("sceneDeck3");
 const BRIDGE = id("sceneBridge");
@@ -47,30 +47,13 @@ const NOTE = {
 };
 
 let table: Table;
-afterEach(() => table?.close());
+closeTableAfterEach(() => table);
 
+const DECK = deckThree({ scene: SCENE, tokens: TOKENS, actor: EUSYL });
 const world = () => ({
-  actors: [
-    actorSource({ _id: EUSYL, name: "Eusyl", owner: ALICE_ID, stamina: 45 }),
-    ...[1, 2, 3].map((n) => actorSource({ _id: id(`pirate${n}`), name: `Pirate ${n}`, stamina: 30 })),
-  ],
+  actors: DECK.actors,
   scenes: [
-    {
-      _id: SCENE,
-      name: "Deck 3",
-      active: true,
-      grid: { size: 100, distance: 1, units: "m" },
-      tokens: TOKENS.map((t, i) =>
-        tokenSource({
-          _id: t,
-          name: `Pirate ${i + 1}`,
-          actorId: id(`pirate${i + 1}`),
-          actorLink: false,
-          x: 1500 + 100 * i,
-          y: 1200,
-        }),
-      ),
-    },
+    DECK.scene,
     { _id: BRIDGE, name: "Bridge", active: false, grid: { size: 100, distance: 5, units: "ft" }, tokens: [] },
   ],
 });

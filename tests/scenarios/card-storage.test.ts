@@ -5,25 +5,25 @@
  * (client/data/client-backend.mjs), which splits every dotted key into nested objects: a version 1 card, keyed by
  * token UUID, comes back as `{Scene: {…}}`. The pirates' tokens are unlinked, so their Stamina is the token's own.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readCard } from "../../src/workflows/card-data.js";
 import { BURST_CARD, BURST_CARD_V1 } from "../fixtures/cards.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
-  actorSource,
   type CardIds,
   cardFor,
+  closeTableAfterEach,
+  deckThree,
   everyone,
   G,
   GM_ID,
   id,
   onEveryClient,
   postCard,
-  tokenSource,
   tokenStamina,
   tokenUuid,
-} from "./helpers.js";
+} from "./kit.js";
 
 const SCENE = id("sceneDeck3");
 const EUSYL = id("eusyl");
@@ -37,35 +37,12 @@ const UNAPPLIED = { ...V2, applied: [] };
 const V1 = cardFor(BURST_CARD_V1, IDS);
 
 let table: Table;
-afterEach(() => table?.close());
+closeTableAfterEach(() => table);
 
 /** Eusyl (Alice's) and three pirates of Stamina 30 with unlinked tokens; `messages` stored in the world. */
 function world(messages: Record<string, unknown>[] = []) {
-  return {
-    actors: [
-      actorSource({ _id: EUSYL, name: "Eusyl", owner: ALICE_ID, stamina: 45 }),
-      ...[1, 2, 3].map((n) => actorSource({ _id: id(`pirate${n}`), name: `Pirate ${n}`, stamina: 30 })),
-    ],
-    scenes: [
-      {
-        _id: SCENE,
-        name: "Deck 3",
-        active: true,
-        grid: { size: 100, distance: 1, units: "m" },
-        tokens: TOKENS.map((t, i) =>
-          tokenSource({
-            _id: t,
-            name: `Pirate ${i + 1}`,
-            actorId: id(`pirate${i + 1}`),
-            actorLink: false,
-            x: 1500 + 100 * i,
-            y: 1200,
-          }),
-        ),
-      },
-    ],
-    messages,
-  };
+  const { actors, scene } = deckThree(IDS);
+  return { actors, scenes: [scene], messages };
 }
 
 /** Each pirate's Stamina, the same on every client. */

@@ -4,11 +4,12 @@
  * i has RS 30 + i (Initiative modifier ⌈RS/10⌉, SF-X-04) and disposition friendly / hostile / neutral by i mod 3;
  * friendly ones are Alice's player characters, the others the GM's creatures.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type Client, createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   actorSource,
+  closeTableAfterEach,
   everyone,
   G,
   GM_ID,
@@ -18,7 +19,7 @@ import {
   recordUpdates,
   requestsSince,
   told,
-} from "./helpers.js";
+} from "./kit.js";
 
 const SCENE = id("sceneArena");
 const DISPOSITIONS = [1, -1, 0] as const;
@@ -26,7 +27,7 @@ const actorId = (i: number) => id(`fighter${i}`);
 const tokenId = (i: number) => id(`tokFighter${i}`);
 
 let table: Table;
-afterEach(() => table?.close());
+closeTableAfterEach(() => table);
 
 /** `n` fighters (plus `extra` not yet in the combat), each with a linked token on the arena. */
 function world(n: number, extra = 0) {

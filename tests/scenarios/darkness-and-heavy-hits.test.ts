@@ -15,7 +15,7 @@
  * laser pistol (PB ≤5, S ≤20) and for the rifle as the GM entered it (PB ≤5, S ≤40: the pack leaves the rifle's
  * bands blank, rules-tables §1.1 "NOT FOUND"); the pirate has not moved → stationary +10: 40 %.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   appInstances,
   click,
@@ -30,6 +30,7 @@ import {
   actorSource,
   BRUNO_ID,
   buttonsOf,
+  closeTableAfterEach,
   everyone,
   G,
   GM_ID,
@@ -38,11 +39,12 @@ import {
   messageIds,
   onEveryClient,
   renderMessage,
+  sceneSource,
   targetBlock,
   text,
   tokenSource,
   told,
-} from "./helpers.js";
+} from "./kit.js";
 
 const SCENE = id("sceneAlley");
 const EUSYL = id("actEusyl");
@@ -53,10 +55,7 @@ const TOK_EUSYL = id("tokEusyl");
 const TOK_PIRATE = id("tokPirate");
 
 let table: Table;
-afterEach(() => {
-  table?.close();
-  resetAppRecords();
-});
+closeTableAfterEach(() => table, resetAppRecords);
 
 /** Eusyl at (1500, 1500), the pirate (an unlinked NPC token) 10 m east; optionally a darkness source between. */
 const world = (options: { darkness?: boolean; pirateStamina?: number } = {}) => ({
@@ -81,11 +80,9 @@ const world = (options: { darkness?: boolean; pirateStamina?: number } = {}) => 
     }),
   ],
   scenes: [
-    {
+    sceneSource({
       _id: SCENE,
       name: "Back alley",
-      active: true,
-      grid: { size: 100, distance: 1, units: "m" },
       tokens: [
         tokenSource({ _id: TOK_EUSYL, name: "Eusyl", actorId: EUSYL, actorLink: true, x: 1500, y: 1500 }),
         tokenSource({ _id: TOK_PIRATE, name: "Pirate", actorId: PIRATE, actorLink: false, x: 2500, y: 1500 }),
@@ -104,7 +101,7 @@ const world = (options: { darkness?: boolean; pirateStamina?: number } = {}) => 
             },
           ]
         : [],
-    },
+    }),
   ],
 });
 

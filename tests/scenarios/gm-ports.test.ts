@@ -4,7 +4,7 @@
  * Stamina-10 pirate), to the Hero (a linked token wearing an inertia screen on a 10-SEU beltpack) and to a token
  * the card never targeted. Each write is counted in the server's request log.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readCard } from "../../src/workflows/card-data.js";
 import { BURST_CARD } from "../fixtures/cards.js";
 import { createTable, type Table } from "../foundry/world.js";
@@ -12,6 +12,7 @@ import {
   ALICE_ID,
   actorSource,
   cardFor,
+  closeTableAfterEach,
   everyone,
   G,
   GM_ID,
@@ -21,10 +22,11 @@ import {
   onEveryClient,
   postCard,
   requestsSince,
+  sceneSource,
   tokenSource,
   tokenStamina,
   tokenUuid,
-} from "./helpers.js";
+} from "./kit.js";
 
 const SCENE = id("sceneDeck3");
 const EUSYL = id("eusyl");
@@ -37,7 +39,7 @@ const CARD = cardFor(BURST_CARD, { scene: SCENE, tokens: [T1, T2, T3], actor: EU
 const uuid = (t: string) => tokenUuid(SCENE, t);
 
 let table: Table;
-afterEach(() => table?.close());
+closeTableAfterEach(() => table);
 
 const world = () => ({
   actors: [
@@ -54,17 +56,15 @@ const world = () => ({
     }),
   ],
   scenes: [
-    {
+    sceneSource({
       _id: SCENE,
       name: "Deck 3",
-      active: true,
-      grid: { size: 100, distance: 1, units: "m" },
       tokens: [
         tokenSource({ _id: T1, name: "Pirate 1", actorId: PIRATE, actorLink: false, x: 1500, y: 1200 }),
         tokenSource({ _id: T2, name: "Pirate 2", actorId: PIRATE, actorLink: false, x: 1600, y: 1200 }),
         tokenSource({ _id: T3, name: "Hero", actorId: HERO, actorLink: true, x: 1700, y: 1200 }),
       ],
-    },
+    }),
   ],
 });
 

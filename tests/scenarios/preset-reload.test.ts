@@ -5,7 +5,7 @@
  * `game.settings.set` never prompts in v13, so a preset that changes a `requiresReload` setting (the engine) must
  * call `SettingsConfig.reloadConfirm({world: true})` itself; a preset that changes none must not.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   answerDialog,
   change,
@@ -16,11 +16,11 @@ import {
   settle as settleApps,
 } from "../foundry/apps.js";
 import { type Client, createTable, type Table } from "../foundry/world.js";
-import { ALICE_ID, everyone, G, GM_ID, onEveryClient } from "./helpers.js";
+import { ALICE_ID, closeTableAfterEach, everyone, G, GM_ID, onEveryClient } from "./kit.js";
 
 let table: Table;
 beforeEach(() => resetAppRecords());
-afterEach(() => table?.close());
+closeTableAfterEach(() => table);
 
 /** The GM opens the preset menu, picks `preset` and presses Save; the table settles. */
 async function gmChooses(gm: Client, preset: string): Promise<void> {

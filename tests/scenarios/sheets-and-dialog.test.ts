@@ -19,7 +19,7 @@
  * away → Short −10; the pirate has not moved → stationary +10; a hedge (a terrain wall, sight LIMITED) between
  * them → soft cover −10 (SF-X-22): 30 %. Alice's override of the cover to −20 (hard) → 20 %.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   answerDialog,
   appInstances,
@@ -40,7 +40,7 @@ import {
   actorSource,
   BRUNO_ID,
   buttonsOf,
-  clickCard,
+  closeTableAfterEach,
   everyone,
   G,
   GM_ID,
@@ -49,11 +49,12 @@ import {
   messageIds,
   onEveryClient,
   renderMessage,
+  sceneSource,
   targetBlock,
   text,
   tokenSource,
   told,
-} from "./helpers.js";
+} from "./kit.js";
 
 const SCENE = id("sceneDocks");
 const EUSYL = id("actEusyl");
@@ -63,10 +64,7 @@ const TOK_EUSYL = id("tokEusyl");
 const TOK_PIRATE = id("tokPirate");
 
 let table: Table;
-afterEach(() => {
-  table?.close();
-  resetAppRecords();
-});
+closeTableAfterEach(() => table, resetAppRecords);
 
 const world = () => ({
   actors: [
@@ -81,18 +79,16 @@ const world = () => ({
     actorSource({ _id: PIRATE, name: "Pirate", type: "creature", stamina: 40 }),
   ],
   scenes: [
-    {
+    sceneSource({
       _id: SCENE,
       name: "Docks",
-      active: true,
-      grid: { size: 100, distance: 1, units: "m" },
       // A hedge (a terrain wall as the core wall tool draws it) across the line of fire: soft cover.
       walls: [{ ...wallData("terrain", [2000, 1300, 2000, 1800]), _id: id("wallHedge") }],
       tokens: [
         tokenSource({ _id: TOK_EUSYL, name: "Eusyl", actorId: EUSYL, actorLink: true, x: 1500, y: 1500 }),
         tokenSource({ _id: TOK_PIRATE, name: "Pirate", actorId: PIRATE, actorLink: false, x: 2500, y: 1500 }),
       ],
-    },
+    }),
   ],
 });
 

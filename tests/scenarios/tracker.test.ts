@@ -6,15 +6,16 @@
  * round is cleared only when a new round starts. Rules: SF-X-04, SF-X-05 (side totals and order), SF-B-04 (a new
  * round re-rolls), SF-X-09/SF-X-12 (movement this turn, read from the token's history).
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chooseContextOption, click, settle as settleApps } from "../foundry/apps.js";
 import { errors as hookErrors } from "../foundry/hooks.js";
 import { type Client, createTable, DEFAULT_USERS, type Table } from "../foundry/world.js";
+import { closeTableAfterEach } from "./kit.js";
 
 const [GM, , ALICE, BRUNO] = DEFAULT_USERS.map((u) => u.id) as [string, string, string, string];
 const SCENE = "sceneTrack000001";
 let table: Table;
-afterEach(() => table?.close());
+closeTableAfterEach(() => table);
 
 const G = () => globalThis as any;
 const abilities = (rs: number) =>
