@@ -157,6 +157,16 @@ describe("scenario: three sides, three rounds (SF-X-01, SF-X-02, SF-X-04, SF-X-0
       expect(turnOrder(c)).toEqual(["Eusyl", "Kraal", "Beast", "Pirate", "Pirate Chief"]);
       expect(currentTurn(c)).toBe("Eusyl");
     }
+    // The GM steps back to round 1 (a misclick, say): the order is recomputed for that round, where surprise
+    // counts again (SF-X-02) — the surprised pirates move first whatever their total — on every client.
+    await gm.run(() => G().game.combat.previousRound());
+    await gm.run(() => G().game.combat.previousRound());
+    await table.settle();
+    for (const c of table.all) {
+      expect(c.run(() => G().game.combat.round)).toBe(1);
+      expect(turnOrder(c)).toEqual(["Pirate", "Pirate Chief", "Eusyl", "Kraal", "Beast"]);
+      expect(currentTurn(c)).toBe("Beast");
+    }
     // Nine side cards in all: three sides, three rounds.
     expect(
       gm.run(() => G().game.messages.filter((m: any) => m.flags?.["frontier-tactics"]?.sideRoll).length),
