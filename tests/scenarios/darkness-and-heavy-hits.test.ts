@@ -58,7 +58,7 @@ let table: Table;
 closeTableAfterEach(() => table, resetAppRecords);
 
 /** Eusyl at (1500, 1500), the pirate (an unlinked NPC token) 10 m east; optionally a darkness source between. */
-const world = (options: { darkness?: boolean; pirateStamina?: number } = {}) => ({
+const world = (options: { darkness?: boolean; pirateStamina?: number; linked?: boolean } = {}) => ({
   actors: [
     actorSource({
       _id: EUSYL,
@@ -85,7 +85,14 @@ const world = (options: { darkness?: boolean; pirateStamina?: number } = {}) => 
       name: "Back alley",
       tokens: [
         tokenSource({ _id: TOK_EUSYL, name: "Eusyl", actorId: EUSYL, actorLink: true, x: 1500, y: 1500 }),
-        tokenSource({ _id: TOK_PIRATE, name: "Pirate", actorId: PIRATE, actorLink: false, x: 2500, y: 1500 }),
+        tokenSource({
+          _id: TOK_PIRATE,
+          name: "Pirate",
+          actorId: PIRATE,
+          actorLink: !!options.linked,
+          x: 2500,
+          y: 1500,
+        }),
       ],
       // A darkness source 2 m across-radius, centred on the line of fire halfway between them (v13: an AmbientLight
       // whose config is negative). Every sight ray from Eusyl to the pirate crosses its edge twice.
@@ -121,10 +128,13 @@ async function attackButton(alice: Client, itemId: string): Promise<HTMLElement>
 const pirateStamina = () =>
   onEveryClient(table, () => G().game.scenes.get(SCENE).tokens.get(TOK_PIRATE).actor.system.stamina.value);
 
-/** The stored Stamina of the pirate's token (its delta: an unlinked token's own data). */
-const storedPirateStamina = () =>
-  table.server.world.scenes.find((s: any) => s._id === SCENE)?.tokens.find((t: any) => t._id === TOK_PIRATE)
-    ?.delta?.system?.stamina?.value;
+/** The stored Stamina of the pirate: the token's delta when unlinked, the world actor when linked. */
+const storedPirateStamina = (linked: boolean) =>
+  linked
+    ? table.server.world.actors.find((a: any) => a._id === PIRATE)?.system?.stamina?.value
+    : table.server.world.scenes
+        .find((s: any) => s._id === SCENE)
+        ?.tokens.find((t: any) => t._id === TOK_PIRATE)?.delta?.system?.stamina?.value;
 
 describe("scenario: darkness across the line of fire, and a heavy hit past −100", () => {
   it("SF-X-11/SF-X-14/SF-X-17 review §1.2: a darkness source across the line of fire; Alice's shot resolves as without it", async () => {
@@ -171,55 +181,62 @@ describe("scenario: darkness across the line of fire, and a heavy hit past −10
     expect(table.unhandled).toEqual([]);
   }, 30_000);
 
-  it("SF-B-15 review combat-data §1.3: a 20-SEU laser rifle shot does 120 to a pirate at 10 Stamina; every client shows −110", async () => {
-    table = await createTable({ world: world({ pirateStamina: 10 }) });
-    const alice = table.client(ALICE_ID);
-    const gm = table.client(GM_ID);
-    const gmNoticesAtBoot = told(gm).length; // the GM's boot migrates the pack items' schema
-    alice.target(TOK_PIRATE);
-    const attack = await attackButton(alice, RIFLE);
-    alice.run(() => click(attack)); // no shift: the dialog opens to set the dial
-    await alice.run(() => settleApps());
-    await table.settle();
-    const dialog = alice.run(() =>
-      [...appInstances().values()].find((a: any) => a.constructor.name === "AttackDialog" && a.rendered),
-    ) as any;
-    expect(dialog).toBeDefined();
-    const dial = alice.run(() =>
-      dialog.element.querySelector('input[name="decl.powerSetting"]'),
-    ) as HTMLInputElement;
-    expect(dial.value).toBe("1");
+  it.each([
+    ["an unlinked token", false],
+    ["a linked actor", true],
+  ])(
+    "SF-B-15 review combat-data §1.3: a 20-SEU laser rifle shot does 120 to a pirate at 10 Stamina (%s); every client shows −110",
+    async (_label, linked) => {
+      table = await createTable({ world: world({ pirateStamina: 10, linked }) });
+      const alice = table.client(ALICE_ID);
+      const gm = table.client(GM_ID);
+      const gmNoticesAtBoot = told(gm).length; // the GM's boot migrates the pack items' schema
+      alice.target(TOK_PIRATE);
+      const attack = await attackButton(alice, RIFLE);
+      alice.run(() => click(attack)); // no shift: the dialog opens to set the dial
+      await alice.run(() => settleApps());
+      await table.settle();
+      const dialog = alice.run(() =>
+        [...appInstances().values()].find((a: any) => a.constructor.name === "AttackDialog" && a.rendered),
+      ) as any;
+      expect(dialog).toBeDefined();
+      const dial = alice.run(() =>
+        dialog.element.querySelector('input[name="decl.powerSetting"]'),
+      ) as HTMLInputElement;
+      expect(dial.value).toBe("1");
 
-    // She turns the dial to 20 SEU and clicks Roll: d100 30 hits at 40 %; 20d10, every die a 6 = 120.
-    table.dice(30, ...Array(20).fill(6));
-    const r = await alice.run(() => clickAfterEdit(dialog, dial, 20, "button.ft-attack"));
-    expect(r.clicked).toBe(r.pressed);
-    await alice.run(() => settleApps());
-    await table.settle();
-    expect(pendingDice()).toEqual([]);
-    const [cardId] = messageIds(alice);
-    expect(cardId).toBeDefined();
-    expect(text(targetBlock(renderMessage(gm, cardId!), "Pirate").querySelector(".ft-roll-line"))).toBe(
-      "30 Hit 120",
-    );
-    // The rifle's 20-SEU clip is empty, on every client.
-    expect(
-      onEveryClient(table, () => G().game.actors.get(EUSYL).items.get(RIFLE).system.ammo.remaining),
-    ).toEqual(everyone(table, 0));
+      // She turns the dial to 20 SEU and clicks Roll: d100 30 hits at 40 %; 20d10, every die a 6 = 120.
+      table.dice(30, ...Array(20).fill(6));
+      const r = await alice.run(() => clickAfterEdit(dialog, dial, 20, "button.ft-attack"));
+      expect(r.clicked).toBe(r.pressed);
+      await alice.run(() => settleApps());
+      await table.settle();
+      expect(pendingDice()).toEqual([]);
+      const [cardId] = messageIds(alice);
+      expect(cardId).toBeDefined();
+      expect(text(targetBlock(renderMessage(gm, cardId!), "Pirate").querySelector(".ft-roll-line"))).toBe(
+        "30 Hit 120",
+      );
+      // The rifle's 20-SEU clip is empty, on every client.
+      expect(
+        onEveryClient(table, () => G().game.actors.get(EUSYL).items.get(RIFLE).system.ammo.remaining),
+      ).toEqual(everyone(table, 0));
 
-    // The GM clicks Apply for the pirate on the card.
-    const card = renderMessage(gm, cardId!);
-    gm.run(() =>
-      targetBlock(card, "Pirate").querySelector<HTMLButtonElement>('[data-ft-action="apply"]')!.click(),
-    );
-    await table.settle();
-    expect(pirateStamina()).toEqual(everyone(table, -110));
-    expect(storedPirateStamina()).toBe(-110);
-    expect(text(targetBlock(renderMessage(alice, cardId!), "Pirate").querySelector(".ft-applied"))).toBe(
-      "Applied: 120 (10 → -110) Unconscious", // SF-B-15: at 0 or less, unconscious
-    );
-    expect(told(gm).slice(gmNoticesAtBoot)).toEqual([]);
-    expect(told(alice)).toEqual([]);
-    expect(table.unhandled).toEqual([]);
-  }, 30_000);
+      // The GM clicks Apply for the pirate on the card.
+      const card = renderMessage(gm, cardId!);
+      gm.run(() =>
+        targetBlock(card, "Pirate").querySelector<HTMLButtonElement>('[data-ft-action="apply"]')!.click(),
+      );
+      await table.settle();
+      expect(pirateStamina()).toEqual(everyone(table, -110));
+      expect(storedPirateStamina(linked)).toBe(-110);
+      expect(text(targetBlock(renderMessage(alice, cardId!), "Pirate").querySelector(".ft-applied"))).toBe(
+        "Applied: 120 (10 → -110) Unconscious", // SF-B-15: at 0 or less, unconscious
+      );
+      expect(told(gm).slice(gmNoticesAtBoot)).toEqual([]);
+      expect(told(alice)).toEqual([]);
+      expect(table.unhandled).toEqual([]);
+    },
+    30_000,
+  );
 });
