@@ -4,8 +4,7 @@
  * Foundry's own stylesheet is not available outside Foundry: a small stand-in frame gives the window chrome.
  *   npx tsx scripts/previews.ts
  */
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PREVIEWS } from "../tests/fixtures/previews.js";
 import { createEnv, render } from "../tests/handlebars-env.js";
