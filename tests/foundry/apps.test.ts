@@ -46,7 +46,6 @@ import {
 } from "./apps.js";
 import { createHandlebars, loadTemplates, renderTemplate, templateFetches } from "./handlebars.js";
 
-// biome-ignore lint/suspicious/noExplicitAny: stand-ins for Foundry's untyped globals and documents.
 type Any = any;
 type Dict = Record<string, Any>;
 const G = globalThis as Any;

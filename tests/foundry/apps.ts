@@ -61,7 +61,6 @@
  */
 import { handlebarsApi } from "./handlebars.js";
 
-// biome-ignore lint/suspicious/noExplicitAny: Foundry's options, contexts and documents are untyped JS objects.
 type Any = any;
 type Dict = Record<string, Any>;
 type Win = Window & typeof globalThis;

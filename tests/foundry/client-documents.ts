@@ -220,12 +220,21 @@ export class Actor extends BaseActor {
     delete changes._id;
     changes = (this.constructor as any).migrateData(changes);
     if ((await this._preUpdate(changes, operation, user)) === false) return undefined;
-    if (!operation.noHook && Hooks.call("preUpdateActor", this, changes, operation, user.id) === false) return undefined;
+    if (!operation.noHook && Hooks.call("preUpdateActor", this, changes, operation, user.id) === false)
+      return undefined;
     let diff: Src;
     try {
-      diff = this.updateSource(deepClone(changes), { dryRun: true, fallback: false, recursive: operation.recursive });
+      diff = this.updateSource(deepClone(changes), {
+        dryRun: true,
+        fallback: false,
+        recursive: operation.recursive,
+      });
     } catch (err: any) {
-      g().ui.notifications.error(String(err?.message ?? err).split("] ").pop());
+      g().ui.notifications.error(
+        String(err?.message ?? err)
+          .split("] ")
+          .pop(),
+      );
       Hooks.onError("ClientDatabaseBackend##preUpdateDocumentArray", err, { log: "error" });
       return undefined;
     }

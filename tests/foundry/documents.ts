@@ -448,10 +448,10 @@ export class Document extends DataModel {
     if (sys instanceof g().foundry.abstract.TypeDataModel) sys._onUpdate?.(changed, options, userId);
     if (options.render !== false) this.render(false, { action: "update", data: changed });
   }
-  async _preDelete(options: Src, user: any): Promise<boolean | undefined> {
+  async _preDelete(_options: Src, _user: any): Promise<boolean | undefined> {
     return undefined;
   }
-  _onDelete(options: Src, userId: string): void {
+  _onDelete(_options: Src, _userId: string): void {
     for (const a of Object.values(this.apps)) void a.close?.({ submit: false });
   }
   static async _preCreateOperation(_docs: any[], _op: Src, _user: any): Promise<boolean | undefined> {
@@ -1158,7 +1158,7 @@ export class BaseCombat extends Document {
         if ("combatants" in data) {
           for (const { _id, ...change } of data.combatants as Src[]) {
             const c = doc.combatants.get(_id);
-            if (!c || !c.canUserModify(user, "update", change)) return false;
+            if (!c?.canUserModify(user, "update", change)) return false;
           }
         }
         return true;
