@@ -74,7 +74,6 @@ describe("scenario: the GM's ports apply a stored card's damage", () => {
     const msg = await postCard(table, table.client(ALICE_ID), CARD);
     const from = table.server.log.length;
     // What the GM's client sends, as its pre-update hooks see it (expanded, before the server).
-    // biome-ignore lint/suspicious/noExplicitAny: the hook's change data, read by path.
     const changes: [string, any][] = [];
     const H = G().Hooks;
     const hooks = ["Actor", "Token", "Item"].map(

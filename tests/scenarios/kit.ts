@@ -13,7 +13,6 @@ import { clearDice } from "../foundry/dice.js";
 import { type Client, DEFAULT_USERS, type Table } from "../foundry/world.js";
 import { packEntry } from "../pack-data.js";
 
-// biome-ignore lint/suspicious/noExplicitAny: the harness's globals are untyped on purpose (one per client).
 type Any = any;
 type Src = Record<string, unknown>;
 /** A document's source with the ids a scenario refers to it by. */
