@@ -12,6 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => table.close());
 
+// biome-ignore lint/suspicious/noExplicitAny: the harness swaps these globals per client; they are untyped on purpose.
 const G = () => globalThis as any;
 
 describe("System registration", () => {

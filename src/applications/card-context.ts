@@ -34,6 +34,9 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
     }));
     const applied = appliedOf(card, t.id);
     const damage = damageOf(card, t.id);
+    // A doze grenade's gas (SF-B-18, SF-X-42) and the stun of a thrown explosive (SF-X-40) act without damage:
+    // the card still offers Apply, which knocks out or stuns as the rules say.
+    const effectOnly = card.effect === "doze" || (card.stunned ?? []).includes(t.id);
     return {
       ...t,
       bandLabel: t.band ? `FT.Range.${t.band}` : "FT.Range.out",
@@ -43,7 +46,7 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
       hit: shots.some((s) => s.hit),
       damage,
       applied,
-      canApply: opts.canApply && !applied && damage > 0,
+      canApply: opts.canApply && !applied && (damage > 0 || effectOnly),
       canUndo: opts.isGM && !!applied,
     };
   });

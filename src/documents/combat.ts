@@ -25,6 +25,7 @@ import {
   endsRound,
   firstTurn,
   type InitiativePorts,
+  needsRoll,
   rollSides,
   type SideCard,
   type SideChange,
@@ -191,12 +192,8 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   /** Roll the sides that need it; a player asks the GM (through a query) for a side they own a member of. */
   async rollSides(options: { sideIds?: string[]; round?: number; force?: boolean } = {}): Promise<void> {
     const round = options.round ?? Math.max(1, this.round);
-    const request = {
-      combatId: this.id,
-      sideIds: options.sideIds ?? null,
-      round,
-      userId: game.user?.id ?? "",
-    };
+    // A player's request names the combat and the sides only: the GM decides the round (see handleRollSideQuery).
+    const request = { combatId: this.id, sideIds: options.sideIds ?? this.#ownSides() };
     await asGM(foundryUsers(), QUERY.rollSide, request, async () => {
       await this.ensureSides();
       await rollSides(this.view, this.#ports(), {
@@ -207,6 +204,12 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       });
       return true;
     });
+  }
+
+  /** Sides this user owns a member of (what a player's Roll asks the GM to roll). */
+  #ownSides(): string[] {
+    const ids = this.combatants.filter((c) => c.isOwner).map((c) => sideIdOf(c));
+    return [...new Set(ids.filter((id): id is string => !!id))];
   }
 
   /** GM: set a side's d10 and modifier (SF-X-04: the GM may edit results); it counts as this round's roll. */
@@ -494,27 +497,27 @@ async function askGM(name: string, data: object): Promise<unknown> {
 }
 
 /**
- * GM side of the player's side-roll query: a player may roll only sides they own a member of, and only sides
- * that have not rolled this round (the GM edits results).
+ * GM side of a player's side-roll query. v13 does not tell a query handler who sent it (client/documents/
+ * collections/users.mjs `#handleUserQuery`), and anything in the payload is the sender's to write, so the request
+ * names only a combat and sides: the GM rolls those of them that have a player character and have not rolled this
+ * round, for this round, never forcing a re-roll. A forged request can at most roll an unrolled player side early;
+ * re-rolls and every NPC side stay the GM's.
  */
-export async function handleRollSideQuery(data: {
-  combatId: string;
-  sideIds: string[] | null;
-  round: number;
-  userId: string;
-}): Promise<boolean> {
-  const combat = game.combats?.get(data.combatId);
+export async function handleRollSideQuery(data: unknown): Promise<boolean> {
+  const req = (data ?? {}) as { combatId?: unknown; sideIds?: unknown };
+  if (typeof req.combatId !== "string" || !Array.isArray(req.sideIds) || req.sideIds.length > 50)
+    throw new Error("That side roll request is not one this system sends.");
+  const combat = game.combats?.get(req.combatId);
   if (!combat) throw new Error("That combat no longer exists.");
-  const user = game.users?.get(data.userId);
-  const owned = new Set(
-    combat.combatants
-      .filter((c) => !!user && !!c.actor?.testUserPermission(user, "OWNER"))
-      .map((c) => sideIdOf(c))
-      .filter((id): id is string => !!id),
-  );
-  const sideIds = (data.sideIds ?? [...owned]).filter((id) => user?.isGM || owned.has(id));
+  const view = combat.view;
+  const round = Math.max(1, combat.round);
+  const playerSides = new Set(view.members.filter((m) => m.isPlayerCharacter).map((m) => m.sideId));
+  const wanted = new Set(req.sideIds.filter((id): id is string => typeof id === "string"));
+  const sideIds = view.sides
+    .filter((s) => wanted.has(s.id) && playerSides.has(s.id) && needsRoll(s, round))
+    .map((s) => s.id);
   if (!sideIds.length) return false;
-  await combat.rollSides({ sideIds, round: data.round });
+  await combat.rollSides({ sideIds, round });
   return true;
 }
 

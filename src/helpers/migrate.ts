@@ -21,9 +21,29 @@ export const CURRENT_MIGRATION = Math.max(0, ...MIGRATIONS.map((m) => m.version)
 /** Documents built from stored data older than the schema (world actors and items, and their items). */
 const stale = new WeakSet<object>();
 
+/**
+ * Items of an actor that were stale when the actor was built. v13 migrates an actor's embedded items inside the
+ * actor's own migration (`EmbeddedCollectionField#migrateSource`), before each item is constructed, so an owned
+ * item's `_initializeSource` already sees migrated data: the actor notes its items' raw state instead.
+ */
+const staleItems = new WeakMap<object, Set<string>>();
+
 /** Called by a document's `_initializeSource` with the data it is built from, before core migrates it. */
 export function noteStoredSource(doc: object, documentName: Migration["documentName"], data: unknown): void {
   if (isStaleSource(documentName, data)) stale.add(doc);
+  if (documentName !== "Actor" || !data || typeof data !== "object") return;
+  const items = (data as { items?: unknown }).items;
+  if (!Array.isArray(items)) return;
+  const ids = items
+    .filter((i) => isStaleSource("Item", i))
+    .map((i) => (i as { _id?: unknown })._id)
+    .filter((id): id is string => typeof id === "string");
+  if (ids.length) staleItems.set(doc, new Set(ids));
+}
+
+/** Was this owned item stale when its actor was built (or itself when built on its own)? */
+function itemIsStale(actor: object, item: { id: string | null }): boolean {
+  return stale.has(item) || (!!item.id && !!staleItems.get(actor)?.has(item.id));
 }
 
 /** Was this document built from stored data older than the schema? */
@@ -41,7 +61,7 @@ async function persistActor(actor: Actor.Implementation): Promise<boolean> {
     wrote = true;
   }
   const items = [...actor.items]
-    .filter((i) => stale.has(i))
+    .filter((i) => itemIsStale(actor, i))
     .map((i) => ({ _id: i.id, system: i.toObject().system }));
   if (items.length) {
     await actor.updateEmbeddedDocuments("Item", items, WHOLE);
@@ -56,7 +76,7 @@ export async function runMigrations(): Promise<void> {
   if (done >= CURRENT_MIGRATION) return;
   const actors = [...(game.actors ?? [])];
   const items = [...(game.items ?? [])].filter((i) => stale.has(i));
-  const todo = actors.filter((a) => stale.has(a) || [...a.items].some((i) => stale.has(i)));
+  const todo = actors.filter((a) => stale.has(a) || [...a.items].some((i) => itemIsStale(a, i)));
   if (todo.length || items.length) ui.notifications?.info(game.i18n?.localize("FT.Migration.start") ?? "");
   const failed: string[] = [];
   for (const actor of todo) {

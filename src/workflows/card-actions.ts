@@ -4,7 +4,7 @@
  * applied on the card and re-renders it. A second click finds the record and changes nothing.
  */
 import { placeBlastArea } from "../canvas/blast-area.js";
-import { type DefenseSystem, defenseState } from "../data/item/facts.js";
+import { type DefenseSystem, defenseState, screenPack } from "../data/item/facts.js";
 import type { ActorSystem } from "../data/models.js";
 import type { FrontierCombat } from "../documents/combat.js";
 import { asGM, foundryUsers, QUERY } from "../helpers/gm-query.js";
@@ -120,14 +120,18 @@ export function foundryGMPorts(): GMPorts {
           const actor = actorOfToken(token);
           if (!token || !actor) return null;
           const sys = actor.system as unknown as ActorSystem;
+          const packs = actor.items
+            .filter((i) => i.type === "powerSource")
+            .map((i) => ({ id: i.id ?? "", kind: (i.system as unknown as { kind: string }).kind }));
           const defenses = actor.items
             .filter((i) => i.type === "defense")
             .map((i) => {
               const d = i.system as unknown as DefenseSystem;
-              const pack = d.powerSource ? actor.items.get(d.powerSource) : null;
+              const packId = screenPack(d, packs);
+              const pack = packId ? actor.items.get(packId) : null;
               const power =
                 (pack?.system as unknown as { remaining: number | null } | undefined)?.remaining ?? 0;
-              return defenseState(i.id ?? "", i.name ?? "", d, power);
+              return defenseState(i.id ?? "", i.name ?? "", d, power, packId);
             });
           return {
             id: uuid,

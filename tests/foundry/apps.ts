@@ -61,7 +61,6 @@
  */
 import { handlebarsApi } from "./handlebars.js";
 
-// biome-ignore lint/suspicious/noExplicitAny: Foundry's options, contexts and documents are untyped JS objects.
 type Any = any;
 type Dict = Record<string, Any>;
 type Win = Window & typeof globalThis;
@@ -209,7 +208,7 @@ const macrotask = () => new Promise<void>((r) => setTimeout(r, 0));
 
 /**
  * Let every queued render/close, dropped action promise and form submission finish. Returns early when the only
- * work left waits on an open dialog (a user has to answer it). Throws if work is still open after `timeoutMs`.
+ * work left waits on an open dialog or another window the user has to answer (`awaitingUser`). Throws if work is still open after `timeoutMs`.
  */
 export async function settle({ timeoutMs = 5000 }: { timeoutMs?: number } = {}): Promise<void> {
   const start = Date.now();
@@ -223,7 +222,7 @@ export async function settle({ timeoutMs = 5000 }: { timeoutMs?: number } = {}):
     }
     if (workChanges === seen) {
       still++;
-      if (still >= 5 && openDialogs().length > 0) return;
+      if (still >= 5 && awaitingUser().length > 0) return;
     } else {
       still = 0;
       seen = workChanges;
@@ -2533,6 +2532,18 @@ export function dropData(target: Element, data: Dict): boolean {
 export function openDialogs(d: Document | undefined = G.document): DialogV2[] {
   if (!d) return [];
   return [...appInstances(d).values()].filter((a): a is DialogV2 => a instanceof DialogV2 && a.rendered);
+}
+
+/**
+ * Open windows that wait for the user's answer: DialogV2s and any other rendered application that is neither a
+ * document sheet nor a sidebar tab (our attack dialog is an ApplicationV2 form whose `prompt` waits on it). Work
+ * stalled while one is open is waiting on the user, not hung.
+ */
+export function awaitingUser(d: Document | undefined = G.document): ApplicationV2[] {
+  if (!d) return [];
+  return [...appInstances(d).values()].filter(
+    (a) => a.rendered && !(a instanceof DocumentSheetV2) && !(a instanceof AbstractSidebarTab),
+  );
 }
 
 /** The user answers an open dialog (by id, or the newest) by clicking its button `action`. */

@@ -947,6 +947,37 @@ export class Token {
   get sourceId(): string {
     return `Token.${this.id}`;
   }
+  /**
+   * `Token#visible`, simplified: a hidden token is seen by GMs only (client/canvas/placeables/token.mjs also asks
+   * vision, which the harness does not model).
+   */
+  get visible(): boolean {
+    const doc = this.document as TokenDocLike & { hidden?: boolean };
+    return !doc.hidden || !!(globalThis as { game?: { user?: { isGM?: boolean } } }).game?.user?.isGM;
+  }
+  /** Is this token controlled by the current user? */
+  get controlled(): boolean {
+    return this.canvas.tokens.controlled.includes(this);
+  }
+  /**
+   * `PlaceableObject#control` (client/canvas/placeables/placeable.mjs): a user controls what they may control —
+   * a GM anything, a player the tokens they own; `releaseOthers` first releases every other controlled token.
+   */
+  control({ releaseOthers = true }: { releaseOthers?: boolean } = {}): boolean {
+    const user = (globalThis as { game?: { user?: { isGM?: boolean } } }).game?.user;
+    const owner = !!(this.document as { isOwner?: boolean }).isOwner;
+    if (!user?.isGM && !owner) return false;
+    const list = this.canvas.tokens.controlled;
+    if (releaseOthers) list.length = 0;
+    if (!list.includes(this)) list.push(this);
+    return true;
+  }
+  release(): boolean {
+    const list = this.canvas.tokens.controlled;
+    const i = list.indexOf(this);
+    if (i >= 0) list.splice(i, 1);
+    return true;
+  }
 }
 
 /** `foundry.canvas.placeables.AmbientLight`: a darkness source when `config.negative`. */
@@ -1190,6 +1221,8 @@ const SCENE_DEFAULTS = { width: 4000, height: 3000, padding: 0.25 } as const;
  */
 export class FoundryCanvas {
   readonly ready = true;
+  /** Every `animatePan` call (client/canvas/board.mjs `Canvas#animatePan`), for scenarios to read. */
+  readonly pans: { x: number; y: number; scale?: number }[] = [];
   readonly polygonBackends: Record<"sight" | "light" | "sound" | "move" | "darkness", SweepPolygonClass>;
   readonly walls: Layer<Wall> & { readonly doors: Wall[] };
   readonly tokens: Layer<Token> & { readonly controlled: Token[] };
@@ -1366,6 +1399,12 @@ export class FoundryCanvas {
       emit(t, t.center, t.document.light, t.sourceId);
     }
     return out;
+  }
+
+  /** `Canvas#animatePan`: recorded; the view is not modelled. */
+  async animatePan(view: { x: number; y: number; scale?: number }): Promise<boolean> {
+    this.pans.push({ ...view });
+    return true;
   }
 }
 

@@ -48,7 +48,7 @@ import {
   WorldCollection,
 } from "./documents.js";
 import { Hooks } from "./hooks.js";
-import { deepClone, expandObject, mergeObject } from "./utils.js";
+import { deepClone, expandObject, isEmpty, mergeObject } from "./utils.js";
 
 type Src = Record<string, any>;
 const g = () => globalThis as any;
@@ -207,11 +207,39 @@ export class Actor extends BaseActor {
   }
 
   /* A synthetic actor writes through its token's delta (client/documents/actor.mjs + token.mjs ActorDelta). */
+  /**
+   * A synthetic actor's update goes through the Actor half of the client backend first (client-backend.mjs
+   * `#preUpdateDocumentArray` with the token as parent: `migrateData`, `_preUpdate`, the `preUpdateActor` hook, the
+   * dry-run `updateSource` against the Actor schema, whose failure is a notification and no write), and only then
+   * becomes the token's delta update (`#adjustActorDeltaRequest`).
+   */
   override async update(data: Src = {}, operation: Src = {}): Promise<any> {
     if (!this.isToken) return super.update(data, operation);
-    const change = expandObject(data);
-    delete change._id;
-    await this.token.update({ delta: change }, operation);
+    const user = g().game.user;
+    let changes = expandObject(data);
+    delete changes._id;
+    changes = (this.constructor as any).migrateData(changes);
+    if ((await this._preUpdate(changes, operation, user)) === false) return undefined;
+    if (!operation.noHook && Hooks.call("preUpdateActor", this, changes, operation, user.id) === false)
+      return undefined;
+    let diff: Src;
+    try {
+      diff = this.updateSource(deepClone(changes), {
+        dryRun: true,
+        fallback: false,
+        recursive: operation.recursive,
+      });
+    } catch (err: any) {
+      g().ui.notifications.error(
+        String(err?.message ?? err)
+          .split("] ")
+          .pop(),
+      );
+      Hooks.onError("ClientDatabaseBackend##preUpdateDocumentArray", err, { log: "error" });
+      return undefined;
+    }
+    if (operation.diff !== false && isEmpty(diff)) return undefined;
+    await this.token.update({ delta: operation.diff === false ? changes : diff }, operation);
     return this;
   }
   override async createEmbeddedDocuments(
@@ -445,6 +473,10 @@ export class Combatant extends BaseCombatant {
   get isNPC(): boolean {
     return !this.actor || !this.hasPlayerOwner;
   }
+  /** The non-GM users who own this combatant (client/documents/combatant.mjs `players`). */
+  get players(): User[] {
+    return g().game.users.filter((u: User) => !u.isGM && this.testUserPermission(u, "OWNER"));
+  }
   override get visible(): boolean {
     return this.isOwner || !this.hidden;
   }
@@ -574,6 +606,12 @@ export class Combat extends BaseCombat {
   }
   get isView(): boolean {
     return g().game.combats.viewed === this;
+  }
+  /** Active on the viewed scene (client/documents/combat.mjs `isActive`). */
+  get isActive(): boolean {
+    const sceneId = this._source.scene;
+    if (!sceneId) return this.active;
+    return g().game.scenes.viewed?.id === sceneId && this.active;
   }
 
   override prepareDerivedData(): void {
@@ -727,7 +765,7 @@ export class Combat extends BaseCombat {
   override _onCreate(data: Src, options: Src, userId: string): void {
     super._onCreate(data, options, userId);
     const combats = g().game.combats;
-    if (!combats.viewed) combats.viewed = this;
+    if (!combats.viewed && combats.combats.includes(this) && g().ui.combat) g().ui.combat.viewed = this;
     void this._manageTurnEvents();
   }
 
@@ -744,8 +782,6 @@ export class Combat extends BaseCombat {
 
   override _onDelete(options: Src, userId: string): void {
     super._onDelete(options, userId);
-    const combats = g().game.combats;
-    if (combats.viewed === this) combats.viewed = null;
     if (this.isView) void g().ui.combat?.render({ combat: null });
     this.turn = null;
   }
@@ -890,18 +926,18 @@ export class Combat extends BaseCombat {
   }
 }
 
-/** `game.combats` (client/documents/collections/combat-encounters.mjs). */
+/** `game.combats` (client/documents/collections/combat-encounters.mjs): the viewed combat is the tracker's. */
 export class CombatEncounters extends WorldCollection<Combat> {
-  #viewed: Combat | null = null;
-  get viewed(): Combat | null {
-    if (this.#viewed && !this.has(this.#viewed.id ?? "")) this.#viewed = null;
-    return this.#viewed ?? this.find((c) => c.active) ?? null;
+  /** Combats of the viewed scene, or linked to no scene. */
+  get combats(): Combat[] {
+    const sceneId = g().game.scenes?.viewed?.id;
+    return this.filter((c) => !c._source.scene || c._source.scene === sceneId);
   }
-  set viewed(c: Combat | null) {
-    this.#viewed = c;
+  get viewed(): Combat | null {
+    return g().ui.combat?.viewed ?? null;
   }
   get active(): Combat | undefined {
-    return this.find((c) => c.active);
+    return this.combats.find((c) => c.active);
   }
 }
 

@@ -448,10 +448,10 @@ export class Document extends DataModel {
     if (sys instanceof g().foundry.abstract.TypeDataModel) sys._onUpdate?.(changed, options, userId);
     if (options.render !== false) this.render(false, { action: "update", data: changed });
   }
-  async _preDelete(options: Src, user: any): Promise<boolean | undefined> {
+  async _preDelete(_options: Src, _user: any): Promise<boolean | undefined> {
     return undefined;
   }
-  _onDelete(options: Src, userId: string): void {
+  _onDelete(_options: Src, _userId: string): void {
     for (const a of Object.values(this.apps)) void a.close?.({ submit: false });
   }
   static async _preCreateOperation(_docs: any[], _op: Src, _user: any): Promise<boolean | undefined> {
@@ -782,7 +782,21 @@ export class BaseUser extends Document {
     collection: "users",
     embedded: {},
     hasTypeData: false,
-    permissions: { create: "ASSISTANT", update: (u, d) => u.isGM || u.id === d.id, delete: "ASSISTANT" },
+    permissions: {
+      create: "ASSISTANT",
+      // common/documents/user.mjs #canUpdate (search id 8145943351): a full GM anything; below assistant no
+      // name, role or permissions; a role change may not escalate; players only themselves.
+      update: (u, d, changes) => {
+        if (u.role === USER_ROLES.GAMEMASTER) return true;
+        if (u.role === USER_ROLES.NONE) return false;
+        const restricted = ["permissions", "passwordSalt"];
+        if (u.role < USER_ROLES.ASSISTANT) restricted.push("name", "role");
+        if (restricted.some((k) => k in changes)) return false;
+        if ("role" in changes && !u.hasRole(changes.role)) return false;
+        return u.isGM || u.id === d.id;
+      },
+      delete: "ASSISTANT",
+    },
   };
   static override defineSchema(): Src {
     return {
@@ -808,6 +822,12 @@ export class BaseUser extends Document {
   hasRole(role: string | number, { exact = false } = {}): boolean {
     const level = typeof role === "string" ? (USER_ROLES as Record<string, number>)[role]! : role;
     return exact ? this.role === level : this.role >= level;
+  }
+  /** `BaseUser#can` (common/documents/user.mjs, search id 8145943351): a permission name tests the permission,
+   * anything else the role. */
+  can(action: string | number): boolean {
+    if (typeof action === "string" && action in USER_PERMISSIONS) return this.hasPermission(action);
+    return this.hasRole(action);
   }
   hasPermission(permission: string): boolean {
     if (this.permissions?.[permission] !== undefined) return !!this.permissions[permission];
@@ -1138,7 +1158,7 @@ export class BaseCombat extends Document {
         if ("combatants" in data) {
           for (const { _id, ...change } of data.combatants as Src[]) {
             const c = doc.combatants.get(_id);
-            if (!c || !c.canUserModify(user, "update", change)) return false;
+            if (!c?.canUserModify(user, "update", change)) return false;
           }
         }
         return true;

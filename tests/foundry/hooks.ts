@@ -5,7 +5,8 @@
  * point) exists on every client: the registry is shared. `call`/`callAll` run in the calling client's context
  * (the globals point at that client), and a `once` callback is spent per client. `Hooks.call` stops at the first
  * callback that returns `false` and returns `false`; `callAll` runs every callback. `onError` logs and, with
- * `notify`, puts the message on the client's notifications (client/helpers/hooks.mjs `Hooks.onError`).
+ * `notify`, puts the message on the client's notifications; a `msg` prefixes the error's message, as v13 does
+ * (client/helpers/hooks.mjs `Hooks.onError`).
  */
 import { type ClientGlobals, currentClientId, currentClientOrNull } from "./context.js";
 
@@ -83,13 +84,15 @@ export const Hooks = {
     error: unknown,
     options: { msg?: string; log?: string; notify?: string } = {},
   ): void {
+    // v13 prefixes the error's own message with `msg` ("Failed data preparation for …. Cannot write …").
+    if (options.msg && error instanceof Error) error.message = `${options.msg}. ${error.message}`;
     errors.push({ location, error, client: currentClientId() });
     const g = globalThis as unknown as {
       ui?: { notifications?: Record<string, (m: string) => void> };
     };
     if (options.notify) {
       const message = error instanceof Error ? error.message : String(error);
-      g.ui?.notifications?.[options.notify]?.(options.msg ? `${options.msg}: ${message}` : message);
+      g.ui?.notifications?.[options.notify]?.(message);
     }
   },
   /** Registered event names (for tests of the entry point). */

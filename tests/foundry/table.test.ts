@@ -110,10 +110,11 @@ describe("harness: v13 behaviour the system relies on", () => {
     const gm = table.client(GM);
     const Combat: new (data: object) => { setupTurns(): unknown } = (globalThis as any).Combat;
     class PrivateOrder extends Combat {
+      // A private field written in setupTurns, as FrontierCombat once did (read back so it is not unused).
       #order = new Map<string, number>();
       override setupTurns() {
         this.#order = new Map();
-        return super.setupTurns();
+        return this.#order && super.setupTurns();
       }
     }
     const errors = (await import("./hooks.js")).errors;

@@ -341,8 +341,13 @@ export class Client implements ServerClient, ClientGlobals {
       for (const key of ["actors", "items", "scenes", "combats", "messages"] as const)
         for (const doc of game[key]) doc._safePrepareData();
       game.scenes.viewed = game.scenes.find((s: any) => s.active) ?? game.scenes.contents[0] ?? null;
+      game.scenes.current = game.scenes.find((s: any) => s.active) ?? null;
       const Tracker = this.CONFIG.ui.combat;
-      if (Tracker) this.ui.combat = new Tracker();
+      if (Tracker) {
+        // The sidebar's first render picks the combat to view (CombatTracker#_configureRenderOptions).
+        this.ui.combat = new Tracker();
+        await this.ui.combat.render({ force: true });
+      }
       this.refreshCanvas();
       game.ready = true;
       Hooks.callAll("ready");

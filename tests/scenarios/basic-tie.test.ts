@@ -10,67 +10,98 @@
  * and act first. Eusyl (2,4) and the Leader (8,4) are 6 squares apart (SF-B-09): Medium for both weapons (laser
  * pistol 1/4/10/20/40, needler 1/3/6/12/20), −20 (SF-B-10).
  */
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { clearDice, pendingDice } from "../foundry/dice.js";
-import { createTable, DEFAULT_USERS, type Table } from "../foundry/world.js";
+import { describe, expect, it, vi } from "vitest";
+import { pendingDice } from "../foundry/dice.js";
+import { createTable, type Table } from "../foundry/world.js";
 import {
+  ALICE_ID,
   actorSource,
   attack,
-  buttons,
+  BRUNO_ID,
+  cardButtons,
   cardText,
-  click,
-  packItem,
+  cell,
+  clickCard,
+  closeTableAfterEach,
+  currentTurn,
+  G,
+  GM_ID,
+  itemFromPack,
+  openEncounter,
   rowText,
+  sceneSource,
   settingSource,
   staminaOf,
   storedStamina,
   tokenSource,
-} from "./table-kit.js";
+  turnOrder,
+} from "./kit.js";
 
-const [GM, , ALICE, BRUNO] = DEFAULT_USERS.map((u) => u.id) as [string, string, string, string];
 const SCENE = "sceneBasic000001";
 let table: Table;
 vi.setConfig({ testTimeout: 30_000 });
-afterEach(() => {
-  table?.close();
-  clearDice();
-});
+closeTableAfterEach(() => table);
 
-const G = () => globalThis as any;
-
-const EUSYL = actorSource("eusylBasic000001", {
+const EUSYL = actorSource({
+  _id: "eusylBasic000001",
   name: "Eusyl",
-  owner: ALICE,
+  owner: ALICE_ID,
   abilities: { dex: 50, rs: 50, sta: 45 },
-  items: [packItem("weapons", "laser-pistol-basic-game")],
+  items: [itemFromPack("weapons", "laser-pistol-basic-game")],
 });
-const KRAAL = actorSource("kraalBasic000002", {
+const KRAAL = actorSource({
+  _id: "kraalBasic000002",
   name: "Kraal",
-  owner: BRUNO,
+  owner: BRUNO_ID,
   abilities: { dex: 40, rs: 40, sta: 50 },
 });
-const LEADER = actorSource("satharLeader0003", {
+const LEADER = actorSource({
+  _id: "satharLeader0003",
   name: "Sathar Leader",
   type: "creature",
   abilities: { dex: 55, rs: 60, sta: 40 },
-  items: [packItem("weapons", "needler-pistol-basic-game")],
+  items: [itemFromPack("weapons", "needler-pistol-basic-game")],
   system: { size: "medium", speed: "medium" },
 });
-const TROOPER = actorSource("satharTroop00004", {
+const TROOPER = actorSource({
+  _id: "satharTroop00004",
   name: "Sathar Trooper",
   type: "creature",
   abilities: { rs: 30, sta: 35 },
   system: { size: "medium", speed: "medium" },
 });
 const TOKENS = {
-  eusyl: tokenSource("tokEusyl00000001", EUSYL._id, "Eusyl", { col: 2, row: 4 }, { disposition: 1 }),
-  kraal: tokenSource("tokKraal00000002", KRAAL._id, "Kraal", { col: 2, row: 6 }, { disposition: 1 }),
-  leader: tokenSource("tokLeader0000003", LEADER._id, "Sathar Leader", { col: 8, row: 4 }),
-  trooper: tokenSource("tokTrooper000004", TROOPER._id, "Sathar Trooper", { col: 8, row: 7 }),
+  eusyl: tokenSource({
+    _id: "tokEusyl00000001",
+    name: "Eusyl",
+    actorId: EUSYL._id,
+    actorLink: true,
+    ...cell(2, 4),
+  }),
+  kraal: tokenSource({
+    _id: "tokKraal00000002",
+    name: "Kraal",
+    actorId: KRAAL._id,
+    actorLink: true,
+    ...cell(2, 6),
+  }),
+  leader: tokenSource({
+    _id: "tokLeader0000003",
+    name: "Sathar Leader",
+    actorId: LEADER._id,
+    actorLink: true,
+    disposition: -1,
+    ...cell(8, 4),
+  }),
+  trooper: tokenSource({
+    _id: "tokTrooper000004",
+    name: "Sathar Trooper",
+    actorId: TROOPER._id,
+    actorLink: true,
+    disposition: -1,
+    ...cell(8, 7),
+  }),
 };
-
-const turns = (c: ReturnType<Table["client"]>) => c.run(() => G().game.combat.turns.map((t: any) => t.name));
-const current = (c: ReturnType<Table["client"]>) => c.run(() => G().game.combat.combatant?.name);
 
 describe("scenario: a Basic-game initiative tie holds the damage until the exchange ends (SF-B-04, SF-B-05)", () => {
   it("the Sathar act first on the tie (highest RS); both sides' hits are held on every client and land when the GM ends the round; the next round's hit lands at once", async () => {
@@ -78,29 +109,21 @@ describe("scenario: a Basic-game initiative tie holds the damage until the excha
       world: {
         actors: [EUSYL, KRAAL, LEADER, TROOPER],
         scenes: [
-          {
+          sceneSource({
             _id: SCENE,
             name: "Port Loren warehouse",
-            active: true,
             grid: { size: 100, distance: 5, units: "m" },
             tokens: Object.values(TOKENS),
-          },
+          }),
         ],
         settings: [settingSource("settingVariant01", "variant", "basic")],
       },
     });
-    const gm = table.client(GM);
-    const alice = table.client(ALICE);
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
 
     // The GM opens the encounter with all four; sides by disposition: friendly, hostile.
-    await gm.run(async () => {
-      const combat = await G().Combat.create({ scene: SCENE, active: true });
-      await combat.createEmbeddedDocuments(
-        "Combatant",
-        Object.values(TOKENS).map((t) => ({ tokenId: t._id, sceneId: SCENE, actorId: t.actorId })),
-      );
-    });
-    await table.settle();
+    await openEncounter(table, gm, SCENE, Object.values(TOKENS));
 
     // Round 1: friendly d10 7 + 5 (Eusyl, RS 50) = 12; hostile d10 6 + 6 (the Leader, RS 60) = 12: a tie.
     table.dice(7, 6);
@@ -110,8 +133,8 @@ describe("scenario: a Basic-game initiative tie holds the damage until the excha
     expect(gm.run(() => G().game.combat.groups.contents.map((g: any) => g.initiative))).toEqual([12, 12]);
     // The tie goes to the side with the highest single Reaction Speed: the Sathar move and fire first.
     for (const c of table.all) {
-      expect(turns(c)).toEqual(["Sathar Leader", "Sathar Trooper", "Eusyl", "Kraal"]);
-      expect(current(c)).toBe("Sathar Leader");
+      expect(turnOrder(c)).toEqual(["Sathar Leader", "Sathar Trooper", "Eusyl", "Kraal"]);
+      expect(currentTurn(c)).toBe("Sathar Leader");
     }
 
     // The Leader fires his needler at Eusyl: 55 − 20 = 35 %, d100 20 hits, 2d10 = 6 + 5 = 11.
@@ -126,9 +149,10 @@ describe("scenario: a Basic-game initiative tie holds the damage until the excha
       expect(rowText(c, needle!, "Eusyl")).toContain("Modifiers = 35%");
       expect(rowText(c, needle!, "Eusyl")).toContain("20 Hit");
     }
-    expect(buttons(gm, needle!)).toEqual(["apply:Eusyl"]);
+    expect(cardButtons(gm, needle!)).toEqual(["apply:Eusyl"]);
     // The GM applies it: held, not applied, and the GM is told why.
-    await click(table, gm, needle!, "apply", "Eusyl");
+    clickCard(gm, needle!, "apply", "Eusyl");
+    await table.settle();
     for (const c of table.all) expect(staminaOf(c, TOKENS.eusyl._id)).toBe(45);
     expect(storedStamina(table, EUSYL._id)).toBe(45);
     expect(gm.notifications.log.map((n) => n.message)).toContain(
@@ -139,7 +163,7 @@ describe("scenario: a Basic-game initiative tie holds the damage until the excha
     await gm.run(() => G().game.combat.nextTurn());
     await gm.run(() => G().game.combat.nextTurn());
     await table.settle();
-    for (const c of table.all) expect(current(c)).toBe("Eusyl");
+    for (const c of table.all) expect(currentTurn(c)).toBe("Eusyl");
     // 50 − 20 = 30 %, d100 14 hits, 1d10 = 8.
     table.dice(14, 8);
     const laser = await attack(table, alice, EUSYL._id, "Laser Pistol (Basic Game)", [TOKENS.leader._id]);
@@ -149,7 +173,8 @@ describe("scenario: a Basic-game initiative tie holds the damage until the excha
       expect(rowText(c, laser!, "Sathar Leader")).toContain("14 Hit");
     }
     // Alice applies her own hit: held too; she is told so.
-    await click(table, alice, laser!, "apply", "Sathar Leader");
+    clickCard(alice, laser!, "apply", "Sathar Leader");
+    await table.settle();
     for (const c of table.all) {
       expect(staminaOf(c, TOKENS.leader._id)).toBe(40);
       expect(staminaOf(c, TOKENS.eusyl._id)).toBe(45);
@@ -172,8 +197,8 @@ describe("scenario: a Basic-game initiative tie holds the damage until the excha
       expect(rowText(c, needle!, "Eusyl")).toContain("Applied: 11 (45 → 34)");
       expect(rowText(c, laser!, "Sathar Leader")).toContain("Applied: 8 (40 → 32)");
       expect(c.run(() => G().game.combat.round)).toBe(2);
-      expect(turns(c)).toEqual(["Eusyl", "Kraal", "Sathar Leader", "Sathar Trooper"]);
-      expect(current(c)).toBe("Eusyl");
+      expect(turnOrder(c)).toEqual(["Eusyl", "Kraal", "Sathar Leader", "Sathar Trooper"]);
+      expect(currentTurn(c)).toBe("Eusyl");
     }
     expect(storedStamina(table, EUSYL._id)).toBe(34);
     expect(storedStamina(table, LEADER._id)).toBe(32);
@@ -181,7 +206,8 @@ describe("scenario: a Basic-game initiative tie holds the damage until the excha
     // Round 2 is no tie: Eusyl's next hit (d100 10, 1d10 4) lands as soon as Alice applies it.
     table.dice(10, 4);
     const second = await attack(table, alice, EUSYL._id, "Laser Pistol (Basic Game)", [TOKENS.leader._id]);
-    await click(table, alice, second!, "apply", "Sathar Leader");
+    clickCard(alice, second!, "apply", "Sathar Leader");
+    await table.settle();
     for (const c of table.all) {
       expect(staminaOf(c, TOKENS.leader._id)).toBe(32 - 4);
       expect(cardText(c, second!)).toContain("Applied: 4 (32 → 28)");

@@ -19,7 +19,7 @@
  * The attack starts as the sheet's Attack button does (`attackWithWeapon(actor, item, {fast: event.shiftKey})`);
  * the sheet is not rendered until the applications harness lands. Fast = shift-click, no dialog.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { wallData } from "../foundry/canvas.js";
 import { pendingDice } from "../foundry/dice.js";
 import { createTable, type Table } from "../foundry/world.js";
@@ -30,6 +30,7 @@ import {
   BRUNO_ID,
   buttonsOf,
   clickCard,
+  closeTableAfterEach,
   everyone,
   G,
   GM_ID,
@@ -40,12 +41,13 @@ import {
   onEveryClient,
   renderMessage,
   requestsSince,
+  sceneSource,
   targetBlock,
   text,
   tokenSource,
   tokenStamina,
   told,
-} from "./helpers.js";
+} from "./kit.js";
 
 const SCENE = id("sceneDocks");
 const EUSYL = id("actEusyl");
@@ -58,7 +60,7 @@ const TOK_ORR = id("tokOrr"); // behind the window
 const TOK_TANE = id("tokTane"); // behind the closed door
 
 let table: Table;
-afterEach(() => table?.close());
+closeTableAfterEach(() => table);
 
 /**
  * 1 m squares of 100 px. Eusyl stands 2 m west of the pirates' line; the hedge, the clinic window and the clinic
@@ -83,11 +85,9 @@ const world = () => ({
     actorSource({ _id: PIRATE, name: "Pirate", stamina: 40 }),
   ],
   scenes: [
-    {
+    sceneSource({
       _id: SCENE,
       name: "Port Loren clinic",
-      active: true,
-      grid: { size: 100, distance: 1, units: "m" },
       tokens: [
         tokenSource({ _id: TOK_EUSYL, name: "Eusyl", actorId: EUSYL, actorLink: true, x: 1700, y: 1500 }),
         tokenSource({ _id: TOK_VASK, name: "Vask", actorId: PIRATE, actorLink: false, x: 1900, y: 1200 }),
@@ -99,7 +99,7 @@ const world = () => ({
         { ...wallData("window", [1880, 1485, 1880, 1615]), _id: id("wallWindow") },
         { ...wallData("doors", [1880, 1615, 1880, 2000]), _id: id("wallDoor") },
       ],
-    },
+    }),
   ],
 });
 

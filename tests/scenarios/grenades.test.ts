@@ -13,45 +13,47 @@
  * Positions are grid cells (column, row) from the scene rectangle's corner (1000, 800); a token's centre is its
  * cell's centre, so distances between tokens are whole metres.
  */
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { wallData } from "../foundry/canvas.js";
-import { clearDice, pendingDice } from "../foundry/dice.js";
-import { createTable, DEFAULT_USERS, type Table } from "../foundry/world.js";
+import { pendingDice } from "../foundry/dice.js";
+import { createTable, type Table } from "../foundry/world.js";
 import {
+  ALICE_ID,
   actorSource,
   attack,
-  buttons,
+  BRUNO_ID,
+  cardButtons,
   cardText,
+  cell,
   centre,
-  click,
+  clickCard,
+  closeTableAfterEach,
+  G,
+  GM_ID,
+  itemFromPack,
   ORIGIN,
-  packItem,
   rowText,
+  sceneSource,
   staminaOf,
   statusesOf,
   storedStamina,
   tokenSource,
-} from "./table-kit.js";
+} from "./kit.js";
 
-const [GM, , ALICE, BRUNO] = DEFAULT_USERS.map((u) => u.id) as [string, string, string, string];
 const SCENE = "sceneGren0000001";
 let table: Table;
 vi.setConfig({ testTimeout: 30_000 });
-afterEach(() => {
-  table?.close();
-  clearDice();
-});
+closeTableAfterEach(() => table);
 
-const G = () => globalThis as any;
-
-const EUSYL = actorSource("eusylThrower0001", {
+const EUSYL = actorSource({
+  _id: "eusylThrower0001",
   name: "Eusyl",
-  owner: ALICE,
+  owner: ALICE_ID,
   abilities: { dex: 60, rs: 50, sta: 50 },
   items: [
-    packItem("grenades", "fragmentation-grenade"),
-    packItem("grenades", "doze-grenade"),
-    packItem("skills", "thrown-weapons"),
+    itemFromPack("grenades", "fragmentation-grenade"),
+    itemFromPack("grenades", "doze-grenade"),
+    itemFromPack("skills", "thrown-weapons"),
   ],
 });
 const EUSYL_TOKEN = "tokEusyl00000001";
@@ -84,7 +86,8 @@ function world(creatures: Sathar[], walls: ReturnType<typeof wall>[]) {
     actors: [
       EUSYL,
       ...creatures.map((s) =>
-        actorSource(s.id, {
+        actorSource({
+          _id: s.id,
           name: s.name,
           type: "creature",
           stamina: s.sta,
@@ -93,17 +96,30 @@ function world(creatures: Sathar[], walls: ReturnType<typeof wall>[]) {
       ),
     ],
     scenes: [
-      {
+      sceneSource({
         _id: SCENE,
         name: "Sathar outpost",
-        active: true,
-        grid: { size: 100, distance: 1, units: "m" },
         tokens: [
-          tokenSource(EUSYL_TOKEN, EUSYL._id, "Eusyl", { col: 2, row: 4 }, { disposition: 1 }),
-          ...creatures.map((s) => tokenSource(s.token, s.id, s.name, { col: s.col, row: s.row })),
+          tokenSource({
+            _id: EUSYL_TOKEN,
+            name: "Eusyl",
+            actorId: EUSYL._id,
+            actorLink: true,
+            ...cell(2, 4),
+          }),
+          ...creatures.map((s) =>
+            tokenSource({
+              _id: s.token,
+              name: s.name,
+              actorId: s.id,
+              actorLink: true,
+              disposition: -1,
+              ...cell(s.col, s.row),
+            }),
+          ),
         ],
         walls,
-      },
+      }),
     ],
   };
 }
@@ -129,9 +145,9 @@ describe("scenario: grenades thrown by a player miss and bounce (SF-X-38, SF-X-3
         [wall("wallShelter00001", [16, 12, 16, 17])],
       ),
     });
-    const gm = table.client(GM);
-    const alice = table.client(ALICE);
-    const bruno = table.client(BRUNO);
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    const bruno = table.client(BRUNO_ID);
 
     // 30 + 10 − 20 (Medium) + 10 = 30 %.
     const aimed = [1, 1, 1, 1, 1, 1, 1, 1]; // 8d10 rolled with the throw for its aimed target (a miss: unused)
@@ -167,9 +183,9 @@ describe("scenario: grenades thrown by a player miss and bounce (SF-X-38, SF-X-3
       ).toBe(0);
 
     // Damage rolled separately for each (SF-X-43); the GM and the thrower may apply it, Bruno may not.
-    expect(buttons(gm, id!)).toEqual(["apply:Trooper", "apply:Sergeant", "place"]);
-    expect(buttons(alice, id!)).toEqual(["apply:Trooper", "apply:Sergeant", "place"]);
-    expect(buttons(bruno, id!)).toEqual(["place"]);
+    expect(cardButtons(gm, id!)).toEqual(["apply:Trooper", "apply:Sergeant", "place"]);
+    expect(cardButtons(alice, id!)).toEqual(["apply:Trooper", "apply:Sergeant", "place"]);
+    expect(cardButtons(bruno, id!)).toEqual(["place"]);
     expect(rowText(gm, id!, "Trooper")).toContain("Apply 36");
     expect(rowText(gm, id!, "Sergeant")).toContain("Apply 39");
 
@@ -177,9 +193,11 @@ describe("scenario: grenades thrown by a player miss and bounce (SF-X-38, SF-X-3
     // Today the stored card's damage is keyed by token UUID, whose dots v13 expands into nested objects on
     // create and update, so the GM reads 0 damage for everyone and the first Apply takes 0 (foundry-v13-ui-canvas
     // 1.1); the re-rendered card then has no Apply button left for the Sergeant.
-    await click(table, gm, id!, "apply", "Trooper");
+    clickCard(gm, id!, "apply", "Trooper");
+    await table.settle();
     for (const c of table.all) expect(staminaOf(c, trooper.token)).toBe(45 - 36);
-    await click(table, alice, id!, "apply", "Sergeant");
+    clickCard(alice, id!, "apply", "Sergeant");
+    await table.settle();
     for (const c of table.all) {
       expect(staminaOf(c, trooper.token)).toBe(45 - 36);
       expect(staminaOf(c, sergeant.token)).toBe(50 - 39);
@@ -192,11 +210,12 @@ describe("scenario: grenades thrown by a player miss and bounce (SF-X-38, SF-X-3
     expect(storedStamina(table, trooper.id)).toBe(9);
     expect(storedStamina(table, sergeant.id)).toBe(11);
     // Applied once: no apply button is left; the GM may undo.
-    expect(buttons(gm, id!)).toEqual(["undo:Trooper", "undo:Sergeant", "place"]);
-    expect(buttons(alice, id!)).toEqual(["place"]);
+    expect(cardButtons(gm, id!)).toEqual(["undo:Trooper", "undo:Sergeant", "place"]);
+    expect(cardButtons(alice, id!)).toEqual(["place"]);
 
     // The GM marks the blast on the map: a 3 m circle where the grenade went off, 10 m south of the Scout.
-    await click(table, gm, id!, "place");
+    clickCard(gm, id!, "place", null);
+    await table.settle();
     const landing = centre(14, 14);
     for (const c of table.all) {
       const templates = c.run(() =>
@@ -229,7 +248,7 @@ describe("scenario: grenades thrown by a player miss and bounce (SF-X-38, SF-X-3
     });
     // 30 + 10 − 10 (Short) + 10 = 40 %.
     table.dice(72, 1);
-    const id = await attack(table, table.client(ALICE), EUSYL._id, "Doze Grenade", [scout.token]);
+    const id = await attack(table, table.client(ALICE_ID), EUSYL._id, "Doze Grenade", [scout.token]);
     expect(id).not.toBeNull();
     expect(pendingDice()).toEqual([]);
     for (const c of table.all) {
@@ -259,10 +278,10 @@ describe("scenario: grenades thrown by a player miss and bounce (SF-X-38, SF-X-3
     const sergeant = sathar(2, "Sergeant", 7, 5, 50);
     const grazer = sathar(3, "Grazer", 8, 3, 120);
     table = await createTable({ world: world([scout, sergeant, grazer], []) });
-    const gm = table.client(GM);
+    const gm = table.client(GM_ID);
     // 30 + 10 − 40 (Long) + 10 = 10 %.
     table.dice(72, 9);
-    const id = await attack(table, table.client(ALICE), EUSYL._id, "Doze Grenade", [scout.token]);
+    const id = await attack(table, table.client(ALICE_ID), EUSYL._id, "Doze Grenade", [scout.token]);
     expect(id).not.toBeNull();
     expect(pendingDice()).toEqual([]);
     for (const c of table.all) {
@@ -277,9 +296,11 @@ describe("scenario: grenades thrown by a player miss and bounce (SF-X-38, SF-X-3
     // The gas does no damage, but everyone it caught must be resolved (SF-B-18, SF-X-42): the GM has an apply
     // button for each. Today the card shows Apply only when the damage is above 0, so a doze grenade never puts
     // anyone to sleep (rules-reachability #1).
-    expect(buttons(gm, id!)).toEqual(["apply:Sergeant", "apply:Grazer", "place"]);
-    await click(table, gm, id!, "apply", "Sergeant");
-    await click(table, gm, id!, "apply", "Grazer");
+    expect(cardButtons(gm, id!)).toEqual(["apply:Sergeant", "apply:Grazer", "place"]);
+    clickCard(gm, id!, "apply", "Sergeant");
+    await table.settle();
+    clickCard(gm, id!, "apply", "Grazer");
+    await table.settle();
     for (const c of table.all) {
       // Current Stamina 50: 50 ÷ 50 = 1 grenade needed; asleep, and no Stamina lost.
       expect(statusesOf(c, sergeant.token)).toEqual(["unconscious"]);

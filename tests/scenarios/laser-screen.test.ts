@@ -21,7 +21,7 @@
  * sheets are not rendered until the applications harness lands. The pirate's sheet is his token's (an unlinked
  * NPC token: `token.actor`), as the GM opens it by double-clicking the token.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pendingDice } from "../foundry/dice.js";
 import { type Client, createTable, type Table } from "../foundry/world.js";
 import {
@@ -31,6 +31,7 @@ import {
   BRUNO_ID,
   buttonsOf,
   clickCard,
+  closeTableAfterEach,
   everyone,
   G,
   GM_ID,
@@ -40,12 +41,13 @@ import {
   messageIds,
   onEveryClient,
   renderMessage,
+  sceneSource,
   targetBlock,
   text,
   tokenSource,
   tokenStamina,
   told,
-} from "./helpers.js";
+} from "./kit.js";
 
 const SCENE = id("sceneSpaceport");
 const KRAAL = id("actKraal");
@@ -59,7 +61,7 @@ const TOK_SKEG = id("tokSkeg");
 const SKEG = { sceneId: SCENE, tokenId: TOK_SKEG };
 
 let table: Table;
-afterEach(() => table?.close());
+closeTableAfterEach(() => table);
 
 const world = () => ({
   actors: [
@@ -83,16 +85,14 @@ const world = () => ({
     }),
   ],
   scenes: [
-    {
+    sceneSource({
       _id: SCENE,
       name: "Spaceport apron",
-      active: true,
-      grid: { size: 100, distance: 1, units: "m" },
       tokens: [
         tokenSource({ _id: TOK_SKEG, name: "Skeg", actorId: PIRATE, actorLink: false, x: 1500, y: 1500 }),
         tokenSource({ _id: TOK_KRAAL, name: "Kraal", actorId: KRAAL, actorLink: true, x: 2500, y: 1500 }),
       ],
-    },
+    }),
   ],
 });
 

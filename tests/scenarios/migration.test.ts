@@ -3,13 +3,14 @@
  * as bare numbers) is opened by the GM, migrated, and then played: a player's partial update must not lose the
  * stored maximum, and a client that loads the world afterwards sees the new shape.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTable, DEFAULT_USERS, type Table } from "../foundry/world.js";
+import { closeTableAfterEach } from "./kit.js";
 
 const [GM, , ALICE] = DEFAULT_USERS.map((u) => u.id) as [string, string, string, string];
 const ID = "oldActor00000001";
 let table: Table;
-afterEach(() => table?.close());
+closeTableAfterEach(() => table);
 
 const v1Actor = {
   _id: ID,

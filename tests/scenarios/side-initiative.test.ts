@@ -5,13 +5,23 @@
  * for a holstered weapon) and SF-X-05 (the lowest total moves first; side A — the highest — resolves first),
  * SF-X-02 (a surprised side loses initiative in round 1) and SF-B-04 (every side re-rolls each round).
  */
-import { afterEach, describe, expect, it } from "vitest";
-import { createTable, DEFAULT_USERS, type Table } from "../foundry/world.js";
+import { describe, expect, it } from "vitest";
+import { errors as hookErrors } from "../foundry/hooks.js";
+import { createTable, type Table } from "../foundry/world.js";
+import {
+  ALICE_ID,
+  BRUNO_ID,
+  closeTableAfterEach,
+  currentTurn,
+  G,
+  GM_ID,
+  openEncounter,
+  turnOrder,
+} from "./kit.js";
 
-const [GM, , ALICE, BRUNO] = DEFAULT_USERS.map((u) => u.id) as [string, string, string, string];
 const SCENE = "sceneA0000000001";
 let table: Table;
-afterEach(() => table?.close());
+closeTableAfterEach(() => table);
 
 const abilities = (rs: number) => ({
   str: { value: 45 },
@@ -41,8 +51,8 @@ const token = (id: string, actorId: string, name: string, disposition: number, x
 });
 
 const ACTORS = [
-  actor("eusyl00000000001", "Eusyl", "character", 50, ALICE, { holstered: true }), // IM 5, holstered −3
-  actor("kraal00000000002", "Kraal", "character", 40, BRUNO), // IM 4
+  actor("eusyl00000000001", "Eusyl", "character", 50, ALICE_ID, { holstered: true }), // IM 5, holstered −3
+  actor("kraal00000000002", "Kraal", "character", 40, BRUNO_ID), // IM 4
   actor("pirate0000000003", "Pirate", "creature", 30, null), // IM 3
   actor("beast00000000004", "Beast", "creature", 70, null), // IM 7
   actor("pirate0000000005", "Pirate Chief", "creature", 80, null), // IM 8, joins late
@@ -55,31 +65,21 @@ const TOKENS = [
   token("tokChief00000005", "pirate0000000005", "Pirate Chief", -1, 1000),
 ];
 
-const G = () => globalThis as any;
-const names = (c: { run<T>(f: () => T): T }) => c.run(() => G().game.combat.turns.map((t: any) => t.name));
-const current = (c: { run<T>(f: () => T): T }) => c.run(() => G().game.combat.combatant?.name);
-
 describe("scenario: three sides, three rounds (SF-X-01, SF-X-02, SF-X-04, SF-X-05, SF-X-06, SF-B-04)", () => {
   it("rolls per side, keeps the active turn when a side changes, and re-rolls every round whoever ends it", async () => {
+    const errorsBefore = hookErrors.length;
     table = await createTable({
       world: {
         actors: ACTORS,
         scenes: [{ _id: SCENE, name: "Port Loren docks", active: true, tokens: TOKENS }],
       },
     });
-    const gm = table.client(GM);
-    const alice = table.client(ALICE);
-    const bruno = table.client(BRUNO);
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    const bruno = table.client(BRUNO_ID);
 
     // The GM opens an encounter with four of the tokens: sides are made by disposition on the GM's client.
-    await gm.run(async () => {
-      const combat = await G().Combat.create({ scene: SCENE, active: true });
-      await combat.createEmbeddedDocuments(
-        "Combatant",
-        TOKENS.slice(0, 4).map((t) => ({ tokenId: t._id, sceneId: SCENE, actorId: t.actorId })),
-      );
-    });
-    await table.settle();
+    await openEncounter(table, gm, SCENE, TOKENS.slice(0, 4));
     const sides = () =>
       gm.run(() => Object.fromEntries(G().game.combat.groups.contents.map((g: any) => [g.system.key, g])));
     expect(Object.keys(sides())).toEqual(["friendly", "hostile", "neutral"]);
@@ -94,7 +94,7 @@ describe("scenario: three sides, three rounds (SF-X-01, SF-X-02, SF-X-04, SF-X-0
     // friendly 10 + 5 − 3 = 12 (side A); hostile 6 + 3 = 9 but surprised; neutral 2 + 7 = 9.
     const totals = () => gm.run(() => G().game.combat.groups.contents.map((g: any) => g.initiative));
     expect(totals()).toEqual([12, 9, 9]);
-    for (const c of table.all) expect(names(c)).toEqual(["Pirate", "Beast", "Eusyl", "Kraal"]);
+    for (const c of table.all) expect(turnOrder(c)).toEqual(["Pirate", "Beast", "Eusyl", "Kraal"]);
     // NPC side cards reach players without their numbers (hide NPC initiative, on by default).
     const cards = alice.run(() =>
       G()
@@ -105,7 +105,7 @@ describe("scenario: three sides, three rounds (SF-X-01, SF-X-02, SF-X-04, SF-X-0
 
     // Beast's turn; the GM corrects the friendly side's result to d10 1 + 2 = 3: the order changes, Beast keeps the turn.
     await gm.run(() => G().game.combat.nextTurn());
-    expect(current(gm)).toBe("Beast");
+    expect(currentTurn(gm)).toBe("Beast");
     await gm.run(() =>
       sides().friendly.update({
         initiative: 3,
@@ -116,8 +116,8 @@ describe("scenario: three sides, three rounds (SF-X-01, SF-X-02, SF-X-04, SF-X-0
     );
     await table.settle();
     for (const c of table.all) {
-      expect(names(c)).toEqual(["Pirate", "Eusyl", "Kraal", "Beast"]);
-      expect(current(c)).toBe("Beast");
+      expect(turnOrder(c)).toEqual(["Pirate", "Eusyl", "Kraal", "Beast"]);
+      expect(currentTurn(c)).toBe("Beast");
     }
 
     // The pirate chief joins late: he takes the pirates' side without a roll of his own (SF-X-04).
@@ -129,8 +129,8 @@ describe("scenario: three sides, three rounds (SF-X-01, SF-X-02, SF-X-04, SF-X-0
     await table.settle();
     expect(Object.keys(sides())).toEqual(["friendly", "hostile", "neutral"]);
     for (const c of table.all) {
-      expect(names(c)).toEqual(["Pirate", "Pirate Chief", "Eusyl", "Kraal", "Beast"]);
-      expect(current(c)).toBe("Beast");
+      expect(turnOrder(c)).toEqual(["Pirate", "Pirate Chief", "Eusyl", "Kraal", "Beast"]);
+      expect(currentTurn(c)).toBe("Beast");
     }
 
     // The GM ends Beast's turn, the last of round 1: every side re-rolls first (SF-B-04).
@@ -141,26 +141,44 @@ describe("scenario: three sides, three rounds (SF-X-01, SF-X-02, SF-X-04, SF-X-0
     for (const c of table.all) {
       expect(c.run(() => G().game.combat.round)).toBe(2);
       // Surprise is over: the lowest total moves first.
-      expect(names(c)).toEqual(["Beast", "Pirate", "Pirate Chief", "Eusyl", "Kraal"]);
-      expect(current(c)).toBe("Beast");
+      expect(turnOrder(c)).toEqual(["Beast", "Pirate", "Pirate Chief", "Eusyl", "Kraal"]);
+      expect(currentTurn(c)).toBe("Beast");
     }
 
     // The GM steps to Kraal; Bruno ends the last turn of round 2 from his own client.
     for (let i = 0; i < 4; i++) await gm.run(() => G().game.combat.nextTurn());
-    expect(current(bruno)).toBe("Kraal");
+    expect(currentTurn(bruno)).toBe("Kraal");
     table.dice(3, 3, 3); // friendly 3 + 2 = 5, hostile 3 + 8 = 11, neutral 3 + 7 = 10
     await bruno.run(() => G().game.combat.nextTurn());
     await table.settle();
     expect(totals()).toEqual([5, 11, 10]);
     for (const c of table.all) {
       expect(c.run(() => G().game.combat.round)).toBe(3);
-      expect(names(c)).toEqual(["Eusyl", "Kraal", "Beast", "Pirate", "Pirate Chief"]);
-      expect(current(c)).toBe("Eusyl");
+      expect(turnOrder(c)).toEqual(["Eusyl", "Kraal", "Beast", "Pirate", "Pirate Chief"]);
+      expect(currentTurn(c)).toBe("Eusyl");
+    }
+    // The GM steps back to round 1 (a misclick, say): the order is recomputed for that round, where surprise
+    // counts again (SF-X-02) — the surprised pirates move first whatever their total — on every client.
+    await gm.run(() => G().game.combat.previousRound());
+    await gm.run(() => G().game.combat.previousRound());
+    await table.settle();
+    for (const c of table.all) {
+      expect(c.run(() => G().game.combat.round)).toBe(1);
+      expect(turnOrder(c)).toEqual(["Pirate", "Pirate Chief", "Eusyl", "Kraal", "Beast"]);
+      expect(currentTurn(c)).toBe("Beast");
     }
     // Nine side cards in all: three sides, three rounds.
     expect(
       gm.run(() => G().game.messages.filter((m: any) => m.flags?.["frontier-tactics"]?.sideRoll).length),
     ).toBe(9);
+    // Adding the chief to a started combat makes core clone the combat on every client (review combat-data 1.2):
+    // no client logged "Failed data preparation" (a private field written while the clone was built).
+    expect(
+      hookErrors
+        .slice(errorsBefore)
+        .map((e) => String((e.error as Error)?.message ?? e.error))
+        .filter((m) => /Failed data preparation/.test(m)),
+    ).toEqual([]);
     expect(table.unhandled).toEqual([]);
   });
 });

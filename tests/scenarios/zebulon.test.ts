@@ -14,56 +14,83 @@
  *  - The Guard, 4 m (Point Blank, 0), standing still (+10): +10 → +1 CS → column +4: S 65, cobalt ≤ 7, blue ≤ 26,
  *    green ≤ 46, yellow ≤ 65.
  */
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { clearDice, pendingDice } from "../foundry/dice.js";
-import { createTable, DEFAULT_USERS, type Table } from "../foundry/world.js";
+import { describe, expect, it, vi } from "vitest";
+import { pendingDice } from "../foundry/dice.js";
+import { createTable, type Table } from "../foundry/world.js";
 import {
+  ALICE_ID,
   actorSource,
   attack,
-  buttons,
-  click,
-  packItem,
+  BRUNO_ID,
+  cardButtons,
+  cell,
+  clickCard,
+  closeTableAfterEach,
+  G,
+  GM_ID,
+  itemFromPack,
   rowText,
+  sceneSource,
   settingSource,
   staminaOf,
   statusesOf,
   storedStamina,
   tokenSource,
-} from "./table-kit.js";
+} from "./kit.js";
 
-const [GM, , ALICE, BRUNO] = DEFAULT_USERS.map((u) => u.id) as [string, string, string, string];
 const SCENE = "sceneZebulon0001";
 let table: Table;
 vi.setConfig({ testTimeout: 30_000 });
-afterEach(() => {
-  table?.close();
-  clearDice();
-});
+closeTableAfterEach(() => table);
 
-const G = () => globalThis as any;
-
-const EUSYL = actorSource("eusylZebulon0001", {
+const EUSYL = actorSource({
+  _id: "eusylZebulon0001",
   name: "Eusyl",
-  owner: ALICE,
+  owner: ALICE_ID,
   abilities: { dex: 60, rs: 50, sta: 50 },
-  items: [packItem("weapons", "electrostunner"), packItem("skills", "beam-weapons", { level: 3 })],
+  items: [
+    itemFromPack("weapons", "electrostunner"),
+    itemFromPack("skills", "beam-weapons", undefined, { level: 3 }),
+  ],
 });
-const SENTRY = actorSource("satharSentry0002", {
+const SENTRY = actorSource({
+  _id: "satharSentry0002",
   name: "Sentry",
   type: "creature",
   stamina: 50,
   system: { size: "medium", speed: "medium" },
 });
-const GUARD = actorSource("satharGuard00003", {
+const GUARD = actorSource({
+  _id: "satharGuard00003",
   name: "Guard",
   type: "creature",
   stamina: 35,
   system: { size: "medium", speed: "medium" },
 });
 const TOKENS = {
-  eusyl: tokenSource("tokEusyl00000001", EUSYL._id, "Eusyl", { col: 2, row: 4 }, { disposition: 1 }),
-  sentry: tokenSource("tokSentry0000002", SENTRY._id, "Sentry", { col: 14, row: 4 }),
-  guard: tokenSource("tokGuard00000003", GUARD._id, "Guard", { col: 2, row: 8 }),
+  eusyl: tokenSource({
+    _id: "tokEusyl00000001",
+    name: "Eusyl",
+    actorId: EUSYL._id,
+    actorLink: true,
+    ...cell(2, 4),
+  }),
+  sentry: tokenSource({
+    _id: "tokSentry0000002",
+    name: "Sentry",
+    actorId: SENTRY._id,
+    actorLink: true,
+    disposition: -1,
+    ...cell(14, 4),
+  }),
+  guard: tokenSource({
+    _id: "tokGuard00000003",
+    name: "Guard",
+    actorId: GUARD._id,
+    actorLink: true,
+    disposition: -1,
+    ...cell(2, 8),
+  }),
 };
 const UNUSED_4D10 = [1, 1, 1, 1]; // the damage dice the attack rolls; Zebulon damage is by colour, not dice
 
@@ -73,20 +100,18 @@ describe("scenario: an attack resolved on the Zebulon's Guide resolution table (
       world: {
         actors: [EUSYL, SENTRY, GUARD],
         scenes: [
-          {
+          sceneSource({
             _id: SCENE,
             name: "Sathar listening post",
-            active: true,
-            grid: { size: 100, distance: 1, units: "m" },
             tokens: Object.values(TOKENS),
-          },
+          }),
         ],
         settings: [settingSource("settingEngine001", "engine", "zebulon")],
       },
     });
-    const gm = table.client(GM);
-    const alice = table.client(ALICE);
-    const bruno = table.client(BRUNO);
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    const bruno = table.client(BRUNO_ID);
 
     // Shot 1 at the Sentry: d100 17 on column +2 is blue (≤ 18): 40 × ¾ = 30.
     table.dice(17, ...UNUSED_4D10);
@@ -102,11 +127,12 @@ describe("scenario: an attack resolved on the Zebulon's Guide resolution table (
       expect(row).not.toContain("½ Dexterity");
       expect(row).toContain("17 Hit Blue · ¾ 30");
     }
-    expect(buttons(alice, first!)).toEqual(["apply:Sentry"]);
-    expect(buttons(bruno, first!)).toEqual([]);
+    expect(cardButtons(alice, first!)).toEqual(["apply:Sentry"]);
+    expect(cardButtons(bruno, first!)).toEqual([]);
     expect(rowText(alice, first!, "Sentry")).toContain("Apply 30");
 
-    await click(table, alice, first!, "apply", "Sentry");
+    clickCard(alice, first!, "apply", "Sentry");
+    await table.settle();
     for (const c of table.all) {
       expect(staminaOf(c, TOKENS.sentry._id)).toBe(50 - 30);
       expect(rowText(c, first!, "Sentry")).toContain("Applied: 30 (50 → 20)");
@@ -123,7 +149,8 @@ describe("scenario: an attack resolved on the Zebulon's Guide resolution table (
       expect(row).toContain("Modifiers = 65% · Column +4");
       expect(row).toContain("7 Hit Cobalt · 1 40");
     }
-    await click(table, alice, second!, "apply", "Guard");
+    clickCard(alice, second!, "apply", "Guard");
+    await table.settle();
     for (const c of table.all) {
       expect(staminaOf(c, TOKENS.guard._id)).toBe(-5);
       expect(statusesOf(c, TOKENS.guard._id)).toEqual(["unconscious"]);
@@ -133,7 +160,7 @@ describe("scenario: an attack resolved on the Zebulon's Guide resolution table (
     table.dice(46, ...UNUSED_4D10);
     const third = await attack(table, alice, EUSYL._id, "Electrostunner", [TOKENS.sentry._id]);
     for (const c of table.all) expect(rowText(c, third!, "Sentry")).toContain("46 Miss White · 0");
-    expect(buttons(gm, third!)).toEqual([]);
+    expect(cardButtons(gm, third!)).toEqual([]);
 
     // Three shots at 2 SEU from the 20-SEU clip.
     for (const c of table.all)

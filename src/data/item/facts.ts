@@ -43,8 +43,36 @@ export function weaponFacts(name: string, s: WeaponSystem): WeaponFacts {
 /** A defense item's `system` (see {@link WeaponSystem}). */
 export type DefenseSystem = ModelData<typeof DEFENSE_SPEC>;
 
+/** A power source the way the screen rules see it: its item id and kind. */
+export interface PackRef {
+  readonly id: string;
+  readonly kind: string;
+}
+
+/**
+ * The pack that feeds a screen (SF-X-36: screens share the SEU of a beltpack or backpack). The one chosen on the
+ * screen's sheet when it still exists; otherwise, when the wearer carries exactly one beltpack or backpack, that
+ * one — the only pack a screen can be plugged into — so switching a screen on is enough. Null when there is no
+ * pack or the choice is ambiguous (the screen then absorbs nothing until one is chosen).
+ */
+export function screenPack(
+  s: Pick<DefenseSystem, "slot" | "powerSource">,
+  packs: readonly PackRef[],
+): string | null {
+  if (s.slot !== "screen") return null;
+  if (s.powerSource && packs.some((p) => p.id === s.powerSource)) return s.powerSource;
+  const worn = packs.filter((p) => p.kind === "beltpack" || p.kind === "backpack");
+  return worn.length === 1 ? worn[0]!.id : null;
+}
+
 /** A worn defense with the power left on its source (null for an unpowered suit). */
-export function defenseState(id: string, name: string, s: DefenseSystem, power: number | null): DefenseState {
+export function defenseState(
+  id: string,
+  name: string,
+  s: DefenseSystem,
+  power: number | null,
+  packId: string | null = s.powerSource || null,
+): DefenseState {
   return {
     id,
     name,
@@ -52,7 +80,7 @@ export function defenseState(id: string, name: string, s: DefenseSystem, power: 
     active: s.active,
     rules: s.rules.map((r) => ({ ...r })),
     power: s.slot === "screen" ? (power ?? 0) : null,
-    powerSourceId: s.slot === "screen" ? s.powerSource || null : null,
+    powerSourceId: s.slot === "screen" ? packId : null,
     capacity: s.capacity.value,
   };
 }

@@ -1,0 +1,123 @@
+/**
+ * Scenario: Alice's attack dialog (the real `AttackDialog` on the harness's ApplicationV2 + HandlebarsApplication
+ * classes, `tests/foundry/apps.ts`) rendered in HER client's DOM, with the templates and helpers her client's `init`
+ * registered. A 3-target automatic-pistol burst (tests/fixtures/dialog.ts): she edits modifiers, the dialog updates
+ * its numbers in place (the Roll button she is about to click is never replaced), refuses a declaration it cannot
+ * roll, and a dialog that cannot be drawn rejects instead of leaving the attack waiting.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import type { AttackRequest } from "../../src/workflows/attack-plan.js";
+import { burstPrep } from "../fixtures/dialog.js";
+import {
+  captureUnhandledRejections,
+  change,
+  click,
+  resetAppRecords,
+  settle as settleApps,
+} from "../foundry/apps.js";
+import { type Client, createTable, type Table } from "../foundry/world.js";
+import { ALICE_ID, closeTableAfterEach, G, GM_ID } from "./kit.js";
+
+let table: Table;
+let alice: Client;
+beforeEach(async () => {
+  resetAppRecords();
+  table = await createTable({ online: [GM_ID, ALICE_ID] });
+  alice = table.client(ALICE_ID);
+});
+closeTableAfterEach(() => table);
+
+/** On Alice's client: her document's elements. */
+const $ = <T extends Element = HTMLElement>(selector: string): T | null =>
+  alice.run(() => (G().document as Document).querySelector<T>(selector)) as T | null;
+const field = (name: string) => $(`[data-ft-field="${name}"]`)!;
+const input = (name: string) =>
+  alice.run(() => ($("form") as HTMLFormElement).elements.namedItem(name)) as HTMLInputElement;
+/** Alice does something in her DOM, then her client's queued renders finish. */
+const act = async (fn: () => unknown) => {
+  alice.run(fn);
+  await alice.run(() => settleApps());
+};
+/** Alice's attack opens its dialog (as `attackWithWeapon`'s confirm port does); resolves once it is drawn. */
+async function prompt(): Promise<{ asked: Promise<AttackRequest | null> }> {
+  const { AttackDialog } = await alice.run(() => import("../../src/applications/attack-dialog.js"));
+  const asked = alice.run(() => AttackDialog.prompt(burstPrep(), "Automatic Pistol"));
+  asked.catch(() => undefined); // a test that expects the rejection awaits `asked` itself
+  await alice.run(() => settleApps());
+  return { asked };
+}
+
+describe("scenario: the attack dialog while the user edits", () => {
+  it("SF-X-24 an edit updates the chance in place; the Roll button is never replaced and its first click rolls", async () => {
+    const { asked } = await prompt();
+    const roll = $<HTMLButtonElement>("button.ft-attack")!;
+    const body = $('[data-application-part="body"]');
+    expect(field("t0.chance").textContent).toBe("45");
+
+    // Alice types −5 for Pirate 1's range; the change fires when the field loses focus.
+    await act(() => change(input("mod.Pirate 1.range"), -5));
+    expect(field("t0.chance").textContent).toBe("50");
+    expect(input("mod.Pirate 1.range").closest("tr")!.classList.contains("overridden")).toBe(true);
+    expect($("button.ft-attack")).toBe(roll);
+    expect($('[data-application-part="body"]')).toBe(body);
+
+    // Running adds a row: the body is drawn again, the buttons are not.
+    await act(() => change(input("attacker.movement") as unknown as HTMLSelectElement, "ran"));
+    expect($('[data-application-part="body"]')).not.toBe(body);
+    expect($("button.ft-attack")).toBe(roll);
+    expect(input("mod.Pirate 1.attackerMovement").value).toBe("-10");
+    expect(input("mod.Pirate 1.range").value).toBe("-5");
+    // The new body shows running; happy-dom 20 reads the wrong option from a parsed `selected` attribute, so the
+    // select's value is set again as a browser would have it.
+    const redrawn = input("attacker.movement") as unknown as HTMLSelectElement;
+    expect(redrawn.querySelector("option[selected]")?.getAttribute("value")).toBe("ran");
+    redrawn.value = "ran";
+
+    await act(() => click(roll));
+    const req = (await asked) as AttackRequest;
+    expect(req.overrides?.["Pirate 1"]).toEqual({ range: -5 });
+    expect(req.attacker.movement).toBe("ran");
+    expect($("form")).toBeNull();
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-X-24 a refused change shows its reason in place and Roll does not roll", async () => {
+    let answer: unknown = "pending";
+    const { asked } = await prompt();
+    void asked.then((r) => {
+      answer = r;
+    });
+    const burst = input("decl.burst");
+    await act(() => change(burst, false));
+    const error = field("error");
+    expect(error.hidden).toBe(false);
+    expect(error.textContent).toContain("Only a burst can be aimed at several targets");
+    await act(() => click($("button.ft-attack")!));
+    expect($("form")).not.toBeNull();
+    expect(answer).toBe("pending");
+    await act(() => change(burst, true));
+    expect(field("error").hidden).toBe(true);
+    await act(() => click($('[data-action="cancel"]')!));
+    expect(await asked).toBeNull();
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("a dialog that cannot be drawn rejects with a clear error instead of leaving the attack waiting", async () => {
+    const hb = G().Handlebars;
+    const ftFormat = hb.helpers.ftFormat;
+    hb.unregisterHelper("ftFormat");
+    const capture = captureUnhandledRejections();
+    try {
+      await expect((await prompt()).asked).rejects.toThrow(
+        /The attack dialog could not open: Failed to render Application/,
+      );
+      await alice.run(() => settleApps());
+      expect(capture.reasons).toEqual([]);
+      expect($("form")).toBeNull();
+    } finally {
+      capture.dispose();
+      hb.registerHelper("ftFormat", ftFormat);
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+});
