@@ -23,20 +23,21 @@ import {
 import { appliedOf, CARD_VERSION, damageOf } from "./card-data.js";
 import { KeyedQueue } from "./serial.js";
 
-export interface RolledDice {
+/** `R` is the roll object the dice port gives: a Foundry Roll in production, so Dice So Nice animates it. */
+export interface RolledDice<R = unknown> {
   readonly total: number;
   readonly dice: number[];
-  /** The roll object to attach to the card (a Foundry Roll in production, so Dice So Nice animates it). */
-  readonly roll: unknown;
+  /** The roll object to attach to the card. */
+  readonly roll: R;
 }
 
-export interface AttackPorts {
+export interface AttackPorts<R = unknown> {
   /** The attack dialog: may change declarations and overrides; null = cancelled. Skipped for fast attacks. */
   confirm(prep: PreparedAttack): Promise<AttackRequest | null>;
-  roll(formula: string): Promise<RolledDice>;
+  roll(formula: string): Promise<RolledDice<R>>;
   /** Spend ammunition: set what is left on the item that holds it (the attacker owns it). */
   spendAmmo(sourceId: string, remaining: number): Promise<void>;
-  createCard(card: AttackCardData, rolls: unknown[]): Promise<string>;
+  createCard(card: AttackCardData, rolls: R[]): Promise<string>;
 }
 
 export interface CardTarget {
@@ -98,9 +99,9 @@ export interface AttackCardData {
  * Run an attack: prepare (errors stop it before anything is spent), confirm unless fast, roll d100s and damage,
  * spend the ammunition once, post one card.
  */
-export async function runAttack(
+export async function runAttack<R>(
   request: AttackRequest,
-  ports: AttackPorts,
+  ports: AttackPorts<R>,
   meta: {
     actorUuid: string;
     fast: boolean;
@@ -116,7 +117,7 @@ export async function runAttack(
     prep = prepareAttack(changed);
   }
   const req = prep.request;
-  const rolls: unknown[] = [];
+  const rolls: R[] = [];
   const shots = req.declarations.burst ? 1 : req.declarations.shots;
   const d100: number[] = [];
   for (let i = 0; i < shots; i++) {

@@ -8,7 +8,14 @@ import { FoundryCaster } from "../canvas/foundry-caster.js";
 import { movementOf, occupants, readTarget, unitsPerPixel } from "../canvas/scene-facts.js";
 import { templatePath } from "../constants.js";
 import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
-import type { ActorSystem } from "../data/models.js";
+import {
+  actorSystem,
+  type FrontierActorType,
+  isFrontierActor,
+  isItemType,
+  isSide,
+  sideOf,
+} from "../documents/subtypes.js";
 import { notify, report } from "../helpers/report.js";
 import { currentEngine, currentVariant } from "../helpers/settings.js";
 import { type AttackerFacts, DEFAULT_DECLARATIONS, explosiveStun } from "../rules/index.js";
@@ -19,6 +26,7 @@ import { grenadeOutcome } from "./grenade-plan.js";
 type ActorI = Actor.Implementation;
 type ItemI = Item.Implementation;
 type TokenP = foundry.canvas.placeables.Token.Implementation;
+type TokenDoc = TokenDocument.Implementation;
 
 export interface AttackOptions {
   /** Skip the dialog (shift-click). */
@@ -26,9 +34,13 @@ export interface AttackOptions {
 }
 
 /** The attacker's facts from its sheet and token. */
-export function attackerFacts(actor: ActorI, weapon: WeaponSystem, token: TokenP): AttackerFacts {
-  const sys = actor.system as unknown as ActorSystem;
-  const skill = weapon.skill as keyof ActorSystem["derived"]["skills"];
+export function attackerFacts(
+  actor: Actor.OfType<FrontierActorType>,
+  weapon: WeaponSystem,
+  token: TokenP,
+): AttackerFacts {
+  const sys = actor.system;
+  const skill = weapon.skill;
   return {
     dex: sys.abilities.dex?.value ?? 0,
     str: sys.abilities.str?.value ?? 0,
@@ -44,15 +56,15 @@ export function attackerFacts(actor: ActorI, weapon: WeaponSystem, token: TokenP
 }
 
 /** Where the weapon draws its ammunition: its own clip, or the power pack it is plugged into (SF-X-36). */
-export function ammoState(actor: ActorI, item: ItemI): AmmoState {
-  const s = item.system as unknown as WeaponSystem;
+export function ammoState(actor: ActorI, item: Item.OfType<"weapon">): AmmoState {
+  const s = item.system;
   const a = s.ammo;
-  const pack = a.powerSource ? actor.items.get(a.powerSource) : undefined;
-  const packSys = pack?.system as unknown as
-    | { remaining: number | null; capacity: number | null }
-    | undefined;
+  const linked = a.powerSource ? actor.items.get(a.powerSource) : undefined;
+  // Only a power source item can feed the weapon (its `remaining` and `capacity` are the pack's).
+  const pack = linked && isItemType(linked, "powerSource") ? linked : undefined;
+  const packSys = pack?.system;
   return {
-    unit: a.unit as AmmoState["unit"],
+    unit: a.unit,
     perShot: a.perShot,
     perSeu: s.damage.perSeu.enabled,
     remaining: packSys ? packSys.remaining : a.remaining,
@@ -61,7 +73,7 @@ export function ammoState(actor: ActorI, item: ItemI): AmmoState {
   };
 }
 
-async function rollFormula(formula: string): Promise<RolledDice> {
+async function rollFormula(formula: string): Promise<RolledDice<Roll>> {
   const roll = await new Roll(formula).evaluate();
   const dice = roll.dice.flatMap((d) => d.results.filter((r) => r.active !== false).map((r) => r.result));
   return { total: roll.total ?? 0, dice, roll };
@@ -72,7 +84,7 @@ async function rollFormula(formula: string): Promise<RolledDice> {
  * ones a user may not use (undo for players, apply for users who are neither the GM nor the attack's author).
  */
 export async function renderCard(card: AttackCardData & { grenade?: GrenadeCard | null }): Promise<string> {
-  const actor = (await fromUuid(card.actorUuid)) as ActorI | null;
+  const actor = await fromUuid<ActorI>(card.actorUuid);
   // Distances are in the units of the attack's scene (or squares), whichever scene the renderer is viewing.
   const scene = (card.sceneId ? game.scenes?.get(card.sceneId) : null) ?? canvas?.scene ?? null;
   const view = cardView(card, {
@@ -89,27 +101,25 @@ export async function attackWithWeapon(
   item: ItemI,
   options: AttackOptions = {},
 ): Promise<void> {
-  const token = actor.getActiveTokens()[0] as TokenP | undefined;
+  const token = actor.getActiveTokens()[0];
   if (!token) return notify("warn", "FT.Attack.noToken");
   // SF-X-02: a surprised side may only move and take cover in the first round.
   const combat = game.combat;
   const combatant = combat?.combatants.find((c) => c.tokenId === token.id);
-  const side = (combatant as unknown as { group?: CombatantGroup.Implementation | null } | undefined)?.group;
-  if (
-    combat?.started &&
-    combat.round <= 1 &&
-    (side?.system as unknown as { surprised?: boolean } | undefined)?.surprised
-  ) {
+  const side = combatant ? sideOf(combatant) : null;
+  if (combat?.started && combat.round <= 1 && side && isSide(side) && side.system.surprised) {
     return notify("warn", "FT.Side.surprisedNoAttack");
   }
-  const targets = [...(game.user?.targets ?? [])] as TokenP[];
+  const targets = [...(game.user?.targets ?? [])];
   if (targets.length === 0) return notify("warn", "FT.Error.noTarget");
-  const sys = item.system as unknown as WeaponSystem;
+  if (!isItemType(item, "weapon")) throw new Error(`${item.name} is not a weapon`);
+  const sys = item.system;
   if (sys.skill === "melee") return notify("info", "FT.Sheet.meleeHint");
   const weapon = weaponFacts(item.name ?? "", sys);
   const unit = sys.rangeUnit === "squares" ? "squares" : "m";
   const isGrenade = sys.skill === "thrown" && sys.blastRadius > 0;
   try {
+    if (!isFrontierActor(actor)) throw new Error(`${actor.name} is neither a character nor a creature`);
     const scene = targets.map((t) => readTarget(token, t, unit));
     const request: AttackRequest = {
       engine: currentEngine(),
@@ -124,7 +134,7 @@ export async function attackWithWeapon(
         powerSetting: sys.damage.perSeu.enabled ? sys.damage.perSeu.min : null,
       },
     };
-    const ports: AttackPorts = {
+    const ports: AttackPorts<Roll> = {
       confirm: async (prep) => {
         const { AttackDialog } = await import("../applications/attack-dialog.js");
         return AttackDialog.prompt(prep, item.name ?? "", unit === "squares" ? "□" : "m");
@@ -133,28 +143,31 @@ export async function attackWithWeapon(
       spendAmmo: async (sourceId, remaining) => {
         const holder = actor.items.get(sourceId);
         if (!holder) return;
-        const path = holder.id === item.id ? "system.ammo.remaining" : "system.remaining";
-        await holder.update({ [path]: Math.max(0, remaining) } as Item.UpdateData);
+        const left = Math.max(0, remaining);
+        await holder.update(
+          holder.id === item.id ? { system: { ammo: { remaining: left } } } : { system: { remaining: left } },
+        );
       },
       createCard: async (card, rolls) => {
         let final: AttackCardData & { grenade?: GrenadeCard | null } = card;
         if (isGrenade) final = await grenadeCard(card, token, scene[0]!.token, sys, rolls);
-        const data = {
+        const data: ChatMessage.CreateData = {
           type: "attack",
           system: { card: final },
           speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
           content: await renderCard(final),
           rolls,
         };
-        ChatMessage.applyRollMode(data as never, game.settings?.get("core", "rollMode") as never);
-        const msg = await ChatMessage.create(data as never);
+        // "roll": the user's current roll mode (v13 ChatMessage.applyRollMode reads the core.rollMode setting).
+        ChatMessage.applyRollMode(data, "roll");
+        const msg = await ChatMessage.create(data);
         return msg?.id ?? "";
       },
     };
     await runAttack(request, ports, {
       actorUuid: actor.uuid,
       fast: !!options.fast,
-      effect: (sys as unknown as { effect?: string }).effect || null,
+      effect: sys.effect || null,
       sceneId: token.document.parent?.id ?? null,
       rangeUnit: unit,
     });
@@ -173,7 +186,7 @@ async function grenadeCard(
   from: TokenP,
   aimed: TokenP,
   sys: WeaponSystem,
-  rolls: unknown[],
+  rolls: Roll[],
 ): Promise<AttackCardData & { grenade: GrenadeCard }> {
   const shot = card.result.shots[0]!;
   const d10 = shot.outcome.hit ? null : await rollFormula("1d10");
@@ -191,14 +204,14 @@ async function grenadeCard(
       unitsPerMetre: perUnit,
       noBounce: sys.skill !== "thrown",
       occupants: occupants(),
-      explosive: (sys as unknown as { effect?: string }).effect === "explosive",
+      explosive: sys.effect === "explosive",
     },
     new FoundryCaster(),
   );
   const caught = await Promise.all(
     g.caught.map(async (uuid) => ({
       id: uuid,
-      name: ((await fromUuid(uuid as never)) as { name?: string } | null)?.name ?? "?",
+      name: (await fromUuid<TokenDoc>(uuid))?.name ?? "?",
     })),
   );
   const damage: TargetDamage[] = [];
@@ -213,8 +226,8 @@ async function grenadeCard(
   // SF-X-40: within twice the radius, a Reaction Speed check (d100 ≤ RS) or stunned for a turn.
   const ring: { id: string; name: string; roll: number; rs: number; stunned: boolean }[] = [];
   for (const uuid of g.stunRing) {
-    const doc = (await fromUuid(uuid as never)) as { name?: string; actor?: ActorI | null } | null;
-    const rs = (doc?.actor?.system as unknown as ActorSystem | undefined)?.abilities?.rs?.value ?? 0;
+    const doc = await fromUuid<TokenDoc>(uuid);
+    const rs = actorSystem(doc?.actor)?.abilities?.rs?.value ?? 0;
     const r = await rollFormula("1d100");
     rolls.push(r.roll);
     const check = explosiveStun(sys.blastRadius * 1.5, sys.blastRadius, rs, r.total);
