@@ -18,16 +18,14 @@ export async function placeBlastArea(area: BlastArea): Promise<void> {
   const generation = Number(game.release?.generation ?? 13);
   if (generation >= 14) {
     const px = (area.radius / scene.grid.distance) * scene.grid.size;
-    await scene.createEmbeddedDocuments(
-      "Region" as never,
-      [
-        {
-          name: area.label,
-          color: area.colour,
-          shapes: [{ type: "circle", x: area.x, y: area.y, radius: px }],
-        },
-      ] as never,
-    );
+    await scene.createEmbeddedDocuments("Region", [
+      {
+        name: area.label,
+        color: area.colour,
+        // fvtt-types 13.345 cannot assign any shape to Region's TypedSchemaField `shapes` (v14 only here).
+        shapes: [{ type: "circle", x: area.x, y: area.y, radius: px }] as never,
+      },
+    ]);
     return;
   }
   await scene.createEmbeddedDocuments("MeasuredTemplate", [
@@ -39,5 +37,5 @@ export async function placeBlastArea(area: BlastArea): Promise<void> {
       fillColor: area.colour,
       flags: { "frontier-tactics": { label: area.label } },
     },
-  ] as never);
+  ]);
 }

@@ -23,11 +23,11 @@ type Restriction = "sight" | "move";
 interface WallDocLike {
   readonly id: string | null;
   readonly c: readonly number[];
-  readonly move: number;
-  readonly sight: number;
-  readonly door: number;
-  readonly ds: number;
-  getFlag(scope: string, key: string): unknown;
+  readonly move: number | null;
+  readonly sight: number | null;
+  readonly door: number | null;
+  readonly ds: number | null;
+  getFlag(scope: typeof SYSTEM_ID, key: "cover"): string | undefined;
 }
 /** `foundry.canvas.geometry.edges.Edge`, as far as it is read here. */
 interface EdgeLike {
@@ -51,7 +51,7 @@ interface VertexLike {
   readonly edges?: Set<EdgeLike>;
 }
 type Backend = {
-  testCollision(a: Point, b: Point, o: { type: Restriction; mode: "all" }): unknown;
+  testCollision(a: Point, b: Point, o: { type: Restriction; mode: "all" }): readonly VertexLike[];
 };
 
 /** How far (px) v13's rounding can move the ray's start: walls this near it are decided on exact geometry. */
@@ -71,7 +71,7 @@ export function wallFromDocument(doc: WallDocLike): Wall {
       sight: doc.sight,
       door: doc.door,
       ds: doc.ds,
-      flag: doc.getFlag(SYSTEM_ID, "cover") as string | undefined,
+      flag: doc.getFlag(SYSTEM_ID, "cover"),
     }),
     blocksSight: doc.sight !== SENSE.NONE,
     blocksMove: doc.move !== SENSE.NONE,
@@ -106,9 +106,8 @@ function distanceToSegment(p: Point, a: Point, b: Point): number {
   return Math.hypot(a.x + u * dx - p.x, a.y + u * dy - p.y);
 }
 
-function walls(): WallPlaceableLike[] {
-  return ((canvas as unknown as { walls?: { placeables?: WallPlaceableLike[] } } | undefined)?.walls
-    ?.placeables ?? []) as WallPlaceableLike[];
+function walls(): readonly WallPlaceableLike[] {
+  return canvas?.walls?.placeables ?? [];
 }
 
 export class FoundryCaster implements RayCaster {
@@ -124,7 +123,7 @@ export class FoundryCaster implements RayCaster {
   }
 
   #cast(type: Restriction, from: Point, to: Point): Crossing[] {
-    const backend = (CONFIG.Canvas.polygonBackends as unknown as Record<string, Backend | undefined>)[type];
+    const backend: Backend | undefined = CONFIG.Canvas.polygonBackends[type];
     const hits = backend?.testCollision(from, to, { type, mode: "all" });
     const dx = to.x - from.x;
     const dy = to.y - from.y;
@@ -138,7 +137,7 @@ export class FoundryCaster implements RayCaster {
 
     const found = new Map<string, Crossing>();
     let first = Number.POSITIVE_INFINITY;
-    for (const v of Array.isArray(hits) ? (hits as VertexLike[]) : []) {
+    for (const v of hits ?? []) {
       if (len2 > 0) first = Math.min(first, ((v.x - from.x) * dx + (v.y - from.y) * dy) / len2);
       for (const edge of v.edges ?? []) {
         const doc = wallDocOf(edge);

@@ -23,17 +23,18 @@ export const SENSE = { NONE: 0, LIMITED: 10, NORMAL: 20, PROXIMITY: 30, DISTANCE
 /** CONST.WALL_DOOR_STATES.OPEN. */
 export const DOOR_STATE_OPEN = 1;
 
+/** A wall's restriction numbers; v13's NumberFields allow null (no restriction set), which matches no type. */
 export interface WallLike {
-  readonly move: number;
-  readonly sight: number;
-  readonly door: number;
-  readonly ds: number;
+  readonly move: number | null;
+  readonly sight: number | null;
+  readonly door: number | null;
+  readonly ds: number | null;
   readonly flag: string | undefined;
 }
 
 export function wallCover(w: WallLike): CoverClass {
   if (w.flag === "none" || w.flag === "soft" || w.flag === "hard") return w.flag;
-  if (w.door > 0 && w.ds === DOOR_STATE_OPEN) return "none";
+  if ((w.door ?? 0) > 0 && w.ds === DOOR_STATE_OPEN) return "none";
   switch (w.sight) {
     case SENSE.NONE:
       return "none";

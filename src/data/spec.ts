@@ -171,10 +171,12 @@ export function initialValue(spec: FieldSpec): unknown {
   }
 }
 
-export function initialData(fields: SchemaSpec): Record<string, unknown> {
+export function initialData<S extends SchemaSpec>(fields: S): SchemaData<S> {
   const out: Record<string, unknown> = {};
   for (const [k, f] of Object.entries(fields)) out[k] = initialValue(f);
-  return out;
+  // Each key holds its own spec's initial value (the helpers type `initial` by the field), which TypeScript
+  // cannot follow through Object.entries.
+  return out as SchemaData<S>;
 }
 
 /**

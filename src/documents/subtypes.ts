@@ -5,6 +5,15 @@
  * types/foundry-config.d.ts). No Foundry global is touched, so pure code and tests can import this.
  */
 
+/** The item subtypes this system defines. */
+export type FrontierItemType = "weapon" | "defense" | "powerSource" | "gear" | "skill" | "race";
+const ITEM_TYPES: readonly string[] = ["weapon", "defense", "powerSource", "gear", "skill", "race"];
+
+/** Is this one of our item subtypes (not a module's own)? Its `system` is then one of our item models. */
+export function isFrontierItem(item: Item.Implementation): item is Item.OfType<FrontierItemType> {
+  return ITEM_TYPES.includes(item.type);
+}
+
 export function isItemType<T extends Item.SubType>(
   item: Item.Implementation,
   type: T,

@@ -5,6 +5,7 @@
 import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../../constants.js";
 import { DAMAGE_KINDS, DEFENSE_MODES, POWER_KINDS, PSAS, WEAPON_SKILLS } from "../../data/item/specs.js";
+import { isFrontierItem, isItemType } from "../../documents/subtypes.js";
 import { guarded } from "../../helpers/report.js";
 import { RANGE_BANDS } from "../../rules/index.js";
 
@@ -38,11 +39,12 @@ export class FrontierItemSheet extends Base {
   protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }) {
     const context = await super._prepareContext(options);
     const item = this.document;
-    const sys = item.system as unknown as Record<string, unknown>;
-    const missing = new Set((sys.missing as string[] | undefined) ?? []);
+    // The fields below are ours; a module's own item subtype (this sheet is the default for every type) has none.
+    const known = isFrontierItem(item) ? item.system : undefined;
+    const missing = new Set(known?.missing ?? []);
     return Object.assign(context, {
       item,
-      system: sys,
+      system: item.system,
       type: item.type,
       [`is_${item.type}`]: true,
       editable: this.isEditable,
@@ -50,8 +52,8 @@ export class FrontierItemSheet extends Base {
       anyMissing: missing.size > 0,
       bands: RANGE_BANDS.map((b) => ({
         key: b,
-        max: (sys.ranges as Record<string, number | null> | undefined)?.[b] ?? null,
-        dmg: (sys.damage as { perBand?: Record<string, string> } | undefined)?.perBand?.[b] ?? "",
+        max: known?.ranges?.[b] ?? null,
+        dmg: known?.damage?.perBand?.[b] ?? "",
       })),
       choices: {
         skill: choices(WEAPON_SKILLS, "FT.Skill"),
@@ -65,22 +67,27 @@ export class FrontierItemSheet extends Base {
         structural: { shot: "FT.Structural.shot", seu: "FT.Structural.seu", none: "FT.Structural.none" },
       },
       descriptionHTML: await foundry.applications.ux.TextEditor.implementation.enrichHTML(
-        String(sys.description ?? ""),
+        String(known?.description ?? ""),
         { relativeTo: item, secrets: item.isOwner },
       ),
     });
   }
 
+  /** Defense rules (the defense body's controls): `system.rules` is written whole, as core writes an array. */
   static async #onAddRule(this: FrontierItemSheet): Promise<void> {
-    const rules = [...((this.document.system as unknown as { rules: unknown[] }).rules ?? [])];
+    const item = this.document;
+    if (!isItemType(item, "defense")) return;
+    const rules = [...(item.system.rules ?? [])];
     rules.push({ kind: "laser", mode: "halve", seuPerHit: 0, pointsPerSeu: 0 });
-    await this.document.update({ "system.rules": rules } as Item.UpdateData);
+    await item.update({ system: { rules } });
   }
 
   static async #onRemoveRule(this: FrontierItemSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.document;
+    if (!isItemType(item, "defense")) return;
     const index = Number(target.dataset.index);
-    const rules = [...((this.document.system as unknown as { rules: unknown[] }).rules ?? [])];
+    const rules = [...(item.system.rules ?? [])];
     rules.splice(index, 1);
-    await this.document.update({ "system.rules": rules } as Item.UpdateData);
+    await item.update({ system: { rules } });
   }
 }

@@ -2,7 +2,7 @@
  * The `side` CombatantGroup subtype (SF-X-04, SF-X-05): the side's d10, its modifier and whose it is, surprise,
  * the round it last rolled and its colour. The total is also written to the group's own `initiative` field.
  */
-import { bool, initialData, int, type ModelSpec, str } from "../spec.js";
+import { bool, initialData, int, type ModelData, type ModelSpec, str } from "../spec.js";
 
 export const SIDE_SPEC = {
   fields: {
@@ -20,19 +20,10 @@ export const SIDE_SPEC = {
   },
 } satisfies ModelSpec;
 
-export interface SideSystem {
-  roll: number | null;
-  modifier: number;
-  modifierSource: string;
-  holsteredPenalty: number;
-  highestRs: number;
-  surprised: boolean;
-  rolledRound: number;
-  colour: string;
-  key: string;
-}
+/** A side's `system` (derived from its spec). */
+export type SideSystem = ModelData<typeof SIDE_SPEC>;
 
 /** A side as the schema creates it (no roll yet). */
 export function defaultSide(): SideSystem {
-  return initialData(SIDE_SPEC.fields) as unknown as SideSystem;
+  return initialData(SIDE_SPEC.fields);
 }
