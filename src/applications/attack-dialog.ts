@@ -10,9 +10,9 @@
  * release: the first click after an edit was lost. Changes arrive through `_onChangeForm`, which ApplicationV2
  * binds once to the form (client/applications/api/application.mjs, `_attachFrameListeners`).
  */
+import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../constants.js";
 import { guarded, report } from "../helpers/report.js";
-import { type AppRenderOptions, handlebarsAppBase } from "../types/app-bases.js";
 import type { AttackRequest, PreparedAttack } from "../workflows/attack-plan.js";
 import {
   dialogContext,
@@ -22,8 +22,14 @@ import {
   requestFromForm,
 } from "./attack-dialog-context.js";
 
-export class AttackDialog extends handlebarsAppBase() {
-  static DEFAULT_OPTIONS = {
+const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
+type AppV2 = foundry.applications.api.ApplicationV2;
+/** What the dialog's templates render: the prepared attack, seen through `dialogContext`. */
+type DialogContext = ReturnType<typeof dialogContext>;
+type RenderOptions = foundry.applications.api.ApplicationV2.RenderOptions;
+
+export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<DialogContext>) {
+  static override DEFAULT_OPTIONS = {
     tag: "form",
     classes: ["frontier-tactics", "ft-attack-dialog"],
     window: { title: "FT.Dialog.title", resizable: true },
@@ -32,7 +38,7 @@ export class AttackDialog extends handlebarsAppBase() {
     actions: { cancel: guarded(AttackDialog.#onCancel) },
   };
 
-  static PARTS = {
+  static override PARTS = {
     body: { template: templatePath("apps/attack-dialog.hbs") },
     footer: { template: templatePath("apps/attack-dialog-footer.hbs") },
   };
@@ -50,7 +56,10 @@ export class AttackDialog extends handlebarsAppBase() {
   #unit = "m";
   #resolve: (r: AttackRequest | null) => void = () => undefined;
 
-  constructor(prep: PreparedAttack, options: Record<string, unknown> = {}) {
+  constructor(
+    prep: PreparedAttack,
+    options: DeepPartial<foundry.applications.api.ApplicationV2.Configuration> = {},
+  ) {
     super(options);
     this.#base = prep.request;
     this.#prep = prep;
@@ -81,7 +90,7 @@ export class AttackDialog extends handlebarsAppBase() {
     });
   }
 
-  protected override async _prepareContext(_options: AppRenderOptions): Promise<Record<string, unknown>> {
+  protected override async _prepareContext(): Promise<DialogContext> {
     this.#drawing = this.#prep;
     const ctx = dialogContext(this.#prep, this.#error, this.#unit);
     this.#layout = dialogNumbers(ctx).layout;
@@ -89,14 +98,17 @@ export class AttackDialog extends handlebarsAppBase() {
   }
 
   protected override async _onRender(
-    context: Record<string, unknown>,
-    options: AppRenderOptions,
+    context: DeepPartial<DialogContext>,
+    options: DeepPartial<RenderOptions>,
   ): Promise<void> {
     await super._onRender(context, options);
     this.#shown = this.#drawing;
   }
 
-  protected override _onChangeForm(formConfig: unknown, event: Event): void {
+  protected override _onChangeForm(
+    formConfig: foundry.applications.api.ApplicationV2.FormConfiguration,
+    event: Event,
+  ): void {
     super._onChangeForm(formConfig, event);
     this.#update();
   }
@@ -165,7 +177,7 @@ export class AttackDialog extends handlebarsAppBase() {
     await this.close();
   }
 
-  override async close(options?: Record<string, unknown>): Promise<this> {
+  override async close(options?: Parameters<AppV2["close"]>[0]): Promise<this> {
     this.#resolve(null);
     this.#resolve = () => undefined;
     return super.close(options);

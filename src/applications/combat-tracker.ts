@@ -4,18 +4,28 @@
  * A subclass of the v13 CombatTracker with its own tracker PART; no DOM surgery.
  */
 import { SYSTEM_ID, templatePath } from "../constants.js";
-import type { FrontierCombat } from "../documents/combat.js";
+import { isSide, sideIdOf } from "../documents/subtypes.js";
 import { guarded } from "../helpers/report.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import { roundPhases } from "../rules/index.js";
-import { type AppRenderOptions, combatTrackerBase } from "../types/app-bases.js";
 import { sideOrder } from "../workflows/side-initiative.js";
-import { buildTracker, type TurnLike } from "./tracker-context.js";
+import { buildTracker } from "./tracker-context.js";
 
-const Base = combatTrackerBase();
+type RenderContext = foundry.applications.sidebar.tabs.CombatTracker.RenderContext;
+type Configuration = foundry.applications.sidebar.tabs.CombatTracker.Configuration;
+/**
+ * v13 `CombatTracker#_configureRenderOptions` reads `options.combat` (the combat to view); fvtt-types 13.345 omits
+ * that render option, so it is added here.
+ */
+type RenderOptions = foundry.applications.sidebar.tabs.CombatTracker.RenderOptions & {
+  combat?: Combat.Implementation | null;
+};
+
+const Base = foundry.applications.sidebar.tabs.CombatTracker<RenderContext, Configuration, RenderOptions>;
+type Tracker = InstanceType<typeof Base>;
 
 export class FrontierCombatTracker extends Base {
-  static DEFAULT_OPTIONS = {
+  static override DEFAULT_OPTIONS = {
     // Each control reports its own failure (no GM, a time-out): AppV2 does not await or catch action handlers.
     actions: {
       rollSide: guarded(FrontierCombatTracker.#onRollSide),
@@ -38,8 +48,8 @@ export class FrontierCombatTracker extends Base {
     footer: Base.PARTS.footer!,
   };
 
-  get combat(): FrontierCombat | null {
-    return this.viewed as unknown as FrontierCombat | null;
+  get combat() {
+    return this.viewed;
   }
 
   /**
@@ -48,19 +58,23 @@ export class FrontierCombatTracker extends Base {
    * own turn: on the last turn `nextRound` asks the GM, who re-rolls and starts the next round (SF-B-04).
    */
   protected override async _prepareCombatContext(
-    context: Record<string, unknown>,
-    options: AppRenderOptions,
-  ): Promise<void> {
-    await super._prepareCombatContext(context, options);
+    context: RenderContext,
+    options: RenderOptions,
+  ): ReturnType<Tracker["_prepareCombatContext"]> {
+    // v13 fills `context` and returns nothing; fvtt-types 13.345 says it returns the combat context. Whatever core
+    // returns is passed on unchanged.
+    const result = await super._prepareCombatContext(context, options);
     const combat = this.combat;
     const user = game.user;
-    if (!combat || !user || user.isGM) return;
-    context.control = combat.started && !!combat.combatant?.players?.includes(user);
+    if (!combat || !user || user.isGM) return result;
+    Object.assign(context, { control: combat.started && !!combat.combatant?.players?.includes(user) });
+    return result;
   }
 
+  /** Core writes the rows it shows into `context.turns` (v13 `_prepareTrackerContext` fills the context). */
   protected override async _prepareTrackerContext(
-    context: Record<string, unknown>,
-    options: AppRenderOptions,
+    context: RenderContext & { turns?: foundry.applications.sidebar.tabs.CombatTracker.TurnContext[] },
+    options: RenderOptions,
   ): Promise<void> {
     await super._prepareTrackerContext(context, options);
     const combat = this.combat;
@@ -72,7 +86,7 @@ export class FrontierCombatTracker extends Base {
     const ownedSides = new Set(
       combat.combatants
         .filter((c) => c.isOwner)
-        .map((c) => (c as unknown as { group: CombatantGroup.Implementation | null }).group?.id)
+        .map((c) => sideIdOf(c))
         .filter((id): id is string => !!id),
     );
     const npcOnly = new Set(
@@ -82,10 +96,10 @@ export class FrontierCombatTracker extends Base {
     );
     const built = buildTracker(
       view,
-      (context.turns as TurnLike[] | undefined) ?? [],
+      context.turns ?? [],
       {
         isGM: !!user?.isGM,
-        hideNpcNumbers: getSetting<boolean>(SETTINGS.hideNpcInitiative),
+        hideNpcNumbers: getSetting(SETTINGS.hideNpcInitiative),
         ownedSides,
         npcOnlySides: npcOnly,
         moveOrder: order.moveOrder,
@@ -121,7 +135,7 @@ export class FrontierCombatTracker extends Base {
     if (!combat || !game.user?.isGM) return;
     const max = combat.ftPhases.length - 1;
     const next = Math.min(max, Math.max(0, combat.phaseIndex + delta));
-    await combat.setFlag(SYSTEM_ID as never, "phase" as never, next as never);
+    await combat.setFlag(SYSTEM_ID, "phase", next);
   }
 
   static async #onPhaseNext(this: FrontierCombatTracker): Promise<void> {
@@ -133,9 +147,10 @@ export class FrontierCombatTracker extends Base {
   }
 
   /** The side a GM-only control points at (`data-group-id`), or undefined for players and stale ids. */
-  #gmGroup(target: HTMLElement): CombatantGroup.Implementation | undefined {
+  #gmGroup(target: HTMLElement): CombatantGroup.OfType<"side"> | undefined {
     if (!game.user?.isGM || !target.dataset.groupId) return undefined;
-    return this.combat?.groups.get(target.dataset.groupId);
+    const group = this.combat?.groups.get(target.dataset.groupId);
+    return group && isSide(group) ? group : undefined;
   }
 
   /** The GM can edit a side's result: its d10 and modifier (SF-X-04). */
@@ -146,7 +161,7 @@ export class FrontierCombatTracker extends Base {
   ): Promise<void> {
     const group = this.#gmGroup(target);
     if (!group) return;
-    const sys = group.system as unknown as { roll: number | null; modifier: number };
+    const sys = group.system;
     const t = (k: string) => game.i18n?.localize(k) ?? k;
     const result = await foundry.applications.api.DialogV2.prompt({
       window: { title: `${t("FT.Side.edit")}: ${group.name}` },
@@ -177,7 +192,6 @@ export class FrontierCombatTracker extends Base {
   ): Promise<void> {
     const group = this.#gmGroup(target);
     if (!group) return;
-    const surprised = (group.system as unknown as { surprised: boolean }).surprised;
-    await this.combat?.setSurprised(group.id ?? "", !surprised);
+    await this.combat?.setSurprised(group.id ?? "", !group.system.surprised);
   }
 }

@@ -4,11 +4,10 @@
  * errors shown in place, reset to the documented default).
  */
 import { SYSTEM_ID, templatePath } from "../constants.js";
-import { PRESETS, presetDiff } from "../helpers/presets.js";
+import { PRESETS, type Preset, presetDiff, type RuleSettings } from "../helpers/presets.js";
 import { guarded } from "../helpers/report.js";
-import { choosePreset, currentRules, getSetting, SETTINGS } from "../helpers/settings.js";
+import { choosePreset, clientSettings, currentRules, getSetting, SETTINGS } from "../helpers/settings.js";
 import { defaultResolutionTable, type ResolutionTable } from "../rules/index.js";
-import { type AppRenderOptions, handlebarsAppBase } from "../types/app-bases.js";
 import {
   type EditorError,
   editorContext,
@@ -19,11 +18,21 @@ import {
   tableFromForm,
 } from "./zebulon-editor-context.js";
 
-const settings = () =>
-  (game as unknown as { settings: { set(ns: string, k: string, v: unknown): Promise<unknown> } }).settings;
+const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
-export class PresetMenu extends handlebarsAppBase() {
-  static DEFAULT_OPTIONS = {
+/** What the preset menu's template renders. */
+interface PresetContext {
+  presets: (Preset & { chosen: boolean })[];
+  modified: boolean;
+  /** Label keys of the settings that differ from the chosen preset. */
+  diff: string[];
+  current: RuleSettings;
+}
+
+type EditorContext = ReturnType<typeof editorContext> & { isGM: boolean };
+
+export class PresetMenu extends HandlebarsApplicationMixin(ApplicationV2<PresetContext>) {
+  static override DEFAULT_OPTIONS = {
     id: "ft-presets",
     tag: "form",
     classes: ["frontier-tactics", "ft-settings-menu"],
@@ -32,10 +41,10 @@ export class PresetMenu extends handlebarsAppBase() {
     form: { handler: guarded(PresetMenu.#onSubmit), closeOnSubmit: true },
   };
 
-  static PARTS = { body: { template: templatePath("apps/presets.hbs") } };
+  static override PARTS = { body: { template: templatePath("apps/presets.hbs") } };
 
-  protected override async _prepareContext(_o: AppRenderOptions): Promise<Record<string, unknown>> {
-    const chosen = getSetting<string>(SETTINGS.preset);
+  protected override async _prepareContext(): Promise<PresetContext> {
+    const chosen = getSetting(SETTINGS.preset);
     const current = currentRules();
     const diff = presetDiff(chosen, current);
     return {
@@ -58,8 +67,8 @@ export class PresetMenu extends handlebarsAppBase() {
   }
 }
 
-export class ZebulonTableEditor extends handlebarsAppBase() {
-  static DEFAULT_OPTIONS = {
+export class ZebulonTableEditor extends HandlebarsApplicationMixin(ApplicationV2<EditorContext>) {
+  static override DEFAULT_OPTIONS = {
     id: "ft-zebulon-table",
     tag: "form",
     classes: ["frontier-tactics", "ft-settings-menu", "ft-zebulon-editor"],
@@ -73,7 +82,7 @@ export class ZebulonTableEditor extends handlebarsAppBase() {
     },
   };
 
-  static PARTS = { body: { template: templatePath("apps/zebulon-editor.hbs") } };
+  static override PARTS = { body: { template: templatePath("apps/zebulon-editor.hbs") } };
 
   #table: ResolutionTable | null = null;
   #error: EditorError | null = null;
@@ -81,14 +90,14 @@ export class ZebulonTableEditor extends handlebarsAppBase() {
 
   get table(): ResolutionTable {
     if (!this.#table) {
-      const stored = parseTable(getSetting<unknown>(SETTINGS.zebulonTable));
+      const stored = parseTable(getSetting(SETTINGS.zebulonTable));
       this.#table = stored.table ?? defaultResolutionTable();
       this.#error = stored.error;
     }
     return this.#table;
   }
 
-  protected override async _prepareContext(_o: AppRenderOptions): Promise<Record<string, unknown>> {
+  protected override async _prepareContext(): Promise<EditorContext> {
     return {
       ...editorContext(this.table, this.#error, isDefaultTable(this.table), this.#draft),
       isGM: !!game.user?.isGM,
@@ -106,7 +115,7 @@ export class ZebulonTableEditor extends handlebarsAppBase() {
     this.#draft = r.table ? null : r.draft;
     if (r.table) {
       this.#table = r.table;
-      await settings().set(SYSTEM_ID, SETTINGS.zebulonTable, r.table);
+      await clientSettings().set(SYSTEM_ID, SETTINGS.zebulonTable, r.table);
       ui.notifications?.info(game.i18n?.localize("FT.Zebulon.saved") ?? "");
     }
     await this.render();
@@ -116,7 +125,7 @@ export class ZebulonTableEditor extends handlebarsAppBase() {
     this.#table = defaultResolutionTable();
     this.#error = null;
     this.#draft = null;
-    await settings().set(SYSTEM_ID, SETTINGS.zebulonTable, this.#table);
+    await clientSettings().set(SYSTEM_ID, SETTINGS.zebulonTable, this.#table);
     await this.render();
   }
 
@@ -149,11 +158,7 @@ export class ZebulonTableEditor extends handlebarsAppBase() {
 }
 
 export function registerMenus(): void {
-  const s = (
-    game as unknown as {
-      settings: { registerMenu(ns: string, key: string, data: Record<string, unknown>): void };
-    }
-  ).settings;
+  const s = clientSettings();
   s.registerMenu(SYSTEM_ID, "presetMenu", {
     name: "FT.Preset.title",
     label: "FT.Preset.open",

@@ -6,9 +6,9 @@
 import type { Phase, PhaseKind } from "../rules/index.js";
 import { type CombatView, rolledThisRound } from "../workflows/side-initiative.js";
 
+/** A row of core's tracker (its TurnContext); only the combatant id is read, the row goes to the template whole. */
 export interface TurnLike {
   readonly id: string;
-  readonly [key: string]: unknown;
 }
 
 export interface SideHeader {

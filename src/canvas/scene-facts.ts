@@ -87,9 +87,7 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
     });
   // SF-X-35 crowd cover, unless the GM turned the optional rule off.
   const inTheWay =
-    getSetting<boolean>(SETTINGS.crowdCover) === false
-      ? []
-      : tokensInTheWay(attacker.center, target.center, others);
+    getSetting(SETTINGS.crowdCover) === false ? [] : tokensInTheWay(attacker.center, target.center, others);
   const sys = target.actor?.system as unknown as ActorSystem | undefined;
   const isCreature = target.actor?.type === "creature";
   const movement = movementOf(target);

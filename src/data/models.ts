@@ -3,101 +3,157 @@
  * `validateJoint` runs its joint checks, `migrateData` runs the pure migrations and derived data comes from
  * pure functions in `rules/`.
  */
-import { type ActorDerived, deriveActor } from "./actor/derived.js";
+
+import { isItemType } from "../documents/subtypes.js";
+import { type ActorDerived, type ActorSourceLike, deriveActor, type SkillLike } from "./actor/derived.js";
 import { CHARACTER_SPEC, CREATURE_SPEC } from "./actor/specs.js";
 import { ATTACK_CARD_SPEC } from "./chat/attack-card.js";
 import { SIDE_SPEC } from "./combatant-group/side.js";
 import { buildSchema } from "./fields.js";
 import { ITEM_SPECS, type ItemType } from "./item/specs.js";
 import { type Migration, migrateSystem } from "./migrations.js";
-import type { ModelSpec } from "./spec.js";
+import type { ModelData, ModelSpec } from "./spec.js";
 
 type Schema = foundry.data.fields.DataSchema;
-type AnyDoc = foundry.abstract.Document.Any;
+type AnyObject = { readonly [K: string]: unknown };
+type EmptyObject = Record<string, never>;
 
-/** Base class for every model of the system. */
-function modelClass(
-  spec: ModelSpec,
-  documentName: Migration["documentName"] | "CombatantGroup" | "ChatMessage",
-  type: string,
-) {
-  return class extends foundry.abstract.TypeDataModel<Schema, AnyDoc> {
-    static readonly spec = spec;
-    static readonly type = type;
+/**
+ * Base class for every model of the system. The schema is built at run time from the subclass's pure spec, so its
+ * TypeScript type is only `DataSchema`; the instance's fields are typed from the same spec ({@link ModelData}),
+ * given to fvtt-types as the model's `BaseData`, and `Derived` is what `prepareDerivedData` adds.
+ */
+abstract class FrontierModel<
+  M extends ModelSpec,
+  Parent extends foundry.abstract.Document.Any,
+  Derived extends AnyObject = EmptyObject,
+> extends foundry.abstract.TypeDataModel<Schema, Parent, ModelData<M>, Derived> {
+  /** The pure description the schema is built from. */
+  static readonly spec: ModelSpec;
+  /** The document this model is the `system` of, and its subtype (they choose the migrations). */
+  static readonly systemOf: Migration["documentName"] | "CombatantGroup" | "ChatMessage";
+  static readonly type: string;
 
-    static override defineSchema(): Schema {
-      return buildSchema(spec.fields);
+  static override defineSchema(): Schema {
+    return buildSchema(this.spec.fields);
+  }
+
+  /**
+   * The system's migrations first, then core's (`DataModel.migrateData` runs the schema's field migrations). It
+   * must be `super`: called on TypeDataModel itself, core's `this.schema` reaches the abstract `defineSchema` and
+   * throws, and `migrateDataSafe` swallows that as a warning on every load and update.
+   */
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    const documentName = this.systemOf;
+    const { system, applied } =
+      documentName === "Actor" || documentName === "Item"
+        ? migrateSystem(documentName, this.type, source)
+        : { system: source, applied: [] as number[] };
+    if (applied.length) {
+      // Keys a migration moved elsewhere are removed; every other key is kept (migrations never drop data).
+      for (const k of Object.keys(source)) if (!(k in system)) delete source[k];
+      Object.assign(source, system);
     }
+    return super.migrateData(source);
+  }
 
-    /**
-     * The system's migrations first, then core's (`DataModel.migrateData` runs the schema's field migrations). It
-     * must be `super`: called on TypeDataModel itself, core's `this.schema` reaches the abstract `defineSchema` and
-     * throws, and `migrateDataSafe` swallows that as a warning on every load and update.
-     */
-    static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
-      const { system, applied } =
-        documentName === "Actor" || documentName === "Item"
-          ? migrateSystem(documentName, type, source)
-          : { system: source, applied: [] as number[] };
-      if (applied.length) {
-        // Keys a migration moved elsewhere are removed; every other key is kept (migrations never drop data).
-        for (const k of Object.keys(source)) if (!(k in system)) delete source[k];
-        Object.assign(source, system);
-      }
-      return super.migrateData(source);
-    }
-
-    static override validateJoint(data: Record<string, unknown>): void {
-      const errors = spec.joint?.(data) ?? [];
-      if (errors.length) throw new Error(errors.join("; "));
-    }
-  };
+  static override validateJoint(data: Record<string, unknown>): void {
+    const errors = this.spec.joint?.(data) ?? [];
+    if (errors.length) throw new Error(errors.join("; "));
+  }
 }
 
-/** Shape of `actor.system` for characters and creatures (declared here, used by the sheets and workflows). */
-export interface ActorSystem {
-  schemaVersion: number;
-  abilities: Record<string, { value: number }>;
-  stamina: { value: number; max: number };
-  holstered: boolean;
-  anesthetic: boolean;
-  notes: string;
-  race?: string;
-  handedness?: string;
-  size?: string;
-  speed?: string;
-  attack?: number;
-  damage?: string;
-  movement: { walk: number | null; run: number | null };
-  d20: Record<string, unknown>;
-  swn: { hd: number; ac: number; morale: number };
-  derived: ActorDerived;
+type ActorDerivedData = { derived: ActorDerived };
+
+/** Derived data of a character or creature: from the pure rules, with the skill levels of the actor's skill items. */
+function deriveFor(model: ActorSourceLike, actor: Actor.Implementation | null | undefined): ActorDerived {
+  const skills: SkillLike[] = [];
+  for (const item of actor?.items ?? []) if (isItemType(item, "skill")) skills.push(item.system);
+  return deriveActor(model, skills);
 }
 
-function actorModel(spec: ModelSpec, type: string) {
-  return class extends modelClass(spec, "Actor", type) {
-    override prepareDerivedData(): void {
-      const self = this as unknown as ActorSystem & {
-        parent?: { items?: Iterable<{ type: string; system: unknown }> };
-      };
-      const skills: { weaponSkill: string; level: number }[] = [];
-      for (const item of self.parent?.items ?? []) {
-        if (item.type === "skill") skills.push(item.system as { weaponSkill: string; level: number });
-      }
-      self.derived = deriveActor(self, skills);
-    }
-  };
+export class CharacterModel extends FrontierModel<
+  typeof CHARACTER_SPEC,
+  Actor.Implementation,
+  ActorDerivedData
+> {
+  static override readonly spec = CHARACTER_SPEC;
+  static override readonly systemOf = "Actor";
+  static override readonly type = "character";
+
+  override prepareDerivedData(): void {
+    this.derived = deriveFor(this, this.parent);
+  }
 }
 
-export const CharacterModel = actorModel(CHARACTER_SPEC, "character");
-export const CreatureModel = actorModel(CREATURE_SPEC, "creature");
+export class CreatureModel extends FrontierModel<
+  typeof CREATURE_SPEC,
+  Actor.Implementation,
+  ActorDerivedData
+> {
+  static override readonly spec = CREATURE_SPEC;
+  static override readonly systemOf = "Actor";
+  static override readonly type = "creature";
 
-export const ItemModels = Object.fromEntries(
-  (Object.keys(ITEM_SPECS) as ItemType[]).map((t) => [t, modelClass(ITEM_SPECS[t], "Item", t)]),
-) as Record<ItemType, ReturnType<typeof modelClass>>;
+  override prepareDerivedData(): void {
+    this.derived = deriveFor(this, this.parent);
+  }
+}
+
+abstract class ItemModel<T extends ItemType> extends FrontierModel<
+  (typeof ITEM_SPECS)[T],
+  Item.Implementation
+> {
+  static override readonly systemOf = "Item";
+}
+
+export class WeaponModel extends ItemModel<"weapon"> {
+  static override readonly spec = ITEM_SPECS.weapon;
+  static override readonly type = "weapon";
+}
+export class DefenseModel extends ItemModel<"defense"> {
+  static override readonly spec = ITEM_SPECS.defense;
+  static override readonly type = "defense";
+}
+export class PowerSourceModel extends ItemModel<"powerSource"> {
+  static override readonly spec = ITEM_SPECS.powerSource;
+  static override readonly type = "powerSource";
+}
+export class GearModel extends ItemModel<"gear"> {
+  static override readonly spec = ITEM_SPECS.gear;
+  static override readonly type = "gear";
+}
+export class SkillModel extends ItemModel<"skill"> {
+  static override readonly spec = ITEM_SPECS.skill;
+  static override readonly type = "skill";
+}
+export class RaceModel extends ItemModel<"race"> {
+  static override readonly spec = ITEM_SPECS.race;
+  static override readonly type = "race";
+}
+
+export const ItemModels = {
+  weapon: WeaponModel,
+  defense: DefenseModel,
+  powerSource: PowerSourceModel,
+  gear: GearModel,
+  skill: SkillModel,
+  race: RaceModel,
+} satisfies Record<ItemType, unknown>;
 
 /** The `side` CombatantGroup subtype (SF-X-04/05). */
-export const SideModel = modelClass(SIDE_SPEC, "CombatantGroup", "side");
+export class SideModel extends FrontierModel<typeof SIDE_SPEC, CombatantGroup.Implementation> {
+  static override readonly spec = SIDE_SPEC;
+  static override readonly systemOf = "CombatantGroup";
+  static override readonly type = "side";
+}
 
 /** The `attack` ChatMessage subtype (the attack card). */
-export const AttackCardModel = modelClass(ATTACK_CARD_SPEC, "ChatMessage", "attack");
+export class AttackCardModel extends FrontierModel<typeof ATTACK_CARD_SPEC, ChatMessage.Implementation> {
+  static override readonly spec = ATTACK_CARD_SPEC;
+  static override readonly systemOf = "ChatMessage";
+  static override readonly type = "attack";
+}
+
+/** `system` of a character or a creature, with its derived data. */
+export type { ActorSystem } from "../documents/subtypes.js";

@@ -5,60 +5,152 @@
  * Nothing in this file touches Foundry.
  */
 
+/** A number field; `N` says whether it may be null (so the stored value's type follows the spec). */
+export interface NumberSpec<N extends boolean = boolean> {
+  readonly kind: "number";
+  readonly initial: number | null;
+  readonly integer?: boolean;
+  readonly min?: number;
+  readonly max?: number;
+  readonly nullable?: N;
+}
+
+/** A string field whose values are `V` (its choices, with "" when it may be blank). */
+export interface StringSpec<V extends string = string> {
+  readonly kind: "string";
+  readonly initial: V;
+  readonly choices?: readonly V[];
+  readonly blank?: boolean;
+  /** Returns an error message, or null when the value is fine. */
+  readonly check?: (value: string) => string | null;
+}
+
+export interface BooleanSpec {
+  readonly kind: "boolean";
+  readonly initial: boolean;
+}
+
+export interface HtmlSpec {
+  readonly kind: "html";
+  readonly initial: string;
+}
+
+export interface SchemaFieldSpec<S extends SchemaSpec = SchemaSpec> {
+  readonly kind: "schema";
+  readonly fields: S;
+}
+
+export interface ArrayFieldSpec<E extends FieldSpec = FieldSpec> {
+  readonly kind: "array";
+  readonly element: E;
+}
+
+/** Free-form JSON object (chat card payloads). */
+export interface ObjectSpec {
+  readonly kind: "object";
+}
+
 export type FieldSpec =
-  | {
-      readonly kind: "number";
-      readonly initial: number | null;
-      readonly integer?: boolean;
-      readonly min?: number;
-      readonly max?: number;
-      readonly nullable?: boolean;
-    }
-  | {
-      readonly kind: "string";
-      readonly initial: string;
-      readonly choices?: readonly string[];
-      readonly blank?: boolean;
-      /** Returns an error message, or null when the value is fine. */
-      readonly check?: (value: string) => string | null;
-    }
-  | { readonly kind: "boolean"; readonly initial: boolean }
-  | { readonly kind: "html"; readonly initial: string }
-  | { readonly kind: "schema"; readonly fields: SchemaSpec }
-  | { readonly kind: "array"; readonly element: FieldSpec }
-  /** Free-form JSON object (chat card payloads). */
-  | { readonly kind: "object" };
+  | NumberSpec
+  | StringSpec
+  | BooleanSpec
+  | HtmlSpec
+  | SchemaFieldSpec
+  | ArrayFieldSpec
+  | ObjectSpec;
 
 export type SchemaSpec = Readonly<Record<string, FieldSpec>>;
 
 /** A model: its fields and the checks that involve several fields at once. */
-export interface ModelSpec {
-  readonly fields: SchemaSpec;
+export interface ModelSpec<S extends SchemaSpec = SchemaSpec> {
+  readonly fields: S;
   /** Returns error messages; an empty list means valid. */
   readonly joint?: (data: Record<string, unknown>) => string[];
 }
 
-export const num = (
+/**
+ * The value a field holds once Foundry has cleaned and validated it: the type of `system.<field>` on a document.
+ * Derived from the spec itself, so the TypeScript shape and the Foundry schema cannot drift apart.
+ */
+export type FieldData<F extends FieldSpec> =
+  F extends NumberSpec<infer N>
+    ? true extends N
+      ? number | null
+      : number
+    : F extends StringSpec<infer V>
+      ? V
+      : F extends BooleanSpec
+        ? boolean
+        : F extends HtmlSpec
+          ? string
+          : F extends SchemaFieldSpec<infer S>
+            ? SchemaData<S>
+            : F extends ArrayFieldSpec<infer E>
+              ? FieldData<E>[]
+              : Record<string, unknown>;
+
+/** The data of a whole schema (see {@link FieldData}). */
+export type SchemaData<S extends SchemaSpec> = { -readonly [K in keyof S]: FieldData<S[K]> };
+
+/** The data of a model (`system` of a document of that subtype). */
+export type ModelData<M extends ModelSpec> = SchemaData<M["fields"]>;
+
+interface NumberOptions {
+  readonly integer?: boolean;
+  readonly min?: number;
+  readonly max?: number;
+}
+
+export function num(initial: number | null, opts: NumberOptions & { nullable: true }): NumberSpec<true>;
+export function num(initial: number, opts?: NumberOptions & { nullable?: false }): NumberSpec<false>;
+export function num(initial: number | null, opts: NumberOptions & { nullable?: boolean } = {}): NumberSpec {
+  return { kind: "number", initial, ...opts };
+}
+
+export function int(
   initial: number | null,
-  opts: { integer?: boolean; min?: number; max?: number; nullable?: boolean } = {},
-): FieldSpec => ({ kind: "number", initial, ...opts });
-export const int = (
+  opts: Omit<NumberOptions, "integer"> & { nullable: true },
+): NumberSpec<true>;
+export function int(
+  initial: number,
+  opts?: Omit<NumberOptions, "integer"> & { nullable?: false },
+): NumberSpec<false>;
+export function int(
   initial: number | null,
-  opts: { min?: number; max?: number; nullable?: boolean } = {},
-): FieldSpec => ({
-  kind: "number",
-  initial,
-  integer: true,
-  ...opts,
-});
-export const str = (
+  opts: Omit<NumberOptions, "integer"> & { nullable?: boolean } = {},
+): NumberSpec {
+  return { kind: "number", initial, integer: true, ...opts };
+}
+
+type Check = (v: string) => string | null;
+
+/** A string with choices that may not be blank holds one of them. */
+export function str<const C extends string>(
+  initial: NoInfer<C>,
+  opts: { choices: readonly C[]; blank: false; check?: Check },
+): StringSpec<C>;
+/** A string with choices that may be blank holds one of them or "". */
+export function str<const C extends string>(
+  initial: NoInfer<C> | "",
+  opts: { choices: readonly C[]; blank?: true; check?: Check },
+): StringSpec<C | "">;
+export function str(initial?: string, opts?: { blank?: boolean; check?: Check }): StringSpec;
+export function str(
   initial = "",
-  opts: { choices?: readonly string[]; blank?: boolean; check?: (v: string) => string | null } = {},
-): FieldSpec => ({ kind: "string", initial, blank: true, ...opts });
-export const bool = (initial = false): FieldSpec => ({ kind: "boolean", initial });
-export const html = (): FieldSpec => ({ kind: "html", initial: "" });
-export const schema = (fields: SchemaSpec): FieldSpec => ({ kind: "schema", fields });
-export const array = (element: FieldSpec): FieldSpec => ({ kind: "array", element });
+  opts: { choices?: readonly string[]; blank?: boolean; check?: Check } = {},
+): StringSpec {
+  return { kind: "string", initial, blank: true, ...opts };
+}
+export const bool = (initial = false): BooleanSpec => ({ kind: "boolean", initial });
+export const html = (): HtmlSpec => ({ kind: "html", initial: "" });
+export const schema = <const S extends SchemaSpec>(fields: S): SchemaFieldSpec<S> => ({
+  kind: "schema",
+  fields,
+});
+export const array = <const E extends FieldSpec>(element: E): ArrayFieldSpec<E> => ({
+  kind: "array",
+  element,
+});
 
 export interface ValidationIssue {
   readonly path: string;

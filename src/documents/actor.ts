@@ -4,7 +4,11 @@
  */
 import { noteStoredSource } from "../helpers/migrate.js";
 
-export class FrontierActor extends Actor {
+/**
+ * Generic over the subtype as core's `Actor` is, so `Actor.OfType<"character">` (fvtt-types' `ConfiguredActor`) is
+ * this class with `system` typed by the character model.
+ */
+export class FrontierActor<out SubType extends Actor.SubType = Actor.SubType> extends Actor<SubType> {
   /** Notes whether the stored data predates the schema, before core migrates it in place (see helpers/migrate). */
   protected override _initializeSource(
     data: this | Actor.CreateData,

@@ -13,8 +13,6 @@
  *   every side write here goes out as one Combat update with the turn index that keeps whoever is acting.
  */
 import { SYSTEM_ID, templatePath } from "../constants.js";
-import type { SideSystem } from "../data/combatant-group/side.js";
-import type { ActorSystem } from "../data/models.js";
 import { asGM, foundryUsers, NoGMError, QUERY } from "../helpers/gm-query.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import { roundPhases } from "../rules/index.js";
@@ -36,8 +34,9 @@ import {
   turnOrder,
   withSideChanges,
 } from "../workflows/side-initiative.js";
+import { actorSystem, isSide, sideIdOf } from "./subtypes.js";
 
-type Group = CombatantGroup.Implementation;
+type Side = CombatantGroup.OfType<"side">;
 type Member = Combatant.Implementation;
 
 const SIDE = "side";
@@ -49,21 +48,21 @@ const SIDES_QUEUE = new WeakMap<object, Promise<unknown>>();
 
 const localize = (key: string) => game.i18n?.localize(key) ?? key;
 
-export class FrontierCombat extends Combat {
+export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType> extends Combat<SubType> {
   /**
    * Applies one held request on the GM's client (SF-B-05). Set in `init` to the card workflow's apply, so this
    * document does not import the workflow that imports it.
    */
   static applyHeld: ((req: HeldRequest) => Promise<unknown>) | null = null;
 
-  get sideGroups(): Group[] {
-    return this.groups.contents.filter((g) => g.type === (SIDE as never));
+  get sideGroups(): Side[] {
+    return this.groups.contents.filter(isSide);
   }
 
   /** The plain view of this combat the side-initiative rules work on. */
   get view(): CombatView {
     const members = this.combatants.contents.map((c: Member, i: number) => {
-      const sys = (c.actor?.system ?? null) as ActorSystem | null;
+      const sys = actorSystem(c.actor);
       return {
         id: c.id ?? "",
         name: c.name ?? "",
@@ -79,17 +78,17 @@ export class FrontierCombat extends Combat {
     const sides = this.sideGroups.map((g) => ({
       id: g.id ?? "",
       name: g.name ?? "",
-      system: g.system as unknown as SideSystem,
+      system: g.system,
     }));
     return { round: this.round, sides, members };
   }
 
   /** The phase index of the round (stored as a combat flag, stepped by the GM). */
   get phaseIndex(): number {
-    return (this.getFlag(SYSTEM_ID as never, "phase" as never) as number | undefined) ?? 0;
+    return this.getFlag(SYSTEM_ID, "phase") ?? 0;
   }
 
-  #ports(): InitiativePorts {
+  #ports(): InitiativePorts<Roll> {
     return {
       rollD10: async () => {
         const roll = await new Roll("1d10").evaluate();
@@ -99,19 +98,20 @@ export class FrontierCombat extends Combat {
         await this.#commitSides(updates);
       },
       postCards: async (cards) => {
-        await ChatMessage.create((await Promise.all(cards.map((c) => this.#cardData(c)))) as never);
+        await ChatMessage.create(await Promise.all(cards.map((c) => this.#cardData(c))));
       },
     };
   }
 
-  async #cardData(card: SideCard): Promise<Record<string, unknown>> {
-    const colour = (this.groups.get(card.sideId)?.system as unknown as SideSystem | undefined)?.colour ?? "";
+  async #cardData(card: SideCard<Roll>): Promise<ChatMessage.CreateData> {
+    const group = this.groups.get(card.sideId);
+    const colour = group && isSide(group) ? group.system.colour : "";
     const content = await foundry.applications.handlebars.renderTemplate(templatePath("chat/side-roll.hbs"), {
       ...card,
       colour,
     });
-    const hide = card.npcOnly && getSetting<boolean>(SETTINGS.hideNpcInitiative);
-    const gmIds = (game.users?.filter((u) => u.isGM).map((u) => u.id) ?? []) as string[];
+    const hide = card.npcOnly && getSetting(SETTINGS.hideNpcInitiative);
+    const gmIds = game.users?.filter((u) => u.isGM).map((u) => u.id) ?? [];
     return {
       speaker: { alias: card.sideName },
       content,
@@ -127,14 +127,14 @@ export class FrontierCombat extends Combat {
    */
   async #commitSides(changes: readonly SideChange[]): Promise<void> {
     if (!changes.length) return;
-    const data: Record<string, unknown> = { groups: changes };
+    const data: Combat.UpdateData = { groups: [...changes] };
     const turn = turnKeeping(
       withSideChanges(this.view, changes),
       currentVariant(),
       this.combatant?.id ?? null,
     );
     if (turn !== null && turn !== this.turn) data.turn = turn;
-    await this.update(data as never, { turnEvents: false } as never);
+    await this.update(data, { turnEvents: false });
   }
 
   /**
@@ -155,15 +155,16 @@ export class FrontierCombat extends Combat {
     const plan = assignSides(this.view, individual);
     const keyToId = new Map<string, string>();
     if (plan.create.length) {
-      const created = (await this.createEmbeddedDocuments(
+      const created = await this.createEmbeddedDocuments(
         "CombatantGroup",
         plan.create.map((c) => ({
           type: SIDE,
           name: game.i18n?.localize(c.label) ?? c.label,
           system: { key: c.key, colour: c.colour },
-        })) as never,
-      )) as Group[];
-      created.forEach((g, i) => {
+        })),
+      );
+      // v13 returns the created groups; fvtt-types 13.345 also allows undefined.
+      (created ?? []).forEach((g, i) => {
         keyToId.set(plan.create[i]!.key, g.id ?? "");
       });
     }
@@ -171,7 +172,7 @@ export class FrontierCombat extends Combat {
       _id: id,
       group: keyToId.get(key) ?? key,
     }));
-    if (updates.length) await this.updateEmbeddedDocuments("Combatant", updates as never);
+    if (updates.length) await this.updateEmbeddedDocuments("Combatant", updates);
   }
 
   /** Every character its own side (SF-X-05): clears sides and makes one per combatant. */
@@ -179,7 +180,7 @@ export class FrontierCombat extends Combat {
     if (!game.user?.isGM) return;
     await this.updateEmbeddedDocuments(
       "Combatant",
-      this.combatants.map((c) => ({ _id: c.id, group: null })) as never,
+      this.combatants.map((c) => ({ _id: c.id, group: null })),
     );
     await this.deleteEmbeddedDocuments(
       "CombatantGroup",
@@ -268,9 +269,9 @@ export class FrontierCombat extends Combat {
       await this.#commitSides(
         this.sideGroups.map((g) => ({ _id: g.id ?? "", initiative: null, system: clearedRoll() })),
       );
-    const coreReset = super.resetAll as unknown as (o?: {
-      updateTurn?: boolean;
-    }) => Promise<this | undefined>;
+    // v13's resetAll takes {updateTurn}; fvtt-types 13.345 declares it without options (a wider signature is
+    // still the same function, so no cast is needed).
+    const coreReset: (o?: { updateTurn?: boolean }) => Promise<this | undefined> = super.resetAll;
     return coreReset.call(this, options);
   }
 
@@ -278,7 +279,7 @@ export class FrontierCombat extends Combat {
   override async startCombat(): Promise<this> {
     await this.ensureSides();
     await this.rollSides({ round: 1 });
-    await this.setFlag(SYSTEM_ID as never, "phase" as never, 0 as never);
+    await this.setFlag(SYSTEM_ID, "phase", 0);
     return super.startCombat();
   }
 
@@ -292,11 +293,11 @@ export class FrontierCombat extends Combat {
   }
 
   get heldDamage(): HeldRequest[] {
-    return (this.getFlag(SYSTEM_ID as never, "heldDamage" as never) as HeldRequest[] | undefined) ?? [];
+    return this.getFlag(SYSTEM_ID, "heldDamage") ?? [];
   }
 
   async holdDamage(req: HeldRequest): Promise<void> {
-    await this.setFlag(SYSTEM_ID as never, "heldDamage" as never, holdRequest(this.heldDamage, req) as never);
+    await this.setFlag(SYSTEM_ID, "heldDamage", holdRequest(this.heldDamage, req));
     ui.notifications?.info(localize("FT.Card.heldNotice"));
   }
 
@@ -307,7 +308,7 @@ export class FrontierCombat extends Combat {
     const apply = FrontierCombat.applyHeld;
     if (!apply) throw new Error("Held damage cannot be applied: no applier was registered in init.");
     await releaseHeld(held, apply);
-    await this.unsetFlag(SYSTEM_ID as never, "heldDamage" as never);
+    await this.unsetFlag(SYSTEM_ID, "heldDamage");
   }
 
   /** A new round re-rolls every side (SF-B-04), which only the GM writes: round changes are the GM's. */
@@ -349,18 +350,20 @@ export class FrontierCombat extends Combat {
         ? { turn: null, noneLeft: false }
         : firstTurn(order, (id) => !!this.combatants.get(id)?.isDefeated, !!this.settings.skipDefeated);
     if (first.noneLeft) ui.notifications?.warn(localize("COMBAT.NoneRemaining"));
-    const updateData: Record<string, unknown> = {
+    const updateData: Combat.UpdateData = {
       round,
       turn: first.turn,
       flags: { [SYSTEM_ID]: { phase: 0 } },
       ...(rolls.length ? { groups: rolls } : {}),
     };
     const updateOptions = {
-      direction: 1,
+      direction: 1 as const,
       worldTime: { delta: this.getTimeDelta(this.round, this.turn, round, first.turn) },
     };
-    Hooks.callAll("combatRound", this as never, updateData as never, updateOptions as never);
-    await this.update(updateData as never, updateOptions as never);
+    // fvtt-types 13.345 types this hook as v12 did ({round, turn: number}, {advanceTime}); v13 passes a null turn
+    // when no one acts and `worldTime` (client/documents/combat.mjs, nextRound).
+    Hooks.callAll("combatRound", this, updateData as never, updateOptions as never);
+    await this.update(updateData, updateOptions);
     return this;
   }
 
@@ -414,7 +417,7 @@ export class FrontierCombat extends Combat {
     this.#resort();
     if (!game.user?.isActiveGM || !acting || this.turn === null) return;
     const turn = this.turns.findIndex((t) => t.id === acting);
-    if (turn >= 0 && turn !== this.turn) void this.update({ turn } as never, { turnEvents: false } as never);
+    if (turn >= 0 && turn !== this.turn) void this.update({ turn }, { turnEvents: false });
   }
 
   #onModifySides(parent: unknown, options: { render?: boolean } | undefined): void {
@@ -425,13 +428,13 @@ export class FrontierCombat extends Combat {
 
   protected override _onUpdateDescendantDocuments(...args: Combat.OnUpdateDescendantDocumentsArgs): void {
     super._onUpdateDescendantDocuments(...args);
-    if ((args[1] as string) === "groups") this.#onModifySides(args[0], args[4] as { render?: boolean });
+    if (isGroups(args[1])) this.#onModifySides(args[0], args[4]);
   }
 
   /** A side whose last member left is removed (GM only); a removed side re-sorts and re-renders. */
   protected override _onDeleteDescendantDocuments(...args: Combat.OnDeleteDescendantDocumentsArgs): void {
     super._onDeleteDescendantDocuments(...args);
-    if ((args[1] as string) === "groups") this.#onModifySides(args[0], args[4] as { render?: boolean });
+    if (isGroups(args[1])) this.#onModifySides(args[0], args[4]);
     if (args[1] === "combatants" && game.user?.isActiveGM) {
       const empty = emptySides(this.view);
       if (empty.length) void this.deleteEmbeddedDocuments("CombatantGroup", empty);
@@ -441,7 +444,7 @@ export class FrontierCombat extends Combat {
   /** Newcomers join a side (they are not rolled: their side may already have its roll). */
   protected override _onCreateDescendantDocuments(...args: Combat.OnCreateDescendantDocumentsArgs): void {
     super._onCreateDescendantDocuments(...args);
-    if ((args[1] as string) === "groups") this.#onModifySides(args[0], args[4] as { render?: boolean });
+    if (isGroups(args[1])) this.#onModifySides(args[0], args[4]);
     if (args[1] === "combatants" && game.user?.isActiveGM) void this.ensureSides();
   }
 
@@ -472,12 +475,11 @@ export class FrontierCombat extends Combat {
 }
 
 /**
- * The id of a combatant's side. `Combatant#_prepareGroup` sets `group` to the group document; when that group does
- * not exist core leaves the raw id string, and then the combatant has no side.
+ * v13 calls the descendant-document callbacks for both embedded collections, `combatants` and `groups`;
+ * fvtt-types 13.345 lists only `combatants` in their arguments, so the name is taken as a plain string.
  */
-function sideIdOf(c: Member): string | null {
-  const group = (c as unknown as { group: unknown }).group;
-  return group && typeof group === "object" ? ((group as Group).id ?? null) : null;
+function isGroups(collection: string): boolean {
+  return collection === "groups";
 }
 
 /**
@@ -505,7 +507,7 @@ export async function handleRollSideQuery(data: unknown): Promise<boolean> {
   const req = (data ?? {}) as { combatId?: unknown; sideIds?: unknown };
   if (typeof req.combatId !== "string" || !Array.isArray(req.sideIds) || req.sideIds.length > 50)
     throw new Error("That side roll request is not one this system sends.");
-  const combat = game.combats?.get(req.combatId) as unknown as FrontierCombat | undefined;
+  const combat = game.combats?.get(req.combatId);
   if (!combat) throw new Error("That combat no longer exists.");
   const view = combat.view;
   const round = Math.max(1, combat.round);
@@ -525,7 +527,7 @@ export async function handleRollSideQuery(data: unknown): Promise<boolean> {
  * repeated or late request does not skip a round.
  */
 export async function handleNextRoundQuery(data: { combatId: string; round: number }): Promise<boolean> {
-  const combat = game.combats?.get(data.combatId) as unknown as FrontierCombat | undefined;
+  const combat = game.combats?.get(data.combatId);
   if (!combat) throw new Error("That combat no longer exists.");
   const defeated = combat.turns.map((t) => t.isDefeated);
   const skip = !!combat.settings.skipDefeated;

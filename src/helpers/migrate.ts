@@ -51,21 +51,10 @@ export function builtFromStaleSource(doc: object): boolean {
   return stale.has(doc);
 }
 
-type Doc = {
-  id: string | null;
-  name: string;
-  toObject(): { system: unknown };
-  update(data: object, options: object): Promise<unknown>;
-};
-type ActorDoc = Doc & {
-  items: Iterable<Doc>;
-  updateEmbeddedDocuments(name: "Item", updates: object[], options: object): Promise<unknown>;
-};
-
 const WHOLE = { diff: false, recursive: false } as const;
 
 /** Write back one actor and its items if they were built from old data; true if anything was written. */
-async function persistActor(actor: ActorDoc): Promise<boolean> {
+async function persistActor(actor: Actor.Implementation): Promise<boolean> {
   let wrote = false;
   if (stale.has(actor)) {
     await actor.update({ system: actor.toObject().system }, WHOLE);
@@ -83,10 +72,10 @@ async function persistActor(actor: ActorDoc): Promise<boolean> {
 
 export async function runMigrations(): Promise<void> {
   if (!game.user?.isActiveGM) return;
-  const done = getSetting<number>(SETTINGS.migrationVersion);
+  const done = getSetting(SETTINGS.migrationVersion);
   if (done >= CURRENT_MIGRATION) return;
-  const actors = [...(game.actors ?? [])] as unknown as ActorDoc[];
-  const items = ([...(game.items ?? [])] as unknown as Doc[]).filter((i) => stale.has(i));
+  const actors = [...(game.actors ?? [])];
+  const items = [...(game.items ?? [])].filter((i) => stale.has(i));
   const todo = actors.filter((a) => stale.has(a) || [...a.items].some((i) => itemIsStale(a, i)));
   if (todo.length || items.length) ui.notifications?.info(game.i18n?.localize("FT.Migration.start") ?? "");
   const failed: string[] = [];
@@ -114,10 +103,6 @@ export async function runMigrations(): Promise<void> {
     );
     return;
   }
-  await game.settings?.set(
-    SYSTEM_ID as never,
-    SETTINGS.migrationVersion as never,
-    CURRENT_MIGRATION as never,
-  );
+  await game.settings?.set(SYSTEM_ID, SETTINGS.migrationVersion, CURRENT_MIGRATION);
   if (todo.length || items.length) ui.notifications?.info(game.i18n?.localize("FT.Migration.done") ?? "");
 }

@@ -13,7 +13,7 @@ import {
   type ResolutionTable,
   validateResolutionTable,
 } from "../rules/index.js";
-import { DEFAULT_PRESET, PRESETS, presetChanges, type RuleSettings } from "./presets.js";
+import { DEFAULT_PRESET, PRESET_KEYS, PRESETS, presetChanges, type RuleSettings } from "./presets.js";
 
 export const SETTINGS = {
   engine: "engine",
@@ -29,11 +29,37 @@ export const SETTINGS = {
   migrationVersion: "migrationVersion",
 } as const;
 
-type Settings = {
-  get(ns: string, key: string): unknown;
-  register(ns: string, key: string, data: Record<string, unknown>): void;
-};
-const settings = () => (game as unknown as { settings: Settings }).settings;
+/**
+ * What each world setting holds. fvtt-types' `SettingConfig` is built from this (types/foundry-config.d.ts), so
+ * `game.settings.get/set/register` check the key and the value.
+ */
+/** A JSON object as a setting stores it. */
+export type StoredObject = { readonly [key: string]: unknown };
+
+export interface SettingValues {
+  engine: EngineId;
+  variant: "basic" | "expanded";
+  preset: string;
+  autoHit: boolean;
+  autoMiss: boolean;
+  strayShots: boolean;
+  crowdCover: boolean;
+  /** Stored JSON, checked where it is read (a broken table falls back to the default). */
+  zebulonTable: StoredObject;
+  alphaDawnOverrides: StoredObject;
+  hideNpcInitiative: boolean;
+  migrationVersion: number;
+}
+
+export type SettingKey = keyof SettingValues;
+
+/** `game.settings`, which Foundry creates before `init`; our settings are registered and read from `init` on. */
+export function clientSettings(): foundry.helpers.ClientSettings {
+  const s = game.settings;
+  if (!s) throw new Error(`${SYSTEM_ID} | game.settings is read before Foundry created it`);
+  return s;
+}
+const settings = clientSettings;
 
 export function registerSettings(): void {
   const s = settings();
@@ -102,22 +128,22 @@ export function registerSettings(): void {
   });
 }
 
-export function getSetting<T>(key: (typeof SETTINGS)[keyof typeof SETTINGS]): T {
-  return settings().get(SYSTEM_ID, key) as T;
+export function getSetting<K extends SettingKey>(key: K) {
+  return settings().get(SYSTEM_ID, key);
 }
 
 export function currentVariant(): "basic" | "expanded" {
-  return getSetting<string>(SETTINGS.variant) === "basic" ? "basic" : "expanded";
+  return getSetting(SETTINGS.variant) === "basic" ? "basic" : "expanded";
 }
 
 /** The world's engine with the GM's tables. A broken stored table falls back to the default, with a warning. */
 export function currentEngine(): ResolutionEngine {
-  const id = getSetting<EngineId>(SETTINGS.engine);
+  const id = getSetting(SETTINGS.engine);
   const zebulon = currentZebulonTable();
   const rules = currentRules();
   let base = ALPHA_DAWN_TABLE;
   try {
-    base = mergeTable(getSetting<unknown>(SETTINGS.alphaDawnOverrides));
+    base = mergeTable(getSetting(SETTINGS.alphaDawnOverrides));
   } catch (e) {
     console.warn(`${SYSTEM_ID} | the Alpha Dawn overrides are invalid, using the defaults:`, e);
   }
@@ -133,7 +159,7 @@ export function currentEngine(): ResolutionEngine {
 /** The GM's resolution table; a broken stored table falls back to the default, with a warning. */
 export function currentZebulonTable(): ResolutionTable {
   try {
-    return validateResolutionTable(getSetting<unknown>(SETTINGS.zebulonTable));
+    return validateResolutionTable(getSetting(SETTINGS.zebulonTable));
   } catch (e) {
     console.warn(`${SYSTEM_ID} | stored resolution table is invalid, using the default:`, e);
     return defaultResolutionTable();
@@ -143,12 +169,12 @@ export function currentZebulonTable(): ResolutionTable {
 /** The engine, variant and optional-rule toggles as they stand (for the preset menu's "modified"). */
 export function currentRules(): RuleSettings {
   return {
-    engine: getSetting<string>(SETTINGS.engine) === "zebulon" ? "zebulon" : "alphaDawn",
+    engine: getSetting(SETTINGS.engine) === "zebulon" ? "zebulon" : "alphaDawn",
     variant: currentVariant(),
-    autoHit: getSetting<boolean>(SETTINGS.autoHit) !== false,
-    autoMiss: getSetting<boolean>(SETTINGS.autoMiss) !== false,
-    strayShots: getSetting<boolean>(SETTINGS.strayShots) !== false,
-    crowdCover: getSetting<boolean>(SETTINGS.crowdCover) !== false,
+    autoHit: getSetting(SETTINGS.autoHit) !== false,
+    autoMiss: getSetting(SETTINGS.autoMiss) !== false,
+    strayShots: getSetting(SETTINGS.strayShots) !== false,
+    crowdCover: getSetting(SETTINGS.crowdCover) !== false,
   };
 }
 
@@ -160,15 +186,10 @@ export async function applyPreset(id: string): Promise<{ changed: string[]; relo
   const preset = PRESETS.find((p) => p.id === id);
   if (!preset) return { changed: [], reload: false };
   const changed = presetChanges(currentRules(), id);
-  const s = game as unknown as {
-    settings: {
-      set(ns: string, k: string, v: unknown): Promise<unknown>;
-      settings: ReadonlyMap<string, { requiresReload?: boolean }>;
-    };
-  };
-  await s.settings.set(SYSTEM_ID, SETTINGS.preset, id);
-  for (const [k, v] of Object.entries(preset.settings)) await s.settings.set(SYSTEM_ID, k, v);
-  const reload = changed.some((k) => !!s.settings.settings.get(`${SYSTEM_ID}.${k}`)?.requiresReload);
+  const s = settings();
+  await s.set(SYSTEM_ID, SETTINGS.preset, id);
+  for (const k of PRESET_KEYS) await s.set(SYSTEM_ID, k, preset.settings[k]);
+  const reload = changed.some((k) => !!s.settings.get(`${SYSTEM_ID}.${k}`)?.requiresReload);
   return { changed, reload };
 }
 
@@ -180,7 +201,9 @@ export async function applyPreset(id: string): Promise<{ changed: string[]; relo
 export async function choosePreset(id: string): Promise<void> {
   const { reload } = await applyPreset(id);
   if (!reload) return;
-  const config = foundry.applications.settings.SettingsConfig as unknown as {
+  // fvtt-types 13.345 declares SettingsConfig as a stub without v13's static `reloadConfirm`.
+  const config = foundry.applications.settings
+    .SettingsConfig as typeof foundry.applications.settings.SettingsConfig & {
     reloadConfirm(options: { world: boolean }): Promise<void>;
   };
   await config.reloadConfirm({ world: true });

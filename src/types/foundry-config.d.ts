@@ -1,11 +1,47 @@
 /**
- * fvtt-types declaration merging, all in one place: our system id, document subtypes and settings.
+ * fvtt-types declaration merging, all in one place: our system id, document classes, document subtypes, settings,
+ * flags and GM queries. Each entry here must match what `init` registers at run time (src/index.ts).
  */
-import type { CharacterModel, CreatureModel, ItemModels } from "../data/models.js";
+
+import type {
+  AttackCardModel,
+  CharacterModel,
+  CreatureModel,
+  ItemModels,
+  SideModel,
+} from "../data/models.js";
+import type { FrontierActor } from "../documents/actor.js";
+import type { FrontierCombat, handleNextRoundQuery, handleRollSideQuery } from "../documents/combat.js";
+import type { FrontierItem } from "../documents/item.js";
+import type { SettingValues } from "../helpers/settings.js";
+import type { handleApplyQuery } from "../workflows/card-actions.js";
+import type { HeldRequest } from "../workflows/exchange.js";
+
+/** `frontier-tactics.<key>` for each of our settings. */
+type FrontierSettingConfig = { [K in keyof SettingValues as `frontier-tactics.${K}`]: SettingValues[K] };
 
 declare module "fvtt-types/configuration" {
   interface SystemNameConfig {
     name: "frontier-tactics";
+  }
+
+  interface DocumentClassConfig {
+    Actor: typeof FrontierActor;
+    Item: typeof FrontierItem;
+    Combat: typeof FrontierCombat;
+  }
+
+  /** Our classes are generic over the subtype, as core's are, so `Item.OfType<"weapon">` and the like are ours. */
+  interface ConfiguredActor<SubType extends Actor.SubType> {
+    document: FrontierActor<SubType>;
+  }
+
+  interface ConfiguredItem<SubType extends Item.SubType> {
+    document: FrontierItem<SubType>;
+  }
+
+  interface ConfiguredCombat<SubType extends Combat.SubType> {
+    document: FrontierCombat<SubType>;
   }
 
   interface DataModelConfig {
@@ -21,5 +57,48 @@ declare module "fvtt-types/configuration" {
       skill: (typeof ItemModels)["skill"];
       race: (typeof ItemModels)["race"];
     };
+    CombatantGroup: {
+      side: typeof SideModel;
+    };
+    ChatMessage: {
+      attack: typeof AttackCardModel;
+    };
+  }
+
+  interface SettingConfig extends FrontierSettingConfig {}
+
+  /** Our flags, all under the system's scope; every one may be unset, as `getFlag` then returns undefined. */
+  interface FlagConfig {
+    Combat: {
+      "frontier-tactics": {
+        /** The phase of the round the GM has stepped to (SF-X-01). */
+        phase?: number;
+        /** Damage held until the exchange ends (Basic-game tie, SF-B-05). */
+        heldDamage?: HeldRequest[];
+      };
+    };
+    ChatMessage: {
+      /** On a side's initiative card: the side (CombatantGroup id) it rolled for. */
+      "frontier-tactics": { sideRoll?: string };
+    };
+    Wall: {
+      /** The wall's cover class (SF-X-22); "" or unset: by wall type. */
+      "frontier-tactics": { cover?: "" | "none" | "soft" | "hard" };
+    };
+    MeasuredTemplate: {
+      /** A blast area's label. */
+      "frontier-tactics": { label?: string };
+    };
+  }
+}
+
+declare global {
+  namespace CONFIG {
+    /** The GM-side handlers `init` registers for players' requests (helpers/gm-query.ts). */
+    interface Queries {
+      "frontier-tactics.rollSide": typeof handleRollSideQuery;
+      "frontier-tactics.applyDamage": typeof handleApplyQuery;
+      "frontier-tactics.nextRound": typeof handleNextRoundQuery;
+    }
   }
 }

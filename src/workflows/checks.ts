@@ -35,7 +35,7 @@ export async function rollSkillCheck(
   skill: Item.Implementation,
   shifts = 0,
 ): Promise<void> {
-  if (getSetting<string>(SETTINGS.engine) !== "zebulon") {
+  if (getSetting(SETTINGS.engine) !== "zebulon") {
     ui.notifications?.info(game.i18n?.localize("FT.Check.skillNeedsZebulon") ?? "");
     return;
   }

@@ -41,7 +41,8 @@ export interface CombatView {
   readonly members: readonly MemberView[];
 }
 
-export interface SideCard {
+/** One side's initiative card; `R` is the roll object the dice port gives (a Foundry Roll in production). */
+export interface SideCard<R = unknown> {
   readonly sideId: string;
   readonly sideName: string;
   readonly d10: number;
@@ -51,7 +52,7 @@ export interface SideCard {
   readonly total: number;
   readonly ruleId: string;
   /** The roll object to attach to the chat message (a Foundry Roll in production). */
-  readonly roll: unknown;
+  readonly roll: R;
   /** No player character on the side: the GM may hide its numbers from players. */
   readonly npcOnly: boolean;
 }
@@ -70,10 +71,10 @@ export interface SideChange {
 }
 
 /** What rolling needs from Foundry: a d10, one batched group update, one batch of chat cards. */
-export interface InitiativePorts {
-  rollD10(): Promise<{ total: number; roll: unknown }>;
+export interface InitiativePorts<R = unknown> {
+  rollD10(): Promise<{ total: number; roll: R }>;
   updateSides(updates: readonly SideUpdate[]): Promise<void>;
-  postCards(cards: readonly SideCard[]): Promise<void>;
+  postCards(cards: readonly SideCard<R>[]): Promise<void>;
 }
 
 export interface RollOptions {
@@ -176,16 +177,16 @@ export function firstTurn(
  * Roll every side that needs it (SF-B-04, SF-X-04, SF-X-06): one d10 each, the modifier from its members,
  * then ONE batched group update and ONE batch of chat cards (one per side rolled).
  */
-export async function rollSides(
+export async function rollSides<R>(
   combat: CombatView,
-  ports: InitiativePorts,
+  ports: InitiativePorts<R>,
   opts: RollOptions,
-): Promise<SideCard[]> {
+): Promise<SideCard<R>[]> {
   const wanted = combat.sides.filter(
     (s) => (!opts.sideIds || opts.sideIds.includes(s.id)) && (opts.force || needsRoll(s, opts.round)),
   );
   const updates: SideUpdate[] = [];
-  const cards: SideCard[] = [];
+  const cards: SideCard<R>[] = [];
   for (const side of wanted) {
     const members = membersOf(combat, side.id);
     const mod = sideModifier(members.map(toSideMember), opts.variant);

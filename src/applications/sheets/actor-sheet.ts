@@ -73,7 +73,7 @@ export class FrontierActorSheet extends actorSheetBase() {
           system: i.system as unknown as Record<string, unknown>,
         }) as ItemLike,
     );
-    const engine = getSetting<string>(SETTINGS.engine);
+    const engine = getSetting(SETTINGS.engine);
     return Object.assign(context, {
       actor,
       system: sys,

@@ -4,7 +4,7 @@
  * (architecture: switching the world's engine never loses data).
  */
 import { ABILITY_KEYS, ABILITY_MAX } from "../../rules/index.js";
-import { bool, type FieldSpec, html, int, type ModelSpec, type SchemaSpec, schema, str } from "../spec.js";
+import { bool, html, int, type ModelSpec, type SchemaSpec, schema, str } from "../spec.js";
 
 export const ACTOR_SCHEMA_VERSION = 2;
 
@@ -13,9 +13,9 @@ export const HANDEDNESS = ["right", "left", "ambidextrous"] as const;
 export const SIZES = ["tiny", "small", "medium", "large", "giant"] as const;
 export const ANIMAL_SPEEDS = ["slow", "medium", "fast", "veryFast"] as const;
 
-const ability = (initial: number): FieldSpec => schema({ value: int(initial, { min: 0, max: ABILITY_MAX }) });
+const ability = (initial: number) => schema({ value: int(initial, { min: 0, max: ABILITY_MAX }) });
 
-export function abilitiesSpec(initial = 45): SchemaSpec {
+export function abilitiesSpec(initial = 45): Readonly<Record<string, ReturnType<typeof ability>>> {
   return Object.fromEntries(ABILITY_KEYS.map((k) => [k, ability(initial)]));
 }
 
@@ -44,7 +44,7 @@ const swnSpec = schema({
   morale: int(8, { min: 2, max: 12 }),
 });
 
-const common: SchemaSpec = {
+const common = {
   schemaVersion: int(ACTOR_SCHEMA_VERSION, { min: 0 }),
   abilities: schema(abilitiesSpec()),
   /**
@@ -59,14 +59,14 @@ const common: SchemaSpec = {
   notes: html(),
   d20: d20Spec,
   swn: swnSpec,
-};
+} satisfies SchemaSpec;
 
 function staminaJoint(data: Record<string, unknown>): string[] {
   const s = data.stamina as { value: number; max: number };
   return s.value > s.max ? [`Stamina ${s.value} is above its maximum ${s.max}`] : [];
 }
 
-export const CHARACTER_SPEC: ModelSpec = {
+export const CHARACTER_SPEC = {
   fields: {
     ...common,
     race: str("human", { choices: RACES, blank: false }),
@@ -79,9 +79,9 @@ export const CHARACTER_SPEC: ModelSpec = {
     credits: int(0, { min: 0 }),
   },
   joint: staminaJoint,
-};
+} satisfies ModelSpec;
 
-export const CREATURE_SPEC: ModelSpec = {
+export const CREATURE_SPEC = {
   fields: {
     ...common,
     size: str("medium", { choices: SIZES, blank: false }),
@@ -92,7 +92,7 @@ export const CREATURE_SPEC: ModelSpec = {
     damage: str("1d10"),
   },
   joint: staminaJoint,
-};
+} satisfies ModelSpec;
 
 export type RaceKey = (typeof RACES)[number];
 export type Handedness = (typeof HANDEDNESS)[number];

@@ -4,8 +4,8 @@
  */
 import type { ModelSpec } from "../spec.js";
 
-export const ATTACK_CARD_SPEC: ModelSpec = {
+export const ATTACK_CARD_SPEC = {
   fields: {
     card: { kind: "object" },
   },
-};
+} satisfies ModelSpec;

@@ -4,7 +4,7 @@
  */
 import { bool, initialData, int, type ModelSpec, str } from "../spec.js";
 
-export const SIDE_SPEC: ModelSpec = {
+export const SIDE_SPEC = {
   fields: {
     roll: int(null, { min: 1, max: 10, nullable: true }),
     modifier: int(0, { min: -20, max: 20 }),
@@ -18,7 +18,7 @@ export const SIDE_SPEC: ModelSpec = {
     /** Disposition key the side was created for (friendly, hostile, neutral, secret) or "custom". */
     key: str("custom"),
   },
-};
+} satisfies ModelSpec;
 
 export interface SideSystem {
   roll: number | null;

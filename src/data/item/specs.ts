@@ -12,18 +12,7 @@ import {
   validateRangeTable,
   WEAPON_SKILLS,
 } from "../../rules/index.js";
-import {
-  array,
-  bool,
-  type FieldSpec,
-  html,
-  int,
-  type ModelSpec,
-  num,
-  type SchemaSpec,
-  schema,
-  str,
-} from "../spec.js";
+import { array, bool, html, int, type ModelSpec, num, type SchemaSpec, schema, str } from "../spec.js";
 
 export const ITEM_SCHEMA_VERSION = 1;
 
@@ -49,7 +38,7 @@ const formulaCheck = (v: string) =>
   v === "" || isValidDice(v) ? null : `"${v}" is not a damage formula (write it like 2d10)`;
 
 /** Fields every catalogue item carries: cost, mass, where the numbers come from, which are missing. */
-const catalogue: SchemaSpec = {
+const catalogue = {
   schemaVersion: int(ITEM_SCHEMA_VERSION, { min: 0 }),
   cost: int(null, { min: 0, nullable: true }),
   mass: num(null, { min: 0, nullable: true }),
@@ -58,11 +47,11 @@ const catalogue: SchemaSpec = {
   /** Field paths whose numbers are "not in the sources available" — never guessed, never zero. */
   missing: array(str("")),
   description: html(),
-};
+} satisfies SchemaSpec;
 
-const band = (): FieldSpec => num(null, { min: 0, nullable: true });
+const band = () => num(null, { min: 0, nullable: true });
 
-export const WEAPON_SPEC: ModelSpec = {
+export const WEAPON_SPEC = {
   fields: {
     ...catalogue,
     skill: str("beam", { choices: WEAPON_SKILLS, blank: false }),
@@ -127,9 +116,9 @@ export const WEAPON_SPEC: ModelSpec = {
     }
     return errors;
   },
-};
+} satisfies ModelSpec;
 
-export const DEFENSE_SPEC: ModelSpec = {
+export const DEFENSE_SPEC = {
   fields: {
     ...catalogue,
     slot: str("screen", { choices: ["screen", "suit"], blank: false }),
@@ -149,9 +138,9 @@ export const DEFENSE_SPEC: ModelSpec = {
     active: bool(false),
     powerSource: str(""),
   },
-};
+} satisfies ModelSpec;
 
-export const POWER_SOURCE_SPEC: ModelSpec = {
+export const POWER_SOURCE_SPEC = {
   fields: {
     ...catalogue,
     kind: str("powerclip", { choices: POWER_KINDS, blank: false }),
@@ -165,13 +154,13 @@ export const POWER_SOURCE_SPEC: ModelSpec = {
     const r = data.remaining as number | null;
     return c !== null && r !== null && r > c ? [`${r} left is more than the capacity ${c}`] : [];
   },
-};
+} satisfies ModelSpec;
 
-export const GEAR_SPEC: ModelSpec = {
+export const GEAR_SPEC = {
   fields: { ...catalogue, quantity: int(1, { min: 0 }), uses: str("") },
-};
+} satisfies ModelSpec;
 
-export const SKILL_SPEC: ModelSpec = {
+export const SKILL_SPEC = {
   fields: {
     schemaVersion: int(ITEM_SCHEMA_VERSION, { min: 0 }),
     psa: str("military", { choices: PSAS, blank: false }),
@@ -181,9 +170,9 @@ export const SKILL_SPEC: ModelSpec = {
     source: str(""),
     description: html(),
   },
-};
+} satisfies ModelSpec;
 
-export const RACE_SPEC: ModelSpec = {
+export const RACE_SPEC = {
   fields: {
     schemaVersion: int(ITEM_SCHEMA_VERSION, { min: 0 }),
     key: str("human", { choices: ["human", "dralasite", "vrusk", "yazirian", "other"], blank: false }),
@@ -196,7 +185,7 @@ export const RACE_SPEC: ModelSpec = {
     source: str(""),
     missing: array(str("")),
   },
-};
+} satisfies ModelSpec;
 
 export const ITEM_SPECS = {
   weapon: WEAPON_SPEC,

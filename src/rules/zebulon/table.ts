@@ -24,11 +24,14 @@ export type SuccessColour = (typeof SUCCESS_COLOURS)[number];
 /** Highest d100 roll that gives each colour on one column. */
 export type ColumnThresholds = Readonly<Record<SuccessColour, number>>;
 
-/** The table: one row of thresholds per column, keyed by the column number as text ("-9" … "9"). */
-export interface ResolutionTable {
+/**
+ * The table: one row of thresholds per column, keyed by the column number as text ("-9" … "9"). A type, not an
+ * interface, so it is a plain JSON object to TypeScript too (the GM's table is stored in a world setting).
+ */
+export type ResolutionTable = {
   readonly name: string;
   readonly columns: Readonly<Record<string, ColumnThresholds>>;
-}
+};
 
 /** Column label as printed: −X and +X at the ends. */
 export function columnLabel(c: number): string {
