@@ -9,6 +9,15 @@ import { movementOf, occupants, readTarget, unitsPerPixel } from "../canvas/scen
 import { templatePath } from "../constants.js";
 import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
 import type { ActorSystem } from "../data/models.js";
+import {
+  actorSystem,
+  type FrontierActorType,
+  isFrontierActor,
+  isItemType,
+  isSide,
+  sideOf,
+  tokenByUuid,
+} from "../documents/subtypes.js";
 import { notify, report } from "../helpers/report.js";
 import { currentEngine, currentVariant } from "../helpers/settings.js";
 import { type AttackerFacts, DEFAULT_DECLARATIONS, explosiveStun } from "../rules/index.js";
@@ -18,6 +27,8 @@ import { grenadeOutcome } from "./grenade-plan.js";
 
 type ActorI = Actor.Implementation;
 type ItemI = Item.Implementation;
+type FrontierActorI = Actor.OfType<FrontierActorType>;
+type WeaponI = Item.OfType<"weapon">;
 type TokenP = foundry.canvas.placeables.Token.Implementation;
 
 export interface AttackOptions {
@@ -26,8 +37,8 @@ export interface AttackOptions {
 }
 
 /** The attacker's facts from its sheet and token. */
-export function attackerFacts(actor: ActorI, weapon: WeaponSystem, token: TokenP): AttackerFacts {
-  const sys = actor.system as unknown as ActorSystem;
+export function attackerFacts(actor: FrontierActorI, weapon: WeaponSystem, token: TokenP): AttackerFacts {
+  const sys: ActorSystem = actor.system;
   const skill = weapon.skill as keyof ActorSystem["derived"]["skills"];
   return {
     dex: sys.abilities.dex?.value ?? 0,
@@ -44,13 +55,11 @@ export function attackerFacts(actor: ActorI, weapon: WeaponSystem, token: TokenP
 }
 
 /** Where the weapon draws its ammunition: its own clip, or the power pack it is plugged into (SF-X-36). */
-export function ammoState(actor: ActorI, item: ItemI): AmmoState {
-  const s = item.system as unknown as WeaponSystem;
+export function ammoState(actor: ActorI, item: WeaponI): AmmoState {
+  const s: WeaponSystem = item.system;
   const a = s.ammo;
   const pack = a.powerSource ? actor.items.get(a.powerSource) : undefined;
-  const packSys = pack?.system as unknown as
-    | { remaining: number | null; capacity: number | null }
-    | undefined;
+  const packSys = pack && isItemType(pack, "powerSource") ? pack.system : undefined;
   return {
     unit: a.unit as AmmoState["unit"],
     perShot: a.perShot,
@@ -94,17 +103,15 @@ export async function attackWithWeapon(
   // SF-X-02: a surprised side may only move and take cover in the first round.
   const combat = game.combat;
   const combatant = combat?.combatants.find((c) => c.tokenId === token.id);
-  const side = (combatant as unknown as { group?: CombatantGroup.Implementation | null } | undefined)?.group;
-  if (
-    combat?.started &&
-    combat.round <= 1 &&
-    (side?.system as unknown as { surprised?: boolean } | undefined)?.surprised
-  ) {
+  const side = combatant ? sideOf(combatant) : null;
+  if (combat?.started && combat.round <= 1 && side && isSide(side) && side.system.surprised) {
     return notify("warn", "FT.Side.surprisedNoAttack");
   }
   const targets = [...(game.user?.targets ?? [])] as TokenP[];
   if (targets.length === 0) return notify("warn", "FT.Error.noTarget");
-  const sys = item.system as unknown as WeaponSystem;
+  // Only our actors attack, and only with weapons (the sheet offers Attack on weapons alone).
+  if (!isFrontierActor(actor) || !isItemType(item, "weapon")) return notify("warn", "FT.Attack.notAWeapon");
+  const sys: WeaponSystem = item.system;
   if (sys.skill === "melee") return notify("info", "FT.Sheet.meleeHint");
   const weapon = weaponFacts(item.name ?? "", sys);
   const unit = sys.rangeUnit === "squares" ? "squares" : "m";
@@ -140,21 +147,22 @@ export async function attackWithWeapon(
         let final: AttackCardData & { grenade?: GrenadeCard | null } = card;
         if (isGrenade) final = await grenadeCard(card, token, scene[0]!.token, sys, rolls);
         const data = {
-          type: "attack",
+          type: "attack" as const,
           system: { card: final },
           speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
           content: await renderCard(final),
-          rolls,
+          // The workflow hands back the Roll objects it was given (rollFormula), so Dice So Nice animates them.
+          rolls: rolls.filter((r): r is Roll => r instanceof Roll),
         };
-        ChatMessage.applyRollMode(data as never, game.settings?.get("core", "rollMode") as never);
-        const msg = await ChatMessage.create(data as never);
+        ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
+        const msg = await ChatMessage.create(data);
         return msg?.id ?? "";
       },
     };
     await runAttack(request, ports, {
       actorUuid: actor.uuid,
       fast: !!options.fast,
-      effect: (sys as unknown as { effect?: string }).effect || null,
+      effect: sys.effect || null,
       sceneId: token.document.parent?.id ?? null,
       rangeUnit: unit,
     });
@@ -191,14 +199,14 @@ async function grenadeCard(
       unitsPerMetre: perUnit,
       noBounce: sys.skill !== "thrown",
       occupants: occupants(),
-      explosive: (sys as unknown as { effect?: string }).effect === "explosive",
+      explosive: sys.effect === "explosive",
     },
     new FoundryCaster(),
   );
   const caught = await Promise.all(
     g.caught.map(async (uuid) => ({
       id: uuid,
-      name: ((await fromUuid(uuid as never)) as { name?: string } | null)?.name ?? "?",
+      name: tokenByUuid(uuid)?.name ?? "?",
     })),
   );
   const damage: TargetDamage[] = [];
@@ -213,8 +221,8 @@ async function grenadeCard(
   // SF-X-40: within twice the radius, a Reaction Speed check (d100 ≤ RS) or stunned for a turn.
   const ring: { id: string; name: string; roll: number; rs: number; stunned: boolean }[] = [];
   for (const uuid of g.stunRing) {
-    const doc = (await fromUuid(uuid as never)) as { name?: string; actor?: ActorI | null } | null;
-    const rs = (doc?.actor?.system as unknown as ActorSystem | undefined)?.abilities?.rs?.value ?? 0;
+    const doc = tokenByUuid(uuid);
+    const rs = actorSystem(doc?.actor)?.abilities?.rs?.value ?? 0;
     const r = await rollFormula("1d100");
     rolls.push(r.roll);
     const check = explosiveStun(sys.blastRadius * 1.5, sys.blastRadius, rs, r.total);
