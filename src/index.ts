@@ -21,24 +21,18 @@ import { TURN_SECONDS } from "./rules/index.js";
 import { gmApplyDamage } from "./workflows/attack-flow.js";
 import { bindAttackCard, foundryGMPorts, handleApplyQuery } from "./workflows/card-actions.js";
 
-type Cfg = Record<
-  string,
-  { documentClass?: unknown; dataModels?: Record<string, unknown>; compendiumIndexFields?: string[] }
->;
-
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | init`);
-  const cfg = CONFIG as unknown as Cfg;
-  cfg.Actor!.documentClass = FrontierActor;
-  cfg.Item!.documentClass = FrontierItem;
-  Object.assign(cfg.Actor!.dataModels!, { character: CharacterModel, creature: CreatureModel });
-  Object.assign(cfg.Item!.dataModels!, ItemModels);
-  cfg.Combat!.documentClass = FrontierCombat;
-  Object.assign(cfg.CombatantGroup!.dataModels!, { side: SideModel });
-  Object.assign(cfg.ChatMessage!.dataModels!, { attack: AttackCardModel });
-  (CONFIG.ui as unknown as Record<string, unknown>).combat = FrontierCombatTracker;
+  CONFIG.Actor.documentClass = FrontierActor;
+  CONFIG.Item.documentClass = FrontierItem;
+  Object.assign(CONFIG.Actor.dataModels, { character: CharacterModel, creature: CreatureModel });
+  Object.assign(CONFIG.Item.dataModels, ItemModels);
+  CONFIG.Combat.documentClass = FrontierCombat;
+  Object.assign(CONFIG.CombatantGroup.dataModels, { side: SideModel });
+  Object.assign(CONFIG.ChatMessage.dataModels, { attack: AttackCardModel });
+  CONFIG.ui.combat = FrontierCombatTracker;
   // GM-side handlers for requests from players (architecture: GM authority through CONFIG.queries).
-  Object.assign(CONFIG.queries as unknown as Record<string, unknown>, {
+  Object.assign(CONFIG.queries, {
     [QUERY.rollSide]: handleRollSideQuery,
     [QUERY.applyDamage]: handleApplyQuery,
     [QUERY.nextRound]: handleNextRoundQuery,
@@ -46,7 +40,7 @@ Hooks.once("init", () => {
   // Held damage (SF-B-05) is applied by the card workflow; the combat gets it here rather than importing it.
   FrontierCombat.applyHeld = (r) => gmApplyDamage(r.messageId, r.ids, foundryGMPorts());
   // Fast compendium browsing without loading documents.
-  cfg.Item!.compendiumIndexFields!.push(
+  CONFIG.Item.compendiumIndexFields.push(
     "system.skill",
     "system.damage.formula",
     "system.ranges",
@@ -55,7 +49,7 @@ Hooks.once("init", () => {
   );
 
   // A combat round is a six-second turn (SF-B-01).
-  (CONFIG.time as unknown as { roundTime: number }).roundTime = TURN_SECONDS;
+  CONFIG.time.roundTime = TURN_SECONDS;
   registerSettings();
   registerMenus();
   registerHelpers(Handlebars);
@@ -76,13 +70,13 @@ Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HT
   bindAttackCard(message, html),
 );
 // Switching the Alpha Dawn variant changes the turn order (ties, SF-B-05): every combat re-sorts.
-const onSetting = (setting: { key?: string }) => {
+const onSetting = (setting: Setting.Implementation) => {
   if (setting.key !== `${SYSTEM_ID}.${SETTINGS.variant}`) return;
-  for (const combat of game.combats ?? []) (combat as unknown as FrontierCombat).resortKeepingTurn?.();
+  for (const combat of game.combats ?? []) combat.resortKeepingTurn();
   void ui.combat?.render();
 };
-Hooks.on("createSetting", onSetting as never);
-Hooks.on("updateSetting", onSetting as never);
+Hooks.on("createSetting", onSetting);
+Hooks.on("updateSetting", onSetting);
 // The cover class of each wall (SF-X-22), editable in the wall configuration.
 Hooks.on("renderWallConfig", (app, html) => addCoverField(app as never, html));
 

@@ -3,7 +3,7 @@
  * sight and cover from walls (SF-B-08, SF-X-08, SF-X-22), tokens in the way (SF-X-35), movement this turn from
  * the token's movement history (SF-B-11, SF-X-17), prone from status effects (SF-X-26).
  */
-import type { ActorSystem } from "../data/models.js";
+import { actorSystem } from "../documents/subtypes.js";
 import { getSetting, SETTINGS } from "../helpers/settings.js";
 import {
   type Bystander,
@@ -49,14 +49,15 @@ function statuses(t: TokenP): Set<string> {
 
 /** How the token moved this turn, from its movement history against its walking and running speed. */
 export function movementOf(t: TokenP): Movement {
-  const history =
-    (t.document as unknown as { movementHistory?: { x: number; y: number }[] }).movementHistory ?? [];
+  // fvtt-types 13.345 types `movementHistory` as one waypoint; v13 returns the array of waypoints
+  // (client/documents/token.mjs `get movementHistory() { return this._movementHistory; }`).
+  const history = (t.document.movementHistory as unknown as { x: number; y: number }[] | undefined) ?? [];
   if (history.length < 2) return "stationary";
   const moved = grid().measurePath(
     history.map((w) => ({ x: w.x + t.w / 2, y: w.y + t.h / 2 })),
     {},
   ).distance;
-  const sys = t.actor?.system as unknown as ActorSystem | undefined;
+  const sys = actorSystem(t.actor);
   const walk = sys?.derived?.walk ?? 10;
   if (moved <= 0) return "stationary";
   return moved <= walk ? "walked" : "ran";
@@ -75,7 +76,7 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
     .filter((o) => o.id !== attacker.id && o.id !== target.id && o.actor)
     .map((o) => {
       const st = statuses(o);
-      const sys = o.actor?.system as unknown as ActorSystem | undefined;
+      const sys = actorSystem(o.actor);
       return {
         id: o.id,
         x: o.center.x,
@@ -88,7 +89,7 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
   // SF-X-35 crowd cover, unless the GM turned the optional rule off.
   const inTheWay =
     getSetting(SETTINGS.crowdCover) === false ? [] : tokensInTheWay(attacker.center, target.center, others);
-  const sys = target.actor?.system as unknown as ActorSystem | undefined;
+  const sys = actorSystem(target.actor);
   const isCreature = target.actor?.type === "creature";
   const movement = movementOf(target);
   const speed = sys?.speed;

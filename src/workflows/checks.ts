@@ -1,6 +1,7 @@
 /**
  * Ability checks from the sheet (SF-B-24): d100 at or under the score, posted with the user's roll mode.
  */
+import { actorSystem, isItemType } from "../documents/subtypes.js";
 import { currentZebulonTable, getSetting, SETTINGS } from "../helpers/settings.js";
 import { abilityCheck, clampColumn, columnLabel, readColumn } from "../rules/index.js";
 
@@ -9,8 +10,8 @@ export async function rollAbilityCheck(
   key: string,
   adjustment = 0,
 ): Promise<void> {
-  const system = actor.system as unknown as { abilities: Record<string, { value: number }> };
-  const score = system.abilities[key]?.value;
+  const system = actorSystem(actor);
+  const score = system?.abilities[key as keyof typeof system.abilities]?.value;
   if (score === undefined) return;
   const roll = await new Roll("1d100").evaluate();
   const result = abilityCheck(score, roll.total ?? 0, adjustment);
@@ -40,7 +41,7 @@ export async function rollSkillCheck(
     return;
   }
   const table = currentZebulonTable();
-  const level = (skill.system as unknown as { level: number }).level ?? 0;
+  const level = isItemType(skill, "skill") ? skill.system.level : 0;
   const column = clampColumn(level + shifts);
   const roll = await new Roll("1d100").evaluate();
   const colour = readColumn(table, column, roll.total ?? 100);
