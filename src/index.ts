@@ -23,6 +23,7 @@ import { bindAttackCard, foundryGMPorts, handleApplyQuery } from "./workflows/ca
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | init`);
+  // Each of these matches types/foundry-config.d.ts, which tells fvtt-types about them.
   CONFIG.Actor.documentClass = FrontierActor;
   CONFIG.Item.documentClass = FrontierItem;
   Object.assign(CONFIG.Actor.dataModels, { character: CharacterModel, creature: CreatureModel });
@@ -55,12 +56,12 @@ Hooks.once("init", () => {
   registerHelpers(Handlebars);
 
   const { Actors, Items } = foundry.documents.collections;
-  Actors.registerSheet(SYSTEM_ID, FrontierActorSheet as never, {
+  Actors.registerSheet(SYSTEM_ID, FrontierActorSheet, {
     types: ["character", "creature"],
     makeDefault: true,
     label: "FT.Sheet.actor",
   });
-  Items.registerSheet(SYSTEM_ID, FrontierItemSheet as never, { makeDefault: true, label: "FT.Sheet.item" });
+  Items.registerSheet(SYSTEM_ID, FrontierItemSheet, { makeDefault: true, label: "FT.Sheet.item" });
 
   void foundry.applications.handlebars.loadTemplates(PARTIALS.map(templatePath));
 });
@@ -78,7 +79,7 @@ const onSetting = (setting: Setting.Implementation) => {
 Hooks.on("createSetting", onSetting);
 Hooks.on("updateSetting", onSetting);
 // The cover class of each wall (SF-X-22), editable in the wall configuration.
-Hooks.on("renderWallConfig", (app, html) => addCoverField(app as never, html));
+Hooks.on("renderWallConfig", (app, html) => addCoverField(app, html));
 
 Hooks.once("ready", () => {
   // Click-to-sort for the tables in the rules journal (the weapons table).

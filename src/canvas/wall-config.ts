@@ -5,13 +5,13 @@
 import { SYSTEM_ID } from "../constants.js";
 
 export function addCoverField(
-  app: { document?: { getFlag(s: string, k: string): unknown } },
+  app: { readonly document: WallDocument.Implementation },
   html: HTMLElement,
 ): void {
   const form = html.querySelector("form") ?? (html.tagName === "FORM" ? html : null);
   const anchor = form?.querySelector('[name="door"]')?.closest(".form-group");
   if (!form || !anchor || form.querySelector(`[name="flags.${SYSTEM_ID}.cover"]`)) return;
-  const current = (app.document?.getFlag(SYSTEM_ID, "cover") as string | undefined) ?? "";
+  const current = app.document?.getFlag(SYSTEM_ID, "cover") ?? "";
   const t = (k: string) => game.i18n?.localize(k) ?? k;
   const group = document.createElement("div");
   group.className = "form-group";

@@ -805,7 +805,7 @@ describe("Our real applications in the v13 model", () => {
   it("the actor sheet renders its five parts; the portrait opens the picker, owners keep their secrets, rows drag", async () => {
     const { FrontierActorSheet } = await realApps();
     const actor = new StandInActor();
-    const sheet = new FrontierActorSheet({ document: actor });
+    const sheet = new FrontierActorSheet({ document: actor as never }); // a stand-in, not an Actor
     await sheet.render({ force: true });
     const parts = [...sheet.element.querySelectorAll<HTMLElement>("[data-application-part]")].map(
       (p) => p.dataset.applicationPart,
@@ -839,10 +839,10 @@ describe("Our real applications in the v13 model", () => {
     const { FrontierItemSheet } = await realApps();
     const actor = new StandInActor();
     const item = actor.items.get("w1")!;
-    const first = new FrontierItemSheet({ document: item });
+    const first = new FrontierItemSheet({ document: item as never }); // a stand-in, not an Item
     await expect(first.render({ force: true })).rejects.toThrow(/body-weapon\.hbs could not be found/);
     await loadTemplates(PARTIALS.map(templatePath));
-    const sheet = new FrontierItemSheet({ document: item });
+    const sheet = new FrontierItemSheet({ document: item as never });
     await sheet.render({ force: true });
     expect(sheet.element.querySelector('[data-application-part="body"]')).not.toBeNull();
     expect(sheet.element.querySelector("img.ft-portrait")!.getAttribute("data-action")).toBe("editImage");

@@ -4,21 +4,15 @@
  */
 
 import type { ActorDerived } from "../../data/actor/derived.js";
-import {
-  ABILITY_PAIRS,
-  damageFormula,
-  formatDice,
-  rangeBand,
-  skillModifier,
-  type WeaponSkill,
-} from "../../rules/index.js";
+import type { WeaponSystem } from "../../data/item/facts.js";
+import { ABILITY_PAIRS, damageFormula, formatDice, rangeBand, skillModifier } from "../../rules/index.js";
 
-export interface ItemLike {
+/** A weapon item as its row needs it. */
+export interface WeaponItemLike {
   readonly id: string;
   readonly name: string;
   readonly img: string;
-  readonly type: string;
-  readonly system: Record<string, unknown>;
+  readonly system: WeaponSystem;
 }
 
 export interface WeaponRow {
@@ -46,13 +40,8 @@ export interface WeaponRow {
   readonly melee: boolean;
 }
 
-function weaponDamageText(system: Record<string, unknown>): string {
-  const dmg = system.damage as {
-    formula: string;
-    perBand: Record<string, string>;
-    perSeu: { enabled: boolean; faces: number; min: number; max: number };
-    special: string;
-  };
+function weaponDamageText(system: WeaponSystem): string {
+  const dmg = system.damage;
   try {
     if (dmg.perSeu.enabled) return `1d${dmg.perSeu.faces}/SEU (${dmg.perSeu.min}–${dmg.perSeu.max})`;
     const bands = Object.entries(dmg.perBand).filter(([, v]) => v);
@@ -65,26 +54,26 @@ function weaponDamageText(system: Record<string, unknown>): string {
 }
 
 export function weaponRow(
-  item: ItemLike,
+  item: WeaponItemLike,
   derived: ActorDerived,
   dex: number,
   variant: "basic" | "expanded",
 ): WeaponRow {
   const s = item.system;
-  const skill = s.skill as WeaponSkill;
+  const skill = s.skill;
   const level = derived.skills[skill] ?? 0;
-  const heavy = s.heavy as boolean;
+  const heavy = s.heavy;
   const base =
     variant === "basic"
       ? dex
       : (skill === "melee" ? derived.meleeBase : derived.rangedBase) +
         skillModifier(level, heavy && skill !== "thrown");
-  const ammo = s.ammo as { unit: string; capacity: number | null; remaining: number | null; perShot: number };
-  const ranges = s.ranges as Record<string, number | null>;
+  const ammo = s.ammo;
+  const ranges = s.ranges;
   const unit = s.rangeUnit === "squares" ? "□" : "m";
   const last = ["e", "l", "m", "s", "pb"].map((b) => ranges[b]).find((v) => v !== null && v !== undefined);
   const left = ammo.unit === "none" ? null : ammo.remaining;
-  const missing = (s.missing as string[]) ?? [];
+  const missing = s.missing ?? [];
   const noRange = skill !== "melee" && last === undefined;
   return {
     id: item.id,

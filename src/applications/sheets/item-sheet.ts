@@ -2,17 +2,24 @@
  * One item sheet class serving every item type, with one body template per type. Fields whose numbers are
  * "not in the sources available" are flagged in place.
  */
+import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../../constants.js";
 import { DAMAGE_KINDS, DEFENSE_MODES, POWER_KINDS, PSAS, WEAPON_SKILLS } from "../../data/item/specs.js";
 import { guarded } from "../../helpers/report.js";
 import { RANGE_BANDS } from "../../rules/index.js";
-import { type AppRenderOptions, itemSheetBase } from "../../types/app-bases.js";
 
 const choices = (list: readonly string[], prefix: string) =>
   Object.fromEntries(list.map((k) => [k, `${prefix}.${k}`]));
 
-export class FrontierItemSheet extends itemSheetBase() {
-  static DEFAULT_OPTIONS = {
+const { ItemSheetV2 } = foundry.applications.sheets;
+type RenderOptions = foundry.applications.api.DocumentSheetV2.RenderOptions;
+type HandlebarsTemplatePart = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
+
+/** The Handlebars item sheet, seen as the ItemSheetV2 it is a subclass of (see the actor sheet for why). */
+const Base: typeof ItemSheetV2 = foundry.applications.api.HandlebarsApplicationMixin(ItemSheetV2);
+
+export class FrontierItemSheet extends Base {
+  static override DEFAULT_OPTIONS = {
     classes: ["frontier-tactics", "sheet", "item"],
     position: { width: 560, height: 640 },
     window: { resizable: true },
@@ -23,12 +30,12 @@ export class FrontierItemSheet extends itemSheetBase() {
     },
   };
 
-  static PARTS = {
+  static PARTS: Record<string, HandlebarsTemplatePart> = {
     header: { template: templatePath("item/header.hbs") },
     body: { template: templatePath("item/body.hbs"), scrollable: [""] },
   };
 
-  protected override async _prepareContext(options: AppRenderOptions): Promise<Record<string, unknown>> {
+  protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }) {
     const context = await super._prepareContext(options);
     const item = this.document;
     const sys = item.system as unknown as Record<string, unknown>;

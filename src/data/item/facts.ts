@@ -2,42 +2,12 @@
  * Item data → the facts the rules take. Pure: used by the attack workflow and by the tests, which read the
  * compendium YAML through it (one source of truth for weapon numbers).
  */
-import type {
-  BurstSpec,
-  DamageKind,
-  DefenseRule,
-  DefenseState,
-  RangeTable,
-  WeaponFacts,
-  WeaponSkill,
-} from "../../rules/index.js";
+import type { BurstSpec, DefenseState, RangeTable, WeaponFacts } from "../../rules/index.js";
+import type { ModelData } from "../spec.js";
+import type { DEFENSE_SPEC, WEAPON_SPEC } from "./specs.js";
 
-export interface WeaponSystem {
-  skill: string;
-  heavy: boolean;
-  kind: string;
-  damage: {
-    formula: string;
-    perBand: Record<string, string>;
-    perSeu: { enabled: boolean; faces: number; min: number; max: number };
-    special: string;
-  };
-  ranges: Record<string, number | null>;
-  rangeUnit: string;
-  rof: number | null;
-  burst: { capable: boolean; rounds: number; baseDice: number; bonusNeedsMount: boolean };
-  ammo: {
-    unit: string;
-    perShot: number;
-    capacity: number | null;
-    remaining: number | null;
-    powerSource: string;
-  };
-  structural: { per: string; amount: number; placedAmount: number | null };
-  blastRadius: number;
-  effect?: string;
-  missing: string[];
-}
+/** A weapon item's `system`, as its schema stores it (derived from the spec, so the two cannot drift apart). */
+export type WeaponSystem = ModelData<typeof WEAPON_SPEC>;
 
 export function weaponFacts(name: string, s: WeaponSystem): WeaponFacts {
   const ranges: RangeTable = {
@@ -53,7 +23,7 @@ export function weaponFacts(name: string, s: WeaponSystem): WeaponFacts {
   const perBand = Object.fromEntries(Object.entries(s.damage.perBand).filter(([, v]) => v));
   return {
     name,
-    skill: s.skill as WeaponSkill,
+    skill: s.skill,
     heavy: s.heavy,
     ranges,
     rof: s.rof ?? 1,
@@ -65,18 +35,13 @@ export function weaponFacts(name: string, s: WeaponSystem): WeaponFacts {
         ? { faces: s.damage.perSeu.faces, min: s.damage.perSeu.min, max: s.damage.perSeu.max }
         : undefined,
     },
-    kind: s.kind as DamageKind,
+    kind: s.kind,
     blastRadius: s.blastRadius,
   };
 }
 
-export interface DefenseSystem {
-  slot: "screen" | "suit";
-  rules: { kind: string; mode: string; seuPerHit: number; pointsPerSeu: number }[];
-  capacity: { value: number | null; max: number | null };
-  active: boolean;
-  powerSource: string;
-}
+/** A defense item's `system` (see {@link WeaponSystem}). */
+export type DefenseSystem = ModelData<typeof DEFENSE_SPEC>;
 
 /** A power source the way the screen rules see it: its item id and kind. */
 export interface PackRef {
@@ -113,7 +78,7 @@ export function defenseState(
     name,
     slot: s.slot,
     active: s.active,
-    rules: s.rules.map((r) => ({ ...r }) as DefenseRule),
+    rules: s.rules.map((r) => ({ ...r })),
     power: s.slot === "screen" ? (power ?? 0) : null,
     powerSourceId: s.slot === "screen" ? packId : null,
     capacity: s.capacity.value,
