@@ -73,7 +73,7 @@ Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HT
 // Switching the Alpha Dawn variant changes the turn order (ties, SF-B-05): every combat re-sorts.
 const onSetting = (setting: Setting.Implementation) => {
   if (setting.key !== `${SYSTEM_ID}.${SETTINGS.variant}`) return;
-  for (const combat of game.combats ?? []) combat.resortKeepingTurn?.();
+  for (const combat of game.combats ?? []) combat.resortKeepingTurn();
   void ui.combat?.render();
 };
 Hooks.on("createSetting", onSetting);

@@ -49,9 +49,9 @@ function statuses(t: TokenP): Set<string> {
 
 /** How the token moved this turn, from its movement history against its walking and running speed. */
 export function movementOf(t: TokenP): Movement {
-  // fvtt-types 13.345 types movementHistory as one waypoint; v13 returns the list (client/documents/token.mjs).
-  const history =
-    (t.document as unknown as { movementHistory?: { x: number; y: number }[] }).movementHistory ?? [];
+  // fvtt-types 13.345 types `movementHistory` as one waypoint; v13 returns the array of waypoints
+  // (client/documents/token.mjs `get movementHistory() { return this._movementHistory; }`).
+  const history = (t.document.movementHistory as unknown as { x: number; y: number }[] | undefined) ?? [];
   if (history.length < 2) return "stationary";
   const moved = grid().measurePath(
     history.map((w) => ({ x: w.x + t.w / 2, y: w.y + t.h / 2 })),

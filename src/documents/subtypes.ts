@@ -72,3 +72,13 @@ export function isAttackMessage(
 ): message is ChatMessage.OfType<"attack"> {
   return message.type === "attack";
 }
+
+/**
+ * A token document from the UUID our cards store ("Scene.<id>.Token.<id>"), looked up in the world's scenes: what
+ * `fromUuid` returns for such a UUID, typed, and without fvtt-types' template-literal UUID type.
+ */
+export function tokenByUuid(uuid: string): TokenDocument.Implementation | null {
+  const [scene, sceneId, token, tokenId] = uuid.split(".");
+  if (scene !== "Scene" || token !== "Token" || !sceneId || !tokenId) return null;
+  return game.scenes?.get(sceneId)?.tokens.get(tokenId) ?? null;
+}

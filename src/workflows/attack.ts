@@ -15,6 +15,7 @@ import {
   isItemType,
   isSide,
   sideOf,
+  tokenByUuid,
 } from "../documents/subtypes.js";
 import { notify, report } from "../helpers/report.js";
 import { currentEngine, currentVariant } from "../helpers/settings.js";
@@ -25,8 +26,9 @@ import { grenadeOutcome } from "./grenade-plan.js";
 
 type ActorI = Actor.Implementation;
 type ItemI = Item.Implementation;
+type FrontierActorI = Actor.OfType<FrontierActorType>;
+type WeaponI = Item.OfType<"weapon">;
 type TokenP = foundry.canvas.placeables.Token.Implementation;
-type TokenDoc = TokenDocument.Implementation;
 
 export interface AttackOptions {
   /** Skip the dialog (shift-click). */
@@ -34,11 +36,7 @@ export interface AttackOptions {
 }
 
 /** The attacker's facts from its sheet and token. */
-export function attackerFacts(
-  actor: Actor.OfType<FrontierActorType>,
-  weapon: WeaponSystem,
-  token: TokenP,
-): AttackerFacts {
+export function attackerFacts(actor: FrontierActorI, weapon: WeaponSystem, token: TokenP): AttackerFacts {
   const sys = actor.system;
   const skill = weapon.skill;
   return {
@@ -56,7 +54,7 @@ export function attackerFacts(
 }
 
 /** Where the weapon draws its ammunition: its own clip, or the power pack it is plugged into (SF-X-36). */
-export function ammoState(actor: ActorI, item: Item.OfType<"weapon">): AmmoState {
+export function ammoState(actor: ActorI, item: WeaponI): AmmoState {
   const s = item.system;
   const a = s.ammo;
   const linked = a.powerSource ? actor.items.get(a.powerSource) : undefined;
@@ -112,14 +110,14 @@ export async function attackWithWeapon(
   }
   const targets = [...(game.user?.targets ?? [])];
   if (targets.length === 0) return notify("warn", "FT.Error.noTarget");
-  if (!isItemType(item, "weapon")) throw new Error(`${item.name} is not a weapon`);
-  const sys = item.system;
+  // Only our actors attack, and only with weapons (the sheet offers Attack on weapons alone).
+  if (!isFrontierActor(actor) || !isItemType(item, "weapon")) return notify("warn", "FT.Attack.notAWeapon");
+  const sys: WeaponSystem = item.system;
   if (sys.skill === "melee") return notify("info", "FT.Sheet.meleeHint");
   const weapon = weaponFacts(item.name ?? "", sys);
   const unit = sys.rangeUnit === "squares" ? "squares" : "m";
   const isGrenade = sys.skill === "thrown" && sys.blastRadius > 0;
   try {
-    if (!isFrontierActor(actor)) throw new Error(`${actor.name} is neither a character nor a creature`);
     const scene = targets.map((t) => readTarget(token, t, unit));
     const request: AttackRequest = {
       engine: currentEngine(),
@@ -156,10 +154,10 @@ export async function attackWithWeapon(
           system: { card: final },
           speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
           content: await renderCard(final),
+          // The Roll objects rollFormula made, so Dice So Nice animates them.
           rolls,
         };
-        // "roll": the user's current roll mode (v13 ChatMessage.applyRollMode reads the core.rollMode setting).
-        ChatMessage.applyRollMode(data, "roll");
+        ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
         const msg = await ChatMessage.create(data);
         return msg?.id ?? "";
       },
@@ -211,7 +209,7 @@ async function grenadeCard(
   const caught = await Promise.all(
     g.caught.map(async (uuid) => ({
       id: uuid,
-      name: (await fromUuid<TokenDoc>(uuid))?.name ?? "?",
+      name: tokenByUuid(uuid)?.name ?? "?",
     })),
   );
   const damage: TargetDamage[] = [];
@@ -226,7 +224,7 @@ async function grenadeCard(
   // SF-X-40: within twice the radius, a Reaction Speed check (d100 ≤ RS) or stunned for a turn.
   const ring: { id: string; name: string; roll: number; rs: number; stunned: boolean }[] = [];
   for (const uuid of g.stunRing) {
-    const doc = await fromUuid<TokenDoc>(uuid);
+    const doc = tokenByUuid(uuid);
     const rs = actorSystem(doc?.actor)?.abilities?.rs?.value ?? 0;
     const r = await rollFormula("1d100");
     rolls.push(r.roll);

@@ -7,6 +7,7 @@ import { placeBlastArea } from "../canvas/blast-area.js";
 import { type DefenseSystem, defenseState, screenPack } from "../data/item/facts.js";
 import type { ActorSystem } from "../data/models.js";
 import type { FrontierCombat } from "../documents/combat.js";
+import { actorSystem, isAttackMessage, isItemType, tokenByUuid } from "../documents/subtypes.js";
 import { asGM, foundryUsers, QUERY } from "../helpers/gm-query.js";
 import { guard, notify } from "../helpers/report.js";
 import type { ItemLevels, TargetState, WriteBatch } from "./apply-damage.js";
@@ -18,7 +19,7 @@ type Msg = ChatMessage.Implementation;
 type TokenDoc = TokenDocument.Implementation;
 
 /** The card stored on a message, in the current shape whichever version stored it (see `card-data.ts`). */
-const cardOf = (m: Msg): StoredCard | null => readCard((m.system as unknown as { card?: unknown }).card);
+const cardOf = (m: Msg): StoredCard | null => (isAttackMessage(m) ? readCard(m.system.card) : null);
 
 /** Clicks in flight, so a double click sends one request. */
 const inFlight = new Set<string>();
@@ -94,7 +95,7 @@ async function placeFromCard(message: Msg): Promise<void> {
  * when the exchange ends (SF-B-05).
  */
 export async function handleApplyQuery(data: { messageId: string; ids: string[] }): Promise<ApplyResponse> {
-  const combat = game.combat as unknown as FrontierCombat | null;
+  const combat = game.combat;
   if (combat?.holdsDamage) {
     await combat.holdDamage({ messageId: data.messageId, ids: data.ids });
     return { applied: [], skipped: data.ids.map((id) => ({ id, reason: "FT.Card.held" })) };
@@ -103,7 +104,7 @@ export async function handleApplyQuery(data: { messageId: string; ids: string[] 
 }
 
 function actorOfToken(doc: TokenDoc | null): Actor.Implementation | null {
-  return (doc?.actor as Actor.Implementation | null) ?? null;
+  return doc?.actor ?? null;
 }
 
 /** The GM's ports: targets are token UUIDs on the card. */
@@ -116,21 +117,20 @@ export function foundryGMPorts(): GMPorts {
     loadTargets: async (ids) =>
       Promise.all(
         ids.map(async (uuid): Promise<TargetState | null> => {
-          const token = (await fromUuid(uuid as never)) as TokenDoc | null;
+          const token = tokenByUuid(uuid);
           const actor = actorOfToken(token);
-          if (!token || !actor) return null;
-          const sys = actor.system as unknown as ActorSystem;
-          const packs = actor.items
-            .filter((i) => i.type === "powerSource")
-            .map((i) => ({ id: i.id ?? "", kind: (i.system as unknown as { kind: string }).kind }));
-          const defenses = actor.items
-            .filter((i) => i.type === "defense")
+          const sys = actorSystem(actor);
+          if (!token || !actor || !sys) return null;
+          const packs = actor.items.contents
+            .filter((i) => isItemType(i, "powerSource"))
+            .map((i) => ({ id: i.id ?? "", kind: i.system.kind }));
+          const defenses = actor.items.contents
+            .filter((i) => isItemType(i, "defense"))
             .map((i) => {
-              const d = i.system as unknown as DefenseSystem;
+              const d: DefenseSystem = i.system;
               const packId = screenPack(d, packs);
               const pack = packId ? actor.items.get(packId) : null;
-              const power =
-                (pack?.system as unknown as { remaining: number | null } | undefined)?.remaining ?? 0;
+              const power = pack && isItemType(pack, "powerSource") ? (pack.system.remaining ?? 0) : 0;
               return defenseState(i.id ?? "", i.name ?? "", d, power, packId);
             });
           return {
@@ -156,19 +156,18 @@ export function foundryGMPorts(): GMPorts {
         const power: Record<string, number> = {};
         const capacity: Record<string, number> = {};
         for (const i of actor.items) {
-          const s = i.system as unknown as {
-            remaining?: number | null;
-            capacity?: { value: number | null } | number | null;
-          };
-          if (i.type === "powerSource" && typeof s.remaining === "number") power[i.id ?? ""] = s.remaining;
-          if (i.type === "defense" && typeof s.capacity === "object" && s.capacity?.value != null)
-            capacity[i.id ?? ""] = s.capacity.value;
+          if (isItemType(i, "powerSource") && typeof i.system.remaining === "number")
+            power[i.id ?? ""] = i.system.remaining;
+          if (isItemType(i, "defense") && i.system.capacity.value != null)
+            capacity[i.id ?? ""] = i.system.capacity.value;
         }
         out[key] = { power, capacity };
       }
       return out;
     },
     write: async (batch: WriteBatch) => {
+      // The batch is dotted-path update data (`"system.stamina.value": 17`), valid for Foundry (expandObject) but
+      // not expressible in fvtt-types' UpdateData: the three writes below cast it for that reason only.
       if (batch.actors.length) await Actor.implementation.updateDocuments(batch.actors as never);
       for (const [sceneId, updates] of Object.entries(batch.tokens)) {
         await game.scenes?.get(sceneId)?.updateEmbeddedDocuments("Token", updates as never);
@@ -182,12 +181,13 @@ export function foundryGMPorts(): GMPorts {
         await actor?.updateEmbeddedDocuments("Item", updates as never);
       }
       for (const uuid of batch.stunned) {
-        const actor = actorOfToken((await fromUuid(uuid as never)) as TokenDoc | null);
-        await actor?.toggleStatusEffect("stun", { active: true, overlay: false });
+        await actorOfToken(tokenByUuid(uuid))?.toggleStatusEffect("stun", { active: true, overlay: false });
       }
       for (const uuid of batch.unconscious) {
-        const actor = actorOfToken((await fromUuid(uuid as never)) as TokenDoc | null);
-        await actor?.toggleStatusEffect("unconscious", { active: true, overlay: true });
+        await actorOfToken(tokenByUuid(uuid))?.toggleStatusEffect("unconscious", {
+          active: true,
+          overlay: true,
+        });
       }
     },
     saveApplied: async (messageId, set, clear) => {
@@ -197,10 +197,7 @@ export function foundryGMPorts(): GMPorts {
       const updated: StoredCard = { ...card, applied: mergeApplied(card.applied, set, clear) };
       // recursive: false replaces the stored card whole, so an undone target's record is really removed
       // (a merge would keep keys that are no longer there).
-      await m.update(
-        { system: { card: updated }, content: await renderCard(updated) } as never,
-        { recursive: false } as never,
-      );
+      await m.update({ system: { card: updated }, content: await renderCard(updated) }, { recursive: false });
     },
   };
 }
