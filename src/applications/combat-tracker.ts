@@ -176,7 +176,9 @@ export class FrontierCombatTracker extends Base {
           };
         },
       },
-    } as never);
+    });
+    // v13 resolves with the callback's numbers (null when dismissed); fvtt-types 13.345 reads a callback's result
+    // only from one without parameters, so it types this as the button's action id.
     const r = result as { roll: number; modifier: number } | null;
     if (!r || !Number.isInteger(r.roll) || r.roll < 1 || r.roll > 10 || !Number.isInteger(r.modifier)) {
       if (r) ui.notifications?.warn(t("FT.Side.badEdit"));

@@ -145,7 +145,7 @@ export class ZebulonTableEditor extends HandlebarsApplicationMixin(ApplicationV2
         callback: (_e: Event, button: HTMLButtonElement) =>
           (button.form?.elements.namedItem("json") as HTMLTextAreaElement | null)?.value ?? "",
       },
-    } as never);
+    });
     if (typeof json !== "string") return;
     const r = importTable(json);
     this.#error = r.error;

@@ -5,8 +5,6 @@
  */
 import { placeBlastArea } from "../canvas/blast-area.js";
 import { type DefenseSystem, defenseState, screenPack } from "../data/item/facts.js";
-import type { ActorSystem } from "../data/models.js";
-import type { FrontierCombat } from "../documents/combat.js";
 import { actorSystem, isAttackMessage, isItemType, tokenByUuid } from "../documents/subtypes.js";
 import { asGM, foundryUsers, QUERY } from "../helpers/gm-query.js";
 import { guard, notify } from "../helpers/report.js";

@@ -63,6 +63,7 @@ export function readCard(raw: unknown): StoredCard | null {
     : isObj(raw.applied)
       ? leaves(raw.applied, isRecord).map(([, r]) => r as AppliedRecord)
       : [];
+  // Stored JSON: checked for what this reader migrates (result, targets, applied); the rest is the card attack.ts wrote.
   return {
     sceneId: null,
     rangeUnit: "m",

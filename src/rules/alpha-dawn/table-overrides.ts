@@ -5,28 +5,47 @@
 import { RulesError } from "../core/types.js";
 import { ALPHA_DAWN_TABLE, type AlphaDawnTable } from "./tables.js";
 
+type Key = keyof AlphaDawnTable;
+type Entries = [string, unknown][];
+
+/** Is `k` one of the table's numbers or groups (as `table[k] !== undefined` tells for a plain table)? */
+function isKey(table: AlphaDawnTable, k: string): k is Key {
+  return k in table;
+}
+
+/** A group of numbers with one entry changed (the group keeps its own keys: `k` was checked against it). */
+function withEntry<T extends Readonly<Record<string, number>>>(group: T, k: string, v: number): T {
+  return { ...group, [k]: v };
+}
+
 export function mergeTable(overrides: unknown, base: AlphaDawnTable = ALPHA_DAWN_TABLE): AlphaDawnTable {
   if (overrides === null || overrides === undefined) return base;
   if (typeof overrides !== "object" || Array.isArray(overrides)) {
     throw new RulesError("FT.Error.tableOverrides", "The Alpha Dawn overrides must be an object");
   }
-  const out: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(overrides as Record<string, unknown>)) {
-    const current = (base as unknown as Record<string, unknown>)[key];
-    if (current === undefined)
+  const out: { -readonly [K in Key]: AlphaDawnTable[K] } = { ...base };
+  /** Each value keeps its default's kind (checked below), which is what TypeScript sees of `out[key]`. */
+  const set = <K extends Key>(key: K, value: AlphaDawnTable[K]) => {
+    out[key] = value;
+  };
+  const entries: Entries = Object.entries(overrides);
+  for (const [key, value] of entries) {
+    if (!isKey(base, key))
       throw new RulesError("FT.Error.tableOverrides", `Unknown Alpha Dawn number "${key}"`, { key });
+    const current = base[key];
     if (typeof current === "number") {
       if (typeof value !== "number" || !Number.isFinite(value)) {
         throw new RulesError("FT.Error.tableOverrides", `"${key}" must be a number`, { key });
       }
-      out[key] = value;
+      set(key, value);
       continue;
     }
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       throw new RulesError("FT.Error.tableOverrides", `"${key}" must be an object`, { key });
     }
-    const inner: Record<string, number> = { ...(current as Record<string, number>) };
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    let inner = { ...current };
+    const innerEntries: Entries = Object.entries(value);
+    for (const [k, v] of innerEntries) {
       if (!(k in inner))
         throw new RulesError("FT.Error.tableOverrides", `Unknown entry "${key}.${k}"`, {
           key: `${key}.${k}`,
@@ -36,9 +55,9 @@ export function mergeTable(overrides: unknown, base: AlphaDawnTable = ALPHA_DAWN
           key: `${key}.${k}`,
         });
       }
-      inner[k] = v;
+      inner = withEntry(inner, k, v);
     }
-    out[key] = inner;
+    set(key, inner);
   }
-  return out as unknown as AlphaDawnTable;
+  return out;
 }
