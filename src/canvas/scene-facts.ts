@@ -15,7 +15,6 @@ import {
   type Occupant,
   type Point,
   rangeWithElevation,
-  type SizeClass,
   tokensInTheWay,
 } from "../rules/index.js";
 import type { TargetInput } from "../workflows/attack-plan.js";
@@ -44,7 +43,7 @@ export function distanceBetween(a: TokenP, b: TokenP, unit: "m" | "squares"): nu
 }
 
 function statuses(t: TokenP): Set<string> {
-  return (t.actor?.statuses as Set<string> | undefined) ?? new Set();
+  return t.actor?.statuses ?? new Set();
 }
 
 /** How the token moved this turn, from its movement history against its walking and running speed. */
@@ -72,8 +71,8 @@ export interface SceneTarget {
 export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "squares"): SceneTarget {
   const caster = new FoundryCaster();
   const cover = measureCover(footprint(attacker), footprint(target), caster);
-  const others: Bystander[] = (canvas!.tokens!.placeables as TokenP[])
-    .filter((o) => o.id !== attacker.id && o.id !== target.id && o.actor)
+  const others: Bystander[] = canvas!
+    .tokens!.placeables.filter((o) => o.id !== attacker.id && o.id !== target.id && o.actor)
     .map((o) => {
       const st = statuses(o);
       const sys = actorSystem(o.actor);
@@ -103,12 +102,9 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
         distance: distanceBetween(attacker, target, unit),
         visible: cover.visible,
         movement,
-        animal:
-          isCreature && movement === "ran" && speed && speed !== "slow"
-            ? (speed as "medium" | "fast" | "veryFast")
-            : null,
+        animal: isCreature && movement === "ran" && speed && speed !== "slow" ? speed : null,
         vehicleMoving: false,
-        size: ((isCreature ? sys?.size : "medium") ?? "medium") as SizeClass,
+        size: (isCreature ? sys?.size : "medium") ?? "medium",
         prone: statuses(target).has("prone"),
         cover: cover.cover,
         crowd: inTheWay.length > 0,
@@ -121,8 +117,8 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
 
 /** Tokens on the scene as blast occupants: the centres of the grid cells each one covers. */
 export function occupants(): Occupant[] {
-  return (canvas!.tokens!.placeables as TokenP[])
-    .filter((t) => t.actor)
+  return canvas!
+    .tokens!.placeables.filter((t) => t.actor)
     .map((t) => {
       const cells: Point[] = [];
       const size = grid().size;

@@ -16,7 +16,7 @@ export function buildField(spec: FieldSpec): AnyField {
         integer: spec.integer ?? false,
         ...(spec.min !== undefined ? { min: spec.min } : {}),
         ...(spec.max !== undefined ? { max: spec.max } : {}),
-      } as foundry.data.fields.NumberField.Options) as AnyField;
+      });
     case "string": {
       const check = spec.check;
       return new f.StringField({
@@ -35,18 +35,18 @@ export function buildField(spec: FieldSpec): AnyField {
               },
             }
           : {}),
-      } as foundry.data.fields.StringField.Options) as AnyField;
+      });
     }
     case "boolean":
-      return new f.BooleanField({ initial: spec.initial }) as AnyField;
+      return new f.BooleanField({ initial: spec.initial });
     case "html":
-      return new f.HTMLField({ required: true, blank: true, initial: spec.initial }) as AnyField;
+      return new f.HTMLField({ required: true, blank: true, initial: spec.initial });
     case "schema":
-      return new f.SchemaField(buildSchema(spec.fields)) as AnyField;
+      return new f.SchemaField(buildSchema(spec.fields));
     case "array":
-      return new f.ArrayField(buildField(spec.element)) as AnyField;
+      return new f.ArrayField(buildField(spec.element));
     case "object":
-      return new f.ObjectField() as AnyField;
+      return new f.ObjectField();
   }
 }
 

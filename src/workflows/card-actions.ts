@@ -23,7 +23,7 @@ const cardOf = (m: Msg): StoredCard | null => (isAttackMessage(m) ? readCard(m.s
 const inFlight = new Set<string>();
 
 export function bindAttackCard(message: Msg, html: HTMLElement): void {
-  if ((message.type as string) !== "attack") return;
+  if (!isAttackMessage(message)) return;
   // Controls this user may not use: undo is the GM's; apply is the GM's and the attack's author's.
   const isGM = !!game.user?.isGM;
   const isAuthor = message.author?.id === game.user?.id;
