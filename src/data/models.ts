@@ -28,11 +28,12 @@ abstract class FrontierModel<
   Parent extends foundry.abstract.Document.Any,
   Derived extends AnyObject = EmptyObject,
 > extends foundry.abstract.TypeDataModel<Schema, Parent, ModelData<M>, Derived> {
+  // Set by each subclass (declared here only, so the base class defines none of them).
   /** The pure description the schema is built from. */
-  static readonly spec: ModelSpec;
+  declare static readonly spec: ModelSpec;
   /** The document this model is the `system` of, and its subtype (they choose the migrations). */
-  static readonly systemOf: Migration["documentName"] | "CombatantGroup" | "ChatMessage";
-  static readonly type: string;
+  declare static readonly systemOf: Migration["documentName"] | "CombatantGroup" | "ChatMessage";
+  declare static readonly type: string;
 
   static override defineSchema(): Schema {
     return buildSchema(this.spec.fields);
