@@ -50,7 +50,7 @@ function statuses(t: TokenP): Set<string> {
 export function movementOf(t: TokenP): Movement {
   // fvtt-types 13.345 types `movementHistory` as one waypoint; v13 returns the array of waypoints
   // (client/documents/token.mjs `get movementHistory() { return this._movementHistory; }`).
-  const history = (t.document.movementHistory as unknown as { x: number; y: number }[] | undefined) ?? [];
+  const history = t.document.movementHistory as unknown as readonly TokenDocument.MeasuredMovementWaypoint[];
   if (history.length < 2) return "stationary";
   const moved = grid().measurePath(
     history.map((w) => ({ x: w.x + t.w / 2, y: w.y + t.h / 2 })),

@@ -78,7 +78,8 @@ export function isAttackMessage(
  * `fromUuid` returns for such a UUID, typed, and without fvtt-types' template-literal UUID type.
  */
 export function tokenByUuid(uuid: string): TokenDocument.Implementation | null {
-  const [scene, sceneId, token, tokenId] = uuid.split(".");
-  if (scene !== "Scene" || token !== "Token" || !sceneId || !tokenId) return null;
+  const parts = uuid.split(".");
+  const [scene, sceneId, token, tokenId] = parts;
+  if (parts.length !== 4 || scene !== "Scene" || token !== "Token" || !sceneId || !tokenId) return null;
   return game.scenes?.get(sceneId)?.tokens.get(tokenId) ?? null;
 }

@@ -82,7 +82,8 @@ async function rollFormula(formula: string): Promise<RolledDice<Roll>> {
  * ones a user may not use (undo for players, apply for users who are neither the GM nor the attack's author).
  */
 export async function renderCard(card: AttackCardData & { grenade?: GrenadeCard | null }): Promise<string> {
-  const actor = await fromUuid<ActorI>(card.actorUuid);
+  const found = await fromUuid<ActorI>(card.actorUuid);
+  const actor = found instanceof Actor ? found : null;
   // Distances are in the units of the attack's scene (or squares), whichever scene the renderer is viewing.
   const scene = (card.sceneId ? game.scenes?.get(card.sceneId) : null) ?? canvas?.scene ?? null;
   const view = cardView(card, {

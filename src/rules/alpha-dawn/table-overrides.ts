@@ -10,7 +10,7 @@ type Entries = [string, unknown][];
 
 /** Is `k` one of the table's numbers or groups (as `table[k] !== undefined` tells for a plain table)? */
 function isKey(table: AlphaDawnTable, k: string): k is Key {
-  return k in table;
+  return Object.hasOwn(table, k);
 }
 
 /** A group of numbers with one entry changed (the group keeps its own keys: `k` was checked against it). */
@@ -46,7 +46,7 @@ export function mergeTable(overrides: unknown, base: AlphaDawnTable = ALPHA_DAWN
     let inner = { ...current };
     const innerEntries: Entries = Object.entries(value);
     for (const [k, v] of innerEntries) {
-      if (!(k in inner))
+      if (!Object.hasOwn(inner, k))
         throw new RulesError("FT.Error.tableOverrides", `Unknown entry "${key}.${k}"`, {
           key: `${key}.${k}`,
         });
