@@ -301,14 +301,20 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     ui.notifications?.info(localize("FT.Card.heldNotice"));
   }
 
-  /** End of the exchange: apply every held request (GM), then clear the list. */
+  /**
+   * End of the exchange: apply every held request (GM). One that fails stays held and the GM is told; it never
+   * blocks the round.
+   */
   async releaseDamage(): Promise<void> {
     const held = this.heldDamage;
     if (!held.length || !game.user?.isGM) return;
     const apply = FrontierCombat.applyHeld;
     if (!apply) throw new Error("Held damage cannot be applied: no applier was registered in init.");
-    await releaseHeld(held, apply);
-    await this.unsetFlag(SYSTEM_ID, "heldDamage");
+    const { failed } = await releaseHeld(held, apply);
+    if (failed.length) {
+      await this.setFlag(SYSTEM_ID, "heldDamage", failed);
+      ui.notifications?.error(localize("FT.Card.heldFailed"));
+    } else await this.unsetFlag(SYSTEM_ID, "heldDamage");
   }
 
   /** A new round re-rolls every side (SF-B-04), which only the GM writes: round changes are the GM's. */

@@ -93,10 +93,38 @@ async function placeFromCard(message: Msg): Promise<void> {
  * when the exchange ends (SF-B-05).
  */
 export async function handleApplyQuery(data: { messageId: string; ids: string[] }): Promise<ApplyResponse> {
+  // What a player sends is theirs to write: a request of another shape is refused, not obeyed.
+  const req: unknown = data;
+  const shaped =
+    !!req &&
+    typeof req === "object" &&
+    "messageId" in req &&
+    typeof req.messageId === "string" &&
+    "ids" in req &&
+    Array.isArray(req.ids) &&
+    req.ids.length <= 50 &&
+    req.ids.every((id: unknown) => typeof id === "string");
+  if (!shaped) throw new Error("That apply request is not one this system sends.");
   const combat = game.combat;
   if (combat?.holdsDamage) {
-    await combat.holdDamage({ messageId: data.messageId, ids: data.ids });
-    return { applied: [], skipped: data.ids.map((id) => ({ id, reason: "FT.Card.held" })) };
+    // Only targets on that card are held (SF-B-05), one entry per card: nothing else waits for the round's end.
+    const m = game.messages?.get(data.messageId);
+    const card = m ? cardOf(m) : null;
+    if (!card) throw new Error("That card no longer exists.");
+    const onCard = new Set(card.targets.map((t) => t.id));
+    const ids = data.ids.filter((id) => onCard.has(id));
+    const refused = data.ids.filter((id) => !onCard.has(id));
+    if (ids.length || data.ids.length === 0) await combat.holdDamage({ messageId: data.messageId, ids });
+    return {
+      applied: [],
+      skipped: [
+        ...(data.ids.length ? ids : card.targets.map((t) => t.id)).map((id) => ({
+          id,
+          reason: "FT.Card.held",
+        })),
+        ...refused.map((id) => ({ id, reason: "FT.Card.notOnCard" })),
+      ],
+    };
   }
   return gmApplyDamage(data.messageId, data.ids, foundryGMPorts());
 }

@@ -18,10 +18,34 @@ describe("Simultaneous damage on a Basic initiative tie", () => {
       { messageId: "m2", ids: [] },
     ]);
     const apply = vi.fn(async () => undefined);
-    expect(await releaseHeld(pending, apply)).toBe(2);
+    expect(await releaseHeld(pending, apply)).toEqual({ released: 2, failed: [] });
     expect(apply.mock.calls.map((c) => (c as unknown as [{ messageId: string }])[0].messageId)).toEqual([
       "m1",
       "m2",
     ]);
+  });
+
+  it("SF-B-05 one entry per card however often it is clicked: the union of its targets, all of them once asked", () => {
+    let pending = holdRequest([], { messageId: "m1", ids: ["a"] });
+    for (let i = 0; i < 200; i++) pending = holdRequest(pending, { messageId: "m1", ids: ["b", "a"] });
+    expect(pending).toEqual([{ messageId: "m1", ids: ["a", "b"] }]);
+    pending = holdRequest(pending, { messageId: "m1", ids: [] });
+    pending = holdRequest(pending, { messageId: "m1", ids: ["c"] });
+    expect(pending).toEqual([{ messageId: "m1", ids: [] }]);
+  });
+
+  it("SF-B-05 a held request that fails does not stop the others and is handed back", async () => {
+    const pending = [
+      { messageId: "bad", ids: ["x"] },
+      { messageId: "m2", ids: [] },
+    ];
+    const apply = vi.fn(async (r: { messageId: string }) => {
+      if (r.messageId === "bad") throw new Error("Damage must be a whole number of at least 0, not -1");
+    });
+    expect(await releaseHeld(pending, apply)).toEqual({
+      released: 1,
+      failed: [{ messageId: "bad", ids: ["x"] }],
+    });
+    expect(apply).toHaveBeenCalledTimes(2);
   });
 });

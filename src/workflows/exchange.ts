@@ -8,12 +8,17 @@ export interface HeldRequest {
   readonly ids: readonly string[];
 }
 
-/** Add a request to the held list; the same card and targets are held once. */
+/**
+ * Add a request to the held list: one entry per card, holding the union of the targets asked for (an empty list
+ * asks for every target on the card, and absorbs the rest). The list so stays as long as the cards held, however
+ * often anyone clicks.
+ */
 export function holdRequest(pending: readonly HeldRequest[], req: HeldRequest): HeldRequest[] {
-  const key = (r: HeldRequest) => `${r.messageId}|${[...r.ids].sort().join(",")}`;
-  return pending.some((p) => key(p) === key(req))
-    ? [...pending]
-    : [...pending, { messageId: req.messageId, ids: [...req.ids] }];
+  const i = pending.findIndex((p) => p.messageId === req.messageId);
+  if (i < 0) return [...pending, { messageId: req.messageId, ids: [...new Set(req.ids)] }];
+  const held = pending[i]!;
+  const ids = held.ids.length === 0 || req.ids.length === 0 ? [] : [...new Set([...held.ids, ...req.ids])];
+  return pending.map((p, j) => (j === i ? { messageId: p.messageId, ids } : p));
 }
 
 /** Is damage held this round? Only in the Basic game, in a started combat whose sides tied. */
@@ -25,11 +30,23 @@ export function damageIsHeld(opts: {
   return opts.variant === "basic" && opts.started && opts.simultaneous;
 }
 
-/** Apply every held request in order (each reads the targets as they are then), then clear the list. */
+/**
+ * Apply every held request in order (each reads the targets as they are then). A request that fails does not stop
+ * the others and is returned, so the end of the exchange (and the next round) is never blocked by one bad card.
+ */
 export async function releaseHeld(
   pending: readonly HeldRequest[],
   apply: (r: HeldRequest) => Promise<unknown>,
-): Promise<number> {
-  for (const r of pending) await apply(r);
-  return pending.length;
+): Promise<{ released: number; failed: HeldRequest[] }> {
+  const failed: HeldRequest[] = [];
+  let released = 0;
+  for (const r of pending) {
+    try {
+      await apply(r);
+      released++;
+    } catch {
+      failed.push(r);
+    }
+  }
+  return { released, failed };
 }

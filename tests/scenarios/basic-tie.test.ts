@@ -184,6 +184,24 @@ describe("scenario: a Basic-game initiative tie holds the damage until the excha
     );
     expect(pendingDice()).toEqual([]);
 
+    // Alice's console tries to make the GM hold junk (review trust R1-3): a card that does not exist, a target on no
+    // card, 200 repeats of her own click, a malformed request. Nothing but her card's one target is held, once.
+    const query = (data: unknown) =>
+      alice.run(() => G().game.users.activeGM.query("frontier-tactics.applyDamage", data));
+    await expect(query({ messageId: "noSuchCard000001", ids: [] })).rejects.toThrow(
+      "That card no longer exists.",
+    );
+    await expect(query({ messageId: laser!, ids: "all" })).rejects.toThrow(
+      "That apply request is not one this system sends.",
+    );
+    const forged = (await query({ messageId: laser!, ids: ["Scene.x.Token.boss"] })) as {
+      skipped: { reason: string }[];
+    };
+    expect(forged.skipped.map((s) => s.reason)).toEqual(["FT.Card.notOnCard"]);
+    for (let i = 0; i < 200; i++) await query({ messageId: laser!, ids: [] });
+    await table.settle();
+    expect(gm.run(() => G().game.combat.getFlag("frontier-tactics", "heldDamage").length)).toBe(2);
+
     // Kraal's turn, then the GM ends the round: the exchange is over, both hits land; then the sides re-roll
     // (SF-B-04): friendly d10 9 + 5 = 14, hostile d10 2 + 6 = 8: Eusyl's side has initiative in round 2.
     await gm.run(() => G().game.combat.nextTurn());
