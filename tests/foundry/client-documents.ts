@@ -45,6 +45,7 @@ import {
   BaseUser,
   BaseWall,
   Collection,
+  dryRunUpdate,
   WorldCollection,
 } from "./documents.js";
 import { Hooks } from "./hooks.js";
@@ -222,22 +223,8 @@ export class Actor extends BaseActor {
     if ((await this._preUpdate(changes, operation, user)) === false) return undefined;
     if (!operation.noHook && Hooks.call("preUpdateActor", this, changes, operation, user.id) === false)
       return undefined;
-    let diff: Src;
-    try {
-      diff = this.updateSource(deepClone(changes), {
-        dryRun: true,
-        fallback: false,
-        recursive: operation.recursive,
-      });
-    } catch (err: any) {
-      g().ui.notifications.error(
-        String(err?.message ?? err)
-          .split("] ")
-          .pop(),
-      );
-      Hooks.onError("ClientDatabaseBackend##preUpdateDocumentArray", err, { log: "error" });
-      return undefined;
-    }
+    const diff = dryRunUpdate(this, deepClone(changes), operation.recursive);
+    if (!diff) return undefined;
     if (operation.diff !== false && isEmpty(diff)) return undefined;
     await this.token.update({ delta: operation.diff === false ? changes : diff }, operation);
     return this;
@@ -501,64 +488,57 @@ export class Combatant extends BaseCombatant {
    * keeps the same combatant current.
    */
   static override async _preCreateOperation(docs: any[], op: Src, user: any): Promise<boolean | undefined> {
-    const combatant = op.parent?.combatant;
-    if (combatant) {
-      const combat = op.parent.clone();
-      combat.updateSource({ combatants: docs.map((d) => d.toObject()) });
-      combat.setupTurns();
-      op.combatTurn = Math.max(
-        combat.turns.findIndex((t: any) => t.id === combatant.id),
-        0,
-      );
-      op.turnEvents = false;
-    }
+    const turns = Combatant.#simulatedTurns(op, (c) =>
+      c.updateSource({ combatants: docs.map((d) => d.toObject()) }),
+    );
+    if (turns) Combatant.#keepTurn(op, turns);
     return super._preCreateOperation(docs, op, user);
   }
   static override async _preUpdateOperation(docs: any[], op: Src, user: any): Promise<boolean | undefined> {
-    const combatant = op.parent?.combatant;
-    if (combatant) {
-      const combat = op.parent.clone();
-      combat.updateSource({ combatants: op.updates });
-      combat.setupTurns();
-      if (op.combatTurn === undefined) {
-        op.combatTurn = Math.max(
-          combat.turns.findIndex((t: any) => t.id === combatant.id),
-          0,
-        );
-        op.turnEvents = false;
-      }
-    }
+    const turns = Combatant.#simulatedTurns(op, (c) => c.updateSource({ combatants: op.updates }));
+    if (turns && op.combatTurn === undefined) Combatant.#keepTurn(op, turns);
     return super._preUpdateOperation(docs, op, user);
   }
   static override async _preDeleteOperation(docs: any[], op: Src, user: any): Promise<boolean | undefined> {
-    const combatant = op.parent?.combatant;
-    if (combatant) {
-      const combat = op.parent.clone();
-      for (const id of op.ids as string[]) combat.combatants.delete(id);
-      combat.setupTurns();
-      if ((op.ids as string[]).includes(combatant.id)) {
-        const parent = op.parent;
-        let prev: any = null;
-        let next: any = null;
-        parent.turns.forEach((t: any, i: number) => {
-          if ((op.ids as string[]).includes(t.id)) return;
-          if (i < parent.turn) prev = t;
-          if (!next && i >= parent.turn) next = t;
-        });
-        const survivor = next || prev;
-        if (survivor) {
-          op.combatTurn = combat.turns.findIndex((t: any) => t.id === survivor.id);
-          op.turnEvents = survivor === next;
-        }
-      } else {
-        op.combatTurn = Math.max(
-          combat.turns.findIndex((t: any) => t.id === combatant.id),
-          0,
-        );
-        op.turnEvents = false;
+    const ids = op.ids as string[];
+    const turns = Combatant.#simulatedTurns(op, (c) => {
+      for (const id of ids) c.combatants.delete(id);
+    });
+    const parent = op.parent;
+    if (!turns) return super._preDeleteOperation(docs, op, user);
+    if (!ids.includes(parent.combatant.id)) Combatant.#keepTurn(op, turns);
+    else {
+      // The acting combatant leaves: the next survivor acts (with turn events), else the previous one.
+      let prev: any = null;
+      let next: any = null;
+      parent.turns.forEach((t: any, i: number) => {
+        if (ids.includes(t.id)) return;
+        if (i < parent.turn) prev = t;
+        if (!next && i >= parent.turn) next = t;
+      });
+      const survivor = next || prev;
+      if (survivor) {
+        op.combatTurn = turns.findIndex((t: any) => t.id === survivor.id);
+        op.turnEvents = survivor === next;
       }
     }
     return super._preDeleteOperation(docs, op, user);
+  }
+  /** The clone's turn order after `change`, or null when no one is acting (nothing to keep). */
+  static #simulatedTurns(op: Src, change: (clone: any) => void): any[] | null {
+    if (!op.parent?.combatant) return null;
+    const combat = op.parent.clone();
+    change(combat);
+    return combat.setupTurns();
+  }
+  /** The same combatant keeps the turn in the new order, without turn events. */
+  static #keepTurn(op: Src, turns: any[]): void {
+    const id = op.parent.combatant.id;
+    op.combatTurn = Math.max(
+      turns.findIndex((t: any) => t.id === id),
+      0,
+    );
+    op.turnEvents = false;
   }
 }
 

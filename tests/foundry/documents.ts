@@ -491,6 +491,31 @@ export interface ServerPort {
   request(request: Src): Promise<Src>;
 }
 
+/** The collection a document class's operation works on: the parent's embedded one, or the world's. */
+function collectionOf(documentClass: any, parent: any): any {
+  return parent
+    ? parent.getEmbeddedCollection(documentClass.documentName)
+    : g().game[documentClass.metadata.collection];
+}
+
+/**
+ * `#preUpdateDocumentArray`'s dry run: the diff the change would make, or null after telling the user why it was
+ * refused (a notification, then `Hooks.onError`), as the backend does before skipping that document.
+ */
+export function dryRunUpdate(doc: any, changes: Src, recursive?: boolean): Src | null {
+  try {
+    return doc.updateSource(changes, { dryRun: true, fallback: false, recursive });
+  } catch (err: any) {
+    g().ui.notifications.error(
+      String(err?.message ?? err)
+        .split("] ")
+        .pop(),
+    );
+    Hooks.onError("ClientDatabaseBackend##preUpdateDocumentArray", err, { log: "error" });
+    return null;
+  }
+}
+
 function backend(): ClientBackend {
   return (currentClient() as any).backend;
 }
@@ -525,19 +550,7 @@ export class ClientBackend {
       pending.push(doc);
       toCreate.push(doc.toObject());
     }
-    if (!toCreate.length) return [];
-    const op: Src = { ...options, parent, data: toCreate };
-    if ((await documentClass._preCreateOperation(pending, op, user)) === false) return [];
-    const { parent: _p, data: _d, ...sendOptions } = op;
-    const response = await this.server.request({
-      action: "create",
-      type,
-      parentUuid: parent?.uuid ?? null,
-      data: toCreate,
-      options: sendOptions,
-      userId: user.id,
-    });
-    return this.handle(response);
+    return this.#dispatch("create", "data", documentClass, pending, toCreate, options, parent);
   }
 
   async update(documentClass: any, operation: Src): Promise<any[]> {
@@ -546,9 +559,7 @@ export class ClientBackend {
     options.diff ??= true;
     options.recursive ??= true;
     const type = documentClass.documentName;
-    const collection = parent
-      ? parent.getEmbeddedCollection(type)
-      : g().game[documentClass.metadata.collection];
+    const collection = collectionOf(documentClass, parent);
     const toUpdate: Src[] = [];
     const docs: any[] = [];
     for (const update of updates as Src[]) {
@@ -562,18 +573,8 @@ export class ClientBackend {
       let allowed = (await doc._preUpdate(changes, options, user)) ?? true;
       allowed &&= noHook || Hooks.call(`preUpdate${type}`, doc, changes, options, user.id);
       if (allowed === false) continue;
-      let diff: Src = {};
-      try {
-        diff = doc.updateSource(changes, { dryRun: true, fallback: false, recursive: options.recursive });
-      } catch (err: any) {
-        g().ui.notifications.error(
-          String(err?.message ?? err)
-            .split("] ")
-            .pop(),
-        );
-        Hooks.onError("ClientDatabaseBackend##preUpdateDocumentArray", err, { log: "error" });
-        continue;
-      }
+      const diff = dryRunUpdate(doc, changes, options.recursive);
+      if (!diff) continue;
       if (options.diff) {
         if (isEmpty(diff)) continue;
         diff._id = doc.id;
@@ -582,28 +583,14 @@ export class ClientBackend {
       docs.push(doc);
       toUpdate.push(changes);
     }
-    if (!toUpdate.length) return [];
-    const op: Src = { ...options, parent, updates: toUpdate };
-    if ((await documentClass._preUpdateOperation(docs, op, user)) === false) return [];
-    const { parent: _p, updates: _u, ...sendOptions } = op;
-    const response = await this.server.request({
-      action: "update",
-      type,
-      parentUuid: parent?.uuid ?? null,
-      updates: toUpdate,
-      options: sendOptions,
-      userId: user.id,
-    });
-    return this.handle(response);
+    return this.#dispatch("update", "updates", documentClass, docs, toUpdate, options, parent);
   }
 
   async delete(documentClass: any, operation: Src): Promise<any[]> {
     const user = g().game.user;
     const { ids, noHook, parent, ...options } = operation;
     const type = documentClass.documentName;
-    const collection = parent
-      ? parent.getEmbeddedCollection(type)
-      : g().game[documentClass.metadata.collection];
+    const collection = collectionOf(documentClass, parent);
     const toDelete: string[] = [];
     const docs: any[] = [];
     for (const id of ids as string[]) {
@@ -614,23 +601,37 @@ export class ClientBackend {
       toDelete.push(id);
       docs.push(doc);
     }
-    if (!toDelete.length) return [];
-    const op: Src = { ...options, parent, ids: toDelete };
-    if ((await documentClass._preDeleteOperation(docs, op, user)) === false) return [];
-    const { parent: _p, ids: _i, ...sendOptions } = op;
+    return this.#dispatch("delete", "ids", documentClass, docs, toDelete, options, parent);
+  }
+
+  /**
+   * The end of each `_<action>Documents`: nothing left → nothing sent; else the `_pre<Action>Operation` hook (which
+   * may change the options, e.g. `combatTurn`, or cancel), the request to the server, and the requester's own copy
+   * of the broadcast, already applied, as the result.
+   */
+  async #dispatch(
+    action: "create" | "update" | "delete",
+    key: "data" | "updates" | "ids",
+    documentClass: any,
+    docs: any[],
+    list: unknown[],
+    options: Src,
+    parent: any,
+  ): Promise<any[]> {
+    if (!list.length) return [];
+    const user = g().game.user;
+    const hook = `_pre${action[0]!.toUpperCase()}${action.slice(1)}Operation`;
+    const op: Src = { ...options, parent, [key]: list };
+    if ((await documentClass[hook](docs, op, user)) === false) return [];
+    const { parent: _p, [key]: _l, ...sendOptions } = op;
     const response = await this.server.request({
-      action: "delete",
-      type,
+      action,
+      type: documentClass.documentName,
       parentUuid: parent?.uuid ?? null,
-      ids: toDelete,
+      [key]: list,
       options: sendOptions,
       userId: user.id,
     });
-    return this.handle(response);
-  }
-
-  /** The requester's own copy of the broadcast was applied already; return its documents. */
-  private handle(response: Src): any[] {
     return (response.documentsFor?.(currentClient().id) as any[]) ?? [];
   }
 

@@ -126,13 +126,15 @@ export class Server {
   }
 
   #game: Src | null = null;
-  /** What `game` is on the server: the users as stored (rebuilt per request), no prepared documents. */
+  /**
+   * What `game` is on the server: the users as stored, no prepared documents. Built once per request (the users
+   * as they are at that request), not at every read of `game`.
+   */
   serverGame(): Src {
     if (this.#game) return this.#game;
     const game: Src = { users: new Collection<any>(), _documentsReady: false };
-    this.#game = game;
+    this.#game = game; // a User read while the users are being built sees this game
     for (const u of this.world.users) game.users.set(u._id, new SERVER_CLASSES.User(deepClone(u)));
-    this.#game = null;
     return game;
   }
 
@@ -141,10 +143,12 @@ export class Server {
     return runAs(this.#ctx as never, () => {
       const previous = currentServer;
       currentServer = this;
+      this.#game = null; // the users as stored now
       try {
         return fn();
       } finally {
         currentServer = previous;
+        this.#game = null;
       }
     });
   }
