@@ -19,7 +19,8 @@
  * - `client/documents/token.mjs` (id 18257454974): `actor` (linked: the world actor; unlinked: a synthetic actor
  *   from the base actor and the token's delta), `movementHistory`, `clearMovementHistory()`, movement recorded
  *   only while the token's combatant is in a started combat (`_shouldRecordMovementHistory`);
- * - `client/documents/chat-message.mjs`: `applyRollMode`, `getSpeaker`, `visible`, `isContentVisible`,
+ * - `client/documents/chat-message.mjs` (search ids 16921415918, 18719148835): `applyRollMode`, `getSpeaker`,
+ *   `visible`, `isContentVisible`,
  *   `isAuthor`, rolls initialised from their JSON;
  * - `client/documents/user.mjs` (id 8636791199) and `client/documents/collections/users.mjs` (id 18791427765):
  *   `isSelf`, `active`, `isActiveGM`, `query()` (the handler receives `(data, {timeout})` and NO sender).
@@ -959,13 +960,15 @@ export class ChatMessage extends BaseChatMessage {
     }
     return true;
   }
+  /** client/documents/chat-message.mjs (search id 16921415918): a roll's whisper rules; otherwise `visible`. */
   get isContentVisible(): boolean {
-    if (!this.visible) return false;
+    if (!this.isRoll) return this.visible;
     const whisper = this.whisper || [];
     const isBlind = whisper.length && this.blind;
     if (whisper.length) return whisper.includes(g().game.user.id) || (this.isAuthor && !isBlind);
     return true;
   }
+
   static getSpeaker({ actor, token, alias }: { actor?: any; token?: any; alias?: string } = {}): Src {
     return {
       scene: token?.parent?.id ?? g().game.scenes.viewed?.id ?? null,
@@ -978,13 +981,22 @@ export class ChatMessage extends BaseChatMessage {
     if (name.toUpperCase() === "GM") return g().game.users.filter((u: any) => u.isGM);
     return g().game.users.filter((u: any) => u.name === name);
   }
+  /**
+   * `ChatMessage.applyRollMode` (client/documents/chat-message.mjs, search id 18719148835): public → no whisper,
+   * self → the user, private or blind → the whisper already given, else the GMs; `blind` for blind rolls.
+   */
   static applyRollMode(chatData: Src, rollMode: string): Src {
     const modes = DICE_ROLL_MODES;
     if (rollMode === "roll") rollMode = g().game.settings.get("core", "rollMode");
-    if (rollMode === modes.PRIVATE || rollMode === modes.BLIND)
-      chatData.whisper = ChatMessage.getWhisperRecipients("GM").map((u) => u.id);
-    else if (rollMode === modes.SELF) chatData.whisper = [g().game.user.id];
-    else if (rollMode === modes.PUBLIC) chatData.whisper = [];
+    let whisper: string[];
+    if (rollMode === modes.PUBLIC) whisper = [];
+    else if (rollMode === modes.SELF) whisper = [g().game.user.id];
+    else if (chatData.whisper?.length) whisper = chatData.whisper;
+    else
+      whisper = g()
+        .game.users.filter((u: any) => u.isGM)
+        .map((u: any) => u.id);
+    chatData.whisper = whisper;
     chatData.blind = rollMode === modes.BLIND;
     return chatData;
   }
