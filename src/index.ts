@@ -19,7 +19,7 @@ import { registerSettings, SETTINGS } from "./helpers/settings.js";
 import { enableSortableTables } from "./helpers/sortable.js";
 import { TURN_SECONDS } from "./rules/index.js";
 import { gmApplyDamage } from "./workflows/attack-flow.js";
-import { bindAttackCard, foundryGMPorts, handleApplyQuery } from "./workflows/card-actions.js";
+import { bindAttackCard, foundryGMPorts, registerCardRequests } from "./workflows/card-actions.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | init`);
@@ -35,9 +35,10 @@ Hooks.once("init", () => {
   // GM-side handlers for requests from players (architecture: GM authority through CONFIG.queries).
   Object.assign(CONFIG.queries, {
     [QUERY.rollSide]: handleRollSideQuery,
-    [QUERY.applyDamage]: handleApplyQuery,
     [QUERY.nextRound]: handleNextRoundQuery,
   });
+  // Apply and undo: requests written on the asker's own User, carried out by the active GM (gm-request.ts).
+  registerCardRequests();
   // Held damage (SF-B-05) is applied by the card workflow; the combat gets it here rather than importing it.
   FrontierCombat.applyHeld = (r) => gmApplyDamage(r.messageId, r.ids, foundryGMPorts());
   // Fast compendium browsing without loading documents.

@@ -58,6 +58,7 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
           dice: card.damageDice[0]?.length ?? 0,
           roll: card.d100[0],
           chance: card.burstCheck?.chance ?? 0,
+          secret: card.targets.some((t) => t.secret),
         }
       : null;
   const anyToApply = targets.some((t) => t.canApply);
@@ -85,6 +86,7 @@ export interface GrenadeCard {
   readonly d10: number | null;
   readonly caught: readonly { id: string; name: string }[];
   /** SF-X-40: Reaction Speed checks near thrown explosives. */
-  readonly ring?: readonly { id: string; name: string; roll: number; rs: number; stunned: boolean }[];
+  /** `rs` only when every player may see the creature's Reaction Speed (an NPC's is left out, R1-5). */
+  readonly ring?: readonly { id: string; name: string; roll: number; rs?: number | null; stunned: boolean }[];
   readonly radius: number;
 }

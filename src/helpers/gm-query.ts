@@ -13,7 +13,6 @@ import { SYSTEM_ID } from "../constants.js";
 
 export const QUERY = {
   rollSide: `${SYSTEM_ID}.rollSide`,
-  applyDamage: `${SYSTEM_ID}.applyDamage`,
   /** A player ended the round's last turn: the GM re-rolls the sides and starts the next round (SF-B-04). */
   nextRound: `${SYSTEM_ID}.nextRound`,
 } as const;

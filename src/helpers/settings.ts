@@ -26,6 +26,8 @@ export const SETTINGS = {
   zebulonTable: "zebulonTable",
   alphaDawnOverrides: "alphaDawnOverrides",
   hideNpcInitiative: "hideNpcInitiative",
+  playersApplyToAll: "playersApplyToAll",
+  showNpcNumbers: "showNpcNumbers",
   migrationVersion: "migrationVersion",
 } as const;
 
@@ -48,6 +50,10 @@ export interface SettingValues {
   zebulonTable: StoredObject;
   alphaDawnOverrides: StoredObject;
   hideNpcInitiative: boolean;
+  /** Players' Apply reaches tokens they do not own (off: the GM's click is needed, as in dnd5e and pf2e). */
+  playersApplyToAll: boolean;
+  /** Players see NPC numbers (Stamina, screens, Reaction Speed, an NPC's chance to hit) on cards. */
+  showNpcNumbers: boolean;
   migrationVersion: number;
 }
 
@@ -119,6 +125,22 @@ export function registerSettings(): void {
     config: true,
     type: Boolean,
     default: true,
+  });
+  s.register(SYSTEM_ID, SETTINGS.playersApplyToAll, {
+    name: "FT.Settings.playersApplyToAll.name",
+    hint: "FT.Settings.playersApplyToAll.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
+  s.register(SYSTEM_ID, SETTINGS.showNpcNumbers, {
+    name: "FT.Settings.showNpcNumbers.name",
+    hint: "FT.Settings.showNpcNumbers.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
   });
   s.register(SYSTEM_ID, SETTINGS.migrationVersion, {
     scope: "world",

@@ -13,8 +13,9 @@ import type {
 import type { FrontierActor } from "../documents/actor.js";
 import type { FrontierCombat, handleNextRoundQuery, handleRollSideQuery } from "../documents/combat.js";
 import type { FrontierItem } from "../documents/item.js";
+import type { GMRequestBody } from "../helpers/gm-request.js";
 import type { SettingValues } from "../helpers/settings.js";
-import type { handleApplyQuery } from "../workflows/card-actions.js";
+import type { AppliedRecord } from "../workflows/apply-damage.js";
 import type { HeldRequest } from "../workflows/exchange.js";
 
 /** `frontier-tactics.<key>` for each of our settings. */
@@ -89,6 +90,22 @@ declare module "fvtt-types/configuration" {
       /** A blast area's label. */
       "frontier-tactics": { label?: string };
     };
+    User: {
+      /** A request to the active GM and its answer (helpers/gm-request.ts), written on the asker's own User. */
+      "frontier-tactics": {
+        request?: { id: string } & Partial<GMRequestBody>;
+        response?: {
+          id: string;
+          applied?: string[];
+          skipped?: { id: string; reason: string; data?: Readonly<Record<string, string>> }[];
+          error?: string | null;
+        };
+      };
+    };
+    Actor: {
+      /** The records of applied hits, per card and token (workflows/apply-damage.ts, `ledgerPath`). */
+      "frontier-tactics": { hits?: Record<string, Record<string, AppliedRecord>> };
+    };
   }
 }
 
@@ -97,7 +114,6 @@ declare global {
     /** The GM-side handlers `init` registers for players' requests (helpers/gm-query.ts). */
     interface Queries {
       "frontier-tactics.rollSide": typeof handleRollSideQuery;
-      "frontier-tactics.applyDamage": typeof handleApplyQuery;
       "frontier-tactics.nextRound": typeof handleNextRoundQuery;
     }
   }

@@ -1,9 +1,15 @@
 /**
  * Applying an attack's damage, run by the active GM: through each target's screen and suit (draining SEU from
- * the pack that feeds the screen, wearing suits), off Stamina (unconscious at 0, SF-B-15), once per target,
- * with what is needed to undo it. Writes go out as one batch: linked actors in one `Actor.updateDocuments`,
- * unlinked tokens in one `updateEmbeddedDocuments("Token")` per scene. Ports stand in for Foundry in tests.
+ * the pack that feeds the screen, wearing suits), off Stamina (unconscious at 0, SF-B-15), once per target, with
+ * what is needed to undo it. Writes go out as one batch: linked actors in one `Actor.updateDocuments`, unlinked
+ * tokens in one `updateEmbeddedDocuments("Token")` per scene. Ports stand in for Foundry in tests.
+ *
+ * The record of a hit (its numbers and what undo needs) is written on the TARGET, in the same update that
+ * changes its Stamina (`flags.<system>.hits.<messageId>.<tokenId>`): the damage and its record land together or
+ * not at all, a second apply finds the record, and the numbers stay in the target's own data (an NPC's Stamina is
+ * already there) rather than on a chat card every player receives. Only the GM or the actor's owner writes it.
  */
+import { SYSTEM_ID } from "../constants.js";
 import {
   applyDefenses,
   applyStamina,
@@ -11,6 +17,9 @@ import {
   type DefenseState,
   resolveDoze,
 } from "../rules/index.js";
+
+/** Status effects the apply may turn on, and undo turns off again. */
+export type AppliedStatus = "unconscious" | "stun";
 
 export interface TargetState {
   /** Stable id of the target on the card (the token's UUID). */
@@ -23,6 +32,10 @@ export interface TargetState {
   readonly linked: boolean;
   readonly stamina: { readonly value: number; readonly max: number };
   readonly defenses: readonly DefenseState[];
+  /** This card's record on the target, when it was applied (read from the target's own data). */
+  readonly recorded?: AppliedRecord | null;
+  /** Status effects active on the target now. */
+  readonly statuses?: readonly string[];
 }
 
 export interface AppliedRecord {
@@ -36,6 +49,8 @@ export interface AppliedRecord {
   /** SEU drained per power source item id, and suit wear per suit id: to undo. */
   readonly drains: Readonly<Record<string, number>>;
   readonly wear: Readonly<Record<string, number>>;
+  /** The status effects this apply turned on (not those already on): undo turns exactly these off. */
+  readonly statuses?: readonly AppliedStatus[];
   /** A doze grenade's result (SF-B-18, SF-X-42): knocked out, or how many grenades it would take. */
   readonly doze?: { readonly knockedOut: boolean; readonly needed: number } | undefined;
   /** Steps for the card ("Albedo screen absorbed 11, 3 SEU"). */
@@ -48,17 +63,22 @@ export interface AppliedRecord {
   }[];
 }
 
+type Update = { _id: string; [path: string]: unknown };
+
 export interface WriteBatch {
   /** World actors: one call. */
-  readonly actors: { _id: string; [path: string]: unknown }[];
+  readonly actors: Update[];
   /** Unlinked tokens, per scene: one call per scene. */
-  readonly tokens: Record<string, { _id: string; [path: string]: unknown }[]>;
+  readonly tokens: Record<string, Update[]>;
   /** Item changes (SEU drained from packs, suits worn) per actor key (`actor:<id>` or `token:<scene>.<token>`). */
-  readonly items: Record<string, { _id: string; [path: string]: unknown }[]>;
-  /** Targets newly at 0 Stamina or less, to mark unconscious. */
-  readonly unconscious: string[];
-  /** Targets stunned for a turn (SF-X-40: failed the Reaction Speed check near thrown explosives). */
-  readonly stunned: string[];
+  readonly items: Record<string, Update[]>;
+  /** Status effects to turn on (apply) or off (undo), per target id. */
+  readonly statuses: Record<
+    string,
+    { readonly on: readonly AppliedStatus[]; readonly off: readonly AppliedStatus[] }
+  >;
+  /** Which target ids each actor and token write carries (so a refused write names its targets). */
+  readonly carries: Record<string, string[]>;
 }
 
 export interface ApplyOutcome {
@@ -67,28 +87,68 @@ export interface ApplyOutcome {
   readonly batch: WriteBatch;
 }
 
-/** What the power sources and suits hold now, to compute the writes. */
+/** What the power sources and suits hold now, to compute the writes (capacity: to clamp an undo). */
 export interface ItemLevels {
   readonly power: Readonly<Record<string, number>>;
   readonly capacity: Readonly<Record<string, number>>;
+  readonly powerMax?: Readonly<Record<string, number>>;
+  readonly capacityMax?: Readonly<Record<string, number>>;
 }
 
-const actorKey = (t: TargetState) => (t.linked ? `actor:${t.actorId}` : `token:${t.sceneId}.${t.tokenId}`);
+export const actorKey = (t: Pick<TargetState, "linked" | "actorId" | "sceneId" | "tokenId">) =>
+  t.linked ? `actor:${t.actorId}` : `token:${t.sceneId}.${t.tokenId}`;
 
-function staminaWrite(batch: WriteBatch, t: TargetState, value: number): void {
-  if (t.linked) batch.actors.push({ _id: t.actorId, "system.stamina.value": value });
-  else {
-    const list = batch.tokens[t.sceneId] ?? [];
-    list.push({ _id: t.tokenId, "delta.system.stamina.value": value });
-    batch.tokens[t.sceneId] = list;
+/** Where a card's record sits in the target's data (message and token ids are 16 letters and digits). */
+export const ledgerPath = (messageId: string, tokenId: string) =>
+  `flags.${SYSTEM_ID}.hits.${messageId}.${tokenId}`;
+
+const emptyBatch = (): WriteBatch => ({ actors: [], tokens: {}, items: {}, statuses: {}, carries: {} });
+
+/** The update object for a target's actor (or token delta), created once per actor key and merged into. */
+function updateFor(batch: WriteBatch, t: TargetState): { update: Update; prefix: string } {
+  const key = actorKey(t);
+  const id = t.linked ? t.actorId : t.tokenId;
+  if (!t.linked && !batch.tokens[t.sceneId]) batch.tokens[t.sceneId] = [];
+  const list = t.linked ? batch.actors : (batch.tokens[t.sceneId] ?? []);
+  let update = list.find((u) => u._id === id);
+  if (!update) {
+    update = { _id: id };
+    list.push(update);
   }
+  batch.carries[key] = [...(batch.carries[key] ?? []), t.id];
+  return { update, prefix: t.linked ? "" : "delta." };
+}
+
+/** The running state of each actor while a plan goes through its targets (two tokens of one linked actor). */
+interface Running {
+  stamina: number;
+  power: Record<string, number>;
+  capacity: Record<string, number>;
+}
+
+function runningFor(
+  running: Map<string, Running>,
+  t: TargetState,
+  levels: Readonly<Record<string, ItemLevels>>,
+): Running {
+  const key = actorKey(t);
+  let r = running.get(key);
+  if (!r) {
+    const lv = levels[key] ?? { power: {}, capacity: {} };
+    r = { stamina: t.stamina.value, power: { ...lv.power }, capacity: { ...lv.capacity } };
+    running.set(key, r);
+  }
+  return r;
 }
 
 /**
- * Plan the application of `damage` (per target id, before defenses) of kind `kind`. Targets already applied,
- * deleted since the roll, or without damage are skipped with a reason; nothing is written for them.
+ * Plan the application of `damage` (per target id, before defenses) of kind `kind` from card `messageId`.
+ * Targets already applied (a record on the card or on the target), deleted since the roll, or with a bad number
+ * are skipped with a reason; nothing is written for them. Several targets that are one actor (tokens of a linked
+ * actor) are planned one after the other against the Stamina the previous hit left.
  */
 export function planApplication(
+  messageId: string,
   damage: Readonly<Record<string, number>>,
   kind: DamageKind,
   targets: readonly (TargetState | null)[],
@@ -98,12 +158,13 @@ export function planApplication(
   effect: string | null = null,
   stunned: ReadonlySet<string> = new Set(),
 ): ApplyOutcome {
-  const batch: WriteBatch = { actors: [], tokens: {}, items: {}, unconscious: [], stunned: [] };
+  const batch = emptyBatch();
   const applied: AppliedRecord[] = [];
   const skipped: ApplyOutcome["skipped"] = [];
+  const running = new Map<string, Running>();
   ids.forEach((id, i) => {
     const t = targets[i] ?? null;
-    if (alreadyApplied.has(id)) {
+    if (alreadyApplied.has(id) || t?.recorded) {
       skipped.push({ id, reason: "FT.Card.alreadyApplied" });
       return;
     }
@@ -111,27 +172,30 @@ export function planApplication(
       skipped.push({ id, reason: "FT.Card.targetGone" });
       return;
     }
-    const rolled = damage[id] ?? 0;
-    const def = applyDefenses(rolled, kind, t.defenses);
-    const st = applyStamina(t.stamina.value, def.taken);
-    staminaWrite(batch, t, st.after);
-    const key = actorKey(t);
-    const lv = levels[key] ?? { power: {}, capacity: {} };
-    const items = [
-      ...Object.entries(def.drains).map(([pid, seu]) => ({
-        _id: pid,
-        "system.remaining": Math.max(0, (lv.power[pid] ?? 0) - seu),
-      })),
-      ...Object.entries(def.wear).map(([sid, w]) => ({
-        _id: sid,
-        "system.capacity.value": Math.max(0, (lv.capacity[sid] ?? 0) - w),
-      })),
-    ];
-    if (items.length) batch.items[key] = [...(batch.items[key] ?? []), ...items];
-    const doze = effect === "doze" ? resolveDoze(t.stamina.value, 1, false) : null;
-    if ((st.unconscious && t.stamina.value > 0) || doze?.knockedOut) batch.unconscious.push(id);
-    if (stunned.has(id)) batch.stunned.push(id);
-    applied.push({
+    // R2-4: a formula such as 1d10-5 can roll below 0; that target takes 0, the others are not affected.
+    const rolled = Math.max(0, Math.trunc(damage[id] ?? 0));
+    const run = runningFor(running, t, levels);
+    // A second hit on the same actor meets the screens and suits as the first left them.
+    const defenses = t.defenses.map((d) => ({
+      ...d,
+      power:
+        d.powerSourceId && d.powerSourceId in run.power ? (run.power[d.powerSourceId] ?? d.power) : d.power,
+      capacity: d.capacity !== null && d.id in run.capacity ? (run.capacity[d.id] ?? d.capacity) : d.capacity,
+    }));
+    const def = applyDefenses(rolled, kind, defenses);
+    const st = applyStamina(run.stamina, def.taken);
+    run.stamina = st.after;
+    for (const [pid, seu] of Object.entries(def.drains))
+      run.power[pid] = Math.max(0, (run.power[pid] ?? 0) - seu);
+    for (const [sid, w] of Object.entries(def.wear))
+      run.capacity[sid] = Math.max(0, (run.capacity[sid] ?? 0) - w);
+    const doze = effect === "doze" ? resolveDoze(st.before, 1, false) : null;
+    const active = new Set(t.statuses ?? []);
+    const on: AppliedStatus[] = [];
+    if (((st.unconscious && st.before > 0) || doze?.knockedOut) && !active.has("unconscious"))
+      on.push("unconscious");
+    if (stunned.has(id) && !active.has("stun")) on.push("stun");
+    const record: AppliedRecord = {
       targetId: id,
       name: t.name,
       rolled,
@@ -141,6 +205,7 @@ export function planApplication(
       unconscious: st.unconscious,
       drains: def.drains,
       wear: def.wear,
+      statuses: on,
       doze: doze ? { knockedOut: doze.knockedOut, needed: doze.needed } : undefined,
       steps: def.steps.map((s) => ({
         name: s.name,
@@ -149,35 +214,81 @@ export function planApplication(
         seu: s.seu,
         failed: s.failed,
       })),
-    });
+    };
+    const { update, prefix } = updateFor(batch, t);
+    update[`${prefix}system.stamina.value`] = st.after;
+    // The record travels in the same write as the Stamina it explains (stored JSON: `doze` undefined is dropped).
+    update[`${prefix}${ledgerPath(messageId, t.tokenId)}`] = JSON.parse(JSON.stringify(record));
+    const key = actorKey(t);
+    const items: Update[] = [
+      ...Object.keys(def.drains).map((pid) => ({ _id: pid, "system.remaining": run.power[pid] ?? 0 })),
+      ...Object.keys(def.wear).map((sid) => ({ _id: sid, "system.capacity.value": run.capacity[sid] ?? 0 })),
+    ];
+    if (items.length) batch.items[key] = mergeItems(batch.items[key] ?? [], items);
+    if (on.length) batch.statuses[id] = { on, off: [] };
+    applied.push(record);
   });
   return { applied, skipped, batch };
 }
 
-/** The writes that undo applied records: Stamina back, SEU and suit capacity restored. */
+/** Item updates merged by id: the last value for an item wins (it already accounts for the earlier ones). */
+function mergeItems(current: readonly Update[], more: readonly Update[]): Update[] {
+  const out = current.map((u) => ({ ...u }));
+  for (const u of more) {
+    const same = out.find((o) => o._id === u._id);
+    if (same) Object.assign(same, u);
+    else out.push({ ...u });
+  }
+  return out;
+}
+
+/**
+ * The writes that undo applied records: Stamina back by what was taken (never above the maximum), SEU and suit
+ * capacity restored up to the item's capacity, the statuses this apply turned on turned off, and the record
+ * removed in the same write. `bound` caps what a record may restore (the damage the card rolled for it): a record
+ * on a player's own actor is theirs to write, so undo never heals more than the card could have taken.
+ */
 export function planUndo(
+  messageId: string,
   records: readonly AppliedRecord[],
   targets: readonly (TargetState | null)[],
   levels: Readonly<Record<string, ItemLevels>>,
+  bound: Readonly<Record<string, number>> = {},
 ): WriteBatch {
-  const batch: WriteBatch = { actors: [], tokens: {}, items: {}, unconscious: [], stunned: [] };
+  const batch = emptyBatch();
+  const running = new Map<string, Running>();
   records.forEach((r, i) => {
     const t = targets[i];
     if (!t) return;
-    staminaWrite(batch, t, t.stamina.value + (r.staminaBefore - r.staminaAfter));
+    const run = runningFor(running, t, levels);
+    const cap = bound[r.targetId] ?? Number.POSITIVE_INFINITY;
+    const back = Math.max(0, Math.min(r.staminaBefore - r.staminaAfter, r.taken, cap));
+    run.stamina = Math.min(t.stamina.max, run.stamina + back);
+    const { update, prefix } = updateFor(batch, t);
+    update[`${prefix}system.stamina.value`] = run.stamina;
+    update[`${prefix}flags.${SYSTEM_ID}.hits.${messageId}.-=${t.tokenId}`] = null;
     const key = actorKey(t);
     const lv = levels[key] ?? { power: {}, capacity: {} };
-    const items = [
-      ...Object.entries(r.drains).map(([pid, seu]) => ({
-        _id: pid,
-        "system.remaining": (lv.power[pid] ?? 0) + seu,
-      })),
-      ...Object.entries(r.wear).map(([sid, w]) => ({
-        _id: sid,
-        "system.capacity.value": (lv.capacity[sid] ?? 0) + w,
-      })),
-    ];
-    if (items.length) batch.items[key] = [...(batch.items[key] ?? []), ...items];
+    const items: Update[] = [];
+    for (const [pid, seu] of Object.entries(r.drains)) {
+      if (!(pid in lv.power)) continue;
+      run.power[pid] = Math.min(
+        lv.powerMax?.[pid] ?? Number.POSITIVE_INFINITY,
+        (run.power[pid] ?? 0) + Math.max(0, seu),
+      );
+      items.push({ _id: pid, "system.remaining": run.power[pid] });
+    }
+    for (const [sid, w] of Object.entries(r.wear)) {
+      if (!(sid in lv.capacity)) continue;
+      run.capacity[sid] = Math.min(
+        lv.capacityMax?.[sid] ?? Number.POSITIVE_INFINITY,
+        (run.capacity[sid] ?? 0) + Math.max(0, w),
+      );
+      items.push({ _id: sid, "system.capacity.value": run.capacity[sid] });
+    }
+    if (items.length) batch.items[key] = mergeItems(batch.items[key] ?? [], items);
+    const off = (r.statuses ?? []).filter((s) => (t.statuses ?? []).includes(s));
+    if (off.length) batch.statuses[r.targetId] = { on: [], off };
   });
   return batch;
 }

@@ -20,7 +20,7 @@ import {
   prepareAttack,
   resolveAttack,
 } from "./attack-plan.js";
-import { appliedOf, CARD_VERSION, damageOf } from "./card-data.js";
+import { type AppliedMark, CARD_VERSION, damageOf } from "./card-data.js";
 import { KeyedQueue } from "./serial.js";
 
 /** `R` is the roll object the dice port gives: a Foundry Roll in production, so Dice So Nice animates it. */
@@ -57,6 +57,11 @@ export interface CardTarget {
   readonly chance: number;
   readonly column: number | null;
   readonly problem: string | null;
+  /**
+   * The attacker is an actor some player may not observe (an NPC) and the world keeps NPC numbers from players:
+   * the chance, column and modifiers (which carry its abilities and skill) were left out of the card.
+   */
+  readonly secret?: boolean;
 }
 
 /**
@@ -89,8 +94,8 @@ export interface AttackCardData {
   readonly damageDice: readonly (readonly number[])[];
   readonly result: AttackResult;
   readonly spent: PreparedAttack["spend"];
-  /** What has been applied, one record per target (each carries its `targetId`). */
-  readonly applied: readonly AppliedRecord[];
+  /** What has been applied, one public mark per target (the numbers are recorded on the target). */
+  readonly applied: readonly AppliedMark[];
   /** Targets near thrown explosives that failed their Reaction Speed check (SF-X-40). */
   readonly stunned?: readonly string[];
 }
@@ -187,48 +192,74 @@ export class AttackCancelled extends Error {
 
 /** What the GM needs from Foundry to apply damage from a card. */
 export interface GMPorts {
-  loadCard(messageId: string): Promise<AttackCardData | null>;
-  loadTargets(ids: readonly string[]): Promise<(TargetState | null)[]>;
+  /** The card as its author created it, checked (`cardProblem`), or a refusal; null when the message is gone. */
+  loadCard(
+    messageId: string,
+  ): Promise<AttackCardData | { refused: string; data?: Record<string, string> } | null>;
+  /**
+   * The targets as they are now, with this card's record on each (`recorded`). `marks` lets a linked actor be
+   * found when its token has been deleted since (undo by actor).
+   */
+  loadTargets(
+    messageId: string,
+    ids: readonly string[],
+    marks?: readonly AppliedMark[],
+  ): Promise<(TargetState | null)[]>;
   itemLevels(targets: readonly (TargetState | null)[]): Promise<Record<string, ItemLevels>>;
-  write(batch: WriteBatch): Promise<void>;
-  /** Store the records of `set` on the card (replacing a target's old one) and remove those of `clear`. */
-  saveApplied(messageId: string, set: readonly AppliedRecord[], clear: readonly string[]): Promise<void>;
+  /** Write a batch; the ids of targets whose Stamina write did not land (refused, invalid, thrown). */
+  write(batch: WriteBatch): Promise<{ failed: string[] }>;
+  /** Store the public marks of `set` on the card (replacing a target's old one) and remove those of `clear`. */
+  saveApplied(messageId: string, set: readonly AppliedMark[], clear: readonly string[]): Promise<void>;
 }
 
 export interface ApplyResponse {
   readonly applied: string[];
-  readonly skipped: { id: string; reason: string }[];
+  /** Why each target was not applied: a localization key, and what it names besides the target. */
+  readonly skipped: { id: string; reason: string; data?: Readonly<Record<string, string>> }[];
 }
 
 /**
- * Apply and undo on one card run one at a time on the GM's client, each reading the card afresh: two requests in
- * flight together (a player's query and the GM's click, two targets of a burst) would otherwise both read the card
- * before either saved it, and the second save would drop the first one's record, or apply the same target twice.
+ * Every apply and undo runs one at a time on the active GM's client, each reading the card and the targets
+ * afresh: two requests in flight together (a player's request and the GM's click, two cards hitting one actor)
+ * would otherwise both read before either wrote, and one hit would be lost or a target hit twice (R2-1, R2-2).
+ * Players' and other GMs' clicks come to this client (see `gm-request.ts`), so this one queue is the only writer.
  */
-const perCard = new KeyedQueue();
+const gmQueue = new KeyedQueue();
+
+const refusedAll = (ids: readonly string[], reason: string, data?: Readonly<Record<string, string>>) => ({
+  applied: [],
+  skipped: (ids.length ? ids : [""]).map((id) => ({ id, reason, ...(data ? { data } : {}) })),
+});
 
 /**
- * GM: apply a card's damage to `ids` (all its damaged targets when empty). Idempotent per target. Only targets the
- * card has damage for are considered: another id is skipped, not hit for 0.
+ * GM: apply a card's damage to `ids` (all its damaged targets when empty). Idempotent per target: the record on
+ * the target is written with its Stamina, and a target with a record (or a mark on the card) is skipped. Only
+ * targets the card has damage for are considered: another id is skipped, not hit for 0.
  */
 export function gmApplyDamage(
   messageId: string,
   ids: readonly string[],
   ports: GMPorts,
 ): Promise<ApplyResponse> {
-  return perCard.run(messageId, () => applyNow(messageId, ids, ports));
+  return gmQueue.run("gm", () => applyNow(messageId, ids, ports));
+}
+
+function isCard(c: Awaited<ReturnType<GMPorts["loadCard"]>>): c is AttackCardData {
+  return !!c && !("refused" in c);
 }
 
 async function applyNow(messageId: string, ids: readonly string[], ports: GMPorts): Promise<ApplyResponse> {
   const card = await ports.loadCard(messageId);
-  if (!card) return { applied: [], skipped: ids.map((id) => ({ id, reason: "FT.Card.gone" })) };
+  if (!card) return refusedAll(ids, "FT.Card.gone");
+  if (!isCard(card)) return refusedAll(ids, card.refused, card.data);
   const onCard = new Set(card.result.damage.map((d) => d.targetId));
-  const asked = ids.length ? [...ids] : [...onCard];
+  const asked = ids.length ? [...new Set(ids)] : [...onCard];
   const wanted = asked.filter((id) => onCard.has(id));
   const notOnCard = asked.filter((id) => !onCard.has(id)).map((id) => ({ id, reason: "FT.Card.notOnCard" }));
-  const targets = await ports.loadTargets(wanted);
+  const targets = await ports.loadTargets(messageId, wanted);
   const levels = await ports.itemLevels(targets);
   const plan = planApplication(
+    messageId,
     Object.fromEntries(wanted.map((id) => [id, damageOf(card, id)])),
     card.kind,
     targets,
@@ -238,34 +269,81 @@ async function applyNow(messageId: string, ids: readonly string[], ports: GMPort
     card.effect,
     new Set(card.stunned ?? []),
   );
-  if (plan.applied.length) {
-    await ports.write(plan.batch);
-    await ports.saveApplied(messageId, plan.applied, []);
-  }
-  return { applied: plan.applied.map((r) => r.targetId), skipped: [...plan.skipped, ...notOnCard] };
+  if (!plan.applied.length) return { applied: [], skipped: [...plan.skipped, ...notOnCard] };
+  const { failed } = await ports.write(plan.batch);
+  const landed = plan.applied.filter((r) => !failed.includes(r.targetId));
+  const byId = new Map(targets.filter((t): t is TargetState => !!t).map((t) => [t.id, t]));
+  const marks: AppliedMark[] = landed.map((r) => {
+    const t = byId.get(r.targetId)!;
+    return {
+      targetId: r.targetId,
+      sceneId: t.sceneId,
+      tokenId: t.tokenId,
+      actorId: t.actorId,
+      linked: t.linked,
+      unconscious: r.unconscious || !!r.doze?.knockedOut,
+      stunned: (r.statuses ?? []).includes("stun") || (card.stunned ?? []).includes(r.targetId),
+    };
+  });
+  // The card only shows what landed; the records on the targets already make a second apply a no-op.
+  if (marks.length) await ports.saveApplied(messageId, marks, []);
+  return {
+    applied: landed.map((r) => r.targetId),
+    skipped: [...plan.skipped, ...notOnCard, ...failed.map((id) => ({ id, reason: "FT.Card.writeFailed" }))],
+  };
 }
 
-/** GM: undo what was applied to `ids` from a card. */
+/** GM: undo what was applied to `ids` from a card, from the records on the targets. */
 export function gmUndoDamage(
   messageId: string,
   ids: readonly string[],
   ports: GMPorts,
 ): Promise<ApplyResponse> {
-  return perCard.run(messageId, () => undoNow(messageId, ids, ports));
+  return gmQueue.run("gm", () => undoNow(messageId, ids, ports));
 }
 
 async function undoNow(messageId: string, ids: readonly string[], ports: GMPorts): Promise<ApplyResponse> {
   const card = await ports.loadCard(messageId);
-  if (!card) return { applied: [], skipped: ids.map((id) => ({ id, reason: "FT.Card.gone" })) };
-  const records = ids.map((id) => appliedOf(card, id)).filter((r): r is AppliedRecord => !!r);
-  const targets = await ports.loadTargets(records.map((r) => r.targetId));
-  const levels = await ports.itemLevels(targets);
-  const batch = planUndo(records, targets, levels);
-  await ports.write(batch);
-  await ports.saveApplied(
-    messageId,
-    [],
-    records.map((r) => r.targetId),
+  if (!card) return refusedAll(ids, "FT.Card.gone");
+  // A changed card is not applied, but what it applied before may still be undone from the targets' records;
+  // its rolled damage (the undo's bound) is then not trusted: undo restores what the record says, up to 0.
+  const trusted = isCard(card) ? card : null;
+  const marks = trusted?.applied ?? [];
+  const skipped: ApplyResponse["skipped"] = [];
+  const wanted = [...new Set(ids)];
+  const targets = await ports.loadTargets(messageId, wanted, marks);
+  const records: AppliedRecord[] = [];
+  const live: (TargetState | null)[] = [];
+  for (const [i, id] of wanted.entries()) {
+    const t = targets[i] ?? null;
+    const mark = marks.find((m) => m.targetId === id);
+    if (!t) skipped.push({ id, reason: "FT.Card.undoGone" });
+    else if (!t.recorded)
+      skipped.push({ id, reason: mark?.legacy ? "FT.Card.legacyUndo" : "FT.Card.nothingToUndo" });
+    else {
+      records.push({ ...t.recorded, targetId: id });
+      live.push(t);
+    }
+  }
+  if (!records.length) {
+    if (trusted)
+      await ports.saveApplied(
+        messageId,
+        [],
+        wanted.filter((id) => !marks.find((m) => m.targetId === id)?.legacy),
+      );
+    return { applied: [], skipped };
+  }
+  const levels = await ports.itemLevels(live);
+  const bound = Object.fromEntries(
+    records.map((r) => [r.targetId, trusted ? damageOf(trusted, r.targetId) : 0]),
   );
-  return { applied: records.map((r) => r.targetId), skipped: [] };
+  const batch = planUndo(messageId, records, live, levels, bound);
+  const { failed } = await ports.write(batch);
+  const undone = records.map((r) => r.targetId).filter((id) => !failed.includes(id));
+  if (undone.length && trusted) await ports.saveApplied(messageId, [], undone);
+  return {
+    applied: undone,
+    skipped: [...skipped, ...failed.map((id) => ({ id, reason: "FT.Card.writeFailed" }))],
+  };
 }

@@ -6,7 +6,7 @@
 import { cardView, type GrenadeCard } from "../applications/card-context.js";
 import { FoundryCaster } from "../canvas/foundry-caster.js";
 import { movementOf, occupants, readTarget, unitsPerPixel } from "../canvas/scene-facts.js";
-import { templatePath } from "../constants.js";
+import { SYSTEM_ID, templatePath } from "../constants.js";
 import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
 import {
   actorSystem,
@@ -18,7 +18,7 @@ import {
   tokenByUuid,
 } from "../documents/subtypes.js";
 import { notify, report } from "../helpers/report.js";
-import { currentEngine, currentVariant } from "../helpers/settings.js";
+import { clientSettings, currentEngine, currentVariant, SETTINGS } from "../helpers/settings.js";
 import { type AttackerFacts, DEFAULT_DECLARATIONS, explosiveStun } from "../rules/index.js";
 import { type AttackCardData, type AttackPorts, type RolledDice, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest, TargetDamage } from "./attack-plan.js";
@@ -68,6 +68,27 @@ export function ammoState(actor: ActorI, item: WeaponI): AmmoState {
     remaining: packSys ? packSys.remaining : a.remaining,
     capacity: packSys ? packSys.capacity : a.capacity,
     sourceId: pack?.id ?? item.id ?? "",
+  };
+}
+
+/**
+ * An NPC whose numbers the card keeps from players (issue "trust", R1-5): no player owns it, some player cannot
+ * observe it, and the world does not show NPC numbers. Every client receives the card's data, so what it leaves
+ * out is out for everyone.
+ */
+export function keepsNumbersSecret(actor: ActorI | null | undefined): boolean {
+  if (!actor || clientSettings().get(SYSTEM_ID, SETTINGS.showNpcNumbers)) return false;
+  const players = (game.users?.contents ?? []).filter((u) => !u.isGM);
+  if (players.some((u) => actor.testUserPermission(u, "OWNER"))) return false;
+  return players.some((u) => !actor.testUserPermission(u, "OBSERVER"));
+}
+
+/** The card without the attacker's chance, column and modifiers (they carry its abilities and skill). */
+function withoutAttackerNumbers<C extends AttackCardData>(card: C): C {
+  return {
+    ...card,
+    targets: card.targets.map((t) => ({ ...t, chance: 0, column: null, modifiers: [], secret: true })),
+    burstCheck: card.burstCheck ? { chance: 0, column: null, modifiers: [] } : null,
   };
 }
 
@@ -150,6 +171,7 @@ export async function attackWithWeapon(
       createCard: async (card, rolls) => {
         let final: AttackCardData & { grenade?: GrenadeCard | null } = card;
         if (isGrenade) final = await grenadeCard(card, token, scene[0]!.token, sys, rolls);
+        if (keepsNumbersSecret(actor)) final = withoutAttackerNumbers(final);
         const data: ChatMessage.CreateData = {
           type: "attack",
           system: { card: final },
@@ -219,18 +241,21 @@ async function grenadeCard(
     if (formula) {
       const r = await rollFormula(formula);
       rolls.push(r.roll);
-      damage.push({ targetId: c.id, damage: r.total });
+      // R2-4: a formula such as 1d10-5 can total below 0; a creature caught takes 0, never "negative damage".
+      damage.push({ targetId: c.id, damage: Math.max(0, r.total) });
     } else damage.push({ targetId: c.id, damage: 0 });
   }
   // SF-X-40: within twice the radius, a Reaction Speed check (d100 ≤ RS) or stunned for a turn.
-  const ring: { id: string; name: string; roll: number; rs: number; stunned: boolean }[] = [];
+  const ring: { id: string; name: string; roll: number; rs: number | null; stunned: boolean }[] = [];
   for (const uuid of g.stunRing) {
     const doc = tokenByUuid(uuid);
     const rs = actorSystem(doc?.actor)?.abilities?.rs?.value ?? 0;
     const r = await rollFormula("1d100");
     rolls.push(r.roll);
     const check = explosiveStun(sys.blastRadius * 1.5, sys.blastRadius, rs, r.total);
-    ring.push({ id: uuid, name: doc?.name ?? "?", roll: r.total, rs, stunned: check.stunned });
+    // An NPC's Reaction Speed stays off the card (R1-5); the roll and its outcome are public.
+    const shownRs = keepsNumbersSecret(doc?.actor) ? null : rs;
+    ring.push({ id: uuid, name: doc?.name ?? "?", roll: r.total, rs: shownRs, stunned: check.stunned });
     damage.push({ targetId: uuid, damage: 0 });
   }
   const base = card.targets[0]!;

@@ -1,35 +1,89 @@
 /**
- * Attack card buttons (wired in the `renderChatMessageHTML` hook, no jQuery) and the GM side of them. Apply and
- * undo go to the active GM through `CONFIG.queries`; the GM reads the targets, writes one batch, records what was
- * applied on the card and re-renders it. A second click finds the record and changes nothing.
+ * Attack card buttons (wired in the `renderChatMessageHTML` hook, no jQuery) and the GM side of them.
+ *
+ * Authority (issue "trust", R1-1): a click becomes a request to the active GM (`gm-request.ts`), whose client is
+ * the only one that writes damage. The GM knows who asks from the server (the User document the request was
+ * written on), never from the payload, and applies only what no player can write:
+ * - the card as its author created it: a card changed since by anyone but a GM is refused (`_stats`, which the
+ *   server keeps: `DocumentStatsField.managedFields`, common/data/fields.mjs), and its data is checked
+ *   (`cardProblem`) before a number is read from it;
+ * - asked by the card's author or a GM; a player reaches tokens they do not own only when the world allows it
+ *   (`playersApplyToAll`, off by default as in dnd5e and pf2e); undo by a GM only;
+ * - each target once: the record of a hit is written on the target with its Stamina (`apply-damage.ts`).
+ *
+ * Secrets (R1-5): the card every client receives carries no NPC number. What a hit did (Stamina before and after,
+ * screens, suits) is shown on a card row only to users who may observe the target — read at render time from
+ * the target's own record — or to everyone when the world's `showNpcNumbers` is on.
  */
 import { placeBlastArea } from "../canvas/blast-area.js";
+import { SYSTEM_ID } from "../constants.js";
 import { type DefenseSystem, defenseState, screenPack } from "../data/item/facts.js";
 import { actorSystem, isAttackMessage, isItemType, tokenByUuid } from "../documents/subtypes.js";
-import { asGM, foundryUsers, QUERY } from "../helpers/gm-query.js";
+import { type GMAnswer, type GMRequestBody, registerGMRequests, requestGM } from "../helpers/gm-request.js";
 import { guard, notify } from "../helpers/report.js";
-import type { ItemLevels, TargetState, WriteBatch } from "./apply-damage.js";
+import { clientSettings, SETTINGS } from "../helpers/settings.js";
+import {
+  type AppliedRecord,
+  type AppliedStatus,
+  actorKey,
+  type ItemLevels,
+  type TargetState,
+  type WriteBatch,
+} from "./apply-damage.js";
 import { renderCard } from "./attack.js";
-import { type ApplyResponse, type GMPorts, gmApplyDamage, gmUndoDamage } from "./attack-flow.js";
-import { mergeApplied, readCard, type StoredCard } from "./card-data.js";
+import { type GMPorts, gmApplyDamage, gmUndoDamage } from "./attack-flow.js";
+import {
+  type AppliedMark,
+  cardProblem,
+  mergeApplied,
+  readCard,
+  type StoredCard,
+  tokenIds,
+} from "./card-data.js";
 
 type Msg = ChatMessage.Implementation;
-type TokenDoc = TokenDocument.Implementation;
+type UserI = User.Implementation;
+type ActorI = Actor.Implementation;
 
 /** The card stored on a message, in the current shape whichever version stored it (see `card-data.ts`). */
 const cardOf = (m: Msg): StoredCard | null => (isAttackMessage(m) ? readCard(m.system.card) : null);
 
+const setting = (key: "playersApplyToAll" | "showNpcNumbers"): boolean =>
+  !!clientSettings().get(SYSTEM_ID, SETTINGS[key]);
+
 /** Clicks in flight, so a double click sends one request. */
 const inFlight = new Set<string>();
 
+/** The actor a card target stands for on this client (the token's, or a linked actor whose token is gone). */
+function targetActor(id: string, mark?: Pick<AppliedMark, "linked" | "actorId"> | null): ActorI | null {
+  const token = tokenByUuid(id);
+  if (token?.actor) return token.actor;
+  return mark?.linked ? (game.actors?.get(mark.actorId) ?? null) : null;
+}
+
 export function bindAttackCard(message: Msg, html: HTMLElement): void {
   if (!isAttackMessage(message)) return;
-  // Controls this user may not use: undo is the GM's; apply is the GM's and the attack's author's.
-  const isGM = !!game.user?.isGM;
-  const isAuthor = message.author?.id === game.user?.id;
+  const user = game.user;
+  if (!user) return;
+  const card = cardOf(message);
+  // Controls this user may not use: undo is the GM's; apply is the GM's and the attack's author's, and a player
+  // applies to a token they do not own only when the world allows it.
+  const isGM = user.isGM;
+  const isAuthor = message.author?.id === user.id;
   for (const el of html.querySelectorAll<HTMLElement>('[data-ft-action="undo"]')) if (!isGM) el.remove();
-  for (const el of html.querySelectorAll<HTMLElement>('[data-ft-action="apply"]'))
+  for (const el of html.querySelectorAll<HTMLElement>('[data-ft-action="apply"]')) {
     if (!isGM && !isAuthor) el.remove();
+    else if (!isGM && !setting("playersApplyToAll")) {
+      const actor = targetActor(el.dataset.targetId ?? "");
+      if (!actor?.isOwner) {
+        const note = document.createElement("span");
+        note.className = "ft-tag ft-gm-applies";
+        note.textContent = game.i18n?.localize("FT.Card.gmAppliesLabel") ?? "GM applies";
+        el.replaceWith(note);
+      }
+    }
+  }
+  if (card) showAppliedNumbers(message, card, html);
   for (const button of html.querySelectorAll<HTMLButtonElement>("[data-ft-action]")) {
     // Whatever goes wrong (no GM, no answer in time, a refusal) is reported to the user, never thrown.
     button.addEventListener("click", (event) => {
@@ -37,6 +91,50 @@ export function bindAttackCard(message: Msg, html: HTMLElement): void {
       void guard(() => onCardButton(message, button));
     });
   }
+}
+
+/**
+ * What a hit did, on the rows of users who may see it: the GM, those who can observe the target, everyone when
+ * the world shows NPC numbers. Read from the target's record, so the card's stored data never carries it.
+ */
+function showAppliedNumbers(message: Msg, card: StoredCard, html: HTMLElement): void {
+  const user = game.user;
+  if (!user) return;
+  const everyone = setting("showNpcNumbers");
+  for (const row of html.querySelectorAll<HTMLElement>("li[data-target-id]")) {
+    const id = row.dataset.targetId ?? "";
+    const mark = card.applied.find((m) => m.targetId === id);
+    const line = row.querySelector<HTMLElement>(".ft-applied");
+    if (!mark || !line) continue;
+    const actor = targetActor(id, mark);
+    if (!actor || !(user.isGM || everyone || actor.testUserPermission(user, "OBSERVER"))) continue;
+    const rec = recordOn(actor, message.id ?? "", mark.tokenId);
+    if (!rec) continue;
+    const span = document.createElement("span");
+    span.className = "ft-applied-numbers";
+    const steps = rec.steps
+      .map((s) => ` · ${s.name} ${s.before}→${s.after}${s.seu ? ` (${s.seu} SEU)` : ""}`)
+      .join("");
+    span.textContent = ` ${rec.taken} (${rec.staminaBefore} → ${rec.staminaAfter})${steps}`;
+    line.querySelector(".ft-applied-label")?.after(span);
+  }
+}
+
+/** This card's record on an actor for one token, if it is one this system wrote (numbers where numbers go). */
+function recordOn(actor: ActorI, messageId: string, tokenId: string): AppliedRecord | null {
+  const hits = actor.getFlag(SYSTEM_ID, "hits");
+  const r: unknown = hits?.[messageId]?.[tokenId];
+  if (!r || typeof r !== "object") return null;
+  const o = r as Record<string, unknown>;
+  const nums = ["rolled", "taken", "staminaBefore", "staminaAfter"].every((k) => Number.isFinite(o[k]));
+  const maps = [o.drains, o.wear].every(
+    (m) => !!m && typeof m === "object" && Object.values(m).every((v) => Number.isFinite(v)),
+  );
+  if (!nums || !maps || !Array.isArray(o.steps)) return null;
+  const statuses = Array.isArray(o.statuses)
+    ? o.statuses.filter((s): s is AppliedStatus => s === "unconscious" || s === "stun")
+    : [];
+  return { ...(o as unknown as AppliedRecord), statuses };
 }
 
 async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<void> {
@@ -47,8 +145,7 @@ async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<vo
   inFlight.add(key);
   button.disabled = true;
   try {
-    if (action === "apply") await requestApply(message, targetId ? [targetId] : []);
-    if (action === "undo") await requestUndo(message, [targetId]);
+    if (action === "apply" || action === "undo") await request(message, action, targetId ? [targetId] : []);
     if (action === "place") await placeFromCard(message);
   } finally {
     inFlight.delete(key);
@@ -56,18 +153,12 @@ async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<vo
   }
 }
 
-async function requestApply(message: Msg, ids: string[]): Promise<void> {
-  const r = await asGM<ApplyResponse>(foundryUsers(), QUERY.applyDamage, { messageId: message.id, ids }, () =>
-    handleApplyQuery({ messageId: message.id ?? "", ids }),
-  );
+async function request(message: Msg, kind: "apply" | "undo", ids: string[]): Promise<void> {
+  const r = await requestGM({ kind, messageId: message.id ?? "", ids });
   const card = cardOf(message);
   const nameOf = (id: string) => card?.targets.find((t) => t.id === id)?.name ?? id;
-  for (const s of r.skipped) notify("info", s.reason, { target: nameOf(s.id) });
-}
-
-async function requestUndo(message: Msg, ids: string[]): Promise<void> {
-  if (!game.user?.isGM) return;
-  await gmUndoDamage(message.id ?? "", ids, foundryGMPorts());
+  for (const s of r.skipped)
+    notify(s.reason === "FT.Card.held" ? "info" : "warn", s.reason, { target: nameOf(s.id) });
 }
 
 /** The blast area goes on the attack's scene: a user viewing another scene is told to switch to it. */
@@ -88,142 +179,214 @@ async function placeFromCard(message: Msg): Promise<void> {
   });
 }
 
+/** Register the GM's side of card requests (init). */
+export function registerCardRequests(): void {
+  registerGMRequests(handleCardRequest);
+}
+
 /**
- * GM query handler for apply clicks. On a Basic-game initiative tie the request is held on the combat and applied
- * when the exchange ends (SF-B-05).
+ * The active GM: carry out `body` for `requester`, whom the server vouched for. Undo is a GM's; apply is the
+ * card's author's or a GM's, and reaches tokens the requester does not own only when the world allows it. On a
+ * Basic-game initiative tie the request is held on the combat and applied when the exchange ends (SF-B-05).
  */
-export async function handleApplyQuery(data: { messageId: string; ids: string[] }): Promise<ApplyResponse> {
-  // What a player sends is theirs to write: a request of another shape is refused, not obeyed.
-  const req: unknown = data;
-  const shaped =
-    !!req &&
-    typeof req === "object" &&
-    "messageId" in req &&
-    typeof req.messageId === "string" &&
-    "ids" in req &&
-    Array.isArray(req.ids) &&
-    req.ids.length <= 50 &&
-    req.ids.every((id: unknown) => typeof id === "string");
-  if (!shaped) throw new Error("That apply request is not one this system sends.");
+export async function handleCardRequest(body: GMRequestBody, requester: UserI): Promise<GMAnswer> {
+  const message = game.messages?.get(body.messageId);
+  const card = message ? cardOf(message) : null;
+  const all = (reason: string) => ({ applied: [], skipped: [{ id: "", reason }] });
+  if (!message || !card) return all("FT.Card.gone");
+  if (body.kind === "undo") {
+    if (!requester.isGM) return all("FT.Card.notYours");
+    return gmUndoDamage(body.messageId, body.ids, foundryGMPorts());
+  }
+  if (!requester.isGM && message.author?.id !== requester.id) return all("FT.Card.notYours");
+  const asked = body.ids.length ? [...new Set(body.ids)] : card.result.damage.map((d) => d.targetId);
+  const onCard = new Set(card.targets.map((t) => t.id));
+  const skipped: GMAnswer["skipped"] = [];
+  const allowed = asked.filter((id) => {
+    // A token hidden from players is never a player's target (scene-facts.ts); one on a player's card was not.
+    if (!onCard.has(id) || (!message.author?.isGM && tokenByUuid(id)?.hidden)) {
+      skipped.push({ id, reason: "FT.Card.notOnCard" });
+      return false;
+    }
+    if (requester.isGM || setting("playersApplyToAll")) return true;
+    const actor = targetActor(id);
+    if (actor?.testUserPermission(requester, "OWNER")) return true;
+    skipped.push({ id, reason: "FT.Card.gmApplies" });
+    return false;
+  });
+  if (!allowed.length) return { applied: [], skipped };
   const combat = game.combat;
   if (combat?.holdsDamage) {
     // Only targets on that card are held (SF-B-05), one entry per card: nothing else waits for the round's end.
-    const m = game.messages?.get(data.messageId);
-    const card = m ? cardOf(m) : null;
-    if (!card) throw new Error("That card no longer exists.");
-    const onCard = new Set(card.targets.map((t) => t.id));
-    const ids = data.ids.filter((id) => onCard.has(id));
-    const refused = data.ids.filter((id) => !onCard.has(id));
-    if (ids.length || data.ids.length === 0) await combat.holdDamage({ messageId: data.messageId, ids });
-    return {
-      applied: [],
-      skipped: [
-        ...(data.ids.length ? ids : card.targets.map((t) => t.id)).map((id) => ({
-          id,
-          reason: "FT.Card.held",
-        })),
-        ...refused.map((id) => ({ id, reason: "FT.Card.notOnCard" })),
-      ],
-    };
+    await combat.holdDamage({ messageId: body.messageId, ids: allowed });
+    return { applied: [], skipped: [...skipped, ...allowed.map((id) => ({ id, reason: "FT.Card.held" }))] };
   }
-  return gmApplyDamage(data.messageId, data.ids, foundryGMPorts());
+  const r = await gmApplyDamage(body.messageId, allowed, foundryGMPorts());
+  return { applied: r.applied, skipped: [...skipped, ...r.skipped] };
 }
 
-function actorOfToken(doc: TokenDoc | null): Actor.Implementation | null {
-  return doc?.actor ?? null;
+/**
+ * The card as its author created it, or why it is not applied: changed since by a non-GM (the server's
+ * `_stats` say who wrote last and when), not the shape this system writes, or an attack in the name of an actor
+ * its author does not own.
+ */
+function trustedCard(m: Msg): StoredCard | { refused: string; data?: Record<string, string> } | null {
+  const card = cardOf(m);
+  if (!card) return null;
+  const stats = m._stats;
+  const lastBy = stats.lastModifiedBy ? game.users?.get(stats.lastModifiedBy) : null;
+  if (stats.modifiedTime !== stats.createdTime && !lastBy?.isGM) return { refused: "FT.Card.tampered" };
+  const problem = cardProblem(card);
+  if (problem) return { refused: "FT.Card.invalid", data: { reason: problem } };
+  const author = m.author;
+  if (!author?.isGM) {
+    const attacker = isUuid(card.actorUuid) ? fromUuidSync(card.actorUuid) : null;
+    if (!(attacker instanceof Actor) || !author || !attacker.testUserPermission(author, "OWNER"))
+      return { refused: "FT.Card.invalid", data: { reason: "attacker" } };
+  }
+  return card;
 }
 
-/** The GM's ports: targets are token UUIDs on the card. */
+/** An actor's UUID as attack cards store it: a world actor's, or an unlinked token's synthetic actor's. */
+function isUuid(s: string): s is string & Parameters<typeof fromUuidSync>[0] {
+  return /^(Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}\.)?Actor\.[A-Za-z0-9]{16}$/.test(s);
+}
+
+/** The GM's ports: targets are token UUIDs on the card; records live on the targets. */
 export function foundryGMPorts(): GMPorts {
   return {
     loadCard: async (messageId) => {
       const m = game.messages?.get(messageId);
-      return m ? cardOf(m) : null;
+      return m ? trustedCard(m) : null;
     },
-    loadTargets: async (ids) =>
-      Promise.all(
-        ids.map(async (uuid): Promise<TargetState | null> => {
-          const token = tokenByUuid(uuid);
-          const actor = actorOfToken(token);
-          const sys = actorSystem(actor);
-          if (!token || !actor || !sys) return null;
-          const packs = actor.items.contents
-            .filter((i) => isItemType(i, "powerSource"))
-            .map((i) => ({ id: i.id ?? "", kind: i.system.kind }));
-          const defenses = actor.items.contents
-            .filter((i) => isItemType(i, "defense"))
-            .map((i) => {
-              const d: DefenseSystem = i.system;
-              const packId = screenPack(d, packs);
-              const pack = packId ? actor.items.get(packId) : null;
-              const power = pack && isItemType(pack, "powerSource") ? (pack.system.remaining ?? 0) : 0;
-              return defenseState(i.id ?? "", i.name ?? "", d, power, packId);
-            });
-          return {
-            id: uuid,
-            name: token.name ?? actor.name ?? "",
-            sceneId: token.parent?.id ?? "",
-            tokenId: token.id ?? "",
-            actorId: actor.id ?? "",
-            linked: !!token.actorLink,
-            stamina: { value: sys.stamina.value, max: sys.stamina.max },
-            defenses,
-          };
-        }),
-      ),
+    loadTargets: async (messageId, ids, marks = []) =>
+      ids.map((uuid): TargetState | null => {
+        const token = tokenByUuid(uuid);
+        const mark = marks.find((m) => m.targetId === uuid) ?? null;
+        const actor = targetActor(uuid, mark);
+        const sys = actorSystem(actor);
+        const ids2 = tokenIds(uuid);
+        if (!actor || !sys || !ids2) return null;
+        const packs = actor.items.contents
+          .filter((i) => isItemType(i, "powerSource"))
+          .map((i) => ({ id: i.id ?? "", kind: i.system.kind }));
+        const defenses = actor.items.contents
+          .filter((i) => isItemType(i, "defense"))
+          .map((i) => {
+            const d: DefenseSystem = i.system;
+            const packId = screenPack(d, packs);
+            const pack = packId ? actor.items.get(packId) : null;
+            const power = pack && isItemType(pack, "powerSource") ? (pack.system.remaining ?? 0) : 0;
+            return defenseState(i.id ?? "", i.name ?? "", d, power, packId);
+          });
+        const linked = token ? !!token.actorLink : true;
+        return {
+          id: uuid,
+          name: token?.name ?? actor.name ?? "",
+          sceneId: ids2.sceneId,
+          tokenId: ids2.tokenId,
+          actorId: linked ? (actor.id ?? "") : (token?.actorId ?? ""),
+          linked,
+          stamina: { value: sys.stamina.value, max: sys.stamina.max },
+          defenses,
+          recorded: recordOn(actor, messageId, ids2.tokenId),
+          statuses: [...actor.statuses],
+        };
+      }),
     itemLevels: async (targets) => {
       const out: Record<string, ItemLevels> = {};
       for (const t of targets) {
         if (!t) continue;
-        const token = game.scenes?.get(t.sceneId)?.tokens.get(t.tokenId);
-        const actor = actorOfToken(token ?? null);
+        const actor = targetActor(t.id, t);
         if (!actor) continue;
-        const key = t.linked ? `actor:${t.actorId}` : `token:${t.sceneId}.${t.tokenId}`;
         const power: Record<string, number> = {};
+        const powerMax: Record<string, number> = {};
         const capacity: Record<string, number> = {};
+        const capacityMax: Record<string, number> = {};
         for (const i of actor.items) {
-          if (isItemType(i, "powerSource") && typeof i.system.remaining === "number")
+          if (isItemType(i, "powerSource") && typeof i.system.remaining === "number") {
             power[i.id ?? ""] = i.system.remaining;
-          if (isItemType(i, "defense") && i.system.capacity.value != null)
+            if (typeof i.system.capacity === "number") powerMax[i.id ?? ""] = i.system.capacity;
+          }
+          if (isItemType(i, "defense") && i.system.capacity.value != null) {
             capacity[i.id ?? ""] = i.system.capacity.value;
+            if (i.system.capacity.max != null) capacityMax[i.id ?? ""] = i.system.capacity.max;
+          }
         }
-        out[key] = { power, capacity };
+        out[actorKey(t)] = { power, capacity, powerMax, capacityMax };
       }
       return out;
     },
-    write: async (batch: WriteBatch) => {
-      // The batch is dotted-path update data (`"system.stamina.value": 17`), valid for Foundry (expandObject) but
-      // not expressible in fvtt-types' UpdateData: the three writes below cast it for that reason only.
-      if (batch.actors.length) await Actor.implementation.updateDocuments(batch.actors as never);
-      for (const [sceneId, updates] of Object.entries(batch.tokens)) {
-        await game.scenes?.get(sceneId)?.updateEmbeddedDocuments("Token", updates as never);
-      }
-      for (const [key, updates] of Object.entries(batch.items)) {
-        const actor = key.startsWith("actor:")
-          ? game.actors?.get(key.slice(6))
-          : actorOfToken(
-              game.scenes?.get(key.slice(6).split(".")[0] ?? "")?.tokens.get(key.split(".")[1] ?? "") ?? null,
-            );
-        await actor?.updateEmbeddedDocuments("Item", updates as never);
-      }
-      for (const uuid of batch.stunned) {
-        await actorOfToken(tokenByUuid(uuid))?.toggleStatusEffect("stun", { active: true, overlay: false });
-      }
-      for (const uuid of batch.unconscious) {
-        await actorOfToken(tokenByUuid(uuid))?.toggleStatusEffect("unconscious", {
-          active: true,
-          overlay: true,
-        });
-      }
-    },
+    write: (batch) => writeBatch(batch),
     saveApplied: async (messageId, set, clear) => {
       const m = game.messages?.get(messageId);
       const card = m ? cardOf(m) : null;
       if (!m || !card) return;
       const updated: StoredCard = { ...card, applied: mergeApplied(card.applied, set, clear) };
-      // recursive: false replaces the stored card whole, so an undone target's record is really removed
-      // (a merge would keep keys that are no longer there).
+      // recursive: false replaces the stored card whole, so an undone target's mark is really removed.
       await m.update({ system: { card: updated }, content: await renderCard(updated) }, { recursive: false });
     },
   };
+}
+
+/**
+ * Write a batch and say which targets' Stamina did not land. Each group is its own request: a refused or invalid
+ * write (v13's client skips a document whose update fails validation and reports it) fails only its own targets,
+ * and the others stay applied with their records. Items and statuses follow; their failure is reported, the hit
+ * and its record stand.
+ */
+async function writeBatch(batch: WriteBatch): Promise<{ failed: string[] }> {
+  const failed: string[] = [];
+  const carried = (key: string) => batch.carries[key] ?? [];
+  // The batch is dotted-path update data (`"system.stamina.value": 17`), valid for Foundry (expandObject) but not
+  // expressible in fvtt-types' UpdateData: the two document writes below cast it for that reason only.
+  if (batch.actors.length) {
+    let written = new Set<string>();
+    try {
+      const docs = await Actor.implementation.updateDocuments(batch.actors as never);
+      written = new Set(docs.map((d) => d.id ?? ""));
+    } catch (e) {
+      console.error(`${SYSTEM_ID} |`, e);
+    }
+    for (const u of batch.actors) if (!written.has(u._id)) failed.push(...carried(`actor:${u._id}`));
+  }
+  for (const [sceneId, updates] of Object.entries(batch.tokens)) {
+    let written = new Set<string>();
+    try {
+      const docs =
+        (await game.scenes?.get(sceneId)?.updateEmbeddedDocuments("Token", updates as never)) ?? [];
+      written = new Set(docs.map((d) => d.id ?? ""));
+    } catch (e) {
+      console.error(`${SYSTEM_ID} |`, e);
+    }
+    for (const u of updates) if (!written.has(u._id)) failed.push(...carried(`token:${sceneId}.${u._id}`));
+  }
+  const landed = (key: string) => carried(key).every((id) => !failed.includes(id));
+  for (const [key, updates] of Object.entries(batch.items)) {
+    if (!landed(key)) continue;
+    const [kind, rest] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
+    const [sceneId, tokenId] = rest.split(".");
+    const actor =
+      kind === "actor"
+        ? game.actors?.get(rest)
+        : (game.scenes?.get(sceneId ?? "")?.tokens.get(tokenId ?? "")?.actor ?? null);
+    try {
+      await actor?.updateEmbeddedDocuments("Item", updates as never);
+    } catch (e) {
+      console.error(`${SYSTEM_ID} | screens and packs of ${actor?.name} not updated`, e);
+      notify("warn", "FT.Card.writeFailed", { target: actor?.name ?? key });
+    }
+  }
+  for (const [id, s] of Object.entries(batch.statuses)) {
+    if (failed.includes(id)) continue;
+    const actor = targetActor(id) ?? null;
+    try {
+      for (const status of s.on)
+        await actor?.toggleStatusEffect(status, { active: true, overlay: status === "unconscious" });
+      for (const status of s.off) await actor?.toggleStatusEffect(status, { active: false });
+    } catch (e) {
+      console.error(`${SYSTEM_ID} |`, e);
+    }
+  }
+  return { failed };
 }

@@ -11,19 +11,59 @@
  * including a version 1 card that Foundry has already expanded (`{Scene: {x: {Token: {y: 13}}}}`), so cards posted
  * before this change still render, apply and undo; the next apply or undo stores them as version 2.
  */
+
 import type { GrenadeCard } from "../applications/card-context.js";
-import type { AppliedRecord } from "./apply-damage.js";
+import { DAMAGE_KINDS } from "../rules/index.js";
 import type { AttackCardData } from "./attack-flow.js";
 import type { TargetDamage } from "./attack-plan.js";
 
-export const CARD_VERSION = 2;
+export const CARD_VERSION = 3;
+
+/**
+ * What a card shows every client about an applied target: that it was applied and the public outcome (knocked
+ * out, stunned), never the numbers (issue "trust", R1-5: NPC Stamina and screens). The numbers and what undo needs
+ * are recorded on the target itself (`apply-damage.ts`, `ledgerPath`). Version 1 and 2 cards kept full records;
+ * they are read as marks with `legacy: true` (still applied: never applied twice; not undone automatically).
+ */
+export interface AppliedMark {
+  readonly targetId: string;
+  readonly sceneId: string;
+  readonly tokenId: string;
+  readonly actorId: string;
+  readonly linked: boolean;
+  readonly unconscious: boolean;
+  readonly stunned: boolean;
+  readonly legacy?: boolean;
+}
+
+/** The scene and token ids of a token UUID `Scene.<id>.Token.<id>`, or null. */
+export function tokenIds(uuid: string): { sceneId: string; tokenId: string } | null {
+  const m = /^Scene\.([A-Za-z0-9]{16})\.Token\.([A-Za-z0-9]{16})$/.exec(uuid);
+  return m ? { sceneId: m[1]!, tokenId: m[2]! } : null;
+}
 
 /** A card as the GM and the card view read it (grenade cards carry the blast). */
 export type StoredCard = AttackCardData & { readonly grenade?: GrenadeCard | null };
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
-const isRecord = (v: unknown): v is AppliedRecord => isObj(v) && typeof v.targetId === "string";
+const isRecord = (v: unknown): v is Obj & { targetId: string } => isObj(v) && typeof v.targetId === "string";
+
+/** A stored applied entry as a mark: a version 3 mark as it is, an older full record as a legacy mark. */
+function toMark(v: Obj & { targetId: string }): AppliedMark {
+  const ids = tokenIds(v.targetId) ?? { sceneId: "", tokenId: "" };
+  const legacy = typeof v.staminaBefore === "number" || v.legacy === true;
+  return {
+    targetId: v.targetId,
+    sceneId: typeof v.sceneId === "string" ? v.sceneId : ids.sceneId,
+    tokenId: typeof v.tokenId === "string" ? v.tokenId : ids.tokenId,
+    actorId: typeof v.actorId === "string" ? v.actorId : "",
+    linked: v.linked === true,
+    unconscious: v.unconscious === true,
+    stunned: v.stunned === true,
+    ...(legacy ? { legacy: true } : {}),
+  };
+}
 const isDamage = (v: unknown): v is TargetDamage =>
   isObj(v) && typeof v.targetId === "string" && typeof v.damage === "number";
 
@@ -58,11 +98,13 @@ export function readCard(raw: unknown): StoredCard | null {
         }))
       : [];
   // A version 1 record carries its own targetId, so the (split) key it was stored under is not needed.
-  const applied: AppliedRecord[] = Array.isArray(raw.applied)
-    ? raw.applied.filter(isRecord)
-    : isObj(raw.applied)
-      ? leaves(raw.applied, isRecord).map(([, r]) => r as AppliedRecord)
-      : [];
+  const applied: AppliedMark[] = (
+    Array.isArray(raw.applied)
+      ? raw.applied.filter(isRecord)
+      : isObj(raw.applied)
+        ? leaves(raw.applied, isRecord).map(([, r]) => r as Obj & { targetId: string })
+        : []
+  ).map(toMark);
   // Stored JSON: checked for what this reader migrates (result, targets, applied); the rest is the card attack.ts wrote.
   return {
     sceneId: null,
@@ -80,16 +122,58 @@ export function damageOf(card: Pick<AttackCardData, "result">, targetId: string)
 }
 
 /** What was applied to one target, or null. */
-export function appliedOf(card: Pick<AttackCardData, "applied">, targetId: string): AppliedRecord | null {
+export function appliedOf(card: Pick<AttackCardData, "applied">, targetId: string): AppliedMark | null {
   return card.applied.find((r) => r.targetId === targetId) ?? null;
 }
 
-/** The applied records after adding (or replacing) `set` and removing the records of `clear`. */
+/** The applied marks after adding (or replacing) `set` and removing the marks of `clear`. */
 export function mergeApplied(
-  current: readonly AppliedRecord[],
-  set: readonly AppliedRecord[],
+  current: readonly AppliedMark[],
+  set: readonly AppliedMark[],
   clear: readonly string[] = [],
-): AppliedRecord[] {
+): AppliedMark[] {
   const drop = new Set([...clear, ...set.map((r) => r.targetId)]);
   return [...current.filter((r) => !drop.has(r.targetId)), ...set];
+}
+
+/** Largest number of targets a card may have (a blast over a crowd stays far below). */
+export const MAX_TARGETS = 50;
+/** Largest damage one target may take from one card (20d10 × 5 shots is 1000). */
+export const MAX_DAMAGE = 1000;
+const KINDS: ReadonlySet<string> = new Set(DAMAGE_KINDS);
+/** The item data model's `effect` choices (data/item/specs.ts). */
+const EFFECTS: ReadonlySet<string> = new Set(["doze", "stun", "poison", "smoke", "tangle", "explosive"]);
+
+/**
+ * Why a stored card is not one this system writes, or null when it is: what the GM applies must be targets that
+ * are token UUIDs, at most {@link MAX_TARGETS}, damage only for those targets as whole numbers from 0 to
+ * {@link MAX_DAMAGE}, a known kind and effect, and a stun list within the targets. Everything a player's client
+ * stored is untrusted; the GM's apply checks it before reading a number from it.
+ */
+export function cardProblem(card: StoredCard): string | null {
+  if (!Array.isArray(card.targets) || card.targets.length === 0) return "no targets";
+  if (card.targets.length > MAX_TARGETS) return `more than ${MAX_TARGETS} targets`;
+  const ids = new Set<string>();
+  for (const t of card.targets) {
+    if (!isObj(t) || typeof t.id !== "string" || !tokenIds(t.id)) return "a target that is not a token";
+    if (ids.has(t.id)) return "a target listed twice";
+    ids.add(t.id);
+  }
+  if (!Array.isArray(card.result.damage) || card.result.damage.length > MAX_TARGETS) return "damage list";
+  for (const d of card.result.damage) {
+    if (!ids.has(d.targetId)) return "damage for a token that is not a target";
+    if (!Number.isInteger(d.damage) || d.damage < 0 || d.damage > MAX_DAMAGE)
+      return `damage ${String(d.damage)}`;
+  }
+  if (typeof card.kind !== "string" || !KINDS.has(card.kind)) return `damage kind ${String(card.kind)}`;
+  if (
+    card.effect !== null &&
+    card.effect !== undefined &&
+    !(typeof card.effect === "string" && EFFECTS.has(card.effect))
+  )
+    return `effect ${String(card.effect)}`;
+  if (card.stunned !== undefined && (!Array.isArray(card.stunned) || card.stunned.some((id) => !ids.has(id))))
+    return "stun list";
+  if (typeof card.actorUuid !== "string") return "attacker";
+  return null;
 }

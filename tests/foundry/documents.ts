@@ -1293,6 +1293,9 @@ export class BaseChatMessage extends Document {
       sound: new F.StringField({ nullable: true, initial: null } as any),
       emote: new F.BooleanField(),
       flags: flagsField(),
+      // common/documents/chat-message.mjs (search id 8100244046) ends its schema with a DocumentStatsField; the
+      // server stamps its managed fields (see server.ts).
+      _stats: new F.DocumentStatsField(),
     };
   }
   override getUserLevel(user: any): number {

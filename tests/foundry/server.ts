@@ -227,6 +227,27 @@ export class Server {
     throw new Error(msg);
   }
 
+  /** Server time: strictly increasing, so two writes never share a stamp (as two requests a round trip apart). */
+  #clock = Date.now();
+
+  /**
+   * `_stats` as the server keeps it: `DocumentStatsField.managedFields` (common/data/fields.mjs, search id
+   * 16077555174: "managed by the server and ... ignored if they appear in creation or update data") are dropped
+   * from what the client sent and set here — the creation and modification times and the user who made the write.
+   */
+  #stamp(cls: any, data: Src, userId: string, create: boolean): void {
+    if (!cls.schema?.fields?._stats) return;
+    const now = ++this.#clock;
+    const managed = ["coreVersion", "systemId", "systemVersion", "createdTime", "modifiedTime", "lastModifiedBy"];
+    for (const key of Object.keys(data)) {
+      if (key.startsWith("_stats.") && managed.includes(key.slice(7))) delete data[key];
+    }
+    const stats: Src = typeof data._stats === "object" && data._stats ? data._stats : {};
+    for (const k of managed) delete stats[k];
+    Object.assign(stats, create ? { createdTime: now } : {}, { modifiedTime: now, lastModifiedBy: userId });
+    data._stats = stats;
+  }
+
   #apply(req: Src): Src {
     const { action, type, parentUuid, options = {}, userId } = req;
     const user = this.#user(userId);
@@ -238,6 +259,7 @@ export class Server {
       for (const data of req.data as Src[]) {
         const src = deepClone(data);
         if (!options.keepId || !src._id) src._id = randomID();
+        this.#stamp(cls, src, user.id, true);
         const doc = new cls(src, { parent, strict: true });
         if (!doc.canUserModify(user, "create", src)) this.#refuse(user, "create", type, null);
         result.push(doc.toObject());
@@ -254,6 +276,7 @@ export class Server {
         if (i < 0) continue;
         const doc = new cls(deepClone(store[i]), { parent, strict: false });
         if (!doc.canUserModify(user, "update", change)) this.#refuse(user, "update", type, change._id);
+        this.#stamp(cls, change, user.id, false);
         const diff = doc.updateSource(deepClone(change), {
           recursive: options.recursive ?? true,
           diff: options.diff,

@@ -40,6 +40,7 @@ import {
   onEveryClient,
   renderMessage,
   sceneSource,
+  settingSource,
   targetBlock,
   text,
   tokenSource,
@@ -58,7 +59,11 @@ let table: Table;
 closeTableAfterEach(() => table, resetAppRecords);
 
 /** Eusyl at (1500, 1500), the pirate (an unlinked NPC token) 10 m east; optionally a darkness source between. */
-const world = (options: { darkness?: boolean; pirateStamina?: number; linked?: boolean } = {}) => ({
+const world = (
+  options: { darkness?: boolean; pirateStamina?: number; linked?: boolean; playersApplyToAll?: boolean } = {},
+) => ({
+  // Issue "trust": players apply to tokens they do not own only when the world allows it.
+  settings: options.playersApplyToAll ? [settingSource("settingApplyAll1", "playersApplyToAll", true)] : [],
   actors: [
     actorSource({
       _id: EUSYL,
@@ -138,7 +143,7 @@ const storedPirateStamina = (linked: boolean) =>
 
 describe("scenario: darkness across the line of fire, and a heavy hit past −100", () => {
   it("SF-X-11/SF-X-14/SF-X-17 review §1.2: a darkness source across the line of fire; Alice's shot resolves as without it", async () => {
-    table = await createTable({ world: world({ darkness: true }) });
+    table = await createTable({ world: world({ darkness: true, playersApplyToAll: true }) });
     const alice = table.client(ALICE_ID);
     // Every client's canvas has the darkness source's edges (v13 makes them for sight).
     for (const c of table.all)
@@ -230,9 +235,15 @@ describe("scenario: darkness across the line of fire, and a heavy hit past −10
       await table.settle();
       expect(pirateStamina()).toEqual(everyone(table, -110));
       expect(storedPirateStamina(linked)).toBe(-110);
+      // SF-B-15: at 0 or less, unconscious. The pirate's numbers are the GM's (issue "trust", R1-5): Alice, who
+      // cannot observe it, reads only the outcome, and the card's stored data has no Stamina in it.
       expect(text(targetBlock(renderMessage(alice, cardId!), "Pirate").querySelector(".ft-applied"))).toBe(
-        "Applied: 120 (10 → -110) Unconscious", // SF-B-15: at 0 or less, unconscious
+        "Applied Unconscious",
       );
+      expect(text(targetBlock(renderMessage(gm, cardId!), "Pirate").querySelector(".ft-applied"))).toBe(
+        "Applied 120 (10 → -110) Unconscious",
+      );
+      expect(JSON.stringify(alice.run(() => G().game.messages.get(cardId!).toObject()))).not.toContain("-110");
       expect(told(gm).slice(gmNoticesAtBoot)).toEqual([]);
       expect(told(alice)).toEqual([]);
       expect(table.unhandled).toEqual([]);

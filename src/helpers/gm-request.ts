@@ -1,0 +1,117 @@
+/**
+ * Requests to the active GM whose sender the server vouches for.
+ *
+ * A `CONFIG.queries` handler is not told who sent the query (client/documents/collections/users.mjs
+ * `#handleUserQuery` calls the handler with the query's data only; foundryvtt#13418), so anything a query says
+ * about its sender is the sender's claim. A user's own User document, on the other hand, only that user (or a GM)
+ * may update (common/documents/user.mjs `#canUpdate`, search id 8145943351: "Players may only modify
+ * themselves"), and every client's `updateUser` hook receives the document that changed and the id of the user who
+ * wrote it, as the server reports it. So a request is a flag the asker writes on their own User
+ * (`flags.<system>.request`), and the active GM answers on the same User (`flags.<system>.response`). The GM knows
+ * who asks from the document, not from the payload.
+ *
+ * The active GM runs its own requests directly; every other user (another GM included) sends them here, so the
+ * active GM's client is the one place damage is written (one queue, `attack-flow.ts`).
+ */
+import { SYSTEM_ID } from "../constants.js";
+import { GMQueryError, NoGMError, QUERY_TIMEOUT } from "./gm-query.js";
+
+type UserI = User.Implementation;
+
+export interface GMRequestBody {
+  readonly kind: "apply" | "undo";
+  readonly messageId: string;
+  readonly ids: readonly string[];
+}
+
+export interface GMAnswer {
+  readonly applied: string[];
+  readonly skipped: { id: string; reason: string; data?: Readonly<Record<string, string>> }[];
+}
+
+/** The GM's side: carry out `body` for `requester` (whom the server vouched for). Throws a refusal. */
+export type GMRequestHandler = (body: GMRequestBody, requester: UserI) => Promise<GMAnswer>;
+
+let handler: GMRequestHandler | null = null;
+
+const ID = /^[A-Za-z0-9]{16}$/;
+const MAX_IDS = 50;
+
+/** Why a request body is not one this system sends, or null. Everything in it came from another user's client. */
+export function requestProblem(raw: unknown): string | null {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return "not an object";
+  const r = raw as Record<string, unknown>;
+  if (r.kind !== "apply" && r.kind !== "undo") return "unknown kind";
+  if (typeof r.messageId !== "string" || !ID.test(r.messageId)) return "message id";
+  if (!Array.isArray(r.ids) || r.ids.length > MAX_IDS) return "target list";
+  if (!r.ids.every((id) => typeof id === "string" && id.length <= 64)) return "target id";
+  return null;
+}
+
+/** Send `body` to the active GM and wait for the answer (or run it here when this user is the active GM). */
+export async function requestGM(body: GMRequestBody, timeout = QUERY_TIMEOUT): Promise<GMAnswer> {
+  const me = game.user;
+  const gm = game.users?.activeGM ?? null;
+  if (!me || !gm) throw new NoGMError();
+  if (!handler) throw new Error(`${SYSTEM_ID} | no GM request handler was registered in init`);
+  if (gm.id === me.id) return handler(body, me);
+  const id = foundry.utils.randomID();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let hook = 0;
+  const answer = new Promise<GMAnswer>((resolve, reject) => {
+    timer = setTimeout(() => reject(new GMQueryError("timeout")), timeout);
+    hook = Hooks.on("updateUser", (user: UserI) => {
+      if (user.id !== me.id) return;
+      const res = user.getFlag(SYSTEM_ID, "response");
+      if (!res || res.id !== id) return;
+      if (res.error) reject(new GMQueryError("refused", res.error));
+      else resolve({ applied: res.applied ?? [], skipped: res.skipped ?? [] });
+    });
+  });
+  try {
+    await me.setFlag(SYSTEM_ID, "request", { id, ...body, ids: [...body.ids] });
+    return await answer;
+  } finally {
+    clearTimeout(timer);
+    Hooks.off("updateUser", hook);
+  }
+}
+
+/**
+ * Register the GM's side: on the active GM's client, a request flag written by its own user is validated,
+ * carried out by `run`, and answered on that user. A request written by anyone else (an assistant GM editing a
+ * player's flags) is not that player asking, and is ignored.
+ */
+export function registerGMRequests(run: GMRequestHandler): void {
+  handler = run;
+  Hooks.on("updateUser", (user, changed, _options, userId) => {
+    if (game.user?.id !== game.users?.activeGM?.id) return;
+    const flags: unknown = changed.flags;
+    const mine: unknown =
+      flags && typeof flags === "object" ? (flags as Record<string, unknown>)[SYSTEM_ID] : null;
+    if (!mine || typeof mine !== "object" || !("request" in mine)) return;
+    if (userId !== user.id) return;
+    const req = user.getFlag(SYSTEM_ID, "request");
+    if (!req || typeof req.id !== "string" || !ID.test(req.id)) return;
+    void answer(user, req.id, req);
+  });
+}
+
+async function answer(user: UserI, id: string, raw: unknown): Promise<void> {
+  let response: { id: string; applied: string[]; skipped: GMAnswer["skipped"]; error: string | null };
+  const problem = requestProblem(raw);
+  try {
+    if (problem) throw new Error(`That request is not one this system sends (${problem}).`);
+    const body = raw as GMRequestBody;
+    const r = await handler!({ kind: body.kind, messageId: body.messageId, ids: body.ids }, user);
+    response = { id, applied: r.applied, skipped: r.skipped, error: null };
+  } catch (e) {
+    response = { id, applied: [], skipped: [], error: e instanceof Error ? e.message : String(e) };
+  }
+  try {
+    // Every key of the response is written each time (arrays replace), so nothing of an older answer remains.
+    await user.setFlag(SYSTEM_ID, "response", response);
+  } catch (e) {
+    console.error(`${SYSTEM_ID} | could not answer ${user.name}'s request`, e);
+  }
+}
