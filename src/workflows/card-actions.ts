@@ -115,7 +115,7 @@ function showAppliedNumbers(message: Msg, card: StoredCard, html: HTMLElement): 
     const steps = rec.steps
       .map((s) => ` · ${s.name} ${s.before}→${s.after}${s.seu ? ` (${s.seu} SEU)` : ""}`)
       .join("");
-    span.textContent = ` ${rec.taken} (${rec.staminaBefore} → ${rec.staminaAfter})${steps}`;
+    span.textContent = `: ${rec.taken} (${rec.staminaBefore} → ${rec.staminaAfter})${steps}`;
     line.querySelector(".ft-applied-label")?.after(span);
   }
 }

@@ -2,7 +2,9 @@
  * `Hooks`, as v13's `client/helpers/hooks.mjs` behaves, for a table of several clients in one process.
  *
  * Every client loads the same code, so a callback registered at import (`Hooks.once("init", …)` in our entry
- * point) exists on every client: the registry is shared. `call`/`callAll` run in the calling client's context
+ * point) exists on every client: the registry is shared. A callback registered while a client runs (inside its
+ * `init`, or by code reacting to a click) is that client's own, as it would be in its own browser page: it runs
+ * only when that client calls the hook. `call`/`callAll` run in the calling client's context
  * (the globals point at that client), and a `once` callback is spent per client. `Hooks.call` stops at the first
  * callback that returns `false` and returns `false`; `callAll` runs every callback. `onError` logs and, with
  * `notify`, puts the message on the client's notifications; a `msg` prefixes the error's message, as v13 does
@@ -17,7 +19,11 @@ interface Entry {
   once: boolean;
   /** Clients (page loads) that spent a `once` callback: a user who logs in again loads the page afresh. */
   spentBy: WeakSet<ClientGlobals | typeof NO_CLIENT>;
+  /** The client whose page registered it; null at import (every client's). */
+  owner: ClientGlobals | null;
 }
+
+const runsFor = (e: Entry, client: ClientGlobals | typeof NO_CLIENT) => !e.owner || e.owner === client;
 
 let nextId = 1;
 /** Stands for "no client" when a hook is called outside any (module set-up). */
@@ -38,12 +44,12 @@ function list(hook: string): Entry[] {
 export const Hooks = {
   on(hook: string, fn: Fn): number {
     const id = nextId++;
-    list(hook).push({ id, fn, once: false, spentBy: new WeakSet() });
+    list(hook).push({ id, fn, once: false, spentBy: new WeakSet(), owner: currentClientOrNull() });
     return id;
   },
   once(hook: string, fn: Fn): number {
     const id = nextId++;
-    list(hook).push({ id, fn, once: true, spentBy: new WeakSet() });
+    list(hook).push({ id, fn, once: true, spentBy: new WeakSet(), owner: currentClientOrNull() });
     return id;
   },
   off(hook: string, fn: Fn | number): void {
@@ -54,6 +60,7 @@ export const Hooks = {
   callAll(hook: string, ...args: unknown[]): true {
     const client = currentClientOrNull() ?? NO_CLIENT;
     for (const e of [...list(hook)]) {
+      if (!runsFor(e, client)) continue;
       if (e.once && e.spentBy.has(client)) continue;
       if (e.once) e.spentBy.add(client);
       try {
@@ -67,6 +74,7 @@ export const Hooks = {
   call(hook: string, ...args: unknown[]): boolean {
     const client = currentClientOrNull() ?? NO_CLIENT;
     for (const e of [...list(hook)]) {
+      if (!runsFor(e, client)) continue;
       if (e.once && e.spentBy.has(client)) continue;
       if (e.once) e.spentBy.add(client);
       let r: unknown;

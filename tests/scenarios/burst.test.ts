@@ -26,6 +26,7 @@ import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   actorSource,
+  appliedSeen,
   attackFromSheet,
   BRUNO_ID,
   buttonsOf,
@@ -42,6 +43,7 @@ import {
   renderMessage,
   requestsSince,
   sceneSource,
+  settingSource,
   targetBlock,
   text,
   tokenSource,
@@ -68,6 +70,8 @@ closeTableAfterEach(() => table);
  * shows her Orr through the glass). Distances: Vask 3 m, Orr 2 m, Tane 3 m — all point blank (≤ 5 m).
  */
 const world = () => ({
+  // Every seat applies in this scenario: the table lets players apply to tokens they do not own (issue "trust").
+  settings: [settingSource("settingApplyAll1", "playersApplyToAll", true)],
   actors: [
     actorSource({
       _id: EUSYL,
@@ -193,19 +197,26 @@ describe("scenario: an automatic-rifle burst at pirates behind a hedge, a window
     ]);
     expect(rounds()).toEqual(everyone(table, 10)); // the ammunition was spent once, by the attack
     expect(buttonsOf(renderMessage(gm, cardId))).toEqual(["undo:Vask", "apply:Orr"]);
+    // The pirate's numbers are the GM's (issue "trust", R1-5): Alice reads that it was applied, the GM the numbers.
     expect(text(targetBlock(renderMessage(alice, cardId), "Vask").querySelector(".ft-applied"))).toBe(
+      "Applied",
+    );
+    expect(text(targetBlock(renderMessage(gm, cardId), "Vask").querySelector(".ft-applied"))).toBe(
       "Applied: 16 (40 → 24)",
     );
 
-    // --- Alice applies Orr's from her client: a query to the GM, who writes. ---
+    // --- Alice applies Orr's from her client: a request on her own User (so the GM knows who asks, gm-request.ts),
+    //     the GM writes, and answers on her User. ---
     mark = table.server.log.length;
     clickCard(alice, cardId, "apply", "Orr");
     await table.settle();
     expect(stamina(TOK_ORR)).toEqual(everyone(table, 24));
     expect(stamina(TOK_VASK)).toEqual(everyone(table, 24));
     expect(requestsSince(table, mark)).toEqual([
+      "update User by Alice",
       "update Token by Gamemaster",
       "update ChatMessage by Gamemaster",
+      "update User by Gamemaster",
     ]);
     expect(told(alice)).toEqual(["warn: Tane is out of sight: walls block every line from you to it."]);
     // Players have no Undo; the GM has one per applied target.

@@ -241,9 +241,11 @@ describe("scenario: darkness across the line of fire, and a heavy hit past −10
         "Applied Unconscious",
       );
       expect(text(targetBlock(renderMessage(gm, cardId!), "Pirate").querySelector(".ft-applied"))).toBe(
-        "Applied 120 (10 → -110) Unconscious",
+        "Applied: 120 (10 → -110) Unconscious",
       );
-      expect(JSON.stringify(alice.run(() => G().game.messages.get(cardId!).toObject()))).not.toContain("-110");
+      expect(JSON.stringify(alice.run(() => G().game.messages.get(cardId!).toObject()))).not.toContain(
+        "-110",
+      );
       expect(told(gm).slice(gmNoticesAtBoot)).toEqual([]);
       expect(told(alice)).toEqual([]);
       expect(table.unhandled).toEqual([]);

@@ -20,6 +20,7 @@ import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   actorSource,
+  appliedSeen,
   attack,
   BRUNO_ID,
   cardButtons,
@@ -34,6 +35,7 @@ import {
   ORIGIN,
   rowText,
   sceneSource,
+  settingSource,
   staminaOf,
   statusesOf,
   storedStamina,
@@ -83,6 +85,8 @@ const wall = (id: string, [c0, r0, c1, r1]: [number, number, number, number]) =>
 
 function world(creatures: Sathar[], walls: ReturnType<typeof wall>[]) {
   return {
+    // The thrower applies her own grenade to the Sathar: this table lets players apply to tokens they do not own.
+    settings: [settingSource("settingApplyAll1", "playersApplyToAll", true)],
     actors: [
       EUSYL,
       ...creatures.map((s) =>
@@ -204,8 +208,9 @@ describe("scenario: grenades thrown by a player miss and bounce (SF-X-38, SF-X-3
       expect(staminaOf(c, lookout.token)).toBe(35);
       expect(staminaOf(c, scout.token)).toBe(40);
       expect(staminaOf(c, bystander.token)).toBe(30);
-      expect(rowText(c, id!, "Trooper")).toContain("Applied: 36 (45 → 9)");
-      expect(rowText(c, id!, "Sergeant")).toContain("Applied: 39 (50 → 11)");
+      // The Sathar's numbers are the GM's (issue "trust", R1-5): players read only "Applied".
+      expect(rowText(c, id!, "Trooper")).toContain(appliedSeen(c, trooper.id, "36 (45 → 9)"));
+      expect(rowText(c, id!, "Sergeant")).toContain(appliedSeen(c, sergeant.id, "39 (50 → 11)"));
     }
     expect(storedStamina(table, trooper.id)).toBe(9);
     expect(storedStamina(table, sergeant.id)).toBe(11);

@@ -517,3 +517,15 @@ export function recordUpdates(type: string): { updates: { changes: Any; options:
   });
   return { updates, stop: () => H.off(`preUpdate${type}`, hook) };
 }
+
+/**
+ * What `client` reads on an applied row (issue "trust", R1-5): "Applied: <numbers>" when its user is a GM or may
+ * observe the target's actor, "Applied" alone otherwise — a creature's Stamina and screens are not for everyone.
+ */
+export function appliedSeen(client: Client, actorId: string, numbers: string): string {
+  const sees = client.run(() => {
+    const user = G().game.user;
+    return !!user.isGM || !!G().game.actors.get(actorId)?.testUserPermission(user, "OBSERVER");
+  });
+  return sees ? `Applied: ${numbers}` : "Applied";
+}

@@ -171,7 +171,8 @@ describe("scenario: a laser pistol against an albedo screen on a beltpack (Expan
     expect(beltpackSeu()).toEqual(everyone(table, 48));
     // What the players read on the card (the GM's write re-rendered it for everyone).
     expect(kraalOnCard(bruno, cardId)).toEqual(ABSORBED);
-    expect(kraalOnCard(alice, cardId)).toEqual(ABSORBED);
+    // Alice cannot observe Bruno's Kraal: she reads that it was applied, not his Stamina or screen (issue "trust").
+    expect(kraalOnCard(alice, cardId)).toEqual({ ...ABSORBED, applied: "Applied" });
     expect(kraalOnCard(gm, cardId).buttons).toEqual(["undo:Kraal"]);
 
     // Kraal answers with his own pistol, drawing 1 SEU from the same pack (SF-X-36): d100 90 misses

@@ -20,6 +20,7 @@ import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   actorSource,
+  appliedSeen,
   attack,
   BRUNO_ID,
   cardButtons,
@@ -106,7 +107,11 @@ describe("scenario: an attack resolved on the Zebulon's Guide resolution table (
             tokens: Object.values(TOKENS),
           }),
         ],
-        settings: [settingSource("settingEngine001", "engine", "zebulon")],
+        settings: [
+          settingSource("settingEngine001", "engine", "zebulon"),
+          // Alice applies her own hits to the Sathar: this table lets players apply to tokens they do not own.
+          settingSource("settingApplyAll1", "playersApplyToAll", true),
+        ],
       },
     });
     const gm = table.client(GM_ID);
@@ -135,7 +140,9 @@ describe("scenario: an attack resolved on the Zebulon's Guide resolution table (
     await table.settle();
     for (const c of table.all) {
       expect(staminaOf(c, TOKENS.sentry._id)).toBe(50 - 30);
-      expect(rowText(c, first!, "Sentry")).toContain("Applied: 30 (50 → 20)");
+      // The Sentry's Stamina is the GM's to read (issue "trust", R1-5): players see only that it was applied.
+      expect(rowText(c, first!, "Sentry")).toContain(appliedSeen(c, SENTRY._id, "30 (50 → 20)"));
+      if (!c.run(() => G().game.user.isGM)) expect(rowText(c, first!, "Sentry")).not.toContain("(50 → 20)");
     }
     expect(storedStamina(table, SENTRY._id)).toBe(20);
 
