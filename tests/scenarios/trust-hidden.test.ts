@@ -103,15 +103,18 @@ function world(ambush: [number, number], options: { hidden?: boolean; lookout?: 
             disposition: -1,
             ...cell(8, 4),
           }),
-          tokenSource({
-            _id: TOK_AMBUSHER,
-            name: "Sathar assassin",
-            actorId: AMBUSHER,
-            actorLink: true,
-            disposition: -1,
+          {
+            ...tokenSource({
+              _id: TOK_AMBUSHER,
+              name: "Sathar assassin",
+              actorId: AMBUSHER,
+              actorLink: true,
+              disposition: -1,
+              ...cell(...ambush),
+            }),
+            // The GM's Hide Token (TokenDocument `hidden`).
             hidden,
-            ...cell(...ambush),
-          }),
+          },
           ...(options.lookout
             ? [
                 tokenSource({
