@@ -1,7 +1,8 @@
 /**
  * Facts from the scene (thin, typed): distance with elevation (SF-X-15) or Basic squares (SF-B-09), line of
  * sight and cover from walls (SF-B-08, SF-X-08, SF-X-22), tokens in the way (SF-X-35), movement this turn from
- * the token's movement history (SF-B-11, SF-X-17), prone from status effects (SF-X-26).
+ * the token's movement history (SF-B-11, SF-X-17), prone from status effects (SF-X-26); which tokens an attack may
+ * involve at all (a player's never a hidden one or one they cannot see: {@link mayInvolve}).
  */
 import { actorSystem } from "../documents/subtypes.js";
 import { getSetting, SETTINGS } from "../helpers/settings.js";
@@ -68,11 +69,47 @@ export interface SceneTarget {
   readonly token: TokenP;
 }
 
-export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "squares"): SceneTarget {
-  const caster = new FoundryCaster();
-  const cover = measureCover(footprint(attacker), footprint(target), caster);
-  const others: Bystander[] = canvas!
-    .tokens!.placeables.filter((o) => o.id !== attacker.id && o.id !== target.id && o.actor)
+/** Who made the attack, as far as {@link mayInvolve} asks. */
+export interface Attacking {
+  readonly isGM: boolean;
+}
+
+/** What {@link mayInvolve} reads of a token placeable (v13 `Token#document.hidden`, `Token#isVisible`). */
+export interface Seeable {
+  readonly document: { readonly hidden?: boolean };
+  readonly isVisible: boolean;
+}
+
+/**
+ * May an attack by `user` involve this token: aim at it, catch it in a blast or its stun ring (SF-B-17, SF-B-18,
+ * SF-X-40, SF-X-43), count it in a crowd for cover or stray shots (SF-X-35)? The attack runs on the attacker's
+ * client, so this is that client's view. The GM's attack involves every token: the GM resolves hidden ones. Any
+ * other user's involves only a token that is not hidden and that their canvas shows them (`Token#isVisible`, which
+ * in v13 also answers false for a hidden token, then asks token vision), so a GM's hidden ambusher is never caught,
+ * named or used as cover on a player's card, and a token the player cannot see is not either.
+ */
+export function mayInvolve(user: Attacking | null | undefined, token: Seeable): boolean {
+  if (user?.isGM) return true;
+  if (token.document.hidden) return false;
+  return token.isVisible;
+}
+
+/** The tokens with an actor on the viewed scene that the current user's attack may involve (see {@link mayInvolve}). */
+export function involvedTokens(): TokenP[] {
+  const user = game.user;
+  return canvas!.tokens!.placeables.filter((t) => !!t.actor && mayInvolve(user, t));
+}
+
+/** The current user's targets that their attack may aim at: a player's hidden or unseen target is dropped. */
+export function attackTargets(): TokenP[] {
+  const user = game.user;
+  return [...(user?.targets ?? [])].filter((t) => mayInvolve(user, t));
+}
+
+/** Everyone else the attack may involve, as bystanders for crowd cover and stray shots (SF-X-35). */
+export function bystanders(tokens: readonly TokenP[], except: readonly string[]): Bystander[] {
+  return tokens
+    .filter((o) => !except.includes(o.id))
     .map((o) => {
       const st = statuses(o);
       const sys = actorSystem(o.actor);
@@ -85,6 +122,12 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
         dead: st.has("dead") || (sys?.stamina?.value ?? 1) <= 0,
       };
     });
+}
+
+export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "squares"): SceneTarget {
+  const caster = new FoundryCaster();
+  const cover = measureCover(footprint(attacker), footprint(target), caster);
+  const others = bystanders(involvedTokens(), [attacker.id, target.id]);
   // SF-X-35 crowd cover, unless the GM turned the optional rule off.
   const inTheWay =
     getSetting(SETTINGS.crowdCover) === false ? [] : tokensInTheWay(attacker.center, target.center, others);
@@ -115,17 +158,18 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
   };
 }
 
-/** Tokens on the scene as blast occupants: the centres of the grid cells each one covers. */
+/**
+ * Tokens on the scene as blast occupants: the centres of the grid cells each one covers. Only those the attack may
+ * involve ({@link mayInvolve}); the blast (SF-B-17, SF-X-43) and the stun ring (SF-X-40) both read this one list.
+ */
 export function occupants(): Occupant[] {
-  return canvas!
-    .tokens!.placeables.filter((t) => t.actor)
-    .map((t) => {
-      const cells: Point[] = [];
-      const size = grid().size;
-      const cols = Math.max(1, Math.round(t.w / size));
-      const rows = Math.max(1, Math.round(t.h / size));
-      for (let i = 0; i < cols; i++)
-        for (let j = 0; j < rows; j++) cells.push({ x: t.x + (i + 0.5) * size, y: t.y + (j + 0.5) * size });
-      return { id: t.document.uuid, cells };
-    });
+  return involvedTokens().map((t) => {
+    const cells: Point[] = [];
+    const size = grid().size;
+    const cols = Math.max(1, Math.round(t.w / size));
+    const rows = Math.max(1, Math.round(t.h / size));
+    for (let i = 0; i < cols; i++)
+      for (let j = 0; j < rows; j++) cells.push({ x: t.x + (i + 0.5) * size, y: t.y + (j + 0.5) * size });
+    return { id: t.document.uuid, cells };
+  });
 }

@@ -5,7 +5,7 @@
  */
 import { cardView, type GrenadeCard } from "../applications/card-context.js";
 import { FoundryCaster } from "../canvas/foundry-caster.js";
-import { movementOf, occupants, readTarget, unitsPerPixel } from "../canvas/scene-facts.js";
+import { attackTargets, movementOf, occupants, readTarget, unitsPerPixel } from "../canvas/scene-facts.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
 import {
@@ -130,7 +130,7 @@ export async function attackWithWeapon(
   if (combat?.started && combat.round <= 1 && side && isSide(side) && side.system.surprised) {
     return notify("warn", "FT.Side.surprisedNoAttack");
   }
-  const targets = [...(game.user?.targets ?? [])];
+  const targets = attackTargets();
   if (targets.length === 0) return notify("warn", "FT.Error.noTarget");
   // Only our actors attack, and only with weapons (the sheet offers Attack on weapons alone).
   if (!isFrontierActor(actor) || !isItemType(item, "weapon")) return notify("warn", "FT.Attack.notAWeapon");

@@ -38,7 +38,7 @@
  * - `client/documents/scene.mjs` (16282197018): `Scene#getDimensions` (defaults width 4000, height 3000, padding
  *   0.25 when the scene data gives none).
  * - `client/canvas/placeables/token.mjs` (19005520373): `Token#w/h` (= `document.getSize()`), `center` (x/y only,
- *   no elevation), `getCenterPoint`.
+ *   no elevation), `getCenterPoint`, `isVisible` (hidden tokens for GM users only; token vision not modelled).
  *
  * Not modelled (and why it does not matter to our calls): polygon computation (`create`, the sweep itself —
  * we only call `testCollision`); the quadtree (a plain filter by bounds gives the same edges); edge
@@ -948,12 +948,17 @@ export class Token {
     return `Token.${this.id}`;
   }
   /**
-   * `Token#visible`, simplified: a hidden token is seen by GMs only (client/canvas/placeables/token.mjs also asks
-   * vision, which the harness does not model).
+   * `Token#isVisible` (client/canvas/placeables/token.mjs): a hidden token is seen by GM users only; then core asks
+   * token vision (`canvas.visibility.tokenVision`, controlled tokens, `testVisibility` against the sight polygons),
+   * which the harness does not model: every token that is not hidden is visible, as on a scene without token vision.
    */
-  get visible(): boolean {
+  get isVisible(): boolean {
     const doc = this.document as TokenDocLike & { hidden?: boolean };
     return !doc.hidden || !!(globalThis as { game?: { user?: { isGM?: boolean } } }).game?.user?.isGM;
+  }
+  /** `Token#visible`: the display object's flag, which `_refreshVisibility` keeps at `isVisible`. */
+  get visible(): boolean {
+    return this.isVisible;
   }
   /** Is this token controlled by the current user? */
   get controlled(): boolean {

@@ -1,0 +1,302 @@
+/**
+ * Scenario (issue 11, review trust-and-faults R1-5(c)): the GM has hidden an ambusher (`hidden: true` on its token)
+ * next to a visible Sathar. Every client holds the hidden token's document, but a player's attack runs on the
+ * player's client and may involve only the tokens that client shows the player (`Token#isVisible`): Alice's
+ * grenade neither catches nor names the ambusher, her shot past it gets no crowd cover from it, and the GM, who
+ * resolves hidden hits, catches it with the same grenade from the same spot.
+ *
+ * Eusyl (Alice's): DEX 60, Thrown Weapons 1. Grenade chance (SF-X-38): ½ DEX 30 + 10 × skill 10, Short −10
+ * (SF-X-14: a grenade's bands are 5/10/15/25/50 m), stationary target +10 (SF-X-17) = 40 %. Laser pistol (beam,
+ * no skill): ½ DEX 30, Short −10 (PB ≤5, S ≤20), stationary +10 = 30 %; a crowd on the line of fire is soft cover,
+ * −10 (SF-X-35, SF-X-22). A fragmentation grenade's blast is 6 m across (SF-X-43), its damage 8d10 rolled for each
+ * one caught; an explosive charge's stun ring reaches twice the radius, each one in it checking RS (SF-X-40).
+ *
+ * Positions are grid cells (column, row) from the scene rectangle's corner; 1 m squares.
+ *
+ *   Eusyl (2,4) ─── 6 m, Short ───▶ Bystander (8,4) ✷   Ambusher (9,4), hidden: 1 m from the blast's centre
+ *                     Ambusher' (5,4), hidden: on the line of fire (the shot scene)
+ *                                   Lookout (8,8): 4 m, in the stun ring     Ambusher'' (12,4), hidden: 4 m, ring
+ */
+import { describe, expect, it, vi } from "vitest";
+import { pendingDice } from "../foundry/dice.js";
+import { type Client, createTable, type Table } from "../foundry/world.js";
+import {
+  ALICE_ID,
+  actorSource,
+  attack,
+  BRUNO_ID,
+  cardButtons,
+  cardText,
+  cell,
+  clickCard,
+  closeTableAfterEach,
+  G,
+  GM_ID,
+  itemFromPack,
+  renderMessage,
+  rowText,
+  sceneSource,
+  staminaOf,
+  statusesOf,
+  storedStamina,
+  text,
+  tokenSource,
+  told,
+} from "./kit.js";
+
+const SCENE = "sceneAmbush00001";
+const EUSYL = "eusylAmbushed001";
+const TOK_EUSYL = "tokEusylAmbush01";
+const BYSTANDER = "satharBystander1";
+const TOK_BYSTANDER = "tokBystander0001";
+const AMBUSHER = "satharAmbusher01";
+const TOK_AMBUSHER = "tokAmbusher00001";
+const LOOKOUT = "satharLookout001";
+const TOK_LOOKOUT = "tokLookout000001";
+
+let table: Table;
+vi.setConfig({ testTimeout: 30_000 });
+closeTableAfterEach(() => table);
+
+const creature = (_id: string, name: string, stamina: number, rs: number) =>
+  actorSource({
+    _id,
+    name,
+    type: "creature",
+    stamina,
+    abilities: { rs },
+    system: { size: "medium", speed: "medium" },
+  });
+
+/** The scene: Eusyl, the Bystander he aims at, the ambusher at `ambush` (hidden unless told), maybe a Lookout. */
+function world(ambush: [number, number], options: { hidden?: boolean; lookout?: boolean } = {}) {
+  const hidden = options.hidden ?? true;
+  return {
+    actors: [
+      actorSource({
+        _id: EUSYL,
+        name: "Eusyl",
+        owner: ALICE_ID,
+        abilities: { dex: 60, rs: 50, sta: 50 },
+        items: [
+          itemFromPack("grenades", "fragmentation-grenade"),
+          itemFromPack("grenades", "explosive-charge-500-g"),
+          itemFromPack("skills", "thrown-weapons"),
+          itemFromPack("weapons", "laser-pistol"),
+        ],
+      }),
+      creature(BYSTANDER, "Bystander", 60, 40),
+      creature(AMBUSHER, "Sathar assassin", 70, 62),
+      ...(options.lookout ? [creature(LOOKOUT, "Lookout", 50, 55)] : []),
+    ],
+    scenes: [
+      sceneSource({
+        _id: SCENE,
+        name: "Ambush alley",
+        tokens: [
+          tokenSource({ _id: TOK_EUSYL, name: "Eusyl", actorId: EUSYL, actorLink: true, ...cell(2, 4) }),
+          tokenSource({
+            _id: TOK_BYSTANDER,
+            name: "Bystander",
+            actorId: BYSTANDER,
+            actorLink: true,
+            disposition: -1,
+            ...cell(8, 4),
+          }),
+          {
+            ...tokenSource({
+              _id: TOK_AMBUSHER,
+              name: "Sathar assassin",
+              actorId: AMBUSHER,
+              actorLink: true,
+              disposition: -1,
+              ...cell(...ambush),
+            }),
+            // The GM's Hide Token (TokenDocument `hidden`).
+            hidden,
+          },
+          ...(options.lookout
+            ? [
+                tokenSource({
+                  _id: TOK_LOOKOUT,
+                  name: "Lookout",
+                  actorId: LOOKOUT,
+                  actorLink: true,
+                  disposition: -1,
+                  ...cell(8, 8),
+                }),
+              ]
+            : []),
+        ],
+      }),
+    ],
+  };
+}
+
+/** Whatever of the ambusher could leak: its token's name, its actor's name, its token and actor ids. */
+const SECRETS = ["Sathar assassin", "assassin", TOK_AMBUSHER, AMBUSHER] as const;
+
+/**
+ * The message as `client` holds it: its whole source (content, flavor, system data with the card, flags, speaker,
+ * rolls), which is what the server sent that client.
+ */
+const messageSource = (client: Client, id: string): string =>
+  client.run(() => JSON.stringify(G().game.messages.get(id).toObject()));
+
+/** The names of the targets the card lists, as `client`'s user reads them. */
+const targetsOn = (client: Client, id: string): string[] =>
+  [...renderMessage(client, id).querySelectorAll("li.ft-target strong")].map((e) => text(e));
+
+/** The stored ambusher actor, as the world keeps it. */
+const storedAmbusher = () => JSON.stringify(table.server.world.actors.find((a: any) => a._id === AMBUSHER));
+
+describe("scenario: a hidden ambusher is never caught, named or used as cover by a player's attack (issue 11, R1-5(c))", () => {
+  it("SF-B-17/SF-X-43/SF-B-18: Alice's grenade next to the hidden ambusher catches only the Bystander; her card names nothing hidden on any client; the GM applies it and the ambusher's actor is untouched", async () => {
+    table = await createTable({ world: world([9, 4]) });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    const bruno = table.client(BRUNO_ID);
+    const before = storedAmbusher();
+
+    // d100 20 hits at 40 %; 8d10 with the throw for its aimed target; 8d10 for the one caught (the Bystander: 36).
+    // No dice for the ambusher: a third 8d10 would be left over, an extra roll would find no scripted die.
+    table.dice(20, ...[1, 1, 1, 1, 1, 1, 1, 1], ...[3, 4, 5, 6, 2, 7, 1, 8]);
+    const id = await attack(table, alice, EUSYL, "Fragmentation Grenade", [TOK_BYSTANDER]);
+    expect(told(alice)).toEqual([]);
+    expect(id).not.toBeNull();
+    expect(pendingDice()).toEqual([]);
+
+    for (const c of table.all) {
+      const text = cardText(c, id!);
+      expect(text).toContain("Eusyl · Fragmentation Grenade");
+      expect(text).toMatch(/Caught in the blast: Bystander(?![,\w])/);
+      expect(rowText(c, id!, "Bystander")).toContain("Modifiers = 40%");
+      expect(rowText(c, id!, "Bystander")).toContain("6 m · Short");
+      const source = messageSource(c, id!);
+      for (const secret of SECRETS) {
+        expect(text).not.toContain(secret);
+        expect(source).not.toContain(secret);
+      }
+    }
+    expect(cardButtons(gm, id!)).toEqual(["apply:Bystander", "place"]);
+    expect(cardButtons(alice, id!)).toEqual(["apply:Bystander", "place"]);
+    expect(cardButtons(bruno, id!)).toEqual(["place"]);
+
+    // The GM applies the card: the Bystander takes its 36; the GM's client adds no one the card does not hold.
+    clickCard(gm, id!, "apply", "Bystander");
+    await table.settle();
+    for (const c of table.all) {
+      expect(staminaOf(c, TOK_BYSTANDER)).toBe(60 - 36);
+      expect(staminaOf(c, TOK_AMBUSHER)).toBe(70);
+      expect(statusesOf(c, TOK_AMBUSHER)).toEqual([]);
+      for (const secret of SECRETS) expect(messageSource(c, id!)).not.toContain(secret);
+    }
+    expect(storedStamina(table, BYSTANDER)).toBe(24);
+    expect(storedAmbusher()).toBe(before);
+    expect(cardButtons(gm, id!)).toEqual(["undo:Bystander", "place"]);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-B-17/SF-X-43: the GM's own grenade from the same spot catches the hidden ambusher too; the GM resolves it", async () => {
+    table = await createTable({ world: world([9, 4]) });
+    const gm = table.client(GM_ID);
+    // d100 20 hits; 8d10 aimed; 8d10 for the Bystander (36), 8d10 for the ambusher (44), in the scene's token order.
+    table.dice(20, ...[1, 1, 1, 1, 1, 1, 1, 1], ...[3, 4, 5, 6, 2, 7, 1, 8], ...[6, 6, 6, 6, 5, 5, 5, 5]);
+    const id = await attack(table, gm, EUSYL, "Fragmentation Grenade", [TOK_BYSTANDER]);
+    expect(told(gm).filter((t) => !t.startsWith("info"))).toEqual([]);
+    expect(id).not.toBeNull();
+    expect(pendingDice()).toEqual([]);
+
+    expect(cardText(gm, id!)).toContain("Caught in the blast: Bystander, Sathar assassin");
+    expect(cardButtons(gm, id!)).toEqual(["apply:Bystander", "apply:Sathar assassin", "place"]);
+    expect(rowText(gm, id!, "Sathar assassin")).toContain("Apply 44");
+    clickCard(gm, id!, "apply", "Sathar assassin");
+    await table.settle();
+    expect(staminaOf(gm, TOK_AMBUSHER)).toBe(70 - 44);
+    expect(storedStamina(table, AMBUSHER)).toBe(26);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-X-40: in the explosive charge's stun ring, Alice's card checks RS for Eusyl and the visible Lookout, never for the hidden ambusher", async () => {
+    table = await createTable({ world: world([12, 4], { lookout: true }) });
+    const alice = table.client(ALICE_ID);
+    // d100 20 hits at 40 %; the charge's damage is not in our sources (no damage dice); an RS d100 for each one in
+    // the ring (within 6 m, outside 3 m), in the scene's token order: Eusyl himself (6 m) 33, the Lookout (4 m) 77.
+    // None for the ambusher, also 4 m away but hidden.
+    table.dice(20, 33, 77);
+    const id = await attack(table, alice, EUSYL, "Explosive Charge (500 g)", [TOK_BYSTANDER]);
+    expect(told(alice)).toEqual([]);
+    expect(id).not.toBeNull();
+    expect(pendingDice()).toEqual([]);
+    for (const c of table.all) {
+      const text = cardText(c, id!);
+      expect(text).toMatch(/Caught in the blast: Bystander(?![,\w])/);
+      expect(text).toContain("Eusyl 33");
+      expect(text).toContain("Lookout 77");
+      for (const secret of SECRETS) {
+        expect(text).not.toContain(secret);
+        expect(messageSource(c, id!)).not.toContain(secret);
+      }
+    }
+    for (const c of table.all) expect(targetsOn(c, id!)).toEqual(["Bystander", "Eusyl", "Lookout"]);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-X-40: the GM's explosive charge from the same spot checks RS for the hidden ambusher too", async () => {
+    table = await createTable({ world: world([12, 4], { lookout: true }) });
+    const gm = table.client(GM_ID);
+    // d100 20 hits; the ring holds Eusyl, the ambusher and the Lookout (token order), one RS d100 each.
+    table.dice(20, 33, 90, 77);
+    const id = await attack(table, gm, EUSYL, "Explosive Charge (500 g)", [TOK_BYSTANDER]);
+    expect(id).not.toBeNull();
+    expect(pendingDice()).toEqual([]);
+    const text = cardText(gm, id!);
+    expect(text).toContain("Eusyl 33");
+    expect(text).toContain("Sathar assassin 90");
+    expect(text).toContain("Lookout 77");
+    expect(targetsOn(gm, id!)).toEqual(["Bystander", "Eusyl", "Sathar assassin", "Lookout"]);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it.each([
+    ["Alice", true, "30%", false, ALICE_ID],
+    ["Alice", false, "20%", true, ALICE_ID],
+    ["the GM", true, "20%", true, GM_ID],
+  ])(
+    "SF-X-35: %s shoots the Bystander past the ambusher (hidden: %s) → %s, crowd cover %s",
+    async (_who, hidden, chance, crowd, userId) => {
+      table = await createTable({ world: world([5, 4], { hidden }) });
+      const shooter = table.client(userId);
+      // d100 10 hits either way; 1 SEU → 1d10 = 6.
+      table.dice(10, 6);
+      const id = await attack(table, shooter, EUSYL, "Laser Pistol", [TOK_BYSTANDER]);
+      expect(told(shooter).filter((t) => !t.startsWith("info"))).toEqual([]);
+      expect(id).not.toBeNull();
+      expect(pendingDice()).toEqual([]);
+      const readers = userId === GM_ID ? [shooter] : table.all;
+      for (const c of readers) {
+        const row = rowText(c, id!, "Bystander");
+        expect(row).toContain(`Modifiers = ${chance}`);
+        if (crowd) expect(row).toContain("Target in a crowdSF-X-35−10");
+        else expect(row).not.toContain("crowd");
+        if (hidden && userId !== GM_ID)
+          for (const secret of SECRETS) expect(messageSource(c, id!)).not.toContain(secret);
+      }
+      expect(table.unhandled).toEqual([]);
+    },
+  );
+
+  it("a player's script that targets the hidden ambusher gets the no-target warning; nothing is rolled, spent or posted", async () => {
+    table = await createTable({ world: world([9, 4]) });
+    const alice = table.client(ALICE_ID);
+    const writes = table.server.log.length;
+    const id = await attack(table, alice, EUSYL, "Fragmentation Grenade", [TOK_AMBUSHER]);
+    expect(id).toBeNull();
+    expect(told(alice)).toEqual([
+      "warn: Target at least one token (T, or double-right-click) before attacking.",
+    ]);
+    expect(table.server.log.slice(writes)).toEqual([]);
+    expect(pendingDice()).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  });
+});
