@@ -95,9 +95,15 @@ interface Failure {
   readonly error: unknown;
 }
 
+/**
+ * Run one document's write. A write the client refuses (its dry run fails validation: core shows the error and
+ * resolves with nothing instead of throwing) counts as a failure too.
+ */
 async function attempt(failed: Failure[], label: string, write: () => Promise<unknown>): Promise<void> {
   try {
-    await write();
+    const result = await write();
+    if (!result || (Array.isArray(result) && result.length === 0))
+      throw new Error("the write was refused (the migrated data is not valid)");
   } catch (error) {
     failed.push({ label, error });
   }
@@ -164,7 +170,7 @@ async function migrateTokenDeltas(failed: Failure[]): Promise<number> {
       // The synthetic actor's data from what is stored: the (migrated) base merged with the migrated delta.
       const merged = foundry.utils.mergeObject(base.toObject().system as System, delta, { inplace: false });
       const system = migrateSystem("Actor", base.type, merged).system;
-      await actor.update({ system } as Actor.UpdateData, WHOLE);
+      return actor.update({ system } as Actor.UpdateData, WHOLE);
     });
   }
   return todo.length;
