@@ -15,6 +15,7 @@ import { FrontierItem } from "./documents/item.js";
 import { QUERY } from "./helpers/gm-query.js";
 import { registerHelpers } from "./helpers/handlebars.js";
 import { runMigrations } from "./helpers/migrate.js";
+import { registerSettingGuards } from "./helpers/setting-guards.js";
 import { registerSettings, SETTINGS } from "./helpers/settings.js";
 import { enableSortableTables } from "./helpers/sortable.js";
 import { TURN_SECONDS } from "./rules/index.js";
@@ -52,6 +53,7 @@ Hooks.once("init", () => {
   // A combat round is a six-second turn (SF-B-01).
   CONFIG.time.roundTime = TURN_SECONDS;
   registerSettings();
+  registerSettingGuards();
   registerMenus();
   registerHelpers(Handlebars);
 
