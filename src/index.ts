@@ -21,6 +21,7 @@ import { enableSortableTables } from "./helpers/sortable.js";
 import { TURN_SECONDS } from "./rules/index.js";
 import { gmApplyDamage } from "./workflows/attack-flow.js";
 import { bindAttackCard, foundryGMPorts, handleApplyQuery } from "./workflows/card-actions.js";
+import { renderCheckVerdict } from "./workflows/checks.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | init`);
@@ -71,6 +72,10 @@ Hooks.once("init", () => {
 // Attack card buttons (v13 HTMLElement hook; the jQuery renderChatMessage hook is deprecated).
 Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) =>
   bindAttackCard(message, html),
+);
+// An ability check's verdict, rendered from its Roll for whoever may read the roll (trust review H7).
+Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) =>
+  renderCheckVerdict(message, html),
 );
 // Switching the Alpha Dawn variant changes the turn order (ties, SF-B-05): every combat re-sorts.
 const onSetting = (setting: Setting.Implementation) => {

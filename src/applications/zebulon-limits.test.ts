@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { importTable } from "../../applications/zebulon-editor-context.js";
-import { defaultResolutionTable, MAX_TABLE_JSON, MAX_TABLE_NAME, validateResolutionTable } from "./table.js";
+import {
+  defaultResolutionTable,
+  MAX_TABLE_JSON,
+  MAX_TABLE_NAME,
+  validateResolutionTable,
+} from "../rules/zebulon/table.js";
+import { importTable } from "./zebulon-editor-context.js";
 
 describe("SF-Z-01 the size and shape of a stored or imported resolution table", () => {
   const table = defaultResolutionTable();
