@@ -139,4 +139,16 @@ describe("scenario: bad input at the table", () => {
     expect(shown(ALICE_ID)).toBe("");
     expect(table.unhandled).toEqual([]);
   });
+
+  it("H10 SF-B-15 lowering maximum Stamina below the current value lowers the current value with it", async () => {
+    await open("alphaDawn");
+    const alice = table.client(ALICE_ID);
+    // Eusyl has the default 45 of 45; Alice sets the maximum to 30 (the sheet's max field).
+    await alice.run(() => G().game.actors.get(EUSYL).update({ "system.stamina.max": 30 }));
+    await table.settle();
+    for (const c of table.all)
+      expect(c.run(() => G().game.actors.get(EUSYL).system.stamina)).toMatchObject({ value: 30, max: 30 });
+    expect(table.server.world.actors[0]!.system.stamina).toEqual({ value: 30, max: 30 });
+    expect(alice.notifications.log.filter((n) => n.type === "error")).toEqual([]);
+  });
 });
