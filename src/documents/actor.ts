@@ -27,9 +27,9 @@ export class FrontierActor<out SubType extends Actor.SubType = Actor.SubType> ex
     changes: Actor.UpdateData,
     options: Actor.Database.PreUpdateOptions,
     user: User.Implementation,
-  ): Promise<boolean | void> {
+  ): Promise<boolean | undefined> {
     clampStaminaChange(this._source.system, changes);
-    return super._preUpdate(changes, options, user);
+    return (await super._preUpdate(changes, options, user)) ?? undefined;
   }
 }
 
