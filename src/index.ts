@@ -15,11 +15,13 @@ import { FrontierItem } from "./documents/item.js";
 import { QUERY } from "./helpers/gm-query.js";
 import { registerHelpers } from "./helpers/handlebars.js";
 import { runMigrations } from "./helpers/migrate.js";
+import { registerSettingGuards } from "./helpers/setting-guards.js";
 import { registerSettings, SETTINGS } from "./helpers/settings.js";
 import { enableSortableTables } from "./helpers/sortable.js";
 import { TURN_SECONDS } from "./rules/index.js";
 import { gmApplyDamage } from "./workflows/attack-flow.js";
 import { bindAttackCard, foundryGMPorts, registerCardRequests } from "./workflows/card-actions.js";
+import { renderCheckVerdict } from "./workflows/checks.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | init`);
@@ -53,6 +55,7 @@ Hooks.once("init", () => {
   // A combat round is a six-second turn (SF-B-01).
   CONFIG.time.roundTime = TURN_SECONDS;
   registerSettings();
+  registerSettingGuards();
   registerMenus();
   registerHelpers(Handlebars);
 
@@ -70,6 +73,10 @@ Hooks.once("init", () => {
 // Attack card buttons (v13 HTMLElement hook; the jQuery renderChatMessage hook is deprecated).
 Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) =>
   bindAttackCard(message, html),
+);
+// An ability check's verdict, rendered from its Roll for whoever may read the roll (trust review H7).
+Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) =>
+  renderCheckVerdict(message, html),
 );
 // Switching the Alpha Dawn variant changes the turn order (ties, SF-B-05): every combat re-sorts.
 const onSetting = (setting: Setting.Implementation) => {

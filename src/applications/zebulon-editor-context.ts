@@ -7,6 +7,7 @@ import {
   COLUMNS,
   columnLabel,
   defaultResolutionTable,
+  MAX_TABLE_JSON,
   type ResolutionTable,
   RulesError,
   SUCCESS_COLOURS,
@@ -85,6 +86,16 @@ export function parseTable(input: unknown): { table: ResolutionTable | null; err
 }
 
 export function importTable(json: string): { table: ResolutionTable | null; error: EditorError | null } {
+  if (json.length > MAX_TABLE_JSON)
+    return {
+      table: null,
+      error: {
+        message: `The text is ${json.length} characters long; a table is at most ${MAX_TABLE_JSON}`,
+        key: "FT.Zebulon.Error.tooLong",
+        column: null,
+        colour: null,
+      },
+    };
   try {
     return parseTable(JSON.parse(json));
   } catch (e) {

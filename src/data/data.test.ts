@@ -184,4 +184,39 @@ describe("Migrations", () => {
     expect(isStaleSource("Actor", { system: old })).toBe(false);
     expect(isStaleSource("Actor", null)).toBe(false);
   });
+
+  it("ACTOR_V2 clamps a v1 current Stamina above its maximum, so the actor stays valid (50 of 45 → 45 of 45)", () => {
+    const { system } = migrateSystem("Actor", "character", { stamina: 50, staminaMax: 45 });
+    expect(system.stamina).toEqual({ value: 45, max: 45 });
+    expect(validateData(CHARACTER_SPEC, system).issues).toEqual([]);
+  });
+
+  it("ACTOR_V2 cleans an object stamina next to a stray staminaMax, even with a version stamp", () => {
+    const left = { stamina: { value: 30 }, staminaMax: 60, schemaVersion: 2 };
+    expect(needsMigration("Actor", "creature", left)).toBe(true);
+    const { system } = migrateSystem("Actor", "creature", left);
+    expect(system).toEqual({ stamina: { value: 30, max: 60 }, schemaVersion: 2 });
+    // A max already in the object wins over the stray one.
+    expect(ACTOR_V2.migrate({ stamina: { value: 30, max: 50 }, staminaMax: 60 }).stamina).toEqual({
+      value: 30,
+      max: 50,
+    });
+  });
+
+  it("ACTOR_V2 reads an ability stored as the text of a number ('55' → 55), and leaves other text alone", () => {
+    const { system } = migrateSystem("Actor", "character", { abilities: { dex: "55", rs: "fast" } });
+    expect(system.abilities).toEqual({ dex: { value: 55 }, rs: "fast" });
+  });
+
+  it("a token delta migrates only what it holds: no maximum invented, no stamp", () => {
+    const r = migrateSystem("Actor", "creature", { stamina: 20 }, { partial: true });
+    expect(r).toEqual({ system: { stamina: { value: 20 } }, applied: [2] });
+    expect(migrateSystem("Actor", "creature", { staminaMax: 70 }, { partial: true }).system).toEqual({
+      stamina: { max: 70 },
+    });
+    // A delta with nothing old is left alone, stamp or not.
+    expect(migrateSystem("Actor", "creature", { stamina: { value: 5 } }, { partial: true }).applied).toEqual(
+      [],
+    );
+  });
 });

@@ -9,52 +9,106 @@ export interface Migration {
   readonly documentName: "Actor" | "Item";
   readonly types: readonly string[];
   readonly description: string;
-  /** Mutates nothing; returns the new `system` source. */
-  readonly migrate: (system: Readonly<Record<string, unknown>>) => Record<string, unknown>;
+  /**
+   * Mutates nothing; returns the new `system` source. `partial`: the source is a token's ActorDelta `system` (only
+   * the keys the token changed), so nothing is filled in from defaults and no version is stamped.
+   */
+  readonly migrate: (
+    system: Readonly<Record<string, unknown>>,
+    options?: { readonly partial?: boolean },
+  ) => Record<string, unknown>;
+  /**
+   * Does this source still have the shape this migration replaces, whatever its `schemaVersion` says? A token's
+   * delta merged over a migrated base actor carries the base's stamp but the delta's old values, and a partial
+   * write made before the migration ran can leave an old key next to a new one.
+   */
+  readonly oldShape?: (system: Readonly<Record<string, unknown>>) => boolean;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** An ability stored as a bare number, or as the text of a whole number ("55", from hand-edited JSON). */
+function oldAbility(v: unknown): number | null {
+  if (typeof v === "number") return v;
+  if (typeof v === "string" && /^\s*-?\d+\s*$/.test(v)) return Number(v);
+  return null;
 }
 
 /**
- * Version 2 (example migration): the first drafts stored Stamina as `stamina: 37, staminaMax: 45` and each ability
- * as a bare number (`abilities.dex: 40`). Now Stamina is `{ value, max }` and each ability `{ value }`.
+ * Version 2: the first drafts stored Stamina as `stamina: 37, staminaMax: 45` and each ability as a bare number
+ * (`abilities.dex: 40`). Now Stamina is `{ value, max }` and each ability `{ value }`.
+ *
+ * Also cleaned: an object `stamina` left next to a stray `staminaMax` (a partial write made before the migration
+ * had run: `{stamina: {value: 30}, staminaMax: 60}` keeps the maximum 60), and a v1 current Stamina above its
+ * maximum (`{stamina: 50, staminaMax: 45}`): current Stamina never exceeds the maximum (SF-B-15), so it is
+ * clamped to 45 rather than leaving a document that fails validation and is hidden as invalid.
  */
 export const ACTOR_V2: Migration = {
   version: 2,
   documentName: "Actor",
   types: ["character", "creature"],
   description: "Stamina and abilities become objects",
-  migrate(system) {
-    const out: Record<string, unknown> = { ...system };
-    if (typeof system.stamina === "number") {
-      const max = typeof system.staminaMax === "number" ? system.staminaMax : system.stamina;
-      out.stamina = { value: system.stamina, max };
-      delete out.staminaMax;
-    }
+  oldShape(system) {
+    if (typeof system.stamina === "number" || "staminaMax" in system) return true;
     const abilities = system.abilities;
-    if (abilities && typeof abilities === "object") {
-      const next: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(abilities as Record<string, unknown>))
-        next[k] = typeof v === "number" ? { value: v } : v;
-      out.abilities = next;
+    return isRecord(abilities) && Object.values(abilities).some((v) => oldAbility(v) !== null);
+  },
+  migrate(system, { partial = false } = {}) {
+    const out: Record<string, unknown> = { ...system };
+    const strayMax = typeof system.staminaMax === "number" ? system.staminaMax : undefined;
+    const stamina = system.stamina;
+    let next: Record<string, unknown> | undefined;
+    if (typeof stamina === "number") {
+      next = { value: stamina };
+      if (strayMax !== undefined) next.max = strayMax;
+      else if (!partial) next.max = stamina;
+    } else if (isRecord(stamina)) {
+      next = { ...stamina };
+      if (typeof next.max !== "number" && strayMax !== undefined) next.max = strayMax;
+    } else if (stamina === undefined && strayMax !== undefined) {
+      next = partial ? { max: strayMax } : { value: strayMax, max: strayMax };
     }
-    out.schemaVersion = 2;
+    if (next) {
+      if (!partial && typeof next.value === "number" && typeof next.max === "number" && next.value > next.max)
+        next.value = next.max;
+      out.stamina = next;
+    }
+    delete out.staminaMax;
+    const abilities = system.abilities;
+    if (isRecord(abilities)) {
+      const moved: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(abilities)) {
+        const n = oldAbility(v);
+        moved[k] = n === null ? v : { value: n };
+      }
+      out.abilities = moved;
+    }
+    if (!partial) out.schemaVersion = 2;
     return out;
   },
 };
 
 export const MIGRATIONS: readonly Migration[] = [ACTOR_V2];
 
-/** Apply every migration newer than the source's `schemaVersion` (absent = 1). */
+/**
+ * Apply every migration newer than the source's `schemaVersion` (absent = 1), and any whose old shape the source
+ * still has. `partial`: a token's delta (no stamp of its own): only the migrations whose old shape it has.
+ */
 export function migrateSystem(
   documentName: Migration["documentName"],
   type: string,
   system: Readonly<Record<string, unknown>>,
+  { partial = false }: { readonly partial?: boolean } = {},
 ): { system: Record<string, unknown>; applied: number[] } {
   let current: Record<string, unknown> = { ...system };
   const applied: number[] = [];
   const from = typeof system.schemaVersion === "number" ? system.schemaVersion : 1;
   for (const m of MIGRATIONS) {
-    if (m.documentName !== documentName || !m.types.includes(type) || m.version <= from) continue;
-    current = m.migrate(current);
+    if (m.documentName !== documentName || !m.types.includes(type)) continue;
+    const newer = !partial && m.version > from;
+    if (!newer && !m.oldShape?.(current)) continue;
+    current = m.migrate(current, { partial });
     applied.push(m.version);
   }
   return { system: current, applied };

@@ -17,4 +17,28 @@ export class FrontierActor<out SubType extends Actor.SubType = Actor.SubType> ex
     noteStoredSource(this, "Actor", data);
     return super._initializeSource(data, options);
   }
+
+  /**
+   * Lowering the maximum Stamina below the current value (the sheet's max field) lowers the current value with it
+   * instead of having the whole update refused by the joint rule "Stamina is above its maximum" (trust review H10).
+   * Runs where v13 lets a document adjust an update before its dry run (`_preUpdate`, client-backend.mjs).
+   */
+  protected override async _preUpdate(
+    changes: Actor.UpdateData,
+    options: Actor.Database.PreUpdateOptions,
+    user: User.Implementation,
+  ): Promise<boolean | undefined> {
+    clampStaminaChange(this._source.system, changes);
+    return (await super._preUpdate(changes, options, user)) ?? undefined;
+  }
+}
+
+/** In an expanded update: a new maximum below the (new or current) value brings the value down to it. */
+export function clampStaminaChange(current: unknown, changes: unknown): void {
+  const system = (changes as { system?: { stamina?: { value?: unknown; max?: unknown } } } | null)?.system;
+  const stamina = system?.stamina;
+  if (!stamina || typeof stamina !== "object" || typeof stamina.max !== "number") return;
+  const now = (current as { stamina?: { value?: unknown } } | null)?.stamina?.value;
+  const value = typeof stamina.value === "number" ? stamina.value : now;
+  if (typeof value === "number" && value > stamina.max) stamina.value = stamina.max;
 }

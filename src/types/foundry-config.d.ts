@@ -80,7 +80,7 @@ declare module "fvtt-types/configuration" {
     };
     ChatMessage: {
       /** On a side's initiative card: the side (CombatantGroup id) it rolled for. */
-      "frontier-tactics": { sideRoll?: string };
+      "frontier-tactics": { sideRoll?: string; check?: { key: string; adjustment: number } };
     };
     Wall: {
       /** The wall's cover class (SF-X-22); "" or unset: by wall type. */

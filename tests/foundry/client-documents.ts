@@ -227,7 +227,12 @@ export class Actor extends BaseActor {
     const diff = dryRunUpdate(this, deepClone(changes), operation.recursive);
     if (!diff) return undefined;
     if (operation.diff !== false && isEmpty(diff)) return undefined;
-    await this.token.update({ delta: operation.diff === false ? changes : diff }, operation);
+    // The delta is a document of its own in v13 (ActorDelta, `#adjustActorDeltaRequest`): a non-recursive update
+    // replaces the keys it names (`system` whole), never the delta's other keys (name, items, effects).
+    const written = operation.diff === false ? changes : diff;
+    const delta =
+      operation.recursive === false ? { ...deepClone(this.token._source.delta ?? {}), ...written } : written;
+    await this.token.update({ delta }, operation);
     return this;
   }
   override async createEmbeddedDocuments(

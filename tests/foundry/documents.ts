@@ -93,6 +93,31 @@ export class WorldCollection<V = any> extends Collection<V> {
   get documentClass(): any {
     return g().CONFIG[this.documentName].documentClass;
   }
+  /**
+   * `client/documents/abstract/document-collection.mjs` (search id 18809901692): the ids whose stored data failed
+   * to build a document at load, and `getInvalid(id)`, a temporary document built from that stored data without
+   * strict validation (`fromSource(deepClone(data))`).
+   */
+  readonly invalidDocumentIds = new Set<string>();
+  readonly _source: Src[] = [];
+  getInvalid(id: string, { strict = true }: { strict?: boolean } = {}): V | undefined {
+    if (!this.invalidDocumentIds.has(id)) {
+      if (strict) throw new Error(`${this.documentName} id [${id}] is not in the set of invalid ids`);
+      return undefined;
+    }
+    const data = this._source.find((d) => d._id === id);
+    return this.documentClass.fromSource(deepClone(data));
+  }
+  override get(
+    key: string,
+    { strict = false, invalid = false }: { strict?: boolean; invalid?: boolean } = {},
+  ) {
+    let v = super.get(key);
+    if (v === undefined && invalid) v = this.getInvalid(key, { strict: false });
+    if (strict && v === undefined)
+      throw new Error(`The key ${key} does not exist in the ${this.constructor.name} Collection`);
+    return v;
+  }
 }
 
 /** `common/abstract/embedded-collection.mjs`: documents embedded in a parent, kept in step with its source. */
@@ -565,7 +590,8 @@ export class ClientBackend {
     for (const update of updates as Src[]) {
       if (!update._id) throw new Error("You must provide an _id for every object in the update data Array.");
       let changes: Src = update instanceof DataModel ? update.toObject() : expandObject(update);
-      const doc = collection.get(update._id, { strict: true });
+      // v13 reaches an invalid document too (`get(id, {strict: true, invalid: true})`): a migration can repair it.
+      const doc = collection.get(update._id, { strict: true, invalid: true });
       if ("type" in doc && !("type" in changes) && doc._source.type !== undefined)
         changes.type = doc._source.type;
       const addType = !("type" in update);

@@ -557,8 +557,25 @@ export function toNearest(
 }
 
 /** Everything above as one object, to be installed as `foundry.utils`. */
+/**
+ * v13 `foundry.utils.escapeHTML` (declared in fvtt-types 13.345 `common/utils/helpers.d.mts`): the five HTML
+ * special characters of a string become entities; anything else is returned as it is.
+ */
+export function escapeHTML<T>(value: T): T | string {
+  if (typeof value !== "string") return value;
+  const map: Record<string, string> = {
+    "&": "&amp;",
+    "<": "&lt;",
+    ">": "&gt;",
+    '"': "&quot;",
+    "'": "&#x27;",
+  };
+  return value.replace(/[&<>"']/g, (c) => map[c]!);
+}
+
 export const utils = {
   applySpecialKeys,
+  escapeHTML,
   deepClone,
   deleteProperty,
   diffObject,

@@ -324,9 +324,12 @@ export class Client implements ServerClient, ClientGlobals {
         const coll = new Coll(name, key);
         const cls = this.CONFIG[name].documentClass;
         for (const src of world[key]) {
+          coll._source.push(utils.deepClone(src));
           try {
             coll.set(src._id, new cls(utils.deepClone(src)));
           } catch (err) {
+            // DocumentCollection#_initialize: the id is kept as invalid, reachable through getInvalid.
+            coll.invalidDocumentIds.add(src._id);
             Hooks.onError(`Game#initializeDocuments(${name})`, err, { log: "error" });
           }
         }

@@ -85,8 +85,11 @@ export class FrontierItemSheet extends Base {
   static async #onRemoveRule(this: FrontierItemSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {
     const item = this.document;
     if (!isItemType(item, "defense")) return;
-    const index = Number(target.dataset.index);
+    // A missing or foreign index removes nothing (`splice(NaN, 1)` would remove the first rule).
+    const raw = target.dataset.index;
+    const index = raw === undefined || raw.trim() === "" ? Number.NaN : Number(raw);
     const rules = [...(item.system.rules ?? [])];
+    if (!Number.isInteger(index) || index < 0 || index >= rules.length) return;
     rules.splice(index, 1);
     await item.update({ system: { rules } });
   }

@@ -18,6 +18,28 @@ function withEntry<T extends Readonly<Record<string, number>>>(group: T, k: stri
   return { ...group, [k]: v };
 }
 
+/**
+ * The range each number may take: a d100 modifier is a whole number from −100 to +100; the automatic hit range
+ * ends at 0–100 (0: off), the automatic miss range starts at 1–101 (101: off), a stray chance is 0–100 %.
+ */
+export function rangeOf(key: string): readonly [number, number] {
+  if (key === "autoHitMax" || key === "strayChance") return [0, 100];
+  if (key === "autoMissMin") return [1, 101];
+  return [-100, 100];
+}
+
+function checkNumber(key: string, value: unknown, path: string): number {
+  const [min, max] = rangeOf(key);
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+    throw new RulesError(
+      "FT.Error.tableOverrideRange",
+      `"${path}" must be a whole number from ${min} to ${max}, not ${JSON.stringify(value) ?? String(value)}`,
+      { key: path, min, max },
+    );
+  }
+  return value;
+}
+
 export function mergeTable(overrides: unknown, base: AlphaDawnTable = ALPHA_DAWN_TABLE): AlphaDawnTable {
   if (overrides === null || overrides === undefined) return base;
   if (typeof overrides !== "object" || Array.isArray(overrides)) {
@@ -34,10 +56,7 @@ export function mergeTable(overrides: unknown, base: AlphaDawnTable = ALPHA_DAWN
       throw new RulesError("FT.Error.tableOverrides", `Unknown Alpha Dawn number "${key}"`, { key });
     const current = base[key];
     if (typeof current === "number") {
-      if (typeof value !== "number" || !Number.isFinite(value)) {
-        throw new RulesError("FT.Error.tableOverrides", `"${key}" must be a number`, { key });
-      }
-      set(key, value);
+      set(key, checkNumber(key, value, key));
       continue;
     }
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
@@ -50,12 +69,7 @@ export function mergeTable(overrides: unknown, base: AlphaDawnTable = ALPHA_DAWN
         throw new RulesError("FT.Error.tableOverrides", `Unknown entry "${key}.${k}"`, {
           key: `${key}.${k}`,
         });
-      if (typeof v !== "number" || !Number.isFinite(v)) {
-        throw new RulesError("FT.Error.tableOverrides", `"${key}.${k}" must be a number`, {
-          key: `${key}.${k}`,
-        });
-      }
-      inner = withEntry(inner, k, v);
+      inner = withEntry(inner, k, checkNumber(key, v, `${key}.${k}`));
     }
     set(key, inner);
   }

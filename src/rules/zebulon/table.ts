@@ -34,6 +34,11 @@ export type ResolutionTable = {
 };
 
 /** Column label as printed: −X and +X at the ends. */
+/** Longest table name kept (it is a world setting copied to every client). */
+export const MAX_TABLE_NAME = 100;
+/** Longest JSON text an import reads: the default table exported with indentation is about 2,400 characters. */
+export const MAX_TABLE_JSON = 20_000;
+
 export function columnLabel(c: number): string {
   if (c === MIN_COLUMN) return "−X";
   if (c === MAX_COLUMN) return "+X";
@@ -61,10 +66,27 @@ export function validateResolutionTable(input: unknown): ResolutionTable {
     throw new RulesError("FT.Zebulon.Error.notObject", "The table must be an object");
   }
   const raw = input as { name?: unknown; columns?: unknown };
+  for (const key of Object.keys(raw))
+    if (key !== "name" && key !== "columns")
+      throw new RulesError("FT.Zebulon.Error.unknownKey", `Unknown entry "${key.slice(0, 40)}"`, {
+        key: key.slice(0, 40),
+      });
+  if (raw.name !== undefined && (typeof raw.name !== "string" || raw.name.length > MAX_TABLE_NAME)) {
+    throw new RulesError(
+      "FT.Zebulon.Error.badName",
+      `The table's name must be text of at most ${MAX_TABLE_NAME} characters`,
+      { max: MAX_TABLE_NAME },
+    );
+  }
   if (typeof raw.columns !== "object" || raw.columns === null) {
     throw new RulesError("FT.Zebulon.Error.noColumns", "The table has no columns");
   }
   const cols = raw.columns as Record<string, unknown>;
+  for (const key of Object.keys(cols))
+    if (!COLUMNS.some((c) => String(c) === key))
+      throw new RulesError("FT.Zebulon.Error.unknownColumn", `Unknown column "${key.slice(0, 40)}"`, {
+        column: key.slice(0, 40),
+      });
   const out: Record<string, ColumnThresholds> = {};
   let prev: ColumnThresholds | null = null;
   for (const c of COLUMNS) {
