@@ -138,7 +138,10 @@ describe("Templates", () => {
     expect(html).toContain("3 of 5 rays through soft cover");
     expect(html.match(/data-ft-action="apply"/g)).toHaveLength(2);
     expect(html.match(/data-ft-action="undo"/g)).toHaveLength(1);
-    expect(html).toContain("Applied: 6 (10 → 4)");
+    // Issue "trust" (R1-5): the card says Pirate 2 was applied; its numbers are added at render time only on the rows
+    // of users who may observe the target (card-actions.ts `showAppliedNumbers`), never in the card's HTML.
+    expect(html).toContain('<span class="ft-applied-label">Applied</span>');
+    expect(html).not.toContain("→ 4");
     expect(html.replace(/data-tooltip="[^"]*"/g, "")).not.toContain("FT.");
   });
 

@@ -25,12 +25,13 @@ describe("Attack card view", () => {
     expect(v.anyToApply).toBe(true);
   });
 
-  it("SF-B-15 applied targets show what they took and only the GM may undo", () => {
+  it("SF-B-15 applied targets are marked applied (no numbers) and only the GM may undo", () => {
     const gm = cardView(BURST_CARD, { isGM: true, canApply: true, attackerName: "Eusyl", unit: "m" });
     expect(gm.targets[1]).toMatchObject({
       canApply: false,
       canUndo: true,
-      applied: { taken: 6, staminaAfter: 4 },
+      // A version 3 card's public mark: applied, the outcome, no numbers (issue "trust", R1-5).
+      applied: { targetId: "Scene.s.Token.t2", unconscious: false, stunned: false },
     });
     const player = cardView(BURST_CARD, { isGM: false, canApply: false, attackerName: "Eusyl", unit: "m" });
     expect(player.targets.every((t) => !t.canApply && !t.canUndo)).toBe(true);

@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { attacker, target } from "../../tests/fixtures/rules.js";
 import { packWeapon } from "../../tests/pack-data.js";
-import { asGM, type UserPorts } from "../helpers/gm-query.js";
+import { SYSTEM_ID } from "../constants.js";
+import { type GMAnswer, type GMRequestBody, registerGMRequests, requestGM } from "../helpers/gm-request.js";
 import {
   createAlphaDawnEngine,
   createZebulonEngine,
@@ -9,7 +10,13 @@ import {
   type DefenseState,
   RulesError,
 } from "../rules/index.js";
-import { type AppliedRecord, countWrites, type TargetState, type WriteBatch } from "./apply-damage.js";
+import {
+  type AppliedRecord,
+  countWrites,
+  ledgerPath,
+  type TargetState,
+  type WriteBatch,
+} from "./apply-damage.js";
 import {
   AttackCancelled,
   type AttackCardData,
@@ -20,7 +27,10 @@ import {
   runAttack,
 } from "./attack-flow.js";
 import type { AttackRequest } from "./attack-plan.js";
-import { appliedOf, mergeApplied } from "./card-data.js";
+import { type AppliedMark, appliedOf, mergeApplied } from "./card-data.js";
+
+/** The card's message id (a request names a 16-character document id: gm-request.ts `requestProblem`). */
+const MSG = "msgBurst00000001";
 
 const autoPistol = packWeapon("weapons", "automatic-pistol");
 const t = (id: string, distance: number, over = {}) => ({
@@ -56,7 +66,7 @@ function attackPorts(rolls: number[][]) {
     }),
     createCard: vi.fn(async (card: AttackCardData) => {
       writes.cards.push(card);
-      return "msg1";
+      return MSG;
     }),
   };
   return { ports, writes };
@@ -73,26 +83,118 @@ const npc = (id: string, stamina: number, defenses: DefenseState[] = []): Target
   defenses,
 });
 
-/** Fakes of the GM side: the card store, the targets on the scene and the batched writes. */
+/**
+ * Fakes of the GM side: the card store, the targets on the scene and the batched writes. A write lands on the
+ * targets as Foundry's would: the Stamina and the hit's record (`flags.<system>.hits.<message>.<token>`, written in
+ * the same update) or its removal (`-=`), and the statuses turned on or off; `live` is the targets as they are now.
+ */
 function gmPorts(card: AttackCardData, targets: Record<string, TargetState | null>) {
   const store: { card: AttackCardData } = { card: structuredClone(card) };
+  const live: Record<string, TargetState | null> = structuredClone(targets);
   const batches: WriteBatch[] = [];
   const ports: GMPorts = {
     loadCard: async () => store.card,
-    loadTargets: async (ids) => ids.map((id) => targets[id] ?? null),
+    loadTargets: async (_messageId, ids) => ids.map((id) => structuredClone(live[id] ?? null)),
     itemLevels: async () => ({}),
     write: vi.fn(async (b: WriteBatch) => {
       batches.push(b);
+      land(live, b);
+      return { failed: [] };
     }),
-    saveApplied: vi.fn(async (_id: string, set: readonly AppliedRecord[], clear: readonly string[]) => {
+    saveApplied: vi.fn(async (_id: string, set: readonly AppliedMark[], clear: readonly string[]) => {
       store.card = { ...store.card, applied: mergeApplied(store.card.applied, set, clear) };
     }),
   };
-  return { ports, batches, store };
+  return { ports, batches, store, live };
 }
 
+/** A batch's writes, landed on the fake targets (see `gmPorts`). */
+function land(live: Record<string, TargetState | null>, b: WriteBatch): void {
+  for (const [key, ids] of Object.entries(b.carries)) {
+    const [kind, rest] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
+    const [sceneId, tokenId] = rest.split(".") as [string, string];
+    const update =
+      kind === "actor"
+        ? b.actors.find((u) => u._id === rest)
+        : b.tokens[sceneId]?.find((u) => u._id === tokenId);
+    const prefix = kind === "actor" ? "" : "delta.";
+    if (!update) continue;
+    for (const id of ids) {
+      const t = live[id];
+      if (!t) continue;
+      const at = `${prefix}${ledgerPath(MSG, t.tokenId)}`;
+      const removed = `${prefix}flags.${SYSTEM_ID}.hits.${MSG}.-=${t.tokenId}` in update;
+      const s = b.statuses[id] ?? { on: [], off: [] };
+      live[id] = {
+        ...t,
+        stamina: { ...t.stamina, value: update[`${prefix}system.stamina.value`] as number },
+        recorded: removed ? null : ((update[at] as AppliedRecord | undefined) ?? t.recorded ?? null),
+        statuses: [...(t.statuses ?? []).filter((x) => !s.off.includes(x as never)), ...s.on],
+      };
+    }
+  }
+}
+
+/**
+ * A player's click through the real `requestGM` (gm-request.ts), on fake users and hooks: the request is a flag the
+ * player writes on their own User, the active GM's `updateUser` hook carries it out with `run` and answers on that
+ * User. `requests` counts the requests the player wrote.
+ */
+function playerAndGM(run: (body: GMRequestBody) => Promise<GMAnswer>) {
+  const hooks = new Map<number, (...args: unknown[]) => void>();
+  let next = 0;
+  let current: FakeUser;
+  const requests: unknown[] = [];
+  class FakeUser {
+    flags: Record<string, Record<string, unknown>> = {};
+    constructor(
+      readonly id: string,
+      readonly isGM: boolean,
+    ) {}
+    getFlag(scope: string, key: string) {
+      return this.flags[scope]?.[key];
+    }
+    async setFlag(scope: string, key: string, value: unknown) {
+      const writer = current.id;
+      if (key === "request") requests.push(value);
+      await Promise.resolve(); // the round trip
+      this.flags[scope] = { ...this.flags[scope], [key]: structuredClone(value) };
+      // Every client's updateUser hook runs; the GM's side answers only on the active GM's client.
+      const was = current;
+      current = gm;
+      for (const fn of [...hooks.values()]) fn(this, { flags: { [scope]: { [key]: value } } }, {}, writer);
+      current = was;
+      return this;
+    }
+  }
+  const gm = new FakeUser("gmUser000000000a", true);
+  const player = new FakeUser("playerAlice0000c", false);
+  current = player;
+  vi.stubGlobal("game", {
+    get user() {
+      return current;
+    },
+    users: { activeGM: gm },
+  });
+  vi.stubGlobal("foundry", { utils: { randomID: () => `req${String(++next).padStart(13, "0")}` } });
+  vi.stubGlobal("Hooks", {
+    on: (name: string, fn: (...args: unknown[]) => void) => {
+      if (name !== "updateUser") throw new Error(`unexpected hook ${name}`);
+      hooks.set(++next, fn);
+      return next;
+    },
+    off: (_name: string, id: number) => hooks.delete(id),
+  });
+  registerGMRequests(async (body) => run(body));
+  return { requests, ask: (body: GMRequestBody) => requestGM(body) };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 describe("Attack workflow against fakes", () => {
-  it("SF-X-24 a burst at 3 targets: one card, one ammunition update, then one GM query and one batched write", async () => {
+  it("SF-X-24 a burst at 3 targets: one card, one ammunition update, then one GM request and one batched write", async () => {
     // d100 = 30 hits (chance: 25 + 10 skill + 20 burst − 10 short − 10 soft cover applied to all = 25… see below);
     // 7d10 = 40 → 13 each, 1 lost.
     const { ports, writes } = attackPorts([[30], [10, 10, 5, 5, 4, 3, 3]]);
@@ -113,34 +215,71 @@ describe("Attack workflow against fakes", () => {
     ]);
 
     const gm = gmPorts(card, { tok1: npc("tok1", 20), tok2: npc("tok2", 10), tok3: npc("tok3", 30) });
-    const query = vi.fn(async (_name: string, data: { messageId: string; ids: string[] }) =>
-      gmApplyDamage(data.messageId, data.ids, gm.ports),
-    );
-    const player: UserPorts = { isGM: false, activeGM: { query } };
-    const first = await asGM(
-      player,
-      "frontier-tactics.applyDamage",
-      { messageId: "msg1", ids: [] },
-      async () => null,
-    );
-    expect(query).toHaveBeenCalledTimes(1);
+    // The player's click: one request, written on the player's own User, carried out by the active GM.
+    const table = playerAndGM((body) => gmApplyDamage(body.messageId, body.ids, gm.ports));
+    const first = await table.ask({ kind: "apply", messageId: MSG, ids: [] });
+    expect(table.requests).toHaveLength(1);
     expect(first).toEqual({ applied: ["tok1", "tok2", "tok3"], skipped: [] });
     expect(gm.batches).toHaveLength(1);
     expect(countWrites(gm.batches[0]!)).toBe(1);
+    // Each token's Stamina and the record of its hit, in one update (the record is the target's, not the card's).
+    const hit = (id: string, before: number, after: number) => ({
+      targetId: id,
+      name: id,
+      rolled: 13,
+      taken: 13,
+      staminaBefore: before,
+      staminaAfter: after,
+      unconscious: after <= 0,
+      drains: {},
+      wear: {},
+      statuses: after <= 0 ? ["unconscious"] : [],
+      steps: [],
+    });
     expect(gm.batches[0]!.tokens.scene1).toEqual([
-      { _id: "tok1-token", "delta.system.stamina.value": 7 },
-      { _id: "tok2-token", "delta.system.stamina.value": -3 },
-      { _id: "tok3-token", "delta.system.stamina.value": 17 },
+      {
+        _id: "tok1-token",
+        "delta.system.stamina.value": 7,
+        [`delta.${ledgerPath(MSG, "tok1-token")}`]: hit("tok1", 20, 7),
+      },
+      {
+        _id: "tok2-token",
+        "delta.system.stamina.value": -3,
+        [`delta.${ledgerPath(MSG, "tok2-token")}`]: hit("tok2", 10, -3),
+      },
+      {
+        _id: "tok3-token",
+        "delta.system.stamina.value": 17,
+        [`delta.${ledgerPath(MSG, "tok3-token")}`]: hit("tok3", 30, 17),
+      },
     ]);
-    expect(gm.batches[0]!.unconscious).toEqual(["tok2"]);
+    // SF-B-15: at 0 or less, unconscious.
+    expect(gm.batches[0]!.statuses).toEqual({ tok2: { on: ["unconscious"], off: [] } });
+    // The card keeps public marks only: who was applied and the outcome, no numbers (issue "trust", R1-5).
+    const mark = (id: string, unconscious: boolean) => ({
+      targetId: id,
+      sceneId: "scene1",
+      tokenId: `${id}-token`,
+      actorId: `${id}-actor`,
+      linked: false,
+      unconscious,
+      stunned: false,
+    });
+    expect(gm.store.card.applied).toEqual([mark("tok1", false), mark("tok2", true), mark("tok3", false)]);
 
     // A second click on apply changes nothing.
-    const second = await gmApplyDamage("msg1", [], gm.ports);
+    const second = await gmApplyDamage(MSG, [], gm.ports);
     expect(second.applied).toEqual([]);
     expect(second.skipped.map((s) => s.reason)).toEqual([
       "FT.Card.alreadyApplied",
       "FT.Card.alreadyApplied",
       "FT.Card.alreadyApplied",
+    ]);
+    expect(gm.batches).toHaveLength(1);
+    // Even a card whose marks were lost: each target's own record stops a second hit.
+    gm.store.card = { ...gm.store.card, applied: [] };
+    expect((await gmApplyDamage(MSG, ["tok1"], gm.ports)).skipped).toEqual([
+      { id: "tok1", reason: "FT.Card.alreadyApplied" },
     ]);
     expect(gm.batches).toHaveLength(1);
   });
@@ -172,19 +311,32 @@ describe("Attack workflow against fakes", () => {
     const linked = { ...npc("tok1", 30, [screen]), linked: true };
     const gm = gmPorts(card, { tok1: linked });
     gm.ports.itemLevels = async () => ({ "actor:tok1-actor": { power: { belt: 4 }, capacity: {} } });
-    const r = await gmApplyDamage("msg1", ["tok1"], gm.ports);
+    const r = await gmApplyDamage(MSG, ["tok1"], gm.ports);
     expect(r.applied).toEqual(["tok1"]);
     expect(gm.batches[0]).toMatchObject({
       actors: [{ _id: "tok1-actor", "system.stamina.value": 30 }],
       items: { "actor:tok1-actor": [{ _id: "belt", "system.remaining": 2 }] },
     });
-    const undo = await gmUndoDamage("msg1", ["tok1"], gm.ports);
+    const undo = await gmUndoDamage(MSG, ["tok1"], gm.ports);
     expect(undo.applied).toEqual(["tok1"]);
     expect(gm.batches[1]).toMatchObject({
       actors: [{ _id: "tok1-actor", "system.stamina.value": 30 }],
       items: { "actor:tok1-actor": [{ _id: "belt", "system.remaining": 6 }] },
     });
+    // The record goes in the same write as the Stamina it restores; the card's mark goes too.
+    expect(gm.batches[1]!.actors[0]).toEqual({
+      _id: "tok1-actor",
+      "system.stamina.value": 30,
+      [`flags.${SYSTEM_ID}.hits.${MSG}.-=tok1-token`]: null,
+    });
+    expect(gm.live.tok1?.recorded).toBeNull();
     expect(gm.store.card.applied).toEqual([]);
+    // Nothing left to undo a second time.
+    expect(await gmUndoDamage(MSG, ["tok1"], gm.ports)).toEqual({
+      applied: [],
+      skipped: [{ id: "tok1", reason: "FT.Card.nothingToUndo" }],
+    });
+    expect(gm.batches).toHaveLength(2);
   });
 
   it("SF-B-15 a target deleted between roll and apply is skipped with a clear reason; the others are applied", async () => {
@@ -194,7 +346,7 @@ describe("Attack workflow against fakes", () => {
       fast: true,
     });
     const gm = gmPorts(card, { tok1: npc("tok1", 20), tok2: null, tok3: npc("tok3", 30) });
-    const r = await gmApplyDamage("msg1", [], gm.ports);
+    const r = await gmApplyDamage(MSG, [], gm.ports);
     expect(r).toEqual({ applied: ["tok1", "tok3"], skipped: [{ id: "tok2", reason: "FT.Card.targetGone" }] });
   });
 });
@@ -329,10 +481,14 @@ describe("Doze grenades through the apply button", () => {
       },
     };
     const gm = gmPorts(caught, { pc: npc("pc", 45), beast: npc("beast", 120) });
-    const r = await gmApplyDamage("msg1", [], gm.ports);
+    const r = await gmApplyDamage(MSG, [], gm.ports);
     expect(r.applied).toEqual(["pc", "beast"]);
-    expect(gm.batches[0]!.unconscious).toEqual(["pc"]);
-    expect(appliedOf(gm.store.card, "beast")?.doze).toEqual({ knockedOut: false, needed: 2 });
+    expect(gm.batches[0]!.statuses).toEqual({ pc: { on: ["unconscious"], off: [] } });
+    // The card shows who was knocked out; how many grenades the beast would take is in its own record.
+    expect(appliedOf(gm.store.card, "pc")?.unconscious).toBe(true);
+    expect(appliedOf(gm.store.card, "beast")?.unconscious).toBe(false);
+    expect(gm.live.beast?.recorded?.doze).toEqual({ knockedOut: false, needed: 2 });
+    expect(gm.live.pc?.recorded?.doze).toEqual({ knockedOut: true, needed: 1 });
   });
 });
 
@@ -340,7 +496,7 @@ describe.each([
   ["alphaDawn", createAlphaDawnEngine()],
   ["zebulon", createZebulonEngine()],
 ] as const)("The same workflow through the shared interface: %s", (id, engine) => {
-  it("SF-X-24 SF-Z-03 a 3-target burst: one card, one ammunition write; apply is one query and one batch; twice is a no-op", async () => {
+  it("SF-X-24 SF-Z-03 a 3-target burst: one card, one ammunition write; apply is one request and one batch; twice is a no-op", async () => {
     const { ports, writes } = attackPorts([[2], [10, 10, 10, 10, 10, 10, 10]]);
     const { card } = await runAttack(burstRequest({ engine }), ports, {
       actorUuid: "a",
@@ -351,18 +507,11 @@ describe.each([
     expect(writes.ammo).toEqual([["pistol", 10]]);
     expect(card.result.burst?.hit).toBe(true);
     const gm = gmPorts(card, { tok1: npc("tok1", 80), tok2: npc("tok2", 80), tok3: npc("tok3", 80) });
-    const query = vi.fn(async (_n: string, data: { messageId: string; ids: string[] }) =>
-      gmApplyDamage(data.messageId, data.ids, gm.ports),
-    );
-    await asGM(
-      { isGM: false, activeGM: { query } },
-      "frontier-tactics.applyDamage",
-      { messageId: "msg1", ids: [] },
-      async () => null,
-    );
-    expect(query).toHaveBeenCalledTimes(1);
+    const table = playerAndGM((body) => gmApplyDamage(body.messageId, body.ids, gm.ports));
+    await table.ask({ kind: "apply", messageId: MSG, ids: [] });
+    expect(table.requests).toHaveLength(1);
     expect(gm.batches.map(countWrites)).toEqual([1]);
-    await gmApplyDamage("msg1", [], gm.ports);
+    await gmApplyDamage(MSG, [], gm.ports);
     expect(gm.batches).toHaveLength(1);
   });
 });
@@ -383,9 +532,10 @@ describe("Thrown explosives through the apply button", () => {
       },
     };
     const gm = gmPorts(nearMiss, { tok1: npc("tok1", 30), tok3: npc("tok3", 30) });
-    await gmApplyDamage("msg1", [], gm.ports);
-    expect(gm.batches[0]!.stunned).toEqual(["tok3"]);
-    expect(gm.batches[0]!.unconscious).toEqual([]);
+    await gmApplyDamage(MSG, [], gm.ports);
+    // Stunned, and no one knocked out (tok1 takes 13 of 30).
+    expect(gm.batches[0]!.statuses).toEqual({ tok3: { on: ["stun"], off: [] } });
+    expect(appliedOf(gm.store.card, "tok3")?.stunned).toBe(true);
   });
 });
 
@@ -406,8 +556,8 @@ describe("Two requests on one card at once (the GM's client runs them interleave
     const { card } = await runAttack(burstRequest(), ports, { actorUuid: "a", fast: true });
     const gm = slowSave(card, { tok1: npc("tok1", 30), tok2: npc("tok2", 30), tok3: npc("tok3", 30) });
     const [a, b] = await Promise.all([
-      gmApplyDamage("msg1", ["tok1"], gm.ports),
-      gmApplyDamage("msg1", ["tok1"], gm.ports),
+      gmApplyDamage(MSG, ["tok1"], gm.ports),
+      gmApplyDamage(MSG, ["tok1"], gm.ports),
     ]);
     expect(a.applied).toEqual(["tok1"]);
     expect(b).toEqual({ applied: [], skipped: [{ id: "tok1", reason: "FT.Card.alreadyApplied" }] });
@@ -419,9 +569,9 @@ describe("Two requests on one card at once (the GM's client runs them interleave
     const { card } = await runAttack(burstRequest(), ports, { actorUuid: "a", fast: true });
     const gm = slowSave(card, { tok1: npc("tok1", 30), tok2: npc("tok2", 30), tok3: npc("tok3", 30) });
     await Promise.all([
-      gmApplyDamage("msg1", ["tok1"], gm.ports),
-      gmApplyDamage("msg1", ["tok3"], gm.ports),
-      gmUndoDamage("msg1", ["tok1"], gm.ports),
+      gmApplyDamage(MSG, ["tok1"], gm.ports),
+      gmApplyDamage(MSG, ["tok3"], gm.ports),
+      gmUndoDamage(MSG, ["tok1"], gm.ports),
     ]);
     // In the order asked: tok1 applied, tok3 applied, tok1 undone.
     expect(gm.store.card.applied.map((r) => r.targetId)).toEqual(["tok3"]);

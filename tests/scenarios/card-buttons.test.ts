@@ -1,12 +1,18 @@
 /**
  * Scenario: the attack card's buttons, clicked on each user's own client, when the request to the GM fails. The
  * click listener is a DOM listener, so a rejection would only reach the console: each failure (the GM's client
- * does not answer, no GM is logged in, the user's QUERY_USER permission is revoked) must become a notification,
- * and the button must come back. Also: whose buttons a card shows, the GM's "already applied" answer, and a card
- * read on a scene other than the attack's (the blast area and the distances keep the attack's scene).
+ * does not answer, no GM is logged in) must become a notification, and the button must come back. Also: whose
+ * buttons a card shows, the GM's "already applied" answer, and a card read on a scene other than the attack's (the
+ * blast area and the distances keep the attack's scene).
+ *
+ * Issue "trust": a click is a request the asker writes on their own User (`flags.frontier-tactics.request`,
+ * src/helpers/gm-request.ts), answered by the active GM on the same User; no `CONFIG.queries` handler is involved,
+ * so the QUERY_USER permission no longer decides it. A player applies to tokens they do not own (the pirates) only
+ * when the world setting `playersApplyToAll` is on; where Alice applies below, that world turns it on.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { GrenadeCard } from "../../src/applications/card-context.js";
+import { QUERY_TIMEOUT } from "../../src/helpers/gm-query.js";
 import { BURST_CARD } from "../fixtures/cards.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
@@ -24,6 +30,8 @@ import {
   onEveryClient,
   postCard,
   renderMessage,
+  requestsSince,
+  settingSource,
   targetBlock,
   text,
   tokenStamina,
@@ -35,22 +43,22 @@ const BRIDGE = id("sceneBridge");
 const EUSYL = id("eusyl");
 const TOKENS: [string, string, string] = [id("tokPirate1"), id("tokPirate2"), id("tokPirate3")];
 const CARD = cardFor(BURST_CARD, { scene: SCENE, tokens: TOKENS, actor: EUSYL });
-const APPLY = "frontier-tactics.applyDamage";
 
 const NOTE = {
   timeout:
     "warn: The GM did not answer in time. The GM's client may still have done it: check before trying again.",
   noGM: "warn: No GM is connected to carry this out. Try again once a GM has joined.",
-  permission:
-    "warn: Your user may not send requests to the GM (the permission to query users is off). Ask the GM to turn it on under Configure Permissions.",
-  alreadyApplied: "info: Damage from this card was already applied to Pirate 1.",
+  // card-actions.ts `request` reports every skipped target as a warning now, except damage held for a tie (info).
+  alreadyApplied: "warn: Damage from this card was already applied to Pirate 1.",
 };
 
 let table: Table;
 closeTableAfterEach(() => table);
 
 const DECK = deckThree({ scene: SCENE, tokens: TOKENS, actor: EUSYL });
-const world = () => ({
+/** Deck 3; `applyToAll`: the world lets players apply to tokens they do not own (issue "trust"). */
+const world = (options: { applyToAll?: boolean } = {}) => ({
+  settings: options.applyToAll ? [settingSource("settingApplyAll1", "playersApplyToAll", true)] : [],
   actors: DECK.actors,
   scenes: [
     DECK.scene,
@@ -73,22 +81,18 @@ async function aliceApplies(
   return { disabledWhileAsking, button };
 }
 
-/** Count the apply queries the GM's client answers. */
-function countGMQueries(): { n: number } {
-  const seen = { n: 0 };
-  table.client(GM_ID).run(() => {
-    const queries = G().CONFIG.queries;
-    const real = queries[APPLY];
-    queries[APPLY] = (...a: unknown[]) => {
-      seen.n++;
-      return real(...a);
-    };
-  });
-  return seen;
-}
+/** How many requests Alice has written (each a flag on her own User) since `from`, an index into the server log. */
+const aliceRequests = (from: number) =>
+  requestsSince(table, from).filter((r) => r === "update User by Alice").length;
+
+/** The "GM applies" notes this user's card shows, as "target name". */
+const gmAppliesNotes = (card: HTMLElement) =>
+  [...card.querySelectorAll(".ft-gm-applies")].map((n) =>
+    text(n.closest("li.ft-target")?.querySelector("strong")),
+  );
 
 describe("scenario: card buttons report what went wrong", () => {
-  it("the GM sees Apply and Undo; Alice, the attack's author, only Apply; Bruno nothing", async () => {
+  it("the GM sees Apply and Undo; Alice, the attack's author, only Apply where she may; Bruno nothing", async () => {
     table = await createTable({ world: world() });
     const msg = await postCard(table, table.client(ALICE_ID), CARD);
     expect(buttonsOf(renderMessage(table.client(GM_ID), msg))).toEqual([
@@ -96,6 +100,17 @@ describe("scenario: card buttons report what went wrong", () => {
       "undo:Pirate 2",
       "apply:Pirate 3",
     ]);
+    // Issue "trust": by default only the GM applies to tokens Alice does not own; her rows say so instead.
+    const alicesCard = renderMessage(table.client(ALICE_ID), msg);
+    expect(buttonsOf(alicesCard)).toEqual([]);
+    expect(gmAppliesNotes(alicesCard)).toEqual(["Pirate 1", "Pirate 3"]);
+    expect(buttonsOf(renderMessage(table.client(BRUNO_ID), msg))).toEqual([]);
+    expect(gmAppliesNotes(renderMessage(table.client(BRUNO_ID), msg))).toEqual([]);
+  });
+
+  it("with playersApplyToAll on, Alice, the attack's author, has Apply for the pirates; Bruno still nothing", async () => {
+    table = await createTable({ world: world({ applyToAll: true }) });
+    const msg = await postCard(table, table.client(ALICE_ID), CARD);
     expect(buttonsOf(renderMessage(table.client(ALICE_ID), msg))).toEqual([
       "apply:Pirate 1",
       "apply:Pirate 3",
@@ -104,26 +119,47 @@ describe("scenario: card buttons report what went wrong", () => {
   });
 
   it("the GM's answer did not come in time: a warning, and the button is usable again", async () => {
-    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    table = await createTable({ world: world({ applyToAll: true }), online: [GM_ID, ALICE_ID] });
     const msg = await postCard(table, table.client(ALICE_ID), CARD);
-    table.client(GM_ID).unresponsive = true;
-    const { disabledWhileAsking, button } = await aliceApplies(msg);
-    expect(disabledWhileAsking).toBe(true);
-    expect(told(table.client(ALICE_ID))).toEqual([NOTE.timeout]);
-    expect(button.disabled).toBe(false);
+    const from = table.server.log.length;
+    // The GM's client never answers: it is gone before Alice's request reaches it (the harness's `unresponsive`
+    // only stops query answers, and a request is a document update every connected client receives).
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const alice = table.client(ALICE_ID);
+      const card = clickCard(alice, msg, "apply", "Pirate 1");
+      table.disconnect(GM_ID);
+      const button = targetBlock(card, "Pirate 1").querySelector<HTMLButtonElement>(
+        '[data-ft-action="apply"]',
+      )!;
+      await table.settle();
+      expect(button.disabled).toBe(true); // still waiting for the answer
+      await vi.advanceTimersByTimeAsync(QUERY_TIMEOUT);
+      await table.settle();
+      expect(told(alice)).toEqual([NOTE.timeout]);
+      expect(button.disabled).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+    // Alice's request was written; nothing else.
+    expect(requestsSince(table, from)).toEqual(["update User by Alice"]);
     expect(pirate1()).toEqual(everyone(table, 30));
+    expect(table.server.world.scenes[0]!.tokens[0]!.delta?.system?.stamina?.value).toBeUndefined();
     expect(table.unhandled).toEqual([]);
   });
 
-  it("no GM connected, or no permission to query: each has its own warning, and the button comes back", async () => {
-    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+  it("no GM connected: its own warning, and the button comes back; the query permission does not decide a request", async () => {
+    table = await createTable({ world: world({ applyToAll: true }), online: [GM_ID, ALICE_ID] });
     const alice = table.client(ALICE_ID);
     const msg = await postCard(table, alice, CARD);
 
     table.disconnect(GM_ID);
+    let from = table.server.log.length;
     const noGM = await aliceApplies(msg);
+    expect(noGM.disabledWhileAsking).toBe(true);
     expect(told(alice)).toEqual([NOTE.noGM]);
     expect(noGM.button.disabled).toBe(false);
+    expect(table.server.log.slice(from)).toEqual([]);
 
     // The GM logs in again and revokes Alice's permission to query users (Configure Permissions, per user).
     await table.connect(GM_ID);
@@ -134,27 +170,28 @@ describe("scenario: card buttons report what went wrong", () => {
     );
     await table.settle();
     expect(alice.run(() => G().game.user.hasPermission("QUERY_USER"))).toBe(false);
-    const asked = countGMQueries();
-    const refused = await aliceApplies(msg);
-    expect(told(alice)).toEqual([NOTE.noGM, NOTE.permission]);
-    expect(refused.button.disabled).toBe(false);
-    expect(asked.n).toBe(0);
-    expect(pirate1()).toEqual(everyone(table, 30));
+    // A request is a flag on her own User, not a query: the GM carries it out (13 off Pirate 1's 30).
+    from = table.server.log.length;
+    const asked = await aliceApplies(msg);
+    expect(aliceRequests(from)).toBe(1);
+    expect(told(alice)).toEqual([NOTE.noGM]);
+    expect(asked.button.disabled).toBe(false);
+    expect(pirate1()).toEqual(everyone(table, 17));
     expect(table.unhandled).toEqual([]);
   });
 
   it("the GM's answer names the target already applied", async () => {
-    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    table = await createTable({ world: world({ applyToAll: true }), online: [GM_ID, ALICE_ID] });
     const alice = table.client(ALICE_ID);
     const msg = await postCard(table, alice, CARD);
     const stale = renderMessage(alice, msg); // Alice's card, drawn before the GM applies
     clickCard(table.client(GM_ID), msg, "apply", "Pirate 1");
     await table.settle();
     expect(pirate1()).toEqual(everyone(table, 17));
-    const asked = countGMQueries();
+    const from = table.server.log.length;
     clickCard(alice, msg, "apply", "Pirate 1", stale);
     await table.settle();
-    expect(asked.n).toBe(1);
+    expect(aliceRequests(from)).toBe(1);
     expect(told(alice)).toEqual([NOTE.alreadyApplied]);
     expect(pirate1()).toEqual(everyone(table, 17));
     expect(table.unhandled).toEqual([]);

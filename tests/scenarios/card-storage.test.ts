@@ -4,6 +4,10 @@
  * with `message.update(…, {recursive: false})`. v13's client backend runs `expandObject` over both
  * (client/data/client-backend.mjs), which splits every dotted key into nested objects: a version 1 card, keyed by
  * token UUID, comes back as `{Scene: {…}}`. The pirates' tokens are unlinked, so their Stamina is the token's own.
+ *
+ * Issue "trust" (R1-5): a version 3 card keeps a public mark of each applied target; the numbers of the hit are
+ * recorded on the target (its token's delta here, `flags.frontier-tactics.hits.<message>.<token>`), in the update
+ * that changes its Stamina. Older cards' records are read as legacy marks: still applied, not undone automatically.
  */
 import { describe, expect, it } from "vitest";
 import { readCard } from "../../src/workflows/card-data.js";
@@ -32,8 +36,8 @@ const IDS: CardIds = { scene: SCENE, tokens: TOKENS, actor: EUSYL };
 const T = TOKENS.map((t) => tokenUuid(SCENE, t));
 const [T1, T2, T3] = T as [string, string, string];
 
-const V2 = cardFor(BURST_CARD, IDS);
-const UNAPPLIED = { ...V2, applied: [] };
+const V3 = cardFor(BURST_CARD, IDS);
+const UNAPPLIED = { ...V3, applied: [] };
 const V1 = cardFor(BURST_CARD_V1, IDS);
 
 let table: Table;
@@ -73,11 +77,23 @@ function gm(messageId: string) {
   };
 }
 
+/** This card's record of a hit on a pirate's token, as `client` has the token's actor (null when there is none). */
+const recordOn = (messageId: string, token: string, client = table.client(GM_ID)) =>
+  client.run(
+    () =>
+      G().game.scenes.get(SCENE).tokens.get(token).actor.getFlag("frontier-tactics", "hits")?.[messageId]?.[
+        token
+      ] ?? null,
+  );
+
+/** Numbers of a hit, which a version 3 card never stores. */
+const NUMBERS = /staminaBefore|staminaAfter|"taken"|"steps"|"drains"/;
+
 const messageUpdates = (from: number) =>
   table.server.log.slice(from).filter((r) => r.action === "update" && r.type === "ChatMessage").length;
 
 describe("scenario: the attack card in Foundry v13's storage", () => {
-  it("v13 splits a version 1 card's token-UUID keys into nested objects (why version 1 cards broke); a version 2 card is stored as sent", async () => {
+  it("v13 splits a version 1 card's token-UUID keys into nested objects (why version 1 cards broke); a version 3 card is stored as sent", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     const alice = table.client(ALICE_ID);
     const v1 = await postCard(table, alice, V1);
@@ -85,7 +101,7 @@ describe("scenario: the attack card in Foundry v13's storage", () => {
       expect(storedCard(v1, c).result.damageByTarget).toEqual({
         Scene: { [SCENE]: { Token: { [TOKENS[0]]: 13, [TOKENS[1]]: 13, [TOKENS[2]]: 13 } } },
       });
-    // Version 2 keys nothing by target id, so storing it changes nothing.
+    // Version 3 (as version 2) keys nothing by target id, so storing it changes nothing.
     const v2 = await postCard(table, alice, UNAPPLIED);
     for (const c of table.all) expect(storedCard(v2, c)).toEqual(UNAPPLIED);
     expect(table.unhandled).toEqual([]);
@@ -99,15 +115,24 @@ describe("scenario: the attack card in Foundry v13's storage", () => {
 
     expect(await apply([])).toEqual({ applied: T, skipped: [] });
     expect(stamina()).toEqual({ pirate1: 17, pirate2: 17, pirate3: 17 });
-    // What the message now holds on every client, after v13 expanded the update: three records, each with its target.
+    // What the message now holds on every client, after v13 expanded the update: three marks, each with its target,
+    // and no numbers.
     for (const c of table.all) {
       const stored = readCard(storedCard(msg, c))!;
-      expect(stored.applied.map((r) => [r.targetId, r.staminaBefore, r.staminaAfter])).toEqual([
-        [T1, 30, 17],
-        [T2, 30, 17],
-        [T3, 30, 17],
+      expect(stored.applied.map((r) => [r.targetId, r.tokenId, r.unconscious, r.stunned])).toEqual([
+        [T1, TOKENS[0], false, false],
+        [T2, TOKENS[1], false, false],
+        [T3, TOKENS[2], false, false],
       ]);
-      expect(storedCard(msg, c)).toMatchObject({ version: 2, applied: expect.any(Array) });
+      expect(storedCard(msg, c)).toMatchObject({ version: 3, applied: expect.any(Array) });
+      expect(JSON.stringify(storedCard(msg, c))).not.toMatch(NUMBERS);
+    }
+    // The numbers are on each target, written with its Stamina (the stored token's delta holds both).
+    for (const t of TOKENS) {
+      expect(recordOn(msg, t)).toMatchObject({ rolled: 13, taken: 13, staminaBefore: 30, staminaAfter: 17 });
+      const stored = table.server.world.scenes[0]!.tokens.find((x: { _id: string }) => x._id === t);
+      expect(stored.delta.system.stamina.value).toBe(17);
+      expect(stored.delta.flags["frontier-tactics"].hits[msg][t]).toMatchObject({ staminaAfter: 17 });
     }
 
     // A second click: once per target.
@@ -117,10 +142,13 @@ describe("scenario: the attack card in Foundry v13's storage", () => {
     });
     expect(stamina().pirate2).toBe(17);
 
-    // Undo one target: its Stamina comes back and its record goes; the others stay applied.
+    // Undo one target: its Stamina comes back and its record (on the target) and mark (on the card) go; the
+    // others stay applied.
     expect(await undo([T2])).toEqual({ applied: [T2], skipped: [] });
     expect(stamina()).toEqual({ pirate1: 17, pirate2: 30, pirate3: 17 });
     expect(readCard(storedCard(msg))!.applied.map((r) => r.targetId)).toEqual([T1, T3]);
+    expect(recordOn(msg, TOKENS[1])).toBeNull();
+    expect(recordOn(msg, TOKENS[0])).toMatchObject({ staminaAfter: 17 });
 
     // Applied again after the undo.
     expect((await apply([T2])).applied).toEqual([T2]);
@@ -130,24 +158,38 @@ describe("scenario: the attack card in Foundry v13's storage", () => {
     expect(table.unhandled).toEqual([]);
   });
 
-  it("a version 1 card that v13 already expanded is read back whole: it applies 13, not 0, and keeps its record", async () => {
+  it("a version 1 card that v13 already expanded is read back whole: it applies 13, not 0, and keeps its target applied", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     const msg = await postCard(table, table.client(ALICE_ID), V1);
     expect(storedCard(msg)).toMatchObject({
       applied: { Scene: { [SCENE]: { Token: { [TOKENS[1]]: { taken: 6 } } } } },
     });
     const card = readCard(storedCard(msg))!;
-    expect(card.result.damage).toEqual(V2.result.damage);
+    expect(card.result.damage).toEqual(V3.result.damage);
     expect(card.applied.map((r) => r.targetId)).toEqual([T2]);
 
     const r = await gm(msg).apply([]);
     expect(r).toEqual({ applied: [T1, T3], skipped: [{ id: T2, reason: "FT.Card.alreadyApplied" }] });
     expect(stamina()).toEqual({ pirate1: 17, pirate2: 30, pirate3: 17 });
-    // The save upgrades the card to version 2, on every client.
+    // The save upgrades the card to version 3, on every client: Pirate 2 stays applied as a legacy mark, and the
+    // numbers its old record carried are no longer on the card.
     for (const c of table.all) {
-      expect(storedCard(msg, c)).toMatchObject({ version: 2 });
-      expect(readCard(storedCard(msg, c))!.applied.map((x) => x.targetId)).toEqual([T2, T1, T3]);
+      expect(storedCard(msg, c)).toMatchObject({ version: 3 });
+      const applied = readCard(storedCard(msg, c))!.applied;
+      expect(applied.map((x) => [x.targetId, x.legacy ?? false])).toEqual([
+        [T2, true],
+        [T1, false],
+        [T3, false],
+      ]);
+      expect(JSON.stringify(storedCard(msg, c))).not.toMatch(NUMBERS);
     }
+    // An old card's hit has no record on its target: undo refuses it (by hand), and changes nothing.
+    expect(await gm(msg).undo([T2])).toEqual({
+      applied: [],
+      skipped: [{ id: T2, reason: "FT.Card.legacyUndo" }],
+    });
+    expect(stamina()).toEqual({ pirate1: 17, pirate2: 30, pirate3: 17 });
+    expect(readCard(storedCard(msg))!.applied.map((x) => x.targetId)).toEqual([T2, T1, T3]);
     expect(table.unhandled).toEqual([]);
   });
 
@@ -160,7 +202,7 @@ describe("scenario: the attack card in Foundry v13's storage", () => {
       online: [GM_ID, ALICE_ID],
     });
     const card = readCard(storedCard(MSG))!;
-    expect(card.result.damage).toEqual(V2.result.damage);
+    expect(card.result.damage).toEqual(V3.result.damage);
     expect(card.applied.map((r) => r.targetId)).toEqual([T2]);
     const r = await gm(MSG).apply([]);
     expect(r).toEqual({ applied: [T1, T3], skipped: [{ id: T2, reason: "FT.Card.alreadyApplied" }] });

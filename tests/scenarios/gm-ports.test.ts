@@ -3,6 +3,9 @@
  * (13 to each of three targets; Pirate 2 already applied) is applied by the GM to Pirate 1 (an unlinked token of a
  * Stamina-10 pirate), to the Hero (a linked token wearing an inertia screen on a 10-SEU beltpack) and to a token
  * the card never targeted. Each write is counted in the server's request log.
+ *
+ * Issue "trust": the record of each hit (its numbers, what undo needs) goes on the target, in the same update as its
+ * Stamina; the card keeps public marks only.
  */
 import { describe, expect, it } from "vitest";
 import { readCard } from "../../src/workflows/card-data.js";
@@ -130,13 +133,47 @@ describe("scenario: the GM's ports apply a stored card's damage", () => {
       ["Actor", HERO, 24],
       ["Token", T1, -3],
     ]);
+    // The record of each hit travels in its Stamina's update: on the Hero's world actor, on Pirate 1's token delta.
+    const hitIn = (flags: any, token: string) => flags?.["frontier-tactics"]?.hits?.[msg]?.[token];
+    const heroWrite = changes.find(([type, c]) => type === "Actor" && c._id === HERO)![1];
+    expect(hitIn(heroWrite.flags, T3)).toMatchObject({
+      targetId: uuid(T3),
+      rolled: 13,
+      taken: 6,
+      staminaBefore: 30,
+      staminaAfter: 24,
+      unconscious: false,
+      drains: { [BELT]: 2 },
+    });
+    const pirateWrite = changes.find(([type, c]) => type === "Token" && c._id === T1 && c.delta?.system)![1];
+    expect(hitIn(pirateWrite.delta.flags, T1)).toMatchObject({
+      targetId: uuid(T1),
+      rolled: 13,
+      taken: 13,
+      staminaBefore: 10,
+      staminaAfter: -3,
+      unconscious: true,
+      statuses: ["unconscious"],
+    });
     expect(changes.filter(([type]) => type === "Item").map(([, c]) => [c._id, c.system.remaining])).toEqual([
       [BELT, 8],
     ]);
 
-    // The card holds every target's record: Pirate 2's from before, and the two new ones.
-    const saved = readCard(table.client(GM_ID).run(() => G().game.messages.get(msg).system.card))!;
+    // The card holds every target's mark: Pirate 2's from before, and the two new ones (Pirate 1 knocked out); no
+    // numbers.
+    const raw = table.client(GM_ID).run(() => G().game.messages.get(msg).system.card);
+    const saved = readCard(raw)!;
     expect(saved.applied.map((x) => x.targetId).sort()).toEqual([uuid(T1), uuid(T2), uuid(T3)].sort());
+    expect(saved.applied.find((x) => x.targetId === uuid(T1))).toEqual({
+      targetId: uuid(T1),
+      sceneId: SCENE,
+      tokenId: T1,
+      actorId: PIRATE,
+      linked: false,
+      unconscious: true,
+      stunned: false,
+    });
+    expect(JSON.stringify(raw)).not.toMatch(/staminaBefore|staminaAfter|"taken"|"steps"/);
     expect(table.unhandled).toEqual([]);
   });
 });

@@ -13,13 +13,15 @@
  *    Cancelling the dialog posts nothing.
  * 4. A failure reaches the user as a notification, never an unhandled rejection: Alice's Apply with no GM
  *    connected, and Alice's Apply when the GM's client does not answer (review ui-canvas §3, "errors are
- *    swallowed").
+ *    swallowed"). The pirate is not Alice's: these worlds turn on `playersApplyToAll` so her card has the button
+ *    (issue "trust"; off, only the GM applies to it).
  *
  * Numbers (rules-tables §2, §3): Eusyl DEX 80 → ½ DEX 40; laser pistol (bands PB ≤5, S ≤20 m), the pirate 10 m
  * away → Short −10; the pirate has not moved → stationary +10; a hedge (a terrain wall, sight LIMITED) between
  * them → soft cover −10 (SF-X-22): 30 %. Alice's override of the cover to −20 (hard) → 20 %.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { QUERY_TIMEOUT } from "../../src/helpers/gm-query.js";
 import {
   answerDialog,
   appInstances,
@@ -49,7 +51,9 @@ import {
   messageIds,
   onEveryClient,
   renderMessage,
+  requestsSince,
   sceneSource,
+  settingSource,
   targetBlock,
   text,
   tokenSource,
@@ -66,7 +70,9 @@ const TOK_PIRATE = id("tokPirate");
 let table: Table;
 closeTableAfterEach(() => table, resetAppRecords);
 
-const world = () => ({
+const world = (options: { applyToAll?: boolean } = {}) => ({
+  // Issue "trust": players apply to tokens they do not own (the pirate) only when the world allows it.
+  settings: options.applyToAll ? [settingSource("settingApplyAll1", "playersApplyToAll", true)] : [],
   actors: [
     actorSource({
       _id: EUSYL,
@@ -266,7 +272,7 @@ describe("scenario: sheets, the preset menu and the attack dialog, clicked on th
     onEveryClient(table, () => G().game.scenes.get(SCENE).tokens.get(TOK_PIRATE).actor.system.stamina.value);
 
   it("review §3: Alice's Apply with no GM connected tells her so (FT.Error.noGM); the button comes back; nothing is written", async () => {
-    table = await createTable({ world: world(), online: [ALICE_ID, BRUNO_ID] });
+    table = await createTable({ world: world({ applyToAll: true }), online: [ALICE_ID, BRUNO_ID] });
     const alice = table.client(ALICE_ID);
     const cardId = await aliceShoots(alice);
     const writes = table.server.log.length;
@@ -282,24 +288,42 @@ describe("scenario: sheets, the preset menu and the attack dialog, clicked on th
   }, 30_000);
 
   it("review §3: Alice's Apply when the GM's client never answers tells her the GM did not answer in time (FT.Error.query.timeout)", async () => {
-    table = await createTable({ world: world() });
+    // The assistant GM stays away: logged in, they would become the active GM and answer once the GM's client is gone.
+    table = await createTable({ world: world({ applyToAll: true }), online: [GM_ID, ALICE_ID, BRUNO_ID] });
     const alice = table.client(ALICE_ID);
-    const gm = table.client(GM_ID);
     const cardId = await aliceShoots(alice);
-    gm.unresponsive = true;
     const writes = table.server.log.length;
-    const apply = await aliceApplies(alice, cardId);
+    // The GM's client never answers: it is gone before Alice's request (a flag on her own User) reaches it. The
+    // harness's `unresponsive` only stops query answers; a request is an update every connected client receives.
+    const card = renderMessage(alice, cardId);
+    const apply = targetBlock(card, "Pirate").querySelector<HTMLButtonElement>('[data-ft-action="apply"]')!;
+    expect(apply).not.toBeNull();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      alice.run(() => apply.click());
+      table.disconnect(GM_ID);
+      await table.settle();
+      expect(apply.disabled).toBe(true); // waiting for the answer
+      await vi.advanceTimersByTimeAsync(QUERY_TIMEOUT);
+      await table.settle();
+    } finally {
+      vi.useRealTimers();
+    }
     expect(told(alice)).toEqual([
       "warn: The GM did not answer in time. The GM's client may still have done it: check before trying again.",
     ]);
     expect(apply.disabled).toBe(false);
-    expect(table.server.log.slice(writes)).toEqual([]);
+    // Alice's request, written on her own User, and nothing else.
+    expect(requestsSince(table, writes)).toEqual(["update User by Alice"]);
     expect(pirateStamina()).toEqual(everyone(table, 40));
     expect(table.unhandled).toEqual([]);
 
-    // The GM's client answers again: the same button applies the 7 points.
-    gm.unresponsive = false;
-    await aliceApplies(alice, cardId);
+    // The GM logs in again: the same button applies the 7 points.
+    await table.connect(GM_ID);
+    await table.settle();
+    alice.run(() => apply.click());
+    await table.settle();
+    await alice.run(() => settleApps());
     expect(pirateStamina()).toEqual(everyone(table, 33));
     expect(told(alice)).toHaveLength(1);
     expect(table.unhandled).toEqual([]);
