@@ -153,12 +153,16 @@ async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<vo
   }
 }
 
+/** Answers that lose nothing: said as information, not as a warning. */
+const INFO_ONLY = new Set(["FT.Card.held", "FT.Card.alreadyApplied"]);
+
 async function request(message: Msg, kind: "apply" | "undo", ids: string[]): Promise<void> {
   const r = await requestGM({ kind, messageId: message.id ?? "", ids });
   const card = cardOf(message);
   const nameOf = (id: string) => card?.targets.find((t) => t.id === id)?.name ?? id;
-  for (const s of r.skipped)
-    notify(s.reason === "FT.Card.held" ? "info" : "warn", s.reason, { target: nameOf(s.id) });
+  // The answer came from the GM's client; only its keys and names are shown, formatted (escaped) by Foundry.
+  for (const s of r.skipped.slice(0, 10))
+    notify(INFO_ONLY.has(s.reason) ? "info" : "warn", s.reason, { ...(s.data ?? {}), target: nameOf(s.id) });
 }
 
 /** The blast area goes on the attack's scene: a user viewing another scene is told to switch to it. */

@@ -238,7 +238,14 @@ export class Server {
   #stamp(cls: any, data: Src, userId: string, create: boolean): void {
     if (!cls.schema?.fields?._stats) return;
     const now = ++this.#clock;
-    const managed = ["coreVersion", "systemId", "systemVersion", "createdTime", "modifiedTime", "lastModifiedBy"];
+    const managed = [
+      "coreVersion",
+      "systemId",
+      "systemVersion",
+      "createdTime",
+      "modifiedTime",
+      "lastModifiedBy",
+    ];
     for (const key of Object.keys(data)) {
       if (key.startsWith("_stats.") && managed.includes(key.slice(7))) delete data[key];
     }

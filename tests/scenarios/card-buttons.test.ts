@@ -49,7 +49,7 @@ const NOTE = {
     "warn: The GM did not answer in time. The GM's client may still have done it: check before trying again.",
   noGM: "warn: No GM is connected to carry this out. Try again once a GM has joined.",
   // card-actions.ts `request` reports every skipped target as a warning now, except damage held for a tie (info).
-  alreadyApplied: "warn: Damage from this card was already applied to Pirate 1.",
+  alreadyApplied: "info: Damage from this card was already applied to Pirate 1.",
 };
 
 let table: Table;
