@@ -225,10 +225,14 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
 
   /**
    * Create sides by disposition (or one per character) for combatants without one. GM only. Calls run one after
-   * another, so a newcomer's assignment and the GM's "Begin" never both create the same side.
+   * another, each reading the sides after the one before it, so a newcomer's assignment and the GM's "Begin" never
+   * both create the same side.
    */
   async ensureSides(individual = false): Promise<void> {
     if (!game.user?.isGM) return;
+    // Sides by disposition are made by the active GM alone (its creation hook covers every newcomer): a second
+    // GM's client assigning at the same time would create the same sides again (R2-6).
+    if (!individual && !game.user.isActiveGM && game.users?.activeGM) return;
     const run = (SIDES_QUEUE.get(this) ?? Promise.resolve()).then(() => this.#assignSides(individual));
     SIDES_QUEUE.set(
       this,
