@@ -17,9 +17,9 @@ import {
   id,
   onEveryClient,
   recordQueries,
-  settingSource,
   recordUpdates,
   requestsSince,
+  settingSource,
   told,
 } from "./kit.js";
 

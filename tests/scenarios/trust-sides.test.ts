@@ -195,7 +195,8 @@ describe("scenario: trust at a shared table — the sides and the tracker (R1-5d
     expect(leaks(held.hidden, { d10: 8, modifier: 7, total: 15 })).toEqual([]);
     // Alice may read her own side's card (2 + 4 = 6, "Eusyl"); the hostile card is a blind roll to the GM.
     expect(held.readable).toContain("Eusyl");
-    const cards = (c: Client) =>
+    /** Each side card as a client has it: [speaker, readable by this user, blind, number of whisper recipients]. */
+    const cards = (c: Client): [string, boolean, boolean, number][] =>
       c.run(() =>
         G()
           .game.messages.filter((m: any) => m.flags?.["frontier-tactics"]?.sideRoll)
@@ -285,7 +286,7 @@ describe("scenario: trust at a shared table — the sides and the tracker (R1-5d
     });
     expect(orderOf(alice).initiative).toBe(hostile);
     expect(table.unhandled).toEqual([]);
-  });
+  }, 30_000);
 
   it("SF-X-05 two GMs add a combatant each at the same time: exactly two sides on every client", async () => {
     table = await createTable({
