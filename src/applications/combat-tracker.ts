@@ -7,6 +7,7 @@ import { SYSTEM_ID, templatePath } from "../constants.js";
 import { isSide, sideIdOf } from "../documents/subtypes.js";
 import { guarded } from "../helpers/report.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
+import { trackerGuarded } from "../helpers/tracker-report.js";
 import { roundPhases } from "../rules/index.js";
 import { sideOrder } from "../workflows/side-initiative.js";
 import { buildTracker } from "./tracker-context.js";
@@ -26,9 +27,10 @@ type Tracker = InstanceType<typeof Base>;
 
 export class FrontierCombatTracker extends Base {
   static override DEFAULT_OPTIONS = {
-    // Each control reports its own failure (no GM, a time-out): AppV2 does not await or catch action handlers.
+    // Each control reports its own failure (no GM, a time-out, a refusal) in the tracker's words (R2-5): AppV2 does
+    // not await or catch action handlers.
     actions: {
-      rollSide: guarded(FrontierCombatTracker.#onRollSide),
+      rollSide: trackerGuarded(FrontierCombatTracker.#onRollSide),
       phaseNext: guarded(FrontierCombatTracker.#onPhaseNext),
       phasePrev: guarded(FrontierCombatTracker.#onPhasePrev),
       toggleSurprised: guarded(FrontierCombatTracker.#onToggleSurprised),
@@ -71,12 +73,27 @@ export class FrontierCombatTracker extends Base {
     return result;
   }
 
-  /** Core writes the rows it shows into `context.turns` (v13 `_prepareTrackerContext` fills the context). */
+  /**
+   * Core writes the rows it shows into `context.turns` (v13 `_prepareTrackerContext` fills the context). Every
+   * client renders this, so stored data the rules refuse (a side d10 of 11) must not break the tracker (H2): the
+   * rows are then shown as core orders them, without side headers, and the failure is logged.
+   */
   protected override async _prepareTrackerContext(
     context: RenderContext & { turns?: foundry.applications.sidebar.tabs.CombatTracker.TurnContext[] },
     options: RenderOptions,
   ): Promise<void> {
     await super._prepareTrackerContext(context, options);
+    try {
+      this.#prepareSides(context);
+    } catch (e) {
+      console.error(`${SYSTEM_ID} | the tracker shows core's order:`, e);
+      Object.assign(context, { ftSides: [], ftLoose: context.turns ?? [], ftPhases: [], ftPhase: null });
+    }
+  }
+
+  #prepareSides(
+    context: RenderContext & { turns?: foundry.applications.sidebar.tabs.CombatTracker.TurnContext[] },
+  ): void {
     const combat = this.combat;
     if (!combat) return;
     const view = combat.view;
@@ -108,6 +125,7 @@ export class FrontierCombatTracker extends Base {
         phases: combat.started ? roundPhases(order, variant) : [],
         phaseIndex: combat.phaseIndex,
         activeCombatantId: combat.combatant?.id ?? null,
+        secrets: combat.sideSecrets(),
       },
       variant === "basic",
     );
@@ -161,12 +179,15 @@ export class FrontierCombatTracker extends Base {
   ): Promise<void> {
     const group = this.#gmGroup(target);
     if (!group) return;
-    const sys = group.system;
+    // A sealed side's numbers are on the GM's own card, not on the group (R1-5d).
+    const known = group.system.sealed ? this.combat?.sideSecrets().get(group.id ?? "") : group.system;
     const t = (k: string) => game.i18n?.localize(k) ?? k;
     const result = await foundry.applications.api.DialogV2.prompt({
-      window: { title: `${t("FT.Side.edit")}: ${group.name}` },
-      content: `<div class="form-group"><label>${t("FT.Side.dieHint")}</label><input type="number" name="roll" min="1" max="10" value="${sys.roll ?? ""}"></div>
-        <div class="form-group"><label>${t("FT.Side.modifier")}</label><input type="number" name="modifier" value="${sys.modifier}"></div>`,
+      // A side's name may be a combatant's (individual sides): it goes into the dialog's HTML escaped, and not into
+      // the window title at all (H5).
+      window: { title: t("FT.Side.edit") },
+      content: `<p class="ft-side-name">${foundry.utils.escapeHTML(group.name ?? "")}</p><div class="form-group"><label>${t("FT.Side.dieHint")}</label><input type="number" name="roll" min="1" max="10" value="${known?.roll ?? ""}"></div>
+        <div class="form-group"><label>${t("FT.Side.modifier")}</label><input type="number" name="modifier" value="${known?.modifier ?? 0}"></div>`,
       ok: {
         callback: (_ev: Event, button: HTMLButtonElement) => {
           const f = button.form!;

@@ -116,3 +116,67 @@ describe("Tracker context", () => {
     expect(gm.sides.map((s) => s.letter)).toEqual(["C", "B", "A"]);
   });
 });
+
+describe("Tracker context of a sealed side (R1-5d)", () => {
+  const sealedView: CombatView = {
+    ...THREE_SIDES,
+    sides: THREE_SIDES.sides.map((s) =>
+      s.id === "pirates"
+        ? {
+            ...s,
+            system: {
+              ...s.system,
+              roll: null,
+              modifier: 0,
+              modifierSource: "",
+              holsteredPenalty: 0,
+              highestRs: 0,
+              sealed: true,
+              colour: "red;background:url(x)",
+            },
+          }
+        : s,
+    ),
+  };
+  const opts = (isGM: boolean) => ({
+    isGM,
+    hideNpcNumbers: true,
+    ownedSides: new Set<string>(),
+    npcOnlySides: new Set(["pirates", "robots"]),
+    moveOrder: ["robots", "pirates", "pcs"],
+    initiativeSide: "pcs",
+    phases: [],
+    phaseIndex: 0,
+    activeCombatantId: null,
+    secrets: isGM
+      ? new Map([
+          [
+            "pirates",
+            {
+              roll: 3,
+              modifier: 4,
+              modifierSource: "Captain",
+              holsteredPenalty: -3,
+              highestRs: 60,
+              rolledRound: 2,
+            },
+          ],
+        ])
+      : new Map(),
+  });
+
+  it("SF-X-04 a player's context carries no number of it; the GM's has the numbers of the GM's card", () => {
+    const player = buildTracker(sealedView, turns, opts(false)).sides.find((s) => s.id === "pirates")!;
+    expect(player).toMatchObject({
+      d10: null,
+      modifier: null,
+      modifierSource: "",
+      total: null,
+      holstered: false,
+      hideNumbers: true,
+      colour: "",
+    });
+    const gm = buildTracker(sealedView, turns, opts(true)).sides.find((s) => s.id === "pirates")!;
+    expect(gm).toMatchObject({ d10: 3, modifier: 4, modifierSource: "Captain", total: 7, holstered: true });
+  });
+});

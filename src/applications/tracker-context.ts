@@ -4,7 +4,12 @@
  * current one marked. NPC side numbers can be hidden from players.
  */
 import type { Phase, PhaseKind } from "../rules/index.js";
-import { type CombatView, rolledThisRound } from "../workflows/side-initiative.js";
+import {
+  type CombatView,
+  rolledThisRound,
+  type SideSecret,
+  safeColour,
+} from "../workflows/side-initiative.js";
 
 /** A row of core's tracker (its TurnContext); only the combatant id is read, the row goes to the template whole. */
 export interface TurnLike {
@@ -18,7 +23,8 @@ export interface SideHeader {
   readonly letter: string;
   readonly rolled: boolean;
   readonly d10: number | null;
-  readonly modifier: number;
+  /** Null when the numbers are hidden from this user. */
+  readonly modifier: number | null;
   readonly modifierSource: string;
   readonly holstered: boolean;
   readonly total: number | null;
@@ -50,6 +56,8 @@ export interface TrackerOptions {
   readonly phases: readonly Phase[];
   readonly phaseIndex: number;
   readonly activeCombatantId: string | null;
+  /** GM only: the numbers of sealed sides (R1-5d), from the GM's blind cards; players have none. */
+  readonly secrets?: ReadonlyMap<string, SideSecret>;
 }
 
 /** Letters by initiative: side A has initiative, then B, C… (SF-X-01, SF-X-05). */
@@ -76,21 +84,24 @@ export function buildTracker(
     .map((sid) => view.sides.find((s) => s.id === sid))
     .filter((s): s is NonNullable<typeof s> => !!s)
     .map((s) => {
-      const hide = !opts.isGM && opts.hideNpcNumbers && opts.npcOnlySides.has(s.id);
+      // A sealed side's numbers are not on the group at all; the GM reads them from the GM's own card.
+      const numbers = s.system.sealed ? opts.secrets?.get(s.id) : s.system;
+      const hide =
+        !numbers || (!opts.isGM && (s.system.sealed || (opts.hideNpcNumbers && opts.npcOnlySides.has(s.id))));
       // SF-B-04: sides roll again every round, so last round's roll does not count as rolled.
       const rolled = rolledThisRound(s, view.round);
       const sideTurns = turns.filter((t) => sideOf.get(t.id) === s.id);
       return {
         id: s.id,
         name: s.name,
-        colour: s.system.colour,
+        colour: safeColour(s.system.colour),
         letter: letters[s.id] ?? "?",
         rolled,
-        d10: hide ? null : s.system.roll,
-        modifier: s.system.modifier,
-        modifierSource: hide ? "" : s.system.modifierSource,
-        holstered: s.system.holsteredPenalty !== 0,
-        total: hide || !rolled ? null : s.system.roll! + s.system.modifier,
+        d10: hide ? null : numbers.roll,
+        modifier: hide ? null : numbers.modifier,
+        modifierSource: hide ? "" : numbers.modifierSource,
+        holstered: !hide && numbers.holsteredPenalty !== 0,
+        total: hide || !rolled || numbers.roll === null ? null : numbers.roll + numbers.modifier,
         surprised: s.system.surprised,
         hideNumbers: hide,
         initiative: opts.initiativeSide === s.id,

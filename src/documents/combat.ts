@@ -13,11 +13,13 @@
  *   every side write here goes out as one Combat update with the turn index that keeps whoever is acting.
  */
 import { SYSTEM_ID, templatePath } from "../constants.js";
-import { asGM, foundryUsers, NoGMError, QUERY } from "../helpers/gm-query.js";
+import { asGM, foundryUsers, QUERY } from "../helpers/gm-query.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
+import { reportTrackerError } from "../helpers/tracker-report.js";
 import { roundPhases } from "../rules/index.js";
 import { damageIsHeld, type HeldRequest, holdRequest, releaseHeld } from "../workflows/exchange.js";
 import {
+  asSecret,
   assignSides,
   type CombatView,
   clearedRoll,
@@ -29,6 +31,9 @@ import {
   rollSides,
   type SideCard,
   type SideChange,
+  type SideSecret,
+  safeColour,
+  sealSides,
   sideOrder,
   turnKeeping,
   turnOrder,
@@ -45,6 +50,13 @@ const SIDE = "side";
 const ORDER = new WeakMap<object, Map<string, number>>();
 /** Combat → the last side assignment under way (assignments run one after another, never side by side). */
 const SIDES_QUEUE = new WeakMap<object, Promise<unknown>>();
+/** Combat → sealed side id → its numbers, as this GM client wrote them (else read from the GM's blind card). */
+const SECRETS = new WeakMap<object, Map<string, SideSecret>>();
+/** Failures of the turn order already reported (one report per combat and message, not one per render). */
+const REPORTED = new Set<string>();
+
+/** The roll options key under which a sealed side's blind card carries its numbers. */
+const SECRET_KEY = "ftSide";
 
 const localize = (key: string) => game.i18n?.localize(key) ?? key;
 
@@ -103,29 +115,103 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     };
   }
 
+  /**
+   * A side's card. A sealed side's (R1-5d) is a blind roll to the GMs whatever the GM's roll mode (a self roll stays
+   * a self roll): per v13's roll modes it is the carrier of the side's numbers, which ride in its roll's options for
+   * the GM's tracker and later ranks; every other side's card follows the roll mode the GM picked (H10).
+   */
   async #cardData(card: SideCard<Roll>): Promise<ChatMessage.CreateData> {
     const group = this.groups.get(card.sideId);
-    const colour = group && isSide(group) ? group.system.colour : "";
+    const colour = safeColour(group && isSide(group) ? group.system.colour : "");
     const content = await foundry.applications.handlebars.renderTemplate(templatePath("chat/side-roll.hbs"), {
       ...card,
       colour,
     });
-    const hide = card.npcOnly && getSetting(SETTINGS.hideNpcInitiative);
-    const gmIds = game.users?.filter((u) => u.isGM).map((u) => u.id) ?? [];
-    return {
+    const sealed = this.#seals(card.sideId);
+    if (sealed) {
+      const secret: SideSecret = {
+        roll: card.d10,
+        modifier: card.modifier,
+        modifierSource: card.modifierSource,
+        holsteredPenalty: card.holsteredPenalty,
+        highestRs: card.highestRs,
+        rolledRound: card.rolledRound,
+      };
+      Object.assign(card.roll.options, { [SECRET_KEY]: secret });
+    }
+    const gmMode = game.settings?.get("core", "rollMode") ?? "publicroll";
+    const mode = sealed ? (gmMode === "selfroll" ? "selfroll" : "blindroll") : gmMode;
+    const data: ChatMessage.CreateData = {
       speaker: { alias: card.sideName },
       content,
       rolls: [card.roll],
-      ...(hide ? { whisper: gmIds, blind: true } : {}),
       flags: { [SYSTEM_ID]: { sideRoll: card.sideId } },
     };
+    ChatMessage.applyRollMode(data, mode);
+    return data;
+  }
+
+  /** Is a roll of this side to be kept from players: "hide NPC initiative" and no player character on it? */
+  #seals(sideId: string): boolean {
+    if (!getSetting(SETTINGS.hideNpcInitiative)) return false;
+    return !this.view.members.some((m) => m.sideId === sideId && m.isPlayerCharacter);
+  }
+
+  /**
+   * GM: the numbers of the sealed sides, from what this client wrote or else from the GM's own blind card of the
+   * side's current roll (a card a player wrote is never read: only a GM may author or edit a GM's message).
+   * Players get nothing: their clients never held the numbers.
+   */
+  sideSecrets(): Map<string, SideSecret> {
+    const out = new Map<string, SideSecret>();
+    if (!game.user?.isGM) return out;
+    const known = SECRETS.get(this);
+    for (const g of this.sideGroups) {
+      if (!g.system.sealed || !g.id) continue;
+      const round = g.system.rolledRound;
+      const mine = known?.get(g.id);
+      if (mine && mine.rolledRound === round) {
+        out.set(g.id, mine);
+        continue;
+      }
+      const carried = this.#carriedSecret(g.id, round);
+      if (carried) out.set(g.id, carried);
+    }
+    return out;
+  }
+
+  #carriedSecret(sideId: string, round: number): SideSecret | null {
+    const messages = game.messages?.contents ?? [];
+    for (let i = messages.length - 1; i >= 0; i--) {
+      const m = messages[i]!;
+      if (m.flags?.[SYSTEM_ID]?.sideRoll !== sideId || !m.author?.isGM) continue;
+      const secret = asSecret((m.rolls?.[0]?.options as Record<string, unknown> | undefined)?.[SECRET_KEY]);
+      if (secret && secret.rolledRound === round) return secret;
+    }
+    return null;
+  }
+
+  /** GM: the changes as they may be written (sealed sides without numbers, every rolled side ranked). */
+  #seal(changes: readonly SideChange[], round?: number): SideChange[] {
+    const sealed = sealSides(this.view, changes, {
+      variant: currentVariant(),
+      ...(round !== undefined ? { round } : {}),
+      secrets: this.sideSecrets(),
+      seal: (id) => this.#seals(id),
+    });
+    SECRETS.set(this, sealed.secrets);
+    if (sealed.lost.length)
+      reportOnce(`${this.id}:lost:${sealed.lost.join()}`, localize("FT.Side.sealedLost"));
+    return sealed.changes;
   }
 
   /**
    * GM: write side changes as ONE Combat update, with the turn index that keeps the acting combatant acting in
    * the new order (a side re-rolled, edited or surprised mid-round re-sorts the turns).
    */
-  async #commitSides(changes: readonly SideChange[]): Promise<void> {
+  async #commitSides(real: readonly SideChange[]): Promise<void> {
+    if (!real.length) return;
+    const changes = this.#seal(real);
     if (!changes.length) return;
     const data: Combat.UpdateData = { groups: [...changes] };
     const turn = turnKeeping(
@@ -139,10 +225,14 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
 
   /**
    * Create sides by disposition (or one per character) for combatants without one. GM only. Calls run one after
-   * another, so a newcomer's assignment and the GM's "Begin" never both create the same side.
+   * another, each reading the sides after the one before it, so a newcomer's assignment and the GM's "Begin" never
+   * both create the same side.
    */
   async ensureSides(individual = false): Promise<void> {
     if (!game.user?.isGM) return;
+    // Sides by disposition are made by the active GM alone (its creation hook covers every newcomer): a second
+    // GM's client assigning at the same time would create the same sides again (R2-6).
+    if (!individual && !game.user.isActiveGM && game.users?.activeGM) return;
     const run = (SIDES_QUEUE.get(this) ?? Promise.resolve()).then(() => this.#assignSides(individual));
     SIDES_QUEUE.set(
       this,
@@ -214,14 +304,35 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
 
   /** GM: set a side's d10 and modifier (SF-X-04: the GM may edit results); it counts as this round's roll. */
   async editSide(groupId: string, roll: number, modifier: number): Promise<void> {
-    if (!game.user?.isGM || !this.groups.get(groupId)) return;
+    const group = this.groups.get(groupId);
+    if (!game.user?.isGM || !group || !isSide(group)) return;
+    const rolledRound = Math.max(1, this.round);
+    // A sealed side keeps who had the modifier and its highest RS (SF-B-05 tie-break) in the GM's numbers.
+    const before = group.system.sealed ? this.sideSecrets().get(groupId) : undefined;
     await this.#commitSides([
-      {
-        _id: groupId,
-        initiative: roll + modifier,
-        system: { roll, modifier, rolledRound: Math.max(1, this.round) },
-      },
+      { _id: groupId, initiative: roll + modifier, system: { roll, modifier, rolledRound } },
     ]);
+    // A sealed side's new numbers need their blind card: the edit is the GM's result for this round (SF-X-04).
+    const after = this.groups.get(groupId);
+    if (after && isSide(after) && after.system.sealed) {
+      const evaluated = await new Roll(String(roll)).evaluate();
+      await ChatMessage.create(
+        await this.#cardData({
+          sideId: groupId,
+          sideName: group.name ?? "",
+          d10: roll,
+          modifier,
+          modifierSource: before?.modifierSource ?? "",
+          holsteredPenalty: before?.holsteredPenalty ?? 0,
+          highestRs: before?.highestRs ?? 0,
+          rolledRound,
+          total: roll + modifier,
+          ruleId: "SF-X-04",
+          roll: evaluated,
+          npcOnly: true,
+        }),
+      );
+    }
   }
 
   /** GM: mark a side surprised or not (SF-X-02). */
@@ -350,7 +461,8 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       // From round 0 this is the start: sides that rolled before it keep their roll (SF-X-04).
       { variant, round, force: this.round >= 1 },
     );
-    const order = turnOrder(withSideChanges(this.view, rolls, round), variant);
+    const written = this.#seal(rolls, round);
+    const order = turnOrder(withSideChanges(this.view, written, round), variant);
     const first =
       this.turn === null
         ? { turn: null, noneLeft: false }
@@ -360,7 +472,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       round,
       turn: first.turn,
       flags: { [SYSTEM_ID]: { phase: 0 } },
-      ...(rolls.length ? { groups: rolls } : {}),
+      ...(written.length ? { groups: written } : {}),
     };
     const updateOptions = {
       direction: 1 as const,
@@ -382,15 +494,29 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     return super.previousRound();
   }
 
+  /**
+   * Every client runs this while preparing the combat, so stored data the rules refuse (a side d10 of 11) must not
+   * throw here (H2): the combat falls back to core's order, and the failure is reported once.
+   */
   override setupTurns(): Combatant.Implementation[] {
-    const order = turnOrder(this.view, currentVariant());
-    ORDER.set(this, new Map(order.map((id, i) => [id, i])));
+    try {
+      const order = turnOrder(this.view, currentVariant());
+      ORDER.set(this, new Map(order.map((id, i) => [id, i])));
+    } catch (e) {
+      ORDER.delete(this);
+      reportOnce(
+        `${this.id}:order:${errorText(e)}`,
+        `${localize("FT.Combat.orderFailed")} (${errorText(e)})`,
+      );
+    }
     return super.setupTurns();
   }
 
+  /** Core sorts with this unbound; a combatant of another combat, or no order of ours, sorts as core does. */
   protected override _sortCombatants(a: Member, b: Member): number {
-    const order = a.parent ? ORDER.get(a.parent) : undefined;
-    return (order?.get(a.id ?? "") ?? 9999) - (order?.get(b.id ?? "") ?? 9999);
+    const order = a.parent instanceof FrontierCombat ? ORDER.get(a.parent) : undefined;
+    if (!order || b.parent !== a.parent) return super._sortCombatants(a, b);
+    return (order.get(a.id ?? "") ?? 9999) - (order.get(b.id ?? "") ?? 9999);
   }
 
   /**
@@ -421,9 +547,34 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   resortKeepingTurn(): void {
     const acting = this.combatant?.id ?? null;
     this.#resort();
-    if (!game.user?.isActiveGM || !acting || this.turn === null) return;
+    if (!game.user?.isActiveGM) return;
+    // Ranks follow the variant and every side's numbers: a write that was not the GM's own re-ranks here.
+    if (this.sideGroups.some((g) => g.system.sealed)) {
+      const reranked = this.#seal([]);
+      if (reranked.length) {
+        void this.#commitRanks(reranked);
+        return;
+      }
+    }
+    if (!acting || this.turn === null) return;
     const turn = this.turns.findIndex((t) => t.id === acting);
     if (turn >= 0 && turn !== this.turn) void this.update({ turn }, { turnEvents: false });
+  }
+
+  /** GM: write fresh ranks, keeping the acting combatant acting. */
+  async #commitRanks(changes: readonly SideChange[]): Promise<void> {
+    const data: Combat.UpdateData = { groups: [...changes] };
+    const turn = turnKeeping(
+      withSideChanges(this.view, changes),
+      currentVariant(),
+      this.combatant?.id ?? null,
+    );
+    if (turn !== null && turn !== this.turn) data.turn = turn;
+    try {
+      await this.update(data, { turnEvents: false });
+    } catch (e) {
+      reportOnce(`${this.id}:ranks:${errorText(e)}`, errorText(e));
+    }
   }
 
   #onModifySides(parent: unknown, options: { render?: boolean } | undefined): void {
@@ -469,9 +620,23 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     await this.clearMovementHistories();
   }
 
-  /** Who acts first this round (SF-X-01, SF-X-05). */
+  /** Who acts first this round (SF-X-01, SF-X-05); stored data the rules refuse gives no side order (H2). */
   get ftOrder() {
-    return sideOrder(this.view, currentVariant());
+    const view = this.view;
+    try {
+      return sideOrder(view, currentVariant());
+    } catch (e) {
+      reportOnce(
+        `${this.id}:order:${errorText(e)}`,
+        `${localize("FT.Combat.orderFailed")} (${errorText(e)})`,
+      );
+      return {
+        moveOrder: view.sides.map((s) => s.id),
+        initiative: null,
+        simultaneousDamage: false,
+        unresolvedTies: [],
+      };
+    }
   }
 
   /** The phases of the round, from one reading of the sides. */
@@ -488,16 +653,25 @@ function isGroups(collection: string): boolean {
   return collection === "groups";
 }
 
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** Report a failure once per key: to the console on every client, and to a GM as a notification. */
+function reportOnce(key: string, message: string): void {
+  if (REPORTED.has(key)) return;
+  REPORTED.add(key);
+  console.error(`${SYSTEM_ID} | ${message}`);
+  if (game.user?.isGM) ui.notifications?.error(message);
+}
+
 /**
  * Ask the active GM to run a query. Core's tracker buttons do not catch what a combat method throws, so a missing
- * GM, a refused query (no QUERY_USER permission) or a timeout is told to the user here.
+ * GM, a refused query (no QUERY_USER permission) or a timeout is told to the user here, in the tracker's words.
  */
 async function askGM(name: string, data: object): Promise<unknown> {
   try {
     return await asGM(foundryUsers(), name, data, async () => false);
   } catch (e) {
-    if (e instanceof NoGMError) ui.notifications?.warn(localize(e.key));
-    else ui.notifications?.error(e instanceof Error ? e.message : String(e));
+    reportTrackerError(e);
     return false;
   }
 }

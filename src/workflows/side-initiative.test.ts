@@ -188,6 +188,9 @@ describe("Rounds and turns", () => {
       holsteredPenalty: 0,
       highestRs: 0,
       rolledRound: 0,
+      sealed: false,
+      rank: 0,
+      rankTie: 0,
     });
   });
 

@@ -7,11 +7,14 @@ import { defaultSide, type SideSystem } from "../data/combatant-group/side.js";
 import {
   type AlphaDawnVariant,
   memberOrder,
-  orderSides,
+  orderKeys,
   type Phase,
+  rankSides,
   roundPhases,
+  type SideKey,
   type SideMember,
   type SideOrder,
+  sideKey,
   sideModifier,
   sideTotal,
 } from "../rules/index.js";
@@ -49,6 +52,9 @@ export interface SideCard<R = unknown> {
   readonly modifier: number;
   readonly modifierSource: string;
   readonly holsteredPenalty: number;
+  /** Highest single RS on the side (SF-B-05) and the round rolled for: what a sealed side's card carries. */
+  readonly highestRs: number;
+  readonly rolledRound: number;
   readonly total: number;
   readonly ruleId: string;
   /** The roll object to attach to the chat message (a Foundry Roll in production). */
@@ -100,9 +106,14 @@ export function membersOf(combat: CombatView, sideId: string): MemberView[] {
   return combat.members.filter((m) => m.sideId === sideId);
 }
 
+/** Has the side a roll at all: its d10 on the group, or a sealed roll the GM keeps (R1-5d)? */
+export function hasRoll(system: Pick<SideSystem, "roll" | "sealed">): boolean {
+  return system.roll !== null || system.sealed;
+}
+
 /** Does this side still need a roll for `round`? Sides that already rolled are not re-rolled unless forced. */
 export function needsRoll(side: SideView, round: number): boolean {
-  return side.system.roll === null || side.system.rolledRound !== round;
+  return !hasRoll(side.system) || side.system.rolledRound !== round;
 }
 
 /**
@@ -115,8 +126,9 @@ export function rolledThisRound(side: SideView, combatRound: number): boolean {
 
 /** The roll fields of a side as the schema creates them: what "reset initiative" writes (surprise stays). */
 export function clearedRoll(): Partial<SideSystem> {
-  const { roll, modifier, modifierSource, holsteredPenalty, highestRs, rolledRound } = defaultSide();
-  return { roll, modifier, modifierSource, holsteredPenalty, highestRs, rolledRound };
+  const { roll, modifier, modifierSource, holsteredPenalty, highestRs, rolledRound, sealed, rank, rankTie } =
+    defaultSide();
+  return { roll, modifier, modifierSource, holsteredPenalty, highestRs, rolledRound, sealed, rank, rankTie };
 }
 
 /** The combat as it will read once `changes` are written (and, if given, in another round). */
@@ -212,6 +224,8 @@ export async function rollSides<R>(
       modifier: mod.value,
       modifierSource: mod.memberName,
       holsteredPenalty: mod.holsteredPenalty,
+      highestRs,
+      rolledRound: opts.round,
       total,
       ruleId: mod.ruleId,
       roll,
@@ -225,22 +239,185 @@ export async function rollSides<R>(
   return cards;
 }
 
-/** The order sides act in this round; sides without a roll come last, in a stable order. */
+/**
+ * The order sides act in this round; sides without a roll come last, in a stable order. While any side is sealed
+ * (its numbers kept from players), every rolled side is ordered by the ranks the GM wrote (`sealSides`), which order
+ * exactly as the numbers do; otherwise by the numbers on the groups.
+ */
 export function sideOrder(combat: CombatView, variant: AlphaDawnVariant): SideOrder {
-  const rolled = combat.sides.filter((s) => s.system.roll !== null);
-  const order = orderSides(
-    rolled.map((s) => ({
-      id: s.id,
-      d10: s.system.roll!,
-      modifier: s.system.modifier,
-      highestRs: s.system.highestRs,
-      surprised: s.system.surprised,
-    })),
-    variant,
-    combat.round,
+  const rolled = combat.sides.filter((s) => hasRoll(s.system));
+  const ranked = rolled.some((s) => s.system.sealed);
+  const keys: SideKey[] = rolled.map((s) =>
+    ranked
+      ? { id: s.id, total: s.system.rank, tieBreak: s.system.rankTie, surprised: s.system.surprised }
+      : sideKey(
+          {
+            id: s.id,
+            d10: s.system.roll!,
+            modifier: s.system.modifier,
+            highestRs: s.system.highestRs,
+            surprised: s.system.surprised,
+          },
+          variant,
+        ),
   );
-  const unrolled = combat.sides.filter((s) => s.system.roll === null).map((s) => s.id);
+  const order = orderKeys(keys, variant, combat.round);
+  const unrolled = combat.sides.filter((s) => !hasRoll(s.system)).map((s) => s.id);
   return { ...order, moveOrder: [...order.moveOrder, ...unrolled] };
+}
+
+/** A sealed side's roll as only the GM knows it: what its blind side-roll card carries (R1-5d). */
+export interface SideSecret {
+  readonly roll: number;
+  readonly modifier: number;
+  readonly modifierSource: string;
+  readonly holsteredPenalty: number;
+  readonly highestRs: number;
+  readonly rolledRound: number;
+}
+
+/** The secret of a side from its (revealed) system data. */
+export function secretOf(system: SideSystem): SideSecret | null {
+  if (system.roll === null) return null;
+  const { roll, modifier, modifierSource, holsteredPenalty, highestRs, rolledRound } = system;
+  return { roll, modifier, modifierSource, holsteredPenalty, highestRs, rolledRound };
+}
+
+/** A value read back from a card: a secret only if every field has the shape the schema allows. */
+export function asSecret(value: unknown): SideSecret | null {
+  if (!value || typeof value !== "object") return null;
+  const v = value as Record<string, unknown>;
+  const int = (x: unknown, min: number, max: number) =>
+    Number.isInteger(x) && (x as number) >= min && (x as number) <= max;
+  if (
+    !int(v.roll, 1, 10) ||
+    !int(v.modifier, -20, 20) ||
+    typeof v.modifierSource !== "string" ||
+    !int(v.holsteredPenalty, -3, 0) ||
+    !int(v.highestRs, 0, 100) ||
+    !int(v.rolledRound, 0, Number.MAX_SAFE_INTEGER)
+  )
+    return null;
+  return {
+    roll: v.roll as number,
+    modifier: v.modifier as number,
+    modifierSource: v.modifierSource,
+    holsteredPenalty: v.holsteredPenalty as number,
+    highestRs: v.highestRs as number,
+    rolledRound: v.rolledRound as number,
+  };
+}
+
+/** The roll fields a sealed side shows every client: none of its numbers, only that it rolled (and its rank). */
+const SEALED_BLANK = {
+  roll: null,
+  modifier: 0,
+  modifierSource: "",
+  holsteredPenalty: 0,
+  highestRs: 0,
+} as const;
+
+export interface SealOptions {
+  readonly variant: AlphaDawnVariant;
+  /** The round the changes are for (the next round's rolls are written before the round advances). */
+  readonly round?: number;
+  /** What the GM knows of the sides that are sealed now (their cards). */
+  readonly secrets: ReadonlyMap<string, SideSecret>;
+  /** Is a side whose roll is being written to be sealed ("hide NPC initiative" and no player character on it)? */
+  readonly seal: (sideId: string) => boolean;
+}
+
+export interface Sealed {
+  /** What to write to the groups: sealed sides without their numbers, every rolled side's rank. */
+  readonly changes: SideChange[];
+  /** The numbers of every side sealed once the changes are written (for the GM's cards and tracker). */
+  readonly secrets: Map<string, SideSecret>;
+  /** Sealed sides whose numbers the GM no longer has (their card was deleted): their rank is left as it was. */
+  readonly lost: string[];
+}
+
+/**
+ * GM: turn side changes carrying real numbers into what may be written to the groups, which every client receives
+ * (R1-5d). A side rolled while it is to be sealed keeps only `sealed`, its round and its rank; every rolled side
+ * gets a rank (`rankSides`) from the real numbers, so all clients order the sides exactly as the rules do
+ * (SF-B-03..05, SF-X-01, SF-X-02, SF-X-04, SF-X-05) without seeing the sealed numbers. Sides whose rank and seal
+ * do not change are left out.
+ */
+export function sealSides(combat: CombatView, changes: readonly SideChange[], opts: SealOptions): Sealed {
+  const round = opts.round ?? combat.round;
+  const lost: string[] = [];
+  // The combat as the GM knows it: sealed sides with their numbers back.
+  const revealed: CombatView = {
+    ...combat,
+    sides: combat.sides.map((s) => {
+      if (!s.system.sealed) return s;
+      const secret = opts.secrets.get(s.id);
+      if (!secret) return s;
+      return { ...s, system: { ...s.system, ...secret } };
+    }),
+  };
+  const byId = new Map(changes.map((c) => [c._id, c]));
+  const real = withSideChanges(revealed, changes, round);
+  const sealedAfter = new Map<string, boolean>();
+  for (const s of real.sides) {
+    const c = byId.get(s.id)?.system;
+    const rolledNow = !!c && "roll" in c;
+    sealedAfter.set(
+      s.id,
+      rolledNow ? c.roll !== null && c.roll !== undefined && opts.seal(s.id) : s.system.sealed,
+    );
+  }
+  const keys: SideKey[] = [];
+  for (const s of real.sides) {
+    if (s.system.roll === null) {
+      if (s.system.sealed && sealedAfter.get(s.id)) lost.push(s.id);
+      continue;
+    }
+    keys.push(
+      sideKey(
+        {
+          id: s.id,
+          d10: s.system.roll,
+          modifier: s.system.modifier,
+          highestRs: s.system.highestRs,
+          surprised: s.system.surprised,
+        },
+        opts.variant,
+      ),
+    );
+  }
+  // Ranks are read only while some side is sealed (`sideOrder`); otherwise the groups keep the numbers alone.
+  const ranked = [...sealedAfter.values()].some(Boolean);
+  const ranks = rankSides(keys, opts.variant);
+  const secrets = new Map<string, SideSecret>();
+  const out: SideChange[] = [];
+  for (const s of real.sides) {
+    const stored = combat.sides.find((o) => o.id === s.id)!.system;
+    const change = byId.get(s.id);
+    const sealed = sealedAfter.get(s.id)!;
+    const system: Partial<SideSystem> = { ...(change?.system ?? {}) };
+    let initiative = change?.initiative;
+    if (sealed && !lost.includes(s.id)) {
+      const secret = secretOf(s.system);
+      if (secret) secrets.set(s.id, secret);
+      Object.assign(system, SEALED_BLANK, { sealed: true });
+      // The group's own initiative would be the total: a sealed side has none (core copies it to members).
+      if (initiative !== undefined) initiative = null;
+    } else if (!sealed && stored.sealed) system.sealed = false;
+    if (ranked && !lost.includes(s.id)) {
+      const r = ranks.get(s.id);
+      system.rank = r?.total ?? 0;
+      system.rankTie = r?.tieBreak ?? 0;
+    }
+    const differs = Object.entries(system).some(([k, v]) => stored[k as keyof SideSystem] !== v);
+    if (!change && !differs) continue;
+    out.push({
+      _id: s.id,
+      ...(initiative !== undefined ? { initiative } : {}),
+      system,
+    });
+  }
+  return { changes: out, secrets, lost };
 }
 
 /** Turn order of combatants: by side (first mover first), then player characters first, then stable. */
@@ -258,6 +435,13 @@ export function turnOrder(combat: CombatView, variant: AlphaDawnVariant): string
 
 export function phasesOf(combat: CombatView, variant: AlphaDawnVariant): Phase[] {
   return roundPhases(sideOrder(combat, variant), variant);
+}
+
+/** A CSS colour the system writes into a style attribute: a hex colour, or nothing (H5). */
+export function safeColour(value: unknown): string {
+  return typeof value === "string" && /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(value)
+    ? value
+    : "";
 }
 
 /** Side keys by token disposition. */

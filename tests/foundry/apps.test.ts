@@ -942,6 +942,8 @@ describe("Our real applications in the v13 model", () => {
     }));
     Object.assign(combat, {
       view: THREE_SIDES,
+      // No side is sealed from players here: the GM's numbers of sealed sides (R1-5d) are none.
+      sideSecrets: () => new Map(),
       round: 2,
       phaseIndex: 0,
       combatants: new Collection(members),

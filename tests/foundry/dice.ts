@@ -1,7 +1,9 @@
 /**
  * `Roll` with scripted dice. Follows the parts of v13's `client/dice/roll.mjs` our code uses: `evaluate()`
  * resolves a formula of dice terms (`NdF`) and numbers joined by `+`/`-`, `total`, `dice[].results[{result,
- * active}]`, `formula`, `toJSON()`/`fromData()` (a ChatMessage stores its rolls as JSON strings), and
+ * active}]`, `formula`, `options` (the constructor's third argument, kept by `toJSON()` and restored by `fromData()`
+ * as `new this(formula, data, options)`: client/dice/roll.mjs, search id 16152615700), `toJSON()`/`fromData()` (a
+ * ChatMessage stores its rolls as JSON strings), and
  * `toMessage(data, {rollMode, create})`, which applies the roll mode and creates the ChatMessage
  * (`ChatMessage.applyRollMode`). A die's face comes from the table's script: a scenario says which numbers the dice
  * show, in order; a die rolled with no number scripted fails the test, so no scenario depends on chance.
@@ -74,10 +76,12 @@ export class Roll {
   _evaluated = false;
   _total: number | undefined;
   readonly data: Record<string, unknown>;
+  readonly options: Record<string, unknown>;
 
-  constructor(formula: string, data: Record<string, unknown> = {}) {
+  constructor(formula: string, data: Record<string, unknown> = {}, options: Record<string, unknown> = {}) {
     this.formula = String(formula).trim();
     this.data = data;
+    this.options = options;
   }
 
   get total(): number | undefined {
@@ -128,6 +132,7 @@ export class Roll {
   toJSON(): Record<string, unknown> {
     return {
       class: "Roll",
+      options: this.options,
       formula: this.formula,
       total: this._total,
       evaluated: this._evaluated,
@@ -136,7 +141,7 @@ export class Roll {
   }
 
   static fromData(data: Record<string, unknown>): Roll {
-    const r = new Roll(String(data.formula ?? ""));
+    const r = new Roll(String(data.formula ?? ""), {}, (data.options as Record<string, unknown>) ?? {});
     r._total = data.total as number;
     r._evaluated = !!data.evaluated;
     for (const d of (data.dice as { number: number; faces: number; results: DieResult[] }[]) ?? [])

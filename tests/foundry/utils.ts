@@ -5,7 +5,7 @@
  * - `common/utils/helpers.mjs` v13 (search id 18036777794): `deepClone`, `diffObject` (+ `_diffSpecial`,
  *   `_diffValue`), `applySpecialKeys`, `objectsEqual`, `duplicate`, `isDeletionKey`, `isSubclass`, `expandObject`,
  *   `filterObject`, `flattenObject`, `getType`, `hasProperty`, `getProperty`, `setProperty`, `deleteProperty`,
- *   `isEmpty`, `mergeObject` (+ `_mergeInsert`, `_mergeUpdate`), `randomID`.
+ *   `isEmpty`, `mergeObject` (+ `_mergeInsert`, `_mergeUpdate`), `randomID`, `escapeHTML`.
  *   It is v13: it has the `==key` forced-replacement keys beside the `-=key` deletion keys (`isDeletionKey` accepts
  *   both; v14 deprecates them), and `applySpecialKeys` (deprecated in v14).
  * - `client/data/client-backend.mjs` v13 (search id 8223665884) for where `expandObject` runs on every update.
@@ -556,6 +556,17 @@ export function toNearest(
   return Number(float.toFixed(Math.max(0, digits)));
 }
 
+/**
+ * `escapeHTML` (common/utils/helpers.mjs v13, declared by fvtt-types 13.345 `helpers.d.mts`): the five characters
+ * that make markup, as entities.
+ */
+export function escapeHTML(value: string): string {
+  return String(value).replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+}
+
 /** Everything above as one object, to be installed as `foundry.utils`. */
 /**
  * v13 `foundry.utils.escapeHTML` (declared in fvtt-types 13.345 `common/utils/helpers.d.mts`): the five HTML
@@ -580,6 +591,7 @@ export const utils = {
   deleteProperty,
   diffObject,
   duplicate,
+  escapeHTML,
   expandObject,
   filterObject,
   flattenObject,

@@ -2,7 +2,8 @@
  * Scenario: what `FrontierCombat` (side initiative on v13 CombatantGroups) writes, counted on a real table. The GM's
  * client runs the combat; the server's request log and the GM's `preUpdateCombat` hook show every write. Combatant
  * i has RS 30 + i (Initiative modifier ⌈RS/10⌉, SF-X-04) and disposition friendly / hostile / neutral by i mod 3;
- * friendly ones are Alice's player characters, the others the GM's creatures.
+ * friendly ones are Alice's player characters, the others the GM's creatures. The GM shows every side's roll ("hide
+ * NPC initiative" off): what a sealed side writes instead is played in `trust-sides.test.ts`.
  */
 import { describe, expect, it } from "vitest";
 import { type Client, createTable, type Table } from "../foundry/world.js";
@@ -18,6 +19,7 @@ import {
   recordQueries,
   recordUpdates,
   requestsSince,
+  settingSource,
   told,
 } from "./kit.js";
 
@@ -33,6 +35,7 @@ closeTableAfterEach(() => table);
 function world(n: number, extra = 0) {
   const all = Array.from({ length: n + extra }, (_, i) => i);
   return {
+    settings: [settingSource(id("setHideNpc"), "hideNpcInitiative", false)],
     actors: all.map((i) => {
       const friendly = DISPOSITIONS[i % 3] === 1;
       return actorSource({

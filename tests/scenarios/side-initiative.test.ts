@@ -19,6 +19,17 @@ import {
   turnOrder,
 } from "./kit.js";
 
+/**
+ * Each side's total as the GM knows it: the group's initiative, or for a side sealed from players ("hide NPC
+ * initiative", R1-5d) the GM's own numbers (its blind card).
+ */
+const gmTotals = () =>
+  (globalThis as any).game.combat.groups.contents.map((g: any) => {
+    if (!g.system.sealed) return g.initiative;
+    const s = (globalThis as any).game.combat.sideSecrets().get(g.id);
+    return s ? s.roll + s.modifier : null;
+  });
+
 const SCENE = "sceneA0000000001";
 let table: Table;
 closeTableAfterEach(() => table);
@@ -92,7 +103,7 @@ describe("scenario: three sides, three rounds (SF-X-01, SF-X-02, SF-X-04, SF-X-0
     await gm.run(() => G().game.combat.startCombat());
     await table.settle();
     // friendly 10 + 5 − 3 = 12 (side A); hostile 6 + 3 = 9 but surprised; neutral 2 + 7 = 9.
-    const totals = () => gm.run(() => G().game.combat.groups.contents.map((g: any) => g.initiative));
+    const totals = () => gm.run(() => gmTotals());
     expect(totals()).toEqual([12, 9, 9]);
     for (const c of table.all) expect(turnOrder(c)).toEqual(["Pirate", "Beast", "Eusyl", "Kraal"]);
     // NPC side cards reach players without their numbers (hide NPC initiative, on by default).

@@ -12,6 +12,17 @@ import { errors as hookErrors } from "../foundry/hooks.js";
 import { type Client, createTable, DEFAULT_USERS, type Table } from "../foundry/world.js";
 import { closeTableAfterEach } from "./kit.js";
 
+/**
+ * Each side's total as the GM knows it: the group's initiative, or for a side sealed from players ("hide NPC
+ * initiative", R1-5d) the GM's own numbers (its blind card).
+ */
+const gmTotals = () =>
+  (globalThis as any).game.combat.groups.contents.map((g: any) => {
+    if (!g.system.sealed) return g.initiative;
+    const s = (globalThis as any).game.combat.sideSecrets().get(g.id);
+    return s ? s.roll + s.modifier : null;
+  });
+
 const [GM, , ALICE, BRUNO] = DEFAULT_USERS.map((u) => u.id) as [string, string, string, string];
 const SCENE = "sceneTrack000001";
 let table: Table;
@@ -158,7 +169,7 @@ describe("scenario: the combat tracker on every seat (SF-X-04, SF-X-05, SF-B-04)
     gm.run(() => chooseContextOption(row(gmNow, "Pirate")!, "COMBAT.CombatantReroll"));
     await gm.run(() => settleApps());
     await table.settle();
-    expect(gm.run(() => G().game.combat.groups.contents.map((g: any) => g.initiative))).toEqual([10, 12, 15]);
+    expect(gm.run(() => gmTotals())).toEqual([10, 12, 15]);
     // Kraal keeps the turn though the order changed (friendly 10, hostile 12, neutral 15).
     for (const c of table.all) {
       expect(c.run(() => G().game.combat.turns.map((t: any) => t.name))).toEqual([
@@ -191,11 +202,7 @@ describe("scenario: the combat tracker on every seat (SF-X-04, SF-X-05, SF-B-04)
     await table.settle();
     const afterReset = await render(gm);
     expect(afterReset.querySelectorAll('[data-action="rollSide"]')).toHaveLength(3);
-    expect(gm.run(() => G().game.combat.groups.contents.map((g: any) => g.initiative))).toEqual([
-      null,
-      null,
-      null,
-    ]);
+    expect(gm.run(() => gmTotals())).toEqual([null, null, null]);
 
     // No data preparation failed on any client (core clones the combat for every combatant change).
     expect(hookErrors.slice(before).map((e) => String((e.error as Error)?.message ?? e.error))).toEqual([]);

@@ -1,6 +1,6 @@
 /**
  * The `side` CombatantGroup subtype (SF-X-04, SF-X-05): the side's d10, its modifier and whose it is, surprise,
- * the round it last rolled and its colour. The total is also written to the group's own `initiative` field.
+ * the round it last rolled, its colour, and for a sealed side (a roll kept from players) only its rank. The total is also written to the group's own `initiative` field.
  */
 import { bool, initialData, int, type ModelData, type ModelSpec, str } from "../spec.js";
 
@@ -14,6 +14,15 @@ export const SIDE_SPEC = {
     highestRs: int(0, { min: 0, max: 100 }),
     surprised: bool(false),
     rolledRound: int(0, { min: 0 }),
+    /**
+     * The roll is kept from players ("hide NPC initiative", R1-5d): roll, modifier, whose it is and highest RS stay
+     * blank here, and the GM's blind side-roll card carries them. The side is ordered by its rank.
+     */
+    sealed: bool(false),
+    /** The GM's rank of the side's total among the rolled sides (0: none); orders like the totals (`rankSides`). */
+    rank: int(0, { min: 0 }),
+    /** The GM's rank of the side's tie-break among sides of the same `rank` (0: none). */
+    rankTie: int(0, { min: 0 }),
     colour: str("#1f7a8c"),
     /** Disposition key the side was created for (friendly, hostile, neutral, secret) or "custom". */
     key: str("custom"),

@@ -87,6 +87,28 @@ export interface SideOrder {
 }
 
 /**
+ * What orders one side, without its dice: its total (or any number that orders totals the same way), its tie-break
+ * (Expanded: the modifier; Basic: the highest Reaction Speed, or again any number that orders them the same way
+ * among sides of equal total) and surprise. A GM-computed rank of a hidden side is such a key (see `rankSides`).
+ */
+export interface SideKey {
+  readonly id: string;
+  readonly total: number;
+  readonly tieBreak: number;
+  readonly surprised: boolean;
+}
+
+/** The ordering key of a rolled side (SF-X-04: a tie goes to the higher modifier; SF-B-05: the highest RS). */
+export function sideKey(r: SideRoll, variant: AlphaDawnVariant): SideKey {
+  return {
+    id: r.id,
+    total: sideTotal(r.d10, r.modifier),
+    tieBreak: variant === "expanded" ? r.modifier : r.highestRs,
+    surprised: r.surprised,
+  };
+}
+
+/**
  * Order the sides for a round.
  *
  * Expanded (SF-X-01, SF-X-04, SF-X-05): the lowest total moves first and the highest is side A; a tie goes to
@@ -96,28 +118,32 @@ export interface SideOrder {
  * Surprise (SF-X-02): in round 1 a surprised side automatically loses initiative.
  */
 export function orderSides(rolls: readonly SideRoll[], variant: AlphaDawnVariant, round: number): SideOrder {
+  return orderKeys(
+    rolls.map((r) => sideKey(r, variant)),
+    variant,
+    round,
+  );
+}
+
+/** {@link orderSides} from the sides' keys: the same order from the numbers or from ranks that order like them. */
+export function orderKeys(keys: readonly SideKey[], variant: AlphaDawnVariant, round: number): SideOrder {
   const ids = new Set<string>();
-  for (const r of rolls) {
+  for (const r of keys) {
     if (ids.has(r.id)) throw new RulesError("FT.Error.duplicateSide", `Side ${r.id} is listed twice`);
     ids.add(r.id);
   }
-  if (rolls.length === 0)
+  if (keys.length === 0)
     return { moveOrder: [], initiative: null, simultaneousDamage: false, unresolvedTies: [] };
   const surpriseCounts = round <= 1;
-  const total = (r: SideRoll) => sideTotal(r.d10, r.modifier);
   // Strength: higher = better initiative. Surprised sides lose initiative in round 1.
-  const key = (r: SideRoll): number[] => [
-    surpriseCounts && r.surprised ? 0 : 1,
-    total(r),
-    variant === "expanded" ? r.modifier : r.highestRs,
-  ];
-  const compare = (a: SideRoll, b: SideRoll): number => {
+  const key = (r: SideKey): number[] => [surpriseCounts && r.surprised ? 0 : 1, r.total, r.tieBreak];
+  const compare = (a: SideKey, b: SideKey): number => {
     const ka = key(a);
     const kb = key(b);
     for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! - kb[i]!;
     return 0;
   };
-  const strongestFirst = [...rolls].sort((a, b) => compare(b, a) || a.id.localeCompare(b.id));
+  const strongestFirst = [...keys].sort((a, b) => compare(b, a) || a.id.localeCompare(b.id));
   const unresolved: string[][] = [];
   for (let i = 0; i < strongestFirst.length; ) {
     let j = i + 1;
@@ -128,7 +154,7 @@ export function orderSides(rolls: readonly SideRoll[], variant: AlphaDawnVariant
   const top = strongestFirst[0]!;
   const second = strongestFirst[1];
   if (variant === "basic") {
-    const tiedTop = second !== undefined && key(top)[0] === key(second)[0] && total(top) === total(second);
+    const tiedTop = second !== undefined && key(top)[0] === key(second)[0] && top.total === second.total;
     return {
       moveOrder: strongestFirst.map((r) => r.id),
       initiative: tiedTop ? null : top.id,
@@ -143,6 +169,44 @@ export function orderSides(rolls: readonly SideRoll[], variant: AlphaDawnVariant
     simultaneousDamage: false,
     unresolvedTies: unresolved,
   };
+}
+
+/** A side's public rank: orders like its key, tells nothing more (see {@link rankSides}). */
+export interface SideRank {
+  /** 1 for the lowest; sides share a number only when the rules need the tie to be seen. */
+  readonly total: number;
+  /** 1 for the lowest tie-break among sides of the same `total` rank. */
+  readonly tieBreak: number;
+}
+
+/**
+ * Ranks that order the sides exactly as their keys do (surprise left out: it is public and counts in round 1 only),
+ * for sides whose numbers players may not see. Expanded: total and modifier are folded into one dense rank, so two
+ * sides share a rank only in a full tie (which the GM must break, SF-X-05). Basic: the total's own dense rank, which
+ * the rules make public when the two best tie (no initiative, damage held, SF-B-05), then the RS rank within it.
+ */
+export function rankSides(keys: readonly SideKey[], variant: AlphaDawnVariant): Map<string, SideRank> {
+  const dense = (values: readonly number[]) => {
+    const sorted = [...new Set(values)].sort((a, b) => a - b);
+    return (v: number) => sorted.indexOf(v) + 1;
+  };
+  const out = new Map<string, SideRank>();
+  if (variant === "expanded") {
+    const pairs = [...new Set(keys.map((k) => `${k.total}|${k.tieBreak}`))]
+      .map((s) => s.split("|").map(Number) as [number, number])
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    for (const k of keys) {
+      const r = pairs.findIndex(([t, b]) => t === k.total && b === k.tieBreak) + 1;
+      out.set(k.id, { total: r, tieBreak: 1 });
+    }
+    return out;
+  }
+  const totalRank = dense(keys.map((k) => k.total));
+  for (const k of keys) {
+    const same = keys.filter((o) => o.total === k.total).map((o) => o.tieBreak);
+    out.set(k.id, { total: totalRank(k.total), tieBreak: dense(same)(k.tieBreak) });
+  }
+  return out;
 }
 
 export type PhaseKind = "declare" | "move" | "resolve" | "act";
