@@ -55,11 +55,14 @@ describe("harness: v13 behaviour the system relies on", () => {
     table = await createTable({ world: { actors: [actor("aaaaaaaaaaaaaaa1", ALICE)] }, online: [GM, ALICE] });
     const seen: string[] = [];
     const H = (globalThis as any).Hooks;
-    const id = H.on("updateActor", (_a: unknown, diff: any) => seen.push(JSON.stringify(diff)));
+    // Each client's page registers its own callback (a hook registered on one page runs only there, hooks.ts).
+    const ids = table.all.map((c) =>
+      c.run(() => H.on("updateActor", (_a: unknown, diff: any) => seen.push(JSON.stringify(diff)))),
+    );
     await table
       .client(ALICE)
       .run(() => (globalThis as any).game.actors.get("aaaaaaaaaaaaaaa1").update({ name: "Eusyl" }));
-    H.off("updateActor", id);
+    for (const id of ids) H.off("updateActor", id);
     expect(seen).toEqual([
       JSON.stringify({ name: "Eusyl", _id: "aaaaaaaaaaaaaaa1" }),
       JSON.stringify({ name: "Eusyl", _id: "aaaaaaaaaaaaaaa1" }),

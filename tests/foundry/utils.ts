@@ -556,17 +556,6 @@ export function toNearest(
   return Number(float.toFixed(Math.max(0, digits)));
 }
 
-/**
- * `escapeHTML` (common/utils/helpers.mjs v13, declared by fvtt-types 13.345 `helpers.d.mts`): the five characters
- * that make markup, as entities.
- */
-export function escapeHTML(value: string): string {
-  return String(value).replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
-}
-
 /** Everything above as one object, to be installed as `foundry.utils`. */
 /**
  * v13 `foundry.utils.escapeHTML` (declared in fvtt-types 13.345 `common/utils/helpers.d.mts`): the five HTML
@@ -586,7 +575,6 @@ export function escapeHTML<T>(value: T): T | string {
 
 export const utils = {
   applySpecialKeys,
-  escapeHTML,
   deepClone,
   deleteProperty,
   diffObject,

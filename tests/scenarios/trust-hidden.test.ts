@@ -36,6 +36,7 @@ import {
   renderMessage,
   rowText,
   sceneSource,
+  settingSource,
   staminaOf,
   statusesOf,
   storedStamina,
@@ -72,6 +73,8 @@ const creature = (_id: string, name: string, stamina: number, rs: number) =>
 function world(ambush: [number, number], options: { hidden?: boolean; lookout?: boolean } = {}) {
   const hidden = options.hidden ?? true;
   return {
+    // Alice applies her own grenade: this table lets players apply to tokens they do not own (issue "trust").
+    settings: [settingSource("settingApplyAll1", "playersApplyToAll", true)],
     actors: [
       actorSource({
         _id: EUSYL,
