@@ -140,7 +140,8 @@ function recordOn(actor: ActorI, messageId: string, tokenId: string): AppliedRec
 async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<void> {
   const action = button.dataset.ftAction;
   const targetId = button.dataset.targetId ?? "";
-  const key = `${message.id}:${action}:${targetId}`;
+  // (Keyed by user too: one page has one user, and the test harness runs several users' pages in one module.)
+  const key = `${game.user?.id}:${message.id}:${action}:${targetId}`;
   if (inFlight.has(key)) return;
   inFlight.add(key);
   button.disabled = true;

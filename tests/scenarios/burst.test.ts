@@ -26,7 +26,6 @@ import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   actorSource,
-  appliedSeen,
   attackFromSheet,
   BRUNO_ID,
   buttonsOf,
