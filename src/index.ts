@@ -10,9 +10,10 @@ import { addCoverField } from "./canvas/wall-config.js";
 import { PARTIALS, SYSTEM_ID, templatePath } from "./constants.js";
 import { AttackCardModel, CharacterModel, CreatureModel, ItemModels, SideModel } from "./data/models.js";
 import { FrontierActor } from "./documents/actor.js";
-import { FrontierCombat, handleNextRoundQuery, handleRollSideQuery } from "./documents/combat.js";
+import { FrontierCombat, handleNextRoundRequest, handleRollSideQuery } from "./documents/combat.js";
 import { FrontierItem } from "./documents/item.js";
 import { QUERY } from "./helpers/gm-query.js";
+import { listenForGMRequests, registerGMRequest } from "./helpers/gm-request.js";
 import { registerHelpers } from "./helpers/handlebars.js";
 import { runMigrations } from "./helpers/migrate.js";
 import { registerSettingGuards } from "./helpers/setting-guards.js";
@@ -37,10 +38,11 @@ Hooks.once("init", () => {
   // GM-side handlers for requests from players (architecture: GM authority through CONFIG.queries).
   Object.assign(CONFIG.queries, {
     [QUERY.rollSide]: handleRollSideQuery,
-    [QUERY.nextRound]: handleNextRoundQuery,
   });
   // Apply and undo: requests written on the asker's own User, carried out by the active GM (gm-request.ts).
   registerCardRequests();
+  registerGMRequest("nextRound", handleNextRoundRequest);
+  listenForGMRequests();
   // Held damage (SF-B-05) is applied by the card workflow; the combat gets it here rather than importing it.
   FrontierCombat.applyHeld = (r) => gmApplyDamage(r.messageId, r.ids, foundryGMPorts());
   // Fast compendium browsing without loading documents.

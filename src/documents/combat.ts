@@ -14,6 +14,7 @@
  */
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { asGM, foundryUsers, QUERY } from "../helpers/gm-query.js";
+import { type GMAnswer, type GMRequestBody, requestGM } from "../helpers/gm-request.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import { reportTrackerError } from "../helpers/tracker-report.js";
 import { roundPhases } from "../rules/index.js";
@@ -442,7 +443,13 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
    */
   override async nextRound(): Promise<this> {
     if (!game.user?.isGM) {
-      await askGM(QUERY.nextRound, { combatId: this.id, round: this.round });
+      // A request on the player's own User: the GM checks it is theirs to end (gm-request.ts).
+      try {
+        const r = await requestGM({ kind: "nextRound", combatId: this.id ?? "", round: this.round });
+        for (const refusal of r.skipped) ui.notifications?.warn(refusal.reason, { localize: true });
+      } catch (e) {
+        reportTrackerError(e);
+      }
       return this;
     }
     await this.releaseDamage();
@@ -664,19 +671,6 @@ function reportOnce(key: string, message: string): void {
 }
 
 /**
- * Ask the active GM to run a query. Core's tracker buttons do not catch what a combat method throws, so a missing
- * GM, a refused query (no QUERY_USER permission) or a timeout is told to the user here, in the tracker's words.
- */
-async function askGM(name: string, data: object): Promise<unknown> {
-  try {
-    return await asGM(foundryUsers(), name, data, async () => false);
-  } catch (e) {
-    reportTrackerError(e);
-    return false;
-  }
-}
-
-/**
  * GM side of a player's side-roll query. v13 does not tell a query handler who sent it (client/documents/
  * collections/users.mjs `#handleUserQuery`), and anything in the payload is the sender's to write, so the request
  * names only a combat and sides: the GM rolls those of them that have a player character and have not rolled this
@@ -706,12 +700,20 @@ export async function handleRollSideQuery(data: unknown): Promise<boolean> {
  * re-rolls the sides. Only while the combat is still in the round the player saw and on its last turn, so a
  * repeated or late request does not skip a round.
  */
-export async function handleNextRoundQuery(data: { combatId: string; round: number }): Promise<boolean> {
-  const combat = game.combats?.get(data.combatId);
-  if (!combat) throw new Error("That combat no longer exists.");
+export async function handleNextRoundRequest(
+  body: Extract<GMRequestBody, { kind: "nextRound" }>,
+  requester: User.Implementation,
+): Promise<GMAnswer> {
+  const refused = (reason: string) => ({ applied: [], skipped: [{ id: body.combatId, reason }] });
+  const combat = game.combats?.get(body.combatId);
+  if (!combat) return refused("FT.Tracker.combatGone");
+  // Only who holds the round's last turn (or a GM) ends the round: the server vouched for the requester.
+  if (!requester.isGM && !combat.combatant?.testUserPermission(requester, "OWNER"))
+    return refused("FT.Tracker.notYourTurn");
   const defeated = combat.turns.map((t) => t.isDefeated);
   const skip = !!combat.settings.skipDefeated;
-  if (!combat.started || combat.round !== data.round || !endsRound(combat.turn, defeated, skip)) return false;
+  if (!combat.started || combat.round !== body.round || !endsRound(combat.turn, defeated, skip))
+    return refused("FT.Tracker.notLastTurn");
   await combat.nextRound();
-  return true;
+  return { applied: [body.combatId], skipped: [] };
 }

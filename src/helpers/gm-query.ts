@@ -13,8 +13,6 @@ import { SYSTEM_ID } from "../constants.js";
 
 export const QUERY = {
   rollSide: `${SYSTEM_ID}.rollSide`,
-  /** A player ended the round's last turn: the GM re-rolls the sides and starts the next round (SF-B-04). */
-  nextRound: `${SYSTEM_ID}.nextRound`,
 } as const;
 
 /** Milliseconds a request waits for the GM's answer. */

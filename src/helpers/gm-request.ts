@@ -18,21 +18,23 @@ import { GMQueryError, NoGMError, QUERY_TIMEOUT } from "./gm-query.js";
 
 type UserI = User.Implementation;
 
-export interface GMRequestBody {
-  readonly kind: "apply" | "undo";
-  readonly messageId: string;
-  readonly ids: readonly string[];
-}
+/** What a request asks: apply or undo a card's targets, or (a player who ended the round's last turn) the next round. */
+export type GMRequestBody =
+  | { readonly kind: "apply" | "undo"; readonly messageId: string; readonly ids: readonly string[] }
+  | { readonly kind: "nextRound"; readonly combatId: string; readonly round: number };
 
 export interface GMAnswer {
   readonly applied: string[];
   readonly skipped: { id: string; reason: string; data?: Readonly<Record<string, string>> }[];
 }
 
-/** The GM's side: carry out `body` for `requester` (whom the server vouched for). Throws a refusal. */
-export type GMRequestHandler = (body: GMRequestBody, requester: UserI) => Promise<GMAnswer>;
+/** The GM's side of one kind: carry out `body` for `requester` (whom the server vouched for). Throws a refusal. */
+export type GMRequestHandler<K extends GMRequestBody["kind"] = GMRequestBody["kind"]> = (
+  body: Extract<GMRequestBody, { kind: K }>,
+  requester: UserI,
+) => Promise<GMAnswer>;
 
-let handler: GMRequestHandler | null = null;
+const handlers: { [K in GMRequestBody["kind"]]?: GMRequestHandler<K> } = {};
 
 const ID = /^[A-Za-z0-9]{16}$/;
 const MAX_IDS = 50;
@@ -41,6 +43,11 @@ const MAX_IDS = 50;
 export function requestProblem(raw: unknown): string | null {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return "not an object";
   const r = raw as Record<string, unknown>;
+  if (r.kind === "nextRound") {
+    if (typeof r.combatId !== "string" || !ID.test(r.combatId)) return "combat id";
+    if (!Number.isInteger(r.round) || (r.round as number) < 0 || (r.round as number) > 10_000) return "round";
+    return null;
+  }
   if (r.kind !== "apply" && r.kind !== "undo") return "unknown kind";
   if (typeof r.messageId !== "string" || !ID.test(r.messageId)) return "message id";
   if (!Array.isArray(r.ids) || r.ids.length > MAX_IDS) return "target list";
@@ -48,13 +55,30 @@ export function requestProblem(raw: unknown): string | null {
   return null;
 }
 
+/** The body as checked, with nothing but its own keys (a forged request may carry more). */
+function bodyOf(raw: Record<string, unknown>): GMRequestBody {
+  if (raw.kind === "nextRound")
+    return { kind: "nextRound", combatId: String(raw.combatId), round: Number(raw.round) };
+  return {
+    kind: raw.kind === "undo" ? "undo" : "apply",
+    messageId: String(raw.messageId),
+    ids: (raw.ids as string[]).slice(),
+  };
+}
+
+/** Carry out a checked body with its kind's handler. */
+function run(body: GMRequestBody, requester: UserI): Promise<GMAnswer> {
+  const h = handlers[body.kind] as GMRequestHandler | undefined;
+  if (!h) throw new Error(`${SYSTEM_ID} | no GM request handler for ${body.kind} was registered in init`);
+  return h(body as never, requester);
+}
+
 /** Send `body` to the active GM and wait for the answer (or run it here when this user is the active GM). */
 export async function requestGM(body: GMRequestBody, timeout = QUERY_TIMEOUT): Promise<GMAnswer> {
   const me = game.user;
   const gm = game.users?.activeGM ?? null;
   if (!me || !gm) throw new NoGMError();
-  if (!handler) throw new Error(`${SYSTEM_ID} | no GM request handler was registered in init`);
-  if (gm.id === me.id) return handler(body, me);
+  if (gm.id === me.id) return run(body, me);
   const id = foundry.utils.randomID();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let hook = 0;
@@ -69,7 +93,7 @@ export async function requestGM(body: GMRequestBody, timeout = QUERY_TIMEOUT): P
     });
   });
   try {
-    await me.setFlag(SYSTEM_ID, "request", { id, ...body, ids: [...body.ids] });
+    await me.setFlag(SYSTEM_ID, "request", { id, ...body });
     return await answer;
   } finally {
     clearTimeout(timer);
@@ -77,13 +101,21 @@ export async function requestGM(body: GMRequestBody, timeout = QUERY_TIMEOUT): P
   }
 }
 
+/** Register the GM's side of one kind of request (init). */
+export function registerGMRequest<K extends GMRequestBody["kind"]>(
+  kind: K,
+  handler: GMRequestHandler<K>,
+): void {
+  (handlers as Record<string, unknown>)[kind] = handler;
+}
+
 /**
- * Register the GM's side: on the active GM's client, a request flag written by its own user is validated,
- * carried out by `run`, and answered on that user. A request written by anyone else (an assistant GM editing a
- * player's flags) is not that player asking, and is ignored.
+ * Listen for requests (once per page, in init). On the active GM's client, a request flag written by its own user
+ * is checked, carried out by its kind's handler, and answered on that user. A request written by anyone else (an
+ * assistant GM editing a player's flags) is not that player asking, and is ignored. Every client listens, so
+ * whichever GM is active when a request arrives answers it.
  */
-export function registerGMRequests(run: GMRequestHandler): void {
-  handler = run;
+export function listenForGMRequests(): void {
   Hooks.on("updateUser", (user, changed, _options, userId) => {
     if (game.user?.id !== game.users?.activeGM?.id) return;
     const flags: unknown = changed.flags;
@@ -102,8 +134,7 @@ async function answer(user: UserI, id: string, raw: unknown): Promise<void> {
   const problem = requestProblem(raw);
   try {
     if (problem) throw new Error(`That request is not one this system sends (${problem}).`);
-    const body = raw as GMRequestBody;
-    const r = await handler!({ kind: body.kind, messageId: body.messageId, ids: body.ids }, user);
+    const r = await run(bodyOf(raw as Record<string, unknown>), user);
     response = { id, applied: r.applied, skipped: r.skipped, error: null };
   } catch (e) {
     response = { id, applied: [], skipped: [], error: e instanceof Error ? e.message : String(e) };

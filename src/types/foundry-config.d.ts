@@ -11,9 +11,8 @@ import type {
   SideModel,
 } from "../data/models.js";
 import type { FrontierActor } from "../documents/actor.js";
-import type { FrontierCombat, handleNextRoundQuery, handleRollSideQuery } from "../documents/combat.js";
+import type { FrontierCombat, handleRollSideQuery } from "../documents/combat.js";
 import type { FrontierItem } from "../documents/item.js";
-import type { GMRequestBody } from "../helpers/gm-request.js";
 import type { SettingValues } from "../helpers/settings.js";
 import type { AppliedRecord } from "../workflows/apply-damage.js";
 import type { HeldRequest } from "../workflows/exchange.js";
@@ -93,7 +92,7 @@ declare module "fvtt-types/configuration" {
     User: {
       /** A request to the active GM and its answer (helpers/gm-request.ts), written on the asker's own User. */
       "frontier-tactics": {
-        request?: { id: string } & Partial<GMRequestBody>;
+        request?: { id: string } & Partial<Record<string, unknown>>;
         response?: {
           id: string;
           applied?: string[];
@@ -114,7 +113,6 @@ declare global {
     /** The GM-side handlers `init` registers for players' requests (helpers/gm-query.ts). */
     interface Queries {
       "frontier-tactics.rollSide": typeof handleRollSideQuery;
-      "frontier-tactics.nextRound": typeof handleNextRoundQuery;
     }
   }
 }

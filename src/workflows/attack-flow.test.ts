@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { attacker, target } from "../../tests/fixtures/rules.js";
 import { packWeapon } from "../../tests/pack-data.js";
 import { SYSTEM_ID } from "../constants.js";
-import { type GMAnswer, type GMRequestBody, registerGMRequests, requestGM } from "../helpers/gm-request.js";
+import {
+  type GMAnswer,
+  type GMRequestBody,
+  listenForGMRequests,
+  registerGMRequest,
+  requestGM,
+} from "../helpers/gm-request.js";
 import {
   createAlphaDawnEngine,
   createZebulonEngine,
@@ -140,7 +146,8 @@ function land(live: Record<string, TargetState | null>, b: WriteBatch): void {
  * player writes on their own User, the active GM's `updateUser` hook carries it out with `run` and answers on that
  * User. `requests` counts the requests the player wrote.
  */
-function playerAndGM(run: (body: GMRequestBody) => Promise<GMAnswer>) {
+type CardBody = Extract<GMRequestBody, { kind: "apply" | "undo" }>;
+function playerAndGM(run: (body: CardBody) => Promise<GMAnswer>) {
   const hooks = new Map<number, (...args: unknown[]) => void>();
   let next = 0;
   let current: FakeUser;
@@ -185,8 +192,10 @@ function playerAndGM(run: (body: GMRequestBody) => Promise<GMAnswer>) {
     },
     off: (_name: string, id: number) => hooks.delete(id),
   });
-  registerGMRequests(async (body) => run(body));
-  return { requests, ask: (body: GMRequestBody) => requestGM(body) };
+  registerGMRequest("apply", async (body) => run(body));
+  registerGMRequest("undo", async (body) => run(body));
+  listenForGMRequests();
+  return { requests, ask: (body: CardBody) => requestGM(body) };
 }
 
 afterEach(() => {

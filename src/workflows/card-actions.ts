@@ -19,7 +19,7 @@ import { placeBlastArea } from "../canvas/blast-area.js";
 import { SYSTEM_ID } from "../constants.js";
 import { type DefenseSystem, defenseState, screenPack } from "../data/item/facts.js";
 import { actorSystem, isAttackMessage, isItemType, tokenByUuid } from "../documents/subtypes.js";
-import { type GMAnswer, type GMRequestBody, registerGMRequests, requestGM } from "../helpers/gm-request.js";
+import { type GMAnswer, type GMRequestBody, registerGMRequest, requestGM } from "../helpers/gm-request.js";
 import { guard, notify } from "../helpers/report.js";
 import { clientSettings, SETTINGS } from "../helpers/settings.js";
 import {
@@ -186,7 +186,8 @@ async function placeFromCard(message: Msg): Promise<void> {
 
 /** Register the GM's side of card requests (init). */
 export function registerCardRequests(): void {
-  registerGMRequests(handleCardRequest);
+  registerGMRequest("apply", handleCardRequest);
+  registerGMRequest("undo", handleCardRequest);
 }
 
 /**
@@ -194,7 +195,10 @@ export function registerCardRequests(): void {
  * card's author's or a GM's, and reaches tokens the requester does not own only when the world allows it. On a
  * Basic-game initiative tie the request is held on the combat and applied when the exchange ends (SF-B-05).
  */
-export async function handleCardRequest(body: GMRequestBody, requester: UserI): Promise<GMAnswer> {
+export async function handleCardRequest(
+  body: Extract<GMRequestBody, { kind: "apply" | "undo" }>,
+  requester: UserI,
+): Promise<GMAnswer> {
   const message = game.messages?.get(body.messageId);
   const card = message ? cardOf(message) : null;
   const all = (reason: string) => ({ applied: [], skipped: [{ id: "", reason }] });

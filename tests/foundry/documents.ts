@@ -1291,6 +1291,8 @@ export class BaseChatMessage extends Document {
       // GM may update or delete.
       create: (u, d) => u.isGM || (d._source.author === u.id && u.hasRole("PLAYER")),
       update: (u, d, data) => {
+        // `author` is a DocumentAuthorField, `gmOnly: true` ("This can only be changed later by GM users",
+        // common/data/fields.mjs, search id 18292846256): a player's update that changes it is refused.
         if (!u.isGM && "author" in data && data.author !== u.id) return false;
         return d.testUserPermission(u, "OWNER");
       },

@@ -11,6 +11,7 @@ import {
   ALICE_ID,
   actorSource,
   closeTableAfterEach,
+  currentTurn,
   everyone,
   G,
   GM_ID,
@@ -229,28 +230,53 @@ describe("scenario: what FrontierCombat writes", () => {
     const combatId = await encounter(gm, 3);
     table.dice(3, 3, 3);
     await asGM(() => combat().startCombat());
-    const asked = recordQueries(gm, "frontier-tactics.nextRound");
 
-    // Too early (C0's turn, not the round's last): the GM refuses, nothing is written.
+    // Too early (C0's turn, not the round's last): the GM refuses, nothing but the request and its answer (each
+    // on Alice's own User: the GM knows who asks, helpers/gm-request.ts) is written.
     let from = table.server.log.length;
     await alice.run(() => combat().nextRound());
     await table.settle();
-    expect(asked).toEqual([[{ combatId, round: 1 }, { timeout: 10000 }]]);
-    expect(requestsSince(table, from)).toEqual([]);
+    expect(requestsSince(table, from)).toEqual(["update User by Alice", "update User by Gamemaster"]);
     expect(round()).toEqual(everyone(table, 1));
+    expect(told(alice)).toEqual(["warn: The round is not at its last turn; nothing was changed."]);
+    alice.notifications.log.length = 0;
 
-    // On the last turn the GM re-rolls the sides and starts round 2; every write is the GM's.
+    // On the last turn, a creature's (C1's or C2's: their sides tie, SF-X-05, and which comes last is the tie's),
+    // she may not end the round: as in core, where a player changes the round only for a
+    // combatant she owns (common/documents/combat.mjs `_canChangeRound`).
     await asGM(() => combat().nextTurn());
     await asGM(() => combat().nextTurn());
+    const last = alice.run(() => {
+      const c = combat().combatant;
+      return { name: c.name as string, actorId: c.actorId as string, owned: !!c.isOwner };
+    });
+    expect(["C1", "C2"]).toContain(last.name);
+    expect(last.owned).toBe(false);
+    from = table.server.log.length;
+    await alice.run(() => combat().nextRound());
+    await table.settle();
+    expect(requestsSince(table, from)).toEqual(["update User by Alice", "update User by Gamemaster"]);
+    expect(told(alice)).toEqual([
+      "warn: Only the GM or the owner of the combatant whose turn it is ends the round.",
+    ]);
+    alice.notifications.log.length = 0;
+
+    // The GM hands her that creature: now her end of the round is the GM's re-roll and round 2; every write but the request
+    // and its answer is the GM's.
+    await gm.run(() =>
+      G()
+        .game.actors.get(last.actorId)
+        .update({ [`ownership.${ALICE_ID}`]: 3 }),
+    );
+    await table.settle();
     from = table.server.log.length;
     table.dice(4, 4, 4);
     await alice.run(() => combat().nextRound());
     await table.settle();
-    expect(asked).toHaveLength(2);
-    expect(asked[1]).toEqual([{ combatId, round: 1 }, { timeout: 10000 }]);
     expect(round()).toEqual(everyone(table, 2));
-    const writers = new Set(requestsSince(table, from).map((r) => r.split(" by ")[1]));
-    expect([...writers]).toEqual(["Gamemaster"]);
+    const writes = requestsSince(table, from);
+    expect(writes[0]).toBe("update User by Alice");
+    expect(new Set(writes.slice(1).map((r) => r.split(" by ")[1]))).toEqual(new Set(["Gamemaster"]));
     expect(told(alice)).toEqual([]);
     expect(table.unhandled).toEqual([]);
   });
