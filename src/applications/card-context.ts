@@ -4,7 +4,7 @@
  * colour, damage and the burst's split, a grenade's landing and who it caught, and what has been applied.
  */
 import type { AttackCardData } from "../workflows/attack-flow.js";
-import { appliedOf, damageOf } from "../workflows/card-data.js";
+import { appliedOf, damageOf, undoneOf } from "../workflows/card-data.js";
 
 export interface CardOptions {
   readonly isGM: boolean;
@@ -46,6 +46,8 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
       hit: shots.some((s) => s.hit),
       damage,
       applied,
+      /** A GM took this hit back: only a GM applies it again (the render hook removes others' buttons). */
+      undone: undoneOf(card, t.id),
       canApply: opts.canApply && !applied && (damage > 0 || effectOnly),
       canUndo: opts.isGM && !!applied,
     };

@@ -287,7 +287,10 @@ export function planUndo(
       items.push({ _id: sid, "system.capacity.value": run.capacity[sid] });
     }
     if (items.length) batch.items[key] = mergeItems(batch.items[key] ?? [], items);
-    const off = (r.statuses ?? []).filter((s) => (t.statuses ?? []).includes(s));
+    // Undo turns off what this apply turned on — but not unconscious while Stamina is still 0 or less (SF-B-15).
+    const off = (r.statuses ?? []).filter(
+      (s) => (t.statuses ?? []).includes(s) && (s !== "unconscious" || run.stamina > 0),
+    );
     if (off.length) batch.statuses[r.targetId] = { on: [], off };
   });
   return batch;

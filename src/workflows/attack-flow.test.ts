@@ -332,14 +332,15 @@ describe("Attack workflow against fakes", () => {
       actors: [{ _id: "tok1-actor", "system.stamina.value": 30 }],
       items: { "actor:tok1-actor": [{ _id: "belt", "system.remaining": 6 }] },
     });
-    // The record goes in the same write as the Stamina it restores; the card's mark goes too.
+    // The record goes in the same write as the Stamina it restores; the card's mark says the GM undid it (only a
+    // GM applies it again).
     expect(gm.batches[1]!.actors[0]).toEqual({
       _id: "tok1-actor",
       "system.stamina.value": 30,
       [`flags.${SYSTEM_ID}.hits.${MSG}.-=tok1-token`]: null,
     });
     expect(gm.live.tok1?.recorded).toBeNull();
-    expect(gm.store.card.applied).toEqual([]);
+    expect(gm.store.card.applied).toEqual([expect.objectContaining({ targetId: "tok1", undone: true })]);
     // Nothing left to undo a second time.
     expect(await gmUndoDamage(MSG, ["tok1"], gm.ports)).toEqual({
       applied: [],
@@ -553,9 +554,9 @@ describe("Two requests on one card at once (the GM's client runs them interleave
   function slowSave(card: AttackCardData, targets: Record<string, TargetState | null>) {
     const gm = gmPorts(card, targets);
     const save = gm.ports.saveApplied;
-    gm.ports.saveApplied = async (id, set, clear) => {
+    gm.ports.saveApplied = async (id, set, clear, basis) => {
       await new Promise((r) => setTimeout(r, 5));
-      await save(id, set, clear);
+      await save(id, set, clear, basis);
     };
     return gm;
   }
@@ -582,8 +583,11 @@ describe("Two requests on one card at once (the GM's client runs them interleave
       gmApplyDamage(MSG, ["tok3"], gm.ports),
       gmUndoDamage(MSG, ["tok1"], gm.ports),
     ]);
-    // In the order asked: tok1 applied, tok3 applied, tok1 undone.
-    expect(gm.store.card.applied.map((r) => r.targetId)).toEqual(["tok3"]);
+    // In the order asked: tok1 applied, tok3 applied, tok1 undone (its mark says so).
+    expect(gm.store.card.applied.map((r) => [r.targetId, !!r.undone])).toEqual([
+      ["tok3", false],
+      ["tok1", true],
+    ]);
     expect(gm.batches.map((b) => b.tokens.scene1?.map((u) => u._id))).toEqual([
       ["tok1-token"],
       ["tok3-token"],

@@ -208,8 +208,17 @@ export interface GMPorts {
   itemLevels(targets: readonly (TargetState | null)[]): Promise<Record<string, ItemLevels>>;
   /** Write a batch; the ids of targets whose Stamina write did not land (refused, invalid, thrown). */
   write(batch: WriteBatch): Promise<{ failed: string[] }>;
-  /** Store the public marks of `set` on the card (replacing a target's old one) and remove those of `clear`. */
-  saveApplied(messageId: string, set: readonly AppliedMark[], clear: readonly string[]): Promise<void>;
+  /**
+   * Store the public marks of `set` on the card (replacing a target's old one) and remove those of `clear`,
+   * writing the card `basis` that was checked when it was loaded — never what the message holds now, which its
+   * author may have changed meanwhile (a GM's save would otherwise make that change look like the GM's).
+   */
+  saveApplied(
+    messageId: string,
+    set: readonly AppliedMark[],
+    clear: readonly string[],
+    basis: AttackCardData,
+  ): Promise<void>;
 }
 
 export interface ApplyResponse {
@@ -225,6 +234,11 @@ export interface ApplyResponse {
  * Players' and other GMs' clicks come to this client (see `gm-request.ts`), so this one queue is the only writer.
  */
 const gmQueue = new KeyedQueue();
+
+/** Run `task` in the GM's one queue (held damage, which also reads and writes what apply does). */
+export function onGMQueue<T>(task: () => Promise<T>): Promise<T> {
+  return gmQueue.run("gm", task);
+}
 
 const refusedAll = (ids: readonly string[], reason: string, data?: Readonly<Record<string, string>>) => ({
   applied: [],
@@ -264,16 +278,13 @@ async function applyNow(messageId: string, ids: readonly string[], ports: GMPort
     card.kind,
     targets,
     wanted,
-    new Set(card.applied.map((r) => r.targetId)),
+    new Set(card.applied.filter((r) => !r.undone).map((r) => r.targetId)),
     levels,
     card.effect,
     new Set(card.stunned ?? []),
   );
-  if (!plan.applied.length) return { applied: [], skipped: [...plan.skipped, ...notOnCard] };
-  const { failed } = await ports.write(plan.batch);
-  const landed = plan.applied.filter((r) => !failed.includes(r.targetId));
   const byId = new Map(targets.filter((t): t is TargetState => !!t).map((t) => [t.id, t]));
-  const marks: AppliedMark[] = landed.map((r) => {
+  const markOf = (r: AppliedRecord): AppliedMark => {
     const t = byId.get(r.targetId)!;
     return {
       targetId: r.targetId,
@@ -284,13 +295,31 @@ async function applyNow(messageId: string, ids: readonly string[], ports: GMPort
       unconscious: r.unconscious || !!r.doze?.knockedOut,
       stunned: (r.statuses ?? []).includes("stun") || (card.stunned ?? []).includes(r.targetId),
     };
-  });
-  // The card only shows what landed; the records on the targets already make a second apply a no-op.
-  if (marks.length) await ports.saveApplied(messageId, marks, []);
-  return {
-    applied: landed.map((r) => r.targetId),
-    skipped: [...plan.skipped, ...notOnCard, ...failed.map((id) => ({ id, reason: "FT.Card.writeFailed" }))],
   };
+  // A target with its record but no mark (the card's save failed after the write): the card is put right.
+  const unmarked = targets
+    .filter(
+      (t): t is TargetState => !!t?.recorded && !card.applied.some((m) => m.targetId === t.id && !m.undone),
+    )
+    .map((t) => markOf({ ...t.recorded!, targetId: t.id }));
+  const { failed } = plan.applied.length ? await ports.write(plan.batch) : { failed: [] as string[] };
+  const landed = plan.applied.filter((r) => !failed.includes(r.targetId));
+  const marks = [...landed.map(markOf), ...unmarked];
+  const skipped: ApplyResponse["skipped"] = [
+    ...plan.skipped,
+    ...notOnCard,
+    ...failed.map((id) => ({ id, reason: "FT.Card.writeFailed" })),
+  ];
+  // The records on the targets already make a second apply a no-op; the card shows what landed.
+  if (marks.length) {
+    try {
+      await ports.saveApplied(messageId, marks, [], card);
+    } catch (e) {
+      console.error(e);
+      skipped.push({ id: "", reason: "FT.Card.notSaved" });
+    }
+  }
+  return { applied: landed.map((r) => r.targetId), skipped };
 }
 
 /** GM: undo what was applied to `ids` from a card, from the records on the targets. */
@@ -325,15 +354,7 @@ async function undoNow(messageId: string, ids: readonly string[], ports: GMPorts
       live.push(t);
     }
   }
-  if (!records.length) {
-    if (trusted)
-      await ports.saveApplied(
-        messageId,
-        [],
-        wanted.filter((id) => !marks.find((m) => m.targetId === id)?.legacy),
-      );
-    return { applied: [], skipped };
-  }
+  if (!records.length) return { applied: [], skipped };
   const levels = await ports.itemLevels(live);
   const bound = Object.fromEntries(
     records.map((r) => [r.targetId, trusted ? damageOf(trusted, r.targetId) : 0]),
@@ -341,7 +362,20 @@ async function undoNow(messageId: string, ids: readonly string[], ports: GMPorts
   const batch = planUndo(messageId, records, live, levels, bound);
   const { failed } = await ports.write(batch);
   const undone = records.map((r) => r.targetId).filter((id) => !failed.includes(id));
-  if (undone.length && trusted) await ports.saveApplied(messageId, [], undone);
+  // Each undone target keeps a mark that says so: only a GM applies it again.
+  const undoneMarks = live
+    .filter((t): t is TargetState => !!t && undone.includes(t.id))
+    .map((t) => ({
+      targetId: t.id,
+      sceneId: t.sceneId,
+      tokenId: t.tokenId,
+      actorId: t.actorId,
+      linked: t.linked,
+      unconscious: false,
+      stunned: false,
+      undone: true,
+    }));
+  if (undoneMarks.length && trusted) await ports.saveApplied(messageId, undoneMarks, [], trusted);
   return {
     applied: undone,
     skipped: [...skipped, ...failed.map((id) => ({ id, reason: "FT.Card.writeFailed" }))],

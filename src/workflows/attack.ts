@@ -88,6 +88,11 @@ function withoutAttackerNumbers<C extends AttackCardData>(card: C): C {
   return {
     ...card,
     targets: card.targets.map((t) => ({ ...t, chance: 0, column: null, modifiers: [], secret: true })),
+    // Each shot's outcome carried the chance it was rolled against, too.
+    result: {
+      ...card.result,
+      shots: card.result.shots.map((s) => ({ ...s, outcome: { ...s.outcome, chance: 0 } })),
+    },
     burstCheck: card.burstCheck ? { chance: 0, column: null, modifiers: [] } : null,
   };
 }

@@ -17,7 +17,7 @@
  */
 import { placeBlastArea } from "../canvas/blast-area.js";
 import { SYSTEM_ID } from "../constants.js";
-import { type DefenseSystem, defenseState, screenPack } from "../data/item/facts.js";
+import { type DefenseSystem, defenseState, screenPack, weaponFacts } from "../data/item/facts.js";
 import { actorSystem, isAttackMessage, isItemType, tokenByUuid } from "../documents/subtypes.js";
 import { type GMAnswer, type GMRequestBody, registerGMRequest, requestGM } from "../helpers/gm-request.js";
 import { guard, notify } from "../helpers/report.js";
@@ -31,14 +31,16 @@ import {
   type WriteBatch,
 } from "./apply-damage.js";
 import { renderCard } from "./attack.js";
-import { type GMPorts, gmApplyDamage, gmUndoDamage } from "./attack-flow.js";
+import { type GMPorts, gmApplyDamage, gmUndoDamage, onGMQueue } from "./attack-flow.js";
 import {
   type AppliedMark,
   cardProblem,
+  damageCeiling,
   mergeApplied,
   readCard,
   type StoredCard,
   tokenIds,
+  undoneOf,
 } from "./card-data.js";
 
 type Msg = ChatMessage.Implementation;
@@ -72,7 +74,7 @@ export function bindAttackCard(message: Msg, html: HTMLElement): void {
   const isAuthor = message.author?.id === user.id;
   for (const el of html.querySelectorAll<HTMLElement>('[data-ft-action="undo"]')) if (!isGM) el.remove();
   for (const el of html.querySelectorAll<HTMLElement>('[data-ft-action="apply"]')) {
-    if (!isGM && !isAuthor) el.remove();
+    if (!isGM && (!isAuthor || el.dataset.undone !== undefined)) el.remove();
     else if (!isGM && !setting("playersApplyToAll")) {
       const actor = targetActor(el.dataset.targetId ?? "");
       if (!actor?.isOwner) {
@@ -217,6 +219,10 @@ export async function handleCardRequest(
       skipped.push({ id, reason: "FT.Card.notOnCard" });
       return false;
     }
+    if (!requester.isGM && undoneOf(card, id)) {
+      skipped.push({ id, reason: "FT.Card.undone" });
+      return false;
+    }
     if (requester.isGM || setting("playersApplyToAll")) return true;
     const actor = targetActor(id);
     if (actor?.testUserPermission(requester, "OWNER")) return true;
@@ -227,7 +233,8 @@ export async function handleCardRequest(
   const combat = game.combat;
   if (combat?.holdsDamage) {
     // Only targets on that card are held (SF-B-05), one entry per card: nothing else waits for the round's end.
-    await combat.holdDamage({ messageId: body.messageId, ids: allowed });
+    // In the GM's one queue: two requests at once each read the held list after the other's write.
+    await onGMQueue(() => combat.holdDamage({ messageId: body.messageId, ids: allowed }));
     return { applied: [], skipped: [...skipped, ...allowed.map((id) => ({ id, reason: "FT.Card.held" }))] };
   }
   const r = await gmApplyDamage(body.messageId, allowed, foundryGMPorts());
@@ -245,15 +252,36 @@ function trustedCard(m: Msg): StoredCard | { refused: string; data?: Record<stri
   const stats = m._stats;
   const lastBy = stats.lastModifiedBy ? game.users?.get(stats.lastModifiedBy) : null;
   if (stats.modifiedTime !== stats.createdTime && !lastBy?.isGM) return { refused: "FT.Card.tampered" };
-  const problem = cardProblem(card);
+  const problem = cardProblem(card) ?? (m.author?.isGM ? null : forgedProblem(card, m.author ?? null));
   if (problem) return { refused: "FT.Card.invalid", data: { reason: problem } };
-  const author = m.author;
-  if (!author?.isGM) {
-    const attacker = isUuid(card.actorUuid) ? fromUuidSync(card.actorUuid) : null;
-    if (!(attacker instanceof Actor) || !author || !attacker.testUserPermission(author, "OWNER"))
-      return { refused: "FT.Card.invalid", data: { reason: "attacker" } };
-  }
+  loadedAt.set(card, stats.modifiedTime ?? null);
   return card;
+}
+
+/** When each checked card was loaded (its message's `_stats.modifiedTime` then), to save it only if unchanged. */
+const loadedAt = new WeakMap<object, number | null>();
+
+/**
+ * Why a card a player's client created is not one their dice made, or null: the attack must be in the name of an
+ * actor its author owns, with a weapon that actor has; its damage kind and effect must be the weapon's, no target
+ * may take more than the weapon can do (`damageCeiling`), and only a thrown explosive stuns (SF-X-40), only those
+ * its blast's ring names. The dice themselves are rolled in the player's browser, as Foundry's are.
+ */
+function forgedProblem(card: StoredCard, author: UserI | null): string | null {
+  const attacker = isUuid(card.actorUuid) ? fromUuidSync(card.actorUuid) : null;
+  if (!(attacker instanceof Actor) || !author || !attacker.testUserPermission(author, "OWNER"))
+    return "attacker";
+  const weapon = attacker.items.find((i) => isItemType(i, "weapon") && i.name === card.weaponName);
+  if (!weapon || !isItemType(weapon, "weapon")) return "weapon";
+  const facts = weaponFacts(weapon.name ?? "", weapon.system);
+  if (facts.kind !== card.kind) return `damage kind ${card.kind}`;
+  if ((weapon.system.effect || null) !== (card.effect ?? null)) return `effect ${String(card.effect)}`;
+  const ceiling = damageCeiling(facts, card.shots, card.targets.length);
+  const over = card.result.damage.find((d) => d.damage > ceiling);
+  if (over) return `damage ${over.damage} above ${ceiling}`;
+  const ring = new Set((card.grenade?.ring ?? []).map((r) => r.id));
+  if ((card.stunned ?? []).some((id) => card.effect !== "explosive" || !ring.has(id))) return "stun list";
+  return null;
 }
 
 /** An actor's UUID as attack cards store it: a world actor's, or an unlinked token's synthetic actor's. */
@@ -327,12 +355,17 @@ export function foundryGMPorts(): GMPorts {
       return out;
     },
     write: (batch) => writeBatch(batch),
-    saveApplied: async (messageId, set, clear) => {
+    saveApplied: async (messageId, set, clear, basis) => {
       const m = game.messages?.get(messageId);
-      const card = m ? cardOf(m) : null;
-      if (!m || !card) return;
-      const updated: StoredCard = { ...card, applied: mergeApplied(card.applied, set, clear) };
-      // recursive: false replaces the stored card whole, so an undone target's mark is really removed.
+      if (!m) return;
+      // The card as it was checked when loaded: if its author changed it since, nothing of theirs is saved as
+      // the GM's (the targets' records already stand; the card is refused from now on).
+      const stats = m._stats;
+      const lastBy = stats.lastModifiedBy ? game.users?.get(stats.lastModifiedBy) : null;
+      if (loadedAt.has(basis) && (stats.modifiedTime ?? null) !== loadedAt.get(basis) && !lastBy?.isGM)
+        throw new Error("The card was changed while it was being applied; its marks were not saved.");
+      const updated: StoredCard = { ...basis, applied: mergeApplied(basis.applied, set, clear) };
+      // recursive: false replaces the stored card whole, so an undone target's mark is really replaced.
       await m.update({ system: { card: updated }, content: await renderCard(updated) }, { recursive: false });
     },
   };

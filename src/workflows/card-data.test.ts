@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BURST_CARD, BURST_CARD_V1, BURST_CARD_V2 } from "../../tests/fixtures/cards.js";
-import { type AppliedMark, appliedOf, damageOf, mergeApplied, readCard } from "./card-data.js";
+import { type AppliedMark, appliedOf, damageCeiling, damageOf, mergeApplied, readCard } from "./card-data.js";
 
 const T = (n: number) => `Scene.s.Token.t${n}`;
 
@@ -90,5 +90,39 @@ describe("Reading stored attack cards", () => {
       [T(3), false, true],
       [T(1), false, false],
     ]);
+  });
+});
+
+describe("What a weapon can do to one target from one card (issue 11, R1-1: a card forged at creation)", () => {
+  const pistol = {
+    name: "Laser Pistol",
+    skill: "beam",
+    heavy: false,
+    ranges: { pb: 5, s: 10, m: 20, l: 40, e: 80 },
+    rof: 2,
+    burst: null,
+    damage: { perSeu: { faces: 10, min: 1, max: 10 } },
+    kind: "laser",
+    blastRadius: 0,
+  } as const;
+  it("SF-X-36 a laser pistol at its highest setting, 10d10: 100 a shot, 200 for two shots", () => {
+    expect(damageCeiling(pistol, 1, 1)).toBe(100);
+    expect(damageCeiling(pistol, 2, 1)).toBe(200);
+  });
+  it("SF-X-24 an automatic pistol's burst at three: 5 + 2 = 7 d10, 70; its single shot 1d10 is less", () => {
+    const auto = {
+      ...pistol,
+      name: "Automatic Pistol",
+      damage: { formula: "1d10" },
+      burst: { rounds: 10, baseDice: 5, bonusNeedsMount: false },
+      kind: "projectile",
+    } as const;
+    expect(damageCeiling(auto, 1, 3)).toBe(70);
+    expect(damageCeiling({ ...auto, burst: null }, 1, 3)).toBe(10);
+  });
+  it("SF-B-16 a formula with a bonus, and per-band formulas: the largest of them", () => {
+    const bow = { ...pistol, damage: { formula: "1d10+2", perBand: { pb: "3d10" } } } as const;
+    expect(damageCeiling(bow, 1, 1)).toBe(30);
+    expect(damageCeiling({ ...pistol, damage: { formula: "1d10+2" } }, 1, 1)).toBe(12);
   });
 });

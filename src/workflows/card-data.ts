@@ -13,7 +13,7 @@
  */
 
 import type { GrenadeCard } from "../applications/card-context.js";
-import { DAMAGE_KINDS } from "../rules/index.js";
+import { burstDice, DAMAGE_KINDS, MAX_BURST_TARGETS, parseDice, type WeaponFacts } from "../rules/index.js";
 import type { AttackCardData } from "./attack-flow.js";
 import type { TargetDamage } from "./attack-plan.js";
 
@@ -34,6 +34,11 @@ export interface AppliedMark {
   readonly unconscious: boolean;
   readonly stunned: boolean;
   readonly legacy?: boolean;
+  /**
+   * A GM undid it: the target is not applied, and only a GM applies it again (the author cannot re-apply what the
+   * GM took back, review R1-1).
+   */
+  readonly undone?: boolean;
 }
 
 /** The scene and token ids of a token UUID `Scene.<id>.Token.<id>`, or null. */
@@ -62,6 +67,7 @@ function toMark(v: Obj & { targetId: string }): AppliedMark {
     unconscious: v.unconscious === true,
     stunned: v.stunned === true,
     ...(legacy ? { legacy: true } : {}),
+    ...(v.undone === true ? { undone: true } : {}),
   };
 }
 const isDamage = (v: unknown): v is TargetDamage =>
@@ -121,9 +127,15 @@ export function damageOf(card: Pick<AttackCardData, "result">, targetId: string)
   return card.result.damage.find((d) => d.targetId === targetId)?.damage ?? 0;
 }
 
-/** What was applied to one target, or null. */
+/** What was applied to one target, or null (a mark of an undone hit is not applied). */
 export function appliedOf(card: Pick<AttackCardData, "applied">, targetId: string): AppliedMark | null {
-  return card.applied.find((r) => r.targetId === targetId) ?? null;
+  const m = card.applied.find((r) => r.targetId === targetId);
+  return m && !m.undone ? m : null;
+}
+
+/** Was this target's hit undone by a GM (so only a GM applies it again)? */
+export function undoneOf(card: Pick<AttackCardData, "applied">, targetId: string): boolean {
+  return !!card.applied.find((r) => r.targetId === targetId)?.undone;
 }
 
 /** The applied marks after adding (or replacing) `set` and removing the marks of `clear`. */
@@ -176,4 +188,30 @@ export function cardProblem(card: StoredCard): string | null {
     return "stun list";
   if (typeof card.actorUuid !== "string") return "attacker";
   return null;
+}
+
+/** The most one die formula can roll (0 when it does not parse). */
+function formulaMax(text: string | undefined): number {
+  if (!text) return 0;
+  try {
+    const d = parseDice(text);
+    return d.count * d.faces + Math.max(0, d.bonus);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The most damage one target can take from one card of this weapon: the largest of its formula, its per-band
+ * formulas, its highest power setting (SF-X-36) and its burst's dice (SF-X-24: base dice + 1 per extra target, all
+ * to one target at most), times the shots. A card a player's client wrote that claims more is not one the dice made.
+ */
+export function damageCeiling(w: WeaponFacts, shots: number, targets: number): number {
+  const perShot = Math.max(
+    formulaMax(w.damage.formula),
+    ...Object.values(w.damage.perBand ?? {}).map((f) => formulaMax(f)),
+    w.damage.perSeu ? w.damage.perSeu.max * w.damage.perSeu.faces : 0,
+    w.burst ? burstDice(w.burst, Math.min(Math.max(1, targets), MAX_BURST_TARGETS)) * 10 : 0,
+  );
+  return perShot * Math.max(1, shots);
 }

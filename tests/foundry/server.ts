@@ -235,7 +235,7 @@ export class Server {
    * 16077555174: "managed by the server and ... ignored if they appear in creation or update data") are dropped
    * from what the client sent and set here — the creation and modification times and the user who made the write.
    */
-  #stamp(cls: any, data: Src, userId: string, create: boolean): void {
+  #stamp(cls: any, data: Src, userId: string, create: boolean, stored: Src = {}): void {
     if (!cls.schema?.fields?._stats) return;
     const now = ++this.#clock;
     const managed = [
@@ -251,7 +251,11 @@ export class Server {
     }
     const stats: Src = typeof data._stats === "object" && data._stats ? data._stats : {};
     for (const k of managed) delete stats[k];
-    Object.assign(stats, create ? { createdTime: now } : {}, { modifiedTime: now, lastModifiedBy: userId });
+    // An update keeps what the server stamped before (createdTime above all), whether or not it is recursive.
+    const kept = create
+      ? { createdTime: now }
+      : Object.fromEntries(managed.map((k) => [k, stored?.[k] ?? null]));
+    Object.assign(stats, kept, { modifiedTime: now, lastModifiedBy: userId });
     data._stats = stats;
   }
 
@@ -283,7 +287,7 @@ export class Server {
         if (i < 0) continue;
         const doc = new cls(deepClone(store[i]), { parent, strict: false });
         if (!doc.canUserModify(user, "update", change)) this.#refuse(user, "update", type, change._id);
-        this.#stamp(cls, change, user.id, false);
+        this.#stamp(cls, change, user.id, false, store[i]?._stats);
         const diff = doc.updateSource(deepClone(change), {
           recursive: options.recursive ?? true,
           diff: options.diff,

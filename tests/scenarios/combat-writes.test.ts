@@ -11,7 +11,6 @@ import {
   ALICE_ID,
   actorSource,
   closeTableAfterEach,
-  currentTurn,
   everyone,
   G,
   GM_ID,
@@ -227,7 +226,7 @@ describe("scenario: what FrontierCombat writes", () => {
     table = await createTable({ world: world(3), online: [GM_ID, ALICE_ID] });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
-    const combatId = await encounter(gm, 3);
+    await encounter(gm, 3);
     table.dice(3, 3, 3);
     await asGM(() => combat().startCombat());
 

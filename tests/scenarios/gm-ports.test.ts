@@ -46,7 +46,14 @@ closeTableAfterEach(() => table);
 
 const world = () => ({
   actors: [
-    actorSource({ _id: EUSYL, name: "Eusyl", owner: ALICE_ID, stamina: 45 }),
+    // Her Automatic Pistol fired the card's burst (the GM checks a player's card against the attacker's weapon).
+    actorSource({
+      _id: EUSYL,
+      name: "Eusyl",
+      owner: ALICE_ID,
+      stamina: 45,
+      items: [itemFromPack("weapons", "automatic-pistol")],
+    }),
     actorSource({ _id: PIRATE, name: "Pirate", stamina: 10 }),
     actorSource({
       _id: HERO,

@@ -431,13 +431,22 @@ export function cardFor<T>(card: T, ids: CardIds): T {
 }
 
 /**
- * Deck 3, where the stored cards are played: Eusyl (Alice's, Stamina 45, the card's attacker `ids.actor`) and
+ * Deck 3, where the stored cards are played: Eusyl (Alice's, Stamina 45, with an Automatic Pistol, the card's
+ * attacker `ids.actor`) and
  * Pirates 1–3 (actors "pirate1"…, Stamina 30) on unlinked tokens `ids.tokens`, 1 m apart in a row at y 1200.
  */
 export function deckThree(ids: CardIds): { actors: Src[]; scene: Src } {
   return {
     actors: [
-      actorSource({ _id: ids.actor, name: "Eusyl", owner: ALICE_ID, stamina: 45 }),
+      // The fixture cards are bursts of her Automatic Pistol: the GM checks a player's card against the weapon
+      // its attacker holds (issue "trust").
+      actorSource({
+        _id: ids.actor,
+        name: "Eusyl",
+        owner: ALICE_ID,
+        stamina: 45,
+        items: [itemFromPack("weapons", "automatic-pistol")],
+      }),
       ...[1, 2, 3].map((n) => actorSource({ _id: id(`pirate${n}`), name: `Pirate ${n}`, stamina: 30 })),
     ],
     scene: sceneSource({

@@ -73,7 +73,13 @@ const world = (options: { applyToAll?: boolean; showNpcNumbers?: boolean } = {})
   ],
   actors: [
     ...DECK.actors,
-    actorSource({ _id: KRAAL, name: "Kraal", owner: BRUNO_ID, stamina: 40 }),
+    actorSource({
+      _id: KRAAL,
+      name: "Kraal",
+      owner: BRUNO_ID,
+      stamina: 40,
+      items: [itemFromPack("weapons", "automatic-pistol")],
+    }),
     // The GM's boss: on the scene, on no card.
     actorSource({
       _id: BOSS,
@@ -198,13 +204,41 @@ describe("scenario: what a player sends the GM is untrusted (issue 11)", () => {
     const invalid = ["FT.Card.invalid", "FT.Card.invalid", "FT.Card.invalid"];
     expect(reasons(await forge({ kind: "apply", messageId: inBossName, ids: [] }))).toEqual(invalid);
     expect(reasons(await forge({ kind: "apply", messageId: hugeCard, ids: [] }))).toEqual(invalid);
+    // Forged in her own actor's name with her own weapon: more than an Automatic Pistol's burst at three can do
+    // (5 + 2 = 7d10, 70), a doze effect the pistol has not, a stun no blast made.
+    const forgedCards = [
+      {
+        ...ALICES_CARD,
+        result: {
+          ...ALICES_CARD.result,
+          damage: ALICES_CARD.result.damage.map((d) => ({ ...d, damage: 71 })),
+        },
+      },
+      { ...ALICES_CARD, effect: "doze" },
+      { ...ALICES_CARD, stunned: [tokenUuid(SCENE, TOK.p1)] },
+      { ...ALICES_CARD, kind: "laser" },
+      { ...ALICES_CARD, weaponName: "Heavy Laser" },
+    ];
+    const problems: string[] = [];
+    for (const forged of forgedCards) {
+      const m = await postCard(table, alice, forged);
+      const r = await forge({ kind: "apply", messageId: m, ids: [tokenUuid(SCENE, TOK.p1)] });
+      problems.push(String((r?.skipped[0] as { data?: { reason?: string } } | undefined)?.data?.reason));
+    }
+    expect(problems).toEqual([
+      "damage 71 above 70",
+      "effect doze",
+      "stun list",
+      "damage kind laser",
+      "weapon",
+    ]);
 
     // Nothing but requests, answers and her own posts was written; every Stamina is as it was on every client.
     expect(damageWrites(mark).filter((r) => !r.startsWith("create ChatMessage by Alice"))).toEqual([
       "update ChatMessage by Alice", // her own edit of her own card
     ]);
     expect(damageWrites(afterEdit).filter((r) => !r.startsWith("create ChatMessage by Alice"))).toEqual([]);
-    expect(damageWrites(afterForged)).toEqual([]);
+    expect(damageWrites(afterForged).filter((r) => !r.startsWith("create ChatMessage by Alice"))).toEqual([]);
     expect(pirates()).toEqual(everyone(table, "30 30 30"));
     expect(boss()).toEqual(everyone(table, 80));
 
@@ -276,6 +310,68 @@ describe("scenario: what a player sends the GM is untrusted (issue 11)", () => {
     ]);
     expect(table.unhandled).toEqual([]);
   }, 30_000);
+});
+
+describe("scenario: a card changed while the GM applies it, and a hit the GM took back (issue 11, R1-1)", () => {
+  it("R1-1: Alice's page rewrites her card the moment the GM writes a hit: the GM's save keeps none of it", async () => {
+    table = await createTable({ world: world({ applyToAll: true }) });
+    const alice = table.client(ALICE_ID);
+    const gm = table.client(GM_ID);
+    const msg = await postCard(table, alice, ALICES_CARD);
+    // Her console: when any token changes, raise Pirate 2's damage on her card to 70 (within what the pistol does).
+    alice.run(() =>
+      G().Hooks.on("updateToken", () => {
+        const m = G().game.messages.get(msg);
+        const card = structuredClone(m.system.card);
+        card.result.damage = card.result.damage.map((d: { targetId: string; damage: number }) =>
+          d.targetId === tokenUuid(SCENE, TOK.p2) ? { ...d, damage: 70 } : d,
+        );
+        void m.update({ system: { card } }, { recursive: false });
+      }),
+    );
+    clickCard(gm, msg, "apply", "Pirate 1");
+    await table.settle();
+    expect(pirates()).toEqual(everyone(table, "17 30 30"));
+    // Either her edit landed after the GM's save (she wrote last: the card is refused) or before it (the GM's save
+    // wrote the card it checked, her 70 overwritten): Pirate 2 takes 13 or nothing, never 70.
+    clickCard(gm, msg, "apply", "Pirate 2");
+    await table.settle();
+    const after = pirates().Gamemaster!;
+    expect(["17 30 30", "17 17 30"]).toContain(after);
+    expect(pirates()).toEqual(everyone(table, after));
+    const stored = table.server.world.messages.find((m) => m._id === msg);
+    const onCard = stored?.system.card.result.damage.find(
+      (d: { targetId: string }) => d.targetId === tokenUuid(SCENE, TOK.p2),
+    );
+    if (after === "17 17 30") expect(onCard?.damage).toBe(13);
+    else
+      expect(told(gm).at(-1)).toBe(
+        "warn: This card was changed after it was rolled, so it cannot be applied; apply its damage by hand.",
+      );
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("R1-1: after the GM undoes a hit, its author cannot apply it again; the GM can", async () => {
+    table = await createTable({ world: world({ applyToAll: true }) });
+    const alice = table.client(ALICE_ID);
+    const gm = table.client(GM_ID);
+    const msg = await postCard(table, alice, ALICES_CARD);
+    clickCard(alice, msg, "apply", "Pirate 1");
+    await table.settle();
+    clickCard(gm, msg, "undo", "Pirate 1");
+    await table.settle();
+    expect(pirates()).toEqual(everyone(table, "30 30 30"));
+    expect(buttonsOf(renderMessage(alice, msg))).toEqual(["apply:Pirate 2", "apply:Pirate 3"]);
+    expect(rowText(alice, msg, "Pirate 1")).toContain("Undone");
+    expect(reasons(await forge({ kind: "apply", messageId: msg, ids: [tokenUuid(SCENE, TOK.p1)] }))).toEqual([
+      "FT.Card.undone",
+    ]);
+    expect(pirates()).toEqual(everyone(table, "30 30 30"));
+    clickCard(gm, msg, "apply", "Pirate 1");
+    await table.settle();
+    expect(pirates()).toEqual(everyone(table, "17 30 30"));
+    expect(table.unhandled).toEqual([]);
+  });
 });
 
 describe("scenario: apply and undo under faults (issue 11, R1-4, R2-1..R2-4)", () => {

@@ -19,6 +19,13 @@ describe("Damage formulas", () => {
     expect(averageRoll(parseDice("2d10"))).toBe(11);
   });
 
+  it("SF-B-16 H10 a formula past 100 dice or d100 is refused (999d999 never reaches the dice roller)", () => {
+    for (const bad of ["999d999", "101d10", "1d101", "100d101"]) expect(isValidDice(bad), bad).toBe(false);
+    // The largest of the rules: a heavy laser at 20 SEU, 20d10; and the edge itself.
+    expect(maxRoll(parseDice("20d10"))).toBe(200);
+    expect(parseDice("100d100")).toEqual({ count: 100, faces: 100, bonus: 0 });
+  });
+
   it("SF-B-16 a malformed formula is a clear RulesError naming the text", () => {
     for (const bad of ["", "d10", "2d", "2d10+", "0d10", "2d1", "two d10", "2d10*2"]) {
       expect(isValidDice(bad), bad).toBe(false);

@@ -10,6 +10,10 @@ export interface DiceFormula {
 const FORMULA = /^\s*(\d{1,3})\s*d\s*(\d{1,3})\s*(?:([+-])\s*(\d{1,4}))?\s*$/i;
 const FLAT = /^\s*(\d{1,4})\s*$/;
 
+/** Most dice, and most faces, a damage formula may have (H10). */
+export const MAX_DICE = 100;
+export const MAX_FACES = 100;
+
 /** Parse a damage formula; throws a {@link RulesError} naming the bad text. */
 export function parseDice(text: string): DiceFormula {
   const flat = FLAT.exec(text);
@@ -19,7 +23,9 @@ export function parseDice(text: string): DiceFormula {
     throw new RulesError("FT.Error.badFormula", `Malformed damage formula "${text}"`, { formula: text });
   const count = Number(m[1]);
   const faces = Number(m[2]);
-  if (count < 1 || faces < 2) {
+  // H10: no weapon of the rules rolls more than 20 dice (a heavy laser at 20 SEU) or dice above d100; 100 of either is
+  // far past the rules and keeps a typo such as 999d999 out of the dice roller.
+  if (count < 1 || faces < 2 || count > MAX_DICE || faces > MAX_FACES) {
     throw new RulesError("FT.Error.badFormula", `Malformed damage formula "${text}"`, { formula: text });
   }
   const bonus = m[3] ? Number(`${m[3]}${m[4]}`) : 0;
