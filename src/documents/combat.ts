@@ -182,7 +182,10 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     });
     // Kept before the write that names the new seal ids goes out, so the GM's tracker can read them as it lands.
     const live = new Set((game.combats?.contents ?? []).map((c) => c.id ?? ""));
-    if (this.id) void keepSecrets(this.id, sealed.secrets, live).catch((e: unknown) => reportOnce(`${this.id}:keep`, errorText(e)));
+    if (this.id)
+      void keepSecrets(this.id, sealed.secrets, live).catch((e: unknown) =>
+        reportOnce(`${this.id}:keep`, errorText(e)),
+      );
     if (sealed.lost.length)
       reportOnce(`${this.id}:lost:${sealed.lost.join()}`, localize("FT.Side.sealedLost"));
     return sealed.changes;
@@ -546,7 +549,11 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     userId: string,
   ): void {
     // Core's `current` still holds the state before this update until core's _onUpdate runs.
-    const prior = { round: this.current.round, turn: this.current.turn, combatantId: this.current.combatantId };
+    const prior = {
+      round: this.current.round,
+      turn: this.current.turn,
+      combatantId: this.current.combatantId,
+    };
     if ("round" in changed || "groups" in changed) this.#resort();
     super._onUpdate(changed, options, userId);
     if (prior.round !== this.round && game.user?.isActiveGM && !game.users?.get(userId)?.isGM)
@@ -571,7 +578,9 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       await this.#startNextRound({ round: priorRound, turn: prior.turn }, { turnEvents: false });
       return;
     }
-    console.warn(`${SYSTEM_ID} | ${user?.name ?? userId} wrote round ${this.round}; put back to ${priorRound}`);
+    console.warn(
+      `${SYSTEM_ID} | ${user?.name ?? userId} wrote round ${this.round}; put back to ${priorRound}`,
+    );
     ui.notifications?.warn(localize("FT.Combat.roundPutBack"));
     await this.update({ round: priorRound, turn: prior.turn }, { turnEvents: false });
   }
