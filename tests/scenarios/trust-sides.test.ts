@@ -320,6 +320,91 @@ describe("scenario: trust at a shared table — the sides and the tracker (R1-5d
     expect(table.unhandled).toEqual([]);
   }, 30_000);
 
+  it("S7 SF-B-04 Alice and Bruno ask for their shared side's roll at the same moment: the side rolls once", async () => {
+    table = await createTable({
+      world: { actors: ACTORS, scenes: SCENES },
+      online: [GM_ID, ALICE_ID, BRUNO_ID],
+    });
+    const gm = table.client(GM_ID);
+    await openCombat(gm, [TOKENS[0]!, TOKENS[1]!, TOKENS[3]!]);
+    const friendly = gm.run(() => G().game.combat.groups.find((g: any) => g.system.key === "friendly").id);
+    // One die only: a second roll of the side would ask for an unscripted die.
+    table.dice(7);
+    const ask = (c: Client) => c.run(() => G().game.combat.rollSides({ sideIds: [friendly] }));
+    await Promise.all([ask(table.client(ALICE_ID)), ask(table.client(BRUNO_ID))]);
+    await table.settle();
+    // Friendly: d10 7 + Kraal's modifier 5 (RS 50) = 12; one card.
+    expect(onEveryClient(table, () => G().game.combat.groups.get(friendly).initiative)).toEqual(
+      everyone(table, 12),
+    );
+    expect(
+      onEveryClient(
+        table,
+        () => G().game.messages.filter((m: any) => m.flags?.["frontier-tactics"]?.sideRoll).length,
+      ),
+    ).toEqual(everyone(table, 1));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("S4 SF-B-04 Alice's console writes the round: a skipped round or someone else's turn is put back; the end of her own last turn is the GM's next round, sides re-rolled", async () => {
+    table = await createTable({ world: { actors: ACTORS, scenes: SCENES }, online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await openCombat(gm, TOKENS.slice(0, 3));
+    // Round 1: friendly 9 + 4 = 13, hostile 5 + 7 = 12: the pirates move first, Eusyl last.
+    table.dice(9, 5);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    for (const c of table.all) expect(turnOrder(c)).toEqual(["Pirate captain", "Pirate", "Eusyl"]);
+    const state = () =>
+      onEveryClient(table, () => {
+        const c = G().game.combat;
+        return [c.round, c.turn, c.combatant?.name ?? null];
+      });
+    const write = async (data: object) => {
+      // The server checks only the common rules, which let a player write round and turn.
+      await alice.run(() => G().game.combat.update(data));
+      await table.settle();
+    };
+    const rolledRound = (key: string) =>
+      onEveryClient(
+        table,
+        () => G().game.combat.groups.find((g: any) => g.system.key === key).system.rolledRound,
+      );
+
+    // The captain's turn: Alice writes round 5, then round 2. Neither is the end of her turn: both put back.
+    await write({ round: 5 });
+    expect(state()).toEqual(everyone(table, [1, 0, "Pirate captain"]));
+    await write({ round: 2, turn: 0 });
+    expect(state()).toEqual(everyone(table, [1, 0, "Pirate captain"]));
+    expect(told(gm).filter((n) => n.includes("put back"))).toHaveLength(2);
+
+    // Eusyl's turn, the round's last: a skipped round (5) is still put back.
+    await gm.run(() => G().game.combat.nextTurn());
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(state()).toEqual(everyone(table, [1, 2, "Eusyl"]));
+    await write({ round: 5 });
+    expect(state()).toEqual(everyone(table, [1, 2, "Eusyl"]));
+    expect(rolledRound("hostile")).toEqual(everyone(table, 1));
+
+    // Round 2 at the end of her own last turn: the GM carries out the next round. Friendly 2 + 4 = 6, hostile
+    // 8 + 7 = 15: Eusyl moves first, and the first turn is hers.
+    table.dice(2, 8);
+    await write({ round: 2 });
+    expect(state()).toEqual(everyone(table, [2, 0, "Eusyl"]));
+    for (const c of table.all) expect(turnOrder(c)).toEqual(["Eusyl", "Pirate captain", "Pirate"]);
+    expect(rolledRound("hostile")).toEqual(everyone(table, 2));
+    expect(rolledRound("friendly")).toEqual(everyone(table, 2));
+    expect(
+      onEveryClient(
+        table,
+        () => G().game.combat.groups.find((g: any) => g.system.key === "friendly").initiative,
+      ),
+    ).toEqual(everyone(table, 6));
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SF-X-05 two GMs add a combatant each at the same time: exactly two sides on every client", async () => {
     table = await createTable({
       world: { actors: ACTORS, scenes: SCENES },
