@@ -179,7 +179,7 @@ export class FrontierCombatTracker extends Base {
   ): Promise<void> {
     const group = this.#gmGroup(target);
     if (!group) return;
-    // A sealed side's numbers are on the GM's own card, not on the group (R1-5d).
+    // A sealed side's numbers are in this GM's browser, not on the group (R1-5d); unknown ones open blank.
     const known = group.system.sealed ? this.combat?.sideSecrets().get(group.id ?? "") : group.system;
     const t = (k: string) => game.i18n?.localize(k) ?? k;
     const result = await foundry.applications.api.DialogV2.prompt({

@@ -30,6 +30,8 @@ export interface SideHeader {
   readonly total: number | null;
   readonly surprised: boolean;
   readonly hideNumbers: boolean;
+  /** GM only: a sealed side whose numbers this browser does not keep (rolled on another GM's client, or lost). */
+  readonly numbersUnknown: boolean;
   readonly initiative: boolean;
   readonly active: boolean;
   readonly canRoll: boolean;
@@ -56,7 +58,7 @@ export interface TrackerOptions {
   readonly phases: readonly Phase[];
   readonly phaseIndex: number;
   readonly activeCombatantId: string | null;
-  /** GM only: the numbers of sealed sides (R1-5d), from the GM's blind cards; players have none. */
+  /** GM only: the numbers of sealed sides (R1-5d), kept in the GM's browser; players have none. */
   readonly secrets?: ReadonlyMap<string, SideSecret>;
 }
 
@@ -84,7 +86,7 @@ export function buildTracker(
     .map((sid) => view.sides.find((s) => s.id === sid))
     .filter((s): s is NonNullable<typeof s> => !!s)
     .map((s) => {
-      // A sealed side's numbers are not on the group at all; the GM reads them from the GM's own card.
+      // A sealed side's numbers are not on the group at all; the GM reads them from the GM's browser.
       const numbers = s.system.sealed ? opts.secrets?.get(s.id) : s.system;
       const hide =
         !numbers || (!opts.isGM && (s.system.sealed || (opts.hideNpcNumbers && opts.npcOnlySides.has(s.id))));
@@ -104,6 +106,7 @@ export function buildTracker(
         total: hide || !rolled || numbers.roll === null ? null : numbers.roll + numbers.modifier,
         surprised: s.system.surprised,
         hideNumbers: hide,
+        numbersUnknown: opts.isGM && s.system.sealed && !numbers,
         initiative: opts.initiativeSide === s.id,
         active: sideTurns.some((t) => t.id === opts.activeCombatantId),
         canRoll: !rolled && (opts.isGM || opts.ownedSides.has(s.id)),

@@ -11,16 +11,24 @@
  * - Core's `_onUpdate` re-sorts only when `combatants` changed; this order also depends on the round and the sides.
  * - Core keeps the acting combatant when combatants change (`operation.combatTurn`), never when groups change:
  *   every side write here goes out as one Combat update with the turn index that keeps whoever is acting.
+ * - Every document's data and every chat message reach every client (`ChatMessage#visible` only filters the chat
+ *   log), so a hidden NPC side's numbers are in no document and no message: only the GM's browser keeps them
+ *   (helpers/side-secrets.ts).
+ * - The server checks only common rules (common/documents/combat.mjs, search id 8044410250: `#canUpdate` lets a
+ *   player write `round` and `turn`, and the base `_canChangeRound` returns true; this class's override runs only
+ *   in browsers, where a player's script can go around it). The active GM answers a round a player wrote
+ *   (`_onUpdate`, whose user id the server vouches for).
  */
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { asGM, foundryUsers, QUERY } from "../helpers/gm-query.js";
 import { type GMAnswer, type GMRequestBody, requestGM } from "../helpers/gm-request.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
+import { keepSecrets, keptSecret } from "../helpers/side-secrets.js";
 import { reportTrackerError } from "../helpers/tracker-report.js";
 import { roundPhases } from "../rules/index.js";
 import { damageIsHeld, type HeldRequest, holdRequest, releaseHeld } from "../workflows/exchange.js";
+import { KeyedQueue } from "../workflows/serial.js";
 import {
-  asSecret,
   assignSides,
   type CombatView,
   clearedRoll,
@@ -28,6 +36,7 @@ import {
   endsRound,
   firstTurn,
   type InitiativePorts,
+  membersOf,
   needsRoll,
   rollSides,
   type SideCard,
@@ -51,13 +60,13 @@ const SIDE = "side";
 const ORDER = new WeakMap<object, Map<string, number>>();
 /** Combat → the last side assignment under way (assignments run one after another, never side by side). */
 const SIDES_QUEUE = new WeakMap<object, Promise<unknown>>();
-/** Combat → sealed side id → its numbers, as this GM client wrote them (else read from the GM's blind card). */
-const SECRETS = new WeakMap<object, Map<string, SideSecret>>();
+/**
+ * Combat id → the GM's rolls and round changes, one at a time (S7): two players' roll requests arriving together
+ * must not both see a side unrolled and roll it twice; each task reads the combat again when its turn comes.
+ */
+const ROLLS = new KeyedQueue();
 /** Failures of the turn order already reported (one report per combat and message, not one per render). */
 const REPORTED = new Set<string>();
-
-/** The roll options key under which a sealed side's blind card carries its numbers. */
-const SECRET_KEY = "ftSide";
 
 const localize = (key: string) => game.i18n?.localize(key) ?? key;
 
@@ -117,38 +126,26 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   }
 
   /**
-   * A side's card. A sealed side's (R1-5d) is a blind roll to the GMs whatever the GM's roll mode (a self roll stays
-   * a self roll): per v13's roll modes it is the carrier of the side's numbers, which ride in its roll's options for
-   * the GM's tracker and later ranks; every other side's card follows the roll mode the GM picked (H10).
+   * A side's card, in the roll mode the GM picked (H10). A sealed side's (R1-5d) says only that the side rolled: no
+   * number and no Roll, since every client receives every message whatever its roll mode (v13 `ChatMessage#visible`
+   * hides a whisper or a blind roll only in the chat log). So no dice animation for a sealed side either.
    */
   async #cardData(card: SideCard<Roll>): Promise<ChatMessage.CreateData> {
     const group = this.groups.get(card.sideId);
     const colour = safeColour(group && isSide(group) ? group.system.colour : "");
-    const content = await foundry.applications.handlebars.renderTemplate(templatePath("chat/side-roll.hbs"), {
-      ...card,
-      colour,
-    });
     const sealed = this.#seals(card.sideId);
-    if (sealed) {
-      const secret: SideSecret = {
-        roll: card.d10,
-        modifier: card.modifier,
-        modifierSource: card.modifierSource,
-        holsteredPenalty: card.holsteredPenalty,
-        highestRs: card.highestRs,
-        rolledRound: card.rolledRound,
-      };
-      Object.assign(card.roll.options, { [SECRET_KEY]: secret });
-    }
-    const gmMode = game.settings?.get("core", "rollMode") ?? "publicroll";
-    const mode = sealed ? (gmMode === "selfroll" ? "selfroll" : "blindroll") : gmMode;
+    const context = sealed ? { sideName: card.sideName, colour, sealed: true } : { ...card, colour };
+    const content = await foundry.applications.handlebars.renderTemplate(
+      templatePath("chat/side-roll.hbs"),
+      context,
+    );
     const data: ChatMessage.CreateData = {
       speaker: { alias: card.sideName },
       content,
-      rolls: [card.roll],
+      ...(sealed ? {} : { rolls: [card.roll] }),
       flags: { [SYSTEM_ID]: { sideRoll: card.sideId } },
     };
-    ChatMessage.applyRollMode(data, mode);
+    ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
     return data;
   }
 
@@ -159,37 +156,19 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   }
 
   /**
-   * GM: the numbers of the sealed sides, from what this client wrote or else from the GM's own blind card of the
-   * side's current roll (a card a player wrote is never read: only a GM may author or edit a GM's message).
-   * Players get nothing: their clients never held the numbers.
+   * GM: the numbers of the sealed sides this GM's browser keeps for their current sealed rolls (helpers/
+   * side-secrets.ts). A side rolled on another GM's client, or whose numbers this browser lost, is missing: it shows
+   * as rolled with its numbers unknown. Players get nothing: no data they receive holds the numbers.
    */
   sideSecrets(): Map<string, SideSecret> {
     const out = new Map<string, SideSecret>();
-    if (!game.user?.isGM) return out;
-    const known = SECRETS.get(this);
+    if (!game.user?.isGM || !this.id) return out;
     for (const g of this.sideGroups) {
       if (!g.system.sealed || !g.id) continue;
-      const round = g.system.rolledRound;
-      const mine = known?.get(g.id);
-      if (mine && mine.rolledRound === round) {
-        out.set(g.id, mine);
-        continue;
-      }
-      const carried = this.#carriedSecret(g.id, round);
-      if (carried) out.set(g.id, carried);
+      const kept = keptSecret(this.id, g.id, g.system.sealId);
+      if (kept) out.set(g.id, kept);
     }
     return out;
-  }
-
-  #carriedSecret(sideId: string, round: number): SideSecret | null {
-    const messages = game.messages?.contents ?? [];
-    for (let i = messages.length - 1; i >= 0; i--) {
-      const m = messages[i]!;
-      if (m.flags?.[SYSTEM_ID]?.sideRoll !== sideId || !m.author?.isGM) continue;
-      const secret = asSecret((m.rolls?.[0]?.options as Record<string, unknown> | undefined)?.[SECRET_KEY]);
-      if (secret && secret.rolledRound === round) return secret;
-    }
-    return null;
   }
 
   /** GM: the changes as they may be written (sealed sides without numbers, every rolled side ranked). */
@@ -199,8 +178,14 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       ...(round !== undefined ? { round } : {}),
       secrets: this.sideSecrets(),
       seal: (id) => this.#seals(id),
+      newSealId: () => foundry.utils.randomID(),
     });
-    SECRETS.set(this, sealed.secrets);
+    // Kept before the write that names the new seal ids goes out, so the GM's tracker can read them as it lands.
+    const live = new Set((game.combats?.contents ?? []).map((c) => c.id ?? ""));
+    if (this.id)
+      void keepSecrets(this.id, sealed.secrets, live).catch((e: unknown) =>
+        reportOnce(`${this.id}:keep`, errorText(e)),
+      );
     if (sealed.lost.length)
       reportOnce(`${this.id}:lost:${sealed.lost.join()}`, localize("FT.Side.sealedLost"));
     return sealed.changes;
@@ -285,14 +270,41 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const round = options.round ?? Math.max(1, this.round);
     // A player's request names the combat and the sides only: the GM decides the round (see handleRollSideQuery).
     const request = { combatId: this.id, sideIds: options.sideIds ?? this.#ownSides() };
-    await asGM(foundryUsers(), QUERY.rollSide, request, async () => {
-      await this.ensureSides();
-      await rollSides(this.view, this.#ports(), {
-        variant: currentVariant(),
-        round,
-        ...(options.sideIds ? { sideIds: options.sideIds } : {}),
-        force: !!options.force,
-      });
+    await asGM(foundryUsers(), QUERY.rollSide, request, () =>
+      this.#serial(async () => {
+        await this.ensureSides();
+        // Read when this task's turn comes: a roll queued before it may have rolled these sides already.
+        await rollSides(this.view, this.#ports(), {
+          variant: currentVariant(),
+          round,
+          ...(options.sideIds ? { sideIds: options.sideIds } : {}),
+          force: !!options.force,
+        });
+        return true;
+      }),
+    );
+  }
+
+  /** GM: run a roll or round change of this combat after the ones queued before it (S7). */
+  #serial<T>(task: () => Promise<T>): Promise<T> {
+    return ROLLS.run(this.id ?? "", task);
+  }
+
+  /**
+   * GM side of a player's roll request (handleRollSideQuery): the sides among `wanted` that have a player character
+   * and have not rolled this round, read once this request's turn in the queue comes, so two requests arriving
+   * together roll a side once (S7). Never a re-roll; never an NPC side. True when something was rolled.
+   */
+  async rollForPlayers(wanted: ReadonlySet<string>): Promise<boolean> {
+    return this.#serial(async () => {
+      const view = this.view;
+      const round = Math.max(1, this.round);
+      const playerSides = new Set(view.members.filter((m) => m.isPlayerCharacter).map((m) => m.sideId));
+      const sideIds = view.sides
+        .filter((s) => wanted.has(s.id) && playerSides.has(s.id) && needsRoll(s, round))
+        .map((s) => s.id);
+      if (!sideIds.length) return false;
+      await rollSides(view, this.#ports(), { variant: currentVariant(), round, sideIds, force: false });
       return true;
     });
   }
@@ -303,37 +315,23 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     return [...new Set(ids.filter((id): id is string => !!id))];
   }
 
-  /** GM: set a side's d10 and modifier (SF-X-04: the GM may edit results); it counts as this round's roll. */
+  /**
+   * GM: set a side's d10 and modifier (SF-X-04: the GM may edit results); it counts as this round's roll. A sealed
+   * side stays sealed: its new numbers go to this GM's browser under a new seal id, nothing to chat (R1-5d).
+   */
   async editSide(groupId: string, roll: number, modifier: number): Promise<void> {
     const group = this.groups.get(groupId);
     if (!game.user?.isGM || !group || !isSide(group)) return;
     const rolledRound = Math.max(1, this.round);
-    // A sealed side keeps who had the modifier and its highest RS (SF-B-05 tie-break) in the GM's numbers.
-    const before = group.system.sealed ? this.sideSecrets().get(groupId) : undefined;
-    await this.#commitSides([
-      { _id: groupId, initiative: roll + modifier, system: { roll, modifier, rolledRound } },
-    ]);
-    // A sealed side's new numbers need their blind card: the edit is the GM's result for this round (SF-X-04).
-    const after = this.groups.get(groupId);
-    if (after && isSide(after) && after.system.sealed) {
-      const evaluated = await new Roll(String(roll)).evaluate();
-      await ChatMessage.create(
-        await this.#cardData({
-          sideId: groupId,
-          sideName: group.name ?? "",
-          d10: roll,
-          modifier,
-          modifierSource: before?.modifierSource ?? "",
-          holsteredPenalty: before?.holsteredPenalty ?? 0,
-          highestRs: before?.highestRs ?? 0,
-          rolledRound,
-          total: roll + modifier,
-          ruleId: "SF-X-04",
-          roll: evaluated,
-          npcOnly: true,
-        }),
-      );
-    }
+    const system: SideChange["system"] & object = { roll, modifier, rolledRound };
+    // A sealed side whose numbers this browser lost: its highest RS (the SF-B-05 tie-break) from its members.
+    if (group.system.sealed && !this.sideSecrets().has(groupId))
+      Object.assign(system, {
+        highestRs: Math.max(0, ...membersOf(this.view, groupId).map((m) => m.rs)),
+        modifierSource: "",
+        holsteredPenalty: 0,
+      });
+    await this.#commitSides([{ _id: groupId, initiative: roll + modifier, system }]);
   }
 
   /** GM: mark a side surprised or not (SF-X-02). */
@@ -452,9 +450,23 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       }
       return this;
     }
+    await this.#serial(() => this.#startNextRound({ round: this.round, turn: this.turn }));
+    return this;
+  }
+
+  /**
+   * GM: start the round after `from` (the round and turn being ended): held damage, every side re-rolled, and one
+   * update with the new round, its first turn, the rolls and the phase. From the GM's own next round, or (S4) after
+   * a player's client wrote the new round itself on the round's last turn; then `extra` carries that update's
+   * options (no second round of turn events: the player's write already ran them).
+   */
+  async #startNextRound(
+    from: { round: number; turn: number | null },
+    extra: { turnEvents?: false } = {},
+  ): Promise<void> {
     await this.releaseDamage();
     const variant = currentVariant();
-    const round = this.round + 1;
+    const round = from.round + 1;
     const rolls: SideChange[] = [];
     await this.ensureSides();
     await rollSides(
@@ -466,12 +478,12 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
         },
       },
       // From round 0 this is the start: sides that rolled before it keep their roll (SF-X-04).
-      { variant, round, force: this.round >= 1 },
+      { variant, round, force: from.round >= 1 },
     );
     const written = this.#seal(rolls, round);
     const order = turnOrder(withSideChanges(this.view, written, round), variant);
     const first =
-      this.turn === null
+      from.turn === null
         ? { turn: null, noneLeft: false }
         : firstTurn(order, (id) => !!this.combatants.get(id)?.isDefeated, !!this.settings.skipDefeated);
     if (first.noneLeft) ui.notifications?.warn(localize("COMBAT.NoneRemaining"));
@@ -483,13 +495,13 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     };
     const updateOptions = {
       direction: 1 as const,
-      worldTime: { delta: this.getTimeDelta(this.round, this.turn, round, first.turn) },
+      worldTime: { delta: this.getTimeDelta(from.round, from.turn, round, first.turn) },
+      ...extra,
     };
     // fvtt-types 13.345 types this hook as v12 did ({round, turn: number}, {advanceTime}); v13 passes a null turn
     // when no one acts and `worldTime` (client/documents/combat.mjs, nextRound).
     Hooks.callAll("combatRound", this, updateData as never, updateOptions as never);
     await this.update(updateData, updateOptions);
-    return this;
   }
 
   /** Going back a round is the GM's too (`_canChangeRound`); a player is told so instead of a refused update. */
@@ -536,8 +548,58 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     options: Combat.Database.OnUpdateOperation,
     userId: string,
   ): void {
+    // Core's `current` still holds the state before this update until core's _onUpdate runs.
+    const prior = {
+      round: this.current.round,
+      turn: this.current.turn,
+      combatantId: this.current.combatantId,
+    };
     if ("round" in changed || "groups" in changed) this.#resort();
     super._onUpdate(changed, options, userId);
+    if (prior.round !== this.round && game.user?.isActiveGM && !game.users?.get(userId)?.isGM)
+      void this.#serial(() => this.#answerPlayerRound(prior, userId)).catch((e: unknown) =>
+        reportOnce(`${this.id}:round:${errorText(e)}`, errorText(e)),
+      );
+  }
+
+  /**
+   * Active GM (S4): a player's client wrote the round itself — core's server allows it (common `#canUpdate`; our
+   * `_canChangeRound` runs only in browsers). If it was the end of the round's last turn by that turn's owner, this
+   * is the next round: the GM carries it out (held damage, sides re-rolled, first turn, phase). Anything else (a
+   * skipped or repeated round, a round going back, someone else's turn) is put back to the round and turn before it.
+   */
+  async #answerPlayerRound(
+    prior: { round: number | null; turn: number | null; combatantId: string | null },
+    userId: string,
+  ): Promise<void> {
+    const user = game.users?.get(userId);
+    const priorRound = prior.round ?? 0;
+    if (this.#endedLastTurn(prior, user)) {
+      await this.#startNextRound({ round: priorRound, turn: prior.turn }, { turnEvents: false });
+      return;
+    }
+    console.warn(
+      `${SYSTEM_ID} | ${user?.name ?? userId} wrote round ${this.round}; put back to ${priorRound}`,
+    );
+    ui.notifications?.warn(localize("FT.Combat.roundPutBack"));
+    await this.update({ round: priorRound, turn: prior.turn }, { turnEvents: false });
+  }
+
+  /** Was the state before this round change the last turn of a started round, held by a combatant `user` owns? */
+  #endedLastTurn(
+    prior: { round: number | null; turn: number | null; combatantId: string | null },
+    user: User.Implementation | undefined,
+  ): boolean {
+    const priorRound = prior.round ?? 0;
+    if (!user || priorRound < 1 || this.round !== priorRound + 1 || !prior.combatantId) return false;
+    const combatant = this.combatants.get(prior.combatantId);
+    if (!combatant?.testUserPermission(user, "OWNER")) return false;
+    // The order of the round being ended (surprise counts in round 1 only, so it may differ from the new one's).
+    const order = turnOrder(withSideChanges(this.view, [], priorRound), currentVariant());
+    const at = order.indexOf(prior.combatantId);
+    if (at < 0 || at !== prior.turn) return false;
+    const defeated = order.map((id) => !!this.combatants.get(id)?.isDefeated);
+    return endsRound(at, defeated, !!this.settings.skipDefeated);
   }
 
   #resort(): void {
@@ -683,16 +745,7 @@ export async function handleRollSideQuery(data: unknown): Promise<boolean> {
     throw new Error("That side roll request is not one this system sends.");
   const combat = game.combats?.get(req.combatId);
   if (!combat) throw new Error("That combat no longer exists.");
-  const view = combat.view;
-  const round = Math.max(1, combat.round);
-  const playerSides = new Set(view.members.filter((m) => m.isPlayerCharacter).map((m) => m.sideId));
-  const wanted = new Set(req.sideIds.filter((id): id is string => typeof id === "string"));
-  const sideIds = view.sides
-    .filter((s) => wanted.has(s.id) && playerSides.has(s.id) && needsRoll(s, round))
-    .map((s) => s.id);
-  if (!sideIds.length) return false;
-  await combat.rollSides({ sideIds, round });
-  return true;
+  return combat.rollForPlayers(new Set(req.sideIds.filter((id): id is string => typeof id === "string")));
 }
 
 /**

@@ -29,6 +29,7 @@ export const SETTINGS = {
   playersApplyToAll: "playersApplyToAll",
   showNpcNumbers: "showNpcNumbers",
   migrationVersion: "migrationVersion",
+  sideSecrets: "sideSecrets",
 } as const;
 
 /**
@@ -55,6 +56,11 @@ export interface SettingValues {
   /** Players see NPC numbers (Stamina, screens, Reaction Speed, an NPC's chance to hit) on cards. */
   showNpcNumbers: boolean;
   migrationVersion: number;
+  /**
+   * GM's browser only: the numbers of hidden NPC sides (R1-5d), combat id → side id → seal id → numbers. A client
+   * setting, which v13 keeps in the browser's localStorage and never sends to the server.
+   */
+  sideSecrets: StoredObject;
 }
 
 export type SettingKey = keyof SettingValues;
@@ -147,6 +153,14 @@ export function registerSettings(): void {
     config: false,
     type: Number,
     default: 0,
+  });
+  // v13 (client/helpers/client-settings.mjs, search id 8447867917): a "client" setting is read from and written to
+  // window.localStorage only (`#setClient`); no Setting document is created, so no other client ever receives it.
+  s.register(SYSTEM_ID, SETTINGS.sideSecrets, {
+    scope: "client",
+    config: false,
+    type: Object,
+    default: {},
   });
 }
 

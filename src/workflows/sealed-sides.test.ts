@@ -92,7 +92,13 @@ describe("Sealed sides (R1-5d)", () => {
     for (const { sides, variant, round } of cases(400)) {
       const { combat, changes } = rolled(sides, round);
       const npc = new Set(sides.filter((s) => s.npc).map((s) => s.id));
-      const written = sealSides(combat, changes, { variant, secrets: new Map(), seal: (id) => npc.has(id) });
+      let n = 0;
+      const written = sealSides(combat, changes, {
+        variant,
+        secrets: new Map(),
+        seal: (id) => npc.has(id),
+        newSealId: () => `seal${++n}`,
+      });
       const seen = sideOrder(withSideChanges(combat, written.changes), variant);
       const truth = sideOrder(withSideChanges(combat, changes), variant);
       expect(seen).toEqual(truth);
@@ -107,6 +113,9 @@ describe("Sealed sides (R1-5d)", () => {
           highestRs: 0,
           sealed: true,
         });
+        // Each sealed roll gets its own new seal id, under which the GM's browser keeps its numbers.
+        expect(c.system?.sealId).toMatch(/^seal\d+$/);
+        expect(written.secrets.get(c._id)?.sealId).toBe(c.system?.sealId);
       }
     }
     expect(sealedCases).toBeGreaterThan(300);
@@ -122,10 +131,12 @@ describe("Sealed sides (R1-5d)", () => {
       2,
     );
     const seal = (id: string) => id === "pirates";
+    const newSealId = () => "sealA";
     const once = sealSides(first.combat, [first.changes[0]!], {
       variant: "expanded",
       secrets: new Map(),
       seal,
+      newSealId,
     });
     const after = withSideChanges(first.combat, once.changes);
     expect(once.secrets.get("pirates")).toEqual({
@@ -135,20 +146,29 @@ describe("Sealed sides (R1-5d)", () => {
       holsteredPenalty: 0,
       highestRs: 70,
       rolledRound: 2,
+      sealId: "sealA",
     });
     const pcs = {
       _id: "pcs",
       initiative: 13,
       system: { roll: 9, modifier: 4, highestRs: 40, rolledRound: 2 },
     };
-    const twice = sealSides(after, [pcs], { variant: "expanded", secrets: once.secrets, seal });
+    // A later write keeps the sealed side's seal id (no new roll of it).
+    const twice = sealSides(after, [pcs], {
+      variant: "expanded",
+      secrets: once.secrets,
+      seal,
+      newSealId: () => "never",
+    });
+    expect(twice.secrets.get("pirates")?.sealId).toBe("sealA");
     expect(sideOrder(withSideChanges(after, twice.changes), "expanded").moveOrder).toEqual([
       "pcs",
       "pirates",
     ]);
     expect(twice.lost).toEqual([]);
-    // Without the GM's numbers (the card deleted) the sealed side keeps its rank and is reported lost.
-    const blind = sealSides(after, [pcs], { variant: "expanded", secrets: new Map(), seal });
+    // Without the GM's numbers (another GM's browser, cleared storage) the sealed side keeps its rank and is
+    // reported lost.
+    const blind = sealSides(after, [pcs], { variant: "expanded", secrets: new Map(), seal, newSealId });
     expect(blind.lost).toEqual(["pirates"]);
     expect(blind.changes.find((c) => c._id === "pirates")).toBeUndefined();
   });
@@ -161,11 +181,16 @@ describe("Sealed sides (R1-5d)", () => {
       ],
       1,
     );
-    const written = sealSides(combat, changes, { variant: "basic", secrets: new Map(), seal: () => false });
+    const written = sealSides(combat, changes, {
+      variant: "basic",
+      secrets: new Map(),
+      seal: () => false,
+      newSealId: () => "never",
+    });
     expect(written.changes).toEqual(changes);
   });
 
-  it("a card's secret is read only in the schema's shape", () => {
+  it("a kept secret is read back only in the schema's shape", () => {
     const good: SideSecret = {
       roll: 8,
       modifier: 7,

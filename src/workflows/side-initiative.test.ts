@@ -189,6 +189,7 @@ describe("Rounds and turns", () => {
       highestRs: 0,
       rolledRound: 0,
       sealed: false,
+      sealId: "",
       rank: 0,
       rankTie: 0,
     });

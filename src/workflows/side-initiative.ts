@@ -126,9 +126,30 @@ export function rolledThisRound(side: SideView, combatRound: number): boolean {
 
 /** The roll fields of a side as the schema creates them: what "reset initiative" writes (surprise stays). */
 export function clearedRoll(): Partial<SideSystem> {
-  const { roll, modifier, modifierSource, holsteredPenalty, highestRs, rolledRound, sealed, rank, rankTie } =
-    defaultSide();
-  return { roll, modifier, modifierSource, holsteredPenalty, highestRs, rolledRound, sealed, rank, rankTie };
+  const {
+    roll,
+    modifier,
+    modifierSource,
+    holsteredPenalty,
+    highestRs,
+    rolledRound,
+    sealed,
+    sealId,
+    rank,
+    rankTie,
+  } = defaultSide();
+  return {
+    roll,
+    modifier,
+    modifierSource,
+    holsteredPenalty,
+    highestRs,
+    rolledRound,
+    sealed,
+    sealId,
+    rank,
+    rankTie,
+  };
 }
 
 /** The combat as it will read once `changes` are written (and, if given, in another round). */
@@ -266,7 +287,7 @@ export function sideOrder(combat: CombatView, variant: AlphaDawnVariant): SideOr
   return { ...order, moveOrder: [...order.moveOrder, ...unrolled] };
 }
 
-/** A sealed side's roll as only the GM knows it: what its blind side-roll card carries (R1-5d). */
+/** A sealed side's roll as only the GM knows it: kept in the GM's browser, never in any document (R1-5d). */
 export interface SideSecret {
   readonly roll: number;
   readonly modifier: number;
@@ -283,7 +304,12 @@ export function secretOf(system: SideSystem): SideSecret | null {
   return { roll, modifier, modifierSource, holsteredPenalty, highestRs, rolledRound };
 }
 
-/** A value read back from a card: a secret only if every field has the shape the schema allows. */
+/** A sealed side's numbers with the seal id of the roll they belong to (what the GM's browser keeps). */
+export interface KeptSecret extends SideSecret {
+  readonly sealId: string;
+}
+
+/** A value read back from the GM's browser storage: a secret only if every field has the shape the schema allows. */
 export function asSecret(value: unknown): SideSecret | null {
   if (!value || typeof value !== "object") return null;
   const v = value as Record<string, unknown>;
@@ -321,18 +347,20 @@ export interface SealOptions {
   readonly variant: AlphaDawnVariant;
   /** The round the changes are for (the next round's rolls are written before the round advances). */
   readonly round?: number;
-  /** What the GM knows of the sides that are sealed now (their cards). */
+  /** What the GM's browser knows of the sides that are sealed now. */
   readonly secrets: ReadonlyMap<string, SideSecret>;
   /** Is a side whose roll is being written to be sealed ("hide NPC initiative" and no player character on it)? */
   readonly seal: (sideId: string) => boolean;
+  /** A fresh seal id for a roll sealed now (random in production). */
+  readonly newSealId: () => string;
 }
 
 export interface Sealed {
   /** What to write to the groups: sealed sides without their numbers, every rolled side's rank. */
   readonly changes: SideChange[];
-  /** The numbers of every side sealed once the changes are written (for the GM's cards and tracker). */
-  readonly secrets: Map<string, SideSecret>;
-  /** Sealed sides whose numbers the GM no longer has (their card was deleted): their rank is left as it was. */
+  /** The numbers of every side sealed once the changes are written, under their seal ids (for the GM's browser). */
+  readonly secrets: Map<string, KeptSecret>;
+  /** Sealed sides whose numbers this GM's browser does not have: their rank is left as it was. */
   readonly lost: string[];
 }
 
@@ -359,13 +387,13 @@ export function sealSides(combat: CombatView, changes: readonly SideChange[], op
   const byId = new Map(changes.map((c) => [c._id, c]));
   const real = withSideChanges(revealed, changes, round);
   const sealedAfter = new Map<string, boolean>();
+  const sealedNow = new Set<string>();
   for (const s of real.sides) {
     const c = byId.get(s.id)?.system;
     const rolledNow = !!c && "roll" in c;
-    sealedAfter.set(
-      s.id,
-      rolledNow ? c.roll !== null && c.roll !== undefined && opts.seal(s.id) : s.system.sealed,
-    );
+    const sealed = rolledNow ? c.roll !== null && c.roll !== undefined && opts.seal(s.id) : s.system.sealed;
+    sealedAfter.set(s.id, sealed);
+    if (rolledNow && sealed) sealedNow.add(s.id);
   }
   const keys: SideKey[] = [];
   for (const s of real.sides) {
@@ -389,7 +417,7 @@ export function sealSides(combat: CombatView, changes: readonly SideChange[], op
   // Ranks are read only while some side is sealed (`sideOrder`); otherwise the groups keep the numbers alone.
   const ranked = [...sealedAfter.values()].some(Boolean);
   const ranks = rankSides(keys, opts.variant);
-  const secrets = new Map<string, SideSecret>();
+  const secrets = new Map<string, KeptSecret>();
   const out: SideChange[] = [];
   for (const s of real.sides) {
     const stored = combat.sides.find((o) => o.id === s.id)!.system;
@@ -398,12 +426,14 @@ export function sealSides(combat: CombatView, changes: readonly SideChange[], op
     const system: Partial<SideSystem> = { ...(change?.system ?? {}) };
     let initiative = change?.initiative;
     if (sealed && !lost.includes(s.id)) {
+      // A roll sealed now gets a new seal id; a side sealed before keeps its own.
+      const sealId = sealedNow.has(s.id) ? opts.newSealId() : stored.sealId;
       const secret = secretOf(s.system);
-      if (secret) secrets.set(s.id, secret);
-      Object.assign(system, SEALED_BLANK, { sealed: true });
+      if (secret) secrets.set(s.id, { ...secret, sealId });
+      Object.assign(system, SEALED_BLANK, { sealed: true, sealId });
       // The group's own initiative would be the total: a sealed side has none (core copies it to members).
       if (initiative !== undefined) initiative = null;
-    } else if (!sealed && stored.sealed) system.sealed = false;
+    } else if (!sealed && stored.sealed) Object.assign(system, { sealed: false, sealId: "" });
     if (ranked && !lost.includes(s.id)) {
       const r = ranks.get(s.id);
       system.rank = r?.total ?? 0;

@@ -106,13 +106,22 @@ describe("scenario: three sides, three rounds (SF-X-01, SF-X-02, SF-X-04, SF-X-0
     const totals = () => gm.run(() => gmTotals());
     expect(totals()).toEqual([12, 9, 9]);
     for (const c of table.all) expect(turnOrder(c)).toEqual(["Pirate", "Beast", "Eusyl", "Kraal"]);
-    // NPC side cards reach players without their numbers (hide NPC initiative, on by default).
+    // NPC side cards (hide NPC initiative, on by default) say only that the side rolled: no number, no Roll, since
+    // every client receives every message whatever its roll mode (R1-5d).
     const cards = alice.run(() =>
       G()
         .game.messages.filter((m: any) => m.flags?.["frontier-tactics"]?.sideRoll)
-        .map((m: any) => m.isContentVisible),
+        .map((m: any) => {
+          const text = document.createElement("div");
+          text.innerHTML = m.content;
+          return [m.speaker.alias, m.rolls.length, /\d/.test(text.textContent ?? "")];
+        }),
     );
-    expect(cards).toEqual([true, false, false]);
+    expect(cards).toEqual([
+      ["Friendly side", 1, true],
+      ["Hostile side", 0, false],
+      ["Neutral side", 0, false],
+    ]);
 
     // Beast's turn; the GM corrects the friendly side's result to d10 1 + 2 = 3: the order changes, Beast keeps the turn.
     await gm.run(() => G().game.combat.nextTurn());

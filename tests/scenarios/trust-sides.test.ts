@@ -3,13 +3,18 @@
  * shared table, each seat on its own client.
  *
  * - A hidden NPC side ("hide NPC initiative", on by default) rolled by the GM: everything Alice's client received —
- *   the groups' and combatants' stored data, her tracker's context and DOM, and every chat message she may read per
- *   v13's roll modes (content, flavor, flags, system, rolls) — holds none of the side's die, modifier, highest RS or
- *   the name of whose modifier it is; the order is still exactly the rules' (SF-X-04, SF-X-05: the lowest total
- *   moves first, a tie goes to the higher modifier). Ruling: the side's numbers ride on ONE message, the GM's blind
- *   side-roll card, whose content and roll Foundry's roll modes keep from players (`isContentVisible` false); its
- *   flags carry only the side's id.
- * - Player sides' cards follow the roll mode the GM picked (H10).
+ *   the combat's whole stored source (groups, combatants), her tracker's context and DOM, her own client settings,
+ *   and EVERY chat message's full data (`toObject()`: content, flavor, rolls, flags, system), whether or not its roll
+ *   mode lets her read it: v13 sends every message to every client (`ChatMessage#visible` only filters the chat log,
+ *   client/documents/chat-message.mjs) — holds none of the side's die, modifier, total, highest RS or the name of
+ *   whose modifier it is; the order is still exactly the rules' (SF-X-04, SF-X-05: the lowest total moves first, a
+ *   tie goes to the higher modifier). The numbers are kept in the GM's browser only (a client setting); a second GM,
+ *   whose browser does not have them, sees the side as rolled with its numbers unknown and may edit it.
+ * - Player sides' cards follow the roll mode the GM picked (H10); a sealed side's card says only that it rolled.
+ * - Alice and Bruno ask for their shared side's roll at the same moment: it rolls once (S7).
+ * - Alice's console writes the combat round itself, which the server allows (common `#canUpdate`): a skipped round
+ *   or a round ended on someone else's turn is put back; the end of her own last turn is carried out as the GM's
+ *   next round, sides re-rolled (S4).
  * - Two combatants added at the same time by two GMs: exactly two sides on every client (R2-6).
  * - A stored side d10 of 11: every client still renders the tracker, in core's order, and the GM is told once (H2).
  * - Alice's Roll with no GM, or a GM whose client never answers: a tracker message, nothing unhandled (R2-5).
@@ -84,54 +89,43 @@ async function renderTracker(c: Client): Promise<HTMLElement> {
 const hostileId = (c: Client) =>
   c.run(() => G().game.combat.groups.find((g: any) => g.system.key === "hostile").id as string);
 
-/** The secret numbers of the hostile side this test rolled, as text that must not appear in what Alice sees. */
-function leaks(text: string, secret: { d10: number; modifier: number; total: number }): string[] {
+/**
+ * The secret numbers of the hostile side this test rolled (and the captain's RS 70, its highest RS; the name of
+ * whose modifier it is), as text that must not appear in what Alice's client holds.
+ */
+function leaks(text: string, numbers: number[]): string[] {
   const found: string[] = [];
   if (/Pirate captain/.test(text)) found.push("Pirate captain");
-  for (const n of [secret.d10, secret.modifier, secret.total, 70])
+  for (const n of [...numbers, 70])
     if (new RegExp(`(^|[^\\w.])${n}([^\\w]|$)`).test(text)) found.push(String(n));
   return found;
 }
 
 /**
- * Everything Alice's client holds about the combat and the chat, as plain JSON: the groups' and combatants' stored
- * sources (combatant names aside: a visible combatant's name is core's public data), and for each message she may
- * read per v13's roll modes its content, flavor, flags, system and rolls; for the others, all but their content and
- * rolls (what the roll mode hides).
+ * Everything Alice's client holds about the combat and the chat, as plain JSON: the combat's whole stored source
+ * (its groups and combatants; a combatant's name aside, which is core's public data) and EVERY message's full data
+ * (`toObject()`: content, flavor, speaker, rolls, flags, system), readable by her or not: every client receives
+ * every message, and a roll mode only hides it in her chat log. Also her client settings of this system.
  */
-function whatAliceHolds(alice: Client): {
-  groups: string;
-  combatants: string;
-  readable: string;
-  hidden: string;
-} {
+function whatAliceHolds(alice: Client): { combat: string; messages: string; settings: string } {
   return alice.run(() => {
-    const combat = G().game.combat;
-    const groups = JSON.stringify(combat.groups.contents.map((g: any) => g._source));
-    const combatants = JSON.stringify(
-      combat.combatants.contents.map((c: any) => {
-        const { name: _name, ...rest } = c._source;
-        return { ...rest, initiative: c.initiative };
-      }),
-    );
-    const readable: unknown[] = [];
-    const hidden: unknown[] = [];
-    for (const m of G().game.messages.contents) {
-      const data = m.toObject();
-      if (m.isContentVisible)
-        readable.push({
-          content: data.content,
-          flavor: data.flavor,
-          flags: data.flags,
-          system: data.system,
-          rolls: data.rolls,
-        });
-      else
-        hidden.push({ flavor: data.flavor, flags: data.flags, system: data.system, speaker: data.speaker });
-    }
-    return { groups, combatants, readable: JSON.stringify(readable), hidden: JSON.stringify(hidden) };
+    const source = G().game.combat.toObject();
+    for (const c of source.combatants) delete c.name;
+    const messages = G().game.messages.contents.map((m: any) => m.toObject());
+    const key = "frontier-tactics.sideSecrets";
+    const settings = G().game.settings.settings.has(key)
+      ? G().game.settings.get("frontier-tactics", "sideSecrets")
+      : {};
+    return {
+      combat: JSON.stringify(source),
+      messages: JSON.stringify(messages),
+      settings: JSON.stringify(settings),
+    };
   });
 }
+
+/** Everything Alice's client holds, as one text. */
+const everythingAliceHolds = (alice: Client) => Object.values(whatAliceHolds(alice)).join("\n");
 
 /** The fields of a side's stored data that would hold its numbers, and its group's initiative, as a client has them. */
 const sealedFields = (c: Client, groupId: string) =>
@@ -162,8 +156,12 @@ const SEALED = (rolledRound: number) => ({
 
 describe("scenario: trust at a shared table — the sides and the tracker (R1-5d, R2-5, R2-6, H2, H5, H10)", () => {
   it("SF-X-04 SF-X-05 a hidden NPC side rolled by the GM: Alice's client holds no die, modifier or name of it, and every client orders the turns exactly as the rules do", async () => {
-    table = await createTable({ world: { actors: ACTORS, scenes: SCENES }, online: [GM_ID, ALICE_ID] });
+    table = await createTable({
+      world: { actors: ACTORS, scenes: SCENES },
+      online: [GM_ID, ASSISTANT_ID, ALICE_ID],
+    });
     const gm = table.client(GM_ID);
+    const assistant = table.client(ASSISTANT_ID);
     const alice = table.client(ALICE_ID);
     await openCombat(gm, TOKENS.slice(0, 3));
 
@@ -189,25 +187,37 @@ describe("scenario: trust at a shared table — the sides and the tracker (R1-5d
       rank: 2,
       rankTie: 1,
     });
-    expect(held.groups).not.toContain("Pirate captain");
-    expect(leaks(held.combatants, { d10: 8, modifier: 7, total: 15 })).toEqual([]);
-    expect(leaks(held.readable, { d10: 8, modifier: 7, total: 15 })).toEqual([]);
-    expect(leaks(held.hidden, { d10: 8, modifier: 7, total: 15 })).toEqual([]);
-    // Alice may read her own side's card (2 + 4 = 6, "Eusyl"); the hostile card is a blind roll to the GM.
-    expect(held.readable).toContain("Eusyl");
-    /** Each side card as a client has it: [speaker, readable by this user, blind, number of whisper recipients]. */
-    const cards = (c: Client): [string, boolean, boolean, number][] =>
+    expect(leaks(held.combat, [8, 7, 15])).toEqual([]);
+    expect(leaks(held.messages, [8, 7, 15])).toEqual([]);
+    expect(held.settings).toBe("{}");
+    // Alice reads her own side's card (2 + 4 = 6, "Eusyl").
+    expect(held.messages).toContain("Eusyl");
+    /**
+     * Each side card as a client has it: [speaker, readable by this user, blind, number of whisper recipients,
+     * number of rolls, digits in its text].
+     */
+    const cards = (c: Client): [string, boolean, boolean, number, number, boolean][] =>
       c.run(() =>
         G()
           .game.messages.filter((m: any) => m.flags?.["frontier-tactics"]?.sideRoll)
-          .map((m: any) => [m.speaker.alias, m.isContentVisible, m.blind, m.whisper.length]),
+          .map((m: any) => {
+            const text = document.createElement("div");
+            text.innerHTML = m.content;
+            return [
+              m.speaker.alias,
+              m.isContentVisible,
+              m.blind,
+              m.whisper.length,
+              m.rolls.length,
+              /\d/.test(text.textContent ?? ""),
+            ];
+          }),
       );
-    // (Whispered to both GM users, the Gamemaster and the Assistant.)
+    // The hostile card says only that the side rolled: no Roll, no number (so no dice animation either).
     expect(cards(alice)).toEqual([
-      ["Friendly side", true, false, 0],
-      ["Hostile side", false, true, 2],
+      ["Friendly side", true, false, 0, 1, true],
+      ["Hostile side", true, false, 0, 0, false],
     ]);
-    expect(cards(gm).map((c) => c[1])).toEqual([true, true]);
 
     // Her tracker: the hostile side's header shows "?", and its context carries no number of it.
     const aliceEl = await renderTracker(alice);
@@ -226,13 +236,20 @@ describe("scenario: trust at a shared table — the sides and the tracker (R1-5d
       total: null,
       hideNumbers: true,
     });
-    // The GM's tracker reads the numbers from the GM's own card: 8, +7 (the captain's), 15.
-    const gmEl = await renderTracker(gm);
-    const gmHeader = gmEl.querySelector(`.ft-side[data-group-id="${hostile}"]`)!;
-    expect(
-      [".ft-die", ".ft-mod", ".ft-total"].map((s) => gmHeader.querySelector(s)?.textContent?.trim()),
-    ).toEqual(["8", "+7", "15"]);
+    // The GM's tracker reads the numbers from the GM's own browser: 8, +7 (the captain's), 15.
+    const gmHeaderOf = async (c: Client) =>
+      (await renderTracker(c)).querySelector(`.ft-side[data-group-id="${hostile}"]`)!;
+    const numbersIn = (header: Element) =>
+      [".ft-die", ".ft-mod", ".ft-total"].map((s) => header.querySelector(s)?.textContent?.trim() ?? null);
+    const gmHeader = await gmHeaderOf(gm);
+    expect(numbersIn(gmHeader)).toEqual(["8", "+7", "15"]);
     expect(gmHeader.querySelector(".ft-mod")?.getAttribute("data-tooltip-text")).toBe("Pirate captain");
+    // The Assistant GM's browser does not have them: the side shows as rolled, its numbers unknown ("?", a link to
+    // edit it), and no number is guessed.
+    const assistantHeader = await gmHeaderOf(assistant);
+    expect(numbersIn(assistantHeader)).toEqual([null, null, "?"]);
+    expect(assistantHeader.querySelector(".ft-total")?.getAttribute("data-action")).toBe("editSide");
+    expect(assistant.run(() => G().game.combat.sideSecrets().size)).toBe(0);
 
     // Round 2, the GM's roll mode is "private GM roll" (H10): friendly 9 + 4 = 13, hostile 5 + 7 = 12 — the
     // hostile side moves first now; its card is still a blind roll, the friendly card is whispered to the GM.
@@ -241,15 +258,13 @@ describe("scenario: trust at a shared table — the sides and the tracker (R1-5d
     await gm.run(() => G().game.combat.nextRound());
     await table.settle();
     for (const c of table.all) expect(turnOrder(c)).toEqual(["Pirate captain", "Pirate", "Eusyl"]);
+    // (Whispered to both GM users, the Gamemaster and the Assistant.)
     expect(cards(alice).slice(2)).toEqual([
-      ["Friendly side", false, false, 2],
-      ["Hostile side", false, true, 2],
+      ["Friendly side", false, false, 2, 1, true],
+      ["Hostile side", false, false, 2, 0, false],
     ]);
-    const round2 = whatAliceHolds(alice);
     expect(sealedFields(alice, hostile)).toEqual(SEALED(2));
-    expect(round2.groups).not.toContain("Pirate captain");
-    expect(leaks(round2.readable, { d10: 5, modifier: 7, total: 12 })).toEqual([]);
-    expect(leaks(round2.hidden, { d10: 5, modifier: 7, total: 12 })).toEqual([]);
+    expect(leaks(everythingAliceHolds(alice), [5, 12])).toEqual([]);
 
     // Round 3, public rolls again: friendly 4 + 4 = 8, hostile 1 + 7 = 8 — a tie goes to the higher modifier
     // (SF-X-04): the hostile side is side A and moves last. Alice's client, from ranks alone, has the same order,
@@ -269,15 +284,20 @@ describe("scenario: trust at a shared table — the sides and the tracker (R1-5d
     });
     expect(orderOf(gm)).toEqual(orderOf(alice));
     expect(sealedFields(alice, hostile)).toEqual(SEALED(3));
-    // (The tie makes the totals equal, so only the name and the card can be checked: no hostile card is readable.)
-    expect(whatAliceHolds(alice).readable).not.toContain("Pirate captain");
-    expect(cards(alice).filter(([name, readable]) => name === "Hostile side" && readable)).toEqual([]);
+    // (The tie makes the totals equal, and the friendly card shows 4 and 8: the name and the cards are checked.)
+    expect(leaks(everythingAliceHolds(alice), [])).toEqual([]);
+    expect(
+      cards(alice).filter(([name, , , , rolls, digits]) => name === "Hostile side" && (rolls || digits)),
+    ).toEqual([]);
 
-    // The GM edits the hostile result to 9 + 7 = 16 (SF-X-04): still sealed, now side A by total; a new blind card.
+    // The GM edits the hostile result to 9 + 7 = 16 (SF-X-04): still sealed, now side A by total; no card.
+    const messageCount = () => alice.run(() => G().game.messages.size as number);
+    const before = messageCount();
     await gm.run(() => G().game.combat.editSide(hostile, 9, 7));
     await table.settle();
+    expect(messageCount()).toBe(before);
     expect(sealedFields(alice, hostile)).toEqual(SEALED(3));
-    expect(leaks(whatAliceHolds(alice).readable, { d10: 9, modifier: 7, total: 16 })).toEqual([]);
+    expect(leaks(everythingAliceHolds(alice), [16])).toEqual([]);
     expect(gm.run(() => G().game.combat.sideSecrets().get(hostile))).toMatchObject({
       roll: 9,
       modifier: 7,
@@ -285,8 +305,105 @@ describe("scenario: trust at a shared table — the sides and the tracker (R1-5d
       highestRs: 70,
     });
     expect(orderOf(alice).initiative).toBe(hostile);
+
+    // The Assistant, who lacks the numbers, edits the side to 3 + 2 = 5: a new sealed roll, kept in the Assistant's
+    // browser. The Gamemaster's browser holds only the old roll's numbers, so it shows the side's numbers as unknown
+    // rather than the stale 9 + 7 (SF-X-04: the hostile 5 moves first, the friendly 8 has initiative).
+    await assistant.run(() => G().game.combat.editSide(hostile, 3, 2));
+    await table.settle();
+    expect(numbersIn(await gmHeaderOf(assistant))).toEqual(["3", "+2", "5"]);
+    expect(numbersIn(await gmHeaderOf(gm))).toEqual([null, null, "?"]);
+    expect(orderOf(alice).initiative).toBe(friendly);
+    expect(orderOf(gm)).toEqual(orderOf(alice));
+    expect(sealedFields(alice, hostile)).toEqual(SEALED(3));
+    expect(leaks(everythingAliceHolds(alice), [5])).toEqual([]);
     expect(table.unhandled).toEqual([]);
   }, 30_000);
+
+  it("S7 SF-B-04 Alice and Bruno ask for their shared side's roll at the same moment: the side rolls once", async () => {
+    table = await createTable({
+      world: { actors: ACTORS, scenes: SCENES },
+      online: [GM_ID, ALICE_ID, BRUNO_ID],
+    });
+    const gm = table.client(GM_ID);
+    await openCombat(gm, [TOKENS[0]!, TOKENS[1]!, TOKENS[3]!]);
+    const friendly = gm.run(() => G().game.combat.groups.find((g: any) => g.system.key === "friendly").id);
+    // One die only: a second roll of the side would ask for an unscripted die.
+    table.dice(7);
+    const ask = (c: Client) => c.run(() => G().game.combat.rollSides({ sideIds: [friendly] }));
+    await Promise.all([ask(table.client(ALICE_ID)), ask(table.client(BRUNO_ID))]);
+    await table.settle();
+    // Friendly: d10 7 + Kraal's modifier 5 (RS 50) = 12; one card.
+    expect(onEveryClient(table, () => G().game.combat.groups.get(friendly).initiative)).toEqual(
+      everyone(table, 12),
+    );
+    expect(
+      onEveryClient(
+        table,
+        () => G().game.messages.filter((m: any) => m.flags?.["frontier-tactics"]?.sideRoll).length,
+      ),
+    ).toEqual(everyone(table, 1));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("S4 SF-B-04 Alice's console writes the round: a skipped round or someone else's turn is put back; the end of her own last turn is the GM's next round, sides re-rolled", async () => {
+    table = await createTable({ world: { actors: ACTORS, scenes: SCENES }, online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await openCombat(gm, TOKENS.slice(0, 3));
+    // Round 1: friendly 9 + 4 = 13, hostile 5 + 7 = 12: the pirates move first, Eusyl last.
+    table.dice(9, 5);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    for (const c of table.all) expect(turnOrder(c)).toEqual(["Pirate captain", "Pirate", "Eusyl"]);
+    const state = () =>
+      onEveryClient(table, () => {
+        const c = G().game.combat;
+        return [c.round, c.turn, c.combatant?.name ?? null];
+      });
+    const write = async (data: object) => {
+      // The server checks only the common rules, which let a player write round and turn.
+      await alice.run(() => G().game.combat.update(data));
+      await table.settle();
+    };
+    const rolledRound = (key: string) =>
+      onEveryClient(
+        table,
+        () => G().game.combat.groups.find((g: any) => g.system.key === key).system.rolledRound,
+      );
+
+    // The captain's turn: Alice writes round 5, then round 2. Neither is the end of her turn: both put back.
+    await write({ round: 5 });
+    expect(state()).toEqual(everyone(table, [1, 0, "Pirate captain"]));
+    await write({ round: 2, turn: 0 });
+    expect(state()).toEqual(everyone(table, [1, 0, "Pirate captain"]));
+    expect(told(gm).filter((n) => n.includes("put back"))).toHaveLength(2);
+
+    // Eusyl's turn, the round's last: a skipped round (5) is still put back.
+    await gm.run(() => G().game.combat.nextTurn());
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(state()).toEqual(everyone(table, [1, 2, "Eusyl"]));
+    await write({ round: 5 });
+    expect(state()).toEqual(everyone(table, [1, 2, "Eusyl"]));
+    expect(rolledRound("hostile")).toEqual(everyone(table, 1));
+
+    // Round 2 at the end of her own last turn: the GM carries out the next round. Friendly 2 + 4 = 6, hostile
+    // 8 + 7 = 15: Eusyl moves first, and the first turn is hers.
+    table.dice(2, 8);
+    await write({ round: 2 });
+    expect(state()).toEqual(everyone(table, [2, 0, "Eusyl"]));
+    for (const c of table.all) expect(turnOrder(c)).toEqual(["Eusyl", "Pirate captain", "Pirate"]);
+    expect(rolledRound("hostile")).toEqual(everyone(table, 2));
+    expect(rolledRound("friendly")).toEqual(everyone(table, 2));
+    expect(
+      onEveryClient(
+        table,
+        () => G().game.combat.groups.find((g: any) => g.system.key === "friendly").initiative,
+      ),
+    ).toEqual(everyone(table, 6));
+    expect(table.unhandled).toEqual([]);
+  });
 
   it("SF-X-05 two GMs add a combatant each at the same time: exactly two sides on every client", async () => {
     table = await createTable({

@@ -1,6 +1,6 @@
 /**
  * The `side` CombatantGroup subtype (SF-X-04, SF-X-05): the side's d10, its modifier and whose it is, surprise,
- * the round it last rolled, its colour, and for a sealed side (a roll kept from players) only its rank. The total is also written to the group's own `initiative` field.
+ * the round it last rolled, its colour, and for a sealed side (a roll kept from players) only its rank and seal id. The total is also written to the group's own `initiative` field.
  */
 import { bool, initialData, int, type ModelData, type ModelSpec, str } from "../spec.js";
 
@@ -16,9 +16,15 @@ export const SIDE_SPEC = {
     rolledRound: int(0, { min: 0 }),
     /**
      * The roll is kept from players ("hide NPC initiative", R1-5d): roll, modifier, whose it is and highest RS stay
-     * blank here, and the GM's blind side-roll card carries them. The side is ordered by its rank.
+     * blank here; only the GM's browser keeps them (the client setting `sideSecrets`). The side is ordered by its
+     * rank.
      */
     sealed: bool(false),
+    /**
+     * A random id of the sealed roll (new with every roll or edit): the GM's browser keeps the numbers under it, so a
+     * roll another GM made, or one written after the numbers were kept, is never read with stale numbers.
+     */
+    sealId: str(""),
     /** The GM's rank of the side's total among the rolled sides (0: none); orders like the totals (`rankSides`). */
     rank: int(0, { min: 0 }),
     /** The GM's rank of the side's tie-break among sides of the same `rank` (0: none). */
