@@ -20,9 +20,11 @@ import {
   ALICE_ID,
   ASSISTANT_ID,
   actorSource,
+  attack,
   BRUNO_ID,
   buttonsOf,
   cardFor,
+  cardText,
   clickCard,
   closeTableAfterEach,
   deckThree,
@@ -54,6 +56,8 @@ const TOK = { p1: id("tokPirate1"), p2: id("tokPirate2"), p3: id("tokPirate3") }
 const TOK_EUSYL = id("tokEusyl");
 const TOK_BOSS = id("tokBoss");
 const PISTOL = id("bossPistol");
+const AUTO = id("bossAuto");
+const TOK_KRAAL = id("tokKraal");
 const TOKENS: [string, string, string] = [TOK.p1, TOK.p2, TOK.p3];
 
 /** Alice's burst at the three pirates, 13 each, nothing applied yet (the fixture, with its Pirate 2 mark dropped). */
@@ -87,7 +91,10 @@ const world = (options: { applyToAll?: boolean; showNpcNumbers?: boolean } = {})
       type: "creature",
       stamina: 80,
       system: { stamina: { value: 80, max: 80 } },
-      items: [itemFromPack("weapons", "laser-pistol", PISTOL)],
+      items: [
+        itemFromPack("weapons", "laser-pistol", PISTOL),
+        itemFromPack("weapons", "automatic-pistol", AUTO),
+      ],
     }),
   ],
   scenes: [
@@ -97,6 +104,7 @@ const world = (options: { applyToAll?: boolean; showNpcNumbers?: boolean } = {})
         ...(DECK.scene.tokens as object[]),
         tokenSource({ _id: TOK_EUSYL, name: "Eusyl", actorId: EUSYL, actorLink: true, x: 1500, y: 1500 }),
         tokenSource({ _id: TOK_BOSS, name: "Boss", actorId: BOSS, actorLink: true, x: 1900, y: 1500 }),
+        tokenSource({ _id: TOK_KRAAL, name: "Kraal", actorId: KRAAL, actorLink: true, x: 1500, y: 1600 }),
       ],
     },
   ],
@@ -485,43 +493,53 @@ describe("scenario: apply and undo under faults (issue 11, R1-4, R2-1..R2-4)", (
 });
 
 describe("scenario: what a player's client holds after NPC hits (issue 11, R1-5)", () => {
-  it("R1-5 a: an NPC's shot at Eusyl and Alice's burst at the pirates leave no NPC number in any message Alice received", async () => {
+  it("R1-5 a: an NPC's burst at Eusyl and Kraal and Alice's burst at the pirates leave no NPC number in any message Alice received", async () => {
     table = await createTable({ world: world({ applyToAll: true }) });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
-    // The boss (an NPC no player observes) fires its laser pistol at Eusyl: d100 5 hits, 1d10 = 7.
-    table.dice(5, 7);
-    gm.target(TOK_EUSYL);
-    await gm.run(async () => {
-      const { attackWithWeapon } = await import("../../src/workflows/attack.js");
-      const a = G().game.actors.get(BOSS);
-      await attackWithWeapon(a, a.items.get(PISTOL), { fast: true });
-    });
-    await table.settle();
-    const [shot] = messageIds(alice);
+    // The boss (an NPC no player observes) fires a burst of its automatic pistol at Eusyl and Kraal (SF-X-24):
+    // d100 5 hits (01–05), 5 + 1 = 6d10 = 30 → 15 each.
+    table.dice(5, 5, 5, 5, 5, 5, 5);
+    const shot = await attack(table, gm, BOSS, "Automatic Pistol", [TOK_EUSYL, TOK_KRAAL]);
     // Alice's burst at the pirates, applied from her client.
     const burst = await postCard(table, alice, ALICES_CARD);
     clickCard(alice, burst, "apply", "Pirate 1");
     await table.settle();
     clickCard(gm, shot!, "apply", "Eusyl");
     await table.settle();
-    expect(eusyl()).toEqual(everyone(table, 45 - 7));
+    clickCard(gm, shot!, "apply", "Kraal");
+    await table.settle();
+    expect(eusyl()).toEqual(everyone(table, 45 - 15));
+    expect(onEveryClient(table, () => G().game.actors.get(KRAAL).system.stamina.value)).toEqual(
+      everyone(table, 25),
+    );
     expect(onEveryClient(table, () => tokenStamina(SCENE, TOK.p1))).toEqual(everyone(table, 17));
 
-    // The NPC's card: its chance and modifiers (its DEX and skill) are not in the data, for anyone.
+    // The NPC's card: its chance and modifiers (its DEX and skill) are in no part of its data, for anyone.
     const stored = alice.run(() => G().game.messages.get(shot!).toObject());
     expect(
-      stored.system.card.targets.map((t: { secret?: boolean; modifiers: unknown[]; chance: number }) => [
+      stored.system.card.targets.map((t: { secret?: boolean; modifiers: unknown[] }) => [
         t.secret,
         t.modifiers,
-        t.chance,
       ]),
-    ).toEqual([[true, [], 0]]);
-    expect(rowText(alice, shot!, "Eusyl")).not.toContain("Modifiers");
+    ).toEqual([
+      [true, []],
+      [true, []],
+    ]);
+    expect(stored.system.card.burstCheck).toEqual({ chance: 0, column: null, modifiers: [] });
+    expect(JSON.stringify(stored)).not.toMatch(/"chance":[1-9]/);
+    expect(cardText(alice, shot!)).not.toContain("Modifiers");
     // Eusyl is Alice's: she reads her own numbers; the pirate's are the GM's.
     expect(text(targetBlock(renderMessage(alice, shot!), "Eusyl").querySelector(".ft-applied"))).toBe(
-      "Applied: 7 (45 → 38)",
+      "Applied: 15 (45 → 30)",
     );
+    // Kraal is Bruno's: Alice, who cannot observe him, reads only that it was applied; Bruno his numbers.
+    expect(text(targetBlock(renderMessage(alice, shot!), "Kraal").querySelector(".ft-applied"))).toBe(
+      "Applied",
+    );
+    expect(
+      text(targetBlock(renderMessage(table.client(BRUNO_ID), shot!), "Kraal").querySelector(".ft-applied")),
+    ).toBe("Applied: 15 (40 → 25)");
     expect(text(targetBlock(renderMessage(alice, burst), "Pirate 1").querySelector(".ft-applied"))).toBe(
       "Applied",
     );
