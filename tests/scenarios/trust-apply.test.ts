@@ -33,7 +33,6 @@ import {
   GM_ID,
   id,
   itemFromPack,
-  messageIds,
   onEveryClient,
   postCard,
   renderMessage,
