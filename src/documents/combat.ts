@@ -450,8 +450,31 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       }
       return this;
     }
-    await this.#serial(() => this.#startNextRound({ round: this.round, turn: this.turn }));
+    // The round and turn this click ends, read now: a second click (or a player's request) queued behind it finds
+    // the combat already past them and does nothing, instead of skipping a whole round.
+    const from = { round: this.round, turn: this.turn };
+    await this.#serial(async () => {
+      if (this.round === from.round && this.turn === from.turn) await this.#startNextRound(from);
+    });
     return this;
+  }
+
+  /**
+   * GM: a player's request to end round `round` (SF-B-04), checked in the combat's queue, when it is this
+   * request's turn: still that round, at its last turn, held by a combatant the requester owns. The reason it was
+   * refused, or null when the next round was started.
+   */
+  async endRoundFor(requester: User.Implementation, round: number): Promise<string | null> {
+    return this.#serial(async () => {
+      if (!requester.isGM && !this.combatant?.testUserPermission(requester, "OWNER"))
+        return "FT.Tracker.notYourTurn";
+      const defeated = this.turns.map((t) => t.isDefeated);
+      const skip = !!this.settings.skipDefeated;
+      if (!this.started || this.round !== round || !endsRound(this.turn, defeated, skip))
+        return "FT.Tracker.notLastTurn";
+      await this.#startNextRound({ round: this.round, turn: this.turn });
+      return null;
+    });
   }
 
   /**
@@ -556,10 +579,14 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     };
     if ("round" in changed || "groups" in changed) this.#resort();
     super._onUpdate(changed, options, userId);
+    // What the player wrote: answered only if the combat is still there when the queue reaches it (the GM's own
+    // next round, queued before, may have moved it on meanwhile).
+    const written = { round: this.round, turn: this.turn };
     if (prior.round !== this.round && game.user?.isActiveGM && !game.users?.get(userId)?.isGM)
-      void this.#serial(() => this.#answerPlayerRound(prior, userId)).catch((e: unknown) =>
-        reportOnce(`${this.id}:round:${errorText(e)}`, errorText(e)),
-      );
+      void this.#serial(async () => {
+        if (this.round === written.round && this.turn === written.turn)
+          await this.#answerPlayerRound(prior, userId);
+      }).catch((e: unknown) => reportOnce(`${this.id}:round:${errorText(e)}`, errorText(e)));
   }
 
   /**
@@ -760,13 +787,7 @@ export async function handleNextRoundRequest(
   const refused = (reason: string) => ({ applied: [], skipped: [{ id: body.combatId, reason }] });
   const combat = game.combats?.get(body.combatId);
   if (!combat) return refused("FT.Tracker.combatGone");
-  // Only who holds the round's last turn (or a GM) ends the round: the server vouched for the requester.
-  if (!requester.isGM && !combat.combatant?.testUserPermission(requester, "OWNER"))
-    return refused("FT.Tracker.notYourTurn");
-  const defeated = combat.turns.map((t) => t.isDefeated);
-  const skip = !!combat.settings.skipDefeated;
-  if (!combat.started || combat.round !== body.round || !endsRound(combat.turn, defeated, skip))
-    return refused("FT.Tracker.notLastTurn");
-  await combat.nextRound();
-  return { applied: [body.combatId], skipped: [] };
+  // Checked in the combat's queue: a repeated or late request finds the round already ended and does nothing.
+  const reason = await combat.endRoundFor(requester, body.round);
+  return reason ? refused(reason) : { applied: [body.combatId], skipped: [] };
 }

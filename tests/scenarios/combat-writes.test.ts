@@ -269,14 +269,24 @@ describe("scenario: what FrontierCombat writes", () => {
     );
     await table.settle();
     from = table.server.log.length;
+    // She double-clicks: two requests for round 1. The sides roll once (three dice scripted; a second roll would
+    // fail on a die nobody scripted) and the combat is in round 2, not 3 (review 2, N1).
     table.dice(4, 4, 4);
-    await alice.run(() => combat().nextRound());
+    await alice.run(() => Promise.all([combat().nextRound(), combat().nextRound()]));
     await table.settle();
     expect(round()).toEqual(everyone(table, 2));
     const writes = requestsSince(table, from);
-    expect(writes[0]).toBe("update User by Alice");
-    expect(new Set(writes.slice(1).map((r) => r.split(" by ")[1]))).toEqual(new Set(["Gamemaster"]));
-    expect(told(alice)).toEqual([]);
+    expect(writes.filter((w) => w === "update User by Alice")).toHaveLength(2);
+    expect(new Set(writes.filter((w) => !w.startsWith("update User")).map((r) => r.split(" by ")[1]))).toEqual(
+      new Set(["Gamemaster"]),
+    );
+    expect(told(alice)).toEqual(["warn: The round is not at its last turn; nothing was changed."]);
+
+    // The GM double-clicks Next Round in round 2: round 3, the sides rolled once more.
+    table.dice(5, 5, 5);
+    await gm.run(() => Promise.all([combat().nextRound(), combat().nextRound()]));
+    await table.settle();
+    expect(round()).toEqual(everyone(table, 3));
     expect(table.unhandled).toEqual([]);
   });
 
