@@ -21,7 +21,12 @@ import { registerSettings, SETTINGS } from "./helpers/settings.js";
 import { enableSortableTables } from "./helpers/sortable.js";
 import { TURN_SECONDS } from "./rules/index.js";
 import { gmApplyDamage } from "./workflows/attack-flow.js";
-import { bindAttackCard, foundryGMPorts, registerCardRequests } from "./workflows/card-actions.js";
+import {
+  bindAttackCard,
+  foundryGMPorts,
+  registerCardRequests,
+  watchCards,
+} from "./workflows/card-actions.js";
 import { renderCheckVerdict } from "./workflows/checks.js";
 
 Hooks.once("init", () => {
@@ -41,6 +46,7 @@ Hooks.once("init", () => {
   });
   // Apply and undo: requests written on the asker's own User, carried out by the active GM (gm-request.ts).
   registerCardRequests();
+  watchCards();
   registerGMRequest("nextRound", handleNextRoundRequest);
   listenForGMRequests();
   // Held damage (SF-B-05) is applied by the card workflow; the combat gets it here rather than importing it.

@@ -78,8 +78,17 @@ declare module "fvtt-types/configuration" {
       };
     };
     ChatMessage: {
-      /** On a side's initiative card: the side (CombatantGroup id) it rolled for. */
-      "frontier-tactics": { sideRoll?: string; check?: { key: string; adjustment: number } };
+      /**
+       * On a side's initiative card: the side (CombatantGroup id) it rolled for; on an ability check, what was
+       * checked. On an attack card, written by the active GM: `tainted` when a player changed the card itself,
+       * `confirmed` when a player's change left it alone (workflows/card-actions.ts `watchCards`).
+       */
+      "frontier-tactics": {
+        sideRoll?: string;
+        check?: { key: string; adjustment: number };
+        tainted?: boolean;
+        confirmed?: number;
+      };
     };
     Wall: {
       /** The wall's cover class (SF-X-22); "" or unset: by wall type. */

@@ -32,8 +32,10 @@ export interface TargetState {
   readonly linked: boolean;
   readonly stamina: { readonly value: number; readonly max: number };
   readonly defenses: readonly DefenseState[];
-  /** This card's record on the target, when it was applied (read from the target's own data). */
+  /** This card's record on the target, when it was applied and not undone (read from the target's own data). */
   readonly recorded?: AppliedRecord | null;
+  /** A GM undid this card's hit on the target: only a GM applies it again. */
+  readonly undone?: boolean;
   /** Status effects active on the target now. */
   readonly statuses?: readonly string[];
 }
@@ -217,8 +219,12 @@ export function planApplication(
     };
     const { update, prefix } = updateFor(batch, t);
     update[`${prefix}system.stamina.value`] = st.after;
-    // The record travels in the same write as the Stamina it explains (stored JSON: `doze` undefined is dropped).
-    update[`${prefix}${ledgerPath(messageId, t.tokenId)}`] = JSON.parse(JSON.stringify(record));
+    // The record travels in the same write as the Stamina it explains (stored JSON: `doze` undefined is dropped);
+    // `undone: false` replaces the mark of an earlier undo, which an update would otherwise merge and keep.
+    update[`${prefix}${ledgerPath(messageId, t.tokenId)}`] = {
+      ...JSON.parse(JSON.stringify(record)),
+      undone: false,
+    };
     const key = actorKey(t);
     const items: Update[] = [
       ...Object.keys(def.drains).map((pid) => ({ _id: pid, "system.remaining": run.power[pid] ?? 0 })),
@@ -266,7 +272,9 @@ export function planUndo(
     run.stamina = Math.min(t.stamina.max, run.stamina + back);
     const { update, prefix } = updateFor(batch, t);
     update[`${prefix}system.stamina.value`] = run.stamina;
-    update[`${prefix}flags.${SYSTEM_ID}.hits.${messageId}.-=${t.tokenId}`] = null;
+    // The record stays, marked undone, in the same write: only a GM applies this card to this target again (the
+    // card's own mark says so too, but the card is its author's to write).
+    update[`${prefix}${ledgerPath(messageId, t.tokenId)}.undone`] = true;
     const key = actorKey(t);
     const lv = levels[key] ?? { power: {}, capacity: {} };
     const items: Update[] = [];

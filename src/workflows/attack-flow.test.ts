@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { attacker, target } from "../../tests/fixtures/rules.js";
 import { packWeapon } from "../../tests/pack-data.js";
-import { SYSTEM_ID } from "../constants.js";
 import {
   type GMAnswer,
   type GMRequestBody,
@@ -129,12 +128,13 @@ function land(live: Record<string, TargetState | null>, b: WriteBatch): void {
       const t = live[id];
       if (!t) continue;
       const at = `${prefix}${ledgerPath(MSG, t.tokenId)}`;
-      const removed = `${prefix}flags.${SYSTEM_ID}.hits.${MSG}.-=${t.tokenId}` in update;
+      const removed = `${at}.undone` in update;
       const s = b.statuses[id] ?? { on: [], off: [] };
       live[id] = {
         ...t,
         stamina: { ...t.stamina, value: update[`${prefix}system.stamina.value`] as number },
         recorded: removed ? null : ((update[at] as AppliedRecord | undefined) ?? t.recorded ?? null),
+        undone: removed,
         statuses: [...(t.statuses ?? []).filter((x) => !s.off.includes(x as never)), ...s.on],
       };
     }
@@ -244,6 +244,7 @@ describe("Attack workflow against fakes", () => {
       wear: {},
       statuses: after <= 0 ? ["unconscious"] : [],
       steps: [],
+      undone: false,
     });
     expect(gm.batches[0]!.tokens.scene1).toEqual([
       {
@@ -337,7 +338,7 @@ describe("Attack workflow against fakes", () => {
     expect(gm.batches[1]!.actors[0]).toEqual({
       _id: "tok1-actor",
       "system.stamina.value": 30,
-      [`flags.${SYSTEM_ID}.hits.${MSG}.-=tok1-token`]: null,
+      [`${ledgerPath(MSG, "tok1-token")}.undone`]: true,
     });
     expect(gm.live.tok1?.recorded).toBeNull();
     expect(gm.store.card.applied).toEqual([expect.objectContaining({ targetId: "tok1", undone: true })]);

@@ -77,6 +77,8 @@ export interface AttackCardData {
   readonly engine: string;
   readonly variant: string;
   readonly actorUuid: string;
+  /** The weapon item's id on the attacker (cards from before have only its name). */
+  readonly weaponId?: string | null;
   readonly weaponName: string;
   readonly kind: DamageKind;
   /** A special effect applied with the damage (doze knock-out). */
@@ -109,6 +111,7 @@ export async function runAttack<R>(
   ports: AttackPorts<R>,
   meta: {
     actorUuid: string;
+    weaponId?: string | null;
     fast: boolean;
     effect?: string | null;
     sceneId?: string | null;
@@ -152,6 +155,7 @@ export async function runAttack<R>(
     engine: req.engine.id,
     variant: req.variant,
     actorUuid: meta.actorUuid,
+    weaponId: meta.weaponId ?? null,
     weaponName: req.weapon.name,
     kind: req.weapon.kind,
     effect: meta.effect ?? null,

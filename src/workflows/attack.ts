@@ -192,6 +192,7 @@ export async function attackWithWeapon(
     };
     await runAttack(request, ports, {
       actorUuid: actor.uuid,
+      weaponId: item.id ?? null,
       fast: !!options.fast,
       effect: sys.effect || null,
       sceneId: token.document.parent?.id ?? null,

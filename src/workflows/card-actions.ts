@@ -122,12 +122,22 @@ function showAppliedNumbers(message: Msg, card: StoredCard, html: HTMLElement): 
   }
 }
 
+/** This card's stored record on an actor for one token, as stored. */
+function rawRecord(actor: ActorI, messageId: string, tokenId: string): Record<string, unknown> | null {
+  const r: unknown = actor.getFlag(SYSTEM_ID, "hits")?.[messageId]?.[tokenId];
+  return r && typeof r === "object" ? (r as Record<string, unknown>) : null;
+}
+
+/** Did a GM undo this card's hit on the actor's token (the record on the target says so)? */
+function undoneOn(actor: ActorI | null, messageId: string, tokenId: string): boolean {
+  return !!actor && rawRecord(actor, messageId, tokenId)?.undone === true;
+}
+
 /** This card's record on an actor for one token, if it is one this system wrote (numbers where numbers go). */
 function recordOn(actor: ActorI, messageId: string, tokenId: string): AppliedRecord | null {
-  const hits = actor.getFlag(SYSTEM_ID, "hits");
-  const r: unknown = hits?.[messageId]?.[tokenId];
-  if (!r || typeof r !== "object") return null;
-  const o = r as Record<string, unknown>;
+  const r = rawRecord(actor, messageId, tokenId);
+  if (!r || r.undone === true) return null;
+  const o = r;
   const nums = ["rolled", "taken", "staminaBefore", "staminaAfter"].every((k) => Number.isFinite(o[k]));
   const maps = [o.drains, o.wear].every(
     (m) => !!m && typeof m === "object" && Object.values(m).every((v) => Number.isFinite(v)),
@@ -219,7 +229,11 @@ export async function handleCardRequest(
       skipped.push({ id, reason: "FT.Card.notOnCard" });
       return false;
     }
-    if (!requester.isGM && undoneOf(card, id)) {
+    // Undone by a GM: the record on the target says so (the card's mark is its author's to write).
+    if (
+      !requester.isGM &&
+      (undoneOf(card, id) || undoneOn(targetActor(id), body.messageId, tokenIds(id)?.tokenId ?? ""))
+    ) {
       skipped.push({ id, reason: "FT.Card.undone" });
       return false;
     }
@@ -249,6 +263,7 @@ export async function handleCardRequest(
 function trustedCard(m: Msg): StoredCard | { refused: string; data?: Record<string, string> } | null {
   const card = cardOf(m);
   if (!card) return null;
+  if (m.getFlag(SYSTEM_ID, "tainted")) return { refused: "FT.Card.tampered" };
   const stats = m._stats;
   const lastBy = stats.lastModifiedBy ? game.users?.get(stats.lastModifiedBy) : null;
   if (stats.modifiedTime !== stats.createdTime && !lastBy?.isGM) return { refused: "FT.Card.tampered" };
@@ -256,6 +271,46 @@ function trustedCard(m: Msg): StoredCard | { refused: string; data?: Record<stri
   if (problem) return { refused: "FT.Card.invalid", data: { reason: problem } };
   loadedAt.set(card, stats.modifiedTime ?? null);
   return card;
+}
+
+/**
+ * The active GM watches what players write on attack cards (v13's `updateChatMessage` hook names the writer, as
+ * the server reports it). A change to the card itself (its data, its HTML, this system's flags) marks it tainted:
+ * it is not applied again, whoever writes the message later — unless a GM rewrites the card's data, vouching for
+ * what it then says. A change that leaves the card alone — the author
+ * revealing a whispered roll (v13's chat log: `whisper: [], blind: false`) — is confirmed by a GM write, so the
+ * card stays applicable, but only if this GM saw every change since it was last trusted (`trustedSince`, kept in
+ * this page's memory: after a reload, a player's change keeps the card refused, the safe side).
+ */
+const trustedSince = new Map<string, number | null>();
+
+export function watchCards(): void {
+  Hooks.on("createChatMessage", (m: Msg) => {
+    if (isAttackMessage(m)) trustedSince.set(m.id ?? "", m._stats.modifiedTime ?? null);
+  });
+  Hooks.on("updateChatMessage", (m: Msg, changed, _options, userId) => {
+    if (!isAttackMessage(m) || game.user?.id !== game.users?.activeGM?.id) return;
+    const id = m.id ?? "";
+    if (game.users?.get(userId)?.isGM) {
+      trustedSince.set(id, m._stats.modifiedTime ?? null);
+      // A GM who rewrites the card itself vouches for what it now says (a pin or any other write does not).
+      if ("system" in changed && m.getFlag(SYSTEM_ID, "tainted"))
+        void onGMQueue(() => m.unsetFlag(SYSTEM_ID, "tainted")).catch((e: unknown) => console.error(e));
+      return;
+    }
+    const flags: unknown = changed.flags;
+    const ours = !!flags && typeof flags === "object" && SYSTEM_ID in flags;
+    const touched =
+      "system" in changed || "content" in changed || "rolls" in changed || "author" in changed || ours;
+    const seen = trustedSince.has(id);
+    trustedSince.delete(id);
+    if (touched)
+      void onGMQueue(() => m.setFlag(SYSTEM_ID, "tainted", true)).catch((e: unknown) => console.error(e));
+    else if (seen)
+      void onGMQueue(() => m.setFlag(SYSTEM_ID, "confirmed", m._stats.modifiedTime ?? 0)).catch(
+        (e: unknown) => console.error(e),
+      );
+  });
 }
 
 /** When each checked card was loaded (its message's `_stats.modifiedTime` then), to save it only if unchanged. */
@@ -271,8 +326,11 @@ function forgedProblem(card: StoredCard, author: UserI | null): string | null {
   const attacker = isUuid(card.actorUuid) ? fromUuidSync(card.actorUuid) : null;
   if (!(attacker instanceof Actor) || !author || !attacker.testUserPermission(author, "OWNER"))
     return "attacker";
-  const weapon = attacker.items.find((i) => isItemType(i, "weapon") && i.name === card.weaponName);
-  if (!weapon || !isItemType(weapon, "weapon")) return "weapon";
+  // By id (a weapon renamed since the roll is still it); a card from before ids were stored, by name.
+  const weapon = card.weaponId
+    ? attacker.items.get(card.weaponId)
+    : attacker.items.find((i) => isItemType(i, "weapon") && i.name === card.weaponName);
+  if (!weapon || !isItemType(weapon, "weapon")) return "the weapon is no longer on the attacker";
   const facts = weaponFacts(weapon.name ?? "", weapon.system);
   if (facts.kind !== card.kind) return `damage kind ${card.kind}`;
   if ((weapon.system.effect || null) !== (card.effect ?? null)) return `effect ${String(card.effect)}`;
@@ -327,6 +385,7 @@ export function foundryGMPorts(): GMPorts {
           stamina: { value: sys.stamina.value, max: sys.stamina.max },
           defenses,
           recorded: recordOn(actor, messageId, ids2.tokenId),
+          undone: undoneOn(actor, messageId, ids2.tokenId),
           statuses: [...actor.statuses],
         };
       }),

@@ -277,9 +277,9 @@ describe("scenario: what FrontierCombat writes", () => {
     expect(round()).toEqual(everyone(table, 2));
     const writes = requestsSince(table, from);
     expect(writes.filter((w) => w === "update User by Alice")).toHaveLength(2);
-    expect(new Set(writes.filter((w) => !w.startsWith("update User")).map((r) => r.split(" by ")[1]))).toEqual(
-      new Set(["Gamemaster"]),
-    );
+    expect(
+      new Set(writes.filter((w) => !w.startsWith("update User")).map((r) => r.split(" by ")[1])),
+    ).toEqual(new Set(["Gamemaster"]));
     expect(told(alice)).toEqual(["warn: The round is not at its last turn; nothing was changed."]);
 
     // The GM double-clicks Next Round in round 2: round 3, the sides rolled once more.

@@ -237,12 +237,13 @@ describe("scenario: what a player sends the GM is untrusted (issue 11)", () => {
       "effect doze",
       "stun list",
       "damage kind laser",
-      "weapon",
+      "the weapon is no longer on the attacker",
     ]);
 
     // Nothing but requests, answers and her own posts was written; every Stamina is as it was on every client.
     expect(damageWrites(mark).filter((r) => !r.startsWith("create ChatMessage by Alice"))).toEqual([
       "update ChatMessage by Alice", // her own edit of her own card
+      "update ChatMessage by Gamemaster", // the GM, who saw it, marks the card tainted
     ]);
     expect(damageWrites(afterEdit).filter((r) => !r.startsWith("create ChatMessage by Alice"))).toEqual([]);
     expect(damageWrites(afterForged).filter((r) => !r.startsWith("create ChatMessage by Alice"))).toEqual([]);
@@ -308,7 +309,10 @@ describe("scenario: what a player sends the GM is untrusted (issue 11)", () => {
     clickCard(gm, card, "undo", "Pirate 1");
     await table.settle();
     expect(eusyl()).toEqual(everyone(table, 45));
-    expect(alice.run(() => G().foundry.utils.getProperty(G().game.actors.get(EUSYL), path))).toBeUndefined();
+    // The record stays, marked undone (only a GM applies the card to her again).
+    expect(alice.run(() => G().foundry.utils.getProperty(G().game.actors.get(EUSYL), `${path}.undone`))).toBe(
+      true,
+    );
     // A second Undo finds nothing to undo.
     expect(buttonsOf(renderMessage(gm, card))).toEqual([
       "apply:Pirate 1",
@@ -377,6 +381,88 @@ describe("scenario: a card changed while the GM applies it, and a hit the GM too
     clickCard(gm, msg, "apply", "Pirate 1");
     await table.settle();
     expect(pirates()).toEqual(everyone(table, "17 30 30"));
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+describe("scenario: what a player may still do to their own card (issue 11, second review N2–N4)", () => {
+  it("N2: Alice reveals her whispered card to everyone (core's chat log menu): the GM still applies it", async () => {
+    table = await createTable({ world: world({ applyToAll: true }) });
+    const alice = table.client(ALICE_ID);
+    const gm = table.client(GM_ID);
+    const msg = await postCard(table, alice, ALICES_CARD);
+    await alice.run(() =>
+      G()
+        .game.messages.get(msg)
+        .update({ whisper: [GM_ID], blind: false }),
+    );
+    await table.settle();
+    await alice.run(() => G().game.messages.get(msg).update({ whisper: [], blind: false }));
+    await table.settle();
+    clickCard(gm, msg, "apply", "Pirate 1");
+    await table.settle();
+    expect(pirates()).toEqual(everyone(table, "17 30 30"));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("N3: after the GM undoes a hit, Alice empties her card's marks and the GM touches the card: she still cannot re-apply it", async () => {
+    table = await createTable({ world: world({ applyToAll: true }) });
+    const alice = table.client(ALICE_ID);
+    const gm = table.client(GM_ID);
+    const msg = await postCard(table, alice, ALICES_CARD);
+    clickCard(alice, msg, "apply", "Pirate 1");
+    await table.settle();
+    clickCard(gm, msg, "undo", "Pirate 1");
+    await table.settle();
+    await alice.run(() => {
+      const m = G().game.messages.get(msg);
+      const card = structuredClone(m.system.card);
+      card.applied = [];
+      return m.update({ system: { card } }, { recursive: false });
+    });
+    await table.settle();
+    // Any GM write afterwards (here a core flag) does not clear what she did.
+    await gm.run(() => G().game.messages.get(msg).setFlag("core", "pinned", true));
+    await table.settle();
+    // The GM saw her change the card itself: it is tainted for good, whoever writes it later.
+    expect(
+      onEveryClient(table, () => G().game.messages.get(msg).getFlag("frontier-tactics", "tainted")),
+    ).toEqual(everyone(table, true));
+    expect(
+      reasons(
+        await forge({
+          kind: "apply",
+          messageId: msg,
+          ids: [tokenUuid(SCENE, TOK.p1), tokenUuid(SCENE, TOK.p2)],
+        }),
+      ),
+    ).toEqual(["FT.Card.undone", "FT.Card.tampered"]);
+    expect(pirates()).toEqual(everyone(table, "30 30 30"));
+    // And were the card clean, the record on the pirate says the GM undid it: her apply is refused all the same.
+    const again = await postCard(table, alice, ALICES_CARD);
+    clickCard(alice, again, "apply", "Pirate 1");
+    await table.settle();
+    clickCard(gm, again, "undo", "Pirate 1");
+    await table.settle();
+    expect(
+      reasons(await forge({ kind: "apply", messageId: again, ids: [tokenUuid(SCENE, TOK.p1)] })),
+    ).toEqual(["FT.Card.undone"]);
+    expect(pirates()).toEqual(everyone(table, "30 30 30"));
+  });
+
+  it("N4: a weapon renamed after the roll is still the card's weapon (found by its id)", async () => {
+    table = await createTable({ world: world({ applyToAll: true }) });
+    const alice = table.client(ALICE_ID);
+    const gm = table.client(GM_ID);
+    // Eusyl's pistol from her sheet, a real attack: its card names the item's id.
+    const pistol = alice.run(() => G().game.actors.get(EUSYL).items.getName("Automatic Pistol").id as string);
+    table.dice(5, 7);
+    const card = await attack(table, alice, EUSYL, pistol, [TOK.p1]);
+    await alice.run(() => G().game.actors.get(EUSYL).items.get(pistol).update({ name: "Old Faithful" }));
+    await table.settle();
+    clickCard(gm, card!, "apply", "Pirate 1");
+    await table.settle();
+    expect(pirates()).toEqual(everyone(table, "23 30 30"));
     expect(table.unhandled).toEqual([]);
   });
 });
