@@ -236,6 +236,14 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
       expect(text).toMatch(/Caught in the blast: Bystander(?![,\w])/);
       expect(text).toContain("Eusyl 33");
       expect(text).toContain("Lookout 77");
+      // R1-5(b): Eusyl's RS (a player's character) is shown, the Lookout's (an NPC's) is not, on the card or in it.
+      expect(text).toMatch(/Eusyl 33\/50 (steady|stunned)/);
+      expect(text).toMatch(/Lookout 77 (steady|stunned)/);
+      const ring = c.run(() => G().game.messages.get(id!).system.card.grenade.ring);
+      expect(ring.map((r: { name: string; rs: number | null }) => [r.name, r.rs])).toEqual([
+        ["Eusyl", 50],
+        ["Lookout", null],
+      ]);
       for (const secret of SECRETS) {
         expect(text).not.toContain(secret);
         expect(messageSource(c, id!)).not.toContain(secret);
