@@ -19,7 +19,7 @@ describe("Planning an apply (issue 11, review R2-2, R2-4)", () => {
     const plan = planApplication(
       MSG,
       { a: -3, b: 13 },
-      "blast",
+      "explosive",
       [target("a", 30), target("b", 30)],
       ["a", "b"],
       new Set(),
