@@ -581,11 +581,15 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     super._onUpdate(changed, options, userId);
     // What the player wrote: answered only if the combat is still there when the queue reaches it (the GM's own
     // next round, queued before, may have moved it on meanwhile).
-    const written = { round: this.round, turn: this.turn };
+    // `_stats.modifiedTime` is the server's: any write after the player's (the GM's own next round) changes it.
+    const written = { round: this.round, turn: this.turn, at: this._stats?.modifiedTime ?? null };
     if (prior.round !== this.round && game.user?.isActiveGM && !game.users?.get(userId)?.isGM)
       void this.#serial(async () => {
-        if (this.round === written.round && this.turn === written.turn)
-          await this.#answerPlayerRound(prior, userId);
+        const still =
+          this.round === written.round &&
+          this.turn === written.turn &&
+          (this._stats?.modifiedTime ?? null) === written.at;
+        if (still) await this.#answerPlayerRound(prior, userId);
       }).catch((e: unknown) => reportOnce(`${this.id}:round:${errorText(e)}`, errorText(e)));
   }
 

@@ -80,15 +80,9 @@ declare module "fvtt-types/configuration" {
     ChatMessage: {
       /**
        * On a side's initiative card: the side (CombatantGroup id) it rolled for; on an ability check, what was
-       * checked. On an attack card, written by the active GM: `tainted` when a player changed the card itself,
-       * `confirmed` when a player's change left it alone (workflows/card-actions.ts `watchCards`).
+       * checked.
        */
-      "frontier-tactics": {
-        sideRoll?: string;
-        check?: { key: string; adjustment: number };
-        tainted?: boolean;
-        confirmed?: number;
-      };
+      "frontier-tactics": { sideRoll?: string; check?: { key: string; adjustment: number } };
     };
     Wall: {
       /** The wall's cover class (SF-X-22); "" or unset: by wall type. */
@@ -99,8 +93,12 @@ declare module "fvtt-types/configuration" {
       "frontier-tactics": { label?: string };
     };
     User: {
-      /** A request to the active GM and its answer (helpers/gm-request.ts), written on the asker's own User. */
+      /**
+       * A request to the active GM and its answer (helpers/gm-request.ts), written on the asker's own User; on a
+       * GM's User, the seals of attack cards by message id (workflows/card-actions.ts `watchCards`).
+       */
       "frontier-tactics": {
+        seals?: Record<string, string>;
         request?: { id: string } & Partial<Record<string, unknown>>;
         response?: {
           id: string;

@@ -258,15 +258,21 @@ export function gmApplyDamage(
   messageId: string,
   ids: readonly string[],
   ports: GMPorts,
+  byGM = true,
 ): Promise<ApplyResponse> {
-  return gmQueue.run("gm", () => applyNow(messageId, ids, ports));
+  return gmQueue.run("gm", () => applyNow(messageId, ids, ports, byGM));
 }
 
 function isCard(c: Awaited<ReturnType<GMPorts["loadCard"]>>): c is AttackCardData {
   return !!c && !("refused" in c);
 }
 
-async function applyNow(messageId: string, ids: readonly string[], ports: GMPorts): Promise<ApplyResponse> {
+async function applyNow(
+  messageId: string,
+  ids: readonly string[],
+  ports: GMPorts,
+  byGM: boolean,
+): Promise<ApplyResponse> {
   const card = await ports.loadCard(messageId);
   if (!card) return refusedAll(ids, "FT.Card.gone");
   if (!isCard(card)) return refusedAll(ids, card.refused, card.data);
@@ -274,7 +280,13 @@ async function applyNow(messageId: string, ids: readonly string[], ports: GMPort
   const asked = ids.length ? [...new Set(ids)] : [...onCard];
   const wanted = asked.filter((id) => onCard.has(id));
   const notOnCard = asked.filter((id) => !onCard.has(id)).map((id) => ({ id, reason: "FT.Card.notOnCard" }));
-  const targets = await ports.loadTargets(messageId, wanted);
+  // A hit a GM undid is applied again only by a GM — checked here, in the queue, so an undo in flight when a
+  // player's request arrives is seen (review 3, S1).
+  const loaded = await ports.loadTargets(messageId, wanted);
+  const undone = (id: string, t: TargetState | null) =>
+    !byGM && (!!t?.undone || card.applied.some((m) => m.targetId === id && m.undone));
+  const refusedUndone = wanted.filter((id, i) => undone(id, loaded[i] ?? null));
+  const targets = loaded.map((t, i) => (undone(wanted[i]!, t) ? null : t));
   const levels = await ports.itemLevels(targets);
   const plan = planApplication(
     messageId,
@@ -310,7 +322,8 @@ async function applyNow(messageId: string, ids: readonly string[], ports: GMPort
   const landed = plan.applied.filter((r) => !failed.includes(r.targetId));
   const marks = [...landed.map(markOf), ...unmarked];
   const skipped: ApplyResponse["skipped"] = [
-    ...plan.skipped,
+    ...plan.skipped.filter((k) => !refusedUndone.includes(k.id)),
+    ...refusedUndone.map((id) => ({ id, reason: "FT.Card.undone" })),
     ...notOnCard,
     ...failed.map((id) => ({ id, reason: "FT.Card.writeFailed" })),
   ];

@@ -22,6 +22,7 @@ import { actorSystem, isAttackMessage, isItemType, tokenByUuid } from "../docume
 import { type GMAnswer, type GMRequestBody, registerGMRequest, requestGM } from "../helpers/gm-request.js";
 import { guard, notify } from "../helpers/report.js";
 import { clientSettings, SETTINGS } from "../helpers/settings.js";
+import { sha256 } from "../helpers/sha256.js";
 import {
   type AppliedRecord,
   type AppliedStatus,
@@ -251,70 +252,101 @@ export async function handleCardRequest(
     await onGMQueue(() => combat.holdDamage({ messageId: body.messageId, ids: allowed }));
     return { applied: [], skipped: [...skipped, ...allowed.map((id) => ({ id, reason: "FT.Card.held" }))] };
   }
-  const r = await gmApplyDamage(body.messageId, allowed, foundryGMPorts());
+  const r = await gmApplyDamage(body.messageId, allowed, foundryGMPorts(), requester.isGM);
   return { applied: r.applied, skipped: [...skipped, ...r.skipped] };
 }
 
 /**
- * The card as its author created it, or why it is not applied: changed since by a non-GM (the server's
- * `_stats` say who wrote last and when), not the shape this system writes, or an attack in the name of an actor
- * its author does not own.
+ * The card as its author created it, or why it is not applied: its data is not what the GM sealed (or, with no
+ * seal, it was changed after it was created), it is not the shape this system writes, or it is an attack its author
+ * could not have rolled. A card never seen by a GM is sealed here, if unchanged since its creation (`_stats`, which
+ * the server keeps: `DocumentStatsField.managedFields`).
  */
-function trustedCard(m: Msg): StoredCard | { refused: string; data?: Record<string, string> } | null {
+async function trustedCard(
+  m: Msg,
+): Promise<StoredCard | { refused: string; data?: Record<string, string> } | null> {
   const card = cardOf(m);
   if (!card) return null;
-  if (m.getFlag(SYSTEM_ID, "tainted")) return { refused: "FT.Card.tampered" };
-  const stats = m._stats;
-  const lastBy = stats.lastModifiedBy ? game.users?.get(stats.lastModifiedBy) : null;
-  if (stats.modifiedTime !== stats.createdTime && !lastBy?.isGM) return { refused: "FT.Card.tampered" };
+  const seal = sealOf(m.id ?? "");
+  const digest = cardDigest(m, card);
+  if (seal ? seal !== digest : m._stats.modifiedTime !== m._stats.createdTime)
+    return { refused: "FT.Card.tampered" };
   const problem = cardProblem(card) ?? (m.author?.isGM ? null : forgedProblem(card, m.author ?? null));
   if (problem) return { refused: "FT.Card.invalid", data: { reason: problem } };
-  loadedAt.set(card, stats.modifiedTime ?? null);
+  if (!seal) await writeSeal(m.id ?? "", digest);
   return card;
 }
 
 /**
- * The active GM watches what players write on attack cards (v13's `updateChatMessage` hook names the writer, as
- * the server reports it). A change to the card itself (its data, its HTML, this system's flags) marks it tainted:
- * it is not applied again, whoever writes the message later — unless a GM rewrites the card's data, vouching for
- * what it then says. A change that leaves the card alone — the author
- * revealing a whispered roll (v13's chat log: `whisper: [], blind: false`) — is confirmed by a GM write, so the
- * card stays applicable, but only if this GM saw every change since it was last trusted (`trustedSince`, kept in
- * this page's memory: after a reload, a player's change keeps the card refused, the safe side).
+ * The seal of a card: a digest of its author and its data (all but the public marks, which the GM rewrites), in
+ * canonical JSON. A player who changes the card — whenever, with or without a GM online — changes the digest and
+ * cannot change the seal.
  */
-const trustedSince = new Map<string, number | null>();
-
-export function watchCards(): void {
-  Hooks.on("createChatMessage", (m: Msg) => {
-    if (isAttackMessage(m)) trustedSince.set(m.id ?? "", m._stats.modifiedTime ?? null);
-  });
-  Hooks.on("updateChatMessage", (m: Msg, changed, _options, userId) => {
-    if (!isAttackMessage(m) || game.user?.id !== game.users?.activeGM?.id) return;
-    const id = m.id ?? "";
-    if (game.users?.get(userId)?.isGM) {
-      trustedSince.set(id, m._stats.modifiedTime ?? null);
-      // A GM who rewrites the card itself vouches for what it now says (a pin or any other write does not).
-      if ("system" in changed && m.getFlag(SYSTEM_ID, "tainted"))
-        void onGMQueue(() => m.unsetFlag(SYSTEM_ID, "tainted")).catch((e: unknown) => console.error(e));
-      return;
-    }
-    const flags: unknown = changed.flags;
-    const ours = !!flags && typeof flags === "object" && SYSTEM_ID in flags;
-    const touched =
-      "system" in changed || "content" in changed || "rolls" in changed || "author" in changed || ours;
-    const seen = trustedSince.has(id);
-    trustedSince.delete(id);
-    if (touched)
-      void onGMQueue(() => m.setFlag(SYSTEM_ID, "tainted", true)).catch((e: unknown) => console.error(e));
-    else if (seen)
-      void onGMQueue(() => m.setFlag(SYSTEM_ID, "confirmed", m._stats.modifiedTime ?? 0)).catch(
-        (e: unknown) => console.error(e),
-      );
-  });
+function cardDigest(m: Msg, card: StoredCard): string {
+  const { applied: _marks, ...data } = card;
+  return sha256(canonicalJSON({ author: m.author?.id ?? null, card: data })).slice(0, 40);
 }
 
-/** When each checked card was loaded (its message's `_stats.modifiedTime` then), to save it only if unchanged. */
-const loadedAt = new WeakMap<object, number | null>();
+/** JSON with every object's keys sorted, so the same data always gives the same text. */
+function canonicalJSON(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJSON).join(",")}]`;
+  if (value && typeof value === "object")
+    return `{${Object.keys(value)
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJSON((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * The seals live on GM users' own User documents (`flags.<system>.seals`), which no player may write (common/
+ * documents/user.mjs `#canUpdate`: "Players may only modify themselves"); any GM's seal counts.
+ */
+function sealOf(messageId: string): string | null {
+  for (const u of game.users ?? []) {
+    if (!u.isGM) continue;
+    const seal = u.getFlag(SYSTEM_ID, "seals")?.[messageId];
+    if (typeof seal === "string") return seal;
+  }
+  return null;
+}
+
+async function writeSeal(messageId: string, digest: string): Promise<void> {
+  const me = game.user;
+  if (!me?.isGM || !messageId || sealOf(messageId) === digest) return;
+  await me.update({ [`flags.${SYSTEM_ID}.seals.${messageId}`]: digest });
+}
+
+/**
+ * The active GM seals each attack card when it is created (its data as its author rolled it), seals it again when a
+ * GM rewrites the card's data (a GM vouches for what it then says; the GM's own apply keeps the same digest and
+ * writes nothing), and drops the seal of a deleted card. A reveal, a pin or any write that leaves the card's data
+ * alone changes nothing, whoever makes it.
+ */
+export function watchCards(): void {
+  const isActiveGM = () => game.user?.id === game.users?.activeGM?.id;
+  const seal = (m: Msg) => {
+    const card = cardOf(m);
+    if (!card || !m.id) return;
+    // The digest is taken now, from this event's state, before any later write lands.
+    const digest = cardDigest(m, card);
+    void onGMQueue(() => writeSeal(m.id ?? "", digest)).catch((e: unknown) => console.error(e));
+  };
+  Hooks.on("createChatMessage", (m: Msg) => {
+    if (isAttackMessage(m) && isActiveGM()) seal(m);
+  });
+  Hooks.on("updateChatMessage", (m: Msg, changed, _options, userId) => {
+    if (isAttackMessage(m) && isActiveGM() && "system" in changed && game.users?.get(userId)?.isGM) seal(m);
+  });
+  Hooks.on("deleteChatMessage", (m: Msg) => {
+    const id = m.id ?? "";
+    if (!isActiveGM() || !game.user?.getFlag(SYSTEM_ID, "seals")?.[id]) return;
+    void game.user
+      .update({ [`flags.${SYSTEM_ID}.seals.-=${id}`]: null })
+      .catch((e: unknown) => console.error(e));
+  });
+}
 
 /**
  * Why a card a player's client created is not one their dice made, or null: the attack must be in the name of an
@@ -352,7 +384,7 @@ export function foundryGMPorts(): GMPorts {
   return {
     loadCard: async (messageId) => {
       const m = game.messages?.get(messageId);
-      return m ? trustedCard(m) : null;
+      return m ? await trustedCard(m) : null;
     },
     loadTargets: async (messageId, ids, marks = []) =>
       ids.map((uuid): TargetState | null => {
@@ -417,12 +449,8 @@ export function foundryGMPorts(): GMPorts {
     saveApplied: async (messageId, set, clear, basis) => {
       const m = game.messages?.get(messageId);
       if (!m) return;
-      // The card as it was checked when loaded: if its author changed it since, nothing of theirs is saved as
-      // the GM's (the targets' records already stand; the card is refused from now on).
-      const stats = m._stats;
-      const lastBy = stats.lastModifiedBy ? game.users?.get(stats.lastModifiedBy) : null;
-      if (loadedAt.has(basis) && (stats.modifiedTime ?? null) !== loadedAt.get(basis) && !lastBy?.isGM)
-        throw new Error("The card was changed while it was being applied; its marks were not saved.");
+      // The card as it was checked when loaded, never what the message holds now (its author may have changed it
+      // meanwhile): a GM's write of that would look like the GM's (review B1).
       const updated: StoredCard = { ...basis, applied: mergeApplied(basis.applied, set, clear) };
       // recursive: false replaces the stored card whole, so an undone target's mark is really replaced.
       await m.update({ system: { card: updated }, content: await renderCard(updated) }, { recursive: false });

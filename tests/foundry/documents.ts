@@ -1206,6 +1206,8 @@ export class BaseCombat extends Document {
       turn: new F.NumberField({ required: true, integer: true, min: 0, initial: null } as any),
       sort: new F.NumberField({ integer: true, initial: 0 } as any),
       flags: flagsField(),
+      // common/documents/combat.mjs ends its schema with a DocumentStatsField (server-stamped, see server.ts).
+      _stats: new F.DocumentStatsField(),
     };
   }
   _canChangeRound(_user: any): boolean {

@@ -147,8 +147,13 @@ describe("scenario: an automatic-rifle burst at pirates behind a hedge, a window
     await attackFromSheet(alice, EUSYL, RIFLE, { fast: true });
     await table.settle();
     expect(pendingDice()).toEqual([]);
-    // One clip write (20 → 10, SF-X-24 ten rounds) and one card, both Alice's own.
-    expect(requestsSince(table, mark)).toEqual(["update Item by Alice", "create ChatMessage by Alice"]);
+    // One clip write (20 → 10, SF-X-24 ten rounds) and one card, both Alice's own; the GM seals the card as rolled
+    // (a digest on the GM's own User, issue "trust").
+    expect(requestsSince(table, mark)).toEqual([
+      "update Item by Alice",
+      "create ChatMessage by Alice",
+      "update User by Gamemaster",
+    ]);
     expect(rounds()).toEqual(everyone(table, 10));
     const [msg] = messageIds(gm);
     expect(msg).toBeDefined();
