@@ -290,6 +290,32 @@ describe("scenario: what FrontierCombat writes", () => {
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SF-B-04 review 3 S2: on her own last turn, Alice's script asks for the next round and writes round 2 itself at once: round 2, once", async () => {
+    table = await createTable({ world: world(3), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await encounter(gm, 3);
+    table.dice(3, 3, 3);
+    await asGM(() => combat().startCombat());
+    await asGM(() => combat().nextTurn());
+    await asGM(() => combat().nextTurn());
+    const last = alice.run(() => combat().combatant.actorId as string);
+    await gm.run(() =>
+      G()
+        .game.actors.get(last)
+        .update({ [`ownership.${ALICE_ID}`]: 3 }),
+    );
+    await table.settle();
+    // One re-roll is scripted: a second (or a put-back to round 1) fails the test.
+    table.dice(4, 4, 4);
+    await alice.run(() => Promise.all([combat().nextRound(), combat().update({ round: 2, turn: 0 })]));
+    await table.settle();
+    expect(round()).toEqual(everyone(table, 2));
+    expect(onEveryClient(table, () => combat().turn)).toEqual(everyone(table, 0));
+    expect(told(gm).filter((n) => n.includes("put back"))).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SF-X-04 a player's roll goes to the active GM as a query and writes nothing itself; a forged one rolls nothing", async () => {
     table = await createTable({ world: world(3), online: [GM_ID, ALICE_ID] });
     const gm = table.client(GM_ID);
