@@ -50,7 +50,7 @@ Hooks.once("init", () => {
   registerGMRequest("nextRound", handleNextRoundRequest);
   listenForGMRequests();
   // Held damage (SF-B-05) is applied by the card workflow; the combat gets it here rather than importing it.
-  FrontierCombat.applyHeld = (r) => gmApplyDamage(r.messageId, r.ids, foundryGMPorts());
+  FrontierCombat.applyHeld = (r) => gmApplyDamage(r.messageId, r.ids, foundryGMPorts(), !!r.byGM);
   // Fast compendium browsing without loading documents.
   CONFIG.Item.compendiumIndexFields.push(
     "system.skill",

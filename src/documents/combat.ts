@@ -70,6 +70,12 @@ const REPORTED = new Set<string>();
 
 const localize = (key: string) => game.i18n?.localize(key) ?? key;
 
+/** Per combat, on each page: the round, turn and combatant the last GM write left (see `_onUpdate`). */
+const SETTLED = new WeakMap<
+  object,
+  { round: number | null; turn: number | null; combatantId: string | null }
+>();
+
 export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType> extends Combat<SubType> {
   /**
    * Applies one held request on the GM's client (SF-B-05). Set in `init` to the card workflow's apply, so this
@@ -579,18 +585,17 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     };
     if ("round" in changed || "groups" in changed) this.#resort();
     super._onUpdate(changed, options, userId);
-    // What the player wrote: answered only if the combat is still there when the queue reaches it (the GM's own
-    // next round, queued before, may have moved it on meanwhile).
-    // `_stats.modifiedTime` is the server's: any write after the player's (the GM's own next round) changes it.
-    const written = { round: this.round, turn: this.turn, at: this._stats?.modifiedTime ?? null };
-    if (prior.round !== this.round && game.user?.isActiveGM && !game.users?.get(userId)?.isGM)
-      void this.#serial(async () => {
-        const still =
-          this.round === written.round &&
-          this.turn === written.turn &&
-          (this._stats?.modifiedTime ?? null) === written.at;
-        if (still) await this.#answerPlayerRound(prior, userId);
-      }).catch((e: unknown) => reportOnce(`${this.id}:round:${errorText(e)}`, errorText(e)));
+    // The state the GM's own writes left ("settled"); a player's round write is judged against it, not against the
+    // state just before it (which may be the same player's previous write), when the queue reaches it (review 4).
+    const writer = game.users?.get(userId);
+    if (writer?.isGM)
+      SETTLED.set(this, { round: this.round, turn: this.turn, combatantId: this.combatant?.id ?? null });
+    else if ("round" in changed && game.user?.isActiveGM) {
+      if (!SETTLED.has(this)) SETTLED.set(this, prior);
+      void this.#serial(() => this.#answerPlayerRound(userId)).catch((e: unknown) =>
+        reportOnce(`${this.id}:round:${errorText(e)}`, errorText(e)),
+      );
+    }
   }
 
   /**
@@ -599,21 +604,20 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
    * is the next round: the GM carries it out (held damage, sides re-rolled, first turn, phase). Anything else (a
    * skipped or repeated round, a round going back, someone else's turn) is put back to the round and turn before it.
    */
-  async #answerPlayerRound(
-    prior: { round: number | null; turn: number | null; combatantId: string | null },
-    userId: string,
-  ): Promise<void> {
+  async #answerPlayerRound(userId: string): Promise<void> {
+    const settled = SETTLED.get(this);
+    if (!settled || this.round === settled.round) return;
     const user = game.users?.get(userId);
-    const priorRound = prior.round ?? 0;
-    if (this.#endedLastTurn(prior, user)) {
-      await this.#startNextRound({ round: priorRound, turn: prior.turn }, { turnEvents: false });
+    const priorRound = settled.round ?? 0;
+    if (this.#endedLastTurn(settled, user)) {
+      await this.#startNextRound({ round: priorRound, turn: settled.turn }, { turnEvents: false });
       return;
     }
     console.warn(
       `${SYSTEM_ID} | ${user?.name ?? userId} wrote round ${this.round}; put back to ${priorRound}`,
     );
     ui.notifications?.warn(localize("FT.Combat.roundPutBack"));
-    await this.update({ round: priorRound, turn: prior.turn }, { turnEvents: false });
+    await this.update({ round: priorRound, turn: settled.turn }, { turnEvents: false });
   }
 
   /** Was the state before this round change the last turn of a started round, held by a combatant `user` owns? */

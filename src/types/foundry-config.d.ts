@@ -98,7 +98,7 @@ declare module "fvtt-types/configuration" {
        * GM's User, the seals of attack cards by message id (workflows/card-actions.ts `watchCards`).
        */
       "frontier-tactics": {
-        seals?: Record<string, string>;
+        seals?: Record<string, { d: string; t: number }>;
         request?: { id: string } & Partial<Record<string, unknown>>;
         response?: {
           id: string;

@@ -550,6 +550,24 @@ describe("Thrown explosives through the apply button", () => {
   });
 });
 
+describe("A hit a GM undid (issue 11, reviews 3 and 4)", () => {
+  it("SF-B-15 a player's request — at once or held to the end of a Basic tie — does not bring it back; a GM's does", async () => {
+    const { ports } = attackPorts([[30], [10, 10, 5, 5, 4, 3, 3]]);
+    const { card } = await runAttack(burstRequest(), ports, { actorUuid: "a", fast: true });
+    const gm = gmPorts(card, { tok1: npc("tok1", 30), tok2: npc("tok2", 30), tok3: npc("tok3", 30) });
+    await gmApplyDamage(MSG, ["tok1"], gm.ports);
+    await gmUndoDamage(MSG, ["tok1"], gm.ports);
+    expect(gm.live.tok1?.stamina.value).toBe(30);
+    expect(await gmApplyDamage(MSG, ["tok1"], gm.ports, false)).toEqual({
+      applied: [],
+      skipped: [{ id: "tok1", reason: "FT.Card.undone" }],
+    });
+    expect(gm.live.tok1?.stamina.value).toBe(30);
+    expect((await gmApplyDamage(MSG, ["tok1"], gm.ports, true)).applied).toEqual(["tok1"]);
+    expect(gm.live.tok1?.stamina.value).toBe(17);
+  });
+});
+
 describe("Two requests on one card at once (the GM's client runs them interleaved)", () => {
   /** GM ports whose save takes a while, as a ChatMessage update round-trip does. */
   function slowSave(card: AttackCardData, targets: Record<string, TargetState | null>) {

@@ -351,9 +351,10 @@ export function gmUndoDamage(
 async function undoNow(messageId: string, ids: readonly string[], ports: GMPorts): Promise<ApplyResponse> {
   const card = await ports.loadCard(messageId);
   if (!card) return refusedAll(ids, "FT.Card.gone");
-  // A changed card is not applied, but what it applied before may still be undone from the targets' records;
-  // its rolled damage (the undo's bound) is then not trusted: undo restores what the record says, up to 0.
-  const trusted = isCard(card) ? card : null;
+  // A changed card's damage (the undo's bound) is not to be trusted: its hits are undone by hand, and nothing is
+  // written (review 4: an undo bounded at 0 marked the hit undone and restored nothing).
+  if (!isCard(card)) return refusedAll(ids, "FT.Card.undoByHand");
+  const trusted = card;
   const marks = trusted?.applied ?? [];
   const skipped: ApplyResponse["skipped"] = [];
   const wanted = [...new Set(ids)];

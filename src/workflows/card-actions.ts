@@ -249,7 +249,9 @@ export async function handleCardRequest(
   if (combat?.holdsDamage) {
     // Only targets on that card are held (SF-B-05), one entry per card: nothing else waits for the round's end.
     // In the GM's one queue: two requests at once each read the held list after the other's write.
-    await onGMQueue(() => combat.holdDamage({ messageId: body.messageId, ids: allowed }));
+    await onGMQueue(() =>
+      combat.holdDamage({ messageId: body.messageId, ids: allowed, byGM: requester.isGM }),
+    );
     return { applied: [], skipped: [...skipped, ...allowed.map((id) => ({ id, reason: "FT.Card.held" }))] };
   }
   const r = await gmApplyDamage(body.messageId, allowed, foundryGMPorts(), requester.isGM);
@@ -284,7 +286,7 @@ async function trustedCard(
  */
 function cardDigest(m: Msg, card: StoredCard): string {
   const { applied: _marks, ...data } = card;
-  return sha256(canonicalJSON({ author: m.author?.id ?? null, card: data })).slice(0, 40);
+  return sha256(canonicalJSON({ author: m._source.author ?? null, card: data })).slice(0, 40);
 }
 
 /** JSON with every object's keys sorted, so the same data always gives the same text. */
@@ -301,21 +303,48 @@ function canonicalJSON(value: unknown): string {
 
 /**
  * The seals live on GM users' own User documents (`flags.<system>.seals`), which no player may write (common/
- * documents/user.mjs `#canUpdate`: "Players may only modify themselves"); any GM's seal counts.
+ * documents/user.mjs `#canUpdate`: "Players may only modify themselves"). With several GMs, the newest seal of any
+ * of them counts (a GM's correction of a card outranks the seal another GM wrote before).
  */
 function sealOf(messageId: string): string | null {
+  let best: { d: string; t: number } | null = null;
   for (const u of game.users ?? []) {
     if (!u.isGM) continue;
     const seal = u.getFlag(SYSTEM_ID, "seals")?.[messageId];
-    if (typeof seal === "string") return seal;
+    if (seal && typeof seal.d === "string" && (!best || seal.t > best.t)) best = seal;
   }
-  return null;
+  return best?.d ?? null;
 }
 
 async function writeSeal(messageId: string, digest: string): Promise<void> {
   const me = game.user;
   if (!me?.isGM || !messageId || sealOf(messageId) === digest) return;
-  await me.update({ [`flags.${SYSTEM_ID}.seals.${messageId}`]: digest });
+  await me.update({ [`flags.${SYSTEM_ID}.seals.${messageId}`]: { d: digest, t: Date.now() } });
+}
+
+/**
+ * When a GM's page becomes the active GM's: seal the cards posted while no GM watched, if unchanged since their
+ * creation (and cards from before seals, version 1 and 2, that a GM wrote last — the rule they were applied under);
+ * drop this GM's seals of cards that no longer exist. One User update.
+ */
+async function sealUnsealed(): Promise<void> {
+  const me = game.user;
+  if (!me?.isGM || game.users?.activeGM?.id !== me.id) return;
+  const update: Record<string, unknown> = {};
+  const messages: Msg[] = game.messages?.contents ?? [];
+  for (const m of messages) {
+    if (!isAttackMessage(m) || !m.id || sealOf(m.id)) continue;
+    const card = cardOf(m);
+    if (!card) continue;
+    const stored: unknown = m.system.card;
+    const before = !!stored && typeof stored === "object" && (stored as { version?: unknown }).version !== 3;
+    const lastBy = m._stats.lastModifiedBy ? game.users?.get(m._stats.lastModifiedBy) : null;
+    if (m._stats.modifiedTime === m._stats.createdTime || (before && lastBy?.isGM))
+      update[`flags.${SYSTEM_ID}.seals.${m.id}`] = { d: cardDigest(m, card), t: Date.now() };
+  }
+  for (const id of Object.keys(me.getFlag(SYSTEM_ID, "seals") ?? {}))
+    if (!messages.some((m) => m.id === id)) update[`flags.${SYSTEM_ID}.seals.-=${id}`] = null;
+  if (Object.keys(update).length) await me.update(update);
 }
 
 /**
@@ -339,6 +368,7 @@ export function watchCards(): void {
   Hooks.on("updateChatMessage", (m: Msg, changed, _options, userId) => {
     if (isAttackMessage(m) && isActiveGM() && "system" in changed && game.users?.get(userId)?.isGM) seal(m);
   });
+  Hooks.on("ready", () => void onGMQueue(sealUnsealed).catch((e: unknown) => console.error(e)));
   Hooks.on("deleteChatMessage", (m: Msg) => {
     const id = m.id ?? "";
     if (!isActiveGM() || !game.user?.getFlag(SYSTEM_ID, "seals")?.[id]) return;

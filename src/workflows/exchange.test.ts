@@ -14,8 +14,8 @@ describe("Simultaneous damage on a Basic initiative tie", () => {
     pending = holdRequest(pending, { messageId: "m1", ids: ["b", "a"] });
     pending = holdRequest(pending, { messageId: "m2", ids: [] });
     expect(pending).toEqual([
-      { messageId: "m1", ids: ["a", "b"] },
-      { messageId: "m2", ids: [] },
+      { messageId: "m1", ids: ["a", "b"], byGM: false },
+      { messageId: "m2", ids: [], byGM: false },
     ]);
     const apply = vi.fn(async () => undefined);
     expect(await releaseHeld(pending, apply)).toEqual({ released: 2, failed: [] });
@@ -28,10 +28,19 @@ describe("Simultaneous damage on a Basic initiative tie", () => {
   it("SF-B-05 one entry per card however often it is clicked: the union of its targets, all of them once asked", () => {
     let pending = holdRequest([], { messageId: "m1", ids: ["a"] });
     for (let i = 0; i < 200; i++) pending = holdRequest(pending, { messageId: "m1", ids: ["b", "a"] });
-    expect(pending).toEqual([{ messageId: "m1", ids: ["a", "b"] }]);
+    expect(pending).toEqual([{ messageId: "m1", ids: ["a", "b"], byGM: false }]);
     pending = holdRequest(pending, { messageId: "m1", ids: [] });
     pending = holdRequest(pending, { messageId: "m1", ids: ["c"] });
-    expect(pending).toEqual([{ messageId: "m1", ids: [] }]);
+    expect(pending).toEqual([{ messageId: "m1", ids: [] }].map((p) => ({ ...p, byGM: false })));
+  });
+
+  it("SF-B-05 issue 11: a GM's and a player's requests on one card are held apart, so each is applied as theirs", () => {
+    let pending = holdRequest([], { messageId: "m1", ids: ["a"] });
+    pending = holdRequest(pending, { messageId: "m1", ids: ["a"], byGM: true });
+    expect(pending).toEqual([
+      { messageId: "m1", ids: ["a"], byGM: false },
+      { messageId: "m1", ids: ["a"], byGM: true },
+    ]);
   });
 
   it("SF-B-05 a held request that fails does not stop the others and is handed back", async () => {

@@ -6,19 +6,25 @@
 export interface HeldRequest {
   readonly messageId: string;
   readonly ids: readonly string[];
+  /**
+   * Whether a GM asked (the server vouched for who): a player's held request is applied at the end of the exchange
+   * as theirs, so a hit a GM undid meanwhile is not brought back. Absent on entries held before: a player's.
+   */
+  readonly byGM?: boolean;
 }
 
 /**
- * Add a request to the held list: one entry per card, holding the union of the targets asked for (an empty list
+ * Add a request to the held list: one entry per card (and per GM or player asking), holding the union of the targets asked for (an empty list
  * asks for every target on the card, and absorbs the rest). The list so stays as long as the cards held, however
  * often anyone clicks.
  */
 export function holdRequest(pending: readonly HeldRequest[], req: HeldRequest): HeldRequest[] {
-  const i = pending.findIndex((p) => p.messageId === req.messageId);
-  if (i < 0) return [...pending, { messageId: req.messageId, ids: [...new Set(req.ids)] }];
+  const byGM = !!req.byGM;
+  const i = pending.findIndex((p) => p.messageId === req.messageId && !!p.byGM === byGM);
+  if (i < 0) return [...pending, { messageId: req.messageId, ids: [...new Set(req.ids)], byGM }];
   const held = pending[i]!;
   const ids = held.ids.length === 0 || req.ids.length === 0 ? [] : [...new Set([...held.ids, ...req.ids])];
-  return pending.map((p, j) => (j === i ? { messageId: p.messageId, ids } : p));
+  return pending.map((p, j) => (j === i ? { messageId: p.messageId, ids, byGM } : p));
 }
 
 /** Is damage held this round? Only in the Basic game, in a started combat whose sides tied. */

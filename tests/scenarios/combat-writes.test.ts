@@ -316,6 +316,30 @@ describe("scenario: what FrontierCombat writes", () => {
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SF-B-04 review 4: on her own last turn Alice's script writes round 7 and round 9 back to back: both are put back to round 1", async () => {
+    table = await createTable({ world: world(3), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await encounter(gm, 3);
+    table.dice(3, 3, 3);
+    await asGM(() => combat().startCombat());
+    await asGM(() => combat().nextTurn());
+    await asGM(() => combat().nextTurn());
+    const last = alice.run(() => combat().combatant.actorId as string);
+    await gm.run(() =>
+      G()
+        .game.actors.get(last)
+        .update({ [`ownership.${ALICE_ID}`]: 3 }),
+    );
+    await table.settle();
+    await alice.run(() => Promise.all([combat().update({ round: 7 }), combat().update({ round: 9 })]));
+    await table.settle();
+    // Judged against what the GM's writes left (round 1, its last turn), not against her own previous write.
+    expect(round()).toEqual(everyone(table, 1));
+    expect(onEveryClient(table, () => combat().turn)).toEqual(everyone(table, 2));
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SF-X-04 a player's roll goes to the active GM as a query and writes nothing itself; a forged one rolls nothing", async () => {
     table = await createTable({ world: world(3), online: [GM_ID, ALICE_ID] });
     const gm = table.client(GM_ID);

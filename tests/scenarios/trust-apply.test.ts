@@ -477,6 +477,69 @@ describe("scenario: what a player may still do to their own card (issue 11, seco
     expect(boss()).toEqual(everyone(table, 80));
   });
 
+  it("review 4: a card posted while the only GM reloads is sealed when the GM is back; a pin then leaves it usable", async () => {
+    table = await createTable({ world: world({ applyToAll: true }) });
+    const alice = table.client(ALICE_ID);
+    table.disconnect(GM_ID);
+    table.disconnect(ASSISTANT_ID);
+    const msg = await postCard(table, alice, ALICES_CARD);
+    await table.connect(GM_ID);
+    await table.settle();
+    const gm = table.client(GM_ID);
+    await gm.run(() => G().game.messages.get(msg).setFlag("core", "pinned", true));
+    await table.settle();
+    clickCard(alice, msg, "apply", "Pirate 1");
+    await table.settle();
+    expect(pirates()).toEqual(everyone(table, "17 30 30"));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("review 4: with two GMs the newest seal counts: the assistant's correction applies, Alice's edit back is refused", async () => {
+    table = await createTable({ world: world({ applyToAll: true }) });
+    const alice = table.client(ALICE_ID);
+    const msg = await postCard(table, alice, ALICES_CARD); // sealed by the GM
+    table.disconnect(GM_ID);
+    const assistant = table.client(ASSISTANT_ID);
+    const setPirate1 = (damage: number) => () => {
+      const m = G().game.messages.get(msg);
+      const card = structuredClone(m.system.card);
+      card.result.damage[0] = { ...card.result.damage[0], damage };
+      return m.update({ system: { card } }, { recursive: false });
+    };
+    await assistant.run(setPirate1(2)); // the assistant corrects Pirate 1 to 2, and seals that
+    await table.settle();
+    await alice.run(setPirate1(13)); // Alice puts 13 back, which the GM's older seal matched
+    await table.settle();
+    expect(reasons(await forge({ kind: "apply", messageId: msg, ids: [tokenUuid(SCENE, TOK.p1)] }))).toEqual([
+      "FT.Card.tampered",
+    ]);
+    expect(pirates()).toEqual(everyone(table, "30 30 30"));
+  });
+
+  it("review 4: the GM's Undo on a card changed since its hits were applied writes nothing and says so", async () => {
+    table = await createTable({ world: world({ applyToAll: true }) });
+    const alice = table.client(ALICE_ID);
+    const gm = table.client(GM_ID);
+    const msg = await postCard(table, alice, ALICES_CARD);
+    clickCard(alice, msg, "apply", "Pirate 1");
+    await table.settle();
+    await alice.run(() => {
+      const m = G().game.messages.get(msg);
+      const card = structuredClone(m.system.card);
+      card.result.damage[1] = { ...card.result.damage[1], damage: 60 };
+      return m.update({ system: { card } }, { recursive: false });
+    });
+    await table.settle();
+    const mark = table.server.log.length;
+    clickCard(gm, msg, "undo", "Pirate 1");
+    await table.settle();
+    expect(pirates()).toEqual(everyone(table, "17 30 30"));
+    expect(damageWrites(mark)).toEqual([]);
+    expect(told(gm).at(-1)).toBe(
+      "warn: This card was changed after it was rolled; undo what it did to Pirate 1 by hand.",
+    );
+  });
+
   it("N4: a weapon renamed after the roll is still the card's weapon (found by its id)", async () => {
     table = await createTable({ world: world({ applyToAll: true }) });
     const alice = table.client(ALICE_ID);
