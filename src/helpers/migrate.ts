@@ -76,6 +76,10 @@ export function noteStoredSource(doc: object, documentName: Migration["documentN
 
 const WHOLE = { diff: false, recursive: false } as const;
 
+/**
+ * What the runner reads of a world collection. fvtt-types types `getInvalid` per document name with overloads the
+ * two callers below cannot narrow to, so they pass `game.actors`/`game.items` through this shape (a cast each).
+ */
 interface Collection<D> {
   get(id: string): D | undefined;
   invalidDocumentIds?: Set<string>;

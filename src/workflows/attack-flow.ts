@@ -300,18 +300,11 @@ async function applyNow(
     new Set(card.stunned ?? []),
   );
   const byId = new Map(targets.filter((t): t is TargetState => !!t).map((t) => [t.id, t]));
-  const markOf = (r: AppliedRecord): AppliedMark => {
-    const t = byId.get(r.targetId)!;
-    return {
-      targetId: r.targetId,
-      sceneId: t.sceneId,
-      tokenId: t.tokenId,
-      actorId: t.actorId,
-      linked: t.linked,
+  const markOf = (r: AppliedRecord): AppliedMark =>
+    markFor(byId.get(r.targetId)!, {
       unconscious: r.unconscious || !!r.doze?.knockedOut,
       stunned: (r.statuses ?? []).includes("stun") || (card.stunned ?? []).includes(r.targetId),
-    };
-  };
+    });
   // A target with its record but no mark (the card's save failed after the write): the card is put right.
   const unmarked = targets
     .filter(
@@ -337,6 +330,21 @@ async function applyNow(
     }
   }
   return { applied: landed.map((r) => r.targetId), skipped };
+}
+
+/** A target's public mark on the card: where it is, and the outcome every client may read. */
+function markFor(
+  t: TargetState,
+  outcome: Pick<AppliedMark, "unconscious" | "stunned" | "undone">,
+): AppliedMark {
+  return {
+    targetId: t.id,
+    sceneId: t.sceneId,
+    tokenId: t.tokenId,
+    actorId: t.actorId,
+    linked: t.linked,
+    ...outcome,
+  };
 }
 
 /** GM: undo what was applied to `ids` from a card, from the records on the targets. */
@@ -383,16 +391,7 @@ async function undoNow(messageId: string, ids: readonly string[], ports: GMPorts
   // Each undone target keeps a mark that says so: only a GM applies it again.
   const undoneMarks = live
     .filter((t): t is TargetState => !!t && undone.includes(t.id))
-    .map((t) => ({
-      targetId: t.id,
-      sceneId: t.sceneId,
-      tokenId: t.tokenId,
-      actorId: t.actorId,
-      linked: t.linked,
-      unconscious: false,
-      stunned: false,
-      undone: true,
-    }));
+    .map((t) => markFor(t, { unconscious: false, stunned: false, undone: true }));
   if (undoneMarks.length && trusted) await ports.saveApplied(messageId, undoneMarks, [], trusted);
   return {
     applied: undone,

@@ -147,6 +147,7 @@ function recordOn(actor: ActorI, messageId: string, tokenId: string): AppliedRec
   const statuses = Array.isArray(o.statuses)
     ? o.statuses.filter((s): s is AppliedStatus => s === "unconscious" || s === "stun")
     : [];
+  // Stored JSON whose numbers, maps and steps were checked just above; the rest is what planApplication wrote.
   return { ...(o as unknown as AppliedRecord), statuses };
 }
 

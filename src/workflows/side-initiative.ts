@@ -126,30 +126,9 @@ export function rolledThisRound(side: SideView, combatRound: number): boolean {
 
 /** The roll fields of a side as the schema creates them: what "reset initiative" writes (surprise stays). */
 export function clearedRoll(): Partial<SideSystem> {
-  const {
-    roll,
-    modifier,
-    modifierSource,
-    holsteredPenalty,
-    highestRs,
-    rolledRound,
-    sealed,
-    sealId,
-    rank,
-    rankTie,
-  } = defaultSide();
-  return {
-    roll,
-    modifier,
-    modifierSource,
-    holsteredPenalty,
-    highestRs,
-    rolledRound,
-    sealed,
-    sealId,
-    rank,
-    rankTie,
-  };
+  // Everything but what the side is (its surprise, colour and disposition key) goes back to the schema's initial.
+  const { surprised: _surprised, colour: _colour, key: _key, ...roll } = defaultSide();
+  return roll;
 }
 
 /** The combat as it will read once `changes` are written (and, if given, in another round). */

@@ -100,6 +100,26 @@ const sideId = (key: string) =>
 const count = (from: number, action: string, type: string) =>
   table.server.log.slice(from).filter((r) => r.action === action && r.type === type);
 
+/** Round 1 of three sides, at its last turn, whose combatant the GM has handed to Alice. */
+async function aliceOnLastTurn() {
+  table = await createTable({ world: world(3), online: [GM_ID, ALICE_ID] });
+  const gm = table.client(GM_ID);
+  const alice = table.client(ALICE_ID);
+  await encounter(gm, 3);
+  table.dice(3, 3, 3);
+  await asGM(() => combat().startCombat());
+  await asGM(() => combat().nextTurn());
+  await asGM(() => combat().nextTurn());
+  const last = alice.run(() => combat().combatant.actorId as string);
+  await gm.run(() =>
+    G()
+      .game.actors.get(last)
+      .update({ [`ownership.${ALICE_ID}`]: 3 }),
+  );
+  await table.settle();
+  return { gm, alice };
+}
+
 describe("scenario: what FrontierCombat writes", () => {
   it("SF-X-04 SF-X-05 a combat of 40 makes 3 sides by disposition in one create, rolls them in one combat update and one chat batch, and orders turns by side", async () => {
     table = await createTable({ world: world(40), online: [GM_ID, ALICE_ID] });
@@ -291,21 +311,7 @@ describe("scenario: what FrontierCombat writes", () => {
   });
 
   it("SF-B-04 review 3 S2: on her own last turn, Alice's script asks for the next round and writes round 2 itself at once: round 2, once", async () => {
-    table = await createTable({ world: world(3), online: [GM_ID, ALICE_ID] });
-    const gm = table.client(GM_ID);
-    const alice = table.client(ALICE_ID);
-    await encounter(gm, 3);
-    table.dice(3, 3, 3);
-    await asGM(() => combat().startCombat());
-    await asGM(() => combat().nextTurn());
-    await asGM(() => combat().nextTurn());
-    const last = alice.run(() => combat().combatant.actorId as string);
-    await gm.run(() =>
-      G()
-        .game.actors.get(last)
-        .update({ [`ownership.${ALICE_ID}`]: 3 }),
-    );
-    await table.settle();
+    const { gm, alice } = await aliceOnLastTurn();
     // One re-roll is scripted: a second (or a put-back to round 1) fails the test.
     table.dice(4, 4, 4);
     await alice.run(() => Promise.all([combat().nextRound(), combat().update({ round: 2, turn: 0 })]));
@@ -317,21 +323,7 @@ describe("scenario: what FrontierCombat writes", () => {
   });
 
   it("SF-B-04 review 4: on her own last turn Alice's script writes round 7 and round 9 back to back: both are put back to round 1", async () => {
-    table = await createTable({ world: world(3), online: [GM_ID, ALICE_ID] });
-    const gm = table.client(GM_ID);
-    const alice = table.client(ALICE_ID);
-    await encounter(gm, 3);
-    table.dice(3, 3, 3);
-    await asGM(() => combat().startCombat());
-    await asGM(() => combat().nextTurn());
-    await asGM(() => combat().nextTurn());
-    const last = alice.run(() => combat().combatant.actorId as string);
-    await gm.run(() =>
-      G()
-        .game.actors.get(last)
-        .update({ [`ownership.${ALICE_ID}`]: 3 }),
-    );
-    await table.settle();
+    const { alice } = await aliceOnLastTurn();
     await alice.run(() => Promise.all([combat().update({ round: 7 }), combat().update({ round: 9 })]));
     await table.settle();
     // Judged against what the GM's writes left (round 1, its last turn), not against her own previous write.

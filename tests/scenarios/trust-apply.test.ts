@@ -15,7 +15,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { BURST_CARD } from "../fixtures/cards.js";
-import { createTable, type Table } from "../foundry/world.js";
+import { type Client, createTable, type Table } from "../foundry/world.js";
+
+// A stored card as a script edits it (JSON, any shape).
+type Any = any;
+
 import {
   ALICE_ID,
   ASSISTANT_ID,
@@ -134,6 +138,16 @@ async function forge(payload: Record<string, unknown>, on = ALICE_ID) {
     ? (r as { error: string | null; applied: string[]; skipped: { reason: string }[] })
     : null;
 }
+/** `client` rewrites the card of message `msg` as `change` says (whole, as a script would): the GM's or a forger's. */
+function editCard(client: Client, msg: string, change: (card: Any) => void): Promise<unknown> {
+  return client.run(() => {
+    const m = G().game.messages.get(msg);
+    const card = structuredClone(m.system.card);
+    change(card);
+    return m.update({ system: { card } }, { recursive: false });
+  });
+}
+
 const reasons = (r: { skipped: { reason: string }[] } | null) => r?.skipped.map((s) => s.reason);
 
 describe("scenario: what a player sends the GM is untrusted (issue 11)", () => {
@@ -181,12 +195,9 @@ describe("scenario: what a player sends the GM is untrusted (issue 11)", () => {
     );
 
     // Her own card, edited after it was rolled (79 to the boss, added as a target): refused whole.
-    await alice.run(() => {
-      const m = G().game.messages.get(edited);
-      const card = structuredClone(m.system.card);
+    await editCard(alice, edited, (card) => {
       card.targets.push({ ...card.targets[0], id: tokenUuid(SCENE, TOK_BOSS), name: "Boss" });
       card.result.damage = [{ targetId: tokenUuid(SCENE, TOK_BOSS), damage: 79 }];
-      return m.update({ system: { card } }, { recursive: false });
     });
     await table.settle();
     const afterEdit = table.server.log.length;
@@ -264,13 +275,10 @@ describe("scenario: what a player sends the GM is untrusted (issue 11)", () => {
     await table.settle();
     expect(pirates()).toEqual(everyone(table, "17 17 30"));
     // The GM may edit a card and apply it as the GM means: a GM's write is trusted.
-    await gm.run(() => {
-      const m = G().game.messages.get(edited);
-      const card = structuredClone(m.system.card);
+    await editCard(gm, edited, (card) => {
       // The GM puts the three pirates back, 5 each.
       card.targets = card.targets.slice(0, 3);
       card.result.damage = card.targets.map((t: { id: string }) => ({ targetId: t.id, damage: 5 }));
-      return m.update({ system: { card } }, { recursive: false });
     });
     clickCard(gm, edited, "apply", "Pirate 3");
     await table.settle();
@@ -413,11 +421,8 @@ describe("scenario: what a player may still do to their own card (issue 11, seco
     await table.settle();
     clickCard(gm, msg, "undo", "Pirate 1");
     await table.settle();
-    await alice.run(() => {
-      const m = G().game.messages.get(msg);
-      const card = structuredClone(m.system.card);
+    await editCard(alice, msg, (card) => {
       card.applied = [];
-      return m.update({ system: { card } }, { recursive: false });
     });
     await table.settle();
     // Any GM write afterwards (here a core flag) does not clear what she did.
@@ -454,16 +459,13 @@ describe("scenario: what a player may still do to their own card (issue 11, seco
     table.disconnect(GM_ID);
     table.disconnect(ASSISTANT_ID);
     // Pirate 1 swapped for the Boss, the damage kept.
-    await alice.run(() => {
-      const m = G().game.messages.get(msg);
-      const card = structuredClone(m.system.card);
+    await editCard(alice, msg, (card) => {
       const boss = tokenUuid(SCENE, TOK_BOSS);
       card.targets[0] = { ...card.targets[0], id: boss, name: "Boss" };
       card.result.damage[0] = { ...card.result.damage[0], targetId: boss };
       card.result.shots = card.result.shots.map((x: { targetId: string }, i: number) =>
         i === 0 ? { ...x, targetId: boss } : x,
       );
-      return m.update({ system: { card } }, { recursive: false });
     });
     await table.settle();
     await table.connect(GM_ID);
@@ -500,15 +502,12 @@ describe("scenario: what a player may still do to their own card (issue 11, seco
     const msg = await postCard(table, alice, ALICES_CARD); // sealed by the GM
     table.disconnect(GM_ID);
     const assistant = table.client(ASSISTANT_ID);
-    const setPirate1 = (damage: number) => () => {
-      const m = G().game.messages.get(msg);
-      const card = structuredClone(m.system.card);
+    const setPirate1 = (damage: number) => (card: Any) => {
       card.result.damage[0] = { ...card.result.damage[0], damage };
-      return m.update({ system: { card } }, { recursive: false });
     };
-    await assistant.run(setPirate1(2)); // the assistant corrects Pirate 1 to 2, and seals that
+    await editCard(assistant, msg, setPirate1(2)); // the assistant corrects Pirate 1 to 2, and seals that
     await table.settle();
-    await alice.run(setPirate1(13)); // Alice puts 13 back, which the GM's older seal matched
+    await editCard(alice, msg, setPirate1(13)); // Alice puts 13 back, which the GM's older seal matched
     await table.settle();
     expect(reasons(await forge({ kind: "apply", messageId: msg, ids: [tokenUuid(SCENE, TOK.p1)] }))).toEqual([
       "FT.Card.tampered",
@@ -523,11 +522,8 @@ describe("scenario: what a player may still do to their own card (issue 11, seco
     const msg = await postCard(table, alice, ALICES_CARD);
     clickCard(alice, msg, "apply", "Pirate 1");
     await table.settle();
-    await alice.run(() => {
-      const m = G().game.messages.get(msg);
-      const card = structuredClone(m.system.card);
+    await editCard(alice, msg, (card) => {
       card.result.damage[1] = { ...card.result.damage[1], damage: 60 };
-      return m.update({ system: { card } }, { recursive: false });
     });
     await table.settle();
     const mark = table.server.log.length;
