@@ -1,0 +1,15 @@
+/** Types of `rules-coverage.mjs` for the tests that import it. */
+export interface CatalogRule {
+  readonly id: string;
+  readonly level: string;
+  readonly text: string;
+}
+export interface RuleCoverage extends CatalogRule {
+  /** Source files under `src/` that name the rule. */
+  readonly wired: string[];
+  /** `file: title` of every scenario test that plays it. */
+  readonly scenarios: string[];
+}
+export function catalogRules(markdown: string): CatalogRule[];
+export function scenarioTitles(source: string): { title: string; ids: string[] }[];
+export function rulesCoverage(root?: string): RuleCoverage[];

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { catalogRules, rulesCoverage, scenarioTitles } from "../scripts/rules-coverage.mjs";
+
+describe("npm run rules:coverage", () => {
+  it("reads the A and S rules of the catalog and skips the referee's calls", () => {
+    const rules = catalogRules(
+      [
+        "| ID | Rule | Level |",
+        "|---|---|---|",
+        "| SF-B-01 | A turn is 6 seconds. | A |",
+        "| SF-B-07 | Roads and doors. | G |",
+        "| SF-X-10 | Dodging. | A/S |",
+        "| SWN-18 | Recruit. | S |",
+      ].join("\n"),
+    );
+    expect(rules.map((r) => `${r.id} ${r.level}`)).toEqual(["SF-B-01 A", "SF-X-10 A/S", "SWN-18 S"]);
+  });
+
+  it("credits a test with its own IDs and those of the describe around it, not a sibling's", () => {
+    const src = `
+      describe("SF-X-24 bursts", () => {
+        it("splits { evenly } SF-X-36", () => {});
+        // it("SF-B-99 commented out", () => {});
+      });
+      it(\`SF-Z-03 \${"x"} per term\`, async () => { const o = { a: "}" }; });
+      it("no rule here", () => {});
+    `;
+    expect(scenarioTitles(src)).toEqual([
+      { title: "splits { evenly } SF-X-36", ids: ["SF-X-36", "SF-X-24"] },
+      { title: ["SF-Z-03 ", "{", '"x"} per term'].join("$"), ids: ["SF-Z-03"] },
+      { title: "no rule here", ids: [] },
+    ]);
+  });
+
+  it("every Star Frontiers A/S rule of the repository's catalog has a row (73 of them)", () => {
+    const table = rulesCoverage();
+    expect(table.filter((r) => r.id.startsWith("SF-")).length).toBe(73);
+  });
+});
