@@ -27,7 +27,7 @@ describe("npm run rules:coverage", () => {
     `;
     expect(scenarioTitles(src)).toEqual([
       { title: "splits { evenly } SF-X-36", ids: ["SF-X-36", "SF-X-24"] },
-      { title: ["SF-Z-03 ", "{", '"x"} per term'].join("$"), ids: ["SF-Z-03"] },
+      { title: `SF-Z-03 \${"x"} per term`, ids: ["SF-Z-03"] },
       { title: "no rule here", ids: [] },
     ]);
   });
