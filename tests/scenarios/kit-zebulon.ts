@@ -73,6 +73,6 @@ export function lastMessageText(client: Client): string {
     const el = document.createElement("div");
     el.innerHTML = `<span class="flavor-text">${m.flavor ?? ""}</span><div class="message-content"></div>`;
     G().Hooks.callAll("renderChatMessageHTML", m, el, {});
-    return text(el);
+    return `${text(el.querySelector(".flavor-text"))} ${text(el.querySelector(".message-content"))}`.trim();
   });
 }
