@@ -25,7 +25,6 @@ import {
   BRUNO_ID,
   cell,
   closeTableAfterEach,
-  G,
   GM_ID,
   itemFromPack,
   messageIds,
