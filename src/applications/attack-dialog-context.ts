@@ -4,7 +4,7 @@
  * submitted form becomes a new request.
  */
 import { HELPERS } from "../helpers/handlebars.js";
-import { baseColumn, type Movement, pointsToShifts, RulesError } from "../rules/index.js";
+import { baseColumn, type Movement, modifierShifts, RulesError } from "../rules/index.js";
 import type { AttackRequest, PreparedAttack } from "../workflows/attack-plan.js";
 import { prepareAttack } from "../workflows/attack-plan.js";
 
@@ -20,6 +20,8 @@ export function dialogContext(prep: PreparedAttack, error: string | null = null,
     /** SF-Z-01: the skill level is the base column; SF-Z-03: the modifiers become shifts. */
     baseColumn: req.engine.id === "zebulon" ? baseColumn(req.attacker.skillLevel, req.weapon.heavy) : null,
     decl: d,
+    /** SF-Z-07: the result shift the referee gives the attack (Zebulon only). */
+    resultShift: d.resultShift ?? 0,
     shotsChoices: Object.fromEntries(
       [1, 2, 3].filter((n) => n <= Math.max(1, Math.floor(w.rof))).map((n) => [String(n), String(n)]),
     ),
@@ -45,7 +47,8 @@ export function dialogContext(prep: PreparedAttack, error: string | null = null,
       problem: t.problem,
       chance: t.check.chance,
       column: t.check.column,
-      shifts: pointsToShifts(t.modifiers.reduce((a, m) => a + m.value, 0)),
+      // SF-Z-03: each modifier converted on its own, then added.
+      shifts: modifierShifts(t.modifiers),
       formula: prep.formula[t.id] ?? "",
       modifiers: t.modifiers.map((m) => ({ ...m, name: `mod.${t.id}.${m.id}` })),
     })),
@@ -82,6 +85,13 @@ export function collectEdits(
   return next;
 }
 
+/** The result shift field: empty is 0, absent (Alpha Dawn) keeps the request's; anything else as typed. */
+function rsFrom(v: unknown, fallback: number): number {
+  if (v === undefined) return fallback;
+  if (v === null || v === "") return 0;
+  return Number(v);
+}
+
 /** Form field names: `decl.shots`, `decl.burst`, `attacker.movement`; the modifiers come from `edits`. */
 export function requestFromForm(
   base: AttackRequest,
@@ -104,6 +114,8 @@ export function requestFromForm(
     settingChanged: bool(form["decl.settingChanged"]),
     mounted: bool(form["decl.mounted"]),
     cannotMiss: bool(form["decl.cannotMiss"]),
+    // SF-Z-07: checked by the engine (a whole number −3 … +3), so a bad value is shown in the dialog.
+    resultShift: rsFrom(form["decl.resultShift"], d.resultShift ?? 0),
   };
   const movement = (form["attacker.movement"] as Movement | undefined) ?? base.attacker.movement;
   const overrides: Record<string, Record<string, number | null>> = {};

@@ -28,6 +28,8 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
       auto: s.outcome.auto,
       autoLabel: s.outcome.auto ? `FT.Card.auto.${s.outcome.auto}` : null,
       colour: s.outcome.colour,
+      /** SF-Z-07: the colour read on the table before a result shift moved it (the card shows both). */
+      rolledColour: s.outcome.rolledColour ?? null,
       fraction: s.outcome.colour ? DAMAGE_NOTE[s.outcome.colour] : null,
       damage: s.damage,
       stray: s.outcome.strayHit,

@@ -63,7 +63,7 @@ export function createEngine(
     case "alphaDawn":
       return createAlphaDawnEngine(tables.alphaDawn);
     case "zebulon":
-      return createZebulonEngine(tables.zebulon);
+      return createZebulonEngine(tables.zebulon, tables.alphaDawn);
     default:
       throw new Error(`The ${id} engine is not available in this version`);
   }

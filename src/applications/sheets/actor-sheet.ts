@@ -41,6 +41,7 @@ export class FrontierActorSheet extends Base {
       toggleDefense: guarded(FrontierActorSheet.#onToggleDefense),
       abilityCheck: guarded(FrontierActorSheet.#onAbilityCheck),
       skillCheck: guarded(FrontierActorSheet.#onSkillCheck),
+      npcReaction: guarded(FrontierActorSheet.#onNpcReaction),
     },
   };
 
@@ -162,22 +163,35 @@ export class FrontierActorSheet extends Base {
     await item.update({ system: { active: !item.system.active } });
   }
 
-  static async #onSkillCheck(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {
+  /** Click: roll on the skill level's column. Shift-click: ask for shifts, a result shift and a colour first. */
+  static async #onSkillCheck(this: FrontierActorSheet, e: PointerEvent, target: HTMLElement): Promise<void> {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const item = id ? this.document.items.get(id) : undefined;
     if (!item) return;
     const { rollSkillCheck } = await import("../../workflows/checks.js");
-    await rollSkillCheck(this.document, item);
+    if (!e.shiftKey) return rollSkillCheck(this.document, item);
+    const { promptSkillCheck } = await import("../check-prompt.js");
+    const answer = await promptSkillCheck(item.name);
+    if (answer) await rollSkillCheck(this.document, item, answer);
   }
 
+  static async #onNpcReaction(this: FrontierActorSheet): Promise<void> {
+    const { rollNpcReaction } = await import("../../workflows/checks.js");
+    await rollNpcReaction(this.document);
+  }
+
+  /** Click: roll at the score. Shift-click: ask for the easy/hard adjustment first (SF-B-24). */
   static async #onAbilityCheck(
     this: FrontierActorSheet,
-    _e: PointerEvent,
+    e: PointerEvent,
     target: HTMLElement,
   ): Promise<void> {
     const key = target.dataset.ability;
     if (!key) return;
     const { rollAbilityCheck } = await import("../../workflows/checks.js");
-    await rollAbilityCheck(this.document, key);
+    if (!e.shiftKey) return rollAbilityCheck(this.document, key);
+    const { promptAdjustment } = await import("../check-prompt.js");
+    const adjustment = await promptAdjustment(game.i18n?.localize(`FT.Ability.${key}.label`) ?? key);
+    if (adjustment !== null) await rollAbilityCheck(this.document, key, adjustment);
   }
 }

@@ -15,9 +15,19 @@ import type { AttackFacts, WeaponFacts } from "../core/facts.js";
 import type { Modifier } from "../core/types.js";
 import { rangeBand } from "../geometry/range.js";
 import { applyDefenses, applyStamina, damageFormula, rollDamage } from "./damage.js";
-import { resolvePercentile } from "./resolve.js";
+import { type PercentileOutcome, resolvePercentile } from "./resolve.js";
 import { ALPHA_DAWN_TABLE, type AlphaDawnTable } from "./tables.js";
 import { alphaDawnModifiers, chanceToHit } from "./to-hit.js";
+
+/**
+ * A hit the referee's "cannot miss" gave (SF-X-33) is called so on the card, not "01–05": it is labelled only when the
+ * roll would not have hit by itself (over the chance and over the automatic-hit range).
+ */
+function cannotMissLabel(r: PercentileOutcome, check: Check, table: AlphaDawnTable): Outcome["auto"] {
+  if (r.auto !== "hit" || !check.cannotMiss) return r.auto;
+  if (r.roll <= check.chance) return null;
+  return r.roll <= table.autoHitMax ? "hit" : "cannotMiss";
+}
 
 export function createAlphaDawnEngine(table: AlphaDawnTable = ALPHA_DAWN_TABLE): ResolutionEngine {
   return {
@@ -46,7 +56,7 @@ export function createAlphaDawnEngine(table: AlphaDawnTable = ALPHA_DAWN_TABLE):
         roll: r.roll,
         chance: r.chance,
         hit: r.hit,
-        auto: r.auto,
+        auto: cannotMissLabel(r, check, table),
         strayHit: r.strayHit,
         colour: null,
         damageFraction: r.hit ? 1 : 0,

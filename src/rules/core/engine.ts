@@ -27,6 +27,8 @@ export interface Check {
   readonly cannotMiss: boolean;
   readonly crowd: boolean;
   readonly variant: AlphaDawnVariant;
+  /** Zebulon: the result shift declared for the attack (SF-Z-07), −3 … +3. */
+  readonly resultShift?: number;
 }
 
 export interface DiceResults {
@@ -42,10 +44,13 @@ export interface Outcome {
   readonly roll: number;
   readonly chance: number;
   readonly hit: boolean;
-  readonly auto: "hit" | "miss" | "malfunction" | null;
+  /** Why the result did not follow the chance: 01–05, 96–00, a malfunction, or the referee's "cannot miss". */
+  readonly auto: "hit" | "miss" | "malfunction" | "cannotMiss" | null;
   readonly strayHit: boolean;
   /** Zebulon colour; percentile hits are "cobalt"-equivalent full damage and report null. */
   readonly colour: ResultColour | null;
+  /** Zebulon: the colour read on the table before a result shift moved it (SF-Z-07); absent when none did. */
+  readonly rolledColour?: ResultColour;
   /** Share of the weapon's damage this result deals: 1 for a percentile hit, ¼…1 by colour in Zebulon. */
   readonly damageFraction: number;
   readonly band: RangeBand | null;

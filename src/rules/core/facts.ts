@@ -87,6 +87,8 @@ export interface Declarations {
   readonly twoWeapons: boolean;
   /** The referee rules the shot cannot miss (SF-X-33). */
   readonly cannotMiss: boolean;
+  /** Zebulon: a result shift the referee gives the attack (SF-Z-07), −3 … +3; absent is 0. */
+  readonly resultShift?: number;
   readonly powerSetting: number | null;
   /** Machine gun on a bipod, tripod or swivel mount. */
   readonly mounted: boolean;

@@ -1,11 +1,18 @@
 /**
  * The Zebulon's Guide column-shift engine (SF-Z-01..07) behind {@link ResolutionEngine}. It takes the same
- * Alpha Dawn modifier list (minus ½ Dexterity and the skill bonus, which the base column replaces) and converts
- * it to column shifts, so one modifier list serves both engines.
+ * Alpha Dawn modifier list (minus ½ Dexterity and the skill bonus, which the base column replaces), built from the
+ * GM's Alpha Dawn table, and converts each modifier to column shifts, so one modifier list serves both engines.
+ *
+ * Choices where seed 004 is silent:
+ * - A shot the referee rules cannot miss (SF-X-33) succeeds: a white result is read as yellow, the least success;
+ *   a coloured result keeps its colour. There is no 96–00 malfunction on this table (that is Alpha Dawn's SF-X-34).
+ * - A result shift (SF-Z-07) comes from the referee (the seed names no situation that gives one): the attack
+ *   declares it, and the card keeps the colour read on the table and the colour after the shift.
  */
 
 import { applyDefenses, applyStamina, damageFormula } from "../alpha-dawn/damage.js";
 import { normalizeD100 } from "../alpha-dawn/resolve.js";
+import { ALPHA_DAWN_TABLE, type AlphaDawnTable } from "../alpha-dawn/tables.js";
 import { expandedModifiers } from "../alpha-dawn/to-hit.js";
 import { formatDice, maxRoll } from "../core/dice.js";
 import type {
@@ -20,17 +27,31 @@ import type {
 import type { AttackFacts, WeaponFacts } from "../core/facts.js";
 import type { Modifier } from "../core/types.js";
 import { rangeBand } from "../geometry/range.js";
-import { baseColumn, colourDamage, DAMAGE_FRACTION, finalColumn } from "./shifts.js";
+import {
+  baseColumn,
+  colourDamage,
+  DAMAGE_FRACTION,
+  finalColumn,
+  resultShift,
+  validateResultShift,
+} from "./shifts.js";
 import { defaultResolutionTable, type ResolutionTable, readColumn, thresholds } from "./table.js";
 
 /** Modifier ids the base column replaces. */
 const REPLACED_BY_COLUMN = new Set(["base", "skill"]);
 
-export function createZebulonEngine(table: ResolutionTable = defaultResolutionTable()): ResolutionEngine {
+/**
+ * @param table The resolution table (the GM's, or the default).
+ * @param alphaDawn The Alpha Dawn numbers the modifiers are taken from, with the GM's overrides (SF-Z-03).
+ */
+export function createZebulonEngine(
+  table: ResolutionTable = defaultResolutionTable(),
+  alphaDawn: AlphaDawnTable = ALPHA_DAWN_TABLE,
+): ResolutionEngine {
   return {
     id: "zebulon",
     attackModifiers(facts: AttackFacts, _options: RuleOptions): Modifier[] {
-      return expandedModifiers(facts).filter((m) => !REPLACED_BY_COLUMN.has(m.id));
+      return expandedModifiers(facts, alphaDawn).filter((m) => !REPLACED_BY_COLUMN.has(m.id));
     },
     check(facts: AttackFacts, modifiers: readonly Modifier[], options: RuleOptions): Check {
       const band = rangeBand(facts.target.distance, facts.weapon.ranges);
@@ -46,20 +67,27 @@ export function createZebulonEngine(table: ResolutionTable = defaultResolutionTa
         cannotMiss: facts.declarations.cannotMiss,
         crowd: facts.target.crowd,
         variant: options.variant,
+        resultShift: validateResultShift(facts.declarations.resultShift ?? 0),
       };
     },
     resolve(check: Check, dice: DiceResults): Outcome {
       const roll = normalizeD100(dice.d100);
-      const colour = check.possible ? readColumn(table, check.column ?? 0, roll) : "white";
+      const read = check.possible ? readColumn(table, check.column ?? 0, roll) : "white";
+      // SF-X-33: a shot that cannot miss succeeds at least yellow (only when it is possible at all).
+      const forced = check.possible && check.cannotMiss && read === "white";
+      const rolled = forced ? "yellow" : read;
+      // SF-Z-07: cobalt stays cobalt, yellow never falls to white, a failure is not shifted.
+      const colour = resultShift(rolled, check.resultShift ?? 0);
       const hit = colour !== "white";
       return {
         engine: "zebulon",
         roll,
         chance: check.chance,
         hit,
-        auto: null,
+        auto: forced ? "cannotMiss" : null,
         strayHit: false,
         colour,
+        ...(colour !== rolled ? { rolledColour: rolled } : {}),
         damageFraction: DAMAGE_FRACTION[colour],
         band: check.band,
       };

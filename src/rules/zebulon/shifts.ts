@@ -14,9 +14,19 @@ export function roundHalfAway(x: number): number {
   return Math.sign(x) * Math.round(Math.abs(x)) || 0;
 }
 
-/** Convert Alpha Dawn points to column shifts (SF-Z-03). The total is converted, not each term. */
+/** Convert one Alpha Dawn modifier's points to column shifts (SF-Z-03: +20 becomes +2 CS). */
 export function pointsToShifts(points: number): number {
   return roundHalfAway(points / POINTS_PER_SHIFT);
+}
+
+/**
+ * The column shifts of a modifier list (SF-Z-02, SF-Z-03): each modifier is converted on its own, as seed 004
+ * converts them ("a large target … gets a +1 column shift"), and the shifts are added ("All column shifts are
+ * cumulative"). Converting the total instead would let a large target's +1 CS vanish into a −10 range penalty
+ * (Short −10 and large +5: −1 CS + 1 CS = 0, where the total −5 rounds to −1).
+ */
+export function modifierShifts(modifiers: readonly Modifier[]): number {
+  return modifiers.reduce((s, m) => s + pointsToShifts(m.value), 0);
 }
 
 /** Base column = the skill level used (SF-Z-01); heavy weapons at level −1, untrained heavy −1 (SF-X-13 ×10). */
@@ -41,16 +51,63 @@ export interface ColumnResult {
 
 /** Final column from a base and a list of modifiers in Alpha Dawn points (SF-Z-02, SF-Z-03). */
 export function finalColumn(base: number, modifiers: readonly Modifier[], extraShifts = 0): ColumnResult {
-  const points = modifiers.reduce((s, m) => s + m.value, 0);
-  const shift = pointsToShifts(points) + Math.trunc(extraShifts);
+  const shift = modifierShifts(modifiers) + Math.trunc(extraShifts);
   const raw = base + shift;
   return { base, shift, column: clampColumn(raw), raw };
+}
+
+/** Largest result shift taken: four colours of success, so ±3 already reaches the other end. */
+export const MAX_RESULT_SHIFT = 3;
+
+/** A result shift is a whole number of colours, −3 … +3 (SF-Z-07). */
+export function validateResultShift(shift: number): number {
+  if (!Number.isInteger(shift) || Math.abs(shift) > MAX_RESULT_SHIFT) {
+    throw new RulesError(
+      "FT.Zebulon.Error.resultShift",
+      `SF-Z-07: a result shift is a whole number from −${MAX_RESULT_SHIFT} to +${MAX_RESULT_SHIFT}, not ${shift}`,
+      { value: String(shift), max: MAX_RESULT_SHIFT },
+    );
+  }
+  return shift;
+}
+
+/** Largest column shift a skill check takes from the user: past ±18 every column is clamped anyway (SF-Z-02). */
+export const MAX_CHECK_SHIFT = 18;
+
+/** A column shift typed by the user is a whole number, −18 … +18 (SF-Z-02). */
+export function validateColumnShift(shift: number): number {
+  if (!Number.isInteger(shift) || Math.abs(shift) > MAX_CHECK_SHIFT) {
+    throw new RulesError(
+      "FT.Zebulon.Error.columnShift",
+      `SF-Z-02: a column shift is a whole number from −${MAX_CHECK_SHIFT} to +${MAX_CHECK_SHIFT}, not ${shift}`,
+      { value: String(shift), max: MAX_CHECK_SHIFT },
+    );
+  }
+  return shift;
 }
 
 const ORDER: readonly ResultColour[] = ["white", "yellow", "green", "blue", "cobalt"];
 
 export function colourRank(c: ResultColour): number {
   return ORDER.indexOf(c);
+}
+
+/** Is this one of the five result colours (SF-Z-04)? */
+export function isResultColour(c: unknown): c is ResultColour {
+  return typeof c === "string" && (ORDER as readonly string[]).includes(c);
+}
+
+/** A colour the user asked for: one of the five, else an error naming SF-Z-05. */
+export function validateColour(c: unknown): ResultColour {
+  if (!isResultColour(c)) {
+    const shown = String(c).slice(0, 40);
+    throw new RulesError(
+      "FT.Zebulon.Error.unknownColour",
+      `SF-Z-05: "${shown}" is not a colour of the table (white, yellow, green, blue, cobalt)`,
+      { value: shown },
+    );
+  }
+  return c;
 }
 
 /** A task that needs a colour succeeds on that colour or better (SF-Z-05). */

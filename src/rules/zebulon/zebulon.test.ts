@@ -160,8 +160,9 @@ describe("SF-Z-01..06 the Zebulon engine through the shared interface", () => {
     const mods = engine.attackModifiers(f, { variant: "expanded" });
     expect(mods.map((m) => m.id)).toEqual(["range", "size"]);
     const check = engine.check(f, mods, { variant: "expanded" });
-    // −20 (medium range) + 5 (large) = −15 → −2 CS; column 3 − 2 = +1; threshold 35.
-    expect(check).toMatchObject({ column: 1, chance: 35, band: "m" });
+    // Each term on its own (SF-Z-03): −20 (medium range) → −2 CS, +5 (large) → +1 CS; column 3 − 2 + 1 = +2;
+    // threshold 45.
+    expect(check).toMatchObject({ column: 2, chance: 45, band: "m" });
   });
 
   it("SF-Z-06 a blue hit with a laser at setting 8 (max 80) deals 60 before defenses", () => {
