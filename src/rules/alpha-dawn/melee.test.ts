@@ -108,7 +108,9 @@ describe("melee reach, damage and attacks (RT-6, SF-X-09)", () => {
   it("RT-6 (rules-tables §18): a melee weapon without its damage or modifier is refused until the GM enters them", () => {
     expect(meleeWeaponMissing({ formula: "", modifier: null })).toEqual(["damage", "meleeModifier"]);
     expect(meleeWeaponMissing({ formula: "5d10", modifier: null })).toEqual(["meleeModifier"]);
-    expect(() => checkMeleeWeapon("Sword", { formula: "", modifier: 0 })).toThrow(/Sword: damage not in the sources/);
+    expect(() => checkMeleeWeapon("Sword", { formula: "", modifier: 0 })).toThrow(
+      /Sword: damage not in the sources/,
+    );
     expect(() => checkMeleeWeapon("Sonic Sword", { formula: "5d10", modifier: 0 })).not.toThrow();
   });
 });

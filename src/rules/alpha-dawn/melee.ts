@@ -70,7 +70,12 @@ export function meleeModifiers(input: MeleeInput): Modifier[] {
       ruleId: MELEE_RULE,
     });
   if (!input.bareHands && input.weaponModifier !== null && input.weaponModifier !== 0)
-    mods.push({ id: "weapon", label: "FT.Melee.weaponModifier", value: input.weaponModifier, ruleId: MELEE_RULE });
+    mods.push({
+      id: "weapon",
+      label: "FT.Melee.weaponModifier",
+      value: input.weaponModifier,
+      ruleId: MELEE_RULE,
+    });
   for (const s of MELEE_SITUATIONS)
     if (input.situations.includes(s))
       mods.push({
