@@ -27,6 +27,7 @@ export * from "./alpha-dawn/checks.js";
 export * from "./alpha-dawn/damage.js";
 export * from "./alpha-dawn/engine.js";
 export * from "./alpha-dawn/grenades.js";
+export * from "./alpha-dawn/melee.js";
 export * from "./alpha-dawn/rate-of-fire.js";
 export * from "./alpha-dawn/resolve.js";
 export * from "./alpha-dawn/structural.js";

@@ -100,6 +100,8 @@ export interface AttackCardData {
   readonly applied: readonly AppliedMark[];
   /** Targets near thrown explosives that failed their Reaction Speed check (SF-X-40). */
   readonly stunned?: readonly string[];
+  /** A melee attack with bare hands (no weapon item): its damage is bounded by the attacker's punch (RT-6). */
+  readonly bareHands?: boolean;
 }
 
 /**

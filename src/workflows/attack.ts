@@ -33,6 +33,8 @@ type TokenP = foundry.canvas.placeables.Token.Implementation;
 export interface AttackOptions {
   /** Skip the dialog (shift-click). */
   readonly fast?: boolean;
+  /** The weapon as used this time (a knife thrown rather than wielded: its skill is "thrown"). */
+  readonly system?: WeaponSystem;
 }
 
 /** The attacker's facts from its sheet and token. */
@@ -84,7 +86,7 @@ export function keepsNumbersSecret(actor: ActorI | null | undefined): boolean {
 }
 
 /** The card without the attacker's chance, column and modifiers (they carry its abilities and skill). */
-function withoutAttackerNumbers<C extends AttackCardData>(card: C): C {
+export function withoutAttackerNumbers<C extends AttackCardData>(card: C): C {
   return {
     ...card,
     targets: card.targets.map((t) => ({ ...t, chance: 0, column: null, modifiers: [], secret: true })),
@@ -97,7 +99,7 @@ function withoutAttackerNumbers<C extends AttackCardData>(card: C): C {
   };
 }
 
-async function rollFormula(formula: string): Promise<RolledDice<Roll>> {
+export async function rollFormula(formula: string): Promise<RolledDice<Roll>> {
   const roll = await new Roll(formula).evaluate();
   const dice = roll.dice.flatMap((d) => d.results.filter((r) => r.active !== false).map((r) => r.result));
   return { total: roll.total ?? 0, dice, roll };
@@ -139,8 +141,8 @@ export async function attackWithWeapon(
   if (targets.length === 0) return notify("warn", "FT.Error.noTarget");
   // Only our actors attack, and only with weapons (the sheet offers Attack on weapons alone).
   if (!isFrontierActor(actor) || !isItemType(item, "weapon")) return notify("warn", "FT.Attack.notAWeapon");
-  const sys: WeaponSystem = item.system;
-  if (sys.skill === "melee") return notify("info", "FT.Sheet.meleeHint");
+  const sys: WeaponSystem = options.system ?? item.system;
+  if (sys.skill === "melee") return (await import("./melee.js")).meleeAttack(actor, item, options);
   const weapon = weaponFacts(item.name ?? "", sys);
   const unit = sys.rangeUnit === "squares" ? "squares" : "m";
   const isGrenade = sys.skill === "thrown" && sys.blastRadius > 0;

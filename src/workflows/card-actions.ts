@@ -43,6 +43,7 @@ import {
   tokenIds,
   undoneOf,
 } from "./card-data.js";
+import { bareHandsProblem } from "./melee.js";
 
 type Msg = ChatMessage.Implementation;
 type UserI = User.Implementation;
@@ -389,6 +390,7 @@ function forgedProblem(card: StoredCard, author: UserI | null): string | null {
   const attacker = isUuid(card.actorUuid) ? fromUuidSync(card.actorUuid) : null;
   if (!(attacker instanceof Actor) || !author || !attacker.testUserPermission(author, "OWNER"))
     return "attacker";
+  if (card.bareHands) return bareHandsProblem(card, attacker);
   // By id (a weapon renamed since the roll is still it); a card from before ids were stored, by name.
   const weapon = card.weaponId
     ? attacker.items.get(card.weaponId)

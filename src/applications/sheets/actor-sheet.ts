@@ -9,6 +9,7 @@ import { HANDEDNESS, RACES } from "../../data/actor/specs.js";
 import { isFrontierActor, isItemType } from "../../documents/subtypes.js";
 import { guarded } from "../../helpers/report.js";
 import { currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js";
+import { punchHint } from "../../workflows/melee.js";
 import { abilityPairs, staminaBar, weaponRow } from "./context.js";
 
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -36,6 +37,8 @@ export class FrontierActorSheet extends Base {
     actions: {
       toggleMode: guarded(FrontierActorSheet.#onToggleMode),
       attack: guarded(FrontierActorSheet.#onAttack),
+      punch: guarded(FrontierActorSheet.#onPunch),
+      throw: guarded(FrontierActorSheet.#onThrow),
       itemEdit: guarded(FrontierActorSheet.#onItemEdit),
       itemDelete: guarded(FrontierActorSheet.#onItemDelete),
       toggleDefense: guarded(FrontierActorSheet.#onToggleDefense),
@@ -107,6 +110,7 @@ export class FrontierActorSheet extends Base {
       stamina: staminaBar(sys.stamina.value, sys.stamina.max),
       derived: sys.derived,
       abilityPairs: abilityPairs(sys.abilities),
+      punch: { hint: punchHint(actor) },
       weapons: actor.items.contents
         .filter((i) => isItemType(i, "weapon"))
         .map((i) =>
@@ -135,6 +139,21 @@ export class FrontierActorSheet extends Base {
     if (!item) return;
     const { attackWithWeapon } = await import("../../workflows/attack.js");
     await attackWithWeapon(this.document, item, { fast: event.shiftKey });
+  }
+
+  /** Bare-hand melee (rules-tables §6): the workflow reads the user's target; shift-click skips the dialog. */
+  static async #onPunch(this: FrontierActorSheet, event: PointerEvent): Promise<void> {
+    const { meleeAttack } = await import("../../workflows/melee.js");
+    await meleeAttack(this.document, null, { fast: event.shiftKey });
+  }
+
+  /** A knife or spear thrown (SF-X-38). */
+  static async #onThrow(this: FrontierActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    const item = id ? this.document.items.get(id) : undefined;
+    if (!item) return;
+    const { throwWeapon } = await import("../../workflows/melee.js");
+    await throwWeapon(this.document, item, { fast: event.shiftKey });
   }
 
   static async #onItemEdit(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {

@@ -36,8 +36,10 @@ export interface WeaponRow {
   readonly missing: boolean;
   /** A ranged weapon whose range bands are not in the sources: it cannot be fired until they are entered. */
   readonly noRange: boolean;
-  /** Melee weapons: the referee resolves melee for now (the attack workflow covers ranged and thrown weapons). */
+  /** Melee weapons: Attack is a melee attack (rules-tables §6), within 2 m. */
   readonly melee: boolean;
+  /** A knife or spear that can also be thrown (SF-X-38). */
+  readonly throwable: boolean;
 }
 
 function weaponDamageText(system: WeaponSystem): string {
@@ -95,6 +97,7 @@ export function weaponRow(
     missing: missing.length > 0,
     noRange,
     melee: skill === "melee",
+    throwable: skill === "melee" && !!s.throwable,
   };
 }
 

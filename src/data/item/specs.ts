@@ -95,12 +95,16 @@ export const WEAPON_SPEC = {
     /** A special effect the apply button carries out: doze knocks out (SF-B-18, SF-X-42). */
     effect: str("", { choices: ["doze", "stun", "poison", "smoke", "tangle", "explosive"], blank: true }),
     equipped: bool(true),
+    /** Melee weapons: the to-hit modifier of the melee weapons table (rules-tables §6: not found, GM-entered). */
+    meleeModifier: int(null, { min: -100, max: 100, nullable: true }),
+    /** A melee weapon that can also be thrown (seed 000: knives and spears), with `ranges` as its thrown ranges. */
+    throwable: bool(false),
   },
   joint(data) {
     const errors: string[] = [];
     const ranges = data.ranges as RangeTable;
     const skill = data.skill as string;
-    if (skill !== "melee" && RANGE_BANDS.some((b) => ranges[b] !== null)) {
+    if ((skill !== "melee" || data.throwable) && RANGE_BANDS.some((b) => ranges[b] !== null)) {
       try {
         validateRangeTable(ranges);
       } catch (e) {

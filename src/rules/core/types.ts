@@ -9,7 +9,9 @@ export type RuleId =
   | `SF-X-${string}`
   | `SF-Z-${string}`
   | `SWN-${string}`
-  | `SW-${string}`;
+  | `SW-${string}`
+  /** A rules-tables section where the catalog has no ID (melee, rules-tables §6: `RT-6`). */
+  | `RT-${string}`;
 
 /** One labelled term of a chance to hit or a check. `label` is an i18n key under `FT.Modifier.*`. */
 export interface Modifier {

@@ -1,0 +1,312 @@
+/**
+ * Melee in Foundry (rules-tables §6, `RT-6`): a punch from the character's combat tab, or the Attack button of a
+ * melee weapon; and the Throw button of a knife or spear (SF-X-38).
+ *
+ * The melee attack goes through the attack flow (`runAttack`) with a melee engine: its modifiers are §6's (the
+ * user picks the situation in a dialog, the system applies them), its one check hits on a d100 at or under the
+ * chance, and the card it posts is the attack card the GM's Apply already applies (authority, seal, card data). A
+ * punch has no weapon item: its card says `bareHands`, and the GM bounds its damage by the attacker's Strength and
+ * Martial Arts (`bareHandsProblem`). Everything that refuses the attack (no target, beyond 2 m, a weapon whose
+ * numbers are missing, no power) does so before a die is rolled or an SEU spent.
+ */
+import { attackTargets, readTarget } from "../canvas/scene-facts.js";
+import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
+import { type FrontierActorType, isFrontierActor, isItemType } from "../documents/subtypes.js";
+import { notify, report } from "../helpers/report.js";
+import { currentVariant } from "../helpers/settings.js";
+import {
+  bareHandAttacks,
+  bareHandDamage,
+  type Check,
+  checkMeleeReach,
+  checkMeleeWeapon,
+  createAlphaDawnEngine,
+  DEFAULT_DECLARATIONS,
+  MELEE_REACH_M,
+  MELEE_SITUATION_TABLE,
+  MELEE_SITUATIONS,
+  type MeleeSituation,
+  meleeChance,
+  meleeHits,
+  meleeModifiers,
+  type RaceKey,
+  type ResolutionEngine,
+  type WeaponFacts,
+} from "../rules/index.js";
+import type { AttackOptions } from "./attack.js";
+import {
+  ammoState,
+  attackerFacts,
+  attackWithWeapon,
+  keepsNumbersSecret,
+  renderCard,
+  rollFormula,
+  withoutAttackerNumbers,
+} from "./attack.js";
+import { type AttackCardData, type AttackPorts, runAttack } from "./attack-flow.js";
+import type { AmmoState, AttackRequest } from "./attack-plan.js";
+
+type ActorI = Actor.Implementation;
+type ItemI = Item.Implementation;
+type FrontierActorI = Actor.OfType<FrontierActorType>;
+
+export interface MeleeOptions extends AttackOptions {
+  /** Situation modifiers picked without the dialog (a macro, or a fast attack that still wants them). */
+  readonly situations?: readonly MeleeSituation[];
+}
+
+const t = (key: string) => game.i18n?.localize(key) ?? key;
+
+/** The highest Martial Arts level among the actor's skills (the skill is found by its name, "Martial Arts"). */
+export function martialArtsLevel(actor: ActorI): number {
+  let level = 0;
+  for (const i of actor.items)
+    if (isItemType(i, "skill") && /martial\s*arts/i.test(i.name ?? ""))
+      level = Math.max(level, i.system.level);
+  return level;
+}
+
+/** A punch as weapon facts: damage by Strength + Martial Arts (RT-6), reach 2 m, no ammunition. */
+export function punchFacts(name: string, str: number, martialArts: number): WeaponFacts {
+  return {
+    name,
+    skill: "melee",
+    heavy: false,
+    ranges: { pb: MELEE_REACH_M, s: null, m: null, l: null, e: null },
+    rof: 1,
+    burst: null,
+    damage: { formula: String(bareHandDamage(str, martialArts)) },
+    kind: "melee",
+    blastRadius: 0,
+  };
+}
+
+/**
+ * The melee engine: §6's modifiers in place of the ranged ones, the band "pb" within 2 m (none beyond), a hit on a
+ * d100 at or under the chance (§6 names no automatic hit or miss); damage as the Alpha Dawn engine rolls it.
+ */
+export function meleeEngine(input: {
+  str: number;
+  dex: number;
+  bareHands: boolean;
+  skillLevel: number;
+  weaponModifier: number | null;
+  situations: readonly MeleeSituation[];
+}): ResolutionEngine {
+  const base = createAlphaDawnEngine();
+  return {
+    id: "alphaDawn",
+    attackModifiers: () => meleeModifiers(input),
+    check(facts, modifiers, options): Check {
+      const inReach = facts.target.distance <= MELEE_REACH_M;
+      return {
+        engine: "alphaDawn",
+        modifiers,
+        chance: meleeChance(modifiers),
+        column: null,
+        band: inReach ? "pb" : null,
+        possible: inReach,
+        cannotMiss: false,
+        crowd: false,
+        variant: options.variant,
+      };
+    },
+    resolve(check, dice) {
+      const hit = meleeHits(dice.d100, check.chance);
+      return {
+        engine: "alphaDawn",
+        roll: dice.d100,
+        chance: check.chance,
+        hit,
+        auto: null,
+        strayHit: false,
+        colour: null,
+        damageFraction: hit ? 1 : 0,
+        band: check.band,
+      };
+    },
+    damage: (outcome, weapon, target, dice, power) => base.damage(outcome, weapon, target, dice, power),
+  };
+}
+
+/** The situation the user picks (S: the user picks, the system applies); null when cancelled. */
+async function pickSituation(
+  title: string,
+  preset: readonly MeleeSituation[],
+): Promise<MeleeSituation[] | null> {
+  const rows = MELEE_SITUATIONS.map((s) => {
+    const v = MELEE_SITUATION_TABLE[s].value;
+    const checked = preset.includes(s) ? " checked" : "";
+    return `<label class="ft-check"><input type="checkbox" name="situation" value="${s}"${checked}> ${t(
+      `FT.Melee.situation.${s}`,
+    )} (${v > 0 ? "+" : ""}${v})</label>`;
+  }).join("");
+  const result = await foundry.applications.api.DialogV2.prompt({
+    window: { title },
+    content: `<fieldset class="ft-melee-situation"><legend>${t("FT.Melee.situationLegend")}</legend>${rows}</fieldset>`,
+    ok: {
+      label: t("FT.Melee.roll"),
+      callback: (_ev: Event, button: HTMLButtonElement) =>
+        [...(button.form?.querySelectorAll<HTMLInputElement>('input[name="situation"]') ?? [])]
+          .filter((i) => i.checked)
+          .map((i) => i.value as MeleeSituation),
+    },
+  });
+  return Array.isArray(result) ? (result as MeleeSituation[]) : null;
+}
+
+const NO_AMMO: AmmoState = {
+  unit: "none",
+  perShot: 0,
+  perSeu: false,
+  remaining: null,
+  capacity: null,
+  sourceId: "",
+};
+
+/**
+ * A melee attack: with bare hands when `item` is null, else with the melee weapon. One target within 2 m (token
+ * distance on the scene's grid); refused with the reason, before anything is rolled or spent, otherwise.
+ */
+export async function meleeAttack(
+  actor: ActorI,
+  item: ItemI | null,
+  options: MeleeOptions = {},
+): Promise<void> {
+  try {
+    const token = actor.getActiveTokens()[0];
+    if (!token) return notify("warn", "FT.Attack.noToken");
+    if (!isFrontierActor(actor)) return notify("warn", "FT.Attack.notAWeapon");
+    const targets = attackTargets();
+    if (targets.length === 0) return notify("warn", "FT.Error.noTarget");
+    if (targets.length > 1) return notify("warn", "FT.Melee.oneTarget");
+    const weaponItem = item && isItemType(item, "weapon") ? item : null;
+    if (item && !weaponItem) return notify("warn", "FT.Attack.notAWeapon");
+    const sys: WeaponSystem | null = weaponItem ? weaponItem.system : null;
+    const bareHands = !weaponItem;
+    const name = weaponItem?.name ?? t("FT.Melee.punch");
+    if (sys) checkMeleeWeapon(name, { formula: sys.damage.formula, modifier: sys.meleeModifier ?? null });
+    const scene = readTarget(token, targets[0]!, "m");
+    checkMeleeReach(scene.input.facts.distance, scene.input.facts.name);
+    const a = actor as FrontierActorI;
+    const str = a.system.abilities.str?.value ?? 0;
+    const dex = a.system.abilities.dex?.value ?? 0;
+    const ma = martialArtsLevel(actor);
+    const skillLevel = bareHands ? ma : (a.system.derived?.skills?.melee ?? 0);
+    const wounded = !!a.system.derived?.wounded;
+    const preset: MeleeSituation[] = options.situations
+      ? [...options.situations]
+      : wounded
+        ? ["wounded"]
+        : [];
+    const situations = options.fast ? preset : await pickSituation(name, preset);
+    if (!situations) return;
+    const weapon = sys ? { ...weaponFacts(name, sys), skill: "melee" as const } : punchFacts(name, str, ma);
+    const request: AttackRequest = {
+      engine: meleeEngine({
+        str,
+        dex,
+        bareHands,
+        skillLevel,
+        weaponModifier: sys?.meleeModifier ?? null,
+        situations,
+      }),
+      variant: currentVariant(),
+      attacker: { ...attackerFacts(a, sys ?? ({ skill: "melee" } as WeaponSystem), token), skillLevel },
+      weapon,
+      ammo: weaponItem ? ammoState(actor, weaponItem) : NO_AMMO,
+      targets: [scene.input],
+      declarations: { ...DEFAULT_DECLARATIONS, powerSetting: null },
+    };
+    // A powered melee weapon uses its SEU per hit (rules-tables §5.5): the spend waits for the outcome.
+    let pending: { sourceId: string; remaining: number } | null = null;
+    const ports: AttackPorts<Roll> = {
+      confirm: async (prep) => prep.request,
+      roll: rollFormula,
+      spendAmmo: async (sourceId, remaining) => {
+        pending = { sourceId, remaining };
+      },
+      createCard: async (card, rolls) => {
+        const hit = card.result.shots.some((s) => s.outcome.hit);
+        const spend = hit ? pending : null;
+        if (spend) {
+          const holder = actor.items.get(spend.sourceId);
+          const left = Math.max(0, spend.remaining);
+          if (holder)
+            await holder.update(
+              holder.id === weaponItem?.id
+                ? { system: { ammo: { remaining: left } } }
+                : { system: { remaining: left } },
+            );
+        }
+        let final: AttackCardData = {
+          ...card,
+          spent: spend ? card.spent : null,
+          ...(bareHands ? { bareHands } : {}),
+        };
+        if (keepsNumbersSecret(actor)) final = withoutAttackerNumbers(final);
+        const data: ChatMessage.CreateData = {
+          type: "attack",
+          system: { card: final },
+          speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
+          content: await renderCard(final),
+          rolls,
+        };
+        ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
+        const msg = await ChatMessage.create(data);
+        return msg?.id ?? "";
+      },
+    };
+    await runAttack(request, ports, {
+      actorUuid: actor.uuid,
+      weaponId: weaponItem?.id ?? null,
+      fast: true,
+      effect: sys?.effect || null,
+      sceneId: token.document.parent?.id ?? null,
+      rangeUnit: "m",
+    });
+  } catch (e) {
+    report(e);
+  }
+}
+
+/**
+ * Throw a knife or spear (seed 000: "Thrown Weapons (grenades and knives)"): a thrown weapon's attack, SF-X-38 —
+ * ½ DEX + 10 × Thrown skill, and only range, movement, wrong-hand and wound modifiers — over the item's ranges,
+ * which are its thrown ranges. Those are not in our sources: until the GM enters them the throw is refused.
+ */
+export async function throwWeapon(actor: ActorI, item: ItemI, options: AttackOptions = {}): Promise<void> {
+  if (!isItemType(item, "weapon") || !item.system.throwable) return notify("warn", "FT.Melee.notThrowable");
+  const r = item.system.ranges;
+  if (![r.pb, r.s, r.m, r.l, r.e].some((v) => v !== null && v !== undefined))
+    return notify("warn", "FT.Melee.noThrownRanges", { weapon: item.name ?? "" });
+  await attackWithWeapon(actor, item, { ...options, system: { ...item.system, skill: "thrown" } });
+}
+
+/**
+ * Why a bare-hands card a player's client wrote is not one their dice made, or null: a punch does melee damage, has
+ * no effect, and deals at most the attacker's punching damage (Strength + Martial Arts, RT-6) per swing.
+ */
+export function bareHandsProblem(card: AttackCardData, attacker: ActorI): string | null {
+  if (card.kind !== "melee") return `damage kind ${card.kind}`;
+  if (card.effect) return `effect ${String(card.effect)}`;
+  const str = isFrontierActor(attacker) ? (attacker.system.abilities.str?.value ?? 0) : 0;
+  const ceiling =
+    bareHandDamage(Math.min(100, Math.max(0, str)), martialArtsLevel(attacker)) * Math.max(1, card.shots);
+  const over = card.result.damage.find((d) => d.damage > ceiling);
+  return over ? `damage ${over.damage} above ${ceiling}` : null;
+}
+
+/** The Punch button's tooltip: bare-hand attacks a turn (by race) and punching damage (RT-6). */
+export function punchHint(actor: ActorI): string {
+  if (!isFrontierActor(actor)) return "";
+  const race = (actor.system.race ?? "human") as RaceKey | "other";
+  const str = actor.system.abilities.str?.value ?? 0;
+  const damage = bareHandDamage(Math.min(100, Math.max(0, str)), martialArtsLevel(actor));
+  return (
+    game.i18n?.format("FT.Melee.punchHint", {
+      attacks: String(bareHandAttacks(race)),
+      damage: String(damage),
+    }) ?? ""
+  );
+}
