@@ -15,7 +15,15 @@ function files(dir: string): string[] {
   });
 }
 
-const INTERNAL = [/seed 00\d/i, /fixture/i, /CONFLICT/, /VERIFIED-2/, /1-SRC/, /rules-tables/i, /test creature/i];
+const INTERNAL = [
+  /seed 00\d/i,
+  /fixture/i,
+  /CONFLICT/,
+  /VERIFIED-2/,
+  /1-SRC/,
+  /rules-tables/i,
+  /test creature/i,
+];
 
 describe("compendium text for players", () => {
   it("no pack entry carries an internal note", () => {
@@ -29,7 +37,18 @@ describe("compendium text for players", () => {
   it("no actor's name gives away its Stamina or marks it as a test", () => {
     const names = files(join(PACK_ROOT, "actors"))
       .filter((f) => !f.includes("_folders"))
-      .map((f) => (packEntry("actors", f.split("/").pop()!.replace(/\.yml$/, "")) as { name: string }).name);
+      .map(
+        (f) =>
+          (
+            packEntry(
+              "actors",
+              f
+                .split("/")
+                .pop()!
+                .replace(/\.yml$/, ""),
+            ) as { name: string }
+          ).name,
+      );
     expect(names.filter((n) => /stamina|\d{2,}|test/i.test(n))).toEqual([]);
   });
 });
