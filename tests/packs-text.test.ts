@@ -53,7 +53,14 @@ describe("compendium text for players", () => {
   });
 });
 
-type Sys = Record<string, any>;
+interface Sys {
+  ranges: unknown;
+  damage: { formula: string };
+  ammo: { capacity: number };
+  missing: string[];
+  description: string;
+  burst: unknown;
+}
 const weapon = (pack: string, file: string): Sys => (packEntry(pack, file) as { system: Sys }).system;
 
 describe("rules-tables §18 and seed 000 in the packs", () => {

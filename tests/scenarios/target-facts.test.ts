@@ -43,7 +43,7 @@ closeTableAfterEach(() => table);
 /** Eusyl at (1500, 1500); the target 10 m east at (2500, 1500), a pirate or a large beast; walls as given. */
 const world = (o: {
   beast?: boolean;
-  walls?: Record<string, unknown>[];
+  walls?: ReturnType<typeof wallData>[];
   eusylAt?: { x: number; y: number };
 }) => ({
   actors: [
