@@ -76,6 +76,17 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
     burstColumn: card.burstCheck?.column ?? null,
     targets,
     grenade: card.grenade ?? null,
+    // SF-X-35: the stray d100 of misses into a crowd; the GM picks who a stray hit strikes (until picked).
+    stray: card.stray
+      ? {
+          ...card.stray,
+          rolls: card.stray.rolls.join(", "),
+          canPick: opts.isGM && card.stray.hits > 0 && !card.stray.picked && card.stray.candidates.length > 0,
+          pickedData: card.stray.picked
+            ? { name: card.stray.candidates.find((c) => c.id === card.stray?.picked)?.name ?? "" }
+            : null,
+        }
+      : null,
     spent: card.spent,
     anyToApply,
     isGM: opts.isGM,

@@ -21,6 +21,8 @@ type UserI = User.Implementation;
 /** What a request asks: apply or undo a card's targets, or (a player who ended the round's last turn) the next round. */
 export type GMRequestBody =
   | { readonly kind: "apply" | "undo"; readonly messageId: string; readonly ids: readonly string[] }
+  /** SF-X-35: the GM picks who a card's stray shot hits (`ids`: that one token). */
+  | { readonly kind: "stray"; readonly messageId: string; readonly ids: readonly string[] }
   | { readonly kind: "nextRound"; readonly combatId: string; readonly round: number };
 
 export interface GMAnswer {
@@ -48,7 +50,7 @@ export function requestProblem(raw: unknown): string | null {
     if (!Number.isInteger(r.round) || (r.round as number) < 0 || (r.round as number) > 10_000) return "round";
     return null;
   }
-  if (r.kind !== "apply" && r.kind !== "undo") return "unknown kind";
+  if (r.kind !== "apply" && r.kind !== "undo" && r.kind !== "stray") return "unknown kind";
   if (typeof r.messageId !== "string" || !ID.test(r.messageId)) return "message id";
   if (!Array.isArray(r.ids) || r.ids.length > MAX_IDS) return "target list";
   if (!r.ids.every((id) => typeof id === "string" && id.length <= 64)) return "target id";
@@ -59,11 +61,9 @@ export function requestProblem(raw: unknown): string | null {
 function bodyOf(raw: Record<string, unknown>): GMRequestBody {
   if (raw.kind === "nextRound")
     return { kind: "nextRound", combatId: String(raw.combatId), round: Number(raw.round) };
-  return {
-    kind: raw.kind === "undo" ? "undo" : "apply",
-    messageId: String(raw.messageId),
-    ids: (raw.ids as string[]).slice(),
-  };
+  const message = { messageId: String(raw.messageId), ids: (raw.ids as string[]).slice() };
+  if (raw.kind === "stray") return { kind: "stray", ...message };
+  return { kind: raw.kind === "undo" ? "undo" : "apply", ...message };
 }
 
 /** Carry out a checked body with its kind's handler. */

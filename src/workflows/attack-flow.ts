@@ -22,6 +22,7 @@ import {
 } from "./attack-plan.js";
 import { type AppliedMark, CARD_VERSION, damageOf } from "./card-data.js";
 import { KeyedQueue } from "./serial.js";
+import { type StrayCard, strayRecord, strayShots } from "./stray.js";
 
 /** `R` is the roll object the dice port gives: a Foundry Roll in production, so Dice So Nice animates it. */
 export interface RolledDice<R = unknown> {
@@ -102,6 +103,8 @@ export interface AttackCardData {
   readonly stunned?: readonly string[];
   /** A melee attack with bare hands (no weapon item): its damage is bounded by the attacker's punch (RT-6). */
   readonly bareHands?: boolean;
+  /** Misses into a crowd and the stray d100 they rolled (SF-X-35); absent when none was rolled. */
+  readonly stray?: StrayCard | null;
 }
 
 /**
@@ -118,6 +121,8 @@ export async function runAttack<R>(
     effect?: string | null;
     sceneId?: string | null;
     rangeUnit?: "m" | "squares";
+    /** Roll the stray d100 of a miss into a crowd (the world's "strayShots" setting, SF-X-35). */
+    strays?: boolean;
   },
 ): Promise<{ card: AttackCardData; messageId: string }> {
   let prep = prepareAttack(request);
@@ -147,7 +152,19 @@ export async function runAttack<R>(
     damageDice.push(r.dice);
     rolls.push(r.roll);
   }
-  const result = resolveAttack(prep, { d100, damage: damageDice });
+  let result = resolveAttack(prep, { d100, damage: damageDice });
+  // SF-X-35: each miss into a crowd rolls the stray d100, and the shots are resolved again with it.
+  const strayAt = meta.strays ? strayShots(prep, result) : [];
+  const strayRolls: number[] = [];
+  for (const _ of strayAt) {
+    const r = await ports.roll("1d100");
+    strayRolls.push(r.total);
+    rolls.push(r.roll);
+  }
+  if (strayAt.length) {
+    const stray = d100.map((_, i) => (strayAt.includes(i) ? strayRolls[strayAt.indexOf(i)]! : null));
+    result = resolveAttack(prep, { d100, damage: damageDice, stray });
+  }
   if (prep.spend && req.ammo.remaining !== null)
     await ports.spendAmmo(prep.spend.sourceId, req.ammo.remaining - prep.spend.amount);
   const card: AttackCardData = {
@@ -184,6 +201,11 @@ export async function runAttack<R>(
     result,
     spent: prep.spend,
     applied: [],
+    ...(strayAt.length
+      ? {
+          stray: strayRecord(prep, result, strayAt, strayRolls, damageDice, req.targets[0]?.inTheWay ?? []),
+        }
+      : {}),
   };
   const messageId = await ports.createCard(card, rolls);
   return { card, messageId };

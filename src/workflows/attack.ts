@@ -18,8 +18,14 @@ import {
   tokenByUuid,
 } from "../documents/subtypes.js";
 import { notify, report } from "../helpers/report.js";
-import { clientSettings, currentEngine, currentVariant, SETTINGS } from "../helpers/settings.js";
-import { type AttackerFacts, DEFAULT_DECLARATIONS, explosiveStun } from "../rules/index.js";
+import { clientSettings, currentEngine, currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
+import {
+  type AttackerFacts,
+  burstAreaProblem,
+  DEFAULT_DECLARATIONS,
+  explosiveStun,
+  RulesError,
+} from "../rules/index.js";
 import { type AttackCardData, type AttackPorts, type RolledDice, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest, TargetDamage } from "./attack-plan.js";
 import { grenadeOutcome } from "./grenade-plan.js";
@@ -147,6 +153,16 @@ export async function attackWithWeapon(
   const unit = sys.rangeUnit === "squares" ? "squares" : "m";
   const isGrenade = sys.skill === "thrown" && sys.blastRadius > 0;
   try {
+    // SF-X-24: a burst's targets stand adjacent in an area 10 m wide, checked before anything is spent.
+    const area =
+      targets.length > 1 && weapon.burst
+        ? burstAreaProblem(
+            token.center,
+            targets.map((t) => ({ x: t.center.x, y: t.center.y, name: t.name ?? "" })),
+            unitsPerPixel(),
+          )
+        : null;
+    if (area) throw new RulesError(area.key, area.key, area.data);
     const scene = targets.map((t) => readTarget(token, t, unit));
     const request: AttackRequest = {
       engine: currentEngine(),
@@ -178,6 +194,14 @@ export async function attackWithWeapon(
       createCard: async (card, rolls) => {
         let final: AttackCardData & { grenade?: GrenadeCard | null } = card;
         if (isGrenade) final = await grenadeCard(card, token, scene[0]!.token, sys, rolls);
+        // SF-X-35: the tokens in the way, by UUID and name, for the GM to pick who a stray shot hits.
+        if (final.stray) {
+          const candidates = final.stray.candidates.flatMap((c) => {
+            const t = canvas?.tokens?.get(c.id);
+            return t ? [{ id: t.document.uuid, name: t.name ?? "" }] : [];
+          });
+          final = { ...final, stray: { ...final.stray, candidates } };
+        }
         if (keepsNumbersSecret(actor)) final = withoutAttackerNumbers(final);
         const data: ChatMessage.CreateData = {
           type: "attack",
@@ -199,6 +223,7 @@ export async function attackWithWeapon(
       effect: sys.effect || null,
       sceneId: token.document.parent?.id ?? null,
       rangeUnit: unit,
+      strays: getSetting(SETTINGS.strayShots) !== false,
     });
   } catch (e) {
     // A rules error, a cancelled dialog or anything else: reported here, so a macro calling this sees it too.

@@ -44,6 +44,7 @@ import {
   undoneOf,
 } from "./card-data.js";
 import { bareHandsProblem } from "./melee.js";
+import { handleStrayRequest } from "./stray-request.js";
 
 type Msg = ChatMessage.Implementation;
 type UserI = User.Implementation;
@@ -75,6 +76,8 @@ export function bindAttackCard(message: Msg, html: HTMLElement): void {
   const isGM = user.isGM;
   const isAuthor = message.author?.id === user.id;
   for (const el of html.querySelectorAll<HTMLElement>('[data-ft-action="undo"]')) if (!isGM) el.remove();
+  // SF-X-35: the referee picks who a stray shot hits.
+  if (!isGM) for (const el of html.querySelectorAll<HTMLElement>(".ft-stray .ft-buttons")) el.remove();
   for (const el of html.querySelectorAll<HTMLElement>('[data-ft-action="apply"]')) {
     if (!isGM && (!isAuthor || el.dataset.undone !== undefined)) el.remove();
     else if (!isGM && !setting("playersApplyToAll")) {
@@ -163,6 +166,10 @@ async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<vo
   try {
     if (action === "apply" || action === "undo") await request(message, action, targetId ? [targetId] : []);
     if (action === "place") await placeFromCard(message);
+    if (action === "stray") {
+      const pick = button.closest(".ft-stray")?.querySelector<HTMLSelectElement>("select")?.value ?? "";
+      await request(message, "stray", pick ? [pick] : []);
+    }
   } finally {
     inFlight.delete(key);
     button.disabled = false;
@@ -172,7 +179,7 @@ async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<vo
 /** Answers that lose nothing: said as information, not as a warning. */
 const INFO_ONLY = new Set(["FT.Card.held", "FT.Card.alreadyApplied"]);
 
-async function request(message: Msg, kind: "apply" | "undo", ids: string[]): Promise<void> {
+async function request(message: Msg, kind: "apply" | "undo" | "stray", ids: string[]): Promise<void> {
   const r = await requestGM({ kind, messageId: message.id ?? "", ids });
   const card = cardOf(message);
   const nameOf = (id: string) => card?.targets.find((t) => t.id === id)?.name ?? id;
@@ -203,6 +210,7 @@ async function placeFromCard(message: Msg): Promise<void> {
 export function registerCardRequests(): void {
   registerGMRequest("apply", handleCardRequest);
   registerGMRequest("undo", handleCardRequest);
+  registerGMRequest("stray", handleStrayRequest);
 }
 
 /**

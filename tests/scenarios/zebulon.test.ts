@@ -9,7 +9,7 @@
  * blue ≤ round(0.4 S), green ≤ round(0.7 S), yellow ≤ S. SF-Z-06: damage = the weapon's maximum × the colour's
  * share (cobalt 1, blue ¾, green ½, yellow ¼), rounded down, at least 1; white does nothing.
  *
- *  - The Sentry, 12 m (Medium, −20; electrostunner ranges 5/10/15), standing still (+10): −10 → −1 CS → column +2:
+ *  - The Sentry, 12 m (Medium, −20; electrostunner ranges 5/10/15 as entered on the item), standing still (+10): −10 → −1 CS → column +2:
  *    S 45, cobalt ≤ 5, blue ≤ 18, green ≤ 32, yellow ≤ 45.
  *  - The Guard, 4 m (Point Blank, 0), standing still (+10): +10 → +1 CS → column +4: S 65, cobalt ≤ 7, blue ≤ 26,
  *    green ≤ 46, yellow ≤ 65.
@@ -50,7 +50,9 @@ const EUSYL = actorSource({
   owner: ALICE_ID,
   abilities: { dex: 60, rs: 50, sta: 50 },
   items: [
-    itemFromPack("weapons", "electrostunner"),
+    // The bands this scenario was written with (5/10/15 m), entered on the item: the pack now has rules-tables §18's
+    // PB 5 / Short 15 with no Medium band, and the Sentry's column needs a Medium −20.
+    itemFromPack("weapons", "electrostunner", undefined, { ranges: { pb: 5, s: 10, m: 15, l: null, e: null } }),
     itemFromPack("skills", "beam-weapons", undefined, { level: 3 }),
   ],
 });

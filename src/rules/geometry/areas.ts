@@ -70,3 +70,31 @@ export function firstObstacle(caster: RayCaster) {
   return (from: Point, to: Point): Point | null =>
     caster.crossings(from, to).find((c) => c.wall.blocksMove)?.point ?? null;
 }
+
+/**
+ * A burst's targets as the rules allow them (SF-X-24: "up to five adjacent characters in an area up to 10 meters
+ * wide"), in metres: the spread across the line of fire at most `width` ({@link burstStrip}), and the targets
+ * adjacent — each within `width` of another of them, so no target stands apart from the group (our reading: the
+ * seed gives no distance for "adjacent"; the area's width is the largest gap one group can have). The first problem
+ * found, or null. `metresPerUnit` converts the points' units (canvas pixels) to metres.
+ */
+export function burstAreaProblem(
+  attacker: Point,
+  targets: readonly (Point & { readonly name: string })[],
+  metresPerUnit: number,
+  width = BURST_STRIP_WIDTH,
+): { key: string; data: Record<string, string | number> } | null {
+  if (targets.length < 2) return null;
+  const strip = burstStrip(attacker, targets, width / metresPerUnit);
+  if (!strip.ok && strip.reason === "FT.Error.burstTooWide")
+    return { key: "FT.Misc.burstWide", data: { width: Math.round(strip.width * metresPerUnit * 10) / 10 } };
+  if (!strip.ok) return { key: strip.reason ?? "FT.Error.burstTooMany", data: {} };
+  for (const t of targets) {
+    const gap = Math.min(
+      ...targets.filter((o) => o !== t).map((o) => Math.hypot(o.x - t.x, o.y - t.y) * metresPerUnit),
+    );
+    if (gap > width + 1e-9)
+      return { key: "FT.Misc.burstApart", data: { target: t.name, gap: Math.round(gap) } };
+  }
+  return null;
+}

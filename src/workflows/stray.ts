@@ -1,0 +1,94 @@
+/**
+ * Stray shots into a crowd (SF-X-35, seed 000: "If the shot misses, there is a 25% chance it will hit someone else.
+ * The referee decides who the shot hits."). Pure: which shots of an attack roll the stray d100, what the card keeps
+ * of it (the rolls, the strayed damage, the tokens in the way the GM picks from), and the card once the GM picked.
+ * Single-target shots only: a burst's miss is one roll for several targets, and the rules give it no stray.
+ */
+import { RulesError } from "../rules/index.js";
+import type { AttackCardData, CardTarget } from "./attack-flow.js";
+import type { AttackResult, PreparedAttack } from "./attack-plan.js";
+
+/** What a card keeps of its stray shots. */
+export interface StrayCard {
+  /** The stray d100 of each shot that missed into the crowd, in shot order. */
+  readonly rolls: readonly number[];
+  /** How many of those hit someone else (d100 ≤ 25). */
+  readonly hits: number;
+  /** The damage those shots deal to whoever the referee picks (the missed shots' own damage dice). */
+  readonly damage: number;
+  /** The tokens in the way (token UUIDs and names), from which the GM picks. */
+  readonly candidates: readonly { readonly id: string; readonly name: string }[];
+  /** The token the GM picked, once picked. */
+  readonly picked: string | null;
+}
+
+/** Indices of the shots that roll the stray d100: ordinary misses at a single target in a crowd, Expanded game. */
+export function strayShots(prep: PreparedAttack, result: AttackResult): number[] {
+  if (prep.burst || prep.request.variant === "basic") return [];
+  const check = prep.targets[0]?.check;
+  if (!check?.crowd || check.engine === "zebulon") return [];
+  return result.shots.flatMap((s, i) => (!s.outcome.hit && s.outcome.auto === null ? [i] : []));
+}
+
+/**
+ * The card's stray record once the stray dice are in `result`: the strayed shots' damage as if they had hit (the
+ * engine's damage for their own damage dice), and the tokens in the way as candidates.
+ */
+export function strayRecord(
+  prep: PreparedAttack,
+  result: AttackResult,
+  shots: readonly number[],
+  rolls: readonly number[],
+  damageDice: readonly (readonly number[])[],
+  candidates: readonly string[],
+): StrayCard {
+  const { engine, weapon, declarations } = prep.request;
+  let hits = 0;
+  let damage = 0;
+  for (const i of shots) {
+    const outcome = result.shots[i]?.outcome;
+    if (!outcome?.strayHit) continue;
+    hits++;
+    if (!prep.formula[prep.targets[0]!.id]) continue;
+    const asHit = { ...outcome, hit: true, damageFraction: 1 };
+    damage += engine.damage(
+      asHit,
+      weapon,
+      { stamina: 0, defenses: [] },
+      damageDice[i] ?? [],
+      declarations.powerSetting,
+    ).rolled;
+  }
+  return { rolls, hits, damage, candidates: candidates.map((id) => ({ id, name: "" })), picked: null };
+}
+
+/**
+ * The card after the GM picked who the stray shot hits: the bystander joins the targets with the strayed damage,
+ * so the card's own Apply (and Undo) reach it. Refused when nothing strayed, a pick was made, or `pick` was not in
+ * the way.
+ */
+export function withStrayTarget<C extends AttackCardData & { stray?: StrayCard | null }>(
+  card: C,
+  pick: string,
+): C {
+  const stray = card.stray;
+  const candidate = stray?.candidates.find((c) => c.id === pick);
+  if (!stray || stray.hits === 0 || stray.picked || !candidate || card.targets.some((t) => t.id === pick))
+    throw new RulesError("FT.Misc.strayNotCandidate", "Not a token the stray shot can hit");
+  const base = card.targets[0]!;
+  const target: CardTarget = {
+    ...base,
+    id: candidate.id,
+    name: candidate.name,
+    cover: "none",
+    coverReason: null,
+    modifiers: [],
+    problem: null,
+  };
+  return {
+    ...card,
+    targets: [...card.targets, target],
+    result: { ...card.result, damage: [...card.result.damage, { targetId: pick, damage: stray.damage }] },
+    stray: { ...stray, picked: pick },
+  };
+}
