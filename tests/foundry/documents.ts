@@ -510,6 +510,7 @@ export class Document extends DataModel {
     _d: unknown,
     data: unknown,
     options: Src,
+    _u?: string,
   ): void {
     if (options?.render !== false)
       this.render(false, { renderContext: `create${collection}`, renderData: data });
@@ -521,6 +522,7 @@ export class Document extends DataModel {
     _d: unknown,
     changes: unknown,
     options: Src,
+    _u?: string,
   ): void {
     if (options?.render !== false)
       this.render(false, { renderContext: `update${collection}`, renderData: changes });
@@ -532,6 +534,7 @@ export class Document extends DataModel {
     _d: unknown,
     ids: unknown,
     options: Src,
+    _u?: string,
   ): void {
     if (options?.render !== false)
       this.render(false, { renderContext: `delete${collection}`, renderData: ids });

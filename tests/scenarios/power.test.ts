@@ -124,7 +124,7 @@ const ammoCell = (client: Client, itemId: string): string =>
     const row = (G().game.actors.get(KRAAL).sheet.element as HTMLElement).querySelector(
       `tr[data-item-id="${itemId}"]`,
     );
-    return text(row?.querySelector(".ft-ammo")?.childNodes[0] ?? null);
+    return (row?.querySelector(".ft-ammo")?.childNodes[0]?.textContent ?? "").trim();
   });
 
 const seu = (itemId: string) => onEveryClient(table, () => itemSystem(KRAAL, itemId).remaining);
