@@ -1,5 +1,8 @@
 /** Thin Item subclass, registered as the system's Item class (see FrontierActor). */
+
 import { noteStoredSource } from "../helpers/migrate.js";
+import { report } from "../helpers/report.js";
+import { linkRefusal } from "../workflows/power-links.js";
 
 /**
  * Generic over the subtype as core's `Item` is, so `Item.OfType<"weapon">` (fvtt-types' `ConfiguredItem`) is this
@@ -13,5 +16,24 @@ export class FrontierItem<out SubType extends Item.SubType = Item.SubType> exten
   ): Item.Source {
     noteStoredSource(this, "Item", data);
     return super._initializeSource(data, options);
+  }
+
+  /**
+   * A weapon or screen plugged into a power source the rules do not allow (not one of the actor's sources, a
+   * screen on a clip, a full port, a Basic-game powerpack only lasers share: SF-X-36, SF-B-19) is refused here, on
+   * the client that asks, before anything is sent; the user is told why (v13 `#preUpdateDocumentArray` skips a
+   * document whose `_preUpdate` returns false).
+   */
+  protected override async _preUpdate(
+    changes: Item.UpdateData,
+    options: Item.Database.PreUpdateOptions,
+    user: User.Implementation,
+  ): Promise<boolean | undefined> {
+    const refused = linkRefusal(this as unknown as Item.Implementation, changes);
+    if (refused) {
+      report(refused);
+      return false;
+    }
+    return (await super._preUpdate(changes, options, user)) ?? undefined;
   }
 }

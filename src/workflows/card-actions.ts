@@ -120,7 +120,11 @@ function showAppliedNumbers(message: Msg, card: StoredCard, html: HTMLElement): 
     const span = document.createElement("span");
     span.className = "ft-applied-numbers";
     const steps = rec.steps
-      .map((s) => ` · ${s.name} ${s.before}→${s.after}${s.seu ? ` (${s.seu} SEU)` : ""}`)
+      // A screen whose pack ran dry says so (SF-X-36: no power, no effect).
+      .map(
+        (s) =>
+          ` · ${s.name} ${s.before}→${s.after}${s.seu ? ` (${s.seu} SEU)` : ""}${s.failed ? ` (${game.i18n?.localize(s.failed) ?? s.failed})` : ""}`,
+      )
       .join("");
     span.textContent = `: ${rec.taken} (${rec.staminaBefore} → ${rec.staminaAfter})${steps}`;
     line.querySelector(".ft-applied-label")?.after(span);

@@ -8,7 +8,8 @@
  *   `createDocuments`/`updateDocuments`/`deleteDocuments`, `update`, `delete`, flags;
  * - `client/documents/abstract/client-document.mjs` (id 19710042409): `_initialize` prepares data only once
  *   `game._documentsReady`; `prepareData` = system base, base, embedded, system derived, derived; `uuid`;
- *   `isOwner`, `hasPlayerOwner`, `visible`; `_dispatchDescendantDocumentEvents`; `_onUpdate` re-renders the apps;
+ *   `isOwner`, `hasPlayerOwner`, `visible`; `_dispatchDescendantDocumentEvents`; `_onUpdate` re-renders the apps,
+ *   and so do `_on{Create,Update,Delete}DescendantDocuments` (id 16668731422: an actor sheet shows an item's update);
  * - `client/data/client-backend.mjs` (id 8223665884): create runs `expandObject`, `migrateData`, a pending
  *   document, `_preCreate` and the `preCreate…` hook; update runs `expandObject` on every change, `migrateData`,
  *   `_preUpdate`, the `preUpdate…` hook, a dry-run `updateSource` whose failure is a notification and a skipped
@@ -499,12 +500,45 @@ export class Document extends DataModel {
     fn.call(this, _parent, collection, ...args);
     if (this.parent) this.parent._dispatchDescendantDocumentEvents(event, collection, args, _parent);
   }
+  // client-document.mjs (id 16668731422): after descendants are created, updated or deleted, the document's own
+  // apps re-render (`render(false, {renderContext: "<event><collection>", renderData})`) unless `render: false`;
+  // so an actor sheet shows an item update (an Item's own sheet re-renders in its `_onUpdate`).
   _preCreateDescendantDocuments(..._a: unknown[]): void {}
-  _onCreateDescendantDocuments(..._a: unknown[]): void {}
+  _onCreateDescendantDocuments(
+    _p: unknown,
+    collection: string,
+    _d: unknown,
+    data: unknown,
+    options: Src,
+    _u?: string,
+  ): void {
+    if (options?.render !== false)
+      this.render(false, { renderContext: `create${collection}`, renderData: data });
+  }
   _preUpdateDescendantDocuments(..._a: unknown[]): void {}
-  _onUpdateDescendantDocuments(..._a: unknown[]): void {}
+  _onUpdateDescendantDocuments(
+    _p: unknown,
+    collection: string,
+    _d: unknown,
+    changes: unknown,
+    options: Src,
+    _u?: string,
+  ): void {
+    if (options?.render !== false)
+      this.render(false, { renderContext: `update${collection}`, renderData: changes });
+  }
   _preDeleteDescendantDocuments(..._a: unknown[]): void {}
-  _onDeleteDescendantDocuments(..._a: unknown[]): void {}
+  _onDeleteDescendantDocuments(
+    _p: unknown,
+    collection: string,
+    _d: unknown,
+    ids: unknown,
+    options: Src,
+    _u?: string,
+  ): void {
+    if (options?.render !== false)
+      this.render(false, { renderContext: `delete${collection}`, renderData: ids });
+  }
 }
 
 /* -------------------------------------------- */

@@ -7,10 +7,12 @@ import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../../constants.js";
 import { HANDEDNESS, RACES } from "../../data/actor/specs.js";
 import { isFrontierActor, isItemType } from "../../documents/subtypes.js";
-import { guarded } from "../../helpers/report.js";
+import { guard, guarded } from "../../helpers/report.js";
 import { currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js";
 import { punchHint } from "../../workflows/melee.js";
+import { carriedOf, linkPower } from "../../workflows/power-links.js";
 import { abilityPairs, staminaBar, weaponRow } from "./context.js";
+import { feedsOf, withFeed } from "./power-context.js";
 
 const { ActorSheetV2 } = foundry.applications.sheets;
 type RenderOptions = foundry.applications.sheets.ActorSheetV2.RenderOptions;
@@ -94,6 +96,8 @@ export class FrontierActorSheet extends Base {
     });
     const items = actor.items.contents.map((i) => ({ ...row(i), system: i.system }));
     const engine = getSetting(SETTINGS.engine);
+    // Which source powers each weapon and screen (SF-X-36): the rows' power selects.
+    const feeds = feedsOf(carriedOf(actor.items));
     return Object.assign(context, {
       actor,
       system: sys,
@@ -114,9 +118,13 @@ export class FrontierActorSheet extends Base {
       weapons: actor.items.contents
         .filter((i) => isItemType(i, "weapon"))
         .map((i) =>
-          weaponRow({ ...row(i), system: i.system }, sys.derived, sys.abilities.dex?.value ?? 0, variant),
+          withFeed(
+            weaponRow({ ...row(i), system: i.system }, sys.derived, sys.abilities.dex?.value ?? 0, variant),
+            feeds[i.id ?? ""],
+            i.system.ammo.perShot,
+          ),
         ),
-      defenses: items.filter((i) => i.type === "defense"),
+      defenses: items.filter((i) => i.type === "defense").map((d) => ({ ...d, feed: feeds[d.id] ?? null })),
       power: items.filter((i) => i.type === "powerSource"),
       skills: items.filter((i) => i.type === "skill"),
       gear: items.filter((i) => i.type === "gear" || i.type === "race"),
@@ -125,6 +133,26 @@ export class FrontierActorSheet extends Base {
         relativeTo: actor,
         secrets: actor.isOwner,
       }),
+    });
+  }
+
+  /** The power select on a weapon or screen row plugs it into a source (SF-X-36); the rest submits as usual. */
+  protected override _onChangeForm(
+    formConfig: foundry.applications.api.ApplicationV2.FormConfiguration,
+    event: Event,
+  ): void {
+    // (By tag, not instanceof: an element from another window's document is still a select.)
+    const target = event.target as Element | null;
+    const select =
+      target?.tagName === "SELECT" && target.matches("[data-ft-feed]") ? (target as HTMLSelectElement) : null;
+    if (!select) {
+      super._onChangeForm(formConfig, event);
+      return;
+    }
+    const id = select.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "";
+    void guard(async () => {
+      // Refused (and said why): the select goes back to what the item says.
+      if (!(await linkPower(this.document, id, select.value))) await this.render();
     });
   }
 
