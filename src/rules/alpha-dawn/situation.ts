@@ -56,6 +56,8 @@ export interface SituationChoice {
   readonly label: string;
   /** The modifiers the engine gives for it that the target does not have now. */
   readonly modifiers: readonly Modifier[];
+  /** The modifiers the target has now that it would lose (a target that walked is no longer stationary, +10). */
+  readonly removed: readonly Modifier[];
   /** A rule the choice breaks (a monorail rider cannot be shot, SF-B-21): its i18n key, or null. */
   readonly refusal: string | null;
 }
@@ -131,7 +133,8 @@ const sameModifier = (a: Modifier, b: Modifier) =>
 /**
  * What a user may add to this target under the active variant and engine: every situation the target is not in
  * already, with the modifiers the engine gives for it (and does not give now). A situation the rules give nothing
- * for here (prone behind hard cover, size in the Basic game) is not offered; a refusal (a monorail rider) is.
+ * for here (prone behind hard cover, size in the Basic game) is not offered; a refusal (a monorail rider) is, and
+ * so is one that only takes a modifier away (a target that walked loses the stationary +10).
  */
 export function situationChoices(
   engine: ResolutionEngine,
@@ -148,8 +151,9 @@ export function situationChoices(
     const refusal = targetRefusal(options.variant, target);
     const after = engine.attackModifiers({ ...facts, target }, options);
     const modifiers = after.filter((m) => !before.some((b) => sameModifier(b, m)));
-    if (modifiers.length === 0 && !refusal) continue;
-    out.push({ key: `${fact}.${raw}`, label: `FT.Situation.${fact}.${raw}`, modifiers, refusal });
+    const removed = before.filter((b) => !after.some((m) => m.id === b.id));
+    if (modifiers.length === 0 && removed.length === 0 && !refusal) continue;
+    out.push({ key: `${fact}.${raw}`, label: `FT.Situation.${fact}.${raw}`, modifiers, removed, refusal });
   }
   return out;
 }
