@@ -28,6 +28,7 @@ import {
   watchCards,
 } from "./workflows/card-actions.js";
 import { renderCheckVerdict } from "./workflows/checks.js";
+import { registerDodging } from "./workflows/dodging.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | init`);
@@ -49,6 +50,8 @@ Hooks.once("init", () => {
   watchCards();
   registerGMRequest("nextRound", handleNextRoundRequest);
   listenForGMRequests();
+  // SF-X-10: an owner marks their token dodging this round from the combat tracker.
+  registerDodging();
   // Held damage (SF-B-05) is applied by the card workflow; the combat gets it here rather than importing it.
   FrontierCombat.applyHeld = (r) => gmApplyDamage(r.messageId, r.ids, foundryGMPorts(), !!r.byGM);
   // Fast compendium browsing without loading documents.

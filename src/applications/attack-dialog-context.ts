@@ -7,12 +7,15 @@ import { HELPERS } from "../helpers/handlebars.js";
 import { baseColumn, type Movement, modifierShifts, RulesError } from "../rules/index.js";
 import type { AttackRequest, PreparedAttack } from "../workflows/attack-plan.js";
 import { prepareAttack } from "../workflows/attack-plan.js";
+import { situationContext, situationFromForm } from "./attack-situation.js";
 
 export function dialogContext(prep: PreparedAttack, error: string | null = null, unit = "m") {
   const req = prep.request;
   const d = req.declarations;
   const w = req.weapon;
+  const situation = situationContext(prep);
   return {
+    ...situation,
     error,
     weaponName: w.name,
     engineLabel: `FT.Engine.${req.engine.id}`,
@@ -38,7 +41,8 @@ export function dialogContext(prep: PreparedAttack, error: string | null = null,
     burst: prep.burst
       ? { chance: prep.burst.check.chance, column: prep.burst.check.column, dice: prep.burst.dice }
       : null,
-    targets: prep.targets.map((t) => ({
+    targets: prep.targets.map((t, i) => ({
+      situation: situation.situations[i],
       id: t.id,
       name: t.name,
       band: t.check.band ? `FT.Range.${t.check.band}` : "FT.Range.out",
@@ -94,10 +98,12 @@ function rsFrom(v: unknown, fallback: number): number {
 
 /** Form field names: `decl.shots`, `decl.burst`, `attacker.movement`; the modifiers come from `edits`. */
 export function requestFromForm(
-  base: AttackRequest,
+  scene: AttackRequest,
   form: Readonly<Record<string, unknown>>,
   edits: ModifierEdits = new Map(),
 ): AttackRequest {
+  // What the scene missed, set in the dialog as facts (attack-situation.ts).
+  const base = situationFromForm(scene, form);
   const num = (v: unknown, fallback: number) =>
     v === "" || v === undefined || v === null || Number.isNaN(Number(v)) ? fallback : Math.trunc(Number(v));
   const bool = (v: unknown) => v === true || v === "on" || v === "true";
@@ -174,6 +180,7 @@ export function dialogNumbers(ctx: ReturnType<typeof dialogContext>) {
       !!t.formula,
       t.problem,
       t.cover?.key ?? null,
+      t.situation?.hidden.map((h) => h.value),
     ]),
   });
   const fields: Record<string, string> = {};

@@ -12,7 +12,7 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../constants.js";
-import { guarded, report } from "../helpers/report.js";
+import { guarded, notify, report } from "../helpers/report.js";
 import type { AttackRequest, PreparedAttack } from "../workflows/attack-plan.js";
 import {
   dialogContext,
@@ -164,7 +164,8 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
   ): Promise<void> {
     const r = recompute(this.#base, data.object, this.#shown, this.#edits);
     if (r.error) {
-      // Show why in the dialog; the user fixes it and rolls again.
+      // Show why in the dialog and say it (the message names the rule); the user fixes it and rolls again.
+      notify("warn", r.error);
       this.#update();
       return;
     }

@@ -5,20 +5,25 @@
  * involve at all (a player's never a hidden one or one they cannot see: {@link mayInvolve}).
  */
 import { actorSystem } from "../documents/subtypes.js";
-import { getSetting, SETTINGS } from "../helpers/settings.js";
+import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import {
+  type AlphaDawnVariant,
   type Bystander,
   basicSquareRange,
   type CoverReport,
+  dodgeSpeed,
   type Footprint,
   type Movement,
   measureCover,
   type Occupant,
   type Point,
+  RACE_MOVEMENT,
+  type RaceKey,
   rangeWithElevation,
   tokensInTheWay,
 } from "../rules/index.js";
 import type { TargetInput } from "../workflows/attack-plan.js";
+import { isDodging } from "../workflows/dodging.js";
 import { FoundryCaster } from "./foundry-caster.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
@@ -49,18 +54,55 @@ function statuses(t: TokenP): Set<string> {
 
 /** How the token moved this turn, from its movement history against its walking and running speed. */
 export function movementOf(t: TokenP): Movement {
+  return movementReport(t).movement;
+}
+
+/**
+ * How the token moved this turn and whether that was allowed. The history cannot tell dodging from running, so a
+ * token its owner marked dodging this round has dodged, at most half its running speed (SF-X-10, warned beyond).
+ * In the Basic game moves count in squares of 5 m against the race's walk and run (SF-B-06): more than its walk is
+ * running, more than its run is flagged for the GM.
+ */
+export function movementReport(
+  t: TokenP,
+  variant: AlphaDawnVariant = currentVariant(),
+): { movement: Movement; note: TargetInput["movementNote"] } {
   // fvtt-types 13.345 types `movementHistory` as one waypoint; v13 returns the array of waypoints
   // (client/documents/token.mjs `get movementHistory() { return this._movementHistory; }`).
   const history = t.document.movementHistory as unknown as readonly TokenDocument.MeasuredMovementWaypoint[];
-  if (history.length < 2) return "stationary";
-  const moved = grid().measurePath(
-    history.map((w) => ({ x: w.x + t.w / 2, y: w.y + t.h / 2 })),
-    {},
-  ).distance;
+  const path =
+    history.length < 2
+      ? null
+      : grid().measurePath(
+          history.map((w) => ({ x: w.x + t.w / 2, y: w.y + t.h / 2 })),
+          {},
+        );
+  const moved = path?.distance ?? 0;
   const sys = actorSystem(t.actor);
+  const name = t.name ?? "";
+  if (variant === "basic") {
+    const squares = path?.spaces ?? 0;
+    const race = RACE_MOVEMENT[sys?.race as RaceKey] as (typeof RACE_MOVEMENT)[RaceKey] | undefined;
+    const own = sys?.movement;
+    const walk = own?.walk != null || !race ? Math.floor((sys?.derived?.walk ?? 10) / 5) : race.basicWalk;
+    const run = own?.run != null || !race ? Math.floor((sys?.derived?.run ?? 30) / 5) : race.basicRun;
+    const note =
+      squares > run ? { key: "FT.Error.ranTooFar", data: { name, moved: squares, max: run } } : null;
+    return { movement: squares <= 0 ? "stationary" : squares <= walk ? "walked" : "ran", note };
+  }
+  // SF-X-10: its owner marked it dodging this round (workflows/dodging.ts).
+  if (isDodging(t.document.combatant)) {
+    const max = dodgeSpeed(sys?.derived?.run ?? 30);
+    const unit = canvas?.scene?.grid.units || "m";
+    const note =
+      moved > max
+        ? { key: "FT.Error.dodgeTooFar", data: { name, moved: Math.round(moved * 10) / 10, max, unit } }
+        : null;
+    return { movement: "dodged", note };
+  }
   const walk = sys?.derived?.walk ?? 10;
-  if (moved <= 0) return "stationary";
-  return moved <= walk ? "walked" : "ran";
+  if (moved <= 0) return { movement: "stationary", note: null };
+  return { movement: moved <= walk ? "walked" : "ran", note: null };
 }
 
 export interface SceneTarget {
@@ -133,7 +175,8 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
     getSetting(SETTINGS.crowdCover) === false ? [] : tokensInTheWay(attacker.center, target.center, others);
   const sys = actorSystem(target.actor);
   const isCreature = target.actor?.type === "creature";
-  const movement = movementOf(target);
+  const moving = movementReport(target);
+  const movement = moving.movement;
   const speed = sys?.speed;
   return {
     cover,
@@ -154,6 +197,7 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
       },
       coverReason: cover.reason,
       inTheWay,
+      movementNote: moving.note,
     },
   };
 }

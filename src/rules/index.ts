@@ -30,6 +30,7 @@ export * from "./alpha-dawn/grenades.js";
 export * from "./alpha-dawn/melee.js";
 export * from "./alpha-dawn/rate-of-fire.js";
 export * from "./alpha-dawn/resolve.js";
+export * from "./alpha-dawn/situation.js";
 export * from "./alpha-dawn/structural.js";
 export * from "./alpha-dawn/table-overrides.js";
 export * from "./alpha-dawn/tables.js";

@@ -77,6 +77,10 @@ declare module "fvtt-types/configuration" {
         heldDamage?: HeldRequest[];
       };
     };
+    Combatant: {
+      /** The round its owner marked it dodging in (SF-X-10, workflows/dodging.ts). */
+      "frontier-tactics": { dodging?: number | null };
+    };
     ChatMessage: {
       /**
        * On a side's initiative card: the side (CombatantGroup id) it rolled for; on an ability check, what was

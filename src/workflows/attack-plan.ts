@@ -23,6 +23,7 @@ import {
   splitTotal,
   type TargetFacts,
   validateBurstTargets,
+  validateConveyance,
   validateShots,
   type WeaponFacts,
 } from "../rules/index.js";
@@ -46,6 +47,8 @@ export interface TargetInput {
   readonly coverReason: { key: string; data: Record<string, number> } | null;
   /** Ids of tokens in the way (crowd, SF-X-35). */
   readonly inTheWay: readonly string[];
+  /** i18n key + data: the target moved further than its movement allows (SF-X-10 dodging, SF-B-06), or null. */
+  readonly movementNote?: { key: string; data: Record<string, number | string> } | null;
 }
 
 export interface AttackRequest {
@@ -103,6 +106,12 @@ function factsFor(req: AttackRequest, t: TargetInput): AttackFacts {
  */
 export function prepareAttack(req: AttackRequest): PreparedAttack {
   if (req.targets.length === 0) throw new RulesError("FT.Error.noTarget", "Target at least one token");
+  // SF-B-21: a skimmer driver or a monorail rider does not fire; a monorail rider is not shot at.
+  validateConveyance(
+    req.variant,
+    req.attacker,
+    req.targets.map((t) => t.facts),
+  );
   const d = req.declarations;
   if (d.burst) {
     if (!req.weapon.burst)

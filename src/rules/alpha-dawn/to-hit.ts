@@ -41,7 +41,9 @@ export function basicModifiers(facts: AttackFacts, table: AlphaDawnTable = ALPHA
   if (attacker.movement === "ran" || attacker.movement === "dodged" || attacker.inSkimmer) {
     mods.push(mod("attackerMovement", "FT.Modifier.basicMoving", table.basicMoving, "SF-B-11"));
   }
-  if (effectiveCover(target.cover, target.crowd) !== "none") {
+  // SF-B-21: a skimmer's rider or driver has cover.
+  const aboard = target.conveyance === "skimmerRider" || target.conveyance === "skimmerDriver";
+  if (effectiveCover(target.cover, target.crowd) !== "none" || aboard) {
     mods.push(mod("cover", "FT.Modifier.cover", table.basicCover, "SF-B-12"));
   }
   return mods;

@@ -2,6 +2,7 @@
  * The facts an attack is resolved from: what the scene and the sheets say, before any rule turns them into
  * modifiers. The same facts feed every engine (architecture: one `ResolutionEngine` interface).
  */
+import type { Conveyance } from "../alpha-dawn/turn.js";
 import type {
   AnimalSpeed,
   CoverClass,
@@ -58,6 +59,8 @@ export interface AttackerFacts {
   readonly vehicle: VehicleSpeed;
   /** Basic game: riding a skimmer (SF-B-11, SF-B-21). */
   readonly inSkimmer: boolean;
+  /** Basic game: on foot, riding or driving a skimmer, on a monorail (SF-B-21); on foot when absent. */
+  readonly conveyance?: Conveyance;
   /** An anesthetic cancels the wound penalty for five hours (SF-X-27). */
   readonly anesthetic: boolean;
 }
@@ -76,6 +79,8 @@ export interface TargetFacts {
   readonly cover: CoverClass;
   /** In a crowd, in melee or partly blocked by someone (SF-X-35). */
   readonly crowd: boolean;
+  /** Basic game: riding a skimmer (cover) or a monorail (cannot be shot), SF-B-21; on foot when absent. */
+  readonly conveyance?: Conveyance;
 }
 
 export interface Declarations {
