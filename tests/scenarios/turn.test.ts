@@ -14,7 +14,8 @@
  *  5. Bad input (SF-X-30, SF-B-19, SF-B-15, SF-X-40): too many shots, an empty weapon, an unconscious or stunned
  *     attacker are refused before anything is spent, the rule ID in the message; ammunition and chat unchanged on
  *     every client.
- *  6. SF-X-06: a side led by IM 7 keeps +7 when a holstered guard with IM 3 is on it (probe P4).
+ *  6. SF-X-04, SF-X-06: a side led by IM 7 keeps +7 when a holstered guard with IM 3 is on it (probe P4); the
+ *     holstered −3 lowers only the guard's own modifier.
  *  7. SF-B-01: a round is 6 seconds: the GM's next round asks Foundry to advance world time by 6 s.
  *
  * Numbers (rules-tables §2, §3, §18): laser pistol ROF 2, 1 SEU per shot at setting 1, 1d10 per SEU, 20-SEU
@@ -64,6 +65,10 @@ interface WorldOptions {
   pistolLeft?: number;
   clips?: number;
   vaskStamina?: number;
+  /** Reaction Speed: Eusyl 50 (IM 5), Vask 40 (IM 4) unless given. */
+  eusylRs?: number;
+  vaskRs?: number;
+  vaskHolstered?: boolean;
 }
 
 function world(o: WorldOptions = {}) {
@@ -76,7 +81,7 @@ function world(o: WorldOptions = {}) {
     _id: EUSYL,
     name: "Eusyl",
     owner: ALICE_ID,
-    abilities: { dex: 80, rs: 50 },
+    abilities: { dex: 80, rs: o.eusylRs ?? 50 },
     stamina: 45,
     items: [
       itemFromPack("weapons", "laser-pistol", PISTOL, { ammo: { remaining: o.pistolLeft ?? 20 } }),
@@ -91,8 +96,9 @@ function world(o: WorldOptions = {}) {
     _id: VASK,
     name: "Vask",
     owner: BRUNO_ID,
-    abilities: { dex: 60, rs: 40 },
+    abilities: { dex: 60, rs: o.vaskRs ?? 40 },
     stamina: 40,
+    system: { holstered: !!o.vaskHolstered },
     items: [itemFromPack("weapons", "laser-pistol", VASK_PISTOL)],
   });
   (vask.system as { stamina: { value: number } }).stamina.value = o.vaskStamina ?? 40;
@@ -365,6 +371,23 @@ describe("scenario: what a combatant did this round (issue 12, the turn)", () =>
     expect(ammo(EUSYL, NEEDLER)).toEqual(everyone(table, 0));
     expect(ammo(VASK, VASK_PISTOL)).toEqual(everyone(table, 20));
     expect(attackCards()).toEqual(before.cards);
+    expect(table.unhandled).toEqual([]);
+  }, 30_000);
+
+  it("SF-X-04 SF-X-06: a holstered guard with IM 3 does not drag a side led by IM 7 below +7 (probe P4)", async () => {
+    // Friendly side: Eusyl RS 70 (IM 7, weapon drawn), Vask RS 30 (IM 3, holstered): d10 5 + 7 = 12.
+    await fight({ eusylRs: 70, vaskRs: 30, vaskHolstered: true });
+    const friendly = () =>
+      onEveryClient(table, () => {
+        // v13's Combatant#group is the CombatantGroup document once prepared.
+        const side = G().game.combat.combatants.find((c: any) => c.tokenId === TOK_EUSYL).group;
+        return {
+          modifier: side?.system.modifier,
+          source: side?.system.modifierSource,
+          total: side?.initiative,
+        };
+      });
+    expect(friendly()).toEqual(everyone(table, { modifier: 7, source: "Eusyl", total: 12 }));
     expect(table.unhandled).toEqual([]);
   }, 30_000);
 
