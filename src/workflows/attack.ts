@@ -29,6 +29,7 @@ import {
 import { type AttackCardData, type AttackPorts, type RolledDice, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest, TargetDamage } from "./attack-plan.js";
 import { grenadeOutcome } from "./grenade-plan.js";
+import { turnGate } from "./turn-ledger.js";
 
 type ActorI = Actor.Implementation;
 type ItemI = Item.Implementation;
@@ -143,6 +144,9 @@ export async function attackWithWeapon(
   if (combat?.started && combat.round <= 1 && side && isSide(side) && side.system.surprised) {
     return notify("warn", "FT.Side.surprisedNoAttack");
   }
+  // SF-B-02, SF-B-15, SF-X-27, SF-X-30, SF-X-37: what this attacker did this round (turn-ledger.ts), refused here.
+  const turn = turnGate(actor, item, combatant);
+  if (!turn) return;
   const targets = attackTargets();
   if (targets.length === 0) return notify("warn", "FT.Error.noTarget");
   // Only our actors attack, and only with weapons (the sheet offers Attack on weapons alone).
@@ -176,6 +180,7 @@ export async function attackWithWeapon(
         burst: targets.length > 1 && !!weapon.burst,
         powerSetting: sys.damage.perSeu.enabled ? sys.damage.perSeu.min : null,
       },
+      firedLastTurn: turn.firedLastTurn,
     };
     const ports: AttackPorts<Roll> = {
       confirm: async (prep) => {
@@ -216,7 +221,7 @@ export async function attackWithWeapon(
         return msg?.id ?? "";
       },
     };
-    await runAttack(request, ports, {
+    await runAttack(request, turn.ports(ports), {
       actorUuid: actor.uuid,
       weaponId: item.id ?? null,
       fast: !!options.fast,

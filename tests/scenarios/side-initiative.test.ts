@@ -2,7 +2,7 @@
  * Scenario: a three-side Expanded combat over three rounds, played by a GM and two players on their own clients.
  * Friendly (Eusyl, holstered — Alice; Kraal — Bruno), hostile (a pirate, surprised; a second pirate joins late),
  * neutral (a beast). Every number below follows SF-X-04 (the side's best Initiative modifier, ⌈RS/10⌉, SF-X-06 −3
- * for a holstered weapon) and SF-X-05 (the lowest total moves first; side A — the highest — resolves first),
+ * on a holstered member's own modifier) and SF-X-05 (the lowest total moves first; side A — the highest — resolves first),
  * SF-X-02 (a surprised side loses initiative in round 1) and SF-B-04 (every side re-rolls each round).
  */
 import { describe, expect, it } from "vitest";
@@ -102,9 +102,10 @@ describe("scenario: three sides, three rounds (SF-X-01, SF-X-02, SF-X-04, SF-X-0
     table.dice(10, 6, 2);
     await gm.run(() => G().game.combat.startCombat());
     await table.settle();
-    // friendly 10 + 5 − 3 = 12 (side A); hostile 6 + 3 = 9 but surprised; neutral 2 + 7 = 9.
+    // friendly 10 + 4 = 14 (side A: Kraal's IM 4 beats holstered Eusyl's own 5 − 3 = 2, SF-X-06); hostile
+    // 6 + 3 = 9 but surprised; neutral 2 + 7 = 9.
     const totals = () => gm.run(() => gmTotals());
-    expect(totals()).toEqual([12, 9, 9]);
+    expect(totals()).toEqual([14, 9, 9]);
     for (const c of table.all) expect(turnOrder(c)).toEqual(["Pirate", "Beast", "Eusyl", "Kraal"]);
     // NPC side cards (hide NPC initiative, on by default) say only that the side rolled: no number, no Roll, since
     // every client receives every message whatever its roll mode (R1-5d).
@@ -154,10 +155,10 @@ describe("scenario: three sides, three rounds (SF-X-01, SF-X-02, SF-X-04, SF-X-0
     }
 
     // The GM ends Beast's turn, the last of round 1: every side re-rolls first (SF-B-04).
-    table.dice(10, 2, 1); // friendly 10 + 2 = 12, hostile 2 + 8 (the chief's IM) = 10, neutral 1 + 7 = 8
+    table.dice(10, 2, 1); // friendly 10 + 4 = 14, hostile 2 + 8 (the chief's IM) = 10, neutral 1 + 7 = 8
     await gm.run(() => G().game.combat.nextTurn());
     await table.settle();
-    expect(totals()).toEqual([12, 10, 8]);
+    expect(totals()).toEqual([14, 10, 8]);
     for (const c of table.all) {
       expect(c.run(() => G().game.combat.round)).toBe(2);
       // Surprise is over: the lowest total moves first.
@@ -168,10 +169,10 @@ describe("scenario: three sides, three rounds (SF-X-01, SF-X-02, SF-X-04, SF-X-0
     // The GM steps to Kraal; Bruno ends the last turn of round 2 from his own client.
     for (let i = 0; i < 4; i++) await gm.run(() => G().game.combat.nextTurn());
     expect(currentTurn(bruno)).toBe("Kraal");
-    table.dice(3, 3, 3); // friendly 3 + 2 = 5, hostile 3 + 8 = 11, neutral 3 + 7 = 10
+    table.dice(3, 3, 3); // friendly 3 + 4 = 7, hostile 3 + 8 = 11, neutral 3 + 7 = 10
     await bruno.run(() => G().game.combat.nextTurn());
     await table.settle();
-    expect(totals()).toEqual([5, 11, 10]);
+    expect(totals()).toEqual([7, 11, 10]);
     for (const c of table.all) {
       expect(c.run(() => G().game.combat.round)).toBe(3);
       expect(turnOrder(c)).toEqual(["Eusyl", "Kraal", "Beast", "Pirate", "Pirate Chief"]);

@@ -41,6 +41,7 @@ export class FrontierActorSheet extends Base {
       attack: guarded(FrontierActorSheet.#onAttack),
       punch: guarded(FrontierActorSheet.#onPunch),
       throw: guarded(FrontierActorSheet.#onThrow),
+      reload: guarded(FrontierActorSheet.#onReload),
       itemEdit: guarded(FrontierActorSheet.#onItemEdit),
       itemDelete: guarded(FrontierActorSheet.#onItemDelete),
       toggleDefense: guarded(FrontierActorSheet.#onToggleDefense),
@@ -182,6 +183,13 @@ export class FrontierActorSheet extends Base {
     if (!item) return;
     const { throwWeapon } = await import("../../workflows/melee.js");
     await throwWeapon(this.document, item, { fast: event.shiftKey });
+  /** SF-B-20, SF-X-37: a fresh clip from the inventory; takes the turn (turn-ledger.ts). */
+  static async #onReload(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    const item = id ? this.document.items.get(id) : undefined;
+    if (!item) return;
+    const { reloadFromSheet } = await import("../../workflows/turn-ledger.js");
+    await reloadFromSheet(this.document, item);
   }
 
   static async #onItemEdit(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {

@@ -43,9 +43,30 @@ describe("Side modifiers", () => {
     expect(sideModifier(members, "expanded")).toMatchObject({ value: 7, memberId: "b", ruleId: "SF-X-04" });
   });
 
-  it("SF-X-06 a holstered weapon costs the whole side −3", () => {
-    const m = [...members, member({ id: "c", initiativeModifier: 1, holstered: true })];
-    expect(sideModifier(m, "expanded")).toMatchObject({ value: 4, base: 7, holsteredPenalty: -3 });
+  it("SF-X-06 a holstered weapon lowers its holder's own modifier: a holstered IM 3 guard leaves the side at +7 (probe P4)", () => {
+    const m = [...members, member({ id: "c", initiativeModifier: 3, holstered: true })];
+    expect(sideModifier(m, "expanded")).toMatchObject({
+      value: 7,
+      memberId: "b",
+      base: 7,
+      holsteredPenalty: 0,
+    });
+  });
+
+  it("SF-X-06 the leader's holstered weapon costs the side −3 unless another member's own modifier is higher", () => {
+    const leader = member({ id: "b", name: "Bok", rs: 52, initiativeModifier: 7, holstered: true });
+    expect(sideModifier([leader, members[0]!], "expanded")).toMatchObject({
+      value: 5,
+      memberId: "a",
+      holsteredPenalty: 0,
+    });
+    const alone = [leader, member({ id: "c", initiativeModifier: 3 })];
+    expect(sideModifier(alone, "expanded")).toMatchObject({
+      value: 4,
+      memberId: "b",
+      base: 7,
+      holsteredPenalty: -3,
+    });
   });
 
   it("SF-X-04 an empty side adds nothing", () => {

@@ -24,7 +24,7 @@ export interface SideModifier {
   readonly memberId: string | null;
   readonly memberName: string;
   readonly base: number;
-  /** −3 when a member has a holstered or slung weapon (SF-X-06), for the whole side. */
+  /** −3 when the member whose modifier the side uses rolls with a holstered or slung weapon (SF-X-06). */
   readonly holsteredPenalty: number;
   readonly ruleId: "SF-B-04" | "SF-X-04";
 }
@@ -33,24 +33,27 @@ export const HOLSTERED_PENALTY = -3;
 
 /**
  * The modifier a side adds to its d10: Basic — the Initiative modifier of the member with the highest Reaction
- * Speed (SF-B-04); Expanded — the highest Initiative modifier on the side (SF-X-04). −3 for the side when any
- * member rolls with a holstered or slung weapon (SF-X-06).
+ * Speed (SF-B-04); Expanded — the highest Initiative modifier on the side (SF-X-04), each member's own modifier
+ * lowered by 3 when that member rolls with a holstered or slung weapon (SF-X-06: "the character must subtract 3 from
+ * his Initiative modifier"; for a group, the −3 reaches the whole group only through the modifier the group uses).
+ * So one holstered guard with IM 3 does not drag down a side led by a member with a drawn weapon and IM 7.
  */
 export function sideModifier(members: readonly SideMember[], variant: AlphaDawnVariant): SideModifier {
   const ruleId = variant === "basic" ? "SF-B-04" : "SF-X-04";
   if (members.length === 0) {
     return { value: 0, memberId: null, memberName: "", base: 0, holsteredPenalty: 0, ruleId };
   }
+  const penalty = (m: SideMember) => (variant === "expanded" && m.holstered ? HOLSTERED_PENALTY : 0);
+  const own = (m: SideMember) => m.initiativeModifier + penalty(m);
   let best = members[0]!;
   for (const m of members) {
     const better =
       variant === "basic"
         ? m.rs > best.rs || (m.rs === best.rs && m.initiativeModifier > best.initiativeModifier)
-        : m.initiativeModifier > best.initiativeModifier ||
-          (m.initiativeModifier === best.initiativeModifier && m.rs > best.rs);
+        : own(m) > own(best) || (own(m) === own(best) && m.rs > best.rs);
     if (better) best = m;
   }
-  const holsteredPenalty = variant === "expanded" && members.some((m) => m.holstered) ? HOLSTERED_PENALTY : 0;
+  const holsteredPenalty = penalty(best);
   return {
     value: best.initiativeModifier + holsteredPenalty,
     memberId: best.id,
