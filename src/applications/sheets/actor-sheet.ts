@@ -183,6 +183,8 @@ export class FrontierActorSheet extends Base {
     if (!item) return;
     const { throwWeapon } = await import("../../workflows/melee.js");
     await throwWeapon(this.document, item, { fast: event.shiftKey });
+  }
+
   /** SF-B-20, SF-X-37: a fresh clip from the inventory; takes the turn (turn-ledger.ts). */
   static async #onReload(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
