@@ -333,7 +333,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
     expect(table.unhandled).toEqual([]);
   }, 30_000);
 
-  it("SF-B-11 SF-B-21 SF-B-12: Basic game, Alice rides a skimmer (−10) at a pirate she marks as in cover (−10): 60 %", async () => {
+  it("SF-B-09 SF-B-10 SF-B-11 SF-B-21 SF-B-12: Basic game, 3 squares is Short (DEX 80 − 10 = 70 %); Alice rides a skimmer (−10) at a pirate she marks as in cover (−10): 50 %", async () => {
     table = await createTable({ world: world({ basic: true, pirateX: 1800 }) });
     const alice = table.client(ALICE_ID);
     await aliceOpensAttack(alice, BASIC_PISTOL);
@@ -351,6 +351,50 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
     const cardId = await aliceRolls(alice, 50, 6);
     expect(cardLine(cardId)).toBe(
       "Modifiers = 50% DexteritySF-B-10+80ShortSF-B-10−10Ran or rode a skimmerSF-B-11−10CoverSF-B-12−10 50 Hit",
+    );
+    expect(table.unhandled).toEqual([]);
+  }, 30_000);
+
+  it("SF-B-06 SF-B-11: Basic game, Eusyl (Human: walks 2 squares, runs 6) who moved 3 squares ran (−10); the pirate's 7-square move is flagged", async () => {
+    table = await createTable({ world: world({ basic: true, pirateX: 1800 }) });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    // Movement is recorded in a started combat (each side rolls its d10, SF-B-04).
+    table.dice(6, 3);
+    await gm.run(async () => {
+      const combat = await G().Combat.create({ scene: SCENE, active: true });
+      await combat.createEmbeddedDocuments("Combatant", [
+        { tokenId: TOK_EUSYL, sceneId: SCENE, actorId: EUSYL },
+        { tokenId: TOK_PIRATE, sceneId: SCENE, actorId: PIRATE },
+      ]);
+      await combat.startCombat();
+    });
+    await table.settle();
+    const move = (c: Client, tokenId: string, y: number) =>
+      c.run(() => G().game.scenes.get(SCENE).tokens.get(tokenId).update({ y }));
+    // Alice walks Eusyl 2 squares: a walk, no modifier. Pirate 3 squares away: Short −10; DEX 80 → 70 %.
+    await move(alice, TOK_EUSYL, 1700);
+    await table.settle();
+    await aliceOpensAttack(alice, BASIC_PISTOL);
+    expect(chance(alice)).toBe("70%");
+    await alice.run(() => attackDialog(alice).close());
+    await table.settle();
+    // One more square (3 in the turn, more than a Human's 2): she ran, −10 (SF-B-11). The GM runs the pirate 4 squares
+    // down and 3 back: 7, more than the 6 a Human NPC may run; the dialog says so, for the GM to check.
+    await move(alice, TOK_EUSYL, 1800);
+    await move(gm, TOK_PIRATE, 1900);
+    await move(gm, TOK_PIRATE, 1600);
+    await table.settle();
+    await aliceOpensAttack(alice, BASIC_PISTOL);
+    asBrowserShows(alice);
+    expect(chance(alice)).toBe("60%");
+    const dialog = attackDialog(alice);
+    expect(alice.run(() => text(dialog.element.querySelector('[data-ft-field="t0.note"]')))).toBe(
+      "SF-B-06: Pirate moved 7 squares; running allows at most 6 squares a turn. The GM should check this move.",
+    );
+    const cardId = await aliceRolls(alice, 60, 6);
+    expect(cardLine(cardId)).toBe(
+      "Modifiers = 60% DexteritySF-B-10+80ShortSF-B-10−10Ran or rode a skimmerSF-B-11−10 60 Hit",
     );
     expect(table.unhandled).toEqual([]);
   }, 30_000);
