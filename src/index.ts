@@ -28,6 +28,7 @@ import {
   watchCards,
 } from "./workflows/card-actions.js";
 import { renderCheckVerdict } from "./workflows/checks.js";
+import { registerPhaseHooks } from "./workflows/phase-gate.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | init`);
@@ -64,6 +65,7 @@ Hooks.once("init", () => {
   CONFIG.time.roundTime = TURN_SECONDS;
   registerSettings();
   registerSettingGuards();
+  registerPhaseHooks();
   registerMenus();
   registerHelpers(Handlebars);
 

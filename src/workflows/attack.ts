@@ -23,6 +23,7 @@ import { type AttackerFacts, DEFAULT_DECLARATIONS, explosiveStun } from "../rule
 import { type AttackCardData, type AttackPorts, type RolledDice, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest, TargetDamage } from "./attack-plan.js";
 import { grenadeOutcome } from "./grenade-plan.js";
+import { gateAttack } from "./phase-gate.js";
 
 type ActorI = Actor.Implementation;
 type ItemI = Item.Implementation;
@@ -142,6 +143,9 @@ export async function attackWithWeapon(
   const sys: WeaponSystem = item.system;
   if (sys.skill === "melee") return notify("info", "FT.Sheet.meleeHint");
   const weapon = weaponFacts(item.name ?? "", sys);
+  // SF-X-01, SF-B-03, SF-X-07, SF-X-30, SF-X-31: what the phase allows, and what was declared (phase-gate.ts).
+  const gate = gateAttack(token, targets, weapon.rof);
+  if (!gate) return;
   const unit = sys.rangeUnit === "squares" ? "squares" : "m";
   const isGrenade = sys.skill === "thrown" && sys.blastRadius > 0;
   try {
@@ -157,12 +161,15 @@ export async function attackWithWeapon(
         ...DEFAULT_DECLARATIONS,
         burst: targets.length > 1 && !!weapon.burst,
         powerSetting: sys.damage.perSeu.enabled ? sys.damage.perSeu.min : null,
+        ...gate.declarations,
       },
     };
     const ports: AttackPorts<Roll> = {
       confirm: async (prep) => {
         const { AttackDialog } = await import("../applications/attack-dialog.js");
-        return AttackDialog.prompt(prep, item.name ?? "", unit === "squares" ? "□" : "m");
+        return gate.confirmed(
+          await AttackDialog.prompt(prep, item.name ?? "", unit === "squares" ? "□" : "m"),
+        );
       },
       roll: rollFormula,
       spendAmmo: async (sourceId, remaining) => {
@@ -187,6 +194,7 @@ export async function attackWithWeapon(
         };
         ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
         const msg = await ChatMessage.create(data);
+        await gate.record(card.shots);
         return msg?.id ?? "";
       },
     };
