@@ -1,0 +1,157 @@
+/**
+ * Scenario: a round played phase by phase (SF-X-01 Expanded, SF-B-03 Basic). Alice's Eusyl (automatic rifle, rate
+ * of fire 3) against the GM's pirates: the pirates are side B, who declare first and move first; Eusyl's side has
+ * the initiative (side A) and resolves first. Each user acts on their own client — the tracker's Declare button
+ * and its dialog, the sheet's Attack (`attackWithWeapon`), the GM's phase arrows and token moves — and every
+ * client is asked what it sees: the tracker rows, the cards, the stored flags, who was told what.
+ *
+ * What a table expects (seed 000, rules-tables §1): declarations before the first move, side B first, carried into
+ * the attack (SF-X-07); no more shots than declared (SF-X-30); attacks in the side's resolve phase; opportunity
+ * shots while another side moves, at a target that ran 5 m or walked 2 m, 1 of 2 declared shots or 2 of 3
+ * (SF-X-31); area fire at anyone moving through the area (SF-X-32); a character within 2 m of an opponent who
+ * declared melee does not move (SF-X-09). A refusal names the rule and spends nothing; the GM is told, not refused.
+ */
+import { describe, expect, it } from "vitest";
+import { pendingDice } from "../foundry/dice.js";
+import { createTable, type Table } from "../foundry/world.js";
+import {
+  ALICE_ID,
+  attackFromSheet,
+  BRUNO_ID,
+  closeTableAfterEach,
+  everyone,
+  G,
+  GM_ID,
+  itemSystem,
+  messageIds,
+  onEveryClient,
+  renderMessage,
+  requestsSince,
+  text,
+  told,
+} from "./kit.js";
+import {
+  beginEncounter,
+  currentPhase,
+  declare,
+  EUSYL,
+  nextPhase,
+  PIRATE,
+  PRIFLE,
+  phasesWorld,
+  RIFLE,
+  row,
+  SCENE,
+  storedDeclaration,
+  TOK,
+  tracker,
+} from "./kit-phases.js";
+
+let table: Table;
+closeTableAfterEach(() => table);
+
+const rounds = () => onEveryClient(table, () => itemSystem(EUSYL, RIFLE).ammo.remaining);
+const cards = () =>
+  onEveryClient(table, () => G().game.messages.contents.filter((m: any) => m.type === "attack").length);
+/** The d100 rolls on a card, as a reader sees them ("1: 12 ≤ 45 Hit" lines). */
+const shotLines = (html: HTMLElement) => [...html.querySelectorAll(".ft-roll-line")].map(text);
+
+async function fire(client: ReturnType<Table["client"]>, targets: string[], dice: number[], fast = true) {
+  client.target(...targets);
+  const before = told(client).length;
+  table.dice(...dice);
+  await attackFromSheet(client, EUSYL, RIFLE, { fast });
+  await table.settle();
+  return told(client).slice(before);
+}
+
+describe("scenario: the phases of the round (Expanded)", () => {
+  it("SF-X-01 SF-X-07 SF-X-30: side B declares first; Alice's attack is refused outside her side's resolve phase and her declared three shots carry into it; a fourth is refused", async () => {
+    const { world, tokens } = phasesWorld();
+    table = await createTable({ world });
+    const [gm, alice, bruno] = [table.client(GM_ID), table.client(ALICE_ID), table.client(BRUNO_ID)];
+    await beginEncounter(table, gm, tokens);
+
+    // The declare phase; side B (the pirates) declares first: every tracker says so.
+    let el = await tracker(alice);
+    expect(currentPhase(el)).toBe("Declare BA");
+    for (const c of [gm, alice, bruno])
+      expect(text((await tracker(c)).querySelector(".ft-declaring"))).toBe(
+        "Hostile side declares now (side B first, SF-X-07).",
+      );
+    // Alice's Declare button is on her own row only.
+    expect(row(el, "Eusyl").querySelector('[data-action="declare"]')).not.toBeNull();
+    expect(row(el, "Vask").querySelector('[data-action="declare"]')).toBeNull();
+
+    // She tries to fire now: refused, naming the rule; nothing spent, nothing posted.
+    let mark = table.server.log.length;
+    expect(await fire(alice, [TOK.vask], [])).toEqual([
+      "warn: SF-X-01: nobody attacks in the declare phase; your side attacks in its resolve phase.",
+    ]);
+    expect(requestsSince(table, mark)).toEqual([]);
+
+    // The GM declares for the pirates (one shot each), then it is Alice's side's turn to declare.
+    expect(await declare(table, gm, "Vask", { shots: 1 })).toBe(true);
+    expect(await declare(table, gm, "Orr", { shots: 1 })).toBe(true);
+    expect(text((await tracker(bruno)).querySelector(".ft-declaring"))).toBe(
+      "Friendly side declares now (side B first, SF-X-07).",
+    );
+
+    // Alice declares three shots with her rifle: her own write on her own Combatant, seen on every tracker.
+    mark = table.server.log.length;
+    expect(await declare(table, alice, "Eusyl", { shots: 3 })).toBe(true);
+    expect(requestsSince(table, mark)).toEqual(["update Combatant by Alice"]);
+    expect(storedDeclaration(table, TOK.eusyl)).toMatchObject({ round: 1, shots: 3, fired: 0, burst: false });
+    for (const c of [gm, alice, bruno])
+      expect(text(row(await tracker(c), "Eusyl").querySelector(".ft-declared"))).toBe("0/3 shots");
+    expect(text((await tracker(gm)).querySelector(".ft-declaring"))).toBe("");
+
+    // Pirates move (B), then her own side moves (A): no attack while her side moves; no declaring after the moves.
+    await nextPhase(table, gm, 2);
+    el = await tracker(alice);
+    expect(currentPhase(el)).toBe("Moves A");
+    mark = table.server.log.length;
+    expect(await fire(alice, [TOK.vask], [])).toEqual([
+      "warn: SF-X-01: your side is moving; its attacks come in its resolve phase.",
+    ]);
+    expect(row(el, "Eusyl").querySelector('[data-action="declare"]')).toBeNull();
+    await alice.run(async () => {
+      const { declareFor } = await import("../../src/applications/declare-dialog.js");
+      const combat = G().game.combat;
+      await declareFor(
+        combat,
+        combat.combatants.find((c: any) => c.tokenId === TOK.eusyl),
+      );
+    });
+    expect(told(alice).at(-1)).toBe(
+      "warn: SF-X-07: declarations are made in the declare phase, before the first move; this is the Moves phase.",
+    );
+    expect(requestsSince(table, mark)).toEqual([]);
+
+    // Her side resolves: the three declared shots are the attack's (shift-click: no dialog).
+    await nextPhase(table, gm);
+    expect(currentPhase(await tracker(alice))).toBe("Resolves A");
+    mark = table.server.log.length;
+    // 3 × d100, then 3 × 1d10 damage.
+    expect(await fire(alice, [TOK.vask], [12, 90, 30, 4, 5, 6])).toEqual([]);
+    expect(pendingDice()).toEqual([]);
+    expect(rounds()).toEqual(everyone(table, 17));
+    const [card] = messageIds(gm);
+    expect(shotLines(renderMessage(bruno, card!))).toHaveLength(3);
+    expect(storedDeclaration(table, TOK.eusyl)).toMatchObject({ shots: 3, fired: 3, opportunity: 0 });
+    expect(requestsSince(table, mark)).toContain("update Combatant by Alice");
+    for (const c of [gm, alice, bruno])
+      expect(text(row(await tracker(c), "Eusyl").querySelector(".ft-declared"))).toBe("3/3 shots");
+
+    // A fourth shot this turn: refused with the rule, nothing spent.
+    mark = table.server.log.length;
+    expect(await fire(alice, [TOK.vask], [])).toEqual([
+      "warn: SF-X-30: Eusyl has fired all 3 shot(s) declared for this turn.",
+    ]);
+    expect(requestsSince(table, mark)).toEqual([]);
+    expect(rounds()).toEqual(everyone(table, 17));
+    expect(cards()).toEqual(everyone(table, 1));
+    expect(told(bruno)).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  }, 30_000);
+});
