@@ -154,4 +154,178 @@ describe("scenario: the phases of the round (Expanded)", () => {
     expect(told(bruno)).toEqual([]);
     expect(table.unhandled).toEqual([]);
   }, 30_000);
+
+  it("SF-X-31: while the pirates move, Alice fires 2 of her 3 declared shots at Vask, who ran 12 m; Orr, who walked 1 m, may not be shot at; the third shot is left for her resolve phase", async () => {
+    const { world, tokens } = phasesWorld();
+    table = await createTable({ world });
+    const [gm, alice, bruno] = [table.client(GM_ID), table.client(ALICE_ID), table.client(BRUNO_ID)];
+    await beginEncounter(table, gm, tokens);
+    await declare(table, alice, "Eusyl", { shots: 3 });
+    await nextPhase(table, gm);
+    expect(currentPhase(await tracker(alice))).toBe("Moves B");
+
+    // The GM moves the pirates: Orr walks 1 m south, Vask runs 12 m east (more than his 10 m walk).
+    await gm.run(async () => {
+      const tokens = G().game.scenes.get(SCENE).tokens;
+      await tokens.get(TOK.orr).update({ y: tokens.get(TOK.orr).y + 100 });
+      await tokens.get(TOK.vask).update({ x: tokens.get(TOK.vask).x + 1200 });
+    });
+    await table.settle();
+
+    let mark = table.server.log.length;
+    expect(await fire(alice, [TOK.orr], [])).toEqual([
+      "warn: SF-X-31: Orr has moved 1 m this turn; an opportunity shot needs a running or dodging target that moved at least 5 m, or a walking one at least 2 m.",
+    ]);
+    expect(requestsSince(table, mark)).toEqual([]);
+
+    // Vask: two opportunity shots (3 declared allow 1 or 2), rolled and posted; 2 rounds spent.
+    expect(await fire(alice, [TOK.vask], [20, 70, 5, 6])).toEqual([]);
+    expect(pendingDice()).toEqual([]);
+    expect(rounds()).toEqual(everyone(table, 18));
+    expect(cards()).toEqual(everyone(table, 1));
+    expect(shotLines(renderMessage(bruno, messageIds(bruno)[0]!))).toHaveLength(2);
+    expect(storedDeclaration(table, TOK.eusyl)).toMatchObject({ shots: 3, fired: 2, opportunity: 2 });
+
+    mark = table.server.log.length;
+    expect(await fire(alice, [TOK.vask], [])).toEqual([
+      "warn: SF-X-31: Eusyl has fired the 2 opportunity shot(s) that 3 declared shots allow.",
+    ]);
+    expect(requestsSince(table, mark)).toEqual([]);
+
+    // Her side moves, then resolves: the one declared shot left is the attack's.
+    await nextPhase(table, gm, 2);
+    expect(currentPhase(await tracker(alice))).toBe("Resolves A");
+    expect(await fire(alice, [TOK.vask], [40, 3])).toEqual([]);
+    expect(rounds()).toEqual(everyone(table, 17));
+    expect(cards()).toEqual(everyone(table, 2));
+    expect(storedDeclaration(table, TOK.eusyl)).toMatchObject({ fired: 3, opportunity: 2 });
+    expect(table.unhandled).toEqual([]);
+  }, 30_000);
+
+  it("SF-X-32: area fire is declared over at most 5 m with two shots; Alice fires her one opportunity shot at Orr, who walked 1 m through the area", async () => {
+    const { world, tokens } = phasesWorld();
+    table = await createTable({ world });
+    const [gm, alice, bruno] = [table.client(GM_ID), table.client(ALICE_ID), table.client(BRUNO_ID)];
+    await beginEncounter(table, gm, tokens);
+
+    await declare(table, alice, "Eusyl", { shots: 2, areaWidth: 6 });
+    expect(told(alice).at(-1)).toBe("warn: SF-X-32: an area of fire is at most 5 m wide, not 6 m.");
+    expect(storedDeclaration(table, TOK.eusyl)).toBeUndefined();
+    await declare(table, alice, "Eusyl", { shots: 1, areaWidth: 4 });
+    expect(told(alice).at(-1)).toBe("warn: SF-X-32: area fire needs more than one shot declared.");
+    await declare(table, alice, "Eusyl", { shots: 2, areaWidth: 4 });
+    for (const c of [gm, alice, bruno])
+      expect(text(row(await tracker(c), "Eusyl").querySelector(".ft-declared"))).toBe(
+        "0/2 shots · area fire 4 m",
+      );
+
+    await nextPhase(table, gm);
+    await gm.run(async () => {
+      const orr = G().game.scenes.get(SCENE).tokens.get(TOK.orr);
+      await orr.update({ y: orr.y + 100 });
+    });
+    await table.settle();
+    expect(await fire(alice, [TOK.orr], [25, 7])).toEqual([]);
+    expect(rounds()).toEqual(everyone(table, 19));
+    expect(cards()).toEqual(everyone(table, 1));
+    expect(storedDeclaration(table, TOK.eusyl)).toMatchObject({
+      shots: 2,
+      fired: 1,
+      opportunity: 1,
+      areaWidth: 4,
+    });
+    // Vask has not moved: nothing to shoot at through the area.
+    expect(await fire(alice, [TOK.vask], [])).toEqual([
+      "warn: SF-X-31: Eusyl has fired the 1 opportunity shot(s) that 2 declared shots allow.",
+    ]);
+    expect(table.unhandled).toEqual([]);
+  }, 30_000);
+
+  it("SF-X-01: the GM's own attack in the declare phase goes through with a notice; with \"enforce phases\" off Alice's does too", async () => {
+    const { world, tokens } = phasesWorld();
+    table = await createTable({ world });
+    const [gm, alice, bruno] = [table.client(GM_ID), table.client(ALICE_ID), table.client(BRUNO_ID)];
+    await beginEncounter(table, gm, tokens);
+    const gmBefore = told(gm).length;
+
+    gm.target(TOK.eusyl);
+    table.dice(50, 4);
+    await attackFromSheet(gm, { sceneId: SCENE, tokenId: TOK.vask }, PRIFLE, { fast: true });
+    await table.settle();
+    expect(told(gm).slice(gmBefore)).toEqual([
+      "info: GM override: SF-X-01: nobody attacks in the declare phase; your side attacks in its resolve phase.",
+    ]);
+    expect(cards()).toEqual(everyone(table, 1));
+    expect(told(alice)).toEqual([]);
+    expect(told(bruno)).toEqual([]);
+
+    await gm.run(() => G().game.settings.set("frontier-tactics", "enforcePhases", false));
+    await table.settle();
+    expect(await fire(alice, [TOK.vask], [60, 2])).toEqual([]);
+    expect(cards()).toEqual(everyone(table, 2));
+    expect(rounds()).toEqual(everyone(table, 19));
+    expect(table.unhandled).toEqual([]);
+  }, 30_000);
+
+  it("SF-X-09: Kell declared melee 1 m from Eusyl: her row says she is held, Alice's move is refused, the GM's goes through with a notice", async () => {
+    const { world, tokens } = phasesWorld({ kell: true });
+    table = await createTable({ world });
+    const [gm, alice, bruno] = [table.client(GM_ID), table.client(ALICE_ID), table.client(BRUNO_ID)];
+    await beginEncounter(table, gm, tokens);
+    await declare(table, gm, "Kell", { shots: 1, melee: true });
+    for (const c of [gm, alice, bruno])
+      expect(text(row(await tracker(c), "Eusyl").querySelector(".ft-held"))).toBe(
+        "Held in melee by Kell: cannot move (SF-X-09).",
+      );
+    await nextPhase(table, gm, 2);
+    expect(currentPhase(await tracker(alice))).toBe("Moves A");
+
+    const x = () => onEveryClient(table, () => G().game.scenes.get(SCENE).tokens.get(TOK.eusyl).x);
+    const start = x()[`Gamemaster`]!;
+    const mark = table.server.log.length;
+    await alice.run(async () => {
+      const t = G().game.scenes.get(SCENE).tokens.get(TOK.eusyl);
+      await t.update({ x: t.x - 300 });
+    });
+    await table.settle();
+    expect(told(alice).at(-1)).toBe(
+      "warn: SF-X-09: Eusyl began the turn within 2 m of Kell, who declared a melee attack, and cannot move.",
+    );
+    expect(requestsSince(table, mark)).toEqual([]);
+    expect(x()).toEqual(everyone(table, start));
+
+    const gmBefore = told(gm).length;
+    await gm.run(async () => {
+      const t = G().game.scenes.get(SCENE).tokens.get(TOK.eusyl);
+      await t.update({ x: t.x - 300 });
+    });
+    await table.settle();
+    expect(told(gm).slice(gmBefore)).toEqual([
+      "info: GM override: SF-X-09: Eusyl began the turn within 2 m of Kell, who declared a melee attack, and cannot move.",
+    ]);
+    expect(x()).toEqual(everyone(table, start - 300));
+    expect(table.unhandled).toEqual([]);
+  }, 30_000);
+});
+
+describe("scenario: the phases of the round (Basic game)", () => {
+  it("SF-B-03: the side with the initiative moves and attacks first; Alice's attack in the pirates' turn is refused", async () => {
+    const { world, tokens } = phasesWorld({ settings: [["variant", "basic"]] });
+    table = await createTable({ world });
+    const [gm, alice] = [table.client(GM_ID), table.client(ALICE_ID)];
+    await beginEncounter(table, gm, tokens);
+    expect(currentPhase(await tracker(alice))).toBe("Moves & attacks A");
+    expect(await fire(alice, [TOK.vask], [30, 5])).toEqual([]);
+    expect(cards()).toEqual(everyone(table, 1));
+
+    await nextPhase(table, gm);
+    expect(currentPhase(await tracker(alice))).toBe("Moves & attacks B");
+    const mark = table.server.log.length;
+    expect(await fire(alice, [TOK.vask], [])).toEqual([
+      "warn: SF-B-03: this is another side's turn to move and attack; your side attacks in its own.",
+    ]);
+    expect(requestsSince(table, mark)).toEqual([]);
+    expect(cards()).toEqual(everyone(table, 1));
+    expect(table.unhandled).toEqual([]);
+  }, 30_000);
 });
