@@ -29,6 +29,7 @@ import {
 } from "./workflows/card-actions.js";
 import { renderCheckVerdict } from "./workflows/checks.js";
 import { registerDodging } from "./workflows/dodging.js";
+import { registerPhaseHooks } from "./workflows/phase-gate.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | init`);
@@ -67,6 +68,7 @@ Hooks.once("init", () => {
   CONFIG.time.roundTime = TURN_SECONDS;
   registerSettings();
   registerSettingGuards();
+  registerPhaseHooks();
   registerMenus();
   registerHelpers(Handlebars);
 

@@ -10,6 +10,8 @@ import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import { trackerGuarded } from "../helpers/tracker-report.js";
 import { roundPhases } from "../rules/index.js";
 import { sideOrder } from "../workflows/side-initiative.js";
+import { declareFor } from "./declare-dialog.js";
+import { decorateTurns } from "./phase-context.js";
 import { buildTracker } from "./tracker-context.js";
 
 type RenderContext = foundry.applications.sidebar.tabs.CombatTracker.RenderContext;
@@ -35,6 +37,7 @@ export class FrontierCombatTracker extends Base {
       phasePrev: guarded(FrontierCombatTracker.#onPhasePrev),
       toggleSurprised: guarded(FrontierCombatTracker.#onToggleSurprised),
       editSide: guarded(FrontierCombatTracker.#onEditSide),
+      declare: guarded(FrontierCombatTracker.#onDeclare),
     },
   };
 
@@ -134,7 +137,16 @@ export class FrontierCombatTracker extends Base {
       ftLoose: built.loose,
       ftPhases: built.phases,
       ftPhase: built.currentPhase,
+      ftDeclaring: decorateTurns(combat, context.turns ?? []),
     });
+  }
+
+  /** A combatant's owner declares for it in the declare phase (SF-X-07). */
+  static async #onDeclare(this: FrontierCombatTracker, _e: PointerEvent, target: HTMLElement): Promise<void> {
+    const combat = this.combat;
+    const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
+    const combatant = id ? combat?.combatants.get(id) : undefined;
+    if (combat && combatant) await declareFor(combat, combatant);
   }
 
   static async #onRollSide(

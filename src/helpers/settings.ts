@@ -30,6 +30,7 @@ export const SETTINGS = {
   showNpcNumbers: "showNpcNumbers",
   migrationVersion: "migrationVersion",
   sideSecrets: "sideSecrets",
+  enforcePhases: "enforcePhases",
 } as const;
 
 /**
@@ -61,6 +62,8 @@ export interface SettingValues {
    * setting, which v13 keeps in the browser's localStorage and never sends to the server.
    */
   sideSecrets: StoredObject;
+  /** The phase of the round decides what a combatant may do (SF-X-01, SF-B-03); the GM is never refused. */
+  enforcePhases: boolean;
 }
 
 export type SettingKey = keyof SettingValues;
@@ -147,6 +150,14 @@ export function registerSettings(): void {
     config: true,
     type: Boolean,
     default: false,
+  });
+  s.register(SYSTEM_ID, SETTINGS.enforcePhases, {
+    name: "FT.Settings.enforcePhases.name",
+    hint: "FT.Settings.enforcePhases.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
   });
   s.register(SYSTEM_ID, SETTINGS.migrationVersion, {
     scope: "world",

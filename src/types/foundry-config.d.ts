@@ -15,6 +15,7 @@ import type { FrontierCombat, handleRollSideQuery } from "../documents/combat.js
 import type { FrontierItem } from "../documents/item.js";
 import type { SettingValues } from "../helpers/settings.js";
 import type { AppliedRecord } from "../workflows/apply-damage.js";
+import type { Declared } from "../workflows/declarations.js";
 import type { HeldRequest } from "../workflows/exchange.js";
 
 /** `frontier-tactics.<key>` for each of our settings. */
@@ -111,6 +112,10 @@ declare module "fvtt-types/configuration" {
           error?: string | null;
         };
       };
+    };
+    Combatant: {
+      /** This round's declaration and the shots fired against it (SF-X-07, workflows/declarations.ts). */
+      "frontier-tactics": { declared?: Declared };
     };
     Actor: {
       /** The records of applied hits, per card and token (workflows/apply-damage.ts, `ledgerPath`). */

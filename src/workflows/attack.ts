@@ -29,6 +29,7 @@ import {
 import { type AttackCardData, type AttackPorts, type RolledDice, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest, TargetDamage } from "./attack-plan.js";
 import { grenadeOutcome } from "./grenade-plan.js";
+import { gateAttack } from "./phase-gate.js";
 import { turnGate } from "./turn-ledger.js";
 
 type ActorI = Actor.Implementation;
@@ -154,6 +155,9 @@ export async function attackWithWeapon(
   const sys: WeaponSystem = options.system ?? item.system;
   if (sys.skill === "melee") return (await import("./melee.js")).meleeAttack(actor, item, options);
   const weapon = weaponFacts(item.name ?? "", sys);
+  // SF-X-01, SF-B-03, SF-X-07, SF-X-30, SF-X-31: what the phase allows, and what was declared (phase-gate.ts).
+  const gate = gateAttack(token, targets, weapon.rof);
+  if (!gate) return;
   const unit = sys.rangeUnit === "squares" ? "squares" : "m";
   const isGrenade = sys.skill === "thrown" && sys.blastRadius > 0;
   try {
@@ -179,13 +183,16 @@ export async function attackWithWeapon(
         ...DEFAULT_DECLARATIONS,
         burst: targets.length > 1 && !!weapon.burst,
         powerSetting: sys.damage.perSeu.enabled ? sys.damage.perSeu.min : null,
+        ...gate.declarations,
       },
       firedLastTurn: turn.firedLastTurn,
     };
     const ports: AttackPorts<Roll> = {
       confirm: async (prep) => {
         const { AttackDialog } = await import("../applications/attack-dialog.js");
-        return AttackDialog.prompt(prep, item.name ?? "", unit === "squares" ? "□" : "m");
+        return gate.confirmed(
+          await AttackDialog.prompt(prep, item.name ?? "", unit === "squares" ? "□" : "m"),
+        );
       },
       roll: rollFormula,
       spendAmmo: async (sourceId, remaining) => {
@@ -221,7 +228,8 @@ export async function attackWithWeapon(
         return msg?.id ?? "";
       },
     };
-    await runAttack(request, turn.ports(ports), {
+    // One Combatant write after the card: the round's ledger and the declaration's count together.
+    await runAttack(request, turn.ports(ports, gate.flags), {
       actorUuid: actor.uuid,
       weaponId: item.id ?? null,
       fast: !!options.fast,

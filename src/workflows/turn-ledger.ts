@@ -124,9 +124,18 @@ function stored(combatant: CombatantI): TurnLedger {
   return ledgerFor(combatant.getFlag(SYSTEM_ID as never, LEDGER_KEY as never), combatant.parent?.round ?? 0);
 }
 
-/** Write the ledger (one Combatant update, by the user who acted: the owner may write `flags`). */
-async function save(combatant: CombatantI, ledger: TurnLedger): Promise<void> {
-  await combatant.update({ flags: { [SYSTEM_ID]: { [LEDGER_KEY]: ledger } } } as Combatant.UpdateData);
+/**
+ * Write the ledger, and any other of our combatant flags the same attack changed (the declaration's count,
+ * phase-gate.ts): one Combatant update, by the user who acted (the owner may write `flags`).
+ */
+async function save(
+  combatant: CombatantI,
+  ledger: TurnLedger,
+  more: Record<string, unknown> | null = null,
+): Promise<void> {
+  await combatant.update({
+    flags: { [SYSTEM_ID]: { ...more, [LEDGER_KEY]: ledger } },
+  } as Combatant.UpdateData);
 }
 
 /** SF-B-15, SF-X-40: why this actor cannot act at all, or null. */
@@ -145,8 +154,11 @@ export interface TurnGate {
   readonly firedLastTurn: boolean;
   /** The request unchanged, or a RulesError thrown when its shots exceed what is left this round. */
   checked(req: AttackRequest): AttackRequest;
-  /** The ports with the dialog's answer checked and the shots recorded once the card is posted. */
-  ports<R>(ports: AttackPorts<R>): AttackPorts<R>;
+  /**
+   * The ports with the dialog's answer checked and the shots recorded once the card is posted, with `more` flags
+   * of the same attack in the same write.
+   */
+  ports<R>(ports: AttackPorts<R>, more?: (shots: number) => Record<string, unknown> | null): AttackPorts<R>;
 }
 
 /**
@@ -193,7 +205,7 @@ export function turnGate(
         if (problem) throw problem;
         return req;
       },
-      ports(p) {
+      ports(p, more) {
         if (!fighting) return p;
         return {
           ...p,
@@ -205,12 +217,16 @@ export function turnGate(
             const messageId = await p.createCard(card, rolls);
             // One write per attack, after its card: what the round has now (a new object, so stale keys go).
             if (messageId)
-              await save(fighting, {
-                round,
-                shots: ledger.shots + card.shots,
-                reloaded: ledger.reloaded,
-                fired: { ...ledger.fired, [id]: round },
-              });
+              await save(
+                fighting,
+                {
+                  round,
+                  shots: ledger.shots + card.shots,
+                  reloaded: ledger.reloaded,
+                  fired: { ...ledger.fired, [id]: round },
+                },
+                more?.(card.shots),
+              );
             return messageId;
           },
         };
