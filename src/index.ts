@@ -28,6 +28,7 @@ import {
   watchCards,
 } from "./workflows/card-actions.js";
 import { renderCheckVerdict } from "./workflows/checks.js";
+import { registerDrugRequests } from "./workflows/drugs.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | init`);
@@ -48,6 +49,7 @@ Hooks.once("init", () => {
   registerCardRequests();
   watchCards();
   registerGMRequest("nextRound", handleNextRoundRequest);
+  registerDrugRequests();
   listenForGMRequests();
   // Held damage (SF-B-05) is applied by the card workflow; the combat gets it here rather than importing it.
   FrontierCombat.applyHeld = (r) => gmApplyDamage(r.messageId, r.ids, foundryGMPorts(), !!r.byGM);

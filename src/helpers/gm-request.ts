@@ -21,7 +21,9 @@ type UserI = User.Implementation;
 /** What a request asks: apply or undo a card's targets, or (a player who ended the round's last turn) the next round. */
 export type GMRequestBody =
   | { readonly kind: "apply" | "undo"; readonly messageId: string; readonly ids: readonly string[] }
-  | { readonly kind: "nextRound"; readonly combatId: string; readonly round: number };
+  | { readonly kind: "nextRound"; readonly combatId: string; readonly round: number }
+  /** Use a Stimdose or Staydose (SF-B-22, SF-B-15) from the asker's actor's gear on a target (`workflows/drugs.ts`). */
+  | { readonly kind: "drug"; readonly actorId: string; readonly itemId: string; readonly target: string };
 
 export interface GMAnswer {
   readonly applied: string[];
@@ -48,6 +50,13 @@ export function requestProblem(raw: unknown): string | null {
     if (!Number.isInteger(r.round) || (r.round as number) < 0 || (r.round as number) > 10_000) return "round";
     return null;
   }
+  if (r.kind === "drug") {
+    if (typeof r.actorId !== "string" || !ID.test(r.actorId)) return "actor id";
+    if (typeof r.itemId !== "string" || !ID.test(r.itemId)) return "item id";
+    const target = typeof r.target === "string" ? r.target : "";
+    if (!/^(Scene\.[A-Za-z0-9]{16}\.Token|Actor)\.[A-Za-z0-9]{16}$/.test(target)) return "target";
+    return null;
+  }
   if (r.kind !== "apply" && r.kind !== "undo") return "unknown kind";
   if (typeof r.messageId !== "string" || !ID.test(r.messageId)) return "message id";
   if (!Array.isArray(r.ids) || r.ids.length > MAX_IDS) return "target list";
@@ -59,6 +68,13 @@ export function requestProblem(raw: unknown): string | null {
 function bodyOf(raw: Record<string, unknown>): GMRequestBody {
   if (raw.kind === "nextRound")
     return { kind: "nextRound", combatId: String(raw.combatId), round: Number(raw.round) };
+  if (raw.kind === "drug")
+    return {
+      kind: "drug",
+      actorId: String(raw.actorId),
+      itemId: String(raw.itemId),
+      target: String(raw.target),
+    };
   return {
     kind: raw.kind === "undo" ? "undo" : "apply",
     messageId: String(raw.messageId),

@@ -88,6 +88,10 @@ declare module "fvtt-types/configuration" {
       /** The wall's cover class (SF-X-22); "" or unset: by wall type. */
       "frontier-tactics": { cover?: "" | "none" | "soft" | "hard" };
     };
+    ActiveEffect: {
+      /** A drug's effect (workflows/drugs.ts): which drug, and the Stamina a Stimdose gave. */
+      "frontier-tactics": { drug?: "stimdose" | "staydose"; gained?: number };
+    };
     MeasuredTemplate: {
       /** A blast area's label. */
       "frontier-tactics": { label?: string };

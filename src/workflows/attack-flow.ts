@@ -21,6 +21,7 @@ import {
   resolveAttack,
 } from "./attack-plan.js";
 import { type AppliedMark, CARD_VERSION, damageOf } from "./card-data.js";
+import { statusTurns } from "./grenade-effects.js";
 import { KeyedQueue } from "./serial.js";
 
 /** `R` is the roll object the dice port gives: a Foundry Roll in production, so Dice So Nice animates it. */
@@ -298,6 +299,7 @@ async function applyNow(
     levels,
     card.effect,
     new Set(card.stunned ?? []),
+    statusTurns(card, wanted),
   );
   const byId = new Map(targets.filter((t): t is TargetState => !!t).map((t) => [t.id, t]));
   const markOf = (r: AppliedRecord): AppliedMark =>

@@ -5,12 +5,14 @@
 import type { GrenadeCard } from "../applications/card-context.js";
 import { FoundryCaster } from "../canvas/foundry-caster.js";
 import { occupants, unitsPerPixel } from "../canvas/scene-facts.js";
-import type { WeaponSystem } from "../data/item/facts.js";
+import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
 import { actorSystem, tokenByUuid } from "../documents/subtypes.js";
+import { currentEngine } from "../helpers/settings.js";
 import { explosiveStun } from "../rules/index.js";
 import { keepsNumbersSecret, rollFormula } from "./attack.js";
 import type { AttackCardData } from "./attack-flow.js";
 import type { TargetDamage } from "./attack-plan.js";
+import { blastOutcome } from "./grenade-effects.js";
 import { grenadeOutcome } from "./grenade-plan.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
@@ -41,6 +43,8 @@ export async function grenadeCard(
       radius: sys.blastRadius * perUnit,
       unitsPerMetre: perUnit,
       noBounce: sys.skill !== "thrown",
+      // Basic-game bounces count the map's squares (SF-B-17), as its ranges do (SF-B-09).
+      squareSize: canvas?.grid?.size ?? 5 * perUnit,
       occupants: occupants(),
       explosive: sys.effect === "explosive",
     },
@@ -53,9 +57,16 @@ export async function grenadeCard(
     })),
   );
   const damage: TargetDamage[] = [];
+  // SF-Z-06: a Zebulon throw rates the blast by its colour — the colour's share of the maximum, through the
+  // engine's damage, the same for everyone caught; no dice are rolled for it (see `blastOutcome` for a bounce).
+  const zebulon = blastOutcome(shot.outcome);
   for (const c of caught) {
     const formula = card.targets[0] ? sys.damage.formula || "" : "";
-    if (formula) {
+    if (formula && zebulon) {
+      const facts = weaponFacts(card.weaponName, sys);
+      const plan = currentEngine().damage(zebulon, facts, { stamina: 0, defenses: [] }, [], null);
+      damage.push({ targetId: c.id, damage: Math.max(0, plan.rolled) });
+    } else if (formula) {
       const r = await rollFormula(formula);
       rolls.push(r.roll);
       // R2-4: a formula such as 1d10-5 can total below 0; a creature caught takes 0, never "negative damage".
@@ -75,6 +86,15 @@ export async function grenadeCard(
     ring.push({ id: uuid, name: doc?.name ?? "?", roll: r.total, rs: shownRs, stunned: check.stunned });
     damage.push({ targetId: uuid, damage: 0 });
   }
+  // Expanded doze grenade (rules-tables §18): each creature caught sleeps d100 turns, rolled with the throw so
+  // every client sees the dice; the Basic game's hour needs no roll (SF-B-18).
+  const sleep: { id: string; turns: number }[] = [];
+  if (sys.effect === "doze" && card.variant !== "basic")
+    for (const c of caught) {
+      const r = await rollFormula("1d100");
+      rolls.push(r.roll);
+      sleep.push({ id: c.id, turns: r.total });
+    }
   const base = card.targets[0]!;
   return {
     ...card,
@@ -90,6 +110,7 @@ export async function grenadeCard(
       caught,
       ring,
       radius: sys.blastRadius,
+      ...(sleep.length ? { sleep } : {}),
     },
   };
 }

@@ -41,6 +41,7 @@ export class FrontierActorSheet extends Base {
       toggleDefense: guarded(FrontierActorSheet.#onToggleDefense),
       abilityCheck: guarded(FrontierActorSheet.#onAbilityCheck),
       skillCheck: guarded(FrontierActorSheet.#onSkillCheck),
+      useGear: guarded(FrontierActorSheet.#onUseGear),
     },
   };
 
@@ -160,6 +161,15 @@ export class FrontierActorSheet extends Base {
     const item = id ? this.document.items.get(id) : undefined;
     if (!item || !isItemType(item, "defense")) return;
     await item.update({ system: { active: !item.system.active } });
+  }
+
+  /** Use a Stimdose or Staydose (SF-B-22, SF-B-15) on the user's target, or on this character. */
+  static async #onUseGear(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    const item = id ? this.document.items.get(id) : undefined;
+    if (!item) return;
+    const { useGear } = await import("../../workflows/drugs.js");
+    await useGear(this.document, item);
   }
 
   static async #onSkillCheck(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {

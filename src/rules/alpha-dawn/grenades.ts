@@ -112,6 +112,23 @@ export function resolveDoze(currentStamina: number, grenades: number, gasMask: b
   return { needed, knockedOut: true, reason: "asleep" };
 }
 
+/** A combat turn lasts 6 seconds; 10 turns are a minute (rules-tables §1). */
+export const SECONDS_PER_TURN = 6;
+
+/** A stun from a thrown explosive lasts one turn (SF-X-40). */
+export const STUN_TURNS = 1;
+
+/**
+ * How many turns a doze grenade's sleep lasts: one hour in the Basic game, 600 turns of 6 seconds (SF-B-18, seed
+ * 001); d100 turns in the Expanded game (rules-tables §18, FAN-DZ and TM — the edition difference of §15.7).
+ */
+export function dozeTurns(variant: AlphaDawnVariant, d100: number | null): number {
+  if (variant === "basic") return 3600 / SECONDS_PER_TURN;
+  if (d100 === null) throw new RulesError("FT.Error.dozeDuration", "An Expanded doze needs its d100 turns");
+  checkDie(d100 === 0 ? 100 : d100, 100);
+  return d100 === 0 ? 100 : d100;
+}
+
 export type ExplosiveZone = "blast" | "stun" | "outside";
 
 /**
