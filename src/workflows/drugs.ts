@@ -36,6 +36,9 @@ function targetRef(actor: ActorI): string {
   return actor.isToken && actor.token ? actor.token.uuid : `Actor.${actor.id}`;
 }
 
+/** What the table calls the target: its token's name (an unlinked NPC's actor is named for the whole crew). */
+const nameOf = (actor: ActorI): string => (actor.isToken ? actor.token?.name : null) ?? actor.name ?? "";
+
 function targetOf(ref: string): ActorI | null {
   const token = tokenByUuid(ref);
   if (token) return token.actor ?? null;
@@ -87,7 +90,7 @@ export async function useGear(actor: ActorI, item: ItemI): Promise<void> {
   const state = targetState(target);
   if (!state) return notify("warn", "FT.Drug.noTarget");
   const plan = planDrug(drug, state, item.system.quantity);
-  const data = { rule: RULE[drug], target: target.name ?? "", drug: item.name ?? "" };
+  const data = { rule: RULE[drug], target: nameOf(target), drug: item.name ?? "" };
   if (!plan.ok) return notify("warn", plan.reason, data);
   if (target.isOwner && actor.isOwner) {
     await carryOut(plan, target, item);
@@ -127,7 +130,7 @@ export async function handleDrugRequest(
     const target = targetOf(body.target);
     const state = target ? targetState(target) : null;
     if (!target || !state) return refuse("FT.Drug.noTarget");
-    const data = { rule: RULE[drug], target: target.name ?? "", drug: item.name ?? "" };
+    const data = { rule: RULE[drug], target: nameOf(target), drug: item.name ?? "" };
     const plan = planDrug(drug, state, item.system.quantity);
     if (!plan.ok) return refuse(plan.reason, data);
     await carryOut(plan, target, item);
