@@ -29,6 +29,7 @@ import {
 } from "./workflows/card-actions.js";
 import { renderCheckVerdict } from "./workflows/checks.js";
 import { registerDodging } from "./workflows/dodging.js";
+import { registerDrugRequests } from "./workflows/drugs.js";
 import { registerPhaseHooks } from "./workflows/phase-gate.js";
 
 Hooks.once("init", () => {
@@ -50,6 +51,7 @@ Hooks.once("init", () => {
   registerCardRequests();
   watchCards();
   registerGMRequest("nextRound", handleNextRoundRequest);
+  registerDrugRequests();
   listenForGMRequests();
   // SF-X-10: an owner marks their token dodging this round from the combat tracker.
   registerDodging();

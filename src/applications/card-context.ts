@@ -66,6 +66,19 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
         }
       : null;
   const anyToApply = targets.some((t) => t.canApply);
+  // A grenade catches several at once: one button applies it to all of them (SF-B-18, SF-X-40, SF-X-43).
+  const applyAll = !!card.grenade && targets.filter((t) => t.canApply).length > 1;
+  // How long the gas puts them to sleep: an hour in the Basic game (SF-B-18), d100 turns each in the Expanded.
+  const nameOf = (id: string) => card.targets.find((t) => t.id === id)?.name ?? "?";
+  const sleep =
+    card.effect === "doze" && card.grenade
+      ? card.variant === "basic"
+        ? { hour: true, each: [] }
+        : {
+            hour: false,
+            each: (card.grenade.sleep ?? []).map((s) => ({ name: nameOf(s.id), turns: s.turns })),
+          }
+      : null;
   return {
     weaponName: card.weaponName,
     attackerName: opts.attackerName,
@@ -89,6 +102,8 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
       : null,
     spent: card.spent,
     anyToApply,
+    applyAll,
+    sleep,
     isGM: opts.isGM,
   };
 }
@@ -104,4 +119,6 @@ export interface GrenadeCard {
   /** `rs` only when every player may see the creature's Reaction Speed (an NPC's is left out, R1-5). */
   readonly ring?: readonly { id: string; name: string; roll: number; rs?: number | null; stunned: boolean }[];
   readonly radius: number;
+  /** Expanded doze grenade (rules-tables §18): the d100 turns each creature caught sleeps, rolled with the throw. */
+  readonly sleep?: readonly { id: string; turns: number }[];
 }

@@ -23,7 +23,9 @@ export type GMRequestBody =
   | { readonly kind: "apply" | "undo"; readonly messageId: string; readonly ids: readonly string[] }
   /** SF-X-35: the GM picks who a card's stray shot hits (`ids`: that one token). */
   | { readonly kind: "stray"; readonly messageId: string; readonly ids: readonly string[] }
-  | { readonly kind: "nextRound"; readonly combatId: string; readonly round: number };
+  | { readonly kind: "nextRound"; readonly combatId: string; readonly round: number }
+  /** Use a Stimdose or Staydose (SF-B-22, SF-B-15) from the asker's actor's gear on a target (`workflows/drugs.ts`). */
+  | { readonly kind: "drug"; readonly actorId: string; readonly itemId: string; readonly target: string };
 
 export interface GMAnswer {
   readonly applied: string[];
@@ -50,6 +52,13 @@ export function requestProblem(raw: unknown): string | null {
     if (!Number.isInteger(r.round) || (r.round as number) < 0 || (r.round as number) > 10_000) return "round";
     return null;
   }
+  if (r.kind === "drug") {
+    if (typeof r.actorId !== "string" || !ID.test(r.actorId)) return "actor id";
+    if (typeof r.itemId !== "string" || !ID.test(r.itemId)) return "item id";
+    const target = typeof r.target === "string" ? r.target : "";
+    if (!/^(Scene\.[A-Za-z0-9]{16}\.Token|Actor)\.[A-Za-z0-9]{16}$/.test(target)) return "target";
+    return null;
+  }
   if (r.kind !== "apply" && r.kind !== "undo" && r.kind !== "stray") return "unknown kind";
   if (typeof r.messageId !== "string" || !ID.test(r.messageId)) return "message id";
   if (!Array.isArray(r.ids) || r.ids.length > MAX_IDS) return "target list";
@@ -61,6 +70,13 @@ export function requestProblem(raw: unknown): string | null {
 function bodyOf(raw: Record<string, unknown>): GMRequestBody {
   if (raw.kind === "nextRound")
     return { kind: "nextRound", combatId: String(raw.combatId), round: Number(raw.round) };
+  if (raw.kind === "drug")
+    return {
+      kind: "drug",
+      actorId: String(raw.actorId),
+      itemId: String(raw.itemId),
+      target: String(raw.target),
+    };
   const message = { messageId: String(raw.messageId), ids: (raw.ids as string[]).slice() };
   if (raw.kind === "stray") return { kind: "stray", ...message };
   return { kind: raw.kind === "undo" ? "undo" : "apply", ...message };

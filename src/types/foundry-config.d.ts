@@ -17,6 +17,7 @@ import type { SettingValues } from "../helpers/settings.js";
 import type { AppliedRecord } from "../workflows/apply-damage.js";
 import type { Declared } from "../workflows/declarations.js";
 import type { HeldRequest } from "../workflows/exchange.js";
+import type { TurnLedger } from "../workflows/turn-ledger.js";
 
 /** `frontier-tactics.<key>` for each of our settings. */
 type FrontierSettingConfig = { [K in keyof SettingValues as `frontier-tactics.${K}`]: SettingValues[K] };
@@ -79,8 +80,14 @@ declare module "fvtt-types/configuration" {
       };
     };
     Combatant: {
-      /** The round its owner marked it dodging in (SF-X-10, workflows/dodging.ts). */
-      "frontier-tactics": { dodging?: number | null };
+      "frontier-tactics": {
+        /** The round its owner marked it dodging in (SF-X-10, workflows/dodging.ts). */
+        dodging?: number | null;
+        /** This round's declaration and the shots fired against it (SF-X-07, workflows/declarations.ts). */
+        declared?: Declared;
+        /** What it did this round: shots, reload, the round each weapon last fired (workflows/turn-ledger.ts). */
+        turn?: TurnLedger;
+      };
     };
     ChatMessage: {
       /**
@@ -92,6 +99,10 @@ declare module "fvtt-types/configuration" {
     Wall: {
       /** The wall's cover class (SF-X-22); "" or unset: by wall type. */
       "frontier-tactics": { cover?: "" | "none" | "soft" | "hard" };
+    };
+    ActiveEffect: {
+      /** A drug's effect (workflows/drugs.ts): which drug, and the Stamina a Stimdose gave. */
+      "frontier-tactics": { drug?: "stimdose" | "staydose"; gained?: number };
     };
     MeasuredTemplate: {
       /** A blast area's label. */
@@ -112,10 +123,6 @@ declare module "fvtt-types/configuration" {
           error?: string | null;
         };
       };
-    };
-    Combatant: {
-      /** This round's declaration and the shots fired against it (SF-X-07, workflows/declarations.ts). */
-      "frontier-tactics": { declared?: Declared };
     };
     Actor: {
       /** The records of applied hits, per card and token (workflows/apply-damage.ts, `ledgerPath`). */

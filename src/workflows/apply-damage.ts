@@ -38,6 +38,12 @@ export interface TargetState {
   readonly undone?: boolean;
   /** Status effects active on the target now. */
   readonly statuses?: readonly string[];
+  /**
+   * SF-X-42: doze grenades count together only while their gas lasts (the turn they burst, SF-B-18). `turn` names
+   * the turn now (the combat and its round, or the world time outside combat); `earlier` is how many other doze
+   * cards were applied to this target in that turn (read from the records on the target, undone ones left out).
+   */
+  readonly doze?: { readonly turn: string; readonly earlier: number };
 }
 
 export interface AppliedRecord {
@@ -53,8 +59,18 @@ export interface AppliedRecord {
   readonly wear: Readonly<Record<string, number>>;
   /** The status effects this apply turned on (not those already on): undo turns exactly these off. */
   readonly statuses?: readonly AppliedStatus[];
-  /** A doze grenade's result (SF-B-18, SF-X-42): knocked out, or how many grenades it would take. */
-  readonly doze?: { readonly knockedOut: boolean; readonly needed: number } | undefined;
+  /**
+   * A doze grenade's result (SF-B-18, SF-X-42): knocked out, or how many grenades it would take; how many had
+   * caught it this turn counting this one, and the turn (so the next grenade this turn counts this one).
+   */
+  readonly doze?:
+    | {
+        readonly knockedOut: boolean;
+        readonly needed: number;
+        readonly grenades?: number;
+        readonly turn?: string;
+      }
+    | undefined;
   /** Steps for the card ("Albedo screen absorbed 11, 3 SEU"). */
   readonly steps: readonly {
     name: string;
@@ -77,7 +93,12 @@ export interface WriteBatch {
   /** Status effects to turn on (apply) or off (undo), per target id. */
   readonly statuses: Record<
     string,
-    { readonly on: readonly AppliedStatus[]; readonly off: readonly AppliedStatus[] }
+    {
+      readonly on: readonly AppliedStatus[];
+      readonly off: readonly AppliedStatus[];
+      /** How many turns each status turned on lasts (doze sleep, a stun), shown on its effect's duration. */
+      readonly turns?: Partial<Record<AppliedStatus, number>>;
+    }
   >;
   /** Which target ids each actor and token write carries (so a refused write names its targets). */
   readonly carries: Record<string, string[]>;
@@ -159,6 +180,7 @@ export function planApplication(
   levels: Readonly<Record<string, ItemLevels>>,
   effect: string | null = null,
   stunned: ReadonlySet<string> = new Set(),
+  turns: Readonly<Record<string, Partial<Record<AppliedStatus, number>>>> = {},
 ): ApplyOutcome {
   const batch = emptyBatch();
   const applied: AppliedRecord[] = [];
@@ -191,7 +213,10 @@ export function planApplication(
       run.power[pid] = Math.max(0, (run.power[pid] ?? 0) - seu);
     for (const [sid, w] of Object.entries(def.wear))
       run.capacity[sid] = Math.max(0, (run.capacity[sid] ?? 0) - w);
-    const doze = effect === "doze" ? resolveDoze(st.before, 1, false) : null;
+    // SF-X-42: this grenade and the others that caught the target this turn (their records on the target) count
+    // together, so a second grenade puts a 120-Stamina creature to sleep.
+    const grenades = 1 + (t.doze?.earlier ?? 0);
+    const doze = effect === "doze" ? resolveDoze(st.before, grenades, false) : null;
     const active = new Set(t.statuses ?? []);
     const on: AppliedStatus[] = [];
     if (((st.unconscious && st.before > 0) || doze?.knockedOut) && !active.has("unconscious"))
@@ -208,7 +233,14 @@ export function planApplication(
       drains: def.drains,
       wear: def.wear,
       statuses: on,
-      doze: doze ? { knockedOut: doze.knockedOut, needed: doze.needed } : undefined,
+      doze: doze
+        ? {
+            knockedOut: doze.knockedOut,
+            needed: doze.needed,
+            grenades,
+            ...(t.doze ? { turn: t.doze.turn } : {}),
+          }
+        : undefined,
       steps: def.steps.map((s) => ({
         name: s.name,
         before: s.before,
@@ -231,7 +263,17 @@ export function planApplication(
       ...Object.keys(def.wear).map((sid) => ({ _id: sid, "system.capacity.value": run.capacity[sid] ?? 0 })),
     ];
     if (items.length) batch.items[key] = mergeItems(batch.items[key] ?? [], items);
-    if (on.length) batch.statuses[id] = { on, off: [] };
+    if (on.length) {
+      // A doze's sleep and a stun last the turns the card gives (an unconscious from wounds lasts: no duration).
+      const last = turns[id] ?? {};
+      const timed = Object.fromEntries(
+        on
+          .filter((s) => (s === "unconscious" ? !!doze?.knockedOut && !st.unconscious : true))
+          .filter((s) => last[s])
+          .map((s) => [s, last[s]]),
+      ) as Partial<Record<AppliedStatus, number>>;
+      batch.statuses[id] = Object.keys(timed).length ? { on, off: [], turns: timed } : { on, off: [] };
+    }
     applied.push(record);
   });
   return { applied, skipped, batch };

@@ -498,8 +498,22 @@ describe("Doze grenades through the apply button", () => {
     // The card shows who was knocked out; how many grenades the beast would take is in its own record.
     expect(appliedOf(gm.store.card, "pc")?.unconscious).toBe(true);
     expect(appliedOf(gm.store.card, "beast")?.unconscious).toBe(false);
-    expect(gm.live.beast?.recorded?.doze).toEqual({ knockedOut: false, needed: 2 });
-    expect(gm.live.pc?.recorded?.doze).toEqual({ knockedOut: true, needed: 1 });
+    expect(gm.live.beast?.recorded?.doze).toEqual({ knockedOut: false, needed: 2, grenades: 1 });
+    expect(gm.live.pc?.recorded?.doze).toEqual({ knockedOut: true, needed: 1, grenades: 1 });
+
+    // SF-X-42: a second doze card this turn finds the first one's record on the beast (its ports count it):
+    // 120 ÷ 50 = 2 grenades, and two have caught it.
+    const second = gmPorts(caught, {
+      beast: { ...npc("beast", 120), doze: { turn: "time:0", earlier: 1 } },
+    });
+    await gmApplyDamage(MSG, ["beast"], second.ports);
+    expect(second.batches[0]!.statuses).toEqual({ beast: { on: ["unconscious"], off: [] } });
+    expect(second.live.beast?.recorded?.doze).toEqual({
+      knockedOut: true,
+      needed: 2,
+      grenades: 2,
+      turn: "time:0",
+    });
   });
 });
 
@@ -545,7 +559,8 @@ describe("Thrown explosives through the apply button", () => {
     const gm = gmPorts(nearMiss, { tok1: npc("tok1", 30), tok3: npc("tok3", 30) });
     await gmApplyDamage(MSG, [], gm.ports);
     // Stunned, and no one knocked out (tok1 takes 13 of 30).
-    expect(gm.batches[0]!.statuses).toEqual({ tok3: { on: ["stun"], off: [] } });
+    // A stun lasts one turn (SF-X-40): the status carries it.
+    expect(gm.batches[0]!.statuses).toEqual({ tok3: { on: ["stun"], off: [], turns: { stun: 1 } } });
     expect(appliedOf(gm.store.card, "tok3")?.stunned).toBe(true);
   });
 });

@@ -21,6 +21,7 @@ import {
   resolveAttack,
 } from "./attack-plan.js";
 import { type AppliedMark, CARD_VERSION, damageOf } from "./card-data.js";
+import { statusTurns } from "./grenade-effects.js";
 import { KeyedQueue } from "./serial.js";
 import { type StrayCard, strayRecord, strayShots } from "./stray.js";
 
@@ -322,6 +323,7 @@ async function applyNow(
     levels,
     card.effect,
     new Set(card.stunned ?? []),
+    statusTurns(card, wanted),
   );
   const byId = new Map(targets.filter((t): t is TargetState => !!t).map((t) => [t.id, t]));
   const markOf = (r: AppliedRecord): AppliedMark =>

@@ -4,31 +4,22 @@
  * `attack` card. Everything it decides is in attack-plan / attack-flow; this file fills their ports.
  */
 import { cardView, type GrenadeCard } from "../applications/card-context.js";
-import { FoundryCaster } from "../canvas/foundry-caster.js";
-import { attackTargets, movementOf, occupants, readTarget, unitsPerPixel } from "../canvas/scene-facts.js";
+import { attackTargets, movementOf, readTarget, unitsPerPixel } from "../canvas/scene-facts.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
 import {
-  actorSystem,
   type FrontierActorType,
   isFrontierActor,
   isItemType,
   isSide,
   sideOf,
-  tokenByUuid,
 } from "../documents/subtypes.js";
 import { notify, report } from "../helpers/report.js";
 import { clientSettings, currentEngine, currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
-import {
-  type AttackerFacts,
-  burstAreaProblem,
-  DEFAULT_DECLARATIONS,
-  explosiveStun,
-  RulesError,
-} from "../rules/index.js";
+import { type AttackerFacts, burstAreaProblem, DEFAULT_DECLARATIONS, RulesError } from "../rules/index.js";
 import { type AttackCardData, type AttackPorts, type RolledDice, runAttack } from "./attack-flow.js";
-import type { AmmoState, AttackRequest, TargetDamage } from "./attack-plan.js";
-import { grenadeOutcome } from "./grenade-plan.js";
+import type { AmmoState, AttackRequest } from "./attack-plan.js";
+import { grenadeCard } from "./grenade-card.js";
 import { gateAttack } from "./phase-gate.js";
 import { turnGate } from "./turn-ledger.js";
 
@@ -242,83 +233,4 @@ export async function attackWithWeapon(
     // A rules error, a cancelled dialog or anything else: reported here, so a macro calling this sees it too.
     report(e);
   }
-}
-
-/**
- * A thrown grenade: where it went off (bounce on a miss, d10), who the blast caught, damage rolled for each
- * (SF-X-43). The card's targets become everyone caught.
- */
-async function grenadeCard(
-  card: AttackCardData,
-  from: TokenP,
-  aimed: TokenP,
-  sys: WeaponSystem,
-  rolls: Roll[],
-): Promise<AttackCardData & { grenade: GrenadeCard }> {
-  const shot = card.result.shots[0]!;
-  const d10 = shot.outcome.hit ? null : await rollFormula("1d10");
-  if (d10) rolls.push(d10.roll);
-  const perUnit = 1 / unitsPerPixel();
-  const g = grenadeOutcome(
-    {
-      hit: shot.outcome.hit,
-      from: from.center,
-      target: aimed.center,
-      band: (card.targets[0]?.band ?? "s") as "s",
-      variant: card.variant as "basic" | "expanded",
-      d10: d10?.total ?? null,
-      radius: sys.blastRadius * perUnit,
-      unitsPerMetre: perUnit,
-      noBounce: sys.skill !== "thrown",
-      occupants: occupants(),
-      explosive: sys.effect === "explosive",
-    },
-    new FoundryCaster(),
-  );
-  const caught = await Promise.all(
-    g.caught.map(async (uuid) => ({
-      id: uuid,
-      name: tokenByUuid(uuid)?.name ?? "?",
-    })),
-  );
-  const damage: TargetDamage[] = [];
-  for (const c of caught) {
-    const formula = card.targets[0] ? sys.damage.formula || "" : "";
-    if (formula) {
-      const r = await rollFormula(formula);
-      rolls.push(r.roll);
-      // R2-4: a formula such as 1d10-5 can total below 0; a creature caught takes 0, never "negative damage".
-      damage.push({ targetId: c.id, damage: Math.max(0, r.total) });
-    } else damage.push({ targetId: c.id, damage: 0 });
-  }
-  // SF-X-40: within twice the radius, a Reaction Speed check (d100 ≤ RS) or stunned for a turn.
-  const ring: { id: string; name: string; roll: number; rs: number | null; stunned: boolean }[] = [];
-  for (const uuid of g.stunRing) {
-    const doc = tokenByUuid(uuid);
-    const rs = actorSystem(doc?.actor)?.abilities?.rs?.value ?? 0;
-    const r = await rollFormula("1d100");
-    rolls.push(r.roll);
-    const check = explosiveStun(sys.blastRadius * 1.5, sys.blastRadius, rs, r.total);
-    // An NPC's Reaction Speed stays off the card (R1-5); the roll and its outcome are public.
-    const shownRs = keepsNumbersSecret(doc?.actor) ? null : rs;
-    ring.push({ id: uuid, name: doc?.name ?? "?", roll: r.total, rs: shownRs, stunned: check.stunned });
-    damage.push({ targetId: uuid, damage: 0 });
-  }
-  const base = card.targets[0]!;
-  return {
-    ...card,
-    targets: [...caught, ...ring].map((c) => ({ ...base, id: c.id, name: c.name, problem: null })),
-    stunned: ring.filter((r) => r.stunned).map((r) => r.id),
-    result: { ...card.result, damage },
-    grenade: {
-      landing: g.landing,
-      bounced: g.bounced,
-      stoppedByWall: g.stoppedByWall,
-      direction: g.direction,
-      d10: d10?.total ?? null,
-      caught,
-      ring,
-      radius: sys.blastRadius,
-    },
-  };
 }

@@ -45,6 +45,7 @@ import {
 } from "./card-data.js";
 import { bareHandsProblem } from "./melee.js";
 import { handleStrayRequest } from "./stray-request.js";
+import { turnOnFor } from "./timed-status.js";
 
 type Msg = ChatMessage.Implementation;
 type UserI = User.Implementation;
@@ -90,6 +91,9 @@ export function bindAttackCard(message: Msg, html: HTMLElement): void {
       }
     }
   }
+  // Apply to everyone a grenade caught: the GM's, and its thrower's where the world lets players apply to all.
+  for (const el of html.querySelectorAll<HTMLElement>('[data-ft-action="applyAll"]'))
+    if (!isGM && (!isAuthor || !setting("playersApplyToAll"))) el.remove();
   if (card) showAppliedNumbers(message, card, html);
   for (const button of html.querySelectorAll<HTMLButtonElement>("[data-ft-action]")) {
     // Whatever goes wrong (no GM, no answer in time, a refusal) is reported to the user, never thrown.
@@ -142,6 +146,33 @@ function undoneOn(actor: ActorI | null, messageId: string, tokenId: string): boo
   return !!actor && rawRecord(actor, messageId, tokenId)?.undone === true;
 }
 
+/** The turn now, as doze records name it: a running combat's round, or the world's time outside combat. */
+function turnNow(): string {
+  const c = game.combat;
+  return c?.started ? `combat:${c.id}:${c.round}` : `time:${game.time?.worldTime ?? 0}`;
+}
+
+/**
+ * SF-X-42: doze grenades on one creature count together while their gas lasts — the turn they burst (SF-B-18).
+ * Our choice: count the OTHER doze cards applied to this token in this turn, from the records the GM wrote on the
+ * target (each carries the turn it was applied in; undone ones do not count). The GM applies them one after the
+ * other in one queue, so the second card's apply sees the first's record.
+ */
+function dozeTally(actor: ActorI, messageId: string, tokenId: string): { turn: string; earlier: number } {
+  const turn = turnNow();
+  const hits: unknown = actor.getFlag(SYSTEM_ID, "hits");
+  let earlier = 0;
+  if (hits && typeof hits === "object")
+    for (const [id, byToken] of Object.entries(hits as Record<string, unknown>)) {
+      if (id === messageId || !byToken || typeof byToken !== "object") continue;
+      const r = (byToken as Record<string, unknown>)[tokenId] as
+        | { undone?: unknown; doze?: { turn?: unknown } }
+        | undefined;
+      if (r && r.undone !== true && r.doze?.turn === turn) earlier++;
+    }
+  return { turn, earlier };
+}
+
 /** This card's record on an actor for one token, if it is one this system wrote (numbers where numbers go). */
 function recordOn(actor: ActorI, messageId: string, tokenId: string): AppliedRecord | null {
   const r = rawRecord(actor, messageId, tokenId);
@@ -169,6 +200,7 @@ async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<vo
   button.disabled = true;
   try {
     if (action === "apply" || action === "undo") await request(message, action, targetId ? [targetId] : []);
+    if (action === "applyAll") await request(message, "apply", []);
     if (action === "place") await placeFromCard(message);
     if (action === "stray") {
       const pick = button.closest(".ft-stray")?.querySelector<HTMLSelectElement>("select")?.value ?? "";
@@ -464,6 +496,7 @@ export function foundryGMPorts(): GMPorts {
           recorded: recordOn(actor, messageId, ids2.tokenId),
           undone: undoneOn(actor, messageId, ids2.tokenId),
           statuses: [...actor.statuses],
+          doze: dozeTally(actor, messageId, ids2.tokenId),
         };
       }),
     itemLevels: async (targets) => {
@@ -555,8 +588,12 @@ async function writeBatch(batch: WriteBatch): Promise<{ failed: string[] }> {
     if (failed.includes(id)) continue;
     const actor = targetActor(id) ?? null;
     try {
-      for (const status of s.on)
-        await actor?.toggleStatusEffect(status, { active: true, overlay: status === "unconscious" });
+      for (const status of s.on) {
+        const turns = s.turns?.[status];
+        // A doze's sleep and a stun carry their duration (SF-B-18, SF-X-40); other statuses are toggled as before.
+        if (actor && turns) await turnOnFor(actor, status, turns, status === "unconscious");
+        else await actor?.toggleStatusEffect(status, { active: true, overlay: status === "unconscious" });
+      }
       for (const status of s.off) await actor?.toggleStatusEffect(status, { active: false });
     } catch (e) {
       console.error(`${SYSTEM_ID} |`, e);

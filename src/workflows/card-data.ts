@@ -187,8 +187,18 @@ export function cardProblem(card: StoredCard): string | null {
   if (card.stunned !== undefined && (!Array.isArray(card.stunned) || card.stunned.some((id) => !ids.has(id))))
     return "stun list";
   if (typeof card.actorUuid !== "string") return "attacker";
+  // An Expanded doze grenade's d100 turns of sleep (rules-tables §18): one d100 for a target on the card.
+  const sleep: unknown = card.grenade?.sleep;
+  if (
+    sleep !== undefined &&
+    (!Array.isArray(sleep) ||
+      sleep.some((s) => !isObj(s) || typeof s.id !== "string" || !ids.has(s.id) || !isD100(s.turns)))
+  )
+    return "sleep list";
   return null;
 }
+
+const isD100 = (v: unknown): boolean => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 100;
 
 /** The most one die formula can roll (0 when it does not parse). */
 function formulaMax(text: string | undefined): number {

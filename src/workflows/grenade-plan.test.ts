@@ -61,6 +61,65 @@ describe("Grenades", () => {
     expect(r.landing.x).toBeCloseTo(35, 9);
   });
 
+  it("SF-B-17/SF-B-18 (probe P9): a throw straight down, d10 3 (45°), Medium: 2 squares diagonally, and the gas catches whoever is in that square", () => {
+    const sq = 5;
+    const r = grenadeOutcome(
+      {
+        ...base,
+        from: { x: 0, y: 0 },
+        target: { x: 0, y: 20 },
+        band: "m",
+        variant: "basic",
+        radius: 2.5,
+        squareSize: sq,
+        hit: false,
+        d10: 3,
+        occupants: [
+          { id: "landing-square", cells: [{ x: -10, y: 30 }] },
+          { id: "next-square", cells: [{ x: -5, y: 30 }] },
+          { id: "exact-angle", cells: [{ x: -7.07, y: 27.07 }] },
+        ],
+      },
+      new GridCaster([]),
+    );
+    expect(r.landing).toEqual({ x: -10, y: 30 });
+    expect(r.caught).toEqual(["landing-square"]);
+  });
+
+  it("SF-B-17: an angle between grid directions is snapped to the closest; a wall stops the grenade in the last square before it", () => {
+    // Thrown along (3, 1) (18.4°): d10 1 carries on, snapped to 0° (due right); Long is 3 squares.
+    const open = grenadeOutcome(
+      {
+        ...base,
+        from: { x: 0, y: 0 },
+        target: { x: 30, y: 10 },
+        band: "l",
+        variant: "basic",
+        squareSize: 5,
+        radius: 2.5,
+        hit: false,
+        d10: 1,
+      },
+      new GridCaster([]),
+    );
+    expect(open.landing).toEqual({ x: 45, y: 10 });
+    const walled = grenadeOutcome(
+      {
+        ...base,
+        from: { x: 0, y: 0 },
+        target: { x: 30, y: 10 },
+        band: "l",
+        variant: "basic",
+        squareSize: 5,
+        radius: 2.5,
+        hit: false,
+        d10: 1,
+      },
+      new GridCaster([{ ...wall(42), a: { x: 42, y: -20 }, b: { x: 42, y: 40 } }]),
+    );
+    expect(walled).toMatchObject({ stoppedByWall: true, landing: { x: 40, y: 10 } });
+  });
+
   it("a grenade-rifle round that misses does not bounce; a bounce without a d10 is refused", () => {
     expect(
       grenadeOutcome({ ...base, noBounce: true, hit: false, d10: null }, new GridCaster([])).bounced,

@@ -27,6 +27,8 @@ export interface GrenadeInput {
   readonly radius: number;
   /** Metres per scene unit, to turn bounce distances into scene units (1 on a 1 m grid). */
   readonly unitsPerMetre: number;
+  /** A grid square's side in scene units (Basic-game bounces count squares); 5 m when not given. */
+  readonly squareSize?: number;
   /** Grenade rifle rounds do not bounce: they fly on to the first obstacle (rules-tables §11). */
   readonly noBounce: boolean;
   readonly occupants: readonly Occupant[];
@@ -51,8 +53,27 @@ export function grenadeOutcome(g: GrenadeInput, caster: RayCaster): GrenadeOutco
   let direction: number | null = null;
   if (!g.hit && !g.noBounce) {
     if (g.d10 === null) throw new Error("A missed grenade needs a d10 for its bounce");
-    const metres = bounceDistance(g.band, g.variant) * (g.variant === "basic" ? 5 : 1);
-    const r = bounce(g.from, g.target, g.d10, metres * g.unitsPerMetre, firstObstacle(caster));
+    // Basic game (SF-B-17): squares counted on the grid, the direction snapped to the 8 grid directions; Expanded
+    // (SF-X-39): metres along the exact direction.
+    const basic = g.variant === "basic";
+    const square = g.squareSize ?? 5 * g.unitsPerMetre;
+    const r = basic
+      ? bounce(
+          g.from,
+          g.target,
+          g.d10,
+          bounceDistance(g.band, "basic"),
+          firstObstacle(caster),
+          undefined,
+          square,
+        )
+      : bounce(
+          g.from,
+          g.target,
+          g.d10,
+          bounceDistance(g.band, g.variant) * g.unitsPerMetre,
+          firstObstacle(caster),
+        );
     landing = r.landing;
     bounced = true;
     stopped = r.stopped;

@@ -37,7 +37,7 @@ type ActorI = Actor.Implementation;
 type ItemI = Item.Implementation;
 type CombatantI = Combatant.Implementation;
 
-export const LEDGER_KEY = "turn";
+export const LEDGER_KEY = "turn" as const;
 
 /** One combatant's round, as stored. */
 export interface TurnLedger {
@@ -121,7 +121,7 @@ function inCombat(combatant: CombatantI | null | undefined): combatant is Combat
 }
 
 function stored(combatant: CombatantI): TurnLedger {
-  return ledgerFor(combatant.getFlag(SYSTEM_ID as never, LEDGER_KEY as never), combatant.parent?.round ?? 0);
+  return ledgerFor(combatant.getFlag(SYSTEM_ID, LEDGER_KEY), combatant.parent?.round ?? 0);
 }
 
 /**

@@ -991,6 +991,17 @@ export class BaseActiveEffect extends Document {
       img: new F.StringField({ nullable: true, initial: null } as any),
       statuses: new F.ArrayField(new F.StringField({ required: true, blank: false } as any)),
       disabled: new F.BooleanField(),
+      // v13 common/documents/active-effect.mjs (search id 7781359244): how long the effect lasts, in world seconds
+      // or combat rounds and turns from where it started (the combat is a foreign id, kept here as its id string).
+      duration: new F.SchemaField({
+        startTime: new F.NumberField({ initial: null } as any),
+        seconds: new F.NumberField({ integer: true, min: 0 } as any),
+        combat: new F.StringField({ nullable: true, blank: false, initial: null } as any),
+        rounds: new F.NumberField({ integer: true, min: 0 } as any),
+        turns: new F.NumberField({ integer: true, min: 0 } as any),
+        startRound: new F.NumberField({ integer: true, min: 0 } as any),
+        startTurn: new F.NumberField({ integer: true, min: 0 } as any),
+      } as any),
       flags: flagsField(),
     };
   }

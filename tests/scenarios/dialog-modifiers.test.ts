@@ -202,7 +202,7 @@ async function aliceRolls(alice: Client, ...dice: number[]): Promise<string> {
  * …"), the same on every client.
  */
 function cardLine(cardId: string): string {
-  const lines = onEveryClient(table, () => null);
+  const lines = onEveryClient<string | null>(table, () => null);
   for (const c of table.all) {
     const t = text(renderMessage(c, cardId));
     const m = /Burst \(\d+\) .*? Modifiers .*?(?= Pirate )|Modifiers = .*? \d+ (Hit|Miss)/.exec(t);

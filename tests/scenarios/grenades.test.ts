@@ -187,8 +187,9 @@ describe("scenario: grenades thrown by a player miss and bounce (SF-X-38, SF-X-3
       ).toBe(0);
 
     // Damage rolled separately for each (SF-X-43); the GM and the thrower may apply it, Bruno may not.
-    expect(cardButtons(gm, id!)).toEqual(["apply:Trooper", "apply:Sergeant", "place"]);
-    expect(cardButtons(alice, id!)).toEqual(["apply:Trooper", "apply:Sergeant", "place"]);
+    // Two caught: one button applies the grenade to both (the GM's, and the thrower's where the world lets her).
+    expect(cardButtons(gm, id!)).toEqual(["apply:Trooper", "apply:Sergeant", "applyAll", "place"]);
+    expect(cardButtons(alice, id!)).toEqual(["apply:Trooper", "apply:Sergeant", "applyAll", "place"]);
     expect(cardButtons(bruno, id!)).toEqual(["place"]);
     expect(rowText(gm, id!, "Trooper")).toContain("Apply 36");
     expect(rowText(gm, id!, "Sergeant")).toContain("Apply 39");
@@ -251,8 +252,8 @@ describe("scenario: grenades thrown by a player miss and bounce (SF-X-38, SF-X-3
     table = await createTable({
       world: world([scout, trooper, lookout, sergeant], [wall("wallBarrack00001", [13, 2, 13, 7])]),
     });
-    // 30 + 10 − 10 (Short) + 10 = 40 %.
-    table.dice(72, 1);
+    // 30 + 10 − 10 (Short) + 10 = 40 %. Expanded doze (rules-tables §18): d100 turns of sleep for each caught.
+    table.dice(72, 1, 37, 82);
     const id = await attack(table, table.client(ALICE_ID), EUSYL._id, "Doze Grenade", [scout.token]);
     expect(id).not.toBeNull();
     expect(pendingDice()).toEqual([]);
@@ -265,6 +266,7 @@ describe("scenario: grenades thrown by a player miss and bounce (SF-X-38, SF-X-3
       // (PointSourcePolygon.testCollision), so the blast's rays start ON the wall, which is then collinear with
       // the origin and ignored (ClockwiseSweepPolygon#_testEdgeInclusion): the Lookout and the Sergeant are caught.
       expect(text).toMatch(/Caught in the blast: Scout, Trooper(?![,\w])/);
+      expect(text).toContain("Asleep (d100 turns): Scout 37, Trooper 82");
       expect(text).not.toContain("Lookout");
       expect(text).not.toContain("Sergeant");
     }
@@ -284,8 +286,8 @@ describe("scenario: grenades thrown by a player miss and bounce (SF-X-38, SF-X-3
     const grazer = sathar(3, "Grazer", 8, 3, 120);
     table = await createTable({ world: world([scout, sergeant, grazer], []) });
     const gm = table.client(GM_ID);
-    // 30 + 10 − 40 (Long) + 10 = 10 %.
-    table.dice(72, 9);
+    // 30 + 10 − 40 (Long) + 10 = 10 %. d100 turns of sleep: the Sergeant 45, the Grazer 12.
+    table.dice(72, 9, 45, 12);
     const id = await attack(table, table.client(ALICE_ID), EUSYL._id, "Doze Grenade", [scout.token]);
     expect(id).not.toBeNull();
     expect(pendingDice()).toEqual([]);
@@ -301,7 +303,7 @@ describe("scenario: grenades thrown by a player miss and bounce (SF-X-38, SF-X-3
     // The gas does no damage, but everyone it caught must be resolved (SF-B-18, SF-X-42): the GM has an apply
     // button for each. Today the card shows Apply only when the damage is above 0, so a doze grenade never puts
     // anyone to sleep (rules-reachability #1).
-    expect(cardButtons(gm, id!)).toEqual(["apply:Sergeant", "apply:Grazer", "place"]);
+    expect(cardButtons(gm, id!)).toEqual(["apply:Sergeant", "apply:Grazer", "applyAll", "place"]);
     clickCard(gm, id!, "apply", "Sergeant");
     await table.settle();
     clickCard(gm, id!, "apply", "Grazer");

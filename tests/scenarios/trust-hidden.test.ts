@@ -211,7 +211,7 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
     expect(pendingDice()).toEqual([]);
 
     expect(cardText(gm, id!)).toContain("Caught in the blast: Bystander, Sathar assassin");
-    expect(cardButtons(gm, id!)).toEqual(["apply:Bystander", "apply:Sathar assassin", "place"]);
+    expect(cardButtons(gm, id!)).toEqual(["apply:Bystander", "apply:Sathar assassin", "applyAll", "place"]);
     expect(rowText(gm, id!, "Sathar assassin")).toContain("Apply 44");
     clickCard(gm, id!, "apply", "Sathar assassin");
     await table.settle();

@@ -52,7 +52,9 @@ const EUSYL = actorSource({
   items: [
     // The bands this scenario was written with (5/10/15 m), entered on the item: the pack now has rules-tables §18's
     // PB 5 / Short 15 with no Medium band, and the Sentry's column needs a Medium −20.
-    itemFromPack("weapons", "electrostunner", undefined, { ranges: { pb: 5, s: 10, m: 15, l: null, e: null } }),
+    itemFromPack("weapons", "electrostunner", undefined, {
+      ranges: { pb: 5, s: 10, m: 15, l: null, e: null },
+    }),
     itemFromPack("skills", "beam-weapons", undefined, { level: 3 }),
   ],
 });

@@ -48,6 +48,7 @@ export class FrontierActorSheet extends Base {
       abilityCheck: guarded(FrontierActorSheet.#onAbilityCheck),
       skillCheck: guarded(FrontierActorSheet.#onSkillCheck),
       npcReaction: guarded(FrontierActorSheet.#onNpcReaction),
+      useGear: guarded(FrontierActorSheet.#onUseGear),
     },
   };
 
@@ -218,6 +219,15 @@ export class FrontierActorSheet extends Base {
     const item = id ? this.document.items.get(id) : undefined;
     if (!item || !isItemType(item, "defense")) return;
     await item.update({ system: { active: !item.system.active } });
+  }
+
+  /** Use a Stimdose or Staydose (SF-B-22, SF-B-15) on the user's target, or on this character. */
+  static async #onUseGear(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    const item = id ? this.document.items.get(id) : undefined;
+    if (!item) return;
+    const { useGear } = await import("../../workflows/drugs.js");
+    await useGear(this.document, item);
   }
 
   /** Click: roll on the skill level's column. Shift-click: ask for shifts, a result shift and a colour first. */

@@ -36,9 +36,24 @@ export interface BounceResult {
 }
 
 /**
+ * The step of one square for a Basic-game bounce (SF-B-17): the bounce angle snapped to the nearest of the 8 grid
+ * directions ("use whichever diagram is closest"), one square along it — a diagonal step moves one square across
+ * and one down, as squares are counted (Chebyshev, like SF-B-09's range). `size` is a square's side.
+ */
+export function squareStep(angle: number, size: number): Point {
+  const eighth = Math.round(angle / (Math.PI / 4));
+  const snapped = (eighth * Math.PI) / 4;
+  return { x: Math.round(Math.cos(snapped)) * size, y: Math.round(Math.sin(snapped)) * size };
+}
+
+/**
  * Where a missed grenade goes off: from the target point, `distance` along the d10 direction relative to the
  * throw, stopping at the first wall or obstacle (SF-B-17: "a grenade will stop if it hits a wall"). The stop
  * point is pulled back a hair so the blast stays on the thrower's side of the wall.
+ *
+ * With `squareSize` (the Basic game, SF-B-17/18) `distance` counts squares: the direction is snapped to the 8 grid
+ * directions and the grenade lands in the centre of a square, `distance` squares away, or in the last whole square
+ * before the wall that stops it.
  */
 export function bounce(
   from: Point,
@@ -47,6 +62,7 @@ export function bounce(
   distance: number,
   obstacle: ObstacleTest,
   directions: readonly number[] = DEFAULT_BOUNCE_DIRECTIONS,
+  squareSize: number | null = null,
 ): BounceResult {
   checkDie(d10, 10);
   if (directions.length !== 10)
@@ -54,6 +70,17 @@ export function bounce(
   const direction = directions[d10 - 1] ?? 0;
   const throwAngle = Math.atan2(target.y - from.y, target.x - from.x);
   const a = throwAngle + (direction * Math.PI) / 180;
+  if (squareSize !== null && squareSize > 0) {
+    const step = squareStep(a, squareSize);
+    const at = (k: number) => ({ x: target.x + step.x * k, y: target.y + step.y * k });
+    const end = at(distance);
+    const hit = obstacle(target, end);
+    if (!hit) return { direction, intended: target, landing: end, distance, stopped: false };
+    // The last square whose centre the grenade reached before the wall.
+    const travelled = Math.hypot(hit.x - target.x, hit.y - target.y);
+    const k = Math.max(0, Math.floor(travelled / Math.hypot(step.x, step.y) - 1e-9));
+    return { direction, intended: target, landing: at(k), distance: k, stopped: true };
+  }
   const end = { x: target.x + Math.cos(a) * distance, y: target.y + Math.sin(a) * distance };
   const hit = obstacle(target, end);
   if (!hit) return { direction, intended: target, landing: end, distance, stopped: false };
@@ -83,6 +110,23 @@ export function resolveDoze(currentStamina: number, grenades: number, gasMask: b
   if (gasMask) return { needed, knockedOut: false, reason: "gasMask" };
   if (grenades < needed) return { needed, knockedOut: false, reason: "tooBig" };
   return { needed, knockedOut: true, reason: "asleep" };
+}
+
+/** A combat turn lasts 6 seconds; 10 turns are a minute (rules-tables §1). */
+export const SECONDS_PER_TURN = 6;
+
+/** A stun from a thrown explosive lasts one turn (SF-X-40). */
+export const STUN_TURNS = 1;
+
+/**
+ * How many turns a doze grenade's sleep lasts: one hour in the Basic game, 600 turns of 6 seconds (SF-B-18, seed
+ * 001); d100 turns in the Expanded game (rules-tables §18, FAN-DZ and TM — the edition difference of §15.7).
+ */
+export function dozeTurns(variant: AlphaDawnVariant, d100: number | null): number {
+  if (variant === "basic") return 3600 / SECONDS_PER_TURN;
+  if (d100 === null) throw new RulesError("FT.Error.dozeDuration", "An Expanded doze needs its d100 turns");
+  checkDie(d100 === 0 ? 100 : d100, 100);
+  return d100 === 0 ? 100 : d100;
 }
 
 export type ExplosiveZone = "blast" | "stun" | "outside";

@@ -1,0 +1,116 @@
+/**
+ * The card of a thrown grenade (moved from attack.ts unchanged): where it went off, who the blast caught, the
+ * damage for each and the stun ring.
+ */
+import type { GrenadeCard } from "../applications/card-context.js";
+import { FoundryCaster } from "../canvas/foundry-caster.js";
+import { occupants, unitsPerPixel } from "../canvas/scene-facts.js";
+import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
+import { actorSystem, tokenByUuid } from "../documents/subtypes.js";
+import { currentEngine } from "../helpers/settings.js";
+import { explosiveStun } from "../rules/index.js";
+import { keepsNumbersSecret, rollFormula } from "./attack.js";
+import type { AttackCardData } from "./attack-flow.js";
+import type { TargetDamage } from "./attack-plan.js";
+import { blastOutcome } from "./grenade-effects.js";
+import { grenadeOutcome } from "./grenade-plan.js";
+
+type TokenP = foundry.canvas.placeables.Token.Implementation;
+
+/**
+ * A thrown grenade: where it went off (bounce on a miss, d10), who the blast caught, damage rolled for each
+ * (SF-X-43). The card's targets become everyone caught.
+ */
+export async function grenadeCard(
+  card: AttackCardData,
+  from: TokenP,
+  aimed: TokenP,
+  sys: WeaponSystem,
+  rolls: Roll[],
+): Promise<AttackCardData & { grenade: GrenadeCard }> {
+  const shot = card.result.shots[0]!;
+  const d10 = shot.outcome.hit ? null : await rollFormula("1d10");
+  if (d10) rolls.push(d10.roll);
+  const perUnit = 1 / unitsPerPixel();
+  const g = grenadeOutcome(
+    {
+      hit: shot.outcome.hit,
+      from: from.center,
+      target: aimed.center,
+      band: (card.targets[0]?.band ?? "s") as "s",
+      variant: card.variant as "basic" | "expanded",
+      d10: d10?.total ?? null,
+      radius: sys.blastRadius * perUnit,
+      unitsPerMetre: perUnit,
+      noBounce: sys.skill !== "thrown",
+      // Basic-game bounces count the map's squares (SF-B-17), as its ranges do (SF-B-09).
+      squareSize: canvas?.grid?.size ?? 5 * perUnit,
+      occupants: occupants(),
+      explosive: sys.effect === "explosive",
+    },
+    new FoundryCaster(),
+  );
+  const caught = await Promise.all(
+    g.caught.map(async (uuid) => ({
+      id: uuid,
+      name: tokenByUuid(uuid)?.name ?? "?",
+    })),
+  );
+  const damage: TargetDamage[] = [];
+  // SF-Z-06: a Zebulon throw rates the blast by its colour — the colour's share of the maximum, through the
+  // engine's damage, the same for everyone caught; no dice are rolled for it (see `blastOutcome` for a bounce).
+  const zebulon = blastOutcome(shot.outcome);
+  for (const c of caught) {
+    const formula = card.targets[0] ? sys.damage.formula || "" : "";
+    if (formula && zebulon) {
+      const facts = weaponFacts(card.weaponName, sys);
+      const plan = currentEngine().damage(zebulon, facts, { stamina: 0, defenses: [] }, [], null);
+      damage.push({ targetId: c.id, damage: Math.max(0, plan.rolled) });
+    } else if (formula) {
+      const r = await rollFormula(formula);
+      rolls.push(r.roll);
+      // R2-4: a formula such as 1d10-5 can total below 0; a creature caught takes 0, never "negative damage".
+      damage.push({ targetId: c.id, damage: Math.max(0, r.total) });
+    } else damage.push({ targetId: c.id, damage: 0 });
+  }
+  // SF-X-40: within twice the radius, a Reaction Speed check (d100 ≤ RS) or stunned for a turn.
+  const ring: { id: string; name: string; roll: number; rs: number | null; stunned: boolean }[] = [];
+  for (const uuid of g.stunRing) {
+    const doc = tokenByUuid(uuid);
+    const rs = actorSystem(doc?.actor)?.abilities?.rs?.value ?? 0;
+    const r = await rollFormula("1d100");
+    rolls.push(r.roll);
+    const check = explosiveStun(sys.blastRadius * 1.5, sys.blastRadius, rs, r.total);
+    // An NPC's Reaction Speed stays off the card (R1-5); the roll and its outcome are public.
+    const shownRs = keepsNumbersSecret(doc?.actor) ? null : rs;
+    ring.push({ id: uuid, name: doc?.name ?? "?", roll: r.total, rs: shownRs, stunned: check.stunned });
+    damage.push({ targetId: uuid, damage: 0 });
+  }
+  // Expanded doze grenade (rules-tables §18): each creature caught sleeps d100 turns, rolled with the throw so
+  // every client sees the dice; the Basic game's hour needs no roll (SF-B-18).
+  const sleep: { id: string; turns: number }[] = [];
+  if (sys.effect === "doze" && card.variant !== "basic")
+    for (const c of caught) {
+      const r = await rollFormula("1d100");
+      rolls.push(r.roll);
+      sleep.push({ id: c.id, turns: r.total });
+    }
+  const base = card.targets[0]!;
+  return {
+    ...card,
+    targets: [...caught, ...ring].map((c) => ({ ...base, id: c.id, name: c.name, problem: null })),
+    stunned: ring.filter((r) => r.stunned).map((r) => r.id),
+    result: { ...card.result, damage },
+    grenade: {
+      landing: g.landing,
+      bounced: g.bounced,
+      stoppedByWall: g.stoppedByWall,
+      direction: g.direction,
+      d10: d10?.total ?? null,
+      caught,
+      ring,
+      radius: sys.blastRadius,
+      ...(sleep.length ? { sleep } : {}),
+    },
+  };
+}
