@@ -136,9 +136,6 @@ export async function attackWithWeapon(
   if (combat?.started && combat.round <= 1 && side && isSide(side) && side.system.surprised) {
     return notify("warn", "FT.Side.surprisedNoAttack");
   }
-  // SF-B-02, SF-B-15, SF-X-27, SF-X-30, SF-X-37: what this attacker did this round (turn-ledger.ts), refused here.
-  const turn = turnGate(actor, item, combatant);
-  if (!turn) return;
   const targets = attackTargets();
   if (targets.length === 0) return notify("warn", "FT.Error.noTarget");
   // Only our actors attack, and only with weapons (the sheet offers Attack on weapons alone).
@@ -149,6 +146,9 @@ export async function attackWithWeapon(
   // SF-X-01, SF-B-03, SF-X-07, SF-X-30, SF-X-31: what the phase allows, and what was declared (phase-gate.ts).
   const gate = gateAttack(token, targets, weapon.rof);
   if (!gate) return;
+  // SF-B-02, SF-B-15, SF-X-27, SF-X-30, SF-X-37: what this attacker did this round (turn-ledger.ts), refused here.
+  const turn = turnGate(actor, item, combatant);
+  if (!turn) return;
   const unit = sys.rangeUnit === "squares" ? "squares" : "m";
   const isGrenade = sys.skill === "thrown" && sys.blastRadius > 0;
   try {

@@ -45,6 +45,8 @@ import {
 } from "./attack.js";
 import { type AttackCardData, type AttackPorts, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest } from "./attack-plan.js";
+import { gateAttack } from "./phase-gate.js";
+import { turnGate } from "./turn-ledger.js";
 
 type ActorI = Actor.Implementation;
 type ItemI = Item.Implementation;
@@ -67,13 +69,14 @@ export function martialArtsLevel(actor: ActorI): number {
 }
 
 /** A punch as weapon facts: damage by Strength + Martial Arts (RT-6), reach 2 m, no ammunition. */
-export function punchFacts(name: string, str: number, martialArts: number): WeaponFacts {
+export function punchFacts(name: string, str: number, martialArts: number, attacks = 1): WeaponFacts {
   return {
     name,
     skill: "melee",
     heavy: false,
     ranges: { pb: MELEE_REACH_M, s: null, m: null, l: null, e: null },
-    rof: 1,
+    // Bare-hand attacks a turn, one per arm–leg pair (RT-6): the turn ledger counts them as a weapon's shots.
+    rof: attacks,
     burst: null,
     damage: { formula: String(bareHandDamage(str, martialArts)) },
     kind: "melee",
@@ -180,6 +183,13 @@ export async function meleeAttack(
     const targets = attackTargets();
     if (targets.length === 0) return notify("warn", "FT.Error.noTarget");
     if (targets.length > 1) return notify("warn", "FT.Melee.oneTarget");
+    // SF-X-01: melee is resolved in the side's resolve phase; SF-B-15, SF-X-40: not while unconscious or stunned;
+    // the attacks of the turn are counted with the shots (turn-ledger.ts, phase-gate.ts).
+    const gate = gateAttack(token, targets, 1);
+    if (!gate) return;
+    const combatant = game.combat?.combatants.find((c) => c.tokenId === token.id);
+    const turn = turnGate(actor, item, combatant);
+    if (!turn) return;
     const weaponItem = item && isItemType(item, "weapon") ? item : null;
     if (item && !weaponItem) return notify("warn", "FT.Attack.notAWeapon");
     const sys: WeaponSystem | null = weaponItem ? weaponItem.system : null;
@@ -201,7 +211,9 @@ export async function meleeAttack(
         : [];
     const situations = options.fast ? preset : await pickSituation(name, preset);
     if (!situations) return;
-    const weapon = sys ? { ...weaponFacts(name, sys), skill: "melee" as const } : punchFacts(name, str, ma);
+    const weapon = sys
+      ? { ...weaponFacts(name, sys), skill: "melee" as const }
+      : punchFacts(name, str, ma, bareHandAttacks(raceOf(a)));
     const request: AttackRequest = {
       engine: meleeEngine({
         str,
@@ -257,7 +269,7 @@ export async function meleeAttack(
         return msg?.id ?? "";
       },
     };
-    await runAttack(request, ports, {
+    await runAttack(request, turn.ports(ports, gate.flags), {
       actorUuid: actor.uuid,
       weaponId: weaponItem?.id ?? null,
       fast: true,
@@ -297,10 +309,16 @@ export function bareHandsProblem(card: AttackCardData, attacker: ActorI): string
   return over ? `damage ${over.damage} above ${ceiling}` : null;
 }
 
+/** The race whose bare-hand attacks a character has (a creature counts as "other"). */
+function raceOf(actor: FrontierActorI): RaceKey | "other" {
+  // The schema's race choices are the rules' race keys (data/actor/specs.ts RACES).
+  return actor.type === "character" ? (actor.system.race as RaceKey | "other") : "other";
+}
+
 /** The Punch button's tooltip: bare-hand attacks a turn (by race) and punching damage (RT-6). */
 export function punchHint(actor: ActorI): string {
   if (!isFrontierActor(actor)) return "";
-  const race = (actor.system.race ?? "human") as RaceKey | "other";
+  const race = raceOf(actor);
   const str = actor.system.abilities.str?.value ?? 0;
   const damage = bareHandDamage(Math.min(100, Math.max(0, str)), martialArtsLevel(actor));
   return (

@@ -164,11 +164,12 @@ export interface TurnGate {
 /**
  * Before an attack spends anything: is this attacker allowed to fire this weapon now? Reported (with the rule ID)
  * and null when not; otherwise the gate for the rest of the attack. Outside a started combat only the attacker's
- * own state (unconscious, stunned) limits it.
+ * own state (unconscious, stunned) limits it. `item` is null for bare hands (melee.ts): its attacks a turn are the
+ * request's `weapon.rof`, checked when the request is.
  */
 export function turnGate(
   actor: ActorI,
-  item: ItemI,
+  item: ItemI | null,
   combatant: CombatantI | null | undefined,
 ): TurnGate | null {
   try {
@@ -177,8 +178,8 @@ export function turnGate(
     const fighting = inCombat(combatant) ? combatant : null;
     const round = fighting?.parent?.round ?? 0;
     const ledger = fighting ? stored(fighting) : { ...EMPTY, round };
-    const id = item.id ?? "";
-    const rof = isItemType(item, "weapon") ? (item.system.rof ?? 1) : 1;
+    const id = item?.id ?? "bareHands";
+    const rof = item && isItemType(item, "weapon") ? (item.system.rof ?? 1) : 1;
     const firedLastTurn = !!fighting && rof < 1 && ledger.fired[id] === round - 1;
     if (fighting) {
       const name = actor.name ?? "";
@@ -186,7 +187,9 @@ export function turnGate(
       if (turnPlanProblem({ movement: "stationary", fires: true, reloads: ledger.reloaded }))
         throw new RulesError("FT.Turn.reloadedThisTurn", `${name} reloaded this turn`, { name });
       if (firedLastTurn)
-        throw new RulesError("FT.Turn.halfRate", `${item.name} fired last turn`, { weapon: item.name ?? "" });
+        throw new RulesError("FT.Turn.halfRate", `${item?.name} fired last turn`, {
+          weapon: item?.name ?? "",
+        });
     }
     const gate: TurnGate = {
       firedLastTurn,
@@ -233,7 +236,7 @@ export function turnGate(
       },
     };
     // The shots left before the dialog: a click with none left is refused before it opens.
-    if (fighting && isItemType(item, "weapon")) {
+    if (fighting && item && isItemType(item, "weapon")) {
       const facts = shotFacts(actor, item.name ?? "", item.system);
       const problem = shotsProblem(facts, ledger, firedLastTurn, actor.name ?? "");
       if (problem) throw problem;

@@ -79,7 +79,11 @@ function world(o: WorldOptions = {}) {
   if (o.beam)
     items.push({ ...itemFromPack("skills", "beam-weapons"), system: { level: o.beam, weaponSkill: "beam" } });
   return {
-    settings: o.basic ? [settingSource("settingVariant01", "variant", "basic")] : [],
+    // The phase of the round is played in phases.test.ts; the encounters here do not enforce it (a world setting).
+    settings: [
+      settingSource("settingPhases001", "enforcePhases", false),
+      ...(o.basic ? [settingSource("settingVariant01", "variant", "basic")] : []),
+    ],
     actors: [
       actorSource({
         _id: EUSYL,
@@ -443,15 +447,15 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
     expect(chance(alice)).toBe("40%");
     await set(alice, "decl.mounted", true);
     expect(chance(alice)).toBe("60%");
-    // One d100, then the burst's 10d10 at one target.
-    const cardId = await aliceRolls(alice, 33, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
-    // 1 + 2 + … + 10 = 55 on the burst's 10d10.
+    // One d100, then the burst's 5d10 at one target (seed 000: a burst of 10 bullets, 5d10 for one target).
+    const cardId = await aliceRolls(alice, 33, 1, 2, 3, 4, 5);
+    // 1 + 2 + 3 + 4 + 5 = 15 on the burst's 5d10.
     expect(cardLine(cardId)).toBe(
-      "Burst (1) 33 ≤ 60 Hit 10d10 = 55 → 55 each SF-X-24 Modifiers ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10Firing a burstSF-X-21+20",
+      "Burst (1) 33 ≤ 60 Hit 5d10 = 15 → 15 each SF-X-24 Modifiers ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10Firing a burstSF-X-21+20",
     );
     expect(
       onEveryClient(table, () => G().game.actors.get(EUSYL).items.get(MG).system.ammo.remaining),
-    ).toEqual(everyone(table, 180));
+    ).toEqual(everyone(table, 190));
     expect(table.unhandled).toEqual([]);
   }, 30_000);
 

@@ -40,6 +40,7 @@ import {
   recordUpdates,
   requestsSince,
   sceneSource,
+  settingSource,
   tokenSource,
   told,
 } from "./kit.js";
@@ -104,6 +105,9 @@ function world(o: WorldOptions = {}) {
   (vask.system as { stamina: { value: number } }).stamina.value = o.vaskStamina ?? 40;
   return {
     world: {
+      // What the phase of the round allows is played in phases.test.ts; here the GM does not enforce it (a world
+      // setting), so each attack is judged by what the combatant did this round alone.
+      settings: [settingSource(id("setNoPhases"), "enforcePhases", false)],
       actors: [vask, eusyl, actorSource({ _id: PIRATE, name: "Pirate", type: "creature", stamina: 40 })],
       scenes: [sceneSource({ _id: SCENE, name: "Docks", tokens })],
     },

@@ -87,7 +87,12 @@ async function zebulonTable(settings: Record<string, unknown>[] = []): Promise<v
           ],
         }),
       ],
-      settings: [settingSource("settingEngineZS1", "engine", "zebulon"), ...settings],
+      // The phase of the round is played in phases.test.ts; this encounter does not enforce it (a world setting).
+      settings: [
+        settingSource("settingEngineZS1", "engine", "zebulon"),
+        settingSource("settingPhasesZS1", "enforcePhases", false),
+        ...settings,
+      ],
     },
   });
   // The GM opens the encounter and walks the beast 2 m towards Eusyl: 10 m apart, and it moved this round
