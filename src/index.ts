@@ -6,7 +6,7 @@ import { FrontierCombatTracker } from "./applications/combat-tracker.js";
 import { registerMenus } from "./applications/settings-menus.js";
 import { FrontierActorSheet } from "./applications/sheets/actor-sheet.js";
 import { FrontierItemSheet } from "./applications/sheets/item-sheet.js";
-import { addCoverField } from "./canvas/wall-config.js";
+import { addCoverField, addStructureFields } from "./canvas/wall-config.js";
 import { PARTIALS, SYSTEM_ID, templatePath } from "./constants.js";
 import { AttackCardModel, CharacterModel, CreatureModel, ItemModels, SideModel } from "./data/models.js";
 import { FrontierActor } from "./documents/actor.js";
@@ -28,6 +28,7 @@ import {
   watchCards,
 } from "./workflows/card-actions.js";
 import { renderCheckVerdict } from "./workflows/checks.js";
+import { handleStructureRequest, keepBrokenDoorsOpen } from "./workflows/structure.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | init`);
@@ -48,6 +49,7 @@ Hooks.once("init", () => {
   registerCardRequests();
   watchCards();
   registerGMRequest("nextRound", handleNextRoundRequest);
+  registerGMRequest("structure", handleStructureRequest);
   listenForGMRequests();
   // Held damage (SF-B-05) is applied by the card workflow; the combat gets it here rather than importing it.
   FrontierCombat.applyHeld = (r) => gmApplyDamage(r.messageId, r.ids, foundryGMPorts(), !!r.byGM);
@@ -96,6 +98,9 @@ Hooks.on("createSetting", onSetting);
 Hooks.on("updateSetting", onSetting);
 // The cover class of each wall (SF-X-22), editable in the wall configuration.
 Hooks.on("renderWallConfig", (app, html) => addCoverField(app, html));
+// SF-X-41: the structure type and points of a door or wall; a door broken open stays open.
+Hooks.on("renderWallConfig", (app, html) => addStructureFields(app, html));
+Hooks.on("preUpdateWall", (wall, changes) => keepBrokenDoorsOpen(wall, changes as { ds?: number }));
 
 Hooks.once("ready", () => {
   // Click-to-sort for the tables in the rules journal (the weapons table).

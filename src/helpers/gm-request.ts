@@ -23,7 +23,17 @@ export type GMRequestBody =
   | { readonly kind: "apply" | "undo"; readonly messageId: string; readonly ids: readonly string[] }
   /** SF-X-35: the GM picks who a card's stray shot hits (`ids`: that one token). */
   | { readonly kind: "stray"; readonly messageId: string; readonly ids: readonly string[] }
-  | { readonly kind: "nextRound"; readonly combatId: string; readonly round: number };
+  | { readonly kind: "nextRound"; readonly combatId: string; readonly round: number }
+  /** SF-X-41: shoot a door or wall (the GM computes the damage from the weapon). */
+  | {
+      readonly kind: "structure";
+      readonly sceneId: string;
+      readonly wallId: string;
+      readonly actorId: string;
+      readonly itemId: string;
+      readonly shots: number;
+      readonly seu: number;
+    };
 
 export interface GMAnswer {
   readonly applied: string[];
@@ -50,6 +60,13 @@ export function requestProblem(raw: unknown): string | null {
     if (!Number.isInteger(r.round) || (r.round as number) < 0 || (r.round as number) > 10_000) return "round";
     return null;
   }
+  if (r.kind === "structure") {
+    for (const k of ["sceneId", "wallId", "actorId", "itemId"])
+      if (typeof r[k] !== "string" || !ID.test(r[k] as string)) return k;
+    for (const k of ["shots", "seu"])
+      if (!Number.isInteger(r[k]) || (r[k] as number) < 0 || (r[k] as number) > 100) return k;
+    return null;
+  }
   if (r.kind !== "apply" && r.kind !== "undo" && r.kind !== "stray") return "unknown kind";
   if (typeof r.messageId !== "string" || !ID.test(r.messageId)) return "message id";
   if (!Array.isArray(r.ids) || r.ids.length > MAX_IDS) return "target list";
@@ -61,6 +78,16 @@ export function requestProblem(raw: unknown): string | null {
 function bodyOf(raw: Record<string, unknown>): GMRequestBody {
   if (raw.kind === "nextRound")
     return { kind: "nextRound", combatId: String(raw.combatId), round: Number(raw.round) };
+  if (raw.kind === "structure")
+    return {
+      kind: "structure",
+      sceneId: String(raw.sceneId),
+      wallId: String(raw.wallId),
+      actorId: String(raw.actorId),
+      itemId: String(raw.itemId),
+      shots: Number(raw.shots),
+      seu: Number(raw.seu),
+    };
   const message = { messageId: String(raw.messageId), ids: (raw.ids as string[]).slice() };
   if (raw.kind === "stray") return { kind: "stray", ...message };
   return { kind: raw.kind === "undo" ? "undo" : "apply", ...message };

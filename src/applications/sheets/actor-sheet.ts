@@ -39,6 +39,7 @@ export class FrontierActorSheet extends Base {
       attack: guarded(FrontierActorSheet.#onAttack),
       punch: guarded(FrontierActorSheet.#onPunch),
       throw: guarded(FrontierActorSheet.#onThrow),
+      structure: guarded(FrontierActorSheet.#onStructure),
       itemEdit: guarded(FrontierActorSheet.#onItemEdit),
       itemDelete: guarded(FrontierActorSheet.#onItemDelete),
       toggleDefense: guarded(FrontierActorSheet.#onToggleDefense),
@@ -154,6 +155,15 @@ export class FrontierActorSheet extends Base {
     if (!item) return;
     const { throwWeapon } = await import("../../workflows/melee.js");
     await throwWeapon(this.document, item, { fast: event.shiftKey });
+  }
+
+  /** Shoot a door or wall (SF-X-41). */
+  static async #onStructure(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    const item = id ? this.document.items.get(id) : undefined;
+    if (!item) return;
+    const { damageStructure } = await import("../../workflows/structure.js");
+    await damageStructure(this.document, item);
   }
 
   static async #onItemEdit(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {
