@@ -13,9 +13,11 @@ import { answerDialog, click, openDialogs, resetAppRecords, settle as settleApps
 import { wallData } from "../foundry/canvas.js";
 import { pendingDice } from "../foundry/dice.js";
 import { type Client, createTable, type Table } from "../foundry/world.js";
+import { packEntry } from "../pack-data.js";
 import {
   ALICE_ID,
   actorSource,
+  attack,
   BRUNO_ID,
   cell,
   closeTableAfterEach,
@@ -24,9 +26,13 @@ import {
   GM_ID,
   id,
   itemFromPack,
+  messageIds,
   onEveryClient,
+  openEncounter,
   requestsSince,
+  rowText,
   sceneSource,
+  settingSource,
   tokenSource,
   told,
 } from "./kit.js";
@@ -267,5 +273,141 @@ describe("scenario: shooting doors and walls (SF-X-41)", () => {
     await table.settle();
     expect(wallFlag(WALL, "structure")).toEqual(everyone(table, "exteriorWall"));
     expect(wallFlag(WALL, "structuralPoints")).toEqual(everyone(table, 61));
+  }, 60_000);
+});
+
+/* -------------------------------------------- */
+/*  SF-X-18 and SF-B-16: the card's numbers     */
+/* -------------------------------------------- */
+
+const PLAIN = id("scenePlain");
+const LOPER = id("actLoper");
+const TOK_LOPER = id("tokLoper");
+const PIRATE = id("actPirate");
+const TOK_PIRATE = id("tokPirate");
+
+/** The newest attack card's text for a target, as this client renders it. */
+const lastRow = (c: Client, target: string) => rowText(c, messageIds(c).at(-1)!, target);
+
+describe("scenario: what the card reads from the scene and the pack", () => {
+  it("SF-X-18: Alice shoots a 'fast' loper the GM ran 12 m this round: the card takes Running animal (fast) −20, not the running −10 (40 − 10 Short − 20 = 10 %)", async () => {
+    const loperToken = tokenSource({
+      _id: TOK_LOPER,
+      name: "Loper",
+      actorId: LOPER,
+      actorLink: false,
+      ...cell(27, 5),
+    });
+    const eusylToken = tokenSource({
+      _id: TOK_EUSYL,
+      name: "Eusyl",
+      actorId: EUSYL,
+      actorLink: true,
+      ...cell(5, 5),
+    });
+    table = await createTable({
+      world: {
+        actors: [
+          actorSource({
+            _id: EUSYL,
+            name: "Eusyl",
+            owner: ALICE_ID,
+            abilities: { dex: 80 },
+            items: [itemFromPack("weapons", "laser-pistol", LASER)],
+          }),
+          actorSource({
+            _id: LOPER,
+            name: "Loper",
+            type: "creature",
+            stamina: 60,
+            system: { speed: "fast", movement: { walk: 10, run: 40 } },
+          }),
+        ],
+        scenes: [sceneSource({ _id: PLAIN, name: "Plain", tokens: [eusylToken, loperToken] })],
+      },
+    });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await openEncounter(table, gm, PLAIN, [eusylToken, loperToken]);
+    table.dice(5, 3);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    // The GM runs the loper 12 m west (more than its 10 m walk): it ends 10 m from Eusyl.
+    await gm.run(() => G().game.scenes.get(PLAIN).tokens.get(TOK_LOPER).update(cell(15, 5)));
+    await table.settle();
+    table.dice(9, 6); // d100 9 hits at 10 %; 1 SEU → 1d10 = 6
+    await attack(table, alice, EUSYL, LASER, [TOK_LOPER]);
+    expect(pendingDice()).toEqual([]);
+    for (const c of table.all) {
+      const row = lastRow(c, "Loper");
+      expect(row).toContain("Running animal (fast)SF-X-18−20");
+      expect(row).not.toContain("Running SF-X-17");
+      expect(row).toContain("= 10%");
+      expect(row).toContain("9 Hit 6");
+    }
+    expect(told(alice)).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  }, 60_000);
+
+  it("SF-B-16: in the Basic game Alice's gyrojet pistol (Basic) from the compendium counts 7 squares as Medium (2–10) and rolls 2d10; 31 squares is beyond its Extreme (30)", async () => {
+    const gyro = packEntry<{ ranges: unknown; damage: { formula: string }; rangeUnit: string }>(
+      "weapons",
+      "gyrojet-pistol-basic-game",
+    );
+    // The seed's table (rules-tables §12): gyrojet pistol 2d10, PB —, Short 1, Medium 2–10, Long 11–20, Extreme 21–30.
+    expect(gyro.system.ranges).toEqual({ pb: null, s: 1, m: 10, l: 20, e: 30 });
+    expect(gyro.system.damage.formula).toBe("2d10");
+    expect(gyro.system.rangeUnit).toBe("squares");
+    const eusylToken = tokenSource({
+      _id: TOK_EUSYL,
+      name: "Eusyl",
+      actorId: EUSYL,
+      actorLink: true,
+      ...cell(1, 5),
+    });
+    const pirateToken = tokenSource({
+      _id: TOK_PIRATE,
+      name: "Pirate",
+      actorId: PIRATE,
+      actorLink: false,
+      ...cell(8, 5),
+    });
+    table = await createTable({
+      world: {
+        settings: [settingSource("settingVariant01", "variant", "basic")],
+        actors: [
+          actorSource({
+            _id: EUSYL,
+            name: "Eusyl",
+            owner: ALICE_ID,
+            abilities: { dex: 60 },
+            items: [itemFromPack("weapons", "gyrojet-pistol-basic-game", GYRO)],
+          }),
+          actorSource({ _id: PIRATE, name: "Pirate", type: "creature", stamina: 40 }),
+        ],
+        scenes: [
+          sceneSource({
+            _id: PLAIN,
+            name: "Warehouse",
+            grid: { size: 100, distance: 5, units: "m" },
+            tokens: [eusylToken, pirateToken],
+          }),
+        ],
+      },
+    });
+    const alice = table.client(ALICE_ID);
+    // 7 squares: Medium, −20 (Basic: DEX 60 − 20 = 40 %). d100 30 hits; 2d10 = 4 + 9 = 13.
+    table.dice(30, 4, 9);
+    await attack(table, alice, EUSYL, GYRO, [TOK_PIRATE]);
+    expect(pendingDice()).toEqual([]);
+    for (const c of table.all) {
+      const row = lastRow(c, "Pirate");
+      expect(row).toMatch(/^Pirate 7 (□|squares) · Medium/);
+      expect(row).toContain("−20");
+      expect(row).toContain("= 40%");
+      expect(row).toContain("30 Hit 13");
+    }
+    expect(told(alice)).toEqual([]);
+    expect(table.unhandled).toEqual([]);
   }, 60_000);
 });
