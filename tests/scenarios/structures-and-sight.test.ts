@@ -411,3 +411,33 @@ describe("scenario: what the card reads from the scene and the pack", () => {
     expect(table.unhandled).toEqual([]);
   }, 60_000);
 });
+
+describe("scenario: spotting distance (SF-X-03)", () => {
+  it("SF-X-03: Alice clicks Spotting, picks binoculars in fog: the GM (and she) are whispered 1500 m for an object, 750 m for details; Bruno sees nothing", async () => {
+    table = await createTable({ world: vaultWorld() });
+    const alice = table.client(ALICE_ID);
+    const sheet = await openSheet(alice);
+    const button = sheet.querySelector<HTMLElement>('[data-action="spotting"]');
+    expect(button).not.toBeNull();
+    alice.run(() => click(button!));
+    await alice.run(() => settleApps());
+    alice.run(() => {
+      const d = openDialogs().at(-1)!;
+      d.element.querySelector<HTMLSelectElement>('[name="optics"]')!.value = "binoculars";
+      d.element.querySelector<HTMLSelectElement>('[name="weather"]')!.value = "fog";
+      answerDialog("ok");
+    });
+    await alice.run(() => settleApps());
+    await table.settle();
+    const WHISPER =
+      "Eusyl (Binoculars, Fog) sees a man-sized object at 1500 m and details at 750 m; higher ground sees farther, but not details. SF-X-03";
+    expect(lastChat(table.client(GM_ID))).toBe(WHISPER);
+    expect(lastChat(alice)).toBe(WHISPER);
+    expect(alice.run(() => G().game.messages.contents.filter((m: any) => m.visible).length)).toBe(1);
+    expect(
+      table.client(BRUNO_ID).run(() => G().game.messages.contents.filter((m: any) => m.visible).length),
+    ).toBe(0);
+    expect(told(alice)).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  }, 60_000);
+});

@@ -40,6 +40,7 @@ export class FrontierActorSheet extends Base {
       punch: guarded(FrontierActorSheet.#onPunch),
       throw: guarded(FrontierActorSheet.#onThrow),
       structure: guarded(FrontierActorSheet.#onStructure),
+      spotting: guarded(FrontierActorSheet.#onSpotting),
       itemEdit: guarded(FrontierActorSheet.#onItemEdit),
       itemDelete: guarded(FrontierActorSheet.#onItemDelete),
       toggleDefense: guarded(FrontierActorSheet.#onToggleDefense),
@@ -164,6 +165,12 @@ export class FrontierActorSheet extends Base {
     if (!item) return;
     const { damageStructure } = await import("../../workflows/structure.js");
     await damageStructure(this.document, item);
+  }
+
+  /** Spotting distance, whispered to the GM (SF-X-03). */
+  static async #onSpotting(this: FrontierActorSheet): Promise<void> {
+    const { spotting } = await import("../../workflows/spotting.js");
+    await spotting(this.document);
   }
 
   static async #onItemEdit(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {
