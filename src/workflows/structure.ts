@@ -14,7 +14,6 @@
  * computation from the weapon, never a number sent with the request. Ammunition is spent on the attacker's own item
  * after the GM accepted, so a refused shot spends nothing.
  */
-import { unitsPerPixel } from "../canvas/scene-facts.js";
 import { SYSTEM_ID } from "../constants.js";
 import { isItemType } from "../documents/subtypes.js";
 import { type GMAnswer, type GMRequestBody, requestGM } from "../helpers/gm-request.js";
@@ -277,7 +276,7 @@ export async function handleStructureRequest(
     skipped: [{ id: body.wallId, reason: key, data }],
   });
   const actor = game.actors?.get(body.actorId);
-  if (!actor || !actor.testUserPermission(requester, "OWNER")) return refuse("FT.Structure.notYours");
+  if (!actor?.testUserPermission(requester, "OWNER")) return refuse("FT.Structure.notYours");
   const item = actor.items.get(body.itemId);
   if (!item || !isItemType(item, "weapon")) return refuse("FT.Structure.notYours");
   const spec = structuralSpecOf(item);

@@ -203,7 +203,7 @@ describe("scenario: shooting doors and walls (SF-X-41)", () => {
     expect(onEveryClient(table, () => G().game.scenes.get(SCENE).walls.has(WALL))).toEqual(
       everyone(table, false),
     );
-    expect(table.server.world.scenes[0].walls.map((w: any) => w._id)).toEqual([DOOR]);
+    expect(table.server.world.scenes[0]!.walls.map((w: any) => w._id)).toEqual([DOOR]);
     expect(
       onEveryClient(table, () => G().game.actors.get(EUSYL).items.get(GYRO).system.ammo.remaining),
     ).toEqual(everyone(table, 7));
