@@ -6,7 +6,7 @@ import { FrontierCombatTracker } from "./applications/combat-tracker.js";
 import { registerMenus } from "./applications/settings-menus.js";
 import { FrontierActorSheet } from "./applications/sheets/actor-sheet.js";
 import { FrontierItemSheet } from "./applications/sheets/item-sheet.js";
-import { addCoverField } from "./canvas/wall-config.js";
+import { addCoverField, addStructureFields } from "./canvas/wall-config.js";
 import { PARTIALS, SYSTEM_ID, templatePath } from "./constants.js";
 import { AttackCardModel, CharacterModel, CreatureModel, ItemModels, SideModel } from "./data/models.js";
 import { FrontierActor } from "./documents/actor.js";
@@ -31,6 +31,7 @@ import { renderCheckVerdict } from "./workflows/checks.js";
 import { registerDodging } from "./workflows/dodging.js";
 import { registerDrugRequests } from "./workflows/drugs.js";
 import { registerPhaseHooks } from "./workflows/phase-gate.js";
+import { handleStructureRequest, keepBrokenDoorsOpen } from "./workflows/structure.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | init`);
@@ -52,6 +53,7 @@ Hooks.once("init", () => {
   watchCards();
   registerGMRequest("nextRound", handleNextRoundRequest);
   registerDrugRequests();
+  registerGMRequest("structure", handleStructureRequest);
   listenForGMRequests();
   // SF-X-10: an owner marks their token dodging this round from the combat tracker.
   registerDodging();
@@ -103,6 +105,9 @@ Hooks.on("createSetting", onSetting);
 Hooks.on("updateSetting", onSetting);
 // The cover class of each wall (SF-X-22), editable in the wall configuration.
 Hooks.on("renderWallConfig", (app, html) => addCoverField(app, html));
+// SF-X-41: the structure type and points of a door or wall; a door broken open stays open.
+Hooks.on("renderWallConfig", (app, html) => addStructureFields(app, html));
+Hooks.on("preUpdateWall", (wall, changes) => keepBrokenDoorsOpen(wall, changes as { ds?: number }));
 
 Hooks.once("ready", () => {
   // Click-to-sort for the tables in the rules journal (the weapons table).

@@ -22,3 +22,31 @@ export function addCoverField(
     <p class="hint">${t("FT.Wall.hint")}</p>`;
   anchor.before(group);
 }
+
+/**
+ * SF-X-41: a "Structure" select (the structure types of rules-tables §10.2) and its structural points, stored as
+ * `flags.frontier-tactics.structure` and `.structuralPoints`; blank points are rolled from the type the first time
+ * the wall is hit (`workflows/structure.ts`).
+ */
+export function addStructureFields(
+  app: { readonly document: WallDocument.Implementation },
+  html: HTMLElement,
+): void {
+  const form = html.querySelector("form") ?? (html.tagName === "FORM" ? html : null);
+  const anchor = form?.querySelector('[name="door"]')?.closest(".form-group");
+  if (!form || !anchor || form.querySelector(`[name="flags.${SYSTEM_ID}.structure"]`)) return;
+  const doc = app.document;
+  const current = String(doc?.getFlag(SYSTEM_ID, "structure" as never) ?? "");
+  const points = doc?.getFlag(SYSTEM_ID, "structuralPoints" as never) as unknown;
+  const t = (k: string) => game.i18n?.localize(k) ?? k;
+  const types = ["", "heavyDoor", "interiorWall", "fortifiedDoor", "exteriorWall"];
+  const group = document.createElement("div");
+  group.className = "form-group";
+  group.innerHTML = `<label>${t("FT.Structure.label")}</label>
+    <div class="form-fields"><select name="flags.${SYSTEM_ID}.structure">
+      ${types.map((v) => `<option value="${v}"${v === current ? " selected" : ""}>${t(v ? `FT.Structure.type.${v}` : "FT.Structure.none")}</option>`).join("")}
+    </select>
+    <input type="number" name="flags.${SYSTEM_ID}.structuralPoints" min="0" step="1" value="${typeof points === "number" ? points : ""}" placeholder="${t("FT.Structure.points")}"></div>
+    <p class="hint">${t("FT.Structure.hint")}</p>`;
+  anchor.before(group);
+}

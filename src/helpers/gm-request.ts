@@ -25,7 +25,17 @@ export type GMRequestBody =
   | { readonly kind: "stray"; readonly messageId: string; readonly ids: readonly string[] }
   | { readonly kind: "nextRound"; readonly combatId: string; readonly round: number }
   /** Use a Stimdose or Staydose (SF-B-22, SF-B-15) from the asker's actor's gear on a target (`workflows/drugs.ts`). */
-  | { readonly kind: "drug"; readonly actorId: string; readonly itemId: string; readonly target: string };
+  | { readonly kind: "drug"; readonly actorId: string; readonly itemId: string; readonly target: string }
+  /** SF-X-41: shoot a door or wall (the GM computes the damage from the weapon). */
+  | {
+      readonly kind: "structure";
+      readonly sceneId: string;
+      readonly wallId: string;
+      readonly actorId: string;
+      readonly itemId: string;
+      readonly shots: number;
+      readonly seu: number;
+    };
 
 export interface GMAnswer {
   readonly applied: string[];
@@ -59,6 +69,13 @@ export function requestProblem(raw: unknown): string | null {
     if (!/^(Scene\.[A-Za-z0-9]{16}\.Token|Actor)\.[A-Za-z0-9]{16}$/.test(target)) return "target";
     return null;
   }
+  if (r.kind === "structure") {
+    for (const k of ["sceneId", "wallId", "actorId", "itemId"])
+      if (typeof r[k] !== "string" || !ID.test(r[k] as string)) return k;
+    for (const k of ["shots", "seu"])
+      if (!Number.isInteger(r[k]) || (r[k] as number) < 0 || (r[k] as number) > 100) return k;
+    return null;
+  }
   if (r.kind !== "apply" && r.kind !== "undo" && r.kind !== "stray") return "unknown kind";
   if (typeof r.messageId !== "string" || !ID.test(r.messageId)) return "message id";
   if (!Array.isArray(r.ids) || r.ids.length > MAX_IDS) return "target list";
@@ -76,6 +93,16 @@ function bodyOf(raw: Record<string, unknown>): GMRequestBody {
       actorId: String(raw.actorId),
       itemId: String(raw.itemId),
       target: String(raw.target),
+    };
+  if (raw.kind === "structure")
+    return {
+      kind: "structure",
+      sceneId: String(raw.sceneId),
+      wallId: String(raw.wallId),
+      actorId: String(raw.actorId),
+      itemId: String(raw.itemId),
+      shots: Number(raw.shots),
+      seu: Number(raw.seu),
     };
   const message = { messageId: String(raw.messageId), ids: (raw.ids as string[]).slice() };
   if (raw.kind === "stray") return { kind: "stray", ...message };

@@ -42,6 +42,8 @@ export class FrontierActorSheet extends Base {
       punch: guarded(FrontierActorSheet.#onPunch),
       throw: guarded(FrontierActorSheet.#onThrow),
       reload: guarded(FrontierActorSheet.#onReload),
+      structure: guarded(FrontierActorSheet.#onStructure),
+      spotting: guarded(FrontierActorSheet.#onSpotting),
       itemEdit: guarded(FrontierActorSheet.#onItemEdit),
       itemDelete: guarded(FrontierActorSheet.#onItemDelete),
       toggleDefense: guarded(FrontierActorSheet.#onToggleDefense),
@@ -193,6 +195,21 @@ export class FrontierActorSheet extends Base {
     if (!item) return;
     const { reloadFromSheet } = await import("../../workflows/turn-ledger.js");
     await reloadFromSheet(this.document, item);
+  }
+
+  /** Shoot a door or wall (SF-X-41). */
+  static async #onStructure(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    const item = id ? this.document.items.get(id) : undefined;
+    if (!item) return;
+    const { damageStructure } = await import("../../workflows/structure.js");
+    await damageStructure(this.document, item);
+  }
+
+  /** Spotting distance, whispered to the GM (SF-X-03). */
+  static async #onSpotting(this: FrontierActorSheet): Promise<void> {
+    const { spotting } = await import("../../workflows/spotting.js");
+    await spotting(this.document);
   }
 
   static async #onItemEdit(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {

@@ -1,0 +1,343 @@
+/**
+ * Structural damage to doors and walls (SF-X-41, A/S). The GM gives a wall or door its structure type (rules-tables
+ * §10.2) and, if they like, its structural points in the wall configuration (`flags.frontier-tactics.structure`,
+ * `.structuralPoints`; `wall-config.ts`). A weapon row's "Structure" action asks which door or wall to shoot (those
+ * with a structure type, within the weapon's Extreme range and in the attacker's sight, nearest first) and how many
+ * shots (and SEU per shot for a laser); the weapon's structural damage (rules-tables §10.1: per shot or per SEU,
+ * `system.structural`) comes off the wall's points. A wall's points are rolled from its type the first time it is
+ * hit when the GM left them blank (25+d10 …). At 0 a door is broken open (`ds` open, flagged broken, and cannot be
+ * closed again); a wall is removed.
+ *
+ * Only the active GM writes walls: everyone else asks through `gm-request.ts` (kind "structure"). The GM derives who
+ * asks from the server, and checks that the asker owns the attacker, that the weapon is the attacker's and has
+ * structural damage, that the wall exists, has a structure type and is within range; the damage is the GM's own
+ * computation from the weapon, never a number sent with the request. Ammunition is spent on the attacker's own item
+ * after the GM accepted, so a refused shot spends nothing.
+ */
+import { SYSTEM_ID } from "../constants.js";
+import { isItemType } from "../documents/subtypes.js";
+import { type GMAnswer, type GMRequestBody, requestGM } from "../helpers/gm-request.js";
+import { notify } from "../helpers/report.js";
+import {
+  applyStructural,
+  STRUCTURE_CAPACITY,
+  type StructuralSpec,
+  type StructureType,
+  structuralCapacity,
+  structuralDamage,
+} from "../rules/index.js";
+import { ammoState } from "./attack.js";
+import { onGMQueue } from "./attack-flow.js";
+
+type ActorI = Actor.Implementation;
+type ItemI = Item.Implementation;
+type WallDoc = WallDocument.Implementation;
+interface Pt {
+  x: number;
+  y: number;
+}
+
+/** The structure types a wall or door can be given: the rows rules-tables §10.2 maps to an object (one source). */
+export const WALL_STRUCTURES: readonly StructureType[] = [
+  "heavyDoor",
+  "interiorWall",
+  "fortifiedDoor",
+  "exteriorWall",
+];
+
+const t = (key: string) => game.i18n?.localize(key) ?? key;
+
+/** A wall's structure type, or null when the GM gave it none. */
+export function structureOf(wall: WallDoc): StructureType | null {
+  const v = wall.getFlag(SYSTEM_ID, "structure" as never) as unknown;
+  return typeof v === "string" && v in STRUCTURE_CAPACITY ? (v as StructureType) : null;
+}
+
+function pointsOf(wall: WallDoc): number | null {
+  const v = wall.getFlag(SYSTEM_ID, "structuralPoints" as never) as unknown;
+  return typeof v === "number" && Number.isFinite(v) ? v : null;
+}
+
+/** Whether a door was broken open by structural damage (it stays open). */
+export function isBroken(wall: WallDoc): boolean {
+  return wall.getFlag(SYSTEM_ID, "broken" as never) === true;
+}
+
+interface Refusal {
+  readonly key: string;
+  readonly data: Readonly<Record<string, string>>;
+}
+
+/** The weapon's structural damage as the rules function takes it, or why it has none (naming SF-X-41). */
+export function structuralSpecOf(item: ItemI): StructuralSpec | Refusal {
+  if (!isItemType(item, "weapon")) return { key: "FT.Structure.noDamage", data: { weapon: item.name ?? "" } };
+  const s = item.system.structural;
+  const missing = (item.system.missing ?? []).includes("structural");
+  if (s.per === "none" || s.amount <= 0)
+    return {
+      key: missing ? "FT.Structure.missing" : "FT.Structure.noDamage",
+      data: { weapon: item.name ?? "" },
+    };
+  return { per: s.per, amount: s.amount, placedAmount: s.placedAmount ?? undefined };
+}
+
+const isRefusal = (x: StructuralSpec | Refusal): x is Refusal => "key" in x;
+
+/** Most shots a turn (at least one) and the SEU dial's bounds for a per-SEU weapon. */
+function limits(item: ItemI): { shots: number; seu: { min: number; max: number } | null } {
+  if (!isItemType(item, "weapon")) return { shots: 1, seu: null };
+  const sys = item.system;
+  const shots = Math.max(1, Math.floor(sys.rof ?? 1));
+  const p = sys.damage.perSeu;
+  return { shots, seu: sys.structural.per === "seu" ? { min: p.min ?? 1, max: p.max ?? 1 } : null };
+}
+
+/** Extreme range of the weapon in scene units (a Basic weapon's squares are grid squares). */
+function reachUnits(item: ItemI, gridDistance: number): number {
+  if (!isItemType(item, "weapon")) return 0;
+  const e = item.system.ranges.e ?? item.system.ranges.l ?? item.system.ranges.m ?? item.system.ranges.s ?? 0;
+  return item.system.rangeUnit === "squares" ? e * gridDistance : e;
+}
+
+function nearestOnSegment(p: Pt, c: readonly number[]): Pt {
+  const [ax = 0, ay = 0, bx = 0, by = 0] = c;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const len2 = dx * dx + dy * dy;
+  const u = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - ax) * dx + (p.y - ay) * dy) / len2));
+  return { x: ax + u * dx, y: ay + u * dy };
+}
+
+/** Distance in scene units from a token document's centre to the nearest point of a wall. */
+function wallDistance(
+  token: TokenDocument.Implementation,
+  wall: WallDoc,
+  grid: { size: number; distance: number },
+) {
+  const centre = {
+    x: token.x + ((token.width ?? 1) * grid.size) / 2,
+    y: token.y + ((token.height ?? 1) * grid.size) / 2,
+  };
+  const near = nearestOnSegment(centre, wall.c);
+  return {
+    centre,
+    near,
+    units: (Math.hypot(near.x - centre.x, near.y - centre.y) * grid.distance) / grid.size,
+  };
+}
+
+/** Whether another sight-blocking wall stands between the point and the wall's nearest point (v13's sight backend). */
+function inSight(from: Pt, to: Pt, wallId: string): boolean {
+  const backend = CONFIG.Canvas.polygonBackends.sight as unknown as {
+    testCollision(
+      a: Pt,
+      b: Pt,
+      o: { type: "sight"; mode: "all" },
+    ): readonly { edges?: Set<{ object?: unknown }> }[];
+  };
+  const hits = backend.testCollision(from, to, { type: "sight", mode: "all" }) ?? [];
+  return hits.every((v) =>
+    [...(v.edges ?? [])].every(
+      (e) => (e.object as { document?: { id?: string } } | null)?.document?.id === wallId,
+    ),
+  );
+}
+
+export interface StructureChoice {
+  readonly wall: WallDoc;
+  readonly distance: number;
+}
+
+/** The doors and walls with a structure type the attacker's token can shoot at with this weapon, nearest first. */
+export function wallsInReach(token: TokenDocument.Implementation, item: ItemI): StructureChoice[] {
+  const scene = token.parent;
+  if (!scene || !canvas?.grid) return [];
+  const grid = { size: canvas.grid.size, distance: canvas.grid.distance };
+  const reach = reachUnits(item, grid.distance);
+  const out: StructureChoice[] = [];
+  for (const wall of scene.walls) {
+    if (!structureOf(wall) || isBroken(wall)) continue;
+    const d = wallDistance(token, wall, grid);
+    if (d.units > reach) continue;
+    if (!inSight(d.centre, d.near, wall.id ?? "")) continue;
+    out.push({ wall, distance: Math.round(d.units * 10) / 10 });
+  }
+  return out.sort((a, b) => a.distance - b.distance);
+}
+
+/** How a wall is named in the dialog and the chat line: its structure type and whether it is a door. */
+function wallLabel(wall: WallDoc): string {
+  const type = structureOf(wall);
+  return type ? t(`FT.Structure.type.${type}`) : t("FT.Structure.wall");
+}
+
+interface Answer {
+  wallId: string;
+  shots: number;
+  seu: number;
+}
+
+async function pickWall(
+  item: ItemI,
+  choices: readonly StructureChoice[],
+  unit: string,
+): Promise<Answer | null> {
+  const lim = limits(item);
+  const options = choices
+    .map(
+      (c, i) =>
+        `<option value="${c.wall.id}"${i === 0 ? " selected" : ""}>${wallLabel(c.wall)} · ${c.distance} ${unit}</option>`,
+    )
+    .join("");
+  const seuField = lim.seu
+    ? `<div class="form-group"><label>${t("FT.Structure.seu")}</label><input type="number" name="seu" value="${lim.seu.min}" min="${lim.seu.min}" max="${lim.seu.max}" step="1"></div>`
+    : "";
+  const result = await foundry.applications.api.DialogV2.prompt({
+    window: { title: `${item.name} · ${t("FT.Structure.title")}` },
+    content: `<div class="form-group"><label>${t("FT.Structure.target")}</label><select name="wall">${options}</select></div>
+      <div class="form-group"><label>${t("FT.Structure.shots")}</label><input type="number" name="shots" value="1" min="1" max="${lim.shots}" step="1"></div>${seuField}`,
+    ok: {
+      label: t("FT.Structure.fire"),
+      callback: (_ev: Event, button: HTMLButtonElement) => {
+        const f = button.form;
+        const val = (n: string) =>
+          f?.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${n}"]`)?.value ?? "";
+        return { wallId: val("wall"), shots: Number(val("shots")), seu: lim.seu ? Number(val("seu")) : 0 };
+      },
+    },
+  });
+  return result && typeof result === "object" ? (result as Answer) : null;
+}
+
+/** Why these shots are not ones the weapon can fire this turn, or null. */
+function shotsProblem(item: ItemI, shots: number, seu: number): Refusal | null {
+  const lim = limits(item);
+  if (!Number.isInteger(shots) || shots < 1 || shots > lim.shots)
+    return { key: "FT.Structure.badShots", data: { max: String(lim.shots) } };
+  if (lim.seu && (!Number.isInteger(seu) || seu < lim.seu.min || seu > lim.seu.max))
+    return { key: "FT.Structure.badSeu", data: { min: String(lim.seu.min), max: String(lim.seu.max) } };
+  return null;
+}
+
+/** The ammunition these shots use: rounds per shot, or the SEU set on the dial per shot. */
+function ammoNeeded(item: ItemI, shots: number, seu: number): number {
+  if (!isItemType(item, "weapon")) return 0;
+  const a = item.system.ammo;
+  if (a.unit === "none") return 0;
+  return a.unit === "seu" && item.system.structural.per === "seu" ? shots * seu : shots * a.perShot;
+}
+
+/** The weapon row's "Structure" action: shoot a door or wall (SF-X-41). Refusals are notified, nothing spent. */
+export async function damageStructure(actor: ActorI, item: ItemI): Promise<void> {
+  const spec = structuralSpecOf(item);
+  if (isRefusal(spec)) return notify("warn", spec.key, spec.data);
+  if (isItemType(item, "weapon") && reachUnits(item, 1) <= 0)
+    return notify("warn", "FT.Structure.noRange", { weapon: item.name ?? "" });
+  const token = actor.getActiveTokens()[0]?.document;
+  if (!token) return notify("warn", "FT.Structure.noToken");
+  const choices = wallsInReach(token, item);
+  if (!choices.length) return notify("warn", "FT.Structure.noWalls");
+  const answer = await pickWall(item, choices, String(canvas?.scene?.grid.units ?? "m"));
+  if (!answer) return;
+  const problem = shotsProblem(item, answer.shots, answer.seu);
+  if (problem) return notify("warn", problem.key, problem.data);
+  const ammo = isItemType(item, "weapon") ? ammoState(actor, item) : null;
+  const need = ammoNeeded(item, answer.shots, answer.seu);
+  if (ammo && ammo.remaining !== null && ammo.remaining < need)
+    return notify("warn", "FT.Structure.noAmmo", { need: String(need), left: String(ammo.remaining) });
+  const reply = await requestGM({
+    kind: "structure",
+    sceneId: token.parent?.id ?? "",
+    wallId: answer.wallId,
+    actorId: actor.id ?? "",
+    itemId: item.id ?? "",
+    shots: answer.shots,
+    seu: answer.seu,
+  });
+  const skipped = reply.skipped[0];
+  if (skipped) return notify("warn", skipped.reason, skipped.data ?? {});
+  if (ammo && ammo.remaining !== null && need > 0) {
+    const holder = actor.items.get(ammo.sourceId);
+    const left = Math.max(0, ammo.remaining - need);
+    if (holder)
+      await holder.update(
+        holder.id === item.id ? { system: { ammo: { remaining: left } } } : { system: { remaining: left } },
+      );
+  }
+}
+
+/** The GM's side of a "structure" request: every check made again here, then the wall written (SF-X-41). */
+export async function handleStructureRequest(
+  body: Extract<GMRequestBody, { kind: "structure" }>,
+  requester: User.Implementation,
+): Promise<GMAnswer> {
+  const refuse = (key: string, data: Record<string, string> = {}): GMAnswer => ({
+    applied: [],
+    skipped: [{ id: body.wallId, reason: key, data }],
+  });
+  const actor = game.actors?.get(body.actorId);
+  if (!actor?.testUserPermission(requester, "OWNER")) return refuse("FT.Structure.notYours");
+  const item = actor.items.get(body.itemId);
+  if (!item || !isItemType(item, "weapon")) return refuse("FT.Structure.notYours");
+  const spec = structuralSpecOf(item);
+  if (isRefusal(spec)) return refuse(spec.key, { ...spec.data });
+  const problem = shotsProblem(item, body.shots, body.seu);
+  if (problem) return refuse(problem.key, { ...problem.data });
+  const scene = game.scenes?.get(body.sceneId);
+  const wall = scene?.walls.get(body.wallId);
+  if (!scene || !wall || !structureOf(wall) || isBroken(wall)) return refuse("FT.Structure.gone");
+  const token = scene.tokens.find((tk) => tk.actorId === actor.id);
+  if (!token) return refuse("FT.Structure.noToken");
+  const grid = { size: scene.grid.size, distance: scene.grid.distance };
+  if (wallDistance(token, wall, grid).units > reachUnits(item, grid.distance))
+    return refuse("FT.Structure.outOfRange");
+
+  return onGMQueue(async () => {
+    const type = structureOf(wall)!;
+    let points = pointsOf(wall);
+    if (points === null) {
+      // The GM left the points blank: rolled from the type's row the first time it is hit (rules-tables §10.2).
+      const row = STRUCTURE_CAPACITY[type];
+      const roll = await new Roll(`${row.count}d${row.faces}`).evaluate();
+      const dice = roll.dice.flatMap((d) => d.results.map((r) => r.result));
+      points = structuralCapacity(type, dice);
+    }
+    const damage = structuralDamage(spec, body.shots, body.shots * body.seu);
+    const after = applyStructural(points, damage);
+    const isDoor = (wall.door ?? 0) > 0;
+    const label = wallLabel(wall);
+    if (after.breached && isDoor)
+      await wall.update({
+        ds: CONST.WALL_DOOR_STATES.OPEN,
+        flags: { [SYSTEM_ID]: { structuralPoints: 0, broken: true } },
+      } as never);
+    else if (after.breached) await wall.delete();
+    else await wall.update({ flags: { [SYSTEM_ID]: { structuralPoints: after.remaining } } } as never);
+    const key = after.breached
+      ? isDoor
+        ? "FT.Structure.doorBroken"
+        : "FT.Structure.wallBreached"
+      : "FT.Structure.hit";
+    const content = `<p class="ft-structure">${game.i18n?.format(key, {
+      actor: actor.name ?? "",
+      weapon: item.name ?? "",
+      structure: label,
+      damage: String(damage),
+      from: String(points),
+      left: String(after.remaining),
+    })} <span class="ft-rule">SF-X-41</span></p>`;
+    await ChatMessage.create({ content, speaker: ChatMessage.getSpeaker({ actor }) });
+    return { applied: [body.wallId], skipped: [] };
+  });
+}
+
+/**
+ * A broken door stays open: closing or locking it is refused on the client that tries (v13 `preUpdateWall`, whose
+ * `false` stops the update before it is sent).
+ */
+export function keepBrokenDoorsOpen(wall: WallDoc, changes: { ds?: number }): boolean | undefined {
+  if (!isBroken(wall) || changes.ds === undefined || changes.ds === CONST.WALL_DOOR_STATES.OPEN)
+    return undefined;
+  notify("warn", "FT.Structure.brokenDoor");
+  return false;
+}
