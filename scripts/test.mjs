@@ -1,7 +1,7 @@
 /**
- * `npm test`: typecheck, lint, unit tests (with the template and pack checks, and coverage of src/rules),
- * the build and the dist check. Ends with one plain line: `N passed, N failed` — vitest's test count plus one
- * per other step.
+ * `npm test`: typecheck, lint, unit tests (with the template and pack checks, and coverage of src/rules), every
+ * Star Frontiers rule marked A or S played by a scenario (`npm run rules:coverage`), the build and the dist check.
+ * Ends with one plain line: `N passed, N failed` — vitest's test count plus one per other step.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
@@ -50,6 +50,15 @@ try {
 } catch {
   step("unit tests produced results", false);
 }
+
+console.log("▶ rules played at the table");
+step(
+  "every Star Frontiers rule marked A or S is played by a scenario (npm run rules:coverage)",
+  spawnSync("node", ["scripts/rules-coverage.mjs", "--require", "SF-"], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+  }).status === 0,
+);
 
 console.log("▶ build");
 try {

@@ -307,6 +307,8 @@ describe("scenario: what the card reads from the scene and the pack", () => {
     });
     table = await createTable({
       world: {
+        // The phase of the round is played in phases.test.ts; this encounter does not enforce it (a world setting).
+        settings: [settingSource("settingPhases001", "enforcePhases", false)],
         actors: [
           actorSource({
             _id: EUSYL,
