@@ -181,6 +181,8 @@ export function dialogNumbers(ctx: ReturnType<typeof dialogContext>) {
       t.problem,
       t.cover?.key ?? null,
       t.situation?.hidden.map((h) => h.value),
+      // What "add a modifier" offers depends on the attacker too (infrared hides smoke and darkness, SF-X-23).
+      t.situation?.choices.map((c) => c.key),
     ]),
   });
   const fields: Record<string, string> = {};

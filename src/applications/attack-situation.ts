@@ -4,7 +4,8 @@
  *
  * Form fields: per target (by its index in the request) `sit.<i>.<fact>` carries the situation the dialog shows
  * (hidden inputs, so a redraw keeps it) and `add.<i>` the "add a modifier" choice (`fact.value`), which wins; for
- * the attacker `attacker.vehicle` (Expanded, SF-X-19) and `attacker.conveyance` (Basic, SF-B-21).
+ * the attacker `attacker.vehicle` (Expanded, SF-X-19), `attacker.visionAid` (Expanded, SF-X-23) and
+ * `attacker.conveyance` (Basic, SF-B-21).
  */
 import {
   parseSituationKey,
@@ -16,6 +17,7 @@ import {
   type TargetSituation,
   withConveyance,
   withSituation,
+  withVisionAid,
 } from "../rules/index.js";
 import type { AttackRequest, PreparedAttack } from "../workflows/attack-plan.js";
 
@@ -26,10 +28,12 @@ export function situationFromForm(
   base: AttackRequest,
   form: Readonly<Record<string, unknown>>,
 ): AttackRequest {
-  const attacker = withConveyance(base.attacker, {
+  const conveyed = withConveyance(base.attacker, {
     vehicle: form["attacker.vehicle"],
     conveyance: form["attacker.conveyance"],
   });
+  // SF-X-23: the attacker's infrared or light amplification goggles.
+  const attacker = withVisionAid(conveyed, form["attacker.visionAid"]);
   const targets = base.targets.map((t, i) => {
     const set: Partial<Record<SituationFact, unknown>> = {};
     for (const fact of FACTS) {
@@ -55,6 +59,13 @@ export function situationContext(prep: PreparedAttack) {
       none: "FT.Situation.vehicle.none",
       slow: "FT.Situation.vehicle.slow",
       fast: "FT.Situation.vehicle.fast",
+    },
+    /** SF-X-23: the attacker's vision aid (Expanded). */
+    attackerVisionAid: expanded ? (req.attacker.visionAid ?? "none") : null,
+    visionAidChoices: {
+      none: "FT.Situation.visionAid.none",
+      infrared: "FT.Situation.visionAid.infrared",
+      lightAmp: "FT.Situation.visionAid.lightAmp",
     },
     attackerConveyance: expanded ? null : (req.attacker.conveyance ?? "onFoot"),
     conveyanceChoices: {

@@ -36,6 +36,7 @@ export * from "./alpha-dawn/table-overrides.js";
 export * from "./alpha-dawn/tables.js";
 export * from "./alpha-dawn/to-hit.js";
 export * from "./alpha-dawn/turn.js";
+export * from "./alpha-dawn/vision.js";
 export * from "./core/dice.js";
 export * from "./core/engine.js";
 export * from "./core/facts.js";

@@ -15,6 +15,7 @@ import {
   type Check,
   type Declarations,
   damageFormula,
+  darknessRefusal,
   formatDice,
   type Modifier,
   type Outcome,
@@ -157,9 +158,8 @@ export function prepareAttack(req: AttackRequest): PreparedAttack {
     const check = req.engine.check(f, mods, options);
     const problem = !t.facts.visible
       ? "FT.Error.outOfSight"
-      : check.band === null
-        ? "FT.Error.outOfRange"
-        : null;
+      : // SF-X-23: in darkness, unseen without infrared or light amplification.
+        (darknessRefusal(req.attacker, t.facts) ?? (check.band === null ? "FT.Error.outOfRange" : null));
     return {
       id: t.facts.id,
       name: t.facts.name,

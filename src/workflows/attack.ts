@@ -16,7 +16,13 @@ import {
 } from "../documents/subtypes.js";
 import { notify, report } from "../helpers/report.js";
 import { clientSettings, currentEngine, currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
-import { type AttackerFacts, burstAreaProblem, DEFAULT_DECLARATIONS, RulesError } from "../rules/index.js";
+import {
+  type AttackerFacts,
+  burstAreaProblem,
+  DEFAULT_DECLARATIONS,
+  RulesError,
+  visionAidFromGear,
+} from "../rules/index.js";
 import { type AttackCardData, type AttackPorts, type RolledDice, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest } from "./attack-plan.js";
 import { grenadeCard } from "./grenade-card.js";
@@ -51,6 +57,8 @@ export function attackerFacts(actor: FrontierActorI, weapon: WeaponSystem, token
     vehicle: "none",
     inSkimmer: false,
     anesthetic: !!sys.anesthetic,
+    // SF-X-23: infrared or light amplification goggles in the gear (the dialog can change it).
+    visionAid: visionAidFromGear(actor.items.filter((i) => i.type === "gear").map((i) => i.name)),
   };
 }
 

@@ -295,6 +295,8 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
       "Giant target · Giant target +10 SF-X-25",
       "Target prone · Target prone −5 SF-X-26",
       "Target in a crowd or in melee · Target in a crowd −10 SF-X-35",
+      "Target in darkness · SF-X-23",
+      "Target behind smoke, haze or fog · Smoke, haze or fog (soft cover) −10 SF-X-22",
     ]);
     await set(alice, "add.0", "cover.hard");
     expect(chance(alice)).toBe("20%");

@@ -2,7 +2,7 @@
  * What the scene cannot see, as facts a user sets (catalog: "A rule marked A is also available as S"): cover on a
  * map without flagged walls (SF-B-12, SF-X-22), how the target moved (a dodging target, SF-X-10, SF-X-17), a target
  * in a moving vehicle (SF-X-19), its size (SF-X-25), prone (SF-X-26), in a crowd or in melee (SF-X-35), a Basic-game
- * target riding a skimmer or a monorail (SF-B-21). A choice never carries a number: it changes a fact, and the
+ * target riding a skimmer or a monorail (SF-B-21), in darkness or behind smoke, haze or fog (SF-X-23). A choice never carries a number: it changes a fact, and the
  * engine of the world turns the fact into its modifier (so Zebulon converts it like any other).
  */
 import type { ResolutionEngine, RuleOptions } from "../core/engine.js";
@@ -17,6 +17,7 @@ import {
   type VehicleSpeed,
 } from "../core/types.js";
 import { type Conveyance, conveyanceRules } from "./turn.js";
+import { darknessRefusal } from "./vision.js";
 
 /** The facts of a target a user may set in the dialog. */
 export interface TargetSituation {
@@ -27,6 +28,9 @@ export interface TargetSituation {
   readonly prone: boolean;
   readonly crowd: boolean;
   readonly conveyance: Conveyance;
+  /** SF-X-23: in darkness, behind smoke, haze or fog. */
+  readonly dark: boolean;
+  readonly smoke: boolean;
 }
 
 export type SituationFact = keyof TargetSituation;
@@ -46,6 +50,8 @@ export const SITUATION_VALUES: { readonly [F in SituationFact]: readonly TargetS
   prone: [false, true],
   crowd: [false, true],
   conveyance: CONVEYANCES,
+  dark: [false, true],
+  smoke: [false, true],
 };
 
 /** One thing a user may add to a target: a fact set to a value. */
@@ -60,6 +66,8 @@ export interface SituationChoice {
   readonly removed: readonly Modifier[];
   /** A rule the choice breaks (a monorail rider cannot be shot, SF-B-21): its i18n key, or null. */
   readonly refusal: string | null;
+  /** The rule ID of the refusal (SF-B-21, SF-X-23), or null. */
+  readonly refusalRule: string | null;
 }
 
 /** The choices offered per variant, in the order the dialog lists them. */
@@ -85,6 +93,8 @@ const CHOICES: Readonly<Record<AlphaDawnVariant, readonly (readonly [SituationFa
     ["size", "giant"],
     ["prone", "true"],
     ["crowd", "true"],
+    ["dark", "true"],
+    ["smoke", "true"],
   ],
 };
 
@@ -98,6 +108,8 @@ export function situationOf(t: TargetFacts): TargetSituation {
     prone: t.prone,
     crowd: t.crowd,
     conveyance: t.conveyance ?? "onFoot",
+    dark: t.dark ?? false,
+    smoke: t.smoke ?? false,
   };
 }
 
@@ -148,12 +160,22 @@ export function situationChoices(
     const value = parseSituationValue(fact, raw);
     if (value === undefined || now[fact] === value) continue;
     const target = withSituation(facts.target, { [fact]: value });
-    const refusal = targetRefusal(options.variant, target);
+    const conveyance = targetRefusal(options.variant, target);
+    // SF-X-23: a target in darkness cannot be seen without infrared or light amplification.
+    const refusal = conveyance ?? darknessRefusal(facts.attacker, target);
     const after = engine.attackModifiers({ ...facts, target }, options);
     const modifiers = after.filter((m) => !before.some((b) => sameModifier(b, m)));
     const removed = before.filter((b) => !after.some((m) => m.id === b.id));
     if (modifiers.length === 0 && removed.length === 0 && !refusal) continue;
-    out.push({ key: `${fact}.${raw}`, label: `FT.Situation.${fact}.${raw}`, modifiers, removed, refusal });
+    const refusalRule = conveyance ? "SF-B-21" : refusal ? "SF-X-23" : null;
+    out.push({
+      key: `${fact}.${raw}`,
+      label: `FT.Situation.${fact}.${raw}`,
+      modifiers,
+      removed,
+      refusal,
+      refusalRule,
+    });
   }
   return out;
 }

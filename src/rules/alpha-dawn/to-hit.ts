@@ -7,6 +7,7 @@ import type { AlphaDawnVariant, CoverClass, Modifier } from "../core/types.js";
 import { rangeBand, scopedBand } from "../geometry/range.js";
 import { isWounded, rangedBase, validateAbility } from "./abilities.js";
 import { ALPHA_DAWN_TABLE, type AlphaDawnTable } from "./tables.js";
+import { smokeHides } from "./vision.js";
 
 /**
  * Heavy weapons (SF-X-13): skill level − 1; untrained −10. Returns the modifier value from the skill.
@@ -115,13 +116,17 @@ export function expandedModifiers(facts: AttackFacts, table: AlphaDawnTable = AL
       mods.push(mod("burst", "FT.Modifier.burst", table.burst, "SF-X-21"));
     }
     // SF-X-22 cover, SF-X-35 crowd, SF-X-26 prone (stacks with soft, not with hard cover).
-    const cover = effectiveCover(target.cover, target.crowd);
+    // SF-X-23: smoke, haze or fog is soft cover (SF-X-22) unless the attacker sees through it with infrared.
+    const smoke = smokeHides(attacker, target);
+    const seen = effectiveCover(target.cover, target.crowd);
+    const cover = smoke && seen === "none" ? "soft" : seen;
     if (cover !== "none") {
-      const crowdOnly = target.cover === "none";
+      const crowdOnly = target.cover === "none" && !smoke;
+      const smokeOnly = target.cover === "none" && smoke;
       mods.push(
         mod(
           "cover",
-          crowdOnly ? "FT.Modifier.crowd" : `FT.Cover.${cover}`,
+          crowdOnly ? "FT.Modifier.crowd" : smokeOnly ? "FT.Modifier.smoke" : `FT.Cover.${cover}`,
           table.cover[cover],
           crowdOnly ? "SF-X-35" : "SF-X-22",
         ),

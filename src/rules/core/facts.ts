@@ -3,6 +3,7 @@
  * modifiers. The same facts feed every engine (architecture: one `ResolutionEngine` interface).
  */
 import type { Conveyance } from "../alpha-dawn/turn.js";
+import type { VisionAid } from "../alpha-dawn/vision.js";
 import type {
   AnimalSpeed,
   CoverClass,
@@ -63,6 +64,8 @@ export interface AttackerFacts {
   readonly conveyance?: Conveyance;
   /** An anesthetic cancels the wound penalty for five hours (SF-X-27). */
   readonly anesthetic: boolean;
+  /** Infrared or light amplification goggles (SF-X-23); none when absent. */
+  readonly visionAid?: VisionAid;
 }
 
 export interface TargetFacts {
@@ -81,6 +84,10 @@ export interface TargetFacts {
   readonly crowd: boolean;
   /** Basic game: riding a skimmer (cover) or a monorail (cannot be shot), SF-B-21; on foot when absent. */
   readonly conveyance?: Conveyance;
+  /** In darkness (SF-X-23); not when absent. */
+  readonly dark?: boolean;
+  /** Behind smoke, haze or fog (SF-X-23, soft cover SF-X-22); not when absent. */
+  readonly smoke?: boolean;
 }
 
 export interface Declarations {
