@@ -5,13 +5,14 @@ const SYSTEM_ID = "frontier-tactics";
 
 /**
  * One ES module for Foundry: `dist/frontier-tactics.mjs` plus `frontier-tactics.css`.
- * Names are kept and identifiers are not mangled, because Foundry derives hook names from class names.
+ * Foundry derives hook names from class names (`renderFrontierActorSheet`…): esbuild's `keepNames` gives every class
+ * and function its source name back (`Object.defineProperty(…, "name")`), so local identifiers can be shortened.
  * `npm run dev` serves the source on :30001 and proxies everything else (and the socket) to a local Foundry on :30000.
  */
 export default defineConfig(({ command }) => ({
   base: command === "serve" ? `/systems/${SYSTEM_ID}/` : "./",
   publicDir: false,
-  esbuild: { keepNames: true, minifyIdentifiers: false },
+  esbuild: { keepNames: true },
   build: {
     outDir: "dist",
     emptyOutDir: false,
