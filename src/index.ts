@@ -32,6 +32,7 @@ import { registerDodging } from "./workflows/dodging.js";
 import { registerDrugRequests } from "./workflows/drugs.js";
 import { registerPhaseHooks } from "./workflows/phase-gate.js";
 import { handleStructureRequest, keepBrokenDoorsOpen } from "./workflows/structure.js";
+import { registerStatusExpiry } from "./workflows/timed-status.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | init`);
@@ -53,6 +54,8 @@ Hooks.once("init", () => {
   watchCards();
   registerGMRequest("nextRound", handleNextRoundRequest);
   registerDrugRequests();
+  // Doze sleep and stuns end when their turns have passed (v13 does not end effects itself).
+  registerStatusExpiry();
   registerGMRequest("structure", handleStructureRequest);
   listenForGMRequests();
   // SF-X-10: an owner marks their token dodging this round from the combat tracker.

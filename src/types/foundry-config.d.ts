@@ -101,8 +101,11 @@ declare module "fvtt-types/configuration" {
       "frontier-tactics": { cover?: "" | "none" | "soft" | "hard" };
     };
     ActiveEffect: {
-      /** A drug's effect (workflows/drugs.ts): which drug, and the Stamina a Stimdose gave. */
-      "frontier-tactics": { drug?: "stimdose" | "staydose"; gained?: number };
+      /**
+       * A drug's effect (workflows/drugs.ts): which drug, and the Stamina a Stimdose gave; a status with a duration
+       * the active GM ends when it runs out (workflows/timed-status.ts).
+       */
+      "frontier-tactics": { drug?: "stimdose" | "staydose"; gained?: number; timed?: boolean };
     };
     MeasuredTemplate: {
       /** A blast area's label. */

@@ -7,13 +7,7 @@ import { cardView, type GrenadeCard } from "../applications/card-context.js";
 import { attackTargets, movementOf, readTarget, unitsPerPixel } from "../canvas/scene-facts.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
-import {
-  type FrontierActorType,
-  isFrontierActor,
-  isItemType,
-  isSide,
-  sideOf,
-} from "../documents/subtypes.js";
+import { type FrontierActorType, isFrontierActor, isItemType } from "../documents/subtypes.js";
 import { notify, report } from "../helpers/report.js";
 import { clientSettings, currentEngine, currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import {
@@ -137,13 +131,7 @@ export async function attackWithWeapon(
 ): Promise<void> {
   const token = actor.getActiveTokens()[0];
   if (!token) return notify("warn", "FT.Attack.noToken");
-  // SF-X-02: a surprised side may only move and take cover in the first round.
-  const combat = game.combat;
-  const combatant = combat?.combatants.find((c) => c.tokenId === token.id);
-  const side = combatant ? sideOf(combatant) : null;
-  if (combat?.started && combat.round <= 1 && side && isSide(side) && side.system.surprised) {
-    return notify("warn", "FT.Side.surprisedNoAttack");
-  }
+  const combatant = game.combat?.combatants.find((c) => c.tokenId === token.id);
   const targets = attackTargets();
   if (targets.length === 0) return notify("warn", "FT.Error.noTarget");
   // Only our actors attack, and only with weapons (the sheet offers Attack on weapons alone).

@@ -7,9 +7,12 @@
  * status off (`toggleStatusEffect(id, {active: false})`, undo, a Stimdose) finds it as it finds its own, by its
  * single status. Schema: common/documents/active-effect.mjs `duration` (search id 7781359244).
  */
+import { SYSTEM_ID } from "../constants.js";
+import { guard } from "../helpers/report.js";
 import { SECONDS_PER_TURN } from "../rules/index.js";
 
 type ActorI = Actor.Implementation;
+type EffectI = ActiveEffect.Implementation;
 
 export async function turnOnFor(
   actor: ActorI,
@@ -37,7 +40,53 @@ export async function turnOnFor(
         ? { combat: combat.id, startRound: combat.round, startTurn: combat.turn ?? 0 }
         : {}),
     },
-    flags: { core: { overlay } },
+    flags: { core: { overlay }, [SYSTEM_ID]: { timed: true } },
   };
   await actor.createEmbeddedDocuments("ActiveEffect", [effect]);
+}
+
+/**
+ * Has a timed status of ours run out? In the combat it began in: once the round has advanced by its rounds (a
+ * one-turn stun set in round 1 ends when round 2 begins); otherwise once world time has passed its seconds.
+ */
+export function hasRunOut(
+  effect: Pick<EffectI, "duration" | "flags">,
+  now: { combatId: string | null; round: number; worldTime: number },
+): boolean {
+  if (!effect.flags?.[SYSTEM_ID]?.timed) return false;
+  const d = effect.duration;
+  if (d.combat && d.combat === now.combatId && d.rounds != null)
+    return now.round >= (d.startRound ?? 0) + d.rounds;
+  if (d.combat) return false;
+  return d.seconds != null && now.worldTime >= (d.startTime ?? 0) + d.seconds;
+}
+
+/**
+ * v13 records a duration but never ends an effect (client/documents/active-effect.mjs has no expiry; it came in
+ * v14): the active GM's client deletes our timed statuses that ran out, on every actor in the combat and every
+ * world actor and token actor of the viewed scene, one delete per actor. A doze sleep ends, a stun lifts.
+ */
+export async function expireTimedStatuses(combat: Combat.Implementation | null): Promise<void> {
+  if (!game.users?.activeGM?.isSelf) return;
+  const now = {
+    combatId: combat?.id ?? null,
+    round: combat?.round ?? 0,
+    worldTime: game.time?.worldTime ?? 0,
+  };
+  const actors = new Map<string, ActorI>();
+  for (const c of combat?.combatants ?? []) if (c.actor) actors.set(c.actor.uuid, c.actor);
+  for (const a of game.actors ?? []) actors.set(a.uuid, a);
+  for (const t of canvas?.scene?.tokens ?? []) if (t.actor) actors.set(t.actor.uuid, t.actor);
+  for (const actor of actors.values()) {
+    const ids = actor.effects.filter((e) => hasRunOut(e, now)).map((e) => e.id ?? "");
+    if (ids.length) await actor.deleteEmbeddedDocuments("ActiveEffect", ids);
+  }
+}
+
+/** Once per page: a new round of a combat, or world time moving on, ends what ran out. */
+export function registerStatusExpiry(): void {
+  Hooks.on("updateCombat", (combat, changed) => {
+    if (changed.round !== undefined) void guard(() => expireTimedStatuses(combat));
+  });
+  Hooks.on("updateWorldTime", () => void guard(() => expireTimedStatuses(game.combat ?? null)));
 }

@@ -18,7 +18,7 @@ import { movementOf } from "../canvas/scene-facts.js";
 import { SYSTEM_ID } from "../constants.js";
 import type { WeaponSystem } from "../data/item/facts.js";
 import { weaponFacts } from "../data/item/facts.js";
-import { actorSystem, isItemType } from "../documents/subtypes.js";
+import { actorSystem, isItemType, isSide, sideOf } from "../documents/subtypes.js";
 import { notify, report } from "../helpers/report.js";
 import {
   type AttackFacts,
@@ -175,6 +175,12 @@ export function turnGate(
   try {
     const down = downProblem(actor);
     if (down) throw down;
+    // SF-X-02: a surprised side may only move and take cover in the first round (any attack: a weapon, a punch,
+    // a shot at a door).
+    const started = combatant?.parent?.started && (combatant.parent.round ?? 0) <= 1;
+    const side = started && combatant ? sideOf(combatant) : null;
+    if (side && isSide(side) && side.system.surprised)
+      throw new RulesError("FT.Side.surprisedNoAttack", "surprised in the first round");
     const fighting = inCombat(combatant) ? combatant : null;
     const round = fighting?.parent?.round ?? 0;
     const ledger = fighting ? stored(fighting) : { ...EMPTY, round };
@@ -350,6 +356,12 @@ export async function reloadWeapon(
     if (!isItemType(item, "weapon")) return;
     const down = downProblem(actor);
     if (down) throw down;
+    // SF-X-02: a surprised side may only move and take cover in the first round (any attack: a weapon, a punch,
+    // a shot at a door).
+    const started = combatant?.parent?.started && (combatant.parent.round ?? 0) <= 1;
+    const side = started && combatant ? sideOf(combatant) : null;
+    if (side && isSide(side) && side.system.surprised)
+      throw new RulesError("FT.Side.surprisedNoAttack", "surprised in the first round");
     const sys = item.system;
     const weapon = item.name ?? "";
     const name = actor.name ?? "";

@@ -34,6 +34,7 @@ import {
   id,
   itemFromPack,
   onEveryClient,
+  openEncounter,
   requestsSince,
   rowText,
   sceneSource,
@@ -350,6 +351,44 @@ describe("scenario: grenades, stuns and the drugs that end them (issue 12)", () 
       expect(staminaOf(c, TOK_P2)).toBe(30);
       expect(statusesOf(c, TOK_P1)).toEqual([]);
     }
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-X-40: a stun lasts one turn: Pirate 2, stunned in round 1 of a fight, is no longer stunned when the GM starts round 2, on every client", async () => {
+    const tokens = [
+      eusylToken(2, 4),
+      pirateToken(TOK_P1, "Pirate 1", 10, 4),
+      pirateToken(TOK_P2, "Pirate 2", 14, 4),
+    ];
+    table = await createTable({
+      world: world({
+        // The phase of the round is played in phases.test.ts; this fight does not enforce it (a world setting).
+        settings: [settingSource("settingPhases001", "enforcePhases", false)],
+        tokens,
+      }),
+    });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await openEncounter(table, gm, SCENE, tokens);
+    // Each side's d10 (SF-B-04): Eusyl's side 5, the pirates 3.
+    table.dice(5, 3);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    // As above: d100 20 hits; Pirate 2, in the ring, rolls 77 against RS 40 and is stunned.
+    table.dice(20, 77);
+    alice.target(TOK_P1);
+    await clickSheetItem(table, alice, EUSYL, CHARGE, "attack", true);
+    const card = lastCard(alice);
+    clickCard(gm, card!, "apply", "Pirate 2");
+    await table.settle();
+    for (const c of table.all) expect(statusesOf(c, TOK_P2)).toEqual(["stun"]);
+    // The GM ends the round: the sides roll again (4, 2) and round 2 begins; the stun, one turn long, is over.
+    table.dice(4, 2);
+    await gm.run(() => G().game.combat.nextRound());
+    await table.settle();
+    expect(onEveryClient(table, () => G().game.combat.round)).toEqual(everyone(table, 2));
+    for (const c of table.all) expect(statusesOf(c, TOK_P2)).toEqual([]);
+    expect(pendingDice()).toEqual([]);
     expect(table.unhandled).toEqual([]);
   });
 
