@@ -50,11 +50,12 @@ export async function turnOnFor(
  * one-turn stun set in round 1 ends when round 2 begins); otherwise once world time has passed its seconds.
  */
 export function hasRunOut(
-  effect: Pick<EffectI, "duration" | "flags">,
+  effect: Pick<EffectI, "_source" | "flags">,
   now: { combatId: string | null; round: number; worldTime: number },
 ): boolean {
   if (!effect.flags?.[SYSTEM_ID]?.timed) return false;
-  const d = effect.duration;
+  // The stored duration: its `combat` is the combat's id (the prepared field resolves it to the document).
+  const d = effect._source.duration;
   if (d.combat && d.combat === now.combatId && d.rounds != null)
     return now.round >= (d.startRound ?? 0) + d.rounds;
   if (d.combat) return false;
