@@ -29,6 +29,8 @@ export class FrontierItem<out SubType extends Item.SubType = Item.SubType> exten
     options: Item.Database.PreUpdateOptions,
     user: User.Implementation,
   ): Promise<boolean | undefined> {
+    // `this` is our Item class, which is what `Item.Implementation` names; TypeScript cannot see the configured
+    // class from inside its own declaration.
     const refused = linkRefusal(this as unknown as Item.Implementation, changes);
     if (refused) {
       report(refused);

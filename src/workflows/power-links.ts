@@ -86,6 +86,8 @@ export async function linkPower(
   const path = item ? linkPath(item.type) : null;
   if (!item || !path) return false;
   // The Item refuses a forbidden link itself (and says why); the update then returns undefined.
+  // A dotted path chosen by the item's type (weapon `system.ammo.powerSource`, screen `system.powerSource`):
+  // fvtt-types cannot type a computed key.
   const updated = await item.update({ [path]: packId } as never);
   return !!updated;
 }

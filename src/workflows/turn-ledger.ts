@@ -396,6 +396,8 @@ export async function reloadWeapon(
         throw new RulesError("FT.Turn.reloadAfterFiring", `${name} fired this turn`, { name });
       if (blocked) throw new RulesError("FT.Turn.reloadWhileRunning", `${name} ran this turn`, { name });
     }
+    // Two items of different types (a weapon and a power source) in one batch: fvtt-types wants one item type's
+    // update data per call, which would cost a second write.
     await actor.updateEmbeddedDocuments("Item", [
       { _id: item.id, system: { ammo: { remaining: full } } },
       { _id: clip.id, system: { quantity: c.quantity - 1 } },
