@@ -25,10 +25,11 @@ export const frame = (
   input, select, button { font: inherit; color: inherit; background: ${theme === "dark" ? "#2a2f38" : "#fffdf7"}; border: 1px solid #8888; border-radius: 3px; padding: 2px 4px; }
   button { cursor: pointer; } a { color: inherit; cursor: pointer; } h1,h2,h3 { font-family: inherit; }
   ol, ul { padding-left: 0; } .combatant { display: flex; gap: 6px; align-items: center; padding: 3px 6px; list-style: none; }
-  .combatant .token-image { width: 28px; height: 28px; border: none; } .combatant .token-name { flex: 1; } .combatant-controls { display: none; }
+  .combatant .token-image { width: 28px; height: 28px; border: none; } .combatant .token-name { flex: 1; } .combatant-controls { display: flex; gap: 2px; }
   .combatant.active { background: rgba(224,161,0,.25); }
   .inline-control { background: none; border: none; width: 1.4rem; } .inline-control::before { content: "▸"; }
-  .fa-caret-left::before { content: "◂"; } .fa-solid:not(.inline-control)::before { content: ""; }
+  .fa-caret-left::before { content: "◂"; } .fa-bullhorn::before { content: "📣" !important; }
+  .fa-eye-slash::before { content: "◌" !important; } .fa-skull::before { content: "☠" !important; } .fa-arrows-to-eye::before { content: "◎" !important; } .fa-solid:not(.inline-control)::before { content: ""; }
   .chat-message { width: 300px; padding: 6px; margin: 8px 0; border-radius: 4px; background: ${theme === "dark" ? "#2b2f37" : "#f4f1ea"}; border: 1px solid #8886; }
 }
   ${css}

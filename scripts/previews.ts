@@ -2,7 +2,7 @@
  * Renders sheets, the tracker and chat cards from the real templates and CSS into static HTML pages under
  * .screenshots-tmp/, then takes PNG screenshots with headless Chromium (if installed) for review.
  * Foundry's own stylesheet is not available outside Foundry: a small stand-in frame gives the window chrome.
- *   npx tsx scripts/previews.ts
+ *   npx tsx scripts/previews.ts [name-prefix]   (only the previews whose name starts with the prefix)
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -16,7 +16,8 @@ mkdirSync(OUT, { recursive: true });
 const css = readFileSync(join(ROOT, "styles/frontier-tactics.css"), "utf8");
 const hb = createEnv();
 
-for (const p of PREVIEWS) {
+const only = process.argv[2] ?? "";
+for (const p of PREVIEWS.filter((x) => x.name.startsWith(only))) {
   const body = p.rawHtml ?? p.templates.map((t) => render(hb, t, p.context)).join("\n");
   const file = join(OUT, `${p.name}.html`);
   writeFileSync(file, frame(css, p.theme, p.width, p.title, body, p.classes));
