@@ -59,7 +59,8 @@ export function movementOf(t: TokenP): Movement {
 
 /**
  * How the token moved this turn and whether that was allowed. The history cannot tell dodging from running, so a
- * token its owner marked dodging this round has dodged, at most half its running speed (SF-X-10, warned beyond).
+ * token its owner marked dodging this round that moved has dodged, at most half its running speed (SF-X-10, warned
+ * beyond); marked but not moved, it is stationary.
  * In the Basic game moves count in squares of 5 m against the race's walk and run (SF-B-06): more than its walk is
  * running, more than its run is flagged for the GM.
  */
@@ -90,8 +91,9 @@ export function movementReport(
       squares > run ? { key: "FT.Error.ranTooFar", data: { name, moved: squares, max: run } } : null;
     return { movement: squares <= 0 ? "stationary" : squares <= walk ? "walked" : "ran", note };
   }
-  // SF-X-10: its owner marked it dodging this round (workflows/dodging.ts).
-  if (isDodging(t.document.combatant)) {
+  // SF-X-10: its owner marked it dodging this round (workflows/dodging.ts). Dodging is movement (at half running
+  // speed): a token marked dodging that has not moved this round is stationary.
+  if (moved > 0 && isDodging(t.document.combatant)) {
     const max = dodgeSpeed(sys?.derived?.run ?? 30);
     const unit = canvas?.scene?.grid.units || "m";
     const note =
