@@ -138,6 +138,27 @@ export function mayInvolve(user: Attacking | null | undefined, token: Seeable): 
   return token.isVisible;
 }
 
+/**
+ * Is a chat card made now, in the current user's roll mode, read by every player? v13's public roll mode
+ * (`CONST.DICE_ROLL_MODES.PUBLIC`, "publicroll") whispers to no one; the GM's, blind and self modes whisper.
+ */
+export function cardIsPublic(): boolean {
+  return (game.settings?.get("core", "rollMode") ?? "publicroll") === "publicroll";
+}
+
+/**
+ * The name a card shows for a token the attack involved. A GM's attack involves hidden tokens too ({@link
+ * mayInvolve}), but a public card reaches every player: there a hidden token is "?", so a GM's hidden ambusher is
+ * never named on a card a player reads. The card keeps the token's UUID, by which the GM's client resolves it.
+ */
+export function cardName(
+  token: { readonly hidden?: boolean; readonly name?: string | null } | null | undefined,
+  publicCard: boolean,
+): string {
+  if (!token) return "?";
+  return publicCard && token.hidden ? "?" : (token.name ?? "");
+}
+
 /** The tokens with an actor on the viewed scene that the current user's attack may involve (see {@link mayInvolve}). */
 export function involvedTokens(): TokenP[] {
   const user = game.user;
