@@ -59,7 +59,8 @@ export function movementOf(t: TokenP): Movement {
 
 /**
  * How the token moved this turn and whether that was allowed. The history cannot tell dodging from running, so a
- * token its owner marked dodging this round has dodged, at most half its running speed (SF-X-10, warned beyond).
+ * token its owner marked dodging this round that moved has dodged, at most half its running speed (SF-X-10, warned
+ * beyond); marked but not moved, it is stationary.
  * In the Basic game moves count in squares of 5 m against the race's walk and run (SF-B-06): more than its walk is
  * running, more than its run is flagged for the GM.
  */
@@ -90,8 +91,9 @@ export function movementReport(
       squares > run ? { key: "FT.Error.ranTooFar", data: { name, moved: squares, max: run } } : null;
     return { movement: squares <= 0 ? "stationary" : squares <= walk ? "walked" : "ran", note };
   }
-  // SF-X-10: its owner marked it dodging this round (workflows/dodging.ts).
-  if (isDodging(t.document.combatant)) {
+  // SF-X-10: its owner marked it dodging this round (workflows/dodging.ts). Dodging is movement (at half running
+  // speed): a token marked dodging that has not moved this round is stationary.
+  if (moved > 0 && isDodging(t.document.combatant)) {
     const max = dodgeSpeed(sys?.derived?.run ?? 30);
     const unit = canvas?.scene?.grid.units || "m";
     const note =
@@ -134,6 +136,27 @@ export function mayInvolve(user: Attacking | null | undefined, token: Seeable): 
   if (user?.isGM) return true;
   if (token.document.hidden) return false;
   return token.isVisible;
+}
+
+/**
+ * Is a chat card made now, in the current user's roll mode, read by every player? v13's public roll mode
+ * (`CONST.DICE_ROLL_MODES.PUBLIC`, "publicroll") whispers to no one; the GM's, blind and self modes whisper.
+ */
+export function cardIsPublic(): boolean {
+  return (game.settings?.get("core", "rollMode") ?? "publicroll") === "publicroll";
+}
+
+/**
+ * The name a card shows for a token the attack involved. A GM's attack involves hidden tokens too ({@link
+ * mayInvolve}), but a public card reaches every player: there a hidden token is "?", so a GM's hidden ambusher is
+ * never named on a card a player reads. The card keeps the token's UUID, by which the GM's client resolves it.
+ */
+export function cardName(
+  token: { readonly hidden?: boolean; readonly name?: string | null } | null | undefined,
+  publicCard: boolean,
+): string {
+  if (!token) return "?";
+  return publicCard && token.hidden ? "?" : (token.name ?? "");
 }
 
 /** The tokens with an actor on the viewed scene that the current user's attack may involve (see {@link mayInvolve}). */

@@ -4,7 +4,14 @@
  * `attack` card. Everything it decides is in attack-plan / attack-flow; this file fills their ports.
  */
 import { cardView, type GrenadeCard } from "../applications/card-context.js";
-import { attackTargets, movementOf, readTarget, unitsPerPixel } from "../canvas/scene-facts.js";
+import {
+  attackTargets,
+  cardIsPublic,
+  cardName,
+  movementOf,
+  readTarget,
+  unitsPerPixel,
+} from "../canvas/scene-facts.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
 import { type FrontierActorType, isFrontierActor, isItemType } from "../documents/subtypes.js";
@@ -193,11 +200,13 @@ export async function attackWithWeapon(
       createCard: async (card, rolls) => {
         let final: AttackCardData & { grenade?: GrenadeCard | null } = card;
         if (isGrenade) final = await grenadeCard(card, token, scene[0]!.token, sys, rolls);
-        // SF-X-35: the tokens in the way, by UUID and name, for the GM to pick who a stray shot hits.
+        // SF-X-35: the tokens in the way, by UUID and name, for the GM to pick who a stray shot hits. A hidden
+        // token on a public card is "?" (`cardName`, issue 11's `mayInvolve`): players read that card.
         if (final.stray) {
+          const shown = cardIsPublic();
           const candidates = final.stray.candidates.flatMap((c) => {
             const t = canvas?.tokens?.get(c.id);
-            return t ? [{ id: t.document.uuid, name: t.name ?? "" }] : [];
+            return t ? [{ id: t.document.uuid, name: cardName(t.document, shown) }] : [];
           });
           final = { ...final, stray: { ...final.stray, candidates } };
         }

@@ -5,9 +5,13 @@
  * it, and it lapses by itself when the round changes (a status effect would stay until someone removed it). The
  * entry sits in the combat tracker's combatant context menu (v13 fires `getCombatTrackerContextOptions` for the
  * tracker's `_getEntryContextOptions`, client/applications/api/application.mjs `_createContextMenu`).
+ * Dodging is declared with the turn's movement: a player may set or clear the mark only in the declare phase or
+ * their side's move phase when phases are enforced (`mayMarkDodging`, phase-gate.ts), so it cannot be switched on
+ * just before an enemy's shot; and it counts only when the token moved this round (`movementReport`).
  */
 import { SYSTEM_ID } from "../constants.js";
 import { guard } from "../helpers/report.js";
+import { mayMarkDodging } from "./phase-gate.js";
 
 type CombatantI = Combatant.Implementation;
 
@@ -43,7 +47,7 @@ export function registerDodging(): void {
         },
         callback: (li) => {
           const c = combatantOf(li);
-          return c ? guard(() => setDodging(c, true)) : undefined;
+          return c?.parent && mayMarkDodging(c.parent, c) ? guard(() => setDodging(c, true)) : undefined;
         },
       },
       {
@@ -55,7 +59,7 @@ export function registerDodging(): void {
         },
         callback: (li) => {
           const c = combatantOf(li);
-          return c ? guard(() => setDodging(c, false)) : undefined;
+          return c?.parent && mayMarkDodging(c.parent, c) ? guard(() => setDodging(c, false)) : undefined;
         },
       },
     );

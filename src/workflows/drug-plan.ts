@@ -21,6 +21,37 @@ export interface DrugTarget {
   readonly unconscious: boolean;
   /** Already kept alive by a Staydose. */
   readonly stabilized: boolean;
+  /** A Stimdose is still working in them (its effect is on the actor): SF-B-22 wants 24 hours' rest first. */
+  readonly stimmed?: boolean;
+}
+
+/** How far a drug reaches: it is given by hand, so the giver stands next to the one who takes it. */
+export const DRUG_REACH_METRES = 2;
+
+/** A token on a scene as {@link withinReach} reads it: top-left corner and size in pixels. */
+export interface Spot {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+/**
+ * Can the giver at `a` hand a drug to `b` (SF-B-22, SF-B-15)? The drug is administered by hand, so the two stand
+ * adjacent: their centres at most 2 m apart, or in neighbouring squares of a grid coarser than that (the Basic
+ * game's 5 m squares). `size` and `distance` are the scene's grid: pixels and metres per square.
+ */
+export function withinReach(
+  a: Spot,
+  b: Spot,
+  grid: { readonly size: number; readonly distance: number },
+): boolean {
+  const size = grid.size > 0 ? grid.size : 100;
+  const dx = Math.abs(a.x + a.w / 2 - (b.x + b.w / 2));
+  const dy = Math.abs(a.y + a.h / 2 - (b.y + b.h / 2));
+  const metres = (Math.hypot(dx, dy) / size) * (grid.distance > 0 ? grid.distance : 1);
+  const squares = Math.max(dx, dy) / size;
+  return metres <= DRUG_REACH_METRES + 1e-6 || squares <= 1 + 1e-6;
 }
 
 /** A Stimdose's boost lasts three hours (SF-B-22): 1800 turns of 6 seconds. */
@@ -44,7 +75,9 @@ export type DrugPlan =
  * What the drug does to the target, or why it may not be used:
  * - Stimdose on a character asleep from a doze grenade (unconscious with Stamina above 0) wakes them and restores
  *   nothing (SF-B-18); on a wounded character +10 Stamina, never above the original score (SF-B-22); useless
- *   below 0 (refused, SF-B-22) and pointless at full Stamina (refused, nothing spent).
+ *   below 0 (refused, SF-B-22) and pointless at full Stamina (refused, nothing spent); refused while an earlier
+ *   Stimdose still works in them (SF-B-22: afterwards 24 hours' rest), so one dose per target, however many doses
+ *   the giver's gear claims.
  * - Staydose keeps a character at 0 Stamina or below alive (SF-B-15); refused on anyone else or on one it already
  *   keeps alive.
  */
@@ -53,6 +86,7 @@ export function planDrug(drug: Drug, t: DrugTarget, quantity: number): DrugPlan 
   const { value, max } = t.stamina;
   if (drug === "stimdose") {
     const dozed = t.unconscious && value > 0;
+    if (t.stimmed) return { ok: false, reason: "FT.Drug.stimdoseActive" };
     if (value < 0) return { ok: false, reason: "FT.Drug.stimdoseBelowZero" };
     const r = stimdose(value, max, dozed);
     if (!dozed && r.gained <= 0) return { ok: false, reason: "FT.Drug.stimdoseNoEffect" };

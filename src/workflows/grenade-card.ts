@@ -4,7 +4,7 @@
  */
 import type { GrenadeCard } from "../applications/card-context.js";
 import { FoundryCaster } from "../canvas/foundry-caster.js";
-import { occupants, unitsPerPixel } from "../canvas/scene-facts.js";
+import { cardIsPublic, cardName, occupants, unitsPerPixel } from "../canvas/scene-facts.js";
 import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
 import { actorSystem, tokenByUuid } from "../documents/subtypes.js";
 import { currentEngine } from "../helpers/settings.js";
@@ -50,12 +50,9 @@ export async function grenadeCard(
     },
     new FoundryCaster(),
   );
-  const caught = await Promise.all(
-    g.caught.map(async (uuid) => ({
-      id: uuid,
-      name: tokenByUuid(uuid)?.name ?? "?",
-    })),
-  );
+  // A GM's grenade catches hidden tokens too; on a public card they are "?" (`cardName`), kept by UUID.
+  const shown = cardIsPublic();
+  const caught = g.caught.map((uuid) => ({ id: uuid, name: cardName(tokenByUuid(uuid), shown) }));
   const damage: TargetDamage[] = [];
   // SF-Z-06: a Zebulon throw rates the blast by its colour — the colour's share of the maximum, through the
   // engine's damage, the same for everyone caught; no dice are rolled for it (see `blastOutcome` for a bounce).
@@ -83,7 +80,7 @@ export async function grenadeCard(
     const check = explosiveStun(sys.blastRadius * 1.5, sys.blastRadius, rs, r.total);
     // An NPC's Reaction Speed stays off the card (R1-5); the roll and its outcome are public.
     const shownRs = keepsNumbersSecret(doc?.actor) ? null : rs;
-    ring.push({ id: uuid, name: doc?.name ?? "?", roll: r.total, rs: shownRs, stunned: check.stunned });
+    ring.push({ id: uuid, name: cardName(doc, shown), roll: r.total, rs: shownRs, stunned: check.stunned });
     damage.push({ targetId: uuid, damage: 0 });
   }
   // Expanded doze grenade (rules-tables §18): each creature caught sleeps d100 turns, rolled with the throw so

@@ -32,6 +32,7 @@ import {
 } from "../rules/index.js";
 import type { AttackRequest } from "./attack-plan.js";
 import { type Declared, declaredThisRound, shotsLeft } from "./declarations.js";
+import { isDodging } from "./dodging.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
 type TokenD = TokenDocument.Implementation;
@@ -147,9 +148,13 @@ export function movedMetres(doc: TokenD): number {
   ).distance;
 }
 
-/** Walked or ran this round (SF-X-17): up to the walking speed is a walk. */
+/**
+ * Walked, ran or dodged this round (SF-X-17): up to the walking speed is a walk; a token marked dodging that moved
+ * dodged (SF-X-10), so an opportunity shot at it needs 5 m, as at a runner (SF-X-31).
+ */
 function movementClass(doc: TokenD, metres: number): Movement {
   if (metres <= 0) return "stationary";
+  if (isDodging(doc.combatant)) return "dodged";
   const walk = (doc.actor?.system as { derived?: { walk?: number } } | undefined)?.derived?.walk ?? 10;
   return metres <= walk ? "walked" : "ran";
 }
@@ -297,6 +302,25 @@ export function mayDeclare(combat: CombatI, combatant: CombatantI): boolean {
   if (!enforced()) return true;
   const verdict = phaseVerdict(currentPhase(combat).phase, sideIdOf(combatant), "declare");
   return verdict.ok || !refused(verdict);
+}
+
+/**
+ * May this user mark (or unmark) the combatant dodging now (SF-X-10)? Dodging is declared with the turn's movement:
+ * in the declare phase or the combatant's own side's move phase, when phases are enforced. A player is refused with
+ * a warning naming the rule; the GM may always, and is told what the rules would have said.
+ */
+export function mayMarkDodging(combat: CombatI, combatant: CombatantI): boolean {
+  if (!combat.started || !combatant.isOwner) return false;
+  if (!enforced()) return true;
+  const { phase } = currentPhase(combat);
+  if (!phase) return true;
+  const sideId = sideIdOf(combatant);
+  if (phase.kind === "declare" || (phase.kind === "move" && !!sideId && phase.sides.includes(sideId)))
+    return true;
+  return !refused({
+    key: "FT.Dodge.notNow",
+    data: { name: combatant.name ?? "", phase: `FT.Phase.${phase.kind}` },
+  });
 }
 
 /**

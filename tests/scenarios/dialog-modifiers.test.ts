@@ -276,6 +276,48 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
     expect(table.unhandled).toEqual([]);
   }, 30_000);
 
+  it("SF-X-10 SF-X-17: the GM marks the pirate dodging but it does not move: dodging is movement, so it is a stationary target, +10 and 40 %", async () => {
+    table = await createTable({ world: world() });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    table.dice(6, 3);
+    await gm.run(async () => {
+      const combat = await G().Combat.create({ scene: SCENE, active: true });
+      await combat.createEmbeddedDocuments("Combatant", [
+        { tokenId: TOK_EUSYL, sceneId: SCENE, actorId: EUSYL },
+        { tokenId: TOK_PIRATE, sceneId: SCENE, actorId: PIRATE },
+      ]);
+      await combat.startCombat();
+    });
+    await table.settle();
+    await gm.run(() => G().ui.combat.render({ force: true }));
+    await gm.run(() => settleApps());
+    const row = gm.run(() =>
+      [...G().ui.combat.element.querySelectorAll("li.combatant")].find(
+        (li: HTMLElement) => li.querySelector(".name")?.textContent === "Pirate",
+      ),
+    );
+    gm.run(() => chooseContextOption(row, "FT.Dodge.mark"));
+    await gm.run(() => settleApps());
+    await table.settle();
+    expect(
+      onEveryClient(table, () =>
+        G()
+          .game.combat.combatants.find((c: any) => c.tokenId === TOK_PIRATE)
+          .getFlag("frontier-tactics", "dodging"),
+      ),
+    ).toEqual(everyone(table, 1));
+    // ½ DEX 40, Short −10, stationary +10 (0 m moved; the mark alone is no dodge): 40 %.
+    await aliceOpensAttack(alice, PISTOL);
+    expect(chance(alice)).toBe("40%");
+    const cardId = await aliceRolls(alice, 8, 7);
+    expect(cardLine(cardId)).toBe(
+      "Modifiers = 40% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10 8 Hit",
+    );
+    expect(told(alice)).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  }, 30_000);
+
   it("SF-X-22: on a map with no walls Alice adds hard cover; the card shows Hard cover −20 and 20 %", async () => {
     table = await createTable({ world: world() });
     const alice = table.client(ALICE_ID);

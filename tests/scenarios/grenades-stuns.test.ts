@@ -55,6 +55,14 @@ import {
 
 let table: Table;
 vi.setConfig({ testTimeout: 60_000 });
+
+/** The text of the drug lines in `client`'s chat (whispered to the GMs and the giver). */
+const chatLines = (client: ReturnType<Table["client"]>): string[] =>
+  client.run(() =>
+    G()
+      .game.messages.contents.filter((m: any) => m.content.includes("ft-drug"))
+      .map((m: any) => m.content.replace(/<[^>]+>/g, "")),
+  );
 closeTableAfterEach(() => table, resetAppRecords);
 
 const SCENE = id("sceneDoze");
@@ -174,9 +182,17 @@ describe("scenario: grenades, stuns and the drugs that end them (issue 12)", () 
     expect(cardButtons(gm, card!)).toEqual(["undo:Pirate 1", "undo:Pirate 2", "place"]);
 
     // Alice targets Pirate 1 and clicks Use on her Stimdose: a dozed character wakes and gains no Stamina (SF-B-18).
+    // A drug is given by hand: from 4 m away it is refused, nothing spent. Eusyl steps next to the pirate.
+    alice.target(TOK_P1);
+    await clickSheetItem(table, alice, EUSYL, STIM, "useGear");
+    expect(told(alice)).toEqual([
+      "warn: SF-B-22: Eusyl must stand next to Pirate 1 (within 2 m) to give the Stimdose: a drug is given by hand.",
+    ]);
+    alice.notifications.log.length = 0;
+    await alice.run(() => G().game.scenes.get(SCENE).tokens.get(TOK_EUSYL).update(cell(5, 4)));
+    await table.settle();
     // The pirate is not hers, so her client asks the GM, whose client writes the pirate and spends her dose.
     const from = table.server.log.length;
-    alice.target(TOK_P1);
     await clickSheetItem(table, alice, EUSYL, STIM, "useGear");
     expect(told(alice)).toEqual(["info: Stimdose used on Pirate 1."]);
     for (const c of table.all) {
@@ -187,6 +203,7 @@ describe("scenario: grenades, stuns and the drugs that end them (issue 12)", () 
     }
     const writes = requestsSince(table, from).filter((r) => !r.startsWith("update User"));
     expect(writes.every((r) => r.endsWith("by Gamemaster"))).toBe(true);
+    expect(chatLines(gm)).toEqual(["Alice (Eusyl) gave Pirate 1 a Stimdose."]);
     expect(table.unhandled).toEqual([]);
   });
 
@@ -427,6 +444,99 @@ describe("scenario: grenades, stuns and the drugs that end them (issue 12)", () 
     expect(table.unhandled).toEqual([]);
   });
 
+  /*
+   *   Eusyl (2,4) ── 4 m ──▶ Pirate 1 (6,4)   Pirate 2 (7,4), hidden by the GM for the forged request
+   */
+  it('SF-B-22: Alice renames her Staydose "Stimdose" with 99 doses: the GM gives one dose to the pirate next to Eusyl and refuses a second while it works, far targets, hidden ones and world actors, each in one neutral sentence', async () => {
+    table = await createTable({
+      world: world({
+        tokens: [
+          eusylToken(2, 4),
+          pirateToken(TOK_P1, "Pirate 1", 6, 4),
+          { ...pirateToken(TOK_P2, "Pirate 2", 7, 4), hidden: true },
+        ],
+      }),
+    });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await gm.run(() =>
+      G()
+        .game.scenes.get(SCENE)
+        .tokens.get(TOK_P1)
+        .actor.update({ system: { stamina: { value: 12 } } }),
+    );
+    // Her own gear, her own writes: the name and the quantity are her word.
+    await alice.run(() =>
+      G()
+        .game.actors.get(EUSYL)
+        .items.get(STAY)
+        .update({ name: "Stimdose", system: { quantity: 99 } }),
+    );
+    await table.settle();
+    const ask = (target: string) =>
+      alice.run(async () => {
+        const { requestGM } = await import("../../src/helpers/gm-request.js");
+        return requestGM({ kind: "drug", actorId: EUSYL, itemId: STAY, target });
+      });
+    const reasons = async (target: string) => {
+      const answer = await ask(target);
+      await table.settle();
+      return answer.skipped.map((s: { reason: string }) => s.reason);
+    };
+    const p1 = `Scene.${SCENE}.Token.${TOK_P1}`;
+    // Forged requests the sheet would not send: 4 m away (given by hand), a hidden token, a bare world actor.
+    expect(await reasons(p1)).toEqual(["FT.Drug.noEffect"]);
+    expect(await reasons(`Scene.${SCENE}.Token.${TOK_P2}`)).toEqual(["FT.Drug.noTarget"]);
+    expect(await reasons(`Actor.${PIRATE}`)).toEqual(["FT.Drug.noTarget"]);
+    for (const c of table.all) {
+      expect(staminaOf(c, TOK_P1)).toBe(12);
+      expect(quantityOf(c, EUSYL, STAY)).toBe(99);
+    }
+
+    // Next to the pirate, one dose: +10 Stamina (12 → 22), one of the 99 spent, and the GMs read who gave it.
+    await alice.run(() => G().game.scenes.get(SCENE).tokens.get(TOK_EUSYL).update(cell(5, 4)));
+    await table.settle();
+    alice.target(TOK_P1);
+    await clickSheetItem(table, alice, EUSYL, STAY, "useGear");
+    expect(told(alice)).toEqual(["info: Stimdose used on Pirate 1."]);
+    expect(chatLines(gm)).toEqual(["Alice (Eusyl) gave Pirate 1 a Stimdose."]);
+
+    // A second dose while the first works (SF-B-22: afterwards 24 hours' rest): refused, in the neutral sentence
+    // (Alice may not read the pirate's sheet), nothing written or spent.
+    alice.notifications.log.length = 0;
+    await clickSheetItem(table, alice, EUSYL, STAY, "useGear");
+    expect(told(alice)).toEqual(["warn: SF-B-22: the Stimdose could not be given; nothing was spent."]);
+    for (const c of table.all) {
+      expect(staminaOf(c, TOK_P1)).toBe(22);
+      expect(quantityOf(c, EUSYL, STAY)).toBe(98);
+    }
+    expect(chatLines(gm)).toHaveLength(1);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-B-22: on her own character Alice hears the real reason: a second Stimdose while the first still works is refused, nothing spent", async () => {
+    table = await createTable({ world: world({ tokens: [eusylToken(2, 4)] }) });
+    const alice = table.client(ALICE_ID);
+    await alice.run(() =>
+      G()
+        .game.actors.get(EUSYL)
+        .update({ system: { stamina: { value: 20 } } }),
+    );
+    await table.settle();
+    await clickSheetItem(table, alice, EUSYL, STIM, "useGear");
+    expect(told(alice)).toEqual(["info: Stimdose used on Eusyl."]);
+    alice.notifications.log.length = 0;
+    await clickSheetItem(table, alice, EUSYL, STIM, "useGear");
+    expect(told(alice)).toEqual([
+      "warn: SF-B-22: a Stimdose still works in Eusyl; another one needs 24 hours' rest first.",
+    ]);
+    for (const c of table.all) {
+      expect(staminaOf(c, TOK_EUSYL)).toBe(30);
+      expect(quantityOf(c, EUSYL, STIM)).toBe(1);
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SF-B-22 SF-B-15: no Stimdose left, or a Stimdose on a character below 0, is refused with the rule ID and nothing is spent; a Staydose keeps that dying character alive through the GM", async () => {
     table = await createTable({
       world: world({
@@ -466,11 +576,10 @@ describe("scenario: grenades, stuns and the drugs that end them (issue 12)", () 
     expect(afterRefill).toBe(from + 1);
     alice.target(TOK_KAAL);
     await clickSheetItem(table, alice, EUSYL, STIM, "useGear");
-    expect(told(alice)).toEqual([
-      "warn: SF-B-22: a Stimdose does not help Kaal, whose Stamina is below 0. A Staydose keeps them alive.",
-    ]);
-    // Nothing spent, nothing written, nothing asked of the GM.
-    expect(table.server.log.length).toBe(afterRefill);
+    // Kaal is Bruno's and Alice may not read his sheet: her client cannot tell, the GM refuses in one neutral
+    // sentence that says nothing of his Stamina. Nothing spent; nothing written but Alice's request.
+    expect(told(alice)).toEqual(["warn: SF-B-22: the Stimdose could not be given; nothing was spent."]);
+    expect(requestsSince(table, afterRefill).filter((r) => !r.startsWith("update User"))).toEqual([]);
     for (const c of table.all) {
       expect(quantityOf(c, EUSYL, STIM)).toBe(1);
       expect(staminaOf(c, TOK_KAAL)).toBe(-4);

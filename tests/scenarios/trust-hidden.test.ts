@@ -200,7 +200,7 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SF-B-17/SF-X-43: the GM's own grenade from the same spot catches the hidden ambusher too; the GM resolves it", async () => {
+  it('SF-B-17/SF-X-43: the GM\'s own grenade from the same spot catches the hidden ambusher too; on the public card it is "?" on every client, and the GM resolves it by its token', async () => {
     table = await createTable({ world: world([9, 4]) });
     const gm = table.client(GM_ID);
     // d100 20 hits; 8d10 aimed; 8d10 for the Bystander (36), 8d10 for the ambusher (44), in the scene's token order.
@@ -210,13 +210,30 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
     expect(id).not.toBeNull();
     expect(pendingDice()).toEqual([]);
 
-    expect(cardText(gm, id!)).toContain("Caught in the blast: Bystander, Sathar assassin");
-    expect(cardButtons(gm, id!)).toEqual(["apply:Bystander", "apply:Sathar assassin", "applyAll", "place"]);
-    expect(rowText(gm, id!, "Sathar assassin")).toContain("Apply 44");
-    clickCard(gm, id!, "apply", "Sathar assassin");
+    // The card is public (the GM's roll mode is "publicroll"): no client's copy names the hidden ambusher.
+    for (const c of table.all) {
+      expect(cardText(c, id!)).toContain("Caught in the blast: Bystander, ?");
+      for (const secret of ["Sathar assassin", "assassin"])
+        expect(messageSource(c, id!)).not.toContain(secret);
+    }
+    expect(cardButtons(gm, id!)).toEqual(["apply:Bystander", "apply:?", "applyAll", "place"]);
+    expect(rowText(gm, id!, "?")).toContain("Apply 44");
+    clickCard(gm, id!, "apply", "?");
     await table.settle();
     expect(staminaOf(gm, TOK_AMBUSHER)).toBe(70 - 44);
     expect(storedStamina(table, AMBUSHER)).toBe(26);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it('SF-B-17/SF-X-43: the same grenade in the GM\'s "GM roll" mode is whispered to the GM, so its card names the hidden ambusher', async () => {
+    table = await createTable({ world: world([9, 4]) });
+    const gm = table.client(GM_ID);
+    await gm.run(() => G().game.settings.set("core", "rollMode", "gmroll"));
+    table.dice(20, ...[1, 1, 1, 1, 1, 1, 1, 1], ...[3, 4, 5, 6, 2, 7, 1, 8], ...[6, 6, 6, 6, 5, 5, 5, 5]);
+    const id = await attack(table, gm, EUSYL, "Fragmentation Grenade", [TOK_BYSTANDER]);
+    expect(id).not.toBeNull();
+    expect(cardText(gm, id!)).toContain("Caught in the blast: Bystander, Sathar assassin");
+    expect(gm.run(() => G().game.messages.get(id!).whisper.length)).toBeGreaterThan(0);
     expect(table.unhandled).toEqual([]);
   });
 
@@ -253,7 +270,7 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SF-X-40: the GM's explosive charge from the same spot checks RS for the hidden ambusher too", async () => {
+  it('SF-X-40: the GM\'s explosive charge from the same spot checks RS for the hidden ambusher too, named "?" on the public card', async () => {
     table = await createTable({ world: world([12, 4], { lookout: true }) });
     const gm = table.client(GM_ID);
     // d100 20 hits; the ring holds Eusyl, the ambusher and the Lookout (token order), one RS d100 each.
@@ -261,11 +278,16 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
     const id = await attack(table, gm, EUSYL, "Explosive Charge (500 g)", [TOK_BYSTANDER]);
     expect(id).not.toBeNull();
     expect(pendingDice()).toEqual([]);
-    const text = cardText(gm, id!);
-    expect(text).toContain("Eusyl 33");
-    expect(text).toContain("Sathar assassin 90");
-    expect(text).toContain("Lookout 77");
-    expect(targetsOn(gm, id!)).toEqual(["Bystander", "Eusyl", "Sathar assassin", "Lookout"]);
+    // A public card: the hidden ambusher's check is there, under "?", on every client.
+    for (const c of table.all) {
+      const text = cardText(c, id!);
+      expect(text).toContain("Eusyl 33");
+      expect(text).toContain("? 90");
+      expect(text).toContain("Lookout 77");
+      for (const secret of ["Sathar assassin", "assassin"])
+        expect(messageSource(c, id!)).not.toContain(secret);
+    }
+    expect(targetsOn(gm, id!)).toEqual(["Bystander", "Eusyl", "?", "Lookout"]);
     expect(table.unhandled).toEqual([]);
   });
 
@@ -296,6 +318,23 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
       expect(table.unhandled).toEqual([]);
     },
   );
+
+  it('SF-X-35: the GM\'s shot past the hidden ambusher misses; the public card offers it as a stray candidate by its token only, named "?" on every client', async () => {
+    table = await createTable({ world: world([5, 4]) });
+    const gm = table.client(GM_ID);
+    // d100 95 misses at 20 % (1 SEU: the 1d10 shows 4); the miss into the crowd rolls the stray d100, 30.
+    table.dice(95, 4, 30);
+    const id = await attack(table, gm, EUSYL, "Laser Pistol", [TOK_BYSTANDER]);
+    expect(id).not.toBeNull();
+    expect(pendingDice()).toEqual([]);
+    for (const c of table.all) {
+      const stray = c.run(() => G().game.messages.get(id!).system.card.stray);
+      expect(stray.candidates).toEqual([{ id: `Scene.${SCENE}.Token.${TOK_AMBUSHER}`, name: "?" }]);
+      for (const secret of ["Sathar assassin", "assassin"])
+        expect(messageSource(c, id!)).not.toContain(secret);
+    }
+    expect(table.unhandled).toEqual([]);
+  });
 
   it("a player's script that targets the hidden ambusher gets the no-target warning; nothing is rolled, spent or posted", async () => {
     table = await createTable({ world: world([9, 4]) });
