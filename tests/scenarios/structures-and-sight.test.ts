@@ -138,7 +138,7 @@ const lastChat = (c: Client) =>
   );
 
 describe("scenario: shooting doors and walls (SF-X-41)", () => {
-  it("SF-X-41: Alice's laser pistol takes 15 then 20 off a 32-point heavy door (5 per SEU); at 0 it is broken open on every client and stays open", async () => {
+  it("SF-X-41: Alice's laser pistol takes 15 then 20 off a 32-point heavy door (5 per SEU); at 0 it is broken open on every client; Alice cannot close it, the GM's close repairs it", async () => {
     table = await createTable({ world: vaultWorld() });
     const alice = table.client(ALICE_ID);
 
@@ -173,13 +173,26 @@ describe("scenario: shooting doors and walls (SF-X-41)", () => {
       onEveryClient(table, () => G().game.actors.get(EUSYL).items.get(LASER).system.ammo.remaining),
     ).toEqual(everyone(table, 13));
 
-    // The broken door cannot be closed again: refused with the reason, nothing written.
-    const gm = table.client(GM_ID);
-    const before = table.server.log.length;
-    await gm.run(() => G().game.scenes.get(SCENE).walls.get(DOOR).update({ ds: 0 }));
+    // Alice cannot close the broken door: refused on her client with the reason, nothing written.
+    let before = table.server.log.length;
+    await alice.run(() => G().game.scenes.get(SCENE).walls.get(DOOR).update({ ds: 0 }));
     await table.settle();
     expect(requestsSince(table, before)).toEqual([]);
-    expect(told(gm)).toContain("warn: SF-X-41: this door was broken open; it cannot be closed.");
+    expect(told(alice)).toContain("warn: SF-X-41: this door was broken open; it cannot be closed.");
+    // The GM may: closing it repairs the door (the broken flag goes, its points are rolled again when next hit).
+    const gm = table.client(GM_ID);
+    before = table.server.log.length;
+    await gm.run(() => G().game.scenes.get(SCENE).walls.get(DOOR).update({ ds: 0 }));
+    await table.settle();
+    expect(requestsSince(table, before)).toEqual(["update Wall by Gamemaster"]);
+    expect(told(gm)).toContain(
+      "info: SF-X-41: the GM closes a broken door: it is repaired (its points are rolled again when next hit).",
+    );
+    expect(onEveryClient(table, () => G().game.scenes.get(SCENE).walls.get(DOOR).ds)).toEqual(
+      everyone(table, 0),
+    );
+    expect(wallFlag(DOOR, "broken")).toEqual(everyone(table, false));
+    expect(wallFlag(DOOR, "structuralPoints")).toEqual(everyone(table, null));
     expect(table.unhandled).toEqual([]);
   }, 60_000);
 
@@ -225,9 +238,8 @@ describe("scenario: shooting doors and walls (SF-X-41)", () => {
       const { requestGM } = await import("../../src/helpers/gm-request.js");
       return requestGM({
         kind: "structure",
-        sceneId: SCENE,
+        tokenUuid: `Scene.${SCENE}.Token.${TOK_EUSYL}`,
         wallId: DOOR,
-        actorId: EUSYL,
         itemId: LASER,
         shots: 2,
         seu: 10,
