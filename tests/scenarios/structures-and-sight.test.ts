@@ -251,6 +251,119 @@ describe("scenario: shooting doors and walls (SF-X-41)", () => {
     expect(table.unhandled).toEqual([]);
   }, 60_000);
 
+  it("SF-X-41 bad input: Alice edits her own laser to 999 structural damage per SEU and her gyrojet to 100 shots a turn; the GM bounds both by the rules table, refuses with a sentence, and the door keeps its 32 points", async () => {
+    table = await createTable({ world: vaultWorld() });
+    const alice = table.client(ALICE_ID);
+    // She owns the items: the server lets her write any number on them.
+    await alice.run(() =>
+      G()
+        .game.actors.get(EUSYL)
+        .updateEmbeddedDocuments("Item", [
+          { _id: LASER, system: { structural: { amount: 999 } } },
+          { _id: GYRO, system: { rof: 100 } },
+        ]),
+    );
+    await table.settle();
+    expect(
+      onEveryClient(table, () => G().game.actors.get(EUSYL).items.get(LASER).system.structural.amount),
+    ).toEqual(everyone(table, 999));
+    const refusal =
+      "warn: SF-X-41: Laser Pistol asks more than the rules allow any weapon (at most 15 structural damage per shot or 5 per SEU, 20 SEU per shot, 3 shots a turn); the GM did not apply it.";
+    expect(await clickStructure(alice, LASER)).toHaveLength(2);
+    await fire(alice, DOOR, 1, 1);
+    expect(told(alice)).toEqual([refusal]);
+    expect(wallFlag(DOOR, "structuralPoints")).toEqual(everyone(table, 32));
+    // Refused before anything is spent: the laser still has its 20 SEU.
+    expect(
+      onEveryClient(table, () => G().game.actors.get(EUSYL).items.get(LASER).system.ammo.remaining),
+    ).toEqual(everyone(table, 20));
+
+    // A request she writes herself for 50 gyrojet shots (10 each) is refused by the rules' rate of fire (3).
+    const answer = await alice.run(async () => {
+      const { requestGM } = await import("../../src/helpers/gm-request.js");
+      return requestGM({
+        kind: "structure",
+        tokenUuid: `Scene.${SCENE}.Token.${TOK_EUSYL}`,
+        wallId: DOOR,
+        itemId: GYRO,
+        shots: 50,
+        seu: 0,
+      });
+    });
+    await table.settle();
+    expect(answer.skipped.map((s) => s.reason)).toEqual(["FT.Structure.beyondRules"]);
+    expect(onEveryClient(table, () => G().game.scenes.get(SCENE).walls.has(DOOR))).toEqual(
+      everyone(table, true),
+    );
+    expect(wallFlag(DOOR, "structuralPoints")).toEqual(everyone(table, 32));
+    expect(wallFlag(DOOR, "broken")).toEqual(everyone(table, null));
+    expect(table.unhandled).toEqual([]);
+  }, 60_000);
+
+  it("SF-X-41: a door set between two plain wall segments, off to one side of Eusyl, is listed (the sight ray aims inside the door, not at the corner it shares) and can be shot", async () => {
+    const world = vaultWorld();
+    const scene = world.scenes[0]!;
+    scene.walls = [
+      { ...wallData("walls", [2550, 1100, 2550, 1500]), _id: id("wallNorth") },
+      {
+        ...wallData("doors", [2550, 1500, 2550, 1800]),
+        _id: DOOR,
+        flags: { [FLAGS]: { structure: "heavyDoor", structuralPoints: 32 } },
+      },
+      { ...wallData("walls", [2550, 1800, 2550, 2100]), _id: id("wallSouth") },
+      scene.walls[1]!,
+    ] as typeof scene.walls;
+    table = await createTable({ world });
+    const alice = table.client(ALICE_ID);
+    // The door's nearest point is its north end (2550, 1500), the corner it shares: √(1000² + 150²) px = 10.1 m.
+    expect(await clickStructure(alice, LASER)).toEqual([
+      `${WALL}:Interior wall · 2.5 m`,
+      `${DOOR}:Heavy door · 10.1 m`,
+    ]);
+    await fire(alice, DOOR, 1, 2);
+    expect(told(alice)).toEqual([]);
+    expect(wallFlag(DOOR, "structuralPoints")).toEqual(everyone(table, 22));
+    expect(table.unhandled).toEqual([]);
+  }, 60_000);
+
+  it("SF-X-41 SF-X-30 SF-X-01: in a running combat the Structure action is an attack: refused in the declare phase; then the gyrojet's one shot is written to Eusyl's turn ledger, and a second click that turn is refused before the dialog opens", async () => {
+    table = await createTable({ world: vaultWorld() });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await openEncounter(table, gm, SCENE, vaultWorld().scenes[0]!.tokens);
+    table.dice(5, 3);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    // The round opens with the declare phase: like an attack, the Structure action is refused before its dialog.
+    expect(await clickStructure(alice, GYRO)).toEqual([]);
+    expect(told(alice)).toEqual([
+      "warn: SF-X-01: nobody attacks in the declare phase; your side attacks in its resolve phase.",
+    ]);
+    // With phases not enforced, the turn's own limits still hold.
+    await gm.run(() => G().game.settings.set("frontier-tactics", "enforcePhases", false));
+    await table.settle();
+    expect(await clickStructure(alice, GYRO), JSON.stringify(told(alice))).toHaveLength(2);
+    await fire(alice, DOOR, 1);
+    expect(told(alice)).toHaveLength(1);
+    expect(wallFlag(DOOR, "structuralPoints")).toEqual(everyone(table, 22));
+    expect(
+      onEveryClient(table, () => {
+        const c = G().game.combat.combatants.find((x: any) => x.tokenId === TOK_EUSYL);
+        const l = c.getFlag(FLAGS, "turn");
+        return [l.shots, l.fired[GYRO]];
+      }),
+    ).toEqual(everyone(table, [1, 1]));
+    const before = table.server.log.length;
+    expect(await clickStructure(alice, GYRO)).toEqual([]);
+    expect(told(alice)).toHaveLength(2);
+    expect(told(alice)[1]).toBe(
+      "warn: Eusyl has already fired 1 shot(s) this turn; the weapon&#39;s rate of fire: at most 1 per turn (SF-X-30).",
+    );
+    expect(requestsSince(table, before)).toEqual([]);
+    expect(wallFlag(DOOR, "structuralPoints")).toEqual(everyone(table, 22));
+    expect(table.unhandled).toEqual([]);
+  }, 60_000);
+
   it("SF-X-41: the wall configuration has the structure type and points; the GM's submit stores them as system flags", async () => {
     table = await createTable({ world: vaultWorld() });
     const gm = table.client(GM_ID);
