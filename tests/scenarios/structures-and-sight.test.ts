@@ -58,7 +58,26 @@ const FLAGS = "frontier-tactics";
  * Eusyl (Alice's) stands at cell (5, 5), centre (1550, 1350). A heavy door of 32 points runs north–south 10 m east
  * of her centre (x = 2550); an interior wall with blank points runs east–west 2.5 m north of her (y = 1100).
  */
-const vaultWorld = () => ({
+const DOOR_SRC = {
+  ...wallData("doors", [2550, 1200, 2550, 1500]),
+  _id: DOOR,
+  flags: { [FLAGS]: { structure: "heavyDoor", structuralPoints: 32 } },
+};
+const WALL_SRC = {
+  ...wallData("walls", [1400, 1100, 1700, 1100]),
+  _id: WALL,
+  flags: { [FLAGS]: { structure: "interiorWall" } },
+};
+const eusylToken = () =>
+  tokenSource({
+    _id: TOK_EUSYL,
+    name: "Eusyl",
+    actorId: EUSYL,
+    actorLink: true,
+    ...cell(5, 5),
+  });
+
+const vaultWorld = (walls: Record<string, unknown>[] = [DOOR_SRC, WALL_SRC]) => ({
   actors: [
     actorSource({
       _id: EUSYL,
@@ -77,21 +96,8 @@ const vaultWorld = () => ({
     sceneSource({
       _id: SCENE,
       name: "Vault",
-      tokens: [
-        tokenSource({ _id: TOK_EUSYL, name: "Eusyl", actorId: EUSYL, actorLink: true, ...cell(5, 5) }),
-      ],
-      walls: [
-        {
-          ...wallData("doors", [2550, 1200, 2550, 1500]),
-          _id: DOOR,
-          flags: { [FLAGS]: { structure: "heavyDoor", structuralPoints: 32 } },
-        },
-        {
-          ...wallData("walls", [1400, 1100, 1700, 1100]),
-          _id: WALL,
-          flags: { [FLAGS]: { structure: "interiorWall" } },
-        },
-      ],
+      tokens: [eusylToken()],
+      walls,
     }),
   ],
 });
@@ -301,18 +307,12 @@ describe("scenario: shooting doors and walls (SF-X-41)", () => {
   }, 60_000);
 
   it("SF-X-41: a door set between two plain wall segments, off to one side of Eusyl, is listed (the sight ray aims inside the door, not at the corner it shares) and can be shot", async () => {
-    const world = vaultWorld();
-    const scene = world.scenes[0]!;
-    scene.walls = [
+    const world = vaultWorld([
       { ...wallData("walls", [2550, 1100, 2550, 1500]), _id: id("wallNorth") },
-      {
-        ...wallData("doors", [2550, 1500, 2550, 1800]),
-        _id: DOOR,
-        flags: { [FLAGS]: { structure: "heavyDoor", structuralPoints: 32 } },
-      },
+      { ...DOOR_SRC, c: [2550, 1500, 2550, 1800] },
       { ...wallData("walls", [2550, 1800, 2550, 2100]), _id: id("wallSouth") },
-      scene.walls[1]!,
-    ] as typeof scene.walls;
+      WALL_SRC,
+    ]);
     table = await createTable({ world });
     const alice = table.client(ALICE_ID);
     // The door's nearest point is its north end (2550, 1500), the corner it shares: √(1000² + 150²) px = 10.1 m.
@@ -326,11 +326,40 @@ describe("scenario: shooting doors and walls (SF-X-41)", () => {
     expect(table.unhandled).toEqual([]);
   }, 60_000);
 
+  it("SF-X-41 bad input: a door behind a plain wall is not offered, and a request Alice writes for it anyway is refused by the GM's own sight test", async () => {
+    const world = vaultWorld([
+      DOOR_SRC,
+      WALL_SRC,
+      { ...wallData("walls", [2000, 1000, 2000, 1700]), _id: id("wallScreen") },
+    ]);
+    table = await createTable({ world });
+    const alice = table.client(ALICE_ID);
+    expect(await clickStructure(alice, LASER)).toEqual([`${WALL}:Interior wall · 2.5 m`]);
+    // She closes the dialog: nothing is asked.
+    await alice.run(() => openDialogs().at(-1)?.close());
+    await table.settle();
+    const answer = await alice.run(async () => {
+      const { requestGM } = await import("../../src/helpers/gm-request.js");
+      return requestGM({
+        kind: "structure",
+        tokenUuid: `Scene.${SCENE}.Token.${TOK_EUSYL}`,
+        wallId: DOOR,
+        itemId: LASER,
+        shots: 1,
+        seu: 2,
+      });
+    });
+    await table.settle();
+    expect(answer.skipped.map((s) => s.reason)).toEqual(["FT.Structure.notInSight"]);
+    expect(wallFlag(DOOR, "structuralPoints")).toEqual(everyone(table, 32));
+    expect(table.unhandled).toEqual([]);
+  }, 60_000);
+
   it("SF-X-41 SF-X-30 SF-X-01: in a running combat the Structure action is an attack: refused in the declare phase; then the gyrojet's one shot is written to Eusyl's turn ledger, and a second click that turn is refused before the dialog opens", async () => {
     table = await createTable({ world: vaultWorld() });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
-    await openEncounter(table, gm, SCENE, vaultWorld().scenes[0]!.tokens);
+    await openEncounter(table, gm, SCENE, [eusylToken()]);
     table.dice(5, 3);
     await gm.run(() => G().game.combat.startCombat());
     await table.settle();
