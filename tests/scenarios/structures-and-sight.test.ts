@@ -355,6 +355,58 @@ describe("scenario: shooting doors and walls (SF-X-41)", () => {
     expect(table.unhandled).toEqual([]);
   }, 60_000);
 
+  it("SF-X-41: Bruno's unlinked guard token (the GM gave him the NPC) shoots the door from where that token stands, not from the actor's first token on the scene", async () => {
+    const GUARD = id("actGuard");
+    const FAR = id("tokGuardFar");
+    const NEAR = id("tokGuardNear");
+    const GUARD_GYRO = id("itmGuardGyro");
+    const world = vaultWorld();
+    world.actors.push(
+      actorSource({
+        _id: GUARD,
+        name: "Guard",
+        owner: BRUNO_ID,
+        items: [
+          itemFromPack("weapons", "gyrojet-pistol", GUARD_GYRO, {
+            ranges: { pb: 2, s: 5, m: 10, l: 12, e: 15 },
+          }),
+        ],
+      }),
+    );
+    // The far token is 15.4 m from the door (beyond the gyrojet's 15 m); the near one 5 m, east of it.
+    world.scenes[0]!.tokens.push(
+      tokenSource({ _id: FAR, name: "Guard", actorId: GUARD, actorLink: false, ...cell(0, 0) }),
+      tokenSource({ _id: NEAR, name: "Guard", actorId: GUARD, actorLink: false, ...cell(20, 5) }),
+    );
+    table = await createTable({ world });
+    const bruno = table.client(BRUNO_ID);
+    const sheet = await bruno.run(async () => {
+      const actor = G().game.scenes.get(SCENE).tokens.get(NEAR).actor;
+      await actor.sheet.render({ force: true });
+      await settleApps();
+      return actor.sheet.element as HTMLElement;
+    });
+    const button = sheet.querySelector<HTMLElement>(
+      `tr[data-item-id="${GUARD_GYRO}"] [data-action="structure"]`,
+    );
+    expect(button).not.toBeNull();
+    bruno.run(() => click(button!));
+    await bruno.run(() => settleApps());
+    await table.settle();
+    expect(
+      bruno.run(() =>
+        [...(openDialogs().at(-1)?.element.querySelectorAll("option") ?? [])].map((o) => o.value),
+      ),
+    ).toEqual([DOOR]);
+    await fire(bruno, DOOR, 1);
+    expect(told(bruno)).toEqual([]);
+    expect(wallFlag(DOOR, "structuralPoints")).toEqual(everyone(table, 22));
+    expect(lastChat(bruno)).toBe(
+      "Guard's Gyrojet Pistol does 10 structural damage to the Heavy door: 22 of 32 points left. SF-X-41",
+    );
+    expect(table.unhandled).toEqual([]);
+  }, 60_000);
+
   it("SF-X-41 SF-X-30 SF-X-01: in a running combat the Structure action is an attack: refused in the declare phase; then the gyrojet's one shot is written to Eusyl's turn ledger, and a second click that turn is refused before the dialog opens", async () => {
     table = await createTable({ world: vaultWorld() });
     const gm = table.client(GM_ID);
