@@ -374,7 +374,7 @@ describe("scenario: shooting doors and walls (SF-X-41)", () => {
       }),
     );
     // The far token is 15.4 m from the door (beyond the gyrojet's 15 m); the near one 5 m, east of it.
-    world.scenes[0]!.tokens.push(
+    (world.scenes[0]!.tokens as Record<string, unknown>[]).push(
       tokenSource({ _id: FAR, name: "Guard", actorId: GUARD, actorLink: false, ...cell(0, 0) }),
       tokenSource({ _id: NEAR, name: "Guard", actorId: GUARD, actorLink: false, ...cell(20, 5) }),
     );
