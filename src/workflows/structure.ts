@@ -8,11 +8,14 @@
  * hit when the GM left them blank (25+d10 …). At 0 a door is broken open (`ds` open, flagged broken, and cannot be
  * closed again); a wall is removed.
  *
- * Only the active GM writes walls: everyone else asks through `gm-request.ts` (kind "structure"). The GM derives who
- * asks from the server, and checks that the asker owns the attacker, that the weapon is the attacker's and has
- * structural damage, that the wall exists, has a structure type and is within range; the damage is the GM's own
- * computation from the weapon, never a number sent with the request. Ammunition is spent on the attacker's own item
- * after the GM accepted, so a refused shot spends nothing.
+ * The action passes the same gates as an attack before its dialog (surprise, phase and declaration, the turn
+ * ledger) and its shots are recorded in the turn ledger. Only the active GM writes walls: everyone else asks through
+ * `gm-request.ts` (kind "structure", naming the token that fires). The GM derives who asks from the server, and
+ * checks that the asker owns that token's actor, that the weapon is its own and has structural damage within what
+ * the rules give any weapon (a player can write any number on their own item: `STRUCTURAL_BOUNDS`), that the wall
+ * exists, has a structure type, is within range and in sight of that token, and that the ammunition is there; the
+ * damage is the GM's own computation, never a number sent with the request. Ammunition is spent on the attacker's
+ * own item after the GM accepted, so a refused shot spends nothing.
  */
 import { SYSTEM_ID } from "../constants.js";
 import { isItemType, isSide, sideOf, tokenByUuid } from "../documents/subtypes.js";
