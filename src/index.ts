@@ -31,7 +31,7 @@ import { renderCheckVerdict } from "./workflows/checks.js";
 import { registerDodging } from "./workflows/dodging.js";
 import { registerDrugRequests } from "./workflows/drugs.js";
 import { registerPhaseHooks } from "./workflows/phase-gate.js";
-import { handleStructureRequest, keepBrokenDoorsOpen } from "./workflows/structure.js";
+import { handleStructureRequest, keepBrokenDoorsOpen, reopenBrokenDoor } from "./workflows/structure.js";
 import { registerStatusExpiry } from "./workflows/timed-status.js";
 
 Hooks.once("init", () => {
@@ -111,6 +111,9 @@ Hooks.on("renderWallConfig", (app, html) => addCoverField(app, html));
 // SF-X-41: the structure type and points of a door or wall; a door broken open stays open.
 Hooks.on("renderWallConfig", (app, html) => addStructureFields(app, html));
 Hooks.on("preUpdateWall", (wall, changes) => keepBrokenDoorsOpen(wall, changes as { ds?: number }));
+Hooks.on("updateWall", (wall, changes, _options, userId) =>
+  reopenBrokenDoor(wall, changes as { ds?: number }, userId),
+);
 
 Hooks.once("ready", () => {
   // Click-to-sort for the tables in the rules journal (the weapons table).

@@ -36,8 +36,8 @@ export function addStructureFields(
   const anchor = form?.querySelector('[name="door"]')?.closest(".form-group");
   if (!form || !anchor || form.querySelector(`[name="flags.${SYSTEM_ID}.structure"]`)) return;
   const doc = app.document;
-  const current = String(doc?.getFlag(SYSTEM_ID, "structure" as never) ?? "");
-  const points = doc?.getFlag(SYSTEM_ID, "structuralPoints" as never) as unknown;
+  const current = String(doc?.getFlag(SYSTEM_ID, "structure") ?? "");
+  const points = doc?.getFlag(SYSTEM_ID, "structuralPoints");
   const t = (k: string) => game.i18n?.localize(k) ?? k;
   const types = ["", "heavyDoor", "interiorWall", "fortifiedDoor", "exteriorWall"];
   const group = document.createElement("div");

@@ -29,9 +29,9 @@ export type GMRequestBody =
   /** SF-X-41: shoot a door or wall (the GM computes the damage from the weapon). */
   | {
       readonly kind: "structure";
-      readonly sceneId: string;
+      /** The token that fires (its scene is the wall's; its actor, linked or not, owns the weapon). */
+      readonly tokenUuid: string;
       readonly wallId: string;
-      readonly actorId: string;
       readonly itemId: string;
       readonly shots: number;
       readonly seu: number;
@@ -70,8 +70,12 @@ export function requestProblem(raw: unknown): string | null {
     return null;
   }
   if (r.kind === "structure") {
-    for (const k of ["sceneId", "wallId", "actorId", "itemId"])
-      if (typeof r[k] !== "string" || !ID.test(r[k] as string)) return k;
+    if (
+      typeof r.tokenUuid !== "string" ||
+      !/^Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}$/.test(r.tokenUuid)
+    )
+      return "token";
+    for (const k of ["wallId", "itemId"]) if (typeof r[k] !== "string" || !ID.test(r[k] as string)) return k;
     for (const k of ["shots", "seu"])
       if (!Number.isInteger(r[k]) || (r[k] as number) < 0 || (r[k] as number) > 100) return k;
     return null;
@@ -97,9 +101,8 @@ function bodyOf(raw: Record<string, unknown>): GMRequestBody {
   if (raw.kind === "structure")
     return {
       kind: "structure",
-      sceneId: String(raw.sceneId),
+      tokenUuid: String(raw.tokenUuid),
       wallId: String(raw.wallId),
-      actorId: String(raw.actorId),
       itemId: String(raw.itemId),
       shots: Number(raw.shots),
       seu: Number(raw.seu),

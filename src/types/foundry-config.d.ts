@@ -98,7 +98,15 @@ declare module "fvtt-types/configuration" {
     };
     Wall: {
       /** The wall's cover class (SF-X-22); "" or unset: by wall type. */
-      "frontier-tactics": { cover?: "" | "none" | "soft" | "hard" };
+      "frontier-tactics": {
+        cover?: "" | "none" | "soft" | "hard";
+        /** SF-X-41 (workflows/structure.ts): the structure type the GM gave it (rules-tables §10.2); "" or unset: none. */
+        structure?: string;
+        /** SF-X-41: its structural points left; null or unset: rolled from the type when first hit. */
+        structuralPoints?: number | null;
+        /** SF-X-41: a door broken open by structural damage (it stays open until the GM closes it). */
+        broken?: boolean;
+      };
     };
     ActiveEffect: {
       /**

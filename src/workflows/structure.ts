@@ -8,26 +8,33 @@
  * hit when the GM left them blank (25+d10 …). At 0 a door is broken open (`ds` open, flagged broken, and cannot be
  * closed again); a wall is removed.
  *
- * Only the active GM writes walls: everyone else asks through `gm-request.ts` (kind "structure"). The GM derives who
- * asks from the server, and checks that the asker owns the attacker, that the weapon is the attacker's and has
- * structural damage, that the wall exists, has a structure type and is within range; the damage is the GM's own
- * computation from the weapon, never a number sent with the request. Ammunition is spent on the attacker's own item
- * after the GM accepted, so a refused shot spends nothing.
+ * The action passes the same gates as an attack before its dialog (surprise, phase and declaration, the turn
+ * ledger) and its shots are recorded in the turn ledger. Only the active GM writes walls: everyone else asks through
+ * `gm-request.ts` (kind "structure", naming the token that fires). The GM derives who asks from the server, and
+ * checks that the asker owns that token's actor, that the weapon is its own and has structural damage within what
+ * the rules give any weapon (a player can write any number on their own item: `STRUCTURAL_BOUNDS`), that the wall
+ * exists, has a structure type, is within range and in sight of that token, and that the ammunition is there; the
+ * damage is the GM's own computation, never a number sent with the request. Ammunition is spent on the attacker's
+ * own item after the GM accepted, so a refused shot spends nothing.
  */
 import { SYSTEM_ID } from "../constants.js";
-import { isItemType } from "../documents/subtypes.js";
+import { isItemType, tokenByUuid } from "../documents/subtypes.js";
 import { type GMAnswer, type GMRequestBody, requestGM } from "../helpers/gm-request.js";
-import { notify } from "../helpers/report.js";
+import { notify, report } from "../helpers/report.js";
 import {
   applyStructural,
+  STRUCTURAL_BOUNDS,
   STRUCTURE_CAPACITY,
   type StructuralSpec,
   type StructureType,
+  structuralBoundsProblem,
   structuralCapacity,
   structuralDamage,
 } from "../rules/index.js";
 import { ammoState } from "./attack.js";
 import { onGMQueue } from "./attack-flow.js";
+import { gateAttack } from "./phase-gate.js";
+import { extraShotsProblem, recordShots, turnGate } from "./turn-ledger.js";
 
 type ActorI = Actor.Implementation;
 type ItemI = Item.Implementation;
@@ -49,18 +56,18 @@ const t = (key: string) => game.i18n?.localize(key) ?? key;
 
 /** A wall's structure type, or null when the GM gave it none. */
 export function structureOf(wall: WallDoc): StructureType | null {
-  const v = wall.getFlag(SYSTEM_ID, "structure" as never) as unknown;
+  const v = wall.getFlag(SYSTEM_ID, "structure") as unknown;
   return typeof v === "string" && v in STRUCTURE_CAPACITY ? (v as StructureType) : null;
 }
 
 function pointsOf(wall: WallDoc): number | null {
-  const v = wall.getFlag(SYSTEM_ID, "structuralPoints" as never) as unknown;
+  const v = wall.getFlag(SYSTEM_ID, "structuralPoints") as unknown;
   return typeof v === "number" && Number.isFinite(v) ? v : null;
 }
 
 /** Whether a door was broken open by structural damage (it stays open). */
 export function isBroken(wall: WallDoc): boolean {
-  return wall.getFlag(SYSTEM_ID, "broken" as never) === true;
+  return wall.getFlag(SYSTEM_ID, "broken") === true;
 }
 
 interface Refusal {
@@ -96,16 +103,30 @@ function limits(item: ItemI): { shots: number; seu: { min: number; max: number }
 function reachUnits(item: ItemI, gridDistance: number): number {
   if (!isItemType(item, "weapon")) return 0;
   const e = item.system.ranges.e ?? item.system.ranges.l ?? item.system.ranges.m ?? item.system.ranges.s ?? 0;
-  return item.system.rangeUnit === "squares" ? e * gridDistance : e;
+  const units = item.system.rangeUnit === "squares" ? e * gridDistance : e;
+  // No weapon reaches farther than the rules' longest Extreme range (scene units are metres in our scenes).
+  return Math.min(units, STRUCTURAL_BOUNDS.extremeMetres);
 }
 
-function nearestOnSegment(p: Pt, c: readonly number[]): Pt {
+function pointAt(c: readonly number[], u: number): Pt {
+  const [ax = 0, ay = 0, bx = 0, by = 0] = c;
+  return { x: ax + u * (bx - ax), y: ay + u * (by - ay) };
+}
+
+/** Where along the segment (0 … 1) its point nearest to `p` lies. */
+function nearestU(p: Pt, c: readonly number[]): number {
   const [ax = 0, ay = 0, bx = 0, by = 0] = c;
   const dx = bx - ax;
   const dy = by - ay;
   const len2 = dx * dx + dy * dy;
-  const u = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - ax) * dx + (p.y - ay) * dy) / len2));
-  return { x: ax + u * dx, y: ay + u * dy };
+  return len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - ax) * dx + (p.y - ay) * dy) / len2));
+}
+
+function centreOf(token: TokenDocument.Implementation, grid: { size: number }): Pt {
+  return {
+    x: token.x + ((token.width ?? 1) * grid.size) / 2,
+    y: token.y + ((token.height ?? 1) * grid.size) / 2,
+  };
 }
 
 /** Distance in scene units from a token document's centre to the nearest point of a wall. */
@@ -114,33 +135,75 @@ function wallDistance(
   wall: WallDoc,
   grid: { size: number; distance: number },
 ) {
-  const centre = {
-    x: token.x + ((token.width ?? 1) * grid.size) / 2,
-    y: token.y + ((token.height ?? 1) * grid.size) / 2,
-  };
-  const near = nearestOnSegment(centre, wall.c);
-  return {
-    centre,
-    near,
-    units: (Math.hypot(near.x - centre.x, near.y - centre.y) * grid.distance) / grid.size,
-  };
+  const centre = centreOf(token, grid);
+  const near = pointAt(wall.c, nearestU(centre, wall.c));
+  return (Math.hypot(near.x - centre.x, near.y - centre.y) * grid.distance) / grid.size;
 }
 
-/** Whether another sight-blocking wall stands between the point and the wall's nearest point (v13's sight backend). */
-function inSight(from: Pt, to: Pt, wallId: string): boolean {
+/** `to` moved 1 px back towards `from`: the ray stops short of the target wall itself. */
+function shortOf(from: Pt, to: Pt): Pt {
+  const d = Math.hypot(to.x - from.x, to.y - from.y);
+  if (d <= 1) return { ...from };
+  return { x: to.x - (to.x - from.x) / d, y: to.y - (to.y - from.y) / d };
+}
+
+/** Whether a sight-blocking wall of the viewed canvas (v13's sight backend) crosses the ray; only Walls count. */
+function canvasBlocked(from: Pt, to: Pt, wallId: string): boolean {
   const backend = CONFIG.Canvas.polygonBackends.sight as unknown as {
     testCollision(
       a: Pt,
       b: Pt,
       o: { type: "sight"; mode: "all" },
-    ): readonly { edges?: Set<{ object?: unknown }> }[];
+    ):
+      | readonly { edges?: Set<{ type?: string; object?: { document?: { id?: string | null } } | null }> }[]
+      | null;
   };
   const hits = backend.testCollision(from, to, { type: "sight", mode: "all" }) ?? [];
-  return hits.every((v) =>
-    [...(v.edges ?? [])].every(
-      (e) => (e.object as { document?: { id?: string } } | null)?.document?.id === wallId,
-    ),
+  // v13 `Edge#type`: edges that are not walls (scene bounds, darkness sources) do not hide a door from a gun.
+  return hits.some((v) =>
+    [...(v.edges ?? [])].some((e) => e.type === "wall" && e.object?.document?.id !== wallId),
   );
+}
+
+/** Whether segments p1-p2 and q1-q2 cross (touching at an end counts). */
+function crosses(p1: Pt, p2: Pt, q1: Pt, q2: Pt): boolean {
+  const o = (a: Pt, b: Pt, c: Pt) => (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+  const d1 = o(q1, q2, p1);
+  const d2 = o(q1, q2, p2);
+  const d3 = o(p1, p2, q1);
+  const d4 = o(p1, p2, q2);
+  return d1 * d2 <= 0 && d3 * d4 <= 0 && !(d1 === 0 && d2 === 0);
+}
+
+/**
+ * The same test from the scene's wall documents, for a GM whose canvas shows another scene: a wall that blocks
+ * sight (any sight restriction, a door unless open) and crosses the ray.
+ */
+function documentBlocked(scene: Scene.Implementation, from: Pt, to: Pt, wallId: string): boolean {
+  return scene.walls.some((w) => {
+    if (w.id === wallId || w.sight === CONST.WALL_SENSE_TYPES.NONE) return false;
+    if ((w.door ?? 0) > 0 && w.ds === CONST.WALL_DOOR_STATES.OPEN) return false;
+    const [ax = 0, ay = 0, bx = 0, by = 0] = w.c;
+    return crosses(from, to, { x: ax, y: ay }, { x: bx, y: by });
+  });
+}
+
+/**
+ * Whether the token sees some point inside the wall: its midpoint, the point nearest the token (kept off the ends,
+ * which the adjoining walls share), or a quarter along either way. Each ray stops 1 px short of the wall.
+ */
+function inSight(token: TokenDocument.Implementation, wall: WallDoc): boolean {
+  const scene = token.parent;
+  if (!scene) return false;
+  const from = centreOf(token, scene.grid);
+  const near = Math.max(0.05, Math.min(0.95, nearestU(from, wall.c)));
+  const onCanvas = canvas?.ready !== false && canvas?.scene?.id === scene.id;
+  return [0.5, near, 0.25, 0.75].some((u) => {
+    const to = shortOf(from, pointAt(wall.c, u));
+    return onCanvas
+      ? !canvasBlocked(from, to, wall.id ?? "")
+      : !documentBlocked(scene, from, to, wall.id ?? "");
+  });
 }
 
 export interface StructureChoice {
@@ -151,16 +214,16 @@ export interface StructureChoice {
 /** The doors and walls with a structure type the attacker's token can shoot at with this weapon, nearest first. */
 export function wallsInReach(token: TokenDocument.Implementation, item: ItemI): StructureChoice[] {
   const scene = token.parent;
-  if (!scene || !canvas?.grid) return [];
-  const grid = { size: canvas.grid.size, distance: canvas.grid.distance };
+  if (!scene) return [];
+  const grid = { size: scene.grid.size, distance: scene.grid.distance };
   const reach = reachUnits(item, grid.distance);
   const out: StructureChoice[] = [];
   for (const wall of scene.walls) {
     if (!structureOf(wall) || isBroken(wall)) continue;
-    const d = wallDistance(token, wall, grid);
-    if (d.units > reach) continue;
-    if (!inSight(d.centre, d.near, wall.id ?? "")) continue;
-    out.push({ wall, distance: Math.round(d.units * 10) / 10 });
+    const units = wallDistance(token, wall, grid);
+    if (units > reach) continue;
+    if (!inSight(token, wall)) continue;
+    out.push({ wall, distance: Math.round(units * 10) / 10 });
   }
   return out.sort((a, b) => a.distance - b.distance);
 }
@@ -233,29 +296,52 @@ export async function damageStructure(actor: ActorI, item: ItemI): Promise<void>
   if (isRefusal(spec)) return notify("warn", spec.key, spec.data);
   if (isItemType(item, "weapon") && reachUnits(item, 1) <= 0)
     return notify("warn", "FT.Structure.noRange", { weapon: item.name ?? "" });
-  const token = actor.getActiveTokens()[0]?.document;
-  if (!token) return notify("warn", "FT.Structure.noToken");
+  const placed = actor.getActiveTokens()[0];
+  const token = placed?.document;
+  if (!placed || !token) return notify("warn", "FT.Structure.noToken");
+  // The same gates as an attack (attack.ts): the phase and declaration (phase-gate.ts), and the turn
+  // (turn-ledger.ts: SF-X-02 surprise, unconscious, stunned, reloaded this turn, ½-rate, shots left), before
+  // anything is spent.
+  const combatant = game.combat?.combatants.find((c) => c.tokenId === token.id);
+  const rof = isItemType(item, "weapon") ? (item.system.rof ?? 1) : 1;
+  const gate = gateAttack(placed, [], rof);
+  if (!gate) return;
+  if (!turnGate(actor, item, combatant)) return;
   const choices = wallsInReach(token, item);
   if (!choices.length) return notify("warn", "FT.Structure.noWalls");
-  const answer = await pickWall(item, choices, String(canvas?.scene?.grid.units ?? "m"));
+  const answer = await pickWall(item, choices, String(token.parent?.grid.units ?? "m"));
   if (!answer) return;
   const problem = shotsProblem(item, answer.shots, answer.seu);
   if (problem) return notify("warn", problem.key, problem.data);
+  try {
+    const declared = gate.declarations.shots;
+    if (declared !== undefined && answer.shots > declared && !game.user?.isGM)
+      return notify("warn", "FT.Phases.refuse.moreThanDeclared", {
+        shots: String(answer.shots),
+        left: String(declared),
+        declared: String(declared),
+      });
+    const turn = extraShotsProblem(actor, item, combatant, answer.shots);
+    if (turn) throw turn;
+  } catch (e) {
+    return report(e);
+  }
   const ammo = isItemType(item, "weapon") ? ammoState(actor, item) : null;
   const need = ammoNeeded(item, answer.shots, answer.seu);
   if (ammo && ammo.remaining !== null && ammo.remaining < need)
     return notify("warn", "FT.Structure.noAmmo", { need: String(need), left: String(ammo.remaining) });
   const reply = await requestGM({
     kind: "structure",
-    sceneId: token.parent?.id ?? "",
+    tokenUuid: token.uuid ?? "",
     wallId: answer.wallId,
-    actorId: actor.id ?? "",
     itemId: item.id ?? "",
     shots: answer.shots,
     seu: answer.seu,
   });
   const skipped = reply.skipped[0];
   if (skipped) return notify("warn", skipped.reason, skipped.data ?? {});
+  // The shots count for the turn (SF-X-30) and against the declaration (SF-X-07), in one Combatant write.
+  await recordShots(combatant, item.id ?? "", answer.shots, gate.flags(answer.shots));
   if (ammo && ammo.remaining !== null && need > 0) {
     const holder = actor.items.get(ammo.sourceId);
     const left = Math.max(0, ammo.remaining - need);
@@ -266,7 +352,11 @@ export async function damageStructure(actor: ActorI, item: ItemI): Promise<void>
   }
 }
 
-/** The GM's side of a "structure" request: every check made again here, then the wall written (SF-X-41). */
+/**
+ * The GM's side of a "structure" request: every check made again here, then the wall written (SF-X-41). The asker
+ * owns their weapon item and can write any number on it, so what the GM applies is bounded by the rules
+ * (`STRUCTURAL_BOUNDS`: rules-tables §10.1 and §5), and sight and range are measured again from the token that fires.
+ */
 export async function handleStructureRequest(
   body: Extract<GMRequestBody, { kind: "structure" }>,
   requester: User.Implementation,
@@ -275,22 +365,36 @@ export async function handleStructureRequest(
     applied: [],
     skipped: [{ id: body.wallId, reason: key, data }],
   });
-  const actor = game.actors?.get(body.actorId);
-  if (!actor?.testUserPermission(requester, "OWNER")) return refuse("FT.Structure.notYours");
+  // The token that fires (an unlinked NPC token's own actor too), owned by the asker.
+  const token = tokenByUuid(body.tokenUuid);
+  const actor = token?.actor;
+  if (!token || !actor?.testUserPermission(requester, "OWNER")) return refuse("FT.Structure.notYours");
   const item = actor.items.get(body.itemId);
   if (!item || !isItemType(item, "weapon")) return refuse("FT.Structure.notYours");
   const spec = structuralSpecOf(item);
   if (isRefusal(spec)) return refuse(spec.key, { ...spec.data });
+  const beyond = structuralBoundsProblem(spec, body.shots, body.seu);
+  if (beyond)
+    return refuse("FT.Structure.beyondRules", {
+      weapon: item.name ?? "",
+      perShot: String(STRUCTURAL_BOUNDS.perShot),
+      perSeu: String(STRUCTURAL_BOUNDS.perSeu),
+      seu: String(STRUCTURAL_BOUNDS.seuPerShot),
+      rof: String(STRUCTURAL_BOUNDS.rof),
+    });
   const problem = shotsProblem(item, body.shots, body.seu);
   if (problem) return refuse(problem.key, { ...problem.data });
-  const scene = game.scenes?.get(body.sceneId);
+  const scene = token.parent;
   const wall = scene?.walls.get(body.wallId);
   if (!scene || !wall || !structureOf(wall) || isBroken(wall)) return refuse("FT.Structure.gone");
-  const token = scene.tokens.find((tk) => tk.actorId === actor.id);
-  if (!token) return refuse("FT.Structure.noToken");
   const grid = { size: scene.grid.size, distance: scene.grid.distance };
-  if (wallDistance(token, wall, grid).units > reachUnits(item, grid.distance))
+  if (wallDistance(token, wall, grid) > reachUnits(item, grid.distance))
     return refuse("FT.Structure.outOfRange");
+  if (!inSight(token, wall)) return refuse("FT.Structure.notInSight");
+  const ammo = ammoState(actor, item);
+  const need = ammoNeeded(item, body.shots, body.seu);
+  if (ammo.remaining !== null && ammo.remaining < need)
+    return refuse("FT.Structure.noAmmo", { need: String(need), left: String(ammo.remaining) });
 
   return onGMQueue(async () => {
     const type = structureOf(wall)!;
@@ -310,9 +414,9 @@ export async function handleStructureRequest(
       await wall.update({
         ds: CONST.WALL_DOOR_STATES.OPEN,
         flags: { [SYSTEM_ID]: { structuralPoints: 0, broken: true } },
-      } as never);
+      });
     else if (after.breached) await wall.delete();
-    else await wall.update({ flags: { [SYSTEM_ID]: { structuralPoints: after.remaining } } } as never);
+    else await wall.update({ flags: { [SYSTEM_ID]: { structuralPoints: after.remaining } } });
     const key = after.breached
       ? isDoor
         ? "FT.Structure.doorBroken"
@@ -332,12 +436,32 @@ export async function handleStructureRequest(
 }
 
 /**
- * A broken door stays open: closing or locking it is refused on the client that tries (v13 `preUpdateWall`, whose
- * `false` stops the update before it is sent).
+ * A broken door stays open: a player's closing or locking it is refused on the client that tries (v13
+ * `preUpdateWall`, whose `false` stops the update before it is sent). The GM may close it: that repairs the door
+ * (the `broken` flag is cleared and its points are rolled again when next hit), with a notice.
  */
-export function keepBrokenDoorsOpen(wall: WallDoc, changes: { ds?: number }): boolean | undefined {
+export function keepBrokenDoorsOpen(
+  wall: WallDoc,
+  changes: { ds?: number; flags?: Record<string, unknown> },
+): boolean | undefined {
   if (!isBroken(wall) || changes.ds === undefined || changes.ds === CONST.WALL_DOOR_STATES.OPEN)
     return undefined;
+  if (game.user?.isGM) {
+    const ours = (changes.flags?.[SYSTEM_ID] ?? {}) as Record<string, unknown>;
+    changes.flags = { ...changes.flags, [SYSTEM_ID]: { ...ours, broken: false, structuralPoints: null } };
+    notify("info", "FT.Structure.repaired");
+    return undefined;
+  }
   notify("warn", "FT.Structure.brokenDoor");
   return false;
+}
+
+/**
+ * The active GM opens again a broken door that a non-GM closed anyway (a client without our hook, or a console:
+ * v13 `BaseWall#canUpdate` lets a player set `ds` on an unlocked door). `userId` is the one the server vouched for.
+ */
+export function reopenBrokenDoor(wall: WallDoc, changes: { ds?: number }, userId: string): void {
+  if (!game.user?.isActiveGM || !isBroken(wall) || changes.ds === undefined) return;
+  if (changes.ds === CONST.WALL_DOOR_STATES.OPEN || game.users?.get(userId)?.isGM) return;
+  void onGMQueue(() => wall.update({ ds: CONST.WALL_DOOR_STATES.OPEN }));
 }

@@ -254,6 +254,55 @@ export function turnGate(
   }
 }
 
+/**
+ * An action that fires a weapon outside the attack flow (SF-X-41, shooting a door or wall: workflows/structure.ts):
+ * whether `shots` more are left this round for this weapon (SF-X-30, SF-X-27), a RulesError or null. Outside a
+ * started combat nothing is limited.
+ */
+export function extraShotsProblem(
+  actor: ActorI,
+  item: ItemI,
+  combatant: CombatantI | null | undefined,
+  shots: number,
+): RulesError | null {
+  if (!inCombat(combatant) || !isItemType(item, "weapon")) return null;
+  const round = combatant.parent?.round ?? 0;
+  const ledger = stored(combatant);
+  const firedLastTurn = (item.system.rof ?? 1) < 1 && ledger.fired[item.id ?? ""] === round - 1;
+  const facts = shotFacts(actor, item.name ?? "", item.system);
+  return shotsProblem(
+    { ...facts, declarations: { ...facts.declarations, shots } },
+    ledger,
+    firedLastTurn,
+    actor.name ?? "",
+  );
+}
+
+/**
+ * Record `shots` fired with the weapon `itemId` this round in the combatant's ledger, with `more` flags of the same
+ * action (the declaration's count) in the same write. Outside a started combat nothing is written.
+ */
+export async function recordShots(
+  combatant: CombatantI | null | undefined,
+  itemId: string,
+  shots: number,
+  more: Record<string, unknown> | null = null,
+): Promise<void> {
+  if (!inCombat(combatant)) return;
+  const round = combatant.parent?.round ?? 0;
+  const ledger = stored(combatant);
+  await save(
+    combatant,
+    {
+      round,
+      shots: ledger.shots + shots,
+      reloaded: ledger.reloaded,
+      fired: { ...ledger.fired, [itemId]: round },
+    },
+    more,
+  );
+}
+
 /** The facts `maxShots` reads, for one declared shot, from the sheet alone (before the scene is read). */
 function shotFacts(actor: ActorI, name: string, sys: WeaponSystem): AttackFacts {
   const a = actorSystem(actor);

@@ -58,7 +58,26 @@ const FLAGS = "frontier-tactics";
  * Eusyl (Alice's) stands at cell (5, 5), centre (1550, 1350). A heavy door of 32 points runs north–south 10 m east
  * of her centre (x = 2550); an interior wall with blank points runs east–west 2.5 m north of her (y = 1100).
  */
-const vaultWorld = () => ({
+const DOOR_SRC = {
+  ...wallData("doors", [2550, 1200, 2550, 1500]),
+  _id: DOOR,
+  flags: { [FLAGS]: { structure: "heavyDoor", structuralPoints: 32 } },
+};
+const WALL_SRC = {
+  ...wallData("walls", [1400, 1100, 1700, 1100]),
+  _id: WALL,
+  flags: { [FLAGS]: { structure: "interiorWall" } },
+};
+const eusylToken = () =>
+  tokenSource({
+    _id: TOK_EUSYL,
+    name: "Eusyl",
+    actorId: EUSYL,
+    actorLink: true,
+    ...cell(5, 5),
+  });
+
+const vaultWorld = (walls: Record<string, unknown>[] = [DOOR_SRC, WALL_SRC]) => ({
   actors: [
     actorSource({
       _id: EUSYL,
@@ -77,21 +96,8 @@ const vaultWorld = () => ({
     sceneSource({
       _id: SCENE,
       name: "Vault",
-      tokens: [
-        tokenSource({ _id: TOK_EUSYL, name: "Eusyl", actorId: EUSYL, actorLink: true, ...cell(5, 5) }),
-      ],
-      walls: [
-        {
-          ...wallData("doors", [2550, 1200, 2550, 1500]),
-          _id: DOOR,
-          flags: { [FLAGS]: { structure: "heavyDoor", structuralPoints: 32 } },
-        },
-        {
-          ...wallData("walls", [1400, 1100, 1700, 1100]),
-          _id: WALL,
-          flags: { [FLAGS]: { structure: "interiorWall" } },
-        },
-      ],
+      tokens: [eusylToken()],
+      walls,
     }),
   ],
 });
@@ -138,7 +144,7 @@ const lastChat = (c: Client) =>
   );
 
 describe("scenario: shooting doors and walls (SF-X-41)", () => {
-  it("SF-X-41: Alice's laser pistol takes 15 then 20 off a 32-point heavy door (5 per SEU); at 0 it is broken open on every client and stays open", async () => {
+  it("SF-X-41: Alice's laser pistol takes 15 then 20 off a 32-point heavy door (5 per SEU); at 0 it is broken open on every client; Alice cannot close it, the GM's close repairs it", async () => {
     table = await createTable({ world: vaultWorld() });
     const alice = table.client(ALICE_ID);
 
@@ -173,13 +179,26 @@ describe("scenario: shooting doors and walls (SF-X-41)", () => {
       onEveryClient(table, () => G().game.actors.get(EUSYL).items.get(LASER).system.ammo.remaining),
     ).toEqual(everyone(table, 13));
 
-    // The broken door cannot be closed again: refused with the reason, nothing written.
-    const gm = table.client(GM_ID);
-    const before = table.server.log.length;
-    await gm.run(() => G().game.scenes.get(SCENE).walls.get(DOOR).update({ ds: 0 }));
+    // Alice cannot close the broken door: refused on her client with the reason, nothing written.
+    let before = table.server.log.length;
+    await alice.run(() => G().game.scenes.get(SCENE).walls.get(DOOR).update({ ds: 0 }));
     await table.settle();
     expect(requestsSince(table, before)).toEqual([]);
-    expect(told(gm)).toContain("warn: SF-X-41: this door was broken open; it cannot be closed.");
+    expect(told(alice)).toContain("warn: SF-X-41: this door was broken open; it cannot be closed.");
+    // The GM may: closing it repairs the door (the broken flag goes, its points are rolled again when next hit).
+    const gm = table.client(GM_ID);
+    before = table.server.log.length;
+    await gm.run(() => G().game.scenes.get(SCENE).walls.get(DOOR).update({ ds: 0 }));
+    await table.settle();
+    expect(requestsSince(table, before)).toEqual(["update Wall by Gamemaster"]);
+    expect(told(gm)).toContain(
+      "info: SF-X-41: the GM closes a broken door: it is repaired (its points are rolled again when next hit).",
+    );
+    expect(onEveryClient(table, () => G().game.scenes.get(SCENE).walls.get(DOOR).ds)).toEqual(
+      everyone(table, 0),
+    );
+    expect(wallFlag(DOOR, "broken")).toEqual(everyone(table, false));
+    expect(wallFlag(DOOR, "structuralPoints")).toEqual(everyone(table, null));
     expect(table.unhandled).toEqual([]);
   }, 60_000);
 
@@ -225,9 +244,8 @@ describe("scenario: shooting doors and walls (SF-X-41)", () => {
       const { requestGM } = await import("../../src/helpers/gm-request.js");
       return requestGM({
         kind: "structure",
-        sceneId: SCENE,
+        tokenUuid: `Scene.${SCENE}.Token.${TOK_EUSYL}`,
         wallId: DOOR,
-        actorId: EUSYL,
         itemId: LASER,
         shots: 2,
         seu: 10,
@@ -236,6 +254,194 @@ describe("scenario: shooting doors and walls (SF-X-41)", () => {
     await table.settle();
     expect(answer.skipped.map((s) => s.reason)).toEqual(["FT.Structure.notYours"]);
     expect(wallFlag(DOOR, "structuralPoints")).toEqual(everyone(table, 32));
+    expect(table.unhandled).toEqual([]);
+  }, 60_000);
+
+  it("SF-X-41 bad input: Alice edits her own laser to 999 structural damage per SEU and her gyrojet to 100 shots a turn; the GM bounds both by the rules table, refuses with a sentence, and the door keeps its 32 points", async () => {
+    table = await createTable({ world: vaultWorld() });
+    const alice = table.client(ALICE_ID);
+    // She owns the items: the server lets her write any number on them.
+    await alice.run(() =>
+      G()
+        .game.actors.get(EUSYL)
+        .updateEmbeddedDocuments("Item", [
+          { _id: LASER, system: { structural: { amount: 999 } } },
+          { _id: GYRO, system: { rof: 100 } },
+        ]),
+    );
+    await table.settle();
+    expect(
+      onEveryClient(table, () => G().game.actors.get(EUSYL).items.get(LASER).system.structural.amount),
+    ).toEqual(everyone(table, 999));
+    const refusal =
+      "warn: SF-X-41: Laser Pistol asks more than the rules allow any weapon (at most 15 structural damage per shot or 5 per SEU, 20 SEU per shot, 3 shots a turn); the GM did not apply it.";
+    expect(await clickStructure(alice, LASER)).toHaveLength(2);
+    await fire(alice, DOOR, 1, 1);
+    expect(told(alice)).toEqual([refusal]);
+    expect(wallFlag(DOOR, "structuralPoints")).toEqual(everyone(table, 32));
+    // Refused before anything is spent: the laser still has its 20 SEU.
+    expect(
+      onEveryClient(table, () => G().game.actors.get(EUSYL).items.get(LASER).system.ammo.remaining),
+    ).toEqual(everyone(table, 20));
+
+    // A request she writes herself for 50 gyrojet shots (10 each) is refused by the rules' rate of fire (3).
+    const answer = await alice.run(async () => {
+      const { requestGM } = await import("../../src/helpers/gm-request.js");
+      return requestGM({
+        kind: "structure",
+        tokenUuid: `Scene.${SCENE}.Token.${TOK_EUSYL}`,
+        wallId: DOOR,
+        itemId: GYRO,
+        shots: 50,
+        seu: 0,
+      });
+    });
+    await table.settle();
+    expect(answer.skipped.map((s) => s.reason)).toEqual(["FT.Structure.beyondRules"]);
+    expect(onEveryClient(table, () => G().game.scenes.get(SCENE).walls.has(DOOR))).toEqual(
+      everyone(table, true),
+    );
+    expect(wallFlag(DOOR, "structuralPoints")).toEqual(everyone(table, 32));
+    expect(wallFlag(DOOR, "broken")).toEqual(everyone(table, null));
+    expect(table.unhandled).toEqual([]);
+  }, 60_000);
+
+  it("SF-X-41: a door set between two plain wall segments, off to one side of Eusyl, is listed (the sight ray aims inside the door, not at the corner it shares) and can be shot", async () => {
+    const world = vaultWorld([
+      { ...wallData("walls", [2550, 1100, 2550, 1500]), _id: id("wallNorth") },
+      { ...DOOR_SRC, c: [2550, 1500, 2550, 1800] },
+      { ...wallData("walls", [2550, 1800, 2550, 2100]), _id: id("wallSouth") },
+      WALL_SRC,
+    ]);
+    table = await createTable({ world });
+    const alice = table.client(ALICE_ID);
+    // The door's nearest point is its north end (2550, 1500), the corner it shares: √(1000² + 150²) px = 10.1 m.
+    expect(await clickStructure(alice, LASER)).toEqual([
+      `${WALL}:Interior wall · 2.5 m`,
+      `${DOOR}:Heavy door · 10.1 m`,
+    ]);
+    await fire(alice, DOOR, 1, 2);
+    expect(told(alice)).toEqual([]);
+    expect(wallFlag(DOOR, "structuralPoints")).toEqual(everyone(table, 22));
+    expect(table.unhandled).toEqual([]);
+  }, 60_000);
+
+  it("SF-X-41 bad input: a door behind a plain wall is not offered, and a request Alice writes for it anyway is refused by the GM's own sight test", async () => {
+    const world = vaultWorld([
+      DOOR_SRC,
+      WALL_SRC,
+      { ...wallData("walls", [2000, 1000, 2000, 1700]), _id: id("wallScreen") },
+    ]);
+    table = await createTable({ world });
+    const alice = table.client(ALICE_ID);
+    expect(await clickStructure(alice, LASER)).toEqual([`${WALL}:Interior wall · 2.5 m`]);
+    // She closes the dialog: nothing is asked.
+    await alice.run(() => openDialogs().at(-1)?.close());
+    await table.settle();
+    const answer = await alice.run(async () => {
+      const { requestGM } = await import("../../src/helpers/gm-request.js");
+      return requestGM({
+        kind: "structure",
+        tokenUuid: `Scene.${SCENE}.Token.${TOK_EUSYL}`,
+        wallId: DOOR,
+        itemId: LASER,
+        shots: 1,
+        seu: 2,
+      });
+    });
+    await table.settle();
+    expect(answer.skipped.map((s) => s.reason)).toEqual(["FT.Structure.notInSight"]);
+    expect(wallFlag(DOOR, "structuralPoints")).toEqual(everyone(table, 32));
+    expect(table.unhandled).toEqual([]);
+  }, 60_000);
+
+  it("SF-X-41: Bruno's unlinked guard token (the GM gave him the NPC) shoots the door from where that token stands, not from the actor's first token on the scene", async () => {
+    const GUARD = id("actGuard");
+    const FAR = id("tokGuardFar");
+    const NEAR = id("tokGuardNear");
+    const GUARD_GYRO = id("itmGuardGyro");
+    const world = vaultWorld();
+    world.actors.push(
+      actorSource({
+        _id: GUARD,
+        name: "Guard",
+        owner: BRUNO_ID,
+        items: [
+          itemFromPack("weapons", "gyrojet-pistol", GUARD_GYRO, {
+            ranges: { pb: 2, s: 5, m: 10, l: 12, e: 15 },
+          }),
+        ],
+      }),
+    );
+    // The far token is 15.4 m from the door (beyond the gyrojet's 15 m); the near one 5 m, east of it.
+    (world.scenes[0]!.tokens as Record<string, unknown>[]).push(
+      tokenSource({ _id: FAR, name: "Guard", actorId: GUARD, actorLink: false, ...cell(0, 0) }),
+      tokenSource({ _id: NEAR, name: "Guard", actorId: GUARD, actorLink: false, ...cell(20, 5) }),
+    );
+    table = await createTable({ world });
+    const bruno = table.client(BRUNO_ID);
+    const sheet = await bruno.run(async () => {
+      const actor = G().game.scenes.get(SCENE).tokens.get(NEAR).actor;
+      await actor.sheet.render({ force: true });
+      await settleApps();
+      return actor.sheet.element as HTMLElement;
+    });
+    const button = sheet.querySelector<HTMLElement>(
+      `tr[data-item-id="${GUARD_GYRO}"] [data-action="structure"]`,
+    );
+    expect(button).not.toBeNull();
+    bruno.run(() => click(button!));
+    await bruno.run(() => settleApps());
+    await table.settle();
+    expect(
+      bruno.run(() =>
+        [...(openDialogs().at(-1)?.element.querySelectorAll("option") ?? [])].map((o) => o.value),
+      ),
+    ).toEqual([DOOR]);
+    await fire(bruno, DOOR, 1);
+    expect(told(bruno)).toEqual([]);
+    expect(wallFlag(DOOR, "structuralPoints")).toEqual(everyone(table, 22));
+    expect(lastChat(bruno)).toBe(
+      "Guard's Gyrojet Pistol does 10 structural damage to the Heavy door: 22 of 32 points left. SF-X-41",
+    );
+    expect(table.unhandled).toEqual([]);
+  }, 60_000);
+
+  it("SF-X-41 SF-X-30 SF-X-01: in a running combat the Structure action is an attack: refused in the declare phase; then the gyrojet's one shot is written to Eusyl's turn ledger, and a second click that turn is refused before the dialog opens", async () => {
+    table = await createTable({ world: vaultWorld() });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await openEncounter(table, gm, SCENE, [eusylToken()]);
+    table.dice(5, 3);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    // The round opens with the declare phase: like an attack, the Structure action is refused before its dialog.
+    expect(await clickStructure(alice, GYRO)).toEqual([]);
+    expect(told(alice)).toEqual([
+      "warn: SF-X-01: nobody attacks in the declare phase; your side attacks in its resolve phase.",
+    ]);
+    // With phases not enforced, the turn's own limits still hold.
+    await gm.run(() => G().game.settings.set("frontier-tactics", "enforcePhases", false));
+    await table.settle();
+    expect(await clickStructure(alice, GYRO), JSON.stringify(told(alice))).toHaveLength(2);
+    await fire(alice, DOOR, 1);
+    expect(told(alice)).toHaveLength(1);
+    expect(wallFlag(DOOR, "structuralPoints")).toEqual(everyone(table, 22));
+    expect(
+      onEveryClient(table, () => {
+        const c = G().game.combat.combatants.find((x: any) => x.tokenId === TOK_EUSYL);
+        const l = c.getFlag(FLAGS, "turn");
+        return [l.shots, l.fired[GYRO]];
+      }),
+    ).toEqual(everyone(table, [1, 1]));
+    const before = table.server.log.length;
+    expect(await clickStructure(alice, GYRO)).toEqual([]);
+    expect(told(alice)).toHaveLength(2);
+    expect(told(alice)[1]).toBe(
+      "warn: Eusyl has already fired 1 shot(s) this turn; the weapon&#39;s rate of fire: at most 1 per turn (SF-X-30).",
+    );
+    expect(requestsSince(table, before)).toEqual([]);
+    expect(wallFlag(DOOR, "structuralPoints")).toEqual(everyone(table, 22));
     expect(table.unhandled).toEqual([]);
   }, 60_000);
 

@@ -65,3 +65,32 @@ export function applyStructural(remaining: number, damage: number): { remaining:
   const left = Math.max(0, remaining - Math.max(0, damage));
   return { remaining: left, breached: left === 0 };
 }
+
+/**
+ * The most any weapon may do to a structure by the rules, whatever a weapon item says (the GM bounds a player's
+ * request by these; a player owns their items and could write any number on them). rules-tables §10.1: the largest
+ * per-shot value is the fragmentation grenade's 15 (30 placed, which the Structure action never is), the largest
+ * per-SEU value the laser's 5. §5.1: the largest SEU dial is 20 (laser rifle, heavy laser). §5: the largest rate of
+ * fire is 3 (automatic pistol and rifle). §5.1: the longest Extreme range is 2 000 m (heavy laser).
+ */
+export const STRUCTURAL_BOUNDS = {
+  perShot: 15,
+  perSeu: 5,
+  seuPerShot: 20,
+  rof: 3,
+  extremeMetres: 2000,
+} as const;
+
+/** Why a structural attack goes beyond what the rules allow any weapon, or null. */
+export function structuralBoundsProblem(
+  spec: StructuralSpec,
+  shots: number,
+  seuPerShot: number,
+): "amount" | "shots" | "seu" | null {
+  const b = STRUCTURAL_BOUNDS;
+  if (spec.per === "shot" && spec.amount > b.perShot) return "amount";
+  if (spec.per === "seu" && spec.amount > b.perSeu) return "amount";
+  if (shots > b.rof) return "shots";
+  if (spec.per === "seu" && seuPerShot > b.seuPerShot) return "seu";
+  return null;
+}
