@@ -16,7 +16,7 @@
 import { SYSTEM_ID } from "../constants.js";
 import { actorSystem, isItemType, tokenByUuid } from "../documents/subtypes.js";
 import { type GMAnswer, type GMRequestBody, registerGMRequest, requestGM } from "../helpers/gm-request.js";
-import { notify } from "../helpers/report.js";
+import { notify, report } from "../helpers/report.js";
 import { SECONDS_PER_TURN } from "../rules/index.js";
 import { onGMQueue } from "./attack-flow.js";
 import {
@@ -28,6 +28,7 @@ import {
   STIMDOSE_TURNS,
   withinReach,
 } from "./drug-plan.js";
+import { downProblem } from "./turn-ledger.js";
 
 type ActorI = Actor.Implementation;
 type ItemI = Item.Implementation;
@@ -45,8 +46,20 @@ function targetState(actor: ActorI): Parameters<typeof planDrug>[1] | null {
     stamina: { value: sys.stamina.value, max: sys.stamina.max },
     unconscious: actor.statuses.has("unconscious"),
     stabilized: actor.effects.some((e) => e.getFlag(SYSTEM_ID, "drug") === "staydose"),
-    stimmed: actor.effects.some((e) => !e.disabled && e.getFlag(SYSTEM_ID, "drug") === "stimdose"),
+    stimmed: stillStimmed(actor, game.time?.worldTime ?? 0),
   };
+}
+
+/** SF-B-22: a Stimdose works for 3 hours; afterwards the character needs 24 hours' rest before another helps. */
+const REST_SECONDS = 24 * 3600;
+
+/** Is a Stimdose still working on the actor, or its rest not over, at world time `now` (the effect's stored start)? */
+export function stillStimmed(actor: ActorI, now: number): boolean {
+  return actor.effects.some((e) => {
+    if (e.disabled || e.getFlag(SYSTEM_ID, "drug") !== "stimdose") return false;
+    const d = e._source.duration;
+    return (d.startTime ?? 0) + (d.seconds ?? 0) + REST_SECONDS > now;
+  });
 }
 
 /** A token document's rectangle on its scene, in pixels. */
@@ -141,6 +154,9 @@ async function carryOut(plan: Extract<DrugPlan, { ok: true }>, target: ActorI, i
 export async function useGear(actor: ActorI, item: ItemI): Promise<void> {
   const drug = isItemType(item, "gear") ? drugOf(item) : null;
   if (!drug || !isItemType(item, "gear")) return notify("info", "FT.Drug.notADrug");
+  // SF-B-15, SF-X-40: an unconscious or stunned character gives no drug (not even to themself).
+  const down = downProblem(actor);
+  if (down) return report(down);
   const targets = [...(game.user?.targets ?? [])];
   if (targets.length > 1) return notify("warn", "FT.Drug.oneTarget");
   const token = targets[0]?.document ?? null;
@@ -191,6 +207,9 @@ export async function handleDrugRequest(
   const item = actor.items.get(body.itemId);
   const drug = item && isItemType(item, "gear") ? drugOf(item) : null;
   if (!item || !drug || !isItemType(item, "gear")) return refuse("FT.Drug.notADrug");
+  const down = downProblem(actor);
+  if (down)
+    return refuse(down.key, Object.fromEntries(Object.entries(down.data).map(([k, v]) => [k, String(v)])));
   const rule = { rule: RULE[drug], drug: item.name ?? "" };
   // A token, or else the asker's own character (never another world actor: whoever it is, wherever it stands).
   const token = tokenByUuid(body.target);

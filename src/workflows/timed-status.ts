@@ -46,8 +46,9 @@ export async function turnOnFor(
 }
 
 /**
- * Has a timed status of ours run out? In the combat it began in: once the round has advanced by its rounds (a
- * one-turn stun set in round 1 ends when round 2 begins); otherwise once world time has passed its seconds.
+ * Has a timed status of ours run out? In the combat it began in, while that combat runs: once the round has
+ * advanced by its rounds (a one-turn stun set in round 1 ends when round 2 begins). Otherwise — set outside a
+ * combat, or its combat has ended — once world time has passed its seconds (a round moves world time on by 6 s).
  */
 export function hasRunOut(
   effect: Pick<EffectI, "_source" | "flags">,
@@ -58,7 +59,6 @@ export function hasRunOut(
   const d = effect._source.duration;
   if (d.combat && d.combat === now.combatId && d.rounds != null)
     return now.round >= (d.startRound ?? 0) + d.rounds;
-  if (d.combat) return false;
   return d.seconds != null && now.worldTime >= (d.startTime ?? 0) + d.seconds;
 }
 
@@ -67,7 +67,14 @@ export function hasRunOut(
  * v14): the active GM's client deletes our timed statuses that ran out, on every actor in the combat and every
  * world actor and token actor of the viewed scene, one delete per actor. A doze sleep ends, a stun lifts.
  */
-export async function expireTimedStatuses(combat: Combat.Implementation | null): Promise<void> {
+export function expireTimedStatuses(combat: Combat.Implementation | null): Promise<void> {
+  // A new round fires both updateCombat and updateWorldTime: one pass at a time, each reading the effects afresh.
+  expiring = expiring.then(() => expireNow(combat));
+  return expiring;
+}
+let expiring: Promise<void> = Promise.resolve();
+
+async function expireNow(combat: Combat.Implementation | null): Promise<void> {
   if (!game.users?.activeGM?.isSelf) return;
   const now = {
     combatId: combat?.id ?? null,
@@ -90,4 +97,6 @@ export function registerStatusExpiry(): void {
     if (changed.round !== undefined) void guard(() => expireTimedStatuses(combat));
   });
   Hooks.on("updateWorldTime", () => void guard(() => expireTimedStatuses(game.combat ?? null)));
+  // A combat ended: what began in it now runs by world time.
+  Hooks.on("deleteCombat", () => void guard(() => expireTimedStatuses(game.combat ?? null)));
 }

@@ -139,7 +139,7 @@ async function save(
 }
 
 /** SF-B-15, SF-X-40: why this actor cannot act at all, or null. */
-function downProblem(actor: ActorI): RulesError | null {
+export function downProblem(actor: ActorI): RulesError | null {
   const sys = actorSystem(actor);
   const name = actor.name ?? "";
   if ((sys && isUnconscious(sys.stamina.value)) || actor.statuses.has("unconscious"))
