@@ -8,6 +8,7 @@ export const HELPERS: Record<string, (...args: unknown[]) => unknown> = {
   },
   ftEq: (a: unknown, b: unknown) => a === b,
   ftOr: (...args: unknown[]) => args.slice(0, -1).some(Boolean),
+  ftAnd: (...args: unknown[]) => args.slice(0, -1).every(Boolean),
   ftDash: (v: unknown) => (v === null || v === undefined || v === "" ? "—" : v),
   ftPct: (v: unknown) => `${Number(v)}%`,
   /** Localize with placeholders: {{ftFormat "FT.Cover.reasonHard" data}}. */

@@ -12,6 +12,7 @@ import { currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js"
 import { punchHint } from "../../workflows/melee.js";
 import { carriedOf, linkPower } from "../../workflows/power-links.js";
 import { abilityPairs, staminaBar, weaponRow } from "./context.js";
+import { confirmDeleteItem, editItem, itemContextOptions, itemOfRow } from "./item-controls.js";
 import { feedsOf, withFeed } from "./power-context.js";
 
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -140,6 +141,18 @@ export class FrontierActorSheet extends Base {
     });
   }
 
+  /** Every item row gets the Edit / Delete context menu, bound once on the sheet's element for all renders. */
+  protected override async _onFirstRender(
+    context: DeepPartial<foundry.applications.sheets.ActorSheetV2.RenderContext>,
+    options: DeepPartial<RenderOptions>,
+  ): Promise<void> {
+    await super._onFirstRender(context, options);
+    this._createContextMenu(() => itemContextOptions(this.document), "[data-item-id]", {
+      hookName: "getFrontierItemContextOptions",
+      parentClassHooks: false,
+    });
+  }
+
   /** The power select on a weapon or screen row plugs it into a source (SF-X-36); the rest submits as usual. */
   protected override _onChangeForm(
     formConfig: foundry.applications.api.ApplicationV2.FormConfiguration,
@@ -213,18 +226,14 @@ export class FrontierActorSheet extends Base {
   }
 
   static async #onItemEdit(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {
-    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
-    // Item sheets are ApplicationV2: render({force}) rather than the deprecated boolean form; a module's
-    // ApplicationV1 sheet takes render(true).
-    const sheet = id ? this.document.items.get(id)?.sheet : null;
-    if (sheet instanceof foundry.applications.api.ApplicationV2) await sheet.render({ force: true });
-    else await sheet?.render(true);
+    const item = itemOfRow(this.document, target);
+    if (item) await editItem(item);
   }
 
+  /** Asks first (DialogV2.confirm), deletes on Yes (item-controls.ts). */
   static async #onItemDelete(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {
-    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
-    const item = id ? this.document.items.get(id) : undefined;
-    if (item) await item.deleteDialog();
+    const item = itemOfRow(this.document, target);
+    if (item) await confirmDeleteItem(item);
   }
 
   static async #onToggleDefense(
