@@ -14,11 +14,13 @@ import { guard, notify } from "../../helpers/report.js";
 type ItemI = Item.Implementation;
 type MenuEntry = foundry.applications.ux.ContextMenu.Entry<HTMLElement>;
 
-const escape = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escape = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The item a sheet row (`[data-item-id]`) stands for, on this actor. */
-export function itemOfRow(actor: Actor.Implementation, row: HTMLElement | null | undefined): ItemI | undefined {
+export function itemOfRow(
+  actor: Actor.Implementation,
+  row: HTMLElement | null | undefined,
+): ItemI | undefined {
   const id = row?.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
   return id ? actor.items.get(id) : undefined;
 }
