@@ -150,6 +150,8 @@ export class FrontierActorSheet extends Base {
     this._createContextMenu(() => itemContextOptions(this.document), "[data-item-id]", {
       hookName: "getFrontierItemContextOptions",
       parentClassHooks: false,
+      // What v13 passes anyway (application.mjs); fvtt-types 13.345 requires it: callbacks get the row element.
+      jQuery: false,
     });
   }
 

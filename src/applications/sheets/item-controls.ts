@@ -14,8 +14,6 @@ import { guard, notify } from "../../helpers/report.js";
 type ItemI = Item.Implementation;
 type MenuEntry = foundry.applications.ux.ContextMenu.Entry<HTMLElement>;
 
-const escape = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** The item a sheet row (`[data-item-id]`) stands for, on this actor. */
 export function itemOfRow(
   actor: Actor.Implementation,
@@ -43,7 +41,9 @@ export async function confirmDeleteItem(item: ItemI): Promise<boolean> {
     return false;
   }
   const i18n = game.i18n;
-  const names = { item: escape(item.name), actor: escape(item.parent?.name ?? "") };
+  // The names go into the dialog's HTML: escaped (v13 foundry.utils.escapeHTML).
+  const { escapeHTML } = foundry.utils;
+  const names = { item: escapeHTML(item.name), actor: escapeHTML(item.parent?.name ?? "") };
   const yes = await foundry.applications.api.DialogV2.confirm({
     window: { title: i18n?.format("FT.Sheet.deleteTitle", names) ?? "FT.Sheet.deleteTitle" },
     content: `<p>${i18n?.format("FT.Sheet.deleteConfirm", names) ?? "FT.Sheet.deleteConfirm"}</p>`,
