@@ -271,6 +271,47 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     await this.ensureSides(true);
   }
 
+  /** Is every combatant on a side of its own (made by `individualSides`, SF-X-05)? */
+  get individual(): boolean {
+    const sides = this.sideGroups;
+    return sides.length > 0 && sides.every((g) => g.system.key.startsWith("individual:"));
+  }
+
+  /**
+   * Back from one side per character to sides by token disposition: clears the sides and makes them again as a new
+   * encounter does (active GM). Their rolls go with them: the new sides roll again.
+   */
+  async sidesByDisposition(): Promise<void> {
+    if (!game.user?.isGM) return;
+    await this.updateEmbeddedDocuments(
+      "Combatant",
+      this.combatants.map((c) => ({ _id: c.id, group: null })),
+    );
+    await this.deleteEmbeddedDocuments(
+      "CombatantGroup",
+      this.sideGroups.map((g) => g.id ?? ""),
+    );
+    await this.ensureSides();
+  }
+
+  /**
+   * GM: move a combatant to another side, in ONE write of the combatant's `group` (the server lets only a GM write
+   * it: common/documents/combatant.mjs `#canUpdate`). Core re-sorts and keeps the acting combatant acting (it sets
+   * `combatTurn` for combatant updates); `Combatant#_prepareGroup` gives the mover the new side's initiative, so it
+   * acts with its new side. A side the move leaves empty is removed, as when its last member leaves the combat.
+   */
+  async moveToSide(combatantId: string, groupId: string): Promise<boolean> {
+    const combatant = this.combatants.get(combatantId);
+    const group = this.groups.get(groupId);
+    if (!game.user?.isGM || !combatant || !group || !isSide(group)) return false;
+    const from = sideIdOf(combatant);
+    if (from === groupId) return false;
+    await combatant.update({ group: groupId });
+    if (from && !this.combatants.some((c) => sideIdOf(c) === from) && this.groups.has(from))
+      await this.deleteEmbeddedDocuments("CombatantGroup", [from]);
+    return true;
+  }
+
   /** Roll the sides that need it; a player asks the GM (through a query) for a side they own a member of. */
   async rollSides(options: { sideIds?: string[]; round?: number; force?: boolean } = {}): Promise<void> {
     const round = options.round ?? Math.max(1, this.round);
