@@ -225,6 +225,11 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     // Sides by disposition are made by the active GM alone (its creation hook covers every newcomer): a second
     // GM's client assigning at the same time would create the same sides again (R2-6).
     if (!individual && !game.user.isActiveGM && game.users?.activeGM) return;
+    return this.#queueAssign(individual);
+  }
+
+  /** Run one side assignment after the ones queued before it (see `ensureSides`). */
+  #queueAssign(individual: boolean): Promise<void> {
     const run = (SIDES_QUEUE.get(this) ?? Promise.resolve()).then(() => this.#assignSides(individual));
     SIDES_QUEUE.set(
       this,
@@ -291,7 +296,9 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       "CombatantGroup",
       this.sideGroups.map((g) => g.id ?? ""),
     );
-    await this.ensureSides();
+    // Made by the GM who clicked, even an assistant GM: `ensureSides` leaves sides by disposition to the active GM's
+    // creation hook, which this click does not fire.
+    await this.#queueAssign(false);
   }
 
   /**

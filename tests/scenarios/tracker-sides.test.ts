@@ -17,6 +17,7 @@ import {
 import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
+  ASSISTANT_ID,
   actorSource,
   BRUNO_ID,
   cell,
@@ -219,12 +220,13 @@ describe("scenario: the GM manages sides from the tracker (issue 13)", () => {
     );
     expect(onEveryClient(table, () => G().game.combat.groups.size)).toEqual(everyone(table, 4));
 
-    // And back: the same place now offers "Sides by disposition".
-    el = await tracker(gm);
-    expect(gm.run(() => text(el.querySelector('[data-action="dispositionSides"]')))).toBe(
+    // And back, by the assistant GM (not the active GM): the same place now offers "Sides by disposition".
+    const assistant = table.client(ASSISTANT_ID);
+    el = await tracker(assistant);
+    expect(assistant.run(() => text(el.querySelector('[data-action="dispositionSides"]')))).toBe(
       "Sides by disposition",
     );
-    gm.run(() => click(el.querySelector('[data-action="dispositionSides"]')!));
+    assistant.run(() => click(el.querySelector('[data-action="dispositionSides"]')!));
     await table.settle();
     expect(await sidesEverywhere()).toEqual(
       everyone(table, [
