@@ -12,6 +12,7 @@ import { roundPhases } from "../rules/index.js";
 import { sideOrder } from "../workflows/side-initiative.js";
 import { declareFor } from "./declare-dialog.js";
 import { decorateTurns } from "./phase-context.js";
+import { moveToSideEntry } from "./side-move.js";
 import { buildTracker } from "./tracker-context.js";
 
 type RenderContext = foundry.applications.sidebar.tabs.CombatTracker.RenderContext;
@@ -38,6 +39,8 @@ export class FrontierCombatTracker extends Base {
       toggleSurprised: guarded(FrontierCombatTracker.#onToggleSurprised),
       editSide: guarded(FrontierCombatTracker.#onEditSide),
       declare: guarded(FrontierCombatTracker.#onDeclare),
+      individualSides: guarded(FrontierCombatTracker.#onIndividualSides),
+      dispositionSides: guarded(FrontierCombatTracker.#onDispositionSides),
     },
   };
 
@@ -138,7 +141,23 @@ export class FrontierCombatTracker extends Base {
       ftPhases: built.phases,
       ftPhase: built.currentPhase,
       ftDeclaring: decorateTurns(combat, context.turns ?? []),
+      ftIndividual: combat.individual,
     });
+  }
+
+  /** The combatant menu, with the GM's "Move to side…" (hooks such as dodging's add theirs after it). */
+  protected override _getEntryContextOptions(): foundry.applications.ux.ContextMenu.Entry<HTMLElement>[] {
+    return [...super._getEntryContextOptions(), moveToSideEntry(() => this.combat)];
+  }
+
+  /** GM: every character its own side (SF-X-05); the README promises it. */
+  static async #onIndividualSides(this: FrontierCombatTracker): Promise<void> {
+    if (game.user?.isGM) await this.combat?.individualSides();
+  }
+
+  /** GM: back to sides by token disposition. */
+  static async #onDispositionSides(this: FrontierCombatTracker): Promise<void> {
+    if (game.user?.isGM) await this.combat?.sidesByDisposition();
   }
 
   /** A combatant's owner declares for it in the declare phase (SF-X-07). */

@@ -225,6 +225,11 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     // Sides by disposition are made by the active GM alone (its creation hook covers every newcomer): a second
     // GM's client assigning at the same time would create the same sides again (R2-6).
     if (!individual && !game.user.isActiveGM && game.users?.activeGM) return;
+    return this.#queueAssign(individual);
+  }
+
+  /** Run one side assignment after the ones queued before it (see `ensureSides`). */
+  #queueAssign(individual: boolean): Promise<void> {
     const run = (SIDES_QUEUE.get(this) ?? Promise.resolve()).then(() => this.#assignSides(individual));
     SIDES_QUEUE.set(
       this,
@@ -269,6 +274,49 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       this.sideGroups.map((g) => g.id ?? ""),
     );
     await this.ensureSides(true);
+  }
+
+  /** Is every combatant on a side of its own (made by `individualSides`, SF-X-05)? */
+  get individual(): boolean {
+    const sides = this.sideGroups;
+    return sides.length > 0 && sides.every((g) => g.system.key.startsWith("individual:"));
+  }
+
+  /**
+   * Back from one side per character to sides by token disposition: clears the sides and makes them again as a new
+   * encounter does (active GM). Their rolls go with them: the new sides roll again.
+   */
+  async sidesByDisposition(): Promise<void> {
+    if (!game.user?.isGM) return;
+    await this.updateEmbeddedDocuments(
+      "Combatant",
+      this.combatants.map((c) => ({ _id: c.id, group: null })),
+    );
+    await this.deleteEmbeddedDocuments(
+      "CombatantGroup",
+      this.sideGroups.map((g) => g.id ?? ""),
+    );
+    // Made by the GM who clicked, even an assistant GM: `ensureSides` leaves sides by disposition to the active GM's
+    // creation hook, which this click does not fire.
+    await this.#queueAssign(false);
+  }
+
+  /**
+   * GM: move a combatant to another side, in ONE write of the combatant's `group` (the server lets only a GM write
+   * it: common/documents/combatant.mjs `#canUpdate`). Core re-sorts and keeps the acting combatant acting (it sets
+   * `combatTurn` for combatant updates); `Combatant#_prepareGroup` gives the mover the new side's initiative, so it
+   * acts with its new side. A side the move leaves empty is removed, as when its last member leaves the combat.
+   */
+  async moveToSide(combatantId: string, groupId: string): Promise<boolean> {
+    const combatant = this.combatants.get(combatantId);
+    const group = this.groups.get(groupId);
+    if (!game.user?.isGM || !combatant || !group || !isSide(group)) return false;
+    const from = sideIdOf(combatant);
+    if (from === groupId) return false;
+    await combatant.update({ group: groupId });
+    if (from && !this.combatants.some((c) => sideIdOf(c) === from) && this.groups.has(from))
+      await this.deleteEmbeddedDocuments("CombatantGroup", [from]);
+    return true;
   }
 
   /** Roll the sides that need it; a player asks the GM (through a query) for a side they own a member of. */
