@@ -22,7 +22,9 @@ beforeAll(async () => {
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   await server.listen();
-  origin = `http://localhost:${(server.httpServer?.address() as AddressInfo).port}`;
+  const address = server.httpServer?.address() as AddressInfo | null | undefined;
+  if (!address) throw new Error("the dev server is not listening");
+  origin = `http://localhost:${address.port}`;
 }, 30_000);
 afterAll(async () => {
   await server?.close();
