@@ -1,16 +1,47 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const SYSTEM_ID = "frontier-tactics";
+const BASE = `/systems/${SYSTEM_ID}/`;
+
+/**
+ * `npm run dev`: the two files system.json names, served from the source. Foundry loads
+ * `/systems/frontier-tactics/frontier-tactics.mjs` (a module that imports Vite's client, for hot reload, and
+ * `src/index.ts`) and links `frontier-tactics.css` (the stylesheet compiled from `styles/`). Everything else under
+ * the base (system.json, templates/, lang/, src/) is the repository's own file, served by Vite as it is; the packs
+ * are read from disk by the Foundry server itself, from the folder `npm run link` made (dist/).
+ * The module's import of the CSS also injects it (Vite's hot reload of styles), so in dev the rules are present twice.
+ */
+export function devSystem(): Plugin {
+  return {
+    name: "frontier-tactics:dev-system",
+    apply: "serve",
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = req.url?.split("?")[0];
+        if (path === `${BASE}${SYSTEM_ID}.mjs`) {
+          res.setHeader("Content-Type", "text/javascript");
+          res.setHeader("Cache-Control", "no-cache");
+          res.end(`import "${BASE}@vite/client";\nimport "${BASE}src/index.ts";\n`);
+          return;
+        }
+        if (path === `${BASE}${SYSTEM_ID}.css`) req.url = `${BASE}styles/${SYSTEM_ID}.css?direct`;
+        next();
+      });
+    },
+  };
+}
 
 /**
  * One ES module for Foundry: `dist/frontier-tactics.mjs` plus `frontier-tactics.css`.
  * Foundry derives hook names from class names (`renderFrontierActorSheet`…): esbuild's `keepNames` gives every class
  * and function its source name back (`Object.defineProperty(…, "name")`), so local identifiers can be shortened.
- * `npm run dev` serves the source on :30001 and proxies everything else (and the socket) to a local Foundry on :30000.
+ * `npm run dev` serves the source on :30001 (`devSystem`) and proxies everything else (and the socket) to a local
+ * Foundry on :30000.
  */
 export default defineConfig(({ command }) => ({
-  base: command === "serve" ? `/systems/${SYSTEM_ID}/` : "./",
+  base: command === "serve" ? BASE : "./",
+  plugins: [devSystem()],
   publicDir: false,
   esbuild: { keepNames: true },
   build: {

@@ -5,12 +5,21 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "vite";
-import { compileAll, manifest, ROOT } from "./packs.mjs";
+import {
+  assertPackFree,
+  compileAll,
+  manifest,
+  PackLockedError,
+  packs as packSources,
+  ROOT,
+} from "./packs.mjs";
 
 const DIST = join(ROOT, "dist");
 const BUNDLE_BUDGET_KB = 300;
 
 export async function buildSystem({ quiet = false } = {}) {
+  // A pack a running Foundry holds open stops the build before anything is written (PackLockedError).
+  for (const pack of packSources()) await assertPackFree(join(DIST, "packs", pack.name));
   // Never empty dist/packs wholesale: a running Foundry keeps LevelDB files locked.
   for (const f of [
     "frontier-tactics.mjs",
@@ -71,6 +80,13 @@ export function checkDist() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await buildSystem();
+  try {
+    await buildSystem();
+  } catch (err) {
+    // Foundry holding dist/packs open is the user's to fix, not a bug: one line, no stack trace.
+    if (!(err instanceof PackLockedError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
   console.log(`dist/ checked: ${checkDist()} manifest paths present`);
 }

@@ -11,5 +11,9 @@ export interface RuleCoverage extends CatalogRule {
   readonly scenarios: string[];
 }
 export function catalogRules(markdown: string): CatalogRule[];
+/** Every catalog row (A, S and G) with the section heading it sits under. */
+export function catalogRows(markdown: string): (CatalogRule & { readonly section: string })[];
+/** The text of docs/rules-index.md as the catalog and the code make it now. */
+export function rulesIndex(root?: string): string;
 export function scenarioTitles(source: string): { title: string; ids: string[] }[];
 export function rulesCoverage(root?: string): RuleCoverage[];

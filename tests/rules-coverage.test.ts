@@ -1,5 +1,12 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { catalogRules, rulesCoverage, scenarioTitles } from "../scripts/rules-coverage.mjs";
+import {
+  catalogRows,
+  catalogRules,
+  rulesCoverage,
+  rulesIndex,
+  scenarioTitles,
+} from "../scripts/rules-coverage.mjs";
 
 describe("npm run rules:coverage", () => {
   it("reads the A and S rules of the catalog and skips the referee's calls", () => {
@@ -35,5 +42,14 @@ describe("npm run rules:coverage", () => {
   it("every Star Frontiers A/S rule of the repository's catalog has a row (73 of them)", () => {
     const table = rulesCoverage();
     expect(table.filter((r) => r.id.startsWith("SF-")).length).toBe(73);
+  });
+
+  it("the committed docs/rules-index.md is what npm run rules:index writes now (every catalog rule, G included)", () => {
+    const committed = readFileSync(new URL("../docs/rules-index.md", import.meta.url), "utf8");
+    expect(committed, "docs/rules-index.md is out of date: run npm run rules:index").toBe(rulesIndex());
+    const catalog = catalogRows(readFileSync(new URL("../docs/rules-catalog.md", import.meta.url), "utf8"));
+    expect(catalog.length).toBe(138);
+    for (const r of catalog) expect(committed).toContain(`<a id="${r.id}"></a>${r.id} | ${r.level} |`);
+    expect(committed).not.toContain("Named in the code, not in the catalog");
   });
 });
