@@ -97,7 +97,7 @@ const creatureSystem = (actorId: string) =>
   });
 
 describe("scenario: a creature built from scratch on its sheet attacks in one click (issue 13)", () => {
-  it("SF-X-25: the GM creates a creature, types attack 60, damage 2d10, size large, speed fast on its sheet; in play mode Attack on Alice's Kara hits (d100 40 ≤ 60) and the GM applies 2d10 = 12: Kara's Stamina 45 → 33 on every client", async () => {
+  it("SF-X-25: the GM creates a creature, types attack 60, damage 2d10, size large, speed fast on its sheet; in play mode Attack on Alice's Kara hits (d100 40 ≤ 60) and the GM applies 2d10 = 12: Kara's Stamina 45 → 33 on every client; its own size adds nothing (d100 63 misses)", async () => {
     table = await createTable({ world: world() });
     const gm = table.client(GM_ID);
     const creature = await createCreature(gm);
@@ -157,9 +157,21 @@ describe("scenario: a creature built from scratch on its sheet attacks in one cl
     expect(onEveryClient(table, () => G().game.actors.get(KARA).system.stamina.value)).toEqual(
       everyone(table, 33),
     );
+
+    // SF-X-25 is the target's size: the creature's own "large" adds nothing to its attack, so a d100 of 63 (≤ 65, >
+    // 60) misses (the flow rolls its 2d10 as for any attack, 4 + 4, and the card gives no damage); Kara stays at 33.
+    table.dice(63, 4, 4);
+    await clickSheet(gm, creature, '[data-action="creatureAttack"]');
+    expect(table.unhandled).toEqual([]);
+    const second = messageIds(gm).at(-1)!;
+    expect(second).not.toBe(card);
+    for (const c of table.all) expect(cardText(c, second)).toContain("63 Miss");
+    expect(onEveryClient(table, () => G().game.actors.get(KARA).system.stamina.value)).toEqual(
+      everyone(table, 33),
+    );
   }, 30_000);
 
-  it("SF-B-16: a damage formula that is not one, typed in edit mode, is refused with the reason and nothing is written", async () => {
+  it("SF-B-16: a damage formula that is not one, typed in edit mode, is refused with the reason and nothing is written; a blank one disables Attack and the sheet says why", async () => {
     table = await createTable({ world: world() });
     const gm = table.client(GM_ID);
     const creature = await createCreature(gm);
@@ -172,6 +184,14 @@ describe("scenario: a creature built from scratch on its sheet attacks in one cl
     expect(table.server.log.slice(writes)).toEqual([]);
     expect(onEveryClient(table, () => G().game.actors.get(creature).system.damage)).toEqual(
       everyone(table, "1d10"),
+    );
+    // A blank damage is allowed (not in the sources), but the play-mode sheet says why it cannot attack.
+    await edit(gm, creature, "system.damage", "");
+    await clickSheet(gm, creature, '[data-action="toggleMode"]');
+    const play = await openSheet(gm, creature);
+    expect(play.querySelector<HTMLButtonElement>('[data-action="creatureAttack"]')?.disabled).toBe(true);
+    expect(play.querySelector(".ft-creature-problem")?.textContent).toBe(
+      "SF-B-16: Sandcat has no damage formula; enter one in edit mode (write it like 2d10). Nothing was rolled.",
     );
     expect(table.unhandled).toEqual([]);
   });
