@@ -35,13 +35,34 @@ const TOK_KARA = id("tokKara");
 let table: Table;
 closeTableAfterEach(() => table, resetAppRecords);
 
+const HOUND = id("actHound");
+const TOK_HOUND = id("tokHound");
+const PIRATE = id("actPirate");
+const TOK_PIRATE = id("tokPirate");
+
 const world = () => ({
-  actors: [actorSource({ _id: KARA, name: "Kara", owner: ALICE_ID, stamina: 45 })],
+  actors: [
+    actorSource({ _id: KARA, name: "Kara", owner: ALICE_ID, stamina: 45 }),
+    // Alice's trained hound (a creature she owns) and a pirate no player owns.
+    actorSource({
+      _id: HOUND,
+      name: "Hound",
+      type: "creature",
+      owner: ALICE_ID,
+      stamina: 30,
+      system: { attack: 50, damage: "1d10" },
+    }),
+    actorSource({ _id: PIRATE, name: "Pirate", type: "creature", stamina: 40 }),
+  ],
   scenes: [
     sceneSource({
       _id: SCENE,
       name: "Dunes",
-      tokens: [tokenSource({ _id: TOK_KARA, name: "Kara", actorId: KARA, actorLink: true, ...cell(5, 5) })],
+      tokens: [
+        tokenSource({ _id: TOK_KARA, name: "Kara", actorId: KARA, actorLink: true, ...cell(5, 5) }),
+        tokenSource({ _id: TOK_HOUND, name: "Hound", actorId: HOUND, actorLink: true, ...cell(5, 7) }),
+        tokenSource({ _id: TOK_PIRATE, name: "Pirate", actorId: PIRATE, actorLink: false, ...cell(6, 7) }),
+      ],
     }),
   ],
 });
@@ -194,5 +215,23 @@ describe("scenario: a creature built from scratch on its sheet attacks in one cl
       "SF-B-16: Sandcat has no damage formula; enter one in edit mode (write it like 2d10). Nothing was rolled.",
     );
     expect(table.unhandled).toEqual([]);
+  });
+
+  it("a player's own creature attacks from its sheet on her client (d100 30 ≤ 50, 1d10 = 6); the GM's check of her card accepts it (damage within the creature's 1d10) and applies: Pirate 40 → 34 on every client", async () => {
+    table = await createTable({ world: world() });
+    const alice = table.client(ALICE_ID);
+    alice.target(TOK_PIRATE);
+    table.dice(30, 6);
+    await clickSheet(alice, HOUND, '[data-action="creatureAttack"]');
+    expect(table.unhandled).toEqual([]);
+    const card = messageIds(alice).at(-1)!;
+    expect(card).toBeDefined();
+    const gm = table.client(GM_ID);
+    clickCard(gm, card, "apply", "Pirate");
+    await table.settle();
+    expect(table.unhandled).toEqual([]);
+    expect(
+      onEveryClient(table, () => G().game.scenes.viewed.tokens.get(TOK_PIRATE).actor.system.stamina.value),
+    ).toEqual(everyone(table, 34));
   });
 });
