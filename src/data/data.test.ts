@@ -220,3 +220,18 @@ describe("Migrations", () => {
     );
   });
 });
+
+describe("migration: a creature's damage that is not a formula", () => {
+  it("is left blank, so the creature loads instead of failing validation; a formula is kept", async () => {
+    const { migrateSystem } = await import("./migrations.js");
+    expect(migrateSystem("Actor", "creature", { schemaVersion: 2, damage: "see notes" }).system.damage).toBe(
+      "",
+    );
+    expect(migrateSystem("Actor", "creature", { schemaVersion: 2, damage: "2d" }).system.damage).toBe("");
+    expect(migrateSystem("Actor", "creature", { schemaVersion: 2, damage: "2d10" }).system.damage).toBe(
+      "2d10",
+    );
+    expect(migrateSystem("Actor", "creature", { schemaVersion: 2, damage: "2d10" }).applied).toEqual([]);
+    expect(migrateSystem("Actor", "character", { schemaVersion: 2, damage: "x" }).system.damage).toBe("x");
+  });
+});

@@ -2,6 +2,7 @@
  * Schema migrations as pure functions over a document's source. Each one moves data to its new place and
  * keeps every field it does not understand: migrations never drop data.
  */
+import { isValidDice } from "../rules/index.js";
 
 export interface Migration {
   /** The schema version this migration produces. */
@@ -89,7 +90,29 @@ export const ACTOR_V2: Migration = {
   },
 };
 
-export const MIGRATIONS: readonly Migration[] = [ACTOR_V2];
+/**
+ * A creature's damage became a checked formula (issue 13): a world whose creature holds text that is not one ("see
+ * the notes", "2d") would fail validation and be hidden as invalid. The text moves to the end of the creature's
+ * notes (nothing is lost) and the damage is left blank, "not in the sources": the sheet shows why the creature
+ * cannot attack and the GM types the formula. Run for any source that still holds such text.
+ */
+export const CREATURE_DAMAGE: Migration = {
+  version: 2,
+  documentName: "Actor",
+  types: ["creature"],
+  description: "A creature's damage that is not a formula is left blank",
+  oldShape: (system) =>
+    typeof system.damage === "string" && system.damage !== "" && !isValidDice(system.damage),
+  migrate: (system) => {
+    const text = system.damage;
+    if (typeof text !== "string" || text === "" || isValidDice(text)) return { ...system };
+    const safe = text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    const notes = typeof system.notes === "string" ? system.notes : "";
+    return { ...system, damage: "", notes: `${notes}<p>Damage: ${safe}</p>` };
+  },
+};
+
+export const MIGRATIONS: readonly Migration[] = [ACTOR_V2, CREATURE_DAMAGE];
 
 /**
  * Apply every migration newer than the source's `schemaVersion` (absent = 1), and any whose old shape the source

@@ -104,6 +104,8 @@ export interface AttackCardData {
   readonly stunned?: readonly string[];
   /** A melee attack with bare hands (no weapon item): its damage is bounded by the attacker's punch (RT-6). */
   readonly bareHands?: boolean;
+  /** A creature's natural attack (no weapon item): its damage is bounded by the creature's formula (issue 13). */
+  readonly creature?: boolean;
   /** Misses into a crowd and the stray d100 they rolled (SF-X-35); absent when none was rolled. */
   readonly stray?: StrayCard | null;
 }

@@ -43,6 +43,7 @@ import {
   tokenIds,
   undoneOf,
 } from "./card-data.js";
+import { creatureProblem } from "./creature-attack.js";
 import { bareHandsProblem } from "./melee.js";
 import { handleStrayRequest } from "./stray-request.js";
 import { turnOnFor } from "./timed-status.js";
@@ -435,6 +436,7 @@ function forgedProblem(card: StoredCard, author: UserI | null): string | null {
   if (!(attacker instanceof Actor) || !author || !attacker.testUserPermission(author, "OWNER"))
     return "attacker";
   if (card.bareHands) return bareHandsProblem(card, attacker);
+  if (card.creature) return creatureProblem(card, attacker);
   // By id (a weapon renamed since the roll is still it); a card from before ids were stored, by name.
   const weapon = card.weaponId
     ? attacker.items.get(card.weaponId)

@@ -965,6 +965,7 @@ export function HandlebarsApplicationMixin<TBase extends AppCtor>(BaseApplicatio
     #parsePartHTML(partId: string, part: Dict, html: string): HTMLElement {
       const temp = dom().createElement("div");
       temp.innerHTML = html;
+      selectParsedOptions(temp);
       const multiRoot = part.root && temp.children.length > 1;
       if (temp.children.length !== 1 && !multiRoot) {
         throw new Error(`Template part "${partId}" must render a single HTML element.`);
@@ -2337,6 +2338,20 @@ function mouse(el: Element, type: string, init: Dict = {}): boolean {
   return el.dispatchEvent(
     new Ctor(type, { bubbles: true, cancelable: true, composed: true, button: 0, detail: 1, ...init }),
   );
+}
+
+/**
+ * The HTML "selectedness setting algorithm" for parsed markup: a select shows its last option with the `selected`
+ * attribute, else its first option (browsers; Foundry's `selectOptions` helper marks the stored value so). happy-dom
+ * 20.14.6 gets this wrong for markup set by innerHTML (it selects the second option whatever is marked — measured),
+ * so a re-rendered sheet would submit a value the user never chose; the parsed part is corrected here.
+ */
+export function selectParsedOptions(root: ParentNode): void {
+  for (const select of root.querySelectorAll<HTMLSelectElement>("select:not([multiple])")) {
+    const options = Array.from(select.querySelectorAll<HTMLOptionElement>("option"));
+    const marked = options.filter((o) => o.hasAttribute("selected")).at(-1) ?? options[0];
+    if (marked) select.value = marked.value;
+  }
 }
 
 /** A field the user edited loses focus: `change` (if its value was edited) fires before `blur`, as in browsers. */

@@ -12,6 +12,7 @@ import { currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js"
 import { punchHint } from "../../workflows/melee.js";
 import { carriedOf, linkPower } from "../../workflows/power-links.js";
 import { abilityPairs, staminaBar, weaponRow } from "./context.js";
+import { creatureContext } from "./creature-context.js";
 import { confirmDeleteItem, editItem, itemContextOptions, itemOfRow } from "./item-controls.js";
 import { feedsOf, withFeed } from "./power-context.js";
 
@@ -41,6 +42,7 @@ export class FrontierActorSheet extends Base {
       toggleMode: guarded(FrontierActorSheet.#onToggleMode),
       attack: guarded(FrontierActorSheet.#onAttack),
       punch: guarded(FrontierActorSheet.#onPunch),
+      creatureAttack: guarded(FrontierActorSheet.#onCreatureAttack),
       throw: guarded(FrontierActorSheet.#onThrow),
       reload: guarded(FrontierActorSheet.#onReload),
       structure: guarded(FrontierActorSheet.#onStructure),
@@ -110,6 +112,14 @@ export class FrontierActorSheet extends Base {
       editing: this.editing,
       tabs: this._prepareTabs("primary"),
       isCharacter: actor.type === "character",
+      creature:
+        actor.type === "creature"
+          ? creatureContext(
+              actor.system._source as { damage: string },
+              actor.name ?? "",
+              (key, data) => game.i18n?.format(key, data) ?? key,
+            )
+          : null,
       engine,
       showD20: engine === "d20",
       zebulon: engine === "zebulon",
@@ -192,6 +202,12 @@ export class FrontierActorSheet extends Base {
   static async #onPunch(this: FrontierActorSheet, event: PointerEvent): Promise<void> {
     const { meleeAttack } = await import("../../workflows/melee.js");
     await meleeAttack(this.document, null, { fast: event.shiftKey });
+  }
+
+  /** A creature's natural attack at the user's target: one click, no dialog (issue 13). */
+  static async #onCreatureAttack(this: FrontierActorSheet): Promise<void> {
+    const { creatureAttack } = await import("../../workflows/creature-attack.js");
+    await creatureAttack(this.document);
   }
 
   /** A knife or spear thrown (SF-X-38). */

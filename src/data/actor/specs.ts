@@ -3,7 +3,7 @@
  * SchemaFields, the d20 (`system.d20`) and Stars Without Number (`system.swn`) blocks of the superset schema
  * (architecture: switching the world's engine never loses data).
  */
-import { ABILITY_KEYS, ABILITY_MAX } from "../../rules/index.js";
+import { ABILITY_KEYS, ABILITY_MAX, isValidDice } from "../../rules/index.js";
 import { bool, html, int, type ModelSpec, type SchemaSpec, schema, str } from "../spec.js";
 
 export const ACTOR_SCHEMA_VERSION = 2;
@@ -81,6 +81,10 @@ export const CHARACTER_SPEC = {
   joint: staminaJoint,
 } satisfies ModelSpec;
 
+/** The same words as a weapon's damage check (data/item/specs.ts), so the GM reads one message for both. */
+const creatureFormulaCheck = (v: string) =>
+  v === "" || isValidDice(v) ? null : `"${v}" is not a damage formula (write it like 2d10)`;
+
 export const CREATURE_SPEC = {
   fields: {
     ...common,
@@ -88,8 +92,10 @@ export const CREATURE_SPEC = {
     /** Movement category: running animals are harder to hit (SF-X-18). */
     speed: str("medium", { choices: ANIMAL_SPEEDS, blank: false }),
     movement: schema({ walk: int(10, { min: 0 }), run: int(30, { min: 0 }) }),
+    /** The creature's chance to hit (d100 at or under it); target size (SF-X-25) adds to it. */
     attack: int(50, { min: 0, max: 200 }),
-    damage: str("1d10"),
+    /** Its natural attack's damage formula (SF-B-16): a typo is refused, blank means "not in the sources". */
+    damage: str("1d10", { check: creatureFormulaCheck }),
   },
   joint: staminaJoint,
 } satisfies ModelSpec;
