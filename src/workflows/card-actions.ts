@@ -435,8 +435,12 @@ function forgedProblem(card: StoredCard, author: UserI | null): string | null {
   const attacker = isUuid(card.actorUuid) ? fromUuidSync(card.actorUuid) : null;
   if (!(attacker instanceof Actor) || !author || !attacker.testUserPermission(author, "OWNER"))
     return "attacker";
-  if (card.bareHands) return bareHandsProblem(card, attacker);
-  if (card.creature) return creatureProblem(card, attacker);
+  // A punch or a creature's bite is one attack at one target that stuns no one and throws no grenade.
+  if (card.bareHands || card.creature) {
+    if (card.targets.length !== 1 || card.shots !== 1 || card.burst) return "one attack at one target";
+    if ((card.stunned ?? []).length || card.grenade) return "stun list";
+    return card.bareHands ? bareHandsProblem(card, attacker) : creatureProblem(card, attacker);
+  }
   // By id (a weapon renamed since the roll is still it); a card from before ids were stored, by name.
   const weapon = card.weaponId
     ? attacker.items.get(card.weaponId)

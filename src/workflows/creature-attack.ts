@@ -200,7 +200,8 @@ export function creatureProblem(card: AttackCardData, attacker: ActorI): string 
   if (card.kind !== "melee") return `damage kind ${card.kind}`;
   if (card.effect) return `effect ${String(card.effect)}`;
   const damage = (attacker.system as unknown as { damage?: string }).damage ?? "";
-  const ceiling = isValidDice(damage) ? maxRoll(parseDice(damage)) * Math.max(1, card.shots) : 0;
+  // One attack a turn (its card has one shot, checked by the GM's `forgedProblem`).
+  const ceiling = isValidDice(damage) ? maxRoll(parseDice(damage)) : 0;
   const over = card.result.damage.find((d) => d.damage > ceiling);
   return over ? `damage ${over.damage} above ${ceiling}` : null;
 }

@@ -23,6 +23,7 @@ import {
   id,
   messageIds,
   onEveryClient,
+  postCard,
   sceneSource,
   tokenSource,
   told,
@@ -233,5 +234,37 @@ describe("scenario: a creature built from scratch on its sheet attacks in one cl
     expect(
       onEveryClient(table, () => G().game.scenes.viewed.tokens.get(TOK_PIRATE).actor.system.stamina.value),
     ).toEqual(everyone(table, 34));
+  });
+  it("R1-1: a creature card Alice's client rewrites to ten shots of 60 damage and a stun is refused by the GM: the pirate keeps 40 on every client", async () => {
+    table = await createTable({ world: world() });
+    const alice = table.client(ALICE_ID);
+    alice.target(TOK_PIRATE);
+    table.dice(30, 6);
+    await clickSheet(alice, HOUND, '[data-action="creatureAttack"]');
+    const real = messageIds(alice).at(-1)!;
+    // Her own client posts a copy claiming what her hound's 1d10 bite cannot do: ten shots, 60 damage, a stun.
+    const forged = alice.run(() => {
+      const c = structuredClone(
+        G().game.messages.get(real).system.card.toObject?.() ?? G().game.messages.get(real).system.card,
+      );
+      const target = c.targets[0].id;
+      return {
+        ...c,
+        shots: 10,
+        stunned: [target],
+        result: { ...c.result, damage: [{ targetId: target, damage: 60 }] },
+      };
+    });
+    const id = await postCard(table, alice, forged);
+    const gm = table.client(GM_ID);
+    clickCard(gm, id, "apply", "Pirate");
+    await table.settle();
+    expect(
+      onEveryClient(table, () => G().game.scenes.viewed.tokens.get(TOK_PIRATE).actor.system.stamina.value),
+    ).toEqual(everyone(table, 40));
+    expect(
+      onEveryClient(table, () => [...G().game.scenes.viewed.tokens.get(TOK_PIRATE).actor.statuses]),
+    ).toEqual(everyone(table, []));
+    expect(table.unhandled).toEqual([]);
   });
 });

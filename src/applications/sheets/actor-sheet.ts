@@ -162,6 +162,9 @@ export class FrontierActorSheet extends Base {
       parentClassHooks: false,
       // What v13 passes anyway (application.mjs); fvtt-types 13.345 requires it: callbacks get the row element.
       jQuery: false,
+      // Positioned on the page, as core's tracker and chat menus are: otherwise v13 appends the menu inside the
+      // table row it opened on (context-menu.mjs `_injectMenu`), which breaks the row and is cut by the scroll.
+      fixed: true,
     });
   }
 
