@@ -16,8 +16,9 @@ import { QUERY } from "./helpers/gm-query.js";
 import { listenForGMRequests, registerGMRequest } from "./helpers/gm-request.js";
 import { registerHelpers } from "./helpers/handlebars.js";
 import { runMigrations } from "./helpers/migrate.js";
+import { showRuleIds } from "./helpers/rule-ids.js";
 import { registerSettingGuards } from "./helpers/setting-guards.js";
-import { registerSettings, SETTINGS } from "./helpers/settings.js";
+import { getSetting, registerSettings, SETTINGS } from "./helpers/settings.js";
 import { enableSortableTables } from "./helpers/sortable.js";
 import { TURN_SECONDS } from "./rules/index.js";
 import { gmApplyDamage } from "./workflows/attack-flow.js";
@@ -118,5 +119,7 @@ Hooks.on("updateWall", (wall, changes, _options, userId) =>
 Hooks.once("ready", () => {
   // Click-to-sort for the tables in the rules journal (the weapons table).
   enableSortableTables(document);
+  // Rule references: this user's client setting shows or hides every rule ID (issue 13).
+  showRuleIds(getSetting(SETTINGS.showRuleIds));
   void runMigrations();
 });

@@ -14,6 +14,7 @@ import {
   validateResolutionTable,
 } from "../rules/index.js";
 import { DEFAULT_PRESET, PRESET_KEYS, PRESETS, presetChanges, type RuleSettings } from "./presets.js";
+import { showRuleIds } from "./rule-ids.js";
 
 export const SETTINGS = {
   engine: "engine",
@@ -31,6 +32,7 @@ export const SETTINGS = {
   migrationVersion: "migrationVersion",
   sideSecrets: "sideSecrets",
   enforcePhases: "enforcePhases",
+  showRuleIds: "showRuleIds",
 } as const;
 
 /**
@@ -64,6 +66,8 @@ export interface SettingValues {
   sideSecrets: StoredObject;
   /** The phase of the round decides what a combatant may do (SF-X-01, SF-B-03); the GM is never refused. */
   enforcePhases: boolean;
+  /** This user's browser shows the rule IDs (SF-X-21 …) on sheets, the dialog, the tracker and cards. */
+  showRuleIds: boolean;
 }
 
 export type SettingKey = keyof SettingValues;
@@ -164,6 +168,16 @@ export function registerSettings(): void {
     config: false,
     type: Number,
     default: 0,
+  });
+  // Each user's own choice (a client setting, kept in their browser): rule IDs shown or hidden, at once.
+  s.register(SYSTEM_ID, SETTINGS.showRuleIds, {
+    name: "FT.Settings.showRuleIds.name",
+    hint: "FT.Settings.showRuleIds.hint",
+    scope: "client",
+    config: true,
+    type: Boolean,
+    default: true,
+    onChange: (value) => showRuleIds(value !== false),
   });
   // v13 (client/helpers/client-settings.mjs, search id 8447867917): a "client" setting is read from and written to
   // window.localStorage only (`#setClient`); no Setting document is created, so no other client ever receives it.

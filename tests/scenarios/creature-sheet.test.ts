@@ -154,6 +154,20 @@ describe("scenario: a creature built from scratch on its sheet attacks in one cl
     expect(sheet.querySelector(".ft-creature-chance")?.textContent).toBe("60%");
     expect(sheet.querySelector(".ft-creature-damage")?.textContent).toBe("2d10");
     expect(sheet.querySelector(".ft-header")?.textContent).toContain("Large target");
+    // A creature has its natural attack block, not a character's controls: no Punch, no ranged/melee base, no
+    // "Weapon holstered" or "Anesthetic" box. Kara's (a character's) sheet has them all.
+    const characterOnly = [
+      '[data-action="punch"]',
+      '[data-tooltip="FT.Sheet.rangedHint"]',
+      '[data-tooltip="FT.Sheet.meleeHint"]',
+      '[name="system.holstered"]',
+      '[name="system.anesthetic"]',
+    ];
+    for (const selector of characterOnly) expect(sheet.querySelector(selector), selector).toBeNull();
+    expect(sheet.querySelector('[data-action="spotting"]')).not.toBeNull();
+    const kara = await openSheet(gm, KARA);
+    for (const selector of characterOnly) expect(kara.querySelector(selector), selector).not.toBeNull();
+    expect(kara.querySelector("[data-ft-creature]")).toBeNull();
 
     gm.target(TOK_KARA);
     table.dice(40, 7, 5);
