@@ -6,7 +6,7 @@
  * sides are read when the dialog opens, not when the menu was built, so a side made or removed since is right.
  */
 import { isSide, sideIdOf } from "../documents/subtypes.js";
-import { guard } from "../helpers/report.js";
+import { guard, notify } from "../helpers/report.js";
 import { safeColour } from "../workflows/side-initiative.js";
 
 type MenuEntry = foundry.applications.ux.ContextMenu.Entry<HTMLElement>;
@@ -65,9 +65,10 @@ export function moveToSideEntry(combat: () => CombatI | null | undefined): MenuE
         const c = combat();
         const id = li.dataset.combatantId ?? "";
         const combatant = c?.combatants.get(id);
-        if (!c || !combatant || !game.user?.isGM) return;
+        if (!c || !combatant || !game.user?.isGM) return notify("warn", "FT.Side.moveFailed");
         const side = await pickSide(combatant.name ?? "", otherSides(c, id));
-        if (side) await c.moveToSide(id, side);
+        // The side (or the combatant) may have gone while the dialog was open.
+        if (side && !(await c.moveToSide(id, side))) notify("warn", "FT.Side.moveFailed");
       }),
   };
 }

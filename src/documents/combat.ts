@@ -216,11 +216,12 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   }
 
   /**
-   * Create sides by disposition (or one per character) for combatants without one. GM only. Calls run one after
+   * Create sides by disposition (or one per character) for combatants without one — by default in the mode the
+   * combat is in, so a newcomer to a combat of individual sides gets a side of its own (SF-X-05). GM only. Calls run one after
    * another, each reading the sides after the one before it, so a newcomer's assignment and the GM's "Begin" never
    * both create the same side.
    */
-  async ensureSides(individual = false): Promise<void> {
+  async ensureSides(individual = this.individual): Promise<void> {
     if (!game.user?.isGM) return;
     // Sides by disposition are made by the active GM alone (its creation hook covers every newcomer): a second
     // GM's client assigning at the same time would create the same sides again (R2-6).

@@ -219,6 +219,21 @@ describe("scenario: the GM manages sides from the tracker (issue 13)", () => {
       ]),
     );
     expect(onEveryClient(table, () => G().game.combat.groups.size)).toEqual(everyone(table, 4));
+    // The beast leaves and comes back: a newcomer to a combat of individual sides gets a side of its own too.
+    await gm.run(async () => {
+      const combat = G().game.combat;
+      await combat.deleteEmbeddedDocuments("Combatant", [
+        combat.combatants.find((c: any) => c.name === "Beast").id,
+      ]);
+      await combat.createEmbeddedDocuments("Combatant", [
+        { tokenId: TOKENS[3]!._id, sceneId: SCENE, actorId: ACT.beast },
+      ]);
+    });
+    await table.settle();
+    expect((await sidesEverywhere())[gm.user.name as string]).toContainEqual(["Beast", ["Beast"]]);
+    expect(
+      onEveryClient(table, () => G().game.combat.groups.filter((g: any) => g.name === "Beast").length),
+    ).toEqual(everyone(table, 1));
 
     // And back, by the assistant GM (not the active GM): the same place now offers "Sides by disposition".
     const assistant = table.client(ASSISTANT_ID);
