@@ -19,15 +19,11 @@ import { notify, report } from "../helpers/report.js";
 import { currentVariant } from "../helpers/settings.js";
 import {
   ALPHA_DAWN_TABLE,
-  type Check,
-  createAlphaDawnEngine,
   DEFAULT_DECLARATIONS,
   isValidDice,
   MELEE_RULE,
   type Modifier,
   maxRoll,
-  meleeChance,
-  meleeHits,
   parseDice,
   type ResolutionEngine,
   RulesError,
@@ -42,6 +38,7 @@ import {
 } from "./attack.js";
 import { type AttackCardData, type AttackPorts, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest } from "./attack-plan.js";
+import { d100Engine } from "./melee.js";
 import { gateAttack } from "./phase-gate.js";
 import { turnGate } from "./turn-ledger.js";
 
@@ -86,39 +83,7 @@ export function creatureModifiers(
 
 /** The creature engine: the chance above, a hit on a d100 at or under it; damage as the Alpha Dawn engine rolls. */
 export function creatureEngine(attack: number): ResolutionEngine {
-  const base = createAlphaDawnEngine();
-  return {
-    id: "alphaDawn",
-    attackModifiers: (facts) => creatureModifiers(attack, facts.target.size),
-    check(_facts, modifiers, options): Check {
-      return {
-        engine: "alphaDawn",
-        modifiers,
-        chance: meleeChance(modifiers),
-        column: null,
-        band: "pb",
-        possible: true,
-        cannotMiss: false,
-        crowd: false,
-        variant: options.variant,
-      };
-    },
-    resolve(check, dice) {
-      const hit = meleeHits(dice.d100, check.chance);
-      return {
-        engine: "alphaDawn",
-        roll: dice.d100,
-        chance: check.chance,
-        hit,
-        auto: null,
-        strayHit: false,
-        colour: null,
-        damageFraction: hit ? 1 : 0,
-        band: check.band,
-      };
-    },
-    damage: (outcome, weapon, target, dice, power) => base.damage(outcome, weapon, target, dice, power),
-  };
+  return d100Engine((facts) => creatureModifiers(attack, facts.target.size));
 }
 
 /** Refuses a creature whose damage cannot be rolled (SF-B-16), before anything is rolled. */

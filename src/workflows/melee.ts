@@ -26,6 +26,7 @@ import {
   MELEE_SITUATION_TABLE,
   MELEE_SITUATIONS,
   type MeleeSituation,
+  type Modifier,
   meleeChance,
   meleeHits,
   meleeModifiers,
@@ -85,23 +86,20 @@ export function punchFacts(name: string, str: number, martialArts: number, attac
 }
 
 /**
- * The melee engine: §6's modifiers in place of the ranged ones, the band "pb" within 2 m (none beyond), a hit on a
- * d100 at or under the chance (§6 names no automatic hit or miss); damage as the Alpha Dawn engine rolls it.
+ * An engine that rolls one d100 at or under the sum of its modifiers (no automatic hit or miss) and deals damage as
+ * the Alpha Dawn engine rolls it: melee (§6) and a creature's natural attack (creature-attack.ts) differ only in
+ * their modifiers and whether the target can be reached.
  */
-export function meleeEngine(input: {
-  str: number;
-  dex: number;
-  bareHands: boolean;
-  skillLevel: number;
-  weaponModifier: number | null;
-  situations: readonly MeleeSituation[];
-}): ResolutionEngine {
+export function d100Engine(
+  modifiersOf: (facts: Parameters<ResolutionEngine["attackModifiers"]>[0]) => Modifier[],
+  reaches: (facts: Parameters<ResolutionEngine["attackModifiers"]>[0]) => boolean = () => true,
+): ResolutionEngine {
   const base = createAlphaDawnEngine();
   return {
     id: "alphaDawn",
-    attackModifiers: () => meleeModifiers(input),
+    attackModifiers: (facts) => modifiersOf(facts),
     check(facts, modifiers, options): Check {
-      const inReach = facts.target.distance <= MELEE_REACH_M;
+      const inReach = reaches(facts);
       return {
         engine: "alphaDawn",
         modifiers,
@@ -130,6 +128,21 @@ export function meleeEngine(input: {
     },
     damage: (outcome, weapon, target, dice, power) => base.damage(outcome, weapon, target, dice, power),
   };
+}
+
+/** The melee engine: §6's modifiers in place of the ranged ones, the band "pb" within 2 m (none beyond). */
+export function meleeEngine(input: {
+  str: number;
+  dex: number;
+  bareHands: boolean;
+  skillLevel: number;
+  weaponModifier: number | null;
+  situations: readonly MeleeSituation[];
+}): ResolutionEngine {
+  return d100Engine(
+    () => meleeModifiers(input),
+    (facts) => facts.target.distance <= MELEE_REACH_M,
+  );
 }
 
 /** The situation the user picks (S: the user picks, the system applies); null when cancelled. */
