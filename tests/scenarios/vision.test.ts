@@ -9,7 +9,7 @@
  * Short −10 (SF-X-14); a pirate that has not moved → stationary +10 (SF-X-17): 40 %. Smoke −10: 30 %.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { appInstances, change, click, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
+import { click, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
 import { pendingDice } from "../foundry/dice.js";
 import { type Client, createTable, type Table } from "../foundry/world.js";
 import {
@@ -20,9 +20,7 @@ import {
   G,
   id,
   itemFromPack,
-  messageIds,
   onEveryClient,
-  renderMessage,
   requestsSince,
   sceneSource,
   settingSource,
@@ -30,6 +28,7 @@ import {
   tokenSource,
   told,
 } from "./kit.js";
+import { attackDialogKit } from "./kit-dialog.js";
 
 const SCENE = id("sceneNight");
 const EUSYL = id("actEusyl");
@@ -79,105 +78,8 @@ function world(goggles?: "infrared-goggles" | "light-amplification-goggles") {
   };
 }
 
-/** The attack dialog open on this client, if any. */
-function attackDialog(client: Client): any {
-  return client.run(() =>
-    [...appInstances().values()].find((a: any) => a.constructor.name === "AttackDialog" && a.rendered),
-  );
-}
-
-/** Alice targets the pirate and clicks Attack (no shift) on the weapon's row of her sheet: the dialog opens. */
-async function aliceOpensAttack(alice: Client, itemId: string): Promise<any> {
-  alice.target(TOK_PIRATE);
-  await alice.run(() => G().game.actors.get(EUSYL).sheet.render({ force: true }));
-  await alice.run(() => settleApps());
-  const sheet = alice.run(() => G().game.actors.get(EUSYL).sheet.element as HTMLElement);
-  const attack = sheet.querySelector<HTMLElement>(`tr[data-item-id="${itemId}"] [data-action="attack"]`);
-  expect(attack).not.toBeNull();
-  alice.run(() => click(attack!));
-  await alice.run(() => settleApps());
-  await table.settle();
-  const dialog = attackDialog(alice);
-  expect(dialog).toBeDefined();
-  return dialog;
-}
-
-/** A field of the open dialog, by name. */
-function field(alice: Client, name: string): HTMLInputElement & HTMLSelectElement {
-  const dialog = attackDialog(alice);
-  const el = alice.run(() => (dialog.element as HTMLFormElement).elements.namedItem(name));
-  if (!el) throw new Error(`The dialog has no field ${name}`);
-  return el as HTMLInputElement & HTMLSelectElement;
-}
-
-/**
- * After the body is drawn again, each select shows the option its template marked `selected` (happy-dom 20 reads the
- * wrong option from a parsed `selected` attribute; a browser shows the marked one).
- */
-function asBrowserShows(alice: Client): void {
-  const dialog = attackDialog(alice);
-  alice.run(() => {
-    for (const s of dialog.element.querySelectorAll("select") as NodeListOf<HTMLSelectElement>) {
-      const marked = s.querySelector("option[selected]");
-      s.value = marked ? (marked.getAttribute("value") ?? "") : (s.options[0]?.value ?? "");
-    }
-  });
-}
-
-/** The dialog's body element (drawn again when rows appear or go). */
-const body = (alice: Client): Element =>
-  alice.run(() => attackDialog(alice).element.querySelector('[data-application-part="body"]'));
-
-/** Alice changes a dialog field (a select, a checkbox) and the dialog redraws what it must. */
-async function set(alice: Client, name: string, value: string | boolean): Promise<void> {
-  const before = body(alice);
-  alice.run(() => change(field(alice, name), value));
-  await alice.run(() => settleApps());
-  if (body(alice) !== before) asBrowserShows(alice);
-}
-
-/** The options the "add a modifier" control of target `i` offers, as the user reads them. */
-function addOptions(alice: Client, i = 0): string[] {
-  const select = field(alice, `add.${i}`);
-  return [...select.options].filter((o) => o.value).map((o) => text(o));
-}
-
-/** The chance the dialog shows for target `i`. */
-function chance(alice: Client, i = 0): string {
-  const dialog = attackDialog(alice);
-  return alice.run(() => text(dialog.element.querySelectorAll("fieldset.ft-target-mods .ft-chance")[i]));
-}
-
-/** Alice clicks Roll; the attack is rolled and posted; returns the new card's id. */
-async function aliceRolls(alice: Client, ...dice: number[]): Promise<string> {
-  const before = messageIds(alice).length;
-  table.dice(...dice);
-  const dialog = attackDialog(alice);
-  alice.run(() => click(dialog.element.querySelector("button.ft-attack")));
-  await alice.run(() => settleApps());
-  await table.settle();
-  expect(pendingDice()).toEqual([]);
-  const ids = messageIds(alice);
-  expect(ids.length).toBe(before + 1);
-  return ids.at(-1)!;
-}
-
-/**
- * The card's modifiers and outcome ("Modifiers = …% … <roll> Hit|Miss"; a burst: "Burst (n) <roll> ≤ …% Hit … Modifiers
- * …"), the same on every client.
- */
-function cardLine(cardId: string): string {
-  const lines = onEveryClient<string | null>(table, () => null);
-  for (const c of table.all) {
-    const t = text(renderMessage(c, cardId));
-    const m = /Burst \(\d+\) .*? Modifiers .*?(?= Pirate )|Modifiers = .*? \d+ (Hit|Miss)/.exec(t);
-    lines[c.user.name as string] = m ? m[0] : t;
-  }
-  const first = Object.values(lines)[0]!;
-  expect(lines).toEqual(everyone(table, first));
-  return first!;
-}
-
+const { attackDialog, aliceOpensAttack, field, set, addOptions, chance, aliceRolls, cardLine } =
+  attackDialogKit(() => table, { actor: EUSYL, target: TOK_PIRATE });
 const pistolRemaining = () =>
   onEveryClient(table, () => G().game.actors.get(EUSYL).items.get(PISTOL).system.ammo.remaining);
 
