@@ -25,7 +25,8 @@ const blaster = (over: Partial<AttackInput> = {}): AttackInput => ({
   rangeIncrement: 10,
   ...over,
 });
-const sword = (over: Partial<AttackInput> = {}): AttackInput => blaster({ melee: true, distance: 2, ...over });
+const sword = (over: Partial<AttackInput> = {}): AttackInput =>
+  blaster({ melee: true, distance: 2, ...over });
 const byId = (input: AttackInput) =>
   Object.fromEntries(attackModifiers(input).modifiers.map((m) => [m.id, m.value]));
 
@@ -83,7 +84,9 @@ describe("attack bonus (SW-04, SW-05)", () => {
     expect(t.inRange).toBe(true);
   });
   it("SW-05: the size table on attack — Colossal −8 … Fine +8", () => {
-    const got = Object.fromEntries(D20_SIZES.map((s) => [s, byId(sword({ bab: 0, str: 0, size: s })).size ?? 0]));
+    const got = Object.fromEntries(
+      D20_SIZES.map((s) => [s, byId(sword({ bab: 0, str: 0, size: s })).size ?? 0]),
+    );
     expect(got).toEqual({
       fine: 8,
       diminutive: 4,
@@ -189,7 +192,9 @@ describe("conditions (SW-29) and declared actions (SW-16, SW-21, SW-23)", () => 
     expect(ranged("defenderKneeling", "defenderProne", "higherGround", "attackerProne")).toEqual({});
   });
   it("SW-16 SW-21 SW-23: improvised −4, charge +2 (melee), fighting defensively −4", () => {
-    expect(byId(sword({ bab: 0, str: 0, improvised: true, charging: true, fightingDefensively: true }))).toEqual({
+    expect(
+      byId(sword({ bab: 0, str: 0, improvised: true, charging: true, fightingDefensively: true })),
+    ).toEqual({
       improvised: -4,
       charge: 2,
       fightingDefensively: -4,

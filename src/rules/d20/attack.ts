@@ -55,7 +55,11 @@ export function checkRangeIncrement(increment: number | null | undefined, weapon
  * dropped object (SW-16). Seed: with a 10 m increment, 9 m → 0 and 38 m → −6; ruling 4c: 100 m → −20, 101 m out.
  * (Design §2.3 proposed `< 10 ×`; ruling 4c decided inclusive.)
  */
-export function rangePenalty(distance: number, increment: number, kind: RangedKind = "projectile"): RangeResult {
+export function rangePenalty(
+  distance: number,
+  increment: number,
+  kind: RangedKind = "projectile",
+): RangeResult {
   checkRangeIncrement(increment);
   if (!Number.isFinite(distance) || distance < 0)
     throw new RulesError("FT.Error.badDistance", "Distance must be a finite number of at least 0");
@@ -197,9 +201,19 @@ export function attackModifiers(input: AttackInput): AttackTerms {
     push({ id: "range", label: "FT.D20.Attack.range", value: range.penalty, ruleId: "SW-06" });
     pointBlank = range.inRange && isPointBlank(input.distance, input.feats?.pointBlankShot ?? false);
     if (pointBlank)
-      push({ id: "pointBlank", label: "FT.D20.Attack.pointBlank", value: POINT_BLANK_BONUS, ruleId: "SW-15" });
+      push({
+        id: "pointBlank",
+        label: "FT.D20.Attack.pointBlank",
+        value: POINT_BLANK_BONUS,
+        ruleId: "SW-15",
+      });
     if (input.targetInMelee && !input.feats?.preciseShot)
-      push({ id: "intoMelee", label: "FT.D20.Attack.intoMelee", value: SHOOTING_INTO_MELEE, ruleId: "SW-19" });
+      push({
+        id: "intoMelee",
+        label: "FT.D20.Attack.intoMelee",
+        value: SHOOTING_INTO_MELEE,
+        ruleId: "SW-19",
+      });
   }
   if (input.improvised)
     push({ id: "improvised", label: "FT.D20.Attack.improvised", value: IMPROVISED_WEAPON, ruleId: "SW-16" });

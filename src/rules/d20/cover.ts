@@ -23,7 +23,7 @@
 import type { RayCaster, Wall } from "../geometry/caster.js";
 import { castRays, type Footprint, samplePoints } from "../geometry/cover.js";
 import type { Point } from "../geometry/range.js";
-import { checkMissChance, type CoverSource } from "./resolve.js";
+import { type CoverSource, checkMissChance } from "./resolve.js";
 import {
   CONCEALMENT_MISS_CHANCE,
   COVER_DEGREES,
@@ -157,7 +157,10 @@ export function concealmentChance(degree: CoverDegree): number {
  * (soft walls, a region's obscurement, the dialog's free percentage) is a percentage 0–100; `guess` says the total
  * concealment's "must guess target's location" applies.
  */
-export function highestMissChance(chances: readonly number[]): { readonly chance: number; readonly guess: boolean } {
+export function highestMissChance(chances: readonly number[]): {
+  readonly chance: number;
+  readonly guess: boolean;
+} {
   let chance = 0;
   for (const c of chances) chance = Math.max(chance, checkMissChance(c));
   return { chance, guess: chance >= CONCEALMENT_MISS_CHANCE.total };

@@ -75,10 +75,20 @@ export function d20Damage(input: DamageInput): D20Damage {
   if (str !== 0)
     terms.push({ id: "str", label: `FT.D20.Damage.str.${input.grip}`, value: str, ruleId: "SW-07" });
   if (input.pointBlank)
-    terms.push({ id: "pointBlank", label: "FT.D20.Attack.pointBlank", value: POINT_BLANK_BONUS, ruleId: "SW-15" });
+    terms.push({
+      id: "pointBlank",
+      label: "FT.D20.Attack.pointBlank",
+      value: POINT_BLANK_BONUS,
+      ruleId: "SW-15",
+    });
   const base = rolled + total(terms);
   if (base < MINIMUM_DAMAGE)
-    terms.push({ id: "minimum", label: "FT.D20.Damage.minimum", value: MINIMUM_DAMAGE - base, ruleId: "SW-07" });
+    terms.push({
+      id: "minimum",
+      label: "FT.D20.Damage.minimum",
+      value: MINIMUM_DAMAGE - base,
+      ruleId: "SW-07",
+    });
   const mult = input.critical === "confirmed" ? checkCritMultiplier(input.critMultiplier ?? 1) : 1;
   return { formula: input.formula, rolled, terms, amount: Math.max(MINIMUM_DAMAGE, base) * mult };
 }

@@ -89,7 +89,9 @@ describe("Defense (SW-08, SW-01, SW-09)", () => {
   });
 
   it("SW-05: the size table on Defense — Colossal −8 … Fine +8", () => {
-    const got = Object.fromEntries(D20_SIZES.map((s) => [s, defense({ classBonus: 0, dex: 0, size: s }) - 10]));
+    const got = Object.fromEntries(
+      D20_SIZES.map((s) => [s, defense({ classBonus: 0, dex: 0, size: s }) - 10]),
+    );
     expect(got).toEqual({
       fine: 8,
       diminutive: 4,

@@ -73,7 +73,9 @@ export function losesDexBonus(conditions: ReadonlySet<D20Condition>): boolean {
  */
 export function defenseModifiers(input: DefenseInput, options: DefenseOptions = {}): Modifier[] {
   const conditions = input.conditions ?? new Set<D20Condition>();
-  const mods: Modifier[] = [{ id: "base", label: "FT.D20.Defense.base", value: DEFENSE_BASE, ruleId: "SW-08" }];
+  const mods: Modifier[] = [
+    { id: "base", label: "FT.D20.Defense.base", value: DEFENSE_BASE, ruleId: "SW-08" },
+  ];
   if (!options.touch && input.classBonus !== 0)
     mods.push({ id: "class", label: "FT.D20.Defense.class", value: input.classBonus, ruleId: "SW-08" });
 

@@ -63,7 +63,12 @@ export function lostThisRound(log: WoundLog | null, combatId: string | null, rou
 }
 
 /** SW-10: the wound log after a hit that took `lost` wound points in this round (the count restarts each round). */
-export function recordWounds(log: WoundLog | null, combatId: string | null, round: number, lost: number): WoundLog {
+export function recordWounds(
+  log: WoundLog | null,
+  combatId: string | null,
+  round: number,
+  lost: number,
+): WoundLog {
   return { combatId, round, lost: lostThisRound(log, combatId, round) + lost };
 }
 
@@ -141,7 +146,10 @@ export function applyVitalityWounds(state: VitalityWoundsState, hit: IncomingHit
 }
 
 /** SW-10: a Fortitude save succeeds when its total reaches the DC; failing it knocks the character out. */
-export function fortitudeSave(saveTotal: number, dc: number): { readonly passed: boolean; readonly knockedOut: boolean } {
+export function fortitudeSave(
+  saveTotal: number,
+  dc: number,
+): { readonly passed: boolean; readonly knockedOut: boolean } {
   const passed = saveTotal >= dc;
   return { passed, knockedOut: !passed };
 }
@@ -161,9 +169,13 @@ export function dyingRound(
   saveTotal: number,
 ): { readonly wounds: number; readonly stable: boolean; readonly state: WoundState } {
   if (woundState(wounds) !== "dying")
-    throw new RulesError("FT.D20.notDying", `Only a dying character (−1 to −9 WP) saves each round, not ${wounds}`, {
-      wounds,
-    });
+    throw new RulesError(
+      "FT.D20.notDying",
+      `Only a dying character (−1 to −9 WP) saves each round, not ${wounds}`,
+      {
+        wounds,
+      },
+    );
   if (saveTotal >= DYING_DC) return { wounds, stable: true, state: "dying" };
   const w = wounds - 1;
   return { wounds: w, stable: false, state: woundState(w) };
@@ -175,6 +187,9 @@ export function disabledStrain(wounds: number): number {
 }
 
 /** SW-10: fatigue lowers Strength and Dexterity by 2 (scores, not modifiers). */
-export function fatiguedScores(scores: { readonly str: number; readonly dex: number }): { str: number; dex: number } {
+export function fatiguedScores(scores: { readonly str: number; readonly dex: number }): {
+  str: number;
+  dex: number;
+} {
   return { str: Math.max(0, scores.str + FATIGUE_PENALTY), dex: Math.max(0, scores.dex + FATIGUE_PENALTY) };
 }

@@ -28,7 +28,9 @@ export function checkThreat(threat: number): number {
 /** SW-32: a miss chance is a whole percentage from 0 to 100. */
 export function checkMissChance(missChance: number): number {
   if (!Number.isFinite(missChance) || missChance < 0 || missChance > 100)
-    throw new RulesError("FT.D20.badMissChance", `A miss chance is 0–100 %, not ${missChance}`, { missChance });
+    throw new RulesError("FT.D20.badMissChance", `A miss chance is 0–100 %, not ${missChance}`, {
+      missChance,
+    });
   return missChance;
 }
 
@@ -217,6 +219,7 @@ export function struckCover(
   if (source === "wall" || source === "lowWall") return { kind: "wall" };
   if (source !== "creature" || creature === null) return { kind: "none" };
   if (outcome.total >= creature.defense) return { kind: "creature", id: creature.id, hurt: true };
-  if (creature.dexAndDodge > 0 && outcome.total >= creature.defense - creature.dexAndDodge) return { kind: "target" };
+  if (creature.dexAndDodge > 0 && outcome.total >= creature.defense - creature.dexAndDodge)
+    return { kind: "target" };
   return { kind: "creature", id: creature.id, hurt: false };
 }
