@@ -80,7 +80,7 @@ export interface LatticeCount {
   readonly low: number;
   readonly soft: number;
   readonly total: number;
-  /** Wall ids of the hard and low rays from this eye (the card lists what gave cover). */
+  /** For each hard or low ray, the first wall id that blocked it (the card lists what gave cover). */
   readonly walls: readonly string[];
 }
 
@@ -189,19 +189,26 @@ export function countLattice(eye: Point, lattice: readonly Point[], caster: RayC
   const walls = new Set<string>();
   for (const ray of castRays(eye, lattice, rec)) {
     if (ray.result === "clear") continue;
-    const crossed = ray.walls.map((id) => rec.seen.get(id) as Wall);
-    const full = crossed.filter((w) => w.cover === "hard" && !isLowWall(w));
-    const lows = crossed.filter((w) => w.cover === "hard" && isLowWall(w));
-    if (full.length > 0) {
+    let full: string | null = null;
+    let lowWall: string | null = null;
+    let obscured = false;
+    for (const id of ray.walls) {
+      const w = rec.seen.get(id) as Wall;
+      if (w.cover === "soft") obscured = true;
+      else if (w.cover !== "hard") continue;
+      else if (isLowWall(w)) lowWall ??= id;
+      else full ??= id;
+    }
+    if (full !== null) {
       hard++;
-      for (const w of full) walls.add(w.id);
+      walls.add(full);
       continue;
     }
-    if (lows.length > 0) {
+    if (lowWall !== null) {
       low++;
-      for (const w of lows) walls.add(w.id);
+      walls.add(lowWall);
     }
-    if (crossed.some((w) => w.cover === "soft")) soft++;
+    if (obscured) soft++;
   }
   return { eye, hard, low, soft, total: lattice.length, walls: [...walls] };
 }
@@ -217,7 +224,7 @@ export interface LatticeReport extends LatticeCount {
 
 /**
  * Ruling 3, SW-30, SW-32: the best eye's lattice count for a d20 attack. Eyes are tried in `samplePoints` order;
- * the one giving the least cover (then the least concealment) wins, and a clear view stops the search. At most
+ * the one giving the least cover (then the least concealment) wins; an eye giving neither stops the search. At most
  * 5 × 16 = 80 rays per pair; the budget is `cover.pair.d20.500walls` ≤ 0.1 ms (ruling 3).
  */
 export function measureD20Cover(
@@ -239,7 +246,8 @@ export function measureD20Cover(
       (degree === best.degree && rank(concealment) < rank(best.concealment))
     )
       best = report;
-    if (count.hard === 0 && count.low === 0 && count.soft === 0) break;
+    // Nothing beats no cover and no concealment: stop at the first eye that gives neither.
+    if (degree === "none" && concealment === "none") break;
   }
   return best as LatticeReport;
 }
