@@ -43,7 +43,7 @@ export function checkRangeIncrement(increment: number | null | undefined, weapon
   if (increment === null || increment === undefined || !Number.isFinite(increment) || increment <= 0)
     throw new RulesError(
       "FT.D20.noRangeIncrement",
-      `The d20 ranged weapon ${weapon} has no range increment`.replace("  ", " "),
+      `The d20 ranged weapon${weapon ? ` ${weapon}` : ""} has no range increment`,
       { weapon },
     );
   return increment;

@@ -51,7 +51,7 @@ export interface DefenseInput {
   readonly charging?: boolean;
   /** Conditions of the defender and the attacker that matter to Defense (SW-29 "loses Dex", SW-33 helpless). */
   readonly conditions?: ReadonlySet<D20Condition>;
-  /** Cover bonus from {@link import("./cover.js").coverDefense}; 0 when none. */
+  /** Cover bonus to Defense (`coverDefense` in cover.ts, SW-30); 0 when none. */
   readonly cover?: number;
 }
 
