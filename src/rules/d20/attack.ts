@@ -14,10 +14,10 @@ import type { Footprint } from "../geometry/cover.js";
 import {
   CONDITION_TABLE,
   D20_CONDITIONS,
+  D20_REACH_M,
   type D20Condition,
   type D20Size,
   MAX_INCREMENTS,
-  MELEE_REACH_M,
   POINT_BLANK_M,
   POINT_BLANK_SHOT_M,
   RANGE_PENALTY_PER_INCREMENT,
@@ -99,7 +99,7 @@ export function footprintGap(a: Footprint, b: Footprint): number {
  * reach separates the two bodies — adjacent squares, diagonals included, are in reach; one empty 2 m square
  * between them is not. A longer reach (a big creature) is passed in metres.
  */
-export function withinReach(attacker: Footprint, target: Footprint, reach: number = MELEE_REACH_M): boolean {
+export function withinReach(attacker: Footprint, target: Footprint, reach: number = D20_REACH_M): boolean {
   return footprintGap(attacker, target) < reach - EPS;
 }
 
@@ -112,7 +112,7 @@ export function flanks(
   attacker: Footprint,
   target: Footprint,
   ally: Footprint,
-  allyReach: number = MELEE_REACH_M,
+  allyReach: number = D20_REACH_M,
 ): boolean {
   if (!withinReach(ally, target, allyReach)) return false;
   const ax = attacker.x - target.x;

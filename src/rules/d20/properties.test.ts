@@ -8,7 +8,7 @@ import { rangePenalty } from "./attack.js";
 import { d20Cover, degreeFromShare } from "./cover.js";
 import { defense } from "./defense.js";
 import { applyVitalityWounds } from "./health.js";
-import { chanceToHit, d20Hits, resolveD20 } from "./resolve.js";
+import { d20ChanceToHit, d20Hits, resolveD20 } from "./resolve.js";
 import { COVER_DEGREES, D20_SIZES } from "./tables.js";
 
 const bonus = fc.integer({ min: -30, max: 40 });
@@ -52,10 +52,12 @@ describe("d20 invariants", () => {
   it("SW-04 SW-32: the chance to hit never falls as the bonus rises, nor rises with Defense or miss chance", () => {
     fc.assert(
       fc.property(bonus, target, fc.integer({ min: 0, max: 100 }), fc.boolean(), (b, t, m, nat) => {
-        expect(chanceToHit(b + 1, t, nat, m)).toBeGreaterThanOrEqual(chanceToHit(b, t, nat, m));
-        expect(chanceToHit(b, t + 1, nat, m)).toBeLessThanOrEqual(chanceToHit(b, t, nat, m));
-        expect(chanceToHit(b, t, nat, Math.min(100, m + 10))).toBeLessThanOrEqual(chanceToHit(b, t, nat, m));
-        const c = chanceToHit(b, t, nat, m);
+        expect(d20ChanceToHit(b + 1, t, nat, m)).toBeGreaterThanOrEqual(d20ChanceToHit(b, t, nat, m));
+        expect(d20ChanceToHit(b, t + 1, nat, m)).toBeLessThanOrEqual(d20ChanceToHit(b, t, nat, m));
+        expect(d20ChanceToHit(b, t, nat, Math.min(100, m + 10))).toBeLessThanOrEqual(
+          d20ChanceToHit(b, t, nat, m),
+        );
+        const c = d20ChanceToHit(b, t, nat, m);
         expect(c).toBeGreaterThanOrEqual(0);
         expect(c).toBeLessThanOrEqual(100);
       }),

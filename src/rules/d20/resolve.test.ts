@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
-  chanceToHit,
   checkMissChance,
   checkThreat,
   criticalEffect,
   type D20Check,
   type D20Dice,
+  d20ChanceToHit,
   d20Hits,
   nextD20Die,
   resolveD20,
@@ -130,7 +130,7 @@ describe("concealment (SW-32)", () => {
   it("SW-32: a miss chance outside 0–100 is refused", () => {
     expect(() => checkMissChance(-1)).toThrow(/0–100/);
     expect(() => checkMissChance(101)).toThrow(/0–100/);
-    expect(() => chanceToHit(5, 16, true, Number.NaN)).toThrow(/0–100/);
+    expect(() => d20ChanceToHit(5, 16, true, Number.NaN)).toThrow(/0–100/);
   });
 });
 
@@ -149,18 +149,18 @@ describe("dice in (SW-04)", () => {
 
 describe("chance to hit (SW-04, SW-18, SW-32)", () => {
   it("SW-04: +5 against Defense 16 is 50 %; with 20 % concealment (SW-32) 40 %", () => {
-    expect(chanceToHit(5, 16)).toBe(50);
-    expect(chanceToHit(5, 16, true, 20)).toBe(40);
+    expect(d20ChanceToHit(5, 16)).toBe(50);
+    expect(d20ChanceToHit(5, 16, true, 20)).toBe(40);
   });
   it("SW-18: naturals keep every attack between 5 % and 95 %", () => {
-    expect(chanceToHit(-10, 30)).toBe(5);
-    expect(chanceToHit(30, 10)).toBe(95);
-    expect(chanceToHit(-10, 30, false)).toBe(0);
-    expect(chanceToHit(30, 10, false)).toBe(100);
+    expect(d20ChanceToHit(-10, 30)).toBe(5);
+    expect(d20ChanceToHit(30, 10)).toBe(95);
+    expect(d20ChanceToHit(-10, 30, false)).toBe(0);
+    expect(d20ChanceToHit(30, 10, false)).toBe(100);
   });
   it("SW-32: fractions of a per cent survive (+4 against 15 at 10 %: 50 % × 0.9 = 45 %; 55 % × 0.7 = 38.5 %)", () => {
-    expect(chanceToHit(4, 15, true, 10)).toBe(45);
-    expect(chanceToHit(5, 15, true, 30)).toBe(38.5);
+    expect(d20ChanceToHit(4, 15, true, 10)).toBe(45);
+    expect(d20ChanceToHit(5, 15, true, 30)).toBe(38.5);
   });
 });
 

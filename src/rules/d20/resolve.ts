@@ -163,7 +163,7 @@ export function resolveD20(check: D20Check, dice: D20Dice): D20Outcome {
  * the share of the twenty naturals that hit (a 20 always, a 1 never, when `naturals`), times the chance the d%
  * does not conceal. Example: +5 against Defense 16 → 50 %; with 20 % concealment → 40 %.
  */
-export function chanceToHit(bonus: number, target: number, naturals = true, missChance = 0): number {
+export function d20ChanceToHit(bonus: number, target: number, naturals = true, missChance = 0): number {
   checkMissChance(missChance);
   let hits = 0;
   for (let n = 1; n <= 20; n++) if (d20Hits(n, bonus, target, naturals)) hits++;

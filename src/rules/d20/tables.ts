@@ -151,7 +151,7 @@ export type RangedKind = keyof typeof MAX_INCREMENTS;
 export const RANGE_PENALTY_PER_INCREMENT = -2;
 
 /** SW-14: melee reach, metres. */
-export const MELEE_REACH_M = 2;
+export const D20_REACH_M = 2;
 
 /** SW-15: point-blank range in metres, and with the Point Blank Shot feat. */
 export const POINT_BLANK_M = 2;
