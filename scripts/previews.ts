@@ -1,25 +1,152 @@
 /**
- * Renders sheets, the tracker and chat cards from the real templates and CSS into static HTML pages under
- * .screenshots-tmp/, then takes PNG screenshots with headless Chromium (if installed) for review.
- * Foundry's own stylesheet is not available outside Foundry: a small stand-in frame gives the window chrome.
- *   npx tsx scripts/previews.ts [name-prefix]   (only the previews whose name starts with the prefix)
+ * `npm run previews [name-prefix]` (or `npx tsx scripts/previews.ts [name-prefix]`): renders every screen in
+ * tests/fixtures/previews.ts from the real templates and CSS into a stand-in for Foundry v13's window, sidebar or
+ * chat log (scripts/preview-frame.ts, with Font Awesome Free and Signika from node_modules), screenshots each
+ * with headless Chromium driven by playwright-core, and runs axe-core (WCAG 2.x A and AA) on each page.
+ * Writes into .screenshots-tmp/: `<name>.html`, `<name>.png`, `axe-report.json`, `axe-report.md`.
+ * Exits 1 when any screen has a serious or critical violation, or when Chromium is missing.
+ * Chromium: Debian's `/usr/bin/chromium` (`sudo apt-get install chromium`), or set CHROMIUM_PATH.
+ * Not part of `npm test`.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { type Browser, chromium } from "playwright-core";
 import { PREVIEWS } from "../tests/fixtures/previews.js";
 import { createEnv, render } from "../tests/handlebars-env.js";
-import { frame, screenshot } from "./preview-frame.js";
+import {
+  type AxeNode,
+  type AxeViolation,
+  failsAA,
+  markdownReport,
+  type ScreenResult,
+  totals,
+} from "./axe-summary.js";
+import { frame, kindOf } from "./preview-frame.js";
 
 const ROOT = join(import.meta.dirname, "..");
 const OUT = join(ROOT, ".screenshots-tmp");
-mkdirSync(OUT, { recursive: true });
-const css = readFileSync(join(ROOT, "styles/frontier-tactics.css"), "utf8");
-const hb = createEnv();
+const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
 
-const only = process.argv[2] ?? "";
-for (const p of PREVIEWS.filter((x) => x.name.startsWith(only))) {
-  const body = p.rawHtml ?? p.templates.map((t) => render(hb, t, p.context)).join("\n");
-  const file = join(OUT, `${p.name}.html`);
-  writeFileSync(file, frame(css, p.theme, p.width, p.title, body, p.classes));
-  console.log(screenshot(file, join(OUT, `${p.name}.png`), p.width, p.height));
+/** Token and item images live in Foundry's `icons/`: a grey square stands in for them. */
+const PLACEHOLDER = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" rx="6" fill="#7a7f88"/></svg>',
+)}`;
+
+function findChromium(): string | undefined {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv && !existsSync(fromEnv)) {
+    console.error(`CHROMIUM_PATH is set to ${fromEnv}, which does not exist.`);
+    return undefined;
+  }
+  return CANDIDATES.find((p): p is string => !!p && existsSync(p));
 }
+
+interface AxeRaw {
+  violations: {
+    id: string;
+    impact: AxeViolation["impact"];
+    help: string;
+    helpUrl: string;
+    nodes: {
+      target: unknown[];
+      html: string;
+      failureSummary?: string;
+      any: { id: string; data?: Record<string, unknown> | null }[];
+    }[];
+  }[];
+  incomplete: { id: string; nodes: unknown[] }[];
+}
+
+function trim(raw: AxeRaw): Pick<ScreenResult, "violations" | "incomplete"> {
+  const violations = raw.violations.map(
+    (v): AxeViolation => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      helpUrl: v.helpUrl,
+      nodes: v.nodes.map((n): AxeNode => {
+        const data = n.any.find((c) => c.id === "color-contrast")?.data;
+        return {
+          target: n.target.map(String),
+          html: n.html.slice(0, 200),
+          ...(n.failureSummary ? { failureSummary: n.failureSummary } : {}),
+          ...(data ? { contrast: data as unknown as NonNullable<AxeNode["contrast"]> } : {}),
+        };
+      }),
+    }),
+  );
+  const incomplete: Record<string, number> = {};
+  for (const i of raw.incomplete) incomplete[i.id] = i.nodes.length;
+  return { violations, incomplete };
+}
+
+async function main(): Promise<number> {
+  const executablePath = findChromium();
+  if (!executablePath) {
+    console.error(
+      "npm run previews needs Chromium and found none at /usr/bin/chromium or /usr/bin/chromium-browser.\n" +
+        "Install it with `sudo apt-get install chromium` (Debian/Ubuntu), or point CHROMIUM_PATH at a Chromium or\n" +
+        "Chrome binary: `CHROMIUM_PATH=/path/to/chrome npm run previews`.",
+    );
+    return 1;
+  }
+  mkdirSync(OUT, { recursive: true });
+  const css = readFileSync(join(ROOT, "styles/frontier-tactics.css"), "utf8");
+  const axeSource = readFileSync(join(ROOT, "node_modules/axe-core/axe.min.js"), "utf8");
+  const hb = createEnv();
+  const only = process.argv[2] ?? "";
+  const chosen = PREVIEWS.filter((x) => x.name.startsWith(only));
+  if (!chosen.length) {
+    console.error(`No preview's name starts with "${only}".`);
+    return 1;
+  }
+
+  let browser: Browser | undefined;
+  const results: ScreenResult[] = [];
+  try {
+    browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu"] });
+    const page = await browser.newPage({ deviceScaleFactor: 1 });
+    for (const p of chosen) {
+      const body = (p.rawHtml ?? p.templates.map((t) => render(hb, t, p.context)).join("\n")).replaceAll(
+        /src="icons\/[^"]*"/g,
+        `src="${PLACEHOLDER}"`,
+      );
+      const file = join(OUT, `${p.name}.html`);
+      const kind = kindOf(p.templates, p.classes);
+      writeFileSync(file, frame(css, p.theme, p.width, p.title, body, p.classes, kind, ROOT));
+      await page.setViewportSize({ width: p.width + 32, height: p.height });
+      await page.goto(pathToFileURL(file).href);
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      const png = join(OUT, `${p.name}.png`);
+      await page.screenshot({ path: png, fullPage: true });
+      await page.addScriptTag({ content: axeSource });
+      const raw = (await page.evaluate(() =>
+        // @ts-expect-error axe is the global axe-core's script defines in the page
+        window.axe.run(document, {
+          runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+          resultTypes: ["violations", "incomplete"],
+        }),
+      )) as AxeRaw;
+      const r = { name: p.name, theme: p.theme, ...trim(raw) };
+      results.push(r);
+      const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      console.log(
+        `${png}${bad.length ? `  ✗ ${bad.map((v) => `${v.id}×${v.nodes.length}`).join(" ")}` : ""}`,
+      );
+    }
+  } finally {
+    await browser?.close();
+  }
+
+  writeFileSync(join(OUT, "axe-report.json"), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(OUT, "axe-report.md"), markdownReport(results));
+  const t = totals(results);
+  console.log(
+    `axe: ${results.length} screens; failing elements critical ${t.critical}, serious ${t.serious}, ` +
+      `moderate ${t.moderate}, minor ${t.minor} (${join(OUT, "axe-report.md")})`,
+  );
+  return failsAA(results) ? 1 : 0;
+}
+
+process.exitCode = await main();
