@@ -92,6 +92,9 @@ export function scenarioTitles(source) {
   return out;
 }
 
+/** Source that can wire a rule: src/ code and templates, not tests, not the generated rule titles (they name all). */
+const wiring = (p) => /\.(ts|hbs)$/.test(p) && !/\.test\.ts$/.test(p) && !/rule-titles\.ts$/.test(p);
+
 function files(dir, keep) {
   const found = [];
   for (const name of readdirSync(dir)) {
@@ -105,7 +108,7 @@ function files(dir, keep) {
 /** Source files under src/ (tests excluded) that name each rule ID. */
 function wiredIds(root) {
   const wired = new Map();
-  for (const f of files(join(root, "src"), (p) => /\.(ts|hbs)$/.test(p) && !/\.test\.ts$/.test(p))) {
+  for (const f of files(join(root, "src"), wiring)) {
     for (const id of new Set(readFileSync(f, "utf8").match(ID) ?? [])) {
       if (!wired.has(id)) wired.set(id, []);
       wired.get(id).push(relative(root, f));
@@ -169,7 +172,7 @@ export function rulesIndex(root = ROOT) {
   }
   // Procedures the catalog has no ID for carry `RT-n`, section n of the rules tables (melee: RT-6).
   const tables = new Map();
-  for (const f of files(join(root, "src"), (p) => /\.(ts|hbs)$/.test(p) && !/\.test\.ts$/.test(p))) {
+  for (const f of files(join(root, "src"), wiring)) {
     for (const id of new Set(readFileSync(f, "utf8").match(/\bRT-\d+\b/g) ?? [])) {
       if (!tables.has(id)) tables.set(id, []);
       tables.get(id).push(relative(root, f));

@@ -1,7 +1,7 @@
 /**
  * Rule references (issue 13, review table-ux §3 and finding #8): every rule ID our apps and chat cards render
- * (`.ft-rule`, "SF-X-24") becomes a small reference, at render time, so no template changes: a tooltip with the rule's
- * short title and source ("SF-X-24 · Burst — Star Frontiers Expanded Game combat", from the generated
+ * (`.ft-rule`, "SF-X-2x") becomes a small reference, at render time, so no template changes: a tooltip with the rule's
+ * short title and source ("SF-X-2x · Burst — Star Frontiers Expanded Game combat", from the generated
  * rule-titles.ts), keyboard-focusable as a link, and a click or Enter opens the Rule Index page of the rules
  * compendium at that rule. The client setting `showRuleIds` still hides them all (src/helpers/rule-ids.ts).
  *
@@ -24,7 +24,7 @@ import { RULE_INDEX, RULE_SOURCES, RULE_TITLES } from "./rule-titles.js";
 /** The anchor of a rule's heading on the Rule Index page (scripts/rule-refs.mjs writes the same). */
 export const ruleAnchor = (id: string): string => id.toLowerCase();
 
-/** "SF-X-24 · Burst — Star Frontiers Expanded Game combat", or null for text that is no rule we know. */
+/** "SF-X-2x · Burst — Star Frontiers Expanded Game combat", or null for text that is no rule we know. */
 export function ruleTooltip(id: string): string | null {
   const entry = RULE_TITLES[id];
   if (!entry) return null;
@@ -35,7 +35,10 @@ export function ruleTooltip(id: string): string | null {
 export async function openRuleIndex(id: string): Promise<void> {
   try {
     const pack = game.packs?.get(RULE_INDEX.pack);
-    const entry = (await pack?.getDocument(RULE_INDEX.entryId)) as JournalEntry.Implementation | null | undefined;
+    const entry = (await pack?.getDocument(RULE_INDEX.entryId)) as
+      | JournalEntry.Implementation
+      | null
+      | undefined;
     if (!entry) {
       ui.notifications?.warn(game.i18n?.localize("FT.RuleRef.missing") ?? "FT.RuleRef.missing");
       return;

@@ -4,10 +4,21 @@
  */
 
 /** The Rule Index journal entry and page in the rules compendium (packs/rules/rule-index.yml). */
-export const RULE_INDEX = {"pack":"frontier-tactics.rules","entryId":"ftRuleIndex00000","pageId":"ftRuleIndexPage0"} as const;
+export const RULE_INDEX = {
+  pack: "frontier-tactics.rules",
+  entryId: "ftRuleIndex00000",
+  pageId: "ftRuleIndexPage0",
+} as const;
 
 /** The books and sections the rules come from. */
-export const RULE_SOURCES: readonly string[] = ["Star Frontiers Basic Game","Star Frontiers Expanded Game combat","Zebulon's Guide Resolution Table","Stars Without Number combat additions","Star Wars d20 Revised combat","Rules tables"];
+export const RULE_SOURCES: readonly string[] = [
+  "Star Frontiers Basic Game",
+  "Star Frontiers Expanded Game combat",
+  "Zebulon's Guide Resolution Table",
+  "Stars Without Number combat additions",
+  "Star Wars d20 Revised combat",
+  "Rules tables",
+];
 
 export const RULE_TITLES: Readonly<Record<string, readonly [string, number]>> = {
   "SF-B-01": ["A turn is 6 seconds", 0],

@@ -166,7 +166,11 @@ export class CompendiumCollection extends Collection<JournalEntry> {
     super();
     for (const s of sources) {
       this.#sources.set(s._id, s);
-      this.index.set(s._id, { _id: s._id, name: s.name, uuid: `Compendium.${metadata.id}.${metadata.type}.${s._id}` });
+      this.index.set(s._id, {
+        _id: s._id,
+        name: s.name,
+        uuid: `Compendium.${metadata.id}.${metadata.type}.${s._id}`,
+      });
     }
   }
   get collection(): string {
@@ -224,7 +228,10 @@ export function createPacks(system: Src): Collection<CompendiumCollection> {
       .map((f) => YAML.parse(readFileSync(join(dir, f), "utf8")) as Src)
       .filter((s) => !String(s._key ?? "").startsWith("!folders"));
     const id = `${system.id}.${p.name}`;
-    packs.set(id, new CompendiumCollection({ ...p, id, packageType: "system", packageName: system.id }, sources));
+    packs.set(
+      id,
+      new CompendiumCollection({ ...p, id, packageType: "system", packageName: system.id }, sources),
+    );
   }
   return packs;
 }
@@ -288,7 +295,9 @@ export class JournalEntrySheet extends ApplicationV2 {
       const article = d.createElement("article");
       article.className = `journal-entry-page ${page.type}`;
       article.dataset.pageId = page.id;
-      const title = page.title.show ? `<header class="journal-page-header"><h${page.title.level}>${page.name}</h${page.title.level}></header>` : "";
+      const title = page.title.show
+        ? `<header class="journal-page-header"><h${page.title.level}>${page.name}</h${page.title.level}></header>`
+        : "";
       article.innerHTML = `${title}<section class="journal-page-content">${page.text.content}</section>`;
       pages.append(article);
     }
@@ -302,7 +311,9 @@ export class JournalEntrySheet extends ApplicationV2 {
 
   /** The rendered page's table of contents, with its heading elements (each marked `data-anchor`). */
   pageToc(): Record<string, Heading> {
-    const article = this.element?.querySelector<HTMLElement>(`.journal-entry-page[data-page-id="${this.#pageId}"]`);
+    const article = this.element?.querySelector<HTMLElement>(
+      `.journal-entry-page[data-page-id="${this.#pageId}"]`,
+    );
     if (!article) return {};
     const toc = buildTOC([article]);
     for (const h of Object.values(toc)) h.element?.setAttribute("data-anchor", h.slug);

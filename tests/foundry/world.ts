@@ -31,11 +31,11 @@ import {
   User,
   Users,
 } from "./client-documents.js";
+import { createPacks } from "./compendium.js";
 import { CONST, USER_ROLES } from "./constants.js";
 import { type ClientGlobals, installClientGlobals, runAs, setFallbackClient } from "./context.js";
 import { DataModel, TypeDataModel } from "./data-model.js";
 import { Roll, scriptDice } from "./dice.js";
-import { createPacks } from "./compendium.js";
 import { ClientBackend, Document, fromUuid, fromUuidSync, WorldCollection } from "./documents.js";
 import * as fields from "./fields.js";
 import { createHandlebars } from "./handlebars.js";
