@@ -92,7 +92,7 @@ describe("npm run rules:index: the rule references", () => {
     const doc = new Window().document;
     const template = doc.createElement("template");
     template.innerHTML = page.text.content;
-    const toc = buildTOC([...template.content.children] as Element[]);
+    const toc = buildTOC([...template.content.children] as unknown as Element[]);
     for (const id of Object.keys(RULE_TITLES)) {
       const heading = toc[ruleAnchor(id)];
       expect(heading?.text, id).toBe(id);

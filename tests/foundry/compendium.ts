@@ -70,8 +70,9 @@ export function buildTOC(roots: Element[], { includeElement = true } = {}): Reco
         while (toc[`${slug}$${i}`]) i++;
         slug = `${slug}$${i}`;
       }
-      toc[slug] = { text: el.textContent ?? "", level: Number(el.tagName[1]), slug, order: order++ };
-      if (includeElement) toc[slug].element = el as HTMLHeadingElement;
+      const node: Heading = { text: el.textContent ?? "", level: Number(el.tagName[1]), slug, order: order++ };
+      if (includeElement) node.element = el as HTMLHeadingElement;
+      toc[slug] = node;
     }
     for (const child of el.children) visit(child);
   };
@@ -276,7 +277,7 @@ export class JournalEntrySheet extends ApplicationV2 {
     super._configureRenderOptions(options);
   }
 
-  async _renderHTML(): Promise<HTMLElement> {
+  override async _renderHTML(): Promise<HTMLElement> {
     const d = g().document as Document;
     const root = d.createElement("div");
     root.className = "journal-entry-content";
@@ -305,7 +306,7 @@ export class JournalEntrySheet extends ApplicationV2 {
     return root;
   }
 
-  _replaceHTML(result: HTMLElement, content: HTMLElement): void {
+  override _replaceHTML(result: HTMLElement, content: HTMLElement): void {
     content.replaceChildren(result);
   }
 
