@@ -61,10 +61,12 @@ describe("npm run rules:index: the rule references", () => {
     expect(sourceOf("SF-B: Star Frontiers Basic Game (`seeds/001_b896954a6a9fc613.txt`)")).toBe(
       "Star Frontiers Basic Game",
     );
-    // Every catalog rule (138) and the rules-table reference the code names have a title.
+    // The client carries the titles of the rules the code names (77 catalog rules and RT-6), not of the 138 the
+    // catalog has: no screen prints another (the test below), and the bundle stays in its budget.
     expect(catalog.length).toBe(138);
-    for (const r of catalog) expect(RULE_TITLES[r.id]?.[0], r.id).toBeTruthy();
-    expect(Object.keys(RULE_TITLES).length).toBe(139);
+    expect(Object.keys(RULE_TITLES).length).toBe(78);
+    for (const id of Object.keys(RULE_TITLES))
+      expect(id === "RT-6" || catalog.some((r) => r.id === id), id).toBe(true);
   });
 
   it("every rule ID a template or a card prints as .ft-rule has a title (none stays a bare ID)", () => {
@@ -93,7 +95,8 @@ describe("npm run rules:index: the rule references", () => {
     const template = doc.createElement("template");
     template.innerHTML = page.text.content;
     const toc = buildTOC([...template.content.children] as unknown as Element[]);
-    for (const id of Object.keys(RULE_TITLES)) {
+    // Every catalog rule has its heading on the page, and so has the rules-table reference the code names.
+    for (const id of [...catalog.map((r) => r.id), "RT-6"]) {
       const heading = toc[ruleAnchor(id)];
       expect(heading?.text, id).toBe(id);
       expect(slugifyHeading(id)).toBe(ruleAnchor(id));
