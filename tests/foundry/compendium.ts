@@ -70,7 +70,12 @@ export function buildTOC(roots: Element[], { includeElement = true } = {}): Reco
         while (toc[`${slug}$${i}`]) i++;
         slug = `${slug}$${i}`;
       }
-      const node: Heading = { text: el.textContent ?? "", level: Number(el.tagName[1]), slug, order: order++ };
+      const node: Heading = {
+        text: el.textContent ?? "",
+        level: Number(el.tagName[1]),
+        slug,
+        order: order++,
+      };
       if (includeElement) node.element = el as HTMLHeadingElement;
       toc[slug] = node;
     }
