@@ -8,11 +8,14 @@
  * `--json` prints the table as JSON.
  * `--index` writes `docs/rules-index.md` (`npm run rules:index`): every rule of the catalog, A, S and G, with its
  * level, its text, the source files that wire it and whether a scenario plays it. The index is committed; a test
- * fails when it no longer matches the code.
+ * fails when it no longer matches the code. It also writes the screens' rule references (scripts/rule-refs.mjs):
+ * src/applications/rule-titles.ts (each ID's tooltip) and packs/rules/rule-index.yml (the Rule Index journal page).
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+// A cycle (rule-refs.mjs reads the catalog with catalogRows): both only call each other's functions, never at load.
+import { ruleIndexJournal, ruleTitlesModule } from "./rule-refs.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const ID = /\bS(?:F-[BXZ]|WN?)-\d{2}\b/g;
@@ -89,6 +92,9 @@ export function scenarioTitles(source) {
   return out;
 }
 
+/** Source that can wire a rule: src/ code and templates, not tests, not the generated rule titles (they name all). */
+const wiring = (p) => /\.(ts|hbs)$/.test(p) && !/\.test\.ts$/.test(p) && !/rule-titles\.ts$/.test(p);
+
 function files(dir, keep) {
   const found = [];
   for (const name of readdirSync(dir)) {
@@ -102,7 +108,7 @@ function files(dir, keep) {
 /** Source files under src/ (tests excluded) that name each rule ID. */
 function wiredIds(root) {
   const wired = new Map();
-  for (const f of files(join(root, "src"), (p) => /\.(ts|hbs)$/.test(p) && !/\.test\.ts$/.test(p))) {
+  for (const f of files(join(root, "src"), wiring)) {
     for (const id of new Set(readFileSync(f, "utf8").match(ID) ?? [])) {
       if (!wired.has(id)) wired.set(id, []);
       wired.get(id).push(relative(root, f));
@@ -166,7 +172,7 @@ export function rulesIndex(root = ROOT) {
   }
   // Procedures the catalog has no ID for carry `RT-n`, section n of the rules tables (melee: RT-6).
   const tables = new Map();
-  for (const f of files(join(root, "src"), (p) => /\.(ts|hbs)$/.test(p) && !/\.test\.ts$/.test(p))) {
+  for (const f of files(join(root, "src"), wiring)) {
     for (const id of new Set(readFileSync(f, "utf8").match(/\bRT-\d+\b/g) ?? [])) {
       if (!tables.has(id)) tables.set(id, []);
       tables.get(id).push(relative(root, f));
@@ -204,6 +210,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (args.includes("--index")) {
     writeFileSync(join(ROOT, "docs", "rules-index.md"), rulesIndex());
     console.log("docs/rules-index.md written");
+    // The rule references of the screens: their tooltips and the Rule Index journal page (scripts/rule-refs.mjs).
+    writeFileSync(join(ROOT, "src", "applications", "rule-titles.ts"), ruleTitlesModule(ROOT));
+    writeFileSync(join(ROOT, "packs", "rules", "rule-index.yml"), ruleIndexJournal(ROOT));
+    console.log("src/applications/rule-titles.ts and packs/rules/rule-index.yml written");
     process.exit(0);
   }
   const table = rulesCoverage();

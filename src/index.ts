@@ -3,6 +3,7 @@
  */
 import "../styles/frontier-tactics.css";
 import { FrontierCombatTracker } from "./applications/combat-tracker.js";
+import { registerRuleRefs } from "./applications/rule-refs.js";
 import { registerMenus } from "./applications/settings-menus.js";
 import { FrontierActorSheet } from "./applications/sheets/actor-sheet.js";
 import { FrontierItemSheet } from "./applications/sheets/item-sheet.js";
@@ -99,6 +100,8 @@ Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HT
 Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) =>
   renderCheckVerdict(message, html),
 );
+// Rule references: each rule ID an app or a card renders gets its tooltip and opens the Rule Index (issue 13).
+registerRuleRefs();
 // Switching the Alpha Dawn variant changes the turn order (ties, SF-B-05): every combat re-sorts.
 const onSetting = (setting: Setting.Implementation) => {
   if (setting.key !== `${SYSTEM_ID}.${SETTINGS.variant}`) return;

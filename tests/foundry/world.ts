@@ -31,6 +31,7 @@ import {
   User,
   Users,
 } from "./client-documents.js";
+import { createPacks } from "./compendium.js";
 import { CONST, USER_ROLES } from "./constants.js";
 import { type ClientGlobals, installClientGlobals, runAs, setFallbackClient } from "./context.js";
 import { DataModel, TypeDataModel } from "./data-model.js";
@@ -340,6 +341,8 @@ export class Client implements ServerClient, ClientGlobals {
       build("Scene", "scenes");
       build("Combat", "combats", CombatEncounters as typeof WorldCollection);
       build("ChatMessage", "messages");
+      // The system's JournalEntry compendium packs (compendium.ts): the rules journal a rule reference opens.
+      game.packs = createPacks(game.system);
       game._documentsReady = true;
       for (const key of ["actors", "items", "scenes", "combats", "messages"] as const)
         for (const doc of game[key]) doc._safePrepareData();

@@ -5,9 +5,25 @@
  * stylesheet turns into `display: none` for every `.ft-rule`; on removes it. Another user's page is not touched.
  */
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
-import { createTable, type Table } from "../foundry/world.js";
-import { ALICE_ID, closeTableAfterEach, G, GM_ID } from "./kit.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { resetAppRecords } from "../foundry/apps.js";
+import { type Client, createTable, type Table } from "../foundry/world.js";
+import {
+  ALICE_ID,
+  actorSource,
+  closeTableAfterEach,
+  G,
+  GM_ID,
+  id,
+  itemFromPack,
+  renderMessage,
+  sceneSource,
+  settingSource,
+  tokenSource,
+  told,
+} from "./kit.js";
+import { attackDialogKit } from "./kit-dialog.js";
+import { activate, closeJournals, openJournals, refOf, ruleRef } from "./kit-rulerefs.js";
 
 let table: Table;
 closeTableAfterEach(() => table);
@@ -45,4 +61,175 @@ describe("scenario: rule references shown or hidden by each user's client settin
     const css = readFileSync(new URL("../../styles/frontier-tactics.css", import.meta.url), "utf8");
     expect(css).toMatch(/body\.ft-hide-rules \.ft-rule \{\s*display: none;\s*\}/);
   });
+});
+
+/* -------------------------------------------- */
+/*  The references themselves (rulerefs stream) */
+/* -------------------------------------------- */
+
+const SCENE = id("sceneRefYard");
+const EUSYL = id("actRefEusyl");
+const PIRATE = id("actRefPirate");
+const TOK_EUSYL = id("tokRefEusyl");
+const TOK_PIRATE = id("tokRefPirate");
+const PISTOL = id("itmRefLaser");
+
+/** Eusyl (Alice's, DEX 80) with a laser pistol, 10 m from a pirate that has not moved; no combat, no walls. */
+function yard() {
+  return {
+    settings: [settingSource("settingPhases001", "enforcePhases", false)],
+    actors: [
+      actorSource({
+        _id: EUSYL,
+        name: "Eusyl",
+        owner: ALICE_ID,
+        abilities: { dex: 80 },
+        stamina: 45,
+        items: [itemFromPack("weapons", "laser-pistol", PISTOL)],
+      }),
+      actorSource({ _id: PIRATE, name: "Pirate", type: "creature", stamina: 40 }),
+    ],
+    scenes: [
+      sceneSource({
+        _id: SCENE,
+        name: "Yard",
+        grid: { size: 100, distance: 1, units: "m" },
+        tokens: [
+          tokenSource({ _id: TOK_EUSYL, name: "Eusyl", actorId: EUSYL, actorLink: true, x: 1500, y: 1500 }),
+          tokenSource({
+            _id: TOK_PIRATE,
+            name: "Pirate",
+            actorId: PIRATE,
+            actorLink: false,
+            x: 2500,
+            y: 1500,
+          }),
+        ],
+      }),
+    ],
+  };
+}
+
+const dialogKit = attackDialogKit(() => table, { actor: EUSYL, target: TOK_PIRATE });
+afterEach(async () => {
+  for (const c of table?.all ?? []) await closeJournals(c);
+  const open = table?.all.find((c) => c.userId === ALICE_ID && dialogKit.attackDialog(c));
+  if (open) await open.run(() => dialogKit.attackDialog(open).close());
+  resetAppRecords();
+});
+
+const OPENS = "Opens the rule index at this rule.";
+const EXPANDED = "Star Frontiers Expanded Game combat";
+
+describe("scenario: a rule ID is a reference — its title and source in a tooltip, a link to the Rule Index (issue 13)", () => {
+  it("SF-X-11 SF-X-28: in Alice's attack dialog the rule IDs name their rule, take the keyboard focus, and open the Rule Index at the rule (Enter or a click, which does not tick the wrong-hand box)", async () => {
+    table = await createTable({ world: yard(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    const dialog = await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const el = (): HTMLElement => alice.run(() => dialog.element as HTMLElement);
+
+    // ½ DEX +40 is a row of the modifier table: its rule cell stays a cell, the ID inside it is the reference.
+    const dex = ruleRef(el(), "SF-X-11");
+    expect(dex.parentElement?.tagName).toBe("TD");
+    expect(dex.parentElement?.classList.contains("ft-rule")).toBe(true);
+    const dexTip =
+      "SF-X-11 · Ranged chance to hit starts at ½ Dexterity — Star Frontiers Expanded Game combat";
+    expect(refOf(dex)).toEqual({
+      text: "SF-X-11",
+      tooltip: dexTip,
+      role: "link",
+      tabIndex: 0,
+      ariaLabel: `${dexTip}. ${OPENS}`,
+    });
+    // Enter on the focused ID opens the rules compendium's Rule Index page at SF-X-11.
+    await activate(table, alice, dex, "enter");
+    expect(alice.run(() => (G().document as Document).activeElement)).toBe(dex);
+    expect(openJournals(alice)).toEqual([
+      {
+        entry: "Rule Index",
+        page: "Rule index",
+        at: "sf-x-11 SF-X-11",
+        says: "Ranged chance to hit starts at ½ Dexterity (automated). Ranged chance to hit starts at ½ Dexterity, rounded up.",
+      },
+    ]);
+    // Nothing opened on the GM's page; nothing was written.
+    expect(openJournals(table.client(GM_ID))).toEqual([]);
+
+    // The wrong-hand declaration's ID sits inside the checkbox's label: a click opens the index, it does not tick.
+    const wrong = ruleRef(el(), "SF-X-28");
+    expect(refOf(wrong).tooltip).toBe(`SF-X-28 · Wrong hand −10 — ${EXPANDED}`);
+    await activate(table, alice, wrong, "click");
+    expect(dialogKit.field(alice, "decl.wrongHand").checked).toBe(false);
+    expect(dialogKit.chance(alice)).toBe("40%");
+    expect(openJournals(alice).map((j) => j.at)).toEqual(["sf-x-28 SF-X-28"]);
+    expect(table.unhandled).toEqual([]);
+    expect(told(alice)).toEqual([]);
+  }, 30_000);
+
+  it("SF-X-11 SF-X-14 SF-X-17: on the attack card every client shows the modifiers' rule IDs as references; Alice clicks SF-X-14 and the Rule Index opens at Range modifiers", async () => {
+    table = await createTable({ world: yard(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    // ½ DEX +40, Short −10, stationary +10: 40 %; d100 08 hits, the pistol's 1 SEU die shows 7.
+    const cardId = await dialogKit.aliceRolls(alice, 8, 7);
+    expect(dialogKit.cardLine(cardId)).toBe(
+      "Modifiers = 40% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10 8 Hit",
+    );
+    const tips = (c: Client) => {
+      const card = renderMessage(c, cardId);
+      return ["SF-X-11", "SF-X-14", "SF-X-17"].map((r) => {
+        const ref = refOf(ruleRef(card, r));
+        return `${ref.role} ${ref.tabIndex} ${ref.tooltip}`;
+      });
+    };
+    const expected = [
+      `link 0 SF-X-11 · Ranged chance to hit starts at ½ Dexterity — ${EXPANDED}`,
+      `link 0 SF-X-14 · Range modifiers as in the Basic Game — ${EXPANDED}`,
+      `link 0 SF-X-17 · Movement modifiers for attacker and target — ${EXPANDED}`,
+    ];
+    expect(tips(alice)).toEqual(expected);
+    expect(tips(table.client(GM_ID))).toEqual(expected);
+
+    const card = renderMessage(alice, cardId);
+    await activate(table, alice, ruleRef(card, "SF-X-14"), "click");
+    expect(openJournals(alice)).toEqual([
+      {
+        entry: "Rule Index",
+        page: "Rule index",
+        at: "sf-x-14 SF-X-14",
+        says: "Range modifiers as in the Basic Game (automated). Range modifiers as in the Basic Game, in metres per weapon.",
+      },
+    ]);
+    expect(table.unhandled).toEqual([]);
+  }, 30_000);
+
+  it("SF-X-14: with Alice's setting off the card's rule references are hidden on her page (display none, so no tab stop either); the GM's still show", async () => {
+    table = await createTable({ world: yard(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    const gm = table.client(GM_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const cardId = await dialogKit.aliceRolls(alice, 8, 7);
+    await alice.run(() => G().game.settings.set("frontier-tactics", "showRuleIds", false));
+    await table.settle();
+    // The real stylesheet on each page. happy-dom 20 skips the rules inside `@layer` blocks; every rule of ours sits
+    // in the one layer `frontier-tactics`, so without the wrappers they cascade among themselves the same.
+    const css = readFileSync(new URL("../../styles/frontier-tactics.css", import.meta.url), "utf8")
+      .replace(/^@layer frontier-tactics \{$/gm, "")
+      .replace(/^\}$/gm, "");
+    const display = (c: Client): string =>
+      c.run(() => {
+        const d = G().document as Document;
+        if (!d.getElementById("ft-css")) {
+          const style = d.createElement("style");
+          style.id = "ft-css";
+          style.textContent = css;
+          d.head.append(style);
+        }
+        const ref = ruleRef(renderMessage(c, cardId), "SF-X-14");
+        return `${ref.dataset.tooltip ? "reference" : "text"} ${d.defaultView!.getComputedStyle(ref).display}`;
+      });
+    expect(display(alice)).toBe("reference none");
+    // The GM's page has no rule that hides it (happy-dom reports no value for a span no display rule sets).
+    expect(display(gm)).toMatch(/^reference (?!none)/);
+  }, 30_000);
 });

@@ -1,0 +1,19 @@
+/** Types of `rule-refs.mjs` for the tests that import it. */
+export interface RuleRef {
+  readonly id: string;
+  readonly title: string;
+  readonly source: string;
+  readonly level: string;
+  readonly text: string;
+}
+export const RULE_INDEX: { readonly pack: string; readonly entryId: string; readonly pageId: string };
+export function levelText(level: string): string;
+export function shortTitle(text: string): string;
+export function sourceOf(section: string): string;
+export function ruleRefs(root: string): RuleRef[];
+export function anchorOf(id: string): string;
+/** The text of src/applications/rule-titles.ts as the catalog makes it now. */
+export function ruleTitlesModule(root: string): string;
+export function ruleIndexHtml(root: string): string;
+/** The text of packs/rules/rule-index.yml as the catalog makes it now. */
+export function ruleIndexJournal(root: string): string;

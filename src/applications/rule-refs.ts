@@ -1,0 +1,100 @@
+/**
+ * Rule references (issue 13, review table-ux §3 and finding #8): every rule ID our apps and chat cards render
+ * (`.ft-rule`, "SF-X-2x") becomes a small reference, at render time, so no template changes: a tooltip with the rule's
+ * short title and source ("SF-X-2x · Burst — Star Frontiers Expanded Game combat", from the generated
+ * rule-titles.ts), keyboard-focusable as a link, and a click or Enter opens the Rule Index page of the rules
+ * compendium at that rule. The client setting `showRuleIds` still hides them all (src/helpers/rule-ids.ts).
+ *
+ * Foundry v13 (client source read through the code index):
+ * - client/applications/api/application.mjs (id 6114990798): after `_onRender`, `_doEvent` → `#callHooks("render")`
+ *   calls `render{ClassName}` for every class of the app's inheritance chain with `(app, element, context,
+ *   options)`, so `renderApplicationV2` reaches every sheet, dialog and the tracker, on every (partial) render.
+ * - client/documents/chat-message.mjs (id 18719148835) `renderHTML`: `Hooks.callAll("renderChatMessageHTML", this,
+ *   html, messageData)` with the message's HTMLElement.
+ * - client/documents/journal-entry-page.mjs (id 18167514893): `_onClickDocumentLink` opens a page at an anchor with
+ *   `this.parent.sheet.render(true, {pageId: this.id, anchor})`; a heading's anchor (its TOC slug) is its `id`, else
+ *   its slugified text (`_makeHeadingNode`). client/applications/sheets/journal/journal-entry-sheet.mjs
+ *   (id 18962267734): `_configureRenderOptions` → `_setCurrentPage({pageId})`, then `_onRender` scrolls the page
+ *   sheet's `toc[anchor].element` into view. We call the same with v13's options form, `render({force, pageId,
+ *   anchor})`; the Rule Index headings carry the rule ID as their text and its lower case as their id, so either way
+ *   the anchor is `sf-x-24`.
+ */
+import { RULE_INDEX, RULE_SOURCES, RULE_TITLES } from "./rule-titles.js";
+
+/** The anchor of a rule's heading on the Rule Index page (scripts/rule-refs.mjs writes the same). */
+export const ruleAnchor = (id: string): string => id.toLowerCase();
+
+/** "SF-X-2x · Burst — Star Frontiers Expanded Game combat", or null for text that is no rule we know. */
+export function ruleTooltip(id: string): string | null {
+  const entry = RULE_TITLES[id];
+  if (!entry) return null;
+  return `${id} · ${entry[0]} — ${RULE_SOURCES[entry[1]]}`;
+}
+
+/** Open the Rule Index journal page at the rule's heading. A missing pack or entry is told, never thrown. */
+export async function openRuleIndex(id: string): Promise<void> {
+  try {
+    const pack = game.packs?.get(RULE_INDEX.pack);
+    const entry = (await pack?.getDocument(RULE_INDEX.entryId)) as
+      | JournalEntry.Implementation
+      | null
+      | undefined;
+    if (!entry) {
+      ui.notifications?.warn(game.i18n?.localize("FT.RuleRef.missing") ?? "FT.RuleRef.missing");
+      return;
+    }
+    const options = { force: true, pageId: RULE_INDEX.pageId, anchor: ruleAnchor(id) };
+    await (entry.sheet as unknown as { render(o: typeof options): Promise<unknown> }).render(options);
+  } catch (err) {
+    ui.notifications?.error(err instanceof Error ? err.message : String(err));
+  }
+}
+
+/** Make one element a reference to rule `id` (idempotent: a second render of the same element changes nothing). */
+function makeReference(el: HTMLElement, id: string, tooltip: string): void {
+  el.dataset.ftRule = id;
+  el.dataset.tooltip = tooltip;
+  el.setAttribute("role", "link");
+  el.tabIndex = 0;
+  el.setAttribute("aria-label", `${tooltip}. ${game.i18n?.localize("FT.RuleRef.open") ?? ""}`.trim());
+  el.addEventListener("click", (event) => {
+    // Inside a <label> the click would also tick the checkbox; inside a card row it would reach the row's actions.
+    event.preventDefault();
+    event.stopPropagation();
+    void openRuleIndex(id);
+  });
+  el.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    event.stopPropagation();
+    void openRuleIndex(id);
+  });
+}
+
+/**
+ * Turn every `.ft-rule` under `root` that holds one known rule ID into a reference. A table cell keeps its cell role:
+ * its ID moves into a `span.ft-rule` inside it, which becomes the reference.
+ */
+export function decorateRuleRefs(root: HTMLElement): void {
+  const found = [...root.querySelectorAll<HTMLElement>(".ft-rule")];
+  if (root.matches?.(".ft-rule")) found.unshift(root);
+  for (const el of found) {
+    if (el.dataset.ftRule || el.querySelector(".ft-rule")) continue;
+    const id = el.textContent?.trim() ?? "";
+    const tooltip = ruleTooltip(id);
+    if (!tooltip) continue;
+    if (el.tagName === "TD" || el.tagName === "TH") {
+      const span = el.ownerDocument.createElement("span");
+      span.className = "ft-rule";
+      span.textContent = id;
+      el.replaceChildren(span);
+      makeReference(span, id, tooltip);
+    } else makeReference(el, id, tooltip);
+  }
+}
+
+/** Decorate every app and chat message as it renders (call at load, before anything renders). */
+export function registerRuleRefs(): void {
+  Hooks.on("renderApplicationV2", (_app: unknown, element: HTMLElement) => decorateRuleRefs(element));
+  Hooks.on("renderChatMessageHTML", (_message: unknown, html: HTMLElement) => decorateRuleRefs(html));
+}

@@ -1,0 +1,338 @@
+/**
+ * Compendium packs of JournalEntry documents and the journal sheet, modelled for the harness so a scenario can open
+ * the system's rules compendium at a page and an anchor, as a rule reference does (issue 13). Only what that needs:
+ * the system's JournalEntry packs from their YAML sources (packs/<name>/*.yml, the files the build compiles).
+ *
+ * Followed (Foundry v13 client source, read through the code index; ids are `read_file` ids; our own code):
+ * - `client/documents/collections/compendium-collection.mjs` (id 18187457647): `game.packs` keyed by `collection`
+ *   (`metadata.id`, "frontier-tactics.rules"), `documentName` = `metadata.type`, an `index`, `getDocument(id)`
+ *   (the cached document, else loaded from the database and cached), `getUserLevel(user)` (the highest ownership of
+ *   the roles the user has, from `ownership`, GAMEMASTER always OWNER), `testUserPermission`, `visible`
+ *   (OBSERVER or more), `locked` (true for a system's pack).
+ * - `client/documents/journal-entry-page.mjs` (id 18167514893): a text page's `toc` from its content
+ *   (`buildTOC`: every heading without `data-no-toc`, depth first; `_makeHeadingNode`: slug = the heading's `id`,
+ *   else `slugifyHeading(text)`; `_flattenTOC`: a repeated slug gets `$1`, `$2` …), `_onClickDocumentLink` →
+ *   `this.parent.sheet.render(true, {pageId, anchor})`.
+ * - `client/applications/sheets/journal/journal-entry-sheet.mjs` (id 18962267734): render options `pageId`,
+ *   `pageIndex`, `anchor`; `_configureRenderOptions` → `_preparePageData` (pages by sort) and `_setCurrentPage`
+ *   (`pageChanged` when `pageId`/`pageIndex` is given; the first page otherwise); single-page mode renders the current
+ *   page; `_renderHeadings` marks each rendered heading `data-anchor=<slug>`; `_onRender` on a page change scrolls
+ *   `getPageSheet(pageId).toc[anchor].element` into view.
+ * Simpler than Foundry (said where it matters): the page view is the page's stored HTML (no enrichment, no page
+ * sheet application, no sidebar template); the heading scrolled into view is recorded (`scrolledTo`) because the
+ * harness has no layout; `slugifyHeading` is modelled from memory of `String#slugify` (lower case, whitespace → "-",
+ * quotes dropped), which our Rule Index never needs because its headings carry ids; reading a pack the user may not
+ * observe is not refused here.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import YAML from "yaml";
+import { ApplicationV2 } from "./apps.js";
+import { Collection } from "./documents.js";
+
+type Src = Record<string, any>;
+const g = () => globalThis as any;
+const ROOT = resolve(import.meta.dirname, "../..");
+
+const LEVELS: Record<string, number> = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3, INHERIT: -1 };
+const ROLES: Record<string, number> = { PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 };
+
+/** `JournalEntryPage.slugifyHeading` (see the header: modelled from memory of `String#slugify`). */
+export function slugifyHeading(heading: HTMLElement | string): string {
+  const text = typeof heading === "string" ? heading : (heading.textContent ?? "");
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .trim()
+    .toLowerCase()
+    .replace(/["']/g, "")
+    .replace(/\s+/g, "-")
+    .substring(0, 64);
+}
+
+export interface Heading {
+  text: string;
+  level: number;
+  slug: string;
+  element?: HTMLHeadingElement;
+  order: number;
+}
+
+/** `JournalEntryPage.buildTOC` flattened: slug → heading, in document order. */
+export function buildTOC(roots: Element[], { includeElement = true } = {}): Record<string, Heading> {
+  const toc: Record<string, Heading> = {};
+  let order = 0;
+  const visit = (el: Element) => {
+    if (/^H[1-6]$/.test(el.tagName) && !("noToc" in (el as HTMLElement).dataset)) {
+      let slug = el.id || slugifyHeading(el as HTMLElement);
+      if (toc[slug]) {
+        let i = 1;
+        while (toc[`${slug}$${i}`]) i++;
+        slug = `${slug}$${i}`;
+      }
+      const node: Heading = {
+        text: el.textContent ?? "",
+        level: Number(el.tagName[1]),
+        slug,
+        order: order++,
+      };
+      if (includeElement) node.element = el as HTMLHeadingElement;
+      toc[slug] = node;
+    }
+    for (const child of el.children) visit(child);
+  };
+  for (const r of roots) visit(r);
+  return toc;
+}
+
+export class JournalEntryPage {
+  readonly _source: Src;
+  readonly id: string;
+  readonly name: string;
+  readonly type: string;
+  readonly title: { show: boolean; level: number };
+  readonly text: { content: string; format: number };
+  readonly sort: number;
+  #toc: Record<string, Heading> | null = null;
+
+  constructor(
+    source: Src,
+    readonly parent: JournalEntry,
+  ) {
+    this._source = source;
+    this.id = source._id;
+    this.name = source.name;
+    this.type = source.type ?? "text";
+    this.title = { show: true, level: 1, ...source.title };
+    this.text = { content: "", format: 1, ...source.text };
+    this.sort = source.sort ?? 0;
+  }
+  static readonly documentName = "JournalEntryPage";
+  get documentName(): string {
+    return "JournalEntryPage";
+  }
+  get uuid(): string {
+    return `${this.parent.uuid}.JournalEntryPage.${this.id}`;
+  }
+  /** The page's table of contents, from its stored content (no elements). */
+  get toc(): Record<string, Heading> {
+    if (this.type !== "text") return {};
+    if (this.#toc) return this.#toc;
+    const template = g().document.createElement("template") as HTMLTemplateElement;
+    template.innerHTML = this.text.content;
+    this.#toc = buildTOC([...template.content.children], { includeElement: false });
+    return this.#toc;
+  }
+}
+
+export class JournalEntry {
+  readonly _source: Src;
+  readonly id: string;
+  readonly name: string;
+  readonly pages = new Collection<JournalEntryPage>();
+  #sheet: JournalEntrySheet | null = null;
+
+  constructor(
+    source: Src,
+    readonly compendium: CompendiumCollection,
+  ) {
+    this._source = source;
+    this.id = source._id;
+    this.name = source.name;
+    for (const p of source.pages ?? []) this.pages.set(p._id, new JournalEntryPage(p, this));
+  }
+  static readonly documentName = "JournalEntry";
+  get documentName(): string {
+    return "JournalEntry";
+  }
+  get pack(): string {
+    return this.compendium.collection;
+  }
+  get uuid(): string {
+    return `Compendium.${this.pack}.JournalEntry.${this.id}`;
+  }
+  /** A compendium document's permission is its pack's (GM: OWNER). */
+  get permission(): number {
+    return this.compendium.getUserLevel(g().game.user);
+  }
+  get sheet(): JournalEntrySheet {
+    this.#sheet ??= new JournalEntrySheet({ document: this });
+    return this.#sheet;
+  }
+}
+
+export class CompendiumCollection extends Collection<JournalEntry> {
+  readonly index = new Collection<Src>();
+  readonly #sources = new Map<string, Src>();
+
+  constructor(
+    readonly metadata: Src,
+    sources: Src[],
+  ) {
+    super();
+    for (const s of sources) {
+      this.#sources.set(s._id, s);
+      this.index.set(s._id, {
+        _id: s._id,
+        name: s.name,
+        uuid: `Compendium.${metadata.id}.${metadata.type}.${s._id}`,
+      });
+    }
+  }
+  get collection(): string {
+    return this.metadata.id;
+  }
+  get documentName(): string {
+    return this.metadata.type;
+  }
+  get title(): string {
+    return this.metadata.label;
+  }
+  get locked(): boolean {
+    return this.metadata.packageType !== "world";
+  }
+  get ownership(): Record<string, string> {
+    return this.metadata.ownership ?? { PLAYER: "OBSERVER", ASSISTANT: "OWNER" };
+  }
+  getUserLevel(user: any = g().game.user): number {
+    let level = LEVELS.NONE!;
+    const own: Record<string, string> = { GAMEMASTER: "OWNER", ...this.ownership };
+    for (const [role, l] of Object.entries(own)) {
+      if ((user?.role ?? 0) >= (ROLES[role] ?? 99)) level = Math.max(level, LEVELS[l] ?? 0);
+    }
+    return level;
+  }
+  testUserPermission(user: any, permission: string | number): boolean {
+    const level = user?.isGM ? LEVELS.OWNER! : this.getUserLevel(user);
+    return level >= (typeof permission === "string" ? (LEVELS[permission] ?? LEVELS.OWNER!) : permission);
+  }
+  get visible(): boolean {
+    return this.getUserLevel() >= LEVELS.OBSERVER!;
+  }
+  /** The cached document, else "loaded from the database" (its pack source) and cached. */
+  async getDocument(id: string): Promise<JournalEntry | null | undefined> {
+    if (!id) return undefined;
+    const cached = this.get(id);
+    if (cached) return cached;
+    const source = this.#sources.get(id);
+    if (!source) return null;
+    const doc = new JournalEntry(structuredClone(source), this);
+    this.set(id, doc);
+    return doc;
+  }
+}
+
+/** The system's JournalEntry packs (system.json `packs`), read from their YAML sources: `game.packs`. */
+export function createPacks(system: Src): Collection<CompendiumCollection> {
+  const packs = new Collection<CompendiumCollection>();
+  for (const p of system.packs ?? []) {
+    if (p.type !== "JournalEntry") continue;
+    const dir = join(ROOT, p.path);
+    const sources = readdirSync(dir)
+      .filter((f) => f.endsWith(".yml"))
+      .sort()
+      .map((f) => YAML.parse(readFileSync(join(dir, f), "utf8")) as Src)
+      .filter((s) => !String(s._key ?? "").startsWith("!folders"));
+    const id = `${system.id}.${p.name}`;
+    packs.set(
+      id,
+      new CompendiumCollection({ ...p, id, packageType: "system", packageName: system.id }, sources),
+    );
+  }
+  return packs;
+}
+
+/** The v13 journal sheet as far as opening it at a page and an anchor goes (see the header). */
+export class JournalEntrySheet extends ApplicationV2 {
+  static override DEFAULT_OPTIONS: Record<string, any> = {
+    classes: ["journal-sheet", "journal-entry"],
+    window: { resizable: true },
+    position: { width: 960, height: 800 },
+  };
+  readonly document: JournalEntry;
+  #pageId: string | undefined;
+  _pages: Record<string, JournalEntryPage> = {};
+  /** The heading `_onRender` scrolled into view (the harness has no layout to scroll). */
+  scrolledTo: HTMLElement | null = null;
+
+  constructor(options: Record<string, any>) {
+    const doc = options.document as JournalEntry;
+    super({ ...options, id: `JournalEntrySheet-${doc.uuid.replace(/\./g, "-")}` });
+    this.document = doc;
+  }
+  get entry(): JournalEntry {
+    return this.document;
+  }
+  override get title(): string {
+    return this.entry.name;
+  }
+  get pageId(): string | undefined {
+    return this.#pageId;
+  }
+
+  override _configureRenderOptions(options: Record<string, any>): void {
+    const pages = [...this.entry.pages].sort((a, b) => a.sort - b.sort);
+    this._pages = Object.fromEntries(pages.map((p) => [p.id, p]));
+    options.pageChanged = "pageIndex" in options || "pageId" in options;
+    let next: string | undefined;
+    if (typeof options.pageIndex === "number") next = Object.keys(this._pages)[options.pageIndex];
+    if (options.pageId) next = options.pageId;
+    if (next != null) this.#pageId = next;
+    if (!this.#pageId || !(this.#pageId in this._pages)) [this.#pageId] = Object.keys(this._pages);
+    super._configureRenderOptions(options);
+  }
+
+  override async _renderHTML(): Promise<HTMLElement> {
+    const d = g().document as Document;
+    const root = d.createElement("div");
+    root.className = "journal-entry-content";
+    const toc = d.createElement("ol");
+    toc.className = "toc";
+    for (const p of Object.values(this._pages)) {
+      const li = d.createElement("li");
+      li.dataset.pageId = p.id;
+      li.textContent = p.name;
+      toc.append(li);
+    }
+    const pages = d.createElement("div");
+    pages.className = "journal-entry-pages";
+    const page = this.#pageId ? this._pages[this.#pageId] : undefined;
+    if (page) {
+      const article = d.createElement("article");
+      article.className = `journal-entry-page ${page.type}`;
+      article.dataset.pageId = page.id;
+      const title = page.title.show
+        ? `<header class="journal-page-header"><h${page.title.level}>${page.name}</h${page.title.level}></header>`
+        : "";
+      article.innerHTML = `${title}<section class="journal-page-content">${page.text.content}</section>`;
+      pages.append(article);
+    }
+    root.append(toc, pages);
+    return root;
+  }
+
+  override _replaceHTML(result: HTMLElement, content: HTMLElement): void {
+    content.replaceChildren(result);
+  }
+
+  /** The rendered page's table of contents, with its heading elements (each marked `data-anchor`). */
+  pageToc(): Record<string, Heading> {
+    const article = this.element?.querySelector<HTMLElement>(
+      `.journal-entry-page[data-page-id="${this.#pageId}"]`,
+    );
+    if (!article) return {};
+    const toc = buildTOC([article]);
+    for (const h of Object.values(toc)) h.element?.setAttribute("data-anchor", h.slug);
+    return toc;
+  }
+
+  override async _onRender(context: Record<string, any>, options: Record<string, any>): Promise<void> {
+    await super._onRender(context, options);
+    const toc = this.pageToc();
+    if (options.pageChanged && options.anchor) {
+      const heading = toc[options.anchor]?.element ?? null;
+      heading?.scrollIntoView?.();
+      this.scrolledTo = heading;
+    }
+  }
+}
