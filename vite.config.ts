@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { transform } from "esbuild";
 import { defineConfig, type Plugin } from "vite";
 
 const SYSTEM_ID = "frontier-tactics";
@@ -33,6 +34,37 @@ export function devSystem(): Plugin {
 }
 
 /**
+ * Vite leaves the whitespace in a library's ES output (it keeps the code readable for a bundler downstream,
+ * see `build.minify` in Vite's docs); Foundry loads the file as it is, so the build removes it here, after
+ * Vite's own minification, keeping the source map chained.
+ */
+export function minifyWhitespace(): Plugin {
+  return {
+    name: "frontier-tactics:minify-whitespace",
+    apply: "build",
+    enforce: "post",
+    async generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk") continue;
+        const mapAsset = bundle[`${chunk.fileName}.map`];
+        const map = mapAsset?.type === "asset" ? String(mapAsset.source) : null;
+        // esbuild reads an inline input map and composes it with its own, so the map still points at src/.
+        const input = map
+          ? `${chunk.code.replace(/\n\/\/# sourceMappingURL=.*\s*$/, "")}\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(map).toString("base64")}\n`
+          : chunk.code;
+        const out = await transform(input, {
+          minifyWhitespace: true,
+          sourcemap: map ? "external" : false,
+          format: "esm",
+        });
+        chunk.code = map ? `${out.code}//# sourceMappingURL=${chunk.fileName}.map\n` : out.code;
+        if (map && mapAsset?.type === "asset") mapAsset.source = out.map;
+      }
+    },
+  };
+}
+
+/**
  * One ES module for Foundry: `dist/frontier-tactics.mjs` plus `frontier-tactics.css`.
  * Foundry derives hook names from class names (`renderFrontierActorSheet`…): esbuild's `keepNames` gives every class
  * and function its source name back (`Object.defineProperty(…, "name")`), so local identifiers can be shortened.
@@ -41,7 +73,7 @@ export function devSystem(): Plugin {
  */
 export default defineConfig(({ command }) => ({
   base: command === "serve" ? BASE : "./",
-  plugins: [devSystem()],
+  plugins: [devSystem(), minifyWhitespace()],
   publicDir: false,
   esbuild: { keepNames: true },
   build: {
