@@ -3,6 +3,13 @@
  * declarations that change the numbers, and the resulting chance per target, live. Shift-click on the sheet
  * skips it.
  *
+ * For a burst (SF-X-24) the headline is the burst's one chance and its damage; modifiers every target has alike are
+ * shown once ("Shared", `attack-dialog-rows.ts`) and each target lists only its own. The window fits the screen:
+ * v13's `ApplicationV2#_updatePosition` (client/applications/api/application.mjs) measures an `height: "auto"`
+ * window from its element and only keeps its top on screen (`top` clamped to `clientHeight − height`, at least 0),
+ * so a taller dialog ran off the bottom; the stylesheet caps the window at the viewport's height and scrolls the
+ * body, the footer with Roll staying below it.
+ *
  * A change never redraws the buttons: they are their own part (`footer`), drawn once, and a change writes the new
  * numbers into the body in place (the body is drawn again only when rows appear or go, as when a burst is
  * declared). HandlebarsApplicationMixin replaces a part's element when it renders it, so redrawing on every change
@@ -137,7 +144,8 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
     for (const m of view.modifiers) {
       const input = inputs.namedItem(m.name) as HTMLInputElement | null;
       if (!input) continue;
-      if (input.value !== String(m.value)) input.value = String(m.value);
+      // Signed as the template writes it ("+20", "−10"): the input is text, so "+20" and "−10" can be typed.
+      if (input.value !== m.value) input.value = m.value;
       input.closest("tr")?.classList.toggle("overridden", m.overridden);
     }
     const error = el.querySelector<HTMLElement>('[data-ft-field="error"]');
