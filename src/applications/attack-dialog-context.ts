@@ -10,7 +10,13 @@ import { prepareAttack } from "../workflows/attack-plan.js";
 import { modifierRows, parseSigned, SHARED } from "./attack-dialog-rows.js";
 import { situationContext, situationFromForm } from "./attack-situation.js";
 
-export function dialogContext(prep: PreparedAttack, error: string | null = null, unit = "m") {
+export function dialogContext(
+  prep: PreparedAttack,
+  error: string | null = null,
+  unit = "m",
+  /** The error's placeholders ("{value}" is not a number). */
+  errorData: Readonly<Record<string, string | number>> = {},
+) {
   const req = prep.request;
   const d = req.declarations;
   const w = req.weapon;
@@ -20,6 +26,7 @@ export function dialogContext(prep: PreparedAttack, error: string | null = null,
   return {
     ...situation,
     error,
+    errorData,
     weaponName: w.name,
     engineLabel: `FT.Engine.${req.engine.id}`,
     zebulon: req.engine.id === "zebulon",
@@ -187,12 +194,22 @@ export function recompute(
   form: Readonly<Record<string, unknown>>,
   shown: PreparedAttack,
   edits: ModifierEdits = new Map(),
-): { prep: PreparedAttack; error: string | null; edits: ModifierEdits } {
+): {
+  prep: PreparedAttack;
+  error: string | null;
+  errorData: Readonly<Record<string, string | number>>;
+  edits: ModifierEdits;
+} {
   const next = collectEdits(form, shown, edits);
   try {
-    return { prep: prepareAttack(requestFromForm(base, form, next)), error: null, edits: next };
+    return {
+      prep: prepareAttack(requestFromForm(base, form, next)),
+      error: null,
+      errorData: {},
+      edits: next,
+    };
   } catch (e) {
-    if (e instanceof RulesError) return { prep: shown, error: e.key, edits: next };
+    if (e instanceof RulesError) return { prep: shown, error: e.key, errorData: e.data, edits: next };
     throw e;
   }
 }
@@ -240,5 +257,5 @@ export function dialogNumbers(ctx: ReturnType<typeof dialogContext>) {
     value: m.shown,
     overridden: m.overridden,
   }));
-  return { layout, fields, modifiers, error: ctx.error };
+  return { layout, fields, modifiers, error: ctx.error, errorData: ctx.errorData };
 }

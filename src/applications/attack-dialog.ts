@@ -60,6 +60,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
   #edits: ModifierEdits = new Map();
   #layout = "";
   #error: string | null = null;
+  #errorData: Readonly<Record<string, string | number>> = {};
   #unit = "m";
   #resolve: (r: AttackRequest | null) => void = () => undefined;
 
@@ -99,7 +100,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
 
   protected override async _prepareContext(): Promise<DialogContext> {
     this.#drawing = this.#prep;
-    const ctx = dialogContext(this.#prep, this.#error, this.#unit);
+    const ctx = dialogContext(this.#prep, this.#error, this.#unit, this.#errorData);
     this.#layout = dialogNumbers(ctx).layout;
     return ctx;
   }
@@ -127,7 +128,8 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
     this.#prep = r.prep;
     this.#edits = r.edits;
     this.#error = r.error;
-    const view = dialogNumbers(dialogContext(r.prep, r.error, this.#unit));
+    this.#errorData = r.errorData;
+    const view = dialogNumbers(dialogContext(r.prep, r.error, this.#unit, r.errorData));
     if (view.layout !== this.#layout) {
       this.render({ parts: ["body"] }).catch((e: unknown) => {
         report(e);
@@ -152,7 +154,9 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
     if (error) {
       error.hidden = !view.error;
       const text = error.querySelector("[data-ft-text]");
-      if (text) text.textContent = view.error ? (game.i18n?.localize(view.error) ?? view.error) : "";
+      // With its placeholders filled ("ten" is not a number), as the template's ftFormat writes it.
+      const data = Object.fromEntries(Object.entries(view.errorData).map(([k, v]) => [k, String(v)]));
+      if (text) text.textContent = view.error ? (game.i18n?.format(view.error, data) ?? view.error) : "";
     }
     this.#shown = r.prep;
   }
@@ -173,7 +177,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
     const r = recompute(this.#base, data.object, this.#shown, this.#edits);
     if (r.error) {
       // Show why in the dialog and say it (the message names the rule); the user fixes it and rolls again.
-      notify("warn", r.error);
+      notify("warn", r.error, r.errorData);
       this.#update();
       return;
     }
