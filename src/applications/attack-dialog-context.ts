@@ -1,7 +1,8 @@
 /**
- * The attack dialog's data, without Foundry: what it shows for a prepared attack (every modifier per target
- * with its label, rule ID and value, each overridable; the declarations; the chance per target) and how the
- * submitted form becomes a new request.
+ * The attack dialog's data, without Foundry: what it shows for a prepared attack (every modifier with its label,
+ * rule ID and signed value, each overridable, those all targets share once; the declarations; the chance per target,
+ * or for a burst its one chance and damage as the headline, SF-X-24) and how the submitted form becomes a new
+ * request (a shared modifier's override is the request's `"*"` override, for every target).
  */
 import { HELPERS } from "../helpers/handlebars.js";
 import { baseColumn, type Movement, modifierShifts, RulesError } from "../rules/index.js";
