@@ -145,14 +145,17 @@ describe("Templates", () => {
     expect(html.replace(/data-tooltip="[^"]*"/g, "")).not.toContain("FT.");
   });
 
-  it("SF-X-24 the attack dialog lists every modifier with its rule ID as an input, and the chance per target", () => {
+  it("SF-X-24 the attack dialog lists every modifier with its rule ID as an input: shared ones once, the burst's chance as the headline", () => {
     const html = render(hb, "apps/attack-dialog.hbs", dialogContext(burstPrep()));
-    expect(html).toContain('name="mod.Pirate 2.cover" value="-10"');
+    // Signed values in text inputs (U+2212 minus), shared modifiers once, each target's own in its block.
+    expect(html).toContain('name="mod.Pirate 2.cover" value="−10"');
+    expect(html).toContain('name="mod.*.burst" value="+20"');
+    expect(html.match(/name="mod\.[^"]*\.base"/g)).toEqual(['name="mod.*.base"']);
     expect(html).toContain("SF-X-21");
-    expect(html).toMatch(/class="ft-chance"><span data-ft-field="t0.chance">45<\/span>%/);
-    // Each number the dialog updates in place is marked with its target's index.
-    expect(html).toContain('data-ft-field="t2.chance"');
-    expect(html).toContain('data-ft-field="burst.chance"');
+    // A burst rolls once: its chance is the headline, no target has a chance of its own.
+    expect(html).toMatch(/class="ft-chance"><span data-ft-field="burst.chance">30<\/span>%/);
+    expect(html).not.toContain('data-ft-field="t0.chance"');
+    expect(html).toContain("7d10, split evenly among 3");
     expect(html).toContain('name="decl.burst" checked');
     expect(html.replace(/data-tooltip="[^"]*"/g, "")).not.toContain("FT.");
   });

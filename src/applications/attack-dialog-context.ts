@@ -1,22 +1,33 @@
 /**
- * The attack dialog's data, without Foundry: what it shows for a prepared attack (every modifier per target
- * with its label, rule ID and value, each overridable; the declarations; the chance per target) and how the
- * submitted form becomes a new request.
+ * The attack dialog's data, without Foundry: what it shows for a prepared attack (every modifier with its label,
+ * rule ID and signed value, each overridable, those all targets share once; the declarations; the chance per target,
+ * or for a burst its one chance and damage as the headline, SF-X-24) and how the submitted form becomes a new
+ * request (a shared modifier's override is the request's `"*"` override, for every target).
  */
 import { HELPERS } from "../helpers/handlebars.js";
 import { baseColumn, type Movement, modifierShifts, RulesError } from "../rules/index.js";
 import type { AttackRequest, PreparedAttack } from "../workflows/attack-plan.js";
 import { prepareAttack } from "../workflows/attack-plan.js";
+import { modifierRows, parseSigned, SHARED } from "./attack-dialog-rows.js";
 import { situationContext, situationFromForm } from "./attack-situation.js";
 
-export function dialogContext(prep: PreparedAttack, error: string | null = null, unit = "m") {
+export function dialogContext(
+  prep: PreparedAttack,
+  error: string | null = null,
+  unit = "m",
+  /** The error's placeholders ("{value}" is not a number). */
+  errorData: Readonly<Record<string, string | number>> = {},
+) {
   const req = prep.request;
   const d = req.declarations;
   const w = req.weapon;
   const situation = situationContext(prep);
+  const rows = modifierRows(prep, unit);
+  const burst = prep.burst;
   return {
     ...situation,
     error,
+    errorData,
     weaponName: w.name,
     engineLabel: `FT.Engine.${req.engine.id}`,
     zebulon: req.engine.id === "zebulon",
@@ -38,15 +49,31 @@ export function dialogContext(prep: PreparedAttack, error: string | null = null,
       ran: "FT.Movement.ran",
       dodged: "FT.Movement.dodged",
     },
-    burst: prep.burst
-      ? { chance: prep.burst.check.chance, column: prep.burst.check.column, dice: prep.burst.dice }
+    /**
+     * SF-X-24: a burst is one roll for all its targets with the worst of every modifier; its chance and its damage
+     * (Nd10 split evenly) are the dialog's headline, and the targets show only their modifiers.
+     */
+    burst: burst
+      ? {
+          chance: burst.check.chance,
+          column: burst.check.column,
+          // SF-Z-03: each modifier converted on its own, then added.
+          shifts: modifierShifts(burst.modifiers),
+          dice: burst.dice,
+          damage: {
+            key: prep.targets.length > 1 ? "FT.Dialog.burstSplit" : "FT.Dialog.burstDice",
+            data: { dice: burst.dice, targets: prep.targets.length },
+          },
+        }
       : null,
+    /** Modifiers every target has alike (a burst's): shown once, `mod.*.<id>`. */
+    shared: rows.shared,
     targets: prep.targets.map((t, i) => ({
       situation: situation.situations[i],
       id: t.id,
       name: t.name,
       band: t.check.band ? `FT.Range.${t.check.band}` : "FT.Range.out",
-      distance: `${Math.round((req.targets.find((x) => x.facts.id === t.id)?.facts.distance ?? 0) * 10) / 10} ${unit}`,
+      distance: `${rows.distances[i]} ${unit}`,
       cover: t.coverReason,
       problem: t.problem,
       chance: t.check.chance,
@@ -54,7 +81,9 @@ export function dialogContext(prep: PreparedAttack, error: string | null = null,
       // SF-Z-03: each modifier converted on its own, then added.
       shifts: modifierShifts(t.modifiers),
       formula: prep.formula[t.id] ?? "",
-      modifiers: t.modifiers.map((m) => ({ ...m, name: `mod.${t.id}.${m.id}` })),
+      /** SF-X-24: this target's own modifiers alone give the burst's chance. */
+      setsBurst: !!burst && prep.targets.length > 1 && t.check.chance === burst.check.chance,
+      modifiers: rows.perTarget[i] ?? [],
     })),
   };
 }
@@ -77,15 +106,23 @@ export function collectEdits(
   edits: ModifierEdits = new Map(),
 ): ModifierEdits {
   const next = new Map(edits);
-  for (const t of shown.targets) {
-    for (const m of t.modifiers) {
-      const name = `mod.${t.id}.${m.id}`;
-      if (!(name in form)) continue;
-      const raw = form[name];
-      const same = raw !== "" && raw !== null && raw !== undefined && Number(raw) === m.value;
-      if (!same) next.set(name, { targetId: t.id, modifierId: m.id, raw });
-    }
+  const rows = modifierRows(shown);
+  const changed = (row: { name: string; value: number }) => {
+    if (!(row.name in form)) return false;
+    const raw = form[row.name];
+    return raw === "" || raw === null || raw === undefined || parseSigned(raw) !== row.value;
+  };
+  for (const row of rows.shared) {
+    if (!changed(row)) continue;
+    // A shared modifier overridden is overridden for every target: an earlier per-target value would win over it.
+    for (const [name, e] of next) if (e.modifierId === row.id && e.targetId !== SHARED) next.delete(name);
+    next.set(row.name, { targetId: SHARED, modifierId: row.id, raw: form[row.name] });
   }
+  shown.targets.forEach((t, i) => {
+    for (const row of rows.perTarget[i] ?? []) {
+      if (changed(row)) next.set(row.name, { targetId: t.id, modifierId: row.id, raw: form[row.name] });
+    }
+  });
   return next;
 }
 
@@ -128,19 +165,24 @@ export function requestFromForm(
   for (const { targetId, modifierId, raw } of edits.values()) {
     overrides[targetId] ??= {};
     const forTarget = overrides[targetId];
-    if (raw === "" || raw === null || raw === undefined) {
-      forTarget[modifierId] = null;
-      continue;
-    }
-    const v = Number(raw);
-    if (!Number.isFinite(v))
+    // "+20", "-10" and "−10" are numbers; empty removes the modifier (attack-dialog-rows.ts).
+    const v = parseSigned(raw);
+    if (v === undefined)
       throw new RulesError("FT.Error.badModifier", `"${String(raw)}" is not a number`, {
         value: String(raw),
       });
-    forTarget[modifierId] = Math.trunc(v);
+    forTarget[modifierId] = v;
   }
   const merged: Record<string, Record<string, number | null>> = { ...(base.overrides ?? {}) };
   for (const [id, o] of Object.entries(overrides)) merged[id] = { ...(merged[id] ?? {}), ...o };
+  // A shared override applies to every target: no per-target value of that modifier is left to win over it.
+  for (const modifierId of Object.keys(overrides[SHARED] ?? {})) {
+    for (const [id, o] of Object.entries(merged)) {
+      if (id === SHARED || !(modifierId in o)) continue;
+      const { [modifierId]: _dropped, ...rest } = o;
+      merged[id] = rest;
+    }
+  }
   return { ...base, declarations, attacker: { ...base.attacker, movement }, overrides: merged };
 }
 
@@ -153,30 +195,43 @@ export function recompute(
   form: Readonly<Record<string, unknown>>,
   shown: PreparedAttack,
   edits: ModifierEdits = new Map(),
-): { prep: PreparedAttack; error: string | null; edits: ModifierEdits } {
+): {
+  prep: PreparedAttack;
+  error: string | null;
+  errorData: Readonly<Record<string, string | number>>;
+  edits: ModifierEdits;
+} {
   const next = collectEdits(form, shown, edits);
   try {
-    return { prep: prepareAttack(requestFromForm(base, form, next)), error: null, edits: next };
+    return {
+      prep: prepareAttack(requestFromForm(base, form, next)),
+      error: null,
+      errorData: {},
+      edits: next,
+    };
   } catch (e) {
-    if (e instanceof RulesError) return { prep: shown, error: e.key, edits: next };
+    if (e instanceof RulesError) return { prep: shown, error: e.key, errorData: e.data, edits: next };
     throw e;
   }
 }
 
 /**
  * What can change in the dialog while it is open without changing its layout: the chances, columns, shifts and
- * formulas, the burst line, the modifier values and which are overridden, the error. `layout` names everything
- * else (which rows exist); when it changes the dialog body is drawn again, otherwise these values are written
+ * formulas, the burst headline, the modifier values and which are overridden, the error. `layout` names everything
+ * else (which rows exist, shared or per target, and what a burst does with each); when it changes the dialog body is drawn again, otherwise these values are written
  * into it in place, so no control the user may be about to click is replaced.
  */
 export function dialogNumbers(ctx: ReturnType<typeof dialogContext>) {
   // The same text the template's helper writes.
   const signed = (v: number | null) => String(HELPERS.ftSigned?.(v) ?? "");
+  // Which rows exist, where (shared or per target), and what a burst does with each: a change redraws the body.
   const layout = JSON.stringify({
     burst: !!ctx.burst,
     zebulon: ctx.zebulon,
+    shared: ctx.shared.map((m) => m.name),
     targets: ctx.targets.map((t) => [
-      t.modifiers.map((m) => m.name),
+      t.modifiers.map((m) => [m.name, m.burstRole]),
+      t.setsBurst,
       !!t.formula,
       t.problem,
       t.cover?.key ?? null,
@@ -189,16 +244,19 @@ export function dialogNumbers(ctx: ReturnType<typeof dialogContext>) {
   if (ctx.burst) {
     fields["burst.chance"] = String(ctx.burst.chance);
     fields["burst.column"] = signed(ctx.burst.column);
-    fields["burst.dice"] = String(ctx.burst.dice);
+    fields["burst.shifts"] = signed(ctx.burst.shifts);
+  } else {
+    ctx.targets.forEach((t, i) => {
+      fields[`t${i}.chance`] = String(t.chance);
+      fields[`t${i}.column`] = signed(t.column);
+      fields[`t${i}.shifts`] = signed(t.shifts);
+      fields[`t${i}.formula`] = t.formula;
+    });
   }
-  ctx.targets.forEach((t, i) => {
-    fields[`t${i}.chance`] = String(t.chance);
-    fields[`t${i}.column`] = signed(t.column);
-    fields[`t${i}.shifts`] = signed(t.shifts);
-    fields[`t${i}.formula`] = t.formula;
-  });
-  const modifiers = ctx.targets.flatMap((t) =>
-    t.modifiers.map((m) => ({ name: m.name, value: m.value, overridden: !!m.overridden })),
-  );
-  return { layout, fields, modifiers, error: ctx.error };
+  const modifiers = [...ctx.shared, ...ctx.targets.flatMap((t) => t.modifiers)].map((m) => ({
+    name: m.name,
+    value: m.shown,
+    overridden: m.overridden,
+  }));
+  return { layout, fields, modifiers, error: ctx.error, errorData: ctx.errorData };
 }

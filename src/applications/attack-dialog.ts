@@ -3,6 +3,13 @@
  * declarations that change the numbers, and the resulting chance per target, live. Shift-click on the sheet
  * skips it.
  *
+ * For a burst (SF-X-24) the headline is the burst's one chance and its damage; modifiers every target has alike are
+ * shown once ("Shared", `attack-dialog-rows.ts`) and each target lists only its own. The window fits the screen:
+ * v13's `ApplicationV2#_updatePosition` (client/applications/api/application.mjs) measures an `height: "auto"`
+ * window from its element and only keeps its top on screen (`top` clamped to `clientHeight − height`, at least 0),
+ * so a taller dialog ran off the bottom; the stylesheet caps the window at the viewport's height and scrolls the
+ * body, the footer with Roll staying below it.
+ *
  * A change never redraws the buttons: they are their own part (`footer`), drawn once, and a change writes the new
  * numbers into the body in place (the body is drawn again only when rows appear or go, as when a burst is
  * declared). HandlebarsApplicationMixin replaces a part's element when it renders it, so redrawing on every change
@@ -53,6 +60,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
   #edits: ModifierEdits = new Map();
   #layout = "";
   #error: string | null = null;
+  #errorData: Readonly<Record<string, string | number>> = {};
   #unit = "m";
   #resolve: (r: AttackRequest | null) => void = () => undefined;
 
@@ -92,7 +100,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
 
   protected override async _prepareContext(): Promise<DialogContext> {
     this.#drawing = this.#prep;
-    const ctx = dialogContext(this.#prep, this.#error, this.#unit);
+    const ctx = dialogContext(this.#prep, this.#error, this.#unit, this.#errorData);
     this.#layout = dialogNumbers(ctx).layout;
     return ctx;
   }
@@ -120,7 +128,8 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
     this.#prep = r.prep;
     this.#edits = r.edits;
     this.#error = r.error;
-    const view = dialogNumbers(dialogContext(r.prep, r.error, this.#unit));
+    this.#errorData = r.errorData;
+    const view = dialogNumbers(dialogContext(r.prep, r.error, this.#unit, r.errorData));
     if (view.layout !== this.#layout) {
       this.render({ parts: ["body"] }).catch((e: unknown) => {
         report(e);
@@ -137,14 +146,17 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
     for (const m of view.modifiers) {
       const input = inputs.namedItem(m.name) as HTMLInputElement | null;
       if (!input) continue;
-      if (input.value !== String(m.value)) input.value = String(m.value);
+      // Signed as the template writes it ("+20", "−10"): the input is text, so "+20" and "−10" can be typed.
+      if (input.value !== m.value) input.value = m.value;
       input.closest("tr")?.classList.toggle("overridden", m.overridden);
     }
     const error = el.querySelector<HTMLElement>('[data-ft-field="error"]');
     if (error) {
       error.hidden = !view.error;
       const text = error.querySelector("[data-ft-text]");
-      if (text) text.textContent = view.error ? (game.i18n?.localize(view.error) ?? view.error) : "";
+      // With its placeholders filled ("ten" is not a number), as the template's ftFormat writes it.
+      const data = Object.fromEntries(Object.entries(view.errorData).map(([k, v]) => [k, String(v)]));
+      if (text) text.textContent = view.error ? (game.i18n?.format(view.error, data) ?? view.error) : "";
     }
     this.#shown = r.prep;
   }
@@ -165,7 +177,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
     const r = recompute(this.#base, data.object, this.#shown, this.#edits);
     if (r.error) {
       // Show why in the dialog and say it (the message names the rule); the user fixes it and rolls again.
-      notify("warn", r.error);
+      notify("warn", r.error, r.errorData);
       this.#update();
       return;
     }

@@ -121,7 +121,19 @@ export class ZebulonTableEditor extends HandlebarsApplicationMixin(ApplicationV2
     await this.render();
   }
 
+  /**
+   * Review table-ux #7: the saved table may hold 76 values typed from the printed book, so Reset asks first
+   * (v13 `DialogV2.confirm`, client/applications/api/dialog.mjs: true for Yes, false for No, null when closed) and
+   * changes nothing unless the answer is Yes.
+   */
   static async #onReset(this: ZebulonTableEditor): Promise<void> {
+    const i18n = game.i18n;
+    const name = foundry.utils.escapeHTML(this.table.name);
+    const yes = await foundry.applications.api.DialogV2.confirm({
+      window: { title: i18n?.localize("FT.Zebulon.resetTitle") ?? "FT.Zebulon.resetTitle" },
+      content: `<p>${i18n?.format("FT.Zebulon.resetConfirm", { name }) ?? "FT.Zebulon.resetConfirm"}</p>`,
+    });
+    if (yes !== true) return;
     this.#table = defaultResolutionTable();
     this.#error = null;
     this.#draft = null;

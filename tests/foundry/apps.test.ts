@@ -866,7 +866,7 @@ describe("Our real applications in the v13 model", () => {
     });
     await settle();
     const dlg = [...applicationsNamespace().instances.values()].find((a) => a instanceof AttackDialog)!;
-    const input = dlg.element.querySelector<HTMLInputElement>("fieldset.ft-target-mods input[type=number]")!;
+    const input = dlg.element.querySelector<HTMLInputElement>("fieldset.ft-target-mods input.ft-mod-value")!;
     const r = await clickAfterEdit(dlg, input, -5, "button.ft-attack");
     expect(r.pressed.isConnected).toBe(true); // the edit updated the numbers in place; the Roll button stayed
     expect(r.clicked).toBe(r.pressed);

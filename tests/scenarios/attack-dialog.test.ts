@@ -52,12 +52,13 @@ describe("scenario: the attack dialog while the user edits", () => {
     const { asked } = await prompt();
     const roll = $<HTMLButtonElement>("button.ft-attack")!;
     const body = $('[data-application-part="body"]');
-    expect(field("t0.chance").textContent).toBe("45");
+    // The burst's one chance (SF-X-24) is the headline: the worst of each modifier over the three pirates.
+    expect(field("burst.chance").textContent).toBe("30");
 
-    // Alice types −5 for Pirate 1's range; the change fires when the field loses focus.
-    await act(() => change(input("mod.Pirate 1.range"), -5));
-    expect(field("t0.chance").textContent).toBe("50");
-    expect(input("mod.Pirate 1.range").closest("tr")!.classList.contains("overridden")).toBe(true);
+    // Alice types −5 for the range all three share; the change fires when the field loses focus.
+    await act(() => change(input("mod.*.range"), "-5"));
+    expect(field("burst.chance").textContent).toBe("35");
+    expect(input("mod.*.range").closest("tr")!.classList.contains("overridden")).toBe(true);
     expect($("button.ft-attack")).toBe(roll);
     expect($('[data-application-part="body"]')).toBe(body);
 
@@ -65,8 +66,8 @@ describe("scenario: the attack dialog while the user edits", () => {
     await act(() => change(input("attacker.movement") as unknown as HTMLSelectElement, "ran"));
     expect($('[data-application-part="body"]')).not.toBe(body);
     expect($("button.ft-attack")).toBe(roll);
-    expect(input("mod.Pirate 1.attackerMovement").value).toBe("-10");
-    expect(input("mod.Pirate 1.range").value).toBe("-5");
+    expect(input("mod.*.attackerMovement").value).toBe("−10");
+    expect(input("mod.*.range").value).toBe("−5");
     // The new body shows running; happy-dom 20 reads the wrong option from a parsed `selected` attribute, so the
     // select's value is set again as a browser would have it.
     const redrawn = input("attacker.movement") as unknown as HTMLSelectElement;
@@ -75,7 +76,7 @@ describe("scenario: the attack dialog while the user edits", () => {
 
     await act(() => click(roll));
     const req = (await asked) as AttackRequest;
-    expect(req.overrides?.["Pirate 1"]).toEqual({ range: -5 });
+    expect(req.overrides?.["*"]).toEqual({ range: -5 });
     expect(req.attacker.movement).toBe("ran");
     expect($("form")).toBeNull();
     expect(table.unhandled).toEqual([]);

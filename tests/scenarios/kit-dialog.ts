@@ -73,10 +73,13 @@ export function attackDialogKit(getTable: () => Table, ids: { actor: string; tar
     return [...select.options].filter((o) => o.value).map((o) => text(o));
   }
 
-  /** The chance the dialog shows for target `i`. */
+  /** The chance the dialog shows for target `i`; for a burst, its one chance (the headline, SF-X-24). */
   function chance(alice: Client, i = 0): string {
     const dialog = attackDialog(alice);
-    return alice.run(() => text(dialog.element.querySelectorAll("fieldset.ft-target-mods .ft-chance")[i]));
+    return alice.run(() => {
+      const burst = dialog.element.querySelector(".ft-burst-headline .ft-chance");
+      return text(burst ?? dialog.element.querySelectorAll("fieldset.ft-target-mods .ft-chance")[i]);
+    });
   }
 
   /** Alice clicks Roll; the attack is rolled and posted; returns the new card's id. */

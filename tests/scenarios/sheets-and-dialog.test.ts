@@ -196,7 +196,7 @@ describe("scenario: sheets, the preset menu and the attack dialog, clicked on th
     // ½ DEX 40, Short −10, stationary +10, soft cover −10 (the hedge): 30 %.
     expect(chance()).toBe("30%");
     const cover = findModifier(dialog, "cover");
-    expect(cover?.value).toBe("-10");
+    expect(cover?.value).toBe("−10");
 
     // She judges the hedge hard cover: types −20 and clicks Roll straight away. d100 25 would hit at 30 % and
     // misses at 20 %; the pistol's 1 SEU die (1d10 = 7) is rolled anyway.
@@ -333,7 +333,7 @@ describe("scenario: sheets, the preset menu and the attack dialog, clicked on th
 /** The modifier input for a target's modifier whose name ends with `.id`. */
 function findModifier(dialog: any, modId: string): HTMLInputElement | null {
   const inputs = [
-    ...dialog.element.querySelectorAll("fieldset.ft-target-mods input[type=number]"),
+    ...dialog.element.querySelectorAll("fieldset.ft-target-mods input.ft-mod-value"),
   ] as HTMLInputElement[];
   return inputs.find((i) => i.name.endsWith(`.${modId}`)) ?? null;
 }
