@@ -12,6 +12,8 @@ export function shortTitle(text: string): string;
 export function sourceOf(section: string): string;
 export function ruleRefs(root: string): RuleRef[];
 export function anchorOf(id: string): string;
+/** The IDs matching `re` that the code (src/, not tests, not the generated titles) names, sorted. */
+export function namedIds(root: string, re: RegExp): string[];
 /** The text of src/applications/rule-titles.ts as the catalog makes it now. */
 export function ruleTitlesModule(root: string): string;
 export function ruleIndexHtml(root: string): string;

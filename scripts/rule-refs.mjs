@@ -66,7 +66,7 @@ function sourceFiles(dir) {
 }
 
 /** The IDs matching `re` that the code (src/, not tests, not the generated titles) names, sorted. */
-function namedIds(root, re) {
+export function namedIds(root, re) {
   const ids = new Set();
   for (const f of sourceFiles(join(root, "src")))
     for (const id of readFileSync(f, "utf8").match(re) ?? []) ids.add(id);
