@@ -179,20 +179,13 @@ export class FrontierCombatTracker extends Base {
     await this.combat?.rollSides({ sideIds: [id] });
   }
 
-  static async #step(this: FrontierCombatTracker, delta: number): Promise<void> {
-    const combat = this.combat;
-    if (!combat || !game.user?.isGM) return;
-    const max = combat.ftPhases.length - 1;
-    const next = Math.min(max, Math.max(0, combat.phaseIndex + delta));
-    await combat.setFlag(SYSTEM_ID, "phase", next);
-  }
-
+  /** GM: the next phase; Foundry's turn goes with it to the phase's first combatant (`FrontierCombat#stepPhase`). */
   static async #onPhaseNext(this: FrontierCombatTracker): Promise<void> {
-    await FrontierCombatTracker.#step.call(this, 1);
+    await this.combat?.stepPhase(1);
   }
 
   static async #onPhasePrev(this: FrontierCombatTracker): Promise<void> {
-    await FrontierCombatTracker.#step.call(this, -1);
+    await this.combat?.stepPhase(-1);
   }
 
   /** The side a GM-only control points at (`data-group-id`), or undefined for players and stale ids. */
