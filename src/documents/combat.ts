@@ -135,13 +135,14 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   }
 
   /** The phases and Foundry's turn order as phase-turns.ts reads them (the current ones by default). */
-  #phaseInput(
-    phases = this.ftPhases,
-    turns: readonly (Member | undefined)[] = this.turns,
-  ): PhaseTurnInput {
+  #phaseInput(phases = this.ftPhases, turns: readonly (Member | undefined)[] = this.turns): PhaseTurnInput {
     return {
       phases,
-      turns: turns.map((c) => ({ id: c?.id ?? "", sideId: c ? sideIdOf(c) : null, defeated: !!c?.isDefeated })),
+      turns: turns.map((c) => ({
+        id: c?.id ?? "",
+        sideId: c ? sideIdOf(c) : null,
+        defeated: !!c?.isDefeated,
+      })),
       skipDefeated: !!this.settings.skipDefeated,
     };
   }
