@@ -93,7 +93,13 @@ export class FrontierCombatTracker extends Base {
       this.#prepareSides(context);
     } catch (e) {
       console.error(`${SYSTEM_ID} | the tracker shows core's order:`, e);
-      Object.assign(context, { ftSides: [], ftLoose: context.turns ?? [], ftPhases: [], ftPhase: null });
+      Object.assign(context, {
+        ftSides: [],
+        ftLoose: context.turns ?? [],
+        ftPhases: [],
+        ftPhaseGroups: [],
+        ftPhase: null,
+      });
     }
   }
 
@@ -132,6 +138,7 @@ export class FrontierCombatTracker extends Base {
         phaseIndex: combat.phaseIndex,
         activeCombatantId: combat.combatant?.id ?? null,
         secrets: combat.sideSecrets(),
+        say: (key, data) => (data ? game.i18n?.format(key, data) : game.i18n?.localize(key)) ?? key,
       },
       variant === "basic",
     );
@@ -139,6 +146,7 @@ export class FrontierCombatTracker extends Base {
       ftSides: built.sides,
       ftLoose: built.loose,
       ftPhases: built.phases,
+      ftPhaseGroups: built.phaseGroups,
       ftPhase: built.currentPhase,
       ftDeclaring: decorateTurns(combat, context.turns ?? []),
       ftIndividual: combat.individual,
