@@ -224,8 +224,10 @@ describe("scenario: what the tracker's strip and side headers show", () => {
 
   it("SF-X-06 SF-X-04: the holstered −3 of a hidden NPC side is on the GM's tracker and not on Bruno's", async () => {
     const { world, tokens } = phasesWorld();
-    const pirate = world.actors.find((a) => a.name === "Pirate") as { system: Record<string, unknown> };
-    pirate.system.holstered = true;
+    // Both pirates (one unlinked actor) have their rifles holstered (SF-X-06).
+    const pirate = world.actors.find((a) => a.name === "Pirate");
+    if (!pirate) throw new Error("No pirate actor");
+    (pirate.system as Record<string, unknown>).holstered = true;
     table = await createTable({ world });
     const [gm, bruno] = [table.client(GM_ID), table.client(BRUNO_ID)];
     await beginEncounter(table, gm, tokens);
