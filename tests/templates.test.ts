@@ -207,7 +207,9 @@ describe("Templates", () => {
     const html = render(hb, "apps/tracker.hbs", threeSidesTracker(true));
     const names = [...html.matchAll(/class="ft-side-name">([^<]+)</g)].map((m) => m[1]);
     expect(names).toEqual(["Security robots", "Pirates", "Player characters"]);
-    expect(html).toMatch(/class="ft-phase current "[^>]*>\s*Moves <b>B<\/b>/);
+    expect(html).toMatch(
+      /class="ft-phase current "[^>]*>\s*<span class="ft-sr-only">Moves<\/span>\s*<b class="ft-phase-letter"[^>]*>B<\/b>\s*<\/li>/,
+    );
     expect(html.match(/data-action="editSide"/g)).toHaveLength(3);
     expect(html.match(/data-combatant-id=/g)).toHaveLength(5);
   });

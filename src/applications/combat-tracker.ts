@@ -93,7 +93,13 @@ export class FrontierCombatTracker extends Base {
       this.#prepareSides(context);
     } catch (e) {
       console.error(`${SYSTEM_ID} | the tracker shows core's order:`, e);
-      Object.assign(context, { ftSides: [], ftLoose: context.turns ?? [], ftPhases: [], ftPhase: null });
+      Object.assign(context, {
+        ftSides: [],
+        ftLoose: context.turns ?? [],
+        ftPhases: [],
+        ftPhaseGroups: [],
+        ftPhase: null,
+      });
     }
   }
 
@@ -132,6 +138,7 @@ export class FrontierCombatTracker extends Base {
         phaseIndex: combat.phaseIndex,
         activeCombatantId: combat.combatant?.id ?? null,
         secrets: combat.sideSecrets(),
+        say: (key, data) => (data ? game.i18n?.format(key, data) : game.i18n?.localize(key)) ?? key,
       },
       variant === "basic",
     );
@@ -139,6 +146,7 @@ export class FrontierCombatTracker extends Base {
       ftSides: built.sides,
       ftLoose: built.loose,
       ftPhases: built.phases,
+      ftPhaseGroups: built.phaseGroups,
       ftPhase: built.currentPhase,
       ftDeclaring: decorateTurns(combat, context.turns ?? []),
       ftIndividual: combat.individual,
@@ -179,20 +187,13 @@ export class FrontierCombatTracker extends Base {
     await this.combat?.rollSides({ sideIds: [id] });
   }
 
-  static async #step(this: FrontierCombatTracker, delta: number): Promise<void> {
-    const combat = this.combat;
-    if (!combat || !game.user?.isGM) return;
-    const max = combat.ftPhases.length - 1;
-    const next = Math.min(max, Math.max(0, combat.phaseIndex + delta));
-    await combat.setFlag(SYSTEM_ID, "phase", next);
-  }
-
+  /** GM: the next phase; Foundry's turn goes with it to the phase's first combatant (`FrontierCombat#stepPhase`). */
   static async #onPhaseNext(this: FrontierCombatTracker): Promise<void> {
-    await FrontierCombatTracker.#step.call(this, 1);
+    await this.combat?.stepPhase(1);
   }
 
   static async #onPhasePrev(this: FrontierCombatTracker): Promise<void> {
-    await FrontierCombatTracker.#step.call(this, -1);
+    await this.combat?.stepPhase(-1);
   }
 
   /** The side a GM-only control points at (`data-group-id`), or undefined for players and stale ids. */

@@ -6,6 +6,7 @@
 import type { Phase, PhaseKind } from "../rules/index.js";
 import {
   type CombatView,
+  hasRoll,
   rolledThisRound,
   type SideSecret,
   safeColour,
@@ -20,7 +21,10 @@ export interface SideHeader {
   readonly id: string;
   readonly name: string;
   readonly colour: string;
+  /** "" until the side has a roll: letters rank the rolled sides only (no "C" before anyone rolled). */
   readonly letter: string;
+  /** Says which letter moves first for the number of sides shown (SF-X-01; Basic SF-B-03). */
+  readonly letterHint: string;
   readonly rolled: boolean;
   readonly d10: number | null;
   /** Null when the numbers are hidden from this user. */
@@ -43,9 +47,23 @@ export interface PhaseChip {
   readonly kind: PhaseKind;
   readonly label: string;
   readonly sides: string;
+  /** The sides acting in the phase, each its letter and colour (the declare phase has them all, in order). */
+  readonly letters: readonly { readonly letter: string; readonly colour: string }[];
+  /** Names the sides in the order they act ("Declare: Robots, then Pirates, then Player characters"). */
+  readonly tooltip: string;
   readonly current: boolean;
   readonly done: boolean;
 }
+
+/** The phases of one kind (declare, move, resolve; Basic: move-and-attack), under one short visible label. */
+export interface PhaseGroup {
+  readonly kind: PhaseKind;
+  readonly label: string;
+  readonly chips: readonly PhaseChip[];
+}
+
+/** An i18n format function (`game.i18n.format`); the pure default returns the key. */
+export type Say = (key: string, data?: Record<string, string>) => string;
 
 export interface TrackerOptions {
   readonly isGM: boolean;
@@ -60,6 +78,8 @@ export interface TrackerOptions {
   readonly activeCombatantId: string | null;
   /** GM only: the numbers of sealed sides (R1-5d), kept in the GM's browser; players have none. */
   readonly secrets?: ReadonlyMap<string, SideSecret>;
+  /** Formats the tooltips (side order, letter hint); without it they are the i18n keys. */
+  readonly say?: Say;
 }
 
 /** Letters by initiative: side A has initiative, then B, C… (SF-X-01, SF-X-05). */
@@ -80,8 +100,23 @@ export function buildTracker(
 ) {
   const byId = new Map(turns.map((t) => [t.id, t]));
   const sideOf = new Map(view.members.map((m) => [m.id, m.sideId]));
+  const say: Say = opts.say ?? ((key) => key);
   const shown = opts.moveOrder.filter((sid) => opts.isGM || turns.some((t) => sideOf.get(t.id) === sid));
-  const letters = sideLetters(shown, basic);
+  const sideById = new Map(view.sides.map((s) => [s.id, s]));
+  // Letters rank the sides that have a roll (SF-X-01, SF-B-03): before any roll there is no A, B or C.
+  const ranked = shown.filter((sid) => {
+    const s = sideById.get(sid);
+    return !!s && hasRoll(s.system);
+  });
+  const letters = sideLetters(ranked, basic);
+  const count = ranked.length;
+  // The letter hint names the right letters for any number of sides: the last letter moves first (Expanded).
+  const letterHint =
+    count === 0
+      ? ""
+      : basic
+        ? say("FT.Side.letterHintBasic", { last: String.fromCharCode(64 + count) })
+        : say("FT.Side.letterHint", { first: String.fromCharCode(64 + count) });
   const sides: SideHeader[] = shown
     .map((sid) => view.sides.find((s) => s.id === sid))
     .filter((s): s is NonNullable<typeof s> => !!s)
@@ -97,7 +132,8 @@ export function buildTracker(
         id: s.id,
         name: s.name,
         colour: safeColour(s.system.colour),
-        letter: letters[s.id] ?? "?",
+        letter: letters[s.id] ?? "",
+        letterHint,
         rolled,
         d10: hide ? null : numbers.roll,
         modifier: hide ? null : numbers.modifier,
@@ -115,16 +151,31 @@ export function buildTracker(
     });
   const placed = new Set(sides.flatMap((s) => s.turns.map((t) => t.id)));
   const loose = turns.filter((t) => !placed.has(t.id) && byId.has(t.id));
-  const phases: PhaseChip[] = opts.phases.map((p, i) => ({
-    index: i,
-    kind: p.kind,
-    label: `FT.Phase.${p.kind}`,
-    sides: p.sides
-      .map((id) => letters[id])
-      .filter((l): l is string => !!l)
-      .join(""),
-    current: i === opts.phaseIndex,
-    done: i < opts.phaseIndex,
-  }));
-  return { sides, loose, phases, currentPhase: phases[opts.phaseIndex] ?? null };
+  // No phases before any side the user sees has rolled (there is no order yet).
+  const phases: PhaseChip[] = (count ? opts.phases : []).map((p, i) => {
+    const acting = p.sides.filter((id) => letters[id]);
+    const names = acting.map((id) =>
+      say("FT.Phase.sideNamed", { name: sideById.get(id)?.name ?? "", letter: letters[id] ?? "" }),
+    );
+    return {
+      index: i,
+      kind: p.kind,
+      label: `FT.Phase.${p.kind}`,
+      sides: acting.map((id) => letters[id]).join(""),
+      letters: acting.map((id) => ({
+        letter: letters[id] ?? "",
+        colour: safeColour(sideById.get(id)?.system.colour),
+      })),
+      tooltip: say(`FT.Phase.tip.${p.kind}`, { sides: names.join(say("FT.Phase.then")) }),
+      current: i === opts.phaseIndex,
+      done: i < opts.phaseIndex,
+    };
+  });
+  const groups: PhaseGroup[] = [];
+  for (const chip of phases) {
+    const last = groups.at(-1);
+    if (last?.kind === chip.kind) (last.chips as PhaseChip[]).push(chip);
+    else groups.push({ kind: chip.kind, label: `FT.Phase.group.${chip.kind}`, chips: [chip] });
+  }
+  return { sides, loose, phases, phaseGroups: groups, currentPhase: phases[opts.phaseIndex] ?? null };
 }

@@ -27,6 +27,15 @@ import { keepSecrets, keptSecret } from "../helpers/side-secrets.js";
 import { reportTrackerError } from "../helpers/tracker-report.js";
 import { roundPhases } from "../rules/index.js";
 import { damageIsHeld, type HeldRequest, holdRequest, releaseHeld } from "../workflows/exchange.js";
+import {
+  endsRoundAt,
+  lastPhaseOf,
+  type PhaseTurn,
+  type PhaseTurnInput,
+  phaseOfTurn,
+  phaseStart,
+  stepPhaseTurn,
+} from "../workflows/phase-turns.js";
 import { KeyedQueue } from "../workflows/serial.js";
 import {
   assignSides,
@@ -114,6 +123,113 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   /** The phase index of the round (stored as a combat flag, stepped by the GM). */
   get phaseIndex(): number {
     return this.getFlag(SYSTEM_ID, "phase") ?? 0;
+  }
+
+  /**
+   * Do the round's phase and Foundry's turn move together (workflows/phase-turns.ts)? In a started combat with
+   * phases whose world enforces them; with "enforce phases" off the phase strip is a reminder only and the turn
+   * moves as in core, one pass of the turn order per round.
+   */
+  get phasesLinked(): boolean {
+    return this.started && !!getSetting(SETTINGS.enforcePhases) && this.ftPhases.length > 0;
+  }
+
+  /** The phases and Foundry's turn order as phase-turns.ts reads them (the current ones by default). */
+  #phaseInput(phases = this.ftPhases, turns: readonly (Member | undefined)[] = this.turns): PhaseTurnInput {
+    return {
+      phases,
+      turns: turns.map((c) => ({
+        id: c?.id ?? "",
+        sideId: c ? sideIdOf(c) : null,
+        defeated: !!c?.isDefeated,
+      })),
+      skipDefeated: !!this.settings.skipDefeated,
+    };
+  }
+
+  /** The same for the order of another round (surprise counts in round 1 only) or after changes not yet written. */
+  #phaseInputOf(view: CombatView): PhaseTurnInput {
+    const variant = currentVariant();
+    const order = turnOrder(view, variant);
+    return this.#phaseInput(
+      roundPhases(sideOrder(view, variant), variant),
+      order.map((id) => this.combatants.get(id)),
+    );
+  }
+
+  /**
+   * GM: step the round's phase (the tracker's arrows). When the phase and the turn are linked, the turn goes to the
+   * new phase's first combatant in the SAME update (a phase nobody in it can take keeps the turn where it is).
+   */
+  async stepPhase(delta: 1 | -1): Promise<void> {
+    if (!game.user?.isGM) return;
+    const max = this.ftPhases.length - 1;
+    const phase = Math.min(max, Math.max(0, this.phaseIndex + delta));
+    if (!this.phasesLinked) {
+      await this.setFlag(SYSTEM_ID, "phase", Math.max(0, phase));
+      return;
+    }
+    if (phase === this.phaseIndex) return;
+    const turn = phaseStart(this.#phaseInput(), phase) ?? this.turn;
+    await this.#moveTo({ phase, turn }, delta);
+  }
+
+  /**
+   * Write a phase and turn of this round as core writes a turn (the `combatTurn` hook, then one update with its
+   * direction). Turn events run as core runs them: forward only within a round (v13 `#triggerTurnEvents`), and
+   * without clearing movement (see `_clearMovementHistoryOnStartTurn`). No world-time advance: within a round the
+   * phases do not take core's `turnTime` each; the round's time passes with the round.
+   */
+  async #moveTo(to: PhaseTurn, direction: 1 | -1): Promise<void> {
+    const updateData: Combat.UpdateData = { round: this.round, turn: to.turn };
+    // A player may write the turn but not the combat's flags (common/documents/combat.mjs `#canUpdate`): the
+    // active GM moves the phase after them (`#followTurn`).
+    if (game.user?.isGM) updateData.flags = { [SYSTEM_ID]: { phase: to.phase } };
+    else delete updateData.round;
+    const updateOptions = { direction };
+    // fvtt-types 13.345 types this hook's turn as a number; v13 passes the update data as it is.
+    Hooks.callAll("combatTurn", this, updateData as never, updateOptions as never);
+    await this.update(updateData, updateOptions);
+  }
+
+  /**
+   * Next turn (v13 `Combat#nextTurn`), by phase when linked: the next combatant of the phase, else the first of the
+   * next phase that has one, else the next round (SF-X-01 Expanded: declare, move, resolve; SF-B-03 Basic).
+   */
+  override async nextTurn(): Promise<this> {
+    if (!this.phasesLinked) return super.nextTurn();
+    const step = stepPhaseTurn(this.#phaseInput(), { phase: this.phaseIndex, turn: this.turn }, 1);
+    if (step === "round") return this.nextRound();
+    await this.#moveTo(step, 1);
+    return this;
+  }
+
+  /** Previous turn, by phase when linked: before the phase's first combatant, the last of the phase before. */
+  override async previousTurn(): Promise<this> {
+    if (!this.phasesLinked) return super.previousTurn();
+    const step = stepPhaseTurn(this.#phaseInput(), { phase: this.phaseIndex, turn: this.turn }, -1);
+    if (step === "round") return this.previousRound();
+    await this.#moveTo(step, -1);
+    return this;
+  }
+
+  /** Does ending the current turn end the round (by phase when linked, else as v13's `nextTurn` decides)? */
+  #endsRoundNow(): boolean {
+    if (this.phasesLinked)
+      return endsRoundAt(this.#phaseInput(), { phase: this.phaseIndex, turn: this.turn });
+    const defeated = this.turns.map((t) => t.isDefeated);
+    return endsRound(this.turn, defeated, !!this.settings.skipDefeated);
+  }
+
+  /**
+   * Active GM: a player ended their turn (they write the turn, not the phase): the phase follows the turn they
+   * moved to, so every client shows the same phase and combatant.
+   */
+  async #followTurn(from: number | null): Promise<void> {
+    if (!this.phasesLinked || this.turn === null) return;
+    const phase = phaseOfTurn(this.#phaseInput(), { phase: this.phaseIndex, turn: from }, this.turn);
+    if (phase !== null && phase !== this.phaseIndex)
+      await this.update({ flags: { [SYSTEM_ID]: { phase } } }, { turnEvents: false });
   }
 
   #ports(): InitiativePorts<Roll> {
@@ -523,10 +639,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     return this.#serial(async () => {
       if (!requester.isGM && !this.combatant?.testUserPermission(requester, "OWNER"))
         return "FT.Tracker.notYourTurn";
-      const defeated = this.turns.map((t) => t.isDefeated);
-      const skip = !!this.settings.skipDefeated;
-      if (!this.started || this.round !== round || !endsRound(this.turn, defeated, skip))
-        return "FT.Tracker.notLastTurn";
+      if (!this.started || this.round !== round || !this.#endsRoundNow()) return "FT.Tracker.notLastTurn";
       await this.#startNextRound({ round: this.round, turn: this.turn });
       return null;
     });
@@ -565,10 +678,19 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
         ? { turn: null, noneLeft: false }
         : firstTurn(order, (id) => !!this.combatants.get(id)?.isDefeated, !!this.settings.skipDefeated);
     if (first.noneLeft) ui.notifications?.warn(localize("COMBAT.NoneRemaining"));
+    // The first phase the first combatant acts in (phase 0 unless "skip defeated" passed over a whole side).
+    const phase =
+      this.phasesLinked && first.turn !== null
+        ? (phaseOfTurn(
+            this.#phaseInputOf(withSideChanges(this.view, written, round)),
+            { phase: 0, turn: null },
+            first.turn,
+          ) ?? 0)
+        : 0;
     const updateData: Combat.UpdateData = {
       round,
       turn: first.turn,
-      flags: { [SYSTEM_ID]: { phase: 0 } },
+      flags: { [SYSTEM_ID]: { phase } },
       ...(written.length ? { groups: written } : {}),
     };
     const updateOptions = {
@@ -588,7 +710,20 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       ui.notifications?.warn(localize("FT.Combat.roundIsGM"));
       return this;
     }
-    return super.previousRound();
+    if (!this.phasesLinked || this.round <= 1) return super.previousRound();
+    // As v13's `previousRound` (the round's last turn, the `combatRound` hook, world time back), with the phase
+    // that turn's side last acts in, in the same update.
+    const round = this.round - 1;
+    const turn = this.turn === null || !this.turns.length ? null : this.turns.length - 1;
+    const phase = lastPhaseOf(this.#phaseInputOf(withSideChanges(this.view, [], round)), turn);
+    const updateData: Combat.UpdateData = { round, turn, flags: { [SYSTEM_ID]: { phase } } };
+    const updateOptions = {
+      direction: -1 as const,
+      worldTime: { delta: this.getTimeDelta(this.round, this.turn, round, turn) },
+    };
+    Hooks.callAll("combatRound", this, updateData as never, updateOptions as never);
+    await this.update(updateData, updateOptions);
+    return this;
   }
 
   /**
@@ -639,6 +774,10 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const writer = game.users?.get(userId);
     if (writer?.isGM)
       SETTLED.set(this, { round: this.round, turn: this.turn, combatantId: this.combatant?.id ?? null });
+    else if ("turn" in changed && !("round" in changed) && game.user?.isActiveGM)
+      void this.#serial(() => this.#followTurn(prior.turn)).catch((e: unknown) =>
+        reportOnce(`${this.id}:follow:${errorText(e)}`, errorText(e)),
+      );
     else if ("round" in changed && game.user?.isActiveGM) {
       if (!SETTLED.has(this)) SETTLED.set(this, prior);
       void this.#serial(() => this.#answerPlayerRound(userId)).catch((e: unknown) =>
@@ -679,9 +818,13 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const combatant = this.combatants.get(prior.combatantId);
     if (!combatant?.testUserPermission(user, "OWNER")) return false;
     // The order of the round being ended (surprise counts in round 1 only, so it may differ from the new one's).
-    const order = turnOrder(withSideChanges(this.view, [], priorRound), currentVariant());
+    const priorView = withSideChanges(this.view, [], priorRound);
+    const order = turnOrder(priorView, currentVariant());
     const at = order.indexOf(prior.combatantId);
     if (at < 0 || at !== prior.turn) return false;
+    // By phase when linked: a player cannot write the phase, so the stored one is still the round's last.
+    if (getSetting(SETTINGS.enforcePhases) && this.ftPhases.length)
+      return endsRoundAt(this.#phaseInputOf(priorView), { phase: this.phaseIndex, turn: at });
     const defeated = order.map((id) => !!this.combatants.get(id)?.isDefeated);
     return endsRound(at, defeated, !!this.settings.skipDefeated);
   }

@@ -35,7 +35,12 @@ closeTableAfterEach(() => table);
 function world(n: number, extra = 0) {
   const all = Array.from({ length: n + extra }, (_, i) => i);
   return {
-    settings: [settingSource(id("setHideNpc"), "hideNpcInitiative", false)],
+    settings: [
+      settingSource(id("setHideNpc"), "hideNpcInitiative", false),
+      // One pass of the turn order per round, as in core: with phases enforced the turn walks the phases instead
+      // (declare, moves, resolves, SF-X-01), and a player's end of the round by phase is tracker-phases.test.ts's.
+      settingSource(id("setPhasesOff"), "enforcePhases", false),
+    ],
     actors: all.map((i) => {
       const friendly = DISPOSITIONS[i % 3] === 1;
       return actorSource({

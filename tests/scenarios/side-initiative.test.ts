@@ -16,6 +16,7 @@ import {
   G,
   GM_ID,
   openEncounter,
+  settingSource,
   turnOrder,
 } from "./kit.js";
 
@@ -83,6 +84,9 @@ describe("scenario: three sides, three rounds (SF-X-01, SF-X-02, SF-X-04, SF-X-0
       world: {
         actors: ACTORS,
         scenes: [{ _id: SCENE, name: "Port Loren docks", active: true, tokens: TOKENS }],
+        // One pass of the turn order per round, as in core; with phases enforced the turn walks the phases
+        // (SF-X-01), which tracker-phases.test.ts plays.
+        settings: [settingSource("settingPhasesOff", "enforcePhases", false)],
       },
     });
     const gm = table.client(GM_ID);

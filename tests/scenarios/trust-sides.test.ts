@@ -35,6 +35,7 @@ import {
   id,
   onEveryClient,
   sceneSource,
+  settingSource,
   told,
   turnOrder,
 } from "./kit.js";
@@ -347,7 +348,13 @@ describe("scenario: trust at a shared table — the sides and the tracker (R1-5d
   });
 
   it("S4 SF-B-04 Alice's console writes the round: a skipped round or someone else's turn is put back; the end of her own last turn is the GM's next round, sides re-rolled", async () => {
-    table = await createTable({ world: { actors: ACTORS, scenes: SCENES }, online: [GM_ID, ALICE_ID] });
+    // One pass of the turn order per round, as in core; with phases enforced the round ends by phase (SF-X-01),
+    // which tracker-phases.test.ts plays.
+    const settings = [settingSource("settingPhasesOff", "enforcePhases", false)];
+    table = await createTable({
+      world: { actors: ACTORS, scenes: SCENES, settings },
+      online: [GM_ID, ALICE_ID],
+    });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
     await openCombat(gm, TOKENS.slice(0, 3));
