@@ -6,6 +6,7 @@
 import { parseDice } from "../rules/index.js";
 import type { AttackCardData, CardTarget } from "../workflows/attack-flow.js";
 import { appliedOf, damageOf, undoneOf } from "../workflows/card-data.js";
+import { blastOutcome } from "../workflows/grenade-effects.js";
 
 export interface CardOptions {
   readonly isGM: boolean;
@@ -64,9 +65,14 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
         : (grenade.ring ?? []).some((r) => r.id === id)
           ? "stun"
           : null;
+  // SF-X-43: each creature's own dice; SF-Z-06: a Zebulon blast's share of the maximum, the same for everyone.
+  const blastColour =
+    grenade && card.result.shots[0] ? blastOutcome(card.result.shots[0].outcome)?.colour : null;
   const grenadeDice = (id: string): string | null => {
-    const rolled = grenade?.dice?.find((d) => d.id === id);
-    return rolled && grenade?.formula ? damageWorking(grenade.formula, rolled.dice, null) : null;
+    if (!grenade?.formula) return null;
+    if (blastColour) return damageWorking(grenade.formula, undefined, blastColour);
+    const rolled = grenade.dice?.find((d) => d.id === id);
+    return rolled ? damageWorking(grenade.formula, rolled.dice, null) : null;
   };
   const targets = card.targets.map((t) => {
     // A grenade card that kept each creature's position shows the throw once, in its header (no "Miss" by "Apply").

@@ -152,7 +152,7 @@ export async function grenadeCard(
       ring,
       radius: sys.blastRadius,
       aimed: throwSeen,
-      ...(dice.length ? { formula: sys.damage.formula || "", dice } : {}),
+      ...(caught.length && sys.damage.formula ? { formula: sys.damage.formula, dice } : {}),
       ...(sleep.length ? { sleep } : {}),
     },
   };

@@ -141,7 +141,7 @@ const ABSORBED = {
   spent: "Star Frontiers Alpha Dawn (percentile) · Spent 1 SEU",
   head: "Kraal 10 m · Short",
   shot: "20 Hit 6",
-  applied: "Applied: 0 (45 → 45) · Albedo Screen 6→0 (2 SEU)",
+  applied: "Applied: 0 (Stamina 45 → 45) · Albedo Screen 6→0 (2 SEU)",
   buttons: [],
 };
 

@@ -702,7 +702,7 @@ describe("scenario: what a player's client holds after NPC hits (issue 11, R1-5)
     expect(cardText(alice, shot!)).not.toContain("Modifiers");
     // Eusyl is Alice's: she reads her own numbers; the pirate's are the GM's.
     expect(text(targetBlock(renderMessage(alice, shot!), "Eusyl").querySelector(".ft-applied"))).toBe(
-      "Applied: 15 (45 → 30)",
+      "Applied: 15 (Stamina 45 → 30)",
     );
     // Kraal is Bruno's: Alice, who cannot observe him, reads only that it was applied; Bruno his numbers.
     expect(text(targetBlock(renderMessage(alice, shot!), "Kraal").querySelector(".ft-applied"))).toBe(
@@ -710,12 +710,12 @@ describe("scenario: what a player's client holds after NPC hits (issue 11, R1-5)
     );
     expect(
       text(targetBlock(renderMessage(table.client(BRUNO_ID), shot!), "Kraal").querySelector(".ft-applied")),
-    ).toBe("Applied: 15 (40 → 25)");
+    ).toBe("Applied: 15 (Stamina 40 → 25)");
     expect(text(targetBlock(renderMessage(alice, burst), "Pirate 1").querySelector(".ft-applied"))).toBe(
       "Applied",
     );
     expect(text(targetBlock(renderMessage(gm, burst), "Pirate 1").querySelector(".ft-applied"))).toBe(
-      "Applied: 13 (30 → 17)",
+      "Applied: 13 (Stamina 30 → 17)",
     );
     // Everything Alice's client holds that the system wrote apart from the creatures' own data — every message,
     // every user, every combat — has no record of a hit in it. (A creature's Stamina and the record of what hit it
@@ -740,7 +740,7 @@ describe("scenario: what a player's client holds after NPC hits (issue 11, R1-5)
     await table.settle();
     for (const c of table.all)
       expect(text(targetBlock(renderMessage(c, burst), "Pirate 1").querySelector(".ft-applied"))).toBe(
-        "Applied: 13 (30 → 17)",
+        "Applied: 13 (Stamina 30 → 17)",
       );
   });
 });
