@@ -46,6 +46,9 @@ export function damageWorking(
   return dice?.length ? `${formula} [${dice.join(", ")}]` : null;
 }
 
+/** The number a d100 had to make, as the card writes it: "≤ 45", "≤ −10" (a true minus sign). */
+const atMost = (chance: number) => `≤ ${chance < 0 ? `−${-chance}` : chance}`;
+
 /** A distance as the card writes it: one decimal at most. */
 const distanceText = (d: number, unit: string) => `${Math.round(d * 10) / 10} ${unit}`;
 
@@ -80,7 +83,7 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
       n: i + 1,
       roll: s.outcome.roll,
       /** The number the roll had to make (SF-X-11 … SF-X-22), unless the card keeps the attacker's numbers secret. */
-      chanceText: t.secret ? null : `≤ ${s.outcome.chance}`,
+      chanceText: t.secret ? null : atMost(s.outcome.chance),
       hit: s.outcome.hit,
       auto: s.outcome.auto,
       autoLabel: s.outcome.auto ? `FT.Card.auto.${s.outcome.auto}` : null,
@@ -151,7 +154,7 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
           bandLabel: aimed.band ? `FT.Range.${aimed.band}` : "FT.Range.out",
           roll: throwShot.outcome.roll,
           chance: throwShot.outcome.chance,
-          chanceText: aimed.secret ? null : `≤ ${throwShot.outcome.chance}`,
+          chanceText: aimed.secret ? null : atMost(throwShot.outcome.chance),
           hit: throwShot.outcome.hit,
           autoLabel: throwShot.outcome.auto ? `FT.Card.auto.${throwShot.outcome.auto}` : null,
           colour: throwShot.outcome.colour,

@@ -188,7 +188,7 @@ describe("scenario: a Basic-game initiative tie holds the damage until the excha
     expect(laser).not.toBeNull();
     for (const c of table.all) {
       expect(rowText(c, laser!, "Sathar Leader")).toContain("Modifiers = 30%");
-      expect(rowText(c, laser!, "Sathar Leader")).toContain("14 Hit");
+      expect(rowText(c, laser!, "Sathar Leader")).toContain("14 ≤ 30 Hit 1d10 [8] = 8 dmg");
     }
     // Alice applies her own hit: held too; she is told so.
     clickCard(alice, laser!, "apply", "Sathar Leader");

@@ -325,6 +325,7 @@ describe("scenario: what a player sends the GM is untrusted (issue 11)", () => {
       "apply:Pirate 1",
       "apply:Pirate 2",
       "apply:Pirate 3",
+      "applyAll",
     ]);
     expect(table.unhandled).toEqual([]);
   }, 30_000);
@@ -379,7 +380,7 @@ describe("scenario: a card changed while the GM applies it, and a hit the GM too
     clickCard(gm, msg, "undo", "Pirate 1");
     await table.settle();
     expect(pirates()).toEqual(everyone(table, "30 30 30"));
-    expect(buttonsOf(renderMessage(alice, msg))).toEqual(["apply:Pirate 2", "apply:Pirate 3"]);
+    expect(buttonsOf(renderMessage(alice, msg))).toEqual(["apply:Pirate 2", "apply:Pirate 3", "applyAll"]);
     expect(rowText(alice, msg, "Pirate 1")).toContain("Undone");
     expect(reasons(await forge({ kind: "apply", messageId: msg, ids: [tokenUuid(SCENE, TOK.p1)] }))).toEqual([
       "FT.Card.undone",
@@ -620,7 +621,12 @@ describe("scenario: apply and undo under faults (issue 11, R1-4, R2-1..R2-4)", (
     expect(boss()).toEqual(everyone(table, 80 - 13));
     expect(pirates()).toEqual(everyone(table, "17 30 17"));
     // Alice's card, untouched by all this, still applies.
-    expect(buttonsOf(renderMessage(gm, msg))).toEqual(["apply:Pirate 1", "apply:Pirate 2", "apply:Pirate 3"]);
+    expect(buttonsOf(renderMessage(gm, msg))).toEqual([
+      "apply:Pirate 1",
+      "apply:Pirate 2",
+      "apply:Pirate 3",
+      "applyAll",
+    ]);
     expect(table.unhandled).toEqual([]);
   });
 
