@@ -245,7 +245,9 @@ describe("scenario: a Basic-game initiative tie holds the damage until the excha
       expect(staminaOf(c, TOKENS.eusyl._id)).toBe(45 - 11);
       expect(staminaOf(c, TOKENS.leader._id)).toBe(40 - 8);
       expect(rowText(c, needle!, "Eusyl")).toContain(appliedSeen(c, EUSYL._id, "11 (Stamina 45 → 34)"));
-      expect(rowText(c, laser!, "Sathar Leader")).toContain(appliedSeen(c, LEADER._id, "8 (Stamina 40 → 32)"));
+      expect(rowText(c, laser!, "Sathar Leader")).toContain(
+        appliedSeen(c, LEADER._id, "8 (Stamina 40 → 32)"),
+      );
       expect(c.run(() => G().game.combat.round)).toBe(2);
       expect(turnOrder(c)).toEqual(["Eusyl", "Kraal", "Sathar Leader", "Sathar Trooper"]);
       expect(currentTurn(c)).toBe("Eusyl");

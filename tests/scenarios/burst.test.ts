@@ -163,7 +163,9 @@ describe("scenario: an automatic-rifle burst at pirates behind a hedge, a window
     // What everyone reads on the card: one roll against 65, the split, soft cover on both and why.
     const seen = renderMessage(bruno, cardId);
     expect(text(seen.querySelector(".ft-burst .ft-roll-line"))).toBe("Burst (2) 30 ≤ 65 Hit");
-    expect(text(seen.querySelector(".ft-split"))).toBe("6d10 [7, 3, 9, 2, 8, 4] = 33 → 16 each, 1 lost SF-X-24");
+    expect(text(seen.querySelector(".ft-split"))).toBe(
+      "6d10 [7, 3, 9, 2, 8, 4] = 33 → 16 each, 1 lost SF-X-24",
+    );
     expect(text(seen.querySelector(".ft-why"))).toContain("Spent 10");
     for (const [name, metres] of [
       ["Vask", 3],

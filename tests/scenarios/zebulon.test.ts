@@ -146,7 +146,8 @@ describe("scenario: an attack resolved on the Zebulon's Guide resolution table (
       expect(staminaOf(c, TOKENS.sentry._id)).toBe(50 - 30);
       // The Sentry's Stamina is the GM's to read (issue "trust", R1-5): players see only that it was applied.
       expect(rowText(c, first!, "Sentry")).toContain(appliedSeen(c, SENTRY._id, "30 (Stamina 50 → 20)"));
-      if (!c.run(() => G().game.user.isGM)) expect(rowText(c, first!, "Sentry")).not.toContain("(Stamina 50 → 20)");
+      if (!c.run(() => G().game.user.isGM))
+        expect(rowText(c, first!, "Sentry")).not.toContain("(Stamina 50 → 20)");
     }
     expect(storedStamina(table, SENTRY._id)).toBe(20);
 
