@@ -134,7 +134,10 @@ describe("Templates", () => {
       "chat/attack-card.hbs",
       cardView(BURST_CARD, { isGM: true, canApply: true, attackerName: "Eusyl", unit: "m" }),
     );
-    expect(html).toContain("7d10 = <b>40</b> → <b>13</b> each, 1 lost");
+    // The pool the Roll gave, then its total (issue 13: the damage dice and formula).
+    expect(html).toContain(
+      '<span class="ft-working">7d10 [10, 10, 5, 5, 4, 3, 3]</span> = <b>40</b> → <b>13</b> each, 1 lost',
+    );
     expect(html).toContain("3 of 5 rays through soft cover");
     expect(html.match(/data-ft-action="apply"/g)).toHaveLength(2);
     expect(html.match(/data-ft-action="undo"/g)).toHaveLength(1);

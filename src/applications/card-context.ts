@@ -3,8 +3,10 @@
  * why, every modifier with its rule ID, the roll (automatic hit or miss called out), the Zebulon column and
  * colour, damage and the burst's split, a grenade's landing and who it caught, and what has been applied.
  */
-import type { AttackCardData } from "../workflows/attack-flow.js";
+import { parseDice } from "../rules/index.js";
+import type { AttackCardData, CardTarget } from "../workflows/attack-flow.js";
 import { appliedOf, damageOf, undoneOf } from "../workflows/card-data.js";
+import { blastOutcome } from "../workflows/grenade-effects.js";
 
 export interface CardOptions {
   readonly isGM: boolean;
@@ -16,14 +18,72 @@ export interface CardOptions {
 
 const DAMAGE_NOTE: Record<string, string> = { cobalt: "1", blue: "¾", green: "½", yellow: "¼", white: "0" };
 
+/** The most a formula rolls ("4d10+2" → 42), or null when it is not one. */
+function formulaMax(formula: string): number | null {
+  try {
+    const d = parseDice(formula);
+    return d.count * d.faces + d.bonus;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How a hit's damage came about, before its total: the formula and the dice the Roll gave ("4d10 [7, 3, 9, 2]"),
+ * or, in Zebulon's Guide, the formula's maximum times the colour's share ("4d10 (max 40) × ½": its dice are not
+ * read). Null when there is nothing to show (a fixed number, a card from before the dice were kept).
+ */
+export function damageWorking(
+  formula: string,
+  dice: readonly number[] | undefined,
+  colour: string | null,
+): string | null {
+  if (!formula || !/\d*d\d+/.test(formula)) return null;
+  if (colour) {
+    const max = formulaMax(formula);
+    return max === null ? null : `${formula} (max ${max}) × ${DAMAGE_NOTE[colour] ?? "?"}`;
+  }
+  return dice?.length ? `${formula} [${dice.join(", ")}]` : null;
+}
+
+/** The number a d100 had to make, as the card writes it: "≤ 45", "≤ −10" (a true minus sign). */
+const atMost = (chance: number) => `≤ ${chance < 0 ? `−${-chance}` : chance}`;
+
+/** A distance as the card writes it: one decimal at most. */
+const distanceText = (d: number, unit: string) => `${Math.round(d * 10) / 10} ${unit}`;
+
 export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }, opts: CardOptions) {
-  const shotsByTarget = new Map<string, AttackCardData["result"]["shots"][number][]>();
-  for (const s of card.result.shots)
-    shotsByTarget.set(s.targetId, [...(shotsByTarget.get(s.targetId) ?? []), s]);
+  type Shot = AttackCardData["result"]["shots"][number] & { readonly index: number };
+  const shotsByTarget = new Map<string, Shot[]>();
+  card.result.shots.forEach((s, index) => {
+    shotsByTarget.set(s.targetId, [...(shotsByTarget.get(s.targetId) ?? []), { ...s, index }]);
+  });
+  const grenade = card.grenade ?? null;
+  // A grenade's rows are the creatures its blast caught, each where it stands: the throw is the header's.
+  const ringOf = (id: string): "blast" | "stun" | null =>
+    !grenade
+      ? null
+      : grenade.caught.some((c) => c.id === id)
+        ? "blast"
+        : (grenade.ring ?? []).some((r) => r.id === id)
+          ? "stun"
+          : null;
+  // SF-X-43: each creature's own dice; SF-Z-06: a Zebulon blast's share of the maximum, the same for everyone.
+  const blastColour =
+    grenade && card.result.shots[0] ? blastOutcome(card.result.shots[0].outcome)?.colour : null;
+  const grenadeDice = (id: string): string | null => {
+    if (!grenade?.formula) return null;
+    if (blastColour) return damageWorking(grenade.formula, undefined, blastColour);
+    const rolled = grenade.dice?.find((d) => d.id === id);
+    return rolled ? damageWorking(grenade.formula, rolled.dice, null) : null;
+  };
   const targets = card.targets.map((t) => {
-    const shots = (shotsByTarget.get(t.id) ?? []).map((s, i) => ({
+    // A grenade card that kept each creature's position shows the throw once, in its header (no "Miss" by "Apply").
+    const shots = (grenade?.aimed ? [] : (shotsByTarget.get(t.id) ?? [])).map((s, i) => ({
       n: i + 1,
       roll: s.outcome.roll,
+      /** The number the roll had to make (SF-X-11 … SF-X-22), unless the card keeps the attacker's numbers secret. */
+      chanceText: t.secret ? null : atMost(s.outcome.chance),
       hit: s.outcome.hit,
       auto: s.outcome.auto,
       autoLabel: s.outcome.auto ? `FT.Card.auto.${s.outcome.auto}` : null,
@@ -32,6 +92,7 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
       rolledColour: s.outcome.rolledColour ?? null,
       fraction: s.outcome.colour ? DAMAGE_NOTE[s.outcome.colour] : null,
       damage: s.damage,
+      working: s.damage > 0 ? damageWorking(s.formula, card.damageDice[s.index], s.outcome.colour) : null,
       stray: s.outcome.strayHit,
     }));
     const applied = appliedOf(card, t.id);
@@ -39,11 +100,19 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
     // A doze grenade's gas (SF-B-18, SF-X-42) and the stun of a thrown explosive (SF-X-40) act without damage:
     // the card still offers Apply, which knocks out or stuns as the rules say.
     const effectOnly = card.effect === "doze" || (card.stunned ?? []).includes(t.id);
+    const ring = ringOf(t.id);
     return {
       ...t,
       bandLabel: t.band ? `FT.Range.${t.band}` : "FT.Range.out",
       coverLabel: `FT.Cover.${t.cover}`,
-      distanceText: `${Math.round(t.distance * 10) / 10} ${opts.unit}`,
+      distanceText: distanceText(t.distance, opts.unit),
+      /** A grenade's row: in the blast or in the stun ring (SF-X-40), and the dice of its own damage (SF-X-43). */
+      /** On a grenade card that kept each creature's own position (older cards gave everyone the aimed target's). */
+      byBlast: !!ring && !!grenade?.aimed,
+      ringLabel: ring ? `FT.Card.ring.${ring}` : null,
+      working: ring === "blast" && damage > 0 ? grenadeDice(t.id) : null,
+      /** The to-hit modifiers are not shown: the attacker's are secret, or the row is a creature a blast caught. */
+      hideMods: !!t.secret || (!!ring && !!grenade?.aimed),
       shots,
       hit: shots.some((s) => s.hit),
       damage,
@@ -62,12 +131,36 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
           dice: card.damageDice[0]?.length ?? 0,
           roll: card.d100[0],
           chance: card.burstCheck?.chance ?? 0,
+          /** "7d10 [10, 10, 5, 5, 4, 3, 3]": the pool the Roll gave (Zebulon: the maximum times the colour's share). */
+          working: damageWorking(
+            `${card.damageDice[0]?.length ?? 0}d10`,
+            card.damageDice[0],
+            card.result.shots[0]?.outcome.colour ?? null,
+          ),
           secret: card.targets.some((t) => t.secret),
         }
       : null;
   const anyToApply = targets.some((t) => t.canApply);
-  // A grenade catches several at once: one button applies it to all of them (SF-B-18, SF-X-40, SF-X-43).
-  const applyAll = !!card.grenade && targets.filter((t) => t.canApply).length > 1;
+  // Several targets to apply (a burst, a grenade's blast): one button applies the card to all of them, in one
+  // request and one batched write (SF-X-24, SF-B-18, SF-X-40, SF-X-43).
+  const applyAll = targets.filter((t) => t.canApply).length > 1;
+  // The throw of a grenade: at whom, its roll against its chance and its modifiers; where it went is below.
+  const aimed = grenade?.aimed ?? null;
+  const throwShot = grenade ? card.result.shots[0] : undefined;
+  const thrown =
+    aimed && throwShot
+      ? {
+          distanceText: distanceText(aimed.distance, opts.unit),
+          bandLabel: aimed.band ? `FT.Range.${aimed.band}` : "FT.Range.out",
+          roll: throwShot.outcome.roll,
+          chance: throwShot.outcome.chance,
+          chanceText: aimed.secret ? null : atMost(throwShot.outcome.chance),
+          hit: throwShot.outcome.hit,
+          autoLabel: throwShot.outcome.auto ? `FT.Card.auto.${throwShot.outcome.auto}` : null,
+          colour: throwShot.outcome.colour,
+          modifiers: aimed.secret ? null : aimed.modifiers,
+        }
+      : null;
   // How long the gas puts them to sleep: an hour in the Basic game (SF-B-18), d100 turns each in the Expanded.
   const nameOf = (id: string) => card.targets.find((t) => t.id === id)?.name ?? "?";
   const sleep =
@@ -88,7 +181,8 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
     burstModifiers: card.burstCheck?.modifiers ?? [],
     burstColumn: card.burstCheck?.column ?? null,
     targets,
-    grenade: card.grenade ?? null,
+    grenade,
+    thrown,
     // SF-X-35: the stray d100 of misses into a crowd; the GM picks who a stray hit strikes (until picked).
     stray: card.stray
       ? {
@@ -103,6 +197,7 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
     spent: card.spent,
     anyToApply,
     applyAll,
+    footer: applyAll || !!grenade,
     sleep,
     isGM: opts.isGM,
   };
@@ -114,10 +209,26 @@ export interface GrenadeCard {
   readonly stoppedByWall: boolean;
   readonly direction: number | null;
   readonly d10: number | null;
-  readonly caught: readonly { id: string; name: string }[];
+  /** Who the blast caught, each with its own distance from where the grenade went off (absent on older cards). */
+  readonly caught: readonly { id: string; name: string; distance?: number }[];
   /** SF-X-40: Reaction Speed checks near thrown explosives. */
   /** `rs` only when every player may see the creature's Reaction Speed (an NPC's is left out, R1-5). */
-  readonly ring?: readonly { id: string; name: string; roll: number; rs?: number | null; stunned: boolean }[];
+  readonly ring?: readonly {
+    id: string;
+    name: string;
+    roll: number;
+    rs?: number | null;
+    stunned: boolean;
+    distance?: number;
+  }[];
+  /**
+   * The throw as its aimed target saw it (distance, band, cover, chance, modifiers), without naming it (a hidden
+   * token's name stays off a public card); absent on older cards, whose rows all carried it.
+   */
+  readonly aimed?: Omit<CardTarget, "id" | "name"> | null;
+  /** The damage formula and the dice each caught creature's damage was rolled with (SF-X-43), from the Rolls. */
+  readonly formula?: string;
+  readonly dice?: readonly { id: string; dice: readonly number[] }[];
   readonly radius: number;
   /** Expanded doze grenade (rules-tables §18): the d100 turns each creature caught sleeps, rolled with the throw. */
   readonly sleep?: readonly { id: string; turns: number }[];

@@ -104,8 +104,22 @@ export function withoutAttackerNumbers<C extends AttackCardData>(card: C): C {
       shots: card.result.shots.map((s) => ({ ...s, outcome: { ...s.outcome, chance: 0 } })),
     },
     burstCheck: card.burstCheck ? { chance: 0, column: null, modifiers: [] } : null,
+    // A grenade card keeps the throw's numbers once, for its header (grenade-card.ts): they go too.
+    ...(hasAimed(card)
+      ? {
+          grenade: {
+            ...card.grenade,
+            aimed: { ...card.grenade.aimed, chance: 0, column: null, modifiers: [], secret: true },
+          },
+        }
+      : {}),
   };
 }
+
+const hasAimed = (
+  card: object,
+): card is { grenade: GrenadeCard & { aimed: NonNullable<GrenadeCard["aimed"]> } } =>
+  "grenade" in card && !!(card as { grenade?: GrenadeCard | null }).grenade?.aimed;
 
 export async function rollFormula(formula: string): Promise<RolledDice<Roll>> {
   const roll = await new Roll(formula).evaluate();

@@ -28,6 +28,7 @@ import {
   type AppliedStatus,
   actorKey,
   type ItemLevels,
+  planApplication,
   type TargetState,
   type WriteBatch,
 } from "./apply-damage.js";
@@ -35,8 +36,10 @@ import { renderCard } from "./attack.js";
 import { type GMPorts, gmApplyDamage, gmUndoDamage, onGMQueue } from "./attack-flow.js";
 import {
   type AppliedMark,
+  appliedOf,
   cardProblem,
   damageCeiling,
+  damageOf,
   mergeApplied,
   readCard,
   type StoredCard,
@@ -96,6 +99,7 @@ export function bindAttackCard(message: Msg, html: HTMLElement): void {
   for (const el of html.querySelectorAll<HTMLElement>('[data-ft-action="applyAll"]'))
     if (!isGM && (!isAuthor || !setting("playersApplyToAll"))) el.remove();
   if (card) showAppliedNumbers(message, card, html);
+  if (card) showApplyPreview(message, card, html);
   for (const button of html.querySelectorAll<HTMLButtonElement>("[data-ft-action]")) {
     // Whatever goes wrong (no GM, no answer in time, a refusal) is reported to the user, never thrown.
     button.addEventListener("click", (event) => {
@@ -131,8 +135,83 @@ function showAppliedNumbers(message: Msg, card: StoredCard, html: HTMLElement): 
           ` · ${s.name} ${s.before}→${s.after}${s.seu ? ` (${s.seu} SEU)` : ""}${s.failed ? ` (${game.i18n?.localize(s.failed) ?? s.failed})` : ""}`,
       )
       .join("");
-    span.textContent = `: ${rec.taken} (${rec.staminaBefore} → ${rec.staminaAfter})${steps}`;
+    const stamina = game.i18n?.localize("FT.Card.stamina") ?? "Stamina";
+    span.textContent = `: ${rec.taken} (${stamina} ${rec.staminaBefore} → ${rec.staminaAfter})${steps}`;
     line.querySelector(".ft-applied-label")?.after(span);
+  }
+}
+
+/**
+ * What Apply will do, on the Apply buttons of users who may see the target's numbers (as `showAppliedNumbers`):
+ * "Apply 13 → Stamina −6 (Inertia Screen takes 7, 2 SEU)". Planned by the GM's own pure function
+ * (`planApplication`) from the targets as this client has them now, every pending target of the card in one plan
+ * (as Apply to all does it: two tokens of one actor meet what the first hit left). Added to this user's page only:
+ * the card's content, which every client receives, never carries it.
+ */
+function showApplyPreview(message: Msg, card: StoredCard, html: HTMLElement): void {
+  const user = game.user;
+  if (!user) return;
+  const buttons = [...html.querySelectorAll<HTMLButtonElement>('[data-ft-action="apply"]')];
+  const everyone = setting("showNpcNumbers");
+  const messageId = message.id ?? "";
+  const ids = card.result.damage
+    .filter((d) => d.damage > 0 && !appliedOf(card, d.targetId))
+    .map((d) => d.targetId);
+  if (!buttons.length || !ids.length) return;
+  const marks = card.applied;
+  const states = ids.map((id) =>
+    targetState(
+      messageId,
+      id,
+      marks.find((m) => m.targetId === id),
+    ),
+  );
+  let plan: ReturnType<typeof planApplication>;
+  try {
+    plan = planApplication(
+      messageId,
+      Object.fromEntries(ids.map((id) => [id, damageOf(card, id)])),
+      card.kind,
+      states,
+      ids,
+      new Set(),
+      itemLevelsOf(states),
+      card.effect,
+      new Set(card.stunned ?? []),
+    );
+  } catch (e) {
+    // A preview that cannot be planned is left out; the GM's apply reports the problem when clicked.
+    console.warn(`${SYSTEM_ID} | apply preview`, e);
+    return;
+  }
+  const i18n = game.i18n;
+  const localize = (key: string) => i18n?.localize(key) ?? key;
+  const format = (key: string, data: Record<string, string>) => i18n?.format(key, data) ?? key;
+  for (const button of buttons) {
+    const id = button.dataset.targetId ?? "";
+    const rec = plan.applied.find((r) => r.targetId === id);
+    const actor = targetActor(
+      id,
+      marks.find((m) => m.targetId === id),
+    );
+    if (!rec || !actor || !(user.isGM || everyone || actor.testUserPermission(user, "OBSERVER"))) continue;
+    const steps = rec.steps
+      .filter((s) => s.failed || s.before !== s.after)
+      .map((s) =>
+        s.failed
+          ? `${s.name}: ${localize(s.failed)}`
+          : `${format("FT.Card.previewStep", { name: s.name, amount: String(s.before - s.after) })}${s.seu ? `, ${s.seu} SEU` : ""}`,
+      );
+    const span = document.createElement("span");
+    span.className = "ft-apply-preview";
+    span.textContent = ` ${format("FT.Card.previewStamina", { change: rec.taken ? `−${rec.taken}` : "±0" })}`;
+    if (steps.length) {
+      const why = document.createElement("span");
+      why.className = "ft-apply-steps";
+      why.textContent = ` (${steps.join("; ")})`;
+      span.append(why);
+    }
+    button.append(span);
   }
 }
 
@@ -462,6 +541,71 @@ function isUuid(s: string): s is string & Parameters<typeof fromUuidSync>[0] {
   return /^(Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}\.)?Actor\.[A-Za-z0-9]{16}$/.test(s);
 }
 
+/**
+ * A card target as it is now on this client (its Stamina, screens and suits, this card's record on it), or null
+ * when it is gone. What the GM's apply plans from, and what the Apply preview plans from on each client.
+ */
+function targetState(messageId: string, uuid: string, mark?: AppliedMark | null): TargetState | null {
+  const token = tokenByUuid(uuid);
+  const actor = targetActor(uuid, mark ?? null);
+  const sys = actorSystem(actor);
+  const ids2 = tokenIds(uuid);
+  if (!actor || !sys || !ids2) return null;
+  const packs = actor.items.contents
+    .filter((i) => isItemType(i, "powerSource"))
+    .map((i) => ({ id: i.id ?? "", kind: i.system.kind }));
+  const defenses = actor.items.contents
+    .filter((i) => isItemType(i, "defense"))
+    .map((i) => {
+      const d: DefenseSystem = i.system;
+      const packId = screenPack(d, packs);
+      const pack = packId ? actor.items.get(packId) : null;
+      const power = pack && isItemType(pack, "powerSource") ? (pack.system.remaining ?? 0) : 0;
+      return defenseState(i.id ?? "", i.name ?? "", d, power, packId);
+    });
+  const linked = token ? !!token.actorLink : true;
+  return {
+    id: uuid,
+    name: token?.name ?? actor.name ?? "",
+    sceneId: ids2.sceneId,
+    tokenId: ids2.tokenId,
+    actorId: linked ? (actor.id ?? "") : (token?.actorId ?? ""),
+    linked,
+    stamina: { value: sys.stamina.value, max: sys.stamina.max },
+    defenses,
+    recorded: recordOn(actor, messageId, ids2.tokenId),
+    undone: undoneOn(actor, messageId, ids2.tokenId),
+    statuses: [...actor.statuses],
+    doze: dozeTally(actor, messageId, ids2.tokenId),
+  };
+}
+
+/** What each target's power sources and suits hold now, by actor key. */
+function itemLevelsOf(targets: readonly (TargetState | null)[]): Record<string, ItemLevels> {
+  const out: Record<string, ItemLevels> = {};
+  for (const t of targets) {
+    if (!t) continue;
+    const actor = targetActor(t.id, t);
+    if (!actor) continue;
+    const power: Record<string, number> = {};
+    const powerMax: Record<string, number> = {};
+    const capacity: Record<string, number> = {};
+    const capacityMax: Record<string, number> = {};
+    for (const i of actor.items) {
+      if (isItemType(i, "powerSource") && typeof i.system.remaining === "number") {
+        power[i.id ?? ""] = i.system.remaining;
+        if (typeof i.system.capacity === "number") powerMax[i.id ?? ""] = i.system.capacity;
+      }
+      if (isItemType(i, "defense") && i.system.capacity.value != null) {
+        capacity[i.id ?? ""] = i.system.capacity.value;
+        if (i.system.capacity.max != null) capacityMax[i.id ?? ""] = i.system.capacity.max;
+      }
+    }
+    out[actorKey(t)] = { power, capacity, powerMax, capacityMax };
+  }
+  return out;
+}
+
 /** The GM's ports: targets are token UUIDs on the card; records live on the targets. */
 export function foundryGMPorts(): GMPorts {
   return {
@@ -470,65 +614,14 @@ export function foundryGMPorts(): GMPorts {
       return m ? await trustedCard(m) : null;
     },
     loadTargets: async (messageId, ids, marks = []) =>
-      ids.map((uuid): TargetState | null => {
-        const token = tokenByUuid(uuid);
-        const mark = marks.find((m) => m.targetId === uuid) ?? null;
-        const actor = targetActor(uuid, mark);
-        const sys = actorSystem(actor);
-        const ids2 = tokenIds(uuid);
-        if (!actor || !sys || !ids2) return null;
-        const packs = actor.items.contents
-          .filter((i) => isItemType(i, "powerSource"))
-          .map((i) => ({ id: i.id ?? "", kind: i.system.kind }));
-        const defenses = actor.items.contents
-          .filter((i) => isItemType(i, "defense"))
-          .map((i) => {
-            const d: DefenseSystem = i.system;
-            const packId = screenPack(d, packs);
-            const pack = packId ? actor.items.get(packId) : null;
-            const power = pack && isItemType(pack, "powerSource") ? (pack.system.remaining ?? 0) : 0;
-            return defenseState(i.id ?? "", i.name ?? "", d, power, packId);
-          });
-        const linked = token ? !!token.actorLink : true;
-        return {
-          id: uuid,
-          name: token?.name ?? actor.name ?? "",
-          sceneId: ids2.sceneId,
-          tokenId: ids2.tokenId,
-          actorId: linked ? (actor.id ?? "") : (token?.actorId ?? ""),
-          linked,
-          stamina: { value: sys.stamina.value, max: sys.stamina.max },
-          defenses,
-          recorded: recordOn(actor, messageId, ids2.tokenId),
-          undone: undoneOn(actor, messageId, ids2.tokenId),
-          statuses: [...actor.statuses],
-          doze: dozeTally(actor, messageId, ids2.tokenId),
-        };
-      }),
-    itemLevels: async (targets) => {
-      const out: Record<string, ItemLevels> = {};
-      for (const t of targets) {
-        if (!t) continue;
-        const actor = targetActor(t.id, t);
-        if (!actor) continue;
-        const power: Record<string, number> = {};
-        const powerMax: Record<string, number> = {};
-        const capacity: Record<string, number> = {};
-        const capacityMax: Record<string, number> = {};
-        for (const i of actor.items) {
-          if (isItemType(i, "powerSource") && typeof i.system.remaining === "number") {
-            power[i.id ?? ""] = i.system.remaining;
-            if (typeof i.system.capacity === "number") powerMax[i.id ?? ""] = i.system.capacity;
-          }
-          if (isItemType(i, "defense") && i.system.capacity.value != null) {
-            capacity[i.id ?? ""] = i.system.capacity.value;
-            if (i.system.capacity.max != null) capacityMax[i.id ?? ""] = i.system.capacity.max;
-          }
-        }
-        out[actorKey(t)] = { power, capacity, powerMax, capacityMax };
-      }
-      return out;
-    },
+      ids.map((uuid) =>
+        targetState(
+          messageId,
+          uuid,
+          marks.find((m) => m.targetId === uuid),
+        ),
+      ),
+    itemLevels: async (targets) => itemLevelsOf(targets),
     write: (batch) => writeBatch(batch),
     saveApplied: async (messageId, set, clear, basis) => {
       const m = game.messages?.get(messageId);

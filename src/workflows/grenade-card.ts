@@ -1,6 +1,7 @@
 /**
- * The card of a thrown grenade (moved from attack.ts unchanged): where it went off, who the blast caught, the
- * damage for each and the stun ring.
+ * The card of a thrown grenade: where it went off, who the blast caught (each by its own distance from the blast),
+ * the damage for each with its dice, and the stun ring. The throw's own target, chance and modifiers are kept once,
+ * as `grenade.aimed`, for the card's header.
  */
 import type { GrenadeCard } from "../applications/card-context.js";
 import { FoundryCaster } from "../canvas/foundry-caster.js";
@@ -10,7 +11,7 @@ import { actorSystem, tokenByUuid } from "../documents/subtypes.js";
 import { currentEngine } from "../helpers/settings.js";
 import { explosiveStun } from "../rules/index.js";
 import { keepsNumbersSecret, rollFormula } from "./attack.js";
-import type { AttackCardData } from "./attack-flow.js";
+import type { AttackCardData, CardTarget } from "./attack-flow.js";
 import type { TargetDamage } from "./attack-plan.js";
 import { blastOutcome } from "./grenade-effects.js";
 import { grenadeOutcome } from "./grenade-plan.js";
@@ -52,8 +53,21 @@ export async function grenadeCard(
   );
   // A GM's grenade catches hidden tokens too; on a public card they are "?" (`cardName`), kept by UUID.
   const shown = cardIsPublic();
-  const caught = g.caught.map((uuid) => ({ id: uuid, name: cardName(tokenByUuid(uuid), shown) }));
+  // Each creature by its own position: how far from where the grenade went off (in the card's units), as the
+  // blast measures it (straight to the token's centre), not the aimed target's distance (review table-ux #6).
+  const scale = card.rangeUnit === "squares" ? 1 / (canvas?.grid?.size || perUnit) : unitsPerPixel();
+  const away = (uuid: string): number => {
+    const c = tokenByUuid(uuid)?.object?.center;
+    return c ? Math.round(Math.hypot(c.x - g.landing.x, c.y - g.landing.y) * scale * 10) / 10 : 0;
+  };
+  const caught = g.caught.map((uuid) => ({
+    id: uuid,
+    name: cardName(tokenByUuid(uuid), shown),
+    distance: away(uuid),
+  }));
   const damage: TargetDamage[] = [];
+  // The dice each creature's damage was rolled with (SF-X-43), from the real Rolls: shown on its row, sealed.
+  const dice: { id: string; dice: number[] }[] = [];
   // SF-Z-06: a Zebulon throw rates the blast by its colour — the colour's share of the maximum, through the
   // engine's damage, the same for everyone caught; no dice are rolled for it (see `blastOutcome` for a bounce).
   const zebulon = blastOutcome(shot.outcome);
@@ -66,12 +80,20 @@ export async function grenadeCard(
     } else if (formula) {
       const r = await rollFormula(formula);
       rolls.push(r.roll);
+      dice.push({ id: c.id, dice: r.dice });
       // R2-4: a formula such as 1d10-5 can total below 0; a creature caught takes 0, never "negative damage".
       damage.push({ targetId: c.id, damage: Math.max(0, r.total) });
     } else damage.push({ targetId: c.id, damage: 0 });
   }
   // SF-X-40: within twice the radius, a Reaction Speed check (d100 ≤ RS) or stunned for a turn.
-  const ring: { id: string; name: string; roll: number; rs: number | null; stunned: boolean }[] = [];
+  const ring: {
+    id: string;
+    name: string;
+    roll: number;
+    rs: number | null;
+    stunned: boolean;
+    distance: number;
+  }[] = [];
   for (const uuid of g.stunRing) {
     const doc = tokenByUuid(uuid);
     const rs = actorSystem(doc?.actor)?.abilities?.rs?.value ?? 0;
@@ -80,7 +102,14 @@ export async function grenadeCard(
     const check = explosiveStun(sys.blastRadius * 1.5, sys.blastRadius, rs, r.total);
     // An NPC's Reaction Speed stays off the card (R1-5); the roll and its outcome are public.
     const shownRs = keepsNumbersSecret(doc?.actor) ? null : rs;
-    ring.push({ id: uuid, name: cardName(doc, shown), roll: r.total, rs: shownRs, stunned: check.stunned });
+    ring.push({
+      id: uuid,
+      name: cardName(doc, shown),
+      roll: r.total,
+      rs: shownRs,
+      stunned: check.stunned,
+      distance: away(uuid),
+    });
     damage.push({ targetId: uuid, damage: 0 });
   }
   // Expanded doze grenade (rules-tables §18): each creature caught sleeps d100 turns, rolled with the throw so
@@ -92,10 +121,25 @@ export async function grenadeCard(
       rolls.push(r.roll);
       sleep.push({ id: c.id, turns: r.total });
     }
-  const base = card.targets[0]!;
+  // The throw was aimed at one creature: its distance, band, cover and the throw's modifiers belong to the throw
+  // (the card's header), not to everyone the blast caught. Each row is a creature where it stands: no band, no
+  // cover, no to-hit modifiers.
+  const { id: _id, name: _name, ...throwSeen } = card.targets[0]!;
+  const row = (c: { id: string; name: string; distance: number }): CardTarget => ({
+    id: c.id,
+    name: c.name,
+    distance: c.distance,
+    band: null,
+    cover: "none",
+    coverReason: null,
+    modifiers: [],
+    chance: 0,
+    column: null,
+    problem: null,
+  });
   return {
     ...card,
-    targets: [...caught, ...ring].map((c) => ({ ...base, id: c.id, name: c.name, problem: null })),
+    targets: [...caught, ...ring].map(row),
     stunned: ring.filter((r) => r.stunned).map((r) => r.id),
     result: { ...card.result, damage },
     grenade: {
@@ -107,6 +151,8 @@ export async function grenadeCard(
       caught,
       ring,
       radius: sys.blastRadius,
+      aimed: throwSeen,
+      ...(caught.length && sys.damage.formula ? { formula: sys.damage.formula, dice } : {}),
       ...(sleep.length ? { sleep } : {}),
     },
   };

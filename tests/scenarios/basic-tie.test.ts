@@ -188,7 +188,7 @@ describe("scenario: a Basic-game initiative tie holds the damage until the excha
     expect(laser).not.toBeNull();
     for (const c of table.all) {
       expect(rowText(c, laser!, "Sathar Leader")).toContain("Modifiers = 30%");
-      expect(rowText(c, laser!, "Sathar Leader")).toContain("14 Hit");
+      expect(rowText(c, laser!, "Sathar Leader")).toContain("14 ≤ 30 Hit 1d10 [8] = 8 dmg");
     }
     // Alice applies her own hit: held too; she is told so.
     clickCard(alice, laser!, "apply", "Sathar Leader");
@@ -244,8 +244,10 @@ describe("scenario: a Basic-game initiative tie holds the damage until the excha
     for (const c of table.all) {
       expect(staminaOf(c, TOKENS.eusyl._id)).toBe(45 - 11);
       expect(staminaOf(c, TOKENS.leader._id)).toBe(40 - 8);
-      expect(rowText(c, needle!, "Eusyl")).toContain(appliedSeen(c, EUSYL._id, "11 (45 → 34)"));
-      expect(rowText(c, laser!, "Sathar Leader")).toContain(appliedSeen(c, LEADER._id, "8 (40 → 32)"));
+      expect(rowText(c, needle!, "Eusyl")).toContain(appliedSeen(c, EUSYL._id, "11 (Stamina 45 → 34)"));
+      expect(rowText(c, laser!, "Sathar Leader")).toContain(
+        appliedSeen(c, LEADER._id, "8 (Stamina 40 → 32)"),
+      );
       expect(c.run(() => G().game.combat.round)).toBe(2);
       expect(turnOrder(c)).toEqual(["Eusyl", "Kraal", "Sathar Leader", "Sathar Trooper"]);
       expect(currentTurn(c)).toBe("Eusyl");
@@ -260,7 +262,7 @@ describe("scenario: a Basic-game initiative tie holds the damage until the excha
     await table.settle();
     for (const c of table.all) {
       expect(staminaOf(c, TOKENS.leader._id)).toBe(32 - 4);
-      expect(cardText(c, second!)).toContain(appliedSeen(c, LEADER._id, "4 (32 → 28)"));
+      expect(cardText(c, second!)).toContain(appliedSeen(c, LEADER._id, "4 (Stamina 32 → 28)"));
     }
     expect(pendingDice()).toEqual([]);
     expect(table.unhandled).toEqual([]);

@@ -163,7 +163,9 @@ describe("scenario: an automatic-rifle burst at pirates behind a hedge, a window
     // What everyone reads on the card: one roll against 65, the split, soft cover on both and why.
     const seen = renderMessage(bruno, cardId);
     expect(text(seen.querySelector(".ft-burst .ft-roll-line"))).toBe("Burst (2) 30 ≤ 65 Hit");
-    expect(text(seen.querySelector(".ft-split"))).toBe("6d10 = 33 → 16 each, 1 lost SF-X-24");
+    expect(text(seen.querySelector(".ft-split"))).toBe(
+      "6d10 [7, 3, 9, 2, 8, 4] = 33 → 16 each, 1 lost SF-X-24",
+    );
     expect(text(seen.querySelector(".ft-why"))).toContain("Spent 10");
     for (const [name, metres] of [
       ["Vask", 3],
@@ -186,8 +188,9 @@ describe("scenario: an automatic-rifle burst at pirates behind a hedge, a window
     ]);
 
     // Who may do what: the GM applies and (later) undoes; Alice, the author, applies; Bruno neither.
-    expect(buttonsOf(renderMessage(gm, cardId))).toEqual(["apply:Vask", "apply:Orr"]);
-    expect(buttonsOf(renderMessage(alice, cardId))).toEqual(["apply:Vask", "apply:Orr"]);
+    // Two to apply: Apply to all too (issue 13), the GM's, and the author's where the world lets players apply.
+    expect(buttonsOf(renderMessage(gm, cardId))).toEqual(["apply:Vask", "apply:Orr", "applyAll"]);
+    expect(buttonsOf(renderMessage(alice, cardId))).toEqual(["apply:Vask", "apply:Orr", "applyAll"]);
     expect(buttonsOf(seen)).toEqual([]);
 
     // --- The GM applies Vask's 16 on their client: 40 → 24 on every client, one token write. ---
@@ -207,7 +210,7 @@ describe("scenario: an automatic-rifle burst at pirates behind a hedge, a window
       "Applied",
     );
     expect(text(targetBlock(renderMessage(gm, cardId), "Vask").querySelector(".ft-applied"))).toBe(
-      "Applied: 16 (40 → 24)",
+      "Applied: 16 (Stamina 40 → 24)",
     );
 
     // --- Alice applies Orr's from her client: a request on her own User (so the GM knows who asks, gm-request.ts),

@@ -99,6 +99,8 @@ describe("scenario: card buttons report what went wrong", () => {
       "apply:Pirate 1",
       "undo:Pirate 2",
       "apply:Pirate 3",
+      // Two targets left to apply: one button applies the card to both (issue 13, review table-ux #13).
+      "applyAll",
     ]);
     // Issue "trust": by default only the GM applies to tokens Alice does not own; her rows say so instead.
     const alicesCard = renderMessage(table.client(ALICE_ID), msg);
@@ -114,6 +116,7 @@ describe("scenario: card buttons report what went wrong", () => {
     expect(buttonsOf(renderMessage(table.client(ALICE_ID), msg))).toEqual([
       "apply:Pirate 1",
       "apply:Pirate 3",
+      "applyAll",
     ]);
     expect(buttonsOf(renderMessage(table.client(BRUNO_ID), msg))).toEqual([]);
   });

@@ -283,8 +283,8 @@ describe("scenario: hits and misses at the edges of the percentile roll (SF-B-13
     const miss = await attack(table, alice, EUSYL._id, PISTOL, [TOK_NEAR]);
     for (const c of table.all) {
       expect(rowText(c, hit!, "Near")).toContain("Modifiers = 50%");
-      expect(rowText(c, hit!, "Near")).toContain("50 Hit");
-      expect(rowText(c, miss!, "Near")).toContain("51 Miss");
+      expect(rowText(c, hit!, "Near")).toContain("50 ≤ 50 Hit");
+      expect(rowText(c, miss!, "Near")).toContain("51 ≤ 50 Miss");
     }
     expect(told(alice)).toEqual([]);
     expect(table.unhandled).toEqual([]);
@@ -305,11 +305,11 @@ describe("scenario: hits and misses at the edges of the percentile roll (SF-B-13
     const malfunction = await cannotMissShot(TOK_FAR);
     for (const c of table.all) {
       expect(rowText(c, auto!, "Far")).toContain("Modifiers = -10%");
-      expect(rowText(c, auto!, "Far")).toContain("4 Hit (automatic hit, 01–05)");
+      expect(rowText(c, auto!, "Far")).toContain("4 ≤ −10 Hit (automatic hit, 01–05) 1d10 [1] = 1 dmg");
       expect(rowText(c, autoMiss!, "Near")).toContain("Modifiers = 60%");
-      expect(rowText(c, autoMiss!, "Near")).toContain("97 Miss (automatic miss, 96–00)");
-      expect(rowText(c, referee, "Far")).toContain("50 Hit (cannot miss, referee)");
-      expect(rowText(c, malfunction, "Far")).toContain("98 Miss (malfunction, 96–00)");
+      expect(rowText(c, autoMiss!, "Near")).toContain("97 ≤ 60 Miss (automatic miss, 96–00)");
+      expect(rowText(c, referee, "Far")).toContain("50 ≤ −10 Hit (cannot miss, referee)");
+      expect(rowText(c, malfunction, "Far")).toContain("98 ≤ −10 Miss (malfunction, 96–00)");
     }
     expect(told(alice)).toEqual([]);
     expect(table.unhandled).toEqual([]);

@@ -181,7 +181,9 @@ describe("scenario: a creature built from scratch on its sheet attacks in one cl
     const card = messageIds(gm).at(-1)!;
     expect(ids).toEqual(everyone(table, [card]));
     for (const c of table.all)
-      expect(cardText(c, card)).toContain("Kara 1 m · Point blank All 5 rays clear 40 Hit 12");
+      expect(cardText(c, card)).toContain(
+        "Kara 1 m · Point blank All 5 rays clear 40 Hit 2d10 [7, 5] = 12 dmg",
+      );
     // Nothing applied yet: the card is sealed and waits for the GM.
     expect(onEveryClient(table, () => G().game.actors.get(KARA).system.stamina.value)).toEqual(
       everyone(table, 45),

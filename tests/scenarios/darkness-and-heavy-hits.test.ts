@@ -164,10 +164,12 @@ describe("scenario: darkness across the line of fire, and a heavy hit past −10
     expect(cardId).toBeDefined();
     const CARD =
       "Eusyl · Laser Pistol Star Frontiers Alpha Dawn (percentile) · Spent 1 SEU Pirate 10 m · Short All 5 rays " +
-      "clear Modifiers = 40% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10 30 Hit 6";
+      "clear Modifiers = 40% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10 30 ≤ 40 Hit 1d10 [6] = 6 dmg";
     for (const c of table.all) {
       const card = renderMessage(c, cardId!);
-      expect(text(targetBlock(card, "Pirate").querySelector(".ft-roll-line"))).toBe("30 Hit 6");
+      expect(text(targetBlock(card, "Pirate").querySelector(".ft-roll-line"))).toBe(
+        "30 ≤ 40 Hit 1d10 [6] = 6 dmg",
+      );
     }
 
     // Bruno, who has no buttons on it, reads the whole card: the numbers of a clear shot.
@@ -220,7 +222,7 @@ describe("scenario: darkness across the line of fire, and a heavy hit past −10
       const [cardId] = messageIds(alice);
       expect(cardId).toBeDefined();
       expect(text(targetBlock(renderMessage(gm, cardId!), "Pirate").querySelector(".ft-roll-line"))).toBe(
-        "30 Hit 120",
+        "30 ≤ 40 Hit 20d10 [6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6] = 120 dmg",
       );
       // The rifle's 20-SEU clip is empty, on every client.
       expect(
@@ -241,7 +243,7 @@ describe("scenario: darkness across the line of fire, and a heavy hit past −10
         "Applied Unconscious",
       );
       expect(text(targetBlock(renderMessage(gm, cardId!), "Pirate").querySelector(".ft-applied"))).toBe(
-        "Applied: 120 (10 → -110) Unconscious",
+        "Applied: 120 (Stamina 10 → -110) Unconscious",
       );
       expect(JSON.stringify(alice.run(() => G().game.messages.get(cardId!).toObject()))).not.toContain(
         "-110",

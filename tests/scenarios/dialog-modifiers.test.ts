@@ -164,7 +164,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
     // d100 08 hits at 10 %; the pistol's 1 SEU die shows 7.
     const cardId = await aliceRolls(alice, 8, 7);
     expect(cardLine(cardId)).toBe(
-      "Modifiers = 10% ½ DexteritySF-X-11+40ShortSF-X-14−10Target dodgingSF-X-17−20 8 Hit",
+      "Modifiers = 10% ½ DexteritySF-X-11+40ShortSF-X-14−10Target dodgingSF-X-17−20 8 ≤ 10 Hit",
     );
     expect(pistolRemaining()).toEqual(everyone(table, 19));
     expect(told(alice)).toEqual([]);
@@ -207,7 +207,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
     expect(chance(alice)).toBe("40%");
     const cardId = await aliceRolls(alice, 8, 7);
     expect(cardLine(cardId)).toBe(
-      "Modifiers = 40% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10 8 Hit",
+      "Modifiers = 40% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10 8 ≤ 40 Hit",
     );
     expect(told(alice)).toEqual([]);
     expect(table.unhandled).toEqual([]);
@@ -239,7 +239,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
     expect(chance(alice)).toBe("20%");
     const cardId = await aliceRolls(alice, 15, 4);
     expect(cardLine(cardId)).toBe(
-      "Modifiers = 20% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10Hard coverSF-X-22−20 15 Hit",
+      "Modifiers = 20% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10Hard coverSF-X-22−20 15 ≤ 20 Hit",
     );
     expect(table.unhandled).toEqual([]);
   }, 30_000);
@@ -254,7 +254,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
     expect(chance(alice)).toBe("25%");
     const cardId = await aliceRolls(alice, 60, 4);
     expect(cardLine(cardId)).toBe(
-      "Modifiers = 25% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10Moving vehicle targetSF-X-19−10Target proneSF-X-26−5 60 Miss",
+      "Modifiers = 25% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10Moving vehicle targetSF-X-19−10Target proneSF-X-26−5 60 ≤ 25 Miss",
     );
     expect(table.unhandled).toEqual([]);
   }, 30_000);
@@ -271,7 +271,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
     expect(chance(alice)).toBe("20%");
     const cardId = await aliceRolls(alice, 19, 4);
     expect(cardLine(cardId)).toBe(
-      "Modifiers = 20% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10Attacker in a fast vehicleSF-X-19−20 19 Hit",
+      "Modifiers = 20% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10Attacker in a fast vehicleSF-X-19−20 19 ≤ 20 Hit",
     );
     expect(table.unhandled).toEqual([]);
   }, 30_000);
@@ -293,7 +293,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
     expect(chance(alice)).toBe("50%");
     const cardId = await aliceRolls(alice, 50, 6);
     expect(cardLine(cardId)).toBe(
-      "Modifiers = 50% DexteritySF-B-10+80ShortSF-B-10−10Ran or rode a skimmerSF-B-11−10CoverSF-B-12−10 50 Hit",
+      "Modifiers = 50% DexteritySF-B-10+80ShortSF-B-10−10Ran or rode a skimmerSF-B-11−10CoverSF-B-12−10 50 ≤ 50 Hit",
     );
     expect(table.unhandled).toEqual([]);
   }, 30_000);
@@ -337,7 +337,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
     );
     const cardId = await aliceRolls(alice, 60, 6);
     expect(cardLine(cardId)).toBe(
-      "Modifiers = 60% DexteritySF-B-10+80ShortSF-B-10−10Ran or rode a skimmerSF-B-11−10 60 Hit",
+      "Modifiers = 60% DexteritySF-B-10+80ShortSF-B-10−10Ran or rode a skimmerSF-B-11−10 60 ≤ 60 Hit",
     );
     expect(table.unhandled).toEqual([]);
   }, 30_000);
@@ -390,7 +390,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
     const cardId = await aliceRolls(alice, 33, 1, 2, 3, 4, 5);
     // 1 + 2 + 3 + 4 + 5 = 15 on the burst's 5d10.
     expect(cardLine(cardId)).toBe(
-      "Burst (1) 33 ≤ 60 Hit 5d10 = 15 → 15 each SF-X-24 Modifiers ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10Firing a burstSF-X-21+20",
+      "Burst (1) 33 ≤ 60 Hit 5d10 [1, 2, 3, 4, 5] = 15 → 15 each SF-X-24 Modifiers ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10Firing a burstSF-X-21+20",
     );
     expect(
       onEveryClient(table, () => G().game.actors.get(EUSYL).items.get(MG).system.ammo.remaining),
@@ -406,7 +406,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
     await set(alice, "decl.carefulAim", true);
     const cardId = await aliceRolls(alice, 33, 1, 2, 3, 4, 5);
     expect(cardLine(cardId)).toBe(
-      "Burst (1) 33 ≤ 60 Hit 5d10 = 15 → 15 each SF-X-24 Modifiers ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10Firing a burstSF-X-21+20",
+      "Burst (1) 33 ≤ 60 Hit 5d10 [1, 2, 3, 4, 5] = 15 → 15 each SF-X-24 Modifiers ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10Firing a burstSF-X-21+20",
     );
     expect(table.unhandled).toEqual([]);
   }, 30_000);
@@ -423,7 +423,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
     expect(chance(alice)).toBe("55%");
     const cardId = await aliceRolls(alice, 55, 3);
     expect(cardLine(cardId)).toBe(
-      "Modifiers = 55% ½ DexteritySF-X-11+40MediumSF-X-14−20Telescopic sightSF-X-16+10Target stationarySF-X-17+10Careful aimSF-X-20+15 55 Hit",
+      "Modifiers = 55% ½ DexteritySF-X-11+40MediumSF-X-14−20Telescopic sightSF-X-16+10Target stationarySF-X-17+10Careful aimSF-X-20+15 55 ≤ 55 Hit",
     );
     expect(table.unhandled).toEqual([]);
   }, 30_000);
@@ -437,7 +437,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
     expect(chance(alice)).toBe("20%");
     const cardId = await aliceRolls(alice, 90, 3);
     expect(cardLine(cardId)).toBe(
-      "Modifiers = 20% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10Wrong handSF-X-28−10Firing two weaponsSF-X-29−10 90 Miss",
+      "Modifiers = 20% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10Wrong handSF-X-28−10Firing two weaponsSF-X-29−10 90 ≤ 20 Miss",
     );
     table.close();
 
@@ -457,7 +457,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
     expect(chance(alice)).toBe("50%");
     const cardId = await aliceRolls(alice, 49, 1, 2, 3, 4, 5);
     expect(cardLine(cardId)).toBe(
-      "Modifiers = 50% ½ DexteritySF-X-11+40Heavy weapon skill (level −1)SF-X-13+10ShortSF-X-14−10Target stationarySF-X-17+10 49 Hit",
+      "Modifiers = 50% ½ DexteritySF-X-11+40Heavy weapon skill (level −1)SF-X-13+10ShortSF-X-14−10Target stationarySF-X-17+10 49 ≤ 50 Hit",
     );
     table.close();
 

@@ -431,7 +431,9 @@ describe("scenario: grenades, stuns and the drugs that end them (issue 12)", () 
     const card = lastCard(alice);
     for (const c of table.all) {
       expect(cardOn(c, card!)).toContain("Caught in the blast: Pirate 1, Pirate 2");
-      expect(rowText(c, card!, "Pirate 1")).toContain("Green");
+      // The throw reads green (its header); each row the green share of the maximum, not dice (issue 13).
+      expect(cardOn(c, card!)).toMatch(/Throw .* 25 ≤ \d+ Hit Green/);
+      expect(rowText(c, card!, "Pirate 1")).toContain("8d10 (max 80) × ½ = 40 dmg");
     }
     expect(rowText(gm, card!, "Pirate 1")).toContain("Apply 40");
     expect(rowText(gm, card!, "Pirate 2")).toContain("Apply 40");

@@ -172,8 +172,19 @@ describe("scenario: grenades thrown by a player miss and bounce (SF-X-38, SF-X-3
       expect(text).not.toContain("Lookout");
       expect(text).not.toContain("Bystander");
       expect(text).not.toContain("Scout");
-      expect(rowText(c, id!, "Trooper")).toContain("Modifiers = 30%");
-      expect(rowText(c, id!, "Trooper")).toContain("12 m · Medium");
+      // The throw, once, in the header: its distance and band, its roll against its chance, its modifiers (SF-X-38).
+      expect(text).toContain("Throw 12 m · Medium 72 ≤ 30 Miss Modifiers = 30%");
+      // Each creature caught by its own position (issue 13, review table-ux #6): its distance from where the
+      // grenade went off and its own dice (SF-X-43); not the Scout's band, modifiers or "Miss".
+      expect(rowText(c, id!, "Trooper")).toContain("Trooper 1 m from the blast · in the blast");
+      expect(rowText(c, id!, "Trooper")).toContain("8d10 [3, 4, 5, 6, 2, 7, 1, 8] = 36 dmg");
+      expect(rowText(c, id!, "Sergeant")).toContain("Sergeant 2.2 m from the blast · in the blast");
+      expect(rowText(c, id!, "Sergeant")).toContain("8d10 [10, 9, 2, 2, 5, 6, 4, 1] = 39 dmg");
+      for (const name of ["Trooper", "Sergeant"]) {
+        expect(rowText(c, id!, name)).not.toContain("Modifiers");
+        expect(rowText(c, id!, name)).not.toContain("Medium");
+        expect(rowText(c, id!, name)).not.toContain("Miss");
+      }
     }
     // The thrown grenade is gone from Eusyl's belt (capacity 1), on every client.
     for (const c of table.all)
@@ -210,8 +221,8 @@ describe("scenario: grenades thrown by a player miss and bounce (SF-X-38, SF-X-3
       expect(staminaOf(c, scout.token)).toBe(40);
       expect(staminaOf(c, bystander.token)).toBe(30);
       // The Sathar's numbers are the GM's (issue "trust", R1-5): players read only "Applied".
-      expect(rowText(c, id!, "Trooper")).toContain(appliedSeen(c, trooper.id, "36 (45 → 9)"));
-      expect(rowText(c, id!, "Sergeant")).toContain(appliedSeen(c, sergeant.id, "39 (50 → 11)"));
+      expect(rowText(c, id!, "Trooper")).toContain(appliedSeen(c, trooper.id, "36 (Stamina 45 → 9)"));
+      expect(rowText(c, id!, "Sergeant")).toContain(appliedSeen(c, sergeant.id, "39 (Stamina 50 → 11)"));
     }
     expect(storedStamina(table, trooper.id)).toBe(9);
     expect(storedStamina(table, sergeant.id)).toBe(11);
@@ -259,8 +270,11 @@ describe("scenario: grenades thrown by a player miss and bounce (SF-X-38, SF-X-3
     expect(pendingDice()).toEqual([]);
     for (const c of table.all) {
       const text = cardText(c, id!);
-      expect(rowText(c, id!, "Scout")).toContain("Modifiers = 40%");
-      expect(rowText(c, id!, "Scout")).toContain("8 m · Short");
+      expect(text).toContain("Throw 8 m · Short 72 ≤ 40 Miss Modifiers = 40%");
+      // The Scout, aimed at and caught 2.5 m from where the wall stopped the grenade: no "Miss" on its row.
+      expect(rowText(c, id!, "Scout")).toContain("Scout 2.5 m from the blast · in the blast");
+      expect(rowText(c, id!, "Scout")).not.toContain("Miss");
+      expect(rowText(c, id!, "Scout")).not.toContain("Modifiers");
       expect(text).toContain("Missed and bounced (d10 1) · stopped by a wall");
       // Today the bounce stops 0.01 px short of the wall and Foundry rounds a ray's origin to whole pixels
       // (PointSourcePolygon.testCollision), so the blast's rays start ON the wall, which is then collinear with
@@ -293,8 +307,10 @@ describe("scenario: grenades thrown by a player miss and bounce (SF-X-38, SF-X-3
     expect(pendingDice()).toEqual([]);
     for (const c of table.all) {
       const text = cardText(c, id!);
-      expect(rowText(c, id!, "Sergeant")).toContain("Modifiers = 10%");
-      expect(rowText(c, id!, "Sergeant")).toContain("20 m · Long");
+      expect(text).toContain("Throw 20 m · Long 72 ≤ 10 Miss Modifiers = 10%");
+      expect(rowText(c, id!, "Sergeant")).toContain("Sergeant 1 m from the blast · in the blast");
+      expect(rowText(c, id!, "Grazer")).toContain("Grazer 1.4 m from the blast · in the blast");
+      expect(rowText(c, id!, "Sergeant")).not.toContain("Long");
       expect(text).toContain("Missed and bounced (d10 9) · Caught in the blast: Sergeant, Grazer");
       expect(text).not.toContain("Eusyl, ");
       expect(text).not.toContain("Scout");

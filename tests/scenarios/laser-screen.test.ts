@@ -140,8 +140,8 @@ function kraalOnCard(client: Client, cardId: string) {
 const ABSORBED = {
   spent: "Star Frontiers Alpha Dawn (percentile) · Spent 1 SEU",
   head: "Kraal 10 m · Short",
-  shot: "20 Hit 6",
-  applied: "Applied: 0 (45 → 45) · Albedo Screen 6→0 (2 SEU)",
+  shot: "20 Hit 1d10 [6] = 6 dmg",
+  applied: "Applied: 0 (Stamina 45 → 45) · Albedo Screen 6→0 (2 SEU)",
   buttons: [],
 };
 
@@ -187,7 +187,7 @@ describe("scenario: a laser pistol against an albedo screen on a beltpack (Expan
       everyone(table, 20),
     ); // the pistol's own clip is not used while it is on the pack
     const answer = messageIds(bruno)[1]!;
-    expect(text(renderMessage(alice, answer).querySelector(".ft-roll-line"))).toBe("90 Miss");
+    expect(text(renderMessage(alice, answer).querySelector(".ft-roll-line"))).toBe("90 ≤ 23 Miss");
 
     // The GM undoes the hit: the 2 SEU go back to the pack (47 + 2 = 49), Stamina stays 45.
     clickCard(gm, cardId, "undo", "Kraal");

@@ -118,7 +118,7 @@ describe("scenario: a miss into a crowd (SF-X-35)", () => {
     // Everyone reads the miss, the crowd and the stray; only the GM has the pick.
     const pirateRow = targetBlock(renderMessage(bruno, cardId), "Pirate");
     expect(text(pirateRow.querySelector(".ft-roll-line"))).toBe(
-      "70 Miss Stray shot may hit someone else (25%)",
+      "70 ≤ 30 Miss Stray shot may hit someone else (25%)",
     );
     for (const c of table.all)
       expect(text(strayBlock(c, cardId)?.querySelector("p"))).toBe(
@@ -191,7 +191,7 @@ describe("scenario: a miss into a crowd (SF-X-35)", () => {
     const [cardId] = messageIds(gm);
     expect(strayBlock(gm, cardId!)).toBeNull();
     expect(text(targetBlock(renderMessage(gm, cardId!), "Pirate").querySelector(".ft-roll-line"))).toBe(
-      "70 Miss",
+      "70 ≤ 30 Miss",
     );
     expect(table.unhandled).toEqual([]);
   });
@@ -284,7 +284,7 @@ describe("scenario: a burst's area (SF-X-24)", () => {
     expect(clip()).toEqual(everyone(table, 10));
     const [cardId] = messageIds(table.client(BRUNO_ID));
     expect(text(renderMessage(table.client(BRUNO_ID), cardId!).querySelector(".ft-split"))).toBe(
-      "6d10 = 33 → 16 each, 1 lost SF-X-24",
+      "6d10 [7, 3, 9, 2, 8, 4] = 33 → 16 each, 1 lost SF-X-24",
     );
   });
 });

@@ -197,14 +197,14 @@ describe("scenario: power packs, screens and clips chosen on the sheet", () => {
     expect(kraalStamina()).toEqual(everyone(table, 45));
     expect(seu(BELTPACK)).toEqual(everyone(table, 0));
     expect(seu(BACKPACK)).toEqual(everyone(table, 100)); // the pack he did not choose is untouched
-    expect(appliedLine(bruno, first)).toBe("Applied: 0 (45 → 45) · Albedo Screen 7→0 (2 SEU)");
+    expect(appliedLine(bruno, first)).toBe("Applied: 0 (Stamina 45 → 45) · Albedo Screen 7→0 (2 SEU)");
 
     // Second hit: 6 points; the screen has no power, so all 6 get through (45 → 39), and the card says why.
     const second = await skegShootsKraal(gm, 6);
     expect(kraalStamina()).toEqual(everyone(table, 39));
     expect(seu(BELTPACK)).toEqual(everyone(table, 0));
-    expect(appliedLine(bruno, second)).toBe("Applied: 6 (45 → 39) · Albedo Screen 6→6 (no power)");
-    expect(appliedLine(gm, second)).toBe("Applied: 6 (45 → 39) · Albedo Screen 6→6 (no power)");
+    expect(appliedLine(bruno, second)).toBe("Applied: 6 (Stamina 45 → 39) · Albedo Screen 6→6 (no power)");
+    expect(appliedLine(gm, second)).toBe("Applied: 6 (Stamina 45 → 39) · Albedo Screen 6→6 (no power)");
     // Alice cannot observe Kraal: she reads that it was applied, not his numbers (issue "trust").
     expect(appliedLine(alice, second)).toBe("Applied");
     // Bruno's sheet shows the empty beltpack on the screen's row.
@@ -267,7 +267,7 @@ describe("scenario: power packs, screens and clips chosen on the sheet", () => {
     expect(kraalStamina()).toEqual(everyone(table, 45));
     expect(seu(BACKPACK)).toEqual(everyone(table, 97));
     expect(seu(BELTPACK)).toEqual(everyone(table, 50));
-    expect(appliedLine(bruno, card)).toBe("Applied: 0 (45 → 45) · Albedo Screen 7→0 (2 SEU)");
+    expect(appliedLine(bruno, card)).toBe("Applied: 0 (Stamina 45 → 45) · Albedo Screen 7→0 (2 SEU)");
     expect(ammoCell(bruno, PISTOL)).toBe("97/100");
     expect(told(bruno)).toEqual([]);
     expect(table.unhandled).toEqual([]);

@@ -551,7 +551,7 @@ describe("scenario: what the card reads from the scene and the pack", () => {
       expect(row).toContain("Running animal (fast)SF-X-18−20");
       expect(row).not.toContain("Running SF-X-17");
       expect(row).toContain("= 10%");
-      expect(row).toContain("9 Hit 6");
+      expect(row).toContain("9 ≤ 10 Hit 1d10 [6] = 6 dmg");
     }
     expect(told(alice)).toEqual([]);
     expect(table.unhandled).toEqual([]);
@@ -613,7 +613,7 @@ describe("scenario: what the card reads from the scene and the pack", () => {
       expect(row).toMatch(/^Pirate 7 (□|squares) · Medium/);
       expect(row).toContain("−20");
       expect(row).toContain("= 40%");
-      expect(row).toContain("30 Hit 13");
+      expect(row).toContain("30 ≤ 40 Hit 2d10 [4, 9] = 13 dmg");
     }
     expect(told(alice)).toEqual([]);
     expect(table.unhandled).toEqual([]);

@@ -325,6 +325,7 @@ describe("scenario: what a player sends the GM is untrusted (issue 11)", () => {
       "apply:Pirate 1",
       "apply:Pirate 2",
       "apply:Pirate 3",
+      "applyAll",
     ]);
     expect(table.unhandled).toEqual([]);
   }, 30_000);
@@ -379,7 +380,7 @@ describe("scenario: a card changed while the GM applies it, and a hit the GM too
     clickCard(gm, msg, "undo", "Pirate 1");
     await table.settle();
     expect(pirates()).toEqual(everyone(table, "30 30 30"));
-    expect(buttonsOf(renderMessage(alice, msg))).toEqual(["apply:Pirate 2", "apply:Pirate 3"]);
+    expect(buttonsOf(renderMessage(alice, msg))).toEqual(["apply:Pirate 2", "apply:Pirate 3", "applyAll"]);
     expect(rowText(alice, msg, "Pirate 1")).toContain("Undone");
     expect(reasons(await forge({ kind: "apply", messageId: msg, ids: [tokenUuid(SCENE, TOK.p1)] }))).toEqual([
       "FT.Card.undone",
@@ -620,7 +621,12 @@ describe("scenario: apply and undo under faults (issue 11, R1-4, R2-1..R2-4)", (
     expect(boss()).toEqual(everyone(table, 80 - 13));
     expect(pirates()).toEqual(everyone(table, "17 30 17"));
     // Alice's card, untouched by all this, still applies.
-    expect(buttonsOf(renderMessage(gm, msg))).toEqual(["apply:Pirate 1", "apply:Pirate 2", "apply:Pirate 3"]);
+    expect(buttonsOf(renderMessage(gm, msg))).toEqual([
+      "apply:Pirate 1",
+      "apply:Pirate 2",
+      "apply:Pirate 3",
+      "applyAll",
+    ]);
     expect(table.unhandled).toEqual([]);
   });
 
@@ -702,7 +708,7 @@ describe("scenario: what a player's client holds after NPC hits (issue 11, R1-5)
     expect(cardText(alice, shot!)).not.toContain("Modifiers");
     // Eusyl is Alice's: she reads her own numbers; the pirate's are the GM's.
     expect(text(targetBlock(renderMessage(alice, shot!), "Eusyl").querySelector(".ft-applied"))).toBe(
-      "Applied: 15 (45 → 30)",
+      "Applied: 15 (Stamina 45 → 30)",
     );
     // Kraal is Bruno's: Alice, who cannot observe him, reads only that it was applied; Bruno his numbers.
     expect(text(targetBlock(renderMessage(alice, shot!), "Kraal").querySelector(".ft-applied"))).toBe(
@@ -710,12 +716,12 @@ describe("scenario: what a player's client holds after NPC hits (issue 11, R1-5)
     );
     expect(
       text(targetBlock(renderMessage(table.client(BRUNO_ID), shot!), "Kraal").querySelector(".ft-applied")),
-    ).toBe("Applied: 15 (40 → 25)");
+    ).toBe("Applied: 15 (Stamina 40 → 25)");
     expect(text(targetBlock(renderMessage(alice, burst), "Pirate 1").querySelector(".ft-applied"))).toBe(
       "Applied",
     );
     expect(text(targetBlock(renderMessage(gm, burst), "Pirate 1").querySelector(".ft-applied"))).toBe(
-      "Applied: 13 (30 → 17)",
+      "Applied: 13 (Stamina 30 → 17)",
     );
     // Everything Alice's client holds that the system wrote apart from the creatures' own data — every message,
     // every user, every combat — has no record of a hit in it. (A creature's Stamina and the record of what hit it
@@ -740,7 +746,7 @@ describe("scenario: what a player's client holds after NPC hits (issue 11, R1-5)
     await table.settle();
     for (const c of table.all)
       expect(text(targetBlock(renderMessage(c, burst), "Pirate 1").querySelector(".ft-applied"))).toBe(
-        "Applied: 13 (30 → 17)",
+        "Applied: 13 (Stamina 30 → 17)",
       );
   });
 });

@@ -173,8 +173,9 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
       const text = cardText(c, id!);
       expect(text).toContain("Eusyl · Fragmentation Grenade");
       expect(text).toMatch(/Caught in the blast: Bystander(?![,\w])/);
-      expect(rowText(c, id!, "Bystander")).toContain("Modifiers = 40%");
-      expect(rowText(c, id!, "Bystander")).toContain("6 m · Short");
+      // The throw in the header (issue 13); the Bystander's row, where it stands: on the spot the grenade hit.
+      expect(text).toContain("Throw 6 m · Short 20 ≤ 40 Hit Modifiers = 40%");
+      expect(rowText(c, id!, "Bystander")).toContain("Bystander 0 m from the blast · in the blast");
       const source = messageSource(c, id!);
       for (const secret of SECRETS) {
         expect(text).not.toContain(secret);

@@ -118,7 +118,7 @@ describe("scenario: vision aids in the attack dialog (SF-X-23)", () => {
     expect(chance(alice)).toBe("40%");
     const cardId = await aliceRolls(alice, 33, 6);
     expect(cardLine(cardId)).toBe(
-      "Modifiers = 40% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10 33 Hit",
+      "Modifiers = 40% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10 33 ≤ 40 Hit",
     );
     expect(pistolRemaining()).toEqual(everyone(table, 19));
     expect(table.unhandled).toEqual([]);
@@ -138,7 +138,7 @@ describe("scenario: vision aids in the attack dialog (SF-X-23)", () => {
     expect(chance(alice)).toBe("30%");
     const cardId = await aliceRolls(alice, 31, 6);
     expect(cardLine(cardId)).toBe(
-      "Modifiers = 30% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10Smoke, haze or fog (soft cover)SF-X-22−10 31 Miss",
+      "Modifiers = 30% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10Smoke, haze or fog (soft cover)SF-X-22−10 31 ≤ 30 Miss",
     );
     expect(pistolRemaining()).toEqual(everyone(table, 19));
     expect(table.unhandled).toEqual([]);
@@ -162,7 +162,7 @@ describe("scenario: vision aids in the attack dialog (SF-X-23)", () => {
     expect(chance(alice)).toBe("40%");
     const cardId = await aliceRolls(alice, 40, 3);
     expect(cardLine(cardId)).toBe(
-      "Modifiers = 40% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10 40 Hit",
+      "Modifiers = 40% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10 40 ≤ 40 Hit",
     );
     expect(told(alice)).toEqual([]);
     expect(table.unhandled).toEqual([]);

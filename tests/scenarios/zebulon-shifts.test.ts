@@ -162,7 +162,7 @@ describe("scenario: a Zebulon attack at a large target at short range (SF-Z-01..
       expect(row).toContain("ShortSF-X-14−10");
       expect(row).toContain("Large targetSF-X-25+5");
       expect(row).not.toContain("stationary");
-      expect(row).toContain("38 Hit Green · ½ 5");
+      expect(row).toContain("38 ≤ 55 Hit Green · ½ 1d10 (max 10) × ½ = 5 dmg");
     }
     expect(remaining()).toEqual([19, 19, 19]);
     expect(pendingDice()).toEqual([]);
@@ -181,7 +181,7 @@ describe("scenario: a Zebulon attack at a large target at short range (SF-Z-01..
       const row = rowText(c, card, "Beast");
       expect(row).toContain("Modifiers = 65% · Column +4");
       expect(row).toContain("Large targetSF-X-25+20");
-      expect(row).toContain("26 Hit Blue · ¾ 7");
+      expect(row).toContain("26 ≤ 65 Hit Blue · ¾ 1d10 (max 10) × ¾ = 7 dmg");
     }
     expect(table.unhandled).toEqual([]);
   });
@@ -198,7 +198,9 @@ describe("scenario: cannot miss and result shifts on the resolution table (SF-X-
     const card = await aliceRolls(dialog);
     // 90 is white on +3; cannot miss: yellow, ¼ of 10 = 2.
     for (const c of table.all)
-      expect(rowText(c, card, "Beast")).toContain("90 Hit (cannot miss, referee) Yellow · ¼ 2");
+      expect(rowText(c, card, "Beast")).toContain(
+        "90 ≤ 55 Hit (cannot miss, referee) Yellow · ¼ 1d10 (max 10) × ¼ = 2 dmg",
+      );
     expect(table.unhandled).toEqual([]);
   });
 
@@ -212,7 +214,9 @@ describe("scenario: cannot miss and result shifts on the resolution table (SF-X-
     const first = await aliceRolls(dialog);
     // d100 38 is green on +3; +1 RS: blue, ¾ of the same maximum 10 = 7.
     for (const c of table.all)
-      expect(rowText(c, first, "Beast")).toContain("38 Hit Green → SF-Z-07 Blue · ¾ 7");
+      expect(rowText(c, first, "Beast")).toContain(
+        "38 ≤ 55 Hit Green → SF-Z-07 Blue · ¾ 1d10 (max 10) × ¾ = 7 dmg",
+      );
 
     dialog = await aliceOpensAttack();
     alice.run(() => change(dialogInput(dialog, "decl.resultShift"), -1));
@@ -222,7 +226,7 @@ describe("scenario: cannot miss and result shifts on the resolution table (SF-X-
     // 50 is yellow on +3; −1 RS leaves it yellow (a hit, ¼ of 10 = 2), and the card shows no shift.
     for (const c of table.all) {
       const row = rowText(c, second, "Beast");
-      expect(row).toContain("50 Hit Yellow · ¼ 2");
+      expect(row).toContain("50 ≤ 55 Hit Yellow · ¼ 1d10 (max 10) × ¼ = 2 dmg");
       expect(row).not.toContain("SF-Z-07");
     }
     expect(table.unhandled).toEqual([]);

@@ -134,7 +134,7 @@ describe("scenario: an attack resolved on the Zebulon's Guide resolution table (
       expect(row).toContain("MediumSF-X-14−20");
       expect(row).toContain("Target stationarySF-X-17+10");
       expect(row).not.toContain("½ Dexterity");
-      expect(row).toContain("17 Hit Blue · ¾ 30");
+      expect(row).toContain("17 ≤ 45 Hit Blue · ¾ 4d10 (max 40) × ¾ = 30 dmg");
     }
     expect(cardButtons(alice, first!)).toEqual(["apply:Sentry"]);
     expect(cardButtons(bruno, first!)).toEqual([]);
@@ -145,8 +145,9 @@ describe("scenario: an attack resolved on the Zebulon's Guide resolution table (
     for (const c of table.all) {
       expect(staminaOf(c, TOKENS.sentry._id)).toBe(50 - 30);
       // The Sentry's Stamina is the GM's to read (issue "trust", R1-5): players see only that it was applied.
-      expect(rowText(c, first!, "Sentry")).toContain(appliedSeen(c, SENTRY._id, "30 (50 → 20)"));
-      if (!c.run(() => G().game.user.isGM)) expect(rowText(c, first!, "Sentry")).not.toContain("(50 → 20)");
+      expect(rowText(c, first!, "Sentry")).toContain(appliedSeen(c, SENTRY._id, "30 (Stamina 50 → 20)"));
+      if (!c.run(() => G().game.user.isGM))
+        expect(rowText(c, first!, "Sentry")).not.toContain("(Stamina 50 → 20)");
     }
     expect(storedStamina(table, SENTRY._id)).toBe(20);
 
@@ -158,7 +159,7 @@ describe("scenario: an attack resolved on the Zebulon's Guide resolution table (
       const row = rowText(c, second!, "Guard");
       expect(row).toContain("4 m · Point blank");
       expect(row).toContain("Modifiers = 65% · Column +4");
-      expect(row).toContain("7 Hit Cobalt · 1 40");
+      expect(row).toContain("7 ≤ 65 Hit Cobalt · 1 4d10 (max 40) × 1 = 40 dmg");
     }
     clickCard(alice, second!, "apply", "Guard");
     await table.settle();
@@ -170,7 +171,7 @@ describe("scenario: an attack resolved on the Zebulon's Guide resolution table (
     // Shot 3 at the Sentry: d100 46 on column +2 is white (> 45): a miss, nothing to apply.
     table.dice(46, ...UNUSED_4D10);
     const third = await attack(table, alice, EUSYL._id, "Electrostunner", [TOKENS.sentry._id]);
-    for (const c of table.all) expect(rowText(c, third!, "Sentry")).toContain("46 Miss White · 0");
+    for (const c of table.all) expect(rowText(c, third!, "Sentry")).toContain("46 ≤ 45 Miss White · 0");
     expect(cardButtons(gm, third!)).toEqual([]);
 
     // Three shots at 2 SEU from the 20-SEU clip.
