@@ -45,6 +45,7 @@ import {
   typeInto,
 } from "./apps.js";
 import { createHandlebars, loadTemplates, renderTemplate, templateFetches } from "./handlebars.js";
+import { escapeHTML } from "./utils.js";
 
 type Any = any;
 type Dict = Record<string, Any>;
@@ -70,7 +71,7 @@ function installClient(isGM = true): void {
   registerHelpers(G.Handlebars); // what our init hook does
   G.foundry = {
     applications: applicationsNamespace(),
-    utils: { saveDataToFile: vi.fn() },
+    utils: { saveDataToFile: vi.fn(), escapeHTML },
   };
   for (const k of Object.keys(notes)) (notes as Dict)[k] = [];
   G.ui = {
@@ -915,6 +916,10 @@ describe("Our real applications in the v13 model", () => {
     await ed.render({ force: true });
     expect(ed.element.querySelectorAll("thead th")).toHaveLength(20);
     click(ed.element.querySelector('[data-action="reset"]')!);
+    await settle();
+    // Reset asks first (DialogV2.confirm): nothing is written until the GM says yes.
+    expect(settingWrites).toEqual([]);
+    answerDialog("yes");
     await settle();
     expect(settingWrites.map(([k]) => k)).toEqual(["zebulonTable"]);
     click(ed.element.querySelector('[data-action="importJson"]')!);

@@ -161,7 +161,9 @@ describe("scenario: the attack dialog says what Alice rolls against (issue 13, r
     const cardId = await aliceRolls(alice, 20, 3, 4, 5, 6, 2, 1, 2);
     const line = burstLine(cardId);
     expect(line).toEqual(everyone(table, line.Gamemaster));
-    expect(line.Gamemaster).toMatch(/^Burst \(3\) 20 ≤ 25 Hit 7d10 = 23 → 7 each, 2 lost/);
+    expect(line.Gamemaster).toMatch(
+      /^Burst \(3\) 20 ≤ 25 Hit 7d10 \[3, 4, 5, 6, 2, 1, 2\] = 23 → 7 each, 2 lost/,
+    );
     expect(pendingDice()).toEqual([]);
     expect(told(alice)).toEqual([]);
     expect(table.unhandled).toEqual([]);
@@ -213,7 +215,9 @@ describe("scenario: the attack dialog says what Alice rolls against (issue 13, r
     const cardId = await aliceRolls(alice, 31, 1, 1, 1, 1, 1, 1, 1);
     const line = burstLine(cardId);
     expect(line).toEqual(everyone(table, line.Gamemaster));
-    expect(line.Gamemaster).toMatch(/^Burst \(3\) 31 ≤ 35 Hit 7d10 = 7 → 2 each, 1 lost/);
+    expect(line.Gamemaster).toMatch(
+      /^Burst \(3\) 31 ≤ 35 Hit 7d10 \[1, 1, 1, 1, 1, 1, 1\] = 7 → 2 each, 1 lost/,
+    );
     // The card's modifiers: the overridden range, once.
     for (const c of table.all) {
       const mods = text(renderMessage(c, cardId).querySelector(".ft-burst .ft-mods"));

@@ -173,7 +173,7 @@ describe("scenario: a rule ID is a reference — its title and source in a toolt
     // ½ DEX +40, Short −10, stationary +10: 40 %; d100 08 hits, the pistol's 1 SEU die shows 7.
     const cardId = await dialogKit.aliceRolls(alice, 8, 7);
     expect(dialogKit.cardLine(cardId)).toBe(
-      "Modifiers = 40% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10 8 Hit",
+      "Modifiers = 40% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10 8 ≤ 40 Hit",
     );
     const tips = (c: Client) => {
       const card = renderMessage(c, cardId);
