@@ -33,7 +33,9 @@ describe("d20 actor block", () => {
   });
 
   it("SW-11 a negative DR is refused; SW-05 a size that is not one of the nine is refused; SW-12 a negative speed too", () => {
-    expect(issuesOf(CHARACTER_SPEC, { d20: { dr: -2 } })).toEqual(["d20.dr: must be at least 0, not -2"]);
+    expect(issuesOf(CHARACTER_SPEC, { d20: { dr: -2 } })).toEqual([
+      ": Damage reduction must be a whole number ≥ 0, not -2",
+    ]);
     expect(issuesOf(CHARACTER_SPEC, { d20: { size: "giant" } })[0]).toMatch(
       /^d20\.size: must be one of fine, diminutive, tiny, small, medium, large, huge, gargantuan, colossal/,
     );
@@ -104,13 +106,18 @@ describe("d20 weapon and armour blocks", () => {
   });
 
   it("SW-18 a threat range outside 2–20 is refused, 19–20 is kept; SW-06 a range increment of 0 or less is refused", () => {
-    expect(issuesOf(WEAPON_SPEC, { d20: { threat: 1 } })).toEqual(["d20.threat: must be at least 2, not 1"]);
+    expect(issuesOf(WEAPON_SPEC, { d20: { threat: 1 } })).toEqual([
+      ": A threat range starts at a natural 2 to 20, not 1",
+    ]);
     expect(issuesOf(WEAPON_SPEC, { d20: { threat: 21 } })).toEqual([
-      "d20.threat: must be at most 20, not 21",
+      ": A threat range starts at a natural 2 to 20, not 21",
     ]);
     expect(issuesOf(WEAPON_SPEC, { d20: { threat: 19, rangeIncrement: 10 } })).toEqual([]);
     expect(issuesOf(WEAPON_SPEC, { d20: { rangeIncrement: 0 } })).toEqual([
-      ": A d20 range increment is a number of metres above 0, not 0",
+      ": The d20 ranged weapon has no range increment",
+    ]);
+    expect(issuesOf(WEAPON_SPEC, { d20: { rangeIncrement: -4 } })).toEqual([
+      ": The d20 ranged weapon has no range increment",
     ]);
     expect(issuesOf(WEAPON_SPEC, { d20: { damage: "3d" } })).toEqual([
       'd20.damage: "3d" is not a damage formula (write it like 2d10)',
@@ -119,12 +126,14 @@ describe("d20 weapon and armour blocks", () => {
       ": A d20 weapon fires in at least one mode (single, multifire or autofire)",
     ]);
     expect(issuesOf(WEAPON_SPEC, { d20: { critMultiplier: 7 } })).toEqual([
-      "d20.critMultiplier: must be at most 6, not 7",
+      ": A critical multiplier is ×1 to ×6, not 7",
     ]);
   });
 
   it("SW-11 armour: a negative DR is refused; the category is light, medium or heavy (or none)", () => {
-    expect(issuesOf(DEFENSE_SPEC, { d20: { dr: -1 } })).toEqual(["d20.dr: must be at least 0, not -1"]);
+    expect(issuesOf(DEFENSE_SPEC, { d20: { dr: -1 } })).toEqual([
+      ": Damage reduction must be a whole number ≥ 0, not -1",
+    ]);
     expect(issuesOf(DEFENSE_SPEC, { d20: { category: "powered" } })[0]).toMatch(
       /^d20\.category: must be one of/,
     );

@@ -4,6 +4,7 @@
  * (architecture: switching the world's engine never loses data).
  */
 
+import { checkDamageReduction } from "../../rules/d20/health.js";
 import { D20_SIZES } from "../../rules/d20/tables.js";
 import { ABILITY_KEYS, ABILITY_MAX, isValidDice } from "../../rules/index.js";
 import { bool, html, int, type ModelSpec, num, type SchemaSpec, schema, str } from "../spec.js";
@@ -47,7 +48,8 @@ function d20Spec(heroic: boolean) {
     /** SW-08: dodge bonuses to Defense (they stack; lost with the Dex bonus). */
     dodge: int(0, { min: 0, max: 40 }),
     /** SW-11: damage reduction of the character itself; a negative DR is refused. Worn armour's adds to it. */
-    dr: int(0, { min: 0, max: 100 }),
+    // Checked by the joint check (v13 would clamp −2 to 0 silently; a negative DR is refused and said, issue 14).
+    dr: int(0),
     /** SW-12: base speed in metres; null = the seed's speed by size and armour. */
     speedBase: num(null, { min: 0, max: 1000, nullable: true }),
     feats: schema({ pointBlankShot: bool(false), preciseShot: bool(false) }),
@@ -81,7 +83,15 @@ const common = {
 
 function staminaJoint(data: Record<string, unknown>): string[] {
   const s = data.stamina as { value: number; max: number };
-  return s.value > s.max ? [`Stamina ${s.value} is above its maximum ${s.max}`] : [];
+  const errors = s.value > s.max ? [`Stamina ${s.value} is above its maximum ${s.max}`] : [];
+  // SW-11: the d20 block's damage reduction, with the rules' own words.
+  const dr = (data.d20 as { dr: number }).dr;
+  try {
+    checkDamageReduction(dr);
+  } catch (e) {
+    errors.push((e as Error).message);
+  }
+  return errors;
 }
 
 export const CHARACTER_SPEC = {

@@ -4,6 +4,10 @@
  * message, in Foundry and in the pack check alike.
  */
 
+import { checkRangeIncrement } from "../../rules/d20/attack.js";
+import { checkCritMultiplier } from "../../rules/d20/damage.js";
+import { checkDamageReduction } from "../../rules/d20/health.js";
+import { checkThreat } from "../../rules/d20/resolve.js";
 import { ARMOR_CATEGORIES, D20_SIZES } from "../../rules/d20/tables.js";
 import {
   ABILITY_KEYS,
@@ -68,9 +72,11 @@ export const D20_ARMOR_CATEGORIES = ARMOR_CATEGORIES.filter((c) => c !== "none")
 const weaponD20 = schema({
   attack: str("ranged", { choices: D20_ATTACK_KINDS, blank: false }),
   damage: str("", { check: formulaCheck }),
-  threat: int(20, { min: 2, max: 20 }),
-  critMultiplier: int(1, { min: 1, max: 6 }),
-  rangeIncrement: num(null, { min: 0, max: 10000, nullable: true }),
+  // Checked by the joint check, not by min/max: v13's NumberField clamps an out-of-range number while cleaning
+  // (21 would be stored as 20 without a word), and issue 14 wants such a number refused and said.
+  threat: int(20),
+  critMultiplier: int(1),
+  rangeIncrement: num(null, { nullable: true }),
   fire: schema({ single: bool(true), multi: bool(false), auto: bool(false) }),
   twoHanded: bool(false),
   rifle: bool(false),
@@ -78,10 +84,43 @@ const weaponD20 = schema({
   size: str("", { choices: D20_SIZES }),
 });
 
+interface WeaponD20 {
+  readonly threat: number;
+  readonly critMultiplier: number;
+  readonly rangeIncrement: number | null;
+  readonly fire: Readonly<Record<string, boolean>>;
+}
+
+/** The rules' own check as a list of messages (empty when it passes). */
+export function ruleErrors(check: () => unknown): string[] {
+  try {
+    check();
+    return [];
+  } catch (e) {
+    return [(e as Error).message];
+  }
+}
+
+/**
+ * The d20 weapon numbers the rules would refuse, refused when written (issue 14): a threat range outside 2–20
+ * (SW-18), a critical multiplier outside ×1–×6, a range increment of 0 m or less (SW-06; empty is allowed: not in
+ * the sources, and a ranged attack without one is refused by the rules), and a weapon with no fire mode.
+ */
+export function weaponD20Errors(d20: WeaponD20): string[] {
+  const errors = [
+    ...ruleErrors(() => checkThreat(d20.threat)),
+    ...ruleErrors(() => checkCritMultiplier(d20.critMultiplier)),
+  ];
+  if (d20.rangeIncrement !== null) errors.push(...ruleErrors(() => checkRangeIncrement(d20.rangeIncrement)));
+  if (!d20.fire.single && !d20.fire.multi && !d20.fire.auto)
+    errors.push("A d20 weapon fires in at least one mode (single, multifire or autofire)");
+  return errors;
+}
+
 /** Armour's d20 numbers (SW-08 maximum Dex, SW-11 damage reduction, SW-12 speed); null = not in the sources. */
 const defenseD20 = schema({
   category: str("", { choices: D20_ARMOR_CATEGORIES }),
-  dr: int(null, { min: 0, max: 100, nullable: true }),
+  dr: int(null, { nullable: true }),
   maxDex: int(null, { min: 0, max: 40, nullable: true }),
 });
 
@@ -153,11 +192,7 @@ export const WEAPON_SPEC = {
     if (ammo.capacity !== null && ammo.remaining !== null && ammo.remaining > ammo.capacity) {
       errors.push(`Ammunition left (${ammo.remaining}) is more than the capacity (${ammo.capacity})`);
     }
-    const d20 = data.d20 as { rangeIncrement: number | null; fire: Record<string, boolean> };
-    if (d20.rangeIncrement !== null && d20.rangeIncrement <= 0)
-      errors.push(`A d20 range increment is a number of metres above 0, not ${d20.rangeIncrement}`);
-    if (!d20.fire.single && !d20.fire.multi && !d20.fire.auto)
-      errors.push("A d20 weapon fires in at least one mode (single, multifire or autofire)");
+    errors.push(...weaponD20Errors(data.d20 as WeaponD20));
     return errors;
   },
 } satisfies ModelSpec;
@@ -182,6 +217,10 @@ export const DEFENSE_SPEC = {
     active: bool(false),
     powerSource: str(""),
     d20: defenseD20,
+  },
+  joint(data) {
+    const dr = (data.d20 as { dr: number | null }).dr;
+    return dr !== null ? ruleErrors(() => checkDamageReduction(dr)) : [];
   },
 } satisfies ModelSpec;
 
