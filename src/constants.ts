@@ -12,4 +12,7 @@ export const PARTIALS = [
   "item/body-skill.hbs",
   "item/body-race.hbs",
   "apps/turn.hbs",
+  "actor/d20.hbs",
+  "item/body-weapon-d20.hbs",
+  "item/body-defense-d20.hbs",
 ] as const;

@@ -114,6 +114,7 @@ export const RULE_TITLES: Readonly<Record<string, readonly [string, number]>> = 
   "SW-19": ["Shooting into melee −4", 4],
   "SW-20": ["Unarmed strikes provoke attacks of…", 4],
   "SW-21": ["Charge", 4],
+  "SW-22": ["Full attack", 4],
   "SW-23": ["Fighting defensively", 4],
   "SW-26": ["Flanking +2 in melee with an ally directly…", 4],
   "SW-28": ["Face and reach by size", 4],
@@ -122,5 +123,7 @@ export const RULE_TITLES: Readonly<Record<string, readonly [string, number]>> = 
   "SW-31": ["A miss that would have hit without cover…", 4],
   "SW-32": ["Concealment miss chance", 4],
   "SW-33": ["Helpless defenders", 4],
+  "SW-35": ["Autofire", 4],
+  "SW-36": ["Multifire", 4],
   "RT-6": ["Rules table §6", 5],
 };

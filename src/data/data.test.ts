@@ -154,13 +154,14 @@ describe("Migrations", () => {
 
   it("the example migration moves Stamina and abilities into objects and keeps everything else", () => {
     const { system, applied } = migrateSystem("Actor", "character", old);
-    expect(applied).toEqual([2]);
-    expect(system).toEqual({
+    // Version 3 (the d20 block's defaults, issue 14) follows; d20-data.test.ts checks what it adds.
+    expect(applied).toEqual([2, 3]);
+    expect(system).toMatchObject({
       stamina: { value: 37, max: 45 },
       abilities: { dex: { value: 40 }, rs: { value: 50 } },
       race: "vrusk",
       custom: { a: 1 },
-      schemaVersion: 2,
+      schemaVersion: 3,
     });
     expect(validateData(CHARACTER_SPEC, system).issues).toEqual([]);
     expect(old.stamina).toBe(37);
@@ -170,7 +171,7 @@ describe("Migrations", () => {
     const { system } = migrateSystem("Actor", "character", old);
     expect(migrateSystem("Actor", "character", system).applied).toEqual([]);
     expect(needsMigration("Actor", "character", system)).toBe(false);
-    expect(needsMigration("Item", "weapon", { stamina: 3 })).toBe(false);
+    expect(needsMigration("Item", "gear", { stamina: 3 })).toBe(false);
     expect(ACTOR_V2.migrate({ stamina: 10 })).toMatchObject({ stamina: { value: 10, max: 10 } });
   });
 
@@ -178,7 +179,7 @@ describe("Migrations", () => {
     expect(isStaleSource("Actor", { _id: "a", type: "character", system: old })).toBe(true);
     const { system } = migrateSystem("Actor", "character", old);
     expect(isStaleSource("Actor", { _id: "a", type: "character", system })).toBe(false);
-    expect(isStaleSource("Item", { _id: "i", type: "weapon", system: { stamina: 3 } })).toBe(false);
+    expect(isStaleSource("Item", { _id: "i", type: "gear", system: { stamina: 3 } })).toBe(false);
     // A built document (it has `_source`) was migrated already; partial or typeless data is not a stored source.
     expect(isStaleSource("Actor", { _source: {}, type: "character", system: old })).toBe(false);
     expect(isStaleSource("Actor", { system: old })).toBe(false);
@@ -192,10 +193,10 @@ describe("Migrations", () => {
   });
 
   it("ACTOR_V2 cleans an object stamina next to a stray staminaMax, even with a version stamp", () => {
-    const left = { stamina: { value: 30 }, staminaMax: 60, schemaVersion: 2 };
+    const left = { stamina: { value: 30 }, staminaMax: 60, schemaVersion: 3 };
     expect(needsMigration("Actor", "creature", left)).toBe(true);
     const { system } = migrateSystem("Actor", "creature", left);
-    expect(system).toEqual({ stamina: { value: 30, max: 60 }, schemaVersion: 2 });
+    expect(system).toEqual({ stamina: { value: 30, max: 60 }, schemaVersion: 3 });
     // A max already in the object wins over the stray one.
     expect(ACTOR_V2.migrate({ stamina: { value: 30, max: 50 }, staminaMax: 60 }).stamina).toEqual({
       value: 30,
@@ -231,7 +232,7 @@ describe("migration: a creature's damage that is not a formula", () => {
     expect(migrateSystem("Actor", "creature", { schemaVersion: 2, damage: "2d10" }).system.damage).toBe(
       "2d10",
     );
-    expect(migrateSystem("Actor", "creature", { schemaVersion: 2, damage: "2d10" }).applied).toEqual([]);
+    expect(migrateSystem("Actor", "creature", { schemaVersion: 3, damage: "2d10" }).applied).toEqual([]);
     expect(migrateSystem("Actor", "character", { schemaVersion: 2, damage: "x" }).system.damage).toBe("x");
   });
 });

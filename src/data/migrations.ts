@@ -85,7 +85,9 @@ export const ACTOR_V2: Migration = {
       }
       out.abilities = moved;
     }
-    if (!partial) out.schemaVersion = 2;
+    // Never lowers a later stamp (a v3 document cleaned of a stray key stays v3).
+    if (!partial)
+      out.schemaVersion = Math.max(2, typeof system.schemaVersion === "number" ? system.schemaVersion : 0);
     return out;
   },
 };
@@ -112,7 +114,99 @@ export const CREATURE_DAMAGE: Migration = {
   },
 };
 
-export const MIGRATIONS: readonly Migration[] = [ACTOR_V2, CREATURE_DAMAGE];
+/**
+ * Version 3 (issue 14): the d20 block gains what the d20 rules read — heroic or ordinary (SW-18), dodge, damage
+ * reduction (SW-11), base speed (SW-12), the Point Blank Shot and Precise Shot feats, the round's wound log (SW-10).
+ * Old documents gain the defaults, written out so the stored data says what the sheet shows. `heroic` keeps any
+ * stored value; otherwise an actor with vitality points is heroic (ordinary characters have none, SW-10), and one
+ * without is the type's default (a character heroic, a creature ordinary). Nothing else is touched.
+ */
+function actorV3(type: "character" | "creature", heroicByDefault: boolean): Migration {
+  return {
+    version: 3,
+    documentName: "Actor",
+    types: [type],
+    description: "The d20 block gains heroic, dodge, DR, base speed, feats and the wound log",
+    migrate(system, { partial = false } = {}) {
+      const out: Record<string, unknown> = { ...system };
+      if (partial) return out;
+      const d20 = isRecord(system.d20) ? { ...system.d20 } : {};
+      if (typeof d20.heroic !== "boolean") {
+        const vitality = isRecord(d20.vitality) ? d20.vitality.max : undefined;
+        d20.heroic = typeof vitality === "number" && vitality > 0 ? true : heroicByDefault;
+      }
+      if (d20.dodge === undefined) d20.dodge = 0;
+      if (d20.dr === undefined) d20.dr = 0;
+      if (d20.speedBase === undefined) d20.speedBase = null;
+      const feats = isRecord(d20.feats) ? { ...d20.feats } : {};
+      for (const f of ["pointBlankShot", "preciseShot"]) if (feats[f] === undefined) feats[f] = false;
+      d20.feats = feats;
+      if (d20.woundLog === undefined) d20.woundLog = { combatId: "", round: 0, lost: 0 };
+      out.d20 = d20;
+      out.schemaVersion = 3;
+      return out;
+    },
+  };
+}
+export const ACTOR_V3_CHARACTER = actorV3("character", true);
+export const ACTOR_V3_CREATURE = actorV3("creature", false);
+
+/** A Star Frontiers weapon skill → how the weapon attacks under d20 (SW-04, SW-06 thrown weapons: 5 increments). */
+function d20AttackOf(skill: unknown): "melee" | "ranged" | "thrown" {
+  if (skill === "melee") return "melee";
+  if (skill === "thrown") return "thrown";
+  return "ranged";
+}
+
+/**
+ * Item version 2 (issue 14): weapons gain a d20 block (damage dice, threat range, critical multiplier, range
+ * increment, fire modes, two-handed, rifle, size) and defense items an armour block (category, DR, maximum Dex).
+ * Old documents gain the defaults: every d20 number the item never had stays empty ("not in the sources", ruling 2,
+ * never converted from Star Frontiers numbers), a weapon's attack kind follows its Star Frontiers skill (a melee
+ * weapon attacks in melee, a thrown one is thrown), the threat is the rule's natural 20 (SW-18).
+ */
+function itemV2(type: "weapon" | "defense"): Migration {
+  return {
+    version: 2,
+    documentName: "Item",
+    types: [type],
+    description: "Weapons and defenses gain their d20 blocks",
+    migrate(system, { partial = false } = {}) {
+      const out: Record<string, unknown> = { ...system };
+      if (partial) return out;
+      const d20 = isRecord(system.d20) ? { ...system.d20 } : {};
+      const defaults: Record<string, unknown> =
+        type === "defense"
+          ? { category: "", dr: null, maxDex: null }
+          : {
+              attack: d20AttackOf(system.skill),
+              damage: "",
+              threat: 20,
+              critMultiplier: 1,
+              rangeIncrement: null,
+              fire: { single: true, multi: false, auto: false },
+              twoHanded: false,
+              rifle: false,
+              size: "",
+            };
+      for (const [k, v] of Object.entries(defaults)) if (d20[k] === undefined) d20[k] = v;
+      out.d20 = d20;
+      out.schemaVersion = 2;
+      return out;
+    },
+  };
+}
+export const ITEM_V2_WEAPON = itemV2("weapon");
+export const ITEM_V2_DEFENSE = itemV2("defense");
+
+export const MIGRATIONS: readonly Migration[] = [
+  ACTOR_V2,
+  CREATURE_DAMAGE,
+  ACTOR_V3_CHARACTER,
+  ACTOR_V3_CREATURE,
+  ITEM_V2_WEAPON,
+  ITEM_V2_DEFENSE,
+];
 
 /**
  * Apply every migration newer than the source's `schemaVersion` (absent = 1), and any whose old shape the source

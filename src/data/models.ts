@@ -5,6 +5,7 @@
  */
 
 import { isItemType } from "../documents/subtypes.js";
+import { type D20ArmorLike, type D20Derived, deriveD20 } from "./actor/d20-derived.js";
 import { type ActorDerived, type ActorSourceLike, deriveActor, type SkillLike } from "./actor/derived.js";
 import { CHARACTER_SPEC, CREATURE_SPEC } from "./actor/specs.js";
 import { ATTACK_CARD_SPEC } from "./chat/attack-card.js";
@@ -64,13 +65,23 @@ abstract class FrontierModel<
   }
 }
 
-type ActorDerivedData = { derived: ActorDerived };
+type ActorDerivedData = { derived: ActorDerived & { d20: D20Derived } };
 
-/** Derived data of a character or creature: from the pure rules, with the skill levels of the actor's skill items. */
-function deriveFor(model: ActorSourceLike, actor: Actor.Implementation | null | undefined): ActorDerived {
+/**
+ * Derived data of a character or creature: from the pure rules, with the skill levels of the actor's skill items and
+ * (d20, issue 14) the armour it wears.
+ */
+function deriveFor(
+  model: ActorSourceLike & { d20: Parameters<typeof deriveD20>[0] },
+  actor: Actor.Implementation | null | undefined,
+): ActorDerivedData["derived"] {
   const skills: SkillLike[] = [];
-  for (const item of actor?.items ?? []) if (isItemType(item, "skill")) skills.push(item.system);
-  return deriveActor(model, skills);
+  const armor: D20ArmorLike[] = [];
+  for (const item of actor?.items ?? []) {
+    if (isItemType(item, "skill")) skills.push(item.system);
+    if (isItemType(item, "defense")) armor.push(item.system);
+  }
+  return { ...deriveActor(model, skills), d20: deriveD20(model.d20, armor) };
 }
 
 export class CharacterModel extends FrontierModel<

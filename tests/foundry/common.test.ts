@@ -664,7 +664,7 @@ describe("src/data/models.ts run through Foundry v13's DataModel", () => {
     const src = m._source as AnyObject;
     expect(src.stamina).toEqual({ value: 37, max: 45 });
     expect("staminaMax" in src).toBe(false);
-    expect(src.schemaVersion).toBe(2);
+    expect(src.schemaVersion).toBe(3);
     expect((src.abilities as AnyObject).dex).toEqual({ value: 40 });
     expect((src.abilities as AnyObject).str).toEqual({ value: 45 });
   });

@@ -115,7 +115,7 @@ describe("scenario: worlds saved by each earlier schema (R1-6)", () => {
     const delta = table.server.world.scenes[0]!.tokens[0]!.delta;
     expect(delta.system.stamina).toEqual({ value: 20, max: 70 });
     expect(delta.name).toBe("Sathar guard");
-    expect(storedVersion(table)).toBe(2);
+    expect(storedVersion(table)).toBe(3);
 
     // A hit of 7 on each, as a partial update, by the owner or the GM.
     await table.client(ALICE).run(async () => {

@@ -40,10 +40,10 @@ describe("scenario: a world saved by schema version 1 is migrated, then played",
     const stored = table.server.world.actors.find((a) => a._id === ID)!;
     expect(stored.system.stamina).toEqual({ value: 37, max: 60 });
     expect(stored.system.abilities.dex).toEqual({ value: 40 });
-    expect(stored.system.schemaVersion).toBe(2);
+    expect(stored.system.schemaVersion).toBe(3);
     expect("staminaMax" in stored.system).toBe(false);
     const done = table.server.world.settings.find((s) => s.key === "frontier-tactics.migrationVersion");
-    expect(JSON.parse(done!.value)).toBe(2);
+    expect(JSON.parse(done!.value)).toBe(3);
 
     // Alice is hit for 7 and edits her Stamina on the sheet: a partial update.
     await table

@@ -13,6 +13,7 @@ import { punchHint } from "../../workflows/melee.js";
 import { carriedOf, linkPower } from "../../workflows/power-links.js";
 import { abilityPairs, staminaBar, weaponRow } from "./context.js";
 import { creatureContext } from "./creature-context.js";
+import { d20SheetContext } from "./d20-context.js";
 import { confirmDeleteItem, editItem, itemContextOptions, itemOfRow } from "./item-controls.js";
 import { feedsOf, withFeed } from "./power-context.js";
 
@@ -122,6 +123,7 @@ export class FrontierActorSheet extends Base {
           : null,
       engine,
       showD20: engine === "d20",
+      d20: engine === "d20" ? d20SheetContext(sys.d20, sys.derived.d20) : null,
       zebulon: engine === "zebulon",
       raceChoices: Object.fromEntries(RACES.map((r) => [r, `FT.Race.${r}`])),
       handChoices: Object.fromEntries(HANDEDNESS.map((h) => [h, `FT.Hand.${h}`])),

@@ -3,10 +3,13 @@
  * SchemaFields, the d20 (`system.d20`) and Stars Without Number (`system.swn`) blocks of the superset schema
  * (architecture: switching the world's engine never loses data).
  */
-import { ABILITY_KEYS, ABILITY_MAX, isValidDice } from "../../rules/index.js";
-import { bool, html, int, type ModelSpec, type SchemaSpec, schema, str } from "../spec.js";
 
-export const ACTOR_SCHEMA_VERSION = 2;
+import { checkDamageReduction } from "../../rules/d20/health.js";
+import { D20_SIZES } from "../../rules/d20/tables.js";
+import { ABILITY_KEYS, ABILITY_MAX, isValidDice } from "../../rules/index.js";
+import { bool, html, int, type ModelSpec, num, type SchemaSpec, schema, str } from "../spec.js";
+
+export const ACTOR_SCHEMA_VERSION = 3;
 
 export const RACES = ["human", "dralasite", "vrusk", "yazirian", "other"] as const;
 export const HANDEDNESS = ["right", "left", "ambidextrous"] as const;
@@ -19,23 +22,41 @@ export function abilitiesSpec(initial = 45): Readonly<Record<string, ReturnType<
   return Object.fromEntries(ABILITY_KEYS.map((k) => [k, ability(initial)]));
 }
 
-/** d20 block (SW-*): present on every actor, shown only when the d20 engine is active. */
-const d20Spec = schema({
-  abilities: schema(
-    Object.fromEntries(
-      ["str", "dex", "con", "int", "wis", "cha"].map((k) => [k, int(10, { min: 1, max: 40 })]),
+/**
+ * d20 block (SW-*): present on every actor, shown only when the d20 engine is active. What the pure d20 rules
+ * (`rules/d20/`) read from the actor: the six abilities, BAB, class Defense bonus, dodge (SW-08), size (SW-05),
+ * vitality and wound points with the round's wound log (SW-10), heroic or ordinary (SW-18), damage reduction not
+ * from armour worn (SW-11; worn armour's DR comes from its item), base speed (SW-12; null = the seed's table by size
+ * and armour), saves and the feats the rules test (Point Blank Shot SW-15, Precise Shot SW-19).
+ * `heroic` is true for a new character and false for a new creature (an ordinary foe, SW-18).
+ */
+function d20Spec(heroic: boolean) {
+  return schema({
+    abilities: schema(
+      Object.fromEntries(
+        ["str", "dex", "con", "int", "wis", "cha"].map((k) => [k, int(10, { min: 1, max: 40 })]),
+      ),
     ),
-  ),
-  bab: int(0, { min: 0, max: 40 }),
-  classDefense: int(0, { min: 0, max: 40 }),
-  vitality: schema({ value: int(0), max: int(0, { min: 0 }) }),
-  wounds: schema({ value: int(10), max: int(10, { min: 0 }) }),
-  saves: schema({ fort: int(0), ref: int(0), will: int(0) }),
-  size: str("medium", {
-    choices: ["fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal"],
-    blank: false,
-  }),
-});
+    bab: int(0, { min: 0, max: 40 }),
+    classDefense: int(0, { min: 0, max: 40 }),
+    vitality: schema({ value: int(0), max: int(0, { min: 0 }) }),
+    wounds: schema({ value: int(10), max: int(10, { min: 0 }) }),
+    saves: schema({ fort: int(0), ref: int(0), will: int(0) }),
+    size: str("medium", { choices: D20_SIZES, blank: false }),
+    /** SW-18: a hero-class character (a critical goes to wound points) or an ordinary one (to −1). */
+    heroic: bool(heroic),
+    /** SW-08: dodge bonuses to Defense (they stack; lost with the Dex bonus). */
+    dodge: int(0, { min: 0, max: 40 }),
+    /** SW-11: damage reduction of the character itself; a negative DR is refused. Worn armour's adds to it. */
+    // Checked by the joint check (v13 would clamp −2 to 0 silently; a negative DR is refused and said, issue 14).
+    dr: int(0),
+    /** SW-12: base speed in metres; null = the seed's speed by size and armour. */
+    speedBase: num(null, { min: 0, max: 1000, nullable: true }),
+    feats: schema({ pointBlankShot: bool(false), preciseShot: bool(false) }),
+    /** SW-10: wound points lost this round (the Fortitude DC is 5 + these); "" = no combat. */
+    woundLog: schema({ combatId: str(""), round: int(0, { min: 0 }), lost: int(0, { min: 0 }) }),
+  });
+}
 
 /** Stars Without Number block (SWN-*). */
 const swnSpec = schema({
@@ -57,18 +78,26 @@ const common = {
   /** SF-X-27: an anesthetic cancels the wound penalty. */
   anesthetic: bool(false),
   notes: html(),
-  d20: d20Spec,
   swn: swnSpec,
 } satisfies SchemaSpec;
 
 function staminaJoint(data: Record<string, unknown>): string[] {
   const s = data.stamina as { value: number; max: number };
-  return s.value > s.max ? [`Stamina ${s.value} is above its maximum ${s.max}`] : [];
+  const errors = s.value > s.max ? [`Stamina ${s.value} is above its maximum ${s.max}`] : [];
+  // SW-11: the d20 block's damage reduction, with the rules' own words.
+  const dr = (data.d20 as { dr: number }).dr;
+  try {
+    checkDamageReduction(dr);
+  } catch (e) {
+    errors.push((e as Error).message);
+  }
+  return errors;
 }
 
 export const CHARACTER_SPEC = {
   fields: {
     ...common,
+    d20: d20Spec(true),
     race: str("human", { choices: RACES, blank: false }),
     handedness: str("right", { choices: HANDEDNESS, blank: false }),
     /** Movement per turn in metres; null = the race's (rules-tables §9). */
@@ -88,6 +117,7 @@ const creatureFormulaCheck = (v: string) =>
 export const CREATURE_SPEC = {
   fields: {
     ...common,
+    d20: d20Spec(false),
     size: str("medium", { choices: SIZES, blank: false }),
     /** Movement category: running animals are harder to hit (SF-X-18). */
     speed: str("medium", { choices: ANIMAL_SPEEDS, blank: false }),

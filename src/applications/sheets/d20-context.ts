@@ -1,0 +1,76 @@
+/**
+ * The actor sheet's d20 block (issue 14), pure: what `templates/actor/d20.hbs` shows in play mode — the six
+ * abilities with their modifiers, Defense with its flat-footed and touch variants (SW-08, SW-01, SW-09), vitality
+ * and wound points with their state (SW-10), damage reduction (SW-11), saves and speed (SW-12) — and the choices
+ * its edit mode offers. The numbers come from {@link deriveD20}; nothing here touches Foundry.
+ */
+import { D20_ABILITIES, type D20ActorLike, type D20Derived } from "../../data/actor/d20-derived.js";
+import { D20_ARMOR_CATEGORIES, D20_ATTACK_KINDS } from "../../data/item/specs.js";
+import { D20_SIZES } from "../../rules/d20/tables.js";
+
+const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
+
+export interface D20SheetSource extends D20ActorLike {
+  readonly saves: { readonly fort: number; readonly ref: number; readonly will: number };
+  readonly feats: { readonly pointBlankShot: boolean; readonly preciseShot: boolean };
+}
+
+export function d20SheetContext(d20: D20SheetSource, derived: D20Derived) {
+  const bar = (value: number, max: number) => ({
+    value,
+    max,
+    pct: max > 0 ? Math.max(0, Math.min(100, Math.round((value / max) * 100))) : 0,
+  });
+  const speed = derived.speed;
+  return {
+    abilities: D20_ABILITIES.map((key) => ({
+      key,
+      score: d20.abilities[key] ?? 10,
+      mod: signed(derived.mods[key]),
+      label: `FT.D20.Ability.${key}`,
+    })),
+    bab: signed(d20.bab),
+    defense: derived.defense,
+    /** The SW-08 sum term by term ("Base 10", "Class bonus +3", "Dexterity +2"), for the sheet's breakdown. */
+    defenseTerms: derived.defenseTerms.map((m) => ({
+      label: m.label,
+      value: m.id === "base" ? String(m.value) : signed(m.value),
+    })),
+    vitality: bar(d20.vitality.value, d20.vitality.max),
+    wounds: bar(d20.wounds.value, d20.wounds.max),
+    state: derived.state,
+    stateLabel: `FT.D20.State.${derived.state}`,
+    fatigued: derived.fatigued,
+    heroicLabel: d20.heroic ? "FT.D20.heroic" : "FT.D20.ordinary",
+    dr: derived.dr,
+    maxDex: derived.maxDex,
+    saves: [
+      { key: "fort", label: "FT.D20.Save.fort", value: signed(d20.saves.fort) },
+      { key: "ref", label: "FT.D20.Save.ref", value: signed(d20.saves.ref) },
+      { key: "will", label: "FT.D20.Save.will", value: signed(d20.saves.will) },
+    ],
+    speed: speed ? { move: speed.move, double: speed.double, run: speed.run } : null,
+    speedProblem: derived.speedProblem,
+    sizeLabel: `FT.D20.Size.${d20.size}`,
+    feats: [
+      { key: "pointBlankShot", label: "FT.D20.Feat.pointBlankShot", on: d20.feats.pointBlankShot },
+      { key: "preciseShot", label: "FT.D20.Feat.preciseShot", on: d20.feats.preciseShot },
+    ],
+    sizeChoices: Object.fromEntries(D20_SIZES.map((s) => [s, `FT.D20.Size.${s}`])),
+  };
+}
+export type D20SheetContext = ReturnType<typeof d20SheetContext>;
+
+/** The item sheet's d20 blocks (weapon and armour): shown only under the d20 engine, with their choices. */
+export function d20ItemContext(showD20: boolean) {
+  const choices = (list: readonly string[], prefix: string) =>
+    Object.fromEntries(list.map((k) => [k, `${prefix}.${k}`]));
+  return {
+    showD20,
+    d20Choices: {
+      attack: choices(D20_ATTACK_KINDS, "FT.D20.Item.attackKind"),
+      size: choices(D20_SIZES, "FT.D20.Size"),
+      category: choices(D20_ARMOR_CATEGORIES, "FT.D20.Item.categoryChoice"),
+    },
+  };
+}
