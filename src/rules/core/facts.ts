@@ -2,10 +2,9 @@
  * The facts an attack is resolved from: what the scene and the sheets say, before any rule turns them into
  * modifiers. The same facts feed every engine (architecture: one `ResolutionEngine` interface).
  */
-import type { Conveyance } from "../alpha-dawn/turn.js";
-import type { VisionAid } from "../alpha-dawn/vision.js";
 import type {
   AnimalSpeed,
+  Conveyance,
   CoverClass,
   DamageKind,
   Movement,
@@ -13,6 +12,7 @@ import type {
   RangeTable,
   SizeClass,
   VehicleSpeed,
+  VisionAid,
   WeaponSkill,
 } from "./types.js";
 
