@@ -21,7 +21,7 @@ import {
   resolveAttack,
   shotCheck,
 } from "./attack-plan.js";
-import { type AppliedMark, CARD_VERSION, damageOf } from "./card-data.js";
+import { type AppliedMark, CARD_VERSION, criticalOf, damageOf } from "./card-data.js";
 import { statusTurns } from "./grenade-effects.js";
 import { KeyedQueue } from "./serial.js";
 import { type StrayCard, strayRecord, strayShots } from "./stray.js";
@@ -333,6 +333,7 @@ async function applyNow(
     card.effect,
     new Set(card.stunned ?? []),
     statusTurns(card, wanted),
+    Object.fromEntries(wanted.map((id) => [id, criticalOf(card, id)])),
   );
   const byId = new Map(targets.filter((t): t is TargetState => !!t).map((t) => [t.id, t]));
   const markOf = (r: AppliedRecord): AppliedMark =>
