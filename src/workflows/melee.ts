@@ -99,6 +99,7 @@ export function d100Engine(
   return {
     id: "alphaDawn",
     attackModifiers: (facts) => modifiersOf(facts),
+    targetModifiers: () => [],
     check(facts, modifiers, options): Check {
       const inReach = reaches(facts);
       return {

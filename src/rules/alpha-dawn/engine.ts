@@ -38,6 +38,8 @@ export function createAlphaDawnEngine(table: AlphaDawnTable = ALPHA_DAWN_TABLE):
     attackModifiers(facts: AttackFacts, options: RuleOptions): Modifier[] {
       return alphaDawnModifiers(facts, options.variant, table);
     },
+    // The chance alone decides: no target number.
+    targetModifiers: () => [],
     check(facts: AttackFacts, modifiers: readonly Modifier[], options: RuleOptions): Check {
       const band = rangeBand(facts.target.distance, facts.weapon.ranges);
       return {

@@ -68,6 +68,8 @@ export interface D20RollCheck extends CheckBase {
   readonly naturals: boolean;
   /** Full range increments to the target (the range penalty's count); null in melee. */
   readonly increments: number | null;
+  /** What a hit adds to its damage dice, known before the roll (Strength by grip, point blank). */
+  readonly damageTerms: readonly Modifier[];
 }
 
 export type Check = D100Check | ColumnCheck | D20RollCheck;
@@ -129,6 +131,8 @@ export interface Outcome {
   readonly margin?: number;
   /** d20: a threat, confirmed or not. */
   readonly critical?: Critical;
+  /** d20: what the hit adds to its damage dice (Strength, point blank), each labelled with its rule. */
+  readonly damageTerms?: readonly Modifier[];
 }
 
 /** What a hit deals before the target's own defenses: the rolled damage, for the target's health model. */
@@ -141,7 +145,19 @@ export interface DamageRoll {
 export interface ResolutionEngine {
   readonly id: EngineId;
   attackModifiers(facts: AttackFacts, options: RuleOptions): Modifier[];
-  check(facts: AttackFacts, modifiers: readonly Modifier[], options: RuleOptions): Check;
+  /**
+   * The terms of the number the attack is rolled against (d20: Defense), a list apart from the attack's, so a
+   * user's override of the attacker's `dex` or `size` never touches the defender's. [] where the chance alone
+   * decides (Alpha Dawn, Zebulon).
+   */
+  targetModifiers(facts: AttackFacts, options: RuleOptions): Modifier[];
+  /** `target`: the target number's terms after the user's overrides; the engine's own when absent. */
+  check(
+    facts: AttackFacts,
+    modifiers: readonly Modifier[],
+    options: RuleOptions,
+    target?: readonly Modifier[],
+  ): Check;
   /**
    * The next die to roll for `check` given those rolled so far, or null when `resolve` has all it needs. The
    * workflow loops on it, so only the dice the attack really needs are rolled (and shown).

@@ -55,6 +55,8 @@ export function createZebulonEngine(
     attackModifiers(facts: AttackFacts, _options: RuleOptions): Modifier[] {
       return expandedModifiers(facts, alphaDawn).filter((m) => !REPLACED_BY_COLUMN.has(m.id));
     },
+    // The chance alone decides: no target number.
+    targetModifiers: () => [],
     check(facts: AttackFacts, modifiers: readonly Modifier[], _options: RuleOptions): Check {
       const band = rangeBand(facts.target.distance, facts.weapon.ranges);
       const base = baseColumn(facts.attacker.skillLevel, facts.weapon.heavy);
