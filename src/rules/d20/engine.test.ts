@@ -136,10 +136,12 @@ describe("the d20 engine through the seam (issue 14, step 3)", () => {
     expect(engine.check(far, engine.attackModifiers(far, opts), opts).possible).toBe(false);
   });
 
-  it("refuses facts without d20 numbers and a weapon without a range increment, clearly", () => {
+  it("refuses facts without d20 numbers, a weapon without a range increment and an unknown size, clearly", () => {
     expect(() => engine.attackModifiers(facts(), opts)).toThrow(/d20 numbers of the attacker/);
     const noIncrement = blasterShot({ weapon: { rangeIncrement: 0 } });
     expect(() => engine.attackModifiers(noIncrement, opts)).toThrow(/no range increment/);
+    const odd = blasterShot({ target: { size: "mediumish" } });
+    expect(() => engine.targetModifiers(odd, opts)).toThrow(/"mediumish" is not a d20 size/);
   });
 
   it("SW-04: createEngine('d20') builds it (the settings do not offer it yet)", () => {

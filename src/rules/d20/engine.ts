@@ -45,7 +45,7 @@ import {
   nextD20Die,
   resolveD20,
 } from "./resolve.js";
-import { D20_CONDITIONS, D20_REACH_M, type D20Condition, type D20Size } from "./tables.js";
+import { D20_CONDITIONS, D20_REACH_M, D20_SIZES, type D20Condition, type D20Size } from "./tables.js";
 
 /** Float slack for distances measured on the canvas. */
 const EPS = 1e-9;
@@ -60,6 +60,12 @@ function blocks(facts: AttackFacts): { a: D20AttackerFacts; t: D20TargetFacts; w
       `The d20 engine needs the d20 numbers of ${!a ? "the attacker" : !t ? "the target" : "the weapon"}`,
     );
   return { a, t, w };
+}
+
+/** A size named in the facts, checked against the nine d20 sizes (SW-05). */
+function sizeOf(name: string): D20Size {
+  if ((D20_SIZES as readonly string[]).includes(name)) return name as D20Size;
+  throw new RulesError("FT.D20.badSize", `"${name}" is not a d20 size`, { size: name });
 }
 
 const isCondition = (c: string): c is D20Condition => (D20_CONDITIONS as readonly string[]).includes(c);
@@ -85,7 +91,7 @@ function attackTerms(facts: AttackFacts) {
     bab: a.bab,
     str: a.strMod,
     dex: a.dexMod,
-    size: a.size as D20Size,
+    size: sizeOf(a.size),
     distance: facts.target.distance,
     rangeIncrement: w.rangeIncrement,
     rangedKind: w.rangedKind ?? "projectile",
@@ -136,18 +142,18 @@ export function createD20Engine(): ResolutionEngine {
       return attackTerms(facts).modifiers;
     },
     targetModifiers(facts: AttackFacts, _options: RuleOptions): Modifier[] {
-      const { a, t } = blocks(facts);
+      const { a, t, w } = blocks(facts);
       return defenseModifiers(
         {
           classBonus: t.classDefense,
           dex: t.dexMod,
-          size: t.size as D20Size,
+          size: sizeOf(t.size),
           maxDex: t.maxDex ?? null,
           dodge: t.dodge ?? 0,
           conditions: conditionsOf(a, t),
           cover: t.cover ?? 0,
         },
-        { touch: blocks(facts).w.touch ?? false },
+        { touch: w.touch ?? false },
       );
     },
     check(
