@@ -15,9 +15,7 @@ import {
   type Check,
   type Declarations,
   type DiceResults,
-  damageFormula,
   darknessRefusal,
-  formatDice,
   type Modifier,
   type Outcome,
   type ResolutionEngine,
@@ -63,6 +61,11 @@ export interface AttackRequest {
   readonly declarations: Declarations;
   /** Per target id: modifier id → new value (null removes it). A "*" key applies to every target. */
   readonly overrides?: Readonly<Record<string, Readonly<Record<string, number | null>>>>;
+  /**
+   * The same for the terms of the number the attack is rolled against (d20 Defense): a list apart from the
+   * attack's, since both have a `dex` and a `size`.
+   */
+  readonly targetOverrides?: Readonly<Record<string, Readonly<Record<string, number | null>>>>;
   /** Fired last turn, for ½ rate-of-fire weapons. */
   readonly firedLastTurn?: boolean;
 }
@@ -71,6 +74,8 @@ export interface TargetPlan {
   readonly id: string;
   readonly name: string;
   readonly modifiers: readonly Modifier[];
+  /** The target number's terms after the user's overrides (d20 Defense); [] where the chance alone decides. */
+  readonly targetModifiers: readonly Modifier[];
   readonly check: Check;
   readonly coverReason: TargetInput["coverReason"];
   /** Why this target cannot be hit (out of range, out of sight), or null. */
@@ -156,7 +161,11 @@ export function prepareAttack(req: AttackRequest): PreparedAttack {
       ...all,
       ...(req.overrides?.[t.facts.id] ?? {}),
     });
-    const check = req.engine.check(f, mods, options);
+    const defense = applyOverrides(req.engine.targetModifiers(f, options), {
+      ...(req.targetOverrides?.["*"] ?? {}),
+      ...(req.targetOverrides?.[t.facts.id] ?? {}),
+    });
+    const check = req.engine.check(f, mods, options, defense);
     const problem = !t.facts.visible
       ? "FT.Error.outOfSight"
       : // SF-X-23: in darkness, unseen without infrared or light amplification.
@@ -165,6 +174,7 @@ export function prepareAttack(req: AttackRequest): PreparedAttack {
       id: t.facts.id,
       name: t.facts.name,
       modifiers: mods,
+      targetModifiers: defense,
       check,
       coverReason: t.coverReason,
       problem,
@@ -196,7 +206,7 @@ export function prepareAttack(req: AttackRequest): PreparedAttack {
     if (d.burst) formula[t.id] = `${burst!.dice}d10`;
     else {
       try {
-        formula[t.id] = formatDice(damageFormula(req.weapon.damage, t.check.band, d.powerSetting));
+        formula[t.id] = req.engine.damageFormula(req.weapon, t.check, d.powerSetting);
       } catch {
         formula[t.id] = "";
       }

@@ -134,6 +134,7 @@ export function d100Engine(
         band: check.band,
       };
     },
+    damageFormula: (weapon, check, power) => base.damageFormula(weapon, check, power),
     damage: (outcome, weapon, dice, power) => base.damage(outcome, weapon, dice, power),
   };
 }

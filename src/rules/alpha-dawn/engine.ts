@@ -80,6 +80,8 @@ export function createAlphaDawnEngine(table: AlphaDawnTable = ALPHA_DAWN_TABLE):
         band: check.band,
       };
     },
+    // SF-B-16, SF-X-36: one formula, per band (sonic weapons) or per SEU (lasers).
+    damageFormula: (weapon, check, power) => formatDice(damageFormula(weapon.damage, check.band, power)),
     damage(outcome: Outcome, weapon: WeaponFacts, dice: readonly number[], power: number | null): DamageRoll {
       const formula = damageFormula(weapon.damage, outcome.band, power);
       return { formula: formatDice(formula), rolled: outcome.hit ? rollDamage(formula, dice) : 0 };

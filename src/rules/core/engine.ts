@@ -164,6 +164,11 @@ export interface ResolutionEngine {
    */
   nextDie(check: Check, dice: DiceResults): DieRequest | null;
   resolve(check: Check, dice: DiceResults): Outcome;
+  /**
+   * The damage dice a hit on this check rolls (`2d10`, `3d6`), for the dialog and the roll; throws a RulesError
+   * when the weapon has none for it (an Alpha Dawn weapon with no damage at that band).
+   */
+  damageFormula(weapon: WeaponFacts, check: Check, powerSetting: number | null): string;
   /** `damageDice` are the weapon's dice as rolled; an engine that rates damage by result may ignore them. */
   damage(
     outcome: Outcome,

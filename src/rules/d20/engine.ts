@@ -236,6 +236,12 @@ export function createD20Engine(): ResolutionEngine {
         critical: r.critical,
       };
     },
+    damageFormula(weapon: WeaponFacts, _check: Check, _power: number | null): string {
+      const w = weapon.d20;
+      if (!w)
+        throw new RulesError("FT.D20.noFacts", `The d20 engine needs the d20 numbers of ${weapon.name}`);
+      return w.damage;
+    },
     damage(
       outcome: Outcome,
       weapon: WeaponFacts,

@@ -102,6 +102,8 @@ export function createZebulonEngine(
         band: c.band,
       };
     },
+    // The weapon's dice as Alpha Dawn reads them: the colour takes its share of their maximum (SF-Z-06).
+    damageFormula: (weapon, check, power) => formatDice(damageFormula(weapon.damage, check.band, power)),
     damage(
       outcome: Outcome,
       weapon: WeaponFacts,
