@@ -3,6 +3,9 @@
  * the order its dice are shown, with no branch on the engine or the variant. Played here with the d20 engine
  * (not yet offered in a world's settings) and Alpha Dawn's stray d100, through fake ports that script the dice.
  */
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it, vi } from "vitest";
 import { attacker, target, weapon } from "../../tests/fixtures/rules.js";
 import { createAlphaDawnEngine, createEngine, DEFAULT_DECLARATIONS } from "../rules/index.js";
@@ -135,5 +138,25 @@ describe("one workflow, the dice each engine asks for (issue 14)", () => {
     ]);
     // +3 against 19: naturals 16–20 hit, 25 %.
     expect(t.check.chance).toBe(25);
+  });
+});
+
+describe("the attack path names no engine and no variant (issue 14)", () => {
+  /** The files an attack goes through from the facts to the applied hit. */
+  const ATTACK_PATH = ["attack-plan.ts", "attack-flow.ts", "stray.ts", "apply-damage.ts", "card-data.ts"];
+  const BRANCH =
+    /\b(engine|variant)\s*[!=]==|\.id\s*[!=]==\s*["'](alphaDawn|zebulon|d20)["']|["'](alphaDawn|zebulon|d20|basic|expanded)["']\s*[!=]==/;
+
+  it("no branch on an engine id or an Alpha Dawn variant in the attack path's workflows", () => {
+    const dir = dirname(fileURLToPath(import.meta.url));
+    const found = ATTACK_PATH.flatMap((f) =>
+      readFileSync(join(dir, f), "utf8")
+        .split("\n")
+        .flatMap((line, i) => (BRANCH.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(found).toEqual([]);
+    // The pattern does catch what stray.ts had before (issue 14 moved it behind the engine).
+    expect(BRANCH.test(`if (!check?.crowd || check.engine === "zebulon") return [];`)).toBe(true);
+    expect(BRANCH.test(`if (prep.burst || prep.request.variant === "basic") return [];`)).toBe(true);
   });
 });
