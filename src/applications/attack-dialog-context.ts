@@ -5,7 +5,7 @@
  * request (a shared modifier's override is the request's `"*"` override, for every target).
  */
 import { HELPERS } from "../helpers/handlebars.js";
-import { baseColumn, type Movement, modifierShifts, RulesError } from "../rules/index.js";
+import { baseColumn, columnOf, type Movement, modifierShifts, RulesError } from "../rules/index.js";
 import type { AttackRequest, PreparedAttack } from "../workflows/attack-plan.js";
 import { prepareAttack } from "../workflows/attack-plan.js";
 import { modifierRows, parseSigned, SHARED } from "./attack-dialog-rows.js";
@@ -56,7 +56,7 @@ export function dialogContext(
     burst: burst
       ? {
           chance: burst.check.chance,
-          column: burst.check.column,
+          column: columnOf(burst.check),
           // SF-Z-03: each modifier converted on its own, then added.
           shifts: modifierShifts(burst.modifiers),
           dice: burst.dice,
@@ -77,7 +77,7 @@ export function dialogContext(
       cover: t.coverReason,
       problem: t.problem,
       chance: t.check.chance,
-      column: t.check.column,
+      column: columnOf(t.check),
       // SF-Z-03: each modifier converted on its own, then added.
       shifts: modifierShifts(t.modifiers),
       formula: prep.formula[t.id] ?? "",

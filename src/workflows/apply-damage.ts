@@ -11,10 +11,13 @@
  */
 import { SYSTEM_ID } from "../constants.js";
 import {
-  applyDefenses,
-  applyStamina,
+  applyStaminaHit,
+  applyVitalityWoundsHit,
+  type Critical,
   type DamageKind,
   type DefenseState,
+  type PoolChange,
+  type PoolKey,
   resolveDoze,
 } from "../rules/index.js";
 
@@ -32,6 +35,11 @@ export interface TargetState {
   readonly linked: boolean;
   readonly stamina: { readonly value: number; readonly max: number };
   readonly defenses: readonly DefenseState[];
+  /**
+   * The target's health model when it is not Star Frontiers Stamina (issue 14): the apply takes the hit by the
+   * TARGET's model, whichever engine rolled it. Absent: the `stamina` model (its screens, suits and Stamina above).
+   */
+  readonly health?: VitalityWoundsTarget;
   /** This card's record on the target, when it was applied and not undone (read from the target's own data). */
   readonly recorded?: AppliedRecord | null;
   /** A GM undid this card's hit on the target: only a GM applies it again. */
@@ -46,13 +54,36 @@ export interface TargetState {
   readonly doze?: { readonly turn: string; readonly earlier: number };
 }
 
+/** A d20 target's vitality and wound points (SW-10, SW-11, SW-18) as the apply reads them. */
+export interface VitalityWoundsTarget {
+  readonly model: "vitalityWounds";
+  readonly vitality: { readonly value: number; readonly max: number };
+  readonly wounds: { readonly value: number; readonly max: number };
+  /** Heroic characters have vitality and take a confirmed critical as wound damage; ordinary ones drop to −1. */
+  readonly heroic: boolean;
+  /** Damage reduction of the armour worn (wound damage only, SW-11). */
+  readonly dr: number;
+  /** Wound points already lost this round (for the Fortitude DC, SW-10). */
+  readonly lostThisRound: number;
+}
+
 export interface AppliedRecord {
   readonly targetId: string;
   readonly name: string;
   readonly rolled: number;
+  /** What the hit took from the target's pools, after its defenses (Stamina; or vitality plus wound points). */
   readonly taken: number;
-  readonly staminaBefore: number;
-  readonly staminaAfter: number;
+  /** The `stamina` model's numbers (every record from before issue 14 has them). */
+  readonly staminaBefore?: number;
+  readonly staminaAfter?: number;
+  /** The target's health model when it is not `stamina` (records without it are Stamina records). */
+  readonly health?: "vitalityWounds";
+  /** Each pool the hit changed, before and after: what undo puts back. Stamina records from before have none. */
+  readonly pools?: readonly PoolChange[];
+  /** SW-10: the Fortitude save the hit calls for (5 + wound points lost this round), or absent. */
+  readonly fortitudeDC?: number | null;
+  /** SW-10: wound damage leaves the target fatigued. */
+  readonly fatigued?: boolean;
   readonly unconscious: boolean;
   /** SEU drained per power source item id, and suit wear per suit id: to undo. */
   readonly drains: Readonly<Record<string, number>>;
@@ -145,6 +176,10 @@ function updateFor(batch: WriteBatch, t: TargetState): { update: Update; prefix:
 /** The running state of each actor while a plan goes through its targets (two tokens of one linked actor). */
 interface Running {
   stamina: number;
+  vitality: number;
+  wounds: number;
+  /** Wound points lost this round, this plan's hits included (SW-10). */
+  lost: number;
   power: Record<string, number>;
   capacity: Record<string, number>;
 }
@@ -158,7 +193,14 @@ function runningFor(
   let r = running.get(key);
   if (!r) {
     const lv = levels[key] ?? { power: {}, capacity: {} };
-    r = { stamina: t.stamina.value, power: { ...lv.power }, capacity: { ...lv.capacity } };
+    r = {
+      stamina: t.stamina.value,
+      vitality: t.health?.vitality.value ?? 0,
+      wounds: t.health?.wounds.value ?? 0,
+      lost: t.health?.lostThisRound ?? 0,
+      power: { ...lv.power },
+      capacity: { ...lv.capacity },
+    };
     running.set(key, r);
   }
   return r;
@@ -181,6 +223,7 @@ export function planApplication(
   effect: string | null = null,
   stunned: ReadonlySet<string> = new Set(),
   turns: Readonly<Record<string, Partial<Record<AppliedStatus, number>>>> = {},
+  critical: Readonly<Record<string, Critical>> = {},
 ): ApplyOutcome {
   const batch = emptyBatch();
   const applied: AppliedRecord[] = [];
@@ -199,6 +242,12 @@ export function planApplication(
     // R2-4: a formula such as 1d10-5 can roll below 0; that target takes 0, the others are not affected.
     const rolled = Math.max(0, Math.trunc(damage[id] ?? 0));
     const run = runningFor(running, t, levels);
+    // The target's health model takes the hit (issue 14), never the engine's.
+    if (t.health?.model === "vitalityWounds") {
+      const hit = { amount: rolled, kind, critical: critical[id] ?? "none" };
+      applied.push(planVitalityWounds(messageId, batch, t, t.health, run, hit, stunned.has(id)));
+      return;
+    }
     // A second hit on the same actor meets the screens and suits as the first left them.
     const defenses = t.defenses.map((d) => ({
       ...d,
@@ -206,8 +255,12 @@ export function planApplication(
         d.powerSourceId && d.powerSourceId in run.power ? (run.power[d.powerSourceId] ?? d.power) : d.power,
       capacity: d.capacity !== null && d.id in run.capacity ? (run.capacity[d.id] ?? d.capacity) : d.capacity,
     }));
-    const def = applyDefenses(rolled, kind, defenses);
-    const st = applyStamina(run.stamina, def.taken);
+    const hit = applyStaminaHit(
+      { model: "stamina", stamina: run.stamina, defenses },
+      { amount: rolled, kind, critical: critical[id] ?? "none" },
+    );
+    const def = hit.defenses;
+    const st = hit.stamina;
     run.stamina = st.after;
     for (const [pid, seu] of Object.entries(def.drains))
       run.power[pid] = Math.max(0, (run.power[pid] ?? 0) - seu);
@@ -279,6 +332,91 @@ export function planApplication(
   return { applied, skipped, batch };
 }
 
+/** Where each pool lives in the target's data (the actor's, or its token's delta). */
+const POOL_PATH: Readonly<Record<PoolKey, string>> = {
+  stamina: "system.stamina.value",
+  vitality: "system.d20.vitality.value",
+  wounds: "system.d20.wounds.value",
+};
+
+/** A pool's maximum on the target now (undo never restores above it). */
+function poolMax(t: TargetState, pool: PoolKey): number {
+  if (pool === "stamina") return t.stamina.max;
+  return t.health?.[pool].max ?? Number.POSITIVE_INFINITY;
+}
+
+/**
+ * One hit on a vitality/wound-point target (SW-10, SW-11, SW-18): vitality first (a heroic target's), then wound
+ * points less the armour's DR; a confirmed critical to wounds (or an ordinary foe to −1). Dying or dead is
+ * unconscious; the record keeps the Fortitude DC the hit calls for and whether it left the target fatigued.
+ */
+function planVitalityWounds(
+  messageId: string,
+  batch: WriteBatch,
+  t: TargetState,
+  h: VitalityWoundsTarget,
+  run: Running,
+  hit: { amount: number; kind: DamageKind; critical: Critical },
+  stunned: boolean,
+): AppliedRecord {
+  const state = {
+    model: "vitalityWounds" as const,
+    heroic: h.heroic,
+    vitality: run.vitality,
+    wounds: run.wounds,
+    dr: h.dr,
+    lostThisRound: run.lost,
+  };
+  const { result, pools } = applyVitalityWoundsHit(state, hit);
+  run.vitality = result.after.vitality;
+  run.wounds = result.after.wounds;
+  run.lost = result.lostThisRound;
+  const down = result.state === "dying" || result.state === "dead";
+  const active = new Set(t.statuses ?? []);
+  const on: AppliedStatus[] = [];
+  if (down && !active.has("unconscious")) on.push("unconscious");
+  if (stunned && !active.has("stun")) on.push("stun");
+  const record: AppliedRecord = {
+    targetId: t.id,
+    name: t.name,
+    rolled: hit.amount,
+    taken: result.vitalityLost + result.woundsLost,
+    health: "vitalityWounds",
+    pools,
+    fortitudeDC: result.fortitudeDC,
+    fatigued: result.fatigued,
+    unconscious: down,
+    drains: {},
+    wear: {},
+    statuses: on,
+    steps: result.drAbsorbed
+      ? [
+          {
+            name: "DR",
+            before: result.woundsLost + result.drAbsorbed,
+            after: result.woundsLost,
+            seu: 0,
+            failed: null,
+          },
+        ]
+      : [],
+  };
+  const { update, prefix } = updateFor(batch, t);
+  for (const p of pools) update[`${prefix}${POOL_PATH[p.pool]}`] = p.after;
+  update[`${prefix}${ledgerPath(messageId, t.tokenId)}`] = {
+    ...JSON.parse(JSON.stringify(record)),
+    undone: false,
+  };
+  if (on.length) batch.statuses[t.id] = { on, off: [] };
+  return record;
+}
+
+/** The pools a record changed: its own list, or a Stamina record's two numbers (every record from before). */
+export function poolsOf(r: AppliedRecord): readonly PoolChange[] {
+  if (r.pools) return r.pools;
+  return [{ pool: "stamina", before: r.staminaBefore ?? 0, after: r.staminaAfter ?? 0 }];
+}
+
 /** Item updates merged by id: the last value for an item wins (it already accounts for the earlier ones). */
 function mergeItems(current: readonly Update[], more: readonly Update[]): Update[] {
   const out = current.map((u) => ({ ...u }));
@@ -309,11 +447,16 @@ export function planUndo(
     const t = targets[i];
     if (!t) return;
     const run = runningFor(running, t, levels);
-    const cap = bound[r.targetId] ?? Number.POSITIVE_INFINITY;
-    const back = Math.max(0, Math.min(r.staminaBefore - r.staminaAfter, r.taken, cap));
-    run.stamina = Math.min(t.stamina.max, run.stamina + back);
+    // Whatever the target's model, undo puts back each pool what the hit took from it, within what was taken in
+    // all and what the card rolled (a record on a player's own actor is theirs to write), up to the maximum.
+    let budget = Math.max(0, Math.min(r.taken, bound[r.targetId] ?? Number.POSITIVE_INFINITY));
     const { update, prefix } = updateFor(batch, t);
-    update[`${prefix}system.stamina.value`] = run.stamina;
+    for (const p of poolsOf(r)) {
+      const back = Math.max(0, Math.min(p.before - p.after, budget));
+      budget -= back;
+      run[p.pool] = Math.min(poolMax(t, p.pool), run[p.pool] + back);
+      update[`${prefix}${POOL_PATH[p.pool]}`] = run[p.pool];
+    }
     // The record stays, marked undone, in the same write: only a GM applies this card to this target again (the
     // card's own mark says so too, but the card is its author's to write).
     update[`${prefix}${ledgerPath(messageId, t.tokenId)}.undone`] = true;
@@ -337,9 +480,11 @@ export function planUndo(
       items.push({ _id: sid, "system.capacity.value": run.capacity[sid] });
     }
     if (items.length) batch.items[key] = mergeItems(batch.items[key] ?? [], items);
-    // Undo turns off what this apply turned on — but not unconscious while Stamina is still 0 or less (SF-B-15).
+    // Undo turns off what this apply turned on — but not unconscious while the target is still down: Stamina 0
+    // or less (SF-B-15), wound points below 0 (SW-10).
+    const down = r.health === "vitalityWounds" ? run.wounds < 0 : run.stamina <= 0;
     const off = (r.statuses ?? []).filter(
-      (s) => (t.statuses ?? []).includes(s) && (s !== "unconscious" || run.stamina > 0),
+      (s) => (t.statuses ?? []).includes(s) && (s !== "unconscious" || !down),
     );
     if (off.length) batch.statuses[r.targetId] = { on: [], off };
   });

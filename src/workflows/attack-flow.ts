@@ -3,7 +3,7 @@
  * apply button: ask the active GM once, who writes one batch. The Foundry workflow fills the ports with Roll,
  * Item#update, ChatMessage.create and User#query; the tests fill them with fakes that count the writes.
  */
-import type { DamageKind } from "../rules/index.js";
+import { columnOf, type DamageKind, type DiceResults } from "../rules/index.js";
 import {
   type AppliedRecord,
   type ItemLevels,
@@ -19,8 +19,9 @@ import {
   type PreparedAttack,
   prepareAttack,
   resolveAttack,
+  shotCheck,
 } from "./attack-plan.js";
-import { type AppliedMark, CARD_VERSION, damageOf } from "./card-data.js";
+import { type AppliedMark, CARD_VERSION, criticalOf, damageOf } from "./card-data.js";
 import { statusTurns } from "./grenade-effects.js";
 import { KeyedQueue } from "./serial.js";
 import { type StrayCard, strayRecord, strayShots } from "./stray.js";
@@ -124,8 +125,6 @@ export async function runAttack<R>(
     effect?: string | null;
     sceneId?: string | null;
     rangeUnit?: "m" | "squares";
-    /** Roll the stray d100 of a miss into a crowd (the world's "strayShots" setting, SF-X-35). */
-    strays?: boolean;
   },
 ): Promise<{ card: AttackCardData; messageId: string }> {
   let prep = prepareAttack(request);
@@ -135,17 +134,30 @@ export async function runAttack<R>(
     prep = prepareAttack(changed);
   }
   const req = prep.request;
+  const { engine } = req;
   const rolls: R[] = [];
   const shots = req.declarations.burst ? 1 : req.declarations.shots;
-  const d100: number[] = [];
-  for (let i = 0; i < shots; i++) {
-    const r = await ports.roll("1d100");
-    d100.push(r.total);
+  // Each shot's dice, by the key the engine asked for. The engine decides which dice an attack needs (the
+  // workflow never asks which engine it is): first each shot's attack die, then the damage dice, then whatever
+  // else each shot's result asks for (Alpha Dawn's stray d100 on a miss into a crowd, SF-X-35) — that order is
+  // the order the dice are rolled and shown in.
+  const check = shotCheck(prep);
+  const dice: DiceResults[] = [];
+  const rollDie = async (at: number): Promise<boolean> => {
+    const next = engine.nextDie(check, dice[at] ?? {});
+    if (!next) return false;
+    const r = await ports.roll(next.formula);
+    dice[at] = { ...dice[at], [next.key]: r.total };
     rolls.push(r.roll);
-  }
+    return true;
+  };
+  for (let i = 0; i < shots; i++) await rollDie(i);
+  // The card keeps each shot's attack die (the first the engine asked for).
+  const first = Object.keys(dice[0] ?? {})[0] as keyof DiceResults | undefined;
+  const d100 = dice.map((d) => (first ? (d[first] ?? 0) : 0));
   const damageDice: number[][] = [];
-  const first = prep.targets[0]!;
-  const need = damageDiceNeeded(prep, first.id);
+  const aimed = prep.targets[0]!;
+  const need = damageDiceNeeded(prep, aimed.id);
   for (let i = 0; i < shots; i++) {
     if (!need) {
       damageDice.push([]);
@@ -155,19 +167,10 @@ export async function runAttack<R>(
     damageDice.push(r.dice);
     rolls.push(r.roll);
   }
-  let result = resolveAttack(prep, { d100, damage: damageDice });
-  // SF-X-35: each miss into a crowd rolls the stray d100, and the shots are resolved again with it.
-  const strayAt = meta.strays ? strayShots(prep, result) : [];
-  const strayRolls: number[] = [];
-  for (const _ of strayAt) {
-    const r = await ports.roll("1d100");
-    strayRolls.push(r.total);
-    rolls.push(r.roll);
-  }
-  if (strayAt.length) {
-    const stray = d100.map((_, i) => (strayAt.includes(i) ? strayRolls[strayAt.indexOf(i)]! : null));
-    result = resolveAttack(prep, { d100, damage: damageDice, stray });
-  }
+  for (let i = 0; i < shots; i++) while (await rollDie(i));
+  const result = resolveAttack(prep, { rolls: dice, damage: damageDice });
+  const strayAt = strayShots(dice);
+  const strayRolls = strayAt.map((i) => dice[i]!.stray as number);
   if (prep.spend && req.ammo.remaining !== null)
     await ports.spendAmmo(prep.spend.sourceId, req.ammo.remaining - prep.spend.amount);
   const card: AttackCardData = {
@@ -193,11 +196,15 @@ export async function runAttack<R>(
       coverReason: t.coverReason,
       modifiers: t.modifiers,
       chance: t.check.chance,
-      column: t.check.column,
+      column: columnOf(t.check),
       problem: t.problem,
     })),
     burstCheck: prep.burst
-      ? { chance: prep.burst.check.chance, column: prep.burst.check.column, modifiers: prep.burst.modifiers }
+      ? {
+          chance: prep.burst.check.chance,
+          column: columnOf(prep.burst.check),
+          modifiers: prep.burst.modifiers,
+        }
       : null,
     d100,
     damageDice,
@@ -326,6 +333,7 @@ async function applyNow(
     card.effect,
     new Set(card.stunned ?? []),
     statusTurns(card, wanted),
+    Object.fromEntries(wanted.map((id) => [id, criticalOf(card, id)])),
   );
   const byId = new Map(targets.filter((t): t is TargetState => !!t).map((t) => [t.id, t]));
   const markOf = (r: AppliedRecord): AppliedMark =>

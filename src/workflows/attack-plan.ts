@@ -14,9 +14,8 @@ import {
   burstModifiers,
   type Check,
   type Declarations,
-  damageFormula,
+  type DiceResults,
   darknessRefusal,
-  formatDice,
   type Modifier,
   type Outcome,
   type ResolutionEngine,
@@ -62,6 +61,11 @@ export interface AttackRequest {
   readonly declarations: Declarations;
   /** Per target id: modifier id → new value (null removes it). A "*" key applies to every target. */
   readonly overrides?: Readonly<Record<string, Readonly<Record<string, number | null>>>>;
+  /**
+   * The same for the terms of the number the attack is rolled against (d20 Defense): a list apart from the
+   * attack's, since both have a `dex` and a `size`.
+   */
+  readonly targetOverrides?: Readonly<Record<string, Readonly<Record<string, number | null>>>>;
   /** Fired last turn, for ½ rate-of-fire weapons. */
   readonly firedLastTurn?: boolean;
 }
@@ -70,6 +74,8 @@ export interface TargetPlan {
   readonly id: string;
   readonly name: string;
   readonly modifiers: readonly Modifier[];
+  /** The target number's terms after the user's overrides (d20 Defense); [] where the chance alone decides. */
+  readonly targetModifiers: readonly Modifier[];
   readonly check: Check;
   readonly coverReason: TargetInput["coverReason"];
   /** Why this target cannot be hit (out of range, out of sight), or null. */
@@ -155,15 +161,20 @@ export function prepareAttack(req: AttackRequest): PreparedAttack {
       ...all,
       ...(req.overrides?.[t.facts.id] ?? {}),
     });
-    const check = req.engine.check(f, mods, options);
+    const defense = applyOverrides(req.engine.targetModifiers(f, options), {
+      ...(req.targetOverrides?.["*"] ?? {}),
+      ...(req.targetOverrides?.[t.facts.id] ?? {}),
+    });
+    const check = req.engine.check(f, mods, options, defense);
     const problem = !t.facts.visible
       ? "FT.Error.outOfSight"
       : // SF-X-23: in darkness, unseen without infrared or light amplification.
-        (darknessRefusal(req.attacker, t.facts) ?? (check.band === null ? "FT.Error.outOfRange" : null));
+        (darknessRefusal(req.attacker, t.facts) ?? (check.inRange ? null : "FT.Error.outOfRange"));
     return {
       id: t.facts.id,
       name: t.facts.name,
       modifiers: mods,
+      targetModifiers: defense,
       check,
       coverReason: t.coverReason,
       problem,
@@ -195,7 +206,7 @@ export function prepareAttack(req: AttackRequest): PreparedAttack {
     if (d.burst) formula[t.id] = `${burst!.dice}d10`;
     else {
       try {
-        formula[t.id] = formatDice(damageFormula(req.weapon.damage, t.check.band, d.powerSetting));
+        formula[t.id] = req.engine.damageFormula(req.weapon, t.check, d.powerSetting);
       } catch {
         formula[t.id] = "";
       }
@@ -211,12 +222,18 @@ export function prepareAttack(req: AttackRequest): PreparedAttack {
 }
 
 export interface AttackDice {
-  /** One d100 per shot (a burst is one shot). */
-  readonly d100: readonly number[];
+  /**
+   * The dice each shot's roll asked for, by key (a burst is one shot): Alpha Dawn's d100 and, on a miss into a
+   * crowd, its stray d100 (SF-X-35); Zebulon's d100; d20's d20, confirmation and concealment dice.
+   */
+  readonly rolls: readonly DiceResults[];
   /** Damage dice per shot for a single target; for a burst, the one pool of d10s. */
   readonly damage: readonly (readonly number[])[];
-  /** Stray d100 per shot for a miss into a crowd (SF-X-35). */
-  readonly stray?: readonly (number | null)[];
+}
+
+/** The check each shot is rolled against: the burst's one check, or the single target's. */
+export function shotCheck(prep: PreparedAttack): Check {
+  return prep.burst ? prep.burst.check : prep.targets[0]!.check;
 }
 
 export interface ShotResult {
@@ -254,14 +271,12 @@ export function resolveAttack(prep: PreparedAttack, dice: AttackDice): AttackRes
   const { engine } = prep.request;
   const shots: ShotResult[] = [];
   if (prep.burst) {
-    const outcome = engine.resolve(prep.burst.check, { d100: dice.d100[0]!, stray: dice.stray?.[0] ?? null });
+    const outcome = engine.resolve(prep.burst.check, dice.rolls[0] ?? {});
     const pool = dice.damage[0] ?? [];
     // The engine turns the burst's dice into its damage (Alpha Dawn: their sum; Zebulon: the colour's share of
     // the maximum), then it is split evenly and the remainder lost (SF-X-24). No branch on the engine.
     const burstWeapon = { ...prep.request.weapon, damage: { formula: `${prep.burst.dice}d10` } };
-    const total = outcome.hit
-      ? engine.damage(outcome, burstWeapon, { stamina: 0, defenses: [] }, pool, null).rolled
-      : 0;
+    const total = outcome.hit ? engine.damage(outcome, burstWeapon, pool, null).rolled : 0;
     const split = splitTotal(total, prep.targets.length);
     for (const t of prep.targets) {
       shots.push({ targetId: t.id, outcome, damage: split.each, formula: prep.formula[t.id] ?? "" });
@@ -274,24 +289,22 @@ export function resolveAttack(prep: PreparedAttack, dice: AttackDice): AttackRes
   }
   const t = prep.targets[0]!;
   const n = prep.request.declarations.shots;
-  if (dice.d100.length !== n)
-    throw new RulesError("FT.Error.diceCount", `Expected ${n} d100 rolls, got ${dice.d100.length}`, {
+  if (dice.rolls.length !== n)
+    throw new RulesError("FT.Error.diceCount", `Expected ${n} attack rolls, got ${dice.rolls.length}`, {
       expected: n,
-      got: dice.d100.length,
+      got: dice.rolls.length,
     });
   let total = 0;
   for (let i = 0; i < n; i++) {
-    const outcome = engine.resolve(t.check, { d100: dice.d100[i]!, stray: dice.stray?.[i] ?? null });
+    const outcome = engine.resolve(t.check, dice.rolls[i]!);
     let damage = 0;
     if (outcome.hit && prep.formula[t.id]) {
-      const plan = engine.damage(
+      damage = engine.damage(
         outcome,
         prep.request.weapon,
-        { stamina: 0, defenses: [] },
         dice.damage[i] ?? [],
         prep.request.declarations.powerSetting,
-      );
-      damage = plan.rolled;
+      ).rolled;
     }
     shots.push({ targetId: t.id, outcome, damage, formula: prep.formula[t.id] ?? "" });
     total += damage;

@@ -16,7 +16,7 @@ import { SYSTEM_ID, templatePath } from "../constants.js";
 import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
 import { type FrontierActorType, isFrontierActor, isItemType } from "../documents/subtypes.js";
 import { notify, report } from "../helpers/report.js";
-import { clientSettings, currentEngine, currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
+import { clientSettings, currentEngine, currentVariant, SETTINGS } from "../helpers/settings.js";
 import {
   type AttackerFacts,
   burstAreaProblem,
@@ -246,7 +246,6 @@ export async function attackWithWeapon(
       effect: sys.effect || null,
       sceneId: token.document.parent?.id ?? null,
       rangeUnit: unit,
-      strays: getSetting(SETTINGS.strayShots) !== false,
     });
   } catch (e) {
     // A rules error, a cancelled dialog or anything else: reported here, so a macro calling this sees it too.

@@ -29,6 +29,7 @@ import {
   actorKey,
   type ItemLevels,
   planApplication,
+  poolsOf,
   type TargetState,
   type WriteBatch,
 } from "./apply-damage.js";
@@ -50,6 +51,13 @@ import { creatureProblem } from "./creature-attack.js";
 import { bareHandsProblem } from "./melee.js";
 import { handleStrayRequest } from "./stray-request.js";
 import { turnOnFor } from "./timed-status.js";
+
+/** The card's word for each pool a hit changes. */
+const POOL_LABEL = {
+  stamina: "FT.Card.stamina",
+  vitality: "FT.Card.vitality",
+  wounds: "FT.Card.wounds",
+} as const;
 
 type Msg = ChatMessage.Implementation;
 type UserI = User.Implementation;
@@ -135,8 +143,11 @@ function showAppliedNumbers(message: Msg, card: StoredCard, html: HTMLElement): 
           ` · ${s.name} ${s.before}→${s.after}${s.seu ? ` (${s.seu} SEU)` : ""}${s.failed ? ` (${game.i18n?.localize(s.failed) ?? s.failed})` : ""}`,
       )
       .join("");
-    const stamina = game.i18n?.localize("FT.Card.stamina") ?? "Stamina";
-    span.textContent = `: ${rec.taken} (${stamina} ${rec.staminaBefore} → ${rec.staminaAfter})${steps}`;
+    // Each pool the hit changed: Stamina, or vitality and wound points (issue 14).
+    const pools = poolsOf(rec)
+      .map((p) => `${game.i18n?.localize(POOL_LABEL[p.pool]) ?? p.pool} ${p.before} → ${p.after}`)
+      .join(", ");
+    span.textContent = `: ${rec.taken} (${pools})${steps}`;
     line.querySelector(".ft-applied-label")?.after(span);
   }
 }
@@ -253,12 +264,28 @@ function dozeTally(actor: ActorI, messageId: string, tokenId: string): { turn: s
   return { turn, earlier };
 }
 
+/** One pool change as a record stores it (`apply-damage.ts` `PoolChange`). */
+function isPoolChange(p: unknown): boolean {
+  if (!p || typeof p !== "object") return false;
+  const c = p as Record<string, unknown>;
+  return (
+    (c.pool === "stamina" || c.pool === "vitality" || c.pool === "wounds") &&
+    Number.isFinite(c.before) &&
+    Number.isFinite(c.after)
+  );
+}
+
 /** This card's record on an actor for one token, if it is one this system wrote (numbers where numbers go). */
 function recordOn(actor: ActorI, messageId: string, tokenId: string): AppliedRecord | null {
   const r = rawRecord(actor, messageId, tokenId);
   if (!r || r.undone === true) return null;
   const o = r;
-  const nums = ["rolled", "taken", "staminaBefore", "staminaAfter"].every((k) => Number.isFinite(o[k]));
+  // A Stamina record has its two numbers; another health model's record lists the pools it changed (issue 14).
+  const pools = o.pools;
+  const poolsOk = Array.isArray(pools) && pools.every((p) => isPoolChange(p));
+  const nums =
+    ["rolled", "taken"].every((k) => Number.isFinite(o[k])) &&
+    (poolsOk || ["staminaBefore", "staminaAfter"].every((k) => Number.isFinite(o[k])));
   const maps = [o.drains, o.wear].every(
     (m) => !!m && typeof m === "object" && Object.values(m).every((v) => Number.isFinite(v)),
   );

@@ -13,7 +13,14 @@
  */
 
 import type { GrenadeCard } from "../applications/card-context.js";
-import { burstDice, DAMAGE_KINDS, MAX_BURST_TARGETS, parseDice, type WeaponFacts } from "../rules/index.js";
+import {
+  burstDice,
+  type Critical,
+  DAMAGE_KINDS,
+  MAX_BURST_TARGETS,
+  parseDice,
+  type WeaponFacts,
+} from "../rules/index.js";
 import type { AttackCardData } from "./attack-flow.js";
 import type { TargetDamage } from "./attack-plan.js";
 
@@ -125,6 +132,16 @@ export function readCard(raw: unknown): StoredCard | null {
 /** Damage before defenses for one target (0 when the card has none for it). */
 export function damageOf(card: Pick<AttackCardData, "result">, targetId: string): number {
   return card.result.damage.find((d) => d.targetId === targetId)?.damage ?? 0;
+}
+
+/**
+ * The critical a target's damage carries (d20, SW-18): confirmed when any hit at it was a confirmed critical. Cards
+ * of the percentile engines, and cards from before, carry none.
+ */
+export function criticalOf(card: Pick<AttackCardData, "result">, targetId: string): Critical {
+  const shots = card.result.shots.filter((s) => s.targetId === targetId && s.outcome.hit);
+  if (shots.some((s) => s.outcome.critical === "confirmed")) return "confirmed";
+  return shots.some((s) => s.outcome.critical === "threat") ? "threat" : "none";
 }
 
 /** What was applied to one target, or null (a mark of an undone hit is not applied). */

@@ -22,6 +22,7 @@ import {
   checkMeleeWeapon,
   createAlphaDawnEngine,
   DEFAULT_DECLARATIONS,
+  dieOf,
   MELEE_REACH_M,
   MELEE_SITUATION_TABLE,
   MELEE_SITUATIONS,
@@ -98,25 +99,32 @@ export function d100Engine(
   return {
     id: "alphaDawn",
     attackModifiers: (facts) => modifiersOf(facts),
+    targetModifiers: () => [],
     check(facts, modifiers, options): Check {
       const inReach = reaches(facts);
       return {
         engine: "alphaDawn",
+        kind: "percentile",
         modifiers,
         chance: meleeChance(modifiers),
-        column: null,
         band: inReach ? "pb" : null,
+        inRange: inReach,
         possible: inReach,
         cannotMiss: false,
         crowd: false,
         variant: options.variant,
+        stray: false,
       };
     },
+    // One d100, nothing more: melee and natural attacks have no stray shot.
+    nextDie: (_check, dice) =>
+      typeof dice.d100 === "number" ? null : { key: "d100", formula: "1d100", ruleId: "RT-6" },
     resolve(check, dice) {
-      const hit = meleeHits(dice.d100, check.chance);
+      const roll = dieOf(dice, "d100");
+      const hit = meleeHits(roll, check.chance);
       return {
         engine: "alphaDawn",
-        roll: dice.d100,
+        roll,
         chance: check.chance,
         hit,
         auto: null,
@@ -126,7 +134,8 @@ export function d100Engine(
         band: check.band,
       };
     },
-    damage: (outcome, weapon, target, dice, power) => base.damage(outcome, weapon, target, dice, power),
+    damageFormula: (weapon, check, power) => base.damageFormula(weapon, check, power),
+    damage: (outcome, weapon, dice, power) => base.damage(outcome, weapon, dice, power),
   };
 }
 

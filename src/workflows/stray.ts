@@ -4,7 +4,7 @@
  * of it (the rolls, the strayed damage, the tokens in the way the GM picks from), and the card once the GM picked.
  * Single-target shots only: a burst's miss is one roll for several targets, and the rules give it no stray.
  */
-import { RulesError } from "../rules/index.js";
+import { type DiceResults, RulesError } from "../rules/index.js";
 import type { AttackCardData, CardTarget } from "./attack-flow.js";
 import type { AttackResult, PreparedAttack } from "./attack-plan.js";
 
@@ -22,12 +22,13 @@ export interface StrayCard {
   readonly picked: string | null;
 }
 
-/** Indices of the shots that roll the stray d100: ordinary misses at a single target in a crowd, Expanded game. */
-export function strayShots(prep: PreparedAttack, result: AttackResult): number[] {
-  if (prep.burst || prep.request.variant === "basic") return [];
-  const check = prep.targets[0]?.check;
-  if (!check?.crowd || check.engine === "zebulon") return [];
-  return result.shots.flatMap((s, i) => (!s.outcome.hit && s.outcome.auto === null ? [i] : []));
+/**
+ * Indices of the shots that rolled the stray d100. The engine decides which do (Alpha Dawn: an ordinary miss at a
+ * single target in a crowd, Expanded game, in a world that rolls stray shots); the workflow only rolled what it
+ * asked for.
+ */
+export function strayShots(rolls: readonly DiceResults[]): number[] {
+  return rolls.flatMap((d, i) => (typeof d.stray === "number" ? [i] : []));
 }
 
 /**
@@ -51,13 +52,7 @@ export function strayRecord(
     hits++;
     if (!prep.formula[prep.targets[0]!.id]) continue;
     const asHit = { ...outcome, hit: true, damageFraction: 1 };
-    damage += engine.damage(
-      asHit,
-      weapon,
-      { stamina: 0, defenses: [] },
-      damageDice[i] ?? [],
-      declarations.powerSetting,
-    ).rolled;
+    damage += engine.damage(asHit, weapon, damageDice[i] ?? [], declarations.powerSetting).rolled;
   }
   return { rolls, hits, damage, candidates: candidates.map((id) => ({ id, name: "" })), picked: null };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BASIC_GYROJET, facts } from "../../../tests/fixtures/rules.js";
 import { applyOverrides, total } from "../core/modifiers.js";
 import { basicSquareRange, rangeBand } from "../geometry/range.js";
+import { applyDefenses, applyStamina } from "./damage.js";
 import { createAlphaDawnEngine } from "./engine.js";
 import { ALPHA_DAWN_TABLE } from "./tables.js";
 import {
@@ -335,11 +336,13 @@ describe("Alpha Dawn engine through the shared interface", () => {
     expect(check.chance).toBe(20);
     const out = engine.resolve(check, { d100: 13 });
     expect(out).toMatchObject({ hit: true, auto: null, roll: 13, band: "m" });
-    const plan = engine.damage(out, f.weapon, { stamina: 35, defenses: [] }, [5, 7], null);
-    expect(plan).toMatchObject({
-      formula: "2d10",
-      rolled: 12,
-      stamina: { before: 35, after: 23, unconscious: false },
+    const plan = engine.damage(out, f.weapon, [5, 7], null);
+    expect(plan).toEqual({ formula: "2d10", rolled: 12 });
+    // What the hit does to the target is its health model's (screens and suits, then Stamina), not the engine's.
+    expect(applyStamina(35, applyDefenses(plan.rolled, f.weapon.kind, []).taken)).toEqual({
+      before: 35,
+      after: 23,
+      unconscious: false,
     });
   });
 
@@ -366,8 +369,12 @@ describe("Alpha Dawn engine through the shared interface", () => {
   it("SF-B-15 damage to 0 or less leaves the target unconscious (Eusyl at 9 takes 12 → −3)", () => {
     const f = facts({ weapon: { damage: { formula: "2d10" }, kind: "needle" } });
     const out = engine.resolve(engine.check(f, [], { variant: "basic" }), { d100: 1 });
-    const plan = engine.damage(out, f.weapon, { stamina: 9, defenses: [] }, [6, 6], null);
-    expect(plan.stamina).toEqual({ before: 9, after: -3, unconscious: true });
+    const plan = engine.damage(out, f.weapon, [6, 6], null);
+    expect(applyStamina(9, applyDefenses(plan.rolled, f.weapon.kind, []).taken)).toEqual({
+      before: 9,
+      after: -3,
+      unconscious: true,
+    });
   });
 
   it("SF-X-36 per-SEU damage: a laser set to 3 rolls 3d10; no damage on a miss", () => {
@@ -376,12 +383,12 @@ describe("Alpha Dawn engine through the shared interface", () => {
       variant: "expanded",
     });
     const hit = engine.resolve(check, { d100: 10 });
-    expect(engine.damage(hit, f.weapon, { stamina: 40, defenses: [] }, [4, 5, 6], 3)).toMatchObject({
+    expect(engine.damage(hit, f.weapon, [4, 5, 6], 3)).toMatchObject({
       formula: "3d10",
       rolled: 15,
     });
     const miss = engine.resolve(check, { d100: 90 });
-    expect(engine.damage(miss, f.weapon, { stamina: 40, defenses: [] }, [], 3).rolled).toBe(0);
+    expect(engine.damage(miss, f.weapon, [], 3).rolled).toBe(0);
   });
 
   it("uses the table it was given (a GM's numbers)", () => {
@@ -393,5 +400,48 @@ describe("Alpha Dawn engine through the shared interface", () => {
     expect(
       custom.check(f, custom.attackModifiers(f, { variant: "basic" }), { variant: "basic" }).chance,
     ).toBe(30);
+  });
+});
+
+describe("Alpha Dawn asks for the dice it needs (the engine seam's nextDie)", () => {
+  const engine = createAlphaDawnEngine();
+  const crowd = facts({ target: { distance: 3, crowd: true } });
+  const opts = { variant: "expanded" as const };
+  const check = engine.check(crowd, engine.attackModifiers(crowd, opts), opts);
+
+  it("SF-B-13 SF-X-35 a d100 first; an ordinary miss into a crowd then asks for the stray d100, which decides", () => {
+    expect(check.chance).toBeGreaterThan(0);
+    expect(engine.nextDie(check, {})).toEqual({ key: "d100", formula: "1d100", ruleId: "SF-B-13" });
+    expect(engine.nextDie(check, { d100: 90 })).toEqual({
+      key: "stray",
+      formula: "1d100",
+      ruleId: "SF-X-35",
+    });
+    expect(engine.nextDie(check, { d100: 90, stray: 20 })).toBeNull();
+    expect(engine.resolve(check, { d100: 90, stray: 20 })).toMatchObject({ hit: false, strayHit: true });
+    expect(engine.resolve(check, { d100: 90, stray: 26 })).toMatchObject({ hit: false, strayHit: false });
+  });
+
+  it("SF-X-35 no stray die on a hit, an automatic miss (96–00), in the Basic game, for a burst or with chance 0", () => {
+    expect(engine.nextDie(check, { d100: 3 })).toBeNull();
+    expect(engine.nextDie(check, { d100: 97 })).toBeNull();
+    const basic = engine.check(crowd, [], { variant: "basic" });
+    expect(engine.nextDie(basic, { d100: 90 })).toBeNull();
+    const burst = facts({ target: { distance: 3, crowd: true }, declarations: { burst: true } });
+    expect(engine.nextDie(engine.check(burst, [], opts), { d100: 90 })).toBeNull();
+    const noStrays = createAlphaDawnEngine({ ...ALPHA_DAWN_TABLE, strayChance: 0 });
+    expect(noStrays.nextDie(noStrays.check(crowd, [], opts), { d100: 90 })).toBeNull();
+    const alone = facts({ target: { distance: 3 } });
+    expect(engine.nextDie(engine.check(alone, [], opts), { d100: 90 })).toBeNull();
+  });
+
+  it("SF-B-14 out of range is the check's inRange, not a band the workflow reads", () => {
+    const far = facts({ weapon: BASIC_GYROJET, target: { distance: 31 } });
+    const c = engine.check(far, [], { variant: "basic" });
+    expect({ inRange: c.inRange, possible: c.possible, band: c.band }).toEqual({
+      inRange: false,
+      possible: false,
+      band: null,
+    });
   });
 });

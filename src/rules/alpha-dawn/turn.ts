@@ -2,7 +2,7 @@
  * The turn and what fits in it (SF-B-01, SF-B-02, SF-B-21, SF-B-23, SF-X-03, SF-X-07, SF-X-09, SF-X-23).
  */
 
-import type { Movement } from "../core/types.js";
+import type { Conveyance, Movement } from "../core/types.js";
 import { RulesError } from "../core/types.js";
 
 /** A turn is six seconds; ten turns make a minute (SF-B-01). */
@@ -35,7 +35,7 @@ export function turnPlanProblem(plan: TurnPlan): string | null {
   return null;
 }
 
-export type Conveyance = "onFoot" | "skimmerRider" | "skimmerDriver" | "monorail";
+export type { Conveyance } from "../core/types.js";
 
 /**
  * Basic-game vehicles (SF-B-21): a skimmer rider fires at −10 and has cover; a driver cannot fire and has cover;

@@ -5,10 +5,11 @@
  * amplification device. Infrared devices allow the user to see through smoke, haze and fog as well."
  */
 import type { AttackerFacts, TargetFacts } from "../core/facts.js";
+import type { VisionAid } from "../core/types.js";
 import { visionAids } from "./turn.js";
 
 /** The attacker's vision aid: none, infrared (goggles) or light amplification (goggles). */
-export type VisionAid = "none" | "infrared" | "lightAmp";
+export type { VisionAid } from "../core/types.js";
 
 export const VISION_AIDS: readonly VisionAid[] = ["none", "infrared", "lightAmp"];
 

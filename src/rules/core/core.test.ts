@@ -49,9 +49,10 @@ describe("Damage formulas", () => {
     expect(total([mod("a", "", 20, "SF-B-10"), mod("b", "", -35, "SF-B-10")])).toBe(-15);
   });
 
-  it("SF-Z-01 the engine factory knows Alpha Dawn and Zebulon and refuses d20 for now", () => {
+  it("SF-Z-01 the engine factory knows Alpha Dawn, Zebulon and d20, and refuses an unknown id", () => {
     expect(createEngine("alphaDawn").id).toBe("alphaDawn");
     expect(createEngine("zebulon").id).toBe("zebulon");
-    expect(() => createEngine("d20")).toThrow(/not available/);
+    expect(createEngine("d20").id).toBe("d20");
+    expect(() => createEngine("swn" as "d20")).toThrow(/not available/);
   });
 });

@@ -1,11 +1,14 @@
 /**
  * The one interface every resolution engine implements (architecture: "one engine interface, three
- * implementations"). The attack workflow never branches on the engine id.
+ * implementations"). The attack workflow never branches on the engine id: it asks the engine for its modifiers and
+ * check, rolls whichever dice the engine asks for (`nextDie`), resolves, and rolls the damage. What a hit does to
+ * the target is not the engine's: it is the target's health model (`rules/health/`).
+ *
+ * Nothing here imports an engine's folder (a test in `core.test.ts` keeps it so).
  */
 
-import type { DefenseResult, DefenseState, StaminaResult } from "../alpha-dawn/damage.js";
 import type { AttackFacts, WeaponFacts } from "./facts.js";
-import type { AlphaDawnVariant, Modifier, RangeBand } from "./types.js";
+import type { AlphaDawnVariant, Modifier, RangeBand, RuleId } from "./types.js";
 
 export type EngineId = "alphaDawn" | "zebulon" | "d20";
 
@@ -13,38 +16,100 @@ export interface RuleOptions {
   readonly variant: AlphaDawnVariant;
 }
 
-/** Everything needed to roll: the final modifiers and what they add up to in the engine's terms. */
-export interface Check {
+/** What every check has, whatever the engine. */
+interface CheckBase {
   readonly engine: EngineId;
   readonly modifiers: readonly Modifier[];
-  /** Percentile engines: the chance to hit. Zebulon: the chance of any success on the final column. */
+  /** The chance to hit, per cent, in every engine (the dialog, the card and the tracker show it). */
   readonly chance: number;
-  /** Zebulon: the final column after shifts, −9 … +9. */
-  readonly column: number | null;
-  readonly band: RangeBand | null;
   /** Visible and in range. */
   readonly possible: boolean;
+  /** Within the weapon's range (the workflow refuses a shot out of range by this, never by a band). */
+  readonly inRange: boolean;
+  /** Star Frontiers range band; null out of range and in engines without bands. */
+  readonly band: RangeBand | null;
   readonly cannotMiss: boolean;
   readonly crowd: boolean;
-  readonly variant: AlphaDawnVariant;
-  /** Zebulon: the result shift declared for the attack (SF-Z-07), −3 … +3. */
-  readonly resultShift?: number;
 }
 
-export interface DiceResults {
-  readonly d100: number;
-  /** Second d100 for a miss into a crowd (SF-X-35). */
-  readonly stray?: number | null;
+/** Alpha Dawn: a d100 at or under the chance. */
+export interface D100Check extends CheckBase {
+  readonly kind: "percentile";
+  readonly variant: AlphaDawnVariant;
+  /** A miss may stray into the crowd and roll its stray d100 (SF-X-35): Expanded, one target, not a burst. */
+  readonly stray: boolean;
+}
+
+/** Zebulon: a d100 read on a column of the Resolution Table. */
+export interface ColumnCheck extends CheckBase {
+  readonly kind: "column";
+  /** The final column after shifts, −9 … +9. */
+  readonly column: number;
+  /** The result shift declared for the attack (SF-Z-07), −3 … +3. */
+  readonly resultShift: number;
+}
+
+/** A target number a d20 total is compared with: Defense, AC, a grenade's square … with its labelled terms. */
+export interface TargetNumber {
+  readonly label: "defense" | "ac" | "square" | "area";
+  readonly modifiers: readonly Modifier[];
+  readonly value: number;
+}
+
+/** d20: d20 + bonus against a target number, with threats, confirmation and concealment. */
+export interface D20RollCheck extends CheckBase {
+  readonly kind: "d20";
+  readonly bonus: number;
+  readonly target: TargetNumber;
+  /** The lowest natural d20 that threatens a critical (20 = only 20). */
+  readonly threat: number;
+  /** Concealment miss chance, per cent (0 = none). */
+  readonly missChance: number;
+  readonly naturals: boolean;
+  /** Full range increments to the target (the range penalty's count); null in melee. */
+  readonly increments: number | null;
+  /** What a hit adds to its damage dice, known before the roll (Strength by grip, point blank). */
+  readonly damageTerms: readonly Modifier[];
+}
+
+export type Check = D100Check | ColumnCheck | D20RollCheck;
+
+/** The Zebulon column of a check, or null for the other engines (what the card shows beside the chance). */
+export function columnOf(check: Check): number | null {
+  return check.kind === "column" ? check.column : null;
+}
+
+/** Every die an engine may ask for while resolving one attack roll. */
+export type DieKey = "d100" | "stray" | "d20" | "confirm" | "concealment";
+
+/** The dice rolled for one attack roll so far, by key. */
+export type DiceResults = Readonly<Partial<Record<DieKey, number | null>>>;
+
+/** The next die the engine needs before it can resolve. */
+export interface DieRequest {
+  readonly key: DieKey;
+  readonly formula: "1d20" | "1d100";
+  readonly ruleId: RuleId;
+}
+
+/** The die `key` of `dice`; a die the engine asked for and the workflow did not roll is a bug, said clearly. */
+export function dieOf(dice: DiceResults, key: DieKey): number {
+  const v = dice[key];
+  if (typeof v !== "number") throw new Error(`The ${key} die was not rolled`);
+  return v;
 }
 
 export type ResultColour = "white" | "yellow" | "green" | "blue" | "cobalt";
 
+export type Critical = "none" | "threat" | "confirmed";
+
 export interface Outcome {
   readonly engine: EngineId;
+  /** The natural roll that decided the hit (the d100, or the natural d20). */
   readonly roll: number;
   readonly chance: number;
   readonly hit: boolean;
-  /** Why the result did not follow the chance: 01–05, 96–00, a malfunction, or the referee's "cannot miss". */
+  /** Why the result did not follow the chance: 01–05, 96–00, a malfunction, a natural, the referee's "cannot miss". */
   readonly auto: "hit" | "miss" | "malfunction" | "cannotMiss" | null;
   readonly strayHit: boolean;
   /** Zebulon colour; percentile hits are "cobalt"-equivalent full damage and report null. */
@@ -54,32 +119,67 @@ export interface Outcome {
   /** Share of the weapon's damage this result deals: 1 for a percentile hit, ¼…1 by colour in Zebulon. */
   readonly damageFraction: number;
   readonly band: RangeBand | null;
+  /*
+   * The d20 terms. Absent in the percentile engines (Alpha Dawn and Zebulon outcomes, and the cards that store
+   * them, are unchanged), so a reader takes absence as "no total, no critical".
+   */
+  /** d20: the natural roll plus the bonus. */
+  readonly total?: number;
+  /** d20: the Defense (or AC) it was rolled against. */
+  readonly target?: number;
+  /** d20: total − target. */
+  readonly margin?: number;
+  /** d20: a threat, confirmed or not. */
+  readonly critical?: Critical;
+  /** d20: what the hit adds to its damage dice (Strength, point blank), each labelled with its rule. */
+  readonly damageTerms?: readonly Modifier[];
 }
 
-export interface DamageTarget {
-  readonly stamina: number;
-  readonly defenses: readonly DefenseState[];
-}
-
-export interface DamagePlan {
+/** What a hit deals before the target's own defenses: the rolled damage, for the target's health model. */
+export interface DamageRoll {
   readonly formula: string;
-  /** Damage before defenses. */
+  /** Damage before defenses (0 on a miss). */
   readonly rolled: number;
-  readonly defenses: DefenseResult;
-  readonly stamina: StaminaResult;
 }
 
 export interface ResolutionEngine {
   readonly id: EngineId;
   attackModifiers(facts: AttackFacts, options: RuleOptions): Modifier[];
-  check(facts: AttackFacts, modifiers: readonly Modifier[], options: RuleOptions): Check;
+  /**
+   * The terms of the number the attack is rolled against (d20: Defense), a list apart from the attack's, so a
+   * user's override of the attacker's `dex` or `size` never touches the defender's. [] where the chance alone
+   * decides (Alpha Dawn, Zebulon).
+   */
+  targetModifiers(facts: AttackFacts, options: RuleOptions): Modifier[];
+  /** `target`: the target number's terms after the user's overrides; the engine's own when absent. */
+  check(
+    facts: AttackFacts,
+    modifiers: readonly Modifier[],
+    options: RuleOptions,
+    target?: readonly Modifier[],
+  ): Check;
+  /**
+   * The next die to roll for `check` given those rolled so far, or null when `resolve` has all it needs. The
+   * workflow loops on it, so only the dice the attack really needs are rolled (and shown).
+   */
+  nextDie(check: Check, dice: DiceResults): DieRequest | null;
   resolve(check: Check, dice: DiceResults): Outcome;
+  /**
+   * The damage dice a hit on this check rolls (`2d10`, `3d6`), for the dialog and the roll; throws a RulesError
+   * when the weapon has none for it (an Alpha Dawn weapon with no damage at that band).
+   */
+  damageFormula(weapon: WeaponFacts, check: Check, powerSetting: number | null): string;
   /** `damageDice` are the weapon's dice as rolled; an engine that rates damage by result may ignore them. */
   damage(
     outcome: Outcome,
     weapon: WeaponFacts,
-    target: DamageTarget,
     damageDice: readonly number[],
     powerSetting: number | null,
-  ): DamagePlan;
+  ): DamageRoll;
+}
+
+/** The engine's check of its own kind, or a clear error (a check from another engine reached it). */
+export function checkOfKind<K extends Check["kind"]>(check: Check, kind: K): Extract<Check, { kind: K }> {
+  if (check.kind !== kind) throw new Error(`A ${check.kind} check reached a ${kind} engine`);
+  return check as Extract<Check, { kind: K }>;
 }

@@ -2,10 +2,9 @@
  * The facts an attack is resolved from: what the scene and the sheets say, before any rule turns them into
  * modifiers. The same facts feed every engine (architecture: one `ResolutionEngine` interface).
  */
-import type { Conveyance } from "../alpha-dawn/turn.js";
-import type { VisionAid } from "../alpha-dawn/vision.js";
 import type {
   AnimalSpeed,
+  Conveyance,
   CoverClass,
   DamageKind,
   Movement,
@@ -13,6 +12,7 @@ import type {
   RangeTable,
   SizeClass,
   VehicleSpeed,
+  VisionAid,
   WeaponSkill,
 } from "./types.js";
 
@@ -46,6 +46,67 @@ export interface WeaponFacts {
   readonly kind: DamageKind;
   /** Grenades: blast radius in metres (3 for a 6 m diameter, SF-X-43); 0 for weapons without a blast. */
   readonly blastRadius: number;
+  /** The weapon's d20 numbers (SW-*), read by the d20 engine; absent where the sheet has none. */
+  readonly d20?: D20WeaponFacts;
+}
+
+/*
+ * The d20 blocks (issue 14). Every engine gets the same facts; each reads its own block. Sizes and conditions are
+ * names here (the d20 engine checks them against its tables): core imports no engine.
+ */
+
+/** A d20 weapon (SW-04, SW-06, SW-07, SW-18). */
+export interface D20WeaponFacts {
+  /** The damage formula (`3d6`). */
+  readonly damage: string;
+  /** The lowest natural that threatens a critical: 20, 19 for a lightsaber … (2–20). */
+  readonly threat: number;
+  /** Optional rule: a confirmed critical's multiplier (1 = RCR, off). */
+  readonly critMultiplier?: number;
+  /** Metres per range increment; null for a melee weapon. */
+  readonly rangeIncrement: number | null;
+  readonly rangedKind?: "projectile" | "thrown" | "dropped";
+  /** Melee: how it is held (SW-07). */
+  readonly grip?: "primary" | "offHand" | "twoHanded" | "none";
+  readonly smallerThanWielder?: boolean;
+  /** Melee reach in metres (2 unless longer, SW-14). */
+  readonly reach?: number;
+  /** A touch attack ignores the class bonus (SW-09). */
+  readonly touch?: boolean;
+}
+
+/** The d20 attacker (SW-04, SW-05, SW-15, SW-19, SW-29). */
+export interface D20AttackerFacts {
+  readonly bab: number;
+  /** Ability modifiers, after fatigue (SW-10). */
+  readonly strMod: number;
+  readonly dexMod: number;
+  /** One of the nine d20 sizes (`medium` …). */
+  readonly size: string;
+  readonly pointBlankShot?: boolean;
+  readonly preciseShot?: boolean;
+  /** SW-29 conditions on the attacker's side (`higherGround`, `attackerProne` …). */
+  readonly conditions?: readonly string[];
+}
+
+/** The d20 target: its Defense parts and what the scene says about it (SW-08, SW-19, SW-26, SW-30, SW-32). */
+export interface D20TargetFacts {
+  readonly classDefense: number;
+  readonly dexMod: number;
+  readonly size: string;
+  /** The worn armour's maximum Dex bonus; null or absent = none. */
+  readonly maxDex?: number | null;
+  readonly dodge?: number;
+  /** SW-29 conditions on the defender's side (`defenderFlatFooted`, `defenderProne` …). */
+  readonly conditions?: readonly string[];
+  /** Cover bonus to Defense (SW-30); null = total cover (cannot be targeted); absent = none. */
+  readonly cover?: number | null;
+  /** Concealment miss chance, per cent, the highest source (SW-32). */
+  readonly missChance?: number;
+  /** Engaged in melee with an ally of the shooter (SW-19). */
+  readonly inMelee?: boolean;
+  /** A flanking ally stands opposite (SW-26). */
+  readonly flanked?: boolean;
 }
 
 export interface AttackerFacts {
@@ -66,6 +127,8 @@ export interface AttackerFacts {
   readonly anesthetic: boolean;
   /** Infrared or light amplification goggles (SF-X-23); none when absent. */
   readonly visionAid?: VisionAid;
+  /** The attacker's d20 numbers (SW-*), read by the d20 engine. */
+  readonly d20?: D20AttackerFacts;
 }
 
 export interface TargetFacts {
@@ -88,6 +151,8 @@ export interface TargetFacts {
   readonly dark?: boolean;
   /** Behind smoke, haze or fog (SF-X-23, soft cover SF-X-22); not when absent. */
   readonly smoke?: boolean;
+  /** The target's d20 numbers (SW-*), read by the d20 engine. */
+  readonly d20?: D20TargetFacts;
 }
 
 export interface Declarations {

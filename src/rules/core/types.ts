@@ -70,3 +70,9 @@ export class RulesError extends Error {
     this.name = "RulesError";
   }
 }
+
+/** How an attacker travels (SF-B-21): on foot, riding or driving a skimmer, riding a monorail. */
+export type Conveyance = "onFoot" | "skimmerRider" | "skimmerDriver" | "monorail";
+
+/** The attacker's vision aid (SF-X-23): none, infrared (goggles) or light amplification (goggles). */
+export type VisionAid = "none" | "infrared" | "lightAmp";

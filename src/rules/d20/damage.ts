@@ -67,9 +67,13 @@ export function checkCritMultiplier(m: number): number {
   return m;
 }
 
-/** SW-07, SW-15, SW-18: the damage of a hit, every term labelled; at least 1. */
-export function d20Damage(input: DamageInput): D20Damage {
-  const rolled = sumDice(parseDice(input.formula), input.dice);
+/**
+ * SW-07, SW-15: the terms a hit adds to its dice — Strength by grip, +1 at point blank — known before the roll (the
+ * engine keeps them on the check and the outcome, so the card shows them and the damage roll reads them).
+ */
+export function d20DamageTerms(
+  input: Pick<DamageInput, "str" | "grip" | "weaponSmallerThanWielder" | "pointBlank">,
+): Modifier[] {
   const terms: Modifier[] = [];
   const str = strengthToDamage(input.str, input.grip, input.weaponSmallerThanWielder ?? false);
   if (str !== 0)
@@ -81,6 +85,19 @@ export function d20Damage(input: DamageInput): D20Damage {
       value: POINT_BLANK_BONUS,
       ruleId: "SW-15",
     });
+  return terms;
+}
+
+/** SW-07, SW-18: the damage of a hit from its dice and its terms; at least 1, times an optional multiplier. */
+export function d20DamageFromTerms(
+  formula: string,
+  dice: readonly number[],
+  given: readonly Modifier[],
+  critical: Critical = "none",
+  critMultiplier = 1,
+): D20Damage {
+  const rolled = sumDice(parseDice(formula), dice);
+  const terms: Modifier[] = [...given];
   const base = rolled + total(terms);
   if (base < MINIMUM_DAMAGE)
     terms.push({
@@ -89,8 +106,19 @@ export function d20Damage(input: DamageInput): D20Damage {
       value: MINIMUM_DAMAGE - base,
       ruleId: "SW-07",
     });
-  const mult = input.critical === "confirmed" ? checkCritMultiplier(input.critMultiplier ?? 1) : 1;
-  return { formula: input.formula, rolled, terms, amount: Math.max(MINIMUM_DAMAGE, base) * mult };
+  const mult = critical === "confirmed" ? checkCritMultiplier(critMultiplier) : 1;
+  return { formula, rolled, terms, amount: Math.max(MINIMUM_DAMAGE, base) * mult };
+}
+
+/** SW-07, SW-15, SW-18: the damage of a hit, every term labelled; at least 1. */
+export function d20Damage(input: DamageInput): D20Damage {
+  return d20DamageFromTerms(
+    input.formula,
+    input.dice,
+    d20DamageTerms(input),
+    input.critical ?? "none",
+    input.critMultiplier ?? 1,
+  );
 }
 
 /** SW-20: unarmed strike damage by size (Small 1d2, Medium-size 1d3, Large 1d4); null where the seed is silent. */

@@ -10,19 +10,21 @@
  *   declares it, and the card keeps the colour read on the table and the colour after the shift.
  */
 
-import { applyDefenses, applyStamina, damageFormula } from "../alpha-dawn/damage.js";
+import { damageFormula } from "../alpha-dawn/damage.js";
 import { normalizeD100 } from "../alpha-dawn/resolve.js";
 import { ALPHA_DAWN_TABLE, type AlphaDawnTable } from "../alpha-dawn/tables.js";
 import { expandedModifiers } from "../alpha-dawn/to-hit.js";
 import { formatDice, maxRoll } from "../core/dice.js";
-import type {
-  Check,
-  DamagePlan,
-  DamageTarget,
-  DiceResults,
-  Outcome,
-  ResolutionEngine,
-  RuleOptions,
+import {
+  type Check,
+  checkOfKind,
+  type DamageRoll,
+  type DiceResults,
+  type DieRequest,
+  dieOf,
+  type Outcome,
+  type ResolutionEngine,
+  type RuleOptions,
 } from "../core/engine.js";
 import type { AttackFacts, WeaponFacts } from "../core/facts.js";
 import type { Modifier } from "../core/types.js";
@@ -53,61 +55,64 @@ export function createZebulonEngine(
     attackModifiers(facts: AttackFacts, _options: RuleOptions): Modifier[] {
       return expandedModifiers(facts, alphaDawn).filter((m) => !REPLACED_BY_COLUMN.has(m.id));
     },
-    check(facts: AttackFacts, modifiers: readonly Modifier[], options: RuleOptions): Check {
+    // The chance alone decides: no target number.
+    targetModifiers: () => [],
+    check(facts: AttackFacts, modifiers: readonly Modifier[], _options: RuleOptions): Check {
       const band = rangeBand(facts.target.distance, facts.weapon.ranges);
       const base = baseColumn(facts.attacker.skillLevel, facts.weapon.heavy);
       const col = finalColumn(base, modifiers);
       return {
         engine: "zebulon",
+        kind: "column",
         modifiers,
         chance: thresholds(table, col.column).yellow,
         column: col.column,
         band,
+        inRange: band !== null,
         possible: facts.target.visible && band !== null,
         cannotMiss: facts.declarations.cannotMiss,
         crowd: facts.target.crowd,
-        variant: options.variant,
         resultShift: validateResultShift(facts.declarations.resultShift ?? 0),
       };
     },
+    nextDie(_check: Check, dice: DiceResults): DieRequest | null {
+      // One d100 read on the column; the Zebulon's Guide has no stray shot (SF-X-35 is Alpha Dawn's).
+      return typeof dice.d100 === "number" ? null : { key: "d100", formula: "1d100", ruleId: "SF-Z-04" };
+    },
     resolve(check: Check, dice: DiceResults): Outcome {
-      const roll = normalizeD100(dice.d100);
-      const read = check.possible ? readColumn(table, check.column ?? 0, roll) : "white";
+      const c = checkOfKind(check, "column");
+      const roll = normalizeD100(dieOf(dice, "d100"));
+      const read = c.possible ? readColumn(table, c.column, roll) : "white";
       // SF-X-33: a shot that cannot miss succeeds at least yellow (only when it is possible at all).
-      const forced = check.possible && check.cannotMiss && read === "white";
+      const forced = c.possible && c.cannotMiss && read === "white";
       const rolled = forced ? "yellow" : read;
       // SF-Z-07: cobalt stays cobalt, yellow never falls to white, a failure is not shifted.
-      const colour = resultShift(rolled, check.resultShift ?? 0);
+      const colour = resultShift(rolled, c.resultShift);
       const hit = colour !== "white";
       return {
         engine: "zebulon",
         roll,
-        chance: check.chance,
+        chance: c.chance,
         hit,
         auto: forced ? "cannotMiss" : null,
         strayHit: false,
         colour,
         ...(colour !== rolled ? { rolledColour: rolled } : {}),
         damageFraction: DAMAGE_FRACTION[colour],
-        band: check.band,
+        band: c.band,
       };
     },
+    // The weapon's dice as Alpha Dawn reads them: the colour takes its share of their maximum (SF-Z-06).
+    damageFormula: (weapon, check, power) => formatDice(damageFormula(weapon.damage, check.band, power)),
     damage(
       outcome: Outcome,
       weapon: WeaponFacts,
-      target: DamageTarget,
       _dice: readonly number[],
       power: number | null,
-    ): DamagePlan {
+    ): DamageRoll {
       const formula = damageFormula(weapon.damage, outcome.band, power);
       const rolled = outcome.hit && outcome.colour ? colourDamage(maxRoll(formula), outcome.colour) : 0;
-      const defenses = applyDefenses(rolled, weapon.kind, target.defenses);
-      return {
-        formula: formatDice(formula),
-        rolled,
-        defenses,
-        stamina: applyStamina(target.stamina, defenses.taken),
-      };
+      return { formula: formatDice(formula), rolled };
     },
   };
 }

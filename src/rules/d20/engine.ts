@@ -1,0 +1,266 @@
+/**
+ * The d20 engine (Star Wars d20 Revised, SW-*) behind {@link ResolutionEngine}: d20 + attack bonus against Defense
+ * (SW-04, SW-08), the chance to hit as a percentage like every engine (design §2.2), the dice it needs asked one at
+ * a time — the d20, a confirmation d20 only on a threat (SW-18), a d% only after a hit with a miss chance (SW-32)
+ * — and the damage roll with Strength and point blank (SW-07, SW-15). What the hit does to the target (vitality,
+ * wounds) is the target's health model (`rules/health/vitality-wounds.ts`), not this engine's.
+ *
+ * The attack terms and the Defense terms are two lists (`attackModifiers`, `targetModifiers`), so a user's override
+ * of the attacker's `dex` never touches the defender's `dex`. The engine reads the `d20` blocks of the facts and
+ * refuses facts without them clearly.
+ *
+ * Not yet selectable in a world's settings (issue 14: another step adds the preset and the sheets' data).
+ */
+
+import { checkDie } from "../core/dice.js";
+import {
+  type Check,
+  checkOfKind,
+  type D20RollCheck,
+  type DamageRoll,
+  type DiceResults,
+  type DieRequest,
+  dieOf,
+  type Outcome,
+  type ResolutionEngine,
+  type RuleOptions,
+} from "../core/engine.js";
+import type {
+  AttackFacts,
+  D20AttackerFacts,
+  D20TargetFacts,
+  D20WeaponFacts,
+  WeaponFacts,
+} from "../core/facts.js";
+import { total } from "../core/modifiers.js";
+import { type Modifier, RulesError } from "../core/types.js";
+import { attackModifiers, checkRangeIncrement, isPointBlank } from "./attack.js";
+import { d20DamageFromTerms, d20DamageTerms } from "./damage.js";
+import { defenseModifiers } from "./defense.js";
+import {
+  checkMissChance,
+  checkThreat,
+  type D20Dice,
+  d20ChanceToHit,
+  nextD20Die,
+  resolveD20,
+} from "./resolve.js";
+import { D20_CONDITIONS, D20_REACH_M, D20_SIZES, type D20Condition, type D20Size } from "./tables.js";
+
+/** Float slack for distances measured on the canvas. */
+const EPS = 1e-9;
+
+function blocks(facts: AttackFacts): { a: D20AttackerFacts; t: D20TargetFacts; w: D20WeaponFacts } {
+  const a = facts.attacker.d20;
+  const t = facts.target.d20;
+  const w = facts.weapon.d20;
+  if (!a || !t || !w)
+    throw new RulesError(
+      "FT.D20.noFacts",
+      `The d20 engine needs the d20 numbers of ${!a ? "the attacker" : !t ? "the target" : "the weapon"}`,
+    );
+  return { a, t, w };
+}
+
+/** A size named in the facts, checked against the nine d20 sizes (SW-05). */
+function sizeOf(name: string): D20Size {
+  if ((D20_SIZES as readonly string[]).includes(name)) return name as D20Size;
+  throw new RulesError("FT.D20.badSize", `"${name}" is not a d20 size`, { size: name });
+}
+
+const isCondition = (c: string): c is D20Condition => (D20_CONDITIONS as readonly string[]).includes(c);
+
+/** The SW-29 conditions of the attacker and the defender that apply to this attack (unknown names left out). */
+function conditionsOf(a: D20AttackerFacts, t: D20TargetFacts): Set<D20Condition> {
+  return new Set([...(a.conditions ?? []), ...(t.conditions ?? [])].filter(isCondition));
+}
+
+const melee = (w: D20WeaponFacts) => w.rangeIncrement === null;
+
+/** SW-14: melee reaches the target within the reach (2 m unless a longer one is given). */
+function inReach(facts: AttackFacts, w: D20WeaponFacts): boolean {
+  return facts.target.distance <= (w.reach ?? D20_REACH_M) + EPS;
+}
+
+function attackTerms(facts: AttackFacts) {
+  const { a, t, w } = blocks(facts);
+  const isMelee = melee(w);
+  if (!isMelee) checkRangeIncrement(w.rangeIncrement, facts.weapon.name);
+  return attackModifiers({
+    melee: isMelee,
+    bab: a.bab,
+    str: a.strMod,
+    dex: a.dexMod,
+    size: sizeOf(a.size),
+    distance: facts.target.distance,
+    rangeIncrement: w.rangeIncrement,
+    rangedKind: w.rangedKind ?? "projectile",
+    feats: { pointBlankShot: a.pointBlankShot ?? false, preciseShot: a.preciseShot ?? false },
+    targetInMelee: t.inMelee ?? false,
+    flanking: t.flanked ?? false,
+    conditions: conditionsOf(a, t),
+  });
+}
+
+/** SW-07, SW-15: Strength by grip (melee) and +1 at point blank (ranged), known before the roll. */
+function damageTerms(facts: AttackFacts): Modifier[] {
+  const { a, w } = blocks(facts);
+  const isMelee = melee(w);
+  return d20DamageTerms({
+    str: a.strMod,
+    grip: isMelee ? (w.grip ?? "primary") : "none",
+    weaponSmallerThanWielder: w.smallerThanWielder ?? false,
+    pointBlank: !isMelee && isPointBlank(facts.target.distance, a.pointBlankShot ?? false),
+  });
+}
+
+/** The d20 dice among those rolled (the seam's keys are a superset; a null is a die not rolled). */
+function d20Dice(dice: DiceResults): D20Dice {
+  const out: Partial<Record<"d20" | "confirm" | "concealment", number>> = {};
+  for (const k of ["d20", "confirm", "concealment"] as const) {
+    const v = dice[k];
+    if (typeof v === "number") out[k] = v;
+  }
+  return out;
+}
+
+/** The pure resolver's view of the seam's check. */
+function rollCheck(c: D20RollCheck) {
+  return {
+    bonus: c.bonus,
+    target: c.target.value,
+    threat: c.threat,
+    naturals: c.naturals,
+    missChance: c.missChance,
+  };
+}
+
+export function createD20Engine(): ResolutionEngine {
+  const engine: ResolutionEngine = {
+    id: "d20",
+    attackModifiers(facts: AttackFacts, _options: RuleOptions): Modifier[] {
+      return attackTerms(facts).modifiers;
+    },
+    targetModifiers(facts: AttackFacts, _options: RuleOptions): Modifier[] {
+      const { a, t, w } = blocks(facts);
+      return defenseModifiers(
+        {
+          classBonus: t.classDefense,
+          dex: t.dexMod,
+          size: sizeOf(t.size),
+          maxDex: t.maxDex ?? null,
+          dodge: t.dodge ?? 0,
+          conditions: conditionsOf(a, t),
+          cover: t.cover ?? 0,
+        },
+        { touch: w.touch ?? false },
+      );
+    },
+    check(
+      facts: AttackFacts,
+      modifiers: readonly Modifier[],
+      options: RuleOptions,
+      target: readonly Modifier[] = engine.targetModifiers(facts, options),
+    ): Check {
+      const { t, w } = blocks(facts);
+      const terms = attackTerms(facts);
+      const inRange = melee(w) ? inReach(facts, w) : terms.inRange;
+      // SW-30: total cover cannot be targeted (the scene reports it as a null cover bonus).
+      const targetable = t.cover !== null;
+      const bonus = total(modifiers);
+      const value = total(target);
+      const missChance = checkMissChance(t.missChance ?? 0);
+      const naturals = true;
+      return {
+        engine: "d20",
+        kind: "d20",
+        modifiers,
+        chance: targetable ? d20ChanceToHit(bonus, value, naturals, missChance) : 0,
+        possible: facts.target.visible && inRange && targetable,
+        inRange,
+        band: null,
+        cannotMiss: facts.declarations.cannotMiss,
+        crowd: facts.target.crowd,
+        bonus,
+        target: { label: "defense", modifiers: target, value },
+        threat: checkThreat(w.threat),
+        missChance,
+        naturals,
+        increments: terms.range?.increments ?? null,
+        damageTerms: damageTerms(facts),
+      };
+    },
+    nextDie(check: Check, dice: DiceResults): DieRequest | null {
+      const c = checkOfKind(check, "d20");
+      // An impossible attack rolls its d20 (the card shows it) and nothing after.
+      if (!c.possible)
+        return typeof dice.d20 === "number" ? null : { key: "d20", formula: "1d20", ruleId: "SW-04" };
+      return nextD20Die(rollCheck(c), d20Dice(dice));
+    },
+    resolve(check: Check, dice: DiceResults): Outcome {
+      const c = checkOfKind(check, "d20");
+      const base = {
+        engine: "d20" as const,
+        chance: c.chance,
+        strayHit: false,
+        colour: null,
+        band: null,
+        target: c.target.value,
+        damageTerms: c.damageTerms,
+      };
+      if (!c.possible) {
+        // Out of reach, out of sight or behind total cover: even a natural 20 does not hit.
+        const roll = dieOf(dice, "d20");
+        checkDie(roll, 20);
+        const sum = roll + c.bonus;
+        return {
+          ...base,
+          roll,
+          hit: false,
+          auto: null,
+          damageFraction: 0,
+          total: sum,
+          margin: sum - c.target.value,
+          critical: "none",
+        };
+      }
+      const r = resolveD20(rollCheck(c), d20Dice(dice));
+      return {
+        ...base,
+        roll: r.roll,
+        hit: r.hit,
+        auto: r.auto,
+        damageFraction: r.hit ? 1 : 0,
+        total: r.total,
+        margin: r.margin,
+        critical: r.critical,
+      };
+    },
+    damageFormula(weapon: WeaponFacts, _check: Check, _power: number | null): string {
+      const w = weapon.d20;
+      if (!w)
+        throw new RulesError("FT.D20.noFacts", `The d20 engine needs the d20 numbers of ${weapon.name}`);
+      return w.damage;
+    },
+    damage(
+      outcome: Outcome,
+      weapon: WeaponFacts,
+      dice: readonly number[],
+      _power: number | null,
+    ): DamageRoll {
+      const w = weapon.d20;
+      if (!w)
+        throw new RulesError("FT.D20.noFacts", `The d20 engine needs the d20 numbers of ${weapon.name}`);
+      if (!outcome.hit) return { formula: w.damage, rolled: 0 };
+      const d = d20DamageFromTerms(
+        w.damage,
+        dice,
+        outcome.damageTerms ?? [],
+        outcome.critical ?? "none",
+        w.critMultiplier ?? 1,
+      );
+      return { formula: w.damage, rolled: d.amount };
+    },
+  };
+  return engine;
+}

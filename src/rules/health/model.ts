@@ -1,0 +1,28 @@
+/**
+ * Health models: what a hit does to its TARGET (issue 14). The engine rolls a hit and its damage; the target's own
+ * model takes it — Star Frontiers screens, suits and Stamina (`stamina`), or Star Wars vitality and wound points
+ * (`vitalityWounds`). The apply workflow picks the model from the target, never from the engine, so a world that
+ * changes engine keeps applying hits to each creature the way its sheet keeps them.
+ */
+import type { Critical } from "../core/engine.js";
+import type { DamageKind } from "../core/types.js";
+
+export type HealthModelId = "stamina" | "vitalityWounds";
+
+/** A number a hit lowers and an undo raises. */
+export type PoolKey = "stamina" | "vitality" | "wounds";
+
+/** One pool's change from one hit: what undo puts back (up to what was lost and to the pool's maximum). */
+export interface PoolChange {
+  readonly pool: PoolKey;
+  readonly before: number;
+  readonly after: number;
+}
+
+/** A hit as the target's model takes it: the damage before the target's defenses, its kind, its critical. */
+export interface HealthHit {
+  readonly amount: number;
+  readonly kind: DamageKind;
+  /** d20: a confirmed critical goes to wound points (SW-18); "none" for the percentile engines. */
+  readonly critical: Critical;
+}
