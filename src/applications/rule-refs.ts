@@ -44,6 +44,8 @@ export async function openRuleIndex(id: string): Promise<void> {
       return;
     }
     const options = { force: true, pageId: RULE_INDEX.pageId, anchor: ruleAnchor(id) };
+    // Cast: fvtt-types 13.345 gives JournalEntry#sheet the base render options, without the `pageId` and `anchor`
+    // that v13's JournalEntrySheet reads in `_configureRenderOptions` / `_onRender` (journal-entry-sheet.mjs).
     await (entry.sheet as unknown as { render(o: typeof options): Promise<unknown> }).render(options);
   } catch (err) {
     ui.notifications?.error(err instanceof Error ? err.message : String(err));
