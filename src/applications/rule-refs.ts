@@ -53,7 +53,10 @@ export async function openRuleIndex(id: string): Promise<void> {
 /** Make one element a reference to rule `id` (idempotent: a second render of the same element changes nothing). */
 function makeReference(el: HTMLElement, id: string, tooltip: string): void {
   el.dataset.ftRule = id;
-  el.dataset.tooltip = tooltip;
+  // Plain text: v13 `TooltipManager#activate` (client/helpers/interaction/tooltip-manager.mjs, code index id
+  // 8296434864) sets `textContent` from `data-tooltip-text`, while `data-tooltip` is localized when it is a key and
+  // otherwise parsed as HTML (cleaned) — a title with "<", "&" or a dotted word would not show as written.
+  el.dataset.tooltipText = tooltip;
   el.setAttribute("role", "link");
   el.tabIndex = 0;
   el.setAttribute("aria-label", `${tooltip}. ${game.i18n?.localize("FT.RuleRef.open") ?? ""}`.trim());
@@ -62,6 +65,13 @@ function makeReference(el: HTMLElement, id: string, tooltip: string): void {
     event.preventDefault();
     event.stopPropagation();
     void openRuleIndex(id);
+  });
+  // v13 tooltips open on `pointerenter` only (`activateEventListeners`); a keyboard user focusing the reference gets
+  // the same tooltip through the public `game.tooltip.activate(element)` (it reads `data-tooltip-text` and sets
+  // `aria-describedby="tooltip"`), closed again on blur when it is still ours.
+  el.addEventListener("focus", () => game.tooltip?.activate(el));
+  el.addEventListener("blur", () => {
+    if (game.tooltip?.element === el) game.tooltip.deactivate();
   });
   el.addEventListener("keydown", (event) => {
     if (event.key !== "Enter") return;

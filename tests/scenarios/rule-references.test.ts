@@ -141,6 +141,29 @@ describe("scenario: a rule ID is a reference — its title and source in a toolt
       tabIndex: 0,
       ariaLabel: `${dexTip}. ${OPENS}`,
     });
+    // Plain text for v13's TooltipManager (`data-tooltip-text` is set as textContent; `data-tooltip` would be
+    // localized or parsed as HTML). Tooltips open on pointerenter only, so focus opens it through `game.tooltip`.
+    expect(dex.dataset.tooltip).toBeUndefined();
+    const shown = alice.run(() => {
+      const seen: string[] = [];
+      const g = G().game as { tooltip?: unknown };
+      g.tooltip = {
+        element: null as HTMLElement | null,
+        activate(e: HTMLElement) {
+          this.element = e;
+          seen.push(`on ${e.dataset.tooltipText}`);
+        },
+        deactivate() {
+          seen.push(`off ${this.element?.dataset.ftRule}`);
+          this.element = null;
+        },
+      };
+      dex.focus();
+      dex.blur();
+      delete g.tooltip;
+      return seen;
+    });
+    expect(shown).toEqual([`on ${dexTip}`, "off SF-X-11"]);
     // Enter on the focused ID opens the rules compendium's Rule Index page at SF-X-11.
     await activate(table, alice, dex, "enter");
     expect(alice.run(() => (G().document as Document).activeElement)).toBe(dex);
@@ -226,7 +249,7 @@ describe("scenario: a rule ID is a reference — its title and source in a toolt
           d.head.append(style);
         }
         const ref = ruleRef(renderMessage(c, cardId), "SF-X-14");
-        return `${ref.dataset.tooltip ? "reference" : "text"} ${d.defaultView!.getComputedStyle(ref).display}`;
+        return `${ref.dataset.tooltipText ? "reference" : "text"} ${d.defaultView!.getComputedStyle(ref).display}`;
       });
     expect(display(alice)).toBe("reference none");
     // The GM's page has no rule that hides it (happy-dom reports no value for a span no display rule sets).
