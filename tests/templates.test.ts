@@ -174,8 +174,12 @@ describe("Templates", () => {
       holsteredPenalty: -3,
       colour: "#b3261e",
     });
-    expect(html).toContain("Initiative modifier of <b>Pirate captain</b> (SF-X-04)");
-    expect(html).toContain("−3 for a holstered weapon");
+    // The rule IDs are references the showRuleIds setting hides (review 13b M2), not "(SF-X-04)" in the text.
+    expect(html).toContain(
+      'Initiative modifier of <b>Pirate captain</b> <span class="ft-rule">SF-X-04</span>',
+    );
+    expect(html).toContain('−3 for a holstered weapon <span class="ft-rule">SF-X-06</span>');
+    expect(html).not.toMatch(/\(S[FW]N?-[A-Z]-\d\d/);
   });
 
   it("SF-Z-04 the resolution-table editor shows 19 columns of four inputs and highlights the bad cell", () => {

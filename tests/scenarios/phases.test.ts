@@ -273,9 +273,10 @@ describe("scenario: the phases of the round (Expanded)", () => {
     const [gm, alice, bruno] = [table.client(GM_ID), table.client(ALICE_ID), table.client(BRUNO_ID)];
     await beginEncounter(table, gm, tokens);
     await declare(table, gm, "Kell", { shots: 1, melee: true });
+    // The rule ID is a reference (review 13b M2), the one the showRuleIds setting hides, not text in the sentence.
     for (const c of [gm, alice, bruno])
       expect(text(row(await tracker(c), "Eusyl").querySelector(".ft-held"))).toBe(
-        "Held in melee by Kell: cannot move (SF-X-09).",
+        "Held in melee by Kell: cannot move. SF-X-09",
       );
     await nextPhase(table, gm, 2);
     expect(currentPhase(await tracker(alice))).toBe("Moves A");
