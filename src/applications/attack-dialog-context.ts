@@ -60,9 +60,18 @@ export function dialogContext(
           // SF-Z-03: each modifier converted on its own, then added.
           shifts: modifierShifts(burst.modifiers),
           dice: burst.dice,
+          // Zebulon (SF-Z-06): the burst's damage is the colour's share of its dice's maximum, never their sum, so
+          // the headline says that, not "Nd10" (review 13b M4; resolveAttack asks the engine for the damage).
           damage: {
-            key: prep.targets.length > 1 ? "FT.Dialog.burstSplit" : "FT.Dialog.burstDice",
-            data: { dice: burst.dice, targets: prep.targets.length },
+            key:
+              req.engine.id === "zebulon"
+                ? prep.targets.length > 1
+                  ? "FT.Dialog.burstZebulonSplit"
+                  : "FT.Dialog.burstZebulon"
+                : prep.targets.length > 1
+                  ? "FT.Dialog.burstSplit"
+                  : "FT.Dialog.burstDice",
+            data: { dice: burst.dice, targets: prep.targets.length, max: burst.dice * 10 },
           },
         }
       : null,

@@ -169,6 +169,25 @@ describe("scenario: the attack dialog says what Alice rolls against (issue 13, r
     expect(table.unhandled).toEqual([]);
   }, 60_000);
 
+  it("SF-X-24 SF-Z-06: with Zebulon's table the burst's damage headline is the colour's share of 70 (7d10 at most), split among 3, which is what the card applies", async () => {
+    table = await createTable({ world: world([settingSource("settingEngine001", "engine", "zebulon")]) });
+    const alice = table.client(ALICE_ID);
+    await aliceOpensBurst(alice);
+    // Not "7d10, split evenly among 3": under Zebulon the d10s' sum is never the damage (review 13b M4).
+    expect(shows(alice, ".ft-burst-damage b")).toBe(
+      "70 (7d10 at most) × the colour's share, split evenly among 3",
+    );
+    const cardId = await aliceRolls(alice, 1, 3, 4, 5, 6, 2, 1, 2);
+    // d100 01 is cobalt, the full share: 70, 23 to each of the three, 1 lost — not the dice's sum (23).
+    const line = burstLine(cardId);
+    expect(line).toEqual(everyone(table, line.Gamemaster));
+    expect(line.Gamemaster).toMatch(
+      /^Burst \(3\) 1 ≤ 25 · Column 0 Hit 7d10 \(max 70\) × 1 = 70 → 23 each, 1 lost/,
+    );
+    expect(pendingDice()).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  }, 60_000);
+
   it("SF-X-24 SF-X-14: modifiers the three share appear once; Alice types '−10' (a real minus) for the range of all three and the burst rolls at 35 on every card", async () => {
     table = await createTable({ world: world() });
     const alice = table.client(ALICE_ID);
