@@ -90,8 +90,15 @@ export function dialogContext(
       // SF-Z-03: each modifier converted on its own, then added.
       shifts: modifierShifts(t.modifiers),
       formula: prep.formula[t.id] ?? "",
-      /** SF-X-24: this target's own modifiers alone give the burst's chance. */
-      setsBurst: !!burst && prep.targets.length > 1 && t.check.chance === burst.check.chance,
+      /**
+       * SF-X-24: this target's own modifiers alone give the burst's chance — every modifier the burst takes is one
+       * of this target's, at the same value (review 13b L2: equal chances are no proof; two targets can reach one
+       * chance by different modifiers, or both be clamped to the table's lowest).
+       */
+      setsBurst:
+        !!burst &&
+        prep.targets.length > 1 &&
+        burst.modifiers.every((b) => t.modifiers.some((m) => m.id === b.id && m.value === b.value)),
       modifiers: rows.perTarget[i] ?? [],
     })),
   };
