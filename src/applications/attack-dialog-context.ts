@@ -17,6 +17,8 @@ export function dialogContext(
   unit = "m",
   /** The error's placeholders ("{value}" is not a number). */
   errorData: Readonly<Record<string, string | number>> = {},
+  /** SF-X-30: the declared shots a player has left (phase-gate.ts): no more are offered. */
+  shotsLeft?: number,
 ) {
   const req = prep.request;
   const d = req.declarations;
@@ -37,7 +39,9 @@ export function dialogContext(
     /** SF-Z-07: the result shift the referee gives the attack (Zebulon only). */
     resultShift: d.resultShift ?? 0,
     shotsChoices: Object.fromEntries(
-      [1, 2, 3].filter((n) => n <= Math.max(1, Math.floor(w.rof))).map((n) => [String(n), String(n)]),
+      [1, 2, 3]
+        .filter((n) => n <= Math.max(1, Math.floor(w.rof)) && n <= Math.max(1, shotsLeft ?? 3))
+        .map((n) => [String(n), String(n)]),
     ),
     canBurst: !!w.burst,
     perSeu: w.damage.perSeu ? { min: w.damage.perSeu.min, max: w.damage.perSeu.max } : null,

@@ -62,6 +62,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
   #error: string | null = null;
   #errorData: Readonly<Record<string, string | number>> = {};
   #unit = "m";
+  #shotsLimit: { readonly left: number; readonly declared: number } | null = null;
   #resolve: (r: AttackRequest | null) => void = () => undefined;
 
   constructor(
@@ -80,13 +81,20 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
    * drawn (ApplicationV2 throws "Failed to render Application"), it rejects with that error instead of waiting for
    * ever.
    */
-  static prompt(prep: PreparedAttack, weaponName: string, unit = "m"): Promise<AttackRequest | null> {
+  static prompt(
+    prep: PreparedAttack,
+    weaponName: string,
+    unit = "m",
+    /** SF-X-30: the declared shots a player has left (phase-gate.ts); the dialog offers and accepts no more. */
+    shotsLimit?: { readonly left: number; readonly declared: number },
+  ): Promise<AttackRequest | null> {
     return new Promise((resolve, reject) => {
       const app = new AttackDialog(prep, {
         window: { title: `${game.i18n?.localize("FT.Dialog.title")}: ${weaponName}` },
       });
       app.#resolve = resolve;
       app.#unit = unit;
+      app.#shotsLimit = shotsLimit ?? null;
       const failed = (cause: unknown) => {
         app.#resolve = () => undefined;
         const why = cause instanceof Error ? cause.message : String(cause);
@@ -100,7 +108,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
 
   protected override async _prepareContext(): Promise<DialogContext> {
     this.#drawing = this.#prep;
-    const ctx = dialogContext(this.#prep, this.#error, this.#unit, this.#errorData);
+    const ctx = dialogContext(this.#prep, this.#error, this.#unit, this.#errorData, this.#shotsLimit?.left);
     this.#layout = dialogNumbers(ctx).layout;
     return ctx;
   }
@@ -181,7 +189,18 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
       this.#update();
       return;
     }
-    this.#resolve(requestFromForm(this.#base, data.object, r.edits));
+    const request = requestFromForm(this.#base, data.object, r.edits);
+    // SF-X-30: more shots than the player declared is refused here, with the dialog still open (review 13b L4).
+    const shots = request.declarations.burst ? 1 : request.declarations.shots;
+    if (this.#shotsLimit && shots > this.#shotsLimit.left) {
+      notify("warn", "FT.Phases.refuse.moreThanDeclared", {
+        shots,
+        left: this.#shotsLimit.left,
+        declared: this.#shotsLimit.declared,
+      });
+      return;
+    }
+    this.#resolve(request);
     this.#resolve = () => undefined;
     await this.close();
   }
