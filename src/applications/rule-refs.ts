@@ -106,7 +106,7 @@ export function decorateRuleRefs(root: HTMLElement): void {
       made.push({ el, id });
     }
   }
-  quietInForms(root, made);
+  quietInForms(made);
 }
 
 /**
@@ -119,7 +119,7 @@ export function decorateRuleRefs(root: HTMLElement): void {
  * and name list the group's rules, Enter opens the Rule Index at the first (the index lists the rest after it).
  * Outside forms (chat cards, tracker) every reference stays a tab stop: there are few, and they label nothing.
  */
-function quietInForms(root: HTMLElement, refs: readonly { el: HTMLElement; id: string }[]): void {
+function quietInForms(refs: readonly { el: HTMLElement; id: string }[]): void {
   const groups = new Map<HTMLElement, { el: HTMLElement; id: string }[]>();
   for (const ref of refs) {
     const form = ref.el.closest("form");
