@@ -19,7 +19,7 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../constants.js";
-import { guarded, notify, report } from "../helpers/report.js";
+import { guard, guarded, notify, report } from "../helpers/report.js";
 import type { AttackRequest, PreparedAttack } from "../workflows/attack-plan.js";
 import {
   dialogContext,
@@ -126,7 +126,9 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
     event: Event,
   ): void {
     super._onChangeForm(formConfig, event);
-    this.#update();
+    // A failure that is no rule error (recompute rethrows it) is told to the user, not thrown out of the change
+    // listener as an uncaught error (review 13b L3).
+    void guard(() => this.#update());
   }
 
   /** Recompute from the form and show the result: in place when the layout is the same, else draw the body. */

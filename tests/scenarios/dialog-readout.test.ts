@@ -247,6 +247,36 @@ describe("scenario: the attack dialog says what Alice rolls against (issue 13, r
     expect(table.unhandled).toEqual([]);
   }, 60_000);
 
+  it("SF-X-24: a failure while the dialog recomputes (no rule error) is told to Alice, not thrown out of the change listener", async () => {
+    table = await createTable({ world: world() });
+    const alice = table.client(ALICE_ID);
+    await aliceOpensBurst(alice);
+    // Reading the form breaks once, as an unexpected bug would (review 13b L3).
+    const thrown = alice.run(() => {
+      const ux = G().foundry.applications.ux as { FormDataExtended: unknown };
+      const real = ux.FormDataExtended;
+      ux.FormDataExtended = class {
+        constructor() {
+          ux.FormDataExtended = real;
+          throw new Error("form unreadable");
+        }
+      };
+      const W = G().window as Window;
+      const errors: string[] = [];
+      W.addEventListener("error", (e) => errors.push(String((e as ErrorEvent).error?.message ?? e)));
+      change(modInput(alice, ORR_COVER)!, "−20");
+      return errors;
+    });
+    await alice.run(() => settleApps());
+    await table.settle();
+    expect(told(alice)).toEqual([
+      "error: That did not work: form unreadable. The console (F12) has the details.",
+    ]);
+    expect(thrown).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+    expect(attackDialog(alice)).toBeDefined();
+  }, 60_000);
+
   it("SF-X-24 bad input: 'ten' in a modifier is refused in the dialog with the reason, and Roll rolls nothing", async () => {
     table = await createTable({ world: world() });
     const alice = table.client(ALICE_ID);
