@@ -162,11 +162,17 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
     }
     const error = el.querySelector<HTMLElement>('[data-ft-field="error"]');
     if (error) {
+      const grew = error.hidden !== !view.error;
       error.hidden = !view.error;
       const text = error.querySelector("[data-ft-text]");
       // With its placeholders filled ("ten" is not a number), as the template's ftFormat writes it.
       const data = Object.fromEntries(Object.entries(view.errorData).map(([k, v]) => [k, String(v)]));
       if (text) text.textContent = view.error ? (game.i18n?.format(view.error, data) ?? view.error) : "";
+      // The error line shown or hidden changes the window's height. v13 re-measures an auto height and keeps the
+      // window on screen only when positioned (ApplicationV2#setPosition → _updatePosition, application.mjs, code
+      // index 6114990798), which a render does but an in-place update does not: a dialog dragged low lost its
+      // bottom edge (review 13b L5).
+      if (grew) this.setPosition({ height: "auto" });
     }
     this.#shown = r.prep;
   }

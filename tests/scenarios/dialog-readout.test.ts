@@ -282,9 +282,21 @@ describe("scenario: the attack dialog says what Alice rolls against (issue 13, r
     const alice = table.client(ALICE_ID);
     await aliceOpensBurst(alice);
     const before = messageIds(alice).length;
+    // The error line grows the window: it is measured again (height auto) and kept on screen (review 13b L5).
+    const positions = alice.run(() => {
+      const d = attackDialog(alice);
+      const seen: unknown[] = [];
+      const real = d.setPosition.bind(d);
+      d.setPosition = (p?: unknown) => {
+        seen.push(p);
+        return real(p);
+      };
+      return seen;
+    });
     alice.run(() => change(modInput(alice, ORR_COVER)!, "ten"));
     await alice.run(() => settleApps());
     expect(shows(alice, '[data-ft-field="error"]')).toBe('"ten" is not a number.');
+    expect(positions).toEqual([{ height: "auto" }]);
     alice.run(() => click(attackDialog(alice).element.querySelector("button.ft-attack")));
     await alice.run(() => settleApps());
     await table.settle();
