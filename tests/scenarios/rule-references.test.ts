@@ -148,17 +148,19 @@ describe("scenario: a rule ID is a reference — its title and source in a toolt
     const shown = alice.run(() => {
       const seen: string[] = [];
       const g = G().game as { tooltip?: unknown };
-      g.tooltip = {
-        element: null as HTMLElement | null,
-        activate(e: HTMLElement) {
-          this.element = e;
+      // What rule-refs.ts calls of v13's TooltipManager: activate(element), deactivate(), element.
+      const tip: { element: HTMLElement | null; activate(e: HTMLElement): void; deactivate(): void } = {
+        element: null,
+        activate(e) {
+          tip.element = e;
           seen.push(`on ${e.dataset.tooltipText}`);
         },
         deactivate() {
-          seen.push(`off ${this.element?.dataset.ftRule}`);
-          this.element = null;
+          seen.push(`off ${tip.element?.dataset.ftRule}`);
+          tip.element = null;
         },
       };
+      g.tooltip = tip;
       dex.focus();
       dex.blur();
       delete g.tooltip;
