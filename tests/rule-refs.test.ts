@@ -120,12 +120,14 @@ describe("npm run rules:index: the rule references", () => {
       declare: lang.FT.Phases?.declare,
       heldHint: lang.FT.Phases?.heldHint,
       adjustmentHint: lang.FT.Check?.adjustmentHint,
+      declaring: lang.FT.Phases?.declaring,
     };
     expect(shown).toEqual({
       strayRolled: "Stray d100",
       declare: "Declare",
       heldHint: "Held in melee by {by}: cannot move.",
       adjustmentHint: "The players agree on a bonus for an easy action or a penalty for a hard one.",
+      declaring: "Declaring now: {side} (side B first).",
     });
     expect(read("templates/apps/turn.hbs")).toContain('{{ftHeld}} <span class="ft-rule">SF-X-09</span>');
     expect(read("src/applications/check-prompt.ts")).toContain('<span class="ft-rule">SF-B-24</span>');

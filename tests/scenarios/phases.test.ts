@@ -77,7 +77,7 @@ describe("scenario: the phases of the round (Expanded)", () => {
     expect(currentPhase(el)).toBe("Declare BA");
     for (const c of [gm, alice, bruno])
       expect(text((await tracker(c)).querySelector(".ft-declaring"))).toBe(
-        "Declaring now: Hostile side (side B first, SF-X-07).",
+        "Declaring now: Hostile side (side B first). SF-X-07",
       );
     // Alice's Declare button is on her own row only.
     expect(row(el, "Eusyl").querySelector('[data-action="declare"]')).not.toBeNull();
@@ -94,7 +94,7 @@ describe("scenario: the phases of the round (Expanded)", () => {
     expect(await declare(table, gm, "Vask", { shots: 1 })).toBe(true);
     expect(await declare(table, gm, "Orr", { shots: 1 })).toBe(true);
     expect(text((await tracker(bruno)).querySelector(".ft-declaring"))).toBe(
-      "Declaring now: Friendly side (side B first, SF-X-07).",
+      "Declaring now: Friendly side (side B first). SF-X-07",
     );
 
     // Alice declares three shots with her rifle: her own write on her own Combatant, seen on every tracker.
