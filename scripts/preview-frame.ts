@@ -94,9 +94,10 @@ export const frame = (
 <ol class="chat-log plain themed theme-light"><li class="chat-message message flexcol">${body}</li></ol></section>`
       : kind === "sidebar"
         ? `<section id="sidebar" class="sidebar-tab ${extraClass}" style="width:${width}px" aria-label="${title}">${body}</section>`
-        : `<div class="application app ${extraClass} theme-${theme}" style="width:${width}px" role="dialog" aria-label="${title}">
+        : // Our windows are forms, as in v13 (DocumentSheetV2 and our dialog and menus have `tag: "form"`).
+          `<form class="application app ${extraClass} theme-${theme}" style="width:${width}px" role="dialog" aria-label="${title}">
 <header class="window-header"><h1 class="window-title">${title}</h1></header>
-<section class="window-content">${body}</section></div>`;
+<section class="window-content">${body}</section></form>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${title}</title>
 ${root ? fontLinks(root) : ""}

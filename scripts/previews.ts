@@ -11,6 +11,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { build } from "esbuild";
 import { type Browser, chromium } from "playwright-core";
 import { PREVIEWS } from "../tests/fixtures/previews.js";
 import { createEnv, render } from "../tests/handlebars-env.js";
@@ -32,6 +33,40 @@ const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/ch
 const PLACEHOLDER = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" rx="6" fill="#7a7f88"/></svg>',
 )}`;
+
+/**
+ * What players get at runtime on top of the templates (review 13b H1): the system's `renderApplicationV2` and
+ * `renderChatMessageHTML` hooks run `decorateRuleRefs` (src/applications/rule-refs.ts) on every rendered app and
+ * card. The real module is bundled into the page, with `game.i18n` answered from lang/en.json, and run on the
+ * page's body before the screenshot and before axe, so the audit sees the references' roles, tab stops, names and
+ * the "Rules" stops as a player's browser has them. (esbuild is the bundler tsx and vite run on: package-lock.)
+ */
+async function ruleRefsScript(): Promise<string> {
+  const flat: Record<string, string> = {};
+  const walk = (o: Record<string, unknown>, prefix: string) => {
+    for (const [k, v] of Object.entries(o)) {
+      if (typeof v === "string") flat[`${prefix}${k}`] = v;
+      else if (v && typeof v === "object") walk(v as Record<string, unknown>, `${prefix}${k}.`);
+    }
+  };
+  walk(JSON.parse(readFileSync(join(ROOT, "lang/en.json"), "utf8")), "");
+  const bundle = await build({
+    entryPoints: [join(ROOT, "src/applications/rule-refs.ts")],
+    bundle: true,
+    format: "iife",
+    globalName: "ftRuleRefs",
+    platform: "browser",
+    write: false,
+    logLevel: "silent",
+  });
+  const i18n = `const LANG = ${JSON.stringify(flat)};
+window.game = { i18n: {
+  has: (k) => k in LANG,
+  localize: (k) => LANG[k] ?? k,
+  format: (k, d = {}) => (LANG[k] ?? k).replace(/{(w+)}/g, (m, n) => (n in d ? String(d[n]) : m)),
+} };`;
+  return `${i18n}\n${bundle.outputFiles[0]?.text ?? ""}`;
+}
 
 function findChromium(): string | undefined {
   const fromEnv = process.env.CHROMIUM_PATH;
@@ -94,6 +129,7 @@ async function main(): Promise<number> {
   mkdirSync(OUT, { recursive: true });
   const css = readFileSync(join(ROOT, "styles/frontier-tactics.css"), "utf8");
   const axeSource = readFileSync(join(ROOT, "node_modules/axe-core/axe.min.js"), "utf8");
+  const decorate = await ruleRefsScript();
   const hb = createEnv();
   const only = process.argv[2] ?? "";
   const chosen = PREVIEWS.filter((x) => x.name.startsWith(only));
@@ -118,6 +154,11 @@ async function main(): Promise<number> {
       await page.setViewportSize({ width: p.width + 32, height: p.height });
       await page.goto(pathToFileURL(file).href);
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      await page.addScriptTag({ content: decorate });
+      const refs = (await page.evaluate(
+        "ftRuleRefs.decorateRuleRefs(document.body), [document.querySelectorAll('.ft-rule').length, document.querySelectorAll('[data-ft-rule]').length]",
+      )) as [number, number];
+      if (refs[0] && !refs[1]) throw new Error(`${p.name}: decorateRuleRefs made no rule reference`);
       const png = join(OUT, `${p.name}.png`);
       await page.screenshot({ path: png, fullPage: true });
       await page.addScriptTag({ content: axeSource });

@@ -111,4 +111,26 @@ describe("npm run rules:index: the rule references", () => {
       "Burst (automated). Burst: 10 rounds as one shot at up to 5 adjacent characters within 10 m width, or one character; one roll for all; one target 5d10; several targets 5d10 + 1d10 per extra target, split evenly, remainder lost.",
     );
   });
+
+  it("visible labels carry no rule ID in their text: it is a .ft-rule beside them, which showRuleIds hides (review 13b M2)", () => {
+    const lang = JSON.parse(read("lang/en.json")) as { FT: Record<string, Record<string, string>> };
+    // Shown as text on a card, a tracker row, a prompt, or as an icon button's name; tooltip hints may keep theirs.
+    const shown = {
+      strayRolled: lang.FT.Misc?.strayRolled,
+      declare: lang.FT.Phases?.declare,
+      heldHint: lang.FT.Phases?.heldHint,
+      adjustmentHint: lang.FT.Check?.adjustmentHint,
+      declaring: lang.FT.Phases?.declaring,
+    };
+    expect(shown).toEqual({
+      strayRolled: "Stray d100",
+      declare: "Declare",
+      heldHint: "Held in melee by {by}: cannot move.",
+      adjustmentHint: "The players agree on a bonus for an easy action or a penalty for a hard one.",
+      declaring: "Declaring now: {side} (side B first).",
+    });
+    expect(read("templates/apps/turn.hbs")).toContain('{{ftHeld}} <span class="ft-rule">SF-X-09</span>');
+    expect(read("src/applications/check-prompt.ts")).toContain('<span class="ft-rule">SF-B-24</span>');
+    expect(read("templates/chat/side-roll.hbs")).not.toMatch(/\(S[FW]N?-[A-Z]-\d\d|\(\{\{ruleId\}\}\)/);
+  });
 });

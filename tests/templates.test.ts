@@ -174,8 +174,12 @@ describe("Templates", () => {
       holsteredPenalty: -3,
       colour: "#b3261e",
     });
-    expect(html).toContain("Initiative modifier of <b>Pirate captain</b> (SF-X-04)");
-    expect(html).toContain("−3 for a holstered weapon");
+    // The rule IDs are references the showRuleIds setting hides (review 13b M2), not "(SF-X-04)" in the text.
+    expect(html).toContain(
+      'Initiative modifier of <b>Pirate captain</b> <span class="ft-rule">SF-X-04</span>',
+    );
+    expect(html).toContain('−3 for a holstered weapon <span class="ft-rule">SF-X-06</span>');
+    expect(html).not.toMatch(/\(S[FW]N?-[A-Z]-\d\d/);
   });
 
   it("SF-Z-04 the resolution-table editor shows 19 columns of four inputs and highlights the bad cell", () => {
@@ -214,7 +218,22 @@ describe("Templates", () => {
       /class="ft-phase current "[^>]*>\s*<span class="ft-sr-only">Moves<\/span>\s*<b class="ft-phase-letter"[^>]*>B<\/b>\s*<\/li>/,
     );
     expect(html.match(/data-action="editSide"/g)).toHaveLength(3);
+    // A button the keyboard reaches (review 13b M3), not an <a> with no href.
+    expect(html.match(/<button type="button" class="ft-total[^"]*" data-action="editSide"/g)).toHaveLength(3);
     expect(html.match(/data-combatant-id=/g)).toHaveLength(5);
+  });
+
+  it("a control with a data-action is a <button type=button> (focusable, Enter and Space), never an <a> with no href; the tabs keep core's <a data-action=tab>", () => {
+    // v13 ApplicationV2 handles [data-action] on click only (application.mjs #onClickAction): an <a> without href is
+    // no tab stop and no key press reaches it. Before: itemEdit/itemDelete (gear, combat), editSide, removeRule.
+    const anchors = templateFiles()
+      .flatMap((t) =>
+        [...readFileSync(t, "utf8").matchAll(/<a\b[^>]*data-action="([^"]+)"/g)].map((m) => m[1]),
+      )
+      .filter((a) => a !== "tab");
+    expect(anchors).toEqual([]);
+    const combat = render(hb, "actor/combat.hbs", characterContext(true));
+    expect(combat).toMatch(/<button type="button" class="ft-link" data-action="itemEdit">/);
   });
 
   it("SF-X-05 each combatant row keeps core's v13 contract: click to activate, ping and pan, 0 Stamina shown", () => {

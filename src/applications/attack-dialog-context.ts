@@ -17,6 +17,8 @@ export function dialogContext(
   unit = "m",
   /** The error's placeholders ("{value}" is not a number). */
   errorData: Readonly<Record<string, string | number>> = {},
+  /** SF-X-30: the declared shots a player has left (phase-gate.ts): no more are offered. */
+  shotsLeft?: number,
 ) {
   const req = prep.request;
   const d = req.declarations;
@@ -37,7 +39,9 @@ export function dialogContext(
     /** SF-Z-07: the result shift the referee gives the attack (Zebulon only). */
     resultShift: d.resultShift ?? 0,
     shotsChoices: Object.fromEntries(
-      [1, 2, 3].filter((n) => n <= Math.max(1, Math.floor(w.rof))).map((n) => [String(n), String(n)]),
+      [1, 2, 3]
+        .filter((n) => n <= Math.max(1, Math.floor(w.rof)) && n <= Math.max(1, shotsLeft ?? 3))
+        .map((n) => [String(n), String(n)]),
     ),
     canBurst: !!w.burst,
     perSeu: w.damage.perSeu ? { min: w.damage.perSeu.min, max: w.damage.perSeu.max } : null,
@@ -60,9 +64,18 @@ export function dialogContext(
           // SF-Z-03: each modifier converted on its own, then added.
           shifts: modifierShifts(burst.modifiers),
           dice: burst.dice,
+          // Zebulon (SF-Z-06): the burst's damage is the colour's share of its dice's maximum, never their sum, so
+          // the headline says that, not "Nd10" (review 13b M4; resolveAttack asks the engine for the damage).
           damage: {
-            key: prep.targets.length > 1 ? "FT.Dialog.burstSplit" : "FT.Dialog.burstDice",
-            data: { dice: burst.dice, targets: prep.targets.length },
+            key:
+              req.engine.id === "zebulon"
+                ? prep.targets.length > 1
+                  ? "FT.Dialog.burstZebulonSplit"
+                  : "FT.Dialog.burstZebulon"
+                : prep.targets.length > 1
+                  ? "FT.Dialog.burstSplit"
+                  : "FT.Dialog.burstDice",
+            data: { dice: burst.dice, targets: prep.targets.length, max: burst.dice * 10 },
           },
         }
       : null,
@@ -81,8 +94,15 @@ export function dialogContext(
       // SF-Z-03: each modifier converted on its own, then added.
       shifts: modifierShifts(t.modifiers),
       formula: prep.formula[t.id] ?? "",
-      /** SF-X-24: this target's own modifiers alone give the burst's chance. */
-      setsBurst: !!burst && prep.targets.length > 1 && t.check.chance === burst.check.chance,
+      /**
+       * SF-X-24: this target's own modifiers alone give the burst's chance — every modifier the burst takes is one
+       * of this target's, at the same value (review 13b L2: equal chances are no proof; two targets can reach one
+       * chance by different modifiers, or both be clamped to the table's lowest).
+       */
+      setsBurst:
+        !!burst &&
+        prep.targets.length > 1 &&
+        burst.modifiers.every((b) => t.modifiers.some((m) => m.id === b.id && m.value === b.value)),
       modifiers: rows.perTarget[i] ?? [],
     })),
   };

@@ -19,7 +19,7 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../constants.js";
-import { guarded, notify, report } from "../helpers/report.js";
+import { guard, guarded, notify, report } from "../helpers/report.js";
 import type { AttackRequest, PreparedAttack } from "../workflows/attack-plan.js";
 import {
   dialogContext,
@@ -62,6 +62,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
   #error: string | null = null;
   #errorData: Readonly<Record<string, string | number>> = {};
   #unit = "m";
+  #shotsLimit: { readonly left: number; readonly declared: number } | null = null;
   #resolve: (r: AttackRequest | null) => void = () => undefined;
 
   constructor(
@@ -80,13 +81,20 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
    * drawn (ApplicationV2 throws "Failed to render Application"), it rejects with that error instead of waiting for
    * ever.
    */
-  static prompt(prep: PreparedAttack, weaponName: string, unit = "m"): Promise<AttackRequest | null> {
+  static prompt(
+    prep: PreparedAttack,
+    weaponName: string,
+    unit = "m",
+    /** SF-X-30: the declared shots a player has left (phase-gate.ts); the dialog offers and accepts no more. */
+    shotsLimit?: { readonly left: number; readonly declared: number },
+  ): Promise<AttackRequest | null> {
     return new Promise((resolve, reject) => {
       const app = new AttackDialog(prep, {
         window: { title: `${game.i18n?.localize("FT.Dialog.title")}: ${weaponName}` },
       });
       app.#resolve = resolve;
       app.#unit = unit;
+      app.#shotsLimit = shotsLimit ?? null;
       const failed = (cause: unknown) => {
         app.#resolve = () => undefined;
         const why = cause instanceof Error ? cause.message : String(cause);
@@ -100,7 +108,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
 
   protected override async _prepareContext(): Promise<DialogContext> {
     this.#drawing = this.#prep;
-    const ctx = dialogContext(this.#prep, this.#error, this.#unit, this.#errorData);
+    const ctx = dialogContext(this.#prep, this.#error, this.#unit, this.#errorData, this.#shotsLimit?.left);
     this.#layout = dialogNumbers(ctx).layout;
     return ctx;
   }
@@ -118,7 +126,9 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
     event: Event,
   ): void {
     super._onChangeForm(formConfig, event);
-    this.#update();
+    // A failure that is no rule error (recompute rethrows it) is told to the user, not thrown out of the change
+    // listener as an uncaught error (review 13b L3).
+    void guard(() => this.#update());
   }
 
   /** Recompute from the form and show the result: in place when the layout is the same, else draw the body. */
@@ -152,11 +162,17 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
     }
     const error = el.querySelector<HTMLElement>('[data-ft-field="error"]');
     if (error) {
+      const grew = error.hidden !== !view.error;
       error.hidden = !view.error;
       const text = error.querySelector("[data-ft-text]");
       // With its placeholders filled ("ten" is not a number), as the template's ftFormat writes it.
       const data = Object.fromEntries(Object.entries(view.errorData).map(([k, v]) => [k, String(v)]));
       if (text) text.textContent = view.error ? (game.i18n?.format(view.error, data) ?? view.error) : "";
+      // The error line shown or hidden changes the window's height. v13 re-measures an auto height and keeps the
+      // window on screen only when positioned (ApplicationV2#setPosition → _updatePosition, application.mjs, code
+      // index 6114990798), which a render does but an in-place update does not: a dialog dragged low lost its
+      // bottom edge (review 13b L5).
+      if (grew) this.setPosition({ height: "auto" });
     }
     this.#shown = r.prep;
   }
@@ -181,7 +197,18 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
       this.#update();
       return;
     }
-    this.#resolve(requestFromForm(this.#base, data.object, r.edits));
+    const request = requestFromForm(this.#base, data.object, r.edits);
+    // SF-X-30: more shots than the player declared is refused here, with the dialog still open (review 13b L4).
+    const shots = request.declarations.burst ? 1 : request.declarations.shots;
+    if (this.#shotsLimit && shots > this.#shotsLimit.left) {
+      notify("warn", "FT.Phases.refuse.moreThanDeclared", {
+        shots,
+        left: this.#shotsLimit.left,
+        declared: this.#shotsLimit.declared,
+      });
+      return;
+    }
+    this.#resolve(request);
     this.#resolve = () => undefined;
     await this.close();
   }

@@ -18,7 +18,7 @@ function numberOf(v: unknown): number {
 
 /** Ask for an ability check's adjustment; null when the user closed the prompt. */
 export async function promptAdjustment(abilityLabel: string): Promise<number | null> {
-  const content = `<p class="hint">${esc(t("FT.Check.adjustmentHint"))}</p>
+  const content = `<p class="hint">${esc(t("FT.Check.adjustmentHint"))} <span class="ft-rule">SF-B-24</span></p>
 <div class="form-group"><label>${esc(t("FT.Check.adjustment"))}</label>
 <input type="number" name="adjustment" value="0"></div>`;
   const data = (await foundry.applications.api.DialogV2.input({

@@ -55,7 +55,10 @@ export async function openRuleIndex(id: string): Promise<void> {
 /** Make one element a reference to rule `id` (idempotent: a second render of the same element changes nothing). */
 function makeReference(el: HTMLElement, id: string, tooltip: string): void {
   el.dataset.ftRule = id;
-  el.dataset.tooltip = tooltip;
+  // Plain text: v13 `TooltipManager#activate` (client/helpers/interaction/tooltip-manager.mjs, code index id
+  // 8296434864) sets `textContent` from `data-tooltip-text`, while `data-tooltip` is localized when it is a key and
+  // otherwise parsed as HTML (cleaned) — a title with "<", "&" or a dotted word would not show as written.
+  el.dataset.tooltipText = tooltip;
   el.setAttribute("role", "link");
   el.tabIndex = 0;
   el.setAttribute("aria-label", `${tooltip}. ${game.i18n?.localize("FT.RuleRef.open") ?? ""}`.trim());
@@ -64,6 +67,13 @@ function makeReference(el: HTMLElement, id: string, tooltip: string): void {
     event.preventDefault();
     event.stopPropagation();
     void openRuleIndex(id);
+  });
+  // v13 tooltips open on `pointerenter` only (`activateEventListeners`); a keyboard user focusing the reference gets
+  // the same tooltip through the public `game.tooltip.activate(element)` (it reads `data-tooltip-text` and sets
+  // `aria-describedby="tooltip"`), closed again on blur when it is still ours.
+  el.addEventListener("focus", () => game.tooltip?.activate(el));
+  el.addEventListener("blur", () => {
+    if (game.tooltip?.element === el) game.tooltip.deactivate();
   });
   el.addEventListener("keydown", (event) => {
     if (event.key !== "Enter") return;
@@ -80,6 +90,7 @@ function makeReference(el: HTMLElement, id: string, tooltip: string): void {
 export function decorateRuleRefs(root: HTMLElement): void {
   const found = [...root.querySelectorAll<HTMLElement>(".ft-rule")];
   if (root.matches?.(".ft-rule")) found.unshift(root);
+  const made: { el: HTMLElement; id: string }[] = [];
   for (const el of found) {
     if (el.dataset.ftRule || el.querySelector(".ft-rule")) continue;
     const id = el.textContent?.trim() ?? "";
@@ -91,7 +102,54 @@ export function decorateRuleRefs(root: HTMLElement): void {
       span.textContent = id;
       el.replaceChildren(span);
       makeReference(span, id, tooltip);
-    } else makeReference(el, id, tooltip);
+      made.push({ el: span, id });
+    } else {
+      makeReference(el, id, tooltip);
+      made.push({ el, id });
+    }
+  }
+  quietInForms(made);
+}
+
+/**
+ * References inside a form (review 13b M1). A reference inside a control's `<label>` (or a fieldset's `<legend>`)
+ * would add its whole aria-label to the control's (or group's) accessible name ("Careful aim SF-X-20 · Careful aim —
+ * … Opens the rule index"), and one tab stop per rule ID put about twenty stops before the attack dialog's Roll. So,
+ * in a form: a reference inside a label or legend is `aria-hidden` (left out of the name) and every reference is
+ * `tabindex="-1"` (still a link to a mouse and to a screen reader's browse mode). Each fieldset (else the form) that
+ * holds them gets ONE keyboard stop instead, a "Rules" reference after them: shown only while focused, its tooltip
+ * and name list the group's rules, Enter opens the Rule Index at the first (the index lists the rest after it).
+ * Outside forms (chat cards, tracker) every reference stays a tab stop: there are few, and they label nothing.
+ */
+function quietInForms(refs: readonly { el: HTMLElement; id: string }[]): void {
+  const groups = new Map<HTMLElement, { el: HTMLElement; id: string }[]>();
+  for (const ref of refs) {
+    const form = ref.el.closest("form");
+    if (!form) continue;
+    if (ref.el.closest("label, legend")) ref.el.setAttribute("aria-hidden", "true");
+    ref.el.tabIndex = -1;
+    const group = ref.el.closest<HTMLElement>("fieldset") ?? form;
+    groups.set(group, [...(groups.get(group) ?? []), ref]);
+  }
+  for (const [group, members] of groups) {
+    const last = members.at(-1)?.el;
+    const first = members[0];
+    const keyed = [...group.querySelectorAll(".ft-rule-key")].some(
+      (k) => (k.closest("fieldset") ?? k.closest("form")) === group,
+    );
+    if (!first || !last || keyed) continue;
+    const key = group.ownerDocument.createElement("span");
+    key.className = "ft-rule ft-rule-key";
+    key.textContent = game.i18n?.localize("FT.RuleRef.key") ?? "Rules";
+    const ids = [...new Set(members.map((m) => m.id))];
+    const titles = ids.map((id) => ruleTooltip(id) ?? id).join("; ");
+    makeReference(key, first.id, `${key.textContent}: ${titles}`);
+    key.setAttribute(
+      "aria-label",
+      `${key.textContent}: ${ids.join(", ")}. ${game.i18n?.format("FT.RuleRef.openAt", { id: first.id }) ?? ""}`.trim(),
+    );
+    if (group.tagName === "FIELDSET") group.append(key);
+    else (last.closest(".form-group") ?? last.closest("label") ?? last).after(key);
   }
 }
 

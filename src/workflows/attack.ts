@@ -199,7 +199,7 @@ export async function attackWithWeapon(
       confirm: async (prep) => {
         const { AttackDialog } = await import("../applications/attack-dialog.js");
         return gate.confirmed(
-          await AttackDialog.prompt(prep, item.name ?? "", unit === "squares" ? "□" : "m"),
+          await AttackDialog.prompt(prep, item.name ?? "", unit === "squares" ? "□" : "m", gate.shotsLimit),
         );
       },
       roll: rollFormula,

@@ -173,6 +173,11 @@ export interface AttackGate {
    * turn ledger writes them in its one Combatant update per attack (turn-ledger.ts).
    */
   flags(shots: number): Record<string, unknown> | null;
+  /**
+   * SF-X-30: the shots a player may still ask, for the dialog to offer no more and to refuse more before it closes
+   * (review 13b L4); absent when nothing was declared, and for the GM, who may override.
+   */
+  readonly shotsLimit?: { readonly left: number; readonly declared: number };
 }
 
 const FREE: AttackGate = {
@@ -246,6 +251,7 @@ export function gateAttack(token: TokenP, targets: readonly TokenP[], rof: numbe
     ? Math.min(left, opportunityShots(declared.shots, rof) - declared.opportunity)
     : left;
   return {
+    ...(game.user?.isGM ? {} : { shotsLimit: { left: limit, declared: declared.shots } }),
     declarations: {
       shots: declared.burst ? 1 : Math.max(1, limit),
       burst: declared.burst,

@@ -169,6 +169,25 @@ describe("scenario: the attack dialog says what Alice rolls against (issue 13, r
     expect(table.unhandled).toEqual([]);
   }, 60_000);
 
+  it("SF-X-24 SF-Z-06: with Zebulon's table the burst's damage headline is the colour's share of 70 (7d10 at most), split among 3, which is what the card applies", async () => {
+    table = await createTable({ world: world([settingSource("settingEngine001", "engine", "zebulon")]) });
+    const alice = table.client(ALICE_ID);
+    await aliceOpensBurst(alice);
+    // Not "7d10, split evenly among 3": under Zebulon the d10s' sum is never the damage (review 13b M4).
+    expect(shows(alice, ".ft-burst-damage b")).toBe(
+      "70 (7d10 at most) × the colour's share, split evenly among 3",
+    );
+    const cardId = await aliceRolls(alice, 1, 3, 4, 5, 6, 2, 1, 2);
+    // d100 01 is cobalt, the full share: 70, 23 to each of the three, 1 lost — not the dice's sum (23).
+    const line = burstLine(cardId);
+    expect(line).toEqual(everyone(table, line.Gamemaster));
+    expect(line.Gamemaster).toMatch(
+      /^Burst \(3\) 1 ≤ 25 · Column 0 Hit 7d10 \(max 70\) × 1 = 70 → 23 each, 1 lost/,
+    );
+    expect(pendingDice()).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  }, 60_000);
+
   it("SF-X-24 SF-X-14: modifiers the three share appear once; Alice types '−10' (a real minus) for the range of all three and the burst rolls at 35 on every card", async () => {
     table = await createTable({ world: world() });
     const alice = table.client(ALICE_ID);
@@ -228,14 +247,56 @@ describe("scenario: the attack dialog says what Alice rolls against (issue 13, r
     expect(table.unhandled).toEqual([]);
   }, 60_000);
 
+  it("SF-X-24: a failure while the dialog recomputes (no rule error) is told to Alice, not thrown out of the change listener", async () => {
+    table = await createTable({ world: world() });
+    const alice = table.client(ALICE_ID);
+    await aliceOpensBurst(alice);
+    // Reading the form breaks once, as an unexpected bug would (review 13b L3).
+    const thrown = alice.run(() => {
+      const ux = G().foundry.applications.ux as { FormDataExtended: unknown };
+      const real = ux.FormDataExtended;
+      ux.FormDataExtended = class {
+        constructor() {
+          ux.FormDataExtended = real;
+          throw new Error("form unreadable");
+        }
+      };
+      const W = G().window as Window;
+      const errors: string[] = [];
+      W.addEventListener("error", (e) => errors.push(String((e as ErrorEvent).error?.message ?? e)));
+      change(modInput(alice, ORR_COVER)!, "−20");
+      return errors;
+    });
+    await alice.run(() => settleApps());
+    await table.settle();
+    expect(told(alice)).toEqual([
+      "error: That did not work: form unreadable. The console (F12) has the details.",
+    ]);
+    expect(thrown).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+    expect(attackDialog(alice)).toBeDefined();
+  }, 60_000);
+
   it("SF-X-24 bad input: 'ten' in a modifier is refused in the dialog with the reason, and Roll rolls nothing", async () => {
     table = await createTable({ world: world() });
     const alice = table.client(ALICE_ID);
     await aliceOpensBurst(alice);
     const before = messageIds(alice).length;
+    // The error line grows the window: it is measured again (height auto) and kept on screen (review 13b L5).
+    const positions = alice.run(() => {
+      const d = attackDialog(alice);
+      const seen: unknown[] = [];
+      const real = d.setPosition.bind(d);
+      d.setPosition = (p?: unknown) => {
+        seen.push(p);
+        return real(p);
+      };
+      return seen;
+    });
     alice.run(() => change(modInput(alice, ORR_COVER)!, "ten"));
     await alice.run(() => settleApps());
     expect(shows(alice, '[data-ft-field="error"]')).toBe('"ten" is not a number.');
+    expect(positions).toEqual([{ height: "auto" }]);
     alice.run(() => click(attackDialog(alice).element.querySelector("button.ft-attack")));
     await alice.run(() => settleApps());
     await table.settle();

@@ -12,7 +12,7 @@ export function refOf(el: HTMLElement | null): Record<string, unknown> {
   if (!el) throw new Error("no rule reference");
   return {
     text: text(el),
-    tooltip: el.dataset.tooltip,
+    tooltip: el.dataset.tooltipText,
     role: el.getAttribute("role"),
     tabIndex: el.tabIndex,
     ariaLabel: el.getAttribute("aria-label"),

@@ -122,7 +122,7 @@ describe("scenario: a miss into a crowd (SF-X-35)", () => {
     );
     for (const c of table.all)
       expect(text(strayBlock(c, cardId)?.querySelector("p"))).toBe(
-        "Stray d100 (SF-X-35): 20 · The missed shot hits someone else: 7 damage. The referee picks who. SF-X-35",
+        "Stray d100: 20 · The missed shot hits someone else: 7 damage. The referee picks who. SF-X-35",
       );
     const options = [...(strayBlock(gm, cardId)?.querySelectorAll("option") ?? [])].map((o) => text(o));
     expect(options).toEqual(["Dock worker"]);
@@ -159,7 +159,7 @@ describe("scenario: a miss into a crowd (SF-X-35)", () => {
     await table.settle();
     const [cardId] = messageIds(gm);
     expect(text(strayBlock(gm, cardId!)?.querySelector("p"))).toBe(
-      "Stray d100 (SF-X-35): 26 · The missed shot hits no one else. SF-X-35",
+      "Stray d100: 26 · The missed shot hits no one else. SF-X-35",
     );
     expect(strayBlock(gm, cardId!)?.querySelector("select")).toBeNull();
 

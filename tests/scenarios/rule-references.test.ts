@@ -122,7 +122,7 @@ const OPENS = "Opens the rule index at this rule.";
 const EXPANDED = "Star Frontiers Expanded Game combat";
 
 describe("scenario: a rule ID is a reference — its title and source in a tooltip, a link to the Rule Index (issue 13)", () => {
-  it("SF-X-11 SF-X-28: in Alice's attack dialog the rule IDs name their rule, take the keyboard focus, and open the Rule Index at the rule (Enter or a click, which does not tick the wrong-hand box)", async () => {
+  it("SF-X-11 SF-X-28: in Alice's attack dialog the rule IDs name their rule, show it on focus, and open the Rule Index at the rule (Enter or a click, which does not tick the wrong-hand box)", async () => {
     table = await createTable({ world: yard(), online: [GM_ID, ALICE_ID] });
     const alice = table.client(ALICE_ID);
     const dialog = await dialogKit.aliceOpensAttack(alice, PISTOL);
@@ -134,14 +134,40 @@ describe("scenario: a rule ID is a reference — its title and source in a toolt
     expect(dex.parentElement?.classList.contains("ft-rule")).toBe(true);
     const dexTip =
       "SF-X-11 · Ranged chance to hit starts at ½ Dexterity — Star Frontiers Expanded Game combat";
+    // In a form a reference is a link but no tab stop (the fieldset's one "Rules" stop stands for it, see below).
     expect(refOf(dex)).toEqual({
       text: "SF-X-11",
       tooltip: dexTip,
       role: "link",
-      tabIndex: 0,
+      tabIndex: -1,
       ariaLabel: `${dexTip}. ${OPENS}`,
     });
-    // Enter on the focused ID opens the rules compendium's Rule Index page at SF-X-11.
+    // Plain text for v13's TooltipManager (`data-tooltip-text` is set as textContent; `data-tooltip` would be
+    // localized or parsed as HTML). Tooltips open on pointerenter only, so focus opens it through `game.tooltip`.
+    expect(dex.dataset.tooltip).toBeUndefined();
+    const shown = alice.run(() => {
+      const seen: string[] = [];
+      const g = G().game as { tooltip?: unknown };
+      // What rule-refs.ts calls of v13's TooltipManager: activate(element), deactivate(), element.
+      const tip: { element: HTMLElement | null; activate(e: HTMLElement): void; deactivate(): void } = {
+        element: null,
+        activate(e) {
+          tip.element = e;
+          seen.push(`on ${e.dataset.tooltipText}`);
+        },
+        deactivate() {
+          seen.push(`off ${tip.element?.dataset.ftRule}`);
+          tip.element = null;
+        },
+      };
+      g.tooltip = tip;
+      dex.focus();
+      dex.blur();
+      delete g.tooltip;
+      return seen;
+    });
+    expect(shown).toEqual([`on ${dexTip}`, "off SF-X-11"]);
+    // Enter on the focused ID (a click gives it the focus) opens the rules compendium's Rule Index page at SF-X-11.
     await activate(table, alice, dex, "enter");
     expect(alice.run(() => (G().document as Document).activeElement)).toBe(dex);
     expect(openJournals(alice)).toEqual([
@@ -226,10 +252,79 @@ describe("scenario: a rule ID is a reference — its title and source in a toolt
           d.head.append(style);
         }
         const ref = ruleRef(renderMessage(c, cardId), "SF-X-14");
-        return `${ref.dataset.tooltip ? "reference" : "text"} ${d.defaultView!.getComputedStyle(ref).display}`;
+        return `${ref.dataset.tooltipText ? "reference" : "text"} ${d.defaultView!.getComputedStyle(ref).display}`;
       });
     expect(display(alice)).toBe("reference none");
     // The GM's page has no rule that hides it (happy-dom reports no value for a span no display rule sets).
     expect(display(gm)).toMatch(/^reference (?!none)/);
+  }, 30_000);
+});
+
+/** What tabbing through the dialog meets, in order: each control's accessible name as the page gives it. */
+function tabStops(root: HTMLElement): string[] {
+  const nameOf = (e: HTMLElement): string => {
+    const label = e.getAttribute("aria-label");
+    if (label) return label;
+    const host = e.closest("label") ?? e;
+    const copy = host.cloneNode(true) as HTMLElement;
+    // The accessible name leaves out what is aria-hidden (accname 1.2, step 2A).
+    for (const h of copy.querySelectorAll('[aria-hidden="true"], select, input')) h.remove();
+    return (copy.textContent ?? "").replace(/\s+/g, " ").trim();
+  };
+  return [...root.querySelectorAll<HTMLElement>("input, select, button, [tabindex]")]
+    .filter((e) => e.tabIndex >= 0 && (e as HTMLInputElement).type !== "hidden")
+    .map(
+      (e) => `${e.tagName.toLowerCase()}${e.classList.contains("ft-rule-key") ? ".key" : ""} ${nameOf(e)}`,
+    );
+}
+
+describe("scenario: in a form the rule references label nothing and cost one tab stop per fieldset (review 13b M1)", () => {
+  it("SF-X-07 SF-X-11 SF-X-28: Alice's dialog controls are named by their own labels; Tab meets one Rules stop per fieldset, whose Enter opens the Rule Index at its first rule", async () => {
+    table = await createTable({ world: yard(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    const dialog = await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const el = (): HTMLElement => alice.run(() => dialog.element as HTMLElement);
+
+    // The wrong-hand box's label holds SF-X-28: the reference is aria-hidden, so the name is the label's text alone.
+    const wrong = ruleRef(el(), "SF-X-28");
+    expect([wrong.getAttribute("aria-hidden"), wrong.tabIndex]).toEqual(["true", -1]);
+    // From the first field to Roll: the controls by their own labels, and one "Rules" stop per fieldset (before
+    // this fix each of the 14 rule IDs was a stop, and each label's name carried its reference's whole aria-label).
+    const stops = tabStops(el()).filter((s) => !s.startsWith("button APPLICATION."));
+    expect(stops).toEqual([
+      "select Shots this turn",
+      "input Power setting (SEU)",
+      "select You moved",
+      "select Your vehicle",
+      "select Your vision aid",
+      "input Careful aim",
+      "input Telescopic sight",
+      "input Firing two weapons",
+      "input Wrong hand",
+      "input Setting changed this turn",
+      "input Cannot miss (referee)",
+      "span.key Rules: SF-X-07, SF-X-30, SF-X-36, SF-X-17, SF-X-19, SF-X-23, SF-X-20, SF-X-16, SF-X-29, SF-X-28, SF-X-33. Opens the rule index at SF-X-07.",
+      "select Add a modifier",
+      "input ½ Dexterity",
+      "input Short",
+      "input Target stationary",
+      "span.key Rules: SF-X-11, SF-X-14, SF-X-17. Opens the rule index at SF-X-11.",
+      "button Cancel",
+      "button Roll",
+    ]);
+
+    // Enter on the target fieldset's Rules stop opens the Rule Index at its first rule, ½ DEX.
+    const key = alice.run(() => el().querySelectorAll<HTMLElement>(".ft-rule-key")[1]!);
+    expect(key.dataset.tooltipText).toBe(
+      `Rules: SF-X-11 · Ranged chance to hit starts at ½ Dexterity — ${EXPANDED}; SF-X-14 · Range modifiers as in the Basic Game — ${EXPANDED}; SF-X-17 · Movement modifiers for attacker and target — ${EXPANDED}`,
+    );
+    await activate(table, alice, key, "enter");
+    expect(openJournals(alice).map((j) => j.at)).toEqual(["sf-x-11 SF-X-11"]);
+    // A mouse still reaches each reference: a click on SF-X-28 in the label opens its rule and does not tick the box.
+    await closeJournals(alice);
+    await activate(table, alice, wrong, "click");
+    expect(openJournals(alice).map((j) => j.at)).toEqual(["sf-x-28 SF-X-28"]);
+    expect(dialogKit.field(alice, "decl.wrongHand").checked).toBe(false);
+    expect(table.unhandled).toEqual([]);
   }, 30_000);
 });

@@ -250,6 +250,8 @@ describe("scenario: trust at a shared table — the sides and the tracker (R1-5d
     const assistantHeader = await gmHeaderOf(assistant);
     expect(numbersIn(assistantHeader)).toEqual([null, null, "?"]);
     expect(assistantHeader.querySelector(".ft-total")?.getAttribute("data-action")).toBe("editSide");
+    // A button, so the keyboard reaches it (review 13b M3).
+    expect(assistantHeader.querySelector(".ft-total")?.tagName).toBe("BUTTON");
     expect(assistant.run(() => G().game.combat.sideSecrets().size)).toBe(0);
 
     // Round 2, the GM's roll mode is "private GM roll" (H10): friendly 9 + 4 = 13, hostile 5 + 7 = 12 — the
