@@ -46,7 +46,8 @@ export interface AttackPorts<R = unknown> {
 export interface CardTarget {
   readonly id: string;
   readonly name: string;
-  readonly distance: number;
+  /** Null on a grenade's row for a token the card names "?" or that is not drawn (review 13c M3). */
+  readonly distance: number | null;
   readonly band: string | null;
   readonly cover: string;
   readonly coverReason: { key: string; data: Record<string, number> } | null;
