@@ -153,6 +153,8 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
       ? {
           distanceText: distanceText(aimed.distance, opts.unit),
           bandLabel: aimed.band ? `FT.Range.${aimed.band}` : "FT.Range.out",
+          /** The throw's cover, beside its distance and band (review 13c L6): what made a secret throw hard. */
+          coverLabel: aimed.cover && aimed.cover !== "none" ? `FT.Cover.${aimed.cover}` : null,
           roll: throwShot.outcome.roll,
           chance: throwShot.outcome.chance,
           chanceText: aimed.secret ? null : atMost(throwShot.outcome.chance),

@@ -17,6 +17,7 @@
  * inertia screen on a beltpack: it halves bullet damage, the wearer takes the smaller half, 2 SEU a hit (SF-X-36).
  */
 import { describe, expect, it } from "vitest";
+import { wallData } from "../foundry/canvas.js";
 import { pendingDice } from "../foundry/dice.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
@@ -311,7 +312,7 @@ const SCOUT = id("actScout");
 const TROOPER = id("actTrooper");
 const SERGEANT = id("actSergeant");
 
-const grenadeWorld = () => ({
+const grenadeWorld = (options: { hedge?: boolean } = {}) => ({
   actors: [
     actorSource({
       _id: THROWER,
@@ -358,6 +359,15 @@ const grenadeWorld = () => ({
           ...cell(12, 15),
         }),
       ],
+      // A hedge (a terrain wall: soft cover, SF-X-22) just in front of the Scout, across the line of the throw.
+      walls: options.hedge
+        ? [
+            {
+              ...wallData("terrain", [cell(14, 0).x - 20, cell(0, 3).y, cell(14, 0).x - 20, cell(0, 6).y]),
+              _id: id("wallHedge"),
+            },
+          ]
+        : [],
     }),
   ],
 });
@@ -418,6 +428,22 @@ describe("scenario: a grenade card describes each creature by its own position (
       "update ChatMessage by Gamemaster",
     ]);
     expect(cardText(gm, card!)).toContain("Applied: 36 (Stamina 45 → 9)");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-X-38: a throw at the Scout behind a hedge shows its cover in the header beside distance and band — 'Throw 12 m · Medium Soft cover' — on every seat; cover does not change a throw's 30 %", async () => {
+    table = await createTable({ world: grenadeWorld({ hedge: true }) });
+    const alice = table.client(ALICE_ID);
+    // SF-X-38: only range, movement, wrong hand and wounds count for a throw, so the hedge leaves it at 30 %; the
+    // header still says why a player might think it hard. d100 10 hits; 8d10 for the aimed target, 8d10 for the Scout.
+    table.dice(10, ...[1, 1, 1, 1, 1, 1, 1, 1], ...[2, 2, 2, 2, 2, 2, 2, 2]);
+    const card = await attack(table, alice, THROWER, "Fragmentation Grenade", [id("tokScout")]);
+    expect(card).not.toBeNull();
+    expect(pendingDice()).toEqual([]);
+    for (const c of table.all)
+      expect(text(renderMessage(c, card!).querySelector(".ft-throw .ft-roll-line"))).toBe(
+        "Throw 12 m · Medium Soft cover 10 ≤ 30 Hit",
+      );
     expect(table.unhandled).toEqual([]);
   });
 });
