@@ -75,7 +75,7 @@ closeTableAfterEach(() => table);
  * 1 m squares. Eusyl at (1700, 1500); the Guard 2 m west of her; Kraal (Bruno's, whom every player may observe)
  * 4 m north; three pirates (unlinked tokens of one NPC, no screen) in a column 2 m east: all point blank.
  */
-const world = () => ({
+const world = (options: { belt?: number; guard2?: boolean } = {}) => ({
   // Alice applies her own card to tokens she does not own: so her Apply buttons stay, and what the preview shows
   // her is decided by the trust rules alone.
   settings: [settingSource("settingApplyAll1", "playersApplyToAll", true)],
@@ -101,7 +101,7 @@ const world = () => ({
       name: "Guard",
       stamina: 40,
       items: [
-        itemFromPack("power", "power-beltpack", BELT, { remaining: 10, capacity: 50 }),
+        itemFromPack("power", "power-beltpack", BELT, { remaining: options.belt ?? 10, capacity: 50 }),
         itemFromPack("defenses", "inertia-screen", SCREEN, { active: true, powerSource: BELT }),
       ],
     }),
@@ -118,6 +118,19 @@ const world = () => ({
         tokenSource({ _id: TOK.vask, name: "Vask", actorId: PIRATE, actorLink: false, x: 1900, y: 1400 }),
         tokenSource({ _id: TOK.orr, name: "Orr", actorId: PIRATE, actorLink: false, x: 1900, y: 1500 }),
         tokenSource({ _id: TOK.tane, name: "Tane", actorId: PIRATE, actorLink: false, x: 1900, y: 1600 }),
+        // A second token of the Guard (one linked actor, one beltpack), 1 m south of the first.
+        ...(options.guard2
+          ? [
+              tokenSource({
+                _id: id("tokGuard2"),
+                name: "Guard 2",
+                actorId: GUARD,
+                actorLink: true,
+                x: 1500,
+                y: 1600,
+              }),
+            ]
+          : []),
       ],
     }),
   ],
@@ -296,6 +309,35 @@ describe("scenario: the attack card's readout — roll against its number, damag
       "info: Damage from this card was already applied to Orr.",
       "warn: Tane is no longer on the scene; nothing was applied to it.",
     ]);
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+describe("scenario: each Apply button previews its own click (review 13c L1, M2)", () => {
+  it("SF-X-24 SF-X-36: a burst hits two tokens of the one Guard, whose beltpack has 2 SEU (one hit's worth): each Apply button alone says the screen takes 7 for 2 SEU, as that click alone would do — not what the other's apply would leave", async () => {
+    table = await createTable({ world: world({ belt: 2, guard2: true }) });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    // One d100 (30 ≤ 75), then 5d10 + 1d10 for the second target = 6d10 = 26 → 13 each (SF-X-24).
+    table.dice(30, 6, 5, 5, 4, 3, 3);
+    const card = await attack(table, alice, EUSYL, PISTOL, [TOK.guard, id("tokGuard2")]);
+    expect(card).not.toBeNull();
+    expect(pendingDice()).toEqual([]);
+    // SF-X-36: the inertia screen takes half of 13 (7), the Guard the rest (6), for 2 SEU: the pack's last 2.
+    const seen = renderMessage(gm, card!);
+    for (const name of ["Guard", "Guard 2"])
+      expect(text(targetBlock(seen, name).querySelector('[data-ft-action="apply"]'))).toBe(
+        "Apply 13 → Stamina −6 (Inertia Screen takes 7, 2 SEU)",
+      );
+    // And Guard 2's click alone does exactly that: 40 − 6 = 34, the pack at 0.
+    clickCard(gm, card!, "apply", "Guard 2");
+    await table.settle();
+    expect(onEveryClient(table, () => G().game.actors.get(GUARD).system.stamina.value)).toEqual(
+      everyone(table, 34),
+    );
+    expect(onEveryClient(table, () => G().game.actors.get(GUARD).items.get(BELT).system.remaining)).toEqual(
+      everyone(table, 0),
+    );
     expect(table.unhandled).toEqual([]);
   });
 });
