@@ -107,6 +107,14 @@ export function bindAttackCard(message: Msg, html: HTMLElement): void {
     if (!isGM && (!isAuthor || !setting("playersApplyToAll"))) el.remove();
   if (card) showAppliedNumbers(message, card, html);
   if (card) showApplyPreview(message, card, html);
+  // The preview is recomputed from the target as it is when the user points at or tabs to the button: the chat
+  // log re-renders a card only when the card changes, not its targets (review 13c M2).
+  for (const button of html.querySelectorAll<HTMLButtonElement>('[data-ft-action="apply"]'))
+    for (const type of ["pointerenter", "focus"])
+      button.addEventListener(type, () => {
+        const now = cardOf(message);
+        if (now) previewOn(message, now, button);
+      });
   for (const button of html.querySelectorAll<HTMLButtonElement>("[data-ft-action]")) {
     // Whatever goes wrong (no GM, no answer in time, a refusal) is reported to the user, never thrown.
     button.addEventListener("click", (event) => {
@@ -161,6 +169,39 @@ function showAppliedNumbers(message: Msg, card: StoredCard, html: HTMLElement): 
 function showApplyPreview(message: Msg, card: StoredCard, html: HTMLElement): void {
   for (const button of html.querySelectorAll<HTMLButtonElement>('[data-ft-action="apply"]'))
     previewOn(message, card, button);
+}
+
+/**
+ * Review 13c M2: when a target's actor, items or token change on this client (another card applied, a GM's edit),
+ * the previews on the Apply buttons for it that this page shows are planned again, so a second card on a screened
+ * target says what the screen has left. DOM-only, for the buttons in this page's chat log and popouts.
+ */
+function refreshPreviews(touches: (targetId: string) => boolean): void {
+  if (typeof document === "undefined") return;
+  for (const button of document.querySelectorAll<HTMLButtonElement>(
+    '[data-ft-action="apply"][data-target-id]',
+  )) {
+    const id = button.dataset.targetId ?? "";
+    const messageId = button.closest<HTMLElement>("[data-message-id]")?.dataset.messageId;
+    const message = messageId ? game.messages?.get(messageId) : null;
+    const card = message ? cardOf(message) : null;
+    if (!message || !card || !touches(id)) continue;
+    previewOn(message, card, button);
+  }
+}
+
+/** The Foundry events that change what an Apply would do, and the targets each one touches. */
+function watchPreviews(): void {
+  const byActor = (actor: ActorI | null | undefined) => (id: string) =>
+    !!actor && targetActor(id, null) === actor;
+  Hooks.on("updateActor", (actor: ActorI) => refreshPreviews(byActor(actor)));
+  for (const hook of ["createItem", "updateItem", "deleteItem"] as const)
+    Hooks.on(hook, (item: Item.Implementation) =>
+      refreshPreviews(byActor(item.parent instanceof Actor ? item.parent : null)),
+    );
+  Hooks.on("updateToken", (token: TokenDocument.Implementation) =>
+    refreshPreviews((id) => id === token.uuid || (!!token.actor && targetActor(id, null) === token.actor)),
+  );
 }
 
 /** Put (or put back) the preview on one Apply button, from the target as this client has it now. */
@@ -505,6 +546,7 @@ export function watchCards(): void {
     if (isAttackMessage(m) && isActiveGM() && "system" in changed && game.users?.get(userId)?.isGM) seal(m);
   });
   Hooks.on("ready", () => void onGMQueue(sealUnsealed).catch((e: unknown) => console.error(e)));
+  watchPreviews();
   Hooks.on("deleteChatMessage", (m: Msg) => {
     const id = m.id ?? "";
     if (!isActiveGM() || !game.user?.getFlag(SYSTEM_ID, "seals")?.[id]) return;

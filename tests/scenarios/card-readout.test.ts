@@ -340,6 +340,39 @@ describe("scenario: each Apply button previews its own click (review 13c L1, M2)
     );
     expect(table.unhandled).toEqual([]);
   });
+
+  it("SF-X-36: two of Alice's cards hit the Guard, whose beltpack has 2 SEU; the GM applies the first, and the second card's Apply, already on the GM's page, now says the screen has no power (→ Stamina −7), without re-rendering the card", async () => {
+    table = await createTable({ world: world({ belt: 2 }) });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    table.dice(12, 7);
+    const first = await attack(table, alice, EUSYL, PISTOL, [TOK.guard]);
+    table.dice(20, 7);
+    const second = await attack(table, alice, EUSYL, PISTOL, [TOK.guard]);
+    expect(first && second).toBeTruthy();
+    // Both cards as the GM's chat log shows them, rendered once.
+    const page = renderMessage(gm, second!);
+    const button = () => text(targetBlock(page, "Guard").querySelector('[data-ft-action="apply"]'));
+    expect(button()).toBe("Apply 7 → Stamina −3 (Inertia Screen takes 4, 2 SEU)");
+    const alicePage = renderMessage(alice, second!);
+
+    clickCard(gm, first!, "apply", "Guard");
+    await table.settle();
+    expect(onEveryClient(table, () => G().game.actors.get(GUARD).items.get(BELT).system.remaining)).toEqual(
+      everyone(table, 0),
+    );
+    // SF-X-36: no power, no effect: the second hit would take the Guard's Stamina by the whole 7.
+    expect(button()).toBe("Apply 7 → Stamina −7 (Inertia Screen: no power)");
+    // Alice, who may not observe the Guard, still has the plain button.
+    expect(text(targetBlock(alicePage, "Guard").querySelector('[data-ft-action="apply"]'))).toBe("Apply 7");
+    // And the GM's click does what it now says: 40 − 3 − 7 = 30.
+    clickCard(gm, second!, "apply", "Guard", page);
+    await table.settle();
+    expect(onEveryClient(table, () => G().game.actors.get(GUARD).system.stamina.value)).toEqual(
+      everyone(table, 30),
+    );
+    expect(table.unhandled).toEqual([]);
+  });
 });
 
 /*
