@@ -227,7 +227,7 @@ function previewOn(message: Msg, card: StoredCard, button: HTMLButtonElement): v
     console.warn(`${SYSTEM_ID} | apply preview`, e);
     return;
   }
-  if (!rec || !(damageOf(card, id) > 0)) return;
+  if (!rec) return;
   const i18n = game.i18n;
   const localize = (key: string) => i18n?.localize(key) ?? key;
   const format = (key: string, data: Record<string, string>) => i18n?.format(key, data) ?? key;
@@ -238,15 +238,32 @@ function previewOn(message: Msg, card: StoredCard, button: HTMLButtonElement): v
         ? `${s.name}: ${localize(s.failed)}`
         : `${format("FT.Card.previewStep", { name: s.name, amount: String(s.before - s.after) })}${s.seu ? `, ${s.seu} SEU` : ""}`,
     );
+  // What the click turns on (review 13c L2): a doze grenade's sleep, a stun (SF-X-40), unconscious from the hit;
+  // a doze that is not enough says how many grenades it takes (SF-X-42).
+  const on = rec.statuses ?? [];
+  const effects: string[] = [];
+  if (rec.doze)
+    effects.push(
+      rec.doze.knockedOut
+        ? localize("FT.Card.previewAsleep")
+        : format("FT.Card.previewAwake", { needed: String(rec.doze.needed) }),
+    );
+  else if (on.includes("unconscious")) effects.push(localize("FT.Card.previewUnconscious"));
+  if (on.includes("stun")) effects.push(localize("FT.Card.previewStunned"));
+  const damaging = damageOf(card, id) > 0;
+  if (!damaging && !effects.length) return;
   const span = document.createElement("span");
   span.className = "ft-apply-preview";
-  span.textContent = ` ${format("FT.Card.previewStamina", { change: rec.taken ? `−${rec.taken}` : "±0" })}`;
-  if (steps.length) {
+  span.textContent = damaging
+    ? ` ${format("FT.Card.previewStamina", { change: rec.taken ? `−${rec.taken}` : "±0" })}`
+    : ` → ${effects.join(", ")}`;
+  if (damaging && steps.length) {
     const why = document.createElement("span");
     why.className = "ft-apply-steps";
     why.textContent = ` (${steps.join("; ")})`;
     span.append(why);
   }
+  if (damaging && effects.length) span.append(`, ${effects.join(", ")}`);
   button.append(span);
 }
 
