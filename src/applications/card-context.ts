@@ -50,7 +50,8 @@ export function damageWorking(
 const atMost = (chance: number) => `≤ ${chance < 0 ? `−${-chance}` : chance}`;
 
 /** A distance as the card writes it: one decimal at most. */
-const distanceText = (d: number, unit: string) => `${Math.round(d * 10) / 10} ${unit}`;
+const distanceText = (d: number | null | undefined, unit: string) =>
+  typeof d === "number" ? `${Math.round(d * 10) / 10} ${unit}` : null;
 
 export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }, opts: CardOptions) {
   type Shot = AttackCardData["result"]["shots"][number] & { readonly index: number };
@@ -152,6 +153,8 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
       ? {
           distanceText: distanceText(aimed.distance, opts.unit),
           bandLabel: aimed.band ? `FT.Range.${aimed.band}` : "FT.Range.out",
+          /** The throw's cover, beside its distance and band (review 13c L6): what made a secret throw hard. */
+          coverLabel: aimed.cover && aimed.cover !== "none" ? `FT.Cover.${aimed.cover}` : null,
           roll: throwShot.outcome.roll,
           chance: throwShot.outcome.chance,
           chanceText: aimed.secret ? null : atMost(throwShot.outcome.chance),
@@ -210,7 +213,7 @@ export interface GrenadeCard {
   readonly direction: number | null;
   readonly d10: number | null;
   /** Who the blast caught, each with its own distance from where the grenade went off (absent on older cards). */
-  readonly caught: readonly { id: string; name: string; distance?: number }[];
+  readonly caught: readonly { id: string; name: string; distance?: number | null }[];
   /** SF-X-40: Reaction Speed checks near thrown explosives. */
   /** `rs` only when every player may see the creature's Reaction Speed (an NPC's is left out, R1-5). */
   readonly ring?: readonly {
@@ -219,7 +222,8 @@ export interface GrenadeCard {
     roll: number;
     rs?: number | null;
     stunned: boolean;
-    distance?: number;
+    /** Null for a token the card names "?" (review 13c M3). */
+    distance?: number | null;
   }[];
   /**
    * The throw as its aimed target saw it (distance, band, cover, chance, modifiers), without naming it (a hidden

@@ -46,7 +46,8 @@ export interface AttackPorts<R = unknown> {
 export interface CardTarget {
   readonly id: string;
   readonly name: string;
-  readonly distance: number;
+  /** Null on a grenade's row for a token the card names "?" or that is not drawn (review 13c M3). */
+  readonly distance: number | null;
   readonly band: string | null;
   readonly cover: string;
   readonly coverReason: { key: string; data: Record<string, number> } | null;
@@ -322,19 +323,7 @@ async function applyNow(
   const refusedUndone = wanted.filter((id, i) => undone(id, loaded[i] ?? null));
   const targets = loaded.map((t, i) => (undone(wanted[i]!, t) ? null : t));
   const levels = await ports.itemLevels(targets);
-  const plan = planApplication(
-    messageId,
-    Object.fromEntries(wanted.map((id) => [id, damageOf(card, id)])),
-    card.kind,
-    targets,
-    wanted,
-    new Set(card.applied.filter((r) => !r.undone).map((r) => r.targetId)),
-    levels,
-    card.effect,
-    new Set(card.stunned ?? []),
-    statusTurns(card, wanted),
-    Object.fromEntries(wanted.map((id) => [id, criticalOf(card, id)])),
-  );
+  const plan = planCard(messageId, card, wanted, targets, levels);
   const byId = new Map(targets.filter((t): t is TargetState => !!t).map((t) => [t.id, t]));
   const markOf = (r: AppliedRecord): AppliedMark =>
     markFor(byId.get(r.targetId)!, {
@@ -366,6 +355,32 @@ async function applyNow(
     }
   }
   return { applied: landed.map((r) => r.targetId), skipped };
+}
+
+/**
+ * What applying `card` to `wanted` (loaded as `targets`, their items at `levels`) does: the plan the GM's apply
+ * writes, and the one each Apply button's preview shows (`card-actions.ts`), so the two cannot disagree.
+ */
+export function planCard(
+  messageId: string,
+  card: Parameters<typeof statusTurns>[0],
+  wanted: readonly string[],
+  targets: readonly (TargetState | null)[],
+  levels: Readonly<Record<string, ItemLevels>>,
+): ReturnType<typeof planApplication> {
+  return planApplication(
+    messageId,
+    Object.fromEntries(wanted.map((id) => [id, damageOf(card, id)])),
+    card.kind,
+    targets,
+    wanted,
+    new Set(card.applied.filter((r) => !r.undone).map((r) => r.targetId)),
+    levels,
+    card.effect,
+    new Set(card.stunned ?? []),
+    statusTurns(card, wanted),
+    Object.fromEntries(wanted.map((id) => [id, criticalOf(card, id)])),
+  );
 }
 
 /** A target's public mark on the card: where it is, and the outcome every client may read. */

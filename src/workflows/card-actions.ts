@@ -28,13 +28,12 @@ import {
   type AppliedStatus,
   actorKey,
   type ItemLevels,
-  planApplication,
   poolsOf,
   type TargetState,
   type WriteBatch,
 } from "./apply-damage.js";
 import { renderCard } from "./attack.js";
-import { type GMPorts, gmApplyDamage, gmUndoDamage, onGMQueue } from "./attack-flow.js";
+import { type GMPorts, gmApplyDamage, gmUndoDamage, onGMQueue, planCard } from "./attack-flow.js";
 import {
   type AppliedMark,
   appliedOf,
@@ -108,6 +107,14 @@ export function bindAttackCard(message: Msg, html: HTMLElement): void {
     if (!isGM && (!isAuthor || !setting("playersApplyToAll"))) el.remove();
   if (card) showAppliedNumbers(message, card, html);
   if (card) showApplyPreview(message, card, html);
+  // The preview is recomputed from the target as it is when the user points at or tabs to the button: the chat
+  // log re-renders a card only when the card changes, not its targets (review 13c M2).
+  for (const button of html.querySelectorAll<HTMLButtonElement>('[data-ft-action="apply"]'))
+    for (const type of ["pointerenter", "focus"])
+      button.addEventListener(type, () => {
+        const now = cardOf(message);
+        if (now) previewOn(message, now, button);
+      });
   for (const button of html.querySelectorAll<HTMLButtonElement>("[data-ft-action]")) {
     // Whatever goes wrong (no GM, no answer in time, a refusal) is reported to the user, never thrown.
     button.addEventListener("click", (event) => {
@@ -154,76 +161,110 @@ function showAppliedNumbers(message: Msg, card: StoredCard, html: HTMLElement): 
 
 /**
  * What Apply will do, on the Apply buttons of users who may see the target's numbers (as `showAppliedNumbers`):
- * "Apply 13 → Stamina −6 (Inertia Screen takes 7, 2 SEU)". Planned by the GM's own pure function
- * (`planApplication`) from the targets as this client has them now, every pending target of the card in one plan
- * (as Apply to all does it: two tokens of one actor meet what the first hit left). Added to this user's page only:
- * the card's content, which every client receives, never carries it.
+ * "Apply 13 → Stamina −6 (Inertia Screen takes 7, 2 SEU)". Planned by the GM's own function (`planCard`, which
+ * the apply writes) from the target as this client has it now, each button alone: that button's click applies
+ * that target alone, so it never assumes another target of the card was applied first (review 13c L1). Added to
+ * this user's page only: the card's content, which every client receives, never carries it.
  */
 function showApplyPreview(message: Msg, card: StoredCard, html: HTMLElement): void {
+  for (const button of html.querySelectorAll<HTMLButtonElement>('[data-ft-action="apply"]'))
+    previewOn(message, card, button);
+}
+
+/**
+ * Review 13c M2: when a target's actor, items or token change on this client (another card applied, a GM's edit),
+ * the previews on the Apply buttons for it that this page shows are planned again, so a second card on a screened
+ * target says what the screen has left. DOM-only, for the buttons in this page's chat log and popouts.
+ */
+function refreshPreviews(touches: (targetId: string) => boolean): void {
+  if (typeof document === "undefined") return;
+  for (const button of document.querySelectorAll<HTMLButtonElement>(
+    '[data-ft-action="apply"][data-target-id]',
+  )) {
+    const id = button.dataset.targetId ?? "";
+    const messageId = button.closest<HTMLElement>("[data-message-id]")?.dataset.messageId;
+    const message = messageId ? game.messages?.get(messageId) : null;
+    const card = message ? cardOf(message) : null;
+    if (!message || !card || !touches(id)) continue;
+    previewOn(message, card, button);
+  }
+}
+
+/** The Foundry events that change what an Apply would do, and the targets each one touches. */
+function watchPreviews(): void {
+  const byActor = (actor: ActorI | null | undefined) => (id: string) =>
+    !!actor && targetActor(id, null) === actor;
+  Hooks.on("updateActor", (actor: ActorI) => refreshPreviews(byActor(actor)));
+  for (const hook of ["createItem", "updateItem", "deleteItem"] as const)
+    Hooks.on(hook, (item: Item.Implementation) =>
+      refreshPreviews(byActor(item.parent instanceof Actor ? item.parent : null)),
+    );
+  Hooks.on("updateToken", (token: TokenDocument.Implementation) =>
+    refreshPreviews((id) => id === token.uuid || (!!token.actor && targetActor(id, null) === token.actor)),
+  );
+}
+
+/** Put (or put back) the preview on one Apply button, from the target as this client has it now. */
+function previewOn(message: Msg, card: StoredCard, button: HTMLButtonElement): void {
   const user = game.user;
   if (!user) return;
-  const buttons = [...html.querySelectorAll<HTMLButtonElement>('[data-ft-action="apply"]')];
-  const everyone = setting("showNpcNumbers");
+  for (const old of button.querySelectorAll(".ft-apply-preview")) old.remove();
+  const id = button.dataset.targetId ?? "";
   const messageId = message.id ?? "";
-  const ids = card.result.damage
-    .filter((d) => d.damage > 0 && !appliedOf(card, d.targetId))
-    .map((d) => d.targetId);
-  if (!buttons.length || !ids.length) return;
-  const marks = card.applied;
-  const states = ids.map((id) =>
-    targetState(
-      messageId,
-      id,
-      marks.find((m) => m.targetId === id),
-    ),
-  );
-  let plan: ReturnType<typeof planApplication>;
+  const mark = card.applied.find((m) => m.targetId === id);
+  const actor = targetActor(id, mark);
+  if (!actor || !(user.isGM || setting("showNpcNumbers") || actor.testUserPermission(user, "OBSERVER")))
+    return;
+  if (appliedOf(card, id)) return;
+  let rec: AppliedRecord | undefined;
   try {
-    plan = planApplication(
-      messageId,
-      Object.fromEntries(ids.map((id) => [id, damageOf(card, id)])),
-      card.kind,
-      states,
-      ids,
-      new Set(),
-      itemLevelsOf(states),
-      card.effect,
-      new Set(card.stunned ?? []),
+    const states = [targetState(messageId, id, mark)];
+    rec = planCard(messageId, card, [id], states, itemLevelsOf(states)).applied.find(
+      (r) => r.targetId === id,
     );
   } catch (e) {
     // A preview that cannot be planned is left out; the GM's apply reports the problem when clicked.
     console.warn(`${SYSTEM_ID} | apply preview`, e);
     return;
   }
+  if (!rec) return;
   const i18n = game.i18n;
   const localize = (key: string) => i18n?.localize(key) ?? key;
   const format = (key: string, data: Record<string, string>) => i18n?.format(key, data) ?? key;
-  for (const button of buttons) {
-    const id = button.dataset.targetId ?? "";
-    const rec = plan.applied.find((r) => r.targetId === id);
-    const actor = targetActor(
-      id,
-      marks.find((m) => m.targetId === id),
+  const steps = rec.steps
+    .filter((s) => s.failed || s.before !== s.after)
+    .map((s) =>
+      s.failed
+        ? `${s.name}: ${localize(s.failed)}`
+        : `${format("FT.Card.previewStep", { name: s.name, amount: String(s.before - s.after) })}${s.seu ? `, ${s.seu} SEU` : ""}`,
     );
-    if (!rec || !actor || !(user.isGM || everyone || actor.testUserPermission(user, "OBSERVER"))) continue;
-    const steps = rec.steps
-      .filter((s) => s.failed || s.before !== s.after)
-      .map((s) =>
-        s.failed
-          ? `${s.name}: ${localize(s.failed)}`
-          : `${format("FT.Card.previewStep", { name: s.name, amount: String(s.before - s.after) })}${s.seu ? `, ${s.seu} SEU` : ""}`,
-      );
-    const span = document.createElement("span");
-    span.className = "ft-apply-preview";
-    span.textContent = ` ${format("FT.Card.previewStamina", { change: rec.taken ? `−${rec.taken}` : "±0" })}`;
-    if (steps.length) {
-      const why = document.createElement("span");
-      why.className = "ft-apply-steps";
-      why.textContent = ` (${steps.join("; ")})`;
-      span.append(why);
-    }
-    button.append(span);
+  // What the click turns on (review 13c L2): a doze grenade's sleep, a stun (SF-X-40), unconscious from the hit;
+  // a doze that is not enough says how many grenades it takes (SF-X-42).
+  const on = rec.statuses ?? [];
+  const effects: string[] = [];
+  if (rec.doze)
+    effects.push(
+      rec.doze.knockedOut
+        ? localize("FT.Card.previewAsleep")
+        : format("FT.Card.previewAwake", { needed: String(rec.doze.needed) }),
+    );
+  else if (on.includes("unconscious")) effects.push(localize("FT.Card.previewUnconscious"));
+  if (on.includes("stun")) effects.push(localize("FT.Card.previewStunned"));
+  const damaging = damageOf(card, id) > 0;
+  if (!damaging && !effects.length) return;
+  const span = document.createElement("span");
+  span.className = "ft-apply-preview";
+  span.textContent = damaging
+    ? ` ${format("FT.Card.previewStamina", { change: rec.taken ? `−${rec.taken}` : "±0" })}`
+    : ` → ${effects.join(", ")}`;
+  if (damaging && steps.length) {
+    const why = document.createElement("span");
+    why.className = "ft-apply-steps";
+    why.textContent = ` (${steps.join("; ")})`;
+    span.append(why);
   }
+  if (damaging && effects.length) span.append(`, ${effects.join(", ")}`);
+  button.append(span);
 }
 
 /** This card's stored record on an actor for one token, as stored. */
@@ -522,6 +563,7 @@ export function watchCards(): void {
     if (isAttackMessage(m) && isActiveGM() && "system" in changed && game.users?.get(userId)?.isGM) seal(m);
   });
   Hooks.on("ready", () => void onGMQueue(sealUnsealed).catch((e: unknown) => console.error(e)));
+  watchPreviews();
   Hooks.on("deleteChatMessage", (m: Msg) => {
     const id = m.id ?? "";
     if (!isActiveGM() || !game.user?.getFlag(SYSTEM_ID, "seals")?.[id]) return;

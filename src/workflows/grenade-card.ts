@@ -55,10 +55,14 @@ export async function grenadeCard(
   const shown = cardIsPublic();
   // Each creature by its own position: how far from where the grenade went off (in the card's units), as the
   // blast measures it (straight to the token's centre), not the aimed target's distance (review table-ux #6).
+  // A token the public card masks as "?" gets no distance (review 13c M3): with the landing point on the card, its
+  // distance would place the hidden creature on a ring around a known spot. A token not drawn has none either.
   const scale = card.rangeUnit === "squares" ? 1 / (canvas?.grid?.size || perUnit) : unitsPerPixel();
-  const away = (uuid: string): number => {
-    const c = tokenByUuid(uuid)?.object?.center;
-    return c ? Math.round(Math.hypot(c.x - g.landing.x, c.y - g.landing.y) * scale * 10) / 10 : 0;
+  const away = (uuid: string): number | null => {
+    const doc = tokenByUuid(uuid);
+    if (!doc || (shown && doc.hidden)) return null;
+    const c = doc?.object?.center;
+    return c ? Math.round(Math.hypot(c.x - g.landing.x, c.y - g.landing.y) * scale * 10) / 10 : null;
   };
   const caught = g.caught.map((uuid) => ({
     id: uuid,
@@ -92,7 +96,7 @@ export async function grenadeCard(
     roll: number;
     rs: number | null;
     stunned: boolean;
-    distance: number;
+    distance: number | null;
   }[] = [];
   for (const uuid of g.stunRing) {
     const doc = tokenByUuid(uuid);
@@ -125,7 +129,7 @@ export async function grenadeCard(
   // (the card's header), not to everyone the blast caught. Each row is a creature where it stands: no band, no
   // cover, no to-hit modifiers.
   const { id: _id, name: _name, ...throwSeen } = card.targets[0]!;
-  const row = (c: { id: string; name: string; distance: number }): CardTarget => ({
+  const row = (c: { id: string; name: string; distance: number | null }): CardTarget => ({
     id: c.id,
     name: c.name,
     distance: c.distance,

@@ -17,6 +17,7 @@
  * inertia screen on a beltpack: it halves bullet damage, the wearer takes the smaller half, 2 SEU a hit (SF-X-36).
  */
 import { describe, expect, it } from "vitest";
+import { wallData } from "../foundry/canvas.js";
 import { pendingDice } from "../foundry/dice.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
@@ -74,7 +75,7 @@ closeTableAfterEach(() => table);
  * 1 m squares. Eusyl at (1700, 1500); the Guard 2 m west of her; Kraal (Bruno's, whom every player may observe)
  * 4 m north; three pirates (unlinked tokens of one NPC, no screen) in a column 2 m east: all point blank.
  */
-const world = () => ({
+const world = (options: { belt?: number; guard2?: boolean } = {}) => ({
   // Alice applies her own card to tokens she does not own: so her Apply buttons stay, and what the preview shows
   // her is decided by the trust rules alone.
   settings: [settingSource("settingApplyAll1", "playersApplyToAll", true)],
@@ -100,7 +101,7 @@ const world = () => ({
       name: "Guard",
       stamina: 40,
       items: [
-        itemFromPack("power", "power-beltpack", BELT, { remaining: 10, capacity: 50 }),
+        itemFromPack("power", "power-beltpack", BELT, { remaining: options.belt ?? 10, capacity: 50 }),
         itemFromPack("defenses", "inertia-screen", SCREEN, { active: true, powerSource: BELT }),
       ],
     }),
@@ -117,6 +118,19 @@ const world = () => ({
         tokenSource({ _id: TOK.vask, name: "Vask", actorId: PIRATE, actorLink: false, x: 1900, y: 1400 }),
         tokenSource({ _id: TOK.orr, name: "Orr", actorId: PIRATE, actorLink: false, x: 1900, y: 1500 }),
         tokenSource({ _id: TOK.tane, name: "Tane", actorId: PIRATE, actorLink: false, x: 1900, y: 1600 }),
+        // A second token of the Guard (one linked actor, one beltpack), 1 m south of the first.
+        ...(options.guard2
+          ? [
+              tokenSource({
+                _id: id("tokGuard2"),
+                name: "Guard 2",
+                actorId: GUARD,
+                actorLink: true,
+                x: 1500,
+                y: 1600,
+              }),
+            ]
+          : []),
       ],
     }),
   ],
@@ -299,6 +313,68 @@ describe("scenario: the attack card's readout — roll against its number, damag
   });
 });
 
+describe("scenario: each Apply button previews its own click (review 13c L1, M2)", () => {
+  it("SF-X-24 SF-X-36: a burst hits two tokens of the one Guard, whose beltpack has 2 SEU (one hit's worth): each Apply button alone says the screen takes 7 for 2 SEU, as that click alone would do — not what the other's apply would leave", async () => {
+    table = await createTable({ world: world({ belt: 2, guard2: true }) });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    // One d100 (30 ≤ 75), then 5d10 + 1d10 for the second target = 6d10 = 26 → 13 each (SF-X-24).
+    table.dice(30, 6, 5, 5, 4, 3, 3);
+    const card = await attack(table, alice, EUSYL, PISTOL, [TOK.guard, id("tokGuard2")]);
+    expect(card).not.toBeNull();
+    expect(pendingDice()).toEqual([]);
+    // SF-X-36: the inertia screen takes half of 13 (7), the Guard the rest (6), for 2 SEU: the pack's last 2.
+    const seen = renderMessage(gm, card!);
+    for (const name of ["Guard", "Guard 2"])
+      expect(text(targetBlock(seen, name).querySelector('[data-ft-action="apply"]'))).toBe(
+        "Apply 13 → Stamina −6 (Inertia Screen takes 7, 2 SEU)",
+      );
+    // And Guard 2's click alone does exactly that: 40 − 6 = 34, the pack at 0.
+    clickCard(gm, card!, "apply", "Guard 2");
+    await table.settle();
+    expect(onEveryClient(table, () => G().game.actors.get(GUARD).system.stamina.value)).toEqual(
+      everyone(table, 34),
+    );
+    expect(onEveryClient(table, () => G().game.actors.get(GUARD).items.get(BELT).system.remaining)).toEqual(
+      everyone(table, 0),
+    );
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-X-36: two of Alice's cards hit the Guard, whose beltpack has 2 SEU; the GM applies the first, and the second card's Apply, already on the GM's page, now says the screen has no power (→ Stamina −7), without re-rendering the card", async () => {
+    table = await createTable({ world: world({ belt: 2 }) });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    table.dice(12, 7);
+    const first = await attack(table, alice, EUSYL, PISTOL, [TOK.guard]);
+    table.dice(20, 7);
+    const second = await attack(table, alice, EUSYL, PISTOL, [TOK.guard]);
+    expect(first && second).toBeTruthy();
+    // Both cards as the GM's chat log shows them, rendered once.
+    const page = renderMessage(gm, second!);
+    const button = () => text(targetBlock(page, "Guard").querySelector('[data-ft-action="apply"]'));
+    expect(button()).toBe("Apply 7 → Stamina −3 (Inertia Screen takes 4, 2 SEU)");
+    const alicePage = renderMessage(alice, second!);
+
+    clickCard(gm, first!, "apply", "Guard");
+    await table.settle();
+    expect(onEveryClient(table, () => G().game.actors.get(GUARD).items.get(BELT).system.remaining)).toEqual(
+      everyone(table, 0),
+    );
+    // SF-X-36: no power, no effect: the second hit would take the Guard's Stamina by the whole 7.
+    expect(button()).toBe("Apply 7 → Stamina −7 (Inertia Screen: no power)");
+    // Alice, who may not observe the Guard, still has the plain button.
+    expect(text(targetBlock(alicePage, "Guard").querySelector('[data-ft-action="apply"]'))).toBe("Apply 7");
+    // And the GM's click does what it now says: 40 − 3 − 7 = 30.
+    clickCard(gm, second!, "apply", "Guard", page);
+    await table.settle();
+    expect(onEveryClient(table, () => G().game.actors.get(GUARD).system.stamina.value)).toEqual(
+      everyone(table, 30),
+    );
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
 /*
  * The grenade: Eusyl (2,4) throws a fragmentation grenade at the Scout (14,4), 12 m, Medium. ½ DEX 30 + Thrown
  * Weapons 1 (+10) − 20 (Medium) + 10 (stationary) = 30 % (SF-X-38). d100 72 misses; d10 5 bounces it 90°
@@ -311,7 +387,7 @@ const SCOUT = id("actScout");
 const TROOPER = id("actTrooper");
 const SERGEANT = id("actSergeant");
 
-const grenadeWorld = () => ({
+const grenadeWorld = (options: { hedge?: boolean } = {}) => ({
   actors: [
     actorSource({
       _id: THROWER,
@@ -358,6 +434,15 @@ const grenadeWorld = () => ({
           ...cell(12, 15),
         }),
       ],
+      // A hedge (a terrain wall: soft cover, SF-X-22) just in front of the Scout, across the line of the throw.
+      walls: options.hedge
+        ? [
+            {
+              ...wallData("terrain", [cell(14, 0).x - 20, cell(0, 3).y, cell(14, 0).x - 20, cell(0, 6).y]),
+              _id: id("wallHedge"),
+            },
+          ]
+        : [],
     }),
   ],
 });
@@ -418,6 +503,22 @@ describe("scenario: a grenade card describes each creature by its own position (
       "update ChatMessage by Gamemaster",
     ]);
     expect(cardText(gm, card!)).toContain("Applied: 36 (Stamina 45 → 9)");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-X-38: a throw at the Scout behind a hedge shows its cover in the header beside distance and band — 'Throw 12 m · Medium Soft cover' — on every seat; cover does not change a throw's 30 %", async () => {
+    table = await createTable({ world: grenadeWorld({ hedge: true }) });
+    const alice = table.client(ALICE_ID);
+    // SF-X-38: only range, movement, wrong hand and wounds count for a throw, so the hedge leaves it at 30 %; the
+    // header still says why a player might think it hard. d100 10 hits; 8d10 for the aimed target, 8d10 for the Scout.
+    table.dice(10, ...[1, 1, 1, 1, 1, 1, 1, 1], ...[2, 2, 2, 2, 2, 2, 2, 2]);
+    const card = await attack(table, alice, THROWER, "Fragmentation Grenade", [id("tokScout")]);
+    expect(card).not.toBeNull();
+    expect(pendingDice()).toEqual([]);
+    for (const c of table.all)
+      expect(text(renderMessage(c, card!).querySelector(".ft-throw .ft-roll-line"))).toBe(
+        "Throw 12 m · Medium Soft cover 10 ≤ 30 Hit",
+      );
     expect(table.unhandled).toEqual([]);
   });
 });

@@ -162,6 +162,8 @@ describe("scenario: grenades, stuns and the drugs that end them (issue 12)", () 
     // The gas does no damage, yet each pirate has Apply, and one button applies to both: the GM's. Alice threw it
     // but the pirates are not hers (this world does not let players apply to all): the GM applies.
     expect(cardButtons(gm, card!)).toEqual(["apply:Pirate 1", "apply:Pirate 2", "applyAll", "place"]);
+    // What each Apply will do, on the GM's page (review 13c L2): Stamina 30 ≤ 50, one grenade puts each to sleep.
+    for (const name of ["Pirate 1", "Pirate 2"]) expect(rowText(gm, card!, name)).toContain("Apply → asleep");
     expect(cardButtons(alice, card!)).toEqual(["place"]);
     expect(rowText(alice, card!, "Pirate 1")).toContain("GM applies");
     expect(cardButtons(bruno, card!)).toEqual(["place"]);
@@ -360,6 +362,8 @@ describe("scenario: grenades, stuns and the drugs that end them (issue 12)", () 
     const card = lastCard(alice);
     for (const c of table.all) expect(cardOn(c, card!)).toMatch(/Pirate 2 77 stunned/);
     expect(cardButtons(gm, card!)).toEqual(["apply:Pirate 2", "place"]);
+    // The GM's Apply says what it does (review 13c L2).
+    expect(rowText(gm, card!, "Pirate 2")).toContain("Apply → stunned");
     clickCard(gm, card!, "apply", "Pirate 2");
     await table.settle();
     for (const c of table.all) {

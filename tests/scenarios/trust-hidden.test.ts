@@ -226,6 +226,32 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
     expect(table.unhandled).toEqual([]);
   });
 
+  it('SF-X-43: on the GM\'s public grenade card the hidden ambusher\'s "?" row carries no distance from the blast (which with the landing point would place it): Bruno reads "? in the blast", and no client\'s stored card holds a number for it', async () => {
+    table = await createTable({ world: world([9, 4]) });
+    const gm = table.client(GM_ID);
+    const bruno = table.client(BRUNO_ID);
+    table.dice(20, ...[1, 1, 1, 1, 1, 1, 1, 1], ...[3, 4, 5, 6, 2, 7, 1, 8], ...[6, 6, 6, 6, 5, 5, 5, 5]);
+    const id = await attack(table, gm, EUSYL, "Fragmentation Grenade", [TOK_BYSTANDER]);
+    expect(id).not.toBeNull();
+    const head = (c: Client, name: string) =>
+      [...renderMessage(c, id!).querySelectorAll("li.ft-target .ft-target-head")]
+        .map((h) => text(h))
+        .filter((h) => h.startsWith(`${name} `));
+    for (const c of [gm, bruno]) {
+      // The visible Bystander keeps its own distance (on the spot the grenade hit); the "?" row has none.
+      expect(head(c, "Bystander")).toEqual(["Bystander 0 m from the blast · in the blast"]);
+      expect(head(c, "?")).toEqual(["? in the blast"]);
+    }
+    for (const c of table.all) {
+      const card = c.run(() => G().game.messages.get(id!).system.card);
+      const hidden = `Scene.${SCENE}.Token.${TOK_AMBUSHER}`;
+      expect(card.targets.find((t: { id: string }) => t.id === hidden).distance).toBeNull();
+      expect(card.grenade.caught.find((t: { id: string }) => t.id === hidden).distance).toBeNull();
+      expect(card.grenade.caught.find((t: { name: string }) => t.name === "Bystander").distance).toBe(0);
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+
   it('SF-B-17/SF-X-43: the same grenade in the GM\'s "GM roll" mode is whispered to the GM, so its card names the hidden ambusher', async () => {
     table = await createTable({ world: world([9, 4]) });
     const gm = table.client(GM_ID);
