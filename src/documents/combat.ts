@@ -30,10 +30,12 @@ import { damageIsHeld, type HeldRequest, holdRequest, releaseHeld } from "../wor
 import {
   endsRoundAt,
   lastPhaseOf,
+  type PhaseSnapshot,
   type PhaseTurn,
   type PhaseTurnInput,
   phaseOfTurn,
   phaseStart,
+  remapPhaseTurn,
   stepPhaseTurn,
 } from "../workflows/phase-turns.js";
 import { KeyedQueue } from "../workflows/serial.js";
@@ -74,6 +76,12 @@ const SIDES_QUEUE = new WeakMap<object, Promise<unknown>>();
  * must not both see a side unrolled and roll it twice; each task reads the combat again when its turn comes.
  */
 const ROLLS = new KeyedQueue();
+/**
+ * Combat → where the round stood before sides or combatants began to change (active GM): the stored phase is an
+ * index into the round's phases, which change with the sides, so it is mapped to the same phase afterwards
+ * (review 13c H1). Kept until the change is complete (no combatant left without a side).
+ */
+const BEFORE = new WeakMap<object, PhaseSnapshot & { round: number }>();
 /** Failures of the turn order already reported (one report per combat and message, not one per render). */
 const REPORTED = new Set<string>();
 
@@ -321,14 +329,32 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     if (!real.length) return;
     const changes = this.#seal(real);
     if (!changes.length) return;
+    await this.update(this.#sidesUpdate(changes), { turnEvents: false });
+  }
+
+  /**
+   * One Combat update writing side changes: the turn index that keeps the acting combatant acting in the new order
+   * and, when phase and turn are linked, the same phase in the new list of phases (a re-roll or an edit mid-round
+   * can change the order of the sides, and the phase is stored as an index: review 13c H1).
+   */
+  #sidesUpdate(changes: readonly SideChange[]): Combat.UpdateData {
     const data: Combat.UpdateData = { groups: [...changes] };
-    const turn = turnKeeping(
-      withSideChanges(this.view, changes),
-      currentVariant(),
-      this.combatant?.id ?? null,
-    );
+    const after = withSideChanges(this.view, changes);
+    const turn = turnKeeping(after, currentVariant(), this.combatant?.id ?? null);
     if (turn !== null && turn !== this.turn) data.turn = turn;
-    await this.update(data, { turnEvents: false });
+    // A change of combatants or sides under way is remapped once it is complete (`#remapPhase`).
+    if (this.phasesLinked && !BEFORE.has(this)) {
+      const to = remapPhaseTurn(
+        {
+          input: this.#phaseInput(),
+          at: { phase: this.phaseIndex, turn: this.turn },
+          actingId: this.combatant?.id ?? null,
+        },
+        this.#phaseInputOf(after),
+      );
+      if (to && to.phase !== this.phaseIndex) data.flags = { [SYSTEM_ID]: { phase: to.phase } };
+    }
+    return data;
   }
 
   /**
@@ -852,22 +878,16 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
         return;
       }
     }
-    if (!acting || this.turn === null) return;
+    // A change of sides mid-round: the phase is remapped with the turn in one write (`#remapPhase`).
+    if (!acting || this.turn === null || BEFORE.has(this)) return;
     const turn = this.turns.findIndex((t) => t.id === acting);
     if (turn >= 0 && turn !== this.turn) void this.update({ turn }, { turnEvents: false });
   }
 
   /** GM: write fresh ranks, keeping the acting combatant acting. */
   async #commitRanks(changes: readonly SideChange[]): Promise<void> {
-    const data: Combat.UpdateData = { groups: [...changes] };
-    const turn = turnKeeping(
-      withSideChanges(this.view, changes),
-      currentVariant(),
-      this.combatant?.id ?? null,
-    );
-    if (turn !== null && turn !== this.turn) data.turn = turn;
     try {
-      await this.update(data, { turnEvents: false });
+      await this.update(this.#sidesUpdate(changes), { turnEvents: false });
     } catch (e) {
       reportOnce(`${this.id}:ranks:${errorText(e)}`, errorText(e));
     }
@@ -882,6 +902,62 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   protected override _onUpdateDescendantDocuments(...args: Combat.OnUpdateDescendantDocumentsArgs): void {
     super._onUpdateDescendantDocuments(...args);
     if (isGroups(args[1])) this.#onModifySides(args[0], args[4]);
+    this.#queueRemap();
+  }
+
+  protected override _preCreateDescendantDocuments(...args: Combat.PreCreateDescendantDocumentsArgs): void {
+    super._preCreateDescendantDocuments(...args);
+    this.#noteBefore();
+  }
+
+  protected override _preUpdateDescendantDocuments(...args: Combat.PreUpdateDescendantDocumentsArgs): void {
+    super._preUpdateDescendantDocuments(...args);
+    this.#noteBefore();
+  }
+
+  protected override _preDeleteDescendantDocuments(...args: Combat.PreDeleteDescendantDocumentsArgs): void {
+    super._preDeleteDescendantDocuments(...args);
+    this.#noteBefore();
+  }
+
+  /**
+   * Active GM, before combatants or sides change (every client runs the pre-callbacks of a change it receives):
+   * note the phase, turn and acting combatant, unless a change already under way noted them.
+   */
+  #noteBefore(): void {
+    if (!game.user?.isActiveGM || BEFORE.has(this) || !this.phasesLinked) return;
+    BEFORE.set(this, {
+      input: this.#phaseInput(),
+      at: { phase: this.phaseIndex, turn: this.turn },
+      actingId: this.combatant?.id ?? null,
+      round: this.round,
+    });
+  }
+
+  #queueRemap(): void {
+    if (!game.user?.isActiveGM || !BEFORE.has(this)) return;
+    void this.#serial(() => this.#remapPhase()).catch((e: unknown) =>
+      reportOnce(`${this.id}:remap:${errorText(e)}`, errorText(e)),
+    );
+  }
+
+  /**
+   * Active GM, after combatants or sides changed mid-round (review 13c H1): the same phase in the new list of
+   * phases, with whoever was acting, or, if they left, the next combatant of the round as it stood
+   * (`remapPhaseTurn`); turn and phase in ONE write. Waits while a side assignment is half done.
+   */
+  async #remapPhase(): Promise<void> {
+    const before = BEFORE.get(this);
+    if (!before) return;
+    if (!game.user?.isActiveGM || before.round !== this.round || !this.phasesLinked) {
+      BEFORE.delete(this);
+      return;
+    }
+    if (this.view.members.some((m) => !m.sideId)) return;
+    BEFORE.delete(this);
+    const to = remapPhaseTurn(before, this.#phaseInput());
+    if (!to || (to.phase === this.phaseIndex && to.turn === this.turn)) return;
+    await this.update({ turn: to.turn, flags: { [SYSTEM_ID]: { phase: to.phase } } }, { turnEvents: false });
   }
 
   /** A side whose last member left is removed (GM only); a removed side re-sorts and re-renders. */
@@ -892,6 +968,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       const empty = emptySides(this.view);
       if (empty.length) void this.deleteEmbeddedDocuments("CombatantGroup", empty);
     }
+    this.#queueRemap();
   }
 
   /** Newcomers join a side (they are not rolled: their side may already have its roll). */
@@ -899,6 +976,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     super._onCreateDescendantDocuments(...args);
     if (isGroups(args[1])) this.#onModifySides(args[0], args[4]);
     if (args[1] === "combatants" && game.user?.isActiveGM) void this.ensureSides();
+    this.#queueRemap();
   }
 
   /**

@@ -242,3 +242,58 @@ describe("scenario: what the tracker's strip and side headers show", () => {
     expect(table.unhandled).toEqual([]);
   });
 });
+
+/** The GM removes a combatant from the combat (the tracker's "Remove combatant"), by its token. */
+async function removeCombatant(gm: Client, tokenId: string): Promise<void> {
+  await gm.run(() => {
+    const combat = G().game.combat;
+    return combat.combatants.find((c: { tokenId: string }) => c.tokenId === tokenId).delete();
+  });
+  await table.settle();
+}
+
+describe("scenario: the phase stays with the side acting when sides change mid-round (review 13c H1)", () => {
+  it("SF-X-05 SF-X-01: three individual sides, Orr moving for side B; the GM removes Vask (side C): every client still shows B's move with Orr acting, and Next turn goes on to A's move", async () => {
+    const { world, tokens } = phasesWorld();
+    table = await createTable({ world });
+    const gm = table.client(GM_ID);
+    await openEncounter(table, gm, SCENE, tokens);
+    await clickTracker(gm, "individualSides");
+    // Eusyl 9 + 6 = 15 (A), Vask 2 + 3 = 5 (C), Orr 5 + 3 = 8 (B).
+    table.dice(9, 2, 5);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    await nextPhase(table, gm, 2);
+    expect(await shown()).toEqual(everyone(table, ["Moves B", "Orr"]));
+
+    await removeCombatant(gm, TOK.vask);
+    // Side C went with its last member: the letters are now B and A, and B is still moving.
+    expect(await shown()).toEqual(everyone(table, ["Moves B", "Orr"]));
+    expect(table.server.world.combats[0]?.flags?.["frontier-tactics"]?.phase).toBe(1);
+    await clickTracker(gm, "nextTurn");
+    expect(await shown()).toEqual(everyone(table, ["Moves A", "Eusyl"]));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-X-01: the GM removes the acting combatant: the turn goes to the next of the round as it stood (Orr moving → Eusyl's move; Eusyl resolving → the pirates' resolve, from Vask)", async () => {
+    const { world, tokens } = phasesWorld();
+    table = await createTable({ world });
+    const gm = table.client(GM_ID);
+    await beginEncounter(table, gm, tokens);
+    await nextPhase(table, gm, 1);
+    await clickTracker(gm, "nextTurn");
+    expect(await shown()).toEqual(everyone(table, ["Moves B", "Orr"]));
+    await removeCombatant(gm, TOK.orr);
+    expect(await shown()).toEqual(everyone(table, ["Moves A", "Eusyl"]));
+
+    await nextPhase(table, gm, 1);
+    expect(await shown()).toEqual(everyone(table, ["Resolves A", "Eusyl"]));
+    // Eusyl leaves (and her side with her): the pirates resolve, from Vask (core hands the turn back to Orr, the
+    // survivor before her). The pirates are the only side left, so they are now side A: phases Declare, Moves,
+    // Resolves, the last one current.
+    await removeCombatant(gm, TOK.eusyl);
+    expect(await shown()).toEqual(everyone(table, ["Resolves A", "Vask"]));
+    expect(phaseFlag()).toEqual(everyone(table, 2));
+    expect(table.unhandled).toEqual([]);
+  });
+});
