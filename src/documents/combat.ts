@@ -66,6 +66,8 @@ type Side = CombatantGroup.OfType<"side">;
 type Member = Combatant.Implementation;
 
 const SIDE = "side";
+/** Update option of a phase step whose turn events the active GM fires itself ("turn", "round"; see `#moveTo`). */
+const STEP_EVENTS = "ftStepEvents";
 
 /** Combat → combatant id → position in the turn order; written by setupTurns, read by _sortCombatants. */
 const ORDER = new WeakMap<object, Map<string, number>>();
@@ -194,7 +196,14 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     // active GM moves the phase after them (`#followTurn`).
     if (game.user?.isGM) updateData.flags = { [SYSTEM_ID]: { phase: to.phase } };
     else delete updateData.round;
-    const updateOptions = { direction };
+    // Core's turn events follow the turn index forward only (v13 `#triggerTurnEvents`), while the phase walk goes
+    // back in the index (Declare → Moves B) or stays on it (Moves A → Resolves A): they are fired by the active GM
+    // from the step itself (`#turnStepEvents`), one end and one start per step forward (review 13c M1).
+    const updateOptions = {
+      direction,
+      turnEvents: false as const,
+      [STEP_EVENTS]: direction === 1 ? "turn" : "",
+    };
     // fvtt-types 13.345 types this hook's turn as a number; v13 passes the update data as it is.
     Hooks.callAll("combatTurn", this, updateData as never, updateOptions as never);
     await this.update(updateData, updateOptions);
@@ -719,9 +728,14 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       flags: { [SYSTEM_ID]: { phase } },
       ...(written.length ? { groups: written } : {}),
     };
+    // Core would fire an end and a start for every turn index after the one ended ("skipped"), whatever phase
+    // ended the round: the active GM fires the events of this step instead (`#turnStepEvents`, review 13c M1).
+    // A player's round write already ran core's (`extra`).
     const updateOptions = {
       direction: 1 as const,
       worldTime: { delta: this.getTimeDelta(from.round, from.turn, round, first.turn) },
+      turnEvents: false as const,
+      [STEP_EVENTS]: extra.turnEvents === false || !this.phasesLinked ? "" : "round",
       ...extra,
     };
     // fvtt-types 13.345 types this hook as v12 did ({round, turn: number}, {advanceTime}); v13 passes a null turn
@@ -797,6 +811,8 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     super._onUpdate(changed, options, userId);
     // The state the GM's own writes left ("settled"); a player's round write is judged against it, not against the
     // state just before it (which may be the same player's previous write), when the queue reaches it (review 4).
+    const step = (options as { [STEP_EVENTS]?: string })[STEP_EVENTS];
+    if (step === "turn" || step === "round") void this.#turnStepEvents(prior, step);
     const writer = game.users?.get(userId);
     if (writer?.isGM)
       SETTLED.set(this, { round: this.round, turn: this.turn, combatantId: this.combatant?.id ?? null });
@@ -810,6 +826,43 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
         reportOnce(`${this.id}:round:${errorText(e)}`, errorText(e)),
       );
     }
+  }
+
+  /**
+   * The turn events of one step of the phase walk, as core's `_manageTurnEvents` runs them for a step forward
+   * (v13 client/documents/combat.mjs, search id 18344563855): on the active GM, the end of the turn before and the
+   * start of the new one (for a new round, the round's end and start between them), never a "skipped" turn in
+   * between; on every client the `combatTurnChange` hook. Movement is not cleared at a turn's start
+   * (`_clearMovementHistoryOnStartTurn` keeps it for the round). Core's Region turn events are private to core and
+   * do not run for these steps.
+   */
+  async #turnStepEvents(
+    prior: { round: number | null; turn: number | null; combatantId: string | null },
+    step: "turn" | "round",
+  ): Promise<void> {
+    if (!this.started) return;
+    if (game.user?.isActiveGM) {
+      try {
+        const ended = prior.combatantId ? this.combatants.get(prior.combatantId) : undefined;
+        const priorRound = prior.round ?? 0;
+        if (ended && prior.turn !== null)
+          await this._onEndTurn(ended, { round: priorRound, turn: prior.turn, skipped: false });
+        if (step === "round") {
+          if (priorRound > 0) await this._onEndRound({ round: priorRound, skipped: false });
+          await this._onStartRound({ round: this.round, skipped: false });
+        }
+        const started = this.combatant;
+        if (started && this.turn !== null) {
+          const context = { round: this.round, turn: this.turn, skipped: false };
+          await this._onStartTurn(started, context);
+          if (started.token) await this._clearMovementHistoryOnStartTurn(started, context);
+        }
+      } catch (e) {
+        reportOnce(`${this.id}:events:${errorText(e)}`, errorText(e));
+      }
+    }
+    // Core sets `previous` when the combat is first prepared; fvtt-types 13.345 allows it to be undefined.
+    Hooks.callAll("combatTurnChange", this, this.previous ?? this.current, this.current);
   }
 
   /**

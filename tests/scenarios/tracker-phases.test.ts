@@ -297,3 +297,84 @@ describe("scenario: the phase stays with the side acting when sides change mid-r
     expect(table.unhandled).toEqual([]);
   });
 });
+
+/**
+ * Every client's record of the turn events it runs (the combat's `_onEndTurn`, `_onStartTurn`, `_onEndRound`,
+ * `_onStartRound`) and of the `combatTurnChange` hook. Returns each user's list, read after the clicks.
+ */
+function recordTurnEvents(): Record<string, { events: string[]; hooks: number }> {
+  const out: Record<string, { events: string[]; hooks: number }> = {};
+  for (const c of table.all) {
+    const seen = { events: [] as string[], hooks: 0 };
+    out[c.user.name as string] = seen;
+    c.run(() => {
+      const combat = G().game.combat;
+      for (const [method, label] of [
+        ["_onEndTurn", "end"],
+        ["_onStartTurn", "start"],
+      ] as const) {
+        const real = combat[method].bind(combat);
+        combat[method] = (who: { name: string }, ctx: unknown) => {
+          seen.events.push(`${label}:${who.name}`);
+          return real(who, ctx);
+        };
+      }
+      for (const [method, label] of [
+        ["_onEndRound", "endRound"],
+        ["_onStartRound", "startRound"],
+      ] as const) {
+        const real = combat[method].bind(combat);
+        combat[method] = (ctx: { round: number }) => {
+          seen.events.push(`${label}:${ctx.round}`);
+          return real(ctx);
+        };
+      }
+      G().Hooks.on("combatTurnChange", () => {
+        seen.hooks++;
+      });
+    });
+  }
+  return out;
+}
+
+describe("scenario: turn events follow the phase walk (review 13c M1)", () => {
+  it("SF-X-01 SF-B-04: each Next turn ends one turn and starts one, on the active GM only, even where the walk goes back in Foundry's order or stays on it; the round end fires no skipped turns", async () => {
+    const { world, tokens } = phasesWorld();
+    table = await createTable({ world });
+    const gm = table.client(GM_ID);
+    await beginEncounter(table, gm, tokens);
+    const seen = recordTurnEvents();
+    for (let i = 0; i < 8; i++) await clickTracker(gm, "nextTurn");
+    // Orr's resolve ends round 1: friendly 4 + 6 = 10, pirates 6 + 3 = 9.
+    table.dice(4, 6);
+    await clickTracker(gm, "nextTurn");
+    expect(await shown()).toEqual(everyone(table, ["Declare BA", "Vask"]));
+    expect(seen.Gamemaster!.events).toEqual([
+      "end:Vask",
+      "start:Orr",
+      "end:Orr",
+      "start:Eusyl",
+      // Declare → Moves B: back to index 0 in Foundry's order.
+      "end:Eusyl",
+      "start:Vask",
+      "end:Vask",
+      "start:Orr",
+      "end:Orr",
+      "start:Eusyl",
+      // Moves A → Resolves A: the same index, a new turn.
+      "end:Eusyl",
+      "start:Eusyl",
+      "end:Eusyl",
+      "start:Vask",
+      "end:Vask",
+      "start:Orr",
+      "end:Orr",
+      "endRound:1",
+      "startRound:2",
+      "start:Vask",
+    ]);
+    for (const name of ["Assistant", "Alice", "Bruno"]) expect(seen[name]!.events).toEqual([]);
+    for (const c of table.all) expect(seen[c.user.name as string]!.hooks).toBe(9);
+    expect(table.unhandled).toEqual([]);
+  });
+});
