@@ -734,8 +734,9 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const updateOptions = {
       direction: 1 as const,
       worldTime: { delta: this.getTimeDelta(from.round, from.turn, round, first.turn) },
-      turnEvents: false as const,
-      [STEP_EVENTS]: extra.turnEvents === false || !this.phasesLinked ? "" : "round",
+      ...(extra.turnEvents !== false && this.phasesLinked
+        ? { turnEvents: false as const, [STEP_EVENTS]: "round" }
+        : {}),
       ...extra,
     };
     // fvtt-types 13.345 types this hook as v12 did ({round, turn: number}, {advanceTime}); v13 passes a null turn
