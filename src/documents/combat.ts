@@ -29,6 +29,7 @@ import { roundPhases } from "../rules/index.js";
 import { damageIsHeld, type HeldRequest, holdRequest, releaseHeld } from "../workflows/exchange.js";
 import {
   endsRoundAt,
+  followPhase,
   lastPhaseOf,
   type PhaseSnapshot,
   type PhaseTurn,
@@ -194,7 +195,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const updateData: Combat.UpdateData = { round: this.round, turn: to.turn };
     // A player may write the turn but not the combat's flags (common/documents/combat.mjs `#canUpdate`): the
     // active GM moves the phase after them (`#followTurn`).
-    if (game.user?.isGM) updateData.flags = { [SYSTEM_ID]: { phase: to.phase } };
+    if (game.user?.isGM) updateData.flags = phaseFlags(to.phase, to.turn);
     else delete updateData.round;
     // Core's turn events follow the turn index forward only (v13 `#triggerTurnEvents`), while the phase walk goes
     // back in the index (Declare → Moves B) or stays on it (Moves A → Resolves A): they are fired by the active GM
@@ -230,6 +231,35 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     return this;
   }
 
+  /**
+   * Active GM, when its page loads or it becomes the active GM (review 13c L4): players' End turns written while no
+   * GM was connected moved the turn and not the phase (they may not write it); the phase follows them now, from
+   * where it was last written.
+   */
+  async reconcilePhase(): Promise<void> {
+    if (!game.user?.isActiveGM) return;
+    await this.#serial(async () => {
+      if (!game.user?.isActiveGM || !this.phasesLinked || this.turn === null) return;
+      const from = { phase: this.phaseIndex, turn: this.getFlag(SYSTEM_ID, "phaseTurn") ?? null };
+      const phase = followPhase(this.#phaseInput(), from, this.turn);
+      if (phase !== null && phase !== this.phaseIndex)
+        await this.update({ flags: phaseFlags(phase, this.turn) }, { turnEvents: false });
+    });
+  }
+
+  /** Every combat's phase follows its turn (`reconcilePhase`): on the GM's page load and when the active GM changes. */
+  static watchPhases(): void {
+    const reconcileAll = () => {
+      for (const combat of game.combats?.contents ?? [])
+        if (combat instanceof FrontierCombat)
+          void combat
+            .reconcilePhase()
+            .catch((e: unknown) => reportOnce(`${combat.id}:reconcile:${errorText(e)}`, errorText(e)));
+    };
+    Hooks.on("ready", reconcileAll);
+    Hooks.on("userConnected", reconcileAll);
+  }
+
   /** Does ending the current turn end the round (by phase when linked, else as v13's `nextTurn` decides)? */
   #endsRoundNow(): boolean {
     if (this.phasesLinked)
@@ -246,7 +276,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     if (!this.phasesLinked || this.turn === null) return;
     const phase = phaseOfTurn(this.#phaseInput(), { phase: this.phaseIndex, turn: from }, this.turn);
     if (phase !== null && phase !== this.phaseIndex)
-      await this.update({ flags: { [SYSTEM_ID]: { phase } } }, { turnEvents: false });
+      await this.update({ flags: phaseFlags(phase, this.turn) }, { turnEvents: false });
   }
 
   #ports(): InitiativePorts<Roll> {
@@ -361,7 +391,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
         },
         this.#phaseInputOf(after),
       );
-      if (to && to.phase !== this.phaseIndex) data.flags = { [SYSTEM_ID]: { phase: to.phase } };
+      if (to && to.phase !== this.phaseIndex) data.flags = phaseFlags(to.phase, to.turn);
     }
     return data;
   }
@@ -595,7 +625,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   override async startCombat(): Promise<this> {
     await this.ensureSides();
     await this.rollSides({ round: 1 });
-    await this.setFlag(SYSTEM_ID, "phase", 0);
+    await this.update({ flags: phaseFlags(0, null) });
     return super.startCombat();
   }
 
@@ -725,7 +755,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const updateData: Combat.UpdateData = {
       round,
       turn: first.turn,
-      flags: { [SYSTEM_ID]: { phase } },
+      flags: phaseFlags(phase, first.turn),
       ...(written.length ? { groups: written } : {}),
     };
     // Core would fire an end and a start for every turn index after the one ended ("skipped"), whatever phase
@@ -757,7 +787,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const round = this.round - 1;
     const turn = this.turn === null || !this.turns.length ? null : this.turns.length - 1;
     const phase = lastPhaseOf(this.#phaseInputOf(withSideChanges(this.view, [], round)), turn);
-    const updateData: Combat.UpdateData = { round, turn, flags: { [SYSTEM_ID]: { phase } } };
+    const updateData: Combat.UpdateData = { round, turn, flags: phaseFlags(phase, turn) };
     const updateOptions = {
       direction: -1 as const,
       worldTime: { delta: this.getTimeDelta(this.round, this.turn, round, turn) },
@@ -1011,7 +1041,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     BEFORE.delete(this);
     const to = remapPhaseTurn(before, this.#phaseInput());
     if (!to || (to.phase === this.phaseIndex && to.turn === this.turn)) return;
-    await this.update({ turn: to.turn, flags: { [SYSTEM_ID]: { phase: to.phase } } }, { turnEvents: false });
+    await this.update({ turn: to.turn, flags: phaseFlags(to.phase, to.turn) }, { turnEvents: false });
   }
 
   /** A side whose last member left is removed (GM only); a removed side re-sorts and re-renders. */
@@ -1079,6 +1109,11 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
  */
 function isGroups(collection: string): boolean {
   return collection === "groups";
+}
+
+/** The combat's phase flags: the phase and the turn it was written with (see `reconcilePhase`). */
+function phaseFlags(phase: number, turn: number | null) {
+  return { [SYSTEM_ID]: { phase, phaseTurn: turn } };
 }
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { roundPhases } from "../rules/index.js";
 import {
   endsRoundAt,
+  followPhase,
   lastPhaseOf,
   phaseOfTurn,
   remapPhaseTurn,
@@ -127,5 +128,19 @@ describe("the phase after sides or combatants change mid-round (review 13c H1)",
       skipDefeated: false,
     };
     expect(remapPhaseTurn(stood(1, 0), after)).toEqual({ phase: 1, turn: 0 });
+  });
+});
+
+describe("the phase after players moved the turn with no GM connected (review 13c L4)", () => {
+  const input = { phases: roundPhases(order, "expanded"), turns, skipDefeated: false };
+
+  it("SF-X-01: from the last declaration, an End turn to c1 is C's move (c1 also declares, but that was before)", () => {
+    expect(followPhase(input, { phase: 0, turn: 3 }, 0)).toBe(1);
+    // Two End turns (b1's, then b2's) from B's move: A's move.
+    expect(followPhase(input, { phase: 2, turn: 1 }, 3)).toBe(3);
+    // Nothing moved: the phase stays.
+    expect(followPhase(input, { phase: 0, turn: 0 }, 0)).toBe(0);
+    // Not known where the phase was written (an older world): the current phase's first turn on.
+    expect(followPhase(input, { phase: 4, turn: null }, 1)).toBe(5);
   });
 });

@@ -171,3 +171,20 @@ export function remapPhaseTurn(before: PhaseSnapshot, after: PhaseTurnInput): Ph
   }
   return null;
 }
+
+/**
+ * The phase a turn moved to while no GM was there to move the phase (players wrote only the turn, each End turn a
+ * step forward): walking forward from where the phase was last written (`from`, its phase and turn), the first
+ * step that lands on `turn`; else as `phaseOfTurn`. Null if no phase has that turn.
+ */
+export function followPhase(input: PhaseTurnInput, from: PhaseTurn, turn: number): number | null {
+  if (from.turn === turn && phaseTurns(input, from.phase).includes(turn)) return from.phase;
+  let at: PhaseTurn = from;
+  for (let guard = 0; guard < 1000; guard++) {
+    const step = stepPhaseTurn(input, at, 1);
+    if (step === "round") break;
+    if (step.turn === turn) return step.phase;
+    at = step;
+  }
+  return phaseOfTurn(input, from, turn);
+}

@@ -17,6 +17,7 @@ import type { Client, Table } from "../foundry/world.js";
 import { createTable } from "../foundry/world.js";
 import {
   ALICE_ID,
+  ASSISTANT_ID,
   BRUNO_ID,
   closeTableAfterEach,
   everyone,
@@ -375,6 +376,30 @@ describe("scenario: turn events follow the phase walk (review 13c M1)", () => {
     ]);
     for (const name of ["Assistant", "Alice", "Bruno"]) expect(seen[name]!.events).toEqual([]);
     for (const c of table.all) expect(seen[c.user.name as string]!.hooks).toBe(9);
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+describe("scenario: the phase catches up with turns ended while no GM was connected (review 13c L4)", () => {
+  it("SF-X-01: Alice ends Eusyl's declaration with both GMs away; the turn goes to Vask and the phase stays; when the GM's page loads, every client shows the pirates' move", async () => {
+    const { world, tokens } = phasesWorld();
+    table = await createTable({ world });
+    const [gm, alice] = [table.client(GM_ID), table.client(ALICE_ID)];
+    await beginEncounter(table, gm, tokens);
+    await clickTracker(gm, "nextTurn");
+    await clickTracker(gm, "nextTurn");
+    expect(await shown()).toEqual(everyone(table, ["Declare BA", "Eusyl"]));
+
+    table.disconnect(GM_ID);
+    table.disconnect(ASSISTANT_ID);
+    await clickTracker(alice, "nextTurn");
+    // No GM to move the phase: the turn is Vask's, the chip still the declaration.
+    expect(await shown()).toEqual(everyone(table, ["Declare BA", "Vask"]));
+
+    await table.connect(GM_ID);
+    await table.settle();
+    expect(await shown()).toEqual(everyone(table, ["Moves B", "Vask"]));
+    expect(phaseFlag()).toEqual(everyone(table, 1));
     expect(table.unhandled).toEqual([]);
   });
 });
