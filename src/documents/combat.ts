@@ -37,6 +37,7 @@ import {
   phaseOfTurn,
   phaseStart,
   remapPhaseTurn,
+  roundTimeDelta,
   stepPhaseTurn,
 } from "../workflows/phase-turns.js";
 import { KeyedQueue } from "../workflows/serial.js";
@@ -202,6 +203,9 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     // from the step itself (`#turnStepEvents`), one end and one start per step forward (review 13c M1).
     const updateOptions = {
       direction,
+      // No world time within a round (core's would add or take `turnTime` by index); the round end adds the
+      // whole round's (`roundTimeDelta`, review 13c L5).
+      worldTime: { delta: 0 },
       turnEvents: false as const,
       [STEP_EVENTS]: direction === 1 ? "turn" : "",
     };
@@ -763,7 +767,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     // A player's round write already ran core's (`extra`).
     const updateOptions = {
       direction: 1 as const,
-      worldTime: { delta: this.getTimeDelta(from.round, from.turn, round, first.turn) },
+      worldTime: { delta: this.#roundDelta(from.round, from.turn, round, first.turn) },
       ...(extra.turnEvents !== false && this.phasesLinked
         ? { turnEvents: false as const, [STEP_EVENTS]: "round" }
         : {}),
@@ -773,6 +777,15 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     // when no one acts and `worldTime` (client/documents/combat.mjs, nextRound).
     Hooks.callAll("combatRound", this, updateData as never, updateOptions as never);
     await this.update(updateData, updateOptions);
+  }
+
+  /**
+   * World time from the end of round `fromRound` to the start of the next: by phase, the whole round's time whatever
+   * turn index ended it (the phase walk's steps add none, review 13c L5); otherwise as core counts it.
+   */
+  #roundDelta(fromRound: number, fromTurn: number | null, toRound: number, toTurn: number | null): number {
+    if (!this.phasesLinked) return this.getTimeDelta(fromRound, fromTurn, toRound, toTurn);
+    return roundTimeDelta(fromRound, this.turns.length, CONFIG.time);
   }
 
   /** Going back a round is the GM's too (`_canChangeRound`); a player is told so instead of a refused update. */
@@ -790,7 +803,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const updateData: Combat.UpdateData = { round, turn, flags: phaseFlags(phase, turn) };
     const updateOptions = {
       direction: -1 as const,
-      worldTime: { delta: this.getTimeDelta(this.round, this.turn, round, turn) },
+      worldTime: { delta: -this.#roundDelta(round, null, this.round, null) },
     };
     Hooks.callAll("combatRound", this, updateData as never, updateOptions as never);
     await this.update(updateData, updateOptions);

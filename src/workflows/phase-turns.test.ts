@@ -6,6 +6,7 @@ import {
   lastPhaseOf,
   phaseOfTurn,
   remapPhaseTurn,
+  roundTimeDelta,
   stepPhaseTurn,
   type TurnSlot,
 } from "./phase-turns.js";
@@ -142,5 +143,14 @@ describe("the phase after players moved the turn with no GM connected (review 13
     expect(followPhase(input, { phase: 0, turn: 0 }, 0)).toBe(0);
     // Not known where the phase was written (an older world): the current phase's first turn on.
     expect(followPhase(input, { phase: 4, turn: null }, 1)).toBe(5);
+  });
+});
+
+describe("world time of a round walked by phase (review 13c L5)", () => {
+  it("SF-B-04: a round passes its time and one turn's time per combatant, whichever turn ended it; the start passes none", () => {
+    const time = { roundTime: 6, turnTime: 2 };
+    expect(roundTimeDelta(1, 3, time)).toBe(12);
+    expect(roundTimeDelta(0, 3, time)).toBe(0);
+    expect(roundTimeDelta(4, 5, { roundTime: 6, turnTime: 0 })).toBe(6);
   });
 });

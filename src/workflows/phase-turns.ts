@@ -188,3 +188,17 @@ export function followPhase(input: PhaseTurnInput, from: PhaseTurn, turn: number
   }
   return phaseOfTurn(input, from, turn);
 }
+
+/**
+ * World time passed by a whole round when the phase walk moves the turn (`CONFIG.time`): the round's time plus one
+ * turn's time for each of its `turns`, which is what core's turn-by-turn walk adds over a round (v13
+ * `Combat#getTimeDelta`). The walk's own steps within a round add nothing, so a round's total does not depend on
+ * which turn index ended it. Starting the first round adds nothing either.
+ */
+export function roundTimeDelta(
+  fromRound: number,
+  turns: number,
+  time: { roundTime: number; turnTime: number },
+): number {
+  return fromRound >= 1 ? time.roundTime + turns * time.turnTime : 0;
+}

@@ -403,3 +403,34 @@ describe("scenario: the phase catches up with turns ended while no GM was connec
     expect(table.unhandled).toEqual([]);
   });
 });
+
+describe("scenario: world time over a round walked by phase (review 13c L5)", () => {
+  it("SF-B-04: with 6 s rounds and 2 s turns, no step within the round moves world time and the round's end adds 6 + 3 × 2 = 12 s, whichever turn ended it; going back a round takes the same 12 s back", async () => {
+    const { world, tokens } = phasesWorld();
+    table = await createTable({ world });
+    const gm = table.client(GM_ID);
+    await beginEncounter(table, gm, tokens);
+    const deltas: string[] = gm.run(() => {
+      G().CONFIG.time.turnTime = 2;
+      const out: string[] = [];
+      for (const hook of ["combatTurn", "combatRound"])
+        G().Hooks.on(hook, (_c: unknown, _d: unknown, o: { worldTime?: { delta: number } }) => {
+          out.push(`${hook}:${o.worldTime?.delta}`);
+        });
+      return out;
+    });
+    expect(gm.run(() => G().CONFIG.time.roundTime)).toBe(6);
+    for (let i = 0; i < 8; i++) await clickTracker(gm, "nextTurn");
+    // Orr's resolve (Foundry's turn 1 of 3) ends round 1: friendly 4 + 6 = 10, pirates 6 + 3 = 9.
+    table.dice(4, 6);
+    await clickTracker(gm, "nextTurn");
+    expect(await shown()).toEqual(everyone(table, ["Declare BA", "Vask"]));
+    await clickTracker(gm, "previousTurn");
+    expect(deltas).toEqual([
+      ...Array.from({ length: 8 }, () => "combatTurn:0"),
+      "combatRound:12",
+      "combatRound:-12",
+    ]);
+    expect(table.unhandled).toEqual([]);
+  });
+});
