@@ -378,6 +378,30 @@ describe("scenario: turn events follow the phase walk (review 13c M1)", () => {
     for (const c of table.all) expect(seen[c.user.name as string]!.hooks).toBe(9);
     expect(table.unhandled).toEqual([]);
   });
+
+  it("SF-B-04: with phases not enforced the turn walks Foundry's order as core does, and core's own turn events run, the round end included", async () => {
+    const { world, tokens } = phasesWorld({ settings: [["enforcePhases", false]] });
+    table = await createTable({ world });
+    const gm = table.client(GM_ID);
+    await beginEncounter(table, gm, tokens);
+    const seen = recordTurnEvents();
+    await clickTracker(gm, "nextTurn");
+    await clickTracker(gm, "nextTurn");
+    table.dice(4, 6);
+    await clickTracker(gm, "nextTurn");
+    expect(onEveryClient(table, () => G().game.combat.round)).toEqual(everyone(table, 2));
+    expect(seen.Gamemaster!.events).toEqual([
+      "end:Vask",
+      "start:Orr",
+      "end:Orr",
+      "start:Eusyl",
+      "end:Eusyl",
+      "endRound:1",
+      "startRound:2",
+      "start:Vask",
+    ]);
+    expect(table.unhandled).toEqual([]);
+  });
 });
 
 describe("scenario: the phase catches up with turns ended while no GM was connected (review 13c L4)", () => {
