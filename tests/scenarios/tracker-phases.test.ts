@@ -338,6 +338,57 @@ function recordTurnEvents(): Record<string, { events: string[]; hooks: number }>
   return out;
 }
 
+describe("scenario: the phase stays with the acting combatant when sides are added or moved (review 13c H1)", () => {
+  /** Three individual sides, begun: Eusyl 9 + 6 = 15 (A), Vask 2 + 3 = 5 (C), Orr 5 + 3 = 8 (B). */
+  async function individualEncounter(opts: { kell?: boolean } = {}) {
+    const { world, tokens } = phasesWorld(opts);
+    table = await createTable({ world });
+    const gm = table.client(GM_ID);
+    await openEncounter(
+      table,
+      gm,
+      SCENE,
+      tokens.filter((t) => t._id !== TOK.kell),
+    );
+    await clickTracker(gm, "individualSides");
+    table.dice(9, 2, 5);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    return { gm, tokens };
+  }
+
+  it("SF-X-05 SF-X-01: a newcomer joins while Eusyl resolves for side A: its own side moves last and resolves first, and every client still shows A resolving with Eusyl", async () => {
+    const { gm, tokens } = await individualEncounter({ kell: true });
+    await nextPhase(table, gm, 4);
+    expect(await shown()).toEqual(everyone(table, ["Resolves A", "Eusyl"]));
+    const kell = tokens.find((t) => t._id === TOK.kell)!;
+    await gm.run(() =>
+      G().game.combat.createEmbeddedDocuments("Combatant", [
+        { tokenId: kell._id, sceneId: SCENE, actorId: kell.actorId },
+      ]),
+    );
+    await table.settle();
+    expect(await shown()).toEqual(everyone(table, ["Resolves A", "Eusyl"]));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-X-05 SF-X-01: the GM moves Orr, moving for side B, to Vask's side: B is gone, Orr moves with his new side (now B of two), on every client", async () => {
+    const { gm } = await individualEncounter();
+    await nextPhase(table, gm, 2);
+    expect(await shown()).toEqual(everyone(table, ["Moves B", "Orr"]));
+    await gm.run(() => {
+      const combat = G().game.combat;
+      const id = (tokenId: string) =>
+        combat.combatants.find((c: { tokenId: string }) => c.tokenId === tokenId);
+      return combat.moveToSide(id(TOK.orr).id, id(TOK.vask).group.id);
+    });
+    await table.settle();
+    expect(await shown()).toEqual(everyone(table, ["Moves B", "Orr"]));
+    expect(phaseFlag()).toEqual(everyone(table, 1));
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
 describe("scenario: turn events follow the phase walk (review 13c M1)", () => {
   it("SF-X-01 SF-B-04: each Next turn ends one turn and starts one, on the active GM only, even where the walk goes back in Foundry's order or stays on it; the round end fires no skipped turns", async () => {
     const { world, tokens } = phasesWorld();
