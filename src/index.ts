@@ -64,6 +64,8 @@ Hooks.once("init", () => {
   registerDodging();
   // Held damage (SF-B-05) is applied by the card workflow; the combat gets it here rather than importing it.
   FrontierCombat.applyHeld = (r) => gmApplyDamage(r.messageId, r.ids, foundryGMPorts(), !!r.byGM);
+  // The active GM moves the phase after turns players ended while no GM was connected (review 13c L4).
+  FrontierCombat.watchPhases();
   // Fast compendium browsing without loading documents.
   CONFIG.Item.compendiumIndexFields.push(
     "system.skill",

@@ -103,17 +103,23 @@ describe("Tracker context", () => {
       ["B", "pirates"],
       ["A", "pcs"],
     ]);
+    // No empty chip for the hidden robots' move and resolve: the number of chips would count them (review 13c L3).
     expect(t.phases.map((p) => `${p.kind}:${p.sides}`)).toEqual([
       "declare:BA",
-      "move:",
       "move:B",
       "move:A",
       "resolve:A",
       "resolve:B",
-      "resolve:",
     ]);
+    // The chips keep their place in the round: the pirates' move is phase 2, and while the hidden side moves (phase
+    // 1) no chip is current.
+    const during = (phaseIndex: number) =>
+      buildTracker(THREE_SIDES, visible, { ...playerOpts(THREE_SIDES), phaseIndex }).currentPhase;
+    expect(during(2)).toMatchObject({ index: 2, kind: "move", sides: "B" });
+    expect(during(1)).toBeNull();
     const gm = buildTracker(THREE_SIDES, turns, { ...playerOpts(THREE_SIDES), isGM: true });
     expect(gm.sides.map((s) => s.letter)).toEqual(["C", "B", "A"]);
+    expect(gm.phases).toHaveLength(7);
   });
 });
 

@@ -151,31 +151,38 @@ export function buildTracker(
     });
   const placed = new Set(sides.flatMap((s) => s.turns.map((t) => t.id)));
   const loose = turns.filter((t) => !placed.has(t.id) && byId.has(t.id));
-  // No phases before any side the user sees has rolled (there is no order yet).
-  const phases: PhaseChip[] = (count ? opts.phases : []).map((p, i) => {
-    const acting = p.sides.filter((id) => letters[id]);
-    const names = acting.map((id) =>
-      say("FT.Phase.sideNamed", { name: sideById.get(id)?.name ?? "", letter: letters[id] ?? "" }),
-    );
-    return {
-      index: i,
-      kind: p.kind,
-      label: `FT.Phase.${p.kind}`,
-      sides: acting.map((id) => letters[id]).join(""),
-      letters: acting.map((id) => ({
-        letter: letters[id] ?? "",
-        colour: safeColour(sideById.get(id)?.system.colour),
-      })),
-      tooltip: say(`FT.Phase.tip.${p.kind}`, { sides: names.join(say("FT.Phase.then")) }),
-      current: i === opts.phaseIndex,
-      done: i < opts.phaseIndex,
-    };
-  });
+  // No phases before any side the user sees has rolled (there is no order yet). A player gets no chip for a phase
+  // of sides they cannot see: an empty chip would count the hidden sides (review 13c L3).
+  const chips = (count ? opts.phases : []).map((p, i) => ({
+    p,
+    i,
+    acting: p.sides.filter((id) => letters[id]),
+  }));
+  const phases: PhaseChip[] = chips
+    .filter((c) => opts.isGM || c.acting.length)
+    .map(({ p, i, acting }) => {
+      const names = acting.map((id) =>
+        say("FT.Phase.sideNamed", { name: sideById.get(id)?.name ?? "", letter: letters[id] ?? "" }),
+      );
+      return {
+        index: i,
+        kind: p.kind,
+        label: `FT.Phase.${p.kind}`,
+        sides: acting.map((id) => letters[id]).join(""),
+        letters: acting.map((id) => ({
+          letter: letters[id] ?? "",
+          colour: safeColour(sideById.get(id)?.system.colour),
+        })),
+        tooltip: say(`FT.Phase.tip.${p.kind}`, { sides: names.join(say("FT.Phase.then")) }),
+        current: i === opts.phaseIndex,
+        done: i < opts.phaseIndex,
+      };
+    });
   const groups: PhaseGroup[] = [];
   for (const chip of phases) {
     const last = groups.at(-1);
     if (last?.kind === chip.kind) (last.chips as PhaseChip[]).push(chip);
     else groups.push({ kind: chip.kind, label: `FT.Phase.group.${chip.kind}`, chips: [chip] });
   }
-  return { sides, loose, phases, phaseGroups: groups, currentPhase: phases[opts.phaseIndex] ?? null };
+  return { sides, loose, phases, phaseGroups: groups, currentPhase: phases.find((p) => p.current) ?? null };
 }

@@ -29,11 +29,15 @@ import { roundPhases } from "../rules/index.js";
 import { damageIsHeld, type HeldRequest, holdRequest, releaseHeld } from "../workflows/exchange.js";
 import {
   endsRoundAt,
+  followPhase,
   lastPhaseOf,
+  type PhaseSnapshot,
   type PhaseTurn,
   type PhaseTurnInput,
   phaseOfTurn,
   phaseStart,
+  remapPhaseTurn,
+  roundTimeDelta,
   stepPhaseTurn,
 } from "../workflows/phase-turns.js";
 import { KeyedQueue } from "../workflows/serial.js";
@@ -64,6 +68,8 @@ type Side = CombatantGroup.OfType<"side">;
 type Member = Combatant.Implementation;
 
 const SIDE = "side";
+/** Update option of a phase step whose turn events the active GM fires itself ("turn", "round"; see `#moveTo`). */
+const STEP_EVENTS = "ftStepEvents";
 
 /** Combat → combatant id → position in the turn order; written by setupTurns, read by _sortCombatants. */
 const ORDER = new WeakMap<object, Map<string, number>>();
@@ -74,6 +80,12 @@ const SIDES_QUEUE = new WeakMap<object, Promise<unknown>>();
  * must not both see a side unrolled and roll it twice; each task reads the combat again when its turn comes.
  */
 const ROLLS = new KeyedQueue();
+/**
+ * Combat → where the round stood before sides or combatants began to change (active GM): the stored phase is an
+ * index into the round's phases, which change with the sides, so it is mapped to the same phase afterwards
+ * (review 13c H1). Kept until the change is complete (no combatant left without a side).
+ */
+const BEFORE = new WeakMap<object, PhaseSnapshot & { round: number }>();
 /** Failures of the turn order already reported (one report per combat and message, not one per render). */
 const REPORTED = new Set<string>();
 
@@ -184,9 +196,19 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const updateData: Combat.UpdateData = { round: this.round, turn: to.turn };
     // A player may write the turn but not the combat's flags (common/documents/combat.mjs `#canUpdate`): the
     // active GM moves the phase after them (`#followTurn`).
-    if (game.user?.isGM) updateData.flags = { [SYSTEM_ID]: { phase: to.phase } };
+    if (game.user?.isGM) updateData.flags = phaseFlags(to.phase, to.turn);
     else delete updateData.round;
-    const updateOptions = { direction };
+    // Core's turn events follow the turn index forward only (v13 `#triggerTurnEvents`), while the phase walk goes
+    // back in the index (Declare → Moves B) or stays on it (Moves A → Resolves A): they are fired by the active GM
+    // from the step itself (`#turnStepEvents`), one end and one start per step forward (review 13c M1).
+    const updateOptions = {
+      direction,
+      // No world time within a round (core's would add or take `turnTime` by index); the round end adds the
+      // whole round's (`roundTimeDelta`, review 13c L5).
+      worldTime: { delta: 0 },
+      turnEvents: false as const,
+      [STEP_EVENTS]: direction === 1 ? "turn" : "",
+    };
     // fvtt-types 13.345 types this hook's turn as a number; v13 passes the update data as it is.
     Hooks.callAll("combatTurn", this, updateData as never, updateOptions as never);
     await this.update(updateData, updateOptions);
@@ -213,6 +235,35 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     return this;
   }
 
+  /**
+   * Active GM, when its page loads or it becomes the active GM (review 13c L4): players' End turns written while no
+   * GM was connected moved the turn and not the phase (they may not write it); the phase follows them now, from
+   * where it was last written.
+   */
+  async reconcilePhase(): Promise<void> {
+    if (!game.user?.isActiveGM) return;
+    await this.#serial(async () => {
+      if (!game.user?.isActiveGM || !this.phasesLinked || this.turn === null) return;
+      const from = { phase: this.phaseIndex, turn: this.getFlag(SYSTEM_ID, "phaseTurn") ?? null };
+      const phase = followPhase(this.#phaseInput(), from, this.turn);
+      if (phase !== null && phase !== this.phaseIndex)
+        await this.update({ flags: phaseFlags(phase, this.turn) }, { turnEvents: false });
+    });
+  }
+
+  /** Every combat's phase follows its turn (`reconcilePhase`): on the GM's page load and when the active GM changes. */
+  static watchPhases(): void {
+    const reconcileAll = () => {
+      for (const combat of game.combats?.contents ?? [])
+        if (combat instanceof FrontierCombat)
+          void combat
+            .reconcilePhase()
+            .catch((e: unknown) => reportOnce(`${combat.id}:reconcile:${errorText(e)}`, errorText(e)));
+    };
+    Hooks.on("ready", reconcileAll);
+    Hooks.on("userConnected", reconcileAll);
+  }
+
   /** Does ending the current turn end the round (by phase when linked, else as v13's `nextTurn` decides)? */
   #endsRoundNow(): boolean {
     if (this.phasesLinked)
@@ -229,7 +280,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     if (!this.phasesLinked || this.turn === null) return;
     const phase = phaseOfTurn(this.#phaseInput(), { phase: this.phaseIndex, turn: from }, this.turn);
     if (phase !== null && phase !== this.phaseIndex)
-      await this.update({ flags: { [SYSTEM_ID]: { phase } } }, { turnEvents: false });
+      await this.update({ flags: phaseFlags(phase, this.turn) }, { turnEvents: false });
   }
 
   #ports(): InitiativePorts<Roll> {
@@ -321,14 +372,32 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     if (!real.length) return;
     const changes = this.#seal(real);
     if (!changes.length) return;
+    await this.update(this.#sidesUpdate(changes), { turnEvents: false });
+  }
+
+  /**
+   * One Combat update writing side changes: the turn index that keeps the acting combatant acting in the new order
+   * and, when phase and turn are linked, the same phase in the new list of phases (a re-roll or an edit mid-round
+   * can change the order of the sides, and the phase is stored as an index: review 13c H1).
+   */
+  #sidesUpdate(changes: readonly SideChange[]): Combat.UpdateData {
     const data: Combat.UpdateData = { groups: [...changes] };
-    const turn = turnKeeping(
-      withSideChanges(this.view, changes),
-      currentVariant(),
-      this.combatant?.id ?? null,
-    );
+    const after = withSideChanges(this.view, changes);
+    const turn = turnKeeping(after, currentVariant(), this.combatant?.id ?? null);
     if (turn !== null && turn !== this.turn) data.turn = turn;
-    await this.update(data, { turnEvents: false });
+    // A change of combatants or sides under way is remapped once it is complete (`#remapPhase`).
+    if (this.phasesLinked && !BEFORE.has(this)) {
+      const to = remapPhaseTurn(
+        {
+          input: this.#phaseInput(),
+          at: { phase: this.phaseIndex, turn: this.turn },
+          actingId: this.combatant?.id ?? null,
+        },
+        this.#phaseInputOf(after),
+      );
+      if (to && to.phase !== this.phaseIndex) data.flags = phaseFlags(to.phase, to.turn);
+    }
+    return data;
   }
 
   /**
@@ -560,7 +629,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   override async startCombat(): Promise<this> {
     await this.ensureSides();
     await this.rollSides({ round: 1 });
-    await this.setFlag(SYSTEM_ID, "phase", 0);
+    await this.update({ flags: phaseFlags(0, null) });
     return super.startCombat();
   }
 
@@ -690,18 +759,33 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const updateData: Combat.UpdateData = {
       round,
       turn: first.turn,
-      flags: { [SYSTEM_ID]: { phase } },
+      flags: phaseFlags(phase, first.turn),
       ...(written.length ? { groups: written } : {}),
     };
+    // Core would fire an end and a start for every turn index after the one ended ("skipped"), whatever phase
+    // ended the round: the active GM fires the events of this step instead (`#turnStepEvents`, review 13c M1).
+    // A player's round write already ran core's (`extra`).
     const updateOptions = {
       direction: 1 as const,
-      worldTime: { delta: this.getTimeDelta(from.round, from.turn, round, first.turn) },
+      worldTime: { delta: this.#roundDelta(from.round, from.turn, round, first.turn) },
+      ...(extra.turnEvents !== false && this.phasesLinked
+        ? { turnEvents: false as const, [STEP_EVENTS]: "round" }
+        : {}),
       ...extra,
     };
     // fvtt-types 13.345 types this hook as v12 did ({round, turn: number}, {advanceTime}); v13 passes a null turn
     // when no one acts and `worldTime` (client/documents/combat.mjs, nextRound).
     Hooks.callAll("combatRound", this, updateData as never, updateOptions as never);
     await this.update(updateData, updateOptions);
+  }
+
+  /**
+   * World time from the end of round `fromRound` to the start of the next: by phase, the whole round's time whatever
+   * turn index ended it (the phase walk's steps add none, review 13c L5); otherwise as core counts it.
+   */
+  #roundDelta(fromRound: number, fromTurn: number | null, toRound: number, toTurn: number | null): number {
+    if (!this.phasesLinked) return this.getTimeDelta(fromRound, fromTurn, toRound, toTurn);
+    return roundTimeDelta(fromRound, this.turns.length, CONFIG.time);
   }
 
   /** Going back a round is the GM's too (`_canChangeRound`); a player is told so instead of a refused update. */
@@ -716,10 +800,10 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const round = this.round - 1;
     const turn = this.turn === null || !this.turns.length ? null : this.turns.length - 1;
     const phase = lastPhaseOf(this.#phaseInputOf(withSideChanges(this.view, [], round)), turn);
-    const updateData: Combat.UpdateData = { round, turn, flags: { [SYSTEM_ID]: { phase } } };
+    const updateData: Combat.UpdateData = { round, turn, flags: phaseFlags(phase, turn) };
     const updateOptions = {
       direction: -1 as const,
-      worldTime: { delta: this.getTimeDelta(this.round, this.turn, round, turn) },
+      worldTime: { delta: -this.#roundDelta(round, null, this.round, null) },
     };
     Hooks.callAll("combatRound", this, updateData as never, updateOptions as never);
     await this.update(updateData, updateOptions);
@@ -771,6 +855,8 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     super._onUpdate(changed, options, userId);
     // The state the GM's own writes left ("settled"); a player's round write is judged against it, not against the
     // state just before it (which may be the same player's previous write), when the queue reaches it (review 4).
+    const step = (options as { [STEP_EVENTS]?: string })[STEP_EVENTS];
+    if (step === "turn" || step === "round") void this.#turnStepEvents(prior, step);
     const writer = game.users?.get(userId);
     if (writer?.isGM)
       SETTLED.set(this, { round: this.round, turn: this.turn, combatantId: this.combatant?.id ?? null });
@@ -784,6 +870,43 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
         reportOnce(`${this.id}:round:${errorText(e)}`, errorText(e)),
       );
     }
+  }
+
+  /**
+   * The turn events of one step of the phase walk, as core's `_manageTurnEvents` runs them for a step forward
+   * (v13 client/documents/combat.mjs, search id 18344563855): on the active GM, the end of the turn before and the
+   * start of the new one (for a new round, the round's end and start between them), never a "skipped" turn in
+   * between; on every client the `combatTurnChange` hook. Movement is not cleared at a turn's start
+   * (`_clearMovementHistoryOnStartTurn` keeps it for the round). Core's Region turn events are private to core and
+   * do not run for these steps.
+   */
+  async #turnStepEvents(
+    prior: { round: number | null; turn: number | null; combatantId: string | null },
+    step: "turn" | "round",
+  ): Promise<void> {
+    if (!this.started) return;
+    if (game.user?.isActiveGM) {
+      try {
+        const ended = prior.combatantId ? this.combatants.get(prior.combatantId) : undefined;
+        const priorRound = prior.round ?? 0;
+        if (ended && prior.turn !== null)
+          await this._onEndTurn(ended, { round: priorRound, turn: prior.turn, skipped: false });
+        if (step === "round") {
+          if (priorRound > 0) await this._onEndRound({ round: priorRound, skipped: false });
+          await this._onStartRound({ round: this.round, skipped: false });
+        }
+        const started = this.combatant;
+        if (started && this.turn !== null) {
+          const context = { round: this.round, turn: this.turn, skipped: false };
+          await this._onStartTurn(started, context);
+          if (started.token) await this._clearMovementHistoryOnStartTurn(started, context);
+        }
+      } catch (e) {
+        reportOnce(`${this.id}:events:${errorText(e)}`, errorText(e));
+      }
+    }
+    // Core sets `previous` when the combat is first prepared; fvtt-types 13.345 allows it to be undefined.
+    Hooks.callAll("combatTurnChange", this, this.previous ?? this.current, this.current);
   }
 
   /**
@@ -852,22 +975,16 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
         return;
       }
     }
-    if (!acting || this.turn === null) return;
+    // A change of sides mid-round: the phase is remapped with the turn in one write (`#remapPhase`).
+    if (!acting || this.turn === null || BEFORE.has(this)) return;
     const turn = this.turns.findIndex((t) => t.id === acting);
     if (turn >= 0 && turn !== this.turn) void this.update({ turn }, { turnEvents: false });
   }
 
   /** GM: write fresh ranks, keeping the acting combatant acting. */
   async #commitRanks(changes: readonly SideChange[]): Promise<void> {
-    const data: Combat.UpdateData = { groups: [...changes] };
-    const turn = turnKeeping(
-      withSideChanges(this.view, changes),
-      currentVariant(),
-      this.combatant?.id ?? null,
-    );
-    if (turn !== null && turn !== this.turn) data.turn = turn;
     try {
-      await this.update(data, { turnEvents: false });
+      await this.update(this.#sidesUpdate(changes), { turnEvents: false });
     } catch (e) {
       reportOnce(`${this.id}:ranks:${errorText(e)}`, errorText(e));
     }
@@ -882,6 +999,62 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   protected override _onUpdateDescendantDocuments(...args: Combat.OnUpdateDescendantDocumentsArgs): void {
     super._onUpdateDescendantDocuments(...args);
     if (isGroups(args[1])) this.#onModifySides(args[0], args[4]);
+    this.#queueRemap();
+  }
+
+  protected override _preCreateDescendantDocuments(...args: Combat.PreCreateDescendantDocumentsArgs): void {
+    super._preCreateDescendantDocuments(...args);
+    this.#noteBefore();
+  }
+
+  protected override _preUpdateDescendantDocuments(...args: Combat.PreUpdateDescendantDocumentsArgs): void {
+    super._preUpdateDescendantDocuments(...args);
+    this.#noteBefore();
+  }
+
+  protected override _preDeleteDescendantDocuments(...args: Combat.PreDeleteDescendantDocumentsArgs): void {
+    super._preDeleteDescendantDocuments(...args);
+    this.#noteBefore();
+  }
+
+  /**
+   * Active GM, before combatants or sides change (every client runs the pre-callbacks of a change it receives):
+   * note the phase, turn and acting combatant, unless a change already under way noted them.
+   */
+  #noteBefore(): void {
+    if (!game.user?.isActiveGM || BEFORE.has(this) || !this.phasesLinked) return;
+    BEFORE.set(this, {
+      input: this.#phaseInput(),
+      at: { phase: this.phaseIndex, turn: this.turn },
+      actingId: this.combatant?.id ?? null,
+      round: this.round,
+    });
+  }
+
+  #queueRemap(): void {
+    if (!game.user?.isActiveGM || !BEFORE.has(this)) return;
+    void this.#serial(() => this.#remapPhase()).catch((e: unknown) =>
+      reportOnce(`${this.id}:remap:${errorText(e)}`, errorText(e)),
+    );
+  }
+
+  /**
+   * Active GM, after combatants or sides changed mid-round (review 13c H1): the same phase in the new list of
+   * phases, with whoever was acting, or, if they left, the next combatant of the round as it stood
+   * (`remapPhaseTurn`); turn and phase in ONE write. Waits while a side assignment is half done.
+   */
+  async #remapPhase(): Promise<void> {
+    const before = BEFORE.get(this);
+    if (!before) return;
+    if (!game.user?.isActiveGM || before.round !== this.round || !this.phasesLinked) {
+      BEFORE.delete(this);
+      return;
+    }
+    if (this.view.members.some((m) => !m.sideId)) return;
+    BEFORE.delete(this);
+    const to = remapPhaseTurn(before, this.#phaseInput());
+    if (!to || (to.phase === this.phaseIndex && to.turn === this.turn)) return;
+    await this.update({ turn: to.turn, flags: phaseFlags(to.phase, to.turn) }, { turnEvents: false });
   }
 
   /** A side whose last member left is removed (GM only); a removed side re-sorts and re-renders. */
@@ -892,6 +1065,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       const empty = emptySides(this.view);
       if (empty.length) void this.deleteEmbeddedDocuments("CombatantGroup", empty);
     }
+    this.#queueRemap();
   }
 
   /** Newcomers join a side (they are not rolled: their side may already have its roll). */
@@ -899,6 +1073,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     super._onCreateDescendantDocuments(...args);
     if (isGroups(args[1])) this.#onModifySides(args[0], args[4]);
     if (args[1] === "combatants" && game.user?.isActiveGM) void this.ensureSides();
+    this.#queueRemap();
   }
 
   /**
@@ -947,6 +1122,11 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
  */
 function isGroups(collection: string): boolean {
   return collection === "groups";
+}
+
+/** The combat's phase flags: the phase and the turn it was written with (see `reconcilePhase`). */
+function phaseFlags(phase: number, turn: number | null) {
+  return { [SYSTEM_ID]: { phase, phaseTurn: turn } };
 }
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));

@@ -75,6 +75,8 @@ declare module "fvtt-types/configuration" {
       "frontier-tactics": {
         /** The phase of the round the GM has stepped to (SF-X-01). */
         phase?: number;
+        /** The turn the phase was written with, so the GM can follow turns players moved without one (review 13c L4). */
+        phaseTurn?: number | null;
         /** Damage held until the exchange ends (Basic-game tie, SF-B-05). */
         heldDamage?: HeldRequest[];
       };

@@ -108,3 +108,97 @@ export function lastPhaseOf(input: PhaseTurnInput, turn: number | null): number 
   for (let p = input.phases.length - 1; p >= 0; p--) if (phaseTurns(input, p).includes(turn)) return p;
   return 0;
 }
+
+/**
+ * The same phase in another list of phases (after sides were added, removed or re-ranked mid-round): the one of
+ * the same kind for the same sides; the declare phase (one per round, its sides all of them) by its kind. −1 when
+ * it is gone (its side was removed).
+ */
+export function matchPhase(phases: readonly Phase[], phase: Phase | undefined): number {
+  if (!phase) return -1;
+  return phases.findIndex(
+    (p) =>
+      p.kind === phase.kind &&
+      (p.kind === "declare" ||
+        (p.sides.length === phase.sides.length && p.sides.every((s, i) => s === phase.sides[i]))),
+  );
+}
+
+/** Where the round stood before a change of sides or combatants: the phase, the turn and who was acting. */
+export interface PhaseSnapshot {
+  readonly input: PhaseTurnInput;
+  readonly at: PhaseTurn;
+  readonly actingId: string | null;
+}
+
+/**
+ * The phase and turn after sides or combatants changed mid-round, so that they agree again (the stored phase is an
+ * index into the round's phases, and those change with the sides):
+ * - whoever was acting and is still here keeps acting, in the same phase if their side still acts in it, else in
+ *   the phase of the same kind their side acts in now (moved to another side), else the phase their turn belongs
+ *   to;
+ * - if they left, the turn goes to the next combatant still here who takes a turn, walking the round as it was
+ *   (the rest of the phase, then the phases after it); past the round's end, the last one before instead.
+ * Null when there is no turn to give (no one left who takes one).
+ */
+export function remapPhaseTurn(before: PhaseSnapshot, after: PhaseTurnInput): PhaseTurn | null {
+  const indexOf = (id: string | null) => (id === null ? -1 : after.turns.findIndex((t) => t.id === id));
+  const oldPhase = before.input.phases[before.at.phase];
+  const same = matchPhase(after.phases, oldPhase);
+  const acting = indexOf(before.actingId);
+  if (acting >= 0) {
+    if (same >= 0 && phaseTurns(after, same).includes(acting)) return { phase: same, turn: acting };
+    const sameKind = after.phases.findIndex(
+      (p, i) => p.kind === oldPhase?.kind && phaseTurns(after, i).includes(acting),
+    );
+    if (sameKind >= 0) return { phase: sameKind, turn: acting };
+    const from = same >= 0 ? same : Math.min(before.at.phase, Math.max(0, after.phases.length - 1));
+    const phase = phaseOfTurn(after, { phase: from, turn: null }, acting);
+    return phase === null ? null : { phase, turn: acting };
+  }
+  const takes = (i: number) => i >= 0 && !(after.skipDefeated && after.turns[i]?.defeated);
+  for (const dir of [1, -1] as const) {
+    let at: PhaseTurn = before.at;
+    for (let guard = 0; guard < 1000; guard++) {
+      const step = stepPhaseTurn(before.input, at, dir);
+      if (step === "round") break;
+      at = step;
+      const id = step.turn === null ? null : (before.input.turns[step.turn]?.id ?? null);
+      const turn = indexOf(id);
+      const phase = matchPhase(after.phases, before.input.phases[step.phase]);
+      if (takes(turn) && phase >= 0 && phaseTurns(after, phase).includes(turn)) return { phase, turn };
+    }
+  }
+  return null;
+}
+
+/**
+ * The phase a turn moved to while no GM was there to move the phase (players wrote only the turn, each End turn a
+ * step forward): walking forward from where the phase was last written (`from`, its phase and turn), the first
+ * step that lands on `turn`; else as `phaseOfTurn`. Null if no phase has that turn.
+ */
+export function followPhase(input: PhaseTurnInput, from: PhaseTurn, turn: number): number | null {
+  if (from.turn === turn && phaseTurns(input, from.phase).includes(turn)) return from.phase;
+  let at: PhaseTurn = from;
+  for (let guard = 0; guard < 1000; guard++) {
+    const step = stepPhaseTurn(input, at, 1);
+    if (step === "round") break;
+    if (step.turn === turn) return step.phase;
+    at = step;
+  }
+  return phaseOfTurn(input, from, turn);
+}
+
+/**
+ * World time passed by a whole round when the phase walk moves the turn (`CONFIG.time`): the round's time plus one
+ * turn's time for each of its `turns`, which is what core's turn-by-turn walk adds over a round (v13
+ * `Combat#getTimeDelta`). The walk's own steps within a round add nothing, so a round's total does not depend on
+ * which turn index ended it. Starting the first round adds nothing either.
+ */
+export function roundTimeDelta(
+  fromRound: number,
+  turns: number,
+  time: { roundTime: number; turnTime: number },
+): number {
+  return fromRound >= 1 ? time.roundTime + turns * time.turnTime : 0;
+}

@@ -207,6 +207,7 @@ export class Server {
     // The socket: let other work interleave, as a real round trip does.
     await new Promise((r) => setImmediate(r));
     const response = this.#run(() => this.#apply(req));
+    this.#storeCombatTurn(response);
     const docsByClient = new Map<string, unknown[]>();
     for (const c of this.clients) {
       if (!c.connected) continue;
@@ -219,6 +220,22 @@ export class Server {
       });
     }
     return { ...response, documentsFor: (id: string) => docsByClient.get(id) ?? [] };
+  }
+
+  /**
+   * A combatant write carrying `combatTurn` (set by core's client/documents/combatant.mjs `_preCreateOperation`/
+   * `_preUpdateOperation`/`_preDeleteOperation`, search id 18918656215, to keep or hand on the turn) moves the
+   * Combat's turn: every client applies it to its copy (client/documents/combat.mjs `#onModifyCombatants`,
+   * id 18344563855, `updateSource({turn: combatTurn})`), and the server stores it, so the stored turn is the one
+   * every client shows (otherwise a later write of that turn would be dropped as no change).
+   */
+  #storeCombatTurn(response: Src): void {
+    const { type, parentUuid, options } = response;
+    if (type !== "Combatant" || typeof options?.combatTurn !== "number") return;
+    const [name, id] = String(parentUuid ?? "").split(".");
+    if (name !== "Combat") return;
+    const combat = this.world.combats.find((c) => c._id === id);
+    if (combat) combat.turn = options.combatTurn;
   }
 
   #refuse(user: any, action: string, type: string, id: string | null): never {

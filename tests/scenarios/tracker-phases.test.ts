@@ -17,6 +17,7 @@ import type { Client, Table } from "../foundry/world.js";
 import { createTable } from "../foundry/world.js";
 import {
   ALICE_ID,
+  ASSISTANT_ID,
   BRUNO_ID,
   closeTableAfterEach,
   everyone,
@@ -239,6 +240,272 @@ describe("scenario: what the tracker's strip and side headers show", () => {
     expect(await holstered(bruno)).toEqual([]);
     // Nor any "−3" anywhere on Bruno's tracker.
     expect(text(await tracker(bruno)).includes("−3")).toBe(false);
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+/** The GM removes a combatant from the combat (the tracker's "Remove combatant"), by its token. */
+async function removeCombatant(gm: Client, tokenId: string): Promise<void> {
+  await gm.run(() => {
+    const combat = G().game.combat;
+    return combat.combatants.find((c: { tokenId: string }) => c.tokenId === tokenId).delete();
+  });
+  await table.settle();
+}
+
+describe("scenario: the phase stays with the side acting when sides change mid-round (review 13c H1)", () => {
+  it("SF-X-05 SF-X-01: three individual sides, Orr moving for side B; the GM removes Vask (side C): every client still shows B's move with Orr acting, and Next turn goes on to A's move", async () => {
+    const { world, tokens } = phasesWorld();
+    table = await createTable({ world });
+    const gm = table.client(GM_ID);
+    await openEncounter(table, gm, SCENE, tokens);
+    await clickTracker(gm, "individualSides");
+    // Eusyl 9 + 6 = 15 (A), Vask 2 + 3 = 5 (C), Orr 5 + 3 = 8 (B).
+    table.dice(9, 2, 5);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    await nextPhase(table, gm, 2);
+    expect(await shown()).toEqual(everyone(table, ["Moves B", "Orr"]));
+
+    await removeCombatant(gm, TOK.vask);
+    // Side C went with its last member: the letters are now B and A, and B is still moving.
+    expect(await shown()).toEqual(everyone(table, ["Moves B", "Orr"]));
+    expect(table.server.world.combats[0]?.flags?.["frontier-tactics"]?.phase).toBe(1);
+    await clickTracker(gm, "nextTurn");
+    expect(await shown()).toEqual(everyone(table, ["Moves A", "Eusyl"]));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-X-01: the GM removes the acting combatant: the turn goes to the next of the round as it stood (Orr moving → Eusyl's move; Eusyl resolving → the pirates' resolve, from Vask)", async () => {
+    const { world, tokens } = phasesWorld();
+    table = await createTable({ world });
+    const gm = table.client(GM_ID);
+    await beginEncounter(table, gm, tokens);
+    await nextPhase(table, gm, 1);
+    await clickTracker(gm, "nextTurn");
+    expect(await shown()).toEqual(everyone(table, ["Moves B", "Orr"]));
+    await removeCombatant(gm, TOK.orr);
+    expect(await shown()).toEqual(everyone(table, ["Moves A", "Eusyl"]));
+
+    await nextPhase(table, gm, 1);
+    expect(await shown()).toEqual(everyone(table, ["Resolves A", "Eusyl"]));
+    // Eusyl leaves (and her side with her): the pirates resolve, from Vask (core hands the turn back to Orr, the
+    // survivor before her). The pirates are the only side left, so they are now side A: phases Declare, Moves,
+    // Resolves, the last one current.
+    await removeCombatant(gm, TOK.eusyl);
+    expect(await shown()).toEqual(everyone(table, ["Resolves A", "Vask"]));
+    expect(phaseFlag()).toEqual(everyone(table, 2));
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+/**
+ * Every client's record of the turn events it runs (the combat's `_onEndTurn`, `_onStartTurn`, `_onEndRound`,
+ * `_onStartRound`) and of the `combatTurnChange` hook. Returns each user's list, read after the clicks.
+ */
+function recordTurnEvents(): Record<string, { events: string[]; hooks: number }> {
+  const out: Record<string, { events: string[]; hooks: number }> = {};
+  for (const c of table.all) {
+    const seen = { events: [] as string[], hooks: 0 };
+    out[c.user.name as string] = seen;
+    c.run(() => {
+      const combat = G().game.combat;
+      for (const [method, label] of [
+        ["_onEndTurn", "end"],
+        ["_onStartTurn", "start"],
+      ] as const) {
+        const real = combat[method].bind(combat);
+        combat[method] = (who: { name: string }, ctx: unknown) => {
+          seen.events.push(`${label}:${who.name}`);
+          return real(who, ctx);
+        };
+      }
+      for (const [method, label] of [
+        ["_onEndRound", "endRound"],
+        ["_onStartRound", "startRound"],
+      ] as const) {
+        const real = combat[method].bind(combat);
+        combat[method] = (ctx: { round: number }) => {
+          seen.events.push(`${label}:${ctx.round}`);
+          return real(ctx);
+        };
+      }
+      G().Hooks.on("combatTurnChange", () => {
+        seen.hooks++;
+      });
+    });
+  }
+  return out;
+}
+
+describe("scenario: the phase stays with the acting combatant when sides are added or moved (review 13c H1)", () => {
+  /** Three individual sides, begun: Eusyl 9 + 6 = 15 (A), Vask 2 + 3 = 5 (C), Orr 5 + 3 = 8 (B). */
+  async function individualEncounter(opts: { kell?: boolean } = {}) {
+    const { world, tokens } = phasesWorld(opts);
+    table = await createTable({ world });
+    const gm = table.client(GM_ID);
+    await openEncounter(
+      table,
+      gm,
+      SCENE,
+      tokens.filter((t) => t._id !== TOK.kell),
+    );
+    await clickTracker(gm, "individualSides");
+    table.dice(9, 2, 5);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    return { gm, tokens };
+  }
+
+  it("SF-X-05 SF-X-01: a newcomer joins while Eusyl resolves for side A: its own side moves last and resolves first, and every client still shows A resolving with Eusyl", async () => {
+    const { gm, tokens } = await individualEncounter({ kell: true });
+    await nextPhase(table, gm, 4);
+    expect(await shown()).toEqual(everyone(table, ["Resolves A", "Eusyl"]));
+    const kell = tokens.find((t) => t._id === TOK.kell)!;
+    await gm.run(() =>
+      G().game.combat.createEmbeddedDocuments("Combatant", [
+        { tokenId: kell._id, sceneId: SCENE, actorId: kell.actorId },
+      ]),
+    );
+    await table.settle();
+    expect(await shown()).toEqual(everyone(table, ["Resolves A", "Eusyl"]));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-X-05 SF-X-01: the GM moves Orr, moving for side B, to Vask's side: B is gone, Orr moves with his new side (now B of two), on every client", async () => {
+    const { gm } = await individualEncounter();
+    await nextPhase(table, gm, 2);
+    expect(await shown()).toEqual(everyone(table, ["Moves B", "Orr"]));
+    await gm.run(() => {
+      const combat = G().game.combat;
+      const id = (tokenId: string) =>
+        combat.combatants.find((c: { tokenId: string }) => c.tokenId === tokenId);
+      return combat.moveToSide(id(TOK.orr).id, id(TOK.vask).group.id);
+    });
+    await table.settle();
+    expect(await shown()).toEqual(everyone(table, ["Moves B", "Orr"]));
+    expect(phaseFlag()).toEqual(everyone(table, 1));
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+describe("scenario: turn events follow the phase walk (review 13c M1)", () => {
+  it("SF-X-01 SF-B-04: each Next turn ends one turn and starts one, on the active GM only, even where the walk goes back in Foundry's order or stays on it; the round end fires no skipped turns", async () => {
+    const { world, tokens } = phasesWorld();
+    table = await createTable({ world });
+    const gm = table.client(GM_ID);
+    await beginEncounter(table, gm, tokens);
+    const seen = recordTurnEvents();
+    for (let i = 0; i < 8; i++) await clickTracker(gm, "nextTurn");
+    // Orr's resolve ends round 1: friendly 4 + 6 = 10, pirates 6 + 3 = 9.
+    table.dice(4, 6);
+    await clickTracker(gm, "nextTurn");
+    expect(await shown()).toEqual(everyone(table, ["Declare BA", "Vask"]));
+    expect(seen.Gamemaster!.events).toEqual([
+      "end:Vask",
+      "start:Orr",
+      "end:Orr",
+      "start:Eusyl",
+      // Declare → Moves B: back to index 0 in Foundry's order.
+      "end:Eusyl",
+      "start:Vask",
+      "end:Vask",
+      "start:Orr",
+      "end:Orr",
+      "start:Eusyl",
+      // Moves A → Resolves A: the same index, a new turn.
+      "end:Eusyl",
+      "start:Eusyl",
+      "end:Eusyl",
+      "start:Vask",
+      "end:Vask",
+      "start:Orr",
+      "end:Orr",
+      "endRound:1",
+      "startRound:2",
+      "start:Vask",
+    ]);
+    for (const name of ["Assistant", "Alice", "Bruno"]) expect(seen[name]!.events).toEqual([]);
+    for (const c of table.all) expect(seen[c.user.name as string]!.hooks).toBe(9);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-B-04: with phases not enforced the turn walks Foundry's order as core does, and core's own turn events run, the round end included", async () => {
+    const { world, tokens } = phasesWorld({ settings: [["enforcePhases", false]] });
+    table = await createTable({ world });
+    const gm = table.client(GM_ID);
+    await beginEncounter(table, gm, tokens);
+    const seen = recordTurnEvents();
+    await clickTracker(gm, "nextTurn");
+    await clickTracker(gm, "nextTurn");
+    table.dice(4, 6);
+    await clickTracker(gm, "nextTurn");
+    expect(onEveryClient(table, () => G().game.combat.round)).toEqual(everyone(table, 2));
+    expect(seen.Gamemaster!.events).toEqual([
+      "end:Vask",
+      "start:Orr",
+      "end:Orr",
+      "start:Eusyl",
+      "end:Eusyl",
+      "endRound:1",
+      "startRound:2",
+      "start:Vask",
+    ]);
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+describe("scenario: the phase catches up with turns ended while no GM was connected (review 13c L4)", () => {
+  it("SF-X-01: Alice ends Eusyl's declaration with both GMs away; the turn goes to Vask and the phase stays; when the GM's page loads, every client shows the pirates' move", async () => {
+    const { world, tokens } = phasesWorld();
+    table = await createTable({ world });
+    const [gm, alice] = [table.client(GM_ID), table.client(ALICE_ID)];
+    await beginEncounter(table, gm, tokens);
+    await clickTracker(gm, "nextTurn");
+    await clickTracker(gm, "nextTurn");
+    expect(await shown()).toEqual(everyone(table, ["Declare BA", "Eusyl"]));
+
+    table.disconnect(GM_ID);
+    table.disconnect(ASSISTANT_ID);
+    await clickTracker(alice, "nextTurn");
+    // No GM to move the phase: the turn is Vask's, the chip still the declaration.
+    expect(await shown()).toEqual(everyone(table, ["Declare BA", "Vask"]));
+
+    await table.connect(GM_ID);
+    await table.settle();
+    expect(await shown()).toEqual(everyone(table, ["Moves B", "Vask"]));
+    expect(phaseFlag()).toEqual(everyone(table, 1));
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+describe("scenario: world time over a round walked by phase (review 13c L5)", () => {
+  it("SF-B-04: with 6 s rounds and 2 s turns, no step within the round moves world time and the round's end adds 6 + 3 × 2 = 12 s, whichever turn ended it; going back a round takes the same 12 s back", async () => {
+    const { world, tokens } = phasesWorld();
+    table = await createTable({ world });
+    const gm = table.client(GM_ID);
+    await beginEncounter(table, gm, tokens);
+    const deltas: string[] = gm.run(() => {
+      G().CONFIG.time.turnTime = 2;
+      const out: string[] = [];
+      for (const hook of ["combatTurn", "combatRound"])
+        G().Hooks.on(hook, (_c: unknown, _d: unknown, o: { worldTime?: { delta: number } }) => {
+          out.push(`${hook}:${o.worldTime?.delta}`);
+        });
+      return out;
+    });
+    expect(gm.run(() => G().CONFIG.time.roundTime)).toBe(6);
+    for (let i = 0; i < 8; i++) await clickTracker(gm, "nextTurn");
+    // Orr's resolve (Foundry's turn 1 of 3) ends round 1: friendly 4 + 6 = 10, pirates 6 + 3 = 9.
+    table.dice(4, 6);
+    await clickTracker(gm, "nextTurn");
+    expect(await shown()).toEqual(everyone(table, ["Declare BA", "Vask"]));
+    await clickTracker(gm, "previousTurn");
+    expect(deltas).toEqual([
+      ...Array.from({ length: 8 }, () => "combatTurn:0"),
+      "combatRound:12",
+      "combatRound:-12",
+    ]);
     expect(table.unhandled).toEqual([]);
   });
 });
