@@ -142,7 +142,7 @@ describe("d20 weapon and armour blocks", () => {
 });
 
 describe("d20 migrations", () => {
-  it("actor v3: an old v2 character gains the d20 defaults and keeps every value; one with vitality points is heroic", () => {
+  it("actor v3: an old v2 character keeps every value and, having vitality points, is heroic; the rest is the schema's default", () => {
     const old = {
       schemaVersion: 2,
       stamina: { value: 30, max: 45 },
@@ -162,11 +162,6 @@ describe("d20 migrations", () => {
         vitality: { value: 12, max: 18 },
         abilities: { dex: 14 },
         heroic: true,
-        dodge: 0,
-        dr: 0,
-        speedBase: null,
-        feats: { pointBlankShot: false, preciseShot: false },
-        woundLog: { combatId: "", round: 0, lost: 0 },
       },
     });
     expect(validateData(CHARACTER_SPEC, system).issues).toEqual([]);
@@ -174,35 +169,36 @@ describe("d20 migrations", () => {
     expect(ACTOR_SCHEMA_VERSION).toBe(3);
   });
 
-  it("actor v3: a creature without vitality is ordinary, a character without is heroic; a stored heroic flag is kept; a v1 source runs v2 then v3", () => {
-    expect(migrateSystem("Actor", "creature", { schemaVersion: 2 }).system.d20).toMatchObject({
-      heroic: false,
+  it("actor v3 on an update's partial changes (no schemaVersion): a Stamina write or a DR write gains no d20 defaults that would overwrite the stored ones", () => {
+    expect(migrateSystem("Actor", "creature", { stamina: { value: 30 } }).system).toEqual({
+      stamina: { value: 30 },
+      schemaVersion: 3,
     });
-    expect(migrateSystem("Actor", "character", { schemaVersion: 2 }).system.d20).toMatchObject({
-      heroic: true,
-    });
+    expect(migrateSystem("Actor", "creature", { d20: { dr: 2 } }).system.d20).toEqual({ dr: 2 });
+    expect(migrateSystem("Item", "weapon", { cost: 1 }).system).toEqual({ cost: 1, schemaVersion: 2 });
+    expect(migrateSystem("Item", "weapon", { d20: { threat: 19 } }).system.d20).toEqual({ threat: 19 });
+  });
+
+  it("actor v3: a stored heroic flag is kept; without vitality nothing is written (the schema gives a creature ordinary, a character heroic); a v1 source runs v2 then v3", () => {
+    expect(migrateSystem("Actor", "creature", { schemaVersion: 2 }).system).toEqual({ schemaVersion: 3 });
     expect(
-      migrateSystem("Actor", "creature", { schemaVersion: 2, d20: { heroic: true } }).system.d20,
-    ).toMatchObject({ heroic: true });
+      migrateSystem("Actor", "creature", { schemaVersion: 2, d20: { heroic: false, vitality: { max: 9 } } })
+        .system.d20,
+    ).toEqual({ heroic: false, vitality: { max: 9 } });
     const v1 = migrateSystem("Actor", "creature", { stamina: 20, staminaMax: 30 });
     // v2's two migrations (Stamina, the creature's damage text) run before v3.
     expect(v1.applied).toEqual([2, 2, 3]);
-    expect(v1.system).toMatchObject({
-      stamina: { value: 20, max: 30 },
-      schemaVersion: 3,
-      d20: { heroic: false },
-    });
+    expect(v1.system).toMatchObject({ stamina: { value: 20, max: 30 }, schemaVersion: 3 });
     // A token's delta holds only what it changed: nothing is filled in.
     expect(migrateSystem("Actor", "creature", { d20: { bab: 2 } }, { partial: true }).applied).toEqual([]);
   });
 
-  it("item v2: an old weapon gains its d20 block — a melee weapon attacks in melee, a thrown one is thrown — and an old armour its empty numbers", () => {
+  it("item v2: an old weapon's attack kind follows its skill — a melee weapon attacks in melee, a thrown one is thrown — and a stored d20 number is kept", () => {
     const sword = { schemaVersion: 1, skill: "melee", damage: { formula: "2d10" }, cost: 150 };
     expect(isStaleSource("Item", { _id: "i", type: "weapon", system: sword })).toBe(true);
     const { system, applied } = migrateSystem("Item", "weapon", sword);
     expect(applied).toEqual([2]);
-    expect(system).toMatchObject({ schemaVersion: ITEM_SCHEMA_VERSION, skill: "melee", cost: 150 });
-    expect(system.d20).toMatchObject({ attack: "melee", damage: "", threat: 20, rangeIncrement: null });
+    expect(system).toEqual({ ...sword, schemaVersion: ITEM_SCHEMA_VERSION, d20: { attack: "melee" } });
     expect(validateData(WEAPON_SPEC, system).issues).toEqual([]);
     expect(
       (migrateSystem("Item", "weapon", { skill: "thrown" }).system.d20 as { attack: string }).attack,
@@ -210,15 +206,13 @@ describe("d20 migrations", () => {
     expect((migrateSystem("Item", "weapon", { skill: "beam" }).system.d20 as { attack: string }).attack).toBe(
       "ranged",
     );
-    // A d20 number already there is kept.
     expect(
-      (migrateSystem("Item", "weapon", { d20: { threat: 19 } }).system.d20 as { threat: number }).threat,
-    ).toBe(19);
-    const suit = migrateSystem("Item", "defense", { slot: "suit", active: true });
-    expect(suit.system).toMatchObject({
+      migrateSystem("Item", "weapon", { skill: "beam", d20: { attack: "melee", threat: 19 } }).system.d20,
+    ).toEqual({ attack: "melee", threat: 19 });
+    expect(migrateSystem("Item", "defense", { slot: "suit", active: true }).system).toEqual({
       slot: "suit",
+      active: true,
       schemaVersion: 2,
-      d20: { category: "", dr: null, maxDex: null },
     });
     // Other item types have no d20 block and nothing to migrate.
     expect(needsMigration("Item", "gear", { schemaVersion: 1 })).toBe(false);

@@ -127,22 +127,17 @@ function actorV3(type: "character" | "creature", heroicByDefault: boolean): Migr
     documentName: "Actor",
     types: [type],
     description: "The d20 block gains heroic, dodge, DR, base speed, feats and the wound log",
+    // Only what the schema's own defaults cannot say: an actor that already had vitality points is heroic. The
+    // other new fields are filled by the schema when a stored source is cleaned. This also runs on an update's
+    // partial changes (they carry no schemaVersion, so they read as version 1): writing defaults here would
+    // overwrite the stored DR, dodge, feats and wound log on every Stamina hit.
     migrate(system, { partial = false } = {}) {
       const out: Record<string, unknown> = { ...system };
       if (partial) return out;
-      const d20 = isRecord(system.d20) ? { ...system.d20 } : {};
-      if (typeof d20.heroic !== "boolean") {
-        const vitality = isRecord(d20.vitality) ? d20.vitality.max : undefined;
-        d20.heroic = typeof vitality === "number" && vitality > 0 ? true : heroicByDefault;
-      }
-      if (d20.dodge === undefined) d20.dodge = 0;
-      if (d20.dr === undefined) d20.dr = 0;
-      if (d20.speedBase === undefined) d20.speedBase = null;
-      const feats = isRecord(d20.feats) ? { ...d20.feats } : {};
-      for (const f of ["pointBlankShot", "preciseShot"]) if (feats[f] === undefined) feats[f] = false;
-      d20.feats = feats;
-      if (d20.woundLog === undefined) d20.woundLog = { combatId: "", round: 0, lost: 0 };
-      out.d20 = d20;
+      const d20 = isRecord(system.d20) ? system.d20 : null;
+      const vitality = d20 && isRecord(d20.vitality) ? d20.vitality.max : undefined;
+      if (d20 && typeof d20.heroic !== "boolean" && typeof vitality === "number" && vitality > 0)
+        out.d20 = { ...d20, heroic: true };
       out.schemaVersion = 3;
       return out;
     },
@@ -171,31 +166,21 @@ function itemV2(type: "weapon" | "defense"): Migration {
     documentName: "Item",
     types: [type],
     description: "Weapons and defenses gain their d20 blocks",
+    // Only the weapon's attack kind, which follows its skill; the schema fills the other defaults when a stored
+    // source is cleaned. This also runs on an update's partial changes (no schemaVersion reads as version 1), so it
+    // must not write defaults: they would overwrite a stored threat range or increment on every ammunition update.
     migrate(system, { partial = false } = {}) {
       const out: Record<string, unknown> = { ...system };
       if (partial) return out;
-      const d20 = isRecord(system.d20) ? { ...system.d20 } : {};
-      const defaults: Record<string, unknown> =
-        type === "defense"
-          ? { category: "", dr: null, maxDex: null }
-          : {
-              attack: d20AttackOf(system.skill),
-              damage: "",
-              threat: 20,
-              critMultiplier: 1,
-              rangeIncrement: null,
-              fire: { single: true, multi: false, auto: false },
-              twoHanded: false,
-              rifle: false,
-              size: "",
-            };
-      for (const [k, v] of Object.entries(defaults)) if (d20[k] === undefined) d20[k] = v;
-      out.d20 = d20;
+      const d20 = isRecord(system.d20) ? system.d20 : {};
+      if (type === "weapon" && d20.attack === undefined && system.skill !== undefined)
+        out.d20 = { ...d20, attack: d20AttackOf(system.skill) };
       out.schemaVersion = 2;
       return out;
     },
   };
 }
+
 export const ITEM_V2_WEAPON = itemV2("weapon");
 export const ITEM_V2_DEFENSE = itemV2("defense");
 

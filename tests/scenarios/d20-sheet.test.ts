@@ -178,32 +178,79 @@ describe("scenario: the d20 block of the sheets, in a d20 world (issue 14)", () 
     table = await createTable({ world: world("d20") });
     const stored = table.server.world.actors.find((a) => a._id === OLD)!;
     expect(stored.system.schemaVersion).toBe(3);
+    // The migration writes only what the schema cannot default (heroic, from the stored vitality; the sword's
+    // melee attack); every client's document has the schema's defaults for the rest.
     expect(stored.system.d20).toMatchObject({
       bab: 2,
       classDefense: 4,
       vitality: { value: 12, max: 18 },
       wounds: { value: 14, max: 14 },
       heroic: true,
-      dr: 0,
-      dodge: 0,
-      speedBase: null,
-      feats: { pointBlankShot: false, preciseShot: false },
-      woundLog: { combatId: "", round: 0, lost: 0 },
     });
+    for (const id of [GM_ID, ALICE_ID, BRUNO_ID])
+      expect(
+        table
+          .client(id)
+          .run(() => (game.actors!.get(OLD)!.system as unknown as { d20: Record<string, unknown> }).d20),
+      ).toMatchObject({
+        heroic: true,
+        dr: 0,
+        dodge: 0,
+        speedBase: null,
+        feats: { pointBlankShot: false, preciseShot: false },
+        woundLog: { combatId: "", round: 0, lost: 0 },
+      });
     const sword = (stored.items as { _id: string; system: Record<string, unknown> }[]).find(
       (i) => i._id === OLD_SWORD,
     )!;
     expect(sword.system).toMatchObject({
       schemaVersion: 2,
       damage: { formula: "1d10" },
-      d20: { attack: "melee", damage: "", threat: 20, rangeIncrement: null },
+      d20: { attack: "melee" },
     });
+    const swordSeen = table
+      .client(GM_ID)
+      .run(
+        () =>
+          game.actors!.get(OLD)!.items.get(OLD_SWORD)!.system as unknown as { d20: Record<string, unknown> },
+      );
+    expect(swordSeen.d20).toMatchObject({ attack: "melee", damage: "", threat: 20, rangeIncrement: null });
     // Alice (the owner) sees the migrated numbers on her sheet: heroic, Defense 10 + 4 = 14.
     const alice = table.client(ALICE_ID);
     const seen = await openActorSheet(alice, OLD);
     expect(seen.querySelector(".ft-d20-heroic")?.textContent).toBe("Heroic");
     expect(seen.querySelector('[data-ft-defense="total"]')?.textContent).toBe("14");
     expect(seen.querySelector("[data-ft-vitality]")?.textContent).toBe("12 / 18");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-18 SW-10: a Stamina write and an ammunition write keep the stored d20 numbers (an update's partial changes are not migrated as an old source)", async () => {
+    table = await createTable({ world: world("d20") });
+    const gm = table.client(GM_ID);
+    await gm.run(async () => {
+      const actor = game.actors!.get(KARA)!;
+      await actor.update({ system: { d20: { dr: 2, dodge: 1, heroic: false } } });
+      await actor.items.get(PISTOL)!.update({ system: { d20: { threat: 19, rangeIncrement: 10 } } });
+    });
+    await table.settle();
+    await gm.run(async () => {
+      const actor = game.actors!.get(KARA)!;
+      await actor.update({ system: { stamina: { value: 30 } } });
+      const pistol = actor.items.get(PISTOL)!;
+      await pistol.update({ system: { cost: 1 } });
+    });
+    await table.settle();
+    for (const id of [GM_ID, ALICE_ID, BRUNO_ID]) {
+      const seen = table.client(id).run(() => {
+        const actor = game.actors!.get(KARA)!;
+        const sys = actor.system as unknown as { stamina: { value: number }; d20: Record<string, unknown> };
+        const w = actor.items.get(PISTOL)!.system as unknown as { d20: Record<string, unknown> };
+        return { stamina: sys.stamina.value, d20: sys.d20, weapon: w.d20 };
+      });
+      expect(seen.stamina).toBe(30);
+      expect(seen.d20).toMatchObject({ dr: 2, dodge: 1, heroic: false });
+      expect(seen.weapon).toMatchObject({ threat: 19, rangeIncrement: 10 });
+    }
     expect(table.unhandled).toEqual([]);
   });
 
