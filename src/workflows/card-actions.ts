@@ -21,7 +21,7 @@ import { type DefenseSystem, defenseState, screenPack, weaponFacts } from "../da
 import { actorSystem, isAttackMessage, isItemType, tokenByUuid } from "../documents/subtypes.js";
 import { type GMAnswer, type GMRequestBody, registerGMRequest, requestGM } from "../helpers/gm-request.js";
 import { guard, notify } from "../helpers/report.js";
-import { clientSettings, SETTINGS } from "../helpers/settings.js";
+import { clientSettings, engineIdOf, getSetting, SETTINGS } from "../helpers/settings.js";
 import { sha256 } from "../helpers/sha256.js";
 import {
   type AppliedRecord,
@@ -47,6 +47,7 @@ import {
   undoneOf,
 } from "./card-data.js";
 import { creatureProblem } from "./creature-attack.js";
+import { d20Health } from "./d20-facts.js";
 import { bareHandsProblem } from "./melee.js";
 import { handleStrayRequest } from "./stray-request.js";
 import { turnOnFor } from "./timed-status.js";
@@ -642,11 +643,19 @@ function targetState(messageId: string, uuid: string, mark?: AppliedMark | null)
     linked,
     stamina: { value: sys.stamina.value, max: sys.stamina.max },
     defenses,
+    // Issue 14: in a d20 world a target takes hits on its vitality and wound points (its health model).
+    ...(engineIdOf(getSetting(SETTINGS.engine)) === "d20" ? { health: d20Health(sys, roundNow()) } : {}),
     recorded: recordOn(actor, messageId, ids2.tokenId),
     undone: undoneOn(actor, messageId, ids2.tokenId),
     statuses: [...actor.statuses],
     doze: dozeTally(actor, messageId, ids2.tokenId),
   };
+}
+
+/** The combat and round now, for a d20 target's wound log (SW-10); null outside combat. */
+function roundNow(): { combatId: string; round: number } | null {
+  const c = game.combat;
+  return c?.id ? { combatId: c.id, round: c.round ?? 0 } : null;
 }
 
 /** What each target's power sources and suits hold now, by actor key. */
