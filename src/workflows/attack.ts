@@ -26,6 +26,7 @@ import {
 } from "../rules/index.js";
 import { type AttackCardData, type AttackPorts, type RolledDice, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest } from "./attack-plan.js";
+import { withoutD20AttackerNumbers, withoutD20TargetNumbers } from "./d20-card.js";
 import { d20AttackerFacts, d20WeaponProblem } from "./d20-facts.js";
 import { grenadeCard } from "./grenade-card.js";
 import { gateAttack } from "./phase-gate.js";
@@ -230,7 +231,12 @@ export async function attackWithWeapon(
           });
           final = { ...final, stray: { ...final.stray, candidates } };
         }
-        if (keepsNumbersSecret(actor)) final = withoutAttackerNumbers(final);
+        if (keepsNumbersSecret(actor)) final = withoutD20AttackerNumbers(withoutAttackerNumbers(final));
+        // Issue 14: an NPC target's Defense (its class bonus and Dex) is kept from players too.
+        final = withoutD20TargetNumbers(
+          final,
+          new Set(scene.filter((s) => keepsNumbersSecret(s.token.actor)).map((s) => s.token.document.uuid)),
+        );
         const data: ChatMessage.CreateData = {
           type: "attack",
           system: { card: final },

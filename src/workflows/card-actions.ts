@@ -47,6 +47,7 @@ import {
   undoneOf,
 } from "./card-data.js";
 import { creatureProblem } from "./creature-attack.js";
+import { d20AppliedText } from "./d20-card.js";
 import { d20Health } from "./d20-facts.js";
 import { bareHandsProblem } from "./melee.js";
 import { handleStrayRequest } from "./stray-request.js";
@@ -155,7 +156,10 @@ function showAppliedNumbers(message: Msg, card: StoredCard, html: HTMLElement): 
     const pools = poolsOf(rec)
       .map((p) => `${game.i18n?.localize(POOL_LABEL[p.pool]) ?? p.pool} ${p.before} → ${p.after}`)
       .join(", ");
-    span.textContent = `: ${rec.taken} (${pools})${steps}`;
+    span.textContent =
+      rec.health === "vitalityWounds"
+        ? `: ${d20AppliedText(rec, (k) => game.i18n?.localize(k) ?? k)}`
+        : `: ${rec.taken} (${pools})${steps}`;
     line.querySelector(".ft-applied-label")?.after(span);
   }
 }
@@ -255,10 +259,14 @@ function previewOn(message: Msg, card: StoredCard, button: HTMLButtonElement): v
   if (!damaging && !effects.length) return;
   const span = document.createElement("span");
   span.className = "ft-apply-preview";
-  span.textContent = damaging
-    ? ` ${format("FT.Card.previewStamina", { change: rec.taken ? `−${rec.taken}` : "±0" })}`
-    : ` → ${effects.join(", ")}`;
-  if (damaging && steps.length) {
+  // Issue 14: a vitality/wound target's preview reads as its applied line ("→ VP 3 → 0, WP 14 → 11 (DR 2)").
+  const d20 = damaging && rec.health === "vitalityWounds";
+  span.textContent = d20
+    ? ` → ${d20AppliedText(rec, localize)}`
+    : damaging
+      ? ` ${format("FT.Card.previewStamina", { change: rec.taken ? `−${rec.taken}` : "±0" })}`
+      : ` → ${effects.join(", ")}`;
+  if (damaging && !d20 && steps.length) {
     const why = document.createElement("span");
     why.className = "ft-apply-steps";
     why.textContent = ` (${steps.join("; ")})`;
