@@ -10,6 +10,7 @@
  * already there) rather than on a chat card every player receives. Only the GM or the actor's owner writes it.
  */
 import { SYSTEM_ID } from "../constants.js";
+import { ACTOR_SCHEMA_VERSION } from "../data/actor/specs.js";
 import {
   applyStaminaHit,
   applyVitalityWoundsHit,
@@ -65,6 +66,8 @@ export interface VitalityWoundsTarget {
   readonly dr: number;
   /** Wound points already lost this round (for the Fortitude DC, SW-10). */
   readonly lostThisRound: number;
+  /** The combat and round now: the wound log is written in them (SW-10); absent or null outside combat. */
+  readonly round?: { readonly combatId: string; readonly round: number } | null;
 }
 
 export interface AppliedRecord {
@@ -403,6 +406,17 @@ function planVitalityWounds(
   };
   const { update, prefix } = updateFor(batch, t);
   for (const p of pools) update[`${prefix}${POOL_PATH[p.pool]}`] = p.after;
+  // The write says it is current-schema data: v13 runs the model's migrateData on an update's partial changes
+  // (TypeDataField#migrateSource), and changes without a schemaVersion run the version-3 step, which writes the d20
+  // defaults over the target's DR, heroic, dodge and feats (models.ts; reported, issue 14 d20ui).
+  update[`${prefix}system.schemaVersion`] = ACTOR_SCHEMA_VERSION;
+  // SW-10: the round's wound points lost, for the next hit's Fortitude DC this round (issue 14, d20ui).
+  if (h.round && result.woundsLost > 0)
+    update[`${prefix}system.d20.woundLog`] = {
+      combatId: h.round.combatId,
+      round: h.round.round,
+      lost: run.lost,
+    };
   update[`${prefix}${ledgerPath(messageId, t.tokenId)}`] = {
     ...JSON.parse(JSON.stringify(record)),
     undone: false,

@@ -112,5 +112,6 @@ export function d20Health(
     heroic: d.heroic,
     dr: sys.derived?.d20?.dr ?? 0,
     lostThisRound: thisRound ? log.lost : 0,
+    round: now,
   };
 }

@@ -52,7 +52,7 @@ closeTableAfterEach(() => table);
 const d20 = (over: Record<string, unknown>) => ({ d20: over });
 
 /** The Thug: an NPC no player owns; `observed` lets every player observe it (its numbers are then public). */
-const world = (o: { observed?: boolean; damage?: string } = {}) => ({
+const world = (o: { observed?: boolean; damage?: string; woundLog?: Record<string, unknown> } = {}) => ({
   settings: [settingSource(id("setEngineShot"), "engine", "d20")],
   actors: [
     actorSource({
@@ -73,6 +73,7 @@ const world = (o: { observed?: boolean; damage?: string } = {}) => ({
           dr: 2,
           vitality: { value: 10, max: 10 },
           wounds: { value: 14, max: 14 },
+          ...(o.woundLog ? { woundLog: o.woundLog } : {}),
         }),
       }),
       ownership: { default: o.observed ? 2 : 0 },
@@ -164,6 +165,13 @@ describe("scenario: a d20 blaster shot (issue 14)", () => {
     expect(
       onEvery(msg!, (c) => text(targetBlock(renderMessage(c, msg!), "Thug").querySelector(".ft-applied"))),
     ).toEqual(everyone(table, "Applied: VP 10 → 0, WP 14 → 11 (DR 2), fatigued, Fortitude DC 8"));
+    // The write changed the pools alone: the Thug keeps its DR 2 and stays heroic for the next hit.
+    expect(
+      onEveryClient(table, () => {
+        const d = G().game.actors.get(THUG).system.d20;
+        return [d.dr, d.heroic];
+      }),
+    ).toEqual(everyone(table, [2, true]));
     expect(table.unhandled).toEqual([]);
   });
 
@@ -196,6 +204,35 @@ describe("scenario: a d20 blaster shot (issue 14)", () => {
     clickCard(table.client(GM_ID), msg!, "apply", "Thug");
     await table.settle();
     expect(pools()).toEqual(everyone(table, "VP 10 WP 1"));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-10: in round 1 of a combat the Thug already lost 4 wound points: this hit's 3 more call for Fortitude DC 5 + 7 = 12, and the round's wound log says 7 on every client", async () => {
+    // Round 1 of an encounter with the Thug in it; the Thug's stored wound log says 4 lost in that round.
+    const combatId = id("combatShot");
+    const base = world({ observed: true, woundLog: { combatId, round: 1, lost: 4 } });
+    const combats = [
+      {
+        _id: combatId,
+        scene: SCENE,
+        active: true,
+        round: 1,
+        turn: 0,
+        combatants: [{ _id: id("cmbThugShot"), tokenId: TOK.thug, sceneId: SCENE, actorId: THUG }],
+      },
+    ];
+    table = await createTable({ world: { ...base, combats }, online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    table.dice(16, 4, 5, 6);
+    const msg = await attack(table, table.client(ALICE_ID), KARA, PISTOL, [TOK.thug]);
+    clickCard(gm, msg!, "apply", "Thug");
+    await table.settle();
+    expect(
+      onEvery(msg!, (c) => text(targetBlock(renderMessage(c, msg!), "Thug").querySelector(".ft-applied"))),
+    ).toEqual(everyone(table, "Applied: VP 10 → 0, WP 14 → 11 (DR 2), fatigued, Fortitude DC 12"));
+    expect(onEveryClient(table, () => G().game.actors.get(THUG).system.d20.woundLog)).toEqual(
+      everyone(table, { combatId, round: 1, lost: 7 }),
+    );
     expect(table.unhandled).toEqual([]);
   });
 
