@@ -49,6 +49,7 @@ import {
 import { creatureProblem } from "./creature-attack.js";
 import { d20AppliedText } from "./d20-card.js";
 import { d20Health } from "./d20-facts.js";
+import { fortitudeButton, mayRollFortitude, rollFortitude } from "./d20-fortitude.js";
 import { bareHandsProblem } from "./melee.js";
 import { handleStrayRequest } from "./stray-request.js";
 import { turnOnFor } from "./timed-status.js";
@@ -161,6 +162,10 @@ function showAppliedNumbers(message: Msg, card: StoredCard, html: HTMLElement): 
         ? `: ${d20AppliedText(rec, (k) => game.i18n?.localize(k) ?? k)}`
         : `: ${rec.taken} (${pools})${steps}`;
     line.querySelector(".ft-applied-label")?.after(span);
+    // SW-10 (issue 14): the Fortitude save the hit calls for, for the target's owner or the GM, once.
+    const raw = rawRecord(actor, message.id ?? "", mark.tokenId);
+    if (rec.fortitudeDC && !raw?.fortitude && mayRollFortitude(actor, user))
+      row.querySelector(".ft-buttons")?.prepend(fortitudeButton(id, rec.fortitudeDC));
   }
 }
 
@@ -276,6 +281,20 @@ function previewOn(message: Msg, card: StoredCard, button: HTMLButtonElement): v
   button.append(span);
 }
 
+/** SW-10 (issue 14): roll the Fortitude save a hit of this card calls for, as the target's owner or the GM. */
+async function fortitudeFromCard(message: Msg, targetId: string): Promise<void> {
+  const card = cardOf(message);
+  const mark = card?.applied.find((m) => m.targetId === targetId && !m.undone);
+  const actor = mark ? targetActor(targetId, mark) : null;
+  const sys = actorSystem(actor);
+  const user = game.user;
+  if (!mark || !actor || !sys || !user || !mayRollFortitude(actor, user)) return;
+  const rec = recordOn(actor, message.id ?? "", mark.tokenId);
+  const raw = rawRecord(actor, message.id ?? "", mark.tokenId);
+  if (!rec?.fortitudeDC || raw?.fortitude) return;
+  await rollFortitude(actor, sys, message.id ?? "", mark.tokenId, rec.fortitudeDC, rec.name);
+}
+
 /** This card's stored record on an actor for one token, as stored. */
 function rawRecord(actor: ActorI, messageId: string, tokenId: string): Record<string, unknown> | null {
   const r: unknown = actor.getFlag(SYSTEM_ID, "hits")?.[messageId]?.[tokenId];
@@ -359,6 +378,7 @@ async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<vo
     if (action === "apply" || action === "undo") await request(message, action, targetId ? [targetId] : []);
     if (action === "applyAll") await request(message, "apply", []);
     if (action === "place") await placeFromCard(message);
+    if (action === "fortitude") await fortitudeFromCard(message, targetId);
     if (action === "stray") {
       const pick = button.closest(".ft-stray")?.querySelector<HTMLSelectElement>("select")?.value ?? "";
       await request(message, "stray", pick ? [pick] : []);

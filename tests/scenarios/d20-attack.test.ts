@@ -236,6 +236,40 @@ describe("scenario: a d20 blaster shot (issue 14)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SW-10: the hit calls for a Fortitude save against DC 8: the GM (the NPC's owner) has the button, Alice does not; d20 3 + 0 = 3 fails and knocks the Thug out on every client, once", async () => {
+    table = await createTable({ world: world({ observed: true }), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    const gm = table.client(GM_ID);
+    table.dice(16, 4, 5, 6);
+    const msg = await attack(table, table.client(ALICE_ID), KARA, PISTOL, [TOK.thug]);
+    clickCard(gm, msg!, "apply", "Thug");
+    await table.settle();
+    expect(onEvery(msg!, (c) => cardButtons(c, msg!).join(" "))).toEqual({
+      Gamemaster: "fortitude:Thug undo:Thug",
+      Alice: "",
+      Bruno: "",
+    });
+    const card = renderMessage(gm, msg!);
+    const button = card.querySelector<HTMLButtonElement>('[data-ft-action="fortitude"]')!;
+    expect(text(button)).toBe("Fortitude save (DC 8)");
+    table.dice(3);
+    gm.run(() => button.click());
+    await table.settle();
+    expect(
+      onEveryClient(table, () => {
+        const last = G().game.messages.contents.at(-1);
+        const div = G().document.createElement("div");
+        div.innerHTML = last.content;
+        return div.textContent.replace(/\s+/g, " ").trim();
+      }),
+    ).toEqual(everyone(table, "Thug: Fortitude d20 3 + 0 = 3 vs DC 8 → knocked out SW-10"));
+    expect(onEveryClient(table, () => [...G().game.actors.get(THUG).statuses])).toEqual(
+      everyone(table, ["unconscious"]),
+    );
+    // Saved once: the button is gone from the card.
+    expect(cardButtons(gm, msg!)).toEqual(["undo:Thug"]);
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SW-04 SW-08: Bruno reads no NPC numbers: the Thug's Defense and its terms are not on the card, nor what Apply took", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
     table.dice(16, 4, 5, 6);
