@@ -10,6 +10,7 @@ import type { AttackRequest, PreparedAttack } from "../workflows/attack-plan.js"
 import { prepareAttack } from "../workflows/attack-plan.js";
 import { modifierRows, parseSigned, SHARED } from "./attack-dialog-rows.js";
 import { situationContext, situationFromForm } from "./attack-situation.js";
+import { defenseRows } from "./d20-dialog.js";
 
 export function dialogContext(
   prep: PreparedAttack,
@@ -25,6 +26,7 @@ export function dialogContext(
   const w = req.weapon;
   const situation = situationContext(prep);
   const rows = modifierRows(prep, unit);
+  const defense = defenseRows(prep);
   const burst = prep.burst;
   return {
     ...situation,
@@ -104,6 +106,9 @@ export function dialogContext(
         prep.targets.length > 1 &&
         burst.modifiers.every((b) => t.modifiers.some((m) => m.id === b.id && m.value === b.value)),
       modifiers: rows.perTarget[i] ?? [],
+      /** Issue 14: the d20 Defense the attack is rolled against, and its terms (none in the other engines). */
+      defense: defense.rows[i] ?? [],
+      defenseTotal: defense.totals[i] ?? null,
     })),
   };
 }
@@ -111,7 +116,13 @@ export function dialogContext(
 /** The user's own modifier values, by form field name (`mod.<targetId>.<modifierId>`). */
 export type ModifierEdits = ReadonlyMap<
   string,
-  { readonly targetId: string; readonly modifierId: string; readonly raw: unknown }
+  {
+    readonly targetId: string;
+    readonly modifierId: string;
+    readonly raw: unknown;
+    /** A d20 Defense term (issue 14, `d20-dialog.ts`): goes to the request's `targetOverrides`. */
+    readonly defense?: boolean;
+  }
 >;
 
 /**
@@ -142,6 +153,13 @@ export function collectEdits(
     for (const row of rows.perTarget[i] ?? []) {
       if (changed(row)) next.set(row.name, { targetId: t.id, modifierId: row.id, raw: form[row.name] });
     }
+  });
+  // Issue 14: the d20 Defense rows, each target's own.
+  const defense = defenseRows(shown).rows;
+  shown.targets.forEach((t, i) => {
+    for (const row of defense[i] ?? [])
+      if (changed(row))
+        next.set(row.name, { targetId: t.id, modifierId: row.id, raw: form[row.name], defense: true });
   });
   return next;
 }
@@ -182,9 +200,11 @@ export function requestFromForm(
   };
   const movement = (form["attacker.movement"] as Movement | undefined) ?? base.attacker.movement;
   const overrides: Record<string, Record<string, number | null>> = {};
-  for (const { targetId, modifierId, raw } of edits.values()) {
-    overrides[targetId] ??= {};
-    const forTarget = overrides[targetId];
+  const targetOverrides: Record<string, Record<string, number | null>> = { ...(base.targetOverrides ?? {}) };
+  for (const { targetId, modifierId, raw, defense } of edits.values()) {
+    const into = defense ? targetOverrides : overrides;
+    into[targetId] = { ...(into[targetId] ?? {}) };
+    const forTarget = into[targetId];
     // "+20", "-10" and "−10" are numbers; empty removes the modifier (attack-dialog-rows.ts).
     const v = parseSigned(raw);
     if (v === undefined)
@@ -203,7 +223,13 @@ export function requestFromForm(
       merged[id] = rest;
     }
   }
-  return { ...base, declarations, attacker: { ...base.attacker, movement }, overrides: merged };
+  return {
+    ...base,
+    declarations,
+    attacker: { ...base.attacker, movement },
+    overrides: merged,
+    ...(Object.keys(targetOverrides).length ? { targetOverrides } : {}),
+  };
 }
 
 /**
@@ -251,6 +277,7 @@ export function dialogNumbers(ctx: ReturnType<typeof dialogContext>) {
     shared: ctx.shared.map((m) => m.name),
     targets: ctx.targets.map((t) => [
       t.modifiers.map((m) => [m.name, m.burstRole]),
+      t.defense.map((m) => m.name),
       t.setsBurst,
       !!t.formula,
       t.problem,
@@ -271,9 +298,14 @@ export function dialogNumbers(ctx: ReturnType<typeof dialogContext>) {
       fields[`t${i}.column`] = signed(t.column);
       fields[`t${i}.shifts`] = signed(t.shifts);
       fields[`t${i}.formula`] = t.formula;
+      if (t.defenseTotal !== null) fields[`t${i}.defense`] = String(t.defenseTotal);
     });
   }
-  const modifiers = [...ctx.shared, ...ctx.targets.flatMap((t) => t.modifiers)].map((m) => ({
+  const modifiers = [
+    ...ctx.shared,
+    ...ctx.targets.flatMap((t) => t.modifiers),
+    ...ctx.targets.flatMap((t) => t.defense),
+  ].map((m) => ({
     name: m.name,
     value: m.shown,
     overridden: m.overridden,

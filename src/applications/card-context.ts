@@ -6,6 +6,7 @@
 import { parseDice } from "../rules/index.js";
 import type { AttackCardData, CardTarget } from "../workflows/attack-flow.js";
 import { appliedOf, damageOf, undoneOf } from "../workflows/card-data.js";
+import { d20ShotView } from "../workflows/d20-card.js";
 import { blastOutcome } from "../workflows/grenade-effects.js";
 
 export interface CardOptions {
@@ -84,7 +85,9 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
       n: i + 1,
       roll: s.outcome.roll,
       /** The number the roll had to make (SF-X-11 … SF-X-22), unless the card keeps the attacker's numbers secret. */
-      chanceText: t.secret ? null : atMost(s.outcome.chance),
+      chanceText: t.secret || t.d20 ? null : atMost(s.outcome.chance),
+      /** Issue 14: a d20 shot's roll, total and Defense, its threat and concealment rolls (`d20-card.ts`). */
+      d20: d20ShotView(t, s.outcome, card.dice?.[s.index]),
       hit: s.outcome.hit,
       auto: s.outcome.auto,
       autoLabel: s.outcome.auto ? `FT.Card.auto.${s.outcome.auto}` : null,
@@ -104,7 +107,8 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
     const ring = ringOf(t.id);
     return {
       ...t,
-      bandLabel: t.band ? `FT.Range.${t.band}` : "FT.Range.out",
+      // A d20 target has no Star Frontiers band: its range is in increments (SW-06), among its modifiers.
+      bandLabel: t.d20 ? null : t.band ? `FT.Range.${t.band}` : "FT.Range.out",
       coverLabel: `FT.Cover.${t.cover}`,
       distanceText: distanceText(t.distance, opts.unit),
       /** A grenade's row: in the blast or in the stun ring (SF-X-40), and the dice of its own damage (SF-X-43). */

@@ -23,6 +23,7 @@ import {
   tokensInTheWay,
 } from "../rules/index.js";
 import type { TargetInput } from "../workflows/attack-plan.js";
+import { d20TargetFacts } from "../workflows/d20-facts.js";
 import { isDodging } from "../workflows/dodging.js";
 import { FoundryCaster } from "./foundry-caster.js";
 
@@ -217,6 +218,8 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
         prone: statuses(target).has("prone"),
         cover: cover.cover,
         crowd: inTheWay.length > 0,
+        // The d20 engine's block (issue 14); the other engines ignore it.
+        ...(sys ? { d20: d20TargetFacts(sys, statuses(target)) } : {}),
       },
       coverReason: cover.reason,
       inTheWay,

@@ -117,11 +117,10 @@ export const CREATURE_DAMAGE: Migration = {
 /**
  * Version 3 (issue 14): the d20 block gains what the d20 rules read — heroic or ordinary (SW-18), dodge, damage
  * reduction (SW-11), base speed (SW-12), the Point Blank Shot and Precise Shot feats, the round's wound log (SW-10).
- * Old documents gain the defaults, written out so the stored data says what the sheet shows. `heroic` keeps any
- * stored value; otherwise an actor with vitality points is heroic (ordinary characters have none, SW-10), and one
- * without is the type's default (a character heroic, a creature ordinary). Nothing else is touched.
+ * `heroic` keeps any stored value; otherwise an actor with vitality points is heroic (ordinary characters have none,
+ * SW-10), and one without takes the schema's default for its type (a character heroic, a creature ordinary).
  */
-function actorV3(type: "character" | "creature", heroicByDefault: boolean): Migration {
+function actorV3(type: "character" | "creature"): Migration {
   return {
     version: 3,
     documentName: "Actor",
@@ -143,8 +142,8 @@ function actorV3(type: "character" | "creature", heroicByDefault: boolean): Migr
     },
   };
 }
-export const ACTOR_V3_CHARACTER = actorV3("character", true);
-export const ACTOR_V3_CREATURE = actorV3("creature", false);
+export const ACTOR_V3_CHARACTER = actorV3("character");
+export const ACTOR_V3_CREATURE = actorV3("creature");
 
 /** A Star Frontiers weapon skill → how the weapon attacks under d20 (SW-04, SW-06 thrown weapons: 5 increments). */
 function d20AttackOf(skill: unknown): "melee" | "ranged" | "thrown" {

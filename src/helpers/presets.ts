@@ -16,7 +16,7 @@ export interface OptionalRules {
 }
 
 export interface RuleSettings extends OptionalRules {
-  readonly engine: "alphaDawn" | "zebulon";
+  readonly engine: "alphaDawn" | "zebulon" | "d20";
   readonly variant: "basic" | "expanded";
 }
 
@@ -65,6 +65,21 @@ export const PRESETS: readonly Preset[] = [
       autoMiss: false,
       strayShots: true,
       crowdCover: true,
+    },
+  },
+  {
+    // Issue 14: the d20 engine (SW-*). The Star Frontiers optional rules are off: d20 has its own naturals
+    // (SW-04: a natural 1 misses, a natural 20 hits) and no stray shots or crowd cover.
+    id: "swRcr",
+    label: "FT.Preset.swRcr",
+    source: "Star Wars d20 Revised combat (SW-*)",
+    settings: {
+      engine: "d20",
+      variant: "expanded",
+      autoHit: false,
+      autoMiss: false,
+      strayShots: false,
+      crowdCover: false,
     },
   },
 ];

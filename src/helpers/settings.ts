@@ -88,7 +88,7 @@ export function registerSettings(): void {
     scope: "world",
     config: true,
     type: String,
-    choices: { alphaDawn: "FT.Engine.alphaDawn", zebulon: "FT.Engine.zebulon" },
+    choices: { alphaDawn: "FT.Engine.alphaDawn", zebulon: "FT.Engine.zebulon", d20: "FT.Engine.d20" },
     default: "alphaDawn",
     requiresReload: true,
   });
@@ -214,7 +214,12 @@ export function currentEngine(): ResolutionEngine {
     autoMissMin: rules.autoMiss ? base.autoMissMin : 101,
     strayChance: rules.strayShots ? base.strayChance : 0,
   };
-  return createEngine(id === "zebulon" ? "zebulon" : "alphaDawn", { alphaDawn, zebulon });
+  return createEngine(engineIdOf(id), { alphaDawn, zebulon });
+}
+
+/** A stored engine id as one of the engines (anything unknown is Alpha Dawn, the default). */
+export function engineIdOf(id: unknown): EngineId {
+  return id === "zebulon" || id === "d20" ? id : "alphaDawn";
 }
 
 /** The GM's resolution table; a broken stored table falls back to the default, with a warning. */
@@ -230,7 +235,7 @@ export function currentZebulonTable(): ResolutionTable {
 /** The engine, variant and optional-rule toggles as they stand (for the preset menu's "modified"). */
 export function currentRules(): RuleSettings {
   return {
-    engine: getSetting(SETTINGS.engine) === "zebulon" ? "zebulon" : "alphaDawn",
+    engine: engineIdOf(getSetting(SETTINGS.engine)),
     variant: currentVariant(),
     autoHit: getSetting(SETTINGS.autoHit) !== false,
     autoMiss: getSetting(SETTINGS.autoMiss) !== false,

@@ -65,6 +65,8 @@ export interface VitalityWoundsTarget {
   readonly dr: number;
   /** Wound points already lost this round (for the Fortitude DC, SW-10). */
   readonly lostThisRound: number;
+  /** The combat and round now: the wound log is written in them (SW-10); absent or null outside combat. */
+  readonly round?: { readonly combatId: string; readonly round: number } | null;
 }
 
 export interface AppliedRecord {
@@ -403,6 +405,13 @@ function planVitalityWounds(
   };
   const { update, prefix } = updateFor(batch, t);
   for (const p of pools) update[`${prefix}${POOL_PATH[p.pool]}`] = p.after;
+  // SW-10: the round's wound points lost, for the next hit's Fortitude DC this round (issue 14, d20ui).
+  if (h.round && result.woundsLost > 0)
+    update[`${prefix}system.d20.woundLog`] = {
+      combatId: h.round.combatId,
+      round: h.round.round,
+      lost: run.lost,
+    };
   update[`${prefix}${ledgerPath(messageId, t.tokenId)}`] = {
     ...JSON.parse(JSON.stringify(record)),
     undone: false,

@@ -22,6 +22,7 @@ import {
   shotCheck,
 } from "./attack-plan.js";
 import { type AppliedMark, CARD_VERSION, criticalOf, damageOf } from "./card-data.js";
+import { type D20CardTarget, d20CardDice, d20CardTarget } from "./d20-card.js";
 import { statusTurns } from "./grenade-effects.js";
 import { KeyedQueue } from "./serial.js";
 import { type StrayCard, strayRecord, strayShots } from "./stray.js";
@@ -66,6 +67,8 @@ export interface CardTarget {
    * the chance, column and modifiers (which carry its abilities and skill) were left out of the card.
    */
   readonly secret?: boolean;
+  /** A d20 check's numbers: bonus, Defense and its terms, threat range, miss chance (issue 14, `d20-card.ts`). */
+  readonly d20?: D20CardTarget;
 }
 
 /**
@@ -108,6 +111,8 @@ export interface AttackCardData {
   readonly bareHands?: boolean;
   /** A creature's natural attack (no weapon item): its damage is bounded by the creature's formula (issue 13). */
   readonly creature?: boolean;
+  /** A d20 card's dice per shot by key: d20, confirm, concealment (issue 14); absent on d100 cards. */
+  readonly dice?: readonly DiceResults[];
   /** Misses into a crowd and the stray d100 they rolled (SF-X-35); absent when none was rolled. */
   readonly stray?: StrayCard | null;
 }
@@ -199,6 +204,7 @@ export async function runAttack<R>(
       chance: t.check.chance,
       column: columnOf(t.check),
       problem: t.problem,
+      ...d20CardTarget(t.check, t.targetModifiers),
     })),
     burstCheck: prep.burst
       ? {
@@ -208,6 +214,7 @@ export async function runAttack<R>(
         }
       : null,
     d100,
+    ...d20CardDice(check, dice),
     damageDice,
     result,
     spent: prep.spend,

@@ -26,6 +26,8 @@ import {
 } from "../rules/index.js";
 import { type AttackCardData, type AttackPorts, type RolledDice, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest } from "./attack-plan.js";
+import { withoutD20AttackerNumbers, withoutD20TargetNumbers } from "./d20-card.js";
+import { d20AttackerFacts, d20WeaponProblem } from "./d20-facts.js";
 import { grenadeCard } from "./grenade-card.js";
 import { gateAttack } from "./phase-gate.js";
 import { turnGate } from "./turn-ledger.js";
@@ -60,6 +62,8 @@ export function attackerFacts(actor: FrontierActorI, weapon: WeaponSystem, token
     anesthetic: !!sys.anesthetic,
     // SF-X-23: infrared or light amplification goggles in the gear (the dialog can change it).
     visionAid: visionAidFromGear(actor.items.filter((i) => i.type === "gear").map((i) => i.name)),
+    // The d20 engine's block (issue 14); the other engines ignore it.
+    d20: d20AttackerFacts(sys, actor.statuses),
   };
 }
 
@@ -160,6 +164,9 @@ export async function attackWithWeapon(
   const sys: WeaponSystem = options.system ?? item.system;
   if (sys.skill === "melee") return (await import("./melee.js")).meleeAttack(actor, item, options);
   const weapon = weaponFacts(item.name ?? "", sys);
+  // Issue 14: a weapon the d20 engine cannot roll is refused before anything is spent.
+  const d20Problem = d20WeaponProblem(currentEngine().id, item.name ?? "", sys);
+  if (d20Problem) return report(d20Problem);
   // SF-X-01, SF-B-03, SF-X-07, SF-X-30, SF-X-31: what the phase allows, and what was declared (phase-gate.ts).
   const gate = gateAttack(token, targets, weapon.rof);
   if (!gate) return;
@@ -224,7 +231,12 @@ export async function attackWithWeapon(
           });
           final = { ...final, stray: { ...final.stray, candidates } };
         }
-        if (keepsNumbersSecret(actor)) final = withoutAttackerNumbers(final);
+        if (keepsNumbersSecret(actor)) final = withoutD20AttackerNumbers(withoutAttackerNumbers(final));
+        // Issue 14: an NPC target's Defense (its class bonus and Dex) is kept from players too.
+        final = withoutD20TargetNumbers(
+          final,
+          new Set(scene.filter((s) => keepsNumbersSecret(s.token.actor)).map((s) => s.token.document.uuid)),
+        );
         const data: ChatMessage.CreateData = {
           type: "attack",
           system: { card: final },

@@ -21,7 +21,7 @@ import { type DefenseSystem, defenseState, screenPack, weaponFacts } from "../da
 import { actorSystem, isAttackMessage, isItemType, tokenByUuid } from "../documents/subtypes.js";
 import { type GMAnswer, type GMRequestBody, registerGMRequest, requestGM } from "../helpers/gm-request.js";
 import { guard, notify } from "../helpers/report.js";
-import { clientSettings, SETTINGS } from "../helpers/settings.js";
+import { clientSettings, engineIdOf, getSetting, SETTINGS } from "../helpers/settings.js";
 import { sha256 } from "../helpers/sha256.js";
 import {
   type AppliedRecord,
@@ -47,6 +47,9 @@ import {
   undoneOf,
 } from "./card-data.js";
 import { creatureProblem } from "./creature-attack.js";
+import { d20AppliedText } from "./d20-card.js";
+import { d20Health } from "./d20-facts.js";
+import { fortitudeButton, mayRollFortitude, rollFortitude } from "./d20-fortitude.js";
 import { bareHandsProblem } from "./melee.js";
 import { handleStrayRequest } from "./stray-request.js";
 import { turnOnFor } from "./timed-status.js";
@@ -154,8 +157,15 @@ function showAppliedNumbers(message: Msg, card: StoredCard, html: HTMLElement): 
     const pools = poolsOf(rec)
       .map((p) => `${game.i18n?.localize(POOL_LABEL[p.pool]) ?? p.pool} ${p.before} → ${p.after}`)
       .join(", ");
-    span.textContent = `: ${rec.taken} (${pools})${steps}`;
+    span.textContent =
+      rec.health === "vitalityWounds"
+        ? `: ${d20AppliedText(rec, (k) => game.i18n?.localize(k) ?? k)}`
+        : `: ${rec.taken} (${pools})${steps}`;
     line.querySelector(".ft-applied-label")?.after(span);
+    // SW-10 (issue 14): the Fortitude save the hit calls for, for the target's owner or the GM, once.
+    const raw = rawRecord(actor, message.id ?? "", mark.tokenId);
+    if (rec.fortitudeDC && !raw?.fortitude && mayRollFortitude(actor, user))
+      row.querySelector(".ft-buttons")?.prepend(fortitudeButton(id, rec.fortitudeDC));
   }
 }
 
@@ -254,10 +264,14 @@ function previewOn(message: Msg, card: StoredCard, button: HTMLButtonElement): v
   if (!damaging && !effects.length) return;
   const span = document.createElement("span");
   span.className = "ft-apply-preview";
-  span.textContent = damaging
-    ? ` ${format("FT.Card.previewStamina", { change: rec.taken ? `−${rec.taken}` : "±0" })}`
-    : ` → ${effects.join(", ")}`;
-  if (damaging && steps.length) {
+  // Issue 14: a vitality/wound target's preview reads as its applied line ("→ VP 3 → 0, WP 14 → 11 (DR 2)").
+  const d20 = damaging && rec.health === "vitalityWounds";
+  span.textContent = d20
+    ? ` → ${d20AppliedText(rec, localize)}`
+    : damaging
+      ? ` ${format("FT.Card.previewStamina", { change: rec.taken ? `−${rec.taken}` : "±0" })}`
+      : ` → ${effects.join(", ")}`;
+  if (damaging && !d20 && steps.length) {
     const why = document.createElement("span");
     why.className = "ft-apply-steps";
     why.textContent = ` (${steps.join("; ")})`;
@@ -265,6 +279,20 @@ function previewOn(message: Msg, card: StoredCard, button: HTMLButtonElement): v
   }
   if (damaging && effects.length) span.append(`, ${effects.join(", ")}`);
   button.append(span);
+}
+
+/** SW-10 (issue 14): roll the Fortitude save a hit of this card calls for, as the target's owner or the GM. */
+async function fortitudeFromCard(message: Msg, targetId: string): Promise<void> {
+  const card = cardOf(message);
+  const mark = card?.applied.find((m) => m.targetId === targetId && !m.undone);
+  const actor = mark ? targetActor(targetId, mark) : null;
+  const sys = actorSystem(actor);
+  const user = game.user;
+  if (!mark || !actor || !sys || !user || !mayRollFortitude(actor, user)) return;
+  const rec = recordOn(actor, message.id ?? "", mark.tokenId);
+  const raw = rawRecord(actor, message.id ?? "", mark.tokenId);
+  if (!rec?.fortitudeDC || raw?.fortitude) return;
+  await rollFortitude(actor, sys, message.id ?? "", mark.tokenId, rec.fortitudeDC, rec.name);
 }
 
 /** This card's stored record on an actor for one token, as stored. */
@@ -350,6 +378,7 @@ async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<vo
     if (action === "apply" || action === "undo") await request(message, action, targetId ? [targetId] : []);
     if (action === "applyAll") await request(message, "apply", []);
     if (action === "place") await placeFromCard(message);
+    if (action === "fortitude") await fortitudeFromCard(message, targetId);
     if (action === "stray") {
       const pick = button.closest(".ft-stray")?.querySelector<HTMLSelectElement>("select")?.value ?? "";
       await request(message, "stray", pick ? [pick] : []);
@@ -642,11 +671,19 @@ function targetState(messageId: string, uuid: string, mark?: AppliedMark | null)
     linked,
     stamina: { value: sys.stamina.value, max: sys.stamina.max },
     defenses,
+    // Issue 14: in a d20 world a target takes hits on its vitality and wound points (its health model).
+    ...(engineIdOf(getSetting(SETTINGS.engine)) === "d20" ? { health: d20Health(sys, roundNow()) } : {}),
     recorded: recordOn(actor, messageId, ids2.tokenId),
     undone: undoneOn(actor, messageId, ids2.tokenId),
     statuses: [...actor.statuses],
     doze: dozeTally(actor, messageId, ids2.tokenId),
   };
+}
+
+/** The combat and round now, for a d20 target's wound log (SW-10); null outside combat. */
+function roundNow(): { combatId: string; round: number } | null {
+  const c = game.combat;
+  return c?.id ? { combatId: c.id, round: c.round ?? 0 } : null;
 }
 
 /** What each target's power sources and suits hold now, by actor key. */

@@ -217,6 +217,12 @@ export function cardProblem(card: StoredCard): string | null {
 
 const isD100 = (v: unknown): boolean => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 100;
 
+/**
+ * The most a d20 hit adds to its dice (SW-07, SW-15): Strength ×1½ of a score of 40 (+15 ×1½ = 22) and point
+ * blank's +1. A player's card claiming more than the dice and this is not one the dice made.
+ */
+const D20_DAMAGE_TERMS_MAX = 24;
+
 /** The most one die formula can roll (0 when it does not parse). */
 function formulaMax(text: string | undefined): number {
   if (!text) return 0;
@@ -239,6 +245,8 @@ export function damageCeiling(w: WeaponFacts, shots: number, targets: number): n
     ...Object.values(w.damage.perBand ?? {}).map((f) => formulaMax(f)),
     w.damage.perSeu ? w.damage.perSeu.max * w.damage.perSeu.faces : 0,
     w.burst ? burstDice(w.burst, Math.min(Math.max(1, targets), MAX_BURST_TARGETS)) * 10 : 0,
+    // Issue 14: a d20 weapon's dice, with Strength and point blank's +1 (SW-07, SW-15) at most D20_DAMAGE_TERMS_MAX.
+    w.d20?.damage ? formulaMax(w.d20.damage) + D20_DAMAGE_TERMS_MAX : 0,
   );
   return perShot * Math.max(1, shots);
 }

@@ -14,6 +14,7 @@ import { carriedOf, linkPower } from "../../workflows/power-links.js";
 import { abilityPairs, staminaBar, weaponRow } from "./context.js";
 import { creatureContext } from "./creature-context.js";
 import { d20SheetContext } from "./d20-context.js";
+import { d20Reach } from "./d20-reach.js";
 import { confirmDeleteItem, editItem, itemContextOptions, itemOfRow } from "./item-controls.js";
 import { feedsOf, withFeed } from "./power-context.js";
 
@@ -136,7 +137,10 @@ export class FrontierActorSheet extends Base {
         .filter((i) => isItemType(i, "weapon"))
         .map((i) =>
           withFeed(
-            weaponRow({ ...row(i), system: i.system }, sys.derived, sys.abilities.dex?.value ?? 0, variant),
+            d20Reach(
+              engine,
+              weaponRow({ ...row(i), system: i.system }, sys.derived, sys.abilities.dex?.value ?? 0, variant),
+            ),
             feeds[i.id ?? ""],
             i.system.ammo.perShot,
           ),

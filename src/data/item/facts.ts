@@ -3,6 +3,7 @@
  * compendium YAML through it (one source of truth for weapon numbers).
  */
 import type { BurstSpec, DefenseState, RangeTable, WeaponFacts } from "../../rules/index.js";
+import { d20WeaponFacts } from "../../workflows/d20-facts.js";
 import type { ModelData } from "../spec.js";
 import type { DEFENSE_SPEC, WEAPON_SPEC } from "./specs.js";
 
@@ -37,6 +38,8 @@ export function weaponFacts(name: string, s: WeaponSystem): WeaponFacts {
     },
     kind: s.kind,
     blastRadius: s.blastRadius,
+    // The d20 engine's block (issue 14); the other engines ignore it.
+    d20: d20WeaponFacts(s),
   };
 }
 

@@ -1,0 +1,31 @@
+/**
+ * The attack dialog's Defense rows (issue 14, stream d20ui): a d20 attack is rolled against the target's Defense,
+ * whose terms (base 10, class bonus, Dex, size, dodge, cover … SW-08, SW-05, SW-30) are a list apart from the
+ * attack's, so the user overrides them in their own rows, fields `def.<targetId>.<id>`, which go to the request's
+ * `targetOverrides` (`attack-plan.ts`). The percentile engines have no Defense: no rows.
+ */
+import type { PreparedAttack } from "../workflows/attack-plan.js";
+import { type ModifierRow, signed } from "./attack-dialog-rows.js";
+
+/** The prefix of a Defense row's field. */
+export const DEFENSE_FIELD = "def";
+
+/** Each target's Defense rows, and its Defense (null where the engine rolls against none). */
+export function defenseRows(prep: PreparedAttack): { rows: ModifierRow[][]; totals: (number | null)[] } {
+  return {
+    rows: prep.targets.map((t) =>
+      t.targetModifiers.map((m) => ({
+        id: m.id,
+        label: m.label,
+        ruleId: m.ruleId,
+        value: m.value,
+        shown: signed(m.value),
+        name: `${DEFENSE_FIELD}.${t.id}.${m.id}`,
+        overridden: !!m.overridden,
+        detail: null,
+        burstRole: null,
+      })),
+    ),
+    totals: prep.targets.map((t) => (t.check.kind === "d20" ? t.check.target.value : null)),
+  };
+}

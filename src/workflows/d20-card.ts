@@ -1,0 +1,157 @@
+/**
+ * The d20 attack card (issue 14, stream d20ui): what a d20 card stores beside the engine-blind card, what it
+ * shows, and what it keeps from players.
+ *
+ * - Stored (inside the GM's seal, `card-actions.ts` `trustedCard`, which digests all of the card but its public
+ *   marks): each target's attack bonus, Defense and its terms, threat range and miss chance; each shot's dice by
+ *   key (the d20, the confirmation d20 on a threat, the concealment d% after a concealed hit: SW-04, SW-18, SW-32).
+ * - Shown: "d20 16 − 1 = 15 vs Defense 15 → Hit", the threat and its confirmation ("Threat: confirm 17 − 1 = 16 →
+ *   confirmed"), the concealment roll ("Concealment d% 34 > 20 % → clear").
+ * - Secret (`keepsNumbersSecret`): an NPC attacker's bonus and totals (they carry its BAB and abilities), an NPC
+ *   target's Defense and its terms (they carry its class bonus and Dex). The natural dice stay: a d20 is as public
+ *   as Star Frontiers' d100.
+ */
+
+import type { Check, DiceResults, Modifier, Outcome } from "../rules/index.js";
+import type { AppliedRecord } from "./apply-damage.js";
+
+/** A target's d20 numbers on the card. Null numbers are kept secret (an NPC's, `keepsNumbersSecret`). */
+export interface D20CardTarget {
+  /** The attack bonus (d20 + this = the total); null = secret. */
+  readonly bonus: number | null;
+  /** The Defense rolled against; null = secret. */
+  readonly defense: number | null;
+  readonly defenseTerms: readonly Modifier[];
+  /** The lowest natural that threatens (SW-18). */
+  readonly threat: number;
+  /** Concealment miss chance, per cent (SW-32). */
+  readonly missChance: number;
+}
+
+/** The d20 block of a card target from its check, or nothing for the percentile engines' checks. */
+export function d20CardTarget(check: Check, defenseTerms: readonly Modifier[]): { d20?: D20CardTarget } {
+  if (check.kind !== "d20") return {};
+  return {
+    d20: {
+      bonus: check.bonus,
+      defense: check.target.value,
+      defenseTerms,
+      threat: check.threat,
+      missChance: check.missChance,
+    },
+  };
+}
+
+/** Each shot's dice by key, stored on a d20 card (the d100 engines' cards keep their `d100` list alone). */
+export function d20CardDice(check: Check, dice: readonly DiceResults[]): { dice?: readonly DiceResults[] } {
+  return check.kind === "d20" ? { dice: dice.map((d) => ({ ...d })) } : {};
+}
+
+interface CardLike {
+  readonly targets: readonly { readonly id: string; readonly d20?: D20CardTarget }[];
+  readonly result: { readonly shots: readonly { readonly targetId: string; readonly outcome: Outcome }[] };
+}
+
+/** Without the totals that give away a shot's bonus, or its Defense. */
+function strip(outcome: Outcome, keys: readonly ("total" | "target" | "margin")[]): Outcome {
+  const out: Record<string, unknown> = { ...outcome };
+  for (const k of keys) delete out[k];
+  return out as unknown as Outcome;
+}
+
+/** An NPC attacker's card: no attack bonus, no totals (they carry its BAB and abilities). */
+export function withoutD20AttackerNumbers<C extends CardLike>(card: C): C {
+  if (!card.targets.some((t) => t.d20)) return card;
+  return {
+    ...card,
+    targets: card.targets.map((t) => (t.d20 ? { ...t, d20: { ...t.d20, bonus: null } } : t)),
+    result: {
+      ...card.result,
+      shots: card.result.shots.map((s) => ({ ...s, outcome: strip(s.outcome, ["total", "margin"]) })),
+    },
+  };
+}
+
+/** The card without the Defense of the targets in `secret` (NPCs whose numbers players may not see). */
+export function withoutD20TargetNumbers<C extends CardLike>(card: C, secret: ReadonlySet<string>): C {
+  if (!card.targets.some((t) => t.d20 && secret.has(t.id))) return card;
+  return {
+    ...card,
+    targets: card.targets.map((t) =>
+      t.d20 && secret.has(t.id) ? { ...t, d20: { ...t.d20, defense: null, defenseTerms: [] } } : t,
+    ),
+    result: {
+      ...card.result,
+      shots: card.result.shots.map((s) =>
+        secret.has(s.targetId) ? { ...s, outcome: strip(s.outcome, ["target", "margin"]) } : s,
+      ),
+    },
+  };
+}
+
+const signed = (n: number) => (n < 0 ? `− ${-n}` : `+ ${n}`);
+
+/** What the card's template shows of one d20 shot; every label is an i18n key. */
+export interface D20ShotView {
+  readonly roll: number;
+  /** "+ 5" / "− 1", or null when the bonus is secret. */
+  readonly bonusText: string | null;
+  readonly total: number | null;
+  readonly defense: number | null;
+  /** SW-18: "confirm 17 − 1 = 16", and whether it confirmed; null without a threat. */
+  readonly threat: { readonly roll: number; readonly text: string; readonly confirmed: boolean } | null;
+  /** SW-32: the d% and the miss chance it had to beat. */
+  readonly concealment: {
+    readonly roll: number;
+    readonly missChance: number;
+    readonly concealed: boolean;
+  } | null;
+}
+
+/** One shot of a d20 card as its template shows it, or null for another engine's shot. */
+export function d20ShotView(
+  target: { readonly d20?: D20CardTarget },
+  outcome: Outcome,
+  dice: DiceResults | undefined,
+): D20ShotView | null {
+  const t = target.d20;
+  if (!t) return null;
+  const bonus = t.bonus;
+  const confirm = dice?.confirm;
+  const conceal = dice?.concealment;
+  return {
+    roll: outcome.roll,
+    bonusText: bonus === null ? null : signed(bonus),
+    total: typeof outcome.total === "number" ? outcome.total : null,
+    defense: typeof outcome.target === "number" ? outcome.target : t.defense,
+    threat:
+      typeof confirm === "number"
+        ? {
+            roll: confirm,
+            text: bonus === null ? `${confirm}` : `${confirm} ${signed(bonus)} = ${confirm + bonus}`,
+            confirmed: outcome.critical === "confirmed",
+          }
+        : null,
+    concealment:
+      typeof conceal === "number"
+        ? { roll: conceal, missChance: t.missChance, concealed: conceal <= t.missChance }
+        : null,
+  };
+}
+
+/**
+ * A vitality/wound record as the card writes it (SW-10, SW-11): "VP 3 → 0, WP 14 → 11 (DR 2), fatigued". Labels
+ * come localized through `localize`.
+ */
+export function d20AppliedText(rec: AppliedRecord, localize: (key: string) => string): string {
+  const pools = (rec.pools ?? []).map(
+    (p) => `${localize(p.pool === "vitality" ? "FT.D20UI.vp" : "FT.D20UI.wp")} ${p.before} → ${p.after}`,
+  );
+  const dr = rec.steps.find((s) => s.name === "DR");
+  const drText = dr && dr.before > dr.after ? ` (${localize("FT.D20UI.dr")} ${dr.before - dr.after})` : "";
+  const parts = [pools.join(", ") + drText];
+  if (rec.fatigued) parts.push(localize("FT.D20UI.fatigued"));
+  if (rec.fortitudeDC) parts.push(`${localize("FT.D20UI.fortitude")} ${rec.fortitudeDC}`);
+  if (!pools.length) parts[0] = localize("FT.D20UI.noLoss");
+  return parts.join(", ");
+}

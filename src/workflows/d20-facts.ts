@@ -1,0 +1,117 @@
+/**
+ * The d20 blocks of an attack's facts (issue 14, stream d20ui), read from the sheets: the attacker's BAB, ability
+ * modifiers after fatigue, size and feats (SW-04, SW-05, SW-10, SW-15, SW-19); the target's Defense parts (SW-08,
+ * SW-05, SW-09) and the SW-29 conditions its status effects name; the weapon's damage dice, threat range,
+ * multiplier and range increment (SW-06, SW-07, SW-18); and the target's vitality and wound points for the GM's
+ * apply (SW-10, SW-11, SW-18). Every engine gets the same facts and each reads its own block, so these are filled
+ * whatever the engine; only the d20 engine refuses an attack without them.
+ */
+
+import type { D20Derived } from "../data/actor/d20-derived.js";
+import type { WeaponSystem } from "../data/item/facts.js";
+import type { D20AttackerFacts, D20TargetFacts, D20WeaponFacts, EngineId } from "../rules/index.js";
+import { RulesError } from "../rules/index.js";
+import type { VitalityWoundsTarget } from "./apply-damage.js";
+
+/** What this reads of an actor's `system.d20` (the actor schema, data/actor/specs.ts). */
+export interface D20ActorSystem {
+  readonly d20: {
+    readonly bab: number;
+    readonly classDefense: number;
+    readonly size: string;
+    readonly heroic: boolean;
+    readonly vitality: { readonly value: number; readonly max: number };
+    readonly wounds: { readonly value: number; readonly max: number };
+    readonly feats: { readonly pointBlankShot: boolean; readonly preciseShot: boolean };
+    readonly woundLog: { readonly combatId: string; readonly round: number; readonly lost: number };
+  };
+  readonly derived?: { readonly d20?: D20Derived } | undefined;
+}
+
+/** The SW-29 conditions an actor's status effects name, on the attacker's side or the defender's. */
+function conditions(statuses: ReadonlySet<string>, side: "attacker" | "defender"): string[] {
+  const out: string[] = [];
+  if (statuses.has("prone")) out.push(side === "attacker" ? "attackerProne" : "defenderProne");
+  if (side === "defender" && statuses.has("stun")) out.push("defenderStunned");
+  return out;
+}
+
+/** The attacker's d20 numbers: ability modifiers after fatigue (SW-10), as the sheet shows them. */
+export function d20AttackerFacts(sys: D20ActorSystem, statuses: ReadonlySet<string>): D20AttackerFacts {
+  const d = sys.derived?.d20;
+  return {
+    bab: sys.d20.bab,
+    strMod: d?.mods.str ?? 0,
+    dexMod: d?.mods.dex ?? 0,
+    size: sys.d20.size,
+    pointBlankShot: sys.d20.feats.pointBlankShot,
+    preciseShot: sys.d20.feats.preciseShot,
+    conditions: conditions(statuses, "attacker"),
+  };
+}
+
+/** The target's Defense parts (SW-08): class bonus, Dex (capped by worn armour), size and dodge. */
+export function d20TargetFacts(sys: D20ActorSystem, statuses: ReadonlySet<string>): D20TargetFacts {
+  const d = sys.derived?.d20;
+  return {
+    classDefense: sys.d20.classDefense,
+    dexMod: d?.mods.dex ?? 0,
+    size: sys.d20.size,
+    maxDex: d?.maxDex ?? null,
+    dodge: d?.defenseTerms.find((m) => m.id === "dodge")?.value ?? 0,
+    conditions: conditions(statuses, "defender"),
+  };
+}
+
+/** The weapon's d20 numbers; a melee weapon has no range increment (SW-14). */
+export function d20WeaponFacts(s: WeaponSystem): D20WeaponFacts {
+  const d = s.d20;
+  const isMelee = d.attack === "melee";
+  return {
+    damage: d.damage,
+    threat: d.threat,
+    critMultiplier: d.critMultiplier,
+    rangeIncrement: isMelee ? null : d.rangeIncrement,
+    rangedKind: d.attack === "thrown" ? "thrown" : "projectile",
+    ...(isMelee ? { grip: d.twoHanded ? ("twoHanded" as const) : ("primary" as const) } : {}),
+  };
+}
+
+/**
+ * What the d20 engine cannot roll without, refused before anything is spent (issue 14's bad input): a ranged
+ * weapon with no range increment (SW-06; the engine would take it for a melee weapon) and a weapon without d20
+ * damage dice (ruling 2: numbers the sources do not give stay empty until the GM enters them).
+ */
+export function d20WeaponProblem(engine: EngineId, name: string, s: WeaponSystem): RulesError | null {
+  if (engine !== "d20") return null;
+  if (s.d20.attack !== "melee" && s.d20.rangeIncrement === null)
+    return new RulesError("FT.D20UI.noRangeIncrement", `${name} has no d20 range increment`, {
+      weapon: name,
+    });
+  if (!s.d20.damage)
+    return new RulesError("FT.D20UI.noDamage", `${name} has no d20 damage dice`, { weapon: name });
+  return null;
+}
+
+/**
+ * A d20 target's health for the apply (SW-10, SW-11, SW-18): its vitality and wound points, heroic or ordinary,
+ * the damage reduction of what it wears (`derived.d20.dr`, the highest of its own and its armour's), and the wound
+ * points it lost this round by its wound log — the log counts only in the combat and round it names.
+ */
+export function d20Health(
+  sys: D20ActorSystem,
+  now: { readonly combatId: string; readonly round: number } | null,
+): VitalityWoundsTarget {
+  const d = sys.d20;
+  const log = d.woundLog;
+  const thisRound = !!now && log.combatId === now.combatId && log.round === now.round;
+  return {
+    model: "vitalityWounds",
+    vitality: { value: d.vitality.value, max: d.vitality.max },
+    wounds: { value: d.wounds.value, max: d.wounds.max },
+    heroic: d.heroic,
+    dr: sys.derived?.d20?.dr ?? 0,
+    lostThisRound: thisRound ? log.lost : 0,
+    round: now,
+  };
+}

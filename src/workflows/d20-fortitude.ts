@@ -1,0 +1,72 @@
+/**
+ * The Fortitude save a d20 hit calls for (SW-10, issue 14 stream d20ui): any wound damage calls for a save against
+ * 5 + the wound points lost this round; failing it knocks the character out. The card's row offers the save to the
+ * target's owner and the GM (the only users who may write the target); the click rolls 1d20 + the Fortitude bonus
+ * (base save + Con modifier), posts the roll, keeps the result on the hit's record on the target (so the button
+ * is offered once) and, on a failure, turns the unconscious status on.
+ */
+import { SYSTEM_ID } from "../constants.js";
+import { fortitudeSave } from "../rules/d20/health.js";
+
+type ActorI = Actor.Implementation;
+
+/** What the save reads of the target's `system`. */
+interface FortitudeSystem {
+  readonly d20: { readonly saves: { readonly fort: number } };
+  readonly derived?: { readonly d20?: { readonly mods: { readonly con: number } } } | undefined;
+}
+
+/** The Fortitude bonus: base save + Con modifier (after fatigue, as the sheet derives it). */
+export function fortitudeBonus(sys: FortitudeSystem): number {
+  return sys.d20.saves.fort + (sys.derived?.d20?.mods.con ?? 0);
+}
+
+/** Whether this user may roll the target's save: its owner or a GM (both may write it). */
+export function mayRollFortitude(actor: ActorI, user: User.Implementation): boolean {
+  return user.isGM || actor.isOwner;
+}
+
+/** The save's button, for the row of the hit's target. */
+export function fortitudeButton(targetId: string, dc: number): HTMLButtonElement {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.dataset.ftAction = "fortitude";
+  b.dataset.targetId = targetId;
+  b.textContent = game.i18n?.format("FT.D20UI.fortitudeButton", { dc: String(dc) }) ?? `Fortitude DC ${dc}`;
+  return b;
+}
+
+/** Roll the save for the hit `messageId` took on `tokenId`'s actor, against `dc`. */
+export async function rollFortitude(
+  actor: ActorI,
+  sys: FortitudeSystem,
+  messageId: string,
+  tokenId: string,
+  dc: number,
+  name: string,
+): Promise<void> {
+  const bonus = fortitudeBonus(sys);
+  const roll = await new Roll("1d20").evaluate();
+  const die = roll.total ?? 0;
+  const total = die + bonus;
+  const { passed } = fortitudeSave(total, dc);
+  const i18n = game.i18n;
+  const outcome = i18n?.localize(passed ? "FT.D20UI.saved" : "FT.D20UI.knockedOut") ?? "";
+  const sign = bonus < 0 ? `− ${-bonus}` : `+ ${bonus}`;
+  const p = document.createElement("p");
+  p.className = "ft-d20-fortitude";
+  p.textContent = `${name}: ${i18n?.localize("FT.D20UI.fortitudeSave") ?? "Fortitude"} d20 ${die} ${sign} = ${total} ${i18n?.localize("FT.D20UI.vsDc") ?? "vs DC"} ${dc} → ${outcome} `;
+  const rule = document.createElement("span");
+  rule.className = "ft-rule";
+  rule.textContent = "SW-10";
+  p.append(rule);
+  await ChatMessage.create({
+    content: p.outerHTML,
+    speaker: ChatMessage.getSpeaker({ actor }),
+    rolls: [roll],
+  });
+  await actor.update({
+    [`flags.${SYSTEM_ID}.hits.${messageId}.${tokenId}.fortitude`]: { roll: die, total, passed },
+  });
+  if (!passed) await actor.toggleStatusEffect("unconscious", { active: true });
+}
