@@ -219,7 +219,8 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
         cover: cover.cover,
         crowd: inTheWay.length > 0,
         // The d20 engine's block (issue 14); the other engines ignore it.
-        ...(sys ? { d20: d20TargetFacts(sys, statuses(target)) } : {}),
+        // A system without its d20 block (a hand-made test actor, a module's actor type) has no d20 facts.
+        ...(sys?.d20 ? { d20: d20TargetFacts(sys, statuses(target)) } : {}),
       },
       coverReason: cover.reason,
       inTheWay,
