@@ -68,7 +68,7 @@ export function movementOf(t: TokenP): Movement {
 export function movementReport(
   t: TokenP,
   variant: AlphaDawnVariant = currentVariant(),
-): { movement: Movement; note: TargetInput["movementNote"] } {
+): { movement: Movement; note: TargetInput["movementNote"]; moved: number } {
   // fvtt-types 13.345 types `movementHistory` as one waypoint; v13 returns the array of waypoints
   // (client/documents/token.mjs `get movementHistory() { return this._movementHistory; }`).
   const history = t.document.movementHistory as unknown as readonly TokenDocument.MeasuredMovementWaypoint[];
@@ -90,7 +90,7 @@ export function movementReport(
     const run = own?.run != null || !race ? Math.floor((sys?.derived?.run ?? 30) / 5) : race.basicRun;
     const note =
       squares > run ? { key: "FT.Error.ranTooFar", data: { name, moved: squares, max: run } } : null;
-    return { movement: squares <= 0 ? "stationary" : squares <= walk ? "walked" : "ran", note };
+    return { movement: squares <= 0 ? "stationary" : squares <= walk ? "walked" : "ran", note, moved };
   }
   // SF-X-10: its owner marked it dodging this round (workflows/dodging.ts). Dodging is movement (at half running
   // speed): a token marked dodging that has not moved this round is stationary.
@@ -101,11 +101,11 @@ export function movementReport(
       moved > max
         ? { key: "FT.Error.dodgeTooFar", data: { name, moved: Math.round(moved * 10) / 10, max, unit } }
         : null;
-    return { movement: "dodged", note };
+    return { movement: "dodged", note, moved };
   }
   const walk = sys?.derived?.walk ?? 10;
-  if (moved <= 0) return { movement: "stationary", note: null };
-  return { movement: moved <= walk ? "walked" : "ran", note: null };
+  if (moved <= 0) return { movement: "stationary", note: null, moved: 0 };
+  return { movement: moved <= walk ? "walked" : "ran", note: null, moved };
 }
 
 export interface SceneTarget {
@@ -220,7 +220,7 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
         crowd: inTheWay.length > 0,
         // The d20 engine's block (issue 14); the other engines ignore it.
         // A system without its d20 block (a hand-made test actor, a module's actor type) has no d20 facts.
-        ...(sys?.d20 ? { d20: d20TargetFacts(sys, statuses(target)) } : {}),
+        ...(sys?.d20 ? { d20: d20TargetFacts(sys, statuses(target), moving.moved) } : {}),
       },
       coverReason: cover.reason,
       inTheWay,

@@ -51,7 +51,11 @@ export function d20AttackerFacts(sys: D20ActorSystem, statuses: ReadonlySet<stri
 }
 
 /** The target's Defense parts (SW-08): class bonus, Dex (capped by worn armour), size and dodge. */
-export function d20TargetFacts(sys: D20ActorSystem, statuses: ReadonlySet<string>): D20TargetFacts {
+export function d20TargetFacts(
+  sys: D20ActorSystem,
+  statuses: ReadonlySet<string>,
+  moved = 0,
+): D20TargetFacts {
   const d = sys.derived?.d20;
   return {
     classDefense: sys.d20.classDefense,
@@ -60,6 +64,9 @@ export function d20TargetFacts(sys: D20ActorSystem, statuses: ReadonlySet<string
     maxDex: d?.maxDex ?? null,
     dodge: d?.defenseTerms.find((m) => m.id === "dodge")?.value ?? 0,
     conditions: conditions(statuses, "defender"),
+    // SW-12: how far it moved this round against its move speed (the engine decides whether that was a run).
+    moved,
+    speed: d?.speed?.move ?? null,
   };
 }
 

@@ -107,6 +107,10 @@ export interface D20TargetFacts {
   readonly inMelee?: boolean;
   /** A flanking ally stands opposite (SW-26). */
   readonly flanked?: boolean;
+  /** How far the target moved this round, in metres (SW-12); none when absent. */
+  readonly moved?: number;
+  /** The target's speed for a move action in metres (SW-12); null or absent = unknown (never running). */
+  readonly speed?: number | null;
 }
 
 export interface AttackerFacts {

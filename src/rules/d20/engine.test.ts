@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { facts } from "../../../tests/fixtures/rules.js";
 import { checkOfKind } from "../core/engine.js";
-import { applyOverrides } from "../core/modifiers.js";
+import { applyOverrides, total } from "../core/modifiers.js";
 import { createEngine } from "../index.js";
 import { createD20Engine } from "./engine.js";
 
@@ -49,6 +49,20 @@ describe("the d20 engine through the seam (issue 14, step 3)", () => {
     expect(check).toMatchObject({ kind: "d20", bonus: 5, target: { value: 16 }, chance: 50, inRange: true });
     const fog = blasterShot({ target: { missChance: 20 } });
     expect(engine.check(fog, engine.attackModifiers(fog, opts), opts).chance).toBe(40);
+  });
+
+  it("SW-12 SW-29: a target that moved 25 m this round (more than its double move of 20 m) is running: it loses Dex (Defense 16 → 14) and the shot takes −2; 20 m is not running", () => {
+    const at = (moved: number) => {
+      const f = blasterShot({ target: { moved, speed: 10 } });
+      const attack = engine.attackModifiers(f, opts);
+      const defense = engine.targetModifiers(f, opts);
+      return [total(attack), total(defense)];
+    };
+    expect(at(20)).toEqual([5, 16]);
+    expect(at(25)).toEqual([3, 14]);
+    // An unknown speed never reads as running.
+    const f = blasterShot({ target: { moved: 99, speed: null } });
+    expect(total(engine.targetModifiers(f, opts))).toBe(16);
   });
 
   it("SW-06: range from the distance with a 10 m increment: 9 m → 0, 38 m → −6, 100 m → −20, 101 m out of range", () => {

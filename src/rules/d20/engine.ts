@@ -46,6 +46,7 @@ import {
   resolveD20,
 } from "./resolve.js";
 import { D20_CONDITIONS, D20_REACH_M, D20_SIZES, type D20Condition, type D20Size } from "./tables.js";
+import { ranThisRound } from "./speed.js";
 
 /** Float slack for distances measured on the canvas. */
 const EPS = 1e-9;
@@ -72,7 +73,10 @@ const isCondition = (c: string): c is D20Condition => (D20_CONDITIONS as readonl
 
 /** The SW-29 conditions of the attacker and the defender that apply to this attack (unknown names left out). */
 function conditionsOf(a: D20AttackerFacts, t: D20TargetFacts): Set<D20Condition> {
-  return new Set([...(a.conditions ?? []), ...(t.conditions ?? [])].filter(isCondition));
+  const out = new Set([...(a.conditions ?? []), ...(t.conditions ?? [])].filter(isCondition));
+  // SW-12, SW-29: a target that moved more than a double move this round is running.
+  if (ranThisRound(t.moved ?? 0, t.speed)) out.add("defenderRunning");
+  return out;
 }
 
 const melee = (w: D20WeaponFacts) => w.rangeIncrement === null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { d20Speed } from "./speed.js";
+import { d20Speed, ranThisRound } from "./speed.js";
 
 describe("speed (SW-12)", () => {
   it("SW-12: Medium-size 10 / 8 / 6 m by armour; a double move 20 m, a run ×4 = 40 m", () => {
@@ -28,5 +28,12 @@ describe("speed (SW-12)", () => {
       run: 48,
     });
     expect(() => d20Speed({ size: "medium", armor: "none", speedBase: -2 })).toThrow(/metres/);
+  });
+
+  it("SW-12: more than a double move this round is a run: 21 m at speed 10 runs, 20 m does not, unknown speed never", () => {
+    expect(ranThisRound(21, 10)).toBe(true);
+    expect(ranThisRound(20, 10)).toBe(false);
+    expect(ranThisRound(13, 6)).toBe(true);
+    expect(ranThisRound(500, null)).toBe(false);
   });
 });

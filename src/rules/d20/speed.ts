@@ -28,6 +28,16 @@ export interface Speed {
 }
 
 /**
+ * SW-12, SW-29: a target that moved more than two move actions' worth this round ran ("you can move up to twice your
+ * normal speed … if you run, up to four times"), and a running defender loses its Dex bonus to Defense and gives
+ * −2 to ranged attacks against it (the conditions table's "defender running"). Unknown speed: never running.
+ */
+export function ranThisRound(moved: number, speed: number | null | undefined): boolean {
+  if (speed === null || speed === undefined || !Number.isFinite(moved)) return false;
+  return moved > 2 * speed + 1e-6;
+}
+
+/**
  * SW-12: the speeds of a character. Refuses a size the seed has no number for when the sheet gives none
  * (`FT.D20.noSpeed`), and a base speed that is not a number of metres ≥ 0.
  */
