@@ -1,0 +1,272 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  actAfter,
+  compareInitiative,
+  type InitiativeEntry,
+  initiativeModifiers,
+  initiativeOrder,
+  isFlatFooted,
+  joinLate,
+  needsInitiative,
+  needsTieBreak,
+  rollGroupInitiative,
+  rollInitiative,
+  roundTurns,
+  startTurn,
+  stateAtOwnTurn,
+  surpriseRound,
+  triggerReady,
+  withTieBreaks,
+} from "./initiative.js";
+
+const entry = (id: string, count: number, over: Partial<InitiativeEntry> = {}): InitiativeEntry => ({
+  id,
+  count,
+  modifier: 0,
+  dexScore: 10,
+  tieBreak: null,
+  shift: 0,
+  ...over,
+});
+const ids = (es: readonly { id: string }[]) => es.map((e) => e.id);
+
+describe("SW-03 individual initiative", () => {
+  it("SW-03: d20 + Dex modifier (+ misc): Dex 14 rolling 12 is 14; Dex 7 with misc +4 rolling 3 is 5", () => {
+    expect(rollInitiative({ id: "a", dexScore: 14 }, 12)).toEqual(
+      entry("a", 14, { modifier: 2, dexScore: 14 }),
+    );
+    const b = rollInitiative({ id: "b", dexScore: 7, misc: 4 }, 3);
+    expect(b.count).toBe(5);
+    expect(initiativeModifiers({ id: "b", dexScore: 7, misc: 4 }).map((m) => [m.id, m.value])).toEqual([
+      ["dex", -2],
+      ["misc", 4],
+    ]);
+    expect(() => rollInitiative({ id: "c", dexScore: 10 }, 21)).toThrow();
+  });
+
+  it("SW-03: sorted by total, then the higher Dexterity score, then the stored tie-break die, then the id", () => {
+    const es = [
+      entry("low", 9, { dexScore: 18 }),
+      entry("dex12", 15, { dexScore: 12 }),
+      entry("dex16", 15, { dexScore: 16 }),
+      entry("tieA", 15, { dexScore: 12 }),
+      entry("top", 20),
+    ];
+    // dex12 and tieA tie on 15 and Dex 12: only they need the die.
+    expect(needsTieBreak(es)).toEqual(["dex12", "tieA"]);
+    const rolled = withTieBreaks(es, { dex12: 4, tieA: 17 });
+    expect(needsTieBreak(rolled)).toEqual([]);
+    expect(ids(initiativeOrder(rolled))).toEqual(["top", "dex16", "tieA", "dex12", "low"]);
+    // The dice tie as well: the id decides, so the order is still total.
+    expect(ids(initiativeOrder(withTieBreaks(es, { dex12: 9, tieA: 9 })))).toEqual([
+      "top",
+      "dex16",
+      "dex12",
+      "tieA",
+      "low",
+    ]);
+    expect(() => initiativeOrder([entry("x", 3), entry("x", 4)])).toThrow();
+  });
+
+  it("SW-03: one roll for a group uses its best member's bonus and is mirrored onto every member", () => {
+    // An Imperial officer alone, seven stormtroopers as one group (the seed's example); the best trooper has Dex 14.
+    const troopers = Array.from({ length: 7 }, (_, i) => ({ id: `st${i + 1}`, dexScore: i === 3 ? 14 : 10 }));
+    const group = rollGroupInitiative(troopers, 11);
+    expect(new Set(group.map((e) => e.count))).toEqual(new Set([13]));
+    expect(group.find((e) => e.id === "st4")!.modifier).toBe(2);
+    expect(group.find((e) => e.id === "st1")!.modifier).toBe(0);
+    const officer = rollInitiative({ id: "officer", dexScore: 12 }, 12); // 13, Dex 12
+    const order = initiativeOrder([...group, officer]);
+    // All on 13: Dex 14 first, then the officer's Dex 12, then the Dex 10 troopers (tied: the die decides).
+    expect(ids(order).slice(0, 2)).toEqual(["st4", "officer"]);
+    expect(needsTieBreak(order)).toEqual(["st1", "st2", "st3", "st5", "st6", "st7"]);
+    expect(rollGroupInitiative([], 5)).toEqual([]);
+  });
+
+  it("SW-03: late joiners roll on entry and act when their count comes up; nobody re-rolls at a new round", () => {
+    const es = [entry("a", 18), entry("b", 12), entry("c", 6)];
+    expect(needsInitiative(["a", "b", "c"], es)).toEqual([]); // round 2, 3, …: the counts stand
+    // b is acting: a newcomer on 9 still acts this round, one on 15 waits for the next.
+    const low = joinLate(es, rollInitiative({ id: "late", dexScore: 10 }, 9), "b");
+    expect(ids(low.order)).toEqual(["a", "b", "late", "c"]);
+    expect(low.actsThisRound).toBe(true);
+    const high = joinLate(es, rollInitiative({ id: "late", dexScore: 10 }, 15), "b");
+    expect(ids(high.order)).toEqual(["a", "late", "b", "c"]);
+    expect(high.actsThisRound).toBe(false);
+    expect(needsInitiative(["a", "b", "c", "late"], es)).toEqual(["late"]);
+  });
+
+  it("SW-03 property: the initiative order is a total order, the same whatever order the entries come in", () => {
+    const arb = fc.uniqueArray(
+      fc.record({
+        id: fc.string({ minLength: 1, maxLength: 3 }),
+        count: fc.integer({ min: -2, max: 8 }),
+        modifier: fc.integer({ min: -2, max: 4 }),
+        dexScore: fc.integer({ min: 8, max: 11 }),
+        tieBreak: fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }),
+        shift: fc.integer({ min: 0, max: 2 }),
+      }),
+      { selector: (e) => e.id, minLength: 1, maxLength: 12 },
+    );
+    fc.assert(
+      fc.property(arb, (es) => {
+        for (const a of es) {
+          expect(compareInitiative(a, a)).toBe(0);
+          for (const b of es) {
+            if (a.id !== b.id) expect(compareInitiative(a, b)).not.toBe(0);
+            expect(Math.sign(compareInitiative(a, b)) + Math.sign(compareInitiative(b, a))).toBe(0);
+            for (const c of es)
+              if (compareInitiative(a, b) < 0 && compareInitiative(b, c) < 0)
+                expect(compareInitiative(a, c)).toBeLessThan(0);
+          }
+        }
+        expect(ids(initiativeOrder([...es].reverse()))).toEqual(ids(initiativeOrder(es)));
+      }),
+    );
+  });
+});
+
+describe("SW-02 surprise round and SW-01 flat-footed", () => {
+  const five = ["sia", "deel", "j1", "j2", "j3"];
+
+  it("SW-02: 2 of 5 aware → a surprise round of 2 turns, one action each; the 3 unaware roll after it", () => {
+    const start = surpriseRound(five.map((id) => ({ id, aware: id === "sia" || id === "j1" })));
+    expect(start).toEqual({ surprise: true, rollers: ["sia", "j1"] });
+    const first = [
+      rollInitiative({ id: "sia", dexScore: 14 }, 8),
+      rollInitiative({ id: "j1", dexScore: 12 }, 15),
+    ];
+    const aware = new Set(start.rollers);
+    expect(roundTurns(first, 1, true, aware)).toEqual([
+      { id: "j1", allowance: "surprise" },
+      { id: "sia", allowance: "surprise" },
+    ]);
+    // Seed step 3: those who have not rolled roll now; round 2 is the first regular round, everyone acts fully.
+    expect(needsInitiative(five, first)).toEqual(["deel", "j2", "j3"]);
+    const all = [
+      ...first,
+      rollInitiative({ id: "deel", dexScore: 10 }, 20),
+      rollInitiative({ id: "j2", dexScore: 10 }, 2),
+      rollInitiative({ id: "j3", dexScore: 10 }, 5),
+    ];
+    expect(roundTurns(all, 2, true, aware)).toEqual([
+      { id: "deel", allowance: "full" },
+      { id: "j1", allowance: "full" },
+      { id: "sia", allowance: "full" },
+      { id: "j3", allowance: "full" },
+      { id: "j2", allowance: "full" },
+    ]);
+    // The unaware are flat-footed through the surprise round and until their own first turn starts.
+    let started: string[] = [];
+    for (const t of roundTurns(first, 1, true, aware)) started = startTurn(started, t.id);
+    expect(five.filter((id) => isFlatFooted(true, started, id))).toEqual(["deel", "j2", "j3"]);
+  });
+
+  it("SW-02: everyone aware, or nobody, → no surprise round; everyone rolls at the start", () => {
+    expect(surpriseRound(five.map((id) => ({ id, aware: true })))).toEqual({
+      surprise: false,
+      rollers: five,
+    });
+    expect(surpriseRound(five.map((id) => ({ id, aware: false })))).toEqual({
+      surprise: false,
+      rollers: five,
+    });
+    const es = five.map((id, i) => entry(id, 10 + i));
+    expect(roundTurns(es, 1, false, new Set()).every((t) => t.allowance === "full")).toBe(true);
+    expect(roundTurns(es, 1, false, new Set())).toHaveLength(5);
+  });
+
+  it("SW-01: flat-footed until the combatant's first turn starts, derived from the combat, never before it starts", () => {
+    expect(isFlatFooted(false, [], "a")).toBe(false); // no combat yet
+    expect(isFlatFooted(true, [], "a")).toBe(true);
+    const afterA = startTurn([], "a");
+    expect(isFlatFooted(true, afterA, "a")).toBe(false); // clears as its first turn starts
+    expect(isFlatFooted(true, afterA, "b")).toBe(true);
+    expect(startTurn(afterA, "a")).toEqual(["a"]); // a second turn records nothing new
+  });
+});
+
+describe("SW-34 delay and ready", () => {
+  it("SW-34: the seed's example — Deel readies on 14, Sia-Lan on 10, the Raiders charge on 7; from then on both act on 7, before the Raiders", () => {
+    const raiders = rollGroupInitiative(
+      [
+        { id: "raider1", dexScore: 16 },
+        { id: "raider2", dexScore: 16 },
+        { id: "raider3", dexScore: 16 },
+      ],
+      4,
+    ); // 4 + 3 = 7, and Dex 16 beats both heroes on a tie
+    const es = [
+      rollInitiative({ id: "deel", dexScore: 12 }, 13), // 14
+      rollInitiative({ id: "siaLan", dexScore: 10 }, 10), // 10
+      ...withTieBreaks(raiders, { raider1: 18, raider2: 11, raider3: 3 }),
+    ];
+    expect(initiativeOrder(es).map((e) => [e.id, e.count])).toEqual([
+      ["deel", 14],
+      ["siaLan", 10],
+      ["raider1", 7],
+      ["raider2", 7],
+      ["raider3", 7],
+    ]);
+    // The lead Raider raises his weapon: Deel fires; the first Raider reaches Sia-Lan: she swings.
+    const afterDeel = triggerReady(es, "deel", "raider1");
+    const afterBoth = triggerReady(afterDeel, "siaLan", "raider1");
+    const order = initiativeOrder(afterBoth);
+    expect(order.map((e) => [e.id, e.count])).toEqual([
+      ["deel", 7],
+      ["siaLan", 7],
+      ["raider1", 7],
+      ["raider2", 7],
+      ["raider3", 7],
+    ]);
+    // Next round the order stands (no re-roll) and the current Raider was never displaced from his place.
+    expect(ids(roundTurns(afterBoth, 3, false, new Set()))).toEqual(ids(order));
+    // An unused readied action lapses when the combatant's own turn comes round.
+    expect(stateAtOwnTurn("readied")).toBe("none");
+    expect(stateAtOwnTurn("delaying")).toBe("delaying");
+    expect(() => triggerReady(es, "deel", "deel")).toThrow();
+  });
+
+  it("SW-34: several delayers acting on the same count go highest initiative bonus first, and take that count", () => {
+    const es = [
+      entry("a", 18, { modifier: 3 }),
+      entry("b", 15, { modifier: 1 }),
+      entry("c", 12, { modifier: 4 }),
+      entry("x", 9),
+      entry("y", 5),
+    ];
+    // a, b and c delay; after x has acted all three act: c (+4), a (+3), b (+1), each now on count 9.
+    const next = initiativeOrder(actAfter(es, ["a", "b", "c"], "x"));
+    expect(next.map((e) => [e.id, e.count])).toEqual([
+      ["x", 9],
+      ["c", 9],
+      ["a", 9],
+      ["b", 9],
+      ["y", 5],
+    ]);
+    // Next round they keep the lowered counts.
+    expect(ids(roundTurns(next, 4, false, new Set()))).toEqual(["x", "c", "a", "b", "y"]);
+  });
+
+  it("SW-34: delayers going after everyone else has acted: the highest initiative bonus goes last; a tie on the bonus goes to Dexterity", () => {
+    const es = [
+      entry("a", 18, { modifier: 3, dexScore: 16 }),
+      entry("b", 15, { modifier: 3, dexScore: 12 }),
+      entry("c", 12, { modifier: 4 }),
+      entry("x", 9),
+      entry("y", 5),
+    ];
+    const end = initiativeOrder(actAfter(es, ["a", "b", "c"], "y"));
+    expect(end.map((e) => [e.id, e.count])).toEqual([
+      ["x", 9],
+      ["y", 5],
+      ["b", 5],
+      ["a", 5],
+      ["c", 5],
+    ]);
+    // A delayer can only move down the order, never act after itself.
+    expect(() => actAfter(es, ["y"], "x")).toThrow();
+    expect(() => actAfter(es, ["x"], "x")).toThrow();
+  });
+});
