@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   actAfter,
   compareInitiative,
+  forfeitAtRoundEnd,
   type InitiativeEntry,
   initiativeModifiers,
   initiativeOrder,
@@ -268,5 +269,24 @@ describe("SW-34 delay and ready", () => {
     // A delayer can only move down the order, never act after itself.
     expect(() => actAfter(es, ["y"], "x")).toThrow();
     expect(() => actAfter(es, ["x"], "x")).toThrow();
+  });
+
+  it("SW-34: a readied action taken next round before the combatant's own turn raises its count, and it loses that round's regular turn", () => {
+    const es = [entry("deel", 14), entry("siaLan", 10), entry("raider", 7)];
+    // Round 2, Deel's turn: Sia-Lan's readied strike goes off first; she now acts on 14, before Deel.
+    const moved = initiativeOrder(triggerReady(es, "siaLan", "deel"));
+    expect(moved.map((e) => [e.id, e.count])).toEqual([
+      ["siaLan", 14],
+      ["deel", 14],
+      ["raider", 7],
+    ]);
+    // The turn passes on from Deel: Sia-Lan's place (before him) is behind the pointer, so no second turn at 10.
+    expect(moved.findIndex((e) => e.id === "siaLan")).toBeLessThan(moved.findIndex((e) => e.id === "deel"));
+  });
+
+  it("SW-34: a delayer who has not acted when everyone else has forfeits the round's action; its count stands", () => {
+    const r = forfeitAtRoundEnd({ a: "delaying", b: "readied", c: "none" });
+    expect(r.forfeited).toEqual(["a"]);
+    expect(r.states).toEqual({ a: "none", b: "readied", c: "none" });
   });
 });

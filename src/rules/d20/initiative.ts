@@ -341,3 +341,19 @@ export function triggerReady(
 export function stateAtOwnTurn(state: InitiativeState): InitiativeState {
   return state === "readied" ? "none" : state;
 }
+
+/**
+ * SW-34 "Delaying Limits": "The longest a character can delay … is until everyone else has acted in the round. At
+ * that point, the delaying character must act" ({@link actAfter} the last) "or else forfeit any action in that
+ * round". The ids still delaying when the round ends: they lose the round's action and their mark (our reading: the
+ * count stays where it was, since they never fixed a new one).
+ */
+export function forfeitAtRoundEnd(states: Readonly<Record<string, InitiativeState>>): {
+  readonly forfeited: string[];
+  readonly states: Record<string, InitiativeState>;
+} {
+  const forfeited = Object.keys(states).filter((id) => states[id] === "delaying");
+  const next: Record<string, InitiativeState> = { ...states };
+  for (const id of forfeited) next[id] = "none";
+  return { forfeited, states: next };
+}
