@@ -11,6 +11,7 @@ import {
   joinLate,
   needsInitiative,
   needsTieBreak,
+  rollAll,
   rollGroupInitiative,
   rollInitiative,
   roundTurns,
@@ -96,6 +97,56 @@ describe("SW-03 individual initiative", () => {
     expect(ids(high.order)).toEqual(["a", "late", "b", "c"]);
     expect(high.actsThisRound).toBe(false);
     expect(needsInitiative(["a", "b", "c", "late"], es)).toEqual(["late"]);
+  });
+
+  it("SW-03: a roll-all of 40 (34 alone, a group of 6) from its dice, then the tie-break dice for those still tied", () => {
+    const solo = Array.from({ length: 34 }, (_, i) => ({
+      id: `c${String(i).padStart(2, "0")}`,
+      dexScore: 10 + (i % 5),
+    }));
+    const members = Array.from({ length: 6 }, (_, i) => ({ id: `g${i}`, dexScore: 10 }));
+    const dice: Record<string, number> = { group: 7 };
+    for (const [i, c] of solo.entries()) dice[c.id] = (i % 20) + 1;
+    const es = rollAll({ solo, groups: [{ id: "group", members }] }, dice);
+    expect(es).toHaveLength(40);
+    expect(es.filter((e) => e.id.startsWith("g")).map((e) => e.count)).toEqual([7, 7, 7, 7, 7, 7]);
+    const tied = needsTieBreak(es);
+    // Every id named is tied with another on count, shift and Dex; once the dice are stored nothing more is needed.
+    expect(tied.length).toBeGreaterThan(0);
+    const stored = withTieBreaks(es, Object.fromEntries(tied.map((id, i) => [id, (i % 20) + 1])));
+    expect(needsTieBreak(stored)).toEqual([]);
+    expect(initiativeOrder(stored)).toHaveLength(40);
+    expect(() => rollAll({ solo, groups: [] }, {})).toThrow(/No initiative die/);
+  });
+
+  it("SW-34 property: acting after a later combatant never raises a delayer's count and keeps everyone in the order", () => {
+    const arb = fc
+      .uniqueArray(
+        fc.record({ id: fc.string({ minLength: 1, maxLength: 2 }), count: fc.integer({ min: 0, max: 25 }) }),
+        { selector: (e) => e.id, minLength: 2, maxLength: 10 },
+      )
+      .chain((raw) =>
+        fc.tuple(
+          fc.constant(raw),
+          fc.integer({ min: 0, max: raw.length - 2 }),
+          fc.integer({ min: 1, max: 9 }),
+        ),
+      );
+    fc.assert(
+      fc.property(arb, ([raw, d, gap]) => {
+        const es = raw.map((r) => entry(r.id, r.count));
+        const order = initiativeOrder(es);
+        const delayer = order[d]!;
+        const anchor = order[Math.min(order.length - 1, d + gap)]!;
+        const next = initiativeOrder(actAfter(es, [delayer.id], anchor.id));
+        expect(ids(next).sort()).toEqual(ids(es).sort());
+        const moved = next.find((e) => e.id === delayer.id)!;
+        expect(moved.count).toBeLessThanOrEqual(delayer.count);
+        expect(next.findIndex((e) => e.id === delayer.id)).toBe(
+          next.findIndex((e) => e.id === anchor.id) + 1,
+        );
+      }),
+    );
   });
 
   it("SW-03 property: the initiative order is a total order, the same whatever order the entries come in", () => {

@@ -85,6 +85,31 @@ export function rollGroupInitiative(members: readonly Initiator[], d20: number):
   }));
 }
 
+export interface RollAllInput {
+  /** Combatants who roll alone. */
+  readonly solo: readonly Initiator[];
+  /** Groups the GM rolls once for (SW-03); each member gets the group's total. */
+  readonly groups: readonly { readonly id: string; readonly members: readonly Initiator[] }[];
+}
+
+/**
+ * SW-03: a whole roll-all from its dice — one d20 per solo combatant (by its id) and one per group (by the group's
+ * id) — so the combat writes every entry in one batch; {@link needsTieBreak} on the result (with the entries already
+ * in the combat) then names the few that need a tie-break die in the same batch.
+ */
+export function rollAll(input: RollAllInput, dice: Readonly<Record<string, number>>): InitiativeEntry[] {
+  const die = (id: string) => {
+    const d = dice[id];
+    if (d === undefined)
+      throw new RulesError("FT.D20.Initiative.dieMissing", `No initiative die for ${id}`, { id });
+    return d;
+  };
+  return [
+    ...input.solo.map((who) => rollInitiative(who, die(who.id))),
+    ...input.groups.flatMap((g) => rollGroupInitiative(g.members, die(g.id))),
+  ];
+}
+
 /**
  * SW-03: the order of two entries — count descending, then the delay/ready shift, then Dexterity score descending,
  * then the tie-break die descending (not yet rolled counts as lowest), then the id. Negative when `a` acts first.
