@@ -4,6 +4,7 @@ import { bounce, DEFAULT_BOUNCE_DIRECTIONS, deviate } from "../alpha-dawn/grenad
 import { firstObstacle, inBlast } from "../geometry/areas.js";
 import { GridCaster, type Wall } from "../geometry/caster.js";
 import {
+  burstCaught,
   checkGrenadeField,
   D8_DEVIATION_DIRECTIONS,
   deviationMetres,
@@ -149,6 +150,45 @@ describe("SW-38 grenadelike weapons", () => {
     // The burst radius and save DC are not in the seed: a grenade without them is refused, never guessed.
     expect(() => checkGrenadeField(null, "burstRadius")).toThrow(/burstRadius/);
     expect(checkGrenadeField(4, "saveDC")).toBe(4);
+  });
+
+  it("SW-38 SW-30: those in the burst and their Reflex cover from the blast point — open ground +0, kneeling behind a low wall ¾ (+3), a full wall keeps the blast out", () => {
+    const lowWall = {
+      id: "low",
+      a: { x: 12, y: 2 },
+      b: { x: 12, y: -2 },
+      cover: "hard" as const,
+      blocksSight: false,
+      blocksMove: false,
+      height: "low" as const,
+    };
+    const caster = new GridCaster([lowWall, wall("full", 8, -5, 8, 5)], 4);
+    const body = (id: string, x: number, y: number, posture?: "kneeling") => ({
+      id,
+      cells: [{ x, y }],
+      footprint: { x, y, w: 1, h: 1 },
+      ...(posture ? { posture } : {}),
+    });
+    const caught = burstCaught(
+      { x: 10, y: 0 },
+      3,
+      [
+        body("open", 10, 2),
+        body("crouched", 12.6, 0, "kneeling"),
+        body("behindWall", 7.5, 0),
+        body("far", 14, 0),
+      ],
+      caster,
+    );
+    expect(caught).toEqual([
+      { id: "open", cover: "none", reflexBonus: 0 },
+      { id: "crouched", cover: "threeQuarters", reflexBonus: 3 },
+    ]);
+    expect(reflexAgainstBurst(10, 2, 15, 12, caught[1]!.cover)).toEqual({
+      total: 15,
+      passed: true,
+      damage: 6,
+    });
   });
 
   it("SF-X-39 unchanged: bounce() still takes a d10 over exactly 10 directions, and deviate() is the same walk", () => {

@@ -18,8 +18,12 @@ import { deviate, type ObstacleTest } from "../alpha-dawn/grenades.js";
 import { checkDie } from "../core/dice.js";
 import type { Modifier } from "../core/types.js";
 import { RulesError } from "../core/types.js";
+import { inBlast, type Occupant } from "../geometry/areas.js";
+import type { RayCaster } from "../geometry/caster.js";
+import type { Footprint } from "../geometry/cover.js";
 import type { Point } from "../geometry/range.js";
 import { type AttackInput, type AttackTerms, attackModifiers } from "./attack.js";
+import { measureD20Cover, type Posture } from "./cover.js";
 import { COVER_TABLE, type CoverDegree } from "./tables.js";
 
 /** SW-38: the target square's effective Defense, its side in metres, and most grenades' range increment. */
@@ -131,4 +135,38 @@ export function reflexAgainstBurst(
   const passed = total >= dc;
   const half = Math.floor(damage / 2);
   return { total, passed, damage: row.evasion ? (passed ? 0 : half) : passed ? half : damage };
+}
+
+export interface BurstOccupant extends Occupant {
+  readonly footprint: Footprint;
+  readonly posture?: Posture;
+}
+
+export interface CaughtInBurst {
+  readonly id: string;
+  /** Cover from the blast point (SW-30: "attacks that originate or spread out from a point on the other side"). */
+  readonly cover: CoverDegree;
+  /** Its bonus on the Reflex save; null for total cover (the burst does not reach). */
+  readonly reflexBonus: number | null;
+}
+
+/**
+ * SW-38, SW-30: who the burst catches (a cell within the radius and not walled off, as the Star Frontiers blast
+ * does, {@link inBlast}) and the cover each has from the blast point — the d20 lattice cast from a point footprint
+ * (design §2.3), low walls and posture included — for the Reflex save's bonus.
+ */
+export function burstCaught(
+  centre: Point,
+  radius: number,
+  occupants: readonly BurstOccupant[],
+  caster: RayCaster,
+): CaughtInBurst[] {
+  const ids = new Set(inBlast(centre, radius, occupants, caster));
+  const point: Footprint = { x: centre.x, y: centre.y, w: 0, h: 0 };
+  return occupants
+    .filter((o) => ids.has(o.id))
+    .map((o) => {
+      const cover = measureD20Cover(point, o.footprint, caster, o.posture ?? "standing").degree;
+      return { id: o.id, cover, reflexBonus: COVER_TABLE[cover].reflex };
+    });
 }
