@@ -23,6 +23,7 @@ import {
   sizeAllows,
   suppressedModifier,
   suppressionAttack,
+  suppressorsProvoked,
   trip,
 } from "./actions.js";
 import { D20_SIZES } from "./tables.js";
@@ -73,6 +74,21 @@ describe("SW-43 suppression fire", () => {
     // Their own side's suppression, or standing outside, costs nothing.
     expect(suppressedModifier(inDoorway, "rebels", [area(0, "rebels")])).toBeNull();
     expect(suppressedModifier({ x: 10, y: 0 }, "imperials", [area(0, "rebels")])).toBeNull();
+  });
+});
+
+describe("SW-43 suppression and attacks of opportunity", () => {
+  it("SW-43 SW-25: inside a suppressed doorway an attack or a provoking action provokes every suppressor of the other side; a move action does not", () => {
+    const areas = [
+      { centre: { x: 0, y: 0 }, side: "rebels", size: 4, suppressorId: "deel" },
+      { centre: { x: 1, y: 0 }, side: "rebels", size: 4, suppressorId: "siaLan" },
+      { centre: { x: 0, y: 0 }, side: "imperials", size: 4, suppressorId: "trooper" },
+    ];
+    const door = { x: 0.5, y: 0.5 };
+    expect(suppressorsProvoked("attackRanged", door, "imperials", areas)).toEqual(["deel", "siaLan"]);
+    expect(suppressorsProvoked("loadWeapon", door, "imperials", areas)).toEqual(["deel", "siaLan"]);
+    expect(suppressorsProvoked("drawWeapon", door, "imperials", areas)).toEqual([]);
+    expect(suppressorsProvoked("attackRanged", { x: 5, y: 0 }, "imperials", areas)).toEqual([]);
   });
 });
 

@@ -266,9 +266,10 @@ export function suppressionAttack(
 }
 
 export interface SuppressedArea {
-  /** The area's centre and the suppressor's side. */
+  /** The area's centre, the suppressor's side and (for attacks of opportunity) the suppressor. */
   readonly centre: Point;
   readonly side: string;
+  readonly suppressorId?: string;
   /** The area's side in scene units (4 m × units per metre). */
   readonly size: number;
 }
@@ -292,6 +293,34 @@ export function suppressedModifier(
   return suppressed
     ? { id: "suppressed", label: "FT.D20.Suppression.suppressed", value: SUPPRESSED_PENALTY, ruleId: "SW-43" }
     : null;
+}
+
+/** SW-43: the attacks that provoke a suppressor when made inside its area ("any melee or ranged attacks"). */
+const ATTACK_ACTIONS: ReadonlySet<string> = new Set([
+  "attackMelee",
+  "attackRanged",
+  "attackUnarmed",
+  "fullAttack",
+]);
+
+/**
+ * SW-43: "actions that normally provoke attacks of opportunity, and any melee or ranged attacks made within the
+ * targeted area also provoke attacks of opportunity from the suppressing character"; with combined suppression
+ * "each suppressing character may make an attack of opportunity". The suppressors (of another side) an action at
+ * `at` provokes; each still makes at most one attack of opportunity a round ({@link attackOfOpportunity}).
+ */
+export function suppressorsProvoked(
+  actionId: string,
+  at: Point,
+  actorSide: string,
+  areas: readonly SuppressedArea[],
+): string[] {
+  const provokes = actionProvokes(actionId) === "yes" || ATTACK_ACTIONS.has(actionId);
+  if (!provokes) return [];
+  const ids = areas
+    .filter((a) => a.side !== actorSide && a.suppressorId !== undefined && insideArea(at, a))
+    .map((a) => a.suppressorId!);
+  return [...new Set(ids)];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
