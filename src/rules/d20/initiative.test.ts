@@ -11,6 +11,7 @@ import {
   joinLate,
   needsInitiative,
   needsTieBreak,
+  nextTurn,
   rollAll,
   rollGroupInitiative,
   rollInitiative,
@@ -19,6 +20,7 @@ import {
   stateAtOwnTurn,
   surpriseRound,
   triggerReady,
+  turnIndexOf,
   withTieBreaks,
 } from "./initiative.js";
 
@@ -339,5 +341,34 @@ describe("SW-34 delay and ready", () => {
     const r = forfeitAtRoundEnd({ a: "delaying", b: "readied", c: "none" });
     expect(r.forfeited).toEqual(["a"]);
     expect(r.states).toEqual({ a: "none", b: "readied", c: "none" });
+  });
+
+  it("SW-34 SW-02: the pointer — the current Raider stays current after Deel and Sia-Lan move before him; the surprise round's end asks for the late rolls", () => {
+    const es = [entry("deel", 14), entry("siaLan", 10), entry("raider", 7)];
+    expect(turnIndexOf(es, "raider", 2, false, new Set())).toBe(2);
+    const moved = triggerReady(triggerReady(es, "deel", "raider"), "siaLan", "raider");
+    expect(turnIndexOf(moved, "raider", 2, false, new Set())).toBe(2);
+    expect(nextTurn({ round: 2, turn: 2 }, 3, true)).toEqual({
+      round: 3,
+      turn: 0,
+      newRound: true,
+      surpriseEnded: false,
+    });
+    expect(nextTurn({ round: 2, turn: 0 }, 3, true)).toEqual({
+      round: 2,
+      turn: 1,
+      newRound: false,
+      surpriseEnded: false,
+    });
+    // The surprise round of 2 aware: after the second, round 2 begins and the unaware roll.
+    expect(nextTurn({ round: 1, turn: 1 }, 2, true)).toEqual({
+      round: 2,
+      turn: 0,
+      newRound: true,
+      surpriseEnded: true,
+    });
+    expect(nextTurn({ round: 1, turn: 1 }, 2, false).surpriseEnded).toBe(false);
+    // An unaware combatant has no turn in the surprise round.
+    expect(turnIndexOf(es, "raider", 1, true, new Set(["deel", "siaLan"]))).toBe(-1);
   });
 });

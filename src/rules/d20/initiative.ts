@@ -382,3 +382,45 @@ export function forfeitAtRoundEnd(states: Readonly<Record<string, InitiativeStat
   for (const id of forfeited) next[id] = "none";
   return { forfeited, states: next };
 }
+
+export interface TurnPointer {
+  readonly round: number;
+  /** Index into {@link roundTurns} of that round. */
+  readonly turn: number;
+}
+
+export interface NextTurn extends TurnPointer {
+  readonly newRound: boolean;
+  /** SW-02 step 3: the surprise round just ended — those who have not rolled roll before the first regular round. */
+  readonly surpriseEnded: boolean;
+}
+
+/**
+ * SW-02, SW-03: the pointer after a turn ends. Within a round, the next turn; after the last, round + 1 from the top
+ * ("the combatant with the highest initiative acts again") with the same counts. `turns` is the number of turns in
+ * the current round ({@link roundTurns}: the aware only in the surprise round).
+ */
+export function nextTurn(pointer: TurnPointer, turns: number, surprise: boolean): NextTurn {
+  if (pointer.turn + 1 < turns)
+    return { round: pointer.round, turn: pointer.turn + 1, newRound: false, surpriseEnded: false };
+  return {
+    round: pointer.round + 1,
+    turn: 0,
+    newRound: true,
+    surpriseEnded: surprise && pointer.round === 1,
+  };
+}
+
+/**
+ * SW-34 (design §3 pitfalls, foundryvtt #12747 / #12990): after a delay or a readied action reorders the round, the
+ * turn index that keeps `currentId` current, written in the same update as the counts. −1 if it has no turn.
+ */
+export function turnIndexOf(
+  entries: readonly InitiativeEntry[],
+  currentId: string,
+  round: number,
+  surprise: boolean,
+  aware: ReadonlySet<string>,
+): number {
+  return roundTurns(entries, round, surprise, aware).findIndex((t) => t.id === currentId);
+}
