@@ -54,6 +54,8 @@ export function squareStep(angle: number, size: number): Point {
  * With `squareSize` (the Basic game, SF-B-17/18) `distance` counts squares: the direction is snapped to the 8 grid
  * directions and the grenade lands in the centre of a square, `distance` squares away, or in the last whole square
  * before the wall that stops it.
+ *
+ * The Star Frontiers bounce: a d10 and a table of exactly 10 directions; {@link deviate} is the same with any die.
  */
 export function bounce(
   from: Point,
@@ -67,7 +69,27 @@ export function bounce(
   checkDie(d10, 10);
   if (directions.length !== 10)
     throw new RulesError("FT.Error.bounceTable", "The bounce table needs 10 directions");
-  const direction = directions[d10 - 1] ?? 0;
+  return deviate(from, target, d10, distance, obstacle, directions, squareSize);
+}
+
+/**
+ * {@link bounce} generalised to N directions (design d20-swn.md §7): the die has as many faces as the table has
+ * directions — a d10 for Star Frontiers, a d8 for d20 grenadelike weapons (SW-38), a d6 on a hex map. Face k turns
+ * `directions[k − 1]` degrees clockwise from the line of the throw; walls stop the grenade the same way.
+ */
+export function deviate(
+  from: Point,
+  target: Point,
+  face: number,
+  distance: number,
+  obstacle: ObstacleTest,
+  directions: readonly number[],
+  squareSize: number | null = null,
+): BounceResult {
+  if (directions.length < 1)
+    throw new RulesError("FT.Error.bounceTable", "The deviation table needs at least one direction");
+  checkDie(face, directions.length);
+  const direction = directions[face - 1] ?? 0;
   const throwAngle = Math.atan2(target.y - from.y, target.x - from.x);
   const a = throwAngle + (direction * Math.PI) / 180;
   if (squareSize !== null && squareSize > 0) {
