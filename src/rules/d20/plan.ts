@@ -62,8 +62,8 @@ export interface D20AttackPlan {
   readonly shotsLeft: number | null;
 }
 
-const refuse = (key: string, message: string): never => {
-  throw new RulesError(key, message);
+const refuse = (key: string, message: string, data?: Record<string, string | number>): never => {
+  throw new RulesError(key, message, data);
 };
 
 /** The terms a step adds to the engine's (which hold the BAB): the −5 steps below it (SW-22), then its own. */
@@ -88,8 +88,9 @@ export function planD20Attack(d: D20AttackDeclaration): D20AttackPlan {
   checkBab(d.bab);
   if (d.mode !== "single") {
     if (!d.weapon.ranged || !d.weapon[d.mode])
-      refuse("FT.D20.FullAttack.noFireMode", `The weapon has no ${d.mode} setting`);
-    if (!d.fullAttack) refuse("FT.D20.FullAttack.modeNeedsFullAttack", `${d.mode} takes a full attack`);
+      refuse("FT.D20.FullAttack.noFireMode", `The weapon has no ${d.mode} setting`, { mode: d.mode });
+    if (!d.fullAttack)
+      refuse("FT.D20.FullAttack.modeNeedsFullAttack", `${d.mode} takes a full attack`, { mode: d.mode });
     if (d.twoWeapon)
       refuse("FT.D20.FullAttack.twoWeaponFireMode", "Two weapons do not combine with a fire mode");
   }
