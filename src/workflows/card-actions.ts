@@ -21,7 +21,7 @@ import { type DefenseSystem, defenseState, screenPack, weaponFacts } from "../da
 import { actorSystem, isAttackMessage, isItemType, tokenByUuid } from "../documents/subtypes.js";
 import { type GMAnswer, type GMRequestBody, registerGMRequest, requestGM } from "../helpers/gm-request.js";
 import { guard, notify } from "../helpers/report.js";
-import { clientSettings, engineIdOf, getSetting, SETTINGS } from "../helpers/settings.js";
+import { clientSettings, SETTINGS } from "../helpers/settings.js";
 import { sha256 } from "../helpers/sha256.js";
 import {
   type AppliedRecord,
@@ -671,8 +671,8 @@ function targetState(messageId: string, uuid: string, mark?: AppliedMark | null)
     linked,
     stamina: { value: sys.stamina.value, max: sys.stamina.max },
     defenses,
-    // Issue 14: in a d20 world a target takes hits on its vitality and wound points (its health model).
-    ...(engineIdOf(getSetting(SETTINGS.engine)) === "d20" ? { health: d20Health(sys, roundNow()) } : {}),
+    // Issue 14: its vitality and wound points, for the hits of a d20 card (planCard picks the model by the card).
+    ...(sys.d20 ? { health: d20Health(sys, roundNow()) } : {}),
     recorded: recordOn(actor, messageId, ids2.tokenId),
     undone: undoneOn(actor, messageId, ids2.tokenId),
     statuses: [...actor.statuses],
