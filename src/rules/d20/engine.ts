@@ -45,8 +45,8 @@ import {
   nextD20Die,
   resolveD20,
 } from "./resolve.js";
-import { D20_CONDITIONS, D20_REACH_M, D20_SIZES, type D20Condition, type D20Size } from "./tables.js";
 import { ranThisRound } from "./speed.js";
+import { D20_CONDITIONS, D20_REACH_M, D20_SIZES, type D20Condition, type D20Size } from "./tables.js";
 
 /** Float slack for distances measured on the canvas. */
 const EPS = 1e-9;
