@@ -25,6 +25,7 @@ import {
 import type { TargetInput } from "../workflows/attack-plan.js";
 import { d20TargetFacts } from "../workflows/d20-facts.js";
 import { isDodging } from "../workflows/dodging.js";
+import { d20Lattice } from "./d20-cover-facts.js";
 import { FoundryCaster } from "./foundry-caster.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
@@ -220,7 +221,19 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
         crowd: inTheWay.length > 0,
         // The d20 engine's block (issue 14); the other engines ignore it.
         // A system without its d20 block (a hand-made test actor, a module's actor type) has no d20 facts.
-        ...(sys?.d20 ? { d20: d20TargetFacts(sys, statuses(target), moving.moved) } : {}),
+        ...(sys?.d20
+          ? {
+              d20: {
+                ...d20TargetFacts(sys, statuses(target), moving.moved),
+                lattice: d20Lattice(
+                  { footprint: footprint(attacker), centre: attacker.center },
+                  { footprint: footprint(target), centre: target.center, statuses: statuses(target) },
+                  others,
+                  caster,
+                ),
+              },
+            }
+          : {}),
       },
       coverReason: cover.reason,
       inTheWay,
