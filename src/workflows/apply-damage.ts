@@ -10,6 +10,7 @@
  * already there) rather than on a chat card every player receives. Only the GM or the actor's owner writes it.
  */
 import { SYSTEM_ID } from "../constants.js";
+import { type WoundState, woundState } from "../rules/d20/health.js";
 import {
   applyStaminaHit,
   applyVitalityWoundsHit,
@@ -21,8 +22,12 @@ import {
   resolveDoze,
 } from "../rules/index.js";
 
-/** Status effects the apply may turn on, and undo turns off again. */
-export type AppliedStatus = "unconscious" | "stun";
+/**
+ * Status effects the apply may turn on, and undo turns off again: Star Frontiers' unconscious and stun; the d20 wound states (SW-10: fatigued
+ * after wound damage, disabled at 0, dying below it, dead at −10; `helpers/d20-statuses.ts` and core's `dead`).
+ */
+export const APPLIED_STATUSES = ["unconscious", "stun", "fatigued", "disabled", "dying", "dead"] as const;
+export type AppliedStatus = (typeof APPLIED_STATUSES)[number];
 
 export interface TargetState {
   /** Stable id of the target on the card (the token's UUID). */
@@ -86,6 +91,8 @@ export interface AppliedRecord {
   readonly fortitudeDC?: number | null;
   /** SW-10: wound damage leaves the target fatigued. */
   readonly fatigued?: boolean;
+  /** SW-10: the wound points this hit added to the round's wound log, and the round it counts in (for undo). */
+  readonly woundLog?: { readonly combatId: string; readonly round: number; readonly lost: number } | null;
   readonly unconscious: boolean;
   /** SEU drained per power source item id, and suit wear per suit id: to undo. */
   readonly drains: Readonly<Record<string, number>>;
@@ -378,6 +385,8 @@ function planVitalityWounds(
   const on: AppliedStatus[] = [];
   if (down && !active.has("unconscious")) on.push("unconscious");
   if (stunned && !active.has("stun")) on.push("stun");
+  // SW-10: the wound state's status, and fatigue after wound damage, each turned on once.
+  for (const s of d20Statuses(result.state, result.fatigued)) if (!active.has(s)) on.push(s);
   const record: AppliedRecord = {
     targetId: t.id,
     name: t.name,
@@ -387,6 +396,7 @@ function planVitalityWounds(
     pools,
     fortitudeDC: result.fortitudeDC,
     fatigued: result.fatigued,
+    woundLog: h.round && result.woundsLost > 0 ? { ...h.round, lost: result.woundsLost } : null,
     unconscious: down,
     drains: {},
     wear: {},
@@ -418,6 +428,14 @@ function planVitalityWounds(
   };
   if (on.length) batch.statuses[t.id] = { on, off: [] };
   return record;
+}
+
+/** SW-10: the statuses a wound state calls for (fatigued after any wound damage). */
+function d20Statuses(state: WoundState, fatigued: boolean): AppliedStatus[] {
+  const out: AppliedStatus[] = [];
+  if (fatigued) out.push("fatigued");
+  if (state !== "ok") out.push(state);
+  return out;
 }
 
 /** The pools a record changed: its own list, or a Stamina record's two numbers (every record from before). */
@@ -489,12 +507,24 @@ export function planUndo(
       items.push({ _id: sid, "system.capacity.value": run.capacity[sid] });
     }
     if (items.length) batch.items[key] = mergeItems(batch.items[key] ?? [], items);
-    // Undo turns off what this apply turned on — but not unconscious while the target is still down: Stamina 0
-    // or less (SF-B-15), wound points below 0 (SW-10).
-    const down = r.health === "vitalityWounds" ? run.wounds < 0 : run.stamina <= 0;
-    const off = (r.statuses ?? []).filter(
-      (s) => (t.statuses ?? []).includes(s) && (s !== "unconscious" || !down),
+    // Undo turns off what this apply turned on — but not what the target's state still calls for: unconscious
+    // while Stamina is 0 or less (SF-B-15) or wound points below 0 (SW-10), a wound state it is still in, fatigue
+    // while it still has wound damage (SW-10: "until his wounds are healed").
+    const d20 = r.health === "vitalityWounds";
+    const down = d20 ? run.wounds < 0 : run.stamina <= 0;
+    const still = new Set<AppliedStatus>(
+      d20 ? d20Statuses(woundState(run.wounds), run.wounds < (t.health?.wounds.max ?? run.wounds)) : [],
     );
+    const off = (r.statuses ?? []).filter(
+      (s) => (t.statuses ?? []).includes(s) && (s !== "unconscious" || !down) && !still.has(s),
+    );
+    // SW-10: the round's wound log loses what this hit added, when it still counts that round.
+    const log = r.woundLog;
+    const now = t.health?.round;
+    if (log && now && now.combatId === log.combatId && now.round === log.round) {
+      run.lost = Math.max(0, run.lost - log.lost);
+      update[`${prefix}system.d20.woundLog`] = { ...log, lost: run.lost };
+    }
     if (off.length) batch.statuses[r.targetId] = { on: [], off };
   });
   return batch;
