@@ -118,7 +118,7 @@ describe("The target's health model takes the hit (issue 14)", () => {
     expect(pirateWrite!["delta.system.stamina.value"]).toBe(23);
   });
 
-  it("SW-18 SW-10: a confirmed critical on the card drops an ordinary foe to −1 wound points: dying, unconscious", () => {
+  it("SW-18 SW-10: a confirmed critical on the card drops an ordinary foe to −1 wound points: unconscious, fatigued, dying", () => {
     const foe = target("foe", 0, {
       health: vw({ heroic: false, vitality: { value: 0, max: 0 }, wounds: { value: 10, max: 10 }, dr: 0 }),
     });
@@ -140,9 +140,9 @@ describe("The target's health model takes the hit (issue 14)", () => {
     expect(plan.applied[0]).toMatchObject({
       pools: [{ pool: "wounds", before: 10, after: -1 }],
       unconscious: true,
-      statuses: ["unconscious"],
+      statuses: ["unconscious", "fatigued", "dying"],
     });
-    expect(plan.batch.statuses.foe).toEqual({ on: ["unconscious"], off: [] });
+    expect(plan.batch.statuses.foe).toEqual({ on: ["unconscious", "fatigued", "dying"], off: [] });
   });
 
   it("SW-10: two hits on one linked hero in one apply: the second meets what the first left and counts its wounds (DC 5 + 2 + 3)", () => {
@@ -216,17 +216,22 @@ describe("The target's health model takes the hit (issue 14)", () => {
     ).applied[0]!;
     expect(record).toMatchObject({
       pools: [{ pool: "wounds", before: 10, after: -2 }],
-      statuses: ["unconscious"],
+      statuses: ["unconscious", "fatigued", "dying"],
     });
-    const down = { health: { ...foe, wounds: { value: -2, max: 10 } }, statuses: ["unconscious"] };
+    const on = ["unconscious", "fatigued", "dying"];
+    const down = { health: { ...foe, wounds: { value: -2, max: 10 } }, statuses: on };
     expect(planUndo(MSG, [record], [target("foe", 0, down)], {}, { foe: 12 }).statuses.foe).toEqual({
       on: [],
-      off: ["unconscious"],
+      off: on,
     });
-    // Another hit since left it at −5, and an undo bounded at 2 puts back 2: −3, still down, unconscious stays.
-    const worse = { health: { ...foe, wounds: { value: -5, max: 10 } }, statuses: ["unconscious"] };
+    // Another hit since left it at −5, and an undo bounded at 2 puts back 2: −3, still down and dying (and wounded,
+    // so fatigued): every status stays.
+    const worse = { health: { ...foe, wounds: { value: -5, max: 10 } }, statuses: on };
     const undo = planUndo(MSG, [record], [target("foe", 0, worse)], {}, { foe: 2 });
     expect(undo.tokens.scene![0]!["delta.system.d20.wounds.value"]).toBe(-3);
     expect(undo.statuses.foe).toBeUndefined();
+    // An undo bounded at 10 puts it back to 5 of 10: up (unconscious and dying off) but still wounded (fatigued).
+    const up = planUndo(MSG, [record], [target("foe", 0, worse)], {}, { foe: 10 });
+    expect(up.statuses.foe).toEqual({ on: [], off: ["unconscious", "dying"] });
   });
 });
