@@ -7,6 +7,7 @@
  * attack. Creatures count as cover here whatever Star Frontiers' optional crowd rule says (SW-30's own rule).
  */
 import type { D20TargetFacts } from "../rules/core/facts.js";
+import { engagedWithAlly, flanks } from "../rules/d20/attack.js";
 import { measureD20Cover, type Posture } from "../rules/d20/cover.js";
 import type { Bystander, Footprint, Point, RayCaster } from "../rules/index.js";
 import { tokensInTheWay } from "../rules/index.js";
@@ -31,5 +32,32 @@ export function d20Lattice(
     total: count.total,
     posture,
     inTheWay: tokensInTheWay(attacker.centre, target.centre, others),
+  };
+}
+
+/** A footprint in canvas pixels as metres (the scene's units per pixel), for the d20 reach geometry. */
+export function inMetres(f: Footprint, metresPerPixel: number): Footprint {
+  return {
+    x: f.x * metresPerPixel,
+    y: f.y * metresPerPixel,
+    w: f.w * metresPerPixel,
+    h: f.h * metresPerPixel,
+  };
+}
+
+/**
+ * SW-19, SW-26 from the token positions (footprints in metres): the target is engaged in melee with one of the
+ * shooter's allies (a conscious token of the attacker's disposition, other than the attacker, within reach of the
+ * target — shooting into melee −4 unless Precise Shot); and one of those allies stands directly opposite the
+ * attacker within reach (flanking +2, which the engine applies to melee attacks only).
+ */
+export function d20Melee(
+  attacker: Footprint,
+  target: Footprint,
+  allies: readonly Footprint[],
+): { readonly inMelee: boolean; readonly flanked: boolean } {
+  return {
+    inMelee: engagedWithAlly(target, allies),
+    flanked: allies.some((a) => flanks(attacker, target, a)),
   };
 }

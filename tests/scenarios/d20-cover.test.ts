@@ -44,7 +44,7 @@ closeTableAfterEach(() => table);
 const X = cell(10, 5).x - 50;
 const TOP = cell(10, 5).y;
 
-const world = (walls: Record<string, unknown>[]) => ({
+const world = (walls: Record<string, unknown>[], more: { tokens?: Record<string, unknown>[] } = {}) => ({
   settings: [settingSource(id("setEngineCover"), "engine", "d20")],
   actors: [
     actorSource({
@@ -85,6 +85,7 @@ const world = (walls: Record<string, unknown>[]) => ({
           disposition: -1,
           ...cell(10, 5),
         }),
+        ...(more.tokens ?? []),
       ],
       walls,
     }),
@@ -157,6 +158,39 @@ describe("scenario: d20 cover and concealment from the walls (issue 14)", () => 
       expect(row).toContain("d20 16 + 3 = 19 vs Defense 15");
       expect(row).toMatch(/Concealment.*40.*50/);
       expect(row).not.toContain("dmg");
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+describe("scenario: d20 melee facts from the tokens (issue 14)", () => {
+  /** Kara's ally: a friendly token (Kara's own disposition) of the same actor, standing where the test puts it. */
+  const ally = (col: number, row: number) =>
+    tokenSource({
+      _id: id("tokAllyCover"),
+      name: "Ally",
+      actorId: KARA,
+      actorLink: true,
+      disposition: 1,
+      ...cell(col, row),
+    });
+
+  it("SW-19: an ally stands next to the Thug (engaged in melee): Kara's shot takes −4 for shooting into melee, d20 16 − 1 = 15 vs Defense 15 on every client", async () => {
+    table = await createTable({ world: world([], { tokens: [ally(11, 5)] }), online: [GM_ID, ALICE_ID] });
+    const msg = await shoot([16, 4, 5, 6]);
+    for (const row of rows(msg)) {
+      expect(row).toContain("Shooting into meleeSW-19−4");
+      expect(row).toContain("d20 16 − 1 = 15 vs Defense 15 → Hit");
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-19: an ally 2 m from the Thug (two empty 1 m squares between them) is not engaged: no −4, d20 16 + 3 = 19", async () => {
+    table = await createTable({ world: world([], { tokens: [ally(13, 5)] }), online: [GM_ID, ALICE_ID] });
+    const msg = await shoot([16, 4, 5, 6]);
+    for (const row of rows(msg)) {
+      expect(row).not.toContain("Shooting into melee");
+      expect(row).toContain("d20 16 + 3 = 19 vs Defense 15 → Hit");
     }
     expect(table.unhandled).toEqual([]);
   });
