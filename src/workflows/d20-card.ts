@@ -12,6 +12,7 @@
  *   as Star Frontiers' d100.
  */
 
+import { struckCover } from "../rules/d20/resolve.js";
 import type { Check, DiceResults, Modifier, Outcome } from "../rules/index.js";
 import type { AppliedRecord } from "./apply-damage.js";
 
@@ -26,6 +27,8 @@ export interface D20CardTarget {
   readonly threat: number;
   /** Concealment miss chance, per cent (SW-32). */
   readonly missChance: number;
+  /** Where the cover came from (SW-30), for SW-31's struck cover; absent on cards from before. */
+  readonly coverSource?: "none" | "wall" | "lowWall" | "posture" | "creature";
 }
 
 /** The d20 block of a card target from its check, or nothing for the percentile engines' checks. */
@@ -38,6 +41,7 @@ export function d20CardTarget(check: Check, defenseTerms: readonly Modifier[]): 
       defenseTerms,
       threat: check.threat,
       missChance: check.missChance,
+      coverSource: check.coverSource ?? "none",
     },
   };
 }
@@ -106,6 +110,8 @@ export interface D20ShotView {
     readonly missChance: number;
     readonly concealed: boolean;
   } | null;
+  /** SW-31: a miss only the cover caused struck the wall or the creature used as cover; null otherwise or secret. */
+  readonly struck: "wall" | "creature" | null;
 }
 
 /** One shot of a d20 card as its template shows it, or null for another engine's shot. */
@@ -136,7 +142,35 @@ export function d20ShotView(
       typeof conceal === "number"
         ? { roll: conceal, missChance: t.missChance, concealed: conceal <= t.missChance }
         : null,
+    struck: struckOf(t, outcome),
   };
+}
+
+/**
+ * SW-31 on the card: a miss with Defense − cover ≤ total < Defense, not a natural 1, with a wall or a creature as the
+ * cover, struck it. Only where the card shows the total and the Defense (an NPC's are secret). Whether a covering
+ * creature is hurt depends on its own Defense: the GM's call from the card.
+ */
+function struckOf(t: D20CardTarget, outcome: Outcome): D20ShotView["struck"] {
+  if (typeof outcome.total !== "number" || typeof outcome.target !== "number" || t.defense === null)
+    return null;
+  const cover = t.defenseTerms.find((m) => m.id === "cover")?.value ?? 0;
+  const source = t.coverSource ?? "none";
+  const s = struckCover(
+    {
+      roll: outcome.roll,
+      total: outcome.total,
+      target: outcome.target,
+      // A hit the concealment d% turned into a miss was not the cover's doing; nor was a natural 20's hit.
+      rollHit: outcome.auto === "hit" || outcome.total >= outcome.target,
+      auto: outcome.auto === "miss" ? "miss" : null,
+    },
+    cover,
+    // The covering creature's Defense is not on the card: the window is the wall's, the GM judges the rest.
+    source === "creature" ? "wall" : source,
+  );
+  if (s.kind !== "wall") return null;
+  return source === "creature" ? "creature" : "wall";
 }
 
 /**

@@ -135,6 +135,33 @@ describe("scenario: d20 cover and concealment from the walls (issue 14)", () => 
     for (const row of rows(msg)) {
       expect(row).toContain("d20 16 + 3 = 19 vs Defense 22 → Miss");
       expect(row).toContain("CoverSW-30+7");
+      // SW-31: 19 would have hit Defense 15 without the cover: the shot struck the crates.
+      expect(row).toContain("Struck the cover: the shot would have hit without it SW-31");
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-31 ruling 4b: a prone Thug in the open (+4 from posture) missed by d20 12 + 3 = 15 vs Defense 19: nothing to strike; behind the kneeling cover d20 4 + 3 = 7 misses Defense 22 by more than the cover: nothing struck either", async () => {
+    table = await createTable({ world: world([]), online: [GM_ID, ALICE_ID] });
+    await table
+      .client(GM_ID)
+      .run(() => G().game.actors.get(THUG).toggleStatusEffect("prone", { active: true }));
+    await table.settle();
+    const msg = await shoot([12, 4, 5, 6]);
+    for (const row of rows(msg)) {
+      expect(row).toContain("d20 12 + 3 = 15 vs Defense 19 → Miss");
+      expect(row).not.toContain("Struck");
+    }
+    table.close();
+    table = await createTable({ world: world([lowWall()]), online: [GM_ID, ALICE_ID] });
+    await table
+      .client(GM_ID)
+      .run(() => G().game.actors.get(THUG).toggleStatusEffect("kneeling", { active: true }));
+    await table.settle();
+    const far = await shoot([4, 4, 5, 6]);
+    for (const row of rows(far)) {
+      expect(row).toContain("d20 4 + 3 = 7 vs Defense 22 → Miss");
+      expect(row).not.toContain("Struck");
     }
     expect(table.unhandled).toEqual([]);
   });

@@ -94,6 +94,13 @@ function coverOf(t: D20TargetFacts, w: D20WeaponFacts): number | null {
   return d20Cover({ count: { hard, low, total }, posture, ranged: !melee(w), inTheWay }).defense;
 }
 
+/** SW-30, SW-31: where the target's cover comes from (a given `cover` says nothing of it: "none"). */
+function coverSourceOf(t: D20TargetFacts, w: D20WeaponFacts) {
+  if (t.cover !== undefined || !t.lattice) return "none" as const;
+  const { hard, low, total, posture, inTheWay } = t.lattice;
+  return d20Cover({ count: { hard, low, total }, posture, ranged: !melee(w), inTheWay }).source;
+}
+
 /** SW-32: the highest of the facts' miss chance (a region's, the dialog's) and the soft walls' concealment. */
 function missChanceOf(t: D20TargetFacts): number {
   const soft = t.lattice ? concealmentChance(degreeFromShare(t.lattice.soft, t.lattice.total)) : 0;
@@ -211,6 +218,7 @@ export function createD20Engine(): ResolutionEngine {
         naturals,
         increments: terms.range?.increments ?? null,
         damageTerms: damageTerms(facts),
+        coverSource: coverSourceOf(t, w),
       };
     },
     nextDie(check: Check, dice: DiceResults): DieRequest | null {
