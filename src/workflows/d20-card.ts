@@ -31,10 +31,19 @@ export interface D20CardTarget {
   readonly coverSource?: "none" | "wall" | "lowWall" | "posture" | "creature";
 }
 
-/** The d20 block of a card target from its check, or nothing for the percentile engines' checks. */
-export function d20CardTarget(check: Check, defenseTerms: readonly Modifier[]): { d20?: D20CardTarget } {
+/**
+ * The d20 block of a card target from its check, or nothing for the percentile engines' checks. A d20 card carries
+ * its cover as a Defense term (SW-30, "Cover +7"), so the Star Frontiers cover class and its 5-ray count are left
+ * off it: they would read "Hard cover, 5 of 5 rays" beside a low wall's ¾.
+ */
+export function d20CardTarget(
+  check: Check,
+  defenseTerms: readonly Modifier[],
+): { d20?: D20CardTarget; cover?: "none"; coverReason?: null } {
   if (check.kind !== "d20") return {};
   return {
+    cover: "none",
+    coverReason: null,
     d20: {
       bonus: check.bonus,
       defense: check.target.value,

@@ -121,6 +121,8 @@ describe("scenario: d20 cover and concealment from the walls (issue 14)", () => 
     for (const row of rows(msg)) {
       expect(row).toContain("d20 14 + 3 = 17 vs Defense 17 → Hit");
       expect(row).toContain("CoverSW-30+2");
+      // The d20 cover is the Defense term; Star Frontiers' "Hard cover, 5 of 5 rays" is not on a d20 card.
+      expect(row).not.toContain("rays blocked");
     }
     expect(table.unhandled).toEqual([]);
   });
