@@ -4,7 +4,7 @@
  * attack's, so the user overrides them in their own rows, fields `def.<targetId>.<id>`, which go to the request's
  * `targetOverrides` (`attack-plan.ts`). The percentile engines have no Defense: no rows.
  */
-import type { PreparedAttack } from "../workflows/attack-plan.js";
+import { CONCEALMENT_OVERRIDE, type PreparedAttack } from "../workflows/attack-plan.js";
 import { type ModifierRow, signed } from "./attack-dialog-rows.js";
 
 /** The prefix of a Defense row's field. */
@@ -13,8 +13,8 @@ export const DEFENSE_FIELD = "def";
 /** Each target's Defense rows, and its Defense (null where the engine rolls against none). */
 export function defenseRows(prep: PreparedAttack): { rows: ModifierRow[][]; totals: (number | null)[] } {
   return {
-    rows: prep.targets.map((t) =>
-      t.targetModifiers.map((m) => ({
+    rows: prep.targets.map((t) => {
+      const terms: ModifierRow[] = t.targetModifiers.map((m) => ({
         id: m.id,
         label: m.label,
         ruleId: m.ruleId,
@@ -24,8 +24,22 @@ export function defenseRows(prep: PreparedAttack): { rows: ModifierRow[][]; tota
         overridden: !!m.overridden,
         detail: null,
         burstRole: null,
-      })),
-    ),
+      }));
+      if (t.check.kind !== "d20") return terms;
+      // SW-32: the miss chance, a free percentage the user may raise (the highest source applies).
+      const miss = t.check.missChance;
+      return terms.concat({
+        id: CONCEALMENT_OVERRIDE,
+        label: "FT.D20UI.concealmentChance",
+        ruleId: "SW-32",
+        value: miss,
+        shown: String(miss),
+        name: `${DEFENSE_FIELD}.${t.id}.${CONCEALMENT_OVERRIDE}`,
+        overridden: false,
+        detail: null,
+        burstRole: null,
+      });
+    }),
     totals: prep.targets.map((t) => (t.check.kind === "d20" ? t.check.target.value : null)),
   };
 }

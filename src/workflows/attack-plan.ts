@@ -102,7 +102,29 @@ export interface PreparedAttack {
 }
 
 function factsFor(req: AttackRequest, t: TargetInput): AttackFacts {
-  return { attacker: req.attacker, weapon: req.weapon, target: t.facts, declarations: req.declarations };
+  return {
+    attacker: req.attacker,
+    weapon: req.weapon,
+    target: withConcealment(t.facts, req.targetOverrides),
+    declarations: req.declarations,
+  };
+}
+
+/** The dialog's free concealment percentage (SW-32), a target override beside its Defense terms. */
+export const CONCEALMENT_OVERRIDE = "concealment";
+
+/**
+ * SW-32: "use the one that would produce the highest miss chance" — a percentage the user enters in the dialog
+ * (fog, darkness the scene does not know) competes with the scene's; the higher applies, never the sum. A target
+ * without a d20 block is left as it is.
+ */
+function withConcealment(
+  facts: TargetInput["facts"],
+  overrides: AttackRequest["targetOverrides"],
+): TargetInput["facts"] {
+  const free = overrides?.[facts.id]?.[CONCEALMENT_OVERRIDE] ?? overrides?.["*"]?.[CONCEALMENT_OVERRIDE];
+  if (typeof free !== "number" || !facts.d20) return facts;
+  return { ...facts, d20: { ...facts.d20, missChance: Math.max(facts.d20.missChance ?? 0, free) } };
 }
 
 /**

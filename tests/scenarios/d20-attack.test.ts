@@ -123,7 +123,8 @@ describe("scenario: a d20 blaster shot (issue 14)", () => {
     const thug = (name: string) =>
       dialogKit.field(alice, `def.Scene.${SCENE}.Token.${TOK.thug}.${name}`).value;
     expect(["base", "class", "dex"].map(thug)).toEqual(["+10", "+3", "+2"]);
-    expect(rows("table.ft-d20-defense").length).toBe(3);
+    // Base, class, Dex — and the concealment miss chance, a free percentage (SW-32).
+    expect(rows("table.ft-d20-defense").length).toBe(4);
     const defense = () => alice.run(() => text(dialog.element.querySelector('[data-ft-field="t0.defense"]')));
     expect(defense()).toBe("15");
     expect(dialogKit.chance(alice)).toBe("25%");
@@ -135,6 +136,23 @@ describe("scenario: a d20 blaster shot (issue 14)", () => {
     expect(onEvery(msg, (c) => shotLine(c, msg))).toEqual(
       everyone(table, "d20 16 − 1 = 15 vs Defense 20 → Miss"),
     );
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-32: Alice types 30 % concealment in the dialog (smoke the scene does not know): the chance falls from 25 % to 17.5 %, and after the hit d20 16 the d% 25 ≤ 30 turns it into a miss on every client", async () => {
+    table = await createTable({ world: world({ observed: true }), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    expect(dialogKit.chance(alice)).toBe("25%");
+    await dialogKit.set(alice, `def.Scene.${SCENE}.Token.${TOK.thug}.concealment`, "30");
+    expect(dialogKit.chance(alice)).toBe("17.5%");
+    // The d20, the damage dice, then the concealment d% the hit asks for.
+    const msg = await dialogKit.aliceRolls(alice, 16, 4, 5, 6, 25);
+    expect(
+      onEvery(msg, (c) =>
+        text(targetBlock(renderMessage(c, msg), "Thug").querySelector(".ft-d20-concealment")),
+      ),
+    ).toEqual(everyone(table, "Concealment: d% 25 / 30% → concealed, miss SW-32"));
     expect(table.unhandled).toEqual([]);
   });
 
