@@ -15,7 +15,6 @@
  *   start on the wall and miss it; walls within a pixel of the start are decided on exact geometry.
  */
 import { SYSTEM_ID } from "../constants.js";
-import type { D20Wall } from "../rules/d20/cover.js";
 import { type Crossing, type Point, type RayCaster, segmentCrossing, type Wall } from "../rules/index.js";
 import { SENSE, wallCover } from "./wall-cover.js";
 
@@ -61,7 +60,7 @@ const ROUNDING_REACH = 1;
 const LEFT = 1;
 const RIGHT = 2;
 
-export function wallFromDocument(doc: WallDocLike): D20Wall {
+export function wallFromDocument(doc: WallDocLike): Wall {
   const [ax = 0, ay = 0, bx = 0, by = 0] = doc.c;
   return {
     id: doc.id ?? "",
