@@ -13,6 +13,7 @@ import { AttackCardModel, CharacterModel, CreatureModel, ItemModels, SideModel }
 import { FrontierActor } from "./documents/actor.js";
 import { FrontierCombat, handleNextRoundRequest, handleRollSideQuery } from "./documents/combat.js";
 import { FrontierItem } from "./documents/item.js";
+import { registerD20Conditions } from "./helpers/d20-conditions.js";
 import { QUERY } from "./helpers/gm-query.js";
 import { listenForGMRequests, registerGMRequest } from "./helpers/gm-request.js";
 import { registerHelpers } from "./helpers/handlebars.js";
@@ -58,6 +59,8 @@ Hooks.once("init", () => {
   registerDrugRequests();
   // Doze sleep and stuns end when their turns have passed (v13 does not end effects itself).
   registerStatusExpiry();
+  // Issue 14: the d20 conditions (fatigued, disabled, dying, stable) beside core's statuses.
+  registerD20Conditions();
   registerGMRequest("structure", handleStructureRequest);
   listenForGMRequests();
   // SF-X-10: an owner marks their token dodging this round from the combat tracker.

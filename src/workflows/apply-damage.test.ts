@@ -118,7 +118,7 @@ describe("The target's health model takes the hit (issue 14)", () => {
     expect(pirateWrite!["delta.system.stamina.value"]).toBe(23);
   });
 
-  it("SW-18 SW-10: a confirmed critical on the card drops an ordinary foe to −1 wound points: dying, unconscious", () => {
+  it("SW-18 SW-10: a confirmed critical on the card drops an ordinary foe to −1 wound points: dying, unconscious, fatigued", () => {
     const foe = target("foe", 0, {
       health: vw({ heroic: false, vitality: { value: 0, max: 0 }, wounds: { value: 10, max: 10 }, dr: 0 }),
     });
@@ -140,9 +140,9 @@ describe("The target's health model takes the hit (issue 14)", () => {
     expect(plan.applied[0]).toMatchObject({
       pools: [{ pool: "wounds", before: 10, after: -1 }],
       unconscious: true,
-      statuses: ["unconscious"],
+      statuses: ["unconscious", "fatigued", "dying"],
     });
-    expect(plan.batch.statuses.foe).toEqual({ on: ["unconscious"], off: [] });
+    expect(plan.batch.statuses.foe).toEqual({ on: ["unconscious", "fatigued", "dying"], off: [] });
   });
 
   it("SW-10: two hits on one linked hero in one apply: the second meets what the first left and counts its wounds (DC 5 + 2 + 3)", () => {
@@ -203,7 +203,7 @@ describe("The target's health model takes the hit (issue 14)", () => {
     });
   });
 
-  it("SW-10 SF-B-15: undo leaves unconscious on while the target is still down (wounds below 0), and turns it off once it is up", () => {
+  it("SW-10 SF-B-15: undo leaves unconscious and dying on while the target is still down (wounds below 0), and turns them off once it is up", () => {
     const foe = vw({ heroic: false, vitality: { value: 0, max: 0 }, wounds: { value: 10, max: 10 }, dr: 0 });
     const record = planApplication(
       MSG,
@@ -216,17 +216,46 @@ describe("The target's health model takes the hit (issue 14)", () => {
     ).applied[0]!;
     expect(record).toMatchObject({
       pools: [{ pool: "wounds", before: 10, after: -2 }],
-      statuses: ["unconscious"],
+      statuses: ["unconscious", "fatigued", "dying"],
     });
-    const down = { health: { ...foe, wounds: { value: -2, max: 10 } }, statuses: ["unconscious"] };
+    const on = ["unconscious", "fatigued", "dying"];
+    const down = { health: { ...foe, wounds: { value: -2, max: 10 } }, statuses: on };
     expect(planUndo(MSG, [record], [target("foe", 0, down)], {}, { foe: 12 }).statuses.foe).toEqual({
       on: [],
-      off: ["unconscious"],
+      off: ["unconscious", "fatigued", "dying"],
     });
     // Another hit since left it at −5, and an undo bounded at 2 puts back 2: −3, still down, unconscious stays.
-    const worse = { health: { ...foe, wounds: { value: -5, max: 10 } }, statuses: ["unconscious"] };
+    const worse = { health: { ...foe, wounds: { value: -5, max: 10 } }, statuses: on };
     const undo = planUndo(MSG, [record], [target("foe", 0, worse)], {}, { foe: 2 });
     expect(undo.tokens.scene![0]!["delta.system.d20.wounds.value"]).toBe(-3);
-    expect(undo.statuses.foe).toBeUndefined();
+    // Still dying at −3 (SW-10): only fatigued goes.
+    expect(undo.statuses.foe).toEqual({ on: [], off: ["fatigued"] });
+  });
+
+  it("SW-10: undo writes back the wound log the hit replaced (the round's count before it)", () => {
+    const hero = vw({
+      vitality: { value: 0, max: 12 },
+      wounds: { value: 10, max: 10 },
+      dr: 0,
+      lostThisRound: 2,
+      round: { combatId: "c1", round: 3 },
+      log: { combatId: "c1", round: 3, lost: 2 },
+    });
+    const t = target("hero", 0, { health: hero });
+    const plan = planApplication(MSG, { hero: 4 }, "projectile", [t], ["hero"], new Set(), {});
+    expect(plan.batch.tokens.scene![0]).toMatchObject({
+      "delta.system.d20.woundLog": { combatId: "c1", round: 3, lost: 6 },
+    });
+    expect(plan.applied[0]).toMatchObject({
+      statuses: ["fatigued"],
+      woundLogBefore: { combatId: "c1", round: 3, lost: 2 },
+    });
+    const after = { health: { ...hero, wounds: { value: 6, max: 10 } }, statuses: ["fatigued"] };
+    const undo = planUndo(MSG, [plan.applied[0]!], [target("hero", 0, after)], {}, { hero: 4 });
+    expect(undo.tokens.scene![0]).toMatchObject({
+      "delta.system.d20.wounds.value": 10,
+      "delta.system.d20.woundLog": { combatId: "c1", round: 3, lost: 2 },
+    });
+    expect(undo.statuses.hero).toEqual({ on: [], off: ["fatigued"] });
   });
 });

@@ -10,6 +10,7 @@
  * already there) rather than on a chat card every player receives. Only the GM or the actor's owner writes it.
  */
 import { SYSTEM_ID } from "../constants.js";
+import { type WoundState, woundState } from "../rules/d20/health.js";
 import {
   applyStaminaHit,
   applyVitalityWoundsHit,
@@ -22,7 +23,17 @@ import {
 } from "../rules/index.js";
 
 /** Status effects the apply may turn on, and undo turns off again. */
-export type AppliedStatus = "unconscious" | "stun";
+export type AppliedStatus = "unconscious" | "stun" | "fatigued" | "disabled" | "dying" | "dead";
+
+/** Every status an apply may turn on (a stored record's list is read through this). */
+export const APPLIED_STATUSES: readonly AppliedStatus[] = [
+  "unconscious",
+  "stun",
+  "fatigued",
+  "disabled",
+  "dying",
+  "dead",
+];
 
 export interface TargetState {
   /** Stable id of the target on the card (the token's UUID). */
@@ -67,6 +78,15 @@ export interface VitalityWoundsTarget {
   readonly lostThisRound: number;
   /** The combat and round now: the wound log is written in them (SW-10); absent or null outside combat. */
   readonly round?: { readonly combatId: string; readonly round: number } | null;
+  /** The wound log as stored now (what undo puts back, SW-10). */
+  readonly log?: WoundLogEntry;
+}
+
+/** `system.d20.woundLog` as stored. */
+export interface WoundLogEntry {
+  readonly combatId: string;
+  readonly round: number;
+  readonly lost: number;
 }
 
 export interface AppliedRecord {
@@ -92,6 +112,8 @@ export interface AppliedRecord {
   readonly wear: Readonly<Record<string, number>>;
   /** The status effects this apply turned on (not those already on): undo turns exactly these off. */
   readonly statuses?: readonly AppliedStatus[];
+  /** A d20 hit that wrote the wound log: the log before it, which undo writes back (SW-10). */
+  readonly woundLogBefore?: WoundLogEntry;
   /**
    * A doze grenade's result (SF-B-18, SF-X-42): knocked out, or how many grenades it would take; how many had
    * caught it this turn counting this one, and the turn (so the next grenade this turn counts this one).
@@ -378,6 +400,9 @@ function planVitalityWounds(
   const on: AppliedStatus[] = [];
   if (down && !active.has("unconscious")) on.push("unconscious");
   if (stunned && !active.has("stun")) on.push("stun");
+  // SW-10, SW-11: wound damage leaves the target fatigued; its wound points say disabled, dying or dead.
+  for (const s of woundStatuses(result.fatigued, result.state)) if (!active.has(s)) on.push(s);
+  const logWritten = !!h.round && result.woundsLost > 0;
   const record: AppliedRecord = {
     targetId: t.id,
     name: t.name,
@@ -391,6 +416,7 @@ function planVitalityWounds(
     drains: {},
     wear: {},
     statuses: on,
+    ...(logWritten && h.log ? { woundLogBefore: { ...h.log } } : {}),
     steps: result.drAbsorbed
       ? [
           {
@@ -418,6 +444,13 @@ function planVitalityWounds(
   };
   if (on.length) batch.statuses[t.id] = { on, off: [] };
   return record;
+}
+
+/** The d20 statuses a wound state calls for (SW-10): fatigued after wound damage, disabled, dying, dead. */
+export function woundStatuses(fatigued: boolean, state: WoundState): AppliedStatus[] {
+  const out: AppliedStatus[] = fatigued ? ["fatigued"] : [];
+  if (state === "disabled" || state === "dying" || state === "dead") out.push(state);
+  return out;
 }
 
 /** The pools a record changed: its own list, or a Stamina record's two numbers (every record from before). */
@@ -469,6 +502,8 @@ export function planUndo(
     // The record stays, marked undone, in the same write: only a GM applies this card to this target again (the
     // card's own mark says so too, but the card is its author's to write).
     update[`${prefix}${ledgerPath(messageId, t.tokenId)}.undone`] = true;
+    // SW-10: the wound log as it was before this hit (the next hit's Fortitude DC counts from it again).
+    if (r.woundLogBefore) update[`${prefix}system.d20.woundLog`] = { ...r.woundLogBefore };
     const key = actorKey(t);
     const lv = levels[key] ?? { power: {}, capacity: {} };
     const items: Update[] = [];
@@ -492,8 +527,10 @@ export function planUndo(
     // Undo turns off what this apply turned on — but not unconscious while the target is still down: Stamina 0
     // or less (SF-B-15), wound points below 0 (SW-10).
     const down = r.health === "vitalityWounds" ? run.wounds < 0 : run.stamina <= 0;
+    // A d20 target keeps the wound state its wound points still call for (SW-10).
+    const still = r.health === "vitalityWounds" ? woundStatuses(false, woundState(run.wounds)) : [];
     const off = (r.statuses ?? []).filter(
-      (s) => (t.statuses ?? []).includes(s) && (s !== "unconscious" || !down),
+      (s) => (t.statuses ?? []).includes(s) && (s !== "unconscious" || !down) && !still.includes(s),
     );
     if (off.length) batch.statuses[r.targetId] = { on: [], off };
   });

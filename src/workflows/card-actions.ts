@@ -24,6 +24,7 @@ import { guard, notify } from "../helpers/report.js";
 import { clientSettings, engineIdOf, getSetting, SETTINGS } from "../helpers/settings.js";
 import { sha256 } from "../helpers/sha256.js";
 import {
+  APPLIED_STATUSES,
   type AppliedRecord,
   type AppliedStatus,
   actorKey,
@@ -360,7 +361,7 @@ function recordOn(actor: ActorI, messageId: string, tokenId: string): AppliedRec
   );
   if (!nums || !maps || !Array.isArray(o.steps)) return null;
   const statuses = Array.isArray(o.statuses)
-    ? o.statuses.filter((s): s is AppliedStatus => s === "unconscious" || s === "stun")
+    ? o.statuses.filter((s): s is AppliedStatus => APPLIED_STATUSES.includes(s))
     : [];
   // Stored JSON whose numbers, maps and steps were checked just above; the rest is what planApplication wrote.
   return { ...(o as unknown as AppliedRecord), statuses };
