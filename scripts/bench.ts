@@ -5,10 +5,12 @@
  * prefilter is for. Timings are medians of many runs; write counts come from the real workflows with fakes.
  */
 import { performance } from "node:perf_hooks";
+import { measureD20Cover } from "../src/rules/d20/cover.js";
 import {
   burstStrip,
   createAlphaDawnEngine,
   DEFAULT_DECLARATIONS,
+  type Footprint,
   GridCaster,
   measureCover,
   type Wall,
@@ -58,7 +60,9 @@ function median(xs: number[]): number {
 const out = (name: string, value: number, unit: string, budget: number | null) =>
   console.log(JSON.stringify({ name, value: Number(value.toFixed(4)), unit, budget }));
 
-function coverFigure(n: number): number {
+type Measure = (a: Footprint, b: Footprint, caster: GridCaster) => unknown;
+
+function coverFigure(n: number, measure: Measure = measureCover): number {
   const { walls, side, r } = scene(n, 7);
   const caster = new GridCaster(walls, 10);
   const pairs = Array.from({ length: 4000 }, () => {
@@ -76,7 +80,7 @@ function coverFigure(n: number): number {
     const t0 = performance.now();
     for (let i = 0; i < 40; i++) {
       const [a, b] = pairs[s * 40 + i]!;
-      measureCover(a, b, caster);
+      measure(a, b, caster);
     }
     times.push((performance.now() - t0) / 40);
   }
@@ -89,6 +93,12 @@ const c500 = coverFigure(500);
 const c5000 = coverFigure(5000);
 out("cover.pair.500walls", c500, "ms", 0.1);
 out("cover.pair.5000walls", c5000, "ms", Number((2 * c500).toFixed(4)));
+// Ruling 3: the d20 engine's 16-point lattice from the attacker's best eye (up to 5 × 16 rays), same budget.
+coverFigure(500, measureD20Cover);
+const d500 = coverFigure(500, measureD20Cover);
+const d5000 = coverFigure(5000, measureD20Cover);
+out("cover.pair.d20.500walls", d500, "ms", 0.1);
+out("cover.pair.d20.5000walls", d5000, "ms", Number((2 * d500).toFixed(4)));
 
 {
   const { walls, side, r } = scene(500, 11);

@@ -7,13 +7,13 @@ import { registerRuleRefs } from "./applications/rule-refs.js";
 import { registerMenus } from "./applications/settings-menus.js";
 import { FrontierActorSheet } from "./applications/sheets/actor-sheet.js";
 import { FrontierItemSheet } from "./applications/sheets/item-sheet.js";
-import { addCoverField, addStructureFields } from "./canvas/wall-config.js";
+import { addCoverField, addHeightField, addStructureFields } from "./canvas/wall-config.js";
 import { PARTIALS, SYSTEM_ID, templatePath } from "./constants.js";
 import { AttackCardModel, CharacterModel, CreatureModel, ItemModels, SideModel } from "./data/models.js";
 import { FrontierActor } from "./documents/actor.js";
 import { FrontierCombat, handleNextRoundRequest, handleRollSideQuery } from "./documents/combat.js";
 import { FrontierItem } from "./documents/item.js";
-import { registerD20Conditions } from "./helpers/d20-conditions.js";
+import { registerD20Statuses } from "./helpers/d20-statuses.js";
 import { QUERY } from "./helpers/gm-query.js";
 import { listenForGMRequests, registerGMRequest } from "./helpers/gm-request.js";
 import { registerHelpers } from "./helpers/handlebars.js";
@@ -48,6 +48,8 @@ Hooks.once("init", () => {
   Object.assign(CONFIG.CombatantGroup.dataModels, { side: SideModel });
   Object.assign(CONFIG.ChatMessage.dataModels, { attack: AttackCardModel });
   CONFIG.ui.combat = FrontierCombatTracker;
+  // The d20 statuses beside core's (kneeling as cover, fatigued, disabled, dying, stable; issue 14).
+  registerD20Statuses(CONFIG.statusEffects);
   // GM-side handlers for requests from players (architecture: GM authority through CONFIG.queries).
   Object.assign(CONFIG.queries, {
     [QUERY.rollSide]: handleRollSideQuery,
@@ -59,8 +61,6 @@ Hooks.once("init", () => {
   registerDrugRequests();
   // Doze sleep and stuns end when their turns have passed (v13 does not end effects itself).
   registerStatusExpiry();
-  // Issue 14: the d20 conditions (fatigued, disabled, dying, stable) beside core's statuses.
-  registerD20Conditions();
   registerGMRequest("structure", handleStructureRequest);
   listenForGMRequests();
   // SF-X-10: an owner marks their token dodging this round from the combat tracker.
@@ -117,6 +117,7 @@ Hooks.on("createSetting", onSetting);
 Hooks.on("updateSetting", onSetting);
 // The cover class of each wall (SF-X-22), editable in the wall configuration.
 Hooks.on("renderWallConfig", (app, html) => addCoverField(app, html));
+Hooks.on("renderWallConfig", (app, html) => addHeightField(app, html));
 // SF-X-41: the structure type and points of a door or wall; a door broken open stays open.
 Hooks.on("renderWallConfig", (app, html) => addStructureFields(app, html));
 Hooks.on("preUpdateWall", (wall, changes) => keepBrokenDoorsOpen(wall, changes as { ds?: number }));

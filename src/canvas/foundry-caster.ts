@@ -15,6 +15,7 @@
  *   start on the wall and miss it; walls within a pixel of the start are decided on exact geometry.
  */
 import { SYSTEM_ID } from "../constants.js";
+import type { D20Wall } from "../rules/d20/cover.js";
 import { type Crossing, type Point, type RayCaster, segmentCrossing, type Wall } from "../rules/index.js";
 import { SENSE, wallCover } from "./wall-cover.js";
 
@@ -27,7 +28,7 @@ interface WallDocLike {
   readonly sight: number | null;
   readonly door: number | null;
   readonly ds: number | null;
-  getFlag(scope: typeof SYSTEM_ID, key: "cover"): string | undefined;
+  getFlag(scope: typeof SYSTEM_ID, key: "cover" | "height"): string | undefined;
 }
 /** `foundry.canvas.geometry.edges.Edge`, as far as it is read here. */
 interface EdgeLike {
@@ -60,7 +61,7 @@ const ROUNDING_REACH = 1;
 const LEFT = 1;
 const RIGHT = 2;
 
-export function wallFromDocument(doc: WallDocLike): Wall {
+export function wallFromDocument(doc: WallDocLike): D20Wall {
   const [ax = 0, ay = 0, bx = 0, by = 0] = doc.c;
   return {
     id: doc.id ?? "",
@@ -75,6 +76,8 @@ export function wallFromDocument(doc: WallDocLike): Wall {
     }),
     blocksSight: doc.sight !== SENSE.NONE,
     blocksMove: doc.move !== SENSE.NONE,
+    // SW-30: the d20 cover lattice reads a low wall apart (rules/d20/cover.ts `D20Wall`).
+    ...(doc.getFlag(SYSTEM_ID, "height") === "low" ? { height: "low" as const } : {}),
   };
 }
 

@@ -25,6 +25,7 @@ import {
 import type { TargetInput } from "../workflows/attack-plan.js";
 import { d20TargetFacts } from "../workflows/d20-facts.js";
 import { isDodging } from "../workflows/dodging.js";
+import { d20Lattice, d20Melee, inMetres } from "./d20-cover-facts.js";
 import { FoundryCaster } from "./foundry-caster.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
@@ -190,6 +191,19 @@ export function bystanders(tokens: readonly TokenP[], except: readonly string[])
     });
 }
 
+/**
+ * SW-19, SW-26: the attacker's allies on the scene — tokens of its disposition with an actor, other than the attacker
+ * and the target, not down (dead or unconscious allies are not engaged, SW-19).
+ */
+function alliesOf(attacker: TokenP, target: TokenP): TokenP[] {
+  const side = attacker.document.disposition;
+  return involvedTokens().filter((t) => {
+    if (t.id === attacker.id || t.id === target.id || t.document.disposition !== side) return false;
+    const st = statuses(t);
+    return !st.has("dead") && !st.has("unconscious");
+  });
+}
+
 export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "squares"): SceneTarget {
   const caster = new FoundryCaster();
   const cover = measureCover(footprint(attacker), footprint(target), caster);
@@ -220,7 +234,24 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
         crowd: inTheWay.length > 0,
         // The d20 engine's block (issue 14); the other engines ignore it.
         // A system without its d20 block (a hand-made test actor, a module's actor type) has no d20 facts.
-        ...(sys?.d20 ? { d20: d20TargetFacts(sys, statuses(target), moving.moved) } : {}),
+        ...(sys?.d20
+          ? {
+              d20: {
+                ...d20TargetFacts(sys, statuses(target), moving.moved),
+                ...d20Melee(
+                  inMetres(footprint(attacker), unitsPerPixel()),
+                  inMetres(footprint(target), unitsPerPixel()),
+                  alliesOf(attacker, target).map((a) => inMetres(footprint(a), unitsPerPixel())),
+                ),
+                lattice: d20Lattice(
+                  { footprint: footprint(attacker), centre: attacker.center },
+                  { footprint: footprint(target), centre: target.center, statuses: statuses(target) },
+                  others,
+                  caster,
+                ),
+              },
+            }
+          : {}),
       },
       coverReason: cover.reason,
       inTheWay,

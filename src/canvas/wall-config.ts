@@ -24,6 +24,30 @@ export function addCoverField(
 }
 
 /**
+ * SW-30 (d20): a "Height" select (full or low), stored as `flags.frontier-tactics.height`. A low wall (about 1 m)
+ * gives a standing target ¼ cover and a kneeling or prone one ¾ (`rules/d20/cover.ts`); the Star Frontiers engines
+ * read only the cover class.
+ */
+export function addHeightField(
+  app: { readonly document: WallDocument.Implementation },
+  html: HTMLElement,
+): void {
+  const form = html.querySelector("form") ?? (html.tagName === "FORM" ? html : null);
+  const anchor = form?.querySelector('[name="door"]')?.closest(".form-group");
+  if (!form || !anchor || form.querySelector(`[name="flags.${SYSTEM_ID}.height"]`)) return;
+  const current = app.document?.getFlag(SYSTEM_ID, "height") || "full";
+  const t = (k: string) => game.i18n?.localize(k) ?? k;
+  const group = document.createElement("div");
+  group.className = "form-group";
+  group.innerHTML = `<label>${t("FT.Wall.height")}</label>
+    <div class="form-fields"><select name="flags.${SYSTEM_ID}.height">
+      ${["full", "low"].map((v) => `<option value="${v}"${v === current ? " selected" : ""}>${t(`FT.Wall.heights.${v}`)}</option>`).join("")}
+    </select></div>
+    <p class="hint">${t("FT.Wall.heightHint")}</p>`;
+  anchor.before(group);
+}
+
+/**
  * SF-X-41: a "Structure" select (the structure types of rules-tables §10.2) and its structural points, stored as
  * `flags.frontier-tactics.structure` and `.structuralPoints`; blank points are rolled from the type the first time
  * the wall is hit (`workflows/structure.ts`).

@@ -59,7 +59,7 @@ import { createD20Engine } from "./d20/engine.js";
 import { createZebulonEngine } from "./zebulon/engine.js";
 import type { ResolutionTable } from "./zebulon/table.js";
 
-/** The engine a world uses (the settings offer Alpha Dawn and Zebulon; d20 is built, its preset comes next). */
+/** The engine a world uses (Alpha Dawn, Zebulon's Guide or d20). */
 export function createEngine(
   id: EngineId,
   tables: { alphaDawn?: AlphaDawnTable; zebulon?: ResolutionTable } = {},
@@ -70,7 +70,6 @@ export function createEngine(
     case "zebulon":
       return createZebulonEngine(tables.zebulon, tables.alphaDawn);
     case "d20":
-      // Built and tested; a world's settings do not offer it yet (the preset and the sheets come with it).
       return createD20Engine();
     default:
       throw new Error(`The ${id} engine is not available in this version`);

@@ -102,6 +102,8 @@ declare module "fvtt-types/configuration" {
       /** The wall's cover class (SF-X-22); "" or unset: by wall type. */
       "frontier-tactics": {
         cover?: "" | "none" | "soft" | "hard";
+        /** SW-30 (d20): a low wall (about 1 m) covers a standing target's lower half; "" or unset: full height. */
+        height?: "" | "full" | "low";
         /** SF-X-41 (workflows/structure.ts): the structure type the GM gave it (rules-tables §10.2); "" or unset: none. */
         structure?: string;
         /** SF-X-41: its structural points left; null or unset: rolled from the type when first hit. */

@@ -118,7 +118,7 @@ describe("The target's health model takes the hit (issue 14)", () => {
     expect(pirateWrite!["delta.system.stamina.value"]).toBe(23);
   });
 
-  it("SW-18 SW-10: a confirmed critical on the card drops an ordinary foe to −1 wound points: dying, unconscious, fatigued", () => {
+  it("SW-18 SW-10: a confirmed critical on the card drops an ordinary foe to −1 wound points: unconscious, fatigued, dying", () => {
     const foe = target("foe", 0, {
       health: vw({ heroic: false, vitality: { value: 0, max: 0 }, wounds: { value: 10, max: 10 }, dr: 0 }),
     });
@@ -203,7 +203,7 @@ describe("The target's health model takes the hit (issue 14)", () => {
     });
   });
 
-  it("SW-10 SF-B-15: undo leaves unconscious and dying on while the target is still down (wounds below 0), and turns them off once it is up", () => {
+  it("SW-10 SF-B-15: undo leaves unconscious on while the target is still down (wounds below 0), and turns it off once it is up", () => {
     const foe = vw({ heroic: false, vitality: { value: 0, max: 0 }, wounds: { value: 10, max: 10 }, dr: 0 });
     const record = planApplication(
       MSG,
@@ -222,40 +222,16 @@ describe("The target's health model takes the hit (issue 14)", () => {
     const down = { health: { ...foe, wounds: { value: -2, max: 10 } }, statuses: on };
     expect(planUndo(MSG, [record], [target("foe", 0, down)], {}, { foe: 12 }).statuses.foe).toEqual({
       on: [],
-      off: ["unconscious", "fatigued", "dying"],
+      off: on,
     });
-    // Another hit since left it at −5, and an undo bounded at 2 puts back 2: −3, still down, unconscious stays.
+    // Another hit since left it at −5, and an undo bounded at 2 puts back 2: −3, still down and dying (and wounded,
+    // so fatigued): every status stays.
     const worse = { health: { ...foe, wounds: { value: -5, max: 10 } }, statuses: on };
     const undo = planUndo(MSG, [record], [target("foe", 0, worse)], {}, { foe: 2 });
     expect(undo.tokens.scene![0]!["delta.system.d20.wounds.value"]).toBe(-3);
-    // Still dying at −3 (SW-10): only fatigued goes.
-    expect(undo.statuses.foe).toEqual({ on: [], off: ["fatigued"] });
-  });
-
-  it("SW-10: undo writes back the wound log the hit replaced (the round's count before it)", () => {
-    const hero = vw({
-      vitality: { value: 0, max: 12 },
-      wounds: { value: 10, max: 10 },
-      dr: 0,
-      lostThisRound: 2,
-      round: { combatId: "c1", round: 3 },
-      log: { combatId: "c1", round: 3, lost: 2 },
-    });
-    const t = target("hero", 0, { health: hero });
-    const plan = planApplication(MSG, { hero: 4 }, "projectile", [t], ["hero"], new Set(), {});
-    expect(plan.batch.tokens.scene![0]).toMatchObject({
-      "delta.system.d20.woundLog": { combatId: "c1", round: 3, lost: 6 },
-    });
-    expect(plan.applied[0]).toMatchObject({
-      statuses: ["fatigued"],
-      woundLogBefore: { combatId: "c1", round: 3, lost: 2 },
-    });
-    const after = { health: { ...hero, wounds: { value: 6, max: 10 } }, statuses: ["fatigued"] };
-    const undo = planUndo(MSG, [plan.applied[0]!], [target("hero", 0, after)], {}, { hero: 4 });
-    expect(undo.tokens.scene![0]).toMatchObject({
-      "delta.system.d20.wounds.value": 10,
-      "delta.system.d20.woundLog": { combatId: "c1", round: 3, lost: 2 },
-    });
-    expect(undo.statuses.hero).toEqual({ on: [], off: ["fatigued"] });
+    expect(undo.statuses.foe).toBeUndefined();
+    // An undo bounded at 10 puts it back to 5 of 10: up (unconscious and dying off) but still wounded (fatigued).
+    const up = planUndo(MSG, [record], [target("foe", 0, worse)], {}, { foe: 10 });
+    expect(up.statuses.foe).toEqual({ on: [], off: ["unconscious", "dying"] });
   });
 });

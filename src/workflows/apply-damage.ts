@@ -22,18 +22,12 @@ import {
   resolveDoze,
 } from "../rules/index.js";
 
-/** Status effects the apply may turn on, and undo turns off again. */
-export type AppliedStatus = "unconscious" | "stun" | "fatigued" | "disabled" | "dying" | "dead";
-
-/** Every status an apply may turn on (a stored record's list is read through this). */
-export const APPLIED_STATUSES: readonly AppliedStatus[] = [
-  "unconscious",
-  "stun",
-  "fatigued",
-  "disabled",
-  "dying",
-  "dead",
-];
+/**
+ * Status effects the apply may turn on, and undo turns off again: Star Frontiers' unconscious and stun; the d20 wound states (SW-10: fatigued
+ * after wound damage, disabled at 0, dying below it, dead at −10; `helpers/d20-statuses.ts` and core's `dead`).
+ */
+export const APPLIED_STATUSES = ["unconscious", "stun", "fatigued", "disabled", "dying", "dead"] as const;
+export type AppliedStatus = (typeof APPLIED_STATUSES)[number];
 
 export interface TargetState {
   /** Stable id of the target on the card (the token's UUID). */
@@ -78,15 +72,6 @@ export interface VitalityWoundsTarget {
   readonly lostThisRound: number;
   /** The combat and round now: the wound log is written in them (SW-10); absent or null outside combat. */
   readonly round?: { readonly combatId: string; readonly round: number } | null;
-  /** The wound log as stored now (what undo puts back, SW-10). */
-  readonly log?: WoundLogEntry;
-}
-
-/** `system.d20.woundLog` as stored. */
-export interface WoundLogEntry {
-  readonly combatId: string;
-  readonly round: number;
-  readonly lost: number;
 }
 
 export interface AppliedRecord {
@@ -106,14 +91,14 @@ export interface AppliedRecord {
   readonly fortitudeDC?: number | null;
   /** SW-10: wound damage leaves the target fatigued. */
   readonly fatigued?: boolean;
+  /** SW-10: the wound points this hit added to the round's wound log, and the round it counts in (for undo). */
+  readonly woundLog?: { readonly combatId: string; readonly round: number; readonly lost: number } | null;
   readonly unconscious: boolean;
   /** SEU drained per power source item id, and suit wear per suit id: to undo. */
   readonly drains: Readonly<Record<string, number>>;
   readonly wear: Readonly<Record<string, number>>;
   /** The status effects this apply turned on (not those already on): undo turns exactly these off. */
   readonly statuses?: readonly AppliedStatus[];
-  /** A d20 hit that wrote the wound log: the log before it, which undo writes back (SW-10). */
-  readonly woundLogBefore?: WoundLogEntry;
   /**
    * A doze grenade's result (SF-B-18, SF-X-42): knocked out, or how many grenades it would take; how many had
    * caught it this turn counting this one, and the turn (so the next grenade this turn counts this one).
@@ -400,9 +385,8 @@ function planVitalityWounds(
   const on: AppliedStatus[] = [];
   if (down && !active.has("unconscious")) on.push("unconscious");
   if (stunned && !active.has("stun")) on.push("stun");
-  // SW-10, SW-11: wound damage leaves the target fatigued; its wound points say disabled, dying or dead.
-  for (const s of woundStatuses(result.fatigued, result.state)) if (!active.has(s)) on.push(s);
-  const logWritten = !!h.round && result.woundsLost > 0;
+  // SW-10: the wound state's status, and fatigue after wound damage, each turned on once.
+  for (const s of d20Statuses(result.state, result.fatigued)) if (!active.has(s)) on.push(s);
   const record: AppliedRecord = {
     targetId: t.id,
     name: t.name,
@@ -412,11 +396,11 @@ function planVitalityWounds(
     pools,
     fortitudeDC: result.fortitudeDC,
     fatigued: result.fatigued,
+    woundLog: h.round && result.woundsLost > 0 ? { ...h.round, lost: result.woundsLost } : null,
     unconscious: down,
     drains: {},
     wear: {},
     statuses: on,
-    ...(logWritten && h.log ? { woundLogBefore: { ...h.log } } : {}),
     steps: result.drAbsorbed
       ? [
           {
@@ -446,10 +430,11 @@ function planVitalityWounds(
   return record;
 }
 
-/** The d20 statuses a wound state calls for (SW-10): fatigued after wound damage, disabled, dying, dead. */
-export function woundStatuses(fatigued: boolean, state: WoundState): AppliedStatus[] {
-  const out: AppliedStatus[] = fatigued ? ["fatigued"] : [];
-  if (state === "disabled" || state === "dying" || state === "dead") out.push(state);
+/** SW-10: the statuses a wound state calls for (fatigued after any wound damage). */
+function d20Statuses(state: WoundState, fatigued: boolean): AppliedStatus[] {
+  const out: AppliedStatus[] = [];
+  if (fatigued) out.push("fatigued");
+  if (state !== "ok") out.push(state);
   return out;
 }
 
@@ -502,8 +487,6 @@ export function planUndo(
     // The record stays, marked undone, in the same write: only a GM applies this card to this target again (the
     // card's own mark says so too, but the card is its author's to write).
     update[`${prefix}${ledgerPath(messageId, t.tokenId)}.undone`] = true;
-    // SW-10: the wound log as it was before this hit (the next hit's Fortitude DC counts from it again).
-    if (r.woundLogBefore) update[`${prefix}system.d20.woundLog`] = { ...r.woundLogBefore };
     const key = actorKey(t);
     const lv = levels[key] ?? { power: {}, capacity: {} };
     const items: Update[] = [];
@@ -524,14 +507,24 @@ export function planUndo(
       items.push({ _id: sid, "system.capacity.value": run.capacity[sid] });
     }
     if (items.length) batch.items[key] = mergeItems(batch.items[key] ?? [], items);
-    // Undo turns off what this apply turned on — but not unconscious while the target is still down: Stamina 0
-    // or less (SF-B-15), wound points below 0 (SW-10).
-    const down = r.health === "vitalityWounds" ? run.wounds < 0 : run.stamina <= 0;
-    // A d20 target keeps the wound state its wound points still call for (SW-10).
-    const still = r.health === "vitalityWounds" ? woundStatuses(false, woundState(run.wounds)) : [];
-    const off = (r.statuses ?? []).filter(
-      (s) => (t.statuses ?? []).includes(s) && (s !== "unconscious" || !down) && !still.includes(s),
+    // Undo turns off what this apply turned on — but not what the target's state still calls for: unconscious
+    // while Stamina is 0 or less (SF-B-15) or wound points below 0 (SW-10), a wound state it is still in, fatigue
+    // while it still has wound damage (SW-10: "until his wounds are healed").
+    const d20 = r.health === "vitalityWounds";
+    const down = d20 ? run.wounds < 0 : run.stamina <= 0;
+    const still = new Set<AppliedStatus>(
+      d20 ? d20Statuses(woundState(run.wounds), run.wounds < (t.health?.wounds.max ?? run.wounds)) : [],
     );
+    const off = (r.statuses ?? []).filter(
+      (s) => (t.statuses ?? []).includes(s) && (s !== "unconscious" || !down) && !still.has(s),
+    );
+    // SW-10: the round's wound log loses what this hit added, when it still counts that round.
+    const log = r.woundLog;
+    const now = t.health?.round;
+    if (log && now && now.combatId === log.combatId && now.round === log.round) {
+      run.lost = Math.max(0, run.lost - log.lost);
+      update[`${prefix}system.d20.woundLog`] = { ...log, lost: run.lost };
+    }
     if (off.length) batch.statuses[r.targetId] = { on: [], off };
   });
   return batch;

@@ -3,7 +3,7 @@
  * apply button: ask the active GM once, who writes one batch. The Foundry workflow fills the ports with Roll,
  * Item#update, ChatMessage.create and User#query; the tests fill them with fakes that count the writes.
  */
-import { columnOf, type DamageKind, type DiceResults } from "../rules/index.js";
+import { columnOf, type DamageKind, type DiceResults, healthModelOf } from "../rules/index.js";
 import {
   type AppliedRecord,
   type ItemLevels,
@@ -375,11 +375,19 @@ export function planCard(
   targets: readonly (TargetState | null)[],
   levels: Readonly<Record<string, ItemLevels>>,
 ): ReturnType<typeof planApplication> {
+  // The card's engine decides which health model its hits go to (issue 14): a d20 card's to vitality and wounds,
+  // a Star Frontiers card's to screens, suits and Stamina, whatever engine the world is on now.
+  const model = healthModelOf(card.engine);
+  const byModel = targets.map((t) => {
+    if (!t?.health || model === "vitalityWounds") return t;
+    const { health: _vitality, ...stamina } = t;
+    return stamina;
+  });
   return planApplication(
     messageId,
     Object.fromEntries(wanted.map((id) => [id, damageOf(card, id)])),
     card.kind,
-    targets,
+    byModel,
     wanted,
     new Set(card.applied.filter((r) => !r.undone).map((r) => r.targetId)),
     levels,

@@ -21,7 +21,7 @@ import { type DefenseSystem, defenseState, screenPack, weaponFacts } from "../da
 import { actorSystem, isAttackMessage, isItemType, tokenByUuid } from "../documents/subtypes.js";
 import { type GMAnswer, type GMRequestBody, registerGMRequest, requestGM } from "../helpers/gm-request.js";
 import { guard, notify } from "../helpers/report.js";
-import { clientSettings, engineIdOf, getSetting, SETTINGS } from "../helpers/settings.js";
+import { clientSettings, SETTINGS } from "../helpers/settings.js";
 import { sha256 } from "../helpers/sha256.js";
 import {
   APPLIED_STATUSES,
@@ -381,10 +381,16 @@ function recordOn(actor: ActorI, messageId: string, tokenId: string): AppliedRec
   );
   if (!nums || !maps || !Array.isArray(o.steps)) return null;
   const statuses = Array.isArray(o.statuses)
-    ? o.statuses.filter((s): s is AppliedStatus => APPLIED_STATUSES.includes(s))
+    ? o.statuses.filter((s): s is AppliedStatus => (APPLIED_STATUSES as readonly unknown[]).includes(s))
     : [];
+  // SW-10: the wound log's share is a count of wound points; anything else is dropped (undo then leaves the log).
+  const log = o.woundLog as Record<string, unknown> | null | undefined;
+  const woundLog =
+    log && typeof log.combatId === "string" && Number.isInteger(log.round) && Number.isInteger(log.lost)
+      ? { combatId: log.combatId, round: log.round as number, lost: Math.max(0, log.lost as number) }
+      : null;
   // Stored JSON whose numbers, maps and steps were checked just above; the rest is what planApplication wrote.
-  return { ...(o as unknown as AppliedRecord), statuses };
+  return { ...(o as unknown as AppliedRecord), statuses, woundLog };
 }
 
 async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<void> {
@@ -692,8 +698,8 @@ function targetState(messageId: string, uuid: string, mark?: AppliedMark | null)
     linked,
     stamina: { value: sys.stamina.value, max: sys.stamina.max },
     defenses,
-    // Issue 14: in a d20 world a target takes hits on its vitality and wound points (its health model).
-    ...(engineIdOf(getSetting(SETTINGS.engine)) === "d20" ? { health: d20Health(sys, roundNow()) } : {}),
+    // Issue 14: its vitality and wound points, for the hits of a d20 card (planCard picks the model by the card).
+    ...(sys.d20 ? { health: d20Health(sys, roundNow()) } : {}),
     recorded: recordOn(actor, messageId, ids2.tokenId),
     undone: undoneOn(actor, messageId, ids2.tokenId),
     statuses: [...actor.statuses],
@@ -818,7 +824,11 @@ async function writeBatch(batch: WriteBatch): Promise<{ failed: string[] }> {
         const turns = s.turns?.[status];
         // A doze's sleep and a stun carry their duration (SF-B-18, SF-X-40); other statuses are toggled as before.
         if (actor && turns) await turnOnFor(actor, status, turns, status === "unconscious");
-        else await actor?.toggleStatusEffect(status, { active: true, overlay: status === "unconscious" });
+        else
+          await actor?.toggleStatusEffect(status, {
+            active: true,
+            overlay: status === "unconscious" || status === "dead",
+          });
       }
       for (const status of s.off) await actor?.toggleStatusEffect(status, { active: false });
     } catch (e) {

@@ -22,6 +22,25 @@ const outcome = (o: Partial<Outcome>): Outcome => ({
 const target = { bonus: 5, defense: 16, defenseTerms: [], threat: 20, missChance: 20 };
 
 describe("the d20 card", () => {
+  it("SW-31: a miss only the cover caused struck it — 13 vs Defense 16 behind a +4 wall; 11 falls short of 12; posture has nothing to strike; a creature as cover is named", () => {
+    const cover = [{ id: "cover", label: "Cover", value: 4, ruleId: "SW-30" as const }];
+    const behind = (coverSource: "wall" | "posture" | "creature") => ({
+      d20: { ...target, missChance: 0, defenseTerms: cover, coverSource },
+    });
+    const miss = (total: number) => outcome({ hit: false, total, margin: total - 16 });
+    expect(d20ShotView(behind("wall"), miss(13), { d20: 8 })?.struck).toBe("wall");
+    expect(d20ShotView(behind("wall"), miss(12), { d20: 7 })?.struck).toBe("wall");
+    expect(d20ShotView(behind("wall"), miss(11), { d20: 6 })?.struck).toBeNull();
+    expect(d20ShotView(behind("posture"), miss(13), { d20: 8 })?.struck).toBeNull();
+    expect(d20ShotView(behind("creature"), miss(13), { d20: 8 })?.struck).toBe("creature");
+    // A natural 1 is no one's doing but the dice's; a hit strikes nothing.
+    expect(
+      d20ShotView(behind("wall"), outcome({ hit: false, roll: 1, total: 13, auto: "miss" }), { d20: 1 })
+        ?.struck,
+    ).toBeNull();
+    expect(d20ShotView(behind("wall"), outcome({}), { d20: 14 })?.struck).toBeNull();
+  });
+
   it("SW-04 SW-32: d20 14 + 5 = 19 vs Defense 16, then the concealment d% 15 ≤ 20 % turns the hit into a miss", () => {
     const v = d20ShotView({ d20: target }, outcome({ hit: false }), { d20: 14, concealment: 15 });
     expect(v).toEqual({
@@ -31,6 +50,7 @@ describe("the d20 card", () => {
       defense: 16,
       threat: null,
       concealment: { roll: 15, missChance: 20, concealed: true },
+      struck: null,
     });
     expect(d20ShotView({ d20: target }, outcome({}), { d20: 14, concealment: 21 })?.concealment).toEqual({
       roll: 21,

@@ -12,6 +12,7 @@
  *   as Star Frontiers' d100.
  */
 
+import { struckCover } from "../rules/d20/resolve.js";
 import type { Check, DiceResults, Modifier, Outcome } from "../rules/index.js";
 import type { AppliedRecord } from "./apply-damage.js";
 
@@ -26,18 +27,30 @@ export interface D20CardTarget {
   readonly threat: number;
   /** Concealment miss chance, per cent (SW-32). */
   readonly missChance: number;
+  /** Where the cover came from (SW-30), for SW-31's struck cover; absent on cards from before. */
+  readonly coverSource?: "none" | "wall" | "lowWall" | "posture" | "creature";
 }
 
-/** The d20 block of a card target from its check, or nothing for the percentile engines' checks. */
-export function d20CardTarget(check: Check, defenseTerms: readonly Modifier[]): { d20?: D20CardTarget } {
+/**
+ * The d20 block of a card target from its check, or nothing for the percentile engines' checks. A d20 card carries
+ * its cover as a Defense term (SW-30, "Cover +7"), so the Star Frontiers cover class and its 5-ray count are left
+ * off it: they would read "Hard cover, 5 of 5 rays" beside a low wall's ¾.
+ */
+export function d20CardTarget(
+  check: Check,
+  defenseTerms: readonly Modifier[],
+): { d20?: D20CardTarget; cover?: "none"; coverReason?: null } {
   if (check.kind !== "d20") return {};
   return {
+    cover: "none",
+    coverReason: null,
     d20: {
       bonus: check.bonus,
       defense: check.target.value,
       defenseTerms,
       threat: check.threat,
       missChance: check.missChance,
+      coverSource: check.coverSource ?? "none",
     },
   };
 }
@@ -106,6 +119,8 @@ export interface D20ShotView {
     readonly missChance: number;
     readonly concealed: boolean;
   } | null;
+  /** SW-31: a miss only the cover caused struck the wall or the creature used as cover; null otherwise or secret. */
+  readonly struck: "wall" | "creature" | null;
 }
 
 /** One shot of a d20 card as its template shows it, or null for another engine's shot. */
@@ -136,7 +151,35 @@ export function d20ShotView(
       typeof conceal === "number"
         ? { roll: conceal, missChance: t.missChance, concealed: conceal <= t.missChance }
         : null,
+    struck: struckOf(t, outcome),
   };
+}
+
+/**
+ * SW-31 on the card: a miss with Defense − cover ≤ total < Defense, not a natural 1, with a wall or a creature as the
+ * cover, struck it. Only where the card shows the total and the Defense (an NPC's are secret). Whether a covering
+ * creature is hurt depends on its own Defense: the GM's call from the card.
+ */
+function struckOf(t: D20CardTarget, outcome: Outcome): D20ShotView["struck"] {
+  if (typeof outcome.total !== "number" || typeof outcome.target !== "number" || t.defense === null)
+    return null;
+  const cover = t.defenseTerms.find((m) => m.id === "cover")?.value ?? 0;
+  const source = t.coverSource ?? "none";
+  const s = struckCover(
+    {
+      roll: outcome.roll,
+      total: outcome.total,
+      target: outcome.target,
+      // A hit the concealment d% turned into a miss was not the cover's doing; nor was a natural 20's hit.
+      rollHit: outcome.auto === "hit" || outcome.total >= outcome.target,
+      auto: outcome.auto === "miss" ? "miss" : null,
+    },
+    cover,
+    // The covering creature's Defense is not on the card: the window is the wall's, the GM judges the rest.
+    source === "creature" ? "wall" : source,
+  );
+  if (s.kind !== "wall") return null;
+  return source === "creature" ? "creature" : "wall";
 }
 
 /**

@@ -120,6 +120,5 @@ export function d20Health(
     dr: sys.derived?.d20?.dr ?? 0,
     lostThisRound: thisRound ? log.lost : 0,
     round: now,
-    log: { combatId: log.combatId, round: log.round, lost: log.lost },
   };
 }

@@ -147,8 +147,8 @@ describe("scenario: a d20 hit's conditions, save and undo (issue 14, flow2)", ()
     ).toEqual(
       everyone(table, [
         "EFFECT.StatusUnconscious icons/svg/unconscious.svg",
-        "FT.D20Conditions.dying icons/svg/degen.svg",
-        "FT.D20Conditions.fatigued icons/svg/downgrade.svg",
+        "FT.Status.dying icons/svg/blood.svg",
+        "FT.Status.fatigued icons/svg/degen.svg",
       ]),
     );
     expect(table.unhandled).toEqual([]);

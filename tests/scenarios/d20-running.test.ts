@@ -142,3 +142,30 @@ describe("scenario: a d20 shot at a running target (issue 14)", () => {
     expect(table.unhandled).toEqual([]);
   });
 });
+
+describe("scenario: a d20 card applied after the world switched engines (issue 14)", () => {
+  it("SW-10: Alice's d20 hit (d20 16 − 1 = 15 vs Defense 15, 3d6 = 15) is applied by the GM after the world went back to Alpha Dawn: it still goes to vitality and wounds (VP 10 → 0, WP 14 → 9), never to Stamina, on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    const gm = table.client(GM_ID);
+    table.dice(16, 4, 5, 6);
+    const msg = await attack(table, alice, KARA, PISTOL, [TOK.thug]);
+    expect(msg).not.toBeNull();
+    const staminaBefore = gm.run(() => G().game.actors.get(THUG).system.stamina.value as number);
+    await gm.run(() => G().game.settings.set("frontier-tactics", "engine", "alphaDawn"));
+    await table.settle();
+    const el = renderMessage(gm, msg!);
+    gm.run(() => (targetBlock(el, "Thug").querySelector('[data-ft-action="apply"]') as HTMLElement).click());
+    await table.settle();
+    for (const c of table.all) {
+      const seen = c.run(() => {
+        const s = G().game.actors.get(THUG).system;
+        return [s.d20.vitality.value, s.d20.wounds.value, s.stamina.value];
+      });
+      expect(seen).toEqual([0, 9, staminaBefore]);
+    }
+    // The GM's client migrated the world on load (info); nothing went wrong.
+    expect(told(gm).filter((n: string) => !n.startsWith("info:"))).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  });
+});

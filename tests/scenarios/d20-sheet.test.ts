@@ -263,4 +263,43 @@ describe("scenario: the d20 block of the sheets, in a d20 world (issue 14)", () 
     expect(form.querySelector("[data-ft-d20]")).toBeNull();
     expect(form.querySelector('[name="system.skill"]')).not.toBeNull();
   });
+
+  it("SW-04 SW-06: in a d20 world every client's sheet leads with the d20 block, hides the Star Frontiers percentages and shows the weapon's d20 attack, damage and increment; back in Alpha Dawn the percentages return, nothing lost", async () => {
+    table = await createTable({ world: world("d20") });
+    // The GM gives Kara BAB +3 and Dex 14, and the blaster 3d6 with a 10 m increment.
+    await table.client(GM_ID).run(async () => {
+      const actor = G().game.actors.get(KARA);
+      await actor.update({ system: { d20: { bab: 3, abilities: { dex: 14 } } } });
+      await actor.items.get(PISTOL).update({ system: { d20: { damage: "3d6", rangeIncrement: 10 } } });
+    });
+    await table.settle();
+    for (const id of [GM_ID, ALICE_ID, BRUNO_ID]) {
+      const sheet = await openActorSheet(table.client(id), KARA);
+      const combat = sheet.querySelector(".ft-combat")!;
+      expect(combat.firstElementChild?.matches("h2.ft-section"), id).toBe(true);
+      expect(combat.querySelector("[data-ft-d20]")).not.toBeNull();
+      expect(combat.querySelector(".ft-abilities")).toBeNull();
+      expect(combat.textContent).not.toContain("Ranged base");
+      const row = sheet.querySelector(`tr[data-item-id="${PISTOL}"]`)!;
+      expect(row.querySelector("[data-ft-d20-bonus]")?.textContent).toBe("+5");
+      expect([...row.querySelectorAll("td")].map((td) => td.textContent?.trim()).slice(2, 6)).toEqual([
+        "+5",
+        "3d6",
+        "1",
+        "10 m",
+      ]);
+    }
+    await table.client(GM_ID).run(() => G().game.settings.set("frontier-tactics", "engine", "alphaDawn"));
+    await table.settle();
+    const sheet = await openActorSheet(table.client(BRUNO_ID), KARA);
+    expect(sheet.querySelector(".ft-abilities")).not.toBeNull();
+    expect(sheet.querySelector("[data-ft-d20-bonus]")).toBeNull();
+    expect(sheet.querySelector(`tr[data-item-id="${PISTOL}"] .ft-chance`)?.textContent).toMatch(/%$/);
+    expect(
+      table.client(BRUNO_ID).run(() => {
+        const a = G().game.actors.get(KARA);
+        return [a.system.d20.bab, a.items.get(PISTOL).system.d20.damage];
+      }),
+    ).toEqual([3, "3d6"]);
+  });
 });

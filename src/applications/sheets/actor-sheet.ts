@@ -13,7 +13,7 @@ import { punchHint } from "../../workflows/melee.js";
 import { carriedOf, linkPower } from "../../workflows/power-links.js";
 import { abilityPairs, staminaBar, weaponRow } from "./context.js";
 import { creatureContext } from "./creature-context.js";
-import { d20SheetContext } from "./d20-context.js";
+import { d20SheetContext, d20WeaponColumns } from "./d20-context.js";
 import { d20Reach } from "./d20-reach.js";
 import { confirmDeleteItem, editItem, itemContextOptions, itemOfRow } from "./item-controls.js";
 import { feedsOf, withFeed } from "./power-context.js";
@@ -144,7 +144,14 @@ export class FrontierActorSheet extends Base {
             feeds[i.id ?? ""],
             i.system.ammo.perShot,
           ),
-        ),
+        )
+        .map((w) => {
+          // In a d20 world the row shows the d20 attack bonus, damage dice and increment (SW-04, SW-06).
+          const it = actor.items.get(w.id);
+          return engine === "d20" && it && isItemType(it, "weapon")
+            ? { ...w, d20: d20WeaponColumns(it.system.d20, sys.d20, sys.derived.d20) }
+            : w;
+        }),
       defenses: items.filter((i) => i.type === "defense").map((d) => ({ ...d, feed: feeds[d.id] ?? null })),
       power: items.filter((i) => i.type === "powerSource"),
       skills: items.filter((i) => i.type === "skill"),

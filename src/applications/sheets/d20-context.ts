@@ -6,7 +6,7 @@
  */
 import { D20_ABILITIES, type D20ActorLike, type D20Derived } from "../../data/actor/d20-derived.js";
 import { D20_ARMOR_CATEGORIES, D20_ATTACK_KINDS } from "../../data/item/specs.js";
-import { D20_SIZES } from "../../rules/d20/tables.js";
+import { D20_SIZES, type D20Size, SIZE_MODIFIER } from "../../rules/d20/tables.js";
 
 const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 
@@ -60,6 +60,26 @@ export function d20SheetContext(d20: D20SheetSource, derived: D20Derived) {
   };
 }
 export type D20SheetContext = ReturnType<typeof d20SheetContext>;
+
+/**
+ * A weapon row's d20 columns in a d20 world (SW-04, SW-06): the attack bonus before range and situation (BAB +
+ * Str in melee or Dex at range, after fatigue, + size), the d20 damage dice and the range increment — "—" where
+ * the GM has not entered a number the sources do not give.
+ */
+export function d20WeaponColumns(
+  weapon: { readonly attack: string; readonly damage: string; readonly rangeIncrement: number | null },
+  actor: { readonly bab: number; readonly size: string },
+  derived: D20Derived,
+): { bonus: string; damage: string; range: string } {
+  const melee = weapon.attack === "melee";
+  const size = SIZE_MODIFIER[actor.size as D20Size] ?? 0;
+  const bonus = actor.bab + (melee ? derived.mods.str : derived.mods.dex) + size;
+  return {
+    bonus: signed(bonus),
+    damage: weapon.damage || "—",
+    range: melee ? "2 m" : weapon.rangeIncrement !== null ? `${weapon.rangeIncrement} m` : "—",
+  };
+}
 
 /** The item sheet's d20 blocks (weapon and armour): shown only under the d20 engine, with their choices. */
 export function d20ItemContext(showD20: boolean) {

@@ -70,6 +70,8 @@ export interface D20RollCheck extends CheckBase {
   readonly increments: number | null;
   /** What a hit adds to its damage dice, known before the roll (Strength by grip, point blank). */
   readonly damageTerms: readonly Modifier[];
+  /** Where the cover came from (SW-30, the largest applies): only a wall or a creature can be struck (SW-31). */
+  readonly coverSource?: "none" | "wall" | "lowWall" | "posture" | "creature";
 }
 
 export type Check = D100Check | ColumnCheck | D20RollCheck;

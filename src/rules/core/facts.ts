@@ -107,6 +107,20 @@ export interface D20TargetFacts {
   readonly inMelee?: boolean;
   /** A flanking ally stands opposite (SW-26). */
   readonly flanked?: boolean;
+  /**
+   * What the scene measured for d20 cover and concealment (SW-30, SW-32, ruling 3): of the 16 lattice rays from the
+   * attacker's best eye, those a full hard wall blocks, those only low walls block, those only soft walls obscure;
+   * the target's posture; the creatures in the line of fire. The engine grades it (posture counts only against a
+   * ranged attack); an explicit `cover` wins over it.
+   */
+  readonly lattice?: {
+    readonly hard: number;
+    readonly low: number;
+    readonly soft: number;
+    readonly total: number;
+    readonly posture: "standing" | "kneeling" | "prone";
+    readonly inTheWay: readonly string[];
+  };
   /** How far the target moved this round, in metres (SW-12); none when absent. */
   readonly moved?: number;
   /** The target's speed for a move action in metres (SW-12); null or absent = unknown (never running). */

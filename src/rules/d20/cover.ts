@@ -33,14 +33,12 @@ import {
   LATTICE_SIDE,
 } from "./tables.js";
 
-/** A wall as the d20 engine reads it: the caster's wall plus SW-30's low-wall flag. */
-export interface D20Wall extends Wall {
-  readonly height?: "full" | "low";
-}
+/** A wall as the d20 engine reads it (the caster's wall carries SW-30's height). */
+export type D20Wall = Wall;
 
 /** True for a low wall (SW-30: a wall that covers a standing Human's lower half). */
 export function isLowWall(wall: Wall): boolean {
-  return (wall as D20Wall).height === "low";
+  return wall.height === "low";
 }
 
 /**

@@ -65,6 +65,39 @@ describe("the d20 engine through the seam (issue 14, step 3)", () => {
     expect(total(engine.targetModifiers(f, opts))).toBe(16);
   });
 
+  it("SW-30 SW-32 ruling 3 ruling 4b: the scene's lattice graded by the engine — 12/16 hard +7; a low wall (8 low rays) +2 standing, +7 kneeling; prone +4 against a shot, 0 in melee; 8 soft rays 20 %, a higher free 30 % wins; 16 hard cannot be targeted", () => {
+    const lattice = (o: Record<string, unknown>) => ({
+      hard: 0,
+      low: 0,
+      soft: 0,
+      total: 16,
+      posture: "standing",
+      inTheWay: [],
+      ...o,
+    });
+    const coverTerm = (o: Record<string, unknown>, weapon?: Record<string, unknown>) => {
+      const f = blasterShot({ target: { lattice: lattice(o) }, ...(weapon ? { weapon } : {}) });
+      return engine.targetModifiers(f, opts).find((m) => m.id === "cover")?.value ?? 0;
+    };
+    expect(coverTerm({ hard: 12 })).toBe(7);
+    expect(coverTerm({ low: 8 })).toBe(2);
+    expect(coverTerm({ low: 8, posture: "kneeling" })).toBe(7);
+    expect(coverTerm({ posture: "prone" })).toBe(4);
+    expect(coverTerm({ posture: "prone" }, { rangeIncrement: null, grip: "primary" })).toBe(0);
+    expect(coverTerm({ hard: 1 })).toBe(0);
+    expect(coverTerm({}, undefined)).toBe(0);
+    const check = (o: Record<string, unknown>, missChance?: number) => {
+      const f = blasterShot({ target: { lattice: lattice(o), ...(missChance ? { missChance } : {}) } });
+      return checkOfKind(engine.check(f, engine.attackModifiers(f, opts), opts), "d20");
+    };
+    expect(check({ soft: 8 }).missChance).toBe(20);
+    expect(check({ soft: 8 }, 30).missChance).toBe(30);
+    expect(check({ hard: 16 })).toMatchObject({ possible: false, chance: 0 });
+    // An explicit cover bonus (the dialog's override) wins over the lattice.
+    const f = blasterShot({ target: { lattice: lattice({ hard: 12 }), cover: 4 } });
+    expect(engine.targetModifiers(f, opts).find((m) => m.id === "cover")?.value).toBe(4);
+  });
+
   it("SW-06: range from the distance with a 10 m increment: 9 m → 0, 38 m → −6, 100 m → −20, 101 m out of range", () => {
     const at = (d: number) => {
       const f = blasterShot({ distance: d });

@@ -35,6 +35,7 @@ import type {
 import { total } from "../core/modifiers.js";
 import { type Modifier, RulesError } from "../core/types.js";
 import { attackModifiers, checkRangeIncrement, isPointBlank } from "./attack.js";
+import { concealmentChance, d20Cover, degreeFromShare, highestMissChance } from "./cover.js";
 import { d20DamageFromTerms, d20DamageTerms } from "./damage.js";
 import { defenseModifiers } from "./defense.js";
 import {
@@ -45,8 +46,8 @@ import {
   nextD20Die,
   resolveD20,
 } from "./resolve.js";
-import { D20_CONDITIONS, D20_REACH_M, D20_SIZES, type D20Condition, type D20Size } from "./tables.js";
 import { ranThisRound } from "./speed.js";
+import { D20_CONDITIONS, D20_REACH_M, D20_SIZES, type D20Condition, type D20Size } from "./tables.js";
 
 /** Float slack for distances measured on the canvas. */
 const EPS = 1e-9;
@@ -80,6 +81,31 @@ function conditionsOf(a: D20AttackerFacts, t: D20TargetFacts): Set<D20Condition>
 }
 
 const melee = (w: D20WeaponFacts) => w.rangeIncrement === null;
+
+/**
+ * SW-30, ruling 3, ruling 4b: the target's cover bonus to Defense — the facts' own `cover` when given (a user's or
+ * a test's), else graded from the scene's lattice (walls, low walls, posture against a ranged attack, creatures in
+ * the way; the largest applies). Null is total cover: it cannot be targeted.
+ */
+function coverOf(t: D20TargetFacts, w: D20WeaponFacts): number | null {
+  if (t.cover !== undefined) return t.cover;
+  if (!t.lattice) return 0;
+  const { hard, low, total, posture, inTheWay } = t.lattice;
+  return d20Cover({ count: { hard, low, total }, posture, ranged: !melee(w), inTheWay }).defense;
+}
+
+/** SW-30, SW-31: where the target's cover comes from (a given `cover` says nothing of it: "none"). */
+function coverSourceOf(t: D20TargetFacts, w: D20WeaponFacts) {
+  if (t.cover !== undefined || !t.lattice) return "none" as const;
+  const { hard, low, total, posture, inTheWay } = t.lattice;
+  return d20Cover({ count: { hard, low, total }, posture, ranged: !melee(w), inTheWay }).source;
+}
+
+/** SW-32: the highest of the facts' miss chance (a region's, the dialog's) and the soft walls' concealment. */
+function missChanceOf(t: D20TargetFacts): number {
+  const soft = t.lattice ? concealmentChance(degreeFromShare(t.lattice.soft, t.lattice.total)) : 0;
+  return highestMissChance([t.missChance ?? 0, soft]).chance;
+}
 
 /** SW-14: melee reaches the target within the reach (2 m unless a longer one is given). */
 function inReach(facts: AttackFacts, w: D20WeaponFacts): boolean {
@@ -155,7 +181,7 @@ export function createD20Engine(): ResolutionEngine {
           maxDex: t.maxDex ?? null,
           dodge: t.dodge ?? 0,
           conditions: conditionsOf(a, t),
-          cover: t.cover ?? 0,
+          cover: coverOf(t, w) ?? 0,
         },
         { touch: w.touch ?? false },
       );
@@ -170,10 +196,10 @@ export function createD20Engine(): ResolutionEngine {
       const terms = attackTerms(facts);
       const inRange = melee(w) ? inReach(facts, w) : terms.inRange;
       // SW-30: total cover cannot be targeted (the scene reports it as a null cover bonus).
-      const targetable = t.cover !== null;
+      const targetable = coverOf(t, w) !== null;
       const bonus = total(modifiers);
       const value = total(target);
-      const missChance = checkMissChance(t.missChance ?? 0);
+      const missChance = checkMissChance(missChanceOf(t));
       const naturals = true;
       return {
         engine: "d20",
@@ -192,6 +218,7 @@ export function createD20Engine(): ResolutionEngine {
         naturals,
         increments: terms.range?.increments ?? null,
         damageTerms: damageTerms(facts),
+        coverSource: coverSourceOf(t, w),
       };
     },
     nextDie(check: Check, dice: DiceResults): DieRequest | null {

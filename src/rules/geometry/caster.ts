@@ -16,6 +16,11 @@ export interface Wall {
   readonly blocksSight: boolean;
   /** Whether the wall blocks movement, and so thrown grenades and blasts. */
   readonly blocksMove: boolean;
+  /**
+   * A low wall (about 1 m, the wall configuration's Height; SW-30): cover a shooter can see and fire over, so it
+   * never puts a target out of sight. Full height when absent.
+   */
+  readonly height?: "full" | "low";
 }
 
 export interface Crossing {

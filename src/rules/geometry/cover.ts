@@ -38,6 +38,8 @@ export type RayResult = "clear" | "soft" | "hard";
 export interface RayReport {
   readonly to: Point;
   readonly result: RayResult;
+  /** A hard wall of full height crosses it (a hard ray past low walls only can still be seen and fired along). */
+  readonly fullHard?: boolean;
   /** Wall ids crossed by this ray. */
   readonly walls: readonly string[];
 }
@@ -59,14 +61,22 @@ export function castRays(eye: Point, targets: readonly Point[], caster: RayCaste
   return targets.map((to) => {
     const crossings = caster.crossings(eye, to);
     let result: RayResult = "clear";
+    let fullHard = false;
     for (const c of crossings) {
       if (c.wall.cover === "hard") {
         result = "hard";
-        break;
-      }
-      if (c.wall.cover === "soft") result = "soft";
+        if (c.wall.height !== "low") {
+          fullHard = true;
+          break;
+        }
+      } else if (c.wall.cover === "soft" && result !== "hard") result = "soft";
     }
-    return { to, result, walls: crossings.filter((c) => c.wall.cover !== "none").map((c) => c.wall.id) };
+    return {
+      to,
+      result,
+      fullHard,
+      walls: crossings.filter((c) => c.wall.cover !== "none").map((c) => c.wall.id),
+    };
   });
 }
 
@@ -87,8 +97,11 @@ export function measureCover(
   const eyes = samplePoints(attacker, inset);
   const samples = samplePoints(target, inset);
   let best: { eye: Point; rays: RayReport[]; hard: number; soft: number } | null = null;
+  // A ray that only low walls block is still a line of sight (SW-30's low wall; SF cover stays hard).
+  let seen = false;
   for (const eye of eyes) {
     const rays = castRays(eye, samples, caster);
+    seen ||= rays.some((r) => !r.fullHard);
     const hard = rays.filter((r) => r.result === "hard").length;
     const soft = rays.filter((r) => r.result === "soft").length;
     if (!best || hard < best.hard || (hard === best.hard && soft < best.soft))
@@ -97,7 +110,7 @@ export function measureCover(
   }
   const b = best!;
   const total = samples.length;
-  const visible = b.hard < total;
+  const visible = b.hard < total || seen;
   const cover = visible ? coverClass(b.hard, b.soft, total) : "hard";
   const reason =
     b.hard > 0

@@ -51,6 +51,14 @@ describe("Line of sight and cover from walls", () => {
     expect(r.eye.y).toBeCloseTo(0.9, 12);
   });
 
+  it("SF-X-22 SW-30: a hard wall right across the line hides the target, unless the GM marked it low: then hard cover, still in sight", () => {
+    expect(cover([wall("full", 5.5, -5, 5.5, 5)])).toMatchObject({ visible: false, cover: "hard", hard: 5 });
+    const low = { ...wall("crates", 5.5, -5, 5.5, 5), height: "low" as const };
+    expect(cover([low])).toMatchObject({ visible: true, cover: "hard", hard: 5 });
+    // A full wall behind the low one still hides it.
+    expect(cover([low, wall("full", 7, -5, 7, 5)])).toMatchObject({ visible: false, hard: 5 });
+  });
+
   it("SF-X-22 a wall behind the target gives none", () => {
     expect(cover([wall("behind", 12, -5, 12, 5)])).toMatchObject({ visible: true, cover: "none", hard: 0 });
   });

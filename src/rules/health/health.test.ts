@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyDefenses, applyStamina, type DefenseState } from "../alpha-dawn/damage.js";
+import { healthModelOf } from "./model.js";
 import { applyStaminaHit } from "./stamina.js";
 import { applyVitalityWoundsHit, type VitalityWoundsHealth } from "./vitality-wounds.js";
 
@@ -87,5 +88,14 @@ describe("the vitalityWounds health model (wrapping rules/d20/health.ts)", () =>
     const hit = applyVitalityWoundsHit(rorworr({ dr: 3 }), { amount: 5, kind: "laser", critical: "none" });
     expect(hit.pools).toEqual([{ pool: "vitality", before: 12, after: 7 }]);
     expect(hit.result.fortitudeDC).toBeNull();
+  });
+});
+
+describe("the health model a card's hits go to (issue 14)", () => {
+  it("SW-10: a d20 card's hits go to vitality and wounds; Alpha Dawn's, Zebulon's and an unknown engine's to Stamina", () => {
+    expect(healthModelOf("d20")).toBe("vitalityWounds");
+    expect(healthModelOf("alphaDawn")).toBe("stamina");
+    expect(healthModelOf("zebulon")).toBe("stamina");
+    expect(healthModelOf(undefined)).toBe("stamina");
   });
 });

@@ -4,10 +4,19 @@
  * (`vitalityWounds`). The apply workflow picks the model from the target, never from the engine, so a world that
  * changes engine keeps applying hits to each creature the way its sheet keeps them.
  */
-import type { Critical } from "../core/engine.js";
+import type { Critical, EngineId } from "../core/engine.js";
 import type { DamageKind } from "../core/types.js";
 
 export type HealthModelId = "stamina" | "vitalityWounds";
+
+/**
+ * The health model an engine's damage is dealt to: a d20 card's hits go to vitality and wound points (SW-10), the
+ * percentile engines' to screens, suits and Stamina. A card keeps its engine, so a world that switched engines
+ * applies an old card's hits the way they were rolled (an unknown or missing engine is Star Frontiers').
+ */
+export function healthModelOf(engine: EngineId | string | null | undefined): HealthModelId {
+  return engine === "d20" ? "vitalityWounds" : "stamina";
+}
 
 /** A number a hit lowers and an undo raises. */
 export type PoolKey = "stamina" | "vitality" | "wounds";

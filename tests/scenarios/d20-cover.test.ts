@@ -1,0 +1,226 @@
+/**
+ * Scenario (issue 14, "Cover and concealment from the scene"): in a d20 world, the walls between a shooter and a
+ * target give d20 cover (SW-30) and concealment (SW-32) read from one 16-point lattice (ruling 3): a low wall (the
+ * wall configuration's Height select, `flags.frontier-tactics.height: "low"`) gives a standing target ¼ (+2) and a
+ * kneeling one ¾ (+7); a full wall across half the target gives ½ (+4); a curtain of smoke (a terrain wall: one
+ * limits sight without blocking it, so it is soft cover) hides it: total concealment, 50 %, and the d% after a hit decides.
+ * The walls are built as Foundry's wall tools make them (`wallData`) and read through v13's collision backends.
+ *
+ * Numbers: Kara has BAB +3 and Dex 14 (+2); the blaster pistol's increment is 10 m, the Thug stands 10 m away
+ * (one full increment: −2): attack +3. The Thug: class +3, Dex 14 (+2), Medium: Defense 15 (SW-08).
+ */
+import { describe, expect, it } from "vitest";
+import { wallData } from "../foundry/canvas.js";
+import { createTable, type Table } from "../foundry/world.js";
+import {
+  ALICE_ID,
+  actorSource,
+  attack,
+  cell,
+  closeTableAfterEach,
+  G,
+  GM_ID,
+  id,
+  itemFromPack,
+  renderMessage,
+  sceneSource,
+  settingSource,
+  targetBlock,
+  text,
+  tokenSource,
+  told,
+} from "./kit.js";
+
+const SCENE = id("sceneD20Cover");
+const KARA = id("actKaraCover");
+const THUG = id("actThugCover");
+const PISTOL = id("itmPistolCover");
+const TOK = { kara: id("tokKaraCover"), thug: id("tokThugCover") };
+
+let table: Table;
+closeTableAfterEach(() => table);
+
+/** The Thug's token spans x 2000–2100, y 1300–1400; the walls stand 0.5 m in front of it, at x = 1950. */
+const X = cell(10, 5).x - 50;
+const TOP = cell(10, 5).y;
+
+const world = (walls: Record<string, unknown>[], more: { tokens?: Record<string, unknown>[] } = {}) => ({
+  settings: [settingSource(id("setEngineCover"), "engine", "d20")],
+  actors: [
+    actorSource({
+      _id: KARA,
+      name: "Kara",
+      owner: ALICE_ID,
+      items: [itemFromPack("d20", "blaster-pistol", PISTOL, { d20: { damage: "3d6" } })],
+      system: { d20: { bab: 3, abilities: { dex: 14 }, vitality: { value: 12, max: 12 } } },
+    }),
+    {
+      ...actorSource({
+        _id: THUG,
+        name: "Thug",
+        system: {
+          d20: {
+            classDefense: 3,
+            abilities: { dex: 14 },
+            heroic: true,
+            vitality: { value: 10, max: 10 },
+            wounds: { value: 14, max: 14 },
+          },
+        },
+      }),
+      ownership: { default: 2 },
+    },
+  ],
+  scenes: [
+    sceneSource({
+      _id: SCENE,
+      name: "Loading dock",
+      tokens: [
+        tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
+        tokenSource({
+          _id: TOK.thug,
+          name: "Thug",
+          actorId: THUG,
+          actorLink: true,
+          disposition: -1,
+          ...cell(10, 5),
+        }),
+        ...(more.tokens ?? []),
+      ],
+      walls,
+    }),
+  ],
+});
+
+/**
+ * A crate line about 1 m high: it stops movement, not sight (Foundry's invisible wall); in the wall configuration the
+ * GM sets its cover to hard (an invisible wall is no cover by type) and its height to low (SW-30).
+ */
+const lowWall = () => ({
+  ...wallData("invisible", [X, TOP - 100, X, TOP + 200]),
+  _id: id("wallCrates"),
+  flags: { "frontier-tactics": { cover: "hard", height: "low" } },
+});
+
+async function shoot(dice: number[]): Promise<string> {
+  const alice = table.client(ALICE_ID);
+  table.dice(...dice);
+  const msg = await attack(table, alice, KARA, PISTOL, [TOK.thug]);
+  expect(told(alice)).toEqual([]);
+  expect(msg).not.toBeNull();
+  return msg!;
+}
+
+/** The Thug's row of the card as each client renders it. */
+const rows = (msg: string) => table.all.map((c) => text(targetBlock(renderMessage(c, msg), "Thug")));
+
+describe("scenario: d20 cover and concealment from the walls (issue 14)", () => {
+  it("SW-30 ruling 4b: behind a low wall the standing Thug has ¼ cover (+2): d20 14 + 3 = 17 hits Defense 17 on every client", async () => {
+    table = await createTable({ world: world([lowWall()]), online: [GM_ID, ALICE_ID] });
+    const msg = await shoot([14, 4, 5, 6]);
+    for (const row of rows(msg)) {
+      expect(row).toContain("d20 14 + 3 = 17 vs Defense 17 → Hit");
+      expect(row).toContain("CoverSW-30+2");
+      // The d20 cover is the Defense term; Star Frontiers' "Hard cover, 5 of 5 rays" is not on a d20 card.
+      expect(row).not.toContain("rays blocked");
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-30 ruling 4b: the GM has the Thug kneel behind the low wall: ¾ cover (+7), d20 16 + 3 = 19 misses Defense 22 on every client", async () => {
+    table = await createTable({ world: world([lowWall()]), online: [GM_ID, ALICE_ID] });
+    await table
+      .client(GM_ID)
+      .run(() => G().game.actors.get(THUG).toggleStatusEffect("kneeling", { active: true }));
+    await table.settle();
+    const msg = await shoot([16, 4, 5, 6]);
+    for (const row of rows(msg)) {
+      expect(row).toContain("d20 16 + 3 = 19 vs Defense 22 → Miss");
+      expect(row).toContain("CoverSW-30+7");
+      // SW-31: 19 would have hit Defense 15 without the cover: the shot struck the crates.
+      expect(row).toContain("Struck the cover: the shot would have hit without it SW-31");
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-31 ruling 4b: a prone Thug in the open (+4 from posture) missed by d20 12 + 3 = 15 vs Defense 19: nothing to strike; behind the kneeling cover d20 4 + 3 = 7 misses Defense 22 by more than the cover: nothing struck either", async () => {
+    table = await createTable({ world: world([]), online: [GM_ID, ALICE_ID] });
+    await table
+      .client(GM_ID)
+      .run(() => G().game.actors.get(THUG).toggleStatusEffect("prone", { active: true }));
+    await table.settle();
+    const msg = await shoot([12, 4, 5, 6]);
+    for (const row of rows(msg)) {
+      expect(row).toContain("d20 12 + 3 = 15 vs Defense 19 → Miss");
+      expect(row).not.toContain("Struck");
+    }
+    table.close();
+    table = await createTable({ world: world([lowWall()]), online: [GM_ID, ALICE_ID] });
+    await table
+      .client(GM_ID)
+      .run(() => G().game.actors.get(THUG).toggleStatusEffect("kneeling", { active: true }));
+    await table.settle();
+    const far = await shoot([4, 4, 5, 6]);
+    for (const row of rows(far)) {
+      expect(row).toContain("d20 4 + 3 = 7 vs Defense 22 → Miss");
+      expect(row).not.toContain("Struck");
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-30 ruling 3: a full wall across the top half of the Thug hides 8 of 16 lattice rays: ½ cover (+4), Defense 19", async () => {
+    const corner = { ...wallData("walls", [X, TOP - 300, X, TOP + 50]), _id: id("wallCorner") };
+    table = await createTable({ world: world([corner]), online: [GM_ID, ALICE_ID] });
+    const msg = await shoot([16, 4, 5, 6]);
+    for (const row of rows(msg)) {
+      expect(row).toContain("d20 16 + 3 = 19 vs Defense 19 → Hit");
+      expect(row).toContain("CoverSW-30+4");
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-32: behind a curtain of smoke (a terrain wall) the Thug is totally concealed (50 %): d20 16 + 3 = 19 hits Defense 15, then the d% 40 ≤ 50 turns it into a miss on every client", async () => {
+    const curtain = { ...wallData("terrain", [X, TOP - 100, X, TOP + 200]), _id: id("wallCurtain") };
+    table = await createTable({ world: world([curtain]), online: [GM_ID, ALICE_ID] });
+    const msg = await shoot([16, 4, 5, 6, 40]);
+    for (const row of rows(msg)) {
+      expect(row).toContain("d20 16 + 3 = 19 vs Defense 15");
+      expect(row).toMatch(/Concealment.*40.*50/);
+      expect(row).not.toContain("dmg");
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+describe("scenario: d20 melee facts from the tokens (issue 14)", () => {
+  /** Kara's ally: a friendly token (Kara's own disposition) of the same actor, standing where the test puts it. */
+  const ally = (col: number, row: number) =>
+    tokenSource({
+      _id: id("tokAllyCover"),
+      name: "Ally",
+      actorId: KARA,
+      actorLink: true,
+      disposition: 1,
+      ...cell(col, row),
+    });
+
+  it("SW-19: an ally stands next to the Thug (engaged in melee): Kara's shot takes −4 for shooting into melee, d20 16 − 1 = 15 vs Defense 15 on every client", async () => {
+    table = await createTable({ world: world([], { tokens: [ally(11, 5)] }), online: [GM_ID, ALICE_ID] });
+    const msg = await shoot([16, 4, 5, 6]);
+    for (const row of rows(msg)) {
+      expect(row).toContain("Shooting into meleeSW-19−4");
+      expect(row).toContain("d20 16 − 1 = 15 vs Defense 15 → Hit");
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-19: an ally 2 m from the Thug (two empty 1 m squares between them) is not engaged: no −4, d20 16 + 3 = 19", async () => {
+    table = await createTable({ world: world([], { tokens: [ally(13, 5)] }), online: [GM_ID, ALICE_ID] });
+    const msg = await shoot([16, 4, 5, 6]);
+    for (const row of rows(msg)) {
+      expect(row).not.toContain("Shooting into melee");
+      expect(row).toContain("d20 16 + 3 = 19 vs Defense 15 → Hit");
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+});
