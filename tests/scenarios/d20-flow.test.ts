@@ -225,7 +225,7 @@ describe("scenario: a d20 hit's conditions, save and undo (issue 14, flow2)", ()
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SW-04: the GM switches the world from Alpha Dawn to d20 and back through the engine setting: every client keeps each actor's Stamina, abilities and d20 data", async () => {
+  it("issue 14 (no rule ID: the engine setting): the GM switches the world from Alpha Dawn to d20 and back through the engine setting: every client keeps each actor's Stamina, abilities and d20 data", async () => {
     table = await createTable({ world: world({ engine: "alphaDawn" }), online: [GM_ID, ALICE_ID, BRUNO_ID] });
     const read = () =>
       onEveryClient(table, () => {
