@@ -205,14 +205,34 @@ function refreshPreviews(touches: (targetId: string) => boolean): void {
 function watchPreviews(): void {
   const byActor = (actor: ActorI | null | undefined) => (id: string) =>
     !!actor && targetActor(id, null) === actor;
-  Hooks.on("updateActor", (actor: ActorI) => refreshPreviews(byActor(actor)));
+  Hooks.on("updateActor", (actor: ActorI) => {
+    refreshPreviews(byActor(actor));
+    dropRolledFortitude();
+  });
   for (const hook of ["createItem", "updateItem", "deleteItem"] as const)
     Hooks.on(hook, (item: Item.Implementation) =>
       refreshPreviews(byActor(item.parent instanceof Actor ? item.parent : null)),
     );
-  Hooks.on("updateToken", (token: TokenDocument.Implementation) =>
-    refreshPreviews((id) => id === token.uuid || (!!token.actor && targetActor(id, null) === token.actor)),
-  );
+  Hooks.on("updateToken", (token: TokenDocument.Implementation) => {
+    refreshPreviews((id) => id === token.uuid || (!!token.actor && targetActor(id, null) === token.actor));
+    dropRolledFortitude();
+  });
+}
+
+/**
+ * SW-10 (issue 14): once a hit's Fortitude save is rolled (kept on the hit's record on the target, which every
+ * client receives), the cards this page already shows stop offering it. DOM-only, like the previews.
+ */
+function dropRolledFortitude(): void {
+  if (typeof document === "undefined") return;
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-ft-action="fortitude"]')) {
+    const id = button.dataset.targetId ?? "";
+    const messageId = button.closest<HTMLElement>("[data-message-id]")?.dataset.messageId ?? "";
+    const message = game.messages?.get(messageId);
+    const mark = message ? cardOf(message)?.applied.find((m) => m.targetId === id && !m.undone) : null;
+    const actor = mark ? targetActor(id, mark) : null;
+    if (!mark || !actor || rawRecord(actor, messageId, mark.tokenId)?.fortitude) button.remove();
+  }
 }
 
 /** Put (or put back) the preview on one Apply button, from the target as this client has it now. */
