@@ -203,6 +203,30 @@ describe("The target's health model takes the hit (issue 14)", () => {
     });
   });
 
+  it("SW-10: a disabled foe (WP 0) hit for 3 is dying at −3, no longer disabled; undo puts it back to disabled", () => {
+    const foe = vw({ heroic: false, vitality: { value: 0, max: 0 }, wounds: { value: 0, max: 10 }, dr: 0 });
+    const before = ["disabled", "fatigued"];
+    const plan = planApplication(
+      MSG,
+      { foe: 3 },
+      "projectile",
+      [target("foe", 0, { health: foe, statuses: before })],
+      ["foe"],
+      new Set(),
+      {},
+    );
+    expect(plan.batch.statuses.foe).toEqual({ on: ["unconscious", "dying"], off: ["disabled"] });
+    const record = plan.applied[0]!;
+    const after = {
+      health: { ...foe, wounds: { value: -3, max: 10 } },
+      statuses: ["fatigued", "unconscious", "dying"],
+    };
+    expect(planUndo(MSG, [record], [target("foe", 0, after)], {}, { foe: 3 }).statuses.foe).toEqual({
+      on: ["disabled"],
+      off: ["unconscious", "dying"],
+    });
+  });
+
   it("SW-10 SF-B-15: undo leaves unconscious on while the target is still down (wounds below 0), and turns it off once it is up", () => {
     const foe = vw({ heroic: false, vitality: { value: 0, max: 0 }, wounds: { value: 10, max: 10 }, dr: 0 });
     const record = planApplication(

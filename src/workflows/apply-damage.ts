@@ -426,9 +426,15 @@ function planVitalityWounds(
     ...JSON.parse(JSON.stringify(record)),
     undone: false,
   };
-  if (on.length) batch.statuses[t.id] = { on, off: [] };
+  // SW-10: one wound state at a time — a disabled target taken below 0 is dying, no longer disabled.
+  const now = d20Statuses(result.state, false);
+  const off = WOUND_STATES.filter((s) => active.has(s) && !now.includes(s));
+  if (on.length || off.length) batch.statuses[t.id] = { on, off };
   return record;
 }
+
+/** SW-10: the wound states' statuses, of which a target has one at a time. */
+const WOUND_STATES: readonly AppliedStatus[] = ["disabled", "dying", "dead"];
 
 /** SW-10: the statuses a wound state calls for (fatigued after any wound damage). */
 function d20Statuses(state: WoundState, fatigued: boolean): AppliedStatus[] {
@@ -525,7 +531,9 @@ export function planUndo(
       run.lost = Math.max(0, run.lost - log.lost);
       update[`${prefix}system.d20.woundLog`] = { ...log, lost: run.lost };
     }
-    if (off.length) batch.statuses[r.targetId] = { on: [], off };
+    // The wound state the undo leaves the target in, if the apply had turned it off (dying back to disabled).
+    const back = d20 ? [...still].filter((s) => WOUND_STATES.includes(s) && !(t.statuses ?? []).includes(s)) : [];
+    if (off.length || back.length) batch.statuses[r.targetId] = { on: back, off };
   });
   return batch;
 }
