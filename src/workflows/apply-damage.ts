@@ -532,7 +532,9 @@ export function planUndo(
       update[`${prefix}system.d20.woundLog`] = { ...log, lost: run.lost };
     }
     // The wound state the undo leaves the target in, if the apply had turned it off (dying back to disabled).
-    const back = d20 ? [...still].filter((s) => WOUND_STATES.includes(s) && !(t.statuses ?? []).includes(s)) : [];
+    const back = d20
+      ? [...still].filter((s) => WOUND_STATES.includes(s) && !(t.statuses ?? []).includes(s))
+      : [];
     if (off.length || back.length) batch.statuses[r.targetId] = { on: back, off };
   });
   return batch;
