@@ -27,6 +27,8 @@ export interface D20CardTarget {
   readonly threat: number;
   /** Concealment miss chance, per cent (SW-32). */
   readonly missChance: number;
+  /** SW-31 decided when the card was made, for a target whose Defense the card leaves out. */
+  readonly struck?: "wall" | "creature" | null;
   /** Where the cover came from (SW-30), for SW-31's struck cover; absent on cards from before. */
   readonly coverSource?: "none" | "wall" | "lowWall" | "posture" | "creature";
 }
@@ -61,7 +63,11 @@ export function d20CardDice(check: Check, dice: readonly DiceResults[]): { dice?
 }
 
 interface CardLike {
-  readonly targets: readonly { readonly id: string; readonly d20?: D20CardTarget }[];
+  readonly targets: readonly {
+    readonly id: string;
+    readonly chance?: number;
+    readonly d20?: D20CardTarget;
+  }[];
   readonly result: { readonly shots: readonly { readonly targetId: string; readonly outcome: Outcome }[] };
 }
 
@@ -85,18 +91,28 @@ export function withoutD20AttackerNumbers<C extends CardLike>(card: C): C {
   };
 }
 
-/** The card without the Defense of the targets in `secret` (NPCs whose numbers players may not see). */
+/**
+ * The card without the Defense of the targets in `secret` (NPCs whose numbers players may not see): no Defense,
+ * no terms, no totals against it, and no chance to hit — with the attacker's bonus on the card, the d20 chance
+ * (5 % per hitting natural) would give the Defense away. SW-31's "struck the cover" is decided here, while the
+ * numbers are at hand, and kept as a word.
+ */
 export function withoutD20TargetNumbers<C extends CardLike>(card: C, secret: ReadonlySet<string>): C {
   if (!card.targets.some((t) => t.d20 && secret.has(t.id))) return card;
   return {
     ...card,
-    targets: card.targets.map((t) =>
-      t.d20 && secret.has(t.id) ? { ...t, d20: { ...t.d20, defense: null, defenseTerms: [] } } : t,
-    ),
+    targets: card.targets.map((t) => {
+      if (!t.d20 || !secret.has(t.id)) return t;
+      const shot = card.result.shots.find((s) => s.targetId === t.id);
+      const struck = shot ? struckOf(t.d20, shot.outcome) : null;
+      return { ...t, chance: 0, d20: { ...t.d20, defense: null, defenseTerms: [], struck } };
+    }),
     result: {
       ...card.result,
       shots: card.result.shots.map((s) =>
-        secret.has(s.targetId) ? { ...s, outcome: strip(s.outcome, ["target", "margin"]) } : s,
+        secret.has(s.targetId)
+          ? { ...s, outcome: { ...strip(s.outcome, ["target", "margin"]), chance: 0 } }
+          : s,
       ),
     },
   };
@@ -151,7 +167,7 @@ export function d20ShotView(
       typeof conceal === "number"
         ? { roll: conceal, missChance: t.missChance, concealed: conceal <= t.missChance }
         : null,
-    struck: struckOf(t, outcome),
+    struck: t.struck !== undefined ? t.struck : struckOf(t, outcome),
   };
 }
 

@@ -300,6 +300,14 @@ describe("scenario: a d20 blaster shot (issue 14)", () => {
     const stored = bruno.run(() => JSON.stringify(G().game.messages.get(msg).system.card));
     expect(stored).not.toContain('"defense":15');
     expect(stored).not.toContain('"target":15');
+    // Nor the chance to hit, from which the bonus on the card would give the Defense (−1 vs 15: 6 naturals, 30 %).
+    expect(
+      bruno.run(() => {
+        const card = G().game.messages.get(msg).system.card;
+        return [card.targets[0].chance, card.result.shots[0].outcome.chance];
+      }),
+    ).toEqual([0, 0]);
+    expect(rowText(bruno, msg!, "Thug")).not.toContain("%");
     clickCard(table.client(GM_ID), msg!, "apply", "Thug");
     await table.settle();
     expect(text(targetBlock(renderMessage(bruno, msg!), "Thug").querySelector(".ft-applied"))).toBe(
