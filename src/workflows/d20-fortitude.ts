@@ -7,6 +7,7 @@
  */
 import { SYSTEM_ID } from "../constants.js";
 import { fortitudeSave } from "../rules/d20/health.js";
+import { keepsNumbersSecret } from "./attack.js";
 
 type ActorI = Actor.Implementation;
 
@@ -60,11 +61,19 @@ export async function rollFortitude(
   rule.className = "ft-rule";
   rule.textContent = "SW-10";
   p.append(rule);
-  await ChatMessage.create({
-    content: p.outerHTML,
-    speaker: ChatMessage.getSpeaker({ actor }),
-    rolls: [roll],
-  });
+  const speaker = ChatMessage.getSpeaker({ actor });
+  if (keepsNumbersSecret(actor)) {
+    // An NPC's save bonus and the DC (5 + the wound points it lost this round) are the GM's: they go to the GMs
+    // as a whisper without a roll attached (v13 shows a whispered roll's message to everyone with its content
+    // hidden, so its data would still reach players), and the table reads only the outcome.
+    const gms = (game.users?.contents ?? []).filter((u) => u.isGM).map((u) => u.id ?? "");
+    await ChatMessage.create({ content: p.outerHTML, speaker, whisper: gms });
+    const open = document.createElement("p");
+    open.className = "ft-d20-fortitude";
+    open.textContent = `${name}: ${i18n?.localize("FT.D20UI.fortitudeSave") ?? "Fortitude"} → ${outcome} `;
+    open.append(rule.cloneNode(true));
+    await ChatMessage.create({ content: open.outerHTML, speaker });
+  } else await ChatMessage.create({ content: p.outerHTML, speaker, rolls: [roll] });
   await actor.update({
     [`flags.${SYSTEM_ID}.hits.${messageId}.${tokenId}.fortitude`]: { roll: die, total, passed },
   });

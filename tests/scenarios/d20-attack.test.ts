@@ -289,6 +289,37 @@ describe("scenario: a d20 blaster shot (issue 14)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SW-10: the secret Thug's save — its bonus and DC go to the GM only; Bruno reads just 'Fortitude → knocked out'", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    const gm = table.client(GM_ID);
+    table.dice(16, 4, 5, 6);
+    const msg = await attack(table, table.client(ALICE_ID), KARA, PISTOL, [TOK.thug]);
+    clickCard(gm, msg!, "apply", "Thug");
+    await table.settle();
+    const button = renderMessage(gm, msg!).querySelector<HTMLButtonElement>('[data-ft-action="fortitude"]')!;
+    table.dice(3);
+    gm.run(() => button.click());
+    await table.settle();
+    const saves = (c: Client) =>
+      c.run(() =>
+        G()
+          .game.messages.contents.filter(
+            (m: { visible: boolean; content: string }) => m.visible && m.content.includes("ft-d20-fortitude"),
+          )
+          .map((m: { content: string }) => {
+            const div = G().document.createElement("div");
+            div.innerHTML = m.content;
+            return div.textContent.replace(/\s+/g, " ").trim();
+          }),
+      );
+    expect(saves(table.client(BRUNO_ID))).toEqual(["Thug: Fortitude → knocked out SW-10"]);
+    expect(saves(gm)).toEqual([
+      "Thug: Fortitude d20 3 + 0 = 3 vs DC 8 → knocked out SW-10",
+      "Thug: Fortitude → knocked out SW-10",
+    ]);
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SW-04 SW-08: Bruno reads no NPC numbers: the Thug's Defense and its terms are not on the card, nor what Apply took", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
     table.dice(16, 4, 5, 6);
