@@ -14,7 +14,9 @@ export const DEFENSE_FIELD = "def";
 export function defenseRows(prep: PreparedAttack): { rows: ModifierRow[][]; totals: (number | null)[] } {
   return {
     rows: prep.targets.map((t) => {
-      const terms: ModifierRow[] = t.targetModifiers.map((m) => ({
+      // A target whose numbers the user may not see shows no Defense terms (review 14 H2).
+      const secret = prep.request.secretTargets?.includes(t.id) ?? false;
+      const terms: ModifierRow[] = (secret ? [] : t.targetModifiers).map((m) => ({
         id: m.id,
         label: m.label,
         ruleId: m.ruleId,
@@ -40,6 +42,8 @@ export function defenseRows(prep: PreparedAttack): { rows: ModifierRow[][]; tota
         burstRole: null,
       });
     }),
-    totals: prep.targets.map((t) => (t.check.kind === "d20" ? t.check.target.value : null)),
+    totals: prep.targets.map((t) =>
+      t.check.kind === "d20" && !prep.request.secretTargets?.includes(t.id) ? t.check.target.value : null,
+    ),
   };
 }

@@ -66,6 +66,12 @@ export interface AttackRequest {
    * attack's, since both have a `dex` and a `size`.
    */
   readonly targetOverrides?: Readonly<Record<string, Readonly<Record<string, number | null>>>>;
+  /**
+   * Targets whose numbers the user may not see (an NPC a player cannot observe, issue "trust" R1-5): the dialog
+   * shows none of their Defense terms, and their overrides are ignored but for the free concealment percentage,
+   * which only ever raises the miss chance (review 14 H2: a player could rewrite an NPC's Defense unseen).
+   */
+  readonly secretTargets?: readonly string[];
   /** Fired last turn, for ½ rate-of-fire weapons. */
   readonly firedLastTurn?: boolean;
 }
@@ -183,10 +189,12 @@ export function prepareAttack(req: AttackRequest): PreparedAttack {
       ...all,
       ...(req.overrides?.[t.facts.id] ?? {}),
     });
-    const defense = applyOverrides(req.engine.targetModifiers(f, options), {
-      ...(req.targetOverrides?.["*"] ?? {}),
-      ...(req.targetOverrides?.[t.facts.id] ?? {}),
-    });
+    const defense = applyOverrides(
+      req.engine.targetModifiers(f, options),
+      req.secretTargets?.includes(t.facts.id)
+        ? {}
+        : { ...(req.targetOverrides?.["*"] ?? {}), ...(req.targetOverrides?.[t.facts.id] ?? {}) },
+    );
     const check = req.engine.check(f, mods, options, defense);
     const problem = !t.facts.visible
       ? "FT.Error.outOfSight"

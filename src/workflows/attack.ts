@@ -201,6 +201,14 @@ export async function attackWithWeapon(
         ...gate.declarations,
       },
       firedLastTurn: turn.firedLastTurn,
+      // A player's dialog shows no secret NPC's Defense and cannot rewrite it; a GM's may (review 14 H2).
+      ...(game.user?.isGM
+        ? {}
+        : {
+            secretTargets: scene
+              .filter((s) => keepsNumbersSecret(s.token.actor))
+              .map((s) => s.token.document.uuid),
+          }),
     };
     const ports: AttackPorts<Roll> = {
       confirm: async (prep) => {

@@ -160,3 +160,18 @@ describe("the attack path names no engine and no variant (issue 14)", () => {
     expect(BRANCH.test(`if (prep.burst || prep.request.variant === "basic") return [];`)).toBe(true);
   });
 });
+
+describe("a target whose numbers the user may not see (review 14 H2)", () => {
+  it("SW-08 SW-32: its Defense overrides are ignored (class −20 would be an automatic hit), its concealment percentage still raises the miss chance", () => {
+    const forged = {
+      ...blasterRequest(),
+      targetOverrides: { "Scene.s.Token.trooper": { class: -20, concealment: 20 } },
+    };
+    const open = prepareAttack(forged).targets[0]!;
+    expect(open.check.kind === "d20" && open.check.target.value).toBe(-8);
+    const secret = prepareAttack({ ...forged, secretTargets: ["Scene.s.Token.trooper"] }).targets[0]!;
+    expect(secret.check.kind === "d20" && [secret.check.target.value, secret.check.missChance]).toEqual([
+      16, 20,
+    ]);
+  });
+});

@@ -139,6 +139,23 @@ describe("scenario: a d20 blaster shot (issue 14)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SW-08 review 14 H2: Alice's dialog against the secret Thug shows none of its Defense terms, only the concealment percentage", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    const dialog = await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const rows = alice.run(() =>
+      [...dialog.element.querySelectorAll("table.ft-d20-defense tbody tr")].map((r: Element) => text(r)),
+    );
+    expect(rows).toEqual(["Concealment, miss chance % SW-32"]);
+    expect(alice.run(() => dialog.element.querySelector('[data-ft-field="t0.defense"]'))).toBeNull();
+    // She rolls; the attack goes on against the Thug's own Defense (15: d20 16 − 1 = 15 hits).
+    const msg = await dialogKit.aliceRolls(alice, 16, 4, 5, 6);
+    expect(shotLine(table.client(GM_ID), msg)).toBe(
+      "d20 16 − 1 = 15 vs Defense 15 → Hit 3d6 [4, 5, 6] = 15 dmg",
+    );
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SW-32: Alice types 30 % concealment in the dialog (smoke the scene does not know): the chance falls from 25 % to 17.5 %, and after the hit d20 16 the d% 25 ≤ 30 turns it into a miss on every client", async () => {
     table = await createTable({ world: world({ observed: true }), online: [GM_ID, ALICE_ID] });
     const alice = table.client(ALICE_ID);
