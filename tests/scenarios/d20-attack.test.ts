@@ -148,11 +148,9 @@ describe("scenario: a d20 blaster shot (issue 14)", () => {
     );
     expect(rows).toEqual(["Concealment, miss chance % SW-32"]);
     expect(alice.run(() => dialog.element.querySelector('[data-ft-field="t0.defense"]'))).toBeNull();
-    // She rolls; the attack goes on against the Thug's own Defense (15: d20 16 − 1 = 15 hits).
+    // She rolls; the attack goes on against the Thug's own Defense (15: d20 16 − 1 = 15 hits), not printed.
     const msg = await dialogKit.aliceRolls(alice, 16, 4, 5, 6);
-    expect(shotLine(table.client(GM_ID), msg)).toBe(
-      "d20 16 − 1 = 15 vs Defense 15 → Hit 3d6 [4, 5, 6] = 15 dmg",
-    );
+    expect(shotLine(table.client(GM_ID), msg)).toBe("d20 16 − 1 = 15 → Hit 3d6 [4, 5, 6] = 15 dmg");
     expect(table.unhandled).toEqual([]);
   });
 
