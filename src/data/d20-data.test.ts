@@ -177,6 +177,10 @@ describe("d20 migrations", () => {
     expect(migrateSystem("Actor", "creature", { d20: { dr: 2 } }).system.d20).toEqual({ dr: 2 });
     expect(migrateSystem("Item", "weapon", { cost: 1 }).system).toEqual({ cost: 1, schemaVersion: 2 });
     expect(migrateSystem("Item", "weapon", { d20: { threat: 19 } }).system.d20).toEqual({ threat: 19 });
+    // Review 14 L2: a macro's vitality maximum on an ordinary foe does not make it heroic.
+    expect(migrateSystem("Actor", "creature", { d20: { vitality: { max: 10 } } }).system.d20).toEqual({
+      vitality: { max: 10 },
+    });
   });
 
   it("actor v3: a stored heroic flag is kept; without vitality nothing is written (the schema gives a creature ordinary, a character heroic); a v1 source runs v2 then v3", () => {

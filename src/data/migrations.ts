@@ -135,7 +135,10 @@ function actorV3(type: "character" | "creature"): Migration {
       if (partial) return out;
       const d20 = isRecord(system.d20) ? system.d20 : null;
       const vitality = d20 && isRecord(d20.vitality) ? d20.vitality.max : undefined;
-      if (d20 && typeof d20.heroic !== "boolean" && typeof vitality === "number" && vitality > 0)
+      // Only a stored d20 block (its BAB and class bonus with it): an update's changes naming a vitality maximum
+      // must not turn a stored ordinary foe heroic (review 14 L2).
+      const whole = !!d20 && typeof d20.bab === "number" && typeof d20.classDefense === "number";
+      if (whole && d20 && typeof d20.heroic !== "boolean" && typeof vitality === "number" && vitality > 0)
         out.d20 = { ...d20, heroic: true };
       out.schemaVersion = 3;
       return out;
