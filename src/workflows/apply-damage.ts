@@ -89,6 +89,8 @@ export interface AppliedRecord {
   readonly pools?: readonly PoolChange[];
   /** SW-10: the Fortitude save the hit calls for (5 + wound points lost this round), or absent. */
   readonly fortitudeDC?: number | null;
+  /** SW-10: the Fortitude save this hit called for failed and knocked the target out (undo wakes it). */
+  readonly knockedOut?: boolean;
   /** SW-10: wound damage leaves the target fatigued. */
   readonly fatigued?: boolean;
   /** SW-10: the wound points this hit added to the round's wound log, and the round it counts in (for undo). */
@@ -521,7 +523,10 @@ export function planUndo(
     const still = new Set<AppliedStatus>(
       d20 ? d20Statuses(woundState(run.wounds), run.wounds < (t.health?.wounds.max ?? run.wounds)) : [],
     );
-    const off = (r.statuses ?? []).filter(
+    const turnedOn: readonly AppliedStatus[] = r.knockedOut
+      ? [...new Set<AppliedStatus>([...(r.statuses ?? []), "unconscious"])]
+      : (r.statuses ?? []);
+    const off = turnedOn.filter(
       (s) => (t.statuses ?? []).includes(s) && (s !== "unconscious" || !down) && !still.has(s),
     );
     // SW-10: the round's wound log loses what this hit added, when it still counts that round.

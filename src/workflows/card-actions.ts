@@ -389,8 +389,11 @@ function recordOn(actor: ActorI, messageId: string, tokenId: string): AppliedRec
     log && typeof log.combatId === "string" && Number.isInteger(log.round) && Number.isInteger(log.lost)
       ? { combatId: log.combatId, round: log.round as number, lost: Math.max(0, log.lost as number) }
       : null;
+  // SW-10: a failed Fortitude save on this hit knocked the target out (d20-fortitude.ts writes `fortitude`).
+  const save = o.fortitude as Record<string, unknown> | null | undefined;
+  const knockedOut = !!save && typeof save === "object" && save.passed === false;
   // Stored JSON whose numbers, maps and steps were checked just above; the rest is what planApplication wrote.
-  return { ...(o as unknown as AppliedRecord), statuses, woundLog };
+  return { ...(o as unknown as AppliedRecord), statuses, woundLog, knockedOut };
 }
 
 async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<void> {

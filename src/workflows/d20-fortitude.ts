@@ -8,6 +8,7 @@
 import { SYSTEM_ID } from "../constants.js";
 import { fortitudeSave } from "../rules/d20/health.js";
 import { keepsNumbersSecret } from "./attack.js";
+import { turnOnFor } from "./timed-status.js";
 
 type ActorI = Actor.Implementation;
 
@@ -74,8 +75,11 @@ export async function rollFortitude(
     open.append(rule.cloneNode(true));
     await ChatMessage.create({ content: open.outerHTML, speaker });
   } else await ChatMessage.create({ content: p.outerHTML, speaker, rolls: [roll] });
+  // SW-10: "knocked out for 1d4 rounds" — the status ends by itself (timed-status.ts), and the hit's record keeps
+  // it, so undoing the hit wakes the target (review 14 M2).
+  const rounds = passed ? 0 : ((await new Roll("1d4").evaluate()).total ?? 1);
   await actor.update({
-    [`flags.${SYSTEM_ID}.hits.${messageId}.${tokenId}.fortitude`]: { roll: die, total, passed },
+    [`flags.${SYSTEM_ID}.hits.${messageId}.${tokenId}.fortitude`]: { roll: die, total, passed, rounds },
   });
-  if (!passed) await actor.toggleStatusEffect("unconscious", { active: true });
+  if (!passed) await turnOnFor(actor, "unconscious", rounds, true);
 }

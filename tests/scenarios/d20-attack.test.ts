@@ -284,7 +284,8 @@ describe("scenario: a d20 blaster shot (issue 14)", () => {
     const card = renderMessage(gm, msg!);
     const button = card.querySelector<HTMLButtonElement>('[data-ft-action="fortitude"]')!;
     expect(text(button)).toBe("Fortitude save (DC 8)");
-    table.dice(3);
+    // The save's d20, then (a failure) the 1d4 rounds it is knocked out for.
+    table.dice(3, 2);
     gm.run(() => button.click());
     await table.settle();
     expect(
@@ -301,6 +302,21 @@ describe("scenario: a d20 blaster shot (issue 14)", () => {
     );
     // Saved once: the button is gone from the card.
     expect(cardButtons(gm, msg!)).toEqual(["undo:Thug"]);
+    // Knocked out for 1d4 = 2 rounds (SW-10): the status carries its duration.
+    expect(
+      onEveryClient(table, () =>
+        G()
+          .game.actors.get(THUG)
+          .effects.contents.filter((e: { statuses: Iterable<string> }) =>
+            [...e.statuses].includes("unconscious"),
+          )
+          .map((e: { duration: { rounds: number } }) => e.duration.rounds),
+      ),
+    ).toEqual(everyone(table, [2]));
+    // Undoing the hit wakes the Thug (review 14 M2): the save it called for is undone with it.
+    clickCard(gm, msg!, "undo", "Thug");
+    await table.settle();
+    expect(onEveryClient(table, () => [...G().game.actors.get(THUG).statuses])).toEqual(everyone(table, []));
     expect(table.unhandled).toEqual([]);
   });
 
@@ -312,7 +328,8 @@ describe("scenario: a d20 blaster shot (issue 14)", () => {
     clickCard(gm, msg!, "apply", "Thug");
     await table.settle();
     const button = renderMessage(gm, msg!).querySelector<HTMLButtonElement>('[data-ft-action="fortitude"]')!;
-    table.dice(3);
+    // The save's d20, then (a failure) the 1d4 rounds it is knocked out for.
+    table.dice(3, 2);
     gm.run(() => button.click());
     await table.settle();
     const saves = (c: Client) =>
