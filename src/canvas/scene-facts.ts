@@ -195,9 +195,9 @@ export function bystanders(tokens: readonly TokenP[], except: readonly string[])
  * SW-19, SW-26: the attacker's allies on the scene — tokens of its disposition with an actor, other than the attacker
  * and the target, not down (dead or unconscious allies are not engaged, SW-19).
  */
-function alliesOf(attacker: TokenP, target: TokenP): TokenP[] {
+function alliesOf(attacker: TokenP, target: TokenP, involved: readonly TokenP[]): TokenP[] {
   const side = attacker.document.disposition;
-  return involvedTokens().filter((t) => {
+  return involved.filter((t) => {
     if (t.id === attacker.id || t.id === target.id || t.document.disposition !== side) return false;
     const st = statuses(t);
     return !st.has("dead") && !st.has("unconscious");
@@ -206,8 +206,12 @@ function alliesOf(attacker: TokenP, target: TokenP): TokenP[] {
 
 export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "squares"): SceneTarget {
   const caster = new FoundryCaster();
-  const cover = measureCover(footprint(attacker), footprint(target), caster);
-  const others = bystanders(involvedTokens(), [attacker.id, target.id]);
+  const from = footprint(attacker);
+  const at = footprint(target);
+  const held = statuses(target);
+  const involved = involvedTokens();
+  const cover = measureCover(from, at, caster);
+  const others = bystanders(involved, [attacker.id, target.id]);
   // SF-X-35 crowd cover, unless the GM turned the optional rule off.
   const inTheWay =
     getSetting(SETTINGS.crowdCover) === false ? [] : tokensInTheWay(attacker.center, target.center, others);
@@ -229,7 +233,7 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
         animal: isCreature && movement === "ran" && speed && speed !== "slow" ? speed : null,
         vehicleMoving: false,
         size: (isCreature ? sys?.size : "medium") ?? "medium",
-        prone: statuses(target).has("prone"),
+        prone: held.has("prone"),
         cover: cover.cover,
         crowd: inTheWay.length > 0,
         // The d20 engine's block (issue 14); the other engines ignore it.
@@ -237,15 +241,15 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
         ...(sys?.d20
           ? {
               d20: {
-                ...d20TargetFacts(sys, statuses(target), moving.moved),
+                ...d20TargetFacts(sys, held, moving.moved),
                 ...d20Melee(
-                  inMetres(footprint(attacker), unitsPerPixel()),
-                  inMetres(footprint(target), unitsPerPixel()),
-                  alliesOf(attacker, target).map((a) => inMetres(footprint(a), unitsPerPixel())),
+                  inMetres(from, unitsPerPixel()),
+                  inMetres(at, unitsPerPixel()),
+                  alliesOf(attacker, target, involved).map((a) => inMetres(footprint(a), unitsPerPixel())),
                 ),
                 lattice: d20Lattice(
-                  { footprint: footprint(attacker), centre: attacker.center },
-                  { footprint: footprint(target), centre: target.center, statuses: statuses(target) },
+                  { footprint: from, centre: attacker.center },
+                  { footprint: at, centre: target.center, statuses: held },
                   others,
                   caster,
                 ),

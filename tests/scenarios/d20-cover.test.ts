@@ -14,14 +14,12 @@ import { wallData } from "../foundry/canvas.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
-  actorSource,
   attack,
   cell,
   closeTableAfterEach,
   G,
   GM_ID,
   id,
-  itemFromPack,
   renderMessage,
   sceneSource,
   settingSource,
@@ -30,6 +28,7 @@ import {
   tokenSource,
   told,
 } from "./kit.js";
+import { d20Foe, HEROIC_POOLS, karaWithBlaster } from "./kit-d20.js";
 
 const SCENE = id("sceneD20Cover");
 const KARA = id("actKaraCover");
@@ -46,31 +45,7 @@ const TOP = cell(10, 5).y;
 
 const world = (walls: Record<string, unknown>[], more: { tokens?: Record<string, unknown>[] } = {}) => ({
   settings: [settingSource(id("setEngineCover"), "engine", "d20")],
-  actors: [
-    actorSource({
-      _id: KARA,
-      name: "Kara",
-      owner: ALICE_ID,
-      items: [itemFromPack("d20", "blaster-pistol", PISTOL, { d20: { damage: "3d6" } })],
-      system: { d20: { bab: 3, abilities: { dex: 14 }, vitality: { value: 12, max: 12 } } },
-    }),
-    {
-      ...actorSource({
-        _id: THUG,
-        name: "Thug",
-        system: {
-          d20: {
-            classDefense: 3,
-            abilities: { dex: 14 },
-            heroic: true,
-            vitality: { value: 10, max: 10 },
-            wounds: { value: 14, max: 14 },
-          },
-        },
-      }),
-      ownership: { default: 2 },
-    },
-  ],
+  actors: [karaWithBlaster(KARA, PISTOL), d20Foe(THUG, "Thug", HEROIC_POOLS)],
   scenes: [
     sceneSource({
       _id: SCENE,

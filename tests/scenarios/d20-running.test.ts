@@ -13,14 +13,12 @@ import { describe, expect, it } from "vitest";
 import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
-  actorSource,
   attack,
   cell,
   closeTableAfterEach,
   G,
   GM_ID,
   id,
-  itemFromPack,
   renderMessage,
   sceneSource,
   settingSource,
@@ -29,6 +27,7 @@ import {
   tokenSource,
   told,
 } from "./kit.js";
+import { d20Foe, HEROIC_POOLS, karaWithBlaster } from "./kit-d20.js";
 
 const SCENE = id("sceneD20Run");
 const KARA = id("actKaraRun");
@@ -45,31 +44,7 @@ const world = () => ({
     // The Star Frontiers phases of the round are not the d20 round (issue 15 builds d20 initiative).
     settingSource(id("setPhasesRun"), "enforcePhases", false),
   ],
-  actors: [
-    actorSource({
-      _id: KARA,
-      name: "Kara",
-      owner: ALICE_ID,
-      items: [itemFromPack("d20", "blaster-pistol", PISTOL, { d20: { damage: "3d6" } })],
-      system: { d20: { bab: 3, abilities: { dex: 14 }, vitality: { value: 12, max: 12 } } },
-    }),
-    {
-      ...actorSource({
-        _id: THUG,
-        name: "Thug",
-        system: {
-          d20: {
-            classDefense: 3,
-            abilities: { dex: 14 },
-            heroic: true,
-            vitality: { value: 10, max: 10 },
-            wounds: { value: 14, max: 14 },
-          },
-        },
-      }),
-      ownership: { default: 2 },
-    },
-  ],
+  actors: [karaWithBlaster(KARA, PISTOL), d20Foe(THUG, "Thug", HEROIC_POOLS)],
   scenes: [
     sceneSource({
       _id: SCENE,

@@ -11,7 +11,6 @@ import { describe, expect, it } from "vitest";
 import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
-  actorSource,
   attack,
   cell,
   clickCard,
@@ -20,12 +19,12 @@ import {
   G,
   GM_ID,
   id,
-  itemFromPack,
   onEveryClient,
   sceneSource,
   settingSource,
   tokenSource,
 } from "./kit.js";
+import { d20Foe, karaWithBlaster } from "./kit-d20.js";
 
 const SCENE = id("sceneD20Wound");
 const KARA = id("actKaraWound");
@@ -39,23 +38,7 @@ closeTableAfterEach(() => table);
 
 const world = (foe: Record<string, unknown>) => ({
   settings: [settingSource(id("setEngineWound"), "engine", "d20")],
-  actors: [
-    actorSource({
-      _id: KARA,
-      name: "Kara",
-      owner: ALICE_ID,
-      items: [itemFromPack("d20", "blaster-pistol", PISTOL, { d20: { damage: "3d6" } })],
-      system: { d20: { bab: 3, abilities: { dex: 14 }, vitality: { value: 12, max: 12 } } },
-    }),
-    {
-      ...actorSource({
-        _id: FOE,
-        name: "Guard",
-        system: { d20: { classDefense: 3, abilities: { dex: 14 }, ...foe } },
-      }),
-      ownership: { default: 2 },
-    },
-  ],
+  actors: [karaWithBlaster(KARA, PISTOL), d20Foe(FOE, "Guard", foe)],
   scenes: [
     sceneSource({
       _id: SCENE,

@@ -39,6 +39,7 @@ import { concealmentChance, d20Cover, degreeFromShare, highestMissChance } from 
 import { d20DamageFromTerms, d20DamageTerms } from "./damage.js";
 import { defenseModifiers } from "./defense.js";
 import {
+  type CoverSource,
   checkMissChance,
   checkThreat,
   type D20Dice,
@@ -85,20 +86,14 @@ const melee = (w: D20WeaponFacts) => w.rangeIncrement === null;
 /**
  * SW-30, ruling 3, ruling 4b: the target's cover bonus to Defense — the facts' own `cover` when given (a user's or
  * a test's), else graded from the scene's lattice (walls, low walls, posture against a ranged attack, creatures in
- * the way; the largest applies). Null is total cover: it cannot be targeted.
+ * the way; the largest applies) and where it comes from (SW-31). A null bonus is total cover: no target.
  */
-function coverOf(t: D20TargetFacts, w: D20WeaponFacts): number | null {
-  if (t.cover !== undefined) return t.cover;
-  if (!t.lattice) return 0;
+function coverOf(t: D20TargetFacts, w: D20WeaponFacts): { defense: number | null; source: CoverSource } {
+  // A given `cover` says nothing of where it comes from (SW-31: "none", nothing to strike).
+  if (t.cover !== undefined) return { defense: t.cover, source: "none" };
+  if (!t.lattice) return { defense: 0, source: "none" };
   const { hard, low, total, posture, inTheWay } = t.lattice;
-  return d20Cover({ count: { hard, low, total }, posture, ranged: !melee(w), inTheWay }).defense;
-}
-
-/** SW-30, SW-31: where the target's cover comes from (a given `cover` says nothing of it: "none"). */
-function coverSourceOf(t: D20TargetFacts, w: D20WeaponFacts) {
-  if (t.cover !== undefined || !t.lattice) return "none" as const;
-  const { hard, low, total, posture, inTheWay } = t.lattice;
-  return d20Cover({ count: { hard, low, total }, posture, ranged: !melee(w), inTheWay }).source;
+  return d20Cover({ count: { hard, low, total }, posture, ranged: !melee(w), inTheWay });
 }
 
 /** SW-32: the highest of the facts' miss chance (a region's, the dialog's) and the soft walls' concealment. */
@@ -181,7 +176,7 @@ export function createD20Engine(): ResolutionEngine {
           maxDex: t.maxDex ?? null,
           dodge: t.dodge ?? 0,
           conditions: conditionsOf(a, t),
-          cover: coverOf(t, w) ?? 0,
+          cover: coverOf(t, w).defense ?? 0,
         },
         { touch: w.touch ?? false },
       );
@@ -196,7 +191,8 @@ export function createD20Engine(): ResolutionEngine {
       const terms = attackTerms(facts);
       const inRange = melee(w) ? inReach(facts, w) : terms.inRange;
       // SW-30: total cover cannot be targeted (the scene reports it as a null cover bonus).
-      const targetable = coverOf(t, w) !== null;
+      const cover = coverOf(t, w);
+      const targetable = cover.defense !== null;
       const bonus = total(modifiers);
       const value = total(target);
       const missChance = checkMissChance(missChanceOf(t));
@@ -218,7 +214,7 @@ export function createD20Engine(): ResolutionEngine {
         naturals,
         increments: terms.range?.increments ?? null,
         damageTerms: damageTerms(facts),
-        coverSource: coverSourceOf(t, w),
+        coverSource: cover.source,
       };
     },
     nextDie(check: Check, dice: DiceResults): DieRequest | null {
