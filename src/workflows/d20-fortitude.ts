@@ -65,8 +65,9 @@ export async function rollFortitude(
   const speaker = ChatMessage.getSpeaker({ actor });
   if (keepsNumbersSecret(actor)) {
     // An NPC's save bonus and the DC (5 + the wound points it lost this round) are the GM's: they go to the GMs
-    // as a whisper without a roll attached (v13 shows a whispered roll's message to everyone with its content
-    // hidden, so its data would still reach players), and the table reads only the outcome.
+    // as a whisper without a roll attached (v13 `ChatMessage#visible`, client/documents/chat-message.mjs: a
+    // whisper that `isRoll` is visible to everyone, its content hidden; one without rolls only to its author and
+    // recipients), and the table reads only the outcome.
     const gms = (game.users?.contents ?? []).filter((u) => u.isGM).map((u) => u.id ?? "");
     await ChatMessage.create({ content: p.outerHTML, speaker, whisper: gms });
     const open = document.createElement("p");
