@@ -10,6 +10,8 @@ import { FrontierItemSheet } from "./applications/sheets/item-sheet.js";
 import { addCoverField, addHeightField, addStructureFields } from "./canvas/wall-config.js";
 import { PARTIALS, SYSTEM_ID, templatePath } from "./constants.js";
 import { AttackCardModel, CharacterModel, CreatureModel, ItemModels, SideModel } from "./data/models.js";
+import { ObscurementBehavior } from "./data/region/obscurement.js";
+import { OBSCUREMENT_TYPE } from "./data/region/obscurement-type.js";
 import { FrontierActor } from "./documents/actor.js";
 import { FrontierCombat, handleNextRoundRequest, handleRollSideQuery } from "./documents/combat.js";
 import { FrontierItem } from "./documents/item.js";
@@ -48,6 +50,10 @@ Hooks.once("init", () => {
   Object.assign(CONFIG.CombatantGroup.dataModels, { side: SideModel });
   Object.assign(CONFIG.ChatMessage.dataModels, { attack: AttackCardModel });
   CONFIG.ui.combat = FrontierCombatTracker;
+  // SW-32: a region over fog, smoke, foliage or darkness conceals what is seen through it (issue 14).
+  CONFIG.RegionBehavior.dataModels[OBSCUREMENT_TYPE] = ObscurementBehavior;
+  // Its label is core's `TYPES.RegionBehavior.<type>` (client/helpers/localization.mjs defines the type labels).
+  CONFIG.RegionBehavior.typeIcons[OBSCUREMENT_TYPE] = "fa-solid fa-smog";
   // The d20 statuses beside core's (kneeling as cover, fatigued, disabled, dying, stable; issue 14).
   registerD20Statuses(CONFIG.statusEffects);
   // GM-side handlers for requests from players (architecture: GM authority through CONFIG.queries).

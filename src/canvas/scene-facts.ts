@@ -27,6 +27,7 @@ import { d20TargetFacts } from "../workflows/d20-facts.js";
 import { isDodging } from "../workflows/dodging.js";
 import { d20Lattice, d20Melee, inMetres } from "./d20-cover-facts.js";
 import { FoundryCaster } from "./foundry-caster.js";
+import { regionMissChance } from "./obscurement.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
 
@@ -204,6 +205,15 @@ function alliesOf(attacker: TokenP, target: TokenP, involved: readonly TokenP[])
   });
 }
 
+/** SW-32: the miss chance of the obscuring regions the line of fire crosses (absent when none). */
+function obscured(attacker: TokenP, target: TokenP): { missChance?: number } {
+  const scene = canvas?.scene;
+  if (!scene) return {};
+  const at = (t: TokenP) => ({ x: t.center.x, y: t.center.y, elevation: t.document.elevation ?? 0 });
+  const missChance = regionMissChance(scene, at(attacker), at(target), grid().size);
+  return missChance > 0 ? { missChance } : {};
+}
+
 export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "squares"): SceneTarget {
   const caster = new FoundryCaster();
   const from = footprint(attacker);
@@ -247,6 +257,7 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
                   inMetres(at, unitsPerPixel()),
                   alliesOf(attacker, target, involved).map((a) => inMetres(footprint(a), unitsPerPixel())),
                 ),
+                ...obscured(attacker, target),
                 lattice: d20Lattice(
                   { footprint: from, centre: attacker.center },
                   { footprint: at, centre: target.center, statuses: held },

@@ -10,6 +10,7 @@ import type {
   ItemModels,
   SideModel,
 } from "../data/models.js";
+import type { ObscurementBehavior } from "../data/region/obscurement.js";
 import type { FrontierActor } from "../documents/actor.js";
 import type { FrontierCombat, handleRollSideQuery } from "../documents/combat.js";
 import type { FrontierItem } from "../documents/item.js";
@@ -64,6 +65,9 @@ declare module "fvtt-types/configuration" {
     };
     ChatMessage: {
       attack: typeof AttackCardModel;
+    };
+    RegionBehavior: {
+      "frontier-tactics.obscurement": typeof ObscurementBehavior;
     };
   }
 

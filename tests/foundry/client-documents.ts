@@ -40,6 +40,7 @@ import {
   BaseItem,
   BaseMeasuredTemplate,
   BaseRegion,
+  BaseRegionBehavior,
   BaseScene,
   BaseSetting,
   BaseToken,
@@ -307,6 +308,7 @@ export class Scene extends BaseScene {
   declare grid: { size: number; distance: number; units: string; type: number };
   declare tokens: Collection<TokenDocument>;
   declare walls: Collection<any>;
+  declare regions: Collection<any>;
   declare lights: Collection<any>;
   declare templates: Collection<any>;
   get isView(): boolean {
@@ -317,7 +319,94 @@ export class Scene extends BaseScene {
 export class WallDocument extends BaseWall {}
 export class AmbientLightDocument extends BaseAmbientLight {}
 export class MeasuredTemplateDocument extends BaseMeasuredTemplate {}
-export class RegionDocument extends BaseRegion {}
+/**
+ * `client/documents/region.mjs` (v13, local mirror umplacable/foundryVTT `foundryvtt/client/documents/region.mjs`):
+ * `prepareBaseData` reads a null elevation bottom/top as ∓Infinity, and `testPoint(point)` asks whether an
+ * ElevatedPoint lies in the elevation band and in the region's polygon tree. Core builds that tree with Clipper from
+ * the shapes in order — consecutive non-holes united, then consecutive holes subtracted (`#buildClipperBatches`) —
+ * which for one point is: walk the shapes in order, a non-hole containing it sets "inside", a hole containing it
+ * clears it. Shapes are `common/data/data.mjs` RectangleShapeData (x, y top-left, width, height, rotation about the
+ * centre), CircleShapeData (x, y centre, radius), EllipseShapeData (x, y, radiusX, radiusY, rotation) and
+ * PolygonShapeData (flat `points`). Core's boundary tolerance (`#MIN_BOUNDARY_DISTANCE`, ~1e-4 px) is not modelled.
+ */
+export class RegionDocument extends BaseRegion {
+  declare name: string;
+  declare shapes: Src[];
+  declare elevation: { bottom: number; top: number };
+  declare behaviors: Collection<RegionBehavior>;
+  override prepareBaseData(): void {
+    super.prepareBaseData();
+    this.elevation.bottom ??= -Infinity;
+    this.elevation.top ??= Infinity;
+  }
+  testPoint(point: { x: number; y: number; elevation: number }): boolean {
+    const { bottom, top } = this.elevation;
+    if (!(bottom <= point.elevation && point.elevation <= top)) return false;
+    let inside = false;
+    for (const shape of this.shapes) {
+      if (shapeContains(shape, point)) inside = !shape.hole;
+    }
+    return inside;
+  }
+}
+
+function shapeContains(shape: Src, p: { x: number; y: number }): boolean {
+  const rotate = (cx: number, cy: number, deg: number) => {
+    const r = (-(deg ?? 0) * Math.PI) / 180;
+    const dx = p.x - cx;
+    const dy = p.y - cy;
+    return { x: dx * Math.cos(r) - dy * Math.sin(r), y: dx * Math.sin(r) + dy * Math.cos(r) };
+  };
+  switch (shape.type) {
+    case "rectangle": {
+      const cx = shape.x + shape.width / 2;
+      const cy = shape.y + shape.height / 2;
+      const q = rotate(cx, cy, shape.rotation);
+      return Math.abs(q.x) <= shape.width / 2 && Math.abs(q.y) <= shape.height / 2;
+    }
+    case "circle":
+      return (p.x - shape.x) ** 2 + (p.y - shape.y) ** 2 <= shape.radius ** 2;
+    case "ellipse": {
+      const q = rotate(shape.x, shape.y, shape.rotation);
+      return (q.x / shape.radiusX) ** 2 + (q.y / shape.radiusY) ** 2 <= 1;
+    }
+    case "polygon": {
+      const pts: number[] = shape.points ?? [];
+      let inside = false;
+      for (let i = 0, j = pts.length - 2; i < pts.length; j = i, i += 2) {
+        const [xi, yi, xj, yj] = [pts[i]!, pts[i + 1]!, pts[j]!, pts[j + 1]!];
+        if (yi > p.y !== yj > p.y && p.x < ((xj - xi) * (p.y - yi)) / (yj - yi) + xi) inside = !inside;
+      }
+      return inside;
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * `client/documents/region-behavior.mjs` (v13, same mirror): `region`, `scene`, and `active` — created, not deleted,
+ * not disabled (core compares the instances in the parents' collections).
+ */
+export class RegionBehavior extends BaseRegionBehavior {
+  declare type: string;
+  declare system: any;
+  declare disabled: boolean;
+  get region(): RegionDocument | null {
+    return this.parent ?? null;
+  }
+  get scene(): any {
+    return this.region?.parent ?? null;
+  }
+  get active(): boolean {
+    const region = this.region;
+    return (
+      !this.disabled &&
+      region?.behaviors.get(this.id as string) === this &&
+      this.scene?.regions.get(region.id) === region
+    );
+  }
+}
 
 export class TokenDocument extends BaseToken {
   declare actorId: string | null;
@@ -1029,6 +1118,7 @@ export const CLIENT_CLASSES = {
   AmbientLight: AmbientLightDocument,
   MeasuredTemplate: MeasuredTemplateDocument,
   Region: RegionDocument,
+  RegionBehavior,
   Token: TokenDocument,
   Combat,
   Combatant,

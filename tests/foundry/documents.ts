@@ -1150,11 +1150,17 @@ export class BaseMeasuredTemplate extends Document {
   }
 }
 
+/**
+ * `common/documents/region.mjs` (v13, local mirror umplacable/foundryVTT `foundryvtt/common/documents/region.mjs`):
+ * shapes, the elevation band (null bottom/top read as ∓Infinity by the client document), the embedded behaviours,
+ * visibility and lock. Shapes stay plain objects here (core's `TypedSchemaField(BaseShapeData.TYPES)`); the client
+ * document's `testPoint` reads them the way `RegionShape` does.
+ */
 export class BaseRegion extends Document {
   static override metadata: Metadata = {
     name: "Region",
     collection: "regions",
-    embedded: {},
+    embedded: { RegionBehavior: "behaviors" },
     hasTypeData: false,
     isEmbedded: true,
     permissions: gmOnlyEmbedded,
@@ -1163,8 +1169,40 @@ export class BaseRegion extends Document {
     return {
       _id: idField(),
       name: new F.StringField({ initial: "Region" } as any),
-      shapes: new F.ArrayField(new F.ObjectField()),
       color: new F.StringField({ initial: "#ffffff" } as any),
+      shapes: new F.ArrayField(new F.ObjectField()),
+      elevation: new F.SchemaField({
+        bottom: new F.NumberField({ required: true, nullable: true, initial: null } as any),
+        top: new F.NumberField({ required: true, nullable: true, initial: null } as any),
+      }),
+      behaviors: new EmbeddedCollectionField("RegionBehavior"),
+      visibility: new F.NumberField({ initial: 0 } as any),
+      locked: new F.BooleanField(),
+      flags: flagsField(),
+    };
+  }
+}
+
+/**
+ * `common/documents/region-behavior.mjs` (v13, same mirror): a typed sub-document of a Region — name, type, system,
+ * disabled, flags. Only a GM creates or changes one (its `#canCreate`/`#canUpdate`).
+ */
+export class BaseRegionBehavior extends Document {
+  static override metadata: Metadata = {
+    name: "RegionBehavior",
+    collection: "behaviors",
+    embedded: {},
+    hasTypeData: true,
+    isEmbedded: true,
+    permissions: { create: (u) => u.isGM, update: (u) => u.isGM, delete: (u) => u.isGM },
+  };
+  static override defineSchema(): Src {
+    return {
+      _id: idField(),
+      name: new F.StringField({ required: true, blank: true } as any),
+      type: typeField(),
+      system: systemField("RegionBehavior"),
+      disabled: new F.BooleanField(),
       flags: flagsField(),
     };
   }
@@ -1412,6 +1450,7 @@ export const BASE_CLASSES: Record<string, typeof Document> = {
   AmbientLight: BaseAmbientLight,
   MeasuredTemplate: BaseMeasuredTemplate,
   Region: BaseRegion,
+  RegionBehavior: BaseRegionBehavior,
   Token: BaseToken,
   Combat: BaseCombat,
   Combatant: BaseCombatant,

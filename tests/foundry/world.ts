@@ -40,6 +40,7 @@ import { ClientBackend, Document, fromUuid, fromUuidSync, WorldCollection } from
 import * as fields from "./fields.js";
 import { createHandlebars } from "./handlebars.js";
 import { Hooks } from "./hooks.js";
+import { regionBehaviors } from "./region-behaviors.js";
 import { Server, type ServerClient, type WorldSource } from "./server.js";
 import { ClientSettings } from "./settings.js";
 import * as utils from "./utils.js";
@@ -98,7 +99,7 @@ export function installFoundry(ext: Extensions = {}): void {
   const foundry = {
     utils,
     abstract: { DataModel, TypeDataModel, Document },
-    data: { fields },
+    data: { fields, regionBehaviors },
     documents,
     applications: extensions.applications ?? applicationsNamespace(),
     canvas: extensions.canvasNamespace ?? {},
@@ -157,6 +158,7 @@ function createConfig(): Src {
     AmbientLight: docCfg(C.AmbientLight),
     MeasuredTemplate: docCfg(C.MeasuredTemplate),
     Region: docCfg(C.Region),
+    RegionBehavior: docCfg(C.RegionBehavior, { typeIcons: {} }),
     Token: docCfg(C.Token),
     Combat: docCfg(C.Combat, { initiative: { formula: null, decimals: 2 } }),
     Combatant: docCfg(C.Combatant),

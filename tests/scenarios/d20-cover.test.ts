@@ -29,6 +29,7 @@ import {
   told,
 } from "./kit.js";
 import { d20Foe, HEROIC_POOLS, karaWithBlaster } from "./kit-d20.js";
+import { attackDialogKit } from "./kit-dialog.js";
 
 const SCENE = id("sceneD20Cover");
 const KARA = id("actKaraCover");
@@ -163,6 +164,133 @@ describe("scenario: d20 cover and concealment from the walls (issue 14)", () => 
       expect(row).toMatch(/Concealment.*40.*50/);
       expect(row).not.toContain("dmg");
     }
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+describe("scenario: d20 concealment from a fog region (issue 14, SW-32)", () => {
+  /**
+   * The GM draws a region over the far end of the dock — 5 squares around the Thug, up to 3 m high — and gives it the
+   * system's Obscurement behaviour at one-half ("dense fog at 2 meters", 20 %), as the Regions layer makes it: a
+   * rectangle shape and one behaviour embedded in the region (v13 `common/documents/region.mjs`).
+   */
+  async function fog(degree = "half", top: number | null = 3): Promise<void> {
+    const at = cell(8, 3);
+    await table.client(GM_ID).run(() =>
+      G()
+        .game.scenes.get(SCENE)
+        .createEmbeddedDocuments("Region", [
+          {
+            name: "Fog bank",
+            shapes: [
+              { type: "rectangle", x: at.x, y: at.y, width: 500, height: 500, rotation: 0, hole: false },
+            ],
+            elevation: { bottom: null, top },
+            behaviors: [{ type: "frontier-tactics.obscurement", system: { degree } }],
+          },
+        ]),
+    );
+    await table.settle();
+  }
+
+  const kneel = async () => {
+    await table
+      .client(GM_ID)
+      .run(() => G().game.actors.get(THUG).toggleStatusEffect("kneeling", { active: true }));
+    await table.settle();
+  };
+
+  it("SW-30 SW-32: a blaster shot from behind a low wall at the kneeling Thug in fog: d20 19 + 3 = 22 hits Defense 22 (¾ cover), then the d% 15 ≤ 20 % (dense fog) turns it into a miss on every client", async () => {
+    table = await createTable({ world: world([lowWall()]), online: [GM_ID, ALICE_ID] });
+    await fog();
+    await kneel();
+    const msg = await shoot([19, 4, 5, 6, 15]);
+    for (const row of rows(msg)) {
+      expect(row).toContain("d20 19 + 3 = 22 vs Defense 22");
+      expect(row).toContain("CoverSW-30+7");
+      expect(row).toMatch(/Concealment.*15.*20/);
+      expect(row).not.toContain("dmg");
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-32: the same shot with the d% 21 > 20 % hits through the fog and does damage", async () => {
+    table = await createTable({ world: world([lowWall()]), online: [GM_ID, ALICE_ID] });
+    await fog();
+    await kneel();
+    const msg = await shoot([19, 4, 5, 6, 21]);
+    for (const row of rows(msg)) {
+      expect(row).toMatch(/Concealment.*21.*20/);
+      expect(row).toContain("dmg");
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-32: the highest concealment applies — total fog (50 %) beats the dialog's 30 %, and the GM disabling the behaviour lifts it", async () => {
+    table = await createTable({ world: world([]), online: [GM_ID, ALICE_ID] });
+    await fog("total");
+    const alice = table.client(ALICE_ID);
+    const dialogKit = attackDialogKit(() => table, { actor: KARA, target: TOK.thug });
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    // +3 against Defense 15: 45 % to hit, of which the fog's 50 % misses: 22.5 %; her 30 % changes nothing.
+    expect(dialogKit.chance(alice)).toBe("22.5%");
+    await dialogKit.set(alice, `def.Scene.${SCENE}.Token.${TOK.thug}.concealment`, "30");
+    expect(dialogKit.chance(alice)).toBe("22.5%");
+    const msg = await dialogKit.aliceRolls(alice, 16, 4, 5, 6, 40);
+    for (const row of rows(msg)) expect(row).toMatch(/Concealment.*40.*50/);
+    await table
+      .client(GM_ID)
+      .run(() =>
+        G()
+          .game.scenes.get(SCENE)
+          .regions.getName("Fog bank")
+          .behaviors.contents[0].update({ disabled: true }),
+      );
+    await table.settle();
+    const clear = await shoot([16, 4, 5, 6]);
+    for (const row of rows(clear)) {
+      expect(row).toContain("d20 16 + 3 = 19 vs Defense 15 → Hit");
+      expect(row).not.toContain("Concealment");
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-32: the fog bank is 3 m high; with Kara and the Thug both on a gantry at 5 m the line of fire passes over it: no concealment", async () => {
+    table = await createTable({ world: world([]), online: [GM_ID, ALICE_ID] });
+    await fog();
+    await table.client(GM_ID).run(() =>
+      G()
+        .game.scenes.get(SCENE)
+        .updateEmbeddedDocuments("Token", [
+          { _id: TOK.kara, elevation: 5 },
+          { _id: TOK.thug, elevation: 5 },
+        ]),
+    );
+    await table.settle();
+    const msg = await shoot([16, 4, 5, 6]);
+    for (const row of rows(msg)) {
+      expect(row).toContain("d20 16 + 3 = 19 vs Defense 15 → Hit");
+      expect(row).not.toContain("Concealment");
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("a player cannot draw the fog: creating a region behaviour is the GM's (v13 BaseRegionBehavior#canCreate)", async () => {
+    table = await createTable({ world: world([]), online: [GM_ID, ALICE_ID] });
+    await fog();
+    const refused = await table.client(ALICE_ID).run(() =>
+      G()
+        .game.scenes.get(SCENE)
+        .regions.getName("Fog bank")
+        .createEmbeddedDocuments("RegionBehavior", [
+          { type: "frontier-tactics.obscurement", system: { degree: "total" } },
+        ])
+        .then(
+          () => "created",
+          (e: Error) => e.message,
+        ),
+    );
+    expect(refused).toMatch(/lacks permission/);
     expect(table.unhandled).toEqual([]);
   });
 });

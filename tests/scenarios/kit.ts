@@ -146,6 +146,8 @@ export interface SceneSpec {
   tokens?: Src[];
   walls?: Src[];
   lights?: Src[];
+  /** Regions with their behaviours (v13 `common/documents/region.mjs`). */
+  regions?: Src[];
 }
 
 /** A scene's source: active, on a grid of 1 m squares unless told otherwise. */

@@ -14,6 +14,7 @@ import {
   lowWallDegree,
   maxDegree,
   measureD20Cover,
+  obscurementAlong,
   postureDegree,
 } from "./cover.js";
 import { COVER_TABLE } from "./tables.js";
@@ -205,5 +206,49 @@ describe("concealment (SW-32)", () => {
   it("SW-32: a ray through a soft wall and a full wall is cover, not concealment", () => {
     const r = measure([soft(10), front(0)]);
     expect(r).toMatchObject({ hard: 8, soft: 8, degree: "half", concealment: "half" });
+  });
+});
+
+describe("concealment from a region behaviour (SW-32)", () => {
+  /** A square area 300–500 × 0–1000, from the floor up to 3 (a fog bank), and its chance. */
+  const bank = (chance: number, top = 3) => ({
+    chance,
+    contains: (p: { x: number; y: number; elevation: number }) =>
+      p.x >= 300 && p.x <= 500 && p.y >= 0 && p.y <= 1000 && p.elevation <= top,
+  });
+  const at = (x: number, elevation = 0) => ({ x, y: 500, elevation });
+
+  it("SW-32: a shot that crosses dense fog at 2 m (one-half) has 20 %; one that stops short of it has none", () => {
+    expect(obscurementAlong([bank(20)], at(0), at(1000), 25)).toBe(20);
+    expect(obscurementAlong([bank(20)], at(0), at(250), 25)).toBe(0);
+  });
+
+  it("SW-32: fog around the shooter or around the target conceals too (both ends are sampled)", () => {
+    expect(obscurementAlong([bank(20)], at(400), at(1000), 25)).toBe(20);
+    expect(obscurementAlong([bank(20)], at(0), at(400), 25)).toBe(20);
+    // Shooter and target in the same bank, 0 apart.
+    expect(obscurementAlong([bank(40)], at(400), at(400), 25)).toBe(40);
+  });
+
+  it("SW-32: the highest miss chance applies; chances never add (light fog 10 % and total darkness 50 % → 50 %)", () => {
+    const dark = { chance: 50, contains: (p: { x: number }) => p.x >= 800 && p.x <= 900 };
+    expect(obscurementAlong([bank(10), dark], at(0), at(1000), 25)).toBe(50);
+    expect(obscurementAlong([dark, bank(10)], at(0), at(1000), 25)).toBe(50);
+  });
+
+  it("SW-32: the elevation is interpolated: both ends at 5 pass over a bank 3 high; from 5 down to 0 the line enters it", () => {
+    expect(obscurementAlong([bank(20)], at(0, 5), at(1000, 5), 25)).toBe(0);
+    // From elevation 5 at x 0 to 0 at x 1000: at x 500 the line is at 2.5, inside the bank.
+    expect(obscurementAlong([bank(20)], at(0, 5), at(1000, 0), 25)).toBe(20);
+  });
+
+  it("SW-32: an area narrower than the step can be stepped over — the caller's step (a quarter square) is the resolution", () => {
+    const sliver = { chance: 30, contains: (p: { x: number }) => p.x >= 510 && p.x <= 515 };
+    expect(obscurementAlong([sliver], at(0), at(1000), 25)).toBe(0);
+    expect(obscurementAlong([sliver], at(0), at(1000), 5)).toBe(30);
+  });
+
+  it("SW-32: a region's chance outside 0–100 is a clear error, not a silent number", () => {
+    expect(() => obscurementAlong([bank(120)], at(0), at(1000), 25)).toThrow(/0–100/);
   });
 });

@@ -249,3 +249,48 @@ export function measureD20Cover(
   }
   return best as LatticeReport;
 }
+
+/** A point with an elevation (in the scene's distance units, as token and region elevations are). */
+export interface ElevatedPoint extends Point {
+  readonly elevation: number;
+}
+
+/** One obscuring area: its miss chance and whether a point lies in it (the caller's geometry). */
+export interface ObscuringArea {
+  readonly chance: number;
+  readonly contains: (p: ElevatedPoint) => boolean;
+}
+
+/**
+ * SW-32 from a region behaviour (design §5 "Concealment"): the highest miss chance of the areas the line of fire
+ * passes through, sampled from the attacker's centre to the target's every `step` canvas units (both ends included,
+ * the elevation interpolated), so fog around the shooter, between the two or around the target all conceal. An area
+ * narrower than `step` can be stepped over; the caller's step is a quarter grid square.
+ */
+export function obscurementAlong(
+  areas: readonly ObscuringArea[],
+  from: ElevatedPoint,
+  to: ElevatedPoint,
+  step: number,
+): number {
+  if (!areas.length) return 0;
+  const length = Math.hypot(to.x - from.x, to.y - from.y);
+  const n = Math.max(1, Math.ceil(length / Math.max(step, 1e-9)));
+  let chance = 0;
+  for (const area of areas) {
+    if (area.chance <= chance) continue;
+    for (let i = 0; i <= n; i++) {
+      const t = i / n;
+      const p = {
+        x: from.x + (to.x - from.x) * t,
+        y: from.y + (to.y - from.y) * t,
+        elevation: from.elevation + (to.elevation - from.elevation) * t,
+      };
+      if (area.contains(p)) {
+        chance = area.chance;
+        break;
+      }
+    }
+  }
+  return checkMissChance(chance);
+}
