@@ -91,7 +91,9 @@ export function dialogContext(
       distance: `${rows.distances[i]} ${unit}`,
       cover: t.coverReason,
       problem: t.problem,
-      chance: t.check.chance,
+      // Review 14: the chance to hit a target whose Defense the user may not see would give that Defense away.
+      chance: defense.hidden[i] ? "?" : t.check.chance,
+      chanceHidden: defense.hidden[i] ?? false,
       column: columnOf(t.check),
       // SF-Z-03: each modifier converted on its own, then added.
       shifts: modifierShifts(t.modifiers),

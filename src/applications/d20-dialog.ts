@@ -10,9 +10,20 @@ import { type ModifierRow, signed } from "./attack-dialog-rows.js";
 /** The prefix of a Defense row's field. */
 export const DEFENSE_FIELD = "def";
 
-/** Each target's Defense rows, and its Defense (null where the engine rolls against none). */
-export function defenseRows(prep: PreparedAttack): { rows: ModifierRow[][]; totals: (number | null)[] } {
+/**
+ * Each target's Defense rows, its Defense (null where the engine rolls against none or the user may not see it), and
+ * whether its Defense is hidden from the user (a secret target of a d20 attack: its chance to hit is hidden too).
+ */
+export function defenseRows(prep: PreparedAttack): {
+  rows: ModifierRow[][];
+  totals: (number | null)[];
+  hidden: boolean[];
+} {
+  const hidden = prep.targets.map(
+    (t) => t.check.kind === "d20" && (prep.request.secretTargets?.includes(t.id) ?? false),
+  );
   return {
+    hidden,
     rows: prep.targets.map((t) => {
       // A target whose numbers the user may not see shows no Defense terms (review 14 H2).
       const secret = prep.request.secretTargets?.includes(t.id) ?? false;
@@ -42,8 +53,6 @@ export function defenseRows(prep: PreparedAttack): { rows: ModifierRow[][]; tota
         burstRole: null,
       });
     }),
-    totals: prep.targets.map((t) =>
-      t.check.kind === "d20" && !prep.request.secretTargets?.includes(t.id) ? t.check.target.value : null,
-    ),
+    totals: prep.targets.map((t, i) => (t.check.kind === "d20" && !hidden[i] ? t.check.target.value : null)),
   };
 }

@@ -139,7 +139,7 @@ describe("scenario: a d20 blaster shot (issue 14)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SW-08 review 14 H2: Alice's dialog against the secret Thug shows none of its Defense terms, only the concealment percentage", async () => {
+  it("SW-08 review 14 H2: Alice's dialog against the secret Thug shows none of its Defense terms nor its chance to hit, only the concealment percentage", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     const alice = table.client(ALICE_ID);
     const dialog = await dialogKit.aliceOpensAttack(alice, PISTOL);
@@ -148,8 +148,14 @@ describe("scenario: a d20 blaster shot (issue 14)", () => {
     );
     expect(rows).toEqual(["Concealment, miss chance % SW-32"]);
     expect(alice.run(() => dialog.element.querySelector('[data-ft-field="t0.defense"]'))).toBeNull();
-    // She rolls; the attack goes on against the Thug's own Defense (15: d20 16 − 1 = 15 hits), not printed.
-    const msg = await dialogKit.aliceRolls(alice, 16, 4, 5, 6);
+    // Nor its chance to hit, which would give the Defense away (25 % against Defense 15 with attack −1).
+    expect(dialogKit.chance(alice)).toBe("?");
+    // Her 30 % concealment keeps it hidden when the dialog refreshes.
+    await dialogKit.set(alice, `def.Scene.${SCENE}.Token.${TOK.thug}.concealment`, "30");
+    expect(dialogKit.chance(alice)).toBe("?");
+    // She rolls; the attack goes on against the Thug's own Defense (15: d20 16 − 1 = 15 hits), not printed; the
+    // d% 31 > 30 clears her concealment.
+    const msg = await dialogKit.aliceRolls(alice, 16, 4, 5, 6, 31);
     expect(shotLine(table.client(GM_ID), msg)).toBe("d20 16 − 1 = 15 → Hit 3d6 [4, 5, 6] = 15 dmg");
     expect(table.unhandled).toEqual([]);
   });
