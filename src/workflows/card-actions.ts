@@ -302,18 +302,38 @@ function previewOn(message: Msg, card: StoredCard, button: HTMLButtonElement): v
   button.append(span);
 }
 
-/** SW-10 (issue 14): roll the Fortitude save a hit of this card calls for, as the target's owner or the GM. */
+/**
+ * SW-10 (issue 14): the Fortitude save a hit of this card calls for. The target's owner and every GM are offered it,
+ * so two of them can click at once on their own clients; each reading "not rolled yet" would roll twice (review 14
+ * M3). The click is a request to the active GM, whose one queue (`onGMQueue`, the one apply and undo use) rolls it
+ * once; a second request finds the save on the hit's record and is told so.
+ */
 async function fortitudeFromCard(message: Msg, targetId: string): Promise<void> {
-  const card = cardOf(message);
-  const mark = card?.applied.find((m) => m.targetId === targetId && !m.undone);
-  const actor = mark ? targetActor(targetId, mark) : null;
-  const sys = actorSystem(actor);
-  const user = game.user;
-  if (!mark || !actor || !sys || !user || !mayRollFortitude(actor, user)) return;
-  const rec = recordOn(actor, message.id ?? "", mark.tokenId);
-  const raw = rawRecord(actor, message.id ?? "", mark.tokenId);
-  if (!rec?.fortitudeDC || raw?.fortitude) return;
-  await rollFortitude(actor, sys, message.id ?? "", mark.tokenId, rec.fortitudeDC, rec.name);
+  await request(message, "fortitude", [targetId]);
+}
+
+/** The active GM: roll the save for `requester`, whom the server vouched for, if they own the target or are a GM. */
+export function handleFortitudeRequest(
+  body: Extract<GMRequestBody, { kind: "fortitude" }>,
+  requester: UserI,
+): Promise<GMAnswer> {
+  return onGMQueue(async () => {
+    const targetId = body.ids[0] ?? "";
+    const skip = (reason: string) => ({ applied: [], skipped: [{ id: targetId, reason }] });
+    const message = game.messages?.get(body.messageId);
+    const card = message ? cardOf(message) : null;
+    if (!message || !card) return skip("FT.Card.gone");
+    const mark = card.applied.find((m) => m.targetId === targetId && !m.undone);
+    const actor = mark ? targetActor(targetId, mark) : null;
+    const sys = actorSystem(actor);
+    if (!mark || !actor || !sys) return skip("FT.D20UI.noSaveDue");
+    if (!mayRollFortitude(actor, requester)) return skip("FT.D20UI.notYourSave");
+    const rec = recordOn(actor, body.messageId, mark.tokenId);
+    if (!rec?.fortitudeDC) return skip("FT.D20UI.noSaveDue");
+    if (rawRecord(actor, body.messageId, mark.tokenId)?.fortitude) return skip("FT.D20UI.alreadySaved");
+    await rollFortitude(actor, sys, body.messageId, mark.tokenId, rec.fortitudeDC, rec.name);
+    return { applied: [targetId], skipped: [] };
+  });
 }
 
 /** This card's stored record on an actor for one token, as stored. */
@@ -420,9 +440,13 @@ async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<vo
 }
 
 /** Answers that lose nothing: said as information, not as a warning. */
-const INFO_ONLY = new Set(["FT.Card.held", "FT.Card.alreadyApplied"]);
+const INFO_ONLY = new Set(["FT.Card.held", "FT.Card.alreadyApplied", "FT.D20UI.alreadySaved"]);
 
-async function request(message: Msg, kind: "apply" | "undo" | "stray", ids: string[]): Promise<void> {
+async function request(
+  message: Msg,
+  kind: "apply" | "undo" | "stray" | "fortitude",
+  ids: string[],
+): Promise<void> {
   const r = await requestGM({ kind, messageId: message.id ?? "", ids });
   const card = cardOf(message);
   const nameOf = (id: string) => card?.targets.find((t) => t.id === id)?.name ?? id;
@@ -454,6 +478,7 @@ export function registerCardRequests(): void {
   registerGMRequest("apply", handleCardRequest);
   registerGMRequest("undo", handleCardRequest);
   registerGMRequest("stray", handleStrayRequest);
+  registerGMRequest("fortitude", handleFortitudeRequest);
 }
 
 /**

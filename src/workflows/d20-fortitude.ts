@@ -1,9 +1,10 @@
 /**
  * The Fortitude save a d20 hit calls for (SW-10, issue 14 stream d20ui): any wound damage calls for a save against
  * 5 + the wound points lost this round; failing it knocks the character out. The card's row offers the save to the
- * target's owner and the GM (the only users who may write the target); the click rolls 1d20 + the Fortitude bonus
- * (base save + Con modifier), posts the roll, keeps the result on the hit's record on the target (so the button
- * is offered once) and, on a failure, turns the unconscious status on.
+ * target's owner and the GM (the only users who may write the target); the click asks the active GM
+ * (`card-actions.ts` `handleFortitudeRequest`), whose client rolls 1d20 + the Fortitude bonus (base save + Con
+ * modifier), posts the roll, keeps the result on the hit's record on the target (so the save is rolled once) and, on
+ * a failure, turns the unconscious status on for 1d4 rounds.
  */
 import { SYSTEM_ID } from "../constants.js";
 import { fortitudeSave } from "../rules/d20/health.js";
@@ -23,9 +24,12 @@ export function fortitudeBonus(sys: FortitudeSystem): number {
   return sys.d20.saves.fort + (sys.derived?.d20?.mods.con ?? 0);
 }
 
-/** Whether this user may roll the target's save: its owner or a GM (both may write it). */
+/**
+ * Whether `user` may roll the target's save: its owner or a GM (both may write it). Asked of `user`, not of this
+ * client's user: on the active GM's client `actor.isOwner` is always true.
+ */
 export function mayRollFortitude(actor: ActorI, user: User.Implementation): boolean {
-  return user.isGM || actor.isOwner;
+  return user.isGM || actor.testUserPermission(user, "OWNER");
 }
 
 /** The save's button, for the row of the hit's target. */

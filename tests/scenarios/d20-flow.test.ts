@@ -29,6 +29,7 @@ import {
   sceneSource,
   settingSource,
   tokenSource,
+  told,
 } from "./kit.js";
 
 const SCENE = id("sceneD20Flow");
@@ -198,6 +199,56 @@ describe("scenario: a d20 hit's conditions, save and undo (issue 14, flow2)", ()
     );
     expect(cardButtons(table.client(GM_ID), msg)).toEqual(["undo:Thug"]);
     expect(cardButtons(bruno, msg)).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-10 review 14 M3: Bruno and the GM click the Fortitude save at the same moment on their own clients: the active GM rolls it once, and whoever's request came second is told it was already rolled", async () => {
+    table = await createTable({
+      world: world({ brunoOwns: true, combat: true }),
+      online: [GM_ID, ALICE_ID, BRUNO_ID],
+    });
+    const msg = await hitAndApply();
+    const bruno = table.client(BRUNO_ID);
+    const gm = table.client(GM_ID);
+    const cards = { bruno: renderMessage(bruno, msg), gm: renderMessage(gm, msg) };
+    const before = onEveryClient(table, () => G().game.messages.size);
+    table.dice(15, 3);
+    // Both read "not rolled yet" before either save is written.
+    bruno.run(() => cards.bruno.querySelector<HTMLButtonElement>('[data-ft-action="fortitude"]')!.click());
+    gm.run(() => cards.gm.querySelector<HTMLButtonElement>('[data-ft-action="fortitude"]')!.click());
+    await table.settle();
+    expect(onEveryClient(table, () => G().game.messages.size)).toEqual(
+      Object.fromEntries(Object.entries(before).map(([k, v]) => [k, (v as number) + 1])),
+    );
+    const saves = onEveryClient(
+      table,
+      () =>
+        G().game.messages.contents.filter((m: { content: string }) => m.content.includes("ft-d20-fortitude"))
+          .length,
+    );
+    expect(saves).toEqual(everyone(table, 1));
+    // The second of the two requests (whichever client sent it) is told the save was already rolled.
+    const notes = [...told(bruno), ...told(gm)].filter((n) => n.includes("Fortitude"));
+    expect(notes).toEqual(["info: Thug's Fortitude save for this hit was already rolled."]);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-10 review 14 M3: Alice, who does not own the Thug, sends the GM a Fortitude request from a script: it is refused, nothing is rolled", async () => {
+    table = await createTable({
+      world: world({ brunoOwns: true, combat: true }),
+      online: [GM_ID, ALICE_ID, BRUNO_ID],
+    });
+    const msg = await hitAndApply();
+    const alice = table.client(ALICE_ID);
+    const before = onEveryClient(table, () => G().game.messages.size);
+    const answer = await alice.run(async () => {
+      const { requestGM } = await import("../../src/helpers/gm-request.js");
+      return requestGM({ kind: "fortitude", messageId: msg, ids: [`Scene.${SCENE}.Token.${TOK.thug}`] });
+    });
+    await table.settle();
+    expect(answer.applied).toEqual([]);
+    expect(answer.skipped.map((s: { reason: string }) => s.reason)).toEqual(["FT.D20UI.notYourSave"]);
+    expect(onEveryClient(table, () => G().game.messages.size)).toEqual(before);
     expect(table.unhandled).toEqual([]);
   });
 
