@@ -279,7 +279,8 @@ export function dialogNumbers(ctx: ReturnType<typeof dialogContext>) {
     shared: ctx.shared.map((m) => m.name),
     targets: ctx.targets.map((t) => [
       t.modifiers.map((m) => [m.name, m.burstRole]),
-      t.defense.map((m) => m.name),
+      // The concealment row says what the scene gives (review 14 L1): a changed note redraws it.
+      t.defense.map((m) => [m.name, m.detail]),
       t.setsBurst,
       !!t.formula,
       t.problem,

@@ -7,6 +7,12 @@
 import { CONCEALMENT_OVERRIDE, type PreparedAttack } from "../workflows/attack-plan.js";
 import { type ModifierRow, signed } from "./attack-dialog-rows.js";
 
+/** The overrides the request carries for one target (its own over the shared ones, as the plan reads them). */
+function overrides(prep: PreparedAttack, id: string): Readonly<Record<string, number | null>> {
+  const all = prep.request.targetOverrides;
+  return { ...(all?.["*"] ?? {}), ...(all?.[id] ?? {}) };
+}
+
 /** The prefix of a Defense row's field. */
 export const DEFENSE_FIELD = "def";
 
@@ -39,8 +45,12 @@ export function defenseRows(prep: PreparedAttack): {
         burstRole: null,
       }));
       if (t.check.kind !== "d20") return terms;
-      // SW-32: the miss chance, a free percentage the user may raise (the highest source applies).
+      // SW-32: the miss chance, a free percentage the user may raise (the highest source applies). What the scene
+      // gives (soft walls, obscuring regions) is said beside it, so a lower typed value is not dropped unexplained
+      // (review 14 L1): the field shows the chance that applies.
       const miss = t.check.missChance;
+      const typed = overrides(prep, t.id)[CONCEALMENT_OVERRIDE];
+      const fromScene = typeof typed === "number" ? (miss > typed ? miss : 0) : miss;
       return terms.concat({
         id: CONCEALMENT_OVERRIDE,
         label: "FT.D20UI.concealmentChance",
@@ -49,7 +59,11 @@ export function defenseRows(prep: PreparedAttack): {
         shown: String(miss),
         name: `${DEFENSE_FIELD}.${t.id}.${CONCEALMENT_OVERRIDE}`,
         overridden: false,
-        detail: null,
+        detail:
+          fromScene > 0
+            ? (game.i18n?.format("FT.D20UI.concealmentFromScene", { chance: String(fromScene) }) ??
+              `the scene: ${fromScene} %`)
+            : null,
         burstRole: null,
       });
     }),

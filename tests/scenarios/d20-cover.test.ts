@@ -226,7 +226,7 @@ describe("scenario: d20 concealment from a fog region (issue 14, SW-32)", () => 
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SW-32: the highest concealment applies — total fog (50 %) beats the dialog's 30 %, and the GM disabling the behaviour lifts it", async () => {
+  it("SW-32: the highest concealment applies — total fog (50 %) beats the dialog's 30 % (the row says so), and the GM disabling the behaviour lifts it", async () => {
     table = await createTable({ world: world([]), online: [GM_ID, ALICE_ID] });
     await fog("total");
     const alice = table.client(ALICE_ID);
@@ -234,8 +234,21 @@ describe("scenario: d20 concealment from a fog region (issue 14, SW-32)", () => 
     await dialogKit.aliceOpensAttack(alice, PISTOL);
     // +3 against Defense 15: 45 % to hit, of which the fog's 50 % misses: 22.5 %; her 30 % changes nothing.
     expect(dialogKit.chance(alice)).toBe("22.5%");
-    await dialogKit.set(alice, `def.Scene.${SCENE}.Token.${TOK.thug}.concealment`, "30");
+    const field = `def.Scene.${SCENE}.Token.${TOK.thug}.concealment`;
+    const concealmentRow = () =>
+      alice.run(() =>
+        text(
+          [...G().document.querySelectorAll("table.ft-d20-defense tbody tr")].find((r: Element) =>
+            r.textContent?.includes("Concealment"),
+          ),
+        ),
+      );
+    expect(concealmentRow()).toContain("the scene gives 50 % — the highest applies");
+    await dialogKit.set(alice, field, "30");
     expect(dialogKit.chance(alice)).toBe("22.5%");
+    // Review 14 L1: her lower 30 % is not dropped unexplained: the field shows the 50 % that applies, and why.
+    expect(dialogKit.field(alice, field).value).toBe("50");
+    expect(concealmentRow()).toContain("the scene gives 50 % — the highest applies");
     const msg = await dialogKit.aliceRolls(alice, 16, 4, 5, 6, 40);
     for (const row of rows(msg)) expect(row).toMatch(/Concealment.*40.*50/);
     await table
