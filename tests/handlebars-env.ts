@@ -28,6 +28,9 @@ export function createEnv(): typeof Handlebars {
   hb.registerHelper("localize", (key: unknown) => localize(String(key)));
   hb.registerHelper("concat", (...args: unknown[]) => args.slice(0, -1).map(String).join(""));
   hb.registerHelper("checked", (v: unknown) => (v ? "checked" : ""));
+  // Foundry v13 client/applications/handlebars.mjs: `and() {return Array.prototype.every.call(arguments, Boolean);}`
+  // (its last argument, the options object, is always truthy).
+  hb.registerHelper("and", (...args: unknown[]) => args.slice(0, -1).every(Boolean));
   hb.registerHelper(
     "selectOptions",
     (choices: Record<string, string>, options: { hash: Record<string, unknown> }) => {

@@ -5,7 +5,14 @@
  * request (a shared modifier's override is the request's `"*"` override, for every target).
  */
 import { HELPERS } from "../helpers/handlebars.js";
-import { baseColumn, columnOf, type Movement, modifierShifts, RulesError } from "../rules/index.js";
+import {
+  ALL_DECLARATIONS,
+  baseColumn,
+  columnOf,
+  type Movement,
+  modifierShifts,
+  RulesError,
+} from "../rules/index.js";
 import type { AttackRequest, PreparedAttack } from "../workflows/attack-plan.js";
 import { prepareAttack } from "../workflows/attack-plan.js";
 import { modifierRows, parseSigned, SHARED } from "./attack-dialog-rows.js";
@@ -38,6 +45,8 @@ export function dialogContext(
     /** SF-Z-01: the skill level is the base column; SF-Z-03: the modifiers become shifts. */
     baseColumn: req.engine.id === "zebulon" ? baseColumn(req.attacker.skillLevel, req.weapon.heavy) : null,
     decl: d,
+    /** The declarations and situations the engine reads: the dialog offers only those (a d20 attack has no careful aim). */
+    declares: Object.fromEntries([...ALL_DECLARATIONS].map((k) => [k, req.engine.reads.has(k)])),
     /** SF-Z-07: the result shift the referee gives the attack (Zebulon only). */
     resultShift: d.resultShift ?? 0,
     shotsChoices: Object.fromEntries(

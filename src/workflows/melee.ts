@@ -98,6 +98,7 @@ export function d100Engine(
   const base = createAlphaDawnEngine();
   return {
     id: "alphaDawn",
+    reads: base.reads,
     attackModifiers: (facts) => modifiersOf(facts),
     targetModifiers: () => [],
     check(facts, modifiers, options): Check {

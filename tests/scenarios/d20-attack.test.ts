@@ -107,7 +107,7 @@ const onEvery = (_msg: string, read: (c: Client) => string) =>
 const dialogKit = attackDialogKit(() => table, { actor: KARA, target: TOK.thug });
 
 describe("scenario: a d20 blaster shot (issue 14)", () => {
-  it("SW-04 SW-06 SW-08: the dialog lists the attack terms and the Defense terms, each overridable: the GM's ruling of class +8 makes Defense 20, and d20 16 − 1 = 15 misses", async () => {
+  it("SW-04 SW-06 SW-08: the dialog lists the attack terms and the Defense terms, each overridable, and no Star Frontiers declaration the d20 attack does not read: the GM's ruling of class +8 makes Defense 20, and d20 16 − 1 = 15 misses", async () => {
     table = await createTable({ world: world({ observed: true }), online: [GM_ID, ALICE_ID] });
     const alice = table.client(ALICE_ID);
     const dialog = await dialogKit.aliceOpensAttack(alice, PISTOL);
@@ -115,6 +115,13 @@ describe("scenario: a d20 blaster shot (issue 14)", () => {
       alice.run(() =>
         [...dialog.element.querySelectorAll(`${selector} tbody tr`)].map((r: Element) => text(r)),
       );
+    // The Star Frontiers declarations the d20 attack does not read are not offered (no control that does nothing):
+    // only the referee's "cannot miss"; nor is the list of Star Frontiers situations to add.
+    const declared = alice.run(() =>
+      [...dialog.element.querySelectorAll("fieldset.ft-decl label")].map((l: Element) => text(l)),
+    );
+    expect(declared).toEqual(["Cannot miss (referee) SF-X-33"]);
+    expect(alice.run(() => dialog.element.querySelector('select[name^="add."]'))).toBeNull();
     expect(rows("table.ft-mod-table:not(.ft-d20-defense)")).toEqual([
       "Base attack bonus SW-04",
       "Dexterity SW-04",

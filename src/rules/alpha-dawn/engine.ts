@@ -3,6 +3,7 @@
  */
 import { formatDice } from "../core/dice.js";
 import {
+  ALL_DECLARATIONS,
   type Check,
   checkOfKind,
   type D100Check,
@@ -35,6 +36,7 @@ function cannotMissLabel(r: PercentileOutcome, check: D100Check, table: AlphaDaw
 export function createAlphaDawnEngine(table: AlphaDawnTable = ALPHA_DAWN_TABLE): ResolutionEngine {
   return {
     id: "alphaDawn",
+    reads: ALL_DECLARATIONS,
     attackModifiers(facts: AttackFacts, options: RuleOptions): Modifier[] {
       return alphaDawnModifiers(facts, options.variant, table);
     },

@@ -7,7 +7,7 @@
  * Nothing here imports an engine's folder (a test in `core.test.ts` keeps it so).
  */
 
-import type { AttackFacts, WeaponFacts } from "./facts.js";
+import type { AttackFacts, Declarations, WeaponFacts } from "./facts.js";
 import type { AlphaDawnVariant, Modifier, RangeBand, RuleId } from "./types.js";
 
 export type EngineId = "alphaDawn" | "zebulon" | "d20";
@@ -144,8 +144,42 @@ export interface DamageRoll {
   readonly rolled: number;
 }
 
+/**
+ * What the attacker declares (SF-X-07's declarations) and the scene situations the user may add, by name: the dialog
+ * offers only those the engine reads, so no control does nothing (a d20 attack has no careful aim or vehicle).
+ */
+export type DeclarationKey =
+  | keyof Declarations
+  | "movement"
+  | "vehicle"
+  | "visionAid"
+  | "conveyance"
+  | "situations";
+
+/** Every declaration and situation: the Star Frontiers engines read them all. */
+export const ALL_DECLARATIONS: ReadonlySet<DeclarationKey> = new Set<DeclarationKey>([
+  "shots",
+  "burst",
+  "carefulAim",
+  "scope",
+  "wrongHand",
+  "twoWeapons",
+  "cannotMiss",
+  "resultShift",
+  "powerSetting",
+  "mounted",
+  "settingChanged",
+  "movement",
+  "vehicle",
+  "visionAid",
+  "conveyance",
+  "situations",
+]);
+
 export interface ResolutionEngine {
   readonly id: EngineId;
+  /** The declarations and situations this engine's attack reads (the dialog offers only these). */
+  readonly reads: ReadonlySet<DeclarationKey>;
   attackModifiers(facts: AttackFacts, options: RuleOptions): Modifier[];
   /**
    * The terms of the number the attack is rolled against (d20: Defense), a list apart from the attack's, so a

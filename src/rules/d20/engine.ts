@@ -18,6 +18,7 @@ import {
   checkOfKind,
   type D20RollCheck,
   type DamageRoll,
+  type DeclarationKey,
   type DiceResults,
   type DieRequest,
   dieOf,
@@ -160,9 +161,18 @@ function rollCheck(c: D20RollCheck) {
   };
 }
 
+const D20_READS: ReadonlySet<DeclarationKey> = new Set<DeclarationKey>([
+  "cannotMiss",
+  "powerSetting",
+  "settingChanged",
+]);
+
 export function createD20Engine(): ResolutionEngine {
   const engine: ResolutionEngine = {
     id: "d20",
+    // The d20 attack reads the referee's "cannot miss" and the weapon's power use; full attacks, fire modes and
+    // conditions are its own (SW-22, SW-29 as Defense and attack terms), not Star Frontiers' declarations.
+    reads: D20_READS,
     attackModifiers(facts: AttackFacts, _options: RuleOptions): Modifier[] {
       return attackTerms(facts).modifiers;
     },

@@ -16,6 +16,7 @@ import { ALPHA_DAWN_TABLE, type AlphaDawnTable } from "../alpha-dawn/tables.js";
 import { expandedModifiers } from "../alpha-dawn/to-hit.js";
 import { formatDice, maxRoll } from "../core/dice.js";
 import {
+  ALL_DECLARATIONS,
   type Check,
   checkOfKind,
   type DamageRoll,
@@ -52,6 +53,7 @@ export function createZebulonEngine(
 ): ResolutionEngine {
   return {
     id: "zebulon",
+    reads: ALL_DECLARATIONS,
     attackModifiers(facts: AttackFacts, _options: RuleOptions): Modifier[] {
       return expandedModifiers(facts, alphaDawn).filter((m) => !REPLACED_BY_COLUMN.has(m.id));
     },
