@@ -9,6 +9,7 @@ import { measureD20Cover } from "../src/rules/d20/cover.js";
 import {
   burstStrip,
   createAlphaDawnEngine,
+  createEngine,
   DEFAULT_DECLARATIONS,
   type Footprint,
   GridCaster,
@@ -19,7 +20,11 @@ import { countWrites } from "../src/workflows/apply-damage.js";
 import { gmApplyDamage, runAttack } from "../src/workflows/attack-flow.js";
 import { rollSides } from "../src/workflows/side-initiative.js";
 import { sideView } from "../tests/fixtures/combat.js";
-import { attacker as attackerFacts, target as targetFacts } from "../tests/fixtures/rules.js";
+import {
+  attacker as attackerFacts,
+  target as targetFacts,
+  weapon as weaponFacts,
+} from "../tests/fixtures/rules.js";
 import { packWeapon } from "../tests/pack-data.js";
 
 function rng(seed: number) {
@@ -204,4 +209,75 @@ out("cover.pair.d20.5000walls", d5000, "ms", Number((2 * d500).toFixed(4)));
   });
   out("burst.apply.5targets.gmRequests", requests, "writes", 1);
   out("burst.apply.5targets.batchedUpdates", writes, "writes", 1);
+}
+
+// Document writes (issue 14): a d20 card whose three shots all hit (one target: only a burst takes several), applied
+// to vitality and wounds: one request to the GM and one batched update for the scene.
+{
+  const t = (id: string) => ({
+    facts: targetFacts({ id, name: id, distance: 5, d20: { classDefense: 4, dexMod: 2, size: "medium" } }),
+    coverReason: null,
+    inTheWay: [],
+  });
+  const d20s = [19, 18, 17];
+  const { card } = await runAttack(
+    {
+      engine: createEngine("d20"),
+      variant: "expanded",
+      attacker: attackerFacts({ d20: { bab: 3, strMod: 1, dexMod: 2, size: "medium" } }),
+      weapon: weaponFacts({
+        name: "Blaster pistol",
+        rof: 3,
+        damage: { formula: "3d6" },
+        d20: { damage: "3d6", threat: 20, rangeIncrement: 10 },
+      }),
+      ammo: { unit: "none", perShot: 0, perSeu: false, remaining: null, capacity: null, sourceId: "b" },
+      targets: [t("h1")],
+      declarations: { ...DEFAULT_DECLARATIONS, shots: 3 },
+    },
+    {
+      confirm: async (p) => p.request,
+      roll: async (formula: string) => {
+        const d = formula === "1d20" ? [d20s.shift()!] : [4, 5, 6];
+        return { total: d.reduce((a, b) => a + b, 0), dice: d, roll: null };
+      },
+      spendAmmo: async () => {},
+      createCard: async () => "m",
+    },
+    { actorUuid: "a", fast: true },
+  );
+  const hits = card.result.shots.filter((s) => s.outcome.hit).length;
+  if (hits !== 3) throw new Error(`the d20 bench card should have three hits, not ${hits}`);
+  const requests = 1;
+  let writes = 0;
+  await gmApplyDamage("m", [], {
+    loadCard: async () => card,
+    loadTargets: async (_messageId, ids) =>
+      ids.map((id) => ({
+        id,
+        name: id,
+        sceneId: "s",
+        tokenId: id,
+        actorId: id,
+        linked: false,
+        stamina: { value: 0, max: 0 },
+        defenses: [],
+        health: {
+          model: "vitalityWounds" as const,
+          vitality: { value: 10, max: 10 },
+          wounds: { value: 14, max: 14 },
+          heroic: true,
+          dr: 2,
+          lostThisRound: 0,
+        },
+      })),
+    itemLevels: async () => ({}),
+    write: async (b) => {
+      writes += countWrites(b);
+      return { failed: [] };
+    },
+    saveApplied: async () => {},
+  });
+  out("d20.apply.3hits.gmRequests", requests, "writes", 1);
+  out("d20.apply.3hits.batchedUpdates", writes, "writes", 1);
 }
