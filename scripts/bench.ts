@@ -18,6 +18,7 @@ import {
 } from "../src/rules/index.js";
 import { countWrites } from "../src/workflows/apply-damage.js";
 import { gmApplyDamage, runAttack } from "../src/workflows/attack-flow.js";
+import { rollD20Initiative } from "../src/workflows/d20-initiative.js";
 import { rollSides } from "../src/workflows/side-initiative.js";
 import { sideView } from "../tests/fixtures/combat.js";
 import {
@@ -280,4 +281,27 @@ out("cover.pair.d20.5000walls", d5000, "ms", Number((2 * d500).toFixed(4)));
   });
   out("d20.apply.3hits.gmRequests", requests, "writes", 1);
   out("d20.apply.3hits.batchedUpdates", writes, "writes", 1);
+}
+
+// Document writes (issue 15, SW-03): d20 initiative for 40 combatants — one batched Combatant update and one chat
+// message, tie-break dice included (a d20 per combatant: many ties among 40).
+{
+  const writes = { combatants: 0, messages: 0 };
+  let n = 0;
+  await rollD20Initiative(
+    Array.from({ length: 40 }, (_, i) => ({
+      id: `c${i}`,
+      name: `c${i}`,
+      dexScore: 10 + (i % 5),
+      secret: i % 2 === 0,
+    })),
+    [],
+    {
+      rollD20: async () => ({ value: (n++ % 20) + 1, roll: null }),
+      updateCombatants: async () => void writes.combatants++,
+      postRolls: async () => void writes.messages++,
+    },
+  );
+  out("initiative.d20.roll40.combatantUpdates", writes.combatants, "writes", 1);
+  out("initiative.d20.roll40.chatMessages", writes.messages, "writes", 1);
 }

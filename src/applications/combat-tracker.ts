@@ -9,6 +9,7 @@ import { guarded } from "../helpers/report.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import { trackerGuarded } from "../helpers/tracker-report.js";
 import { roundPhases } from "../rules/index.js";
+import { flatFootedIn } from "../workflows/d20-initiative.js";
 import { sideOrder } from "../workflows/side-initiative.js";
 import { declareFor } from "./declare-dialog.js";
 import { decorateTurns } from "./phase-context.js";
@@ -90,7 +91,8 @@ export class FrontierCombatTracker extends Base {
   ): Promise<void> {
     await super._prepareTrackerContext(context, options);
     try {
-      this.#prepareSides(context);
+      if (this.combat?.byCount) this.#prepareByCount(context);
+      else this.#prepareSides(context);
     } catch (e) {
       console.error(`${SYSTEM_ID} | the tracker shows core's order:`, e);
       Object.assign(context, {
@@ -101,6 +103,32 @@ export class FrontierCombatTracker extends Base {
         ftPhase: null,
       });
     }
+  }
+
+  /**
+   * SW-03 (d20): one list in turn order, each row with its initiative count (or the roll button for its owner, as
+   * core's tracker has it) and a flat-footed badge until its first turn (SW-01); no side headers, no phases.
+   */
+  #prepareByCount(
+    context: RenderContext & { turns?: foundry.applications.sidebar.tabs.CombatTracker.TurnContext[] },
+  ): void {
+    const combat = this.combat;
+    if (!combat) return;
+    const turns = (context.turns ?? []).map((t) => ({
+      ...t,
+      ftFlatFooted: flatFootedIn(combat.combatants.get(t.id)),
+    }));
+    Object.assign(context, {
+      turns,
+      ftSides: [],
+      ftLoose: turns,
+      ftPhases: [],
+      ftPhaseGroups: [],
+      ftPhase: null,
+      ftDeclaring: null,
+      ftIndividual: false,
+      ftByCount: true,
+    });
   }
 
   #prepareSides(

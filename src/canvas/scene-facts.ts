@@ -24,6 +24,7 @@ import {
 } from "../rules/index.js";
 import type { TargetInput } from "../workflows/attack-plan.js";
 import { d20TargetFacts } from "../workflows/d20-facts.js";
+import { flatFootedIn } from "../workflows/d20-initiative.js";
 import { isDodging } from "../workflows/dodging.js";
 import { d20Lattice, d20Melee, inMetres } from "./d20-cover-facts.js";
 import { FoundryCaster } from "./foundry-caster.js";
@@ -251,7 +252,7 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
         ...(sys?.d20
           ? {
               d20: {
-                ...d20TargetFacts(sys, held, moving.moved),
+                ...d20TargetFacts(sys, held, moving.moved, flatFootedIn(target.document.combatant)),
                 ...d20Melee(
                   inMetres(from, unitsPerPixel()),
                   inMetres(at, unitsPerPixel()),

@@ -22,10 +22,17 @@
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { asGM, foundryUsers, QUERY } from "../helpers/gm-query.js";
 import { type GMAnswer, type GMRequestBody, requestGM } from "../helpers/gm-request.js";
-import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
+import { currentEngine, currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import { keepSecrets, keptSecret } from "../helpers/side-secrets.js";
 import { reportTrackerError } from "../helpers/tracker-report.js";
+import { startTurn as d20StartTurn, initiativeOrder } from "../rules/d20/initiative.js";
 import { roundPhases } from "../rules/index.js";
+import {
+  type D20InitiativePorts,
+  entryOf,
+  type Roller,
+  rollD20Initiative,
+} from "../workflows/d20-initiative.js";
 import { damageIsHeld, type HeldRequest, holdRequest, releaseHeld } from "../workflows/exchange.js";
 import {
   endsRoundAt,
@@ -106,6 +113,97 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
 
   get sideGroups(): Side[] {
     return this.groups.contents.filter(isSide);
+  }
+
+  /**
+   * How this combat orders its turns (issue 15, design §3 "the mode is fixed per combat"): "sides" (Star Frontiers,
+   * SF-X-01: sides roll, phases) or "individual" (d20, SW-03: each combatant on its own count, kept all combat).
+   * Written when the combat is made, from the world's engine; a combat made before is "sides". Switching the world's
+   * engine mid-fight never reorders a running combat.
+   */
+  get initiativeMode(): "sides" | "individual" {
+    return this.getFlag(SYSTEM_ID, "initiative") === "individual" ? "individual" : "sides";
+  }
+
+  /** SW-03: each combatant acts on its own initiative count (the d20 mode). */
+  get byCount(): boolean {
+    return this.initiativeMode === "individual";
+  }
+
+  protected override async _preCreate(
+    data: Combat.CreateData,
+    options: Combat.Database.PreCreateOptions,
+    user: User.Implementation,
+  ): Promise<boolean | void> {
+    const allowed = await super._preCreate(data, options, user);
+    if (allowed === false) return false;
+    if (this.getFlag(SYSTEM_ID, "initiative") === undefined)
+      this.updateSource({ flags: { [SYSTEM_ID]: { initiative: currentEngine().initiative } } });
+  }
+
+  #d20Ports(): D20InitiativePorts<Roll> {
+    return {
+      rollD20: async () => {
+        const roll = await new Roll("1d20").evaluate();
+        return { value: roll.total ?? 1, roll };
+      },
+      updateCombatants: async (updates) => {
+        await this.updateEmbeddedDocuments(
+          "Combatant",
+          updates.map((u) => ({
+            _id: u._id,
+            initiative: u.initiative,
+            flags: { [SYSTEM_ID]: { init: u.init } },
+          })),
+        );
+      },
+      postRolls: async (lines, rolls) => {
+        const sign = (n: number) => (n < 0 ? `− ${-n}` : `+ ${n}`);
+        const items = lines.map((l) => {
+          const li = document.createElement("li");
+          li.textContent =
+            l.count === null
+              ? `${l.name}: ${localize("FT.D20.Initiative.rolledSecret")}`
+              : `${l.name}: d20 ${l.die} ${sign(l.modifier ?? 0)} = ${l.count}${l.tieBreak === null ? "" : ` (${localize("FT.D20.Initiative.tieBreak")} ${l.tieBreak})`}`;
+          return li.outerHTML;
+        });
+        await ChatMessage.create({
+          content: `<div class="ft-d20-initiative"><p>${localize("FT.D20.Initiative.title")} <span class="ft-rule">SW-03</span></p><ul>${items.join("")}</ul></div>`,
+          rolls: [...rolls],
+        });
+      },
+    };
+  }
+
+  /**
+   * SW-03: roll the d20 initiative of `ids` (those this user may write; the GM's "reroll" re-rolls), keeping every
+   * other combatant's count; one batched update and one message.
+   */
+  async #rollByCount(ids: readonly string[]): Promise<void> {
+    const user = game.user;
+    if (!user) return;
+    const wanted = new Set(ids);
+    const rollers: Roller[] = this.combatants.contents
+      .filter((c: Member) => wanted.has(c.id ?? "") && (user.isGM || c.isOwner))
+      .map((c: Member) => ({
+        id: c.id ?? "",
+        name: c.name ?? "",
+        dexScore: actorSystem(c.actor)?.d20?.abilities.dex ?? 10,
+        // A hidden combatant, or an NPC some player may not observe (as `keepsNumbersSecret` in attack.ts): the
+        // message says only that it rolled, and carries none of its dice.
+        secret:
+          c.hidden ||
+          (!c.hasPlayerOwner &&
+            (game.users?.contents ?? []).some((u) => !u.isGM && !c.actor?.testUserPermission(u, "OBSERVER"))),
+      }));
+    const rolling = new Set(rollers.map((r) => r.id));
+    await ROLLS.run(`${this.id}:d20`, () =>
+      rollD20Initiative(
+        rollers,
+        entriesOf(this).filter((e) => !rolling.has(e.id)),
+        this.#d20Ports(),
+      ).then(() => undefined),
+    );
   }
 
   /** The plain view of this combat the side-initiative rules work on. */
@@ -581,11 +679,19 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   }
 
   override async rollAll(): Promise<this> {
+    if (this.byCount) {
+      await this.#rollByCount(unrolledOf(this));
+      return this;
+    }
     await this.rollSides();
     return this;
   }
 
   override async rollNPC(): Promise<this> {
+    if (this.byCount) {
+      await this.#rollByCount(unrolledOf(this, (c) => !c.hasPlayerOwner));
+      return this;
+    }
     const view = this.view;
     const npcSides = view.sides
       .filter((s) => !view.members.some((m) => m.sideId === s.id && m.isPlayerCharacter))
@@ -600,6 +706,10 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
    */
   override async rollInitiative(ids: string | string[]): Promise<this> {
     const list = Array.isArray(ids) ? ids : [ids];
+    if (this.byCount) {
+      await this.#rollByCount(list);
+      return this;
+    }
     const view = this.view;
     const sideIds = [
       ...new Set(
@@ -627,6 +737,13 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
 
   /** Sides that already rolled are not re-rolled when the combat starts (SF-X-04). */
   override async startCombat(): Promise<this> {
+    if (this.byCount) {
+      // SW-03: whoever has not rolled rolls now; SW-01: nobody has acted yet (all flat-footed).
+      await this.ensureSides();
+      await this.#rollByCount(unrolledOf(this));
+      await this.setFlag(SYSTEM_ID, "acted", []);
+      return super.startCombat();
+    }
     await this.ensureSides();
     await this.rollSides({ round: 1 });
     await this.update({ flags: phaseFlags(0, null) });
@@ -690,6 +807,8 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       }
       return this;
     }
+    // SW-03: the counts are kept for the whole combat; the next round is core's (no re-roll, no phases).
+    if (this.byCount) return super.nextRound();
     // The round and turn this click ends, read now: a second click (or a player's request) queued behind it finds
     // the combat already past them and does nothing, instead of skipping a whole round.
     const from = { round: this.round, turn: this.turn };
@@ -724,6 +843,12 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     from: { round: number; turn: number | null },
     extra: { turnEvents?: false } = {},
   ): Promise<void> {
+    if (this.byCount) {
+      // SW-03: nothing is re-rolled. A player's own write of the round already moved it (`extra`); a player's
+      // request is carried out as core's next round.
+      if (extra.turnEvents !== false) await Combat.prototype.nextRound.call(this);
+      return;
+    }
     await this.releaseDamage();
     const variant = currentVariant();
     const round = from.round + 1;
@@ -816,7 +941,15 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
    */
   override setupTurns(): Combatant.Implementation[] {
     try {
-      const order = turnOrder(this.view, currentVariant());
+      // SW-03: by count, then Dexterity, then the tie-break die; those who have not rolled after, as core sorts them.
+      const order = this.byCount
+        ? [
+            ...initiativeOrder(entriesOf(this)).map((e) => e.id),
+            ...unrolledOf(this).sort((a, b) =>
+              (this.combatants.get(a)?.name ?? "").localeCompare(this.combatants.get(b)?.name ?? ""),
+            ),
+          ]
+        : turnOrder(this.view, currentVariant());
       ORDER.set(this, new Map(order.map((id, i) => [id, i])));
     } catch (e) {
       ORDER.delete(this);
@@ -940,6 +1073,16 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     if (!user || priorRound < 1 || this.round !== priorRound + 1 || !prior.combatantId) return false;
     const combatant = this.combatants.get(prior.combatantId);
     if (!combatant?.testUserPermission(user, "OWNER")) return false;
+    if (this.byCount) {
+      // SW-03: the order does not change between rounds.
+      const at = this.turns.findIndex((t) => t.id === prior.combatantId);
+      if (at < 0 || at !== prior.turn) return false;
+      return endsRound(
+        at,
+        this.turns.map((t) => !!t.isDefeated),
+        !!this.settings.skipDefeated,
+      );
+    }
     // The order of the round being ended (surprise counts in round 1 only, so it may differ from the new one's).
     const priorView = withSideChanges(this.view, [], priorRound);
     const order = turnOrder(priorView, currentVariant());
@@ -1073,7 +1216,29 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     super._onCreateDescendantDocuments(...args);
     if (isGroups(args[1])) this.#onModifySides(args[0], args[4]);
     if (args[1] === "combatants" && game.user?.isActiveGM) void this.ensureSides();
+    // SW-03: "characters who join a battle already in progress roll initiative at that time" (active GM).
+    if (args[1] === "combatants" && this.byCount && this.started && game.user?.isActiveGM) {
+      const ids = new Set(args[2].map((c) => c.id ?? ""));
+      void this.#rollByCount(unrolledOf(this, (c) => ids.has(c.id ?? ""))).catch((e: unknown) =>
+        reportOnce(`${this.id}:late:${errorText(e)}`, errorText(e)),
+      );
+    }
     this.#queueRemap();
+  }
+
+  /**
+   * SW-01: a combatant is flat-footed until its first turn starts. v13 runs `_onStartTurn` on the active GM only
+   * (client/documents/combat.mjs `#triggerTurnEvents`); the combat keeps the list of those whose turn has started.
+   */
+  protected override async _onStartTurn(
+    combatant: Combatant.Implementation,
+    context: Combat.TurnEventContext,
+  ): Promise<void> {
+    await super._onStartTurn(combatant, context);
+    if (!this.byCount || !combatant.id) return;
+    const acted = this.getFlag(SYSTEM_ID, "acted") ?? [];
+    if (!acted.includes(combatant.id))
+      await this.setFlag(SYSTEM_ID, "acted", d20StartTurn(acted, combatant.id));
   }
 
   /**
@@ -1110,8 +1275,9 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     }
   }
 
-  /** The phases of the round, from one reading of the sides. */
+  /** The phases of the round, from one reading of the sides; none when each combatant acts on its count (SW-03). */
   get ftPhases() {
+    if (this.byCount) return [];
     return roundPhases(this.ftOrder, currentVariant());
   }
 }
@@ -1170,4 +1336,28 @@ export async function handleNextRoundRequest(
   // Checked in the combat's queue: a repeated or late request finds the round already ended and does nothing.
   const reason = await combat.endRoundFor(requester, body.round);
   return reason ? refused(reason) : { applied: [body.combatId], skipped: [] };
+}
+
+/**
+ * SW-03: the combatants' entries (count, Dex, tie-break) for those that rolled. Module functions, not private
+ * methods: core prepares the combat (and sorts its turns) inside the base constructor, before a subclass's private
+ * members exist.
+ */
+function entriesOf(combat: Combat.Implementation) {
+  return combat.combatants.contents.flatMap((c: Member) => {
+    const e = entryOf(
+      c.id ?? "",
+      c.initiative,
+      c.getFlag(SYSTEM_ID, "init"),
+      actorSystem(c.actor)?.d20?.abilities.dex ?? 10,
+    );
+    return e ? [e] : [];
+  });
+}
+
+/** Combatants without a count yet (SW-03: at the start, and a late joiner). */
+function unrolledOf(combat: Combat.Implementation, filter: (c: Member) => boolean = () => true): string[] {
+  return combat.combatants.contents
+    .filter((c: Member) => !Number.isFinite(c.initiative ?? Number.NaN) && filter(c))
+    .map((c: Member) => c.id ?? "");
 }

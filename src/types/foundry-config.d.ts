@@ -16,6 +16,7 @@ import type { FrontierCombat, handleRollSideQuery } from "../documents/combat.js
 import type { FrontierItem } from "../documents/item.js";
 import type { SettingValues } from "../helpers/settings.js";
 import type { AppliedRecord } from "../workflows/apply-damage.js";
+import type { D20InitiativeFlag } from "../workflows/d20-initiative.js";
 import type { Declared } from "../workflows/declarations.js";
 import type { HeldRequest } from "../workflows/exchange.js";
 import type { TurnLedger } from "../workflows/turn-ledger.js";
@@ -83,6 +84,13 @@ declare module "fvtt-types/configuration" {
         phaseTurn?: number | null;
         /** Damage held until the exchange ends (Basic-game tie, SF-B-05). */
         heldDamage?: HeldRequest[];
+        /**
+         * How this combat orders turns, fixed when it is made (issue 15): "sides" (Star Frontiers, SF-X-01) or
+         * "individual" (d20, SW-03); unset is "sides" (combats made before).
+         */
+        initiative?: "sides" | "individual";
+        /** SW-01: the combatants whose first turn has started (no longer flat-footed). */
+        acted?: string[];
       };
     };
     Combatant: {
@@ -93,6 +101,8 @@ declare module "fvtt-types/configuration" {
         declared?: Declared;
         /** What it did this round: shots, reload, the round each weapon last fired (workflows/turn-ledger.ts). */
         turn?: TurnLedger;
+        /** SW-03: its d20 initiative check's tie-break terms (workflows/d20-initiative.ts). */
+        init?: D20InitiativeFlag;
       };
     };
     ChatMessage: {

@@ -55,15 +55,18 @@ export function d20TargetFacts(
   sys: D20ActorSystem,
   statuses: ReadonlySet<string>,
   moved = 0,
+  /** SW-01: flat-footed in its combat (derived from the combat, `d20-initiative.ts` `flatFootedIn`). */
+  flatFooted = false,
 ): D20TargetFacts {
   const d = sys.derived?.d20;
+  const held = conditions(statuses, "defender");
   return {
     classDefense: sys.d20.classDefense,
     dexMod: d?.mods.dex ?? 0,
     size: sys.d20.size,
     maxDex: d?.maxDex ?? null,
     dodge: d?.defenseTerms.find((m) => m.id === "dodge")?.value ?? 0,
-    conditions: conditions(statuses, "defender"),
+    conditions: flatFooted ? [...held, "defenderFlatFooted"] : held,
     // SW-12: how far it moved this round against its move speed (the engine decides whether that was a run).
     moved,
     speed: d?.speed?.move ?? null,

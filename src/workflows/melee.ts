@@ -99,6 +99,7 @@ export function d100Engine(
   return {
     id: "alphaDawn",
     reads: base.reads,
+    initiative: base.initiative,
     attackModifiers: (facts) => modifiersOf(facts),
     targetModifiers: () => [],
     check(facts, modifiers, options): Check {

@@ -107,10 +107,14 @@ function refused(r: Refusal | null): boolean {
   return true;
 }
 
-/** The started combat a token's combatant is in, or null (then nothing is gated). */
+/**
+ * The started combat a token's combatant is in, or null (then nothing is gated). A combat whose combatants act on
+ * their own counts (d20, SW-03) has no Star Frontiers phases to gate by: decided by the combat's own mode, not the
+ * world's engine.
+ */
 function combatOf(tokenId: string | null | undefined): { combat: CombatI; combatant: CombatantI } | null {
   const combat = game.combat;
-  if (!combat?.started || !tokenId) return null;
+  if (!combat?.started || !tokenId || combat.byCount) return null;
   const combatant = combat.combatants.find((c) => c.tokenId === tokenId);
   return combatant ? { combat, combatant } : null;
 }

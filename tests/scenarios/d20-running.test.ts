@@ -64,11 +64,12 @@ const world = () => ({
   ],
 });
 
-/** The GM starts a combat with both tokens, then moves the Thug down `metres` and back up (2 × metres in all). */
+/** The GM starts a combat with both tokens; on his turn the Thug moves down `metres` and back up (2 × metres in all). */
 async function thugMoves(metres: number) {
   const gm = table.client(GM_ID);
-  // Starting the combat rolls each side's initiative die (side initiative until issue 15's d20 initiative).
-  table.dice(6, 3);
+  // Starting the combat rolls each combatant's d20 initiative (SW-03): Kara 3 + 2 = 5, the Thug 6 + 2 = 8: the Thug
+  // acts first, so his turn has started when he moves (not flat-footed, SW-01).
+  table.dice(3, 6);
   await gm.run(async () => {
     const combat = await G().Combat.create({ scene: SCENE, active: true });
     await combat.createEmbeddedDocuments("Combatant", [

@@ -37,6 +37,7 @@ export function createAlphaDawnEngine(table: AlphaDawnTable = ALPHA_DAWN_TABLE):
   return {
     id: "alphaDawn",
     reads: ALL_DECLARATIONS,
+    initiative: "sides",
     attackModifiers(facts: AttackFacts, options: RuleOptions): Modifier[] {
       return alphaDawnModifiers(facts, options.variant, table);
     },

@@ -180,6 +180,11 @@ export interface ResolutionEngine {
   readonly id: EngineId;
   /** The declarations and situations this engine's attack reads (the dialog offers only these). */
   readonly reads: ReadonlySet<DeclarationKey>;
+  /**
+   * How a combat in this engine's world orders its turns (fixed when the combat is made): by side (Star Frontiers,
+   * SF-X-01) or each combatant on its own count (d20, SW-03).
+   */
+  readonly initiative: "sides" | "individual";
   attackModifiers(facts: AttackFacts, options: RuleOptions): Modifier[];
   /**
    * The terms of the number the attack is rolled against (d20: Defense), a list apart from the attack's, so a

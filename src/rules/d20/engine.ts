@@ -173,6 +173,8 @@ export function createD20Engine(): ResolutionEngine {
     // The d20 attack reads the referee's "cannot miss" and the weapon's power use; full attacks, fire modes and
     // conditions are its own (SW-22, SW-29 as Defense and attack terms), not Star Frontiers' declarations.
     reads: D20_READS,
+    // SW-03: d20 + Dex per combatant, kept for the whole combat.
+    initiative: "individual",
     attackModifiers(facts: AttackFacts, _options: RuleOptions): Modifier[] {
       return attackTerms(facts).modifiers;
     },

@@ -54,6 +54,7 @@ export function createZebulonEngine(
   return {
     id: "zebulon",
     reads: ALL_DECLARATIONS,
+    initiative: "sides",
     attackModifiers(facts: AttackFacts, _options: RuleOptions): Modifier[] {
       return expandedModifiers(facts, alphaDawn).filter((m) => !REPLACED_BY_COLUMN.has(m.id));
     },

@@ -1,0 +1,249 @@
+/**
+ * Scenario (issue 15, "Two initiative strategies in one Combat class"): in a d20 world the GM's encounter orders its
+ * turns by each combatant's own count (SW-03) — d20 + Dex rolled once, one batched Combatant update and one chat
+ * message for the whole roll, ties to the higher Dexterity and then a tie-break die, no re-roll at a new round, a
+ * late joiner rolled when it enters — with no Star Frontiers phases; and each combatant is flat-footed until its first
+ * turn (SW-01), which the d20 card reads: Kara's shot at the Thug before his first turn is against Defense 13, after
+ * it against 15. The mode is fixed when the combat is made: a Star Frontiers combat keeps its sides.
+ *
+ * Numbers: Kara Dex 14 (+2), the Guard Dex 14 (+2), the Thug Dex 12 (+1). Dice in roll order (Kara, Thug, Guard):
+ * 12, 13, 12 → 14, 14, 14. The Thug has the lower Dexterity: last. Kara and the Guard tie on count and Dexterity:
+ * tie-break d20s (in id order: Guard 9, Kara 5) → Guard, Kara, Thug.
+ */
+import { describe, expect, it } from "vitest";
+import { createTable, type Table } from "../foundry/world.js";
+import {
+  ALICE_ID,
+  attack,
+  cell,
+  closeTableAfterEach,
+  currentTurn,
+  everyone,
+  G,
+  GM_ID,
+  id,
+  onEveryClient,
+  renderMessage,
+  requestsSince,
+  sceneSource,
+  settingSource,
+  targetBlock,
+  text,
+  tokenSource,
+  told,
+  turnOrder,
+} from "./kit.js";
+import { d20Foe, HEROIC_POOLS, karaWithBlaster } from "./kit-d20.js";
+
+const SCENE = id("sceneD20Init");
+const KARA = id("actKaraInit");
+const THUG = id("actThugInit");
+const GUARD = id("actGuardInit");
+const LATE = id("actLateInit");
+const PISTOL = id("itmPistolInit");
+const TOK = {
+  kara: id("tokKaraInit"),
+  thug: id("tokThugInit"),
+  guard: id("tokGuardInit"),
+  late: id("tokLateInit"),
+};
+const CMB = { kara: id("cmbKara"), thug: id("cmbThug"), guard: id("cmbGuard"), late: id("cmbLate") };
+
+let table: Table;
+closeTableAfterEach(() => table);
+
+const world = (engine = "d20") => ({
+  settings: [settingSource(id("setEngineInit"), "engine", engine)],
+  actors: [
+    karaWithBlaster(KARA, PISTOL),
+    d20Foe(THUG, "Thug", { ...HEROIC_POOLS, abilities: { dex: 12 } }),
+    d20Foe(GUARD, "Guard", HEROIC_POOLS),
+    d20Foe(LATE, "Sniper", { ...HEROIC_POOLS, abilities: { dex: 16 } }),
+  ],
+  scenes: [
+    sceneSource({
+      _id: SCENE,
+      name: "Hangar",
+      tokens: [
+        tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
+        tokenSource({
+          _id: TOK.thug,
+          name: "Thug",
+          actorId: THUG,
+          actorLink: true,
+          disposition: -1,
+          ...cell(10, 5),
+        }),
+        tokenSource({
+          _id: TOK.guard,
+          name: "Guard",
+          actorId: GUARD,
+          actorLink: true,
+          disposition: -1,
+          ...cell(10, 8),
+        }),
+        tokenSource({
+          _id: TOK.late,
+          name: "Sniper",
+          actorId: LATE,
+          actorLink: true,
+          disposition: -1,
+          ...cell(14, 8),
+        }),
+      ],
+    }),
+  ],
+});
+
+/** The GM opens the encounter with Kara, the Thug and the Guard (as the token HUD's "toggle combat" adds them). */
+async function encounter(): Promise<void> {
+  await table.client(GM_ID).run(async () => {
+    const combat = await G().Combat.create({ scene: SCENE, active: true });
+    await combat.createEmbeddedDocuments(
+      "Combatant",
+      [
+        { _id: CMB.kara, tokenId: TOK.kara, sceneId: SCENE, actorId: KARA },
+        { _id: CMB.thug, tokenId: TOK.thug, sceneId: SCENE, actorId: THUG },
+        { _id: CMB.guard, tokenId: TOK.guard, sceneId: SCENE, actorId: GUARD },
+      ],
+      { keepId: true },
+    );
+  });
+  await table.settle();
+}
+
+const counts = () =>
+  onEveryClient(table, () =>
+    G().game.combat.turns.map(
+      (t: { name: string; initiative: number | null }) => `${t.name} ${t.initiative}`,
+    ),
+  );
+
+describe("scenario: d20 initiative, each combatant on its own count (issue 15)", () => {
+  it("SW-03: the GM begins the d20 encounter: d20 + Dex rolled once for all in one Combatant update and one chat message; ties to Dexterity, then a tie-break die; every client shows Guard 14, Kara 14, Thug 14 in that order", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await encounter();
+    expect(onEveryClient(table, () => G().game.combat.getFlag("frontier-tactics", "initiative"))).toEqual(
+      everyone(table, "individual"),
+    );
+    const from = table.server.log.length;
+    table.dice(12, 13, 12, 9, 5);
+    await table.client(GM_ID).run(() => G().game.combat.startCombat());
+    await table.settle();
+    const writes = requestsSince(table, from);
+    expect(writes.filter((w) => w.startsWith("update Combatant"))).toEqual([
+      "update Combatant by Gamemaster",
+    ]);
+    expect(writes.filter((w) => w.startsWith("create ChatMessage"))).toEqual([
+      "create ChatMessage by Gamemaster",
+    ]);
+    expect(counts()).toEqual(everyone(table, ["Guard 14", "Kara 14", "Thug 14"]));
+    // No Star Frontiers sides' rolls, no phases.
+    expect(onEveryClient(table, () => G().game.combat.ftPhases.length)).toEqual(everyone(table, 0));
+    const lines = onEveryClient(table, () => {
+      const div = G().document.createElement("div");
+      div.innerHTML = G().game.messages.contents.at(-1).content;
+      return [...div.querySelectorAll("li")].map((li: Element) => li.textContent);
+    });
+    // The NPCs are observable by every player in this world, so their numbers are on the card too.
+    expect(lines).toEqual(
+      everyone(table, [
+        "Kara: d20 12 + 2 = 14 (tie-break d20 5)",
+        "Thug: d20 13 + 1 = 14",
+        "Guard: d20 12 + 2 = 14 (tie-break d20 9)",
+      ]),
+    );
+    expect(currentTurn(table.client(ALICE_ID))).toBe("Guard");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-03: the counts are kept for the whole combat — the next round re-rolls nothing; a late joiner (the Sniper, Dex 16) rolls when it enters and takes its place in the order", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await encounter();
+    table.dice(12, 13, 12, 9, 5);
+    const gm = table.client(GM_ID);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    const messages = () => gm.run(() => G().game.messages.size);
+    const before = messages();
+    await gm.run(() => G().game.combat.nextRound());
+    await table.settle();
+    expect(messages()).toBe(before);
+    expect(counts()).toEqual(everyone(table, ["Guard 14", "Kara 14", "Thug 14"]));
+    expect(onEveryClient(table, () => G().game.combat.round)).toEqual(everyone(table, 2));
+    // The Sniper joins: d20 15 + 3 = 18, first from now on.
+    table.dice(15);
+    await gm.run(() =>
+      G().game.combat.createEmbeddedDocuments(
+        "Combatant",
+        [{ _id: CMB.late, tokenId: TOK.late, sceneId: SCENE, actorId: LATE }],
+        { keepId: true },
+      ),
+    );
+    await table.settle();
+    expect(counts()).toEqual(everyone(table, ["Sniper 18", "Guard 14", "Kara 14", "Thug 14"]));
+    expect(turnOrder(table.client(ALICE_ID))).toEqual(["Sniper", "Guard", "Kara", "Thug"]);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-01: the Thug is flat-footed until his first turn: Kara's shot before it is against Defense 13 (no Dex), after it against 14 — the card on every client, the FF badge in the tracker", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await encounter();
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    table.dice(12, 13, 12, 9, 5);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    // Guard, then Kara: the GM ends the Guard's turn; it is Kara's, the Thug has not acted yet.
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(currentTurn(alice)).toBe("Kara");
+    const badges = () =>
+      alice.run(() => {
+        const tracker = G().ui.combat;
+        return [...tracker.element.querySelectorAll(".combatant")]
+          .filter((li: Element) => li.querySelector(".ft-badge-ff"))
+          .map((li: Element) => text(li.querySelector(".name")));
+      });
+    await alice.run(() => G().ui.combat.render({ force: true }));
+    await table.settle();
+    expect(badges()).toEqual(["Thug"]);
+    table.dice(14, 4, 5, 6);
+    const early = await attack(table, alice, KARA, PISTOL, [TOK.thug]);
+    expect(told(alice)).toEqual([]);
+    const rows = (msg: string) => table.all.map((c) => text(targetBlock(renderMessage(c, msg), "Thug")));
+    // Kara: BAB +3, Dex +2, 10 m away (one increment, −2): +3. The Thug's Defense 10 + class 3 + Dex 12's +1 = 14;
+    // 13 flat-footed (SW-01: no Dex bonus).
+    for (const row of rows(early!)) expect(row).toContain("d20 14 + 3 = 17 vs Defense 13");
+    // Kara's turn ends, the Thug's starts (the active GM records it: SW-01): no longer flat-footed.
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(onEveryClient(table, () => G().game.combat.getFlag("frontier-tactics", "acted"))).toEqual(
+      everyone(table, [CMB.guard, CMB.kara, CMB.thug]),
+    );
+    // Round 2 (Kara fired this round already: one attack a round until full attacks): Guard, then Kara again.
+    await gm.run(() => G().game.combat.nextRound());
+    await table.settle();
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(currentTurn(alice)).toBe("Kara");
+    table.dice(14, 4, 5, 6);
+    const later = await attack(table, alice, KARA, PISTOL, [TOK.thug]);
+    expect(told(alice)).toEqual([]);
+    for (const row of rows(later!)) expect(row).toContain("d20 14 + 3 = 17 vs Defense 14");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("issue 15: the mode is fixed when the combat is made — an encounter begun in a Star Frontiers world keeps its sides and phases after the GM switches the world to d20", async () => {
+    table = await createTable({ world: world("alphaDawn"), online: [GM_ID, ALICE_ID] });
+    await encounter();
+    expect(onEveryClient(table, () => G().game.combat.getFlag("frontier-tactics", "initiative"))).toEqual(
+      everyone(table, "sides"),
+    );
+    await table.client(GM_ID).run(() => G().game.settings.set("frontier-tactics", "engine", "d20"));
+    await table.settle();
+    expect(onEveryClient(table, () => G().game.combat.byCount)).toEqual(everyone(table, false));
+    expect(onEveryClient(table, () => G().game.combat.sideGroups.length > 0)).toEqual(everyone(table, true));
+    expect(table.unhandled).toEqual([]);
+  });
+});
