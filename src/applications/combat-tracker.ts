@@ -41,6 +41,7 @@ export class FrontierCombatTracker extends Base {
       editSide: guarded(FrontierCombatTracker.#onEditSide),
       declare: guarded(FrontierCombatTracker.#onDeclare),
       individualSides: guarded(FrontierCombatTracker.#onIndividualSides),
+      toggleUnaware: guarded(FrontierCombatTracker.#onToggleUnaware),
       dispositionSides: guarded(FrontierCombatTracker.#onDispositionSides),
     },
   };
@@ -114,10 +115,18 @@ export class FrontierCombatTracker extends Base {
   ): void {
     const combat = this.combat;
     if (!combat) return;
-    const turns = (context.turns ?? []).map((t) => ({
-      ...t,
-      ftFlatFooted: flatFootedIn(combat.combatants.get(t.id)),
-    }));
+    const isGM = !!game.user?.isGM;
+    const turns = (context.turns ?? []).map((t) => {
+      const c = combat.combatants.get(t.id);
+      const unaware = !!c?.getFlag(SYSTEM_ID, "unaware");
+      return {
+        ...t,
+        ftFlatFooted: flatFootedIn(c),
+        // SW-02: unaware before the start, and sitting out the surprise round.
+        ftUnaware: unaware && (!combat.started || combat.inSurpriseRound),
+        ftMarkUnaware: isGM && !combat.started ? { pressed: unaware } : null,
+      };
+    });
     Object.assign(context, {
       turns,
       ftSides: [],
@@ -184,6 +193,19 @@ export class FrontierCombatTracker extends Base {
   /** The combatant menu, with the GM's "Move to side…" (hooks such as dodging's add theirs after it). */
   protected override _getEntryContextOptions(): foundry.applications.ux.ContextMenu.Entry<HTMLElement>[] {
     return [...super._getEntryContextOptions(), moveToSideEntry(() => this.combat)];
+  }
+
+  /** GM, before the start (SW-02): mark a combatant unaware of its opponents, or aware again. */
+  static async #onToggleUnaware(
+    this: FrontierCombatTracker,
+    _e: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const combat = this.combat;
+    const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
+    const combatant = id ? combat?.combatants.get(id) : undefined;
+    if (!game.user?.isGM || !combat || combat.started || !combatant) return;
+    await combatant.setFlag(SYSTEM_ID, "unaware", !combatant.getFlag(SYSTEM_ID, "unaware"));
   }
 
   /** GM: every character its own side (SF-X-05); the README promises it. */

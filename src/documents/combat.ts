@@ -25,7 +25,7 @@ import { type GMAnswer, type GMRequestBody, requestGM } from "../helpers/gm-requ
 import { currentEngine, currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import { keepSecrets, keptSecret } from "../helpers/side-secrets.js";
 import { reportTrackerError } from "../helpers/tracker-report.js";
-import { startTurn as d20StartTurn, initiativeOrder } from "../rules/d20/initiative.js";
+import { startTurn as d20StartTurn, initiativeOrder, surpriseRound } from "../rules/d20/initiative.js";
 import { roundPhases } from "../rules/index.js";
 import {
   type D20InitiativePorts,
@@ -128,6 +128,32 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   /** SW-03: each combatant acts on its own initiative count (the d20 mode). */
   get byCount(): boolean {
     return this.initiativeMode === "individual";
+  }
+
+  /** SW-02: this is the surprise round — round 1 of a combat some but not all began aware of. */
+  get inSurpriseRound(): boolean {
+    return this.byCount && this.round === 1 && !!this.getFlag(SYSTEM_ID, "surprise");
+  }
+
+  /**
+   * SW-02: the turns that are not taken this round: in the surprise round, those who have not rolled (the unaware,
+   * who roll when it ends); with "skip defeated", the defeated.
+   */
+  #passedOver(): boolean[] {
+    const surprise = this.inSurpriseRound;
+    const skip = !!this.settings.skipDefeated;
+    return this.turns.map(
+      (t) => (surprise && !Number.isFinite(t.initiative ?? Number.NaN)) || (skip && !!t.isDefeated),
+    );
+  }
+
+  /**
+   * SW-02, SW-03: the next round by count. Nothing is re-rolled; when the surprise round ends, those who sat it out
+   * roll first and take their places (seed step 3), then core's next round starts from the top of the order.
+   */
+  async #nextRoundByCount(): Promise<void> {
+    if (this.inSurpriseRound) await this.#rollByCount(unrolledOf(this));
+    await Combat.prototype.nextRound.call(this);
   }
 
   protected override async _preCreate(
@@ -317,6 +343,8 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
    * next phase that has one, else the next round (SF-X-01 Expanded: declare, move, resolve; SF-B-03 Basic).
    */
   override async nextTurn(): Promise<this> {
+    // SW-02: in the surprise round the unaware have no turn: after the last aware combatant, the next round.
+    if (this.byCount && endsRound(this.turn, this.#passedOver(), true)) return this.nextRound();
     if (!this.phasesLinked) return super.nextTurn();
     const step = stepPhaseTurn(this.#phaseInput(), { phase: this.phaseIndex, turn: this.turn }, 1);
     if (step === "round") return this.nextRound();
@@ -364,6 +392,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
 
   /** Does ending the current turn end the round (by phase when linked, else as v13's `nextTurn` decides)? */
   #endsRoundNow(): boolean {
+    if (this.byCount) return endsRound(this.turn, this.#passedOver(), true);
     if (this.phasesLinked)
       return endsRoundAt(this.#phaseInput(), { phase: this.phaseIndex, turn: this.turn });
     const defeated = this.turns.map((t) => t.isDefeated);
@@ -738,10 +767,18 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   /** Sides that already rolled are not re-rolled when the combat starts (SF-X-04). */
   override async startCombat(): Promise<this> {
     if (this.byCount) {
-      // SW-03: whoever has not rolled rolls now; SW-01: nobody has acted yet (all flat-footed).
+      // SW-02: if some but not all are aware, round 1 is a surprise round: only the aware roll (and act) now.
+      // SW-03: otherwise whoever has not rolled rolls now. SW-01: nobody has acted yet (all flat-footed).
       await this.ensureSides();
-      await this.#rollByCount(unrolledOf(this));
-      await this.setFlag(SYSTEM_ID, "acted", []);
+      const start = surpriseRound(
+        this.combatants.contents.map((c: Member) => ({
+          id: c.id ?? "",
+          aware: !c.getFlag(SYSTEM_ID, "unaware"),
+        })),
+      );
+      const rollers = new Set(start.rollers);
+      await this.#rollByCount(unrolledOf(this, (c) => rollers.has(c.id ?? "")));
+      await this.update({ flags: { [SYSTEM_ID]: { acted: [], surprise: start.surprise } } });
       return super.startCombat();
     }
     await this.ensureSides();
@@ -808,7 +845,14 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       return this;
     }
     // SW-03: the counts are kept for the whole combat; the next round is core's (no re-roll, no phases).
-    if (this.byCount) return super.nextRound();
+    if (this.byCount) {
+      // A second click queued behind the first finds the round already ended (as below).
+      const at = { round: this.round, turn: this.turn };
+      await this.#serial(async () => {
+        if (this.round === at.round && this.turn === at.turn) await this.#nextRoundByCount();
+      });
+      return this;
+    }
     // The round and turn this click ends, read now: a second click (or a player's request) queued behind it finds
     // the combat already past them and does nothing, instead of skipping a whole round.
     const from = { round: this.round, turn: this.turn };
@@ -846,7 +890,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     if (this.byCount) {
       // SW-03: nothing is re-rolled. A player's own write of the round already moved it (`extra`); a player's
       // request is carried out as core's next round.
-      if (extra.turnEvents !== false) await Combat.prototype.nextRound.call(this);
+      if (extra.turnEvents !== false) await this.#nextRoundByCount();
       return;
     }
     await this.releaseDamage();
@@ -1077,11 +1121,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       // SW-03: the order does not change between rounds.
       const at = this.turns.findIndex((t) => t.id === prior.combatantId);
       if (at < 0 || at !== prior.turn) return false;
-      return endsRound(
-        at,
-        this.turns.map((t) => !!t.isDefeated),
-        !!this.settings.skipDefeated,
-      );
+      return endsRound(at, this.#passedOver(), true);
     }
     // The order of the round being ended (surprise counts in round 1 only, so it may differ from the new one's).
     const priorView = withSideChanges(this.view, [], priorRound);

@@ -91,6 +91,8 @@ declare module "fvtt-types/configuration" {
         initiative?: "sides" | "individual";
         /** SW-01: the combatants whose first turn has started (no longer flat-footed). */
         acted?: string[];
+        /** SW-02: round 1 is a surprise round (some but not all combatants were aware when it began). */
+        surprise?: boolean;
       };
     };
     Combatant: {
@@ -103,6 +105,8 @@ declare module "fvtt-types/configuration" {
         turn?: TurnLedger;
         /** SW-03: its d20 initiative check's tie-break terms (workflows/d20-initiative.ts). */
         init?: D20InitiativeFlag;
+        /** SW-02: unaware of its opponents when the combat begins (the GM marks it; no turn in a surprise round). */
+        unaware?: boolean;
       };
     };
     ChatMessage: {

@@ -11,6 +11,7 @@
  * tie-break d20s (in id order: Guard 9, Kara 5) → Guard, Kara, Thug.
  */
 import { describe, expect, it } from "vitest";
+import { click } from "../foundry/apps.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
@@ -34,6 +35,7 @@ import {
   turnOrder,
 } from "./kit.js";
 import { d20Foe, HEROIC_POOLS, karaWithBlaster } from "./kit-d20.js";
+import { row, tracker } from "./kit-phases.js";
 
 const SCENE = id("sceneD20Init");
 const KARA = id("actKaraInit");
@@ -231,6 +233,58 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
     const later = await attack(table, alice, KARA, PISTOL, [TOK.thug]);
     expect(told(alice)).toEqual([]);
     for (const row of rows(later!)) expect(row).toContain("d20 14 + 3 = 17 vs Defense 14");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-02 SW-03 SW-01: the GM marks the Thug unaware in the tracker and begins: a surprise round for Guard and Kara only (the Thug has no count, no turn, and is flat-footed); when Alice ends Kara's turn, the last of it, the Thug rolls (d20 13 + 1 = 14, after the Dex 14s) and round 2 runs Guard, Kara, Thug", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await encounter();
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    // The GM's row control, before the start; a player has none.
+    const gmTracker = await tracker(gm);
+    gm.run(() => click(row(gmTracker, "Thug").querySelector('[data-action="toggleUnaware"]')!));
+    await table.settle();
+    expect(
+      alice.run(() => (G().ui.combat.element as HTMLElement).querySelector('[data-action="toggleUnaware"]')),
+    ).toBeNull();
+    expect(
+      onEveryClient(table, () =>
+        G().game.combat.combatants.get(CMB.thug).getFlag("frontier-tactics", "unaware"),
+      ),
+    ).toEqual(everyone(table, true));
+    // Only the aware roll: Kara 12, Guard 12 (a tie on count and Dex: tie-breaks Guard 9, Kara 5).
+    table.dice(12, 12, 9, 5);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    expect(counts()).toEqual(everyone(table, ["Guard 14", "Kara 14", "Thug null"]));
+    const aliceTracker = await tracker(alice);
+    expect(text(row(aliceTracker, "Thug"))).toContain("Unaware SW-02");
+    expect(text(row(aliceTracker, "Thug"))).toContain("FF SW-01");
+    // Guard → Kara → (the Thug sits the surprise round out) → round 2: the Thug rolls 13 + 1 = 14 first.
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(currentTurn(alice)).toBe("Kara");
+    // Alice ends Kara's turn, the surprise round's last: she asks the GM, who rolls the Thug and starts round 2.
+    table.dice(13);
+    await alice.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(told(alice)).toEqual([]);
+    expect(onEveryClient(table, () => [G().game.combat.round, G().game.combat.combatant?.name])).toEqual(
+      everyone(table, [2, "Guard"]),
+    );
+    expect(counts()).toEqual(everyone(table, ["Guard 14", "Kara 14", "Thug 14"]));
+    const after = await tracker(alice);
+    expect(text(row(after, "Thug"))).not.toContain("Unaware");
+    // Round 2 has every turn: Guard, Kara, then the Thug (whose first turn ends his flat-footedness).
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(currentTurn(alice)).toBe("Thug");
+    expect(onEveryClient(table, () => G().game.combat.getFlag("frontier-tactics", "acted"))).toEqual(
+      everyone(table, [CMB.guard, CMB.kara, CMB.thug]),
+    );
     expect(table.unhandled).toEqual([]);
   });
 
