@@ -98,7 +98,8 @@ export function dialogContext(
       name: t.name,
       band: t.check.band ? `FT.Range.${t.check.band}` : "FT.Range.out",
       distance: `${rows.distances[i]} ${unit}`,
-      cover: t.coverReason,
+      // Star Frontiers' cover line ("5 of 5 rays blocked"); a d20 check's cover is its Defense term (review 14b L3).
+      cover: t.check.kind === "d20" ? null : t.coverReason,
       problem: t.problem,
       // Review 14: the chance to hit a target whose Defense the user may not see would give that Defense away.
       chance: defense.hidden[i] ? "?" : t.check.chance,

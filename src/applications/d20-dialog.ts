@@ -58,7 +58,8 @@ export function defenseRows(prep: PreparedAttack): {
         value: miss,
         shown: String(miss),
         name: `${DEFENSE_FIELD}.${t.id}.${CONCEALMENT_OVERRIDE}`,
-        overridden: false,
+        // The user's percentage is the one that applies (review 14b L8).
+        overridden: typeof typed === "number" && typed === miss,
         detail:
           fromScene > 0
             ? (game.i18n?.format("FT.D20UI.concealmentFromScene", { chance: String(fromScene) }) ??

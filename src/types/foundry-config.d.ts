@@ -107,6 +107,8 @@ declare module "fvtt-types/configuration" {
         init?: D20InitiativeFlag;
         /** SW-02: unaware of its opponents when the combat begins (the GM marks it; no turn in a surprise round). */
         unaware?: boolean;
+        /** SW-34: holding its turn — delaying (acts later, at a lower count) or a readied action (acts before another). */
+        state?: "none" | "delaying" | "readied";
       };
     };
     ChatMessage: {

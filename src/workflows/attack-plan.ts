@@ -13,6 +13,7 @@ import {
   burstDice,
   burstModifiers,
   type Check,
+  DEFAULT_DECLARATIONS,
   type Declarations,
   type DiceResults,
   darknessRefusal,
@@ -139,7 +140,34 @@ function withConcealment(
  * than five or from a weapon that cannot fire one (SF-X-24), an empty weapon (SF-B-19), no target in range
  * and sight (SF-B-10, SF-B-08).
  */
-export function prepareAttack(req: AttackRequest): PreparedAttack {
+/**
+ * The request with every declaration its engine does not read back at its default (review 14b H1): a d20 attack
+ * never becomes a Star Frontiers burst or several SF-X-30 shots because a default, a macro or the Declare phase set
+ * them — the d20 dialog does not offer them, so nothing the user cannot see changes the attack.
+ */
+function withReadDeclarations(req: AttackRequest): AttackRequest {
+  const reads = req.engine.reads;
+  const own = req.declarations;
+  const pick = <K extends keyof Declarations>(k: K): Declarations[K] =>
+    reads.has(k) ? own[k] : DEFAULT_DECLARATIONS[k];
+  const declarations: Declarations = {
+    shots: pick("shots"),
+    burst: pick("burst"),
+    carefulAim: pick("carefulAim"),
+    scope: pick("scope"),
+    wrongHand: pick("wrongHand"),
+    twoWeapons: pick("twoWeapons"),
+    cannotMiss: pick("cannotMiss"),
+    powerSetting: pick("powerSetting"),
+    mounted: pick("mounted"),
+    settingChanged: pick("settingChanged"),
+    ...(reads.has("resultShift") && own.resultShift !== undefined ? { resultShift: own.resultShift } : {}),
+  };
+  return { ...req, declarations };
+}
+
+export function prepareAttack(request: AttackRequest): PreparedAttack {
+  const req = withReadDeclarations(request);
   if (req.targets.length === 0) throw new RulesError("FT.Error.noTarget", "Target at least one token");
   // SF-B-21: a skimmer driver or a monorail rider does not fire; a monorail rider is not shot at.
   validateConveyance(
@@ -155,6 +183,9 @@ export function prepareAttack(req: AttackRequest): PreparedAttack {
       });
     validateBurstTargets(req.targets.length);
   } else if (req.targets.length > 1) {
+    // An engine without Star Frontiers bursts (d20) is not told to declare one.
+    if (!req.engine.reads.has("burst"))
+      throw new RulesError("FT.Error.oneTargetOnly", "One attack, one target");
     throw new RulesError("FT.Error.oneTarget", "Only a burst can be aimed at several targets");
   }
   validateShots(factsFor(req, req.targets[0]!), req.firedLastTurn ?? false);

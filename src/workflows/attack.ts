@@ -196,7 +196,9 @@ export async function attackWithWeapon(
       targets: scene.map((s) => s.input),
       declarations: {
         ...DEFAULT_DECLARATIONS,
-        burst: targets.length > 1 && !!weapon.burst,
+        // SF-X-24: several targets of a burst weapon mean a burst — where the engine reads bursts at all (a d20
+        // attack at two targets is refused as one shot at several, review 14b H1).
+        burst: targets.length > 1 && !!weapon.burst && currentEngine().reads.has("burst"),
         powerSetting: sys.damage.perSeu.enabled ? sys.damage.perSeu.min : null,
         ...gate.declarations,
       },

@@ -69,13 +69,20 @@ interface CardLike {
     readonly d20?: D20CardTarget;
   }[];
   readonly result: { readonly shots: readonly { readonly targetId: string; readonly outcome: Outcome }[] };
+  /** A burst's one check (SF-X-24); a d20 attack never bursts (its engine does not read the declaration). */
+  readonly burstCheck?: { readonly chance: number } | null;
 }
 
-/** Without the totals that give away a shot's bonus, or its Defense. */
+/** Without the totals that give away a shot's bonus, or its Defense (each is optional on an Outcome). */
 function strip(outcome: Outcome, keys: readonly ("total" | "target" | "margin")[]): Outcome {
-  const out: Record<string, unknown> = { ...outcome };
-  for (const k of keys) delete out[k];
-  return out as unknown as Outcome;
+  const { total, target, margin, ...rest } = outcome;
+  const drop = new Set(keys);
+  return {
+    ...rest,
+    ...(total === undefined || drop.has("total") ? {} : { total }),
+    ...(target === undefined || drop.has("target") ? {} : { target }),
+    ...(margin === undefined || drop.has("margin") ? {} : { margin }),
+  };
 }
 
 /** An NPC attacker's card: no attack bonus, no totals (they carry its BAB and abilities). */
@@ -101,6 +108,8 @@ export function withoutD20TargetNumbers<C extends CardLike>(card: C, secret: Rea
   if (!card.targets.some((t) => t.d20 && secret.has(t.id))) return card;
   return {
     ...card,
+    // A burst's one chance would give the Defense away as a target's would (review 14b H1: defence in depth).
+    ...(card.burstCheck ? { burstCheck: { ...card.burstCheck, chance: 0 } } : {}),
     targets: card.targets.map((t) => {
       if (!t.d20 || !secret.has(t.id)) return t;
       const shot = card.result.shots.find((s) => s.targetId === t.id);

@@ -56,8 +56,18 @@ export async function rollFortitude(
   const die = roll.total ?? 0;
   const total = die + bonus;
   const { passed } = fortitudeSave(total, dc);
+  // SW-10: "knocked out for 1d4 rounds" — the status ends by itself (timed-status.ts), and the hit's record keeps
+  // it, so undoing the hit wakes the target (review 14 M2). The record is written before anything is posted, so a
+  // failed write leaves no save in chat that the button would roll again (review 14b L7).
+  const rounds = passed ? 0 : ((await new Roll("1d4").evaluate()).total ?? 1);
+  await actor.update({
+    [`flags.${SYSTEM_ID}.hits.${messageId}.${tokenId}.fortitude`]: { roll: die, total, passed, rounds },
+  });
   const i18n = game.i18n;
-  const outcome = i18n?.localize(passed ? "FT.D20UI.saved" : "FT.D20UI.knockedOut") ?? "";
+  const outcome = passed
+    ? (i18n?.localize("FT.D20UI.saved") ?? "saved")
+    : (i18n?.format("FT.D20UI.knockedOutFor", { rounds: String(rounds) }) ??
+      `knocked out for ${rounds} rounds`);
   const sign = bonus < 0 ? `− ${-bonus}` : `+ ${bonus}`;
   const p = document.createElement("p");
   p.className = "ft-d20-fortitude";
@@ -80,11 +90,5 @@ export async function rollFortitude(
     open.append(rule.cloneNode(true));
     await ChatMessage.create({ content: open.outerHTML, speaker });
   } else await ChatMessage.create({ content: p.outerHTML, speaker, rolls: [roll] });
-  // SW-10: "knocked out for 1d4 rounds" — the status ends by itself (timed-status.ts), and the hit's record keeps
-  // it, so undoing the hit wakes the target (review 14 M2).
-  const rounds = passed ? 0 : ((await new Roll("1d4").evaluate()).total ?? 1);
-  await actor.update({
-    [`flags.${SYSTEM_ID}.hits.${messageId}.${tokenId}.fortitude`]: { roll: die, total, passed, rounds },
-  });
   if (!passed) await turnOnFor(actor, "unconscious", rounds, true);
 }

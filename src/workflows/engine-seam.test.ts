@@ -175,3 +175,21 @@ describe("a target whose numbers the user may not see (review 14 H2)", () => {
     ]);
   });
 });
+
+describe("declarations the engine does not read (review 14b H1)", () => {
+  it("SW-04 SF-X-24 SF-X-30: a d20 request carrying a burst, two shots and careful aim (a default, a macro, the Declare phase) is one plain d20 shot; the referee's cannot-miss is kept", () => {
+    const req = {
+      ...blasterRequest(),
+      declarations: { ...DEFAULT_DECLARATIONS, burst: true, shots: 2, carefulAim: true, cannotMiss: true },
+    };
+    const prep = prepareAttack(req);
+    expect(prep.request.declarations).toEqual({ ...DEFAULT_DECLARATIONS, cannotMiss: true });
+    expect(prep.burst).toBeNull();
+  });
+
+  it("SF-X-24: an Alpha Dawn request keeps every declaration it was given", () => {
+    const req = { ...blasterRequest(), engine: createAlphaDawnEngine() };
+    const declarations = { ...DEFAULT_DECLARATIONS, carefulAim: true, wrongHand: true };
+    expect(prepareAttack({ ...req, declarations }).request.declarations).toEqual(declarations);
+  });
+});

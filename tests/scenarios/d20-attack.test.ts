@@ -308,7 +308,7 @@ describe("scenario: a d20 blaster shot (issue 14)", () => {
         div.innerHTML = last.content;
         return div.textContent.replace(/\s+/g, " ").trim();
       }),
-    ).toEqual(everyone(table, "Thug: Fortitude d20 3 + 0 = 3 vs DC 8 → knocked out SW-10"));
+    ).toEqual(everyone(table, "Thug: Fortitude d20 3 + 0 = 3 vs DC 8 → knocked out for 2 rounds SW-10"));
     // Fatigued from the apply's wound damage (SW-10), knocked out by the failed save.
     expect(onEveryClient(table, () => [...G().game.actors.get(THUG).statuses].sort())).toEqual(
       everyone(table, ["fatigued", "unconscious"]),
@@ -333,7 +333,7 @@ describe("scenario: a d20 blaster shot (issue 14)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SW-10: the secret Thug's save — its bonus and DC go to the GM only; Bruno reads just 'Fortitude → knocked out'", async () => {
+  it("SW-10: the secret Thug's save — its bonus and DC go to the GM only; Bruno reads just 'Fortitude → knocked out for 2 rounds'", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
     const gm = table.client(GM_ID);
     table.dice(16, 4, 5, 6);
@@ -357,10 +357,10 @@ describe("scenario: a d20 blaster shot (issue 14)", () => {
             return div.textContent.replace(/\s+/g, " ").trim();
           }),
       );
-    expect(saves(table.client(BRUNO_ID))).toEqual(["Thug: Fortitude → knocked out SW-10"]);
+    expect(saves(table.client(BRUNO_ID))).toEqual(["Thug: Fortitude → knocked out for 2 rounds SW-10"]);
     expect(saves(gm)).toEqual([
-      "Thug: Fortitude d20 3 + 0 = 3 vs DC 8 → knocked out SW-10",
-      "Thug: Fortitude → knocked out SW-10",
+      "Thug: Fortitude d20 3 + 0 = 3 vs DC 8 → knocked out for 2 rounds SW-10",
+      "Thug: Fortitude → knocked out for 2 rounds SW-10",
     ]);
     expect(table.unhandled).toEqual([]);
   });

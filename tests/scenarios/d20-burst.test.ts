@@ -1,0 +1,115 @@
+/**
+ * Scenario (review 14b H1): a world switched from Alpha Dawn to d20 keeps its automatic pistol, whose GM has filled
+ * in its d20 block. Aimed at two targets, a d20 attack used to become a Star Frontiers burst (SF-X-24: one roll
+ * against the first target's Defense, 5d10 split, its chance giving a secret target's Defense away) — a declaration
+ * the d20 dialog does not offer. Now the d20 engine reads no burst: two targets are refused before anything is
+ * spent, and one target is one d20 shot (SW-04) spending one round (ruling 4h).
+ */
+import { describe, expect, it } from "vitest";
+import { createTable, type Table } from "../foundry/world.js";
+import {
+  ALICE_ID,
+  actorSource,
+  attack,
+  cell,
+  closeTableAfterEach,
+  G,
+  GM_ID,
+  id,
+  itemFromPack,
+  renderMessage,
+  sceneSource,
+  settingSource,
+  targetBlock,
+  text,
+  tokenSource,
+  told,
+} from "./kit.js";
+import { d20Foe, HEROIC_POOLS } from "./kit-d20.js";
+
+const SCENE = id("sceneD20Burst");
+const KARA = id("actKaraBurst");
+const THUG = id("actThugBurst");
+const GUARD = id("actGuardBurst");
+const AUTO = id("itmAutoBurst");
+const TOK = { kara: id("tokKaraBurst"), thug: id("tokThugBurst"), guard: id("tokGuardBurst") };
+
+let table: Table;
+closeTableAfterEach(() => table);
+
+const world = () => ({
+  settings: [settingSource(id("setEngineBurst"), "engine", "d20")],
+  actors: [
+    actorSource({
+      _id: KARA,
+      name: "Kara",
+      owner: ALICE_ID,
+      items: [
+        itemFromPack("weapons", "automatic-pistol", AUTO, { d20: { damage: "2d6", rangeIncrement: 10 } }),
+      ],
+      system: { d20: { bab: 3, abilities: { dex: 14 }, vitality: { value: 12, max: 12 } } },
+    }),
+    // The Guard is observable; the Thug is secret (no player may observe it).
+    d20Foe(GUARD, "Guard", HEROIC_POOLS),
+    { ...d20Foe(THUG, "Thug", HEROIC_POOLS), ownership: { default: 0 } },
+  ],
+  scenes: [
+    sceneSource({
+      _id: SCENE,
+      name: "Gantry",
+      tokens: [
+        tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
+        tokenSource({
+          _id: TOK.thug,
+          name: "Thug",
+          actorId: THUG,
+          actorLink: true,
+          disposition: -1,
+          ...cell(5, 5),
+        }),
+        tokenSource({
+          _id: TOK.guard,
+          name: "Guard",
+          actorId: GUARD,
+          actorLink: true,
+          disposition: -1,
+          ...cell(5, 6),
+        }),
+      ],
+    }),
+  ],
+});
+
+const rounds = () =>
+  table.client(ALICE_ID).run(() => G().game.actors.get(KARA).items.get(AUTO).system.ammo.remaining);
+
+describe("scenario: a burst weapon in a d20 world (review 14b H1)", () => {
+  it("SW-04 SF-X-24: Alice aims the automatic pistol at the Thug and the Guard: refused as one shot at two targets (the d20 engine reads no burst) — no card, no round spent", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    const messages = () => alice.run(() => G().game.messages.size);
+    const before = messages();
+    table.dice(14, 4, 5);
+    const msg = await attack(table, alice, KARA, AUTO, [TOK.thug, TOK.guard]);
+    expect(msg).toBeNull();
+    expect(told(alice)).toEqual(["warn: One attack, one target: target a single token."]);
+    expect(messages()).toBe(before);
+    expect(rounds()).toBe(20);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-04 ruling 4h: at the Guard alone it is one d20 shot (d20 14 + 5 = 19 vs Defense 15 → hit, 2d6), one round spent, on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    table.dice(14, 4, 5);
+    const msg = await attack(table, alice, KARA, AUTO, [TOK.guard]);
+    expect(told(alice)).toEqual([]);
+    for (const c of table.all) {
+      const row = text(targetBlock(renderMessage(c, msg!), "Guard"));
+      expect(row).toContain("d20 14 + 5 = 19 vs Defense 15 → Hit");
+      expect(row).not.toContain("Burst");
+    }
+    expect(rounds()).toBe(19);
+    expect(table.unhandled).toEqual([]);
+  });
+});
