@@ -12,12 +12,14 @@ import {
   actorSource,
   attack,
   cell,
+  clickCard,
   closeTableAfterEach,
   G,
   GM_ID,
   id,
   itemFromPack,
   renderMessage,
+  requestsSince,
   sceneSource,
   settingSource,
   targetBlock,
@@ -38,7 +40,11 @@ let table: Table;
 closeTableAfterEach(() => table);
 
 const world = () => ({
-  settings: [settingSource(id("setEngineBurst"), "engine", "d20")],
+  settings: [
+    settingSource(id("setEngineBurst"), "engine", "d20"),
+    // Alice may apply her own card to the foes (the trust rules' world switch), so her click is one request.
+    settingSource(id("setApplyAllBurst"), "playersApplyToAll", true),
+  ],
   actors: [
     actorSource({
       _id: KARA,
@@ -98,7 +104,7 @@ describe("scenario: a burst weapon in a d20 world (review 14b H1)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SW-04 ruling 4h: at the Guard alone it is one d20 shot (d20 14 + 5 = 19 vs Defense 15 → hit, 2d6), one round spent, on every client", async () => {
+  it("SW-04 ruling 4h: at the Guard alone it is one d20 shot (d20 14 + 5 = 19 vs Defense 15 → hit, 2d6), one round spent, on every client; Alice's Apply is one GM request and one write of the Guard", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     const alice = table.client(ALICE_ID);
     table.dice(14, 4, 5);
@@ -110,6 +116,18 @@ describe("scenario: a burst weapon in a d20 world (review 14b H1)", () => {
       expect(row).not.toContain("Burst");
     }
     expect(rounds()).toBe(19);
+    // Issue 14's write budget: Alice's Apply is one request to the GM, who writes the Guard once (VP 10 → 1) and
+    // marks the card.
+    const from = table.server.log.length;
+    clickCard(alice, msg!, "apply", "Guard");
+    await table.settle();
+    expect(requestsSince(table, from)).toEqual([
+      "update User by Alice",
+      "update Actor by Gamemaster",
+      "update ChatMessage by Gamemaster",
+      "update User by Gamemaster",
+    ]);
+    expect(alice.run(() => G().game.actors.get(GUARD).system.d20.vitality.value)).toBe(1);
     expect(table.unhandled).toEqual([]);
   });
 });
