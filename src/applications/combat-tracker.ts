@@ -42,6 +42,9 @@ export class FrontierCombatTracker extends Base {
       declare: guarded(FrontierCombatTracker.#onDeclare),
       individualSides: guarded(FrontierCombatTracker.#onIndividualSides),
       toggleUnaware: guarded(FrontierCombatTracker.#onToggleUnaware),
+      holdDelay: guarded(FrontierCombatTracker.#onHoldDelay),
+      holdReady: guarded(FrontierCombatTracker.#onHoldReady),
+      actFromHold: guarded(FrontierCombatTracker.#onActFromHold),
       dispositionSides: guarded(FrontierCombatTracker.#onDispositionSides),
     },
   };
@@ -119,8 +122,15 @@ export class FrontierCombatTracker extends Base {
     const turns = (context.turns ?? []).map((t) => {
       const c = combat.combatants.get(t.id);
       const unaware = !!c?.getFlag(SYSTEM_ID, "unaware");
+      const state = c?.getFlag(SYSTEM_ID, "state") ?? "none";
+      const current = combat.started && combat.combatant?.id === t.id;
       return {
         ...t,
+        // SW-34: a held turn's badge; its owner or the GM may hold the current turn; the GM lets a held one act.
+        ftHold: state === "delaying" || state === "readied" ? state : null,
+        ftCanHold: current && (isGM || !!c?.isOwner),
+        ftCanAct:
+          isGM && combat.started && !current && (state === "delaying" || state === "readied") ? state : null,
         ftFlatFooted: flatFootedIn(c),
         // SW-02: unaware before the start, and sitting out the surprise round.
         ftUnaware: unaware && (!combat.started || combat.inSurpriseRound),
@@ -206,6 +216,26 @@ export class FrontierCombatTracker extends Base {
     const combatant = id ? combat?.combatants.get(id) : undefined;
     if (!game.user?.isGM || !combat || combat.started || !combatant) return;
     await combatant.setFlag(SYSTEM_ID, "unaware", !combatant.getFlag(SYSTEM_ID, "unaware"));
+  }
+
+  /** SW-34: the current combatant's owner (or the GM) delays its turn. */
+  static async #onHoldDelay(this: FrontierCombatTracker): Promise<void> {
+    await this.combat?.holdTurn("delaying");
+  }
+
+  /** SW-34: the current combatant's owner (or the GM) readies an action. */
+  static async #onHoldReady(this: FrontierCombatTracker): Promise<void> {
+    await this.combat?.holdTurn("readied");
+  }
+
+  /** SW-34, GM: a delaying combatant acts now, or a readied one's trigger happens. */
+  static async #onActFromHold(
+    this: FrontierCombatTracker,
+    _e: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
+    if (id) await this.combat?.actFromHold(id);
   }
 
   /** GM: every character its own side (SF-X-05); the README promises it. */

@@ -25,7 +25,14 @@ import { type GMAnswer, type GMRequestBody, requestGM } from "../helpers/gm-requ
 import { currentEngine, currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import { keepSecrets, keptSecret } from "../helpers/side-secrets.js";
 import { reportTrackerError } from "../helpers/tracker-report.js";
-import { startTurn as d20StartTurn, initiativeOrder, surpriseRound } from "../rules/d20/initiative.js";
+import {
+  actAfter,
+  startTurn as d20StartTurn,
+  type InitiativeEntry,
+  initiativeOrder,
+  surpriseRound,
+  triggerReady,
+} from "../rules/d20/initiative.js";
 import { roundPhases } from "../rules/index.js";
 import {
   type D20InitiativePorts,
@@ -148,11 +155,73 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   }
 
   /**
+   * SW-34: the current combatant holds its turn — delaying (it acts later this round, at a lower count, when the GM
+   * lets it in with "Act now") or readying an action (the GM's "Trigger" puts it before the combatant whose action
+   * sets it off). Its owner or a GM; the turn passes on.
+   */
+  async holdTurn(state: "delaying" | "readied"): Promise<void> {
+    const c = this.combatant;
+    if (!this.byCount || !this.started || !c || !(game.user?.isGM || c.isOwner)) return;
+    await c.setFlag(SYSTEM_ID, "state", state);
+    await this.nextTurn();
+  }
+
+  /**
+   * SW-34, GM: the delaying combatant `id` acts now, right after the current combatant, whose count it takes for the
+   * rest of the combat ("Act now"); or the readied combatant `id` acts now, before the current one, on its count
+   * ("Trigger"). The counts (and the places within a count) are written in one Combatant update that keeps the turn
+   * where it was (core's `combatTurn`), then the turn goes to `id`.
+   */
+  async actFromHold(id: string): Promise<void> {
+    if (!game.user?.isGM || !this.byCount || !this.started) return;
+    const held = this.combatants.get(id);
+    const current = this.combatant;
+    const state = held?.getFlag(SYSTEM_ID, "state");
+    if (!held || !current || current.id === id || (state !== "delaying" && state !== "readied")) return;
+    const before = new Map(entriesOf(this).map((e) => [e.id, e]));
+    const order =
+      state === "delaying"
+        ? actAfter([...before.values()], [id], current.id ?? "")
+        : triggerReady([...before.values()], id, current.id ?? "");
+    const moved = (e: InitiativeEntry) => {
+      const was = before.get(e.id);
+      return e.id === id || !was || was.count !== e.count || was.shift !== e.shift;
+    };
+    await this.updateEmbeddedDocuments(
+      "Combatant",
+      order.filter(moved).map((e) => ({
+        _id: e.id,
+        initiative: e.count,
+        flags: {
+          [SYSTEM_ID]: {
+            init: { modifier: e.modifier, dexScore: e.dexScore, tieBreak: e.tieBreak, shift: e.shift },
+            ...(e.id === id ? { state: "none" as const } : {}),
+          },
+        },
+      })),
+    );
+    const turn = this.turns.findIndex((t) => t.id === id);
+    if (turn >= 0 && turn !== this.turn) await this.update({ turn }, { direction: 1 });
+  }
+
+  /**
    * SW-02, SW-03: the next round by count. Nothing is re-rolled; when the surprise round ends, those who sat it out
    * roll first and take their places (seed step 3), then core's next round starts from the top of the order.
    */
   async #nextRoundByCount(): Promise<void> {
     if (this.inSurpriseRound) await this.#rollByCount(unrolledOf(this));
+    // SW-34 "Delaying Limits": a combatant still delaying when everyone else has acted forfeits the round's action.
+    const forfeited = this.combatants.contents.filter(
+      (c: Member) => c.getFlag(SYSTEM_ID, "state") === "delaying",
+    );
+    if (forfeited.length)
+      await this.updateEmbeddedDocuments(
+        "Combatant",
+        forfeited.map((c: Member) => ({
+          _id: c.id ?? "",
+          flags: { [SYSTEM_ID]: { state: "none" as const } },
+        })),
+      );
     await Combat.prototype.nextRound.call(this);
   }
 
@@ -1279,6 +1348,9 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const acted = this.getFlag(SYSTEM_ID, "acted") ?? [];
     if (!acted.includes(combatant.id))
       await this.setFlag(SYSTEM_ID, "acted", d20StartTurn(acted, combatant.id));
+    // SW-34: a readied action not taken by the combatant's next turn is lost.
+    if (combatant.getFlag(SYSTEM_ID, "state") === "readied")
+      await combatant.setFlag(SYSTEM_ID, "state", "none");
   }
 
   /**

@@ -288,6 +288,62 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SW-34: Guard (18) delays, Kara (14) readies; the Thug (9) acts: the GM triggers Kara's readied shot (she moves to 9, before the Thug) and, after the Thug, lets the Guard act (9, last); round 2 runs Kara, Thug, Guard on count 9", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await encounter();
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    // Kara 12 + 2 = 14, the Thug 8 + 1 = 9, the Guard 16 + 2 = 18.
+    table.dice(12, 8, 16);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    expect(counts()).toEqual(everyone(table, ["Guard 18", "Kara 14", "Thug 9"]));
+    const press = async (c: typeof gm, name: string, action: string) => {
+      const el = await tracker(c);
+      const button = row(el, name).querySelector(`[data-action="${action}"]`);
+      if (!button) throw new Error(`${c.userId} has no ${action} on ${name}'s row`);
+      c.run(() => click(button));
+      await table.settle();
+    };
+    // The GM delays the Guard's turn; Alice readies Kara's (her own row, her turn).
+    await press(gm, "Guard", "holdDelay");
+    expect(currentTurn(alice)).toBe("Kara");
+    // Alice cannot hold someone else's turn, nor let a held one act.
+    expect(row(await tracker(alice), "Guard").querySelector('[data-action="actFromHold"]')).toBeNull();
+    await press(alice, "Kara", "holdReady");
+    expect(currentTurn(alice)).toBe("Thug");
+    const badges = async (c: typeof gm) =>
+      [...(await tracker(c)).querySelectorAll(".ft-badge-hold")].map(
+        (b) => text(b.closest(".combatant")?.querySelector(".name")) + " " + text(b),
+      );
+    expect(await badges(alice)).toEqual(["Guard Delaying SW-34", "Kara Readied SW-34"]);
+    // The Thug moves to the door: Kara's trigger. She acts now, before him, and keeps his count.
+    await press(gm, "Kara", "actFromHold");
+    expect(counts()).toEqual(everyone(table, ["Guard 18", "Kara 9", "Thug 9"]));
+    expect(onEveryClient(table, () => G().game.combat.turns.map((t: { name: string }) => t.name))).toEqual(
+      everyone(table, ["Guard", "Kara", "Thug"]),
+    );
+    expect(currentTurn(alice)).toBe("Kara");
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(currentTurn(alice)).toBe("Thug");
+    // After the Thug's turn the GM lets the delaying Guard act: last, on count 9.
+    await press(gm, "Guard", "actFromHold");
+    expect(onEveryClient(table, () => G().game.combat.turns.map((t: { name: string }) => t.name))).toEqual(
+      everyone(table, ["Kara", "Thug", "Guard"]),
+    );
+    expect(counts()).toEqual(everyone(table, ["Kara 9", "Thug 9", "Guard 9"]));
+    expect(currentTurn(alice)).toBe("Guard");
+    expect(await badges(alice)).toEqual([]);
+    // Round 2 from the top, with the new counts.
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(onEveryClient(table, () => [G().game.combat.round, G().game.combat.combatant?.name])).toEqual(
+      everyone(table, [2, "Kara"]),
+    );
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("issue 15: the mode is fixed when the combat is made — an encounter begun in a Star Frontiers world keeps its sides and phases after the GM switches the world to d20", async () => {
     table = await createTable({ world: world("alphaDawn"), online: [GM_ID, ALICE_ID] });
     await encounter();
