@@ -727,7 +727,7 @@ function targetState(messageId: string, uuid: string, mark?: AppliedMark | null)
     stamina: { value: sys.stamina.value, max: sys.stamina.max },
     defenses,
     // Issue 14: its vitality and wound points, for the hits of a d20 card (planCard picks the model by the card).
-    ...(sys.d20 ? { health: d20Health(sys, roundNow()) } : {}),
+    ...(sys.d20 ? { health: d20Health(sys, roundNow(ids2.sceneId, ids2.tokenId)) } : {}),
     recorded: recordOn(actor, messageId, ids2.tokenId),
     undone: undoneOn(actor, messageId, ids2.tokenId),
     statuses: [...actor.statuses],
@@ -735,9 +735,19 @@ function targetState(messageId: string, uuid: string, mark?: AppliedMark | null)
   };
 }
 
-/** The combat and round now, for a d20 target's wound log (SW-10); null outside combat. */
-function roundNow(): { combatId: string; round: number } | null {
-  const c = game.combat;
+/**
+ * The combat and round the target is fighting in now, for its d20 wound log (SW-10: the wound points lost "this
+ * round"): the started combat that has the token as a combatant — not the combat the GM happens to be viewing
+ * (review 14 L4) — else the active one; null outside combat.
+ */
+function roundNow(sceneId: string, tokenId: string): { combatId: string; round: number } | null {
+  const combats = game.combats?.contents ?? [];
+  const c =
+    combats.find(
+      (x) => x.started && x.combatants.some((cb) => cb.tokenId === tokenId && cb.sceneId === sceneId),
+    ) ??
+    game.combats?.active ??
+    null;
   return c?.id ? { combatId: c.id, round: c.round ?? 0 } : null;
 }
 

@@ -252,6 +252,26 @@ describe("scenario: a d20 hit's conditions, save and undo (issue 14, flow2)", ()
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SW-10 review 14 L4: the GM is viewing another encounter when he applies the hit: the Thug's wound log still counts the round of the combat he is fighting in (4 + 3 = 7 lost, Fortitude DC 12)", async () => {
+    table = await createTable({
+      world: world({ brunoOwns: true, combat: true }),
+      online: [GM_ID, ALICE_ID, BRUNO_ID],
+    });
+    const gm = table.client(GM_ID);
+    await gm.run(async () => {
+      const other = await G().Combat.create({ scene: null, active: false });
+      await G().game.combats.get(COMBAT).update({ active: false });
+      await other.update({ active: true });
+    });
+    await table.settle();
+    expect(gm.run(() => G().game.combat?.id)).not.toBe(COMBAT);
+    await hitAndApply();
+    expect(onEveryClient(table, () => G().game.actors.get(THUG).system.d20.woundLog)).toEqual(
+      everyone(table, { combatId: COMBAT, round: 1, lost: 7 }),
+    );
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SW-10 SW-11: the GM's Undo after that hit puts back VP 10 and WP 14, turns fatigued off and restores the round's wound log (4 lost) on every client", async () => {
     table = await createTable({
       world: world({ brunoOwns: true, combat: true }),
