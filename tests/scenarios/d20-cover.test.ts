@@ -168,6 +168,29 @@ describe("scenario: d20 cover and concealment from the walls (issue 14)", () => 
   });
 });
 
+describe("scenario: a creature used as cover (issue 14, SW-30, SW-31)", () => {
+  it("SW-30 SW-31: a crewman stands in the line of fire: the Thug has ½ cover (+4, Defense 19); d20 14 + 3 = 17 misses, and the card says it struck the creature used as cover, on every client", async () => {
+    const crewman = tokenSource({
+      _id: id("tokCrewCover"),
+      name: "Crewman",
+      actorId: THUG,
+      actorLink: false,
+      disposition: 0,
+      ...cell(5, 5),
+    });
+    table = await createTable({ world: world([], { tokens: [crewman] }), online: [GM_ID, ALICE_ID] });
+    const msg = await shoot([14, 4, 5, 6]);
+    for (const row of rows(msg)) {
+      expect(row).toContain("d20 14 + 3 = 17 vs Defense 19 → Miss");
+      expect(row).toContain("CoverSW-30+4");
+      expect(row).toContain(
+        "Struck the creature used as cover: the GM applies it if the roll reaches its Defense SW-31",
+      );
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
 describe("scenario: d20 concealment from a fog region (issue 14, SW-32)", () => {
   /**
    * The GM draws a region over the far end of the dock — 5 squares around the Thug, up to 3 m high — and gives it the
