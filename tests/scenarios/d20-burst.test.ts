@@ -89,6 +89,25 @@ const world = () => ({
 const rounds = () =>
   table.client(ALICE_ID).run(() => G().game.actors.get(KARA).items.get(AUTO).system.ammo.remaining);
 
+describe("scenario: a d20 weapon without a range increment (issue 14, SW-06)", () => {
+  it("SW-06: the GM never entered the automatic pistol's d20 range increment: Alice's shot is refused with a notification naming it, before anything is spent", async () => {
+    const w = world();
+    const kara = w.actors[0] as { items: { system: { d20: Record<string, unknown> } }[] };
+    kara.items[0]!.system.d20 = { damage: "2d6", rangeIncrement: null };
+    table = await createTable({ world: w, online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    const messages = () => alice.run(() => G().game.messages.size);
+    const before = messages();
+    const msg = await attack(table, alice, KARA, AUTO, [TOK.guard]);
+    expect(msg).toBeNull();
+    expect(told(alice)).toEqual([
+      "warn: Automatic Pistol has no d20 range increment (SW-06): enter it on the weapon's sheet. Nothing was spent.",
+    ]);
+    expect([messages(), rounds()]).toEqual([before, 20]);
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
 describe("scenario: a burst weapon in a d20 world (review 14b H1)", () => {
   it("SW-04 SF-X-24: Alice aims the automatic pistol at the Thug and the Guard: refused as one shot at two targets (the d20 engine reads no burst) — no card, no round spent", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });

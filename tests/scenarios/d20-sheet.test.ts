@@ -145,6 +145,23 @@ describe("scenario: the d20 block of the sheets, in a d20 world (issue 14)", () 
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SW-11: the GM types a DR of −1 on Kara's sheet: refused with a notification before anything is written; her DR stays 0 on every client", async () => {
+    table = await createTable({ world: world("d20") });
+    const gm = table.client(GM_ID);
+    await openActorSheet(gm, KARA);
+    const sheet = await toggleMode(gm);
+    const mark = table.server.log.length;
+    const before = told(gm).length;
+    await edit(gm, sheet, "system.d20.dr", -1);
+    expect(requestsSince(table, mark)).toEqual([]);
+    const said = told(gm).slice(before);
+    expect(said.length).toBe(1);
+    expect(said[0]).toMatch(/^error: /);
+    expect(said[0]).toContain("Damage reduction must be a whole number ≥ 0, not -1");
+    expect(onEveryClient(table, () => G().game.actors.get(KARA).system.d20.dr)).toEqual(everyone(table, 0));
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SW-18 SW-06: the GM sets the blaster's threat range to 19–20 and its range increment to 10 m on its item sheet; every client has them; a threat range of 21 is refused with a notification and nothing is written", async () => {
     table = await createTable({ world: world("d20") });
     const gm = table.client(GM_ID);
