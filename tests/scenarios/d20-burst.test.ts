@@ -39,7 +39,8 @@ const TOK = { kara: id("tokKaraBurst"), thug: id("tokThugBurst"), guard: id("tok
 let table: Table;
 closeTableAfterEach(() => table);
 
-const world = () => ({
+/** `increment`: the automatic pistol's d20 range increment as the GM entered it (null: never entered). */
+const world = (increment: number | null = 10) => ({
   settings: [
     settingSource(id("setEngineBurst"), "engine", "d20"),
     // Alice may apply her own card to the foes (the trust rules' world switch), so her click is one request.
@@ -51,7 +52,9 @@ const world = () => ({
       name: "Kara",
       owner: ALICE_ID,
       items: [
-        itemFromPack("weapons", "automatic-pistol", AUTO, { d20: { damage: "2d6", rangeIncrement: 10 } }),
+        itemFromPack("weapons", "automatic-pistol", AUTO, {
+          d20: { damage: "2d6", rangeIncrement: increment },
+        }),
       ],
       system: { d20: { bab: 3, abilities: { dex: 14 }, vitality: { value: 12, max: 12 } } },
     }),
@@ -91,10 +94,7 @@ const rounds = () =>
 
 describe("scenario: a d20 weapon without a range increment (issue 14, SW-06)", () => {
   it("SW-06: the GM never entered the automatic pistol's d20 range increment: Alice's shot is refused with a notification naming it, before anything is spent", async () => {
-    const w = world();
-    const kara = w.actors[0] as { items: { system: { d20: Record<string, unknown> } }[] };
-    kara.items[0]!.system.d20 = { damage: "2d6", rangeIncrement: null };
-    table = await createTable({ world: w, online: [GM_ID, ALICE_ID] });
+    table = await createTable({ world: world(null), online: [GM_ID, ALICE_ID] });
     const alice = table.client(ALICE_ID);
     const messages = () => alice.run(() => G().game.messages.size);
     const before = messages();
