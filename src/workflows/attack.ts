@@ -241,12 +241,13 @@ export async function attackWithWeapon(
           });
           final = { ...final, stray: { ...final.stray, candidates } };
         }
-        if (keepsNumbersSecret(actor)) final = withoutD20AttackerNumbers(withoutAttackerNumbers(final));
-        // Issue 14: an NPC target's Defense (its class bonus and Dex) is kept from players too.
+        // Issue 14: an NPC target's Defense (its class bonus and Dex) is kept from players too. First, while the
+        // attacker's totals are still there: SW-31's "struck the cover" is decided from them (review 14b).
         final = withoutD20TargetNumbers(
           final,
           new Set(scene.filter((s) => keepsNumbersSecret(s.token.actor)).map((s) => s.token.document.uuid)),
         );
+        if (keepsNumbersSecret(actor)) final = withoutD20AttackerNumbers(withoutAttackerNumbers(final));
         const data: ChatMessage.CreateData = {
           type: "attack",
           system: { card: final },

@@ -191,6 +191,42 @@ describe("scenario: a creature used as cover (issue 14, SW-30, SW-31)", () => {
   });
 });
 
+describe("scenario: an NPC shoots a secret NPC behind cover (review 14b)", () => {
+  it("SW-31: the GM's raider shoots the secret kneeling Thug behind the low wall: d20 16 + 3 misses; the players' card keeps both NPCs' numbers out and still says the shot struck the cover", async () => {
+    const RAIDER = id("actRaiderCover");
+    const RIFLE = id("itmRifleCover");
+    const w = world([lowWall()]);
+    const raider = {
+      ...karaWithBlaster(RAIDER, RIFLE),
+      name: "Raider",
+      ownership: { default: 0 },
+    };
+    w.actors = [w.actors[0]!, raider, { ...d20Foe(THUG, "Thug", HEROIC_POOLS), ownership: { default: 0 } }];
+    w.scenes[0]!.tokens = [
+      ...(w.scenes[0]!.tokens as Record<string, unknown>[]).filter((t) => t._id !== TOK.kara),
+      tokenSource({
+        _id: id("tokRaiderCover"),
+        name: "Raider",
+        actorId: RAIDER,
+        actorLink: true,
+        ...cell(0, 5),
+      }),
+    ];
+    table = await createTable({ world: w, online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    await gm.run(() => G().game.actors.get(THUG).toggleStatusEffect("kneeling", { active: true }));
+    await table.settle();
+    table.dice(16, 4, 5, 6);
+    const msg = await attack(table, gm, RAIDER, RIFLE, [TOK.thug]);
+    expect(told(gm).filter((m) => !m.startsWith("info"))).toEqual([]);
+    const aliceRow = text(targetBlock(renderMessage(table.client(ALICE_ID), msg!), "Thug"));
+    expect(aliceRow).not.toContain("Defense");
+    expect(aliceRow).not.toContain("+ 3");
+    expect(aliceRow).toContain("Struck the cover: the shot would have hit without it SW-31");
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
 describe("scenario: d20 concealment from a fog region (issue 14, SW-32)", () => {
   /**
    * The GM draws a region over the far end of the dock — 5 squares around the Thug, up to 3 m high — and gives it the
