@@ -42,6 +42,7 @@ export class FrontierCombatTracker extends Base {
       declare: guarded(FrontierCombatTracker.#onDeclare),
       individualSides: guarded(FrontierCombatTracker.#onIndividualSides),
       toggleUnaware: guarded(FrontierCombatTracker.#onToggleUnaware),
+      toggleGroupRoll: guarded(FrontierCombatTracker.#onToggleGroupRoll),
       holdDelay: guarded(FrontierCombatTracker.#onHoldDelay),
       holdReady: guarded(FrontierCombatTracker.#onHoldReady),
       actFromHold: guarded(FrontierCombatTracker.#onActFromHold),
@@ -147,6 +148,7 @@ export class FrontierCombatTracker extends Base {
       ftDeclaring: null,
       ftIndividual: false,
       ftByCount: true,
+      ftGroupRoll: !!combat.getFlag(SYSTEM_ID, "groupRoll"),
     });
   }
 
@@ -216,6 +218,13 @@ export class FrontierCombatTracker extends Base {
     const combatant = id ? combat?.combatants.get(id) : undefined;
     if (!game.user?.isGM || !combat || combat.started || !combatant) return;
     await combatant.setFlag(SYSTEM_ID, "unaware", !combatant.getFlag(SYSTEM_ID, "unaware"));
+  }
+
+  /** GM (SW-03): roll each side's NPCs as one group from now on, or each on its own. */
+  static async #onToggleGroupRoll(this: FrontierCombatTracker): Promise<void> {
+    const combat = this.combat;
+    if (!game.user?.isGM || !combat) return;
+    await combat.setFlag(SYSTEM_ID, "groupRoll", !combat.getFlag(SYSTEM_ID, "groupRoll"));
   }
 
   /** SW-34: the current combatant's owner (or the GM) delays its turn. */

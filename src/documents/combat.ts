@@ -278,12 +278,15 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const user = game.user;
     if (!user) return;
     const wanted = new Set(ids);
+    const group = !!this.getFlag(SYSTEM_ID, "groupRoll");
     const rollers: Roller[] = this.combatants.contents
       .filter((c: Member) => wanted.has(c.id ?? "") && (user.isGM || c.isOwner))
       .map((c: Member) => ({
         id: c.id ?? "",
         name: c.name ?? "",
         dexScore: actorSystem(c.actor)?.d20?.abilities.dex ?? 10,
+        // SW-03: with the GM's "roll opponents as one", a side's NPCs share one d20.
+        ...(group && !c.hasPlayerOwner ? { group: sideIdOf(c) ?? "npcs" } : {}),
         // A hidden combatant, or an NPC some player may not observe (as `keepsNumbersSecret` in attack.ts): the
         // message says only that it rolled, and carries none of its dice.
         secret:

@@ -93,6 +93,8 @@ declare module "fvtt-types/configuration" {
         acted?: string[];
         /** SW-02: round 1 is a surprise round (some but not all combatants were aware when it began). */
         surprise?: boolean;
+        /** SW-03: the GM rolls each side's NPCs as one group (one d20, the best member's bonus). */
+        groupRoll?: boolean;
       };
     };
     Combatant: {

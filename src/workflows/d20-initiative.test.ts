@@ -55,6 +55,22 @@ describe("d20 initiative in a combat (SW-03)", () => {
     expect(messages[0]!.rolls).toEqual(["d20=15"]);
   });
 
+  it("SW-03 ruling 4e: a group of opponents rolls one d20 (10) with its best bonus (+2): the Thug (Dex 12) and the Guard (Dex 14) both 12, the Guard first by Dexterity; Kara rolls alone", async () => {
+    const { p, updates, messages } = ports([12, 10]);
+    const order = await rollD20Initiative(
+      [who("kara", 14), { ...who("thug", 12), group: "foes" }, { ...who("guard", 14), group: "foes" }],
+      [],
+      p,
+    );
+    expect(order.map((e) => `${e.id} ${e.count}`)).toEqual(["kara 14", "guard 12", "thug 12"]);
+    expect(updates[0]).toContainEqual({
+      _id: "thug",
+      initiative: 12,
+      init: { modifier: 1, dexScore: 12, tieBreak: null, shift: 0 },
+    });
+    expect(messages[0]!.rolls).toEqual(["d20=12", "d20=10"]);
+  });
+
   it("SW-03: nobody to roll writes nothing and posts nothing", async () => {
     const { p, updates, messages } = ports([]);
     expect(await rollD20Initiative([], [], p)).toEqual([]);

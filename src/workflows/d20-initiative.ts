@@ -11,6 +11,7 @@ import {
   initiativeOrder,
   isFlatFooted,
   needsTieBreak,
+  rollGroupInitiative,
   rollInitiative,
   withTieBreaks,
 } from "../rules/d20/initiative.js";
@@ -30,6 +31,11 @@ export interface Roller {
   readonly dexScore: number;
   /** Its numbers are the GM's (an NPC players may not see): the message says only that it rolled. */
   readonly secret: boolean;
+  /**
+   * SW-03 "the GM may make a single initiative check for a group of opponents": rollers with the same group roll one
+   * d20 together, with the best member's bonus (ruling 4e). Absent: it rolls alone.
+   */
+  readonly group?: string;
 }
 
 /** One d20 as rolled, with what the chat message may attach. */
@@ -95,12 +101,32 @@ export async function rollD20Initiative<R>(
   if (!rollers.length) return initiativeOrder(kept);
   const rolls: R[] = [];
   const dice = new Map<string, number>();
+  const groupDice = new Map<string, number>();
   for (const r of rollers) {
+    const shared = r.group === undefined ? undefined : groupDice.get(r.group);
+    if (shared !== undefined) {
+      dice.set(r.id, shared);
+      continue;
+    }
     const d = await ports.rollD20();
     dice.set(r.id, d.value);
+    if (r.group !== undefined) groupDice.set(r.group, d.value);
     if (d.roll && !r.secret) rolls.push(d.roll);
   }
-  const fresh = rollers.map((r) => rollInitiative({ id: r.id, dexScore: r.dexScore }, dice.get(r.id) ?? 0));
+  const groups = new Map<string, Roller[]>();
+  for (const r of rollers)
+    if (r.group !== undefined) groups.set(r.group, [...(groups.get(r.group) ?? []), r]);
+  const fresh = [
+    ...rollers
+      .filter((r) => r.group === undefined)
+      .map((r) => rollInitiative({ id: r.id, dexScore: r.dexScore }, dice.get(r.id) ?? 0)),
+    ...[...groups.entries()].flatMap(([g, members]) =>
+      rollGroupInitiative(
+        members.map((m) => ({ id: m.id, dexScore: m.dexScore })),
+        groupDice.get(g) ?? 0,
+      ),
+    ),
+  ];
   const all = [...kept, ...fresh];
   const tied = needsTieBreak(all);
   const tieDice: Record<string, number> = {};

@@ -344,6 +344,32 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SW-03: the GM turns on 'Roll opponents as one' in the tracker and begins: Kara rolls alone (12 + 2 = 14); the Thug and the Guard share one d20 (10) with the best bonus (+2): 12 each, the Guard first by Dexterity — two dice, one update, one message", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await encounter();
+    const gm = table.client(GM_ID);
+    const el = await tracker(gm);
+    gm.run(() => click(el.querySelector('[data-action="toggleGroupRoll"]')!));
+    await table.settle();
+    expect(
+      (await tracker(table.client(ALICE_ID))).querySelector('[data-action="toggleGroupRoll"]'),
+    ).toBeNull();
+    const from = table.server.log.length;
+    table.dice(12, 10);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    expect(counts()).toEqual(everyone(table, ["Kara 14", "Guard 12", "Thug 12"]));
+    const writes = requestsSince(table, from);
+    expect(writes.filter((w) => w.startsWith("update Combatant"))).toEqual([
+      "update Combatant by Gamemaster",
+    ]);
+    expect(writes.filter((w) => w.startsWith("create ChatMessage"))).toEqual([
+      "create ChatMessage by Gamemaster",
+    ]);
+    expect(gm.run(() => G().game.messages.contents.at(-1).rolls.length)).toBe(2);
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("issue 15: the mode is fixed when the combat is made — an encounter begun in a Star Frontiers world keeps its sides and phases after the GM switches the world to d20", async () => {
     table = await createTable({ world: world("alphaDawn"), online: [GM_ID, ALICE_ID] });
     await encounter();
