@@ -195,10 +195,13 @@ export function bystanders(tokens: readonly TokenP[], except: readonly string[])
 
 /**
  * SW-19, SW-26: the attacker's allies on the scene — tokens of its disposition with an actor, other than the attacker
- * and the target, not down (dead or unconscious allies are not engaged, SW-19).
+ * and the target, not down (dead or unconscious allies are not engaged, SW-19). Only friendly and hostile tokens
+ * form sides: a neutral or secret attacker has no allies, and two neutral bystanders are not a team (review 14 L9).
  */
 function alliesOf(attacker: TokenP, target: TokenP, involved: readonly TokenP[]): TokenP[] {
   const side = attacker.document.disposition;
+  const { FRIENDLY, HOSTILE } = CONST.TOKEN_DISPOSITIONS;
+  if (side !== FRIENDLY && side !== HOSTILE) return [];
   return involved.filter((t) => {
     if (t.id === attacker.id || t.id === target.id || t.document.disposition !== side) return false;
     const st = statuses(t);

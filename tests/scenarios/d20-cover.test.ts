@@ -389,6 +389,20 @@ describe("scenario: d20 melee facts from the tokens (issue 14)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SW-19 review 14 L9: a neutral Kara and a neutral bystander next to the Thug are not a team: no −4 for shooting into melee", async () => {
+    const w = world([], { tokens: [{ ...ally(11, 5), disposition: 0 }] });
+    const tokens = w.scenes[0]!.tokens as Record<string, unknown>[];
+    const kara = tokens.find((t) => t._id === TOK.kara)!;
+    kara.disposition = 0;
+    table = await createTable({ world: w, online: [GM_ID, ALICE_ID] });
+    const msg = await shoot([16, 4, 5, 6]);
+    for (const row of rows(msg)) {
+      expect(row).not.toContain("Shooting into melee");
+      expect(row).toContain("d20 16 + 3 = 19 vs Defense 15 → Hit");
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SW-19: an ally 2 m from the Thug (two empty 1 m squares between them) is not engaged: no −4, d20 16 + 3 = 19", async () => {
     table = await createTable({ world: world([], { tokens: [ally(13, 5)] }), online: [GM_ID, ALICE_ID] });
     const msg = await shoot([16, 4, 5, 6]);
