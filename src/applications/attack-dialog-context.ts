@@ -39,6 +39,7 @@ export function dialogContext(
     ...situation,
     error,
     errorData,
+    plan: planContext(prep, defense.hidden),
     weaponName: w.name,
     engineLabel: `FT.Engine.${req.engine.id}`,
     zebulon: req.engine.id === "zebulon",
@@ -125,6 +126,54 @@ export function dialogContext(
   };
 }
 
+/**
+ * SW-22, SW-35, SW-36, SW-37: the full attack and fire mode of an engine that plans steps (d20), and each step —
+ * its number, the terms it adds, its bonus and chance, and whom it is rolled at (a choice when several tokens are
+ * targeted). Null for the percentile engines.
+ */
+function planContext(prep: PreparedAttack, hidden: readonly boolean[]) {
+  const req = prep.request;
+  if (!prep.steps || !req.engine.attackSteps) return null;
+  const fire = req.weapon.d20?.fire ?? { single: true, multi: false, auto: false };
+  const p = req.plan ?? { fullAttack: false, mode: "single" as const };
+  const modes: Record<string, string> = {};
+  if (fire.single || p.mode === "single") modes.single = "FT.D20.FullAttack.single";
+  if (fire.multi) modes.multifire = "FT.D20.FullAttack.multifire";
+  if (fire.auto) modes.autofire = "FT.D20.FullAttack.autofire";
+  const targetChoices = Object.fromEntries(prep.targets.map((t) => [t.id, t.name]));
+  const bab = req.attacker.d20?.bab ?? 0;
+  return {
+    /** Shown where it can change something: several attacks, a fire mode, a second iterative attack (SW-22: BAB 6+). */
+    show: prep.steps.length > 1 || Object.keys(modes).length > 1 || bab >= 6 || prep.targets.length > 1,
+    fullAttack: p.fullAttack || p.mode !== "single",
+    /** A fire mode takes a full attack (SW-35, SW-36): the box is then checked and fixed. */
+    fullAttackFixed: p.mode !== "single",
+    mode: p.mode,
+    modes,
+    canFireModes: Object.keys(modes).length > 1,
+    recoil: p.mode !== "single",
+    twoHands: p.twoHands ?? req.weapon.d20?.twoHanded ?? true,
+    braced: p.braced ?? false,
+    chooseTargets: prep.targets.length > 1,
+    targetChoices,
+    steps: prep.steps.map((st, i) => {
+      const at = prep.targets.findIndex((t) => t.id === st.targetId);
+      const secret = hidden[at] ?? false;
+      return {
+        n: i + 1,
+        label: { n: String(i + 1), of: String(prep.steps?.length ?? 0) },
+        name: `plan.step.${i}`,
+        targetId: st.targetId,
+        targetName: prep.targets[at]?.name ?? "",
+        extras: st.extras,
+        bonus: st.check.kind === "d20" ? st.check.bonus : null,
+        chance: secret ? "?" : st.check.chance,
+        chanceHidden: secret,
+      };
+    }),
+  };
+}
+
 /** The user's own modifier values, by form field name (`mod.<targetId>.<modifierId>`). */
 export type ModifierEdits = ReadonlyMap<
   string,
@@ -174,6 +223,36 @@ export function collectEdits(
         next.set(row.name, { targetId: t.id, modifierId: row.id, raw: form[row.name], defense: true });
   });
   return next;
+}
+
+const MODES = ["single", "multifire", "autofire"] as const;
+
+/**
+ * SW-22, SW-35..37: the dialog's full attack, fire mode, recoil boxes and a target per step (`plan.*`), where the
+ * engine plans steps. A fire mode is a full attack (SW-35, SW-36), so choosing one checks the box. The surprise
+ * round is the workflow's, kept from the request.
+ */
+function planFromForm(
+  base: AttackRequest,
+  form: Readonly<Record<string, unknown>>,
+): Pick<AttackRequest, "plan"> {
+  if (!base.engine.attackSteps || !("plan.mode" in form || "plan.fullAttack" in form)) return {};
+  const on = (v: unknown) => v === true || v === "on" || v === "true";
+  const raw = form["plan.mode"];
+  const mode = MODES.find((m) => m === raw) ?? base.plan?.mode ?? "single";
+  const targets: string[] = [];
+  for (let i = 0; typeof form[`plan.step.${i}`] === "string"; i++)
+    targets.push(form[`plan.step.${i}`] as string);
+  return {
+    plan: {
+      ...(base.plan ?? {}),
+      fullAttack: on(form["plan.fullAttack"]) || mode !== "single",
+      mode,
+      ...(targets.length ? { targets } : {}),
+      ...("plan.twoHands" in form ? { twoHands: on(form["plan.twoHands"]) } : {}),
+      ...("plan.braced" in form ? { braced: on(form["plan.braced"]) } : {}),
+    },
+  };
 }
 
 /** The result shift field: empty is 0, absent (Alpha Dawn) keeps the request's; anything else as typed. */
@@ -238,6 +317,7 @@ export function requestFromForm(
   return {
     ...base,
     declarations,
+    ...planFromForm(base, form),
     attacker: { ...base.attacker, movement },
     overrides: merged,
     ...(Object.keys(targetOverrides).length ? { targetOverrides } : {}),
@@ -286,6 +366,14 @@ export function dialogNumbers(ctx: ReturnType<typeof dialogContext>) {
   const layout = JSON.stringify({
     burst: !!ctx.burst,
     zebulon: ctx.zebulon,
+    // The steps, their targets and the plan's boxes: a change redraws them (SW-22, SW-35..37).
+    plan: ctx.plan
+      ? [
+          ctx.plan.mode,
+          ctx.plan.fullAttack,
+          ctx.plan.steps.map((st) => [st.targetId, st.extras.map((m) => m.id)]),
+        ]
+      : null,
     shared: ctx.shared.map((m) => m.name),
     targets: ctx.targets.map((t) => [
       t.modifiers.map((m) => [m.name, m.burstRole]),
@@ -314,6 +402,10 @@ export function dialogNumbers(ctx: ReturnType<typeof dialogContext>) {
       if (t.defenseTotal !== null) fields[`t${i}.defense`] = String(t.defenseTotal);
     });
   }
+  ctx.plan?.steps.forEach((st, i) => {
+    fields[`s${i}.chance`] = String(st.chance);
+    fields[`s${i}.bonus`] = signed(st.bonus);
+  });
   const modifiers = [
     ...ctx.shared,
     ...ctx.targets.flatMap((t) => t.modifiers),

@@ -54,6 +54,24 @@ const atMost = (chance: number) => `≤ ${chance < 0 ? `−${-chance}` : chance}
 const distanceText = (d: number | null | undefined, unit: string) =>
   typeof d === "number" ? `${Math.round(d * 10) / 10} ${unit}` : null;
 
+/** The fire mode a full attack's steps were made in (their shared term), or null for single fire. */
+function fireModeOf(steps: NonNullable<AttackCardData["steps"]>): "multifire" | "autofire" | null {
+  const ids = new Set(steps.flatMap((s) => s.extras.map((m) => m.id)));
+  return ids.has("autofire") ? "autofire" : ids.has("multifire") ? "multifire" : null;
+}
+
+/** A full attack's step as the card names it: "Attack 2 of 3", its own terms (the iterative −5, autofire −6 …). */
+function stepView(card: AttackCardData, index: number) {
+  const steps = card.steps;
+  const step = steps?.[index];
+  if (!steps || !step || steps.length < 2) return null;
+  return {
+    key: "FT.D20.FullAttack.stepOf",
+    data: { n: String(index + 1), of: String(steps.length) },
+    extras: step.extras,
+  };
+}
+
 export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }, opts: CardOptions) {
   type Shot = AttackCardData["result"]["shots"][number] & { readonly index: number };
   const shotsByTarget = new Map<string, Shot[]>();
@@ -87,7 +105,9 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
       /** The number the roll had to make (SF-X-11 … SF-X-22), unless the card keeps the attacker's numbers secret. */
       chanceText: t.secret || t.d20 ? null : atMost(s.outcome.chance),
       /** Issue 14: a d20 shot's roll, total and Defense, its threat and concealment rolls (`d20-card.ts`). */
-      d20: d20ShotView(t, s.outcome, card.dice?.[s.index]),
+      d20: d20ShotView(t, s.outcome, card.dice?.[s.index], card.steps?.[s.index]?.bonus),
+      /** SW-22, SW-35..37: which attack of the action this was, and the terms its step added. */
+      step: stepView(card, s.index),
       hit: s.outcome.hit,
       auto: s.outcome.auto,
       autoLabel: s.outcome.auto ? `FT.Card.auto.${s.outcome.auto}` : null,
@@ -182,6 +202,14 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
   return {
     weaponName: card.weaponName,
     attackerName: opts.attackerName,
+    /** SW-13, SW-22, SW-35..37: a d20 action of several attacks — a full attack, in its fire mode. */
+    fullAttack:
+      card.steps && card.steps.length > 1
+        ? {
+            attacks: card.steps.length,
+            mode: fireModeOf(card.steps),
+          }
+        : null,
     engineLabel: `FT.Engine.${card.engine}`,
     zebulon: card.engine === "zebulon",
     burst,

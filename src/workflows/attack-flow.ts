@@ -17,8 +17,10 @@ import {
   type AttackResult,
   damageDiceNeeded,
   type PreparedAttack,
+  type PreparedStep,
   prepareAttack,
   resolveAttack,
+  rollChecks,
   shotCheck,
 } from "./attack-plan.js";
 import { type AppliedMark, CARD_VERSION, criticalOf, damageOf } from "./card-data.js";
@@ -113,6 +115,10 @@ export interface AttackCardData {
   readonly creature?: boolean;
   /** A d20 card's dice per shot by key: d20, confirm, concealment (issue 14); absent on d100 cards. */
   readonly dice?: readonly DiceResults[];
+  /** A d20 action's attack rolls in order, each shot's target and terms (SW-22, SW-35..37); absent before. */
+  readonly steps?: readonly CardStep[];
+  /** The action they took (SW-13): `attack` or `fullRound`. */
+  readonly action?: "attack" | "fullRound" | null;
   /** Misses into a crowd and the stray d100 they rolled (SF-X-35); absent when none was rolled. */
   readonly stray?: StrayCard | null;
 }
@@ -142,7 +148,9 @@ export async function runAttack<R>(
   const req = prep.request;
   const { engine } = req;
   const rolls: R[] = [];
-  const shots = req.declarations.burst ? 1 : req.declarations.shots;
+  // Each roll's check: a planned step's own (d20 full attacks, each at its target), else the one shot check.
+  const checks = rollChecks(prep);
+  const shots = checks.length;
   // Each shot's dice, by the key the engine asked for. The engine decides which dice an attack needs (the
   // workflow never asks which engine it is): first each shot's attack die, then the damage dice, then whatever
   // else each shot's result asks for (Alpha Dawn's stray d100 on a miss into a crowd, SF-X-35) — that order is
@@ -150,7 +158,7 @@ export async function runAttack<R>(
   const check = shotCheck(prep);
   const dice: DiceResults[] = [];
   const rollDie = async (at: number): Promise<boolean> => {
-    const next = engine.nextDie(check, dice[at] ?? {});
+    const next = engine.nextDie(checks[at]!, dice[at] ?? {});
     if (!next) return false;
     const r = await ports.roll(next.formula);
     dice[at] = { ...dice[at], [next.key]: r.total };
@@ -163,8 +171,8 @@ export async function runAttack<R>(
   const d100 = dice.map((d) => (first ? (d[first] ?? 0) : 0));
   const damageDice: number[][] = [];
   const aimed = prep.targets[0]!;
-  const need = damageDiceNeeded(prep, aimed.id);
   for (let i = 0; i < shots; i++) {
+    const need = damageDiceNeeded(prep, prep.steps?.[i]?.targetId ?? aimed.id);
     if (!need) {
       damageDice.push([]);
       continue;
@@ -193,7 +201,9 @@ export async function runAttack<R>(
     burst: req.declarations.burst,
     shots,
     powerSetting: req.declarations.powerSetting,
-    targets: prep.targets.map((t, i) => ({
+    // SW-22, SW-35..37: a planned action's steps, in order (each shot's target is in the result).
+    ...(prep.steps ? { steps: prep.steps.map(cardStep), action: prep.action } : {}),
+    targets: usedTargets(prep).map(({ t, i }) => ({
       id: t.id,
       name: t.name,
       distance: req.targets[i]!.facts.distance,
@@ -227,6 +237,34 @@ export async function runAttack<R>(
   };
   const messageId = await ports.createCard(card, rolls);
   return { card, messageId };
+}
+
+/** The targets the card names: those a step is rolled at (d20), or all of them. */
+function usedTargets(prep: PreparedAttack): { t: PreparedAttack["targets"][number]; i: number }[] {
+  const all = prep.targets.map((t, i) => ({ t, i }));
+  const steps = prep.steps;
+  return steps ? all.filter(({ t }) => steps.some((s) => s.targetId === t.id)) : all;
+}
+
+/** What the card keeps of a step: its kind, its bonus and the terms it added (SW-22, SW-35..37). */
+function cardStep(s: PreparedStep): CardStep {
+  const bonus = s.check.kind === "d20" ? s.check.bonus : null;
+  return {
+    id: s.id,
+    kind: s.kind,
+    targetId: s.targetId,
+    bonus,
+    extras: s.extras.map((m) => ({ id: m.id, label: m.label, value: m.value, ruleId: m.ruleId })),
+  };
+}
+
+/** One attack roll of a planned action as the card stores it; `bonus` null = secret (an NPC's). */
+export interface CardStep {
+  readonly id: string;
+  readonly kind: string;
+  readonly targetId: string;
+  readonly bonus: number | null;
+  readonly extras: readonly { id: string; label: string; value: number; ruleId: string }[];
 }
 
 export class AttackCancelled extends Error {

@@ -19,8 +19,11 @@ import {
   darknessRefusal,
   type Modifier,
   type Outcome,
+  type PlannedAttackStep,
   type ResolutionEngine,
   RulesError,
+  type StepDeclaration,
+  type StepPlan,
   splitTotal,
   type TargetFacts,
   validateBurstTargets,
@@ -75,6 +78,28 @@ export interface AttackRequest {
   readonly secretTargets?: readonly string[];
   /** Fired last turn, for ½ rate-of-fire weapons. */
   readonly firedLastTurn?: boolean;
+  /**
+   * What the engine's attack steps are planned from (d20 full attacks and fire modes, SW-22, SW-35..37), where the
+   * engine plans steps (`ResolutionEngine.attackSteps`); ignored by the others. Absent = one attack.
+   */
+  readonly plan?: StepRequest;
+}
+
+/** The dialog's full attack, fire mode and a target per step (ids of the request's targets). */
+export interface StepRequest {
+  readonly fullAttack: boolean;
+  readonly mode: StepDeclaration["mode"];
+  /** One target id per step; absent or of another length = the default (targets in turn, `defaultStepTargets`). */
+  readonly targets?: readonly string[];
+  readonly twoHands?: boolean;
+  readonly braced?: boolean;
+  /** SW-02: the attacker's combat is in its surprise round (set by the workflow, not the dialog). */
+  readonly surpriseRound?: boolean;
+}
+
+/** One planned attack roll: its target, its own terms, and the check it is rolled against. */
+export interface PreparedStep extends PlannedAttackStep {
+  readonly check: Check;
 }
 
 export interface TargetPlan {
@@ -106,6 +131,13 @@ export interface PreparedAttack {
   } | null;
   /** Damage formula per hit (per target for per-band weapons), for the dialog and the roll. */
   readonly formula: Readonly<Record<string, string>>;
+  /**
+   * The attack rolls of an engine that plans steps (d20): each with its target and check, rolled in order; null
+   * where each declared shot is a roll at the one target (the percentile engines).
+   */
+  readonly steps: readonly PreparedStep[] | null;
+  /** The action the steps take (SW-13): an attack action, or a full-round action. */
+  readonly action: StepPlan["action"] | null;
 }
 
 function factsFor(req: AttackRequest, t: TargetInput): AttackFacts {
@@ -166,6 +198,60 @@ function withReadDeclarations(req: AttackRequest): AttackRequest {
   return { ...req, declarations };
 }
 
+/** The default target of each step: the request's targets in turn (one target: every step at it). */
+export function defaultStepTargets(targetIds: readonly string[], steps: number): string[] {
+  return Array.from({ length: steps }, (_, i) => targetIds[i % targetIds.length]!);
+}
+
+/**
+ * SW-22, SW-35..37, SW-02: the engine's attack steps, each at its target with its own check (the target's attack
+ * terms plus the step's), where the engine plans steps; null where it does not. Refuses a step at a target that
+ * cannot be hit (out of range or sight: named), more targets than attacks, and a step at a target not in the
+ * request.
+ */
+function planSteps(
+  req: AttackRequest,
+  targets: readonly TargetPlan[],
+): { steps: PreparedStep[]; action: StepPlan["action"] } | null {
+  const engine = req.engine;
+  if (!engine.attackSteps) return null;
+  const p = req.plan ?? { fullAttack: false, mode: "single" as const };
+  const first = req.targets[0]!;
+  const declare = (ids: readonly string[]) =>
+    engine.attackSteps!(factsFor(req, first), {
+      fullAttack: p.fullAttack,
+      mode: p.mode,
+      targets: ids,
+      surpriseRound: p.surpriseRound ?? false,
+      ...(p.twoHands === undefined ? {} : { twoHands: p.twoHands }),
+      ...(p.braced === undefined ? {} : { braced: p.braced }),
+    });
+  const ids = targets.map((t) => t.id);
+  // How many attacks the declaration makes, then a target for each.
+  const count = declare([ids[0]!]).steps.length;
+  if (ids.length > count)
+    throw count === 1
+      ? new RulesError("FT.Error.oneTargetOnly", "One attack, one target")
+      : new RulesError("FT.D20.FullAttack.moreTargetsThanAttacks", "More targets than attacks", {
+          targets: ids.length,
+          attacks: count,
+        });
+  const chosen =
+    p.targets && p.targets.length === count && p.targets.every((id) => ids.includes(id))
+      ? p.targets
+      : defaultStepTargets(ids, count);
+  const plan = declare(chosen);
+  const options = { variant: req.variant };
+  const steps = plan.steps.map((step): PreparedStep => {
+    const i = ids.indexOf(step.targetId);
+    const t = targets[i]!;
+    if (t.problem) throw new RulesError(t.problem, `${t.name}: ${t.problem}`, { target: t.name });
+    const f = factsFor(req, req.targets[i]!);
+    return { ...step, check: engine.check(f, [...t.modifiers, ...step.extras], options, t.targetModifiers) };
+  });
+  return { steps, action: plan.action };
+}
+
 export function prepareAttack(request: AttackRequest): PreparedAttack {
   const req = withReadDeclarations(request);
   if (req.targets.length === 0) throw new RulesError("FT.Error.noTarget", "Target at least one token");
@@ -182,35 +268,13 @@ export function prepareAttack(request: AttackRequest): PreparedAttack {
         weapon: req.weapon.name,
       });
     validateBurstTargets(req.targets.length);
-  } else if (req.targets.length > 1) {
+  } else if (req.targets.length > 1 && !req.engine.attackSteps) {
     // An engine without Star Frontiers bursts (d20) is not told to declare one.
     if (!req.engine.reads.has("burst"))
       throw new RulesError("FT.Error.oneTargetOnly", "One attack, one target");
     throw new RulesError("FT.Error.oneTarget", "Only a burst can be aimed at several targets");
   }
   validateShots(factsFor(req, req.targets[0]!), req.firedLastTurn ?? false);
-
-  const { unit, perShot, perSeu } = req.ammo;
-  const use =
-    unit === "none"
-      ? null
-      : ammoFor(
-          { unit, perShot, perSeu },
-          d.burst ? 1 : d.shots,
-          d.burst ? req.weapon.burst!.rounds : null,
-          d.powerSetting,
-        );
-  if (use && req.ammo.remaining !== null && req.ammo.remaining < use.amount) {
-    throw new RulesError(
-      req.ammo.remaining <= 0 ? "FT.Error.empty" : "FT.Error.notEnoughAmmo",
-      `Needs ${use.amount} ${use.unit}`,
-      {
-        needed: use.amount,
-        left: req.ammo.remaining,
-        unit: use.unit,
-      },
-    );
-  }
 
   const options = { variant: req.variant };
   const all = req.overrides?.["*"] ?? {};
@@ -241,7 +305,34 @@ export function prepareAttack(request: AttackRequest): PreparedAttack {
       problem,
     };
   });
-  if (targets.every((t) => t.problem)) {
+  const planned = planSteps(req, targets);
+  const steps = planned?.steps ?? null;
+  const { unit, perShot, perSeu } = req.ammo;
+  // Ruling 4h: a planned action spends what one attack does for each of its attack rolls.
+  const rolls = steps ? steps.length : d.burst ? 1 : d.shots;
+  const use =
+    unit === "none"
+      ? null
+      : ammoFor(
+          { unit, perShot, perSeu },
+          steps ? 1 : rolls,
+          d.burst ? req.weapon.burst!.rounds : null,
+          d.powerSetting,
+        );
+  const amount = use ? (steps ? use.amount * steps.length : use.amount) : 0;
+  if (use && req.ammo.remaining !== null && req.ammo.remaining < amount) {
+    throw new RulesError(
+      req.ammo.remaining <= 0 ? "FT.Error.empty" : "FT.Error.notEnoughAmmo",
+      `Needs ${amount} ${use.unit}`,
+      {
+        needed: amount,
+        left: req.ammo.remaining,
+        unit: use.unit,
+      },
+    );
+  }
+
+  if (!steps && targets.every((t) => t.problem)) {
     const p = targets[0]!.problem!;
     throw new RulesError(p, p === "FT.Error.outOfRange" ? "Out of range" : "Out of sight", {
       target: targets[0]!.name,
@@ -277,8 +368,10 @@ export function prepareAttack(request: AttackRequest): PreparedAttack {
     request: req,
     targets,
     burst,
-    spend: use && use.amount > 0 ? { amount: use.amount, unit: use.unit, sourceId: req.ammo.sourceId } : null,
+    spend: use && amount > 0 ? { amount, unit: use.unit, sourceId: req.ammo.sourceId } : null,
     formula,
+    steps,
+    action: planned?.action ?? null,
   };
 }
 
@@ -348,6 +441,7 @@ export function resolveAttack(prep: PreparedAttack, dice: AttackDice): AttackRes
       damage: prep.targets.map((t) => ({ targetId: t.id, damage: split.each })),
     };
   }
+  if (prep.steps) return resolveSteps(prep, prep.steps, dice);
   const t = prep.targets[0]!;
   const n = prep.request.declarations.shots;
   if (dice.rolls.length !== n)
@@ -371,6 +465,37 @@ export function resolveAttack(prep: PreparedAttack, dice: AttackDice): AttackRes
     total += damage;
   }
   return { shots, burst: null, damage: [{ targetId: t.id, damage: total }] };
+}
+
+/** SW-22, SW-35..37: each step at its own target against its own check; damage summed per target hit. */
+function resolveSteps(prep: PreparedAttack, steps: readonly PreparedStep[], dice: AttackDice): AttackResult {
+  const { engine, weapon, declarations } = prep.request;
+  if (dice.rolls.length !== steps.length)
+    throw new RulesError(
+      "FT.Error.diceCount",
+      `Expected ${steps.length} attack rolls, got ${dice.rolls.length}`,
+      { expected: steps.length, got: dice.rolls.length },
+    );
+  const shots: ShotResult[] = [];
+  const sums = new Map<string, number>();
+  steps.forEach((step, i) => {
+    const outcome = engine.resolve(step.check, dice.rolls[i]!);
+    const formula = prep.formula[step.targetId] ?? "";
+    const damage =
+      outcome.hit && formula
+        ? engine.damage(outcome, weapon, dice.damage[i] ?? [], declarations.powerSetting).rolled
+        : 0;
+    shots.push({ targetId: step.targetId, outcome, damage, formula });
+    sums.set(step.targetId, (sums.get(step.targetId) ?? 0) + damage);
+  });
+  return { shots, burst: null, damage: [...sums].map(([targetId, damage]) => ({ targetId, damage })) };
+}
+
+/** The check each attack roll is made against, in order: a planned step's own, else the shot check. */
+export function rollChecks(prep: PreparedAttack): Check[] {
+  if (prep.steps) return prep.steps.map((s) => s.check);
+  const n = prep.burst ? 1 : prep.request.declarations.shots;
+  return Array.from({ length: n }, () => shotCheck(prep));
 }
 
 /** Number of damage dice a shot needs (to roll them in Foundry before resolving). */

@@ -25,7 +25,7 @@ import {
   visionAidFromGear,
 } from "../rules/index.js";
 import { type AttackCardData, type AttackPorts, type RolledDice, runAttack } from "./attack-flow.js";
-import type { AmmoState, AttackRequest } from "./attack-plan.js";
+import type { AmmoState, AttackRequest, StepRequest } from "./attack-plan.js";
 import { withoutD20AttackerNumbers, withoutD20TargetNumbers } from "./d20-card.js";
 import { d20AttackerFacts, d20WeaponProblem } from "./d20-facts.js";
 import { grenadeCard } from "./grenade-card.js";
@@ -149,6 +149,14 @@ export async function renderCard(card: AttackCardData & { grenade?: GrenadeCard 
   return foundry.applications.handlebars.renderTemplate(templatePath("chat/attack-card.hbs"), view);
 }
 
+/** The dialog's first full attack and fire mode (SW-22, SW-35, SW-36): a mode only for several targets. */
+export function defaultPlan(sys: WeaponSystem, targets: number, surpriseRound: boolean): StepRequest {
+  const fire = sys.d20.fire;
+  const mode =
+    targets > 1 || !fire.single ? (fire.auto ? "autofire" : fire.multi ? "multifire" : "single") : "single";
+  return { fullAttack: targets > 1 || mode !== "single", mode, surpriseRound };
+}
+
 export async function attackWithWeapon(
   actor: ActorI,
   item: ItemI,
@@ -203,6 +211,9 @@ export async function attackWithWeapon(
         ...gate.declarations,
       },
       firedLastTurn: turn.firedLastTurn,
+      // SW-22, SW-35, SW-36: where the engine plans steps (d20), several targets start as a full attack in the
+      // weapon's fire mode (autofire, else multifire), one attack at each in turn; SW-02 the surprise round.
+      plan: defaultPlan(sys, targets.length, !!game.combat?.inSurpriseRound && !!combatant),
       // A player's dialog shows no secret NPC's Defense and cannot rewrite it; a GM's may (review 14 H2).
       ...(game.user?.isGM
         ? {}

@@ -167,6 +167,9 @@ export function mergeApplied(
 
 /** Largest number of targets a card may have (a blast over a crowd stays far below). */
 export const MAX_TARGETS = 50;
+/** The most attack rolls one card makes (a BAB +20 autofire full attack with Rapid Shot: 4 + 2 + 1). */
+export const MAX_ATTACK_ROLLS = 7;
+
 /** Largest damage one target may take from one card (20d10 × 5 shots is 1000). */
 export const MAX_DAMAGE = 1000;
 const KINDS: ReadonlySet<string> = new Set(DAMAGE_KINDS);
@@ -195,6 +198,9 @@ export function cardProblem(card: StoredCard): string | null {
       return `damage ${String(d.damage)}`;
   }
   if (typeof card.kind !== "string" || !KINDS.has(card.kind)) return `damage kind ${String(card.kind)}`;
+  // SW-22, SW-35..37: at most 4 iterative attacks (BAB 20), 2 autofire and 1 Rapid Shot; SF-X-30 at most 3 shots.
+  if (!Number.isInteger(card.shots) || card.shots < 1 || card.shots > MAX_ATTACK_ROLLS)
+    return `shots ${String(card.shots)}`;
   if (
     card.effect !== null &&
     card.effect !== undefined &&

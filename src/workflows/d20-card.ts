@@ -69,6 +69,8 @@ interface CardLike {
     readonly d20?: D20CardTarget;
   }[];
   readonly result: { readonly shots: readonly { readonly targetId: string; readonly outcome: Outcome }[] };
+  /** A full attack's steps (SW-22, SW-35..37): each carries its bonus. */
+  readonly steps?: readonly { readonly bonus: number | null }[];
   /** A burst's one check (SF-X-24); a d20 attack never bursts (its engine does not read the declaration). */
   readonly burstCheck?: { readonly chance: number } | null;
 }
@@ -91,6 +93,7 @@ export function withoutD20AttackerNumbers<C extends CardLike>(card: C): C {
   return {
     ...card,
     targets: card.targets.map((t) => (t.d20 ? { ...t, d20: { ...t.d20, bonus: null } } : t)),
+    ...(card.steps ? { steps: card.steps.map((s) => ({ ...s, bonus: null })) } : {}),
     result: {
       ...card.result,
       shots: card.result.shots.map((s) => ({ ...s, outcome: strip(s.outcome, ["total", "margin"]) })),
@@ -153,10 +156,12 @@ export function d20ShotView(
   target: { readonly d20?: D20CardTarget },
   outcome: Outcome,
   dice: DiceResults | undefined,
+  /** A planned step's own bonus (its iterative and fire-mode terms added; null = secret), SW-22, SW-35..37. */
+  stepBonus?: number | null,
 ): D20ShotView | null {
   const t = target.d20;
   if (!t) return null;
-  const bonus = t.bonus;
+  const bonus = stepBonus === undefined || t.bonus === null ? t.bonus : stepBonus;
   const confirm = dice?.confirm;
   const conceal = dice?.concealment;
   return {

@@ -22,7 +22,12 @@ export interface D20ActorSystem {
     readonly heroic: boolean;
     readonly vitality: { readonly value: number; readonly max: number };
     readonly wounds: { readonly value: number; readonly max: number };
-    readonly feats: { readonly pointBlankShot: boolean; readonly preciseShot: boolean };
+    readonly feats: {
+      readonly pointBlankShot: boolean;
+      readonly preciseShot: boolean;
+      readonly rapidShot?: boolean;
+      readonly multishot?: boolean;
+    };
     readonly woundLog: { readonly combatId: string; readonly round: number; readonly lost: number };
   };
   readonly derived?: { readonly d20?: D20Derived } | undefined;
@@ -46,6 +51,8 @@ export function d20AttackerFacts(sys: D20ActorSystem, statuses: ReadonlySet<stri
     size: sys.d20.size,
     pointBlankShot: sys.d20.feats.pointBlankShot,
     preciseShot: sys.d20.feats.preciseShot,
+    rapidShot: sys.d20.feats.rapidShot ?? false,
+    multishot: sys.d20.feats.multishot ?? false,
     conditions: conditions(statuses, "attacker"),
   };
 }
@@ -84,6 +91,10 @@ export function d20WeaponFacts(s: WeaponSystem): D20WeaponFacts {
     rangeIncrement: isMelee ? null : d.rangeIncrement,
     rangedKind: d.attack === "thrown" ? "thrown" : "projectile",
     ...(isMelee ? { grip: d.twoHanded ? ("twoHanded" as const) : ("primary" as const) } : {}),
+    // SW-35, SW-36: the fire modes and what the recoil reads.
+    fire: { single: d.fire.single, multi: d.fire.multi, auto: d.fire.auto },
+    rifle: d.rifle,
+    twoHanded: d.twoHanded,
   };
 }
 

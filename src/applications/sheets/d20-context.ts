@@ -12,7 +12,12 @@ const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 
 export interface D20SheetSource extends D20ActorLike {
   readonly saves: { readonly fort: number; readonly ref: number; readonly will: number };
-  readonly feats: { readonly pointBlankShot: boolean; readonly preciseShot: boolean };
+  readonly feats: {
+    readonly pointBlankShot: boolean;
+    readonly preciseShot: boolean;
+    readonly rapidShot?: boolean;
+    readonly multishot?: boolean;
+  };
 }
 
 export function d20SheetContext(d20: D20SheetSource, derived: D20Derived) {
@@ -55,6 +60,9 @@ export function d20SheetContext(d20: D20SheetSource, derived: D20Derived) {
     feats: [
       { key: "pointBlankShot", label: "FT.D20.Feat.pointBlankShot", on: d20.feats.pointBlankShot },
       { key: "preciseShot", label: "FT.D20.Feat.preciseShot", on: d20.feats.preciseShot },
+      // SW-37: the fire-mode feats.
+      { key: "rapidShot", label: "FT.D20.Feat.rapidShot", on: d20.feats.rapidShot ?? false },
+      { key: "multishot", label: "FT.D20.Feat.multishot", on: d20.feats.multishot ?? false },
     ],
     sizeChoices: Object.fromEntries(D20_SIZES.map((s) => [s, `FT.D20.Size.${s}`])),
   };

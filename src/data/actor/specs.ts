@@ -52,7 +52,13 @@ function d20Spec(heroic: boolean) {
     dr: int(0),
     /** SW-12: base speed in metres; null = the seed's speed by size and armour. */
     speedBase: num(null, { min: 0, max: 1000, nullable: true }),
-    feats: schema({ pointBlankShot: bool(false), preciseShot: bool(false) }),
+    feats: schema({
+      pointBlankShot: bool(false),
+      preciseShot: bool(false),
+      // SW-37: the fire-mode feats (the seed's Multifire and Autofire tables).
+      rapidShot: bool(false),
+      multishot: bool(false),
+    }),
     /** SW-10: wound points lost this round (the Fortitude DC is 5 + these); "" = no combat. */
     woundLog: schema({ combatId: str(""), round: int(0, { min: 0 }), lost: int(0, { min: 0 }) }),
   });

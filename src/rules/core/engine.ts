@@ -176,6 +176,39 @@ export const ALL_DECLARATIONS: ReadonlySet<DeclarationKey> = new Set<Declaration
   "situations",
 ]);
 
+/**
+ * A declaration of several attack rolls in one action (d20 full attacks and fire modes, SW-22, SW-35, SW-36, SW-37):
+ * engine-neutral, so the workflow plans and rolls steps without asking which engine it is.
+ */
+export interface StepDeclaration {
+  /** A full attack (full-round action); false = one attack. */
+  readonly fullAttack: boolean;
+  /** `single`, `multifire` or `autofire` (the engine refuses a mode the weapon lacks). */
+  readonly mode: "single" | "multifire" | "autofire";
+  /** One target id for every step, or one per step in order. */
+  readonly targets: readonly string[];
+  /** The surprise round allows one attack (SW-02). */
+  readonly surpriseRound: boolean;
+  /** SW-35, SW-36 recoil: held in two hands; braced (a tripod or mount). Absent = as the weapon says. */
+  readonly twoHands?: boolean;
+  readonly braced?: boolean;
+}
+
+/** One attack roll of a planned action: at whom, and the terms it adds to the attack's own (labelled, by rule). */
+export interface PlannedAttackStep {
+  readonly id: string;
+  /** `iterative`, `extra` (fire mode), `rapidShot`, `primary`, `offHand`. */
+  readonly kind: string;
+  readonly targetId: string;
+  readonly extras: readonly Modifier[];
+}
+
+export interface StepPlan {
+  readonly steps: readonly PlannedAttackStep[];
+  /** The action it takes: one attack, or a full-round action. */
+  readonly action: "attack" | "fullRound";
+}
+
 export interface ResolutionEngine {
   readonly id: EngineId;
   /** The declarations and situations this engine's attack reads (the dialog offers only these). */
@@ -185,6 +218,11 @@ export interface ResolutionEngine {
    * SF-X-01) or each combatant on its own count (d20, SW-03).
    */
   readonly initiative: "sides" | "individual";
+  /**
+   * The attack rolls an action makes (d20: iterative attacks and fire modes), or absent where an attack is one roll
+   * per declared shot (the percentile engines). Throws a RulesError for what the rules refuse.
+   */
+  attackSteps?(facts: AttackFacts, declaration: StepDeclaration): StepPlan;
   attackModifiers(facts: AttackFacts, options: RuleOptions): Modifier[];
   /**
    * The terms of the number the attack is rolled against (d20: Defense), a list apart from the attack's, so a

@@ -73,6 +73,12 @@ export interface D20WeaponFacts {
   readonly reach?: number;
   /** A touch attack ignores the class bonus (SW-09). */
   readonly touch?: boolean;
+  /** SW-35, SW-36: the fire modes it has (absent = single fire only). */
+  readonly fire?: { readonly single: boolean; readonly multi: boolean; readonly auto: boolean };
+  /** SW-35: a blaster rifle, or on a tripod — no bracing penalty on autofire. */
+  readonly rifle?: boolean;
+  /** SW-35, SW-36: wielded in two hands (a ranged weapon's recoil; absent = two hands). */
+  readonly twoHanded?: boolean;
 }
 
 /** The d20 attacker (SW-04, SW-05, SW-15, SW-19, SW-29). */
@@ -85,6 +91,9 @@ export interface D20AttackerFacts {
   readonly size: string;
   readonly pointBlankShot?: boolean;
   readonly preciseShot?: boolean;
+  /** SW-37: Rapid Shot (one more attack at the highest bonus, −2 to all) and Multishot (the mode penalty 2 less). */
+  readonly rapidShot?: boolean;
+  readonly multishot?: boolean;
   /** SW-29 conditions on the attacker's side (`higherGround`, `attackerProne` …). */
   readonly conditions?: readonly string[];
 }

@@ -25,6 +25,8 @@ import {
   type Outcome,
   type ResolutionEngine,
   type RuleOptions,
+  type StepDeclaration,
+  type StepPlan,
 } from "../core/engine.js";
 import type {
   AttackFacts,
@@ -39,6 +41,7 @@ import { attackModifiers, checkRangeIncrement, isPointBlank } from "./attack.js"
 import { concealmentChance, d20Cover, degreeFromShare, highestMissChance } from "./cover.js";
 import { d20DamageFromTerms, d20DamageTerms } from "./damage.js";
 import { defenseModifiers } from "./defense.js";
+import { planD20Attack } from "./plan.js";
 import {
   type CoverSource,
   checkMissChance,
@@ -175,6 +178,34 @@ export function createD20Engine(): ResolutionEngine {
     reads: D20_READS,
     // SW-03: d20 + Dex per combatant, kept for the whole combat.
     initiative: "individual",
+    // SW-22, SW-35, SW-36, SW-37, SW-02: a full attack's iterative attacks and the fire modes' extra attacks, each
+    // with its own terms, at one target or one per step (plan.ts). Ammunition is the workflow's (ruling 4h: each
+    // step spends what one attack does).
+    attackSteps(facts: AttackFacts, d: StepDeclaration): StepPlan {
+      const { a, w } = blocks(facts);
+      const fire = w.fire ?? { single: true, multi: false, auto: false };
+      const plan = planD20Attack({
+        bab: a.bab,
+        fullAttack: d.fullAttack,
+        mode: d.mode,
+        feats: d.mode === "single" ? {} : { rapidShot: a.rapidShot, multishot: a.multishot },
+        twoHanded: d.twoHands ?? w.twoHanded ?? true,
+        rifleOrTripod: d.braced || (w.rifle ?? false),
+        weapon: {
+          ranged: !melee(w),
+          multifire: fire.multi,
+          autofire: fire.auto,
+          autoOnly: !fire.single,
+        },
+        targets: d.targets,
+        surpriseRound: d.surpriseRound,
+        shotsAvailable: null,
+      });
+      return {
+        action: plan.action,
+        steps: plan.steps.map((s) => ({ id: s.id, kind: s.kind, targetId: s.targetId, extras: s.extras })),
+      };
+    },
     attackModifiers(facts: AttackFacts, _options: RuleOptions): Modifier[] {
       return attackTerms(facts).modifiers;
     },
