@@ -133,7 +133,7 @@ export function dialogContext(
  */
 function planContext(prep: PreparedAttack, hidden: readonly boolean[]) {
   const req = prep.request;
-  if (!prep.steps || !req.engine.attackSteps) return null;
+  if (!prep.steps || !req.engine.attackSteps || req.square) return null;
   const fire = req.weapon.d20?.fire ?? { single: true, multi: false, auto: false };
   const p = req.plan ?? { fullAttack: false, mode: "single" as const };
   const modes: Record<string, string> = {};

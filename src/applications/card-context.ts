@@ -7,6 +7,7 @@ import { parseDice } from "../rules/index.js";
 import type { AttackCardData, CardTarget } from "../workflows/attack-flow.js";
 import { appliedOf, damageOf, undoneOf } from "../workflows/card-data.js";
 import { d20ShotView } from "../workflows/d20-card.js";
+import type { D20GrenadeBlock } from "../workflows/d20-grenade.js";
 import { blastOutcome } from "../workflows/grenade-effects.js";
 
 export interface CardOptions {
@@ -54,6 +55,27 @@ const atMost = (chance: number) => `≤ ${chance < 0 ? `−${-chance}` : chance}
 const distanceText = (d: number | null | undefined, unit: string) =>
   typeof d === "number" ? `${Math.round(d * 10) / 10} ${unit}` : null;
 
+/** SW-38: a creature's Reflex save as its row shows it: "Reflex d20 12 + 3 = 15 vs DC 15 → half". */
+function reflexView(g: D20GrenadeBlock, id: string) {
+  const save = g.saves.find((s) => s.id === id);
+  if (!save) return null;
+  const bonus = save.total === null ? null : save.total - save.roll;
+  return {
+    key: "FT.D20.Grenade.saveLine",
+    data: {
+      roll: String(save.roll),
+      total: bonus === null ? "" : ` ${bonus < 0 ? "−" : "+"} ${Math.abs(bonus)} = ${save.total}`,
+      dc: String(g.reflexDC),
+    },
+    outcome:
+      save.damage === 0
+        ? "FT.D20.Grenade.savedNone"
+        : save.passed
+          ? "FT.D20.Grenade.saved"
+          : "FT.D20.Grenade.failed",
+  };
+}
+
 /** The fire mode a full attack's steps were made in (their shared term), or null for single fire. */
 function fireModeOf(steps: NonNullable<AttackCardData["steps"]>): "multifire" | "autofire" | null {
   const ids = new Set(steps.flatMap((s) => s.extras.map((m) => m.id)));
@@ -91,7 +113,14 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
   // SF-X-43: each creature's own dice; SF-Z-06: a Zebulon blast's share of the maximum, the same for everyone.
   const blastColour =
     grenade && card.result.shots[0] ? blastOutcome(card.result.shots[0].outcome)?.colour : null;
+  const d20g = grenade?.d20 ?? null;
   const grenadeDice = (id: string): string | null => {
+    // SW-38: a d20 burst's one roll, and the half a passed Reflex save leaves.
+    if (d20g) {
+      const w = damageWorking(d20g.damage.formula, d20g.damage.dice, null);
+      const save = d20g.saves.find((s) => s.id === id);
+      return save && save.damage !== d20g.damage.total ? `${w} = ${d20g.damage.total}, ½` : w;
+    }
     if (!grenade?.formula) return null;
     if (blastColour) return damageWorking(grenade.formula, undefined, blastColour);
     const rolled = grenade.dice?.find((d) => d.id === id);
@@ -135,7 +164,9 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
       /** On a grenade card that kept each creature's own position (older cards gave everyone the aimed target's). */
       byBlast: !!ring && !!grenade?.aimed,
       ringLabel: ring ? `FT.Card.ring.${ring}` : null,
-      working: ring === "blast" && damage > 0 ? grenadeDice(t.id) : null,
+      working: ring === "blast" && (damage > 0 || d20g) ? grenadeDice(t.id) : null,
+      /** SW-38: this creature's Reflex save against the burst, once rolled. */
+      reflex: d20g ? reflexView(d20g, t.id) : null,
       /** The to-hit modifiers are not shown: the attacker's are secret, or the row is a creature a blast caught. */
       hideMods: !!t.secret || (!!ring && !!grenade?.aimed),
       shots,
@@ -176,12 +207,14 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
     aimed && throwShot
       ? {
           distanceText: distanceText(aimed.distance, opts.unit),
-          bandLabel: aimed.band ? `FT.Range.${aimed.band}` : "FT.Range.out",
+          bandLabel: aimed.d20 ? null : aimed.band ? `FT.Range.${aimed.band}` : "FT.Range.out",
           /** The throw's cover, beside its distance and band (review 13c L6): what made a secret throw hard. */
           coverLabel: aimed.cover && aimed.cover !== "none" ? `FT.Cover.${aimed.cover}` : null,
           roll: throwShot.outcome.roll,
+          /** SW-38: a d20 throw at the square — d20 + bonus vs Defense 5. */
+          d20: d20ShotView(aimed, throwShot.outcome, card.dice?.[0]),
           chance: throwShot.outcome.chance,
-          chanceText: aimed.secret ? null : atMost(throwShot.outcome.chance),
+          chanceText: aimed.secret || aimed.d20 ? null : atMost(throwShot.outcome.chance),
           hit: throwShot.outcome.hit,
           autoLabel: throwShot.outcome.auto ? `FT.Card.auto.${throwShot.outcome.auto}` : null,
           colour: throwShot.outcome.colour,
@@ -217,6 +250,21 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
     burstColumn: card.burstCheck?.column ?? null,
     targets,
     grenade,
+    /** SW-38: a d20 grenade's deviation line ("d3 2 → 3 m, d8 3 → right") and burst damage. */
+    d20Grenade: d20g
+      ? {
+          deviation: d20g.deviation
+            ? {
+                d3: String(d20g.deviation.d3),
+                d8: String(d20g.deviation.d8),
+                metres: String(d20g.deviation.metres),
+                direction: game.i18n?.localize(`FT.D20.Grenade.dir.${d20g.deviation.direction}`) ?? "",
+              }
+            : null,
+          dc: { dc: String(d20g.reflexDC) },
+          damage: `${damageWorking(d20g.damage.formula, d20g.damage.dice, null)} = ${d20g.damage.total}`,
+        }
+      : null,
     thrown,
     // SF-X-35: the stray d100 of misses into a crowd; the GM picks who a stray hit strikes (until picked).
     stray: card.stray
@@ -268,4 +316,6 @@ export interface GrenadeCard {
   readonly radius: number;
   /** Expanded doze grenade (rules-tables §18): the d100 turns each creature caught sleeps, rolled with the throw. */
   readonly sleep?: readonly { id: string; turns: number }[];
+  /** SW-38: a d20 grenade's deviation, one damage roll, Reflex DC, each creature's cover and saves. */
+  readonly d20?: D20GrenadeBlock;
 }

@@ -89,7 +89,7 @@ describe("d20 actor block", () => {
 });
 
 describe("d20 weapon and armour blocks", () => {
-  it("a new weapon: threat 20, ×1, single fire, no increment, no damage dice (empty: not in the sources)", () => {
+  it("a new weapon: threat 20, ×1, single fire, no increment, no damage dice, not grenadelike, no burst radius or Reflex DC (SW-38: empty, not in the sources)", () => {
     const { value, issues } = validateData(WEAPON_SPEC, {});
     expect(issues).toEqual([]);
     expect(value.d20).toEqual({
@@ -102,6 +102,9 @@ describe("d20 weapon and armour blocks", () => {
       twoHanded: false,
       rifle: false,
       size: "",
+      grenade: false,
+      burstRadius: null,
+      reflexDC: null,
     });
   });
 

@@ -25,6 +25,8 @@ export type GMRequestBody =
   | { readonly kind: "stray"; readonly messageId: string; readonly ids: readonly string[] }
   /** SW-10: roll the Fortitude save a card's hit calls for (`ids`: that one target), once (review 14 M3). */
   | { readonly kind: "fortitude"; readonly messageId: string; readonly ids: readonly string[] }
+  /** SW-38: roll the Reflex save of one creature a d20 burst caught (`ids`: that one target), once. */
+  | { readonly kind: "reflex"; readonly messageId: string; readonly ids: readonly string[] }
   | { readonly kind: "nextRound"; readonly combatId: string; readonly round: number }
   /** Use a Stimdose or Staydose (SF-B-22, SF-B-15) from the asker's actor's gear on a target (`workflows/drugs.ts`). */
   | { readonly kind: "drug"; readonly actorId: string; readonly itemId: string; readonly target: string }
@@ -82,9 +84,16 @@ export function requestProblem(raw: unknown): string | null {
       if (!Number.isInteger(r[k]) || (r[k] as number) < 0 || (r[k] as number) > 100) return k;
     return null;
   }
-  if (r.kind !== "apply" && r.kind !== "undo" && r.kind !== "stray" && r.kind !== "fortitude")
+  if (
+    r.kind !== "apply" &&
+    r.kind !== "undo" &&
+    r.kind !== "stray" &&
+    r.kind !== "fortitude" &&
+    r.kind !== "reflex"
+  )
     return "unknown kind";
-  if (r.kind === "fortitude" && (!Array.isArray(r.ids) || r.ids.length !== 1)) return "target list";
+  if ((r.kind === "fortitude" || r.kind === "reflex") && (!Array.isArray(r.ids) || r.ids.length !== 1))
+    return "target list";
   if (typeof r.messageId !== "string" || !ID.test(r.messageId)) return "message id";
   if (!Array.isArray(r.ids) || r.ids.length > MAX_IDS) return "target list";
   if (!r.ids.every((id) => typeof id === "string" && id.length <= 64)) return "target id";
@@ -114,6 +123,7 @@ function bodyOf(raw: Record<string, unknown>): GMRequestBody {
   const message = { messageId: String(raw.messageId), ids: (raw.ids as string[]).slice() };
   if (raw.kind === "stray") return { kind: "stray", ...message };
   if (raw.kind === "fortitude") return { kind: "fortitude", ...message };
+  if (raw.kind === "reflex") return { kind: "reflex", ...message };
   return { kind: raw.kind === "undo" ? "undo" : "apply", ...message };
 }
 

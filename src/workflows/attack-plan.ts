@@ -83,6 +83,8 @@ export interface AttackRequest {
    * engine plans steps (`ResolutionEngine.attackSteps`); ignored by the others. Absent = one attack.
    */
   readonly plan?: StepRequest;
+  /** SW-38: a grenadelike throw at the ground where the target stands, where the engine throws at squares. */
+  readonly square?: boolean;
 }
 
 /** The dialog's full attack, fire mode and a target per step (ids of the request's targets). */
@@ -141,12 +143,14 @@ export interface PreparedAttack {
 }
 
 function factsFor(req: AttackRequest, t: TargetInput): AttackFacts {
-  return {
+  const facts = {
     attacker: req.attacker,
     weapon: req.weapon,
     target: withConcealment(t.facts, req.targetOverrides),
     declarations: req.declarations,
   };
+  // SW-38: a throw at the square sees none of the creature's cover, concealment or Defense.
+  return req.square && req.engine.squareTarget ? req.engine.squareTarget(facts).facts : facts;
 }
 
 /** The dialog's free concealment percentage (SW-32), a target override beside its Defense terms. */
@@ -215,7 +219,8 @@ function planSteps(
 ): { steps: PreparedStep[]; action: StepPlan["action"] } | null {
   const engine = req.engine;
   if (!engine.attackSteps) return null;
-  const p = req.plan ?? { fullAttack: false, mode: "single" as const };
+  // SW-38: a grenade is one throw at one square.
+  const p = req.plan && !req.square ? req.plan : { fullAttack: false, mode: "single" as const };
   const first = req.targets[0]!;
   const declare = (ids: readonly string[]) =>
     engine.attackSteps!(factsFor(req, first), {
@@ -284,8 +289,9 @@ export function prepareAttack(request: AttackRequest): PreparedAttack {
       ...all,
       ...(req.overrides?.[t.facts.id] ?? {}),
     });
+    const square = req.square && req.engine.squareTarget ? req.engine.squareTarget(f).terms : null;
     const defense = applyOverrides(
-      req.engine.targetModifiers(f, options),
+      square ?? req.engine.targetModifiers(f, options),
       req.secretTargets?.includes(t.facts.id)
         ? {}
         : { ...(req.targetOverrides?.["*"] ?? {}), ...(req.targetOverrides?.[t.facts.id] ?? {}) },

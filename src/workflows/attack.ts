@@ -28,6 +28,7 @@ import { type AttackCardData, type AttackPorts, type RolledDice, runAttack } fro
 import type { AmmoState, AttackRequest, StepRequest } from "./attack-plan.js";
 import { withoutD20AttackerNumbers, withoutD20TargetNumbers } from "./d20-card.js";
 import { d20AttackerFacts, d20WeaponProblem } from "./d20-facts.js";
+import { d20GrenadeCard } from "./d20-grenade.js";
 import { grenadeCard } from "./grenade-card.js";
 import { gateAttack } from "./phase-gate.js";
 import { turnGate } from "./turn-ledger.js";
@@ -182,7 +183,11 @@ export async function attackWithWeapon(
   const turn = turnGate(actor, item, combatant);
   if (!turn) return;
   const unit = sys.rangeUnit === "squares" ? "squares" : "m";
-  const isGrenade = sys.skill === "thrown" && sys.blastRadius > 0;
+  // SW-38: a d20 grenadelike weapon is thrown at the square where the target stands (the engine that throws at
+  // squares says how); otherwise a thrown weapon with a blast is a Star Frontiers grenade (SF-X-38).
+  const square = weapon.d20?.grenade && currentEngine().squareTarget ? weapon.d20.grenade : null;
+  const isGrenade = !square && sys.skill === "thrown" && sys.blastRadius > 0;
+  if (square && targets.length > 1) return notify("warn", "FT.D20.Grenade.oneSquare");
   try {
     // SF-X-24: a burst's targets stand adjacent in an area 10 m wide, checked before anything is spent.
     const area =
@@ -214,6 +219,7 @@ export async function attackWithWeapon(
       // SW-22, SW-35, SW-36: where the engine plans steps (d20), several targets start as a full attack in the
       // weapon's fire mode (autofire, else multifire), one attack at each in turn; SW-02 the surprise round.
       plan: defaultPlan(sys, targets.length, !!game.combat?.inSurpriseRound && !!combatant),
+      ...(square ? { square: true } : {}),
       // A player's dialog shows no secret NPC's Defense and cannot rewrite it; a GM's may (review 14 H2).
       ...(game.user?.isGM
         ? {}
@@ -242,6 +248,20 @@ export async function attackWithWeapon(
       createCard: async (card, rolls) => {
         let final: AttackCardData & { grenade?: GrenadeCard | null } = card;
         if (isGrenade) final = await grenadeCard(card, token, scene[0]!.token, sys, rolls);
+        // d20WeaponProblem refused a grenade without its radius or DC before anything was spent.
+        if (square && square.burstRadius !== null && square.reflexDC !== null)
+          final = await d20GrenadeCard(
+            card,
+            token,
+            scene[0]!.token,
+            {
+              burstRadius: square.burstRadius,
+              reflexDC: square.reflexDC,
+              increment: sys.d20.rangeIncrement ?? 0,
+            },
+            sys.d20.damage,
+            rolls,
+          );
         // SF-X-35: the tokens in the way, by UUID and name, for the GM to pick who a stray shot hits. A hidden
         // token on a public card is "?" (`cardName`, issue 11's `mayInvolve`): players read that card.
         if (final.stray) {

@@ -51,6 +51,7 @@ import { creatureProblem } from "./creature-attack.js";
 import { d20AppliedText } from "./d20-card.js";
 import { d20Health } from "./d20-facts.js";
 import { fortitudeButton, mayRollFortitude, rollFortitude } from "./d20-fortitude.js";
+import { d20GrenadeOf, reflexBonus, saveIsSecret, withReflexSave } from "./d20-grenade.js";
 import { bareHandsProblem } from "./melee.js";
 import { handleStrayRequest } from "./stray-request.js";
 import { turnOnFor } from "./timed-status.js";
@@ -110,6 +111,7 @@ export function bindAttackCard(message: Msg, html: HTMLElement): void {
   for (const el of html.querySelectorAll<HTMLElement>('[data-ft-action="applyAll"]'))
     if (!isGM && (!isAuthor || !setting("playersApplyToAll"))) el.remove();
   if (card) showAppliedNumbers(message, card, html);
+  if (card) showReflexSaves(card, html);
   if (card) showApplyPreview(message, card, html);
   // The preview is recomputed from the target as it is when the user points at or tabs to the button: the chat
   // log re-renders a card only when the card changes, not its targets (review 13c M2).
@@ -168,6 +170,66 @@ function showAppliedNumbers(message: Msg, card: StoredCard, html: HTMLElement): 
     if (rec.fortitudeDC && !raw?.fortitude && mayRollFortitude(actor, user))
       row.querySelector(".ft-buttons")?.prepend(fortitudeButton(id, rec.fortitudeDC));
   }
+}
+
+/**
+ * SW-38 (issue 15): the Reflex save a d20 burst allows, on the rows of the creatures it caught, for the creature's
+ * owner and the GM, until it is rolled or the damage applied (the card says both; every client re-renders it).
+ */
+function showReflexSaves(card: StoredCard, html: HTMLElement): void {
+  const g = d20GrenadeOf(card);
+  const user = game.user;
+  if (!g || !user) return;
+  for (const row of html.querySelectorAll<HTMLElement>("li[data-target-id]")) {
+    const id = row.dataset.targetId ?? "";
+    if (!g.cover.some((c) => c.id === id) || g.saves.some((s) => s.id === id)) continue;
+    if (card.applied.some((m) => m.targetId === id)) continue;
+    const actor = targetActor(id, null);
+    if (!actor || !mayRollFortitude(actor, user)) continue;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.ftAction = "reflex";
+    b.dataset.targetId = id;
+    b.textContent =
+      game.i18n?.format("FT.D20.Grenade.reflexButton", { dc: String(g.reflexDC) }) ??
+      `Reflex DC ${g.reflexDC}`;
+    row.querySelector(".ft-buttons")?.prepend(b);
+  }
+}
+
+/**
+ * SW-38: the active GM rolls the Reflex save of one creature a d20 burst caught, for `requester` (the server vouched
+ * for them) if they own it or are a GM, once and before its damage is applied, and writes the save and the damage
+ * it leaves on the card — in the GM's one queue, so two clicks cannot roll twice.
+ */
+export function handleReflexRequest(
+  body: Extract<GMRequestBody, { kind: "reflex" }>,
+  requester: UserI,
+): Promise<GMAnswer> {
+  return onGMQueue(async () => {
+    const targetId = body.ids[0] ?? "";
+    const skip = (reason: string) => ({ applied: [], skipped: [{ id: targetId, reason }] });
+    const message = game.messages?.get(body.messageId);
+    const trusted = message ? await trustedCard(message) : null;
+    if (!message || !trusted) return skip("FT.Card.gone");
+    if ("refused" in trusted) return skip(trusted.refused);
+    const g = d20GrenadeOf(trusted);
+    if (!g || !g.cover.some((c) => c.id === targetId)) return skip("FT.D20.Grenade.notCaught");
+    if (g.saves.some((sv) => sv.id === targetId)) return skip("FT.D20.Grenade.alreadySaved");
+    if (trusted.applied.some((m) => m.targetId === targetId)) return skip("FT.D20.Grenade.saveAfterApply");
+    const actor = targetActor(targetId, null);
+    const sys = actorSystem(actor);
+    if (!actor || !sys) return skip("FT.Card.gone");
+    if (!mayRollFortitude(actor, requester)) return skip("FT.D20UI.notYourSave");
+    const roll = await new Roll("1d20").evaluate();
+    const updated = withReflexSave(trusted, targetId, roll.total ?? 1, reflexBonus(sys), saveIsSecret(actor));
+    // The card as checked, with the save: recursive false replaces it whole (the GM's write is sealed again).
+    await message.update(
+      { system: { card: updated }, content: await renderCard(updated) },
+      { recursive: false },
+    );
+    return { applied: [targetId], skipped: [] };
+  });
 }
 
 /**
@@ -429,6 +491,7 @@ async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<vo
     if (action === "applyAll") await request(message, "apply", []);
     if (action === "place") await placeFromCard(message);
     if (action === "fortitude") await fortitudeFromCard(message, targetId);
+    if (action === "reflex") await request(message, "reflex", [targetId]);
     if (action === "stray") {
       const pick = button.closest(".ft-stray")?.querySelector<HTMLSelectElement>("select")?.value ?? "";
       await request(message, "stray", pick ? [pick] : []);
@@ -444,7 +507,7 @@ const INFO_ONLY = new Set(["FT.Card.held", "FT.Card.alreadyApplied", "FT.D20UI.a
 
 async function request(
   message: Msg,
-  kind: "apply" | "undo" | "stray" | "fortitude",
+  kind: "apply" | "undo" | "stray" | "fortitude" | "reflex",
   ids: string[],
 ): Promise<void> {
   const r = await requestGM({ kind, messageId: message.id ?? "", ids });
@@ -479,6 +542,7 @@ export function registerCardRequests(): void {
   registerGMRequest("undo", handleCardRequest);
   registerGMRequest("stray", handleStrayRequest);
   registerGMRequest("fortitude", handleFortitudeRequest);
+  registerGMRequest("reflex", handleReflexRequest);
 }
 
 /**

@@ -95,6 +95,9 @@ export function d20WeaponFacts(s: WeaponSystem): D20WeaponFacts {
     fire: { single: d.fire.single, multi: d.fire.multi, auto: d.fire.auto },
     rifle: d.rifle,
     twoHanded: d.twoHanded,
+    ...(d.grenade && d.attack === "thrown"
+      ? { grenade: { burstRadius: d.burstRadius, reflexDC: d.reflexDC } }
+      : {}),
   };
 }
 
@@ -111,6 +114,13 @@ export function d20WeaponProblem(engine: EngineId, name: string, s: WeaponSystem
     });
   if (!s.d20.damage)
     return new RulesError("FT.D20UI.noDamage", `${name} has no d20 damage dice`, { weapon: name });
+  // SW-38: a grenade's burst radius and Reflex DC are the grenade's own (ruling 2: never guessed).
+  if (s.d20.grenade && s.d20.attack === "thrown")
+    for (const field of ["burstRadius", "reflexDC"] as const)
+      if (s.d20[field] === null)
+        return new RulesError("FT.D20.Grenade.missingField", `${name} has no ${field}`, {
+          field: game.i18n?.localize(`FT.D20.Item.${field}`) ?? field,
+        });
   return null;
 }
 

@@ -82,6 +82,13 @@ const weaponD20 = schema({
   rifle: bool(false),
   /** The weapon's size category (SW-07 two-handed Strength, SW-22 light weapons); "" = not in the sources. */
   size: str("", { choices: D20_SIZES }),
+  /**
+   * SW-38: grenadelike — thrown at a 2 m square (Defense 5), bursting where it lands. Its burst radius (m) and the
+   * Reflex save's DC are the grenade's own, not in the seed (ruling 2): empty until entered, and refused while empty.
+   */
+  grenade: bool(false),
+  burstRadius: num(null, { nullable: true }),
+  reflexDC: num(null, { nullable: true }),
 });
 
 interface WeaponD20 {

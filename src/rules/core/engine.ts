@@ -223,6 +223,12 @@ export interface ResolutionEngine {
    * per declared shot (the percentile engines). Throws a RulesError for what the rules refuse.
    */
   attackSteps?(facts: AttackFacts, declaration: StepDeclaration): StepPlan;
+  /**
+   * A grenadelike throw aimed at the ground where the target stands (d20: a 2 m square at Defense 5, SW-38): the
+   * facts as the square sees them (no cover, no concealment, no creature's Defense) and its target terms. Absent
+   * where a grenade is thrown at the creature (Star Frontiers).
+   */
+  squareTarget?(facts: AttackFacts): { readonly facts: AttackFacts; readonly terms: Modifier[] };
   attackModifiers(facts: AttackFacts, options: RuleOptions): Modifier[];
   /**
    * The terms of the number the attack is rolled against (d20: Defense), a list apart from the attack's, so a

@@ -79,6 +79,8 @@ export interface D20WeaponFacts {
   readonly rifle?: boolean;
   /** SW-35, SW-36: wielded in two hands (a ranged weapon's recoil; absent = two hands). */
   readonly twoHanded?: boolean;
+  /** SW-38: grenadelike, with its burst radius (m) and Reflex DC (null = not entered). */
+  readonly grenade?: { readonly burstRadius: number | null; readonly reflexDC: number | null };
 }
 
 /** The d20 attacker (SW-04, SW-05, SW-15, SW-19, SW-29). */

@@ -41,6 +41,7 @@ import { attackModifiers, checkRangeIncrement, isPointBlank } from "./attack.js"
 import { concealmentChance, d20Cover, degreeFromShare, highestMissChance } from "./cover.js";
 import { d20DamageFromTerms, d20DamageTerms } from "./damage.js";
 import { defenseModifiers } from "./defense.js";
+import { grenadeSquareDefense } from "./grenade.js";
 import { planD20Attack } from "./plan.js";
 import {
   type CoverSource,
@@ -204,6 +205,17 @@ export function createD20Engine(): ResolutionEngine {
       return {
         action: plan.action,
         steps: plan.steps.map((s) => ({ id: s.id, kind: s.kind, targetId: s.targetId, extras: s.extras })),
+      };
+    },
+    // SW-38: a grenadelike weapon is thrown at a 2 m square of Defense 5 with the range penalty: the square has no
+    // cover, no concealment and none of the creature's Defense.
+    squareTarget(facts: AttackFacts) {
+      const t = facts.target;
+      // Only the ground: no conditions, movement, melee or flanking of the creature standing on it.
+      const ground = { classDefense: 0, dexMod: 0, size: "medium", cover: 0, missChance: 0 };
+      return {
+        facts: { ...facts, target: { ...t, d20: ground } },
+        terms: grenadeSquareDefense(),
       };
     },
     attackModifiers(facts: AttackFacts, _options: RuleOptions): Modifier[] {
