@@ -133,25 +133,29 @@ export function dialogContext(
  */
 function planContext(prep: PreparedAttack, hidden: readonly boolean[]) {
   const req = prep.request;
-  if (!prep.steps || !req.engine.attackSteps || req.square) return null;
+  if (!prep.steps || !req.engine.attackSteps || req.area === "grenade") return null;
   const fire = req.weapon.d20?.fire ?? { single: true, multi: false, auto: false };
   const p = req.plan ?? { fullAttack: false, mode: "single" as const };
   const modes: Record<string, string> = {};
   if (fire.single || p.mode === "single") modes.single = "FT.D20.FullAttack.single";
   if (fire.multi) modes.multifire = "FT.D20.FullAttack.multifire";
   if (fire.auto) modes.autofire = "FT.D20.FullAttack.autofire";
+  // SW-43: suppression fire, from a multifire or autofire weapon, at the area where the target stands.
+  if (fire.multi || fire.auto) modes.suppression = "FT.D20.Suppression.mode";
+  const suppression = req.area === "suppression";
   const targetChoices = Object.fromEntries(prep.targets.map((t) => [t.id, t.name]));
   const bab = req.attacker.d20?.bab ?? 0;
   return {
     /** Shown where it can change something: several attacks, a fire mode, a second iterative attack (SW-22: BAB 6+). */
     show: prep.steps.length > 1 || Object.keys(modes).length > 1 || bab >= 6 || prep.targets.length > 1,
-    fullAttack: p.fullAttack || p.mode !== "single",
-    /** A fire mode takes a full attack (SW-35, SW-36): the box is then checked and fixed. */
-    fullAttackFixed: p.mode !== "single",
-    mode: p.mode,
+    fullAttack: p.fullAttack || p.mode !== "single" || suppression,
+    /** A fire mode takes a full attack (SW-35, SW-36): the box is then checked and fixed; suppression is one too. */
+    fullAttackFixed: p.mode !== "single" || suppression,
+    mode: suppression ? "suppression" : p.mode,
+    suppression,
     modes,
     canFireModes: Object.keys(modes).length > 1,
-    recoil: p.mode !== "single",
+    recoil: p.mode !== "single" && !suppression,
     twoHands: p.twoHands ?? req.weapon.d20?.twoHanded ?? true,
     braced: p.braced ?? false,
     chooseTargets: prep.targets.length > 1,
@@ -235,18 +239,21 @@ const MODES = ["single", "multifire", "autofire"] as const;
 function planFromForm(
   base: AttackRequest,
   form: Readonly<Record<string, unknown>>,
-): Pick<AttackRequest, "plan"> {
+): Pick<AttackRequest, "plan" | "area"> {
   if (!base.engine.attackSteps || !("plan.mode" in form || "plan.fullAttack" in form)) return {};
   const on = (v: unknown) => v === true || v === "on" || v === "true";
   const raw = form["plan.mode"];
-  const mode = MODES.find((m) => m === raw) ?? base.plan?.mode ?? "single";
+  // SW-43: suppression fire is one attack at the area (a grenade's square stays the workflow's).
+  const area = raw === "suppression" ? "suppression" : base.area === "grenade" ? "grenade" : null;
+  const mode = MODES.find((m) => m === raw) ?? (area ? "single" : (base.plan?.mode ?? "single"));
   const targets: string[] = [];
   for (let i = 0; typeof form[`plan.step.${i}`] === "string"; i++)
     targets.push(form[`plan.step.${i}`] as string);
   return {
+    area,
     plan: {
       ...(base.plan ?? {}),
-      fullAttack: on(form["plan.fullAttack"]) || mode !== "single",
+      fullAttack: area !== "suppression" && (on(form["plan.fullAttack"]) || mode !== "single"),
       mode,
       ...(targets.length ? { targets } : {}),
       ...("plan.twoHands" in form ? { twoHands: on(form["plan.twoHands"]) } : {}),

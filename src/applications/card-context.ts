@@ -138,6 +138,8 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
       /** SW-22, SW-35..37: which attack of the action this was, and the terms its step added. */
       step: stepView(card, s.index),
       hit: s.outcome.hit,
+      /** SW-43: suppression fire's hit threatens an area; it deals no damage. */
+      showDamage: s.outcome.hit && card.area !== "suppression",
       auto: s.outcome.auto,
       autoLabel: s.outcome.auto ? `FT.Card.auto.${s.outcome.auto}` : null,
       colour: s.outcome.colour,
@@ -235,6 +237,18 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
   return {
     weaponName: card.weaponName,
     attackerName: opts.attackerName,
+    /** SW-43: what suppression fire did — the area threatened until the suppressor's next turn, or nothing. */
+    suppression:
+      card.area === "suppression"
+        ? {
+            key: card.suppression
+              ? card.suppression.kept
+                ? "FT.D20.Suppression.kept"
+                : "FT.D20.Suppression.notKept"
+              : "FT.D20.Suppression.missed",
+            data: { name: opts.attackerName },
+          }
+        : null,
     /** SW-13, SW-22, SW-35..37: a d20 action of several attacks — a full attack, in its fire mode. */
     fullAttack:
       card.steps && card.steps.length > 1

@@ -133,6 +133,8 @@ export class FrontierCombatTracker extends Base {
         ftCanAct:
           isGM && combat.started && !current && (state === "delaying" || state === "readied") ? state : null,
         ftFlatFooted: flatFootedIn(c),
+        // SW-43: suppressing an area until its next turn.
+        ftSuppressing: !!c?.getFlag(SYSTEM_ID, "suppressing"),
         // SW-02: unaware before the start, and sitting out the surprise round.
         ftUnaware: unaware && (!combat.started || combat.inSurpriseRound),
         ftMarkUnaware: isGM && !combat.started ? { pressed: unaware } : null,

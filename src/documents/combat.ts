@@ -1351,9 +1351,11 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const acted = this.getFlag(SYSTEM_ID, "acted") ?? [];
     if (!acted.includes(combatant.id))
       await this.setFlag(SYSTEM_ID, "acted", d20StartTurn(acted, combatant.id));
-    // SW-34: a readied action not taken by the combatant's next turn is lost.
-    if (combatant.getFlag(SYSTEM_ID, "state") === "readied")
-      await combatant.setFlag(SYSTEM_ID, "state", "none");
+    // SW-34: a readied action not taken by the combatant's next turn is lost; SW-43: its suppression fire ends.
+    const ends: Record<string, unknown> = {};
+    if (combatant.getFlag(SYSTEM_ID, "state") === "readied") ends.state = "none";
+    if (combatant.getFlag(SYSTEM_ID, "suppressing")) ends.suppressing = null;
+    if (Object.keys(ends).length) await combatant.update({ flags: { [SYSTEM_ID]: ends } });
   }
 
   /**

@@ -3,6 +3,7 @@
  * flags and GM queries. Each entry here must match what `init` registers at run time (src/index.ts).
  */
 
+import type { SuppressingFlag } from "../canvas/suppression.js";
 import type {
   AttackCardModel,
   CharacterModel,
@@ -111,6 +112,8 @@ declare module "fvtt-types/configuration" {
         unaware?: boolean;
         /** SW-34: holding its turn — delaying (acts later, at a lower count) or a readied action (acts before another). */
         state?: "none" | "delaying" | "readied";
+        /** SW-43: the area its suppression fire threatens until its next turn (canvas/suppression.ts); null = none. */
+        suppressing?: SuppressingFlag | null;
       };
     };
     ChatMessage: {

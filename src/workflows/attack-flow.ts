@@ -115,6 +115,15 @@ export interface AttackCardData {
   readonly creature?: boolean;
   /** A d20 card's dice per shot by key: d20, confirm, concealment (issue 14); absent on d100 cards. */
   readonly dice?: readonly DiceResults[];
+  /** An attack at an area rather than a creature: a grenade's square (SW-38) or suppression fire (SW-43). */
+  readonly area?: "grenade" | "suppression" | null;
+  /** SW-43: the area suppression fire threatens (pixels of the card's scene) and until when; null on a miss. */
+  readonly suppression?: {
+    readonly x: number;
+    readonly y: number;
+    readonly size: number;
+    readonly kept: boolean;
+  } | null;
   /** A d20 action's attack rolls in order, each shot's target and terms (SW-22, SW-35..37); absent before. */
   readonly steps?: readonly CardStep[];
   /** The action they took (SW-13): `attack` or `fullRound`. */
@@ -201,6 +210,7 @@ export async function runAttack<R>(
     burst: req.declarations.burst,
     shots,
     powerSetting: req.declarations.powerSetting,
+    ...(req.area ? { area: req.area } : {}),
     // SW-22, SW-35..37: a planned action's steps, in order (each shot's target is in the result).
     ...(prep.steps ? { steps: prep.steps.map(cardStep), action: prep.action } : {}),
     targets: usedTargets(prep).map(({ t, i }) => ({

@@ -6,6 +6,7 @@
 import {
   type AlphaDawnVariant,
   type AmmoSpec,
+  type AreaKind,
   type AttackerFacts,
   type AttackFacts,
   ammoFor,
@@ -83,8 +84,11 @@ export interface AttackRequest {
    * engine plans steps (`ResolutionEngine.attackSteps`); ignored by the others. Absent = one attack.
    */
   readonly plan?: StepRequest;
-  /** SW-38: a grenadelike throw at the ground where the target stands, where the engine throws at squares. */
-  readonly square?: boolean;
+  /**
+   * An attack at the area where the target stands, where the engine aims at areas: a grenadelike throw at its square
+   * (SW-38) or suppression fire (SW-43). Absent = at the creature.
+   */
+  readonly area?: AreaKind | null;
 }
 
 /** The dialog's full attack, fire mode and a target per step (ids of the request's targets). */
@@ -149,8 +153,8 @@ function factsFor(req: AttackRequest, t: TargetInput): AttackFacts {
     target: withConcealment(t.facts, req.targetOverrides),
     declarations: req.declarations,
   };
-  // SW-38: a throw at the square sees none of the creature's cover, concealment or Defense.
-  return req.square && req.engine.squareTarget ? req.engine.squareTarget(facts).facts : facts;
+  // SW-38, SW-43: an attack at an area sees none of the creature's cover, concealment or Defense.
+  return req.area && req.engine.areaTarget ? req.engine.areaTarget(facts, req.area).facts : facts;
 }
 
 /** The dialog's free concealment percentage (SW-32), a target override beside its Defense terms. */
@@ -219,8 +223,11 @@ function planSteps(
 ): { steps: PreparedStep[]; action: StepPlan["action"] } | null {
   const engine = req.engine;
   if (!engine.attackSteps) return null;
-  // SW-38: a grenade is one throw at one square.
-  const p = req.plan && !req.square ? req.plan : { fullAttack: false, mode: "single" as const };
+  // SW-38, SW-43: a grenade is one throw at one square; suppression fire one attack roll at one area, a full-round
+  // action the surprise round does not allow (SW-02).
+  if (req.area === "suppression" && req.plan?.surpriseRound)
+    throw new RulesError("FT.D20.FullAttack.surpriseRound", "The surprise round allows a single attack");
+  const p = req.plan && !req.area ? req.plan : { fullAttack: false, mode: "single" as const };
   const first = req.targets[0]!;
   const declare = (ids: readonly string[]) =>
     engine.attackSteps!(factsFor(req, first), {
@@ -254,7 +261,7 @@ function planSteps(
     const f = factsFor(req, req.targets[i]!);
     return { ...step, check: engine.check(f, [...t.modifiers, ...step.extras], options, t.targetModifiers) };
   });
-  return { steps, action: plan.action };
+  return { steps, action: req.area === "suppression" ? "fullRound" : plan.action };
 }
 
 export function prepareAttack(request: AttackRequest): PreparedAttack {
@@ -289,7 +296,7 @@ export function prepareAttack(request: AttackRequest): PreparedAttack {
       ...all,
       ...(req.overrides?.[t.facts.id] ?? {}),
     });
-    const square = req.square && req.engine.squareTarget ? req.engine.squareTarget(f).terms : null;
+    const square = req.area && req.engine.areaTarget ? req.engine.areaTarget(f, req.area).terms : null;
     const defense = applyOverrides(
       square ?? req.engine.targetModifiers(f, options),
       req.secretTargets?.includes(t.facts.id)
@@ -364,7 +371,9 @@ export function prepareAttack(request: AttackRequest): PreparedAttack {
     if (d.burst) formula[t.id] = `${burst!.dice}d10`;
     else {
       try {
-        formula[t.id] = req.engine.damageFormula(req.weapon, t.check, d.powerSetting);
+        // SW-43: suppression fire threatens the area; its roll deals no damage.
+        formula[t.id] =
+          req.area === "suppression" ? "" : req.engine.damageFormula(req.weapon, t.check, d.powerSetting);
       } catch {
         formula[t.id] = "";
       }

@@ -12,11 +12,13 @@ import {
   readTarget,
   unitsPerPixel,
 } from "../canvas/scene-facts.js";
+import { isSuppressed, type SuppressingFlag, sideOfToken } from "../canvas/suppression.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
 import { type FrontierActorType, isFrontierActor, isItemType } from "../documents/subtypes.js";
 import { notify, report } from "../helpers/report.js";
 import { clientSettings, currentEngine, currentVariant, SETTINGS } from "../helpers/settings.js";
+import { SUPPRESSION_AREA_M } from "../rules/d20/actions.js";
 import {
   type AttackerFacts,
   burstAreaProblem,
@@ -64,7 +66,7 @@ export function attackerFacts(actor: FrontierActorI, weapon: WeaponSystem, token
     // SF-X-23: infrared or light amplification goggles in the gear (the dialog can change it).
     visionAid: visionAidFromGear(actor.items.filter((i) => i.type === "gear").map((i) => i.name)),
     // The d20 engine's block (issue 14); the other engines ignore it.
-    d20: d20AttackerFacts(sys, actor.statuses),
+    d20: { ...d20AttackerFacts(sys, actor.statuses), suppressed: isSuppressed(token) },
   };
 }
 
@@ -185,7 +187,7 @@ export async function attackWithWeapon(
   const unit = sys.rangeUnit === "squares" ? "squares" : "m";
   // SW-38: a d20 grenadelike weapon is thrown at the square where the target stands (the engine that throws at
   // squares says how); otherwise a thrown weapon with a blast is a Star Frontiers grenade (SF-X-38).
-  const square = weapon.d20?.grenade && currentEngine().squareTarget ? weapon.d20.grenade : null;
+  const square = weapon.d20?.grenade && currentEngine().areaTarget ? weapon.d20.grenade : null;
   const isGrenade = !square && sys.skill === "thrown" && sys.blastRadius > 0;
   if (square && targets.length > 1) return notify("warn", "FT.D20.Grenade.oneSquare");
   try {
@@ -219,7 +221,7 @@ export async function attackWithWeapon(
       // SW-22, SW-35, SW-36: where the engine plans steps (d20), several targets start as a full attack in the
       // weapon's fire mode (autofire, else multifire), one attack at each in turn; SW-02 the surprise round.
       plan: defaultPlan(sys, targets.length, !!game.combat?.inSurpriseRound && !!combatant),
-      ...(square ? { square: true } : {}),
+      ...(square ? { area: "grenade" as const } : {}),
       // A player's dialog shows no secret NPC's Defense and cannot rewrite it; a GM's may (review 14 H2).
       ...(game.user?.isGM
         ? {}
@@ -229,6 +231,7 @@ export async function attackWithWeapon(
               .map((s) => s.token.document.uuid),
           }),
     };
+    let suppressing: SuppressingFlag | null = null;
     const ports: AttackPorts<Roll> = {
       confirm: async (prep) => {
         const { AttackDialog } = await import("../applications/attack-dialog.js");
@@ -248,6 +251,20 @@ export async function attackWithWeapon(
       createCard: async (card, rolls) => {
         let final: AttackCardData & { grenade?: GrenadeCard | null } = card;
         if (isGrenade) final = await grenadeCard(card, token, scene[0]!.token, sys, rolls);
+        // SW-43: a hit with suppression fire threatens the 4 m × 4 m area around where the target stands until the
+        // suppressor's next turn — kept on its Combatant with the round's ledger (one write), in a combat only.
+        if (card.area === "suppression") {
+          const at = scene[0]!.token.center;
+          const size = SUPPRESSION_AREA_M / unitsPerPixel();
+          const hit = card.result.shots[0]?.outcome.hit ?? false;
+          suppressing = hit
+            ? { sceneId: token.document.parent?.id ?? "", x: at.x, y: at.y, size, side: sideOfToken(token) }
+            : null;
+          final = {
+            ...final,
+            suppression: hit ? { x: at.x, y: at.y, size, kept: !!combatant?.parent?.started } : null,
+          };
+        }
         // d20WeaponProblem refused a grenade without its radius or DC before anything was spent.
         if (square && square.burstRadius !== null && square.reflexDC !== null)
           final = await d20GrenadeCard(
@@ -293,7 +310,11 @@ export async function attackWithWeapon(
       },
     };
     // One Combatant write after the card: the round's ledger and the declaration's count together.
-    await runAttack(request, turn.ports(ports, gate.flags), {
+    const more = (shots: number) => {
+      const flags = gate.flags(shots);
+      return suppressing ? { ...(flags ?? {}), suppressing } : flags;
+    };
+    await runAttack(request, turn.ports(ports, more), {
       actorUuid: actor.uuid,
       weaponId: item.id ?? null,
       fast: !!options.fast,

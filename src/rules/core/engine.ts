@@ -194,6 +194,9 @@ export interface StepDeclaration {
   readonly braced?: boolean;
 }
 
+/** What an area attack aims at: a grenade's square (SW-38) or a suppressed area (SW-43). */
+export type AreaKind = "grenade" | "suppression";
+
 /** One attack roll of a planned action: at whom, and the terms it adds to the attack's own (labelled, by rule). */
 export interface PlannedAttackStep {
   readonly id: string;
@@ -224,11 +227,16 @@ export interface ResolutionEngine {
    */
   attackSteps?(facts: AttackFacts, declaration: StepDeclaration): StepPlan;
   /**
-   * A grenadelike throw aimed at the ground where the target stands (d20: a 2 m square at Defense 5, SW-38): the
-   * facts as the square sees them (no cover, no concealment, no creature's Defense) and its target terms. Absent
-   * where a grenade is thrown at the creature (Star Frontiers).
+   * An attack aimed at an area where the target stands rather than at the creature — a grenadelike throw at its 2 m
+   * square (d20: Defense 5, SW-38) or suppression fire at a 4 m × 4 m area (Defense 10, SW-43): the facts as the
+   * area sees them (no cover, no concealment, no creature's Defense) and its target terms. Throws a RulesError when
+   * the weapon cannot (suppression without multifire or autofire). Absent where grenades are thrown at the creature
+   * (Star Frontiers).
    */
-  squareTarget?(facts: AttackFacts): { readonly facts: AttackFacts; readonly terms: Modifier[] };
+  areaTarget?(
+    facts: AttackFacts,
+    kind: AreaKind,
+  ): { readonly facts: AttackFacts; readonly terms: Modifier[] };
   attackModifiers(facts: AttackFacts, options: RuleOptions): Modifier[];
   /**
    * The terms of the number the attack is rolled against (d20: Defense), a list apart from the attack's, so a

@@ -96,6 +96,8 @@ export interface D20AttackerFacts {
   /** SW-37: Rapid Shot (one more attack at the highest bonus, −2 to all) and Multishot (the mode penalty 2 less). */
   readonly rapidShot?: boolean;
   readonly multishot?: boolean;
+  /** SW-43: standing in an area another side's suppression fire threatens (−1 on attacks). */
+  readonly suppressed?: boolean;
   /** SW-29 conditions on the attacker's side (`higherGround`, `attackerProne` …). */
   readonly conditions?: readonly string[];
 }

@@ -14,6 +14,7 @@
 
 import { checkDie } from "../core/dice.js";
 import {
+  type AreaKind,
   type Check,
   checkOfKind,
   type D20RollCheck,
@@ -37,6 +38,7 @@ import type {
 } from "../core/facts.js";
 import { total } from "../core/modifiers.js";
 import { type Modifier, RulesError } from "../core/types.js";
+import { SUPPRESSED_PENALTY, SUPPRESSION_DEFENSE } from "./actions.js";
 import { attackModifiers, checkRangeIncrement, isPointBlank } from "./attack.js";
 import { concealmentChance, d20Cover, degreeFromShare, highestMissChance } from "./cover.js";
 import { d20DamageFromTerms, d20DamageTerms } from "./damage.js";
@@ -207,19 +209,42 @@ export function createD20Engine(): ResolutionEngine {
         steps: plan.steps.map((s) => ({ id: s.id, kind: s.kind, targetId: s.targetId, extras: s.extras })),
       };
     },
-    // SW-38: a grenadelike weapon is thrown at a 2 m square of Defense 5 with the range penalty: the square has no
-    // cover, no concealment and none of the creature's Defense.
-    squareTarget(facts: AttackFacts) {
+    // SW-38: a grenadelike weapon is thrown at a 2 m square of Defense 5 with the range penalty; SW-43 suppression
+    // fire, only from a multifire or autofire weapon, at a 4 m × 4 m area of Defense 10. The area has no cover, no
+    // concealment and none of the creature's Defense.
+    areaTarget(facts: AttackFacts, kind: AreaKind) {
       const t = facts.target;
+      let terms: Modifier[];
+      if (kind === "grenade") terms = grenadeSquareDefense();
+      else {
+        const fire = facts.weapon.d20?.fire;
+        if (!fire?.multi && !fire?.auto)
+          throw new RulesError(
+            "FT.D20.Suppression.needsFireMode",
+            "Suppression fire needs a weapon with multifire or autofire",
+          );
+        terms = [
+          { id: "area", label: "FT.D20.Suppression.area", value: SUPPRESSION_DEFENSE, ruleId: "SW-43" },
+        ];
+      }
       // Only the ground: no conditions, movement, melee or flanking of the creature standing on it.
       const ground = { classDefense: 0, dexMod: 0, size: "medium", cover: 0, missChance: 0 };
-      return {
-        facts: { ...facts, target: { ...t, d20: ground } },
-        terms: grenadeSquareDefense(),
-      };
+      return { facts: { ...facts, target: { ...t, d20: ground } }, terms };
     },
     attackModifiers(facts: AttackFacts, _options: RuleOptions): Modifier[] {
-      return attackTerms(facts).modifiers;
+      const { a } = blocks(facts);
+      // SW-43: inside an area another side suppresses, −1 on attacks, however many suppress it.
+      const suppressed: Modifier[] = a.suppressed
+        ? [
+            {
+              id: "suppressed",
+              label: "FT.D20.Suppression.suppressed",
+              value: SUPPRESSED_PENALTY,
+              ruleId: "SW-43",
+            },
+          ]
+        : [];
+      return [...attackTerms(facts).modifiers, ...suppressed];
     },
     targetModifiers(facts: AttackFacts, _options: RuleOptions): Modifier[] {
       const { a, t, w } = blocks(facts);

@@ -1,0 +1,48 @@
+/**
+ * Suppression fire on the scene (SW-43): the areas suppressors keep on their Combatants until their next turn, and
+ * whether a token stands in one that another side suppresses. The rules (`rules/d20/actions.ts`) decide; this reads
+ * the combat and the token positions.
+ *
+ * The area lives on the suppressor's Combatant (`flags.frontier-tactics.suppressing`), written with the round's
+ * ledger by the user who fired (the Combatant's owner may write its flags, common/documents/combatant.mjs), and
+ * cleared by the active GM when that combatant's next turn starts (`FrontierCombat#_onStartTurn`).
+ */
+import { SYSTEM_ID } from "../constants.js";
+import { type SuppressedArea, suppressedModifier } from "../rules/d20/actions.js";
+
+type TokenP = foundry.canvas.placeables.Token.Implementation;
+
+/** What a suppressor's Combatant keeps: the area's centre and side in the scene's pixels, and its side. */
+export interface SuppressingFlag {
+  readonly sceneId: string;
+  readonly x: number;
+  readonly y: number;
+  /** The area's side in pixels (4 m, SW-43). */
+  readonly size: number;
+  /** The suppressor's side: its token's disposition. */
+  readonly side: string;
+}
+
+/** A token's side for suppression: its disposition (friendly, neutral, hostile, secret). */
+export const sideOfToken = (token: TokenP): string => String(token.document.disposition);
+
+/** The areas suppressed on `sceneId` in the combats there, each with its suppressor's combatant id. */
+export function suppressedAreas(sceneId: string): SuppressedArea[] {
+  const out: SuppressedArea[] = [];
+  for (const combat of game.combats ?? []) {
+    if (!combat.started) continue;
+    for (const c of combat.combatants) {
+      const f = c.getFlag(SYSTEM_ID, "suppressing");
+      if (!f || f.sceneId !== sceneId) continue;
+      out.push({ centre: { x: f.x, y: f.y }, side: f.side, size: f.size, suppressorId: c.id ?? "" });
+    }
+  }
+  return out;
+}
+
+/** SW-43: the token stands in an area another side suppresses (−1 on its attacks, however many). */
+export function isSuppressed(token: TokenP): boolean {
+  const sceneId = token.document.parent?.id;
+  if (!sceneId) return false;
+  return suppressedModifier(token.center, sideOfToken(token), suppressedAreas(sceneId)) !== null;
+}

@@ -1,0 +1,229 @@
+/**
+ * Scenario (issue 15): suppression of a doorway (SW-43). The Thug holds a doorway in a wall; Kara lays suppression
+ * fire on it with her blaster rifle (autofire): one attack against Defense 10 (no cover, no Defense of his), a
+ * full-round action. On a hit the 4 m × 4 m area around the doorway is threatened until Kara's next turn: the Thug,
+ * inside it, takes −1 on his attack, on the card every client sees; the Guard, outside it, does not; when Kara's next
+ * turn starts the area is gone and the Thug's next attack has no −1.
+ *
+ *            wall (x = 10.5)
+ *   Kara (0,5) ────────▶ ┆ Thug (10,5) in the doorway (rows 5–6)   Guard (7,1), outside the area (x 8.5–12.5, y 3.5–7.5)
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { resetAppRecords } from "../foundry/apps.js";
+import { wallData } from "../foundry/canvas.js";
+import { createTable, type Table } from "../foundry/world.js";
+import {
+  ALICE_ID,
+  actorSource,
+  attack,
+  BRUNO_ID,
+  cell,
+  closeTableAfterEach,
+  currentTurn,
+  everyone,
+  G,
+  GM_ID,
+  id,
+  itemFromPack,
+  ORIGIN,
+  onEveryClient,
+  renderMessage,
+  rowText,
+  sceneSource,
+  settingSource,
+  text,
+  tokenSource,
+  told,
+} from "./kit.js";
+import { d20Foe, HEROIC_POOLS } from "./kit-d20.js";
+import { attackDialogKit } from "./kit-dialog.js";
+import { row, tracker } from "./kit-phases.js";
+
+const SCENE = id("sceneD20Supp");
+const KARA = id("actKaraSupp");
+const THUG = id("actThugSupp");
+const GUARD = id("actGuardSupp");
+const RIFLE = id("itmRifleSupp");
+const PISTOL_T = id("itmPistThugSupp");
+const PISTOL_G = id("itmPistGrdSupp");
+const TOK = { kara: id("tokKaraSupp"), thug: id("tokThugSupp"), guard: id("tokGuardSupp") };
+const CMB = { kara: id("cmbKaraSupp"), thug: id("cmbThugSupp"), guard: id("cmbGuardSupp") };
+
+let table: Table;
+beforeEach(() => resetAppRecords());
+closeTableAfterEach(() => table);
+
+const pistol = (itemId: string) => itemFromPack("d20", "blaster-pistol", itemId, { d20: { damage: "3d6" } });
+
+/** A wall along x = 10.5 m with a doorway (a gap) from row 5 to row 7. */
+const X = ORIGIN.x + 1050;
+const walls = [
+  { ...wallData("walls", [X, ORIGIN.y, X, ORIGIN.y + 500]), _id: id("wallSuppNorth") },
+  { ...wallData("walls", [X, ORIGIN.y + 700, X, ORIGIN.y + 1500]), _id: id("wallSuppSouth") },
+];
+
+const world = () => ({
+  settings: [settingSource(id("setEngineSupp"), "engine", "d20")],
+  actors: [
+    actorSource({
+      _id: KARA,
+      name: "Kara",
+      owner: ALICE_ID,
+      items: [
+        itemFromPack(
+          "d20",
+          "blaster-pistol",
+          RIFLE,
+          {
+            d20: {
+              damage: "3d8",
+              rangeIncrement: 30,
+              fire: { single: true, multi: false, auto: true },
+              twoHanded: true,
+              rifle: true,
+            },
+            ammo: { unit: "rounds", perShot: 1, capacity: 50, remaining: 50 },
+          },
+          "Blaster Rifle",
+        ),
+      ],
+      system: { d20: { bab: 3, abilities: { dex: 14 }, vitality: { value: 12, max: 12 } } },
+    }),
+    { ...d20Foe(THUG, "Thug", HEROIC_POOLS), items: [pistol(PISTOL_T)] },
+    { ...d20Foe(GUARD, "Guard", HEROIC_POOLS), items: [pistol(PISTOL_G)] },
+  ],
+  scenes: [
+    sceneSource({
+      _id: SCENE,
+      name: "Bunker",
+      tokens: [
+        tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
+        tokenSource({
+          _id: TOK.thug,
+          name: "Thug",
+          actorId: THUG,
+          actorLink: true,
+          disposition: -1,
+          ...cell(10, 5),
+        }),
+        tokenSource({
+          _id: TOK.guard,
+          name: "Guard",
+          actorId: GUARD,
+          actorLink: true,
+          disposition: -1,
+          ...cell(7, 1),
+        }),
+      ],
+      walls,
+    }),
+  ],
+});
+
+/** The GM's encounter: initiative d20s 18, 10, 5 → Kara 20, Thug 12, Guard 7 (Dex +2 each); Kara's turn. */
+async function encounter(): Promise<void> {
+  const gm = table.client(GM_ID);
+  await gm.run(async () => {
+    const combat = await G().Combat.create({ scene: SCENE, active: true });
+    await combat.createEmbeddedDocuments(
+      "Combatant",
+      [
+        { _id: CMB.kara, tokenId: TOK.kara, sceneId: SCENE, actorId: KARA },
+        { _id: CMB.thug, tokenId: TOK.thug, sceneId: SCENE, actorId: THUG },
+        { _id: CMB.guard, tokenId: TOK.guard, sceneId: SCENE, actorId: GUARD },
+      ],
+      { keepId: true },
+    );
+  });
+  await table.settle();
+  table.dice(18, 10, 5);
+  await gm.run(() => G().game.combat.startCombat());
+  await table.settle();
+  expect(currentTurn(gm)).toBe("Kara");
+}
+
+const dialogKit = attackDialogKit(() => table, { actor: KARA, target: TOK.thug });
+
+/** Alice opens the dialog at the Thug, chooses suppression fire and rolls `d20`; the card's id. */
+async function aliceSuppresses(d20: number): Promise<string> {
+  const alice = table.client(ALICE_ID);
+  await dialogKit.aliceOpensAttack(alice, RIFLE);
+  await dialogKit.set(alice, "plan.mode", "suppression");
+  return dialogKit.aliceRolls(alice, d20);
+}
+
+const suppressing = () =>
+  onEveryClient(
+    table,
+    () => !!G().game.combat.combatants.get(CMB.kara).getFlag("frontier-tactics", "suppressing"),
+  );
+
+describe("scenario: suppression of a doorway (issue 15, SW-43)", () => {
+  it("SW-43: Kara's suppression fire at the doorway is one roll against Defense 10 (d20 6 + 5 = 11 hits), no damage, a full-round action; every client's card says the area is threatened until her next turn, and her Combatant keeps it", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    await encounter();
+    const msg = await aliceSuppresses(6);
+    expect(told(table.client(ALICE_ID))).toEqual([]);
+    for (const c of table.all) {
+      const card = renderMessage(c, msg);
+      expect(text(card.querySelector(".ft-suppression"))).toBe(
+        "Suppression fire: the 4 × 4 m area around the target is threatened until Kara's next turn; attackers of other sides inside it take −1 SW-43",
+      );
+      expect(rowText(c, msg, "Thug")).toContain("d20 6 + 5 = 11 vs Defense 10 → Hit");
+      expect(rowText(c, msg, "Thug")).not.toContain("dmg");
+      expect(card.querySelector('[data-ft-action="apply"]')).toBeNull();
+    }
+    expect(suppressing()).toEqual(everyone(table, true));
+    // Every tracker shows Kara suppressing.
+    for (const c of table.all) {
+      const badge = row(await tracker(c), "Kara").querySelector(".ft-badge-hold");
+      expect(text(badge)).toBe("Suppressing SW-43");
+    }
+    // A full-round action (SW-43), as the card records it.
+    expect(table.client(BRUNO_ID).run(() => G().game.messages.get(msg).system.card.action)).toBe("fullRound");
+    // Ruling 4h: one attack's round.
+    expect(
+      table.client(ALICE_ID).run(() => G().game.actors.get(KARA).items.get(RIFLE).system.ammo.remaining),
+    ).toBe(49);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-43: in the doorway the Thug's attack on Kara takes Suppressed −1 on every client; the Guard, outside the area, does not; at Kara's next turn the area is gone and the Thug's next attack has no −1", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    await encounter();
+    await aliceSuppresses(6);
+    const gm = table.client(GM_ID);
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(currentTurn(gm)).toBe("Thug");
+    table.dice(10, 1, 1, 1);
+    const thugShot = await attack(table, gm, THUG, PISTOL_T, [TOK.kara]);
+    expect(thugShot).not.toBeNull();
+    for (const c of table.all) expect(rowText(c, thugShot!, "Kara")).toContain("SuppressedSW-43−1");
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    table.dice(10, 1, 1, 1);
+    const guardShot = await attack(table, gm, GUARD, PISTOL_G, [TOK.kara]);
+    expect(rowText(gm, guardShot!, "Kara")).not.toContain("Suppressed");
+    // Round 2: Kara's turn starts — the area ends on every client.
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(currentTurn(gm)).toBe("Kara");
+    expect(suppressing()).toEqual(everyone(table, false));
+    table.dice(10, 1, 1, 1);
+    const later = await attack(table, gm, THUG, PISTOL_T, [TOK.kara]);
+    expect(rowText(gm, later!, "Kara")).not.toContain("Suppressed");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-43: a miss (d20 2 + 5 = 7 vs 10) suppresses nothing: the card says so and the Thug's attack has no −1", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await encounter();
+    const msg = await aliceSuppresses(2);
+    expect(text(renderMessage(table.client(GM_ID), msg).querySelector(".ft-suppression"))).toBe(
+      "Suppression fire missed: no area is suppressed SW-43",
+    );
+    expect(suppressing()).toEqual(everyone(table, false));
+    expect(table.unhandled).toEqual([]);
+  });
+});
