@@ -186,8 +186,17 @@ export function turnGate(
     const ledger = fighting ? stored(fighting) : { ...EMPTY, round };
     const id = item?.id ?? "bareHands";
     const rof = item && isItemType(item, "weapon") ? (item.system.rof ?? 1) : 1;
-    const firedLastTurn = !!fighting && rof < 1 && ledger.fired[id] === round - 1;
-    if (fighting) {
+    // SW-13 (issue 15): a combat by count (d20) has its own action economy — one attack action, or one full attack
+    // as the round's full-round action — not Star Frontiers' rate of fire, reload turn or declared shots.
+    const byCount = !!fighting?.parent?.byCount;
+    if (byCount && ledger.shots > 0) {
+      const name = actor.name ?? "";
+      throw new RulesError("FT.D20.Action.attackedThisRound", `${name} has already attacked this round`, {
+        name,
+      });
+    }
+    const firedLastTurn = !!fighting && !byCount && rof < 1 && ledger.fired[id] === round - 1;
+    if (fighting && !byCount) {
       const name = actor.name ?? "";
       // SF-X-37, SF-B-02: a weapon is not fired on the turn it is reloaded; reloading took the turn.
       if (turnPlanProblem({ movement: "stationary", fires: true, reloads: ledger.reloaded }))
@@ -200,7 +209,7 @@ export function turnGate(
     const gate: TurnGate = {
       firedLastTurn,
       checked(req) {
-        if (!fighting) return req;
+        if (!fighting || byCount) return req;
         // The dialog's declarations (several shots, careful aim, a scope) against what is left this round.
         const first = req.targets[0];
         if (!first) return req;
@@ -242,7 +251,7 @@ export function turnGate(
       },
     };
     // The shots left before the dialog: a click with none left is refused before it opens.
-    if (fighting && item && isItemType(item, "weapon")) {
+    if (fighting && !byCount && item && isItemType(item, "weapon")) {
       const facts = shotFacts(actor, item.name ?? "", item.system);
       const problem = shotsProblem(facts, ledger, firedLastTurn, actor.name ?? "");
       if (problem) throw problem;
