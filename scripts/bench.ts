@@ -212,54 +212,56 @@ out("cover.pair.d20.5000walls", d5000, "ms", Number((2 * d500).toFixed(4)));
   out("burst.apply.5targets.batchedUpdates", writes, "writes", 1);
 }
 
-// Document writes (issue 14): three d20 hits on three targets of one scene applied together — the card a full attack
-// will make (issue 15; today a d20 attack is one shot at one target, so three single-shot cards are joined here):
-// one request to the GM and one batched update for the scene.
+// Document writes (issue 15, SW-22, SW-35): a d20 full attack of three — autofire at BAB +3, one attack at each of
+// three targets — is one card; applying its three hits is one request to the GM and one batched update for the scene.
 {
   const t = (id: string) => ({
     facts: targetFacts({ id, name: id, distance: 5, d20: { classDefense: 4, dexMod: 2, size: "medium" } }),
     coverReason: null,
     inTheWay: [],
   });
-  const shot = async (target: string, d20: number) =>
-    (
-      await runAttack(
-        {
-          engine: createEngine("d20"),
-          variant: "expanded",
-          attacker: attackerFacts({ d20: { bab: 3, strMod: 1, dexMod: 2, size: "medium" } }),
-          weapon: weaponFacts({
-            name: "Blaster pistol",
-            damage: { formula: "3d6" },
-            d20: { damage: "3d6", threat: 20, rangeIncrement: 10 },
-          }),
-          ammo: { unit: "none", perShot: 0, perSeu: false, remaining: null, capacity: null, sourceId: "b" },
-          targets: [t(target)],
-          declarations: DEFAULT_DECLARATIONS,
-        },
-        {
-          confirm: async (p) => p.request,
-          roll: async (formula: string) => {
-            const d = formula === "1d20" ? [d20] : [4, 5, 6];
-            return { total: d.reduce((a, b) => a + b, 0), dice: d, roll: null };
+  let cardsMade = 0;
+  const d20s = [19, 18, 17];
+  const card = (
+    await runAttack(
+      {
+        engine: createEngine("d20"),
+        variant: "expanded",
+        attacker: attackerFacts({ d20: { bab: 3, strMod: 1, dexMod: 2, size: "medium" } }),
+        weapon: weaponFacts({
+          name: "Blaster rifle",
+          damage: { formula: "3d8" },
+          d20: {
+            damage: "3d8",
+            threat: 20,
+            rangeIncrement: 30,
+            fire: { single: true, multi: false, auto: true },
+            rifle: true,
+            twoHanded: true,
           },
-          spendAmmo: async () => {},
-          createCard: async () => "m",
+        }),
+        ammo: { unit: "none", perShot: 0, perSeu: false, remaining: null, capacity: null, sourceId: "b" },
+        targets: [t("h1"), t("h2"), t("h3")],
+        declarations: DEFAULT_DECLARATIONS,
+        plan: { fullAttack: true, mode: "autofire", targets: ["h1", "h2", "h3"] },
+      },
+      {
+        confirm: async (p) => p.request,
+        roll: async (formula: string) => {
+          const d = formula === "1d20" ? [d20s.shift() ?? 1] : [4, 5, 6];
+          return { total: d.reduce((a, b) => a + b, 0), dice: d, roll: null };
         },
-        { actorUuid: "a", fast: true },
-      )
-    ).card;
-  const cards = [await shot("h1", 19), await shot("h2", 18), await shot("h3", 17)];
-  const first = cards[0]!;
-  const card = {
-    ...first,
-    targets: cards.flatMap((c) => c.targets),
-    result: {
-      ...first.result,
-      shots: cards.flatMap((c) => c.result.shots),
-      damage: cards.flatMap((c) => c.result.damage),
-    },
-  };
+        spendAmmo: async () => {},
+        createCard: async () => {
+          cardsMade++;
+          return "m";
+        },
+      },
+      { actorUuid: "a", fast: true },
+    )
+  ).card;
+  if (card.shots !== 3) throw new Error(`the d20 full attack should make three attacks, not ${card.shots}`);
+  out("d20.fullAttack3.cards", cardsMade, "writes", 1);
   const hits = card.result.shots.filter((s) => s.outcome.hit).length;
   if (hits !== 3) throw new Error(`the d20 bench card should have three hits, not ${hits}`);
   const requests = 1;
