@@ -5,6 +5,7 @@
  * request (a shared modifier's override is the request's `"*"` override, for every target).
  */
 import { HELPERS } from "../helpers/handlebars.js";
+import { actionProvokes } from "../rules/d20/actions.js";
 import {
   ALL_DECLARATIONS,
   baseColumn,
@@ -40,6 +41,7 @@ export function dialogContext(
     error,
     errorData,
     plan: planContext(prep, defense.hidden),
+    assist: assistContext(prep),
     weaponName: w.name,
     engineLabel: `FT.Engine.${req.engine.id}`,
     zebulon: req.engine.id === "zebulon",
@@ -175,6 +177,65 @@ function planContext(prep: PreparedAttack, hidden: readonly boolean[]) {
         chanceHidden: secret,
       };
     }),
+  };
+}
+
+/**
+ * SW-27, SW-39, SW-42, SW-25: the help a d20 attack takes — combined fire, an ally's aid, an aimed shot's position and
+ * support — and the warning that an action which provokes (aiming, suppression fire: the SW-13 table) draws an attack
+ * of opportunity from a foe that threatens the attacker. Null where the engine plans no d20 steps, and for a grenade.
+ */
+function assistContext(prep: PreparedAttack) {
+  const req = prep.request;
+  const a = req.attacker.d20;
+  if (!prep.steps || !a || req.area === "grenade") return null;
+  const aim = a.aim ?? null;
+  const provoking = req.area === "suppression" ? "suppressionFire" : aim ? "aiming" : null;
+  const provokes = provoking && actionProvokes(provoking) === "yes" && a.threatened ? provoking : null;
+  return {
+    combinedFire: a.combinedFire ?? 0,
+    aided: !!a.aided,
+    aimed: !!aim,
+    posture: aim?.posture ?? "standing",
+    support: aim?.support ?? "none",
+    postures: { standing: "FT.D20.Aim.standing", kneeling: "FT.D20.Aim.kneeling", prone: "FT.D20.Aim.prone" },
+    supports: { none: "FT.D20.Aim.none", improvised: "FT.D20.Aim.improvised", fixed: "FT.D20.Aim.fixed" },
+    warning: provokes
+      ? {
+          key: "FT.D20.Assist.provokes",
+          data: {
+            action: game.i18n?.localize(`FT.D20.Assist.action.${provokes}`) ?? provokes,
+          },
+        }
+      : null,
+  };
+}
+
+const POSTURES = ["standing", "kneeling", "prone"] as const;
+const SUPPORTS = ["none", "improvised", "fixed"] as const;
+
+/** SW-27, SW-39, SW-42: the assist fields (`assist.*`) as the attacker's d20 facts; absent fields keep the request's. */
+function assistFromForm(
+  base: AttackRequest,
+  form: Readonly<Record<string, unknown>>,
+): AttackRequest["attacker"] {
+  const a = base.attacker.d20;
+  if (!a || !("assist.combinedFire" in form)) return base.attacker;
+  const on = (v: unknown) => v === true || v === "on" || v === "true";
+  const raw = form["assist.combinedFire"];
+  const n = raw === "" || raw === null || raw === undefined ? 0 : Number(raw);
+  if (!Number.isInteger(n) || n < 0)
+    throw new RulesError("FT.D20.badCount", `"${String(raw)}" is not a number of contributors`);
+  const posture = POSTURES.find((p) => p === form["assist.posture"]) ?? "standing";
+  const support = SUPPORTS.find((p) => p === form["assist.support"]) ?? "none";
+  return {
+    ...base.attacker,
+    d20: {
+      ...a,
+      combinedFire: n,
+      aided: on(form["assist.aided"]),
+      aim: on(form["assist.aimed"]) ? { posture, support } : null,
+    },
   };
 }
 
@@ -325,7 +386,7 @@ export function requestFromForm(
     ...base,
     declarations,
     ...planFromForm(base, form),
-    attacker: { ...base.attacker, movement },
+    attacker: { ...assistFromForm(base, form), movement },
     overrides: merged,
     ...(Object.keys(targetOverrides).length ? { targetOverrides } : {}),
   };

@@ -9,6 +9,7 @@
  */
 import { SYSTEM_ID } from "../constants.js";
 import { type SuppressedArea, suppressedModifier } from "../rules/d20/actions.js";
+import { D20_REACH_M } from "../rules/d20/tables.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
 
@@ -45,4 +46,28 @@ export function isSuppressed(token: TokenP): boolean {
   const sceneId = token.document.parent?.id;
   if (!sceneId) return false;
   return suppressedModifier(token.center, sideOfToken(token), suppressedAreas(sceneId)) !== null;
+}
+
+/**
+ * SW-25 (issue 15): a foe threatens the token — an opposing token (friendly against hostile) within the 2 m melee reach
+ * (SW-14) of its edge, among the tokens this user may involve (a hidden one is not told). What the dialog reads to warn
+ * that an action which provokes draws an attack of opportunity.
+ */
+export function isThreatened(token: TokenP, tokens: readonly TokenP[]): boolean {
+  const d = token.document.disposition;
+  const perPixel = unitsPerPixelOf(token);
+  return tokens.some((t) => {
+    if (t === token || !t.actor) return false;
+    const e = t.document.disposition;
+    if (!(d * e < 0)) return false;
+    const gapX = Math.max(0, Math.abs(t.center.x - token.center.x) - (t.w + token.w) / 2);
+    const gapY = Math.max(0, Math.abs(t.center.y - token.center.y) - (t.h + token.h) / 2);
+    return Math.max(gapX, gapY) * perPixel < D20_REACH_M - 1e-6;
+  });
+}
+
+/** Metres per pixel of the token's scene. */
+function unitsPerPixelOf(token: TokenP): number {
+  const grid = token.document.parent?.grid;
+  return grid && grid.size ? grid.distance / grid.size : 1;
 }

@@ -8,11 +8,12 @@ import {
   attackTargets,
   cardIsPublic,
   cardName,
+  involvedTokens,
   movementOf,
   readTarget,
   unitsPerPixel,
 } from "../canvas/scene-facts.js";
-import { isSuppressed, type SuppressingFlag, sideOfToken } from "../canvas/suppression.js";
+import { isSuppressed, isThreatened, type SuppressingFlag, sideOfToken } from "../canvas/suppression.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
 import { type FrontierActorType, isFrontierActor, isItemType } from "../documents/subtypes.js";
@@ -66,7 +67,12 @@ export function attackerFacts(actor: FrontierActorI, weapon: WeaponSystem, token
     // SF-X-23: infrared or light amplification goggles in the gear (the dialog can change it).
     visionAid: visionAidFromGear(actor.items.filter((i) => i.type === "gear").map((i) => i.name)),
     // The d20 engine's block (issue 14); the other engines ignore it.
-    d20: { ...d20AttackerFacts(sys, actor.statuses), suppressed: isSuppressed(token) },
+    d20: {
+      ...d20AttackerFacts(sys, actor.statuses),
+      // SW-43: in an area another side suppresses; SW-25: a foe within reach (the dialog warns of provoking).
+      suppressed: isSuppressed(token),
+      threatened: isThreatened(token, involvedTokens()),
+    },
   };
 }
 

@@ -98,6 +98,17 @@ export interface D20AttackerFacts {
   readonly multishot?: boolean;
   /** SW-43: standing in an area another side's suppression fire threatens (−1 on attacks). */
   readonly suppressed?: boolean;
+  /** SW-27: the characters contributing to this shot as combined fire (+1 each, at most +5). */
+  readonly combinedFire?: number;
+  /** SW-39: an ally's successful aid another on this attack (+2). */
+  readonly aided?: boolean;
+  /** SW-42: this shot follows a successful aim — the target is denied its Dex; position and support ease the range. */
+  readonly aim?: {
+    readonly posture: "standing" | "kneeling" | "prone";
+    readonly support: "none" | "improvised" | "fixed";
+  } | null;
+  /** SW-25: a foe threatens the attacker (within its reach): an action that provokes draws an attack of opportunity. */
+  readonly threatened?: boolean;
   /** SW-29 conditions on the attacker's side (`higherGround`, `attackerProne` …). */
   readonly conditions?: readonly string[];
 }

@@ -38,7 +38,13 @@ import type {
 } from "../core/facts.js";
 import { total } from "../core/modifiers.js";
 import { type Modifier, RulesError } from "../core/types.js";
-import { SUPPRESSED_PENALTY, SUPPRESSION_DEFENSE } from "./actions.js";
+import {
+  AID_BONUS,
+  aimingModifiers,
+  combinedFire,
+  SUPPRESSED_PENALTY,
+  SUPPRESSION_DEFENSE,
+} from "./actions.js";
 import { attackModifiers, checkRangeIncrement, isPointBlank } from "./attack.js";
 import { concealmentChance, d20Cover, degreeFromShare, highestMissChance } from "./cover.js";
 import { d20DamageFromTerms, d20DamageTerms } from "./damage.js";
@@ -85,10 +91,36 @@ function conditionsOf(a: D20AttackerFacts, t: D20TargetFacts): Set<D20Condition>
   const out = new Set([...(a.conditions ?? []), ...(t.conditions ?? [])].filter(isCondition));
   // SW-12, SW-29: a target that moved more than a double move this round is running.
   if (ranThisRound(t.moved ?? 0, t.speed)) out.add("defenderRunning");
+  // SW-42: a shot after a successful aim denies the target its Dex.
+  if (a.aim) out.add("defenderAimedAt");
   return out;
 }
 
 const melee = (w: D20WeaponFacts) => w.rangeIncrement === null;
+
+/**
+ * SW-27 combined fire (+1 per contributor, at most +5), SW-39 an ally's aid (+2), SW-42 an aimed shot's position and
+ * support, which ease the range penalty (never past 0; a thrown weapon cannot aim).
+ */
+function assistTerms(facts: AttackFacts): Modifier[] {
+  const { a, w } = blocks(facts);
+  const out: Modifier[] = [];
+  const combined = combinedFire(a.combinedFire ?? 0);
+  if (combined) out.push(combined);
+  if (a.aided) out.push({ id: "aid.attack", label: "FT.D20.Aid.attack", value: AID_BONUS, ruleId: "SW-39" });
+  if (a.aim && !melee(w)) {
+    const range = attackTerms(facts).modifiers.find((m) => m.id === "range")?.value ?? 0;
+    out.push(
+      ...aimingModifiers(
+        range,
+        a.aim.posture,
+        a.aim.support,
+        w.rangedKind === "thrown" ? "thrown" : "normal",
+      ),
+    );
+  }
+  return out;
+}
 
 /**
  * SW-30, ruling 3, ruling 4b: the target's cover bonus to Defense — the facts' own `cover` when given (a user's or
@@ -244,7 +276,7 @@ export function createD20Engine(): ResolutionEngine {
             },
           ]
         : [];
-      return [...attackTerms(facts).modifiers, ...suppressed];
+      return [...attackTerms(facts).modifiers, ...suppressed, ...assistTerms(facts)];
     },
     targetModifiers(facts: AttackFacts, _options: RuleOptions): Modifier[] {
       const { a, t, w } = blocks(facts);

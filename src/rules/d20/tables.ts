@@ -102,6 +102,7 @@ export const D20_CONDITIONS = [
   "defenderGrappling",
   "defenderPinned",
   "defenderHelpless",
+  "defenderAimedAt",
 ] as const;
 export type D20Condition = (typeof D20_CONDITIONS)[number];
 
@@ -138,6 +139,8 @@ export const CONDITION_TABLE: Readonly<Record<D20Condition, ConditionRow>> = {
   defenderGrappling: { melee: 0, ranged: 0, losesDex: true, ruleId: "SW-29" },
   defenderPinned: { melee: 4, ranged: -4, losesDex: true, ruleId: "SW-29" },
   defenderHelpless: { melee: 4, ranged: 0, losesDex: true, ruleId: "SW-33" },
+  // SW-42: "the target loses its Dexterity bonus to Defense against the character's next attack" after an aim.
+  defenderAimedAt: { melee: 0, ranged: 0, losesDex: true, ruleId: "SW-42" },
 };
 
 /**
