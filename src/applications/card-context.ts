@@ -48,6 +48,13 @@ export function damageWorking(
   return dice?.length ? `${formula} [${dice.join(", ")}]` : null;
 }
 
+/** SW-07, SW-15: a d20 hit's damage terms (Strength, point blank) after its dice, so the working adds up. */
+function withTerms(working: string | null, terms: readonly { value: number }[] | undefined): string | null {
+  const sum = (terms ?? []).reduce((a, m) => a + m.value, 0);
+  if (!working || sum === 0) return working;
+  return `${working} ${sum < 0 ? "−" : "+"} ${Math.abs(sum)}`;
+}
+
 /** The number a d100 had to make, as the card writes it: "≤ 45", "≤ −10" (a true minus sign). */
 const atMost = (chance: number) => `≤ ${chance < 0 ? `−${-chance}` : chance}`;
 
@@ -147,7 +154,13 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
       rolledColour: s.outcome.rolledColour ?? null,
       fraction: s.outcome.colour ? DAMAGE_NOTE[s.outcome.colour] : null,
       damage: s.damage,
-      working: s.damage > 0 ? damageWorking(s.formula, card.damageDice[s.index], s.outcome.colour) : null,
+      working:
+        s.damage > 0
+          ? withTerms(
+              damageWorking(s.formula, card.damageDice[s.index], s.outcome.colour),
+              s.outcome.damageTerms,
+            )
+          : null,
       stray: s.outcome.strayHit,
     }));
     const applied = appliedOf(card, t.id);

@@ -179,7 +179,10 @@ export async function attackWithWeapon(
   // Only our actors attack, and only with weapons (the sheet offers Attack on weapons alone).
   if (!isFrontierActor(actor) || !isItemType(item, "weapon")) return notify("warn", "FT.Attack.notAWeapon");
   const sys: WeaponSystem = options.system ?? item.system;
-  if (sys.skill === "melee") return (await import("./melee.js")).meleeAttack(actor, item, options);
+  // The percentile engines resolve melee with rules-tables §6's melee engine (melee.ts, RT-6); an engine that plans its
+  // own attack steps (d20: SW-04, SW-14 reach, SW-07 Strength, SW-22 full attacks) resolves melee here, as an attack.
+  if (sys.skill === "melee" && !currentEngine().attackSteps)
+    return (await import("./melee.js")).meleeAttack(actor, item, options);
   const weapon = weaponFacts(item.name ?? "", sys);
   // Issue 14: a weapon the d20 engine cannot roll is refused before anything is spent.
   const d20Problem = d20WeaponProblem(currentEngine().id, item.name ?? "", sys);
