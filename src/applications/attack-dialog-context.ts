@@ -146,6 +146,12 @@ function planContext(prep: PreparedAttack, hidden: readonly boolean[]) {
   if (fire.multi || fire.auto) modes.suppression = "FT.D20.Suppression.mode";
   const suppression = req.area === "suppression";
   const targetChoices = Object.fromEntries(prep.targets.map((t) => [t.id, t.name]));
+  // SW-22: a second weapon in the off hand (or a double weapon's other end), for a full attack in single fire.
+  const offHands = req.offHands ?? [];
+  const offHandChoices: Record<string, string> = {
+    "": game.i18n?.localize("FT.D20.FullAttack.oneWeapon") ?? "—",
+  };
+  for (const o of offHands) offHandChoices[o.id] = o.name;
   const bab = req.attacker.d20?.bab ?? 0;
   return {
     /** Shown where it can change something: several attacks, a fire mode, a second iterative attack (SW-22: BAB 6+). */
@@ -158,6 +164,9 @@ function planContext(prep: PreparedAttack, hidden: readonly boolean[]) {
     modes,
     canFireModes: Object.keys(modes).length > 1,
     recoil: p.mode !== "single" && !suppression,
+    canOffHand: offHands.length > 0 && p.mode === "single" && !suppression,
+    offHand: p.offHand ?? "",
+    offHandChoices,
     twoHands: p.twoHands ?? req.weapon.d20?.twoHanded ?? true,
     braced: p.braced ?? false,
     chooseTargets: prep.targets.length > 1,
@@ -314,10 +323,14 @@ function planFromForm(
     area,
     plan: {
       ...(base.plan ?? {}),
-      fullAttack: area !== "suppression" && (on(form["plan.fullAttack"]) || mode !== "single"),
+      fullAttack:
+        area !== "suppression" &&
+        (on(form["plan.fullAttack"]) || mode !== "single" || !!form["plan.offHand"]),
       mode,
       ...(targets.length ? { targets } : {}),
       ...("plan.twoHands" in form ? { twoHands: on(form["plan.twoHands"]) } : {}),
+      // SW-22: the off-hand weapon ("" = one weapon); it takes a full attack.
+      ...("plan.offHand" in form ? { offHand: (form["plan.offHand"] as string) || null } : {}),
       ...("plan.braced" in form ? { braced: on(form["plan.braced"]) } : {}),
     },
   };
@@ -435,10 +448,14 @@ export function dialogNumbers(ctx: ReturnType<typeof dialogContext>) {
     burst: !!ctx.burst,
     zebulon: ctx.zebulon,
     // The steps, their targets and the plan's boxes: a change redraws them (SW-22, SW-35..37).
+    // The help fields and the provoke warning (SW-27, SW-39, SW-42, SW-25).
+    assist: ctx.assist ? [ctx.assist.aimed, ctx.assist.warning?.key ?? null] : null,
     plan: ctx.plan
       ? [
           ctx.plan.mode,
           ctx.plan.fullAttack,
+          ctx.plan.suppression,
+          ctx.plan.offHand,
           ctx.plan.steps.map((st) => [st.targetId, st.extras.map((m) => m.id)]),
         ]
       : null,

@@ -97,6 +97,7 @@ function stepView(card: AttackCardData, index: number) {
   return {
     key: "FT.D20.FullAttack.stepOf",
     data: { n: String(index + 1), of: String(steps.length) },
+    weaponName: step.weaponName ?? null,
     extras: step.extras,
   };
 }

@@ -103,6 +103,7 @@ describe("d20 weapon and armour blocks", () => {
       rifle: false,
       size: "",
       grenade: false,
+      double: false,
       burstRadius: null,
       reflexDC: null,
     });

@@ -126,6 +126,8 @@ export interface AttackCardData {
   } | null;
   /** A d20 action's attack rolls in order, each shot's target and terms (SW-22, SW-35..37); absent before. */
   readonly steps?: readonly CardStep[];
+  /** SW-22: the off-hand weapon's item id, when two weapons were used. */
+  readonly offHandWeaponId?: string | null;
   /** The action they took (SW-13): `attack` or `fullRound`. */
   readonly action?: "attack" | "fullRound" | null;
   /** Misses into a crowd and the stray d100 they rolled (SF-X-35); absent when none was rolled. */
@@ -181,7 +183,7 @@ export async function runAttack<R>(
   const damageDice: number[][] = [];
   const aimed = prep.targets[0]!;
   for (let i = 0; i < shots; i++) {
-    const need = damageDiceNeeded(prep, prep.steps?.[i]?.targetId ?? aimed.id);
+    const need = damageDiceNeeded(prep, prep.steps?.[i] ?? aimed.id);
     if (!need) {
       damageDice.push([]);
       continue;
@@ -196,6 +198,9 @@ export async function runAttack<R>(
   const strayRolls = strayAt.map((i) => dice[i]!.stray as number);
   if (prep.spend && req.ammo.remaining !== null)
     await ports.spendAmmo(prep.spend.sourceId, req.ammo.remaining - prep.spend.amount);
+  // SW-22: the off-hand weapon's own ammunition (another item).
+  if (prep.offHandSpend)
+    await ports.spendAmmo(prep.offHandSpend.sourceId, prep.offHandSpend.remaining - prep.offHandSpend.amount);
   const card: AttackCardData = {
     version: CARD_VERSION,
     sceneId: meta.sceneId ?? null,
@@ -213,6 +218,10 @@ export async function runAttack<R>(
     ...(req.area ? { area: req.area } : {}),
     // SW-22, SW-35..37: a planned action's steps, in order (each shot's target is in the result).
     ...(prep.steps ? { steps: prep.steps.map(cardStep), action: prep.action } : {}),
+    // SW-22: the off-hand weapon's item (the GM bounds a player's card by both weapons' damage).
+    ...(offHandItem(req, meta.weaponId ?? null)
+      ? { offHandWeaponId: offHandItem(req, meta.weaponId ?? null) }
+      : {}),
     targets: usedTargets(prep).map(({ t, i }) => ({
       id: t.id,
       name: t.name,
@@ -256,6 +265,14 @@ function usedTargets(prep: PreparedAttack): { t: PreparedAttack["targets"][numbe
   return steps ? all.filter(({ t }) => steps.some((s) => s.targetId === t.id)) : all;
 }
 
+/** SW-22: the item id of the off-hand weapon the request chose (a double weapon's is the attack's own). */
+function offHandItem(req: AttackRequest, weaponId: string | null): string | null {
+  const id = req.plan?.offHand;
+  const off = id ? req.offHands?.find((o) => o.id === id) : undefined;
+  if (!off) return null;
+  return off.double ? weaponId : off.id;
+}
+
 /** What the card keeps of a step: its kind, its bonus and the terms it added (SW-22, SW-35..37). */
 function cardStep(s: PreparedStep): CardStep {
   const bonus = s.check.kind === "d20" ? s.check.bonus : null;
@@ -263,6 +280,8 @@ function cardStep(s: PreparedStep): CardStep {
     id: s.id,
     kind: s.kind,
     targetId: s.targetId,
+    // SW-22: the off hand's attack names its weapon.
+    ...(s.kind === "offHand" ? { weaponName: s.weapon.name } : {}),
     bonus,
     extras: s.extras.map((m) => ({ id: m.id, label: m.label, value: m.value, ruleId: m.ruleId })),
   };
@@ -273,6 +292,8 @@ export interface CardStep {
   readonly id: string;
   readonly kind: string;
   readonly targetId: string;
+  /** The off-hand weapon's name, on its step (SW-22). */
+  readonly weaponName?: string;
   readonly bonus: number | null;
   readonly extras: readonly { id: string; label: string; value: number; ruleId: string }[];
 }

@@ -84,6 +84,8 @@ export interface AttackRequest {
    * engine plans steps (`ResolutionEngine.attackSteps`); ignored by the others. Absent = one attack.
    */
   readonly plan?: StepRequest;
+  /** SW-22: the weapons the attacker may fight with in the off hand (the dialog offers them). */
+  readonly offHands?: readonly OffHandOption[];
   /**
    * An attack at the area where the target stands, where the engine aims at areas: a grenadelike throw at its square
    * (SW-38) or suppression fire (SW-43). Absent = at the creature.
@@ -99,13 +101,29 @@ export interface StepRequest {
   readonly targets?: readonly string[];
   readonly twoHands?: boolean;
   readonly braced?: boolean;
+  /** SW-22: the off-hand weapon's option id (`AttackRequest.offHands`); absent = one weapon. */
+  readonly offHand?: string | null;
   /** SW-02: the attacker's combat is in its surprise round (set by the workflow, not the dialog). */
   readonly surpriseRound?: boolean;
 }
 
-/** One planned attack roll: its target, its own terms, and the check it is rolled against. */
+/** One planned attack roll: its target, its own terms, the check it is rolled against, its weapon and damage. */
 export interface PreparedStep extends PlannedAttackStep {
   readonly check: Check;
+  /** The weapon it is made with: the attack's, or the off hand's (SW-22). */
+  readonly weapon: WeaponFacts;
+  /** Its damage dice on a hit ("" = none: suppression fire, a weapon without damage). */
+  readonly formula: string;
+}
+
+/** SW-22: a weapon the attacker may fight with in the off hand (another weapon, or a double weapon's other end). */
+export interface OffHandOption {
+  /** The item's id, or `double` for the other end of the attack's own double weapon. */
+  readonly id: string;
+  readonly name: string;
+  readonly weapon: WeaponFacts;
+  readonly ammo: AmmoState;
+  readonly double: boolean;
 }
 
 export interface TargetPlan {
@@ -144,6 +162,8 @@ export interface PreparedAttack {
   readonly steps: readonly PreparedStep[] | null;
   /** The action the steps take (SW-13): an attack action, or a full-round action. */
   readonly action: StepPlan["action"] | null;
+  /** SW-22, ruling 4h: what the off-hand weapon spends (another item than the attack's), and what it has now. */
+  readonly offHandSpend: (NonNullable<PreparedAttack["spend"]> & { readonly remaining: number }) | null;
 }
 
 function factsFor(req: AttackRequest, t: TargetInput): AttackFacts {
@@ -206,6 +226,30 @@ function withReadDeclarations(req: AttackRequest): AttackRequest {
   return { ...req, declarations };
 }
 
+/** Ruling 4h: the off-hand weapon's ammunition for its attacks, refused before anything is spent when too little. */
+function offHandUse(
+  off: OffHandOption,
+  attacks: number,
+  powerSetting: number | null,
+): PreparedAttack["offHandSpend"] {
+  const a = off.ammo;
+  if (a.unit === "none") return null;
+  const one = ammoFor({ unit: a.unit, perShot: a.perShot, perSeu: a.perSeu }, 1, null, powerSetting);
+  const amount = one.amount * attacks;
+  if (a.remaining === null || amount === 0) return null;
+  if (a.remaining < amount)
+    throw new RulesError(
+      a.remaining <= 0 ? "FT.Error.empty" : "FT.Error.notEnoughAmmo",
+      `${off.name}: ${amount}`,
+      {
+        needed: amount,
+        left: a.remaining,
+        unit: one.unit,
+      },
+    );
+  return { amount, unit: one.unit, sourceId: a.sourceId, remaining: a.remaining };
+}
+
 /** The default target of each step: the request's targets in turn (one target: every step at it). */
 export function defaultStepTargets(targetIds: readonly string[], steps: number): string[] {
   return Array.from({ length: steps }, (_, i) => targetIds[i % targetIds.length]!);
@@ -220,14 +264,18 @@ export function defaultStepTargets(targetIds: readonly string[], steps: number):
 function planSteps(
   req: AttackRequest,
   targets: readonly TargetPlan[],
-): { steps: PreparedStep[]; action: StepPlan["action"] } | null {
+): { steps: PreparedStep[]; action: StepPlan["action"]; off: OffHandOption | null } | null {
   const engine = req.engine;
   if (!engine.attackSteps) return null;
   // SW-38, SW-43: a grenade is one throw at one square; suppression fire one attack roll at one area, a full-round
   // action the surprise round does not allow (SW-02).
   if (req.area === "suppression" && req.plan?.surpriseRound)
     throw new RulesError("FT.D20.FullAttack.surpriseRound", "The surprise round allows a single attack");
-  const p = req.plan && !req.area ? req.plan : { fullAttack: false, mode: "single" as const };
+  const p: StepRequest = req.plan && !req.area ? req.plan : { fullAttack: false, mode: "single" };
+  // SW-22: the off-hand weapon the user chose among those the workflow offered (a double weapon's other end too).
+  const off = p.offHand ? req.offHands?.find((o) => o.id === p.offHand) : undefined;
+  if (p.offHand && !off)
+    throw new RulesError("FT.D20.FullAttack.noOffHand", `No off-hand weapon ${p.offHand}`, { id: p.offHand });
   const first = req.targets[0]!;
   const declare = (ids: readonly string[]) =>
     engine.attackSteps!(factsFor(req, first), {
@@ -237,6 +285,7 @@ function planSteps(
       surpriseRound: p.surpriseRound ?? false,
       ...(p.twoHands === undefined ? {} : { twoHands: p.twoHands }),
       ...(p.braced === undefined ? {} : { braced: p.braced }),
+      ...(off ? { twoWeapon: { offHand: off.weapon, double: off.double } } : {}),
     });
   const ids = targets.map((t) => t.id);
   // How many attacks the declaration makes, then a target for each.
@@ -254,14 +303,34 @@ function planSteps(
       : defaultStepTargets(ids, count);
   const plan = declare(chosen);
   const options = { variant: req.variant };
+  const all = req.overrides?.["*"] ?? {};
   const steps = plan.steps.map((step): PreparedStep => {
     const i = ids.indexOf(step.targetId);
     const t = targets[i]!;
     if (t.problem) throw new RulesError(t.problem, `${t.name}: ${t.problem}`, { target: t.name });
-    const f = factsFor(req, req.targets[i]!);
-    return { ...step, check: engine.check(f, [...t.modifiers, ...step.extras], options, t.targetModifiers) };
+    // SW-22: the off-hand attack is made with the off-hand weapon (its range, its damage); the rest with the main one.
+    const weapon = step.kind === "offHand" && off ? off.weapon : req.weapon;
+    const f = { ...factsFor(req, req.targets[i]!), weapon };
+    const mods =
+      weapon === req.weapon
+        ? t.modifiers
+        : applyOverrides(engine.attackModifiers(f, options), { ...all, ...(req.overrides?.[t.id] ?? {}) });
+    const check = engine.check(f, [...mods, ...step.extras], options, t.targetModifiers);
+    if (!check.inRange)
+      throw new RulesError("FT.Error.outOfRange", `${t.name} is out of range of ${weapon.name}`, {
+        target: t.name,
+      });
+    let formula = "";
+    // SW-43: suppression fire threatens the area; its roll deals no damage.
+    if (req.area !== "suppression")
+      try {
+        formula = engine.damageFormula(weapon, check, req.declarations.powerSetting);
+      } catch {
+        formula = "";
+      }
+    return { ...step, check, weapon, formula };
   });
-  return { steps, action: req.area === "suppression" ? "fullRound" : plan.action };
+  return { steps, action: req.area === "suppression" ? "fullRound" : plan.action, off: off ?? null };
 }
 
 export function prepareAttack(request: AttackRequest): PreparedAttack {
@@ -320,9 +389,13 @@ export function prepareAttack(request: AttackRequest): PreparedAttack {
   });
   const planned = planSteps(req, targets);
   const steps = planned?.steps ?? null;
+  const off = planned?.off ?? null;
+  // SW-22: another weapon's off-hand attacks spend its own ammunition; a double weapon's both ends are one item.
+  const offSteps = off && !off.double ? (steps ?? []).filter((s) => s.kind === "offHand").length : 0;
+  const offHandSpend = off && offSteps ? offHandUse(off, offSteps, d.powerSetting) : null;
   const { unit, perShot, perSeu } = req.ammo;
   // Ruling 4h: a planned action spends what one attack does for each of its attack rolls.
-  const rolls = steps ? steps.length : d.burst ? 1 : d.shots;
+  const rolls = steps ? steps.length - offSteps : d.burst ? 1 : d.shots;
   const use =
     unit === "none"
       ? null
@@ -332,7 +405,7 @@ export function prepareAttack(request: AttackRequest): PreparedAttack {
           d.burst ? req.weapon.burst!.rounds : null,
           d.powerSetting,
         );
-  const amount = use ? (steps ? use.amount * steps.length : use.amount) : 0;
+  const amount = use ? (steps ? use.amount * rolls : use.amount) : 0;
   if (use && req.ammo.remaining !== null && req.ammo.remaining < amount) {
     throw new RulesError(
       req.ammo.remaining <= 0 ? "FT.Error.empty" : "FT.Error.notEnoughAmmo",
@@ -387,6 +460,7 @@ export function prepareAttack(request: AttackRequest): PreparedAttack {
     formula,
     steps,
     action: planned?.action ?? null,
+    offHandSpend,
   };
 }
 
@@ -495,10 +569,10 @@ function resolveSteps(prep: PreparedAttack, steps: readonly PreparedStep[], dice
   const sums = new Map<string, number>();
   steps.forEach((step, i) => {
     const outcome = engine.resolve(step.check, dice.rolls[i]!);
-    const formula = prep.formula[step.targetId] ?? "";
+    const formula = step.formula;
     const damage =
       outcome.hit && formula
-        ? engine.damage(outcome, weapon, dice.damage[i] ?? [], declarations.powerSetting).rolled
+        ? engine.damage(outcome, step.weapon, dice.damage[i] ?? [], declarations.powerSetting).rolled
         : 0;
     shots.push({ targetId: step.targetId, outcome, damage, formula });
     sums.set(step.targetId, (sums.get(step.targetId) ?? 0) + damage);
@@ -513,12 +587,12 @@ export function rollChecks(prep: PreparedAttack): Check[] {
   return Array.from({ length: n }, () => shotCheck(prep));
 }
 
-/** Number of damage dice a shot needs (to roll them in Foundry before resolving). */
+/** Number of damage dice a shot needs (to roll them in Foundry before resolving): `at` a target, or a step's own. */
 export function damageDiceNeeded(
   prep: PreparedAttack,
-  targetId: string,
+  at: string | PreparedStep,
 ): { count: number; faces: number } | null {
-  const f = prep.formula[targetId];
+  const f = typeof at === "string" ? prep.formula[at] : at.formula;
   if (!f) return null;
   const m = /^(\d+)d(\d+)/.exec(f);
   return m ? { count: Number(m[1]), faces: Number(m[2]) } : null;

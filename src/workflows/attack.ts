@@ -28,7 +28,7 @@ import {
   visionAidFromGear,
 } from "../rules/index.js";
 import { type AttackCardData, type AttackPorts, type RolledDice, runAttack } from "./attack-flow.js";
-import type { AmmoState, AttackRequest, StepRequest } from "./attack-plan.js";
+import type { AmmoState, AttackRequest, OffHandOption, StepRequest } from "./attack-plan.js";
 import { withoutD20AttackerNumbers, withoutD20TargetNumbers } from "./d20-card.js";
 import { d20AttackerFacts, d20WeaponProblem } from "./d20-facts.js";
 import { d20GrenadeCard } from "./d20-grenade.js";
@@ -158,6 +158,36 @@ export async function renderCard(card: AttackCardData & { grenade?: GrenadeCard 
   return foundry.applications.handlebars.renderTemplate(templatePath("chat/attack-card.hbs"), view);
 }
 
+/**
+ * SW-22: what the attacker may fight with in the off hand — its other weapons the d20 engine can roll (no grenade),
+ * and the other end of the attack's own double weapon.
+ */
+export function offHandOptions(actor: ActorI, item: WeaponI): OffHandOption[] {
+  const engine = currentEngine().id;
+  const out: OffHandOption[] = [];
+  if (item.system.d20.double)
+    out.push({
+      id: "double",
+      name: game.i18n?.format("FT.D20.FullAttack.doubleEnd", { name: item.name ?? "" }) ?? item.name ?? "",
+      weapon: weaponFacts(item.name ?? "", item.system),
+      ammo: ammoState(actor, item),
+      double: true,
+    });
+  for (const other of actor.items) {
+    if (other.id === item.id || !isItemType(other, "weapon")) continue;
+    const s = other.system;
+    if (s.d20.grenade || d20WeaponProblem(engine, other.name ?? "", s)) continue;
+    out.push({
+      id: other.id ?? "",
+      name: other.name ?? "",
+      weapon: weaponFacts(other.name ?? "", s),
+      ammo: ammoState(actor, other),
+      double: false,
+    });
+  }
+  return out;
+}
+
 /** The dialog's first full attack and fire mode (SW-22, SW-35, SW-36): a mode only for several targets. */
 export function defaultPlan(sys: WeaponSystem, targets: number, surpriseRound: boolean): StepRequest {
   const fire = sys.d20.fire;
@@ -231,6 +261,8 @@ export async function attackWithWeapon(
       // weapon's fire mode (autofire, else multifire), one attack at each in turn; SW-02 the surprise round.
       plan: defaultPlan(sys, targets.length, !!game.combat?.inSurpriseRound && !!combatant),
       ...(square ? { area: "grenade" as const } : {}),
+      // SW-22: the weapons the dialog offers for the off hand.
+      ...(currentEngine().attackSteps && !square ? { offHands: offHandOptions(actor, item) } : {}),
       // A player's dialog shows no secret NPC's Defense and cannot rewrite it; a GM's may (review 14 H2).
       ...(game.user?.isGM
         ? {}
@@ -253,8 +285,11 @@ export async function attackWithWeapon(
         const holder = actor.items.get(sourceId);
         if (!holder) return;
         const left = Math.max(0, remaining);
+        // A weapon's own clip (the attack's, or the off hand's, SW-22), or the power pack it draws on.
         await holder.update(
-          holder.id === item.id ? { system: { ammo: { remaining: left } } } : { system: { remaining: left } },
+          isItemType(holder, "weapon")
+            ? { system: { ammo: { remaining: left } } }
+            : { system: { remaining: left } },
         );
       },
       createCard: async (card, rolls) => {

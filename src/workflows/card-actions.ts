@@ -745,7 +745,16 @@ function forgedProblem(card: StoredCard, author: UserI | null): string | null {
   const facts = weaponFacts(weapon.name ?? "", weapon.system);
   if (facts.kind !== card.kind) return `damage kind ${card.kind}`;
   if ((weapon.system.effect || null) !== (card.effect ?? null)) return `effect ${String(card.effect)}`;
-  const ceiling = damageCeiling(facts, card.shots, card.targets.length);
+  // SW-22: a card with two weapons is bounded by the stronger of them (the off hand's by its own item).
+  const offItem = card.offHandWeaponId ? attacker.items.get(card.offHandWeaponId) : null;
+  if (card.offHandWeaponId && (!offItem || !isItemType(offItem, "weapon")))
+    return "the off-hand weapon is no longer on the attacker";
+  const offFacts =
+    offItem && isItemType(offItem, "weapon") ? weaponFacts(offItem.name ?? "", offItem.system) : null;
+  const ceiling = Math.max(
+    damageCeiling(facts, card.shots, card.targets.length),
+    offFacts ? damageCeiling(offFacts, card.shots, card.targets.length) : 0,
+  );
   const over = card.result.damage.find((d) => d.damage > ceiling);
   if (over) return `damage ${over.damage} above ${ceiling}`;
   const ring = new Set((card.grenade?.ring ?? []).map((r) => r.id));

@@ -27,6 +27,8 @@ export interface D20ActorSystem {
       readonly preciseShot: boolean;
       readonly rapidShot?: boolean;
       readonly multishot?: boolean;
+      readonly ambidexterity?: boolean;
+      readonly twoWeaponFighting?: boolean;
     };
     readonly woundLog: { readonly combatId: string; readonly round: number; readonly lost: number };
   };
@@ -53,6 +55,8 @@ export function d20AttackerFacts(sys: D20ActorSystem, statuses: ReadonlySet<stri
     preciseShot: sys.d20.feats.preciseShot,
     rapidShot: sys.d20.feats.rapidShot ?? false,
     multishot: sys.d20.feats.multishot ?? false,
+    ambidexterity: sys.d20.feats.ambidexterity ?? false,
+    twoWeaponFighting: sys.d20.feats.twoWeaponFighting ?? false,
     conditions: conditions(statuses, "attacker"),
   };
 }
@@ -95,6 +99,8 @@ export function d20WeaponFacts(s: WeaponSystem): D20WeaponFacts {
     fire: { single: d.fire.single, multi: d.fire.multi, auto: d.fire.auto },
     rifle: d.rifle,
     twoHanded: d.twoHanded,
+    size: d.size || null,
+    double: d.double,
     ...(d.grenade && d.attack === "thrown"
       ? { grenade: { burstRadius: d.burstRadius, reflexDC: d.reflexDC } }
       : {}),

@@ -71,7 +71,7 @@ const world = (gap = 1) => ({
   ],
 });
 
-const lines = (msg: string) => onEveryClient(table, () => null as unknown as string[]);
+const lines = () => onEveryClient(table, () => null as unknown as string[]);
 const dialogKit = attackDialogKit(() => table, { actor: KARA, target: TOK.thug });
 
 describe("scenario: d20 melee (issue 15)", () => {

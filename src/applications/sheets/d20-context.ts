@@ -17,6 +17,8 @@ export interface D20SheetSource extends D20ActorLike {
     readonly preciseShot: boolean;
     readonly rapidShot?: boolean;
     readonly multishot?: boolean;
+    readonly ambidexterity?: boolean;
+    readonly twoWeaponFighting?: boolean;
   };
 }
 
@@ -63,6 +65,13 @@ export function d20SheetContext(d20: D20SheetSource, derived: D20Derived) {
       // SW-37: the fire-mode feats.
       { key: "rapidShot", label: "FT.D20.Feat.rapidShot", on: d20.feats.rapidShot ?? false },
       { key: "multishot", label: "FT.D20.Feat.multishot", on: d20.feats.multishot ?? false },
+      // SW-22: the two-weapon feats.
+      { key: "ambidexterity", label: "FT.D20.Feat.ambidexterity", on: d20.feats.ambidexterity ?? false },
+      {
+        key: "twoWeaponFighting",
+        label: "FT.D20.Feat.twoWeaponFighting",
+        on: d20.feats.twoWeaponFighting ?? false,
+      },
     ],
     sizeChoices: Object.fromEntries(D20_SIZES.map((s) => [s, `FT.D20.Size.${s}`])),
   };

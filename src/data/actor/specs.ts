@@ -58,6 +58,9 @@ function d20Spec(heroic: boolean) {
       // SW-37: the fire-mode feats (the seed's Multifire and Autofire tables).
       rapidShot: bool(false),
       multishot: bool(false),
+      // SW-22: the two-weapon feats.
+      ambidexterity: bool(false),
+      twoWeaponFighting: bool(false),
     }),
     /** SW-10: wound points lost this round (the Fortitude DC is 5 + these); "" = no combat. */
     woundLog: schema({ combatId: str(""), round: int(0, { min: 0 }), lost: int(0, { min: 0 }) }),

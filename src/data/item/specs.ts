@@ -87,6 +87,8 @@ const weaponD20 = schema({
    * Reflex save's DC are the grenade's own, not in the seed (ruling 2): empty until entered, and refused while empty.
    */
   grenade: bool(false),
+  /** SW-22: a double weapon (both ends attack; the off hand as if light). */
+  double: bool(false),
   burstRadius: num(null, { nullable: true }),
   reflexDC: num(null, { nullable: true }),
 });

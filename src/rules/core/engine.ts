@@ -189,6 +189,8 @@ export interface StepDeclaration {
   readonly targets: readonly string[];
   /** The surprise round allows one attack (SW-02). */
   readonly surpriseRound: boolean;
+  /** SW-22: fighting with a second weapon in the off hand, or both ends of a double weapon. */
+  readonly twoWeapon?: { readonly offHand: WeaponFacts; readonly double: boolean } | null;
   /** SW-35, SW-36 recoil: held in two hands; braced (a tripod or mount). Absent = as the weapon says. */
   readonly twoHands?: boolean;
   readonly braced?: boolean;

@@ -79,6 +79,10 @@ export interface D20WeaponFacts {
   readonly rifle?: boolean;
   /** SW-35, SW-36: wielded in two hands (a ranged weapon's recoil; absent = two hands). */
   readonly twoHanded?: boolean;
+  /** SW-22: the weapon's size (light when smaller than its wielder); null = not in the sources. */
+  readonly size?: string | null;
+  /** SW-22: a double weapon. */
+  readonly double?: boolean;
   /** SW-38: grenadelike, with its burst radius (m) and Reflex DC (null = not entered). */
   readonly grenade?: { readonly burstRadius: number | null; readonly reflexDC: number | null };
 }
@@ -96,6 +100,9 @@ export interface D20AttackerFacts {
   /** SW-37: Rapid Shot (one more attack at the highest bonus, −2 to all) and Multishot (the mode penalty 2 less). */
   readonly rapidShot?: boolean;
   readonly multishot?: boolean;
+  /** SW-22: the two-weapon feats. */
+  readonly ambidexterity?: boolean;
+  readonly twoWeaponFighting?: boolean;
   /** SW-43: standing in an area another side's suppression fire threatens (−1 on attacks). */
   readonly suppressed?: boolean;
   /** SW-27: the characters contributing to this shot as combined fire (+1 each, at most +5). */

@@ -99,6 +99,16 @@ function conditionsOf(a: D20AttackerFacts, t: D20TargetFacts): Set<D20Condition>
 const melee = (w: D20WeaponFacts) => w.rangeIncrement === null;
 
 /**
+ * SW-22: a light weapon is smaller than its wielder (a Medium wielder's Small or Tiny knife). A weapon whose size is
+ * not entered (not in the sources, ruling 2) is not taken as light.
+ */
+function isLight(weaponSize: string | null, wielderSize: string): boolean {
+  if (!weaponSize) return false;
+  const w = D20_SIZES.indexOf(sizeOf(weaponSize));
+  return w >= 0 && w < D20_SIZES.indexOf(sizeOf(wielderSize));
+}
+
+/**
  * SW-27 combined fire (+1 per contributor, at most +5), SW-39 an ally's aid (+2), SW-42 an aimed shot's position and
  * support, which ease the range penalty (never past 0; a thrown weapon cannot aim).
  */
@@ -235,6 +245,14 @@ export function createD20Engine(): ResolutionEngine {
         targets: d.targets,
         surpriseRound: d.surpriseRound,
         shotsAvailable: null,
+        twoWeapon: d.twoWeapon
+          ? {
+              offHandLight: isLight(d.twoWeapon.offHand.d20?.size ?? null, a.size),
+              ambidexterity: a.ambidexterity ?? false,
+              twoWeaponFighting: a.twoWeaponFighting ?? false,
+              doubleWeapon: d.twoWeapon.double,
+            }
+          : null,
       });
       return {
         action: plan.action,
