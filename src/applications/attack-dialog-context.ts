@@ -135,7 +135,7 @@ export function dialogContext(
  */
 function planContext(prep: PreparedAttack, hidden: readonly boolean[]) {
   const req = prep.request;
-  if (!prep.steps || !req.engine.attackSteps || req.area === "grenade") return null;
+  if (!prep.steps || !req.engine.attackSteps || req.area === "grenade" || req.plan?.aoo) return null;
   const fire = req.weapon.d20?.fire ?? { single: true, multi: false, auto: false };
   const p = req.plan ?? { fullAttack: false, mode: "single" as const };
   const modes: Record<string, string> = {};

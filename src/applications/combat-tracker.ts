@@ -4,8 +4,8 @@
  * A subclass of the v13 CombatTracker with its own tracker PART; no DOM surgery.
  */
 import { SYSTEM_ID, templatePath } from "../constants.js";
-import { isSide, sideIdOf } from "../documents/subtypes.js";
-import { guarded } from "../helpers/report.js";
+import { isItemType, isSide, sideIdOf } from "../documents/subtypes.js";
+import { guarded, notify } from "../helpers/report.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import { trackerGuarded } from "../helpers/tracker-report.js";
 import { roundPhases } from "../rules/index.js";
@@ -46,6 +46,7 @@ export class FrontierCombatTracker extends Base {
       holdDelay: guarded(FrontierCombatTracker.#onHoldDelay),
       holdReady: guarded(FrontierCombatTracker.#onHoldReady),
       actFromHold: guarded(FrontierCombatTracker.#onActFromHold),
+      attackOfOpportunity: guarded(FrontierCombatTracker.#onAttackOfOpportunity),
       dispositionSides: guarded(FrontierCombatTracker.#onDispositionSides),
     },
   };
@@ -133,6 +134,8 @@ export class FrontierCombatTracker extends Base {
         ftCanAct:
           isGM && combat.started && !current && (state === "delaying" || state === "readied") ? state : null,
         ftFlatFooted: flatFootedIn(c),
+        // SW-25: its owner or the GM may make its attack of opportunity (out of turn) while the combat runs.
+        ftCanAoO: combat.started && (isGM || !!c?.isOwner),
         // SW-43: suppressing an area until its next turn.
         ftSuppressing: !!c?.getFlag(SYSTEM_ID, "suppressing"),
         // SW-02: unaware before the start, and sitting out the surprise round.
@@ -220,6 +223,28 @@ export class FrontierCombatTracker extends Base {
     const combatant = id ? combat?.combatants.get(id) : undefined;
     if (!game.user?.isGM || !combat || combat.started || !combatant) return;
     await combatant.setFlag(SYSTEM_ID, "unaware", !combatant.getFlag(SYSTEM_ID, "unaware"));
+  }
+
+  /**
+   * SW-25: the combatant's attack of opportunity at the user's target, with its first melee weapon (an equipped one
+   * first): one a round, at the highest bonus, not the round's action (`turn-ledger.ts`).
+   */
+  static async #onAttackOfOpportunity(
+    this: FrontierCombatTracker,
+    _e: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
+    const combatant = id ? this.combat?.combatants.get(id) : undefined;
+    const actor = combatant?.actor;
+    if (!actor || !(game.user?.isGM || actor.isOwner)) return;
+    const melee = actor.items.contents.flatMap((i) =>
+      isItemType(i, "weapon") && i.system.d20.attack === "melee" ? [i] : [],
+    );
+    const weapon = melee.find((i) => i.system.equipped) ?? melee[0];
+    if (!weapon) return notify("warn", "FT.D20.AoO.noMeleeWeapon", { name: actor.name ?? "" });
+    const { attackWithWeapon } = await import("../workflows/attack.js");
+    await attackWithWeapon(actor, weapon, { aoo: true });
   }
 
   /** GM (SW-03): roll each side's NPCs as one group from now on, or each on its own. */

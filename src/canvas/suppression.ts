@@ -69,5 +69,5 @@ export function isThreatened(token: TokenP, tokens: readonly TokenP[]): boolean 
 /** Metres per pixel of the token's scene. */
 function unitsPerPixelOf(token: TokenP): number {
   const grid = token.document.parent?.grid;
-  return grid && grid.size ? grid.distance / grid.size : 1;
+  return grid?.size ? grid.distance / grid.size : 1;
 }

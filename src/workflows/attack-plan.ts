@@ -101,6 +101,8 @@ export interface StepRequest {
   readonly targets?: readonly string[];
   readonly twoHands?: boolean;
   readonly braced?: boolean;
+  /** SW-25: an attack of opportunity — one attack at the highest bonus, whatever the form says. */
+  readonly aoo?: boolean;
   /** SW-22: the off-hand weapon's option id (`AttackRequest.offHands`); absent = one weapon. */
   readonly offHand?: string | null;
   /** SW-02: the attacker's combat is in its surprise round (set by the workflow, not the dialog). */
@@ -271,7 +273,8 @@ function planSteps(
   // action the surprise round does not allow (SW-02).
   if (req.area === "suppression" && req.plan?.surpriseRound)
     throw new RulesError("FT.D20.FullAttack.surpriseRound", "The surprise round allows a single attack");
-  const p: StepRequest = req.plan && !req.area ? req.plan : { fullAttack: false, mode: "single" };
+  const asked: StepRequest = req.plan && !req.area ? req.plan : { fullAttack: false, mode: "single" };
+  const p: StepRequest = asked.aoo ? { ...asked, fullAttack: false, mode: "single", offHand: null } : asked;
   // SW-22: the off-hand weapon the user chose among those the workflow offered (a double weapon's other end too).
   const off = p.offHand ? req.offHands?.find((o) => o.id === p.offHand) : undefined;
   if (p.offHand && !off)
@@ -558,7 +561,7 @@ export function resolveAttack(prep: PreparedAttack, dice: AttackDice): AttackRes
 
 /** SW-22, SW-35..37: each step at its own target against its own check; damage summed per target hit. */
 function resolveSteps(prep: PreparedAttack, steps: readonly PreparedStep[], dice: AttackDice): AttackResult {
-  const { engine, weapon, declarations } = prep.request;
+  const { engine, declarations } = prep.request;
   if (dice.rolls.length !== steps.length)
     throw new RulesError(
       "FT.Error.diceCount",

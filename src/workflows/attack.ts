@@ -47,6 +47,8 @@ export interface AttackOptions {
   readonly fast?: boolean;
   /** The weapon as used this time (a knife thrown rather than wielded: its skill is "thrown"). */
   readonly system?: WeaponSystem;
+  /** SW-25: an attack of opportunity — one melee attack at the highest bonus, out of the attacker's turn. */
+  readonly aoo?: boolean;
 }
 
 /** The attacker's facts from its sheet and token. */
@@ -221,7 +223,7 @@ export async function attackWithWeapon(
   const gate = gateAttack(token, targets, weapon.rof);
   if (!gate) return;
   // SF-B-02, SF-B-15, SF-X-27, SF-X-30, SF-X-37: what this attacker did this round (turn-ledger.ts), refused here.
-  const turn = turnGate(actor, item, combatant);
+  const turn = turnGate(actor, item, combatant, { aoo: !!options.aoo });
   if (!turn) return;
   const unit = sys.rangeUnit === "squares" ? "squares" : "m";
   // SW-38: a d20 grenadelike weapon is thrown at the square where the target stands (the engine that throws at
@@ -259,7 +261,10 @@ export async function attackWithWeapon(
       firedLastTurn: turn.firedLastTurn,
       // SW-22, SW-35, SW-36: where the engine plans steps (d20), several targets start as a full attack in the
       // weapon's fire mode (autofire, else multifire), one attack at each in turn; SW-02 the surprise round.
-      plan: defaultPlan(sys, targets.length, !!game.combat?.inSurpriseRound && !!combatant),
+      // SW-25: an attack of opportunity is one attack at the highest bonus, never a full attack.
+      plan: options.aoo
+        ? { fullAttack: false, mode: "single", surpriseRound: false, aoo: true }
+        : defaultPlan(sys, targets.length, !!game.combat?.inSurpriseRound && !!combatant),
       ...(square ? { area: "grenade" as const } : {}),
       // SW-22: the weapons the dialog offers for the off hand.
       ...(currentEngine().attackSteps && !square ? { offHands: offHandOptions(actor, item) } : {}),

@@ -214,7 +214,7 @@ export function handleReflexRequest(
     if (!message || !trusted) return skip("FT.Card.gone");
     if ("refused" in trusted) return skip(trusted.refused);
     const g = d20GrenadeOf(trusted);
-    if (!g || !g.cover.some((c) => c.id === targetId)) return skip("FT.D20.Grenade.notCaught");
+    if (!g?.cover.some((c) => c.id === targetId)) return skip("FT.D20.Grenade.notCaught");
     if (g.saves.some((sv) => sv.id === targetId)) return skip("FT.D20.Grenade.alreadySaved");
     if (trusted.applied.some((m) => m.targetId === targetId)) return skip("FT.D20.Grenade.saveAfterApply");
     const actor = targetActor(targetId, null);

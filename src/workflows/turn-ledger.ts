@@ -14,12 +14,14 @@
  * a weapon cannot fire on the turn it is reloaded (SF-B-20, SF-X-37); an unconscious character cannot fire
  * (SF-B-15), nor a stunned one (SF-X-40).
  */
+
 import { movementOf } from "../canvas/scene-facts.js";
 import { SYSTEM_ID } from "../constants.js";
 import type { WeaponSystem } from "../data/item/facts.js";
 import { weaponFacts } from "../data/item/facts.js";
 import { actorSystem, isItemType, isSide, sideOf } from "../documents/subtypes.js";
 import { notify, report } from "../helpers/report.js";
+import { attackOfOpportunity } from "../rules/d20/actions.js";
 import {
   type AttackFacts,
   DEFAULT_DECLARATIONS,
@@ -49,6 +51,8 @@ export interface TurnLedger {
   readonly reloaded: boolean;
   /** Item id → the last round that weapon fired. */
   readonly fired: Readonly<Record<string, number>>;
+  /** SW-25: the combatant made its attack of opportunity this round. */
+  readonly aoo?: boolean;
 }
 
 const EMPTY: TurnLedger = { round: 0, shots: 0, reloaded: false, fired: {} };
@@ -72,6 +76,7 @@ export function ledgerFor(stored: unknown, round: number): TurnLedger {
     shots: same && wholeNumber(s.shots) ? s.shots : 0,
     reloaded: same && s.reloaded === true,
     fired,
+    ...(same && s.aoo === true ? { aoo: true } : {}),
   };
 }
 
@@ -171,6 +176,8 @@ export function turnGate(
   actor: ActorI,
   item: ItemI | null,
   combatant: CombatantI | null | undefined,
+  /** SW-25: an attack of opportunity, out of the combatant's turn (one a round, melee only). */
+  options: { readonly aoo?: boolean } = {},
 ): TurnGate | null {
   try {
     const down = downProblem(actor);
@@ -189,7 +196,17 @@ export function turnGate(
     // SW-13 (issue 15): a combat by count (d20) has its own action economy — one attack action, or one full attack
     // as the round's full-round action — not Star Frontiers' rate of fire, reload turn or declared shots.
     const byCount = !!fighting?.parent?.byCount;
-    if (byCount && ledger.shots > 0) {
+    // SW-25: an attack of opportunity is not the round's action: one a round, a melee weapon, in a combat by count.
+    if (options.aoo) {
+      if (!fighting || !byCount) throw new RulesError("FT.D20.AoO.noCombat", "Only in a running d20 combat");
+      const weapon = item && isItemType(item, "weapon") ? item.system : null;
+      const check = attackOfOpportunity({
+        bab: 0,
+        usedThisRound: !!ledger.aoo,
+        melee: !!weapon && weapon.d20.attack === "melee",
+      });
+      if (check.reason) throw new RulesError(check.reason, check.reason, { name: actor.name ?? "" });
+    } else if (byCount && ledger.shots > 0) {
       const name = actor.name ?? "";
       throw new RulesError("FT.D20.Action.attackedThisRound", `${name} has already attacked this round`, {
         name,
@@ -237,12 +254,15 @@ export function turnGate(
             if (messageId)
               await save(
                 fighting,
-                {
-                  round,
-                  shots: ledger.shots + card.shots,
-                  reloaded: ledger.reloaded,
-                  fired: { ...ledger.fired, [id]: round },
-                },
+                options.aoo
+                  ? { ...ledger, round, aoo: true }
+                  : {
+                      round,
+                      shots: ledger.shots + card.shots,
+                      reloaded: ledger.reloaded,
+                      fired: { ...ledger.fired, [id]: round },
+                      ...(ledger.aoo ? { aoo: true } : {}),
+                    },
                 more?.(card.shots),
               );
             return messageId;

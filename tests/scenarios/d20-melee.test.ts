@@ -5,7 +5,7 @@
  * reach (2 m, SW-14) and refused before anything is rolled.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetAppRecords } from "../foundry/apps.js";
+import { click, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
@@ -13,7 +13,9 @@ import {
   attack,
   cell,
   closeTableAfterEach,
+  currentTurn,
   everyone,
+  G,
   GM_ID,
   id,
   itemFromPack,
@@ -28,11 +30,14 @@ import {
 } from "./kit.js";
 import { d20Foe, HEROIC_POOLS } from "./kit-d20.js";
 import { attackDialogKit } from "./kit-dialog.js";
+import { row, tracker } from "./kit-phases.js";
 
 const SCENE = id("sceneD20Melee");
 const KARA = id("actKaraMelee");
 const THUG = id("actThugMelee");
 const SABER = id("itmSaberMelee");
+const BLADE = id("itmBladeMelee");
+const CMB = { kara: id("cmbKaraMelee"), thug: id("cmbThugMelee") };
 const TOK = { kara: id("tokKaraMelee"), thug: id("tokThugMelee") };
 
 let table: Table;
@@ -50,7 +55,10 @@ const world = (gap = 1) => ({
       items: [itemFromPack("d20", "lightsaber", SABER, { d20: { damage: "2d8" } })],
       system: { d20: { bab: 6, abilities: { str: 14, dex: 14 }, vitality: { value: 12, max: 12 } } },
     }),
-    d20Foe(THUG, "Thug", HEROIC_POOLS),
+    {
+      ...d20Foe(THUG, "Thug", HEROIC_POOLS),
+      items: [itemFromPack("d20", "lightsaber", BLADE, { d20: { damage: "2d6", threat: 20 } }, "Vibroblade")],
+    },
   ],
   scenes: [
     sceneSource({
@@ -113,6 +121,53 @@ describe("scenario: d20 melee (issue 15)", () => {
     const msg = await attack(table, alice, KARA, SABER, [TOK.thug]);
     expect(msg).toBeNull();
     expect(told(alice)).toEqual(["warn: Thug is out of range."]);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-25: on Kara's turn the GM makes the Thug's attack of opportunity from the tracker (his vibroblade, d20 15 vs Defense 12: a hit), one a round — a second is refused — and it is not his round's action: on his own turn he attacks again", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    await gm.run(async () => {
+      const combat = await G().Combat.create({ scene: SCENE, active: true });
+      await combat.createEmbeddedDocuments(
+        "Combatant",
+        [
+          { _id: CMB.kara, tokenId: TOK.kara, sceneId: SCENE, actorId: KARA },
+          { _id: CMB.thug, tokenId: TOK.thug, sceneId: SCENE, actorId: THUG },
+        ],
+        { keepId: true },
+      );
+    });
+    await table.settle();
+    table.dice(18, 5);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    expect(currentTurn(gm)).toBe("Kara");
+    // Alice has no AoO button on the Thug's row; the GM has.
+    expect(
+      row(await tracker(table.client(ALICE_ID)), "Thug").querySelector('[data-action="attackOfOpportunity"]'),
+    ).toBeNull();
+    gm.target(TOK.kara);
+    const aoo = async () => {
+      const button = row(await tracker(gm), "Thug").querySelector('[data-action="attackOfOpportunity"]');
+      expect(button).not.toBeNull();
+      gm.run(() => click(button!));
+      await gm.run(() => settleApps());
+      await table.settle();
+    };
+    await aoo();
+    const msg = await dialogKit.aliceRolls(gm, 15, 3, 4);
+    expect(text(targetBlock(renderMessage(gm, msg), "Kara").querySelector(".ft-roll-line"))).toBe(
+      "d20 15 + 0 = 15 vs Defense 12 → Hit 2d6 [3, 4] = 7 dmg",
+    );
+    await aoo();
+    expect(told(gm).at(-1)).toBe("warn: Thug has already made its attack of opportunity this round (SW-25).");
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(currentTurn(gm)).toBe("Thug");
+    table.dice(2, 1, 1);
+    const own = await attack(table, gm, THUG, BLADE, [TOK.kara]);
+    expect(own).not.toBeNull();
     expect(table.unhandled).toEqual([]);
   });
 });

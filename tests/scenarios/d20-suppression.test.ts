@@ -176,7 +176,7 @@ describe("scenario: suppression of a doorway (issue 15, SW-43)", () => {
     expect(suppressing()).toEqual(everyone(table, true));
     // Every tracker shows Kara suppressing.
     for (const c of table.all) {
-      const badge = row(await tracker(c), "Kara").querySelector(".ft-badge-hold");
+      const badge = row(await tracker(c), "Kara").querySelector(".ft-badge-suppress");
       expect(text(badge)).toBe("Suppressing SW-43");
     }
     // A full-round action (SW-43), as the card records it.
