@@ -56,6 +56,7 @@ export class FrontierActorSheet extends Base {
       skillCheck: guarded(FrontierActorSheet.#onSkillCheck),
       npcReaction: guarded(FrontierActorSheet.#onNpcReaction),
       useGear: guarded(FrontierActorSheet.#onUseGear),
+      specialAttack: guarded(FrontierActorSheet.#onSpecialAttack),
     },
   };
 
@@ -215,6 +216,17 @@ export class FrontierActorSheet extends Base {
   }
 
   /** Bare-hand melee (rules-tables §6): the workflow reads the user's target; shift-click skips the dialog. */
+  /** SW-41 (issue 15): a d20 special attack — bantha rush, trip, overrun, grapple, disarm — at the user's target. */
+  static async #onSpecialAttack(
+    this: FrontierActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const { SPECIAL_ATTACKS, specialAttack } = await import("../../workflows/d20-special.js");
+    const kind = SPECIAL_ATTACKS.find((k) => k === target.dataset.kind);
+    if (kind) await specialAttack(this.document, kind);
+  }
+
   static async #onPunch(this: FrontierActorSheet, event: PointerEvent): Promise<void> {
     const { meleeAttack } = await import("../../workflows/melee.js");
     await meleeAttack(this.document, null, { fast: event.shiftKey });

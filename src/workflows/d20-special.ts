@@ -1,0 +1,273 @@
+/**
+ * The d20 special attacks as opposed checks (SW-41, issue 15): bantha rush, trip, overrun, grapple and disarm, from
+ * the d20 block of the sheet, at the user's one target within reach (SW-14). The user picks what the rules ask
+ * (charging, a stable defender, a blocking defender), both d20s are rolled on the user's client as Foundry rolls
+ * every die, and one chat card says the totals and the outcome by the rules (`rules/d20/actions.ts`). What follows —
+ * a push, a fall to prone, a grapple held, a weapon dropped — is the referee's to play on the canvas (SW-41 is an
+ * assisted rule): the card says it. An NPC defender's bonus stays off the card when players may not see its numbers.
+ */
+import { attackTargets, readTarget } from "../canvas/scene-facts.js";
+import { isItemType } from "../documents/subtypes.js";
+import { notify, report } from "../helpers/report.js";
+import {
+  banthaRush,
+  disarmModifiers,
+  grappleBonus,
+  opposed,
+  overrun,
+  sizeAllows,
+  trip,
+} from "../rules/d20/actions.js";
+import { D20_REACH_M, D20_SIZES, type D20Size } from "../rules/d20/tables.js";
+import { RulesError } from "../rules/index.js";
+import { keepsNumbersSecret } from "./attack.js";
+
+type ActorI = Actor.Implementation;
+
+export const SPECIAL_ATTACKS = ["banthaRush", "trip", "overrun", "grapple", "disarm"] as const;
+export type SpecialAttack = (typeof SPECIAL_ATTACKS)[number];
+
+/** What a special attack reads of a d20 actor: BAB, size, Str and Dex modifiers. */
+interface Side {
+  readonly bab: number;
+  readonly size: D20Size;
+  readonly str: number;
+  readonly dex: number;
+  /** Its first equipped melee weapon's size ("" = not entered) and whether it is held in two hands (disarm). */
+  readonly weaponSize: string;
+  readonly twoHanded: boolean;
+  readonly hasMeleeWeapon: boolean;
+}
+
+function sideOf(actor: ActorI): Side | null {
+  const sys = actor.system as {
+    d20?: { bab: number; size: string };
+    derived?: { d20?: { mods: { str: number; dex: number } } };
+  };
+  if (!sys.d20) return null;
+  const size = (D20_SIZES as readonly string[]).includes(sys.d20.size) ? (sys.d20.size as D20Size) : "medium";
+  const weapon = actor.items.contents.find(
+    (i) => isItemType(i, "weapon") && i.system.d20.attack === "melee" && i.system.equipped,
+  );
+  const w = weapon && isItemType(weapon, "weapon") ? weapon.system.d20 : null;
+  return {
+    bab: sys.d20.bab,
+    size,
+    str: sys.derived?.d20?.mods.str ?? 0,
+    dex: sys.derived?.d20?.mods.dex ?? 0,
+    weaponSize: w?.size ?? "",
+    twoHanded: !!w?.twoHanded,
+    hasMeleeWeapon: !!w,
+  };
+}
+
+export interface SpecialOptions {
+  readonly charging?: boolean;
+  readonly defenderStable?: boolean;
+  /** Overrun: the defender blocks rather than steps aside. */
+  readonly defenderBlocks?: boolean;
+}
+
+export interface SpecialResult {
+  readonly attackerBonus: number;
+  readonly defenderBonus: number;
+  readonly attackerTotal: number;
+  readonly defenderTotal: number;
+  readonly won: boolean;
+  /** The i18n key of what happens, and its data. */
+  readonly outcome: { readonly key: string; readonly data: Readonly<Record<string, string>> };
+}
+
+const mod = (n: number) => (n < 0 ? `− ${-n}` : `+ ${n}`);
+
+/** Text for the card's HTML: names are the users' own. */
+const esc = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+
+/**
+ * SW-41: the opposed check of `kind` from both d20s. Bantha rush: Strength checks with size, charge and stability;
+ * trip and overrun's block: Strength against the better of Strength and Dexterity, with size and stability; grapple:
+ * BAB + Str + the grapple size modifier on each side; disarm: opposed attack rolls (BAB + Str) with the weapons'
+ * size difference, +4 to a two-handed defender, −4 when the defender holds no melee weapon.
+ */
+export function resolveSpecial(
+  kind: SpecialAttack,
+  a: Side,
+  d: Side,
+  dice: { readonly attacker: number; readonly defender: number },
+  o: SpecialOptions,
+): SpecialResult {
+  const rush = (won: boolean, push: number): SpecialResult["outcome"] =>
+    won
+      ? { key: "FT.D20.Special.pushed", data: { metres: String(push) } }
+      : { key: "FT.D20.Special.pushedBack", data: {} };
+  if (kind === "banthaRush") {
+    const r = banthaRush({
+      attackerSize: a.size,
+      defenderSize: d.size,
+      attackerRoll: dice.attacker + a.str,
+      defenderRoll: dice.defender + d.str,
+      charging: !!o.charging,
+      defenderStable: !!o.defenderStable,
+    });
+    return {
+      attackerBonus: r.attackerTotal - dice.attacker,
+      defenderBonus: r.defenderTotal - dice.defender,
+      attackerTotal: r.attackerTotal,
+      defenderTotal: r.defenderTotal,
+      won: r.won,
+      outcome: rush(r.won, r.pushMetres),
+    };
+  }
+  if (kind === "trip" || kind === "overrun") {
+    const r = trip({
+      attackerSize: a.size,
+      defenderSize: d.size,
+      attackerRoll: dice.attacker + a.str,
+      defenderRoll: dice.defender + Math.max(d.str, d.dex),
+      defenderStable: !!o.defenderStable,
+    });
+    const base = {
+      attackerBonus: r.attackerTotal - dice.attacker,
+      defenderBonus: r.defenderTotal - dice.defender,
+      attackerTotal: r.attackerTotal,
+      defenderTotal: r.defenderTotal,
+      won: r.won,
+    };
+    if (kind === "trip")
+      return {
+        ...base,
+        outcome: r.won
+          ? { key: "FT.D20.Special.tripped", data: {} }
+          : { key: "FT.D20.Special.tripFailed", data: {} },
+      };
+    // Overrun: the defender who steps aside lets the charge go on; a block is a trip, and a lost block may trip
+    // the attacker in return (the referee's roll: here, the card says the loser may be tripped).
+    const way = overrun(o.defenderBlocks ?? true, r.won, false);
+    return {
+      ...base,
+      won: way === "continue",
+      outcome: { key: `FT.D20.Special.overrunResult.${way}`, data: {} },
+    };
+  }
+  if (kind === "grapple") {
+    const at = dice.attacker + grappleBonus(a.bab, a.str, a.size);
+    const de = dice.defender + grappleBonus(d.bab, d.str, d.size);
+    const r = opposed(at, de);
+    return {
+      attackerBonus: at - dice.attacker,
+      defenderBonus: de - dice.defender,
+      attackerTotal: at,
+      defenderTotal: de,
+      won: r.won,
+      outcome: r.won
+        ? { key: "FT.D20.Special.grappled", data: {} }
+        : { key: "FT.D20.Special.grappleFailed", data: {} },
+    };
+  }
+  const size = (s: string): D20Size =>
+    (D20_SIZES as readonly string[]).includes(s) ? (s as D20Size) : "medium";
+  const m = disarmModifiers({
+    attackerWeapon: size(a.weaponSize),
+    defenderWeapon: size(d.weaponSize),
+    defenderTwoHanded: d.twoHanded,
+    itemIsMeleeWeapon: d.hasMeleeWeapon,
+  });
+  const at = dice.attacker + a.bab + a.str + m.attacker;
+  const de = dice.defender + d.bab + d.str + m.defender;
+  const r = opposed(at, de);
+  return {
+    attackerBonus: at - dice.attacker,
+    defenderBonus: de - dice.defender,
+    attackerTotal: at,
+    defenderTotal: de,
+    won: r.won,
+    outcome: r.won
+      ? { key: "FT.D20.Special.disarmed", data: {} }
+      : { key: "FT.D20.Special.disarmFailed", data: {} },
+  };
+}
+
+/** The options the kind asks for, picked in a dialog; null = cancelled. */
+async function pickOptions(kind: SpecialAttack): Promise<SpecialOptions | null> {
+  const asks: (keyof SpecialOptions)[] =
+    kind === "banthaRush"
+      ? ["charging", "defenderStable"]
+      : kind === "trip"
+        ? ["defenderStable"]
+        : kind === "overrun"
+          ? ["defenderBlocks", "defenderStable"]
+          : [];
+  if (!asks.length) return {};
+  const i18n = game.i18n;
+  const content = asks
+    .map(
+      (k) =>
+        `<label class="ft-check"><input type="checkbox" name="${k}"${k === "defenderBlocks" ? " checked" : ""}> ${i18n?.localize(`FT.D20.Special.${k}`) ?? k}</label>`,
+    )
+    .join("");
+  const result: unknown = await foundry.applications.api.DialogV2.prompt({
+    window: { title: i18n?.localize(`FT.D20.Special.${kind}`) ?? kind },
+    content: `<div class="ft-dialog ft-special">${content}</div>`,
+    ok: {
+      label: i18n?.localize("FT.D20.Special.roll") ?? "Roll",
+      callback: (_ev: Event, button: HTMLButtonElement) => {
+        const on = (k: string) =>
+          !!button.form?.querySelector<HTMLInputElement>(`input[name="${k}"]`)?.checked;
+        return Object.fromEntries(asks.map((k) => [k, on(k)]));
+      },
+    },
+  });
+  return result && typeof result === "object" ? (result as SpecialOptions) : null;
+}
+
+/**
+ * SW-41: the special attack of `kind` by the actor at the user's one target within reach: the options, both d20s,
+ * one card. Refused with a notification, nothing rolled: no token, no target or several, out of reach, a defender
+ * more than one size larger (bantha rush, trip, overrun), an actor without d20 numbers.
+ */
+export async function specialAttack(actor: ActorI, kind: SpecialAttack): Promise<void> {
+  try {
+    const token = actor.getActiveTokens()[0];
+    if (!token) return notify("warn", "FT.Attack.noToken");
+    const targets = attackTargets();
+    if (targets.length !== 1) return notify("warn", "FT.Melee.oneTarget");
+    const target = targets[0]!;
+    const scene = readTarget(token, target, "m");
+    if (scene.input.facts.distance > D20_REACH_M + 1e-9)
+      throw new RulesError("FT.Error.outOfRange", "Out of reach", { target: scene.input.facts.name });
+    const a = sideOf(actor);
+    const defender = target.actor;
+    const d = defender ? sideOf(defender) : null;
+    if (!a || !d) throw new RulesError("FT.D20.noFacts", "No d20 numbers", {});
+    if (kind !== "grapple" && kind !== "disarm" && !sizeAllows(a.size, d.size))
+      throw new RulesError("FT.D20.Special.tooLarge", "Too large", { target: scene.input.facts.name });
+    const options = await pickOptions(kind);
+    if (!options) return;
+    const rollA = await new Roll("1d20").evaluate();
+    const rollD = await new Roll("1d20").evaluate();
+    const r = resolveSpecial(kind, a, d, { attacker: rollA.total ?? 1, defender: rollD.total ?? 1 }, options);
+    const i18n = game.i18n;
+    const secret = keepsNumbersSecret(defender);
+    const name = esc(scene.input.facts.name);
+    const attackerLine = `${esc(actor.name ?? "")}: d20 ${rollA.total} ${mod(r.attackerBonus)} = ${r.attackerTotal}`;
+    const defenderLine = secret
+      ? `${name}: d20 ${rollD.total}`
+      : `${name}: d20 ${rollD.total} ${mod(r.defenderBonus)} = ${r.defenderTotal}`;
+    const outcome = i18n?.format(r.outcome.key, { ...r.outcome.data, name }) ?? r.outcome.key;
+    const title = i18n?.localize(`FT.D20.Special.${kind}`) ?? kind;
+    const content = `<div class="ft-card ft-special-card"><header class="ft-card-header"><h3>${title} <span class="ft-rule">SW-41</span></h3></header><p class="ft-roll-line">${attackerLine}</p><p class="ft-roll-line">${defenderLine}</p><p class="ft-result ${r.won ? "hit" : "miss"}">${outcome}</p></div>`;
+    const data: ChatMessage.CreateData = {
+      content,
+      speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
+      rolls: [rollA, rollD],
+    };
+    ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
+    await ChatMessage.create(data);
+  } catch (e) {
+    report(e);
+  }
+}

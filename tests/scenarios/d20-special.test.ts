@@ -1,0 +1,123 @@
+/**
+ * Scenario (issue 15): the d20 special attacks as opposed checks from the sheet (SW-41). Kara (Str 14, Dex 14, BAB
+ * +3) stands beside the Thug (Str 10, Dex 14). Her sheet's d20 block offers bantha rush, trip, overrun, grapple and
+ * disarm; each asks what the rule needs, rolls both d20s and posts one card every client reads.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { click, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
+import { type Client, createTable, type Table } from "../foundry/world.js";
+import {
+  ALICE_ID,
+  actorSource,
+  cell,
+  closeTableAfterEach,
+  everyone,
+  G,
+  GM_ID,
+  id,
+  sceneSource,
+  settingSource,
+  text,
+  tokenSource,
+  told,
+} from "./kit.js";
+import { d20Foe, HEROIC_POOLS } from "./kit-d20.js";
+import { openSheet } from "./kit-grenades.js";
+import { answerPrompt, promptField } from "./kit-zebulon.js";
+
+/** The newest chat message's title and lines as this client holds them. */
+const lastMessageText = (c: Client): string =>
+  c.run(() => {
+    const div = G().document.createElement("div");
+    div.innerHTML = G().game.messages.contents.at(-1)?.content ?? "";
+    return [...div.querySelectorAll("h3, p")].map((e) => text(e)).join(" ");
+  });
+
+const SCENE = id("sceneD20Spec");
+const KARA = id("actKaraSpec");
+const THUG = id("actThugSpec");
+const TOK = { kara: id("tokKaraSpec"), thug: id("tokThugSpec") };
+
+let table: Table;
+beforeEach(() => resetAppRecords());
+closeTableAfterEach(() => table);
+
+/** `col`: the Thug's column (1: beside Kara); `secret`: no player may observe the Thug. */
+const world = (o: { col?: number; secret?: boolean } = {}) => ({
+  settings: [settingSource(id("setEngineSpec"), "engine", "d20")],
+  actors: [
+    actorSource({
+      _id: KARA,
+      name: "Kara",
+      owner: ALICE_ID,
+      system: { d20: { bab: 3, abilities: { str: 14, dex: 14 }, vitality: { value: 12, max: 12 } } },
+    }),
+    { ...d20Foe(THUG, "Thug", HEROIC_POOLS), ...(o.secret ? { ownership: { default: 0 } } : {}) },
+  ],
+  scenes: [
+    sceneSource({
+      _id: SCENE,
+      name: "Ledge",
+      tokens: [
+        tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
+        tokenSource({
+          _id: TOK.thug,
+          name: "Thug",
+          actorId: THUG,
+          actorLink: true,
+          disposition: -1,
+          ...cell(o.col ?? 1, 5),
+        }),
+      ],
+    }),
+  ],
+});
+
+/** Alice targets the Thug and presses a special attack on Kara's sheet. */
+async function press(kind: string): Promise<void> {
+  const alice = table.client(ALICE_ID);
+  alice.target(TOK.thug);
+  const sheet = await openSheet(alice, KARA);
+  const button = sheet.querySelector<HTMLElement>(`[data-action="specialAttack"][data-kind="${kind}"]`);
+  expect(button).not.toBeNull();
+  alice.run(() => click(button!));
+  await alice.run(() => settleApps());
+  await table.settle();
+}
+
+describe("scenario: d20 special attacks (issue 15, SW-41)", () => {
+  it("SW-41: Alice trips the Thug — Strength d20 15 + 2 = 17 against his better of Strength and Dexterity, d20 9 + 2 = 11: tripped, on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    table.dice(15, 9);
+    await press("trip");
+    await answerPrompt(table, table.client(ALICE_ID));
+    expect(told(table.client(ALICE_ID))).toEqual([]);
+    const seen = Object.fromEntries(table.all.map((c) => [c.user.name as string, lastMessageText(c)]));
+    expect(seen).toEqual(
+      everyone(table, "Trip SW-41 Kara: d20 15 + 2 = 17 Thug: d20 9 + 2 = 11 Thug is tripped: prone."),
+    );
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-41: a charging bantha rush — d20 10 + 2 + 2 = 14 against d20 12 + 0 = 12 — pushes the secret Thug 2 m; his bonus stays off the card", async () => {
+    table = await createTable({ world: world({ secret: true }), online: [GM_ID, ALICE_ID] });
+    table.dice(10, 12);
+    await press("banthaRush");
+    const alice = table.client(ALICE_ID);
+    alice.run(() => {
+      (promptField(alice, "charging") as HTMLInputElement).checked = true;
+    });
+    await answerPrompt(table, alice);
+    expect(lastMessageText(table.client(GM_ID))).toBe(
+      "Bantha rush SW-41 Kara: d20 10 + 4 = 14 Thug: d20 12 Thug is pushed back 2 m (move with them to push further).",
+    );
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-41 SW-14: the Thug 3 m away is out of reach: refused with a notification, nothing rolled", async () => {
+    table = await createTable({ world: world({ col: 4 }), online: [GM_ID, ALICE_ID] });
+    await press("grapple");
+    expect(told(table.client(ALICE_ID))).toEqual(["warn: Thug is out of range."]);
+    expect(table.unhandled).toEqual([]);
+  });
+});
