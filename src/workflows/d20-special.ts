@@ -13,6 +13,9 @@ import {
   banthaRush,
   disarmModifiers,
   grappleBonus,
+  OBJECT_SUBSTANCES,
+  objectDamage,
+  objectStrike,
   opposed,
   overrun,
   sizeAllows,
@@ -264,6 +267,131 @@ export async function specialAttack(actor: ActorI, kind: SpecialAttack): Promise
       content,
       speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
       rolls: [rollA, rollD],
+    };
+    ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
+    await ChatMessage.create(data);
+  } catch (e) {
+    report(e);
+  }
+}
+
+const OBJECT_STATES = ["inanimate", "carried", "held"] as const;
+
+/**
+ * SW-40: a strike at an object (a door, a console, a held blaster), from the d20 block of the sheet: the user picks
+ * the weapon, the object's size, state, substance and thickness (and whether a full round was spent lining it up);
+ * the d20 is rolled against the object's Defense, the damage on a hit, and the card says what gets through the
+ * substance's damage reduction against the object's wound points. Keeping the object's wound points is the referee's
+ * (an assisted rule). A held object's holder's Dex and class bonus are the referee's to add: the card says so.
+ */
+export async function strikeObject(actor: ActorI): Promise<void> {
+  try {
+    const token = actor.getActiveTokens()[0];
+    if (!token) return notify("warn", "FT.Attack.noToken");
+    const me = sideOf(actor);
+    if (!me) throw new RulesError("FT.D20.noFacts", "No d20 numbers", {});
+    const weapons = actor.items.contents.flatMap((i) =>
+      isItemType(i, "weapon") && i.system.d20.damage && !i.system.d20.grenade ? [i] : [],
+    );
+    if (!weapons.length) return notify("warn", "FT.D20.Object.noWeapon", { name: actor.name ?? "" });
+    const i18n = game.i18n;
+    const t = (k: string) => i18n?.localize(k) ?? k;
+    const options = (values: readonly string[], label: (v: string) => string, selected: string) =>
+      values
+        .map((v) => `<option value="${v}"${v === selected ? " selected" : ""}>${esc(label(v))}</option>`)
+        .join("");
+    const content = `<div class="ft-dialog ft-object">
+      <label>${t("FT.D20.Object.weapon")} <select name="weapon">${options(
+        weapons.map((w) => w.id ?? ""),
+        (id) => weapons.find((w) => w.id === id)?.name ?? id,
+        weapons[0]!.id ?? "",
+      )}</select></label>
+      <label>${t("FT.D20.Object.size")} <select name="size">${options(D20_SIZES, (s) => t(`FT.D20.Size.${s}`), "medium")}</select></label>
+      <label>${t("FT.D20.Object.state")} <select name="state">${options(OBJECT_STATES, (s) => t(`FT.D20.Object.${s}`), "inanimate")}</select></label>
+      <label>${t("FT.D20.Object.substance")} <select name="substance">${options(Object.keys(OBJECT_SUBSTANCES), (s) => t(`FT.D20.Object.substances.${s}`), "wood")}</select></label>
+      <label>${t("FT.D20.Object.thickness")} <input type="number" name="thickness" value="5" min="0" step="0.5"></label>
+      <label class="ft-check"><input type="checkbox" name="linedUp"> ${t("FT.D20.Object.linedUpAsk")}</label>
+    </div>`;
+    const picked: unknown = await foundry.applications.api.DialogV2.prompt({
+      window: { title: t("FT.D20.Object.title") },
+      content,
+      ok: {
+        label: t("FT.D20.Special.roll"),
+        callback: (_ev: Event, button: HTMLButtonElement) => {
+          const f = button.form;
+          const v = (n: string) =>
+            f?.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${n}"]`)?.value ?? "";
+          return {
+            weapon: v("weapon"),
+            size: v("size"),
+            state: v("state"),
+            substance: v("substance"),
+            thickness: Number(v("thickness")),
+            linedUp: !!f?.querySelector<HTMLInputElement>('[name="linedUp"]')?.checked,
+          };
+        },
+      },
+    });
+    if (!picked || typeof picked !== "object") return;
+    const p = picked as {
+      weapon: string;
+      size: string;
+      state: string;
+      substance: string;
+      thickness: number;
+      linedUp: boolean;
+    };
+    const weapon = weapons.find((w) => w.id === p.weapon);
+    const size = D20_SIZES.find((s) => s === p.size);
+    const state = OBJECT_STATES.find((s) => s === p.state);
+    const substance = OBJECT_SUBSTANCES[p.substance];
+    if (!weapon || !isItemType(weapon, "weapon") || !size || !state || !substance)
+      throw new RulesError("FT.D20.Object.bad", "Choose the weapon and the object", {});
+    if (!Number.isFinite(p.thickness) || p.thickness < 0)
+      throw new RulesError("FT.D20.Object.badThickness", "A thickness is a number of cm ≥ 0", {
+        value: String(p.thickness),
+      });
+    const melee = weapon.system.d20.attack === "melee";
+    const strike = objectStrike({
+      bab: me.bab,
+      abilityMod: melee ? me.str : me.dex,
+      attackerSize: me.size,
+      melee,
+      objectSize: size,
+      state,
+      linedUp: p.linedUp,
+    });
+    const rolls: Roll[] = [];
+    const d20 = strike.automatic ? null : await new Roll("1d20").evaluate();
+    if (d20) rolls.push(d20);
+    const roll = d20?.total ?? 0;
+    const hit = strike.automatic || roll === 20 || (roll !== 1 && roll + strike.bonus >= strike.defense);
+    let damageLine = "";
+    if (hit) {
+      const dmg = await new Roll(weapon.system.d20.damage).evaluate();
+      rolls.push(dmg);
+      // SW-07: Strength to a melee blow.
+      const total = Math.max(1, (dmg.total ?? 0) + (melee ? me.str : 0));
+      const through = objectDamage(total, substance.dr);
+      const wp = Math.floor(substance.wpPerCm * p.thickness);
+      damageLine =
+        i18n?.format("FT.D20.Object.damage", {
+          total: String(total),
+          dr: String(substance.dr),
+          through: String(through),
+          wp: String(wp),
+        }) ?? `${total} − DR ${substance.dr} = ${through} of ${wp} WP`;
+    }
+    const terms = strike.terms.map((m) => `${t(m.label)} ${mod(m.value)}`).join(", ");
+    const rollLine = strike.automatic
+      ? t("FT.D20.Object.automatic")
+      : `d20 ${roll} ${mod(strike.bonus)} = ${roll + strike.bonus} ${t("FT.D20UI.vsDefense")} ${strike.defense} → ${t(hit ? "FT.Card.hit" : "FT.Card.miss")}`;
+    const held = state === "inanimate" ? "" : `<p class="ft-why">${esc(t("FT.D20.Object.holderNote"))}</p>`;
+    const content2 = `<div class="ft-card ft-special-card"><header class="ft-card-header"><h3>${esc(t("FT.D20.Object.title"))} · ${esc(weapon.name ?? "")} <span class="ft-rule">SW-40</span></h3></header><p class="ft-why">${esc(t(`FT.D20.Object.${state}`))}, ${esc(t(`FT.D20.Size.${size}`))}, ${esc(t(`FT.D20.Object.substances.${p.substance}`))} ${p.thickness} cm · ${esc(terms)}</p><p class="ft-roll-line">${esc(rollLine)}</p>${damageLine ? `<p class="ft-roll-line">${esc(damageLine)}</p>` : ""}${held}</div>`;
+    const data: ChatMessage.CreateData = {
+      content: content2,
+      speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
+      rolls,
     };
     ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
     await ChatMessage.create(data);

@@ -15,6 +15,7 @@ import {
   G,
   GM_ID,
   id,
+  itemFromPack,
   sceneSource,
   settingSource,
   text,
@@ -37,6 +38,7 @@ const SCENE = id("sceneD20Spec");
 const KARA = id("actKaraSpec");
 const THUG = id("actThugSpec");
 const TOK = { kara: id("tokKaraSpec"), thug: id("tokThugSpec") };
+const BLADE = id("itmBladeSpec");
 
 let table: Table;
 beforeEach(() => resetAppRecords());
@@ -118,6 +120,37 @@ describe("scenario: d20 special attacks (issue 15, SW-41)", () => {
     table = await createTable({ world: world({ col: 4 }), online: [GM_ID, ALICE_ID] });
     await press("grapple");
     expect(told(table.client(ALICE_ID))).toEqual(["warn: Thug is out of range."]);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-40: Alice strikes a wooden door (inanimate, Large, 5 cm) with her vibroblade: d20 8 + 3 + 2 + 4 = 17 against Defense 4; 2d6 [6, 5] + 2 = 13, less wood's DR 5: 8 of the door's 20 wound points, on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    await alice.run(() =>
+      G()
+        .game.actors.get(KARA)
+        .createEmbeddedDocuments("Item", [
+          {
+            ...itemFromPack("d20", "lightsaber", BLADE, { d20: { damage: "2d6", threat: 20 } }, "Vibroblade"),
+          },
+        ]),
+    );
+    await table.settle();
+    table.dice(8, 6, 5);
+    await press("object");
+    alice.run(() => {
+      (promptField(alice, "size") as HTMLSelectElement).value = "large";
+      (promptField(alice, "substance") as HTMLSelectElement).value = "wood";
+    });
+    await answerPrompt(table, alice);
+    expect(told(alice)).toEqual([]);
+    const seen = Object.fromEntries(table.all.map((c) => [c.user.name as string, lastMessageText(c)]));
+    expect(seen).toEqual(
+      everyone(
+        table,
+        "Strike an object · Vibroblade SW-40 Inanimate (unattended), Large, Wood 5 cm · Base attack bonus + 3, Strength + 2, Inanimate (unattended) + 4 d20 8 + 9 = 17 vs Defense 4 → Hit Damage 13 − DR 5 = 8 against the object's 20 wound points",
+      ),
+    );
     expect(table.unhandled).toEqual([]);
   });
 });

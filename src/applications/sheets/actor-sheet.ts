@@ -222,7 +222,9 @@ export class FrontierActorSheet extends Base {
     _event: PointerEvent,
     target: HTMLElement,
   ): Promise<void> {
-    const { SPECIAL_ATTACKS, specialAttack } = await import("../../workflows/d20-special.js");
+    const { SPECIAL_ATTACKS, specialAttack, strikeObject } = await import("../../workflows/d20-special.js");
+    // SW-40: striking an object is no opposed check.
+    if (target.dataset.kind === "object") return strikeObject(this.document);
     const kind = SPECIAL_ATTACKS.find((k) => k === target.dataset.kind);
     if (kind) await specialAttack(this.document, kind);
   }

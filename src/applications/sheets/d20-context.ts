@@ -60,7 +60,7 @@ export function d20SheetContext(d20: D20SheetSource, derived: D20Derived) {
     speedProblem: derived.speedProblem,
     sizeLabel: `FT.D20.Size.${d20.size}`,
     /** SW-41: the special attacks the sheet offers (d20-special.ts). */
-    specials: ["banthaRush", "trip", "overrun", "grapple", "disarm"],
+    specials: ["banthaRush", "trip", "overrun", "grapple", "disarm", "object"],
     feats: [
       { key: "pointBlankShot", label: "FT.D20.Feat.pointBlankShot", on: d20.feats.pointBlankShot },
       { key: "preciseShot", label: "FT.D20.Feat.preciseShot", on: d20.feats.preciseShot },

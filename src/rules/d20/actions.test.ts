@@ -300,3 +300,58 @@ describe("SW-41 bantha rush, disarm, grapple, trip and overrun", () => {
     ).toEqual({ attacker: 0, defender: -4 });
   });
 });
+
+describe("SW-40 striking an object at the table", () => {
+  it("SW-40: a Medium attacker (BAB +3, Str +2) in melee at an inanimate Medium door: +3 +2 +4 against Defense 5; lined up a full round it hits on its own; at range lined up +5", async () => {
+    const { objectStrike } = await import("./actions.js");
+    const melee = objectStrike({
+      bab: 3,
+      abilityMod: 2,
+      attackerSize: "medium",
+      melee: true,
+      objectSize: "medium",
+      state: "inanimate",
+    });
+    expect(melee.terms.map((m) => [m.id, m.value, m.ruleId])).toEqual([
+      ["bab", 3, "SW-04"],
+      ["str", 2, "SW-04"],
+      ["inanimate", 4, "SW-40"],
+    ]);
+    expect([melee.bonus, melee.defense, melee.automatic]).toEqual([9, 5, false]);
+    const lined = objectStrike({
+      bab: 3,
+      abilityMod: 2,
+      attackerSize: "medium",
+      melee: true,
+      objectSize: "medium",
+      state: "inanimate",
+      linedUp: true,
+    });
+    expect(lined.automatic).toBe(true);
+    const ranged = objectStrike({
+      bab: 3,
+      abilityMod: 1,
+      attackerSize: "small",
+      melee: false,
+      objectSize: "tiny",
+      state: "inanimate",
+      linedUp: true,
+    });
+    // Small attacker +1 (SW-05), a Tiny object Defense 5 + 2 = 7.
+    expect([ranged.bonus, ranged.defense, ranged.automatic]).toEqual([3 + 1 + 1 + 5, 7, false]);
+  });
+
+  it("SW-40: a held blaster (Tiny) in a Dex +2, class +3 hand is Defense 15 + 2 + 2 + 3 = 22", async () => {
+    const { objectStrike } = await import("./actions.js");
+    const held = objectStrike({
+      bab: 0,
+      abilityMod: 0,
+      attackerSize: "medium",
+      melee: true,
+      objectSize: "tiny",
+      state: "held",
+      holder: { dex: 2, classBonus: 3 },
+    });
+    expect([held.defense, held.terms.some((m) => m.id === "inanimate")]).toEqual([22, false]);
+  });
+});

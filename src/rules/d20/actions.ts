@@ -364,6 +364,64 @@ export const OBJECT_SUBSTANCES: Readonly<Record<string, { readonly dr: number; r
     heavyMetal: { dr: 15, wpPerCm: 12 },
   };
 
+export interface ObjectStrike {
+  readonly bab: number;
+  /** Str modifier in melee, Dex at range. */
+  readonly abilityMod: number;
+  readonly attackerSize: D20Size;
+  readonly melee: boolean;
+  readonly objectSize: D20Size;
+  readonly state: ObjectState;
+  readonly holder?: { readonly dex: number; readonly classBonus: number };
+  /** A full round spent lining up the blow or shot (inanimate objects only). */
+  readonly linedUp?: boolean;
+}
+
+/**
+ * SW-40: a strike at an object — the attack terms (BAB, the ability, the attacker's size; +4 in melee against an
+ * inanimate object; +5 at range lined up a full round), the object's Defense, and whether it hits on its own (a lined-up
+ * melee blow at an inanimate object).
+ */
+export function objectStrike(s: ObjectStrike): {
+  readonly terms: Modifier[];
+  readonly bonus: number;
+  readonly defense: number;
+  readonly automatic: boolean;
+} {
+  const terms: Modifier[] = [
+    { id: "bab", label: "FT.D20.Attack.bab", value: s.bab, ruleId: "SW-04" },
+    {
+      id: s.melee ? "str" : "dex",
+      label: s.melee ? "FT.D20.Attack.str" : "FT.D20.Attack.dex",
+      value: s.abilityMod,
+      ruleId: "SW-04",
+    },
+  ];
+  const size = SIZE_MODIFIER[s.attackerSize];
+  if (size) terms.push({ id: "size", label: "FT.D20.size", value: size, ruleId: "SW-05" });
+  const inanimate = s.state === "inanimate";
+  if (inanimate && s.melee)
+    terms.push({
+      id: "inanimate",
+      label: "FT.D20.Object.inanimate",
+      value: INANIMATE_MELEE_BONUS,
+      ruleId: "SW-40",
+    });
+  if (inanimate && s.linedUp && !s.melee)
+    terms.push({
+      id: "linedUp",
+      label: "FT.D20.Object.linedUp",
+      value: LINED_UP_RANGED_BONUS,
+      ruleId: "SW-40",
+    });
+  return {
+    terms,
+    bonus: terms.reduce((a, m) => a + m.value, 0),
+    defense: objectDefense(s.objectSize, s.state, s.holder),
+    automatic: inanimate && !!s.linedUp && s.melee,
+  };
+}
+
 /** SW-40: damage to an object — only what exceeds its damage reduction. */
 export function objectDamage(damage: number, dr: number): number {
   return Math.max(0, damage - dr);
