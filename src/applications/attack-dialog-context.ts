@@ -41,6 +41,8 @@ export function dialogContext(
     error,
     errorData,
     plan: planContext(prep, defense.hidden),
+    /** SW-22, SW-35..37: several attack rolls — each step's own chance is on its row, not the target's. */
+    manySteps: (prep.steps?.length ?? 0) > 1,
     assist: assistContext(prep),
     weaponName: w.name,
     engineLabel: `FT.Engine.${req.engine.id}`,
