@@ -169,7 +169,7 @@ function planContext(prep: PreparedAttack, hidden: readonly boolean[]) {
     canOffHand: offHands.length > 0 && p.mode === "single" && !suppression,
     offHand: p.offHand ?? "",
     offHandChoices,
-    twoHands: p.twoHands ?? req.weapon.d20?.twoHanded ?? true,
+    twoHands: p.twoHands ?? true,
     braced: p.braced ?? false,
     chooseTargets: prep.targets.length > 1,
     targetChoices,
@@ -201,7 +201,8 @@ function assistContext(prep: PreparedAttack) {
   const a = req.attacker.d20;
   if (!prep.steps || !a || req.area === "grenade") return null;
   const aim = a.aim ?? null;
-  const provoking = req.area === "suppression" ? "suppressionFire" : aim ? "aiming" : null;
+  // The aim itself provoked last round (SW-42, SW-13); this shot does not. Suppression fire provokes now.
+  const provoking = req.area === "suppression" ? "suppressionFire" : null;
   const provokes = provoking && actionProvokes(provoking) === "yes" && a.threatened ? provoking : null;
   return {
     combinedFire: a.combinedFire ?? 0,

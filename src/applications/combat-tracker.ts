@@ -135,7 +135,11 @@ export class FrontierCombatTracker extends Base {
           isGM && combat.started && !current && (state === "delaying" || state === "readied") ? state : null,
         ftFlatFooted: flatFootedIn(c),
         // SW-25: its owner or the GM may make its attack of opportunity (out of turn) while the combat runs.
-        ftCanAoO: combat.started && (isGM || !!c?.isOwner),
+        ftCanAoO:
+          combat.started &&
+          combat.byCount &&
+          (isGM || !!c?.isOwner) &&
+          !!c?.actor?.items.some((i) => isItemType(i, "weapon") && i.system.d20.attack === "melee"),
         // SW-43: suppressing an area until its next turn.
         ftSuppressing: !!c?.getFlag(SYSTEM_ID, "suppressing"),
         // SW-02: unaware before the start, and sitting out the surprise round.

@@ -8,20 +8,21 @@
  * cleared by the active GM when that combatant's next turn starts (`FrontierCombat#_onStartTurn`).
  */
 import { SYSTEM_ID } from "../constants.js";
-import { type SuppressedArea, suppressedModifier } from "../rules/d20/actions.js";
+import { SUPPRESSION_AREA_M, type SuppressedArea, suppressedModifier } from "../rules/d20/actions.js";
 import { D20_REACH_M } from "../rules/d20/tables.js";
+import { sealedCard } from "../workflows/card-seal.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
 
-/** What a suppressor's Combatant keeps: the area's centre and side in the scene's pixels, and its side. */
+/**
+ * What a suppressor's Combatant keeps: the suppression card it made. The Combatant's owner writes it (a player may
+ * write any flag of their own Combatant), so nothing in it is trusted but the card's id: the area is read from that
+ * card — sealed by a GM, a hit of suppression fire by this combatant's actor (`suppressedAreas`) — its size is the
+ * rule's 4 m, its side the suppressor's token's disposition now (review of issue 15, H1).
+ */
 export interface SuppressingFlag {
   readonly sceneId: string;
-  readonly x: number;
-  readonly y: number;
-  /** The area's side in pixels (4 m, SW-43). */
-  readonly size: number;
-  /** The suppressor's side: its token's disposition. */
-  readonly side: string;
+  readonly messageId: string;
 }
 
 /** A token's side for suppression: its disposition (friendly, neutral, hostile, secret). */
@@ -30,12 +31,31 @@ export const sideOfToken = (token: TokenP): string => String(token.document.disp
 /** The areas suppressed on `sceneId` in the combats there, each with its suppressor's combatant id. */
 export function suppressedAreas(sceneId: string): SuppressedArea[] {
   const out: SuppressedArea[] = [];
+  const scene = game.scenes?.get(sceneId);
+  const grid = scene?.grid;
+  const perMetre = grid?.distance ? grid.size / grid.distance : 1;
   for (const combat of game.combats ?? []) {
     if (!combat.started) continue;
     for (const c of combat.combatants) {
       const f = c.getFlag(SYSTEM_ID, "suppressing");
-      if (!f || f.sceneId !== sceneId) continue;
-      out.push({ centre: { x: f.x, y: f.y }, side: f.side, size: f.size, suppressorId: c.id ?? "" });
+      if (!f || f.sceneId !== sceneId || typeof f.messageId !== "string") continue;
+      const card = sealedCard(game.messages?.get(f.messageId));
+      const token = c.token;
+      if (
+        !card?.suppression ||
+        card.area !== "suppression" ||
+        card.sceneId !== sceneId ||
+        !c.actor ||
+        card.actorUuid !== c.actor.uuid ||
+        !token
+      )
+        continue;
+      out.push({
+        centre: { x: card.suppression.x, y: card.suppression.y },
+        side: String(token.disposition),
+        size: SUPPRESSION_AREA_M * perMetre,
+        suppressorId: c.id ?? "",
+      });
     }
   }
   return out;
@@ -60,6 +80,13 @@ export function isThreatened(token: TokenP, tokens: readonly TokenP[]): boolean 
     if (t === token || !t.actor) return false;
     const e = t.document.disposition;
     if (!(d * e < 0)) return false;
+    // SW-25: a creature threatens with a melee weapon ("never … with ranged weapons"), and only while it can act.
+    const actor = t.actor;
+    if (["unconscious", "dead", "dying", "stun"].some((s) => actor.statuses.has(s))) return false;
+    const armed = actor.items.some(
+      (i) => i.type === "weapon" && (i.system as { d20?: { attack?: string } }).d20?.attack === "melee",
+    );
+    if (!armed) return false;
     const gapX = Math.max(0, Math.abs(t.center.x - token.center.x) - (t.w + token.w) / 2);
     const gapY = Math.max(0, Math.abs(t.center.y - token.center.y) - (t.h + token.h) / 2);
     return Math.max(gapX, gapY) * perPixel < D20_REACH_M - 1e-6;

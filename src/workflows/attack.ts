@@ -13,7 +13,7 @@ import {
   readTarget,
   unitsPerPixel,
 } from "../canvas/scene-facts.js";
-import { isSuppressed, isThreatened, type SuppressingFlag, sideOfToken } from "../canvas/suppression.js";
+import { isSuppressed, isThreatened, type SuppressingFlag } from "../canvas/suppression.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
 import { type FrontierActorType, isFrontierActor, isItemType } from "../documents/subtypes.js";
@@ -278,6 +278,7 @@ export async function attackWithWeapon(
           }),
     };
     let suppressing: SuppressingFlag | null = null;
+    let suppressHit = false;
     const ports: AttackPorts<Roll> = {
       confirm: async (prep) => {
         const { AttackDialog } = await import("../applications/attack-dialog.js");
@@ -306,9 +307,7 @@ export async function attackWithWeapon(
           const at = scene[0]!.token.center;
           const size = SUPPRESSION_AREA_M / unitsPerPixel();
           const hit = card.result.shots[0]?.outcome.hit ?? false;
-          suppressing = hit
-            ? { sceneId: token.document.parent?.id ?? "", x: at.x, y: at.y, size, side: sideOfToken(token) }
-            : null;
+          suppressHit = hit;
           final = {
             ...final,
             suppression: hit ? { x: at.x, y: at.y, size, kept: !!combatant?.parent?.started } : null,
@@ -355,6 +354,9 @@ export async function attackWithWeapon(
         };
         ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
         const msg = await ChatMessage.create(data);
+        // SW-43: the Combatant keeps the card's id; the area is read from the sealed card (canvas/suppression.ts).
+        if (suppressHit && msg?.id)
+          suppressing = { sceneId: token.document.parent?.id ?? "", messageId: msg.id };
         return msg?.id ?? "";
       },
     };

@@ -15,6 +15,7 @@
  * screens, suits) is shown on a card row only to users who may observe the target — read at render time from
  * the target's own record — or to everyone when the world's `showNpcNumbers` is on.
  */
+
 import { placeBlastArea } from "../canvas/blast-area.js";
 import { SYSTEM_ID } from "../constants.js";
 import { type DefenseSystem, defenseState, screenPack, weaponFacts } from "../data/item/facts.js";
@@ -22,7 +23,7 @@ import { actorSystem, isAttackMessage, isItemType, tokenByUuid } from "../docume
 import { type GMAnswer, type GMRequestBody, registerGMRequest, requestGM } from "../helpers/gm-request.js";
 import { guard, notify } from "../helpers/report.js";
 import { clientSettings, SETTINGS } from "../helpers/settings.js";
-import { sha256 } from "../helpers/sha256.js";
+import { iterativeBonuses } from "../rules/d20/full-attack.js";
 import {
   APPLIED_STATUSES,
   type AppliedRecord,
@@ -42,11 +43,11 @@ import {
   damageCeiling,
   damageOf,
   mergeApplied,
-  readCard,
   type StoredCard,
   tokenIds,
   undoneOf,
 } from "./card-data.js";
+import { cardDigest, cardOfMessage, sealOf } from "./card-seal.js";
 import { creatureProblem } from "./creature-attack.js";
 import { d20AppliedText } from "./d20-card.js";
 import { d20Health } from "./d20-facts.js";
@@ -68,7 +69,7 @@ type UserI = User.Implementation;
 type ActorI = Actor.Implementation;
 
 /** The card stored on a message, in the current shape whichever version stored it (see `card-data.ts`). */
-const cardOf = (m: Msg): StoredCard | null => (isAttackMessage(m) ? readCard(m.system.card) : null);
+const cardOf = cardOfMessage;
 
 const setting = (key: "playersApplyToAll" | "showNpcNumbers"): boolean =>
   !!clientSettings().get(SYSTEM_ID, SETTINGS[key]);
@@ -615,47 +616,11 @@ async function trustedCard(
   const digest = cardDigest(m, card);
   if (seal ? seal !== digest : m._stats.modifiedTime !== m._stats.createdTime)
     return { refused: "FT.Card.tampered" };
+  if (!seal && presealProblem(m, card)) return { refused: "FT.Card.invalid", data: { reason: "saves" } };
   const problem = cardProblem(card) ?? (m.author?.isGM ? null : forgedProblem(card, m.author ?? null));
   if (problem) return { refused: "FT.Card.invalid", data: { reason: problem } };
   if (!seal) await writeSeal(m.id ?? "", digest);
   return card;
-}
-
-/**
- * The seal of a card: a digest of its author and its data (all but the public marks, which the GM rewrites), in
- * canonical JSON. A player who changes the card — whenever, with or without a GM online — changes the digest and
- * cannot change the seal.
- */
-function cardDigest(m: Msg, card: StoredCard): string {
-  const { applied: _marks, ...data } = card;
-  return sha256(canonicalJSON({ author: m._source.author ?? null, card: data })).slice(0, 40);
-}
-
-/** JSON with every object's keys sorted, so the same data always gives the same text. */
-function canonicalJSON(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJSON).join(",")}]`;
-  if (value && typeof value === "object")
-    return `{${Object.keys(value)
-      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJSON((value as Record<string, unknown>)[k])}`)
-      .join(",")}}`;
-  return JSON.stringify(value ?? null);
-}
-
-/**
- * The seals live on GM users' own User documents (`flags.<system>.seals`), which no player may write (common/
- * documents/user.mjs `#canUpdate`: "Players may only modify themselves"). With several GMs, the newest seal of any
- * of them counts (a GM's correction of a card outranks the seal another GM wrote before).
- */
-function sealOf(messageId: string): string | null {
-  let best: { d: string; t: number } | null = null;
-  for (const u of game.users ?? []) {
-    if (!u.isGM) continue;
-    const seal = u.getFlag(SYSTEM_ID, "seals")?.[messageId];
-    if (seal && typeof seal.d === "string" && (!best || seal.t > best.t)) best = seal;
-  }
-  return best?.d ?? null;
 }
 
 async function writeSeal(messageId: string, digest: string): Promise<void> {
@@ -700,6 +665,8 @@ export function watchCards(): void {
   const seal = (m: Msg) => {
     const card = cardOf(m);
     if (!card || !m.id) return;
+    // A player's card created with a Reflex save already in it is not sealed: the GM writes the saves (SW-38).
+    if (!sealOf(m.id) && presealProblem(m, card)) return;
     // The digest is taken now, from this event's state, before any later write lands.
     const digest = cardDigest(m, card);
     void onGMQueue(() => writeSeal(m.id ?? "", digest)).catch((e: unknown) => console.error(e));
@@ -745,10 +712,19 @@ function forgedProblem(card: StoredCard, author: UserI | null): string | null {
   const facts = weaponFacts(weapon.name ?? "", weapon.system);
   if (facts.kind !== card.kind) return `damage kind ${card.kind}`;
   if ((weapon.system.effect || null) !== (card.effect ?? null)) return `effect ${String(card.effect)}`;
-  // SW-22: a card with two weapons is bounded by the stronger of them (the off hand's by its own item).
+  // SW-22: a card with two weapons is bounded by the stronger of them (the off hand's by its own item), which must be
+  // one the dialog offers (no grenade, d20 damage dice), with exactly one off-hand step.
   const offItem = card.offHandWeaponId ? attacker.items.get(card.offHandWeaponId) : null;
   if (card.offHandWeaponId && (!offItem || !isItemType(offItem, "weapon")))
     return "the off-hand weapon is no longer on the attacker";
+  if (offItem && isItemType(offItem, "weapon")) {
+    if (offItem.system.d20.grenade || !offItem.system.d20.damage) return "off-hand weapon";
+    if ((card.steps ?? []).filter((s) => s.kind === "offHand").length !== 1) return "off-hand steps";
+  }
+  const stepsProblem = d20StepsProblem(card, attacker, weapon.system, !!offItem);
+  if (stepsProblem) return stepsProblem;
+  const grenadeProblem = d20GrenadeProblem(card, weapon.system);
+  if (grenadeProblem) return grenadeProblem;
   const offFacts =
     offItem && isItemType(offItem, "weapon") ? weaponFacts(offItem.name ?? "", offItem.system) : null;
   const ceiling = Math.max(
@@ -760,6 +736,49 @@ function forgedProblem(card: StoredCard, author: UserI | null): string | null {
   const ring = new Set((card.grenade?.ring ?? []).map((r) => r.id));
   if ((card.stunned ?? []).some((id) => card.effect !== "explosive" || !ring.has(id))) return "stun list";
   return null;
+}
+
+/**
+ * SW-22, SW-35..37: a player's d20 card makes no more attack rolls than its attacker can — its iterative attacks by
+ * BAB, two more for autofire (one for multifire), one for Rapid Shot, one for the off hand — and one step per shot.
+ */
+function d20StepsProblem(
+  card: StoredCard,
+  attacker: ActorI,
+  weapon: Item.OfType<"weapon">["system"],
+  offHand: boolean,
+): string | null {
+  if (!card.steps) return null;
+  if (card.steps.length !== card.shots || card.result.shots.length !== card.shots) return "step count";
+  const sys = actorSystem(attacker);
+  const d20 = sys && "d20" in sys ? (sys.d20 as { bab: number; feats: { rapidShot?: boolean } }) : null;
+  if (!d20) return "no d20 numbers";
+  const fire = weapon.d20.fire;
+  const most =
+    iterativeBonuses(d20.bab).length +
+    (fire.auto ? 2 : fire.multi ? 1 : 0) +
+    (d20.feats.rapidShot ? 1 : 0) +
+    (offHand ? 1 : 0);
+  return card.shots > most ? `${card.shots} attacks, at most ${most}` : null;
+}
+
+/**
+ * SW-38: a player's d20 grenade card carries the grenade's own burst radius and Reflex DC, cover only for those it
+ * caught, and no save (the GM writes each save: a card created with one is refused unsealed, `trustedCard`).
+ */
+function d20GrenadeProblem(card: StoredCard, weapon: Item.OfType<"weapon">["system"]): string | null {
+  const g = card.grenade?.d20;
+  if (!g || !card.grenade) return null;
+  if (g.reflexDC !== weapon.d20.reflexDC || card.grenade.radius !== weapon.d20.burstRadius)
+    return "grenade numbers";
+  const ids = new Set(card.targets.map((t) => t.id));
+  if (g.cover.some((c) => !ids.has(c.id)) || g.saves.some((s) => !ids.has(s.id))) return "grenade list";
+  return null;
+}
+
+/** A card its (player) author created with a save already in it: refused, never sealed (SW-38). */
+function presealProblem(m: Msg, card: StoredCard): boolean {
+  return !m.author?.isGM && (card.grenade?.d20?.saves.length ?? 0) > 0;
 }
 
 /** An actor's UUID as attack cards store it: a world actor's, or an unlinked token's synthetic actor's. */

@@ -69,8 +69,10 @@ interface CardLike {
     readonly d20?: D20CardTarget;
   }[];
   readonly result: { readonly shots: readonly { readonly targetId: string; readonly outcome: Outcome }[] };
-  /** A full attack's steps (SW-22, SW-35..37): each carries its bonus. */
-  readonly steps?: readonly { readonly bonus: number | null }[];
+  /** A full attack's steps (SW-22, SW-35..37): each carries its bonus, and its terms (which tell feats and BAB). */
+  readonly steps?: readonly { readonly bonus: number | null; readonly extras: readonly unknown[] }[];
+  /** A d20 grenade's throw (SW-38): the aimed row's d20 block carries the thrower's bonus. */
+  readonly grenade?: { readonly aimed?: { readonly d20?: D20CardTarget } | null } | null;
   /** A burst's one check (SF-X-24); a d20 attack never bursts (its engine does not read the declaration). */
   readonly burstCheck?: { readonly chance: number } | null;
 }
@@ -89,11 +91,17 @@ function strip(outcome: Outcome, keys: readonly ("total" | "target" | "margin")[
 
 /** An NPC attacker's card: no attack bonus, no totals (they carry its BAB and abilities). */
 export function withoutD20AttackerNumbers<C extends CardLike>(card: C): C {
-  if (!card.targets.some((t) => t.d20)) return card;
+  const aimed = card.grenade?.aimed;
+  if (!card.targets.some((t) => t.d20) && !aimed?.d20) return card;
   return {
     ...card,
     targets: card.targets.map((t) => (t.d20 ? { ...t, d20: { ...t.d20, bonus: null } } : t)),
-    ...(card.steps ? { steps: card.steps.map((s) => ({ ...s, bonus: null })) } : {}),
+    // A step's terms (iterative −10, Multishot, the two-weapon feats) tell the NPC's BAB and feats: they go too.
+    ...(card.steps ? { steps: card.steps.map((s) => ({ ...s, bonus: null, extras: [] })) } : {}),
+    // SW-38: a d20 grenade's throw keeps the thrower's bonus on the aimed row (review of issue 15, H2).
+    ...(card.grenade && aimed?.d20
+      ? { grenade: { ...card.grenade, aimed: { ...aimed, d20: { ...aimed.d20, bonus: null } } } }
+      : {}),
     result: {
       ...card.result,
       shots: card.result.shots.map((s) => ({ ...s, outcome: strip(s.outcome, ["total", "margin"]) })),

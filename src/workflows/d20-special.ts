@@ -24,6 +24,7 @@ import {
 import { D20_REACH_M, D20_SIZES, type D20Size } from "../rules/d20/tables.js";
 import { RulesError } from "../rules/index.js";
 import { keepsNumbersSecret } from "./attack.js";
+import { turnGate } from "./turn-ledger.js";
 
 type ActorI = Actor.Implementation;
 
@@ -236,6 +237,15 @@ export async function specialAttack(actor: ActorI, kind: SpecialAttack): Promise
   try {
     const token = actor.getActiveTokens()[0];
     if (!token) return notify("warn", "FT.Attack.noToken");
+    // Not while down (SF-B-15, SF-X-40 as the attacks), nor after the round's attack in a combat by count (SW-13).
+    if (
+      !turnGate(
+        actor,
+        null,
+        game.combat?.combatants.find((c) => c.tokenId === token.id),
+      )
+    )
+      return;
     const targets = attackTargets();
     if (targets.length !== 1) return notify("warn", "FT.Melee.oneTarget");
     const target = targets[0]!;
@@ -256,7 +266,10 @@ export async function specialAttack(actor: ActorI, kind: SpecialAttack): Promise
     const i18n = game.i18n;
     const secret = keepsNumbersSecret(defender);
     const name = esc(scene.input.facts.name);
-    const attackerLine = `${esc(actor.name ?? "")}: d20 ${rollA.total} ${mod(r.attackerBonus)} = ${r.attackerTotal}`;
+    // An NPC's bonus (its BAB, Str, size) stays off the card as the defender's does (R1-5).
+    const attackerLine = keepsNumbersSecret(actor)
+      ? `${esc(actor.name ?? "")}: d20 ${rollA.total}`
+      : `${esc(actor.name ?? "")}: d20 ${rollA.total} ${mod(r.attackerBonus)} = ${r.attackerTotal}`;
     const defenderLine = secret
       ? `${name}: d20 ${rollD.total}`
       : `${name}: d20 ${rollD.total} ${mod(r.defenderBonus)} = ${r.defenderTotal}`;
@@ -288,6 +301,14 @@ export async function strikeObject(actor: ActorI): Promise<void> {
   try {
     const token = actor.getActiveTokens()[0];
     if (!token) return notify("warn", "FT.Attack.noToken");
+    if (
+      !turnGate(
+        actor,
+        null,
+        game.combat?.combatants.find((c) => c.tokenId === token.id),
+      )
+    )
+      return;
     const me = sideOf(actor);
     if (!me) throw new RulesError("FT.D20.noFacts", "No d20 numbers", {});
     const weapons = actor.items.contents.flatMap((i) =>
@@ -382,12 +403,15 @@ export async function strikeObject(actor: ActorI): Promise<void> {
           wp: String(wp),
         }) ?? `${total} − DR ${substance.dr} = ${through} of ${wp} WP`;
     }
-    const terms = strike.terms.map((m) => `${t(m.label)} ${mod(m.value)}`).join(", ");
+    // An NPC striker's terms and bonus stay off the card (R1-5): its d20, the object's Defense and the outcome stay.
+    const secret = keepsNumbersSecret(actor);
+    const terms = secret ? "" : ` · ${strike.terms.map((m) => `${t(m.label)} ${mod(m.value)}`).join(", ")}`;
+    const bonusText = secret ? "" : ` ${mod(strike.bonus)} = ${roll + strike.bonus}`;
     const rollLine = strike.automatic
       ? t("FT.D20.Object.automatic")
-      : `d20 ${roll} ${mod(strike.bonus)} = ${roll + strike.bonus} ${t("FT.D20UI.vsDefense")} ${strike.defense} → ${t(hit ? "FT.Card.hit" : "FT.Card.miss")}`;
+      : `d20 ${roll}${bonusText} ${t("FT.D20UI.vsDefense")} ${strike.defense} → ${t(hit ? "FT.Card.hit" : "FT.Card.miss")}`;
     const held = state === "inanimate" ? "" : `<p class="ft-why">${esc(t("FT.D20.Object.holderNote"))}</p>`;
-    const content2 = `<div class="ft-card ft-special-card"><header class="ft-card-header"><h3>${esc(t("FT.D20.Object.title"))} · ${esc(weapon.name ?? "")} <span class="ft-rule">SW-40</span></h3></header><p class="ft-why">${esc(t(`FT.D20.Object.${state}`))}, ${esc(t(`FT.D20.Size.${size}`))}, ${esc(t(`FT.D20.Object.substances.${p.substance}`))} ${p.thickness} cm · ${esc(terms)}</p><p class="ft-roll-line">${esc(rollLine)}</p>${damageLine ? `<p class="ft-roll-line">${esc(damageLine)}</p>` : ""}${held}</div>`;
+    const content2 = `<div class="ft-card ft-special-card"><header class="ft-card-header"><h3>${esc(t("FT.D20.Object.title"))} · ${esc(weapon.name ?? "")} <span class="ft-rule">SW-40</span></h3></header><p class="ft-why">${esc(t(`FT.D20.Object.${state}`))}, ${esc(t(`FT.D20.Size.${size}`))}, ${esc(t(`FT.D20.Object.substances.${p.substance}`))} ${p.thickness} cm${esc(terms)}</p><p class="ft-roll-line">${esc(rollLine)}</p>${damageLine ? `<p class="ft-roll-line">${esc(damageLine)}</p>` : ""}${held}</div>`;
     const data: ChatMessage.CreateData = {
       content: content2,
       speaker: ChatMessage.getSpeaker({ actor, token: token.document }),

@@ -6,8 +6,8 @@
  * provokes an attack of opportunity.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetAppRecords } from "../foundry/apps.js";
-import { createTable, type Table } from "../foundry/world.js";
+import { click, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
+import { type Client, createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   BRUNO_ID,
@@ -16,6 +16,7 @@ import {
   everyone,
   GM_ID,
   id,
+  itemFromPack,
   onEveryClient,
   rowText,
   sceneSource,
@@ -31,6 +32,8 @@ const KARA = id("actKaraAssist");
 const THUG = id("actThugAssist");
 const BRUTE = id("actBruteAssist");
 const PISTOL = id("itmPistolAssist");
+const RIFLE = id("itmRifleAssist");
+const BLADE = id("itmBladeAssist");
 const TOK = { kara: id("tokKaraAssist"), thug: id("tokThugAssist"), brute: id("tokBruteAssist") };
 
 let table: Table;
@@ -41,9 +44,25 @@ closeTableAfterEach(() => table);
 const world = (brute = false) => ({
   settings: [settingSource(id("setEngineAssist"), "engine", "d20")],
   actors: [
-    karaWithBlaster(KARA, PISTOL),
+    {
+      ...karaWithBlaster(KARA, PISTOL),
+      items: [
+        itemFromPack("d20", "blaster-pistol", PISTOL, { d20: { damage: "3d6" } }),
+        itemFromPack(
+          "d20",
+          "blaster-pistol",
+          RIFLE,
+          { d20: { damage: "3d8", rangeIncrement: 30, fire: { single: true, multi: false, auto: true } } },
+          "Blaster Rifle",
+        ),
+      ],
+    },
     d20Foe(THUG, "Thug", HEROIC_POOLS),
-    d20Foe(BRUTE, "Brute", HEROIC_POOLS),
+    // The Brute holds a vibroblade: it threatens the 2 m around it (SW-25).
+    {
+      ...d20Foe(BRUTE, "Brute", HEROIC_POOLS),
+      items: [itemFromPack("d20", "lightsaber", BLADE, { d20: { damage: "2d6" } }, "Vibroblade")],
+    },
   ],
   scenes: [
     sceneSource({
@@ -77,6 +96,14 @@ const world = (brute = false) => ({
 });
 
 const dialogKit = attackDialogKit(() => table, { actor: KARA, target: TOK.thug });
+/** Alice cancels the dialog (its promise settles; nothing is rolled). */
+async function cancel(alice: Client): Promise<void> {
+  const dialog = dialogKit.attackDialog(alice);
+  alice.run(() => click(dialog.element.querySelector('[data-action="cancel"]')));
+  await alice.run(() => settleApps());
+  await table.settle();
+}
+
 const warning = (dialog: any) =>
   table.client(ALICE_ID).run(() => text(dialog.element.querySelector("fieldset.ft-assist .ft-error")));
 
@@ -107,17 +134,31 @@ describe("scenario: help and aim in the d20 dialog (issue 15)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SW-25 SW-13 SW-42: with the Brute beside her, ticking 'aimed' warns that aiming provokes an attack of opportunity; without the aim, no warning", async () => {
+  it("SW-25 SW-13 SW-43: with the armed Brute beside her, choosing suppression fire warns that it provokes an attack of opportunity; autofire (which does not) gives no warning", async () => {
     table = await createTable({ world: world(true), online: [GM_ID, ALICE_ID] });
     const alice = table.client(ALICE_ID);
-    const dialog = await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const dialog = await dialogKit.aliceOpensAttack(alice, RIFLE);
     expect(warning(dialog)).toBe("");
-    await dialogKit.set(alice, "assist.aimed", true);
+    await dialogKit.set(alice, "plan.mode", "suppression");
     expect(warning(dialogKit.attackDialog(alice))).toBe(
-      "A foe threatens you: aiming provokes an attack of opportunity (SW-25).",
+      "A foe threatens you: suppression fire provokes an attack of opportunity (SW-25).",
     );
-    await dialogKit.set(alice, "assist.aimed", false);
+    await dialogKit.set(alice, "plan.mode", "autofire");
     expect(warning(dialogKit.attackDialog(alice))).toBe("");
+    await cancel(alice);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-42: an aimed shot is a single ranged attack — ticking 'aimed' with a full attack is refused in the dialog, which stays open", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    const dialog = await dialogKit.aliceOpensAttack(alice, RIFLE);
+    await dialogKit.set(alice, "plan.mode", "autofire");
+    await dialogKit.set(alice, "assist.aimed", true);
+    expect(alice.run(() => text(dialog.element.querySelector('[data-ft-field="error"]')))).toBe(
+      "An aimed shot is a single attack, not a full attack or a fire mode (SW-42).",
+    );
+    await cancel(alice);
     expect(table.unhandled).toEqual([]);
   });
 });

@@ -45,6 +45,8 @@ const THUG = id("actThugGren");
 const GUARD = id("actGuardGren");
 const REX = id("actRexGren");
 const FRAG = id("itmFragGren");
+const SNIPER = id("actSniperGren");
+const FRAG2 = id("itmFrag2Gren");
 const TOK = {
   kara: id("tokKaraGren"),
   thug: id("tokThugGren"),
@@ -65,7 +67,7 @@ const frag = (entered = true) =>
     "Frag Grenade",
   );
 
-const world = (o: { walls?: Record<string, unknown>[]; entered?: boolean } = {}) => ({
+const world = (o: { walls?: Record<string, unknown>[]; entered?: boolean; sniper?: boolean } = {}) => ({
   settings: [settingSource(id("setEngineGren"), "engine", "d20")],
   actors: [
     actorSource({
@@ -78,6 +80,24 @@ const world = (o: { walls?: Record<string, unknown>[]; entered?: boolean } = {})
     d20Foe(THUG, "Thug", HEROIC_POOLS),
     // The Guard: Reflex +0, Dex 14 → +2; observable by every player.
     d20Foe(GUARD, "Guard", HEROIC_POOLS),
+    // A secret NPC grenadier (no player may observe it): its bonus stays off the card.
+    ...(o.sniper
+      ? [
+          {
+            ...d20Foe(SNIPER, "Sniper", { ...HEROIC_POOLS, bab: 3 }),
+            ownership: { default: 0 },
+            items: [
+              itemFromPack(
+                "d20",
+                "grenade",
+                FRAG2,
+                { d20: { damage: "4d6", burstRadius: 2, reflexDC: 15 } },
+                "Frag",
+              ),
+            ],
+          },
+        ]
+      : []),
     // Bruno's Rex: Reflex +2, Dex 12 → +3.
     actorSource({
       _id: REX,
@@ -117,6 +137,18 @@ const world = (o: { walls?: Record<string, unknown>[]; entered?: boolean } = {})
           ...cell(10, 8),
         }),
         tokenSource({ _id: TOK.rex, name: "Rex", actorId: REX, actorLink: true, ...cell(11, 8) }),
+        ...(o.sniper
+          ? [
+              tokenSource({
+                _id: id("tokSniperGren"),
+                name: "Sniper",
+                actorId: SNIPER,
+                actorLink: true,
+                disposition: -1,
+                ...cell(0, 7),
+              }),
+            ]
+          : []),
       ],
       walls: o.walls ?? [],
     }),
@@ -217,6 +249,23 @@ describe("scenario: a d20 grenade that misses and deviates (issue 15, SW-38)", (
       "warn: The grenade has no Burst radius (m) (not in the sources, SW-38): enter it on the item. Nothing was spent.",
     ]);
     expect(lastCard(alice)).toBeNull();
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-38 R1-5: a secret NPC's throw keeps its bonus off the card — Alice reads the d20 and the square's Defense, not the NPC's total", async () => {
+    table = await createTable({ world: world({ sniper: true }), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    gm.target(TOK.thug);
+    table.dice(2, 3, 4, 5, 6, 2, 3);
+    await clickSheetItem(table, gm, SNIPER, FRAG2, "attack", true);
+    const msg = lastCard(gm);
+    expect(msg).not.toBeNull();
+    const throwLine = header(table.client(ALICE_ID), msg!)[0];
+    expect(throwLine).toMatch(/^Throw \d+(\.\d)? m d20 2 vs Defense 5 → Miss$/);
+    const stored = table
+      .client(ALICE_ID)
+      .run(() => G().game.messages.get(msg).system.card.grenade.aimed.d20.bonus);
+    expect(stored).toBeNull();
     expect(table.unhandled).toEqual([]);
   });
 });

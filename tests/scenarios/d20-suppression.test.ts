@@ -226,4 +226,29 @@ describe("scenario: suppression of a doorway (issue 15, SW-43)", () => {
     expect(suppressing()).toEqual(everyone(table, false));
     expect(table.unhandled).toEqual([]);
   });
+
+  it("SW-43 authority: Alice writes a suppressing flag on Kara's own Combatant from the console — naming a card that is no suppression hit (her own miss) — and nobody is suppressed: the area is read only from a sealed card of a hit", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await encounter();
+    const alice = table.client(ALICE_ID);
+    const missed = await aliceSuppresses(2);
+    await alice.run(() =>
+      G().game.combat.combatants.get(CMB.kara).setFlag("frontier-tactics", "suppressing", {
+        sceneId: SCENE,
+        messageId: missed,
+        x: 0,
+        y: 0,
+        size: 1e6,
+        side: "1",
+      }),
+    );
+    await table.settle();
+    const gm = table.client(GM_ID);
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    table.dice(10, 1, 1, 1);
+    const shot = await attack(table, gm, THUG, PISTOL_T, [TOK.kara]);
+    expect(rowText(gm, shot!, "Kara")).not.toContain("Suppressed");
+    expect(table.unhandled).toEqual([]);
+  });
 });

@@ -40,6 +40,7 @@ import { total } from "../core/modifiers.js";
 import { type Modifier, RulesError } from "../core/types.js";
 import {
   AID_BONUS,
+  aimHolds,
   aimingModifiers,
   combinedFire,
   SUPPRESSED_PENALTY,
@@ -91,8 +92,8 @@ function conditionsOf(a: D20AttackerFacts, t: D20TargetFacts): Set<D20Condition>
   const out = new Set([...(a.conditions ?? []), ...(t.conditions ?? [])].filter(isCondition));
   // SW-12, SW-29: a target that moved more than a double move this round is running.
   if (ranThisRound(t.moved ?? 0, t.speed)) out.add("defenderRunning");
-  // SW-42: a shot after a successful aim denies the target its Dex.
-  if (a.aim) out.add("defenderAimedAt");
+  // SW-42: a shot after a successful aim denies the target its Dex — unless the target has moved more than 2 m since.
+  if (a.aim && aimHolds(t.moved ?? 0)) out.add("defenderAimedAt");
   return out;
 }
 
@@ -103,9 +104,13 @@ const melee = (w: D20WeaponFacts) => w.rangeIncrement === null;
  * not entered (not in the sources, ruling 2) is not taken as light.
  */
 function isLight(weaponSize: string | null, wielderSize: string): boolean {
-  if (!weaponSize) return false;
-  const w = D20_SIZES.indexOf(sizeOf(weaponSize));
-  return w >= 0 && w < D20_SIZES.indexOf(sizeOf(wielderSize));
+  return sizeSteps(weaponSize, wielderSize) < 0;
+}
+
+/** Size categories from the wielder's to the weapon's (negative: smaller); 0 when the weapon's is not entered. */
+function sizeSteps(weaponSize: string | null, wielderSize: string): number {
+  if (!weaponSize) return 0;
+  return D20_SIZES.indexOf(sizeOf(weaponSize)) - D20_SIZES.indexOf(sizeOf(wielderSize));
 }
 
 /**
@@ -118,7 +123,7 @@ function assistTerms(facts: AttackFacts): Modifier[] {
   const combined = combinedFire(a.combinedFire ?? 0);
   if (combined) out.push(combined);
   if (a.aided) out.push({ id: "aid.attack", label: "FT.D20.Aid.attack", value: AID_BONUS, ruleId: "SW-39" });
-  if (a.aim && !melee(w)) {
+  if (a.aim && !melee(w) && aimHolds(facts.target.d20?.moved ?? 0)) {
     const range = attackTerms(facts).modifiers.find((m) => m.id === "range")?.value ?? 0;
     out.push(
       ...aimingModifiers(
@@ -228,13 +233,21 @@ export function createD20Engine(): ResolutionEngine {
     // step spends what one attack does).
     attackSteps(facts: AttackFacts, d: StepDeclaration): StepPlan {
       const { a, w } = blocks(facts);
+      // SW-42: the aim is for "your next single attack", with a ranged weapon.
+      if (a.aim && melee(w))
+        throw new RulesError("FT.D20.Aim.ranged", "An aimed shot is made with a ranged weapon (SW-42)");
+      if (a.aim && (d.fullAttack || d.mode !== "single" || d.twoWeapon))
+        throw new RulesError("FT.D20.Aim.single", "An aimed shot is a single attack (SW-42)");
       const fire = w.fire ?? { single: true, multi: false, auto: false };
       const plan = planD20Attack({
         bab: a.bab,
         fullAttack: d.fullAttack,
         mode: d.mode,
         feats: d.mode === "single" ? {} : { rapidShot: a.rapidShot, multishot: a.multishot },
-        twoHanded: d.twoHands ?? w.twoHanded ?? true,
+        // SW-35, SW-36: fired in two hands unless the user says one (the weapon's "two-handed" is SW-07's grip);
+        // a weapon two sizes smaller than its wielder takes no one-hand penalty.
+        twoHanded: d.twoHands ?? true,
+        twoSizesSmaller: sizeSteps(w.size ?? null, a.size) <= -2,
         rifleOrTripod: d.braced || (w.rifle ?? false),
         weapon: {
           ranged: !melee(w),

@@ -1,0 +1,59 @@
+/**
+ * The seals of attack cards (moved out of card-actions.ts so the scene's readers can check a card without importing
+ * the card buttons): the digest of a card and the newest seal a GM wrote for it, and whether a card is as it was sealed.
+ */
+import { SYSTEM_ID } from "../constants.js";
+import { isAttackMessage } from "../documents/subtypes.js";
+import { sha256 } from "../helpers/sha256.js";
+import { readCard, type StoredCard } from "./card-data.js";
+
+type Msg = ChatMessage.Implementation;
+
+/** The stored attack card of a message, read and checked (`readCard`), or null. */
+export const cardOfMessage = (m: Msg): StoredCard | null =>
+  isAttackMessage(m) ? readCard(m.system.card) : null;
+
+/**
+ * The seal of a card: a digest of its author and its data (all but the public marks, which the GM rewrites), in
+ * canonical JSON. A player who changes the card — whenever, with or without a GM online — changes the digest and
+ * cannot change the seal.
+ */
+export function cardDigest(m: Msg, card: StoredCard): string {
+  const { applied: _marks, ...data } = card;
+  return sha256(canonicalJSON({ author: m._source.author ?? null, card: data })).slice(0, 40);
+}
+
+/** JSON with every object's keys sorted, so the same data always gives the same text. */
+function canonicalJSON(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJSON).join(",")}]`;
+  if (value && typeof value === "object")
+    return `{${Object.keys(value)
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJSON((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * The seals live on GM users' own User documents (`flags.<system>.seals`), which no player may write (common/
+ * documents/user.mjs `#canUpdate`: "Players may only modify themselves"). With several GMs, the newest seal of any
+ * of them counts (a GM's correction of a card outranks the seal another GM wrote before).
+ */
+export function sealOf(messageId: string): string | null {
+  let best: { d: string; t: number } | null = null;
+  for (const u of game.users ?? []) {
+    if (!u.isGM) continue;
+    const seal = u.getFlag(SYSTEM_ID, "seals")?.[messageId];
+    if (seal && typeof seal.d === "string" && (!best || seal.t > best.t)) best = seal;
+  }
+  return best?.d ?? null;
+}
+
+/** The message's attack card if a GM sealed it as it is now (a card no player has changed since), or null. */
+export function sealedCard(m: Msg | null | undefined): StoredCard | null {
+  const card = m ? cardOfMessage(m) : null;
+  if (!m?.id || !card) return null;
+  const seal = sealOf(m.id);
+  return seal && seal === cardDigest(m, card) ? card : null;
+}
