@@ -5,7 +5,7 @@
  * request (a shared modifier's override is the request's `"*"` override, for every target).
  */
 import { HELPERS } from "../helpers/handlebars.js";
-import { actionProvokes } from "../rules/d20/actions.js";
+import { actionRow } from "../rules/d20/actions.js";
 import {
   ALL_DECLARATIONS,
   baseColumn,
@@ -201,10 +201,17 @@ function assistContext(prep: PreparedAttack) {
   const a = req.attacker.d20;
   if (!prep.steps || !a || req.area === "grenade") return null;
   const aim = a.aim ?? null;
-  // The aim itself provoked last round (SW-42, SW-13); this shot does not. Suppression fire provokes now.
-  const provoking = req.area === "suppression" ? "suppressionFire" : null;
-  const provokes = provoking && actionProvokes(provoking) === "yes" && a.threatened ? provoking : null;
+  // SW-13: the action this attack is in the actions-in-combat table, and whether it provokes (the aim itself provoked
+  // last round, SW-42, not this shot).
+  const action = actionOf(prep);
+  const row = actionRow(action);
+  const provokes = row.provokes !== "no" && a.threatened ? action : null;
   return {
+    action: {
+      name: `FT.D20.Assist.action.${action}`,
+      type: `FT.D20.Assist.type.${row.type}`,
+      provokes: `FT.D20.Assist.provokesValue.${row.provokes}`,
+    },
     combinedFire: a.combinedFire ?? 0,
     aided: !!a.aided,
     aimed: !!aim,
@@ -221,6 +228,13 @@ function assistContext(prep: PreparedAttack) {
         }
       : null,
   };
+}
+
+/** SW-13: the row of the actions-in-combat table the prepared attack is. */
+function actionOf(prep: PreparedAttack): "suppressionFire" | "fullAttack" | "attackMelee" | "attackRanged" {
+  if (prep.request.area === "suppression") return "suppressionFire";
+  if ((prep.steps?.length ?? 0) > 1 || prep.request.plan?.fullAttack) return "fullAttack";
+  return prep.request.weapon.d20?.rangeIncrement === null ? "attackMelee" : "attackRanged";
 }
 
 const POSTURES = ["standing", "kneeling", "prone"] as const;
@@ -452,7 +466,7 @@ export function dialogNumbers(ctx: ReturnType<typeof dialogContext>) {
     zebulon: ctx.zebulon,
     // The steps, their targets and the plan's boxes: a change redraws them (SW-22, SW-35..37).
     // The help fields and the provoke warning (SW-27, SW-39, SW-42, SW-25).
-    assist: ctx.assist ? [ctx.assist.aimed, ctx.assist.warning?.key ?? null] : null,
+    assist: ctx.assist ? [ctx.assist.aimed, ctx.assist.warning?.key ?? null, ctx.assist.action.name] : null,
     plan: ctx.plan
       ? [
           ctx.plan.mode,

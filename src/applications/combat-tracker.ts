@@ -3,6 +3,8 @@
  * phase of the round — declarations, B moves, A moves, A resolves, B resolves (SF-X-01) — stepped by the GM.
  * A subclass of the v13 CombatTracker with its own tracker PART; no DOM surgery.
  */
+
+import { suppressingInto } from "../canvas/suppression.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { isItemType, isSide, sideIdOf } from "../documents/subtypes.js";
 import { guarded, notify } from "../helpers/report.js";
@@ -139,7 +141,8 @@ export class FrontierCombatTracker extends Base {
           combat.started &&
           combat.byCount &&
           (isGM || !!c?.isOwner) &&
-          !!c?.actor?.items.some((i) => isItemType(i, "weapon") && i.system.d20.attack === "melee"),
+          (!!c?.getFlag(SYSTEM_ID, "suppressing") ||
+            !!c?.actor?.items.some((i) => isItemType(i, "weapon") && i.system.d20.attack === "melee")),
         // SW-43: suppressing an area until its next turn.
         ftSuppressing: !!c?.getFlag(SYSTEM_ID, "suppressing"),
         // SW-02: unaware before the start, and sitting out the surprise round.
@@ -242,10 +245,14 @@ export class FrontierCombatTracker extends Base {
     const combatant = id ? this.combat?.combatants.get(id) : undefined;
     const actor = combatant?.actor;
     if (!actor || !(game.user?.isGM || actor.isOwner)) return;
+    // SW-43: into the area it suppresses, with the suppressing weapon; otherwise a melee weapon.
+    const at = [...(game.user?.targets ?? [])][0];
+    const into = combatant && at ? suppressingInto(combatant, at) : null;
+    const suppressor = into?.weaponId ? actor.items.get(into.weaponId) : undefined;
     const melee = actor.items.contents.flatMap((i) =>
       isItemType(i, "weapon") && i.system.d20.attack === "melee" ? [i] : [],
     );
-    const weapon = melee.find((i) => i.system.equipped) ?? melee[0];
+    const weapon = suppressor ?? melee.find((i) => i.system.equipped) ?? melee[0];
     if (!weapon) return notify("warn", "FT.D20.AoO.noMeleeWeapon", { name: actor.name ?? "" });
     const { attackWithWeapon } = await import("../workflows/attack.js");
     await attackWithWeapon(actor, weapon, { aoo: true });

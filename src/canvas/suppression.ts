@@ -8,7 +8,12 @@
  * cleared by the active GM when that combatant's next turn starts (`FrontierCombat#_onStartTurn`).
  */
 import { SYSTEM_ID } from "../constants.js";
-import { SUPPRESSION_AREA_M, type SuppressedArea, suppressedModifier } from "../rules/d20/actions.js";
+import {
+  insideArea,
+  SUPPRESSION_AREA_M,
+  type SuppressedArea,
+  suppressedModifier,
+} from "../rules/d20/actions.js";
 import { D20_REACH_M } from "../rules/d20/tables.js";
 import { sealedCard } from "../workflows/card-seal.js";
 
@@ -97,4 +102,23 @@ export function isThreatened(token: TokenP, tokens: readonly TokenP[]): boolean 
 function unitsPerPixelOf(token: TokenP): number {
   const grid = token.document.parent?.grid;
   return grid?.size ? grid.distance / grid.size : 1;
+}
+
+/**
+ * SW-43: the suppression card of a combatant whose verified area (`suppressedAreas`) holds the token — the weapon it
+ * may make a ranged attack of opportunity with, into that area — or null.
+ */
+export function suppressingInto(
+  combatant: Combatant.Implementation,
+  token: TokenP,
+): { readonly weaponId: string | null } | null {
+  const sceneId = token.document.parent?.id;
+  if (!sceneId || !combatant.id) return null;
+  const area = suppressedAreas(sceneId).find(
+    (a) => a.suppressorId === combatant.id && insideArea(token.center, a),
+  );
+  if (!area) return null;
+  const f = combatant.getFlag(SYSTEM_ID, "suppressing");
+  const card = f ? sealedCard(game.messages?.get(f.messageId)) : null;
+  return { weaponId: card?.weaponId ?? null };
 }

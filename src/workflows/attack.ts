@@ -13,7 +13,7 @@ import {
   readTarget,
   unitsPerPixel,
 } from "../canvas/scene-facts.js";
-import { isSuppressed, isThreatened, type SuppressingFlag } from "../canvas/suppression.js";
+import { isSuppressed, isThreatened, type SuppressingFlag, suppressingInto } from "../canvas/suppression.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
 import { type FrontierActorType, isFrontierActor, isItemType } from "../documents/subtypes.js";
@@ -223,7 +223,10 @@ export async function attackWithWeapon(
   const gate = gateAttack(token, targets, weapon.rof);
   if (!gate) return;
   // SF-B-02, SF-B-15, SF-X-27, SF-X-30, SF-X-37: what this attacker did this round (turn-ledger.ts), refused here.
-  const turn = turnGate(actor, item, combatant, { aoo: !!options.aoo });
+  // SW-43: a suppressor's attack of opportunity may be a ranged one, into the area it suppresses.
+  const intoSuppressed =
+    !!options.aoo && !!combatant && !!targets[0] && !!suppressingInto(combatant, targets[0]);
+  const turn = turnGate(actor, item, combatant, { aoo: !!options.aoo, intoSuppressed });
   if (!turn) return;
   const unit = sys.rangeUnit === "squares" ? "squares" : "m";
   // SW-38: a d20 grenadelike weapon is thrown at the square where the target stands (the engine that throws at

@@ -176,8 +176,11 @@ export function turnGate(
   actor: ActorI,
   item: ItemI | null,
   combatant: CombatantI | null | undefined,
-  /** SW-25: an attack of opportunity, out of the combatant's turn (one a round, melee only). */
-  options: { readonly aoo?: boolean } = {},
+  /**
+   * SW-25: an attack of opportunity, out of the combatant's turn (one a round, melee only — or, SW-43, a ranged one
+   * into the area the combatant suppresses).
+   */
+  options: { readonly aoo?: boolean; readonly intoSuppressed?: boolean } = {},
 ): TurnGate | null {
   try {
     const down = downProblem(actor);
@@ -203,7 +206,7 @@ export function turnGate(
       const check = attackOfOpportunity({
         bab: 0,
         usedThisRound: !!ledger.aoo,
-        melee: !!weapon && weapon.d20.attack === "melee",
+        melee: !!weapon && (weapon.d20.attack === "melee" || !!options.intoSuppressed),
       });
       if (check.reason) throw new RulesError(check.reason, check.reason, { name: actor.name ?? "" });
     } else if (byCount && ledger.shots > 0) {

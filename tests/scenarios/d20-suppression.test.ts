@@ -9,7 +9,7 @@
  *   Kara (0,5) ────────▶ ┆ Thug (10,5) in the doorway (rows 5–6)   Guard (7,1), outside the area (x 8.5–12.5, y 3.5–7.5)
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetAppRecords } from "../foundry/apps.js";
+import { click, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
 import { wallData } from "../foundry/canvas.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
@@ -249,6 +249,33 @@ describe("scenario: suppression of a doorway (issue 15, SW-43)", () => {
     table.dice(10, 1, 1, 1);
     const shot = await attack(table, gm, THUG, PISTOL_T, [TOK.kara]);
     expect(rowText(gm, shot!, "Kara")).not.toContain("Suppressed");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-43 SW-25: when the Thug shoots from the doorway, Alice makes Kara's attack of opportunity from the tracker with her rifle — a ranged one, allowed into the area she suppresses — one card; a second is refused", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await encounter();
+    await aliceSuppresses(6);
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    alice.target(TOK.thug);
+    const aoo = async () => {
+      const button = row(await tracker(alice), "Kara").querySelector('[data-action="attackOfOpportunity"]');
+      expect(button).not.toBeNull();
+      alice.run(() => click(button!));
+      await alice.run(() => settleApps());
+      await table.settle();
+    };
+    await aoo();
+    expect(told(alice)).toEqual([]);
+    const msg = await dialogKit.aliceRolls(alice, 15, 1, 1, 1);
+    expect(rowText(gm, msg, "Thug")).toContain("d20 15 + 5 = 20 vs Defense");
+    await aoo();
+    expect(told(alice).at(-1)).toBe(
+      "warn: Kara has already made its attack of opportunity this round (SW-25).",
+    );
     expect(table.unhandled).toEqual([]);
   });
 });
