@@ -49,6 +49,8 @@ export class FrontierCombatTracker extends Base {
       holdReady: guarded(FrontierCombatTracker.#onHoldReady),
       actFromHold: guarded(FrontierCombatTracker.#onActFromHold),
       attackOfOpportunity: guarded(FrontierCombatTracker.#onAttackOfOpportunity),
+      run: guarded(FrontierCombatTracker.#onRun),
+      disengage: guarded(FrontierCombatTracker.#onDisengage),
       dispositionSides: guarded(FrontierCombatTracker.#onDispositionSides),
     },
   };
@@ -256,6 +258,22 @@ export class FrontierCombatTracker extends Base {
     if (!weapon) return notify("warn", "FT.D20.AoO.noMeleeWeapon", { name: actor.name ?? "" });
     const { attackWithWeapon } = await import("../workflows/attack.js");
     await attackWithWeapon(actor, weapon, { aoo: true });
+  }
+
+  /** SW-24: the acting combatant runs (its owner or the GM), as its round's full-round action. */
+  static async #onRun(this: FrontierCombatTracker): Promise<void> {
+    const c = this.combat?.combatant;
+    if (!c) return;
+    const { moveAction } = await import("../workflows/d20-move.js");
+    await moveAction(c, "run");
+  }
+
+  /** SW-24: the acting combatant disengages, as its round's full-round action. */
+  static async #onDisengage(this: FrontierCombatTracker): Promise<void> {
+    const c = this.combat?.combatant;
+    if (!c) return;
+    const { moveAction } = await import("../workflows/d20-move.js");
+    await moveAction(c, "disengage");
   }
 
   /** GM (SW-03): roll each side's NPCs as one group from now on, or each on its own. */

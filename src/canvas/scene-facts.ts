@@ -4,6 +4,7 @@
  * the token's movement history (SF-B-11, SF-X-17), prone from status effects (SF-X-26); which tokens an attack may
  * involve at all (a player's never a hidden one or one they cannot see: {@link mayInvolve}).
  */
+import { SYSTEM_ID } from "../constants.js";
 import { actorSystem } from "../documents/subtypes.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import {
@@ -255,7 +256,13 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
         ...(sys?.d20
           ? {
               d20: {
-                ...d20TargetFacts(sys, held, moving.moved, flatFootedIn(target.document.combatant)),
+                ...d20TargetFacts(
+                  sys,
+                  held,
+                  moving.moved,
+                  flatFootedIn(target.document.combatant),
+                  !!target.document.combatant?.getFlag(SYSTEM_ID, "running")?.active,
+                ),
                 ...d20Melee(
                   inMetres(from, unitsPerPixel()),
                   inMetres(at, unitsPerPixel()),

@@ -1355,6 +1355,9 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const ends: Record<string, unknown> = {};
     if (combatant.getFlag(SYSTEM_ID, "state") === "readied") ends.state = "none";
     if (combatant.getFlag(SYSTEM_ID, "suppressing")) ends.suppressing = null;
+    // SW-24: a runner has its Dex back when its next turn starts (the rounds run in a row are kept).
+    const running = combatant.getFlag(SYSTEM_ID, "running");
+    if (running?.active) ends.running = { ...running, active: false };
     if (Object.keys(ends).length) await combatant.update({ flags: { [SYSTEM_ID]: ends } });
   }
 

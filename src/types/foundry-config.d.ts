@@ -18,6 +18,7 @@ import type { FrontierItem } from "../documents/item.js";
 import type { SettingValues } from "../helpers/settings.js";
 import type { AppliedRecord } from "../workflows/apply-damage.js";
 import type { D20InitiativeFlag } from "../workflows/d20-initiative.js";
+import type { RunningFlag } from "../workflows/d20-move.js";
 import type { Declared } from "../workflows/declarations.js";
 import type { HeldRequest } from "../workflows/exchange.js";
 import type { TurnLedger } from "../workflows/turn-ledger.js";
@@ -114,6 +115,8 @@ declare module "fvtt-types/configuration" {
         state?: "none" | "delaying" | "readied";
         /** SW-43: the area its suppression fire threatens until its next turn (canvas/suppression.ts); null = none. */
         suppressing?: SuppressingFlag | null;
+        /** SW-24: running (no Dex to Defense until its next turn) and the rounds run in a row (workflows/d20-move.ts). */
+        running?: RunningFlag;
       };
     };
     ChatMessage: {

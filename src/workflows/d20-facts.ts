@@ -68,9 +68,11 @@ export function d20TargetFacts(
   moved = 0,
   /** SW-01: flat-footed in its combat (derived from the combat, `d20-initiative.ts` `flatFootedIn`). */
   flatFooted = false,
+  /** SW-24: it ran as its last action (its Combatant's `running` flag): no Dex to Defense until its next turn. */
+  running = false,
 ): D20TargetFacts {
   const d = sys.derived?.d20;
-  const held = conditions(statuses, "defender");
+  const held = [...conditions(statuses, "defender"), ...(running ? ["defenderRunning"] : [])];
   return {
     classDefense: sys.d20.classDefense,
     dexMod: d?.mods.dex ?? 0,

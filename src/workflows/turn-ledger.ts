@@ -53,6 +53,8 @@ export interface TurnLedger {
   readonly fired: Readonly<Record<string, number>>;
   /** SW-25: the combatant made its attack of opportunity this round. */
   readonly aoo?: boolean;
+  /** SW-24, SW-13: a full-round action other than an attack taken this round (run, disengage). */
+  readonly action?: "run" | "disengage";
 }
 
 const EMPTY: TurnLedger = { round: 0, shots: 0, reloaded: false, fired: {} };
@@ -77,6 +79,7 @@ export function ledgerFor(stored: unknown, round: number): TurnLedger {
     reloaded: same && s.reloaded === true,
     fired,
     ...(same && s.aoo === true ? { aoo: true } : {}),
+    ...(same && (s.action === "run" || s.action === "disengage") ? { action: s.action } : {}),
   };
 }
 
@@ -209,11 +212,14 @@ export function turnGate(
         melee: !!weapon && (weapon.d20.attack === "melee" || !!options.intoSuppressed),
       });
       if (check.reason) throw new RulesError(check.reason, check.reason, { name: actor.name ?? "" });
-    } else if (byCount && ledger.shots > 0) {
+    } else if (byCount && (ledger.shots > 0 || ledger.action)) {
       const name = actor.name ?? "";
-      throw new RulesError("FT.D20.Action.attackedThisRound", `${name} has already attacked this round`, {
-        name,
-      });
+      // SW-24: a run or a disengage was the round's full-round action; else an attack was.
+      throw ledger.action
+        ? new RulesError("FT.D20.Move.acted", `${name} has taken this round's action`, { name })
+        : new RulesError("FT.D20.Action.attackedThisRound", `${name} has already attacked this round`, {
+            name,
+          });
     }
     const firedLastTurn = !!fighting && !byCount && rof < 1 && ledger.fired[id] === round - 1;
     if (fighting && !byCount) {

@@ -355,3 +355,18 @@ describe("SW-40 striking an object at the table", () => {
     expect([held.defense, held.terms.some((m) => m.id === "inanimate")]).toEqual([22, false]);
   });
 });
+
+describe("SW-24 running", () => {
+  it("SW-24: Con 12 runs 12 rounds freely; the 13th needs DC 10, the 14th DC 11, the 15th DC 12; 4 × speed, disengage 2 ×", async () => {
+    const { runCheck, RUN_MULTIPLIER, DISENGAGE_MULTIPLIER } = await import("./actions.js");
+    expect([1, 12, 13, 14, 15].map((r) => runCheck(r, 12))).toEqual([
+      { needed: false, dc: null },
+      { needed: false, dc: null },
+      { needed: true, dc: 10 },
+      { needed: true, dc: 11 },
+      { needed: true, dc: 12 },
+    ]);
+    expect([RUN_MULTIPLIER * 10, DISENGAGE_MULTIPLIER * 10]).toEqual([40, 20]);
+    expect(() => runCheck(0, 12)).toThrow();
+  });
+});

@@ -126,6 +126,28 @@ export function movementProvokes(m: Movement): boolean {
   return false;
 }
 
+/** SW-24: running moves up to four times the speed in a straight line; disengaging up to twice it. */
+export const RUN_MULTIPLIER = 4;
+export const DISENGAGE_MULTIPLIER = 2;
+/** SW-24: the Constitution check to keep running, DC 10 and 1 more for each earlier check. */
+export const RUN_CHECK_DC = 10;
+/** SW-24: the rest after running, in rounds (1 minute). */
+export const RUN_REST_ROUNDS = 10;
+
+/**
+ * SW-24: whether this round of running (the `round`-th in a row, counting from 1) needs a Constitution check, and
+ * its DC — none for as many rounds as the Constitution score; then DC 10, 11, 12 … for each earlier check.
+ */
+export function runCheck(
+  round: number,
+  conScore: number,
+): { readonly needed: boolean; readonly dc: number | null } {
+  if (!Number.isInteger(round) || round < 1 || !Number.isInteger(conScore) || conScore < 0)
+    throw new RulesError("FT.D20.badCount", "Rounds and the Constitution score are whole numbers");
+  if (round <= conScore) return { needed: false, dc: null };
+  return { needed: true, dc: RUN_CHECK_DC + (round - conScore - 1) };
+}
+
 /** SW-24: a disengage needs the first 2 m of movement to clear every threatened area. */
 export function canDisengage(metresToClear: number): boolean {
   return metresToClear <= FREE_STEP_M + 1e-9;
