@@ -24,7 +24,7 @@ import {
 import { D20_REACH_M, D20_SIZES, type D20Size } from "../rules/d20/tables.js";
 import { RulesError } from "../rules/index.js";
 import { keepsNumbersSecret } from "./attack.js";
-import { turnGate } from "./turn-ledger.js";
+import { recordD20Attack, turnGate } from "./turn-ledger.js";
 
 type ActorI = Actor.Implementation;
 
@@ -238,14 +238,8 @@ export async function specialAttack(actor: ActorI, kind: SpecialAttack): Promise
     const token = actor.getActiveTokens()[0];
     if (!token) return notify("warn", "FT.Attack.noToken");
     // Not while down (SF-B-15, SF-X-40 as the attacks), nor after the round's attack in a combat by count (SW-13).
-    if (
-      !turnGate(
-        actor,
-        null,
-        game.combat?.combatants.find((c) => c.tokenId === token.id),
-      )
-    )
-      return;
+    const combatant = game.combat?.combatants.find((c) => c.tokenId === token.id);
+    if (!turnGate(actor, null, combatant)) return;
     const targets = attackTargets();
     if (targets.length !== 1) return notify("warn", "FT.Melee.oneTarget");
     const target = targets[0]!;
@@ -283,6 +277,8 @@ export async function specialAttack(actor: ActorI, kind: SpecialAttack): Promise
     };
     ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
     await ChatMessage.create(data);
+    // SW-13: it was the round's attack action.
+    await recordD20Attack(combatant);
   } catch (e) {
     report(e);
   }
@@ -301,14 +297,8 @@ export async function strikeObject(actor: ActorI): Promise<void> {
   try {
     const token = actor.getActiveTokens()[0];
     if (!token) return notify("warn", "FT.Attack.noToken");
-    if (
-      !turnGate(
-        actor,
-        null,
-        game.combat?.combatants.find((c) => c.tokenId === token.id),
-      )
-    )
-      return;
+    const combatant = game.combat?.combatants.find((c) => c.tokenId === token.id);
+    if (!turnGate(actor, null, combatant)) return;
     const me = sideOf(actor);
     if (!me) throw new RulesError("FT.D20.noFacts", "No d20 numbers", {});
     const weapons = actor.items.contents.flatMap((i) =>
@@ -419,6 +409,8 @@ export async function strikeObject(actor: ActorI): Promise<void> {
     };
     ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
     await ChatMessage.create(data);
+    // SW-13: it was the round's attack action.
+    await recordD20Attack(combatant);
   } catch (e) {
     report(e);
   }

@@ -146,6 +146,16 @@ async function save(
   } as Combatant.UpdateData);
 }
 
+/**
+ * SW-13 (issue 15): record an attack made outside the attack flow (a d20 special attack or an object strike) as the
+ * round's attack action in a combat by count, so no other attack follows it. Nothing outside such a combat.
+ */
+export async function recordD20Attack(combatant: CombatantI | null | undefined): Promise<void> {
+  if (!inCombat(combatant) || !combatant.parent?.byCount) return;
+  const ledger = stored(combatant);
+  await save(combatant, { ...ledger, shots: ledger.shots + 1 });
+}
+
 /** SF-B-15, SF-X-40: why this actor cannot act at all, or null. */
 export function downProblem(actor: ActorI): RulesError | null {
   const sys = actorSystem(actor);

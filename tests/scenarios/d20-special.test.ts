@@ -153,4 +153,28 @@ describe("scenario: d20 special attacks (issue 15, SW-41)", () => {
     );
     expect(table.unhandled).toEqual([]);
   });
+
+  it("SW-41 SW-13: in a d20 combat the trip is Kara's attack action — a second special attack that round is refused", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    await gm.run(async () => {
+      const combat = await G().Combat.create({ scene: SCENE, active: true });
+      await combat.createEmbeddedDocuments("Combatant", [
+        { tokenId: TOK.kara, sceneId: SCENE, actorId: KARA },
+        { tokenId: TOK.thug, sceneId: SCENE, actorId: THUG },
+      ]);
+    });
+    await table.settle();
+    table.dice(18, 5);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    table.dice(15, 9);
+    await press("trip");
+    await answerPrompt(table, table.client(ALICE_ID));
+    await press("disarm");
+    expect(told(table.client(ALICE_ID)).at(-1)).toBe(
+      "warn: Kara has already attacked this round (SW-13: one attack action, or a full attack as the round's full-round action).",
+    );
+    expect(table.unhandled).toEqual([]);
+  });
 });
