@@ -4,7 +4,7 @@
  * A subclass of the v13 CombatTracker with its own tracker PART; no DOM surgery.
  */
 
-import { suppressingInto } from "../canvas/suppression.js";
+import { suppressingInto, suppressionOf } from "../canvas/suppression.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { isItemType, isSide, sideIdOf } from "../documents/subtypes.js";
 import { guarded, notify } from "../helpers/report.js";
@@ -143,10 +143,10 @@ export class FrontierCombatTracker extends Base {
           combat.started &&
           combat.byCount &&
           (isGM || !!c?.isOwner) &&
-          (!!c?.getFlag(SYSTEM_ID, "suppressing") ||
+          (!!suppressionOf(c) ||
             !!c?.actor?.items.some((i) => isItemType(i, "weapon") && i.system.d20.attack === "melee")),
         // SW-43: suppressing an area until its next turn.
-        ftSuppressing: !!c?.getFlag(SYSTEM_ID, "suppressing"),
+        ftSuppressing: !!suppressionOf(c),
         // SW-02: unaware before the start, and sitting out the surprise round.
         ftUnaware: unaware && (!combat.started || combat.inSurpriseRound),
         ftMarkUnaware: isGM && !combat.started ? { pressed: unaware } : null,

@@ -1,13 +1,17 @@
 /**
- * Suppression fire on the scene (SW-43): the areas suppressors keep on their Combatants until their next turn, and
- * whether a token stands in one that another side suppresses. The rules (`rules/d20/actions.ts`) decide; this reads
- * the combat and the token positions.
+ * Suppression fire on the scene (SW-43): the areas suppressors threaten until their next turn, and whether a token
+ * stands in one that another side suppresses. The rules (`rules/d20/actions.ts`) decide; this reads where they are.
  *
- * The area lives on the suppressor's Combatant (`flags.frontier-tactics.suppressing`), written with the round's
- * ledger by the user who fired (the Combatant's owner may write its flags, common/documents/combatant.mjs), and
- * cleared by the active GM when that combatant's next turn starts (`FrontierCombat#_onStartTurn`).
+ * Authority (review of issue 15, H1): a Combatant's owner may write its flags, and a player's client creates its own
+ * cards, so neither is where an area lives. After a suppression card, its author asks the active GM
+ * (`workflows/d20-suppression.ts`), who checks the card as it checks any card to apply (seal, author, weapon),
+ * measures the area around its target's token itself, and writes it on its own User (`flags.frontier-tactics.
+ * suppressing`, keyed by combatant id), which no player may write (common/documents/user.mjs `#canUpdate`: players
+ * may only modify themselves). An area holds until its suppressor's next turn: it is read only while the combat is
+ * in the round it was made, or in the next before that combatant's turn.
  */
 import { SYSTEM_ID } from "../constants.js";
+import { isItemType } from "../documents/subtypes.js";
 import {
   insideArea,
   SUPPRESSION_AREA_M,
@@ -15,19 +19,39 @@ import {
   suppressedModifier,
 } from "../rules/d20/actions.js";
 import { D20_REACH_M } from "../rules/d20/tables.js";
-import { sealedCard } from "../workflows/card-seal.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
 
-/**
- * What a suppressor's Combatant keeps: the suppression card it made. The Combatant's owner writes it (a player may
- * write any flag of their own Combatant), so nothing in it is trusted but the card's id: the area is read from that
- * card — sealed by a GM, a hit of suppression fire by this combatant's actor (`suppressedAreas`) — its size is the
- * rule's 4 m, its side the suppressor's token's disposition now (review of issue 15, H1).
- */
-export interface SuppressingFlag {
+/** What the active GM keeps of one suppression: where, by whom, when, and with which weapon. */
+export interface SuppressingEntry {
+  readonly combatId: string;
   readonly sceneId: string;
+  /** The area's centre, the scene's pixels. */
+  readonly x: number;
+  readonly y: number;
+  readonly round: number;
   readonly messageId: string;
+  readonly weaponId: string | null;
+}
+
+/** The suppression of a combatant as the GMs' Users keep it (the newest round among them), or null. */
+export function suppressionOf(
+  combatant: Combatant.Implementation | null | undefined,
+): SuppressingEntry | null {
+  const id = combatant?.id;
+  const combat = combatant?.parent;
+  if (!id || !combat?.started) return null;
+  let best: SuppressingEntry | null = null;
+  for (const u of game.users ?? []) {
+    if (!u.isGM) continue;
+    const e = u.getFlag(SYSTEM_ID, "suppressing")?.[id];
+    if (e && e.combatId === combat.id && (!best || e.round > best.round)) best = e;
+  }
+  if (!best) return null;
+  // Until its next turn: the round it was made, or the next one before the suppressor's turn comes.
+  if (combat.round === best.round) return best;
+  const index = combat.turns.findIndex((t) => t.id === id);
+  return combat.round === best.round + 1 && index > (combat.turn ?? 0) ? best : null;
 }
 
 /** A token's side for suppression: its disposition (friendly, neutral, hostile, secret). */
@@ -36,27 +60,16 @@ export const sideOfToken = (token: TokenP): string => String(token.document.disp
 /** The areas suppressed on `sceneId` in the combats there, each with its suppressor's combatant id. */
 export function suppressedAreas(sceneId: string): SuppressedArea[] {
   const out: SuppressedArea[] = [];
-  const scene = game.scenes?.get(sceneId);
-  const grid = scene?.grid;
+  const grid = game.scenes?.get(sceneId)?.grid;
   const perMetre = grid?.distance ? grid.size / grid.distance : 1;
   for (const combat of game.combats ?? []) {
     if (!combat.started) continue;
     for (const c of combat.combatants) {
-      const f = c.getFlag(SYSTEM_ID, "suppressing");
-      if (!f || f.sceneId !== sceneId || typeof f.messageId !== "string") continue;
-      const card = sealedCard(game.messages?.get(f.messageId));
+      const e = suppressionOf(c);
       const token = c.token;
-      if (
-        !card?.suppression ||
-        card.area !== "suppression" ||
-        card.sceneId !== sceneId ||
-        !c.actor ||
-        card.actorUuid !== c.actor.uuid ||
-        !token
-      )
-        continue;
+      if (!e || e.sceneId !== sceneId || !token) continue;
       out.push({
-        centre: { x: card.suppression.x, y: card.suppression.y },
+        centre: { x: e.x, y: e.y },
         side: String(token.disposition),
         size: SUPPRESSION_AREA_M * perMetre,
         suppressorId: c.id ?? "",
@@ -74,6 +87,25 @@ export function isSuppressed(token: TokenP): boolean {
 }
 
 /**
+ * SW-43: a combatant's suppression whose area holds the token, a foe of its side — the weapon it may make a ranged
+ * attack of opportunity with, into that area — or null.
+ */
+export function suppressingInto(
+  combatant: Combatant.Implementation,
+  token: TokenP,
+): { readonly weaponId: string | null } | null {
+  const sceneId = token.document.parent?.id;
+  const own = combatant.token;
+  if (!sceneId || !combatant.id || !own) return null;
+  if (!(own.disposition * token.document.disposition < 0)) return null;
+  const area = suppressedAreas(sceneId).find(
+    (a) => a.suppressorId === combatant.id && insideArea(token.center, a),
+  );
+  if (!area) return null;
+  return { weaponId: suppressionOf(combatant)?.weaponId ?? null };
+}
+
+/**
  * SW-25 (issue 15): a foe threatens the token — an opposing token (friendly against hostile) within the 2 m melee reach
  * (SW-14) of its edge, among the tokens this user may involve (a hidden one is not told). What the dialog reads to warn
  * that an action which provokes draws an attack of opportunity.
@@ -88,9 +120,7 @@ export function isThreatened(token: TokenP, tokens: readonly TokenP[]): boolean 
     // SW-25: a creature threatens with a melee weapon ("never … with ranged weapons"), and only while it can act.
     const actor = t.actor;
     if (["unconscious", "dead", "dying", "stun"].some((s) => actor.statuses.has(s))) return false;
-    const armed = actor.items.some(
-      (i) => i.type === "weapon" && (i.system as { d20?: { attack?: string } }).d20?.attack === "melee",
-    );
+    const armed = actor.items.some((i) => isItemType(i, "weapon") && i.system.d20.attack === "melee");
     if (!armed) return false;
     const gapX = Math.max(0, Math.abs(t.center.x - token.center.x) - (t.w + token.w) / 2);
     const gapY = Math.max(0, Math.abs(t.center.y - token.center.y) - (t.h + token.h) / 2);
@@ -102,23 +132,4 @@ export function isThreatened(token: TokenP, tokens: readonly TokenP[]): boolean 
 function unitsPerPixelOf(token: TokenP): number {
   const grid = token.document.parent?.grid;
   return grid?.size ? grid.distance / grid.size : 1;
-}
-
-/**
- * SW-43: the suppression card of a combatant whose verified area (`suppressedAreas`) holds the token — the weapon it
- * may make a ranged attack of opportunity with, into that area — or null.
- */
-export function suppressingInto(
-  combatant: Combatant.Implementation,
-  token: TokenP,
-): { readonly weaponId: string | null } | null {
-  const sceneId = token.document.parent?.id;
-  if (!sceneId || !combatant.id) return null;
-  const area = suppressedAreas(sceneId).find(
-    (a) => a.suppressorId === combatant.id && insideArea(token.center, a),
-  );
-  if (!area) return null;
-  const f = combatant.getFlag(SYSTEM_ID, "suppressing");
-  const card = f ? sealedCard(game.messages?.get(f.messageId)) : null;
-  return { weaponId: card?.weaponId ?? null };
 }

@@ -1354,7 +1354,9 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     // SW-34: a readied action not taken by the combatant's next turn is lost; SW-43: its suppression fire ends.
     const ends: Record<string, unknown> = {};
     if (combatant.getFlag(SYSTEM_ID, "state") === "readied") ends.state = "none";
-    if (combatant.getFlag(SYSTEM_ID, "suppressing")) ends.suppressing = null;
+    // SW-43: its suppression ends (the area is also read only until now: canvas/suppression.ts).
+    if (game.user?.getFlag(SYSTEM_ID, "suppressing")?.[combatant.id])
+      await game.user.update({ [`flags.${SYSTEM_ID}.suppressing.-=${combatant.id}`]: null });
     // SW-24: a runner has its Dex back when its next turn starts (the rounds run in a row are kept).
     const running = combatant.getFlag(SYSTEM_ID, "running");
     if (running?.active) ends.running = { ...running, active: false };

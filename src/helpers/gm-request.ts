@@ -25,6 +25,8 @@ export type GMRequestBody =
   | { readonly kind: "stray"; readonly messageId: string; readonly ids: readonly string[] }
   /** SW-10: roll the Fortitude save a card's hit calls for (`ids`: that one target), once (review 14 M3). */
   | { readonly kind: "fortitude"; readonly messageId: string; readonly ids: readonly string[] }
+  /** SW-43: keep the area of a suppression card's hit (`ids`: none), checked and measured by the GM. */
+  | { readonly kind: "suppress"; readonly messageId: string; readonly ids: readonly string[] }
   /** SW-38: roll the Reflex save of one creature a d20 burst caught (`ids`: that one target), once. */
   | { readonly kind: "reflex"; readonly messageId: string; readonly ids: readonly string[] }
   | { readonly kind: "nextRound"; readonly combatId: string; readonly round: number }
@@ -89,7 +91,8 @@ export function requestProblem(raw: unknown): string | null {
     r.kind !== "undo" &&
     r.kind !== "stray" &&
     r.kind !== "fortitude" &&
-    r.kind !== "reflex"
+    r.kind !== "reflex" &&
+    r.kind !== "suppress"
   )
     return "unknown kind";
   if ((r.kind === "fortitude" || r.kind === "reflex") && (!Array.isArray(r.ids) || r.ids.length !== 1))
@@ -124,6 +127,7 @@ function bodyOf(raw: Record<string, unknown>): GMRequestBody {
   if (raw.kind === "stray") return { kind: "stray", ...message };
   if (raw.kind === "fortitude") return { kind: "fortitude", ...message };
   if (raw.kind === "reflex") return { kind: "reflex", ...message };
+  if (raw.kind === "suppress") return { kind: "suppress", ...message };
   return { kind: raw.kind === "undo" ? "undo" : "apply", ...message };
 }
 

@@ -3,7 +3,7 @@
  * flags and GM queries. Each entry here must match what `init` registers at run time (src/index.ts).
  */
 
-import type { SuppressingFlag } from "../canvas/suppression.js";
+import type { SuppressingEntry } from "../canvas/suppression.js";
 import type {
   AttackCardModel,
   CharacterModel,
@@ -113,8 +113,6 @@ declare module "fvtt-types/configuration" {
         unaware?: boolean;
         /** SW-34: holding its turn — delaying (acts later, at a lower count) or a readied action (acts before another). */
         state?: "none" | "delaying" | "readied";
-        /** SW-43: the area its suppression fire threatens until its next turn (canvas/suppression.ts); null = none. */
-        suppressing?: SuppressingFlag | null;
         /** SW-24: running (no Dex to Defense until its next turn) and the rounds run in a row (workflows/d20-move.ts). */
         running?: RunningFlag;
       };
@@ -158,6 +156,8 @@ declare module "fvtt-types/configuration" {
        */
       "frontier-tactics": {
         seals?: Record<string, { d: string; t: number }>;
+        /** On a GM's User: SW-43 suppressed areas by suppressor combatant id (canvas/suppression.ts). */
+        suppressing?: Record<string, SuppressingEntry>;
         request?: { id: string } & Partial<Record<string, unknown>>;
         response?: {
           id: string;

@@ -13,10 +13,11 @@ import {
   readTarget,
   unitsPerPixel,
 } from "../canvas/scene-facts.js";
-import { isSuppressed, isThreatened, type SuppressingFlag, suppressingInto } from "../canvas/suppression.js";
+import { isSuppressed, isThreatened, suppressingInto } from "../canvas/suppression.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
 import { type FrontierActorType, isFrontierActor, isItemType } from "../documents/subtypes.js";
+import { requestGM } from "../helpers/gm-request.js";
 import { notify, report } from "../helpers/report.js";
 import { clientSettings, currentEngine, currentVariant, SETTINGS } from "../helpers/settings.js";
 import { SUPPRESSION_AREA_M } from "../rules/d20/actions.js";
@@ -190,6 +191,12 @@ export function offHandOptions(actor: ActorI, item: WeaponI): OffHandOption[] {
   return out;
 }
 
+/** SW-43: ask the active GM to keep a suppression card's area; what it refuses is said, nothing thrown. */
+async function keepSuppression(messageId: string): Promise<void> {
+  const r = await requestGM({ kind: "suppress", messageId, ids: [] });
+  for (const s of r.skipped.slice(0, 3)) notify("warn", s.reason, s.data);
+}
+
 /** The dialog's first full attack and fire mode (SW-22, SW-35, SW-36): a mode only for several targets. */
 export function defaultPlan(sys: WeaponSystem, targets: number, surpriseRound: boolean): StepRequest {
   const fire = sys.d20.fire;
@@ -280,7 +287,6 @@ export async function attackWithWeapon(
               .map((s) => s.token.document.uuid),
           }),
     };
-    let suppressing: SuppressingFlag | null = null;
     let suppressHit = false;
     const ports: AttackPorts<Roll> = {
       confirm: async (prep) => {
@@ -357,18 +363,13 @@ export async function attackWithWeapon(
         };
         ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
         const msg = await ChatMessage.create(data);
-        // SW-43: the Combatant keeps the card's id; the area is read from the sealed card (canvas/suppression.ts).
-        if (suppressHit && msg?.id)
-          suppressing = { sceneId: token.document.parent?.id ?? "", messageId: msg.id };
+        // SW-43: the active GM checks the card and keeps its area (canvas/suppression.ts), in a combat only.
+        if (suppressHit && msg?.id && combatant?.parent?.started) await keepSuppression(msg.id);
         return msg?.id ?? "";
       },
     };
     // One Combatant write after the card: the round's ledger and the declaration's count together.
-    const more = (shots: number) => {
-      const flags = gate.flags(shots);
-      return suppressing ? { ...(flags ?? {}), suppressing } : flags;
-    };
-    await runAttack(request, turn.ports(ports, more), {
+    await runAttack(request, turn.ports(ports, gate.flags), {
       actorUuid: actor.uuid,
       weaponId: item.id ?? null,
       fast: !!options.fast,

@@ -17,6 +17,7 @@
  */
 
 import { placeBlastArea } from "../canvas/blast-area.js";
+import type { SuppressingEntry } from "../canvas/suppression.js";
 import { SYSTEM_ID } from "../constants.js";
 import { type DefenseSystem, defenseState, screenPack, weaponFacts } from "../data/item/facts.js";
 import { actorSystem, isAttackMessage, isItemType, tokenByUuid } from "../documents/subtypes.js";
@@ -230,6 +231,60 @@ export function handleReflexRequest(
       { recursive: false },
     );
     return { applied: [targetId], skipped: [] };
+  });
+}
+
+/**
+ * SW-43 (review of issue 15, H1): the active GM keeps the area of a suppression card's hit for its author, whom the
+ * server vouched for — once the card is one the GM would apply (seal, author, weapon: `trustedCard`), a hit of
+ * suppression fire from a multifire or autofire weapon by an actor in a running d20 combat on the card's scene. The
+ * area's centre is the card's target token's centre as the GM's data has it now, never the card's word; it is kept on
+ * the GM's own User, which no player may write, until the suppressor's next turn.
+ */
+export function handleSuppressRequest(
+  body: Extract<GMRequestBody, { kind: "suppress" }>,
+  requester: UserI,
+): Promise<GMAnswer> {
+  return onGMQueue(async () => {
+    const skip = (reason: string) => ({ applied: [], skipped: [{ id: "", reason }] });
+    const message = game.messages?.get(body.messageId);
+    if (!message) return skip("FT.Card.gone");
+    if (!requester.isGM && message.author?.id !== requester.id) return skip("FT.Card.notYours");
+    const trusted = await trustedCard(message);
+    if (!trusted) return skip("FT.Card.gone");
+    if ("refused" in trusted) return skip(trusted.refused);
+    const hit = trusted.result.shots.length === 1 && trusted.result.shots[0]?.outcome.hit;
+    if (trusted.area !== "suppression" || !hit) return skip("FT.D20.Suppression.notAHit");
+    const attacker = isUuid(trusted.actorUuid) ? fromUuidSync(trusted.actorUuid) : null;
+    const weapon =
+      attacker instanceof Actor && trusted.weaponId ? attacker.items.get(trusted.weaponId) : null;
+    if (
+      !weapon ||
+      !isItemType(weapon, "weapon") ||
+      !(weapon.system.d20.fire.multi || weapon.system.d20.fire.auto)
+    )
+      return skip("FT.D20.Suppression.needsFireMode");
+    // The suppressor's Combatant on the card's scene, in a running d20 combat.
+    const isSuppressor = (c: Combatant.Implementation) =>
+      c.sceneId === trusted.sceneId && c.actor?.uuid === trusted.actorUuid;
+    const combat = game.combats?.find((c) => c.started && c.byCount && c.combatants.some(isSuppressor));
+    const combatant = combat?.combatants.find(isSuppressor);
+    const target = tokenByUuid(trusted.targets[0]?.id ?? "");
+    const scene = target?.parent;
+    if (!combat || !combatant?.id || !target || !scene || scene.id !== trusted.sceneId)
+      return skip("FT.D20.Suppression.noCombat");
+    const size = scene.grid.size;
+    const entry: SuppressingEntry = {
+      combatId: combat.id ?? "",
+      sceneId: scene.id ?? "",
+      x: target.x + ((target.width ?? 1) * size) / 2,
+      y: target.y + ((target.height ?? 1) * size) / 2,
+      round: combat.round,
+      messageId: body.messageId,
+      weaponId: weapon.id ?? null,
+    };
+    await game.user?.update({ [`flags.${SYSTEM_ID}.suppressing.${combatant.id}`]: entry });
+    return { applied: [combatant.id], skipped: [] };
   });
 }
 
@@ -544,6 +599,7 @@ export function registerCardRequests(): void {
   registerGMRequest("stray", handleStrayRequest);
   registerGMRequest("fortitude", handleFortitudeRequest);
   registerGMRequest("reflex", handleReflexRequest);
+  registerGMRequest("suppress", handleSuppressRequest);
 }
 
 /**
@@ -642,7 +698,8 @@ async function sealUnsealed(): Promise<void> {
   for (const m of messages) {
     if (!isAttackMessage(m) || !m.id || sealOf(m.id)) continue;
     const card = cardOf(m);
-    if (!card) continue;
+    // A player's card created with a Reflex save in it is never sealed (SW-38, review of issue 15).
+    if (!card || presealProblem(m, card)) continue;
     const stored: unknown = m.system.card;
     const before = !!stored && typeof stored === "object" && (stored as { version?: unknown }).version !== 3;
     const lastBy = m._stats.lastModifiedBy ? game.users?.get(m._stats.lastModifiedBy) : null;
@@ -748,7 +805,8 @@ function d20StepsProblem(
   weapon: Item.OfType<"weapon">["system"],
   offHand: boolean,
 ): string | null {
-  if (!card.steps) return null;
+  // A d20 card of several attack rolls says each one's step (an older single-shot card has none).
+  if (!card.steps) return card.engine === "d20" && card.shots > 1 ? "steps" : null;
   if (card.steps.length !== card.shots || card.result.shots.length !== card.shots) return "step count";
   const sys = actorSystem(attacker);
   const d20 = sys && "d20" in sys ? (sys.d20 as { bab: number; feats: { rapidShot?: boolean } }) : null;

@@ -49,11 +49,3 @@ export function sealOf(messageId: string): string | null {
   }
   return best?.d ?? null;
 }
-
-/** The message's attack card if a GM sealed it as it is now (a card no player has changed since), or null. */
-export function sealedCard(m: Msg | null | undefined): StoredCard | null {
-  const card = m ? cardOfMessage(m) : null;
-  if (!m?.id || !card) return null;
-  const seal = sealOf(m.id);
-  return seal && seal === cardDigest(m, card) ? card : null;
-}

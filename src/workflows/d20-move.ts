@@ -39,7 +39,8 @@ export async function moveAction(combatant: CombatantI, kind: "run" | "disengage
       throw new RulesError("FT.D20.Move.notYourTurn", "Only on the combatant's own turn in a d20 combat", {
         name: combatant.name ?? "",
       });
-    if (!(game.user?.isGM || combatant.isOwner)) return;
+    if (!(game.user?.isGM || combatant.isOwner))
+      throw new RulesError("FT.D20.Move.notYours", "Not your combatant", { name: combatant.name ?? "" });
     // Not while down, nor after the round's attack (SW-13): the same gate as an attack.
     if (!turnGate(actor, null, combatant)) return;
     const round = combat.round;
@@ -82,7 +83,8 @@ export async function moveAction(combatant: CombatantI, kind: "run" | "disengage
         lines.push(
           i18n?.format(passed ? "FT.D20.Move.keepsRunning" : "FT.D20.Move.mustRest", {
             round: String(count),
-            con: String(con),
+            // An NPC's Constitution stays off the card as its roll's bonus does (R1-5).
+            con: keepsNumbersSecret(actor) ? "?" : String(con),
             roll: shown,
             rest: String(RUN_REST_ROUNDS),
           }) ?? "",

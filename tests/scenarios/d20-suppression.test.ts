@@ -152,14 +152,16 @@ async function aliceSuppresses(d20: number): Promise<string> {
   return dialogKit.aliceRolls(alice, d20);
 }
 
+/** Whether the GM keeps an area for Kara (on the GM's own User), as each client reads it. */
 const suppressing = () =>
-  onEveryClient(
-    table,
-    () => !!G().game.combat.combatants.get(CMB.kara).getFlag("frontier-tactics", "suppressing"),
+  onEveryClient(table, () =>
+    G()
+      .game.users.contents.filter((u: any) => u.isGM)
+      .some((u: any) => !!u.getFlag("frontier-tactics", "suppressing")?.[CMB.kara]),
   );
 
 describe("scenario: suppression of a doorway (issue 15, SW-43)", () => {
-  it("SW-43: Kara's suppression fire at the doorway is one roll against Defense 10 (d20 6 + 5 = 11 hits), no damage, a full-round action; every client's card says the area is threatened until her next turn, and her Combatant keeps it", async () => {
+  it("SW-43: Kara's suppression fire at the doorway is one roll against Defense 10 (d20 6 + 5 = 11 hits), no damage, a full-round action; every client's card says the area is threatened until her next turn, and the GM keeps it", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
     await encounter();
     const msg = await aliceSuppresses(6);
@@ -227,21 +229,18 @@ describe("scenario: suppression of a doorway (issue 15, SW-43)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SW-43 authority: Alice writes a suppressing flag on Kara's own Combatant from the console — naming a card that is no suppression hit (her own miss) — and nobody is suppressed: the area is read only from a sealed card of a hit", async () => {
+  it("SW-43 authority: Alice writes a suppressed area from the console — on Kara's Combatant and on her own User, naming her card that missed — and nobody is suppressed: only the active GM keeps areas, on its own User, after checking a hit", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     await encounter();
     const alice = table.client(ALICE_ID);
     const missed = await aliceSuppresses(2);
-    await alice.run(() =>
-      G().game.combat.combatants.get(CMB.kara).setFlag("frontier-tactics", "suppressing", {
-        sceneId: SCENE,
-        messageId: missed,
-        x: 0,
-        y: 0,
-        size: 1e6,
-        side: "1",
-      }),
-    );
+    const forged = { combatId: "x", sceneId: SCENE, x: 0, y: 0, round: 1, messageId: missed, weaponId: null };
+    await alice.run(async () => {
+      await G().game.combat.combatants.get(CMB.kara).setFlag("frontier-tactics", "suppressing", forged);
+      await G().game.user.setFlag("frontier-tactics", "suppressing", {
+        [CMB.kara]: { ...forged, combatId: G().game.combat.id },
+      });
+    });
     await table.settle();
     const gm = table.client(GM_ID);
     await gm.run(() => G().game.combat.nextTurn());
