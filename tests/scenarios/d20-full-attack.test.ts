@@ -65,7 +65,26 @@ const rifle = () =>
     "Blaster Rifle",
   );
 
-const world = (o: { bab?: number; rapidShot?: boolean } = {}) => ({
+/** SW-36: a repeating blaster that fires single, multifire and autofire (3d8, 30 m), two hands, not the rifle group. */
+const repeater = () =>
+  itemFromPack(
+    "d20",
+    "blaster-pistol",
+    RIFLE,
+    {
+      d20: {
+        damage: "3d8",
+        rangeIncrement: 30,
+        fire: { single: true, multi: true, auto: true },
+        twoHanded: true,
+        rifle: false,
+      },
+      ammo: { unit: "rounds", perShot: 1, capacity: 50, remaining: 50 },
+    },
+    "Repeating Blaster",
+  );
+
+const world = (o: { bab?: number; rapidShot?: boolean; multi?: boolean } = {}) => ({
   settings: [
     settingSource(id("setEngineFull"), "engine", "d20"),
     // Alice may apply her own card to the foes (the trust rules' world switch), so her click is one request.
@@ -76,7 +95,7 @@ const world = (o: { bab?: number; rapidShot?: boolean } = {}) => ({
       _id: KARA,
       name: "Kara",
       owner: ALICE_ID,
-      items: [rifle()],
+      items: [o.multi ? repeater() : rifle()],
       system: {
         d20: {
           bab: o.bab ?? 6,
@@ -135,6 +154,14 @@ async function aliceOpensAtBoth(alice: Client): Promise<any> {
   );
   expect(dialog).toBeDefined();
   return dialog;
+}
+
+/** Alice cancels the open dialog (its promise settles; nothing is rolled). */
+async function cancel(alice: Client): Promise<void> {
+  const dialog = dialogKit.attackDialog(alice);
+  alice.run(() => click(dialog.element.querySelector('[data-action="cancel"]')));
+  await alice.run(() => settleApps());
+  await table.settle();
 }
 
 /** The dialog's step rows as Alice reads them: "Attack n of m · terms | target | bonus · chance". */
@@ -246,6 +273,7 @@ describe("scenario: a d20 autofire full attack at two targets (issue 15)", () =>
       "0 · 30%",
       "−5 · 5%",
     ]);
+    await cancel(alice);
     expect(table.unhandled).toEqual([]);
   });
 
@@ -267,6 +295,25 @@ describe("scenario: a d20 autofire full attack at two targets (issue 15)", () =>
       ["Attack 2 of 3 · Autofire −6 SW-35", "d20 5 − 1 = 4 vs Defense 15 → Miss"],
     ]);
     expect(rounds()).toBe(47);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-36: multifire with the repeating blaster is three attacks — the two iterative ones and one extra at the highest bonus — each −4: +4, +4, −1 with Dex +2 (no unbraced −2: that is autofire's and the auto-only weapons')", async () => {
+    table = await createTable({ world: world({ multi: true }), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    const dialog = await aliceOpensAtBoth(alice);
+    await dialogKit.set(alice, "plan.mode", "multifire");
+    expect(stepRows(alice, dialog)).toEqual([
+      "Attack 1 of 3 · Multifire −4 SW-36 | Guard | +4 · 50%",
+      "Attack 2 of 3 · Multifire −4 SW-36 | Thug | +4 · 50%",
+      "Attack 3 of 3 · Iterative attack −5 SW-22 · Multifire −4 SW-36 | Guard | −1 · 25%",
+    ]);
+    // Autofire on the same weapon, outside the rifle group and unbraced: −6 and −2 more (SW-35).
+    await dialogKit.set(alice, "plan.mode", "autofire");
+    expect(stepRows(alice, dialogKit.attackDialog(alice))[0]).toBe(
+      "Attack 1 of 4 · Autofire −6 SW-35 · Recoil, unbraced −2 SW-35 | Guard | 0 · 30%",
+    );
+    await cancel(alice);
     expect(table.unhandled).toEqual([]);
   });
 });
