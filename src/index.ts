@@ -34,9 +34,8 @@ import {
 } from "./workflows/card-actions.js";
 import { renderCheckVerdict } from "./workflows/checks.js";
 import { registerDodging } from "./workflows/dodging.js";
-import { registerDrugRequests } from "./workflows/drugs.js";
 import { registerPhaseHooks } from "./workflows/phase-gate.js";
-import { handleStructureRequest, keepBrokenDoorsOpen, reopenBrokenDoor } from "./workflows/structure.js";
+import { keepBrokenDoorsOpen, reopenBrokenDoor } from "./workflows/structure-doors.js";
 import { registerStatusExpiry } from "./workflows/timed-status.js";
 
 Hooks.once("init", () => {
@@ -64,10 +63,16 @@ Hooks.once("init", () => {
   registerCardRequests();
   watchCards();
   registerGMRequest("nextRound", handleNextRoundRequest);
-  registerDrugRequests();
+  // Loaded when first asked (the system's first load stays within its budget, architecture.md): a Stimdose or
+  // Staydose (drugs.ts), a shot at a wall (structure.ts).
+  registerGMRequest("drug", async (body, user) =>
+    (await import("./workflows/drugs.js")).handleDrugRequest(body, user),
+  );
   // Doze sleep and stuns end when their turns have passed (v13 does not end effects itself).
   registerStatusExpiry();
-  registerGMRequest("structure", handleStructureRequest);
+  registerGMRequest("structure", async (body, user) =>
+    (await import("./workflows/structure.js")).handleStructureRequest(body, user),
+  );
   listenForGMRequests();
   // SF-X-10: an owner marks their token dodging this round from the combat tracker.
   registerDodging();

@@ -15,7 +15,7 @@
  */
 import { SYSTEM_ID } from "../constants.js";
 import { actorSystem, isItemType, tokenByUuid } from "../documents/subtypes.js";
-import { type GMAnswer, type GMRequestBody, registerGMRequest, requestGM } from "../helpers/gm-request.js";
+import { type GMAnswer, type GMRequestBody, requestGM } from "../helpers/gm-request.js";
 import { notify, report } from "../helpers/report.js";
 import { SECONDS_PER_TURN } from "../rules/index.js";
 import { onGMQueue } from "./attack-flow.js";
@@ -236,6 +236,3 @@ export async function handleDrugRequest(
 }
 
 /** Register the GM's side of drug requests (init). */
-export function registerDrugRequests(): void {
-  registerGMRequest("drug", handleDrugRequest);
-}

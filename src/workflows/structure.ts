@@ -34,6 +34,7 @@ import {
 import { ammoState } from "./attack.js";
 import { onGMQueue } from "./attack-flow.js";
 import { gateAttack } from "./phase-gate.js";
+import { isBroken } from "./structure-doors.js";
 import { extraShotsProblem, recordShots, turnGate } from "./turn-ledger.js";
 
 type ActorI = Actor.Implementation;
@@ -63,11 +64,6 @@ export function structureOf(wall: WallDoc): StructureType | null {
 function pointsOf(wall: WallDoc): number | null {
   const v = wall.getFlag(SYSTEM_ID, "structuralPoints") as unknown;
   return typeof v === "number" && Number.isFinite(v) ? v : null;
-}
-
-/** Whether a door was broken open by structural damage (it stays open). */
-export function isBroken(wall: WallDoc): boolean {
-  return wall.getFlag(SYSTEM_ID, "broken") === true;
 }
 
 interface Refusal {
@@ -433,35 +429,4 @@ export async function handleStructureRequest(
     await ChatMessage.create({ content, speaker: ChatMessage.getSpeaker({ actor }) });
     return { applied: [body.wallId], skipped: [] };
   });
-}
-
-/**
- * A broken door stays open: a player's closing or locking it is refused on the client that tries (v13
- * `preUpdateWall`, whose `false` stops the update before it is sent). The GM may close it: that repairs the door
- * (the `broken` flag is cleared and its points are rolled again when next hit), with a notice.
- */
-export function keepBrokenDoorsOpen(
-  wall: WallDoc,
-  changes: { ds?: number; flags?: Record<string, unknown> },
-): boolean | undefined {
-  if (!isBroken(wall) || changes.ds === undefined || changes.ds === CONST.WALL_DOOR_STATES.OPEN)
-    return undefined;
-  if (game.user?.isGM) {
-    const ours = (changes.flags?.[SYSTEM_ID] ?? {}) as Record<string, unknown>;
-    changes.flags = { ...changes.flags, [SYSTEM_ID]: { ...ours, broken: false, structuralPoints: null } };
-    notify("info", "FT.Structure.repaired");
-    return undefined;
-  }
-  notify("warn", "FT.Structure.brokenDoor");
-  return false;
-}
-
-/**
- * The active GM opens again a broken door that a non-GM closed anyway (a client without our hook, or a console:
- * v13 `BaseWall#canUpdate` lets a player set `ds` on an unlocked door). `userId` is the one the server vouched for.
- */
-export function reopenBrokenDoor(wall: WallDoc, changes: { ds?: number }, userId: string): void {
-  if (!game.user?.isActiveGM || !isBroken(wall) || changes.ds === undefined) return;
-  if (changes.ds === CONST.WALL_DOOR_STATES.OPEN || game.users?.get(userId)?.isGM) return;
-  void onGMQueue(() => wall.update({ ds: CONST.WALL_DOOR_STATES.OPEN }));
 }
