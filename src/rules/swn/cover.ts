@@ -5,6 +5,7 @@
  * is thrown at AC 10 + its concealment, a hit ignoring the cover's armour, a miss landing 1d3 hexes (3 m each) away
  * (SWN-16). Pure: weapons are described by their TL and kind.
  */
+import { checkDie } from "../core/dice.js";
 import type { Modifier } from "../core/types.js";
 import { RulesError } from "../core/types.js";
 
@@ -89,6 +90,6 @@ export function grenadeCoverAc(c: Concealment): number {
 
 /** SWN-16: a missed grenade lands 1d3 hexes — 3 m each — away. */
 export function grenadeMissMetres(d3: number): number {
-  if (!Number.isInteger(d3) || d3 < 1 || d3 > 3) throw new RulesError("FT.Error.badDie", "A d3 is 1 to 3");
+  checkDie(d3, 3);
   return d3 * 3;
 }
