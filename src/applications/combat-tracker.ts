@@ -257,7 +257,7 @@ export class FrontierCombatTracker extends Base {
     const weapon = suppressor ?? melee.find((i) => i.system.equipped) ?? melee[0];
     if (!weapon) return notify("warn", "FT.D20.AoO.noMeleeWeapon", { name: actor.name ?? "" });
     const { attackWithWeapon } = await import("../workflows/attack.js");
-    await attackWithWeapon(actor, weapon, { aoo: true });
+    await attackWithWeapon(actor, weapon, { aoo: true, combatant });
   }
 
   /** SW-24: the acting combatant runs (its owner or the GM), as its round's full-round action. */

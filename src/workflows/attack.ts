@@ -50,6 +50,8 @@ export interface AttackOptions {
   readonly system?: WeaponSystem;
   /** SW-25: an attack of opportunity — one melee attack at the highest bonus, out of the attacker's turn. */
   readonly aoo?: boolean;
+  /** The combatant that acts (the tracker's row), when it is not the active combat's for the actor's first token. */
+  readonly combatant?: Combatant.Implementation;
 }
 
 /** The attacker's facts from its sheet and token. */
@@ -210,9 +212,10 @@ export async function attackWithWeapon(
   item: ItemI,
   options: AttackOptions = {},
 ): Promise<void> {
-  const token = actor.getActiveTokens()[0];
+  // The acting combatant's own token (an unlinked NPC's among several), else the actor's first on the scene.
+  const token = options.combatant?.token?.object ?? actor.getActiveTokens()[0];
   if (!token) return notify("warn", "FT.Attack.noToken");
-  const combatant = game.combat?.combatants.find((c) => c.tokenId === token.id);
+  const combatant = options.combatant ?? game.combat?.combatants.find((c) => c.tokenId === token.id);
   const targets = attackTargets();
   if (targets.length === 0) return notify("warn", "FT.Error.noTarget");
   // Only our actors attack, and only with weapons (the sheet offers Attack on weapons alone).
