@@ -212,6 +212,17 @@ function assistContext(prep: PreparedAttack) {
       type: `FT.D20.Assist.type.${row.type}`,
       provokes: `FT.D20.Assist.provokesValue.${row.provokes}`,
     },
+    /** SW-16, SW-21, SW-23, SW-44: the attacker's own situation; SW-17, SW-23, SW-21, SW-33: the targets'. */
+    own: (["improvised", "charging", "fightingDefensively", "pullingBlow"] as const).map((k) => ({
+      name: `assist.${k}`,
+      label: `FT.D20.Assist.own.${k}`,
+      on: !!a[k],
+    })),
+    theirs: (["totalDefense", "fightingDefensively", "charging", "helpless"] as const).map((k) => ({
+      name: `assist.target.${k}`,
+      label: `FT.D20.Assist.theirs.${k}`,
+      on: req.targets.length > 0 && req.targets.every((t) => !!t.facts.d20?.[k]),
+    })),
     combinedFire: a.combinedFire ?? 0,
     aided: !!a.aided,
     aimed: !!aim,
@@ -237,6 +248,26 @@ function actionOf(prep: PreparedAttack): "suppressionFire" | "fullAttack" | "att
   return prep.request.weapon.d20?.rangeIncrement === null ? "attackMelee" : "attackRanged";
 }
 
+/** SW-17, SW-23, SW-21, SW-33: what the user says of every target's situation (`assist.target.*`). */
+function theirsFromForm(
+  base: AttackRequest,
+  form: Readonly<Record<string, unknown>>,
+): Pick<AttackRequest, "targets"> {
+  if (!("assist.combinedFire" in form)) return { targets: base.targets };
+  const on = (v: unknown) => v === true || v === "on" || v === "true";
+  const says = {
+    totalDefense: on(form["assist.target.totalDefense"]),
+    fightingDefensively: on(form["assist.target.fightingDefensively"]),
+    charging: on(form["assist.target.charging"]),
+    helpless: on(form["assist.target.helpless"]),
+  };
+  return {
+    targets: base.targets.map((t) =>
+      t.facts.d20 ? { ...t, facts: { ...t.facts, d20: { ...t.facts.d20, ...says } } } : t,
+    ),
+  };
+}
+
 const POSTURES = ["standing", "kneeling", "prone"] as const;
 const SUPPORTS = ["none", "improvised", "fixed"] as const;
 
@@ -258,6 +289,10 @@ function assistFromForm(
     ...base.attacker,
     d20: {
       ...a,
+      improvised: on(form["assist.improvised"]),
+      charging: on(form["assist.charging"]),
+      fightingDefensively: on(form["assist.fightingDefensively"]),
+      pullingBlow: on(form["assist.pullingBlow"]),
       combinedFire: n,
       aided: on(form["assist.aided"]),
       aim: on(form["assist.aimed"]) ? { posture, support } : null,
@@ -416,6 +451,7 @@ export function requestFromForm(
     ...base,
     declarations,
     ...planFromForm(base, form),
+    ...theirsFromForm(base, form),
     attacker: { ...assistFromForm(base, form), movement },
     overrides: merged,
     ...(Object.keys(targetOverrides).length ? { targetOverrides } : {}),

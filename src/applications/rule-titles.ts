@@ -149,5 +149,6 @@ export const RULE_TITLES: Readonly<Record<string, readonly [string, number]>> = 
   "SW-41": ["Bantha rush", 4],
   "SW-42": ["Aiming", 4],
   "SW-43": ["Suppression fire", 4],
+  "SW-44": ["Pulling a blow", 4],
   "RT-6": ["Rules table §6", 5],
 };

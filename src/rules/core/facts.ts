@@ -116,6 +116,12 @@ export interface D20AttackerFacts {
   } | null;
   /** SW-25: a foe threatens the attacker (within its reach): an action that provokes draws an attack of opportunity. */
   readonly threatened?: boolean;
+  /** The attacker's own situation, as the dialog says it: SW-16 improvised, SW-21 charging, SW-23 fighting
+   * defensively, SW-44 pulling a blow. */
+  readonly improvised?: boolean;
+  readonly charging?: boolean;
+  readonly fightingDefensively?: boolean;
+  readonly pullingBlow?: boolean;
   /** SW-29 conditions on the attacker's side (`higherGround`, `attackerProne` …). */
   readonly conditions?: readonly string[];
 }
@@ -123,6 +129,12 @@ export interface D20AttackerFacts {
 /** The d20 target: its Defense parts and what the scene says about it (SW-08, SW-19, SW-26, SW-30, SW-32). */
 export interface D20TargetFacts {
   readonly classDefense: number;
+  /** The defender's situation, as the dialog says it: SW-17 total defense, SW-23 fighting defensively, SW-21
+   * charging, SW-33 helpless. */
+  readonly totalDefense?: boolean;
+  readonly fightingDefensively?: boolean;
+  readonly charging?: boolean;
+  readonly helpless?: boolean;
   readonly dexMod: number;
   readonly size: string;
   /** The worn armour's maximum Dex bonus; null or absent = none. */

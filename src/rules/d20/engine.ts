@@ -64,6 +64,9 @@ import {
 import { ranThisRound } from "./speed.js";
 import { D20_CONDITIONS, D20_REACH_M, D20_SIZES, type D20Condition, type D20Size } from "./tables.js";
 
+/** SW-44: pulling a blow. */
+const PULLING_BLOW = -4;
+
 /** Float slack for distances measured on the canvas. */
 const EPS = 1e-9;
 
@@ -92,6 +95,8 @@ function conditionsOf(a: D20AttackerFacts, t: D20TargetFacts): Set<D20Condition>
   const out = new Set([...(a.conditions ?? []), ...(t.conditions ?? [])].filter(isCondition));
   // SW-12, SW-29: a target that moved more than a double move this round is running.
   if (ranThisRound(t.moved ?? 0, t.speed)) out.add("defenderRunning");
+  // SW-33: a defender the user says is helpless (bound, asleep, paralysed).
+  if (t.helpless) out.add("defenderHelpless");
   // SW-42: a shot after a successful aim denies the target its Dex — unless the target has moved more than 2 m since.
   if (a.aim && aimHolds(t.moved ?? 0)) out.add("defenderAimedAt");
   return out;
@@ -123,6 +128,9 @@ function assistTerms(facts: AttackFacts): Modifier[] {
   const combined = combinedFire(a.combinedFire ?? 0);
   if (combined) out.push(combined);
   if (a.aided) out.push({ id: "aid.attack", label: "FT.D20.Aid.attack", value: AID_BONUS, ruleId: "SW-39" });
+  // SW-44: pulling a blow, −4 (its damage — vitality only, or half — is the GM's to apply).
+  if (a.pullingBlow)
+    out.push({ id: "pullingBlow", label: "FT.D20.Attack.pullingBlow", value: PULLING_BLOW, ruleId: "SW-44" });
   if (a.aim && !melee(w) && aimHolds(facts.target.d20?.moved ?? 0)) {
     const range = attackTerms(facts).modifiers.find((m) => m.id === "range")?.value ?? 0;
     out.push(
@@ -177,6 +185,9 @@ function attackTerms(facts: AttackFacts) {
     feats: { pointBlankShot: a.pointBlankShot ?? false, preciseShot: a.preciseShot ?? false },
     targetInMelee: t.inMelee ?? false,
     flanking: t.flanked ?? false,
+    improvised: a.improvised ?? false,
+    charging: a.charging ?? false,
+    fightingDefensively: a.fightingDefensively ?? false,
     conditions: conditionsOf(a, t),
   });
 }
@@ -320,6 +331,9 @@ export function createD20Engine(): ResolutionEngine {
           dodge: t.dodge ?? 0,
           conditions: conditionsOf(a, t),
           cover: coverOf(t, w).defense ?? 0,
+          totalDefense: t.totalDefense ?? false,
+          fightingDefensively: t.fightingDefensively ?? false,
+          charging: t.charging ?? false,
         },
         { touch: w.touch ?? false },
       );
