@@ -241,6 +241,9 @@ function assistContext(prep: PreparedAttack) {
   };
 }
 
+/** A checkbox as the form data has it: checked is `true` (FormDataExtended) or "on". */
+const on = (v: unknown): boolean => v === true || v === "on" || v === "true";
+
 /** SW-13: the row of the actions-in-combat table the prepared attack is. */
 function actionOf(prep: PreparedAttack): "suppressionFire" | "fullAttack" | "attackMelee" | "attackRanged" {
   if (prep.request.area === "suppression") return "suppressionFire";
@@ -254,7 +257,6 @@ function theirsFromForm(
   form: Readonly<Record<string, unknown>>,
 ): Pick<AttackRequest, "targets"> {
   if (!("assist.combinedFire" in form)) return { targets: base.targets };
-  const on = (v: unknown) => v === true || v === "on" || v === "true";
   const says = {
     totalDefense: on(form["assist.target.totalDefense"]),
     fightingDefensively: on(form["assist.target.fightingDefensively"]),
@@ -278,7 +280,6 @@ function assistFromForm(
 ): AttackRequest["attacker"] {
   const a = base.attacker.d20;
   if (!a || !("assist.combinedFire" in form)) return base.attacker;
-  const on = (v: unknown) => v === true || v === "on" || v === "true";
   const raw = form["assist.combinedFire"];
   const n = raw === "" || raw === null || raw === undefined ? 0 : Number(raw);
   if (!Number.isInteger(n) || n < 0)
@@ -363,7 +364,6 @@ function planFromForm(
   form: Readonly<Record<string, unknown>>,
 ): Pick<AttackRequest, "plan" | "area"> {
   if (!base.engine.attackSteps || !("plan.mode" in form || "plan.fullAttack" in form)) return {};
-  const on = (v: unknown) => v === true || v === "on" || v === "true";
   const raw = form["plan.mode"];
   // SW-43: suppression fire is one attack at the area (a grenade's square stays the workflow's).
   const area = raw === "suppression" ? "suppression" : base.area === "grenade" ? "grenade" : null;
@@ -405,20 +405,19 @@ export function requestFromForm(
   const base = situationFromForm(scene, form);
   const num = (v: unknown, fallback: number) =>
     v === "" || v === undefined || v === null || Number.isNaN(Number(v)) ? fallback : Math.trunc(Number(v));
-  const bool = (v: unknown) => v === true || v === "on" || v === "true";
   const d = base.declarations;
   const declarations = {
     ...d,
     shots: num(form["decl.shots"], d.shots),
-    burst: bool(form["decl.burst"]),
+    burst: on(form["decl.burst"]),
     powerSetting: d.powerSetting === null ? null : num(form["decl.powerSetting"], d.powerSetting),
-    carefulAim: bool(form["decl.carefulAim"]),
-    scope: bool(form["decl.scope"]),
-    wrongHand: bool(form["decl.wrongHand"]),
-    twoWeapons: bool(form["decl.twoWeapons"]),
-    settingChanged: bool(form["decl.settingChanged"]),
-    mounted: bool(form["decl.mounted"]),
-    cannotMiss: bool(form["decl.cannotMiss"]),
+    carefulAim: on(form["decl.carefulAim"]),
+    scope: on(form["decl.scope"]),
+    wrongHand: on(form["decl.wrongHand"]),
+    twoWeapons: on(form["decl.twoWeapons"]),
+    settingChanged: on(form["decl.settingChanged"]),
+    mounted: on(form["decl.mounted"]),
+    cannotMiss: on(form["decl.cannotMiss"]),
     // SF-Z-07: checked by the engine (a whole number −3 … +3), so a bad value is shown in the dialog.
     resultShift: rsFrom(form["decl.resultShift"], d.resultShift ?? 0),
   };

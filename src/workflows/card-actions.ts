@@ -35,7 +35,7 @@ import {
   type TargetState,
   type WriteBatch,
 } from "./apply-damage.js";
-import { renderCard } from "./attack.js";
+import { keepsNumbersSecret, renderCard } from "./attack.js";
 import { type GMPorts, gmApplyDamage, gmUndoDamage, onGMQueue, planCard } from "./attack-flow.js";
 import {
   type AppliedMark,
@@ -53,7 +53,7 @@ import { creatureProblem } from "./creature-attack.js";
 import { d20AppliedText } from "./d20-card.js";
 import { d20Health } from "./d20-facts.js";
 import { fortitudeButton, mayRollFortitude, rollFortitude } from "./d20-fortitude.js";
-import { d20GrenadeOf, reflexBonus, saveIsSecret, withReflexSave } from "./d20-grenade.js";
+import { d20GrenadeOf, reflexBonus, withReflexSave } from "./d20-grenade.js";
 import { bareHandsProblem } from "./melee.js";
 import { handleStrayRequest } from "./stray-request.js";
 import { turnOnFor } from "./timed-status.js";
@@ -224,7 +224,13 @@ export function handleReflexRequest(
     if (!actor || !sys) return skip("FT.Card.gone");
     if (!mayRollFortitude(actor, requester)) return skip("FT.D20UI.notYourSave");
     const roll = await new Roll("1d20").evaluate();
-    const updated = withReflexSave(trusted, targetId, roll.total ?? 1, reflexBonus(sys), saveIsSecret(actor));
+    const updated = withReflexSave(
+      trusted,
+      targetId,
+      roll.total ?? 1,
+      reflexBonus(sys),
+      keepsNumbersSecret(actor),
+    );
     // The card as checked, with the save: recursive false replaces it whole (the GM's write is sealed again).
     await message.update(
       { system: { card: updated }, content: await renderCard(updated) },

@@ -12,11 +12,11 @@
 import type { GrenadeCard } from "../applications/card-context.js";
 import { postureOf } from "../canvas/d20-cover-facts.js";
 import { FoundryCaster } from "../canvas/foundry-caster.js";
-import { cardIsPublic, cardName, involvedTokens, unitsPerPixel } from "../canvas/scene-facts.js";
+import { cardIsPublic, cardName, involvedTokens, occupants, unitsPerPixel } from "../canvas/scene-facts.js";
 import { burstCaught, grenadeLanding, reflexAgainstBurst } from "../rules/d20/grenade.js";
 import type { CoverDegree } from "../rules/d20/tables.js";
 import { firstObstacle, parseDice } from "../rules/index.js";
-import { keepsNumbersSecret, rollFormula } from "./attack.js";
+import { rollFormula } from "./attack.js";
 import type { AttackCardData, CardTarget } from "./attack-flow.js";
 import type { TargetDamage } from "./attack-plan.js";
 
@@ -87,24 +87,20 @@ export async function d20GrenadeCard(
     },
     firstObstacle(caster),
   );
-  const size = canvas?.grid?.size ?? perMetre;
-  const tokens = involvedTokens();
-  const occupants = tokens.map((t) => {
-    const cells: { x: number; y: number }[] = [];
-    const cols = Math.max(1, Math.round(t.w / size));
-    const rows = Math.max(1, Math.round(t.h / size));
-    for (let i = 0; i < cols; i++)
-      for (let j = 0; j < rows; j++) cells.push({ x: t.x + (i + 0.5) * size, y: t.y + (j + 0.5) * size });
-    return {
-      id: t.document.uuid,
-      cells,
-      footprint: { x: t.x, y: t.y, w: t.w, h: t.h },
-      posture: postureOf(t.actor?.statuses ?? new Set<string>()),
-    };
-  });
-  const caughtCover = burstCaught(land.landing, grenade.burstRadius * perMetre, occupants, caster);
+  // The blast's occupants (scene-facts `occupants`, as the Star Frontiers blast reads them), each with its
+  // footprint and posture for the cover from the blast point (SW-30).
+  const byUuid = new Map(involvedTokens().map((t) => [t.document.uuid, t]));
+  const caughtCover = burstCaught(
+    land.landing,
+    grenade.burstRadius * perMetre,
+    occupants().flatMap((o) => {
+      const t = byUuid.get(o.id);
+      const posture = postureOf(t?.actor?.statuses ?? new Set<string>());
+      return t ? [{ ...o, footprint: { x: t.x, y: t.y, w: t.w, h: t.h }, posture }] : [];
+    }),
+    caster,
+  );
   const shown = cardIsPublic();
-  const byUuid = new Map(tokens.map((t) => [t.document.uuid, t]));
   const away = (uuid: string): number | null => {
     const t = byUuid.get(uuid);
     if (!t || (shown && t.document.hidden)) return null;
@@ -208,7 +204,3 @@ export function withReflexSave<C extends AttackCardData & { grenade?: GrenadeCar
     grenade: { ...card.grenade, d20: { ...g, saves: [...g.saves, save] } },
   };
 }
-
-/** Whether the numbers of the creature's save stay off the card (an NPC's Reflex bonus, R1-5). */
-export const saveIsSecret = (actor: Actor.Implementation | null | undefined): boolean =>
-  keepsNumbersSecret(actor);

@@ -24,11 +24,7 @@ export interface RunningFlag {
   readonly count: number;
 }
 
-const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
+const esc = (s: string): string => foundry.utils.escapeHTML(s);
 
 /** SW-24: the combatant runs or disengages as its round's full-round action. */
 export async function moveAction(combatant: CombatantI, kind: "run" | "disengage"): Promise<void> {

@@ -85,11 +85,7 @@ export interface SpecialResult {
 const mod = (n: number) => (n < 0 ? `− ${-n}` : `+ ${n}`);
 
 /** Text for the card's HTML: names are the users' own. */
-const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
+const esc = (s: string): string => foundry.utils.escapeHTML(s);
 
 /**
  * SW-41: the opposed check of `kind` from both d20s. Bantha rush: Strength checks with size, charge and stability;

@@ -6,8 +6,8 @@
  * provokes an attack of opportunity.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { click, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
-import { type Client, createTable, type Table } from "../foundry/world.js";
+import { resetAppRecords } from "../foundry/apps.js";
+import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   BRUNO_ID,
@@ -24,7 +24,7 @@ import {
   text,
   tokenSource,
 } from "./kit.js";
-import { d20Foe, HEROIC_POOLS, karaWithBlaster } from "./kit-d20.js";
+import { blasterRifle, d20Foe, HEROIC_POOLS, karaWithBlaster } from "./kit-d20.js";
 import { attackDialogKit } from "./kit-dialog.js";
 
 const SCENE = id("sceneD20Assist");
@@ -46,16 +46,7 @@ const world = (brute = false) => ({
   actors: [
     {
       ...karaWithBlaster(KARA, PISTOL),
-      items: [
-        itemFromPack("d20", "blaster-pistol", PISTOL, { d20: { damage: "3d6" } }),
-        itemFromPack(
-          "d20",
-          "blaster-pistol",
-          RIFLE,
-          { d20: { damage: "3d8", rangeIncrement: 30, fire: { single: true, multi: false, auto: true } } },
-          "Blaster Rifle",
-        ),
-      ],
+      items: [itemFromPack("d20", "blaster-pistol", PISTOL, { d20: { damage: "3d6" } }), blasterRifle(RIFLE)],
     },
     d20Foe(THUG, "Thug", HEROIC_POOLS),
     // The Brute holds a vibroblade: it threatens the 2 m around it (SW-25).
@@ -96,14 +87,6 @@ const world = (brute = false) => ({
 });
 
 const dialogKit = attackDialogKit(() => table, { actor: KARA, target: TOK.thug });
-/** Alice cancels the dialog (its promise settles; nothing is rolled). */
-async function cancel(alice: Client): Promise<void> {
-  const dialog = dialogKit.attackDialog(alice);
-  alice.run(() => click(dialog.element.querySelector('[data-action="cancel"]')));
-  await alice.run(() => settleApps());
-  await table.settle();
-}
-
 const warning = (dialog: any) =>
   table.client(ALICE_ID).run(() => text(dialog.element.querySelector("fieldset.ft-assist .ft-error")));
 
@@ -145,7 +128,7 @@ describe("scenario: help and aim in the d20 dialog (issue 15)", () => {
     );
     await dialogKit.set(alice, "plan.mode", "autofire");
     expect(warning(dialogKit.attackDialog(alice))).toBe("");
-    await cancel(alice);
+    await dialogKit.cancel(alice);
     expect(table.unhandled).toEqual([]);
   });
 
@@ -158,7 +141,7 @@ describe("scenario: help and aim in the d20 dialog (issue 15)", () => {
     expect(alice.run(() => text(dialog.element.querySelector('[data-ft-field="error"]')))).toBe(
       "An aimed shot is a single attack, not a full attack or a fire mode (SW-42).",
     );
-    await cancel(alice);
+    await dialogKit.cancel(alice);
     expect(table.unhandled).toEqual([]);
   });
 

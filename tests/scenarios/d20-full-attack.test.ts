@@ -20,7 +20,6 @@ import {
   G,
   GM_ID,
   id,
-  itemFromPack,
   onEveryClient,
   renderMessage,
   requestsSince,
@@ -31,7 +30,7 @@ import {
   tokenSource,
   told,
 } from "./kit.js";
-import { d20Foe, HEROIC_POOLS } from "./kit-d20.js";
+import { blasterRifle, d20Foe, HEROIC_POOLS } from "./kit-d20.js";
 import { attackDialogKit } from "./kit-dialog.js";
 
 const SCENE = id("sceneD20Full");
@@ -46,43 +45,10 @@ let table: Table;
 beforeEach(() => resetAppRecords());
 closeTableAfterEach(() => table);
 
-/** Kara's blaster rifle: 3d8, a 30 m increment, single fire and autofire, two hands, the rifle group (SW-35). */
-const rifle = () =>
-  itemFromPack(
-    "d20",
-    "blaster-pistol",
-    RIFLE,
-    {
-      d20: {
-        damage: "3d8",
-        rangeIncrement: 30,
-        fire: { single: true, multi: false, auto: true },
-        twoHanded: true,
-        rifle: true,
-      },
-      ammo: { unit: "rounds", perShot: 1, capacity: 50, remaining: 50 },
-    },
-    "Blaster Rifle",
-  );
-
-/** SW-36: a repeating blaster that fires single, multifire and autofire (3d8, 30 m), two hands, not the rifle group. */
-const repeater = () =>
-  itemFromPack(
-    "d20",
-    "blaster-pistol",
-    RIFLE,
-    {
-      d20: {
-        damage: "3d8",
-        rangeIncrement: 30,
-        fire: { single: true, multi: true, auto: true },
-        twoHanded: true,
-        rifle: false,
-      },
-      ammo: { unit: "rounds", perShot: 1, capacity: 50, remaining: 50 },
-    },
-    "Repeating Blaster",
-  );
+/** Kara's blaster rifle (SW-35): single fire and autofire, the rifle group; or (SW-36) a repeating blaster that also
+ * multifires, outside the rifle group. */
+const rifle = () => blasterRifle(RIFLE);
+const repeater = () => blasterRifle(RIFLE, { multi: true, rifle: false, name: "Repeating Blaster" });
 
 const world = (o: { bab?: number; rapidShot?: boolean; multi?: boolean } = {}) => ({
   settings: [
@@ -154,14 +120,6 @@ async function aliceOpensAtBoth(alice: Client): Promise<any> {
   );
   expect(dialog).toBeDefined();
   return dialog;
-}
-
-/** Alice cancels the open dialog (its promise settles; nothing is rolled). */
-async function cancel(alice: Client): Promise<void> {
-  const dialog = dialogKit.attackDialog(alice);
-  alice.run(() => click(dialog.element.querySelector('[data-action="cancel"]')));
-  await alice.run(() => settleApps());
-  await table.settle();
 }
 
 /** The dialog's step rows as Alice reads them: "Attack n of m · terms | target | bonus · chance". */
@@ -273,7 +231,7 @@ describe("scenario: a d20 autofire full attack at two targets (issue 15)", () =>
       "0 · 30%",
       "−5 · 5%",
     ]);
-    await cancel(alice);
+    await dialogKit.cancel(alice);
     expect(table.unhandled).toEqual([]);
   });
 
@@ -313,7 +271,7 @@ describe("scenario: a d20 autofire full attack at two targets (issue 15)", () =>
     expect(stepRows(alice, dialogKit.attackDialog(alice))[0]).toBe(
       "Attack 1 of 4 · Autofire −6 SW-35 · Recoil, unbraced −2 SW-35 | Guard | 0 · 30%",
     );
-    await cancel(alice);
+    await dialogKit.cancel(alice);
     expect(table.unhandled).toEqual([]);
   });
 });

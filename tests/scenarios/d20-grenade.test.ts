@@ -188,7 +188,7 @@ describe("scenario: a d20 grenade that misses and deviates (issue 15, SW-38)", (
     // Each may save: Bruno sees Rex's button, not the Guard's; the GM sees both; Alice neither.
     const reflexOn = (c: Client) =>
       [...renderMessage(c, msg).querySelectorAll('[data-ft-action="reflex"]')].map(
-        (b) => text((b as HTMLElement).closest("li.ft-target")?.querySelector("strong")) + ": " + text(b),
+        (b) => `${text((b as HTMLElement).closest("li.ft-target")?.querySelector("strong"))}: ${text(b)}`,
       );
     expect(reflexOn(table.client(GM_ID))).toEqual(["Guard: Reflex save (DC 15)", "Rex: Reflex save (DC 15)"]);
     expect(reflexOn(table.client(BRUNO_ID))).toEqual(["Rex: Reflex save (DC 15)"]);

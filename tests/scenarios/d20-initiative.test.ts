@@ -314,7 +314,7 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
     expect(currentTurn(alice)).toBe("Thug");
     const badges = async (c: typeof gm) =>
       [...(await tracker(c)).querySelectorAll(".ft-badge-hold")].map(
-        (b) => text(b.closest(".combatant")?.querySelector(".name")) + " " + text(b),
+        (b) => `${text(b.closest(".combatant")?.querySelector(".name"))} ${text(b)}`,
       );
     expect(await badges(alice)).toEqual(["Guard Delaying SW-34", "Kara Readied SW-34"]);
     // The Thug moves to the door: Kara's trigger. She acts now, before him, and keeps his count.

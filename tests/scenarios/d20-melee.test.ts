@@ -28,7 +28,7 @@ import {
   tokenSource,
   told,
 } from "./kit.js";
-import { d20Foe, HEROIC_POOLS } from "./kit-d20.js";
+import { d20Foe, HEROIC_POOLS, openD20Combat } from "./kit-d20.js";
 import { attackDialogKit } from "./kit-dialog.js";
 import { row, tracker } from "./kit-phases.js";
 
@@ -127,18 +127,10 @@ describe("scenario: d20 melee (issue 15)", () => {
   it("SW-25: on Kara's turn the GM makes the Thug's attack of opportunity from the tracker (his vibroblade, d20 15 vs Defense 12: a hit), one a round — a second is refused — and it is not his round's action: on his own turn he attacks again", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     const gm = table.client(GM_ID);
-    await gm.run(async () => {
-      const combat = await G().Combat.create({ scene: SCENE, active: true });
-      await combat.createEmbeddedDocuments(
-        "Combatant",
-        [
-          { _id: CMB.kara, tokenId: TOK.kara, sceneId: SCENE, actorId: KARA },
-          { _id: CMB.thug, tokenId: TOK.thug, sceneId: SCENE, actorId: THUG },
-        ],
-        { keepId: true },
-      );
-    });
-    await table.settle();
+    await openD20Combat(table, SCENE, [
+      { _id: CMB.kara, tokenId: TOK.kara, actorId: KARA },
+      { _id: CMB.thug, tokenId: TOK.thug, actorId: THUG },
+    ]);
     table.dice(18, 5);
     await gm.run(() => G().game.combat.startCombat());
     await table.settle();

@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { click, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
-import { type Client, createTable, type Table } from "../foundry/world.js";
+import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   attack,
@@ -22,11 +22,10 @@ import {
   rowText,
   sceneSource,
   settingSource,
-  text,
   tokenSource,
   told,
 } from "./kit.js";
-import { d20Foe, HEROIC_POOLS, karaWithBlaster } from "./kit-d20.js";
+import { d20Foe, HEROIC_POOLS, karaWithBlaster, lastCardLines, openD20Combat } from "./kit-d20.js";
 import { row, tracker } from "./kit-phases.js";
 
 const SCENE = id("sceneD20Run");
@@ -69,30 +68,15 @@ const world = () => ({
   ],
 });
 
-const lastMessage = (c: Client): string =>
-  c.run(() => {
-    const div = G().document.createElement("div");
-    div.innerHTML = G().game.messages.contents.at(-1)?.content ?? "";
-    return [...div.querySelectorAll("h3, p")].map((e) => text(e)).join(" ");
-  });
-
 describe("scenario: running in a d20 combat (issue 15, SW-24)", () => {
   it("SW-24 SW-13 SW-29: Alice runs Kara from the tracker: the card says up to 40 m; a shot after it is refused; the Thug's shot is against Defense 10 (no Dex) until Kara's next turn, 12 after", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
-    await gm.run(async () => {
-      const combat = await G().Combat.create({ scene: SCENE, active: true });
-      await combat.createEmbeddedDocuments(
-        "Combatant",
-        [
-          { _id: CMB.kara, tokenId: TOK.kara, sceneId: SCENE, actorId: KARA },
-          { _id: CMB.thug, tokenId: TOK.thug, sceneId: SCENE, actorId: THUG },
-        ],
-        { keepId: true },
-      );
-    });
-    await table.settle();
+    await openD20Combat(table, SCENE, [
+      { _id: CMB.kara, tokenId: TOK.kara, actorId: KARA },
+      { _id: CMB.thug, tokenId: TOK.thug, actorId: THUG },
+    ]);
     table.dice(18, 5);
     await gm.run(() => G().game.combat.startCombat());
     await table.settle();
@@ -103,7 +87,7 @@ describe("scenario: running in a d20 combat (issue 15, SW-24)", () => {
     await alice.run(() => settleApps());
     await table.settle();
     expect(told(alice)).toEqual([]);
-    expect(lastMessage(gm)).toBe(
+    expect(lastCardLines(gm)).toBe(
       "Run SW-24 Kara runs up to 40 m in a straight line, and has no Dex to Defense until the next turn.",
     );
     const shot = await attack(table, alice, KARA, PISTOL, [TOK.thug]);

@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { click, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
-import { type Client, createTable, type Table } from "../foundry/world.js";
+import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   actorSource,
@@ -18,21 +18,12 @@ import {
   itemFromPack,
   sceneSource,
   settingSource,
-  text,
   tokenSource,
   told,
 } from "./kit.js";
-import { d20Foe, HEROIC_POOLS } from "./kit-d20.js";
+import { d20Foe, HEROIC_POOLS, lastCardLines, openD20Combat } from "./kit-d20.js";
 import { openSheet } from "./kit-grenades.js";
 import { answerPrompt, promptField } from "./kit-zebulon.js";
-
-/** The newest chat message's title and lines as this client holds them. */
-const lastMessageText = (c: Client): string =>
-  c.run(() => {
-    const div = G().document.createElement("div");
-    div.innerHTML = G().game.messages.contents.at(-1)?.content ?? "";
-    return [...div.querySelectorAll("h3, p")].map((e) => text(e)).join(" ");
-  });
 
 const SCENE = id("sceneD20Spec");
 const KARA = id("actKaraSpec");
@@ -94,7 +85,7 @@ describe("scenario: d20 special attacks (issue 15, SW-41)", () => {
     await press("trip");
     await answerPrompt(table, table.client(ALICE_ID));
     expect(told(table.client(ALICE_ID))).toEqual([]);
-    const seen = Object.fromEntries(table.all.map((c) => [c.user.name as string, lastMessageText(c)]));
+    const seen = Object.fromEntries(table.all.map((c) => [c.user.name as string, lastCardLines(c)]));
     expect(seen).toEqual(
       everyone(table, "Trip SW-41 Kara: d20 15 + 2 = 17 Thug: d20 9 + 2 = 11 Thug is tripped: prone."),
     );
@@ -110,7 +101,7 @@ describe("scenario: d20 special attacks (issue 15, SW-41)", () => {
       (promptField(alice, "charging") as HTMLInputElement).checked = true;
     });
     await answerPrompt(table, alice);
-    expect(lastMessageText(table.client(GM_ID))).toBe(
+    expect(lastCardLines(table.client(GM_ID))).toBe(
       "Bantha rush SW-41 Kara: d20 10 + 4 = 14 Thug: d20 12 Thug is pushed back 2 m (move with them to push further).",
     );
     expect(table.unhandled).toEqual([]);
@@ -144,7 +135,7 @@ describe("scenario: d20 special attacks (issue 15, SW-41)", () => {
     });
     await answerPrompt(table, alice);
     expect(told(alice)).toEqual([]);
-    const seen = Object.fromEntries(table.all.map((c) => [c.user.name as string, lastMessageText(c)]));
+    const seen = Object.fromEntries(table.all.map((c) => [c.user.name as string, lastCardLines(c)]));
     expect(seen).toEqual(
       everyone(
         table,
@@ -157,14 +148,10 @@ describe("scenario: d20 special attacks (issue 15, SW-41)", () => {
   it("SW-41 SW-13: in a d20 combat the trip is Kara's attack action — a second special attack that round is refused", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     const gm = table.client(GM_ID);
-    await gm.run(async () => {
-      const combat = await G().Combat.create({ scene: SCENE, active: true });
-      await combat.createEmbeddedDocuments("Combatant", [
-        { tokenId: TOK.kara, sceneId: SCENE, actorId: KARA },
-        { tokenId: TOK.thug, sceneId: SCENE, actorId: THUG },
-      ]);
-    });
-    await table.settle();
+    await openD20Combat(table, SCENE, [
+      { tokenId: TOK.kara, actorId: KARA },
+      { tokenId: TOK.thug, actorId: THUG },
+    ]);
     table.dice(18, 5);
     await gm.run(() => G().game.combat.startCombat());
     await table.settle();

@@ -35,7 +35,7 @@ import {
   tokenSource,
   told,
 } from "./kit.js";
-import { d20Foe, HEROIC_POOLS } from "./kit-d20.js";
+import { blasterRifle, d20Foe, HEROIC_POOLS, openD20Combat } from "./kit-d20.js";
 import { attackDialogKit } from "./kit-dialog.js";
 import { row, tracker } from "./kit-phases.js";
 
@@ -69,24 +69,7 @@ const world = () => ({
       _id: KARA,
       name: "Kara",
       owner: ALICE_ID,
-      items: [
-        itemFromPack(
-          "d20",
-          "blaster-pistol",
-          RIFLE,
-          {
-            d20: {
-              damage: "3d8",
-              rangeIncrement: 30,
-              fire: { single: true, multi: false, auto: true },
-              twoHanded: true,
-              rifle: true,
-            },
-            ammo: { unit: "rounds", perShot: 1, capacity: 50, remaining: 50 },
-          },
-          "Blaster Rifle",
-        ),
-      ],
+      items: [blasterRifle(RIFLE)],
       system: { d20: { bab: 3, abilities: { dex: 14 }, vitality: { value: 12, max: 12 } } },
     }),
     { ...d20Foe(THUG, "Thug", HEROIC_POOLS), items: [pistol(PISTOL_T)] },
@@ -123,19 +106,11 @@ const world = () => ({
 /** The GM's encounter: initiative d20s 18, 10, 5 → Kara 20, Thug 12, Guard 7 (Dex +2 each); Kara's turn. */
 async function encounter(): Promise<void> {
   const gm = table.client(GM_ID);
-  await gm.run(async () => {
-    const combat = await G().Combat.create({ scene: SCENE, active: true });
-    await combat.createEmbeddedDocuments(
-      "Combatant",
-      [
-        { _id: CMB.kara, tokenId: TOK.kara, sceneId: SCENE, actorId: KARA },
-        { _id: CMB.thug, tokenId: TOK.thug, sceneId: SCENE, actorId: THUG },
-        { _id: CMB.guard, tokenId: TOK.guard, sceneId: SCENE, actorId: GUARD },
-      ],
-      { keepId: true },
-    );
-  });
-  await table.settle();
+  await openD20Combat(table, SCENE, [
+    { _id: CMB.kara, tokenId: TOK.kara, actorId: KARA },
+    { _id: CMB.thug, tokenId: TOK.thug, actorId: THUG },
+    { _id: CMB.guard, tokenId: TOK.guard, actorId: GUARD },
+  ]);
   table.dice(18, 10, 5);
   await gm.run(() => G().game.combat.startCombat());
   await table.settle();

@@ -34,7 +34,7 @@ import {
   tokenSource,
   told,
 } from "./kit.js";
-import { d20Foe, HEROIC_POOLS } from "./kit-d20.js";
+import { d20Foe, HEROIC_POOLS, openD20Combat } from "./kit-d20.js";
 import { attackDialogKit } from "./kit-dialog.js";
 import { row, tracker } from "./kit-phases.js";
 
@@ -120,19 +120,11 @@ describe("scenario: a d20 combat of three rounds (issue 15)", () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
-    await gm.run(async () => {
-      const combat = await G().Combat.create({ scene: SCENE, active: true });
-      await combat.createEmbeddedDocuments(
-        "Combatant",
-        [
-          { _id: CMB.kara, tokenId: TOK.kara, sceneId: SCENE, actorId: KARA },
-          { _id: CMB.thug, tokenId: TOK.thug, sceneId: SCENE, actorId: THUG },
-          { _id: CMB.guard, tokenId: TOK.guard, sceneId: SCENE, actorId: GUARD },
-        ],
-        { keepId: true },
-      );
-    });
-    await table.settle();
+    await openD20Combat(table, SCENE, [
+      { _id: CMB.kara, tokenId: TOK.kara, actorId: KARA },
+      { _id: CMB.thug, tokenId: TOK.thug, actorId: THUG },
+      { _id: CMB.guard, tokenId: TOK.guard, actorId: GUARD },
+    ]);
     // The GM marks the Thug unaware and begins: Kara 12 + 2 = 14, the Guard 16 + 2 = 18.
     await press(gm, "Thug", "toggleUnaware");
     table.dice(12, 16);

@@ -3,7 +3,8 @@
  * blaster pistol with the 3d6 damage this table's GM entered; and an NPC foe (class Defense +3, Dex 14, Medium:
  * Defense 15) that every player may observe unless a test says otherwise.
  */
-import { ALICE_ID, actorSource, itemFromPack } from "./kit.js";
+import type { Client, Table } from "../foundry/world.js";
+import { ALICE_ID, actorSource, G, GM_ID, itemFromPack, text } from "./kit.js";
 
 /** Kara with the blaster pistol `pistolId` (a 10 m increment, SW-06; 3d6 entered by the GM). */
 export function karaWithBlaster(karaId: string, pistolId: string) {
@@ -34,3 +35,57 @@ export function d20Foe(foeId: string, name: string, d20: Record<string, unknown>
     ownership: { default: 2 },
   };
 }
+
+/**
+ * The GM opens an encounter on the scene with these combatants (as the token HUD's "toggle combat" adds them, their
+ * ids kept); `startCombat` is the test's own step (it rolls initiative).
+ */
+export async function openD20Combat(
+  table: Table,
+  sceneId: string,
+  combatants: readonly { _id?: string; tokenId: string; actorId: string }[],
+): Promise<void> {
+  await table.client(GM_ID).run(async () => {
+    const combat = await G().Combat.create({ scene: sceneId, active: true });
+    await combat.createEmbeddedDocuments(
+      "Combatant",
+      combatants.map((c) => ({ ...c, sceneId })),
+      { keepId: true },
+    );
+  });
+  await table.settle();
+}
+
+/**
+ * A blaster rifle from the pack's blaster pistol entry: 3d8, a 30 m increment, two hands, 50 rounds, and the fire
+ * modes and rifle group the test gives (SW-35, SW-36).
+ */
+export function blasterRifle(
+  itemId: string,
+  o: { multi?: boolean; auto?: boolean; rifle?: boolean; name?: string } = {},
+) {
+  return itemFromPack(
+    "d20",
+    "blaster-pistol",
+    itemId,
+    {
+      d20: {
+        damage: "3d8",
+        rangeIncrement: 30,
+        fire: { single: true, multi: o.multi ?? false, auto: o.auto ?? true },
+        twoHanded: true,
+        rifle: o.rifle ?? true,
+      },
+      ammo: { unit: "rounds", perShot: 1, capacity: 50, remaining: 50 },
+    },
+    o.name ?? "Blaster Rifle",
+  );
+}
+
+/** The newest chat message's title and lines (a special attack's or a run's card) as this client holds them. */
+export const lastCardLines = (c: Client): string =>
+  c.run(() => {
+    const div = G().document.createElement("div");
+    div.innerHTML = G().game.messages.contents.at(-1)?.content ?? "";
+    return [...div.querySelectorAll("h3, p")].map((e) => text(e)).join(" ");
+  });

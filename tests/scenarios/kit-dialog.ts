@@ -55,6 +55,14 @@ export function attackDialogKit(getTable: () => Table, ids: { actor: string; tar
     });
   }
 
+  /** The user cancels the open dialog (its promise settles; nothing is rolled); the table settles. */
+  async function cancel(client: Client): Promise<void> {
+    const dialog = attackDialog(client);
+    client.run(() => click(dialog.element.querySelector('[data-action="cancel"]')));
+    await client.run(() => settleApps());
+    await getTable().settle();
+  }
+
   /** The dialog's body element (drawn again when rows appear or go). */
   const body = (alice: Client): Element =>
     alice.run(() => attackDialog(alice).element.querySelector('[data-application-part="body"]'));
@@ -123,5 +131,6 @@ export function attackDialogKit(getTable: () => Table, ids: { actor: string; tar
     chance,
     aliceRolls,
     cardLine,
+    cancel,
   };
 }
