@@ -50,6 +50,7 @@ export * from "./health/index.js";
 export * from "./initiative/sides.js";
 export * from "./swn/cover.js";
 export * from "./swn/morale.js";
+export * from "./swn/profile.js";
 export * from "./swn/squad.js";
 export * from "./zebulon/engine.js";
 export * from "./zebulon/shifts.js";
@@ -59,6 +60,7 @@ import { createAlphaDawnEngine } from "./alpha-dawn/engine.js";
 import type { AlphaDawnTable } from "./alpha-dawn/tables.js";
 import type { EngineId, ResolutionEngine } from "./core/engine.js";
 import { createD20Engine } from "./d20/engine.js";
+import type { SwnProfileId } from "./swn/profile.js";
 import { createZebulonEngine } from "./zebulon/engine.js";
 import type { ResolutionTable } from "./zebulon/table.js";
 
@@ -66,6 +68,8 @@ import type { ResolutionTable } from "./zebulon/table.js";
 export function createEngine(
   id: EngineId,
   tables: { alphaDawn?: AlphaDawnTable; zebulon?: ResolutionTable } = {},
+  /** The d20 engine's profile (ruling 1): `sw` unless the world chose the SWN additions. */
+  profile: SwnProfileId = "sw",
 ): ResolutionEngine {
   switch (id) {
     case "alphaDawn":
@@ -73,7 +77,7 @@ export function createEngine(
     case "zebulon":
       return createZebulonEngine(tables.zebulon, tables.alphaDawn);
     case "d20":
-      return createD20Engine();
+      return createD20Engine({ profile });
     default:
       throw new Error(`The ${id} engine is not available in this version`);
   }

@@ -72,6 +72,18 @@ export interface D20RollCheck extends CheckBase {
   readonly damageTerms: readonly Modifier[];
   /** Where the cover came from (SW-30, the largest applies): only a wall or a creature can be struck (SW-31). */
   readonly coverSource?: "none" | "wall" | "lowWall" | "posture" | "creature";
+  /** Threats and confirmation (SW-18); false under the `swn` profile (ruling 1). Absent = true. */
+  readonly criticals?: boolean;
+  /**
+   * SWN-15: the hard cover's armour against this weapon (the best material), the weapon's AP, and whether the attack
+   * ignores it (SWN-11 aimed shot, SWN-08 overwatch). Absent outside the `swn` profile.
+   */
+  readonly coverArmour?: {
+    readonly value: number;
+    readonly ap: number;
+    readonly ignored: boolean;
+    readonly terms: readonly Modifier[];
+  };
 }
 
 export type Check = D100Check | ColumnCheck | D20RollCheck;
@@ -135,6 +147,8 @@ export interface Outcome {
   readonly critical?: Critical;
   /** d20: what the hit adds to its damage dice (Strength, point blank), each labelled with its rule. */
   readonly damageTerms?: readonly Modifier[];
+  /** SWN-15: what the cover's armour (less the weapon's AP) takes off the damage; absent when none. */
+  readonly coverArmour?: number;
 }
 
 /** What a hit deals before the target's own defenses: the rolled damage, for the target's health model. */

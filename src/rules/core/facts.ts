@@ -85,6 +85,14 @@ export interface D20WeaponFacts {
   readonly double?: boolean;
   /** SW-38: grenadelike, with its burst radius (m) and Reflex DC (null = not entered). */
   readonly grenade?: { readonly burstRadius: number | null; readonly reflexDC: number | null };
+  /** SWN-15: the weapon's tech level (heavy counts one higher), armour piercing, energy or laser (the `swn` profile). */
+  readonly swn?: {
+    readonly tl: number;
+    readonly ap: number;
+    readonly heavy: boolean;
+    readonly energy: boolean;
+    readonly laser: boolean;
+  };
 }
 
 /** The d20 attacker (SW-04, SW-05, SW-15, SW-19, SW-29). */
@@ -124,6 +132,15 @@ export interface D20AttackerFacts {
   readonly pullingBlow?: boolean;
   /** SW-29 conditions on the attacker's side (`higherGround`, `attackerProne` …). */
   readonly conditions?: readonly string[];
+  /**
+   * The `swn` profile's attacker (ruling 1): the sheet's attack bonus, its side's Morale band (SWN-13; null for PCs
+   * and an immune side) and the SWN action the attack is made as (SWN-11 aimed shot, SWN-08 overwatch).
+   */
+  readonly swn?: {
+    readonly ab: number;
+    readonly band?: string | null;
+    readonly action?: "aimedShot" | "overwatch" | null;
+  };
 }
 
 /** The d20 target: its Defense parts and what the scene says about it (SW-08, SW-19, SW-26, SW-30, SW-32). */
@@ -163,11 +180,22 @@ export interface D20TargetFacts {
     readonly total: number;
     readonly posture: "standing" | "kneeling" | "prone";
     readonly inTheWay: readonly string[];
+    /** SWN-15: the materials of the hard walls that block rays (the cover's armour is the best of them). */
+    readonly materials?: readonly string[];
   };
   /** How far the target moved this round, in metres (SW-12); none when absent. */
   readonly moved?: number;
   /** The target's speed for a move action in metres (SW-12); null or absent = unknown (never running). */
   readonly speed?: number | null;
+  /**
+   * The `swn` profile's target (ruling 1): its AC, its side's Morale band (SWN-13) and the concealment the dialog
+   * gives (SWN-14; the scene's walls and regions add theirs, the highest applying).
+   */
+  readonly swn?: {
+    readonly ac: number;
+    readonly band?: string | null;
+    readonly concealment?: string;
+  };
 }
 
 export interface AttackerFacts {

@@ -9,7 +9,9 @@
  * of the attacker's `dex` never touches the defender's `dex`. The engine reads the `d20` blocks of the facts and
  * refuses facts without them clearly.
  *
- * Not yet selectable in a world's settings (issue 14: another step adds the preset and the sheets' data).
+ * The `swn` profile (ruling 1, issue 16) keeps the engine and changes its numbers: the sheet's attack bonus against
+ * AC, no threats or confirmation, concealment as AC and hard cover as armour against the weapon's TL, the side's
+ * Morale band on attacks and AC (`rules/swn/profile.ts`).
  */
 
 import { checkDie } from "../core/dice.js";
@@ -38,6 +40,18 @@ import type {
 } from "../core/facts.js";
 import { total } from "../core/modifiers.js";
 import { type Modifier, RulesError } from "../core/types.js";
+import { type Concealment, coverArmour } from "../swn/cover.js";
+import {
+  armourAfterAp,
+  concealmentFromMissChance,
+  concealmentFromShare,
+  highestConcealment,
+  isConcealment,
+  isMoraleBand,
+  type SwnProfileId,
+  swnAcTerms,
+  swnAttackTerms,
+} from "../swn/profile.js";
 import {
   AID_BONUS,
   aimHolds,
@@ -222,7 +236,52 @@ function rollCheck(c: D20RollCheck) {
     threat: c.threat,
     naturals: c.naturals,
     missChance: c.missChance,
+    ...(c.criticals === false ? { criticals: false } : {}),
   };
+}
+
+/** The `swn` block of a side of the facts, or a clear error (the `swn` profile reads the sheets' SWN numbers). */
+function swnBlocks(facts: AttackFacts) {
+  const a = facts.attacker.d20?.swn;
+  const t = facts.target.d20?.swn;
+  if (!a || !t)
+    throw new RulesError(
+      "FT.SWN.noFacts",
+      `The SWN profile needs the SWN numbers of ${!a ? "the attacker" : "the target"}`,
+    );
+  return { a, t };
+}
+
+const bandOf = (b: string | null | undefined) => (isMoraleBand(b) ? b : null);
+
+/**
+ * SWN-14, ruling 5: the target's concealment — the highest of the rays the walls obscure (hard, low or soft: most
+ * cover also hides), a region's SW-32 obscurement mapped, and the dialog's.
+ */
+function swnConcealment(t: D20TargetFacts): Concealment {
+  const l = t.lattice;
+  const fromWalls = l ? concealmentFromShare(l.hard + l.low + l.soft, l.total) : "none";
+  const given = t.swn?.concealment;
+  return highestConcealment([
+    fromWalls,
+    concealmentFromMissChance(t.missChance ?? 0),
+    isConcealment(given) ? given : "none",
+  ]);
+}
+
+/**
+ * SWN-15, ruling 4g: the armour of the hard cover between the attacker and the target — the best of the materials
+ * of the walls that give it hard cover (one grazing ray is not cover, ruling 3) — against this weapon; SWN-11 and
+ * SWN-08 ignore it.
+ */
+function swnCoverArmour(facts: AttackFacts): NonNullable<D20RollCheck["coverArmour"]> {
+  const l = facts.target.d20?.lattice;
+  const w = facts.weapon.d20?.swn ?? { tl: 0, ap: 0, heavy: false, energy: false, laser: false };
+  const hard = l ? degreeFromShare(l.hard + l.low, l.total) !== "none" : false;
+  const action = facts.attacker.d20?.swn?.action ?? null;
+  const ignored = action === "aimedShot" || action === "overwatch";
+  const term = hard ? coverArmour(l?.materials ?? [], w) : null;
+  return { value: term?.value ?? 0, ap: w.ap, ignored, terms: term ? [term] : [] };
 }
 
 const D20_READS: ReadonlySet<DeclarationKey> = new Set<DeclarationKey>([
@@ -231,7 +290,13 @@ const D20_READS: ReadonlySet<DeclarationKey> = new Set<DeclarationKey>([
   "settingChanged",
 ]);
 
-export function createD20Engine(): ResolutionEngine {
+export interface D20EngineOptions {
+  /** `sw` (Star Wars RCR) or `swn` (the SWN additions, ruling 1). */
+  readonly profile?: SwnProfileId;
+}
+
+export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngine {
+  const swn = options.profile === "swn";
   const engine: ResolutionEngine = {
     id: "d20",
     // The d20 attack reads the referee's "cannot miss" and the weapon's power use; full attacks, fire modes and
@@ -318,11 +383,14 @@ export function createD20Engine(): ResolutionEngine {
             },
           ]
         : [];
-      return [...attackTerms(facts).modifiers, ...suppressed, ...assistTerms(facts)];
+      const terms = [...attackTerms(facts).modifiers, ...suppressed, ...assistTerms(facts)];
+      if (!swn) return terms;
+      const s = swnBlocks(facts).a;
+      return swnAttackTerms({ d20Terms: terms, ab: s.ab, band: bandOf(s.band), action: s.action ?? null });
     },
     targetModifiers(facts: AttackFacts, _options: RuleOptions): Modifier[] {
       const { a, t, w } = blocks(facts);
-      return defenseModifiers(
+      const sw = defenseModifiers(
         {
           classBonus: t.classDefense,
           dex: t.dexMod,
@@ -337,6 +405,9 @@ export function createD20Engine(): ResolutionEngine {
         },
         { touch: w.touch ?? false },
       );
+      if (!swn) return sw;
+      const s = swnBlocks(facts).t;
+      return swnAcTerms({ d20Terms: sw, ac: s.ac, band: bandOf(s.band), concealment: swnConcealment(t) });
     },
     check(
       facts: AttackFacts,
@@ -352,7 +423,8 @@ export function createD20Engine(): ResolutionEngine {
       const targetable = cover.defense !== null;
       const bonus = total(modifiers);
       const value = total(target);
-      const missChance = checkMissChance(missChanceOf(t));
+      // SWN-14: under the `swn` profile concealment is AC (in the target terms), never a miss chance.
+      const missChance = swn ? 0 : checkMissChance(missChanceOf(t));
       const naturals = true;
       return {
         engine: "d20",
@@ -370,8 +442,9 @@ export function createD20Engine(): ResolutionEngine {
         missChance,
         naturals,
         increments: terms.range?.increments ?? null,
-        damageTerms: damageTerms(facts),
+        damageTerms: swn ? [] : damageTerms(facts),
         coverSource: cover.source,
+        ...(swn ? { criticals: false, coverArmour: swnCoverArmour(facts) } : {}),
       };
     },
     nextDie(check: Check, dice: DiceResults): DieRequest | null {
@@ -383,6 +456,8 @@ export function createD20Engine(): ResolutionEngine {
     },
     resolve(check: Check, dice: DiceResults): Outcome {
       const c = checkOfKind(check, "d20");
+      const armour =
+        c.coverArmour && !c.coverArmour.ignored ? armourAfterAp(c.coverArmour.value, c.coverArmour.ap) : 0;
       const base = {
         engine: "d20" as const,
         chance: c.chance,
@@ -391,6 +466,7 @@ export function createD20Engine(): ResolutionEngine {
         band: null,
         target: c.target.value,
         damageTerms: c.damageTerms,
+        ...(armour ? { coverArmour: armour } : {}),
       };
       if (!c.possible) {
         // Out of reach, out of sight or behind total cover: even a natural 20 does not hit.
@@ -443,7 +519,8 @@ export function createD20Engine(): ResolutionEngine {
         outcome.critical ?? "none",
         w.critMultiplier ?? 1,
       );
-      return { formula: w.damage, rolled: d.amount };
+      // SWN-15: the cover's armour, less the weapon's AP, comes off the hit.
+      return { formula: w.damage, rolled: Math.max(0, d.amount - (outcome.coverArmour ?? 0)) };
     },
   };
   return engine;

@@ -45,6 +45,8 @@ export interface D20Check {
   readonly naturals: boolean;
   /** SW-32: the concealment miss chance that applies (the highest), per cent. */
   readonly missChance: number;
+  /** SW-18: threats and confirmation; false under the `swn` profile (ruling 1). Absent = true. */
+  readonly criticals?: boolean;
 }
 
 export type D20DieKey = "d20" | "confirm" | "concealment";
@@ -102,7 +104,7 @@ export function nextD20Die(check: D20Check, dice: D20Dice): D20DieRequest | null
   if (dice.d20 === undefined) return { key: "d20", formula: "1d20", ruleId: "SW-04" };
   checkDie(dice.d20, 20);
   const hit = d20Hits(dice.d20, check.bonus, check.target, check.naturals);
-  if (hit && dice.d20 >= check.threat && dice.confirm === undefined)
+  if (hit && check.criticals !== false && dice.d20 >= check.threat && dice.confirm === undefined)
     return { key: "confirm", formula: "1d20", ruleId: "SW-18" };
   if (hit && check.missChance > 0 && dice.concealment === undefined)
     return { key: "concealment", formula: "1d100", ruleId: "SW-32" };
@@ -129,7 +131,7 @@ export function resolveD20(check: D20Check, dice: D20Dice): D20Outcome {
   let critical: Critical = "none";
   let confirmRoll: number | null = null;
   let confirmTotal: number | null = null;
-  if (rollHit && roll >= check.threat) {
+  if (rollHit && check.criticals !== false && roll >= check.threat) {
     confirmRoll = need(dice, "confirm", 20);
     confirmTotal = confirmRoll + check.bonus;
     critical = d20Hits(confirmRoll, check.bonus, check.target, check.naturals) ? "confirmed" : "threat";
