@@ -13,6 +13,7 @@ export const PARTIALS = [
   "item/body-race.hbs",
   "apps/turn.hbs",
   "actor/d20.hbs",
+  "actor/swn.hbs",
   "item/body-weapon-d20.hbs",
   "item/body-defense-d20.hbs",
 ] as const;

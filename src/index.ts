@@ -7,7 +7,7 @@ import { registerRuleRefs } from "./applications/rule-refs.js";
 import { registerMenus } from "./applications/settings-menus.js";
 import { FrontierActorSheet } from "./applications/sheets/actor-sheet.js";
 import { FrontierItemSheet } from "./applications/sheets/item-sheet.js";
-import { addCoverField, addHeightField, addStructureFields } from "./canvas/wall-config.js";
+import { addCoverField, addHeightField, addMaterialField, addStructureFields } from "./canvas/wall-config.js";
 import { PARTIALS, SYSTEM_ID, templatePath } from "./constants.js";
 import { AttackCardModel, CharacterModel, CreatureModel, ItemModels, SideModel } from "./data/models.js";
 import { ObscurementBehavior } from "./data/region/obscurement.js";
@@ -129,6 +129,7 @@ Hooks.on("updateSetting", onSetting);
 // The cover class of each wall (SF-X-22), editable in the wall configuration.
 Hooks.on("renderWallConfig", (app, html) => addCoverField(app, html));
 Hooks.on("renderWallConfig", (app, html) => addHeightField(app, html));
+Hooks.on("renderWallConfig", (app, html) => addMaterialField(app, html));
 // SF-X-41: the structure type and points of a door or wall; a door broken open stays open.
 Hooks.on("renderWallConfig", (app, html) => addStructureFields(app, html));
 Hooks.on("preUpdateWall", (wall, changes) => keepBrokenDoorsOpen(wall, changes as { ds?: number }));

@@ -55,6 +55,12 @@ function withTerms(working: string | null, terms: readonly { value: number }[] |
   return `${working} ${sum < 0 ? "−" : "+"} ${Math.abs(sum)}`;
 }
 
+/** SWN-15: the cover's armour (less the weapon's AP) taken off a hit, as the working writes it: "1d10 [9] − 8 armour". */
+function withArmour(working: string | null, armour: number | undefined): string | null {
+  if (!working || !armour) return working;
+  return `${working} − ${armour} ${game.i18n?.localize("FT.SWN.Cover.armourShort") ?? "armour"}`;
+}
+
 /** The number a d100 had to make, as the card writes it: "≤ 45", "≤ −10" (a true minus sign). */
 const atMost = (chance: number) => `≤ ${chance < 0 ? `−${-chance}` : chance}`;
 
@@ -156,10 +162,13 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
       fraction: s.outcome.colour ? DAMAGE_NOTE[s.outcome.colour] : null,
       damage: s.damage,
       working:
-        s.damage > 0
-          ? withTerms(
-              damageWorking(s.formula, card.damageDice[s.index], s.outcome.colour),
-              s.outcome.damageTerms,
+        s.damage > 0 || s.outcome.coverArmour
+          ? withArmour(
+              withTerms(
+                damageWorking(s.formula, card.damageDice[s.index], s.outcome.colour),
+                s.outcome.damageTerms,
+              ),
+              s.outcome.coverArmour,
             )
           : null,
       stray: s.outcome.strayHit,

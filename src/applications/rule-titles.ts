@@ -95,6 +95,7 @@ export const RULE_TITLES: Readonly<Record<string, readonly [string, number]>> = 
   "SF-Z-05": ["A task may need a given colour", 2],
   "SF-Z-06": ["Weapons are rated by maximum damage", 2],
   "SF-Z-07": ["Result shifts", 2],
+  "SWN-04": ["Disarm", 3],
   "SWN-08": ["Overwatch", 3],
   "SWN-09": ["Intimidate", 3],
   "SWN-10": ["Read Morale", 3],

@@ -32,6 +32,7 @@ export function d20Lattice(
     total: count.total,
     posture,
     inTheWay: tokensInTheWay(attacker.centre, target.centre, others),
+    materials: count.materials,
   };
 }
 

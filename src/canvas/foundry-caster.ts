@@ -15,7 +15,14 @@
  *   start on the wall and miss it; walls within a pixel of the start are decided on exact geometry.
  */
 import { SYSTEM_ID } from "../constants.js";
-import { type Crossing, type Point, type RayCaster, segmentCrossing, type Wall } from "../rules/index.js";
+import {
+  COVER_MATERIALS,
+  type Crossing,
+  type Point,
+  type RayCaster,
+  segmentCrossing,
+  type Wall,
+} from "../rules/index.js";
 import { SENSE, wallCover } from "./wall-cover.js";
 
 type Restriction = "sight" | "move";
@@ -27,7 +34,7 @@ interface WallDocLike {
   readonly sight: number | null;
   readonly door: number | null;
   readonly ds: number | null;
-  getFlag(scope: typeof SYSTEM_ID, key: "cover" | "height"): string | undefined;
+  getFlag(scope: typeof SYSTEM_ID, key: "cover" | "height" | "material"): string | undefined;
 }
 /** `foundry.canvas.geometry.edges.Edge`, as far as it is read here. */
 interface EdgeLike {
@@ -60,6 +67,11 @@ const ROUNDING_REACH = 1;
 const LEFT = 1;
 const RIGHT = 2;
 
+/** A stored material, when it is one of the seed's (an unknown key is no material, never an error mid-attack). */
+function materialOf(flag: string | undefined): { material?: string } {
+  return flag && Object.hasOwn(COVER_MATERIALS, flag) ? { material: flag } : {};
+}
+
 export function wallFromDocument(doc: WallDocLike): Wall {
   const [ax = 0, ay = 0, bx = 0, by = 0] = doc.c;
   return {
@@ -77,6 +89,8 @@ export function wallFromDocument(doc: WallDocLike): Wall {
     blocksMove: doc.move !== SENSE.NONE,
     // SW-30: the d20 cover lattice reads a low wall apart (rules/d20/cover.ts `D20Wall`).
     ...(doc.getFlag(SYSTEM_ID, "height") === "low" ? { height: "low" as const } : {}),
+    // SWN-15: the wall's material (the seed's table), read by the swn profile's cover armour.
+    ...materialOf(doc.getFlag(SYSTEM_ID, "material")),
   };
 }
 

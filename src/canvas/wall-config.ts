@@ -3,6 +3,7 @@
  * system flag `flags.frontier-tactics.cover` that the cover rays read (SF-X-22).
  */
 import { SYSTEM_ID } from "../constants.js";
+import { COVER_MATERIALS } from "../rules/index.js";
 
 export function addCoverField(
   app: { readonly document: WallDocument.Implementation },
@@ -72,5 +73,29 @@ export function addStructureFields(
     </select>
     <input type="number" name="flags.${SYSTEM_ID}.structuralPoints" min="0" step="1" value="${typeof points === "number" ? points : ""}" placeholder="${t("FT.Structure.points")}"></div>
     <p class="hint">${t("FT.Structure.hint")}</p>`;
+  anchor.before(group);
+}
+
+/**
+ * SWN-15: a "Material" select (the seed's table: thin wood … pretech, liquid, particulates), stored as
+ * `flags.frontier-tactics.material`. Under the d20 engine's swn profile a hard wall of a material gives the target
+ * behind it armour against weapons up to the material's tech level (`rules/swn/cover.ts`).
+ */
+export function addMaterialField(
+  app: { readonly document: WallDocument.Implementation },
+  html: HTMLElement,
+): void {
+  const form = html.querySelector("form") ?? (html.tagName === "FORM" ? html : null);
+  const anchor = form?.querySelector('[name="door"]')?.closest(".form-group");
+  if (!form || !anchor || form.querySelector(`[name="flags.${SYSTEM_ID}.material"]`)) return;
+  const current = String(app.document?.getFlag(SYSTEM_ID, "material") ?? "");
+  const t = (k: string) => game.i18n?.localize(k) ?? k;
+  const group = document.createElement("div");
+  group.className = "form-group";
+  group.innerHTML = `<label>${t("FT.Wall.material")}</label>
+    <div class="form-fields"><select name="flags.${SYSTEM_ID}.material">
+      ${["", ...Object.keys(COVER_MATERIALS)].map((v) => `<option value="${v}"${v === current ? " selected" : ""}>${t(v ? `FT.SWN.Material.${v}` : "FT.Wall.noMaterial")}</option>`).join("")}
+    </select></div>
+    <p class="hint">${t("FT.Wall.materialHint")}</p>`;
   anchor.before(group);
 }

@@ -20,7 +20,14 @@ describe("Character data", () => {
     });
     expect((value.abilities as Record<string, { value: number }>).dex).toEqual({ value: 45 });
     expect(value.d20).toMatchObject({ bab: 0, vitality: { value: 0, max: 0 } });
-    expect(value.swn).toEqual({ hd: 1, ac: 10, morale: 8 });
+    expect(value.swn).toEqual({
+      hd: 1,
+      ac: 10,
+      morale: 8,
+      ab: 1,
+      hp: { value: 5, max: 5 },
+      moraleImmune: false,
+    });
   });
 
   it("SF-X-11 a negative or >100 ability is refused with its path", () => {

@@ -14,7 +14,7 @@ describe("Rule presets", () => {
     const mine = { ...expanded, autoMiss: false };
     expect(presetDiff("sfExpanded", mine)).toEqual(["autoMiss"]);
     expect(matchPreset(mine)).toBeNull();
-    expect(presetDiff("nonsense", mine)).toHaveLength(6);
+    expect(presetDiff("nonsense", mine)).toHaveLength(7);
   });
 
   it("SF-Z-01 a preset's changes over the current settings name the engine only when it differs", () => {

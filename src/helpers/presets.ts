@@ -18,6 +18,8 @@ export interface OptionalRules {
 export interface RuleSettings extends OptionalRules {
   readonly engine: "alphaDawn" | "zebulon" | "d20";
   readonly variant: "basic" | "expanded";
+  /** The d20 engine's profile (ruling 1): Star Wars RCR (`sw`) or the SWN additions (`swn`). */
+  readonly profile: "sw" | "swn";
 }
 
 export interface Preset {
@@ -39,6 +41,7 @@ export const PRESETS: readonly Preset[] = [
       autoMiss: false,
       strayShots: false,
       crowdCover: false,
+      profile: "sw",
     },
   },
   {
@@ -52,6 +55,7 @@ export const PRESETS: readonly Preset[] = [
       autoMiss: true,
       strayShots: true,
       crowdCover: true,
+      profile: "sw",
     },
   },
   {
@@ -65,6 +69,7 @@ export const PRESETS: readonly Preset[] = [
       autoMiss: false,
       strayShots: true,
       crowdCover: true,
+      profile: "sw",
     },
   },
   {
@@ -80,6 +85,23 @@ export const PRESETS: readonly Preset[] = [
       autoMiss: false,
       strayShots: false,
       crowdCover: false,
+      profile: "sw",
+    },
+  },
+  {
+    // Issue 16, ruling 1: the d20 engine with the SWN profile — AC, HP, HD, attack bonus and Morale from the
+    // sheets' SWN block, with the seed's additions (side Morale, concealment and cover armour, squads).
+    id: "swnAdditions",
+    label: "FT.Preset.swnAdditions",
+    source: "d20 with the Stars Without Number additions (SWN-*)",
+    settings: {
+      engine: "d20",
+      variant: "expanded",
+      autoHit: false,
+      autoMiss: false,
+      strayShots: false,
+      crowdCover: false,
+      profile: "swn",
     },
   },
 ];
@@ -87,7 +109,15 @@ export const PRESETS: readonly Preset[] = [
 export const DEFAULT_PRESET = "sfExpanded";
 
 /** Keys of the settings a preset writes. */
-export const PRESET_KEYS = ["engine", "variant", "autoHit", "autoMiss", "strayShots", "crowdCover"] as const;
+export const PRESET_KEYS = [
+  "engine",
+  "variant",
+  "autoHit",
+  "autoMiss",
+  "strayShots",
+  "crowdCover",
+  "profile",
+] as const;
 
 /** The settings that differ from the preset's bundle (empty = not modified). */
 export function presetDiff(presetId: string, current: RuleSettings): string[] {

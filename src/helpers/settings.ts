@@ -19,6 +19,7 @@ import { showRuleIds } from "./rule-ids.js";
 export const SETTINGS = {
   engine: "engine",
   variant: "variant",
+  profile: "profile",
   preset: "preset",
   autoHit: "autoHit",
   autoMiss: "autoMiss",
@@ -45,6 +46,8 @@ export type StoredObject = { readonly [key: string]: unknown };
 export interface SettingValues {
   engine: EngineId;
   variant: "basic" | "expanded";
+  /** The d20 engine's profile (ruling 1): Star Wars RCR or the SWN additions. */
+  profile: "sw" | "swn";
   preset: string;
   autoHit: boolean;
   autoMiss: boolean;
@@ -100,6 +103,17 @@ export function registerSettings(): void {
     type: String,
     choices: { basic: "FT.Variant.basic", expanded: "FT.Variant.expanded" },
     default: "expanded",
+  });
+  // Ruling 1: which numbers the d20 engine reads (SW's Defense, VP/WP and criticals, or SWN's AC, HP and Morale).
+  s.register(SYSTEM_ID, SETTINGS.profile, {
+    name: "FT.Settings.profile.name",
+    hint: "FT.Settings.profile.hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: { sw: "FT.Profile.sw", swn: "FT.Profile.swn" },
+    default: "sw",
+    requiresReload: true,
   });
   s.register(SYSTEM_ID, SETTINGS.preset, {
     scope: "world",
@@ -214,7 +228,12 @@ export function currentEngine(): ResolutionEngine {
     autoMissMin: rules.autoMiss ? base.autoMissMin : 101,
     strayChance: rules.strayShots ? base.strayChance : 0,
   };
-  return createEngine(engineIdOf(id), { alphaDawn, zebulon });
+  return createEngine(engineIdOf(id), { alphaDawn, zebulon }, currentProfile());
+}
+
+/** The d20 engine's profile (ruling 1); anything unknown is `sw`. */
+export function currentProfile(): "sw" | "swn" {
+  return getSetting(SETTINGS.profile) === "swn" ? "swn" : "sw";
 }
 
 /** A stored engine id as one of the engines (anything unknown is Alpha Dawn, the default). */
@@ -241,6 +260,7 @@ export function currentRules(): RuleSettings {
     autoMiss: getSetting(SETTINGS.autoMiss) !== false,
     strayShots: getSetting(SETTINGS.strayShots) !== false,
     crowdCover: getSetting(SETTINGS.crowdCover) !== false,
+    profile: currentProfile(),
   };
 }
 

@@ -130,6 +130,8 @@ declare module "fvtt-types/configuration" {
         cover?: "" | "none" | "soft" | "hard";
         /** SW-30 (d20): a low wall (about 1 m) covers a standing target's lower half; "" or unset: full height. */
         height?: "" | "full" | "low";
+        /** SWN-15: a key of the seed's materials table (thinWood … particulates); "" or absent = none. */
+        material?: string;
         /** SF-X-41 (workflows/structure.ts): the structure type the GM gave it (rules-tables §10.2); "" or unset: none. */
         structure?: string;
         /** SF-X-41: its structural points left; null or unset: rolled from the type when first hit. */

@@ -12,6 +12,7 @@
 import { SYSTEM_ID } from "../constants.js";
 import { type WoundState, woundState } from "../rules/d20/health.js";
 import {
+  applyHitPointsHit,
   applyStaminaHit,
   applyVitalityWoundsHit,
   type Critical,
@@ -44,7 +45,12 @@ export interface TargetState {
    * The target's health model when it is not Star Frontiers Stamina (issue 14): the apply takes the hit by the
    * TARGET's model, whichever engine rolled it. Absent: the `stamina` model (its screens, suits and Stamina above).
    */
-  readonly health?: VitalityWoundsTarget;
+  readonly health?: VitalityWoundsTarget | HitPointsTarget;
+  /**
+   * The target's SWN hit points (ruling 1), kept apart from `health` so a d20 card of either profile finds the pools
+   * it was rolled for (`planCard` puts these in `health` for an `swn` card).
+   */
+  readonly swnHp?: HitPointsTarget;
   /** This card's record on the target, when it was applied and not undone (read from the target's own data). */
   readonly recorded?: AppliedRecord | null;
   /** A GM undid this card's hit on the target: only a GM applies it again. */
@@ -74,6 +80,12 @@ export interface VitalityWoundsTarget {
   readonly round?: { readonly combatId: string; readonly round: number } | null;
 }
 
+/** An SWN target's hit points (ruling 1) as the apply reads them. */
+export interface HitPointsTarget {
+  readonly model: "hitPoints";
+  readonly hp: { readonly value: number; readonly max: number };
+}
+
 export interface AppliedRecord {
   readonly targetId: string;
   readonly name: string;
@@ -84,7 +96,7 @@ export interface AppliedRecord {
   readonly staminaBefore?: number;
   readonly staminaAfter?: number;
   /** The target's health model when it is not `stamina` (records without it are Stamina records). */
-  readonly health?: "vitalityWounds";
+  readonly health?: "vitalityWounds" | "hitPoints";
   /** Each pool the hit changed, before and after: what undo puts back. Stamina records from before have none. */
   readonly pools?: readonly PoolChange[];
   /** SW-10: the Fortitude save the hit calls for (5 + wound points lost this round), or absent. */
@@ -189,6 +201,7 @@ interface Running {
   stamina: number;
   vitality: number;
   wounds: number;
+  swnHp: number;
   /** Wound points lost this round, this plan's hits included (SW-10). */
   lost: number;
   power: Record<string, number>;
@@ -206,9 +219,10 @@ function runningFor(
     const lv = levels[key] ?? { power: {}, capacity: {} };
     r = {
       stamina: t.stamina.value,
-      vitality: t.health?.vitality.value ?? 0,
-      wounds: t.health?.wounds.value ?? 0,
-      lost: t.health?.lostThisRound ?? 0,
+      vitality: t.health?.model === "vitalityWounds" ? t.health.vitality.value : 0,
+      wounds: t.health?.model === "vitalityWounds" ? t.health.wounds.value : 0,
+      swnHp: (t.health?.model === "hitPoints" ? t.health : t.swnHp)?.hp.value ?? 0,
+      lost: t.health?.model === "vitalityWounds" ? t.health.lostThisRound : 0,
       power: { ...lv.power },
       capacity: { ...lv.capacity },
     };
@@ -257,6 +271,10 @@ export function planApplication(
     if (t.health?.model === "vitalityWounds") {
       const hit = { amount: rolled, kind, critical: critical[id] ?? "none" };
       applied.push(planVitalityWounds(messageId, batch, t, t.health, run, hit, stunned.has(id)));
+      return;
+    }
+    if (t.health?.model === "hitPoints") {
+      applied.push(planHitPoints(messageId, batch, t, run, rolled, kind, stunned.has(id)));
       return;
     }
     // A second hit on the same actor meets the screens and suits as the first left them.
@@ -348,12 +366,15 @@ const POOL_PATH: Readonly<Record<PoolKey, string>> = {
   stamina: "system.stamina.value",
   vitality: "system.d20.vitality.value",
   wounds: "system.d20.wounds.value",
+  swnHp: "system.swn.hp.value",
 };
 
 /** A pool's maximum on the target now (undo never restores above it). */
 function poolMax(t: TargetState, pool: PoolKey): number {
   if (pool === "stamina") return t.stamina.max;
-  return t.health?.[pool].max ?? Number.POSITIVE_INFINITY;
+  if (pool === "swnHp")
+    return (t.health?.model === "hitPoints" ? t.health : t.swnHp)?.hp.max ?? Number.POSITIVE_INFINITY;
+  return t.health?.model === "vitalityWounds" ? t.health[pool].max : Number.POSITIVE_INFINITY;
 }
 
 /**
@@ -432,6 +453,52 @@ function planVitalityWounds(
   const now = d20Statuses(result.state, false);
   const off = WOUND_STATES.filter((s) => active.has(s) && !now.includes(s));
   if (on.length || off.length) batch.statuses[t.id] = { on, off };
+  return record;
+}
+
+/**
+ * One hit on an SWN target's hit points (ruling 1): the damage (the cover's armour already taken off, SWN-15) comes
+ * off its HP, never below 0; at 0 it is down (unconscious).
+ */
+function planHitPoints(
+  messageId: string,
+  batch: WriteBatch,
+  t: TargetState,
+  run: Running,
+  rolled: number,
+  kind: DamageKind,
+  stunned: boolean,
+): AppliedRecord {
+  const max = (t.health?.model === "hitPoints" ? t.health : t.swnHp)?.hp.max ?? run.swnHp;
+  const hit = applyHitPointsHit(
+    { model: "hitPoints", hp: { value: run.swnHp, max } },
+    { amount: rolled, kind, critical: "none" },
+  );
+  run.swnHp = hit.after;
+  const active = new Set(t.statuses ?? []);
+  const on: AppliedStatus[] = [];
+  if (hit.down && hit.before > 0 && !active.has("unconscious")) on.push("unconscious");
+  if (stunned && !active.has("stun")) on.push("stun");
+  const record: AppliedRecord = {
+    targetId: t.id,
+    name: t.name,
+    rolled,
+    taken: hit.taken,
+    health: "hitPoints",
+    pools: hit.pools,
+    unconscious: hit.down,
+    drains: {},
+    wear: {},
+    statuses: on,
+    steps: [],
+  };
+  const { update, prefix } = updateFor(batch, t);
+  for (const p of hit.pools) update[`${prefix}${POOL_PATH[p.pool]}`] = p.after;
+  update[`${prefix}${ledgerPath(messageId, t.tokenId)}`] = {
+    ...JSON.parse(JSON.stringify(record)),
+    undone: false,
+  };
+  if (on.length) batch.statuses[t.id] = { on, off: [] };
   return record;
 }
 
@@ -519,9 +586,10 @@ export function planUndo(
     // while Stamina is 0 or less (SF-B-15) or wound points below 0 (SW-10), a wound state it is still in, fatigue
     // while it still has wound damage (SW-10: "until his wounds are healed").
     const d20 = r.health === "vitalityWounds";
-    const down = d20 ? run.wounds < 0 : run.stamina <= 0;
+    const wounds = t.health?.model === "vitalityWounds" ? t.health : null;
+    const down = d20 ? run.wounds < 0 : r.health === "hitPoints" ? run.swnHp <= 0 : run.stamina <= 0;
     const still = new Set<AppliedStatus>(
-      d20 ? d20Statuses(woundState(run.wounds), run.wounds < (t.health?.wounds.max ?? run.wounds)) : [],
+      d20 ? d20Statuses(woundState(run.wounds), run.wounds < (wounds?.wounds.max ?? run.wounds)) : [],
     );
     const turnedOn: readonly AppliedStatus[] = r.knockedOut
       ? [...new Set<AppliedStatus>([...(r.statuses ?? []), "unconscious"])]
@@ -531,7 +599,7 @@ export function planUndo(
     );
     // SW-10: the round's wound log loses what this hit added, when it still counts that round.
     const log = r.woundLog;
-    const now = t.health?.round;
+    const now = wounds?.round;
     if (log && now && now.combatId === log.combatId && now.round === log.round) {
       run.lost = Math.max(0, run.lost - log.lost);
       update[`${prefix}system.d20.woundLog`] = { ...log, lost: run.lost };

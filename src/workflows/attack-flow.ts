@@ -84,6 +84,8 @@ export interface AttackCardData {
   /** What the distances are measured in: the scene's units, or Basic-game squares (SF-B-09). */
   readonly rangeUnit: "m" | "squares";
   readonly engine: string;
+  /** The d20 engine's profile when it is `swn` (ruling 1: hits go to hit points); absent for `sw` and the others. */
+  readonly profile?: "swn" | null;
   readonly variant: string;
   readonly actorUuid: string;
   /** The weapon item's id on the attacker (cards from before have only its name). */
@@ -206,6 +208,7 @@ export async function runAttack<R>(
     sceneId: meta.sceneId ?? null,
     rangeUnit: meta.rangeUnit ?? "m",
     engine: req.engine.id,
+    ...(req.engine.profile === "swn" ? { profile: "swn" as const } : {}),
     variant: req.variant,
     actorUuid: meta.actorUuid,
     weaponId: meta.weaponId ?? null,

@@ -23,7 +23,7 @@ import { type DefenseSystem, defenseState, screenPack, weaponFacts } from "../da
 import { actorSystem, isAttackMessage, isItemType, tokenByUuid } from "../documents/subtypes.js";
 import { type GMAnswer, type GMRequestBody, registerGMRequest, requestGM } from "../helpers/gm-request.js";
 import { guard, notify } from "../helpers/report.js";
-import { clientSettings, SETTINGS } from "../helpers/settings.js";
+import { clientSettings, currentProfile, SETTINGS } from "../helpers/settings.js";
 import { iterativeBonuses } from "../rules/d20/full-attack.js";
 import {
   APPLIED_STATUSES,
@@ -63,6 +63,7 @@ const POOL_LABEL = {
   stamina: "FT.Card.stamina",
   vitality: "FT.Card.vitality",
   wounds: "FT.Card.wounds",
+  swnHp: "FT.Card.swnHp",
 } as const;
 
 type Msg = ChatMessage.Implementation;
@@ -784,6 +785,8 @@ function forgedProblem(card: StoredCard, author: UserI | null): string | null {
     if (offItem.system.d20.grenade || !offItem.system.d20.damage) return "off-hand weapon";
     if ((card.steps ?? []).filter((s) => s.kind === "offHand").length !== 1) return "off-hand steps";
   }
+  // Ruling 1: a player's d20 card is rolled under the world's profile (its hits go to that profile's pools).
+  if (card.engine === "d20" && (card.profile ?? "sw") !== currentProfile()) return "profile";
   const stepsProblem = d20StepsProblem(card, attacker, weapon.system, !!offItem);
   if (stepsProblem) return stepsProblem;
   const grenadeProblem = d20GrenadeProblem(card, weapon.system);
@@ -884,6 +887,10 @@ function targetState(messageId: string, uuid: string, mark?: AppliedMark | null)
     defenses,
     // Issue 14: its vitality and wound points, for the hits of a d20 card (planCard picks the model by the card).
     ...(sys.d20 ? { health: d20Health(sys, roundNow(ids2.sceneId, ids2.tokenId)) } : {}),
+    // Ruling 1: its SWN hit points, for the hits of an swn card.
+    ...(sys.swn
+      ? { swnHp: { model: "hitPoints" as const, hp: { value: sys.swn.hp.value, max: sys.swn.hp.max } } }
+      : {}),
     recorded: recordOn(actor, messageId, ids2.tokenId),
     undone: undoneOn(actor, messageId, ids2.tokenId),
     statuses: [...actor.statuses],

@@ -33,6 +33,12 @@ export interface D20ActorSystem {
     readonly woundLog: { readonly combatId: string; readonly round: number; readonly lost: number };
   };
   readonly derived?: { readonly d20?: D20Derived } | undefined;
+  /** The SWN block (the d20 engine's `swn` profile, ruling 1). */
+  readonly swn?: {
+    readonly ac: number;
+    readonly ab: number;
+    readonly hp: { readonly value: number; readonly max: number };
+  };
 }
 
 /** The SW-29 conditions an actor's status effects name, on the attacker's side or the defender's. */
@@ -44,7 +50,12 @@ function conditions(statuses: ReadonlySet<string>, side: "attacker" | "defender"
 }
 
 /** The attacker's d20 numbers: ability modifiers after fatigue (SW-10), as the sheet shows them. */
-export function d20AttackerFacts(sys: D20ActorSystem, statuses: ReadonlySet<string>): D20AttackerFacts {
+export function d20AttackerFacts(
+  sys: D20ActorSystem,
+  statuses: ReadonlySet<string>,
+  /** SWN-13: the attacker's side's Morale band (null: a PC side, an immune side, no combat). */
+  band: string | null = null,
+): D20AttackerFacts {
   const d = sys.derived?.d20;
   return {
     bab: sys.d20.bab,
@@ -58,6 +69,8 @@ export function d20AttackerFacts(sys: D20ActorSystem, statuses: ReadonlySet<stri
     ambidexterity: sys.d20.feats.ambidexterity ?? false,
     twoWeaponFighting: sys.d20.feats.twoWeaponFighting ?? false,
     conditions: conditions(statuses, "attacker"),
+    // Ruling 1: the swn profile's attack bonus (the side's Morale band is the scene's, `side-morale.ts`).
+    ...(sys.swn ? { swn: { ab: sys.swn.ab, band: band ?? null } } : {}),
   };
 }
 
@@ -70,6 +83,8 @@ export function d20TargetFacts(
   flatFooted = false,
   /** SW-24: it ran as its last action (its Combatant's `running` flag): no Dex to Defense until its next turn. */
   running = false,
+  /** SWN-13: the target's side's Morale band. */
+  band: string | null = null,
 ): D20TargetFacts {
   const d = sys.derived?.d20;
   const held = [...conditions(statuses, "defender"), ...(running ? ["defenderRunning"] : [])];
@@ -83,6 +98,8 @@ export function d20TargetFacts(
     // SW-12: how far it moved this round against its move speed (the engine decides whether that was a run).
     moved,
     speed: d?.speed?.move ?? null,
+    // Ruling 1: the swn profile's AC and the side's Morale band (SWN-13).
+    ...(sys.swn ? { swn: { ac: sys.swn.ac, band } } : {}),
   };
 }
 
@@ -106,6 +123,8 @@ export function d20WeaponFacts(s: WeaponSystem): D20WeaponFacts {
     ...(d.grenade && d.attack === "thrown"
       ? { grenade: { burstRadius: d.burstRadius, reflexDC: d.reflexDC } }
       : {}),
+    // SWN-15 (the swn profile): TL, AP, heavy, energy, laser.
+    swn: { tl: s.swn.tl, ap: s.swn.ap, heavy: s.swn.heavy, energy: s.swn.energy, laser: s.swn.laser },
   };
 }
 

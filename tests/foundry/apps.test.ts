@@ -897,8 +897,8 @@ describe("Our real applications in the v13 model", () => {
     G.game.settings.settings = new Map([["frontier-tactics.engine", { requiresReload: true }]]);
     const menu = new PresetMenu();
     await menu.render({ force: true });
-    // Alpha Dawn Basic, Alpha Dawn Expanded, Zebulon's Guide, d20 (Star Wars RCR).
-    expect(menu.element.querySelectorAll('input[name="preset"]')).toHaveLength(4);
+    // Alpha Dawn Basic, Alpha Dawn Expanded, Zebulon's Guide, d20 (Star Wars RCR), d20 + SWN additions.
+    expect(menu.element.querySelectorAll('input[name="preset"]')).toHaveLength(5);
     change(menu.element.querySelector<HTMLInputElement>('input[value="sfZebulon"]')!, true);
     click(menu.element.querySelector('button[type="submit"]')!);
     await settle();

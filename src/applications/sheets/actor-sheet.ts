@@ -8,12 +8,12 @@ import { templatePath } from "../../constants.js";
 import { HANDEDNESS, RACES } from "../../data/actor/specs.js";
 import { isFrontierActor, isItemType } from "../../documents/subtypes.js";
 import { guard, guarded } from "../../helpers/report.js";
-import { currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js";
+import { currentProfile, currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js";
 import { punchHint } from "../../workflows/melee.js";
 import { carriedOf, linkPower } from "../../workflows/power-links.js";
 import { abilityPairs, staminaBar, weaponRow } from "./context.js";
 import { creatureContext } from "./creature-context.js";
-import { d20SheetContext, d20WeaponColumns } from "./d20-context.js";
+import { d20SheetContext, d20WeaponColumns, swnSheetContext } from "./d20-context.js";
 import { d20Reach } from "./d20-reach.js";
 import { confirmDeleteItem, editItem, itemContextOptions, itemOfRow } from "./item-controls.js";
 import { feedsOf, withFeed } from "./power-context.js";
@@ -126,6 +126,8 @@ export class FrontierActorSheet extends Base {
       engine,
       showD20: engine === "d20",
       d20: engine === "d20" ? d20SheetContext(sys.d20, sys.derived.d20) : null,
+      // Issue 16, ruling 1: the SWN block, when the d20 engine reads the SWN additions.
+      swn: engine === "d20" && currentProfile() === "swn" ? swnSheetContext(sys.swn) : null,
       zebulon: engine === "zebulon",
       raceChoices: Object.fromEntries(RACES.map((r) => [r, `FT.Race.${r}`])),
       handChoices: Object.fromEntries(HANDEDNESS.map((h) => [h, `FT.Hand.${h}`])),

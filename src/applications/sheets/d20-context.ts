@@ -101,15 +101,52 @@ export function d20WeaponColumns(
 }
 
 /** The item sheet's d20 blocks (weapon and armour): shown only under the d20 engine, with their choices. */
-export function d20ItemContext(showD20: boolean) {
+export function d20ItemContext(showD20: boolean, showSwn = false) {
   const choices = (list: readonly string[], prefix: string) =>
     Object.fromEntries(list.map((k) => [k, `${prefix}.${k}`]));
   return {
     showD20,
+    /** Issue 16: the weapon's SWN numbers (SWN-15 TL, AP, heavy, energy, laser) under the swn profile. */
+    showSwn: showD20 && showSwn,
     d20Choices: {
       attack: choices(D20_ATTACK_KINDS, "FT.D20.Item.attackKind"),
       size: choices(D20_SIZES, "FT.D20.Size"),
       category: choices(D20_ARMOR_CATEGORIES, "FT.D20.Item.categoryChoice"),
     },
+  };
+}
+
+/** The SWN block's numbers as the sheet stores them (ruling 1). */
+export interface SwnSheetSource {
+  readonly hd: number;
+  readonly ac: number;
+  readonly ab: number;
+  readonly morale: number;
+  readonly hp: { readonly value: number; readonly max: number };
+  readonly moraleImmune: boolean;
+}
+
+/** The SWN block (issue 16, ruling 1): AC, attack bonus, HD and Morale, hit points as a bar, immunity to Morale. */
+export function swnSheetContext(swn: SwnSheetSource) {
+  const stat = (key: string, label: string, value: number, min: number, max: number) => ({
+    key,
+    label,
+    value,
+    min,
+    max,
+  });
+  return {
+    stats: [
+      stat("ac", "FT.SWN.ac", swn.ac, 0, 30),
+      stat("ab", "FT.SWN.ab", swn.ab, -10, 30),
+      stat("hd", "FT.SWN.hd", swn.hd, 0, 30),
+      stat("morale", "FT.SWN.morale", swn.morale, 2, 12),
+    ],
+    hp: {
+      value: swn.hp.value,
+      max: swn.hp.max,
+      pct: swn.hp.max > 0 ? Math.max(0, Math.min(100, Math.round((swn.hp.value / swn.hp.max) * 100))) : 0,
+    },
+    immune: swn.moraleImmune,
   };
 }

@@ -7,7 +7,7 @@ import { templatePath } from "../../constants.js";
 import { DAMAGE_KINDS, DEFENSE_MODES, POWER_KINDS, PSAS, WEAPON_SKILLS } from "../../data/item/specs.js";
 import { isFrontierItem, isItemType } from "../../documents/subtypes.js";
 import { guarded } from "../../helpers/report.js";
-import { getSetting, SETTINGS } from "../../helpers/settings.js";
+import { currentProfile, getSetting, SETTINGS } from "../../helpers/settings.js";
 import { RANGE_BANDS } from "../../rules/index.js";
 import { d20ItemContext } from "./d20-context.js";
 
@@ -50,7 +50,7 @@ export class FrontierItemSheet extends Base {
       type: item.type,
       [`is_${item.type}`]: true,
       editable: this.isEditable,
-      ...d20ItemContext(getSetting(SETTINGS.engine) === "d20"),
+      ...d20ItemContext(getSetting(SETTINGS.engine) === "d20", currentProfile() === "swn"),
       missing: Object.fromEntries([...missing].map((m) => [m.replaceAll(".", "_"), true])),
       anyMissing: missing.size > 0,
       bands: RANGE_BANDS.map((b) => ({

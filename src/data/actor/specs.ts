@@ -67,11 +67,18 @@ function d20Spec(heroic: boolean) {
   });
 }
 
-/** Stars Without Number block (SWN-*). */
+/**
+ * Stars Without Number block (SWN-*), read by the d20 engine's `swn` profile (ruling 1): hit dice, AC, the attack
+ * bonus (an NPC's AB, or a PC's total with skill and attribute), hit points, Morale (SWN-12: its side's base is its
+ * highest member's) and immunity to Morale (robots, some creatures).
+ */
 const swnSpec = schema({
   hd: int(1, { min: 0, max: 30 }),
   ac: int(10, { min: 0, max: 30 }),
   morale: int(8, { min: 2, max: 12 }),
+  ab: int(1, { min: -10, max: 30 }),
+  hp: schema({ value: int(5, { min: 0 }), max: int(5, { min: 0 }) }),
+  moraleImmune: bool(false),
 });
 
 const common = {

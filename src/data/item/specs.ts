@@ -182,6 +182,18 @@ export const WEAPON_SPEC = {
     /** A melee weapon that can also be thrown (seed 000: knives and spears), with `ranges` as its thrown ranges. */
     throwable: bool(false),
     d20: weaponD20,
+    /**
+     * SWN-15, SWN-17 (the d20 engine's `swn` profile): the weapon's tech level (null = not in the sources; the cover's
+     * armour needs it), armour piercing, heavy (counts one TL higher), energy and laser (the liquid and particulates
+     * rows of the materials table).
+     */
+    swn: schema({
+      tl: int(null, { min: 0, max: 6, nullable: true }),
+      ap: int(0, { min: 0, max: 30 }),
+      heavy: bool(false),
+      energy: bool(false),
+      laser: bool(false),
+    }),
   },
   joint(data) {
     const errors: string[] = [];

@@ -230,6 +230,8 @@ export interface StepPlan {
 
 export interface ResolutionEngine {
   readonly id: EngineId;
+  /** The d20 engine's profile (ruling 1): `sw` or `swn`; absent for the percentile engines. */
+  readonly profile?: "sw" | "swn";
   /** The declarations and situations this engine's attack reads (the dialog offers only these). */
   readonly reads: ReadonlySet<DeclarationKey>;
   /**

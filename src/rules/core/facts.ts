@@ -87,7 +87,8 @@ export interface D20WeaponFacts {
   readonly grenade?: { readonly burstRadius: number | null; readonly reflexDC: number | null };
   /** SWN-15: the weapon's tech level (heavy counts one higher), armour piercing, energy or laser (the `swn` profile). */
   readonly swn?: {
-    readonly tl: number;
+    /** null = not in the sources: the cover's armour cannot be read, and such an attack at hard cover is refused. */
+    readonly tl: number | null;
     readonly ap: number;
     readonly heavy: boolean;
     readonly energy: boolean;

@@ -80,6 +80,8 @@ export interface LatticeCount {
   readonly total: number;
   /** For each hard or low ray, the first wall id that blocked it (the card lists what gave cover). */
   readonly walls: readonly string[];
+  /** SWN-15: the materials of the hard walls those rays cross (the cover's armour is the best of them). */
+  readonly materials: readonly string[];
 }
 
 /**
@@ -185,18 +187,24 @@ export function countLattice(eye: Point, lattice: readonly Point[], caster: RayC
   let low = 0;
   let soft = 0;
   const walls = new Set<string>();
+  const materials = new Set<string>();
   for (const ray of castRays(eye, lattice, rec)) {
     if (ray.result === "clear") continue;
     let full: string | null = null;
     let lowWall: string | null = null;
     let obscured = false;
+    const made: string[] = [];
     for (const id of ray.walls) {
       const w = rec.seen.get(id) as Wall;
       if (w.cover === "soft") obscured = true;
       else if (w.cover !== "hard") continue;
-      else if (isLowWall(w)) lowWall ??= id;
-      else full ??= id;
+      else {
+        if (w.material) made.push(w.material);
+        if (isLowWall(w)) lowWall ??= id;
+        else full ??= id;
+      }
     }
+    if (full !== null || lowWall !== null) for (const m of made) materials.add(m);
     if (full !== null) {
       hard++;
       walls.add(full);
@@ -208,7 +216,7 @@ export function countLattice(eye: Point, lattice: readonly Point[], caster: RayC
     }
     if (obscured) soft++;
   }
-  return { eye, hard, low, soft, total: lattice.length, walls: [...walls] };
+  return { eye, hard, low, soft, total: lattice.length, walls: [...walls], materials: [...materials] };
 }
 
 export interface LatticeReport extends LatticeCount {

@@ -280,7 +280,12 @@ function swnCoverArmour(facts: AttackFacts): NonNullable<D20RollCheck["coverArmo
   const hard = l ? degreeFromShare(l.hard + l.low, l.total) !== "none" : false;
   const action = facts.attacker.d20?.swn?.action ?? null;
   const ignored = action === "aimedShot" || action === "overwatch";
-  const term = hard ? coverArmour(l?.materials ?? [], w) : null;
+  const materials = l?.materials ?? [];
+  if (hard && materials.length && !ignored && w.tl === null)
+    throw new RulesError("FT.SWN.noTl", `${facts.weapon.name} has no tech level`, {
+      weapon: facts.weapon.name,
+    });
+  const term = hard && w.tl !== null ? coverArmour(materials, { ...w, tl: w.tl }) : null;
   return { value: term?.value ?? 0, ap: w.ap, ignored, terms: term ? [term] : [] };
 }
 
@@ -299,6 +304,7 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
   const swn = options.profile === "swn";
   const engine: ResolutionEngine = {
     id: "d20",
+    profile: swn ? "swn" : "sw",
     // The d20 attack reads the referee's "cannot miss" and the weapon's power use; full attacks, fire modes and
     // conditions are its own (SW-22, SW-29 as Defense and attack terms), not Star Frontiers' declarations.
     reads: D20_READS,

@@ -21,6 +21,8 @@ export interface Wall {
    * never puts a target out of sight. Full height when absent.
    */
   readonly height?: "full" | "low";
+  /** SWN-15: what a hard wall is made of (a key of the seed's materials table); none when absent. */
+  readonly material?: string;
 }
 
 export interface Crossing {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyDefenses, applyStamina, type DefenseState } from "../alpha-dawn/damage.js";
+import { applyHitPointsHit } from "./hit-points.js";
 import { healthModelOf } from "./model.js";
 import { applyStaminaHit } from "./stamina.js";
 import { applyVitalityWoundsHit, type VitalityWoundsHealth } from "./vitality-wounds.js";
@@ -99,3 +100,22 @@ describe("the health model a card's hits go to (issue 14)", () => {
     expect(healthModelOf(undefined)).toBe("stamina");
   });
 });
+
+describe("the hitPoints health model (ruling 1, the swn profile)", () => {
+  it("SW-04 ruling 1: an SWN NPC at 7 HP takes 5 → 2; a 9-point hit at 2 HP stops at 0 and downs it", () => {
+    const first = applyHitPointsHit({ model: "hitPoints", hp: { value: 7, max: 7 } }, hitOf(5));
+    expect(first).toMatchObject({ before: 7, after: 2, taken: 5, down: false });
+    expect(first.pools).toEqual([{ pool: "swnHp", before: 7, after: 2 }]);
+    const second = applyHitPointsHit({ model: "hitPoints", hp: { value: 2, max: 7 } }, hitOf(9));
+    expect(second).toMatchObject({ after: 0, taken: 2, down: true });
+    expect(applyHitPointsHit({ model: "hitPoints", hp: { value: 2, max: 7 } }, hitOf(0)).pools).toEqual([]);
+  });
+
+  it("ruling 1: a d20 card under the swn profile goes to hit points, under sw to vitality and wounds", () => {
+    expect(healthModelOf("d20", "swn")).toBe("hitPoints");
+    expect(healthModelOf("d20", "sw")).toBe("vitalityWounds");
+    expect(healthModelOf("alphaDawn", "swn")).toBe("stamina");
+  });
+});
+
+const hitOf = (amount: number) => ({ amount, kind: "laser" as const, critical: "none" as const });

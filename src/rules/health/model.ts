@@ -7,19 +7,24 @@
 import type { Critical, EngineId } from "../core/engine.js";
 import type { DamageKind } from "../core/types.js";
 
-export type HealthModelId = "stamina" | "vitalityWounds";
+export type HealthModelId = "stamina" | "vitalityWounds" | "hitPoints";
 
 /**
  * The health model an engine's damage is dealt to: a d20 card's hits go to vitality and wound points (SW-10), the
  * percentile engines' to screens, suits and Stamina. A card keeps its engine, so a world that switched engines
  * applies an old card's hits the way they were rolled (an unknown or missing engine is Star Frontiers').
  */
-export function healthModelOf(engine: EngineId | string | null | undefined): HealthModelId {
-  return engine === "d20" ? "vitalityWounds" : "stamina";
+export function healthModelOf(
+  engine: EngineId | string | null | undefined,
+  /** The d20 card's profile (ruling 1): under `swn` its hits go to hit points. */
+  profile?: string | null,
+): HealthModelId {
+  if (engine !== "d20") return "stamina";
+  return profile === "swn" ? "hitPoints" : "vitalityWounds";
 }
 
 /** A number a hit lowers and an undo raises. */
-export type PoolKey = "stamina" | "vitality" | "wounds";
+export type PoolKey = "stamina" | "vitality" | "wounds" | "swnHp";
 
 /** One pool's change from one hit: what undo puts back (up to what was lost and to the pool's maximum). */
 export interface PoolChange {
