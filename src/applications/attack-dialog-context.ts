@@ -10,6 +10,7 @@ import {
   ALL_DECLARATIONS,
   baseColumn,
   columnOf,
+  isConcealment,
   type Movement,
   modifierShifts,
   RulesError,
@@ -225,6 +226,26 @@ function assistContext(prep: PreparedAttack) {
     })),
     combinedFire: a.combinedFire ?? 0,
     aided: !!a.aided,
+    // Issue 16: the swn profile's actions (SWN-11 aimed shot, SWN-08 overwatch) and the concealment the user gives
+    // every target (SWN-14; the walls' and regions' are read from the scene, the highest applying).
+    swn:
+      req.engine.profile === "swn"
+        ? {
+            action: a.swn?.action ?? "",
+            actions: {
+              "": "FT.SWN.Action.none",
+              aimedShot: "FT.SWN.Action.aimedShotRule",
+              overwatch: "FT.SWN.Action.overwatchRule",
+            },
+            concealment: req.targets[0]?.facts.d20?.swn?.concealment ?? "none",
+            concealments: {
+              none: "FT.SWN.Cover.none",
+              partly: "FT.SWN.Cover.partly",
+              mostly: "FT.SWN.Cover.mostly",
+              totally: "FT.SWN.Cover.totally",
+            },
+          }
+        : null,
     aimed: !!aim,
     posture: aim?.posture ?? "standing",
     support: aim?.support ?? "none",
@@ -263,12 +284,22 @@ function theirsFromForm(
     charging: on(form["assist.target.charging"]),
     helpless: on(form["assist.target.helpless"]),
   };
+  // SWN-14: the concealment the user gives (an unknown value is none).
+  const given = form["assist.target.concealment"];
+  const concealment = isConcealment(given) ? given : "none";
   return {
-    targets: base.targets.map((t) =>
-      t.facts.d20 ? { ...t, facts: { ...t.facts, d20: { ...t.facts.d20, ...says } } } : t,
-    ),
+    targets: base.targets.map((t) => {
+      const d = t.facts.d20;
+      if (!d) return t;
+      const swn = d.swn ? { swn: { ...d.swn, concealment } } : {};
+      return { ...t, facts: { ...t.facts, d20: { ...d, ...says, ...swn } } };
+    }),
   };
 }
+
+/** SWN-11, SWN-08: the action select's value (anything else is an ordinary attack). */
+const swnActionOf = (v: unknown): "aimedShot" | "overwatch" | null =>
+  v === "aimedShot" || v === "overwatch" ? v : null;
 
 const POSTURES = ["standing", "kneeling", "prone"] as const;
 const SUPPORTS = ["none", "improvised", "fixed"] as const;
@@ -297,6 +328,8 @@ function assistFromForm(
       combinedFire: n,
       aided: on(form["assist.aided"]),
       aim: on(form["assist.aimed"]) ? { posture, support } : null,
+      // SWN-11, SWN-08: the attack's SWN action (the swn profile's attacker block only).
+      ...(a.swn ? { swn: { ...a.swn, action: swnActionOf(form["assist.swnAction"]) } } : {}),
     },
   };
 }

@@ -260,6 +260,9 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
   return {
     weaponName: card.weaponName,
     attackerName: opts.attackerName,
+    /** Ruling 1: a d20 card under the swn profile is rolled against AC, not Defense. */
+    vsLabel: card.profile === "swn" ? "FT.D20UI.vsAc" : "FT.D20UI.vsDefense",
+    defenseLabel: card.profile === "swn" ? "FT.SWN.ac" : "FT.D20UI.defense",
     /** SW-43: what suppression fire did — the area threatened until the suppressor's next turn, or nothing. */
     suppression:
       card.area === "suppression"

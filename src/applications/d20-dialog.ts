@@ -44,7 +44,8 @@ export function defenseRows(prep: PreparedAttack): {
         detail: null,
         burstRole: null,
       }));
-      if (t.check.kind !== "d20") return terms;
+      // Under the swn profile concealment is AC (SWN-14: a term above, and the dialog's select), never a miss chance.
+      if (t.check.kind !== "d20" || prep.request.engine.profile === "swn") return terms;
       // SW-32: the miss chance, a free percentage the user may raise (the highest source applies). What the scene
       // gives (soft walls, obscuring regions) is said beside it, so a lower typed value is not dropped unexplained
       // (review 14 L1): the field shows the chance that applies.

@@ -447,11 +447,15 @@ export function planCard(
   targets: readonly (TargetState | null)[],
   levels: Readonly<Record<string, ItemLevels>>,
 ): ReturnType<typeof planApplication> {
-  // The card's engine decides which health model its hits go to (issue 14): a d20 card's to vitality and wounds,
-  // a Star Frontiers card's to screens, suits and Stamina, whatever engine the world is on now.
-  const model = healthModelOf(card.engine);
+  // The card's engine decides which health model its hits go to (issue 14): a d20 card's to vitality and wounds
+  // (to hit points under the swn profile), a Star Frontiers card's to screens, suits and Stamina, whatever engine
+  // the world is on now.
+  const model = healthModelOf(card.engine, card.profile);
   const byModel = targets.map((t) => {
-    if (!t?.health || model === "vitalityWounds") return t;
+    if (!t) return t;
+    // Ruling 1: an swn card's hits go to the target's SWN hit points.
+    if (model === "hitPoints") return t.swnHp ? { ...t, health: t.swnHp } : t;
+    if (!t.health || model === "vitalityWounds") return t;
     const { health: _vitality, ...stamina } = t;
     return stamina;
   });

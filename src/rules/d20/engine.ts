@@ -320,6 +320,9 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
         throw new RulesError("FT.D20.Aim.ranged", "An aimed shot is made with a ranged weapon (SW-42)");
       if (a.aim && (d.fullAttack || d.mode !== "single" || d.twoWeapon))
         throw new RulesError("FT.D20.Aim.single", "An aimed shot is a single attack (SW-42)");
+      // SWN-11, SWN-08: an aimed shot and an overwatch shot are one attack.
+      if (a.swn?.action && (d.fullAttack || d.mode !== "single" || d.twoWeapon))
+        throw new RulesError("FT.SWN.Action.single", "An aimed shot or an overwatch shot is a single attack");
       const fire = w.fire ?? { single: true, multi: false, auto: false };
       const plan = planD20Attack({
         bab: a.bab,
