@@ -7,6 +7,7 @@ import { registerRuleRefs } from "./applications/rule-refs.js";
 import { registerMenus } from "./applications/settings-menus.js";
 import { FrontierActorSheet } from "./applications/sheets/actor-sheet.js";
 import { FrontierItemSheet } from "./applications/sheets/item-sheet.js";
+import { isSwn } from "./canvas/morale-band.js";
 import { addCoverField, addHeightField, addMaterialField, addStructureFields } from "./canvas/wall-config.js";
 import { PARTIALS, SYSTEM_ID, templatePath } from "./constants.js";
 import { AttackCardModel, CharacterModel, CreatureModel, ItemModels, SideModel } from "./data/models.js";
@@ -73,6 +74,7 @@ Hooks.once("init", () => {
   registerGMRequest("structure", async (body, user) =>
     (await import("./workflows/structure.js")).handleStructureRequest(body, user),
   );
+  registerSideMoraleHooks();
   listenForGMRequests();
   // SF-X-10: an owner marks their token dodging this round from the combat tracker.
   registerDodging();
@@ -144,3 +146,39 @@ Hooks.once("ready", () => {
   showRuleIds(getSetting(SETTINGS.showRuleIds));
   void runMigrations();
 });
+
+/**
+ * SWN-09, SWN-10, SWN-12 (issue 16): side Morale's GM requests, the reader's query, and the hooks on which the active
+ * GM recomputes a side — an actor's SWN block (its HP), a combatant defeated, added or removed, the combat started
+ * or a new round. The workflow (`workflows/side-morale.ts`) is loaded when first needed.
+ */
+function registerSideMoraleHooks(): void {
+  const morale = () => import("./workflows/side-morale.js");
+  registerGMRequest("intimidate", async (body, user) => (await morale()).handleIntimidate(body, user));
+  registerGMRequest("readMorale", async (body, user) => (await morale()).handleReadMorale(body, user));
+  Object.assign(CONFIG.queries, {
+    "frontier-tactics.moraleRead": async (data: unknown) => (await morale()).keepRead(data),
+  });
+  const refresh = (combats: () => readonly Combat.Implementation[]) => {
+    if (!game.user?.isActiveGM || !isSwn()) return;
+    void morale()
+      .then(async (m) => {
+        for (const c of combats()) await m.refreshMorale(c);
+      })
+      .catch(console.error);
+  };
+  Hooks.on("updateActor", (actor, changed) => {
+    if ((changed as { system?: { swn?: unknown } }).system?.swn)
+      refresh(() =>
+        (game.combats?.contents ?? []).filter(
+          (c) => c.started && c.combatants.some((m) => m.actor === actor),
+        ),
+      );
+  });
+  Hooks.on("updateCombatant", (c) => refresh(() => (c.parent ? [c.parent] : [])));
+  Hooks.on("createCombatant", (c) => refresh(() => (c.parent ? [c.parent] : [])));
+  Hooks.on("deleteCombatant", (c) => refresh(() => (c.parent ? [c.parent] : [])));
+  Hooks.on("updateCombat", (combat, changed) => {
+    if ("started" in changed || "round" in changed) refresh(() => [combat]);
+  });
+}

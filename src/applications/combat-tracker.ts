@@ -4,6 +4,7 @@
  * A subclass of the v13 CombatTracker with its own tracker PART; no DOM surgery.
  */
 
+import { isSwn } from "../canvas/morale-band.js";
 import { suppressingInto, suppressionOf } from "../canvas/suppression.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { isItemType, isSide, sideIdOf } from "../documents/subtypes.js";
@@ -45,6 +46,7 @@ export class FrontierCombatTracker extends Base {
       individualSides: guarded(FrontierCombatTracker.#onIndividualSides),
       toggleUnaware: guarded(FrontierCombatTracker.#onToggleUnaware),
       toggleGroupRoll: guarded(FrontierCombatTracker.#onToggleGroupRoll),
+      editMorale: guarded(FrontierCombatTracker.#onEditMorale),
       holdDelay: guarded(FrontierCombatTracker.#onHoldDelay),
       holdReady: guarded(FrontierCombatTracker.#onHoldReady),
       actFromHold: guarded(FrontierCombatTracker.#onActFromHold),
@@ -101,8 +103,14 @@ export class FrontierCombatTracker extends Base {
   ): Promise<void> {
     await super._prepareTrackerContext(context, options);
     try {
-      if (this.combat?.byCount) this.#prepareByCount(context);
-      else this.#prepareSides(context);
+      if (this.combat?.byCount) {
+        this.#prepareByCount(context);
+        // SWN-12, SWN-13 (issue 16): the Morale strip, loaded only in a world with the SWN additions.
+        if (isSwn()) {
+          const { moraleStrip } = await import("./morale-ui.js");
+          Object.assign(context, { ftMorale: moraleStrip(this.combat) });
+        }
+      } else this.#prepareSides(context);
     } catch (e) {
       console.error(`${SYSTEM_ID} | the tracker shows core's order:`, e);
       Object.assign(context, {
@@ -277,6 +285,19 @@ export class FrontierCombatTracker extends Base {
   }
 
   /** GM (SW-03): roll each side's NPCs as one group from now on, or each on its own. */
+  /** SWN-12 (issue 16): the GM edits a side's Morale factors. */
+  static async #onEditMorale(
+    this: FrontierCombatTracker,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const combat = this.combat;
+    const id = target.dataset.groupId;
+    if (!combat || !id) return;
+    const { editMorale } = await import("./morale-ui.js");
+    await editMorale(combat, id);
+  }
+
   static async #onToggleGroupRoll(this: FrontierCombatTracker): Promise<void> {
     const combat = this.combat;
     if (!game.user?.isGM || !combat) return;

@@ -29,6 +29,7 @@ import { flatFootedIn } from "../workflows/d20-initiative.js";
 import { isDodging } from "../workflows/dodging.js";
 import { d20Lattice, d20Melee, inMetres } from "./d20-cover-facts.js";
 import { FoundryCaster } from "./foundry-caster.js";
+import { bandOfToken } from "./morale-band.js";
 import { regionMissChance } from "./obscurement.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
@@ -262,6 +263,8 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
                   moving.moved,
                   flatFootedIn(target.document.combatant),
                   !!target.document.combatant?.getFlag(SYSTEM_ID, "running")?.active,
+                  // SWN-13: the target's side's Morale band (swn profile).
+                  bandOfToken(target),
                 ),
                 ...d20Melee(
                   inMetres(from, unitsPerPixel()),

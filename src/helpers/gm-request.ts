@@ -30,6 +30,17 @@ export type GMRequestBody =
   /** SW-38: roll the Reflex save of one creature a d20 burst caught (`ids`: that one target), once. */
   | { readonly kind: "reflex"; readonly messageId: string; readonly ids: readonly string[] }
   | { readonly kind: "nextRound"; readonly combatId: string; readonly round: number }
+  /**
+   * SWN-09: intimidate side `sideId` of the asker's combat, with the asker's Lead/Cha bonus (their word, bounded);
+   * SWN-10: read the Morale of the sides the asker can see. The GM rolls the 2d6.
+   */
+  | {
+      readonly kind: "intimidate";
+      readonly combatId: string;
+      readonly sideId: string;
+      readonly bonus: number;
+    }
+  | { readonly kind: "readMorale"; readonly combatId: string; readonly bonus: number }
   /** Use a Stimdose or Staydose (SF-B-22, SF-B-15) from the asker's actor's gear on a target (`workflows/drugs.ts`). */
   | { readonly kind: "drug"; readonly actorId: string; readonly itemId: string; readonly target: string }
   /** SF-X-41: shoot a door or wall (the GM computes the damage from the weapon). */
@@ -66,6 +77,12 @@ export function requestProblem(raw: unknown): string | null {
   if (r.kind === "nextRound") {
     if (typeof r.combatId !== "string" || !ID.test(r.combatId)) return "combat id";
     if (!Number.isInteger(r.round) || (r.round as number) < 0 || (r.round as number) > 10_000) return "round";
+    return null;
+  }
+  if (r.kind === "intimidate" || r.kind === "readMorale") {
+    if (typeof r.combatId !== "string" || !ID.test(r.combatId)) return "combat id";
+    if (r.kind === "intimidate" && (typeof r.sideId !== "string" || !ID.test(r.sideId))) return "side id";
+    if (!Number.isInteger(r.bonus) || (r.bonus as number) < -10 || (r.bonus as number) > 20) return "bonus";
     return null;
   }
   if (r.kind === "drug") {
@@ -107,6 +124,15 @@ export function requestProblem(raw: unknown): string | null {
 function bodyOf(raw: Record<string, unknown>): GMRequestBody {
   if (raw.kind === "nextRound")
     return { kind: "nextRound", combatId: String(raw.combatId), round: Number(raw.round) };
+  if (raw.kind === "intimidate")
+    return {
+      kind: "intimidate",
+      combatId: String(raw.combatId),
+      sideId: String(raw.sideId),
+      bonus: Number(raw.bonus),
+    };
+  if (raw.kind === "readMorale")
+    return { kind: "readMorale", combatId: String(raw.combatId), bonus: Number(raw.bonus) };
   if (raw.kind === "drug")
     return {
       kind: "drug",

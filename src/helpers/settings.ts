@@ -32,6 +32,8 @@ export const SETTINGS = {
   showNpcNumbers: "showNpcNumbers",
   migrationVersion: "migrationVersion",
   sideSecrets: "sideSecrets",
+  sideMorale: "sideMorale",
+  moraleRead: "moraleRead",
   enforcePhases: "enforcePhases",
   showRuleIds: "showRuleIds",
 } as const;
@@ -67,6 +69,13 @@ export interface SettingValues {
    * setting, which v13 keeps in the browser's localStorage and never sends to the server.
    */
   sideSecrets: StoredObject;
+  /**
+   * GM's browser only (SWN-12): the GM's Morale factors of each side — base, leader, home ground, outgunned,
+   * surprised — combat id → side id → factors. A client setting, like `sideSecrets`.
+   */
+  sideMorale: StoredObject;
+  /** This user's browser (SWN-10): the Morale they read, combat id → side id → { value, band, round }. */
+  moraleRead: StoredObject;
   /** The phase of the round decides what a combatant may do (SF-X-01, SF-B-03); the GM is never refused. */
   enforcePhases: boolean;
   /** This user's browser shows the rule IDs (SF-X-21 …) on sheets, the dialog, the tracker and cards. */
@@ -201,6 +210,8 @@ export function registerSettings(): void {
     type: Object,
     default: {},
   });
+  for (const key of [SETTINGS.sideMorale, SETTINGS.moraleRead])
+    s.register(SYSTEM_ID, key, { scope: "client", config: false, type: Object, default: {} });
 }
 
 export function getSetting<K extends SettingKey>(key: K) {

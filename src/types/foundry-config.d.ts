@@ -181,6 +181,8 @@ declare global {
     /** The GM-side handlers `init` registers for players' requests (helpers/gm-query.ts). */
     interface Queries {
       "frontier-tactics.rollSide": typeof handleRollSideQuery;
+      /** SWN-10: the GM tells a reader the Morale they read (workflows/side-morale.ts). */
+      "frontier-tactics.moraleRead": (data: unknown) => Promise<boolean>;
     }
   }
 }

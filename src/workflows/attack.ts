@@ -4,6 +4,7 @@
  * `attack` card. Everything it decides is in attack-plan / attack-flow; this file fills their ports.
  */
 import { cardView, type GrenadeCard } from "../applications/card-context.js";
+import { bandOfToken } from "../canvas/morale-band.js";
 import {
   attackTargets,
   cardIsPublic,
@@ -73,7 +74,8 @@ export function attackerFacts(actor: FrontierActorI, weapon: WeaponSystem, token
     visionAid: visionAidFromGear(actor.items.filter((i) => i.type === "gear").map((i) => i.name)),
     // The d20 engine's block (issue 14); the other engines ignore it.
     d20: {
-      ...d20AttackerFacts(sys, actor.statuses),
+      // SWN-13: the attacker's side's Morale band (swn profile; null otherwise).
+      ...d20AttackerFacts(sys, actor.statuses, bandOfToken(token)),
       // SW-43: in an area another side suppresses; SW-25: a foe within reach (the dialog warns of provoking).
       suppressed: isSuppressed(token),
       threatened: isThreatened(token, involvedTokens()),

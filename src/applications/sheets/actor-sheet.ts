@@ -57,6 +57,7 @@ export class FrontierActorSheet extends Base {
       npcReaction: guarded(FrontierActorSheet.#onNpcReaction),
       useGear: guarded(FrontierActorSheet.#onUseGear),
       specialAttack: guarded(FrontierActorSheet.#onSpecialAttack),
+      moraleAction: guarded(FrontierActorSheet.#onMoraleAction),
     },
   };
 
@@ -229,6 +230,17 @@ export class FrontierActorSheet extends Base {
     if (target.dataset.kind === "object") return strikeObject(this.document);
     const kind = SPECIAL_ATTACKS.find((k) => k === target.dataset.kind);
     if (kind) await specialAttack(this.document, kind);
+  }
+
+  /** SWN-09 Intimidate (the user's target's side) and SWN-10 Read Morale (issue 16): the GM rolls. */
+  static async #onMoraleAction(
+    this: FrontierActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const { intimidateFrom, readMoraleFrom } = await import("../morale-ui.js");
+    if (target.dataset.kind === "intimidate") await intimidateFrom(this.document);
+    else if (target.dataset.kind === "read") await readMoraleFrom(this.document);
   }
 
   static async #onPunch(this: FrontierActorSheet, event: PointerEvent): Promise<void> {

@@ -2,7 +2,10 @@
  * The `side` CombatantGroup subtype (SF-X-04, SF-X-05): the side's d10, its modifier and whose it is, surprise,
  * the round it last rolled, its colour, and for a sealed side (a roll kept from players) only its rank and seal id. The total is also written to the group's own `initiative` field.
  */
-import { bool, initialData, int, type ModelData, type ModelSpec, str } from "../spec.js";
+import { array, bool, initialData, int, type ModelData, type ModelSpec, schema, str } from "../spec.js";
+
+/** SWN-13: the bands a side's Morale may be in; "" = none (a side of player characters, an immune side, no swn). */
+export const MORALE_BAND_KEYS = ["", "panicked", "tacticalRetreat", "careful", "bold", "fearless"] as const;
 
 export const SIDE_SPEC = {
   fields: {
@@ -32,6 +35,17 @@ export const SIDE_SPEC = {
     colour: str("#1f7a8c"),
     /** Disposition key the side was created for (friendly, hostile, neutral, secret) or "custom". */
     key: str("custom"),
+    /**
+     * SWN-12, SWN-13, SWN-09 (issue 16): what of the side's Morale every client may know — its band (its members'
+     * attack and AC terms, on every card anyway), the rounds it was intimidated (each announced by a card), and its
+     * forces and hit points when the fight started (the 20 % steps count from them). The number and the GM's factors
+     * (base, leader, home ground, outgunned, surprised) are kept in the GM's browser (`workflows/side-morale.ts`).
+     */
+    morale: schema({
+      band: str("", { choices: MORALE_BAND_KEYS }),
+      intimidated: array(int(0, { min: 0 })),
+      start: schema({ members: int(0, { min: 0 }), hp: int(0, { min: 0 }) }),
+    }),
   },
 } satisfies ModelSpec;
 

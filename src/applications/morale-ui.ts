@@ -1,0 +1,196 @@
+/**
+ * Side Morale's controls (issue 16; SWN-09, SWN-10, SWN-12): Intimidate and Read Morale from a character's sheet
+ * (the roll is the GM's, `workflows/side-morale.ts`), the GM's factor editor and the tracker's Morale strip. Loaded
+ * when first used.
+ */
+import { isSide, sideIdOf } from "../documents/subtypes.js";
+import { requestGM } from "../helpers/gm-request.js";
+import { notify, report } from "../helpers/report.js";
+import { RulesError } from "../rules/index.js";
+import {
+  type GmMoraleFactors,
+  gmFactors,
+  moraleOfSide,
+  moraleRead,
+  setGmFactors,
+} from "../workflows/side-morale.js";
+
+const t = (key: string, data?: Record<string, string>) =>
+  (data ? game.i18n?.format(key, data) : game.i18n?.localize(key)) ?? key;
+const esc = (s: string) => foundry.utils.escapeHTML(s);
+
+/** The fight the actor is in: the viewed combat, started, with one of the actor's tokens as a combatant. */
+function fightOf(actor: Actor.Implementation): Combat.Implementation {
+  const combat = game.combat;
+  if (!combat?.started || !combat.combatants.some((c) => c.actor === actor))
+    throw new RulesError("FT.SWN.Morale.notInFight", "You have no combatant in this fight");
+  return combat;
+}
+
+/** The check's bonus the user gives (their Lead/Cha or Notice/Wis skill and attribute), or null when cancelled. */
+async function askBonus(title: string, label: string): Promise<number | null> {
+  const result: unknown = await foundry.applications.api.DialogV2.prompt({
+    window: { title },
+    content: `<div class="ft-dialog ft-morale-check"><label>${esc(label)} <input type="number" name="bonus" value="0" step="1" min="-10" max="20"></label></div>`,
+    ok: {
+      label: t("FT.SWN.Morale.roll"),
+      callback: (_ev: Event, button: HTMLButtonElement) =>
+        button.form?.querySelector<HTMLInputElement>('input[name="bonus"]')?.value ?? "0",
+    },
+  });
+  if (result === null || result === undefined) return null;
+  const n = Number(result === "" ? 0 : result);
+  if (!Number.isInteger(n) || n < -10 || n > 20)
+    throw new RulesError("FT.SWN.Morale.badBonus", `"${String(result)}" is not a bonus from −10 to +20`, {
+      value: String(result),
+    });
+  return n;
+}
+
+/**
+ * SWN-09: Intimidate the side of the user's one target — the GM rolls 2d6 + the bonus against that side's Morale.
+ * Refused with a notification: no fight, no target or several, the target on the actor's own side.
+ */
+export async function intimidateFrom(actor: Actor.Implementation): Promise<void> {
+  try {
+    const combat = fightOf(actor);
+    const targets = [...(game.user?.targets ?? [])];
+    if (targets.length !== 1) return notify("warn", "FT.SWN.Intimidate.oneTarget");
+    const c = targets[0]?.document.combatant;
+    const sideId = c && c.parent === combat ? sideIdOf(c) : null;
+    if (!sideId) return notify("warn", "FT.SWN.Intimidate.oneTarget");
+    const side = combat.groups.get(sideId)?.name ?? "";
+    const bonus = await askBonus(t("FT.SWN.Intimidate.title", { side }), t("FT.SWN.Intimidate.bonus"));
+    if (bonus === null) return;
+    await requestGM({ kind: "intimidate", combatId: combat.id ?? "", sideId, bonus });
+  } catch (e) {
+    report(e);
+  }
+}
+
+/** SWN-10: Read Morale — the GM rolls 2d6 + the bonus against 6 and, on a success, tells this user alone. */
+export async function readMoraleFrom(actor: Actor.Implementation): Promise<void> {
+  try {
+    const combat = fightOf(actor);
+    const bonus = await askBonus(t("FT.SWN.ReadMorale.title"), t("FT.SWN.ReadMorale.bonus"));
+    if (bonus === null) return;
+    await requestGM({ kind: "readMorale", combatId: combat.id ?? "", bonus });
+  } catch (e) {
+    report(e);
+  }
+}
+
+/** The GM edits a side's Morale factors (SWN-12): kept in this browser, then the side is recomputed. */
+export async function editMorale(combat: Combat.Implementation, groupId: string): Promise<void> {
+  try {
+    if (!game.user?.isGM) return;
+    const group = combat.groups.get(groupId);
+    if (!group || !isSide(group)) return;
+    const f = gmFactors(combat.id ?? "", groupId);
+    const members = combat.combatants.contents.filter((c) => sideIdOf(c) === groupId);
+    const option = (v: string, label: string, on: boolean) =>
+      `<option value="${esc(v)}"${on ? " selected" : ""}>${esc(label)}</option>`;
+    const content = `<div class="ft-dialog ft-morale-edit">
+      <label>${t("FT.SWN.Morale.base")} <input type="number" name="base" min="2" max="12" step="1" value="${f.base ?? ""}" placeholder="${t("FT.SWN.Morale.baseDefault")}"></label>
+      <label>${t("FT.SWN.Morale.leader")} <select name="leaderId">${option("", t("FT.SWN.Morale.noLeader"), !f.leaderId)}${members.map((m) => option(m.id ?? "", m.name ?? "", m.id === f.leaderId)).join("")}</select></label>
+      <label>${t("FT.SWN.Morale.leaderKind")} <select name="leaderKind">${option("ordinary", t("FT.SWN.Morale.ordinary"), f.leaderKind === "ordinary")}${option("great", t("FT.SWN.Morale.great"), f.leaderKind === "great")}</select></label>
+      <label class="ft-check"><input type="checkbox" name="surprised"${f.surprised ? " checked" : ""}> ${t("FT.SWN.Morale.surprised")}</label>
+      <label>${t("FT.SWN.Morale.outgunned")} <input type="number" name="outgunned" min="-5" max="5" step="1" value="${f.outgunned}"></label>
+      <label class="ft-check"><input type="checkbox" name="homeGround"${f.homeGround ? " checked" : ""}> ${t("FT.SWN.Morale.homeGround")}</label>
+      <p class="hint">${t("FT.SWN.Morale.editHint")}</p></div>`;
+    const result: unknown = await foundry.applications.api.DialogV2.prompt({
+      window: { title: t("FT.SWN.Morale.editTitle", { side: group.name ?? "" }) },
+      content,
+      ok: {
+        label: t("FT.SWN.Morale.save"),
+        callback: (_ev: Event, button: HTMLButtonElement) => {
+          const form = button.form;
+          const val = (n: string) => form?.querySelector<HTMLInputElement>(`[name="${n}"]`)?.value ?? "";
+          const on = (n: string) => !!form?.querySelector<HTMLInputElement>(`[name="${n}"]`)?.checked;
+          return {
+            base: val("base"),
+            leaderId: val("leaderId"),
+            leaderKind: val("leaderKind"),
+            surprised: on("surprised"),
+            outgunned: val("outgunned"),
+            homeGround: on("homeGround"),
+          };
+        },
+      },
+    });
+    if (!result || typeof result !== "object") return;
+    const r = result as Record<string, unknown>;
+    const whole = (v: unknown, lo: number, hi: number, what: string): number => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < lo || n > hi)
+        throw new RulesError("FT.SWN.Morale.badFactor", `${what} is a whole number from ${lo} to ${hi}`, {
+          what,
+          lo: String(lo),
+          hi: String(hi),
+        });
+      return n;
+    };
+    const next: GmMoraleFactors = {
+      base: r.base === "" ? null : whole(r.base, 2, 12, t("FT.SWN.Morale.base")),
+      leaderId: members.some((m) => m.id === r.leaderId) ? String(r.leaderId) : "",
+      leaderKind: r.leaderKind === "great" ? "great" : "ordinary",
+      surprised: r.surprised === true,
+      outgunned: r.outgunned === "" ? 0 : whole(r.outgunned, -5, 5, t("FT.SWN.Morale.outgunned")),
+      homeGround: r.homeGround === true,
+    };
+    await setGmFactors(combat, groupId, next);
+    ui.combat?.render();
+  } catch (e) {
+    report(e);
+  }
+}
+
+/** One side in the tracker's Morale strip. */
+export interface MoraleStripEntry {
+  readonly id: string;
+  readonly name: string;
+  readonly colour: string;
+  readonly value: number | null;
+  readonly bandLabel: string;
+  /** The factors, as a tooltip (GM). */
+  readonly tooltip: string;
+  /** A player's reading: the round they read it in. */
+  readonly readData: { readonly round: string } | null;
+}
+
+/**
+ * The Morale strip of a combat by count (SWN-12, SWN-13): for the GM every side with Morale — its number, band and
+ * factors; for a player only the sides they read (SWN-10), as they read them.
+ */
+export function moraleStrip(combat: Combat.Implementation): MoraleStripEntry[] {
+  const isGM = !!game.user?.isGM;
+  const read = moraleRead()[combat.id ?? ""] ?? {};
+  const out: MoraleStripEntry[] = [];
+  for (const group of combat.groups.contents) {
+    if (!isSide(group)) continue;
+    const id = group.id ?? "";
+    const base = { id, name: group.name ?? "", colour: group.system.colour };
+    if (isGM) {
+      const now = moraleOfSide(combat, group);
+      if (!now) continue;
+      const tooltip = now.factors.map((m) => `${t(m.label)} ${m.value > 0 ? "+" : ""}${m.value}`).join(" · ");
+      out.push({
+        ...base,
+        value: now.value,
+        bandLabel: `FT.SWN.Morale.${now.band}`,
+        tooltip,
+        readData: null,
+      });
+    } else if (read[id]) {
+      const r = read[id];
+      out.push({
+        ...base,
+        value: r.value,
+        bandLabel: `FT.SWN.Morale.${r.band}`,
+        tooltip: "",
+        readData: { round: String(r.round) },
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,414 @@
+/**
+ * Side Morale at the table (issue 16; seed 003: SWN-12, SWN-13, SWN-09, SWN-10), under the d20 engine's `swn` profile.
+ *
+ * Each side (a `side` CombatantGroup) of NPCs has a Morale number; a side with a player character has none, and so
+ * has a side all of whose members are immune (robots). The number is made of factors (`rules/swn/morale.ts`):
+ * - seen by the combat, costing no writes: the leader down (its combatant defeated or at 0 HP), each 20 % step of the
+ *   side's forces or HP lost since the fight started (ruling 4e: the larger count), the intimidations;
+ * - the GM's (edited from the tracker): the base (default: the highest member's `swn.morale`, ruling 4e), the leader
+ *   and its kind (present at the start: +1 / +2), surprised, outgunned, home ground.
+ *
+ * Who knows what. Every client holds every document's data (v13), so the number and the GM's factors are in no
+ * document: the factors live in the GM's browser (a client setting, `sideMorale`, as sealed sides do), and the
+ * number is worked out there. On the group, for everyone, is only what the table sees anyway: the band (its terms are
+ * on every card), the rounds it was intimidated (each announced by a card) and the start snapshot. A player learns
+ * the number by Read Morale: the GM answers that player alone (`User#query`), and their browser keeps it.
+ *
+ * Loaded when first needed (index.ts wires its requests and hooks lazily; `canvas/morale-band.ts` reads the band).
+ *
+ * Writes. The active GM recomputes a side when something it counts changes; when the band changes it writes the
+ * group once and posts one card (a Morale change = 1 group update + 1 card, `npm run bench`). An intimidation's group
+ * write carries the new band with it, and its card says it.
+ */
+
+import { isSwn } from "../canvas/morale-band.js";
+import { SYSTEM_ID } from "../constants.js";
+import { actorSystem, isSide, sideIdOf } from "../documents/subtypes.js";
+import { clientSettings, SETTINGS } from "../helpers/settings.js";
+import {
+  intimidate,
+  type LeaderKind,
+  MORALE_BANDS,
+  type Modifier,
+  type MoraleBand,
+  moraleBand,
+  RulesError,
+  readMorale,
+  sideMorale,
+} from "../rules/index.js";
+import { KeyedQueue } from "./serial.js";
+
+type CombatI = Combat.Implementation;
+type GroupI = CombatantGroup.OfType<"side">;
+type UserI = User.Implementation;
+
+/** The GM's factors of one side (SWN-12). */
+export interface GmMoraleFactors {
+  /** null: the highest member's Morale (ruling 4e). */
+  readonly base: number | null;
+  /** The leader's combatant id ("" = none), present at the start of the fight. */
+  readonly leaderId: string;
+  readonly leaderKind: LeaderKind;
+  readonly surprised: boolean;
+  /** −1 per negative factor, +1 per positive. */
+  readonly outgunned: number;
+  readonly homeGround: boolean;
+}
+
+export const NO_FACTORS: GmMoraleFactors = {
+  base: null,
+  leaderId: "",
+  leaderKind: "ordinary",
+  surprised: false,
+  outgunned: 0,
+  homeGround: false,
+};
+
+/** A member of a side as Morale reads it. */
+export interface MoraleMember {
+  readonly id: string;
+  readonly isPC: boolean;
+  readonly morale: number;
+  readonly immune: boolean;
+  readonly hp: number;
+  /** Defeated, or at 0 HP. */
+  readonly down: boolean;
+}
+
+/** What every client knows of a side's Morale (the group's `system.morale`). */
+export interface PublicMorale {
+  readonly band: string;
+  readonly intimidated: readonly number[];
+  readonly start: { readonly members: number; readonly hp: number };
+}
+
+export interface SideMoraleNow {
+  readonly value: number;
+  readonly band: MoraleBand;
+  readonly factors: readonly Modifier[];
+}
+
+/**
+ * SWN-12 for one side (pure): its Morale now from its members, the GM's factors and the public record; null for a
+ * side with a player character, an empty side, or a side all of whose members are immune.
+ */
+export function sideMoraleNow(
+  members: readonly MoraleMember[],
+  gm: GmMoraleFactors,
+  pub: PublicMorale,
+): SideMoraleNow | null {
+  if (!members.length || members.some((m) => m.isPC) || members.every((m) => m.immune)) return null;
+  const base = gm.base ?? Math.max(...members.map((m) => m.morale));
+  const leader = members.find((m) => m.id === gm.leaderId);
+  const start = pub.start.members > 0 ? pub.start : startOf(members);
+  const out = sideMorale({
+    base,
+    leader: leader ? { kind: gm.leaderKind, presentAtStart: true, down: leader.down } : null,
+    surprised: gm.surprised,
+    members: { start: start.members, now: Math.min(start.members, members.filter((m) => !m.down).length) },
+    hp: {
+      start: start.hp,
+      now: Math.min(
+        start.hp,
+        members.reduce((s, m) => s + Math.max(0, m.hp), 0),
+      ),
+    },
+    outgunned: gm.outgunned,
+    homeGround: gm.homeGround,
+    intimidated: pub.intimidated.length,
+  });
+  return out ? { value: out.value, band: moraleBand(out.value).band, factors: out.factors } : null;
+}
+
+/** The side as it stands, for the start snapshot: its members and their HP. */
+export function startOf(members: readonly MoraleMember[]): { members: number; hp: number } {
+  return { members: members.length, hp: members.reduce((s, m) => s + Math.max(0, m.hp), 0) };
+}
+
+/** SWN-13: a band's terms as the card says them ("−2 to attack", "+1 AC"). */
+export function bandEffects(band: MoraleBand): { attack: number; ac: number } {
+  const b = MORALE_BANDS.find((x) => x.band === band);
+  return { attack: b?.attack ?? 0, ac: b?.ac ?? 0 };
+}
+
+/* -------------------------------------------- */
+/*  Foundry                                     */
+/* -------------------------------------------- */
+
+type Store = Record<string, Record<string, Partial<GmMoraleFactors>>>;
+
+function readStore(key: "sideMorale" | "moraleRead"): Store {
+  const raw: unknown = clientSettings().get(SYSTEM_ID, SETTINGS[key]);
+  return raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Store) : {};
+}
+
+/** The GM's factors of a side, as this browser keeps them (defaults when none). */
+export function gmFactors(combatId: string, sideId: string): GmMoraleFactors {
+  const f = readStore("sideMorale")[combatId]?.[sideId] ?? {};
+  const int = (v: unknown, d: number) => (Number.isInteger(v) ? (v as number) : d);
+  return {
+    base: f.base === null || f.base === undefined ? null : int(f.base, 8),
+    leaderId: typeof f.leaderId === "string" ? f.leaderId : "",
+    leaderKind: f.leaderKind === "great" ? "great" : "ordinary",
+    surprised: f.surprised === true,
+    outgunned: int(f.outgunned, 0),
+    homeGround: f.homeGround === true,
+  };
+}
+
+/** Keep the GM's factors of a side (GM), dropping combats no longer in the world; then recompute the side. */
+export async function setGmFactors(combat: CombatI, sideId: string, f: GmMoraleFactors): Promise<void> {
+  const live = new Set((game.combats?.contents ?? []).map((c) => c.id ?? ""));
+  const store = readStore("sideMorale");
+  const next: Store = {};
+  for (const [id, sides] of Object.entries(store)) if (live.has(id)) next[id] = sides;
+  next[combat.id ?? ""] = { ...(next[combat.id ?? ""] ?? {}), [sideId]: f };
+  await clientSettings().set(SYSTEM_ID, SETTINGS.sideMorale, next);
+  await refreshMorale(combat);
+}
+
+/** A side's members as Morale reads them. */
+export function membersOf(combat: CombatI, sideId: string): MoraleMember[] {
+  return combat.combatants.contents
+    .filter((c) => sideIdOf(c) === sideId)
+    .map((c) => {
+      const sys = actorSystem(c.actor);
+      const hp = sys?.swn.hp.value ?? 0;
+      return {
+        id: c.id ?? "",
+        isPC: c.hasPlayerOwner,
+        morale: sys?.swn.morale ?? 8,
+        immune: sys?.swn.moraleImmune ?? false,
+        hp,
+        down: c.isDefeated || (!!sys && hp <= 0),
+      };
+    });
+}
+
+function publicOf(group: GroupI): PublicMorale {
+  const m = group.system.morale;
+  return { band: m.band, intimidated: [...m.intimidated], start: { ...m.start } };
+}
+
+/** The side's Morale now (GM: the factors are this browser's), or null. */
+export function moraleOfSide(combat: CombatI, group: GroupI): SideMoraleNow | null {
+  return sideMoraleNow(
+    membersOf(combat, group.id ?? ""),
+    gmFactors(combat.id ?? "", group.id ?? ""),
+    publicOf(group),
+  );
+}
+
+const QUEUE = new KeyedQueue();
+
+/**
+ * The active GM: bring every side's public record in line with its Morale now — the band, and the start snapshot
+ * once the combat has started — in one group update per side that changed, and one card per band change.
+ */
+export function refreshMorale(combat: CombatI): Promise<void> {
+  if (!game.user?.isActiveGM || !isSwn() || !combat.id) return Promise.resolve();
+  return QUEUE.run(combat.id, async () => {
+    for (const group of combat.groups.contents) {
+      if (!isSide(group)) continue;
+      const pub = publicOf(group);
+      const members = membersOf(combat, group.id ?? "");
+      const now = moraleOfSide(combat, group);
+      const band = now?.band ?? "";
+      const start = combat.started && now && pub.start.members === 0 ? startOf(members) : null;
+      if (band === pub.band && !start) continue;
+      await group.update({ system: { morale: { band, ...(start ? { start } : {}) } } });
+      // The first band a side gets (the fight starting, a side formed) is not a change of heart.
+      if (pub.band && band) await postBandCard(group, pub.band, band);
+    }
+  });
+}
+
+const esc = (s: string) => foundry.utils.escapeHTML(s);
+const t = (key: string, data?: Record<string, string>) =>
+  (data ? game.i18n?.format(key, data) : game.i18n?.localize(key)) ?? key;
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+
+/** The band's effects as the card writes them: "Tactical retreat: −2 to attack". */
+function bandLine(name: string, band: MoraleBand): string {
+  const e = bandEffects(band);
+  const parts = [
+    e.attack ? t("FT.SWN.Morale.attackTerm", { value: signed(e.attack) }) : "",
+    e.ac ? t("FT.SWN.Morale.acTerm", { value: signed(e.ac) }) : "",
+  ].filter(Boolean);
+  return t("FT.SWN.Morale.bandLine", {
+    side: esc(name),
+    band: t(`FT.SWN.Morale.${band}`),
+    effects: parts.length ? parts.join(", ") : t("FT.SWN.Morale.noEffect"),
+  });
+}
+
+async function postBandCard(group: GroupI, before: string, after: MoraleBand): Promise<void> {
+  const fell =
+    MORALE_BANDS.findIndex((b) => b.band === after) < MORALE_BANDS.findIndex((b) => b.band === before);
+  const title = t(fell ? "FT.SWN.Morale.fell" : "FT.SWN.Morale.rose", { side: esc(group.name ?? "") });
+  await ChatMessage.create({
+    content: `<div class="ft-card ft-morale-card"><header class="ft-card-header"><h3>${title} <span class="ft-rule">SWN-13</span></h3></header><p class="ft-result">${bandLine(group.name ?? "", after)}</p></div>`,
+    speaker: { alias: group.name ?? "" },
+  });
+}
+
+/* -------------------------------------------- */
+/*  Intimidate and Read Morale                  */
+/* -------------------------------------------- */
+
+/** The asker's own combatant in `combat` (a GM may act for any side's member; null = none). */
+function askersCombatant(combat: CombatI, requester: UserI): Combatant.Implementation | null {
+  const mine = combat.combatants.contents.filter((c) => c.actor?.testUserPermission(requester, "OWNER"));
+  return mine.find((c) => !requester.isGM || c.hasPlayerOwner) ?? mine[0] ?? null;
+}
+
+function checkedCombat(combatId: string): CombatI {
+  const combat = game.combats?.get(combatId);
+  if (!combat?.started)
+    throw new RulesError("FT.SWN.Morale.noFight", "Morale is read in a fight that has started");
+  if (!isSwn()) throw new RulesError("FT.SWN.Morale.notSwn", "This world does not use the SWN additions");
+  return combat;
+}
+
+async function roll2d6(): Promise<Roll> {
+  return new Roll("2d6").evaluate();
+}
+
+const dice = (r: Roll) => r.dice.flatMap((d) => d.results.map((x) => x.result)).join(", ");
+
+/**
+ * SWN-09 (the active GM, for `requester`): an Intimidate at a side — 2d6 + the asker's bonus against the side's
+ * Morale now; a success lowers it by 1 and marks the round (a second this round is refused before anything is rolled).
+ * One group update (the round, and the band if it moved) and one card; a failure is the card alone.
+ */
+export async function handleIntimidate(
+  body: { readonly combatId: string; readonly sideId: string; readonly bonus: number },
+  requester: UserI,
+): Promise<{ applied: string[]; skipped: { id: string; reason: string }[] }> {
+  const combat = checkedCombat(body.combatId);
+  const found = combat.groups.get(body.sideId);
+  const group = found && isSide(found) ? found : null;
+  const actor = askersCombatant(combat, requester);
+  if (!group) throw new RulesError("FT.SWN.Morale.noSide", "No such side");
+  if (!actor) throw new RulesError("FT.SWN.Morale.notInFight", "You have no combatant in this fight");
+  if (sideIdOf(actor) === group.id) throw new RulesError("FT.SWN.Morale.ownSide", "That is your own side");
+  const now = moraleOfSide(combat, group);
+  if (!now) throw new RulesError("FT.SWN.Morale.none", "That side has no Morale", { side: group.name ?? "" });
+  const round = combat.round ?? 0;
+  const pub = publicOf(group);
+  const r = await roll2d6();
+  const total = (r.total ?? 0) + body.bonus;
+  const { success } = intimidate(total, now.value, pub.intimidated.includes(round));
+  let band: MoraleBand | null = null;
+  if (success) {
+    const intimidated = [...pub.intimidated, round];
+    const after = sideMoraleNow(
+      membersOf(combat, group.id ?? ""),
+      gmFactors(combat.id ?? "", group.id ?? ""),
+      {
+        ...pub,
+        intimidated,
+      },
+    );
+    band = after?.band ?? null;
+    await group.update({
+      system: { morale: { intimidated, ...(band && band !== pub.band ? { band } : {}) } },
+    });
+  }
+  const name = esc(actor.name ?? requester.name ?? "");
+  const line = `${name}: 2d6 [${dice(r)}] ${body.bonus ? `${signed(body.bonus)} ` : ""}= ${total}`;
+  const result = success
+    ? t("FT.SWN.Intimidate.success", { side: esc(group.name ?? "") })
+    : t("FT.SWN.Intimidate.failure");
+  const bandText =
+    band && band !== pub.band ? `<p class="ft-result">${bandLine(group.name ?? "", band)}</p>` : "";
+  await ChatMessage.create({
+    content: `<div class="ft-card ft-morale-card"><header class="ft-card-header"><h3>${t("FT.SWN.Intimidate.title", { side: esc(group.name ?? "") })} <span class="ft-rule">SWN-09</span></h3></header><p class="ft-roll-line">${line}</p><p class="ft-result ${success ? "hit" : "miss"}">${result}</p>${bandText}</div>`,
+    speaker: ChatMessage.getSpeaker({ actor: actor.actor ?? undefined }),
+    rolls: [r],
+  });
+  return { applied: success ? [group.id ?? ""] : [], skipped: [] };
+}
+
+/** What a reader learns of one side (SWN-10). */
+export interface ReadSide {
+  readonly id: string;
+  readonly name: string;
+  readonly value: number;
+  readonly band: MoraleBand;
+}
+
+export const MORALE_READ_QUERY = `${SYSTEM_ID}.moraleRead`;
+
+/**
+ * SWN-10 (the active GM, for `requester`): Read Morale — 2d6 + the asker's bonus against 6; on a success the GM tells
+ * the reader alone the Morale of every side with a member not hidden from players (`User#query` to that user: no
+ * document carries it). The card, for all, says only the roll and whether it succeeded.
+ */
+export async function handleReadMorale(
+  body: { readonly combatId: string; readonly bonus: number },
+  requester: UserI,
+): Promise<{ applied: string[]; skipped: { id: string; reason: string }[] }> {
+  const combat = checkedCombat(body.combatId);
+  const actor = askersCombatant(combat, requester);
+  if (!actor) throw new RulesError("FT.SWN.Morale.notInFight", "You have no combatant in this fight");
+  const r = await roll2d6();
+  const total = (r.total ?? 0) + body.bonus;
+  const { success } = readMorale(total);
+  const name = esc(actor.name ?? requester.name ?? "");
+  await ChatMessage.create({
+    content: `<div class="ft-card ft-morale-card"><header class="ft-card-header"><h3>${t("FT.SWN.ReadMorale.title")} <span class="ft-rule">SWN-10</span></h3></header><p class="ft-roll-line">${name}: 2d6 [${dice(r)}] ${body.bonus ? `${signed(body.bonus)} ` : ""}= ${total} ${t("FT.SWN.ReadMorale.vs")}</p><p class="ft-result ${success ? "hit" : "miss"}">${t(success ? "FT.SWN.ReadMorale.success" : "FT.SWN.ReadMorale.failure")}</p></div>`,
+    speaker: ChatMessage.getSpeaker({ actor: actor.actor ?? undefined }),
+    rolls: [r],
+  });
+  if (!success) return { applied: [], skipped: [] };
+  const sides: ReadSide[] = [];
+  for (const group of combat.groups.contents) {
+    if (!isSide(group)) continue;
+    const seen = combat.combatants.contents.some((c) => sideIdOf(c) === group.id && !c.hidden);
+    const now = seen ? moraleOfSide(combat, group) : null;
+    if (now) sides.push({ id: group.id ?? "", name: group.name ?? "", value: now.value, band: now.band });
+  }
+  const payload = { combatId: combat.id ?? "", round: combat.round ?? 0, sides };
+  if (requester.id === game.user?.id) await keepRead(payload);
+  else await requester.query(MORALE_READ_QUERY, payload);
+  return { applied: sides.map((s) => s.id), skipped: [] };
+}
+
+/** A reader's record of the Morale they read: combat id → side id → { value, band, round }. */
+export type ReadRecord = Readonly<
+  Record<string, Readonly<Record<string, { value: number; band: string; round: number }>>>
+>;
+
+/** This browser's record of what its user read (SWN-10). */
+export function moraleRead(): ReadRecord {
+  const raw: unknown = clientSettings().get(SYSTEM_ID, SETTINGS.moraleRead);
+  return raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as ReadRecord) : {};
+}
+
+/** Keep what the GM told this user (the reader's browser), and redraw the tracker. */
+export async function keepRead(raw: unknown): Promise<boolean> {
+  if (!raw || typeof raw !== "object") return false;
+  const p = raw as { combatId?: unknown; round?: unknown; sides?: unknown };
+  if (typeof p.combatId !== "string" || !Array.isArray(p.sides)) return false;
+  const round = Number.isInteger(p.round) ? (p.round as number) : 0;
+  const sides: Record<string, { value: number; band: string; round: number }> = {};
+  for (const s of p.sides as unknown[]) {
+    const x = s as Partial<ReadSide>;
+    if (typeof x.id === "string" && Number.isInteger(x.value) && typeof x.band === "string")
+      sides[x.id] = { value: x.value as number, band: x.band, round };
+  }
+  const live = new Set((game.combats?.contents ?? []).map((c) => c.id ?? ""));
+  const next: Record<string, unknown> = {};
+  for (const [id, v] of Object.entries(moraleRead())) if (live.has(id)) next[id] = v;
+  next[p.combatId] = { ...(moraleRead()[p.combatId] ?? {}), ...sides };
+  await clientSettings().set(SYSTEM_ID, SETTINGS.moraleRead, next);
+  ui.combat?.render();
+  return true;
+}
+
+/* -------------------------------------------- */
+/*  Wiring                                      */
+/* -------------------------------------------- */
+
+export type { MoraleBand };
