@@ -7,7 +7,7 @@
 import type { Critical, EngineId } from "../core/engine.js";
 import type { DamageKind } from "../core/types.js";
 
-export type HealthModelId = "stamina" | "vitalityWounds";
+export type HealthModelId = "stamina" | "vitalityWounds" | "squad";
 
 /**
  * The health model an engine's damage is dealt to: a d20 card's hits go to vitality and wound points (SW-10), the
@@ -18,8 +18,15 @@ export function healthModelOf(engine: EngineId | string | null | undefined): Hea
   return engine === "d20" ? "vitalityWounds" : "stamina";
 }
 
-/** A number a hit lowers and an undo raises. */
+/**
+ * A number a hit lowers and an undo raises. A squad's hit points (SWN-17) are {@link SquadPoolKey}: they join this
+ * union when the apply workflow (workflows/apply-damage.ts, which maps every key to its path and maximum) learns
+ * `"hp"` → `system.hp.value`; until then a squad's pool changes are typed on their own so that workflow stays whole.
+ */
 export type PoolKey = "stamina" | "vitality" | "wounds";
+
+/** SWN-17: the squad's one pool, its hit points (`system.hp.value` on a `squad` actor). */
+export type SquadPoolKey = "hp";
 
 /** One pool's change from one hit: what undo puts back (up to what was lost and to the pool's maximum). */
 export interface PoolChange {
