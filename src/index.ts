@@ -9,7 +9,14 @@ import { FrontierActorSheet } from "./applications/sheets/actor-sheet.js";
 import { FrontierItemSheet } from "./applications/sheets/item-sheet.js";
 import { addCoverField, addHeightField, addStructureFields } from "./canvas/wall-config.js";
 import { PARTIALS, SYSTEM_ID, templatePath } from "./constants.js";
-import { AttackCardModel, CharacterModel, CreatureModel, ItemModels, SideModel } from "./data/models.js";
+import {
+  AttackCardModel,
+  CharacterModel,
+  CreatureModel,
+  ItemModels,
+  SideModel,
+  SquadModel,
+} from "./data/models.js";
 import { ObscurementBehavior } from "./data/region/obscurement.js";
 import { OBSCUREMENT_TYPE } from "./data/region/obscurement-type.js";
 import { FrontierActor } from "./documents/actor.js";
@@ -43,7 +50,11 @@ Hooks.once("init", () => {
   // Each of these matches types/foundry-config.d.ts, which tells fvtt-types about them.
   CONFIG.Actor.documentClass = FrontierActor;
   CONFIG.Item.documentClass = FrontierItem;
-  Object.assign(CONFIG.Actor.dataModels, { character: CharacterModel, creature: CreatureModel });
+  Object.assign(CONFIG.Actor.dataModels, {
+    character: CharacterModel,
+    creature: CreatureModel,
+    squad: SquadModel,
+  });
   Object.assign(CONFIG.Item.dataModels, ItemModels);
   CONFIG.Combat.documentClass = FrontierCombat;
   Object.assign(CONFIG.CombatantGroup.dataModels, { side: SideModel });

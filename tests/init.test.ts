@@ -19,7 +19,7 @@ describe("System registration", () => {
   it("registers models, documents, sheets, tracker, settings, GM queries and hooks in init", () => {
     table.gm!.run(() => {
       const C = G().CONFIG;
-      expect(Object.keys(C.Actor.dataModels)).toEqual(["character", "creature"]);
+      expect(Object.keys(C.Actor.dataModels)).toEqual(["character", "creature", "squad"]);
       expect(Object.keys(C.Item.dataModels)).toEqual([
         "weapon",
         "defense",

@@ -2,6 +2,7 @@
  * Thin Actor subclass, registered as the system's Actor class: derived data comes from the data models; rolls
  * and attacks live in `workflows/`. Behaviour specific to actors goes here when a workflow needs it.
  */
+import { syncSquadChange } from "../data/actor/squad-derived.js";
 import { noteStoredSource } from "../helpers/migrate.js";
 
 /**
@@ -29,6 +30,8 @@ export class FrontierActor<out SubType extends Actor.SubType = Actor.SubType> ex
     user: User.Implementation,
   ): Promise<boolean | undefined> {
     clampStaminaChange(this._source.system, changes);
+    // SWN-17: a squad's HP and units standing move together (an edit of either is never refused).
+    if (this.type === "squad") syncSquadChange(this._source.system, changes);
     return (await super._preUpdate(changes, options, user)) ?? undefined;
   }
 }

@@ -6,7 +6,7 @@
 
 import { checkDamageReduction } from "../../rules/d20/health.js";
 import { D20_SIZES } from "../../rules/d20/tables.js";
-import { ABILITY_KEYS, ABILITY_MAX, isValidDice } from "../../rules/index.js";
+import { ABILITY_KEYS, ABILITY_MAX, isValidDice, squadHp } from "../../rules/index.js";
 import { bool, html, int, type ModelSpec, num, type SchemaSpec, schema, str } from "../spec.js";
 
 export const ACTOR_SCHEMA_VERSION = 3;
@@ -141,3 +141,60 @@ export const CREATURE_SPEC = {
 
 export type RaceKey = (typeof RACES)[number];
 export type Handedness = (typeof HANDEDNESS)[number];
+
+/**
+ * SWN-17: a Stars Without Number squad — one token for several NPCs of one kind. It has none of the Star Frontiers
+ * fields (no Stamina, no abilities): its numbers are the NPC's (`swn`), its size (`units`), its one hit-point pool
+ * (`hp.value`; the maximum, 4.5 × HD per unit rounded up, is derived) and its one weapon, whose average damage × the
+ * units standing is the squad's flat damage. `sourceUuid` is the NPC it was made from; `ledBy` the actor leading it
+ * (SWN-19, the Authority focus: one squad at a time).
+ */
+export const SQUAD_SPEC = {
+  fields: {
+    schemaVersion: int(ACTOR_SCHEMA_VERSION, { min: 0 }),
+    swn: schema({
+      hd: int(1, { min: 0, max: 30 }),
+      ac: int(10, { min: 0, max: 30 }),
+      /** The squad's attack bonus: its one attack roll (SWN-17). */
+      ab: int(1, { min: -10, max: 30 }),
+      /** The one saving throw of a single NPC (SWN-17). */
+      save: int(15, { min: 2, max: 20 }),
+      morale: int(8, { min: 2, max: 12 }),
+    }),
+    units: schema({ value: int(5, { min: 0, max: 100 }), max: int(5, { min: 1, max: 100 }) }),
+    /** SWN-17: the squad's hit points; 5 units of HD 1 hold 23 (4.5 × 5, rounded up). */
+    hp: schema({ value: int(23, { min: 0 }) }),
+    weapon: schema({
+      name: str(""),
+      /** Checked as a creature's damage is: a typo is refused, blank means "not in the sources". */
+      formula: str("", { check: creatureFormulaCheck }),
+      /** Armour piercing, multiplied by units like the damage (SWN-17). */
+      ap: int(0, { min: 0, max: 100 }),
+      /** The weapon's tech level (cover armour "X vs TLn", SWN-15). */
+      tl: int(3, { min: 0, max: 6 }),
+      /** A heavy weapon counts one TL higher against cover (ruling 4g). */
+      heavy: bool(false),
+    }),
+    /** The NPC (an actor's uuid) the squad was made from; "" = none. */
+    sourceUuid: str(""),
+    /** SWN-19: the actor (uuid) whose Authority focus leads this squad; "" = nobody. */
+    ledBy: str(""),
+    notes: html(),
+  },
+  joint: squadJoint,
+} satisfies ModelSpec;
+
+/** SWN-17: the units standing never outnumber the squad, nor its hit points its pool. */
+function squadJoint(data: Record<string, unknown>): string[] {
+  // The fields are cleaned before a joint check runs, so each holds its spec's type.
+  const { units, hp, swn } = data as {
+    units: { value: number; max: number };
+    hp: { value: number };
+    swn: { hd: number };
+  };
+  const errors: string[] = [];
+  if (units.value > units.max) errors.push(`Units ${units.value} are more than the squad's ${units.max}`);
+  const max = squadHp(units.max, swn.hd);
+  if (hp.value > max) errors.push(`HP ${hp.value} is above the squad's maximum ${max}`);
+  return errors;
+}
