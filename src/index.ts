@@ -7,6 +7,7 @@ import { registerRuleRefs } from "./applications/rule-refs.js";
 import { registerMenus } from "./applications/settings-menus.js";
 import { FrontierActorSheet } from "./applications/sheets/actor-sheet.js";
 import { FrontierItemSheet } from "./applications/sheets/item-sheet.js";
+import { FrontierSquadSheet } from "./applications/sheets/squad-sheet.js";
 import { addCoverField, addHeightField, addStructureFields } from "./canvas/wall-config.js";
 import { PARTIALS, SYSTEM_ID, templatePath } from "./constants.js";
 import {
@@ -113,6 +114,12 @@ Hooks.once("init", () => {
     types: ["character", "creature"],
     makeDefault: true,
     label: "FT.Sheet.actor",
+  });
+  // SWN-17: a squad has its own small sheet (no Stamina, no abilities, no items).
+  Actors.registerSheet(SYSTEM_ID, FrontierSquadSheet, {
+    types: ["squad"],
+    makeDefault: true,
+    label: "FT.Sheet.squad",
   });
   Items.registerSheet(SYSTEM_ID, FrontierItemSheet, { makeDefault: true, label: "FT.Sheet.item" });
 

@@ -26,7 +26,7 @@ export interface SquadLike {
 export interface SquadDamage {
   /** The weapon's average damage (1d8 → 4.5). */
   readonly average: number;
-  /** Average × units standing, rounded down (ruling 4f: `squadDamage`). */
+  /** Average × units standing, rounded up (ruling 4f: `squadDamage`). */
   readonly full: number;
   readonly half: number;
 }
