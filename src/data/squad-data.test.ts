@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ACTOR_SCHEMA_VERSION, SQUAD_SPEC } from "./actor/specs.js";
-import { deriveSquad, syncSquadChange } from "./actor/squad-derived.js";
+import { completeSquadSource, deriveSquad, syncSquadChange } from "./actor/squad-derived.js";
 import { migrateSystem } from "./migrations.js";
 import { validateData } from "./spec.js";
 
@@ -71,12 +71,22 @@ describe("squad data (SWN-17)", () => {
     expect(stored.damageReason).not.toBe("blank");
   });
 
-  it("SWN-17: more units than the squad, HP above its pool, a TL above 6 or a morale outside 2–12 are refused", () => {
-    expect(issuesOf({ units: { value: 6, max: 5 } })).toEqual([": Units 6 are more than the squad's 5"]);
-    expect(issuesOf({ hp: { value: 24 } })).toEqual([": HP 24 is above the squad's maximum 23"]);
+  it("SWN-17: a TL above 6, a morale outside 2–12 or a negative HD are refused", () => {
     expect(issuesOf({ weapon: { tl: 7 } })).toEqual(["weapon.tl: must be at most 6, not 7"]);
     expect(issuesOf({ swn: { morale: 13 } })).toEqual(["swn.morale: must be at most 12, not 13"]);
     expect(issuesOf({ swn: { hd: -1 } })).toEqual(["swn.hd: must be at least 0, not -1"]);
+    // Units and HP above the squad's are not refused here (a new 3-unit squad starts from the 5-unit defaults):
+    // the document brings them into step (completeSquadSource, syncSquadChange).
+    expect(issuesOf({ units: { max: 3 } })).toEqual([]);
+  });
+
+  it("SWN-17: a new squad of 3 units of HD 2 starts whole at 27 HP; one given 3 of 5 units starts at 13; HP given win", () => {
+    const made = (given: Record<string, unknown>) => completeSquadSource(given, squad(given));
+    expect(made({ units: { max: 3 }, swn: { hd: 2 } })).toEqual({ hp: { value: 27 }, units: { value: 3 } });
+    expect(made({ units: { value: 3 } })).toEqual({ hp: { value: 13 }, units: { value: 3 } });
+    expect(made({ hp: { value: 18 } })).toEqual({ hp: { value: 18 }, units: { value: 4 } });
+    expect(made({ hp: { value: 40 } })).toEqual({ hp: { value: 23 }, units: { value: 5 } });
+    expect(made({})).toBeNull();
   });
 
   it("deriving never throws on stray stored numbers (an HD that is not whole reads as 1)", () => {

@@ -2,7 +2,7 @@
  * Thin Actor subclass, registered as the system's Actor class: derived data comes from the data models; rolls
  * and attacks live in `workflows/`. Behaviour specific to actors goes here when a workflow needs it.
  */
-import { syncSquadChange } from "../data/actor/squad-derived.js";
+import { completeSquadSource, syncSquadChange } from "../data/actor/squad-derived.js";
 import { noteStoredSource } from "../helpers/migrate.js";
 
 /**
@@ -17,6 +17,24 @@ export class FrontierActor<out SubType extends Actor.SubType = Actor.SubType> ex
   ): Actor.Source {
     noteStoredSource(this, "Actor", data);
     return super._initializeSource(data, options);
+  }
+
+  /**
+   * SWN-17: a new squad's HP and units standing follow what its creator gave (its size and HD when no HP was given),
+   * so "3 units of HD 2" starts whole at 27 HP rather than at the defaults' 23.
+   */
+  protected override async _preCreate(
+    data: Actor.CreateData,
+    options: Actor.Database.PreCreateOptions,
+    user: User.Implementation,
+  ): Promise<boolean | undefined> {
+    const allowed = await super._preCreate(data, options, user);
+    if (allowed === false) return false;
+    if (this.type === "squad") {
+      const fill = completeSquadSource(data.system, this._source.system);
+      if (fill) this.updateSource({ system: fill });
+    }
+    return undefined;
   }
 
   /**

@@ -76,7 +76,7 @@ async function createSquad(gm: Client): Promise<{ actorId: string; tokenId: stri
 async function openSheet(c: Client, actorId: string): Promise<HTMLElement> {
   await c.run(() => G().game.actors.get(actorId).sheet.render({ force: true }));
   await c.run(() => settleApps());
-  return c.run(() => G().game.actors.get(actorId).sheet.element as HTMLElement);
+  return c.run(() => G().game.actors.get(actorId).sheet.element);
 }
 
 async function edit(gm: Client, actorId: string, name: string, value: string | number): Promise<void> {
@@ -140,6 +140,26 @@ describe("scenario: a squad made on its sheet (SWN-17, SWN-19)", () => {
     expect(table.unhandled).toEqual([]);
   }, 30_000);
 
+  it("SWN-17: a squad made as 3 units of HD 2 starts whole: 27 HP, 3 units, on every client", async () => {
+    table = await createTable({ world: world() });
+    const gm = table.client(GM_ID);
+    const actorId: string = await gm.run(
+      async () =>
+        (
+          await G().Actor.create({
+            name: "Veterans",
+            type: "squad",
+            system: { units: { max: 3 }, swn: { hd: 2 } },
+          })
+        ).id,
+    );
+    await table.settle();
+    expect(squadNumbers(actorId)).toEqual(
+      everyone(table, { hp: 27, max: 27, units: 3, living: 3, formula: "" }),
+    );
+    expect(table.unhandled).toEqual([]);
+  }, 30_000);
+
   it("SWN-17: a weapon formula that is not one is refused with the reason and nothing is written", async () => {
     table = await createTable({ world: world() });
     const gm = table.client(GM_ID);
@@ -178,13 +198,13 @@ describe("scenario: a squad made on its sheet (SWN-17, SWN-19)", () => {
       await c.run(() => settleApps());
     }
     const names = gm.run(() =>
-      [...(G().ui.combat.element as HTMLElement).querySelectorAll("li.combatant .name")].map(
-        (n) => n.textContent,
-      ),
+      [...G().ui.combat.element.querySelectorAll("li.combatant .name")].map((n) => n.textContent),
     );
     expect(names).toEqual(expect.arrayContaining(["Kara", "Marines"]));
     expect(table.unhandled).toEqual([]);
-    expect(hookErrors.slice(before).map((e) => String((e.error as Error)?.message ?? e.error))).toEqual([]);
+    expect(
+      hookErrors.slice(before).map((e) => (e.error instanceof Error ? e.error.message : String(e.error))),
+    ).toEqual([]);
   }, 30_000);
 
   it("SWN-17: Kara shoots at the squad's token: the card is made and the GM's Apply leaves the squad alone (its damage is the squad workflow's, not Stamina's); nothing throws", async () => {
@@ -207,7 +227,9 @@ describe("scenario: a squad made on its sheet (SWN-17, SWN-19)", () => {
       "warn: Marines is no longer on the scene; nothing was applied to it.",
     ]);
     expect(table.unhandled).toEqual([]);
-    expect(hookErrors.slice(before).map((e) => String((e.error as Error)?.message ?? e.error))).toEqual([]);
+    expect(
+      hookErrors.slice(before).map((e) => (e.error instanceof Error ? e.error.message : String(e.error))),
+    ).toEqual([]);
     expect(squadNumbers(actorId)).toEqual(
       everyone(table, { hp: 23, max: 23, units: 5, living: 5, formula: "" }),
     );

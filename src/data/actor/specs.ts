@@ -6,7 +6,7 @@
 
 import { checkDamageReduction } from "../../rules/d20/health.js";
 import { D20_SIZES } from "../../rules/d20/tables.js";
-import { ABILITY_KEYS, ABILITY_MAX, isValidDice, squadHp } from "../../rules/index.js";
+import { ABILITY_KEYS, ABILITY_MAX, isValidDice } from "../../rules/index.js";
 import { bool, html, int, type ModelSpec, num, type SchemaSpec, schema, str } from "../spec.js";
 
 export const ACTOR_SCHEMA_VERSION = 3;
@@ -184,17 +184,12 @@ export const SQUAD_SPEC = {
   joint: squadJoint,
 } satisfies ModelSpec;
 
-/** SWN-17: the units standing never outnumber the squad, nor its hit points its pool. */
-function squadJoint(data: Record<string, unknown>): string[] {
-  // The fields are cleaned before a joint check runs, so each holds its spec's type.
-  const { units, hp, swn } = data as {
-    units: { value: number; max: number };
-    hp: { value: number };
-    swn: { hd: number };
-  };
-  const errors: string[] = [];
-  if (units.value > units.max) errors.push(`Units ${units.value} are more than the squad's ${units.max}`);
-  const max = squadHp(units.max, swn.hd);
-  if (hp.value > max) errors.push(`HP ${hp.value} is above the squad's maximum ${max}`);
-  return errors;
+/**
+ * SWN-17: a squad's HP and units standing are kept in step by the document (`completeSquadSource` on create,
+ * `syncSquadChange` on update: data/actor/squad-derived.ts), not refused here. A joint check refusing "units above
+ * the size" or "HP above the pool" would refuse `Actor.create({ type: "squad", system: { units: { max: 3 } } })`
+ * (the defaults are 5 units and 23 HP) before the document could adjust it.
+ */
+function squadJoint(_data: Record<string, unknown>): string[] {
+  return [];
 }

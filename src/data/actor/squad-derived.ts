@@ -116,3 +116,32 @@ export function syncSquadChange(current: unknown, changes: unknown): void {
   if (value !== nowHp || hp) system.hp = { ...hp, value };
   system.units = { ...units, value: unitsLeft(value, hd, max) };
 }
+
+/**
+ * SWN-17: a new squad's HP and units standing, from what its creator gave: the HP given (held to the pool), else
+ * those of the units given (`squadHpForUnits`), else the full pool of its size and HD — so a squad made as "3 units
+ * of HD 2" starts at 27 HP, not at the 5 × HD 1 default's 23. The units standing always follow the HP (ruling 4f).
+ * Returns the values to write, or null when the cleaned source already holds them.
+ */
+export function completeSquadSource(
+  given: unknown,
+  cleaned: unknown,
+): { hp: { value: number }; units: { value: number } } | null {
+  // The cleaned source (the schema's defaults filled in), read field by field: the document holds every subtype's.
+  const now = rec(cleaned);
+  const hd = wholeOr(num(rec(now?.swn)?.hd) ?? 1, 1);
+  const max = wholeOr(num(rec(now?.units)?.max) ?? 0, 0);
+  const pool = squadHp(max, hd);
+  const system = rec(given);
+  const hpGiven = num(rec(system?.hp)?.value);
+  const unitsGiven = num(rec(system?.units)?.value);
+  const raw =
+    hpGiven ??
+    (unitsGiven !== undefined
+      ? squadHpForUnits(Math.min(max, Math.max(0, Math.floor(unitsGiven))), hd, max)
+      : pool);
+  const hp = Math.min(pool, Math.max(0, Math.floor(raw)));
+  const units = unitsLeft(hp, hd, max);
+  if (hp === num(rec(now?.hp)?.value) && units === num(rec(now?.units)?.value)) return null;
+  return { hp: { value: hp }, units: { value: units } };
+}
