@@ -7,10 +7,18 @@ import { registerRuleRefs } from "./applications/rule-refs.js";
 import { registerMenus } from "./applications/settings-menus.js";
 import { FrontierActorSheet } from "./applications/sheets/actor-sheet.js";
 import { FrontierItemSheet } from "./applications/sheets/item-sheet.js";
+import { FrontierSquadSheet } from "./applications/sheets/squad-sheet.js";
 import { isSwn } from "./canvas/morale-band.js";
 import { addCoverField, addHeightField, addMaterialField, addStructureFields } from "./canvas/wall-config.js";
 import { PARTIALS, SYSTEM_ID, templatePath } from "./constants.js";
-import { AttackCardModel, CharacterModel, CreatureModel, ItemModels, SideModel } from "./data/models.js";
+import {
+  AttackCardModel,
+  CharacterModel,
+  CreatureModel,
+  ItemModels,
+  SideModel,
+  SquadModel,
+} from "./data/models.js";
 import { ObscurementBehavior } from "./data/region/obscurement.js";
 import { OBSCUREMENT_TYPE } from "./data/region/obscurement-type.js";
 import { FrontierActor } from "./documents/actor.js";
@@ -44,7 +52,11 @@ Hooks.once("init", () => {
   // Each of these matches types/foundry-config.d.ts, which tells fvtt-types about them.
   CONFIG.Actor.documentClass = FrontierActor;
   CONFIG.Item.documentClass = FrontierItem;
-  Object.assign(CONFIG.Actor.dataModels, { character: CharacterModel, creature: CreatureModel });
+  Object.assign(CONFIG.Actor.dataModels, {
+    character: CharacterModel,
+    creature: CreatureModel,
+    squad: SquadModel,
+  });
   Object.assign(CONFIG.Item.dataModels, ItemModels);
   CONFIG.Combat.documentClass = FrontierCombat;
   Object.assign(CONFIG.CombatantGroup.dataModels, { side: SideModel });
@@ -104,6 +116,12 @@ Hooks.once("init", () => {
     types: ["character", "creature"],
     makeDefault: true,
     label: "FT.Sheet.actor",
+  });
+  // SWN-17: a squad has its own small sheet (no Stamina, no abilities, no items).
+  Actors.registerSheet(SYSTEM_ID, FrontierSquadSheet, {
+    types: ["squad"],
+    makeDefault: true,
+    label: "FT.Sheet.squad",
   });
   Items.registerSheet(SYSTEM_ID, FrontierItemSheet, { makeDefault: true, label: "FT.Sheet.item" });
 

@@ -19,7 +19,7 @@ describe("System registration", () => {
   it("registers models, documents, sheets, tracker, settings, GM queries and hooks in init", () => {
     table.gm!.run(() => {
       const C = G().CONFIG;
-      expect(Object.keys(C.Actor.dataModels)).toEqual(["character", "creature"]);
+      expect(Object.keys(C.Actor.dataModels)).toEqual(["character", "creature", "squad"]);
       expect(Object.keys(C.Item.dataModels)).toEqual([
         "weapon",
         "defense",
@@ -44,7 +44,7 @@ describe("System registration", () => {
       // Held Basic-game damage is released through a function registered in init (no import cycle).
       expect(C.Combat.documentClass.applyHeld).toBeInstanceOf(Function);
       expect(C.Item.compendiumIndexFields).toContain("system.skill");
-      expect(Object.keys(C.Actor.sheetClasses)).toEqual(["character", "creature"]);
+      expect(Object.keys(C.Actor.sheetClasses)).toEqual(["character", "creature", "squad"]);
       expect(Object.keys(C.Item.sheetClasses)).toEqual([
         "weapon",
         "defense",

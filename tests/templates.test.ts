@@ -14,6 +14,7 @@ import { BURST_CARD } from "./fixtures/cards.js";
 import { threeSidesTracker } from "./fixtures/combat.js";
 import { burstPrep } from "./fixtures/dialog.js";
 import { characterContext, weaponItem } from "./fixtures/sheets.js";
+import { squadSheetContext } from "./fixtures/squad.js";
 import { createEnv, render, TEMPLATE_ROOT, templateFiles } from "./handlebars-env.js";
 
 const hb = createEnv();
@@ -24,6 +25,49 @@ describe("Templates", () => {
     expect(files.length).toBeGreaterThan(10);
     for (const f of files)
       expect(() => hb.precompile(readFileSync(f, "utf8")), relative(TEMPLATE_ROOT, f)).not.toThrow();
+  });
+
+  it("SWN-17 SWN-19 the squad sheet: units 3/5 at 13 of 23 HP, the readout 4.5 × 3 = 14 (half 7), 1 hex, led by; inputs for the owner only", () => {
+    // Handlebars escapes "=" as &#x3D;: read the page as a browser shows it.
+    const shown = (html: string) => html.replaceAll("&#x3D;", "=");
+    const gm = shown(render(hb, "actor/squad.hbs", squadSheetContext(true)));
+    expect(gm).toContain('name="system.units.value" value="3"');
+    expect(gm).toContain('name="system.units.max" value="5"');
+    expect(gm).toContain('name="system.hp.value" value="13"');
+    expect(gm).toContain("/ 23");
+    for (const f of ["hd", "ac", "ab", "save", "morale"]) expect(gm).toContain(`name="system.swn.${f}"`);
+    for (const f of ["name", "formula", "ap", "tl", "heavy"])
+      expect(gm).toContain(`name="system.weapon.${f}"`);
+    expect(gm).toContain("4.5 × 3 units = 14 damage (half 7)");
+    expect(gm).toContain("1 × 3 units = 3");
+    expect(gm).toContain("Footprint 1 hex");
+    expect(gm).toContain("Sgt. Okafor");
+    expect(gm).toContain('<prose-mirror name="system.notes"');
+    const player = shown(render(hb, "actor/squad.hbs", squadSheetContext(false)));
+    expect(player).not.toContain("<input");
+    expect(player).not.toContain("prose-mirror");
+    expect(player).toContain("4.5 × 3 units = 14 damage (half 7)");
+    expect(player).toContain("+1");
+    // 18 HP: 4 units, 2 hexes; 1d8 × 4 = 18, half 9 (the design's SWN-17 numbers).
+    const four = squadSheetContext(false, { hp: { value: 18 }, units: { value: 4, max: 5 } });
+    expect(shown(render(hb, "actor/squad.hbs", four))).toContain("4.5 × 4 units = 18 damage (half 9)");
+    expect(shown(render(hb, "actor/squad.hbs", four))).toContain("Footprint 2 hexes");
+  });
+
+  it("SWN-17 a squad without a weapon formula says it deals no damage; nobody leads a squad with no leader; 0 HP is wiped out", () => {
+    const html = render(
+      hb,
+      "actor/squad.hbs",
+      squadSheetContext(false, {
+        weapon: { formula: "" },
+        ledBy: "",
+        hp: { value: 0 },
+        units: { value: 0, max: 5 },
+      }),
+    );
+    expect(html).toContain("No damage formula yet");
+    expect(html).toContain("nobody");
+    expect(html).toContain("Wiped out");
   });
 
   it("SF-X-11 SF-X-12 the character sheet in play mode shows chance to hit, ammo and attack buttons", () => {

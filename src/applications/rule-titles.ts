@@ -107,6 +107,7 @@ export const RULE_TITLES: Readonly<Record<string, readonly [string, number]>> = 
   "SWN-16": ["Grenade against a target in cover", 3],
   "SWN-17": ["Squads", 3],
   "SWN-18": ["Recruit (downtime)", 3],
+  "SWN-19": ["Authority focus", 3],
   "SW-01": ["Everyone starts flat-footed", 4],
   "SW-02": ["Surprise round", 4],
   "SW-03": ["Initiative", 4],

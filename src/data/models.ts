@@ -7,7 +7,8 @@
 import { isItemType } from "../documents/subtypes.js";
 import { type D20ArmorLike, type D20Derived, deriveD20 } from "./actor/d20-derived.js";
 import { type ActorDerived, type ActorSourceLike, deriveActor, type SkillLike } from "./actor/derived.js";
-import { CHARACTER_SPEC, CREATURE_SPEC } from "./actor/specs.js";
+import { CHARACTER_SPEC, CREATURE_SPEC, SQUAD_SPEC } from "./actor/specs.js";
+import { deriveSquad, type SquadDerived } from "./actor/squad-derived.js";
 import { ATTACK_CARD_SPEC } from "./chat/attack-card.js";
 import { SIDE_SPEC } from "./combatant-group/side.js";
 import { buildSchema } from "./fields.js";
@@ -109,6 +110,26 @@ export class CreatureModel extends FrontierModel<
 
   override prepareDerivedData(): void {
     this.derived = deriveFor(this, this.parent);
+  }
+}
+
+/**
+ * The `squad` actor (SWN-17): no Star Frontiers fields, so none of the character's derived data; its own, from the
+ * pure SWN rules (`deriveSquad`), which never throws — a blank or bad weapon formula leaves the damage null with the
+ * reason. `hp.max` is derived (4.5 × HD per unit, rounded up), as the sheet and the health model read it.
+ */
+export class SquadModel extends FrontierModel<
+  typeof SQUAD_SPEC,
+  Actor.Implementation,
+  { derived: SquadDerived; hp: { max: number } }
+> {
+  static override readonly spec = SQUAD_SPEC;
+  static override readonly systemOf = "Actor";
+  static override readonly type = "squad";
+
+  override prepareDerivedData(): void {
+    this.derived = deriveSquad(this);
+    this.hp.max = this.derived.hpMax;
   }
 }
 

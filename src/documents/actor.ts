@@ -2,6 +2,7 @@
  * Thin Actor subclass, registered as the system's Actor class: derived data comes from the data models; rolls
  * and attacks live in `workflows/`. Behaviour specific to actors goes here when a workflow needs it.
  */
+import { completeSquadSource, syncSquadChange } from "../data/actor/squad-derived.js";
 import { noteStoredSource } from "../helpers/migrate.js";
 
 /**
@@ -19,6 +20,24 @@ export class FrontierActor<out SubType extends Actor.SubType = Actor.SubType> ex
   }
 
   /**
+   * SWN-17: a new squad's HP and units standing follow what its creator gave (its size and HD when no HP was given),
+   * so "3 units of HD 2" starts whole at 27 HP rather than at the defaults' 23.
+   */
+  protected override async _preCreate(
+    data: Actor.CreateData,
+    options: Actor.Database.PreCreateOptions,
+    user: User.Implementation,
+  ): Promise<boolean | undefined> {
+    const allowed = await super._preCreate(data, options, user);
+    if (allowed === false) return false;
+    if (this.type === "squad") {
+      const fill = completeSquadSource(data.system, this._source.system);
+      if (fill) this.updateSource({ system: fill });
+    }
+    return undefined;
+  }
+
+  /**
    * Lowering the maximum Stamina below the current value (the sheet's max field) lowers the current value with it
    * instead of having the whole update refused by the joint rule "Stamina is above its maximum" (trust review H10).
    * Runs where v13 lets a document adjust an update before its dry run (`_preUpdate`, client-backend.mjs).
@@ -29,6 +48,8 @@ export class FrontierActor<out SubType extends Actor.SubType = Actor.SubType> ex
     user: User.Implementation,
   ): Promise<boolean | undefined> {
     clampStaminaChange(this._source.system, changes);
+    // SWN-17: a squad's HP and units standing move together (an edit of either is never refused).
+    if (this.type === "squad") syncSquadChange(this._source.system, changes);
     return (await super._preUpdate(changes, options, user)) ?? undefined;
   }
 }

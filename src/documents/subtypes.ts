@@ -21,7 +21,11 @@ export function isItemType<T extends Item.SubType>(
   return item.type === type;
 }
 
-/** The actor subtypes this system defines; their `system` is {@link ActorSystem}. */
+/**
+ * The Star Frontiers actor subtypes this system defines; their `system` is {@link ActorSystem}. The system's `squad`
+ * (SWN-17) is not one of them: it has no Stamina and no abilities, so every reader of these fields treats a squad as
+ * "not ours" (see {@link isSquad}).
+ */
 export type FrontierActorType = "character" | "creature";
 export type ActorSystem = Actor.SystemOfType<FrontierActorType>;
 
@@ -31,6 +35,11 @@ export type ActorSystem = Actor.SystemOfType<FrontierActorType>;
  */
 export function isFrontierActor(actor: Actor.Implementation): actor is Actor.OfType<FrontierActorType> {
   return actor.type === "character" || actor.type === "creature";
+}
+
+/** SWN-17: is this a Stars Without Number squad (one token for several NPCs, its own `system`, no Star Frontiers fields)? */
+export function isSquad(actor: Actor.Implementation): actor is Actor.OfType<"squad"> {
+  return actor.type === "squad";
 }
 
 /**

@@ -10,6 +10,7 @@ import type {
   CreatureModel,
   ItemModels,
   SideModel,
+  SquadModel,
 } from "../data/models.js";
 import type { ObscurementBehavior } from "../data/region/obscurement.js";
 import type { FrontierActor } from "../documents/actor.js";
@@ -54,6 +55,7 @@ declare module "fvtt-types/configuration" {
     Actor: {
       character: typeof CharacterModel;
       creature: typeof CreatureModel;
+      squad: typeof SquadModel;
     };
     Item: {
       weapon: (typeof ItemModels)["weapon"];

@@ -148,3 +148,55 @@ export const CREATURE_SPEC = {
 
 export type RaceKey = (typeof RACES)[number];
 export type Handedness = (typeof HANDEDNESS)[number];
+
+/**
+ * SWN-17: a Stars Without Number squad — one token for several NPCs of one kind. It has none of the Star Frontiers
+ * fields (no Stamina, no abilities): its numbers are the NPC's (`swn`), its size (`units`), its one hit-point pool
+ * (`hp.value`; the maximum, 4.5 × HD per unit rounded up, is derived) and its one weapon, whose average damage × the
+ * units standing is the squad's flat damage. `sourceUuid` is the NPC it was made from; `ledBy` the actor leading it
+ * (SWN-19, the Authority focus: one squad at a time).
+ */
+export const SQUAD_SPEC = {
+  fields: {
+    schemaVersion: int(ACTOR_SCHEMA_VERSION, { min: 0 }),
+    swn: schema({
+      hd: int(1, { min: 0, max: 30 }),
+      ac: int(10, { min: 0, max: 30 }),
+      /** The squad's attack bonus: its one attack roll (SWN-17). */
+      ab: int(1, { min: -10, max: 30 }),
+      /** The one saving throw of a single NPC (SWN-17). */
+      save: int(15, { min: 2, max: 20 }),
+      morale: int(8, { min: 2, max: 12 }),
+    }),
+    units: schema({ value: int(5, { min: 0, max: 100 }), max: int(5, { min: 1, max: 100 }) }),
+    /** SWN-17: the squad's hit points; 5 units of HD 1 hold 23 (4.5 × 5, rounded up). */
+    hp: schema({ value: int(23, { min: 0 }) }),
+    weapon: schema({
+      name: str(""),
+      /** Checked as a creature's damage is: a typo is refused, blank means "not in the sources". */
+      formula: str("", { check: creatureFormulaCheck }),
+      /** Armour piercing, multiplied by units like the damage (SWN-17). */
+      ap: int(0, { min: 0, max: 100 }),
+      /** The weapon's tech level (cover armour "X vs TLn", SWN-15). */
+      tl: int(3, { min: 0, max: 6 }),
+      /** A heavy weapon counts one TL higher against cover (ruling 4g). */
+      heavy: bool(false),
+    }),
+    /** The NPC (an actor's uuid) the squad was made from; "" = none. */
+    sourceUuid: str(""),
+    /** SWN-19: the actor (uuid) whose Authority focus leads this squad; "" = nobody. */
+    ledBy: str(""),
+    notes: html(),
+  },
+  joint: squadJoint,
+} satisfies ModelSpec;
+
+/**
+ * SWN-17: a squad's HP and units standing are kept in step by the document (`completeSquadSource` on create,
+ * `syncSquadChange` on update: data/actor/squad-derived.ts), not refused here. A joint check refusing "units above
+ * the size" or "HP above the pool" would refuse `Actor.create({ type: "squad", system: { units: { max: 3 } } })`
+ * (the defaults are 5 units and 23 HP) before the document could adjust it.
+ */
+function squadJoint(_data: Record<string, unknown>): string[] {
+  return [];
+}

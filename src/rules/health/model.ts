@@ -7,7 +7,7 @@
 import type { Critical, EngineId } from "../core/engine.js";
 import type { DamageKind } from "../core/types.js";
 
-export type HealthModelId = "stamina" | "vitalityWounds" | "hitPoints";
+export type HealthModelId = "stamina" | "vitalityWounds" | "hitPoints" | "squad";
 
 /**
  * The health model an engine's damage is dealt to: a d20 card's hits go to vitality and wound points (SW-10), the
@@ -23,8 +23,11 @@ export function healthModelOf(
   return profile === "swn" ? "hitPoints" : "vitalityWounds";
 }
 
-/** A number a hit lowers and an undo raises. */
-export type PoolKey = "stamina" | "vitality" | "wounds" | "swnHp";
+/** A number a hit lowers and an undo raises (a squad's hit points are `hp`, SWN-17). */
+export type PoolKey = "stamina" | "vitality" | "wounds" | "swnHp" | "hp";
+
+/** SWN-17: the squad's one pool, its hit points (`system.hp.value` on a `squad` actor). */
+export type SquadPoolKey = "hp";
 
 /** One pool's change from one hit: what undo puts back (up to what was lost and to the pool's maximum). */
 export interface PoolChange {

@@ -29,6 +29,10 @@ describe("SWN-17 SWN-18 squads and recruiting (seed 003)", () => {
     expect([timesUnits(2, 4), timesUnits(3, 4)]).toEqual([8, 12]);
   });
 
+  it("SWN-17 ruling 4f: damage rounds up — 1d8 × 3 units is 13.5 → 14, half 6.75 → 7", () => {
+    expect((["full", "half"] as const).map((h) => squadDamage("1d8", 3, h))).toEqual([14, 7]);
+  });
+
   it("SWN-17: a footprint of 1 hex per 3 units — 1, 3, 4 and 7 units take 1, 1, 2 and 3 hexes", () => {
     expect([1, 3, 4, 7].map(squadHexes)).toEqual([1, 1, 2, 3]);
   });

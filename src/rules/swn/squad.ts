@@ -41,11 +41,14 @@ export function averageDamage(formula: string): number {
   return (d.count * (d.faces + 1)) / 2 + d.bonus;
 }
 
-/** SWN-17: flat damage — the weapon's average × units, halved on a half hit (rounded down), none on none. */
+/**
+ * SWN-17: flat damage — the weapon's average × units, halved on a half hit, none on none. Ruling 4f: damage rounds
+ * up (the seed is silent; its hit points round up), so 1d8 × 3 units is 13.5 → 14, and 7 at half.
+ */
 export function squadDamage(formula: string, units: number, hit: SquadHit): number {
   if (hit === "none") return 0;
   const full = averageDamage(formula) * whole(units, "Units");
-  return Math.floor(hit === "half" ? full / 2 : full);
+  return Math.ceil(hit === "half" ? full / 2 : full);
 }
 
 /** SWN-17: a squad's armour and its weapon's AP, multiplied by units like its damage. */

@@ -1,0 +1,67 @@
+/**
+ * The squad sheet (SWN-17, SWN-19; ApplicationV2 + Handlebars, like the character sheet): the units bar, the HP pool,
+ * the squad's numbers, its weapon with the readout "average × units = flat damage (half X)", its footprint and who
+ * leads it. The owner edits every field in place (each change is saved as it is made); an observer reads it.
+ */
+import type { DeepPartial } from "fvtt-types/utils";
+import { templatePath } from "../../constants.js";
+import { isSquad } from "../../documents/subtypes.js";
+import { squadContext } from "./squad-context.js";
+
+const { ActorSheetV2 } = foundry.applications.sheets;
+type RenderOptions = foundry.applications.sheets.ActorSheetV2.RenderOptions;
+type HandlebarsTemplatePart = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
+
+/** Typed as ActorSheetV2 for the reason given in actor-sheet.ts (fvtt-types cannot check the mixin's subclass). */
+const Base: typeof ActorSheetV2 = foundry.applications.api.HandlebarsApplicationMixin(ActorSheetV2);
+
+/** An actor's UUID (a world actor's, or an unlinked token's synthetic actor's), as `ledBy` stores it (SWN-19). */
+function isActorUuid(s: string): s is string & Parameters<typeof fromUuidSync>[0] {
+  return /^(Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}\.)?Actor\.[A-Za-z0-9]{16}$/.test(s);
+}
+
+/** SWN-19: the name of the actor leading the squad, or "" when unset, malformed or not on this client. */
+export function leaderName(uuid: string): string {
+  if (!isActorUuid(uuid) || typeof fromUuidSync !== "function") return "";
+  try {
+    const leader: unknown = fromUuidSync(uuid);
+    return leader instanceof Actor ? (leader.name ?? "") : "";
+  } catch {
+    return "";
+  }
+}
+
+export class FrontierSquadSheet extends Base {
+  static override DEFAULT_OPTIONS = {
+    classes: ["frontier-tactics", "sheet", "actor", "squad"],
+    position: { width: 560, height: 680 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+  };
+
+  static PARTS: Record<string, HandlebarsTemplatePart> = {
+    body: { template: templatePath("actor/squad.hbs"), scrollable: [""] },
+  };
+
+  protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }) {
+    const context = await super._prepareContext(options);
+    const actor = this.document;
+    // This sheet is registered for squads only (index.ts).
+    if (!isSquad(actor)) throw new Error(`${actor.name}: not a squad (${actor.type})`);
+    const sys = actor.system;
+    const i18n = game.i18n;
+    const localize = (key: string, data?: Record<string, string | number>) =>
+      (data
+        ? i18n?.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])))
+        : i18n?.localize(key)) ?? key;
+    return Object.assign(context, {
+      actor,
+      system: sys,
+      squad: squadContext(sys, sys.derived, leaderName(sys.ledBy), localize),
+      notesHTML: await foundry.applications.ux.TextEditor.implementation.enrichHTML(sys.notes ?? "", {
+        relativeTo: actor,
+        secrets: actor.isOwner,
+      }),
+    });
+  }
+}
