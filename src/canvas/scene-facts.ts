@@ -5,7 +5,7 @@
  * involve at all (a player's never a hidden one or one they cannot see: {@link mayInvolve}).
  */
 import { SYSTEM_ID } from "../constants.js";
-import { actorSystem } from "../documents/subtypes.js";
+import { actorSystem, isSquad } from "../documents/subtypes.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import {
   type AlphaDawnVariant,
@@ -190,9 +190,71 @@ export function bystanders(tokens: readonly TokenP[], except: readonly string[])
         y: o.center.y,
         r: (Math.min(o.w, o.h) / 2) * 0.8,
         prone: st.has("prone"),
-        dead: st.has("dead") || (sys?.stamina?.value ?? 1) <= 0,
+        // A squad whose every unit is down (SWN-17) is no one in the way.
+        dead:
+          st.has("dead") ||
+          (sys?.stamina?.value ?? 1) <= 0 ||
+          (isSquadActor(o.actor) && o.actor.system.hp.value <= 0),
       };
     });
+}
+
+type D20Lattice = ReturnType<typeof d20Lattice>;
+
+/** Is this a squad actor (SWN-17)? */
+function isSquadActor(actor: Actor.Implementation | null | undefined): actor is Actor.OfType<"squad"> {
+  return !!actor && isSquad(actor);
+}
+
+/**
+ * SWN-17 meat shields: the first living squad friendly to the target standing in the line of fire — while it is
+ * there the target cannot be attacked directly (an area attack still reaches it). Null when none (or the target is
+ * itself a squad).
+ */
+function meatShield(attacker: TokenP, target: TokenP, involved: readonly TokenP[]): string | null {
+  if (isSquadActor(target.actor)) return null;
+  const squads = involved.filter(
+    (t) =>
+      t.id !== attacker.id &&
+      t.id !== target.id &&
+      isSquadActor(t.actor) &&
+      t.document.disposition === target.document.disposition,
+  );
+  if (!squads.length) return null;
+  const inWay = new Set(tokensInTheWay(attacker.center, target.center, bystanders(squads, [])));
+  return squads.find((t) => inWay.has(t.id))?.name ?? null;
+}
+
+/**
+ * SWN-17: a squad's cover is what all of it has — the d20 lattice from each grid cell of its token, the least covered
+ * cell deciding (a squad "must all be behind cover or concealment to benefit from it").
+ */
+function squadLattice(
+  attacker: TokenP,
+  target: TokenP,
+  others: readonly Bystander[],
+  caster: FoundryCaster,
+): D20Lattice {
+  const size = grid().size;
+  const from = footprint(attacker);
+  const held = statuses(target);
+  const cols = Math.max(1, Math.round(target.w / size));
+  const rows = Math.max(1, Math.round(target.h / size));
+  let best: D20Lattice | null = null;
+  for (let i = 0; i < cols; i++)
+    for (let j = 0; j < rows; j++) {
+      const centre = { x: target.x + (i + 0.5) * size, y: target.y + (j + 0.5) * size };
+      const cell = d20Lattice(
+        { footprint: from, centre: attacker.center },
+        { footprint: { x: centre.x, y: centre.y, w: size, h: size }, centre, statuses: held },
+        others,
+        caster,
+      );
+      const hidden = (l: typeof cell) => l.hard + l.low + l.soft;
+      if (!best || hidden(cell) < hidden(best) || (hidden(cell) === hidden(best) && cell.hard < best.hard))
+        best = cell;
+    }
+  return best!;
 }
 
 /**
@@ -254,6 +316,19 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
         crowd: inTheWay.length > 0,
         // The d20 engine's block (issue 14); the other engines ignore it.
         // A system without its d20 block (a hand-made test actor, a module's actor type) has no d20 facts.
+        // SWN-17: a squad — one target with its AC, its side's band, the cover all of it has.
+        ...(isSquadActor(target.actor)
+          ? {
+              d20: {
+                classDefense: 0,
+                dexMod: 0,
+                size: "medium",
+                swn: { ac: target.actor.system.swn.ac, band: bandOfToken(target) },
+                ...obscured(attacker, target),
+                lattice: squadLattice(attacker, target, others, caster),
+              },
+            }
+          : {}),
         ...(sys?.d20
           ? {
               d20: {
@@ -265,6 +340,8 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
                   !!target.document.combatant?.getFlag(SYSTEM_ID, "running")?.active,
                   // SWN-13: the target's side's Morale band (swn profile).
                   bandOfToken(target),
+                  // SWN-17: a friendly squad in the line of fire shields the target from direct attacks.
+                  meatShield(attacker, target, involved),
                 ),
                 ...d20Melee(
                   inMetres(from, unitsPerPixel()),

@@ -13,6 +13,7 @@ import { SYSTEM_ID } from "../constants.js";
 import { type WoundState, woundState } from "../rules/d20/health.js";
 import {
   applyHitPointsHit,
+  applySquadHit,
   applyStaminaHit,
   applyVitalityWoundsHit,
   type Critical,
@@ -21,6 +22,9 @@ import {
   type PoolChange,
   type PoolKey,
   resolveDoze,
+  squadHp,
+  timesUnits,
+  unitsLeft,
 } from "../rules/index.js";
 
 /**
@@ -45,7 +49,7 @@ export interface TargetState {
    * The target's health model when it is not Star Frontiers Stamina (issue 14): the apply takes the hit by the
    * TARGET's model, whichever engine rolled it. Absent: the `stamina` model (its screens, suits and Stamina above).
    */
-  readonly health?: VitalityWoundsTarget | HitPointsTarget;
+  readonly health?: VitalityWoundsTarget | HitPointsTarget | SquadTarget;
   /**
    * The target's SWN hit points (ruling 1), kept apart from `health` so a d20 card of either profile finds the pools
    * it was rolled for (`planCard` puts these in `health` for an `swn` card).
@@ -80,6 +84,17 @@ export interface VitalityWoundsTarget {
   readonly round?: { readonly combatId: string; readonly round: number } | null;
 }
 
+/**
+ * A squad (SWN-17) as the apply reads it: its one pool of hit points, HD and units; `unitsHit` is how many of its
+ * units an area attack caught (its damage is multiplied by them; absent: a single attack, × 1).
+ */
+export interface SquadTarget {
+  readonly model: "squad";
+  readonly hp: number;
+  readonly hd: number;
+  readonly units: { readonly value: number; readonly max: number };
+}
+
 /** An SWN target's hit points (ruling 1) as the apply reads them. */
 export interface HitPointsTarget {
   readonly model: "hitPoints";
@@ -96,7 +111,7 @@ export interface AppliedRecord {
   readonly staminaBefore?: number;
   readonly staminaAfter?: number;
   /** The target's health model when it is not `stamina` (records without it are Stamina records). */
-  readonly health?: "vitalityWounds" | "hitPoints";
+  readonly health?: "vitalityWounds" | "hitPoints" | "squad";
   /** Each pool the hit changed, before and after: what undo puts back. Stamina records from before have none. */
   readonly pools?: readonly PoolChange[];
   /** SW-10: the Fortitude save the hit calls for (5 + wound points lost this round), or absent. */
@@ -105,6 +120,8 @@ export interface AppliedRecord {
   readonly knockedOut?: boolean;
   /** SW-10: wound damage leaves the target fatigued. */
   readonly fatigued?: boolean;
+  /** SWN-17: a squad's hit — the units an area attack caught (the damage's multiplier), and the units standing. */
+  readonly squad?: { readonly unitsHit: number; readonly unitsBefore: number; readonly unitsAfter: number };
   /** SW-10: the wound points this hit added to the round's wound log, and the round it counts in (for undo). */
   readonly woundLog?: { readonly combatId: string; readonly round: number; readonly lost: number } | null;
   readonly unconscious: boolean;
@@ -202,6 +219,8 @@ interface Running {
   vitality: number;
   wounds: number;
   swnHp: number;
+  /** A squad's hit points (SWN-17). */
+  hp: number;
   /** Wound points lost this round, this plan's hits included (SW-10). */
   lost: number;
   power: Record<string, number>;
@@ -222,6 +241,7 @@ function runningFor(
       vitality: t.health?.model === "vitalityWounds" ? t.health.vitality.value : 0,
       wounds: t.health?.model === "vitalityWounds" ? t.health.wounds.value : 0,
       swnHp: (t.health?.model === "hitPoints" ? t.health : t.swnHp)?.hp.value ?? 0,
+      hp: t.health?.model === "squad" ? t.health.hp : 0,
       lost: t.health?.model === "vitalityWounds" ? t.health.lostThisRound : 0,
       power: { ...lv.power },
       capacity: { ...lv.capacity },
@@ -249,6 +269,8 @@ export function planApplication(
   stunned: ReadonlySet<string> = new Set(),
   turns: Readonly<Record<string, Partial<Record<AppliedStatus, number>>>> = {},
   critical: Readonly<Record<string, Critical>> = {},
+  /** SWN-17: per squad target, the units an area attack caught (its damage is multiplied by them). */
+  areaUnits: Readonly<Record<string, number>> = {},
 ): ApplyOutcome {
   const batch = emptyBatch();
   const applied: AppliedRecord[] = [];
@@ -275,6 +297,10 @@ export function planApplication(
     }
     if (t.health?.model === "hitPoints") {
       applied.push(planHitPoints(messageId, batch, t, run, rolled, kind, stunned.has(id)));
+      return;
+    }
+    if (t.health?.model === "squad") {
+      applied.push(planSquad(messageId, batch, t, t.health, run, rolled, kind, areaUnits[id] ?? 1));
       return;
     }
     // A second hit on the same actor meets the screens and suits as the first left them.
@@ -367,11 +393,14 @@ const POOL_PATH: Readonly<Record<PoolKey, string>> = {
   vitality: "system.d20.vitality.value",
   wounds: "system.d20.wounds.value",
   swnHp: "system.swn.hp.value",
+  hp: "system.hp.value",
 };
 
 /** A pool's maximum on the target now (undo never restores above it). */
 function poolMax(t: TargetState, pool: PoolKey): number {
   if (pool === "stamina") return t.stamina.max;
+  if (pool === "hp")
+    return t.health?.model === "squad" ? squadHp(t.health.units.max, t.health.hd) : Number.POSITIVE_INFINITY;
   if (pool === "swnHp")
     return (t.health?.model === "hitPoints" ? t.health : t.swnHp)?.hp.max ?? Number.POSITIVE_INFINITY;
   return t.health?.model === "vitalityWounds" ? t.health[pool].max : Number.POSITIVE_INFINITY;
@@ -502,6 +531,56 @@ function planHitPoints(
   return record;
 }
 
+/**
+ * One hit on a squad (SWN-17): a single attack deals its damage once; an area attack deals it × the units it caught
+ * (`unitsHit`, at most those standing). The pool falls, never below 0, and the units standing follow from it (ruling
+ * 4f, kept in step by the squad document) — one write to the squad. Every unit down is unconscious.
+ */
+function planSquad(
+  messageId: string,
+  batch: WriteBatch,
+  t: TargetState,
+  h: SquadTarget,
+  run: Running,
+  rolled: number,
+  kind: DamageKind,
+  unitsHit: number,
+): AppliedRecord {
+  const standing = unitsLeft(run.hp, h.hd, h.units.max);
+  const times = Math.max(1, Math.min(unitsHit, standing));
+  const amount = timesUnits(rolled, times);
+  const hit = applySquadHit(
+    { model: "squad", hp: run.hp, hd: h.hd, units: { value: standing, max: h.units.max }, armor: 0 },
+    { amount, kind, critical: "none" },
+  );
+  run.hp = hit.hp.after;
+  const active = new Set(t.statuses ?? []);
+  const on: AppliedStatus[] =
+    hit.wiped && hit.hp.before > 0 && !active.has("unconscious") ? ["unconscious"] : [];
+  const record: AppliedRecord = {
+    targetId: t.id,
+    name: t.name,
+    rolled: amount,
+    taken: hit.hp.before - hit.hp.after,
+    health: "squad",
+    pools: hit.pools,
+    unconscious: hit.wiped,
+    drains: {},
+    wear: {},
+    statuses: on,
+    steps: [],
+    squad: { unitsHit: times, unitsBefore: hit.units.before, unitsAfter: hit.units.after },
+  };
+  const { update, prefix } = updateFor(batch, t);
+  for (const p of hit.pools) update[`${prefix}${POOL_PATH[p.pool]}`] = p.after;
+  update[`${prefix}${ledgerPath(messageId, t.tokenId)}`] = {
+    ...JSON.parse(JSON.stringify(record)),
+    undone: false,
+  };
+  if (on.length) batch.statuses[t.id] = { on, off: [] };
+  return record;
+}
+
 /** SW-10: the wound states' statuses, of which a target has one at a time. */
 const WOUND_STATES: readonly AppliedStatus[] = ["disabled", "dying", "dead"];
 
@@ -587,7 +666,13 @@ export function planUndo(
     // while it still has wound damage (SW-10: "until his wounds are healed").
     const d20 = r.health === "vitalityWounds";
     const wounds = t.health?.model === "vitalityWounds" ? t.health : null;
-    const down = d20 ? run.wounds < 0 : r.health === "hitPoints" ? run.swnHp <= 0 : run.stamina <= 0;
+    const down = d20
+      ? run.wounds < 0
+      : r.health === "hitPoints"
+        ? run.swnHp <= 0
+        : r.health === "squad"
+          ? run.hp <= 0
+          : run.stamina <= 0;
     const still = new Set<AppliedStatus>(
       d20 ? d20Statuses(woundState(run.wounds), run.wounds < (wounds?.wounds.max ?? run.wounds)) : [],
     );

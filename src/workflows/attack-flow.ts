@@ -453,6 +453,8 @@ export function planCard(
   const model = healthModelOf(card.engine, card.profile);
   const byModel = targets.map((t) => {
     if (!t) return t;
+    // SWN-17: a squad takes every hit in its own pool, whatever the card.
+    if (t.health?.model === "squad") return t;
     // Ruling 1: an swn card's hits go to the target's SWN hit points.
     if (model === "hitPoints") return t.swnHp ? { ...t, health: t.swnHp } : t;
     if (!t.health || model === "vitalityWounds") return t;
@@ -471,6 +473,8 @@ export function planCard(
     new Set(card.stunned ?? []),
     statusTurns(card, wanted),
     Object.fromEntries(wanted.map((id) => [id, criticalOf(card, id)])),
+    // SWN-17: the units of each squad an area attack caught (a grenade card keeps them).
+    Object.fromEntries((card.grenade?.d20?.units ?? []).map((u) => [u.id, u.units])),
   );
 }
 

@@ -337,6 +337,9 @@ export async function attackWithWeapon(
               burstRadius: square.burstRadius,
               reflexDC: square.reflexDC,
               increment: sys.d20.rangeIncrement ?? 0,
+              // SWN-16, SWN-15: under the swn profile the miss lands 1d3 hexes away and cover from the blast
+              // point gives armour against the grenade's TL.
+              ...(card.profile === "swn" ? { swn: weapon.d20?.swn } : {}),
             },
             sys.d20.damage,
             rolls,

@@ -20,7 +20,7 @@ import { placeBlastArea } from "../canvas/blast-area.js";
 import type { SuppressingEntry } from "../canvas/suppression.js";
 import { SYSTEM_ID } from "../constants.js";
 import { type DefenseSystem, defenseState, screenPack, weaponFacts } from "../data/item/facts.js";
-import { actorSystem, isAttackMessage, isItemType, tokenByUuid } from "../documents/subtypes.js";
+import { actorSystem, isAttackMessage, isItemType, isSquad, tokenByUuid } from "../documents/subtypes.js";
 import { type GMAnswer, type GMRequestBody, registerGMRequest, requestGM } from "../helpers/gm-request.js";
 import { guard, notify } from "../helpers/report.js";
 import { clientSettings, currentProfile, SETTINGS } from "../helpers/settings.js";
@@ -64,6 +64,7 @@ const POOL_LABEL = {
   vitality: "FT.Card.vitality",
   wounds: "FT.Card.wounds",
   swnHp: "FT.Card.swnHp",
+  hp: "FT.Card.swnHp",
 } as const;
 
 type Msg = ChatMessage.Implementation;
@@ -163,10 +164,14 @@ function showAppliedNumbers(message: Msg, card: StoredCard, html: HTMLElement): 
     const pools = poolsOf(rec)
       .map((p) => `${game.i18n?.localize(POOL_LABEL[p.pool]) ?? p.pool} ${p.before} → ${p.after}`)
       .join(", ");
+    // SWN-17: a squad's hit says the units the burst caught and the units left standing.
+    const squad = rec.squad
+      ? ` · ${game.i18n?.format("FT.Squad.appliedUnits", { hit: String(rec.squad.unitsHit), before: String(rec.squad.unitsBefore), after: String(rec.squad.unitsAfter) }) ?? ""}`
+      : "";
     span.textContent =
       rec.health === "vitalityWounds"
         ? `: ${d20AppliedText(rec, (k) => game.i18n?.localize(k) ?? k)}`
-        : `: ${rec.taken} (${pools})${steps}`;
+        : `: ${rec.taken} (${pools})${squad}${steps}`;
     line.querySelector(".ft-applied-label")?.after(span);
     // SW-10 (issue 14): the Fortitude save the hit calls for, for the target's owner or the GM, once.
     const raw = rawRecord(actor, message.id ?? "", mark.tokenId);
@@ -504,7 +509,11 @@ function isPoolChange(p: unknown): boolean {
   if (!p || typeof p !== "object") return false;
   const c = p as Record<string, unknown>;
   return (
-    (c.pool === "stamina" || c.pool === "vitality" || c.pool === "wounds") &&
+    (c.pool === "stamina" ||
+      c.pool === "vitality" ||
+      c.pool === "wounds" ||
+      c.pool === "swnHp" ||
+      c.pool === "hp") &&
     Number.isFinite(c.before) &&
     Number.isFinite(c.after)
   );
@@ -538,7 +547,23 @@ function recordOn(actor: ActorI, messageId: string, tokenId: string): AppliedRec
   const save = o.fortitude as Record<string, unknown> | null | undefined;
   const knockedOut = !!save && typeof save === "object" && save.passed === false;
   // Stored JSON whose numbers, maps and steps were checked just above; the rest is what planApplication wrote.
-  return { ...(o as unknown as AppliedRecord), statuses, woundLog, knockedOut };
+  // SWN-17: a squad's units, three counts (dropped when they are not).
+  const q = o.squad as Record<string, unknown> | null | undefined;
+  const squad =
+    q && ["unitsHit", "unitsBefore", "unitsAfter"].every((k) => Number.isInteger(q[k]))
+      ? {
+          unitsHit: q.unitsHit as number,
+          unitsBefore: q.unitsBefore as number,
+          unitsAfter: q.unitsAfter as number,
+        }
+      : undefined;
+  return {
+    ...(o as unknown as AppliedRecord),
+    statuses,
+    woundLog,
+    knockedOut,
+    ...(squad ? { squad } : { squad: undefined }),
+  };
 }
 
 async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<void> {
@@ -860,8 +885,32 @@ function isUuid(s: string): s is string & Parameters<typeof fromUuidSync>[0] {
 function targetState(messageId: string, uuid: string, mark?: AppliedMark | null): TargetState | null {
   const token = tokenByUuid(uuid);
   const actor = targetActor(uuid, mark ?? null);
-  const sys = actorSystem(actor);
   const ids2 = tokenIds(uuid);
+  // SWN-17: a squad's one pool of hit points (its units follow from it).
+  if (actor && ids2 && isSquad(actor)) {
+    const q = actor.system;
+    const linked = token ? !!token.actorLink : true;
+    return {
+      id: uuid,
+      name: token?.name ?? actor.name ?? "",
+      sceneId: ids2.sceneId,
+      tokenId: ids2.tokenId,
+      actorId: linked ? (actor.id ?? "") : (token?.actorId ?? ""),
+      linked,
+      stamina: { value: 0, max: 0 },
+      defenses: [],
+      health: {
+        model: "squad",
+        hp: q.hp.value,
+        hd: q.swn.hd,
+        units: { value: q.units.value, max: q.units.max },
+      },
+      recorded: recordOn(actor, messageId, ids2.tokenId),
+      undone: undoneOn(actor, messageId, ids2.tokenId),
+      statuses: [...actor.statuses],
+    };
+  }
+  const sys = actorSystem(actor);
   if (!actor || !sys || !ids2) return null;
   const packs = actor.items.contents
     .filter((i) => isItemType(i, "powerSource"))

@@ -85,6 +85,8 @@ export function d20TargetFacts(
   running = false,
   /** SWN-13: the target's side's Morale band. */
   band: string | null = null,
+  /** SWN-17: the friendly squad shielding it from direct attacks (its name), or null. */
+  shieldedBy: string | null = null,
 ): D20TargetFacts {
   const d = sys.derived?.d20;
   const held = [...conditions(statuses, "defender"), ...(running ? ["defenderRunning"] : [])];
@@ -99,7 +101,7 @@ export function d20TargetFacts(
     moved,
     speed: d?.speed?.move ?? null,
     // Ruling 1: the swn profile's AC and the side's Morale band (SWN-13).
-    ...(sys.swn ? { swn: { ac: sys.swn.ac, band } } : {}),
+    ...(sys.swn ? { swn: { ac: sys.swn.ac, band, ...(shieldedBy ? { shieldedBy } : {}) } } : {}),
   };
 }
 

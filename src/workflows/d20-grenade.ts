@@ -13,14 +13,25 @@ import type { GrenadeCard } from "../applications/card-context.js";
 import { postureOf } from "../canvas/d20-cover-facts.js";
 import { FoundryCaster } from "../canvas/foundry-caster.js";
 import { cardIsPublic, cardName, involvedTokens, occupants, unitsPerPixel } from "../canvas/scene-facts.js";
+import { isSquad } from "../documents/subtypes.js";
 import { burstCaught, grenadeLanding, reflexAgainstBurst } from "../rules/d20/grenade.js";
 import type { CoverDegree } from "../rules/d20/tables.js";
-import { firstObstacle, parseDice } from "../rules/index.js";
+import {
+  armourAfterAp,
+  coverArmour,
+  type D20WeaponFacts,
+  firstObstacle,
+  parseDice,
+  unitsLeft,
+} from "../rules/index.js";
 import { rollFormula } from "./attack.js";
 import type { AttackCardData, CardTarget } from "./attack-flow.js";
 import type { TargetDamage } from "./attack-plan.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
+
+/** SWN-17: a squad takes 1 hex per 3 units, so each hex the burst reaches holds 3 of them. */
+const UNITS_PER_HEX = 3;
 
 /** What a d20 grenade card keeps beside the blast (SW-38): the deviation, the save's DC and each save rolled. */
 export interface D20GrenadeBlock {
@@ -38,6 +49,10 @@ export interface D20GrenadeBlock {
   readonly cover: readonly { readonly id: string; readonly cover: CoverDegree }[];
   /** The saves rolled so far (the GM's writes); a total is null when the creature's numbers are secret. */
   readonly saves: readonly D20Save[];
+  /** SWN-17: each squad caught, the units the burst reaches (its damage is multiplied by them when applied). */
+  readonly units?: readonly { readonly id: string; readonly units: number }[];
+  /** SWN-16, SWN-15: each creature behind hard cover from the blast point, the armour that took off its damage. */
+  readonly armour?: readonly { readonly id: string; readonly value: number }[];
 }
 
 export interface D20Save {
@@ -61,7 +76,13 @@ export async function d20GrenadeCard(
   card: AttackCardData,
   from: TokenP,
   aimed: TokenP,
-  grenade: { readonly burstRadius: number; readonly reflexDC: number; readonly increment: number },
+  grenade: {
+    readonly burstRadius: number;
+    readonly reflexDC: number;
+    readonly increment: number;
+    /** The swn profile's weapon numbers (SWN-15, SWN-16); absent under sw. */
+    readonly swn?: D20WeaponFacts["swn"];
+  },
   formula: string,
   rolls: Roll[],
 ): Promise<AttackCardData & { grenade: GrenadeCard }> {
@@ -84,6 +105,7 @@ export async function d20GrenadeCard(
       d3: d3?.total ?? null,
       d8: d8?.total ?? null,
       unitsPerMetre: perMetre,
+      ...(card.profile === "swn" ? { profile: "swn" as const } : {}),
     },
     firstObstacle(caster),
   );
@@ -119,7 +141,33 @@ export async function d20GrenadeCard(
   // unless their save halves it.
   const dice = card.damageDice[0] ?? [];
   const total = Math.max(0, dice.reduce((a, b) => a + b, 0) + parseDice(formula).bonus);
-  const damage: TargetDamage[] = caught.map((c) => ({ targetId: c.id, damage: total }));
+  // SWN-15, SWN-16: under swn, hard cover between the blast point and a creature gives it the cover's armour
+  // against the grenade's TL (a TL not entered reads none); a hit at the target's feet has nothing between.
+  const w = grenade.swn;
+  const armour = w
+    ? caughtCover.flatMap((c) => {
+        const term = w.tl === null ? null : coverArmour(c.materials, { ...w, tl: w.tl });
+        const value = term ? armourAfterAp(term.value, w.ap) : 0;
+        return value ? [{ id: c.id, value }] : [];
+      })
+    : [];
+  const armourOf = (id: string) => armour.find((a) => a.id === id)?.value ?? 0;
+  const damage: TargetDamage[] = caught.map((c) => ({
+    targetId: c.id,
+    damage: Math.max(0, total - armourOf(c.id)),
+  }));
+  // SWN-17: a squad's units the burst reaches — 3 to each of its grid cells within the radius, at most those standing.
+  const cellsOf = new Map(occupants().map((o) => [o.id, o.cells]));
+  const radius = grenade.burstRadius * perMetre;
+  const units = caught.flatMap((c) => {
+    const actor = byUuid.get(c.id)?.actor;
+    if (!actor || !isSquad(actor)) return [];
+    const inside = (cellsOf.get(c.id) ?? []).filter(
+      (p) => Math.hypot(p.x - land.landing.x, p.y - land.landing.y) <= radius + 1e-6,
+    ).length;
+    const standing = unitsLeft(actor.system.hp.value, actor.system.swn.hd, actor.system.units.max);
+    return [{ id: c.id, units: Math.max(1, Math.min(standing, UNITS_PER_HEX * Math.max(1, inside))) }];
+  });
   const { id: _id, name: _name, ...throwSeen } = card.targets[0]!;
   const row = (c: { id: string; name: string; distance: number | null }): CardTarget => ({
     id: c.id,
@@ -156,6 +204,8 @@ export async function d20GrenadeCard(
         damage: { formula, dice, total },
         cover: caughtCover.map((c) => ({ id: c.id, cover: c.cover })),
         saves: [],
+        ...(units.length ? { units } : {}),
+        ...(armour.length ? { armour } : {}),
       },
     },
   };

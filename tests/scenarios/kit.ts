@@ -114,6 +114,9 @@ export interface TokenSpec {
   /** Player characters are linked; NPC tokens usually not (their damage goes to the token's delta). */
   actorLink: boolean;
   disposition?: number;
+  /** Grid cells across and down (1 unless given): a squad takes 1 hex per 3 units (SWN-17). */
+  width?: number;
+  height?: number;
 }
 
 export function tokenSource(t: TokenSpec): Sourced<"_id" | "name" | "actorId"> {

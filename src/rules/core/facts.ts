@@ -196,6 +196,8 @@ export interface D20TargetFacts {
     readonly ac: number;
     readonly band?: string | null;
     readonly concealment?: string;
+    /** SWN-17 meat shields: the friendly squad between the attacker and the target; a direct attack is refused. */
+    readonly shieldedBy?: string;
   };
 }
 

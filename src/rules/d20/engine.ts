@@ -40,7 +40,7 @@ import type {
 } from "../core/facts.js";
 import { total } from "../core/modifiers.js";
 import { type Modifier, RulesError } from "../core/types.js";
-import { type Concealment, coverArmour } from "../swn/cover.js";
+import { type Concealment, concealmentTerm, coverArmour, grenadeCoverAc } from "../swn/cover.js";
 import {
   armourAfterAp,
   concealmentFromMissChance,
@@ -254,6 +254,9 @@ function swnBlocks(facts: AttackFacts) {
 
 const bandOf = (b: string | null | undefined) => (isMoraleBand(b) ? b : null);
 
+/** SWN-16: a grenade's base AC (before the target's concealment). */
+const GRENADE_AC = grenadeCoverAc("none");
+
 /**
  * SWN-14, ruling 5: the target's concealment — the highest of the rays the walls obscure (hard, low or soft: most
  * cover also hides), a region's SW-32 obscurement mapped, and the dialog's.
@@ -363,7 +366,14 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
     areaTarget(facts: AttackFacts, kind: AreaKind) {
       const t = facts.target;
       let terms: Modifier[];
-      if (kind === "grenade") terms = grenadeSquareDefense();
+      if (kind === "grenade" && swn) {
+        // SWN-16: a grenade at a target is thrown at AC 10 + the target's concealment (a hit ignores cover armour).
+        const c = t.d20 ? concealmentTerm(swnConcealment(t.d20)) : null;
+        terms = [
+          { id: "area", label: "FT.SWN.Grenade.ac", value: GRENADE_AC, ruleId: "SWN-16" },
+          ...(c ? [c] : []),
+        ];
+      } else if (kind === "grenade") terms = grenadeSquareDefense();
       else {
         const fire = facts.weapon.d20?.fire;
         if (!fire?.multi && !fire?.auto)
@@ -376,7 +386,14 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
         ];
       }
       // Only the ground: no conditions, movement, melee or flanking of the creature standing on it.
-      const ground = { classDefense: 0, dexMod: 0, size: "medium", cover: 0, missChance: 0 };
+      const ground = {
+        classDefense: 0,
+        dexMod: 0,
+        size: "medium",
+        cover: 0,
+        missChance: 0,
+        ...(swn ? { swn: { ac: 0 } } : {}),
+      };
       return { facts: { ...facts, target: { ...t, d20: ground } }, terms };
     },
     attackModifiers(facts: AttackFacts, _options: RuleOptions): Modifier[] {
@@ -425,6 +442,12 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
       target: readonly Modifier[] = engine.targetModifiers(facts, options),
     ): Check {
       const { t, w } = blocks(facts);
+      // SWN-17 meat shields: a friendly squad in the line of fire — no direct attack (an area's facts have no shield).
+      if (swn && t.swn?.shieldedBy)
+        throw new RulesError("FT.SWN.Squad.meatShield", `${t.swn.shieldedBy} shields ${facts.target.name}`, {
+          squad: t.swn.shieldedBy,
+          target: facts.target.name,
+        });
       const terms = attackTerms(facts);
       const inRange = melee(w) ? inReach(facts, w) : terms.inRange;
       // SW-30: total cover cannot be targeted (the scene reports it as a null cover bonus).

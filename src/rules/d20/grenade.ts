@@ -22,6 +22,7 @@ import { inBlast, type Occupant } from "../geometry/areas.js";
 import type { RayCaster } from "../geometry/caster.js";
 import type { Footprint } from "../geometry/cover.js";
 import type { Point } from "../geometry/range.js";
+import { grenadeMissMetres } from "../swn/cover.js";
 import { type AttackInput, type AttackTerms, attackModifiers } from "./attack.js";
 import { measureD20Cover, type Posture } from "./cover.js";
 import { COVER_TABLE, type CoverDegree } from "./tables.js";
@@ -74,6 +75,8 @@ export interface GrenadeThrow {
   readonly d8: number | null;
   /** Scene units per metre (1 when the points are in metres). */
   readonly unitsPerMetre: number;
+  /** The d20 profile (ruling 1): under `swn` a miss lands 1d3 hexes (3 m each) away (SWN-16). */
+  readonly profile?: "sw" | "swn";
 }
 
 export interface GrenadeLanding {
@@ -91,7 +94,7 @@ export function grenadeLanding(g: GrenadeThrow, obstacle: ObstacleTest): Grenade
   if (g.hit) return { landing: g.target, deviated: false, metres: 0, direction: null, stoppedByWall: false };
   if (g.d3 === null || g.d8 === null)
     throw new RulesError("FT.D20.Grenade.diceMissing", "A missed grenade needs its d3 and d8");
-  const metres = deviationMetres(g.d3, g.increments);
+  const metres = g.profile === "swn" ? grenadeMissMetres(g.d3) : deviationMetres(g.d3, g.increments);
   const r = deviate(g.from, g.target, g.d8, metres * g.unitsPerMetre, obstacle, D8_DEVIATION_DIRECTIONS);
   return {
     landing: r.landing,
@@ -148,6 +151,8 @@ export interface CaughtInBurst {
   readonly cover: CoverDegree;
   /** Its bonus on the Reflex save; null for total cover (the burst does not reach). */
   readonly reflexBonus: number | null;
+  /** SWN-15: the materials of the hard walls between the blast point and it (none without cover). */
+  readonly materials: readonly string[];
 }
 
 /**
@@ -166,7 +171,10 @@ export function burstCaught(
   return occupants
     .filter((o) => ids.has(o.id))
     .map((o) => {
-      const cover = measureD20Cover(point, o.footprint, caster, o.posture ?? "standing").degree;
-      return { id: o.id, cover, reflexBonus: COVER_TABLE[cover].reflex };
+      const report = measureD20Cover(point, o.footprint, caster, o.posture ?? "standing");
+      const cover = report.degree;
+      // SWN-15, SWN-16: the hard walls between the blast point and the creature (their armour under swn).
+      const materials = cover === "none" ? [] : report.materials;
+      return { id: o.id, cover, reflexBonus: COVER_TABLE[cover].reflex, materials };
     });
 }

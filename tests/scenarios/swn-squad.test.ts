@@ -1,0 +1,186 @@
+/**
+ * Scenario (issue 16, SWN-17): a squad of five marines (HD 1: 23 HP, 2 hexes) stands between Kara and their
+ * sergeant on a 3 m hex grid. While the squad is in the line of fire the sergeant cannot be shot directly (meat
+ * shields); Kara's rifle shot at the squad takes 9 of its 23 HP (5 units → 4); her frag grenade at the sergeant is an
+ * area attack, which the meat shield does not stop: it bursts at his feet, reaches one of the squad's hexes (3 of its
+ * 4 units standing) and deals its 2d6 × 3 to the squad — one write to the squad each time.
+ *
+ * Numbers: Kara's attack bonus +3; the rifle (TL3, 1d10, 10 m increment) at 15 m is −2; the grenade (2d6, 5 m burst,
+ * 4 m increment, TL3) at 15 m is three increments, −6, against AC 10 (SWN-16). The squad: AC 13.
+ */
+import { describe, expect, it } from "vitest";
+import { createTable, type Table } from "../foundry/world.js";
+import {
+  ALICE_ID,
+  actorSource,
+  attack,
+  cell,
+  clickCard,
+  closeTableAfterEach,
+  G,
+  GM_ID,
+  id,
+  itemFromPack,
+  onEveryClient,
+  rowText,
+  sceneSource,
+  settingSource,
+  tokenSource,
+  told,
+} from "./kit.js";
+import { clickSheetItem, lastCard } from "./kit-grenades.js";
+
+const SCENE = id("sceneSwnSquad");
+const KARA = id("actKaraSwnSq");
+const SARGE = id("actSargeSwnSq");
+const MARINES = id("actMarinesSwnSq");
+const RIFLE = id("itmRifleSwnSq");
+const FRAG = id("itmFragSwnSq");
+const TOK = { kara: id("tokKaraSwnSq"), sarge: id("tokSargeSwnSq"), marines: id("tokMarinesSwnSq") };
+
+let table: Table;
+closeTableAfterEach(() => table);
+
+const world = () => ({
+  settings: [
+    settingSource(id("setEngineSwnSq"), "engine", "d20"),
+    settingSource(id("setProfileSwnSq"), "profile", "swn"),
+  ],
+  actors: [
+    actorSource({
+      _id: KARA,
+      name: "Kara",
+      owner: ALICE_ID,
+      items: [
+        itemFromPack(
+          "d20",
+          "blaster-pistol",
+          RIFLE,
+          { d20: { damage: "1d10" }, swn: { tl: 3 } },
+          "Mag Rifle",
+        ),
+        itemFromPack(
+          "d20",
+          "grenade",
+          FRAG,
+          { d20: { damage: "2d6", burstRadius: 5, reflexDC: 15 }, swn: { tl: 3 } },
+          "Frag Grenade",
+        ),
+      ],
+      system: { swn: { ab: 3, hp: { value: 8, max: 8 } } },
+    }),
+    {
+      ...actorSource({
+        _id: SARGE,
+        name: "Sergeant",
+        system: { swn: { ac: 14, hp: { value: 10, max: 10 } } },
+      }),
+      ownership: { default: 2 },
+    },
+    {
+      _id: MARINES,
+      name: "Marines",
+      type: "squad",
+      img: "icons/svg/mystery-man.svg",
+      system: { swn: { hd: 1, ac: 13, ab: 1 }, units: { value: 5, max: 5 }, hp: { value: 23 } },
+      items: [],
+      effects: [],
+      flags: {},
+      ownership: { default: 2 },
+    },
+  ],
+  scenes: [
+    sceneSource({
+      _id: SCENE,
+      name: "Landing field",
+      // SWN's 3 m hexes, as square cells.
+      grid: { size: 100, distance: 3, units: "m" },
+      tokens: [
+        tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
+        // Five units take 2 hexes (1 per 3 units).
+        tokenSource({
+          _id: TOK.marines,
+          name: "Marines",
+          actorId: MARINES,
+          actorLink: true,
+          disposition: -1,
+          width: 2,
+          height: 1,
+          ...cell(3, 5),
+        }),
+        tokenSource({
+          _id: TOK.sarge,
+          name: "Sergeant",
+          actorId: SARGE,
+          actorLink: true,
+          disposition: -1,
+          ...cell(5, 5),
+        }),
+      ],
+    }),
+  ],
+});
+
+const squad = () => {
+  const s = G().game.actors.get(MARINES).system;
+  return { hp: s.hp.value as number, living: s.derived.living as number };
+};
+
+describe("scenario: a squad of five takes a rifle shot and a grenade, and shields its sergeant (issue 16, SWN-17)", () => {
+  it("SWN-17: meat shields — Kara's rifle at the sergeant behind the squad is refused, nothing spent; her shot at the squad (d20 15 + 1 = 16 vs AC 13) takes 9 HP: 23 → 14, 5 units → 4, one write, on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    const ammo = () => alice.run(() => G().game.actors.get(KARA).items.get(RIFLE).system.ammo.remaining);
+    const before = ammo();
+    table.dice(15, 9);
+    expect(await attack(table, alice, KARA, RIFLE, [TOK.sarge])).toBeNull();
+    expect(told(alice).join(" ")).toContain(
+      "Marines stands between you and Sergeant: only an area attack reaches Sergeant (SWN-17 meat shields).",
+    );
+    expect(ammo()).toBe(before);
+    const msg = await attack(table, alice, KARA, RIFLE, [TOK.marines]);
+    for (const c of table.all)
+      expect(rowText(c, msg!, "Marines")).toContain("d20 15 + 1 = 16 vs AC 13 → Hit");
+    const writes = table.server.log.length;
+    clickCard(table.client(GM_ID), msg!, "apply", "Marines");
+    await table.settle();
+    const actorWrites = table.server.log
+      .slice(writes)
+      .filter((w: { type?: string; action?: string }) => w.type === "Actor" && w.action === "update");
+    expect(actorWrites).toHaveLength(1);
+    expect(onEveryClient(table, squad)).toEqual({
+      Gamemaster: { hp: 14, living: 4 },
+      Alice: { hp: 14, living: 4 },
+    });
+    expect(rowText(table.client(GM_ID), msg!, "Marines")).toContain("× 1 units; units 5 → 4");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-16 SWN-17: the grenade at the sergeant is an area attack the squad cannot stop — d20 15 − 3 = 12 vs AC 10 hits; the 5 m burst reaches one of the squad's hexes: 2d6 [1, 2] = 3 × 3 units = 9 (14 → 5, 2 units left) and the sergeant's 3 (10 → 7), on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await table.client(GM_ID).run(() => G().game.actors.get(MARINES).update({ "system.hp.value": 14 }));
+    await table.settle();
+    const alice = table.client(ALICE_ID);
+    alice.target(TOK.sarge);
+    table.dice(15, 1, 2);
+    await clickSheetItem(table, alice, KARA, FRAG, "attack", true);
+    expect(told(alice)).toEqual([]);
+    const msg = lastCard(alice)!;
+    const gm = table.client(GM_ID);
+    for (const c of table.all) expect(rowText(c, msg, "Marines")).toContain("2d6 [1, 2] = 3 dmg");
+    clickCard(gm, msg, "apply", "Marines");
+    await table.settle();
+    clickCard(gm, msg, "apply", "Sergeant");
+    await table.settle();
+    expect(onEveryClient(table, squad)).toEqual({
+      Gamemaster: { hp: 5, living: 2 },
+      Alice: { hp: 5, living: 2 },
+    });
+    expect(onEveryClient(table, () => G().game.actors.get(SARGE).system.swn.hp.value)).toEqual({
+      Gamemaster: 7,
+      Alice: 7,
+    });
+    expect(rowText(gm, msg, "Marines")).toContain("× 3 units; units 4 → 2");
+    expect(table.unhandled).toEqual([]);
+  });
+});
