@@ -66,8 +66,9 @@ export function minifyWhitespace(): Plugin {
 
 /**
  * One ES module for Foundry: `dist/frontier-tactics.mjs` (and its lazy chunks) plus `frontier-tactics.css`.
- * Foundry derives hook names from class names (`renderFrontierActorSheet`…): esbuild's `keepNames` gives every class
- * and function its source name back (`Object.defineProperty(…, "name")`), so local identifiers can be shortened.
+ * Foundry derives hook names and sheet ids from class names (`renderFrontierActorSheet`…): the classes it reads carry
+ * their names by hand (`helpers/class-name.ts`, checked in the bundle by scripts/build.mjs), so identifiers can be
+ * shortened. esbuild's `keepNames` named every function as well, 15 KB of the 300 KB budget; it is off.
  * `npm run dev` serves the source on :30001 (`devSystem`) and proxies everything else (and the socket) to a local
  * Foundry on :30000.
  */
@@ -75,7 +76,7 @@ export default defineConfig(({ command }) => ({
   base: command === "serve" ? BASE : "./",
   plugins: [devSystem(), minifyWhitespace()],
   publicDir: false,
-  esbuild: { keepNames: true },
+  esbuild: { keepNames: false },
   build: {
     outDir: "dist",
     emptyOutDir: false,

@@ -20,6 +20,12 @@ import { countWrites } from "../src/workflows/apply-damage.js";
 import { gmApplyDamage, runAttack } from "../src/workflows/attack-flow.js";
 import { rollD20Initiative } from "../src/workflows/d20-initiative.js";
 import { rollSides } from "../src/workflows/side-initiative.js";
+import {
+  type MoraleWrites,
+  NO_FACTORS,
+  recordIntimidation,
+  settleSide,
+} from "../src/workflows/side-morale.js";
 import { sideView } from "../tests/fixtures/combat.js";
 import {
   attacker as attackerFacts,
@@ -319,4 +325,79 @@ out("cover.pair.d20.5000walls", d5000, "ms", Number((2 * d500).toFixed(4)));
   );
   out("initiative.d20.roll40.combatantUpdates", writes.combatants, "writes", 1);
   out("initiative.d20.roll40.chatMessages", writes.messages, "writes", 1);
+}
+
+// Document writes (issue 16, SWN-09, SWN-12, SWN-13): a side's Morale changing — an Intimidate that succeeds and
+// moves the pirates from Careful (6) to Tactical Retreat (5): one group update and one card; a casualty that moves
+// its band: the same. The real workflow's functions with counting writes.
+{
+  const writes = { groups: 0, cards: 0 };
+  const count: MoraleWrites = {
+    updateSide: async () => void writes.groups++,
+    postBand: async () => void writes.cards++,
+  };
+  const pirate = (i: number, hp: number) => ({
+    id: `p${i}`,
+    isPC: false,
+    morale: 8,
+    immune: false,
+    hp,
+    down: hp <= 0,
+  });
+  const members = [pirate(0, 0), pirate(1, 5), pirate(2, 5), pirate(3, 5), pirate(4, 5)];
+  const pub = { band: "careful", intimidated: [], start: { members: 5, hp: 25 } };
+  const gm = { ...NO_FACTORS, leaderId: "p0" };
+  // 8 + 1 − 2 − 1 = 6 (Careful); intimidated (2d6 + 1 = 9 ≥ 6) → 5, Tactical Retreat: the card is the Intimidate's.
+  const r = await recordIntimidation(members, gm, pub, 1, 9, {
+    ...count,
+    postIntimidation: async () => void writes.cards++,
+  });
+  if (!r.success || r.band !== "tacticalRetreat")
+    throw new Error("the Morale bench should reach Tactical Retreat");
+  out("morale.intimidate.groupUpdates", writes.groups, "writes", 1);
+  out("morale.intimidate.cards", writes.cards, "writes", 1);
+  writes.groups = 0;
+  writes.cards = 0;
+  // A second pirate falls: 8 + 1 − 2 − 2 = 5 → Tactical Retreat from Careful.
+  await settleSide([pirate(0, 0), pirate(1, 0), ...members.slice(2)], gm, pub, true, count);
+  out("morale.casualty.groupUpdates", writes.groups, "writes", 1);
+  out("morale.casualty.cards", writes.cards, "writes", 1);
+}
+
+// Document writes (issue 16, SWN-17): a hit on a squad of five — one actor update (its units follow its HP).
+{
+  const card = {
+    version: 3,
+    engine: "d20",
+    profile: "swn",
+    result: { damage: [{ targetId: "q", damage: 9 }], shots: [] },
+    targets: [{ id: "q" }],
+    applied: [],
+    kind: "laser",
+    effect: null,
+  };
+  let writes = 0;
+  await gmApplyDamage("m", ["q"], {
+    loadCard: async () => card as never,
+    loadTargets: async () => [
+      {
+        id: "q",
+        name: "Marines",
+        sceneId: "s",
+        tokenId: "q",
+        actorId: "q",
+        linked: true,
+        stamina: { value: 0, max: 0 },
+        defenses: [],
+        health: { model: "squad" as const, hp: 23, hd: 1, units: { value: 5, max: 5 } },
+      },
+    ],
+    itemLevels: async () => ({}),
+    write: async (b) => {
+      writes += countWrites(b);
+      return { failed: [] };
+    },
+    saveApplied: async () => {},
+  });
+  out("squad.apply.rifleHit.actorUpdates", writes, "writes", 1);
 }

@@ -86,6 +86,16 @@ export async function buildSystem({ quiet = false } = {}) {
   return { kb, packs };
 }
 
+/** The lazy chunks' files. */
+function chunkFiles() {
+  const dir = join(DIST, "chunks");
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith(".mjs"))
+        .map((f) => join(dir, f))
+    : [];
+}
+
 /** Every path system.json names must exist in dist/. */
 export function checkDist() {
   const system = JSON.parse(readFileSync(join(DIST, "system.json"), "utf8"));
@@ -97,6 +107,15 @@ export function checkDist() {
   ];
   const missing = paths.filter((p) => !existsSync(join(DIST, p)));
   if (missing.length) throw new Error(`dist/ is missing: ${missing.join(", ")}`);
+  // The classes Foundry reads by name keep it in the minified bundle (src/helpers/class-name.ts): a sheet's id and
+  // an application's render hooks would otherwise be a shortened identifier's.
+  const code = [join(DIST, "frontier-tactics.mjs"), ...chunkFiles()]
+    .map((f) => readFileSync(f, "utf8"))
+    .join("\n");
+  const named =
+    readFileSync(join(ROOT, "src", "helpers", "class-name.ts"), "utf8").match(/"[A-Z][A-Za-z]+"/g) ?? [];
+  const lost = named.filter((n) => !code.includes(n));
+  if (lost.length) throw new Error(`The bundle lost the class names ${lost.join(", ")}`);
   return paths.length;
 }
 

@@ -172,6 +172,11 @@ Hooks.once("ready", () => {
  */
 function registerSideMoraleHooks(): void {
   const morale = () => import("./workflows/side-morale.js");
+  // In a world with the SWN additions the workflow is fetched once the world is ready, so the first change it
+  // answers does not wait for the download.
+  Hooks.once("ready", () => {
+    if (isSwn()) void morale().catch(console.error);
+  });
   registerGMRequest("intimidate", async (body, user) => (await morale()).handleIntimidate(body, user));
   registerGMRequest("readMorale", async (body, user) => (await morale()).handleReadMorale(body, user));
   Object.assign(CONFIG.queries, {

@@ -19,6 +19,7 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../constants.js";
+import { keepClassName } from "../helpers/class-name.js";
 import { guard, guarded, notify, report } from "../helpers/report.js";
 import type { AttackRequest, PreparedAttack } from "../workflows/attack-plan.js";
 import {
@@ -223,3 +224,5 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
     return super.close(options);
   }
 }
+
+keepClassName(AttackDialog, "AttackDialog");

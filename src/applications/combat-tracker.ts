@@ -8,6 +8,7 @@ import { isSwn } from "../canvas/morale-band.js";
 import { suppressingInto, suppressionOf } from "../canvas/suppression.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { isItemType, isSide, sideIdOf } from "../documents/subtypes.js";
+import { keepClassName } from "../helpers/class-name.js";
 import { guarded, notify } from "../helpers/report.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import { trackerGuarded } from "../helpers/tracker-report.js";
@@ -416,3 +417,5 @@ export class FrontierCombatTracker extends Base {
     await this.combat?.setSurprised(group.id ?? "", !group.system.surprised);
   }
 }
+
+keepClassName(FrontierCombatTracker, "FrontierCombatTracker");

@@ -4,6 +4,7 @@
  * errors shown in place, reset to the documented default).
  */
 import { SYSTEM_ID, templatePath } from "../constants.js";
+import { keepClassName } from "../helpers/class-name.js";
 import { PRESETS, type Preset, presetDiff, type RuleSettings } from "../helpers/presets.js";
 import { guarded } from "../helpers/report.js";
 import { choosePreset, clientSettings, currentRules, getSetting, SETTINGS } from "../helpers/settings.js";
@@ -188,3 +189,6 @@ export function registerMenus(): void {
     restricted: true,
   });
 }
+
+keepClassName(PresetMenu, "PresetMenu");
+keepClassName(ZebulonTableEditor, "ZebulonTableEditor");

@@ -3,6 +3,7 @@
  * and attacks live in `workflows/`. Behaviour specific to actors goes here when a workflow needs it.
  */
 import { completeSquadSource, syncSquadChange } from "../data/actor/squad-derived.js";
+import { keepClassName } from "../helpers/class-name.js";
 import { noteStoredSource } from "../helpers/migrate.js";
 
 /**
@@ -63,3 +64,5 @@ export function clampStaminaChange(current: unknown, changes: unknown): void {
   const value = typeof stamina.value === "number" ? stamina.value : now;
   if (typeof value === "number" && value > stamina.max) stamina.value = stamina.max;
 }
+
+keepClassName(FrontierActor, "FrontierActor");

@@ -20,6 +20,7 @@
  *   (`_onUpdate`, whose user id the server vouches for).
  */
 import { SYSTEM_ID, templatePath } from "../constants.js";
+import { keepClassName } from "../helpers/class-name.js";
 import { asGM, foundryUsers, QUERY } from "../helpers/gm-query.js";
 import { type GMAnswer, type GMRequestBody, requestGM } from "../helpers/gm-request.js";
 import { currentEngine, currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
@@ -1483,3 +1484,5 @@ function unrolledOf(combat: Combat.Implementation, filter: (c: Member) => boolea
     .filter((c: Member) => !Number.isFinite(c.initiative ?? Number.NaN) && filter(c))
     .map((c: Member) => c.id ?? "");
 }
+
+keepClassName(FrontierCombat, "FrontierCombat");

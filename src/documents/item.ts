@@ -1,5 +1,6 @@
 /** Thin Item subclass, registered as the system's Item class (see FrontierActor). */
 
+import { keepClassName } from "../helpers/class-name.js";
 import { noteStoredSource } from "../helpers/migrate.js";
 import { report } from "../helpers/report.js";
 import { linkRefusal } from "../workflows/power-links.js";
@@ -39,3 +40,5 @@ export class FrontierItem<out SubType extends Item.SubType = Item.SubType> exten
     return (await super._preUpdate(changes, options, user)) ?? undefined;
   }
 }
+
+keepClassName(FrontierItem, "FrontierItem");

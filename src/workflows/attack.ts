@@ -31,12 +31,15 @@ import {
 } from "../rules/index.js";
 import { type AttackCardData, type AttackPorts, type RolledDice, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest, OffHandOption, StepRequest } from "./attack-plan.js";
+import { keepsNumbersSecret, renderCard, rollFormula, withoutAttackerNumbers } from "./card-render.js";
 import { withoutD20AttackerNumbers, withoutD20TargetNumbers } from "./d20-card.js";
 import { d20AttackerFacts, d20WeaponProblem } from "./d20-facts.js";
 import { d20GrenadeCard } from "./d20-grenade.js";
 import { grenadeCard } from "./grenade-card.js";
 import { gateAttack } from "./phase-gate.js";
 import { turnGate } from "./turn-ledger.js";
+
+export { keepsNumbersSecret, renderCard, rollFormula, withoutAttackerNumbers } from "./card-render.js";
 
 type ActorI = Actor.Implementation;
 type ItemI = Item.Implementation;
@@ -99,70 +102,6 @@ export function ammoState(actor: ActorI, item: WeaponI): AmmoState {
     capacity: packSys ? packSys.capacity : a.capacity,
     sourceId: pack?.id ?? item.id ?? "",
   };
-}
-
-/**
- * An NPC whose numbers the card keeps from players (issue "trust", R1-5): no player owns it, some player cannot
- * observe it, and the world does not show NPC numbers. Every client receives the card's data, so what it leaves
- * out is out for everyone.
- */
-export function keepsNumbersSecret(actor: ActorI | null | undefined): boolean {
-  if (!actor || clientSettings().get(SYSTEM_ID, SETTINGS.showNpcNumbers)) return false;
-  const players = (game.users?.contents ?? []).filter((u) => !u.isGM);
-  if (players.some((u) => actor.testUserPermission(u, "OWNER"))) return false;
-  return players.some((u) => !actor.testUserPermission(u, "OBSERVER"));
-}
-
-/** The card without the attacker's chance, column and modifiers (they carry its abilities and skill). */
-export function withoutAttackerNumbers<C extends AttackCardData>(card: C): C {
-  return {
-    ...card,
-    targets: card.targets.map((t) => ({ ...t, chance: 0, column: null, modifiers: [], secret: true })),
-    // Each shot's outcome carried the chance it was rolled against, too.
-    result: {
-      ...card.result,
-      shots: card.result.shots.map((s) => ({ ...s, outcome: { ...s.outcome, chance: 0 } })),
-    },
-    burstCheck: card.burstCheck ? { chance: 0, column: null, modifiers: [] } : null,
-    // A grenade card keeps the throw's numbers once, for its header (grenade-card.ts): they go too.
-    ...(hasAimed(card)
-      ? {
-          grenade: {
-            ...card.grenade,
-            aimed: { ...card.grenade.aimed, chance: 0, column: null, modifiers: [], secret: true },
-          },
-        }
-      : {}),
-  };
-}
-
-const hasAimed = (
-  card: object,
-): card is { grenade: GrenadeCard & { aimed: NonNullable<GrenadeCard["aimed"]> } } =>
-  "grenade" in card && !!(card as { grenade?: GrenadeCard | null }).grenade?.aimed;
-
-export async function rollFormula(formula: string): Promise<RolledDice<Roll>> {
-  const roll = await new Roll(formula).evaluate();
-  const dice = roll.dice.flatMap((d) => d.results.filter((r) => r.active !== false).map((r) => r.result));
-  return { total: roll.total ?? 0, dice, roll };
-}
-
-/**
- * The card's HTML is shared by every client, so it is rendered with every control; the render hook removes the
- * ones a user may not use (undo for players, apply for users who are neither the GM nor the attack's author).
- */
-export async function renderCard(card: AttackCardData & { grenade?: GrenadeCard | null }): Promise<string> {
-  const found = await fromUuid<ActorI>(card.actorUuid);
-  const actor = found instanceof Actor ? found : null;
-  // Distances are in the units of the attack's scene (or squares), whichever scene the renderer is viewing.
-  const scene = (card.sceneId ? game.scenes?.get(card.sceneId) : null) ?? canvas?.scene ?? null;
-  const view = cardView(card, {
-    isGM: true,
-    canApply: true,
-    attackerName: actor?.name ?? "",
-    unit: card.rangeUnit === "squares" ? "□" : scene?.grid.units || "m",
-  });
-  return foundry.applications.handlebars.renderTemplate(templatePath("chat/attack-card.hbs"), view);
 }
 
 /**

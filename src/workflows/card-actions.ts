@@ -35,8 +35,8 @@ import {
   type TargetState,
   type WriteBatch,
 } from "./apply-damage.js";
-import { keepsNumbersSecret, renderCard } from "./attack.js";
 import { type GMPorts, gmApplyDamage, gmUndoDamage, onGMQueue, planCard } from "./attack-flow.js";
+import { bareHandsProblem, creatureProblem } from "./card-bounds.js";
 import {
   type AppliedMark,
   appliedOf,
@@ -48,13 +48,12 @@ import {
   tokenIds,
   undoneOf,
 } from "./card-data.js";
+import { keepsNumbersSecret, renderCard } from "./card-render.js";
 import { cardDigest, cardOfMessage, sealOf } from "./card-seal.js";
-import { creatureProblem } from "./creature-attack.js";
 import { d20AppliedText } from "./d20-card.js";
 import { d20Health } from "./d20-facts.js";
 import { fortitudeButton, mayRollFortitude, rollFortitude } from "./d20-fortitude.js";
 import { d20GrenadeOf, reflexBonus, withReflexSave } from "./d20-grenade.js";
-import { bareHandsProblem } from "./melee.js";
 import { handleStrayRequest } from "./stray-request.js";
 import { turnOnFor } from "./timed-status.js";
 

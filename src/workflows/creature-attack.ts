@@ -155,18 +155,3 @@ export async function creatureAttack(actor: ActorI): Promise<void> {
     report(e);
   }
 }
-
-/**
- * Why a creature card a player's client wrote is not one their dice made, or null: the attacker is a creature, the
- * damage is melee with no effect, and no target takes more than the creature's formula can roll per attack.
- */
-export function creatureProblem(card: AttackCardData, attacker: ActorI): string | null {
-  if (attacker.type !== "creature") return "attacker";
-  if (card.kind !== "melee") return `damage kind ${card.kind}`;
-  if (card.effect) return `effect ${String(card.effect)}`;
-  const damage = (attacker.system as unknown as { damage?: string }).damage ?? "";
-  // One attack a turn (its card has one shot, checked by the GM's `forgedProblem`).
-  const ceiling = isValidDice(damage) ? maxRoll(parseDice(damage)) : 0;
-  const over = card.result.damage.find((d) => d.damage > ceiling);
-  return over ? `damage ${over.damage} above ${ceiling}` : null;
-}

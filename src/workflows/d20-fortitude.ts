@@ -8,7 +8,7 @@
  */
 import { SYSTEM_ID } from "../constants.js";
 import { fortitudeSave } from "../rules/d20/health.js";
-import { keepsNumbersSecret } from "./attack.js";
+import { keepsNumbersSecret } from "./card-render.js";
 import { turnOnFor } from "./timed-status.js";
 
 type ActorI = Actor.Implementation;

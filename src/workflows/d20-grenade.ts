@@ -24,9 +24,9 @@ import {
   parseDice,
   unitsLeft,
 } from "../rules/index.js";
-import { rollFormula } from "./attack.js";
 import type { AttackCardData, CardTarget } from "./attack-flow.js";
 import type { TargetDamage } from "./attack-plan.js";
+import { rollFormula } from "./card-render.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
 

@@ -12,7 +12,7 @@ import { SYSTEM_ID } from "../constants.js";
 import { report } from "../helpers/report.js";
 import { DISENGAGE_MULTIPLIER, RUN_MULTIPLIER, RUN_REST_ROUNDS, runCheck } from "../rules/d20/actions.js";
 import { RulesError } from "../rules/index.js";
-import { keepsNumbersSecret } from "./attack.js";
+import { keepsNumbersSecret } from "./card-render.js";
 import { LEDGER_KEY, ledgerFor, turnGate } from "./turn-ledger.js";
 
 type CombatantI = Combatant.Implementation;

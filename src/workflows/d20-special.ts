@@ -23,7 +23,7 @@ import {
 } from "../rules/d20/actions.js";
 import { D20_REACH_M, D20_SIZES, type D20Size } from "../rules/d20/tables.js";
 import { RulesError } from "../rules/index.js";
-import { keepsNumbersSecret } from "./attack.js";
+import { keepsNumbersSecret } from "./card-render.js";
 import { recordD20Attack, turnGate } from "./turn-ledger.js";
 
 type ActorI = Actor.Implementation;

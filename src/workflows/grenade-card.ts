@@ -10,9 +10,9 @@ import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
 import { actorSystem, tokenByUuid } from "../documents/subtypes.js";
 import { currentEngine } from "../helpers/settings.js";
 import { explosiveStun } from "../rules/index.js";
-import { keepsNumbersSecret, rollFormula } from "./attack.js";
 import type { AttackCardData, CardTarget } from "./attack-flow.js";
 import type { TargetDamage } from "./attack-plan.js";
+import { keepsNumbersSecret, rollFormula } from "./card-render.js";
 import { blastOutcome } from "./grenade-effects.js";
 import { grenadeOutcome } from "./grenade-plan.js";
 

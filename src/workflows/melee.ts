@@ -47,6 +47,7 @@ import {
 } from "./attack.js";
 import { type AttackCardData, type AttackPorts, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest } from "./attack-plan.js";
+import { martialArtsLevel, raceOf } from "./card-bounds.js";
 import { gateAttack } from "./phase-gate.js";
 import { turnGate } from "./turn-ledger.js";
 
@@ -60,15 +61,6 @@ export interface MeleeOptions extends AttackOptions {
 }
 
 const t = (key: string) => game.i18n?.localize(key) ?? key;
-
-/** The highest Martial Arts level among the actor's skills (the skill is found by its name, "Martial Arts"). */
-export function martialArtsLevel(actor: ActorI): number {
-  let level = 0;
-  for (const i of actor.items)
-    if (isItemType(i, "skill") && /martial\s*arts/i.test(i.name ?? ""))
-      level = Math.max(level, i.system.level);
-  return level;
-}
 
 /** A punch as weapon facts: damage by Strength + Martial Arts (RT-6), reach 2 m, no ammunition. */
 export function punchFacts(name: string, str: number, martialArts: number, attacks = 1): WeaponFacts {
@@ -317,38 +309,4 @@ export async function throwWeapon(actor: ActorI, item: ItemI, options: AttackOpt
   if (![r.pb, r.s, r.m, r.l, r.e].some((v) => v !== null && v !== undefined))
     return notify("warn", "FT.Melee.noThrownRanges", { weapon: item.name ?? "" });
   await attackWithWeapon(actor, item, { ...options, system: { ...item.system, skill: "thrown" } });
-}
-
-/**
- * Why a bare-hands card a player's client wrote is not one their dice made, or null: a punch does melee damage, has
- * no effect, and deals at most the attacker's punching damage (Strength + Martial Arts, RT-6) per swing.
- */
-export function bareHandsProblem(card: AttackCardData, attacker: ActorI): string | null {
-  if (card.kind !== "melee") return `damage kind ${card.kind}`;
-  if (card.effect) return `effect ${String(card.effect)}`;
-  const str = isFrontierActor(attacker) ? (attacker.system.abilities.str?.value ?? 0) : 0;
-  const ceiling =
-    bareHandDamage(Math.min(100, Math.max(0, str)), martialArtsLevel(attacker)) * Math.max(1, card.shots);
-  const over = card.result.damage.find((d) => d.damage > ceiling);
-  return over ? `damage ${over.damage} above ${ceiling}` : null;
-}
-
-/** The race whose bare-hand attacks a character has (a creature counts as "other"). */
-function raceOf(actor: FrontierActorI): RaceKey | "other" {
-  // The schema's race choices are the rules' race keys (data/actor/specs.ts RACES).
-  return actor.type === "character" ? (actor.system.race as RaceKey | "other") : "other";
-}
-
-/** The Punch button's tooltip: bare-hand attacks a turn (by race) and punching damage (RT-6). */
-export function punchHint(actor: ActorI): string {
-  if (!isFrontierActor(actor)) return "";
-  const race = raceOf(actor);
-  const str = actor.system.abilities.str?.value ?? 0;
-  const damage = bareHandDamage(Math.min(100, Math.max(0, str)), martialArtsLevel(actor));
-  return (
-    game.i18n?.format("FT.Melee.punchHint", {
-      attacks: String(bareHandAttacks(race)),
-      damage: String(damage),
-    }) ?? ""
-  );
 }

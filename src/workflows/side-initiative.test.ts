@@ -180,7 +180,7 @@ describe("Rounds and turns", () => {
     expect(rolledThisRound(side("A", { roll: 3, rolledRound: 1 }), 0)).toBe(true);
   });
 
-  it("SF-X-04 resetting initiative clears the roll fields and keeps surprise, colour and key", () => {
+  it("SF-X-04 SWN-12 resetting initiative clears the roll fields and keeps surprise, colour, key and Morale", () => {
     expect(clearedRoll()).toEqual({
       roll: null,
       modifier: 0,

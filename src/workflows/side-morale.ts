@@ -210,17 +210,87 @@ export function refreshMorale(combat: CombatI): Promise<void> {
   return QUEUE.run(combat.id, async () => {
     for (const group of combat.groups.contents) {
       if (!isSide(group)) continue;
-      const pub = publicOf(group);
-      const members = membersOf(combat, group.id ?? "");
-      const now = moraleOfSide(combat, group);
-      const band = now?.band ?? "";
-      const start = combat.started && now && pub.start.members === 0 ? startOf(members) : null;
-      if (band === pub.band && !start) continue;
-      await group.update({ system: { morale: { band, ...(start ? { start } : {}) } } });
-      // The first band a side gets (the fight starting, a side formed) is not a change of heart.
-      if (pub.band && band) await postBandCard(group, pub.band, band);
+      await settleSide(
+        membersOf(combat, group.id ?? ""),
+        gmFactors(combat.id ?? "", group.id ?? ""),
+        publicOf(group),
+        combat.started,
+        sideWrites(group),
+      );
     }
   });
+}
+
+/** What a Morale change writes: the side's public record (one group update), and one card. */
+export interface MoraleWrites {
+  updateSide(morale: {
+    readonly band?: string;
+    readonly intimidated?: readonly number[];
+    readonly start?: { readonly members: number; readonly hp: number };
+  }): Promise<void>;
+  postBand(before: string, after: MoraleBand): Promise<void>;
+}
+
+/**
+ * SWN-12, SWN-13: bring one side's public record in line with its Morale now — the band, and the start snapshot once
+ * the fight has started — in one update, and one card when the band changed (the first band a side gets, as the
+ * fight starts, is no change of heart: no card). Nothing is written when nothing changed.
+ */
+export async function settleSide(
+  members: readonly MoraleMember[],
+  gm: GmMoraleFactors,
+  pub: PublicMorale,
+  started: boolean,
+  w: MoraleWrites,
+): Promise<void> {
+  const now = sideMoraleNow(members, gm, pub);
+  const band = now?.band ?? "";
+  const start = started && now && pub.start.members === 0 ? startOf(members) : null;
+  if (band === pub.band && !start) return;
+  await w.updateSide({ band, ...(start ? { start } : {}) });
+  if (pub.band && band) await w.postBand(pub.band, band);
+}
+
+/** An Intimidate's outcome: success, and the band it moved the side to (null when it stayed). */
+export interface IntimidationResult {
+  readonly success: boolean;
+  readonly band: MoraleBand | null;
+}
+
+/**
+ * SWN-09 after the roll: a success marks the round and, with the band it leaves, is one update of the side's record;
+ * success or not, one card says it. Refused (a RulesError) when the side was intimidated this round already.
+ */
+export async function recordIntimidation(
+  members: readonly MoraleMember[],
+  gm: GmMoraleFactors,
+  pub: PublicMorale,
+  round: number,
+  total: number,
+  w: Pick<MoraleWrites, "updateSide"> & { postIntimidation(r: IntimidationResult): Promise<void> },
+): Promise<IntimidationResult> {
+  const now = sideMoraleNow(members, gm, pub);
+  if (!now) throw new RulesError("FT.SWN.Morale.none", "That side has no Morale", { side: "" });
+  const { success } = intimidate(total, now.value, pub.intimidated.includes(round));
+  let result: IntimidationResult = { success, band: null };
+  if (success) {
+    const intimidated = [...pub.intimidated, round];
+    const band = sideMoraleNow(members, gm, { ...pub, intimidated })?.band ?? null;
+    await w.updateSide({ intimidated, ...(band && band !== pub.band ? { band } : {}) });
+    result = { success, band: band && band !== pub.band ? band : null };
+  }
+  await w.postIntimidation(result);
+  return result;
+}
+
+/** A side's writes in Foundry: its group, and a chat card. */
+function sideWrites(group: GroupI): MoraleWrites {
+  return {
+    updateSide: async (morale) => {
+      await group.update({ system: { morale } });
+    },
+    postBand: (before, after) => postBandCard(group, before, after),
+  };
 }
 
 const esc = (s: string) => foundry.utils.escapeHTML(s);
@@ -296,37 +366,32 @@ export async function handleIntimidate(
   if (!now) throw new RulesError("FT.SWN.Morale.none", "That side has no Morale", { side: group.name ?? "" });
   const round = combat.round ?? 0;
   const pub = publicOf(group);
+  // SWN-09: refused before anything is rolled once the side was intimidated this round.
+  if (pub.intimidated.includes(round)) intimidate(0, now.value, true);
   const r = await roll2d6();
   const total = (r.total ?? 0) + body.bonus;
-  const { success } = intimidate(total, now.value, pub.intimidated.includes(round));
-  let band: MoraleBand | null = null;
-  if (success) {
-    const intimidated = [...pub.intimidated, round];
-    const after = sideMoraleNow(
-      membersOf(combat, group.id ?? ""),
-      gmFactors(combat.id ?? "", group.id ?? ""),
-      {
-        ...pub,
-        intimidated,
-      },
-    );
-    band = after?.band ?? null;
-    await group.update({
-      system: { morale: { intimidated, ...(band && band !== pub.band ? { band } : {}) } },
-    });
-  }
   const name = esc(actor.name ?? requester.name ?? "");
   const line = `${name}: 2d6 [${dice(r)}] ${body.bonus ? `${signed(body.bonus)} ` : ""}= ${total}`;
-  const result = success
-    ? t("FT.SWN.Intimidate.success", { side: esc(group.name ?? "") })
-    : t("FT.SWN.Intimidate.failure");
-  const bandText =
-    band && band !== pub.band ? `<p class="ft-result">${bandLine(group.name ?? "", band)}</p>` : "";
-  await ChatMessage.create({
-    content: `<div class="ft-card ft-morale-card"><header class="ft-card-header"><h3>${t("FT.SWN.Intimidate.title", { side: esc(group.name ?? "") })} <span class="ft-rule">SWN-09</span></h3></header><p class="ft-roll-line">${line}</p><p class="ft-result ${success ? "hit" : "miss"}">${result}</p>${bandText}</div>`,
-    speaker: ChatMessage.getSpeaker({ actor: actor.actor ?? undefined }),
-    rolls: [r],
-  });
+  const side = esc(group.name ?? "");
+  const { success } = await recordIntimidation(
+    membersOf(combat, group.id ?? ""),
+    gmFactors(combat.id ?? "", group.id ?? ""),
+    pub,
+    round,
+    total,
+    {
+      ...sideWrites(group),
+      postIntimidation: async ({ success, band }) => {
+        const result = success ? t("FT.SWN.Intimidate.success", { side }) : t("FT.SWN.Intimidate.failure");
+        const bandText = band ? `<p class="ft-result">${bandLine(group.name ?? "", band)}</p>` : "";
+        await ChatMessage.create({
+          content: `<div class="ft-card ft-morale-card"><header class="ft-card-header"><h3>${t("FT.SWN.Intimidate.title", { side })} <span class="ft-rule">SWN-09</span></h3></header><p class="ft-roll-line">${line}</p><p class="ft-result ${success ? "hit" : "miss"}">${result}</p>${bandText}</div>`,
+          speaker: ChatMessage.getSpeaker({ actor: actor.actor ?? undefined }),
+          rolls: [r],
+        });
+      },
+    },
+  );
   return { applied: success ? [group.id ?? ""] : [], skipped: [] };
 }
 

@@ -7,9 +7,9 @@
  */
 import type { GMAnswer, GMRequestBody } from "../helpers/gm-request.js";
 import { RulesError } from "../rules/index.js";
-import { renderCard } from "./attack.js";
 import { gmApplyDamage, onGMQueue } from "./attack-flow.js";
 import { foundryGMPorts } from "./card-actions.js";
+import { renderCard } from "./card-render.js";
 import { withStrayTarget } from "./stray.js";
 
 type UserI = User.Implementation;

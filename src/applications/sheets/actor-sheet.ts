@@ -7,9 +7,10 @@ import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../../constants.js";
 import { HANDEDNESS, RACES } from "../../data/actor/specs.js";
 import { isFrontierActor, isItemType } from "../../documents/subtypes.js";
+import { keepClassName } from "../../helpers/class-name.js";
 import { guard, guarded } from "../../helpers/report.js";
 import { currentProfile, currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js";
-import { punchHint } from "../../workflows/melee.js";
+import { punchHint } from "../../workflows/card-bounds.js";
 import { carriedOf, linkPower } from "../../workflows/power-links.js";
 import { abilityPairs, staminaBar, weaponRow } from "./context.js";
 import { creatureContext } from "./creature-context.js";
@@ -350,3 +351,5 @@ export class FrontierActorSheet extends Base {
     if (adjustment !== null) await rollAbilityCheck(this.document, key, adjustment);
   }
 }
+
+keepClassName(FrontierActorSheet, "FrontierActorSheet");

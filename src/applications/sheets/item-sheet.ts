@@ -6,6 +6,7 @@ import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../../constants.js";
 import { DAMAGE_KINDS, DEFENSE_MODES, POWER_KINDS, PSAS, WEAPON_SKILLS } from "../../data/item/specs.js";
 import { isFrontierItem, isItemType } from "../../documents/subtypes.js";
+import { keepClassName } from "../../helpers/class-name.js";
 import { guarded } from "../../helpers/report.js";
 import { currentProfile, getSetting, SETTINGS } from "../../helpers/settings.js";
 import { RANGE_BANDS } from "../../rules/index.js";
@@ -97,3 +98,5 @@ export class FrontierItemSheet extends Base {
     await item.update({ system: { rules } });
   }
 }
+
+keepClassName(FrontierItemSheet, "FrontierItemSheet");

@@ -6,6 +6,7 @@
 import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../../constants.js";
 import { isSquad } from "../../documents/subtypes.js";
+import { keepClassName } from "../../helpers/class-name.js";
 import { squadContext } from "./squad-context.js";
 
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -65,3 +66,5 @@ export class FrontierSquadSheet extends Base {
     });
   }
 }
+
+keepClassName(FrontierSquadSheet, "FrontierSquadSheet");

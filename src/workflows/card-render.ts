@@ -1,0 +1,75 @@
+/**
+ * What every attack card's reader needs, apart from the attack itself (so the attack workflow loads when first used):
+ * whose numbers a card keeps from players (R1-5), the card without them, Foundry's dice for a formula, and the card's
+ * HTML. Moved out of `attack.ts` unchanged.
+ */
+import { cardView, type GrenadeCard } from "../applications/card-context.js";
+import { SYSTEM_ID, templatePath } from "../constants.js";
+import { clientSettings, SETTINGS } from "../helpers/settings.js";
+import type { AttackCardData, RolledDice } from "./attack-flow.js";
+
+type ActorI = Actor.Implementation;
+
+/**
+ * An NPC whose numbers the card keeps from players (issue "trust", R1-5): no player owns it, some player cannot
+ * observe it, and the world does not show NPC numbers. Every client receives the card's data, so what it leaves
+ * out is out for everyone.
+ */
+export function keepsNumbersSecret(actor: ActorI | null | undefined): boolean {
+  if (!actor || clientSettings().get(SYSTEM_ID, SETTINGS.showNpcNumbers)) return false;
+  const players = (game.users?.contents ?? []).filter((u) => !u.isGM);
+  if (players.some((u) => actor.testUserPermission(u, "OWNER"))) return false;
+  return players.some((u) => !actor.testUserPermission(u, "OBSERVER"));
+}
+
+/** The card without the attacker's chance, column and modifiers (they carry its abilities and skill). */
+export function withoutAttackerNumbers<C extends AttackCardData>(card: C): C {
+  return {
+    ...card,
+    targets: card.targets.map((t) => ({ ...t, chance: 0, column: null, modifiers: [], secret: true })),
+    // Each shot's outcome carried the chance it was rolled against, too.
+    result: {
+      ...card.result,
+      shots: card.result.shots.map((s) => ({ ...s, outcome: { ...s.outcome, chance: 0 } })),
+    },
+    burstCheck: card.burstCheck ? { chance: 0, column: null, modifiers: [] } : null,
+    // A grenade card keeps the throw's numbers once, for its header (grenade-card.ts): they go too.
+    ...(hasAimed(card)
+      ? {
+          grenade: {
+            ...card.grenade,
+            aimed: { ...card.grenade.aimed, chance: 0, column: null, modifiers: [], secret: true },
+          },
+        }
+      : {}),
+  };
+}
+
+const hasAimed = (
+  card: object,
+): card is { grenade: GrenadeCard & { aimed: NonNullable<GrenadeCard["aimed"]> } } =>
+  "grenade" in card && !!(card as { grenade?: GrenadeCard | null }).grenade?.aimed;
+
+export async function rollFormula(formula: string): Promise<RolledDice<Roll>> {
+  const roll = await new Roll(formula).evaluate();
+  const dice = roll.dice.flatMap((d) => d.results.filter((r) => r.active !== false).map((r) => r.result));
+  return { total: roll.total ?? 0, dice, roll };
+}
+
+/**
+ * The card's HTML is shared by every client, so it is rendered with every control; the render hook removes the
+ * ones a user may not use (undo for players, apply for users who are neither the GM nor the attack's author).
+ */
+export async function renderCard(card: AttackCardData & { grenade?: GrenadeCard | null }): Promise<string> {
+  const found = await fromUuid<ActorI>(card.actorUuid);
+  const actor = found instanceof Actor ? found : null;
+  // Distances are in the units of the attack's scene (or squares), whichever scene the renderer is viewing.
+  const scene = (card.sceneId ? game.scenes?.get(card.sceneId) : null) ?? canvas?.scene ?? null;
+  const view = cardView(card, {
+    isGM: true,
+    canApply: true,
+    attackerName: actor?.name ?? "",
+    unit: card.rangeUnit === "squares" ? "□" : scene?.grid.units || "m",
+  });
+  return foundry.applications.handlebars.renderTemplate(templatePath("chat/attack-card.hbs"), view);
+}

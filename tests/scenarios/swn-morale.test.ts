@@ -1,0 +1,279 @@
+/**
+ * Scenario (issue 16; SWN-12, SWN-13, SWN-09, SWN-10): a "d20 + SWN additions" fight — Kara and Bruno's Rex against
+ * five pirates (Morale 8, 5 HP each) led by their Boss. The pirates' side Morale is worked out on the GM's client
+ * from the fight and the GM's factors, and only its band reaches the table:
+ * - base 8, the Boss leading (ordinary, present at the start) +1 → 9, Careful;
+ * - the Boss falls (−2) and one fifth of the side with him (−1) → 6, still Careful: no card;
+ * - a second pirate falls (−1) → 5, Tactical Retreat: one group write, one card; the pirates' attacks take −2;
+ * - Kara intimidates them (2d6 + 1 ≥ 5) → 4; a second Intimidate this round is refused before anything is rolled;
+ * - two more fall → 9 − 2 − 4 − 1 = 2, Panicked: −4 on their attacks, +1 to their AC, on every card;
+ * - the players never see the number until Alice reads it (2d6 ≥ 6): the GM tells her alone.
+ */
+import { describe, expect, it } from "vitest";
+import { settle as settleApps } from "../foundry/apps.js";
+import { createTable, type Table } from "../foundry/world.js";
+import {
+  ALICE_ID,
+  actorSource,
+  attack,
+  BRUNO_ID,
+  cell,
+  closeTableAfterEach,
+  everyone,
+  G,
+  GM_ID,
+  id,
+  itemFromPack,
+  onEveryClient,
+  rowText,
+  sceneSource,
+  settingSource,
+  text,
+  tokenSource,
+  told,
+} from "./kit.js";
+import { lastCardLines, openD20Combat } from "./kit-d20.js";
+import { openSheet } from "./kit-grenades.js";
+import { tracker } from "./kit-phases.js";
+import { answerPrompt, promptField } from "./kit-zebulon.js";
+
+const SCENE = id("sceneSwnMorale");
+const KARA = id("actKaraSwnMor");
+const REX = id("actRexSwnMor");
+const PISTOL = id("itmPistolSwnMor");
+const PIRATES = ["Boss", "Ash", "Bly", "Cole", "Dax"] as const;
+const pirateId = (n: string) => id(`actPir${n}SwnMor`);
+const gunId = (n: string) => id(`itmGun${n}SwnMor`);
+const tokId = (n: string) => id(`tokPir${n}SwnMor`);
+const TOK = { kara: id("tokKaraSwnMor"), rex: id("tokRexSwnMor") };
+
+let table: Table;
+closeTableAfterEach(() => table);
+
+const world = () => ({
+  settings: [
+    settingSource(id("setEngineSwnMor"), "engine", "d20"),
+    settingSource(id("setProfileSwnMor"), "profile", "swn"),
+  ],
+  actors: [
+    actorSource({
+      _id: KARA,
+      name: "Kara",
+      owner: ALICE_ID,
+      items: [itemFromPack("d20", "blaster-pistol", PISTOL, { d20: { damage: "1d6" }, swn: { tl: 3 } })],
+      system: { swn: { ab: 2, ac: 12, hp: { value: 12, max: 12 } } },
+    }),
+    actorSource({
+      _id: REX,
+      name: "Rex",
+      owner: BRUNO_ID,
+      system: { swn: { ab: 1, hp: { value: 9, max: 9 } } },
+    }),
+    ...PIRATES.map((n) => ({
+      ...actorSource({
+        _id: pirateId(n),
+        name: n,
+        items: [itemFromPack("d20", "blaster-pistol", gunId(n), { d20: { damage: "1d6" }, swn: { tl: 3 } })],
+        system: { swn: { ab: 1, ac: 12, morale: 8, hp: { value: 5, max: 5 } } },
+      }),
+      ownership: { default: 2 },
+    })),
+  ],
+  scenes: [
+    sceneSource({
+      _id: SCENE,
+      name: "Docks",
+      tokens: [
+        tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
+        tokenSource({ _id: TOK.rex, name: "Rex", actorId: REX, actorLink: true, ...cell(0, 7) }),
+        ...PIRATES.map((n, i) =>
+          tokenSource({
+            _id: tokId(n),
+            name: n,
+            actorId: pirateId(n),
+            actorLink: true,
+            disposition: -1,
+            ...cell(8, 2 + i),
+          }),
+        ),
+      ],
+    }),
+  ],
+});
+
+/** The encounter, started with every initiative already rolled (Kara first). */
+async function fight(): Promise<void> {
+  await openD20Combat(table, SCENE, [
+    { tokenId: TOK.kara, actorId: KARA },
+    { tokenId: TOK.rex, actorId: REX },
+    ...PIRATES.map((n) => ({ tokenId: tokId(n), actorId: pirateId(n) })),
+  ]);
+  const gm = table.client(GM_ID);
+  await gm.run(() =>
+    G().game.combat.updateEmbeddedDocuments(
+      "Combatant",
+      G().game.combat.combatants.map((c: { id: string; name: string }) => ({
+        _id: c.id,
+        initiative: c.name === "Kara" ? 20 : c.name === "Rex" ? 19 : 10,
+      })),
+    ),
+  );
+  await gm.run(() => G().game.combat.startCombat());
+  await table.settle();
+}
+
+/** The pirates' side (its CombatantGroup) as a client has it. */
+const pirateSide = () => {
+  const combat = G().game.combat;
+  const boss = combat.combatants.find((c: { name: string }) => c.name === "Boss");
+  return combat.groups.get(boss.group.id);
+};
+const band = () => pirateSide().system.morale.band as string;
+
+/** The GM has a pirate fall: 0 HP. */
+async function fells(...names: string[]): Promise<void> {
+  for (const n of names) {
+    await table
+      .client(GM_ID)
+      .run(() => G().game.actors.get(pirateId(n)).update({ "system.swn.hp.value": 0 }));
+    await table.settle();
+  }
+}
+
+/** The GM names the Boss the side's ordinary leader from the tracker's Morale strip. */
+async function bossLeads(): Promise<void> {
+  const gm = table.client(GM_ID);
+  const el = await tracker(gm);
+  const edit = el.querySelector<HTMLElement>('[data-action="editMorale"]');
+  expect(edit).not.toBeNull();
+  gm.run(() => edit!.click());
+  await gm.run(() => settleApps());
+  const leader = promptField(gm, "leaderId") as HTMLSelectElement;
+  const bossCombatant = gm.run(
+    () => G().game.combat.combatants.find((c: { name: string }) => c.name === "Boss").id,
+  );
+  gm.run(() => {
+    leader.value = bossCombatant;
+  });
+  await answerPrompt(table, gm);
+  await table.settle();
+}
+
+/** A Morale action from Kara's sheet (`intimidate` or `read`), with the bonus Alice types. */
+async function aliceDoes(kind: "intimidate" | "read", bonus: number): Promise<void> {
+  const alice = table.client(ALICE_ID);
+  // SWN-09: Intimidate is aimed at a side through one of its members.
+  if (kind === "intimidate") alice.target(tokId("Dax"));
+  const sheet = await openSheet(alice, KARA);
+  const button = sheet.querySelector<HTMLElement>(`[data-action="moraleAction"][data-kind="${kind}"]`);
+  expect(button).not.toBeNull();
+  alice.run(() => button!.click());
+  await alice.run(() => settleApps());
+  await table.settle();
+  alice.run(() => {
+    (promptField(alice, "bonus") as HTMLInputElement).value = String(bonus);
+  });
+  await answerPrompt(table, alice);
+  await table.settle();
+}
+
+const messages = () => table.client(GM_ID).run(() => G().game.messages.size as number);
+const groupWrites = (from: number) =>
+  table.server.log
+    .slice(from)
+    .filter((w: { type?: string; action?: string }) => w.type === "CombatantGroup" && w.action === "update");
+
+describe("scenario: a side's Morale falls to Tactical Retreat, then Panicked (issue 16, SWN-12, SWN-13, SWN-09, SWN-10)", () => {
+  it("SWN-12 SWN-13 SWN-09 SWN-10: the pirates break — the band on the group and on the cards, the number kept to the GM until Alice reads it", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    await fight();
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    // The start: base 8 (the highest member's), Careful; the GM names the Boss leader: 9.
+    expect(onEveryClient(table, band)).toEqual(everyone(table, "careful"));
+    await bossLeads();
+    const strip = async (c: typeof gm) =>
+      [...(await tracker(c)).querySelectorAll(".ft-morale")].map((e) => text(e as HTMLElement));
+    expect(await strip(gm)).toEqual(["Hostile side Morale 9 · Careful"]);
+    // Players see no number (none is in any document either).
+    expect(await strip(alice)).toEqual([]);
+    expect(alice.run(() => JSON.stringify(pirateSide().system.morale))).not.toContain("9");
+
+    // The Boss falls with one fifth of the side: 9 − 2 − 1 = 6, still Careful — no write, no card.
+    let writes = table.server.log.length;
+    let cards = messages();
+    await fells("Boss");
+    expect(groupWrites(writes)).toHaveLength(0);
+    expect(messages()).toBe(cards);
+    expect(await strip(gm)).toEqual(["Hostile side Morale 6 · Careful"]);
+
+    // A second falls: 5, Tactical Retreat — one group write and one card.
+    writes = table.server.log.length;
+    cards = messages();
+    await fells("Ash");
+    expect(groupWrites(writes)).toHaveLength(1);
+    expect(messages()).toBe(cards + 1);
+    for (const c of table.all)
+      expect(lastCardLines(c)).toBe(
+        "Hostile side's Morale falls SWN-13 Hostile side: Tactical retreat — −2 to attack",
+      );
+    expect(onEveryClient(table, band)).toEqual(everyone(table, "tacticalRetreat"));
+
+    // A pirate's shot at Kara carries the band's −2.
+    table.dice(12, 3);
+    const shot = await attack(table, gm, pirateId("Bly"), gunId("Bly"), [TOK.kara]);
+    for (const c of table.all) {
+      const row = rowText(c, shot!, "Kara");
+      expect(row).toContain("Tactical retreatSWN-13−2");
+      expect(row).toContain("d20 12 − 1 = 11 vs AC 12 → Miss");
+    }
+
+    // Kara intimidates them: 2d6 [4, 3] + 1 = 8 ≥ 5 — 4. One group write (the round, the band unchanged) and one card.
+    writes = table.server.log.length;
+    cards = messages();
+    table.dice(4, 3);
+    await aliceDoes("intimidate", 1);
+    expect(told(alice)).toEqual([]);
+    expect(groupWrites(writes)).toHaveLength(1);
+    expect(messages()).toBe(cards + 1);
+    for (const c of table.all)
+      expect(lastCardLines(c)).toBe(
+        "Intimidate Hostile side SWN-09 Kara: 2d6 [4, 3] +1 = 8 Success: Hostile side lose 1 Morale.",
+      );
+    expect(await strip(gm)).toEqual(["Hostile side Morale 4 · Tactical retreat"]);
+    // A second this round is refused before anything is rolled.
+    cards = messages();
+    await aliceDoes("intimidate", 1);
+    expect(told(alice).join(" ")).toContain("This side was intimidated this round (SWN-09)");
+    expect(messages()).toBe(cards);
+
+    // Two more fall: 9 − 2 − 4 − 1 = 2, Panicked — one write, one card.
+    await fells("Bly", "Cole");
+    for (const c of table.all)
+      expect(lastCardLines(c)).toBe(
+        "Hostile side's Morale falls SWN-13 Hostile side: Panicked — −4 to attack, +1 AC",
+      );
+    expect(await strip(gm)).toEqual(["Hostile side Morale 2 · Panicked"]);
+
+    // Dax's shot at Kara takes −4; Kara's at Dax faces AC 12 + 1.
+    table.dice(14, 3);
+    const dax = await attack(table, gm, pirateId("Dax"), gunId("Dax"), [TOK.kara]);
+    expect(rowText(alice, dax!, "Kara")).toContain("PanickedSWN-13−4");
+    table.dice(11, 4);
+    const back = await attack(table, alice, KARA, PISTOL, [tokId("Dax")]);
+    const row = rowText(alice, back!, "Dax");
+    expect(row).toContain("PanickedSWN-13+1");
+    expect(row).toContain("vs AC 13");
+
+    // Alice reads the Morale: 2d6 [5, 2] = 7 ≥ 6 — her tracker shows the number; Bruno's still does not.
+    table.dice(5, 2);
+    await aliceDoes("read", 0);
+    for (const c of table.all)
+      expect(lastCardLines(c)).toBe(
+        "Read Morale SWN-10 Kara: 2d6 [5, 2] = 7 vs 6 Success: the GM tells the reader the Morale of every side in sight.",
+      );
+    expect(await strip(alice)).toEqual(["Hostile side Morale 2 · Panicked read in round 1"]);
+    expect(await strip(table.client(BRUNO_ID))).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  });
+});
