@@ -46,7 +46,10 @@ export function dialogContext(
     manySteps: (prep.steps?.length ?? 0) > 1,
     assist: assistContext(prep),
     weaponName: w.name,
-    engineLabel: `FT.Engine.${req.engine.id}`,
+    // Ruling 1: the d20 engine under the SWN profile says so.
+    engineLabel: req.engine.profile === "swn" ? "FT.Profile.swnEngine" : `FT.Engine.${req.engine.id}`,
+    /** Ruling 1: the number a d20 attack is rolled against — Defense, or AC under the SWN profile. */
+    defenseLabel: req.engine.profile === "swn" ? "FT.SWN.ac" : "FT.D20UI.defense",
     zebulon: req.engine.id === "zebulon",
     /** SF-Z-01: the skill level is the base column; SF-Z-03: the modifiers become shifts. */
     baseColumn: req.engine.id === "zebulon" ? baseColumn(req.attacker.skillLevel, req.weapon.heavy) : null,
@@ -113,7 +116,7 @@ export function dialogContext(
       column: columnOf(t.check),
       // SF-Z-03: each modifier converted on its own, then added.
       shifts: modifierShifts(t.modifiers),
-      formula: prep.formula[t.id] ?? "",
+      formula: withCoverArmour(prep.formula[t.id] ?? "", t.check),
       /**
        * SF-X-24: this target's own modifiers alone give the burst's chance — every modifier the burst takes is one
        * of this target's, at the same value (review 13b L2: equal chances are no proof; two targets can reach one
@@ -260,6 +263,14 @@ function assistContext(prep: PreparedAttack) {
         }
       : null,
   };
+}
+
+/** SWN-15: the damage a hit rolls, less the hard cover's armour (and the weapon's AP) when the attack does not ignore it. */
+function withCoverArmour(formula: string, check: PreparedAttack["targets"][number]["check"]): string {
+  const a = check.kind === "d20" ? check.coverArmour : undefined;
+  if (!formula || !a || a.ignored) return formula;
+  const armour = Math.max(0, a.value - Math.max(0, a.ap));
+  return armour ? `${formula} − ${armour} ${game.i18n?.localize("FT.SWN.Cover.armourShort") ?? ""}` : formula;
 }
 
 /** A checkbox as the form data has it: checked is `true` (FormDataExtended) or "on". */
