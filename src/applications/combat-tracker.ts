@@ -5,6 +5,7 @@
  */
 
 import { isSwn } from "../canvas/morale-band.js";
+import { overwatchOf } from "../canvas/overwatch.js";
 import { suppressingInto, suppressionOf } from "../canvas/suppression.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { isItemType, isSide, sideIdOf } from "../documents/subtypes.js";
@@ -48,6 +49,8 @@ export class FrontierCombatTracker extends Base {
       toggleUnaware: guarded(FrontierCombatTracker.#onToggleUnaware),
       toggleGroupRoll: guarded(FrontierCombatTracker.#onToggleGroupRoll),
       editMorale: guarded(FrontierCombatTracker.#onEditMorale),
+      overwatch: guarded(FrontierCombatTracker.#onOverwatch),
+      overwatchShot: guarded(FrontierCombatTracker.#onOverwatchShot),
       holdDelay: guarded(FrontierCombatTracker.#onHoldDelay),
       holdReady: guarded(FrontierCombatTracker.#onHoldReady),
       actFromHold: guarded(FrontierCombatTracker.#onActFromHold),
@@ -134,6 +137,7 @@ export class FrontierCombatTracker extends Base {
     const combat = this.combat;
     if (!combat) return;
     const isGM = !!game.user?.isGM;
+    const swn = combat.started && isSwn();
     const turns = (context.turns ?? []).map((t) => {
       const c = combat.combatants.get(t.id);
       const unaware = !!c?.getFlag(SYSTEM_ID, "unaware");
@@ -156,6 +160,9 @@ export class FrontierCombatTracker extends Base {
             !!c?.actor?.items.some((i) => isItemType(i, "weapon") && i.system.d20.attack === "melee")),
         // SW-43: suppressing an area until its next turn.
         ftSuppressing: !!suppressionOf(c),
+        // SWN-08: taking overwatch is the acting combatant's action; its one shot is out of turn while it holds.
+        ftCanOverwatch: swn && current && (isGM || !!c?.isOwner) && !overwatchOf(c),
+        ftOverwatchShot: swn && (isGM || !!c?.isOwner) && !!overwatchOf(c),
         // SW-02: unaware before the start, and sitting out the surprise round.
         ftUnaware: unaware && (!combat.started || combat.inSurpriseRound),
         ftMarkUnaware: isGM && !combat.started ? { pressed: unaware } : null,
@@ -286,6 +293,37 @@ export class FrontierCombatTracker extends Base {
   }
 
   /** GM (SW-03): roll each side's NPCs as one group from now on, or each on its own. */
+  /** SWN-08 (issue 16): the acting combatant takes overwatch, as its round's action. */
+  static async #onOverwatch(
+    this: FrontierCombatTracker,
+    _e: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
+    const combatant = id ? this.combat?.combatants.get(id) : undefined;
+    if (!combatant) return;
+    const { declareOverwatch } = await import("../workflows/swn-overwatch.js");
+    await declareOverwatch(combatant);
+  }
+
+  /** SWN-08: the overwatch shot, out of turn, with the weapon it watches with, at the user's target. */
+  static async #onOverwatchShot(
+    this: FrontierCombatTracker,
+    _e: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
+    const combatant = id ? this.combat?.combatants.get(id) : undefined;
+    const actor = combatant?.actor;
+    const held = overwatchOf(combatant);
+    if (!actor || !held || !(game.user?.isGM || actor.isOwner)) return;
+    const weapon = held.weaponId ? actor.items.get(held.weaponId) : undefined;
+    if (!weapon || !isItemType(weapon, "weapon"))
+      return notify("warn", "FT.SWN.Overwatch.noWeapon", { name: actor.name ?? "" });
+    const { attackWithWeapon } = await import("../workflows/attack.js");
+    await attackWithWeapon(actor, weapon, { overwatch: true, combatant });
+  }
+
   /** SWN-12 (issue 16): the GM edits a side's Morale factors. */
   static async #onEditMorale(
     this: FrontierCombatTracker,

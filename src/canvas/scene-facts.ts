@@ -31,6 +31,7 @@ import { d20Lattice, d20Melee, inMetres } from "./d20-cover-facts.js";
 import { FoundryCaster } from "./foundry-caster.js";
 import { bandOfToken } from "./morale-band.js";
 import { regionMissChance } from "./obscurement.js";
+import { overwatchFacts } from "./overwatch.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
 
@@ -323,7 +324,11 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
                 classDefense: 0,
                 dexMod: 0,
                 size: "medium",
-                swn: { ac: target.actor.system.swn.ac, band: bandOfToken(target) },
+                swn: {
+                  ac: target.actor.system.swn.ac,
+                  band: bandOfToken(target),
+                  overwatch: overwatchFacts(attacker, target),
+                },
                 ...obscured(attacker, target),
                 lattice: squadLattice(attacker, target, others, caster),
               },
@@ -342,6 +347,8 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
                   bandOfToken(target),
                   // SWN-17: a friendly squad in the line of fire shields the target from direct attacks.
                   meatShield(attacker, target, involved),
+                  // SWN-08: in the attacker's overwatch arc?
+                  overwatchFacts(attacker, target),
                 ),
                 ...d20Melee(
                   inMetres(from, unitsPerPixel()),

@@ -50,6 +50,7 @@ export * from "./health/index.js";
 export * from "./initiative/sides.js";
 export * from "./swn/cover.js";
 export * from "./swn/morale.js";
+export * from "./swn/overwatch.js";
 export * from "./swn/profile.js";
 export * from "./swn/squad.js";
 export * from "./zebulon/engine.js";

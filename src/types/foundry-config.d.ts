@@ -3,6 +3,7 @@
  * flags and GM queries. Each entry here must match what `init` registers at run time (src/index.ts).
  */
 
+import type { OverwatchFlag } from "../canvas/overwatch.js";
 import type { SuppressingEntry } from "../canvas/suppression.js";
 import type {
   AttackCardModel,
@@ -117,6 +118,8 @@ declare module "fvtt-types/configuration" {
         state?: "none" | "delaying" | "readied";
         /** SW-24: running (no Dex to Defense until its next turn) and the rounds run in a row (workflows/d20-move.ts). */
         running?: RunningFlag;
+        /** SWN-08: its overwatch — the round, the facing, spent or not (workflows/swn-overwatch.ts). */
+        overwatch?: OverwatchFlag;
       };
     };
     ChatMessage: {

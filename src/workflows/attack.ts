@@ -54,6 +54,8 @@ export interface AttackOptions {
   readonly system?: WeaponSystem;
   /** SW-25: an attack of opportunity — one melee attack at the highest bonus, out of the attacker's turn. */
   readonly aoo?: boolean;
+  /** SWN-08: the one overwatch shot — one attack, out of turn, at −2 ignoring cover armour, in the arc. */
+  readonly overwatch?: boolean;
   /** The combatant that acts (the tracker's row), when it is not the active combat's for the actor's first token. */
   readonly combatant?: Combatant.Implementation;
 }
@@ -84,6 +86,12 @@ export function attackerFacts(actor: FrontierActorI, weapon: WeaponSystem, token
       threatened: isThreatened(token, involvedTokens()),
     },
   };
+}
+
+/** SWN-08: the overwatch shot is made as one (the dialog shows it chosen; the engine checks the arc). */
+function overwatchShot(a: AttackerFacts, overwatch: boolean): AttackerFacts {
+  const d = a.d20;
+  return overwatch && d?.swn ? { ...a, d20: { ...d, swn: { ...d.swn, action: "overwatch" } } } : a;
 }
 
 /** Where the weapon draws its ammunition: its own clip, or the power pack it is plugged into (SF-X-36). */
@@ -177,7 +185,11 @@ export async function attackWithWeapon(
   // SW-43: a suppressor's attack of opportunity may be a ranged one, into the area it suppresses.
   const intoSuppressed =
     !!options.aoo && !!combatant && !!targets[0] && !!suppressingInto(combatant, targets[0]);
-  const turn = turnGate(actor, item, combatant, { aoo: !!options.aoo, intoSuppressed });
+  const turn = turnGate(actor, item, combatant, {
+    aoo: !!options.aoo,
+    intoSuppressed,
+    overwatch: !!options.overwatch,
+  });
   if (!turn) return;
   const unit = sys.rangeUnit === "squares" ? "squares" : "m";
   // SW-38: a d20 grenadelike weapon is thrown at the square where the target stands (the engine that throws at
@@ -200,7 +212,7 @@ export async function attackWithWeapon(
     const request: AttackRequest = {
       engine: currentEngine(),
       variant: currentVariant(),
-      attacker: attackerFacts(actor, sys, token),
+      attacker: overwatchShot(attackerFacts(actor, sys, token), !!options.overwatch),
       weapon,
       ammo: ammoState(actor, item),
       targets: scene.map((s) => s.input),
@@ -218,7 +230,9 @@ export async function attackWithWeapon(
       // SW-25: an attack of opportunity is one attack at the highest bonus, never a full attack.
       plan: options.aoo
         ? { fullAttack: false, mode: "single", surpriseRound: false, aoo: true }
-        : defaultPlan(sys, targets.length, !!game.combat?.inSurpriseRound && !!combatant),
+        : options.overwatch
+          ? { fullAttack: false, mode: "single", surpriseRound: false }
+          : defaultPlan(sys, targets.length, !!game.combat?.inSurpriseRound && !!combatant),
       ...(square ? { area: "grenade" as const } : {}),
       // SW-22: the weapons the dialog offers for the off hand.
       ...(currentEngine().attackSteps && !square ? { offHands: offHandOptions(actor, item) } : {}),

@@ -87,6 +87,8 @@ export function d20TargetFacts(
   band: string | null = null,
   /** SWN-17: the friendly squad shielding it from direct attacks (its name), or null. */
   shieldedBy: string | null = null,
+  /** SWN-08: the target in the attacker's overwatch arc, outside it, or no overwatch held. */
+  overwatch: "in" | "out" | "none" = "none",
 ): D20TargetFacts {
   const d = sys.derived?.d20;
   const held = [...conditions(statuses, "defender"), ...(running ? ["defenderRunning"] : [])];
@@ -101,7 +103,7 @@ export function d20TargetFacts(
     moved,
     speed: d?.speed?.move ?? null,
     // Ruling 1: the swn profile's AC and the side's Morale band (SWN-13).
-    ...(sys.swn ? { swn: { ac: sys.swn.ac, band, ...(shieldedBy ? { shieldedBy } : {}) } } : {}),
+    ...(sys.swn ? { swn: { ac: sys.swn.ac, band, overwatch, ...(shieldedBy ? { shieldedBy } : {}) } } : {}),
   };
 }
 

@@ -15,6 +15,7 @@
  * (SF-B-15), nor a stunned one (SF-X-40).
  */
 
+import { overwatchOf } from "../canvas/overwatch.js";
 import { movementOf } from "../canvas/scene-facts.js";
 import { SYSTEM_ID } from "../constants.js";
 import type { WeaponSystem } from "../data/item/facts.js";
@@ -53,8 +54,8 @@ export interface TurnLedger {
   readonly fired: Readonly<Record<string, number>>;
   /** SW-25: the combatant made its attack of opportunity this round. */
   readonly aoo?: boolean;
-  /** SW-24, SW-13: a full-round action other than an attack taken this round (run, disengage). */
-  readonly action?: "run" | "disengage";
+  /** SW-24, SW-13: a full-round action other than an attack taken this round (run, disengage); SWN-08 overwatch. */
+  readonly action?: "run" | "disengage" | "overwatch";
 }
 
 const EMPTY: TurnLedger = { round: 0, shots: 0, reloaded: false, fired: {} };
@@ -79,7 +80,9 @@ export function ledgerFor(stored: unknown, round: number): TurnLedger {
     reloaded: same && s.reloaded === true,
     fired,
     ...(same && s.aoo === true ? { aoo: true } : {}),
-    ...(same && (s.action === "run" || s.action === "disengage") ? { action: s.action } : {}),
+    ...(same && (s.action === "run" || s.action === "disengage" || s.action === "overwatch")
+      ? { action: s.action }
+      : {}),
   };
 }
 
@@ -193,7 +196,12 @@ export function turnGate(
    * SW-25: an attack of opportunity, out of the combatant's turn (one a round, melee only — or, SW-43, a ranged one
    * into the area the combatant suppresses).
    */
-  options: { readonly aoo?: boolean; readonly intoSuppressed?: boolean } = {},
+  options: {
+    readonly aoo?: boolean;
+    readonly intoSuppressed?: boolean;
+    /** SWN-08: the one overwatch shot, out of turn, while the combatant's overwatch holds. */
+    readonly overwatch?: boolean;
+  } = {},
 ): TurnGate | null {
   try {
     const down = downProblem(actor);
@@ -222,6 +230,10 @@ export function turnGate(
         melee: !!weapon && (weapon.d20.attack === "melee" || !!options.intoSuppressed),
       });
       if (check.reason) throw new RulesError(check.reason, check.reason, { name: actor.name ?? "" });
+    } else if (options.overwatch) {
+      // SWN-08: not the round's action (the overwatch was); one shot while it holds, checked where it is kept.
+      if (!fighting || !byCount || !overwatchOf(fighting))
+        throw new RulesError("FT.SWN.Overwatch.none", "No overwatch held", { target: "" });
     } else if (byCount && (ledger.shots > 0 || ledger.action)) {
       const name = actor.name ?? "";
       // SW-24: a run or a disengage was the round's full-round action; else an attack was.
@@ -275,14 +287,19 @@ export function turnGate(
                 fighting,
                 options.aoo
                   ? { ...ledger, round, aoo: true }
-                  : {
-                      round,
-                      shots: ledger.shots + card.shots,
-                      reloaded: ledger.reloaded,
-                      fired: { ...ledger.fired, [id]: round },
-                      ...(ledger.aoo ? { aoo: true } : {}),
-                    },
-                more?.(card.shots),
+                  : options.overwatch
+                    ? { ...ledger, round }
+                    : {
+                        round,
+                        shots: ledger.shots + card.shots,
+                        reloaded: ledger.reloaded,
+                        fired: { ...ledger.fired, [id]: round },
+                        ...(ledger.aoo ? { aoo: true } : {}),
+                      },
+                // SWN-08: the overwatch shot spends the overwatch, in the same write.
+                options.overwatch
+                  ? { ...more?.(card.shots), overwatch: { ...overwatchOf(fighting), used: true } }
+                  : more?.(card.shots),
               );
             return messageId;
           },

@@ -9,6 +9,7 @@
  * (one increment, −2: ruling 4c): +1. The pirate: AC 13, partly obscured +2 → 15; 10 HP.
  */
 import { describe, expect, it } from "vitest";
+import { settle as settleApps } from "../foundry/apps.js";
 import { wallData } from "../foundry/canvas.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
@@ -29,7 +30,10 @@ import {
   tokenSource,
   told,
 } from "./kit.js";
+import { lastCardLines, openD20Combat } from "./kit-d20.js";
 import { attackDialogKit } from "./kit-dialog.js";
+import { row, tracker } from "./kit-phases.js";
+import { answerPrompt, promptField } from "./kit-zebulon.js";
 
 const SCENE = id("sceneSwnCover");
 const KARA = id("actKaraSwnCov");
@@ -158,6 +162,89 @@ describe("scenario: an aimed shot at a target behind a concrete pillar (issue 16
     expect(msg).toBeNull();
     expect(told(alice).join(" ")).toContain("Mag Rifle has no tech level");
     expect(alice.run(() => G().game.actors.get(KARA).items.get(RIFLE).system.ammo.remaining)).toBe(before);
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+describe("scenario: overwatch at the pirate behind the pillar (issue 16, SWN-08)", () => {
+  /** Kara (20) and the pirate (10) in a d20 combat by count, Kara's turn. */
+  async function fight(): Promise<void> {
+    await openD20Combat(table, SCENE, [
+      { tokenId: TOK.kara, actorId: KARA },
+      { tokenId: TOK.pirate, actorId: PIRATE },
+    ]);
+    const gm = table.client(GM_ID);
+    await gm.run(() =>
+      G().game.combat.updateEmbeddedDocuments(
+        "Combatant",
+        G().game.combat.combatants.map((c: { id: string; name: string }) => ({
+          _id: c.id,
+          initiative: c.name === "Kara" ? 20 : 10,
+        })),
+      ),
+    );
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+  }
+
+  /** Alice clicks a control on Kara's tracker row. */
+  async function karaRow(action: string): Promise<void> {
+    const alice = table.client(ALICE_ID);
+    const el = await tracker(alice);
+    const button = row(el, "Kara").querySelector<HTMLElement>(`[data-action="${action}"]`);
+    if (!button) throw new Error(`Kara's row has no ${action}`);
+    alice.run(() => button.click());
+    await alice.run(() => settleApps());
+    await table.settle();
+  }
+
+  it("SWN-08: Kara takes overwatch facing east (her round's action); on the pirate's turn her one overwatch shot — d20 17 + 3 − 2 − 2 = 16 vs AC 15 — ignores the pillar's armour (9 damage), and then the overwatch is spent", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await fight();
+    const alice = table.client(ALICE_ID);
+    await karaRow("overwatch");
+    (promptField(alice, "facing") as HTMLSelectElement).value = "90";
+    await answerPrompt(table, alice);
+    expect(told(alice)).toEqual([]);
+    expect(lastCardLines(table.client(GM_ID))).toBe(
+      "Overwatch SWN-08 Kara takes overwatch facing east with the Mag Rifle, until their next turn.",
+    );
+    // It was her round's action: no other attack this round.
+    expect(await attack(table, alice, KARA, RIFLE, [TOK.pirate])).toBeNull();
+    expect(told(alice).join(" ")).toContain("has taken this round's action");
+    await table.client(GM_ID).run(() => G().game.combat.nextTurn());
+    await table.settle();
+    alice.target(TOK.pirate);
+    await karaRow("overwatchShot");
+    // d20 + 3 − 2 (range) − 2 (overwatch) against 13 + 2: 17 or more, 20 %... with 16 needed: 25 %.
+    expect(dialogKit.chance(alice)).toBe("25%");
+    const msg = await dialogKit.aliceRolls(alice, 17, 9);
+    for (const c of table.all) {
+      const line = rowText(c, msg, "Pirate");
+      expect(line).toContain("OverwatchSWN-08−2");
+      expect(line).toContain("Partly obscuredSWN-14+2");
+      expect(line).toContain("d20 17 − 1 = 16 vs AC 15 → Hit");
+      expect(line).toContain("1d10 [9] = 9 dmg");
+    }
+    // Spent: the row no longer offers it.
+    const el = await tracker(alice);
+    expect(row(el, "Kara").querySelector('[data-action="overwatchShot"]')).toBeNull();
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-08: facing west, the pirate is outside the 60° arc — the overwatch shot is refused, nothing rolled", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await fight();
+    const alice = table.client(ALICE_ID);
+    await karaRow("overwatch");
+    (promptField(alice, "facing") as HTMLSelectElement).value = "270";
+    await answerPrompt(table, alice);
+    await table.client(GM_ID).run(() => G().game.combat.nextTurn());
+    await table.settle();
+    alice.target(TOK.pirate);
+    await karaRow("overwatchShot");
+    expect(told(alice)).toEqual(["warn: Pirate is outside the 60° overwatch arc (SWN-08)."]);
+    expect(dialogKit.attackDialog(alice)).toBeUndefined();
     expect(table.unhandled).toEqual([]);
   });
 });

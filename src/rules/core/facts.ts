@@ -198,6 +198,8 @@ export interface D20TargetFacts {
     readonly concealment?: string;
     /** SWN-17 meat shields: the friendly squad between the attacker and the target; a direct attack is refused. */
     readonly shieldedBy?: string;
+    /** SWN-08: the target in the attacker's overwatch arc, outside it, or no overwatch held (absent = none). */
+    readonly overwatch?: "in" | "out" | "none";
   };
 }
 

@@ -448,6 +448,15 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
           squad: t.swn.shieldedBy,
           target: facts.target.name,
         });
+      // SWN-08: an overwatch shot needs the overwatch held and the target in its 60° arc.
+      if (swn && facts.attacker.d20?.swn?.action === "overwatch" && t.swn?.overwatch !== "in")
+        throw new RulesError(
+          t.swn?.overwatch === "out" ? "FT.SWN.Overwatch.outside" : "FT.SWN.Overwatch.none",
+          t.swn?.overwatch === "out"
+            ? `${facts.target.name} is outside the overwatch arc`
+            : "No overwatch held",
+          { target: facts.target.name },
+        );
       const terms = attackTerms(facts);
       const inRange = melee(w) ? inReach(facts, w) : terms.inRange;
       // SW-30: total cover cannot be targeted (the scene reports it as a null cover bonus).

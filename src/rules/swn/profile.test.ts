@@ -139,7 +139,7 @@ describe("the swn profile of the d20 engine (ruling 1, issue 16)", () => {
     ] as const) {
       const f = laserShot({
         attacker: { action },
-        target: { swn: { ac: 13 }, lattice: pillar },
+        target: { swn: { ac: 13, overwatch: "in" }, lattice: pillar },
         weapon: { tl: 3, laser: false },
       });
       const attack = engine.attackModifiers(f, opts);
@@ -151,6 +151,19 @@ describe("the swn profile of the d20 engine (ruling 1, issue 16)", () => {
       expect(out.coverArmour).toBeUndefined();
       expect(engine.damage(out, f.weapon, [9], null).rolled).toBe(9);
     }
+  });
+
+  it("SWN-08: an overwatch shot needs the overwatch held and the target inside its arc — refused otherwise", () => {
+    const shot = (overwatch?: string) =>
+      laserShot({
+        attacker: { action: "overwatch" },
+        target: { swn: { ac: 13, ...(overwatch ? { overwatch } : {}) } },
+      });
+    const check = (f: ReturnType<typeof laserShot>) => engine.check(f, engine.attackModifiers(f, opts), opts);
+    expect(() => check(shot("out"))).toThrow(/outside the overwatch arc/);
+    expect(() => check(shot("none"))).toThrow(/No overwatch held/);
+    expect(() => check(shot())).toThrow(/No overwatch held/);
+    expect(checkOfKind(check(shot("in")), "d20").bonus).toBe(0);
   });
 
   it("ruling 1: no threats under swn — a natural 20 hits without asking for a confirmation die", () => {

@@ -1,0 +1,37 @@
+/**
+ * SWN-08 on the scene: a combatant's overwatch — the facing its owner declared, held until the start of its next turn
+ * and spent by its one overwatch attack (`workflows/swn-overwatch.ts` writes it on the Combatant, which its owner
+ * may write, as the d20 run is: the declaration is the owner's word, like the dialog's) — and whether a target stands
+ * in its 60° arc (`rules/swn/overwatch.ts`).
+ */
+import { SYSTEM_ID } from "../constants.js";
+import { inOverwatchArc } from "../rules/index.js";
+
+type TokenP = foundry.canvas.placeables.Token.Implementation;
+
+/** What a Combatant keeps of its overwatch. */
+export interface OverwatchFlag {
+  readonly round: number;
+  /** Degrees clockwise from north. */
+  readonly facing: number;
+  readonly used: boolean;
+  /** The ranged weapon it watches with (its item id). */
+  readonly weaponId?: string;
+}
+
+/** The combatant's overwatch if it holds now (its round, or the next before its turn) and is unspent, else null. */
+export function overwatchOf(combatant: Combatant.Implementation | null | undefined): OverwatchFlag | null {
+  const combat = combatant?.parent;
+  const flag = combatant?.getFlag(SYSTEM_ID, "overwatch");
+  if (!combat?.started || !flag || flag.used) return null;
+  if (combat.round === flag.round) return flag;
+  const index = combat.turns.findIndex((t) => t.id === combatant?.id);
+  return combat.round === flag.round + 1 && index > (combat.turn ?? 0) ? flag : null;
+}
+
+/** SWN-08: the target as the attacker's overwatch sees it — in its arc, outside it, or no overwatch held. */
+export function overwatchFacts(attacker: TokenP, target: TokenP): "in" | "out" | "none" {
+  const flag = overwatchOf(attacker.document.combatant);
+  if (!flag) return "none";
+  return inOverwatchArc(attacker.center, flag.facing, target.center) ? "in" : "out";
+}

@@ -1,0 +1,89 @@
+/**
+ * Overwatch at the table (seed 003, SWN-08), under the d20 engine's swn profile: from the acting combatant's tracker
+ * row, its owner (or the GM) takes overwatch — the round's action — facing one of eight directions with a ranged
+ * weapon; until the start of its next turn the row offers one overwatch shot, out of turn, at a target in the 60° arc:
+ * −2, ignoring the cover's armour, not its concealment (the engine: `rules/d20/engine.ts`). One Combatant update and
+ * one card to declare it; the shot spends it. Loaded when first used.
+ */
+import { SYSTEM_ID } from "../constants.js";
+import { isItemType } from "../documents/subtypes.js";
+import { notify, report } from "../helpers/report.js";
+import { OVERWATCH_FACINGS, RulesError } from "../rules/index.js";
+import { LEDGER_KEY, ledgerFor, turnGate } from "./turn-ledger.js";
+
+type CombatantI = Combatant.Implementation;
+
+const t = (key: string, data?: Record<string, string>) =>
+  (data ? game.i18n?.format(key, data) : game.i18n?.localize(key)) ?? key;
+const esc = (s: string) => foundry.utils.escapeHTML(s);
+
+/** The facing the user picks, and the ranged weapon to watch with; null when cancelled. */
+async function pickFacing(
+  weapons: readonly Item.Implementation[],
+): Promise<{ facing: number; weaponId: string } | null> {
+  const option = (v: string, label: string) => `<option value="${esc(v)}">${esc(label)}</option>`;
+  const content = `<div class="ft-dialog ft-overwatch">
+    <label>${t("FT.SWN.Overwatch.facing")} <select name="facing">${OVERWATCH_FACINGS.map((f) => option(String(f), t(`FT.SWN.Overwatch.dir.${f}`))).join("")}</select></label>
+    <label>${t("FT.SWN.Overwatch.weapon")} <select name="weaponId">${weapons.map((w) => option(w.id ?? "", w.name ?? "")).join("")}</select></label></div>`;
+  const result: unknown = await foundry.applications.api.DialogV2.prompt({
+    window: { title: t("FT.SWN.Overwatch.title") },
+    content,
+    ok: {
+      label: t("FT.SWN.Overwatch.take"),
+      callback: (_ev: Event, button: HTMLButtonElement) => ({
+        facing: button.form?.querySelector<HTMLSelectElement>('[name="facing"]')?.value ?? "",
+        weaponId: button.form?.querySelector<HTMLSelectElement>('[name="weaponId"]')?.value ?? "",
+      }),
+    },
+  });
+  if (!result || typeof result !== "object") return null;
+  const r = result as { facing: string; weaponId: string };
+  const facing = Number(r.facing);
+  if (!(OVERWATCH_FACINGS as readonly number[]).includes(facing)) return null;
+  return { facing, weaponId: r.weaponId };
+}
+
+/**
+ * SWN-08: the acting combatant takes overwatch (its owner or the GM), as the round's action: refused with a
+ * notification when it is not its turn, it has acted this round, or it has no ranged weapon.
+ */
+export async function declareOverwatch(combatant: CombatantI): Promise<void> {
+  try {
+    const combat = combatant.parent;
+    const actor = combatant.actor;
+    if (!combat?.started || !combat.byCount || combat.combatant?.id !== combatant.id || !actor)
+      throw new RulesError("FT.D20.Move.notYourTurn", "Only on the combatant's own turn in a d20 combat", {
+        name: combatant.name ?? "",
+      });
+    if (!(game.user?.isGM || combatant.isOwner))
+      throw new RulesError("FT.D20.Move.notYours", "Not your combatant", { name: combatant.name ?? "" });
+    if (!turnGate(actor, null, combatant)) return;
+    const round = combat.round;
+    const ledger = ledgerFor(combatant.getFlag(SYSTEM_ID, LEDGER_KEY), round);
+    if (ledger.action)
+      throw new RulesError("FT.D20.Move.acted", `${actor.name} has taken this round's action`, {
+        name: actor.name ?? "",
+      });
+    const weapons = actor.items.contents.filter(
+      (i) => isItemType(i, "weapon") && i.system.d20.attack !== "melee" && !i.system.d20.grenade,
+    );
+    if (!weapons.length) return notify("warn", "FT.SWN.Overwatch.noWeapon", { name: actor.name ?? "" });
+    const picked = await pickFacing(weapons);
+    if (!picked) return;
+    const weapon = actor.items.get(picked.weaponId) ?? weapons[0]!;
+    await combatant.update({
+      flags: {
+        [SYSTEM_ID]: {
+          [LEDGER_KEY]: { ...ledger, round, action: "overwatch" },
+          overwatch: { round, facing: picked.facing, used: false, weaponId: weapon.id ?? "" },
+        },
+      },
+    });
+    await ChatMessage.create({
+      content: `<div class="ft-card ft-overwatch-card"><header class="ft-card-header"><h3>${t("FT.SWN.Overwatch.title")} <span class="ft-rule">SWN-08</span></h3></header><p class="ft-result">${t("FT.SWN.Overwatch.taken", { name: esc(actor.name ?? ""), dir: t(`FT.SWN.Overwatch.dir.${picked.facing}`), weapon: esc(weapon.name ?? "") })}</p></div>`,
+      speaker: ChatMessage.getSpeaker({ actor }),
+    });
+  } catch (e) {
+    report(e);
+  }
+}
