@@ -23,7 +23,7 @@
 
 import { isSwn } from "../canvas/morale-band.js";
 import { SYSTEM_ID } from "../constants.js";
-import { actorSystem, isSide, sideIdOf } from "../documents/subtypes.js";
+import { actorSystem, isSide, isSquad, sideIdOf } from "../documents/subtypes.js";
 import { clientSettings, SETTINGS } from "../helpers/settings.js";
 import {
   intimidate,
@@ -35,6 +35,7 @@ import {
   RulesError,
   readMorale,
   sideMorale,
+  unitsLeft,
 } from "../rules/index.js";
 import { KeyedQueue } from "./serial.js";
 
@@ -73,6 +74,11 @@ export interface MoraleMember {
   readonly hp: number;
   /** Defeated, or at 0 HP. */
   readonly down: boolean;
+  /** SWN-17: the forces it counts for — a squad its units, anyone else 1 — and those still standing. */
+  readonly forces?: number;
+  readonly standing?: number;
+  /** SW-02: unaware of its foes as the fight began (the GM's mark in the tracker). */
+  readonly unaware?: boolean;
 }
 
 /** What every client knows of a side's Morale (the group's `system.morale`). */
@@ -80,6 +86,8 @@ export interface PublicMorale {
   readonly band: string;
   readonly intimidated: readonly number[];
   readonly start: { readonly members: number; readonly hp: number };
+  /** The side's own surprise (SF-X-02's flag on the group). */
+  readonly surprised?: boolean;
 }
 
 export interface SideMoraleNow {
@@ -93,19 +101,23 @@ export interface SideMoraleNow {
  * side with a player character, an empty side, or a side all of whose members are immune.
  */
 export function sideMoraleNow(
-  members: readonly MoraleMember[],
+  all: readonly MoraleMember[],
   gm: GmMoraleFactors,
   pub: PublicMorale,
 ): SideMoraleNow | null {
-  if (!members.length || members.some((m) => m.isPC) || members.every((m) => m.immune)) return null;
+  if (!all.length || all.some((m) => m.isPC) || all.every((m) => m.immune)) return null;
+  // Immune members (robots) neither set the base nor count among the losses.
+  const members = all.filter((m) => !m.immune);
   const base = gm.base ?? Math.max(...members.map((m) => m.morale));
   const leader = members.find((m) => m.id === gm.leaderId);
   const start = pub.start.members > 0 ? pub.start : startOf(members);
+  // SWN-12: surprised or ill-prepared — the GM's word, the side's surprise, or every member unaware (SW-02).
+  const surprised = gm.surprised || !!pub.surprised || members.every((m) => m.unaware);
   const out = sideMorale({
     base,
     leader: leader ? { kind: gm.leaderKind, presentAtStart: true, down: leader.down } : null,
-    surprised: gm.surprised,
-    members: { start: start.members, now: Math.min(start.members, members.filter((m) => !m.down).length) },
+    surprised,
+    members: { start: start.members, now: Math.min(start.members, standingOf(members)) },
     hp: {
       start: start.hp,
       now: Math.min(
@@ -120,9 +132,17 @@ export function sideMoraleNow(
   return out ? { value: out.value, band: moraleBand(out.value).band, factors: out.factors } : null;
 }
 
-/** The side as it stands, for the start snapshot: its members and their HP. */
+/** SWN-17: the forces still standing — a squad's living units, anyone else 1 unless down. */
+const standingOf = (members: readonly MoraleMember[]) =>
+  members.reduce((s, m) => s + (m.standing ?? (m.down ? 0 : 1)), 0);
+
+/** The side as it stands, for the start snapshot: its forces (a squad counts its units) and their HP. */
 export function startOf(members: readonly MoraleMember[]): { members: number; hp: number } {
-  return { members: members.length, hp: members.reduce((s, m) => s + Math.max(0, m.hp), 0) };
+  const counted = members.filter((m) => !m.immune);
+  return {
+    members: counted.reduce((s, m) => s + (m.forces ?? 1), 0),
+    hp: counted.reduce((s, m) => s + Math.max(0, m.hp), 0),
+  };
 }
 
 /** SWN-13: a band's terms as the card says them ("−2 to attack", "+1 AC"). */
@@ -172,7 +192,25 @@ export function membersOf(combat: CombatI, sideId: string): MoraleMember[] {
   return combat.combatants.contents
     .filter((c) => sideIdOf(c) === sideId)
     .map((c) => {
-      const sys = actorSystem(c.actor);
+      const unaware = !!c.getFlag(SYSTEM_ID, "unaware");
+      const actor = c.actor;
+      // SWN-17: a squad counts its units among the forces, and its one pool among the HP.
+      if (actor && isSquad(actor)) {
+        const q = actor.system;
+        const standing = unitsLeft(q.hp.value, q.swn.hd, q.units.max);
+        return {
+          id: c.id ?? "",
+          isPC: c.hasPlayerOwner,
+          morale: q.swn.morale,
+          immune: false,
+          hp: q.hp.value,
+          down: c.isDefeated || standing === 0,
+          forces: q.units.max,
+          standing: c.isDefeated ? 0 : standing,
+          unaware,
+        };
+      }
+      const sys = actorSystem(actor);
       const hp = sys?.swn.hp.value ?? 0;
       return {
         id: c.id ?? "",
@@ -181,13 +219,19 @@ export function membersOf(combat: CombatI, sideId: string): MoraleMember[] {
         immune: sys?.swn.moraleImmune ?? false,
         hp,
         down: c.isDefeated || (!!sys && hp <= 0),
+        unaware,
       };
     });
 }
 
 function publicOf(group: GroupI): PublicMorale {
   const m = group.system.morale;
-  return { band: m.band, intimidated: [...m.intimidated], start: { ...m.start } };
+  return {
+    band: m.band,
+    intimidated: [...m.intimidated],
+    start: { ...m.start },
+    surprised: group.system.surprised,
+  };
 }
 
 /** The side's Morale now (GM: the factors are this browser's), or null. */
@@ -248,7 +292,8 @@ export async function settleSide(
   const start = started && now && pub.start.members === 0 ? startOf(members) : null;
   if (band === pub.band && !start) return;
   await w.updateSide({ band, ...(start ? { start } : {}) });
-  if (pub.band && band) await w.postBand(pub.band, band);
+  // Before the fight starts (the GM still gathering the sides) a band moves silently.
+  if (started && pub.band && band) await w.postBand(pub.band, band);
 }
 
 /** An Intimidate's outcome: success, and the band it moved the side to (null when it stayed). */
