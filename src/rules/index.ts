@@ -52,6 +52,7 @@ export * from "./swn/cover.js";
 export * from "./swn/morale.js";
 export * from "./swn/profile.js";
 export * from "./swn/squad.js";
+export * from "./swn/squad-attack.js";
 export * from "./zebulon/engine.js";
 export * from "./zebulon/shifts.js";
 export * from "./zebulon/table.js";
