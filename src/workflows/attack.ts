@@ -36,6 +36,7 @@ import { d20AttackerFacts, d20WeaponProblem } from "./d20-facts.js";
 import { d20GrenadeCard } from "./d20-grenade.js";
 import { grenadeCard } from "./grenade-card.js";
 import { gateAttack } from "./phase-gate.js";
+import { isSquadCard, squadCardHtml } from "./squad-card.js";
 import { turnGate } from "./turn-ledger.js";
 
 type ActorI = Actor.Implementation;
@@ -152,6 +153,8 @@ export async function rollFormula(formula: string): Promise<RolledDice<Roll>> {
  * ones a user may not use (undo for players, apply for users who are neither the GM nor the attack's author).
  */
 export async function renderCard(card: AttackCardData & { grenade?: GrenadeCard | null }): Promise<string> {
+  // SWN-17: a squad's attack draws its own numbers (squad-card.ts) in the attack card's row shape.
+  if (isSquadCard(card)) return squadCardHtml(card);
   const found = await fromUuid<ActorI>(card.actorUuid);
   const actor = found instanceof Actor ? found : null;
   // Distances are in the units of the attack's scene (or squares), whichever scene the renderer is viewing.

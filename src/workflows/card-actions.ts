@@ -55,6 +55,8 @@ import { d20Health } from "./d20-facts.js";
 import { fortitudeButton, mayRollFortitude, rollFortitude } from "./d20-fortitude.js";
 import { d20GrenadeOf, reflexBonus, withReflexSave } from "./d20-grenade.js";
 import { bareHandsProblem } from "./melee.js";
+import { squadCardProblem } from "./squad-attack.js";
+import { isSquadCard } from "./squad-card.js";
 import { handleStrayRequest } from "./stray-request.js";
 import { turnOnFor } from "./timed-status.js";
 
@@ -787,6 +789,8 @@ function forgedProblem(card: StoredCard, author: UserI | null): string | null {
   const attacker = isUuid(card.actorUuid) ? fromUuidSync(card.actorUuid) : null;
   if (!(attacker instanceof Actor) || !author || !attacker.testUserPermission(author, "OWNER"))
     return "attacker";
+  // SWN-17: a squad's attack has no weapon item: it is bounded by the squad's own flat damage × its units standing.
+  if (isSquadCard(card)) return squadCardProblem(card, attacker);
   // A punch or a creature's bite is one attack at one target that stuns no one and throws no grenade.
   if (card.bareHands || card.creature) {
     if (card.targets.length !== 1 || card.shots !== 1 || card.burst) return "one attack at one target";
