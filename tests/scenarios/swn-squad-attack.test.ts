@@ -177,6 +177,33 @@ describe("scenario: a squad's attack at the table (SWN-17)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SWN-17: a card the player's client wrote claiming more than the squad's flat damage (99 > 5 units × 4.5 = 23) is refused by the GM, nothing applied", async () => {
+    table = await createTable({ world: world({ owner: ALICE_ID }), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    alice.target(TOK.kara);
+    table.dice(9);
+    await squadAttack(alice);
+    const genuine = lastCard(alice)!;
+    const forged: string = await alice.run(async () => {
+      const m = G().game.messages.get(genuine);
+      const card = JSON.parse(JSON.stringify(m.system.card));
+      card.result.damage = card.result.damage.map((d: { targetId: string }) => ({ ...d, damage: 99 }));
+      const made = await G().ChatMessage.create({ type: "attack", system: { card }, content: m.content });
+      return made.id;
+    });
+    await table.settle();
+    const gm = table.client(GM_ID);
+    clickCard(gm, forged, "apply", "Kara");
+    await table.settle();
+    expect(warned(gm).join(" ")).toContain("damage 99 above 23");
+    expect(onEveryClient(table, karaHp)).toEqual(everyone(table, 30));
+    // The genuine card (12, half of 23) still applies.
+    clickCard(gm, genuine, "apply", "Kara");
+    await table.settle();
+    expect(onEveryClient(table, karaHp)).toEqual(everyone(table, 18));
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SWN-17: refused with a notification, nothing rolled, no card: no target, two targets, the squad itself; a weapon with no formula (the sheet's button disabled)", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     const gm = table.client(GM_ID);
