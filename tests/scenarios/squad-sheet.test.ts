@@ -207,7 +207,7 @@ describe("scenario: a squad made on its sheet (SWN-17, SWN-19)", () => {
     ).toEqual([]);
   }, 30_000);
 
-  it("SWN-17: Kara shoots at the squad's token: the card is made and the GM's Apply leaves the squad alone (its damage is the squad workflow's, not Stamina's); nothing throws", async () => {
+  it("SWN-17: Kara shoots at the squad's token: the card is made and the GM's Apply takes its 5 off the squad's one pool (23 → 18, 5 units → 4); nothing throws", async () => {
     table = await createTable({ world: world() });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
@@ -221,17 +221,14 @@ describe("scenario: a squad made on its sheet (SWN-17, SWN-19)", () => {
     const toldBefore = told(gm).length;
     clickCard(gm, card!, "apply", "Marines");
     await table.settle();
-    // Skipped, not thrown: the apply workflow reads Stamina, which a squad has not. (Its words are the generic skip's
-    // until workflows/apply-damage.ts applies a squad's hits with the `squad` health model.)
-    expect(told(gm).slice(toldBefore)).toEqual([
-      "warn: Marines is no longer on the scene; nothing was applied to it.",
-    ]);
+    // The hit goes to the squad's one pool (the `squad` health model, apply-damage.ts), and its units follow.
+    expect(told(gm).slice(toldBefore)).toEqual([]);
     expect(table.unhandled).toEqual([]);
     expect(
       hookErrors.slice(before).map((e) => (e.error instanceof Error ? e.error.message : String(e.error))),
     ).toEqual([]);
     expect(squadNumbers(actorId)).toEqual(
-      everyone(table, { hp: 23, max: 23, units: 5, living: 5, formula: "" }),
+      everyone(table, { hp: 18, max: 23, units: 4, living: 4, formula: "" }),
     );
   }, 30_000);
 });
