@@ -126,8 +126,9 @@ export function rolledThisRound(side: SideView, combatRound: number): boolean {
 
 /** The roll fields of a side as the schema creates them: what "reset initiative" writes (surprise stays). */
 export function clearedRoll(): Partial<SideSystem> {
-  // Everything but what the side is (its surprise, colour and disposition key) goes back to the schema's initial.
-  const { surprised: _surprised, colour: _colour, key: _key, ...roll } = defaultSide();
+  // Everything but what the side is (its surprise, colour and disposition key) and its Morale (SWN-09..13: the band,
+  // its start and who was intimidated outlast a reset of initiative) goes back to the schema's initial.
+  const { surprised: _surprised, colour: _colour, key: _key, morale: _morale, ...roll } = defaultSide();
   return roll;
 }
 
