@@ -181,8 +181,8 @@ describe("SW-38 grenadelike weapons", () => {
       caster,
     );
     expect(caught).toEqual([
-      { id: "open", cover: "none", reflexBonus: 0 },
-      { id: "crouched", cover: "threeQuarters", reflexBonus: 3 },
+      { id: "open", cover: "none", reflexBonus: 0, materials: [] },
+      { id: "crouched", cover: "threeQuarters", reflexBonus: 3, materials: [] },
     ]);
     expect(reflexAgainstBurst(10, 2, 15, 12, caught[1]!.cover)).toEqual({
       total: 15,
