@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { click, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
+import { wallData } from "../foundry/canvas.js";
 import { type Client, createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
@@ -35,7 +36,11 @@ const TOK = { kara: id("tokKaraSqAtk"), marines: id("tokMarinesSqAtk") };
 let table: Table;
 closeTableAfterEach(() => table, resetAppRecords);
 
-const world = (marines: { owner?: string } = {}) => ({
+/** Kara's token spans x 2000–2100, y 1300–1400 when she stands at cell (10, 5); a pillar 0.5 m in front of her. */
+const X = cell(10, 5).x - 50;
+const TOP = cell(10, 5).y;
+
+const world = (marines: { owner?: string } = {}, pillar: "none" | "pillar" | "wall" = "none") => ({
   settings: [
     settingSource(id("setEngineSqAtk"), "engine", "d20"),
     settingSource(id("setProfileSqAtk"), "profile", "swn"),
@@ -70,7 +75,13 @@ const world = (marines: { owner?: string } = {}) => ({
       name: "Landing field",
       grid: { size: 100, distance: 3, units: "m" },
       tokens: [
-        tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
+        tokenSource({
+          _id: TOK.kara,
+          name: "Kara",
+          actorId: KARA,
+          actorLink: true,
+          ...(pillar !== "none" ? cell(10, 5) : cell(0, 5)),
+        }),
         tokenSource({
           _id: TOK.marines,
           name: "Marines",
@@ -79,9 +90,23 @@ const world = (marines: { owner?: string } = {}) => ({
           disposition: -1,
           width: 2,
           height: 1,
-          ...cell(4, 5),
+          ...(pillar !== "none" ? cell(0, 5) : cell(4, 5)),
         }),
       ],
+      // A concrete pillar across the top half of Kara, thick stone (SWN-15: 8 vs TL3); or a wall hiding all of her.
+      walls:
+        pillar !== "none"
+          ? [
+              {
+                ...wallData(
+                  "walls",
+                  pillar === "pillar" ? [X, TOP - 300, X, TOP + 50] : [X, TOP - 600, X, TOP + 700],
+                ),
+                _id: id("wallPillarSqAtk"),
+                flags: { "frontier-tactics": { material: "thickStone" } },
+              },
+            ]
+          : [],
     }),
   ],
 });
@@ -158,6 +183,36 @@ describe("scenario: a squad's attack at the table (SWN-17)", () => {
     }
     expect(() => clickCard(gm, miss, "apply", "Kara")).toThrow(/no apply button/);
     expect(onEveryClient(table, karaHp)).toEqual(everyone(table, 12));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-17 SWN-14 SWN-15: Kara behind a thick stone pillar (partly obscured, +2 AC; 8 armour vs the squad's TL3 rifle) — d20 14 + 1 = 15 vs AC 12 is full (margin 3): 23, less the pillar's 8 = 15; Kara 30 → 15", async () => {
+    table = await createTable({ world: world({}, "pillar"), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    gm.target(TOK.kara);
+    table.dice(14);
+    await squadAttack(gm);
+    expect(warned(gm)).toEqual([]);
+    const msg = lastCard(gm)!;
+    for (const c of table.all) {
+      const row = rowText(c, msg, "Kara");
+      expect(row).toContain("d20 14 + 1 = 15 vs AC 12 → full (margin 3)");
+      expect(row).toContain("1d8 avg 4.5 × 5 units = 23, cover armour −8 = 15");
+    }
+    clickCard(gm, msg, "apply", "Kara");
+    await table.settle();
+    expect(onEveryClient(table, karaHp)).toEqual(everyone(table, 15));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-17: Kara behind a wall the squad cannot see through — refused with a notification, nothing rolled, no card", async () => {
+    table = await createTable({ world: world({}, "wall"), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    const before = gm.run(attackCards);
+    gm.target(TOK.kara);
+    await squadAttack(gm);
+    expect(warned(gm)).toEqual(["warn: Kara is out of sight of the squad (SWN-17)."]);
+    expect(onEveryClient(table, attackCards)).toEqual(everyone(table, before));
     expect(table.unhandled).toEqual([]);
   });
 
