@@ -31,7 +31,8 @@ import { lastCard } from "./kit-grenades.js";
 const SCENE = id("sceneSqAtk");
 const KARA = id("actKaraSqAtk");
 const MARINES = id("actMarinesSqAtk");
-const TOK = { kara: id("tokKaraSqAtk"), marines: id("tokMarinesSqAtk") };
+const RAIDERS = id("actRaidersSqAtk");
+const TOK = { kara: id("tokKaraSqAtk"), marines: id("tokMarinesSqAtk"), raiders: id("tokRaidersSqAtk") };
 
 let table: Table;
 closeTableAfterEach(() => table, resetAppRecords);
@@ -68,6 +69,17 @@ const world = (marines: { owner?: string } = {}, pillar: "none" | "pillar" | "wa
       flags: {},
       ownership: marines.owner ? { default: 2, [marines.owner]: 3 } : { default: 2 },
     },
+    {
+      _id: RAIDERS,
+      name: "Raiders",
+      type: "squad",
+      img: "icons/svg/mystery-man.svg",
+      system: { swn: { hd: 1, ac: 13, ab: 0 }, units: { value: 5, max: 5 }, hp: { value: 23 } },
+      items: [],
+      effects: [],
+      flags: {},
+      ownership: { default: 2 },
+    },
   ],
   scenes: [
     sceneSource({
@@ -91,6 +103,15 @@ const world = (marines: { owner?: string } = {}, pillar: "none" | "pillar" | "wa
           width: 2,
           height: 1,
           ...(pillar !== "none" ? cell(0, 5) : cell(4, 5)),
+        }),
+        tokenSource({
+          _id: TOK.raiders,
+          name: "Raiders",
+          actorId: RAIDERS,
+          actorLink: true,
+          width: 2,
+          height: 1,
+          ...cell(4, 8),
         }),
       ],
       // A concrete pillar across the top half of Kara, thick stone (SWN-15: 8 vs TL3); or a wall hiding all of her.
@@ -131,7 +152,7 @@ const attackCards = () =>
   G().game.messages.contents.filter((m: { type: string }) => m.type === "attack").length;
 
 describe("scenario: a squad's attack at the table (SWN-17)", () => {
-  it("SWN-17: five marines at Kara (AC 10) — d20 9 + 1 = 10 vs AC 10 is half (margin 0): 1d8 avg 4.5 × 5 units = 23, half 12; the GM applies it, Kara 30 → 18 on every client", async () => {
+  it("SWN-17: five marines at Kara (AC 10) — d20 9 + 1 = 10 vs AC 10 is half (margin 0): 1d8 avg 4.5 × 5 units = 23, half 12; the GM applies it, Kara 30 → 18 on every client, and undoes it", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     const gm = table.client(GM_ID);
     gm.target(TOK.kara);
@@ -150,8 +171,11 @@ describe("scenario: a squad's attack at the table (SWN-17)", () => {
     clickCard(gm, msg, "apply", "Kara");
     await table.settle();
     expect(onEveryClient(table, karaHp)).toEqual(everyone(table, 18));
-    // Applied once: the row says so and offers no second apply.
+    // Applied once: the row says so and offers no second apply; the GM's Undo gives the 12 back.
     expect(rowText(gm, msg, "Kara")).toContain("Applied");
+    clickCard(gm, msg, "undo", "Kara");
+    await table.settle();
+    expect(onEveryClient(table, karaHp)).toEqual(everyone(table, 30));
     expect(table.unhandled).toEqual([]);
   });
 
@@ -213,6 +237,28 @@ describe("scenario: a squad's attack at the table (SWN-17)", () => {
     await squadAttack(gm);
     expect(warned(gm)).toEqual(["warn: Kara is out of sight of the squad (SWN-17)."]);
     expect(onEveryClient(table, attackCards)).toEqual(everyone(table, before));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-17: squad against squad — d20 11 + 1 = 12 vs the Raiders' AC 13 is half (margin −1): 12 off their one pool, 23 → 11, 5 units → 3", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    gm.target(TOK.raiders);
+    table.dice(11);
+    await squadAttack(gm);
+    const msg = lastCard(gm)!;
+    for (const c of table.all) {
+      const row = rowText(c, msg, "Raiders");
+      expect(row).toContain("d20 11 + 1 = 12 vs AC 13 → half (margin −1)");
+      expect(row).toContain("1d8 avg 4.5 × 5 units = 23, half 12");
+    }
+    clickCard(gm, msg, "apply", "Raiders");
+    await table.settle();
+    const raiders = () => {
+      const r = G().game.actors.get(RAIDERS).system;
+      return { hp: r.hp.value as number, units: r.units.value as number };
+    };
+    expect(onEveryClient(table, raiders)).toEqual(everyone(table, { hp: 11, units: 3 }));
     expect(table.unhandled).toEqual([]);
   });
 
