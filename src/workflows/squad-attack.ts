@@ -16,7 +16,8 @@
  *
  * Range is not refused (the squad's weapon has no increments in the seed: the GM judges it); the target's own armour
  * is 0 (actors carry none outside their AC under swn). Refused before a die is rolled, with a notification: no token,
- * no target or several, no units standing, a weapon with no formula, a target out of sight, out of turn.
+ * no target or several, no units standing, a weapon with no formula, a target out of sight or behind a friendly
+ * squad (meat shields), out of turn.
  */
 
 import { bandOfToken } from "../canvas/morale-band.js";
@@ -78,6 +79,14 @@ export async function squadAttackFromSheet(actor: ActorI): Promise<void> {
     const scene = readTarget(token, target, "m");
     const facts = scene.input.facts;
     if (!facts.visible) return notify("warn", "FT.Squad.Attack.outOfSight", { target: facts.name });
+    // SWN-17 meat shields: a squad friendly to the target in the line of fire — no direct attack at it (as the swn
+    // profile refuses a weapon's, rules/d20/engine.ts).
+    const shield = facts.d20?.swn?.shieldedBy;
+    if (shield)
+      throw new RulesError("FT.SWN.Squad.meatShield", `${shield} shields ${facts.name}`, {
+        squad: shield,
+        target: facts.name,
+      });
     // SWN-14, ruling 5: the highest of the rays the walls obscure (the squad's lattice: the cover all of it has)
     // and an obscuring region's miss chance mapped — as the swn profile reads them (rules/d20/engine.ts).
     const l = facts.d20?.lattice;

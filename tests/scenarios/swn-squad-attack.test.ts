@@ -41,7 +41,11 @@ closeTableAfterEach(() => table, resetAppRecords);
 const X = cell(10, 5).x - 50;
 const TOP = cell(10, 5).y;
 
-const world = (marines: { owner?: string } = {}, pillar: "none" | "pillar" | "wall" = "none") => ({
+const world = (
+  marines: { owner?: string; hidden?: boolean } = {},
+  pillar: "none" | "pillar" | "wall" = "none",
+  raiders = cell(4, 8),
+) => ({
   settings: [
     settingSource(id("setEngineSqAtk"), "engine", "d20"),
     settingSource(id("setProfileSqAtk"), "profile", "swn"),
@@ -67,7 +71,7 @@ const world = (marines: { owner?: string } = {}, pillar: "none" | "pillar" | "wa
       items: [],
       effects: [],
       flags: {},
-      ownership: marines.owner ? { default: 2, [marines.owner]: 3 } : { default: 2 },
+      ownership: marines.owner ? { default: 2, [marines.owner]: 3 } : { default: marines.hidden ? 0 : 2 },
     },
     {
       _id: RAIDERS,
@@ -111,7 +115,7 @@ const world = (marines: { owner?: string } = {}, pillar: "none" | "pillar" | "wa
           actorLink: true,
           width: 2,
           height: 1,
-          ...cell(4, 8),
+          ...raiders,
         }),
       ],
       // A concrete pillar across the top half of Kara, thick stone (SWN-15: 8 vs TL3); or a wall hiding all of her.
@@ -259,6 +263,46 @@ describe("scenario: a squad's attack at the table (SWN-17)", () => {
       return { hp: r.hp.value as number, units: r.units.value as number };
     };
     expect(onEveryClient(table, raiders)).toEqual(everyone(table, { hp: 11, units: 3 }));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-17 meat shields: the Raiders, on Kara's side, stand between the Marines and her — the squad's attack at her is refused, nothing rolled, no card", async () => {
+    table = await createTable({ world: world({}, "none", cell(2, 5)), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    const before = gm.run(attackCards);
+    gm.target(TOK.kara);
+    await squadAttack(gm);
+    expect(warned(gm)).toEqual([
+      "warn: Raiders stands between you and Kara: only an area attack reaches Kara (SWN-17 meat shields).",
+    ]);
+    expect(onEveryClient(table, attackCards)).toEqual(everyone(table, before));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-17 R1-5: an NPC squad the players may not observe keeps its attack bonus off the card — d20 9 vs AC 10 → half, no total, no margin; the damage and its Apply are as before", async () => {
+    table = await createTable({ world: world({ hidden: true }), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    gm.target(TOK.kara);
+    table.dice(9);
+    await squadAttack(gm);
+    const msg = lastCard(gm)!;
+    for (const c of table.all) {
+      const row = rowText(c, msg, "Kara");
+      expect(row).toContain("d20 9 vs AC 10 → half");
+      expect(row).not.toContain("+ 1");
+      expect(row).not.toContain("margin");
+      expect(row).toContain("1d8 avg 4.5 × 5 units = 23, half 12");
+    }
+    // Nor is it in the card's data, which every client receives.
+    expect(
+      onEveryClient(table, () => {
+        const q = G().game.messages.get(msg).system.card.squad;
+        return [q.bonus, q.total];
+      }),
+    ).toEqual(everyone(table, [null, null]));
+    clickCard(gm, msg, "apply", "Kara");
+    await table.settle();
+    expect(onEveryClient(table, karaHp)).toEqual(everyone(table, 18));
     expect(table.unhandled).toEqual([]);
   });
 
