@@ -53,6 +53,7 @@ export * from "./swn/morale.js";
 export * from "./swn/overwatch.js";
 export * from "./swn/profile.js";
 export * from "./swn/squad.js";
+export * from "./swn/squad-attack.js";
 export * from "./zebulon/engine.js";
 export * from "./zebulon/shifts.js";
 export * from "./zebulon/table.js";

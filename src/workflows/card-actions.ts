@@ -36,7 +36,7 @@ import {
   type WriteBatch,
 } from "./apply-damage.js";
 import { type GMPorts, gmApplyDamage, gmUndoDamage, onGMQueue, planCard } from "./attack-flow.js";
-import { bareHandsProblem, creatureProblem } from "./card-bounds.js";
+import { bareHandsProblem, creatureProblem, squadCardProblem } from "./card-bounds.js";
 import {
   type AppliedMark,
   appliedOf,
@@ -54,6 +54,7 @@ import { d20AppliedText } from "./d20-card.js";
 import { d20Health } from "./d20-facts.js";
 import { fortitudeButton, mayRollFortitude, rollFortitude } from "./d20-fortitude.js";
 import { d20GrenadeOf, reflexBonus, withReflexSave } from "./d20-grenade.js";
+import { isSquadCard } from "./squad-card.js";
 import { handleStrayRequest } from "./stray-request.js";
 import { turnOnFor } from "./timed-status.js";
 
@@ -786,6 +787,8 @@ function forgedProblem(card: StoredCard, author: UserI | null): string | null {
   const attacker = isUuid(card.actorUuid) ? fromUuidSync(card.actorUuid) : null;
   if (!(attacker instanceof Actor) || !author || !attacker.testUserPermission(author, "OWNER"))
     return "attacker";
+  // SWN-17: a squad's attack has no weapon item: it is bounded by the squad's own flat damage × its units standing.
+  if (isSquadCard(card)) return squadCardProblem(card, attacker);
   // A punch or a creature's bite is one attack at one target that stuns no one and throws no grenade.
   if (card.bareHands || card.creature) {
     if (card.targets.length !== 1 || card.shots !== 1 || card.burst) return "one attack at one target";

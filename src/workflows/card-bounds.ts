@@ -3,7 +3,8 @@
  * tooltip: what bare hands (RT-6) and a creature's natural attack (issue 13) can deal. Moved out of `melee.ts` and
  * `creature-attack.ts` unchanged, so those load when first used.
  */
-import { type FrontierActorType, isFrontierActor, isItemType } from "../documents/subtypes.js";
+import { type FrontierActorType, isFrontierActor, isItemType, isSquad } from "../documents/subtypes.js";
+import { currentProfile } from "../helpers/settings.js";
 import {
   bareHandAttacks,
   bareHandDamage,
@@ -75,6 +76,21 @@ export function creatureProblem(card: AttackCardData, attacker: ActorI): string 
   const damage = (attacker.system as unknown as { damage?: string }).damage ?? "";
   // One attack a turn (its card has one shot, checked by the GM's `forgedProblem`).
   const ceiling = isValidDice(damage) ? maxRoll(parseDice(damage)) : 0;
+  const over = card.result.damage.find((d) => d.damage > ceiling);
+  return over ? `damage ${over.damage} above ${ceiling}` : null;
+}
+
+/**
+ * Why a squad card a player's client wrote is not one its dice made, or null (`forgedProblem` calls it for a card
+ * with `squad`): the attacker is a squad, the card is one shot at one target with no effect, rolled under the world's
+ * profile, and its damage is at most the squad's own flat damage × the units standing now (`derived.damage.full`).
+ */
+export function squadCardProblem(card: AttackCardData, attacker: ActorI): string | null {
+  if (!isSquad(attacker)) return "attacker";
+  if (card.targets.length !== 1 || card.shots !== 1 || card.burst) return "one attack at one target";
+  if (card.effect || (card.stunned ?? []).length) return `effect ${String(card.effect)}`;
+  if ((card.profile ?? "sw") !== currentProfile()) return "profile";
+  const ceiling = attacker.system.derived.damage?.full ?? 0;
   const over = card.result.damage.find((d) => d.damage > ceiling);
   return over ? `damage ${over.damage} above ${ceiling}` : null;
 }

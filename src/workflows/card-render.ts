@@ -7,6 +7,7 @@ import { cardView, type GrenadeCard } from "../applications/card-context.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { clientSettings, SETTINGS } from "../helpers/settings.js";
 import type { AttackCardData, RolledDice } from "./attack-flow.js";
+import { isSquadCard, squadCardHtml } from "./squad-card.js";
 
 type ActorI = Actor.Implementation;
 
@@ -61,6 +62,8 @@ export async function rollFormula(formula: string): Promise<RolledDice<Roll>> {
  * ones a user may not use (undo for players, apply for users who are neither the GM nor the attack's author).
  */
 export async function renderCard(card: AttackCardData & { grenade?: GrenadeCard | null }): Promise<string> {
+  // SWN-17: a squad's attack draws its own numbers (squad-card.ts) in the attack card's row shape.
+  if (isSquadCard(card)) return squadCardHtml(card);
   const found = await fromUuid<ActorI>(card.actorUuid);
   const actor = found instanceof Actor ? found : null;
   // Distances are in the units of the attack's scene (or squares), whichever scene the renderer is viewing.

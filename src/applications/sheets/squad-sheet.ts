@@ -7,6 +7,7 @@ import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../../constants.js";
 import { isSquad } from "../../documents/subtypes.js";
 import { keepClassName } from "../../helpers/class-name.js";
+import { guarded } from "../../helpers/report.js";
 import { squadContext } from "./squad-context.js";
 
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -38,7 +39,15 @@ export class FrontierSquadSheet extends Base {
     position: { width: 560, height: 680 },
     window: { resizable: true },
     form: { submitOnChange: true },
+    // AppV2 neither awaits nor catches action handlers: the handler reports its own failure (report.ts).
+    actions: { squadAttack: guarded(FrontierSquadSheet.#onAttack) },
   };
+
+  /** SWN-17: the squad attacks the user's one target (one click, no dialog); its card goes to chat. */
+  static async #onAttack(this: FrontierSquadSheet): Promise<void> {
+    const { squadAttackFromSheet } = await import("../../workflows/squad-attack.js");
+    await squadAttackFromSheet(this.document);
+  }
 
   static PARTS: Record<string, HandlebarsTemplatePart> = {
     body: { template: templatePath("actor/squad.hbs"), scrollable: [""] },
@@ -58,6 +67,8 @@ export class FrontierSquadSheet extends Base {
     return Object.assign(context, {
       actor,
       system: sys,
+      // SWN-17: the owner (or the GM) makes the squad's attack.
+      canAttack: actor.isOwner,
       squad: squadContext(sys, sys.derived, leaderName(sys.ledBy), localize),
       notesHTML: await foundry.applications.ux.TextEditor.implementation.enrichHTML(sys.notes ?? "", {
         relativeTo: actor,
