@@ -62,7 +62,13 @@ export async function intimidateFrom(actor: Actor.Implementation): Promise<void>
     const side = combat.groups.get(sideId)?.name ?? "";
     const bonus = await askBonus(t("FT.SWN.Intimidate.title", { side }), t("FT.SWN.Intimidate.bonus"));
     if (bonus === null) return;
-    await requestGM({ kind: "intimidate", combatId: combat.id ?? "", sideId, bonus });
+    await requestGM({
+      kind: "intimidate",
+      combatId: combat.id ?? "",
+      actorId: actor.id ?? "",
+      sideId,
+      bonus,
+    });
   } catch (e) {
     report(e);
   }
@@ -74,7 +80,7 @@ export async function readMoraleFrom(actor: Actor.Implementation): Promise<void>
     const combat = fightOf(actor);
     const bonus = await askBonus(t("FT.SWN.ReadMorale.title"), t("FT.SWN.ReadMorale.bonus"));
     if (bonus === null) return;
-    await requestGM({ kind: "readMorale", combatId: combat.id ?? "", bonus });
+    await requestGM({ kind: "readMorale", combatId: combat.id ?? "", actorId: actor.id ?? "", bonus });
   } catch (e) {
     report(e);
   }
@@ -84,6 +90,8 @@ export async function readMoraleFrom(actor: Actor.Implementation): Promise<void>
 export async function editMorale(combat: Combat.Implementation, groupId: string): Promise<void> {
   try {
     if (!game.user?.isGM) return;
+    // The factors live in the active GM's browser, where the side is worked out: another GM's edits would be lost.
+    if (!game.user.isActiveGM) return notify("warn", "FT.SWN.Morale.activeGMOnly");
     const group = combat.groups.get(groupId);
     if (!group || !isSide(group)) return;
     const f = gmFactors(combat.id ?? "", groupId);
@@ -163,14 +171,25 @@ export interface MoraleStripEntry {
  * factors; for a player only the sides they read (SWN-10), as they read them.
  */
 export function moraleStrip(combat: Combat.Implementation): MoraleStripEntry[] {
+  // The number is worked out in the active GM's browser (the factors are kept there); another GM sees the band only.
   const isGM = !!game.user?.isGM;
+  const active = !!game.user?.isActiveGM;
   const read = moraleRead()[combat.id ?? ""] ?? {};
   const out: MoraleStripEntry[] = [];
   for (const group of combat.groups.contents) {
     if (!isSide(group)) continue;
     const id = group.id ?? "";
     const base = { id, name: group.name ?? "", colour: group.system.colour };
-    if (isGM) {
+    if (isGM && !active) {
+      if (group.system.morale.band)
+        out.push({
+          ...base,
+          value: null,
+          bandLabel: `FT.SWN.Morale.${group.system.morale.band}`,
+          tooltip: t("FT.SWN.Morale.activeGMOnly"),
+          readData: null,
+        });
+    } else if (isGM) {
       const now = moraleOfSide(combat, group);
       if (!now) continue;
       const tooltip = now.factors.map((m) => `${t(m.label)} ${m.value > 0 ? "+" : ""}${m.value}`).join(" · ");

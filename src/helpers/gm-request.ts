@@ -37,10 +37,17 @@ export type GMRequestBody =
   | {
       readonly kind: "intimidate";
       readonly combatId: string;
+      /** The actor the asker acts with (the sheet's); the GM checks the asker owns it. */
+      readonly actorId: string;
       readonly sideId: string;
       readonly bonus: number;
     }
-  | { readonly kind: "readMorale"; readonly combatId: string; readonly bonus: number }
+  | {
+      readonly kind: "readMorale";
+      readonly combatId: string;
+      readonly actorId: string;
+      readonly bonus: number;
+    }
   /** Use a Stimdose or Staydose (SF-B-22, SF-B-15) from the asker's actor's gear on a target (`workflows/drugs.ts`). */
   | { readonly kind: "drug"; readonly actorId: string; readonly itemId: string; readonly target: string }
   /** SF-X-41: shoot a door or wall (the GM computes the damage from the weapon). */
@@ -81,6 +88,7 @@ export function requestProblem(raw: unknown): string | null {
   }
   if (r.kind === "intimidate" || r.kind === "readMorale") {
     if (typeof r.combatId !== "string" || !ID.test(r.combatId)) return "combat id";
+    if (typeof r.actorId !== "string" || !ID.test(r.actorId)) return "actor id";
     if (r.kind === "intimidate" && (typeof r.sideId !== "string" || !ID.test(r.sideId))) return "side id";
     if (!Number.isInteger(r.bonus) || (r.bonus as number) < -10 || (r.bonus as number) > 20) return "bonus";
     return null;
@@ -128,11 +136,17 @@ function bodyOf(raw: Record<string, unknown>): GMRequestBody {
     return {
       kind: "intimidate",
       combatId: String(raw.combatId),
+      actorId: String(raw.actorId),
       sideId: String(raw.sideId),
       bonus: Number(raw.bonus),
     };
   if (raw.kind === "readMorale")
-    return { kind: "readMorale", combatId: String(raw.combatId), bonus: Number(raw.bonus) };
+    return {
+      kind: "readMorale",
+      combatId: String(raw.combatId),
+      actorId: String(raw.actorId),
+      bonus: Number(raw.bonus),
+    };
   if (raw.kind === "drug")
     return {
       kind: "drug",

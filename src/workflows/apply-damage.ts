@@ -85,14 +85,16 @@ export interface VitalityWoundsTarget {
 }
 
 /**
- * A squad (SWN-17) as the apply reads it: its one pool of hit points, HD and units; `unitsHit` is how many of its
- * units an area attack caught (its damage is multiplied by them; absent: a single attack, × 1).
+ * A squad (SWN-17) as the apply reads it: its one pool of hit points, HD and units; `areaUnits`: how many of its
+ * units the card's burst reaches as the GM measures it from the token's cells (an area attack's damage is
+ * multiplied by them; absent: a single attack, × 1).
  */
 export interface SquadTarget {
   readonly model: "squad";
   readonly hp: number;
   readonly hd: number;
   readonly units: { readonly value: number; readonly max: number };
+  readonly areaUnits?: number;
 }
 
 /** An SWN target's hit points (ruling 1) as the apply reads them. */
@@ -269,8 +271,6 @@ export function planApplication(
   stunned: ReadonlySet<string> = new Set(),
   turns: Readonly<Record<string, Partial<Record<AppliedStatus, number>>>> = {},
   critical: Readonly<Record<string, Critical>> = {},
-  /** SWN-17: per squad target, the units an area attack caught (its damage is multiplied by them). */
-  areaUnits: Readonly<Record<string, number>> = {},
 ): ApplyOutcome {
   const batch = emptyBatch();
   const applied: AppliedRecord[] = [];
@@ -300,7 +300,7 @@ export function planApplication(
       return;
     }
     if (t.health?.model === "squad") {
-      applied.push(planSquad(messageId, batch, t, t.health, run, rolled, kind, areaUnits[id] ?? 1));
+      applied.push(planSquad(messageId, batch, t, t.health, run, rolled, kind, t.health.areaUnits ?? 1));
       return;
     }
     // A second hit on the same actor meets the screens and suits as the first left them.
@@ -573,6 +573,9 @@ function planSquad(
   };
   const { update, prefix } = updateFor(batch, t);
   for (const p of hit.pools) update[`${prefix}${POOL_PATH[p.pool]}`] = p.after;
+  // The units standing go with the pool in the same write: an unlinked squad's delta is not kept in step by the
+  // squad document's own update hook (review of issue 16, M5).
+  if (hit.pools.length) update[`${prefix}system.units.value`] = hit.units.after;
   update[`${prefix}${ledgerPath(messageId, t.tokenId)}`] = {
     ...JSON.parse(JSON.stringify(record)),
     undone: false,

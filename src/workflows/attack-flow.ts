@@ -473,8 +473,6 @@ export function planCard(
     new Set(card.stunned ?? []),
     statusTurns(card, wanted),
     Object.fromEntries(wanted.map((id) => [id, criticalOf(card, id)])),
-    // SWN-17: the units of each squad an area attack caught (a grenade card keeps them).
-    Object.fromEntries((card.grenade?.d20?.units ?? []).map((u) => [u.id, u.units])),
   );
 }
 

@@ -25,6 +25,7 @@ import { type GMAnswer, type GMRequestBody, registerGMRequest, requestGM } from 
 import { guard, notify } from "../helpers/report.js";
 import { clientSettings, currentProfile, SETTINGS } from "../helpers/settings.js";
 import { iterativeBonuses } from "../rules/d20/full-attack.js";
+import { unitsLeft } from "../rules/swn/squad.js";
 import {
   APPLIED_STATUSES,
   type AppliedRecord,
@@ -906,6 +907,7 @@ function targetState(messageId: string, uuid: string, mark?: AppliedMark | null)
         hp: q.hp.value,
         hd: q.swn.hd,
         units: { value: q.units.value, max: q.units.max },
+        ...areaUnitsOf(messageId, uuid, token, unitsLeft(q.hp.value, q.swn.hd, q.units.max)),
       },
       recorded: recordOn(actor, messageId, ids2.tokenId),
       undone: undoneOn(actor, messageId, ids2.tokenId),
@@ -948,6 +950,37 @@ function targetState(messageId: string, uuid: string, mark?: AppliedMark | null)
     doze: dozeTally(actor, messageId, ids2.tokenId),
   };
 }
+
+/**
+ * SWN-17: the units of a squad a d20 grenade card's burst reaches, measured here from where the card says it burst
+ * and the squad token's grid cells now — 3 units to each cell within the radius, at least one cell (the burst caught
+ * it), at most those standing — never the card's own count (a player's card is its author's word). Nothing for a
+ * card without a burst, or a squad the burst did not catch.
+ */
+function areaUnitsOf(
+  messageId: string,
+  uuid: string,
+  token: TokenDocument.Implementation | null | undefined,
+  standing: number,
+): { areaUnits?: number } {
+  const message = game.messages?.get(messageId);
+  const g = message ? cardOf(message)?.grenade : null;
+  const scene = token?.parent;
+  if (!g?.d20 || !token || !scene || !g.caught.some((c) => c.id === uuid)) return {};
+  const size = scene.grid.size;
+  const radius = (g.radius * size) / (scene.grid.distance || 1);
+  let inside = 0;
+  for (let i = 0; i < Math.max(1, token.width ?? 1); i++)
+    for (let j = 0; j < Math.max(1, token.height ?? 1); j++) {
+      const x = token.x + (i + 0.5) * size;
+      const y = token.y + (j + 0.5) * size;
+      if (Math.hypot(x - g.landing.x, y - g.landing.y) <= radius + 1e-6) inside++;
+    }
+  return { areaUnits: Math.max(1, Math.min(standing, SQUAD_UNITS_PER_HEX * Math.max(1, inside))) };
+}
+
+/** SWN-17: a squad takes 1 hex per 3 units. */
+const SQUAD_UNITS_PER_HEX = 3;
 
 /**
  * The combat and round the target is fighting in now, for its d20 wound log (SW-10: the wound points lost "this

@@ -30,9 +30,6 @@ import { rollFormula } from "./card-render.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
 
-/** SWN-17: a squad takes 1 hex per 3 units, so each hex the burst reaches holds 3 of them. */
-const UNITS_PER_HEX = 3;
-
 /** What a d20 grenade card keeps beside the blast (SW-38): the deviation, the save's DC and each save rolled. */
 export interface D20GrenadeBlock {
   /** The miss's dice and what they did; null on a hit. */
@@ -49,8 +46,6 @@ export interface D20GrenadeBlock {
   readonly cover: readonly { readonly id: string; readonly cover: CoverDegree }[];
   /** The saves rolled so far (the GM's writes); a total is null when the creature's numbers are secret. */
   readonly saves: readonly D20Save[];
-  /** SWN-17: each squad caught, the units the burst reaches (its damage is multiplied by them when applied). */
-  readonly units?: readonly { readonly id: string; readonly units: number }[];
   /** SWN-16, SWN-15: each creature behind hard cover from the blast point, the armour that took off its damage. */
   readonly armour?: readonly { readonly id: string; readonly value: number }[];
 }
@@ -156,18 +151,6 @@ export async function d20GrenadeCard(
     targetId: c.id,
     damage: Math.max(0, total - armourOf(c.id)),
   }));
-  // SWN-17: a squad's units the burst reaches — 3 to each of its grid cells within the radius, at most those standing.
-  const cellsOf = new Map(occupants().map((o) => [o.id, o.cells]));
-  const radius = grenade.burstRadius * perMetre;
-  const units = caught.flatMap((c) => {
-    const actor = byUuid.get(c.id)?.actor;
-    if (!actor || !isSquad(actor)) return [];
-    const inside = (cellsOf.get(c.id) ?? []).filter(
-      (p) => Math.hypot(p.x - land.landing.x, p.y - land.landing.y) <= radius + 1e-6,
-    ).length;
-    const standing = unitsLeft(actor.system.hp.value, actor.system.swn.hd, actor.system.units.max);
-    return [{ id: c.id, units: Math.max(1, Math.min(standing, UNITS_PER_HEX * Math.max(1, inside))) }];
-  });
   const { id: _id, name: _name, ...throwSeen } = card.targets[0]!;
   const row = (c: { id: string; name: string; distance: number | null }): CardTarget => ({
     id: c.id,
@@ -204,7 +187,6 @@ export async function d20GrenadeCard(
         damage: { formula, dice, total },
         cover: caughtCover.map((c) => ({ id: c.id, cover: c.cover })),
         saves: [],
-        ...(units.length ? { units } : {}),
         ...(armour.length ? { armour } : {}),
       },
     },

@@ -371,10 +371,17 @@ async function postBandCard(group: GroupI, before: string, after: MoraleBand): P
 /*  Intimidate and Read Morale                  */
 /* -------------------------------------------- */
 
-/** The asker's own combatant in `combat` (a GM may act for any side's member; null = none). */
-function askersCombatant(combat: CombatI, requester: UserI): Combatant.Implementation | null {
-  const mine = combat.combatants.contents.filter((c) => c.actor?.testUserPermission(requester, "OWNER"));
-  return mine.find((c) => !requester.isGM || c.hasPlayerOwner) ?? mine[0] ?? null;
+/**
+ * The combatant of the actor the asker acts with (the sheet's), in `combat`, when the asker owns that actor (the
+ * server vouched for the asker; the actor id is their word, checked here); null otherwise.
+ */
+function askersCombatant(
+  combat: CombatI,
+  requester: UserI,
+  actorId: string,
+): Combatant.Implementation | null {
+  const c = combat.combatants.contents.find((m) => m.actor?.id === actorId || m.actorId === actorId);
+  return c?.actor?.testUserPermission(requester, "OWNER") ? c : null;
 }
 
 function checkedCombat(combatId: string): CombatI {
@@ -397,13 +404,33 @@ const dice = (r: Roll) => r.dice.flatMap((d) => d.results.map((x) => x.result)).
  * One group update (the round, and the band if it moved) and one card; a failure is the card alone.
  */
 export async function handleIntimidate(
-  body: { readonly combatId: string; readonly sideId: string; readonly bonus: number },
+  body: {
+    readonly combatId: string;
+    readonly actorId: string;
+    readonly sideId: string;
+    readonly bonus: number;
+  },
   requester: UserI,
 ): Promise<{ applied: string[]; skipped: { id: string; reason: string }[] }> {
   const combat = checkedCombat(body.combatId);
+  // One at a time with the side's recomputations (review of issue 16, M6): two Intimidates in one round cannot
+  // both pass the round's check, and a recomputation never writes a band from before the intimidation.
+  return QUEUE.run(combat.id ?? "", () => intimidateNow(combat, body, requester));
+}
+
+async function intimidateNow(
+  combat: CombatI,
+  body: {
+    readonly combatId: string;
+    readonly actorId: string;
+    readonly sideId: string;
+    readonly bonus: number;
+  },
+  requester: UserI,
+): Promise<{ applied: string[]; skipped: { id: string; reason: string }[] }> {
   const found = combat.groups.get(body.sideId);
   const group = found && isSide(found) ? found : null;
-  const actor = askersCombatant(combat, requester);
+  const actor = askersCombatant(combat, requester, body.actorId);
   if (!group) throw new RulesError("FT.SWN.Morale.noSide", "No such side");
   if (!actor) throw new RulesError("FT.SWN.Morale.notInFight", "You have no combatant in this fight");
   if (sideIdOf(actor) === group.id) throw new RulesError("FT.SWN.Morale.ownSide", "That is your own side");
@@ -456,11 +483,11 @@ export const MORALE_READ_QUERY = `${SYSTEM_ID}.moraleRead`;
  * document carries it). The card, for all, says only the roll and whether it succeeded.
  */
 export async function handleReadMorale(
-  body: { readonly combatId: string; readonly bonus: number },
+  body: { readonly combatId: string; readonly actorId: string; readonly bonus: number },
   requester: UserI,
 ): Promise<{ applied: string[]; skipped: { id: string; reason: string }[] }> {
   const combat = checkedCombat(body.combatId);
-  const actor = askersCombatant(combat, requester);
+  const actor = askersCombatant(combat, requester, body.actorId);
   if (!actor) throw new RulesError("FT.SWN.Morale.notInFight", "You have no combatant in this fight");
   const r = await roll2d6();
   const total = (r.total ?? 0) + body.bonus;
@@ -481,7 +508,13 @@ export async function handleReadMorale(
   }
   const payload = { combatId: combat.id ?? "", round: combat.round ?? 0, sides };
   if (requester.id === game.user?.id) await keepRead(payload);
-  else await requester.query(MORALE_READ_QUERY, payload);
+  else
+    try {
+      await requester.query(MORALE_READ_QUERY, payload, { timeout: 10_000 });
+    } catch (e) {
+      // The card already says the reading succeeded; a reader who left or did not answer is told nothing more.
+      console.warn(`${SYSTEM_ID} | the Morale reading did not reach ${requester.name}:`, e);
+    }
   return { applied: sides.map((s) => s.id), skipped: [] };
 }
 

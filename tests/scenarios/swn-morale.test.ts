@@ -197,7 +197,12 @@ describe("scenario: a side's Morale falls to Tactical Retreat, then Panicked (is
     expect(await strip(gm)).toEqual(["Hostile side Morale 9 · Careful"]);
     // Players see no number (none is in any document either).
     expect(await strip(alice)).toEqual([]);
-    expect(alice.run(() => JSON.stringify(pirateSide().system.morale))).not.toContain("9");
+    // What every client holds of it: the band, no intimidation yet, the start snapshot — no number, no factor.
+    expect(alice.run(() => JSON.parse(JSON.stringify(pirateSide().system.morale)))).toEqual({
+      band: "careful",
+      intimidated: [],
+      start: { members: 5, hp: 25 },
+    });
 
     // The Boss falls with one fifth of the side: 9 − 2 − 1 = 6, still Careful — no write, no card.
     let writes = table.server.log.length;

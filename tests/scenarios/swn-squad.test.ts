@@ -152,7 +152,7 @@ describe("scenario: a squad of five takes a rifle shot and a grenade, and shield
       Gamemaster: { hp: 14, living: 4 },
       Alice: { hp: 14, living: 4 },
     });
-    expect(rowText(table.client(GM_ID), msg!, "Marines")).toContain("× 1 units; units 5 → 4");
+    expect(rowText(table.client(GM_ID), msg!, "Marines")).toContain("Applied: 9 (HP 23 → 14) · units caught 1; units 5 → 4");
     expect(table.unhandled).toEqual([]);
   });
 
@@ -180,7 +180,7 @@ describe("scenario: a squad of five takes a rifle shot and a grenade, and shield
       Gamemaster: 7,
       Alice: 7,
     });
-    expect(rowText(gm, msg, "Marines")).toContain("× 3 units; units 4 → 2");
+    expect(rowText(gm, msg, "Marines")).toContain("Applied: 9 (HP 14 → 5) · units caught 3; units 4 → 2");
     expect(table.unhandled).toEqual([]);
   });
 });
