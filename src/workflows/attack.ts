@@ -3,7 +3,7 @@
  * Foundry's dice (so Dice So Nice animates them), spend the ammunition on the attacker's own item, and post one
  * `attack` card. Everything it decides is in attack-plan / attack-flow; this file fills their ports.
  */
-import { cardView, type GrenadeCard } from "../applications/card-context.js";
+import type { GrenadeCard } from "../applications/card-context.js";
 import { bandOfToken } from "../canvas/morale-band.js";
 import {
   attackTargets,
@@ -15,12 +15,11 @@ import {
   unitsPerPixel,
 } from "../canvas/scene-facts.js";
 import { isSuppressed, isThreatened, suppressingInto } from "../canvas/suppression.js";
-import { SYSTEM_ID, templatePath } from "../constants.js";
 import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
 import { type FrontierActorType, isFrontierActor, isItemType } from "../documents/subtypes.js";
 import { requestGM } from "../helpers/gm-request.js";
 import { notify, report } from "../helpers/report.js";
-import { clientSettings, currentEngine, currentVariant, SETTINGS } from "../helpers/settings.js";
+import { currentEngine, currentVariant } from "../helpers/settings.js";
 import { SUPPRESSION_AREA_M } from "../rules/d20/actions.js";
 import {
   type AttackerFacts,
@@ -29,7 +28,7 @@ import {
   RulesError,
   visionAidFromGear,
 } from "../rules/index.js";
-import { type AttackCardData, type AttackPorts, type RolledDice, runAttack } from "./attack-flow.js";
+import { type AttackCardData, type AttackPorts, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest, OffHandOption, StepRequest } from "./attack-plan.js";
 import { keepsNumbersSecret, renderCard, rollFormula, withoutAttackerNumbers } from "./card-render.js";
 import { withoutD20AttackerNumbers, withoutD20TargetNumbers } from "./d20-card.js";

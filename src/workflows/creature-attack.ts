@@ -23,8 +23,6 @@ import {
   isValidDice,
   MELEE_RULE,
   type Modifier,
-  maxRoll,
-  parseDice,
   type ResolutionEngine,
   RulesError,
   type WeaponFacts,

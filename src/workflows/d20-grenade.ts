@@ -13,17 +13,9 @@ import type { GrenadeCard } from "../applications/card-context.js";
 import { postureOf } from "../canvas/d20-cover-facts.js";
 import { FoundryCaster } from "../canvas/foundry-caster.js";
 import { cardIsPublic, cardName, involvedTokens, occupants, unitsPerPixel } from "../canvas/scene-facts.js";
-import { isSquad } from "../documents/subtypes.js";
 import { burstCaught, grenadeLanding, reflexAgainstBurst } from "../rules/d20/grenade.js";
 import type { CoverDegree } from "../rules/d20/tables.js";
-import {
-  armourAfterAp,
-  coverArmour,
-  type D20WeaponFacts,
-  firstObstacle,
-  parseDice,
-  unitsLeft,
-} from "../rules/index.js";
+import { armourAfterAp, coverArmour, type D20WeaponFacts, firstObstacle, parseDice } from "../rules/index.js";
 import type { AttackCardData, CardTarget } from "./attack-flow.js";
 import type { TargetDamage } from "./attack-plan.js";
 import { rollFormula } from "./card-render.js";

@@ -31,7 +31,6 @@ import {
   meleeChance,
   meleeHits,
   meleeModifiers,
-  type RaceKey,
   type ResolutionEngine,
   type WeaponFacts,
 } from "../rules/index.js";

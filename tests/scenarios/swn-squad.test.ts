@@ -152,7 +152,9 @@ describe("scenario: a squad of five takes a rifle shot and a grenade, and shield
       Gamemaster: { hp: 14, living: 4 },
       Alice: { hp: 14, living: 4 },
     });
-    expect(rowText(table.client(GM_ID), msg!, "Marines")).toContain("Applied: 9 (HP 23 → 14) · units caught 1; units 5 → 4");
+    expect(rowText(table.client(GM_ID), msg!, "Marines")).toContain(
+      "Applied: 9 (HP 23 → 14) · units caught 1; units 5 → 4",
+    );
     expect(table.unhandled).toEqual([]);
   });
 
