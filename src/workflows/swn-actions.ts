@@ -594,7 +594,8 @@ export async function leadSquad(leader: ActorI, chosenId?: string | null): Promi
           value: squads.find((s) => s.system.ledBy === uuid)?.id ?? "",
           options: [
             { value: "", label: t("FT.SWN.Act.noSquad") },
-            ...squads.map((s) => ({ value: s.id ?? "", label: s.name ?? "" })),
+            // The squads this user may see; the leader's other squads are cleared whether seen or not.
+            ...squads.filter((s) => s.visible).map((s) => ({ value: s.id ?? "", label: s.name ?? "" })),
           ],
         },
       ]);

@@ -23,14 +23,14 @@ import {
   tokenSource,
   told,
 } from "./kit.js";
-import { lastCardLines } from "./kit-d20.js";
+import { lastCardLines, openD20Combat } from "./kit-d20.js";
 import { openSheet } from "./kit-grenades.js";
 import { answerPrompt, messageCount, promptField } from "./kit-zebulon.js";
 
 const SCENE = id("sceneSwnAct");
 const KARA = id("actKaraSwnAct");
 const THUG = id("actThugSwnAct");
-const SQUAD = { a: id("actSquadASwnAct"), b: id("actSquadBSwnAct") };
+const SQUAD = { a: id("actSquadASwnAct"), b: id("actSquadBSwnAct"), c: id("actSquadCSwnAct") };
 const TOK = { kara: id("tokKaraSwnAct"), thug: id("tokThugSwnAct") };
 const BLADE = id("itmBladeSwnAct");
 
@@ -61,16 +61,17 @@ const world = (o: { blade?: boolean } = {}) => ({
       }),
       ownership: { default: 2 },
     },
-    ...[SQUAD.a, SQUAD.b].map((sid, i) => ({
+    // Red Squad follows Kara; Alice owns Red and Blue; the GM's Green Squad she may only observe.
+    ...[SQUAD.a, SQUAD.b, SQUAD.c].map((sid, i) => ({
       _id: sid,
-      name: i ? "Blue Squad" : "Red Squad",
+      name: ["Red Squad", "Blue Squad", "Green Squad"][i],
       type: "squad",
       img: "icons/svg/mystery-man.svg",
       system: { ledBy: i ? "" : `Actor.${KARA}` },
       items: [],
       effects: [],
       flags: {},
-      ownership: { default: 0, [ALICE_ID]: 3 },
+      ownership: { default: 0, [ALICE_ID]: i === 2 ? 2 : 3 },
     })),
   ],
   scenes: [
@@ -110,6 +111,7 @@ function fill(values: Record<string, string | boolean>): void {
   alice.run(() => {
     for (const [name, v] of Object.entries(values)) {
       const f = promptField(alice, name);
+      // A checkbox is an input; promptField types the field as input or select.
       if (typeof v === "boolean") (f as HTMLInputElement).checked = v;
       else f.value = v;
     }
@@ -117,6 +119,7 @@ function fill(values: Record<string, string | boolean>): void {
 }
 
 const seen = () => Object.fromEntries(table.all.map((c) => [c.user.name as string, lastCardLines(c)]));
+const led = () => [SQUAD.a, SQUAD.b, SQUAD.c].map((s) => G().game.actors.get(s).system.ledBy as string);
 const karaProne = () => G().game.actors.get(KARA).statuses.has("prone") as boolean;
 
 describe("scenario: the SWN additional combat actions (seed 003)", () => {
@@ -244,8 +247,54 @@ describe("scenario: the SWN additional combat actions (seed 003)", () => {
     await press("lead", false);
     fill({ squad: SQUAD.b });
     await answerPrompt(table, table.client(ALICE_ID));
-    const led = () => [SQUAD.a, SQUAD.b].map((s) => G().game.actors.get(s).system.ledBy as string);
-    expect(onEveryClient(table, led)).toEqual(everyone(table, ["", `Actor.${KARA}`]));
+    expect(told(table.client(ALICE_ID))).toEqual(["info: Kara now leads Blue Squad (Authority focus)."]);
+    expect(onEveryClient(table, led)).toEqual(everyone(table, ["", `Actor.${KARA}`, ""]));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-19: Alice may not hand Kara the GM's Green Squad — refused, no squad written", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await press("lead", false);
+    fill({ squad: SQUAD.c });
+    await answerPrompt(table, table.client(ALICE_ID));
+    expect(told(table.client(ALICE_ID))).toEqual([
+      "warn: You do not own the squad Green Squad: ask its owner or the GM",
+    ]);
+    expect(onEveryClient(table, led)).toEqual(everyone(table, [`Actor.${KARA}`, "", ""]));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-19: the squad sheet's Lead this squad needs the user's own character", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    const sheet = await openSheet(alice, SQUAD.b);
+    const button = sheet.querySelector<HTMLElement>('[data-action="leadSquad"]');
+    expect(button).not.toBeNull();
+    alice.run(() => click(button!));
+    await alice.run(() => settleApps());
+    await table.settle();
+    expect(told(alice)).toEqual(["warn: Lead with your own character: you have none assigned"]);
+    expect(onEveryClient(table, led)).toEqual(everyone(table, [`Actor.${KARA}`, "", ""]));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-01 SW-13: in a d20 combat by count the shove is Kara's attack action — a disarm that round is refused", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    await openD20Combat(table, SCENE, [
+      { tokenId: TOK.kara, actorId: KARA },
+      { tokenId: TOK.thug, actorId: THUG },
+    ]);
+    table.dice(18, 5);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    table.dice(10);
+    await press("shove");
+    await answerPrompt(table, table.client(ALICE_ID));
+    await press("disarm");
+    expect(told(table.client(ALICE_ID)).at(-1)).toBe(
+      "warn: Kara has already attacked this round (SW-13: one attack action, or a full attack as the round's full-round action).",
+    );
     expect(table.unhandled).toEqual([]);
   });
 });

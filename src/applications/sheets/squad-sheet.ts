@@ -6,6 +6,7 @@
 import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../../constants.js";
 import { isSquad } from "../../documents/subtypes.js";
+import { guarded, notify } from "../../helpers/report.js";
 import { squadContext } from "./squad-context.js";
 
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -37,7 +38,17 @@ export class FrontierSquadSheet extends Base {
     position: { width: 560, height: 680 },
     window: { resizable: true },
     form: { submitOnChange: true },
+    // AppV2 neither awaits nor catches action handlers: each one reports its own failure (report.ts).
+    actions: { leadSquad: guarded(FrontierSquadSheet.#onLeadSquad) },
   };
+
+  /** SWN-19: the user's character leads this squad (its Authority focus), and none of its other squads. */
+  static async #onLeadSquad(this: FrontierSquadSheet): Promise<void> {
+    const leader = game.user?.character;
+    if (!leader) return notify("warn", "FT.SWN.Act.noLeaderHere");
+    const { leadSquad } = await import("../../workflows/swn-actions.js");
+    await leadSquad(leader, this.document.id ?? "");
+  }
 
   static PARTS: Record<string, HandlebarsTemplatePart> = {
     body: { template: templatePath("actor/squad.hbs"), scrollable: [""] },
