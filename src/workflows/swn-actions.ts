@@ -434,11 +434,8 @@ async function doDisarm(actor: ActorI, ab: number): Promise<void> {
     const de = (rd.total ?? 0) + theirs + DISARM_DEFENDER_BONUS;
     lines.push({ text: esc(`${actor.name ?? ""}: 2d6 ${dice(ra)} ${mod(mine)} = ${at}`) });
     lines.push({
-      text: esc(
-        secret
-          ? `${m.name}: 2d6 ${dice(rd)} ${mod(DISARM_DEFENDER_BONUS)} … = ${de}`
-          : `${m.name}: 2d6 ${dice(rd)} ${mod(theirs)} ${mod(DISARM_DEFENDER_BONUS)} = ${de}`,
-      ),
+      // The defender's bonus is the one the user typed (the GM's number, said aloud): no secret to keep.
+      text: esc(`${m.name}: 2d6 ${dice(rd)} ${mod(theirs)} ${mod(DISARM_DEFENDER_BONUS)} = ${de}`),
     });
     const outcome = disarm(at, de);
     if (outcome === "drops" || outcome === "bothDrop") {

@@ -208,6 +208,40 @@ describe("scenario: the SWN additional combat actions (seed 003)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SWN-03: Kara's light mech rams the Thug after 3 hexes — d20 12 + 2 = 14 hits AC 12; 6d6 = 21; her Pilot 2d6 [4, 3] + 1 = 8 misses 6 + 3 = 9: she takes the same 21 and falls prone", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    table.dice(12, 1, 2, 3, 4, 5, 6, 4, 3);
+    await press("vehicleCharge");
+    fill({ hexes: "3", chassis: "light", pilot: "1" });
+    await answerPrompt(table, table.client(ALICE_ID));
+    expect(told(table.client(ALICE_ID))).toEqual([]);
+    expect(seen()).toEqual(
+      everyone(
+        table,
+        "Charge (vehicle or mech) SWN-03 Kara: d20 12 + 2 = 14 vs AC 12 → Hit 6d6 (3 hexes) [1, 2, 3, 4, 5, 6] = 21: Thug takes 21 damage (the GM applies it; a target your size or smaller that can fall is knocked prone). Pilot: 2d6 [4, 3] + 1 = 8 vs 9 → Failure Kara takes the same 21 damage. Kara is knocked prone.",
+      ),
+    );
+    expect(onEveryClient(table, karaProne)).toEqual({ Gamemaster: true, Alice: true });
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-05 SWN-07: Protect and Jump are declared on a card — an adjacent ally's attack redirected; a jump of half 10 m: 2 hexes", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await press("protect", false);
+    expect(lastCardLines(table.client(GM_ID))).toBe(
+      "Protect SWN-05 Kara protects an adjacent ally: one attack on them is redirected to Kara. An action; a snap action if Kara's action this round is unused. The GM redirects the attack.",
+    );
+    await press("jump", false);
+    await answerPrompt(table, table.client(ALICE_ID));
+    expect(seen()).toEqual(
+      everyone(
+        table,
+        "Jump SWN-07 Kara may jump up to 2 hexes (6 m) in a straight line — half of 10 m rounded up in 3 m hexes — ignoring ground terrain between (move the token).",
+      ),
+    );
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SWN-18: Kara recruits veteran fighters (HD 2, Morale 9: difficulty 9) — Connect 2d6 [4, 6] + 1 = 11, success by 2: Tier 2 + 3 = 5, on every client", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     table.dice(4, 6);
