@@ -38,7 +38,8 @@ let table: Table;
 beforeEach(() => resetAppRecords());
 closeTableAfterEach(() => table);
 
-const world = (o: { blade?: boolean } = {}) => ({
+/** `blade`: Kara carries a 1d8 vibroblade; `col`: the Thug's column (1: beside Kara). */
+const world = (o: { blade?: boolean; col?: number } = {}) => ({
   settings: [
     settingSource(id("setEngineSwnAct"), "engine", "d20"),
     settingSource(id("setProfileSwnAct"), "profile", "swn"),
@@ -86,7 +87,7 @@ const world = (o: { blade?: boolean } = {}) => ({
           actorId: THUG,
           actorLink: true,
           disposition: -1,
-          ...cell(1, 5),
+          ...cell(o.col ?? 1, 5),
         }),
       ],
     }),
@@ -263,6 +264,15 @@ describe("scenario: the SWN additional combat actions (seed 003)", () => {
     const before = messageCount(table.client(GM_ID));
     await press("shove", false);
     expect(told(table.client(ALICE_ID))).toEqual(["warn: RT-6: a melee attack has one target."]);
+    expect(messageCount(table.client(GM_ID))).toBe(before);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-04: the Thug 3 m away is out of reach — refused with a notification, nothing rolled", async () => {
+    table = await createTable({ world: world({ col: 4 }), online: [GM_ID, ALICE_ID] });
+    const before = messageCount(table.client(GM_ID));
+    await press("disarm");
+    expect(told(table.client(ALICE_ID))).toEqual(["warn: Thug is out of range."]);
     expect(messageCount(table.client(GM_ID))).toBe(before);
     expect(table.unhandled).toEqual([]);
   });
