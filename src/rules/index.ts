@@ -48,6 +48,7 @@ export * from "./geometry/cover.js";
 export * from "./geometry/range.js";
 export * from "./health/index.js";
 export * from "./initiative/sides.js";
+export * from "./swn/actions.js";
 export * from "./swn/cover.js";
 export * from "./swn/morale.js";
 export * from "./swn/overwatch.js";

@@ -59,6 +59,7 @@ export class FrontierActorSheet extends Base {
       useGear: guarded(FrontierActorSheet.#onUseGear),
       specialAttack: guarded(FrontierActorSheet.#onSpecialAttack),
       moraleAction: guarded(FrontierActorSheet.#onMoraleAction),
+      swnAction: guarded(FrontierActorSheet.#onSwnAction),
     },
   };
 
@@ -242,6 +243,17 @@ export class FrontierActorSheet extends Base {
     const { intimidateFrom, readMoraleFrom } = await import("../morale-ui.js");
     if (target.dataset.kind === "intimidate") await intimidateFrom(this.document);
     else if (target.dataset.kind === "read") await readMoraleFrom(this.document);
+  }
+
+  /** SWN-01..07, SWN-18, SWN-19: the SWN block's additional actions, Recruit and the led squad. */
+  static async #onSwnAction(
+    this: FrontierActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const { SWN_ACTIONS, swnAction } = await import("../../workflows/swn-actions.js");
+    const kind = SWN_ACTIONS.find((k) => k === target.dataset.kind);
+    if (kind) await swnAction(this.document, kind);
   }
 
   static async #onPunch(this: FrontierActorSheet, event: PointerEvent): Promise<void> {

@@ -7,7 +7,7 @@ import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../../constants.js";
 import { isSquad } from "../../documents/subtypes.js";
 import { keepClassName } from "../../helpers/class-name.js";
-import { guarded } from "../../helpers/report.js";
+import { guarded, notify } from "../../helpers/report.js";
 import { squadContext } from "./squad-context.js";
 
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -39,14 +39,25 @@ export class FrontierSquadSheet extends Base {
     position: { width: 560, height: 680 },
     window: { resizable: true },
     form: { submitOnChange: true },
-    // AppV2 neither awaits nor catches action handlers: the handler reports its own failure (report.ts).
-    actions: { squadAttack: guarded(FrontierSquadSheet.#onAttack) },
+    // AppV2 neither awaits nor catches action handlers: each one reports its own failure (report.ts).
+    actions: {
+      squadAttack: guarded(FrontierSquadSheet.#onAttack),
+      leadSquad: guarded(FrontierSquadSheet.#onLeadSquad),
+    },
   };
 
   /** SWN-17: the squad attacks the user's one target (one click, no dialog); its card goes to chat. */
   static async #onAttack(this: FrontierSquadSheet): Promise<void> {
     const { squadAttackFromSheet } = await import("../../workflows/squad-attack.js");
     await squadAttackFromSheet(this.document);
+  }
+
+  /** SWN-19: the user's character leads this squad (its Authority focus), and none of its other squads. */
+  static async #onLeadSquad(this: FrontierSquadSheet): Promise<void> {
+    const leader = game.user?.character;
+    if (!leader) return notify("warn", "FT.SWN.Act.noLeaderHere");
+    const { leadSquad } = await import("../../workflows/swn-actions.js");
+    await leadSquad(leader, this.document.id ?? "");
   }
 
   static PARTS: Record<string, HandlebarsTemplatePart> = {
