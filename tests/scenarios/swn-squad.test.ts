@@ -9,6 +9,7 @@
  * 4 m increment, TL3) at 15 m is three increments, −6, against AC 10 (SWN-16). The squad: AC 13.
  */
 import { describe, expect, it } from "vitest";
+import { settle as settleApps } from "../foundry/apps.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
@@ -28,7 +29,9 @@ import {
   tokenSource,
   told,
 } from "./kit.js";
-import { clickSheetItem, lastCard } from "./kit-grenades.js";
+import { lastCardLines } from "./kit-d20.js";
+import { clickSheetItem, lastCard, openSheet } from "./kit-grenades.js";
+import { answerPrompt, promptField } from "./kit-zebulon.js";
 
 const SCENE = id("sceneSwnSquad");
 const KARA = id("actKaraSwnSq");
@@ -183,6 +186,27 @@ describe("scenario: a squad of five takes a rifle shot and a grenade, and shield
       Alice: 7,
     });
     expect(rowText(gm, msg, "Marines")).toContain("Applied: 9 (HP 14 → 5) · units caught 3; units 4 → 2");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-17: healing a squad restores one unit at a time — the GM heals 10 at 5 HP (2 units): 13 HP, 3 units; the 2 past the next unit are lost, on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    await gm.run(() => G().game.actors.get(MARINES).update({ "system.hp.value": 5 }));
+    await table.settle();
+    const sheet = await openSheet(gm, MARINES);
+    const heal = sheet.querySelector<HTMLElement>('[data-action="healSquad"]');
+    expect(heal).not.toBeNull();
+    gm.run(() => heal!.click());
+    await gm.run(() => settleApps());
+    (promptField(gm, "amount") as HTMLInputElement).value = "10";
+    await answerPrompt(table, gm);
+    expect(told(gm).filter((m) => !m.startsWith("info"))).toEqual([]);
+    expect(onEveryClient(table, squad)).toEqual({
+      Gamemaster: { hp: 13, living: 3 },
+      Alice: { hp: 13, living: 3 },
+    });
+    expect(lastCardLines(table.client(ALICE_ID))).toBe("Heal Marines SWN-17 HP 5 → 13: 3 units standing.");
     expect(table.unhandled).toEqual([]);
   });
 });

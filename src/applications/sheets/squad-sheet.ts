@@ -43,6 +43,7 @@ export class FrontierSquadSheet extends Base {
     actions: {
       squadAttack: guarded(FrontierSquadSheet.#onAttack),
       leadSquad: guarded(FrontierSquadSheet.#onLeadSquad),
+      healSquad: guarded(FrontierSquadSheet.#onHeal),
     },
   };
 
@@ -50,6 +51,12 @@ export class FrontierSquadSheet extends Base {
   static async #onAttack(this: FrontierSquadSheet): Promise<void> {
     const { squadAttackFromSheet } = await import("../../workflows/squad-attack.js");
     await squadAttackFromSheet(this.document);
+  }
+
+  /** SWN-17: heal the squad one unit at a time. */
+  static async #onHeal(this: FrontierSquadSheet): Promise<void> {
+    const { healFromSheet } = await import("../../workflows/squad-heal.js");
+    await healFromSheet(this.document);
   }
 
   /** SWN-19: the user's character leads this squad (its Authority focus), and none of its other squads. */
