@@ -9,6 +9,7 @@
 
 import type { D20Derived } from "../data/actor/d20-derived.js";
 import type { WeaponSystem } from "../data/item/facts.js";
+import { currentProfile } from "../helpers/settings.js";
 import type { D20AttackerFacts, D20TargetFacts, D20WeaponFacts, EngineId } from "../rules/index.js";
 import { RulesError } from "../rules/index.js";
 import type { VitalityWoundsTarget } from "./apply-damage.js";
@@ -145,6 +146,10 @@ export function d20WeaponProblem(engine: EngineId, name: string, s: WeaponSystem
     });
   if (!s.d20.damage)
     return new RulesError("FT.D20UI.noDamage", `${name} has no d20 damage dice`, { weapon: name });
+  // SWN-15, SWN-16: under the swn profile a grenade's burst meets the cover's armour by its TL, which the sources
+  // do not give for it: refused until entered, as a direct shot at hard cover is (the engine).
+  if (s.d20.grenade && s.d20.attack === "thrown" && s.swn.tl === null && currentProfile() === "swn")
+    return new RulesError("FT.SWN.noTl", `${name} has no tech level`, { weapon: name });
   // SW-38: a grenade's burst radius and Reflex DC are the grenade's own (ruling 2: never guessed).
   if (s.d20.grenade && s.d20.attack === "thrown")
     for (const field of ["burstRadius", "reflexDC"] as const)

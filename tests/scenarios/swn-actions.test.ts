@@ -226,12 +226,16 @@ describe("scenario: the SWN additional combat actions (seed 003)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SWN-05 SWN-07: Protect and Jump are declared on a card — an adjacent ally's attack redirected; a jump of half 10 m: 2 hexes", async () => {
+  it("SWN-05 SWN-06 SWN-07: Protect (person and mech) and Jump are declared on a card — an adjacent ally's attack redirected; a mech's +2 AC and Armor to allies behind; a jump of half 10 m: 2 hexes", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     await press("protect", false);
     expect(lastCardLines(table.client(GM_ID))).toBe(
       "Protect SWN-05 Kara protects an adjacent ally: one attack on them is redirected to Kara. An action; a snap action if Kara's action this round is unused. The GM redirects the attack.",
     );
+    await press("protectMech", false);
+    const mech = lastCardLines(table.client(ALICE_ID));
+    expect(mech.startsWith("Protect (mech) SWN-06 Kara")).toBe(true);
+    expect(mech).toContain("+2 AC");
     await press("jump", false);
     await answerPrompt(table, table.client(ALICE_ID));
     expect(seen()).toEqual(
