@@ -26,25 +26,37 @@ export interface RunningFlag {
 
 const esc = (s: string): string => foundry.utils.escapeHTML(s);
 
+/**
+ * A full-round action of the acting combatant (SW-24 run and disengage, SWN-08 overwatch): its own turn in a running
+ * d20 combat, taken by its owner or the GM, not while down nor after the round's attack or another such action
+ * (SW-13). Throws the refusal; null when the turn's gate already told the user.
+ */
+export function ownTurnAction(combatant: CombatantI) {
+  const combat = combatant.parent;
+  const actor = combatant.actor;
+  if (!combat?.started || !combat.byCount || combat.combatant?.id !== combatant.id || !actor)
+    throw new RulesError("FT.D20.Move.notYourTurn", "Only on the combatant's own turn in a d20 combat", {
+      name: combatant.name ?? "",
+    });
+  if (!(game.user?.isGM || combatant.isOwner))
+    throw new RulesError("FT.D20.Move.notYours", "Not your combatant", { name: combatant.name ?? "" });
+  // Not while down, nor after the round's attack (SW-13): the same gate as an attack.
+  if (!turnGate(actor, null, combatant)) return null;
+  const round = combat.round;
+  const ledger = ledgerFor(combatant.getFlag(SYSTEM_ID, LEDGER_KEY), round);
+  if (ledger.action)
+    throw new RulesError("FT.D20.Move.acted", `${actor.name} has taken this round's action`, {
+      name: actor.name ?? "",
+    });
+  return { combat, actor, round, ledger };
+}
+
 /** SW-24: the combatant runs or disengages as its round's full-round action. */
 export async function moveAction(combatant: CombatantI, kind: "run" | "disengage"): Promise<void> {
   try {
-    const combat = combatant.parent;
-    const actor = combatant.actor;
-    if (!combat?.started || !combat.byCount || combat.combatant?.id !== combatant.id || !actor)
-      throw new RulesError("FT.D20.Move.notYourTurn", "Only on the combatant's own turn in a d20 combat", {
-        name: combatant.name ?? "",
-      });
-    if (!(game.user?.isGM || combatant.isOwner))
-      throw new RulesError("FT.D20.Move.notYours", "Not your combatant", { name: combatant.name ?? "" });
-    // Not while down, nor after the round's attack (SW-13): the same gate as an attack.
-    if (!turnGate(actor, null, combatant)) return;
-    const round = combat.round;
-    const ledger = ledgerFor(combatant.getFlag(SYSTEM_ID, LEDGER_KEY), round);
-    if (ledger.action)
-      throw new RulesError("FT.D20.Move.acted", `${actor.name} has taken this round's action`, {
-        name: actor.name ?? "",
-      });
+    const own = ownTurnAction(combatant);
+    if (!own) return;
+    const { actor, round, ledger } = own;
     const sys = actor.system as {
       d20?: { abilities: { con: number } };
       derived?: { d20?: { mods: { con: number }; speed?: { move: number } | null } };

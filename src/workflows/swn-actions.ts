@@ -241,14 +241,24 @@ async function layProne(who: ActorI | null, name: string): Promise<{ text: strin
   return { text: esc(t("FT.SWN.Act.proneGm", { name })), cls: "ft-result" };
 }
 
+/**
+ * What every attack-like action starts with: the actor's token, its combatant, the turn's gate (not while down, not
+ * after the round's attack, SW-13) and the one target within reach; null (the user told why) when any is missing.
+ */
+function meleeStart(actor: ActorI) {
+  const token = tokenOf(actor);
+  if (!token) return null;
+  const combatant = combatantOf(token);
+  if (!turnGate(actor, null, combatant)) return null;
+  const m = meleeTarget(token);
+  return m ? { token, combatant, m } : null;
+}
+
 /** SWN-01: shove the one target in reach — the Punch attack against AC 9 + HD; a hit pushes it 3 m. */
 async function doShove(actor: ActorI, ab: number): Promise<void> {
-  const token = tokenOf(actor);
-  if (!token) return;
-  const combatant = combatantOf(token);
-  if (!turnGate(actor, null, combatant)) return;
-  const m = meleeTarget(token);
-  if (!m) return;
+  const start = meleeStart(actor);
+  if (!start) return;
+  const { token, combatant, m } = start;
   const o = await ask("shove", [{ name: "stronger", label: t("FT.SWN.Act.muchStronger"), kind: "checkbox" }]);
   if (!o) return;
   const s = shove(m.swn.hd, ab, o.stronger === "on");
@@ -271,12 +281,9 @@ async function doShove(actor: ActorI, ab: number): Promise<void> {
 
 /** SWN-02: a person's charge — the attack; a hit deals the higher of 1d6 and the weapon and lays the target prone. */
 async function doCharge(actor: ActorI, ab: number): Promise<void> {
-  const token = tokenOf(actor);
-  if (!token) return;
-  const combatant = combatantOf(token);
-  if (!turnGate(actor, null, combatant)) return;
-  const m = meleeTarget(token);
-  if (!m) return;
+  const start = meleeStart(actor);
+  if (!start) return;
+  const { token, combatant, m } = start;
   const weapons = actor.items.contents.flatMap((i) =>
     isItemType(i, "weapon") && i.system.d20.attack === "melee" && i.system.d20.damage ? [i] : [],
   );
@@ -341,12 +348,9 @@ async function doCharge(actor: ActorI, ab: number): Promise<void> {
 
 /** SWN-03: a vehicle's or mech's charge — Nd6 per hex moved on a hit, and the Pilot check for what it takes. */
 async function doVehicleCharge(actor: ActorI, ab: number): Promise<void> {
-  const token = tokenOf(actor);
-  if (!token) return;
-  const combatant = combatantOf(token);
-  if (!turnGate(actor, null, combatant)) return;
-  const m = meleeTarget(token);
-  if (!m) return;
+  const start = meleeStart(actor);
+  if (!start) return;
+  const { token, combatant, m } = start;
   const o = await ask("vehicleCharge", [
     { name: "hexes", label: t("FT.SWN.Act.hexes"), kind: "number", value: "1" },
     {
@@ -408,12 +412,9 @@ async function doVehicleCharge(actor: ActorI, ab: number): Promise<void> {
 
 /** SWN-04: disarm — a melee attack, then opposed 2d6 + bonus rolls with the defender's +3. */
 async function doDisarm(actor: ActorI, ab: number): Promise<void> {
-  const token = tokenOf(actor);
-  if (!token) return;
-  const combatant = combatantOf(token);
-  if (!turnGate(actor, null, combatant)) return;
-  const m = meleeTarget(token);
-  if (!m) return;
+  const start = meleeStart(actor);
+  if (!start) return;
+  const { token, combatant, m } = start;
   const o = await ask("disarm", [
     { name: "mine", label: t("FT.SWN.Act.disarmMine"), kind: "number", value: "0" },
     { name: "theirs", label: t("FT.SWN.Act.disarmTheirs", { name: m.name }), kind: "number", value: "0" },

@@ -8,8 +8,9 @@
 import { SYSTEM_ID } from "../constants.js";
 import { isItemType } from "../documents/subtypes.js";
 import { notify, report } from "../helpers/report.js";
-import { OVERWATCH_FACINGS, RulesError } from "../rules/index.js";
-import { LEDGER_KEY, ledgerFor, turnGate } from "./turn-ledger.js";
+import { OVERWATCH_FACINGS } from "../rules/index.js";
+import { ownTurnAction } from "./d20-move.js";
+import { LEDGER_KEY } from "./turn-ledger.js";
 
 type CombatantI = Combatant.Implementation;
 
@@ -49,21 +50,9 @@ async function pickFacing(
  */
 export async function declareOverwatch(combatant: CombatantI): Promise<void> {
   try {
-    const combat = combatant.parent;
-    const actor = combatant.actor;
-    if (!combat?.started || !combat.byCount || combat.combatant?.id !== combatant.id || !actor)
-      throw new RulesError("FT.D20.Move.notYourTurn", "Only on the combatant's own turn in a d20 combat", {
-        name: combatant.name ?? "",
-      });
-    if (!(game.user?.isGM || combatant.isOwner))
-      throw new RulesError("FT.D20.Move.notYours", "Not your combatant", { name: combatant.name ?? "" });
-    if (!turnGate(actor, null, combatant)) return;
-    const round = combat.round;
-    const ledger = ledgerFor(combatant.getFlag(SYSTEM_ID, LEDGER_KEY), round);
-    if (ledger.action)
-      throw new RulesError("FT.D20.Move.acted", `${actor.name} has taken this round's action`, {
-        name: actor.name ?? "",
-      });
+    const own = ownTurnAction(combatant);
+    if (!own) return;
+    const { actor, round, ledger } = own;
     const weapons = actor.items.contents.filter(
       (i) => isItemType(i, "weapon") && i.system.d20.attack !== "melee" && !i.system.d20.grenade,
     );
