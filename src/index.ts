@@ -191,7 +191,9 @@ function registerSideMoraleHooks(): void {
       .catch(console.error);
   };
   Hooks.on("updateActor", (actor, changed) => {
-    if ((changed as { system?: { swn?: unknown } }).system?.swn)
+    // An NPC's SWN block (its HP), or a squad's pool (SWN-17: squads count among their side's forces).
+    const { hasProperty } = foundry.utils;
+    if (hasProperty(changed, "system.swn") || hasProperty(changed, "system.hp"))
       refresh(() =>
         (game.combats?.contents ?? []).filter(
           (c) => c.started && c.combatants.some((m) => m.actor === actor),

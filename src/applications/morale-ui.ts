@@ -10,6 +10,7 @@ import { RulesError } from "../rules/index.js";
 import {
   type GmMoraleFactors,
   gmFactors,
+  isRecord,
   moraleOfSide,
   moraleRead,
   setGmFactors,
@@ -126,8 +127,8 @@ export async function editMorale(combat: Combat.Implementation, groupId: string)
         },
       },
     });
-    if (!result || typeof result !== "object") return;
-    const r = result as Record<string, unknown>;
+    if (!isRecord(result)) return;
+    const r = result;
     const whole = (v: unknown, lo: number, hi: number, what: string): number => {
       const n = Number(v);
       if (!Number.isInteger(n) || n < lo || n > hi)

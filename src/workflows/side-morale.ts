@@ -165,7 +165,7 @@ function readStore(key: "sideMorale" | "moraleRead"): Store {
 /** The GM's factors of a side, as this browser keeps them (defaults when none). */
 export function gmFactors(combatId: string, sideId: string): GmMoraleFactors {
   const f = readStore("sideMorale")[combatId]?.[sideId] ?? {};
-  const int = (v: unknown, d: number) => (Number.isInteger(v) ? (v as number) : d);
+  const int = (v: unknown, d: number) => (typeof v === "number" && Number.isInteger(v) ? v : d);
   return {
     base: f.base === null || f.base === undefined ? null : int(f.base, 8),
     leaderId: typeof f.leaderId === "string" ? f.leaderId : "",
@@ -523,6 +523,10 @@ export type ReadRecord = Readonly<
   Record<string, Readonly<Record<string, { value: number; band: string; round: number }>>>
 >;
 
+/** A plain object (stored JSON, a query's data). */
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === "object" && !Array.isArray(v);
+
 /** This browser's record of what its user read (SWN-10). */
 export function moraleRead(): ReadRecord {
   const raw: unknown = clientSettings().get(SYSTEM_ID, SETTINGS.moraleRead);
@@ -531,20 +535,17 @@ export function moraleRead(): ReadRecord {
 
 /** Keep what the GM told this user (the reader's browser), and redraw the tracker. */
 export async function keepRead(raw: unknown): Promise<boolean> {
-  if (!raw || typeof raw !== "object") return false;
-  const p = raw as { combatId?: unknown; round?: unknown; sides?: unknown };
-  if (typeof p.combatId !== "string" || !Array.isArray(p.sides)) return false;
-  const round = Number.isInteger(p.round) ? (p.round as number) : 0;
+  if (!isRecord(raw) || typeof raw.combatId !== "string" || !Array.isArray(raw.sides)) return false;
+  const combatId = raw.combatId;
+  const round = typeof raw.round === "number" && Number.isInteger(raw.round) ? raw.round : 0;
   const sides: Record<string, { value: number; band: string; round: number }> = {};
-  for (const s of p.sides as unknown[]) {
-    const x = s as Partial<ReadSide>;
-    if (typeof x.id === "string" && Number.isInteger(x.value) && typeof x.band === "string")
-      sides[x.id] = { value: x.value as number, band: x.band, round };
-  }
+  for (const x of raw.sides)
+    if (isRecord(x) && typeof x.id === "string" && typeof x.value === "number" && typeof x.band === "string")
+      sides[x.id] = { value: x.value, band: x.band, round };
   const live = new Set((game.combats?.contents ?? []).map((c) => c.id ?? ""));
   const next: Record<string, unknown> = {};
   for (const [id, v] of Object.entries(moraleRead())) if (live.has(id)) next[id] = v;
-  next[p.combatId] = { ...(moraleRead()[p.combatId] ?? {}), ...sides };
+  next[combatId] = { ...(moraleRead()[combatId] ?? {}), ...sides };
   await clientSettings().set(SYSTEM_ID, SETTINGS.moraleRead, next);
   ui.combat?.render();
   return true;

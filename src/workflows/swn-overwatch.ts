@@ -37,11 +37,10 @@ async function pickFacing(
       }),
     },
   });
-  if (!result || typeof result !== "object") return null;
-  const r = result as { facing: string; weaponId: string };
-  const facing = Number(r.facing);
-  if (!(OVERWATCH_FACINGS as readonly number[]).includes(facing)) return null;
-  return { facing, weaponId: r.weaponId };
+  if (!result || typeof result !== "object" || !("facing" in result) || !("weaponId" in result)) return null;
+  const facing = Number(result.facing);
+  if (!OVERWATCH_FACINGS.some((f) => f === facing)) return null;
+  return { facing, weaponId: String(result.weaponId) };
 }
 
 /**
