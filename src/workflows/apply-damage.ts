@@ -641,6 +641,9 @@ export function planUndo(
       run[p.pool] = Math.min(poolMax(t, p.pool), run[p.pool] + back);
       update[`${prefix}${POOL_PATH[p.pool]}`] = run[p.pool];
     }
+    // SWN-17: a squad's units standing go back with its pool, in the same write (as the apply wrote them).
+    if (r.health === "squad" && t.health?.model === "squad")
+      update[`${prefix}system.units.value`] = unitsLeft(run.hp, t.health.hd, t.health.units.max);
     // The record stays, marked undone, in the same write: only a GM applies this card to this target again (the
     // card's own mark says so too, but the card is its author's to write).
     update[`${prefix}${ledgerPath(messageId, t.tokenId)}.undone`] = true;

@@ -274,7 +274,9 @@ function planSteps(
   if (req.area === "suppression" && req.plan?.surpriseRound)
     throw new RulesError("FT.D20.FullAttack.surpriseRound", "The surprise round allows a single attack");
   const asked: StepRequest = req.plan && !req.area ? req.plan : { fullAttack: false, mode: "single" };
-  const p: StepRequest = asked.aoo ? { ...asked, fullAttack: false, mode: "single", offHand: null } : asked;
+  // SW-25 an attack of opportunity, SWN-08 an overwatch shot: one attack, whatever the dialog asks.
+  const single = asked.aoo || req.attacker.d20?.swn?.action === "overwatch";
+  const p: StepRequest = single ? { ...asked, fullAttack: false, mode: "single", offHand: null } : asked;
   // SW-22: the off-hand weapon the user chose among those the workflow offered (a double weapon's other end too).
   const off = p.offHand ? req.offHands?.find((o) => o.id === p.offHand) : undefined;
   if (p.offHand && !off)

@@ -819,6 +819,8 @@ function forgedProblem(card: StoredCard, author: UserI | null): string | null {
   if (stepsProblem) return stepsProblem;
   const grenadeProblem = d20GrenadeProblem(card, weapon.system);
   if (grenadeProblem) return grenadeProblem;
+  // A d20 burst block only on a d20 grenade's card (its squads' units multiply the damage, SWN-17).
+  if (card.grenade?.d20 && !(weapon.system.d20.grenade && card.area === "grenade")) return "grenade";
   const offFacts =
     offItem && isItemType(offItem, "weapon") ? weaponFacts(offItem.name ?? "", offItem.system) : null;
   const ceiling = Math.max(
@@ -976,7 +978,9 @@ function areaUnitsOf(
       const y = token.y + (j + 0.5) * size;
       if (Math.hypot(x - g.landing.x, y - g.landing.y) <= radius + 1e-6) inside++;
     }
-  return { areaUnits: Math.max(1, Math.min(standing, SQUAD_UNITS_PER_HEX * Math.max(1, inside))) };
+  // No cell within the radius: the burst's edge reached it (× 1, the single hit).
+  if (!inside) return {};
+  return { areaUnits: Math.max(1, Math.min(standing, SQUAD_UNITS_PER_HEX * inside)) };
 }
 
 /** SWN-17: a squad takes 1 hex per 3 units. */

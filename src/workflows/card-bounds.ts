@@ -87,6 +87,10 @@ export function creatureProblem(card: AttackCardData, attacker: ActorI): string 
  */
 export function squadCardProblem(card: AttackCardData, attacker: ActorI): string | null {
   if (!isSquad(attacker)) return "attacker";
+  // No burst and no critical: a squad's card is one flat hit (review of issue 16: a forged burst block would
+  // multiply its damage by the units of a squad it hits).
+  if (card.engine !== "d20" || ("grenade" in card && card.grenade)) return "squad card shape";
+  if (card.result.shots.some((s) => (s.outcome.critical ?? "none") !== "none")) return "critical";
   if (card.targets.length !== 1 || card.shots !== 1 || card.burst) return "one attack at one target";
   if (card.effect || (card.stunned ?? []).length) return `effect ${String(card.effect)}`;
   if ((card.profile ?? "sw") !== currentProfile()) return "profile";

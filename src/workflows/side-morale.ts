@@ -205,7 +205,9 @@ export function membersOf(combat: CombatI, sideId: string): MoraleMember[] {
           immune: false,
           hp: q.hp.value,
           down: c.isDefeated || standing === 0,
-          forces: q.units.max,
+          // The forces it brings to the fight are the units standing when it is counted (a squad already down to
+          // 3 of 5 has not lost 40 % of the side's forces in this fight).
+          forces: standing,
           standing: c.isDefeated ? 0 : standing,
           unaware,
         };

@@ -65,7 +65,9 @@ export function squadDamageLine(q: SquadCard): string {
     full: q.full,
   });
   const half = q.hit === "half" ? `, ${t("FT.Squad.Attack.halfOf", { half: q.flat })}` : "";
-  const cover = q.cover ? `, ${t("FT.Squad.Attack.cover", { cover: q.cover, damage: q.damage })}` : "";
+  const cover = q.cover
+    ? `, ${t("FT.Squad.Attack.cover", { cover: Number(q.cover), damage: Number(q.damage) })}`
+    : "";
   return `${base}${half}${cover}`;
 }
 
@@ -83,14 +85,14 @@ export function squadCardHtml(card: AttackCardData & { squad: SquadCard }): stri
   const title = t("FT.Squad.Attack.title", { squad: q.name, target: q.targetName });
   const list = Array.isArray(q.terms) ? q.terms : [];
   const terms = list.length
-    ? `<p class="ft-why">${list.map((m) => `${esc(t(m.label))} ${signed(m.value)} <span class="ft-rule">${esc(m.ruleId)}</span>`).join(" · ")}</p>`
+    ? `<p class="ft-why">${list.map((m) => `${esc(t(m.label))} ${signed(Number(m.value))} <span class="ft-rule">${esc(m.ruleId)}</span>`).join(" · ")}</p>`
     : "";
   const appliedLine = applied
     ? `<p class="ft-applied"><span class="ft-applied-label">${esc(t("FT.Card.applied"))}</span>${mark?.unconscious ? ` <span class="ft-tag ft-bad">${esc(t("FT.Sheet.unconscious"))}</span>` : ""}</p>`
     : "";
   const apply =
     !applied && q.damage > 0
-      ? `<button type="button" data-ft-action="apply" data-target-id="${esc(id)}"${mark?.undone ? " data-undone" : ""}><i class="fa-solid fa-heart-crack"></i> ${esc(t("FT.Card.apply"))} ${q.damage}</button>`
+      ? `<button type="button" data-ft-action="apply" data-target-id="${esc(id)}"${mark?.undone ? " data-undone" : ""}><i class="fa-solid fa-heart-crack"></i> ${esc(t("FT.Card.apply"))} ${Number(q.damage)}</button>`
       : "";
   const undo = applied
     ? `<button type="button" class="ft-secondary" data-ft-action="undo" data-target-id="${esc(id)}"><i class="fa-solid fa-rotate-left"></i> ${esc(t("FT.Card.undo"))}</button>`

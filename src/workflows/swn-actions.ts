@@ -33,7 +33,7 @@ import {
   vehicleChargeDice,
   vehicleChargeDifficulty,
 } from "../rules/index.js";
-import { keepsNumbersSecret } from "./attack.js";
+import { keepsNumbersSecret } from "./card-render.js";
 import { recordD20Attack, turnGate } from "./turn-ledger.js";
 
 type ActorI = Actor.Implementation;
@@ -625,6 +625,8 @@ export async function leadSquad(leader: ActorI, chosenId?: string | null): Promi
 export async function swnAction(actor: ActorI, kind: SwnActionKind): Promise<void> {
   try {
     if (!isSwn()) return notify("warn", "FT.SWN.Morale.notSwn");
+    // Only the actor's owner (or the GM) acts with it; the sheet's buttons are not the only way to call this.
+    if (!actor.isOwner) return notify("warn", "FT.D20.Move.notYours", { name: actor.name ?? "" });
     if (kind === "lead") return await leadSquad(actor);
     if (kind === "recruit") return await doRecruit(actor);
     if (kind === "jump") return await doJump(actor);

@@ -257,6 +257,14 @@ export function turnGate(
     const gate: TurnGate = {
       firedLastTurn,
       checked(req) {
+        // SWN-08: the shot is made as the overwatch (its −2, its arc), while the overwatch still holds — a second
+        // dialog opened beside the first finds it spent.
+        if (options.overwatch) {
+          if (req.attacker.d20?.swn?.action !== "overwatch")
+            throw new RulesError("FT.SWN.Overwatch.asOverwatch", "The overwatch shot is made as overwatch");
+          if (!fighting || !overwatchOf(fighting))
+            throw new RulesError("FT.SWN.Overwatch.none", "No overwatch held", { target: "" });
+        }
         if (!fighting || byCount) return req;
         // The dialog's declarations (several shots, careful aim, a scope) against what is left this round.
         const first = req.targets[0];
