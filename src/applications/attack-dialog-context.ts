@@ -8,6 +8,7 @@ import { HELPERS } from "../helpers/handlebars.js";
 import { actionRow } from "../rules/d20/actions.js";
 import {
   ALL_DECLARATIONS,
+  armourAfterAp,
   baseColumn,
   columnOf,
   isConcealment,
@@ -269,7 +270,7 @@ function assistContext(prep: PreparedAttack) {
 function withCoverArmour(formula: string, check: PreparedAttack["targets"][number]["check"]): string {
   const a = check.kind === "d20" ? check.coverArmour : undefined;
   if (!formula || !a || a.ignored) return formula;
-  const armour = Math.max(0, a.value - Math.max(0, a.ap));
+  const armour = armourAfterAp(a.value, a.ap);
   return armour ? `${formula} − ${armour} ${game.i18n?.localize("FT.SWN.Cover.armourShort") ?? ""}` : formula;
 }
 

@@ -29,7 +29,7 @@ import { flatFootedIn } from "../workflows/d20-initiative.js";
 import { isDodging } from "../workflows/dodging.js";
 import { d20Lattice, d20Melee, inMetres } from "./d20-cover-facts.js";
 import { FoundryCaster } from "./foundry-caster.js";
-import { bandOfToken } from "./morale-band.js";
+import { bandOfToken, isSwn } from "./morale-band.js";
 import { regionMissChance } from "./obscurement.js";
 import { overwatchFacts } from "./overwatch.js";
 
@@ -239,22 +239,24 @@ function squadLattice(
   const size = grid().size;
   const from = footprint(attacker);
   const held = statuses(target);
-  const cols = Math.max(1, Math.round(target.w / size));
-  const rows = Math.max(1, Math.round(target.h / size));
   let best: D20Lattice | null = null;
-  for (let i = 0; i < cols; i++)
-    for (let j = 0; j < rows; j++) {
-      const centre = { x: target.x + (i + 0.5) * size, y: target.y + (j + 0.5) * size };
-      const cell = d20Lattice(
-        { footprint: from, centre: attacker.center },
-        { footprint: { x: centre.x, y: centre.y, w: size, h: size }, centre, statuses: held },
-        others,
-        caster,
-      );
-      const hidden = (l: typeof cell) => l.hard + l.low + l.soft;
-      if (!best || hidden(cell) < hidden(best) || (hidden(cell) === hidden(best) && cell.hard < best.hard))
-        best = cell;
-    }
+  for (const centre of cellCentres(
+    target.x,
+    target.y,
+    Math.round(target.w / size),
+    Math.round(target.h / size),
+    size,
+  )) {
+    const cell = d20Lattice(
+      { footprint: from, centre: attacker.center },
+      { footprint: { x: centre.x, y: centre.y, w: size, h: size }, centre, statuses: held },
+      others,
+      caster,
+    );
+    const hidden = (l: typeof cell) => l.hard + l.low + l.soft;
+    if (!best || hidden(cell) < hidden(best) || (hidden(cell) === hidden(best) && cell.hard < best.hard))
+      best = cell;
+  }
   return best!;
 }
 
@@ -295,6 +297,8 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
   const inTheWay =
     getSetting(SETTINGS.crowdCover) === false ? [] : tokensInTheWay(attacker.center, target.center, others);
   const sys = actorSystem(target.actor);
+  // The SWN additions' scene reads (meat shields, overwatch) only where the world plays them.
+  const swn = isSwn();
   const isCreature = target.actor?.type === "creature";
   const moving = movementReport(target);
   const movement = moving.movement;
@@ -346,9 +350,9 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
                   // SWN-13: the target's side's Morale band (swn profile).
                   bandOfToken(target),
                   // SWN-17: a friendly squad in the line of fire shields the target from direct attacks.
-                  meatShield(attacker, target, involved),
+                  swn ? meatShield(attacker, target, involved) : null,
                   // SWN-08: in the attacker's overwatch arc?
-                  overwatchFacts(attacker, target),
+                  swn ? overwatchFacts(attacker, target) : "none",
                 ),
                 ...d20Melee(
                   inMetres(from, unitsPerPixel()),
@@ -378,13 +382,18 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
  * involve ({@link mayInvolve}); the blast (SF-B-17, SF-X-43) and the stun ring (SF-X-40) both read this one list.
  */
 export function occupants(): Occupant[] {
-  return involvedTokens().map((t) => {
-    const cells: Point[] = [];
-    const size = grid().size;
-    const cols = Math.max(1, Math.round(t.w / size));
-    const rows = Math.max(1, Math.round(t.h / size));
-    for (let i = 0; i < cols; i++)
-      for (let j = 0; j < rows; j++) cells.push({ x: t.x + (i + 0.5) * size, y: t.y + (j + 0.5) * size });
-    return { id: t.document.uuid, cells };
-  });
+  const size = grid().size;
+  return involvedTokens().map((t) => ({
+    id: t.document.uuid,
+    cells: cellCentres(t.x, t.y, Math.round(t.w / size), Math.round(t.h / size), size),
+  }));
+}
+
+/** The centres of the grid cells a token covers from its top-left corner (`cols` × `rows` cells, at least one). */
+export function cellCentres(x: number, y: number, cols: number, rows: number, size: number): Point[] {
+  const out: Point[] = [];
+  for (let i = 0; i < Math.max(1, cols); i++)
+    for (let j = 0; j < Math.max(1, rows); j++)
+      out.push({ x: x + (i + 0.5) * size, y: y + (j + 0.5) * size });
+  return out;
 }

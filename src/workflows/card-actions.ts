@@ -17,6 +17,7 @@
  */
 
 import { placeBlastArea } from "../canvas/blast-area.js";
+import { cellCentres } from "../canvas/scene-facts.js";
 import type { SuppressingEntry } from "../canvas/suppression.js";
 import { SYSTEM_ID } from "../constants.js";
 import { type DefenseSystem, defenseState, screenPack, weaponFacts } from "../data/item/facts.js";
@@ -25,7 +26,7 @@ import { type GMAnswer, type GMRequestBody, registerGMRequest, requestGM } from 
 import { guard, notify } from "../helpers/report.js";
 import { clientSettings, currentProfile, SETTINGS } from "../helpers/settings.js";
 import { iterativeBonuses } from "../rules/d20/full-attack.js";
-import { unitsLeft } from "../rules/swn/squad.js";
+import { UNITS_PER_HEX, unitsLeft } from "../rules/swn/squad.js";
 import {
   APPLIED_STATUSES,
   type AppliedRecord,
@@ -971,20 +972,13 @@ function areaUnitsOf(
   if (!g?.d20 || !token || !scene || !g.caught.some((c) => c.id === uuid)) return {};
   const size = scene.grid.size;
   const radius = (g.radius * size) / (scene.grid.distance || 1);
-  let inside = 0;
-  for (let i = 0; i < Math.max(1, token.width ?? 1); i++)
-    for (let j = 0; j < Math.max(1, token.height ?? 1); j++) {
-      const x = token.x + (i + 0.5) * size;
-      const y = token.y + (j + 0.5) * size;
-      if (Math.hypot(x - g.landing.x, y - g.landing.y) <= radius + 1e-6) inside++;
-    }
+  const inside = cellCentres(token.x, token.y, token.width ?? 1, token.height ?? 1, size).filter(
+    (c) => Math.hypot(c.x - g.landing.x, c.y - g.landing.y) <= radius + 1e-6,
+  ).length;
   // No cell within the radius: the burst's edge reached it (× 1, the single hit).
   if (!inside) return {};
-  return { areaUnits: Math.max(1, Math.min(standing, SQUAD_UNITS_PER_HEX * inside)) };
+  return { areaUnits: Math.max(1, Math.min(standing, UNITS_PER_HEX * inside)) };
 }
-
-/** SWN-17: a squad takes 1 hex per 3 units. */
-const SQUAD_UNITS_PER_HEX = 3;
 
 /**
  * The combat and round the target is fighting in now, for its d20 wound log (SW-10: the wound points lost "this

@@ -13,6 +13,7 @@ import { report } from "../helpers/report.js";
 import { DISENGAGE_MULTIPLIER, RUN_MULTIPLIER, RUN_REST_ROUNDS, runCheck } from "../rules/d20/actions.js";
 import { RulesError } from "../rules/index.js";
 import { keepsNumbersSecret } from "./card-render.js";
+import { ruleCardHtml } from "./rule-card.js";
 import { LEDGER_KEY, ledgerFor, turnGate } from "./turn-ledger.js";
 
 type CombatantI = Combatant.Implementation;
@@ -109,7 +110,12 @@ export async function moveAction(combatant: CombatantI, kind: "run" | "disengage
     // data cannot say a record keyed by our flag names, hence the cast.
     await combatant.update({ flags: { [SYSTEM_ID]: flags } } as Combatant.UpdateData);
     const title = esc(i18n?.localize(`FT.D20.Move.${kind}Title`) ?? kind);
-    const content = `<div class="ft-card ft-special-card"><header class="ft-card-header"><h3>${title} <span class="ft-rule">SW-24</span></h3></header>${lines.map((l) => `<p class="ft-roll-line">${l}</p>`).join("")}</div>`;
+    const content = ruleCardHtml(
+      "ft-special-card",
+      title,
+      "SW-24",
+      lines.map((html) => ({ html })),
+    );
     const data: ChatMessage.CreateData = {
       content,
       speaker: ChatMessage.getSpeaker({ actor }),

@@ -24,6 +24,7 @@ import {
 import { D20_REACH_M, D20_SIZES, type D20Size } from "../rules/d20/tables.js";
 import { RulesError } from "../rules/index.js";
 import { keepsNumbersSecret } from "./card-render.js";
+import { ruleCardHtml } from "./rule-card.js";
 import { recordD20Attack, turnGate } from "./turn-ledger.js";
 
 type ActorI = Actor.Implementation;
@@ -265,7 +266,11 @@ export async function specialAttack(actor: ActorI, kind: SpecialAttack): Promise
       : `${name}: d20 ${rollD.total} ${mod(r.defenderBonus)} = ${r.defenderTotal}`;
     const outcome = i18n?.format(r.outcome.key, { ...r.outcome.data, name }) ?? r.outcome.key;
     const title = i18n?.localize(`FT.D20.Special.${kind}`) ?? kind;
-    const content = `<div class="ft-card ft-special-card"><header class="ft-card-header"><h3>${title} <span class="ft-rule">SW-41</span></h3></header><p class="ft-roll-line">${attackerLine}</p><p class="ft-roll-line">${defenderLine}</p><p class="ft-result ${r.won ? "hit" : "miss"}">${outcome}</p></div>`;
+    const content = ruleCardHtml("ft-special-card", title, "SW-41", [
+      { html: attackerLine },
+      { html: defenderLine },
+      { html: outcome, cls: `ft-result ${r.won ? "hit" : "miss"}` },
+    ]);
     const data: ChatMessage.CreateData = {
       content,
       speaker: ChatMessage.getSpeaker({ actor, token: token.document }),

@@ -37,6 +37,7 @@ import {
   sideMorale,
   unitsLeft,
 } from "../rules/index.js";
+import { ruleCardHtml } from "./rule-card.js";
 import { KeyedQueue } from "./serial.js";
 
 type CombatI = Combat.Implementation;
@@ -364,7 +365,9 @@ async function postBandCard(group: GroupI, before: string, after: MoraleBand): P
     MORALE_BANDS.findIndex((b) => b.band === after) < MORALE_BANDS.findIndex((b) => b.band === before);
   const title = t(fell ? "FT.SWN.Morale.fell" : "FT.SWN.Morale.rose", { side: esc(group.name ?? "") });
   await ChatMessage.create({
-    content: `<div class="ft-card ft-morale-card"><header class="ft-card-header"><h3>${title} <span class="ft-rule">SWN-13</span></h3></header><p class="ft-result">${bandLine(group.name ?? "", after)}</p></div>`,
+    content: ruleCardHtml("ft-morale-card", title, "SWN-13", [
+      { html: bandLine(group.name ?? "", after), cls: "ft-result" },
+    ]),
     speaker: { alias: group.name ?? "" },
   });
 }
@@ -457,9 +460,12 @@ async function intimidateNow(
       ...sideWrites(group),
       postIntimidation: async ({ success, band }) => {
         const result = success ? t("FT.SWN.Intimidate.success", { side }) : t("FT.SWN.Intimidate.failure");
-        const bandText = band ? `<p class="ft-result">${bandLine(group.name ?? "", band)}</p>` : "";
         await ChatMessage.create({
-          content: `<div class="ft-card ft-morale-card"><header class="ft-card-header"><h3>${t("FT.SWN.Intimidate.title", { side })} <span class="ft-rule">SWN-09</span></h3></header><p class="ft-roll-line">${line}</p><p class="ft-result ${success ? "hit" : "miss"}">${result}</p>${bandText}</div>`,
+          content: ruleCardHtml("ft-morale-card", t("FT.SWN.Intimidate.title", { side }), "SWN-09", [
+            { html: line },
+            { html: result, cls: `ft-result ${success ? "hit" : "miss"}` },
+            ...(band ? [{ html: bandLine(group.name ?? "", band), cls: "ft-result" }] : []),
+          ]),
           speaker: ChatMessage.getSpeaker({ actor: actor.actor ?? undefined }),
           rolls: [r],
         });
@@ -496,7 +502,15 @@ export async function handleReadMorale(
   const { success } = readMorale(total);
   const name = esc(actor.name ?? requester.name ?? "");
   await ChatMessage.create({
-    content: `<div class="ft-card ft-morale-card"><header class="ft-card-header"><h3>${t("FT.SWN.ReadMorale.title")} <span class="ft-rule">SWN-10</span></h3></header><p class="ft-roll-line">${name}: 2d6 [${dice(r)}] ${body.bonus ? `${signed(body.bonus)} ` : ""}= ${total} ${t("FT.SWN.ReadMorale.vs")}</p><p class="ft-result ${success ? "hit" : "miss"}">${t(success ? "FT.SWN.ReadMorale.success" : "FT.SWN.ReadMorale.failure")}</p></div>`,
+    content: ruleCardHtml("ft-morale-card", t("FT.SWN.ReadMorale.title"), "SWN-10", [
+      {
+        html: `${name}: 2d6 [${dice(r)}] ${body.bonus ? `${signed(body.bonus)} ` : ""}= ${total} ${t("FT.SWN.ReadMorale.vs")}`,
+      },
+      {
+        html: t(success ? "FT.SWN.ReadMorale.success" : "FT.SWN.ReadMorale.failure"),
+        cls: `ft-result ${success ? "hit" : "miss"}`,
+      },
+    ]),
     speaker: ChatMessage.getSpeaker({ actor: actor.actor ?? undefined }),
     rolls: [r],
   });

@@ -25,18 +25,16 @@ import { attackTargets, readTarget } from "../canvas/scene-facts.js";
 import { actorSystem, isSquad } from "../documents/subtypes.js";
 import { notify, report } from "../helpers/report.js";
 import { currentProfile, currentVariant } from "../helpers/settings.js";
-import { degreeFromShare } from "../rules/d20/cover.js";
 import {
   bandTerms,
-  concealmentFromMissChance,
-  concealmentFromShare,
   concealmentTerm,
   coverArmour,
-  highestConcealment,
+  hasHardCover,
   isMoraleBand,
   isValidDice,
   type Modifier,
   RulesError,
+  sceneConcealment,
   squadAttack,
 } from "../rules/index.js";
 import type { AttackCardData } from "./attack-flow.js";
@@ -90,13 +88,9 @@ export async function squadAttackFromSheet(actor: ActorI): Promise<void> {
     // SWN-14, ruling 5: the highest of the rays the walls obscure (the squad's lattice: the cover all of it has)
     // and an obscuring region's miss chance mapped — as the swn profile reads them (rules/d20/engine.ts).
     const l = facts.d20?.lattice;
-    const concealment = highestConcealment([
-      l ? concealmentFromShare(l.hard + l.low + l.soft, l.total) : "none",
-      concealmentFromMissChance(facts.d20?.missChance ?? 0),
-    ]);
+    const concealment = sceneConcealment(l, facts.d20?.missChance ?? 0);
     // SWN-15, ruling 4g: hard cover's armour against the squad's weapon (its TL, +1 if heavy).
-    const hard = l ? degreeFromShare(l.hard + l.low, l.total) !== "none" : false;
-    const coverTerm = hard
+    const coverTerm = hasHardCover(l)
       ? coverArmour(l?.materials ?? [], { tl: sys.weapon.tl, heavy: sys.weapon.heavy })
       : null;
     const acTerms: Modifier[] = [...bandTerms(bandOf(target)).ac];

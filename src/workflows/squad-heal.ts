@@ -7,6 +7,7 @@
 import { isSquad } from "../documents/subtypes.js";
 import { notify, report } from "../helpers/report.js";
 import { healSquad, RulesError } from "../rules/index.js";
+import { ruleCardHtml } from "./rule-card.js";
 
 const t = (key: string, data?: Record<string, string>) =>
   (data ? game.i18n?.format(key, data) : game.i18n?.localize(key)) ?? key;
@@ -45,7 +46,21 @@ export async function healFromSheet(actor: Actor.Implementation): Promise<void> 
     if (healed.hp.after === healed.hp.before) return notify("info", "FT.Squad.Heal.nothing");
     await actor.update({ system: { hp: { value: healed.hp.after }, units: { value: healed.units.after } } });
     await ChatMessage.create({
-      content: `<div class="ft-card ft-squad-heal-card"><header class="ft-card-header"><h3>${t("FT.Squad.Heal.title", { name: foundry.utils.escapeHTML(actor.name ?? "") })} <span class="ft-rule">SWN-17</span></h3></header><p class="ft-result">${t("FT.Squad.Heal.result", { before: String(healed.hp.before), after: String(healed.hp.after), units: String(healed.units.after) })}</p></div>`,
+      content: ruleCardHtml(
+        "ft-squad-heal-card",
+        t("FT.Squad.Heal.title", { name: foundry.utils.escapeHTML(actor.name ?? "") }),
+        "SWN-17",
+        [
+          {
+            html: t("FT.Squad.Heal.result", {
+              before: String(healed.hp.before),
+              after: String(healed.hp.after),
+              units: String(healed.units.after),
+            }),
+            cls: "ft-result",
+          },
+        ],
+      ),
       speaker: ChatMessage.getSpeaker({ actor }),
     });
   } catch (e) {

@@ -34,6 +34,7 @@ import {
   vehicleChargeDifficulty,
 } from "../rules/index.js";
 import { keepsNumbersSecret } from "./card-render.js";
+import { ruleCardHtml } from "./rule-card.js";
 import { recordD20Attack, turnGate } from "./turn-ledger.js";
 
 type ActorI = Actor.Implementation;
@@ -194,8 +195,12 @@ async function postCard(
   lines: readonly { readonly text: string; readonly cls?: string }[],
   rolls: Roll[],
 ): Promise<void> {
-  const body = lines.map((l) => `<p class="${l.cls ?? "ft-roll-line"}">${l.text}</p>`).join("");
-  const content = `<div class="ft-card ft-special-card ft-swn-card"><header class="ft-card-header"><h3>${esc(t(`FT.SWN.Act.${kind}`))} <span class="ft-rule">${RULE[kind]}</span></h3></header>${body}</div>`;
+  const content = ruleCardHtml(
+    "ft-special-card ft-swn-card",
+    esc(t(`FT.SWN.Act.${kind}`)),
+    RULE[kind],
+    lines.map((l) => ({ html: l.text, ...(l.cls ? { cls: l.cls } : {}) })),
+  );
   const data: ChatMessage.CreateData = {
     content,
     speaker: ChatMessage.getSpeaker({ actor, ...(token ? { token: token.document } : {}) }),

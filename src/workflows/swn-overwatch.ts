@@ -10,6 +10,7 @@ import { isItemType } from "../documents/subtypes.js";
 import { notify, report } from "../helpers/report.js";
 import { OVERWATCH_FACINGS } from "../rules/index.js";
 import { ownTurnAction } from "./d20-move.js";
+import { ruleCardHtml } from "./rule-card.js";
 import { LEDGER_KEY } from "./turn-ledger.js";
 
 type CombatantI = Combatant.Implementation;
@@ -68,7 +69,16 @@ export async function declareOverwatch(combatant: CombatantI): Promise<void> {
       },
     });
     await ChatMessage.create({
-      content: `<div class="ft-card ft-overwatch-card"><header class="ft-card-header"><h3>${t("FT.SWN.Overwatch.title")} <span class="ft-rule">SWN-08</span></h3></header><p class="ft-result">${t("FT.SWN.Overwatch.taken", { name: esc(actor.name ?? ""), dir: t(`FT.SWN.Overwatch.dir.${picked.facing}`), weapon: esc(weapon.name ?? "") })}</p></div>`,
+      content: ruleCardHtml("ft-overwatch-card", t("FT.SWN.Overwatch.title"), "SWN-08", [
+        {
+          html: t("FT.SWN.Overwatch.taken", {
+            name: esc(actor.name ?? ""),
+            dir: t(`FT.SWN.Overwatch.dir.${picked.facing}`),
+            weapon: esc(weapon.name ?? ""),
+          }),
+          cls: "ft-result",
+        },
+      ]),
       speaker: ChatMessage.getSpeaker({ actor }),
     });
   } catch (e) {

@@ -14,6 +14,7 @@ import {
   cell,
   closeTableAfterEach,
   everyone,
+  foeToken,
   GM_ID,
   id,
   itemFromPack,
@@ -61,26 +62,8 @@ const world = (brute = false) => ({
       name: "Canyon",
       tokens: [
         tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
-        tokenSource({
-          _id: TOK.thug,
-          name: "Thug",
-          actorId: THUG,
-          actorLink: true,
-          disposition: -1,
-          ...cell(38, 5),
-        }),
-        ...(brute
-          ? [
-              tokenSource({
-                _id: TOK.brute,
-                name: "Brute",
-                actorId: BRUTE,
-                actorLink: true,
-                disposition: -1,
-                ...cell(1, 6),
-              }),
-            ]
-          : []),
+        foeToken(TOK.thug, "Thug", THUG, cell(38, 5)),
+        ...(brute ? [foeToken(TOK.brute, "Brute", BRUTE, cell(1, 6))] : []),
       ],
     }),
   ],

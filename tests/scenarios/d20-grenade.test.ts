@@ -21,6 +21,7 @@ import {
   clickCard,
   closeTableAfterEach,
   everyone,
+  foeToken,
   G,
   GM_ID,
   id,
@@ -120,35 +121,10 @@ const world = (o: { walls?: Record<string, unknown>[]; entered?: boolean; sniper
       name: "Courtyard",
       tokens: [
         tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
-        tokenSource({
-          _id: TOK.thug,
-          name: "Thug",
-          actorId: THUG,
-          actorLink: true,
-          disposition: -1,
-          ...cell(10, 5),
-        }),
-        tokenSource({
-          _id: TOK.guard,
-          name: "Guard",
-          actorId: GUARD,
-          actorLink: true,
-          disposition: -1,
-          ...cell(10, 8),
-        }),
+        foeToken(TOK.thug, "Thug", THUG, cell(10, 5)),
+        foeToken(TOK.guard, "Guard", GUARD, cell(10, 8)),
         tokenSource({ _id: TOK.rex, name: "Rex", actorId: REX, actorLink: true, ...cell(11, 8) }),
-        ...(o.sniper
-          ? [
-              tokenSource({
-                _id: id("tokSniperGren"),
-                name: "Sniper",
-                actorId: SNIPER,
-                actorLink: true,
-                disposition: -1,
-                ...cell(0, 7),
-              }),
-            ]
-          : []),
+        ...(o.sniper ? [foeToken(id("tokSniperGren"), "Sniper", SNIPER, cell(0, 7))] : []),
       ],
       walls: o.walls ?? [],
     }),

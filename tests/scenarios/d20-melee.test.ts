@@ -15,6 +15,7 @@ import {
   closeTableAfterEach,
   currentTurn,
   everyone,
+  foeToken,
   G,
   GM_ID,
   id,
@@ -66,14 +67,7 @@ const world = (gap = 1) => ({
       name: "Catwalk",
       tokens: [
         tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
-        tokenSource({
-          _id: TOK.thug,
-          name: "Thug",
-          actorId: THUG,
-          actorLink: true,
-          disposition: -1,
-          ...cell(gap, 5),
-        }),
+        foeToken(TOK.thug, "Thug", THUG, cell(gap, 5)),
       ],
     }),
   ],

@@ -11,6 +11,7 @@ import {
   attack,
   cell,
   closeTableAfterEach,
+  foeToken,
   GM_ID,
   id,
   itemFromPack,
@@ -68,14 +69,7 @@ const world = (thugAt: number, rexBy = true) => ({
       name: "Alley",
       tokens: [
         tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
-        tokenSource({
-          _id: TOK.thug,
-          name: "Thug",
-          actorId: THUG,
-          actorLink: true,
-          disposition: -1,
-          ...cell(thugAt, 5),
-        }),
+        foeToken(TOK.thug, "Thug", THUG, cell(thugAt, 5)),
         tokenSource({
           _id: TOK.rex,
           name: "Rex",

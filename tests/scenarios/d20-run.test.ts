@@ -14,6 +14,7 @@ import {
   closeTableAfterEach,
   currentTurn,
   everyone,
+  foeToken,
   G,
   GM_ID,
   id,
@@ -55,14 +56,7 @@ const world = () => ({
       name: "Street",
       tokens: [
         tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
-        tokenSource({
-          _id: TOK.thug,
-          name: "Thug",
-          actorId: THUG,
-          actorLink: true,
-          disposition: -1,
-          ...cell(8, 5),
-        }),
+        foeToken(TOK.thug, "Thug", THUG, cell(8, 5)),
       ],
     }),
   ],

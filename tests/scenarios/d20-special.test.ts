@@ -12,6 +12,7 @@ import {
   cell,
   closeTableAfterEach,
   everyone,
+  foeToken,
   G,
   GM_ID,
   id,
@@ -53,14 +54,7 @@ const world = (o: { col?: number; secret?: boolean } = {}) => ({
       name: "Ledge",
       tokens: [
         tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
-        tokenSource({
-          _id: TOK.thug,
-          name: "Thug",
-          actorId: THUG,
-          actorLink: true,
-          disposition: -1,
-          ...cell(o.col ?? 1, 5),
-        }),
+        foeToken(TOK.thug, "Thug", THUG, cell(o.col ?? 1, 5)),
       ],
     }),
   ],

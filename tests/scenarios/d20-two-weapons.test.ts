@@ -15,6 +15,7 @@ import {
   clickCard,
   closeTableAfterEach,
   everyone,
+  foeToken,
   G,
   GM_ID,
   id,
@@ -82,14 +83,7 @@ const world = () => ({
       name: "Cantina",
       tokens: [
         tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
-        tokenSource({
-          _id: TOK.thug,
-          name: "Thug",
-          actorId: THUG,
-          actorLink: true,
-          disposition: -1,
-          ...cell(5, 5),
-        }),
+        foeToken(TOK.thug, "Thug", THUG, cell(5, 5)),
       ],
     }),
   ],

@@ -4,7 +4,7 @@
  * Defense 15) that every player may observe unless a test says otherwise.
  */
 import type { Client, Table } from "../foundry/world.js";
-import { ALICE_ID, actorSource, G, GM_ID, itemFromPack, text } from "./kit.js";
+import { ALICE_ID, actorSource, G, GM_ID, id, itemFromPack, settingSource, text } from "./kit.js";
 
 /** Kara with the blaster pistol `pistolId` (a 10 m increment, SW-06; 3d6 entered by the GM). */
 export function karaWithBlaster(karaId: string, pistolId: string) {
@@ -89,3 +89,32 @@ export const lastCardLines = (c: Client): string =>
     div.innerHTML = G().game.messages.contents.at(-1)?.content ?? "";
     return [...div.querySelectorAll("h3, p")].map((e) => text(e)).join(" ");
   });
+
+/** A "d20 + SWN additions" world's settings (issue 16): the d20 engine with the swn profile; `tag` names their ids. */
+export const swnSettings = (tag: string) => [
+  settingSource(id(`setEngine${tag}`), "engine", "d20"),
+  settingSource(id(`setProfile${tag}`), "profile", "swn"),
+];
+
+/**
+ * The GM opens an encounter (as `openD20Combat`) with every combatant's initiative count already set — `count` by
+ * name — and begins it: no initiative dice.
+ */
+export async function startByCount(
+  table: Table,
+  sceneId: string,
+  combatants: readonly { tokenId: string; actorId: string }[],
+  count: (name: string) => number,
+): Promise<void> {
+  await openD20Combat(table, sceneId, combatants);
+  const gm = table.client(GM_ID);
+  const counts = gm.run(() =>
+    G().game.combat.combatants.map((c: { id: string; name: string }) => ({
+      _id: c.id,
+      initiative: count(c.name),
+    })),
+  );
+  await gm.run(() => G().game.combat.updateEmbeddedDocuments("Combatant", counts));
+  await gm.run(() => G().game.combat.startCombat());
+  await table.settle();
+}

@@ -123,6 +123,16 @@ export function tokenSource(t: TokenSpec): Sourced<"_id" | "name" | "actorId"> {
   return { disposition: t.actorLink ? 1 : -1, delta: {}, ...t };
 }
 
+/** A hostile NPC's token linked to its own actor, at a cell (`cell(col, row)`): the foe of most d20 scenarios. */
+export function foeToken(
+  _id: string,
+  name: string,
+  actorId: string,
+  at: { x: number; y: number },
+): Sourced<"_id" | "name" | "actorId"> {
+  return tokenSource({ _id, name, actorId, actorLink: true, disposition: -1, ...at });
+}
+
 /** The grid of the scenes laid out by cell: 100 px squares (of 1 m, or 5 m for the Basic game's squares). */
 export const GRID = 100;
 /** The scene rectangle of a default 4000 × 3000 scene with 0.25 padding starts at (1000, 800). */

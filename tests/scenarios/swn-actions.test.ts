@@ -13,17 +13,17 @@ import {
   cell,
   closeTableAfterEach,
   everyone,
+  foeToken,
   G,
   GM_ID,
   id,
   itemFromPack,
   onEveryClient,
   sceneSource,
-  settingSource,
   tokenSource,
   told,
 } from "./kit.js";
-import { lastCardLines, openD20Combat } from "./kit-d20.js";
+import { lastCardLines, openD20Combat, swnSettings } from "./kit-d20.js";
 import { openSheet } from "./kit-grenades.js";
 import { answerPrompt, messageCount, promptField } from "./kit-zebulon.js";
 
@@ -40,10 +40,7 @@ closeTableAfterEach(() => table);
 
 /** `blade`: Kara carries a 1d8 vibroblade; `col`: the Thug's column (1: beside Kara). */
 const world = (o: { blade?: boolean; col?: number } = {}) => ({
-  settings: [
-    settingSource(id("setEngineSwnAct"), "engine", "d20"),
-    settingSource(id("setProfileSwnAct"), "profile", "swn"),
-  ],
+  settings: swnSettings("SwnAct"),
   actors: [
     actorSource({
       _id: KARA,
@@ -81,14 +78,7 @@ const world = (o: { blade?: boolean; col?: number } = {}) => ({
       name: "Dock",
       tokens: [
         tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
-        tokenSource({
-          _id: TOK.thug,
-          name: "Thug",
-          actorId: THUG,
-          actorLink: true,
-          disposition: -1,
-          ...cell(o.col ?? 1, 5),
-        }),
+        foeToken(TOK.thug, "Thug", THUG, cell(o.col ?? 1, 5)),
       ],
     }),
   ],

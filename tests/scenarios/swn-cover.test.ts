@@ -19,6 +19,7 @@ import {
   cell,
   clickCard,
   closeTableAfterEach,
+  foeToken,
   G,
   GM_ID,
   id,
@@ -26,11 +27,10 @@ import {
   onEveryClient,
   rowText,
   sceneSource,
-  settingSource,
   tokenSource,
   told,
 } from "./kit.js";
-import { lastCardLines, openD20Combat } from "./kit-d20.js";
+import { lastCardLines, startByCount, swnSettings } from "./kit-d20.js";
 import { attackDialogKit } from "./kit-dialog.js";
 import { row, tracker } from "./kit-phases.js";
 import { answerPrompt, promptField } from "./kit-zebulon.js";
@@ -50,10 +50,7 @@ const X = cell(10, 5).x - 50;
 const TOP = cell(10, 5).y;
 
 const world = (tl: number | null = 3) => ({
-  settings: [
-    settingSource(id("setEngineSwnCov"), "engine", "d20"),
-    settingSource(id("setProfileSwnCov"), "profile", "swn"),
-  ],
+  settings: swnSettings("SwnCov"),
   actors: [
     actorSource({
       _id: KARA,
@@ -79,14 +76,7 @@ const world = (tl: number | null = 3) => ({
       name: "Hangar",
       tokens: [
         tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
-        tokenSource({
-          _id: TOK.pirate,
-          name: "Pirate",
-          actorId: PIRATE,
-          actorLink: true,
-          disposition: -1,
-          ...cell(10, 5),
-        }),
+        foeToken(TOK.pirate, "Pirate", PIRATE, cell(10, 5)),
       ],
       // A concrete pillar: an ordinary wall across the top half of the pirate, thick stone (SWN-15).
       walls: [
@@ -169,22 +159,15 @@ describe("scenario: an aimed shot at a target behind a concrete pillar (issue 16
 describe("scenario: overwatch at the pirate behind the pillar (issue 16, SWN-08)", () => {
   /** Kara (20) and the pirate (10) in a d20 combat by count, Kara's turn. */
   async function fight(): Promise<void> {
-    await openD20Combat(table, SCENE, [
-      { tokenId: TOK.kara, actorId: KARA },
-      { tokenId: TOK.pirate, actorId: PIRATE },
-    ]);
-    const gm = table.client(GM_ID);
-    await gm.run(() =>
-      G().game.combat.updateEmbeddedDocuments(
-        "Combatant",
-        G().game.combat.combatants.map((c: { id: string; name: string }) => ({
-          _id: c.id,
-          initiative: c.name === "Kara" ? 20 : 10,
-        })),
-      ),
+    await startByCount(
+      table,
+      SCENE,
+      [
+        { tokenId: TOK.kara, actorId: KARA },
+        { tokenId: TOK.pirate, actorId: PIRATE },
+      ],
+      (name) => (name === "Kara" ? 20 : 10),
     );
-    await gm.run(() => G().game.combat.startCombat());
-    await table.settle();
   }
 
   /** Alice clicks a control on Kara's tracker row. */

@@ -27,12 +27,11 @@ import {
   onEveryClient,
   rowText,
   sceneSource,
-  settingSource,
   text,
   tokenSource,
   told,
 } from "./kit.js";
-import { lastCardLines, openD20Combat } from "./kit-d20.js";
+import { lastCardLines, startByCount, swnSettings } from "./kit-d20.js";
 import { openSheet } from "./kit-grenades.js";
 import { tracker } from "./kit-phases.js";
 import { answerPrompt, promptField } from "./kit-zebulon.js";
@@ -51,10 +50,7 @@ let table: Table;
 closeTableAfterEach(() => table);
 
 const world = () => ({
-  settings: [
-    settingSource(id("setEngineSwnMor"), "engine", "d20"),
-    settingSource(id("setProfileSwnMor"), "profile", "swn"),
-  ],
+  settings: swnSettings("SwnMor"),
   actors: [
     actorSource({
       _id: KARA,
@@ -103,23 +99,16 @@ const world = () => ({
 
 /** The encounter, started with every initiative already rolled (Kara first). */
 async function fight(): Promise<void> {
-  await openD20Combat(table, SCENE, [
-    { tokenId: TOK.kara, actorId: KARA },
-    { tokenId: TOK.rex, actorId: REX },
-    ...PIRATES.map((n) => ({ tokenId: tokId(n), actorId: pirateId(n) })),
-  ]);
-  const gm = table.client(GM_ID);
-  await gm.run(() =>
-    G().game.combat.updateEmbeddedDocuments(
-      "Combatant",
-      G().game.combat.combatants.map((c: { id: string; name: string }) => ({
-        _id: c.id,
-        initiative: c.name === "Kara" ? 20 : c.name === "Rex" ? 19 : 10,
-      })),
-    ),
+  await startByCount(
+    table,
+    SCENE,
+    [
+      { tokenId: TOK.kara, actorId: KARA },
+      { tokenId: TOK.rex, actorId: REX },
+      ...PIRATES.map((n) => ({ tokenId: tokId(n), actorId: pirateId(n) })),
+    ],
+    (name) => (name === "Kara" ? 20 : name === "Rex" ? 19 : 10),
   );
-  await gm.run(() => G().game.combat.startCombat());
-  await table.settle();
 }
 
 /** The pirates' side (its CombatantGroup) as a client has it. */

@@ -22,10 +22,10 @@ import {
   onEveryClient,
   rowText,
   sceneSource,
-  settingSource,
   tokenSource,
   told,
 } from "./kit.js";
+import { swnSettings } from "./kit-d20.js";
 import { lastCard } from "./kit-grenades.js";
 
 const SCENE = id("sceneSqAtk");
@@ -46,10 +46,7 @@ const world = (
   pillar: "none" | "pillar" | "wall" = "none",
   raiders = cell(4, 8),
 ) => ({
-  settings: [
-    settingSource(id("setEngineSqAtk"), "engine", "d20"),
-    settingSource(id("setProfileSqAtk"), "profile", "swn"),
-  ],
+  settings: swnSettings("SqAtk"),
   actors: [
     actorSource({
       _id: KARA,

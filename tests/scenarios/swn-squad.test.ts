@@ -18,6 +18,7 @@ import {
   cell,
   clickCard,
   closeTableAfterEach,
+  foeToken,
   G,
   GM_ID,
   id,
@@ -25,11 +26,10 @@ import {
   onEveryClient,
   rowText,
   sceneSource,
-  settingSource,
   tokenSource,
   told,
 } from "./kit.js";
-import { lastCardLines } from "./kit-d20.js";
+import { lastCardLines, swnSettings } from "./kit-d20.js";
 import { clickSheetItem, lastCard, openSheet } from "./kit-grenades.js";
 import { answerPrompt, promptField } from "./kit-zebulon.js";
 
@@ -45,10 +45,7 @@ let table: Table;
 closeTableAfterEach(() => table);
 
 const world = () => ({
-  settings: [
-    settingSource(id("setEngineSwnSq"), "engine", "d20"),
-    settingSource(id("setProfileSwnSq"), "profile", "swn"),
-  ],
+  settings: swnSettings("SwnSq"),
   actors: [
     actorSource({
       _id: KARA,
@@ -111,14 +108,7 @@ const world = () => ({
           height: 1,
           ...cell(3, 5),
         }),
-        tokenSource({
-          _id: TOK.sarge,
-          name: "Sergeant",
-          actorId: SARGE,
-          actorLink: true,
-          disposition: -1,
-          ...cell(5, 5),
-        }),
+        foeToken(TOK.sarge, "Sergeant", SARGE, cell(5, 5)),
       ],
     }),
   ],

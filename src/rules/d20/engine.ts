@@ -43,12 +43,11 @@ import { type Modifier, RulesError } from "../core/types.js";
 import { type Concealment, concealmentTerm, coverArmour, grenadeCoverAc } from "../swn/cover.js";
 import {
   armourAfterAp,
-  concealmentFromMissChance,
-  concealmentFromShare,
-  highestConcealment,
+  hasHardCover,
   isConcealment,
   isMoraleBand,
   type SwnProfileId,
+  sceneConcealment,
   swnAcTerms,
   swnAttackTerms,
 } from "../swn/profile.js";
@@ -262,14 +261,8 @@ const GRENADE_AC = grenadeCoverAc("none");
  * cover also hides), a region's SW-32 obscurement mapped, and the dialog's.
  */
 function swnConcealment(t: D20TargetFacts): Concealment {
-  const l = t.lattice;
-  const fromWalls = l ? concealmentFromShare(l.hard + l.low + l.soft, l.total) : "none";
   const given = t.swn?.concealment;
-  return highestConcealment([
-    fromWalls,
-    concealmentFromMissChance(t.missChance ?? 0),
-    isConcealment(given) ? given : "none",
-  ]);
+  return sceneConcealment(t.lattice, t.missChance ?? 0, isConcealment(given) ? given : "none");
 }
 
 /**
@@ -280,7 +273,7 @@ function swnConcealment(t: D20TargetFacts): Concealment {
 function swnCoverArmour(facts: AttackFacts): NonNullable<D20RollCheck["coverArmour"]> {
   const l = facts.target.d20?.lattice;
   const w = facts.weapon.d20?.swn ?? { tl: 0, ap: 0, heavy: false, energy: false, laser: false };
-  const hard = l ? degreeFromShare(l.hard + l.low, l.total) !== "none" : false;
+  const hard = hasHardCover(l);
   const action = facts.attacker.d20?.swn?.action ?? null;
   const ignored = action === "aimedShot" || action === "overwatch";
   const materials = l?.materials ?? [];

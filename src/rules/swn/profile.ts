@@ -10,8 +10,10 @@
  * - SWN-11, SWN-08: an aimed shot (−4) and an overwatch shot (−2) ignore the cover's armour, not its concealment.
  * Pure.
  */
+import type { D20TargetFacts } from "../core/facts.js";
 import type { Modifier } from "../core/types.js";
 import { RulesError } from "../core/types.js";
+import { degreeFromShare } from "../d20/cover.js";
 import { type CoverDegree, LATTICE_CUTS } from "../d20/tables.js";
 import { CONCEALMENT_AC, type Concealment, concealmentTerm } from "./cover.js";
 import { MORALE_BANDS, type MoraleBand } from "./morale.js";
@@ -78,6 +80,30 @@ export function highestConcealment(list: readonly Concealment[]): Concealment {
   let best: Concealment = "none";
   for (const c of list) if (CONCEALMENT_AC[c] > CONCEALMENT_AC[best]) best = c;
   return best;
+}
+
+/** What the scene's d20 lattice counted for a target (the facts' `lattice`). */
+type Lattice = NonNullable<D20TargetFacts["lattice"]>;
+
+/**
+ * SWN-14, ruling 5: a target's concealment — the highest of the rays the walls obscure (hard, low or soft: most cover
+ * also hides), an obscuring region's SW-32 miss chance mapped, and what the user says.
+ */
+export function sceneConcealment(
+  lattice: Lattice | undefined,
+  missChance: number,
+  given: Concealment = "none",
+): Concealment {
+  return highestConcealment([
+    lattice ? concealmentFromShare(lattice.hard + lattice.low + lattice.soft, lattice.total) : "none",
+    concealmentFromMissChance(missChance),
+    given,
+  ]);
+}
+
+/** SWN-15, ruling 4g: the target has hard cover from walls (one grazing ray is not cover, ruling 3). */
+export function hasHardCover(lattice: Lattice | undefined): boolean {
+  return !!lattice && degreeFromShare(lattice.hard + lattice.low, lattice.total) !== "none";
 }
 
 /** SWN-13: a band's terms (attack and AC), labelled; none for Careful or no band (PCs, an immune side). */

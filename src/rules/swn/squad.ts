@@ -56,9 +56,12 @@ export function timesUnits(value: number, units: number): number {
   return value * whole(units, "Units");
 }
 
+/** SWN-17: a squad takes 1 hex per 3 units. */
+export const UNITS_PER_HEX = 3;
+
 /** SWN-17: the footprint on a hex map — 1 hex per 3 units (at least 1). */
 export function squadHexes(units: number): number {
-  return Math.max(1, Math.ceil(whole(units, "Units") / 3));
+  return Math.max(1, Math.ceil(whole(units, "Units") / UNITS_PER_HEX));
 }
 
 /** SWN-18: the Recruit difficulty — HD + Morale − 2 (a veteran fighter: 2 + 9 − 2 = 9). */
