@@ -1,8 +1,10 @@
 /// <reference types="vitest/config" />
 import { transform } from "esbuild";
 import { defineConfig, type Plugin } from "vite";
+import { MOCKING_SCENARIOS } from "./tests/vitest-projects.js";
 
 const SYSTEM_ID = "frontier-tactics";
+
 const BASE = `/systems/${SYSTEM_ID}/`;
 
 /**
@@ -72,6 +74,16 @@ export function minifyWhitespace(): Plugin {
  * `npm run dev` serves the source on :30001 (`devSystem`) and proxies everything else (and the socket) to a local
  * Foundry on :30000.
  */
+/** A project whose files share one worker and its module graph (see `projects` below). */
+const shared = { isolate: false, poolOptions: { forks: { singleFork: true, isolate: false } } } as const;
+/**
+ * A table's test plays a whole session; its limit is for a test that hangs, not a measure of speed: generous enough
+ * that a loaded or one-core machine still passes (`taskset -c 0 npm test`).
+ */
+const scenarioTimes = { testTimeout: 60_000, hookTimeout: 60_000 } as const;
+/** The harness's own tests, and tests that boot a table or install a canvas on the process's globals. */
+const HARNESS_TESTS = ["tests/foundry/*.test.ts", "tests/init.test.ts", "tests/canvas.test.ts"];
+
 export default defineConfig(({ command }) => ({
   base: command === "serve" ? BASE : "./",
   plugins: [devSystem(), minifyWhitespace()],
@@ -110,9 +122,9 @@ export default defineConfig(({ command }) => ({
     },
   },
   test: {
-    environment: "node",
-    include: ["src/**/*.test.ts", "tests/**/*.test.ts"],
     setupFiles: ["tests/setup.ts"],
+    // Rules' tests measure coverage (`npm test` runs them with --coverage, alone: instrumenting the whole table
+    // would cost two minutes to report on src/rules only).
     coverage: {
       provider: "v8",
       include: ["src/rules/**/*.ts"],
@@ -120,5 +132,47 @@ export default defineConfig(({ command }) => ({
       reporter: ["text-summary", "json-summary"],
       thresholds: { lines: 95 },
     },
+    // Which files share a worker's module graph (`shared`: imported once, files one after another in one worker)
+    // and which each get a fresh one (the harness's own tests install globals of their own; a file that mocks a
+    // module needs its own graph). Vitest 3.2 reads worker isolation from the root config only, so a project
+    // shares its graph through `singleFork` with `isolate: false`.
+    projects: [
+      {
+        extends: true,
+        test: { name: "rules", environment: "node", include: ["src/rules/**/*.test.ts"], ...shared },
+      },
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["src/**/*.test.ts", "tests/*.test.ts"],
+          exclude: ["src/rules/**", ...HARNESS_TESTS],
+          ...shared,
+        },
+      },
+      {
+        extends: true,
+        test: { name: "harness", environment: "node", include: HARNESS_TESTS, ...scenarioTimes },
+      },
+      {
+        extends: true,
+        test: {
+          name: "scenarios",
+          environment: "node",
+          include: ["tests/scenarios/**/*.test.ts"],
+          exclude: MOCKING_SCENARIOS,
+          // Each table starts clean although the files share the system's modules: clients are new pages (their own
+          // `game`, DOM and CONFIG), the system keeps page state by `game` (src/helpers/page-state.ts), and a closed
+          // table's hooks, dice and open work go with it (tests/foundry/world.ts `Table#close`).
+          ...shared,
+          ...scenarioTimes,
+        },
+      },
+      {
+        extends: true,
+        test: { name: "scenarios-mocked", environment: "node", include: MOCKING_SCENARIOS, ...scenarioTimes },
+      },
+    ],
   },
 }));

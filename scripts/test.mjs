@@ -1,77 +1,175 @@
 /**
- * `npm test`: typecheck, lint, unit tests (with the template and pack checks, and coverage of src/rules), every
- * Star Frontiers rule marked A or S played by a scenario (`npm run rules:coverage`), the build and the dist check.
- * Ends with one plain line: `N passed, N failed` — vitest's test count plus one per other step.
+ * `npm test`: every check the project has, in two lanes that run side by side (a 2-core machine has a core for each):
+ * - the table: the unit tests, the harness's tests and every scenario (`vitest --project unit --project scenarios`,
+ *   no coverage: instrumenting a whole table to report on src/rules would cost minutes);
+ * - the checks: typecheck (project, then the rules without Foundry types), lint, the rules' tests with their line
+ *   coverage and its threshold (`vitest --project rules --coverage`), every Star Frontiers rule marked A or S played
+ *   by a scenario (`npm run rules:coverage`), the build and the dist check.
+ *
+ * It prints one line per step as the step ends, the failures in full, and last the plain line `N passed, N failed`
+ * (vitest's test counts plus one per other step). Everything each step printed goes to `.test-results/test.log`,
+ * and the step times to `.test-results/steps.json` (read by `npm run test:time`).
+ *
+ * `npm test -- --lane table` (or `checks`) runs one lane; the README lists the commands for one part.
  */
-import { spawnSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { ROOT } from "./packs.mjs";
 
-const npx = (args) =>
-  spawnSync("npx", args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, FORCE_COLOR: "1" } })
-    .status === 0;
+const OUT = join(ROOT, ".test-results");
+mkdirSync(OUT, { recursive: true });
+const LOG = join(OUT, "test.log");
+const TABLE_JSON = join(OUT, "vitest-table.json");
+const RULES_JSON = join(OUT, "vitest-rules.json");
+for (const f of [LOG, TABLE_JSON, RULES_JSON]) rmSync(f, { force: true });
+
+const laneArg = process.argv.indexOf("--lane");
+const onlyLane = laneArg >= 0 ? process.argv[laneArg + 1] : null;
+
+/** Each step's output, kept whole for the log file. */
+const logs = [];
+const steps = [];
 let passed = 0;
 let failed = 0;
 const failures = [];
-const step = (name, ok) => {
+const started = Date.now();
+const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Run a command; resolve with its exit status and everything it printed. */
+function run(cmd, args) {
+  return new Promise((done) => {
+    const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" } });
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    child.stderr.on("data", (d) => {
+      out += d;
+    });
+    child.on("error", (e) => done({ status: 1, out: `${out}\n${e.message}` }));
+    child.on("close", (status) => done({ status: status ?? 1, out }));
+  });
+}
+
+/** A step: one command whose exit status is the verdict; its output is printed in full only when it fails. */
+async function step(name, cmd, args) {
+  const t0 = Date.now();
+  const { status, out } = await run(cmd, args);
+  const ms = Date.now() - t0;
+  const ok = status === 0;
+  logs.push(`\n===== ${name} (${cmd} ${args.join(" ")}): exit ${status}, ${secs(ms)}\n${out}`);
+  steps.push({ name, ok, ms });
   if (ok) passed++;
   else {
     failed++;
     failures.push(name);
   }
-  console.log(`${ok ? "✔" : "✘"} ${name}`);
-};
-
-console.log("▶ typecheck");
-step("typecheck (tsc, strict, community types)", npx(["tsc", "--noEmit", "-p", "."]));
-step("typecheck rules without Foundry types", npx(["tsc", "--noEmit", "-p", "src/rules/tsconfig.json"]));
-
-console.log("▶ lint");
-step("lint (biome)", npx(["biome", "check", "."]));
-
-console.log("▶ unit, template and pack tests");
-const resultFile = join(ROOT, ".test-results", "vitest.json");
-rmSync(resultFile, { force: true });
-const unitOk = npx([
-  "vitest",
-  "run",
-  "--coverage",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${resultFile}`,
-]);
-try {
-  const r = JSON.parse(readFileSync(resultFile, "utf8"));
-  passed += r.numPassedTests;
-  failed += r.numFailedTests;
-  if (r.numFailedTests > 0) failures.push(`${r.numFailedTests} unit tests`);
-  if (!unitOk && r.numFailedTests === 0) step("coverage threshold and suites", false);
-} catch {
-  step("unit tests produced results", false);
+  console.log(`${ok ? "✔" : "✘"} ${name} (${secs(ms)})`);
+  if (!ok) console.log(out.trimEnd());
+  return ok;
 }
 
-console.log("▶ rules played at the table");
-step(
-  "every Star Frontiers rule marked A or S is played by a scenario (npm run rules:coverage)",
-  spawnSync("node", ["scripts/rules-coverage.mjs", "--require", "SF-"], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
-  }).status === 0,
+/**
+ * A vitest run: its tests count one each (from its JSON report); a failing test is printed with its messages; a run
+ * that fails with no failing test (a threshold, a file that did not load) counts as one failed step, printed whole.
+ */
+async function vitestStep(name, args, jsonFile) {
+  const t0 = Date.now();
+  const { status, out } = await run("npx", [
+    "vitest",
+    "run",
+    ...args,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${jsonFile}`,
+  ]);
+  const ms = Date.now() - t0;
+  logs.push(`\n===== ${name} (vitest run ${args.join(" ")}): exit ${status}, ${secs(ms)}\n${out}`);
+  let report = null;
+  try {
+    report = JSON.parse(readFileSync(jsonFile, "utf8"));
+  } catch {}
+  if (!report) {
+    failed++;
+    failures.push(name);
+    steps.push({ name, ok: false, ms });
+    console.log(`✘ ${name}: no results (${secs(ms)})`);
+    console.log(out.trimEnd());
+    return;
+  }
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  const ok = status === 0 && report.numFailedTests === 0;
+  steps.push({ name, ok, ms, tests: report.numTotalTests });
+  const skipped = report.numPendingTests + report.numTodoTests;
+  console.log(
+    `${ok ? "✔" : "✘"} ${name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed` +
+      `${skipped ? `, ${skipped} skipped` : ""} in ${report.numTotalTestSuites ? report.testResults.length : 0} files (${secs(ms)})`,
+  );
+  for (const file of report.testResults) {
+    const bad = file.assertionResults.filter((a) => a.status === "failed");
+    if (!bad.length && file.status !== "failed") continue;
+    if (!bad.length) console.log(`  ✘ ${relative(ROOT, file.name)}\n${indent(file.message ?? "")}`);
+    for (const a of bad)
+      console.log(
+        `  ✘ ${relative(ROOT, file.name)} > ${a.fullName}\n${indent(a.failureMessages.join("\n"))}`,
+      );
+  }
+  if (report.numFailedTests > 0) failures.push(`${report.numFailedTests} tests in ${name}`);
+  if (status !== 0 && report.numFailedTests === 0) {
+    failed++;
+    failures.push(name);
+    // The coverage threshold and files that failed to load are said at the end of vitest's own output.
+    console.log(out.trimEnd().split("\n").slice(-40).join("\n"));
+  }
+}
+
+const indent = (text) =>
+  text
+    .trimEnd()
+    .split("\n")
+    .map((l) => `      ${l}`)
+    .join("\n");
+
+async function tableLane() {
+  await vitestStep(
+    "unit, harness and scenario tests",
+    ["--project", "unit", "--project", "harness", "--project", "scenarios", "--project", "scenarios-mocked"],
+    TABLE_JSON,
+  );
+}
+
+async function checksLane() {
+  await step("typecheck (tsc, strict, community types)", "npx", ["tsc", "--noEmit", "-p", "."]);
+  await step("typecheck rules without Foundry types", "npx", [
+    "tsc",
+    "--noEmit",
+    "-p",
+    "src/rules/tsconfig.json",
+  ]);
+  await step("lint (biome)", "npx", ["biome", "check", "."]);
+  await vitestStep("rules tests and their line coverage", ["--project", "rules", "--coverage"], RULES_JSON);
+  await step(
+    "every Star Frontiers rule marked A or S is played by a scenario (npm run rules:coverage)",
+    "node",
+    ["scripts/rules-coverage.mjs", "--require", "SF-"],
+  );
+  await step("build, and every system.json path exists in dist/", "node", ["scripts/build.mjs"]);
+}
+
+console.log(
+  `▶ npm test: two lanes side by side (the table; the checks) — full log in ${relative(ROOT, LOG)}`,
 );
+await Promise.all([
+  onlyLane && onlyLane !== "table" ? null : tableLane(),
+  onlyLane && onlyLane !== "checks" ? null : checksLane(),
+]);
 
-console.log("▶ build");
-try {
-  const { buildSystem, checkDist } = await import("./build.mjs");
-  await buildSystem({ quiet: true });
-  step("build (dist/ is an installable system)", true);
-  checkDist();
-  step("every system.json path exists in dist/", true);
-} catch (e) {
-  console.error(e);
-  step("build", false);
-}
-
+const wall = Date.now() - started;
+writeFileSync(LOG, logs.join("\n"));
+writeFileSync(join(OUT, "steps.json"), `${JSON.stringify({ wallMs: wall, steps }, null, 2)}\n`);
 if (failures.length) console.log(`failed: ${failures.join("; ")}`);
+console.log(`npm test took ${secs(wall)}; full log: ${relative(ROOT, LOG)}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

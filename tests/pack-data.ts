@@ -11,8 +11,16 @@ export function packEntry<T = Record<string, unknown>>(
   pack: string,
   file: string,
 ): { _id: string; name: string; type: string; system: T } {
-  return YAML.parse(readFileSync(join(PACK_ROOT, pack, `${file}.yml`), "utf8"));
+  const path = join(PACK_ROOT, pack, `${file}.yml`);
+  let entry = parsed.get(path);
+  if (entry === undefined) {
+    entry = YAML.parse(readFileSync(path, "utf8"));
+    parsed.set(path, entry);
+  }
+  // A copy each time: the caller may change it, and the file is parsed once per worker.
+  return structuredClone(entry) as { _id: string; name: string; type: string; system: T };
 }
+const parsed = new Map<string, unknown>();
 
 export function packWeapon(pack: string, file: string): WeaponFacts {
   const e = packEntry<WeaponSystem>(pack, file);

@@ -26,4 +26,7 @@ export function format(key: string, data: Record<string, unknown> = {}): string 
 const fakeGame = {
   i18n: { localize, format, has: (key: string) => localize(key) !== key, lang: "en" },
 };
-(globalThis as unknown as { game: unknown }).game = fakeGame;
+// A scenario worker runs many files in one module graph (vitest.config: `isolate: false`): once the table harness
+// owns `game` (a getter per client, tests/foundry/context.ts), the fake is neither needed nor allowed.
+if (!Object.getOwnPropertyDescriptor(globalThis, "game")?.get)
+  (globalThis as unknown as { game: unknown }).game = fakeGame;

@@ -23,6 +23,7 @@ import { SYSTEM_ID, templatePath } from "../constants.js";
 import { keepClassName } from "../helpers/class-name.js";
 import { asGM, foundryUsers, QUERY } from "../helpers/gm-query.js";
 import { type GMAnswer, type GMRequestBody, requestGM } from "../helpers/gm-request.js";
+import { perPage } from "../helpers/page-state.js";
 import { currentEngine, currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import { keepSecrets, keptSecret } from "../helpers/side-secrets.js";
 import { reportTrackerError } from "../helpers/tracker-report.js";
@@ -94,7 +95,7 @@ const SIDES_QUEUE = new WeakMap<object, Promise<unknown>>();
  * Combat id → the GM's rolls and round changes, one at a time (S7): two players' roll requests arriving together
  * must not both see a side unrolled and roll it twice; each task reads the combat again when its turn comes.
  */
-const ROLLS = new KeyedQueue();
+const ROLLS = perPage(() => new KeyedQueue());
 /**
  * Combat → where the round stood before sides or combatants began to change (active GM): the stored phase is an
  * index into the round's phases, which change with the sides, so it is mapped to the same phase afterwards
@@ -102,7 +103,7 @@ const ROLLS = new KeyedQueue();
  */
 const BEFORE = new WeakMap<object, PhaseSnapshot & { round: number }>();
 /** Failures of the turn order already reported (one report per combat and message, not one per render). */
-const REPORTED = new Set<string>();
+const REPORTED = perPage(() => new Set<string>());
 
 const localize = (key: string) => game.i18n?.localize(key) ?? key;
 
@@ -296,7 +297,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
             (game.users?.contents ?? []).some((u) => !u.isGM && !c.actor?.testUserPermission(u, "OBSERVER"))),
       }));
     const rolling = new Set(rollers.map((r) => r.id));
-    await ROLLS.run(`${this.id}:d20`, () =>
+    await ROLLS().run(`${this.id}:d20`, () =>
       rollD20Initiative(
         rollers,
         entriesOf(this).filter((e) => !rolling.has(e.id)),
@@ -727,7 +728,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
 
   /** GM: run a roll or round change of this combat after the ones queued before it (S7). */
   #serial<T>(task: () => Promise<T>): Promise<T> {
-    return ROLLS.run(this.id ?? "", task);
+    return ROLLS().run(this.id ?? "", task);
   }
 
   /**
@@ -1422,8 +1423,8 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** Report a failure once per key: to the console on every client, and to a GM as a notification. */
 function reportOnce(key: string, message: string): void {
-  if (REPORTED.has(key)) return;
-  REPORTED.add(key);
+  if (REPORTED().has(key)) return;
+  REPORTED().add(key);
   console.error(`${SYSTEM_ID} | ${message}`);
   if (game.user?.isGM) ui.notifications?.error(message);
 }

@@ -25,6 +25,7 @@
  */
 import { SYSTEM_ID } from "../constants.js";
 import { isStaleSource, MIGRATIONS, type Migration, migrateSystem } from "../data/migrations.js";
+import { perPage } from "./page-state.js";
 import { getSetting, SETTINGS } from "./settings.js";
 
 export const CURRENT_MIGRATION = Math.max(0, ...MIGRATIONS.map((m) => m.version));
@@ -42,8 +43,10 @@ interface StoredActor extends StoredItem {
 }
 
 /** Stored data of world actors and world items that predates the schema, by document id. */
-const storedActors = new Map<string, StoredActor>();
-const storedItems = new Map<string, StoredItem>();
+const storedSources = perPage(() => ({
+  actors: new Map<string, StoredActor>(),
+  items: new Map<string, StoredItem>(),
+}));
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
@@ -63,7 +66,7 @@ export function noteStoredSource(doc: object, documentName: Migration["documentN
   if (!isRecord(data) || "_source" in data || typeof data._id !== "string") return;
   const id = data._id;
   if (documentName === "Item") {
-    if (isStaleSource("Item", data)) storedItems.set(id, copyOf(data));
+    if (isStaleSource("Item", data)) storedSources().items.set(id, copyOf(data));
     return;
   }
   const items = new Map<string, StoredItem>();
@@ -71,7 +74,7 @@ export function noteStoredSource(doc: object, documentName: Migration["documentN
     for (const i of data.items)
       if (isStaleSource("Item", i) && typeof i._id === "string") items.set(i._id, copyOf(i));
   const stale = isStaleSource("Actor", data);
-  if (stale || items.size) storedActors.set(id, { ...copyOf(data), stale, items });
+  if (stale || items.size) storedSources().actors.set(id, { ...copyOf(data), stale, items });
 }
 
 const WHOLE = { diff: false, recursive: false } as const;
@@ -115,7 +118,7 @@ async function attempt(failed: Failure[], label: string, write: () => Promise<un
 
 async function migrateWorldActors(failed: Failure[]): Promise<number> {
   let count = 0;
-  for (const [id, stored] of storedActors) {
+  for (const [id, stored] of storedSources().actors) {
     const actor = documentOf(game.actors as unknown as Collection<Actor.Implementation>, id);
     if (!actor) continue;
     count++;
@@ -136,7 +139,7 @@ async function migrateWorldActors(failed: Failure[]): Promise<number> {
 
 async function migrateWorldItems(failed: Failure[]): Promise<number> {
   let count = 0;
-  for (const [id, stored] of storedItems) {
+  for (const [id, stored] of storedSources().items) {
     const item = documentOf(game.items as unknown as Collection<Item.Implementation>, id);
     if (!item) continue;
     count++;
@@ -184,7 +187,7 @@ export async function runMigrations(): Promise<void> {
   if (!game.user?.isActiveGM) return;
   const done = getSetting(SETTINGS.migrationVersion);
   if (done >= CURRENT_MIGRATION) return;
-  const pending = storedActors.size + storedItems.size + staleDeltas().length;
+  const pending = storedSources().actors.size + storedSources().items.size + staleDeltas().length;
   if (pending) ui.notifications?.info(game.i18n?.localize("FT.Migration.start") ?? "");
   const failed: Failure[] = [];
   const migrated =
@@ -202,7 +205,7 @@ export async function runMigrations(): Promise<void> {
   }
   await game.settings?.set(SYSTEM_ID, SETTINGS.migrationVersion, CURRENT_MIGRATION);
   // The copies are no longer needed: everything they held is stored migrated now.
-  storedActors.clear();
-  storedItems.clear();
+  storedSources().actors.clear();
+  storedSources().items.clear();
   if (migrated) ui.notifications?.info(game.i18n?.localize("FT.Migration.done") ?? "");
 }

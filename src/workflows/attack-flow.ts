@@ -3,6 +3,8 @@
  * apply button: ask the active GM once, who writes one batch. The Foundry workflow fills the ports with Roll,
  * Item#update, ChatMessage.create and User#query; the tests fill them with fakes that count the writes.
  */
+
+import { perPage } from "../helpers/page-state.js";
 import { columnOf, type DamageKind, type DiceResults, healthModelOf } from "../rules/index.js";
 import {
   type AppliedRecord,
@@ -351,11 +353,11 @@ export interface ApplyResponse {
  * would otherwise both read before either wrote, and one hit would be lost or a target hit twice (R2-1, R2-2).
  * Players' and other GMs' clicks come to this client (see `gm-request.ts`), so this one queue is the only writer.
  */
-const gmQueue = new KeyedQueue();
+const gmQueue = perPage(() => new KeyedQueue());
 
 /** Run `task` in the GM's one queue (held damage, which also reads and writes what apply does). */
 export function onGMQueue<T>(task: () => Promise<T>): Promise<T> {
-  return gmQueue.run("gm", task);
+  return gmQueue().run("gm", task);
 }
 
 const refusedAll = (ids: readonly string[], reason: string, data?: Readonly<Record<string, string>>) => ({
@@ -374,7 +376,7 @@ export function gmApplyDamage(
   ports: GMPorts,
   byGM = true,
 ): Promise<ApplyResponse> {
-  return gmQueue.run("gm", () => applyNow(messageId, ids, ports, byGM));
+  return gmQueue().run("gm", () => applyNow(messageId, ids, ports, byGM));
 }
 
 function isCard(c: Awaited<ReturnType<GMPorts["loadCard"]>>): c is AttackCardData {
@@ -497,7 +499,7 @@ export function gmUndoDamage(
   ids: readonly string[],
   ports: GMPorts,
 ): Promise<ApplyResponse> {
-  return gmQueue.run("gm", () => undoNow(messageId, ids, ports));
+  return gmQueue().run("gm", () => undoNow(messageId, ids, ports));
 }
 
 async function undoNow(messageId: string, ids: readonly string[], ports: GMPorts): Promise<ApplyResponse> {

@@ -23,6 +23,7 @@ import { SYSTEM_ID } from "../constants.js";
 import { type DefenseSystem, defenseState, screenPack, weaponFacts } from "../data/item/facts.js";
 import { actorSystem, isAttackMessage, isItemType, isSquad, tokenByUuid } from "../documents/subtypes.js";
 import { type GMAnswer, type GMRequestBody, registerGMRequest, requestGM } from "../helpers/gm-request.js";
+import { perPage } from "../helpers/page-state.js";
 import { guard, notify } from "../helpers/report.js";
 import { clientSettings, currentProfile, SETTINGS } from "../helpers/settings.js";
 import { iterativeBonuses } from "../rules/d20/full-attack.js";
@@ -80,7 +81,7 @@ const setting = (key: "playersApplyToAll" | "showNpcNumbers"): boolean =>
   !!clientSettings().get(SYSTEM_ID, SETTINGS[key]);
 
 /** Clicks in flight, so a double click sends one request. */
-const inFlight = new Set<string>();
+const inFlight = perPage(() => new Set<string>());
 
 /** The actor a card target stands for on this client (the token's, or a linked actor whose token is gone). */
 function targetActor(id: string, mark?: Pick<AppliedMark, "linked" | "actorId"> | null): ActorI | null {
@@ -571,10 +572,9 @@ function recordOn(actor: ActorI, messageId: string, tokenId: string): AppliedRec
 async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<void> {
   const action = button.dataset.ftAction;
   const targetId = button.dataset.targetId ?? "";
-  // (Keyed by user too: one page has one user, and the test harness runs several users' pages in one module.)
-  const key = `${game.user?.id}:${message.id}:${action}:${targetId}`;
-  if (inFlight.has(key)) return;
-  inFlight.add(key);
+  const key = `${message.id}:${action}:${targetId}`;
+  if (inFlight().has(key)) return;
+  inFlight().add(key);
   button.disabled = true;
   try {
     if (action === "apply" || action === "undo") await request(message, action, targetId ? [targetId] : []);
@@ -587,7 +587,7 @@ async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<vo
       await request(message, "stray", pick ? [pick] : []);
     }
   } finally {
-    inFlight.delete(key);
+    inFlight().delete(key);
     button.disabled = false;
   }
 }

@@ -24,6 +24,7 @@
 import { isSwn } from "../canvas/morale-band.js";
 import { SYSTEM_ID } from "../constants.js";
 import { actorSystem, isSide, isSquad, sideIdOf } from "../documents/subtypes.js";
+import { perPage } from "../helpers/page-state.js";
 import { clientSettings, SETTINGS } from "../helpers/settings.js";
 import {
   intimidate,
@@ -246,7 +247,7 @@ export function moraleOfSide(combat: CombatI, group: GroupI): SideMoraleNow | nu
   );
 }
 
-const QUEUE = new KeyedQueue();
+const QUEUE = perPage(() => new KeyedQueue());
 
 /**
  * The active GM: bring every side's public record in line with its Morale now — the band, and the start snapshot
@@ -254,7 +255,7 @@ const QUEUE = new KeyedQueue();
  */
 export function refreshMorale(combat: CombatI): Promise<void> {
   if (!game.user?.isActiveGM || !isSwn() || !combat.id) return Promise.resolve();
-  return QUEUE.run(combat.id, async () => {
+  return QUEUE().run(combat.id, async () => {
     for (const group of combat.groups.contents) {
       if (!isSide(group)) continue;
       await settleSide(
@@ -420,7 +421,7 @@ export async function handleIntimidate(
   const combat = checkedCombat(body.combatId);
   // One at a time with the side's recomputations (review of issue 16, M6): two Intimidates in one round cannot
   // both pass the round's check, and a recomputation never writes a band from before the intimidation.
-  return QUEUE.run(combat.id ?? "", () => intimidateNow(combat, body, requester));
+  return QUEUE().run(combat.id ?? "", () => intimidateNow(combat, body, requester));
 }
 
 async function intimidateNow(

@@ -8,6 +8,7 @@
  * single status. Schema: common/documents/active-effect.mjs `duration` (search id 7781359244).
  */
 import { SYSTEM_ID } from "../constants.js";
+import { perPage } from "../helpers/page-state.js";
 import { guard } from "../helpers/report.js";
 import { SECONDS_PER_TURN } from "../rules/index.js";
 
@@ -69,10 +70,12 @@ export function hasRunOut(
  */
 export function expireTimedStatuses(combat: Combat.Implementation | null): Promise<void> {
   // A new round fires both updateCombat and updateWorldTime: one pass at a time, each reading the effects afresh.
-  expiring = expiring.then(() => expireNow(combat));
-  return expiring;
+  const tail = expiring();
+  tail.last = tail.last.then(() => expireNow(combat));
+  return tail.last;
 }
-let expiring: Promise<void> = Promise.resolve();
+/** This page's last expiry pass (each waits for the one before). */
+const expiring = perPage(() => ({ last: Promise.resolve() }));
 
 async function expireNow(combat: Combat.Implementation | null): Promise<void> {
   if (!game.users?.activeGM?.isSelf) return;

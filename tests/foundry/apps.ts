@@ -59,6 +59,7 @@
  * Globals (`game`, `ui`, `CONFIG`, `canvas`, `document`, `Hooks`, `foundry`) are read at call time, never captured,
  * because world.ts swaps them per client. Elements are created in the document of the client doing the rendering.
  */
+import { type ClientGlobals, currentClientOrNull } from "./context.js";
 import { handlebarsApi } from "./handlebars.js";
 
 type Any = any;
@@ -129,16 +130,36 @@ function localize(key: string): string {
 /*  Pending work, detached promises, rejections */
 /* -------------------------------------------- */
 
-let openWork = 0;
+/**
+ * Open work by the page (client) that started it, null for work started outside any. A page whose table closed (or
+ * whose user disconnected) is a closed tab: its work no longer holds anyone up — a dialog a failed test left open
+ * must not stall the next table's `settle()` (scenario files share one module graph).
+ */
+const openByPage = new Map<ClientGlobals | null, number>();
 let workChanges = 0;
-const begin = () => {
-  openWork++;
+const begin = (): ClientGlobals | null => {
+  const page = currentClientOrNull();
+  openByPage.set(page, (openByPage.get(page) ?? 0) + 1);
+  workChanges++;
+  return page;
+};
+const end = (page: ClientGlobals | null) => {
+  const n = (openByPage.get(page) ?? 1) - 1;
+  if (n > 0) openByPage.set(page, n);
+  else openByPage.delete(page);
   workChanges++;
 };
-const end = () => {
-  openWork--;
-  workChanges++;
-};
+const pageOpen = (page: ClientGlobals | null) =>
+  !page || (page as { connected?: boolean }).connected !== false;
+/** Work still open on pages that are open. */
+function openWorkCount(): number {
+  let n = 0;
+  for (const [page, count] of openByPage) {
+    if (pageOpen(page)) n += count;
+    else openByPage.delete(page);
+  }
+  return n;
+}
 const isThenable = (v: unknown): v is PromiseLike<unknown> => !!v && typeof (v as Any).then === "function";
 
 export type Outcome = { status: "fulfilled"; value: unknown } | { status: "rejected"; reason: unknown };
@@ -161,14 +182,14 @@ export function detach(value: unknown, action = "(detached)", app: ApplicationV2
     actionLog.push({ app, action, outcome: Promise.resolve({ status: "fulfilled", value }) });
     return;
   }
-  begin();
+  const page = begin();
   const p = value as Promise<unknown>;
   const outcome = p.then(
     (v): Outcome => ({ status: "fulfilled", value: v }),
     (e): Outcome => ({ status: "rejected", reason: e }),
   );
   actionLog.push({ app, action, outcome });
-  void p.finally(end);
+  void p.finally(() => end(page));
 }
 
 /** The last action started (optionally by name): `await (await lastAction("attack")).outcome`. */
@@ -183,7 +204,7 @@ class Semaphore {
   #tail: Promise<unknown> = Promise.resolve();
   /** Queue `fn`; the caller gets its own promise (left unhandled if the caller drops it, as in Foundry). */
   add<T>(fn: () => Promise<T>): Promise<T> {
-    begin();
+    const page = begin();
     const run = this.#tail.then(fn);
     this.#tail = run.then(
       () => undefined,
@@ -192,11 +213,11 @@ class Semaphore {
     return new Promise<T>((resolve, reject) =>
       run.then(
         (v) => {
-          end();
+          end(page);
           resolve(v);
         },
         (e) => {
-          end();
+          end(page);
           reject(e);
         },
       ),
@@ -216,9 +237,9 @@ export async function settle({ timeoutMs = 5000 }: { timeoutMs?: number } = {}):
   let seen = -1;
   while (Date.now() - start < timeoutMs) {
     await macrotask();
-    if (openWork === 0) {
+    if (openWorkCount() === 0) {
       await macrotask();
-      if (openWork === 0) return;
+      if (openWorkCount() === 0) return;
     }
     if (workChanges === seen) {
       still++;
@@ -228,7 +249,7 @@ export async function settle({ timeoutMs = 5000 }: { timeoutMs?: number } = {}):
       seen = workChanges;
     }
   }
-  throw new Error(`settle(): ${openWork} piece(s) of work still open after ${timeoutMs} ms`);
+  throw new Error(`settle(): ${openWorkCount()} piece(s) of work still open after ${timeoutMs} ms`);
 }
 
 export interface RejectionCapture {

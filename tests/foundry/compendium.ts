@@ -222,17 +222,29 @@ export class CompendiumCollection extends Collection<JournalEntry> {
   }
 }
 
+/** A pack folder's YAML sources, parsed once per worker (the files do not change during a run; each client gets
+ * its own copy). */
+const parsedPacks = new Map<string, readonly Src[]>();
+function packSources(path: string): readonly Src[] {
+  let sources = parsedPacks.get(path);
+  if (!sources) {
+    const dir = join(ROOT, path);
+    sources = readdirSync(dir)
+      .filter((f) => f.endsWith(".yml"))
+      .sort()
+      .map((f) => YAML.parse(readFileSync(join(dir, f), "utf8")) as Src)
+      .filter((s) => !String(s._key ?? "").startsWith("!folders"));
+    parsedPacks.set(path, sources);
+  }
+  return sources;
+}
+
 /** The system's JournalEntry packs (system.json `packs`), read from their YAML sources: `game.packs`. */
 export function createPacks(system: Src): Collection<CompendiumCollection> {
   const packs = new Collection<CompendiumCollection>();
   for (const p of system.packs ?? []) {
     if (p.type !== "JournalEntry") continue;
-    const dir = join(ROOT, p.path);
-    const sources = readdirSync(dir)
-      .filter((f) => f.endsWith(".yml"))
-      .sort()
-      .map((f) => YAML.parse(readFileSync(join(dir, f), "utf8")) as Src)
-      .filter((s) => !String(s._key ?? "").startsWith("!folders"));
+    const sources = packSources(p.path).map((s) => structuredClone(s));
     const id = `${system.id}.${p.name}`;
     packs.set(
       id,

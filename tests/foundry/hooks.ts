@@ -109,7 +109,20 @@ export const Hooks = {
   },
 };
 
-/** Forget every registration (between test files the module is fresh anyway). */
+/**
+ * Forget what the given clients' pages registered: a closed table's pages are gone, as a closed tab's hooks are.
+ * (Scenario files share one module graph, so without this every later table would walk every earlier page's
+ * hooks.) Registrations made at import, by no client, stay: they are the system's own module code.
+ */
+export function forgetPages(clients: ReadonlySet<ClientGlobals>): void {
+  for (const [hook, l] of events) {
+    const kept = l.filter((e) => !e.owner || !clients.has(e.owner));
+    if (kept.length) events.set(hook, kept);
+    else events.delete(hook);
+  }
+}
+
+/** Forget every registration. */
 export function resetHooks(): void {
   events.clear();
   errors.length = 0;

@@ -35,11 +35,11 @@ import { createPacks } from "./compendium.js";
 import { CONST, USER_ROLES } from "./constants.js";
 import { type ClientGlobals, installClientGlobals, runAs, setFallbackClient } from "./context.js";
 import { DataModel, TypeDataModel } from "./data-model.js";
-import { Roll, scriptDice } from "./dice.js";
+import { clearDice, Roll, scriptDice } from "./dice.js";
 import { ClientBackend, Document, fromUuid, fromUuidSync, WorldCollection } from "./documents.js";
 import * as fields from "./fields.js";
 import { createHandlebars } from "./handlebars.js";
-import { Hooks } from "./hooks.js";
+import { forgetPages, Hooks } from "./hooks.js";
 import { regionBehaviors } from "./region-behaviors.js";
 import { Server, type ServerClient, type WorldSource } from "./server.js";
 import { ClientSettings } from "./settings.js";
@@ -219,6 +219,9 @@ class Notifications {
   }
 }
 
+/** system.json, read once per worker; each page gets its own copy. */
+const SYSTEM_JSON: Src = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../system.json"), "utf8"));
+
 /** Boots so far: each boot is a fresh page, so its id (which `Hooks.once` spends per client) is new. */
 let boots = 0;
 
@@ -254,7 +257,7 @@ export class Client implements ServerClient, ClientGlobals {
       userTargets: new Set(),
       i18n: { localize, format, has: (k: string) => localize(k) !== k, lang: "en" },
       release: { generation: 13, version: "13.345" },
-      system: JSON.parse(readFileSync(resolve(import.meta.dirname, "../../system.json"), "utf8")),
+      system: structuredClone(SYSTEM_JSON),
       settings: new ClientSettings(),
       ready: false,
       _documentsReady: false,
@@ -461,9 +464,13 @@ export class Table {
     }
   }
 
+  /** The table is over: its pages close (their hooks go), and nothing of it reaches the next table. */
   close(): void {
     process.off("unhandledRejection", this.#onUnhandled);
     setFallbackClient(null);
+    for (const c of this.clients.values()) c.connected = false;
+    forgetPages(new Set(this.clients.values()));
+    clearDice();
   }
 
   dice(...faces: number[]): void {
