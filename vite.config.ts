@@ -75,7 +75,10 @@ export function minifyWhitespace(): Plugin {
  * Foundry on :30000.
  */
 /** A project whose files share one worker and its module graph (see `projects` below). */
-const shared = { isolate: false, poolOptions: { forks: { singleFork: true, isolate: false } } } as const;
+const shared = {
+  isolate: false,
+  poolOptions: { forks: { singleFork: true, isolate: false, execArgv: ["--max-semi-space-size=32"] } },
+} as const;
 /**
  * A table's test plays a whole session; its limit is for a test that hangs, not a measure of speed: generous enough
  * that a loaded or one-core machine still passes (`taskset -c 0 npm test`).

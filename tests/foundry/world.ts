@@ -480,13 +480,33 @@ export class Table {
 
 export interface TableOptions {
   users?: UserSpec[];
-  /** Users to log in (ids); default: all. */
-  online?: string[];
+  /**
+   * Users to log in: ids; "players" (the first GM and every player); "every" (every user, the assistant GM too);
+   * default: the GM and the players who own an actor (see `seatsRead`).
+   */
+  online?: string[] | "players" | "every";
   world?: Partial<Omit<WorldSource, "users">>;
   ext?: Extensions;
 }
 
-/** Build a world, load the system and log every user in. */
+/**
+ * The seats a scenario reads when it names none: the first GM, and every player who owns an actor of the world (a
+ * player with nothing of their own has nothing to click). Every client costs a page — a DOM, a boot, every broadcast
+ * received and rendered — so a scenario about what every seat sees (trust, secrets, hidden numbers) names its
+ * seats with `online`, the assistant GM and the bystanders included.
+ */
+function seatsRead(users: UserSpec[], world: TableOptions["world"], everyPlayer = false): string[] {
+  const owners = new Set<string>();
+  for (const a of (world?.actors ?? []) as Src[])
+    for (const [id, level] of Object.entries((a.ownership ?? {}) as Record<string, number>))
+      if (id !== "default" && level >= 3) owners.add(id);
+  const gm = users.find((u) => u.role >= USER_ROLES.GAMEMASTER);
+  return users
+    .filter((u) => u === gm || (u.role < USER_ROLES.ASSISTANT && (everyPlayer || owners.has(u.id))))
+    .map((u) => u.id);
+}
+
+/** Build a world, load the system and log in the seats it names (by default, those a scenario reads). */
 export async function createTable(options: TableOptions = {}): Promise<Table> {
   await loadSystem(options.ext ?? {});
   const users = options.users ?? DEFAULT_USERS;
@@ -501,7 +521,13 @@ export async function createTable(options: TableOptions = {}): Promise<Table> {
       flags: {},
     })),
   });
-  for (const id of options.online ?? users.map((u) => u.id)) await table.connect(id);
+  const online =
+    options.online === "every"
+      ? users.map((u) => u.id)
+      : options.online === "players"
+        ? seatsRead(users, undefined, true)
+        : (options.online ?? seatsRead(users, options.world));
+  for (const id of online) await table.connect(id);
   await table.settle();
   return table;
 }

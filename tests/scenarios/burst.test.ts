@@ -112,7 +112,7 @@ const rounds = () => onEveryClient(table, () => itemSystem(EUSYL, RIFLE).ammo.re
 
 describe("scenario: an automatic-rifle burst at pirates behind a hedge, a window and a door (Expanded)", () => {
   it("SF-X-24 SF-X-21 SF-X-22 SF-X-08 SF-X-36 SF-X-12: one roll, 6d10 = 33 split 16 each (1 lost), applied and undone once per target from every seat", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "every" });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
     const bruno = table.client(BRUNO_ID);

@@ -93,7 +93,7 @@ const gmAppliesNotes = (card: HTMLElement) =>
 
 describe("scenario: card buttons report what went wrong", () => {
   it("the GM sees Apply and Undo; Alice, the attack's author, only Apply where she may; Bruno nothing", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "players" });
     const msg = await postCard(table, table.client(ALICE_ID), CARD);
     expect(buttonsOf(renderMessage(table.client(GM_ID), msg))).toEqual([
       "apply:Pirate 1",
@@ -111,7 +111,7 @@ describe("scenario: card buttons report what went wrong", () => {
   });
 
   it("with playersApplyToAll on, Alice, the attack's author, has Apply for the pirates; Bruno still nothing", async () => {
-    table = await createTable({ world: world({ applyToAll: true }) });
+    table = await createTable({ world: world({ applyToAll: true }), online: "players" });
     const msg = await postCard(table, table.client(ALICE_ID), CARD);
     expect(buttonsOf(renderMessage(table.client(ALICE_ID), msg))).toEqual([
       "apply:Pirate 1",

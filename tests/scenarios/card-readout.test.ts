@@ -161,7 +161,7 @@ const stamina = (tokenId: string) => onEveryClient(table, () => tokenStamina(SCE
 
 describe("scenario: the attack card's readout — roll against its number, damage dice, what Apply will do, Apply to all, grenade rows", () => {
   it("SF-X-11 SF-X-12 SF-X-14 SF-X-17 SF-X-36: Alice's shot at the Guard reads '12 ≤ 55 Hit 1d10 [7] = 7 dmg' everywhere; the GM's Apply says '→ Stamina −3 (Inertia Screen takes 4, 2 SEU)' and does exactly that; Alice and Bruno never see the Guard's numbers", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "every" });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
     const bruno = table.client(BRUNO_ID);
@@ -209,7 +209,7 @@ describe("scenario: the attack card's readout — roll against its number, damag
   });
 
   it("SF-X-11 SF-X-12 SF-X-14 SF-X-17: a target Alice may observe (Bruno's Kraal) shows her what her Apply will do; Bruno, who has no Apply on her card, reads the shot", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "every" });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
     const bruno = table.client(BRUNO_ID);
@@ -230,7 +230,7 @@ describe("scenario: the attack card's readout — roll against its number, damag
   });
 
   it("SF-X-24 SF-X-21: the GM's Apply to all applies a three-target burst (7d10 [10, 10, 5, 5, 4, 3, 3] = 40 → 13 each) in one batched Token write; every client sees 27", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "every" });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
     const bruno = table.client(BRUNO_ID);
@@ -269,7 +269,7 @@ describe("scenario: the attack card's readout — roll against its number, damag
   });
 
   it("SF-X-24: Apply to all double-clicked after a target was deleted: the others are applied once, the GM is told about the deleted one, and a later click says it is already applied", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "every" });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
     table.dice(30, 10, 10, 5, 5, 4, 3, 3);
@@ -315,7 +315,7 @@ describe("scenario: the attack card's readout — roll against its number, damag
 
 describe("scenario: each Apply button previews its own click (review 13c L1, M2)", () => {
   it("SF-X-24 SF-X-36: a burst hits two tokens of the one Guard, whose beltpack has 2 SEU (one hit's worth): each Apply button alone says the screen takes 7 for 2 SEU, as that click alone would do — not what the other's apply would leave", async () => {
-    table = await createTable({ world: world({ belt: 2, guard2: true }) });
+    table = await createTable({ world: world({ belt: 2, guard2: true }), online: "every" });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
     // One d100 (30 ≤ 75), then 5d10 + 1d10 for the second target = 6d10 = 26 → 13 each (SF-X-24).
@@ -342,7 +342,7 @@ describe("scenario: each Apply button previews its own click (review 13c L1, M2)
   });
 
   it("SF-X-36: two of Alice's cards hit the Guard, whose beltpack has 2 SEU; the GM applies the first, and the second card's Apply, already on the GM's page, now says the screen has no power (→ Stamina −7), without re-rendering the card", async () => {
-    table = await createTable({ world: world({ belt: 2 }) });
+    table = await createTable({ world: world({ belt: 2 }), online: "every" });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
     table.dice(12, 7);
@@ -449,7 +449,7 @@ const grenadeWorld = (options: { hedge?: boolean } = {}) => ({
 
 describe("scenario: a grenade card describes each creature by its own position (table-ux #6)", () => {
   it("SF-X-38 SF-X-39 SF-X-43: a grenade that misses and bounces: the throw (12 m · Medium, 72 ≤ 30 Miss) is the header; the Trooper reads 1 m and the Sergeant 2.2 m from the blast with their own dice, no Miss beside Apply; the GM applies both at once", async () => {
-    table = await createTable({ world: grenadeWorld() });
+    table = await createTable({ world: grenadeWorld(), online: "every" });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
     const aimed = [1, 1, 1, 1, 1, 1, 1, 1]; // 8d10 rolled with the throw for its aimed target (a miss: unused)
@@ -507,7 +507,7 @@ describe("scenario: a grenade card describes each creature by its own position (
   });
 
   it("SF-X-38: a throw at the Scout behind a hedge shows its cover in the header beside distance and band — 'Throw 12 m · Medium Soft cover' — on every seat; cover does not change a throw's 30 %", async () => {
-    table = await createTable({ world: grenadeWorld({ hedge: true }) });
+    table = await createTable({ world: grenadeWorld({ hedge: true }), online: "every" });
     const alice = table.client(ALICE_ID);
     // SF-X-38: only range, movement, wrong hand and wounds count for a throw, so the hedge leaves it at 30 %; the
     // header still says why a player might think it hard. d100 10 hits; 8d10 for the aimed target, 8d10 for the Scout.

@@ -192,7 +192,7 @@ describe("scenario: the d20 block of the sheets, in a d20 world (issue 14)", () 
   });
 
   it("SW-10 SW-18: an actor stored at schema 2 (vitality 18) and its sword stored at item schema 1 are migrated by the GM: heroic, DR 0, no feats, an empty wound log; the sword attacks in melee with threat 20 and no d20 numbers", async () => {
-    table = await createTable({ world: world("d20") });
+    table = await createTable({ world: world("d20"), online: "players" });
     const stored = table.server.world.actors.find((a) => a._id === OLD)!;
     expect(stored.system.schemaVersion).toBe(3);
     // The migration writes only what the schema cannot default (heroic, from the stored vitality; the sword's
@@ -242,7 +242,7 @@ describe("scenario: the d20 block of the sheets, in a d20 world (issue 14)", () 
   });
 
   it("SW-18 SW-10: a Stamina write and an ammunition write keep the stored d20 numbers (an update's partial changes are not migrated as an old source)", async () => {
-    table = await createTable({ world: world("d20") });
+    table = await createTable({ world: world("d20"), online: "players" });
     const gm = table.client(GM_ID);
     await gm.run(async () => {
       const actor = game.actors!.get(KARA)!;
@@ -272,7 +272,7 @@ describe("scenario: the d20 block of the sheets, in a d20 world (issue 14)", () 
   });
 
   it("the d20 blocks stay hidden in an Alpha Dawn world (actor sheet and item sheet)", async () => {
-    table = await createTable({ world: world("alphaDawn") });
+    table = await createTable({ world: world("alphaDawn"), online: "players" });
     const bruno = table.client(BRUNO_ID);
     const sheet = await openActorSheet(bruno, KARA);
     expect(sheet.querySelector("[data-ft-d20]")).toBeNull();
@@ -282,7 +282,7 @@ describe("scenario: the d20 block of the sheets, in a d20 world (issue 14)", () 
   });
 
   it("SW-04 SW-06: in a d20 world every client's sheet leads with the d20 block, hides the Star Frontiers percentages and shows the weapon's d20 attack, damage and increment; back in Alpha Dawn the percentages return, nothing lost", async () => {
-    table = await createTable({ world: world("d20") });
+    table = await createTable({ world: world("d20"), online: "players" });
     // The GM gives Kara BAB +3 and Dex 14, and the blaster 3d6 with a 10 m increment.
     await table.client(GM_ID).run(async () => {
       const actor = G().game.actors.get(KARA);

@@ -143,7 +143,10 @@ const storedPirateStamina = (linked: boolean) =>
 
 describe("scenario: darkness across the line of fire, and a heavy hit past −100", () => {
   it("SF-X-11/SF-X-14/SF-X-17 review §1.2: a darkness source across the line of fire; Alice's shot resolves as without it", async () => {
-    table = await createTable({ world: world({ darkness: true, playersApplyToAll: true }) });
+    table = await createTable({
+      world: world({ darkness: true, playersApplyToAll: true }),
+      online: "players",
+    });
     const alice = table.client(ALICE_ID);
     // Every client's canvas has the darkness source's edges (v13 makes them for sight).
     for (const c of table.all)

@@ -148,6 +148,7 @@ describe("scenario: grenades thrown by a player miss and bounce (SF-X-38, SF-X-3
         [scout, trooper, sergeant, lookout, bystander],
         [wall("wallShelter00001", [16, 12, 16, 17])],
       ),
+      online: "players",
     });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);

@@ -151,7 +151,7 @@ describe("scenario: deleting an item from the actor sheet, with confirmation", (
   }, 60_000);
 
   it("Bruno (observer, not an owner) gets no delete control on Alice's sheet, and the server refuses a delete he sends", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "players" });
     const bruno = table.client(BRUNO_ID);
     const sheet = await openSheet(bruno, EUSYL);
     expect(sheet.querySelectorAll('[data-action="itemDelete"]')).toHaveLength(0);

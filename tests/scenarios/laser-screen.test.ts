@@ -147,7 +147,7 @@ const ABSORBED = {
 
 describe("scenario: a laser pistol against an albedo screen on a beltpack (Expanded)", () => {
   it("SF-X-36 albedo screen (rules-tables §7): 6 laser points absorbed, 2 SEU drained from the beltpack the pistol then shares", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "players" });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
     const bruno = table.client(BRUNO_ID);

@@ -102,7 +102,7 @@ const strayBlock = (c: Client, msg: string) => renderMessage(c, msg).querySelect
 
 describe("scenario: a miss into a crowd (SF-X-35)", () => {
   it("SF-X-35: a miss at a pirate behind a dock worker rolls the stray d100 (20 ≤ 25); the GM picks the worker, who takes the shot's 7", async () => {
-    table = await createTable({ world: strayWorld() });
+    table = await createTable({ world: strayWorld(), online: "players" });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
     const bruno = table.client(BRUNO_ID);
@@ -273,7 +273,7 @@ describe("scenario: a burst's area (SF-X-24)", () => {
   });
 
   it("SF-X-24: two pirates 5 m apart at 30 m are one burst: one roll, 6d10, ten rounds", async () => {
-    table = await createTable({ world: burstWorld([at(30, -2.5), at(30, 2.5)]) });
+    table = await createTable({ world: burstWorld([at(30, -2.5), at(30, 2.5)]), online: "players" });
     const alice = table.client(ALICE_ID);
     alice.target(...pirateIds(2));
     table.dice(30, 7, 3, 9, 2, 8, 4);

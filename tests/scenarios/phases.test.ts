@@ -68,7 +68,7 @@ async function fire(client: ReturnType<Table["client"]>, targets: string[], dice
 describe("scenario: the phases of the round (Expanded)", () => {
   it("SF-X-01 SF-X-07 SF-X-30: side B declares first; Alice's attack is refused outside her side's resolve phase and her declared three shots carry into it; a fourth is refused", async () => {
     const { world, tokens } = phasesWorld();
-    table = await createTable({ world });
+    table = await createTable({ world, online: "players" });
     const [gm, alice, bruno] = [table.client(GM_ID), table.client(ALICE_ID), table.client(BRUNO_ID)];
     await beginEncounter(table, gm, tokens);
 
@@ -157,7 +157,7 @@ describe("scenario: the phases of the round (Expanded)", () => {
 
   it("SF-X-31: while the pirates move, Alice fires 2 of her 3 declared shots at Vask, who ran 12 m; Orr, who walked 1 m, may not be shot at; the third shot is left for her resolve phase", async () => {
     const { world, tokens } = phasesWorld();
-    table = await createTable({ world });
+    table = await createTable({ world, online: "players" });
     const [gm, alice, bruno] = [table.client(GM_ID), table.client(ALICE_ID), table.client(BRUNO_ID)];
     await beginEncounter(table, gm, tokens);
     await declare(table, alice, "Eusyl", { shots: 3 });
@@ -204,7 +204,7 @@ describe("scenario: the phases of the round (Expanded)", () => {
 
   it("SF-X-32: area fire is declared over at most 5 m with two shots; Alice fires her one opportunity shot at Orr, who walked 1 m through the area", async () => {
     const { world, tokens } = phasesWorld();
-    table = await createTable({ world });
+    table = await createTable({ world, online: "players" });
     const [gm, alice, bruno] = [table.client(GM_ID), table.client(ALICE_ID), table.client(BRUNO_ID)];
     await beginEncounter(table, gm, tokens);
 
@@ -243,7 +243,7 @@ describe("scenario: the phases of the round (Expanded)", () => {
 
   it("SF-X-01: the GM's own attack in the declare phase goes through with a notice; with \"enforce phases\" off Alice's does too", async () => {
     const { world, tokens } = phasesWorld();
-    table = await createTable({ world });
+    table = await createTable({ world, online: "players" });
     const [gm, alice, bruno] = [table.client(GM_ID), table.client(ALICE_ID), table.client(BRUNO_ID)];
     await beginEncounter(table, gm, tokens);
     const gmBefore = told(gm).length;
@@ -269,7 +269,7 @@ describe("scenario: the phases of the round (Expanded)", () => {
 
   it("SF-X-09: Kell declared melee 1 m from Eusyl: her row says she is held, Alice's move is refused, the GM's goes through with a notice", async () => {
     const { world, tokens } = phasesWorld({ kell: true });
-    table = await createTable({ world });
+    table = await createTable({ world, online: "players" });
     const [gm, alice, bruno] = [table.client(GM_ID), table.client(ALICE_ID), table.client(BRUNO_ID)];
     await beginEncounter(table, gm, tokens);
     await declare(table, gm, "Kell", { shots: 1, melee: true });

@@ -166,6 +166,7 @@ describe("scenario: power packs, screens and clips chosen on the sheet", () => {
         ],
         scenes: [scene()],
       },
+      online: "players",
     });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);

@@ -187,7 +187,7 @@ describe("scenario: sheets, the preset menu and the attack dialog, clicked on th
   }, 30_000);
 
   it("SF-X-11/SF-X-14/SF-X-17/SF-X-22 review §2.4: Alice types cover −20 and clicks Roll once: rolled at 20 % on that click", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "players" });
     const alice = table.client(ALICE_ID);
     const bruno = table.client(BRUNO_ID);
     const dialog = await aliceOpensAttack(alice);

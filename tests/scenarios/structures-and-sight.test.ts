@@ -231,7 +231,7 @@ describe("scenario: shooting doors and walls (SF-X-41)", () => {
   }, 60_000);
 
   it("SF-X-41 bad input: a needler does no structural damage (refused, nothing asked); a forged request for someone else's weapon is refused by the GM", async () => {
-    table = await createTable({ world: vaultWorld() });
+    table = await createTable({ world: vaultWorld(), online: "players" });
     const alice = table.client(ALICE_ID);
     const before = table.server.log.length;
     expect(await clickStructure(alice, NEEDLER)).toEqual([]);
@@ -622,7 +622,7 @@ describe("scenario: what the card reads from the scene and the pack", () => {
 
 describe("scenario: spotting distance (SF-X-03)", () => {
   it("SF-X-03: Alice clicks Spotting, picks binoculars in fog: the GM (and she) are whispered 1500 m for an object, 750 m for details; Bruno sees nothing", async () => {
-    table = await createTable({ world: vaultWorld() });
+    table = await createTable({ world: vaultWorld(), online: "players" });
     const alice = table.client(ALICE_ID);
     const sheet = await openSheet(alice);
     const button = sheet.querySelector<HTMLElement>('[data-action="spotting"]');

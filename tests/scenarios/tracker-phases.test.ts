@@ -229,7 +229,7 @@ describe("scenario: what the tracker's strip and side headers show", () => {
     const pirate = world.actors.find((a) => a.name === "Pirate");
     if (!pirate) throw new Error("No pirate actor");
     (pirate.system as Record<string, unknown>).holstered = true;
-    table = await createTable({ world });
+    table = await createTable({ world, online: "players" });
     const [gm, bruno] = [table.client(GM_ID), table.client(BRUNO_ID)];
     await beginEncounter(table, gm, tokens);
     const holstered = async (c: Client) =>
@@ -392,7 +392,7 @@ describe("scenario: the phase stays with the acting combatant when sides are add
 describe("scenario: turn events follow the phase walk (review 13c M1)", () => {
   it("SF-X-01 SF-B-04: each Next turn ends one turn and starts one, on the active GM only, even where the walk goes back in Foundry's order or stays on it; the round end fires no skipped turns", async () => {
     const { world, tokens } = phasesWorld();
-    table = await createTable({ world });
+    table = await createTable({ world, online: "every" });
     const gm = table.client(GM_ID);
     await beginEncounter(table, gm, tokens);
     const seen = recordTurnEvents();

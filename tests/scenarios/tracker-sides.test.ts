@@ -92,6 +92,7 @@ describe("scenario: the GM manages sides from the tracker (issue 13)", () => {
         ],
         scenes: [sceneSource({ _id: SCENE, name: "Outpost", tokens: TOKENS })],
       },
+      online: "every",
     });
     const [gm, alice, bruno] = [table.client(GM_ID), table.client(ALICE_ID), table.client(BRUNO_ID)];
     await openEncounter(table, gm, SCENE, TOKENS);

@@ -153,7 +153,7 @@ const reasons = (r: { skipped: { reason: string }[] } | null) => r?.skipped.map(
 describe("scenario: what a player sends the GM is untrusted (issue 11)", () => {
   it("R1-1 H1: every forgery from Alice's client is refused and nothing is written; from the GM's client the same cards apply", async () => {
     // The table even lets players apply to tokens they do not own: what stops Alice is authority, not ownership.
-    table = await createTable({ world: world({ applyToAll: true }) });
+    table = await createTable({ world: world({ applyToAll: true }), online: "every" });
     const alice = table.client(ALICE_ID);
     const gm = table.client(GM_ID);
     const mine = await postCard(table, alice, ALICES_CARD);
@@ -287,7 +287,7 @@ describe("scenario: what a player sends the GM is untrusted (issue 11)", () => {
   }, 60_000);
 
   it("R1-1 f: a record forged on her own actor makes the GM's Undo heal no more than the card took", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "every" });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
     // The boss's card hits Eusyl for 13 (posted by the GM: its targets are Eusyl and two pirates).
@@ -333,7 +333,7 @@ describe("scenario: what a player sends the GM is untrusted (issue 11)", () => {
 
 describe("scenario: a card changed while the GM applies it, and a hit the GM took back (issue 11, R1-1)", () => {
   it("R1-1: Alice's page rewrites her card the moment the GM writes a hit: the GM's save keeps none of it", async () => {
-    table = await createTable({ world: world({ applyToAll: true }) });
+    table = await createTable({ world: world({ applyToAll: true }), online: "every" });
     const alice = table.client(ALICE_ID);
     const gm = table.client(GM_ID);
     const msg = await postCard(table, alice, ALICES_CARD);
@@ -371,7 +371,7 @@ describe("scenario: a card changed while the GM applies it, and a hit the GM too
   });
 
   it("R1-1: after the GM undoes a hit, its author cannot apply it again; the GM can", async () => {
-    table = await createTable({ world: world({ applyToAll: true }) });
+    table = await createTable({ world: world({ applyToAll: true }), online: "every" });
     const alice = table.client(ALICE_ID);
     const gm = table.client(GM_ID);
     const msg = await postCard(table, alice, ALICES_CARD);
@@ -395,7 +395,7 @@ describe("scenario: a card changed while the GM applies it, and a hit the GM too
 
 describe("scenario: what a player may still do to their own card (issue 11, second review N2–N4)", () => {
   it("N2: Alice reveals her whispered card to everyone (core's chat log menu): the GM still applies it", async () => {
-    table = await createTable({ world: world({ applyToAll: true }) });
+    table = await createTable({ world: world({ applyToAll: true }), online: "every" });
     const alice = table.client(ALICE_ID);
     const gm = table.client(GM_ID);
     const msg = await postCard(table, alice, ALICES_CARD);
@@ -414,7 +414,7 @@ describe("scenario: what a player may still do to their own card (issue 11, seco
   });
 
   it("N3: after the GM undoes a hit, Alice empties her card's marks and the GM touches the card: she still cannot re-apply it", async () => {
-    table = await createTable({ world: world({ applyToAll: true }) });
+    table = await createTable({ world: world({ applyToAll: true }), online: "every" });
     const alice = table.client(ALICE_ID);
     const gm = table.client(GM_ID);
     const msg = await postCard(table, alice, ALICES_CARD);
@@ -448,7 +448,7 @@ describe("scenario: what a player may still do to their own card (issue 11, seco
   });
 
   it("review 3 B1: Alice edits her card while no GM is online; back, the GM reveals it: the card is still refused", async () => {
-    table = await createTable({ world: world({ applyToAll: true }) });
+    table = await createTable({ world: world({ applyToAll: true }), online: "every" });
     const alice = table.client(ALICE_ID);
     const msg = await postCard(table, alice, ALICES_CARD);
     await alice.run(() =>
@@ -481,7 +481,7 @@ describe("scenario: what a player may still do to their own card (issue 11, seco
   });
 
   it("review 4: a card posted while the only GM reloads is sealed when the GM is back; a pin then leaves it usable", async () => {
-    table = await createTable({ world: world({ applyToAll: true }) });
+    table = await createTable({ world: world({ applyToAll: true }), online: "every" });
     const alice = table.client(ALICE_ID);
     table.disconnect(GM_ID);
     table.disconnect(ASSISTANT_ID);
@@ -498,7 +498,7 @@ describe("scenario: what a player may still do to their own card (issue 11, seco
   });
 
   it("review 4: with two GMs the newest seal counts: the assistant's correction applies, Alice's edit back is refused", async () => {
-    table = await createTable({ world: world({ applyToAll: true }) });
+    table = await createTable({ world: world({ applyToAll: true }), online: "every" });
     const alice = table.client(ALICE_ID);
     const msg = await postCard(table, alice, ALICES_CARD); // sealed by the GM
     table.disconnect(GM_ID);
@@ -517,7 +517,7 @@ describe("scenario: what a player may still do to their own card (issue 11, seco
   });
 
   it("review 4: the GM's Undo on a card changed since its hits were applied writes nothing and says so", async () => {
-    table = await createTable({ world: world({ applyToAll: true }) });
+    table = await createTable({ world: world({ applyToAll: true }), online: "every" });
     const alice = table.client(ALICE_ID);
     const gm = table.client(GM_ID);
     const msg = await postCard(table, alice, ALICES_CARD);
@@ -538,7 +538,7 @@ describe("scenario: what a player may still do to their own card (issue 11, seco
   });
 
   it("N4: a weapon renamed after the roll is still the card's weapon (found by its id)", async () => {
-    table = await createTable({ world: world({ applyToAll: true }) });
+    table = await createTable({ world: world({ applyToAll: true }), online: "every" });
     const alice = table.client(ALICE_ID);
     const gm = table.client(GM_ID);
     // Eusyl's pistol from her sheet, a real attack: its card names the item's id.
@@ -556,7 +556,7 @@ describe("scenario: what a player may still do to their own card (issue 11, seco
 
 describe("scenario: apply and undo under faults (issue 11, R1-4, R2-1..R2-4)", () => {
   it("R2-1: Alice's click, the GM's click and the assistant's click on the same target at once hit it once", async () => {
-    table = await createTable({ world: world({ applyToAll: true }) });
+    table = await createTable({ world: world({ applyToAll: true }), online: "every" });
     const msg = await postCard(table, table.client(ALICE_ID), ALICES_CARD);
     const mark = table.server.log.length;
     clickCard(table.client(ALICE_ID), msg, "apply", "Pirate 1");
@@ -576,7 +576,7 @@ describe("scenario: apply and undo under faults (issue 11, R1-4, R2-1..R2-4)", (
   });
 
   it("R2-2: two cards hitting one linked actor at once both land (no hit lost to a stale read)", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "every" });
     const gm = table.client(GM_ID);
     const one = await postCard(
       table,
@@ -595,7 +595,7 @@ describe("scenario: apply and undo under faults (issue 11, R1-4, R2-1..R2-4)", (
   });
 
   it("R2-3: a write refused in the middle of the batch leaves the others applied and the card true; a retry applies the rest once", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "every" });
     const gm = table.client(GM_ID);
     const msg = await postCard(table, table.client(ALICE_ID), ALICES_CARD);
     // The boss is on the card too (a linked actor, written apart from the tokens), and its write is refused.
@@ -631,7 +631,7 @@ describe("scenario: apply and undo under faults (issue 11, R1-4, R2-1..R2-4)", (
   });
 
   it("R2-3: a target deleted between the roll and the apply is skipped; the others land; undo by actor after its token is gone", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "every" });
     const gm = table.client(GM_ID);
     const card = await postCard(
       table,
@@ -671,7 +671,7 @@ describe("scenario: apply and undo under faults (issue 11, R1-4, R2-1..R2-4)", (
 
 describe("scenario: what a player's client holds after NPC hits (issue 11, R1-5)", () => {
   it("R1-5 a: an NPC's burst at Eusyl and Kraal and Alice's burst at the pirates leave no NPC number in any message Alice received", async () => {
-    table = await createTable({ world: world({ applyToAll: true }) });
+    table = await createTable({ world: world({ applyToAll: true }), online: "every" });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
     // The boss (an NPC no player observes) fires a burst of its automatic pistol at Eusyl and Kraal (SF-X-24):
@@ -739,7 +739,7 @@ describe("scenario: what a player's client holds after NPC hits (issue 11, R1-5)
   }, 30_000);
 
   it("R1-5 a: with showNpcNumbers on, players read the pirates' numbers too", async () => {
-    table = await createTable({ world: world({ applyToAll: true, showNpcNumbers: true }) });
+    table = await createTable({ world: world({ applyToAll: true, showNpcNumbers: true }), online: "every" });
     const alice = table.client(ALICE_ID);
     const burst = await postCard(table, alice, ALICES_CARD);
     clickCard(alice, burst, "apply", "Pirate 1");

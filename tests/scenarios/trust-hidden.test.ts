@@ -155,7 +155,7 @@ const storedAmbusher = () => JSON.stringify(table.server.world.actors.find((a: a
 
 describe("scenario: a hidden ambusher is never caught, named or used as cover by a player's attack (issue 11, R1-5(c))", () => {
   it("SF-B-17/SF-X-43/SF-B-18: Alice's grenade next to the hidden ambusher catches only the Bystander; her card names nothing hidden on any client; the GM applies it and the ambusher's actor is untouched", async () => {
-    table = await createTable({ world: world([9, 4]) });
+    table = await createTable({ world: world([9, 4]), online: "every" });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
     const bruno = table.client(BRUNO_ID);
@@ -202,7 +202,7 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
   });
 
   it('SF-B-17/SF-X-43: the GM\'s own grenade from the same spot catches the hidden ambusher too; on the public card it is "?" on every client, and the GM resolves it by its token', async () => {
-    table = await createTable({ world: world([9, 4]) });
+    table = await createTable({ world: world([9, 4]), online: "every" });
     const gm = table.client(GM_ID);
     // d100 20 hits; 8d10 aimed; 8d10 for the Bystander (36), 8d10 for the ambusher (44), in the scene's token order.
     table.dice(20, ...[1, 1, 1, 1, 1, 1, 1, 1], ...[3, 4, 5, 6, 2, 7, 1, 8], ...[6, 6, 6, 6, 5, 5, 5, 5]);
@@ -227,7 +227,7 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
   });
 
   it('SF-X-43: on the GM\'s public grenade card the hidden ambusher\'s "?" row carries no distance from the blast (which with the landing point would place it): Bruno reads "? in the blast", and no client\'s stored card holds a number for it', async () => {
-    table = await createTable({ world: world([9, 4]) });
+    table = await createTable({ world: world([9, 4]), online: "every" });
     const gm = table.client(GM_ID);
     const bruno = table.client(BRUNO_ID);
     table.dice(20, ...[1, 1, 1, 1, 1, 1, 1, 1], ...[3, 4, 5, 6, 2, 7, 1, 8], ...[6, 6, 6, 6, 5, 5, 5, 5]);
@@ -253,7 +253,7 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
   });
 
   it('SF-B-17/SF-X-43: the same grenade in the GM\'s "GM roll" mode is whispered to the GM, so its card names the hidden ambusher', async () => {
-    table = await createTable({ world: world([9, 4]) });
+    table = await createTable({ world: world([9, 4]), online: "every" });
     const gm = table.client(GM_ID);
     await gm.run(() => G().game.settings.set("core", "rollMode", "gmroll"));
     table.dice(20, ...[1, 1, 1, 1, 1, 1, 1, 1], ...[3, 4, 5, 6, 2, 7, 1, 8], ...[6, 6, 6, 6, 5, 5, 5, 5]);
@@ -265,7 +265,7 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
   });
 
   it("SF-X-40: in the explosive charge's stun ring, Alice's card checks RS for Eusyl and the visible Lookout, never for the hidden ambusher", async () => {
-    table = await createTable({ world: world([12, 4], { lookout: true }) });
+    table = await createTable({ world: world([12, 4], { lookout: true }), online: "every" });
     const alice = table.client(ALICE_ID);
     // d100 20 hits at 40 %; the charge's damage is not in our sources (no damage dice); an RS d100 for each one in
     // the ring (within 6 m, outside 3 m), in the scene's token order: Eusyl himself (6 m) 33, the Lookout (4 m) 77.
@@ -298,7 +298,7 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
   });
 
   it('SF-X-40: the GM\'s explosive charge from the same spot checks RS for the hidden ambusher too, named "?" on the public card', async () => {
-    table = await createTable({ world: world([12, 4], { lookout: true }) });
+    table = await createTable({ world: world([12, 4], { lookout: true }), online: "every" });
     const gm = table.client(GM_ID);
     // d100 20 hits; the ring holds Eusyl, the ambusher and the Lookout (token order), one RS d100 each.
     table.dice(20, 33, 90, 77);
@@ -325,7 +325,7 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
   ])(
     "SF-X-35: %s shoots the Bystander past the ambusher (hidden: %s) → %s, crowd cover %s",
     async (_who, hidden, chance, crowd, userId) => {
-      table = await createTable({ world: world([5, 4], { hidden }) });
+      table = await createTable({ world: world([5, 4], { hidden }), online: "every" });
       const shooter = table.client(userId);
       // d100 10 hits either way; 1 SEU → 1d10 = 6.
       table.dice(10, 6);
@@ -347,7 +347,7 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
   );
 
   it('SF-X-35: the GM\'s shot past the hidden ambusher misses; the public card offers it as a stray candidate by its token only, named "?" on every client', async () => {
-    table = await createTable({ world: world([5, 4]) });
+    table = await createTable({ world: world([5, 4]), online: "every" });
     const gm = table.client(GM_ID);
     // d100 95 misses at 20 % (1 SEU: the 1d10 shows 4); the miss into the crowd rolls the stray d100, 30.
     table.dice(95, 4, 30);
@@ -364,7 +364,7 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
   });
 
   it("a player's script that targets the hidden ambusher gets the no-target warning; nothing is rolled, spent or posted", async () => {
-    table = await createTable({ world: world([9, 4]) });
+    table = await createTable({ world: world([9, 4]), online: "every" });
     const alice = table.client(ALICE_ID);
     const writes = table.server.log.length;
     const id = await attack(table, alice, EUSYL, "Fragmentation Grenade", [TOK_AMBUSHER]);

@@ -117,6 +117,7 @@ describe("scenario: an attack resolved on the Zebulon's Guide resolution table (
           settingSource("settingApplyAll1", "playersApplyToAll", true),
         ],
       },
+      online: "players",
     });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
