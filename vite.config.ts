@@ -84,8 +84,13 @@ const shared = {
  * that a loaded or one-core machine still passes (`taskset -c 0 npm test`).
  */
 const scenarioTimes = { testTimeout: 60_000, hookTimeout: 60_000 } as const;
-/** The harness's own tests, and tests that boot a table or install a canvas on the process's globals. */
-const HARNESS_TESTS = ["tests/foundry/*.test.ts", "tests/init.test.ts", "tests/canvas.test.ts"];
+/** The harness's own tests and a test that boots a table: they share a graph of their own, as scenarios do. */
+const HARNESS_TESTS = ["tests/foundry/*.test.ts", "tests/init.test.ts"];
+/**
+ * Files that need a module graph of their own: scenarios that mock a module, and tests that set `canvas` or `CONFIG`
+ * straight on the process's globals (where the harness's per-client getters would refuse it).
+ */
+const ISOLATED_TESTS = [...MOCKING_SCENARIOS, "tests/canvas.test.ts", "tests/foundry/common.test.ts"];
 
 export default defineConfig(({ command }) => ({
   base: command === "serve" ? BASE : "./",
@@ -150,13 +155,20 @@ export default defineConfig(({ command }) => ({
           name: "unit",
           environment: "node",
           include: ["src/**/*.test.ts", "tests/*.test.ts"],
-          exclude: ["src/rules/**", ...HARNESS_TESTS],
+          exclude: ["src/rules/**", ...HARNESS_TESTS, ...ISOLATED_TESTS],
           ...shared,
         },
       },
       {
         extends: true,
-        test: { name: "harness", environment: "node", include: HARNESS_TESTS, ...scenarioTimes },
+        test: {
+          name: "harness",
+          environment: "node",
+          include: HARNESS_TESTS,
+          exclude: ISOLATED_TESTS,
+          ...shared,
+          ...scenarioTimes,
+        },
       },
       {
         extends: true,
@@ -174,7 +186,7 @@ export default defineConfig(({ command }) => ({
       },
       {
         extends: true,
-        test: { name: "scenarios-mocked", environment: "node", include: MOCKING_SCENARIOS, ...scenarioTimes },
+        test: { name: "isolated", environment: "node", include: ISOLATED_TESTS, ...scenarioTimes },
       },
     ],
   },

@@ -22,7 +22,8 @@ mkdirSync(OUT, { recursive: true });
 const LOG = join(OUT, "test.log");
 const TABLE_JSON = join(OUT, "vitest-table.json");
 const RULES_JSON = join(OUT, "vitest-rules.json");
-for (const f of [LOG, TABLE_JSON, RULES_JSON]) rmSync(f, { force: true });
+const UNIT_JSON = join(OUT, "vitest-unit.json");
+for (const f of [LOG, TABLE_JSON, RULES_JSON, UNIT_JSON]) rmSync(f, { force: true });
 
 const laneArg = process.argv.indexOf("--lane");
 const onlyLane = laneArg >= 0 ? process.argv[laneArg + 1] : null;
@@ -133,11 +134,7 @@ const indent = (text) =>
     .join("\n");
 
 async function tableLane() {
-  await vitestStep(
-    "unit, harness and scenario tests",
-    ["--project", "unit", "--project", "harness", "--project", "scenarios", "--project", "scenarios-mocked"],
-    TABLE_JSON,
-  );
+  await vitestStep("scenarios (one worker, one module graph)", ["--project", "scenarios"], TABLE_JSON);
 }
 
 async function checksLane() {
@@ -150,6 +147,11 @@ async function checksLane() {
   ]);
   await step("lint (biome)", "npx", ["biome", "check", "."]);
   await vitestStep("rules tests and their line coverage", ["--project", "rules", "--coverage"], RULES_JSON);
+  await vitestStep(
+    "unit, harness and isolated tests",
+    ["--project", "unit", "--project", "harness", "--project", "isolated"],
+    UNIT_JSON,
+  );
   await step(
     "every Star Frontiers rule marked A or S is played by a scenario (npm run rules:coverage)",
     "node",

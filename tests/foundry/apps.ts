@@ -231,7 +231,7 @@ const macrotask = () => new Promise<void>((r) => setTimeout(r, 0));
  * Let every queued render/close, dropped action promise and form submission finish. Returns early when the only
  * work left waits on an open dialog or another window the user has to answer (`awaitingUser`). Throws if work is still open after `timeoutMs`.
  */
-export async function settle({ timeoutMs = 5000 }: { timeoutMs?: number } = {}): Promise<void> {
+export async function settle({ timeoutMs = 30_000 }: { timeoutMs?: number } = {}): Promise<void> {
   const start = Date.now();
   let still = 0;
   let seen = -1;
