@@ -7,7 +7,8 @@
  *   by a scenario (`npm run rules:coverage`), the build and the dist check.
  *
  * It prints one line per step as the step ends, the failures in full, and last the plain line `N passed, N failed`
- * (vitest's test counts plus one per other step). Everything each step printed goes to `.test-results/test.log`,
+ * (vitest's test counts plus one per other step). Everything each step printed goes to `.test-results/test.log`
+ * (console output of passing tests left out),
  * and the step times to `.test-results/steps.json` (read by `npm run test:time`).
  *
  * `npm test -- --lane table` (or `checks`) runs one lane; the README lists the commands for one part.
@@ -81,6 +82,7 @@ async function vitestStep(name, args, jsonFile) {
     "vitest",
     "run",
     ...args,
+    "--silent=passed-only",
     "--reporter=default",
     "--reporter=json",
     `--outputFile.json=${jsonFile}`,
