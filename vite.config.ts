@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { transform } from "esbuild";
 import { defineConfig, type Plugin } from "vite";
-import { MOCKING_SCENARIOS } from "./tests/vitest-projects.js";
+import { GLOBAL_SETTING_TESTS, MOCKING_SCENARIOS } from "./tests/vitest-projects.js";
 
 const SYSTEM_ID = "frontier-tactics";
 
@@ -90,7 +90,7 @@ const HARNESS_TESTS = ["tests/foundry/*.test.ts", "tests/init.test.ts"];
  * Files that need a module graph of their own: scenarios that mock a module, and tests that set `canvas` or `CONFIG`
  * straight on the process's globals (where the harness's per-client getters would refuse it).
  */
-const ISOLATED_TESTS = [...MOCKING_SCENARIOS, "tests/canvas.test.ts", "tests/foundry/common.test.ts"];
+const ISOLATED_TESTS = [...MOCKING_SCENARIOS, ...GLOBAL_SETTING_TESTS];
 
 export default defineConfig(({ command }) => ({
   base: command === "serve" ? BASE : "./",

@@ -1,7 +1,10 @@
 /**
- * State a module keeps for the page it runs in. In Foundry each browser tab is one page with one `game`
- * (client/game.mjs `Game.create` assigns `globalThis.game` once per page load), so a module-level `Map` lives as
- * long as the page: a world reload or a user logging in again starts it empty. Keying that state by the page's
+ * State a module keeps for the page it runs in. In Foundry v13 each browser tab is one page with one `Game`:
+ * client/client.mjs puts a stand-in `game` on globalThis at load, then, on DOMContentLoaded, assigns
+ * `globalThis.game = await Game.create(view, sessionId)` once and never replaces it (client/game.mjs `create` only
+ * constructs it). A module-level `Map` lives as long as the page — a world reload or a user logging in again starts
+ * it empty — and so does state keyed by that `game`. The system's code runs from `init` on, inside
+ * `game.initialize()`, so it never stores anything under the stand-in. Keying that state by the page's
  * `game` keeps exactly that lifetime wherever module code is shared by more than one page — the test harness runs
  * every client of every table on one copy of `src/`, and without this a queue left waiting by one table (or one
  * client's in-flight clicks) would be another's.
@@ -12,7 +15,6 @@
 export function perPage<T>(make: () => T): () => T {
   const states = new WeakMap<object, T>();
   return () => {
-    // `game` exists from the page's first script on (client/head.mjs declares it; Game.create fills it).
     const page: object = game;
     let state = states.get(page);
     if (state === undefined) {

@@ -573,8 +573,9 @@ async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<vo
   const action = button.dataset.ftAction;
   const targetId = button.dataset.targetId ?? "";
   const key = `${message.id}:${action}:${targetId}`;
-  if (inFlight().has(key)) return;
-  inFlight().add(key);
+  const flying = inFlight();
+  if (flying.has(key)) return;
+  flying.add(key);
   button.disabled = true;
   try {
     if (action === "apply" || action === "undo") await request(message, action, targetId ? [targetId] : []);
@@ -587,7 +588,7 @@ async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<vo
       await request(message, "stray", pick ? [pick] : []);
     }
   } finally {
-    inFlight().delete(key);
+    flying.delete(key);
     button.disabled = false;
   }
 }

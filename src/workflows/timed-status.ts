@@ -70,9 +70,11 @@ export function hasRunOut(
  */
 export function expireTimedStatuses(combat: Combat.Implementation | null): Promise<void> {
   // A new round fires both updateCombat and updateWorldTime: one pass at a time, each reading the effects afresh.
-  const tail = expiring();
-  tail.last = tail.last.then(() => expireNow(combat));
-  return tail.last;
+  const page = expiring();
+  const pass = page.last.then(() => expireNow(combat));
+  // A pass that fails is reported by its caller; the next pass still runs.
+  page.last = pass.catch(() => undefined);
+  return pass;
 }
 /** This page's last expiry pass (each waits for the one before). */
 const expiring = perPage(() => ({ last: Promise.resolve() }));

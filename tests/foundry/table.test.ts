@@ -18,7 +18,7 @@ const actor = (id: string, owner?: string) => ({
 
 describe("harness: documents through the client backend and the server", () => {
   it("boots every client with the system's data models and an actor prepared", async () => {
-    table = await createTable({ world: { actors: [actor("aaaaaaaaaaaaaaa1", ALICE)] } });
+    table = await createTable({ world: { actors: [actor("aaaaaaaaaaaaaaa1", ALICE)] }, online: "every" });
     for (const c of table.all) {
       const a = c.run(() => (globalThis as any).game.actors.get("aaaaaaaaaaaaaaa1"));
       expect(a.constructor.name).toBe("FrontierActor");

@@ -117,7 +117,7 @@ const pistolRemaining = () =>
 
 describe("scenario: the attack dialog adds what the scene misses", () => {
   it("SF-X-10 SF-X-17: the GM marks the pirate dodging this round in the tracker; Alice's card shows Target dodging −20 and 10 %", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "players" });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
     // An encounter with both tokens, started: round 1 (each side rolls its d10, SF-X-04).
@@ -172,7 +172,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
   }, 30_000);
 
   it("SF-X-10 SF-X-17: the GM marks the pirate dodging but it does not move: dodging is movement, so it is a stationary target, +10 and 40 %", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "players" });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
     table.dice(6, 3);
@@ -214,7 +214,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
   }, 30_000);
 
   it("SF-X-22: on a map with no walls Alice adds hard cover; the card shows Hard cover −20 and 20 %", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "players" });
     const alice = table.client(ALICE_ID);
     await aliceOpensAttack(alice, PISTOL);
     expect(chance(alice)).toBe("40%");
@@ -245,7 +245,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
   }, 30_000);
 
   it("SF-X-19 SF-X-26: a target in a moving vehicle (−10) and then prone (−5) stack; 25 %", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "players" });
     const alice = table.client(ALICE_ID);
     await aliceOpensAttack(alice, PISTOL);
     await set(alice, "add.0", "vehicleMoving.true");
@@ -260,7 +260,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
   }, 30_000);
 
   it("SF-X-19: Alice fires from a fast vehicle: −20 (−10 in a slow one), and careful aim is refused from it (SF-X-20)", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "players" });
     const alice = table.client(ALICE_ID);
     await aliceOpensAttack(alice, PISTOL);
     await set(alice, "attacker.vehicle", "slow");
@@ -277,7 +277,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
   }, 30_000);
 
   it("SF-B-09 SF-B-10 SF-B-11 SF-B-21 SF-B-12: Basic game, 3 squares is Short (DEX 80 − 10 = 70 %); Alice rides a skimmer (−10) at a pirate she marks as in cover (−10): 50 %", async () => {
-    table = await createTable({ world: world({ basic: true, pirateX: 1800 }) });
+    table = await createTable({ world: world({ basic: true, pirateX: 1800 }), online: "players" });
     const alice = table.client(ALICE_ID);
     await aliceOpensAttack(alice, BASIC_PISTOL);
     // DEX 80, 3 squares Short −10: 70 %. The Basic game offers only cover, a skimmer and a monorail for a target.
@@ -299,7 +299,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
   }, 30_000);
 
   it("SF-B-06 SF-B-11: Basic game, Eusyl (Human: walks 2 squares, runs 6) who moved 3 squares ran (−10); the pirate's 7-square move is flagged", async () => {
-    table = await createTable({ world: world({ basic: true, pirateX: 1800 }) });
+    table = await createTable({ world: world({ basic: true, pirateX: 1800 }), online: "players" });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
     // Movement is recorded in a started combat (each side rolls its d10, SF-B-04).
@@ -343,7 +343,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
   }, 30_000);
 
   it("SF-B-21: a skimmer's driver cannot fire; Roll is refused with the rule, nothing is rolled, spent or posted", async () => {
-    table = await createTable({ world: world({ basic: true, pirateX: 1800 }) });
+    table = await createTable({ world: world({ basic: true, pirateX: 1800 }), online: "players" });
     const alice = table.client(ALICE_ID);
     await aliceOpensAttack(alice, BASIC_PISTOL);
     await set(alice, "attacker.conveyance", "skimmerDriver");
@@ -378,7 +378,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
   }, 30_000);
 
   it("SF-X-21 SF-X-24: the machine gun's burst earns +20 only when Alice declares it mounted", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "players" });
     const alice = table.client(ALICE_ID);
     await aliceOpensAttack(alice, MG);
     await set(alice, "decl.burst", true);
@@ -399,7 +399,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
   }, 30_000);
 
   it("SF-X-21 SF-X-20: an automatic pistol's burst gets +20 without a mount; careful aim is not given with a burst", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "players" });
     const alice = table.client(ALICE_ID);
     await aliceOpensAttack(alice, AUTO);
     await set(alice, "decl.burst", true);
@@ -412,7 +412,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
   }, 30_000);
 
   it("SF-X-20 SF-X-16: careful aim +15 for one shot standing still; a scope turns Medium into Short (+10)", async () => {
-    table = await createTable({ world: world({ pirateX: 4000 }) });
+    table = await createTable({ world: world({ pirateX: 4000 }), online: "players" });
     const alice = table.client(ALICE_ID);
     await aliceOpensAttack(alice, PISTOL);
     // 25 m: Medium −20. ½ DEX 40, stationary +10: 30 %.
@@ -429,7 +429,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
   }, 30_000);
 
   it("SF-X-28 SF-X-29: two pistols at once cost −10 each, the off hand −10 more; a Vrusk pays no wrong-hand −10", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "players" });
     const alice = table.client(ALICE_ID);
     await aliceOpensAttack(alice, PISTOL);
     await set(alice, "decl.twoWeapons", true);
@@ -441,7 +441,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
     );
     table.close();
 
-    table = await createTable({ world: world({ race: "vrusk" }) });
+    table = await createTable({ world: world({ race: "vrusk" }), online: "players" });
     const vruskAlice = table.client(ALICE_ID);
     await aliceOpensAttack(vruskAlice, PISTOL);
     await set(vruskAlice, "decl.wrongHand", true);
@@ -450,7 +450,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
   }, 30_000);
 
   it("SF-X-13: a heavy laser counts the skill one level lower (level 2 → +10); untrained −10", async () => {
-    table = await createTable({ world: world({ beam: 2, pirateX: 3500 }) });
+    table = await createTable({ world: world({ beam: 2, pirateX: 3500 }), online: "players" });
     const alice = table.client(ALICE_ID);
     await aliceOpensAttack(alice, HEAVY);
     // 20 m: Short −10 (≤ 100 m). ½ DEX 40, heavy skill (2 − 1) × 10 = +10, stationary +10: 50 %.
@@ -461,7 +461,7 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
     );
     table.close();
 
-    table = await createTable({ world: world({ pirateX: 3500 }) });
+    table = await createTable({ world: world({ pirateX: 3500 }), online: "players" });
     const untrained = table.client(ALICE_ID);
     await aliceOpensAttack(untrained, HEAVY);
     expect(chance(untrained)).toBe("30%");

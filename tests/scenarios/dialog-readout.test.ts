@@ -134,7 +134,7 @@ const burstLine = (cardId: string): Record<string, string> =>
 
 describe("scenario: the attack dialog says what Alice rolls against (issue 13, review table-ux #5, #21)", () => {
   it("SF-X-24 SF-X-14 SF-X-17 SF-X-21 SF-X-22: the burst's 25 % and '7d10, split evenly among 3' are the headline, Orr sets it, and the card is rolled against 25 on every client", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "players" });
     const alice = table.client(ALICE_ID);
     const dialog = await aliceOpensBurst(alice);
     expect(dialog).toBeDefined();
@@ -170,7 +170,10 @@ describe("scenario: the attack dialog says what Alice rolls against (issue 13, r
   }, 60_000);
 
   it("SF-X-24 SF-Z-06: with Zebulon's table the burst's damage headline is the colour's share of 70 (7d10 at most), split among 3, which is what the card applies", async () => {
-    table = await createTable({ world: world([settingSource("settingEngine001", "engine", "zebulon")]) });
+    table = await createTable({
+      world: world([settingSource("settingEngine001", "engine", "zebulon")]),
+      online: "players",
+    });
     const alice = table.client(ALICE_ID);
     await aliceOpensBurst(alice);
     // Not "7d10, split evenly among 3": under Zebulon the d10s' sum is never the damage (review 13b M4).
@@ -189,7 +192,7 @@ describe("scenario: the attack dialog says what Alice rolls against (issue 13, r
   }, 60_000);
 
   it("SF-X-24 SF-X-14: modifiers the three share appear once; Alice types '−10' (a real minus) for the range of all three and the burst rolls at 35 on every card", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "players" });
     const alice = table.client(ALICE_ID);
     await aliceOpensBurst(alice);
 

@@ -463,6 +463,7 @@ describe("scenario: grenades, stuns and the drugs that end them (issue 12)", () 
           { ...pirateToken(TOK_P2, "Pirate 2", 7, 4), hidden: true },
         ],
       }),
+      online: "every",
     });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);

@@ -88,7 +88,7 @@ async function settleAll(client: Client): Promise<void> {
 
 describe("scenario: deleting an item from the actor sheet, with confirmation", () => {
   it("Alice deletes her pistol with the row's trash button (No keeps it, Yes removes it everywhere) and her suit through the row's context menu", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "players" });
     const alice = table.client(ALICE_ID);
     let sheet = await openSheet(alice, EUSYL);
     const trash = () =>

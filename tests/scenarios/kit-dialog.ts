@@ -115,6 +115,8 @@ export function attackDialogKit(getTable: () => Table, ids: { actor: string; tar
       const m = /Burst \(\d+\) .*? Modifiers .*?(?= Pirate )|Modifiers = .*? \d+ (Hit|Miss)/.exec(t);
       lines[c.user.name as string] = m ? m[0] : t;
     }
+    // "Every client" must include a seat that neither rolled nor referees: a bystander reads the same card.
+    expect(Object.keys(lines).length).toBeGreaterThanOrEqual(3);
     const first = Object.values(lines)[0]!;
     expect(lines).toEqual(everyone(getTable(), first));
     return first!;

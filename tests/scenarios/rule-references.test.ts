@@ -193,7 +193,7 @@ describe("scenario: a rule ID is a reference — its title and source in a toolt
   }, 30_000);
 
   it("SF-X-11 SF-X-14 SF-X-17: on the attack card every client shows the modifiers' rule IDs as references; Alice clicks SF-X-14 and the Rule Index opens at Range modifiers", async () => {
-    table = await createTable({ world: yard(), online: [GM_ID, ALICE_ID] });
+    table = await createTable({ world: yard(), online: "players" });
     const alice = table.client(ALICE_ID);
     await dialogKit.aliceOpensAttack(alice, PISTOL);
     // ½ DEX +40, Short −10, stationary +10: 40 %; d100 08 hits, the pistol's 1 SEU die shows 7.

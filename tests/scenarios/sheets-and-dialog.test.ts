@@ -155,7 +155,7 @@ describe("scenario: sheets, the preset menu and the attack dialog, clicked on th
   }, 30_000);
 
   it("review §2.3: the GM picks Zebulon's Guide in the preset menu; core's reload prompt opens, every client reads zebulon", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "every" });
     const gm = table.client(GM_ID);
     const engine = () => onEveryClient(table, () => G().game.settings.get("frontier-tactics", "engine"));
     expect(engine()).toEqual(everyone(table, "alphaDawn"));

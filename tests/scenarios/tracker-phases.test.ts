@@ -458,7 +458,7 @@ describe("scenario: turn events follow the phase walk (review 13c M1)", () => {
 describe("scenario: the phase catches up with turns ended while no GM was connected (review 13c L4)", () => {
   it("SF-X-01: Alice ends Eusyl's declaration with both GMs away; the turn goes to Vask and the phase stays; when the GM's page loads, every client shows the pirates' move", async () => {
     const { world, tokens } = phasesWorld();
-    table = await createTable({ world });
+    table = await createTable({ world, online: "every" });
     const [gm, alice] = [table.client(GM_ID), table.client(ALICE_ID)];
     await beginEncounter(table, gm, tokens);
     await clickTracker(gm, "nextTurn");

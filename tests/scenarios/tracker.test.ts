@@ -96,7 +96,7 @@ const totals = (el: HTMLElement) =>
 
 describe("scenario: the combat tracker on every seat (SF-X-04, SF-X-05, SF-B-04)", () => {
   it("rows, context menus, the acting player's End Turn, a hidden side, and movement kept for the round", async () => {
-    table = await createTable({ world: WORLD });
+    table = await createTable({ world: WORLD, online: "every" });
     const [gm, alice, bruno] = [table.client(GM), table.client(ALICE), table.client(BRUNO)];
     const before = hookErrors.length;
 

@@ -92,7 +92,7 @@ const DARKNESS =
 
 describe("scenario: vision aids in the attack dialog (SF-X-23)", () => {
   it("SF-X-23: a pirate in darkness is refused on Roll with the rule, nothing spent; with light amplification the shot goes through", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "players" });
     const alice = table.client(ALICE_ID);
     await aliceOpensAttack(alice, PISTOL);
     // No goggles in Eusyl's gear: the dialog starts at no vision aid.
@@ -125,7 +125,7 @@ describe("scenario: vision aids in the attack dialog (SF-X-23)", () => {
   }, 30_000);
 
   it("SF-X-23 SF-X-22: a pirate behind smoke is soft cover −10 (30 %) with no aid; the card every client sees shows it", async () => {
-    table = await createTable({ world: world() });
+    table = await createTable({ world: world(), online: "players" });
     const alice = table.client(ALICE_ID);
     await aliceOpensAttack(alice, PISTOL);
     expect(addOptions(alice)).toContain(
@@ -145,7 +145,7 @@ describe("scenario: vision aids in the attack dialog (SF-X-23)", () => {
   }, 30_000);
 
   it("SF-X-23: Eusyl carries infrared goggles: the dialog starts at infrared, smoke costs nothing and darkness is seen", async () => {
-    table = await createTable({ world: world("infrared-goggles") });
+    table = await createTable({ world: world("infrared-goggles"), online: "players" });
     const alice = table.client(ALICE_ID);
     await aliceOpensAttack(alice, PISTOL);
     expect(field(alice, "attacker.visionAid").value).toBe("infrared");
