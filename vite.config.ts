@@ -66,24 +66,16 @@ export function minifyWhitespace(): Plugin {
   };
 }
 
-/**
- * One ES module for Foundry: `dist/frontier-tactics.mjs` (and its lazy chunks) plus `frontier-tactics.css`.
- * Foundry derives hook names and sheet ids from class names (`renderFrontierActorSheet`…): the classes it reads carry
- * their names by hand (`helpers/class-name.ts`, checked in the bundle by scripts/build.mjs), so identifiers can be
- * shortened. esbuild's `keepNames` named every function as well, 15 KB of the 300 KB budget; it is off.
- * `npm run dev` serves the source on :30001 (`devSystem`) and proxies everything else (and the socket) to a local
- * Foundry on :30000.
- */
 /** A project whose files share one worker and its module graph (see `projects` below). */
 const shared = {
   isolate: false,
-  poolOptions: { forks: { singleFork: true, isolate: false, execArgv: ["--max-semi-space-size=32"] } },
+  poolOptions: { forks: { singleFork: true } },
 } as const;
 /**
- * A table's test plays a whole session; its limit is for a test that hangs, not a measure of speed: generous enough
- * that a loaded or one-core machine still passes (`taskset -c 0 npm test`).
+ * Every test's limit is for a test that hangs, not a measure of speed (a table's test plays a whole session): generous
+ * enough that a loaded or one-core machine still passes (`taskset -c 0 npm test`).
  */
-const scenarioTimes = { testTimeout: 60_000, hookTimeout: 60_000 } as const;
+const generousTimes = { testTimeout: 60_000, hookTimeout: 60_000 } as const;
 /** The harness's own tests and a test that boots a table: they share a graph of their own, as scenarios do. */
 const HARNESS_TESTS = ["tests/foundry/*.test.ts", "tests/init.test.ts"];
 /**
@@ -92,6 +84,14 @@ const HARNESS_TESTS = ["tests/foundry/*.test.ts", "tests/init.test.ts"];
  */
 const ISOLATED_TESTS = [...MOCKING_SCENARIOS, ...GLOBAL_SETTING_TESTS];
 
+/**
+ * One ES module for Foundry: `dist/frontier-tactics.mjs` (and its lazy chunks) plus `frontier-tactics.css`.
+ * Foundry derives hook names and sheet ids from class names (`renderFrontierActorSheet`…): the classes it reads carry
+ * their names by hand (`helpers/class-name.ts`, checked in the bundle by scripts/build.mjs), so identifiers can be
+ * shortened. esbuild's `keepNames` named every function as well, 15 KB of the 300 KB budget; it is off.
+ * `npm run dev` serves the source on :30001 (`devSystem`) and proxies everything else (and the socket) to a local
+ * Foundry on :30000.
+ */
 export default defineConfig(({ command }) => ({
   base: command === "serve" ? BASE : "./",
   plugins: [devSystem(), minifyWhitespace()],
@@ -147,7 +147,13 @@ export default defineConfig(({ command }) => ({
     projects: [
       {
         extends: true,
-        test: { name: "rules", environment: "node", include: ["src/rules/**/*.test.ts"], ...shared },
+        test: {
+          name: "rules",
+          environment: "node",
+          include: ["src/rules/**/*.test.ts"],
+          ...shared,
+          ...generousTimes,
+        },
       },
       {
         extends: true,
@@ -157,6 +163,7 @@ export default defineConfig(({ command }) => ({
           include: ["src/**/*.test.ts", "tests/*.test.ts"],
           exclude: ["src/rules/**", ...HARNESS_TESTS, ...ISOLATED_TESTS],
           ...shared,
+          ...generousTimes,
         },
       },
       {
@@ -167,7 +174,7 @@ export default defineConfig(({ command }) => ({
           include: HARNESS_TESTS,
           exclude: ISOLATED_TESTS,
           ...shared,
-          ...scenarioTimes,
+          ...generousTimes,
         },
       },
       {
@@ -181,12 +188,12 @@ export default defineConfig(({ command }) => ({
           // `game`, DOM and CONFIG), the system keeps page state by `game` (src/helpers/page-state.ts), and a closed
           // table's hooks, dice and open work go with it (tests/foundry/world.ts `Table#close`).
           ...shared,
-          ...scenarioTimes,
+          ...generousTimes,
         },
       },
       {
         extends: true,
-        test: { name: "isolated", environment: "node", include: ISOLATED_TESTS, ...scenarioTimes },
+        test: { name: "isolated", environment: "node", include: ISOLATED_TESTS, ...generousTimes },
       },
     ],
   },

@@ -1,10 +1,11 @@
 /**
  * `npm test`: every check the project has, in two lanes that run side by side (a 2-core machine has a core for each):
- * - the table: the unit tests, the harness's tests and every scenario (`vitest --project unit --project scenarios`,
- *   no coverage: instrumenting a whole table to report on src/rules would cost minutes);
+ * - the table: the scenarios that share one worker (`vitest --project scenarios`; no coverage: instrumenting a
+ *   whole table to report on src/rules would cost minutes);
  * - the checks: typecheck (project, then the rules without Foundry types), lint, the rules' tests with their line
- *   coverage and its threshold (`vitest --project rules --coverage`), every Star Frontiers rule marked A or S played
- *   by a scenario (`npm run rules:coverage`), the build and the dist check.
+ *   coverage and its threshold (`vitest --project rules --coverage`), the unit tests, the harness's own tests and
+ *   the isolated files (`--project unit --project harness --project isolated`), every Star Frontiers rule marked A
+ *   or S played by a scenario (`npm run rules:coverage`), the build and the dist check.
  *
  * It prints one line per step as the step ends, the failures in full, and last the plain line `N passed, N failed`
  * (vitest's test counts plus one per other step). Everything each step printed goes to `.test-results/test.log`
@@ -14,7 +15,7 @@
  * `npm test -- --lane table` (or `checks`) runs one lane; the README lists the commands for one part.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { ROOT } from "./packs.mjs";
 
@@ -26,11 +27,20 @@ const RULES_JSON = join(OUT, "vitest-rules.json");
 const UNIT_JSON = join(OUT, "vitest-unit.json");
 for (const f of [LOG, TABLE_JSON, RULES_JSON, UNIT_JSON]) rmSync(f, { force: true });
 
-const laneArg = process.argv.indexOf("--lane");
-const onlyLane = laneArg >= 0 ? process.argv[laneArg + 1] : null;
+const laneArg = process.argv.findIndex((a) => a === "--lane" || a.startsWith("--lane="));
+const onlyLane =
+  laneArg < 0
+    ? null
+    : process.argv[laneArg].startsWith("--lane=")
+      ? process.argv[laneArg].slice("--lane=".length)
+      : process.argv[laneArg + 1];
+if (onlyLane !== null && onlyLane !== "table" && onlyLane !== "checks") {
+  console.error(`npm test: --lane takes "table" or "checks", not ${JSON.stringify(onlyLane ?? "")}`);
+  process.exit(2);
+}
 
-/** Each step's output, kept whole for the log file. */
-const logs = [];
+/** Each step's output, appended to the log as the step ends (an interrupted run keeps what it had). */
+const logs = { push: (text) => appendFileSync(LOG, `${text}\n`) };
 const steps = [];
 let passed = 0;
 let failed = 0;
@@ -120,11 +130,22 @@ async function vitestStep(name, args, jsonFile) {
       );
   }
   if (report.numFailedTests > 0) failures.push(`${report.numFailedTests} tests in ${name}`);
-  if (status !== 0 && report.numFailedTests === 0) {
+  // A run can fail beyond its failed tests: a coverage threshold, a file that did not load, an unhandled error, or
+  // a worker that died and left tests not run (reported as pending). Each counts as one more failure, said in full.
+  const onlyTestsFailed =
+    report.numFailedTests > 0 &&
+    skipped === 0 &&
+    report.testResults.every(
+      (f) => f.status !== "failed" || f.assertionResults.some((a) => a.status === "failed"),
+    );
+  if (status !== 0 && !onlyTestsFailed) {
     failed++;
     failures.push(name);
-    // The coverage threshold and files that failed to load are said at the end of vitest's own output.
-    console.log(out.trimEnd().split("\n").slice(-40).join("\n"));
+    const lines = out.trimEnd().split("\n");
+    const from = lines.findIndex((l) =>
+      /Unhandled|Failed Suites|ERROR: Coverage|Coverage .*threshold/.test(l),
+    );
+    console.log(lines.slice(from >= 0 ? from : -60).join("\n"));
   }
 }
 
@@ -163,7 +184,7 @@ async function checksLane() {
 }
 
 console.log(
-  `▶ npm test: two lanes side by side (the table; the checks) — full log in ${relative(ROOT, LOG)}`,
+  `▶ npm test: ${onlyLane ? `the ${onlyLane} lane` : "two lanes side by side (the table; the checks)"} — full log in ${relative(ROOT, LOG)}`,
 );
 await Promise.all([
   onlyLane && onlyLane !== "table" ? null : tableLane(),
@@ -171,7 +192,6 @@ await Promise.all([
 ]);
 
 const wall = Date.now() - started;
-writeFileSync(LOG, logs.join("\n"));
 writeFileSync(join(OUT, "steps.json"), `${JSON.stringify({ wallMs: wall, steps }, null, 2)}\n`);
 if (failures.length) console.log(`failed: ${failures.join("; ")}`);
 console.log(`npm test took ${secs(wall)}; full log: ${relative(ROOT, LOG)}`);
