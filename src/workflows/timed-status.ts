@@ -11,6 +11,7 @@ import { SYSTEM_ID } from "../constants.js";
 import { perPage } from "../helpers/page-state.js";
 import { guard } from "../helpers/report.js";
 import { SECONDS_PER_TURN } from "../rules/index.js";
+import { KeyedQueue } from "./serial.js";
 
 type ActorI = Actor.Implementation;
 type EffectI = ActiveEffect.Implementation;
@@ -70,14 +71,11 @@ export function hasRunOut(
  */
 export function expireTimedStatuses(combat: Combat.Implementation | null): Promise<void> {
   // A new round fires both updateCombat and updateWorldTime: one pass at a time, each reading the effects afresh.
-  const page = expiring();
-  const pass = page.last.then(() => expireNow(combat));
-  // A pass that fails is reported by its caller; the next pass still runs.
-  page.last = pass.catch(() => undefined);
-  return pass;
+  // A pass that fails is reported by its caller; the next pass still runs (KeyedQueue).
+  return expiring().run("expire", () => expireNow(combat));
 }
-/** This page's last expiry pass (each waits for the one before). */
-const expiring = perPage(() => ({ last: Promise.resolve() }));
+/** This page's expiry passes, one at a time. */
+const expiring = perPage(() => new KeyedQueue());
 
 async function expireNow(combat: Combat.Implementation | null): Promise<void> {
   if (!game.users?.activeGM?.isSelf) return;

@@ -9,7 +9,6 @@
  */
 
 import { afterEach } from "vitest";
-import { clearDice } from "../foundry/dice.js";
 import { type Client, closeOpenTables, DEFAULT_USERS, type Table } from "../foundry/world.js";
 import { packEntry } from "../pack-data.js";
 
@@ -183,13 +182,13 @@ export function settingSource(_id: string, key: string, value: unknown): Src {
 
 /**
  * After every test of the file: close its table (`current()`, the test's `table` variable) and any other it left
- * open, drop the dice it did not use, and run `more` (e.g. the applications harness's `resetAppRecords`).
+ * open (closing a table drops the dice it did not use), and run `more` (e.g. the applications harness's
+ * `resetAppRecords`).
  */
 export function closeTableAfterEach(current: () => Table | undefined, ...more: (() => void)[]): void {
   afterEach(() => {
     current()?.close();
     closeOpenTables();
-    clearDice();
     for (const f of more) f();
   });
 }
