@@ -74,6 +74,13 @@ export async function editMorale(combat: Combat.Implementation, groupId: string)
     const group = combat.groups.get(groupId);
     if (!group || !isSide(group)) return;
     const f = gmFactors(combat.id ?? "", groupId);
+    // Review §2-E: another browser holds this side's factors; saving here takes the side over, and the GM is told so.
+    const taken = holdsFactors(combat, group) ? null : notHeld(group);
+    const elsewhere = taken
+      ? `<p class="hint ft-warning">${esc(
+          t(taken.key, Object.fromEntries(Object.entries(taken.data).map(([k, v]) => [k, String(v)]))),
+        )}</p>`
+      : "";
     const members = combat.combatants.contents.filter((c) => sideIdOf(c) === groupId);
     const option = (v: string, label: string, on: boolean) =>
       `<option value="${esc(v)}"${on ? " selected" : ""}>${esc(label)}</option>`;
@@ -84,7 +91,7 @@ export async function editMorale(combat: Combat.Implementation, groupId: string)
       <label class="ft-check"><input type="checkbox" name="surprised"${f.surprised ? " checked" : ""}> ${t("FT.SWN.Morale.surprised")}</label>
       <label>${t("FT.SWN.Morale.outgunned")} <input type="number" name="outgunned" min="-5" max="5" step="1" value="${f.outgunned}"></label>
       <label class="ft-check"><input type="checkbox" name="homeGround"${f.homeGround ? " checked" : ""}> ${t("FT.SWN.Morale.homeGround")}</label>
-      <p class="hint">${t("FT.SWN.Morale.editHint")}</p></div>`;
+      <p class="hint">${t("FT.SWN.Morale.editHint")}</p>${elsewhere}</div>`;
     const result: unknown = await foundry.applications.api.DialogV2.prompt({
       window: { title: t("FT.SWN.Morale.editTitle", { side: group.name ?? "" }) },
       content,
