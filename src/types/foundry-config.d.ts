@@ -102,6 +102,8 @@ declare module "fvtt-types/configuration" {
         groupRoll?: boolean;
         /** SWN-10: the round each actor (by id) last read Morale in; GM-written (workflows/side-morale.ts). */
         moraleReads?: Record<string, number>;
+        /** SWN-09: the round each actor (by id) last tried to intimidate in; GM-written (workflows/side-morale.ts). */
+        intimidations?: Record<string, number>;
       };
     };
     CombatantGroup: {

@@ -15,7 +15,8 @@
  * - on the group: the band (its terms are on every card), the rounds it was intimidated (each announced by a card),
  *   the start snapshot, and which GM user's browser holds the factors (`flags.moraleFactors`: a user id and a random
  *   key, no factor);
- * - on the Combat: the round each actor last read Morale in (`flags.moraleReads`).
+ * - on the Combat: the round each actor last read Morale in (`flags.moraleReads`) and last tried to intimidate in
+ *   (`flags.intimidations`).
  * The GM's factors — a base the GM entered, the leader and its kind, surprised, outgunned, home ground — are in no
  * document: they live in one GM browser (a client setting, `sideMorale`, as sealed sides do), and the number is worked
  * out there. So a player cannot read a side's number unless the GM entered none of those factors (then it is the
@@ -42,6 +43,7 @@ import { perPage } from "../helpers/page-state.js";
 import { notify } from "../helpers/report.js";
 import { clientSettings, SETTINGS } from "../helpers/settings.js";
 import {
+  checkIntimidateThisRound,
   checkReadThisRound,
   intimidate,
   type LeaderKind,
@@ -535,8 +537,13 @@ async function intimidateNow(
   if (!now) throw new RulesError("FT.SWN.Morale.none", "That side has no Morale", { side: group.name ?? "" });
   const round = combat.round ?? 0;
   const pub = publicOf(group);
-  // SWN-09: refused before anything is rolled once the side was intimidated this round.
+  // SWN-09: refused before anything is rolled once the side was intimidated this round, or once this actor tried
+  // this round (an action: a failure is no retry, review trust-and-faults-2 §2-C). The try is kept on the Combat,
+  // which only a GM may write (v13 common/documents/combat.mjs `#canUpdate`).
   if (pub.intimidated.includes(round)) intimidate(0, now.value, true);
+  const who = actor.actor?.id ?? body.actorId;
+  checkIntimidateThisRound(roundsOf(combat, "intimidations")[who], round, actor.name ?? "");
+  await combat.setFlag(SYSTEM_ID, "intimidations", { ...roundsOf(combat, "intimidations"), [who]: round });
   const bonus = checkBonus(actor.actor, "lead");
   const r = await roll2d6();
   const total = (r.total ?? 0) + bonus;
@@ -593,9 +600,9 @@ export async function handleReadMorale(
   return QUEUE().run(combat.id ?? "", () => readNow(combat, body, requester));
 }
 
-/** The round each actor last read Morale in (combat flag, GM-written). */
-function readsOf(combat: CombatI): Record<string, number> {
-  const raw: unknown = combat.getFlag(SYSTEM_ID, "moraleReads");
+/** The round each actor last read Morale in, or tried to intimidate in (combat flags, GM-written). */
+function roundsOf(combat: CombatI, key: "moraleReads" | "intimidations"): Record<string, number> {
+  const raw: unknown = combat.getFlag(SYSTEM_ID, key);
   const out: Record<string, number> = {};
   if (isRecord(raw)) for (const [k, v] of Object.entries(raw)) if (typeof v === "number") out[k] = v;
   return out;
@@ -610,7 +617,7 @@ async function readNow(
   if (!actor) throw new RulesError("FT.SWN.Morale.notInFight", "You have no combatant in this fight");
   const round = combat.round ?? 0;
   const reader = actor.actor?.id ?? body.actorId;
-  checkReadThisRound(readsOf(combat)[reader], round, actor.name ?? "");
+  checkReadThisRound(roundsOf(combat, "moraleReads")[reader], round, actor.name ?? "");
   const seen = combat.groups.contents.filter(
     (g): g is GroupI =>
       isSide(g) && combat.combatants.contents.some((c) => sideIdOf(c) === g.id && !c.hidden),
@@ -619,7 +626,7 @@ async function readNow(
     if (moraleOfSide(combat, group) && !holdsFactors(combat, group)) throw notHeld(group);
   const bonus = checkBonus(actor.actor, "notice");
   // The Move is spent whether the check succeeds or not: the round is kept before the roll.
-  await combat.setFlag(SYSTEM_ID, "moraleReads", { ...readsOf(combat), [reader]: round });
+  await combat.setFlag(SYSTEM_ID, "moraleReads", { ...roundsOf(combat, "moraleReads"), [reader]: round });
   const r = await roll2d6();
   const total = (r.total ?? 0) + bonus;
   const { success } = readMorale(total);

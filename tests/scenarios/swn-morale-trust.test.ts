@@ -187,6 +187,29 @@ async function aliceForgesRead(n: number, bonus: number): Promise<string | null>
   });
 }
 
+/** Alice's console: an Intimidate request at the pirates written straight on her own User, with the bonus she likes. */
+async function aliceForgesIntimidate(n: number, bonus: number): Promise<string | null> {
+  const alice = table.client(ALICE_ID);
+  const reqId = `forgedIntim000${n}0`.slice(0, 16);
+  const combat = combatId();
+  const side = sideId();
+  await alice.run(() =>
+    G().game.user.setFlag(SYS, "request", {
+      id: reqId,
+      kind: "intimidate",
+      combatId: combat,
+      actorId: KARA,
+      sideId: side,
+      bonus,
+    }),
+  );
+  await table.settle();
+  return alice.run(() => {
+    const r = G().game.user.getFlag(SYS, "response");
+    return r?.id === reqId ? ((r.error as string | null) ?? null) : "no answer";
+  });
+}
+
 describe("scenario: side Morale against a player's console and a GM on another machine (issue 27, SWN-09, SWN-10, SWN-12)", () => {
   it("T2-2D SWN-10: a Morale reading reaches Alice from the GM only — Bruno's query and writes plant nothing, nor does her own write", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
@@ -333,6 +356,24 @@ describe("scenario: side Morale against a player's console and a GM on another m
     );
     expect(table.client(ASSISTANT_ID).run(() => G().game.messages.size as number)).toBe(cards);
     expect(asst.run(() => G().game.combat.getFlag(SYS, "moraleReads") ?? null)).toBeNull();
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("T2-2C SWN-09: Intimidate adds Kara's Lead and Cha from her sheet, one try per actor per round — a forged +20 is not read, a failure is no retry", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await fight();
+    const cards = messages();
+    // Lead 0 + Cha 10 (+0): 2d6 [1, 1] = 2 against Morale 8 — no effect, whatever the request says.
+    table.dice(1, 1);
+    expect(await aliceForgesIntimidate(1, 20)).toBeNull();
+    for (const c of table.all)
+      expect(lastCardLines(c)).toBe("Intimidate Hostile side SWN-09 Kara: 2d6 [1, 1] = 2 No effect.");
+    // A second try this round is refused before anything is rolled.
+    expect(await aliceForgesIntimidate(2, 20)).toContain("Kara has tried to intimidate this round (SWN-09)");
+    expect(messages()).toBe(cards + 1);
+    expect(onEveryClient(table, () => pirateSide().system.morale.intimidated.length as number)).toEqual(
+      everyone(table, 0),
+    );
     expect(table.unhandled).toEqual([]);
   });
 });

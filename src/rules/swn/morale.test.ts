@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  checkIntimidateThisRound,
   checkReadThisRound,
   intimidate,
   lossSteps,
@@ -86,5 +87,9 @@ describe("SWN-12 SWN-13 side Morale (seed 003)", () => {
     expect(() => checkReadThisRound(2, 2, "Kara")).toThrow("Kara has read Morale this round (SWN-10)");
     expect(() => checkReadThisRound(1, 2, "Kara")).not.toThrow();
     expect(() => checkReadThisRound(undefined, 1, "Kara")).not.toThrow();
+    expect(() => checkIntimidateThisRound(3, 3, "Kara")).toThrow(
+      "Kara has tried to intimidate this round (SWN-09)",
+    );
+    expect(() => checkIntimidateThisRound(2, 3, "Kara")).not.toThrow();
   });
 });

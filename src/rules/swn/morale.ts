@@ -156,3 +156,18 @@ export function checkReadThisRound(lastRound: number | undefined, round: number,
   if (lastRound === round)
     throw new RulesError("FT.SWN.readThisRound", `${actor} has read Morale this round (SWN-10)`, { actor });
 }
+
+/**
+ * SWN-09: Intimidate is an action, so an actor intimidates once per round, success or not (a failure is no retry);
+ * `lastRound` is the round it last tried in. Refused before anything is rolled.
+ */
+export function checkIntimidateThisRound(lastRound: number | undefined, round: number, actor: string): void {
+  if (lastRound === round)
+    throw new RulesError(
+      "FT.SWN.intimidateThisRound",
+      `${actor} has tried to intimidate this round (SWN-09)`,
+      {
+        actor,
+      },
+    );
+}
