@@ -6,7 +6,8 @@
  *   her User, and what Alice writes on her own User is not taken as the GM's.
  * - T2-2C: Read Morale is 2d6 + the GM's sum of Kara's Notice and her better of Wisdom and Charisma (SWN-10), once
  *   per reading actor per round, the record on the Combat (which only a GM may write); a bonus Alice writes in
- *   her request is not read.
+ *   her request is not read. Intimidate likewise: 2d6 + Lead + Cha from the sheet, one try per actor per round (SWN-09:
+ *   an action), so a failure is no retry.
  * - T2-2E: the GM reloads on another machine: that browser has not the GM's factors, so it leaves the band alone
  *   and says so once; entering the factors there takes the side over.
  */
