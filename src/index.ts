@@ -166,7 +166,7 @@ Hooks.once("ready", () => {
 });
 
 /**
- * SWN-09, SWN-10, SWN-12 (issue 16): side Morale's GM requests, the reader's query, and the hooks on which the active
+ * SWN-09, SWN-10, SWN-12 (issue 16): side Morale's GM requests, the reading a GM writes on the reader's User, and the hooks on which the active
  * GM recomputes a side — an actor's SWN block (its HP), a combatant defeated, added or removed, the combat started
  * or a new round. The workflow (`workflows/side-morale.ts`) is loaded when first needed.
  */
@@ -179,8 +179,12 @@ function registerSideMoraleHooks(): void {
   });
   registerGMRequest("intimidate", async (body, user) => (await morale()).handleIntimidate(body, user));
   registerGMRequest("readMorale", async (body, user) => (await morale()).handleReadMorale(body, user));
-  Object.assign(CONFIG.queries, {
-    "frontier-tactics.moraleRead": async (data: unknown) => (await morale()).keepRead(data),
+  // SWN-10: the reader's browser keeps a reading a GM wrote on its User (no query: its sender is unknown, T2-2D).
+  Hooks.on("updateUser", (user, changed, _options, userId) => {
+    if (user.isSelf && foundry.utils.hasProperty(changed, `flags.${SYSTEM_ID}.moraleReading`))
+      void morale()
+        .then((m) => m.receiveReading(user, userId))
+        .catch(console.error);
   });
   const refresh = (combats: () => readonly Combat.Implementation[]) => {
     if (!game.user?.isActiveGM || !isSwn()) return;

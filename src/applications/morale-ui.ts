@@ -10,9 +10,11 @@ import { RulesError } from "../rules/index.js";
 import {
   type GmMoraleFactors,
   gmFactors,
+  holdsFactors,
   isRecord,
   moraleOfSide,
   moraleRead,
+  notHeld,
   setGmFactors,
 } from "../workflows/side-morale.js";
 
@@ -28,28 +30,9 @@ function fightOf(actor: Actor.Implementation): Combat.Implementation {
   return combat;
 }
 
-/** The check's bonus the user gives (their Lead/Cha or Notice/Wis skill and attribute), or null when cancelled. */
-async function askBonus(title: string, label: string): Promise<number | null> {
-  const result: unknown = await foundry.applications.api.DialogV2.prompt({
-    window: { title },
-    content: `<div class="ft-dialog ft-morale-check"><label>${esc(label)} <input type="number" name="bonus" value="0" step="1" min="-10" max="20"></label></div>`,
-    ok: {
-      label: t("FT.SWN.Morale.roll"),
-      callback: (_ev: Event, button: HTMLButtonElement) =>
-        button.form?.querySelector<HTMLInputElement>('input[name="bonus"]')?.value ?? "0",
-    },
-  });
-  if (result === null || result === undefined) return null;
-  const n = Number(result === "" ? 0 : result);
-  if (!Number.isInteger(n) || n < -10 || n > 20)
-    throw new RulesError("FT.SWN.Morale.badBonus", `"${String(result)}" is not a bonus from −10 to +20`, {
-      value: String(result),
-    });
-  return n;
-}
-
 /**
- * SWN-09: Intimidate the side of the user's one target — the GM rolls 2d6 + the bonus against that side's Morale.
+ * SWN-09: Intimidate the side of the user's one target — the GM rolls 2d6 + the actor's Lead and Charisma (worked
+ * out by the GM from the sheet: the user gives no bonus, review trust-and-faults-2 §2-C) against that side's Morale.
  * Refused with a notification: no fight, no target or several, the target on the actor's own side.
  */
 export async function intimidateFrom(actor: Actor.Implementation): Promise<void> {
@@ -60,34 +43,29 @@ export async function intimidateFrom(actor: Actor.Implementation): Promise<void>
     const c = targets[0]?.document.combatant;
     const sideId = c && c.parent === combat ? sideIdOf(c) : null;
     if (!sideId) return notify("warn", "FT.SWN.Intimidate.oneTarget");
-    const side = combat.groups.get(sideId)?.name ?? "";
-    const bonus = await askBonus(t("FT.SWN.Intimidate.title", { side }), t("FT.SWN.Intimidate.bonus"));
-    if (bonus === null) return;
-    await requestGM({
-      kind: "intimidate",
-      combatId: combat.id ?? "",
-      actorId: actor.id ?? "",
-      sideId,
-      bonus,
-    });
+    await requestGM({ kind: "intimidate", combatId: combat.id ?? "", actorId: actor.id ?? "", sideId });
   } catch (e) {
     report(e);
   }
 }
 
-/** SWN-10: Read Morale — the GM rolls 2d6 + the bonus against 6 and, on a success, tells this user alone. */
+/**
+ * SWN-10: Read Morale — the GM rolls 2d6 + the actor's Notice and better of Wisdom and Charisma (from the sheet)
+ * against 6, once per actor per round, and on a success writes the reading on this user's User.
+ */
 export async function readMoraleFrom(actor: Actor.Implementation): Promise<void> {
   try {
     const combat = fightOf(actor);
-    const bonus = await askBonus(t("FT.SWN.ReadMorale.title"), t("FT.SWN.ReadMorale.bonus"));
-    if (bonus === null) return;
-    await requestGM({ kind: "readMorale", combatId: combat.id ?? "", actorId: actor.id ?? "", bonus });
+    await requestGM({ kind: "readMorale", combatId: combat.id ?? "", actorId: actor.id ?? "" });
   } catch (e) {
     report(e);
   }
 }
 
-/** The GM edits a side's Morale factors (SWN-12): kept in this browser, then the side is recomputed. */
+/**
+ * The GM edits a side's Morale factors (SWN-12): kept in this browser, which the side then names as their holder
+ * (taking it over from another browser), then the side is recomputed.
+ */
 export async function editMorale(combat: Combat.Implementation, groupId: string): Promise<void> {
   try {
     if (!game.user?.isGM) return;
@@ -96,6 +74,13 @@ export async function editMorale(combat: Combat.Implementation, groupId: string)
     const group = combat.groups.get(groupId);
     if (!group || !isSide(group)) return;
     const f = gmFactors(combat.id ?? "", groupId);
+    // Review §2-E: another browser holds this side's factors; saving here takes the side over, and the GM is told so.
+    const taken = holdsFactors(combat, group) ? null : notHeld(group);
+    const elsewhere = taken
+      ? `<p class="hint ft-warning">${esc(
+          t(taken.key, Object.fromEntries(Object.entries(taken.data).map(([k, v]) => [k, String(v)]))),
+        )}</p>`
+      : "";
     const members = combat.combatants.contents.filter((c) => sideIdOf(c) === groupId);
     const option = (v: string, label: string, on: boolean) =>
       `<option value="${esc(v)}"${on ? " selected" : ""}>${esc(label)}</option>`;
@@ -106,7 +91,7 @@ export async function editMorale(combat: Combat.Implementation, groupId: string)
       <label class="ft-check"><input type="checkbox" name="surprised"${f.surprised ? " checked" : ""}> ${t("FT.SWN.Morale.surprised")}</label>
       <label>${t("FT.SWN.Morale.outgunned")} <input type="number" name="outgunned" min="-5" max="5" step="1" value="${f.outgunned}"></label>
       <label class="ft-check"><input type="checkbox" name="homeGround"${f.homeGround ? " checked" : ""}> ${t("FT.SWN.Morale.homeGround")}</label>
-      <p class="hint">${t("FT.SWN.Morale.editHint")}</p></div>`;
+      <p class="hint">${t("FT.SWN.Morale.editHint")}</p>${elsewhere}</div>`;
     const result: unknown = await foundry.applications.api.DialogV2.prompt({
       window: { title: t("FT.SWN.Morale.editTitle", { side: group.name ?? "" }) },
       content,
@@ -172,7 +157,8 @@ export interface MoraleStripEntry {
  * factors; for a player only the sides they read (SWN-10), as they read them.
  */
 export function moraleStrip(combat: Combat.Implementation): MoraleStripEntry[] {
-  // The number is worked out in the active GM's browser (the factors are kept there); another GM sees the band only.
+  // The number is worked out in the active GM's browser that holds the factors; another GM browser sees the band
+  // only, and why (review trust-and-faults-2 §2-E).
   const isGM = !!game.user?.isGM;
   const active = !!game.user?.isActiveGM;
   const read = moraleRead()[combat.id ?? ""] ?? {};
@@ -181,13 +167,19 @@ export function moraleStrip(combat: Combat.Implementation): MoraleStripEntry[] {
     if (!isSide(group)) continue;
     const id = group.id ?? "";
     const base = { id, name: group.name ?? "", colour: group.system.colour };
-    if (isGM && !active) {
+    if (isGM && (!active || !holdsFactors(combat, group))) {
+      const elsewhere = active ? notHeld(group) : null;
       if (group.system.morale.band)
         out.push({
           ...base,
           value: null,
           bandLabel: `FT.SWN.Morale.${group.system.morale.band}`,
-          tooltip: t("FT.SWN.Morale.activeGMOnly"),
+          tooltip: elsewhere
+            ? t(
+                elsewhere.key,
+                Object.fromEntries(Object.entries(elsewhere.data).map(([k, v]) => [k, String(v)])),
+              )
+            : t("FT.SWN.Morale.activeGMOnly"),
           readData: null,
         });
     } else if (isGM) {

@@ -27,6 +27,8 @@ describe("Character data", () => {
       ab: 1,
       hp: { value: 5, max: 5 },
       moraleImmune: false,
+      notice: -1,
+      lead: -1,
     });
   });
 

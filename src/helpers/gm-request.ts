@@ -31,8 +31,8 @@ export type GMRequestBody =
   | { readonly kind: "reflex"; readonly messageId: string; readonly ids: readonly string[] }
   | { readonly kind: "nextRound"; readonly combatId: string; readonly round: number }
   /**
-   * SWN-09: intimidate side `sideId` of the asker's combat, with the asker's Lead/Cha bonus (their word, bounded);
-   * SWN-10: read the Morale of the sides the asker can see. The GM rolls the 2d6.
+   * SWN-09: intimidate side `sideId` of the asker's combat; SWN-10: read the Morale of the sides the asker can see.
+   * The GM rolls the 2d6 and works the bonus out from the actor's sheet: a bonus in the request is not read (T2-2C).
    */
   | {
       readonly kind: "intimidate";
@@ -40,13 +40,11 @@ export type GMRequestBody =
       /** The actor the asker acts with (the sheet's); the GM checks the asker owns it. */
       readonly actorId: string;
       readonly sideId: string;
-      readonly bonus: number;
     }
   | {
       readonly kind: "readMorale";
       readonly combatId: string;
       readonly actorId: string;
-      readonly bonus: number;
     }
   /** Use a Stimdose or Staydose (SF-B-22, SF-B-15) from the asker's actor's gear on a target (`workflows/drugs.ts`). */
   | { readonly kind: "drug"; readonly actorId: string; readonly itemId: string; readonly target: string }
@@ -90,7 +88,6 @@ export function requestProblem(raw: unknown): string | null {
     if (typeof r.combatId !== "string" || !ID.test(r.combatId)) return "combat id";
     if (typeof r.actorId !== "string" || !ID.test(r.actorId)) return "actor id";
     if (r.kind === "intimidate" && (typeof r.sideId !== "string" || !ID.test(r.sideId))) return "side id";
-    if (!Number.isInteger(r.bonus) || (r.bonus as number) < -10 || (r.bonus as number) > 20) return "bonus";
     return null;
   }
   if (r.kind === "drug") {
@@ -138,14 +135,12 @@ function bodyOf(raw: Record<string, unknown>): GMRequestBody {
       combatId: String(raw.combatId),
       actorId: String(raw.actorId),
       sideId: String(raw.sideId),
-      bonus: Number(raw.bonus),
     };
   if (raw.kind === "readMorale")
     return {
       kind: "readMorale",
       combatId: String(raw.combatId),
       actorId: String(raw.actorId),
-      bonus: Number(raw.bonus),
     };
   if (raw.kind === "drug")
     return {

@@ -100,6 +100,16 @@ declare module "fvtt-types/configuration" {
         surprise?: boolean;
         /** SW-03: the GM rolls each side's NPCs as one group (one d20, the best member's bonus). */
         groupRoll?: boolean;
+        /** SWN-10: the round each actor (by id) last read Morale in; GM-written (workflows/side-morale.ts). */
+        moraleReads?: Record<string, number>;
+        /** SWN-09: the round each actor (by id) last tried to intimidate in; GM-written (workflows/side-morale.ts). */
+        intimidations?: Record<string, number>;
+      };
+    };
+    CombatantGroup: {
+      "frontier-tactics": {
+        /** SWN-12: which GM browser holds the side's Morale factors — a user id and a random key, no factor. */
+        moraleFactors?: { user: string; key: string };
       };
     };
     Combatant: {
@@ -172,6 +182,13 @@ declare module "fvtt-types/configuration" {
           skipped?: { id: string; reason: string; data?: Readonly<Record<string, string>> }[];
           error?: string | null;
         };
+        /** SWN-10: the GM's answer to a Read Morale, written by a GM on the reader's User (workflows/side-morale.ts). */
+        moraleReading?: {
+          id: string;
+          combatId: string;
+          round: number;
+          sides: { id: string; name: string; value: number; band: string }[];
+        };
       };
     };
     Actor: {
@@ -186,8 +203,6 @@ declare global {
     /** The GM-side handlers `init` registers for players' requests (helpers/gm-query.ts). */
     interface Queries {
       "frontier-tactics.rollSide": typeof handleRollSideQuery;
-      /** SWN-10: the GM tells a reader the Morale they read (workflows/side-morale.ts). */
-      "frontier-tactics.moraleRead": (data: unknown) => Promise<boolean>;
     }
   }
 }

@@ -8,11 +8,26 @@
  * - the GM's (edited from the tracker): the base (default: the highest member's `swn.morale`, ruling 4e), the leader
  *   and its kind (present at the start: +1 / +2), surprised, outgunned, home ground.
  *
- * Who knows what. Every client holds every document's data (v13), so the number and the GM's factors are in no
- * document: the factors live in the GM's browser (a client setting, `sideMorale`, as sealed sides do), and the
- * number is worked out there. On the group, for everyone, is only what the table sees anyway: the band (its terms are
- * on every card), the rounds it was intimidated (each announced by a card) and the start snapshot. A player learns
- * the number by Read Morale: the GM answers that player alone (`User#query`), and their browser keeps it.
+ * Who knows what (review trust-and-faults-2 §3-B). Every client holds every document's data (v13), so what a document
+ * carries a player can read from the console:
+ * - each member's own Morale (`system.swn.morale`, the default base), HP, defeated mark and the GM's "unaware" mark,
+ *   so the losses and that default base are open to a player who looks;
+ * - on the group: the band (its terms are on every card), the rounds it was intimidated (each announced by a card),
+ *   the start snapshot, and which GM user's browser holds the factors (`flags.moraleFactors`: a user id and a random
+ *   key, no factor);
+ * - on the Combat: the round each actor last read Morale in (`flags.moraleReads`) and last tried to intimidate in
+ *   (`flags.intimidations`).
+ * The GM's factors — a base the GM entered, the leader and its kind, surprised, outgunned, home ground — are in no
+ * document: they live in one GM browser (a client setting, `sideMorale`, as sealed sides do), and the number is worked
+ * out there. So a player cannot read a side's number unless the GM entered none of those factors (then it is the
+ * default base and the counted losses, both in documents), or by Read Morale.
+ * Read Morale (SWN-10): the GM writes the reading on the reader's own User (`flags.moraleReading`), which only that
+ * user and the GMs may write (v13 common/documents/user.mjs `#canUpdate`); the reader's browser keeps it only when
+ * the write came from a GM (`receiveReading`). The User, like every document, reaches every client: another player
+ * with a console can read what the reader was told.
+ * One browser holds a side's factors (review §2-E): the group names it; another GM browser — another GM, or the same
+ * GM on another machine — leaves the band alone, refuses Intimidate and Read Morale at that side, and says why once.
+ * Entering the factors in that browser takes the side over.
  *
  * Loaded when first needed (index.ts wires its requests and hooks lazily; `canvas/morale-band.ts` reads the band).
  *
@@ -25,14 +40,18 @@ import { isSwn } from "../canvas/morale-band.js";
 import { SYSTEM_ID } from "../constants.js";
 import { actorSystem, isSide, isSquad, sideIdOf } from "../documents/subtypes.js";
 import { perPage } from "../helpers/page-state.js";
+import { notify } from "../helpers/report.js";
 import { clientSettings, SETTINGS } from "../helpers/settings.js";
 import {
+  checkIntimidateThisRound,
+  checkReadThisRound,
   intimidate,
   type LeaderKind,
   MORALE_BANDS,
   type Modifier,
   type MoraleBand,
   moraleBand,
+  moraleCheckBonus,
   RulesError,
   readMorale,
   sideMorale,
@@ -157,7 +176,8 @@ export function bandEffects(band: MoraleBand): { attack: number; ac: number } {
 /*  Foundry                                     */
 /* -------------------------------------------- */
 
-type Store = Record<string, Record<string, Partial<GmMoraleFactors>>>;
+/** combat id → side id → the GM's factors, and the key the group names when this browser holds them (§2-E). */
+type Store = Record<string, Record<string, Partial<GmMoraleFactors> & { key?: string }>>;
 
 function readStore(key: "sideMorale" | "moraleRead"): Store {
   const raw: unknown = clientSettings().get(SYSTEM_ID, SETTINGS[key]);
@@ -178,14 +198,69 @@ export function gmFactors(combatId: string, sideId: string): GmMoraleFactors {
   };
 }
 
-/** Keep the GM's factors of a side (GM), dropping combats no longer in the world; then recompute the side. */
+/** Which GM browser holds a side's factors (§2-E): the GM user and a random key kept with them there. */
+export interface FactorHolder {
+  readonly user: string;
+  readonly key: string;
+}
+
+/** The holder the group names (a GM wrote it: players cannot write a CombatantGroup), or null when none entered any. */
+export function holderOf(group: GroupI): FactorHolder | null {
+  const h: unknown = group.getFlag(SYSTEM_ID, "moraleFactors");
+  return isRecord(h) && typeof h.user === "string" && typeof h.key === "string"
+    ? { user: h.user, key: h.key }
+    : null;
+}
+
+/**
+ * Does this browser hold the side's factors? Yes when no GM entered any (the defaults are every browser's), or when
+ * it keeps the key the group names. A GM's user id alone cannot tell: the same GM on another machine has the id but
+ * not the factors.
+ */
+export function holdsFactors(combat: CombatI, group: GroupI): boolean {
+  const h = holderOf(group);
+  return !h || readStore("sideMorale")[combat.id ?? ""]?.[group.id ?? ""]?.key === h.key;
+}
+
+/** Why this browser leaves a side alone: the factors are in another GM browser (an error to show). */
+export function notHeld(group: GroupI): RulesError {
+  const side = group.name ?? "";
+  const user = game.users?.get(holderOf(group)?.user ?? "")?.name ?? "?";
+  return new RulesError(
+    "FT.SWN.Morale.notHeld",
+    `${side}: its Morale factors are kept in another browser (${user}'s); this browser leaves its band as it is. Enter the factors here to take the side over (SWN-12).`,
+    { side, user },
+  );
+}
+
+/** The sides this page has already said it leaves alone (once each, not at every HP change). */
+const WARNED = perPage(() => new Set<string>());
+
+function warnNotHeld(combat: CombatI, group: GroupI): void {
+  const key = `${combat.id}.${group.id}.${holderOf(group)?.key}`;
+  if (WARNED().has(key)) return;
+  WARNED().add(key);
+  const e = notHeld(group);
+  notify("warn", e.key, e.data);
+}
+
+/**
+ * Keep the GM's factors of a side (GM), dropping combats no longer in the world; the group then names this browser
+ * as their holder (a new key when it did not hold them: entering them here takes the side over); then recompute.
+ */
 export async function setGmFactors(combat: CombatI, sideId: string, f: GmMoraleFactors): Promise<void> {
+  const group = combat.groups.get(sideId);
+  if (!group || !isSide(group)) return;
   const live = new Set((game.combats?.contents ?? []).map((c) => c.id ?? ""));
   const store = readStore("sideMorale");
+  const held = holdsFactors(combat, group) ? holderOf(group) : null;
+  const key = held?.key ?? foundry.utils.randomID();
   const next: Store = {};
   for (const [id, sides] of Object.entries(store)) if (live.has(id)) next[id] = sides;
-  next[combat.id ?? ""] = { ...(next[combat.id ?? ""] ?? {}), [sideId]: f };
+  next[combat.id ?? ""] = { ...(next[combat.id ?? ""] ?? {}), [sideId]: { ...f, key } };
   await clientSettings().set(SYSTEM_ID, SETTINGS.sideMorale, next);
+  if (held?.key !== key || held.user !== game.user?.id)
+    await group.setFlag(SYSTEM_ID, "moraleFactors", { user: game.user?.id ?? "", key });
   await refreshMorale(combat);
 }
 
@@ -258,6 +333,11 @@ export function refreshMorale(combat: CombatI): Promise<void> {
   return QUEUE().run(combat.id, async () => {
     for (const group of combat.groups.contents) {
       if (!isSide(group)) continue;
+      // §2-E: without the GM's factors this browser would work out another number, write a band and post a card.
+      if (!holdsFactors(combat, group)) {
+        warnNotHeld(combat, group);
+        continue;
+      }
       await settleSide(
         membersOf(combat, group.id ?? ""),
         gmFactors(combat.id ?? "", group.id ?? ""),
@@ -398,6 +478,19 @@ function checkedCombat(combatId: string): CombatI {
   return combat;
 }
 
+/**
+ * The bonus of the asker's Morale check, worked out here from the actor's sheet (review §2-C: never the asker's
+ * word): SWN-09 Lead + Cha, SWN-10 Notice + the better of Wis and Cha (`moraleCheckBonus`). A squad has no skills or
+ * attributes: 0. The owner can edit their own sheet (v13 common/documents/actor.mjs `#canUpdate`), within the
+ * schema's bounds (skill −1..4), and the GM sees the sheet.
+ */
+function checkBonus(actor: Actor.Implementation | null, skill: "notice" | "lead"): number {
+  const sys = actorSystem(actor);
+  if (!sys) return 0;
+  const a = sys.d20.abilities;
+  return moraleCheckBonus(sys.swn[skill], skill === "notice" ? [a.wis ?? 10, a.cha ?? 10] : [a.cha ?? 10]);
+}
+
 async function roll2d6(): Promise<Roll> {
   return new Roll("2d6").evaluate();
 }
@@ -414,7 +507,6 @@ export async function handleIntimidate(
     readonly combatId: string;
     readonly actorId: string;
     readonly sideId: string;
-    readonly bonus: number;
   },
   requester: UserI,
 ): Promise<{ applied: string[]; skipped: { id: string; reason: string }[] }> {
@@ -430,7 +522,6 @@ async function intimidateNow(
     readonly combatId: string;
     readonly actorId: string;
     readonly sideId: string;
-    readonly bonus: number;
   },
   requester: UserI,
 ): Promise<{ applied: string[]; skipped: { id: string; reason: string }[] }> {
@@ -440,16 +531,24 @@ async function intimidateNow(
   if (!group) throw new RulesError("FT.SWN.Morale.noSide", "No such side");
   if (!actor) throw new RulesError("FT.SWN.Morale.notInFight", "You have no combatant in this fight");
   if (sideIdOf(actor) === group.id) throw new RulesError("FT.SWN.Morale.ownSide", "That is your own side");
+  // §2-E: the side's Morale is worked out where its factors are; elsewhere the check would be against another number.
+  if (!holdsFactors(combat, group)) throw notHeld(group);
   const now = moraleOfSide(combat, group);
   if (!now) throw new RulesError("FT.SWN.Morale.none", "That side has no Morale", { side: group.name ?? "" });
   const round = combat.round ?? 0;
   const pub = publicOf(group);
-  // SWN-09: refused before anything is rolled once the side was intimidated this round.
+  // SWN-09: refused before anything is rolled once the side was intimidated this round, or once this actor tried
+  // this round (an action: a failure is no retry, review trust-and-faults-2 §2-C). The try is kept on the Combat,
+  // which only a GM may write (v13 common/documents/combat.mjs `#canUpdate`).
   if (pub.intimidated.includes(round)) intimidate(0, now.value, true);
+  const who = actor.actor?.id ?? body.actorId;
+  checkIntimidateThisRound(roundsOf(combat, "intimidations")[who], round, actor.name ?? "");
+  await combat.setFlag(SYSTEM_ID, "intimidations", { ...roundsOf(combat, "intimidations"), [who]: round });
+  const bonus = checkBonus(actor.actor, "lead");
   const r = await roll2d6();
-  const total = (r.total ?? 0) + body.bonus;
+  const total = (r.total ?? 0) + bonus;
   const name = esc(actor.name ?? requester.name ?? "");
-  const line = `${name}: 2d6 [${dice(r)}] ${body.bonus ? `${signed(body.bonus)} ` : ""}= ${total}`;
+  const line = `${name}: 2d6 [${dice(r)}] ${bonus ? `${signed(bonus)} ` : ""}= ${total}`;
   const side = esc(group.name ?? "");
   const { success } = await recordIntimidation(
     membersOf(combat, group.id ?? ""),
@@ -484,28 +583,58 @@ export interface ReadSide {
   readonly band: MoraleBand;
 }
 
-export const MORALE_READ_QUERY = `${SYSTEM_ID}.moraleRead`;
-
 /**
- * SWN-10 (the active GM, for `requester`): Read Morale — 2d6 + the asker's bonus against 6; on a success the GM tells
- * the reader alone the Morale of every side with a member not hidden from players (`User#query` to that user: no
- * document carries it). The card, for all, says only the roll and whether it succeeded.
+ * SWN-10 (the active GM, for `requester`): Read Morale — 2d6 + the bonus worked out from the reading actor's sheet
+ * against 6, once per actor per round (a Move; the round is kept on the Combat, which only a GM may write: v13
+ * common/documents/combat.mjs `#canUpdate`). A second read that round, or a side in sight whose factors this browser
+ * does not hold, is refused before anything is rolled. On a success the GM writes the Morale of every side with a
+ * member not hidden from players on the reader's own User (`flags.moraleReading`), for the reader's browser to keep.
+ * The card, for all, says only the roll and whether it succeeded.
  */
 export async function handleReadMorale(
-  body: { readonly combatId: string; readonly actorId: string; readonly bonus: number },
+  body: { readonly combatId: string; readonly actorId: string },
   requester: UserI,
 ): Promise<{ applied: string[]; skipped: { id: string; reason: string }[] }> {
   const combat = checkedCombat(body.combatId);
+  // One at a time (as Intimidate): two reads of one actor in a round cannot both pass the round's check.
+  return QUEUE().run(combat.id ?? "", () => readNow(combat, body, requester));
+}
+
+/** The round each actor last read Morale in, or tried to intimidate in (combat flags, GM-written). */
+function roundsOf(combat: CombatI, key: "moraleReads" | "intimidations"): Record<string, number> {
+  const raw: unknown = combat.getFlag(SYSTEM_ID, key);
+  const out: Record<string, number> = {};
+  if (isRecord(raw)) for (const [k, v] of Object.entries(raw)) if (typeof v === "number") out[k] = v;
+  return out;
+}
+
+async function readNow(
+  combat: CombatI,
+  body: { readonly combatId: string; readonly actorId: string },
+  requester: UserI,
+): Promise<{ applied: string[]; skipped: { id: string; reason: string }[] }> {
   const actor = askersCombatant(combat, requester, body.actorId);
   if (!actor) throw new RulesError("FT.SWN.Morale.notInFight", "You have no combatant in this fight");
+  const round = combat.round ?? 0;
+  const reader = actor.actor?.id ?? body.actorId;
+  checkReadThisRound(roundsOf(combat, "moraleReads")[reader], round, actor.name ?? "");
+  const seen = combat.groups.contents.filter(
+    (g): g is GroupI =>
+      isSide(g) && combat.combatants.contents.some((c) => sideIdOf(c) === g.id && !c.hidden),
+  );
+  for (const group of seen)
+    if (moraleOfSide(combat, group) && !holdsFactors(combat, group)) throw notHeld(group);
+  const bonus = checkBonus(actor.actor, "notice");
+  // The Move is spent whether the check succeeds or not: the round is kept before the roll.
+  await combat.setFlag(SYSTEM_ID, "moraleReads", { ...roundsOf(combat, "moraleReads"), [reader]: round });
   const r = await roll2d6();
-  const total = (r.total ?? 0) + body.bonus;
+  const total = (r.total ?? 0) + bonus;
   const { success } = readMorale(total);
   const name = esc(actor.name ?? requester.name ?? "");
   await ChatMessage.create({
     content: ruleCardHtml("ft-morale-card", t("FT.SWN.ReadMorale.title"), "SWN-10", [
       {
-        html: `${name}: 2d6 [${dice(r)}] ${body.bonus ? `${signed(body.bonus)} ` : ""}= ${total} ${t("FT.SWN.ReadMorale.vs")}`,
+        html: `${name}: 2d6 [${dice(r)}] ${bonus ? `${signed(bonus)} ` : ""}= ${total} ${t("FT.SWN.ReadMorale.vs")}`,
       },
       {
         html: t(success ? "FT.SWN.ReadMorale.success" : "FT.SWN.ReadMorale.failure"),
@@ -517,22 +646,32 @@ export async function handleReadMorale(
   });
   if (!success) return { applied: [], skipped: [] };
   const sides: ReadSide[] = [];
-  for (const group of combat.groups.contents) {
-    if (!isSide(group)) continue;
-    const seen = combat.combatants.contents.some((c) => sideIdOf(c) === group.id && !c.hidden);
-    const now = seen ? moraleOfSide(combat, group) : null;
+  for (const group of seen) {
+    const now = moraleOfSide(combat, group);
     if (now) sides.push({ id: group.id ?? "", name: group.name ?? "", value: now.value, band: now.band });
   }
-  const payload = { combatId: combat.id ?? "", round: combat.round ?? 0, sides };
+  const payload = { id: foundry.utils.randomID(), combatId: combat.id ?? "", round, sides };
   if (requester.id === game.user?.id) await keepRead(payload);
   else
     try {
-      await requester.query(MORALE_READ_QUERY, payload, { timeout: 10_000 });
+      // §2-D: the reader's own User, which no other player may write; the reader trusts a GM's write only.
+      await requester.setFlag(SYSTEM_ID, "moraleReading", payload);
     } catch (e) {
-      // The card already says the reading succeeded; a reader who left or did not answer is told nothing more.
+      // The card already says the reading succeeded; the GM is told it did not reach the reader.
       console.warn(`${SYSTEM_ID} | the Morale reading did not reach ${requester.name}:`, e);
+      notify("warn", "FT.SWN.ReadMorale.notDelivered", { user: requester.name ?? "" });
     }
   return { applied: sides.map((s) => s.id), skipped: [] };
+}
+
+/**
+ * The reader's browser (an `updateUser` of its own User that set `moraleReading`): keep the reading when a GM wrote
+ * it (the server names the writer, `userId`). The user may write their own User too (v13 common/documents/user.mjs
+ * `#canUpdate`): that is not the GM's answer, and is not kept. Other players cannot write it at all.
+ */
+export async function receiveReading(user: UserI, writerId: string): Promise<boolean> {
+  if (user.id !== game.user?.id || !game.users?.get(writerId)?.isGM) return false;
+  return keepRead(user.getFlag(SYSTEM_ID, "moraleReading"));
 }
 
 /** A reader's record of the Morale they read: combat id → side id → { value, band, round }. */
@@ -540,7 +679,7 @@ export type ReadRecord = Readonly<
   Record<string, Readonly<Record<string, { value: number; band: string; round: number }>>>
 >;
 
-/** A plain object (stored JSON, a query's data). */
+/** A plain object (stored JSON, a flag). */
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
   !!v && typeof v === "object" && !Array.isArray(v);
 

@@ -57,7 +57,8 @@ const world = () => ({
       name: "Kara",
       owner: ALICE_ID,
       items: [itemFromPack("d20", "blaster-pistol", PISTOL, { d20: { damage: "1d6" }, swn: { tl: 3 } })],
-      system: { swn: { ab: 2, ac: 12, hp: { value: 12, max: 12 } } },
+      // SWN-09 Lead 1 + Cha 10 (+0) = +1; SWN-10 Notice 0 + the better of Wis 10 and Cha 10 (+0) = +0.
+      system: { swn: { ab: 2, ac: 12, lead: 1, notice: 0, hp: { value: 12, max: 12 } } },
     }),
     actorSource({
       _id: REX,
@@ -148,8 +149,8 @@ async function bossLeads(): Promise<void> {
   await table.settle();
 }
 
-/** A Morale action from Kara's sheet (`intimidate` or `read`), with the bonus Alice types. */
-async function aliceDoes(kind: "intimidate" | "read", bonus: number): Promise<void> {
+/** A Morale action from Kara's sheet (`intimidate` or `read`); the GM works the bonus out from her sheet. */
+async function aliceDoes(kind: "intimidate" | "read"): Promise<void> {
   const alice = table.client(ALICE_ID);
   // SWN-09: Intimidate is aimed at a side through one of its members.
   if (kind === "intimidate") alice.target(tokId("Dax"));
@@ -158,11 +159,6 @@ async function aliceDoes(kind: "intimidate" | "read", bonus: number): Promise<vo
   expect(button).not.toBeNull();
   alice.run(() => button!.click());
   await alice.run(() => settleApps());
-  await table.settle();
-  alice.run(() => {
-    (promptField(alice, "bonus") as HTMLInputElement).value = String(bonus);
-  });
-  await answerPrompt(table, alice);
   await table.settle();
 }
 
@@ -184,7 +180,7 @@ describe("scenario: a side's Morale falls to Tactical Retreat, then Panicked (is
     const strip = async (c: typeof gm) =>
       [...(await tracker(c)).querySelectorAll(".ft-morale")].map((e) => text(e as HTMLElement));
     expect(await strip(gm)).toEqual(["Hostile side Morale 9 · Careful"]);
-    // Players see no number (none is in any document either).
+    // Players see no number (the GM's factors are in no document: the leader's +1 is kept in the GM's browser).
     expect(await strip(alice)).toEqual([]);
     // What every client holds of it: the band, no intimidation yet, the start snapshot — no number, no factor.
     expect(alice.run(() => JSON.parse(JSON.stringify(pirateSide().system.morale)))).toEqual({
@@ -226,7 +222,7 @@ describe("scenario: a side's Morale falls to Tactical Retreat, then Panicked (is
     writes = table.server.log.length;
     cards = messages();
     table.dice(4, 3);
-    await aliceDoes("intimidate", 1);
+    await aliceDoes("intimidate");
     expect(told(alice)).toEqual([]);
     expect(groupWrites(writes)).toHaveLength(1);
     expect(messages()).toBe(cards + 1);
@@ -237,7 +233,7 @@ describe("scenario: a side's Morale falls to Tactical Retreat, then Panicked (is
     expect(await strip(gm)).toEqual(["Hostile side Morale 4 · Tactical retreat"]);
     // A second this round is refused before anything is rolled.
     cards = messages();
-    await aliceDoes("intimidate", 1);
+    await aliceDoes("intimidate");
     expect(told(alice).join(" ")).toContain("This side was intimidated this round (SWN-09)");
     expect(messages()).toBe(cards);
 
@@ -261,7 +257,7 @@ describe("scenario: a side's Morale falls to Tactical Retreat, then Panicked (is
 
     // Alice reads the Morale: 2d6 [5, 2] = 7 ≥ 6 — her tracker shows the number; Bruno's still does not.
     table.dice(5, 2);
-    await aliceDoes("read", 0);
+    await aliceDoes("read");
     for (const c of table.all)
       expect(lastCardLines(c)).toBe(
         "Read Morale SWN-10 Kara: 2d6 [5, 2] = 7 vs 6 Success: the GM tells the reader the Morale of every side in sight.",

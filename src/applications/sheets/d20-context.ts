@@ -124,6 +124,9 @@ export interface SwnSheetSource {
   readonly morale: number;
   readonly hp: { readonly value: number; readonly max: number };
   readonly moraleImmune: boolean;
+  /** SWN-10, SWN-09: the skills the GM adds to Read Morale and Intimidate. */
+  readonly notice: number;
+  readonly lead: number;
 }
 
 /** The SWN block (issue 16, ruling 1): AC, attack bonus, HD and Morale, hit points as a bar, immunity to Morale. */
@@ -141,6 +144,8 @@ export function swnSheetContext(swn: SwnSheetSource) {
       stat("ab", "FT.SWN.ab", swn.ab, -10, 30),
       stat("hd", "FT.SWN.hd", swn.hd, 0, 30),
       stat("morale", "FT.SWN.morale", swn.morale, 2, 12),
+      stat("notice", "FT.SWN.notice", swn.notice, -1, 4),
+      stat("lead", "FT.SWN.lead", swn.lead, -1, 4),
     ],
     hp: {
       value: swn.hp.value,

@@ -70,7 +70,7 @@ function d20Spec(heroic: boolean) {
 /**
  * Stars Without Number block (SWN-*), read by the d20 engine's `swn` profile (ruling 1): hit dice, AC, the attack
  * bonus (an NPC's AB, or a PC's total with skill and attribute), hit points, Morale (SWN-12: its side's base is its
- * highest member's) and immunity to Morale (robots, some creatures).
+ * highest member's), immunity to Morale (robots, some creatures) and the skills the Morale checks read.
  */
 const swnSpec = schema({
   hd: int(1, { min: 0, max: 30 }),
@@ -79,6 +79,12 @@ const swnSpec = schema({
   ab: int(1, { min: -10, max: 30 }),
   hp: schema({ value: int(5, { min: 0 }), max: int(5, { min: 0 }) }),
   moraleImmune: bool(false),
+  /**
+   * SWN-10, SWN-09: the Notice and Lead skill levels (−1 untrained … 4) the GM adds to Read Morale and Intimidate,
+   * with the best allowed attribute's modifier from the d20 block's abilities (`rules/swn/morale.ts`).
+   */
+  notice: int(-1, { min: -1, max: 4 }),
+  lead: int(-1, { min: -1, max: 4 }),
 });
 
 const common = {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { intimidate, lossSteps, moraleBand, moraleModifiers, readMorale, sideMorale } from "./morale.js";
+import {
+  checkIntimidateThisRound,
+  checkReadThisRound,
+  intimidate,
+  lossSteps,
+  moraleBand,
+  moraleCheckBonus,
+  moraleModifiers,
+  readMorale,
+  sideMorale,
+  swnAttributeMod,
+} from "./morale.js";
 
 describe("SWN-12 SWN-13 side Morale (seed 003)", () => {
   it("SWN-13: the bands at 2, 3, 5, 6, 9, 10, 12, 13 — Panicked −4 Atk +1 AC, Tactical Retreat −2, Careful, Bold +2, Fearless +4 −1 AC", () => {
@@ -66,5 +77,19 @@ describe("SWN-12 SWN-13 side Morale (seed 003)", () => {
 
   it("SWN-10: Read Morale succeeds on 6 or more", () => {
     expect([5, 6, 9].map((t) => readMorale(t).success)).toEqual([false, true, true]);
+  });
+
+  it("SWN-09 SWN-10: a Morale check's bonus is the skill plus the best allowed attribute's SWN modifier; one read per round", () => {
+    expect([3, 4, 7, 8, 13, 14, 17, 18, 25].map(swnAttributeMod)).toEqual([-2, -1, -1, 0, 0, 1, 1, 2, 2]);
+    // Notice 0, Wis 14 (+1), Cha 10 (0): +1; untrained Lead (−1) with Cha 18: +1.
+    expect(moraleCheckBonus(0, [14, 10])).toBe(1);
+    expect(moraleCheckBonus(-1, [18])).toBe(1);
+    expect(() => checkReadThisRound(2, 2, "Kara")).toThrow("Kara has read Morale this round (SWN-10)");
+    expect(() => checkReadThisRound(1, 2, "Kara")).not.toThrow();
+    expect(() => checkReadThisRound(undefined, 1, "Kara")).not.toThrow();
+    expect(() => checkIntimidateThisRound(3, 3, "Kara")).toThrow(
+      "Kara has tried to intimidate this round (SWN-09)",
+    );
+    expect(() => checkIntimidateThisRound(2, 3, "Kara")).not.toThrow();
   });
 });

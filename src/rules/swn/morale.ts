@@ -125,3 +125,49 @@ export function intimidate(
 export function readMorale(total: number): { readonly success: boolean } {
   return { success: total >= READ_MORALE_DIFFICULTY };
 }
+
+/**
+ * An SWN attribute's modifier (SWN Revised, cited in the design's anchors §4; the seed gives no table): 3 or less
+ * −2, 4–7 −1, 8–13 0, 14–17 +1, 18 or more +2. The d20 block's ability scores are the attributes under the `swn`
+ * profile (ruling 1).
+ */
+export function swnAttributeMod(score: number): number {
+  if (score <= 3) return -2;
+  if (score <= 7) return -1;
+  if (score <= 13) return 0;
+  if (score <= 17) return 1;
+  return 2;
+}
+
+/**
+ * The bonus of a Morale check, worked out from the sheet (SWN skill checks are 2d6 + skill + attribute modifier):
+ * the skill's level plus the best modifier among the attributes the rule allows — SWN-09 Lead/Cha, SWN-10
+ * Notice/Wis or Cha.
+ */
+export function moraleCheckBonus(skill: number, scores: readonly number[]): number {
+  return skill + Math.max(...scores.map(swnAttributeMod));
+}
+
+/**
+ * SWN-10: Read Morale is a Move, so an actor reads once per round; `lastRound` is the round it last read in.
+ * Refused before anything is rolled.
+ */
+export function checkReadThisRound(lastRound: number | undefined, round: number, actor: string): void {
+  if (lastRound === round)
+    throw new RulesError("FT.SWN.readThisRound", `${actor} has read Morale this round (SWN-10)`, { actor });
+}
+
+/**
+ * SWN-09: Intimidate is an action, so an actor intimidates once per round, success or not (a failure is no retry);
+ * `lastRound` is the round it last tried in. Refused before anything is rolled.
+ */
+export function checkIntimidateThisRound(lastRound: number | undefined, round: number, actor: string): void {
+  if (lastRound === round)
+    throw new RulesError(
+      "FT.SWN.intimidateThisRound",
+      `${actor} has tried to intimidate this round (SWN-09)`,
+      {
+        actor,
+      },
+    );
+}
