@@ -232,14 +232,26 @@ describe("Migrations", () => {
 describe("migration: a creature's damage that is not a formula", () => {
   it("is left blank, so the creature loads instead of failing validation; a formula is kept", async () => {
     const { migrateSystem } = await import("./migrations.js");
-    expect(migrateSystem("Actor", "creature", { schemaVersion: 2, damage: "see notes" }).system.damage).toBe(
-      "",
-    );
-    expect(migrateSystem("Actor", "creature", { schemaVersion: 2, damage: "2d" }).system.damage).toBe("");
+    // A stored creature has its notes (the schema fills them); the text is appended to them.
+    expect(
+      migrateSystem("Actor", "creature", { schemaVersion: 2, damage: "see notes", notes: "<p>Old.</p>" })
+        .system,
+    ).toMatchObject({ damage: "", notes: "<p>Old.</p><p>Damage: see notes</p>" });
+    expect(
+      migrateSystem("Actor", "creature", { schemaVersion: 2, damage: "2d", notes: "" }).system.damage,
+    ).toBe("");
     expect(migrateSystem("Actor", "creature", { schemaVersion: 2, damage: "2d10" }).system.damage).toBe(
       "2d10",
     );
     expect(migrateSystem("Actor", "creature", { schemaVersion: 3, damage: "2d10" }).applied).toEqual([]);
     expect(migrateSystem("Actor", "character", { schemaVersion: 2, damage: "x" }).system.damage).toBe("x");
+  });
+
+  it("leaves an update's partial change without notes alone (v13 migrates update changes: client-backend.mjs #preUpdateDocumentArray), so the stored notes are never replaced", async () => {
+    const { migrateSystem } = await import("./migrations.js");
+    expect(migrateSystem("Actor", "creature", { damage: "see notes" }).system).toEqual({
+      damage: "see notes",
+      schemaVersion: 3,
+    });
   });
 });

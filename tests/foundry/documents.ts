@@ -626,9 +626,13 @@ export class ClientBackend {
       let changes: Src = update instanceof DataModel ? update.toObject() : expandObject(update);
       // v13 reaches an invalid document too (`get(id, {strict: true, invalid: true})`): a migration can repair it.
       const doc = collection.get(update._id, { strict: true, invalid: true });
-      if ("type" in doc && !("type" in changes) && doc._source.type !== undefined)
-        changes.type = doc._source.type;
-      const addType = !("type" in update);
+      // v13 `#preUpdateDocumentArray` (client/data/client-backend.mjs, search id 8223665884): "Migrate provided
+      // changes, including document sub-type": the schema adds the stored `type` (and, through TypeDataField, the
+      // types of typed system data) to the changes, then the document class migrates them — so a system model's
+      // `migrateData` runs on the change's partial `system` (common/data/fields.mjs SchemaField#_addTypes,
+      // TypeDataField#migrateSource).
+      const addType = "type" in doc && !("type" in changes);
+      documentClass.schema._addTypes(doc._source, changes);
       changes = documentClass.migrateData(changes);
       let allowed = (await doc._preUpdate(changes, options, user)) ?? true;
       allowed &&= noHook || Hooks.call(`preUpdate${type}`, doc, changes, options, user.id);
