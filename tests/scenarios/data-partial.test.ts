@@ -9,12 +9,18 @@
  *  - A creature's damage that is not a formula, written alone (a macro, `actor.update({"system.damage": …})`):
  *    the creature's stored notes survive. The migration cannot append to notes it does not see, so the text is
  *    refused as what it is, a bad formula, and the user is told why.
+ *  - A cleared number box on a sheet: the form gives `null` (v13 FormDataExtended), and v13 cleans `null` on a
+ *    non-nullable NumberField to the field's initial value (common/data/fields.mjs DataField#clean:
+ *    `_validateSpecial` throws "may not be null" → `getInitialValue`), so clearing Stamina 30 would store 45. The
+ *    sheet keeps the stored value instead, shows it again and tells the user.
  */
 import { describe, expect, it } from "vitest";
+import { change, settle as settleApps } from "../foundry/apps.js";
 import { createTable, type Table } from "../foundry/world.js";
 import { ALICE_ID, actorSource, closeTableAfterEach, G, GM_ID, onEveryClient, told } from "./kit.js";
 
 const HOUND = "houndCreature001";
+const KARA = "karaCharacter001";
 const NOTES = "<p>Fangs and a short temper.</p>";
 let table: Table;
 closeTableAfterEach(() => table);
@@ -28,6 +34,7 @@ const world = () => ({
       owner: ALICE_ID,
       system: { damage: "1d10", notes: NOTES },
     }),
+    actorSource({ _id: KARA, name: "Kara", owner: ALICE_ID, stamina: 45, system: { stamina: { value: 30 } } }),
   ],
 });
 
@@ -53,5 +60,34 @@ describe("scenario: an update's partial changes are not migrated as a whole stor
     expect(told(alice)).toEqual([
       'error: validation errors:\n  system: \n    damage: "see notes" is not a damage formula (write it like 2d10)',
     ]);
+  });
+
+  it("a cleared Stamina box on Alice's character sheet keeps Stamina 30 (not the schema's 45) on every client, shows 30 again and tells her why", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    await alice.run(() => G().game.actors.get(KARA).sheet.render({ force: true }));
+    await alice.run(() => settleApps());
+    const box = alice.run(() =>
+      (G().game.actors.get(KARA).sheet.element as HTMLElement).querySelector<HTMLInputElement>(
+        '[name="system.stamina.value"]',
+      ),
+    );
+    expect(box?.value).toBe("30");
+    alice.run(() => change(box!, ""));
+    await alice.run(() => settleApps());
+    await table.settle();
+    expect(table.server.world.actors.find((a) => a._id === KARA)!.system.stamina.value).toBe(30);
+    expect(onEveryClient(table, () => G().game.actors.get(KARA).system.stamina.value)).toEqual({
+      Gamemaster: 30,
+      Alice: 30,
+    });
+    const shown = alice.run(() =>
+      (G().game.actors.get(KARA).sheet.element as HTMLElement).querySelector<HTMLInputElement>(
+        '[name="system.stamina.value"]',
+      ),
+    );
+    expect(shown?.value).toBe("30");
+    expect(told(alice)).toEqual(["warn: Current Stamina needs a number: it stays 30."]);
+    expect(table.unhandled).toEqual([]);
   });
 });
