@@ -1312,15 +1312,19 @@ export class BaseCombatant extends Document {
     embedded: {},
     hasTypeData: true,
     isEmbedded: true,
+    // common/documents/combatant.mjs (v13, local mirror umplacable/foundryVTT): create and delete need OWNER (the
+    // actor's level, `getUserLevel` below); #canUpdate lets an owner change `initiative`, `flags`, `defeated` and
+    // `system` only (a GM anything).
     permissions: {
-      create: (u, d) => u.isGM || !!d.actorOwnedBy?.(u),
-      // common/documents/combatant.mjs #canUpdate: an owner may change initiative, flags and defeated only.
+      create: "OWNER",
       update: (u, d, data) => {
         if (u.isGM) return true;
-        if (!d.actorOwnedBy?.(u)) return false;
-        return Object.keys(data).every((k) => ["_id", "initiative", "flags", "defeated"].includes(k));
+        if (!d.testUserPermission(u, "OWNER")) return false;
+        return Object.keys(data).every((k) =>
+          ["_id", "initiative", "flags", "defeated", "system"].includes(k),
+        );
       },
-      delete: (u, d) => u.isGM || !!d.actorOwnedBy?.(u),
+      delete: "OWNER",
     },
   };
   static override defineSchema(): Src {
@@ -1343,6 +1347,16 @@ export class BaseCombatant extends Document {
   /** Does this user own the combatant's actor (as the server sees it)? */
   actorOwnedBy(_user: any): boolean {
     return false;
+  }
+  /** `BaseCombatant#getUserLevel`: the actor's level when there is an actor, else the Document rule. */
+  override getUserLevel(user: any = g().game.user): number {
+    const actor = this.permissionActor();
+    return actor ? actor.getUserLevel(user) : super.getUserLevel(user);
+  }
+  /** `this.actor` as the common code reads it (the server's class finds it in the stored world; the client's
+   * class overrides `getUserLevel` with its own `actor`). */
+  permissionActor(): any {
+    return null;
   }
 }
 

@@ -79,16 +79,16 @@ class ServerToken extends BaseToken {
   }
 }
 class ServerCombatant extends BaseCombatant {
-  override actorOwnedBy(user: any): boolean {
+  override permissionActor(): any {
     const s = currentServer;
-    if (!s) return false;
+    if (!s) return null;
     const token = this._source.sceneId
       ? s.loadDocument(`Scene.${this._source.sceneId}.Token.${this._source.tokenId}`)
       : null;
-    const actor = token
-      ? (token as ServerToken).baseActorFor()
-      : s.loadDocument(`Actor.${this._source.actorId}`);
-    return !!actor?.testUserPermission(user, "OWNER");
+    return token ? (token as ServerToken).baseActorFor() : s.loadDocument(`Actor.${this._source.actorId}`);
+  }
+  override actorOwnedBy(user: any): boolean {
+    return !!this.permissionActor()?.testUserPermission(user, "OWNER");
   }
 }
 const SERVER_CLASSES: Record<string, any> = {
