@@ -9,6 +9,8 @@
  * It also relays `User#query` (`client/documents/collections/users.mjs #handleUserQuery`: the handler gets
  * `(queryData, {timeout})` and no sender; a handler's throw comes back as `{status: "rejected", reason}`).
  */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { currentClientId, runAs } from "./context.js";
 import {
   BASE_CLASSES,
@@ -17,6 +19,7 @@ import {
   Collection,
   type Document,
   type EmbeddedCollection,
+  gameModel,
   setWorldPermissionsReader,
 } from "./documents.js";
 import { Hooks } from "./hooks.js";
@@ -99,6 +102,11 @@ const SERVER_CLASSES: Record<string, any> = {
 
 let currentServer: Server | null = null;
 
+/** `game.model` from the system's manifest, as the real server reads it. */
+const SERVER_MODEL = gameModel(
+  JSON.parse(readFileSync(resolve(import.meta.dirname, "../../system.json"), "utf8")).documentTypes,
+);
+
 export class Server {
   readonly world: WorldSource;
   readonly clients: ServerClient[] = [];
@@ -132,7 +140,8 @@ export class Server {
    */
   serverGame(): Src {
     if (this.#game) return this.#game;
-    const game: Src = { users: new Collection<any>(), _documentsReady: false };
+    // The server knows system.json: `game.model` gives `Document.TYPES` (a document's type is checked here too).
+    const game: Src = { users: new Collection<any>(), _documentsReady: false, model: SERVER_MODEL };
     this.#game = game; // a User read while the users are being built sees this game
     for (const u of this.world.users) game.users.set(u._id, new SERVER_CLASSES.User(deepClone(u)));
     return game;
