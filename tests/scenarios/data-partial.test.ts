@@ -34,7 +34,13 @@ const world = () => ({
       owner: ALICE_ID,
       system: { damage: "1d10", notes: NOTES },
     }),
-    actorSource({ _id: KARA, name: "Kara", owner: ALICE_ID, stamina: 45, system: { stamina: { value: 30 } } }),
+    actorSource({
+      _id: KARA,
+      name: "Kara",
+      owner: ALICE_ID,
+      stamina: 45,
+      system: { stamina: { value: 30 } },
+    }),
   ],
 });
 
