@@ -45,8 +45,23 @@ function files(dir: string): string[] {
 }
 const sources = (pack: string) =>
   files(join(PACK_ROOT, pack)).map((f) => ({ file: f, doc: YAML.parse(readFileSync(f, "utf8")) as Doc }));
-const issuesOf = (spec: ModelSpec, system: unknown) =>
-  validateData(spec, system).issues.map((i) => `${i.path} ${i.message}`);
+/**
+ * The validator's issues, and every stored number Foundry would change when it cleans the document (v13's NumberField
+ * rounds and clamps silently: common/data/fields.mjs NumberField#_cleanType): a pack must hold what Foundry stores.
+ */
+const issuesOf = (spec: ModelSpec, system: unknown) => {
+  const { value, issues } = validateData(spec, system);
+  const out = issues.map((i) => `${i.path} ${i.message}`);
+  const walk = (stored: unknown, cleaned: unknown, path: string): void => {
+    if (typeof stored === "number") {
+      if (stored !== cleaned) out.push(`${path} ${stored} would be stored as ${String(cleaned)}`);
+    } else if (stored && typeof stored === "object" && cleaned && typeof cleaned === "object")
+      for (const [k, v] of Object.entries(stored))
+        walk(v, (cleaned as Record<string, unknown>)[k], path ? `${path}.${k}` : k);
+  };
+  walk(system, value, "");
+  return out;
+};
 
 const tmp = mkdtempSync(join(tmpdir(), "ft-packs-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -32,17 +32,31 @@ describe("Character data", () => {
     });
   });
 
-  it("SF-X-11 a negative or >100 ability is refused with its path", () => {
-    expect(character({ abilities: { dex: { value: -5 } } }).issues).toEqual([
-      { path: "abilities.dex.value", message: "must be at least 0, not -5" },
+  it("SF-X-11 a negative or >100 ability is clamped to 0–100 and a fraction rounded, as Foundry v13's NumberField cleans them (common/data/fields.mjs NumberField#_cleanType): not refused", () => {
+    const low = character({ abilities: { dex: { value: -5 } } });
+    expect(low.issues).toEqual([]);
+    expect(low.value.abilities).toMatchObject({ dex: { value: 0 } });
+    const high = character({ abilities: { rs: { value: 101 } } });
+    expect(high.issues).toEqual([]);
+    expect(high.value.abilities).toMatchObject({ rs: { value: 100 } });
+    expect(character({ abilities: { str: { value: 40.5 } } }).value.abilities).toMatchObject({
+      str: { value: 41 },
+    });
+    expect(character({ abilities: { str: { value: "55" } } }).value.abilities).toMatchObject({
+      str: { value: 55 },
+    });
+    // What cleaning cannot mend is still refused.
+    expect(character({ abilities: { str: { value: "abc" } } }).issues).toEqual([
+      { path: "abilities.str.value", message: 'must be a number, not "abc"' },
     ]);
-    expect(character({ abilities: { rs: { value: 101 } } }).issues).toEqual([
-      { path: "abilities.rs.value", message: "must be at most 100, not 101" },
-    ]);
-    expect(character({ abilities: { str: { value: 40.5 } } }).issues[0]?.message).toBe(
-      "must be a whole number, not 40.5",
-    );
     expect(character({ race: "klingon" }).issues[0]?.message).toMatch(/must be one of human, dralasite/);
+  });
+
+  it("stamina.max 301 is cleaned to 300, as v13 does; the joint check still refuses Stamina above a clamped maximum", () => {
+    expect(character({ stamina: { value: 40, max: 301 } }).value.stamina).toEqual({ value: 40, max: 300 });
+    expect(character({ stamina: { value: 40, max: -5 } }).issues).toEqual([
+      { path: "", message: "Stamina 40 is above its maximum 0" },
+    ]);
   });
 
   it("SF-B-15 Stamina above its maximum is refused by the joint check", () => {
@@ -234,14 +248,26 @@ describe("Migrations", () => {
 describe("migration: a creature's damage that is not a formula", () => {
   it("is left blank, so the creature loads instead of failing validation; a formula is kept", async () => {
     const { migrateSystem } = await import("./migrations.js");
-    expect(migrateSystem("Actor", "creature", { schemaVersion: 2, damage: "see notes" }).system.damage).toBe(
-      "",
-    );
-    expect(migrateSystem("Actor", "creature", { schemaVersion: 2, damage: "2d" }).system.damage).toBe("");
+    // A stored creature has its notes (the schema fills them); the text is appended to them.
+    expect(
+      migrateSystem("Actor", "creature", { schemaVersion: 2, damage: "see notes", notes: "<p>Old.</p>" })
+        .system,
+    ).toMatchObject({ damage: "", notes: "<p>Old.</p><p>Damage: see notes</p>" });
+    expect(
+      migrateSystem("Actor", "creature", { schemaVersion: 2, damage: "2d", notes: "" }).system.damage,
+    ).toBe("");
     expect(migrateSystem("Actor", "creature", { schemaVersion: 2, damage: "2d10" }).system.damage).toBe(
       "2d10",
     );
     expect(migrateSystem("Actor", "creature", { schemaVersion: 3, damage: "2d10" }).applied).toEqual([]);
     expect(migrateSystem("Actor", "character", { schemaVersion: 2, damage: "x" }).system.damage).toBe("x");
+  });
+
+  it("leaves an update's partial change without notes alone (v13 migrates update changes: client-backend.mjs #preUpdateDocumentArray), so the stored notes are never replaced", async () => {
+    const { migrateSystem } = await import("./migrations.js");
+    expect(migrateSystem("Actor", "creature", { damage: "see notes" }).system).toEqual({
+      damage: "see notes",
+      schemaVersion: 3,
+    });
   });
 });

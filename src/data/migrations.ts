@@ -97,6 +97,13 @@ export const ACTOR_V2: Migration = {
  * the notes", "2d") would fail validation and be hidden as invalid. The text moves to the end of the creature's
  * notes (nothing is lost) and the damage is left blank, "not in the sources": the sheet shows why the creature
  * cannot attack and the GM types the formula. Run for any source that still holds such text.
+ *
+ * Only where the notes are part of the source. v13 migrates an update's changes too (client/data/client-backend.mjs
+ * `#preUpdateDocumentArray`: `schema._addTypes(doc._source, changes); documentClass.migrateData(changes)`), and a
+ * partial change such as `{damage: "see notes"}` has no notes: appending to an empty string there would replace the
+ * creature's stored notes. Left alone, such a change is refused by the damage check with its reason, and nothing
+ * is lost. A token's delta holding old text is still found by `oldShape`; the runner migrates it merged with its
+ * base actor, notes included (helpers/migrate.ts).
  */
 export const CREATURE_DAMAGE: Migration = {
   version: 2,
@@ -108,6 +115,7 @@ export const CREATURE_DAMAGE: Migration = {
   migrate: (system) => {
     const text = system.damage;
     if (typeof text !== "string" || text === "" || isValidDice(text)) return { ...system };
+    if (!("notes" in system)) return { ...system };
     const safe = text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
     const notes = typeof system.notes === "string" ? system.notes : "";
     return { ...system, damage: "", notes: `${notes}<p>Damage: ${safe}</p>` };

@@ -53,6 +53,12 @@ abstract class FrontierModel<
         ? migrateSystem(documentName, this.type, source)
         : { system: source, applied: [] as number[] };
     if (applied.length) {
+      // No version is stamped into data that had none. Core runs this on an update's partial changes too (v13
+      // client/data/client-backend.mjs `#preUpdateDocumentArray` migrates the changes once `_addTypes` gave them
+      // the document's type): a stamp there would claim a version for a document whose stored data never had that
+      // migration. A whole source without one gets the current version from the schema's initial value when it
+      // is cleaned.
+      if (!("schemaVersion" in source)) delete system.schemaVersion;
       // Keys a migration moved elsewhere are removed; every other key is kept (migrations never drop data).
       for (const k of Object.keys(source)) if (!(k in system)) delete source[k];
       Object.assign(source, system);

@@ -181,7 +181,8 @@ export function initialData<S extends SchemaSpec>(fields: S): SchemaData<S> {
 
 /**
  * Check `data` against a model: missing fields take their initial value, unknown fields are kept untouched
- * (migrations never drop data), every problem is reported with its path.
+ * (migrations never drop data), every problem is reported with its path. Numbers are cleaned as Foundry cleans them
+ * (cast, rounded, clamped: see the number case), so `value` is what Foundry would store.
  */
 export function validateData(
   model: ModelSpec,
@@ -221,17 +222,20 @@ function cleanField(spec: FieldSpec, v: unknown, path: string, issues: Validatio
         issues.push({ path, message: "may not be empty" });
         return spec.initial;
       }
-      if (typeof v !== "number" || !Number.isFinite(v)) {
-        issues.push({ path, message: `must be a number, not ${JSON.stringify(v)}` });
+      // As Foundry v13 cleans a NumberField (common/data/fields.mjs NumberField#_cast and #_cleanType): the value
+      // is cast with Number ("12" → 12; "" is null on a nullable field), an integer field rounds (12.6 → 13) and the
+      // value is clamped to min and max (101 → 100, −5 → 0) — silently, so the cleaned value is what Foundry stores,
+      // not an issue. Only what cleaning cannot mend (NaN, Infinity) is refused. The joint checks still refuse.
+      if (spec.nullable && v === "") return null;
+      let n = Number(v);
+      if (!Number.isFinite(n)) {
+        issues.push({ path, message: `must be a number, not ${JSON.stringify(v) ?? String(v)}` });
         return spec.initial;
       }
-      if (spec.integer && !Number.isInteger(v))
-        issues.push({ path, message: `must be a whole number, not ${v}` });
-      if (spec.min !== undefined && v < spec.min)
-        issues.push({ path, message: `must be at least ${spec.min}, not ${v}` });
-      if (spec.max !== undefined && v > spec.max)
-        issues.push({ path, message: `must be at most ${spec.max}, not ${v}` });
-      return v;
+      if (spec.integer) n = Math.round(n);
+      if (spec.min !== undefined) n = Math.max(n, spec.min);
+      if (spec.max !== undefined) n = Math.min(n, spec.max);
+      return n;
     }
     case "string":
     case "html": {

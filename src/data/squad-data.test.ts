@@ -71,10 +71,16 @@ describe("squad data (SWN-17)", () => {
     expect(stored.damageReason).not.toBe("blank");
   });
 
-  it("SWN-17: a TL above 6, a morale outside 2–12 or a negative HD are refused", () => {
-    expect(issuesOf({ weapon: { tl: 7 } })).toEqual(["weapon.tl: must be at most 6, not 7"]);
-    expect(issuesOf({ swn: { morale: 13 } })).toEqual(["swn.morale: must be at most 12, not 13"]);
-    expect(issuesOf({ swn: { hd: -1 } })).toEqual(["swn.hd: must be at least 0, not -1"]);
+  it("SWN-17: a TL above 6, a morale outside 2–12, a negative HD or 0 units are clamped as Foundry v13's NumberField cleans them (common/data/fields.mjs NumberField#_cleanType), not refused", () => {
+    const cleaned = (data: Record<string, unknown>) => {
+      const { value, issues } = validateData(SQUAD_SPEC, data);
+      expect(issues).toEqual([]);
+      return value;
+    };
+    expect(cleaned({ weapon: { tl: 7 } }).weapon).toMatchObject({ tl: 6 });
+    expect(cleaned({ swn: { morale: 13 } }).swn).toMatchObject({ morale: 12 });
+    expect(cleaned({ swn: { hd: -1 } }).swn).toMatchObject({ hd: 0 });
+    expect(cleaned({ units: { value: 0, max: 0 } }).units).toEqual({ value: 0, max: 1 });
     // Units and HP above the squad's are not refused here (a new 3-unit squad starts from the 5-unit defaults):
     // the document brings them into step (completeSquadSource, syncSquadChange).
     expect(issuesOf({ units: { max: 3 } })).toEqual([]);

@@ -669,6 +669,18 @@ describe("src/data/models.ts run through Foundry v13's DataModel", () => {
     expect((src.abilities as AnyObject).str).toEqual({ value: 45 });
   });
 
+  it("an update's partial system (v13 migrates it: client-backend.mjs #preUpdateDocumentArray) gets no schema version and no notes written over", () => {
+    const model = CreatureModel as unknown as { migrateData(s: AnyObject): AnyObject };
+    expect(model.migrateData({ damage: "see notes" })).toEqual({ damage: "see notes" });
+    expect(model.migrateData({ stamina: { value: 30 } })).toEqual({ stamina: { value: 30 } });
+    // A whole stored source with a version is migrated and stamped as before.
+    expect(model.migrateData({ schemaVersion: 2, damage: "2d", notes: "<p>N.</p>" })).toMatchObject({
+      schemaVersion: 3,
+      damage: "",
+      notes: "<p>N.</p><p>Damage: 2d</p>",
+    });
+  });
+
   it("SF-B-15: Stamina has no floor — a big hit to −137 is stored as −137 (the old −100 min was clamped by cleaning)", () => {
     const m = new CharacterModel({});
     expect(m.updateSource({ stamina: { value: -137 } })).toEqual({ stamina: { value: -137 } });

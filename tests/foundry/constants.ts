@@ -38,6 +38,9 @@ export const CHAT_MESSAGE_STYLES = { OTHER: 0, OOC: 1, IC: 2, EMOTE: 3 } as cons
 
 export const BASE_DOCUMENT_TYPE = "base";
 
+/** common/constants.mjs (v13): the default Actor and token image. */
+export const DEFAULT_TOKEN = "icons/svg/mystery-man.svg";
+
 export const CONST = {
   USER_ROLES,
   DOCUMENT_OWNERSHIP_LEVELS,
@@ -51,5 +54,6 @@ export const CONST = {
   WALL_DIRECTIONS,
   CHAT_MESSAGE_STYLES,
   BASE_DOCUMENT_TYPE,
+  DEFAULT_TOKEN,
   vtt: "Foundry VTT",
 };

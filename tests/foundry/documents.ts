@@ -20,6 +20,19 @@
  *
  * The server is `server.ts`: it checks permissions with the common rules only (system code never runs there),
  * stores sources and broadcasts. Per-client document instances live in each client's collections.
+ *
+ * Core fields checked against v13 (local mirror umplacable/foundryVTT, 13.351; real-common-check-2 §4 rows 1–10):
+ * `type` is a DocumentTypeField whose choices are `Document.TYPES` = the keys of `game.model` (built from
+ * system.json, `gameModel`, on every client and on the server); Actor and Item `img` are FilePathFields (IMAGE) and
+ * `folder` a ForeignDocumentField; Actor, Item, CombatantGroup, Combat and ChatMessage keep `_stats` (Actor and
+ * Item migrate `flags.core.sourceId` into it); ChatMessage has v13's author/whisper/speaker id fields, evaluated
+ * rolls, styles, title, HTML flavor/content and the numeric-type migration; an embedded collection records the ids
+ * of documents that fail to build (`invalidDocumentIds`, `getInvalid`).
+ *
+ * Where the harness still differs from v13 (no project path depends on it): `prototypeToken` is an ObjectField
+ * (v13: EmbeddedDataField(PrototypeToken)); `game.model` has no core RegionBehavior types (only "base" and the
+ * system's); there are no Folder documents, so `folder` keeps its id; Combatant, Token, Scene and User have no
+ * `_stats`; `img` of Combatant and ActiveEffect stays a plain string.
  */
 import { CONST, DOCUMENT_OWNERSHIP_LEVELS, USER_PERMISSIONS, USER_ROLES } from "./constants.js";
 import { currentClient } from "./context.js";
@@ -28,8 +41,10 @@ import * as F from "./fields.js";
 import { Hooks } from "./hooks.js";
 import {
   deepClone,
+  deleteProperty,
   expandObject,
   getProperty,
+  hasProperty,
   isEmpty,
   mergeObject,
   randomID,
@@ -133,9 +148,14 @@ export class EmbeddedCollection<V = any> extends Collection<V> {
   get documentClass(): any {
     return g().CONFIG[this.documentName].documentClass;
   }
-  createDocument(data: Src, { parent }: { parent: any }): any {
-    return new this.documentClass(data, { parent });
+  createDocument(data: Src, { parent, ...context }: Src): any {
+    return new this.documentClass(data, { ...context, parent });
   }
+  /**
+   * The ids of the embedded documents whose source failed to build one (common/abstract/embedded-collection.mjs,
+   * v13 `invalidDocumentIds`): their source stays in the parent's, and `getInvalid` builds one non-strictly.
+   */
+  readonly invalidDocumentIds = new Set<string>();
   /** Build or refresh the documents from the parent's source array, keeping instances whose source is unchanged. */
   initialize(options: Src = {}): void {
     const sources: Src[] = this.model._source[this.name] ?? [];
@@ -146,15 +166,55 @@ export class EmbeddedCollection<V = any> extends Collection<V> {
       if (doc && doc._source === src) doc._initialize(options);
       else {
         try {
-          const created = this.createDocument(src, { parent: this.model });
+          const created = this.createDocument(src, { ...options, parent: this.model });
           sources[i] = created._source;
           this.set(src._id, created);
         } catch (err) {
-          Hooks.onError("EmbeddedCollection#initialize", err, { log: "error" });
+          this._handleInvalidDocument(src._id, err, options);
         }
       }
     });
     for (const id of [...this.keys()]) if (!keep.has(id)) this.delete(id);
+  }
+  /**
+   * `EmbeddedCollection#_handleInvalidDocument` (v13): the id is recorded as invalid and the error, wrapped with the
+   * document's uuid, is logged (`logger.error` and `Hooks.onError` when strict, `logger.warn` otherwise).
+   */
+  _handleInvalidDocument(id: string, err: unknown, { strict = true }: Src = {}): void {
+    this.invalidDocumentIds.add(id);
+    const uuid = `${this.model.uuid}.${this.documentName}.${id}`;
+    const error = new Error(
+      `Failed to initialize ${this.documentName} [${uuid}]:\n${(err as Error)?.message}`,
+      {
+        cause: err,
+      },
+    );
+    const logger = g().logger ?? console;
+    if (strict) logger.error(error);
+    else logger.warn(error);
+    // (v13 also passes `{id, documentName}` as the error's data; the harness's onError takes none.)
+    if (strict) Hooks.onError("EmbeddedCollection#_initializeDocument", error, {});
+  }
+  /** `EmbeddedCollection#getInvalid` (v13): a document built non-strictly from an invalid id's stored source. */
+  getInvalid(id: string, { strict = true }: { strict?: boolean } = {}): V | undefined {
+    if (!this.invalidDocumentIds.has(id)) {
+      if (strict) throw new Error(`${this.documentName} id [${id}] is not in the set of invalid ids`);
+      return undefined;
+    }
+    const data = (this.model._source[this.name] as Src[]).find((d) => d._id === id);
+    return this.documentClass.fromSource(deepClone(data), { parent: this.model });
+  }
+  override get(
+    key: string,
+    { strict = false, invalid = false }: { strict?: boolean; invalid?: boolean } = {},
+  ): V | undefined {
+    let v = super.get(key);
+    if (v === undefined && invalid) v = this.getInvalid(key, { strict: false });
+    if (strict && v === undefined)
+      throw new Error(
+        `${this.documentName} id [${key}] does not exist in the ${this.constructor.name} collection.`,
+      );
+    return v;
   }
   toObject(): Src[] {
     return this.contents.map((d: any) => d.toObject());
@@ -178,8 +238,18 @@ const flagsField = () => new F.DocumentFlagsField();
 const idField = () => new F.DocumentIdField();
 const systemField = (documentName: string) => new F.TypeDataField(documentName);
 const EmbeddedCollectionField = F.EmbeddedCollectionField;
-const typeField = (initial = CONST.BASE_DOCUMENT_TYPE) =>
-  new F.StringField({ required: true, blank: false, initial } as any);
+/**
+ * `type`: a DocumentTypeField (common/data/fields.mjs, v13): required, its choices `documentClass.TYPES`; a missing
+ * type fails strict validation ("may not be undefined"), an unknown one is refused unless validated with `fallback`.
+ * Actor, Item and RegionBehavior have no initial type; Combat, Combatant, CombatantGroup and ChatMessage "base".
+ */
+const typeField = (documentName: string, initial?: string) =>
+  new F.DocumentTypeField(documentName, initial === undefined ? {} : ({ initial } as any));
+/** A document's `img` (v13 `FilePathField({categories: ["IMAGE"]})`): a path with an image extension. */
+const imageField = (initial?: string) =>
+  new F.FilePathField({ categories: ["IMAGE"], ...(initial === undefined ? {} : { initial }) } as any);
+/** v13 `ForeignDocumentField(BaseFolder)`: a 16-character id or null. */
+const folderField = () => new F.ForeignDocumentField("Folder");
 
 /* -------------------------------------------- */
 /*  Document                                    */
@@ -233,8 +303,35 @@ export class Document extends DataModel {
   static get implementation(): any {
     return g().CONFIG[this.metadata.name]?.documentClass ?? this;
   }
+  /**
+   * `Document.TYPES` (common/abstract/document.mjs, v13): `Object.keys(game.model[documentName])` — the server's
+   * model of the world: "base" and the sub-types system.json declares (see `gameModel`). Without a `game.model`
+   * (a harness context with no world) "base" and the configured data models stand in.
+   */
   static get TYPES(): string[] {
-    return Object.keys(g().CONFIG[this.metadata.name]?.dataModels ?? {});
+    const model = g().game?.model;
+    if (model) return Object.keys(model[this.metadata.name] ?? {});
+    return [CONST.BASE_DOCUMENT_TYPE, ...Object.keys(g().CONFIG?.[this.metadata.name]?.dataModels ?? {})];
+  }
+
+  /**
+   * `Document._addDataFieldMigration` (common/abstract/document.mjs, v13): move `oldKey` to `newKey` when the data
+   * has the old key and not the new one (a non-writable old property is left alone).
+   */
+  static _addDataFieldMigration(
+    data: Src,
+    oldKey: string,
+    newKey: string,
+    apply?: (d: Src) => unknown,
+  ): boolean {
+    if (hasProperty(data, newKey) || !hasProperty(data, oldKey)) return false;
+    const parts = oldKey.split(".");
+    const oldTarget = parts.length > 1 ? getProperty(data, parts.slice(0, -1).join(".")) : data;
+    const oldProp = Object.getOwnPropertyDescriptor(oldTarget, parts.at(-1)!);
+    if (oldProp && !oldProp.writable) return false;
+    setProperty(data, newKey, apply ? apply(data) : getProperty(data, oldKey));
+    deleteProperty(data, oldKey);
+    return true;
   }
 
   get id(): string | null {
@@ -626,9 +723,13 @@ export class ClientBackend {
       let changes: Src = update instanceof DataModel ? update.toObject() : expandObject(update);
       // v13 reaches an invalid document too (`get(id, {strict: true, invalid: true})`): a migration can repair it.
       const doc = collection.get(update._id, { strict: true, invalid: true });
-      if ("type" in doc && !("type" in changes) && doc._source.type !== undefined)
-        changes.type = doc._source.type;
-      const addType = !("type" in update);
+      // v13 `#preUpdateDocumentArray` (client/data/client-backend.mjs, search id 8223665884): "Migrate provided
+      // changes, including document sub-type": the schema adds the stored `type` (and, through TypeDataField, the
+      // types of typed system data) to the changes, then the document class migrates them — so a system model's
+      // `migrateData` runs on the change's partial `system` (common/data/fields.mjs SchemaField#_addTypes,
+      // TypeDataField#migrateSource).
+      const addType = "type" in doc && !("type" in changes);
+      documentClass.schema._addTypes(doc._source, changes);
       changes = documentClass.migrateData(changes);
       let allowed = (await doc._preUpdate(changes, options, user)) ?? true;
       allowed &&= noHook || Hooks.call(`preUpdate${type}`, doc, changes, options, user.id);
@@ -925,17 +1026,23 @@ export class BaseActor extends Document {
     return {
       _id: idField(),
       name: new F.StringField({ required: true, blank: false } as any),
-      type: typeField("character"),
-      img: new F.StringField({ initial: "icons/svg/mystery-man.svg" } as any),
+      img: imageField(CONST.DEFAULT_TOKEN),
+      type: typeField("Actor"),
       system: systemField("Actor"),
       prototypeToken: new F.ObjectField(),
       items: new EmbeddedCollectionField("Item"),
       effects: new EmbeddedCollectionField("ActiveEffect"),
-      folder: new F.StringField({ nullable: true, initial: null } as any),
-      sort: new F.NumberField({ integer: true, initial: 0 } as any),
+      folder: folderField(),
+      sort: new F.IntegerSortField(),
       ownership: ownershipField(),
       flags: flagsField(),
+      _stats: new F.DocumentStatsField(),
     };
+  }
+  /** common/documents/actor.mjs (v13): `DocumentStatsField._migrateData` (flags.core.sourceId → _stats). */
+  static override migrateData(source: Src): Src {
+    F.DocumentStatsField._migrateData(this, source);
+    return super.migrateData(source);
   }
 }
 
@@ -952,15 +1059,21 @@ export class BaseItem extends Document {
     return {
       _id: idField(),
       name: new F.StringField({ required: true, blank: false } as any),
-      type: typeField("gear"),
-      img: new F.StringField({ initial: "icons/svg/item-bag.svg" } as any),
+      type: typeField("Item"),
+      img: imageField("icons/svg/item-bag.svg"),
       system: systemField("Item"),
       effects: new EmbeddedCollectionField("ActiveEffect"),
-      folder: new F.StringField({ nullable: true, initial: null } as any),
-      sort: new F.NumberField({ integer: true, initial: 0 } as any),
+      folder: folderField(),
+      sort: new F.IntegerSortField(),
       ownership: ownershipField(),
       flags: flagsField(),
+      _stats: new F.DocumentStatsField(),
     };
+  }
+  /** common/documents/item.mjs (v13): `DocumentStatsField._migrateData` (flags.core.sourceId → _stats). */
+  static override migrateData(source: Src): Src {
+    F.DocumentStatsField._migrateData(this, source);
+    return super.migrateData(source);
   }
   override get isEmbedded(): boolean {
     return !!this.parent;
@@ -1200,7 +1313,7 @@ export class BaseRegionBehavior extends Document {
     return {
       _id: idField(),
       name: new F.StringField({ required: true, blank: true } as any),
-      type: typeField(),
+      type: typeField("RegionBehavior"),
       system: systemField("RegionBehavior"),
       disabled: new F.BooleanField(),
       flags: flagsField(),
@@ -1279,7 +1392,7 @@ export class BaseCombat extends Document {
   static override defineSchema(): Src {
     return {
       _id: idField(),
-      type: typeField(),
+      type: typeField("Combat", CONST.BASE_DOCUMENT_TYPE),
       system: systemField("Combat"),
       scene: new F.StringField({ nullable: true, initial: null } as any),
       groups: new EmbeddedCollectionField("CombatantGroup"),
@@ -1308,21 +1421,25 @@ export class BaseCombatant extends Document {
     embedded: {},
     hasTypeData: true,
     isEmbedded: true,
+    // common/documents/combatant.mjs (v13, local mirror umplacable/foundryVTT): create and delete need OWNER (the
+    // actor's level, `getUserLevel` below); #canUpdate lets an owner change `initiative`, `flags`, `defeated` and
+    // `system` only (a GM anything).
     permissions: {
-      create: (u, d) => u.isGM || !!d.actorOwnedBy?.(u),
-      // common/documents/combatant.mjs #canUpdate: an owner may change initiative, flags and defeated only.
+      create: "OWNER",
       update: (u, d, data) => {
         if (u.isGM) return true;
-        if (!d.actorOwnedBy?.(u)) return false;
-        return Object.keys(data).every((k) => ["_id", "initiative", "flags", "defeated"].includes(k));
+        if (!d.testUserPermission(u, "OWNER")) return false;
+        return Object.keys(data).every((k) =>
+          ["_id", "initiative", "flags", "defeated", "system"].includes(k),
+        );
       },
-      delete: (u, d) => u.isGM || !!d.actorOwnedBy?.(u),
+      delete: "OWNER",
     },
   };
   static override defineSchema(): Src {
     return {
       _id: idField(),
-      type: typeField(),
+      type: typeField("Combatant", CONST.BASE_DOCUMENT_TYPE),
       system: systemField("Combatant"),
       actorId: new F.StringField({ nullable: true, initial: null } as any),
       tokenId: new F.StringField({ nullable: true, initial: null } as any),
@@ -1340,6 +1457,16 @@ export class BaseCombatant extends Document {
   actorOwnedBy(_user: any): boolean {
     return false;
   }
+  /** `BaseCombatant#getUserLevel`: the actor's level when there is an actor, else the Document rule. */
+  override getUserLevel(user: any = g().game.user): number {
+    const actor = this.permissionActor();
+    return actor ? actor.getUserLevel(user) : super.getUserLevel(user);
+  }
+  /** `this.actor` as the common code reads it (the server's class finds it in the stored world; the client's
+   * class overrides `getUserLevel` with its own `actor`). */
+  permissionActor(): any {
+    return null;
+  }
 }
 
 export class BaseCombatantGroup extends Document {
@@ -1354,13 +1481,14 @@ export class BaseCombatantGroup extends Document {
   static override defineSchema(): Src {
     return {
       _id: idField(),
-      type: typeField(),
+      type: typeField("CombatantGroup", CONST.BASE_DOCUMENT_TYPE),
       system: systemField("CombatantGroup"),
       name: new F.StringField({ blank: true } as any),
-      img: new F.StringField({ nullable: true, initial: null } as any),
+      img: imageField(),
       initiative: new F.NumberField({ required: true, nullable: true, initial: null } as any),
       ownership: ownershipField(),
       flags: flagsField(),
+      _stats: new F.DocumentStatsField(),
     };
   }
 }
@@ -1387,23 +1515,29 @@ export class BaseChatMessage extends Document {
   static override defineSchema(): Src {
     return {
       _id: idField(),
-      type: typeField(),
+      type: typeField("ChatMessage", CONST.BASE_DOCUMENT_TYPE),
       system: systemField("ChatMessage"),
-      style: new F.NumberField({ integer: true, initial: CONST.CHAT_MESSAGE_STYLES.OTHER } as any),
-      author: new F.StringField({ nullable: false, initial: () => g().game?.user?.id } as any),
-      timestamp: new F.NumberField({ initial: () => Date.now() } as any),
-      flavor: new F.StringField({ blank: true } as any),
-      content: new F.StringField({ blank: true } as any),
+      style: new F.NumberField({
+        required: true,
+        choices: Object.values(CONST.CHAT_MESSAGE_STYLES),
+        initial: CONST.CHAT_MESSAGE_STYLES.OTHER,
+        validationError: "must be a value in CONST.CHAT_MESSAGE_STYLES",
+      } as any),
+      author: new F.DocumentAuthorField("User"),
+      timestamp: new F.NumberField({ required: true, nullable: false, initial: () => Date.now() } as any),
+      flavor: new F.HTMLField(),
+      title: new F.StringField(),
+      content: new F.HTMLField(),
       speaker: new F.SchemaField({
-        scene: new F.StringField({ nullable: true, initial: null } as any),
-        actor: new F.StringField({ nullable: true, initial: null } as any),
-        token: new F.StringField({ nullable: true, initial: null } as any),
-        alias: new F.StringField({ blank: true } as any),
+        scene: new F.ForeignDocumentField("Scene", { idOnly: true } as any),
+        actor: new F.ForeignDocumentField("Actor", { idOnly: true } as any),
+        token: new F.ForeignDocumentField("Token", { idOnly: true } as any),
+        alias: new F.StringField(),
       }),
-      whisper: new F.ArrayField(new F.StringField({ blank: false } as any)),
+      whisper: new F.ArrayField(new F.ForeignDocumentField("User", { idOnly: true } as any)),
       blind: new F.BooleanField(),
-      rolls: new F.ArrayField(new JSONField()),
-      sound: new F.StringField({ nullable: true, initial: null } as any),
+      rolls: new F.ArrayField(new JSONField({ validate: validateRoll } as any)),
+      sound: new F.FilePathField({ categories: ["AUDIO"] } as any),
       emote: new F.BooleanField(),
       flags: flagsField(),
       // common/documents/chat-message.mjs (search id 8100244046) ends its schema with a DocumentStatsField; the
@@ -1415,6 +1549,26 @@ export class BaseChatMessage extends Document {
     if (user.id === this._source.author) return DOCUMENT_OWNERSHIP_LEVELS.OWNER;
     return DOCUMENT_OWNERSHIP_LEVELS.LIMITED;
   }
+  /**
+   * common/documents/chat-message.mjs (v13) `migrateData`: the v12 `user` becomes `author`, and a numeric `type`
+   * (the pre-v12 message type) becomes `style` (a value outside CHAT_MESSAGE_STYLES → OTHER) with `type: "base"`.
+   */
+  static override migrateData(source: Src): Src {
+    this._addDataFieldMigration(source, "user", "author");
+    if (typeof source.type === "number" && !("style" in source)) {
+      source.style = (Object.values(CONST.CHAT_MESSAGE_STYLES) as number[]).includes(source.type)
+        ? source.type
+        : CONST.CHAT_MESSAGE_STYLES.OTHER;
+      source.type = CONST.BASE_DOCUMENT_TYPE;
+    }
+    return super.migrateData(source);
+  }
+}
+
+/** BaseChatMessage.#validateRoll (v13): a roll stored on a message must have been evaluated. */
+function validateRoll(rollJSON: string): void {
+  const roll = JSON.parse(rollJSON);
+  if (!roll.evaluated) throw new Error("Roll objects added to ChatMessage documents must be evaluated");
 }
 
 export class BaseSetting extends Document {
@@ -1458,5 +1612,20 @@ export const BASE_CLASSES: Record<string, typeof Document> = {
   ChatMessage: BaseChatMessage,
   Setting: BaseSetting,
 };
+
+/**
+ * `game.model` as the v13 server sends it: for each document with type data, "base" and the sub-types the system
+ * declares in system.json's `documentTypes` (template data, empty here: the system defines data models).
+ * `Document.TYPES` reads its keys.
+ */
+export function gameModel(documentTypes: Record<string, Record<string, unknown>> = {}): Record<string, Src> {
+  const model: Record<string, Src> = {};
+  for (const [name, cls] of Object.entries(BASE_CLASSES)) {
+    if (!cls.metadata.hasTypeData) continue;
+    model[name] = { [CONST.BASE_DOCUMENT_TYPE]: {} };
+    for (const t of Object.keys(documentTypes[name] ?? {})) model[name][t] = {};
+  }
+  return model;
+}
 
 export { randomID, setProperty };

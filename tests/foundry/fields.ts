@@ -2063,6 +2063,33 @@ export class DocumentStatsField extends SchemaField {
     "modifiedTime",
     "lastModifiedBy",
   ];
+
+  /**
+   * `DocumentStatsField._migrateData` (common/data/fields.mjs, v13), called from the `migrateData` of the documents
+   * that keep `_stats` (BaseActor, BaseItem …): `flags.core.sourceId` moves to `_stats.compendiumSource`, and the
+   * old `flags.exportSource` to `_stats.exportSource`.
+   */
+  static _migrateData(
+    document: {
+      _addDataFieldMigration(d: AnyObject, o: string, n: string, a?: (d: AnyObject) => unknown): boolean;
+    },
+    source: AnyObject,
+  ): void {
+    document._addDataFieldMigration(source, "flags.core.sourceId", "_stats.compendiumSource");
+    if (source.flags) {
+      document._addDataFieldMigration(source, "flags.exportSource", "_stats.exportSource", (d) => {
+        const exportSource = (d.flags as AnyObject | undefined)?.exportSource as AnyObject | undefined;
+        if (!exportSource) return null;
+        return {
+          worldId: exportSource.world ?? null,
+          uuid: null,
+          coreVersion: exportSource.coreVersion ?? null,
+          systemId: exportSource.system ?? null,
+          systemVersion: exportSource.systemVersion ?? null,
+        };
+      });
+    }
+  }
 }
 
 /* ---------------------------------------- */

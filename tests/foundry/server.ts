@@ -9,6 +9,8 @@
  * It also relays `User#query` (`client/documents/collections/users.mjs #handleUserQuery`: the handler gets
  * `(queryData, {timeout})` and no sender; a handler's throw comes back as `{status: "rejected", reason}`).
  */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { currentClientId, runAs } from "./context.js";
 import {
   BASE_CLASSES,
@@ -17,6 +19,7 @@ import {
   Collection,
   type Document,
   type EmbeddedCollection,
+  gameModel,
   setWorldPermissionsReader,
 } from "./documents.js";
 import { Hooks } from "./hooks.js";
@@ -79,16 +82,16 @@ class ServerToken extends BaseToken {
   }
 }
 class ServerCombatant extends BaseCombatant {
-  override actorOwnedBy(user: any): boolean {
+  override permissionActor(): any {
     const s = currentServer;
-    if (!s) return false;
+    if (!s) return null;
     const token = this._source.sceneId
       ? s.loadDocument(`Scene.${this._source.sceneId}.Token.${this._source.tokenId}`)
       : null;
-    const actor = token
-      ? (token as ServerToken).baseActorFor()
-      : s.loadDocument(`Actor.${this._source.actorId}`);
-    return !!actor?.testUserPermission(user, "OWNER");
+    return token ? (token as ServerToken).baseActorFor() : s.loadDocument(`Actor.${this._source.actorId}`);
+  }
+  override actorOwnedBy(user: any): boolean {
+    return !!this.permissionActor()?.testUserPermission(user, "OWNER");
   }
 }
 const SERVER_CLASSES: Record<string, any> = {
@@ -98,6 +101,11 @@ const SERVER_CLASSES: Record<string, any> = {
 };
 
 let currentServer: Server | null = null;
+
+/** `game.model` from the system's manifest, as the real server reads it. */
+const SERVER_MODEL = gameModel(
+  JSON.parse(readFileSync(resolve(import.meta.dirname, "../../system.json"), "utf8")).documentTypes,
+);
 
 export class Server {
   readonly world: WorldSource;
@@ -132,7 +140,8 @@ export class Server {
    */
   serverGame(): Src {
     if (this.#game) return this.#game;
-    const game: Src = { users: new Collection<any>(), _documentsReady: false };
+    // The server knows system.json: `game.model` gives `Document.TYPES` (a document's type is checked here too).
+    const game: Src = { users: new Collection<any>(), _documentsReady: false, model: SERVER_MODEL };
     this.#game = game; // a User read while the users are being built sees this game
     for (const u of this.world.users) game.users.set(u._id, new SERVER_CLASSES.User(deepClone(u)));
     return game;

@@ -63,10 +63,14 @@ describe("harness: v13 behaviour the system relies on", () => {
       .client(ALICE)
       .run(() => (globalThis as any).game.actors.get("aaaaaaaaaaaaaaa1").update({ name: "Eusyl" }));
     for (const id of ids) H.off("updateActor", id);
-    expect(seen).toEqual([
-      JSON.stringify({ name: "Eusyl", _id: "aaaaaaaaaaaaaaa1" }),
-      JSON.stringify({ name: "Eusyl", _id: "aaaaaaaaaaaaaaa1" }),
+    // The server's diff carries the `_stats` it stamped (v13 common/documents/actor.mjs keeps a DocumentStatsField).
+    const stamped = (s: string) => JSON.stringify({ ...JSON.parse(s), _stats: { modifiedTime: 0 } });
+    expect(seen.map(stamped)).toEqual([
+      JSON.stringify({ name: "Eusyl", _stats: { modifiedTime: 0 }, _id: "aaaaaaaaaaaaaaa1" }),
+      JSON.stringify({ name: "Eusyl", _stats: { modifiedTime: 0 }, _id: "aaaaaaaaaaaaaaa1" }),
     ]);
+    expect(JSON.parse(seen[0]!)._stats.lastModifiedBy).toBe(ALICE);
+    expect(seen[0]).toBe(seen[1]);
   });
 
   it("a query handler receives the data and {timeout}, never the sender (users.mjs #handleUserQuery)", async () => {

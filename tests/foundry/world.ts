@@ -43,7 +43,7 @@ import { CONST, USER_ROLES } from "./constants.js";
 import { type ClientGlobals, installClientGlobals, runAs, setFallbackClient } from "./context.js";
 import { DataModel, TypeDataModel } from "./data-model.js";
 import { clearDice, Roll, scriptDice } from "./dice.js";
-import { ClientBackend, Document, fromUuid, fromUuidSync, WorldCollection } from "./documents.js";
+import { ClientBackend, Document, fromUuid, fromUuidSync, gameModel, WorldCollection } from "./documents.js";
 import * as fields from "./fields.js";
 import { createHandlebars } from "./handlebars.js";
 import { forgetPages, Hooks } from "./hooks.js";
@@ -265,6 +265,7 @@ export class Client implements ServerClient, ClientGlobals {
       i18n: { localize, format, has: (k: string) => localize(k) !== k, lang: "en" },
       release: { generation: 13, version: "13.345" },
       system: structuredClone(SYSTEM_JSON),
+      model: gameModel(SYSTEM_JSON.documentTypes),
       settings: new ClientSettings(),
       ready: false,
       _documentsReady: false,

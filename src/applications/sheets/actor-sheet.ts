@@ -12,6 +12,7 @@ import { guard, guarded } from "../../helpers/report.js";
 import { currentProfile, currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js";
 import { punchHint } from "../../workflows/card-bounds.js";
 import { carriedOf, linkPower } from "../../workflows/power-links.js";
+import { keepClearedNumbers } from "./cleared-numbers.js";
 import { abilityPairs, staminaBar, weaponRow } from "./context.js";
 import { creatureContext } from "./creature-context.js";
 import { d20SheetContext, d20WeaponColumns, swnSheetContext } from "./d20-context.js";
@@ -91,6 +92,16 @@ export class FrontierActorSheet extends Base {
       this.#editing = Date.now() - created < 5000;
     }
     return this.#editing;
+  }
+
+  /** A cleared number box submits the stored number, not the schema's initial value (cleared-numbers.ts). */
+  protected override _processFormData(
+    event: SubmitEvent | null,
+    form: HTMLFormElement,
+    formData: foundry.applications.ux.FormDataExtended,
+  ): object {
+    keepClearedNumbers(this.document, form, formData.object);
+    return super._processFormData(event, form, formData);
   }
 
   protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }) {

@@ -10,6 +10,7 @@ import { keepClassName } from "../../helpers/class-name.js";
 import { guarded } from "../../helpers/report.js";
 import { currentProfile, getSetting, SETTINGS } from "../../helpers/settings.js";
 import { RANGE_BANDS } from "../../rules/index.js";
+import { keepClearedNumbers } from "./cleared-numbers.js";
 import { d20ItemContext } from "./d20-context.js";
 
 const choices = (list: readonly string[], prefix: string) =>
@@ -38,6 +39,16 @@ export class FrontierItemSheet extends Base {
     header: { template: templatePath("item/header.hbs") },
     body: { template: templatePath("item/body.hbs"), scrollable: [""] },
   };
+
+  /** A cleared number box submits the stored number, not the schema's initial value (cleared-numbers.ts). */
+  protected override _processFormData(
+    event: SubmitEvent | null,
+    form: HTMLFormElement,
+    formData: foundry.applications.ux.FormDataExtended,
+  ): object {
+    keepClearedNumbers(this.document, form, formData.object);
+    return super._processFormData(event, form, formData);
+  }
 
   protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }) {
     const context = await super._prepareContext(options);

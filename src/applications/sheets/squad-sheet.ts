@@ -8,6 +8,7 @@ import { templatePath } from "../../constants.js";
 import { isSquad } from "../../documents/subtypes.js";
 import { keepClassName } from "../../helpers/class-name.js";
 import { guarded, notify } from "../../helpers/report.js";
+import { keepClearedNumbers } from "./cleared-numbers.js";
 import { squadContext } from "./squad-context.js";
 
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -70,6 +71,16 @@ export class FrontierSquadSheet extends Base {
   static PARTS: Record<string, HandlebarsTemplatePart> = {
     body: { template: templatePath("actor/squad.hbs"), scrollable: [""] },
   };
+
+  /** A cleared number box submits the stored number, not the schema's initial value (cleared-numbers.ts). */
+  protected override _processFormData(
+    event: SubmitEvent | null,
+    form: HTMLFormElement,
+    formData: foundry.applications.ux.FormDataExtended,
+  ): object {
+    keepClearedNumbers(this.document, form, formData.object);
+    return super._processFormData(event, form, formData);
+  }
 
   protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }) {
     const context = await super._prepareContext(options);
