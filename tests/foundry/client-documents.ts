@@ -541,8 +541,16 @@ export class Combatant extends BaseCombatant {
   get combat(): any {
     return this.parent;
   }
+  /** v13 (client/documents/combatant.mjs, id 18918656215): without a `sceneId`, the combat's own scene. */
   get token(): any {
-    return g().game.scenes.get(this.sceneId)?.tokens.get(this.tokenId) ?? null;
+    // The harness's `Combat#scene` may still be the id (its ForeignDocumentField resolves only with game.collections).
+    const own = this.parent?.scene;
+    const scene = this.sceneId
+      ? g().game.scenes.get(this.sceneId)
+      : typeof own === "string"
+        ? g().game.scenes.get(own)
+        : own;
+    return scene?.tokens.get(this.tokenId) ?? null;
   }
   get actor(): any {
     const token = this.token;
@@ -594,29 +602,41 @@ export class Combatant extends BaseCombatant {
     if (turns && op.combatTurn === undefined) Combatant.#keepTurn(op, turns);
     return super._preUpdateOperation(docs, op, user);
   }
+  /**
+   * v13 `_preDeleteOperation` as the indexed copy has it (client/documents/combatant.mjs, search id 18918656215):
+   * when the acting combatant is deleted, the survivor search compares each index with `this.turn` inside this
+   * STATIC method — the Combatant class, whose `turn` is undefined — so neither `i < this.turn` nor
+   * `i >= this.turn` ever holds: no survivor is found and neither `combatTurn` nor `turnEvents` is set. Every client's
+   * `#onModifyCombatants` then re-runs `setupTurns()` on the old index: the next combatant in order now sits at it
+   * (turn events fire for it), or, when the deleted one was last, `setupTurns` moves every client to turn 0 of the
+   * next round LOCALLY — the stored round and turn are unchanged (review foundry-v13-combat-data-2 §3.3). Whether
+   * later 13.x builds read `operation.parent.turn` is unverified.
+   */
   static override async _preDeleteOperation(docs: any[], op: Src, user: any): Promise<boolean | undefined> {
     const ids = op.ids as string[];
-    const turns = Combatant.#simulatedTurns(op, (c) => {
-      for (const id of ids) c.combatants.delete(id);
-    });
-    const parent = op.parent;
-    if (!turns) return super._preDeleteOperation(docs, op, user);
-    if (!ids.includes(parent.combatant.id)) Combatant.#keepTurn(op, turns);
-    else {
-      // The acting combatant leaves: the next survivor acts (with turn events), else the previous one.
+    const combatant = op.parent?.combatant;
+    if (!combatant) return super._preDeleteOperation(docs, op, user);
+    const combat = op.parent.clone();
+    for (const id of ids) combat.combatants.delete(id);
+    const turns = combat.setupTurns();
+    if (ids.includes(combatant.id)) {
+      // `this` is the class, as in core: its `turn` is undefined.
+      const turn = (this as any).turn;
       let prev: any = null;
       let next: any = null;
-      parent.turns.forEach((t: any, i: number) => {
-        if (ids.includes(t.id)) return;
-        if (i < parent.turn) prev = t;
-        if (!next && i >= parent.turn) next = t;
+      op.parent.turns.forEach((t: any, i: number) => {
+        let valid = !ids.includes(t.id);
+        if (combat.settings.skipDefeated) valid &&= !t.isDefeated;
+        if (!valid) return;
+        if (i < turn) prev = t;
+        if (!next && i >= turn) next = t;
       });
       const survivor = next || prev;
       if (survivor) {
         op.combatTurn = turns.findIndex((t: any) => t.id === survivor.id);
         op.turnEvents = survivor === next;
       }
-    }
+    } else Combatant.#keepTurn(op, turns);
     return super._preDeleteOperation(docs, op, user);
   }
   /** The clone's turn order after `change`, or null when no one is acting (nothing to keep). */
@@ -670,8 +690,9 @@ export class Combat extends BaseCombat {
     if (this.turn === this.turns.length - 1) return this.turns[0];
     return this.turns[(this.turn ?? -1) + 1];
   }
+  /** v13 `CombatEncounters.settings`: the world setting `core.combatTrackerConfig` (client/documents/combat.mjs). */
   get settings(): Src {
-    return { skipDefeated: false };
+    return g().game.settings.get("core", "combatTrackerConfig");
   }
   get started(): boolean {
     return this.round > 0;
@@ -719,10 +740,25 @@ export class Combat extends BaseCombat {
     await this.update(updateData);
     return this;
   }
+  /*
+   * nextRound / previousRound / nextTurn / previousTurn as v13 has them (client/documents/combat.mjs, search id
+   * 18344563855): "Skip Defeated" (`this.settings.skipDefeated`) searches past the defeated, the `combatRound` /
+   * `combatTurn` hook sees the update data and options, and the options carry `worldTime: {delta}` (getTimeDelta),
+   * which the server turns into an advance of the world time (server.ts `#advanceWorldTime`).
+   */
   async nextRound(): Promise<this> {
-    const turn = this.turn === null || this.turns.length === 0 ? null : 0;
-    const updateData = { round: this.round + 1, turn };
-    const updateOptions = { direction: 1 };
+    let turn: number | null = this.turn === null || this.turns.length === 0 ? null : 0;
+    if (this.settings.skipDefeated && turn !== null) {
+      turn = this.turns.findIndex((t) => !t.isDefeated);
+      if (turn === -1) {
+        g().ui.notifications?.warn("COMBAT.NoneRemaining", { localize: true });
+        turn = 0;
+      }
+    }
+    const nextRound = this.round + 1;
+    const advanceTime = this.getTimeDelta(this.round, this.turn, nextRound, turn);
+    const updateData = { round: nextRound, turn };
+    const updateOptions = { direction: 1, worldTime: { delta: advanceTime } };
     Hooks.callAll("combatRound", this, updateData, updateOptions);
     await this.update(updateData, updateOptions);
     return this;
@@ -731,25 +767,43 @@ export class Combat extends BaseCombat {
     if (this.round === 0) return this;
     const turn =
       this.round === 1 || this.turn === null || this.turns.length === 0 ? null : this.turns.length - 1;
-    const updateData = { round: this.round - 1, turn };
-    Hooks.callAll("combatRound", this, updateData, { direction: -1 });
-    await this.update(updateData, { direction: -1 });
+    const previousRound = this.round - 1;
+    const advanceTime = this.getTimeDelta(this.round, this.turn, previousRound, turn);
+    const updateData = { round: previousRound, turn };
+    const updateOptions = { direction: -1, worldTime: { delta: advanceTime } };
+    Hooks.callAll("combatRound", this, updateData, updateOptions);
+    await this.update(updateData, updateOptions);
     return this;
   }
   async nextTurn(): Promise<this> {
     if (this.round === 0) return this.nextRound();
-    const next = (this.turn ?? -1) + 1;
-    if (next >= this.turns.length) return this.nextRound();
-    const updateData = { round: this.round, turn: next };
-    Hooks.callAll("combatTurn", this, updateData, { direction: 1 });
-    await this.update(updateData, { direction: 1 });
+    const turn = this.turn ?? -1;
+    let nextTurn: number | null = null;
+    if (this.settings.skipDefeated) {
+      for (let i = turn + 1; i < this.turns.length; i++) {
+        if (!this.turns[i]!.isDefeated) {
+          nextTurn = i;
+          break;
+        }
+      }
+    } else nextTurn = turn + 1;
+    if (nextTurn === null || nextTurn >= this.turns.length) return this.nextRound();
+    const advanceTime = this.getTimeDelta(this.round, this.turn, this.round, nextTurn);
+    const updateData = { round: this.round, turn: nextTurn };
+    const updateOptions = { direction: 1, worldTime: { delta: advanceTime } };
+    Hooks.callAll("combatTurn", this, updateData, updateOptions);
+    await this.update(updateData, updateOptions);
     return this;
   }
   async previousTurn(): Promise<this> {
     if (this.round === 0) return this;
     if (this.turn === 0 || this.turns.length === 0) return this.previousRound();
-    const updateData = { round: this.round, turn: (this.turn ?? this.turns.length) - 1 };
-    await this.update(updateData, { direction: -1 });
+    const previousTurn = (this.turn ?? this.turns.length) - 1;
+    const advanceTime = this.getTimeDelta(this.round, this.turn, this.round, previousTurn);
+    const updateData = { round: this.round, turn: previousTurn };
+    const updateOptions = { direction: -1, worldTime: { delta: advanceTime } };
+    Hooks.callAll("combatTurn", this, updateData, updateOptions);
+    await this.update(updateData, updateOptions);
     return this;
   }
   async endCombat(): Promise<this> {
@@ -1100,11 +1154,11 @@ export class Setting extends BaseSetting {
   declare key: string;
   override _onCreate(data: Src, options: Src, userId: string): void {
     super._onCreate(data, options, userId);
-    g().game.settings._onWorldChange(this.key);
+    g().game.settings._onWorldChange(this.key, options, userId);
   }
   override _onUpdate(changed: Src, options: Src, userId: string): void {
     super._onUpdate(changed, options, userId);
-    g().game.settings._onWorldChange(this.key);
+    if ("value" in changed) g().game.settings._onWorldChange(this.key, options, userId);
   }
 }
 
