@@ -18,13 +18,19 @@
  *   clone the Combat (so a system Combat class is constructed with its combatants) and simulate the new order;
  * - `client/documents/token.mjs` (id 18257454974): `actor` (linked: the world actor; unlinked: a synthetic actor
  *   from the base actor and the token's delta), `movementHistory`, `clearMovementHistory()`, movement recorded
- *   only while the token's combatant is in a started combat (`_shouldRecordMovementHistory`);
+ *   only while the token's combatant is in a started combat (`_shouldRecordMovementHistory`), `move(waypoints)` with
+ *   each waypoint's movement `action`, `revertRecordedMovement` (method "undo"), waypoints shaped as
+ *   `TokenMeasuredMovementWaypoint` (action, movementId, userId, cost — 0 for "displace");
  * - `client/documents/chat-message.mjs` (search ids 16921415918, 18719148835): `applyRollMode`, `getSpeaker`,
  *   `visible`, `isContentVisible`,
  *   `isAuthor`, rolls initialised from their JSON;
  * - `client/documents/user.mjs` (id 8636791199) and `client/documents/collections/users.mjs` (id 18791427765):
  *   `isSelf`, `active`, `isActiveGM`, `query()` (the handler receives `(data, {timeout})` and NO sender).
- * Movement history is recorded from x/y updates rather than v13's full movement pipeline: a waypoint per update.
+ * Movement history is recorded from the update (and its `movement` option) rather than v13's full movement pipeline:
+ * no grid-snapped intermediate steps, no terrain, no constraint by walls, no `measureMovementPath`.
+ * `Combatant#_preDeleteOperation` mirrors the indexed v13 copy, including its static `this.turn` (see there): deleting
+ * the acting combatant hands the turn on by index only, and deleting the last one in order moves every client to
+ * the next round locally while the stored round stays.
  */
 import { CONST, DICE_ROLL_MODES } from "./constants.js";
 import { currentClient } from "./context.js";
@@ -51,7 +57,7 @@ import {
   WorldCollection,
 } from "./documents.js";
 import { Hooks } from "./hooks.js";
-import { deepClone, expandObject, isEmpty, mergeObject } from "./utils.js";
+import { deepClone, expandObject, isEmpty, mergeObject, randomID } from "./utils.js";
 
 type Src = Record<string, any>;
 const g = () => globalThis as any;
@@ -475,6 +481,7 @@ export class TokenDocument extends BaseToken {
   get inCombat(): boolean {
     return !!this.combatant;
   }
+  /** v13 `movementHistory` (client/documents/token.mjs, id 18257454974): the recorded waypoints. */
   get movementHistory(): Src[] {
     return this._movementHistory;
   }
@@ -485,7 +492,48 @@ export class TokenDocument extends BaseToken {
   async clearMovementHistory(): Promise<void> {
     await this.update({}, { diff: false, noHook: true, _clearMovementHistory: true });
   }
-  /** Record the waypoint of a move made in a started combat (simplified from v13's movement operations). */
+  /**
+   * v13 `TokenDocument#move(waypoints, options)`: each waypoint may name its movement `action` (the default is the
+   * token's movement action, "walk" here: the harness's schema has no `movementAction`); the token goes to the last
+   * one in one update whose `movement` option carries the waypoints and the `method` (default "api").
+   */
+  async move(waypoints: Src | Src[], options: Src = {}): Promise<boolean> {
+    const list = Array.isArray(waypoints) ? waypoints : [waypoints];
+    if (!list.length) return false;
+    const { method = "api", ...rest } = options;
+    const last = list.at(-1)!;
+    const to = { x: last.x ?? this.x, y: last.y ?? this.y, elevation: last.elevation ?? this.elevation };
+    await this.update(to, { ...rest, movement: { [this.id!]: { waypoints: list, method } } });
+    return true;
+  }
+  /**
+   * v13 `TokenDocument#revertRecordedMovement(movementId?)` (API: "Undo all recorded movement or the recorded
+   * movement corresponding to given movement ID up to the last movement. The token is displaced to the prior
+   * recorded position and the movement history is rolled back accordingly"): the token goes back (method "undo",
+   * action "displace") and the history loses that movement and every later one.
+   */
+  async revertRecordedMovement(movementId?: string): Promise<boolean> {
+    const history = this.movementHistory;
+    if (!history.length) return false;
+    const id = movementId ?? history.at(-1)!.movementId;
+    const i = history.findIndex((w) => w.movementId === id);
+    if (i < 0) return false;
+    const back = i === 0 ? history[0]! : history[i - 1]!;
+    const kept = i === 0 ? [] : history.slice(0, i);
+    await this.update(
+      { x: back.x, y: back.y, elevation: back.elevation },
+      { movement: { [this.id!]: { waypoints: [{ action: "displace" }], method: "undo" } }, _revertTo: kept },
+    );
+    return true;
+  }
+  /**
+   * Record a move made in a started combat as v13's movement operations do (client/documents/token.mjs,
+   * `TokenMeasuredMovementWaypoint`): one waypoint per given waypoint (a plain x/y update is one waypoint, method
+   * "api"), each with its `action`, `movementId`, `userId`, `explicit`/`checkpoint`/`intermediate` and `cost` (0 for
+   * "displace", whose action config has `measure: false` and a zero cost, v13 CONFIG.Token.movement.actions); the
+   * origin is the first waypoint of an empty history. An "undo" rolls the history back instead. Not modelled: the
+   * grid-snapped intermediate steps v13 adds along a dragged path, terrain, constraint by walls.
+   */
   override async _preUpdate(changes: Src, options: Src, user: any): Promise<boolean | undefined> {
     const r = await super._preUpdate(changes, options, user);
     if (r === false) return false;
@@ -493,17 +541,55 @@ export class TokenDocument extends BaseToken {
       changes._movementHistory = [];
       return undefined;
     }
-    if (("x" in changes || "y" in changes) && this._shouldRecordMovementHistory()) {
-      const from = { x: this.x, y: this.y, elevation: this.elevation };
-      const to = {
-        x: changes.x ?? this.x,
-        y: changes.y ?? this.y,
-        elevation: changes.elevation ?? this.elevation,
-      };
-      const history = this._movementHistory.length ? [...this._movementHistory] : [from];
-      history.push(to);
-      changes._movementHistory = history;
+    const moving = "x" in changes || "y" in changes || "elevation" in changes;
+    if (!moving || !this._shouldRecordMovementHistory()) return undefined;
+    const movement = options.movement?.[this.id!] ?? { waypoints: [{}], method: "api" };
+    if (movement.method === "undo") {
+      changes._movementHistory = options._revertTo ?? [];
+      return undefined;
     }
+    const movementId = randomID();
+    const shape = { width: this.width, height: this.height, shape: this._source.shape ?? 0 };
+    const mark = (w: Src, action: string, explicit: boolean): Src => ({
+      x: w.x,
+      y: w.y,
+      elevation: w.elevation,
+      ...shape,
+      action,
+      terrain: null,
+      snapped: false,
+      explicit,
+      checkpoint: explicit,
+      intermediate: false,
+      userId: user?.id ?? g().game.userId,
+      movementId,
+      cost: 0,
+    });
+    const history: Src[] = this._movementHistory.length
+      ? [...this._movementHistory]
+      : [mark({ x: this.x, y: this.y, elevation: this.elevation }, "walk", true)];
+    let prev = history.at(-1)!;
+    const given: Src[] = movement.waypoints?.length ? movement.waypoints : [{}];
+    given.forEach((w: Src, i: number) => {
+      const last = i === given.length - 1;
+      const at = {
+        x: last ? (changes.x ?? this.x) : (w.x ?? prev.x),
+        y: last ? (changes.y ?? this.y) : (w.y ?? prev.y),
+        elevation: last ? (changes.elevation ?? this.elevation) : (w.elevation ?? prev.elevation),
+      };
+      const action = w.action ?? given[i - 1]?.action ?? "walk";
+      const point = mark(at, action, true);
+      const grid = g().canvas?.grid;
+      const size = grid?.size ?? 100;
+      const centre = (p: Src) => ({ x: p.x + (this.width * size) / 2, y: p.y + (this.height * size) / 2 });
+      point.cost =
+        action === "displace" || !grid?.measurePath
+          ? 0
+          : grid.measurePath([centre(prev), centre(point)], {}).distance;
+      history.push(point);
+      prev = point;
+    });
+    changes._movementHistory = history;
     return undefined;
   }
   override _onUpdate(changed: Src, options: Src, userId: string): void {

@@ -114,3 +114,89 @@ describe("harness: Combat settings and turns as v13 (client/documents/combat.mjs
     ]);
   });
 });
+
+describe("harness: movement history by movement action (client/documents/token.mjs)", () => {
+  const SCENE = "sceneMove0000001";
+  const TOKEN = "tokenMove0000001";
+  async function openMoving(): Promise<any> {
+    table = await createTable({
+      online: [GM],
+      world: {
+        scenes: [
+          {
+            _id: SCENE,
+            name: "S",
+            active: true,
+            grid: { size: 100, distance: 1, units: "m" },
+            tokens: [{ _id: TOKEN, name: "T", x: 1000, y: 1000 }],
+          },
+        ],
+        combats: [
+          {
+            _id: COMBAT,
+            scene: SCENE,
+            round: 1,
+            turn: 0,
+            active: true,
+            combatants: [{ _id: "cmbMove000000001", tokenId: TOKEN, sceneId: SCENE, initiative: 10 }],
+          },
+        ],
+      },
+    });
+    return table.client(GM).run(() => G().game.scenes.get(SCENE).tokens.get(TOKEN));
+  }
+  const history = () =>
+    table.client(GM).run(() =>
+      G()
+        .game.scenes.get(SCENE)
+        .tokens.get(TOKEN)
+        .movementHistory.map((w: any) => `${w.x},${w.y} ${w.action} ${w.cost}`),
+    );
+
+  it("records each waypoint with its action and cost: a walk through two waypoints, then a GM displace costing 0", async () => {
+    const token = await openMoving();
+    await table.client(GM).run(() =>
+      token.move([
+        { x: 1300, y: 1000 },
+        { x: 1300, y: 1200 },
+      ]),
+    );
+    await table.client(GM).run(() => token.move({ x: 2000, y: 1000, action: "displace" }));
+    expect(history()).toEqual([
+      "1000,1000 walk 0",
+      "1300,1000 walk 3",
+      "1300,1200 walk 2",
+      "2000,1000 displace 0",
+    ]);
+    // A plain x/y update is one "api" movement with the default action.
+    await table.client(GM).run(() => token.update({ x: 2100 }));
+    expect(history().at(-1)).toBe("2100,1000 walk 1");
+  });
+
+  it("revertRecordedMovement (undo) moves the token back and rolls the history back to before that movement", async () => {
+    const token = await openMoving();
+    await table.client(GM).run(() => token.move({ x: 1300, y: 1000 }));
+    await table.client(GM).run(() => token.move({ x: 1600, y: 1000 }));
+    await table.client(GM).run(() => token.revertRecordedMovement());
+    expect(table.client(GM).run(() => [token.x, token.y])).toEqual([1300, 1000]);
+    expect(history()).toEqual(["1000,1000 walk 0", "1300,1000 walk 3"]);
+    await table.client(GM).run(() => token.revertRecordedMovement());
+    expect(table.client(GM).run(() => [token.x, token.y])).toEqual([1000, 1000]);
+    expect(history()).toEqual([]);
+  });
+
+  it("Combatant.token falls back to the combat's scene when the combatant has no sceneId (v13 combatant.mjs)", async () => {
+    await openMoving();
+    await table.client(GM).run(() =>
+      G()
+        .game.combats.get(COMBAT)
+        .createEmbeddedDocuments("Combatant", [{ tokenId: TOKEN, initiative: 5 }]),
+    );
+    const names = table.client(GM).run(() =>
+      G()
+        .game.combats.get(COMBAT)
+        .combatants.map((c: any) => c.token?.name ?? null),
+    );
+    expect(names).toEqual(["T", "T"]);
+  });
+});
