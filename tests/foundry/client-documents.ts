@@ -21,6 +21,9 @@
  *   only while the token's combatant is in a started combat (`_shouldRecordMovementHistory`), `move(waypoints)` with
  *   each waypoint's movement `action`, `revertRecordedMovement` (method "undo"), waypoints shaped as
  *   `TokenMeasuredMovementWaypoint` (action, movementId, userId, cost — 0 for "displace");
+ *   `getBarAttribute`, `getTrackedAttributes` from a type's schema (ids 13985643099, 16082661053); NOT modelled:
+ *   `bar1`/`bar2` on a token (the harness's BaseToken schema in documents.ts has no bar fields, so a token made from
+ *   a prototype does not carry them) and the Token's drawn bars;
  * - `client/documents/chat-message.mjs` (search ids 16921415918, 18719148835): `applyRollMode`, `getSpeaker`,
  *   `visible`, `isContentVisible`,
  *   `isAuthor`, rolls initialised from their JSON;
@@ -34,6 +37,7 @@
  */
 import { CONST, DICE_ROLL_MODES } from "./constants.js";
 import { currentClient } from "./context.js";
+import { DataModel } from "./data-model.js";
 import { Roll } from "./dice.js";
 import {
   BaseActiveEffect,
@@ -56,8 +60,18 @@ import {
   dryRunUpdate,
   WorldCollection,
 } from "./documents.js";
+import { EmbeddedDataField, NumberField, SchemaField } from "./fields.js";
 import { Hooks } from "./hooks.js";
-import { deepClone, expandObject, isEmpty, mergeObject, randomID } from "./utils.js";
+import {
+  deepClone,
+  expandObject,
+  getProperty,
+  getType,
+  isEmpty,
+  isSubclass,
+  mergeObject,
+  randomID,
+} from "./utils.js";
 
 type Src = Record<string, any>;
 const g = () => globalThis as any;
@@ -481,6 +495,123 @@ export class TokenDocument extends BaseToken {
   get inCombat(): boolean {
     return !!this.combatant;
   }
+  /**
+   * `TokenDocument#getBarAttribute` (client/documents/token.mjs, search ids 13985643099, 16082661053): the bar's
+   * attribute path read from the actor's system data — a number is a "value", an object with `value` and `max` a
+   * "bar". v13 also lends it to `PrototypeToken` (`PrototypeToken.prototype.getBarAttribute = …`), so it is callable
+   * with a prototype token and its actor as `this`.
+   */
+  getBarAttribute(
+    this: { actor?: any; [bar: string]: any },
+    barName: string,
+    { alternative }: Src = {},
+  ): Src | null {
+    const attr = alternative || this[barName]?.attribute;
+    if (!attr || !this.actor) return null;
+    const data = getProperty(this.actor.system, attr) as any;
+    if (data === null || data === undefined) return null;
+    const model = g().CONFIG.Actor.dataModels?.[this.actor.type]?.schema;
+    if (Number.isFinite(Number(data)) && typeof data !== "object")
+      return { type: "value", attribute: attr, value: Number(data), editable: !!model?.getField?.(attr) };
+    if (typeof data === "object" && "value" in data && "max" in data)
+      return {
+        type: "bar",
+        attribute: attr,
+        value: Number.parseInt(data.value || 0, 10),
+        max: Number.parseInt(data.max || 0, 10),
+        editable: !!model?.getField?.(`${attr}.value`),
+      };
+    return null;
+  }
+
+  /**
+   * `TokenDocument.getTrackedAttributes(data, _path)` (client/documents/token.mjs, id 16082661053): from a data model
+   * (class or instance) or a SchemaField, by its schema — a schema with both `value` and `max` fields is a bar, a
+   * NumberField a value; from a plain object by its keys; from an Actor type, `CONFIG.Actor.trackableAttributes`
+   * when configured, else every type's data model (case 4 reads `CONFIG.Actor.dataModels`; v13 walks
+   * `game.model.Actor` and takes each type's data model).
+   */
+  static getTrackedAttributes(data?: any, _path: string[] = []): { bar: string[][]; value: string[][] } {
+    if (data instanceof DataModel || isSubclass(data, DataModel as any))
+      return TokenDocument._getTrackedAttributesFromSchema(data.schema, _path);
+    if (data instanceof SchemaField) return TokenDocument._getTrackedAttributesFromSchema(data, _path);
+    if (["Object", "Array"].includes(getType(data)))
+      return TokenDocument._getTrackedAttributesFromObject(data, _path);
+    if (!data || typeof data === "string") {
+      const config = TokenDocument._getConfiguredTrackedAttributes(data);
+      if (config) return config;
+      data = undefined;
+    }
+    if (data !== undefined) return { bar: [], value: [] };
+    const bar = new Set<string>();
+    const value = new Set<string>();
+    for (const model of Object.values(g().CONFIG.Actor.dataModels ?? {})) {
+      const inner = TokenDocument.getTrackedAttributes(model, _path);
+      for (const a of inner.bar) bar.add(a.join("."));
+      for (const a of inner.value) value.add(a.join("."));
+    }
+    return { bar: [...bar].map((a) => a.split(".")), value: [...value].map((a) => a.split(".")) };
+  }
+  static _getTrackedAttributesFromObject(
+    data: Src,
+    _path: string[] = [],
+  ): { bar: string[][]; value: string[][] } {
+    const attributes = { bar: [] as string[][], value: [] as string[][] };
+    for (const [k, v] of Object.entries(data)) {
+      const p = _path.concat([k]);
+      if (v instanceof Object) {
+        if (k === "_source") continue;
+        if ("value" in v && "max" in v) attributes.bar.push(p);
+        else {
+          const inner = TokenDocument.getTrackedAttributes(v, p);
+          attributes.bar.push(...inner.bar);
+          attributes.value.push(...inner.value);
+        }
+      } else if (Number.isFinite(Number(v)) || v === null) attributes.value.push(p);
+    }
+    return attributes;
+  }
+  static _getTrackedAttributesFromSchema(
+    schema: any,
+    _path: string[] = [],
+  ): { bar: string[][]; value: string[][] } {
+    const attributes = { bar: [] as string[][], value: [] as string[][] };
+    for (const [name, field] of Object.entries<any>(schema.fields)) {
+      const p = _path.concat([name]);
+      if (field instanceof NumberField) attributes.value.push(p);
+      const isSchema = field instanceof SchemaField;
+      const isModel = field instanceof EmbeddedDataField;
+      if (isSchema || isModel) {
+        const inner = isModel ? (field as any).model.schema : field;
+        if (inner.has("value") && inner.has("max")) attributes.bar.push(p);
+        else {
+          const found = TokenDocument.getTrackedAttributes(inner, p);
+          attributes.bar.push(...found.bar);
+          attributes.value.push(...found.value);
+        }
+      }
+    }
+    return attributes;
+  }
+  static _getConfiguredTrackedAttributes(type?: string): { bar: string[][]; value: string[][] } | undefined {
+    const configured = g().CONFIG.Actor.trackableAttributes;
+    if (isEmpty(configured ?? {})) return undefined;
+    let config = deepClone(configured[type ?? ""]);
+    if (isEmpty(config ?? {})) {
+      const bar = new Set<string>();
+      const value = new Set<string>();
+      for (const attrs of Object.values<any>(configured)) {
+        for (const a of attrs.bar ?? []) bar.add(a);
+        for (const a of attrs.value ?? []) value.add(a);
+      }
+      config = { bar: [...bar], value: [...value] };
+    }
+    return {
+      bar: (config.bar ?? []).map((a: string) => a.split(".")),
+      value: (config.value ?? []).map((a: string) => a.split(".")),
+    };
+  }
+
   /** v13 `movementHistory` (client/documents/token.mjs, id 18257454974): the recorded waypoints. */
   get movementHistory(): Src[] {
     return this._movementHistory;
