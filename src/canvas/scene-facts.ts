@@ -29,6 +29,7 @@ import { flatFootedIn } from "../workflows/d20-initiative.js";
 import { isDodging } from "../workflows/dodging.js";
 import { d20Lattice, d20Melee, inMetres } from "./d20-cover-facts.js";
 import { FoundryCaster } from "./foundry-caster.js";
+import { squareGrid } from "./grid-support.js";
 import { bandOfToken, isSwn } from "./morale-band.js";
 import { walkedPath } from "./movement-path.js";
 import { regionMissChance } from "./obscurement.js";
@@ -47,6 +48,8 @@ export function footprint(t: TokenP): Footprint {
 /** Horizontal distance along the grid between centres, combined with the height difference (SF-X-15). */
 export function distanceBetween(a: TokenP, b: TokenP, unit: "m" | "squares"): number {
   if (unit === "squares") {
+    // SF-B-09 counts squares: on a hex or gridless scene the user is told (grid-support.ts).
+    squareGrid(canvas?.scene, "basicRange");
     const oa = grid().getOffset(a.center);
     const ob = grid().getOffset(b.center);
     return basicSquareRange({ x: oa.j, y: oa.i }, { x: ob.j, y: ob.i });
