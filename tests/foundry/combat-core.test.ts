@@ -200,3 +200,19 @@ describe("harness: movement history by movement action (client/documents/token.m
     expect(names).toEqual(["T", "T"]);
   });
 });
+
+describe("harness: TokenDocument.getTrackedAttributes from a schema (client/documents/token.mjs)", () => {
+  it("a schema with value and max is a bar; a NumberField is a value; other schemas are searched inside", async () => {
+    const { SchemaField, NumberField, StringField } = await import("./fields.js");
+    const { TokenDocument } = await import("./client-documents.js");
+    const schema = new SchemaField({
+      hp: new SchemaField({ value: new NumberField(), max: new NumberField() }),
+      pool: new SchemaField({ value: new NumberField() }),
+      speed: new NumberField(),
+      name: new StringField(),
+    });
+    const found = TokenDocument.getTrackedAttributes(schema);
+    expect(found.bar.map((p: string[]) => p.join("."))).toEqual(["hp"]);
+    expect(found.value.map((p: string[]) => p.join("."))).toEqual(["pool.value", "speed"]);
+  });
+});
