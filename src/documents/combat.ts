@@ -1284,8 +1284,9 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
    * `#onModifyCombatants` then keeps the old index — past the end when the acting combatant was the last, which moves
    * every client to the next round LOCALLY (and runs, on the active GM, the turn events of a round the server never
    * started: movement cleared). Every client, before the deletion and from the same data, sets the hand-on core
-   * intends on the operation (`combatTurn`, `turnEvents`, read by core's `#onModifyCombatants`); the active GM then
-   * stores that turn (`_onDeleteDescendantDocuments`).
+   * intends on the operation (`combatTurn`, `turnEvents`, read by core's `#onModifyCombatants`: the pre- and
+   * post-delete events get the same options object, client/data/client-backend.mjs `#handleDeleteDocuments`, search
+   * id 8223665884); the active GM then stores that turn (`_onDeleteDescendantDocuments`).
    */
   #handOnTurn(ids: readonly string[], options: object): void {
     // The delete operation's options, as core's #onModifyCombatants reads them (fvtt-types 13.345 types the delete
