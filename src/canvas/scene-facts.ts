@@ -29,7 +29,9 @@ import { flatFootedIn } from "../workflows/d20-initiative.js";
 import { isDodging } from "../workflows/dodging.js";
 import { d20Lattice, d20Melee, inMetres } from "./d20-cover-facts.js";
 import { FoundryCaster } from "./foundry-caster.js";
+import { squareGrid } from "./grid-support.js";
 import { bandOfToken, isSwn } from "./morale-band.js";
+import { walkedPath } from "./movement-path.js";
 import { regionMissChance } from "./obscurement.js";
 import { overwatchFacts } from "./overwatch.js";
 
@@ -46,6 +48,8 @@ export function footprint(t: TokenP): Footprint {
 /** Horizontal distance along the grid between centres, combined with the height difference (SF-X-15). */
 export function distanceBetween(a: TokenP, b: TokenP, unit: "m" | "squares"): number {
   if (unit === "squares") {
+    // SF-B-09 counts squares: on a hex or gridless scene the user is told (grid-support.ts).
+    squareGrid(canvas?.scene, "basicRange");
     const oa = grid().getOffset(a.center);
     const ob = grid().getOffset(b.center);
     return basicSquareRange({ x: oa.j, y: oa.i }, { x: ob.j, y: ob.i });
@@ -78,18 +82,18 @@ export function movementReport(
   // fvtt-types 13.345 types `movementHistory` as one waypoint; v13 returns the array of waypoints
   // (client/documents/token.mjs `get movementHistory() { return this._movementHistory; }`).
   const history = t.document.movementHistory as unknown as readonly TokenDocument.MeasuredMovementWaypoint[];
-  const path =
-    history.length < 2
-      ? null
-      : grid().measurePath(
-          history.map((w) => ({ x: w.x + t.w / 2, y: w.y + t.h / 2 })),
-          {},
-        );
-  const moved = path?.distance ?? 0;
+  // SF-X-17: a GM's displacement or a blink is not the token's own movement (movement-path.ts).
+  const path = walkedPath(history, (run) =>
+    grid().measurePath(
+      run.map((w) => ({ x: w.x + t.w / 2, y: w.y + t.h / 2 })),
+      {},
+    ),
+  );
+  const moved = path.distance;
   const sys = actorSystem(t.actor);
   const name = t.name ?? "";
   if (variant === "basic") {
-    const squares = path?.spaces ?? 0;
+    const squares = path.spaces;
     const race = RACE_MOVEMENT[sys?.race as RaceKey] as (typeof RACE_MOVEMENT)[RaceKey] | undefined;
     const own = sys?.movement;
     const walk = own?.walk != null || !race ? Math.floor((sys?.derived?.walk ?? 10) / 5) : race.basicWalk;

@@ -34,6 +34,10 @@ export class FrontierActor<out SubType extends Actor.SubType = Actor.SubType> ex
     if (this.type === "squad") {
       const fill = completeSquadSource(data.system, this._source.system);
       if (fill) this.updateSource({ system: fill });
+      // SWN-17: its token's first bar is the hit-point pool; system.json's primaryTokenAttribute ("stamina", which
+      // v13's PrototypeToken takes as bar1's default) is the characters' and a squad has none. A bar given stays.
+      if (!data.prototypeToken?.bar1?.attribute)
+        this.updateSource({ prototypeToken: { bar1: { attribute: "hp" } } });
     }
     return undefined;
   }

@@ -86,6 +86,8 @@ type Member = Combatant.Implementation;
 const SIDE = "side";
 /** Update option of a phase step whose turn events the active GM fires itself ("turn", "round"; see `#moveTo`). */
 const STEP_EVENTS = "ftStepEvents";
+/** Option a client sets on a combatant delete whose turn it handed on (`#handOnTurn`). */
+const HANDED_ON = "ftHandedOn";
 
 /** Combat → combatant id → position in the turn order; written by setupTurns, read by _sortCombatants. */
 const ORDER = new WeakMap<object, Map<string, number>>();
@@ -1271,7 +1273,41 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
 
   protected override _preDeleteDescendantDocuments(...args: Combat.PreDeleteDescendantDocumentsArgs): void {
     super._preDeleteDescendantDocuments(...args);
+    if (args[1] === "combatants") this.#handOnTurn(args[2], args[3]);
     this.#noteBefore();
+  }
+
+  /**
+   * Review foundry-v13-combat-data-2 §3.3: v13's `Combatant._preDeleteOperation` (client/documents/combatant.mjs,
+   * search id 18918656215) means to hand the turn to the next survivor (else the one before) when the acting
+   * combatant is deleted, but compares with `this.turn` in a static method, so it hands it to no one. Every client's
+   * `#onModifyCombatants` then keeps the old index — past the end when the acting combatant was the last, which moves
+   * every client to the next round LOCALLY (and runs, on the active GM, the turn events of a round the server never
+   * started: movement cleared). Every client, before the deletion and from the same data, sets the hand-on core
+   * intends on the operation (`combatTurn`, `turnEvents`, read by core's `#onModifyCombatants`: the pre- and
+   * post-delete events get the same options object, client/data/client-backend.mjs `#handleDeleteDocuments`, search
+   * id 8223665884); the active GM then stores that turn (`_onDeleteDescendantDocuments`).
+   */
+  #handOnTurn(ids: readonly string[], options: object): void {
+    // The delete operation's options, as core's #onModifyCombatants reads them (fvtt-types 13.345 types the delete
+    // options without core's combatTurn / turnEvents).
+    const op = options as { combatTurn?: number; turnEvents?: boolean; [HANDED_ON]?: boolean };
+    const acting = this.combatant;
+    if (!acting?.id || !ids.includes(acting.id) || typeof op.combatTurn === "number") return;
+    const skip = !!this.settings.skipDefeated;
+    const at = this.turn ?? 0;
+    let prev: Member | null = null;
+    let next: Member | null = null;
+    this.turns.forEach((t, i) => {
+      if (ids.includes(t.id ?? "") || (skip && t.isDefeated)) return;
+      if (i < at) prev = t;
+      if (!next && i >= at) next = t;
+    });
+    const survivor = next ?? prev;
+    if (!survivor) return;
+    op.combatTurn = this.turns.filter((t) => !ids.includes(t.id ?? "")).indexOf(survivor);
+    op.turnEvents = survivor === next;
+    op[HANDED_ON] = true;
   }
 
   /**
@@ -1319,6 +1355,13 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     super._onDeleteDescendantDocuments(...args);
     if (isGroups(args[1])) this.#onModifySides(args[0], args[4]);
     if (args[1] === "combatants" && game.user?.isActiveGM) {
+      // §3.3: the turn every client handed on locally (`#handOnTurn`) is stored, before any remap of the phase.
+      if ((args[4] as { [HANDED_ON]?: boolean })[HANDED_ON]) {
+        const turn = this.turn;
+        void this.#serial(() => this.update({ turn }, { diff: false, turnEvents: false })).catch(
+          (e: unknown) => reportOnce(`${this.id}:handOn:${errorText(e)}`, errorText(e)),
+        );
+      }
       const empty = emptySides(this.view);
       if (empty.length) void this.deleteEmbeddedDocuments("CombatantGroup", empty);
     }

@@ -17,6 +17,7 @@
  */
 
 import { placeBlastArea } from "../canvas/blast-area.js";
+import { squareGrid } from "../canvas/grid-support.js";
 import { cellCentres } from "../canvas/scene-facts.js";
 import type { SuppressingEntry } from "../canvas/suppression.js";
 import { SYSTEM_ID } from "../constants.js";
@@ -972,6 +973,7 @@ function areaUnitsOf(
   const scene = token?.parent;
   if (!g?.d20 || !token || !scene || !g.caught.some((c) => c.id === uuid)) return {};
   const size = scene.grid.size;
+  squareGrid(scene, "squadBurst"); // Squares only (review ui-canvas-2 §3.3): a hex scene is warned about.
   const radius = (g.radius * size) / (scene.grid.distance || 1);
   const inside = cellCentres(token.x, token.y, token.width ?? 1, token.height ?? 1, size).filter(
     (c) => Math.hypot(c.x - g.landing.x, c.y - g.landing.y) <= radius + 1e-6,

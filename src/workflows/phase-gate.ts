@@ -16,6 +16,7 @@
  * `movementHistory` holds this round's waypoints (kept for the round by `FrontierCombat`); the owner of a
  * Combatant's actor may write its flags (common/documents/combatant.mjs `#canUpdate`, search id 8373722737).
  */
+import { type HistoryWaypoint, walkedPath } from "../canvas/movement-path.js";
 import { SYSTEM_ID } from "../constants.js";
 import { sideIdOf } from "../documents/subtypes.js";
 import { notify } from "../helpers/report.js";
@@ -138,17 +139,23 @@ function centreAt(doc: TokenD, at: { x: number; y: number }): { x: number; y: nu
 }
 
 /** This round's waypoints of a token (v13 returns the array; fvtt-types 13.345 types one waypoint). */
-function history(doc: TokenD): readonly { x: number; y: number }[] {
-  return (doc.movementHistory as unknown as readonly { x: number; y: number }[]) ?? [];
+function history(doc: TokenD): readonly HistoryWaypoint[] {
+  return (doc.movementHistory as unknown as readonly HistoryWaypoint[]) ?? [];
 }
 
-/** Metres a token has moved this round, along its recorded waypoints. */
+/**
+ * Metres a token has moved this round by its own means, along its recorded waypoints: a GM's displacement or a
+ * blink does not count (SF-X-17, canvas/movement-path.ts).
+ */
 export function movedMetres(doc: TokenD): number {
   const h = history(doc);
-  if (h.length < 2 || !canvas?.grid) return 0;
-  return canvas.grid.measurePath(
-    h.map((w) => centreAt(doc, w)),
-    {},
+  const grid = canvas?.grid;
+  if (h.length < 2 || !grid) return 0;
+  return walkedPath(h, (run) =>
+    grid.measurePath(
+      run.map((w) => centreAt(doc, w)),
+      {},
+    ),
   ).distance;
 }
 

@@ -18,16 +18,26 @@
  *   clone the Combat (so a system Combat class is constructed with its combatants) and simulate the new order;
  * - `client/documents/token.mjs` (id 18257454974): `actor` (linked: the world actor; unlinked: a synthetic actor
  *   from the base actor and the token's delta), `movementHistory`, `clearMovementHistory()`, movement recorded
- *   only while the token's combatant is in a started combat (`_shouldRecordMovementHistory`);
+ *   only while the token's combatant is in a started combat (`_shouldRecordMovementHistory`), `move(waypoints)` with
+ *   each waypoint's movement `action`, `revertRecordedMovement` (method "undo"), waypoints shaped as
+ *   `TokenMeasuredMovementWaypoint` (action, movementId, userId, cost — 0 for "displace");
+ *   `getBarAttribute`, `getTrackedAttributes` from a type's schema (ids 13985643099, 16082661053); NOT modelled:
+ *   `bar1`/`bar2` on a token (the harness's BaseToken schema in documents.ts has no bar fields, so a token made from
+ *   a prototype does not carry them) and the Token's drawn bars;
  * - `client/documents/chat-message.mjs` (search ids 16921415918, 18719148835): `applyRollMode`, `getSpeaker`,
  *   `visible`, `isContentVisible`,
  *   `isAuthor`, rolls initialised from their JSON;
  * - `client/documents/user.mjs` (id 8636791199) and `client/documents/collections/users.mjs` (id 18791427765):
  *   `isSelf`, `active`, `isActiveGM`, `query()` (the handler receives `(data, {timeout})` and NO sender).
- * Movement history is recorded from x/y updates rather than v13's full movement pipeline: a waypoint per update.
+ * Movement history is recorded from the update (and its `movement` option) rather than v13's full movement pipeline:
+ * no grid-snapped intermediate steps, no terrain, no constraint by walls, no `measureMovementPath`.
+ * `Combatant#_preDeleteOperation` mirrors the indexed v13 copy, including its static `this.turn` (see there): deleting
+ * the acting combatant hands the turn on by index only, and deleting the last one in order moves every client to
+ * the next round locally while the stored round stays.
  */
 import { CONST, DICE_ROLL_MODES } from "./constants.js";
 import { currentClient } from "./context.js";
+import { DataModel } from "./data-model.js";
 import { Roll } from "./dice.js";
 import {
   BaseActiveEffect,
@@ -50,8 +60,18 @@ import {
   dryRunUpdate,
   WorldCollection,
 } from "./documents.js";
+import { EmbeddedDataField, NumberField, SchemaField } from "./fields.js";
 import { Hooks } from "./hooks.js";
-import { deepClone, expandObject, isEmpty, mergeObject } from "./utils.js";
+import {
+  deepClone,
+  expandObject,
+  getProperty,
+  getType,
+  isEmpty,
+  isSubclass,
+  mergeObject,
+  randomID,
+} from "./utils.js";
 
 type Src = Record<string, any>;
 const g = () => globalThis as any;
@@ -475,6 +495,124 @@ export class TokenDocument extends BaseToken {
   get inCombat(): boolean {
     return !!this.combatant;
   }
+  /**
+   * `TokenDocument#getBarAttribute` (client/documents/token.mjs, search ids 13985643099, 16082661053): the bar's
+   * attribute path read from the actor's system data — a number is a "value", an object with `value` and `max` a
+   * "bar". v13 also lends it to `PrototypeToken` (`PrototypeToken.prototype.getBarAttribute = …`), so it is callable
+   * with a prototype token and its actor as `this`.
+   */
+  getBarAttribute(
+    this: { actor?: any; [bar: string]: any },
+    barName: string,
+    { alternative }: Src = {},
+  ): Src | null {
+    const attr = alternative || this[barName]?.attribute;
+    if (!attr || !this.actor) return null;
+    const data = getProperty(this.actor.system, attr) as any;
+    if (data === null || data === undefined) return null;
+    const model = g().CONFIG.Actor.dataModels?.[this.actor.type]?.schema;
+    if (Number.isFinite(Number(data)) && typeof data !== "object")
+      return { type: "value", attribute: attr, value: Number(data), editable: !!model?.getField?.(attr) };
+    if (typeof data === "object" && "value" in data && "max" in data)
+      return {
+        type: "bar",
+        attribute: attr,
+        value: Number.parseInt(data.value || 0, 10),
+        max: Number.parseInt(data.max || 0, 10),
+        editable: !!model?.getField?.(`${attr}.value`),
+      };
+    return null;
+  }
+
+  /**
+   * `TokenDocument.getTrackedAttributes(data, _path)` (client/documents/token.mjs, id 16082661053): from a data model
+   * (class or instance) or a SchemaField, by its schema — a schema with both `value` and `max` fields is a bar, a
+   * NumberField a value; from a plain object by its keys; from an Actor type, `CONFIG.Actor.trackableAttributes`
+   * when configured, else every type's data model (case 4 reads `CONFIG.Actor.dataModels`; v13 walks
+   * `game.model.Actor` and takes each type's data model).
+   */
+  static getTrackedAttributes(data?: any, _path: string[] = []): { bar: string[][]; value: string[][] } {
+    if (data instanceof DataModel || isSubclass(data, DataModel as any))
+      return TokenDocument._getTrackedAttributesFromSchema(data.schema, _path);
+    if (data instanceof SchemaField) return TokenDocument._getTrackedAttributesFromSchema(data, _path);
+    if (["Object", "Array"].includes(getType(data)))
+      return TokenDocument._getTrackedAttributesFromObject(data, _path);
+    if (!data || typeof data === "string") {
+      const config = TokenDocument._getConfiguredTrackedAttributes(data);
+      if (config) return config;
+      data = undefined;
+    }
+    if (data !== undefined) return { bar: [], value: [] };
+    const bar = new Set<string>();
+    const value = new Set<string>();
+    for (const model of Object.values(g().CONFIG.Actor.dataModels ?? {})) {
+      const inner = TokenDocument.getTrackedAttributes(model, _path);
+      for (const a of inner.bar) bar.add(a.join("."));
+      for (const a of inner.value) value.add(a.join("."));
+    }
+    return { bar: [...bar].map((a) => a.split(".")), value: [...value].map((a) => a.split(".")) };
+  }
+  static _getTrackedAttributesFromObject(
+    data: Src,
+    _path: string[] = [],
+  ): { bar: string[][]; value: string[][] } {
+    const attributes = { bar: [] as string[][], value: [] as string[][] };
+    for (const [k, v] of Object.entries(data)) {
+      const p = _path.concat([k]);
+      if (v instanceof Object) {
+        if (k === "_source") continue;
+        if ("value" in v && "max" in v) attributes.bar.push(p);
+        else {
+          const inner = TokenDocument.getTrackedAttributes(v, p);
+          attributes.bar.push(...inner.bar);
+          attributes.value.push(...inner.value);
+        }
+      } else if (Number.isFinite(Number(v)) || v === null) attributes.value.push(p);
+    }
+    return attributes;
+  }
+  static _getTrackedAttributesFromSchema(
+    schema: any,
+    _path: string[] = [],
+  ): { bar: string[][]; value: string[][] } {
+    const attributes = { bar: [] as string[][], value: [] as string[][] };
+    for (const [name, field] of Object.entries<any>(schema.fields)) {
+      const p = _path.concat([name]);
+      if (field instanceof NumberField) attributes.value.push(p);
+      const isSchema = field instanceof SchemaField;
+      const isModel = field instanceof EmbeddedDataField;
+      if (isSchema || isModel) {
+        const inner = isModel ? (field as any).model.schema : field;
+        if (inner.has("value") && inner.has("max")) attributes.bar.push(p);
+        else {
+          const found = TokenDocument.getTrackedAttributes(inner, p);
+          attributes.bar.push(...found.bar);
+          attributes.value.push(...found.value);
+        }
+      }
+    }
+    return attributes;
+  }
+  static _getConfiguredTrackedAttributes(type?: string): { bar: string[][]; value: string[][] } | undefined {
+    const configured = g().CONFIG.Actor.trackableAttributes;
+    if (isEmpty(configured ?? {})) return undefined;
+    let config = deepClone(configured[type ?? ""]);
+    if (isEmpty(config ?? {})) {
+      const bar = new Set<string>();
+      const value = new Set<string>();
+      for (const attrs of Object.values<any>(configured)) {
+        for (const a of attrs.bar ?? []) bar.add(a);
+        for (const a of attrs.value ?? []) value.add(a);
+      }
+      config = { bar: [...bar], value: [...value] };
+    }
+    return {
+      bar: (config.bar ?? []).map((a: string) => a.split(".")),
+      value: (config.value ?? []).map((a: string) => a.split(".")),
+    };
+  }
+
+  /** v13 `movementHistory` (client/documents/token.mjs, id 18257454974): the recorded waypoints. */
   get movementHistory(): Src[] {
     return this._movementHistory;
   }
@@ -485,7 +623,48 @@ export class TokenDocument extends BaseToken {
   async clearMovementHistory(): Promise<void> {
     await this.update({}, { diff: false, noHook: true, _clearMovementHistory: true });
   }
-  /** Record the waypoint of a move made in a started combat (simplified from v13's movement operations). */
+  /**
+   * v13 `TokenDocument#move(waypoints, options)`: each waypoint may name its movement `action` (the default is the
+   * token's movement action, "walk" here: the harness's schema has no `movementAction`); the token goes to the last
+   * one in one update whose `movement` option carries the waypoints and the `method` (default "api").
+   */
+  async move(waypoints: Src | Src[], options: Src = {}): Promise<boolean> {
+    const list = Array.isArray(waypoints) ? waypoints : [waypoints];
+    if (!list.length) return false;
+    const { method = "api", ...rest } = options;
+    const last = list.at(-1)!;
+    const to = { x: last.x ?? this.x, y: last.y ?? this.y, elevation: last.elevation ?? this.elevation };
+    await this.update(to, { ...rest, movement: { [this.id!]: { waypoints: list, method } } });
+    return true;
+  }
+  /**
+   * v13 `TokenDocument#revertRecordedMovement(movementId?)` (API: "Undo all recorded movement or the recorded
+   * movement corresponding to given movement ID up to the last movement. The token is displaced to the prior
+   * recorded position and the movement history is rolled back accordingly"): the token goes back (method "undo",
+   * action "displace") and the history loses that movement and every later one.
+   */
+  async revertRecordedMovement(movementId?: string): Promise<boolean> {
+    const history = this.movementHistory;
+    if (!history.length) return false;
+    const id = movementId ?? history.at(-1)!.movementId;
+    const i = history.findIndex((w) => w.movementId === id);
+    if (i < 0) return false;
+    const back = i === 0 ? history[0]! : history[i - 1]!;
+    const kept = i === 0 ? [] : history.slice(0, i);
+    await this.update(
+      { x: back.x, y: back.y, elevation: back.elevation },
+      { movement: { [this.id!]: { waypoints: [{ action: "displace" }], method: "undo" } }, _revertTo: kept },
+    );
+    return true;
+  }
+  /**
+   * Record a move made in a started combat as v13's movement operations do (client/documents/token.mjs,
+   * `TokenMeasuredMovementWaypoint`): one waypoint per given waypoint (a plain x/y update is one waypoint, method
+   * "api"), each with its `action`, `movementId`, `userId`, `explicit`/`checkpoint`/`intermediate` and `cost` (0 for
+   * "displace", whose action config has `measure: false` and a zero cost, v13 CONFIG.Token.movement.actions); the
+   * origin is the first waypoint of an empty history. An "undo" rolls the history back instead. Not modelled: the
+   * grid-snapped intermediate steps v13 adds along a dragged path, terrain, constraint by walls.
+   */
   override async _preUpdate(changes: Src, options: Src, user: any): Promise<boolean | undefined> {
     const r = await super._preUpdate(changes, options, user);
     if (r === false) return false;
@@ -493,17 +672,55 @@ export class TokenDocument extends BaseToken {
       changes._movementHistory = [];
       return undefined;
     }
-    if (("x" in changes || "y" in changes) && this._shouldRecordMovementHistory()) {
-      const from = { x: this.x, y: this.y, elevation: this.elevation };
-      const to = {
-        x: changes.x ?? this.x,
-        y: changes.y ?? this.y,
-        elevation: changes.elevation ?? this.elevation,
-      };
-      const history = this._movementHistory.length ? [...this._movementHistory] : [from];
-      history.push(to);
-      changes._movementHistory = history;
+    const moving = "x" in changes || "y" in changes || "elevation" in changes;
+    if (!moving || !this._shouldRecordMovementHistory()) return undefined;
+    const movement = options.movement?.[this.id!] ?? { waypoints: [{}], method: "api" };
+    if (movement.method === "undo") {
+      changes._movementHistory = options._revertTo ?? [];
+      return undefined;
     }
+    const movementId = randomID();
+    const shape = { width: this.width, height: this.height, shape: this._source.shape ?? 0 };
+    const mark = (w: Src, action: string, explicit: boolean): Src => ({
+      x: w.x,
+      y: w.y,
+      elevation: w.elevation,
+      ...shape,
+      action,
+      terrain: null,
+      snapped: false,
+      explicit,
+      checkpoint: explicit,
+      intermediate: false,
+      userId: user?.id ?? g().game.userId,
+      movementId,
+      cost: 0,
+    });
+    const history: Src[] = this._movementHistory.length
+      ? [...this._movementHistory]
+      : [mark({ x: this.x, y: this.y, elevation: this.elevation }, "walk", true)];
+    let prev = history.at(-1)!;
+    const given: Src[] = movement.waypoints?.length ? movement.waypoints : [{}];
+    given.forEach((w: Src, i: number) => {
+      const last = i === given.length - 1;
+      const at = {
+        x: last ? (changes.x ?? this.x) : (w.x ?? prev.x),
+        y: last ? (changes.y ?? this.y) : (w.y ?? prev.y),
+        elevation: last ? (changes.elevation ?? this.elevation) : (w.elevation ?? prev.elevation),
+      };
+      const action = w.action ?? given[i - 1]?.action ?? "walk";
+      const point = mark(at, action, true);
+      const grid = g().canvas?.grid;
+      const size = grid?.size ?? 100;
+      const centre = (p: Src) => ({ x: p.x + (this.width * size) / 2, y: p.y + (this.height * size) / 2 });
+      point.cost =
+        action === "displace" || !grid?.measurePath
+          ? 0
+          : grid.measurePath([centre(prev), centre(point)], {}).distance;
+      history.push(point);
+      prev = point;
+    });
+    changes._movementHistory = history;
     return undefined;
   }
   override _onUpdate(changed: Src, options: Src, userId: string): void {
@@ -541,8 +758,16 @@ export class Combatant extends BaseCombatant {
   get combat(): any {
     return this.parent;
   }
+  /** v13 (client/documents/combatant.mjs, id 18918656215): without a `sceneId`, the combat's own scene. */
   get token(): any {
-    return g().game.scenes.get(this.sceneId)?.tokens.get(this.tokenId) ?? null;
+    // The harness's `Combat#scene` may still be the id (its ForeignDocumentField resolves only with game.collections).
+    const own = this.parent?.scene;
+    const scene = this.sceneId
+      ? g().game.scenes.get(this.sceneId)
+      : typeof own === "string"
+        ? g().game.scenes.get(own)
+        : own;
+    return scene?.tokens.get(this.tokenId) ?? null;
   }
   get actor(): any {
     const token = this.token;
@@ -594,29 +819,41 @@ export class Combatant extends BaseCombatant {
     if (turns && op.combatTurn === undefined) Combatant.#keepTurn(op, turns);
     return super._preUpdateOperation(docs, op, user);
   }
+  /**
+   * v13 `_preDeleteOperation` as the indexed copy has it (client/documents/combatant.mjs, search id 18918656215):
+   * when the acting combatant is deleted, the survivor search compares each index with `this.turn` inside this
+   * STATIC method — the Combatant class, whose `turn` is undefined — so neither `i < this.turn` nor
+   * `i >= this.turn` ever holds: no survivor is found and neither `combatTurn` nor `turnEvents` is set. Every client's
+   * `#onModifyCombatants` then re-runs `setupTurns()` on the old index: the next combatant in order now sits at it
+   * (turn events fire for it), or, when the deleted one was last, `setupTurns` moves every client to turn 0 of the
+   * next round LOCALLY — the stored round and turn are unchanged (review foundry-v13-combat-data-2 §3.3). Whether
+   * later 13.x builds read `operation.parent.turn` is unverified.
+   */
   static override async _preDeleteOperation(docs: any[], op: Src, user: any): Promise<boolean | undefined> {
     const ids = op.ids as string[];
-    const turns = Combatant.#simulatedTurns(op, (c) => {
-      for (const id of ids) c.combatants.delete(id);
-    });
-    const parent = op.parent;
-    if (!turns) return super._preDeleteOperation(docs, op, user);
-    if (!ids.includes(parent.combatant.id)) Combatant.#keepTurn(op, turns);
-    else {
-      // The acting combatant leaves: the next survivor acts (with turn events), else the previous one.
+    const combatant = op.parent?.combatant;
+    if (!combatant) return super._preDeleteOperation(docs, op, user);
+    const combat = op.parent.clone();
+    for (const id of ids) combat.combatants.delete(id);
+    const turns = combat.setupTurns();
+    if (ids.includes(combatant.id)) {
+      // `this` is the class, as in core: its `turn` is undefined.
+      const turn = (this as any).turn;
       let prev: any = null;
       let next: any = null;
-      parent.turns.forEach((t: any, i: number) => {
-        if (ids.includes(t.id)) return;
-        if (i < parent.turn) prev = t;
-        if (!next && i >= parent.turn) next = t;
+      op.parent.turns.forEach((t: any, i: number) => {
+        let valid = !ids.includes(t.id);
+        if (combat.settings.skipDefeated) valid &&= !t.isDefeated;
+        if (!valid) return;
+        if (i < turn) prev = t;
+        if (!next && i >= turn) next = t;
       });
       const survivor = next || prev;
       if (survivor) {
         op.combatTurn = turns.findIndex((t: any) => t.id === survivor.id);
         op.turnEvents = survivor === next;
       }
-    }
+    } else Combatant.#keepTurn(op, turns);
     return super._preDeleteOperation(docs, op, user);
   }
   /** The clone's turn order after `change`, or null when no one is acting (nothing to keep). */
@@ -670,8 +907,9 @@ export class Combat extends BaseCombat {
     if (this.turn === this.turns.length - 1) return this.turns[0];
     return this.turns[(this.turn ?? -1) + 1];
   }
+  /** v13 `CombatEncounters.settings`: the world setting `core.combatTrackerConfig` (client/documents/combat.mjs). */
   get settings(): Src {
-    return { skipDefeated: false };
+    return g().game.settings.get("core", "combatTrackerConfig");
   }
   get started(): boolean {
     return this.round > 0;
@@ -719,10 +957,25 @@ export class Combat extends BaseCombat {
     await this.update(updateData);
     return this;
   }
+  /*
+   * nextRound / previousRound / nextTurn / previousTurn as v13 has them (client/documents/combat.mjs, search id
+   * 18344563855): "Skip Defeated" (`this.settings.skipDefeated`) searches past the defeated, the `combatRound` /
+   * `combatTurn` hook sees the update data and options, and the options carry `worldTime: {delta}` (getTimeDelta),
+   * which the server turns into an advance of the world time (server.ts `#advanceWorldTime`).
+   */
   async nextRound(): Promise<this> {
-    const turn = this.turn === null || this.turns.length === 0 ? null : 0;
-    const updateData = { round: this.round + 1, turn };
-    const updateOptions = { direction: 1 };
+    let turn: number | null = this.turn === null || this.turns.length === 0 ? null : 0;
+    if (this.settings.skipDefeated && turn !== null) {
+      turn = this.turns.findIndex((t) => !t.isDefeated);
+      if (turn === -1) {
+        g().ui.notifications?.warn("COMBAT.NoneRemaining", { localize: true });
+        turn = 0;
+      }
+    }
+    const nextRound = this.round + 1;
+    const advanceTime = this.getTimeDelta(this.round, this.turn, nextRound, turn);
+    const updateData = { round: nextRound, turn };
+    const updateOptions = { direction: 1, worldTime: { delta: advanceTime } };
     Hooks.callAll("combatRound", this, updateData, updateOptions);
     await this.update(updateData, updateOptions);
     return this;
@@ -731,25 +984,43 @@ export class Combat extends BaseCombat {
     if (this.round === 0) return this;
     const turn =
       this.round === 1 || this.turn === null || this.turns.length === 0 ? null : this.turns.length - 1;
-    const updateData = { round: this.round - 1, turn };
-    Hooks.callAll("combatRound", this, updateData, { direction: -1 });
-    await this.update(updateData, { direction: -1 });
+    const previousRound = this.round - 1;
+    const advanceTime = this.getTimeDelta(this.round, this.turn, previousRound, turn);
+    const updateData = { round: previousRound, turn };
+    const updateOptions = { direction: -1, worldTime: { delta: advanceTime } };
+    Hooks.callAll("combatRound", this, updateData, updateOptions);
+    await this.update(updateData, updateOptions);
     return this;
   }
   async nextTurn(): Promise<this> {
     if (this.round === 0) return this.nextRound();
-    const next = (this.turn ?? -1) + 1;
-    if (next >= this.turns.length) return this.nextRound();
-    const updateData = { round: this.round, turn: next };
-    Hooks.callAll("combatTurn", this, updateData, { direction: 1 });
-    await this.update(updateData, { direction: 1 });
+    const turn = this.turn ?? -1;
+    let nextTurn: number | null = null;
+    if (this.settings.skipDefeated) {
+      for (let i = turn + 1; i < this.turns.length; i++) {
+        if (!this.turns[i]!.isDefeated) {
+          nextTurn = i;
+          break;
+        }
+      }
+    } else nextTurn = turn + 1;
+    if (nextTurn === null || nextTurn >= this.turns.length) return this.nextRound();
+    const advanceTime = this.getTimeDelta(this.round, this.turn, this.round, nextTurn);
+    const updateData = { round: this.round, turn: nextTurn };
+    const updateOptions = { direction: 1, worldTime: { delta: advanceTime } };
+    Hooks.callAll("combatTurn", this, updateData, updateOptions);
+    await this.update(updateData, updateOptions);
     return this;
   }
   async previousTurn(): Promise<this> {
     if (this.round === 0) return this;
     if (this.turn === 0 || this.turns.length === 0) return this.previousRound();
-    const updateData = { round: this.round, turn: (this.turn ?? this.turns.length) - 1 };
-    await this.update(updateData, { direction: -1 });
+    const previousTurn = (this.turn ?? this.turns.length) - 1;
+    const advanceTime = this.getTimeDelta(this.round, this.turn, this.round, previousTurn);
+    const updateData = { round: this.round, turn: previousTurn };
+    const updateOptions = { direction: -1, worldTime: { delta: advanceTime } };
+    Hooks.callAll("combatTurn", this, updateData, updateOptions);
+    await this.update(updateData, updateOptions);
     return this;
   }
   async endCombat(): Promise<this> {
@@ -1100,11 +1371,11 @@ export class Setting extends BaseSetting {
   declare key: string;
   override _onCreate(data: Src, options: Src, userId: string): void {
     super._onCreate(data, options, userId);
-    g().game.settings._onWorldChange(this.key);
+    g().game.settings._onWorldChange(this.key, options, userId);
   }
   override _onUpdate(changed: Src, options: Src, userId: string): void {
     super._onUpdate(changed, options, userId);
-    g().game.settings._onWorldChange(this.key);
+    if ("value" in changed) g().game.settings._onWorldChange(this.key, options, userId);
   }
 }
 

@@ -217,6 +217,13 @@ export class Server {
     await new Promise((r) => setImmediate(r));
     const response = this.#run(() => this.#apply(req));
     this.#storeCombatTurn(response);
+    const docsByClient = this.#broadcast(response);
+    this.#advanceWorldTime(response);
+    return { ...response, documentsFor: (id: string) => docsByClient.get(id) ?? [] };
+  }
+
+  /** Send a result to every connected client (the requester included); what each client made of it, by client. */
+  #broadcast(response: Src): Map<string, unknown[]> {
     const docsByClient = new Map<string, unknown[]>();
     for (const c of this.clients) {
       if (!c.connected) continue;
@@ -224,11 +231,54 @@ export class Server {
         try {
           docsByClient.set(c.id, c.receive(deepClone(response)));
         } catch (err) {
-          Hooks.onError(`ClientDatabaseBackend#handle(${req.action})`, err, { log: "error" });
+          Hooks.onError(`ClientDatabaseBackend#handle(${response.action})`, err, { log: "error" });
         }
       });
     }
-    return { ...response, documentsFor: (id: string) => docsByClient.get(id) ?? [] };
+    return docsByClient;
+  }
+
+  /**
+   * An update carrying `worldTime: {delta}` (v13 client/documents/combat.mjs `nextRound`/`nextTurn`/`previousTurn`/
+   * `previousRound`, search id 18344563855) advances the world time: the server writes the world setting `core.time`
+   * (its Setting document) by `delta`, and every client's `onChange` runs `game.time.onUpdateWorldTime` with the
+   * update's options and user (client/helpers/time.mjs, id 8767423713), which fires `updateWorldTime`.
+   * The real server is closed source: that it is the server that applies the delta, that it does so for any user
+   * allowed the update (a player ending their turn), and that the time arrives after the document, is unverified.
+   */
+  #advanceWorldTime(response: Src): void {
+    const delta = response.options?.worldTime?.delta;
+    if (response.action !== "update" || !response.result?.length) return;
+    if (typeof delta !== "number" || !Number.isFinite(delta) || delta === 0) return;
+    const store = this.world.settings;
+    const stored = store.find((s) => s.key === "core.time");
+    const before = stored ? Number(JSON.parse(String(stored.value ?? "0"))) || 0 : 0;
+    const value = JSON.stringify(before + delta);
+    const { userId, options } = response;
+    if (stored) {
+      stored.value = value;
+      this.#broadcast({
+        action: "update",
+        type: "Setting",
+        parentUuid: null,
+        result: [{ _id: stored._id, value }],
+        options,
+        userId,
+      });
+    } else {
+      const src = deepClone(
+        new SERVER_CLASSES.Setting({ _id: randomID(), key: "core.time", value }, { strict: true }).toObject(),
+      );
+      store.push(src);
+      this.#broadcast({
+        action: "create",
+        type: "Setting",
+        parentUuid: null,
+        result: [src],
+        options,
+        userId,
+      });
+    }
   }
 
   /**

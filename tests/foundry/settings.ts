@@ -6,6 +6,7 @@
  * local). `requiresReload` only matters inside SettingsConfig's own submit: a direct `set` never prompts.
  */
 import { currentClient } from "./context.js";
+import { Hooks } from "./hooks.js";
 
 type Src = Record<string, any>;
 const g = () => globalThis as any;
@@ -17,7 +18,7 @@ export interface SettingConfig {
   type?: unknown;
   default?: unknown;
   choices?: Record<string, string>;
-  onChange?: (value: unknown, options?: Src) => void;
+  onChange?: (value: unknown, options?: Src, userId?: string) => void;
   requiresReload?: boolean;
   config?: boolean;
   name?: string;
@@ -80,11 +81,45 @@ export class ClientSettings {
     return value;
   }
 
-  /** Called on each client when a world Setting document arrives (client/documents/setting.mjs `_onUpdate`). */
-  _onWorldChange(id: string): void {
+  /**
+   * Called on each client when a world Setting document arrives (client/documents/setting.mjs `_onCreate` /
+   * `_onUpdate`, search id 7844618909: `onChange(this.value, options, userId)`, on update only when the value changed).
+   */
+  _onWorldChange(id: string, options: Src = {}, userId?: string): void {
     const cfg = this.settings.get(id);
     if (!cfg) return;
-    cfg.onChange?.(this.get(cfg.namespace, cfg.key));
+    cfg.onChange?.(this.get(cfg.namespace, cfg.key), options, userId);
+  }
+}
+
+/**
+ * `game.time` (v13 client/helpers/time.mjs, search id 8767423713): the world time is the world setting `core.time`
+ * (registered in client/game.mjs with `onChange: (...args) => this.time.onUpdateWorldTime(...args)`, id
+ * 18531475442); `advance(delta, options)` sets it to `worldTime + delta`; `onUpdateWorldTime` keeps the new value and
+ * fires `updateWorldTime(worldTime, dt, options, userId)`. No calendar, no server clock sync.
+ */
+export class GameTime {
+  #worldTime = 0;
+  get worldTime(): number {
+    return this.#worldTime;
+  }
+  /** The stored value at page load (v13 takes it from the server's `time` answer in `sync`). */
+  _initialize(worldTime: number): void {
+    this.#worldTime = Number(worldTime) || 0;
+  }
+  async advance(delta: number, options?: Src): Promise<number> {
+    const worldTime = this.worldTime + delta;
+    await g().game.settings.set("core", "time", worldTime, options);
+    return worldTime;
+  }
+  async set(time: number, options?: Src): Promise<number> {
+    await g().game.settings.set("core", "time", time, options);
+    return time;
+  }
+  onUpdateWorldTime(worldTime: number, options: Src = {}, userId?: string): void {
+    const dt = worldTime - this.#worldTime;
+    this.#worldTime = worldTime;
+    Hooks.callAll("updateWorldTime", worldTime, dt, options, userId);
   }
 }
 

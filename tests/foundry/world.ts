@@ -49,7 +49,7 @@ import { createHandlebars } from "./handlebars.js";
 import { forgetPages, Hooks } from "./hooks.js";
 import { regionBehaviors } from "./region-behaviors.js";
 import { Server, type ServerClient, type WorldSource } from "./server.js";
-import { ClientSettings } from "./settings.js";
+import { ClientSettings, GameTime } from "./settings.js";
 import * as utils from "./utils.js";
 
 type Src = Record<string, any>;
@@ -267,6 +267,7 @@ export class Client implements ServerClient, ClientGlobals {
       system: structuredClone(SYSTEM_JSON),
       model: gameModel(SYSTEM_JSON.documentTypes),
       settings: new ClientSettings(),
+      time: new GameTime(),
       ready: false,
       _documentsReady: false,
       get user() {
@@ -327,6 +328,22 @@ export class Client implements ServerClient, ClientGlobals {
         game.settingDocs.set(s._id, new CLIENT_CLASSES.Setting(utils.deepClone(s)));
       game.settings.register("core", "rollMode", { scope: "client", type: String, default: "publicroll" });
       game.settings.register("core", "permissions", { scope: "world", type: Object, default: {} });
+      // client/game.mjs registers the world time (onChange → GameTime#onUpdateWorldTime, search id 18531475442) and
+      // the combat tracker's configuration (`Combat.CONFIG_SETTING`, read by CombatEncounters.settings; v13's
+      // default CombatConfiguration has `skipDefeated: false`).
+      game.settings.register("core", "time", {
+        scope: "world",
+        type: Number,
+        default: 0,
+        onChange: (worldTime: unknown, options?: Record<string, unknown>, userId?: string) =>
+          game.time.onUpdateWorldTime(worldTime, options, userId),
+      });
+      game.settings.register("core", "combatTrackerConfig", {
+        scope: "world",
+        type: Object,
+        default: { resource: "", skipDefeated: false },
+      });
+      game.time._initialize(game.settings.get("core", "time"));
       Hooks.callAll("init");
       Hooks.callAll("i18nInit");
       Hooks.callAll("setup");

@@ -175,8 +175,12 @@ export const SQUAD_SPEC = {
       morale: int(8, { min: 2, max: 12 }),
     }),
     units: schema({ value: int(5, { min: 0, max: 100 }), max: int(5, { min: 1, max: 100 }) }),
-    /** SWN-17: the squad's hit points; 5 units of HD 1 hold 23 (4.5 × 5, rounded up). */
-    hp: schema({ value: int(23, { min: 0 }) }),
+    /**
+     * SWN-17: the squad's hit points; 5 units of HD 1 hold 23 (4.5 × 5, rounded up). `max` is derived (the pool,
+     * `SquadModel.prepareDerivedData`) whatever is stored; it is in the schema so that v13 offers `hp` as a token bar
+     * (`TokenDocument.getTrackedAttributes`: a bar is a schema with `value` and `max`, client/documents/token.mjs).
+     */
+    hp: schema({ value: int(23, { min: 0 }), max: int(23, { min: 0 }) }),
     weapon: schema({
       name: str(""),
       /** Checked as a creature's damage is: a typo is refused, blank means "not in the sources". */
