@@ -85,6 +85,8 @@ export interface AttackCardData {
   readonly sceneId: string | null;
   /** What the distances are measured in: the scene's units, or Basic-game squares (SF-B-09). */
   readonly rangeUnit: "m" | "squares";
+  /** T2-1C: a random id of the attack, set when its card is posted (attack.ts); absent on cards from before. */
+  readonly rollId?: string;
   readonly engine: string;
   /** The d20 engine's profile when it is `swn` (ruling 1: hits go to hit points); absent for `sw` and the others. */
   readonly profile?: "swn" | null;

@@ -39,6 +39,7 @@ import {
   type WriteBatch,
 } from "./apply-damage.js";
 import { type GMPorts, gmApplyDamage, gmUndoDamage, onGMQueue, planCard } from "./attack-flow.js";
+import { type AttackEntry, admitEntry, attackEntries, attackEntry } from "./attack-record.js";
 import { bareHandsProblem, creatureProblem, squadCardProblem } from "./card-bounds.js";
 import {
   type AppliedMark,
@@ -707,17 +708,45 @@ async function trustedCard(
   const digest = cardDigest(m, card);
   if (seal ? seal !== digest : m._stats.modifiedTime !== m._stats.createdTime)
     return { refused: "FT.Card.tampered" };
+  // T2-1C: a card the GM refused when it was posted (a replay of an earlier roll) stays refused.
+  const entry = attackEntry(m.id ?? "");
+  if (entry?.no) return { refused: entry.no };
   if (!seal && presealProblem(m, card)) return { refused: "FT.Card.invalid", data: { reason: "saves" } };
   const problem = cardProblem(card) ?? (m.author?.isGM ? null : forgedProblem(card, m.author ?? null));
   if (problem) return { refused: "FT.Card.invalid", data: { reason: problem } };
-  if (!seal) await writeSeal(m.id ?? "", digest);
+  if (!seal) {
+    const admitted = await writeSeal(m, card, digest);
+    if (admitted?.no) return { refused: admitted.no };
+  }
   return card;
 }
 
-async function writeSeal(messageId: string, digest: string): Promise<void> {
+/**
+ * Seal a card and record it in the GM's record of attacks (attack-record.ts) in one User update. A card the record
+ * has no entry for is admitted now: a replay of an earlier roll is recorded as refused, and not sealed. A GM's
+ * rewrite of a card (`vouch`) seals it again and lifts a refusal: the GM's write is the GM's word. Returns the
+ * card's entry.
+ */
+async function writeSeal(
+  m: Msg,
+  card: StoredCard,
+  digest: string,
+  vouch = false,
+): Promise<AttackEntry | null> {
   const me = game.user;
-  if (!me?.isGM || !messageId || sealOf(messageId) === digest) return;
-  await me.update({ [`flags.${SYSTEM_ID}.seals.${messageId}`]: { d: digest, t: Date.now() } });
+  const messageId = m.id ?? "";
+  if (!me?.isGM || !messageId) return null;
+  const known = attackEntry(messageId);
+  // The GM's own apply rewrites the card's marks only: its digest, seal and entry stay as they are.
+  if (vouch && known && !known.no && sealOf(messageId) === digest) return known;
+  const entry: AttackEntry =
+    known && !vouch ? known : { ...admitEntry(m, card), ...(vouch ? { no: null } : {}) };
+  const update: Record<string, unknown> = {};
+  if (!known || vouch) update[`flags.${SYSTEM_ID}.attacks.${messageId}`] = { ...entry, no: entry.no ?? null };
+  if (!entry.no && sealOf(messageId) !== digest)
+    update[`flags.${SYSTEM_ID}.seals.${messageId}`] = { d: digest, t: Date.now() };
+  if (Object.keys(update).length) await me.update(update);
+  return entry;
 }
 
 /**
@@ -730,9 +759,15 @@ async function sealUnsealed(): Promise<void> {
   if (!me?.isGM || game.users?.activeGM?.id !== me.id) return;
   const update: Record<string, unknown> = {};
   const messages: Msg[] = game.messages?.contents ?? [];
+  const entries = attackEntries();
   for (const m of messages) {
-    if (!isAttackMessage(m) || !m.id || sealOf(m.id)) continue;
+    if (!isAttackMessage(m) || !m.id) continue;
     const card = cardOf(m);
+    // T2-1C: every card on the log has its entry in the record of attacks, so a replay of it is known (a card
+    // already on the log was admitted under the rules it was posted under: none is refused now).
+    if (card && !entries.has(m.id))
+      update[`flags.${SYSTEM_ID}.attacks.${m.id}`] = { ...admitEntry(m, card), no: null };
+    if (sealOf(m.id)) continue;
     // A player's card created with a Reflex save in it is never sealed (SW-38, review of issue 15).
     if (!card || presealProblem(m, card)) continue;
     const stored: unknown = m.system.card;
@@ -743,8 +778,16 @@ async function sealUnsealed(): Promise<void> {
   }
   for (const id of Object.keys(me.getFlag(SYSTEM_ID, "seals") ?? {}))
     if (!messages.some((m) => m.id === id)) update[`flags.${SYSTEM_ID}.seals.-=${id}`] = null;
+  // The entries of deleted cards are kept (a replay of a deleted card is still a replay), the newest KEEP_DELETED.
+  const gone = Object.entries(me.getFlag(SYSTEM_ID, "attacks") ?? {})
+    .filter(([id]) => !messages.some((m) => m.id === id))
+    .sort(([, a], [, b]) => b.t - a.t);
+  for (const [id] of gone.slice(KEEP_DELETED)) update[`flags.${SYSTEM_ID}.attacks.-=${id}`] = null;
   if (Object.keys(update).length) await me.update(update);
 }
+
+/** How many entries of deleted cards the GM's record of attacks keeps (the newest). */
+const KEEP_DELETED = 200;
 
 /**
  * The active GM seals each attack card when it is created (its data as its author rolled it), seals it again when a
@@ -754,20 +797,21 @@ async function sealUnsealed(): Promise<void> {
  */
 export function watchCards(): void {
   const isActiveGM = () => game.user?.id === game.users?.activeGM?.id;
-  const seal = (m: Msg) => {
+  const seal = (m: Msg, vouch: boolean) => {
     const card = cardOf(m);
     if (!card || !m.id) return;
     // A player's card created with a Reflex save already in it is not sealed: the GM writes the saves (SW-38).
     if (!sealOf(m.id) && presealProblem(m, card)) return;
     // The digest is taken now, from this event's state, before any later write lands.
     const digest = cardDigest(m, card);
-    void onGMQueue(() => writeSeal(m.id ?? "", digest)).catch((e: unknown) => console.error(e));
+    void onGMQueue(() => writeSeal(m, card, digest, vouch)).catch((e: unknown) => console.error(e));
   };
   Hooks.on("createChatMessage", (m: Msg) => {
-    if (isAttackMessage(m) && isActiveGM()) seal(m);
+    if (isAttackMessage(m) && isActiveGM()) seal(m, false);
   });
   Hooks.on("updateChatMessage", (m: Msg, changed, _options, userId) => {
-    if (isAttackMessage(m) && isActiveGM() && "system" in changed && game.users?.get(userId)?.isGM) seal(m);
+    if (isAttackMessage(m) && isActiveGM() && "system" in changed && game.users?.get(userId)?.isGM)
+      seal(m, true);
   });
   Hooks.on("ready", () => void onGMQueue(sealUnsealed).catch((e: unknown) => console.error(e)));
   watchPreviews();

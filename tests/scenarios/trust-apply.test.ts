@@ -436,7 +436,8 @@ describe("scenario: what a player may still do to their own card (issue 11, seco
     ]);
     expect(pirates()).toEqual(everyone(table, "30 30 30"));
     // And were the card clean, the record on the pirate says the GM undid it: her apply is refused all the same.
-    const again = await postCard(table, alice, ALICES_CARD);
+    // (Another roll: the same card posted again is refused as a replay, issue 27 T2-1C.)
+    const again = await postCard(table, alice, { ...ALICES_CARD, rollId: "anotherRoll00001" });
     clickCard(alice, again, "apply", "Pirate 1");
     await table.settle();
     clickCard(gm, again, "undo", "Pirate 1");

@@ -1,0 +1,221 @@
+/**
+ * Scenario (issue 27, review trust-and-faults-2 T2-1C, T2-1E, T2-2F, T2-3A, T2-3C; combat-data-2 C2 3.2): attack
+ * cards are the author's client's word. The GM keeps its own record of each attack it admitted (on the GM's User,
+ * which no player may write: v13 common/documents/user.mjs `#canUpdate`), every client draws a card from its checked
+ * data (never the author's stored HTML), and every write of an apply or an undo is checked for having landed.
+ */
+import { describe, expect, it } from "vitest";
+import { BURST_CARD } from "../fixtures/cards.js";
+import { type Client, createTable, type Table } from "../foundry/world.js";
+
+// A stored card as a script edits it (JSON, any shape).
+type Any = any;
+
+import {
+  ALICE_ID,
+  ASSISTANT_ID,
+  actorSource,
+  attack,
+  BRUNO_ID,
+  buttonsOf,
+  cardFor,
+  cardText,
+  clickCard,
+  closeTableAfterEach,
+  deckThree,
+  everyone,
+  G,
+  GM_ID,
+  id,
+  itemFromPack,
+  onEveryClient,
+  postCard,
+  renderMessage,
+  requestsSince,
+  rowText,
+  settingSource,
+  targetBlock,
+  text,
+  tokenSource,
+  tokenStamina,
+  tokenUuid,
+  told,
+} from "./kit.js";
+
+const SCENE = id("sceneDeck3");
+const EUSYL = id("eusyl");
+const KRAAL = id("kraal");
+const BOSS = id("boss");
+const TOK = { p1: id("tokPirate1"), p2: id("tokPirate2"), p3: id("tokPirate3") };
+const TOK_EUSYL = id("tokEusyl");
+const TOK_BOSS = id("tokBoss");
+const PISTOL = id("bossPistol");
+const AUTO = id("bossAuto");
+const TOK_KRAAL = id("tokKraal");
+const TOKENS: [string, string, string] = [TOK.p1, TOK.p2, TOK.p3];
+
+/** Alice's burst at the three pirates, 13 each, nothing applied yet (the fixture, with its Pirate 2 mark dropped). */
+const FRESH = { ...BURST_CARD, applied: [] };
+const ALICES_CARD = cardFor(FRESH, { scene: SCENE, tokens: TOKENS, actor: EUSYL });
+/** The same burst in Bruno's name (his Kraal is the attacker). */
+const BRUNOS_CARD = cardFor(FRESH, { scene: SCENE, tokens: TOKENS, actor: KRAAL });
+
+let table: Table;
+closeTableAfterEach(() => table);
+
+const DECK = deckThree({ scene: SCENE, tokens: TOKENS, actor: EUSYL });
+const world = (options: { applyToAll?: boolean; showNpcNumbers?: boolean } = {}) => ({
+  settings: [
+    ...(options.applyToAll ? [settingSource("settingApplyAll1", "playersApplyToAll", true)] : []),
+    ...(options.showNpcNumbers ? [settingSource("settingNpcNums01", "showNpcNumbers", true)] : []),
+  ],
+  actors: [
+    ...DECK.actors,
+    actorSource({
+      _id: KRAAL,
+      name: "Kraal",
+      owner: BRUNO_ID,
+      stamina: 40,
+      items: [itemFromPack("weapons", "automatic-pistol")],
+    }),
+    // The GM's boss: on the scene, on no card.
+    actorSource({
+      _id: BOSS,
+      name: "Boss",
+      type: "creature",
+      stamina: 80,
+      system: { stamina: { value: 80, max: 80 } },
+      items: [
+        itemFromPack("weapons", "laser-pistol", PISTOL),
+        itemFromPack("weapons", "automatic-pistol", AUTO),
+      ],
+    }),
+  ],
+  scenes: [
+    {
+      ...DECK.scene,
+      tokens: [
+        ...(DECK.scene.tokens as object[]),
+        tokenSource({ _id: TOK_EUSYL, name: "Eusyl", actorId: EUSYL, actorLink: true, x: 1500, y: 1500 }),
+        tokenSource({ _id: TOK_BOSS, name: "Boss", actorId: BOSS, actorLink: true, x: 1900, y: 1500 }),
+        tokenSource({ _id: TOK_KRAAL, name: "Kraal", actorId: KRAAL, actorLink: true, x: 1500, y: 1600 }),
+      ],
+    },
+  ],
+});
+
+const pirates = () => onEveryClient(table, () => TOKENS.map((t) => tokenStamina(SCENE, t)).join(" "));
+const boss = () => onEveryClient(table, () => G().game.actors.get(BOSS).system.stamina.value);
+const eusyl = () => onEveryClient(table, () => G().game.actors.get(EUSYL).system.stamina.value);
+
+/** Writes to anything but Users (a request and its answer are User writes) since `from`. */
+const damageWrites = (from: number) => requestsSince(table, from).filter((r) => !r.startsWith("update User"));
+
+/**
+ * Alice's console writes a request on a User (her own unless `on`), as `requestGM` would but with any payload;
+ * returns the GM's answer on that User (null when the GM gave none).
+ */
+async function forge(payload: Record<string, unknown>, on = ALICE_ID) {
+  const alice = table.client(ALICE_ID);
+  const rid = `forged${Math.random().toString(36).slice(2, 12).padEnd(10, "0")}`;
+  await alice.run(() =>
+    G()
+      .game.users.get(on)
+      .update({ "flags.frontier-tactics.request": { id: rid, ...payload } }),
+  );
+  await table.settle();
+  const r = alice.run(() => G().game.users.get(on).getFlag("frontier-tactics", "response"));
+  return r?.id === rid
+    ? (r as { error: string | null; applied: string[]; skipped: { reason: string }[] })
+    : null;
+}
+/** `client` rewrites the card of message `msg` as `change` says (whole, as a script would): the GM's or a forger's. */
+function editCard(client: Client, msg: string, change: (card: Any) => void): Promise<unknown> {
+  return client.run(() => {
+    const m = G().game.messages.get(msg);
+    const card = structuredClone(m.system.card);
+    change(card);
+    return m.update({ system: { card } }, { recursive: false });
+  });
+}
+
+const reasons = (r: { skipped: { reason: string }[] } | null) => r?.skipped.map((s) => s.reason);
+
+/**
+ * Alice's console posts a copy of message `msg`'s card (its marks dropped, its HTML drawn afresh) with the same rolls
+ * as a new message.
+ */
+function replay(client: Client, msg: string, change: (card: Any) => void = () => {}): Promise<string> {
+  return client.run(async () => {
+    const m = G().game.messages.get(msg);
+    const card = structuredClone(m.system.card);
+    card.applied = [];
+    change(card);
+    const { renderCard } = await import("../../src/workflows/attack.js");
+    const copy = await G().ChatMessage.create({
+      type: "attack",
+      system: { card },
+      content: await renderCard(card),
+      rolls: m.rolls.map((r: Any) => r.toJSON()),
+    });
+    return copy.id as string;
+  });
+}
+
+describe("scenario: a card posted again is refused (issue 27, T2-1C)", () => {
+  it("T2-1C: Alice re-posts her applied burst (same card, same rolls) as a new message: neither her click nor the GM's applies it again", async () => {
+    table = await createTable({ world: world({ applyToAll: true }), online: "every" });
+    const alice = table.client(ALICE_ID);
+    const gm = table.client(GM_ID);
+    const msg = await postCard(table, alice, ALICES_CARD);
+    clickCard(alice, msg, "apply", "Pirate 1");
+    await table.settle();
+    expect(pirates()).toEqual(everyone(table, "17 30 30"));
+    const again = await replay(alice, msg);
+    await table.settle();
+    clickCard(alice, again, "apply", "Pirate 1");
+    await table.settle();
+    expect(pirates()).toEqual(everyone(table, "17 30 30"));
+    expect(told(alice).at(-1)).toBe(
+      "warn: This card repeats an attack its author already posted (the same roll); it is not applied (T2-1C).",
+    );
+    // Aimed at other tokens (its targets' ids changed): the same roll still.
+    const moved = await replay(alice, msg, (card) => {
+      // Pirate 1 ↔ Pirate 3, wherever the card names them.
+      const json = JSON.stringify(card)
+        .split(TOK.p1)
+        .join("@")
+        .split(TOK.p3)
+        .join(TOK.p1)
+        .split("@")
+        .join(TOK.p3);
+      Object.assign(card, JSON.parse(json));
+    });
+    await table.settle();
+    clickCard(gm, moved, "apply", "Pirate 3");
+    await table.settle();
+    expect(pirates()).toEqual(everyone(table, "17 30 30"));
+    expect(told(gm).at(-1)).toBe(
+      "warn: This card repeats an attack its author already posted (the same roll); it is not applied (T2-1C).",
+    );
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("T2-1C: with playersApplyToAll off, the GM's own click on Alice's replayed card applies nothing; her first card applied once", async () => {
+    table = await createTable({ world: world(), online: "every" });
+    const alice = table.client(ALICE_ID);
+    const gm = table.client(GM_ID);
+    const msg = await postCard(table, alice, ALICES_CARD);
+    clickCard(gm, msg, "apply", "Pirate 1");
+    await table.settle();
+    const again = await replay(alice, msg);
+    await table.settle();
+    clickCard(gm, again, "apply", "Pirate 1");
+    await table.settle();
+    expect(pirates()).toEqual(everyone(table, "17 30 30"));
+    // The GM's record says why, on the GM's User (no player may write it).
+    const entry = gm.run(() => G().game.user.getFlag("frontier-tactics", "attacks")?.[again]);
+    expect(entry?.no).toBe("FT.Card.replayed");
+    expect(table.unhandled).toEqual([]);
+  });
+});
