@@ -52,7 +52,8 @@ import {
   tokenIds,
   undoneOf,
 } from "./card-data.js";
-import { keepsNumbersSecret, renderCard } from "./card-render.js";
+import { drawCard, redrawOnSeals } from "./card-draw.js";
+import { keepsNumbersSecret, loadCardTemplate, renderCard } from "./card-render.js";
 import { cardDigest, cardOfMessage, sealOf } from "./card-seal.js";
 import { d20AppliedText } from "./d20-card.js";
 import { d20Health } from "./d20-facts.js";
@@ -95,6 +96,8 @@ export function bindAttackCard(message: Msg, html: HTMLElement): void {
   if (!isAttackMessage(message)) return;
   const user = game.user;
   if (!user) return;
+  // T2-1E: the body is drawn from the card's checked data on this page, never the author's stored HTML.
+  drawCard(message, html);
   const card = cardOf(message);
   // Controls this user may not use: undo is the GM's; apply is the GM's and the attack's author's, and a player
   // applies to a token they do not own only when the world allows it.
@@ -815,6 +818,10 @@ export function watchCards(): void {
   });
   Hooks.on("ready", () => void onGMQueue(sealUnsealed).catch((e: unknown) => console.error(e)));
   watchPreviews();
+  // T2-1E: each page draws cards from their data: the template is loaded now, and a card is drawn again when the
+  // GM's seal or record of it changes.
+  void loadCardTemplate().catch((e: unknown) => console.error(e));
+  redrawOnSeals();
   Hooks.on("deleteChatMessage", (m: Msg) => {
     const id = m.id ?? "";
     if (!isActiveGM() || !game.user?.getFlag(SYSTEM_ID, "seals")?.[id]) return;

@@ -219,3 +219,65 @@ describe("scenario: a card posted again is refused (issue 27, T2-1C)", () => {
     expect(table.unhandled).toEqual([]);
   });
 });
+
+/** `client` posts a card whose data is `card` and whose stored HTML is `html` (drawn from another card). */
+function postWithHtml(client: Client, card: unknown, htmlOf: unknown): Promise<string> {
+  return client.run(async () => {
+    const { renderCard } = await import("../../src/workflows/attack.js");
+    const m = await G().ChatMessage.create({
+      type: "attack",
+      system: { card },
+      content: typeof htmlOf === "string" ? htmlOf : await renderCard(htmlOf as never),
+    });
+    return m.id as string;
+  });
+}
+
+describe("scenario: every client draws the card from its data (issue 27, T2-1E, UI 3.4)", () => {
+  it("T2-1E: Alice's card stores the honest 13 as HTML and 70 in its data: every client — the GM's too — reads 70, what Apply would do", async () => {
+    table = await createTable({ world: world(), online: "every" });
+    const alice = table.client(ALICE_ID);
+    const gm = table.client(GM_ID);
+    const p1 = tokenUuid(SCENE, TOK.p1);
+    const claims = structuredClone(ALICES_CARD) as Any;
+    claims.result.shots[0].damage = 70;
+    claims.result.damage = claims.result.damage.map((d: Any) =>
+      d.targetId === p1 ? { ...d, damage: 70 } : d,
+    );
+    const msg = await postWithHtml(alice, claims, ALICES_CARD);
+    await table.settle();
+    // The GM reads what one click does, as the data says it (the old card read "Apply 13 → Stamina −70").
+    expect(rowText(gm, msg, "Pirate 1")).toBe(
+      "Pirate 1 12 m · Short All 5 rays clear Apply 70 → Stamina −70, unconscious",
+    );
+    // No client reads the HTML Alice stored.
+    for (const c of table.all)
+      expect(rowText(c, msg, "Pirate 1"), c.user.name as string).not.toContain("Apply 13");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("T2-1E: a card whose data is not a card, and a card Alice edited after the GM sealed it, are drawn as refused on every client, never from her HTML", async () => {
+    table = await createTable({ world: world({ applyToAll: true }), online: "every" });
+    const alice = table.client(ALICE_ID);
+    const junk = await postWithHtml(alice, { nonsense: true }, "<p>Apply 13 → Stamina −13</p>");
+    const edited = await postCard(table, alice, ALICES_CARD);
+    await alice.run(() => {
+      const m = G().game.messages.get(edited);
+      const card = structuredClone(m.system.card);
+      card.result.damage[0].damage = 60;
+      return m.update({ system: { card } }, { recursive: false });
+    });
+    await table.settle();
+    expect(table.all.map((c) => cardText(c, junk))).toEqual(
+      table.all.map(
+        () =>
+          "This attack card's data was altered or is not one this system writes; it is not shown and cannot be applied.",
+      ),
+    );
+    for (const c of table.all)
+      expect(cardText(c, edited), c.user.name as string).toMatch(
+        /^This card was changed after it was rolled, so it cannot be applied; apply its damage by hand\./,
+      );
+    expect(table.unhandled).toEqual([]);
+  });
+});
