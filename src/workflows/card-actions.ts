@@ -121,6 +121,8 @@ export function bindAttackCard(message: Msg, html: HTMLElement): void {
   // Apply to everyone a grenade caught: the GM's, and its thrower's where the world lets players apply to all.
   for (const el of html.querySelectorAll<HTMLElement>('[data-ft-action="applyAll"]'))
     if (!isGM && (!isAuthor || !setting("playersApplyToAll"))) el.remove();
+  // T2-2F: writes of this card that did not land: the GM finishes them.
+  if (isGM && unlandedOf(message.id ?? "")) html.querySelector(".message-content")?.append(finishButton());
   if (card) showAppliedNumbers(message, card, html);
   if (card) showReflexSaves(card, html);
   if (card) showApplyPreview(message, card, html);
@@ -139,6 +141,15 @@ export function bindAttackCard(message: Msg, html: HTMLElement): void {
       void guard(() => onCardButton(message, button));
     });
   }
+}
+
+/** The GM's button that writes what did not land of a card's writes (T2-2F). */
+function finishButton(): HTMLElement {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.dataset.ftAction = "finish";
+  b.textContent = game.i18n?.localize("FT.Card.finish") ?? "Finish";
+  return b;
 }
 
 /**
@@ -584,6 +595,7 @@ async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<vo
   try {
     if (action === "apply" || action === "undo") await request(message, action, targetId ? [targetId] : []);
     if (action === "applyAll") await request(message, "apply", []);
+    if (action === "finish") await request(message, "undo", []);
     if (action === "place") await placeFromCard(message);
     if (action === "fortitude") await fortitudeFromCard(message, targetId);
     if (action === "reflex") await request(message, "reflex", [targetId]);
@@ -654,6 +666,8 @@ export async function handleCardRequest(
   const card = message ? cardOf(message) : null;
   const all = (reason: string) => ({ applied: [], skipped: [{ id: "", reason }] });
   if (!message || !card) return all("FT.Card.gone");
+  // T2-2F: what did not land of this card's earlier writes is written first (the GM's Finish sends an empty undo).
+  if (requester.isGM && unlandedOf(body.messageId)) await onGMQueue(() => finishUnlanded(body.messageId));
   if (body.kind === "undo") {
     if (!requester.isGM) return all("FT.Card.notYours");
     return gmUndoDamage(body.messageId, body.ids, foundryGMPorts());
@@ -1090,7 +1104,7 @@ export function foundryGMPorts(): GMPorts {
         ),
       ),
     itemLevels: async (targets) => itemLevelsOf(targets),
-    write: (batch) => writeBatch(batch),
+    write: (batch, messageId) => writeBatch(batch, messageId),
     saveApplied: async (messageId, set, clear, basis) => {
       const m = game.messages?.get(messageId);
       if (!m) return;
@@ -1109,7 +1123,7 @@ export function foundryGMPorts(): GMPorts {
  * and the others stay applied with their records. Items and statuses follow; their failure is reported, the hit
  * and its record stand.
  */
-async function writeBatch(batch: WriteBatch): Promise<{ failed: string[] }> {
+async function writeBatch(batch: WriteBatch, messageId?: string): Promise<{ failed: string[] }> {
   const failed: string[] = [];
   const carried = (key: string) => batch.carries[key] ?? [];
   // The batch is dotted-path update data (`"system.stamina.value": 17`), valid for Foundry (expandObject) but not
@@ -1136,23 +1150,54 @@ async function writeBatch(batch: WriteBatch): Promise<{ failed: string[] }> {
     for (const u of updates) if (!written.has(u._id)) failed.push(...carried(`token:${sceneId}.${u._id}`));
   }
   const landed = (key: string) => carried(key).every((id) => !failed.includes(id));
-  for (const [key, updates] of Object.entries(batch.items)) {
-    if (!landed(key)) continue;
-    const [kind, rest] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
-    const [sceneId, tokenId] = rest.split(".");
-    const actor =
-      kind === "actor"
-        ? game.actors?.get(rest)
-        : (game.scenes?.get(sceneId ?? "")?.tokens.get(tokenId ?? "")?.actor ?? null);
+  const items = Object.fromEntries(Object.entries(batch.items).filter(([key]) => landed(key)));
+  const statuses = Object.fromEntries(Object.entries(batch.statuses).filter(([id]) => !failed.includes(id)));
+  const left = await writeRest({ items, statuses });
+  if (messageId) await keepUnlanded(messageId, left);
+  return { failed };
+}
+
+/** The item and status writes of a batch: what did not land of them is kept for a retry (T2-2F). */
+export type Rest = Pick<WriteBatch, "items" | "statuses">;
+
+/** The actor of a batch's item key (`actor:<id>` or `token:<scene>.<token>`). */
+function actorOfKey(key: string): ActorI | null {
+  const [kind, rest] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
+  const [sceneId, tokenId] = rest.split(".");
+  return kind === "actor"
+    ? (game.actors?.get(rest) ?? null)
+    : (game.scenes?.get(sceneId ?? "")?.tokens.get(tokenId ?? "")?.actor ?? null);
+}
+
+/** Does the item hold each value the update wrote? (Dotted paths, as the batch writes them.) */
+function holds(item: Item.Implementation | undefined, update: Record<string, unknown>): boolean {
+  if (!item) return false;
+  const { _id, ...rest } = update;
+  const flat = foundry.utils.flattenObject(rest) as Record<string, unknown>;
+  return Object.entries(flat).every(([path, v]) => foundry.utils.getProperty(item._source, path) === v);
+}
+
+/**
+ * Issue 27, T2-2F: write the items and statuses of an apply or an undo and return what did not land. A write can be
+ * skipped without a throw — v13 client/data/client-backend.mjs `#preUpdateDocumentArray` drops a document silently
+ * when a `preUpdate` hook returns false or its changes fail validation (and an update that changes nothing) — so each
+ * item is read back after its write, and each status from the actor's statuses after its toggle.
+ */
+async function writeRest(rest: Rest): Promise<Rest> {
+  const items: Record<string, WriteBatch["items"][string]> = {};
+  for (const [key, updates] of Object.entries(rest.items)) {
+    const actor = actorOfKey(key);
     try {
       await actor?.updateEmbeddedDocuments("Item", updates as never);
     } catch (e) {
       console.error(`${SYSTEM_ID} | screens and packs of ${actor?.name} not updated`, e);
-      notify("warn", "FT.Card.writeFailed", { target: actor?.name ?? key });
     }
+    const after = actorOfKey(key);
+    const missed = updates.filter((u) => !holds(after?.items.get(u._id), u));
+    if (missed.length) items[key] = missed;
   }
-  for (const [id, s] of Object.entries(batch.statuses)) {
-    if (failed.includes(id)) continue;
+  const statuses: Record<string, WriteBatch["statuses"][string]> = {};
+  for (const [id, s] of Object.entries(rest.statuses)) {
     const actor = targetActor(id) ?? null;
     try {
       for (const status of s.on) {
@@ -1169,6 +1214,53 @@ async function writeBatch(batch: WriteBatch): Promise<{ failed: string[] }> {
     } catch (e) {
       console.error(`${SYSTEM_ID} |`, e);
     }
+    // Read again: an unlinked token's actor may be a new object once its delta changed.
+    const now = targetActor(id) ?? null;
+    const on = s.on.filter((x) => !now?.statuses.has(x));
+    const off = s.off.filter((x) => !!now?.statuses.has(x));
+    if (on.length || off.length) statuses[id] = { on, off, ...(s.turns ? { turns: s.turns } : {}) };
   }
-  return { failed };
+  return { items, statuses };
+}
+
+/** What did not land of a card's writes, kept on the GM's User by message id (no player may write it). */
+export function unlandedOf(messageId: string): Rest | null {
+  for (const u of game.users ?? []) {
+    if (!u.isGM) continue;
+    const r = u.getFlag(SYSTEM_ID, "unlanded")?.[messageId];
+    if (r && (Object.keys(r.items ?? {}).length || Object.keys(r.statuses ?? {}).length))
+      return { items: r.items ?? {}, statuses: r.statuses ?? {} };
+  }
+  return null;
+}
+
+/**
+ * Keep (or clear) what did not land of a card's writes on the active GM's User, and tell the GM which targets it
+ * concerns: the card then offers the GM "Finish", and the card's next Apply or Undo finishes it first (T2-2F).
+ */
+async function keepUnlanded(messageId: string, left: Rest): Promise<void> {
+  const me = game.user;
+  if (!me?.isGM) return;
+  const keys = [...Object.keys(left.items), ...Object.keys(left.statuses)];
+  const had = !!me.getFlag(SYSTEM_ID, "unlanded")?.[messageId];
+  if (!keys.length) {
+    if (had) await me.update({ [`flags.${SYSTEM_ID}.unlanded.-=${messageId}`]: null });
+    return;
+  }
+  const names = [
+    ...Object.keys(left.items).map((k) => actorOfKey(k)?.name ?? k),
+    ...Object.keys(left.statuses).map((id) => targetActor(id)?.name ?? id),
+  ];
+  notify("warn", "FT.Card.unlanded", { target: [...new Set(names)].join(", ") });
+  // Replaced whole: the update's `-=` first, then the new value (what is left now is all that is left).
+  if (had) await me.update({ [`flags.${SYSTEM_ID}.unlanded.-=${messageId}`]: null });
+  await me.update({ [`flags.${SYSTEM_ID}.unlanded.${messageId}`]: left });
+}
+
+/** The active GM: write what did not land of a card's writes before, and keep what still does not (T2-2F). */
+export async function finishUnlanded(messageId: string): Promise<boolean> {
+  const pending = unlandedOf(messageId);
+  if (!pending) return false;
+  await keepUnlanded(messageId, await writeRest(pending));
+  return true;
 }

@@ -74,17 +74,21 @@ export function drawCard(m: Msg, html: HTMLElement): void {
 }
 
 /**
- * When a GM's seals or record of attacks change (a card sealed, sealed again after a GM's edit, refused), the cards
- * they name are drawn again on this page: what the card says about being applied follows the GM's word.
+ * When a GM's seals, record of attacks or unlanded writes change (a card sealed, sealed again after a GM's edit,
+ * refused, a write to finish), the cards they name are drawn again on this page: the card follows the GM's word.
  */
 export function redrawOnSeals(): void {
   Hooks.on("updateUser", (user: User.Implementation, changed: object) => {
     if (!user.isGM) return;
-    const flags = (changed as { flags?: Record<string, { seals?: object; attacks?: object }> }).flags;
+    const flags = (
+      changed as { flags?: Record<string, { seals?: object; attacks?: object; unlanded?: object }> }
+    ).flags;
     const mine = flags?.[SYSTEM_ID];
     if (!mine) return;
     const ids = new Set(
-      [...Object.keys(mine.seals ?? {}), ...Object.keys(mine.attacks ?? {})].map((k) => k.replace(/^-=/, "")),
+      [mine.seals, mine.attacks, mine.unlanded]
+        .flatMap((o) => Object.keys(o ?? {}))
+        .map((k) => k.replace(/^-=/, "")),
     );
     for (const id of ids) {
       const m = game.messages?.get(id);

@@ -52,6 +52,8 @@ const TOK_BOSS = id("tokBoss");
 const PISTOL = id("bossPistol");
 const AUTO = id("bossAuto");
 const TOK_KRAAL = id("tokKraal");
+const BELT = id("bossBelt");
+const SCREEN = id("bossScreen");
 const TOKENS: [string, string, string] = [TOK.p1, TOK.p2, TOK.p3];
 
 /** Alice's burst at the three pirates, 13 each, nothing applied yet (the fixture, with its Pirate 2 mark dropped). */
@@ -88,6 +90,9 @@ const world = (options: { applyToAll?: boolean; showNpcNumbers?: boolean } = {})
       items: [
         itemFromPack("weapons", "laser-pistol", PISTOL),
         itemFromPack("weapons", "automatic-pistol", AUTO),
+        // An inertia screen on a beltpack (SF-X-36): it takes half of a bullet's damage, 2 SEU a hit.
+        itemFromPack("power", "power-beltpack", BELT, { remaining: 10, capacity: 50 }),
+        itemFromPack("defenses", "inertia-screen", SCREEN, { active: true, powerSource: BELT }),
       ],
     }),
   ],
@@ -278,6 +283,44 @@ describe("scenario: every client draws the card from its data (issue 27, T2-1E, 
       expect(cardText(c, edited), c.user.name as string).toMatch(
         /^This card was changed after it was rolled, so it cannot be applied; apply its damage by hand\./,
       );
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+describe("scenario: every write of an apply or an undo is checked (issue 27, T2-2F)", () => {
+  it("T2-2F SF-X-36: the GM's Undo restores the boss's Stamina but the beltpack's 2 SEU is vetoed on the GM's page: the GM is told, the card offers Finish, and Finish restores the SEU", async () => {
+    table = await createTable({ world: world(), online: "every" });
+    const gm = table.client(GM_ID);
+    const card = await postCard(
+      table,
+      gm,
+      cardFor(FRESH, { scene: SCENE, tokens: [TOK_BOSS, TOK.p2, TOK.p3], actor: BOSS }),
+    );
+    const belt = () => onEveryClient(table, () => G().game.actors.get(BOSS).items.get(BELT).system.remaining);
+    clickCard(gm, card, "apply", "Pirate 1"); // row 1 is the boss's token (the fixture names it Pirate 1)
+    await table.settle();
+    // 13 to the boss: the screen takes 7 for 2 SEU, the boss 6.
+    expect(boss()).toEqual(everyone(table, 74));
+    expect(belt()).toEqual(everyone(table, 8));
+    // A module on the GM's page vetoes item updates (v13 skips the document silently, no throw).
+    const hook = gm.run(() => G().Hooks.on("preUpdateItem", () => false));
+    clickCard(gm, card, "undo", "Pirate 1");
+    await table.settle();
+    expect(boss()).toEqual(everyone(table, 80));
+    expect(belt()).toEqual(everyone(table, 8));
+    expect(told(gm).at(-1)).toBe(
+      "warn: Not everything this card changes on Boss was written (screens, packs or statuses). The card keeps it: click Finish on the card to write it.",
+    );
+    expect(buttonsOf(renderMessage(gm, card))).toContain("finish");
+    // Players get no Finish.
+    expect(buttonsOf(renderMessage(table.client(ALICE_ID), card))).not.toContain("finish");
+    gm.run(() => G().Hooks.off("preUpdateItem", hook));
+    const rendered = renderMessage(gm, card);
+    gm.run(() => rendered.querySelector<HTMLButtonElement>('[data-ft-action="finish"]')!.click());
+    await table.settle();
+    expect(belt()).toEqual(everyone(table, 10));
+    expect(boss()).toEqual(everyone(table, 80));
+    expect(buttonsOf(renderMessage(gm, card))).not.toContain("finish");
     expect(table.unhandled).toEqual([]);
   });
 });
