@@ -699,6 +699,17 @@ export async function handleCardRequest(
   if (!allowed.length) return { applied: [], skipped };
   const combat = game.combat;
   if (combat?.holdsDamage) {
+    // T2-3C: the card is checked before anything is held — a card the GM would refuse is refused now, not told
+    // "held" and refused at the exchange's end.
+    const trusted = await onGMQueue(() => trustedCard(message));
+    if (!trusted || "refused" in trusted) {
+      const reason = trusted ? trusted.refused : "FT.Card.gone";
+      const data = trusted && "data" in trusted ? trusted.data : undefined;
+      return {
+        applied: [],
+        skipped: [...skipped, ...allowed.map((id) => ({ id, reason, ...(data ? { data } : {}) }))],
+      };
+    }
     // Only targets on that card are held (SF-B-05), one entry per card: nothing else waits for the round's end.
     // In the GM's one queue: two requests at once each read the held list after the other's write.
     await onGMQueue(() =>

@@ -20,6 +20,7 @@ import {
   buttonsOf,
   cardFor,
   cardText,
+  cell,
   clickCard,
   closeTableAfterEach,
   deckThree,
@@ -29,10 +30,12 @@ import {
   id,
   itemFromPack,
   onEveryClient,
+  openEncounter,
   postCard,
   renderMessage,
   requestsSince,
   rowText,
+  sceneSource,
   settingSource,
   targetBlock,
   text,
@@ -321,6 +324,82 @@ describe("scenario: every write of an apply or an undo is checked (issue 27, T2-
     expect(belt()).toEqual(everyone(table, 10));
     expect(boss()).toEqual(everyone(table, 80));
     expect(buttonsOf(renderMessage(gm, card))).not.toContain("finish");
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+describe("scenario: a held request is checked first (issue 27, T2-3C)", () => {
+  it("T2-3C SF-B-05: on a Basic-game initiative tie, Alice's apply of a card the GM refuses is refused at once — not told 'held' — and nothing waits on the combat", async () => {
+    const scene = id("sceneTie");
+    const eusyl = actorSource({
+      _id: EUSYL,
+      name: "Eusyl",
+      owner: ALICE_ID,
+      abilities: { dex: 50, rs: 50, sta: 45 },
+      items: [itemFromPack("weapons", "laser-pistol-basic-game")],
+    });
+    const leader = actorSource({
+      _id: BOSS,
+      name: "Sathar Leader",
+      type: "creature",
+      abilities: { dex: 55, rs: 60, sta: 40 },
+      system: { size: "medium", speed: "medium" },
+    });
+    const tokens = [
+      tokenSource({ _id: TOK_EUSYL, name: "Eusyl", actorId: EUSYL, actorLink: true, ...cell(2, 4) }),
+      tokenSource({
+        _id: TOK_BOSS,
+        name: "Sathar Leader",
+        actorId: BOSS,
+        actorLink: true,
+        disposition: -1,
+        ...cell(8, 4),
+      }),
+    ];
+    table = await createTable({
+      world: {
+        actors: [eusyl, leader],
+        scenes: [
+          sceneSource({
+            _id: scene,
+            name: "Warehouse",
+            grid: { size: 100, distance: 5, units: "m" },
+            tokens,
+          }),
+        ],
+        settings: [
+          settingSource("settingVariant01", "variant", "basic"),
+          settingSource("settingApplyAll1", "playersApplyToAll", true),
+        ],
+      },
+    });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await openEncounter(table, gm, scene, tokens);
+    // Friendly d10 7 + 5 = 12, hostile d10 6 + 6 = 12: a tie, damage held (SF-B-05).
+    table.dice(7, 6);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    expect(gm.run(() => G().game.combat.holdsDamage)).toBe(true);
+    // Her card names a weapon Eusyl does not carry (an Automatic Pistol's burst): the GM refuses it.
+    const forged = await postCard(
+      table,
+      alice,
+      cardFor(FRESH, { scene, tokens: [TOK_BOSS, TOK_EUSYL, TOK.p1], actor: EUSYL }),
+    );
+    const answer = await alice.run(async () => {
+      const { requestGM } = await import("../../src/helpers/gm-request.js");
+      return requestGM({ kind: "apply", messageId: forged, ids: [tokenUuid(scene, TOK_BOSS)] });
+    });
+    await table.settle();
+    expect(answer.skipped).toEqual([
+      {
+        id: tokenUuid(scene, TOK_BOSS),
+        reason: "FT.Card.invalid",
+        data: { reason: "the weapon is no longer on the attacker" },
+      },
+    ]);
+    expect(gm.run(() => G().game.combat.heldDamage)).toEqual([]);
     expect(table.unhandled).toEqual([]);
   });
 });
