@@ -82,6 +82,9 @@ const cardOf = cardOfMessage;
 const setting = (key: "playersApplyToAll" | "showNpcNumbers"): boolean =>
   !!clientSettings().get(SYSTEM_ID, SETTINGS[key]);
 
+/** The seals of deleted cards this page's GM has yet to drop (C2 3.2: one User update for a cleared log). */
+const droppedSeals = perPage(() => ({ ids: new Set<string>(), queued: false }));
+
 /** Clicks in flight, so a double click sends one request. */
 const inFlight = perPage(() => new Set<string>());
 
@@ -847,12 +850,23 @@ export function watchCards(): void {
   // GM's seal or record of it changes.
   void loadCardTemplate().catch((e: unknown) => console.error(e));
   redrawOnSeals();
+  // C2 3.2: clearing the log deletes every card in one operation, and v13 calls `deleteChatMessage` for each of them
+  // in one synchronous pass (client/data/client-backend.mjs, the delete callbacks): the seals they drop are
+  // collected and removed in one User update, once the pass is over (a microtask later).
   Hooks.on("deleteChatMessage", (m: Msg) => {
     const id = m.id ?? "";
-    if (!isActiveGM() || !game.user?.getFlag(SYSTEM_ID, "seals")?.[id]) return;
-    void game.user
-      .update({ [`flags.${SYSTEM_ID}.seals.-=${id}`]: null })
-      .catch((e: unknown) => console.error(e));
+    const me = game.user;
+    if (!isActiveGM() || !me?.getFlag(SYSTEM_ID, "seals")?.[id]) return;
+    const drop = droppedSeals();
+    drop.ids.add(id);
+    if (drop.queued) return;
+    drop.queued = true;
+    queueMicrotask(() => {
+      const update = Object.fromEntries([...drop.ids].map((i) => [`flags.${SYSTEM_ID}.seals.-=${i}`, null]));
+      drop.ids.clear();
+      drop.queued = false;
+      void me.update(update).catch((e: unknown) => console.error(e));
+    });
   });
 }
 

@@ -403,3 +403,24 @@ describe("scenario: a held request is checked first (issue 27, T2-3C)", () => {
     expect(table.unhandled).toEqual([]);
   });
 });
+
+describe("scenario: clearing the chat log (issue 27, combat-data-2 C2 3.2)", () => {
+  it("C2 3.2: the GM deletes five sealed attack cards at once: the GM's page drops their seals in one User update", async () => {
+    table = await createTable({ world: world(), online: "every" });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++)
+      ids.push(await postCard(table, alice, { ...ALICES_CARD, rollId: `roll${i}` }));
+    const seals = () => Object.keys(gm.run(() => G().game.user.getFlag("frontier-tactics", "seals") ?? {}));
+    expect(seals().sort()).toEqual([...ids].sort());
+    const mark = table.server.log.length;
+    await gm.run(() => G().ChatMessage.deleteDocuments(ids));
+    await table.settle();
+    expect(requestsSince(table, mark).filter((r) => r.startsWith("update User"))).toEqual([
+      "update User by Gamemaster",
+    ]);
+    expect(seals()).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  });
+});
