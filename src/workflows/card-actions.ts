@@ -195,8 +195,11 @@ function showAppliedNumbers(message: Msg, card: StoredCard, html: HTMLElement): 
         : `: ${rec.taken} (${pools})${squad}${steps}`;
     line.querySelector(".ft-applied-label")?.after(span);
     // SW-10 (issue 14): the Fortitude save the hit calls for, for the target's owner or the GM, once.
-    const raw = rawRecord(actor, message.id ?? "", mark.tokenId);
-    if (rec.fortitudeDC && !raw?.fortitude && mayRollFortitude(actor, user))
+    if (
+      rec.fortitudeDC &&
+      !fortitudeRolled(actor, message.id ?? "", mark.tokenId) &&
+      mayRollFortitude(actor, user)
+    )
       row.querySelector(".ft-buttons")?.prepend(fortitudeButton(id, rec.fortitudeDC));
   }
 }
@@ -382,7 +385,7 @@ function dropRolledFortitude(): void {
     const message = game.messages?.get(messageId);
     const mark = message ? cardOf(message)?.applied.find((m) => m.targetId === id && !m.undone) : null;
     const actor = mark ? targetActor(id, mark) : null;
-    if (!mark || !actor || rawRecord(actor, messageId, mark.tokenId)?.fortitude) button.remove();
+    if (!mark || !actor || fortitudeRolled(actor, messageId, mark.tokenId)) button.remove();
   }
 }
 
@@ -481,10 +484,24 @@ export function handleFortitudeRequest(
     if (!mayRollFortitude(actor, requester)) return skip("FT.D20UI.notYourSave");
     const rec = recordOn(actor, body.messageId, mark.tokenId);
     if (!rec?.fortitudeDC) return skip("FT.D20UI.noSaveDue");
-    if (rawRecord(actor, body.messageId, mark.tokenId)?.fortitude) return skip("FT.D20UI.alreadySaved");
+    if (fortitudeRolled(actor, body.messageId, mark.tokenId)) return skip("FT.D20UI.alreadySaved");
     await rollFortitude(actor, sys, body.messageId, mark.tokenId, rec.fortitudeDC, rec.name);
+    // T2-3A: the save is marked rolled where no player writes — the GM's User — not only on the target, whose owner
+    // may delete its record's save (v13 common/documents/actor.mjs: an owner updates their actor, flags included).
+    await game.user?.update({ [`flags.${SYSTEM_ID}.saves.${body.messageId}.${mark.tokenId}`]: true });
     return { applied: [targetId], skipped: [] };
   });
+}
+
+/**
+ * SW-10, T2-3A: has this hit's Fortitude save been rolled? Any GM's mark on their own User (which no player may
+ * write), or the save on the hit's record on the target (a save rolled before the GM's mark existed).
+ */
+function fortitudeRolled(actor: ActorI, messageId: string, tokenId: string): boolean {
+  const gm = (game.users?.contents ?? []).some(
+    (u) => u.isGM && !!u.getFlag(SYSTEM_ID, "saves")?.[messageId]?.[tokenId],
+  );
+  return gm || !!rawRecord(actor, messageId, tokenId)?.fortitude;
 }
 
 /** This card's stored record on an actor for one token, as stored. */
@@ -1136,6 +1153,15 @@ export function foundryGMPorts(): GMPorts {
       // The card as it was checked when loaded, never what the message holds now (its author may have changed it
       // meanwhile): a GM's write of that would look like the GM's (review B1).
       const updated: StoredCard = { ...basis, applied: mergeApplied(basis.applied, set, clear) };
+      // T2-3A: an undone hit's save is no longer rolled (the hit applied again calls for its own save).
+      const saves = game.user?.getFlag(SYSTEM_ID, "saves")?.[messageId] ?? {};
+      const drop = set.filter((mk) => mk.undone && saves[mk.tokenId]);
+      if (drop.length)
+        await game.user?.update(
+          Object.fromEntries(
+            drop.map((mk) => [`flags.${SYSTEM_ID}.saves.${messageId}.-=${mk.tokenId}`, null]),
+          ),
+        );
       // recursive: false replaces the stored card whole, so an undone target's mark is really replaced.
       await m.update({ system: { card: updated }, content: await renderCard(updated) }, { recursive: false });
     },
