@@ -86,14 +86,19 @@ function leftOf(card: StoredCard): number | null {
 
 /**
  * The GM's entry for a card being admitted now, and why it is refused (or null): a player's card whose roll key an
- * earlier card of the same author already has. A GM's card is the GM's word (a GM may post a card again on purpose).
+ * earlier admitted card of the same author (in `known`: the GM's record) already has. A GM's card is the GM's word (a
+ * GM may post a card again on purpose).
  */
-export function admitEntry(m: Msg, card: StoredCard): AttackEntry {
+export function admitEntry(
+  m: Msg,
+  card: StoredCard,
+  known: ReadonlyMap<string, AttackEntry> = attackEntries(),
+): AttackEntry {
   const k = rollKey(m, card);
   const id = m.id ?? "";
   const by = m._source.author ?? "";
   const replay =
-    !m.author?.isGM && [...attackEntries()].some(([other, e]) => other !== id && e.k === k && e.by === by);
+    !m.author?.isGM && [...known].some(([other, e]) => other !== id && e.k === k && e.by === by && !e.no);
   const at = combatOf(card);
   const spent = card.spent;
   return {

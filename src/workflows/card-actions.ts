@@ -806,15 +806,22 @@ async function sealUnsealed(): Promise<void> {
   const me = game.user;
   if (!me?.isGM || game.users?.activeGM?.id !== me.id) return;
   const update: Record<string, unknown> = {};
-  const messages: Msg[] = game.messages?.contents ?? [];
+  // Oldest first, so an original is admitted before a replay of it.
+  const messages: Msg[] = [...(game.messages?.contents ?? [])].sort((x, y) => x.timestamp - y.timestamp);
   const entries = attackEntries();
   for (const m of messages) {
     if (!isAttackMessage(m) || !m.id) continue;
     const card = cardOf(m);
-    // T2-1C: every card on the log has its entry in the record of attacks, so a replay of it is known (a card
-    // already on the log was admitted under the rules it was posted under: none is refused now).
-    if (card && !entries.has(m.id))
-      update[`flags.${SYSTEM_ID}.attacks.${m.id}`] = { ...admitEntry(m, card), no: null };
+    // T2-1C: every card on the log has its entry in the record of attacks, so a replay of it is known. A card a GM
+    // sealed before there was a record was admitted under the rules of then (none is refused now); a card posted
+    // while no GM watched is admitted now like any other (a replay of an earlier roll is refused).
+    if (card && !entries.has(m.id)) {
+      const entry = admitEntry(m, card, entries);
+      const kept = sealOf(m.id) ? { ...entry, no: null } : entry;
+      entries.set(m.id, kept);
+      update[`flags.${SYSTEM_ID}.attacks.${m.id}`] = { ...kept, no: kept.no ?? null };
+      if (kept.no) continue;
+    }
     if (sealOf(m.id)) continue;
     // A player's card created with a Reflex save in it is never sealed (SW-38, review of issue 15).
     if (!card || presealProblem(m, card)) continue;

@@ -241,6 +241,28 @@ function postWithHtml(client: Client, card: unknown, htmlOf: unknown): Promise<s
   });
 }
 
+describe("scenario: a replay posted while no GM watches (issue 27, T2-1C)", () => {
+  it("T2-1C: with the GMs away, Alice posts her burst and a copy of it; back, the GM admits the first and refuses the copy", async () => {
+    table = await createTable({ world: world({ applyToAll: true }), online: "every" });
+    const alice = table.client(ALICE_ID);
+    table.disconnect(GM_ID);
+    table.disconnect(ASSISTANT_ID);
+    const first = await postCard(table, alice, ALICES_CARD);
+    const copy = await postCard(table, alice, ALICES_CARD);
+    await table.connect(GM_ID);
+    await table.settle();
+    clickCard(alice, first, "apply", "Pirate 1");
+    await table.settle();
+    clickCard(alice, copy, "apply", "Pirate 1");
+    await table.settle();
+    expect(pirates()).toEqual(everyone(table, "17 30 30"));
+    expect(told(alice).at(-1)).toBe(
+      "warn: This card repeats an attack its author already posted (the same roll); it is not applied (T2-1C).",
+    );
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
 describe("scenario: every client draws the card from its data (issue 27, T2-1E, UI 3.4)", () => {
   it("T2-1E: Alice's card stores the honest 13 as HTML and 70 in its data: every client — the GM's too — reads 70, what Apply would do", async () => {
     table = await createTable({ world: world(), online: "every" });
