@@ -169,7 +169,7 @@ declare module "fvtt-types/configuration" {
         attacks?: Record<string, AttackEntry>;
         /** On a GM's User: what did not land of a card's item and status writes (workflows/card-actions.ts, T2-2F). */
         unlanded?: Record<string, Partial<Rest>>;
-        /** On a GM's User: SW-10 Fortitude saves rolled, by message id and token id (workflows/card-actions.ts, T2-3A). */
+        /** On a GM's User: the Fortitude saves rolled, by message id and token id (workflows/card-actions.ts, T2-3A). */
         saves?: Record<string, Record<string, boolean>>;
         /** On a GM's User: SW-43 suppressed areas by suppressor combatant id (canvas/suppression.ts). */
         suppressing?: Record<string, SuppressingEntry>;
