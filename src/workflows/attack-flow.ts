@@ -87,6 +87,8 @@ export interface AttackCardData {
   readonly rangeUnit: "m" | "squares";
   /** T2-1C: a random id of the attack, set when its card is posted (attack.ts); absent on cards from before. */
   readonly rollId?: string;
+  /** SW-25, SWN-08: an attack of opportunity or an overwatch shot, not the round's action (attack.ts). */
+  readonly reaction?: "aoo" | "overwatch";
   readonly engine: string;
   /** The d20 engine's profile when it is `swn` (ruling 1: hits go to hit points); absent for `sw` and the others. */
   readonly profile?: "swn" | null;

@@ -28,6 +28,8 @@ export interface AttackEntry {
   readonly r: number | null;
   readonly tn: number | null;
   readonly s: number;
+  /** SW-25, SWN-08: the reaction the card says it is (an attack of opportunity, an overwatch shot); absent: an action. */
+  readonly rx?: "aoo" | "overwatch" | null;
   /** The ammunition the card says it spent, and what that item held when the GM admitted it. */
   readonly sp: { readonly id: string; readonly n: number; readonly left: number | null } | null;
   readonly t: number;
@@ -65,11 +67,36 @@ export function attackEntries(): Map<string, AttackEntry> {
 export const attackEntry = (messageId: string): AttackEntry | null => attackEntries().get(messageId) ?? null;
 
 /** The combat and turn the attacker fights in now: a started combat on the card's scene that has it. */
-function combatOf(card: StoredCard): { c: string; r: number; tn: number } | null {
+function combatOf(card: StoredCard): { c: string; r: number; tn: number; byCount: boolean } | null {
   const isAttacker = (c: Combatant.Implementation) =>
     c.actor?.uuid === card.actorUuid && (!card.sceneId || c.sceneId === card.sceneId);
   const combat = game.combats?.find((c) => c.started && c.combatants.some(isAttacker));
-  return combat?.id ? { c: combat.id, r: combat.round ?? 0, tn: combat.turn ?? 0 } : null;
+  return combat?.id
+    ? { c: combat.id, r: combat.round ?? 0, tn: combat.turn ?? 0, byCount: !!combat.byCount }
+    : null;
+}
+
+/**
+ * SW-13, SW-25, SWN-08 (T2-1C): in a combat by count, an attacker's round holds one attack action (an attack or a full
+ * attack, one card), one attack of opportunity and one overwatch shot. The player's own client enforces this from
+ * its Combatant's ledger, which its owner may write (turn-ledger.ts); the GM counts the cards it admitted instead.
+ */
+function overAllowance(
+  known: ReadonlyMap<string, AttackEntry>,
+  id: string,
+  actor: string,
+  at: { c: string; r: number },
+  rx: AttackEntry["rx"],
+): boolean {
+  return [...known].some(
+    ([other, e]) =>
+      other !== id &&
+      !e.no &&
+      e.a === actor &&
+      e.c === at.c &&
+      e.r === at.r &&
+      (e.rx ?? null) === (rx ?? null),
+  );
 }
 
 /** What the attacker's item holds now of the ammunition the card spent (a weapon's clip or a power pack). */
@@ -100,6 +127,9 @@ export function admitEntry(
   const replay =
     !m.author?.isGM && [...known].some(([other, e]) => other !== id && e.k === k && e.by === by && !e.no);
   const at = combatOf(card);
+  const rx = card.reaction === "aoo" || card.reaction === "overwatch" ? card.reaction : null;
+  const over =
+    !replay && !m.author?.isGM && !!at?.byCount && overAllowance(known, id, card.actorUuid, at, rx);
   const spent = card.spent;
   return {
     k,
@@ -109,8 +139,9 @@ export function admitEntry(
     r: at?.r ?? null,
     tn: at?.tn ?? null,
     s: card.shots,
+    rx,
     sp: spent?.sourceId ? { id: spent.sourceId, n: spent.amount, left: leftOf(card) } : null,
     t: Date.now(),
-    ...(replay ? { no: "FT.Card.replayed" } : {}),
+    ...(replay ? { no: "FT.Card.replayed" } : over ? { no: "FT.Card.overAllowance" } : {}),
   };
 }

@@ -44,6 +44,7 @@ import {
   tokenUuid,
   told,
 } from "./kit.js";
+import { d20Foe, HEROIC_POOLS, openD20Combat } from "./kit-d20.js";
 
 const SCENE = id("sceneDeck3");
 const EUSYL = id("eusyl");
@@ -443,6 +444,83 @@ describe("scenario: clearing the chat log (issue 27, combat-data-2 C2 3.2)", () 
       "update User by Gamemaster",
     ]);
     expect(seals()).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+describe("scenario: an attack more than the round allows (issue 27, T2-1C, SW-13)", () => {
+  it("T2-1C SW-13: in a d20 combat Kara attacks in her turn; Alice's console clears Kara's ledger and attacks again: her client lets it through, the GM refuses the second card", async () => {
+    const D20_SCENE = id("sceneAllow");
+    const KARA = id("actKaraAllow");
+    const THUG = id("actThugAllow");
+    const PISTOL_K = id("itmPistolAllow");
+    const TOK_K = id("tokKaraAllow");
+    const TOK_T = id("tokThugAllow");
+    const CMB_K = id("cmbKaraAllow");
+    table = await createTable({
+      world: {
+        settings: [settingSource(id("setEngineAllow"), "engine", "d20")],
+        actors: [
+          actorSource({
+            _id: KARA,
+            name: "Kara",
+            owner: ALICE_ID,
+            items: [itemFromPack("d20", "blaster-pistol", PISTOL_K, { d20: { damage: "3d6" } })],
+            system: { d20: { bab: 6, abilities: { dex: 14 }, vitality: { value: 30, max: 30 } } },
+          }),
+          d20Foe(THUG, "Thug", { ...HEROIC_POOLS, vitality: { value: 40, max: 40 } }),
+        ],
+        scenes: [
+          sceneSource({
+            _id: D20_SCENE,
+            name: "Hangar",
+            tokens: [
+              tokenSource({ _id: TOK_K, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
+              tokenSource({
+                _id: TOK_T,
+                name: "Thug",
+                actorId: THUG,
+                actorLink: true,
+                disposition: -1,
+                ...cell(10, 5),
+              }),
+            ],
+          }),
+        ],
+      },
+      online: [GM_ID, ALICE_ID, BRUNO_ID],
+    });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await openD20Combat(table, D20_SCENE, [
+      { _id: CMB_K, tokenId: TOK_K, actorId: KARA },
+      { _id: id("cmbThugAllow"), tokenId: TOK_T, actorId: THUG },
+    ]);
+    // Kara 16 + 2 = 18, the Thug 3 + 2 = 5: Kara acts first.
+    table.dice(16, 3);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    expect(gm.run(() => G().game.combat.combatant?.name)).toBe("Kara");
+    const vp = () => onEveryClient(table, () => G().game.actors.get(THUG).system.d20.vitality.value);
+    // Her round's attack: d20 15 + 6 + 2 = 23 hits; 3d6 [4, 5, 6] = 15.
+    table.dice(15, 4, 5, 6);
+    const first = await attack(table, alice, KARA, PISTOL_K, [TOK_T]);
+    expect(first).not.toBeNull();
+    clickCard(gm, first!, "apply", "Thug");
+    await table.settle();
+    expect(vp()).toEqual(everyone(table, 25));
+    // Her console: Kara's ledger (her own Combatant's flag) is cleared, and her client attacks again.
+    await alice.run(() => G().game.combat.combatants.get(CMB_K).unsetFlag("frontier-tactics", "turn"));
+    await table.settle();
+    table.dice(15, 4, 5, 6);
+    const second = await attack(table, alice, KARA, PISTOL_K, [TOK_T]);
+    expect(second).not.toBeNull();
+    clickCard(gm, second!, "apply", "Thug");
+    await table.settle();
+    expect(vp()).toEqual(everyone(table, 25));
+    expect(told(gm).at(-1)).toBe(
+      "warn: This card is one more attack than its attacker has this round (one attack action, one attack of opportunity, one overwatch shot; SW-13); it is not applied.",
+    );
     expect(table.unhandled).toEqual([]);
   });
 });
