@@ -37,8 +37,6 @@ import {
   rowText,
   sceneSource,
   settingSource,
-  targetBlock,
-  text,
   tokenSource,
   tokenStamina,
   tokenUuid,
@@ -63,8 +61,6 @@ const TOKENS: [string, string, string] = [TOK.p1, TOK.p2, TOK.p3];
 /** Alice's burst at the three pirates, 13 each, nothing applied yet (the fixture, with its Pirate 2 mark dropped). */
 const FRESH = { ...BURST_CARD, applied: [] };
 const ALICES_CARD = cardFor(FRESH, { scene: SCENE, tokens: TOKENS, actor: EUSYL });
-/** The same burst in Bruno's name (his Kraal is the attacker). */
-const BRUNOS_CARD = cardFor(FRESH, { scene: SCENE, tokens: TOKENS, actor: KRAAL });
 
 let table: Table;
 closeTableAfterEach(() => table);
@@ -84,7 +80,7 @@ const world = (options: { applyToAll?: boolean; showNpcNumbers?: boolean } = {})
       stamina: 40,
       items: [itemFromPack("weapons", "automatic-pistol")],
     }),
-    // The GM's boss: on the scene, on no card.
+    // The GM's boss, with a screen on a beltpack (the T2-2F scenario's target).
     actorSource({
       _id: BOSS,
       name: "Boss",
@@ -115,40 +111,6 @@ const world = (options: { applyToAll?: boolean; showNpcNumbers?: boolean } = {})
 
 const pirates = () => onEveryClient(table, () => TOKENS.map((t) => tokenStamina(SCENE, t)).join(" "));
 const boss = () => onEveryClient(table, () => G().game.actors.get(BOSS).system.stamina.value);
-const eusyl = () => onEveryClient(table, () => G().game.actors.get(EUSYL).system.stamina.value);
-
-/** Writes to anything but Users (a request and its answer are User writes) since `from`. */
-const damageWrites = (from: number) => requestsSince(table, from).filter((r) => !r.startsWith("update User"));
-
-/**
- * Alice's console writes a request on a User (her own unless `on`), as `requestGM` would but with any payload;
- * returns the GM's answer on that User (null when the GM gave none).
- */
-async function forge(payload: Record<string, unknown>, on = ALICE_ID) {
-  const alice = table.client(ALICE_ID);
-  const rid = `forged${Math.random().toString(36).slice(2, 12).padEnd(10, "0")}`;
-  await alice.run(() =>
-    G()
-      .game.users.get(on)
-      .update({ "flags.frontier-tactics.request": { id: rid, ...payload } }),
-  );
-  await table.settle();
-  const r = alice.run(() => G().game.users.get(on).getFlag("frontier-tactics", "response"));
-  return r?.id === rid
-    ? (r as { error: string | null; applied: string[]; skipped: { reason: string }[] })
-    : null;
-}
-/** `client` rewrites the card of message `msg` as `change` says (whole, as a script would): the GM's or a forger's. */
-function editCard(client: Client, msg: string, change: (card: Any) => void): Promise<unknown> {
-  return client.run(() => {
-    const m = G().game.messages.get(msg);
-    const card = structuredClone(m.system.card);
-    change(card);
-    return m.update({ system: { card } }, { recursive: false });
-  });
-}
-
-const reasons = (r: { skipped: { reason: string }[] } | null) => r?.skipped.map((s) => s.reason);
 
 /**
  * Alice's console posts a copy of message `msg`'s card (its marks dropped, its HTML drawn afresh) with the same rolls
