@@ -19,6 +19,8 @@ import type { FrontierCombat, handleRollSideQuery } from "../documents/combat.js
 import type { FrontierItem } from "../documents/item.js";
 import type { SettingValues } from "../helpers/settings.js";
 import type { AppliedRecord } from "../workflows/apply-damage.js";
+import type { AttackEntry } from "../workflows/attack-record.js";
+import type { Rest } from "../workflows/card-actions.js";
 import type { D20InitiativeFlag } from "../workflows/d20-initiative.js";
 import type { RunningFlag } from "../workflows/d20-move.js";
 import type { Declared } from "../workflows/declarations.js";
@@ -173,6 +175,12 @@ declare module "fvtt-types/configuration" {
        */
       "frontier-tactics": {
         seals?: Record<string, { d: string; t: number }>;
+        /** On a GM's User: the record of attacks by message id (workflows/attack-record.ts, review T2-1C). */
+        attacks?: Record<string, AttackEntry>;
+        /** On a GM's User: what did not land of a card's item and status writes (workflows/card-actions.ts, T2-2F). */
+        unlanded?: Record<string, Partial<Rest>>;
+        /** On a GM's User: the Fortitude saves rolled, by message id and token id (workflows/card-actions.ts, T2-3A). */
+        saves?: Record<string, Record<string, boolean>>;
         /** On a GM's User: SW-43 suppressed areas by suppressor combatant id (canvas/suppression.ts). */
         suppressing?: Record<string, SuppressingEntry>;
         request?: { id: string } & Partial<Record<string, unknown>>;

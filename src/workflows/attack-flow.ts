@@ -85,6 +85,10 @@ export interface AttackCardData {
   readonly sceneId: string | null;
   /** What the distances are measured in: the scene's units, or Basic-game squares (SF-B-09). */
   readonly rangeUnit: "m" | "squares";
+  /** T2-1C: a random id of the attack, set when its card is posted (attack.ts); absent on cards from before. */
+  readonly rollId?: string;
+  /** SW-25, SWN-08: an attack of opportunity or an overwatch shot, not the round's action (attack.ts). */
+  readonly reaction?: "aoo" | "overwatch";
   readonly engine: string;
   /** The d20 engine's profile when it is `swn` (ruling 1: hits go to hit points); absent for `sw` and the others. */
   readonly profile?: "swn" | null;
@@ -326,8 +330,11 @@ export interface GMPorts {
     marks?: readonly AppliedMark[],
   ): Promise<(TargetState | null)[]>;
   itemLevels(targets: readonly (TargetState | null)[]): Promise<Record<string, ItemLevels>>;
-  /** Write a batch; the ids of targets whose Stamina write did not land (refused, invalid, thrown). */
-  write(batch: WriteBatch): Promise<{ failed: string[] }>;
+  /**
+   * Write a batch; the ids of targets whose Stamina write did not land (refused, invalid, thrown). What did not land
+   * of its item and status writes is kept for the card `messageId` to finish (T2-2F).
+   */
+  write(batch: WriteBatch, messageId?: string): Promise<{ failed: string[] }>;
   /**
    * Store the public marks of `set` on the card (replacing a target's old one) and remove those of `clear`,
    * writing the card `basis` that was checked when it was loaded — never what the message holds now, which its
@@ -417,7 +424,9 @@ async function applyNow(
       (t): t is TargetState => !!t?.recorded && !card.applied.some((m) => m.targetId === t.id && !m.undone),
     )
     .map((t) => markOf({ ...t.recorded!, targetId: t.id }));
-  const { failed } = plan.applied.length ? await ports.write(plan.batch) : { failed: [] as string[] };
+  const { failed } = plan.applied.length
+    ? await ports.write(plan.batch, messageId)
+    : { failed: [] as string[] };
   const landed = plan.applied.filter((r) => !failed.includes(r.targetId));
   const marks = [...landed.map(markOf), ...unmarked];
   const skipped: ApplyResponse["skipped"] = [
@@ -532,7 +541,7 @@ async function undoNow(messageId: string, ids: readonly string[], ports: GMPorts
     records.map((r) => [r.targetId, trusted ? damageOf(trusted, r.targetId) : 0]),
   );
   const batch = planUndo(messageId, records, live, levels, bound);
-  const { failed } = await ports.write(batch);
+  const { failed } = await ports.write(batch, messageId);
   const undone = records.map((r) => r.targetId).filter((id) => !failed.includes(id));
   // Each undone target keeps a mark that says so: only a GM applies it again.
   const undoneMarks = live

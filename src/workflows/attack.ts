@@ -313,6 +313,18 @@ export async function attackWithWeapon(
           new Set(scene.filter((s) => keepsNumbersSecret(s.token.actor)).map((s) => s.token.document.uuid)),
         );
         if (keepsNumbersSecret(actor)) final = withoutD20AttackerNumbers(withoutAttackerNumbers(final));
+        // T2-1C: each attack's own random id, so the GM tells a replay of this roll (the same card posted again)
+        // from another attack whose dice happen to match (attack-record.ts `rollKey`).
+        final = {
+          ...final,
+          rollId: foundry.utils.randomID(),
+          // SW-25, SWN-08: an attack made out of the round's action says so; the GM counts it apart (attack-record.ts).
+          ...(options.aoo
+            ? { reaction: "aoo" as const }
+            : options.overwatch
+              ? { reaction: "overwatch" as const }
+              : {}),
+        };
         const data: ChatMessage.CreateData = {
           type: "attack",
           system: { card: final },

@@ -40,6 +40,7 @@ import {
   type WriteBatch,
 } from "./apply-damage.js";
 import { type GMPorts, gmApplyDamage, gmUndoDamage, onGMQueue, planCard } from "./attack-flow.js";
+import { type AttackEntry, admitEntry, attackEntries, attackEntry } from "./attack-record.js";
 import { bareHandsProblem, creatureProblem, squadCardProblem } from "./card-bounds.js";
 import {
   type AppliedMark,
@@ -52,7 +53,8 @@ import {
   tokenIds,
   undoneOf,
 } from "./card-data.js";
-import { keepsNumbersSecret, renderCard } from "./card-render.js";
+import { drawCard, redrawOnSeals } from "./card-draw.js";
+import { keepsNumbersSecret, loadCardTemplate, renderCard } from "./card-render.js";
 import { cardDigest, cardOfMessage, sealOf } from "./card-seal.js";
 import { d20AppliedText } from "./d20-card.js";
 import { d20Health } from "./d20-facts.js";
@@ -81,6 +83,9 @@ const cardOf = cardOfMessage;
 const setting = (key: "playersApplyToAll" | "showNpcNumbers"): boolean =>
   !!clientSettings().get(SYSTEM_ID, SETTINGS[key]);
 
+/** The seals of deleted cards this page's GM has yet to drop (C2 3.2: one User update for a cleared log). */
+const droppedSeals = perPage(() => ({ ids: new Set<string>(), queued: false }));
+
 /** Clicks in flight, so a double click sends one request. */
 const inFlight = perPage(() => new Set<string>());
 
@@ -95,6 +100,8 @@ export function bindAttackCard(message: Msg, html: HTMLElement): void {
   if (!isAttackMessage(message)) return;
   const user = game.user;
   if (!user) return;
+  // T2-1E: the body is drawn from the card's checked data on this page, never the author's stored HTML.
+  drawCard(message, html);
   const card = cardOf(message);
   // Controls this user may not use: undo is the GM's; apply is the GM's and the attack's author's, and a player
   // applies to a token they do not own only when the world allows it.
@@ -118,6 +125,8 @@ export function bindAttackCard(message: Msg, html: HTMLElement): void {
   // Apply to everyone a grenade caught: the GM's, and its thrower's where the world lets players apply to all.
   for (const el of html.querySelectorAll<HTMLElement>('[data-ft-action="applyAll"]'))
     if (!isGM && (!isAuthor || !setting("playersApplyToAll"))) el.remove();
+  // T2-2F: writes of this card that did not land: the GM finishes them.
+  if (isGM && unlandedOf(message.id ?? "")) html.querySelector(".message-content")?.append(finishButton());
   if (card) showAppliedNumbers(message, card, html);
   if (card) showReflexSaves(card, html);
   if (card) showApplyPreview(message, card, html);
@@ -136,6 +145,15 @@ export function bindAttackCard(message: Msg, html: HTMLElement): void {
       void guard(() => onCardButton(message, button));
     });
   }
+}
+
+/** The GM's button that writes what did not land of a card's writes (T2-2F). */
+function finishButton(): HTMLElement {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.dataset.ftAction = "finish";
+  b.textContent = game.i18n?.localize("FT.Card.finish") ?? "Finish";
+  return b;
 }
 
 /**
@@ -178,8 +196,11 @@ function showAppliedNumbers(message: Msg, card: StoredCard, html: HTMLElement): 
         : `: ${rec.taken} (${pools})${squad}${steps}`;
     line.querySelector(".ft-applied-label")?.after(span);
     // SW-10 (issue 14): the Fortitude save the hit calls for, for the target's owner or the GM, once.
-    const raw = rawRecord(actor, message.id ?? "", mark.tokenId);
-    if (rec.fortitudeDC && !raw?.fortitude && mayRollFortitude(actor, user))
+    if (
+      rec.fortitudeDC &&
+      !fortitudeRolled(actor, message.id ?? "", mark.tokenId) &&
+      mayRollFortitude(actor, user)
+    )
       row.querySelector(".ft-buttons")?.prepend(fortitudeButton(id, rec.fortitudeDC));
   }
 }
@@ -365,7 +386,7 @@ function dropRolledFortitude(): void {
     const message = game.messages?.get(messageId);
     const mark = message ? cardOf(message)?.applied.find((m) => m.targetId === id && !m.undone) : null;
     const actor = mark ? targetActor(id, mark) : null;
-    if (!mark || !actor || rawRecord(actor, messageId, mark.tokenId)?.fortitude) button.remove();
+    if (!mark || !actor || fortitudeRolled(actor, messageId, mark.tokenId)) button.remove();
   }
 }
 
@@ -464,10 +485,24 @@ export function handleFortitudeRequest(
     if (!mayRollFortitude(actor, requester)) return skip("FT.D20UI.notYourSave");
     const rec = recordOn(actor, body.messageId, mark.tokenId);
     if (!rec?.fortitudeDC) return skip("FT.D20UI.noSaveDue");
-    if (rawRecord(actor, body.messageId, mark.tokenId)?.fortitude) return skip("FT.D20UI.alreadySaved");
+    if (fortitudeRolled(actor, body.messageId, mark.tokenId)) return skip("FT.D20UI.alreadySaved");
     await rollFortitude(actor, sys, body.messageId, mark.tokenId, rec.fortitudeDC, rec.name);
+    // T2-3A: the save is marked rolled where no player writes — the GM's User — not only on the target, whose owner
+    // may delete its record's save (v13 common/documents/actor.mjs: an owner updates their actor, flags included).
+    await game.user?.update({ [`flags.${SYSTEM_ID}.saves.${body.messageId}.${mark.tokenId}`]: true });
     return { applied: [targetId], skipped: [] };
   });
+}
+
+/**
+ * SW-10, T2-3A: has this hit's Fortitude save been rolled? Any GM's mark on their own User (which no player may
+ * write), or the save on the hit's record on the target (a save rolled before the GM's mark existed).
+ */
+function fortitudeRolled(actor: ActorI, messageId: string, tokenId: string): boolean {
+  const gm = (game.users?.contents ?? []).some(
+    (u) => u.isGM && !!u.getFlag(SYSTEM_ID, "saves")?.[messageId]?.[tokenId],
+  );
+  return gm || !!rawRecord(actor, messageId, tokenId)?.fortitude;
 }
 
 /** This card's stored record on an actor for one token, as stored. */
@@ -581,6 +616,7 @@ async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<vo
   try {
     if (action === "apply" || action === "undo") await request(message, action, targetId ? [targetId] : []);
     if (action === "applyAll") await request(message, "apply", []);
+    if (action === "finish") await request(message, "undo", []);
     if (action === "place") await placeFromCard(message);
     if (action === "fortitude") await fortitudeFromCard(message, targetId);
     if (action === "reflex") await request(message, "reflex", [targetId]);
@@ -651,6 +687,8 @@ export async function handleCardRequest(
   const card = message ? cardOf(message) : null;
   const all = (reason: string) => ({ applied: [], skipped: [{ id: "", reason }] });
   if (!message || !card) return all("FT.Card.gone");
+  // T2-2F: what did not land of this card's earlier writes is written first (the GM's Finish sends an empty undo).
+  if (requester.isGM && unlandedOf(body.messageId)) await onGMQueue(() => finishUnlanded(body.messageId));
   if (body.kind === "undo") {
     if (!requester.isGM) return all("FT.Card.notYours");
     return gmUndoDamage(body.messageId, body.ids, foundryGMPorts());
@@ -682,6 +720,17 @@ export async function handleCardRequest(
   if (!allowed.length) return { applied: [], skipped };
   const combat = game.combat;
   if (combat?.holdsDamage) {
+    // T2-3C: the card is checked before anything is held — a card the GM would refuse is refused now, not told
+    // "held" and refused at the exchange's end.
+    const trusted = await onGMQueue(() => trustedCard(message));
+    if (!trusted || "refused" in trusted) {
+      const reason = trusted ? trusted.refused : "FT.Card.gone";
+      const data = trusted && "data" in trusted ? trusted.data : undefined;
+      return {
+        applied: [],
+        skipped: [...skipped, ...allowed.map((id) => ({ id, reason, ...(data ? { data } : {}) }))],
+      };
+    }
     // Only targets on that card are held (SF-B-05), one entry per card: nothing else waits for the round's end.
     // In the GM's one queue: two requests at once each read the held list after the other's write.
     await onGMQueue(() =>
@@ -708,17 +757,45 @@ async function trustedCard(
   const digest = cardDigest(m, card);
   if (seal ? seal !== digest : m._stats.modifiedTime !== m._stats.createdTime)
     return { refused: "FT.Card.tampered" };
+  // T2-1C: a card the GM refused when it was posted (a replay of an earlier roll) stays refused.
+  const entry = attackEntry(m.id ?? "");
+  if (entry?.no) return { refused: entry.no };
   if (!seal && presealProblem(m, card)) return { refused: "FT.Card.invalid", data: { reason: "saves" } };
   const problem = cardProblem(card) ?? (m.author?.isGM ? null : forgedProblem(card, m.author ?? null));
   if (problem) return { refused: "FT.Card.invalid", data: { reason: problem } };
-  if (!seal) await writeSeal(m.id ?? "", digest);
+  if (!seal) {
+    const admitted = await writeSeal(m, card, digest);
+    if (admitted?.no) return { refused: admitted.no };
+  }
   return card;
 }
 
-async function writeSeal(messageId: string, digest: string): Promise<void> {
+/**
+ * Seal a card and record it in the GM's record of attacks (attack-record.ts) in one User update. A card the record
+ * has no entry for is admitted now: a replay of an earlier roll is recorded as refused, and not sealed. A GM's
+ * rewrite of a card (`vouch`) seals it again and lifts a refusal: the GM's write is the GM's word. Returns the
+ * card's entry.
+ */
+async function writeSeal(
+  m: Msg,
+  card: StoredCard,
+  digest: string,
+  vouch = false,
+): Promise<AttackEntry | null> {
   const me = game.user;
-  if (!me?.isGM || !messageId || sealOf(messageId) === digest) return;
-  await me.update({ [`flags.${SYSTEM_ID}.seals.${messageId}`]: { d: digest, t: Date.now() } });
+  const messageId = m.id ?? "";
+  if (!me?.isGM || !messageId) return null;
+  const known = attackEntry(messageId);
+  // The GM's own apply rewrites the card's marks only: its digest, seal and entry stay as they are.
+  if (vouch && known && !known.no && sealOf(messageId) === digest) return known;
+  const entry: AttackEntry =
+    known && !vouch ? known : { ...admitEntry(m, card), ...(vouch ? { no: null } : {}) };
+  const update: Record<string, unknown> = {};
+  if (!known || vouch) update[`flags.${SYSTEM_ID}.attacks.${messageId}`] = { ...entry, no: entry.no ?? null };
+  if (!entry.no && sealOf(messageId) !== digest)
+    update[`flags.${SYSTEM_ID}.seals.${messageId}`] = { d: digest, t: Date.now() };
+  if (Object.keys(update).length) await me.update(update);
+  return entry;
 }
 
 /**
@@ -730,10 +807,23 @@ async function sealUnsealed(): Promise<void> {
   const me = game.user;
   if (!me?.isGM || game.users?.activeGM?.id !== me.id) return;
   const update: Record<string, unknown> = {};
-  const messages: Msg[] = game.messages?.contents ?? [];
+  // Oldest first, so an original is admitted before a replay of it.
+  const messages: Msg[] = [...(game.messages?.contents ?? [])].sort((x, y) => x.timestamp - y.timestamp);
+  const entries = attackEntries();
   for (const m of messages) {
-    if (!isAttackMessage(m) || !m.id || sealOf(m.id)) continue;
+    if (!isAttackMessage(m) || !m.id) continue;
     const card = cardOf(m);
+    // T2-1C: every card on the log has its entry in the record of attacks, so a replay of it is known. A card a GM
+    // sealed before there was a record was admitted under the rules of then (none is refused now); a card posted
+    // while no GM watched is admitted now like any other (a replay of an earlier roll is refused).
+    if (card && !entries.has(m.id)) {
+      const entry = admitEntry(m, card, entries);
+      const kept = sealOf(m.id) ? { ...entry, no: null } : entry;
+      entries.set(m.id, kept);
+      update[`flags.${SYSTEM_ID}.attacks.${m.id}`] = { ...kept, no: kept.no ?? null };
+      if (kept.no) continue;
+    }
+    if (sealOf(m.id)) continue;
     // A player's card created with a Reflex save in it is never sealed (SW-38, review of issue 15).
     if (!card || presealProblem(m, card)) continue;
     const stored: unknown = m.system.card;
@@ -744,8 +834,16 @@ async function sealUnsealed(): Promise<void> {
   }
   for (const id of Object.keys(me.getFlag(SYSTEM_ID, "seals") ?? {}))
     if (!messages.some((m) => m.id === id)) update[`flags.${SYSTEM_ID}.seals.-=${id}`] = null;
+  // The entries of deleted cards are kept (a replay of a deleted card is still a replay), the newest KEEP_DELETED.
+  const gone = Object.entries(me.getFlag(SYSTEM_ID, "attacks") ?? {})
+    .filter(([id]) => !messages.some((m) => m.id === id))
+    .sort(([, a], [, b]) => b.t - a.t);
+  for (const [id] of gone.slice(KEEP_DELETED)) update[`flags.${SYSTEM_ID}.attacks.-=${id}`] = null;
   if (Object.keys(update).length) await me.update(update);
 }
+
+/** How many entries of deleted cards the GM's record of attacks keeps (the newest). */
+const KEEP_DELETED = 200;
 
 /**
  * The active GM seals each attack card when it is created (its data as its author rolled it), seals it again when a
@@ -755,29 +853,45 @@ async function sealUnsealed(): Promise<void> {
  */
 export function watchCards(): void {
   const isActiveGM = () => game.user?.id === game.users?.activeGM?.id;
-  const seal = (m: Msg) => {
+  const seal = (m: Msg, vouch: boolean) => {
     const card = cardOf(m);
     if (!card || !m.id) return;
     // A player's card created with a Reflex save already in it is not sealed: the GM writes the saves (SW-38).
     if (!sealOf(m.id) && presealProblem(m, card)) return;
     // The digest is taken now, from this event's state, before any later write lands.
     const digest = cardDigest(m, card);
-    void onGMQueue(() => writeSeal(m.id ?? "", digest)).catch((e: unknown) => console.error(e));
+    void onGMQueue(() => writeSeal(m, card, digest, vouch)).catch((e: unknown) => console.error(e));
   };
   Hooks.on("createChatMessage", (m: Msg) => {
-    if (isAttackMessage(m) && isActiveGM()) seal(m);
+    if (isAttackMessage(m) && isActiveGM()) seal(m, false);
   });
   Hooks.on("updateChatMessage", (m: Msg, changed, _options, userId) => {
-    if (isAttackMessage(m) && isActiveGM() && "system" in changed && game.users?.get(userId)?.isGM) seal(m);
+    if (isAttackMessage(m) && isActiveGM() && "system" in changed && game.users?.get(userId)?.isGM)
+      seal(m, true);
   });
   Hooks.on("ready", () => void onGMQueue(sealUnsealed).catch((e: unknown) => console.error(e)));
   watchPreviews();
+  // T2-1E: each page draws cards from their data: the template is loaded now, and a card is drawn again when the
+  // GM's seal or record of it changes.
+  void loadCardTemplate().catch((e: unknown) => console.error(e));
+  redrawOnSeals();
+  // C2 3.2: clearing the log deletes every card in one operation, and v13 calls `deleteChatMessage` for each of them
+  // in one synchronous pass (client/data/client-backend.mjs, the delete callbacks): the seals they drop are
+  // collected and removed in one User update, once the pass is over (a microtask later).
   Hooks.on("deleteChatMessage", (m: Msg) => {
     const id = m.id ?? "";
-    if (!isActiveGM() || !game.user?.getFlag(SYSTEM_ID, "seals")?.[id]) return;
-    void game.user
-      .update({ [`flags.${SYSTEM_ID}.seals.-=${id}`]: null })
-      .catch((e: unknown) => console.error(e));
+    const me = game.user;
+    if (!isActiveGM() || !me?.getFlag(SYSTEM_ID, "seals")?.[id]) return;
+    const drop = droppedSeals();
+    drop.ids.add(id);
+    if (drop.queued) return;
+    drop.queued = true;
+    queueMicrotask(() => {
+      const update = Object.fromEntries([...drop.ids].map((i) => [`flags.${SYSTEM_ID}.seals.-=${i}`, null]));
+      drop.ids.clear();
+      drop.queued = false;
+      void me.update(update).catch((e: unknown) => console.error(e));
+    });
   });
 }
 
@@ -1041,13 +1155,22 @@ export function foundryGMPorts(): GMPorts {
         ),
       ),
     itemLevels: async (targets) => itemLevelsOf(targets),
-    write: (batch) => writeBatch(batch),
+    write: (batch, messageId) => writeBatch(batch, messageId),
     saveApplied: async (messageId, set, clear, basis) => {
       const m = game.messages?.get(messageId);
       if (!m) return;
       // The card as it was checked when loaded, never what the message holds now (its author may have changed it
       // meanwhile): a GM's write of that would look like the GM's (review B1).
       const updated: StoredCard = { ...basis, applied: mergeApplied(basis.applied, set, clear) };
+      // T2-3A: an undone hit's save is no longer rolled (the hit applied again calls for its own save).
+      const saves = game.user?.getFlag(SYSTEM_ID, "saves")?.[messageId] ?? {};
+      const drop = set.filter((mk) => mk.undone && saves[mk.tokenId]);
+      if (drop.length)
+        await game.user?.update(
+          Object.fromEntries(
+            drop.map((mk) => [`flags.${SYSTEM_ID}.saves.${messageId}.-=${mk.tokenId}`, null]),
+          ),
+        );
       // recursive: false replaces the stored card whole, so an undone target's mark is really replaced.
       await m.update({ system: { card: updated }, content: await renderCard(updated) }, { recursive: false });
     },
@@ -1060,7 +1183,7 @@ export function foundryGMPorts(): GMPorts {
  * and the others stay applied with their records. Items and statuses follow; their failure is reported, the hit
  * and its record stand.
  */
-async function writeBatch(batch: WriteBatch): Promise<{ failed: string[] }> {
+async function writeBatch(batch: WriteBatch, messageId?: string): Promise<{ failed: string[] }> {
   const failed: string[] = [];
   const carried = (key: string) => batch.carries[key] ?? [];
   // The batch is dotted-path update data (`"system.stamina.value": 17`), valid for Foundry (expandObject) but not
@@ -1087,23 +1210,54 @@ async function writeBatch(batch: WriteBatch): Promise<{ failed: string[] }> {
     for (const u of updates) if (!written.has(u._id)) failed.push(...carried(`token:${sceneId}.${u._id}`));
   }
   const landed = (key: string) => carried(key).every((id) => !failed.includes(id));
-  for (const [key, updates] of Object.entries(batch.items)) {
-    if (!landed(key)) continue;
-    const [kind, rest] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
-    const [sceneId, tokenId] = rest.split(".");
-    const actor =
-      kind === "actor"
-        ? game.actors?.get(rest)
-        : (game.scenes?.get(sceneId ?? "")?.tokens.get(tokenId ?? "")?.actor ?? null);
+  const items = Object.fromEntries(Object.entries(batch.items).filter(([key]) => landed(key)));
+  const statuses = Object.fromEntries(Object.entries(batch.statuses).filter(([id]) => !failed.includes(id)));
+  const left = await writeRest({ items, statuses });
+  if (messageId) await keepUnlanded(messageId, left);
+  return { failed };
+}
+
+/** The item and status writes of a batch: what did not land of them is kept for a retry (T2-2F). */
+export type Rest = Pick<WriteBatch, "items" | "statuses">;
+
+/** The actor of a batch's item key (`actor:<id>` or `token:<scene>.<token>`). */
+function actorOfKey(key: string): ActorI | null {
+  const [kind, rest] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
+  const [sceneId, tokenId] = rest.split(".");
+  return kind === "actor"
+    ? (game.actors?.get(rest) ?? null)
+    : (game.scenes?.get(sceneId ?? "")?.tokens.get(tokenId ?? "")?.actor ?? null);
+}
+
+/** Does the item hold each value the update wrote? (Dotted paths, as the batch writes them.) */
+function holds(item: Item.Implementation | undefined, update: Record<string, unknown>): boolean {
+  if (!item) return false;
+  const { _id, ...rest } = update;
+  const flat = foundry.utils.flattenObject(rest) as Record<string, unknown>;
+  return Object.entries(flat).every(([path, v]) => foundry.utils.getProperty(item._source, path) === v);
+}
+
+/**
+ * Issue 27, T2-2F: write the items and statuses of an apply or an undo and return what did not land. A write can be
+ * skipped without a throw — v13 client/data/client-backend.mjs `#preUpdateDocumentArray` drops a document silently
+ * when a `preUpdate` hook returns false or its changes fail validation (and an update that changes nothing) — so each
+ * item is read back after its write, and each status from the actor's statuses after its toggle.
+ */
+async function writeRest(rest: Rest): Promise<Rest> {
+  const items: Record<string, WriteBatch["items"][string]> = {};
+  for (const [key, updates] of Object.entries(rest.items)) {
+    const actor = actorOfKey(key);
     try {
       await actor?.updateEmbeddedDocuments("Item", updates as never);
     } catch (e) {
       console.error(`${SYSTEM_ID} | screens and packs of ${actor?.name} not updated`, e);
-      notify("warn", "FT.Card.writeFailed", { target: actor?.name ?? key });
     }
+    const after = actorOfKey(key);
+    const missed = updates.filter((u) => !holds(after?.items.get(u._id), u));
+    if (missed.length) items[key] = missed;
   }
-  for (const [id, s] of Object.entries(batch.statuses)) {
-    if (failed.includes(id)) continue;
+  const statuses: Record<string, WriteBatch["statuses"][string]> = {};
+  for (const [id, s] of Object.entries(rest.statuses)) {
     const actor = targetActor(id) ?? null;
     try {
       for (const status of s.on) {
@@ -1120,6 +1274,53 @@ async function writeBatch(batch: WriteBatch): Promise<{ failed: string[] }> {
     } catch (e) {
       console.error(`${SYSTEM_ID} |`, e);
     }
+    // Read again: an unlinked token's actor may be a new object once its delta changed.
+    const now = targetActor(id) ?? null;
+    const on = s.on.filter((x) => !now?.statuses.has(x));
+    const off = s.off.filter((x) => !!now?.statuses.has(x));
+    if (on.length || off.length) statuses[id] = { on, off, ...(s.turns ? { turns: s.turns } : {}) };
   }
-  return { failed };
+  return { items, statuses };
+}
+
+/** What did not land of a card's writes, kept on the GM's User by message id (no player may write it). */
+export function unlandedOf(messageId: string): Rest | null {
+  for (const u of game.users ?? []) {
+    if (!u.isGM) continue;
+    const r = u.getFlag(SYSTEM_ID, "unlanded")?.[messageId];
+    if (r && (Object.keys(r.items ?? {}).length || Object.keys(r.statuses ?? {}).length))
+      return { items: r.items ?? {}, statuses: r.statuses ?? {} };
+  }
+  return null;
+}
+
+/**
+ * Keep (or clear) what did not land of a card's writes on the active GM's User, and tell the GM which targets it
+ * concerns: the card then offers the GM "Finish", and the card's next Apply or Undo finishes it first (T2-2F).
+ */
+async function keepUnlanded(messageId: string, left: Rest): Promise<void> {
+  const me = game.user;
+  if (!me?.isGM) return;
+  const keys = [...Object.keys(left.items), ...Object.keys(left.statuses)];
+  const had = !!me.getFlag(SYSTEM_ID, "unlanded")?.[messageId];
+  if (!keys.length) {
+    if (had) await me.update({ [`flags.${SYSTEM_ID}.unlanded.-=${messageId}`]: null });
+    return;
+  }
+  const names = [
+    ...Object.keys(left.items).map((k) => actorOfKey(k)?.name ?? k),
+    ...Object.keys(left.statuses).map((id) => targetActor(id)?.name ?? id),
+  ];
+  notify("warn", "FT.Card.unlanded", { target: [...new Set(names)].join(", ") });
+  // Replaced whole: the update's `-=` first, then the new value (what is left now is all that is left).
+  if (had) await me.update({ [`flags.${SYSTEM_ID}.unlanded.-=${messageId}`]: null });
+  await me.update({ [`flags.${SYSTEM_ID}.unlanded.${messageId}`]: left });
+}
+
+/** The active GM: write what did not land of a card's writes before, and keep what still does not (T2-2F). */
+export async function finishUnlanded(messageId: string): Promise<boolean> {
+  const pending = unlandedOf(messageId);
+  if (!pending) return false;
+  await keepUnlanded(messageId, await writeRest(pending));
+  return true;
 }

@@ -64,15 +64,49 @@ export async function rollFormula(formula: string): Promise<RolledDice<Roll>> {
 export async function renderCard(card: AttackCardData & { grenade?: GrenadeCard | null }): Promise<string> {
   // SWN-17: a squad's attack draws its own numbers (squad-card.ts) in the attack card's row shape.
   if (isSquadCard(card)) return squadCardHtml(card);
-  const found = await fromUuid<ActorI>(card.actorUuid);
+  return foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, cardViewOf(card));
+}
+
+const CARD_TEMPLATE = templatePath("chat/attack-card.hbs");
+
+/** What the card's template reads: every control (the render hook removes those a user may not use). */
+function cardViewOf(card: AttackCardData & { grenade?: GrenadeCard | null }) {
+  // The attacker as this client has it (a world actor, or an unlinked token's): only its name is read.
+  const found = isActorUuid(card.actorUuid) ? fromUuidSync(card.actorUuid) : null;
   const actor = found instanceof Actor ? found : null;
   // Distances are in the units of the attack's scene (or squares), whichever scene the renderer is viewing.
   const scene = (card.sceneId ? game.scenes?.get(card.sceneId) : null) ?? canvas?.scene ?? null;
-  const view = cardView(card, {
+  return cardView(card, {
     isGM: true,
     canApply: true,
     attackerName: actor?.name ?? "",
     unit: card.rangeUnit === "squares" ? "□" : scene?.grid.units || "m",
   });
-  return foundry.applications.handlebars.renderTemplate(templatePath("chat/attack-card.hbs"), view);
+}
+
+/** An actor's UUID as attack cards store it: a world actor's, or an unlinked token's synthetic actor's. */
+function isActorUuid(s: string): s is string & Parameters<typeof fromUuidSync>[0] {
+  return /^(Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}\.)?Actor\.[A-Za-z0-9]{16}$/.test(s);
+}
+
+/**
+ * The card's HTML now, on this client, from its data (issue 27, T2-1E, UI 3.4): the card's template once this page
+ * has loaded it — `getTemplate` keeps each compiled template as a Handlebars partial under its path (v13
+ * client/applications/handlebars.mjs) — else null (`loadCardTemplate` loads it). Rendered with this client's
+ * language.
+ */
+export function renderCardNow(card: AttackCardData & { grenade?: GrenadeCard | null }): string | null {
+  if (isSquadCard(card)) return squadCardHtml(card);
+  const template: unknown = Handlebars.partials[CARD_TEMPLATE];
+  if (typeof template !== "function") return null;
+  // A compiled template delegate, called as v13's renderTemplate calls it.
+  return (template as HandlebarsTemplateDelegate)(cardViewOf(card), {
+    allowProtoMethodsByDefault: true,
+    allowProtoPropertiesByDefault: true,
+  });
+}
+
+/** Load the card's template on this page (init, and before a first card is drawn). */
+export function loadCardTemplate(): Promise<unknown> {
+  return foundry.applications.handlebars.getTemplate(CARD_TEMPLATE);
 }

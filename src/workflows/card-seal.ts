@@ -24,7 +24,7 @@ export function cardDigest(m: Msg, card: StoredCard): string {
 }
 
 /** JSON with every object's keys sorted, so the same data always gives the same text. */
-function canonicalJSON(value: unknown): string {
+export function canonicalJSON(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJSON).join(",")}]`;
   if (value && typeof value === "object")
     return `{${Object.keys(value)

@@ -273,7 +273,15 @@ describe("scenario: a creature built from scratch on its sheet attacks in one cl
     });
     const id = await postCard(table, alice, forged);
     const gm = table.client(GM_ID);
-    clickCard(gm, id, "apply", "Pirate");
+    // Issue 27 (T2-1E): every page draws the card from its data, and data that is not a card this system writes is
+    // drawn as refused, with no Apply; the GM's request for it is refused all the same.
+    expect(cardText(gm, id)).toBe(
+      "This attack card's data was altered or is not one this system writes; it is not shown and cannot be applied.",
+    );
+    await gm.run(async () => {
+      const { requestGM } = await import("../../src/helpers/gm-request.js");
+      return requestGM({ kind: "apply", messageId: id, ids: [] });
+    });
     await table.settle();
     expect(
       onEveryClient(table, () => G().game.scenes.viewed.tokens.get(TOK_PIRATE).actor.system.stamina.value),

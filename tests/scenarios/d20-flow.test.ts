@@ -202,6 +202,46 @@ describe("scenario: a d20 hit's conditions, save and undo (issue 14, flow2)", ()
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SW-10 T2-3A: Bruno fails the Thug's Fortitude save (d20 2 vs DC 12), deletes the save from the hit's record on his own actor and asks again: the GM refuses — already rolled — and rolls nothing", async () => {
+    table = await createTable({
+      world: world({ brunoOwns: true, combat: true }),
+      online: [GM_ID, ALICE_ID, BRUNO_ID],
+    });
+    const msg = await hitAndApply();
+    const bruno = table.client(BRUNO_ID);
+    table.dice(2, 3);
+    bruno.run(() =>
+      renderMessage(bruno, msg).querySelector<HTMLButtonElement>('[data-ft-action="fortitude"]')!.click(),
+    );
+    await table.settle();
+    const saves = () =>
+      onEveryClient(
+        table,
+        () =>
+          G().game.messages.contents.filter((m: { content: string }) =>
+            m.content.includes("ft-d20-fortitude"),
+          ).length,
+      );
+    expect(saves()).toEqual(everyone(table, 1));
+    // His console: the save is gone from the record on the Thug, which he owns.
+    await bruno.run(() =>
+      G()
+        .game.scenes.get(SCENE)
+        .tokens.get(TOK.thug)
+        .actor.update({ [`flags.frontier-tactics.hits.${msg}.${TOK.thug}.-=fortitude`]: null }),
+    );
+    await table.settle();
+    table.dice(20);
+    const answer = await bruno.run(async () => {
+      const { requestGM } = await import("../../src/helpers/gm-request.js");
+      return requestGM({ kind: "fortitude", messageId: msg, ids: [`Scene.${SCENE}.Token.${TOK.thug}`] });
+    });
+    await table.settle();
+    expect(answer.skipped.map((s: { reason: string }) => s.reason)).toEqual(["FT.D20UI.alreadySaved"]);
+    expect(saves()).toEqual(everyone(table, 1));
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SW-10 review 14 M3: Bruno and the GM click the Fortitude save at the same moment on their own clients: the active GM rolls it once, and whoever's request came second is told it was already rolled", async () => {
     table = await createTable({
       world: world({ brunoOwns: true, combat: true }),

@@ -266,7 +266,8 @@ describe("scenario: what a player sends the GM is untrusted (issue 11)", () => {
     expect(pirates()).toEqual(everyone(table, "17 30 30"));
 
     // The GM's client: the edited card is still refused (Alice wrote last); Bruno's card applies as he rolled it.
-    clickCard(gm, edited, "apply", "Pirate 2");
+    // (Every page draws the card from its data, issue 27 T2-1E: her edit left an Apply for the boss alone.)
+    clickCard(gm, edited, "apply", "Boss");
     await table.settle();
     expect(told(gm).at(-1)).toBe(
       "warn: This card was changed after it was rolled, so it cannot be applied; apply its damage by hand.",
@@ -436,7 +437,8 @@ describe("scenario: what a player may still do to their own card (issue 11, seco
     ]);
     expect(pirates()).toEqual(everyone(table, "30 30 30"));
     // And were the card clean, the record on the pirate says the GM undid it: her apply is refused all the same.
-    const again = await postCard(table, alice, ALICES_CARD);
+    // (Another roll: the same card posted again is refused as a replay, issue 27 T2-1C.)
+    const again = await postCard(table, alice, { ...ALICES_CARD, rollId: "anotherRoll00001" });
     clickCard(alice, again, "apply", "Pirate 1");
     await table.settle();
     clickCard(gm, again, "undo", "Pirate 1");
