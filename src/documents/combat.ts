@@ -86,6 +86,8 @@ type Member = Combatant.Implementation;
 const SIDE = "side";
 /** Update option of a phase step whose turn events the active GM fires itself ("turn", "round"; see `#moveTo`). */
 const STEP_EVENTS = "ftStepEvents";
+/** Update option of the active GM's write that puts back a player's change: the id of the player who made it. */
+const PUT_BACK = "ftPutBack";
 
 /** Combat → combatant id → position in the turn order; written by setupTurns, read by _sortCombatants. */
 const ORDER = new WeakMap<object, Map<string, number>>();
@@ -1103,17 +1105,39 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       combatantId: this.current.combatantId,
     };
     if ("round" in changed || "groups" in changed) this.#resort();
+    const writer = game.users?.get(userId);
+    // T2-1A: a player's write of the turn alone (the server lets any player write it: v13 common/documents/
+    // combat.mjs `#canUpdate`, `_canChangeTurn` returns true) is judged here, on the active GM, before core runs
+    // the turn events: only the step from a turn the writer owns to the next stands (what v13's `Combat#nextTurn`
+    // writes for them). Anything else runs no turn event (no turn start, no end of a readied action) and is put back.
+    // The options are this page's copy of the operation, which core's `_onUpdate` reads `turnEvents` from.
+    const playerTurn = !writer?.isGM && "turn" in changed && !("round" in changed) && !!game.user?.isActiveGM;
+    if (playerTurn && !SETTLED.has(this)) SETTLED.set(this, prior);
+    const turnStands = playerTurn && this.#ownersStep(SETTLED.get(this) ?? prior, writer);
+    const opts = options as { turnEvents?: boolean; [STEP_EVENTS]?: string; [PUT_BACK]?: string };
+    if (playerTurn && !turnStands) {
+      opts.turnEvents = false;
+      delete opts[STEP_EVENTS];
+    }
     super._onUpdate(changed, options, userId);
     // The state the GM's own writes left ("settled"); a player's round write is judged against it, not against the
     // state just before it (which may be the same player's previous write), when the queue reaches it (review 4).
-    const step = (options as { [STEP_EVENTS]?: string })[STEP_EVENTS];
+    const step = opts[STEP_EVENTS];
     if (step === "turn" || step === "round") void this.#turnStepEvents(prior, step);
-    const writer = game.users?.get(userId);
+    // The player whose write the GM put back is told why (the GM's write names them; its options reach every
+    // client with the update).
+    if (opts[PUT_BACK] && opts[PUT_BACK] === game.user?.id && !game.user.isGM)
+      ui.notifications?.warn(localize("FT.Combat.putBackYours"));
     if (writer?.isGM)
       SETTLED.set(this, { round: this.round, turn: this.turn, combatantId: this.combatant?.id ?? null });
-    else if ("turn" in changed && !("round" in changed) && game.user?.isActiveGM)
+    else if (playerTurn && turnStands) {
+      SETTLED.set(this, { round: this.round, turn: this.turn, combatantId: this.combatant?.id ?? null });
       void this.#serial(() => this.#followTurn(prior.turn)).catch((e: unknown) =>
         reportOnce(`${this.id}:follow:${errorText(e)}`, errorText(e)),
+      );
+    } else if (playerTurn)
+      void this.#serial(() => this.#putBackTurn(userId)).catch((e: unknown) =>
+        reportOnce(`${this.id}:turn:${errorText(e)}`, errorText(e)),
       );
     else if ("round" in changed && game.user?.isActiveGM) {
       if (!SETTLED.has(this)) SETTLED.set(this, prior);
@@ -1179,7 +1203,49 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       `${SYSTEM_ID} | ${user?.name ?? userId} wrote round ${this.round}; put back to ${priorRound}`,
     );
     ui.notifications?.warn(localize("FT.Combat.roundPutBack"));
-    await this.update({ round: priorRound, turn: settled.turn }, { turnEvents: false });
+    const putBack = { turnEvents: false as const, [PUT_BACK]: userId };
+    await this.update({ round: priorRound, turn: settled.turn }, putBack);
+  }
+
+  /**
+   * T2-1A: is the combat's turn now the step v13's `Combat#nextTurn` (client/documents/combat.mjs) takes from the
+   * turn of `settled` — by phase when phase and turn are linked; else the next turn that is taken (the surprise
+   * round's unaware and, with "skip defeated", the defeated are passed over) — in the same round, and is that turn
+   * held by a combatant `user` owns? Judged by the acting combatant, not the index: a re-sort since (a late joiner,
+   * a Trigger) keeps the index of whoever acts.
+   */
+  #ownersStep(
+    settled: { round: number | null; turn: number | null; combatantId: string | null },
+    user: User.Implementation | undefined,
+  ): boolean {
+    if (!user || !this.started || this.turn === null || this.round !== settled.round || !settled.combatantId)
+      return false;
+    if (!this.combatants.get(settled.combatantId)?.testUserPermission(user, "OWNER")) return false;
+    const at = this.turns.findIndex((t) => t.id === settled.combatantId);
+    if (at < 0) return false;
+    if (this.phasesLinked) {
+      const next = stepPhaseTurn(this.#phaseInput(), { phase: this.phaseIndex, turn: at }, 1);
+      return next !== "round" && next.turn === this.turn;
+    }
+    const passed = this.#passedOver();
+    return this.turn > at && !passed[this.turn] && passed.slice(at + 1, this.turn).every(Boolean);
+  }
+
+  /**
+   * Active GM (T2-1A): a player's write of the turn was not their own end of turn: the turn goes back to whoever
+   * the GM's last write left acting, with no turn events; the GM and the writer are told.
+   */
+  async #putBackTurn(userId: string): Promise<void> {
+    const settled = SETTLED.get(this);
+    if (!settled || this.round !== settled.round) return;
+    const at = settled.combatantId ? this.turns.findIndex((t) => t.id === settled.combatantId) : -1;
+    const turn = at >= 0 ? at : settled.turn;
+    if (turn === this.turn) return;
+    const user = game.users?.get(userId);
+    console.warn(`${SYSTEM_ID} | ${user?.name ?? userId} wrote turn ${this.turn}; put back to ${turn}`);
+    ui.notifications?.warn(localize("FT.Combat.turnPutBack"));
+    const putBack = { turnEvents: false as const, [PUT_BACK]: userId };
+    await this.update({ turn }, putBack);
   }
 
   /** Was the state before this round change the last turn of a started round, held by a combatant `user` owns? */

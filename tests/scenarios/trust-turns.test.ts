@@ -1,0 +1,199 @@
+/**
+ * Scenario (issue 27, review trust-and-faults-2 1-A, 1-B, 2-A, 1-D): the turn order is the active GM's to referee.
+ * Every world document reaches every client, and the server checks only the common rules: a player may write the
+ * combat's `round` and `turn` (v13 common/documents/combat.mjs `#canUpdate`, `_canChangeTurn` returns true), and a
+ * Combatant's owner may write its `initiative` and `flags` (v13 common/documents/combatant.mjs). So:
+ *
+ * - T2-1A: Alice's console writes the turn. Only the step from a turn she owns to the next one (what v13's
+ *   `Combat#nextTurn` writes for her) stands; anything else — an NPC's turn skipped, her own turn taken again — the
+ *   active GM puts back, with no turn events for the forged step, and Alice is told why. In a d20 combat by count
+ *   (SW-03) and in a sides combat (SF-X-01) with phases off.
+ * - T2-1B: the GM's surprise mark (SW-02) is on the Combat, which a player cannot write: Alice's own Combatant flag
+ *   changes nothing, and the surprise round runs without Kara.
+ * - T2-2A: once Kara has a count, it is kept for the whole combat (SW-03): Alice's re-roll and her write of 30 are
+ *   put back.
+ * - T2-1D: a hidden NPC's d20 count, die and modifier are on no document Alice receives; the GM's tracker shows the
+ *   count and the order is the rules' order (SW-03).
+ */
+import { describe, expect, it } from "vitest";
+import { click } from "../foundry/apps.js";
+import { type Client, createTable, type Table } from "../foundry/world.js";
+import {
+  ALICE_ID,
+  actorSource,
+  cell,
+  closeTableAfterEach,
+  everyone,
+  G,
+  GM_ID,
+  id,
+  onEveryClient,
+  sceneSource,
+  settingSource,
+  tokenSource,
+  told,
+  turnOrder,
+} from "./kit.js";
+import { d20Foe, HEROIC_POOLS, karaWithBlaster } from "./kit-d20.js";
+import { row, tracker } from "./kit-phases.js";
+
+const SCENE = id("sceneTrustTurns");
+const KARA = id("actKaraTT");
+const THUG = id("actThugTT");
+const GUARD = id("actGuardTT");
+const PISTOL = id("itmPistolTT");
+const TOK = { kara: id("tokKaraTT"), thug: id("tokThugTT"), guard: id("tokGuardTT") };
+const CMB = { kara: id("cmbKaraTT"), thug: id("cmbThugTT"), guard: id("cmbGuardTT") };
+
+let table: Table;
+closeTableAfterEach(() => table);
+
+const d20World = () => ({
+  settings: [settingSource(id("setEngineTT"), "engine", "d20")],
+  actors: [
+    karaWithBlaster(KARA, PISTOL),
+    d20Foe(THUG, "Thug", { ...HEROIC_POOLS, abilities: { dex: 12 } }),
+    d20Foe(GUARD, "Guard", HEROIC_POOLS),
+  ],
+  scenes: [
+    sceneSource({
+      _id: SCENE,
+      name: "Hangar",
+      tokens: [
+        tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
+        tokenSource({
+          _id: TOK.thug,
+          name: "Thug",
+          actorId: THUG,
+          actorLink: true,
+          disposition: -1,
+          ...cell(10, 5),
+        }),
+        tokenSource({
+          _id: TOK.guard,
+          name: "Guard",
+          actorId: GUARD,
+          actorLink: true,
+          disposition: -1,
+          ...cell(10, 8),
+        }),
+      ],
+    }),
+  ],
+});
+
+async function d20Encounter(): Promise<void> {
+  await table.client(GM_ID).run(async () => {
+    const combat = await G().Combat.create({ scene: SCENE, active: true });
+    await combat.createEmbeddedDocuments(
+      "Combatant",
+      [
+        { _id: CMB.kara, tokenId: TOK.kara, sceneId: SCENE, actorId: KARA },
+        { _id: CMB.thug, tokenId: TOK.thug, sceneId: SCENE, actorId: THUG },
+        { _id: CMB.guard, tokenId: TOK.guard, sceneId: SCENE, actorId: GUARD },
+      ],
+      { keepId: true },
+    );
+  });
+  await table.settle();
+}
+
+const state = () =>
+  onEveryClient(table, () => {
+    const c = G().game.combat;
+    return [c.round, c.turn, c.combatant?.name ?? null];
+  });
+
+/** Alice's console writes the combat (the server allows `round` and `turn` to any player). */
+const aliceWrites = async (alice: Client, data: object) => {
+  await alice.run(() => G().game.combat.update(data));
+  await table.settle();
+};
+
+const counts = () =>
+  onEveryClient(table, () =>
+    G().game.combat.turns.map(
+      (t: { name: string; initiative: number | null }) => `${t.name} ${t.initiative}`,
+    ),
+  );
+
+const PUT_BACK_TURN =
+  "warn: Only the GM moves the round and turn, except the owner of the acting combatant ending its turn: the GM's client put your change back.";
+
+describe("scenario: the active GM referees the turn order (issue 27)", () => {
+  it("T2-1A SW-03: in a d20 combat Alice's console writes the turn — the Guard's turn skipped, then Kara's taken again — and the GM puts both back with no turn events; her own end of turn stands", async () => {
+    table = await createTable({ world: d20World(), online: [GM_ID, ALICE_ID] });
+    await d20Encounter();
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    // Kara 12 + 2 = 14, the Thug 8 + 1 = 9, the Guard 16 + 2 = 18: Guard, Kara, Thug.
+    table.dice(12, 8, 16);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    expect(counts()).toEqual(everyone(table, ["Guard 18", "Kara 14", "Thug 9"]));
+    const acted = () => onEveryClient(table, () => G().game.combat.getFlag("frontier-tactics", "acted"));
+    expect(acted()).toEqual(everyone(table, [CMB.guard]));
+
+    // The Guard's turn: Alice jumps to Kara's. Put back; Kara's turn did not start (she is still flat-footed).
+    await aliceWrites(alice, { turn: 1 });
+    expect(state()).toEqual(everyone(table, [1, 0, "Guard"]));
+    expect(acted()).toEqual(everyone(table, [CMB.guard]));
+    expect(told(alice)).toEqual([PUT_BACK_TURN]);
+
+    // The GM ends the Guard's turn; Alice ends Kara's (the step from her own turn to the next): it stands.
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    await alice.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(state()).toEqual(everyone(table, [1, 2, "Thug"]));
+    expect(acted()).toEqual(everyone(table, [CMB.guard, CMB.kara, CMB.thug]));
+
+    // The Thug's turn: Alice writes Kara's turn back, to take it twice. Put back.
+    await aliceWrites(alice, { turn: 1 });
+    expect(state()).toEqual(everyone(table, [1, 2, "Thug"]));
+    expect(told(alice)).toEqual([PUT_BACK_TURN, PUT_BACK_TURN]);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("T2-1A SF-X-01: in a sides combat (phases off), on the pirate captain's turn Alice's console jumps to Eusyl's; the GM puts it back", async () => {
+    const ACTORS = [
+      actorSource({ _id: id("ttEusyl"), name: "Eusyl", abilities: { rs: 40 }, owner: ALICE_ID }),
+      actorSource({ _id: id("ttCaptain"), name: "Pirate captain", type: "creature", abilities: { rs: 70 } }),
+      actorSource({ _id: id("ttPirate"), name: "Pirate", type: "creature", abilities: { rs: 30 } }),
+    ];
+    const tok = (stem: string, actor: string, name: string, disposition: number, x: number) =>
+      tokenSource({ _id: id(stem), name, actorId: id(actor), actorLink: true, disposition, x, y: 1200 });
+    const tokens = [
+      tok("ttTokEusyl", "ttEusyl", "Eusyl", 1, 1200),
+      tok("ttTokCaptain", "ttCaptain", "Pirate captain", -1, 2000),
+      tok("ttTokPirate", "ttPirate", "Pirate", -1, 2100),
+    ];
+    table = await createTable({
+      world: {
+        actors: ACTORS,
+        scenes: [sceneSource({ _id: SCENE, name: "Docks", tokens })],
+        settings: [settingSource(id("setPhasesOffTT"), "enforcePhases", false)],
+      },
+      online: [GM_ID, ALICE_ID],
+    });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await gm.run(async () => {
+      const combat = await G().Combat.create({ scene: SCENE, active: true });
+      await combat.createEmbeddedDocuments(
+        "Combatant",
+        tokens.map((t) => ({ tokenId: t._id, sceneId: SCENE, actorId: t.actorId })),
+      );
+    });
+    await table.settle();
+    // Friendly 9 + 4 = 13, hostile 5 + 7 = 12: the pirates move first, Eusyl last.
+    table.dice(9, 5);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    for (const c of table.all) expect(turnOrder(c)).toEqual(["Pirate captain", "Pirate", "Eusyl"]);
+    await aliceWrites(alice, { turn: 2 });
+    expect(state()).toEqual(everyone(table, [1, 0, "Pirate captain"]));
+    expect(told(alice)).toEqual([PUT_BACK_TURN]);
+    expect(table.unhandled).toEqual([]);
+  });
+});
