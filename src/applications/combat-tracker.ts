@@ -140,7 +140,7 @@ export class FrontierCombatTracker extends Base {
     const swn = combat.started && isSwn();
     const turns = (context.turns ?? []).map((t) => {
       const c = combat.combatants.get(t.id);
-      const unaware = !!c?.getFlag(SYSTEM_ID, "unaware");
+      const unaware = combat.isUnaware(t.id);
       const state = c?.getFlag(SYSTEM_ID, "state") ?? "none";
       const current = combat.started && combat.combatant?.id === t.id;
       return {
@@ -247,7 +247,7 @@ export class FrontierCombatTracker extends Base {
     const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
     const combatant = id ? combat?.combatants.get(id) : undefined;
     if (!game.user?.isGM || !combat || combat.started || !combatant) return;
-    await combatant.setFlag(SYSTEM_ID, "unaware", !combatant.getFlag(SYSTEM_ID, "unaware"));
+    await combat.setUnaware(id ?? "", !combat.isUnaware(id ?? ""));
   }
 
   /**

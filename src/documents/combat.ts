@@ -147,6 +147,22 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   }
 
   /**
+   * SW-02: did the GM mark this combatant unaware of its opponents (before the start)? The mark is on the Combat,
+   * which only a GM writes (T2-1B). A mark stored on the Combatant by versions before issue 27 is not read: its
+   * owner could clear it; an old world's unstarted combat is marked again in the tracker.
+   */
+  isUnaware(combatantId: string): boolean {
+    return (this.getFlag(SYSTEM_ID, "unaware") ?? []).includes(combatantId);
+  }
+
+  /** GM, before the start (SW-02): mark a combatant unaware, or aware again. */
+  async setUnaware(combatantId: string, unaware: boolean): Promise<void> {
+    if (!game.user?.isGM || this.started || !this.combatants.has(combatantId)) return;
+    const others = (this.getFlag(SYSTEM_ID, "unaware") ?? []).filter((id) => id !== combatantId);
+    await this.setFlag(SYSTEM_ID, "unaware", unaware ? [...others, combatantId] : others);
+  }
+
+  /**
    * SW-02: the turns that are not taken this round: in the surprise round, those who have not rolled (the unaware,
    * who roll when it ends); with "skip defeated", the defeated.
    */
@@ -849,7 +865,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       const start = surpriseRound(
         this.combatants.contents.map((c: Member) => ({
           id: c.id ?? "",
-          aware: !c.getFlag(SYSTEM_ID, "unaware"),
+          aware: !this.isUnaware(c.id ?? ""),
         })),
       );
       const rollers = new Set(start.rollers);

@@ -100,6 +100,12 @@ declare module "fvtt-types/configuration" {
         surprise?: boolean;
         /** SW-03: the GM rolls each side's NPCs as one group (one d20, the best member's bonus). */
         groupRoll?: boolean;
+        /**
+         * SW-02: the combatants the GM marked unaware of their opponents before the start (no turn in a surprise
+         * round). On the Combat, which a player cannot write (T2-1B; v13 common/documents/combat.mjs `#canUpdate`
+         * lets a player change only round, turn and combatants), not on the Combatant, whose owner writes its flags.
+         */
+        unaware?: string[];
       };
     };
     Combatant: {
@@ -112,8 +118,6 @@ declare module "fvtt-types/configuration" {
         turn?: TurnLedger;
         /** SW-03: its d20 initiative check's tie-break terms (workflows/d20-initiative.ts). */
         init?: D20InitiativeFlag;
-        /** SW-02: unaware of its opponents when the combat begins (the GM marks it; no turn in a surprise round). */
-        unaware?: boolean;
         /** SW-34: holding its turn — delaying (acts later, at a lower count) or a readied action (acts before another). */
         state?: "none" | "delaying" | "readied";
         /** SW-24: running (no Dex to Defense until its next turn) and the rounds run in a row (workflows/d20-move.ts). */

@@ -248,11 +248,8 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
     expect(
       alice.run(() => (G().ui.combat.element as HTMLElement).querySelector('[data-action="toggleUnaware"]')),
     ).toBeNull();
-    expect(
-      onEveryClient(table, () =>
-        G().game.combat.combatants.get(CMB.thug).getFlag("frontier-tactics", "unaware"),
-      ),
-    ).toEqual(everyone(table, true));
+    // The mark is on the Combat, which only a GM writes (T2-1B), not on the Thug's Combatant.
+    expect(onEveryClient(table, () => G().game.combat.isUnaware(CMB.thug))).toEqual(everyone(table, true));
     // Only the aware roll: Kara 12, Guard 12 (a tie on count and Dex: tie-breaks Guard 9, Kara 5).
     table.dice(12, 12, 9, 5);
     await gm.run(() => G().game.combat.startCombat());
