@@ -86,8 +86,17 @@ type Member = Combatant.Implementation;
 const SIDE = "side";
 /** Update option of a phase step whose turn events the active GM fires itself ("turn", "round"; see `#moveTo`). */
 const STEP_EVENTS = "ftStepEvents";
-/** Update option of the active GM's write that puts back a player's change: the id of the player who made it. */
+/**
+ * Update option of the active GM's write that puts back a player's change: the player who made it and the reason
+ * (a localization key) their client shows them.
+ */
 const PUT_BACK = "ftPutBack";
+type PutBack = { user: string; reason: string };
+/**
+ * Combat → combatant id → its count and tie-break terms before a player's change of them the rules do not allow
+ * (T2-2A), noted by the active GM as the change arrives and written back once it has landed.
+ */
+const COUNTS_BEFORE = new WeakMap<object, Map<string, { initiative: number | null; init: unknown }>>();
 
 /** Combat → combatant id → position in the turn order; written by setupTurns, read by _sortCombatants. */
 const ORDER = new WeakMap<object, Map<string, number>>();
@@ -300,7 +309,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const wanted = new Set(ids);
     const group = !!this.getFlag(SYSTEM_ID, "groupRoll");
     const rollers: Roller[] = this.combatants.contents
-      .filter((c: Member) => wanted.has(c.id ?? "") && (user.isGM || c.isOwner))
+      .filter((c: Member) => wanted.has(c.id ?? "") && (user.isGM || this.#mayRollOwn(c)))
       .map((c: Member) => ({
         id: c.id ?? "",
         name: c.name ?? "",
@@ -314,6 +323,13 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
           (!c.hasPlayerOwner &&
             (game.users?.contents ?? []).some((u) => !u.isGM && !c.actor?.testUserPermission(u, "OBSERVER"))),
       }));
+    // A player asked for a count the rules keep (a re-roll, or any roll after the start): said, not rolled.
+    if (
+      !user.isGM &&
+      rollers.length < wanted.size &&
+      this.combatants.some((c) => wanted.has(c.id ?? "") && c.isOwner)
+    )
+      ui.notifications?.warn(localize("FT.Combat.rerollIsGM"));
     const rolling = new Set(rollers.map((r) => r.id));
     await ROLLS().run(`${this.id}:d20`, () =>
       rollD20Initiative(
@@ -321,6 +337,20 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
         entriesOf(this).filter((e) => !rolling.has(e.id)),
         this.#d20Ports(),
       ).then(() => undefined),
+    );
+  }
+
+  /**
+   * SW-03, SW-02: may this (player) user roll `c`'s count? Only its owner, before the start, while it has none and
+   * the GM has not marked it unaware; re-rolls and every count after the start are the GM's (T2-2A; the active GM
+   * puts back any other change: `#noteCounts`).
+   */
+  #mayRollOwn(c: Member): boolean {
+    return (
+      c.isOwner &&
+      !this.started &&
+      !Number.isFinite(c.initiative ?? Number.NaN) &&
+      !this.isUnaware(c.id ?? "")
     );
   }
 
@@ -1130,7 +1160,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const playerTurn = !writer?.isGM && "turn" in changed && !("round" in changed) && !!game.user?.isActiveGM;
     if (playerTurn && !SETTLED.has(this)) SETTLED.set(this, prior);
     const turnStands = playerTurn && this.#ownersStep(SETTLED.get(this) ?? prior, writer);
-    const opts = options as { turnEvents?: boolean; [STEP_EVENTS]?: string; [PUT_BACK]?: string };
+    const opts = options as { turnEvents?: boolean; [STEP_EVENTS]?: string; [PUT_BACK]?: PutBack };
     if (playerTurn && !turnStands) {
       opts.turnEvents = false;
       delete opts[STEP_EVENTS];
@@ -1142,8 +1172,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     if (step === "turn" || step === "round") void this.#turnStepEvents(prior, step);
     // The player whose write the GM put back is told why (the GM's write names them; its options reach every
     // client with the update).
-    if (opts[PUT_BACK] && opts[PUT_BACK] === game.user?.id && !game.user.isGM)
-      ui.notifications?.warn(localize("FT.Combat.putBackYours"));
+    tellPutBack(opts[PUT_BACK]);
     if (writer?.isGM)
       SETTLED.set(this, { round: this.round, turn: this.turn, combatantId: this.combatant?.id ?? null });
     else if (playerTurn && turnStands) {
@@ -1219,7 +1248,10 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       `${SYSTEM_ID} | ${user?.name ?? userId} wrote round ${this.round}; put back to ${priorRound}`,
     );
     ui.notifications?.warn(localize("FT.Combat.roundPutBack"));
-    const putBack = { turnEvents: false as const, [PUT_BACK]: userId };
+    const putBack = {
+      turnEvents: false as const,
+      [PUT_BACK]: { user: userId, reason: "FT.Combat.putBackYours" },
+    };
     await this.update({ round: priorRound, turn: settled.turn }, putBack);
   }
 
@@ -1260,7 +1292,10 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const user = game.users?.get(userId);
     console.warn(`${SYSTEM_ID} | ${user?.name ?? userId} wrote turn ${this.turn}; put back to ${turn}`);
     ui.notifications?.warn(localize("FT.Combat.turnPutBack"));
-    const putBack = { turnEvents: false as const, [PUT_BACK]: userId };
+    const putBack = {
+      turnEvents: false as const,
+      [PUT_BACK]: { user: userId, reason: "FT.Combat.putBackYours" },
+    };
     await this.update({ turn }, putBack);
   }
 
@@ -1338,7 +1373,66 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   protected override _onUpdateDescendantDocuments(...args: Combat.OnUpdateDescendantDocumentsArgs): void {
     super._onUpdateDescendantDocuments(...args);
     if (isGroups(args[1])) this.#onModifySides(args[0], args[4]);
+    // fvtt-types 13.345 types the operation without this system's own option.
+    tellPutBack((args[4] as { [PUT_BACK]?: PutBack })[PUT_BACK]);
     this.#queueRemap();
+    this.#putBackCounts(args[5]);
+  }
+
+  /**
+   * Active GM (T2-2A, SW-03 "counts are kept for the whole combat"): note the count and tie-break terms of every
+   * combatant whose `initiative` or `flags.<system>.init` a player is changing when the rules do not let them —
+   * once the combat has started, or once it has a count (a re-roll is the GM's), or for a combatant the GM marked
+   * unaware (SW-02: it rolls when the surprise round ends). The owner may write both (v13 common/documents/
+   * combatant.mjs `#canUpdate`), so the server lets it through; `#putBackCounts` writes the noted values back.
+   * Before the start, an owner's first roll of their own count stands.
+   */
+  #noteCounts(collection: string, changes: readonly object[], userId: string): void {
+    if (collection !== "combatants" || !this.byCount || !game.user?.isActiveGM) return;
+    if (game.users?.get(userId)?.isGM) return;
+    const noted = COUNTS_BEFORE.get(this) ?? new Map<string, { initiative: number | null; init: unknown }>();
+    for (const change of changes) {
+      const flat = foundry.utils.flattenObject(change) as Record<string, unknown>;
+      const id = typeof flat._id === "string" ? flat._id : "";
+      const c = this.combatants.get(id);
+      if (!c || noted.has(id)) continue;
+      const touches = Object.keys(flat).some(
+        (k) =>
+          k === "initiative" ||
+          k.startsWith(`flags.${SYSTEM_ID}.init`) ||
+          k.startsWith(`flags.${SYSTEM_ID}.-=init`) ||
+          k === `flags.-=${SYSTEM_ID}`,
+      );
+      if (!touches) continue;
+      const counted = Number.isFinite(c._source.initiative ?? Number.NaN);
+      if (!this.started && !counted && !this.isUnaware(id)) continue;
+      noted.set(id, {
+        initiative: c._source.initiative ?? null,
+        init: foundry.utils.deepClone(c.getFlag(SYSTEM_ID, "init")),
+      });
+    }
+    if (noted.size) COUNTS_BEFORE.set(this, noted);
+  }
+
+  /** Active GM (T2-2A): write back the counts `#noteCounts` noted, in one update; the GM and the player are told. */
+  #putBackCounts(userId: string): void {
+    const noted = COUNTS_BEFORE.get(this);
+    if (!noted?.size || !game.user?.isActiveGM) return;
+    COUNTS_BEFORE.delete(this);
+    const updates = [...noted].map(([id, was]) => ({
+      _id: id,
+      initiative: was.initiative,
+      ...(was.init === undefined
+        ? { [`flags.${SYSTEM_ID}.-=init`]: null }
+        : { [`flags.${SYSTEM_ID}.init`]: was.init }),
+    }));
+    const user = game.users?.get(userId);
+    console.warn(`${SYSTEM_ID} | ${user?.name ?? userId} changed initiative counts; put back`);
+    ui.notifications?.warn(localize("FT.Combat.countPutBack"));
+    const putBack = { [PUT_BACK]: { user: userId, reason: "FT.Combat.countPutBackYours" } };
+    void this.#serial(() => this.updateEmbeddedDocuments("Combatant", updates, putBack)).catch((e: unknown) =>
+      reportOnce(`${this.id}:counts:${errorText(e)}`, errorText(e)),
+    );
   }
 
   protected override _preCreateDescendantDocuments(...args: Combat.PreCreateDescendantDocumentsArgs): void {
@@ -1349,6 +1443,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   protected override _preUpdateDescendantDocuments(...args: Combat.PreUpdateDescendantDocumentsArgs): void {
     super._preUpdateDescendantDocuments(...args);
     this.#noteBefore();
+    this.#noteCounts(args[1], args[2], args[4]);
   }
 
   protected override _preDeleteDescendantDocuments(...args: Combat.PreDeleteDescendantDocumentsArgs): void {
@@ -1502,6 +1597,12 @@ function phaseFlags(phase: number, turn: number | null) {
 }
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** The player whose change the active GM put back is told why (the GM's write names them and the reason). */
+function tellPutBack(putBack: PutBack | undefined): void {
+  if (!putBack || putBack.user !== game.user?.id || game.user.isGM) return;
+  ui.notifications?.warn(localize(putBack.reason));
+}
 
 /** Report a failure once per key: to the console on every client, and to a GM as a notification. */
 function reportOnce(key: string, message: string): void {

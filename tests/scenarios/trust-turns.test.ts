@@ -17,6 +17,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { click } from "../foundry/apps.js";
+import { pendingDice } from "../foundry/dice.js";
 import { type Client, createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
@@ -30,6 +31,7 @@ import {
   onEveryClient,
   sceneSource,
   settingSource,
+  text,
   tokenSource,
   told,
   turnOrder,
@@ -152,6 +154,74 @@ describe("scenario: the active GM referees the turn order (issue 27)", () => {
     await aliceWrites(alice, { turn: 1 });
     expect(state()).toEqual(everyone(table, [1, 2, "Thug"]));
     expect(told(alice)).toEqual([PUT_BACK_TURN, PUT_BACK_TURN]);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("T2-1B SW-02: the GM marks Kara unaware in the tracker; Alice's console clears an unaware flag on her own Combatant before the start: the mark stands — a surprise round for the Guard and the Thug only, Kara with no count and flat-footed", async () => {
+    table = await createTable({ world: d20World(), online: [GM_ID, ALICE_ID] });
+    await d20Encounter();
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    const gmTracker = await tracker(gm);
+    gm.run(() => click(row(gmTracker, "Kara").querySelector('[data-action="toggleUnaware"]')!));
+    await table.settle();
+    expect(text(row(await tracker(alice), "Kara"))).toContain("Unaware SW-02");
+    // Alice owns Kara's Combatant, whose flags the server lets her write (v13 common/documents/combatant.mjs).
+    await alice.run(() =>
+      G()
+        .game.combat.combatants.get(G().game.combat.combatants.find((c: any) => c.name === "Kara").id)
+        .setFlag("frontier-tactics", "unaware", false),
+    );
+    await table.settle();
+    // Only the aware roll: the Thug 13 + 1 = 14, the Guard 12 + 2 = 14 (the Guard first on Dexterity); the third
+    // die is left for nobody.
+    table.dice(13, 12, 5);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    expect(counts()).toEqual(everyone(table, ["Guard 14", "Thug 14", "Kara null"]));
+    expect(pendingDice()).toEqual([5]);
+    expect(onEveryClient(table, () => G().game.combat.getFlag("frontier-tactics", "surprise"))).toEqual(
+      everyone(table, true),
+    );
+    const aliceRow = text(row(await tracker(alice), "Kara"));
+    expect(aliceRow).toContain("Unaware SW-02");
+    expect(aliceRow).toContain("FF SW-01");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("T2-2A SW-03: Kara's count (14) is kept for the whole combat — Alice's re-roll after the start and her console's write of 30 (and of the tie-break flags) are put back; the order stays Guard, Kara, Thug", async () => {
+    table = await createTable({ world: d20World(), online: [GM_ID, ALICE_ID] });
+    await d20Encounter();
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    table.dice(12, 8, 16);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    const init = () =>
+      onEveryClient(table, () =>
+        G().game.combat.combatants.get(KARA_CMB()).getFlag("frontier-tactics", "init"),
+      );
+    const KARA_CMB = () => G().game.combat.combatants.find((c: any) => c.name === "Kara").id;
+    const before = init();
+    expect(counts()).toEqual(everyone(table, ["Guard 18", "Kara 14", "Thug 9"]));
+    // Her re-roll: d20 20 + 2 would be 22.
+    table.dice(20);
+    await alice.run(() => G().game.combat.rollInitiative([KARA_CMB()]));
+    await table.settle();
+    expect(counts()).toEqual(everyone(table, ["Guard 18", "Kara 14", "Thug 9"]));
+    expect(told(alice)).toEqual([
+      "warn: Initiative counts are kept for the whole combat (SW-03): once a count is set or the combat has begun, only the GM rolls it.",
+    ]);
+    // Her console: count 30, then a tie-break shift.
+    await alice.run(() => G().game.combat.combatants.get(KARA_CMB()).update({ initiative: 30 }));
+    await table.settle();
+    expect(counts()).toEqual(everyone(table, ["Guard 18", "Kara 14", "Thug 9"]));
+    await alice.run(() =>
+      G().game.combat.combatants.get(KARA_CMB()).update({ "flags.frontier-tactics.init.shift": 5 }),
+    );
+    await table.settle();
+    expect(init()).toEqual(before);
+    expect(told(alice).filter((n) => n.includes("only the GM re-rolls or changes a count")).length).toBe(2);
     expect(table.unhandled).toEqual([]);
   });
 
