@@ -143,8 +143,11 @@ export class FrontierCombatTracker extends Base {
       const unaware = combat.isUnaware(t.id);
       const state = c?.getFlag(SYSTEM_ID, "state") ?? "none";
       const current = combat.started && combat.combatant?.id === t.id;
+      // T2-1D: a hidden NPC's document holds only its rank: the GM's page shows the count it keeps, others "?".
+      const sealed = combat.sealedCount(t.id);
       return {
         ...t,
+        ...(sealed === undefined ? {} : { initiative: sealed === null ? "?" : String(sealed) }),
         // SW-34: a held turn's badge; its owner or the GM may hold the current turn; the GM lets a held one act.
         ftHold: state === "delaying" || state === "readied" ? state : null,
         ftCanHold: current && (isGM || !!c?.isOwner),

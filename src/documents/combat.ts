@@ -21,6 +21,7 @@
  */
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { keepClassName } from "../helpers/class-name.js";
+import { keepEntries, keptEntry } from "../helpers/d20-secrets.js";
 import { asGM, foundryUsers, QUERY } from "../helpers/gm-query.js";
 import { type GMAnswer, type GMRequestBody, requestGM } from "../helpers/gm-request.js";
 import { perPage } from "../helpers/page-state.js";
@@ -32,11 +33,13 @@ import {
   startTurn as d20StartTurn,
   type InitiativeEntry,
   initiativeOrder,
+  rankSecretEntries,
   surpriseRound,
   triggerReady,
 } from "../rules/d20/initiative.js";
 import { roundPhases } from "../rules/index.js";
 import {
+  type D20InitiativeFlag,
   type D20InitiativePorts,
   entryOf,
   type Roller,
@@ -164,6 +167,16 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     return (this.getFlag(SYSTEM_ID, "unaware") ?? []).includes(combatantId);
   }
 
+  /**
+   * T2-1D: the count to show for a combatant whose numbers are sealed — the real one on a GM's page that keeps it,
+   * else null (its document holds only its rank). Undefined when it is not sealed.
+   */
+  sealedCount(combatantId: string): number | null | undefined {
+    const c = this.combatants.get(combatantId);
+    if (!c?.getFlag(SYSTEM_ID, "init")?.sealed) return undefined;
+    return sealedEntryOf(this, c)?.count ?? null;
+  }
+
   /** GM, before the start (SW-02): mark a combatant unaware, or aware again. */
   async setUnaware(combatantId: string, unaware: boolean): Promise<void> {
     if (!game.user?.isGM || this.started || !this.combatants.has(combatantId)) return;
@@ -216,18 +229,9 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       const was = before.get(e.id);
       return e.id === id || !was || was.count !== e.count || was.shift !== e.shift;
     };
-    await this.updateEmbeddedDocuments(
-      "Combatant",
-      order.filter(moved).map((e) => ({
-        _id: e.id,
-        initiative: e.count,
-        flags: {
-          [SYSTEM_ID]: {
-            init: { modifier: e.modifier, dexScore: e.dexScore, tieBreak: e.tieBreak, shift: e.shift },
-            ...(e.id === id ? { state: "none" as const } : {}),
-          },
-        },
-      })),
+    await this.#writeCounts(
+      order.filter(moved).map((e) => (e.id === id ? { entry: e, state: "none" as const } : { entry: e })),
+      new Set(),
     );
     const turn = this.turns.findIndex((t) => t.id === id);
     if (turn >= 0 && turn !== this.turn) await this.update({ turn }, { direction: 1 });
@@ -265,20 +269,16 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       this.updateSource({ flags: { [SYSTEM_ID]: { initiative: currentEngine().initiative } } });
   }
 
-  #d20Ports(): D20InitiativePorts<Roll> {
+  #d20Ports(secret: ReadonlySet<string>): D20InitiativePorts<Roll> {
     return {
       rollD20: async () => {
         const roll = await new Roll("1d20").evaluate();
         return { value: roll.total ?? 1, roll };
       },
       updateCombatants: async (updates) => {
-        await this.updateEmbeddedDocuments(
-          "Combatant",
-          updates.map((u) => ({
-            _id: u._id,
-            initiative: u.initiative,
-            flags: { [SYSTEM_ID]: { init: u.init } },
-          })),
+        await this.#writeCounts(
+          updates.map((u) => ({ entry: { id: u._id, count: u.initiative, ...u.init } })),
+          secret,
         );
       },
       postRolls: async (lines, rolls) => {
@@ -297,6 +297,59 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
         });
       },
     };
+  }
+
+  /**
+   * SW-03, T2-1D: write these combatants' entries (and a held turn's new state) in ONE Combatant update. A hidden
+   * NPC's (`secret`, or one already sealed whose real entry this GM's browser keeps) goes to the GM's browser under
+   * a new seal id (helpers/d20-secrets.ts); its document gets only its rank in the order (`rankSecretEntries`), and
+   * every sealed combatant whose rank the change moves is re-ranked in the same update, so every client sorts as
+   * the rules do. A sealed combatant whose entry this browser lost keeps its rank, as a fixed point.
+   */
+  async #writeCounts(
+    changed: readonly { entry: InitiativeEntry; state?: "none" }[],
+    secret: ReadonlySet<string>,
+  ): Promise<void> {
+    const real = new Map(entriesOf(this).map((e) => [e.id, e]));
+    for (const { entry } of changed) real.set(entry.id, entry);
+    const known = new Set<string>(secret);
+    for (const c of this.combatants.contents) if (c.id && sealedEntryOf(this, c)) known.add(c.id);
+    const ranks = known.size ? rankSecretEntries(initiativeOrder([...real.values()]), known) : new Map();
+    const fresh = new Map(changed.map((c) => [c.entry.id, c]));
+    const kept = new Map<string, { sealId: string; entry: InitiativeEntry }>();
+    const updates: Combatant.UpdateData[] = [];
+    for (const [id, entry] of real) {
+      const change = fresh.get(id);
+      const rank = ranks.get(id);
+      const c = this.combatants.get(id);
+      if (!c) continue;
+      const state = change?.state ? { state: change.state } : {};
+      if (!rank) {
+        if (change)
+          updates.push({
+            _id: id,
+            initiative: entry.count,
+            flags: { [SYSTEM_ID]: { init: flagOf(entry), ...state } },
+          });
+        continue;
+      }
+      const was = c.getFlag(SYSTEM_ID, "init");
+      const sealId = change || !was?.sealed ? foundry.utils.randomID() : was.sealed;
+      if (sealId !== was?.sealed) kept.set(id, { sealId, entry });
+      const init = { ...flagOf(rank), sealed: sealId };
+      const same =
+        c.initiative === rank.count &&
+        was?.sealed === sealId &&
+        was.shift === init.shift &&
+        was.dexScore === init.dexScore &&
+        (was.tieBreak ?? null) === init.tieBreak;
+      if (!same || change)
+        updates.push({ _id: id, initiative: rank.count, flags: { [SYSTEM_ID]: { init, ...state } } });
+    }
+    // Kept before the write that names the new seal ids goes out, so this GM's page sorts by them as it lands.
+    if (kept.size && this.id)
+      await keepEntries(this.id, kept, new Set((game.combats?.contents ?? []).map((c) => c.id ?? "")));
+    if (updates.length) await this.updateEmbeddedDocuments("Combatant", updates);
   }
 
   /**
@@ -335,7 +388,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       rollD20Initiative(
         rollers,
         entriesOf(this).filter((e) => !rolling.has(e.id)),
-        this.#d20Ports(),
+        this.#d20Ports(new Set(rollers.filter((r) => r.secret).map((r) => r.id))),
       ).then(() => undefined),
     );
   }
@@ -1652,14 +1705,31 @@ export async function handleNextRoundRequest(
  */
 function entriesOf(combat: Combat.Implementation) {
   return combat.combatants.contents.flatMap((c: Member) => {
-    const e = entryOf(
-      c.id ?? "",
-      c.initiative,
-      c.getFlag(SYSTEM_ID, "init"),
-      actorSystem(c.actor)?.d20?.abilities.dex ?? 10,
-    );
+    const e =
+      sealedEntryOf(combat, c) ??
+      entryOf(
+        c.id ?? "",
+        c.initiative,
+        c.getFlag(SYSTEM_ID, "init"),
+        actorSystem(c.actor)?.d20?.abilities.dex ?? 10,
+      );
     return e ? [e] : [];
   });
+}
+
+/**
+ * T2-1D: on a GM's page, the real entry of a sealed combatant that this browser keeps (helpers/d20-secrets.ts);
+ * null elsewhere: a player's page (and a GM's that lost it) orders by the rank on the document.
+ */
+function sealedEntryOf(combat: Combat.Implementation, c: Member): InitiativeEntry | null {
+  const sealed = c.getFlag(SYSTEM_ID, "init")?.sealed;
+  if (!sealed || !game.user?.isGM || !combat.id || !c.id) return null;
+  return keptEntry(combat.id, c.id, sealed);
+}
+
+/** The tie-break terms a combatant keeps beside its count (SW-03). */
+function flagOf(e: InitiativeEntry): D20InitiativeFlag {
+  return { modifier: e.modifier, dexScore: e.dexScore, tieBreak: e.tieBreak, shift: e.shift };
 }
 
 /** Combatants without a count yet (SW-03: at the start, and a late joiner). */

@@ -225,6 +225,49 @@ describe("scenario: the active GM referees the turn order (issue 27)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
+  it("T2-1D SW-03: the GM's hidden Guard rolls d20 16 + 2 = 18: no document or message Alice receives holds 18, its die or its modifier; every client orders Guard, Kara, Thug; the GM's tracker shows 18", async () => {
+    table = await createTable({ world: d20World(), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await gm.run(async () => {
+      const combat = await G().Combat.create({ scene: SCENE, active: true });
+      await combat.createEmbeddedDocuments(
+        "Combatant",
+        [
+          { _id: CMB.kara, tokenId: TOK.kara, sceneId: SCENE, actorId: KARA },
+          { _id: CMB.thug, tokenId: TOK.thug, sceneId: SCENE, actorId: THUG },
+          { _id: CMB.guard, tokenId: TOK.guard, sceneId: SCENE, actorId: GUARD, hidden: true },
+        ],
+        { keepId: true },
+      );
+    });
+    await table.settle();
+    // Kara 12 + 2 = 14, the Thug 8 + 1 = 9, the Guard 16 + 2 = 18.
+    table.dice(12, 8, 16);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    for (const c of table.all) expect(turnOrder(c)).toEqual(["Guard", "Kara", "Thug"]);
+    const guardHeld = alice.run(() => {
+      const src = G().game.combat.combatants.get(CMB.guard).toObject();
+      return { initiative: src.initiative, init: src.flags["frontier-tactics"]?.init ?? null };
+    });
+    expect(guardHeld.initiative).not.toBe(18);
+    expect(guardHeld.init?.modifier ?? 0).toBe(0);
+    const messages = alice.run(() =>
+      JSON.stringify(G().game.messages.contents.map((m: any) => m.toObject())),
+    );
+    expect(messages).not.toMatch(/Guard: d20|\b18\b|"total":18/);
+    // Kara's and the Thug's counts are theirs to see.
+    expect(alice.run(() => G().game.combat.combatants.get(CMB.kara).initiative)).toBe(14);
+    const gmRow = text(row(await tracker(gm), "Guard"));
+    expect(gmRow).toContain("18");
+    // The turns run in that order.
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(state()).toEqual(everyone(table, [1, 1, "Kara"]));
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("T2-1A SF-X-01: in a sides combat (phases off), on the pirate captain's turn Alice's console jumps to Eusyl's; the GM puts it back", async () => {
     const ACTORS = [
       actorSource({ _id: id("ttEusyl"), name: "Eusyl", abilities: { rs: 40 }, owner: ALICE_ID }),
