@@ -1580,6 +1580,12 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   ): Promise<void> {
     await super._onStartTurn(combatant, context);
     if (!this.byCount || !combatant.id) return;
+    // C2-2.1: at a round change v13 fires a start for every turn it passes over, with `skipped: true`
+    // (client/documents/combat.mjs `#triggerTurnEvents`: the turns after the last one taken — after a surprise round,
+    // the unaware sorted after the last aware combatant). A passed-over turn is not a turn taken: the combatant has
+    // not acted (SW-01: still flat-footed), and what lasts "until its next turn" lasts on — a readied action
+    // (SW-34), running (SW-24), suppression fire (SW-43).
+    if (context.skipped) return;
     const acted = this.getFlag(SYSTEM_ID, "acted") ?? [];
     if (!acted.includes(combatant.id))
       await this.setFlag(SYSTEM_ID, "acted", d20StartTurn(acted, combatant.id));

@@ -271,8 +271,14 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
       everyone(table, [2, "Guard"]),
     );
     expect(counts()).toEqual(everyone(table, ["Guard 14", "Kara 14", "Thug 14"]));
+    // C2-2.1 SW-01: v13 fires a "skipped" turn start for the Thug's place in the order as the round changes
+    // (client/documents/combat.mjs `#triggerTurnEvents`); he has not acted, so he is still flat-footed.
+    expect(onEveryClient(table, () => G().game.combat.getFlag("frontier-tactics", "acted"))).toEqual(
+      everyone(table, [CMB.guard, CMB.kara]),
+    );
     const after = await tracker(alice);
     expect(text(row(after, "Thug"))).not.toContain("Unaware");
+    expect(text(row(after, "Thug"))).toContain("FF SW-01");
     // Round 2 has every turn: Guard, Kara, then the Thug (whose first turn ends his flat-footedness).
     await gm.run(() => G().game.combat.nextTurn());
     await table.settle();
