@@ -1586,9 +1586,24 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     // not acted (SW-01: still flat-footed), and what lasts "until its next turn" lasts on — a readied action
     // (SW-34), running (SW-24), suppression fire (SW-43).
     if (context.skipped) return;
+    // C2-3.1: a combatant's turn starts once a round. A Trigger (SW-34) puts the readied combatant before the one
+    // whose action set it off; when the reactor's turn ends, v13's next turn lands on the interrupted combatant
+    // again and fires its start a second time: that turn was only interrupted, so nothing it declared ends.
+    const starts = this.getFlag(SYSTEM_ID, "turnStarts");
+    const startedThisRound = starts?.round === context.round ? starts.ids : [];
+    if (startedThisRound.includes(combatant.id)) return;
     const acted = this.getFlag(SYSTEM_ID, "acted") ?? [];
-    if (!acted.includes(combatant.id))
-      await this.setFlag(SYSTEM_ID, "acted", d20StartTurn(acted, combatant.id));
+    await this.update(
+      {
+        flags: {
+          [SYSTEM_ID]: {
+            acted: acted.includes(combatant.id) ? acted : d20StartTurn(acted, combatant.id),
+            turnStarts: { round: context.round, ids: [...startedThisRound, combatant.id] },
+          },
+        },
+      },
+      { turnEvents: false },
+    );
     // SW-34: a readied action not taken by the combatant's next turn is lost; SW-43: its suppression fire ends.
     const ends: Record<string, unknown> = {};
     if (combatant.getFlag(SYSTEM_ID, "state") === "readied") ends.state = "none";

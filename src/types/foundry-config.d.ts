@@ -96,6 +96,8 @@ declare module "fvtt-types/configuration" {
         initiative?: "sides" | "individual";
         /** SW-01: the combatants whose first turn has started (no longer flat-footed). */
         acted?: string[];
+        /** C2-3.1: the combatants whose turn has started in round `round` (a turn starts once a round). */
+        turnStarts?: { round: number; ids: string[] };
         /** SW-02: round 1 is a surprise round (some but not all combatants were aware when it began). */
         surprise?: boolean;
         /** SW-03: the GM rolls each side's NPCs as one group (one d20, the best member's bonus). */

@@ -320,7 +320,20 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
         (b) => `${text(b.closest(".combatant")?.querySelector(".name"))} ${text(b)}`,
       );
     expect(await badges(alice)).toEqual(["Guard Delaying SW-34", "Kara Readied SW-34"]);
-    // The Thug moves to the door: Kara's trigger. She acts now, before him, and keeps his count.
+    // The Thug runs for the door (SW-24: his Dex is gone until his next turn; the GM's write stands for his run):
+    // Kara's trigger. She acts now, before him, and keeps his count.
+    const thugRunning = () =>
+      onEveryClient(table, () =>
+        G()
+          .game.combat.combatants.find((c: any) => c.name === "Thug")
+          .getFlag("frontier-tactics", "running"),
+      );
+    await gm.run(() =>
+      G()
+        .game.combat.combatants.find((c: any) => c.name === "Thug")
+        .setFlag("frontier-tactics", "running", { active: true, round: 1, count: 1 }),
+    );
+    await table.settle();
     await press(gm, "Kara", "actFromHold");
     expect(counts()).toEqual(everyone(table, ["Guard 18", "Kara 9", "Thug 9"]));
     expect(onEveryClient(table, () => G().game.combat.turns.map((t: { name: string }) => t.name))).toEqual(
@@ -330,6 +343,8 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
     await gm.run(() => G().game.combat.nextTurn());
     await table.settle();
     expect(currentTurn(alice)).toBe("Thug");
+    // C2-3.1: the Thug's turn was only interrupted, not started again: his run still stands (SW-24).
+    expect(thugRunning()).toEqual(everyone(table, { active: true, round: 1, count: 1 }));
     // After the Thug's turn the GM lets the delaying Guard act: last, on count 9.
     await press(gm, "Guard", "actFromHold");
     expect(onEveryClient(table, () => G().game.combat.turns.map((t: { name: string }) => t.name))).toEqual(
