@@ -1608,8 +1608,12 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const ends: Record<string, unknown> = {};
     if (combatant.getFlag(SYSTEM_ID, "state") === "readied") ends.state = "none";
     // SW-43: its suppression ends (the area is also read only until now: canvas/suppression.ts).
-    if (game.user?.getFlag(SYSTEM_ID, "suppressing")?.[combatant.id])
-      await game.user.update({ [`flags.${SYSTEM_ID}.suppressing.-=${combatant.id}`]: null });
+    // C2-3.4: on every GM's User that keeps it (whichever GM answered the card while it was the active GM); a GM
+    // may write another GM's User (v13 common/documents/user.mjs `#canUpdate`: "Assistant GMs may modify other
+    // users", a full GM anything).
+    for (const gm of game.users?.contents ?? [])
+      if (gm.isGM && gm.getFlag(SYSTEM_ID, "suppressing")?.[combatant.id])
+        await gm.update({ [`flags.${SYSTEM_ID}.suppressing.-=${combatant.id}`]: null });
     // SW-24: a runner has its Dex back when its next turn starts (the rounds run in a row are kept).
     const running = combatant.getFlag(SYSTEM_ID, "running");
     if (running?.active) ends.running = { ...running, active: false };
