@@ -46,6 +46,7 @@ import {
   rollD20Initiative,
 } from "../workflows/d20-initiative.js";
 import { damageIsHeld, type HeldRequest, holdRequest, releaseHeld } from "../workflows/exchange.js";
+import { markAllowed, type RefereedMark, touchedMarks } from "../workflows/mark-referee.js";
 import {
   endsRoundAt,
   followPhase,
@@ -100,6 +101,11 @@ type PutBack = { user: string; reason: string };
  * (T2-2A), noted by the active GM as the change arrives and written back once it has landed.
  */
 const COUNTS_BEFORE = new WeakMap<object, Map<string, { initiative: number | null; init: unknown }>>();
+/**
+ * Combat → combatant id → the marks a player is changing (T2-2B, T2-3E), as they were: noted by the active GM as the
+ * change arrives, judged (`markAllowed`) once it has landed.
+ */
+const MARKS_BEFORE = new WeakMap<object, Map<string, Map<RefereedMark, unknown>>>();
 
 /** Combat → combatant id → position in the turn order; written by setupTurns, read by _sortCombatants. */
 const ORDER = new WeakMap<object, Map<string, number>>();
@@ -1430,6 +1436,58 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     tellPutBack((args[4] as { [PUT_BACK]?: PutBack })[PUT_BACK]);
     this.#queueRemap();
     this.#putBackCounts(args[5]);
+    this.#putBackMarks(args[5]);
+  }
+
+  /**
+   * Active GM (T2-2B, T2-3E): note the marks — dodging, delay/ready, running, overwatch — a player's change of a
+   * Combatant touches, as they are before it lands (`#putBackMarks` judges them after).
+   */
+  #noteMarks(collection: string, changes: readonly object[], userId: string): void {
+    if (collection !== "combatants" || !game.user?.isActiveGM || game.users?.get(userId)?.isGM) return;
+    const noted = MARKS_BEFORE.get(this) ?? new Map<string, Map<RefereedMark, unknown>>();
+    for (const change of changes) {
+      const id = (change as { _id?: unknown })._id;
+      const c = typeof id === "string" ? this.combatants.get(id) : undefined;
+      if (!c?.id) continue;
+      const marks = noted.get(c.id) ?? new Map<RefereedMark, unknown>();
+      for (const key of touchedMarks(change))
+        if (!marks.has(key)) marks.set(key, foundry.utils.deepClone(c.getFlag(SYSTEM_ID, key)));
+      if (marks.size) noted.set(c.id, marks);
+    }
+    if (noted.size) MARKS_BEFORE.set(this, noted);
+  }
+
+  /**
+   * Active GM (T2-2B, T2-3E): a player's change of a mark the rules do not allow at this moment
+   * (workflows/mark-referee.ts) is written back as it was, in one update; the GM and the player are told.
+   */
+  #putBackMarks(userId: string): void {
+    const noted = MARKS_BEFORE.get(this);
+    if (!noted?.size || !game.user?.isActiveGM) return;
+    MARKS_BEFORE.delete(this);
+    const updates: Record<string, unknown>[] = [];
+    for (const [id, marks] of noted) {
+      const c = this.combatants.get(id);
+      if (!c) continue;
+      const update: Record<string, unknown> = {};
+      for (const [key, before] of marks) {
+        if (markAllowed(this, c, key, before, c.getFlag(SYSTEM_ID, key))) continue;
+        if (before === undefined) update[`flags.${SYSTEM_ID}.-=${key}`] = null;
+        else update[`flags.${SYSTEM_ID}.${key}`] = before;
+      }
+      if (Object.keys(update).length) updates.push({ _id: id, ...update });
+    }
+    if (!updates.length) return;
+    const user = game.users?.get(userId);
+    console.warn(
+      `${SYSTEM_ID} | ${user?.name ?? userId} set combatant marks the rules do not allow now; put back`,
+    );
+    ui.notifications?.warn(localize("FT.Combat.markPutBack"));
+    const putBack = { [PUT_BACK]: { user: userId, reason: "FT.Combat.markPutBackYours" } };
+    void this.#serial(() => this.updateEmbeddedDocuments("Combatant", updates, putBack)).catch((e: unknown) =>
+      reportOnce(`${this.id}:marks:${errorText(e)}`, errorText(e)),
+    );
   }
 
   /**
@@ -1497,6 +1555,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     super._preUpdateDescendantDocuments(...args);
     this.#noteBefore();
     this.#noteCounts(args[1], args[2], args[4]);
+    this.#noteMarks(args[1], args[2], args[4]);
   }
 
   protected override _preDeleteDescendantDocuments(...args: Combat.PreDeleteDescendantDocumentsArgs): void {

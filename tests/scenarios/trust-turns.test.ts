@@ -268,6 +268,53 @@ describe("scenario: the active GM referees the turn order (issue 27)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
+  it("T2-3E SW-34 SW-24: on the Guard's turn Alice's console readies Kara's action and marks her running, and on her own turn after running clears it to get her Dex back: each put back; readying on her own turn stands", async () => {
+    table = await createTable({ world: d20World(), online: [GM_ID, ALICE_ID] });
+    await d20Encounter();
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    table.dice(12, 8, 16);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    expect(state()).toEqual(everyone(table, [1, 0, "Guard"]));
+    const kara = () => G().game.combat.combatants.find((c: any) => c.name === "Kara");
+    const marks = () =>
+      onEveryClient(table, () => {
+        const c = G().game.combat.combatants.find((x: any) => x.name === "Kara");
+        return [
+          c.getFlag("frontier-tactics", "state") ?? null,
+          c.getFlag("frontier-tactics", "running") ?? null,
+        ];
+      });
+    await alice.run(() => kara().setFlag("frontier-tactics", "state", "readied"));
+    await table.settle();
+    await alice.run(() =>
+      kara().setFlag("frontier-tactics", "running", { active: true, round: 1, count: 1 }),
+    );
+    await table.settle();
+    expect(marks()).toEqual(everyone(table, [null, null]));
+    // Kara's turn: the GM's write of her run (SW-24: her Dex is gone until her next turn); Alice clears it.
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    await gm.run(() =>
+      G()
+        .game.combat.combatants.find((c: any) => c.name === "Kara")
+        .setFlag("frontier-tactics", "running", { active: true, round: 1, count: 1 }),
+    );
+    await table.settle();
+    await alice.run(() =>
+      kara().setFlag("frontier-tactics", "running", { active: false, round: 1, count: 1 }),
+    );
+    await table.settle();
+    expect(marks()).toEqual(everyone(table, [null, { active: true, round: 1, count: 1 }]));
+    expect(told(alice).filter((n) => n.includes("put it back"))).toHaveLength(3);
+    // Her own turn: readying stands (SW-34, as the tracker's Ready writes it).
+    await alice.run(() => kara().setFlag("frontier-tactics", "state", "readied"));
+    await table.settle();
+    expect(marks()).toEqual(everyone(table, ["readied", { active: true, round: 1, count: 1 }]));
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("T2-1A SF-X-01: in a sides combat (phases off), on the pirate captain's turn Alice's console jumps to Eusyl's; the GM puts it back", async () => {
     const ACTORS = [
       actorSource({ _id: id("ttEusyl"), name: "Eusyl", abilities: { rs: 40 }, owner: ALICE_ID }),
