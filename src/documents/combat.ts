@@ -1484,7 +1484,8 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       `${SYSTEM_ID} | ${user?.name ?? userId} set combatant marks the rules do not allow now; put back`,
     );
     ui.notifications?.warn(localize("FT.Combat.markPutBack"));
-    const putBack = { [PUT_BACK]: { user: userId, reason: "FT.Combat.markPutBackYours" } };
+    // `diff: true` is core's default, named so the options share a key with core's type (a weak type otherwise).
+    const putBack = { diff: true, [PUT_BACK]: { user: userId, reason: "FT.Combat.markPutBackYours" } };
     void this.#serial(() => this.updateEmbeddedDocuments("Combatant", updates, putBack)).catch((e: unknown) =>
       reportOnce(`${this.id}:marks:${errorText(e)}`, errorText(e)),
     );
@@ -1540,7 +1541,8 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const user = game.users?.get(userId);
     console.warn(`${SYSTEM_ID} | ${user?.name ?? userId} changed initiative counts; put back`);
     ui.notifications?.warn(localize("FT.Combat.countPutBack"));
-    const putBack = { [PUT_BACK]: { user: userId, reason: "FT.Combat.countPutBackYours" } };
+    // `diff: true` is core's default, named so the options share a key with core's type (a weak type otherwise).
+    const putBack = { diff: true, [PUT_BACK]: { user: userId, reason: "FT.Combat.countPutBackYours" } };
     void this.#serial(() => this.updateEmbeddedDocuments("Combatant", updates, putBack)).catch((e: unknown) =>
       reportOnce(`${this.id}:counts:${errorText(e)}`, errorText(e)),
     );
