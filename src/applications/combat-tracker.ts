@@ -140,11 +140,14 @@ export class FrontierCombatTracker extends Base {
     const swn = combat.started && isSwn();
     const turns = (context.turns ?? []).map((t) => {
       const c = combat.combatants.get(t.id);
-      const unaware = !!c?.getFlag(SYSTEM_ID, "unaware");
+      const unaware = combat.isUnaware(t.id);
       const state = c?.getFlag(SYSTEM_ID, "state") ?? "none";
       const current = combat.started && combat.combatant?.id === t.id;
+      // T2-1D: a hidden NPC's document holds only its rank: the GM's page shows the count it keeps, others "?".
+      const sealed = combat.sealedCount(t.id);
       return {
         ...t,
+        ...(sealed === undefined ? {} : { initiative: sealed === null ? "?" : String(sealed) }),
         // SW-34: a held turn's badge; its owner or the GM may hold the current turn; the GM lets a held one act.
         ftHold: state === "delaying" || state === "readied" ? state : null,
         ftCanHold: current && (isGM || !!c?.isOwner),
@@ -247,7 +250,7 @@ export class FrontierCombatTracker extends Base {
     const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
     const combatant = id ? combat?.combatants.get(id) : undefined;
     if (!game.user?.isGM || !combat || combat.started || !combatant) return;
-    await combatant.setFlag(SYSTEM_ID, "unaware", !combatant.getFlag(SYSTEM_ID, "unaware"));
+    await combat.setUnaware(id ?? "", !combat.isUnaware(id ?? ""));
   }
 
   /**

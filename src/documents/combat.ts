@@ -21,6 +21,7 @@
  */
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { keepClassName } from "../helpers/class-name.js";
+import { keepEntries, keptEntry } from "../helpers/d20-secrets.js";
 import { asGM, foundryUsers, QUERY } from "../helpers/gm-query.js";
 import { type GMAnswer, type GMRequestBody, requestGM } from "../helpers/gm-request.js";
 import { perPage } from "../helpers/page-state.js";
@@ -32,17 +33,20 @@ import {
   startTurn as d20StartTurn,
   type InitiativeEntry,
   initiativeOrder,
+  rankSecretEntries,
   surpriseRound,
   triggerReady,
 } from "../rules/d20/initiative.js";
 import { roundPhases } from "../rules/index.js";
 import {
+  type D20InitiativeFlag,
   type D20InitiativePorts,
   entryOf,
   type Roller,
   rollD20Initiative,
 } from "../workflows/d20-initiative.js";
 import { damageIsHeld, type HeldRequest, holdRequest, releaseHeld } from "../workflows/exchange.js";
+import { markAllowed, type RefereedMark, touchedMarks } from "../workflows/mark-referee.js";
 import {
   endsRoundAt,
   followPhase,
@@ -88,6 +92,22 @@ const SIDE = "side";
 const STEP_EVENTS = "ftStepEvents";
 /** Option a client sets on a combatant delete whose turn it handed on (`#handOnTurn`). */
 const HANDED_ON = "ftHandedOn";
+/**
+ * Update option of the active GM's write that puts back a player's change: the player who made it and the reason
+ * (a localization key) their client shows them.
+ */
+const PUT_BACK = "ftPutBack";
+type PutBack = { user: string; reason: string };
+/**
+ * Combat → combatant id → its count and tie-break terms before a player's change of them the rules do not allow
+ * (T2-2A), noted by the active GM as the change arrives and written back once it has landed.
+ */
+const COUNTS_BEFORE = new WeakMap<object, Map<string, { initiative: number | null; init: unknown }>>();
+/**
+ * Combat → combatant id → the marks a player is changing (T2-2B, T2-3E), as they were: noted by the active GM as the
+ * change arrives, judged (`markAllowed`) once it has landed.
+ */
+const MARKS_BEFORE = new WeakMap<object, Map<string, Map<RefereedMark, unknown>>>();
 
 /** Combat → combatant id → position in the turn order; written by setupTurns, read by _sortCombatants. */
 const ORDER = new WeakMap<object, Map<string, number>>();
@@ -147,6 +167,32 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   }
 
   /**
+   * SW-02: did the GM mark this combatant unaware of its opponents (before the start)? The mark is on the Combat,
+   * which only a GM writes (T2-1B). A mark stored on the Combatant by versions before issue 27 is not read: its
+   * owner could clear it; an old world's unstarted combat is marked again in the tracker.
+   */
+  isUnaware(combatantId: string): boolean {
+    return (this.getFlag(SYSTEM_ID, "unaware") ?? []).includes(combatantId);
+  }
+
+  /**
+   * T2-1D: the count to show for a combatant whose numbers are sealed — the real one on a GM's page that keeps it,
+   * else null (its document holds only its rank). Undefined when it is not sealed.
+   */
+  sealedCount(combatantId: string): number | null | undefined {
+    const c = this.combatants.get(combatantId);
+    if (!c?.getFlag(SYSTEM_ID, "init")?.sealed) return undefined;
+    return sealedEntryOf(this, c)?.count ?? null;
+  }
+
+  /** GM, before the start (SW-02): mark a combatant unaware, or aware again. */
+  async setUnaware(combatantId: string, unaware: boolean): Promise<void> {
+    if (!game.user?.isGM || this.started || !this.combatants.has(combatantId)) return;
+    const others = (this.getFlag(SYSTEM_ID, "unaware") ?? []).filter((id) => id !== combatantId);
+    await this.setFlag(SYSTEM_ID, "unaware", unaware ? [...others, combatantId] : others);
+  }
+
+  /**
    * SW-02: the turns that are not taken this round: in the surprise round, those who have not rolled (the unaware,
    * who roll when it ends); with "skip defeated", the defeated.
    */
@@ -191,18 +237,9 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       const was = before.get(e.id);
       return e.id === id || !was || was.count !== e.count || was.shift !== e.shift;
     };
-    await this.updateEmbeddedDocuments(
-      "Combatant",
-      order.filter(moved).map((e) => ({
-        _id: e.id,
-        initiative: e.count,
-        flags: {
-          [SYSTEM_ID]: {
-            init: { modifier: e.modifier, dexScore: e.dexScore, tieBreak: e.tieBreak, shift: e.shift },
-            ...(e.id === id ? { state: "none" as const } : {}),
-          },
-        },
-      })),
+    await this.#writeCounts(
+      order.filter(moved).map((e) => (e.id === id ? { entry: e, state: "none" as const } : { entry: e })),
+      new Set(),
     );
     const turn = this.turns.findIndex((t) => t.id === id);
     if (turn >= 0 && turn !== this.turn) await this.update({ turn }, { direction: 1 });
@@ -240,20 +277,16 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       this.updateSource({ flags: { [SYSTEM_ID]: { initiative: currentEngine().initiative } } });
   }
 
-  #d20Ports(): D20InitiativePorts<Roll> {
+  #d20Ports(secret: ReadonlySet<string>): D20InitiativePorts<Roll> {
     return {
       rollD20: async () => {
         const roll = await new Roll("1d20").evaluate();
         return { value: roll.total ?? 1, roll };
       },
       updateCombatants: async (updates) => {
-        await this.updateEmbeddedDocuments(
-          "Combatant",
-          updates.map((u) => ({
-            _id: u._id,
-            initiative: u.initiative,
-            flags: { [SYSTEM_ID]: { init: u.init } },
-          })),
+        await this.#writeCounts(
+          updates.map((u) => ({ entry: { id: u._id, count: u.initiative, ...u.init } })),
+          secret,
         );
       },
       postRolls: async (lines, rolls) => {
@@ -275,6 +308,59 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   }
 
   /**
+   * SW-03, T2-1D: write these combatants' entries (and a held turn's new state) in ONE Combatant update. A hidden
+   * NPC's (`secret`, or one already sealed whose real entry this GM's browser keeps) goes to the GM's browser under
+   * a new seal id (helpers/d20-secrets.ts); its document gets only its rank in the order (`rankSecretEntries`), and
+   * every sealed combatant whose rank the change moves is re-ranked in the same update, so every client sorts as
+   * the rules do. A sealed combatant whose entry this browser lost keeps its rank, as a fixed point.
+   */
+  async #writeCounts(
+    changed: readonly { entry: InitiativeEntry; state?: "none" }[],
+    secret: ReadonlySet<string>,
+  ): Promise<void> {
+    const real = new Map(entriesOf(this).map((e) => [e.id, e]));
+    for (const { entry } of changed) real.set(entry.id, entry);
+    const known = new Set<string>(secret);
+    for (const c of this.combatants.contents) if (c.id && sealedEntryOf(this, c)) known.add(c.id);
+    const ranks = known.size ? rankSecretEntries(initiativeOrder([...real.values()]), known) : new Map();
+    const fresh = new Map(changed.map((c) => [c.entry.id, c]));
+    const kept = new Map<string, { sealId: string; entry: InitiativeEntry }>();
+    const updates: Combatant.UpdateData[] = [];
+    for (const [id, entry] of real) {
+      const change = fresh.get(id);
+      const rank = ranks.get(id);
+      const c = this.combatants.get(id);
+      if (!c) continue;
+      const state = change?.state ? { state: change.state } : {};
+      if (!rank) {
+        if (change)
+          updates.push({
+            _id: id,
+            initiative: entry.count,
+            flags: { [SYSTEM_ID]: { init: flagOf(entry), ...state } },
+          });
+        continue;
+      }
+      const was = c.getFlag(SYSTEM_ID, "init");
+      const sealId = change || !was?.sealed ? foundry.utils.randomID() : was.sealed;
+      if (sealId !== was?.sealed) kept.set(id, { sealId, entry });
+      const init = { ...flagOf(rank), sealed: sealId };
+      const same =
+        c.initiative === rank.count &&
+        was?.sealed === sealId &&
+        was.shift === init.shift &&
+        was.dexScore === init.dexScore &&
+        (was.tieBreak ?? null) === init.tieBreak;
+      if (!same || change)
+        updates.push({ _id: id, initiative: rank.count, flags: { [SYSTEM_ID]: { init, ...state } } });
+    }
+    // Kept before the write that names the new seal ids goes out, so this GM's page sorts by them as it lands.
+    if (kept.size && this.id)
+      await keepEntries(this.id, kept, new Set((game.combats?.contents ?? []).map((c) => c.id ?? "")));
+    if (updates.length) await this.updateEmbeddedDocuments("Combatant", updates);
+  }
+
+  /**
    * SW-03: roll the d20 initiative of `ids` (those this user may write; the GM's "reroll" re-rolls), keeping every
    * other combatant's count; one batched update and one message.
    */
@@ -284,7 +370,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const wanted = new Set(ids);
     const group = !!this.getFlag(SYSTEM_ID, "groupRoll");
     const rollers: Roller[] = this.combatants.contents
-      .filter((c: Member) => wanted.has(c.id ?? "") && (user.isGM || c.isOwner))
+      .filter((c: Member) => wanted.has(c.id ?? "") && (user.isGM || this.#mayRollOwn(c)))
       .map((c: Member) => ({
         id: c.id ?? "",
         name: c.name ?? "",
@@ -298,13 +384,34 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
           (!c.hasPlayerOwner &&
             (game.users?.contents ?? []).some((u) => !u.isGM && !c.actor?.testUserPermission(u, "OBSERVER"))),
       }));
+    // A player asked for a count the rules keep (a re-roll, or any roll after the start): said, not rolled.
+    if (
+      !user.isGM &&
+      rollers.length < wanted.size &&
+      this.combatants.some((c) => wanted.has(c.id ?? "") && c.isOwner)
+    )
+      ui.notifications?.warn(localize("FT.Combat.rerollIsGM"));
     const rolling = new Set(rollers.map((r) => r.id));
     await ROLLS().run(`${this.id}:d20`, () =>
       rollD20Initiative(
         rollers,
         entriesOf(this).filter((e) => !rolling.has(e.id)),
-        this.#d20Ports(),
+        this.#d20Ports(new Set(rollers.filter((r) => r.secret).map((r) => r.id))),
       ).then(() => undefined),
+    );
+  }
+
+  /**
+   * SW-03, SW-02: may this (player) user roll `c`'s count? Only its owner, before the start, while it has none and
+   * the GM has not marked it unaware; re-rolls and every count after the start are the GM's (T2-2A; the active GM
+   * puts back any other change: `#noteCounts`).
+   */
+  #mayRollOwn(c: Member): boolean {
+    return (
+      c.isOwner &&
+      !this.started &&
+      !Number.isFinite(c.initiative ?? Number.NaN) &&
+      !this.isUnaware(c.id ?? "")
     );
   }
 
@@ -849,7 +956,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       const start = surpriseRound(
         this.combatants.contents.map((c: Member) => ({
           id: c.id ?? "",
-          aware: !c.getFlag(SYSTEM_ID, "unaware"),
+          aware: !this.isUnaware(c.id ?? ""),
         })),
       );
       const rollers = new Set(start.rollers);
@@ -1105,17 +1212,38 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       combatantId: this.current.combatantId,
     };
     if ("round" in changed || "groups" in changed) this.#resort();
+    const writer = game.users?.get(userId);
+    // T2-1A: a player's write of the turn alone (the server lets any player write it: v13 common/documents/
+    // combat.mjs `#canUpdate`, `_canChangeTurn` returns true) is judged here, on the active GM, before core runs
+    // the turn events: only the step from a turn the writer owns to the next stands (what v13's `Combat#nextTurn`
+    // writes for them). Anything else runs no turn event (no turn start, no end of a readied action) and is put back.
+    // The options are this page's copy of the operation, which core's `_onUpdate` reads `turnEvents` from.
+    const playerTurn = !writer?.isGM && "turn" in changed && !("round" in changed) && !!game.user?.isActiveGM;
+    if (playerTurn && !SETTLED.has(this)) SETTLED.set(this, prior);
+    const turnStands = playerTurn && this.#ownersStep(SETTLED.get(this) ?? prior, writer);
+    const opts = options as { turnEvents?: boolean; [STEP_EVENTS]?: string; [PUT_BACK]?: PutBack };
+    if (playerTurn && !turnStands) {
+      opts.turnEvents = false;
+      delete opts[STEP_EVENTS];
+    }
     super._onUpdate(changed, options, userId);
     // The state the GM's own writes left ("settled"); a player's round write is judged against it, not against the
     // state just before it (which may be the same player's previous write), when the queue reaches it (review 4).
-    const step = (options as { [STEP_EVENTS]?: string })[STEP_EVENTS];
+    const step = opts[STEP_EVENTS];
     if (step === "turn" || step === "round") void this.#turnStepEvents(prior, step);
-    const writer = game.users?.get(userId);
+    // The player whose write the GM put back is told why (the GM's write names them; its options reach every
+    // client with the update).
+    tellPutBack(opts[PUT_BACK]);
     if (writer?.isGM)
       SETTLED.set(this, { round: this.round, turn: this.turn, combatantId: this.combatant?.id ?? null });
-    else if ("turn" in changed && !("round" in changed) && game.user?.isActiveGM)
+    else if (playerTurn && turnStands) {
+      SETTLED.set(this, { round: this.round, turn: this.turn, combatantId: this.combatant?.id ?? null });
       void this.#serial(() => this.#followTurn(prior.turn)).catch((e: unknown) =>
         reportOnce(`${this.id}:follow:${errorText(e)}`, errorText(e)),
+      );
+    } else if (playerTurn)
+      void this.#serial(() => this.#putBackTurn(userId)).catch((e: unknown) =>
+        reportOnce(`${this.id}:turn:${errorText(e)}`, errorText(e)),
       );
     else if ("round" in changed && game.user?.isActiveGM) {
       if (!SETTLED.has(this)) SETTLED.set(this, prior);
@@ -1181,7 +1309,55 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       `${SYSTEM_ID} | ${user?.name ?? userId} wrote round ${this.round}; put back to ${priorRound}`,
     );
     ui.notifications?.warn(localize("FT.Combat.roundPutBack"));
-    await this.update({ round: priorRound, turn: settled.turn }, { turnEvents: false });
+    const putBack = {
+      turnEvents: false as const,
+      [PUT_BACK]: { user: userId, reason: "FT.Combat.putBackYours" },
+    };
+    await this.update({ round: priorRound, turn: settled.turn }, putBack);
+  }
+
+  /**
+   * T2-1A: is the combat's turn now the step v13's `Combat#nextTurn` (client/documents/combat.mjs) takes from the
+   * turn of `settled` — by phase when phase and turn are linked; else the next turn that is taken (the surprise
+   * round's unaware and, with "skip defeated", the defeated are passed over) — in the same round, and is that turn
+   * held by a combatant `user` owns? Judged by the acting combatant, not the index: a re-sort since (a late joiner,
+   * a Trigger) keeps the index of whoever acts.
+   */
+  #ownersStep(
+    settled: { round: number | null; turn: number | null; combatantId: string | null },
+    user: User.Implementation | undefined,
+  ): boolean {
+    if (!user || !this.started || this.turn === null || this.round !== settled.round || !settled.combatantId)
+      return false;
+    if (!this.combatants.get(settled.combatantId)?.testUserPermission(user, "OWNER")) return false;
+    const at = this.turns.findIndex((t) => t.id === settled.combatantId);
+    if (at < 0) return false;
+    if (this.phasesLinked) {
+      const next = stepPhaseTurn(this.#phaseInput(), { phase: this.phaseIndex, turn: at }, 1);
+      return next !== "round" && next.turn === this.turn;
+    }
+    const passed = this.#passedOver();
+    return this.turn > at && !passed[this.turn] && passed.slice(at + 1, this.turn).every(Boolean);
+  }
+
+  /**
+   * Active GM (T2-1A): a player's write of the turn was not their own end of turn: the turn goes back to whoever
+   * the GM's last write left acting, with no turn events; the GM and the writer are told.
+   */
+  async #putBackTurn(userId: string): Promise<void> {
+    const settled = SETTLED.get(this);
+    if (!settled || this.round !== settled.round) return;
+    const at = settled.combatantId ? this.turns.findIndex((t) => t.id === settled.combatantId) : -1;
+    const turn = at >= 0 ? at : settled.turn;
+    if (turn === this.turn) return;
+    const user = game.users?.get(userId);
+    console.warn(`${SYSTEM_ID} | ${user?.name ?? userId} wrote turn ${this.turn}; put back to ${turn}`);
+    ui.notifications?.warn(localize("FT.Combat.turnPutBack"));
+    const putBack = {
+      turnEvents: false as const,
+      [PUT_BACK]: { user: userId, reason: "FT.Combat.putBackYours" },
+    };
+    await this.update({ turn }, putBack);
   }
 
   /** Was the state before this round change the last turn of a started round, held by a combatant `user` owns? */
@@ -1258,7 +1434,120 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   protected override _onUpdateDescendantDocuments(...args: Combat.OnUpdateDescendantDocumentsArgs): void {
     super._onUpdateDescendantDocuments(...args);
     if (isGroups(args[1])) this.#onModifySides(args[0], args[4]);
+    // fvtt-types 13.345 types the operation without this system's own option.
+    tellPutBack((args[4] as { [PUT_BACK]?: PutBack })[PUT_BACK]);
     this.#queueRemap();
+    this.#putBackCounts(args[5]);
+    this.#putBackMarks(args[5]);
+  }
+
+  /**
+   * Active GM (T2-2B, T2-3E): note the marks — dodging, delay/ready, running, overwatch — a player's change of a
+   * Combatant touches, as they are before it lands (`#putBackMarks` judges them after).
+   */
+  #noteMarks(collection: string, changes: readonly object[], userId: string): void {
+    if (collection !== "combatants" || !game.user?.isActiveGM || game.users?.get(userId)?.isGM) return;
+    const noted = MARKS_BEFORE.get(this) ?? new Map<string, Map<RefereedMark, unknown>>();
+    for (const change of changes) {
+      const id = (change as { _id?: unknown })._id;
+      const c = typeof id === "string" ? this.combatants.get(id) : undefined;
+      if (!c?.id) continue;
+      const marks = noted.get(c.id) ?? new Map<RefereedMark, unknown>();
+      for (const key of touchedMarks(change))
+        if (!marks.has(key)) marks.set(key, foundry.utils.deepClone(c.getFlag(SYSTEM_ID, key)));
+      if (marks.size) noted.set(c.id, marks);
+    }
+    if (noted.size) MARKS_BEFORE.set(this, noted);
+  }
+
+  /**
+   * Active GM (T2-2B, T2-3E): a player's change of a mark the rules do not allow at this moment
+   * (workflows/mark-referee.ts) is written back as it was, in one update; the GM and the player are told.
+   */
+  #putBackMarks(userId: string): void {
+    const noted = MARKS_BEFORE.get(this);
+    if (!noted?.size || !game.user?.isActiveGM) return;
+    MARKS_BEFORE.delete(this);
+    const updates: Record<string, unknown>[] = [];
+    for (const [id, marks] of noted) {
+      const c = this.combatants.get(id);
+      if (!c) continue;
+      const update: Record<string, unknown> = {};
+      for (const [key, before] of marks) {
+        if (markAllowed(this, c, key, before, c.getFlag(SYSTEM_ID, key))) continue;
+        if (before === undefined) update[`flags.${SYSTEM_ID}.-=${key}`] = null;
+        else update[`flags.${SYSTEM_ID}.${key}`] = before;
+      }
+      if (Object.keys(update).length) updates.push({ _id: id, ...update });
+    }
+    if (!updates.length) return;
+    const user = game.users?.get(userId);
+    console.warn(
+      `${SYSTEM_ID} | ${user?.name ?? userId} set combatant marks the rules do not allow now; put back`,
+    );
+    ui.notifications?.warn(localize("FT.Combat.markPutBack"));
+    // `diff: true` is core's default, named so the options share a key with core's type (a weak type otherwise).
+    const putBack = { diff: true, [PUT_BACK]: { user: userId, reason: "FT.Combat.markPutBackYours" } };
+    void this.#serial(() => this.updateEmbeddedDocuments("Combatant", updates, putBack)).catch((e: unknown) =>
+      reportOnce(`${this.id}:marks:${errorText(e)}`, errorText(e)),
+    );
+  }
+
+  /**
+   * Active GM (T2-2A, SW-03 "counts are kept for the whole combat"): note the count and tie-break terms of every
+   * combatant whose `initiative` or `flags.<system>.init` a player is changing when the rules do not let them —
+   * once the combat has started, or once it has a count (a re-roll is the GM's), or for a combatant the GM marked
+   * unaware (SW-02: it rolls when the surprise round ends). The owner may write both (v13 common/documents/
+   * combatant.mjs `#canUpdate`), so the server lets it through; `#putBackCounts` writes the noted values back.
+   * Before the start, an owner's first roll of their own count stands.
+   */
+  #noteCounts(collection: string, changes: readonly object[], userId: string): void {
+    if (collection !== "combatants" || !this.byCount || !game.user?.isActiveGM) return;
+    if (game.users?.get(userId)?.isGM) return;
+    const noted = COUNTS_BEFORE.get(this) ?? new Map<string, { initiative: number | null; init: unknown }>();
+    for (const change of changes) {
+      const flat = foundry.utils.flattenObject(change) as Record<string, unknown>;
+      const id = typeof flat._id === "string" ? flat._id : "";
+      const c = this.combatants.get(id);
+      if (!c || noted.has(id)) continue;
+      const touches = Object.keys(flat).some(
+        (k) =>
+          k === "initiative" ||
+          k.startsWith(`flags.${SYSTEM_ID}.init`) ||
+          k.startsWith(`flags.${SYSTEM_ID}.-=init`) ||
+          k === `flags.-=${SYSTEM_ID}`,
+      );
+      if (!touches) continue;
+      const counted = Number.isFinite(c._source.initiative ?? Number.NaN);
+      if (!this.started && !counted && !this.isUnaware(id)) continue;
+      noted.set(id, {
+        initiative: c._source.initiative ?? null,
+        init: foundry.utils.deepClone(c.getFlag(SYSTEM_ID, "init")),
+      });
+    }
+    if (noted.size) COUNTS_BEFORE.set(this, noted);
+  }
+
+  /** Active GM (T2-2A): write back the counts `#noteCounts` noted, in one update; the GM and the player are told. */
+  #putBackCounts(userId: string): void {
+    const noted = COUNTS_BEFORE.get(this);
+    if (!noted?.size || !game.user?.isActiveGM) return;
+    COUNTS_BEFORE.delete(this);
+    const updates = [...noted].map(([id, was]) => ({
+      _id: id,
+      initiative: was.initiative,
+      ...(was.init === undefined
+        ? { [`flags.${SYSTEM_ID}.-=init`]: null }
+        : { [`flags.${SYSTEM_ID}.init`]: was.init }),
+    }));
+    const user = game.users?.get(userId);
+    console.warn(`${SYSTEM_ID} | ${user?.name ?? userId} changed initiative counts; put back`);
+    ui.notifications?.warn(localize("FT.Combat.countPutBack"));
+    // `diff: true` is core's default, named so the options share a key with core's type (a weak type otherwise).
+    const putBack = { diff: true, [PUT_BACK]: { user: userId, reason: "FT.Combat.countPutBackYours" } };
+    void this.#serial(() => this.updateEmbeddedDocuments("Combatant", updates, putBack)).catch((e: unknown) =>
+      reportOnce(`${this.id}:counts:${errorText(e)}`, errorText(e)),
+    );
   }
 
   protected override _preCreateDescendantDocuments(...args: Combat.PreCreateDescendantDocumentsArgs): void {
@@ -1269,6 +1558,8 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   protected override _preUpdateDescendantDocuments(...args: Combat.PreUpdateDescendantDocumentsArgs): void {
     super._preUpdateDescendantDocuments(...args);
     this.#noteBefore();
+    this.#noteCounts(args[1], args[2], args[4]);
+    this.#noteMarks(args[1], args[2], args[4]);
   }
 
   protected override _preDeleteDescendantDocuments(...args: Combat.PreDeleteDescendantDocumentsArgs): void {
@@ -1393,15 +1684,40 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   ): Promise<void> {
     await super._onStartTurn(combatant, context);
     if (!this.byCount || !combatant.id) return;
+    // C2-2.1: at a round change v13 fires a start for every turn it passes over, with `skipped: true`
+    // (client/documents/combat.mjs `#triggerTurnEvents`: the turns after the last one taken — after a surprise round,
+    // the unaware sorted after the last aware combatant). A passed-over turn is not a turn taken: the combatant has
+    // not acted (SW-01: still flat-footed), and what lasts "until its next turn" lasts on — a readied action
+    // (SW-34), running (SW-24), suppression fire (SW-43).
+    if (context.skipped) return;
+    // C2-3.1: a combatant's turn starts once a round. A Trigger (SW-34) puts the readied combatant before the one
+    // whose action set it off; when the reactor's turn ends, v13's next turn lands on the interrupted combatant
+    // again and fires its start a second time: that turn was only interrupted, so nothing it declared ends.
+    const starts = this.getFlag(SYSTEM_ID, "turnStarts");
+    const startedThisRound = starts?.round === context.round ? starts.ids : [];
+    if (startedThisRound.includes(combatant.id)) return;
     const acted = this.getFlag(SYSTEM_ID, "acted") ?? [];
-    if (!acted.includes(combatant.id))
-      await this.setFlag(SYSTEM_ID, "acted", d20StartTurn(acted, combatant.id));
+    await this.update(
+      {
+        flags: {
+          [SYSTEM_ID]: {
+            acted: acted.includes(combatant.id) ? acted : d20StartTurn(acted, combatant.id),
+            turnStarts: { round: context.round, ids: [...startedThisRound, combatant.id] },
+          },
+        },
+      },
+      { turnEvents: false },
+    );
     // SW-34: a readied action not taken by the combatant's next turn is lost; SW-43: its suppression fire ends.
     const ends: Record<string, unknown> = {};
     if (combatant.getFlag(SYSTEM_ID, "state") === "readied") ends.state = "none";
     // SW-43: its suppression ends (the area is also read only until now: canvas/suppression.ts).
-    if (game.user?.getFlag(SYSTEM_ID, "suppressing")?.[combatant.id])
-      await game.user.update({ [`flags.${SYSTEM_ID}.suppressing.-=${combatant.id}`]: null });
+    // C2-3.4: on every GM's User that keeps it (whichever GM answered the card while it was the active GM); a GM
+    // may write another GM's User (v13 common/documents/user.mjs `#canUpdate`: "Assistant GMs may modify other
+    // users", a full GM anything).
+    for (const gm of game.users?.contents ?? [])
+      if (gm.isGM && gm.getFlag(SYSTEM_ID, "suppressing")?.[combatant.id])
+        await gm.update({ [`flags.${SYSTEM_ID}.suppressing.-=${combatant.id}`]: null });
     // SW-24: a runner has its Dex back when its next turn starts (the rounds run in a row are kept).
     const running = combatant.getFlag(SYSTEM_ID, "running");
     if (running?.active) ends.running = { ...running, active: false };
@@ -1464,6 +1780,12 @@ function phaseFlags(phase: number, turn: number | null) {
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
+/** The player whose change the active GM put back is told why (the GM's write names them and the reason). */
+function tellPutBack(putBack: PutBack | undefined): void {
+  if (!putBack || putBack.user !== game.user?.id || game.user.isGM) return;
+  ui.notifications?.warn(localize(putBack.reason));
+}
+
 /** Report a failure once per key: to the console on every client, and to a GM as a notification. */
 function reportOnce(key: string, message: string): void {
   if (REPORTED().has(key)) return;
@@ -1512,14 +1834,31 @@ export async function handleNextRoundRequest(
  */
 function entriesOf(combat: Combat.Implementation) {
   return combat.combatants.contents.flatMap((c: Member) => {
-    const e = entryOf(
-      c.id ?? "",
-      c.initiative,
-      c.getFlag(SYSTEM_ID, "init"),
-      actorSystem(c.actor)?.d20?.abilities.dex ?? 10,
-    );
+    const e =
+      sealedEntryOf(combat, c) ??
+      entryOf(
+        c.id ?? "",
+        c.initiative,
+        c.getFlag(SYSTEM_ID, "init"),
+        actorSystem(c.actor)?.d20?.abilities.dex ?? 10,
+      );
     return e ? [e] : [];
   });
+}
+
+/**
+ * T2-1D: on a GM's page, the real entry of a sealed combatant that this browser keeps (helpers/d20-secrets.ts);
+ * null elsewhere: a player's page (and a GM's that lost it) orders by the rank on the document.
+ */
+function sealedEntryOf(combat: Combat.Implementation, c: Member): InitiativeEntry | null {
+  const sealed = c.getFlag(SYSTEM_ID, "init")?.sealed;
+  if (!sealed || !game.user?.isGM || !combat.id || !c.id) return null;
+  return keptEntry(combat.id, c.id, sealed);
+}
+
+/** The tie-break terms a combatant keeps beside its count (SW-03). */
+function flagOf(e: InitiativeEntry): D20InitiativeFlag {
+  return { modifier: e.modifier, dexScore: e.dexScore, tieBreak: e.tieBreak, shift: e.shift };
 }
 
 /** Combatants without a count yet (SW-03: at the start, and a late joiner). */

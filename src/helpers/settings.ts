@@ -32,6 +32,7 @@ export const SETTINGS = {
   showNpcNumbers: "showNpcNumbers",
   migrationVersion: "migrationVersion",
   sideSecrets: "sideSecrets",
+  d20Secrets: "d20Secrets",
   sideMorale: "sideMorale",
   moraleRead: "moraleRead",
   enforcePhases: "enforcePhases",
@@ -69,6 +70,11 @@ export interface SettingValues {
    * setting, which v13 keeps in the browser's localStorage and never sends to the server.
    */
   sideSecrets: StoredObject;
+  /**
+   * GM's browser only: the real d20 initiative entries of hidden NPCs (T2-1D), combat id → combatant id → seal id →
+   * entry (helpers/d20-secrets.ts). A client setting, like `sideSecrets`.
+   */
+  d20Secrets: StoredObject;
   /**
    * GM's browser only (SWN-12): the GM's Morale factors of each side — base, leader, home ground, outgunned,
    * surprised — combat id → side id → factors. A client setting, like `sideSecrets`.
@@ -210,7 +216,7 @@ export function registerSettings(): void {
     type: Object,
     default: {},
   });
-  for (const key of [SETTINGS.sideMorale, SETTINGS.moraleRead])
+  for (const key of [SETTINGS.d20Secrets, SETTINGS.sideMorale, SETTINGS.moraleRead])
     s.register(SYSTEM_ID, key, { scope: "client", config: false, type: Object, default: {} });
 }
 

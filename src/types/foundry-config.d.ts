@@ -98,6 +98,8 @@ declare module "fvtt-types/configuration" {
         initiative?: "sides" | "individual";
         /** SW-01: the combatants whose first turn has started (no longer flat-footed). */
         acted?: string[];
+        /** C2-3.1: the combatants whose turn has started in round `round` (a turn starts once a round). */
+        turnStarts?: { round: number; ids: string[] };
         /** SW-02: round 1 is a surprise round (some but not all combatants were aware when it began). */
         surprise?: boolean;
         /** SW-03: the GM rolls each side's NPCs as one group (one d20, the best member's bonus). */
@@ -106,6 +108,12 @@ declare module "fvtt-types/configuration" {
         moraleReads?: Record<string, number>;
         /** SWN-09: the round each actor (by id) last tried to intimidate in; GM-written (workflows/side-morale.ts). */
         intimidations?: Record<string, number>;
+        /**
+         * SW-02: the combatants the GM marked unaware of their opponents before the start (no turn in a surprise
+         * round). On the Combat, which a player cannot write (T2-1B; v13 common/documents/combat.mjs `#canUpdate`
+         * lets a player change only round, turn and combatants), not on the Combatant, whose owner writes its flags.
+         */
+        unaware?: string[];
       };
     };
     CombatantGroup: {
@@ -124,8 +132,6 @@ declare module "fvtt-types/configuration" {
         turn?: TurnLedger;
         /** SW-03: its d20 initiative check's tie-break terms (workflows/d20-initiative.ts). */
         init?: D20InitiativeFlag;
-        /** SW-02: unaware of its opponents when the combat begins (the GM marks it; no turn in a surprise round). */
-        unaware?: boolean;
         /** SW-34: holding its turn — delaying (acts later, at a lower count) or a readied action (acts before another). */
         state?: "none" | "delaying" | "readied";
         /** SW-24: running (no Dex to Defense until its next turn) and the rounds run in a row (workflows/d20-move.ts). */

@@ -22,6 +22,11 @@ export interface D20InitiativeFlag {
   readonly dexScore: number;
   readonly tieBreak: number | null;
   readonly shift: number;
+  /**
+   * T2-1D: a hidden NPC's — the seal id of its real entry, which only the GM's browser keeps
+   * (helpers/d20-secrets.ts); the count and these terms are then only its rank in the order (`rankSecretEntries`).
+   */
+  readonly sealed?: string;
 }
 
 /** A combatant about to roll. */

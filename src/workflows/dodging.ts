@@ -7,7 +7,9 @@
  * tracker's `_getEntryContextOptions`, client/applications/api/application.mjs `_createContextMenu`).
  * Dodging is declared with the turn's movement: a player may set or clear the mark only in the declare phase or
  * their side's move phase when phases are enforced (`mayMarkDodging`, phase-gate.ts), so it cannot be switched on
- * just before an enemy's shot; and it counts only when the token moved this round (`movementReport`).
+ * just before an enemy's shot; and it counts only when the token moved this round (`movementReport`). The menu's
+ * check runs in the owner's browser, which a console goes around: the active GM checks every player's change of the
+ * flag as it lands and puts back one made outside those phases (T2-2B, workflows/mark-referee.ts).
  */
 import { SYSTEM_ID } from "../constants.js";
 import { guard } from "../helpers/report.js";

@@ -328,16 +328,22 @@ export function mayDeclare(combat: CombatI, combatant: CombatantI): boolean {
  */
 export function mayMarkDodging(combat: CombatI, combatant: CombatantI): boolean {
   if (!combat.started || !combatant.isOwner) return false;
-  if (!enforced()) return true;
+  return !refused(dodgingRefusal(combat, combatant));
+}
+
+/**
+ * SF-X-10: why the rules do not let the combatant's dodging mark be set or cleared now — outside the declare phase
+ * and its own side's move phase, when phases are enforced — or null. Says nothing: the tracker's menu
+ * (`mayMarkDodging`) and the active GM's check of a player's write (workflows/mark-referee.ts) both read it.
+ */
+export function dodgingRefusal(combat: CombatI, combatant: CombatantI): Refusal | null {
+  if (!enforced()) return null;
   const { phase } = currentPhase(combat);
-  if (!phase) return true;
+  if (!phase) return null;
   const sideId = sideIdOf(combatant);
   if (phase.kind === "declare" || (phase.kind === "move" && !!sideId && phase.sides.includes(sideId)))
-    return true;
-  return !refused({
-    key: "FT.Dodge.notNow",
-    data: { name: combatant.name ?? "", phase: `FT.Phase.${phase.kind}` },
-  });
+    return null;
+  return { key: "FT.Dodge.notNow", data: { name: combatant.name ?? "", phase: `FT.Phase.${phase.kind}` } };
 }
 
 /**

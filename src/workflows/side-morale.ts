@@ -269,7 +269,8 @@ export function membersOf(combat: CombatI, sideId: string): MoraleMember[] {
   return combat.combatants.contents
     .filter((c) => sideIdOf(c) === sideId)
     .map((c) => {
-      const unaware = !!c.getFlag(SYSTEM_ID, "unaware");
+      // SW-02: the GM's mark, kept on the Combat (T2-1B).
+      const unaware = (combat.getFlag(SYSTEM_ID, "unaware") ?? []).includes(c.id ?? "");
       const actor = c.actor;
       // SWN-17: a squad counts its units among the forces, and its one pool among the HP.
       if (actor && isSquad(actor)) {

@@ -248,11 +248,8 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
     expect(
       alice.run(() => (G().ui.combat.element as HTMLElement).querySelector('[data-action="toggleUnaware"]')),
     ).toBeNull();
-    expect(
-      onEveryClient(table, () =>
-        G().game.combat.combatants.get(CMB.thug).getFlag("frontier-tactics", "unaware"),
-      ),
-    ).toEqual(everyone(table, true));
+    // The mark is on the Combat, which only a GM writes (T2-1B), not on the Thug's Combatant.
+    expect(onEveryClient(table, () => G().game.combat.isUnaware(CMB.thug))).toEqual(everyone(table, true));
     // Only the aware roll: Kara 12, Guard 12 (a tie on count and Dex: tie-breaks Guard 9, Kara 5).
     table.dice(12, 12, 9, 5);
     await gm.run(() => G().game.combat.startCombat());
@@ -274,8 +271,14 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
       everyone(table, [2, "Guard"]),
     );
     expect(counts()).toEqual(everyone(table, ["Guard 14", "Kara 14", "Thug 14"]));
+    // C2-2.1 SW-01: v13 fires a "skipped" turn start for the Thug's place in the order as the round changes
+    // (client/documents/combat.mjs `#triggerTurnEvents`); he has not acted, so he is still flat-footed.
+    expect(onEveryClient(table, () => G().game.combat.getFlag("frontier-tactics", "acted"))).toEqual(
+      everyone(table, [CMB.guard, CMB.kara]),
+    );
     const after = await tracker(alice);
     expect(text(row(after, "Thug"))).not.toContain("Unaware");
+    expect(text(row(after, "Thug"))).toContain("FF SW-01");
     // Round 2 has every turn: Guard, Kara, then the Thug (whose first turn ends his flat-footedness).
     await gm.run(() => G().game.combat.nextTurn());
     await table.settle();
@@ -317,7 +320,20 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
         (b) => `${text(b.closest(".combatant")?.querySelector(".name"))} ${text(b)}`,
       );
     expect(await badges(alice)).toEqual(["Guard Delaying SW-34", "Kara Readied SW-34"]);
-    // The Thug moves to the door: Kara's trigger. She acts now, before him, and keeps his count.
+    // The Thug runs for the door (SW-24: his Dex is gone until his next turn; the GM's write stands for his run):
+    // Kara's trigger. She acts now, before him, and keeps his count.
+    const thugRunning = () =>
+      onEveryClient(table, () =>
+        G()
+          .game.combat.combatants.find((c: any) => c.name === "Thug")
+          .getFlag("frontier-tactics", "running"),
+      );
+    await gm.run(() =>
+      G()
+        .game.combat.combatants.find((c: any) => c.name === "Thug")
+        .setFlag("frontier-tactics", "running", { active: true, round: 1, count: 1 }),
+    );
+    await table.settle();
     await press(gm, "Kara", "actFromHold");
     expect(counts()).toEqual(everyone(table, ["Guard 18", "Kara 9", "Thug 9"]));
     expect(onEveryClient(table, () => G().game.combat.turns.map((t: { name: string }) => t.name))).toEqual(
@@ -327,6 +343,8 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
     await gm.run(() => G().game.combat.nextTurn());
     await table.settle();
     expect(currentTurn(alice)).toBe("Thug");
+    // C2-3.1: the Thug's turn was only interrupted, not started again: his run still stands (SW-24).
+    expect(thugRunning()).toEqual(everyone(table, { active: true, round: 1, count: 1 }));
     // After the Thug's turn the GM lets the delaying Guard act: last, on count 9.
     await press(gm, "Guard", "actFromHold");
     expect(onEveryClient(table, () => G().game.combat.turns.map((t: { name: string }) => t.name))).toEqual(

@@ -14,6 +14,7 @@ import { wallData } from "../foundry/canvas.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
+  ASSISTANT_ID,
   actorSource,
   attack,
   BRUNO_ID,
@@ -177,6 +178,36 @@ describe("scenario: suppression of a doorway (issue 15, SW-43)", () => {
     table.dice(10, 1, 1, 1);
     const later = await attack(table, gm, THUG, PISTOL_T, [TOK.kara]);
     expect(rowText(gm, later!, "Kara")).not.toContain("Suppressed");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("C2-3.4 SW-43: an area kept on the assistant GM's User (it answered the card while it was the active GM) ends at Kara's next turn too: the active GM clears it on every GM User", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ASSISTANT_ID, ALICE_ID] });
+    await encounter();
+    const gm = table.client(GM_ID);
+    const assistant = table.client(ASSISTANT_ID);
+    await assistant.run(async () => {
+      const combat = G().game.combat;
+      await G().game.user.setFlag("frontier-tactics", "suppressing", {
+        [combat.combatants.find((c: any) => c.name === "Kara").id]: {
+          combatId: combat.id,
+          sceneId: combat.scene?.id ?? combat.combatants.contents[0].sceneId,
+          x: 1100,
+          y: 1400,
+          round: 1,
+          messageId: "",
+          weaponId: null,
+        },
+      });
+    });
+    await table.settle();
+    expect(suppressing()).toEqual(everyone(table, true));
+    for (let i = 0; i < 3; i++) {
+      await gm.run(() => G().game.combat.nextTurn());
+      await table.settle();
+    }
+    expect(currentTurn(gm)).toBe("Kara");
+    expect(suppressing()).toEqual(everyone(table, false));
     expect(table.unhandled).toEqual([]);
   });
 

@@ -87,6 +87,33 @@ describe("scenario: dodging this round and the phases", () => {
     expect(table.unhandled).toEqual([]);
   }, 30_000);
 
+  it("T2-2B SF-X-10 SF-X-01: in the pirates' move phase Alice's console writes Eusyl's dodging flag itself (the server lets an owner write a Combatant's flags): the active GM puts it back and Alice is told; in her side's move phase the same write stands", async () => {
+    const { world, tokens } = phasesWorld();
+    table = await createTable({ world });
+    const [gm, alice] = [table.client(GM_ID), table.client(ALICE_ID)];
+    await beginEncounter(table, gm, tokens);
+    await nextPhase(table, gm);
+    expect(currentPhase(await tracker(alice))).toBe("Moves B");
+    const write = async () => {
+      await alice.run(() =>
+        G()
+          .game.combat.combatants.find((c: any) => c.name === "Eusyl")
+          .setFlag("frontier-tactics", "dodging", G().game.combat.round),
+      );
+      await table.settle();
+    };
+    await write();
+    expect(dodgeFlag(TOK.eusyl)).toEqual(everyone(table, undefined));
+    expect(told(alice)).toEqual([
+      "warn: The rules do not let that mark be set or cleared now (dodging SF-X-10, delay and ready SW-34, running SW-24, overwatch SWN-08): the GM's client put it back.",
+    ]);
+    await nextPhase(table, gm);
+    expect(currentPhase(await tracker(alice))).toBe("Moves A");
+    await write();
+    expect(dodgeFlag(TOK.eusyl)).toEqual(everyone(table, 1));
+    expect(table.unhandled).toEqual([]);
+  }, 30_000);
+
   it("SF-X-10 SF-X-31: Orr, marked dodging, moves 3 m while the pirates move: an opportunity shot at a dodging target needs 5 m, so Alice's is refused", async () => {
     const { world, tokens } = phasesWorld();
     table = await createTable({ world });

@@ -12,6 +12,7 @@ import {
   needsInitiative,
   needsTieBreak,
   nextTurn,
+  rankSecretEntries,
   rollAll,
   rollGroupInitiative,
   rollInitiative,
@@ -370,5 +371,50 @@ describe("SW-34 delay and ready", () => {
     expect(nextTurn({ round: 1, turn: 1 }, 2, false).surpriseEnded).toBe(false);
     // An unaware combatant has no turn in the surprise round.
     expect(turnIndexOf(es, "raider", 1, true, new Set(["deel", "siaLan"]))).toBe(-1);
+  });
+});
+
+describe("T2-1D secret entries ranked", () => {
+  it("a hidden NPC's rank sorts it between Kara 14 and the Thug 9 with no count, die or modifier of its own", () => {
+    const order = initiativeOrder([
+      entry("kara", 14),
+      entry("guard", 12, { modifier: 2, dexScore: 14 }),
+      entry("thug", 9),
+    ]);
+    const ranks = rankSecretEntries(order, new Set(["guard"]));
+    expect(ranks.get("guard")).toEqual({
+      id: "guard",
+      count: 11.5,
+      modifier: 0,
+      dexScore: 0,
+      tieBreak: null,
+      shift: 0,
+    });
+  });
+
+  it("with the secret entries replaced by their ranks, every order sorts exactly as the real one", () => {
+    const arb = fc
+      .array(
+        fc.record({
+          count: fc.integer({ min: 1, max: 8 }),
+          shift: fc.integer({ min: -1, max: 1 }),
+          dexScore: fc.integer({ min: 9, max: 11 }),
+          tieBreak: fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }),
+          secret: fc.boolean(),
+        }),
+        { minLength: 1, maxLength: 8 },
+      )
+      .map((rs) => rs.map((r, i) => ({ ...r, id: `c${i}` })));
+    fc.assert(
+      fc.property(arb, (rs) => {
+        const real = rs.map(({ secret: _s, ...e }) => ({ ...e, modifier: 3 }));
+        const secret = new Set(rs.filter((r) => r.secret).map((r) => r.id));
+        const order = initiativeOrder(real);
+        const ranks = rankSecretEntries(order, secret);
+        const stored = real.map((e) => ranks.get(e.id) ?? e);
+        expect(ids(initiativeOrder(stored))).toEqual(ids(order));
+        for (const id of secret) expect(ranks.get(id)?.modifier).toBe(0);
+      }),
+    );
   });
 });

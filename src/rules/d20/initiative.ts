@@ -142,6 +142,57 @@ export function initiativeOrder(entries: readonly InitiativeEntry[]): Initiative
 }
 
 /**
+ * SW-03, T2-1D: what may be written for the entries in `secret` (a hidden NPC's, whose count, die and modifier no
+ * player may learn), given the whole order (`initiativeOrder` of the real entries): for each, terms that sort it in
+ * exactly its place among the others as stored — the other entries' real terms, the secret ones' ranks — with no
+ * modifier and no tie-break die. A run of secret entries between two others gets values strictly between theirs on
+ * the first term in which those two differ (a count of 11.5 between 14 and 9); before the first other, counts above
+ * it; after the last, counts below; with no other entry, counts m … 1. The order itself is every client's to see
+ * (v13 prepares every combat's turns on every client), so a rank says no more than the order does.
+ */
+export function rankSecretEntries(
+  order: readonly InitiativeEntry[],
+  secret: ReadonlySet<string>,
+): Map<string, InitiativeEntry> {
+  const out = new Map<string, InitiativeEntry>();
+  const ranked = (id: string, count: number, shift = 0, dexScore = 0, tieBreak: number | null = null) =>
+    out.set(id, { id, count, modifier: 0, dexScore, tieBreak, shift });
+  let i = 0;
+  while (i < order.length) {
+    if (!secret.has(order[i]!.id)) {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < order.length && secret.has(order[end]!.id)) end++;
+    const run = order.slice(i, end);
+    const before = i > 0 ? order[i - 1] : undefined;
+    const after = end < order.length ? order[end] : undefined;
+    const m = run.length;
+    run.forEach((e, j) => {
+      const k = j + 1;
+      if (!before && !after) ranked(e.id, m - j);
+      else if (!before && after) ranked(e.id, after.count + (m - j));
+      else if (before && !after) ranked(e.id, before.count - k);
+      else if (before && after) {
+        const terms = (x: InitiativeEntry) => [x.count, x.shift, x.dexScore, x.tieBreak ?? 0] as const;
+        const [p, n] = [terms(before), terms(after)];
+        const at = p.findIndex((v, t) => v !== n[t]);
+        if (at < 0) {
+          ranked(e.id, before.count, before.shift, before.dexScore, before.tieBreak);
+          return;
+        }
+        const between = p[at]! - ((p[at]! - n[at]!) * k) / (m + 1);
+        const v = [...p.slice(0, at), between, 0, 0, 0].slice(0, 4) as [number, number, number, number];
+        ranked(e.id, v[0], v[1], v[2], at === 3 || v[3] !== 0 ? v[3] : null);
+      }
+    });
+    i = end;
+  }
+  return out;
+}
+
+/**
  * SW-03 "If there is still a tie, roll a die": the ids that need a tie-break d20 — every entry that shares its
  * count, shift and Dexterity with another and has no die yet. The combat rolls them in the same batch as the checks.
  */
