@@ -19,7 +19,6 @@
 import { placeBlastArea } from "../canvas/blast-area.js";
 import { squareGrid } from "../canvas/grid-support.js";
 import { cellCentres } from "../canvas/scene-facts.js";
-import type { SuppressingEntry } from "../canvas/suppression.js";
 import { SYSTEM_ID } from "../constants.js";
 import { type DefenseSystem, defenseState, screenPack, weaponFacts } from "../data/item/facts.js";
 import { actorSystem, isAttackMessage, isItemType, isSquad, tokenByUuid } from "../documents/subtypes.js";
@@ -54,12 +53,12 @@ import {
   undoneOf,
 } from "./card-data.js";
 import { drawCard, redrawOnSeals } from "./card-draw.js";
-import { keepsNumbersSecret, loadCardTemplate, renderCard } from "./card-render.js";
+import { loadCardTemplate, renderCard } from "./card-render.js";
 import { cardDigest, cardOfMessage, sealOf } from "./card-seal.js";
 import { d20AppliedText } from "./d20-card.js";
 import { d20Health } from "./d20-facts.js";
-import { fortitudeButton, mayRollFortitude, rollFortitude } from "./d20-fortitude.js";
-import { d20GrenadeOf, reflexBonus, withReflexSave } from "./d20-grenade.js";
+import { fortitudeButton, mayRollFortitude } from "./d20-fortitude.js";
+import { d20GrenadeOf } from "./d20-grenade.js";
 import { isSquadCard } from "./squad-card.js";
 import { handleStrayRequest } from "./stray-request.js";
 import { turnOnFor } from "./timed-status.js";
@@ -78,7 +77,7 @@ type UserI = User.Implementation;
 type ActorI = Actor.Implementation;
 
 /** The card stored on a message, in the current shape whichever version stored it (see `card-data.ts`). */
-const cardOf = cardOfMessage;
+export const cardOf = cardOfMessage;
 
 const setting = (key: "playersApplyToAll" | "showNpcNumbers"): boolean =>
   !!clientSettings().get(SYSTEM_ID, SETTINGS[key]);
@@ -90,7 +89,10 @@ const droppedSeals = perPage(() => ({ ids: new Set<string>(), queued: false }));
 const inFlight = perPage(() => new Set<string>());
 
 /** The actor a card target stands for on this client (the token's, or a linked actor whose token is gone). */
-function targetActor(id: string, mark?: Pick<AppliedMark, "linked" | "actorId"> | null): ActorI | null {
+export function targetActor(
+  id: string,
+  mark?: Pick<AppliedMark, "linked" | "actorId"> | null,
+): ActorI | null {
   const token = tokenByUuid(id);
   if (token?.actor) return token.actor;
   return mark?.linked ? (game.actors?.get(mark.actorId) ?? null) : null;
@@ -228,101 +230,6 @@ function showReflexSaves(card: StoredCard, html: HTMLElement): void {
       `Reflex DC ${g.reflexDC}`;
     row.querySelector(".ft-buttons")?.prepend(b);
   }
-}
-
-/**
- * SW-38: the active GM rolls the Reflex save of one creature a d20 burst caught, for `requester` (the server vouched
- * for them) if they own it or are a GM, once and before its damage is applied, and writes the save and the damage
- * it leaves on the card — in the GM's one queue, so two clicks cannot roll twice.
- */
-export function handleReflexRequest(
-  body: Extract<GMRequestBody, { kind: "reflex" }>,
-  requester: UserI,
-): Promise<GMAnswer> {
-  return onGMQueue(async () => {
-    const targetId = body.ids[0] ?? "";
-    const skip = (reason: string) => ({ applied: [], skipped: [{ id: targetId, reason }] });
-    const message = game.messages?.get(body.messageId);
-    const trusted = message ? await trustedCard(message) : null;
-    if (!message || !trusted) return skip("FT.Card.gone");
-    if ("refused" in trusted) return skip(trusted.refused);
-    const g = d20GrenadeOf(trusted);
-    if (!g?.cover.some((c) => c.id === targetId)) return skip("FT.D20.Grenade.notCaught");
-    if (g.saves.some((sv) => sv.id === targetId)) return skip("FT.D20.Grenade.alreadySaved");
-    if (trusted.applied.some((m) => m.targetId === targetId)) return skip("FT.D20.Grenade.saveAfterApply");
-    const actor = targetActor(targetId, null);
-    const sys = actorSystem(actor);
-    if (!actor || !sys) return skip("FT.Card.gone");
-    if (!mayRollFortitude(actor, requester)) return skip("FT.D20UI.notYourSave");
-    const roll = await new Roll("1d20").evaluate();
-    const updated = withReflexSave(
-      trusted,
-      targetId,
-      roll.total ?? 1,
-      reflexBonus(sys),
-      keepsNumbersSecret(actor),
-    );
-    // The card as checked, with the save: recursive false replaces it whole (the GM's write is sealed again).
-    await message.update(
-      { system: { card: updated }, content: await renderCard(updated) },
-      { recursive: false },
-    );
-    return { applied: [targetId], skipped: [] };
-  });
-}
-
-/**
- * SW-43 (review of issue 15, H1): the active GM keeps the area of a suppression card's hit for its author, whom the
- * server vouched for — once the card is one the GM would apply (seal, author, weapon: `trustedCard`), a hit of
- * suppression fire from a multifire or autofire weapon by an actor in a running d20 combat on the card's scene. The
- * area's centre is the card's target token's centre as the GM's data has it now, never the card's word; it is kept on
- * the GM's own User, which no player may write, until the suppressor's next turn.
- */
-export function handleSuppressRequest(
-  body: Extract<GMRequestBody, { kind: "suppress" }>,
-  requester: UserI,
-): Promise<GMAnswer> {
-  return onGMQueue(async () => {
-    const skip = (reason: string) => ({ applied: [], skipped: [{ id: "", reason }] });
-    const message = game.messages?.get(body.messageId);
-    if (!message) return skip("FT.Card.gone");
-    if (!requester.isGM && message.author?.id !== requester.id) return skip("FT.Card.notYours");
-    const trusted = await trustedCard(message);
-    if (!trusted) return skip("FT.Card.gone");
-    if ("refused" in trusted) return skip(trusted.refused);
-    const hit = trusted.result.shots.length === 1 && trusted.result.shots[0]?.outcome.hit;
-    if (trusted.area !== "suppression" || !hit) return skip("FT.D20.Suppression.notAHit");
-    const attacker = isUuid(trusted.actorUuid) ? fromUuidSync(trusted.actorUuid) : null;
-    const weapon =
-      attacker instanceof Actor && trusted.weaponId ? attacker.items.get(trusted.weaponId) : null;
-    if (
-      !weapon ||
-      !isItemType(weapon, "weapon") ||
-      !(weapon.system.d20.fire.multi || weapon.system.d20.fire.auto)
-    )
-      return skip("FT.D20.Suppression.needsFireMode");
-    // The suppressor's Combatant on the card's scene, in a running d20 combat.
-    const isSuppressor = (c: Combatant.Implementation) =>
-      c.sceneId === trusted.sceneId && c.actor?.uuid === trusted.actorUuid;
-    const combat = game.combats?.find((c) => c.started && c.byCount && c.combatants.some(isSuppressor));
-    const combatant = combat?.combatants.find(isSuppressor);
-    const target = tokenByUuid(trusted.targets[0]?.id ?? "");
-    const scene = target?.parent;
-    if (!combat || !combatant?.id || !target || !scene || scene.id !== trusted.sceneId)
-      return skip("FT.D20.Suppression.noCombat");
-    const size = scene.grid.size;
-    const entry: SuppressingEntry = {
-      combatId: combat.id ?? "",
-      sceneId: scene.id ?? "",
-      x: target.x + ((target.width ?? 1) * size) / 2,
-      y: target.y + ((target.height ?? 1) * size) / 2,
-      round: combat.round,
-      messageId: body.messageId,
-      weaponId: weapon.id ?? null,
-    };
-    await game.user?.update({ [`flags.${SYSTEM_ID}.suppressing.${combatant.id}`]: entry });
-    return { applied: [combatant.id], skipped: [] };
-  });
 }
 
 /**
@@ -467,38 +374,11 @@ async function fortitudeFromCard(message: Msg, targetId: string): Promise<void> 
   await request(message, "fortitude", [targetId]);
 }
 
-/** The active GM: roll the save for `requester`, whom the server vouched for, if they own the target or are a GM. */
-export function handleFortitudeRequest(
-  body: Extract<GMRequestBody, { kind: "fortitude" }>,
-  requester: UserI,
-): Promise<GMAnswer> {
-  return onGMQueue(async () => {
-    const targetId = body.ids[0] ?? "";
-    const skip = (reason: string) => ({ applied: [], skipped: [{ id: targetId, reason }] });
-    const message = game.messages?.get(body.messageId);
-    const card = message ? cardOf(message) : null;
-    if (!message || !card) return skip("FT.Card.gone");
-    const mark = card.applied.find((m) => m.targetId === targetId && !m.undone);
-    const actor = mark ? targetActor(targetId, mark) : null;
-    const sys = actorSystem(actor);
-    if (!mark || !actor || !sys) return skip("FT.D20UI.noSaveDue");
-    if (!mayRollFortitude(actor, requester)) return skip("FT.D20UI.notYourSave");
-    const rec = recordOn(actor, body.messageId, mark.tokenId);
-    if (!rec?.fortitudeDC) return skip("FT.D20UI.noSaveDue");
-    if (fortitudeRolled(actor, body.messageId, mark.tokenId)) return skip("FT.D20UI.alreadySaved");
-    await rollFortitude(actor, sys, body.messageId, mark.tokenId, rec.fortitudeDC, rec.name);
-    // T2-3A: the save is marked rolled where no player writes — the GM's User — not only on the target, whose owner
-    // may delete its record's save (v13 common/documents/actor.mjs: an owner updates their actor, flags included).
-    await game.user?.update({ [`flags.${SYSTEM_ID}.saves.${body.messageId}.${mark.tokenId}`]: true });
-    return { applied: [targetId], skipped: [] };
-  });
-}
-
 /**
  * SW-10, T2-3A: has this hit's Fortitude save been rolled? Any GM's mark on their own User (which no player may
  * write), or the save on the hit's record on the target (a save rolled before the GM's mark existed).
  */
-function fortitudeRolled(actor: ActorI, messageId: string, tokenId: string): boolean {
+export function fortitudeRolled(actor: ActorI, messageId: string, tokenId: string): boolean {
   const gm = (game.users?.contents ?? []).some(
     (u) => u.isGM && !!u.getFlag(SYSTEM_ID, "saves")?.[messageId]?.[tokenId],
   );
@@ -559,7 +439,7 @@ function isPoolChange(p: unknown): boolean {
 }
 
 /** This card's record on an actor for one token, if it is one this system wrote (numbers where numbers go). */
-function recordOn(actor: ActorI, messageId: string, tokenId: string): AppliedRecord | null {
+export function recordOn(actor: ActorI, messageId: string, tokenId: string): AppliedRecord | null {
   const r = rawRecord(actor, messageId, tokenId);
   if (!r || r.undone === true) return null;
   const o = r;
@@ -669,9 +549,12 @@ export function registerCardRequests(): void {
   registerGMRequest("apply", handleCardRequest);
   registerGMRequest("undo", handleCardRequest);
   registerGMRequest("stray", handleStrayRequest);
-  registerGMRequest("fortitude", handleFortitudeRequest);
-  registerGMRequest("reflex", handleReflexRequest);
-  registerGMRequest("suppress", handleSuppressRequest);
+  // d20 saves and suppression (SW-10, SW-38, SW-43) are loaded when first asked (d20-card-requests.ts): the
+  // system's first load stays within its budget (architecture.md).
+  const d20 = () => import("./d20-card-requests.js");
+  registerGMRequest("fortitude", async (body, user) => (await d20()).handleFortitudeRequest(body, user));
+  registerGMRequest("reflex", async (body, user) => (await d20()).handleReflexRequest(body, user));
+  registerGMRequest("suppress", async (body, user) => (await d20()).handleSuppressRequest(body, user));
 }
 
 /**
@@ -748,7 +631,7 @@ export async function handleCardRequest(
  * could not have rolled. A card never seen by a GM is sealed here, if unchanged since its creation (`_stats`, which
  * the server keeps: `DocumentStatsField.managedFields`).
  */
-async function trustedCard(
+export async function trustedCard(
   m: Msg,
 ): Promise<StoredCard | { refused: string; data?: Record<string, string> } | null> {
   const card = cardOf(m);
@@ -996,7 +879,7 @@ function presealProblem(m: Msg, card: StoredCard): boolean {
 }
 
 /** An actor's UUID as attack cards store it: a world actor's, or an unlinked token's synthetic actor's. */
-function isUuid(s: string): s is string & Parameters<typeof fromUuidSync>[0] {
+export function isUuid(s: string): s is string & Parameters<typeof fromUuidSync>[0] {
   return /^(Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}\.)?Actor\.[A-Za-z0-9]{16}$/.test(s);
 }
 

@@ -2,7 +2,7 @@
  * The Fortitude save a d20 hit calls for (SW-10, issue 14 stream d20ui): any wound damage calls for a save against
  * 5 + the wound points lost this round; failing it knocks the character out. The card's row offers the save to the
  * target's owner and the GM (the only users who may write the target); the click asks the active GM
- * (`card-actions.ts` `handleFortitudeRequest`), whose client rolls 1d20 + the Fortitude bonus (base save + Con
+ * (`d20-card-requests.ts` `handleFortitudeRequest`), whose client rolls 1d20 + the Fortitude bonus (base save + Con
  * modifier), posts the roll, keeps the result on the hit's record on the target (so the save is rolled once) and, on
  * a failure, turns the unconscious status on for 1d4 rounds.
  */
