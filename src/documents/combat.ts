@@ -142,6 +142,20 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
    */
   static applyHeld: ((req: HeldRequest) => Promise<unknown>) | null = null;
 
+  /**
+   * The round and acting combatant the GM's writes left (review of issue 27: a player writes `round` or `turn`, then
+   * at once asks for something that counts per round or per turn; the GM puts the write back only after it lands, so
+   * a check against `this.round` in between would read the player's number). On the active GM's page, where every
+   * such check runs, this is what the last GM write (or a player's step that stood, T2-1A) left; elsewhere, the
+   * stored values.
+   */
+  get settled(): { round: number; turn: number; combatantId: string | null } {
+    const s = game.user?.isActiveGM ? SETTLED.get(this) : undefined;
+    return s
+      ? { round: s.round ?? 0, turn: s.turn ?? 0, combatantId: s.combatantId }
+      : { round: this.round ?? 0, turn: this.turn ?? 0, combatantId: this.combatant?.id ?? null };
+  }
+
   get sideGroups(): Side[] {
     return this.groups.contents.filter(isSide);
   }

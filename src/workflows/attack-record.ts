@@ -72,7 +72,8 @@ function combatOf(card: StoredCard): { c: string; r: number; tn: number; byCount
     c.actor?.uuid === card.actorUuid && (!card.sceneId || c.sceneId === card.sceneId);
   const combat = game.combats?.find((c) => c.started && c.combatants.some(isAttacker));
   return combat?.id
-    ? { c: combat.id, r: combat.round ?? 0, tn: combat.turn ?? 0, byCount: !!combat.byCount }
+    ? // The round and turn the GM's writes left, not a player's write not yet put back (`FrontierCombat#settled`).
+      { c: combat.id, r: combat.settled.round, tn: combat.settled.turn, byCount: !!combat.byCount }
     : null;
 }
 

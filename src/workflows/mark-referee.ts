@@ -18,7 +18,7 @@ export type RefereedMark = (typeof REFEREED_MARKS)[number];
 
 /** Is it this combatant's own turn in a started d20 combat (the moment SW-24, SW-34 and SWN-08 give)? */
 const ownTurn = (combat: CombatI, c: CombatantI) =>
-  combat.started && combat.byCount && combat.combatant?.id === c.id;
+  combat.started && combat.byCount && combat.settled.combatantId === c.id;
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object";
 
@@ -39,23 +39,25 @@ export function markAllowed(
   after: unknown,
 ): boolean {
   if (!combat.started) return false;
+  // The round the GM's writes left, not a round a player wrote just before (`FrontierCombat#settled`).
+  const round = combat.settled.round;
   switch (key) {
     case "dodging":
-      return (after === null || after === undefined || after === combat.round) && !dodgingRefusal(combat, c);
+      return (after === null || after === undefined || after === round) && !dodgingRefusal(combat, c);
     case "state":
       return (after === "delaying" || after === "readied") && ownTurn(combat, c);
     case "running": {
-      if (!isObject(after) || after.active !== true || after.round !== combat.round || !ownTurn(combat, c))
+      if (!isObject(after) || after.active !== true || after.round !== round || !ownTurn(combat, c))
         return false;
       const prior = isObject(before) ? (before as Partial<RunningFlag>) : null;
-      const count = prior && prior.round === combat.round - 1 ? (prior.count ?? 0) + 1 : 1;
+      const count = prior && prior.round === round - 1 ? (prior.count ?? 0) + 1 : 1;
       return after.count === count;
     }
     case "overwatch": {
       if (!isObject(after)) return false;
       const taken =
         ownTurn(combat, c) &&
-        after.round === combat.round &&
+        after.round === round &&
         after.used === false &&
         typeof after.facing === "number";
       const spent =

@@ -536,7 +536,8 @@ async function intimidateNow(
   if (!holdsFactors(combat, group)) throw notHeld(group);
   const now = moraleOfSide(combat, group);
   if (!now) throw new RulesError("FT.SWN.Morale.none", "That side has no Morale", { side: group.name ?? "" });
-  const round = combat.round ?? 0;
+  // The round the GM's writes left: a player's round write is not yet put back (`FrontierCombat#settled`).
+  const round = combat.settled.round;
   const pub = publicOf(group);
   // SWN-09: refused before anything is rolled once the side was intimidated this round, or once this actor tried
   // this round (an action: a failure is no retry, review trust-and-faults-2 §2-C). The try is kept on the Combat,
@@ -616,7 +617,8 @@ async function readNow(
 ): Promise<{ applied: string[]; skipped: { id: string; reason: string }[] }> {
   const actor = askersCombatant(combat, requester, body.actorId);
   if (!actor) throw new RulesError("FT.SWN.Morale.notInFight", "You have no combatant in this fight");
-  const round = combat.round ?? 0;
+  // The round the GM's writes left: a player's round write is not yet put back (`FrontierCombat#settled`).
+  const round = combat.settled.round;
   const reader = actor.actor?.id ?? body.actorId;
   checkReadThisRound(roundsOf(combat, "moraleReads")[reader], round, actor.name ?? "");
   const seen = combat.groups.contents.filter(

@@ -303,6 +303,40 @@ describe("scenario: side Morale against a player's console and a GM on another m
     expect(table.unhandled).toEqual([]);
   });
 
+  it("T2-2C SWN-10 (review of issue 27): Alice's console writes the round and at once asks to read again — the GM counts the round its own writes left, refuses the read and puts the round back", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    await fight();
+    const alice = table.client(ALICE_ID);
+    const cards = messages();
+    table.dice(1, 1);
+    expect(await aliceForgesRead(1, 0)).toBeNull();
+    // Both writes leave her browser before the GM has put the round back (v13 lets a player write `round`:
+    // common/documents/combat.mjs `#canUpdate`).
+    const combat = combatId();
+    await alice.run(async () => {
+      const round = G().game.combat.update({ round: 4 });
+      const read = G().game.user.setFlag(SYS, "request", {
+        id: "raceRead00000001",
+        kind: "readMorale",
+        combatId: combat,
+        actorId: KARA,
+      });
+      await Promise.all([round, read]);
+    });
+    await table.settle();
+    const error = alice.run(() => {
+      const r = G().game.user.getFlag(SYS, "response");
+      return r?.id === "raceRead00000001" ? ((r.error as string | null) ?? null) : "no answer";
+    });
+    expect(error).toContain("Kara has read Morale this round (SWN-10)");
+    expect(messages()).toBe(cards + 1);
+    expect(onEveryClient(table, () => G().game.combat.round)).toEqual(everyone(table, 1));
+    expect(
+      onEveryClient(table, () => G().game.combat.getFlag("frontier-tactics", "moraleReads")?.[KARA]),
+    ).toEqual(everyone(table, 1));
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("T2-2E SWN-12: the GM reloads on another machine — that browser has not the factors, leaves the band alone and says why once", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     await fight();
