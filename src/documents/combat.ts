@@ -107,6 +107,8 @@ const COUNTS_BEFORE = new WeakMap<object, Map<string, { initiative: number | nul
  * Combat → combatant id → the marks a player is changing (T2-2B, T2-3E), as they were: noted by the active GM as the
  * change arrives, judged (`markAllowed`) once it has landed.
  */
+/** Combats whose sealed ranks a player's own count (its first roll, before the start) has moved (T2-1D). */
+const RERANK = new WeakSet<object>();
 const MARKS_BEFORE = new WeakMap<object, Map<string, Map<RefereedMark, unknown>>>();
 
 /** Combat → combatant id → position in the turn order; written by setupTurns, read by _sortCombatants. */
@@ -1185,7 +1187,10 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       // SW-03: by count, then Dexterity, then the tie-break die; those who have not rolled after, as core sorts them.
       const order = this.byCount
         ? [
-            ...initiativeOrder(entriesOf(this)).map((e) => e.id),
+            // T2-1D (review of issue 27): every page sorts by the counts and ranks the documents hold, a GM's too —
+            // a GM sorting by the real counts its browser keeps would split from the players' order whenever a count
+            // it did not write lands (the active GM then re-ranks: `#rerankAfter`).
+            ...initiativeOrder(storedEntriesOf(this)).map((e) => e.id),
             ...unrolledOf(this).sort((a, b) =>
               (this.combatants.get(a)?.name ?? "").localeCompare(this.combatants.get(b)?.name ?? ""),
             ),
@@ -1452,7 +1457,21 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     tellPutBack((args[4] as { [PUT_BACK]?: PutBack })[PUT_BACK]);
     this.#queueRemap();
     this.#putBackCounts(args[5]);
+    this.#rerankAfter();
     this.#putBackMarks(args[5]);
+  }
+
+  /**
+   * Active GM (T2-1D, review of issue 27): a player's own count landed among sealed combatants, whose documents hold
+   * only ranks worked out around the counts before it; rank them again (`#writeCounts` with no new entry), so every
+   * page — which sorts by the documents — orders as the real counts do.
+   */
+  #rerankAfter(): void {
+    if (!RERANK.has(this) || !game.user?.isActiveGM) return;
+    RERANK.delete(this);
+    void this.#serial(() => this.#writeCounts([], new Set())).catch((e: unknown) =>
+      reportOnce(`${this.id}:rerank:${errorText(e)}`, errorText(e)),
+    );
   }
 
   /**
@@ -1533,7 +1552,12 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       );
       if (!touches) continue;
       const counted = Number.isFinite(c._source.initiative ?? Number.NaN);
-      if (!this.started && !counted && !this.isUnaware(id)) continue;
+      if (!this.started && !counted && !this.isUnaware(id)) {
+        // The count stands; the sealed combatants' ranks are worked out again around it (`#rerankAfter`).
+        if (this.combatants.contents.some((m: Member) => !!m.getFlag(SYSTEM_ID, "init")?.sealed))
+          RERANK.add(this);
+        continue;
+      }
       noted.set(id, {
         initiative: c._source.initiative ?? null,
         init: foundry.utils.deepClone(c.getFlag(SYSTEM_ID, "init")),
@@ -1846,10 +1870,10 @@ export async function handleNextRoundRequest(
  * methods: core prepares the combat (and sorts its turns) inside the base constructor, before a subclass's private
  * members exist.
  */
-function entriesOf(combat: Combat.Implementation) {
+function entriesOf(combat: Combat.Implementation, real = true) {
   return combat.combatants.contents.flatMap((c: Member) => {
     const e =
-      sealedEntryOf(combat, c) ??
+      (real ? sealedEntryOf(combat, c) : null) ??
       entryOf(
         c.id ?? "",
         c.initiative,
@@ -1859,6 +1883,9 @@ function entriesOf(combat: Combat.Implementation) {
     return e ? [e] : [];
   });
 }
+
+/** The entries as the documents hold them (a sealed combatant's rank, never its kept count): the turn order. */
+const storedEntriesOf = (combat: Combat.Implementation) => entriesOf(combat, false);
 
 /**
  * T2-1D: on a GM's page, the real entry of a sealed combatant that this browser keeps (helpers/d20-secrets.ts);

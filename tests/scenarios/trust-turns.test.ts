@@ -268,6 +268,45 @@ describe("scenario: the active GM referees the turn order (issue 27)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
+  it("T2-1D SW-03 (review of issue 27): the GM rolls the NPCs (the hidden Guard 16 + 2 = 18, sealed), then Alice rolls Kara 12 + 2 = 14 before the start — every client, the GM's too, orders Guard, Kara, Thug, and Alice's End turn on Kara's turn stands", async () => {
+    table = await createTable({ world: d20World(), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await gm.run(async () => {
+      const combat = await G().Combat.create({ scene: SCENE, active: true });
+      await combat.createEmbeddedDocuments(
+        "Combatant",
+        [
+          { _id: CMB.kara, tokenId: TOK.kara, sceneId: SCENE, actorId: KARA },
+          { _id: CMB.thug, tokenId: TOK.thug, sceneId: SCENE, actorId: THUG },
+          { _id: CMB.guard, tokenId: TOK.guard, sceneId: SCENE, actorId: GUARD, hidden: true },
+        ],
+        { keepId: true },
+      );
+    });
+    await table.settle();
+    // The Thug 8 + 1 = 9, the Guard 16 + 2 = 18 (kept in the GM's browser; its document holds a rank).
+    table.dice(8, 16);
+    await gm.run(() => G().game.combat.rollNPC());
+    await table.settle();
+    table.dice(12);
+    await alice.run(() => G().game.combat.rollInitiative([CMB.kara]));
+    await table.settle();
+    for (const c of table.all) expect(turnOrder(c)).toEqual(["Guard", "Kara", "Thug"]);
+    expect(alice.run(() => G().game.combat.combatants.get(CMB.guard).initiative)).not.toBe(18);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    expect(state()).toEqual(everyone(table, [1, 0, "Guard"]));
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(state()).toEqual(everyone(table, [1, 1, "Kara"]));
+    await alice.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(state()).toEqual(everyone(table, [1, 2, "Thug"]));
+    expect(told(alice).join(" ")).not.toContain("put back");
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("T2-3E SW-34 SW-24: on the Guard's turn Alice's console readies Kara's action and marks her running, and on her own turn after running clears it to get her Dex back: each put back; readying on her own turn stands", async () => {
     table = await createTable({ world: d20World(), online: [GM_ID, ALICE_ID] });
     await d20Encounter();
