@@ -551,7 +551,15 @@ export function registerCardRequests(): void {
   registerGMRequest("stray", handleStrayRequest);
   // d20 saves and suppression (SW-10, SW-38, SW-43) are loaded when first asked (d20-card-requests.ts): the
   // system's first load stays within its budget (architecture.md).
-  const d20 = () => import("./d20-card-requests.js");
+  // A GM's page starts loading them once it is ready, so the first request does not wait on the fetch.
+  let loading: Promise<typeof import("./d20-card-requests.js")> | null = null;
+  const d20 = () => {
+    loading ??= import("./d20-card-requests.js");
+    return loading;
+  };
+  Hooks.once("ready", () => {
+    if (game.user?.isGM) void d20();
+  });
   registerGMRequest("fortitude", async (body, user) => (await d20()).handleFortitudeRequest(body, user));
   registerGMRequest("reflex", async (body, user) => (await d20()).handleReflexRequest(body, user));
   registerGMRequest("suppress", async (body, user) => (await d20()).handleSuppressRequest(body, user));
