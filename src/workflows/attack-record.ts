@@ -66,10 +66,12 @@ export function attackEntries(): Map<string, AttackEntry> {
 /** The GM's record of one message's card, if any. */
 export const attackEntry = (messageId: string): AttackEntry | null => attackEntries().get(messageId) ?? null;
 
-/** The combat and turn the attacker fights in now: a started combat on the card's scene that has it. */
+/**
+ * The combat and turn the attacker fights in now: a started combat that has it. Not narrowed by the card's scene,
+ * which is the author's word (review of issue 27: a card naming another scene escaped the round's allowance).
+ */
 function combatOf(card: StoredCard): { c: string; r: number; tn: number; byCount: boolean } | null {
-  const isAttacker = (c: Combatant.Implementation) =>
-    c.actor?.uuid === card.actorUuid && (!card.sceneId || c.sceneId === card.sceneId);
+  const isAttacker = (c: Combatant.Implementation) => c.actor?.uuid === card.actorUuid;
   const combat = game.combats?.find((c) => c.started && c.combatants.some(isAttacker));
   return combat?.id
     ? // The round and turn the GM's writes left, not a player's write not yet put back (`FrontierCombat#settled`).

@@ -652,13 +652,22 @@ export async function trustedCard(
   const entry = attackEntry(m.id ?? "");
   if (entry?.no) return { refused: entry.no };
   if (!seal && presealProblem(m, card)) return { refused: "FT.Card.invalid", data: { reason: "saves" } };
-  const problem = cardProblem(card) ?? (m.author?.isGM ? null : forgedProblem(card, m.author ?? null));
+  const problem = problemOf(m, card);
   if (problem) return { refused: "FT.Card.invalid", data: { reason: problem } };
   if (!seal) {
     const admitted = await writeSeal(m, card, digest);
     if (admitted?.no) return { refused: admitted.no };
   }
   return card;
+}
+
+/**
+ * Why the GM would not apply this card as it stands (its shape, or a player's card the author could not have made),
+ * or null. A card with a problem is neither sealed nor admitted to the record of attacks, so it spends no one's
+ * allowance (review of issue 27: Bruno's empty card in Kara's name used up her attack for the round).
+ */
+function problemOf(m: Msg, card: StoredCard): string | null {
+  return cardProblem(card) ?? (m.author?.isGM ? null : forgedProblem(card, m.author ?? null));
 }
 
 /**
@@ -707,7 +716,7 @@ async function sealUnsealed(): Promise<void> {
     // T2-1C: every card on the log has its entry in the record of attacks, so a replay of it is known. A card a GM
     // sealed before there was a record was admitted under the rules of then (none is refused now); a card posted
     // while no GM watched is admitted now like any other (a replay of an earlier roll is refused).
-    if (card && !entries.has(m.id)) {
+    if (card && !entries.has(m.id) && !problemOf(m, card)) {
       const entry = admitEntry(m, card, entries);
       const kept = sealOf(m.id) ? { ...entry, no: null } : entry;
       entries.set(m.id, kept);
@@ -749,6 +758,7 @@ export function watchCards(): void {
     if (!card || !m.id) return;
     // A player's card created with a Reflex save already in it is not sealed: the GM writes the saves (SW-38).
     if (!sealOf(m.id) && presealProblem(m, card)) return;
+    if (!vouch && problemOf(m, card)) return;
     // The digest is taken now, from this event's state, before any later write lands.
     const digest = cardDigest(m, card);
     void onGMQueue(() => writeSeal(m, card, digest, vouch)).catch((e: unknown) => console.error(e));

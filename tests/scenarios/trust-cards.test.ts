@@ -485,4 +485,97 @@ describe("scenario: an attack more than the round allows (issue 27, T2-1C, SW-13
     );
     expect(table.unhandled).toEqual([]);
   });
+  const d20World = (ids: Any) => ({
+    settings: [settingSource(id("setEngineProbe"), "engine", "d20")],
+    actors: [
+      actorSource({
+        _id: ids.KARA,
+        name: "Kara",
+        owner: ALICE_ID,
+        items: [itemFromPack("d20", "blaster-pistol", ids.PISTOL_K, { d20: { damage: "3d6" } })],
+        system: { d20: { bab: 6, abilities: { dex: 14 }, vitality: { value: 30, max: 30 } } },
+      }),
+      d20Foe(ids.THUG, "Thug", { ...HEROIC_POOLS, vitality: { value: 40, max: 40 } }),
+    ],
+    scenes: [
+      sceneSource({
+        _id: ids.D20_SCENE,
+        name: "Hangar",
+        tokens: [
+          tokenSource({ _id: ids.TOK_K, name: "Kara", actorId: ids.KARA, actorLink: true, ...cell(0, 5) }),
+          tokenSource({
+            _id: ids.TOK_T,
+            name: "Thug",
+            actorId: ids.THUG,
+            actorLink: true,
+            disposition: -1,
+            ...cell(10, 5),
+          }),
+        ],
+      }),
+    ],
+  });
+  const ids = {
+    D20_SCENE: id("sceneProbe"),
+    KARA: id("actKaraProbe"),
+    THUG: id("actThugProbe"),
+    PISTOL_K: id("itmPistolProbe"),
+    TOK_K: id("tokKaraProbe"),
+    TOK_T: id("tokThugProbe"),
+    CMB_K: id("cmbKaraProbe"),
+  };
+  async function d20Table() {
+    table = await createTable({ world: d20World(ids), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    await openD20Combat(table, ids.D20_SCENE, [
+      { _id: ids.CMB_K, tokenId: ids.TOK_K, actorId: ids.KARA },
+      { _id: id("cmbThugProbe"), tokenId: ids.TOK_T, actorId: ids.THUG },
+    ]);
+    table.dice(16, 3);
+    await table.client(GM_ID).run(() => G().game.combat.startCombat());
+    await table.settle();
+  }
+  const vp = () => onEveryClient(table, () => G().game.actors.get(ids.THUG).system.d20.vitality.value);
+
+  it("T2-1C SW-13 (review of issue 27): Alice's second card of the round, posted again with a new roll id and a scene that does not exist, is still counted against Kara's round and refused", async () => {
+    await d20Table();
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    table.dice(15, 4, 5, 6);
+    const first = await attack(table, alice, ids.KARA, ids.PISTOL_K, [ids.TOK_T]);
+    clickCard(gm, first!, "apply", "Thug");
+    await table.settle();
+    expect(vp()).toEqual(everyone(table, 25));
+    const again = await replay(alice, first!, (c) => {
+      c.rollId = "fresh0000000002";
+      c.sceneId = "zzzzzzzzzzzzzzzz";
+    });
+    await table.settle();
+    clickCard(gm, again, "apply", "Thug");
+    await table.settle();
+    expect(vp()).toEqual(everyone(table, 25));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("T2-1C SW-13 (review of issue 27): Bruno's empty card in Kara's name spends nothing — Alice's honest attack in Kara's turn still applies", async () => {
+    await d20Table();
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    const bruno = table.client(BRUNO_ID);
+    await bruno.run(async () => {
+      await G().ChatMessage.create({
+        type: "attack",
+        content: "",
+        system: {
+          card: { actorUuid: `Actor.${ids.KARA}`, sceneId: ids.D20_SCENE, targets: [], result: {}, shots: 1 },
+        },
+      });
+    });
+    await table.settle();
+    table.dice(15, 4, 5, 6);
+    const first = await attack(table, alice, ids.KARA, ids.PISTOL_K, [ids.TOK_T]);
+    clickCard(gm, first!, "apply", "Thug");
+    await table.settle();
+    expect(vp()).toEqual(everyone(table, 25));
+    expect(table.unhandled).toEqual([]);
+  });
 });
