@@ -1245,6 +1245,19 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       opts.turnEvents = false;
       delete opts[STEP_EVENTS];
     }
+    // A player's write of the round (with or without a turn) runs no turn or round event on the active GM unless it
+    // is the end of their own last turn (`#endedLastTurn`), which `#answerPlayerRound` then carries on; anything
+    // else is put back there, and its events must not have run first (review of issue 27: a round written and put
+    // back had already ended a run, SW-24, and cleared the round's movement).
+    const playerRound = !writer?.isGM && "round" in changed && !!game.user?.isActiveGM;
+    if (playerRound) {
+      if (!SETTLED.has(this)) SETTLED.set(this, prior);
+      const settled = SETTLED.get(this) ?? prior;
+      if (!this.#endedLastTurn(settled, writer)) {
+        opts.turnEvents = false;
+        delete opts[STEP_EVENTS];
+      }
+    }
     super._onUpdate(changed, options, userId);
     // The state the GM's own writes left ("settled"); a player's round write is judged against it, not against the
     // state just before it (which may be the same player's previous write), when the queue reaches it (review 4).

@@ -307,6 +307,23 @@ describe("scenario: the active GM referees the turn order (issue 27)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
+  it("T2-1A SW-01 (review of issue 27): on the Guard's turn Alice's console writes round 2 and Kara's turn together: the GM puts it back and no round-2 turn start ran — Kara is not marked as having started a turn in round 2", async () => {
+    table = await createTable({ world: d20World(), online: [GM_ID, ALICE_ID] });
+    await d20Encounter();
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    table.dice(12, 8, 16);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    expect(state()).toEqual(everyone(table, [1, 0, "Guard"]));
+    await aliceWrites(alice, { round: 2, turn: 1 });
+    expect(state()).toEqual(everyone(table, [1, 0, "Guard"]));
+    expect(
+      onEveryClient(table, () => G().game.combat.getFlag("frontier-tactics", "turnStarts")?.round ?? 1),
+    ).toEqual(everyone(table, 1));
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("T2-3E SW-34 SW-24: on the Guard's turn Alice's console readies Kara's action and marks her running, and on her own turn after running clears it to get her Dex back: each put back; readying on her own turn stands", async () => {
     table = await createTable({ world: d20World(), online: [GM_ID, ALICE_ID] });
     await d20Encounter();
