@@ -1184,18 +1184,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
    */
   override setupTurns(): Combatant.Implementation[] {
     try {
-      // SW-03: by count, then Dexterity, then the tie-break die; those who have not rolled after, as core sorts them.
-      const order = this.byCount
-        ? [
-            // T2-1D (review of issue 27): every page sorts by the counts and ranks the documents hold, a GM's too —
-            // a GM sorting by the real counts its browser keeps would split from the players' order whenever a count
-            // it did not write lands (the active GM then re-ranks: `#rerankAfter`).
-            ...initiativeOrder(storedEntriesOf(this)).map((e) => e.id),
-            ...unrolledOf(this).sort((a, b) =>
-              (this.combatants.get(a)?.name ?? "").localeCompare(this.combatants.get(b)?.name ?? ""),
-            ),
-          ]
-        : turnOrder(this.view, currentVariant());
+      const order = orderIdsOf(this);
       ORDER.set(this, new Map(order.map((id, i) => [id, i])));
     } catch (e) {
       ORDER.delete(this);
@@ -1205,6 +1194,27 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       );
     }
     return super.setupTurns();
+  }
+
+  /**
+   * Review of issue 27 (T2-1A): a player's own Combatant write may carry core's `combatTurn` option, which every
+   * client applies as the new turn (v13 client/documents/combatant.mjs `_preUpdateOperation` sets it only when the
+   * caller did not, and client/documents/combat.mjs `#onModifyCombatants` applies it): a console could move the turn
+   * with any flag write. On every page, before core reads it, a non-GM's `combatTurn` becomes what core computes
+   * for an honest write — the acting combatant's place in the new order — so the turn stays with whoever acts.
+   */
+  #keepActingTurn(collection: string, options: { combatTurn?: number }, userId: string): void {
+    if (collection !== "combatants" || typeof options.combatTurn !== "number") return;
+    if (game.users?.get(userId)?.isGM) return;
+    const acting = this.combatant?.id;
+    let at = -1;
+    try {
+      at = acting ? orderIdsOf(this).indexOf(acting) : -1;
+    } catch {
+      at = -1;
+    }
+    if (at >= 0) options.combatTurn = at;
+    else delete options.combatTurn;
   }
 
   /** Core sorts with this unbound; a combatant of another combat, or no order of ours, sorts as core does. */
@@ -1464,6 +1474,8 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   }
 
   protected override _onUpdateDescendantDocuments(...args: Combat.OnUpdateDescendantDocumentsArgs): void {
+    // fvtt-types 13.345 types the operation without core's `combatTurn` as a writable number.
+    this.#keepActingTurn(args[1], args[4] as { combatTurn?: number }, args[5]);
     super._onUpdateDescendantDocuments(...args);
     if (isGroups(args[1])) this.#onModifySides(args[0], args[4]);
     // fvtt-types 13.345 types the operation without this system's own option.
@@ -1712,6 +1724,8 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
 
   /** Newcomers join a side (they are not rolled: their side may already have its roll). */
   protected override _onCreateDescendantDocuments(...args: Combat.OnCreateDescendantDocumentsArgs): void {
+    // fvtt-types 13.345 types the operation without core's `combatTurn` as a writable number.
+    this.#keepActingTurn(args[1], args[4] as { combatTurn?: number }, args[5]);
     super._onCreateDescendantDocuments(...args);
     if (isGroups(args[1])) this.#onModifySides(args[0], args[4]);
     if (args[1] === "combatants" && game.user?.isActiveGM) void this.ensureSides();
@@ -1895,6 +1909,26 @@ function entriesOf(combat: Combat.Implementation, real = true) {
       );
     return e ? [e] : [];
   });
+}
+
+/**
+ * The turn order's combatant ids, as the rules sort them now (setupTurns; may throw on data the rules refuse). A
+ * module function, not a private method: core prepares a Combat (and runs setupTurns) inside its constructor, before
+ * a subclass's private members exist on the instance.
+ */
+function orderIdsOf(combat: FrontierCombat): string[] {
+  // SW-03: by count, then Dexterity, then the tie-break die; those who have not rolled after, as core sorts them.
+  return combat.byCount
+    ? [
+        // T2-1D (review of issue 27): every page sorts by the counts and ranks the documents hold, a GM's too —
+        // a GM sorting by the real counts its browser keeps would split from the players' order whenever a count
+        // it did not write lands (the active GM then re-ranks: `#rerankAfter`).
+        ...initiativeOrder(storedEntriesOf(combat)).map((e) => e.id),
+        ...unrolledOf(combat).sort((a, b) =>
+          (combat.combatants.get(a)?.name ?? "").localeCompare(combat.combatants.get(b)?.name ?? ""),
+        ),
+      ]
+    : turnOrder(combat.view, currentVariant());
 }
 
 /** The entries as the documents hold them (a sealed combatant's rank, never its kept count): the turn order. */

@@ -324,6 +324,25 @@ describe("scenario: the active GM referees the turn order (issue 27)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
+  it("T2-1A SW-03 (review of issue 27): on the Guard's turn Alice's console writes a flag on Kara's Combatant with core's combatTurn option pointing at the Thug — the turn stays the Guard's on every client", async () => {
+    table = await createTable({ world: d20World(), online: [GM_ID, ALICE_ID] });
+    await d20Encounter();
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    table.dice(12, 8, 16);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    expect(state()).toEqual(everyone(table, [1, 0, "Guard"]));
+    await alice.run(() =>
+      G()
+        .game.combat.combatants.get(CMB.kara)
+        .update({ "flags.frontier-tactics.note": 1 }, { combatTurn: 2 }),
+    );
+    await table.settle();
+    expect(state()).toEqual(everyone(table, [1, 0, "Guard"]));
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("T2-3E SW-34 SW-24: on the Guard's turn Alice's console readies Kara's action and marks her running, and on her own turn after running clears it to get her Dex back: each put back; readying on her own turn stands", async () => {
     table = await createTable({ world: d20World(), online: [GM_ID, ALICE_ID] });
     await d20Encounter();
