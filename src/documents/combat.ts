@@ -1287,12 +1287,11 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       void this.#serial(() => this.#putBackTurn(userId)).catch((e: unknown) =>
         reportOnce(`${this.id}:turn:${errorText(e)}`, errorText(e)),
       );
-    else if ("round" in changed && game.user?.isActiveGM) {
-      if (!SETTLED.has(this)) SETTLED.set(this, prior);
+    else if (playerRound)
+      // SETTLED was noted before core ran (above).
       void this.#serial(() => this.#answerPlayerRound(userId)).catch((e: unknown) =>
         reportOnce(`${this.id}:round:${errorText(e)}`, errorText(e)),
       );
-    }
   }
 
   /**

@@ -12,26 +12,16 @@
  * cleared storage) is reported by the caller: the side stays rolled, its numbers unknown, and the GM may re-roll or
  * edit it.
  */
-import { SYSTEM_ID } from "../constants.js";
 import { asSecret, type KeptSecret, type SideSecret } from "../workflows/side-initiative.js";
-import { clientSettings, SETTINGS } from "./settings.js";
+import { sealedStore } from "./sealed-store.js";
+import { SETTINGS } from "./settings.js";
 
-type Store = Record<string, Record<string, Record<string, unknown>>>;
-
-/** Sealed rolls kept per side (the current one and a few before it, in case a write is refused). */
-const KEEP_PER_SIDE = 4;
-
-function read(): Store {
-  const raw: unknown = clientSettings().get(SYSTEM_ID, SETTINGS.sideSecrets);
-  return raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Store) : {};
-}
+const store = sealedStore(SETTINGS.sideSecrets);
 
 /** The numbers this browser keeps for a side's sealed roll `sealId`, or null. */
 export function keptSecret(combatId: string, sideId: string, sealId: string): SideSecret | null {
-  if (!sealId) return null;
-  const bySeal = read()[combatId]?.[sideId];
-  if (!bySeal || typeof bySeal !== "object") return null;
-  return asSecret(bySeal[sealId]);
+  const raw = store.kept(combatId, sideId, sealId);
+  return raw === undefined ? null : asSecret(raw);
 }
 
 /**
@@ -43,17 +33,6 @@ export async function keepSecrets(
   secrets: ReadonlyMap<string, KeptSecret>,
   liveCombats: ReadonlySet<string>,
 ): Promise<void> {
-  if (!secrets.size) return;
-  const store = read();
-  const next: Store = {};
-  for (const [id, sides] of Object.entries(store)) if (liveCombats.has(id)) next[id] = sides;
-  const sides = { ...(next[combatId] ?? {}) };
-  for (const [sideId, { sealId, ...numbers }] of secrets) {
-    if (!sealId) continue;
-    const entries = Object.entries(sides[sideId] ?? {}).filter(([k]) => k !== sealId);
-    entries.push([sealId, numbers]);
-    sides[sideId] = Object.fromEntries(entries.slice(-KEEP_PER_SIDE));
-  }
-  next[combatId] = sides;
-  await clientSettings().set(SYSTEM_ID, SETTINGS.sideSecrets, next);
+  const rolls = [...secrets].map(([sideId, { sealId, ...numbers }]) => [sideId, sealId, numbers] as const);
+  await store.keep(combatId, rolls, liveCombats);
 }

@@ -412,70 +412,23 @@ describe("scenario: clearing the chat log (issue 27, combat-data-2 C2 3.2)", () 
 
 describe("scenario: an attack more than the round allows (issue 27, T2-1C, SW-13)", () => {
   it("T2-1C SW-13: in a d20 combat Kara attacks in her turn; Alice's console clears Kara's ledger and attacks again: her client lets it through, the GM refuses the second card", async () => {
-    const D20_SCENE = id("sceneAllow");
-    const KARA = id("actKaraAllow");
-    const THUG = id("actThugAllow");
-    const PISTOL_K = id("itmPistolAllow");
-    const TOK_K = id("tokKaraAllow");
-    const TOK_T = id("tokThugAllow");
-    const CMB_K = id("cmbKaraAllow");
-    table = await createTable({
-      world: {
-        settings: [settingSource(id("setEngineAllow"), "engine", "d20")],
-        actors: [
-          actorSource({
-            _id: KARA,
-            name: "Kara",
-            owner: ALICE_ID,
-            items: [itemFromPack("d20", "blaster-pistol", PISTOL_K, { d20: { damage: "3d6" } })],
-            system: { d20: { bab: 6, abilities: { dex: 14 }, vitality: { value: 30, max: 30 } } },
-          }),
-          d20Foe(THUG, "Thug", { ...HEROIC_POOLS, vitality: { value: 40, max: 40 } }),
-        ],
-        scenes: [
-          sceneSource({
-            _id: D20_SCENE,
-            name: "Hangar",
-            tokens: [
-              tokenSource({ _id: TOK_K, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
-              tokenSource({
-                _id: TOK_T,
-                name: "Thug",
-                actorId: THUG,
-                actorLink: true,
-                disposition: -1,
-                ...cell(10, 5),
-              }),
-            ],
-          }),
-        ],
-      },
-      online: [GM_ID, ALICE_ID, BRUNO_ID],
-    });
+    // Kara 16 + 2 = 18, the Thug 3 + 2 = 5: Kara acts first.
+    await d20Table();
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
-    await openD20Combat(table, D20_SCENE, [
-      { _id: CMB_K, tokenId: TOK_K, actorId: KARA },
-      { _id: id("cmbThugAllow"), tokenId: TOK_T, actorId: THUG },
-    ]);
-    // Kara 16 + 2 = 18, the Thug 3 + 2 = 5: Kara acts first.
-    table.dice(16, 3);
-    await gm.run(() => G().game.combat.startCombat());
-    await table.settle();
     expect(gm.run(() => G().game.combat.combatant?.name)).toBe("Kara");
-    const vp = () => onEveryClient(table, () => G().game.actors.get(THUG).system.d20.vitality.value);
     // Her round's attack: d20 15 + 6 + 2 = 23 hits; 3d6 [4, 5, 6] = 15.
     table.dice(15, 4, 5, 6);
-    const first = await attack(table, alice, KARA, PISTOL_K, [TOK_T]);
+    const first = await attack(table, alice, ids.KARA, ids.PISTOL_K, [ids.TOK_T]);
     expect(first).not.toBeNull();
     clickCard(gm, first!, "apply", "Thug");
     await table.settle();
     expect(vp()).toEqual(everyone(table, 25));
     // Her console: Kara's ledger (her own Combatant's flag) is cleared, and her client attacks again.
-    await alice.run(() => G().game.combat.combatants.get(CMB_K).unsetFlag("frontier-tactics", "turn"));
+    await alice.run(() => G().game.combat.combatants.get(ids.CMB_K).unsetFlag("frontier-tactics", "turn"));
     await table.settle();
     table.dice(15, 4, 5, 6);
-    const second = await attack(table, alice, KARA, PISTOL_K, [TOK_T]);
+    const second = await attack(table, alice, ids.KARA, ids.PISTOL_K, [ids.TOK_T]);
     expect(second).not.toBeNull();
     clickCard(gm, second!, "apply", "Thug");
     await table.settle();
@@ -485,6 +438,7 @@ describe("scenario: an attack more than the round allows (issue 27, T2-1C, SW-13
     );
     expect(table.unhandled).toEqual([]);
   });
+  /** A d20 hangar: Kara (Alice's, a blaster pistol) and a Thug with 40 vitality. */
   const d20World = (ids: Any) => ({
     settings: [settingSource(id("setEngineProbe"), "engine", "d20")],
     actors: [
@@ -524,6 +478,7 @@ describe("scenario: an attack more than the round allows (issue 27, T2-1C, SW-13
     TOK_T: id("tokThugProbe"),
     CMB_K: id("cmbKaraProbe"),
   };
+  /** The table for the d20 allowance tests: the combat started, Kara (16 + 2) before the Thug (3 + 2). */
   async function d20Table() {
     table = await createTable({ world: d20World(ids), online: [GM_ID, ALICE_ID, BRUNO_ID] });
     await openD20Combat(table, ids.D20_SCENE, [

@@ -84,7 +84,8 @@ const d20World = () => ({
   ],
 });
 
-async function d20Encounter(): Promise<void> {
+/** The GM opens the d20 combat: Kara, the Thug and the Guard (hidden from the players when `hiddenGuard`). */
+async function d20Encounter({ hiddenGuard = false } = {}): Promise<void> {
   await table.client(GM_ID).run(async () => {
     const combat = await G().Combat.create({ scene: SCENE, active: true });
     await combat.createEmbeddedDocuments(
@@ -92,7 +93,7 @@ async function d20Encounter(): Promise<void> {
       [
         { _id: CMB.kara, tokenId: TOK.kara, sceneId: SCENE, actorId: KARA },
         { _id: CMB.thug, tokenId: TOK.thug, sceneId: SCENE, actorId: THUG },
-        { _id: CMB.guard, tokenId: TOK.guard, sceneId: SCENE, actorId: GUARD },
+        { _id: CMB.guard, tokenId: TOK.guard, sceneId: SCENE, actorId: GUARD, hidden: hiddenGuard },
       ],
       { keepId: true },
     );
@@ -229,19 +230,7 @@ describe("scenario: the active GM referees the turn order (issue 27)", () => {
     table = await createTable({ world: d20World(), online: [GM_ID, ALICE_ID] });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
-    await gm.run(async () => {
-      const combat = await G().Combat.create({ scene: SCENE, active: true });
-      await combat.createEmbeddedDocuments(
-        "Combatant",
-        [
-          { _id: CMB.kara, tokenId: TOK.kara, sceneId: SCENE, actorId: KARA },
-          { _id: CMB.thug, tokenId: TOK.thug, sceneId: SCENE, actorId: THUG },
-          { _id: CMB.guard, tokenId: TOK.guard, sceneId: SCENE, actorId: GUARD, hidden: true },
-        ],
-        { keepId: true },
-      );
-    });
-    await table.settle();
+    await d20Encounter({ hiddenGuard: true });
     // Kara 12 + 2 = 14, the Thug 8 + 1 = 9, the Guard 16 + 2 = 18.
     table.dice(12, 8, 16);
     await gm.run(() => G().game.combat.startCombat());
@@ -272,19 +261,7 @@ describe("scenario: the active GM referees the turn order (issue 27)", () => {
     table = await createTable({ world: d20World(), online: [GM_ID, ALICE_ID] });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
-    await gm.run(async () => {
-      const combat = await G().Combat.create({ scene: SCENE, active: true });
-      await combat.createEmbeddedDocuments(
-        "Combatant",
-        [
-          { _id: CMB.kara, tokenId: TOK.kara, sceneId: SCENE, actorId: KARA },
-          { _id: CMB.thug, tokenId: TOK.thug, sceneId: SCENE, actorId: THUG },
-          { _id: CMB.guard, tokenId: TOK.guard, sceneId: SCENE, actorId: GUARD, hidden: true },
-        ],
-        { keepId: true },
-      );
-    });
-    await table.settle();
+    await d20Encounter({ hiddenGuard: true });
     // The Thug 8 + 1 = 9, the Guard 16 + 2 = 18 (kept in the GM's browser; its document holds a rank).
     table.dice(8, 16);
     await gm.run(() => G().game.combat.rollNPC());
