@@ -3,11 +3,11 @@
  * why, every modifier with its rule ID, the roll (automatic hit or miss called out), the Zebulon column and
  * colour, damage and the burst's split, a grenade's landing and who it caught, and what has been applied.
  */
+
+import type { AttackCardData, D20GrenadeBlock, GrenadeCard } from "../data/chat/attack-card.js";
 import { parseDice } from "../rules/index.js";
-import type { AttackCardData, CardTarget } from "../workflows/attack-flow.js";
 import { appliedOf, damageOf, undoneOf } from "../workflows/card-data.js";
 import { d20ShotView } from "../workflows/d20-card.js";
-import type { D20GrenadeBlock } from "../workflows/d20-grenade.js";
 import { blastOutcome } from "../workflows/grenade-effects.js";
 
 export interface CardOptions {
@@ -324,38 +324,4 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
     sleep,
     isGM: opts.isGM,
   };
-}
-
-export interface GrenadeCard {
-  readonly landing: { x: number; y: number };
-  readonly bounced: boolean;
-  readonly stoppedByWall: boolean;
-  readonly direction: number | null;
-  readonly d10: number | null;
-  /** Who the blast caught, each with its own distance from where the grenade went off (absent on older cards). */
-  readonly caught: readonly { id: string; name: string; distance?: number | null }[];
-  /** SF-X-40: Reaction Speed checks near thrown explosives. */
-  /** `rs` only when every player may see the creature's Reaction Speed (an NPC's is left out, R1-5). */
-  readonly ring?: readonly {
-    id: string;
-    name: string;
-    roll: number;
-    rs?: number | null;
-    stunned: boolean;
-    /** Null for a token the card names "?" (review 13c M3). */
-    distance?: number | null;
-  }[];
-  /**
-   * The throw as its aimed target saw it (distance, band, cover, chance, modifiers), without naming it (a hidden
-   * token's name stays off a public card); absent on older cards, whose rows all carried it.
-   */
-  readonly aimed?: Omit<CardTarget, "id" | "name"> | null;
-  /** The damage formula and the dice each caught creature's damage was rolled with (SF-X-43), from the Rolls. */
-  readonly formula?: string;
-  readonly dice?: readonly { id: string; dice: readonly number[] }[];
-  readonly radius: number;
-  /** Expanded doze grenade (rules-tables §18): the d100 turns each creature caught sleeps, rolled with the throw. */
-  readonly sleep?: readonly { id: string; turns: number }[];
-  /** SW-38: a d20 grenade's deviation, one damage roll, Reflex DC, each creature's cover and saves. */
-  readonly d20?: D20GrenadeBlock;
 }

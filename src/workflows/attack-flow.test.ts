@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { attacker, target } from "../../tests/fixtures/rules.js";
 import { packWeapon } from "../../tests/pack-data.js";
+import type { AppliedMark, AttackCardData } from "../data/chat/attack-card.js";
 import {
   type GMAnswer,
   type GMRequestBody,
@@ -24,7 +25,6 @@ import {
 } from "./apply-damage.js";
 import {
   AttackCancelled,
-  type AttackCardData,
   type AttackPorts,
   type GMPorts,
   gmApplyDamage,
@@ -32,7 +32,7 @@ import {
   runAttack,
 } from "./attack-flow.js";
 import type { AttackRequest } from "./attack-plan.js";
-import { type AppliedMark, appliedOf, mergeApplied } from "./card-data.js";
+import { appliedOf, mergeApplied } from "./card-data.js";
 
 /** The card's message id (a request names a 16-character document id: gm-request.ts `requestProblem`). */
 const MSG = "msgBurst00000001";

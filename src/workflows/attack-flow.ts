@@ -4,8 +4,14 @@
  * Item#update, ChatMessage.create and User#query; the tests fill them with fakes that count the writes.
  */
 
+import {
+  type AppliedMark,
+  type AttackCardData,
+  CARD_VERSION,
+  type CardStep,
+} from "../data/chat/attack-card.js";
 import { perPage } from "../helpers/page-state.js";
-import { columnOf, type DamageKind, type DiceResults, healthModelOf } from "../rules/index.js";
+import { columnOf, type DiceResults, healthModelOf } from "../rules/index.js";
 import {
   type AppliedRecord,
   type ItemLevels,
@@ -16,7 +22,6 @@ import {
 } from "./apply-damage.js";
 import {
   type AttackRequest,
-  type AttackResult,
   damageDiceNeeded,
   type PreparedAttack,
   type PreparedStep,
@@ -25,11 +30,11 @@ import {
   rollChecks,
   shotCheck,
 } from "./attack-plan.js";
-import { type AppliedMark, CARD_VERSION, criticalOf, damageOf } from "./card-data.js";
-import { type D20CardTarget, d20CardDice, d20CardTarget } from "./d20-card.js";
+import { criticalOf, damageOf } from "./card-data.js";
+import { d20CardDice, d20CardTarget } from "./d20-card.js";
 import { statusTurns } from "./grenade-effects.js";
 import { KeyedQueue } from "./serial.js";
-import { type StrayCard, strayRecord, strayShots } from "./stray.js";
+import { strayRecord, strayShots } from "./stray.js";
 
 /** `R` is the roll object the dice port gives: a Foundry Roll in production, so Dice So Nice animates it. */
 export interface RolledDice<R = unknown> {
@@ -46,100 +51,6 @@ export interface AttackPorts<R = unknown> {
   /** Spend ammunition: set what is left on the item that holds it (the attacker owns it). */
   spendAmmo(sourceId: string, remaining: number): Promise<void>;
   createCard(card: AttackCardData, rolls: R[]): Promise<string>;
-}
-
-export interface CardTarget {
-  readonly id: string;
-  readonly name: string;
-  /** Null on a grenade's row for a token the card names "?" or that is not drawn (review 13c M3). */
-  readonly distance: number | null;
-  readonly band: string | null;
-  readonly cover: string;
-  readonly coverReason: { key: string; data: Record<string, number> } | null;
-  readonly modifiers: readonly {
-    id: string;
-    label: string;
-    value: number;
-    ruleId: string;
-    overridden?: boolean;
-  }[];
-  readonly chance: number;
-  readonly column: number | null;
-  readonly problem: string | null;
-  /**
-   * The attacker is an actor some player may not observe (an NPC) and the world keeps NPC numbers from players:
-   * the chance, column and modifiers (which carry its abilities and skill) were left out of the card.
-   */
-  readonly secret?: boolean;
-  /** A d20 check's numbers: bonus, Defense and its terms, threat range, miss chance (issue 14, `d20-card.ts`). */
-  readonly d20?: D20CardTarget;
-}
-
-/**
- * What an attack card stores (the ChatMessage `attack` subtype's data). Nothing in it is keyed by a target id
- * (token UUIDs have dots, which Foundry expands in stored data): per-target values are lists (see `card-data.ts`).
- */
-export interface AttackCardData {
-  readonly version: typeof CARD_VERSION;
-  /** The scene the attack was made on (its units, where its blast is placed); null on cards from before. */
-  readonly sceneId: string | null;
-  /** What the distances are measured in: the scene's units, or Basic-game squares (SF-B-09). */
-  readonly rangeUnit: "m" | "squares";
-  /** T2-1C: a random id of the attack, set when its card is posted (attack.ts); absent on cards from before. */
-  readonly rollId?: string;
-  /** SW-25, SWN-08: an attack of opportunity or an overwatch shot, not the round's action (attack.ts). */
-  readonly reaction?: "aoo" | "overwatch";
-  readonly engine: string;
-  /** The d20 engine's profile when it is `swn` (ruling 1: hits go to hit points); absent for `sw` and the others. */
-  readonly profile?: "swn" | null;
-  readonly variant: string;
-  readonly actorUuid: string;
-  /** The weapon item's id on the attacker (cards from before have only its name). */
-  readonly weaponId?: string | null;
-  readonly weaponName: string;
-  readonly kind: DamageKind;
-  /** A special effect applied with the damage (doze knock-out). */
-  readonly effect: string | null;
-  readonly burst: boolean;
-  readonly shots: number;
-  readonly powerSetting: number | null;
-  readonly targets: readonly CardTarget[];
-  readonly burstCheck: {
-    readonly chance: number;
-    readonly column: number | null;
-    readonly modifiers: CardTarget["modifiers"];
-  } | null;
-  readonly d100: readonly number[];
-  readonly damageDice: readonly (readonly number[])[];
-  readonly result: AttackResult;
-  readonly spent: PreparedAttack["spend"];
-  /** What has been applied, one public mark per target (the numbers are recorded on the target). */
-  readonly applied: readonly AppliedMark[];
-  /** Targets near thrown explosives that failed their Reaction Speed check (SF-X-40). */
-  readonly stunned?: readonly string[];
-  /** A melee attack with bare hands (no weapon item): its damage is bounded by the attacker's punch (RT-6). */
-  readonly bareHands?: boolean;
-  /** A creature's natural attack (no weapon item): its damage is bounded by the creature's formula (issue 13). */
-  readonly creature?: boolean;
-  /** A d20 card's dice per shot by key: d20, confirm, concealment (issue 14); absent on d100 cards. */
-  readonly dice?: readonly DiceResults[];
-  /** An attack at an area rather than a creature: a grenade's square (SW-38) or suppression fire (SW-43). */
-  readonly area?: "grenade" | "suppression" | null;
-  /** SW-43: the area suppression fire threatens (pixels of the card's scene) and until when; null on a miss. */
-  readonly suppression?: {
-    readonly x: number;
-    readonly y: number;
-    readonly size: number;
-    readonly kept: boolean;
-  } | null;
-  /** A d20 action's attack rolls in order, each shot's target and terms (SW-22, SW-35..37); absent before. */
-  readonly steps?: readonly CardStep[];
-  /** SW-22: the off-hand weapon's item id, when two weapons were used. */
-  readonly offHandWeaponId?: string | null;
-  /** The action they took (SW-13): `attack` or `fullRound`. */
-  readonly action?: "attack" | "fullRound" | null;
-  /** Misses into a crowd and the stray d100 they rolled (SF-X-35); absent when none was rolled. */
-  readonly stray?: StrayCard | null;
 }
 
 /**
@@ -294,17 +205,6 @@ function cardStep(s: PreparedStep): CardStep {
     bonus,
     extras: s.extras.map((m) => ({ id: m.id, label: m.label, value: m.value, ruleId: m.ruleId })),
   };
-}
-
-/** One attack roll of a planned action as the card stores it; `bonus` null = secret (an NPC's). */
-export interface CardStep {
-  readonly id: string;
-  readonly kind: string;
-  readonly targetId: string;
-  /** The off-hand weapon's name, on its step (SW-22). */
-  readonly weaponName?: string;
-  readonly bonus: number | null;
-  readonly extras: readonly { id: string; label: string; value: number; ruleId: string }[];
 }
 
 export class AttackCancelled extends Error {

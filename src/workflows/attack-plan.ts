@@ -3,6 +3,8 @@
  * modifier per target, apply the user's overrides, combine them for a burst, resolve the dice and plan the
  * damage. The Foundry workflow gathers the facts and rolls the dice; the chat card stores what this returns.
  */
+
+import type { AttackResult, CardSpend, ShotResult } from "../data/chat/attack-card.js";
 import {
   type AlphaDawnVariant,
   type AmmoSpec,
@@ -19,7 +21,6 @@ import {
   type DiceResults,
   darknessRefusal,
   type Modifier,
-  type Outcome,
   type PlannedAttackStep,
   type ResolutionEngine,
   RulesError,
@@ -150,11 +151,7 @@ export interface PreparedAttack {
     readonly dice: number;
   } | null;
   /** What the attack spends (SF-B-19, SF-X-24, SF-X-36). */
-  readonly spend: {
-    readonly amount: number;
-    readonly unit: "rounds" | "seu";
-    readonly sourceId: string;
-  } | null;
+  readonly spend: CardSpend | null;
   /** Damage formula per hit (per target for per-band weapons), for the dialog and the roll. */
   readonly formula: Readonly<Record<string, string>>;
   /**
@@ -482,36 +479,6 @@ export interface AttackDice {
 /** The check each shot is rolled against: the burst's one check, or the single target's. */
 export function shotCheck(prep: PreparedAttack): Check {
   return prep.burst ? prep.burst.check : prep.targets[0]!.check;
-}
-
-export interface ShotResult {
-  readonly targetId: string;
-  readonly outcome: Outcome;
-  /** Damage this shot deals before defenses (0 on a miss). */
-  readonly damage: number;
-  readonly formula: string;
-}
-
-export interface AttackResult {
-  readonly shots: readonly ShotResult[];
-  /** The burst's split (SF-X-24), or null. */
-  readonly burst: {
-    readonly total: number;
-    readonly each: number;
-    readonly lost: number;
-    readonly hit: boolean;
-  } | null;
-  /**
-   * Damage before defenses per target, summed over shots. A list of records, not an object keyed by target id:
-   * target ids are token UUIDs ("Scene.x.Token.y") and Foundry expands dotted keys in stored data (see
-   * `card-data.ts`).
-   */
-  readonly damage: readonly TargetDamage[];
-}
-
-export interface TargetDamage {
-  readonly targetId: string;
-  readonly damage: number;
 }
 
 /** Resolve the dice: each shot at the single target, or the burst's one roll for every target. */

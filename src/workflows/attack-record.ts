@@ -9,8 +9,8 @@
  * attack card carries a random `rollId` (attack.ts), so two honest attacks never share a key even when their dice do.
  */
 import { SYSTEM_ID } from "../constants.js";
+import type { StoredCard } from "../data/chat/attack-card.js";
 import { sha256 } from "../helpers/sha256.js";
-import type { StoredCard } from "./card-data.js";
 import { canonicalJSON } from "./card-seal.js";
 
 type Msg = ChatMessage.Implementation;

@@ -3,7 +3,6 @@
  * Foundry's dice (so Dice So Nice animates them), spend the ammunition on the attacker's own item, and post one
  * `attack` card. Everything it decides is in attack-plan / attack-flow; this file fills their ports.
  */
-import type { GrenadeCard } from "../applications/card-context.js";
 import { bandOfToken } from "../canvas/morale-band.js";
 import {
   attackTargets,
@@ -15,6 +14,7 @@ import {
   unitsPerPixel,
 } from "../canvas/scene-facts.js";
 import { isSuppressed, isThreatened, suppressingInto } from "../canvas/suppression.js";
+import type { AttackCardData, GrenadeCard } from "../data/chat/attack-card.js";
 import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
 import { type FrontierActorType, isFrontierActor, isItemType } from "../documents/subtypes.js";
 import { requestGM } from "../helpers/gm-request.js";
@@ -28,7 +28,7 @@ import {
   RulesError,
   visionAidFromGear,
 } from "../rules/index.js";
-import { type AttackCardData, type AttackPorts, runAttack } from "./attack-flow.js";
+import { type AttackPorts, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest, OffHandOption, StepRequest } from "./attack-plan.js";
 import { keepsNumbersSecret, renderCard, rollFormula, withoutAttackerNumbers } from "./card-render.js";
 import { withoutD20AttackerNumbers, withoutD20TargetNumbers } from "./d20-card.js";

@@ -20,6 +20,7 @@ import { placeBlastArea } from "../canvas/blast-area.js";
 import { squareGrid } from "../canvas/grid-support.js";
 import { cellCentres } from "../canvas/scene-facts.js";
 import { SYSTEM_ID } from "../constants.js";
+import { type AppliedMark, type StoredCard, tokenIds } from "../data/chat/attack-card.js";
 import { type DefenseSystem, defenseState, screenPack, weaponFacts } from "../data/item/facts.js";
 import { actorSystem, isAttackMessage, isItemType, isSquad, tokenByUuid } from "../documents/subtypes.js";
 import { type GMAnswer, type GMRequestBody, registerGMRequest, requestGM } from "../helpers/gm-request.js";
@@ -41,17 +42,7 @@ import {
 import { type GMPorts, gmApplyDamage, gmUndoDamage, onGMQueue, planCard } from "./attack-flow.js";
 import { type AttackEntry, admitEntry, attackEntries, attackEntry } from "./attack-record.js";
 import { bareHandsProblem, creatureProblem, squadCardProblem } from "./card-bounds.js";
-import {
-  type AppliedMark,
-  appliedOf,
-  cardProblem,
-  damageCeiling,
-  damageOf,
-  mergeApplied,
-  type StoredCard,
-  tokenIds,
-  undoneOf,
-} from "./card-data.js";
+import { appliedOf, cardProblem, damageCeiling, damageOf, mergeApplied, undoneOf } from "./card-data.js";
 import { drawCard, redrawOnSeals } from "./card-draw.js";
 import { loadCardTemplate, renderCard } from "./card-render.js";
 import { cardDigest, cardOfMessage, sealOf } from "./card-seal.js";

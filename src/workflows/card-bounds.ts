@@ -3,6 +3,8 @@
  * tooltip: what bare hands (RT-6) and a creature's natural attack (issue 13) can deal. Moved out of `melee.ts` and
  * `creature-attack.ts` unchanged, so those load when first used.
  */
+
+import type { AttackCardData } from "../data/chat/attack-card.js";
 import { type FrontierActorType, isFrontierActor, isItemType, isSquad } from "../documents/subtypes.js";
 import { currentProfile } from "../helpers/settings.js";
 import {
@@ -13,7 +15,6 @@ import {
   parseDice,
   type RaceKey,
 } from "../rules/index.js";
-import type { AttackCardData } from "./attack-flow.js";
 
 type ActorI = Actor.Implementation;
 type FrontierActorI = Actor.OfType<FrontierActorType>;

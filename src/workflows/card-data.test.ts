@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BURST_CARD, BURST_CARD_V1, BURST_CARD_V2 } from "../../tests/fixtures/cards.js";
-import { type AppliedMark, appliedOf, damageCeiling, damageOf, mergeApplied, readCard } from "./card-data.js";
+import type { AppliedMark } from "../data/chat/attack-card.js";
+import { appliedOf, damageCeiling, damageOf, mergeApplied, readCard } from "./card-data.js";
 
 const T = (n: number) => `Scene.s.Token.t${n}`;
 

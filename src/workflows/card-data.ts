@@ -12,7 +12,14 @@
  * before this change still render, apply and undo; the next apply or undo stores them as version 2.
  */
 
-import type { GrenadeCard } from "../applications/card-context.js";
+import {
+  type AppliedMark,
+  type AttackCardData,
+  CARD_VERSION,
+  type StoredCard,
+  type TargetDamage,
+  tokenIds,
+} from "../data/chat/attack-card.js";
 import {
   burstDice,
   type Critical,
@@ -21,41 +28,6 @@ import {
   parseDice,
   type WeaponFacts,
 } from "../rules/index.js";
-import type { AttackCardData } from "./attack-flow.js";
-import type { TargetDamage } from "./attack-plan.js";
-
-export const CARD_VERSION = 3;
-
-/**
- * What a card shows every client about an applied target: that it was applied and the public outcome (knocked
- * out, stunned), never the numbers (issue "trust", R1-5: NPC Stamina and screens). The numbers and what undo needs
- * are recorded on the target itself (`apply-damage.ts`, `ledgerPath`). Version 1 and 2 cards kept full records;
- * they are read as marks with `legacy: true` (still applied: never applied twice; not undone automatically).
- */
-export interface AppliedMark {
-  readonly targetId: string;
-  readonly sceneId: string;
-  readonly tokenId: string;
-  readonly actorId: string;
-  readonly linked: boolean;
-  readonly unconscious: boolean;
-  readonly stunned: boolean;
-  readonly legacy?: boolean;
-  /**
-   * A GM undid it: the target is not applied, and only a GM applies it again (the author cannot re-apply what the
-   * GM took back, review R1-1).
-   */
-  readonly undone?: boolean;
-}
-
-/** The scene and token ids of a token UUID `Scene.<id>.Token.<id>`, or null. */
-export function tokenIds(uuid: string): { sceneId: string; tokenId: string } | null {
-  const m = /^Scene\.([A-Za-z0-9]{16})\.Token\.([A-Za-z0-9]{16})$/.exec(uuid);
-  return m ? { sceneId: m[1]!, tokenId: m[2]! } : null;
-}
-
-/** A card as the GM and the card view read it (grenade cards carry the blast). */
-export type StoredCard = AttackCardData & { readonly grenade?: GrenadeCard | null };
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);

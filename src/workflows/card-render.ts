@@ -3,10 +3,11 @@
  * whose numbers a card keeps from players (R1-5), the card without them, Foundry's dice for a formula, and the card's
  * HTML. Moved out of `attack.ts` unchanged.
  */
-import { cardView, type GrenadeCard } from "../applications/card-context.js";
+import { cardView } from "../applications/card-context.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
+import type { AttackCardData, GrenadeCard } from "../data/chat/attack-card.js";
 import { clientSettings, SETTINGS } from "../helpers/settings.js";
-import type { AttackCardData, RolledDice } from "./attack-flow.js";
+import type { RolledDice } from "./attack-flow.js";
 import { isSquadCard, squadCardHtml } from "./squad-card.js";
 
 type ActorI = Actor.Implementation;

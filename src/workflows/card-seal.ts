@@ -3,9 +3,10 @@
  * the card buttons): the digest of a card and the newest seal a GM wrote for it, and whether a card is as it was sealed.
  */
 import { SYSTEM_ID } from "../constants.js";
+import type { StoredCard } from "../data/chat/attack-card.js";
 import { isAttackMessage } from "../documents/subtypes.js";
 import { sha256 } from "../helpers/sha256.js";
-import { readCard, type StoredCard } from "./card-data.js";
+import { readCard } from "./card-data.js";
 
 type Msg = ChatMessage.Implementation;
 

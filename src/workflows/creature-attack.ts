@@ -13,6 +13,7 @@
  * that is blank or not a formula (SF-B-16).
  */
 import { attackTargets, readTarget } from "../canvas/scene-facts.js";
+import type { AttackCardData } from "../data/chat/attack-card.js";
 import type { WeaponSystem } from "../data/item/facts.js";
 import { isFrontierActor } from "../documents/subtypes.js";
 import { notify, report } from "../helpers/report.js";
@@ -34,7 +35,7 @@ import {
   rollFormula,
   withoutAttackerNumbers,
 } from "./attack.js";
-import { type AttackCardData, type AttackPorts, runAttack } from "./attack-flow.js";
+import { type AttackPorts, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest } from "./attack-plan.js";
 import { d100Engine } from "./melee.js";
 import { gateAttack } from "./phase-gate.js";

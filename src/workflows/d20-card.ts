@@ -12,26 +12,10 @@
  *   as Star Frontiers' d100.
  */
 
+import type { D20CardTarget } from "../data/chat/attack-card.js";
 import { struckCover } from "../rules/d20/resolve.js";
 import type { Check, DiceResults, Modifier, Outcome } from "../rules/index.js";
 import type { AppliedRecord } from "./apply-damage.js";
-
-/** A target's d20 numbers on the card. Null numbers are kept secret (an NPC's, `keepsNumbersSecret`). */
-export interface D20CardTarget {
-  /** The attack bonus (d20 + this = the total); null = secret. */
-  readonly bonus: number | null;
-  /** The Defense rolled against; null = secret. */
-  readonly defense: number | null;
-  readonly defenseTerms: readonly Modifier[];
-  /** The lowest natural that threatens (SW-18). */
-  readonly threat: number;
-  /** Concealment miss chance, per cent (SW-32). */
-  readonly missChance: number;
-  /** SW-31 decided when the card was made, for a target whose Defense the card leaves out. */
-  readonly struck?: "wall" | "creature" | null;
-  /** Where the cover came from (SW-30), for SW-31's struck cover; absent on cards from before. */
-  readonly coverSource?: "none" | "wall" | "lowWall" | "posture" | "creature";
-}
 
 /**
  * The d20 block of a card target from its check, or nothing for the percentile engines' checks. A d20 card carries

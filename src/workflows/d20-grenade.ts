@@ -9,46 +9,22 @@
  * The grenade's burst radius and Reflex DC are its own numbers (ruling 2): a grenade without them is refused before
  * anything is spent (`d20-facts.ts` `d20WeaponProblem`).
  */
-import type { GrenadeCard } from "../applications/card-context.js";
 import { postureOf } from "../canvas/d20-cover-facts.js";
 import { FoundryCaster } from "../canvas/foundry-caster.js";
 import { cardIsPublic, cardName, involvedTokens, occupants, unitsPerPixel } from "../canvas/scene-facts.js";
+import type {
+  AttackCardData,
+  CardTarget,
+  D20GrenadeBlock,
+  D20Save,
+  GrenadeCard,
+  TargetDamage,
+} from "../data/chat/attack-card.js";
 import { burstCaught, grenadeLanding, reflexAgainstBurst } from "../rules/d20/grenade.js";
-import type { CoverDegree } from "../rules/d20/tables.js";
 import { armourAfterAp, coverArmour, type D20WeaponFacts, firstObstacle, parseDice } from "../rules/index.js";
-import type { AttackCardData, CardTarget } from "./attack-flow.js";
-import type { TargetDamage } from "./attack-plan.js";
 import { rollFormula } from "./card-render.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
-
-/** What a d20 grenade card keeps beside the blast (SW-38): the deviation, the save's DC and each save rolled. */
-export interface D20GrenadeBlock {
-  /** The miss's dice and what they did; null on a hit. */
-  readonly deviation: {
-    readonly d3: number;
-    readonly d8: number;
-    readonly metres: number;
-    readonly direction: number;
-  } | null;
-  readonly reflexDC: number;
-  /** The burst's one damage roll. */
-  readonly damage: { readonly formula: string; readonly dice: readonly number[]; readonly total: number };
-  /** Each creature caught: its cover from the blast point (SW-30) for its save. */
-  readonly cover: readonly { readonly id: string; readonly cover: CoverDegree }[];
-  /** The saves rolled so far (the GM's writes); a total is null when the creature's numbers are secret. */
-  readonly saves: readonly D20Save[];
-  /** SWN-16, SWN-15: each creature behind hard cover from the blast point, the armour that took off its damage. */
-  readonly armour?: readonly { readonly id: string; readonly value: number }[];
-}
-
-export interface D20Save {
-  readonly id: string;
-  readonly roll: number;
-  readonly total: number | null;
-  readonly passed: boolean;
-  readonly damage: number;
-}
 
 /** The d20 grenade block of a stored card, if it is one. */
 export function d20GrenadeOf(card: { readonly grenade?: GrenadeCard | null }): D20GrenadeBlock | null {

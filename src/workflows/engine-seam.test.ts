@@ -8,8 +8,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it, vi } from "vitest";
 import { attacker, target, weapon } from "../../tests/fixtures/rules.js";
+import type { AttackCardData } from "../data/chat/attack-card.js";
 import { createAlphaDawnEngine, createEngine, DEFAULT_DECLARATIONS } from "../rules/index.js";
-import { type AttackCardData, type AttackPorts, runAttack } from "./attack-flow.js";
+import { type AttackPorts, runAttack } from "./attack-flow.js";
 import { type AttackRequest, prepareAttack } from "./attack-plan.js";
 
 function ports(rolls: number[][]) {

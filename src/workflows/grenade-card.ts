@@ -3,15 +3,13 @@
  * the damage for each with its dice, and the stun ring. The throw's own target, chance and modifiers are kept once,
  * as `grenade.aimed`, for the card's header.
  */
-import type { GrenadeCard } from "../applications/card-context.js";
 import { FoundryCaster } from "../canvas/foundry-caster.js";
 import { cardIsPublic, cardName, occupants, unitsPerPixel } from "../canvas/scene-facts.js";
+import type { AttackCardData, CardTarget, GrenadeCard, TargetDamage } from "../data/chat/attack-card.js";
 import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
 import { actorSystem, tokenByUuid } from "../documents/subtypes.js";
 import { currentEngine } from "../helpers/settings.js";
 import { explosiveStun } from "../rules/index.js";
-import type { AttackCardData, CardTarget } from "./attack-flow.js";
-import type { TargetDamage } from "./attack-plan.js";
 import { keepsNumbersSecret, rollFormula } from "./card-render.js";
 import { blastOutcome } from "./grenade-effects.js";
 import { grenadeOutcome } from "./grenade-plan.js";

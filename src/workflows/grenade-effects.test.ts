@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { StoredCard } from "../data/chat/attack-card.js";
 import type { Outcome } from "../rules/index.js";
-import type { StoredCard } from "./card-data.js";
 import { blastOutcome, statusTurns } from "./grenade-effects.js";
 
 const card = (over: Partial<StoredCard>): StoredCard =>

@@ -4,9 +4,10 @@
  * the Expanded game (rules-tables §18); a stun in a thrown explosive's ring lasts one turn (SF-X-40). Pure: the
  * card's data in, turns per target out.
  */
+
+import type { StoredCard } from "../data/chat/attack-card.js";
 import { dozeTurns, type Outcome, STUN_TURNS } from "../rules/index.js";
 import type { AppliedStatus } from "./apply-damage.js";
-import type { StoredCard } from "./card-data.js";
 
 export type StatusTurns = Record<string, Partial<Record<AppliedStatus, number>>>;
 

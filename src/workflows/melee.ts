@@ -10,6 +10,7 @@
  * numbers are missing, no power) does so before a die is rolled or an SEU spent.
  */
 import { attackTargets, readTarget } from "../canvas/scene-facts.js";
+import type { AttackCardData } from "../data/chat/attack-card.js";
 import { type WeaponSystem, weaponFacts } from "../data/item/facts.js";
 import { type FrontierActorType, isFrontierActor, isItemType } from "../documents/subtypes.js";
 import { notify, report } from "../helpers/report.js";
@@ -44,7 +45,7 @@ import {
   rollFormula,
   withoutAttackerNumbers,
 } from "./attack.js";
-import { type AttackCardData, type AttackPorts, runAttack } from "./attack-flow.js";
+import { type AttackPorts, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest } from "./attack-plan.js";
 import { martialArtsLevel, raceOf } from "./card-bounds.js";
 import { gateAttack } from "./phase-gate.js";

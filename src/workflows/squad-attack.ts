@@ -22,6 +22,7 @@
 
 import { bandOfToken } from "../canvas/morale-band.js";
 import { attackTargets, readTarget } from "../canvas/scene-facts.js";
+import { type AttackCardData, CARD_VERSION, type SquadCard } from "../data/chat/attack-card.js";
 import { actorSystem, isSquad } from "../documents/subtypes.js";
 import { notify, report } from "../helpers/report.js";
 import { currentProfile, currentVariant } from "../helpers/settings.js";
@@ -37,10 +38,8 @@ import {
   sceneConcealment,
   squadAttack,
 } from "../rules/index.js";
-import type { AttackCardData } from "./attack-flow.js";
-import { CARD_VERSION } from "./card-data.js";
 import { keepsNumbersSecret } from "./card-render.js";
-import { type SquadCard, squadCardHtml } from "./squad-card.js";
+import { squadCardHtml } from "./squad-card.js";
 import { recordD20Attack, turnGate } from "./turn-ledger.js";
 
 type ActorI = Actor.Implementation;

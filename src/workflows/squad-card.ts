@@ -3,33 +3,8 @@
  * attack card's row shape, so the attack card's buttons (Apply, Undo) and the GM's apply pipeline take it as they
  * take any other card. No import of attack.ts: `renderCard` draws a squad card with this.
  */
-import type { SquadHit } from "../rules/index.js";
-import type { AttackCardData } from "./attack-flow.js";
 
-/** The numbers a squad's card shows; null where the viewer may not see them (an NPC's AB, an NPC target's AC). */
-export interface SquadCard {
-  readonly name: string;
-  readonly targetName: string;
-  readonly weapon: string;
-  readonly natural: number;
-  /** AB + terms; null when the squad's numbers are kept from players. */
-  readonly bonus: number | null;
-  readonly total: number | null;
-  /** The AC with its terms; null when the target's numbers are kept from players. */
-  readonly ac: number | null;
-  readonly hit: SquadHit;
-  readonly natural20: boolean;
-  readonly formula: string;
-  readonly average: number;
-  readonly units: number;
-  readonly full: number;
-  readonly flat: number;
-  /** Cover armour less AP × units, taken off (0 when none). */
-  readonly cover: number;
-  readonly damage: number;
-  /** The terms besides the AB and the AC, labelled (empty when secret). */
-  readonly terms: readonly { label: string; value: number; ruleId: string }[];
-}
+import type { AttackCardData, SquadCard } from "../data/chat/attack-card.js";
 
 const esc = (s: string): string => foundry.utils.escapeHTML(s);
 /** A number with a true minus sign (−6). */

@@ -4,23 +4,10 @@
  * of it (the rolls, the strayed damage, the tokens in the way the GM picks from), and the card once the GM picked.
  * Single-target shots only: a burst's miss is one roll for several targets, and the rules give it no stray.
  */
-import { type DiceResults, RulesError } from "../rules/index.js";
-import type { AttackCardData, CardTarget } from "./attack-flow.js";
-import type { AttackResult, PreparedAttack } from "./attack-plan.js";
 
-/** What a card keeps of its stray shots. */
-export interface StrayCard {
-  /** The stray d100 of each shot that missed into the crowd, in shot order. */
-  readonly rolls: readonly number[];
-  /** How many of those hit someone else (d100 ≤ 25). */
-  readonly hits: number;
-  /** The damage those shots deal to whoever the referee picks (the missed shots' own damage dice). */
-  readonly damage: number;
-  /** The tokens in the way (token UUIDs and names), from which the GM picks. */
-  readonly candidates: readonly { readonly id: string; readonly name: string }[];
-  /** The token the GM picked, once picked. */
-  readonly picked: string | null;
-}
+import type { AttackCardData, AttackResult, CardTarget, StrayCard } from "../data/chat/attack-card.js";
+import { type DiceResults, RulesError } from "../rules/index.js";
+import type { PreparedAttack } from "./attack-plan.js";
 
 /**
  * Indices of the shots that rolled the stray d100. The engine decides which do (Alpha Dawn: an ordinary miss at a

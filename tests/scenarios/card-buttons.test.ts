@@ -11,7 +11,7 @@
  * when the world setting `playersApplyToAll` is on; where Alice applies below, that world turns it on.
  */
 import { describe, expect, it, vi } from "vitest";
-import type { GrenadeCard } from "../../src/applications/card-context.js";
+import type { GrenadeCard } from "../../src/data/chat/attack-card.js";
 import { QUERY_TIMEOUT } from "../../src/helpers/gm-query.js";
 import { BURST_CARD } from "../fixtures/cards.js";
 import { createTable, type Table } from "../foundry/world.js";
