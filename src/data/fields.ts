@@ -1,9 +1,23 @@
 /**
  * Builds Foundry DataFields from the pure schema descriptions in `spec.ts`. Runs inside Foundry only.
+ *
+ * Presence (v13 common/data/fields.mjs): `DataField#clean` turns `undefined` into `getInitialValue()`, and
+ * `SchemaField#_cleanType` cleans every field of the schema and DELETES every key the schema does not name. So a
+ * field a document writes and the spec lacks is silently dropped, and a field with an initial value is filled in
+ * where it was absent. An `optional` spec is `required: false` with `initial: undefined`: absent stays absent
+ * (`getInitialValue` is `undefined`; `_validateSpecial` accepts `undefined` on a field that is not required).
  */
 import type { FieldSpec, SchemaSpec } from "./spec.js";
 
 type AnyField = foundry.data.fields.DataField.Any;
+
+/** The options every field takes from its spec's presence (see the file header). */
+function presence(spec: FieldSpec): { required?: boolean; nullable?: boolean; initial?: undefined } {
+  return {
+    ...(spec.optional ? { required: false, initial: undefined } : {}),
+    ...(spec.nullable !== undefined ? { nullable: spec.nullable } : {}),
+  };
+}
 
 export function buildField(spec: FieldSpec): AnyField {
   const f = foundry.data.fields;
@@ -16,6 +30,7 @@ export function buildField(spec: FieldSpec): AnyField {
         integer: spec.integer ?? false,
         ...(spec.min !== undefined ? { min: spec.min } : {}),
         ...(spec.max !== undefined ? { max: spec.max } : {}),
+        ...presence(spec),
       });
     case "string": {
       const check = spec.check;
@@ -35,18 +50,22 @@ export function buildField(spec: FieldSpec): AnyField {
               },
             }
           : {}),
+        ...presence(spec),
       });
     }
     case "boolean":
-      return new f.BooleanField({ initial: spec.initial });
+      return new f.BooleanField({ initial: spec.initial, ...presence(spec) });
     case "html":
       return new f.HTMLField({ required: true, blank: true, initial: spec.initial });
     case "schema":
-      return new f.SchemaField(buildSchema(spec.fields));
+      return new f.SchemaField(buildSchema(spec.fields), presence(spec));
     case "array":
-      return new f.ArrayField(buildField(spec.element));
+      return new f.ArrayField(buildField(spec.element), presence(spec));
     case "object":
-      return new f.ObjectField();
+      return new f.ObjectField(presence(spec));
+    case "record":
+      // v13 TypedObjectField: every value cleaned and validated by the element field; keys any string.
+      return new f.TypedObjectField(buildField(spec.element), presence(spec));
   }
 }
 

@@ -9,7 +9,9 @@ import { type D20ArmorLike, type D20Derived, deriveD20 } from "./actor/d20-deriv
 import { type ActorDerived, type ActorSourceLike, deriveActor, type SkillLike } from "./actor/derived.js";
 import { CHARACTER_SPEC, CREATURE_SPEC, SQUAD_SPEC } from "./actor/specs.js";
 import { deriveSquad, type SquadDerived } from "./actor/squad-derived.js";
-import { ATTACK_CARD_SPEC } from "./chat/attack-card.js";
+import type { StoredCard } from "./chat/attack-card.js";
+import { ATTACK_CARD_SPEC } from "./chat/attack-card-schema.js";
+import { migrateCard } from "./chat/card-migration.js";
 import { SIDE_SPEC } from "./combatant-group/side.js";
 import { buildSchema } from "./fields.js";
 import { ITEM_SPECS, type ItemType } from "./item/specs.js";
@@ -29,7 +31,8 @@ abstract class FrontierModel<
   M extends ModelSpec,
   Parent extends foundry.abstract.Document.Any,
   Derived extends AnyObject = EmptyObject,
-> extends foundry.abstract.TypeDataModel<Schema, Parent, ModelData<M>, Derived> {
+  Data extends AnyObject = ModelData<M>,
+> extends foundry.abstract.TypeDataModel<Schema, Parent, Data, Derived> {
   // Set by each subclass (declared here only, so the base class defines none of them).
   /** The pure description the schema is built from. */
   declare static readonly spec: ModelSpec;
@@ -187,11 +190,32 @@ export class SideModel extends FrontierModel<typeof SIDE_SPEC, CombatantGroup.Im
   static override readonly type = "side";
 }
 
-/** The `attack` ChatMessage subtype (the attack card). */
-export class AttackCardModel extends FrontierModel<typeof ATTACK_CARD_SPEC, ChatMessage.Implementation> {
+/**
+ * The `attack` ChatMessage subtype (the attack card): `system.card`, typed by `attack-card-schema.ts` (built from the
+ * card's parts) and migrated here, once, as Foundry loads or writes the message — so `m.system.card` is a current
+ * card and no reader migrates it again. Its data type is the card's own (`StoredCard`): the schema is built from the
+ * parts registry at run time, so its TypeScript shape cannot be derived from it; the schema's files check, key by
+ * key, that every key the card's types declare is a field (`satisfies Record<keyof …>`).
+ */
+export class AttackCardModel extends FrontierModel<
+  typeof ATTACK_CARD_SPEC,
+  ChatMessage.Implementation,
+  EmptyObject,
+  { card: StoredCard }
+> {
   static override readonly spec = ATTACK_CARD_SPEC;
   static override readonly systemOf = "ChatMessage";
   static override readonly type = "attack";
+
+  /**
+   * v1/v2 cards → the current card (`migrateCard`), in place: v13 `DataModel.migrateDataSafe` ignores the return
+   * value (common/abstract/data.mjs). It runs on the stored source before `cleanData`, and on an update's changes
+   * (client/data/client-backend.mjs `#preUpdateDocumentArray`), where only a whole card is migrated.
+   */
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    if ("card" in source) source.card = migrateCard(source.card);
+    return super.migrateData(source);
+  }
 }
 
 /** `system` of a character or a creature, with its derived data. */

@@ -5,9 +5,24 @@
  * Nothing in this file touches Foundry.
  */
 
+/**
+ * What every kind of field may say besides its type (issue 28, the chat cards' schemas):
+ * - `optional`: the field may be absent, and an absent value STAYS absent when cleaned (no initial value is filled
+ *   in). Foundry: `required: false` with `initial: undefined` — v13 common/data/fields.mjs `DataField#clean` gives
+ *   `getInitialValue`, which is `undefined` for a field that is neither required nor has an initial value, so
+ *   `SchemaField#_cleanType` stores `undefined` for it (dropped when the source is serialized) and
+ *   `DataField#_validateSpecial` lets `undefined` through on a field that is not required.
+ * - `nullable`: null is a value the field keeps (`DataField#clean` returns null as it is on a nullable field).
+ */
+interface Presence {
+  readonly optional?: boolean;
+  readonly nullable?: boolean;
+}
+
 /** A number field; `N` says whether it may be null (so the stored value's type follows the spec). */
 export interface NumberSpec<N extends boolean = boolean> {
   readonly kind: "number";
+  readonly optional?: boolean;
   readonly initial: number | null;
   readonly integer?: boolean;
   readonly min?: number;
@@ -16,7 +31,7 @@ export interface NumberSpec<N extends boolean = boolean> {
 }
 
 /** A string field whose values are `V` (its choices, with "" when it may be blank). */
-export interface StringSpec<V extends string = string> {
+export interface StringSpec<V extends string = string> extends Presence {
   readonly kind: "string";
   readonly initial: V;
   readonly choices?: readonly V[];
@@ -25,29 +40,39 @@ export interface StringSpec<V extends string = string> {
   readonly check?: (value: string) => string | null;
 }
 
-export interface BooleanSpec {
+export interface BooleanSpec extends Presence {
   readonly kind: "boolean";
   readonly initial: boolean;
 }
 
-export interface HtmlSpec {
+export interface HtmlSpec extends Presence {
   readonly kind: "html";
   readonly initial: string;
 }
 
-export interface SchemaFieldSpec<S extends SchemaSpec = SchemaSpec> {
+export interface SchemaFieldSpec<S extends SchemaSpec = SchemaSpec> extends Presence {
   readonly kind: "schema";
   readonly fields: S;
 }
 
-export interface ArrayFieldSpec<E extends FieldSpec = FieldSpec> {
+export interface ArrayFieldSpec<E extends FieldSpec = FieldSpec> extends Presence {
   readonly kind: "array";
   readonly element: E;
 }
 
-/** Free-form JSON object (chat card payloads). */
-export interface ObjectSpec {
+/** Free-form JSON object. */
+export interface ObjectSpec extends Presence {
   readonly kind: "object";
+}
+
+/**
+ * An object with any string keys and number values (a d20 card's dice by die: `{d20: 14, confirm: null}`).
+ * Foundry: `TypedObjectField` (v13 common/data/fields.mjs: each value is cleaned and validated by its element field).
+ * Numbers only: a record of any field made the spec's data type too deep for TypeScript (TS2589).
+ */
+export interface RecordSpec<E extends NumberSpec = NumberSpec> extends Presence {
+  readonly kind: "record";
+  readonly element: E;
 }
 
 export type FieldSpec =
@@ -57,7 +82,8 @@ export type FieldSpec =
   | HtmlSpec
   | SchemaFieldSpec
   | ArrayFieldSpec
-  | ObjectSpec;
+  | ObjectSpec
+  | RecordSpec;
 
 export type SchemaSpec = Readonly<Record<string, FieldSpec>>;
 
@@ -72,7 +98,17 @@ export interface ModelSpec<S extends SchemaSpec = SchemaSpec> {
  * The value a field holds once Foundry has cleaned and validated it: the type of `system.<field>` on a document.
  * Derived from the spec itself, so the TypeScript shape and the Foundry schema cannot drift apart.
  */
-export type FieldData<F extends FieldSpec> =
+export type FieldData<F extends FieldSpec> = F extends { readonly optional: true }
+  ? OrNull<F> | undefined
+  : OrNull<F>;
+
+type OrNull<F extends FieldSpec> = F extends { readonly kind: "number" }
+  ? BaseData<F>
+  : F extends { readonly nullable: true }
+    ? BaseData<F> | null
+    : BaseData<F>;
+
+type BaseData<F extends FieldSpec> =
   F extends NumberSpec<infer N>
     ? true extends N
       ? number | null
@@ -87,7 +123,9 @@ export type FieldData<F extends FieldSpec> =
             ? SchemaData<S>
             : F extends ArrayFieldSpec<infer E>
               ? FieldData<E>[]
-              : Record<string, unknown>;
+              : F extends RecordSpec
+                ? Record<string, number | null>
+                : Record<string, unknown>;
 
 /** The data of a whole schema (see {@link FieldData}). */
 export type SchemaData<S extends SchemaSpec> = { -readonly [K in keyof S]: FieldData<S[K]> };
@@ -151,6 +189,20 @@ export const array = <const E extends FieldSpec>(element: E): ArrayFieldSpec<E> 
   kind: "array",
   element,
 });
+/** A record of string keys to values of `element` (see {@link RecordSpec}). */
+export const record = <const E extends NumberSpec>(element: E): RecordSpec<E> => ({
+  kind: "record",
+  element,
+});
+/** The field, absent when absent: cleaning fills in nothing (see `Presence`). */
+export const optional = <const F extends FieldSpec>(spec: F): F & { readonly optional: true } => ({
+  ...spec,
+  optional: true,
+});
+/** The field, or null. */
+export const nullable = <const F extends Exclude<FieldSpec, NumberSpec>>(
+  spec: F,
+): F & { readonly nullable: true } => ({ ...spec, nullable: true });
 
 export interface ValidationIssue {
   readonly path: string;
@@ -159,12 +211,14 @@ export interface ValidationIssue {
 
 /** The initial (default) value of a field. */
 export function initialValue(spec: FieldSpec): unknown {
+  if (spec.optional) return undefined;
   switch (spec.kind) {
     case "schema":
-      return initialData(spec.fields);
+      return initialRecord(spec.fields);
     case "array":
       return [];
     case "object":
+    case "record":
       return {};
     default:
       return spec.initial;
@@ -172,11 +226,15 @@ export function initialValue(spec: FieldSpec): unknown {
 }
 
 export function initialData<S extends SchemaSpec>(fields: S): SchemaData<S> {
-  const out: Record<string, unknown> = {};
-  for (const [k, f] of Object.entries(fields)) out[k] = initialValue(f);
   // Each key holds its own spec's initial value (the helpers type `initial` by the field), which TypeScript
   // cannot follow through Object.entries.
-  return out as SchemaData<S>;
+  return initialRecord(fields) as SchemaData<S>;
+}
+
+function initialRecord(fields: SchemaSpec): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, f] of Object.entries(fields)) if (!f.optional) out[k] = initialValue(f);
+  return out;
 }
 
 /**
@@ -204,17 +262,26 @@ function cleanSchema(
 ): Record<string, unknown> {
   if (data !== undefined && (typeof data !== "object" || data === null || Array.isArray(data))) {
     issues.push({ path: path || "(root)", message: "must be an object" });
-    return initialData(fields);
+    return initialRecord(fields);
   }
   const src = (data ?? {}) as Record<string, unknown>;
   const out: Record<string, unknown> = { ...src };
-  for (const [k, f] of Object.entries(fields))
-    out[k] = cleanField(f, src[k], path ? `${path}.${k}` : k, issues);
+  for (const [k, f] of Object.entries(fields)) {
+    const v = cleanField(f, src[k], path ? `${path}.${k}` : k, issues);
+    // An optional field that is absent stays absent (as Foundry leaves it `undefined`, which is never stored).
+    if (v === undefined) delete out[k];
+    else out[k] = v;
+  }
   return out;
 }
 
 function cleanField(spec: FieldSpec, v: unknown, path: string, issues: ValidationIssue[]): unknown {
   if (v === undefined) return initialValue(spec);
+  if (v === null && spec.kind !== "number") {
+    if (spec.nullable) return null;
+    issues.push({ path, message: "may not be empty" });
+    return initialValue(spec);
+  }
   switch (spec.kind) {
     case "number": {
       if (v === null) {
@@ -276,5 +343,40 @@ function cleanField(spec: FieldSpec, v: unknown, path: string, issues: Validatio
         return [];
       }
       return v.map((e, i) => cleanField(spec.element, e, `${path}[${i}]`, issues));
+    case "record": {
+      if (typeof v !== "object" || v === null || Array.isArray(v)) {
+        issues.push({ path, message: "must be an object" });
+        return {};
+      }
+      const out: Record<string, unknown> = {};
+      for (const [k, e] of Object.entries(v)) out[k] = cleanField(spec.element, e, `${path}.${k}`, issues);
+      return out;
+    }
   }
+}
+
+/**
+ * The paths of `data` a schema does not name: what Foundry's cleaning would DELETE (v13 common/data/fields.mjs
+ * `SchemaField#_cleanType` drops every key its schema lacks, at every depth). {@link validateData} keeps such keys
+ * (a migration never drops data); this says which they are, so a test can check that no field a writer sets is
+ * silently lost.
+ */
+export function droppedPaths(fields: SchemaSpec, data: unknown, path = ""): string[] {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return [];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(data)) {
+    const at = path ? `${path}.${k}` : k;
+    const f = fields[k];
+    if (!f) {
+      if (v !== undefined) out.push(at);
+    } else out.push(...droppedIn(f, v, at));
+  }
+  return out;
+}
+
+function droppedIn(spec: FieldSpec, v: unknown, path: string): string[] {
+  if (spec.kind === "schema") return droppedPaths(spec.fields, v, path);
+  if (spec.kind === "array" && Array.isArray(v))
+    return v.flatMap((e, i) => droppedIn(spec.element, e, `${path}[${i}]`));
+  return [];
 }

@@ -1,18 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { BURST_CARD, BURST_CARD_V1, BURST_CARD_V2 } from "../../tests/fixtures/cards.js";
+import { BURST_CARD } from "../../tests/fixtures/cards.js";
 import type { AppliedMark } from "../data/chat/attack-card.js";
 import { appliedOf, damageCeiling, damageOf, mergeApplied, readCard } from "./card-data.js";
 
 const T = (n: number) => `Scene.s.Token.t${n}`;
-
-/** World ids for the fixture's placeholders (a mark is read from a target id only when it is a real token UUID). */
-const SCENE = "sceneDeck3000000";
-const TOKEN = (n: number) => `tokPirate${n}000000`;
-const real = <C>(card: C): C => {
-  let json = JSON.stringify(card);
-  for (const n of [1, 2, 3]) json = json.split(T(n)).join(`Scene.${SCENE}.Token.${TOKEN(n)}`);
-  return JSON.parse(json.split('"sceneId":"s"').join(`"sceneId":"${SCENE}"`)) as C;
-};
 
 /** Pirate 2's mark as a version 3 card stores it: applied, not knocked out, not stunned, no numbers. */
 const MARK_T2: AppliedMark = {
@@ -25,49 +16,14 @@ const MARK_T2: AppliedMark = {
   stunned: false,
 };
 
-/** What an older card's full record of Pirate 2 reads as, in a world: a legacy mark from its token UUID. */
-const LEGACY_T2: AppliedMark = {
-  targetId: `Scene.${SCENE}.Token.${TOKEN(2)}`,
-  sceneId: SCENE,
-  tokenId: TOKEN(2),
-  actorId: "",
-  linked: false,
-  unconscious: false,
-  stunned: false,
-  legacy: true,
-};
-
 describe("Reading stored attack cards", () => {
-  it("SF-X-24 a version 3 card reads as it is, its applied targets as marks without numbers", () => {
+  // Issue 28: the migration of v1/v2 cards moved to data/chat/card-migration.ts (its tests beside it).
+  it("a current card reads as it is", () => {
     expect(readCard(structuredClone(BURST_CARD))).toEqual(BURST_CARD);
     expect(damageOf(BURST_CARD, T(1))).toBe(13);
     expect(damageOf(BURST_CARD, "Scene.s.Token.nobody")).toBe(0);
     expect(appliedOf(BURST_CARD, T(2))).toEqual(MARK_T2);
     expect(appliedOf(BURST_CARD, T(1))).toBeNull();
-    // Issue "trust" (R1-5): the card every client receives says that Pirate 2 was hit, not what it took.
-    expect(JSON.stringify(BURST_CARD.applied)).not.toMatch(/taken|stamina|drains|steps/);
-  });
-
-  it("SF-X-24 a version 2 card reads as version 3: its full record is a legacy mark, the numbers left behind", () => {
-    const read = readCard(real(BURST_CARD_V2))!;
-    expect(read).toEqual({ ...real(BURST_CARD), applied: [LEGACY_T2] });
-    expect(JSON.stringify(read.applied)).not.toMatch(/taken|stamina|drains|steps/);
-  });
-
-  it("SF-X-24 a version 1 card, stored as written or as Foundry expanded it, reads as version 3", () => {
-    // Version 1 did not record the scene: the card is read without one, in metres.
-    const asV3 = { ...real(BURST_CARD), sceneId: null, rangeUnit: "m", applied: [LEGACY_T2] };
-    const v1 = real(BURST_CARD_V1);
-    expect(readCard(structuredClone(v1))).toEqual(asV3);
-    const expanded = {
-      ...v1,
-      result: {
-        ...v1.result,
-        damageByTarget: { Scene: { [SCENE]: { Token: { [TOKEN(1)]: 13, [TOKEN(2)]: 13, [TOKEN(3)]: 13 } } } },
-      },
-      applied: { Scene: { [SCENE]: { Token: { [TOKEN(2)]: real(BURST_CARD_V2).applied[0] } } } },
-    };
-    expect(readCard(expanded)).toEqual(asV3);
   });
 
   it("what is not an attack card reads as null", () => {

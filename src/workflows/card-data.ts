@@ -1,25 +1,19 @@
 /**
  * The attack card as it is stored in a ChatMessage (`system.card`) and read back.
  *
- * Foundry v13 runs `foundry.utils.expandObject` over the data of every create and every update
- * (client/data/client-backend.mjs, `#preCreateDocumentArray` and `#preUpdateDocumentArray`), and `expandObject`
- * splits every dotted key of every plain object, at any depth, into nested objects (common/utils/helpers.mjs,
- * `expandObject` → `setProperty`). Target ids are token UUIDs ("Scene.x.Token.y"), so the card keys nothing by
- * target id: each per-target value is a record in a list that carries its `targetId`.
- *
- * Version 1 cards keyed `result.damageByTarget` and `applied` by target id. {@link readCard} reads both versions,
- * including a version 1 card that Foundry has already expanded (`{Scene: {x: {Token: {y: 13}}}}`), so cards posted
- * before this change still render, apply and undo; the next apply or undo stores them as version 2.
+ * Issue 28: the card is migrated once, by the `attack` model as Foundry loads or writes the message
+ * (`data/chat/card-migration.ts`, from `AttackCardModel.migrateData`), and cleaned against its typed schema
+ * (`data/chat/attack-card-schema.ts`). `m.system.card` is a current card: {@link readCard} only says whether it is
+ * a whole card at all; what the GM may apply is {@link cardProblem}'s to say, before any number is read.
  */
 
 import {
   type AppliedMark,
   type AttackCardData,
-  CARD_VERSION,
   type StoredCard,
-  type TargetDamage,
   tokenIds,
 } from "../data/chat/attack-card.js";
+import { isWholeCard } from "../data/chat/card-migration.js";
 import {
   burstDice,
   type Critical,
@@ -31,74 +25,16 @@ import {
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
-const isRecord = (v: unknown): v is Obj & { targetId: string } => isObj(v) && typeof v.targetId === "string";
-
-/** A stored applied entry as a mark: a version 3 mark as it is, an older full record as a legacy mark. */
-function toMark(v: Obj & { targetId: string }): AppliedMark {
-  const ids = tokenIds(v.targetId) ?? { sceneId: "", tokenId: "" };
-  const legacy = typeof v.staminaBefore === "number" || v.legacy === true;
-  return {
-    targetId: v.targetId,
-    sceneId: typeof v.sceneId === "string" ? v.sceneId : ids.sceneId,
-    tokenId: typeof v.tokenId === "string" ? v.tokenId : ids.tokenId,
-    actorId: typeof v.actorId === "string" ? v.actorId : "",
-    linked: v.linked === true,
-    unconscious: v.unconscious === true,
-    stunned: v.stunned === true,
-    ...(legacy ? { legacy: true } : {}),
-    ...(v.undone === true ? { undone: true } : {}),
-  };
-}
-const isDamage = (v: unknown): v is TargetDamage =>
-  isObj(v) && typeof v.targetId === "string" && typeof v.damage === "number";
 
 /**
- * The leaves of an object that was keyed by target id, each with its key put back together: a key Foundry split
- * on its dots (`{Scene: {x: {Token: {y: 13}}}}`) and one it never saw (`{"Scene.x.Token.y": 13}`) both give
- * `["Scene.x.Token.y", 13]`.
+ * A stored card (`m.system.card`, already migrated and typed by the `attack` model) as the card it is; null when it
+ * is not a whole attack card (no result, no list of targets). Migrates nothing: a raw card of an earlier version
+ * goes through `migrateCard` (data/chat/card-migration.ts), as Foundry does when it loads one.
  */
-function leaves(
-  node: Obj,
-  isLeaf: (v: unknown) => boolean,
-  path: readonly string[] = [],
-): [string, unknown][] {
-  if (path.length > 16) return [];
-  return Object.entries(node).flatMap(([k, v]): [string, unknown][] => {
-    const at = [...path, k];
-    if (isLeaf(v)) return [[at.join("."), v]];
-    return isObj(v) ? leaves(v, isLeaf, at) : [];
-  });
-}
-
-/** A stored card in the current shape, from either version; null when it is not an attack card at all. */
 export function readCard(raw: unknown): StoredCard | null {
-  if (!isObj(raw) || !isObj(raw.result) || !Array.isArray(raw.targets)) return null;
-  const { damageByTarget, ...result } = raw.result;
-  const damage: TargetDamage[] = Array.isArray(result.damage)
-    ? result.damage.filter(isDamage)
-    : isObj(damageByTarget)
-      ? leaves(damageByTarget, (v) => typeof v === "number").map(([targetId, d]) => ({
-          targetId,
-          damage: d as number,
-        }))
-      : [];
-  // A version 1 record carries its own targetId, so the (split) key it was stored under is not needed.
-  const applied: AppliedMark[] = (
-    Array.isArray(raw.applied)
-      ? raw.applied.filter(isRecord)
-      : isObj(raw.applied)
-        ? leaves(raw.applied, isRecord).map(([, r]) => r as Obj & { targetId: string })
-        : []
-  ).map(toMark);
-  // Stored JSON: checked for what this reader migrates (result, targets, applied); the rest is the card attack.ts wrote.
-  return {
-    sceneId: null,
-    rangeUnit: "m",
-    ...raw,
-    version: CARD_VERSION,
-    result: { ...result, damage },
-    applied,
-  } as unknown as StoredCard;
+  // The model's schema typed and cleaned it (`AttackCardModel`); this only refuses what is not a card at all.
+  // (The one cast the old migrating reader had, kept: a card's shape is the schema's, not this guard's.)
+  return isWholeCard(raw) ? (raw as unknown as StoredCard) : null;
 }
 
 /** Damage before defenses for one target (0 when the card has none for it). */

@@ -10,7 +10,10 @@ import { readCard } from "./card-data.js";
 
 type Msg = ChatMessage.Implementation;
 
-/** The stored attack card of a message, read and checked (`readCard`), or null. */
+/**
+ * The attack card of a message: `m.system.card`, which the `attack` model migrated and typed when the message was
+ * loaded or written (issue 28), or null when it is not a whole card (`readCard`).
+ */
 export const cardOfMessage = (m: Msg): StoredCard | null =>
   isAttackMessage(m) ? readCard(m.system.card) : null;
 

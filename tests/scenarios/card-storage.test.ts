@@ -93,14 +93,19 @@ const messageUpdates = (from: number) =>
   table.server.log.slice(from).filter((r) => r.action === "update" && r.type === "ChatMessage").length;
 
 describe("scenario: the attack card in Foundry v13's storage", () => {
-  it("v13 splits a version 1 card's token-UUID keys into nested objects (why version 1 cards broke); a version 3 card is stored as sent", async () => {
+  it("v13 splits a version 1 card's token-UUID keys into nested objects (why version 1 cards broke): the attack model migrates the split card as it is created; a version 3 card is stored as sent", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     const alice = table.client(ALICE_ID);
     const v1 = await postCard(table, alice, V1);
-    for (const c of table.all)
-      expect(storedCard(v1, c).result.damageByTarget).toEqual({
-        Scene: { [SCENE]: { Token: { [TOKENS[0]]: 13, [TOKENS[1]]: 13, [TOKENS[2]]: 13 } } },
-      });
+    // Issue 28: the model's migrateData runs on the created data after v13's expandObject split its keys; what
+    // every client (and the server) holds is a version 3 card, its damage per target put back together.
+    for (const c of table.all) {
+      expect(storedCard(v1, c).result.damageByTarget).toBeUndefined();
+      expect(storedCard(v1, c)).toMatchObject({ version: 3, result: { damage: V3.result.damage } });
+    }
+    expect(table.server.world.messages.find((m) => m._id === v1)).toMatchObject({
+      system: { card: { version: 3 } },
+    });
     // Version 3 (as version 2) keys nothing by target id, so storing it changes nothing.
     const v2 = await postCard(table, alice, UNAPPLIED);
     for (const c of table.all) expect(storedCard(v2, c)).toEqual(UNAPPLIED);
@@ -166,9 +171,8 @@ describe("scenario: the attack card in Foundry v13's storage", () => {
   it("a version 1 card that v13 already expanded is read back whole: it applies 13, not 0, and keeps its target applied", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     const msg = await postCard(table, table.client(ALICE_ID), V1);
-    expect(storedCard(msg)).toMatchObject({
-      applied: { Scene: { [SCENE]: { Token: { [TOKENS[1]]: { taken: 6 } } } } },
-    });
+    // Issue 28: migrated as it was created (after v13 split its keys): Pirate 2's full record is a legacy mark.
+    expect(storedCard(msg)).toMatchObject({ version: 3, applied: [{ targetId: T2, legacy: true }] });
     const card = readCard(storedCard(msg))!;
     expect(card.result.damage).toEqual(V3.result.damage);
     expect(card.applied.map((r) => r.targetId)).toEqual([T2]);

@@ -492,11 +492,11 @@ export const tokenUuid = (scene: string, token: string): string => `Scene.${scen
 export async function postCard(table: Table, client: Client, card: unknown): Promise<string> {
   const id = await client.run(async () => {
     const { renderCard } = await import("../../src/workflows/attack.js");
-    const { readCard } = await import("../../src/workflows/card-data.js");
+    const { migrateCard } = await import("../../src/data/chat/card-migration.js");
     const msg = await G().ChatMessage.create({
       type: "attack",
       system: { card },
-      content: await renderCard((readCard(card) ?? card) as never),
+      content: await renderCard((migrateCard(card) ?? card) as never),
     });
     return msg.id as string;
   });

@@ -4,17 +4,11 @@
  * cards carry (a grenade's blast, a d20 grenade's saves, a d20 target's numbers, stray shots, a squad's attack).
  *
  * The card's types live here, in the data layer (issue 28): the workflows that write cards and the views that draw
- * them import them from here, and this file imports nothing above `rules/`.
+ * them import them from here, and this file imports nothing above `rules/`. Its schema is `attack-card-schema.ts`
+ * (built from `parts/`), its migration `card-migration.ts`.
  */
 import type { CoverDegree } from "../../rules/d20/tables.js";
 import type { DamageKind, DiceResults, Modifier, Outcome, SquadHit } from "../../rules/index.js";
-import type { ModelSpec } from "../spec.js";
-
-export const ATTACK_CARD_SPEC = {
-  fields: {
-    card: { kind: "object" },
-  },
-} satisfies ModelSpec;
 
 /** What an attack spends (SF-B-19, SF-X-24, SF-X-36): the amount, its unit and the item that holds it. */
 export interface CardSpend {
