@@ -717,8 +717,7 @@ async function sealUnsealed(): Promise<void> {
     if (sealOf(m.id)) continue;
     // A player's card created with a Reflex save in it is never sealed (SW-38, review of issue 15).
     if (!card || presealProblem(m, card)) continue;
-    const stored: unknown = m.system.card;
-    const before = !!stored && typeof stored === "object" && (stored as { version?: unknown }).version !== 3;
+    const before = card.migratedFrom !== undefined; // issue 28: a version 1 or 2 card, migrated on load
     const lastBy = m._stats.lastModifiedBy ? game.users?.get(m._stats.lastModifiedBy) : null;
     if (m._stats.modifiedTime === m._stats.createdTime || (before && lastBy?.isGM))
       update[`flags.${SYSTEM_ID}.seals.${m.id}`] = { d: cardDigest(m, card), t: Date.now() };

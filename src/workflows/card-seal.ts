@@ -23,7 +23,14 @@ export const cardOfMessage = (m: Msg): StoredCard | null =>
  * cannot change the seal.
  */
 export function cardDigest(m: Msg, card: StoredCard): string {
-  const { applied: _marks, ...data } = card;
+  // Issue 28: the digest is over the typed card (`m.system.card`, migrated and cleaned by the attack model), and it
+  // is NOT versioned: for every card this system wrote, the typed card equals what `readCard` gave before issue 28
+  // (the migration is that same code, moved; the schema names every field a card carries and fills in no absent
+  // one — data/chat/card-migration.test.ts checks both), so a seal a GM wrote before still matches and an old
+  // sealed card still applies and undoes (tests/scenarios/card-versions.test.ts). A second seal format would have
+  // to be told apart from a forged one for as long as old cards exist; an equal digest needs nothing.
+  // `migratedFrom` is the migration's own note, not the author's data: left out, as the GM-written marks are.
+  const { applied: _marks, migratedFrom: _from, ...data } = card;
   return sha256(canonicalJSON({ author: m._source.author ?? null, card: data })).slice(0, 40);
 }
 

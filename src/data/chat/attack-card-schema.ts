@@ -80,6 +80,7 @@ function cardFields() {
     version: num(CARD_VERSION),
     sceneId: nullable(str()),
     rangeUnit: str("m"),
+    migratedFrom: optional(num(1)),
     rollId: optional(str()),
     reaction: optional(str()),
     engine: optional(str()),

@@ -90,10 +90,14 @@ export function migrateCard(raw: unknown): unknown {
         ? leaves(raw.applied, isRecord).map(([, r]) => r as Obj & { targetId: string }) // `isRecord` leaves
         : []
   ).map(toMark);
+  // The version it had, kept once (a card migrated before keeps its `migratedFrom`; a current card has none).
+  const from =
+    raw.version === CARD_VERSION ? {} : { migratedFrom: typeof raw.version === "number" ? raw.version : 1 };
   return {
     sceneId: null,
     rangeUnit: "m",
     ...raw,
+    ...from,
     version: CARD_VERSION,
     result: { ...result, damage },
     applied,
