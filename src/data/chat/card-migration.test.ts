@@ -62,7 +62,13 @@ describe("The attack card's migration (issue 28: once, in the model's migrateDat
   });
 
   it("SF-X-24 a version 1 card, stored as written or as Foundry expanded it, migrates to version 3", () => {
-    const asV3 = { ...real(BURST_CARD), migratedFrom: 1, sceneId: null, rangeUnit: "m", applied: [LEGACY_T2] };
+    const asV3 = {
+      ...real(BURST_CARD),
+      migratedFrom: 1,
+      sceneId: null,
+      rangeUnit: "m",
+      applied: [LEGACY_T2],
+    };
     const v1 = real(BURST_CARD_V1);
     expect(migrateCard(structuredClone(v1))).toEqual(asV3);
     const expanded = {
