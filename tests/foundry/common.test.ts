@@ -701,22 +701,25 @@ describe("src/data/models.ts run through Foundry v13's DataModel", () => {
     expect(() => side.updateSource({ roll: "d10" })).toThrow(/roll: must be an integer/);
   });
 
-  it("the attack card's token-UUID keys: kept by a nested updateSource, split by any expandObject on the way", () => {
+  it("the attack card's token-UUID keys: split by any expandObject on the way; the typed card (issue 28) migrates either form into its damage list on construction", () => {
     const split = { result: { damageByTarget: { Scene: { s: { Token: { t: 13 } } } } } };
-    // mergeObject expands dotted keys at depth 0 only, so a nested dotted key survives the ObjectField merge …
-    const card = new AttackCardModel({ card: { result: { damageByTarget: {} } } });
-    card.updateSource({ card: { result: { damageByTarget: { "Scene.s.Token.t": 13 } } } });
-    expect(card._source.card).toEqual({ result: { damageByTarget: { "Scene.s.Token.t": 13 } } });
-    // … but one dotted top-level key makes updateSource expand everything, at every depth,
-    const other = new AttackCardModel({ card: { result: { damageByTarget: {} } } });
-    other.updateSource({ "card.result": { damageByTarget: { "Scene.s.Token.t": 13 } } });
-    expect(other._source.card).toEqual(split);
-    // … and the client backend runs expandObject on every create and update (client-backend.mjs).
+    // The client backend runs expandObject on every create and update (client-backend.mjs).
     expect(
       expandObject({ system: { card: { result: { damageByTarget: { "Scene.s.Token.t": 13 } } } } }),
     ).toEqual({
       system: { card: split },
     });
+    // Issue 28: `card` is a typed SchemaField now (it was an ObjectField that kept any key). The model's migrateData
+    // runs before cleaning (`_initializeSource`), so a version 1 card's damage by target id, as written or as split,
+    // becomes the damage list, and the key the schema does not name (`damageByTarget`) is gone.
+    const id = "Scene.sceneDeck3000000.Token.tokPirate1000000";
+    const asSplit = { Scene: { sceneDeck3000000: { Token: { tokPirate1000000: 13 } } } };
+    for (const damageByTarget of [{ [id]: 13 }, asSplit]) {
+      const card = new AttackCardModel({ card: { targets: [], result: { damageByTarget } } });
+      const source = card._source.card as AnyObject;
+      expect(source.version).toBe(3);
+      expect(source.result).toEqual({ damage: [{ targetId: id, damage: 13 }] });
+    }
   });
 
   it("agrees with src/data/spec.ts's validator on pack entries", () => {

@@ -224,7 +224,7 @@ describe("scenario: a malformed attack card from a player's console (issue 28: t
         await G().ChatMessage.create({
           type: "attack",
           content: "",
-          system: { card: { ...structuredClone(V3), id: "x", shots: "three", applied: [] } },
+          system: { card: { ...structuredClone(V3), shots: "three", applied: [] } },
         });
         return null;
       } catch (e) {
