@@ -87,12 +87,14 @@ interface Stored {
   card: Card;
   /** `_stats` as stored; a card changed after creation by its author is trusted only by a GM's seal. */
   changedByAuthor?: boolean;
+  /** `_stats` as stored: changed after creation by a GM (an apply under the rules of version 1 or 2). */
+  changedByGM?: boolean;
   /** The seal the GM's User holds for it, written the old way. */
   seal?: string;
 }
 
 /** Deck 3 with one stored attack card by Alice; players may apply to tokens they do not own. */
-async function tableWith({ card, changedByAuthor, seal }: Stored): Promise<Table> {
+async function tableWith({ card, changedByAuthor, changedByGM, seal }: Stored): Promise<Table> {
   const { actors, scene } = deckThree(IDS);
   const t = await createTable({
     world: {
@@ -106,8 +108,14 @@ async function tableWith({ card, changedByAuthor, seal }: Stored): Promise<Table
           author: ALICE_ID,
           content: "<div></div>",
           system: { card },
-          ...(changedByAuthor
-            ? { _stats: { createdTime: 1000, modifiedTime: 2000, lastModifiedBy: ALICE_ID } }
+          ...(changedByAuthor || changedByGM
+            ? {
+                _stats: {
+                  createdTime: 1000,
+                  modifiedTime: 2000,
+                  lastModifiedBy: changedByGM ? GM_ID : ALICE_ID,
+                },
+              }
             : {}),
         },
       ],
@@ -144,6 +152,12 @@ const CASES: [string, Stored][] = [
   ["version 1 as v13 expanded it (keys split on their dots)", { card: V1_SPLIT }],
   ["version 2 (full applied records)", { card: V2 }],
   ["version 3 as stored before issue 28", { card: V3 }],
+  // The GM seals on load a version 1 or 2 card a GM wrote last (card-actions.ts `sealUnsealed`): it knows the card's
+  // version from `migratedFrom`, since `m.system.card` is version 3 by the time it reads it.
+  [
+    "version 2 changed after its creation by a GM's apply under version 2, never sealed",
+    { card: V2, changedByGM: true },
+  ],
   [
     "version 3 changed by its author after a GM sealed it the old way",
     { card: V3, changedByAuthor: true, seal: oldSeal(V3) },
