@@ -6,6 +6,9 @@
  * field a document writes and the spec lacks is silently dropped, and a field with an initial value is filled in
  * where it was absent. An `optional` spec is `required: false` with `initial: undefined`: absent stays absent
  * (`getInitialValue` is `undefined`; `_validateSpecial` accepts `undefined` on a field that is not required).
+ * The test harness models the same rules (tests/foundry/fields.ts `DataField#clean`, `getInitialValue`,
+ * `SchemaField#_cleanType`, `TypedObjectField#_cleanType`; tests/foundry/data-model.ts `_initializeSource`:
+ * `migrateDataSafe` → `cleanData`), so the scenarios store cards as Foundry would.
  */
 import type { FieldSpec, SchemaSpec } from "./spec.js";
 
