@@ -76,7 +76,9 @@ describe("issue 28: the card types live in src/data/chat", () => {
 
   it("imports nothing above the data layer (only rules/ and data/)", () => {
     const upward = chat.flatMap((f) =>
-      (graph.get(f) ?? []).filter((t) => !t.startsWith("rules/") && !t.startsWith("data/")).map((t) => `${f} → ${t}`),
+      (graph.get(f) ?? [])
+        .filter((t) => !t.startsWith("rules/") && !t.startsWith("data/"))
+        .map((t) => `${f} → ${t}`),
     );
     expect(upward).toEqual([]);
   });
