@@ -24,33 +24,10 @@ import {
   type Wall,
 } from "../rules/index.js";
 import { SENSE, wallCover } from "./wall-cover.js";
+import { type EdgeLike, type WallDocLike, type WallPlaceableLike, wallIndex } from "./wall-index.js";
 
 type Restriction = "sight" | "move";
 
-interface WallDocLike {
-  readonly id: string | null;
-  readonly c: readonly number[];
-  readonly move: number | null;
-  readonly sight: number | null;
-  readonly door: number | null;
-  readonly ds: number | null;
-  getFlag(scope: typeof SYSTEM_ID, key: "cover" | "height" | "material"): string | undefined;
-}
-/** `foundry.canvas.geometry.edges.Edge`, as far as it is read here. */
-interface EdgeLike {
-  readonly type?: string;
-  readonly a: Point;
-  readonly b: Point;
-  readonly sight: number;
-  readonly move: number;
-  readonly direction?: number;
-  readonly object?: unknown;
-}
-/** `foundry.canvas.placeables.Wall`. */
-interface WallPlaceableLike {
-  readonly document?: WallDocLike;
-  readonly edge?: EdgeLike | null;
-}
 /** `PolygonVertex` of a collision. */
 interface VertexLike {
   readonly x: number;
@@ -126,7 +103,21 @@ function walls(): readonly WallPlaceableLike[] {
   return canvas?.walls?.placeables ?? [];
 }
 
+export interface FoundryCasterOptions {
+  /**
+   * false: visit every wall on the canvas for the near-start and limited passes (the caster before the wall index;
+   * kept as the reference the property test holds the indexed caster to). Default: the scene's wall index.
+   */
+  readonly index?: boolean;
+}
+
 export class FoundryCaster implements RayCaster {
+  readonly #indexed: boolean;
+
+  constructor(options: FoundryCasterOptions = {}) {
+    this.#indexed = options.index !== false;
+  }
+
   crossings(from: Point, to: Point): Crossing[] {
     const byWall = new Map<string, Crossing>();
     for (const type of ["sight", "move"] as const) {
@@ -164,19 +155,26 @@ export class FoundryCaster implements RayCaster {
       }
     }
 
-    for (const placeable of walls()) {
+    // Walls near the start (rounding) and sight-limited walls nearer than v13's first collision. Each wall's
+    // outcome depends on that wall alone, so visiting a wall twice, or walls in any order, gives the same result.
+    const consider = (placeable: WallPlaceableLike): void => {
       const edge = placeable.edge;
       const doc = placeable.document;
-      if (!edge || !doc?.id) continue;
+      if (!edge || !doc?.id) return;
       const nearStart = distanceToSegment(from, edge.a, edge.b) < ROUNDING_REACH;
       const limited = type === "sight" && edge.sight === SENSE.LIMITED;
-      if (!nearStart && !limited) continue;
+      if (!nearStart && !limited) return;
       const c = restricts(edge, type, from) ? exact(doc, edge) : null;
       if (nearStart) {
         if (c) found.set(doc.id, c);
         else found.delete(doc.id);
       } else if (c && c.t < first) found.set(doc.id, c);
-    }
+    };
+    const index = this.#indexed ? wallIndex() : null;
+    if (index) {
+      index.all.near(from, ROUNDING_REACH, (s) => consider(s.value));
+      if (type === "sight") index.limited.alongSegment(from, to, (s) => consider(s.value));
+    } else for (const placeable of walls()) consider(placeable);
     return [...found.values()];
   }
 }
