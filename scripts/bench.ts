@@ -1,20 +1,34 @@
 /**
  * `npm run bench`: performance figures against the budgets in the architecture, one JSON line each:
- *   {"name": "cover.pair.500walls", "value": 0.042, "unit": "ms", "budget": 0.1}
- * Synthetic scenes keep the wall density constant (the area grows with the wall count), which is what a spatial
- * prefilter is for. Timings are medians of many runs; write counts come from the real workflows with fakes.
+ *   {"name": "cover.foundry.stub.bench.500.sf", "value": 0.031, "min": 0.029, "max": 0.040, "runs": 5, "unit": "ms",
+ *    "budget": 0.1}
+ * `value` is the median of `runs` runs, `min` and `max` beside it; each run is itself the median over batches.
+ *
+ * Cover (issue 34) times the caster Foundry runs: `FoundryCaster` (src/canvas/foundry-caster.ts) with the scene's
+ * wall index, over the harness's v13 canvas (tests/foundry/canvas.ts: v13's wall edges, `canvas.walls`,
+ * `CONFIG.Canvas.polygonBackends`), a new caster per pair as `readTarget` makes one. Two collision tests:
+ * - `stub`: Foundry's `testCollision` answers nothing — the project's own cost alone (the budgets are on these);
+ * - `v13`: the harness's model of v13's `testCollision` (a filter by bounds over every edge, where core has a
+ *   quadtree; so these figures are an upper bound of Foundry's part, reported, not budgeted).
+ * Two layouts of random walls (70 % basic, 30 % terrain, 2–10 m long), pairs 5–50 m apart:
+ * - `bench`: constant density, the scene's side √n·15 m;
+ * - `fixed`: a 200 m × 200 m map, walls getting denser with their number.
+ * Figures: `sf` (SF-X-22, five rays, `measureCover`), `d20` (the 16-point lattice, ruling 3), `read` (a d20 world's
+ * target read: both on one caster, as `readTarget` does). `--reference` adds the caster that visits every wall (the
+ * one before the index), for comparison. Timings depend on the machine and its load: no test reads them.
  */
+import { availableParallelism, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
+import { FoundryCaster } from "../src/canvas/foundry-caster.js";
+import { wallIndex } from "../src/canvas/wall-index.js";
 import { measureD20Cover } from "../src/rules/d20/cover.js";
 import {
-  burstStrip,
   createAlphaDawnEngine,
   createEngine,
   DEFAULT_DECLARATIONS,
   type Footprint,
-  GridCaster,
   measureCover,
-  type Wall,
+  type RayCaster,
 } from "../src/rules/index.js";
 import { countWrites } from "../src/workflows/apply-damage.js";
 import { gmApplyDamage, runAttack } from "../src/workflows/attack-flow.js";
@@ -26,6 +40,7 @@ import {
   recordIntimidation,
   settleSide,
 } from "../src/workflows/side-morale.js";
+import { createCanvas, installCanvas, plainScene, wallData, wallDocument } from "../tests/foundry/canvas.js";
 import { sideView } from "../tests/fixtures/combat.js";
 import {
   attacker as attackerFacts,
@@ -33,6 +48,10 @@ import {
   weapon as weaponFacts,
 } from "../tests/fixtures/rules.js";
 import { packWeapon } from "../tests/pack-data.js";
+
+const RUNS = 5;
+const REFERENCE = process.argv.includes("--reference");
+const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
 
 function rng(seed: number) {
   let s = seed >>> 0;
@@ -42,29 +61,7 @@ function rng(seed: number) {
   };
 }
 
-function scene(n: number, seed = 1) {
-  const r = rng(seed);
-  const side = Math.sqrt(n) * 15;
-  const walls: Wall[] = [];
-  for (let i = 0; i < n; i++) {
-    const x = r() * side;
-    const y = r() * side;
-    const a = r() * Math.PI * 2;
-    const len = 2 + r() * 8;
-    const hard = r() < 0.7;
-    walls.push({
-      id: `w${i}`,
-      a: { x, y },
-      b: { x: x + Math.cos(a) * len, y: y + Math.sin(a) * len },
-      cover: hard ? "hard" : "soft",
-      blocksSight: hard,
-      blocksMove: hard,
-    });
-  }
-  return { walls, side, r };
-}
-
-function median(xs: number[]): number {
+function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
 }
@@ -72,65 +69,143 @@ function median(xs: number[]): number {
 const out = (name: string, value: number, unit: string, budget: number | null) =>
   console.log(JSON.stringify({ name, value: Number(value.toFixed(4)), unit, budget }));
 
-type Measure = (a: Footprint, b: Footprint, caster: GridCaster) => unknown;
+/** min / median / max of `runs` figures. */
+const outRuns = (name: string, runs: readonly number[], unit: string, budget: number | null) =>
+  console.log(
+    JSON.stringify({
+      name,
+      value: Number(median(runs).toFixed(4)),
+      min: Number(Math.min(...runs).toFixed(4)),
+      max: Number(Math.max(...runs).toFixed(4)),
+      runs: runs.length,
+      unit,
+      budget,
+    }),
+  );
 
-function coverFigure(n: number, measure: Measure = measureCover): number {
-  const { walls, side, r } = scene(n, 7);
-  const caster = new GridCaster(walls, 10);
-  const pairs = Array.from({ length: 4000 }, () => {
-    const ax = side / 4 + (r() * side) / 2;
-    const ay = side / 4 + (r() * side) / 2;
+// -------------------------------------------------------------------------------------------------------------
+// Cover through the production caster over the harness's v13 canvas
+// -------------------------------------------------------------------------------------------------------------
+
+/** Pixels per metre: the default 1 m grid of 100 px squares. */
+const PX = 100;
+const g = globalThis as unknown as Record<string, unknown>;
+// The page the caster's wall index belongs to (src/helpers/page-state.ts keys page state by `game`).
+g.game = {};
+g.CONFIG = {};
+
+type Layout = "bench" | "fixed";
+
+/** A scene of `n` random walls on the harness canvas, installed as `canvas`; returns its side in metres. */
+function installScene(layout: Layout, n: number, seed: number): { side: number; r: () => number } {
+  const r = rng(seed);
+  const side = layout === "bench" ? Math.sqrt(n) * 15 : 200;
+  const walls = [];
+  for (let i = 0; i < n; i++) {
+    const x = r() * side;
+    const y = r() * side;
+    const a = r() * Math.PI * 2;
+    const len = 2 + r() * 8;
+    const kind = r() < 0.7 ? "walls" : "terrain";
+    const c = [x, y, x + Math.cos(a) * len, y + Math.sin(a) * len].map((v) => Math.round(v * PX)) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    walls.push(wallDocument(wallData(kind, c, { _id: `w${String(i).padStart(15, "0")}` })));
+  }
+  const scene = plainScene({ width: Math.ceil(side * PX) + 2000, height: Math.ceil(side * PX) + 2000, padding: 0, walls });
+  installCanvas(g, createCanvas(scene));
+  return { side, r };
+}
+
+/** Pairs 5–50 m apart, the attacker anywhere on the scene (footprints of one square, in pixels). */
+function pairs(side: number, r: () => number, count: number): (readonly [Footprint, Footprint])[] {
+  return Array.from({ length: count }, () => {
+    const ax = r() * side;
+    const ay = r() * side;
     const ang = r() * Math.PI * 2;
+    const d = 5 + r() * 45;
     return [
-      { x: ax, y: ay, w: 1, h: 1 },
-      { x: ax + Math.cos(ang) * 30, y: ay + Math.sin(ang) * 30, w: 1, h: 1 },
+      { x: ax * PX, y: ay * PX, w: PX, h: PX },
+      { x: (ax + Math.cos(ang) * d) * PX, y: (ay + Math.sin(ang) * d) * PX, w: PX, h: PX },
     ] as const;
   });
-  // Each sample times 40 pairs (timer resolution), the figure is the median per pair over 100 samples.
+}
+
+type Figure = "sf" | "d20" | "read";
+const MEASURE: Record<Figure, (a: Footprint, b: Footprint, caster: RayCaster) => unknown> = {
+  sf: (a, b, caster) => measureCover(a, b, caster),
+  d20: (a, b, caster) => measureD20Cover(a, b, caster, "standing"),
+  // A d20 world's target read: SF-X-22's measure (line of sight) and the lattice on one caster (scene-facts.ts).
+  read: (a, b, caster) => [measureCover(a, b, caster), measureD20Cover(a, b, caster, "standing")],
+};
+
+/** One run: the median per-pair time over `batches` batches of `size` pairs. */
+function run(figure: Figure, ps: readonly (readonly [Footprint, Footprint])[], make: () => RayCaster, batches: number) {
+  const size = Math.max(1, Math.floor(ps.length / batches));
   const times: number[] = [];
-  for (let s = 0; s < 100; s++) {
+  for (let b = 0; b < batches; b++) {
     const t0 = performance.now();
-    for (let i = 0; i < 40; i++) {
-      const [a, b] = pairs[s * 40 + i]!;
-      measure(a, b, caster);
+    for (let i = 0; i < size; i++) {
+      const [a, t] = ps[b * size + i]!;
+      MEASURE[figure](a, t, make());
     }
-    times.push((performance.now() - t0) / 40);
+    times.push((performance.now() - t0) / size);
   }
   return median(times);
 }
 
-// Warm up the JIT, then measure.
-coverFigure(500);
-const c500 = coverFigure(500);
-const c5000 = coverFigure(5000);
-out("cover.pair.500walls", c500, "ms", 0.1);
-out("cover.pair.5000walls", c5000, "ms", Number((2 * c500).toFixed(4)));
-// Ruling 3: the d20 engine's 16-point lattice from the attacker's best eye (up to 5 × 16 rays), same budget.
-coverFigure(500, measureD20Cover);
-const d500 = coverFigure(500, measureD20Cover);
-const d5000 = coverFigure(5000, measureD20Cover);
-out("cover.pair.d20.500walls", d500, "ms", 0.1);
-out("cover.pair.d20.5000walls", d5000, "ms", Number((2 * d500).toFixed(4)));
+const STUB = { testCollision: () => [] };
+const BUDGET: Record<string, number> = {
+  "stub.bench.500.sf": 0.1,
+  "stub.bench.500.d20": 0.1,
+  "stub.bench.5000.sf": 0.2,
+  "stub.bench.5000.d20": 0.2,
+  "stub.fixed.5000.read": 1,
+};
 
-{
-  const { walls, side, r } = scene(500, 11);
-  const caster = new GridCaster(walls, 10);
-  const times: number[] = [];
-  for (let i = 0; i < 500; i++) {
-    const a = { x: side / 2, y: side / 2, w: 1, h: 1 };
-    const targets = Array.from({ length: 5 }, (_, k) => ({
-      x: side / 2 + 25,
-      y: side / 2 - 4 + k * 2 + r() * 0.5,
-      w: 1,
-      h: 1,
-    }));
-    const t0 = performance.now();
-    for (const t of targets) measureCover(a, t, caster);
-    burstStrip(a, targets);
-    times.push(performance.now() - t0);
+function coverFigures(layout: Layout, n: number): void {
+  const { side, r } = installScene(layout, n, 7 + n);
+  const t0 = performance.now();
+  wallIndex();
+  const build = performance.now() - t0;
+  out(`cover.index.build.${layout}.${n}`, build, "ms", null);
+  const backends = (g.CONFIG as { Canvas: { polygonBackends: Record<string, unknown> } }).Canvas.polygonBackends;
+  const v13 = { sight: backends.sight, move: backends.move };
+  for (const collision of ["stub", "v13"] as const) {
+    if (collision === "stub") Object.assign(backends, { sight: STUB, move: STUB });
+    else Object.assign(backends, v13);
+    const casters: [string, () => RayCaster][] = [["", () => new FoundryCaster()]];
+    if (REFERENCE) casters.push([".reference", () => new FoundryCaster({ index: false })]);
+    for (const [suffix, make] of casters) {
+      for (const figure of ["sf", "d20", "read"] as const) {
+        // The harness's collision test filters every edge per ray: fewer pairs there, as for the reference caster.
+        const slow = collision === "v13" || suffix !== "";
+        const perRun = slow ? Math.max(5, Math.min(200, Math.round(2e5 / n / (figure === "sf" ? 1 : 8)))) : 400;
+        const batches = slow ? 5 : 20;
+        const ps = pairs(side, r, perRun * (RUNS + 1));
+        run(figure, ps.slice(0, perRun), make, batches); // warm-up
+        const runs = Array.from({ length: RUNS }, (_, k) =>
+          run(figure, ps.slice((k + 1) * perRun, (k + 2) * perRun), make, batches),
+        );
+        const key = `${collision}.${layout}.${n}.${figure}`;
+        outRuns(`cover.foundry.${key}${suffix}`, runs, "ms", suffix ? null : (BUDGET[key] ?? null));
+      }
+    }
   }
-  out("burst.5targets.cover_and_strip", median(times), "ms", null);
+  Object.assign(backends, v13);
 }
+
+/** The machine's load beside the timings (1, 5 and 15 minute load averages). */
+const load = (when: string) =>
+  console.log(JSON.stringify({ name: `machine.load.${when}`, cpus: availableParallelism(), loadavg: loadavg() }));
+load("start");
+for (const layout of ["bench", "fixed"] as const)
+  for (const n of [500, 5000, 20000]) if (!ONLY || ONLY === `${layout}.${n}`) coverFigures(layout, n);
+load("afterCover");
+if (ONLY) process.exit(0);
 
 // Document writes: a side-initiative roll with 3 sides and 40 combatants.
 {
