@@ -40,18 +40,20 @@ import {
   recordIntimidation,
   settleSide,
 } from "../src/workflows/side-morale.js";
-import { createCanvas, installCanvas, plainScene, wallData, wallDocument } from "../tests/foundry/canvas.js";
 import { sideView } from "../tests/fixtures/combat.js";
 import {
   attacker as attackerFacts,
   target as targetFacts,
   weapon as weaponFacts,
 } from "../tests/fixtures/rules.js";
+import { createCanvas, installCanvas, plainScene, wallData, wallDocument } from "../tests/foundry/canvas.js";
 import { packWeapon } from "../tests/pack-data.js";
 
 const RUNS = 5;
 const REFERENCE = process.argv.includes("--reference");
 const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
+/** `--stub`: the project's own cost only (skips the harness's collision test). */
+const STUB_ONLY = process.argv.includes("--stub");
 
 function rng(seed: number) {
   let s = seed >>> 0;
@@ -115,7 +117,12 @@ function installScene(layout: Layout, n: number, seed: number): { side: number; 
     ];
     walls.push(wallDocument(wallData(kind, c, { _id: `w${String(i).padStart(15, "0")}` })));
   }
-  const scene = plainScene({ width: Math.ceil(side * PX) + 2000, height: Math.ceil(side * PX) + 2000, padding: 0, walls });
+  const scene = plainScene({
+    width: Math.ceil(side * PX) + 2000,
+    height: Math.ceil(side * PX) + 2000,
+    padding: 0,
+    walls,
+  });
   installCanvas(g, createCanvas(scene));
   return { side, r };
 }
@@ -143,7 +150,12 @@ const MEASURE: Record<Figure, (a: Footprint, b: Footprint, caster: RayCaster) =>
 };
 
 /** One run: the median per-pair time over `batches` batches of `size` pairs. */
-function run(figure: Figure, ps: readonly (readonly [Footprint, Footprint])[], make: () => RayCaster, batches: number) {
+function run(
+  figure: Figure,
+  ps: readonly (readonly [Footprint, Footprint])[],
+  make: () => RayCaster,
+  batches: number,
+) {
   const size = Math.max(1, Math.floor(ps.length / batches));
   const times: number[] = [];
   for (let b = 0; b < batches; b++) {
@@ -172,9 +184,10 @@ function coverFigures(layout: Layout, n: number): void {
   wallIndex();
   const build = performance.now() - t0;
   out(`cover.index.build.${layout}.${n}`, build, "ms", null);
-  const backends = (g.CONFIG as { Canvas: { polygonBackends: Record<string, unknown> } }).Canvas.polygonBackends;
+  const backends = (g.CONFIG as { Canvas: { polygonBackends: Record<string, unknown> } }).Canvas
+    .polygonBackends;
   const v13 = { sight: backends.sight, move: backends.move };
-  for (const collision of ["stub", "v13"] as const) {
+  for (const collision of STUB_ONLY ? (["stub"] as const) : (["stub", "v13"] as const)) {
     if (collision === "stub") Object.assign(backends, { sight: STUB, move: STUB });
     else Object.assign(backends, v13);
     const casters: [string, () => RayCaster][] = [["", () => new FoundryCaster()]];
@@ -183,7 +196,9 @@ function coverFigures(layout: Layout, n: number): void {
       for (const figure of ["sf", "d20", "read"] as const) {
         // The harness's collision test filters every edge per ray: fewer pairs there, as for the reference caster.
         const slow = collision === "v13" || suffix !== "";
-        const perRun = slow ? Math.max(5, Math.min(200, Math.round(2e5 / n / (figure === "sf" ? 1 : 8)))) : 400;
+        const perRun = slow
+          ? Math.max(5, Math.min(200, Math.round(2e5 / n / (figure === "sf" ? 1 : 8))))
+          : 400;
         const batches = slow ? 5 : 20;
         const ps = pairs(side, r, perRun * (RUNS + 1));
         run(figure, ps.slice(0, perRun), make, batches); // warm-up
@@ -200,7 +215,9 @@ function coverFigures(layout: Layout, n: number): void {
 
 /** The machine's load beside the timings (1, 5 and 15 minute load averages). */
 const load = (when: string) =>
-  console.log(JSON.stringify({ name: `machine.load.${when}`, cpus: availableParallelism(), loadavg: loadavg() }));
+  console.log(
+    JSON.stringify({ name: `machine.load.${when}`, cpus: availableParallelism(), loadavg: loadavg() }),
+  );
 load("start");
 for (const layout of ["bench", "fixed"] as const)
   for (const n of [500, 5000, 20000]) if (!ONLY || ONLY === `${layout}.${n}`) coverFigures(layout, n);

@@ -18,6 +18,7 @@ import { SYSTEM_ID } from "../constants.js";
 import {
   COVER_MATERIALS,
   type Crossing,
+  type IndexedSegment,
   type Point,
   type RayCaster,
   segmentCrossing,
@@ -135,12 +136,6 @@ export class FoundryCaster implements RayCaster {
     const dx = to.x - from.x;
     const dy = to.y - from.y;
     const len2 = dx * dx + dy * dy;
-    /** Where the segment crosses a wall exactly, or null (touching at either end is not crossing). */
-    const exact = (doc: WallDocLike, edge: EdgeLike): Crossing | null => {
-      const t = segmentCrossing(from, to, edge.a, edge.b);
-      if (t === null) return null;
-      return { wall: wallFromDocument(doc), t, point: { x: from.x + dx * t, y: from.y + dy * t } };
-    };
 
     const found = new Map<string, Crossing>();
     let first = Number.POSITIVE_INFINITY;
@@ -150,31 +145,66 @@ export class FoundryCaster implements RayCaster {
         const doc = wallDocOf(edge);
         if (!doc || found.has(doc.id!)) continue;
         // Foundry says this wall blocks; a wall it only meets because of rounding is not crossed.
-        const c = exact(doc, edge);
+        const c = exact(from, to, doc, edge);
         if (c) found.set(doc.id!, c);
       }
     }
 
     // Walls near the start (rounding) and sight-limited walls nearer than v13's first collision. Each wall's
     // outcome depends on that wall alone, so visiting a wall twice, or walls in any order, gives the same result.
-    const consider = (placeable: WallPlaceableLike): void => {
-      const edge = placeable.edge;
-      const doc = placeable.document;
-      if (!edge || !doc?.id) return;
-      const nearStart = distanceToSegment(from, edge.a, edge.b) < ROUNDING_REACH;
-      const limited = type === "sight" && edge.sight === SENSE.LIMITED;
-      if (!nearStart && !limited) return;
-      const c = restricts(edge, type, from) ? exact(doc, edge) : null;
-      if (nearStart) {
-        if (c) found.set(doc.id, c);
-        else found.delete(doc.id);
-      } else if (c && c.t < first) found.set(doc.id, c);
-    };
     const index = this.#indexed ? wallIndex() : null;
-    if (index) {
-      index.all.near(from, ROUNDING_REACH, (s) => consider(s.value));
-      if (type === "sight") index.limited.alongSegment(from, to, (s) => consider(s.value));
-    } else for (const placeable of walls()) consider(placeable);
+    if (!index) {
+      for (const placeable of walls()) consider(placeable, type, from, to, first, found);
+      return [...found.values()];
+    }
+    // A wall filed where its edge lies (its document's c, the numbers v13 builds the edge from) that is neither
+    // within reach of the start nor crossed by the ray changes nothing in `consider`: it is passed over on the same
+    // tests, on the same numbers, before its placeable is read.
+    for (const s of index.all.near(from, ROUNDING_REACH, this.#candidates)) {
+      if (distanceToSegment(from, s.a, s.b) < ROUNDING_REACH) consider(s.value, type, from, to, first, found);
+    }
+    if (type === "sight") {
+      for (const s of index.limited.alongSegment(from, to, this.#candidates)) {
+        if (
+          segmentCrossing(from, to, s.a, s.b) !== null ||
+          distanceToSegment(from, s.a, s.b) < ROUNDING_REACH
+        )
+          consider(s.value, type, from, to, first, found);
+      }
+    }
     return [...found.values()];
   }
+
+  /** One array the index queries fill, reused ray after ray. */
+  readonly #candidates: IndexedSegment<WallPlaceableLike>[] = [];
+}
+
+/** Where the segment crosses a wall exactly, or null (touching at either end is not crossing). */
+function exact(from: Point, to: Point, doc: WallDocLike, edge: EdgeLike): Crossing | null {
+  const t = segmentCrossing(from, to, edge.a, edge.b);
+  if (t === null) return null;
+  const point = { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t };
+  return { wall: wallFromDocument(doc), t, point };
+}
+
+/** The near-start fix-up and the limited-wall pass for one wall (see the file's header). */
+function consider(
+  placeable: WallPlaceableLike,
+  type: Restriction,
+  from: Point,
+  to: Point,
+  first: number,
+  found: Map<string, Crossing>,
+): void {
+  const edge = placeable.edge;
+  const doc = placeable.document;
+  if (!edge || !doc?.id) return;
+  const nearStart = distanceToSegment(from, edge.a, edge.b) < ROUNDING_REACH;
+  const limited = type === "sight" && edge.sight === SENSE.LIMITED;
+  if (!nearStart && !limited) return;
+  const c = restricts(edge, type, from) ? exact(from, to, doc, edge) : null;
+  if (nearStart) {
+    if (c) found.set(doc.id, c);
+    else found.delete(doc.id);
+  } else if (c && c.t < first) found.set(doc.id, c);
 }

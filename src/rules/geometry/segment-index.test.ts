@@ -10,11 +10,7 @@ interface Seg {
   readonly b: Point;
 }
 
-const visited = (q: (visit: (s: { value: Seg }) => void) => void): string[] => {
-  const out: string[] = [];
-  q((s) => out.push(s.value.id));
-  return out.sort();
-};
+const visited = (found: readonly { readonly value: Seg }[]): string[] => found.map((s) => s.value.id).sort();
 const distanceToSegment = (p: Point, a: Point, b: Point): number => {
   const dx = b.x - a.x;
   const dy = b.y - a.y;
@@ -38,7 +34,7 @@ describe("Segment index (the wall index of the Foundry caster)", () => {
           const index = new SegmentIndex<Seg>(cell);
           const segs = walls.map((w, i) => ({ id: `w${i}`, ...w }));
           for (const s of segs) index.set(s.id, s.a, s.b, s);
-          const got = visited((v) => index.alongSegment(ray.a, ray.b, v));
+          const got = visited(index.alongSegment(ray.a, ray.b));
           expect(new Set(got).size).toBe(got.length);
           for (const s of segs) {
             // Crossed (as the caster decides it) or touching an end: the index must hand it over.
@@ -57,7 +53,7 @@ describe("Segment index (the wall index of the Foundry caster)", () => {
         const index = new SegmentIndex<Seg>(cell);
         const segs = walls.map((w, i) => ({ id: `w${i}`, ...w }));
         for (const s of segs) index.set(s.id, s.a, s.b, s);
-        const got = visited((v) => index.near(p, 1, v));
+        const got = visited(index.near(p, 1));
         for (const s of segs) if (distanceToSegment(p, s.a, s.b) < 1) expect(got).toContain(s.id);
       }),
       { numRuns: 400 },
@@ -68,7 +64,7 @@ describe("Segment index (the wall index of the Foundry caster)", () => {
     const index = new SegmentIndex<Seg>(10);
     const w = { id: "w", a: { x: 0, y: -5 }, b: { x: 0, y: 5 } };
     index.set("w", w.a, w.b, w);
-    const along = (a: Point, b: Point) => visited((v) => index.alongSegment(a, b, v));
+    const along = (a: Point, b: Point) => visited(index.alongSegment(a, b));
     expect(along({ x: -3, y: 0 }, { x: 3, y: 0 })).toEqual(["w"]);
     const moved = { id: "w", a: { x: 100, y: -5 }, b: { x: 100, y: 5 } };
     index.set("w", moved.a, moved.b, moved);
@@ -87,11 +83,11 @@ describe("Segment index (the wall index of the Foundry caster)", () => {
         const s = { id: `${i}.${j}`, a: { x: i * 2, y: j * 2 }, b: { x: i * 2 + 1, y: j * 2 + 1 } };
         index.set(s.id, s.a, s.b, s);
       }
-    index.alongSegment({ x: 50.5, y: 100.25 }, { x: 80.5, y: 100.25 }, () => {});
+    index.alongSegment({ x: 50.5, y: 100.25 }, { x: 80.5, y: 100.25 });
     // Eight columns of 4 × 4 cells, one row of them: 8 cells × 4 walls, give or take the edges' neighbours.
     expect(index.lastVisited).toBeGreaterThan(0);
     expect(index.lastVisited).toBeLessThanOrEqual(80);
-    index.near({ x: 50.5, y: 100.25 }, 1, () => {});
+    index.near({ x: 50.5, y: 100.25 }, 1);
     expect(index.lastVisited).toBeLessThanOrEqual(16);
   });
 
@@ -99,8 +95,8 @@ describe("Segment index (the wall index of the Foundry caster)", () => {
     const index = new SegmentIndex<Seg>(1);
     const huge = { id: "huge", a: { x: -1e6, y: -1e6 }, b: { x: 1e6, y: 1e6 } };
     index.set("huge", huge.a, huge.b, huge);
-    expect(visited((v) => index.alongSegment({ x: 0, y: 5 }, { x: 5, y: 0 }, v))).toEqual(["huge"]);
-    expect(visited((v) => index.near({ x: 3, y: 3 }, 1, v))).toEqual(["huge"]);
+    expect(visited(index.alongSegment({ x: 0, y: 5 }, { x: 5, y: 0 }))).toEqual(["huge"]);
+    expect(visited(index.near({ x: 3, y: 3 }, 1))).toEqual(["huge"]);
     expect(() => new SegmentIndex(0)).toThrow(/positive/);
   });
 });

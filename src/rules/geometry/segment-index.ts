@@ -19,6 +19,8 @@ const SPAN = 2 ** 21;
 
 interface Entry<T> {
   readonly id: string;
+  readonly a: Point;
+  readonly b: Point;
   readonly value: T;
   readonly keys: readonly number[];
   /** The query that last visited this entry (dedupes a segment filed in several cells). */
@@ -27,6 +29,9 @@ interface Entry<T> {
 
 export interface IndexedSegment<T> {
   readonly id: string;
+  /** The segment's ends as filed. */
+  readonly a: Point;
+  readonly b: Point;
   readonly value: T;
 }
 
@@ -65,14 +70,14 @@ export class SegmentIndex<T> {
     const y1 = Math.floor((Math.max(a.y, b.y) + PAD) / c);
     const finite = [x0, x1, y0, y1].every(Number.isFinite);
     if (!finite || (x1 - x0 + 1) * (y1 - y0 + 1) > MAX_CELLS) {
-      const entry: Entry<T> = { id, value, keys: [], seen: 0 };
+      const entry: Entry<T> = { id, a: { x: a.x, y: a.y }, b: { x: b.x, y: b.y }, value, keys: [], seen: 0 };
       this.#byId.set(id, entry);
       this.#wide.add(entry);
       return;
     }
     const keys: number[] = [];
     for (let cx = x0; cx <= x1; cx++) for (let cy = y0; cy <= y1; cy++) keys.push(key(cx, cy));
-    const entry: Entry<T> = { id, value, keys, seen: 0 };
+    const entry: Entry<T> = { id, a: { x: a.x, y: a.y }, b: { x: b.x, y: b.y }, value, keys, seen: 0 };
     this.#byId.set(id, entry);
     for (const k of keys) {
       const list = this.#cells.get(k);
@@ -102,18 +107,19 @@ export class SegmentIndex<T> {
     this.#wide.clear();
   }
 
-  /** Every segment filed in a cell the segment from–to passes through (padded), each once. */
-  alongSegment(from: Point, to: Point, visit: (s: IndexedSegment<T>) => void): void {
+  /**
+   * Every segment filed in a cell the segment from–to passes through (padded), each once, into `out` (emptied
+   * first; pass the same array again to spare an allocation per query).
+   */
+  alongSegment(from: Point, to: Point, out: IndexedSegment<T>[] = []): IndexedSegment<T>[] {
+    out.length = 0;
     const q = this.#begin();
     const c = this.#cell;
     const xmin = Math.min(from.x, to.x);
     const xmax = Math.max(from.x, to.x);
     const cx0 = Math.floor((xmin - PAD) / c);
     const cx1 = Math.floor((xmax + PAD) / c);
-    if (!Number.isFinite(cx0) || !Number.isFinite(cx1)) {
-      this.#all(q, visit);
-      return;
-    }
+    if (!Number.isFinite(cx0) || !Number.isFinite(cx1)) return this.#all(q, out);
     const dx = to.x - from.x;
     const dy = to.y - from.y;
     // Column by column: the segment's y extent inside the column (padded), then the cells of that extent.
@@ -131,26 +137,25 @@ export class SegmentIndex<T> {
       }
       const cy0 = Math.floor((Math.min(ya, yb) - PAD) / c);
       const cy1 = Math.floor((Math.max(ya, yb) + PAD) / c);
-      for (let cy = cy0; cy <= cy1; cy++) this.#visitCell(key(cx, cy), q, visit);
+      for (let cy = cy0; cy <= cy1; cy++) this.#visitCell(key(cx, cy), q, out);
     }
-    this.#visitWide(q, visit);
+    return this.#visitWide(q, out);
   }
 
-  /** Every segment filed in a cell within `reach` of `p` (the square around it, padded), each once. */
-  near(p: Point, reach: number, visit: (s: IndexedSegment<T>) => void): void {
+  /** Every segment filed in a cell within `reach` of `p` (the square around it, padded), each once, into `out`. */
+  near(p: Point, reach: number, out: IndexedSegment<T>[] = []): IndexedSegment<T>[] {
+    out.length = 0;
     const q = this.#begin();
     const c = this.#cell;
     const cx0 = Math.floor((p.x - reach - PAD) / c);
     const cx1 = Math.floor((p.x + reach + PAD) / c);
     const cy0 = Math.floor((p.y - reach - PAD) / c);
     const cy1 = Math.floor((p.y + reach + PAD) / c);
-    if (![cx0, cx1, cy0, cy1].every(Number.isFinite)) {
-      this.#all(q, visit);
-      return;
-    }
+    if (!(Number.isFinite(cx0) && Number.isFinite(cx1) && Number.isFinite(cy0) && Number.isFinite(cy1)))
+      return this.#all(q, out);
     for (let cx = cx0; cx <= cx1; cx++)
-      for (let cy = cy0; cy <= cy1; cy++) this.#visitCell(key(cx, cy), q, visit);
-    this.#visitWide(q, visit);
+      for (let cy = cy0; cy <= cy1; cy++) this.#visitCell(key(cx, cy), q, out);
+    return this.#visitWide(q, out);
   }
 
   #begin(): number {
@@ -158,34 +163,36 @@ export class SegmentIndex<T> {
     return ++this.#query;
   }
 
-  #visitCell(k: number, q: number, visit: (s: IndexedSegment<T>) => void): void {
+  #visitCell(k: number, q: number, out: IndexedSegment<T>[]): void {
     const list = this.#cells.get(k);
     if (!list) return;
     for (const e of list) {
       if (e.seen === q) continue;
       e.seen = q;
-      this.lastVisited++;
-      visit(e);
+      out.push(e);
     }
+    this.lastVisited = out.length;
   }
 
-  #visitWide(q: number, visit: (s: IndexedSegment<T>) => void): void {
+  #visitWide(q: number, out: IndexedSegment<T>[]): IndexedSegment<T>[] {
     for (const e of this.#wide) {
       if (e.seen === q) continue;
       e.seen = q;
-      this.lastVisited++;
-      visit(e);
+      out.push(e);
     }
+    this.lastVisited = out.length;
+    return out;
   }
 
   /** A query with no finite cell range (a point at infinity) visits everything. */
-  #all(q: number, visit: (s: IndexedSegment<T>) => void): void {
+  #all(q: number, out: IndexedSegment<T>[]): IndexedSegment<T>[] {
     for (const e of this.#byId.values()) {
       if (e.seen === q) continue;
       e.seen = q;
-      this.lastVisited++;
-      visit(e);
+      out.push(e);
     }
+    this.lastVisited = out.length;
+    return out;
   }
 }
 
