@@ -17,10 +17,13 @@
  * target read: both on one caster, as `readTarget` does). `--reference` adds the caster that visits every wall (the
  * one before the index), for comparison. Timings depend on the machine and its load: no test reads them.
  *
- * Write counts (initiative, Morale) are what the real workflows hand to counting ports. Applying damage is counted
- * on the harness table in the scenarios, not here (see below).
+ * Write counts: applying a five-target burst is read from the harness table's server log (requests included) by
+ * running its scenario; initiative and Morale are what the real workflows hand to counting ports.
  */
-import { availableParallelism, loadavg } from "node:os";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { FoundryCaster } from "../src/canvas/foundry-caster.js";
 import { wallIndex } from "../src/canvas/wall-index.js";
@@ -39,6 +42,7 @@ import { createCanvas, installCanvas, plainScene, wallData, wallDocument } from 
 
 const RUNS = 5;
 const REFERENCE = process.argv.includes("--reference");
+/** `--only=<layout>.<walls>` (e.g. `fixed.5000`) times one scene; `--only=writes` prints the write counts only. */
 const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
 /** `--stub`: the project's own cost only (skips the harness's collision test). */
 const STUB_ONLY = process.argv.includes("--stub");
@@ -210,7 +214,7 @@ load("start");
 for (const layout of ["bench", "fixed"] as const)
   for (const n of [500, 5000, 20000]) if (!ONLY || ONLY === `${layout}.${n}`) coverFigures(layout, n);
 load("afterCover");
-if (ONLY) process.exit(0);
+if (ONLY && ONLY !== "writes") process.exit(0);
 
 // Document writes: a side-initiative roll with 3 sides and 40 combatants.
 {
@@ -242,11 +246,22 @@ if (ONLY) process.exit(0);
   out("initiative.roll.3sides40.chatMessages", writes.messages, "writes", 3);
 }
 
-// Applying damage (a 5-target burst, a d20 full attack's three hits, a squad hit) is counted on the harness table,
-// where the request and the writes are the server's own log, not here: the figures printed here before were a
-// constant request count and the project's own write formula without the card's ChatMessage write (review
-// performance-2 §1). The scenarios hold those counts: tests/scenarios/burst.test.ts ("update Token" and
-// "update ChatMessage" for the GM's apply), tests/scenarios/combat-writes.test.ts (initiative).
+// Applying a five-target burst, counted on the harness table from the server's own log (requests included): the
+// scenario tests/scenarios/burst-apply-writes.test.ts asserts the counts and, given BENCH_WRITES, writes them here.
+{
+  const file = join(mkdtempSync(join(tmpdir(), "ft-bench-")), "writes.jsonl");
+  const run = spawnSync(
+    "npx",
+    ["vitest", "run", "--project", "scenarios", "tests/scenarios/burst-apply-writes.test.ts"],
+    { env: { ...process.env, BENCH_WRITES: file }, stdio: "ignore" },
+  );
+  const lines = run.status === 0 && existsSync(file) ? readFileSync(file, "utf8").trim().split("\n") : [];
+  if (!lines.length) {
+    console.error("bench: tests/scenarios/burst-apply-writes.test.ts failed; no write counts");
+    process.exitCode = 1;
+  }
+  for (const line of lines) console.log(line);
+}
 
 // Document writes (issue 15, SW-03): d20 initiative for 40 combatants — one batched Combatant update and one chat
 // message, tie-break dice included (a d20 per combatant: many ties among 40).
