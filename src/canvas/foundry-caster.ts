@@ -100,6 +100,14 @@ function distanceToSegment(p: Point, a: Point, b: Point): number {
   return Math.hypot(a.x + u * dx - p.x, a.y + u * dy - p.y);
 }
 
+/** Whether `p` lies within {@link ROUNDING_REACH} of segment a–b (a bounding-box test first: most walls are far). */
+function withinReach(p: Point, a: Point, b: Point): boolean {
+  const r = ROUNDING_REACH;
+  if (p.x < Math.min(a.x, b.x) - r || p.x > Math.max(a.x, b.x) + r) return false;
+  if (p.y < Math.min(a.y, b.y) - r || p.y > Math.max(a.y, b.y) + r) return false;
+  return distanceToSegment(p, a, b) < r;
+}
+
 function walls(): readonly WallPlaceableLike[] {
   return canvas?.walls?.placeables ?? [];
 }
@@ -161,15 +169,12 @@ export class FoundryCaster implements RayCaster {
     // within reach of the start nor crossed by the ray changes nothing in `consider`: it is passed over on the same
     // tests, on the same numbers, before its placeable is read.
     for (const s of index.all.near(from, ROUNDING_REACH, this.#candidates)) {
-      if (distanceToSegment(from, s.a, s.b) < ROUNDING_REACH) consider(s.value, type, from, to, first, found);
+      if (withinReach(from, s.a, s.b)) consider(s.value, type, from, to, first, found);
     }
+    // A limited wall within reach of the start was just considered, with the same outcome it would have here.
     if (type === "sight") {
       for (const s of index.limited.alongSegment(from, to, this.#candidates)) {
-        if (
-          segmentCrossing(from, to, s.a, s.b) !== null ||
-          distanceToSegment(from, s.a, s.b) < ROUNDING_REACH
-        )
-          consider(s.value, type, from, to, first, found);
+        if (segmentCrossing(from, to, s.a, s.b) !== null) consider(s.value, type, from, to, first, found);
       }
     }
     return [...found.values()];
