@@ -83,10 +83,10 @@ const outRuns = (name: string, runs: readonly number[], unit: string, budget: nu
 
 /** Pixels per metre: the default 1 m grid of 100 px squares. */
 const PX = 100;
-const g = globalThis as unknown as Record<string, unknown>;
+/** What `installCanvas` sets (`canvas`, `CONFIG.Canvas.polygonBackends`), copied onto the process's globals. */
+const g: Record<string, unknown> = { CONFIG: {} };
 // The page the caster's wall index belongs to (src/helpers/page-state.ts keys page state by `game`).
-g.game = {};
-g.CONFIG = {};
+Object.assign(globalThis, { game: {}, CONFIG: g.CONFIG });
 
 type Layout = "bench" | "fixed";
 
@@ -116,6 +116,7 @@ function installScene(layout: Layout, n: number, seed: number): { side: number; 
     walls,
   });
   installCanvas(g, createCanvas(scene));
+  Object.assign(globalThis, { canvas: g.canvas });
   return { side, r };
 }
 

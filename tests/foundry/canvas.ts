@@ -967,7 +967,7 @@ export class Wall {
     return edge;
   }
   /** The fields the last edge was built from, and that edge. */
-  #key: Record<string, unknown> & { edge: Edge } = null as never;
+  #key: (Record<string, unknown> & { edge: Edge }) | null = null;
 
   #createEdge(): Edge {
     const d = this.document;
