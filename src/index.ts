@@ -10,6 +10,7 @@ import { FrontierItemSheet } from "./applications/sheets/item-sheet.js";
 import { FrontierSquadSheet } from "./applications/sheets/squad-sheet.js";
 import { isSwn } from "./canvas/morale-band.js";
 import { addCoverField, addHeightField, addMaterialField, addStructureFields } from "./canvas/wall-config.js";
+import { registerWallIndexHooks } from "./canvas/wall-index.js";
 import { PARTIALS, SYSTEM_ID, templatePath } from "./constants.js";
 import {
   AttackCardModel,
@@ -156,6 +157,8 @@ Hooks.on("preUpdateWall", (wall, changes) => keepBrokenDoorsOpen(wall, changes a
 Hooks.on("updateWall", (wall, changes, _options, userId) =>
   reopenBrokenDoor(wall, changes as { ds?: number }, userId),
 );
+// The scene's wall index for every ray the system casts (canvas/wall-index.ts), kept current by the wall hooks.
+registerWallIndexHooks();
 
 Hooks.once("ready", () => {
   // Click-to-sort for the tables in the rules journal (the weapons table).

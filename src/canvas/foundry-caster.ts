@@ -18,39 +18,17 @@ import { SYSTEM_ID } from "../constants.js";
 import {
   COVER_MATERIALS,
   type Crossing,
+  type IndexedSegment,
   type Point,
   type RayCaster,
   segmentCrossing,
   type Wall,
 } from "../rules/index.js";
 import { SENSE, wallCover } from "./wall-cover.js";
+import { type EdgeLike, type WallDocLike, type WallPlaceableLike, wallIndex } from "./wall-index.js";
 
 type Restriction = "sight" | "move";
 
-interface WallDocLike {
-  readonly id: string | null;
-  readonly c: readonly number[];
-  readonly move: number | null;
-  readonly sight: number | null;
-  readonly door: number | null;
-  readonly ds: number | null;
-  getFlag(scope: typeof SYSTEM_ID, key: "cover" | "height" | "material"): string | undefined;
-}
-/** `foundry.canvas.geometry.edges.Edge`, as far as it is read here. */
-interface EdgeLike {
-  readonly type?: string;
-  readonly a: Point;
-  readonly b: Point;
-  readonly sight: number;
-  readonly move: number;
-  readonly direction?: number;
-  readonly object?: unknown;
-}
-/** `foundry.canvas.placeables.Wall`. */
-interface WallPlaceableLike {
-  readonly document?: WallDocLike;
-  readonly edge?: EdgeLike | null;
-}
 /** `PolygonVertex` of a collision. */
 interface VertexLike {
   readonly x: number;
@@ -122,11 +100,33 @@ function distanceToSegment(p: Point, a: Point, b: Point): number {
   return Math.hypot(a.x + u * dx - p.x, a.y + u * dy - p.y);
 }
 
+/** Whether `p` lies within {@link ROUNDING_REACH} of segment a–b (a bounding-box test first: most walls are far). */
+function withinReach(p: Point, a: Point, b: Point): boolean {
+  const r = ROUNDING_REACH;
+  if (p.x < Math.min(a.x, b.x) - r || p.x > Math.max(a.x, b.x) + r) return false;
+  if (p.y < Math.min(a.y, b.y) - r || p.y > Math.max(a.y, b.y) + r) return false;
+  return distanceToSegment(p, a, b) < r;
+}
+
 function walls(): readonly WallPlaceableLike[] {
   return canvas?.walls?.placeables ?? [];
 }
 
+export interface FoundryCasterOptions {
+  /**
+   * false: visit every wall on the canvas for the near-start and limited passes (the caster before the wall index;
+   * kept as the reference the property test holds the indexed caster to). Default: the scene's wall index.
+   */
+  readonly index?: boolean;
+}
+
 export class FoundryCaster implements RayCaster {
+  readonly #indexed: boolean;
+
+  constructor(options: FoundryCasterOptions = {}) {
+    this.#indexed = options.index !== false;
+  }
+
   crossings(from: Point, to: Point): Crossing[] {
     const byWall = new Map<string, Crossing>();
     for (const type of ["sight", "move"] as const) {
@@ -144,12 +144,6 @@ export class FoundryCaster implements RayCaster {
     const dx = to.x - from.x;
     const dy = to.y - from.y;
     const len2 = dx * dx + dy * dy;
-    /** Where the segment crosses a wall exactly, or null (touching at either end is not crossing). */
-    const exact = (doc: WallDocLike, edge: EdgeLike): Crossing | null => {
-      const t = segmentCrossing(from, to, edge.a, edge.b);
-      if (t === null) return null;
-      return { wall: wallFromDocument(doc), t, point: { x: from.x + dx * t, y: from.y + dy * t } };
-    };
 
     const found = new Map<string, Crossing>();
     let first = Number.POSITIVE_INFINITY;
@@ -159,24 +153,63 @@ export class FoundryCaster implements RayCaster {
         const doc = wallDocOf(edge);
         if (!doc || found.has(doc.id!)) continue;
         // Foundry says this wall blocks; a wall it only meets because of rounding is not crossed.
-        const c = exact(doc, edge);
+        const c = exact(from, to, doc, edge);
         if (c) found.set(doc.id!, c);
       }
     }
 
-    for (const placeable of walls()) {
-      const edge = placeable.edge;
-      const doc = placeable.document;
-      if (!edge || !doc?.id) continue;
-      const nearStart = distanceToSegment(from, edge.a, edge.b) < ROUNDING_REACH;
-      const limited = type === "sight" && edge.sight === SENSE.LIMITED;
-      if (!nearStart && !limited) continue;
-      const c = restricts(edge, type, from) ? exact(doc, edge) : null;
-      if (nearStart) {
-        if (c) found.set(doc.id, c);
-        else found.delete(doc.id);
-      } else if (c && c.t < first) found.set(doc.id, c);
+    // Walls near the start (rounding) and sight-limited walls nearer than v13's first collision. Each wall's
+    // outcome depends on that wall alone, so visiting a wall twice, or walls in any order, gives the same result.
+    const index = this.#indexed ? wallIndex() : null;
+    if (!index) {
+      for (const placeable of walls()) consider(placeable, type, from, to, first, found);
+      return [...found.values()];
+    }
+    // A wall filed where its edge lies (its document's c, the numbers v13 builds the edge from) that is neither
+    // within reach of the start nor crossed by the ray changes nothing in `consider`: it is passed over on the same
+    // tests, on the same numbers, before its placeable is read.
+    for (const s of index.all.near(from, ROUNDING_REACH, this.#candidates)) {
+      if (withinReach(from, s.a, s.b)) consider(s.value, type, from, to, first, found);
+    }
+    // A limited wall within reach of the start was just considered, with the same outcome it would have here.
+    if (type === "sight") {
+      for (const s of index.limited.alongSegment(from, to, this.#candidates)) {
+        if (segmentCrossing(from, to, s.a, s.b) !== null) consider(s.value, type, from, to, first, found);
+      }
     }
     return [...found.values()];
   }
+
+  /** One array the index queries fill, reused ray after ray. */
+  readonly #candidates: IndexedSegment<WallPlaceableLike>[] = [];
+}
+
+/** Where the segment crosses a wall exactly, or null (touching at either end is not crossing). */
+function exact(from: Point, to: Point, doc: WallDocLike, edge: EdgeLike): Crossing | null {
+  const t = segmentCrossing(from, to, edge.a, edge.b);
+  if (t === null) return null;
+  const point = { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t };
+  return { wall: wallFromDocument(doc), t, point };
+}
+
+/** The near-start fix-up and the limited-wall pass for one wall (see the file's header). */
+function consider(
+  placeable: WallPlaceableLike,
+  type: Restriction,
+  from: Point,
+  to: Point,
+  first: number,
+  found: Map<string, Crossing>,
+): void {
+  const edge = placeable.edge;
+  const doc = placeable.document;
+  if (!edge || !doc?.id) return;
+  const nearStart = distanceToSegment(from, edge.a, edge.b) < ROUNDING_REACH;
+  const limited = type === "sight" && edge.sight === SENSE.LIMITED;
+  if (!nearStart && !limited) return;
+  const c = restricts(edge, type, from) ? exact(from, to, doc, edge) : null;
+  if (nearStart) {
+    if (c) found.set(doc.id, c);
+    else found.delete(doc.id);
+  } else if (c && c.t < first) found.set(doc.id, c);
 }

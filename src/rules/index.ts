@@ -46,6 +46,7 @@ export * from "./geometry/areas.js";
 export * from "./geometry/caster.js";
 export * from "./geometry/cover.js";
 export * from "./geometry/range.js";
+export * from "./geometry/segment-index.js";
 export * from "./health/index.js";
 export * from "./initiative/sides.js";
 export * from "./swn/actions.js";

@@ -362,6 +362,21 @@ describe("live documents", () => {
     expect(c.walls.doors.map((w) => w.id)).toEqual(["door"]);
   });
 
+  it("a wall's edge and the canvas's edges are the same objects until a wall changes (core keeps them between changes)", async () => {
+    const door = wallDocument(wallData("doors", ACROSS, { _id: "door" }));
+    const s = scene({ walls: [door] });
+    const c = createCanvas(s);
+    const wall = c.walls.get("door")!;
+    const [edge, edges] = [wall.edge, c.edges];
+    expect(wall.edge).toBe(edge);
+    expect(c.edges).toBe(edges);
+    await door.update({ ds: WALL_DOOR_STATES.OPEN });
+    expect(wall.edge).not.toBe(edge);
+    expect(wall.edge.move).toBe(0);
+    expect(c.edges).not.toBe(edges);
+    expect(c.edges.get("wall.door")).toBe(wall.edge);
+  });
+
   it("token placeables read their documents: size in pixels, centre without elevation, same object each time", () => {
     const actor = { name: "Hero" };
     const t = tokenDocument({ _id: "hero", x: 200, y: 300, width: 2, height: 1, elevation: 7, actor });

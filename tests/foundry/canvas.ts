@@ -1,7 +1,10 @@
 /**
  * The canvas half of the Foundry v13 harness: what `canvas` and `CONFIG.Canvas.polygonBackends` do for the calls
  * our code makes, built from scene-like data and read live at every call (an opened door or a moved wall is seen
- * by the next ray). Written from a reading of Foundry's v13 client and common source; none of it is copied.
+ * by the next ray). A wall's Edge, the canvas bounds and the `canvas.edges` map are kept between calls and made
+ * again only when a field they are built from changes (core keeps them between changes too, `Wall#initializeEdge`),
+ * so a ray costs what v13's filter by bounds costs, not a rebuild of every edge. Written from a reading of Foundry's
+ * v13 client and common source; none of it is copied.
  *
  * Followed (search ids of the stored v13 files, for `read_file id=…`):
  * - `client/canvas/layers/walls.mjs` (7966371163): `#getWallDataFromActiveTool` — the wall data each core wall
@@ -276,21 +279,52 @@ const idOf = (d: HasId): string => d.id ?? d._id ?? "";
  * A plain wall document over a source: the data fields, `id`, `documentName`, `getFlag` and an `update` that
  * changes the source in place (what a test needs to open a door). Real documents from a document layer work too.
  */
-export function wallDocument(source: WallSource) {
-  return {
-    ...source,
-    documentName: "Wall" as const,
-    get id(): string | null {
-      return this._id;
-    },
-    getFlag(scope: string, key: string): unknown {
-      return (this.flags[scope] as Record<string, unknown> | undefined)?.[key];
-    },
-    async update(changes: Partial<WallSource>) {
-      Object.assign(this, changes);
-      return this;
-    },
-  };
+export function wallDocument(source: WallSource): PlainWallDocument {
+  return new PlainWallDocument(source);
+}
+/**
+ * A class, not an object literal with getters: V8 keeps a literal that spreads the source and adds accessors in
+ * dictionary mode, which made every read of a wall's fields ~50× slower than a Foundry document's (issue 34's bench
+ * reads them per ray).
+ */
+class PlainWallDocument {
+  readonly documentName = "Wall" as const;
+  _id: string | null;
+  c: [number, number, number, number];
+  light: number;
+  move: number;
+  sight: number;
+  sound: number;
+  dir: number;
+  door: number;
+  ds: number;
+  threshold: WallThreshold;
+  animation: WallSource["animation"];
+  flags: WallSource["flags"];
+  constructor(source: WallSource) {
+    this._id = source._id;
+    this.c = source.c;
+    this.light = source.light;
+    this.move = source.move;
+    this.sight = source.sight;
+    this.sound = source.sound;
+    this.dir = source.dir;
+    this.door = source.door;
+    this.ds = source.ds;
+    this.threshold = source.threshold;
+    this.animation = source.animation;
+    this.flags = source.flags;
+  }
+  get id(): string | null {
+    return this._id;
+  }
+  getFlag(scope: string, key: string): unknown {
+    return (this.flags[scope] as Record<string, unknown> | undefined)?.[key];
+  }
+  async update(changes: Partial<WallSource>) {
+    Object.assign(this, changes);
+    return this;
+  }
 }
 export type WallDocument = ReturnType<typeof wallDocument>;
 
@@ -874,8 +908,68 @@ export class Wall {
     const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = this.document.c;
     return { x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
   }
-  /** The wall's edge as of now (core re-creates it on every change): an open door's edge restricts nothing. */
+  /**
+   * The wall's edge as of now: core re-creates it on every change of the wall (`initializeEdge`); the harness
+   * re-creates it when any field it is built from differs from the last build (the document is read live, so a
+   * door opened or a wall moved by hand is seen by the next ray), and hands back the same Edge otherwise, as core's
+   * `Wall#edge` does between changes. An open door's edge restricts nothing.
+   */
   get edge(): Edge {
+    const d = this.document;
+    const t = d.threshold;
+    const g = this.canvas.scene.grid;
+    const k = this.#key;
+    const c = d.c;
+    if (
+      k &&
+      k.c0 === c[0] &&
+      k.c1 === c[1] &&
+      k.c2 === c[2] &&
+      k.c3 === c[3] &&
+      k.light === d.light &&
+      k.sight === d.sight &&
+      k.sound === d.sound &&
+      k.move === d.move &&
+      k.dir === d.dir &&
+      k.door === d.door &&
+      k.ds === d.ds &&
+      k.tl === t?.light &&
+      k.ts === t?.sight &&
+      k.tn === t?.sound &&
+      k.ta === t?.attenuation &&
+      k.size === g.size &&
+      k.distance === g.distance &&
+      k.id === d.id
+    )
+      return k.edge;
+    const edge = this.#createEdge();
+    this.#key = {
+      c0: c[0],
+      c1: c[1],
+      c2: c[2],
+      c3: c[3],
+      light: d.light,
+      sight: d.sight,
+      sound: d.sound,
+      move: d.move,
+      dir: d.dir,
+      door: d.door,
+      ds: d.ds,
+      tl: t?.light,
+      ts: t?.sight,
+      tn: t?.sound,
+      ta: t?.attenuation,
+      size: g.size,
+      distance: g.distance,
+      id: d.id,
+      edge,
+    };
+    return edge;
+  }
+  /** The fields the last edge was built from, and that edge. */
+  #key: (Record<string, unknown> & { edge: Edge }) | null = null;
+
+  #createEdge(): Edge {
     const d = this.document;
     const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = d.c;
     const open = this.isOpen;
@@ -1339,16 +1433,23 @@ export class FoundryCanvas {
    * (`outerBounds.top` …, and `innerBounds.*` when the scene has padding).
    */
   get edges(): Map<string, Edge> {
+    const list: Edge[] = [];
+    for (const w of this.walls.placeables) list.push(w.edge);
+    for (const e of this.#darknessEdges()) list.push(e);
+    for (const e of this.boundsEdges("outer")) list.push(e);
+    for (const e of this.boundsEdges("inner")) list.push(e);
+    // The same edges as the last call (every wall unchanged, no darkness moved): the same map, as core keeps one.
+    const last = this.#edgeList;
+    if (this.#edgeMap && last.length === list.length && list.every((e, i) => last[i] === e))
+      return this.#edgeMap;
     const map = new Map<string, Edge>();
-    for (const w of this.walls.placeables) {
-      const e = w.edge;
-      map.set(e.id!, e);
-    }
-    for (const e of this.#darknessEdges()) map.set(e.id!, e);
-    for (const e of this.boundsEdges("outer")) map.set(e.id!, e);
-    for (const e of this.boundsEdges("inner")) map.set(e.id!, e);
+    for (const e of list) map.set(e.id!, e);
+    this.#edgeList = list;
+    this.#edgeMap = map;
     return map;
   }
+  #edgeList: Edge[] = [];
+  #edgeMap: Map<string, Edge> | null = null;
 
   /** The four edges of the canvas rectangle, or of the scene rectangle (the same edges when there is no padding). */
   boundsEdges(which: "inner" | "outer"): Edge[] {
@@ -1356,16 +1457,22 @@ export class FoundryCanvas {
     const noPadding = d.rect.x === d.sceneRect.x && d.rect.y === d.sceneRect.y;
     const type = which === "inner" && !noPadding ? "innerBounds" : "outerBounds";
     const r = type === "innerBounds" ? d.sceneRect : d.rect;
+    const key = `${type}/${r.x}/${r.y}/${r.width}/${r.height}`;
+    const known = this.#bounds.get(key);
+    if (known) return known;
     const right = r.x + r.width;
     const bottom = r.y + r.height;
     const edge = (side: string, a: Point, b: Point) => new Edge(a, b, { id: `${type}.${side}`, type });
-    return [
+    const edges = [
       edge("top", { x: r.x, y: r.y }, { x: right, y: r.y }),
       edge("right", { x: right, y: r.y }, { x: right, y: bottom }),
       edge("bottom", { x: right, y: bottom }, { x: r.x, y: bottom }),
       edge("left", { x: r.x, y: bottom }, { x: r.x, y: r.y }),
     ];
+    this.#bounds.set(key, edges);
+    return edges;
   }
+  #bounds = new Map<string, Edge[]>();
 
   /** Darkness sources: lights with `config.negative` and tokens whose light is negative, not hidden, radius > 0. */
   #darknessEdges(): Edge[] {

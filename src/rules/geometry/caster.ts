@@ -1,7 +1,8 @@
 /**
- * Walls and ray casting. A {@link RayCaster} answers "which walls does this segment cross?"; in Foundry it wraps
- * `CONFIG.Canvas.polygonBackends.{sight,move}.testCollision`, in tests and `npm run bench` it is the reference
- * {@link GridCaster}: plain segments with a uniform-grid prefilter.
+ * Walls and ray casting. A {@link RayCaster} answers "which walls does this segment cross?"; in Foundry it is
+ * `FoundryCaster` (src/canvas/foundry-caster.ts: `CONFIG.Canvas.polygonBackends.{sight,move}.testCollision` and the
+ * scene's wall index, `segment-index.ts`), which `npm run bench` times; in the rules' tests it is the reference
+ * {@link GridCaster}: plain segments with a uniform-grid prefilter, which no table runs.
  */
 import type { CoverClass } from "../core/types.js";
 import type { Point } from "./range.js";

@@ -1,0 +1,152 @@
+/**
+ * The wall index of the viewed scene: every wall placeable of `canvas.walls` filed by where it lies
+ * (`rules/geometry/segment-index.ts`), built once per scene the first time a ray is cast and kept current by the
+ * wall hooks, so the Foundry caster's own passes (`foundry-caster.ts`: the walls within a pixel of a ray's start,
+ * the sight-limited walls along it) visit the walls near the ray instead of every wall on the canvas.
+ *
+ * Only where walls lie is filed. Whether a wall restricts, and how (door state, direction, sense types,
+ * thresholds), is read from its live edge at each ray, as before: v13 re-creates a wall's edge on every change
+ * (client/canvas/placeables/wall.mjs `initializeEdge`, `#createEdge`), so an opened door needs no re-filing, only a
+ * moved wall does. The index is the page's (one per browser page, {@link perPage}) and belongs to one canvas and
+ * one scene: a new scene on the canvas (v13 client/canvas/board.mjs `Canvas#draw` ends in `canvasReady`, and
+ * `tearDown` calls `canvasTearDown`) drops it; the hooks registered in {@link registerWallIndexHooks} (the one
+ * place) file, re-file and remove single walls. A wall the hooks cannot place (no placeable yet) marks the index
+ * stale, and the next ray rebuilds it.
+ */
+import { perPage } from "../helpers/page-state.js";
+import { type Point, SegmentIndex } from "../rules/index.js";
+import { SENSE } from "./wall-cover.js";
+
+/** `foundry.canvas.geometry.edges.Edge`, as far as the caster reads it. */
+export interface EdgeLike {
+  readonly type?: string;
+  readonly a: Point;
+  readonly b: Point;
+  readonly sight: number;
+  readonly move: number;
+  readonly direction?: number;
+  readonly object?: unknown;
+}
+/** The WallDocument fields the caster reads. */
+export interface WallDocLike {
+  readonly id: string | null;
+  readonly c: readonly number[];
+  readonly move: number | null;
+  readonly sight: number | null;
+  readonly door: number | null;
+  readonly ds: number | null;
+  getFlag(scope: "frontier-tactics", key: "cover" | "height" | "material"): string | undefined;
+}
+/** `foundry.canvas.placeables.Wall`. */
+export interface WallPlaceableLike {
+  readonly document?: WallDocLike;
+  readonly edge?: EdgeLike | null;
+}
+
+export interface WallIndex {
+  /** Every wall, for the walls near a ray's start. */
+  readonly all: SegmentIndex<WallPlaceableLike>;
+  /** Walls whose document or edge is sight-LIMITED (terrain walls, limited doors), for the limited pass. */
+  readonly limited: SegmentIndex<WallPlaceableLike>;
+}
+
+interface SceneWalls extends WallIndex {
+  readonly canvas: object;
+  readonly scene: object | null;
+  readonly sceneId: string | null;
+  readonly placeables: Map<string, WallPlaceableLike>;
+  stale: boolean;
+}
+
+/** Cells of four grid squares: a wall of a few metres sits in one to four of them, a 30 m ray crosses ~10. */
+const SQUARES_PER_CELL = 4;
+
+const state = perPage(() => ({ current: null as SceneWalls | null }));
+
+/** The viewed scene's wall index, built now if it is missing, stale, or another canvas's or scene's. */
+export function wallIndex(): WallIndex | null {
+  const c = canvas;
+  if (!c?.walls) return null;
+  const s = state();
+  const scene = c.scene ?? null;
+  const cur = s.current;
+  if (cur && !cur.stale && cur.canvas === c && cur.scene === scene) return cur;
+  s.current = build(c, scene);
+  return s.current;
+}
+
+function build(c: NonNullable<typeof canvas>, scene: object | null): SceneWalls {
+  const size = Number(c.grid?.size) || 100;
+  const cell = size * SQUARES_PER_CELL;
+  const walls: SceneWalls = {
+    canvas: c,
+    scene,
+    sceneId: c.scene?.id ?? null,
+    all: new SegmentIndex(cell),
+    limited: new SegmentIndex(cell),
+    placeables: new Map(),
+    stale: false,
+  };
+  const placeables: readonly WallPlaceableLike[] = c.walls?.placeables ?? [];
+  for (const p of placeables) file(walls, p);
+  return walls;
+}
+
+/** Files a wall where its document says it lies (the points v13 builds its edge from). */
+function file(walls: SceneWalls, p: WallPlaceableLike): void {
+  const doc = p.document;
+  const id = doc?.id;
+  if (!doc || !id) return;
+  const [ax = 0, ay = 0, bx = 0, by = 0] = doc.c;
+  const a = { x: ax, y: ay };
+  const b = { x: bx, y: by };
+  walls.placeables.set(id, p);
+  walls.all.set(id, a, b, p);
+  if (doc.sight === SENSE.LIMITED || p.edge?.sight === SENSE.LIMITED) walls.limited.set(id, a, b, p);
+  else walls.limited.delete(id);
+}
+
+function unfile(walls: SceneWalls, id: string): void {
+  walls.placeables.delete(id);
+  walls.all.delete(id);
+  walls.limited.delete(id);
+}
+
+/** The index a wall document's change concerns: the current one, when the wall is on its scene. */
+function indexOf(doc: { readonly parent?: { readonly id?: string | null } | null }): SceneWalls | null {
+  const cur = state().current;
+  if (!cur || cur.stale) return null;
+  return doc.parent?.id && doc.parent.id === cur.sceneId ? cur : null;
+}
+
+function onWallChanged(doc: {
+  readonly id: string | null;
+  readonly parent?: { readonly id?: string | null } | null;
+}) {
+  const walls = indexOf(doc);
+  if (!walls || !doc.id) return;
+  const p: WallPlaceableLike | undefined = walls.placeables.get(doc.id) ?? canvas?.walls?.get(doc.id);
+  if (p?.document) file(walls, p);
+  else walls.stale = true;
+}
+
+/** The hooks that keep the index current. Registered once, from the system's entry point. */
+export function registerWallIndexHooks(): void {
+  Hooks.on("createWall", (doc) => onWallChanged(doc));
+  Hooks.on("updateWall", (doc) => onWallChanged(doc));
+  Hooks.on("deleteWall", (doc) => {
+    const walls = indexOf(doc);
+    if (walls && doc.id) unfile(walls, doc.id);
+  });
+  // A scene's walls replaced through the scene itself, a scene drawn or torn down: build afresh at the next ray.
+  Hooks.on("updateScene", (scene, changed) => {
+    const cur = state().current;
+    if (cur && scene.id === cur.sceneId && "walls" in changed) cur.stale = true;
+  });
+  Hooks.on("canvasReady", () => {
+    state().current = null;
+  });
+  Hooks.on("canvasTearDown", () => {
+    state().current = null;
+  });
+}
