@@ -35,13 +35,8 @@ import { registerSettingGuards } from "./helpers/setting-guards.js";
 import { getSetting, registerSettings, SETTINGS } from "./helpers/settings.js";
 import { enableSortableTables } from "./helpers/sortable.js";
 import { TURN_SECONDS } from "./rules/index.js";
-import { gmApplyDamage } from "./workflows/attack-flow.js";
-import {
-  bindAttackCard,
-  foundryGMPorts,
-  registerCardRequests,
-  watchCards,
-} from "./workflows/card-actions.js";
+
+import { bindAttackCard, gmSide, registerCardRequests, watchCards } from "./workflows/card-actions.js";
 import { renderCheckVerdict } from "./workflows/checks.js";
 import { registerDodging } from "./workflows/dodging.js";
 import { registerPhaseHooks } from "./workflows/phase-gate.js";
@@ -92,7 +87,7 @@ Hooks.once("init", () => {
   // SF-X-10: an owner marks their token dodging this round from the combat tracker.
   registerDodging();
   // Held damage (SF-B-05) is applied by the card workflow; the combat gets it here rather than importing it.
-  FrontierCombat.applyHeld = (r) => gmApplyDamage(r.messageId, r.ids, foundryGMPorts(), !!r.byGM);
+  FrontierCombat.applyHeld = async (r) => (await gmSide()).applyHeld(r);
   // The active GM moves the phase after turns players ended while no GM was connected (review 13c L4).
   FrontierCombat.watchPhases();
   // Fast compendium browsing without loading documents.

@@ -66,7 +66,7 @@ function gm(messageId: string) {
   const run = (op: "gmApplyDamage" | "gmUndoDamage", ids: string[]) =>
     table.client(GM_ID).run(async () => {
       const flow = await import("../../src/workflows/attack-flow.js");
-      const { foundryGMPorts } = await import("../../src/workflows/card-actions.js");
+      const { foundryGMPorts } = await import("../../src/workflows/card-gm.js");
       const r = await flow[op](messageId, ids, foundryGMPorts());
       await table.settle();
       return r;
