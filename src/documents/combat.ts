@@ -286,7 +286,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     data: Combat.CreateData,
     options: Combat.Database.PreCreateOptions,
     user: User.Implementation,
-  ): Promise<boolean | void> {
+  ): Promise<boolean | undefined> {
     const allowed = await super._preCreate(data, options, user);
     if (allowed === false) return false;
     if (this.getFlag(SYSTEM_ID, "initiative") === undefined)

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RulesError } from "../rules/index.js";
-import { AttackCancelled } from "../workflows/attack-flow.js";
 import { asGM, GMQueryError, NoGMError, queryError, type UserPorts } from "./gm-query.js";
-import { describeError, guard, guarded } from "./report.js";
+import { AttackCancelled, describeError, guard, guarded } from "./report.js";
 
 const notes = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
 

@@ -8,7 +8,6 @@
  */
 import { SYSTEM_ID } from "../constants.js";
 import { RulesError } from "../rules/index.js";
-import { AttackCancelled } from "../workflows/attack-flow.js";
 import { GMQueryError, NoGMError } from "./gm-query.js";
 
 export type Level = "info" | "warn" | "error";
@@ -70,4 +69,12 @@ export function guarded<This, A extends unknown[]>(
   return async function (this: This, ...args: A): Promise<void> {
     await guard(() => handler.apply(this, args));
   };
+}
+
+/** The user cancelled an attack (its dialog closed): not an error to report. */
+export class AttackCancelled extends Error {
+  constructor() {
+    super("Attack cancelled");
+    this.name = "AttackCancelled";
+  }
 }

@@ -9,6 +9,7 @@ import {
   registerGMRequest,
   requestGM,
 } from "../helpers/gm-request.js";
+import { AttackCancelled } from "../helpers/report.js";
 import {
   createAlphaDawnEngine,
   createZebulonEngine,
@@ -23,15 +24,9 @@ import {
   type TargetState,
   type WriteBatch,
 } from "./apply-damage.js";
-import {
-  AttackCancelled,
-  type AttackPorts,
-  type GMPorts,
-  gmApplyDamage,
-  gmUndoDamage,
-  runAttack,
-} from "./attack-flow.js";
+import { type AttackPorts, runAttack } from "./attack-flow.js";
 import type { AttackRequest } from "./attack-plan.js";
+import { type GMPorts, gmApplyDamage, gmUndoDamage } from "./card-apply.js";
 import { appliedOf, mergeApplied } from "./card-data.js";
 
 /** The card's message id (a request names a 16-character document id: gm-request.ts `requestProblem`). */

@@ -38,7 +38,7 @@ import {
   type TargetState,
   type WriteBatch,
 } from "./apply-damage.js";
-import { planCard } from "./attack-flow.js";
+import { planCard } from "./card-apply.js";
 import { appliedOf, damageOf } from "./card-data.js";
 import { drawCard, redrawOnSeals } from "./card-draw.js";
 import { loadCardTemplate } from "./card-render.js";

@@ -7,7 +7,6 @@ import { notify } from "../helpers/report.js";
 import { currentProfile } from "../helpers/settings.js";
 import { iterativeBonuses } from "../rules/d20/full-attack.js";
 import type { WriteBatch } from "./apply-damage.js";
-import { type GMPorts, gmApplyDamage, gmUndoDamage, onGMQueue } from "./attack-flow.js";
 import { type AttackEntry, admitEntry, attackEntries, attackEntry } from "./attack-record.js";
 import {
   cardOf,
@@ -20,6 +19,7 @@ import {
   undoneOn,
   unlandedOf,
 } from "./card-actions.js";
+import { type GMPorts, gmApplyDamage, gmUndoDamage, onGMQueue } from "./card-apply.js";
 import { bareHandsProblem, creatureProblem, squadCardProblem } from "./card-bounds.js";
 import { cardProblem, damageCeiling, mergeApplied, undoneOf } from "./card-data.js";
 import { renderCard } from "./card-render.js";

@@ -18,7 +18,7 @@ import { actorSystem, isItemType, tokenByUuid } from "../documents/subtypes.js";
 import { type GMAnswer, type GMRequestBody, requestGM } from "../helpers/gm-request.js";
 import { notify, report } from "../helpers/report.js";
 import { SECONDS_PER_TURN } from "../rules/index.js";
-import { onGMQueue } from "./attack-flow.js";
+import { onGMQueue } from "./card-apply.js";
 import {
   type Drug,
   type DrugPlan,

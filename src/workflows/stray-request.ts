@@ -7,7 +7,7 @@
  */
 import type { GMAnswer, GMRequestBody } from "../helpers/gm-request.js";
 import { RulesError } from "../rules/index.js";
-import { gmApplyDamage, onGMQueue } from "./attack-flow.js";
+import { gmApplyDamage, onGMQueue } from "./card-apply.js";
 import { foundryGMPorts } from "./card-gm.js";
 import { renderCard } from "./card-render.js";
 import { withStrayTarget } from "./stray.js";

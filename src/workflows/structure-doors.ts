@@ -4,7 +4,7 @@
  */
 import { SYSTEM_ID } from "../constants.js";
 import { notify } from "../helpers/report.js";
-import { onGMQueue } from "./attack-flow.js";
+import { onGMQueue } from "./card-apply.js";
 
 type WallDoc = WallDocument.Implementation;
 

@@ -32,7 +32,7 @@ import {
   structuralDamage,
 } from "../rules/index.js";
 import { ammoState } from "./attack.js";
-import { onGMQueue } from "./attack-flow.js";
+import { onGMQueue } from "./card-apply.js";
 import { gateAttack } from "./phase-gate.js";
 import { isBroken } from "./structure-doors.js";
 import { extraShotsProblem, recordShots, turnGate } from "./turn-ledger.js";
