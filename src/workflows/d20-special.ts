@@ -24,7 +24,7 @@ import {
 import { D20_REACH_M, D20_SIZES, type D20Size } from "../rules/d20/tables.js";
 import { RulesError } from "../rules/index.js";
 import { keepsNumbersSecret } from "./card-render.js";
-import { ruleCardHtml } from "./rule-card.js";
+import { keyed, line, literal, postRuleCard } from "./rule-card.js";
 import { recordD20Attack, turnGate } from "./turn-ledger.js";
 
 type ActorI = Actor.Implementation;
@@ -254,30 +254,32 @@ export async function specialAttack(actor: ActorI, kind: SpecialAttack): Promise
     const rollA = await new Roll("1d20").evaluate();
     const rollD = await new Roll("1d20").evaluate();
     const r = resolveSpecial(kind, a, d, { attacker: rollA.total ?? 1, defender: rollD.total ?? 1 }, options);
-    const i18n = game.i18n;
     const secret = keepsNumbersSecret(defender);
-    const name = esc(scene.input.facts.name);
+    const name = scene.input.facts.name;
     // An NPC's bonus (its BAB, Str, size) stays off the card as the defender's does (R1-5).
     const attackerLine = keepsNumbersSecret(actor)
-      ? `${esc(actor.name ?? "")}: d20 ${rollA.total}`
-      : `${esc(actor.name ?? "")}: d20 ${rollA.total} ${mod(r.attackerBonus)} = ${r.attackerTotal}`;
+      ? `${actor.name ?? ""}: d20 ${rollA.total}`
+      : `${actor.name ?? ""}: d20 ${rollA.total} ${mod(r.attackerBonus)} = ${r.attackerTotal}`;
     const defenderLine = secret
       ? `${name}: d20 ${rollD.total}`
       : `${name}: d20 ${rollD.total} ${mod(r.defenderBonus)} = ${r.defenderTotal}`;
-    const outcome = i18n?.format(r.outcome.key, { ...r.outcome.data, name }) ?? r.outcome.key;
-    const title = i18n?.localize(`FT.D20.Special.${kind}`) ?? kind;
-    const content = ruleCardHtml("ft-special-card", title, "SW-41", [
-      { html: attackerLine },
-      { html: defenderLine },
-      { html: outcome, cls: `ft-result ${r.won ? "hit" : "miss"}` },
-    ]);
-    const data: ChatMessage.CreateData = {
-      content,
-      speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
-      rolls: [rollA, rollD],
-    };
-    ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
-    await ChatMessage.create(data);
+    await postRuleCard(
+      {
+        kind: "ft-special-card",
+        ruleId: "SW-41",
+        title: keyed(`FT.D20.Special.${kind}`),
+        lines: [
+          line(literal(attackerLine)),
+          line(literal(defenderLine)),
+          line(keyed(r.outcome.key, { ...r.outcome.data, name }), `ft-result ${r.won ? "hit" : "miss"}`),
+        ],
+      },
+      {
+        speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
+        rolls: [rollA, rollD],
+        rollMode: game.settings?.get("core", "rollMode") ?? "publicroll",
+      },
+    );
     // SW-13: it was the round's attack action.
     await recordD20Attack(combatant);
   } catch (e) {
