@@ -147,7 +147,10 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
       table.all.map((c) => {
         const last = c.run(() => G().game.messages.contents.at(-1).id as string);
         const card = renderMessage(c, last);
-        return [c.user.name as string, [...card.querySelectorAll("li li")].map((li: Element) => li.textContent)];
+        return [
+          c.user.name as string,
+          [...card.querySelectorAll("li li")].map((li: Element) => li.textContent),
+        ];
       }),
     );
     // The NPCs are observable by every player in this world, so their numbers are on the card too.
