@@ -9,12 +9,11 @@
  * members fall: the GM's browser posts the card).
  */
 import { describe, expect, it } from "vitest";
-import { createTable, type Table } from "../foundry/world.js";
+import { type Client, createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   actorSource,
   BRUNO_ID,
-  type Client,
   cell,
   closeTableAfterEach,
   everyone,
