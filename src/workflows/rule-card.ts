@@ -88,6 +88,10 @@ export function ruleCardHtml(card: RuleCardData): string {
   if (!isRuleCardKind(kind)) throw new Error(`"${kind}" is not a kind of rule card`);
   const title = piecesHtml(card.title);
   const rule = `<span class="ft-rule">${esc(card.ruleId)}</span>`;
+  if (layoutOf(kind) === "line") {
+    const body = card.lines.map((l) => piecesHtml(l.parts)).join(" ");
+    return `<p class="${kind}">${body}${card.ruleId ? ` ${rule}` : ""}</p>`;
+  }
   if (layoutOf(kind) === "list") {
     const items = card.lines.map((l) => `<li>${piecesHtml(l.parts)}</li>`).join("");
     return `<div class="${kind}"><p>${title} ${rule}</p><ul>${items}</ul></div>`;

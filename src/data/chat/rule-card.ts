@@ -1,7 +1,8 @@
 /**
  * The `rule` ChatMessage subtype (issue 28): the small card an action posts — a special attack (SW-41), a run
  * (SW-24), an SWN action, a Morale change (SWN-13), Intimidate (SWN-09), Read Morale (SWN-10), overwatch (SWN-08), a
- * squad's healing (SWN-17), the d20 initiative rolls (SW-03). It stores no HTML: its title and lines are i18n keys
+ * squad's healing (SWN-17), the d20 initiative rolls (SW-03), a Fortitude save (SW-10), a drug given, a structure
+ * hit (SF-X-41), a spotting distance (SF-X-03). It stores no HTML: its title and lines are i18n keys
  * with their data (text only), so every client draws it in its own language (`workflows/rule-card.ts`).
  *
  * A piece of text is either an i18n key (`FT.…`) formatted with its data, or literal text (`key` ""): what is not a
@@ -27,6 +28,11 @@ export const RULE_CARD_KINDS = {
   "ft-squad-heal-card": "paragraphs",
   /** SW-03: the title in a paragraph, one list item per combatant. */
   "ft-d20-initiative": "list",
+  /** One paragraph of the kind's class, its lines run together, the rule id (when it has one) at its end. */
+  "ft-d20-fortitude": "line",
+  "ft-drug": "line",
+  "ft-structure": "line",
+  "ft-spotting": "line",
 } as const;
 
 export type RuleCardKind = keyof typeof RULE_CARD_KINDS;
@@ -94,7 +100,9 @@ export const isRuleCardKind = (kind: string): kind is RuleCardKind => Object.has
 export function ruleCardProblem(card: RuleCardData): string | null {
   if (card.version > RULE_CARD_VERSION) return `version ${card.version} is newer than this system's`;
   if (!isRuleCardKind(card.kind)) return `"${card.kind}" is not a kind of rule card`;
-  if (!RULE_ID.test(card.ruleId)) return `"${card.ruleId}" is not a rule id`;
+  // A one-line card may name no rule (a drug given); every other names its rule.
+  const noRule = card.ruleId === "" && RULE_CARD_KINDS[card.kind] === "line";
+  if (!noRule && !RULE_ID.test(card.ruleId)) return `"${card.ruleId}" is not a rule id`;
   for (const [i, t] of card.title.entries()) {
     const p = textProblem(t, `title[${i}]`);
     if (p) return p;
@@ -110,4 +118,4 @@ export function ruleCardProblem(card: RuleCardData): string | null {
 }
 
 /** The layout of a kind this system writes. */
-export const layoutOf = (kind: RuleCardKind): "paragraphs" | "list" => RULE_CARD_KINDS[kind];
+export const layoutOf = (kind: RuleCardKind): "paragraphs" | "list" | "line" => RULE_CARD_KINDS[kind];
