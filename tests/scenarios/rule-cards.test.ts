@@ -146,7 +146,7 @@ describe("scenario: the small cards are typed `rule` messages, drawn per viewer 
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SW-03: a `rule` message Alice's console forges — a kind, a key or a version this system does not write — draws a notice on every client, none of its data, and throws nothing", async () => {
+  it("SW-03: a `rule` message Alice's console forges — a kind, a key or a version this system does not write — draws a notice on every client, none of its data, and throws nothing; data that is not text is drawn as text", async () => {
     table = await createTable({ world: d20World(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
     const forge = (system: Record<string, unknown>) =>
       table.client(ALICE_ID).run(() =>
@@ -200,6 +200,14 @@ describe("scenario: the small cards are typed `rule` messages, drawn per viewer 
       expect(li.querySelector("b")).toBeNull();
       expect(text(li.querySelector("li li"))).toBe("<b>Kara</b>: d20 20");
     }
+    // Data that is not text (a number, an object) is cast to text when Foundry cleans it (v13 common/data/fields.mjs
+    // `StringField#_cast`: `String(value)`), and drawn as that text, escaped.
+    await forge({
+      title: [{ key: "FT.SWN.Intimidate.title", text: "", data: [{ name: "side", value: 42, i18n: false }] }],
+      lines: [{ cls: "", parts: [{ key: "", text: { evil: "<b>x</b>" }, data: [] }] }],
+    });
+    await table.settle();
+    for (const c of table.all) expect(lastDrawn(c)).toBe("Intimidate 42 SW-03 [object Object]");
     expect(table.unhandled).toEqual([]);
   });
 });
