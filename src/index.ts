@@ -17,6 +17,7 @@ import {
   CharacterModel,
   CreatureModel,
   ItemModels,
+  RuleCardModel,
   SideModel,
   SquadModel,
 } from "./data/models.js";
@@ -40,6 +41,7 @@ import { bindAttackCard, gmSide, registerCardRequests, watchCards } from "./work
 import { renderCheckVerdict } from "./workflows/checks.js";
 import { registerDodging } from "./workflows/dodging.js";
 import { registerPhaseHooks } from "./workflows/phase-gate.js";
+import { drawRuleCard } from "./workflows/rule-card.js";
 import { keepBrokenDoorsOpen, reopenBrokenDoor } from "./workflows/structure-doors.js";
 import { registerStatusExpiry } from "./workflows/timed-status.js";
 
@@ -56,7 +58,7 @@ Hooks.once("init", () => {
   Object.assign(CONFIG.Item.dataModels, ItemModels);
   CONFIG.Combat.documentClass = FrontierCombat;
   Object.assign(CONFIG.CombatantGroup.dataModels, { side: SideModel });
-  Object.assign(CONFIG.ChatMessage.dataModels, { attack: AttackCardModel });
+  Object.assign(CONFIG.ChatMessage.dataModels, { attack: AttackCardModel, rule: RuleCardModel });
   CONFIG.ui.combat = FrontierCombatTracker;
   // SW-32: a region over fog, smoke, foliage or darkness conceals what is seen through it (issue 14).
   CONFIG.RegionBehavior.dataModels[OBSCUREMENT_TYPE] = ObscurementBehavior;
@@ -127,6 +129,10 @@ Hooks.once("init", () => {
 // Attack card buttons (v13 HTMLElement hook; the jQuery renderChatMessage hook is deprecated).
 Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) =>
   bindAttackCard(message, html),
+);
+// A rule card (issue 28), drawn from its data in this page's language.
+Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) =>
+  drawRuleCard(message, html),
 );
 // An ability check's verdict, rendered from its Roll for whoever may read the roll (trust review H7).
 Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) =>

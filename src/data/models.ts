@@ -12,6 +12,7 @@ import { deriveSquad, type SquadDerived } from "./actor/squad-derived.js";
 import type { StoredCard } from "./chat/attack-card.js";
 import { ATTACK_CARD_SPEC } from "./chat/attack-card-schema.js";
 import { migrateCard } from "./chat/card-migration.js";
+import { RULE_CARD_SPEC } from "./chat/rule-card.js";
 import { SIDE_SPEC } from "./combatant-group/side.js";
 import { buildSchema } from "./fields.js";
 import { ITEM_SPECS, type ItemType } from "./item/specs.js";
@@ -216,6 +217,16 @@ export class AttackCardModel extends FrontierModel<
     if ("card" in source) source.card = migrateCard(source.card);
     return super.migrateData(source);
   }
+}
+
+/**
+ * The `rule` ChatMessage subtype (issue 28): a small card's kind, rule id, title and lines as i18n keys and text,
+ * typed by `chat/rule-card.ts`; every client draws it in its own language (`workflows/rule-card.ts`).
+ */
+export class RuleCardModel extends FrontierModel<typeof RULE_CARD_SPEC, ChatMessage.Implementation> {
+  static override readonly spec = RULE_CARD_SPEC;
+  static override readonly systemOf = "ChatMessage";
+  static override readonly type = "rule";
 }
 
 /** `system` of a character or a creature, with its derived data. */

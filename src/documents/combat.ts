@@ -60,6 +60,7 @@ import {
   roundTimeDelta,
   stepPhaseTurn,
 } from "../workflows/phase-turns.js";
+import { keyed, line, literal, postRuleCard } from "../workflows/rule-card.js";
 import { KeyedQueue } from "../workflows/serial.js";
 import {
   assignSides,
@@ -307,18 +308,33 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       },
       postRolls: async (lines, rolls) => {
         const sign = (n: number) => (n < 0 ? `− ${-n}` : `+ ${n}`);
-        const items = lines.map((l) => {
-          const li = document.createElement("li");
-          li.textContent =
-            l.count === null
-              ? `${l.name}: ${localize("FT.D20.Initiative.rolledSecret")}`
-              : `${l.name}: d20 ${l.die} ${sign(l.modifier ?? 0)} = ${l.count}${l.tieBreak === null ? "" : ` (${localize("FT.D20.Initiative.tieBreak")} ${l.tieBreak})`}`;
-          return li.outerHTML;
-        });
-        await ChatMessage.create({
-          content: `<div class="ft-d20-initiative"><p>${localize("FT.D20.Initiative.title")} <span class="ft-rule">SW-03</span></p><ul>${items.join("")}</ul></div>`,
-          rolls: [...rolls],
-        });
+        // SW-03: one line per combatant; a secret count (a hidden NPC's) says only that it rolled.
+        await postRuleCard(
+          {
+            kind: "ft-d20-initiative",
+            ruleId: "SW-03",
+            title: keyed("FT.D20.Initiative.title"),
+            lines: lines.map((l) =>
+              line(
+                l.count === null
+                  ? [literal(`${l.name}:`), keyed("FT.D20.Initiative.rolledSecret")]
+                  : [
+                      literal(`${l.name}: d20 ${l.die} ${sign(l.modifier ?? 0)} = ${l.count}`),
+                      ...(l.tieBreak === null
+                        ? []
+                        : [
+                            keyed("FT.D20.Initiative.tieBroken", {
+                              label: { key: "FT.D20.Initiative.tieBreak" },
+                              value: String(l.tieBreak),
+                            }),
+                          ]),
+                    ],
+                "",
+              ),
+            ),
+          },
+          { rolls: [...rolls] },
+        );
       },
     };
   }

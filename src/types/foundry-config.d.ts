@@ -10,6 +10,7 @@ import type {
   CharacterModel,
   CreatureModel,
   ItemModels,
+  RuleCardModel,
   SideModel,
   SquadModel,
 } from "../data/models.js";
@@ -73,6 +74,7 @@ declare module "fvtt-types/configuration" {
     };
     ChatMessage: {
       attack: typeof AttackCardModel;
+      rule: typeof RuleCardModel;
     };
     RegionBehavior: {
       "frontier-tactics.obscurement": typeof ObscurementBehavior;

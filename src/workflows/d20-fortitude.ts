@@ -9,6 +9,7 @@
 import { SYSTEM_ID } from "../constants.js";
 import { fortitudeSave } from "../rules/d20/health.js";
 import { keepsNumbersSecret } from "./card-render.js";
+import { keyed, line, literal, postRuleCard, type RuleCard, type RuleText } from "./rule-card.js";
 import { turnOnFor } from "./timed-status.js";
 
 type ActorI = Actor.Implementation;
@@ -63,19 +64,17 @@ export async function rollFortitude(
   await actor.update({
     [`flags.${SYSTEM_ID}.hits.${messageId}.${tokenId}.fortitude`]: { roll: die, total, passed, rounds },
   });
-  const i18n = game.i18n;
   const outcome = passed
-    ? (i18n?.localize("FT.D20UI.saved") ?? "saved")
-    : (i18n?.format("FT.D20UI.knockedOutFor", { rounds: String(rounds) }) ??
-      `knocked out for ${rounds} rounds`);
+    ? keyed("FT.D20UI.saved")
+    : keyed("FT.D20UI.knockedOutFor", { rounds: String(rounds) });
   const sign = bonus < 0 ? `− ${-bonus}` : `+ ${bonus}`;
-  const p = document.createElement("p");
-  p.className = "ft-d20-fortitude";
-  p.textContent = `${name}: ${i18n?.localize("FT.D20UI.fortitudeSave") ?? "Fortitude"} d20 ${die} ${sign} = ${total} ${i18n?.localize("FT.D20UI.vsDc") ?? "vs DC"} ${dc} → ${outcome} `;
-  const rule = document.createElement("span");
-  rule.className = "ft-rule";
-  rule.textContent = "SW-10";
-  p.append(rule);
+  const save = (parts: RuleText[]): RuleCard => ({
+    kind: "ft-d20-fortitude",
+    ruleId: "SW-10",
+    title: [],
+    lines: [line([literal(`${name}:`), keyed("FT.D20UI.fortitudeSave"), ...parts, outcome], "")],
+  });
+  const numbers = [literal(`d20 ${die} ${sign} = ${total}`), keyed("FT.D20UI.vsDc"), literal(`${dc} →`)];
   const speaker = ChatMessage.getSpeaker({ actor });
   if (keepsNumbersSecret(actor)) {
     // An NPC's save bonus and the DC (5 + the wound points it lost this round) are the GM's: they go to the GMs
@@ -83,12 +82,8 @@ export async function rollFortitude(
     // whisper that `isRoll` is visible to everyone, its content hidden; one without rolls only to its author and
     // recipients), and the table reads only the outcome.
     const gms = (game.users?.contents ?? []).filter((u) => u.isGM).map((u) => u.id ?? "");
-    await ChatMessage.create({ content: p.outerHTML, speaker, whisper: gms });
-    const open = document.createElement("p");
-    open.className = "ft-d20-fortitude";
-    open.textContent = `${name}: ${i18n?.localize("FT.D20UI.fortitudeSave") ?? "Fortitude"} → ${outcome} `;
-    open.append(rule.cloneNode(true));
-    await ChatMessage.create({ content: open.outerHTML, speaker });
-  } else await ChatMessage.create({ content: p.outerHTML, speaker, rolls: [roll] });
+    await postRuleCard(save(numbers), { speaker, whisper: gms });
+    await postRuleCard(save([literal("→")]), { speaker });
+  } else await postRuleCard(save(numbers), { speaker, rolls: [roll] });
   if (!passed) await turnOnFor(actor, "unconscious", rounds, true);
 }

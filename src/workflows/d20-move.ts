@@ -13,7 +13,7 @@ import { report } from "../helpers/report.js";
 import { DISENGAGE_MULTIPLIER, RUN_MULTIPLIER, RUN_REST_ROUNDS, runCheck } from "../rules/d20/actions.js";
 import { RulesError } from "../rules/index.js";
 import { keepsNumbersSecret } from "./card-render.js";
-import { ruleCardHtml } from "./rule-card.js";
+import { keyed, line, postRuleCard, type RuleText } from "./rule-card.js";
 import { LEDGER_KEY, ledgerFor, turnGate } from "./turn-ledger.js";
 
 type CombatantI = Combatant.Implementation;
@@ -24,8 +24,6 @@ export interface RunningFlag {
   readonly round: number;
   readonly count: number;
 }
-
-const esc = (s: string): string => foundry.utils.escapeHTML(s);
 
 /**
  * A full-round action of the acting combatant (SW-24 run and disengage, SWN-08 overwatch): its own turn in a running
@@ -63,9 +61,8 @@ export async function moveAction(combatant: CombatantI, kind: "run" | "disengage
       derived?: { d20?: { mods: { con: number }; speed?: { move: number } | null } };
     };
     const speed = sys.derived?.d20?.speed?.move ?? null;
-    const i18n = game.i18n;
-    const name = esc(actor.name ?? "");
-    const lines: string[] = [];
+    const name = actor.name ?? "";
+    const lines: RuleText[] = [];
     const rolls: Roll[] = [];
     const flags: Record<string, unknown> = { [LEDGER_KEY]: { ...ledger, round, action: kind } };
     if (kind === "run") {
@@ -73,10 +70,10 @@ export async function moveAction(combatant: CombatantI, kind: "run" | "disengage
       const count = prior && prior.round === round - 1 ? prior.count + 1 : 1;
       flags.running = { active: true, round, count } satisfies RunningFlag;
       lines.push(
-        i18n?.format("FT.D20.Move.runs", {
+        keyed("FT.D20.Move.runs", {
           name,
           metres: speed === null ? "—" : String(speed * RUN_MULTIPLIER),
-        }) ?? "",
+        }),
       );
       const con = sys.d20?.abilities.con ?? 10;
       const check = runCheck(count, con);
@@ -90,38 +87,34 @@ export async function moveAction(combatant: CombatantI, kind: "run" | "disengage
           ? `d20 ${roll.total}`
           : `d20 ${roll.total} ${bonus < 0 ? "−" : "+"} ${Math.abs(bonus)} = ${total} vs DC ${check.dc}`;
         lines.push(
-          i18n?.format(passed ? "FT.D20.Move.keepsRunning" : "FT.D20.Move.mustRest", {
+          keyed(passed ? "FT.D20.Move.keepsRunning" : "FT.D20.Move.mustRest", {
             round: String(count),
             // An NPC's Constitution stays off the card as its roll's bonus does (R1-5).
             con: keepsNumbersSecret(actor) ? "?" : String(con),
             roll: shown,
             rest: String(RUN_REST_ROUNDS),
-          }) ?? "",
+          }),
         );
       }
     } else
       lines.push(
-        i18n?.format("FT.D20.Move.disengages", {
+        keyed("FT.D20.Move.disengages", {
           name,
           metres: speed === null ? "—" : String(speed * DISENGAGE_MULTIPLIER),
-        }) ?? "",
+        }),
       );
     // Our flags under the system's scope, as the ledger writes them (turn-ledger.ts `save`): fvtt-types' flag update
     // data cannot say a record keyed by our flag names, hence the cast.
     await combatant.update({ flags: { [SYSTEM_ID]: flags } } as Combatant.UpdateData);
-    const title = esc(i18n?.localize(`FT.D20.Move.${kind}Title`) ?? kind);
-    const content = ruleCardHtml(
-      "ft-special-card",
-      title,
-      "SW-24",
-      lines.map((html) => ({ html })),
+    await postRuleCard(
+      {
+        kind: "ft-special-card",
+        ruleId: "SW-24",
+        title: keyed(`FT.D20.Move.${kind}Title`),
+        lines: lines.map((l) => line(l)),
+      },
+      { speaker: ChatMessage.getSpeaker({ actor }), rolls },
     );
-    const data: ChatMessage.CreateData = {
-      content,
-      speaker: ChatMessage.getSpeaker({ actor }),
-      ...(rolls.length ? { rolls } : {}),
-    };
-    await ChatMessage.create(data);
   } catch (e) {
     report(e);
   }

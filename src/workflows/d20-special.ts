@@ -24,7 +24,7 @@ import {
 import { D20_REACH_M, D20_SIZES, type D20Size } from "../rules/d20/tables.js";
 import { RulesError } from "../rules/index.js";
 import { keepsNumbersSecret } from "./card-render.js";
-import { ruleCardHtml } from "./rule-card.js";
+import { keyed, line, literal, postRuleCard, type RuleText } from "./rule-card.js";
 import { recordD20Attack, turnGate } from "./turn-ledger.js";
 
 type ActorI = Actor.Implementation;
@@ -254,30 +254,32 @@ export async function specialAttack(actor: ActorI, kind: SpecialAttack): Promise
     const rollA = await new Roll("1d20").evaluate();
     const rollD = await new Roll("1d20").evaluate();
     const r = resolveSpecial(kind, a, d, { attacker: rollA.total ?? 1, defender: rollD.total ?? 1 }, options);
-    const i18n = game.i18n;
     const secret = keepsNumbersSecret(defender);
-    const name = esc(scene.input.facts.name);
+    const name = scene.input.facts.name;
     // An NPC's bonus (its BAB, Str, size) stays off the card as the defender's does (R1-5).
     const attackerLine = keepsNumbersSecret(actor)
-      ? `${esc(actor.name ?? "")}: d20 ${rollA.total}`
-      : `${esc(actor.name ?? "")}: d20 ${rollA.total} ${mod(r.attackerBonus)} = ${r.attackerTotal}`;
+      ? `${actor.name ?? ""}: d20 ${rollA.total}`
+      : `${actor.name ?? ""}: d20 ${rollA.total} ${mod(r.attackerBonus)} = ${r.attackerTotal}`;
     const defenderLine = secret
       ? `${name}: d20 ${rollD.total}`
       : `${name}: d20 ${rollD.total} ${mod(r.defenderBonus)} = ${r.defenderTotal}`;
-    const outcome = i18n?.format(r.outcome.key, { ...r.outcome.data, name }) ?? r.outcome.key;
-    const title = i18n?.localize(`FT.D20.Special.${kind}`) ?? kind;
-    const content = ruleCardHtml("ft-special-card", title, "SW-41", [
-      { html: attackerLine },
-      { html: defenderLine },
-      { html: outcome, cls: `ft-result ${r.won ? "hit" : "miss"}` },
-    ]);
-    const data: ChatMessage.CreateData = {
-      content,
-      speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
-      rolls: [rollA, rollD],
-    };
-    ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
-    await ChatMessage.create(data);
+    await postRuleCard(
+      {
+        kind: "ft-special-card",
+        ruleId: "SW-41",
+        title: keyed(`FT.D20.Special.${kind}`),
+        lines: [
+          line(literal(attackerLine)),
+          line(literal(defenderLine)),
+          line(keyed(r.outcome.key, { ...r.outcome.data, name }), `ft-result ${r.won ? "hit" : "miss"}`),
+        ],
+      },
+      {
+        speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
+        rolls: [rollA, rollD],
+        rollMode: game.settings?.get("core", "rollMode") ?? "publicroll",
+      },
+    );
     // SW-13: it was the round's attack action.
     await recordD20Attack(combatant);
   } catch (e) {
@@ -378,7 +380,7 @@ export async function strikeObject(actor: ActorI): Promise<void> {
     if (d20) rolls.push(d20);
     const roll = d20?.total ?? 0;
     const hit = strike.automatic || roll === 20 || (roll !== 1 && roll + strike.bonus >= strike.defense);
-    let damageLine = "";
+    let damageLine: RuleText | null = null;
     if (hit) {
       const dmg = await new Roll(weapon.system.d20.damage).evaluate();
       rolls.push(dmg);
@@ -386,30 +388,63 @@ export async function strikeObject(actor: ActorI): Promise<void> {
       const total = Math.max(1, (dmg.total ?? 0) + (melee ? me.str : 0));
       const through = objectDamage(total, substance.dr);
       const wp = Math.floor(substance.wpPerCm * p.thickness);
-      damageLine =
-        i18n?.format("FT.D20.Object.damage", {
-          total: String(total),
-          dr: String(substance.dr),
-          through: String(through),
-          wp: String(wp),
-        }) ?? `${total} − DR ${substance.dr} = ${through} of ${wp} WP`;
+      damageLine = keyed("FT.D20.Object.damage", {
+        total: String(total),
+        dr: String(substance.dr),
+        through: String(through),
+        wp: String(wp),
+      });
     }
     // An NPC striker's terms and bonus stay off the card (R1-5): its d20, the object's Defense and the outcome stay.
     const secret = keepsNumbersSecret(actor);
-    const terms = secret ? "" : ` · ${strike.terms.map((m) => `${t(m.label)} ${mod(m.value)}`).join(", ")}`;
+    // "· Base attack bonus + 3, Strength + 2": each term's label a key each reader localizes.
+    const terms: RuleText[] = secret
+      ? []
+      : [
+          literal("·"),
+          ...strike.terms.flatMap((m, i) => [
+            keyed(m.label),
+            literal(`${mod(m.value)}${i < strike.terms.length - 1 ? "," : ""}`),
+          ]),
+        ];
     const bonusText = secret ? "" : ` ${mod(strike.bonus)} = ${roll + strike.bonus}`;
-    const rollLine = strike.automatic
-      ? t("FT.D20.Object.automatic")
-      : `d20 ${roll}${bonusText} ${t("FT.D20UI.vsDefense")} ${strike.defense} → ${t(hit ? "FT.Card.hit" : "FT.Card.miss")}`;
-    const held = state === "inanimate" ? "" : `<p class="ft-why">${esc(t("FT.D20.Object.holderNote"))}</p>`;
-    const content2 = `<div class="ft-card ft-special-card"><header class="ft-card-header"><h3>${esc(t("FT.D20.Object.title"))} · ${esc(weapon.name ?? "")} <span class="ft-rule">SW-40</span></h3></header><p class="ft-why">${esc(t(`FT.D20.Object.${state}`))}, ${esc(t(`FT.D20.Size.${size}`))}, ${esc(t(`FT.D20.Object.substances.${p.substance}`))} ${p.thickness} cm${esc(terms)}</p><p class="ft-roll-line">${esc(rollLine)}</p>${damageLine ? `<p class="ft-roll-line">${esc(damageLine)}</p>` : ""}${held}</div>`;
-    const data: ChatMessage.CreateData = {
-      content: content2,
-      speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
-      rolls,
-    };
-    ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
-    await ChatMessage.create(data);
+    const rollLine: RuleText[] = strike.automatic
+      ? [keyed("FT.D20.Object.automatic")]
+      : [
+          literal(`d20 ${roll}${bonusText}`),
+          keyed("FT.D20UI.vsDefense"),
+          literal(`${strike.defense} →`),
+          keyed(hit ? "FT.Card.hit" : "FT.Card.miss"),
+        ];
+    await postRuleCard(
+      {
+        kind: "ft-special-card",
+        ruleId: "SW-40",
+        title: [keyed("FT.D20.Object.title"), literal("·"), literal(weapon.name ?? "")],
+        lines: [
+          line(
+            [
+              keyed("FT.D20.Object.describe", {
+                state: { key: `FT.D20.Object.${state}` },
+                size: { key: `FT.D20.Size.${size}` },
+                substance: { key: `FT.D20.Object.substances.${p.substance}` },
+                thickness: String(p.thickness),
+              }),
+              ...terms,
+            ],
+            "ft-why",
+          ),
+          line(rollLine),
+          ...(damageLine ? [line(damageLine)] : []),
+          ...(state === "inanimate" ? [] : [line(keyed("FT.D20.Object.holderNote"), "ft-why")]),
+        ],
+      },
+      {
+        speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
+        rolls,
+        rollMode: game.settings?.get("core", "rollMode") ?? "publicroll",
+      },
+    );
     // SW-13: it was the round's attack action.
     await recordD20Attack(combatant);
   } catch (e) {

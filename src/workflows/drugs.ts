@@ -28,6 +28,7 @@ import {
   STIMDOSE_TURNS,
   withinReach,
 } from "./drug-plan.js";
+import { keyed, line, postRuleCard } from "./rule-card.js";
 import { downProblem } from "./turn-ledger.js";
 
 type ActorI = Actor.Implementation;
@@ -84,19 +85,29 @@ function giverReaches(giver: ActorI, target: TokenD): boolean {
 
 /** Tell the GMs (and the asker) who gave whom a drug: a forged or fabricated dose shows up at the table. */
 async function postGiven(user: UserI, giver: ActorI, target: ActorI, drug: string): Promise<void> {
-  const esc = (v: string) => foundry.utils.escapeHTML(v);
   const gms = (game.users?.contents ?? []).filter((u) => u.isGM).map((u) => u.id ?? "");
-  const line = game.i18n?.format("FT.Drug.given", {
-    user: esc(user.name ?? ""),
-    giver: esc(giver.name ?? ""),
-    target: esc(nameOf(target)),
-    drug: esc(drug),
-  });
-  await ChatMessage.create({
-    content: `<p class="ft-drug">${line ?? ""}</p>`,
-    speaker: ChatMessage.getSpeaker({ actor: giver }),
-    whisper: [...new Set([...gms, user.id ?? ""])].filter(Boolean),
-  });
+  await postRuleCard(
+    {
+      kind: "ft-drug",
+      ruleId: "",
+      title: [],
+      lines: [
+        line(
+          keyed("FT.Drug.given", {
+            user: user.name ?? "",
+            giver: giver.name ?? "",
+            target: nameOf(target),
+            drug,
+          }),
+          "",
+        ),
+      ],
+    },
+    {
+      speaker: ChatMessage.getSpeaker({ actor: giver }),
+      whisper: [...new Set([...gms, user.id ?? ""])].filter(Boolean),
+    },
+  );
 }
 
 /** The target's reference a request carries: a token's UUID, or a world actor's id. */

@@ -57,7 +57,7 @@ import {
   sideMorale,
   unitsLeft,
 } from "../rules/index.js";
-import { ruleCardHtml } from "./rule-card.js";
+import { keyed, line, literal, postRuleCard, type RuleLine } from "./rule-card.js";
 import { KeyedQueue } from "./serial.js";
 
 type CombatI = Combat.Implementation;
@@ -423,35 +423,47 @@ function sideWrites(group: GroupI): MoraleWrites {
   };
 }
 
-const esc = (s: string) => foundry.utils.escapeHTML(s);
-const t = (key: string, data?: Record<string, string>) =>
-  (data ? game.i18n?.format(key, data) : game.i18n?.localize(key)) ?? key;
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 
-/** The band's effects as the card writes them: "Tactical retreat: −2 to attack". */
-function bandLine(name: string, band: MoraleBand): string {
+/**
+ * The band's effects as the card writes them: "Tactical retreat: −2 to attack" (SWN-13). The effects are a key each
+ * reader localizes, formatted with the line's own values (`attack`, `ac`, `value`).
+ */
+function bandLine(name: string, band: MoraleBand): RuleLine {
   const e = bandEffects(band);
-  const parts = [
-    e.attack ? t("FT.SWN.Morale.attackTerm", { value: signed(e.attack) }) : "",
-    e.ac ? t("FT.SWN.Morale.acTerm", { value: signed(e.ac) }) : "",
-  ].filter(Boolean);
-  return t("FT.SWN.Morale.bandLine", {
-    side: esc(name),
-    band: t(`FT.SWN.Morale.${band}`),
-    effects: parts.length ? parts.join(", ") : t("FT.SWN.Morale.noEffect"),
-  });
+  const effects =
+    e.attack && e.ac
+      ? "FT.SWN.Morale.attackAndAc"
+      : e.attack
+        ? "FT.SWN.Morale.attackTerm"
+        : e.ac
+          ? "FT.SWN.Morale.acTerm"
+          : "FT.SWN.Morale.noEffect";
+  return line(
+    keyed("FT.SWN.Morale.bandLine", {
+      side: name,
+      band: { key: `FT.SWN.Morale.${band}` },
+      effects: { key: effects },
+      value: signed(e.attack || e.ac),
+      attack: signed(e.attack),
+      ac: signed(e.ac),
+    }),
+    "ft-result",
+  );
 }
 
 async function postBandCard(group: GroupI, before: string, after: MoraleBand): Promise<void> {
   const fell =
     MORALE_BANDS.findIndex((b) => b.band === after) < MORALE_BANDS.findIndex((b) => b.band === before);
-  const title = t(fell ? "FT.SWN.Morale.fell" : "FT.SWN.Morale.rose", { side: esc(group.name ?? "") });
-  await ChatMessage.create({
-    content: ruleCardHtml("ft-morale-card", title, "SWN-13", [
-      { html: bandLine(group.name ?? "", after), cls: "ft-result" },
-    ]),
-    speaker: { alias: group.name ?? "" },
-  });
+  await postRuleCard(
+    {
+      kind: "ft-morale-card",
+      ruleId: "SWN-13",
+      title: keyed(fell ? "FT.SWN.Morale.fell" : "FT.SWN.Morale.rose", { side: group.name ?? "" }),
+      lines: [bandLine(group.name ?? "", after)],
+    },
+    { speaker: { alias: group.name ?? "" } },
+  );
 }
 
 /* -------------------------------------------- */
@@ -549,9 +561,10 @@ async function intimidateNow(
   const bonus = checkBonus(actor.actor, "lead");
   const r = await roll2d6();
   const total = (r.total ?? 0) + bonus;
-  const name = esc(actor.name ?? requester.name ?? "");
-  const line = `${name}: 2d6 [${dice(r)}] ${bonus ? `${signed(bonus)} ` : ""}= ${total}`;
-  const side = esc(group.name ?? "");
+  const rolled = literal(
+    `${actor.name ?? requester.name ?? ""}: 2d6 [${dice(r)}] ${bonus ? `${signed(bonus)} ` : ""}= ${total}`,
+  );
+  const side = group.name ?? "";
   const { success } = await recordIntimidation(
     membersOf(combat, group.id ?? ""),
     gmFactors(combat.id ?? "", group.id ?? ""),
@@ -561,16 +574,22 @@ async function intimidateNow(
     {
       ...sideWrites(group),
       postIntimidation: async ({ success, band }) => {
-        const result = success ? t("FT.SWN.Intimidate.success", { side }) : t("FT.SWN.Intimidate.failure");
-        await ChatMessage.create({
-          content: ruleCardHtml("ft-morale-card", t("FT.SWN.Intimidate.title", { side }), "SWN-09", [
-            { html: line },
-            { html: result, cls: `ft-result ${success ? "hit" : "miss"}` },
-            ...(band ? [{ html: bandLine(group.name ?? "", band), cls: "ft-result" }] : []),
-          ]),
-          speaker: ChatMessage.getSpeaker({ actor: actor.actor ?? undefined }),
-          rolls: [r],
-        });
+        await postRuleCard(
+          {
+            kind: "ft-morale-card",
+            ruleId: "SWN-09",
+            title: keyed("FT.SWN.Intimidate.title", { side }),
+            lines: [
+              line(rolled),
+              line(
+                success ? keyed("FT.SWN.Intimidate.success", { side }) : keyed("FT.SWN.Intimidate.failure"),
+                `ft-result ${success ? "hit" : "miss"}`,
+              ),
+              ...(band ? [bandLine(side, band)] : []),
+            ],
+          },
+          { speaker: ChatMessage.getSpeaker({ actor: actor.actor ?? undefined }), rolls: [r] },
+        );
       },
     },
   );
@@ -633,20 +652,26 @@ async function readNow(
   const r = await roll2d6();
   const total = (r.total ?? 0) + bonus;
   const { success } = readMorale(total);
-  const name = esc(actor.name ?? requester.name ?? "");
-  await ChatMessage.create({
-    content: ruleCardHtml("ft-morale-card", t("FT.SWN.ReadMorale.title"), "SWN-10", [
-      {
-        html: `${name}: 2d6 [${dice(r)}] ${bonus ? `${signed(bonus)} ` : ""}= ${total} ${t("FT.SWN.ReadMorale.vs")}`,
-      },
-      {
-        html: t(success ? "FT.SWN.ReadMorale.success" : "FT.SWN.ReadMorale.failure"),
-        cls: `ft-result ${success ? "hit" : "miss"}`,
-      },
-    ]),
-    speaker: ChatMessage.getSpeaker({ actor: actor.actor ?? undefined }),
-    rolls: [r],
-  });
+  await postRuleCard(
+    {
+      kind: "ft-morale-card",
+      ruleId: "SWN-10",
+      title: keyed("FT.SWN.ReadMorale.title"),
+      lines: [
+        line([
+          literal(
+            `${actor.name ?? requester.name ?? ""}: 2d6 [${dice(r)}] ${bonus ? `${signed(bonus)} ` : ""}= ${total}`,
+          ),
+          keyed("FT.SWN.ReadMorale.vs"),
+        ]),
+        line(
+          keyed(success ? "FT.SWN.ReadMorale.success" : "FT.SWN.ReadMorale.failure"),
+          `ft-result ${success ? "hit" : "miss"}`,
+        ),
+      ],
+    },
+    { speaker: ChatMessage.getSpeaker({ actor: actor.actor ?? undefined }), rolls: [r] },
+  );
   if (!success) return { applied: [], skipped: [] };
   const sides: ReadSide[] = [];
   for (const group of seen) {

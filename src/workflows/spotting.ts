@@ -5,6 +5,7 @@
  * referee may reduce them further). The numbers are `spottingDistance`'s.
  */
 import { type Optics, spottingDistance, type Weather } from "../rules/index.js";
+import { keyed, line, postRuleCard } from "./rule-card.js";
 
 const OPTICS: readonly Optics[] = ["none", "binoculars", "magnigoggles", "scope"];
 const WEATHER: readonly Weather[] = ["clear", "fog", "rain", "dust", "shimmer"];
@@ -36,17 +37,28 @@ export async function spotting(actor: Actor.Implementation): Promise<void> {
   const { optics, weather } = answer as { optics: string; weather: string };
   if (!OPTICS.includes(optics as Optics) || !WEATHER.includes(weather as Weather)) return;
   const d = spottingDistance(optics as Optics, weather as Weather);
-  const content = `<p class="ft-spotting">${game.i18n?.format("FT.Spotting.result", {
-    actor: actor.name ?? "",
-    optics: t(`FT.Spotting.optics.${optics}`),
-    weather: t(`FT.Spotting.weather.${weather}`),
-    object: String(d.object),
-    detail: String(d.detail),
-  })} <span class="ft-rule">SF-X-03</span></p>`;
   const gms = (game.users?.contents ?? []).filter((u) => u.isGM).map((u) => u.id ?? "");
-  await ChatMessage.create({
-    content,
-    speaker: ChatMessage.getSpeaker({ actor }),
-    whisper: [...new Set([...gms, game.user?.id ?? ""])].filter(Boolean),
-  });
+  await postRuleCard(
+    {
+      kind: "ft-spotting",
+      ruleId: "SF-X-03",
+      title: [],
+      lines: [
+        line(
+          keyed("FT.Spotting.result", {
+            actor: actor.name ?? "",
+            optics: { key: `FT.Spotting.optics.${optics}` },
+            weather: { key: `FT.Spotting.weather.${weather}` },
+            object: String(d.object),
+            detail: String(d.detail),
+          }),
+          "",
+        ),
+      ],
+    },
+    {
+      speaker: ChatMessage.getSpeaker({ actor }),
+      whisper: [...new Set([...gms, game.user?.id ?? ""])].filter(Boolean),
+    },
+  );
 }

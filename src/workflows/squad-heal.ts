@@ -7,7 +7,7 @@
 import { isSquad } from "../documents/subtypes.js";
 import { notify, report } from "../helpers/report.js";
 import { healSquad, RulesError } from "../rules/index.js";
-import { ruleCardHtml } from "./rule-card.js";
+import { keyed, line, postRuleCard } from "./rule-card.js";
 
 const t = (key: string, data?: Record<string, string>) =>
   (data ? game.i18n?.format(key, data) : game.i18n?.localize(key)) ?? key;
@@ -45,24 +45,24 @@ export async function healFromSheet(actor: Actor.Implementation): Promise<void> 
     );
     if (healed.hp.after === healed.hp.before) return notify("info", "FT.Squad.Heal.nothing");
     await actor.update({ system: { hp: { value: healed.hp.after }, units: { value: healed.units.after } } });
-    await ChatMessage.create({
-      content: ruleCardHtml(
-        "ft-squad-heal-card",
-        t("FT.Squad.Heal.title", { name: foundry.utils.escapeHTML(actor.name ?? "") }),
-        "SWN-17",
-        [
-          {
-            html: t("FT.Squad.Heal.result", {
+    await postRuleCard(
+      {
+        kind: "ft-squad-heal-card",
+        ruleId: "SWN-17",
+        title: keyed("FT.Squad.Heal.title", { name: actor.name ?? "" }),
+        lines: [
+          line(
+            keyed("FT.Squad.Heal.result", {
               before: String(healed.hp.before),
               after: String(healed.hp.after),
               units: String(healed.units.after),
             }),
-            cls: "ft-result",
-          },
+            "ft-result",
+          ),
         ],
-      ),
-      speaker: ChatMessage.getSpeaker({ actor }),
-    });
+      },
+      { speaker: ChatMessage.getSpeaker({ actor }) },
+    );
   } catch (e) {
     report(e);
   }

@@ -34,6 +34,7 @@ import {
 import { ammoState } from "./attack.js";
 import { onGMQueue } from "./card-apply.js";
 import { gateAttack } from "./phase-gate.js";
+import { keyed, line, postRuleCard } from "./rule-card.js";
 import { isBroken } from "./structure-doors.js";
 import { extraShotsProblem, recordShots, turnGate } from "./turn-ledger.js";
 
@@ -418,15 +419,27 @@ export async function handleStructureRequest(
         ? "FT.Structure.doorBroken"
         : "FT.Structure.wallBreached"
       : "FT.Structure.hit";
-    const content = `<p class="ft-structure">${game.i18n?.format(key, {
-      actor: actor.name ?? "",
-      weapon: item.name ?? "",
-      structure: label,
-      damage: String(damage),
-      from: String(points),
-      left: String(after.remaining),
-    })} <span class="ft-rule">SF-X-41</span></p>`;
-    await ChatMessage.create({ content, speaker: ChatMessage.getSpeaker({ actor }) });
+    await postRuleCard(
+      {
+        kind: "ft-structure",
+        ruleId: "SF-X-41",
+        title: [],
+        lines: [
+          line(
+            keyed(key, {
+              actor: actor.name ?? "",
+              weapon: item.name ?? "",
+              structure: label,
+              damage: String(damage),
+              from: String(points),
+              left: String(after.remaining),
+            }),
+            "",
+          ),
+        ],
+      },
+      { speaker: ChatMessage.getSpeaker({ actor }) },
+    );
     return { applied: [body.wallId], skipped: [] };
   });
 }

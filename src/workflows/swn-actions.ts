@@ -34,7 +34,7 @@ import {
   vehicleChargeDifficulty,
 } from "../rules/index.js";
 import { keepsNumbersSecret } from "./card-render.js";
-import { ruleCardHtml } from "./rule-card.js";
+import { keyed, line, literal, postRuleCard, type RuleText } from "./rule-card.js";
 import { recordD20Attack, turnGate } from "./turn-ledger.js";
 
 type ActorI = Actor.Implementation;
@@ -70,6 +70,12 @@ const t = (key: string, data?: Record<string, string | number>): string =>
     ? game.i18n?.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])))
     : game.i18n?.localize(key)) ?? key;
 const esc = (s: string): string => foundry.utils.escapeHTML(s);
+/** A key and its data for a rule card, numbers written as text; a `{ key }` value is localized by each reader. */
+const k = (key: string, data: Record<string, string | number | { key: string }> = {}): RuleText =>
+  keyed(
+    key,
+    Object.fromEntries(Object.entries(data).map(([n, v]) => [n, typeof v === "number" ? String(v) : v])),
+  );
 const mod = (n: number) => (n < 0 ? `− ${-n}` : `+ ${n}`);
 
 /** What `swn` holds on a character, creature or squad: HD and AC (a squad's too), the attack bonus. */
@@ -192,22 +198,22 @@ async function postCard(
   actor: ActorI,
   token: TokenP | null,
   kind: SwnActionKind,
-  lines: readonly { readonly text: string; readonly cls?: string }[],
+  lines: readonly { readonly text: RuleText | readonly RuleText[]; readonly cls?: string }[],
   rolls: Roll[],
 ): Promise<void> {
-  const content = ruleCardHtml(
-    "ft-special-card ft-swn-card",
-    esc(t(`FT.SWN.Act.${kind}`)),
-    RULE[kind],
-    lines.map((l) => ({ html: l.text, ...(l.cls ? { cls: l.cls } : {}) })),
+  await postRuleCard(
+    {
+      kind: "ft-special-card ft-swn-card",
+      ruleId: RULE[kind],
+      title: k(`FT.SWN.Act.${kind}`),
+      lines: lines.map((l) => line(l.text, l.cls)),
+    },
+    {
+      speaker: ChatMessage.getSpeaker({ actor, ...(token ? { token: token.document } : {}) }),
+      rolls,
+      rollMode: game.settings?.get("core", "rollMode") ?? "publicroll",
+    },
   );
-  const data: ChatMessage.CreateData = {
-    content,
-    speaker: ChatMessage.getSpeaker({ actor, ...(token ? { token: token.document } : {}) }),
-    rolls,
-  };
-  ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
-  await ChatMessage.create(data);
 }
 
 const roll = async (formula: string): Promise<Roll> => new Roll(formula).evaluate();
@@ -227,23 +233,28 @@ function attackLine(
 ) {
   const hit = swnAttackHits(d20, bonus, ac);
   const total = keepsNumbersSecret(actor) ? `d20 ${d20}` : `d20 ${d20} ${mod(bonus)} = ${d20 + bonus}`;
-  const vs = secretTarget ? "" : ` ${t("FT.SWN.Act.vsAc", { ac })}${acNote}`;
+  const vs = secretTarget ? [] : [k("FT.SWN.Act.vsAc", { ac }), ...(acNote ? [literal(acNote.trim())] : [])];
   return {
     hit,
     line: {
-      text: esc(`${actor.name ?? ""}: ${total}${vs} → ${t(hit ? "FT.Card.hit" : "FT.Card.miss")}`),
+      text: [
+        literal(`${actor.name ?? ""}: ${total}`),
+        ...vs,
+        literal("→"),
+        k(hit ? "FT.Card.hit" : "FT.Card.miss"),
+      ],
       cls: `ft-roll-line ${hit ? "hit" : "miss"}`,
     },
   };
 }
 
 /** Lay `actor` prone when this user may (the charger, or a target they own); else the card asks the GM. */
-async function layProne(who: ActorI | null, name: string): Promise<{ text: string; cls: string }> {
+async function layProne(who: ActorI | null, name: string): Promise<{ text: RuleText; cls: string }> {
   if (who?.isOwner) {
     await who.toggleStatusEffect("prone", { active: true });
-    return { text: esc(t("FT.SWN.Act.prone", { name })), cls: "ft-result" };
+    return { text: k("FT.SWN.Act.prone", { name }), cls: "ft-result" };
   }
-  return { text: esc(t("FT.SWN.Act.proneGm", { name })), cls: "ft-result" };
+  return { text: k("FT.SWN.Act.proneGm", { name }), cls: "ft-result" };
 }
 
 /**
@@ -270,14 +281,12 @@ async function doShove(actor: ActorI, ab: number): Promise<void> {
   const d20 = await roll("1d20");
   const secret = keepsNumbersSecret(m.target.actor);
   const a = attackLine(actor, d20.total ?? 1, s.bonus, s.ac, ` (9 + HD ${m.swn.hd})`, secret);
-  const lines: { text: string; cls?: string }[] = [a.line];
-  if (o.stronger === "on") lines.unshift({ text: esc(t("FT.SWN.Act.strongerNote")), cls: "ft-why" });
+  const lines: { text: RuleText | RuleText[]; cls?: string }[] = [a.line];
+  if (o.stronger === "on") lines.unshift({ text: k("FT.SWN.Act.strongerNote"), cls: "ft-why" });
   lines.push({
-    text: esc(
-      a.hit
-        ? t("FT.SWN.Act.pushed", { name: m.name, metres: SHOVE_PUSH_M, actor: actor.name ?? "" })
-        : t("FT.SWN.Act.shoveMissed", { name: m.name }),
-    ),
+    text: a.hit
+      ? k("FT.SWN.Act.pushed", { name: m.name, metres: SHOVE_PUSH_M, actor: actor.name ?? "" })
+      : k("FT.SWN.Act.shoveMissed", { name: m.name }),
     cls: `ft-result ${a.hit ? "hit" : "miss"}`,
   });
   await postCard(actor, token, "shove", lines, [d20]);
@@ -311,7 +320,7 @@ async function doCharge(actor: ActorI, ab: number): Promise<void> {
   const d20 = await roll("1d20");
   const secret = keepsNumbersSecret(m.target.actor);
   const a = attackLine(actor, d20.total ?? 1, ab, m.swn.ac, "", secret);
-  const lines: { text: string; cls?: string }[] = [a.line];
+  const lines: { text: RuleText | RuleText[]; cls?: string }[] = [a.line];
   const rolls = [d20];
   if (a.hit) {
     const d6 = await roll("1d6");
@@ -323,14 +332,12 @@ async function doCharge(actor: ActorI, ab: number): Promise<void> {
     if (wr && weapon)
       parts.push(`${weapon.name ?? ""} ${weapon.system.d20.damage} ${dice(wr)} = ${wr.total}`);
     lines.push({
-      text: esc(
-        t("FT.SWN.Act.chargeDamage", {
-          rolls: parts.join(" · "),
-          damage: c.damage,
-          from: t(c.from === "weapon" ? "FT.SWN.Act.fromWeapon" : "FT.SWN.Act.fromD6"),
-          name: m.name,
-        }),
-      ),
+      text: k("FT.SWN.Act.chargeDamage", {
+        rolls: parts.join(" · "),
+        damage: c.damage,
+        from: { key: c.from === "weapon" ? "FT.SWN.Act.fromWeapon" : "FT.SWN.Act.fromD6" },
+        name: m.name,
+      }),
       cls: "ft-roll-line",
     });
     lines.push(await layProne(m.target.actor, m.name));
@@ -339,14 +346,13 @@ async function doCharge(actor: ActorI, ab: number): Promise<void> {
       rolls.push(save);
       const kept = evasionSave(save.total ?? 1, saveTarget);
       lines.push({
-        text: esc(t("FT.SWN.Act.evasion", { d20: save.total ?? 1, target: saveTarget })),
+        text: k("FT.SWN.Act.evasion", { d20: save.total ?? 1, target: saveTarget }),
         cls: "ft-roll-line",
       });
-      if (kept)
-        lines.push({ text: esc(t("FT.SWN.Act.stays", { name: actor.name ?? "" })), cls: "ft-result" });
+      if (kept) lines.push({ text: k("FT.SWN.Act.stays", { name: actor.name ?? "" }), cls: "ft-result" });
       else lines.push(await layProne(actor, actor.name ?? ""));
     }
-  } else lines.push({ text: esc(t("FT.SWN.Act.chargeMissed", { name: m.name })), cls: "ft-result miss" });
+  } else lines.push({ text: k("FT.SWN.Act.chargeMissed", { name: m.name }), cls: "ft-result miss" });
   await postCard(actor, token, "charge", lines, rolls);
   await recordD20Attack(combatant);
 }
@@ -376,7 +382,7 @@ async function doVehicleCharge(actor: ActorI, ab: number): Promise<void> {
   if (!isChargeChassis(o.chassis)) throw new RulesError("FT.SWN.Act.badChassis", "Choose a chassis");
   const d20 = await roll("1d20");
   const a = attackLine(actor, d20.total ?? 1, ab, m.swn.ac, "", keepsNumbersSecret(m.target.actor));
-  const lines: { text: string; cls?: string }[] = [a.line];
+  const lines: { text: RuleText | RuleText[]; cls?: string }[] = [a.line];
   const rolls = [d20];
   if (a.hit) {
     const n = vehicleChargeDice(o.chassis, hexes);
@@ -386,31 +392,27 @@ async function doVehicleCharge(actor: ActorI, ab: number): Promise<void> {
     const dealt = dmg.total ?? 0;
     const b = vehicleChargeBackfire((check.total ?? 0) + pilot, hexes, dealt);
     lines.push({
-      text: esc(t("FT.SWN.Act.ramDamage", { n, hexes, rolls: dice(dmg), damage: dealt, name: m.name })),
+      text: k("FT.SWN.Act.ramDamage", { n, hexes, rolls: dice(dmg), damage: dealt, name: m.name }),
     });
     lines.push({
-      text: esc(
-        t("FT.SWN.Act.pilotCheck", {
-          dice: dice(check),
-          bonus: mod(pilot),
-          total: (check.total ?? 0) + pilot,
-          difficulty: vehicleChargeDifficulty(hexes),
-          result: t(b.success ? "FT.SWN.Act.success" : "FT.SWN.Act.failure"),
-        }),
-      ),
+      text: k("FT.SWN.Act.pilotCheck", {
+        dice: dice(check),
+        bonus: mod(pilot),
+        total: (check.total ?? 0) + pilot,
+        difficulty: vehicleChargeDifficulty(hexes),
+        result: { key: b.success ? "FT.SWN.Act.success" : "FT.SWN.Act.failure" },
+      }),
     });
     lines.push({
-      text: esc(
-        t(b.success ? "FT.SWN.Act.ramHalf" : "FT.SWN.Act.ramSame", {
-          actor: actor.name ?? "",
-          damage: b.selfDamage,
-          name: m.name,
-        }),
-      ),
+      text: k(b.success ? "FT.SWN.Act.ramHalf" : "FT.SWN.Act.ramSame", {
+        actor: actor.name ?? "",
+        damage: b.selfDamage,
+        name: m.name,
+      }),
       cls: "ft-result",
     });
     if (b.selfProne) lines.push(await layProne(actor, actor.name ?? ""));
-  } else lines.push({ text: esc(t("FT.SWN.Act.chargeMissed", { name: m.name })), cls: "ft-result miss" });
+  } else lines.push({ text: k("FT.SWN.Act.chargeMissed", { name: m.name }), cls: "ft-result miss" });
   await postCard(actor, token, "vehicleCharge", lines, rolls);
   await recordD20Attack(combatant);
 }
@@ -430,7 +432,7 @@ async function doDisarm(actor: ActorI, ab: number): Promise<void> {
   const d20 = await roll("1d20");
   const secret = keepsNumbersSecret(m.target.actor);
   const a = attackLine(actor, d20.total ?? 1, ab, m.swn.ac, "", secret);
-  const lines: { text: string; cls?: string }[] = [a.line];
+  const lines: { text: RuleText | RuleText[]; cls?: string }[] = [a.line];
   const rolls = [d20];
   if (a.hit) {
     const ra = await roll("2d6");
@@ -438,10 +440,10 @@ async function doDisarm(actor: ActorI, ab: number): Promise<void> {
     rolls.push(ra, rd);
     const at = (ra.total ?? 0) + mine;
     const de = (rd.total ?? 0) + theirs + DISARM_DEFENDER_BONUS;
-    lines.push({ text: esc(`${actor.name ?? ""}: 2d6 ${dice(ra)} ${mod(mine)} = ${at}`) });
+    lines.push({ text: literal(`${actor.name ?? ""}: 2d6 ${dice(ra)} ${mod(mine)} = ${at}`) });
     lines.push({
       // The defender's bonus is the one the user typed (the GM's number, said aloud): no secret to keep.
-      text: esc(`${m.name}: 2d6 ${dice(rd)} ${mod(theirs)} ${mod(DISARM_DEFENDER_BONUS)} = ${de}`),
+      text: literal(`${m.name}: 2d6 ${dice(rd)} ${mod(theirs)} ${mod(DISARM_DEFENDER_BONUS)} = ${de}`),
     });
     const outcome = disarm(at, de);
     if (outcome === "drops" || outcome === "bothDrop") {
@@ -450,22 +452,20 @@ async function doDisarm(actor: ActorI, ab: number): Promise<void> {
       const dir2 = outcome === "bothDrop" ? await roll("1d6") : null;
       if (dir2) rolls.push(dir2);
       lines.push({
-        text: esc(
-          t(`FT.SWN.Act.disarm_${outcome}`, {
-            name: m.name,
-            actor: actor.name ?? "",
-            dir: dir.total ?? 1,
-            dir2: dir2?.total ?? 1,
-          }),
-        ),
+        text: k(`FT.SWN.Act.disarm_${outcome}`, {
+          name: m.name,
+          actor: actor.name ?? "",
+          dir: dir.total ?? 1,
+          dir2: dir2?.total ?? 1,
+        }),
         cls: "ft-result hit",
       });
     } else
       lines.push({
-        text: esc(t(`FT.SWN.Act.disarm_${outcome}`, { name: m.name, actor: actor.name ?? "" })),
+        text: k(`FT.SWN.Act.disarm_${outcome}`, { name: m.name, actor: actor.name ?? "" }),
         cls: `ft-result ${outcome === "choose" ? "hit" : "miss"}`,
       });
-  } else lines.push({ text: esc(t("FT.SWN.Act.disarmMissed", { name: m.name })), cls: "ft-result miss" });
+  } else lines.push({ text: k("FT.SWN.Act.disarmMissed", { name: m.name }), cls: "ft-result miss" });
   await postCard(actor, token, "disarm", lines, rolls);
   await recordD20Attack(combatant);
 }
@@ -479,19 +479,16 @@ async function doProtect(actor: ActorI, kind: "protect" | "protectMech"): Promis
   const ally = targets[0] ? (targets[0].document.name ?? "") : "";
   const lines = [
     {
-      text: esc(
+      text:
         kind === "protect"
-          ? t(ally ? "FT.SWN.Act.protectAlly" : "FT.SWN.Act.protectAny", { actor: actor.name ?? "", ally })
-          : t("FT.SWN.Act.protectMechText", { actor: actor.name ?? "", ac: PROTECT_MECH_AC }),
-      ),
+          ? k(ally ? "FT.SWN.Act.protectAlly" : "FT.SWN.Act.protectAny", { actor: actor.name ?? "", ally })
+          : k("FT.SWN.Act.protectMechText", { actor: actor.name ?? "", ac: PROTECT_MECH_AC }),
       cls: "ft-result",
     },
     {
-      text: esc(
-        t(kind === "protect" ? "FT.SWN.Act.protectNote" : "FT.SWN.Act.protectMechNote", {
-          actor: actor.name ?? "",
-        }),
-      ),
+      text: k(kind === "protect" ? "FT.SWN.Act.protectNote" : "FT.SWN.Act.protectMechNote", {
+        actor: actor.name ?? "",
+      }),
       cls: "ft-why",
     },
   ];
@@ -514,9 +511,7 @@ async function doJump(actor: ActorI): Promise<void> {
     "jump",
     [
       {
-        text: esc(
-          t("FT.SWN.Act.jumpText", { actor: actor.name ?? "", hexes, metres: hexes * SWN_HEX_M, move }),
-        ),
+        text: k("FT.SWN.Act.jumpText", { actor: actor.name ?? "", hexes, metres: hexes * SWN_HEX_M, move }),
         cls: "ft-result",
       },
     ],
@@ -558,20 +553,18 @@ async function doRecruit(actor: ActorI): Promise<void> {
     token,
     "recruit",
     [
-      { text: esc(t("FT.SWN.Act.recruitDifficulty", { type, hd, morale, difficulty })), cls: "ft-why" },
+      { text: k("FT.SWN.Act.recruitDifficulty", { type, hd, morale, difficulty }), cls: "ft-why" },
       {
-        text: esc(
-          t("FT.SWN.Act.connectCheck", {
-            dice: dice(check),
-            bonus: mod(bonus),
-            total,
-            difficulty,
-            result: t(c.success ? "FT.SWN.Act.success" : "FT.SWN.Act.failure"),
-          }),
-        ),
+        text: k("FT.SWN.Act.connectCheck", {
+          dice: dice(check),
+          bonus: mod(bonus),
+          total,
+          difficulty,
+          result: { key: c.success ? "FT.SWN.Act.success" : "FT.SWN.Act.failure" },
+        }),
         cls: `ft-roll-line ${c.success ? "hit" : "miss"}`,
       },
-      { text: esc(t(how, { actor: actor.name ?? "", n, tier, type })), cls: "ft-result" },
+      { text: k(how, { actor: actor.name ?? "", n, tier, type }), cls: "ft-result" },
     ],
     [check],
   );

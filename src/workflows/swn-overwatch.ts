@@ -10,7 +10,7 @@ import { isItemType } from "../documents/subtypes.js";
 import { notify, report } from "../helpers/report.js";
 import { OVERWATCH_FACINGS } from "../rules/index.js";
 import { ownTurnAction } from "./d20-move.js";
-import { ruleCardHtml } from "./rule-card.js";
+import { keyed, line, postRuleCard } from "./rule-card.js";
 import { LEDGER_KEY } from "./turn-ledger.js";
 
 type CombatantI = Combatant.Implementation;
@@ -68,19 +68,24 @@ export async function declareOverwatch(combatant: CombatantI): Promise<void> {
         },
       },
     });
-    await ChatMessage.create({
-      content: ruleCardHtml("ft-overwatch-card", t("FT.SWN.Overwatch.title"), "SWN-08", [
-        {
-          html: t("FT.SWN.Overwatch.taken", {
-            name: esc(actor.name ?? ""),
-            dir: t(`FT.SWN.Overwatch.dir.${picked.facing}`),
-            weapon: esc(weapon.name ?? ""),
-          }),
-          cls: "ft-result",
-        },
-      ]),
-      speaker: ChatMessage.getSpeaker({ actor }),
-    });
+    await postRuleCard(
+      {
+        kind: "ft-overwatch-card",
+        ruleId: "SWN-08",
+        title: keyed("FT.SWN.Overwatch.title"),
+        lines: [
+          line(
+            keyed("FT.SWN.Overwatch.taken", {
+              name: actor.name ?? "",
+              dir: { key: `FT.SWN.Overwatch.dir.${picked.facing}` },
+              weapon: weapon.name ?? "",
+            }),
+            "ft-result",
+          ),
+        ],
+      },
+      { speaker: ChatMessage.getSpeaker({ actor }) },
+    );
   } catch (e) {
     report(e);
   }

@@ -32,6 +32,7 @@ import {
   rowText,
   sceneSource,
   settingSource,
+  shown,
   targetBlock,
   text,
   tokenSource,
@@ -305,7 +306,7 @@ describe("scenario: a d20 blaster shot (issue 14)", () => {
       onEveryClient(table, () => {
         const last = G().game.messages.contents.at(-1);
         const div = G().document.createElement("div");
-        div.innerHTML = last.content;
+        div.innerHTML = shown(last);
         return div.textContent.replace(/\s+/g, " ").trim();
       }),
     ).toEqual(everyone(table, "Thug: Fortitude d20 3 + 0 = 3 vs DC 8 → knocked out for 2 rounds SW-10"));
@@ -349,11 +350,11 @@ describe("scenario: a d20 blaster shot (issue 14)", () => {
       c.run(() =>
         G()
           .game.messages.contents.filter(
-            (m: { visible: boolean; content: string }) => m.visible && m.content.includes("ft-d20-fortitude"),
+            (m: { visible: boolean; content: string }) => m.visible && shown(m).includes("ft-d20-fortitude"),
           )
           .map((m: { content: string }) => {
             const div = G().document.createElement("div");
-            div.innerHTML = m.content;
+            div.innerHTML = shown(m);
             return div.textContent.replace(/\s+/g, " ").trim();
           }),
       );

@@ -19,6 +19,7 @@ import {
   cell,
   clickCard,
   closeTableAfterEach,
+  shown as drawnBody,
   everyone,
   G,
   GM_ID,
@@ -188,7 +189,7 @@ describe("scenario: a d20 hit's conditions, save and undo (issue 14, flow2)", ()
     expect(
       onEveryClient(table, () => {
         const div = G().document.createElement("div");
-        div.innerHTML = G().game.messages.contents.at(-1).content;
+        div.innerHTML = drawnBody(G().game.messages.contents.at(-1));
         return div.textContent.replace(/\s+/g, " ").trim();
       }),
     ).toEqual(everyone(table, "Thug: Fortitude d20 15 + 0 = 15 vs DC 12 → saved SW-10"));
@@ -219,7 +220,7 @@ describe("scenario: a d20 hit's conditions, save and undo (issue 14, flow2)", ()
         table,
         () =>
           G().game.messages.contents.filter((m: { content: string }) =>
-            m.content.includes("ft-d20-fortitude"),
+            drawnBody(m).includes("ft-d20-fortitude"),
           ).length,
       );
     expect(saves()).toEqual(everyone(table, 1));
@@ -263,8 +264,9 @@ describe("scenario: a d20 hit's conditions, save and undo (issue 14, flow2)", ()
     const saves = onEveryClient(
       table,
       () =>
-        G().game.messages.contents.filter((m: { content: string }) => m.content.includes("ft-d20-fortitude"))
-          .length,
+        G().game.messages.contents.filter((m: { content: string }) =>
+          drawnBody(m).includes("ft-d20-fortitude"),
+        ).length,
     );
     expect(saves).toEqual(everyone(table, 1));
     // The second of the two requests (whichever client sent it) is told the save was already rolled.

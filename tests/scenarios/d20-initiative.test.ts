@@ -142,11 +142,17 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
     expect(counts()).toEqual(everyone(table, ["Guard 14", "Kara 14", "Thug 14"]));
     // No Star Frontiers sides' rolls, no phases.
     expect(onEveryClient(table, () => G().game.combat.ftPhases.length)).toEqual(everyone(table, 0));
-    const lines = onEveryClient(table, () => {
-      const div = G().document.createElement("div");
-      div.innerHTML = G().game.messages.contents.at(-1).content;
-      return [...div.querySelectorAll("li")].map((li: Element) => li.textContent);
-    });
+    // Issue 28: the card is a `rule` message drawn from its data on each client (it stores no HTML).
+    const lines = Object.fromEntries(
+      table.all.map((c) => {
+        const last = c.run(() => G().game.messages.contents.at(-1).id as string);
+        const card = renderMessage(c, last);
+        return [
+          c.user.name as string,
+          [...card.querySelectorAll("li li")].map((li: Element) => li.textContent),
+        ];
+      }),
+    );
     // The NPCs are observable by every player in this world, so their numbers are on the card too.
     expect(lines).toEqual(
       everyone(table, [

@@ -39,6 +39,7 @@ import {
   rowText,
   sceneSource,
   settingSource,
+  shown,
   staminaOf,
   statusesOf,
   tokenSource,
@@ -60,8 +61,8 @@ vi.setConfig({ testTimeout: 60_000 });
 const chatLines = (client: ReturnType<Table["client"]>): string[] =>
   client.run(() =>
     G()
-      .game.messages.contents.filter((m: any) => m.content.includes("ft-drug"))
-      .map((m: any) => m.content.replace(/<[^>]+>/g, "")),
+      .game.messages.contents.filter((m: any) => shown(m).includes("ft-drug"))
+      .map((m: any) => shown(m).replace(/<[^>]+>/g, "")),
   );
 closeTableAfterEach(() => table, resetAppRecords);
 

@@ -4,7 +4,17 @@
  * Defense 15) that every player may observe unless a test says otherwise.
  */
 import type { Client, Table } from "../foundry/world.js";
-import { ALICE_ID, actorSource, G, GM_ID, id, itemFromPack, settingSource, text } from "./kit.js";
+import {
+  ALICE_ID,
+  actorSource,
+  G,
+  GM_ID,
+  id,
+  itemFromPack,
+  renderMessage,
+  settingSource,
+  text,
+} from "./kit.js";
 
 /** Kara with the blaster pistol `pistolId` (a 10 m increment, SW-06; 3d6 entered by the GM). */
 export function karaWithBlaster(karaId: string, pistolId: string) {
@@ -82,13 +92,26 @@ export function blasterRifle(
   );
 }
 
-/** The newest chat message's title and lines (a special attack's or a run's card) as this client holds them. */
-export const lastCardLines = (c: Client): string =>
-  c.run(() => {
-    const div = G().document.createElement("div");
-    div.innerHTML = G().game.messages.contents.at(-1)?.content ?? "";
-    return [...div.querySelectorAll("h3, p")].map((e) => text(e)).join(" ");
+/**
+ * The newest chat message's title and lines (a special attack's or a run's card) as this client shows it. A `rule`
+ * card (issue 28) stores no HTML: it is drawn from its data by the `renderChatMessageHTML` hook (`renderMessage`);
+ * any other message is read from its content, as before.
+ */
+export const lastCardLines = (c: Client): string => {
+  const last = c.run(() => {
+    const m = G().game.messages.contents.at(-1);
+    return m ? { id: m.id as string, type: m.type as string, content: (m.content ?? "") as string } : null;
   });
+  const div =
+    last?.type === "rule"
+      ? renderMessage(c, last.id)
+      : c.run(() => {
+          const d = G().document.createElement("div");
+          d.innerHTML = last?.content ?? "";
+          return d;
+        });
+  return [...div.querySelectorAll("h3, p")].map((e: Element) => text(e)).join(" ");
+};
 
 /** A "d20 + SWN additions" world's settings (issue 16): the d20 engine with the swn profile; `tag` names their ids. */
 export const swnSettings = (tag: string) => [

@@ -302,6 +302,22 @@ export function renderMessage(client: Client, messageId: string): HTMLElement {
   });
 }
 
+/**
+ * Inside `client.run`: the message's body as this client's chat log draws it (the HTML of its `.message-content`
+ * after the `renderChatMessageHTML` hook). A `rule` card (issue 28) stores no HTML (`content` is ""): its body is
+ * drawn from its data there; any other message shows its content.
+ */
+export function shown(message: Any): string {
+  const li = G().document.createElement("li") as HTMLElement;
+  li.className = "chat-message message";
+  const content = G().document.createElement("div") as HTMLElement;
+  content.className = "message-content";
+  content.innerHTML = message.content;
+  li.append(content);
+  G().Hooks.callAll("renderChatMessageHTML", message, li, {});
+  return content.innerHTML;
+}
+
 /** The card's per-target block for a target by name (`li.ft-target` whose heading is that name). */
 export function targetBlock(card: HTMLElement, targetName: string): HTMLElement {
   const li = [...card.querySelectorAll<HTMLElement>("li.ft-target")].find(

@@ -33,6 +33,7 @@ import {
   rowText,
   sceneSource,
   settingSource,
+  shown,
   tokenSource,
   told,
 } from "./kit.js";
@@ -140,7 +141,9 @@ const wallFlag = (wallId: string, key: string) =>
   onEveryClient(table, () => G().game.scenes.get(SCENE).walls.get(wallId)?.getFlag(FLAGS, key) ?? null);
 const lastChat = (c: Client) =>
   c.run(() =>
-    (G().game.messages.contents.at(-1)?.content as string | undefined)?.replace(/<[^>]+>/g, "").trim(),
+    (G().game.messages.contents.at(-1) ? shown(G().game.messages.contents.at(-1)) : undefined)
+      ?.replace(/<[^>]+>/g, "")
+      .trim(),
   );
 
 describe("scenario: shooting doors and walls (SF-X-41)", () => {
