@@ -19,6 +19,7 @@ import {
   ItemModels,
   RuleCardModel,
   SideModel,
+  SideRollModel,
   SquadModel,
 } from "./data/models.js";
 import { ObscurementBehavior } from "./data/region/obscurement.js";
@@ -42,6 +43,7 @@ import { renderCheckVerdict } from "./workflows/checks.js";
 import { registerDodging } from "./workflows/dodging.js";
 import { registerPhaseHooks } from "./workflows/phase-gate.js";
 import { drawRuleCard } from "./workflows/rule-card.js";
+import { drawSideRoll } from "./workflows/side-roll-card.js";
 import { keepBrokenDoorsOpen, reopenBrokenDoor } from "./workflows/structure-doors.js";
 import { registerStatusExpiry } from "./workflows/timed-status.js";
 
@@ -58,7 +60,11 @@ Hooks.once("init", () => {
   Object.assign(CONFIG.Item.dataModels, ItemModels);
   CONFIG.Combat.documentClass = FrontierCombat;
   Object.assign(CONFIG.CombatantGroup.dataModels, { side: SideModel });
-  Object.assign(CONFIG.ChatMessage.dataModels, { attack: AttackCardModel, rule: RuleCardModel });
+  Object.assign(CONFIG.ChatMessage.dataModels, {
+    attack: AttackCardModel,
+    rule: RuleCardModel,
+    sideRoll: SideRollModel,
+  });
   CONFIG.ui.combat = FrontierCombatTracker;
   // SW-32: a region over fog, smoke, foliage or darkness conceals what is seen through it (issue 14).
   CONFIG.RegionBehavior.dataModels[OBSCUREMENT_TYPE] = ObscurementBehavior;
@@ -133,6 +139,9 @@ Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HT
 // A rule card (issue 28), drawn from its data in this page's language.
 Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) =>
   drawRuleCard(message, html),
+);
+Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) =>
+  drawSideRoll(message, html),
 );
 // An ability check's verdict, rendered from its Roll for whoever may read the roll (trust review H7).
 Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) =>

@@ -29,7 +29,7 @@ describe("System registration", () => {
         "race",
       ]);
       expect(Object.keys(C.CombatantGroup.dataModels)).toEqual(["side"]);
-      expect(Object.keys(C.ChatMessage.dataModels)).toEqual(["attack", "rule"]);
+      expect(Object.keys(C.ChatMessage.dataModels)).toEqual(["attack", "rule", "sideRoll"]);
       expect(C.Combat.documentClass.name).toBe("FrontierCombat");
       expect(C.Actor.documentClass.name).toBe("FrontierActor");
       expect(C.Item.documentClass.name).toBe("FrontierItem");

@@ -13,6 +13,7 @@ import type { StoredCard } from "./chat/attack-card.js";
 import { ATTACK_CARD_SPEC } from "./chat/attack-card-schema.js";
 import { migrateCard } from "./chat/card-migration.js";
 import { RULE_CARD_SPEC } from "./chat/rule-card.js";
+import { SIDE_ROLL_SPEC } from "./chat/side-roll.js";
 import { SIDE_SPEC } from "./combatant-group/side.js";
 import { buildSchema } from "./fields.js";
 import { ITEM_SPECS, type ItemType } from "./item/specs.js";
@@ -227,6 +228,16 @@ export class RuleCardModel extends FrontierModel<typeof RULE_CARD_SPEC, ChatMess
   static override readonly spec = RULE_CARD_SPEC;
   static override readonly systemOf = "ChatMessage";
   static override readonly type = "rule";
+}
+
+/**
+ * The `sideRoll` ChatMessage subtype (issue 28): a side's initiative roll (SF-X-04), typed by `chat/side-roll.ts`;
+ * every client draws it in its own language (`workflows/side-roll-card.ts`).
+ */
+export class SideRollModel extends FrontierModel<typeof SIDE_ROLL_SPEC, ChatMessage.Implementation> {
+  static override readonly spec = SIDE_ROLL_SPEC;
+  static override readonly systemOf = "ChatMessage";
+  static override readonly type = "sideRoll";
 }
 
 /** `system` of a character or a creature, with its derived data. */

@@ -19,7 +19,7 @@
  *   in browsers, where a player's script can go around it). The active GM answers a round a player wrote
  *   (`_onUpdate`, whose user id the server vouches for).
  */
-import { SYSTEM_ID, templatePath } from "../constants.js";
+import { SYSTEM_ID } from "../constants.js";
 import { keepClassName } from "../helpers/class-name.js";
 import { keepEntries, keptEntry } from "../helpers/d20-secrets.js";
 import { asGM, foundryUsers, QUERY } from "../helpers/gm-query.js";
@@ -83,6 +83,7 @@ import {
   turnOrder,
   withSideChanges,
 } from "../workflows/side-initiative.js";
+import { sideRollData } from "../workflows/side-roll-card.js";
 import { actorSystem, isSide, sideIdOf } from "./subtypes.js";
 
 type Side = CombatantGroup.OfType<"side">;
@@ -649,16 +650,13 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const group = this.groups.get(card.sideId);
     const colour = safeColour(group && isSide(group) ? group.system.colour : "");
     const sealed = this.#seals(card.sideId);
-    const context = sealed ? { sideName: card.sideName, colour, sealed: true } : { ...card, colour };
-    const content = await foundry.applications.handlebars.renderTemplate(
-      templatePath("chat/side-roll.hbs"),
-      context,
-    );
+    // Issue 28: a typed `sideRoll` message, drawn by each client from its data (workflows/side-roll-card.ts).
     const data: ChatMessage.CreateData = {
+      type: "sideRoll",
       speaker: { alias: card.sideName },
-      content,
+      content: "",
+      system: sideRollData(card, colour, sealed),
       ...(sealed ? {} : { rolls: [card.roll] }),
-      flags: { [SYSTEM_ID]: { sideRoll: card.sideId } },
     };
     ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
     return data;

@@ -12,6 +12,7 @@ import type {
   ItemModels,
   RuleCardModel,
   SideModel,
+  SideRollModel,
   SquadModel,
 } from "../data/models.js";
 import type { ObscurementBehavior } from "../data/region/obscurement.js";
@@ -75,6 +76,7 @@ declare module "fvtt-types/configuration" {
     ChatMessage: {
       attack: typeof AttackCardModel;
       rule: typeof RuleCardModel;
+      sideRoll: typeof SideRollModel;
     };
     RegionBehavior: {
       "frontier-tactics.obscurement": typeof ObscurementBehavior;
@@ -147,7 +149,7 @@ declare module "fvtt-types/configuration" {
        * On a side's initiative card: the side (CombatantGroup id) it rolled for; on an ability check, what was
        * checked.
        */
-      "frontier-tactics": { sideRoll?: string; check?: { key: string; adjustment: number } };
+      "frontier-tactics": { check?: { key: string; adjustment: number } };
     };
     Wall: {
       /** The wall's cover class (SF-X-22); "" or unset: by wall type. */

@@ -23,7 +23,7 @@ type Msg = ChatMessage.Implementation;
  * ChatMessage#_onUpdate (v13 client/documents/chat-message.mjs). fvtt-types types `ui.chat` as any chat log
  * (`AnyChatLog`) without it, so it is looked up as a function.
  */
-function redraw(m: Msg): Promise<unknown> | undefined {
+export function redraw(m: Msg): Promise<unknown> | undefined {
   const log = ui.chat as unknown as { updateMessage?: (m: Msg) => Promise<unknown> } | undefined;
   return typeof log?.updateMessage === "function" ? log.updateMessage(m) : undefined;
 }

@@ -17,6 +17,7 @@ import {
   GM_ID,
   openEncounter,
   settingSource,
+  shown,
   turnOrder,
 } from "./kit.js";
 
@@ -115,10 +116,10 @@ describe("scenario: three sides, three rounds (SF-X-01, SF-X-02, SF-X-04, SF-X-0
     // every client receives every message whatever its roll mode (R1-5d).
     const cards = alice.run(() =>
       G()
-        .game.messages.filter((m: any) => m.flags?.["frontier-tactics"]?.sideRoll)
+        .game.messages.filter((m: any) => m.type === "sideRoll")
         .map((m: any) => {
           const text = document.createElement("div");
-          text.innerHTML = m.content;
+          text.innerHTML = shown(m);
           return [m.speaker.alias, m.rolls.length, /\d/.test(text.textContent ?? "")];
         }),
     );
@@ -193,9 +194,7 @@ describe("scenario: three sides, three rounds (SF-X-01, SF-X-02, SF-X-04, SF-X-0
       expect(currentTurn(c)).toBe("Beast");
     }
     // Nine side cards in all: three sides, three rounds.
-    expect(
-      gm.run(() => G().game.messages.filter((m: any) => m.flags?.["frontier-tactics"]?.sideRoll).length),
-    ).toBe(9);
+    expect(gm.run(() => G().game.messages.filter((m: any) => m.type === "sideRoll").length)).toBe(9);
     // Adding the chief to a started combat makes core clone the combat on every client (review combat-data 1.2):
     // no client logged "Failed data preparation" (a private field written while the clone was built).
     expect(

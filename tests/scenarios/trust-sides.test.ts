@@ -36,6 +36,7 @@ import {
   onEveryClient,
   sceneSource,
   settingSource,
+  shown,
   told,
   turnOrder,
 } from "./kit.js";
@@ -195,22 +196,24 @@ describe("scenario: trust at a shared table — the sides and the tracker (R1-5d
     expect(held.messages).toContain("Eusyl");
     /**
      * Each side card as a client has it: [speaker, readable by this user, blind, number of whisper recipients,
-     * number of rolls, digits in its text].
+     * number of rolls, digits in what it holds — its drawn text or the roll's numbers in its data (issue 28: the
+     * card is typed data, drawn by each client)].
      */
     const cards = (c: Client): [string, boolean, boolean, number, number, boolean][] =>
       c.run(() =>
         G()
-          .game.messages.filter((m: any) => m.flags?.["frontier-tactics"]?.sideRoll)
+          .game.messages.filter((m: any) => m.type === "sideRoll")
           .map((m: any) => {
             const text = document.createElement("div");
-            text.innerHTML = m.content;
+            text.innerHTML = shown(m);
+            const { d10, modifier, total } = m.system;
             return [
               m.speaker.alias,
               m.isContentVisible,
               m.blind,
               m.whisper.length,
               m.rolls.length,
-              /\d/.test(text.textContent ?? ""),
+              /\d/.test(text.textContent ?? "") || [d10, modifier, total].some((n) => n !== undefined),
             ];
           }),
       );
@@ -341,10 +344,7 @@ describe("scenario: trust at a shared table — the sides and the tracker (R1-5d
       everyone(table, 12),
     );
     expect(
-      onEveryClient(
-        table,
-        () => G().game.messages.filter((m: any) => m.flags?.["frontier-tactics"]?.sideRoll).length,
-      ),
+      onEveryClient(table, () => G().game.messages.filter((m: any) => m.type === "sideRoll").length),
     ).toEqual(everyone(table, 1));
     expect(table.unhandled).toEqual([]);
   });
@@ -585,7 +585,7 @@ describe("scenario: trust at a shared table — the sides and the tracker (R1-5d
       const card = c.run(() => {
         const m = G().game.messages.contents.at(-1);
         const div = document.createElement("div");
-        div.innerHTML = m.content;
+        div.innerHTML = shown(m);
         return {
           img: div.querySelector("img[onerror]") !== null,
           title: div.querySelector("h3")?.textContent,

@@ -1,0 +1,88 @@
+/**
+ * A side's initiative card (SF-B-04, SF-X-04..06), a `sideRoll` ChatMessage (issue 28, `data/chat/side-roll.ts`):
+ * posted by the combat with its data and no HTML, drawn by every client from that data in its own language in the
+ * `renderChatMessageHTML` hook. v13 client/documents/chat-message.mjs `renderHTML` enriches `this.content` into
+ * `.message-content` and then calls `Hooks.callAll("renderChatMessageHTML", this, html, messageData)` synchronously:
+ * the body is drawn there, as the attack and rule cards are.
+ */
+import { templatePath } from "../constants.js";
+import { SIDE_ROLL_VERSION, type SideRollData } from "../data/chat/side-roll.js";
+import { redraw } from "./card-draw.js";
+import { type SideCard, safeColour } from "./side-initiative.js";
+
+type Msg = ChatMessage.Implementation;
+
+/** A side's card data: a sealed side's (R1-5d) holds no number. */
+export function sideRollData(card: SideCard<unknown>, colour: string, sealed: boolean): SideRollData {
+  const base = { version: SIDE_ROLL_VERSION, sideId: card.sideId, sideName: card.sideName, colour, sealed };
+  // Absent, not zero: undefined is never stored (Foundry sends the create as JSON).
+  if (sealed)
+    return {
+      ...base,
+      d10: undefined,
+      modifier: undefined,
+      total: undefined,
+      modifierSource: undefined,
+      ruleId: undefined,
+      holsteredPenalty: undefined,
+    };
+  return {
+    ...base,
+    d10: card.d10,
+    modifier: card.modifier,
+    total: card.total,
+    modifierSource: card.modifierSource,
+    ruleId: card.ruleId,
+    holsteredPenalty: card.holsteredPenalty,
+  };
+}
+
+const TEMPLATE = templatePath("chat/side-roll.hbs");
+
+/** Load the card's template on this page (init, and before a first card is drawn). */
+export const loadSideRollTemplate = (): Promise<unknown> =>
+  foundry.applications.handlebars.getTemplate(TEMPLATE);
+
+/**
+ * The card's HTML on this page, from the template once this page has loaded it — `getTemplate` keeps each compiled
+ * template as a Handlebars partial under its path (v13 client/applications/handlebars.mjs) — else null. Handlebars
+ * escapes every value; the colour is checked again (the data is untrusted).
+ */
+export function sideRollHtml(card: SideRollData): string | null {
+  const template: unknown = Handlebars.partials[TEMPLATE];
+  if (typeof template !== "function") return null;
+  // A compiled template delegate, called as v13's renderTemplate calls it.
+  return (template as HandlebarsTemplateDelegate)(
+    { ...card, colour: safeColour(card.colour), sealed: card.sealed || card.total === undefined },
+    { allowProtoMethodsByDefault: true, allowProtoPropertiesByDefault: true },
+  );
+}
+
+const isSideRoll = (m: Msg): m is ChatMessage.OfType<"sideRoll"> => m.type === "sideRoll";
+
+/**
+ * Draw a side roll card's body from its data on this page. A message whose content this user may not see (a blind
+ * roll) is left as core drew it; nothing here throws into the chat log.
+ */
+export function drawSideRoll(m: Msg, html: HTMLElement): void {
+  if (!isSideRoll(m) || !m.isContentVisible) return;
+  const body = html.querySelector<HTMLElement>(".message-content");
+  if (!body) return;
+  try {
+    const drawn = sideRollHtml(m.system);
+    if (drawn === null) {
+      // The template is not loaded on this page yet: draw the card again once it is.
+      void loadSideRollTemplate()
+        .then(() => redraw(m))
+        .catch((e: unknown) => console.error(e));
+      return;
+    }
+    body.innerHTML = drawn;
+  } catch (e) {
+    console.warn(`Frontier Tactics | side roll card ${m.id}:`, e);
+    const p = document.createElement("p");
+    p.className = "ft-card-refused";
+    p.textContent = game.i18n?.localize("FT.Card.ruleUnreadable") ?? "FT.Card.ruleUnreadable";
+    body.replaceChildren(p);
+  }
+}
