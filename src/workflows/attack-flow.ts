@@ -1,9 +1,3 @@
-/**
- * The attack as a sequence of steps against small ports: prepare, (dialog), roll, spend, post one card; and the
- * apply button: ask the active GM once, who writes one batch. The Foundry workflow fills the ports with Roll,
- * Item#update, ChatMessage.create and User#query; the tests fill them with fakes that count the writes.
- */
-
 import { type AttackCardData, CARD_VERSION, type CardStep } from "../data/chat/attack-card.js";
 import { AttackCancelled } from "../helpers/report.js";
 import { columnOf, type DiceResults } from "../rules/index.js";

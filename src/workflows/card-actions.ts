@@ -1,21 +1,3 @@
-/**
- * Attack card buttons (wired in the `renderChatMessageHTML` hook, no jQuery) and the GM side of them.
- *
- * Authority (issue "trust", R1-1): a click becomes a request to the active GM (`gm-request.ts`), whose client is
- * the only one that writes damage. The GM knows who asks from the server (the User document the request was
- * written on), never from the payload, and applies only what no player can write:
- * - the card as its author created it: a card changed since by anyone but a GM is refused (`_stats`, which the
- *   server keeps: `DocumentStatsField.managedFields`, common/data/fields.mjs), and its data is checked
- *   (`cardProblem`) before a number is read from it;
- * - asked by the card's author or a GM; a player reaches tokens they do not own only when the world allows it
- *   (`playersApplyToAll`, off by default as in dnd5e and pf2e); undo by a GM only;
- * - each target once: the record of a hit is written on the target with its Stamina (`apply-damage.ts`).
- *
- * Secrets (R1-5): the card every client receives carries no NPC number. What a hit did (Stamina before and after,
- * screens, suits) is shown on a card row only to users who may observe the target — read at render time from
- * the target's own record — or to everyone when the world's `showNpcNumbers` is on.
- */
-
 import { placeBlastArea } from "../canvas/blast-area.js";
 import { squareGrid } from "../canvas/grid-support.js";
 import { cellCentres } from "../canvas/scene-facts.js";

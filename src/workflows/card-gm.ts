@@ -24,7 +24,6 @@ import { bareHandsProblem, creatureProblem, squadCardProblem } from "./card-boun
 import { cardProblem, damageCeiling, mergeApplied, undoneOf } from "./card-data.js";
 import { renderCard } from "./card-render.js";
 import { cardDigest, sealOf } from "./card-seal.js";
-/** The card's word for each pool a hit changes. */
 import type { HeldRequest } from "./exchange.js";
 import { isSquadCard } from "./squad-card.js";
 import { turnOnFor } from "./timed-status.js";
@@ -210,8 +209,6 @@ async function sealUnsealed(): Promise<void> {
 }
 
 /** How many entries of deleted cards the GM's record of attacks keeps (the newest). */
-
-/** How many entries of deleted cards the GM's record of attacks keeps (the newest). */
 const KEEP_DELETED = 200;
 
 /**
@@ -310,13 +307,9 @@ function d20GrenadeProblem(card: StoredCard, weapon: Item.OfType<"weapon">["syst
 }
 
 /** A card its (player) author created with a save already in it: refused, never sealed (SW-38). */
-
-/** A card its (player) author created with a save already in it: refused, never sealed (SW-38). */
 function presealProblem(m: Msg, card: StoredCard): boolean {
   return !m.author?.isGM && (card.grenade?.d20?.saves.length ?? 0) > 0;
 }
-
-/** An actor's UUID as attack cards store it: a world actor's, or an unlinked token's synthetic actor's. */
 
 /** The GM's ports: targets are token UUIDs on the card; records live on the targets. */
 export function foundryGMPorts(): GMPorts {
@@ -396,8 +389,6 @@ async function writeBatch(batch: WriteBatch, messageId?: string): Promise<{ fail
   return { failed };
 }
 
-/** The item and status writes of a batch: what did not land of them is kept for a retry (T2-2F). */
-
 /** The actor of a batch's item key (`actor:<id>` or `token:<scene>.<token>`). */
 function actorOfKey(key: string): ActorI | null {
   const [kind, rest] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
@@ -406,8 +397,6 @@ function actorOfKey(key: string): ActorI | null {
     ? (game.actors?.get(rest) ?? null)
     : (game.scenes?.get(sceneId ?? "")?.tokens.get(tokenId ?? "")?.actor ?? null);
 }
-
-/** Does the item hold each value the update wrote? (Dotted paths, as the batch writes them.) */
 
 /** Does the item hold each value the update wrote? (Dotted paths, as the batch writes them.) */
 function holds(item: Item.Implementation | undefined, update: Record<string, unknown>): boolean {
@@ -463,8 +452,6 @@ async function writeRest(rest: Rest): Promise<Rest> {
   return { items, statuses };
 }
 
-/** What did not land of a card's writes, kept on the GM's User by message id (no player may write it). */
-
 /**
  * Keep (or clear) what did not land of a card's writes on the active GM's User, and tell the GM which targets it
  * concerns: the card then offers the GM "Finish", and the card's next Apply or Undo finishes it first (T2-2F).
@@ -487,8 +474,6 @@ async function keepUnlanded(messageId: string, left: Rest): Promise<void> {
   if (had) await me.update({ [`flags.${SYSTEM_ID}.unlanded.-=${messageId}`]: null });
   await me.update({ [`flags.${SYSTEM_ID}.unlanded.${messageId}`]: left });
 }
-
-/** The active GM: write what did not land of a card's writes before, and keep what still does not (T2-2F). */
 
 /** The active GM: write what did not land of a card's writes before, and keep what still does not (T2-2F). */
 export async function finishUnlanded(messageId: string): Promise<boolean> {
