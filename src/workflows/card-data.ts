@@ -92,6 +92,8 @@ const EFFECTS: ReadonlySet<string> = new Set(["doze", "stun", "poison", "smoke",
  */
 export function cardProblem(card: StoredCard): string | null {
   if (!Array.isArray(card.targets) || card.targets.length === 0) return "no targets";
+  const shape = shapeProblem(card);
+  if (shape) return shape;
   if (card.targets.length > MAX_TARGETS) return `more than ${MAX_TARGETS} targets`;
   const ids = new Set<string>();
   for (const t of card.targets) {
@@ -163,4 +165,56 @@ export function damageCeiling(w: WeaponFacts, shots: number, targets: number): n
     w.d20?.damage ? formulaMax(w.d20.damage) + D20_DAMAGE_TERMS_MAX : 0,
   );
   return perShot * Math.max(1, shots);
+}
+
+const isList = (v: unknown): v is unknown[] => Array.isArray(v);
+const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+const listOf = (v: unknown, each: (x: unknown) => boolean): boolean => isList(v) && v.every(each);
+
+/**
+ * Issue 28 (review): the card's schema lets every game block's fields be absent (a stored card cleans to itself),
+ * while the readers — every client's view, the GM's seal and apply — walk them as the card's types promise. A card
+ * a player's console wrote with a block missing its lists (a grenade without `caught`, no `result.shots`) passes the
+ * schema; it is refused here, before any reader walks it, with the part that is missing.
+ */
+function shapeProblem(card: StoredCard): string | null {
+  if (!listOf(card.targets, (t) => isObj(t) && isList(t.modifiers))) return "target rows";
+  if (
+    !isObj(card.result) ||
+    !listOf(card.result.shots, (x) => isObj(x) && isObj(x.outcome) && isNum(x.damage))
+  )
+    return "shots";
+  if (!listOf(card.d100, isNum) || !listOf(card.damageDice, (d) => listOf(d, isNum))) return "dice";
+  if (!isList(card.applied)) return "applied marks";
+  if (card.steps !== undefined && !listOf(card.steps, (x) => isObj(x) && isList(x.extras))) return "steps";
+  if (card.dice !== undefined && !listOf(card.dice, isObj)) return "dice";
+  const g: unknown = card.grenade;
+  if (g !== undefined && g !== null) {
+    if (!isObj(g) || !isObj(g.landing) || !isNum(g.radius) || !listOf(g.caught, isObj)) return "grenade";
+    if (g.ring !== undefined && !listOf(g.ring, isObj)) return "grenade ring";
+    if (g.dice !== undefined && !listOf(g.dice, (d) => isObj(d) && listOf(d.dice, isNum)))
+      return "grenade dice";
+    const d20: unknown = g.d20;
+    if (
+      d20 !== undefined &&
+      d20 !== null &&
+      (!isObj(d20) ||
+        !isNum(d20.reflexDC) ||
+        !isObj(d20.damage) ||
+        !listOf(d20.damage.dice, isNum) ||
+        !listOf(d20.cover, isObj) ||
+        !listOf(d20.saves, isObj))
+    )
+      return "grenade saves";
+  }
+  const stray: unknown = card.stray;
+  if (
+    stray !== undefined &&
+    stray !== null &&
+    (!isObj(stray) || !listOf(stray.rolls, isNum) || !listOf(stray.candidates, isObj))
+  )
+    return "stray shots";
+  const squad: unknown = (card as { squad?: unknown }).squad;
+  if (squad !== undefined && squad !== null && (!isObj(squad) || !isList(squad.terms))) return "squad";
+  return null;
 }

@@ -178,28 +178,37 @@ async function sealUnsealed(): Promise<void> {
   const messages: Msg[] = [...(game.messages?.contents ?? [])].sort((x, y) => x.timestamp - y.timestamp);
   const entries = attackEntries();
   for (const m of messages) {
-    if (!isAttackMessage(m) || !m.id) continue;
-    const card = cardOf(m);
-    // T2-1C: every card on the log has its entry in the record of attacks, so a replay of it is known. A card a GM
-    // sealed before there was a record was admitted under the rules of then (none is refused now); a card posted
-    // while no GM watched is admitted now like any other (a replay of an earlier roll is refused).
-    if (card && !entries.has(m.id) && !problemOf(m, card)) {
-      const entry = admitEntry(m, card, entries);
-      const kept = sealOf(m.id) ? { ...entry, no: null } : entry;
-      entries.set(m.id, kept);
-      update[`flags.${SYSTEM_ID}.attacks.${m.id}`] = { ...kept, no: kept.no ?? null };
-      if (kept.no) continue;
+    // One card that cannot be read (a player's forgery) is skipped, never the whole pass (issue 28 review).
+    try {
+      if (!isAttackMessage(m) || !m.id) continue;
+      const card = cardOf(m);
+      // T2-1C: every card on the log has its entry in the record of attacks, so a replay of it is known. A card a GM
+      // sealed before there was a record was admitted under the rules of then (none is refused now); a card posted
+      // while no GM watched is admitted now like any other (a replay of an earlier roll is refused).
+      if (card && !entries.has(m.id) && !problemOf(m, card)) {
+        const entry = admitEntry(m, card, entries);
+        const kept = sealOf(m.id) ? { ...entry, no: null } : entry;
+        entries.set(m.id, kept);
+        update[`flags.${SYSTEM_ID}.attacks.${m.id}`] = { ...kept, no: kept.no ?? null };
+        if (kept.no) continue;
+      }
+      if (sealOf(m.id)) continue;
+      // A player's card created with a Reflex save in it is never sealed (SW-38, review of issue 15).
+      // Nor is a card the GM would not apply (issue 27: a problem card is neither sealed nor admitted).
+      if (!card || presealProblem(m, card) || problemOf(m, card)) continue;
+      const before = card.migratedFrom !== undefined; // issue 28: a version 1 or 2 card, migrated on load
+      const lastBy = m._stats.lastModifiedBy ? game.users?.get(m._stats.lastModifiedBy) : null;
+      if (m._stats.modifiedTime === m._stats.createdTime || (before && lastBy?.isGM))
+        update[`flags.${SYSTEM_ID}.seals.${m.id}`] = { d: cardDigest(m, card), t: Date.now() };
+    } catch (e) {
+      console.warn(`${SYSTEM_ID} | card ${m.id ?? "?"} left unsealed:`, e);
     }
-    if (sealOf(m.id)) continue;
-    // A player's card created with a Reflex save in it is never sealed (SW-38, review of issue 15).
-    if (!card || presealProblem(m, card)) continue;
-    const before = card.migratedFrom !== undefined; // issue 28: a version 1 or 2 card, migrated on load
-    const lastBy = m._stats.lastModifiedBy ? game.users?.get(m._stats.lastModifiedBy) : null;
-    if (m._stats.modifiedTime === m._stats.createdTime || (before && lastBy?.isGM))
-      update[`flags.${SYSTEM_ID}.seals.${m.id}`] = { d: cardDigest(m, card), t: Date.now() };
   }
+  // A message core could not load (v13 `invalidDocumentIds`) still exists: its seal stays.
+  const invalid = game.messages?.invalidDocumentIds ?? new Set<string>();
   for (const id of Object.keys(me.getFlag(SYSTEM_ID, "seals") ?? {}))
-    if (!messages.some((m) => m.id === id)) update[`flags.${SYSTEM_ID}.seals.-=${id}`] = null;
+    if (!invalid.has(id) && !messages.some((m) => m.id === id))
+      update[`flags.${SYSTEM_ID}.seals.-=${id}`] = null;
   // The entries of deleted cards are kept (a replay of a deleted card is still a replay), the newest KEEP_DELETED.
   const gone = Object.entries(me.getFlag(SYSTEM_ID, "attacks") ?? {})
     .filter(([id]) => !messages.some((m) => m.id === id))
@@ -308,7 +317,7 @@ function d20GrenadeProblem(card: StoredCard, weapon: Item.OfType<"weapon">["syst
 
 /** A card its (player) author created with a save already in it: refused, never sealed (SW-38). */
 function presealProblem(m: Msg, card: StoredCard): boolean {
-  return !m.author?.isGM && (card.grenade?.d20?.saves.length ?? 0) > 0;
+  return !m.author?.isGM && (card.grenade?.d20?.saves?.length ?? 0) > 0;
 }
 
 /** The GM's ports: targets are token UUIDs on the card; records live on the targets. */

@@ -275,6 +275,37 @@ describe("scenario: every client draws the card from its data (issue 27, T2-1E, 
   });
 });
 
+describe("scenario: a card the schema takes but no reader can walk (issue 28 review)", () => {
+  it("SF-X-43 issue 28: with the GMs away Alice posts a grenade card with no blast lists and her honest burst; back, every page shows the first as unreadable (never her HTML) and the GM's sealing pass still admits and seals the second, which applies", async () => {
+    table = await createTable({ world: world({ applyToAll: true }), online: "every" });
+    const alice = table.client(ALICE_ID);
+    table.disconnect(GM_ID);
+    table.disconnect(ASSISTANT_ID);
+    const broken = structuredClone(ALICES_CARD) as Any;
+    // Neither blast lists nor saves: the view walked `caught`, the GM's sealing pass `d20.saves`.
+    broken.grenade = { d20: {} };
+    const junk = await postWithHtml(alice, broken, "<p>Apply 13 → Stamina −13</p>");
+    const honest = await postCard(table, alice, ALICES_CARD);
+    await table.connect(GM_ID);
+    await table.settle();
+    expect(table.all.map((c) => cardText(c, junk))).toEqual(
+      table.all.map(
+        () =>
+          "This attack card's data was altered or is not one this system writes; it is not shown and cannot be applied.",
+      ),
+    );
+    clickCard(alice, honest, "apply", "Pirate 1");
+    await table.settle();
+    expect(pirates()).toEqual(everyone(table, "17 30 30"));
+    // The pass that ran when the GM came back sealed the honest card (and left the broken one unsealed).
+    const seals = Object.keys(
+      table.client(GM_ID).run(() => G().game.user.getFlag("frontier-tactics", "seals") ?? {}),
+    );
+    expect(seals).toEqual([honest]);
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
 describe("scenario: every write of an apply or an undo is checked (issue 27, T2-2F)", () => {
   it("T2-2F SF-X-36: the GM's Undo restores the boss's Stamina but the beltpack's 2 SEU is vetoed on the GM's page: the GM is told, the card offers Finish, and Finish restores the SEU", async () => {
     table = await createTable({ world: world(), online: "every" });
