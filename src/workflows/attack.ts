@@ -30,7 +30,7 @@ import {
 } from "../rules/index.js";
 import { type AttackPorts, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest, OffHandOption, StepRequest } from "./attack-plan.js";
-import { keepsNumbersSecret, renderCard, rollFormula, withoutAttackerNumbers } from "./card-render.js";
+import { cardSummary, keepsNumbersSecret, rollFormula, withoutAttackerNumbers } from "./card-render.js";
 import { withoutD20AttackerNumbers, withoutD20TargetNumbers } from "./d20-card.js";
 import { d20AttackerFacts, d20WeaponProblem } from "./d20-facts.js";
 import { d20GrenadeCard } from "./d20-grenade.js";
@@ -38,7 +38,13 @@ import { grenadeCard } from "./grenade-card.js";
 import { gateAttack } from "./phase-gate.js";
 import { turnGate } from "./turn-ledger.js";
 
-export { keepsNumbersSecret, renderCard, rollFormula, withoutAttackerNumbers } from "./card-render.js";
+export {
+  cardSummary,
+  keepsNumbersSecret,
+  renderCard,
+  rollFormula,
+  withoutAttackerNumbers,
+} from "./card-render.js";
 
 type ActorI = Actor.Implementation;
 type ItemI = Item.Implementation;
@@ -329,7 +335,7 @@ export async function attackWithWeapon(
           type: "attack",
           system: { card: final },
           speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
-          content: await renderCard(final),
+          content: cardSummary(final),
           // The Roll objects rollFormula made, so Dice So Nice animates them.
           rolls,
         };

@@ -44,7 +44,7 @@ import { type AttackEntry, admitEntry, attackEntries, attackEntry } from "./atta
 import { bareHandsProblem, creatureProblem, squadCardProblem } from "./card-bounds.js";
 import { appliedOf, cardProblem, damageCeiling, damageOf, mergeApplied, undoneOf } from "./card-data.js";
 import { drawCard, redrawOnSeals } from "./card-draw.js";
-import { loadCardTemplate, renderCard } from "./card-render.js";
+import { loadCardTemplate } from "./card-render.js";
 import { cardDigest, cardOfMessage, sealOf } from "./card-seal.js";
 import { d20AppliedText } from "./d20-card.js";
 import { d20Health } from "./d20-facts.js";
@@ -1063,7 +1063,7 @@ export function foundryGMPorts(): GMPorts {
           ),
         );
       // recursive: false replaces the stored card whole, so an undone target's mark is really replaced.
-      await m.update({ system: { card: updated }, content: await renderCard(updated) }, { recursive: false });
+      await m.update({ system: { card: updated } }, { recursive: false });
     },
   };
 }

@@ -107,6 +107,20 @@ export function renderCardNow(card: AttackCardData & { grenade?: GrenadeCard | n
   });
 }
 
+/**
+ * What an attack card stores as its message's `content` (issue 28): no rendered card — every client draws the card
+ * from `system.card` for its own user (card-draw.ts) and the GM's apply, undo, save and pick write data only — but a
+ * short line that holds no number: the weapon's name, which `system.card` carries for everyone anyway.
+ * Why not "": v13 client/documents/chat-message.mjs `#renderRollContent` draws the message's rolls into its body
+ * when `content` has no element (a wasted render the card replaces, and Dice So Nice's dice shown as rolls on a page
+ * that cannot draw the card), and `ChatMessage#export` writes `content`'s text into the exported log — an empty
+ * content would export only the rolls' formulas. Nothing in v13 refuses an empty content (`_preCreate` only
+ * evaluates inline rolls in it; `_onUpdate` redraws the message through `ui.chat.updateMessage` on any change).
+ */
+export function cardSummary(card: Pick<AttackCardData, "weaponName">): string {
+  return `<p class="ft-card-summary">${foundry.utils.escapeHTML(card.weaponName ?? "")}</p>`;
+}
+
 /** Load the card's template on this page (init, and before a first card is drawn). */
 export function loadCardTemplate(): Promise<unknown> {
   return foundry.applications.handlebars.getTemplate(CARD_TEMPLATE);

@@ -30,8 +30,8 @@ import {
 } from "../rules/index.js";
 import {
   attackerFacts,
+  cardSummary,
   keepsNumbersSecret,
-  renderCard,
   rollFormula,
   withoutAttackerNumbers,
 } from "./attack.js";
@@ -134,7 +134,7 @@ export async function creatureAttack(actor: ActorI): Promise<void> {
           type: "attack",
           system: { card: final },
           speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
-          content: await renderCard(final),
+          content: cardSummary(final),
           rolls,
         };
         ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");

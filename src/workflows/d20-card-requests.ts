@@ -9,7 +9,7 @@ import { actorSystem, isItemType, tokenByUuid } from "../documents/subtypes.js";
 import type { GMAnswer, GMRequestBody } from "../helpers/gm-request.js";
 import { onGMQueue } from "./attack-flow.js";
 import { cardOf, fortitudeRolled, isUuid, recordOn, targetActor, trustedCard } from "./card-actions.js";
-import { keepsNumbersSecret, renderCard } from "./card-render.js";
+import { keepsNumbersSecret } from "./card-render.js";
 import { mayRollFortitude, rollFortitude } from "./d20-fortitude.js";
 import { d20GrenadeOf, reflexBonus, withReflexSave } from "./d20-grenade.js";
 
@@ -48,10 +48,7 @@ export function handleReflexRequest(
       keepsNumbersSecret(actor),
     );
     // The card as checked, with the save: recursive false replaces it whole (the GM's write is sealed again).
-    await message.update(
-      { system: { card: updated }, content: await renderCard(updated) },
-      { recursive: false },
-    );
+    await message.update({ system: { card: updated } }, { recursive: false });
     return { applied: [targetId], skipped: [] };
   });
 }

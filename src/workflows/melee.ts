@@ -40,8 +40,8 @@ import {
   ammoState,
   attackerFacts,
   attackWithWeapon,
+  cardSummary,
   keepsNumbersSecret,
-  renderCard,
   rollFormula,
   withoutAttackerNumbers,
 } from "./attack.js";
@@ -277,7 +277,7 @@ export async function meleeAttack(
           type: "attack",
           system: { card: final },
           speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
-          content: await renderCard(final),
+          content: cardSummary(final),
           rolls,
         };
         ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");

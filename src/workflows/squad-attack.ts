@@ -38,8 +38,7 @@ import {
   sceneConcealment,
   squadAttack,
 } from "../rules/index.js";
-import { keepsNumbersSecret } from "./card-render.js";
-import { squadCardHtml } from "./squad-card.js";
+import { cardSummary, keepsNumbersSecret } from "./card-render.js";
 import { recordD20Attack, turnGate } from "./turn-ledger.js";
 
 type ActorI = Actor.Implementation;
@@ -198,7 +197,7 @@ export async function squadAttackFromSheet(actor: ActorI): Promise<void> {
       type: "attack",
       system: { card },
       speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
-      content: squadCardHtml(card),
+      content: cardSummary(card),
       rolls: [roll],
     };
     ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
