@@ -9,6 +9,7 @@ import { parseDice } from "../rules/index.js";
 import { appliedOf, damageOf, undoneOf } from "../workflows/card-data.js";
 import { d20ShotView } from "../workflows/d20-card.js";
 import { blastOutcome } from "../workflows/grenade-effects.js";
+import { partContexts } from "./card-parts/index.js";
 
 /**
  * The user a card is drawn for (issue 28): each page draws the card from its data for its own user, with only the
@@ -305,18 +306,8 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
     /** Ruling 1: a d20 card under the swn profile is rolled against AC, not Defense. */
     vsLabel: card.profile === "swn" ? "FT.D20UI.vsAc" : "FT.D20UI.vsDefense",
     defenseLabel: card.profile === "swn" ? "FT.SWN.ac" : "FT.D20UI.defense",
-    /** SW-43: what suppression fire did — the area threatened until the suppressor's next turn, or nothing. */
-    suppression:
-      card.area === "suppression"
-        ? {
-            key: card.suppression
-              ? card.suppression.kept
-                ? "FT.D20.Suppression.kept"
-                : "FT.D20.Suppression.notKept"
-              : "FT.D20.Suppression.missed",
-            data: { name: opts.attackerName },
-          }
-        : null,
+    /** The card's view parts (card-parts/): each registered part's context, by key (SW-43's suppression line …). */
+    parts: partContexts(card, { attackerName: opts.attackerName, isGM: opts.viewer.isGM }),
     /** SW-13, SW-22, SW-35..37: a d20 action of several attacks — a full attack, in its fire mode. */
     fullAttack:
       card.steps && card.steps.length > 1

@@ -4,6 +4,7 @@
  * HTML. Moved out of `attack.ts` unchanged.
  */
 import { type CardViewer, cardView, GM_VIEWER } from "../applications/card-context.js";
+import { cardViewParts } from "../applications/card-parts/index.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import type { AttackCardData, GrenadeCard } from "../data/chat/attack-card.js";
 import { tokenByUuid } from "../documents/subtypes.js";
@@ -66,6 +67,7 @@ export async function rollFormula(formula: string): Promise<RolledDice<Roll>> {
 export async function renderCard(card: AttackCardData & { grenade?: GrenadeCard | null }): Promise<string> {
   // SWN-17: a squad's attack draws its own numbers (squad-card.ts) in the attack card's row shape.
   if (isSquadCard(card)) return squadCardHtml(card, GM_VIEWER);
+  await loadCardTemplate();
   return foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, cardViewOf(card, GM_VIEWER));
 }
 
@@ -118,6 +120,9 @@ export function renderCardNow(
   if (isSquadCard(card)) return squadCardHtml(card, viewer);
   const template: unknown = Handlebars.partials[CARD_TEMPLATE];
   if (typeof template !== "function") return null;
+  // The view parts' partials (card-parts/) are loaded with the card's template (`loadCardTemplate`).
+  if (cardViewParts().some((p) => typeof Handlebars.partials[templatePath(p.template)] !== "function"))
+    return null;
   // A compiled template delegate, called as v13's renderTemplate calls it.
   return (template as HandlebarsTemplateDelegate)(cardViewOf(card, viewer), {
     allowProtoMethodsByDefault: true,
@@ -141,5 +146,9 @@ export function cardSummary(card: Pick<AttackCardData, "weaponName">): string {
 
 /** Load the card's template on this page (init, and before a first card is drawn). */
 export function loadCardTemplate(): Promise<unknown> {
-  return foundry.applications.handlebars.getTemplate(CARD_TEMPLATE);
+  return Promise.all(
+    [CARD_TEMPLATE, ...cardViewParts().map((p) => templatePath(p.template))].map((t) =>
+      foundry.applications.handlebars.getTemplate(t),
+    ),
+  );
 }
