@@ -157,7 +157,9 @@ describe("scenario: a miss into a crowd (SF-X-35)", () => {
     table.dice(70, 7, 20);
     await attackFromSheet(alice, EUSYL, PISTOL, { fast: true });
     await table.settle();
-    const [cardId] = messageIds(gm);
+    const [posted] = messageIds(gm);
+    expect(posted).toBeDefined();
+    const cardId = posted!;
     const stored = () => onEveryClient(table, () => G().game.messages.get(cardId).content as string);
     const summary = '<p class="ft-card-summary">Laser Pistol</p>';
     expect(stored()).toEqual(everyone(table, summary));
