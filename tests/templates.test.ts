@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { dialogContext } from "../src/applications/attack-dialog-context.js";
-import { cardView } from "../src/applications/card-context.js";
+import { cardView, GM_VIEWER } from "../src/applications/card-context.js";
 import { editorContext, tableFromForm } from "../src/applications/zebulon-editor-context.js";
 import { PRESETS } from "../src/helpers/presets.js";
 import { defaultResolutionTable, RANGE_BANDS } from "../src/rules/index.js";
@@ -176,7 +176,7 @@ describe("Templates", () => {
     const html = render(
       hb,
       "chat/attack-card.hbs",
-      cardView(BURST_CARD, { isGM: true, canApply: true, attackerName: "Eusyl", unit: "m" }),
+      cardView(BURST_CARD, { viewer: GM_VIEWER, attackerName: "Eusyl", unit: "m" }),
     );
     // The pool the Roll gave, then its total (issue 13: the damage dice and formula).
     expect(html).toContain(
@@ -322,7 +322,7 @@ describe("Templates", () => {
     const html = render(
       hb,
       "chat/attack-card.hbs",
-      cardView(card, { isGM: true, canApply: true, attackerName: "Eusyl", unit: "m" }),
+      cardView(card, { viewer: GM_VIEWER, attackerName: "Eusyl", unit: "m" }),
     );
     expect(html).toContain("Missed and bounced (d10 5) · stopped by a wall");
     expect(html).toContain("Caught in the blast: Pirate 1");

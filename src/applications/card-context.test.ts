@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { BURST_CARD } from "../../tests/fixtures/cards.js";
-import { cardView } from "./card-context.js";
+import { cardView, GM_VIEWER } from "./card-context.js";
 
 describe("Attack card view", () => {
   it("SF-X-24 a burst card: one roll, the split and lost points, a row per target with its range and cover", () => {
-    const v = cardView(BURST_CARD, { isGM: false, canApply: true, attackerName: "Eusyl", unit: "m" });
+    const v = cardView(BURST_CARD, {
+      viewer: { ...GM_VIEWER, isGM: false, isAuthor: true },
+      attackerName: "Eusyl",
+      unit: "m",
+    });
     expect(v.burst).toMatchObject({
       total: 40,
       each: 13,
@@ -26,14 +30,18 @@ describe("Attack card view", () => {
   });
 
   it("SF-B-15 applied targets are marked applied (no numbers) and only the GM may undo", () => {
-    const gm = cardView(BURST_CARD, { isGM: true, canApply: true, attackerName: "Eusyl", unit: "m" });
+    const gm = cardView(BURST_CARD, { viewer: GM_VIEWER, attackerName: "Eusyl", unit: "m" });
     expect(gm.targets[1]).toMatchObject({
       canApply: false,
       canUndo: true,
       // A version 3 card's public mark: applied, the outcome, no numbers (issue "trust", R1-5).
       applied: { targetId: "Scene.s.Token.t2", unconscious: false, stunned: false },
     });
-    const player = cardView(BURST_CARD, { isGM: false, canApply: false, attackerName: "Eusyl", unit: "m" });
+    const player = cardView(BURST_CARD, {
+      viewer: { ...GM_VIEWER, isGM: false, isAuthor: false },
+      attackerName: "Eusyl",
+      unit: "m",
+    });
     expect(player.targets.every((t) => !t.canApply && !t.canUndo)).toBe(true);
   });
 });

@@ -9,13 +9,46 @@ import { parseDice } from "../rules/index.js";
 import { appliedOf, damageOf, undoneOf } from "../workflows/card-data.js";
 import { d20ShotView } from "../workflows/d20-card.js";
 import { blastOutcome } from "../workflows/grenade-effects.js";
+import { partContexts } from "./card-parts/index.js";
+
+/**
+ * The user a card is drawn for (issue 28): each page draws the card from its data for its own user, with only the
+ * controls that user may use — the GM's checks on a request stay (card-actions.ts); this only spares a user
+ * buttons that would be refused.
+ */
+export interface CardViewer {
+  readonly isGM: boolean;
+  /** The attack's author (the message's author). */
+  readonly isAuthor: boolean;
+  /** The world lets players apply to tokens they do not own (`playersApplyToAll`). */
+  readonly applyToAll: boolean;
+  /** This user owns the target's actor, as this page has it (a target's UUID). */
+  readonly ownsTarget: (id: string) => boolean;
+}
+
+/** The GM's view: every control (the previews, and cards drawn outside a chat log). */
+export const GM_VIEWER: CardViewer = {
+  isGM: true,
+  isAuthor: false,
+  applyToAll: true,
+  ownsTarget: () => true,
+};
 
 export interface CardOptions {
-  readonly isGM: boolean;
-  /** May click apply (the GM, or the attack's author). */
-  readonly canApply: boolean;
+  readonly viewer: CardViewer;
   readonly attackerName: string;
   readonly unit: string;
+}
+
+/**
+ * What a target's Apply is for this viewer: the button, the "GM applies" note (a player's target they do not own,
+ * when the world does not let players apply to all), or nothing. The GM and the attack's author apply; a hit a GM
+ * took back only a GM applies again.
+ */
+function applyFor(viewer: CardViewer, id: string, undone: boolean): "button" | "note" | "none" {
+  if (viewer.isGM) return "button";
+  if (!viewer.isAuthor || undone) return "none";
+  return viewer.applyToAll || viewer.ownsTarget(id) ? "button" : "note";
 }
 
 const DAMAGE_NOTE: Record<string, string> = { cobalt: "1", blue: "¾", green: "½", yellow: "¼", white: "0" };
@@ -179,6 +212,10 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
     // the card still offers Apply, which knocks out or stuns as the rules say.
     const effectOnly = card.effect === "doze" || (card.stunned ?? []).includes(t.id);
     const ring = ringOf(t.id);
+    const undone = undoneOf(card, t.id);
+    /** Apply is offered on this card at all (by the GM): a hit not applied, or an effect without damage. */
+    const offered = !applied && (damage > 0 || effectOnly);
+    const apply = offered ? applyFor(opts.viewer, t.id, !!undone) : "none";
     return {
       ...t,
       // A d20 target has no Star Frontiers band: its range is in increments (SW-06), among its modifiers.
@@ -198,10 +235,13 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
       hit: shots.some((s) => s.hit),
       damage,
       applied,
-      /** A GM took this hit back: only a GM applies it again (the render hook removes others' buttons). */
-      undone: undoneOf(card, t.id),
-      canApply: opts.canApply && !applied && (damage > 0 || effectOnly),
-      canUndo: opts.isGM && !!applied,
+      /** A GM took this hit back: only a GM applies it again. */
+      undone,
+      offered,
+      canApply: apply === "button",
+      /** A player's target they may not apply to: the GM applies it (issue "trust", R1-1). */
+      gmApplies: apply === "note",
+      canUndo: opts.viewer.isGM && !!applied,
     };
   });
   const burst =
@@ -221,10 +261,13 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
           secret: card.targets.some((t) => t.secret),
         }
       : null;
-  const anyToApply = targets.some((t) => t.canApply);
+  const anyToApply = targets.some((t) => t.offered);
   // Several targets to apply (a burst, a grenade's blast): one button applies the card to all of them, in one
-  // request and one batched write (SF-X-24, SF-B-18, SF-X-40, SF-X-43).
-  const applyAll = targets.filter((t) => t.canApply).length > 1;
+  // request and one batched write (SF-X-24, SF-B-18, SF-X-40, SF-X-43) — the GM's, and the thrower's where the
+  // world lets players apply to all.
+  const severalToApply = targets.filter((t) => t.offered).length > 1;
+  const viewer = opts.viewer;
+  const applyAll = severalToApply && (viewer.isGM || (viewer.isAuthor && viewer.applyToAll));
   // The throw of a grenade: at whom, its roll against its chance and its modifiers; where it went is below.
   const aimed = grenade?.aimed ?? null;
   const throwShot = grenade ? card.result.shots[0] : undefined;
@@ -263,18 +306,8 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
     /** Ruling 1: a d20 card under the swn profile is rolled against AC, not Defense. */
     vsLabel: card.profile === "swn" ? "FT.D20UI.vsAc" : "FT.D20UI.vsDefense",
     defenseLabel: card.profile === "swn" ? "FT.SWN.ac" : "FT.D20UI.defense",
-    /** SW-43: what suppression fire did — the area threatened until the suppressor's next turn, or nothing. */
-    suppression:
-      card.area === "suppression"
-        ? {
-            key: card.suppression
-              ? card.suppression.kept
-                ? "FT.D20.Suppression.kept"
-                : "FT.D20.Suppression.notKept"
-              : "FT.D20.Suppression.missed",
-            data: { name: opts.attackerName },
-          }
-        : null,
+    /** The card's view parts (card-parts/): each registered part's context, by key (SW-43's suppression line …). */
+    parts: partContexts(card, { attackerName: opts.attackerName, isGM: opts.viewer.isGM }),
     /** SW-13, SW-22, SW-35..37: a d20 action of several attacks — a full attack, in its fire mode. */
     fullAttack:
       card.steps && card.steps.length > 1
@@ -311,7 +344,8 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
       ? {
           ...card.stray,
           rolls: card.stray.rolls.join(", "),
-          canPick: opts.isGM && card.stray.hits > 0 && !card.stray.picked && card.stray.candidates.length > 0,
+          canPick:
+            opts.viewer.isGM && card.stray.hits > 0 && !card.stray.picked && card.stray.candidates.length > 0,
           pickedData: card.stray.picked
             ? { name: card.stray.candidates.find((c) => c.id === card.stray?.picked)?.name ?? "" }
             : null,
@@ -320,8 +354,8 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
     spent: card.spent,
     anyToApply,
     applyAll,
-    footer: applyAll || !!grenade,
+    footer: severalToApply || !!grenade,
     sleep,
-    isGM: opts.isGM,
+    isGM: opts.viewer.isGM,
   };
 }

@@ -30,15 +30,21 @@ import {
 } from "../rules/index.js";
 import { type AttackPorts, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest, OffHandOption, StepRequest } from "./attack-plan.js";
-import { keepsNumbersSecret, renderCard, rollFormula, withoutAttackerNumbers } from "./card-render.js";
+import { keepsNumbersSecret, rollFormula, withoutAttackerNumbers } from "./card-render.js";
 import { withoutD20AttackerNumbers, withoutD20TargetNumbers } from "./d20-card.js";
 import { d20AttackerFacts, d20WeaponProblem } from "./d20-facts.js";
 import { d20GrenadeCard } from "./d20-grenade.js";
 import { grenadeCard } from "./grenade-card.js";
 import { gateAttack } from "./phase-gate.js";
+import { postAttackCard } from "./post-card.js";
 import { turnGate } from "./turn-ledger.js";
 
-export { keepsNumbersSecret, renderCard, rollFormula, withoutAttackerNumbers } from "./card-render.js";
+export {
+  keepsNumbersSecret,
+  renderCard,
+  rollFormula,
+  withoutAttackerNumbers,
+} from "./card-render.js";
 
 type ActorI = Actor.Implementation;
 type ItemI = Item.Implementation;
@@ -313,11 +319,9 @@ export async function attackWithWeapon(
           new Set(scene.filter((s) => keepsNumbersSecret(s.token.actor)).map((s) => s.token.document.uuid)),
         );
         if (keepsNumbersSecret(actor)) final = withoutD20AttackerNumbers(withoutAttackerNumbers(final));
-        // T2-1C: each attack's own random id, so the GM tells a replay of this roll (the same card posted again)
-        // from another attack whose dice happen to match (attack-record.ts `rollKey`).
+        // The random rollId of T2-1C is the poster's (post-card.ts).
         final = {
           ...final,
-          rollId: foundry.utils.randomID(),
           // SW-25, SWN-08: an attack made out of the round's action says so; the GM counts it apart (attack-record.ts).
           ...(options.aoo
             ? { reaction: "aoo" as const }
@@ -325,19 +329,10 @@ export async function attackWithWeapon(
               ? { reaction: "overwatch" as const }
               : {}),
         };
-        const data: ChatMessage.CreateData = {
-          type: "attack",
-          system: { card: final },
-          speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
-          content: await renderCard(final),
-          // The Roll objects rollFormula made, so Dice So Nice animates them.
-          rolls,
-        };
-        ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
-        const msg = await ChatMessage.create(data);
+        const posted = await postAttackCard(final, rolls, { actor, token: token.document });
         // SW-43: the active GM checks the card and keeps its area (canvas/suppression.ts), in a combat only.
-        if (suppressHit && msg?.id && combatant?.parent?.started) await keepSuppression(msg.id);
-        return msg?.id ?? "";
+        if (suppressHit && posted && combatant?.parent?.started) await keepSuppression(posted);
+        return posted;
       },
     };
     // One Combatant write after the card: the round's ledger and the declaration's count together.

@@ -71,28 +71,11 @@ export function bindAttackCard(message: Msg, html: HTMLElement): void {
   // T2-1E: the body is drawn from the card's checked data on this page, never the author's stored HTML.
   drawCard(message, html);
   const card = cardOf(message);
-  // Controls this user may not use: undo is the GM's; apply is the GM's and the attack's author's, and a player
-  // applies to a token they do not own only when the world allows it.
+  // Issue 28: the card was drawn for this user (card-render.ts `viewerOf`, card-context.ts `CardViewer`): only the
+  // controls this user may use are there — undo the GM's, apply the GM's and the author's (a player's target they do
+  // not own says the GM applies unless the world lets players apply to all), the stray pick the GM's (SF-X-35).
+  // Here they are only bound; the GM still checks every request (R1-1).
   const isGM = user.isGM;
-  const isAuthor = message.author?.id === user.id;
-  for (const el of html.querySelectorAll<HTMLElement>('[data-ft-action="undo"]')) if (!isGM) el.remove();
-  // SF-X-35: the referee picks who a stray shot hits.
-  if (!isGM) for (const el of html.querySelectorAll<HTMLElement>(".ft-stray .ft-buttons")) el.remove();
-  for (const el of html.querySelectorAll<HTMLElement>('[data-ft-action="apply"]')) {
-    if (!isGM && (!isAuthor || el.dataset.undone !== undefined)) el.remove();
-    else if (!isGM && !setting("playersApplyToAll")) {
-      const actor = targetActor(el.dataset.targetId ?? "");
-      if (!actor?.isOwner) {
-        const note = document.createElement("span");
-        note.className = "ft-tag ft-gm-applies";
-        note.textContent = game.i18n?.localize("FT.Card.gmAppliesLabel") ?? "GM applies";
-        el.replaceWith(note);
-      }
-    }
-  }
-  // Apply to everyone a grenade caught: the GM's, and its thrower's where the world lets players apply to all.
-  for (const el of html.querySelectorAll<HTMLElement>('[data-ft-action="applyAll"]'))
-    if (!isGM && (!isAuthor || !setting("playersApplyToAll"))) el.remove();
   // T2-2F: writes of this card that did not land: the GM finishes them.
   if (isGM && unlandedOf(message.id ?? "")) html.querySelector(".message-content")?.append(finishButton());
   if (card) showAppliedNumbers(message, card, html);

@@ -13,7 +13,7 @@
 import { SYSTEM_ID } from "../constants.js";
 import { attackEntry } from "./attack-record.js";
 import { cardProblem } from "./card-data.js";
-import { loadCardTemplate, renderCardNow } from "./card-render.js";
+import { loadCardTemplate, renderCardNow, viewerOf } from "./card-render.js";
 import { cardDigest, cardOfMessage, sealOf } from "./card-seal.js";
 
 type Msg = ChatMessage.Implementation;
@@ -59,7 +59,8 @@ export function drawCard(m: Msg, html: HTMLElement): void {
     body.replaceChildren(notice("FT.Card.unreadable"));
     return;
   }
-  const drawn = renderCardNow(card);
+  // Issue 28: drawn for this page's user, with only the controls this user may use.
+  const drawn = renderCardNow(card, viewerOf(m));
   if (drawn === null) {
     // The template is not loaded on this page yet: draw the card again once it is.
     body.replaceChildren(notice("FT.Card.drawing"));

@@ -22,7 +22,6 @@ import {
 import { type GMPorts, gmApplyDamage, gmUndoDamage, onGMQueue } from "./card-apply.js";
 import { bareHandsProblem, creatureProblem, squadCardProblem } from "./card-bounds.js";
 import { cardProblem, damageCeiling, mergeApplied, undoneOf } from "./card-data.js";
-import { renderCard } from "./card-render.js";
 import { cardDigest, sealOf } from "./card-seal.js";
 import type { HeldRequest } from "./exchange.js";
 import { isSquadCard } from "./squad-card.js";
@@ -353,7 +352,7 @@ export function foundryGMPorts(): GMPorts {
           ),
         );
       // recursive: false replaces the stored card whole, so an undone target's mark is really replaced.
-      await m.update({ system: { card: updated }, content: await renderCard(updated) }, { recursive: false });
+      await m.update({ system: { card: updated } }, { recursive: false });
     },
   };
 }

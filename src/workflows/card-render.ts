@@ -3,9 +3,11 @@
  * whose numbers a card keeps from players (R1-5), the card without them, Foundry's dice for a formula, and the card's
  * HTML. Moved out of `attack.ts` unchanged.
  */
-import { cardView } from "../applications/card-context.js";
+import { type CardViewer, cardView, GM_VIEWER } from "../applications/card-context.js";
+import { cardViewParts } from "../applications/card-parts/index.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import type { AttackCardData, GrenadeCard } from "../data/chat/attack-card.js";
+import { tokenByUuid } from "../documents/subtypes.js";
 import { clientSettings, SETTINGS } from "../helpers/settings.js";
 import type { RolledDice } from "./attack-flow.js";
 import { isSquadCard, squadCardHtml } from "./squad-card.js";
@@ -59,27 +61,42 @@ export async function rollFormula(formula: string): Promise<RolledDice<Roll>> {
 }
 
 /**
- * The card's HTML is shared by every client, so it is rendered with every control; the render hook removes the
- * ones a user may not use (undo for players, apply for users who are neither the GM nor the attack's author).
+ * The card's HTML as the GM sees it, every control drawn. Nothing stores it (issue 28: each page draws the card for
+ * its own user, `renderCardNow`); the tests use it to forge a card's content.
  */
 export async function renderCard(card: AttackCardData & { grenade?: GrenadeCard | null }): Promise<string> {
   // SWN-17: a squad's attack draws its own numbers (squad-card.ts) in the attack card's row shape.
-  if (isSquadCard(card)) return squadCardHtml(card);
-  return foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, cardViewOf(card));
+  if (isSquadCard(card)) return squadCardHtml(card, GM_VIEWER);
+  await loadCardTemplate();
+  return foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, cardViewOf(card, GM_VIEWER));
 }
 
 const CARD_TEMPLATE = templatePath("chat/attack-card.hbs");
 
-/** What the card's template reads: every control (the render hook removes those a user may not use). */
-function cardViewOf(card: AttackCardData & { grenade?: GrenadeCard | null }) {
+/**
+ * The user this page draws a message's card for (issue 28): the GM, the attack's author (the message's), whether
+ * the world lets players apply to all (`playersApplyToAll`), and which targets this user owns — the target's token
+ * as this page has it (a token this user cannot see is not owned).
+ */
+export function viewerOf(m: ChatMessage.Implementation): CardViewer {
+  const user = game.user;
+  return {
+    isGM: !!user?.isGM,
+    isAuthor: !!user && m.author?.id === user.id,
+    applyToAll: !!clientSettings().get(SYSTEM_ID, SETTINGS.playersApplyToAll),
+    ownsTarget: (id) => !!tokenByUuid(id)?.actor?.isOwner,
+  };
+}
+
+/** What the card's template reads, for `viewer`: only the controls that user may use. */
+function cardViewOf(card: AttackCardData & { grenade?: GrenadeCard | null }, viewer: CardViewer) {
   // The attacker as this client has it (a world actor, or an unlinked token's): only its name is read.
   const found = isActorUuid(card.actorUuid) ? fromUuidSync(card.actorUuid) : null;
   const actor = found instanceof Actor ? found : null;
   // Distances are in the units of the attack's scene (or squares), whichever scene the renderer is viewing.
   const scene = (card.sceneId ? game.scenes?.get(card.sceneId) : null) ?? canvas?.scene ?? null;
   return cardView(card, {
-    isGM: true,
-    canApply: true,
+    viewer,
     attackerName: actor?.name ?? "",
     unit: card.rangeUnit === "squares" ? "□" : scene?.grid.units || "m",
   });
@@ -94,20 +111,44 @@ function isActorUuid(s: string): s is string & Parameters<typeof fromUuidSync>[0
  * The card's HTML now, on this client, from its data (issue 27, T2-1E, UI 3.4): the card's template once this page
  * has loaded it — `getTemplate` keeps each compiled template as a Handlebars partial under its path (v13
  * client/applications/handlebars.mjs) — else null (`loadCardTemplate` loads it). Rendered with this client's
- * language.
+ * language, for `viewer` (this page's user: `viewerOf`).
  */
-export function renderCardNow(card: AttackCardData & { grenade?: GrenadeCard | null }): string | null {
-  if (isSquadCard(card)) return squadCardHtml(card);
+export function renderCardNow(
+  card: AttackCardData & { grenade?: GrenadeCard | null },
+  viewer: CardViewer,
+): string | null {
+  if (isSquadCard(card)) return squadCardHtml(card, viewer);
   const template: unknown = Handlebars.partials[CARD_TEMPLATE];
   if (typeof template !== "function") return null;
+  // The view parts' partials (card-parts/) are loaded with the card's template (`loadCardTemplate`).
+  if (cardViewParts().some((p) => typeof Handlebars.partials[templatePath(p.template)] !== "function"))
+    return null;
   // A compiled template delegate, called as v13's renderTemplate calls it.
-  return (template as HandlebarsTemplateDelegate)(cardViewOf(card), {
+  return (template as HandlebarsTemplateDelegate)(cardViewOf(card, viewer), {
     allowProtoMethodsByDefault: true,
     allowProtoPropertiesByDefault: true,
   });
 }
 
+/**
+ * What an attack card stores as its message's `content` (issue 28): no rendered card — every client draws the card
+ * from `system.card` for its own user (card-draw.ts) and the GM's apply, undo, save and pick write data only — but a
+ * short line that holds no number: the weapon's name, which `system.card` carries for everyone anyway.
+ * Why not "": v13 client/documents/chat-message.mjs `#renderRollContent` draws the message's rolls into its body
+ * when `content` has no element (a wasted render the card replaces, and Dice So Nice's dice shown as rolls on a page
+ * that cannot draw the card), and `ChatMessage#export` writes `content`'s text into the exported log — an empty
+ * content would export only the rolls' formulas. Nothing in v13 refuses an empty content (`_preCreate` only
+ * evaluates inline rolls in it; `_onUpdate` redraws the message through `ui.chat.updateMessage` on any change).
+ */
+export function cardSummary(card: Pick<AttackCardData, "weaponName">): string {
+  return `<p class="ft-card-summary">${foundry.utils.escapeHTML(card.weaponName ?? "")}</p>`;
+}
+
 /** Load the card's template on this page (init, and before a first card is drawn). */
 export function loadCardTemplate(): Promise<unknown> {
-  return foundry.applications.handlebars.getTemplate(CARD_TEMPLATE);
+  return Promise.all(
+    [CARD_TEMPLATE, ...cardViewParts().map((p) => templatePath(p.template))].map((t) =>
+      foundry.applications.handlebars.getTemplate(t),
+    ),
+  );
 }

@@ -28,17 +28,12 @@ import {
   RulesError,
   type WeaponFacts,
 } from "../rules/index.js";
-import {
-  attackerFacts,
-  keepsNumbersSecret,
-  renderCard,
-  rollFormula,
-  withoutAttackerNumbers,
-} from "./attack.js";
+import { attackerFacts, keepsNumbersSecret, rollFormula, withoutAttackerNumbers } from "./attack.js";
 import { type AttackPorts, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest } from "./attack-plan.js";
 import { d100Engine } from "./melee.js";
 import { gateAttack } from "./phase-gate.js";
+import { postAttackCard } from "./post-card.js";
 import { turnGate } from "./turn-ledger.js";
 
 type ActorI = Actor.Implementation;
@@ -130,16 +125,7 @@ export async function creatureAttack(actor: ActorI): Promise<void> {
       createCard: async (card, rolls) => {
         let final: AttackCardData = { ...card, spent: null, creature: true };
         if (keepsNumbersSecret(actor)) final = withoutAttackerNumbers(final);
-        const data: ChatMessage.CreateData = {
-          type: "attack",
-          system: { card: final },
-          speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
-          content: await renderCard(final),
-          rolls,
-        };
-        ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
-        const msg = await ChatMessage.create(data);
-        return msg?.id ?? "";
+        return postAttackCard(final, rolls, { actor, token: token.document });
       },
     };
     await runAttack(request, turn.ports(ports, gate.flags), {

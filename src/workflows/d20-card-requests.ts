@@ -10,7 +10,7 @@ import type { GMAnswer, GMRequestBody } from "../helpers/gm-request.js";
 import { cardOf, fortitudeRolled, isUuid, recordOn, targetActor } from "./card-actions.js";
 import { onGMQueue } from "./card-apply.js";
 import { trustedCard } from "./card-gm.js";
-import { keepsNumbersSecret, renderCard } from "./card-render.js";
+import { keepsNumbersSecret } from "./card-render.js";
 import { mayRollFortitude, rollFortitude } from "./d20-fortitude.js";
 import { d20GrenadeOf, reflexBonus, withReflexSave } from "./d20-grenade.js";
 
@@ -49,10 +49,7 @@ export function handleReflexRequest(
       keepsNumbersSecret(actor),
     );
     // The card as checked, with the save: recursive false replaces it whole (the GM's write is sealed again).
-    await message.update(
-      { system: { card: updated }, content: await renderCard(updated) },
-      { recursive: false },
-    );
+    await message.update({ system: { card: updated } }, { recursive: false });
     return { applied: [targetId], skipped: [] };
   });
 }

@@ -41,7 +41,6 @@ import {
   attackerFacts,
   attackWithWeapon,
   keepsNumbersSecret,
-  renderCard,
   rollFormula,
   withoutAttackerNumbers,
 } from "./attack.js";
@@ -49,6 +48,7 @@ import { type AttackPorts, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest } from "./attack-plan.js";
 import { martialArtsLevel, raceOf } from "./card-bounds.js";
 import { gateAttack } from "./phase-gate.js";
+import { postAttackCard } from "./post-card.js";
 import { turnGate } from "./turn-ledger.js";
 
 type ActorI = Actor.Implementation;
@@ -273,16 +273,7 @@ export async function meleeAttack(
           ...(bareHands ? { bareHands } : {}),
         };
         if (keepsNumbersSecret(actor)) final = withoutAttackerNumbers(final);
-        const data: ChatMessage.CreateData = {
-          type: "attack",
-          system: { card: final },
-          speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
-          content: await renderCard(final),
-          rolls,
-        };
-        ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
-        const msg = await ChatMessage.create(data);
-        return msg?.id ?? "";
+        return postAttackCard(final, rolls, { actor, token: token.document });
       },
     };
     await runAttack(request, turn.ports(ports, gate.flags), {

@@ -39,7 +39,7 @@ import {
   squadAttack,
 } from "../rules/index.js";
 import { keepsNumbersSecret } from "./card-render.js";
-import { squadCardHtml } from "./squad-card.js";
+import { postAttackCard } from "./post-card.js";
 import { recordD20Attack, turnGate } from "./turn-ledger.js";
 
 type ActorI = Actor.Implementation;
@@ -194,15 +194,7 @@ export async function squadAttackFromSheet(actor: ActorI): Promise<void> {
       applied: [],
       squad,
     };
-    const data: ChatMessage.CreateData = {
-      type: "attack",
-      system: { card },
-      speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
-      content: squadCardHtml(card),
-      rolls: [roll],
-    };
-    ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
-    await ChatMessage.create(data);
+    await postAttackCard(card, [roll], { actor, token: token.document });
     // SW-13: it was the round's attack action (a combat by count).
     await recordD20Attack(combatant);
   } catch (e) {

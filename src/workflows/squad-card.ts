@@ -4,6 +4,7 @@
  * take any other card. No import of attack.ts: `renderCard` draws a squad card with this.
  */
 
+import type { CardViewer } from "../applications/card-context.js";
 import type { AttackCardData, SquadCard } from "../data/chat/attack-card.js";
 
 const esc = (s: string): string => foundry.utils.escapeHTML(s);
@@ -47,11 +48,12 @@ export function squadDamageLine(q: SquadCard): string {
 }
 
 /**
- * The squad card's HTML (every client reads the same content; the GM's apply re-renders it with what landed). Its
- * target row has the attack card's row shape (`li.ft-target[data-target-id]`, `.ft-applied`, the Apply and Undo
- * buttons), so `bindAttackCard` wires it as any other card's.
+ * The squad card's HTML for `viewer` (issue 28: drawn on each page from the card's data, for that page's user, as the
+ * attack card is: Undo the GM's; Apply the GM's and the author's, the "GM applies" note for a player's target they
+ * do not own). Its target row has the attack card's row shape (`li.ft-target[data-target-id]`, `.ft-applied`, the
+ * Apply and Undo buttons), so `bindAttackCard` wires it as any other card's.
  */
-export function squadCardHtml(card: AttackCardData & { squad: SquadCard }): string {
+export function squadCardHtml(card: AttackCardData & { squad: SquadCard }, viewer: CardViewer): string {
   const q = card.squad;
   const target = card.targets[0];
   const id = target?.id ?? "";
@@ -65,13 +67,20 @@ export function squadCardHtml(card: AttackCardData & { squad: SquadCard }): stri
   const appliedLine = applied
     ? `<p class="ft-applied"><span class="ft-applied-label">${esc(t("FT.Card.applied"))}</span>${mark?.unconscious ? ` <span class="ft-tag ft-bad">${esc(t("FT.Sheet.unconscious"))}</span>` : ""}</p>`
     : "";
+  const offered = !applied && q.damage > 0;
+  const mayApply =
+    viewer.isGM || (viewer.isAuthor && !mark?.undone && (viewer.applyToAll || viewer.ownsTarget(id)));
+  const gmApplies = !viewer.isGM && viewer.isAuthor && !mark?.undone && !mayApply;
   const apply =
-    !applied && q.damage > 0
+    offered && mayApply
       ? `<button type="button" data-ft-action="apply" data-target-id="${esc(id)}"${mark?.undone ? " data-undone" : ""}><i class="fa-solid fa-heart-crack"></i> ${esc(t("FT.Card.apply"))} ${Number(q.damage)}</button>`
+      : offered && gmApplies
+        ? `<span class="ft-tag ft-gm-applies">${esc(t("FT.Card.gmAppliesLabel"))}</span>`
+        : "";
+  const undo =
+    applied && viewer.isGM
+      ? `<button type="button" class="ft-secondary" data-ft-action="undo" data-target-id="${esc(id)}"><i class="fa-solid fa-rotate-left"></i> ${esc(t("FT.Card.undo"))}</button>`
       : "";
-  const undo = applied
-    ? `<button type="button" class="ft-secondary" data-ft-action="undo" data-target-id="${esc(id)}"><i class="fa-solid fa-rotate-left"></i> ${esc(t("FT.Card.undo"))}</button>`
-    : "";
   const undone = mark?.undone ? `<span class="ft-tag">${esc(t("FT.Card.undoneLabel"))}</span>` : "";
   return `<div class="ft-card ft-squad-card"><header class="ft-card-header"><h3>${esc(title)} <span class="ft-rule">SWN-17</span></h3><p class="ft-why">${esc(q.weapon)}</p></header><ol class="ft-targets"><li class="ft-target${q.hit === "none" ? "" : " hit"}" data-target-id="${esc(id)}"><div class="ft-target-head"><strong>${esc(q.targetName)}</strong></div>${terms}<p class="ft-roll-line ft-squad-roll">${esc(squadAttackLine(q))}</p><p class="ft-roll-line ft-squad-damage">${esc(squadDamageLine(q))}</p>${appliedLine}<div class="ft-buttons">${undone}${apply}${undo}</div></li></ol></div>`;
 }

@@ -9,7 +9,6 @@ import type { GMAnswer, GMRequestBody } from "../helpers/gm-request.js";
 import { RulesError } from "../rules/index.js";
 import { gmApplyDamage, onGMQueue } from "./card-apply.js";
 import { foundryGMPorts } from "./card-gm.js";
-import { renderCard } from "./card-render.js";
 import { withStrayTarget } from "./stray.js";
 
 type UserI = User.Implementation;
@@ -35,10 +34,7 @@ export async function handleStrayRequest(
       if (e instanceof RulesError) return e.key;
       throw e;
     }
-    await message.update(
-      { system: { card: updated }, content: await renderCard(updated) },
-      { recursive: false },
-    );
+    await message.update({ system: { card: updated } }, { recursive: false });
     return null;
   });
   if (refusal) return all(refusal);

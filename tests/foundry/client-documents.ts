@@ -26,7 +26,12 @@
  *   a prototype does not carry them) and the Token's drawn bars;
  * - `client/documents/chat-message.mjs` (search ids 16921415918, 18719148835): `applyRollMode`, `getSpeaker`,
  *   `visible`, `isContentVisible`,
- *   `isAuthor`, rolls initialised from their JSON;
+ *   `isAuthor`, rolls initialised from their JSON; NOT modelled (issue 28, attack cards drawn per viewer):
+ *   `renderHTML` (enrichHTML of `content`, and `#renderRollContent`, which draws the rolls into the body when
+ *   `content` has no element, or "rolled privately" for a user who may not see it), `_onCreate` → `ui.chat.postOne`
+ *   and `_onUpdate` → `ui.chat.updateMessage` (v13 redraws a message on every change), `export`. The scenarios draw
+ *   a message as the chat log would with kit `renderMessage` (stored `content` into `.message-content`, then the
+ *   `renderChatMessageHTML` hook) and draw it again after each update themselves;
  * - `client/documents/user.mjs` (id 8636791199) and `client/documents/collections/users.mjs` (id 18791427765):
  *   `isSelf`, `active`, `isActiveGM`, `query()` (the handler receives `(data, {timeout})` and NO sender).
  * Movement history is recorded from the update (and its `movement` option) rather than v13's full movement pipeline:

@@ -204,6 +204,28 @@ describe("scenario: a d20 grenade that misses and deviates (issue 15, SW-38)", (
     expect(table.unhandled).toEqual([]);
   });
 
+  it("issue 28 SW-38: the Reflex saves write the card's data only — the stored content is Alice's one-line summary (no rendered card, no control) before and after, on every client, while each page draws both saves", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    const msg = await aliceThrows([2, 3, 4, 5, 6, 2, 3]);
+    const stored = () => onEveryClient(table, () => G().game.messages.get(msg).content as string);
+    const posted = stored();
+    const summary = Object.values(posted)[0]!;
+    expect(posted).toEqual(everyone(table, summary));
+    expect(summary).toMatch(/^<p class="ft-card-summary">[^<]+<\/p>$/);
+    table.dice(4);
+    clickCard(table.client(BRUNO_ID), msg, "reflex" as "apply", "Rex");
+    await table.settle();
+    table.dice(13);
+    clickCard(table.client(GM_ID), msg, "reflex" as "apply", "Guard");
+    await table.settle();
+    expect(stored()).toEqual(posted);
+    for (const c of table.all) {
+      expect(row(c, msg, "Rex")).toContain("Reflex d20 4 + 3 = 7 vs DC 15 → full SW-38");
+      expect(row(c, msg, "Guard")).toContain("Reflex d20 13 + 2 = 15 vs DC 15 → half SW-38");
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SW-38: a wall across the deviation (1.5 m below the Thug) stops the grenade: it bursts at the wall, catching no one behind it", async () => {
     const y = ORIGIN.y + 7 * 100;
     const w = { ...wallData("walls", [ORIGIN.x + 900, y, ORIGIN.x + 1200, y]), _id: id("wallGrenStop") };

@@ -149,6 +149,34 @@ describe("scenario: a miss into a crowd (SF-X-35)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
+  it("issue 28 SF-X-35: the GM's stray pick writes the card's data only — the stored content stays the weapon's one-line summary on every client, and each page draws the pick for its own user", async () => {
+    table = await createTable({ world: strayWorld(), online: "players" });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    alice.target(TOK_PIRATE);
+    table.dice(70, 7, 20);
+    await attackFromSheet(alice, EUSYL, PISTOL, { fast: true });
+    await table.settle();
+    const [posted] = messageIds(gm);
+    expect(posted).toBeDefined();
+    const cardId = posted!;
+    const stored = () => onEveryClient(table, () => G().game.messages.get(cardId).content as string);
+    const summary = '<p class="ft-card-summary">Laser Pistol</p>';
+    expect(stored()).toEqual(everyone(table, summary));
+    const card = renderMessage(gm, cardId);
+    card.querySelector<HTMLSelectElement>(".ft-stray select")!.value = tokenUuid(SCENE, TOK_WORKER);
+    gm.run(() => card.querySelector<HTMLButtonElement>('[data-ft-action="stray"]')!.click());
+    await table.settle();
+    expect(stamina(TOK_WORKER)).toEqual(everyone(table, 23));
+    // The pick and the hit it applied are in system.card; content is as Alice posted it.
+    expect(stored()).toEqual(everyone(table, summary));
+    for (const c of table.all)
+      expect(text(renderMessage(c, cardId).querySelectorAll(".ft-stray p")[1])).toBe(
+        "The stray shot hit Dock worker.",
+      );
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SF-X-35: a stray d100 of 26 hits no one else; a player's forged pick is refused and writes nothing", async () => {
     table = await createTable({ world: strayWorld() });
     const gm = table.client(GM_ID);

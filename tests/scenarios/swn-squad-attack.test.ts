@@ -20,6 +20,7 @@ import {
   GM_ID,
   id,
   onEveryClient,
+  renderMessage,
   rowText,
   sceneSource,
   tokenSource,
@@ -166,8 +167,10 @@ describe("scenario: a squad's attack at the table (SWN-17)", () => {
       const row = rowText(c, msg, "Kara");
       expect(row).toContain("d20 9 + 1 = 10 vs AC 10 → half (margin 0)");
       expect(row).toContain("1d8 avg 4.5 × 5 units = 23, half 12");
-      expect(c.run(() => G().game.messages.get(msg).content)).toContain("Marines attack Kara");
-      expect(c.run(() => G().game.messages.get(msg).content)).toContain("SWN-17");
+      // Issue 28: the card is drawn on each page from its data; the stored content holds no rendered card.
+      const drawn = renderMessage(c, msg).textContent ?? "";
+      expect(drawn).toContain("Marines attack Kara");
+      expect(drawn).toContain("SWN-17");
     }
     clickCard(gm, msg, "apply", "Kara");
     await table.settle();
