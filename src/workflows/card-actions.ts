@@ -503,7 +503,11 @@ export function registerCardRequests(): void {
   // A GM's page starts loading them once it is ready, so the first request does not wait on the fetch.
   let loading: Promise<typeof import("./d20-card-requests.js")> | null = null;
   const d20 = () => {
-    loading ??= import("./d20-card-requests.js");
+    // A failed fetch is forgotten, so the next request tries again (not one failure for the whole session).
+    loading ??= import("./d20-card-requests.js").catch((e: unknown) => {
+      loading = null;
+      throw e;
+    });
     return loading;
   };
   Hooks.once("ready", () => {
@@ -521,7 +525,11 @@ let gmLoading: Promise<typeof import("./card-gm.js")> | null = null;
  * never loads it.
  */
 export function gmSide(): Promise<typeof import("./card-gm.js")> {
-  gmLoading ??= import("./card-gm.js");
+  // A failed fetch (a blip, a system updated under an open page) is forgotten: the next request tries again.
+  gmLoading ??= import("./card-gm.js").catch((e: unknown) => {
+    gmLoading = null;
+    throw e;
+  });
   return gmLoading;
 }
 

@@ -60,7 +60,15 @@ export function drawCard(m: Msg, html: HTMLElement): void {
     return;
   }
   // Issue 28: drawn for this page's user, with only the controls this user may use.
-  const drawn = renderCardNow(card, viewerOf(m));
+  let drawn: string | null;
+  try {
+    drawn = renderCardNow(card, viewerOf(m));
+  } catch (e) {
+    // A card no view can draw is shown as unreadable, never as its author's stored HTML (issue 28 review).
+    console.warn(`Frontier Tactics | attack card ${m.id ?? "?"}:`, e);
+    body.replaceChildren(notice("FT.Card.unreadable"));
+    return;
+  }
   if (drawn === null) {
     // The template is not loaded on this page yet: draw the card again once it is.
     body.replaceChildren(notice("FT.Card.drawing"));

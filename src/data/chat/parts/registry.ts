@@ -23,16 +23,25 @@ export interface CardPart {
 
 const parts: CardPart[] = [];
 
+/** Set once the card's schema has read the parts (`partFields`). */
+let built = false;
+
 /** Add a block to the card's schema. A key already taken at that place is refused (two parts would clash). */
 export function registerCardPart(part: CardPart): void {
   const same = parts.find((p) => p.place === part.place && p.key === part.key);
   if (same === part) return;
   if (same) throw new Error(`The attack card already has a part "${part.key}" on its ${part.place}`);
+  // Foundry builds a model's schema once and keeps it: a part added after that would be silently dropped.
+  if (built && !parts.includes(part))
+    throw new Error(
+      `The attack card's schema is built: register the part "${part.key}" before Foundry's init`,
+    );
   parts.push(part);
 }
 
 /** The fields the registered parts add at one place, by key. */
 export function partFields(place: CardPartPlace): SchemaSpec {
+  built = true;
   return Object.fromEntries(parts.filter((p) => p.place === place).map((p) => [p.key, p.field()]));
 }
 
