@@ -71,6 +71,9 @@ export function wallIndex(): WallIndex | null {
   const scene = c.scene ?? null;
   const cur = s.current;
   if (cur && !cur.stale && cur.canvas === c && cur.scene === scene) return cur;
+  // A canvas still drawing (or whose draw stopped early: v13 client/canvas/board.mjs `Canvas#draw` returns without
+  // `canvasReady` when a layer fails) may not hold every wall yet: its index is used once, never kept.
+  if (!c.ready) return build(c, scene);
   s.current = build(c, scene);
   return s.current;
 }
@@ -125,7 +128,8 @@ function onWallChanged(doc: {
 }) {
   const walls = indexOf(doc);
   if (!walls || !doc.id) return;
-  const p: WallPlaceableLike | undefined = walls.placeables.get(doc.id) ?? canvas?.walls?.get(doc.id);
+  // The live placeable first: a walls layer drawn again has new ones (the filed one may be destroyed).
+  const p: WallPlaceableLike | undefined = canvas?.walls?.get(doc.id) ?? walls.placeables.get(doc.id);
   if (p?.document) file(walls, p);
   else walls.stale = true;
 }
