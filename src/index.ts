@@ -132,21 +132,14 @@ Hooks.once("init", () => {
   void foundry.applications.handlebars.loadTemplates(PARTIALS.map(templatePath));
 });
 
-// Attack card buttons (v13 HTMLElement hook; the jQuery renderChatMessage hook is deprecated).
-Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) =>
-  bindAttackCard(message, html),
-);
-// A rule card (issue 28), drawn from its data in this page's language.
-Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) =>
-  drawRuleCard(message, html),
-);
-Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) =>
-  drawSideRoll(message, html),
-);
-// An ability check's verdict, rendered from its Roll for whoever may read the roll (trust review H7).
-Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) =>
-  renderCheckVerdict(message, html),
-);
+// Every chat card is drawn on this page from its data, for this user (issue 28), in one hook (v13's HTMLElement
+// hook; the jQuery renderChatMessage hook is deprecated). Each drawer reads only its own kind of message.
+Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {
+  bindAttackCard(message, html); // the attack card, its controls and listeners
+  drawRuleCard(message, html); // a rule card, in this page's language
+  drawSideRoll(message, html); // a side's initiative roll (SF-X-04)
+  renderCheckVerdict(message, html); // an ability check's verdict, for whoever may read the roll (trust review H7)
+});
 // Rule references: each rule ID an app or a card renders gets its tooltip and opens the Rule Index (issue 13).
 registerRuleRefs();
 // Switching the Alpha Dawn variant changes the turn order (ties, SF-B-05): every combat re-sorts.

@@ -15,26 +15,9 @@ import { attackEntry } from "./attack-record.js";
 import { cardProblem } from "./card-data.js";
 import { loadCardTemplate, renderCardNow, viewerOf } from "./card-render.js";
 import { cardDigest, cardOfMessage, sealOf } from "./card-seal.js";
+import { drawMessageBody, notice, redraw } from "./message-body.js";
 
 type Msg = ChatMessage.Implementation;
-
-/**
- * Draw a message again in this page's chat log: v13 ChatLog#updateMessage, which core itself calls from
- * ChatMessage#_onUpdate (v13 client/documents/chat-message.mjs). fvtt-types types `ui.chat` as any chat log
- * (`AnyChatLog`) without it, so it is looked up as a function.
- */
-export function redraw(m: Msg): Promise<unknown> | undefined {
-  const log = ui.chat as unknown as { updateMessage?: (m: Msg) => Promise<unknown> } | undefined;
-  return typeof log?.updateMessage === "function" ? log.updateMessage(m) : undefined;
-}
-
-/** A short notice paragraph, localized on this page. */
-function notice(key: string): HTMLElement {
-  const p = document.createElement("p");
-  p.className = "ft-card-refused";
-  p.textContent = game.i18n?.localize(key) ?? key;
-  return p;
-}
 
 /** Why the GM will not apply this card, as every client can tell from the GM's seal and record; null otherwise. */
 export function refusalOf(m: Msg): string | null {
@@ -51,35 +34,21 @@ export function refusalOf(m: Msg): string | null {
  * user may not see (a blind or whispered roll: core draws "rolled privately") is left as core drew it.
  */
 export function drawCard(m: Msg, html: HTMLElement): void {
-  if (!m.isContentVisible) return;
-  const body = html.querySelector<HTMLElement>(".message-content");
-  if (!body) return;
   const card = cardOfMessage(m);
-  if (!card || cardProblem(card)) {
-    body.replaceChildren(notice("FT.Card.unreadable"));
-    return;
-  }
-  // Issue 28: drawn for this page's user, with only the controls this user may use.
-  let drawn: string | null;
-  try {
-    drawn = renderCardNow(card, viewerOf(m));
-  } catch (e) {
-    // A card no view can draw is shown as unreadable, never as its author's stored HTML (issue 28 review).
-    console.warn(`Frontier Tactics | attack card ${m.id ?? "?"}:`, e);
-    body.replaceChildren(notice("FT.Card.unreadable"));
-    return;
-  }
-  if (drawn === null) {
-    // The template is not loaded on this page yet: draw the card again once it is.
-    body.replaceChildren(notice("FT.Card.drawing"));
-    void loadCardTemplate()
-      .then(() => redraw(m))
-      .catch((e: unknown) => console.error(e));
-    return;
-  }
-  body.innerHTML = drawn;
-  const refused = refusalOf(m);
-  if (refused) body.prepend(notice(refused));
+  drawMessageBody(m, html, {
+    draw: () => {
+      // A card whose data this system does not write, or whose blocks no reader can walk, draws no numbers at all.
+      if (!card || cardProblem(card)) throw new Error(card ? (cardProblem(card) ?? "") : "not a card");
+      // Issue 28: drawn for this page's user, with only the controls this user may use.
+      return renderCardNow(card, viewerOf(m));
+    },
+    load: loadCardTemplate,
+    unreadable: "FT.Card.unreadable",
+    after: (body) => {
+      const refused = refusalOf(m);
+      if (refused) body.prepend(notice(refused));
+    },
+  });
 }
 
 /**

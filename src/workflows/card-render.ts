@@ -10,6 +10,7 @@ import type { AttackCardData, GrenadeCard } from "../data/chat/attack-card.js";
 import { tokenByUuid } from "../documents/subtypes.js";
 import { clientSettings, SETTINGS } from "../helpers/settings.js";
 import type { RolledDice } from "./attack-flow.js";
+import { renderLoaded } from "./message-body.js";
 import { isSquadCard, squadCardHtml } from "./squad-card.js";
 
 type ActorI = Actor.Implementation;
@@ -118,16 +119,10 @@ export function renderCardNow(
   viewer: CardViewer,
 ): string | null {
   if (isSquadCard(card)) return squadCardHtml(card, viewer);
-  const template: unknown = Handlebars.partials[CARD_TEMPLATE];
-  if (typeof template !== "function") return null;
   // The view parts' partials (card-parts/) are loaded with the card's template (`loadCardTemplate`).
   if (cardViewParts().some((p) => typeof Handlebars.partials[templatePath(p.template)] !== "function"))
     return null;
-  // A compiled template delegate, called as v13's renderTemplate calls it.
-  return (template as HandlebarsTemplateDelegate)(cardViewOf(card, viewer), {
-    allowProtoMethodsByDefault: true,
-    allowProtoPropertiesByDefault: true,
-  });
+  return renderLoaded(CARD_TEMPLATE, cardViewOf(card, viewer));
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   type RuleText,
   ruleCardProblem,
 } from "../data/chat/rule-card.js";
+import { drawMessageBody } from "./message-body.js";
 
 export { keyed, line, literal, type RuleLine, type RuleText } from "../data/chat/rule-card.js";
 
@@ -104,34 +105,20 @@ function isRuleMessage(m: Msg): m is ChatMessage.OfType<"rule"> {
   return m.type === "rule";
 }
 
-/** A short notice paragraph, localized on this page. */
-function notice(key: string): HTMLElement {
-  const p = document.createElement("p");
-  p.className = "ft-card-refused";
-  p.textContent = game.i18n?.localize(key) ?? key;
-  return p;
-}
-
 /**
  * Draw a `rule` message's body in `html` from its data, in this page's language. A message whose content this user
  * may not see (a blind or whispered roll: core draws "rolled privately") is left as core drew it. A card whose data
  * is not one this system writes draws a notice, and nothing of its data; nothing here throws into the chat log.
  */
 export function drawRuleCard(m: Msg, html: HTMLElement): void {
-  if (!isRuleMessage(m) || !m.isContentVisible) return;
-  const body = html.querySelector<HTMLElement>(".message-content");
-  if (!body) return;
-  try {
-    const card = m.system;
-    const problem = ruleCardProblem(card);
-    if (problem) {
-      console.warn(`Frontier Tactics | rule card ${m.id}: ${problem}`);
-      body.replaceChildren(notice("FT.Card.ruleUnreadable"));
-      return;
-    }
-    body.innerHTML = ruleCardHtml(card);
-  } catch (e) {
-    console.warn(`Frontier Tactics | rule card ${m.id}:`, e);
-    body.replaceChildren(notice("FT.Card.ruleUnreadable"));
-  }
+  if (!isRuleMessage(m)) return;
+  drawMessageBody(m, html, {
+    draw: () => {
+      const problem = ruleCardProblem(m.system);
+      if (problem) throw new Error(problem);
+      return ruleCardHtml(m.system);
+    },
+    load: async () => undefined,
+    unreadable: "FT.Card.ruleUnreadable",
+  });
 }

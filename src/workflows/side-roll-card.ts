@@ -7,7 +7,7 @@
  */
 import { templatePath } from "../constants.js";
 import { SIDE_ROLL_VERSION, type SideRollData } from "../data/chat/side-roll.js";
-import { redraw } from "./card-draw.js";
+import { drawMessageBody, renderLoaded } from "./message-body.js";
 import { type SideCard, safeColour } from "./side-initiative.js";
 
 type Msg = ChatMessage.Implementation;
@@ -49,13 +49,11 @@ export const loadSideRollTemplate = (): Promise<unknown> =>
  * escapes every value; the colour is checked again (the data is untrusted).
  */
 export function sideRollHtml(card: SideRollData): string | null {
-  const template: unknown = Handlebars.partials[TEMPLATE];
-  if (typeof template !== "function") return null;
-  // A compiled template delegate, called as v13's renderTemplate calls it.
-  return (template as HandlebarsTemplateDelegate)(
-    { ...card, colour: safeColour(card.colour), sealed: card.sealed || card.total === undefined },
-    { allowProtoMethodsByDefault: true, allowProtoPropertiesByDefault: true },
-  );
+  return renderLoaded(TEMPLATE, {
+    ...card,
+    colour: safeColour(card.colour),
+    sealed: card.sealed || card.total === undefined,
+  });
 }
 
 const isSideRoll = (m: Msg): m is ChatMessage.OfType<"sideRoll"> => m.type === "sideRoll";
@@ -65,24 +63,10 @@ const isSideRoll = (m: Msg): m is ChatMessage.OfType<"sideRoll"> => m.type === "
  * roll) is left as core drew it; nothing here throws into the chat log.
  */
 export function drawSideRoll(m: Msg, html: HTMLElement): void {
-  if (!isSideRoll(m) || !m.isContentVisible) return;
-  const body = html.querySelector<HTMLElement>(".message-content");
-  if (!body) return;
-  try {
-    const drawn = sideRollHtml(m.system);
-    if (drawn === null) {
-      // The template is not loaded on this page yet: draw the card again once it is.
-      void loadSideRollTemplate()
-        .then(() => redraw(m))
-        .catch((e: unknown) => console.error(e));
-      return;
-    }
-    body.innerHTML = drawn;
-  } catch (e) {
-    console.warn(`Frontier Tactics | side roll card ${m.id}:`, e);
-    const p = document.createElement("p");
-    p.className = "ft-card-refused";
-    p.textContent = game.i18n?.localize("FT.Card.ruleUnreadable") ?? "FT.Card.ruleUnreadable";
-    body.replaceChildren(p);
-  }
+  if (!isSideRoll(m)) return;
+  drawMessageBody(m, html, {
+    draw: () => sideRollHtml(m.system),
+    load: loadSideRollTemplate,
+    unreadable: "FT.Card.ruleUnreadable",
+  });
 }
