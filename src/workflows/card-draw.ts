@@ -38,7 +38,8 @@ export function drawCard(m: Msg, html: HTMLElement): void {
   drawMessageBody(m, html, {
     draw: () => {
       // A card whose data this system does not write, or whose blocks no reader can walk, draws no numbers at all.
-      if (!card || cardProblem(card)) throw new Error(card ? (cardProblem(card) ?? "") : "not a card");
+      const problem = card ? cardProblem(card) : "not a card";
+      if (!card || problem) throw new Error(problem ?? "");
       // Issue 28: drawn for this page's user, with only the controls this user may use.
       return renderCardNow(card, viewerOf(m));
     },
