@@ -27,16 +27,16 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { FoundryCaster } from "../src/canvas/foundry-caster.js";
 import { wallIndex } from "../src/canvas/wall-index.js";
+import { rollD20Initiative } from "../src/documents/combat/d20-initiative.js";
+import { rollSides } from "../src/documents/combat/side-initiative.js";
 import { measureD20Cover } from "../src/rules/d20/cover.js";
 import { type Footprint, measureCover, type RayCaster } from "../src/rules/index.js";
-import { rollD20Initiative } from "../src/workflows/d20-initiative.js";
-import { rollSides } from "../src/workflows/side-initiative.js";
 import {
   type MoraleWrites,
   NO_FACTORS,
   recordIntimidation,
   settleSide,
-} from "../src/workflows/side-morale.js";
+} from "../src/workflows/optional/side-morale.js";
 import { sideView } from "../tests/fixtures/combat.js";
 import { createCanvas, installCanvas, plainScene, wallData, wallDocument } from "../tests/foundry/canvas.js";
 

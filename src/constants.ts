@@ -16,6 +16,6 @@ export const PARTIALS = [
   "actor/swn.hbs",
   "item/body-weapon-d20.hbs",
   "item/body-defense-d20.hbs",
-  // Issue 28: the side roll card, drawn from its data on every page (workflows/side-roll-card.ts).
+  // Issue 28: the side roll card, drawn from its data on every page (workflows/card/side-roll-card.ts).
   "chat/side-roll.hbs",
 ] as const;

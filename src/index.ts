@@ -38,14 +38,14 @@ import { getSetting, registerSettings, SETTINGS } from "./helpers/settings.js";
 import { enableSortableTables } from "./helpers/sortable.js";
 import { TURN_SECONDS } from "./rules/index.js";
 
-import { bindAttackCard, gmSide, registerCardRequests, watchCards } from "./workflows/card-actions.js";
-import { renderCheckVerdict } from "./workflows/checks.js";
-import { registerDodging } from "./workflows/dodging.js";
-import { registerPhaseHooks } from "./workflows/phase-gate.js";
-import { drawRuleCard } from "./workflows/rule-card.js";
-import { drawSideRoll } from "./workflows/side-roll-card.js";
-import { keepBrokenDoorsOpen, reopenBrokenDoor } from "./workflows/structure-doors.js";
-import { registerStatusExpiry } from "./workflows/timed-status.js";
+import { bindAttackCard, gmSide, registerCardRequests, watchCards } from "./workflows/card/card-actions.js";
+import { drawRuleCard } from "./workflows/card/rule-card.js";
+import { drawSideRoll } from "./workflows/card/side-roll-card.js";
+import { registerStatusExpiry } from "./workflows/damage/timed-status.js";
+import { renderCheckVerdict } from "./workflows/optional/checks.js";
+import { keepBrokenDoorsOpen, reopenBrokenDoor } from "./workflows/optional/structure-doors.js";
+import { registerDodging } from "./workflows/turn/dodging.js";
+import { registerPhaseHooks } from "./workflows/turn/phase-gate.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | init`);
@@ -83,12 +83,12 @@ Hooks.once("init", () => {
   // Loaded when first asked (the system's first load stays within its budget, architecture.md): a Stimdose or
   // Staydose (drugs.ts), a shot at a wall (structure.ts).
   registerGMRequest("drug", async (body, user) =>
-    (await import("./workflows/drugs.js")).handleDrugRequest(body, user),
+    (await import("./workflows/optional/drugs.js")).handleDrugRequest(body, user),
   );
   // Doze sleep and stuns end when their turns have passed (v13 does not end effects itself).
   registerStatusExpiry();
   registerGMRequest("structure", async (body, user) =>
-    (await import("./workflows/structure.js")).handleStructureRequest(body, user),
+    (await import("./workflows/optional/structure.js")).handleStructureRequest(body, user),
   );
   registerSideMoraleHooks();
   listenForGMRequests();
@@ -174,10 +174,10 @@ Hooks.once("ready", () => {
 /**
  * SWN-09, SWN-10, SWN-12 (issue 16): side Morale's GM requests, the reading a GM writes on the reader's User, and the hooks on which the active
  * GM recomputes a side — an actor's SWN block (its HP), a combatant defeated, added or removed, the combat started
- * or a new round. The workflow (`workflows/side-morale.ts`) is loaded when first needed.
+ * or a new round. The workflow (`workflows/optional/side-morale.ts`) is loaded when first needed.
  */
 function registerSideMoraleHooks(): void {
-  const morale = () => import("./workflows/side-morale.js");
+  const morale = () => import("./workflows/optional/side-morale.js");
   // In a world with the SWN additions the workflow is fetched once the world is ready, so the first change it
   // answers does not wait for the download.
   Hooks.once("ready", () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { dialogContext } from "../src/applications/attack-dialog-context.js";
-import { prepareAttack } from "../src/workflows/attack-plan.js";
+import { prepareAttack } from "../src/workflows/attack/attack-plan.js";
 import { burstPrep, zebulonBurstPrep } from "./fixtures/dialog.js";
 
 const sets = (p: ReturnType<typeof burstPrep>) =>

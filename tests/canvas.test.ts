@@ -14,7 +14,7 @@ import {
   readTarget,
   unitsPerPixel,
 } from "../src/canvas/scene-facts.js";
-import { grenadeOutcome } from "../src/workflows/grenade-plan.js";
+import { grenadeOutcome } from "../src/workflows/attack/grenade-plan.js";
 import {
   createCanvas,
   type FoundryCanvas,

@@ -91,12 +91,12 @@ describe("issue 28: the card types live in src/data/chat", () => {
   it("the card's writers, readers and view share no import cycle (the 12-file cycle of review §2.1 is gone)", () => {
     const cardFiles = new Set([
       "applications/card-context.ts",
-      "workflows/card-data.ts",
-      "workflows/card-render.ts",
-      "workflows/attack-flow.ts",
-      "workflows/d20-grenade.ts",
-      "workflows/squad-card.ts",
-      "workflows/stray.ts",
+      "workflows/card/card-data.ts",
+      "workflows/card/card-render.ts",
+      "workflows/attack/attack-flow.ts",
+      "workflows/card/d20-grenade.ts",
+      "workflows/card/squad-card.ts",
+      "workflows/attack/stray.ts",
     ]);
     const through = cycles().filter((c) => c.some((f) => cardFiles.has(f)));
     expect(through).toEqual([]);

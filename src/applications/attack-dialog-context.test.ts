@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { burstPrep } from "../../tests/fixtures/dialog.js";
-import { type PreparedAttack, prepareAttack } from "../workflows/attack-plan.js";
+import { type PreparedAttack, prepareAttack } from "../workflows/attack/attack-plan.js";
 import { dialogContext, dialogNumbers, recompute, requestFromForm } from "./attack-dialog-context.js";
 import { modifierRows, parseSigned } from "./attack-dialog-rows.js";
 

@@ -16,8 +16,8 @@ import {
   modifierShifts,
   RulesError,
 } from "../rules/index.js";
-import type { AttackRequest, PreparedAttack } from "../workflows/attack-plan.js";
-import { prepareAttack } from "../workflows/attack-plan.js";
+import type { AttackRequest, PreparedAttack } from "../workflows/attack/attack-plan.js";
+import { prepareAttack } from "../workflows/attack/attack-plan.js";
 import { modifierRows, parseSigned, SHARED } from "./attack-dialog-rows.js";
 import { situationContext, situationFromForm } from "./attack-situation.js";
 import { defenseRows } from "./d20-dialog.js";

@@ -14,7 +14,7 @@
  *   floating-point number has no "+" and only the ASCII hyphen).
  */
 import type { Modifier } from "../rules/index.js";
-import type { PreparedAttack } from "../workflows/attack-plan.js";
+import type { PreparedAttack } from "../workflows/attack/attack-plan.js";
 
 /** What a burst does with a target's row: takes its value, drops it (a bonus not all earn), or neither. */
 export type BurstRole = "sets" | "dropped" | null;

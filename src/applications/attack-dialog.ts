@@ -21,7 +21,7 @@ import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../constants.js";
 import { keepClassName } from "../helpers/class-name.js";
 import { guard, guarded, notify, report } from "../helpers/report.js";
-import type { AttackRequest, PreparedAttack } from "../workflows/attack-plan.js";
+import type { AttackRequest, PreparedAttack } from "../workflows/attack/attack-plan.js";
 import {
   dialogContext,
   dialogNumbers,

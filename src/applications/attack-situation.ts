@@ -19,7 +19,7 @@ import {
   withSituation,
   withVisionAid,
 } from "../rules/index.js";
-import type { AttackRequest, PreparedAttack } from "../workflows/attack-plan.js";
+import type { AttackRequest, PreparedAttack } from "../workflows/attack/attack-plan.js";
 
 const FACTS = Object.keys(SITUATION_VALUES) as SituationFact[];
 

@@ -6,9 +6,9 @@
 
 import type { AttackCardData, D20GrenadeBlock, GrenadeCard } from "../data/chat/attack-card.js";
 import { parseDice } from "../rules/index.js";
-import { appliedOf, damageOf, undoneOf } from "../workflows/card-data.js";
-import { d20ShotView } from "../workflows/d20-card.js";
-import { blastOutcome } from "../workflows/grenade-effects.js";
+import { appliedOf, damageOf, undoneOf } from "../workflows/card/card-data.js";
+import { d20ShotView } from "../workflows/card/d20-card.js";
+import { blastOutcome } from "../workflows/damage/grenade-effects.js";
 import { partContexts } from "./card-parts/index.js";
 
 /**

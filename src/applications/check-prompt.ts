@@ -2,7 +2,7 @@
  * The small prompts a shift-click on the sheet opens before a check (DialogV2.input, client/applications/api/
  * dialog.mjs): the easy/hard adjustment of an ability check (SF-B-24), and the column shifts, result shift and
  * colour needed of a Zebulon skill check (SF-Z-02, SF-Z-05, SF-Z-07). They only collect what the user typed; the
- * check workflow (`workflows/checks.ts`) refuses a bad value with the rule in the message before rolling.
+ * check workflow (`workflows/optional/checks.ts`) refuses a bad value with the rule in the message before rolling.
  */
 import { SUCCESS_COLOURS } from "../rules/index.js";
 

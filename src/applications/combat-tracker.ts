@@ -8,14 +8,14 @@ import { isSwn } from "../canvas/morale-band.js";
 import { overwatchOf } from "../canvas/overwatch.js";
 import { suppressingInto, suppressionOf } from "../canvas/suppression.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
+import { flatFootedIn } from "../documents/combat/d20-initiative.js";
+import { sideOrder } from "../documents/combat/side-initiative.js";
 import { isItemType, isSide, sideIdOf } from "../documents/subtypes.js";
 import { keepClassName } from "../helpers/class-name.js";
 import { guarded, notify } from "../helpers/report.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import { trackerGuarded } from "../helpers/tracker-report.js";
 import { roundPhases } from "../rules/index.js";
-import { flatFootedIn } from "../workflows/d20-initiative.js";
-import { sideOrder } from "../workflows/side-initiative.js";
 import { declareFor } from "./declare-dialog.js";
 import { decorateTurns } from "./phase-context.js";
 import { moveToSideEntry } from "./side-move.js";
@@ -275,7 +275,7 @@ export class FrontierCombatTracker extends Base {
     );
     const weapon = suppressor ?? melee.find((i) => i.system.equipped) ?? melee[0];
     if (!weapon) return notify("warn", "FT.D20.AoO.noMeleeWeapon", { name: actor.name ?? "" });
-    const { attackWithWeapon } = await import("../workflows/attack.js");
+    const { attackWithWeapon } = await import("../workflows/attack/attack.js");
     await attackWithWeapon(actor, weapon, { aoo: true, combatant });
   }
 
@@ -283,7 +283,7 @@ export class FrontierCombatTracker extends Base {
   static async #onRun(this: FrontierCombatTracker): Promise<void> {
     const c = this.combat?.combatant;
     if (!c) return;
-    const { moveAction } = await import("../workflows/d20-move.js");
+    const { moveAction } = await import("../workflows/turn/d20-move.js");
     await moveAction(c, "run");
   }
 
@@ -291,7 +291,7 @@ export class FrontierCombatTracker extends Base {
   static async #onDisengage(this: FrontierCombatTracker): Promise<void> {
     const c = this.combat?.combatant;
     if (!c) return;
-    const { moveAction } = await import("../workflows/d20-move.js");
+    const { moveAction } = await import("../workflows/turn/d20-move.js");
     await moveAction(c, "disengage");
   }
 
@@ -305,7 +305,7 @@ export class FrontierCombatTracker extends Base {
     const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
     const combatant = id ? this.combat?.combatants.get(id) : undefined;
     if (!combatant) return;
-    const { declareOverwatch } = await import("../workflows/swn-overwatch.js");
+    const { declareOverwatch } = await import("../workflows/optional/swn-overwatch.js");
     await declareOverwatch(combatant);
   }
 
@@ -323,7 +323,7 @@ export class FrontierCombatTracker extends Base {
     const weapon = held.weaponId ? actor.items.get(held.weaponId) : undefined;
     if (!weapon || !isItemType(weapon, "weapon"))
       return notify("warn", "FT.SWN.Overwatch.noWeapon", { name: actor.name ?? "" });
-    const { attackWithWeapon } = await import("../workflows/attack.js");
+    const { attackWithWeapon } = await import("../workflows/attack/attack.js");
     await attackWithWeapon(actor, weapon, { overwatch: true, combatant });
   }
 

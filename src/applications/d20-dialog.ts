@@ -4,7 +4,7 @@
  * attack's, so the user overrides them in their own rows, fields `def.<targetId>.<id>`, which go to the request's
  * `targetOverrides` (`attack-plan.ts`). The percentile engines have no Defense: no rows.
  */
-import { CONCEALMENT_OVERRIDE, type PreparedAttack } from "../workflows/attack-plan.js";
+import { CONCEALMENT_OVERRIDE, type PreparedAttack } from "../workflows/attack/attack-plan.js";
 import { type ModifierRow, signed } from "./attack-dialog-rows.js";
 
 /** The overrides the request carries for one target (its own over the shared ones, as the plan reads them). */

@@ -7,8 +7,12 @@
 import { SYSTEM_ID } from "../constants.js";
 import { weaponFacts } from "../data/item/facts.js";
 import { isItemType } from "../documents/subtypes.js";
-import { checkDeclaration, type DeclarationInput, declaredThisRound } from "../workflows/declarations.js";
-import { mayDeclare } from "../workflows/phase-gate.js";
+import {
+  checkDeclaration,
+  type DeclarationInput,
+  declaredThisRound,
+} from "../workflows/turn/declarations.js";
+import { mayDeclare } from "../workflows/turn/phase-gate.js";
 
 const esc = (s: string) => foundry.utils.escapeHTML(s);
 

@@ -1,6 +1,6 @@
 /**
  * Side Morale's controls (issue 16; SWN-09, SWN-10, SWN-12): Intimidate and Read Morale from a character's sheet
- * (the roll is the GM's, `workflows/side-morale.ts`), the GM's factor editor and the tracker's Morale strip. Loaded
+ * (the roll is the GM's, `workflows/optional/side-morale.ts`), the GM's factor editor and the tracker's Morale strip. Loaded
  * when first used.
  */
 import { isSide, sideIdOf } from "../documents/subtypes.js";
@@ -16,7 +16,7 @@ import {
   moraleRead,
   notHeld,
   setGmFactors,
-} from "../workflows/side-morale.js";
+} from "../workflows/optional/side-morale.js";
 
 const t = (key: string, data?: Record<string, string>) =>
   (data ? game.i18n?.format(key, data) : game.i18n?.localize(key)) ?? key;

@@ -5,8 +5,8 @@
  */
 import { SYSTEM_ID } from "../constants.js";
 import { currentVariant } from "../helpers/settings.js";
-import { declaredParts } from "../workflows/declarations.js";
-import { declaredOf, declaringSide, heldInMelee } from "../workflows/phase-gate.js";
+import { declaredParts } from "../workflows/turn/declarations.js";
+import { declaredOf, declaringSide, heldInMelee } from "../workflows/turn/phase-gate.js";
 
 type TurnContext = foundry.applications.sidebar.tabs.CombatTracker.TurnContext;
 

@@ -5,9 +5,10 @@
  * menu is built, before the `getCombatTrackerContextOptions` hook (client/applications/api/application.mjs). The
  * sides are read when the dialog opens, not when the menu was built, so a side made or removed since is right.
  */
+
+import { safeColour } from "../documents/combat/side-initiative.js";
 import { isSide, sideIdOf } from "../documents/subtypes.js";
 import { guard, notify } from "../helpers/report.js";
-import { safeColour } from "../workflows/side-initiative.js";
 
 type MenuEntry = foundry.applications.ux.ContextMenu.Entry<HTMLElement>;
 type CombatI = Combat.Implementation;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { THREE_SIDES } from "../../tests/fixtures/combat.js";
-import type { CombatView } from "../workflows/side-initiative.js";
-import { phasesOf, sideOrder } from "../workflows/side-initiative.js";
+import type { CombatView } from "../documents/combat/side-initiative.js";
+import { phasesOf, sideOrder } from "../documents/combat/side-initiative.js";
 import { buildTracker, sideLetters } from "./tracker-context.js";
 
 const turns = ["p1", "cap", "r1", "eusyl", "bok"].map((id) => ({ id, name: id, img: "", css: "" }));

@@ -3,14 +3,15 @@
  * total, surprised badge) with its combatants under it in turn order, and the phases of the round with the
  * current one marked. NPC side numbers can be hidden from players.
  */
-import type { Phase, PhaseKind } from "../rules/index.js";
+
 import {
   type CombatView,
   hasRoll,
   rolledThisRound,
   type SideSecret,
   safeColour,
-} from "../workflows/side-initiative.js";
+} from "../documents/combat/side-initiative.js";
+import type { Phase, PhaseKind } from "../rules/index.js";
 
 /** A row of core's tracker (its TurnContext); only the combatant id is read, the row goes to the template whole. */
 export interface TurnLike {

@@ -1,6 +1,6 @@
 /**
  * SWN-13 (issue 16): the Morale band of the side a token fights on, as every client reads it from the side's
- * CombatantGroup (`system.morale.band`, written by the active GM, `workflows/side-morale.ts`), for the attack facts
+ * CombatantGroup (`system.morale.band`, written by the active GM, `workflows/optional/side-morale.ts`), for the attack facts
  * of its attacks and of the attacks at it. Small and static: the Morale workflow itself is loaded when first needed.
  */
 import { isSide, sideIdOf } from "../documents/subtypes.js";

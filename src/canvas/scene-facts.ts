@@ -5,6 +5,7 @@
  * involve at all (a player's never a hidden one or one they cannot see: {@link mayInvolve}).
  */
 import { SYSTEM_ID } from "../constants.js";
+import { flatFootedIn } from "../documents/combat/d20-initiative.js";
 import { actorSystem, isSquad } from "../documents/subtypes.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import {
@@ -23,10 +24,9 @@ import {
   rangeWithElevation,
   tokensInTheWay,
 } from "../rules/index.js";
-import type { TargetInput } from "../workflows/attack-plan.js";
-import { d20TargetFacts } from "../workflows/d20-facts.js";
-import { flatFootedIn } from "../workflows/d20-initiative.js";
-import { isDodging } from "../workflows/dodging.js";
+import type { TargetInput } from "../workflows/attack/attack-plan.js";
+import { d20TargetFacts } from "../workflows/attack/d20-facts.js";
+import { isDodging } from "../workflows/turn/dodging.js";
 import { d20Lattice, d20Melee, inMetres } from "./d20-cover-facts.js";
 import { FoundryCaster } from "./foundry-caster.js";
 import { squareGrid } from "./grid-support.js";
@@ -102,7 +102,7 @@ export function movementReport(
       squares > run ? { key: "FT.Error.ranTooFar", data: { name, moved: squares, max: run } } : null;
     return { movement: squares <= 0 ? "stationary" : squares <= walk ? "walked" : "ran", note, moved };
   }
-  // SF-X-10: its owner marked it dodging this round (workflows/dodging.ts). Dodging is movement (at half running
+  // SF-X-10: its owner marked it dodging this round (workflows/turn/dodging.ts). Dodging is movement (at half running
   // speed): a token marked dodging that has not moved this round is stationary.
   if (moved > 0 && isDodging(t.document.combatant)) {
     const max = dodgeSpeed(sys?.derived?.run ?? 30);

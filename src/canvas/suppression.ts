@@ -4,7 +4,7 @@
  *
  * Authority (review of issue 15, H1): a Combatant's owner may write its flags, and a player's client creates its own
  * cards, so neither is where an area lives. After a suppression card, its author asks the active GM
- * (`workflows/d20-suppression.ts`), who checks the card as it checks any card to apply (seal, author, weapon),
+ * (`workflows/card/d20-card-requests.ts`), who checks the card as it checks any card to apply (seal, author, weapon),
  * measures the area around its target's token itself, and writes it on its own User (`flags.frontier-tactics.
  * suppressing`, keyed by combatant id), which no player may write (common/documents/user.mjs `#canUpdate`: players
  * may only modify themselves). An area holds until its suppressor's next turn: it is read only while the combat is

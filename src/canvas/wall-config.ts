@@ -51,7 +51,7 @@ export function addHeightField(
 /**
  * SF-X-41: a "Structure" select (the structure types of rules-tables §10.2) and its structural points, stored as
  * `flags.frontier-tactics.structure` and `.structuralPoints`; blank points are rolled from the type the first time
- * the wall is hit (`workflows/structure.ts`).
+ * the wall is hit (`workflows/optional/structure.ts`).
  */
 export function addStructureFields(
   app: { readonly document: WallDocument.Implementation },

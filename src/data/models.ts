@@ -222,7 +222,7 @@ export class AttackCardModel extends FrontierModel<
 
 /**
  * The `rule` ChatMessage subtype (issue 28): a small card's kind, rule id, title and lines as i18n keys and text,
- * typed by `chat/rule-card.ts`; every client draws it in its own language (`workflows/rule-card.ts`).
+ * typed by `chat/rule-card.ts`; every client draws it in its own language (`workflows/card/rule-card.ts`).
  */
 export class RuleCardModel extends FrontierModel<typeof RULE_CARD_SPEC, ChatMessage.Implementation> {
   static override readonly spec = RULE_CARD_SPEC;
@@ -232,7 +232,7 @@ export class RuleCardModel extends FrontierModel<typeof RULE_CARD_SPEC, ChatMess
 
 /**
  * The `sideRoll` ChatMessage subtype (issue 28): a side's initiative roll (SF-X-04), typed by `chat/side-roll.ts`;
- * every client draws it in its own language (`workflows/side-roll-card.ts`).
+ * every client draws it in its own language (`workflows/card/side-roll-card.ts`).
  */
 export class SideRollModel extends FrontierModel<typeof SIDE_ROLL_SPEC, ChatMessage.Implementation> {
   static override readonly spec = SIDE_ROLL_SPEC;

@@ -1,6 +1,6 @@
 /**
  * Combat with side initiative (SF-B-03..05, SF-X-01..06) on v13 CombatantGroups. The logic is in
- * `workflows/side-initiative.ts`; this class only reads its documents into a CombatView and writes the results.
+ * `documents/combat/side-initiative.ts`; this class only reads its documents into a CombatView and writes the results.
  *
  * What it relies on in v13 (client/documents/combat.mjs, client/documents/combatant.mjs,
  * common/documents/combat.mjs):
@@ -13,7 +13,7 @@
  *   every side write here goes out as one Combat update with the turn index that keeps whoever is acting.
  * - Every document's data and every chat message reach every client (`ChatMessage#visible` only filters the chat
  *   log), so a hidden NPC side's numbers are in no document and no message: only the GM's browser keeps them
- *   (helpers/side-secrets.ts).
+ *   (documents/combat/side-secrets.ts).
  * - The server checks only common rules (common/documents/combat.mjs, search id 8044410250: `#canUpdate` lets a
  *   player write `round` and `turn`, and the base `_canChangeRound` returns true; this class's override runs only
  *   in browsers, where a player's script can go around it). The active GM answers a round a player wrote
@@ -25,8 +25,8 @@ import { keepEntries, keptEntry } from "../helpers/d20-secrets.js";
 import { asGM, foundryUsers, QUERY } from "../helpers/gm-query.js";
 import { type GMAnswer, type GMRequestBody, requestGM } from "../helpers/gm-request.js";
 import { perPage } from "../helpers/page-state.js";
+import { KeyedQueue } from "../helpers/serial.js";
 import { currentEngine, currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
-import { keepSecrets, keptSecret } from "../helpers/side-secrets.js";
 import { reportTrackerError } from "../helpers/tracker-report.js";
 import {
   actAfter,
@@ -38,15 +38,17 @@ import {
   triggerReady,
 } from "../rules/d20/initiative.js";
 import { roundPhases } from "../rules/index.js";
+import { keyed, line, literal, postRuleCard } from "../workflows/card/rule-card.js";
+import { sideRollData } from "../workflows/card/side-roll-card.js";
+import { markAllowed, type RefereedMark, touchedMarks } from "../workflows/turn/mark-referee.js";
 import {
   type D20InitiativeFlag,
   type D20InitiativePorts,
   entryOf,
   type Roller,
   rollD20Initiative,
-} from "../workflows/d20-initiative.js";
-import { damageIsHeld, type HeldRequest, holdRequest, releaseHeld } from "../workflows/exchange.js";
-import { markAllowed, type RefereedMark, touchedMarks } from "../workflows/mark-referee.js";
+} from "./combat/d20-initiative.js";
+import { damageIsHeld, type HeldRequest, holdRequest, releaseHeld } from "./combat/exchange.js";
 import {
   endsRoundAt,
   followPhase,
@@ -59,9 +61,7 @@ import {
   remapPhaseTurn,
   roundTimeDelta,
   stepPhaseTurn,
-} from "../workflows/phase-turns.js";
-import { keyed, line, literal, postRuleCard } from "../workflows/rule-card.js";
-import { KeyedQueue } from "../workflows/serial.js";
+} from "./combat/phase-turns.js";
 import {
   assignSides,
   type CombatView,
@@ -82,8 +82,8 @@ import {
   turnKeeping,
   turnOrder,
   withSideChanges,
-} from "../workflows/side-initiative.js";
-import { sideRollData } from "../workflows/side-roll-card.js";
+} from "./combat/side-initiative.js";
+import { keepSecrets, keptSecret } from "./combat/side-secrets.js";
 import { actorSystem, isSide, sideIdOf } from "./subtypes.js";
 
 type Side = CombatantGroup.OfType<"side">;
@@ -478,7 +478,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   }
 
   /**
-   * Do the round's phase and Foundry's turn move together (workflows/phase-turns.ts)? In a started combat with
+   * Do the round's phase and Foundry's turn move together (documents/combat/phase-turns.ts)? In a started combat with
    * phases whose world enforces them; with "enforce phases" off the phase strip is a reminder only and the turn
    * moves as in core, one pass of the turn order per round.
    */
@@ -650,7 +650,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const group = this.groups.get(card.sideId);
     const colour = safeColour(group && isSide(group) ? group.system.colour : "");
     const sealed = this.#seals(card.sideId);
-    // Issue 28: a typed `sideRoll` message, drawn by each client from its data (workflows/side-roll-card.ts).
+    // Issue 28: a typed `sideRoll` message, drawn by each client from its data (workflows/card/side-roll-card.ts).
     const data: ChatMessage.CreateData = {
       type: "sideRoll",
       speaker: { alias: card.sideName },
@@ -1533,7 +1533,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
 
   /**
    * Active GM (T2-2B, T2-3E): a player's change of a mark the rules do not allow at this moment
-   * (workflows/mark-referee.ts) is written back as it was, in one update; the GM and the player are told.
+   * (workflows/turn/mark-referee.ts) is written back as it was, in one update; the GM and the player are told.
    */
   #putBackMarks(userId: string): void {
     const noted = MARKS_BEFORE.get(this);

@@ -1,6 +1,6 @@
 /**
  * The real d20 initiative entries of hidden NPCs (T2-1D, SW-03), kept on the GM's machine only — the d20 analogue of
- * helpers/side-secrets.ts, for the same reasons: every document and every chat message reaches every client, so the
+ * documents/combat/side-secrets.ts, for the same reasons: every document and every chat message reaches every client, so the
  * count, die and modifier may be in none of them. They live in a "client" setting, which v13 keeps in the browser's
  * localStorage (client/helpers/client-settings.mjs `#setClient`) and never sends to the server or another client.
  *

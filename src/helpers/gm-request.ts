@@ -46,7 +46,7 @@ export type GMRequestBody =
       readonly combatId: string;
       readonly actorId: string;
     }
-  /** Use a Stimdose or Staydose (SF-B-22, SF-B-15) from the asker's actor's gear on a target (`workflows/drugs.ts`). */
+  /** Use a Stimdose or Staydose (SF-B-22, SF-B-15) from the asker's actor's gear on a target (`workflows/optional/drugs.ts`). */
   | { readonly kind: "drug"; readonly actorId: string; readonly itemId: string; readonly target: string }
   /** SF-X-41: shoot a door or wall (the GM computes the damage from the weapon). */
   | {

@@ -1,5 +1,5 @@
 /**
- * The store behind the GM-browser secrets (helpers/side-secrets.ts for hidden sides, R1-5d; helpers/d20-secrets.ts
+ * The store behind the GM-browser secrets (documents/combat/side-secrets.ts for hidden sides, R1-5d; helpers/d20-secrets.ts
  * for hidden d20 counts, T2-1D): a "client" setting, which v13 keeps in the browser's localStorage
  * (client/helpers/client-settings.mjs `#setClient`) and never sends to the server or another client.
  *

@@ -17,17 +17,17 @@ import type {
 } from "../data/models.js";
 import type { ObscurementBehavior } from "../data/region/obscurement.js";
 import type { FrontierActor } from "../documents/actor.js";
+import type { D20InitiativeFlag } from "../documents/combat/d20-initiative.js";
+import type { HeldRequest } from "../documents/combat/exchange.js";
 import type { FrontierCombat, handleRollSideQuery } from "../documents/combat.js";
 import type { FrontierItem } from "../documents/item.js";
 import type { SettingValues } from "../helpers/settings.js";
-import type { AppliedRecord } from "../workflows/apply-damage.js";
-import type { AttackEntry } from "../workflows/attack-record.js";
-import type { Rest } from "../workflows/card-actions.js";
-import type { D20InitiativeFlag } from "../workflows/d20-initiative.js";
-import type { RunningFlag } from "../workflows/d20-move.js";
-import type { Declared } from "../workflows/declarations.js";
-import type { HeldRequest } from "../workflows/exchange.js";
-import type { TurnLedger } from "../workflows/turn-ledger.js";
+import type { AttackEntry } from "../workflows/attack/attack-record.js";
+import type { Rest } from "../workflows/card/card-actions.js";
+import type { AppliedRecord } from "../workflows/damage/apply-damage.js";
+import type { RunningFlag } from "../workflows/turn/d20-move.js";
+import type { Declared } from "../workflows/turn/declarations.js";
+import type { TurnLedger } from "../workflows/turn/turn-ledger.js";
 
 /** `frontier-tactics.<key>` for each of our settings. */
 type FrontierSettingConfig = { [K in keyof SettingValues as `frontier-tactics.${K}`]: SettingValues[K] };
@@ -108,9 +108,9 @@ declare module "fvtt-types/configuration" {
         surprise?: boolean;
         /** SW-03: the GM rolls each side's NPCs as one group (one d20, the best member's bonus). */
         groupRoll?: boolean;
-        /** SWN-10: the round each actor (by id) last read Morale in; GM-written (workflows/side-morale.ts). */
+        /** SWN-10: the round each actor (by id) last read Morale in; GM-written (workflows/optional/side-morale.ts). */
         moraleReads?: Record<string, number>;
-        /** SWN-09: the round each actor (by id) last tried to intimidate in; GM-written (workflows/side-morale.ts). */
+        /** SWN-09: the round each actor (by id) last tried to intimidate in; GM-written (workflows/optional/side-morale.ts). */
         intimidations?: Record<string, number>;
         /**
          * SW-02: the combatants the GM marked unaware of their opponents before the start (no turn in a surprise
@@ -128,19 +128,19 @@ declare module "fvtt-types/configuration" {
     };
     Combatant: {
       "frontier-tactics": {
-        /** The round its owner marked it dodging in (SF-X-10, workflows/dodging.ts). */
+        /** The round its owner marked it dodging in (SF-X-10, workflows/turn/dodging.ts). */
         dodging?: number | null;
-        /** This round's declaration and the shots fired against it (SF-X-07, workflows/declarations.ts). */
+        /** This round's declaration and the shots fired against it (SF-X-07, workflows/turn/declarations.ts). */
         declared?: Declared;
-        /** What it did this round: shots, reload, the round each weapon last fired (workflows/turn-ledger.ts). */
+        /** What it did this round: shots, reload, the round each weapon last fired (workflows/turn/turn-ledger.ts). */
         turn?: TurnLedger;
-        /** SW-03: its d20 initiative check's tie-break terms (workflows/d20-initiative.ts). */
+        /** SW-03: its d20 initiative check's tie-break terms (documents/combat/d20-initiative.ts). */
         init?: D20InitiativeFlag;
         /** SW-34: holding its turn — delaying (acts later, at a lower count) or a readied action (acts before another). */
         state?: "none" | "delaying" | "readied";
-        /** SW-24: running (no Dex to Defense until its next turn) and the rounds run in a row (workflows/d20-move.ts). */
+        /** SW-24: running (no Dex to Defense until its next turn) and the rounds run in a row (workflows/turn/d20-move.ts). */
         running?: RunningFlag;
-        /** SWN-08: its overwatch — the round, the facing, spent or not (workflows/swn-overwatch.ts). */
+        /** SWN-08: its overwatch — the round, the facing, spent or not (workflows/optional/swn-overwatch.ts). */
         overwatch?: OverwatchFlag;
       };
     };
@@ -159,7 +159,7 @@ declare module "fvtt-types/configuration" {
         height?: "" | "full" | "low";
         /** SWN-15: a key of the seed's materials table (thinWood … particulates); "" or absent = none. */
         material?: string;
-        /** SF-X-41 (workflows/structure.ts): the structure type the GM gave it (rules-tables §10.2); "" or unset: none. */
+        /** SF-X-41 (workflows/optional/structure.ts): the structure type the GM gave it (rules-tables §10.2); "" or unset: none. */
         structure?: string;
         /** SF-X-41: its structural points left; null or unset: rolled from the type when first hit. */
         structuralPoints?: number | null;
@@ -169,8 +169,8 @@ declare module "fvtt-types/configuration" {
     };
     ActiveEffect: {
       /**
-       * A drug's effect (workflows/drugs.ts): which drug, and the Stamina a Stimdose gave; a status with a duration
-       * the active GM ends when it runs out (workflows/timed-status.ts).
+       * A drug's effect (workflows/optional/drugs.ts): which drug, and the Stamina a Stimdose gave; a status with a duration
+       * the active GM ends when it runs out (workflows/damage/timed-status.ts).
        */
       "frontier-tactics": { drug?: "stimdose" | "staydose"; gained?: number; timed?: boolean };
     };
@@ -181,15 +181,15 @@ declare module "fvtt-types/configuration" {
     User: {
       /**
        * A request to the active GM and its answer (helpers/gm-request.ts), written on the asker's own User; on a
-       * GM's User, the seals of attack cards by message id (workflows/card-actions.ts `watchCards`).
+       * GM's User, the seals of attack cards by message id (workflows/card/card-actions.ts `watchCards`).
        */
       "frontier-tactics": {
         seals?: Record<string, { d: string; t: number }>;
-        /** On a GM's User: the record of attacks by message id (workflows/attack-record.ts, review T2-1C). */
+        /** On a GM's User: the record of attacks by message id (workflows/attack/attack-record.ts, review T2-1C). */
         attacks?: Record<string, AttackEntry>;
-        /** On a GM's User: what did not land of a card's item and status writes (workflows/card-actions.ts, T2-2F). */
+        /** On a GM's User: what did not land of a card's item and status writes (workflows/card/card-actions.ts, T2-2F). */
         unlanded?: Record<string, Partial<Rest>>;
-        /** On a GM's User: the Fortitude saves rolled, by message id and token id (workflows/card-actions.ts, T2-3A). */
+        /** On a GM's User: the Fortitude saves rolled, by message id and token id (workflows/card/card-actions.ts, T2-3A). */
         saves?: Record<string, Record<string, boolean>>;
         /** On a GM's User: SW-43 suppressed areas by suppressor combatant id (canvas/suppression.ts). */
         suppressing?: Record<string, SuppressingEntry>;
@@ -200,7 +200,7 @@ declare module "fvtt-types/configuration" {
           skipped?: { id: string; reason: string; data?: Readonly<Record<string, string>> }[];
           error?: string | null;
         };
-        /** SWN-10: the GM's answer to a Read Morale, written by a GM on the reader's User (workflows/side-morale.ts). */
+        /** SWN-10: the GM's answer to a Read Morale, written by a GM on the reader's User (workflows/optional/side-morale.ts). */
         moraleReading?: {
           id: string;
           combatId: string;
@@ -210,7 +210,7 @@ declare module "fvtt-types/configuration" {
       };
     };
     Actor: {
-      /** The records of applied hits, per card and token (workflows/apply-damage.ts, `ledgerPath`). */
+      /** The records of applied hits, per card and token (workflows/damage/apply-damage.ts, `ledgerPath`). */
       "frontier-tactics": { hits?: Record<string, Record<string, AppliedRecord>> };
     };
   }

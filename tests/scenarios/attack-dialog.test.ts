@@ -6,7 +6,7 @@
  * roll, and a dialog that cannot be drawn rejects instead of leaving the attack waiting.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import type { AttackRequest } from "../../src/workflows/attack-plan.js";
+import type { AttackRequest } from "../../src/workflows/attack/attack-plan.js";
 import { burstPrep } from "../fixtures/dialog.js";
 import {
   captureUnhandledRejections,

@@ -10,7 +10,7 @@
  * that changes its Stamina. Older cards' records are read as legacy marks: still applied, not undone automatically.
  */
 import { describe, expect, it } from "vitest";
-import { readCard } from "../../src/workflows/card-data.js";
+import { readCard } from "../../src/workflows/card/card-data.js";
 import { BURST_CARD, BURST_CARD_V1 } from "../fixtures/cards.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
@@ -65,8 +65,8 @@ const storedCard = (messageId: string, client = table.client(GM_ID)) =>
 function gm(messageId: string) {
   const run = (op: "gmApplyDamage" | "gmUndoDamage", ids: string[]) =>
     table.client(GM_ID).run(async () => {
-      const flow = await import("../../src/workflows/card-apply.js");
-      const { foundryGMPorts } = await import("../../src/workflows/card-gm.js");
+      const flow = await import("../../src/workflows/card/card-apply.js");
+      const { foundryGMPorts } = await import("../../src/workflows/card/card-gm.js");
       const r = await flow[op](messageId, ids, foundryGMPorts());
       await table.settle();
       return r;

@@ -195,7 +195,7 @@ describe("scenario: attack cards of every earlier version (issue 28: migrated on
         expect(JSON.parse(JSON.stringify(source))).toEqual(migrated);
       // No reader migrates it again: the card the buttons and the GM read is the model's own data.
       const same = onEveryClient(table, async () => {
-        const { cardOfMessage } = await import("../../src/workflows/card-seal.js");
+        const { cardOfMessage } = await import("../../src/workflows/card/card-seal.js");
         const m = G().game.messages.get(MSG);
         return cardOfMessage(m) === m.system.card;
       });

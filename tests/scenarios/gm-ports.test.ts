@@ -8,7 +8,7 @@
  * Stamina; the card keeps public marks only.
  */
 import { describe, expect, it } from "vitest";
-import { readCard } from "../../src/workflows/card-data.js";
+import { readCard } from "../../src/workflows/card/card-data.js";
 import { BURST_CARD } from "../fixtures/cards.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
@@ -96,8 +96,8 @@ describe("scenario: the GM's ports apply a stored card's damage", () => {
         ] as const,
     );
     const r = await table.client(GM_ID).run(async () => {
-      const { gmApplyDamage } = await import("../../src/workflows/card-apply.js");
-      const { foundryGMPorts } = await import("../../src/workflows/card-gm.js");
+      const { gmApplyDamage } = await import("../../src/workflows/card/card-apply.js");
+      const { foundryGMPorts } = await import("../../src/workflows/card/card-gm.js");
       return gmApplyDamage(msg, [uuid(T1), uuid(T3), uuid(GONE)], foundryGMPorts());
     });
     await table.settle();

@@ -242,7 +242,7 @@ export async function attackFromSheet(
     const doc = actorOf(actor);
     const item = doc?.items.get(item_) ?? doc?.items.getName(item_);
     if (!item) throw new Error(`${client.userId} has no item ${item_} on actor ${JSON.stringify(actor)}`);
-    const { attackWithWeapon } = await import("../../src/workflows/attack.js");
+    const { attackWithWeapon } = await import("../../src/workflows/attack/attack.js");
     await attackWithWeapon(doc, item, options);
   });
 }
@@ -507,7 +507,7 @@ export const tokenUuid = (scene: string, token: string): string => `Scene.${scen
  */
 export async function postCard(table: Table, client: Client, card: unknown): Promise<string> {
   const id = await client.run(async () => {
-    const { renderCard } = await import("../../src/workflows/attack.js");
+    const { renderCard } = await import("../../src/workflows/attack/attack.js");
     const { migrateCard } = await import("../../src/data/chat/card-migration.js");
     const msg = await G().ChatMessage.create({
       type: "attack",

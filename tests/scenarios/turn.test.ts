@@ -333,7 +333,7 @@ describe("scenario: what a combatant did this round (issue 12, the turn)", () =>
     expect(await clickRow(alice, EUSYL, NEEDLER, "attack")).toBe(false);
     await alice.run(async () => {
       const actor = G().game.actors.get(EUSYL);
-      const { attackWithWeapon } = await import("../../src/workflows/attack.js");
+      const { attackWithWeapon } = await import("../../src/workflows/attack/attack.js");
       await attackWithWeapon(actor, actor.items.get(NEEDLER), { fast: true });
     });
     await table.settle();

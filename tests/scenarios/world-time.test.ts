@@ -1,7 +1,7 @@
 /**
  * Scenario (issue 27, review foundry-v13-combat-data-2 "Where the harness differs" 2): world time moves on with the
  * combat — v13's turn and round writes carry `worldTime: {delta}` and every client's `updateWorldTime` fires — and a
- * timed status set outside any combat, which runs by world time (src/workflows/timed-status.ts `hasRunOut`), ends
+ * timed status set outside any combat, which runs by world time (src/workflows/damage/timed-status.ts `hasRunOut`), ends
  * when the rounds of a later fight have used up its seconds (SF-X-01: a round is one 6-second turn; SF-B-04).
  *
  * Encounter (kit-phases.ts): Eusyl (Alice's) against the pirates Vask and Orr; side d10s 9 and 2 each round.
@@ -21,7 +21,7 @@ describe("scenario: a timed status runs out by the world time a combat's rounds 
     const gm = table.client(GM_ID);
     // Before any combat: a stun of 2 turns, which runs by world time (no combat to count its rounds in).
     await gm.run(async () => {
-      const { turnOnFor } = await import("../../src/workflows/timed-status.js");
+      const { turnOnFor } = await import("../../src/workflows/damage/timed-status.js");
       await turnOnFor(G().game.actors.get(EUSYL), "stun", 2, true);
     });
     await table.settle();

@@ -10,8 +10,8 @@ import { isFrontierActor, isItemType } from "../../documents/subtypes.js";
 import { keepClassName } from "../../helpers/class-name.js";
 import { guard, guarded } from "../../helpers/report.js";
 import { currentProfile, currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js";
-import { punchHint } from "../../workflows/card-bounds.js";
-import { carriedOf, linkPower } from "../../workflows/power-links.js";
+import { punchHint } from "../../workflows/card/card-bounds.js";
+import { carriedOf, linkPower } from "../../workflows/optional/power-links.js";
 import { keepClearedNumbers } from "./cleared-numbers.js";
 import { abilityPairs, staminaBar, weaponRow } from "./context.js";
 import { creatureContext } from "./creature-context.js";
@@ -227,7 +227,7 @@ export class FrontierActorSheet extends Base {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const item = id ? this.document.items.get(id) : undefined;
     if (!item) return;
-    const { attackWithWeapon } = await import("../../workflows/attack.js");
+    const { attackWithWeapon } = await import("../../workflows/attack/attack.js");
     await attackWithWeapon(this.document, item, { fast: event.shiftKey });
   }
 
@@ -238,7 +238,9 @@ export class FrontierActorSheet extends Base {
     _event: PointerEvent,
     target: HTMLElement,
   ): Promise<void> {
-    const { SPECIAL_ATTACKS, specialAttack, strikeObject } = await import("../../workflows/d20-special.js");
+    const { SPECIAL_ATTACKS, specialAttack, strikeObject } = await import(
+      "../../workflows/attack/d20-special.js"
+    );
     // SW-40: striking an object is no opposed check.
     if (target.dataset.kind === "object") return strikeObject(this.document);
     const kind = SPECIAL_ATTACKS.find((k) => k === target.dataset.kind);
@@ -262,19 +264,19 @@ export class FrontierActorSheet extends Base {
     _event: PointerEvent,
     target: HTMLElement,
   ): Promise<void> {
-    const { SWN_ACTIONS, swnAction } = await import("../../workflows/swn-actions.js");
+    const { SWN_ACTIONS, swnAction } = await import("../../workflows/optional/swn-actions.js");
     const kind = SWN_ACTIONS.find((k) => k === target.dataset.kind);
     if (kind) await swnAction(this.document, kind);
   }
 
   static async #onPunch(this: FrontierActorSheet, event: PointerEvent): Promise<void> {
-    const { meleeAttack } = await import("../../workflows/melee.js");
+    const { meleeAttack } = await import("../../workflows/attack/melee.js");
     await meleeAttack(this.document, null, { fast: event.shiftKey });
   }
 
   /** A creature's natural attack at the user's target: one click, no dialog (issue 13). */
   static async #onCreatureAttack(this: FrontierActorSheet): Promise<void> {
-    const { creatureAttack } = await import("../../workflows/creature-attack.js");
+    const { creatureAttack } = await import("../../workflows/attack/creature-attack.js");
     await creatureAttack(this.document);
   }
 
@@ -283,7 +285,7 @@ export class FrontierActorSheet extends Base {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const item = id ? this.document.items.get(id) : undefined;
     if (!item) return;
-    const { throwWeapon } = await import("../../workflows/melee.js");
+    const { throwWeapon } = await import("../../workflows/attack/melee.js");
     await throwWeapon(this.document, item, { fast: event.shiftKey });
   }
 
@@ -292,7 +294,7 @@ export class FrontierActorSheet extends Base {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const item = id ? this.document.items.get(id) : undefined;
     if (!item) return;
-    const { reloadFromSheet } = await import("../../workflows/turn-ledger.js");
+    const { reloadFromSheet } = await import("../../workflows/turn/turn-ledger.js");
     await reloadFromSheet(this.document, item);
   }
 
@@ -301,13 +303,13 @@ export class FrontierActorSheet extends Base {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const item = id ? this.document.items.get(id) : undefined;
     if (!item) return;
-    const { damageStructure } = await import("../../workflows/structure.js");
+    const { damageStructure } = await import("../../workflows/optional/structure.js");
     await damageStructure(this.document, item);
   }
 
   /** Spotting distance, whispered to the GM (SF-X-03). */
   static async #onSpotting(this: FrontierActorSheet): Promise<void> {
-    const { spotting } = await import("../../workflows/spotting.js");
+    const { spotting } = await import("../../workflows/optional/spotting.js");
     await spotting(this.document);
   }
 
@@ -338,7 +340,7 @@ export class FrontierActorSheet extends Base {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const item = id ? this.document.items.get(id) : undefined;
     if (!item) return;
-    const { useGear } = await import("../../workflows/drugs.js");
+    const { useGear } = await import("../../workflows/optional/drugs.js");
     await useGear(this.document, item);
   }
 
@@ -347,7 +349,7 @@ export class FrontierActorSheet extends Base {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const item = id ? this.document.items.get(id) : undefined;
     if (!item) return;
-    const { rollSkillCheck } = await import("../../workflows/checks.js");
+    const { rollSkillCheck } = await import("../../workflows/optional/checks.js");
     if (!e.shiftKey) return rollSkillCheck(this.document, item);
     const { promptSkillCheck } = await import("../check-prompt.js");
     const answer = await promptSkillCheck(item.name);
@@ -355,7 +357,7 @@ export class FrontierActorSheet extends Base {
   }
 
   static async #onNpcReaction(this: FrontierActorSheet): Promise<void> {
-    const { rollNpcReaction } = await import("../../workflows/checks.js");
+    const { rollNpcReaction } = await import("../../workflows/optional/checks.js");
     await rollNpcReaction(this.document);
   }
 
@@ -367,7 +369,7 @@ export class FrontierActorSheet extends Base {
   ): Promise<void> {
     const key = target.dataset.ability;
     if (!key) return;
-    const { rollAbilityCheck } = await import("../../workflows/checks.js");
+    const { rollAbilityCheck } = await import("../../workflows/optional/checks.js");
     if (!e.shiftKey) return rollAbilityCheck(this.document, key);
     const { promptAdjustment } = await import("../check-prompt.js");
     const adjustment = await promptAdjustment(game.i18n?.localize(`FT.Ability.${key}.label`) ?? key);

@@ -3,7 +3,7 @@
  * (SW-24), an SWN action, a Morale change (SWN-13), Intimidate (SWN-09), Read Morale (SWN-10), overwatch (SWN-08), a
  * squad's healing (SWN-17), the d20 initiative rolls (SW-03), a Fortitude save (SW-10), a drug given, a structure
  * hit (SF-X-41), a spotting distance (SF-X-03). It stores no HTML: its title and lines are i18n keys
- * with their data (text only), so every client draws it in its own language (`workflows/rule-card.ts`).
+ * with their data (text only), so every client draws it in its own language (`workflows/card/rule-card.ts`).
  *
  * A piece of text is either an i18n key (`FT.…`) formatted with its data, or literal text (`key` ""): what is not a
  * sentence of the system (a name, "2d6 [4, 3] +1 = 8"). A datum's value is literal text, or, with `i18n`, an `FT.…`

@@ -1,7 +1,7 @@
 /**
  * The `sideRoll` ChatMessage subtype (issue 28): the card of one side's initiative roll (SF-B-04, SF-X-04..06) — the
  * side's name and colour, its d10, modifier and total, whose modifier it is (its rule id), the holstered penalty
- * (SF-X-06). It stores no HTML: every client draws it in its own language (`workflows/side-roll-card.ts`).
+ * (SF-X-06). It stores no HTML: every client draws it in its own language (`workflows/card/side-roll-card.ts`).
  *
  * A sealed side's card (R1-5d, "hide NPC initiative") holds only that the side rolled: no number in its data, since
  * every client receives every message whatever its roll mode (v13 `ChatMessage#visible` hides a whisper or a blind

@@ -3,7 +3,7 @@
  * compendium YAML through it (one source of truth for weapon numbers).
  */
 import type { BurstSpec, DefenseState, RangeTable, WeaponFacts } from "../../rules/index.js";
-import { d20WeaponFacts } from "../../workflows/d20-facts.js";
+import { d20WeaponFacts } from "../../workflows/attack/d20-facts.js";
 import type { ModelData } from "../spec.js";
 import type { DEFENSE_SPEC, WEAPON_SPEC } from "./specs.js";
 

@@ -1,0 +1,351 @@
+/**
+ * The attack in Foundry: read the user's targets and the scene, open the dialog (unless shift-clicked), roll with
+ * Foundry's dice (so Dice So Nice animates them), spend the ammunition on the attacker's own item, and post one
+ * `attack` card. Everything it decides is in attack-plan / attack-flow; this file fills their ports.
+ */
+import { bandOfToken } from "../../canvas/morale-band.js";
+import {
+  attackTargets,
+  cardIsPublic,
+  cardName,
+  involvedTokens,
+  movementOf,
+  readTarget,
+  unitsPerPixel,
+} from "../../canvas/scene-facts.js";
+import { isSuppressed, isThreatened, suppressingInto } from "../../canvas/suppression.js";
+import type { AttackCardData, GrenadeCard } from "../../data/chat/attack-card.js";
+import { type WeaponSystem, weaponFacts } from "../../data/item/facts.js";
+import { type FrontierActorType, isFrontierActor, isItemType } from "../../documents/subtypes.js";
+import { requestGM } from "../../helpers/gm-request.js";
+import { notify, report } from "../../helpers/report.js";
+import { currentEngine, currentVariant } from "../../helpers/settings.js";
+import { SUPPRESSION_AREA_M } from "../../rules/d20/actions.js";
+import {
+  type AttackerFacts,
+  burstAreaProblem,
+  DEFAULT_DECLARATIONS,
+  RulesError,
+  visionAidFromGear,
+} from "../../rules/index.js";
+import { keepsNumbersSecret, rollFormula, withoutAttackerNumbers } from "../card/card-render.js";
+import { withoutD20AttackerNumbers, withoutD20TargetNumbers } from "../card/d20-card.js";
+import { d20GrenadeCard } from "../card/d20-grenade.js";
+import { grenadeCard } from "../card/grenade-card.js";
+import { postAttackCard } from "../card/post-card.js";
+import { gateAttack } from "../turn/phase-gate.js";
+import { turnGate } from "../turn/turn-ledger.js";
+import { type AttackPorts, runAttack } from "./attack-flow.js";
+import type { AmmoState, AttackRequest, OffHandOption, StepRequest } from "./attack-plan.js";
+import { d20AttackerFacts, d20WeaponProblem } from "./d20-facts.js";
+
+export {
+  keepsNumbersSecret,
+  renderCard,
+  rollFormula,
+  withoutAttackerNumbers,
+} from "../card/card-render.js";
+
+type ActorI = Actor.Implementation;
+type ItemI = Item.Implementation;
+type FrontierActorI = Actor.OfType<FrontierActorType>;
+type WeaponI = Item.OfType<"weapon">;
+type TokenP = foundry.canvas.placeables.Token.Implementation;
+
+export interface AttackOptions {
+  /** Skip the dialog (shift-click). */
+  readonly fast?: boolean;
+  /** The weapon as used this time (a knife thrown rather than wielded: its skill is "thrown"). */
+  readonly system?: WeaponSystem;
+  /** SW-25: an attack of opportunity — one melee attack at the highest bonus, out of the attacker's turn. */
+  readonly aoo?: boolean;
+  /** SWN-08: the one overwatch shot — one attack, out of turn, at −2 ignoring cover armour, in the arc. */
+  readonly overwatch?: boolean;
+  /** The combatant that acts (the tracker's row), when it is not the active combat's for the actor's first token. */
+  readonly combatant?: Combatant.Implementation;
+}
+
+/** The attacker's facts from its sheet and token. */
+export function attackerFacts(actor: FrontierActorI, weapon: WeaponSystem, token: TokenP): AttackerFacts {
+  const sys = actor.system;
+  const skill = weapon.skill;
+  return {
+    dex: sys.abilities.dex?.value ?? 0,
+    str: sys.abilities.str?.value ?? 0,
+    rs: sys.abilities.rs?.value ?? 0,
+    stamina: { value: sys.stamina.value, max: sys.stamina.max },
+    skillLevel: sys.derived?.skills?.[skill] ?? 0,
+    ambidextrous: !!sys.derived?.ambidextrous,
+    movement: movementOf(token),
+    vehicle: "none",
+    inSkimmer: false,
+    anesthetic: !!sys.anesthetic,
+    // SF-X-23: infrared or light amplification goggles in the gear (the dialog can change it).
+    visionAid: visionAidFromGear(actor.items.filter((i) => i.type === "gear").map((i) => i.name)),
+    // The d20 engine's block (issue 14); the other engines ignore it.
+    d20: {
+      // SWN-13: the attacker's side's Morale band (swn profile; null otherwise).
+      ...d20AttackerFacts(sys, actor.statuses, bandOfToken(token)),
+      // SW-43: in an area another side suppresses; SW-25: a foe within reach (the dialog warns of provoking).
+      suppressed: isSuppressed(token),
+      threatened: isThreatened(token, involvedTokens()),
+    },
+  };
+}
+
+/** SWN-08: the overwatch shot is made as one (the dialog shows it chosen; the engine checks the arc). */
+function overwatchShot(a: AttackerFacts, overwatch: boolean): AttackerFacts {
+  const d = a.d20;
+  return overwatch && d?.swn ? { ...a, d20: { ...d, swn: { ...d.swn, action: "overwatch" } } } : a;
+}
+
+/** Where the weapon draws its ammunition: its own clip, or the power pack it is plugged into (SF-X-36). */
+export function ammoState(actor: ActorI, item: WeaponI): AmmoState {
+  const s = item.system;
+  const a = s.ammo;
+  const linked = a.powerSource ? actor.items.get(a.powerSource) : undefined;
+  // Only a power source item can feed the weapon (its `remaining` and `capacity` are the pack's).
+  const pack = linked && isItemType(linked, "powerSource") ? linked : undefined;
+  const packSys = pack?.system;
+  return {
+    unit: a.unit,
+    perShot: a.perShot,
+    perSeu: s.damage.perSeu.enabled,
+    remaining: packSys ? packSys.remaining : a.remaining,
+    capacity: packSys ? packSys.capacity : a.capacity,
+    sourceId: pack?.id ?? item.id ?? "",
+  };
+}
+
+/**
+ * SW-22: what the attacker may fight with in the off hand — its other weapons the d20 engine can roll (no grenade),
+ * and the other end of the attack's own double weapon.
+ */
+export function offHandOptions(actor: ActorI, item: WeaponI): OffHandOption[] {
+  const engine = currentEngine().id;
+  const out: OffHandOption[] = [];
+  if (item.system.d20.double)
+    out.push({
+      id: "double",
+      name: game.i18n?.format("FT.D20.FullAttack.doubleEnd", { name: item.name ?? "" }) ?? item.name ?? "",
+      weapon: weaponFacts(item.name ?? "", item.system),
+      ammo: ammoState(actor, item),
+      double: true,
+    });
+  for (const other of actor.items) {
+    if (other.id === item.id || !isItemType(other, "weapon")) continue;
+    const s = other.system;
+    if (s.d20.grenade || d20WeaponProblem(engine, other.name ?? "", s)) continue;
+    out.push({
+      id: other.id ?? "",
+      name: other.name ?? "",
+      weapon: weaponFacts(other.name ?? "", s),
+      ammo: ammoState(actor, other),
+      double: false,
+    });
+  }
+  return out;
+}
+
+/** SW-43: ask the active GM to keep a suppression card's area; what it refuses is said, nothing thrown. */
+async function keepSuppression(messageId: string): Promise<void> {
+  const r = await requestGM({ kind: "suppress", messageId, ids: [] });
+  for (const s of r.skipped.slice(0, 3)) notify("warn", s.reason, s.data);
+}
+
+/** The dialog's first full attack and fire mode (SW-22, SW-35, SW-36): a mode only for several targets. */
+export function defaultPlan(sys: WeaponSystem, targets: number, surpriseRound: boolean): StepRequest {
+  const fire = sys.d20.fire;
+  const mode =
+    targets > 1 || !fire.single ? (fire.auto ? "autofire" : fire.multi ? "multifire" : "single") : "single";
+  return { fullAttack: targets > 1 || mode !== "single", mode, surpriseRound };
+}
+
+export async function attackWithWeapon(
+  actor: ActorI,
+  item: ItemI,
+  options: AttackOptions = {},
+): Promise<void> {
+  // The acting combatant's own token (an unlinked NPC's among several), else the actor's first on the scene.
+  const token = options.combatant?.token?.object ?? actor.getActiveTokens()[0];
+  if (!token) return notify("warn", "FT.Attack.noToken");
+  const combatant = options.combatant ?? game.combat?.combatants.find((c) => c.tokenId === token.id);
+  const targets = attackTargets();
+  if (targets.length === 0) return notify("warn", "FT.Error.noTarget");
+  // Only our actors attack, and only with weapons (the sheet offers Attack on weapons alone).
+  if (!isFrontierActor(actor) || !isItemType(item, "weapon")) return notify("warn", "FT.Attack.notAWeapon");
+  const sys: WeaponSystem = options.system ?? item.system;
+  // The percentile engines resolve melee with rules-tables §6's melee engine (melee.ts, RT-6); an engine that plans its
+  // own attack steps (d20: SW-04, SW-14 reach, SW-07 Strength, SW-22 full attacks) resolves melee here, as an attack.
+  if (sys.skill === "melee" && !currentEngine().attackSteps)
+    return (await import("./melee.js")).meleeAttack(actor, item, options);
+  const weapon = weaponFacts(item.name ?? "", sys);
+  // Issue 14: a weapon the d20 engine cannot roll is refused before anything is spent.
+  const d20Problem = d20WeaponProblem(currentEngine().id, item.name ?? "", sys);
+  if (d20Problem) return report(d20Problem);
+  // SF-X-01, SF-B-03, SF-X-07, SF-X-30, SF-X-31: what the phase allows, and what was declared (phase-gate.ts).
+  const gate = gateAttack(token, targets, weapon.rof);
+  if (!gate) return;
+  // SF-B-02, SF-B-15, SF-X-27, SF-X-30, SF-X-37: what this attacker did this round (turn-ledger.ts), refused here.
+  // SW-43: a suppressor's attack of opportunity may be a ranged one, into the area it suppresses.
+  const intoSuppressed =
+    !!options.aoo && !!combatant && !!targets[0] && !!suppressingInto(combatant, targets[0]);
+  const turn = turnGate(actor, item, combatant, {
+    aoo: !!options.aoo,
+    intoSuppressed,
+    overwatch: !!options.overwatch,
+  });
+  if (!turn) return;
+  const unit = sys.rangeUnit === "squares" ? "squares" : "m";
+  // SW-38: a d20 grenadelike weapon is thrown at the square where the target stands (the engine that throws at
+  // squares says how); otherwise a thrown weapon with a blast is a Star Frontiers grenade (SF-X-38).
+  const square = weapon.d20?.grenade && currentEngine().areaTarget ? weapon.d20.grenade : null;
+  const isGrenade = !square && sys.skill === "thrown" && sys.blastRadius > 0;
+  if (square && targets.length > 1) return notify("warn", "FT.D20.Grenade.oneSquare");
+  try {
+    // SF-X-24: a burst's targets stand adjacent in an area 10 m wide, checked before anything is spent.
+    const area =
+      targets.length > 1 && weapon.burst
+        ? burstAreaProblem(
+            token.center,
+            targets.map((t) => ({ x: t.center.x, y: t.center.y, name: t.name ?? "" })),
+            unitsPerPixel(),
+          )
+        : null;
+    if (area) throw new RulesError(area.key, area.key, area.data);
+    const scene = targets.map((t) => readTarget(token, t, unit));
+    const request: AttackRequest = {
+      engine: currentEngine(),
+      variant: currentVariant(),
+      attacker: overwatchShot(attackerFacts(actor, sys, token), !!options.overwatch),
+      weapon,
+      ammo: ammoState(actor, item),
+      targets: scene.map((s) => s.input),
+      declarations: {
+        ...DEFAULT_DECLARATIONS,
+        // SF-X-24: several targets of a burst weapon mean a burst — where the engine reads bursts at all (a d20
+        // attack at two targets is refused as one shot at several, review 14b H1).
+        burst: targets.length > 1 && !!weapon.burst && currentEngine().reads.has("burst"),
+        powerSetting: sys.damage.perSeu.enabled ? sys.damage.perSeu.min : null,
+        ...gate.declarations,
+      },
+      firedLastTurn: turn.firedLastTurn,
+      // SW-22, SW-35, SW-36: where the engine plans steps (d20), several targets start as a full attack in the
+      // weapon's fire mode (autofire, else multifire), one attack at each in turn; SW-02 the surprise round.
+      // SW-25: an attack of opportunity is one attack at the highest bonus, never a full attack.
+      plan: options.aoo
+        ? { fullAttack: false, mode: "single", surpriseRound: false, aoo: true }
+        : options.overwatch
+          ? { fullAttack: false, mode: "single", surpriseRound: false }
+          : defaultPlan(sys, targets.length, !!game.combat?.inSurpriseRound && !!combatant),
+      ...(square ? { area: "grenade" as const } : {}),
+      // SW-22: the weapons the dialog offers for the off hand.
+      ...(currentEngine().attackSteps && !square ? { offHands: offHandOptions(actor, item) } : {}),
+      // A player's dialog shows no secret NPC's Defense and cannot rewrite it; a GM's may (review 14 H2).
+      ...(game.user?.isGM
+        ? {}
+        : {
+            secretTargets: scene
+              .filter((s) => keepsNumbersSecret(s.token.actor))
+              .map((s) => s.token.document.uuid),
+          }),
+    };
+    let suppressHit = false;
+    const ports: AttackPorts<Roll> = {
+      confirm: async (prep) => {
+        const { AttackDialog } = await import("../../applications/attack-dialog.js");
+        return gate.confirmed(
+          await AttackDialog.prompt(prep, item.name ?? "", unit === "squares" ? "□" : "m", gate.shotsLimit),
+        );
+      },
+      roll: rollFormula,
+      spendAmmo: async (sourceId, remaining) => {
+        const holder = actor.items.get(sourceId);
+        if (!holder) return;
+        const left = Math.max(0, remaining);
+        // A weapon's own clip (the attack's, or the off hand's, SW-22), or the power pack it draws on.
+        await holder.update(
+          isItemType(holder, "weapon")
+            ? { system: { ammo: { remaining: left } } }
+            : { system: { remaining: left } },
+        );
+      },
+      createCard: async (card, rolls) => {
+        let final: AttackCardData & { grenade?: GrenadeCard | null } = card;
+        if (isGrenade) final = await grenadeCard(card, token, scene[0]!.token, sys, rolls);
+        // SW-43: a hit with suppression fire threatens the 4 m × 4 m area around where the target stands until the
+        // suppressor's next turn — kept on its Combatant with the round's ledger (one write), in a combat only.
+        if (card.area === "suppression") {
+          const at = scene[0]!.token.center;
+          const size = SUPPRESSION_AREA_M / unitsPerPixel();
+          const hit = card.result.shots[0]?.outcome.hit ?? false;
+          suppressHit = hit;
+          final = {
+            ...final,
+            suppression: hit ? { x: at.x, y: at.y, size, kept: !!combatant?.parent?.started } : null,
+          };
+        }
+        // d20WeaponProblem refused a grenade without its radius or DC before anything was spent.
+        if (square && square.burstRadius !== null && square.reflexDC !== null)
+          final = await d20GrenadeCard(
+            card,
+            token,
+            scene[0]!.token,
+            {
+              burstRadius: square.burstRadius,
+              reflexDC: square.reflexDC,
+              increment: sys.d20.rangeIncrement ?? 0,
+              // SWN-16, SWN-15: under the swn profile the miss lands 1d3 hexes away and cover from the blast
+              // point gives armour against the grenade's TL.
+              ...(card.profile === "swn" ? { swn: weapon.d20?.swn } : {}),
+            },
+            sys.d20.damage,
+            rolls,
+          );
+        // SF-X-35: the tokens in the way, by UUID and name, for the GM to pick who a stray shot hits. A hidden
+        // token on a public card is "?" (`cardName`, issue 11's `mayInvolve`): players read that card.
+        if (final.stray) {
+          const shown = cardIsPublic();
+          const candidates = final.stray.candidates.flatMap((c) => {
+            const t = canvas?.tokens?.get(c.id);
+            return t ? [{ id: t.document.uuid, name: cardName(t.document, shown) }] : [];
+          });
+          final = { ...final, stray: { ...final.stray, candidates } };
+        }
+        // Issue 14: an NPC target's Defense (its class bonus and Dex) is kept from players too. First, while the
+        // attacker's totals are still there: SW-31's "struck the cover" is decided from them (review 14b).
+        final = withoutD20TargetNumbers(
+          final,
+          new Set(scene.filter((s) => keepsNumbersSecret(s.token.actor)).map((s) => s.token.document.uuid)),
+        );
+        if (keepsNumbersSecret(actor)) final = withoutD20AttackerNumbers(withoutAttackerNumbers(final));
+        // The random rollId of T2-1C is the poster's (post-card.ts).
+        final = {
+          ...final,
+          // SW-25, SWN-08: an attack made out of the round's action says so; the GM counts it apart (attack-record.ts).
+          ...(options.aoo
+            ? { reaction: "aoo" as const }
+            : options.overwatch
+              ? { reaction: "overwatch" as const }
+              : {}),
+        };
+        const posted = await postAttackCard(final, rolls, { actor, token: token.document });
+        // SW-43: the active GM checks the card and keeps its area (canvas/suppression.ts), in a combat only.
+        if (suppressHit && posted && combatant?.parent?.started) await keepSuppression(posted);
+        return posted;
+      },
+    };
+    // One Combatant write after the card: the round's ledger and the declaration's count together.
+    await runAttack(request, turn.ports(ports, gate.flags), {
+      actorUuid: actor.uuid,
+      weaponId: item.id ?? null,
+      fast: !!options.fast,
+      effect: sys.effect || null,
+      sceneId: token.document.parent?.id ?? null,
+      rangeUnit: unit,
+    });
+  } catch (e) {
+    // A rules error, a cancelled dialog or anything else: reported here, so a macro calling this sees it too.
+    report(e);
+  }
+}

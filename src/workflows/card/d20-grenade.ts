@@ -1,0 +1,218 @@
+/**
+ * A d20 grenadelike weapon at the table (SW-38, issue 15): the throw is rolled at the 2 m square where the target
+ * stands (Defense 5 with the range penalty, `ResolutionEngine.squareTarget`); a miss deviates 1d3 m + 1 m per two
+ * full increments in a 1d8 direction, and a wall that blocks movement stops it (`rules/d20/grenade.ts`); the burst
+ * catches everyone within its radius not walled off, each with the cover it has from the blast point (SW-30); the
+ * damage is rolled once for the burst, and each creature caught may make a Reflex save for half from the card —
+ * a request to the active GM, who rolls it once and writes the halved damage on the card before it is applied.
+ *
+ * The grenade's burst radius and Reflex DC are its own numbers (ruling 2): a grenade without them is refused before
+ * anything is spent (`d20-facts.ts` `d20WeaponProblem`).
+ */
+import { postureOf } from "../../canvas/d20-cover-facts.js";
+import { FoundryCaster } from "../../canvas/foundry-caster.js";
+import {
+  cardIsPublic,
+  cardName,
+  involvedTokens,
+  occupants,
+  unitsPerPixel,
+} from "../../canvas/scene-facts.js";
+import type {
+  AttackCardData,
+  CardTarget,
+  D20GrenadeBlock,
+  D20Save,
+  GrenadeCard,
+  TargetDamage,
+} from "../../data/chat/attack-card.js";
+import { burstCaught, grenadeLanding, reflexAgainstBurst } from "../../rules/d20/grenade.js";
+import {
+  armourAfterAp,
+  coverArmour,
+  type D20WeaponFacts,
+  firstObstacle,
+  parseDice,
+} from "../../rules/index.js";
+import { rollFormula } from "./card-render.js";
+
+type TokenP = foundry.canvas.placeables.Token.Implementation;
+
+/** The d20 grenade block of a stored card, if it is one. */
+export function d20GrenadeOf(card: { readonly grenade?: GrenadeCard | null }): D20GrenadeBlock | null {
+  return card.grenade?.d20 ?? null;
+}
+
+/**
+ * SW-38: the card of a d20 grenade — where it went off, whom the burst caught (each by its distance from the blast),
+ * the one damage roll each of them takes before a save.
+ */
+export async function d20GrenadeCard(
+  card: AttackCardData,
+  from: TokenP,
+  aimed: TokenP,
+  grenade: {
+    readonly burstRadius: number;
+    readonly reflexDC: number;
+    readonly increment: number;
+    /** The swn profile's weapon numbers (SWN-15, SWN-16); absent under sw. */
+    readonly swn?: D20WeaponFacts["swn"];
+  },
+  formula: string,
+  rolls: Roll[],
+): Promise<AttackCardData & { grenade: GrenadeCard }> {
+  const shot = card.result.shots[0]!;
+  const hit = shot.outcome.hit;
+  const perMetre = 1 / unitsPerPixel();
+  const metresAway = card.targets[0]?.distance ?? 0;
+  // SW-38: full increments thrown (ruling 4c), for the deviation's +1 m per two.
+  const increments = Math.floor(metresAway / grenade.increment + 1e-9);
+  const d3 = hit ? null : await rollFormula("1d3");
+  const d8 = hit ? null : await rollFormula("1d8");
+  for (const r of [d3, d8]) if (r) rolls.push(r.roll);
+  const caster = new FoundryCaster();
+  const land = grenadeLanding(
+    {
+      from: from.center,
+      target: aimed.center,
+      hit,
+      increments,
+      d3: d3?.total ?? null,
+      d8: d8?.total ?? null,
+      unitsPerMetre: perMetre,
+      ...(card.profile === "swn" ? { profile: "swn" as const } : {}),
+    },
+    firstObstacle(caster),
+  );
+  // The blast's occupants (scene-facts `occupants`, as the Star Frontiers blast reads them), each with its
+  // footprint and posture for the cover from the blast point (SW-30).
+  const byUuid = new Map(involvedTokens().map((t) => [t.document.uuid, t]));
+  const caughtCover = burstCaught(
+    land.landing,
+    grenade.burstRadius * perMetre,
+    occupants().flatMap((o) => {
+      const t = byUuid.get(o.id);
+      const posture = postureOf(t?.actor?.statuses ?? new Set<string>());
+      return t ? [{ ...o, footprint: { x: t.x, y: t.y, w: t.w, h: t.h }, posture }] : [];
+    }),
+    caster,
+  );
+  const shown = cardIsPublic();
+  const away = (uuid: string): number | null => {
+    const t = byUuid.get(uuid);
+    if (!t || (shown && t.document.hidden)) return null;
+    return (
+      Math.round(
+        Math.hypot(t.center.x - land.landing.x, t.center.y - land.landing.y) * unitsPerPixel() * 10,
+      ) / 10
+    );
+  };
+  const caught = caughtCover.map((c) => ({
+    id: c.id,
+    name: cardName(byUuid.get(c.id)?.document, shown),
+    distance: away(c.id),
+  }));
+  // SW-38: the burst's damage, rolled once with the throw (its damage dice, hit or miss); everyone caught takes it
+  // unless their save halves it.
+  const dice = card.damageDice[0] ?? [];
+  const total = Math.max(0, dice.reduce((a, b) => a + b, 0) + parseDice(formula).bonus);
+  // SWN-15, SWN-16: under swn, hard cover between the blast point and a creature gives it the cover's armour
+  // against the grenade's TL (a TL not entered reads none); a hit at the target's feet has nothing between.
+  const w = grenade.swn;
+  const armour = w
+    ? caughtCover.flatMap((c) => {
+        const term = w.tl === null ? null : coverArmour(c.materials, { ...w, tl: w.tl });
+        const value = term ? armourAfterAp(term.value, w.ap) : 0;
+        return value ? [{ id: c.id, value }] : [];
+      })
+    : [];
+  const armourOf = (id: string) => armour.find((a) => a.id === id)?.value ?? 0;
+  const damage: TargetDamage[] = caught.map((c) => ({
+    targetId: c.id,
+    damage: Math.max(0, total - armourOf(c.id)),
+  }));
+  const { id: _id, name: _name, ...throwSeen } = card.targets[0]!;
+  const row = (c: { id: string; name: string; distance: number | null }): CardTarget => ({
+    id: c.id,
+    name: c.name,
+    distance: c.distance,
+    band: null,
+    cover: "none",
+    coverReason: null,
+    modifiers: [],
+    chance: 0,
+    column: null,
+    problem: null,
+  });
+  return {
+    ...card,
+    targets: caught.map(row),
+    result: { ...card.result, damage },
+    grenade: {
+      landing: land.landing,
+      bounced: land.deviated,
+      stoppedByWall: land.stoppedByWall,
+      direction: land.direction,
+      d10: null,
+      caught,
+      ring: [],
+      radius: grenade.burstRadius,
+      aimed: throwSeen,
+      d20: {
+        deviation:
+          d3 && d8 && land.direction !== null
+            ? { d3: d3.total, d8: d8.total, metres: land.metres, direction: land.direction }
+            : null,
+        reflexDC: grenade.reflexDC,
+        damage: { formula, dice, total },
+        cover: caughtCover.map((c) => ({ id: c.id, cover: c.cover })),
+        saves: [],
+        ...(armour.length ? { armour } : {}),
+      },
+    },
+  };
+}
+
+/** What the save reads of the creature's `system`: its Reflex base save and Dex modifier (after fatigue). */
+interface ReflexSystem {
+  readonly d20: { readonly saves: { readonly ref: number } };
+  readonly derived?: { readonly d20?: { readonly mods: { readonly dex: number } } } | undefined;
+}
+
+/** SW-38: the Reflex bonus, base save + Dex modifier. */
+export function reflexBonus(sys: ReflexSystem): number {
+  return sys.d20.saves.ref + (sys.derived?.d20?.mods.dex ?? 0);
+}
+
+/**
+ * SW-38, SW-30: the save of one creature the burst caught — d20 + its Reflex bonus + its cover's (from the blast
+ * point), against the grenade's DC: the card with the save and the damage it leaves. The d20 comes in as a number.
+ */
+export function withReflexSave<C extends AttackCardData & { grenade?: GrenadeCard | null }>(
+  card: C,
+  targetId: string,
+  d20: number,
+  bonus: number,
+  secret: boolean,
+): C {
+  const g = d20GrenadeOf(card);
+  if (!g || !card.grenade) return card;
+  const cover = g.cover.find((c) => c.id === targetId)?.cover ?? "none";
+  const before = card.result.damage.find((d) => d.targetId === targetId)?.damage ?? 0;
+  const r = reflexAgainstBurst(d20, bonus, g.reflexDC, before, cover);
+  const save: D20Save = {
+    id: targetId,
+    roll: d20,
+    total: secret ? null : r.total,
+    passed: r.passed,
+    damage: r.damage,
+  };
+  return {
+    ...card,
+    result: {
+      ...card.result,
+      damage: card.result.damage.map((d) => (d.targetId === targetId ? { ...d, damage: r.damage } : d)),
+    },
+    grenade: { ...card.grenade, d20: { ...g, saves: [...g.saves, save] } },
+  };
+}

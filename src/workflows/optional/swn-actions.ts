@@ -1,0 +1,641 @@
+/**
+ * Stars Without Number's additional combat actions from the SWN block of the sheet (seed 003: SWN-01..07), the
+ * Recruit downtime action (SWN-18) and the Authority focus's squad (SWN-19). Assisted rules (level S): the user's
+ * client rolls every die as a Foundry roll and one chat card says the totals and what the rules make of them
+ * (`rules/swn/actions.ts`); pushing a token, moving a dropped weapon and applying damage stay the referee's, and the
+ * card says so. Attacks are d20 + the sheet's attack bonus (`swn.ab`) against the target's AC; skill checks are 2d6 +
+ * the bonus the user gives (ruling 1). An NPC's numbers stay off the card when players may not see them.
+ */
+import { isSwn } from "../../canvas/morale-band.js";
+import { attackTargets, readTarget } from "../../canvas/scene-facts.js";
+import { isItemType, isSquad } from "../../documents/subtypes.js";
+import { notify, report } from "../../helpers/report.js";
+import { D20_REACH_M } from "../../rules/d20/tables.js";
+import {
+  CHARGE_CHASSIS,
+  chargeDamage,
+  DISARM_DEFENDER_BONUS,
+  disarm,
+  evasionSave,
+  isChargeChassis,
+  jumpHexes,
+  leadSquadWrites,
+  PROTECT_MECH_AC,
+  RulesError,
+  recruitDifficulty,
+  recruits,
+  SHOVE_PUSH_M,
+  SWN_HEX_M,
+  shove,
+  swnAttackHits,
+  swnCheck,
+  vehicleChargeBackfire,
+  vehicleChargeDice,
+  vehicleChargeDifficulty,
+} from "../../rules/index.js";
+import { keepsNumbersSecret } from "../card/card-render.js";
+import { keyed, line, literal, postRuleCard, type RuleText } from "../card/rule-card.js";
+import { recordD20Attack, turnGate } from "../turn/turn-ledger.js";
+
+type ActorI = Actor.Implementation;
+type TokenP = Token.Implementation;
+
+export const SWN_ACTIONS = [
+  "shove",
+  "charge",
+  "vehicleCharge",
+  "disarm",
+  "protect",
+  "protectMech",
+  "jump",
+  "recruit",
+  "lead",
+] as const;
+export type SwnActionKind = (typeof SWN_ACTIONS)[number];
+
+const RULE: Record<SwnActionKind, string> = {
+  shove: "SWN-01",
+  charge: "SWN-02",
+  vehicleCharge: "SWN-03",
+  disarm: "SWN-04",
+  protect: "SWN-05",
+  protectMech: "SWN-06",
+  jump: "SWN-07",
+  recruit: "SWN-18",
+  lead: "SWN-19",
+};
+
+const t = (key: string, data?: Record<string, string | number>): string =>
+  (data
+    ? game.i18n?.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])))
+    : game.i18n?.localize(key)) ?? key;
+const esc = (s: string): string => foundry.utils.escapeHTML(s);
+/** A key and its data for a rule card, numbers written as text; a `{ key }` value is localized by each reader. */
+const k = (key: string, data: Record<string, string | number | { key: string }> = {}): RuleText =>
+  keyed(
+    key,
+    Object.fromEntries(Object.entries(data).map(([n, v]) => [n, typeof v === "number" ? String(v) : v])),
+  );
+const mod = (n: number) => (n < 0 ? `− ${-n}` : `+ ${n}`);
+
+/** What `swn` holds on a character, creature or squad: HD and AC (a squad's too), the attack bonus. */
+function swnOf(actor: ActorI | null | undefined): { hd: number; ac: number; ab: number } | null {
+  if (!actor) return null;
+  const sys: unknown = actor.system;
+  if (!sys || typeof sys !== "object" || !("swn" in sys)) return null;
+  const swn: unknown = sys.swn;
+  if (!swn || typeof swn !== "object") return null;
+  const n = (k: string) => {
+    const v: unknown = k in swn ? Reflect.get(swn, k) : undefined;
+    return typeof v === "number" ? v : 0;
+  };
+  return { hd: n("hd"), ac: n("ac"), ab: n("ab") };
+}
+
+/** One field of an action's dialog. */
+interface Field {
+  readonly name: string;
+  readonly label: string;
+  readonly kind: "number" | "checkbox" | "select" | "text";
+  readonly value?: string;
+  readonly options?: readonly { readonly value: string; readonly label: string }[];
+}
+
+/** The action's dialog: the values by name (a checkbox "on" or ""), or null when cancelled. */
+async function ask(kind: SwnActionKind, fields: readonly Field[]): Promise<Record<string, string> | null> {
+  const html = fields
+    .map((f) => {
+      if (f.kind === "checkbox")
+        return `<label class="ft-check"><input type="checkbox" name="${f.name}"> ${esc(f.label)}</label>`;
+      if (f.kind === "select")
+        return `<label>${esc(f.label)} <select name="${f.name}">${(f.options ?? [])
+          .map(
+            (o) =>
+              `<option value="${esc(o.value)}"${o.value === f.value ? " selected" : ""}>${esc(o.label)}</option>`,
+          )
+          .join("")}</select></label>`;
+      const type = f.kind === "number" ? ' type="number" step="1"' : ' type="text"';
+      return `<label>${esc(f.label)} <input${type} name="${f.name}" value="${esc(f.value ?? "")}"></label>`;
+    })
+    .join("");
+  const result: unknown = await foundry.applications.api.DialogV2.prompt({
+    window: { title: `${t(`FT.SWN.Act.${kind}`)} (${RULE[kind]})` },
+    content: `<div class="ft-dialog ft-swn-action">${html}</div>`,
+    ok: {
+      label: t("FT.SWN.Act.roll"),
+      callback: (_ev: Event, button: HTMLButtonElement) => {
+        const form = button.form;
+        const out: Record<string, string> = {};
+        for (const f of fields) {
+          // Read by selector, not `instanceof`: a dialog's elements may come from another window's constructors.
+          if (f.kind === "checkbox")
+            out[f.name] = form?.querySelector<HTMLInputElement>(`input[name="${f.name}"]`)?.checked
+              ? "on"
+              : "";
+          else
+            out[f.name] =
+              form?.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${f.name}"]`)?.value ?? "";
+        }
+        return out;
+      },
+    },
+  });
+  if (!result || typeof result !== "object") return null;
+  return Object.fromEntries(Object.entries(result).map(([k, v]) => [k, String(v)]));
+}
+
+/** A whole number from a dialog field, within [lo, hi]; refused with the field's label otherwise. */
+function whole(raw: string | undefined, lo: number, hi: number, label: string): number {
+  const n = Number(raw === undefined || raw.trim() === "" ? Number.NaN : raw);
+  if (!Number.isInteger(n) || n < lo || n > hi)
+    throw new RulesError(
+      "FT.SWN.Act.badInput",
+      `${label}: "${raw ?? ""}" is not a whole number from ${lo} to ${hi}`,
+      {
+        what: label,
+        value: raw ?? "",
+        lo,
+        hi,
+      },
+    );
+  return n;
+}
+
+/** The actor's token, refused (null, notified) without one. */
+function tokenOf(actor: ActorI): TokenP | null {
+  const token = actor.getActiveTokens()[0];
+  if (!token) notify("warn", "FT.Attack.noToken");
+  return token ?? null;
+}
+
+/** The combatant of the token in the viewed combat. */
+const combatantOf = (token: TokenP) => game.combat?.combatants.find((c) => c.tokenId === token.id);
+
+/**
+ * The user's one target within reach of the token (2 m, or the scene's one grid space: an adjacent 3 m hex), with
+ * its SWN numbers. Refused with a notification (null) or a thrown RulesError.
+ */
+function meleeTarget(
+  token: TokenP,
+): { target: TokenP; name: string; swn: { hd: number; ac: number } } | null {
+  const targets = attackTargets();
+  if (targets.length !== 1) {
+    notify("warn", "FT.Melee.oneTarget");
+    return null;
+  }
+  const target = targets[0]!;
+  const scene = readTarget(token, target, "m");
+  const reach = Math.max(D20_REACH_M, canvas?.scene?.grid.distance ?? 0);
+  if (scene.input.facts.distance > reach + 1e-9)
+    throw new RulesError("FT.Error.outOfRange", "Out of reach", { target: scene.input.facts.name });
+  const swn = swnOf(target.actor);
+  if (!swn) throw new RulesError("FT.SWN.noFacts", "No SWN numbers", {});
+  return { target, name: scene.input.facts.name, swn };
+}
+
+/** Post the action's card: its title and rule, and lines already escaped. */
+async function postCard(
+  actor: ActorI,
+  token: TokenP | null,
+  kind: SwnActionKind,
+  lines: readonly { readonly text: RuleText | readonly RuleText[]; readonly cls?: string }[],
+  rolls: Roll[],
+): Promise<void> {
+  await postRuleCard(
+    {
+      kind: "ft-special-card ft-swn-card",
+      ruleId: RULE[kind],
+      title: k(`FT.SWN.Act.${kind}`),
+      lines: lines.map((l) => line(l.text, l.cls)),
+    },
+    {
+      speaker: ChatMessage.getSpeaker({ actor, ...(token ? { token: token.document } : {}) }),
+      rolls,
+      rollMode: game.settings?.get("core", "rollMode") ?? "publicroll",
+    },
+  );
+}
+
+const roll = async (formula: string): Promise<Roll> => new Roll(formula).evaluate();
+const dice = (r: Roll): string => `[${r.dice.flatMap((d) => d.results.map((x) => x.result)).join(", ")}]`;
+
+/**
+ * The attack line: "Kara: d20 12 + 1 = 13 vs AC 11 → Hit" — an NPC attacker's bonus and an NPC target's AC stay off
+ * when players may not see them (R1-5).
+ */
+function attackLine(
+  actor: ActorI,
+  d20: number,
+  bonus: number,
+  ac: number,
+  acNote: string,
+  secretTarget: boolean,
+) {
+  const hit = swnAttackHits(d20, bonus, ac);
+  const total = keepsNumbersSecret(actor) ? `d20 ${d20}` : `d20 ${d20} ${mod(bonus)} = ${d20 + bonus}`;
+  const vs = secretTarget ? [] : [k("FT.SWN.Act.vsAc", { ac }), ...(acNote ? [literal(acNote.trim())] : [])];
+  return {
+    hit,
+    line: {
+      text: [
+        literal(`${actor.name ?? ""}: ${total}`),
+        ...vs,
+        literal("→"),
+        k(hit ? "FT.Card.hit" : "FT.Card.miss"),
+      ],
+      cls: `ft-roll-line ${hit ? "hit" : "miss"}`,
+    },
+  };
+}
+
+/** Lay `actor` prone when this user may (the charger, or a target they own); else the card asks the GM. */
+async function layProne(who: ActorI | null, name: string): Promise<{ text: RuleText; cls: string }> {
+  if (who?.isOwner) {
+    await who.toggleStatusEffect("prone", { active: true });
+    return { text: k("FT.SWN.Act.prone", { name }), cls: "ft-result" };
+  }
+  return { text: k("FT.SWN.Act.proneGm", { name }), cls: "ft-result" };
+}
+
+/**
+ * What every attack-like action starts with: the actor's token, its combatant, the turn's gate (not while down, not
+ * after the round's attack, SW-13) and the one target within reach; null (the user told why) when any is missing.
+ */
+function meleeStart(actor: ActorI) {
+  const token = tokenOf(actor);
+  if (!token) return null;
+  const combatant = combatantOf(token);
+  if (!turnGate(actor, null, combatant)) return null;
+  const m = meleeTarget(token);
+  return m ? { token, combatant, m } : null;
+}
+
+/** SWN-01: shove the one target in reach — the Punch attack against AC 9 + HD; a hit pushes it 3 m. */
+async function doShove(actor: ActorI, ab: number): Promise<void> {
+  const start = meleeStart(actor);
+  if (!start) return;
+  const { token, combatant, m } = start;
+  const o = await ask("shove", [{ name: "stronger", label: t("FT.SWN.Act.muchStronger"), kind: "checkbox" }]);
+  if (!o) return;
+  const s = shove(m.swn.hd, ab, o.stronger === "on");
+  const d20 = await roll("1d20");
+  const secret = keepsNumbersSecret(m.target.actor);
+  const a = attackLine(actor, d20.total ?? 1, s.bonus, s.ac, ` (9 + HD ${m.swn.hd})`, secret);
+  const lines: { text: RuleText | RuleText[]; cls?: string }[] = [a.line];
+  if (o.stronger === "on") lines.unshift({ text: k("FT.SWN.Act.strongerNote"), cls: "ft-why" });
+  lines.push({
+    text: a.hit
+      ? k("FT.SWN.Act.pushed", { name: m.name, metres: SHOVE_PUSH_M, actor: actor.name ?? "" })
+      : k("FT.SWN.Act.shoveMissed", { name: m.name }),
+    cls: `ft-result ${a.hit ? "hit" : "miss"}`,
+  });
+  await postCard(actor, token, "shove", lines, [d20]);
+  await recordD20Attack(combatant);
+}
+
+/** SWN-02: a person's charge — the attack; a hit deals the higher of 1d6 and the weapon and lays the target prone. */
+async function doCharge(actor: ActorI, ab: number): Promise<void> {
+  const start = meleeStart(actor);
+  if (!start) return;
+  const { token, combatant, m } = start;
+  const weapons = actor.items.contents.flatMap((i) =>
+    isItemType(i, "weapon") && i.system.d20.attack === "melee" && i.system.d20.damage ? [i] : [],
+  );
+  const o = await ask("charge", [
+    {
+      name: "weapon",
+      label: t("FT.SWN.Act.weapon"),
+      kind: "select",
+      value: weapons[0]?.id ?? "",
+      options: [
+        ...weapons.map((w) => ({ value: w.id ?? "", label: `${w.name ?? ""} (${w.system.d20.damage})` })),
+        { value: "", label: t("FT.SWN.Act.unarmed") },
+      ],
+    },
+    { name: "save", label: t("FT.SWN.Act.evasionSave"), kind: "number", value: "15" },
+  ]);
+  if (!o) return;
+  const weapon = weapons.find((w) => w.id === o.weapon) ?? null;
+  const saveTarget = weapon ? 0 : whole(o.save, 2, 20, t("FT.SWN.Act.evasionSave"));
+  const d20 = await roll("1d20");
+  const secret = keepsNumbersSecret(m.target.actor);
+  const a = attackLine(actor, d20.total ?? 1, ab, m.swn.ac, "", secret);
+  const lines: { text: RuleText | RuleText[]; cls?: string }[] = [a.line];
+  const rolls = [d20];
+  if (a.hit) {
+    const d6 = await roll("1d6");
+    rolls.push(d6);
+    const wr = weapon ? await roll(weapon.system.d20.damage) : null;
+    if (wr) rolls.push(wr);
+    const c = chargeDamage(d6.total ?? 0, wr ? (wr.total ?? 0) : null);
+    const parts = [`1d6 ${dice(d6)} = ${d6.total}`];
+    if (wr && weapon)
+      parts.push(`${weapon.name ?? ""} ${weapon.system.d20.damage} ${dice(wr)} = ${wr.total}`);
+    lines.push({
+      text: k("FT.SWN.Act.chargeDamage", {
+        rolls: parts.join(" · "),
+        damage: c.damage,
+        from: { key: c.from === "weapon" ? "FT.SWN.Act.fromWeapon" : "FT.SWN.Act.fromD6" },
+        name: m.name,
+      }),
+      cls: "ft-roll-line",
+    });
+    lines.push(await layProne(m.target.actor, m.name));
+    if (!weapon) {
+      const save = await roll("1d20");
+      rolls.push(save);
+      const kept = evasionSave(save.total ?? 1, saveTarget);
+      lines.push({
+        text: k("FT.SWN.Act.evasion", { d20: save.total ?? 1, target: saveTarget }),
+        cls: "ft-roll-line",
+      });
+      if (kept) lines.push({ text: k("FT.SWN.Act.stays", { name: actor.name ?? "" }), cls: "ft-result" });
+      else lines.push(await layProne(actor, actor.name ?? ""));
+    }
+  } else lines.push({ text: k("FT.SWN.Act.chargeMissed", { name: m.name }), cls: "ft-result miss" });
+  await postCard(actor, token, "charge", lines, rolls);
+  await recordD20Attack(combatant);
+}
+
+/** SWN-03: a vehicle's or mech's charge — Nd6 per hex moved on a hit, and the Pilot check for what it takes. */
+async function doVehicleCharge(actor: ActorI, ab: number): Promise<void> {
+  const start = meleeStart(actor);
+  if (!start) return;
+  const { token, combatant, m } = start;
+  const o = await ask("vehicleCharge", [
+    { name: "hexes", label: t("FT.SWN.Act.hexes"), kind: "number", value: "1" },
+    {
+      name: "chassis",
+      label: t("FT.SWN.Act.chassis"),
+      kind: "select",
+      value: "suit",
+      options: Object.keys(CHARGE_CHASSIS).map((c) => ({
+        value: c,
+        label: t(`FT.SWN.Act.chassisKind.${c}`),
+      })),
+    },
+    { name: "pilot", label: t("FT.SWN.Act.pilotBonus"), kind: "number", value: "0" },
+  ]);
+  if (!o) return;
+  const hexes = whole(o.hexes, 1, 100, t("FT.SWN.Act.hexes"));
+  const pilot = whole(o.pilot, -10, 20, t("FT.SWN.Act.pilotBonus"));
+  if (!isChargeChassis(o.chassis)) throw new RulesError("FT.SWN.Act.badChassis", "Choose a chassis");
+  const d20 = await roll("1d20");
+  const a = attackLine(actor, d20.total ?? 1, ab, m.swn.ac, "", keepsNumbersSecret(m.target.actor));
+  const lines: { text: RuleText | RuleText[]; cls?: string }[] = [a.line];
+  const rolls = [d20];
+  if (a.hit) {
+    const n = vehicleChargeDice(o.chassis, hexes);
+    const dmg = await roll(`${n}d6`);
+    const check = await roll("2d6");
+    rolls.push(dmg, check);
+    const dealt = dmg.total ?? 0;
+    const b = vehicleChargeBackfire((check.total ?? 0) + pilot, hexes, dealt);
+    lines.push({
+      text: k("FT.SWN.Act.ramDamage", { n, hexes, rolls: dice(dmg), damage: dealt, name: m.name }),
+    });
+    lines.push({
+      text: k("FT.SWN.Act.pilotCheck", {
+        dice: dice(check),
+        bonus: mod(pilot),
+        total: (check.total ?? 0) + pilot,
+        difficulty: vehicleChargeDifficulty(hexes),
+        result: { key: b.success ? "FT.SWN.Act.success" : "FT.SWN.Act.failure" },
+      }),
+    });
+    lines.push({
+      text: k(b.success ? "FT.SWN.Act.ramHalf" : "FT.SWN.Act.ramSame", {
+        actor: actor.name ?? "",
+        damage: b.selfDamage,
+        name: m.name,
+      }),
+      cls: "ft-result",
+    });
+    if (b.selfProne) lines.push(await layProne(actor, actor.name ?? ""));
+  } else lines.push({ text: k("FT.SWN.Act.chargeMissed", { name: m.name }), cls: "ft-result miss" });
+  await postCard(actor, token, "vehicleCharge", lines, rolls);
+  await recordD20Attack(combatant);
+}
+
+/** SWN-04: disarm — a melee attack, then opposed 2d6 + bonus rolls with the defender's +3. */
+async function doDisarm(actor: ActorI, ab: number): Promise<void> {
+  const start = meleeStart(actor);
+  if (!start) return;
+  const { token, combatant, m } = start;
+  const o = await ask("disarm", [
+    { name: "mine", label: t("FT.SWN.Act.disarmMine"), kind: "number", value: "0" },
+    { name: "theirs", label: t("FT.SWN.Act.disarmTheirs", { name: m.name }), kind: "number", value: "0" },
+  ]);
+  if (!o) return;
+  const mine = whole(o.mine, -10, 20, t("FT.SWN.Act.disarmMine"));
+  const theirs = whole(o.theirs, -10, 20, t("FT.SWN.Act.disarmTheirs", { name: m.name }));
+  const d20 = await roll("1d20");
+  const secret = keepsNumbersSecret(m.target.actor);
+  const a = attackLine(actor, d20.total ?? 1, ab, m.swn.ac, "", secret);
+  const lines: { text: RuleText | RuleText[]; cls?: string }[] = [a.line];
+  const rolls = [d20];
+  if (a.hit) {
+    const ra = await roll("2d6");
+    const rd = await roll("2d6");
+    rolls.push(ra, rd);
+    const at = (ra.total ?? 0) + mine;
+    const de = (rd.total ?? 0) + theirs + DISARM_DEFENDER_BONUS;
+    lines.push({ text: literal(`${actor.name ?? ""}: 2d6 ${dice(ra)} ${mod(mine)} = ${at}`) });
+    lines.push({
+      // The defender's bonus is the one the user typed (the GM's number, said aloud): no secret to keep.
+      text: literal(`${m.name}: 2d6 ${dice(rd)} ${mod(theirs)} ${mod(DISARM_DEFENDER_BONUS)} = ${de}`),
+    });
+    const outcome = disarm(at, de);
+    if (outcome === "drops" || outcome === "bothDrop") {
+      const dir = await roll("1d6");
+      rolls.push(dir);
+      const dir2 = outcome === "bothDrop" ? await roll("1d6") : null;
+      if (dir2) rolls.push(dir2);
+      lines.push({
+        text: k(`FT.SWN.Act.disarm_${outcome}`, {
+          name: m.name,
+          actor: actor.name ?? "",
+          dir: dir.total ?? 1,
+          dir2: dir2?.total ?? 1,
+        }),
+        cls: "ft-result hit",
+      });
+    } else
+      lines.push({
+        text: k(`FT.SWN.Act.disarm_${outcome}`, { name: m.name, actor: actor.name ?? "" }),
+        cls: `ft-result ${outcome === "choose" ? "hit" : "miss"}`,
+      });
+  } else lines.push({ text: k("FT.SWN.Act.disarmMissed", { name: m.name }), cls: "ft-result miss" });
+  await postCard(actor, token, "disarm", lines, rolls);
+  await recordD20Attack(combatant);
+}
+
+/** SWN-05, SWN-06: a declaration — whom the actor protects and how (no roll). */
+async function doProtect(actor: ActorI, kind: "protect" | "protectMech"): Promise<void> {
+  const token = tokenOf(actor);
+  if (!token) return;
+  const targets = attackTargets();
+  if (targets.length > 1) return notify("warn", "FT.SWN.Act.oneAlly");
+  const ally = targets[0] ? (targets[0].document.name ?? "") : "";
+  const lines = [
+    {
+      text:
+        kind === "protect"
+          ? k(ally ? "FT.SWN.Act.protectAlly" : "FT.SWN.Act.protectAny", { actor: actor.name ?? "", ally })
+          : k("FT.SWN.Act.protectMechText", { actor: actor.name ?? "", ac: PROTECT_MECH_AC }),
+      cls: "ft-result",
+    },
+    {
+      text: k(kind === "protect" ? "FT.SWN.Act.protectNote" : "FT.SWN.Act.protectMechNote", {
+        actor: actor.name ?? "",
+      }),
+      cls: "ft-why",
+    },
+  ];
+  await postCard(actor, token, kind, lines, []);
+}
+
+/** SWN-07: a jump — half the movement, rounded up in 3 m hexes. */
+async function doJump(actor: ActorI): Promise<void> {
+  const token = tokenOf(actor);
+  if (!token) return;
+  const o = await ask("jump", [
+    { name: "move", label: t("FT.SWN.Act.movement"), kind: "number", value: "10" },
+  ]);
+  if (!o) return;
+  const move = whole(o.move, 1, 300, t("FT.SWN.Act.movement"));
+  const hexes = jumpHexes(move);
+  await postCard(
+    actor,
+    token,
+    "jump",
+    [
+      {
+        text: k("FT.SWN.Act.jumpText", { actor: actor.name ?? "", hexes, metres: hexes * SWN_HEX_M, move }),
+        cls: "ft-result",
+      },
+    ],
+    [],
+  );
+}
+
+/** SWN-18: Recruit (downtime) — a Connect check against the NPC type's HD + Morale − 2. Not in a fight. */
+async function doRecruit(actor: ActorI): Promise<void> {
+  const combat = game.combat;
+  if (combat?.started && combat.combatants.some((c) => c.actor === actor))
+    return notify("warn", "FT.SWN.Act.notInFight", { name: actor.name ?? "" });
+  const o = await ask("recruit", [
+    { name: "type", label: t("FT.SWN.Act.npcType"), kind: "text", value: "" },
+    { name: "hd", label: t("FT.SWN.hd"), kind: "number", value: "1" },
+    { name: "morale", label: t("FT.SWN.morale"), kind: "number", value: "8" },
+    { name: "tier", label: t("FT.SWN.Act.tier"), kind: "number", value: "0" },
+    { name: "bonus", label: t("FT.SWN.Act.connectBonus"), kind: "number", value: "0" },
+  ]);
+  if (!o) return;
+  const hd = whole(o.hd, 0, 30, t("FT.SWN.hd"));
+  const morale = whole(o.morale, 2, 12, t("FT.SWN.morale"));
+  const tier = whole(o.tier, 0, 20, t("FT.SWN.Act.tier"));
+  const bonus = whole(o.bonus, -10, 20, t("FT.SWN.Act.connectBonus"));
+  const type = (o.type ?? "").trim() || t("FT.SWN.Act.npcs");
+  const difficulty = recruitDifficulty(hd, morale);
+  const check = await roll("2d6");
+  const total = (check.total ?? 0) + bonus;
+  const c = swnCheck(total, difficulty);
+  const n = recruits(total, difficulty, tier);
+  const how = !c.success
+    ? "FT.SWN.Act.recruitFail"
+    : c.margin >= 2
+      ? "FT.SWN.Act.recruitBig"
+      : "FT.SWN.Act.recruitOk";
+  const token = actor.getActiveTokens()[0] ?? null;
+  await postCard(
+    actor,
+    token,
+    "recruit",
+    [
+      { text: k("FT.SWN.Act.recruitDifficulty", { type, hd, morale, difficulty }), cls: "ft-why" },
+      {
+        text: k("FT.SWN.Act.connectCheck", {
+          dice: dice(check),
+          bonus: mod(bonus),
+          total,
+          difficulty,
+          result: { key: c.success ? "FT.SWN.Act.success" : "FT.SWN.Act.failure" },
+        }),
+        cls: `ft-roll-line ${c.success ? "hit" : "miss"}`,
+      },
+      { text: k(how, { actor: actor.name ?? "", n, tier, type }), cls: "ft-result" },
+    ],
+    [check],
+  );
+}
+
+/**
+ * SWN-19: the Authority focus leads one squad — the user picks which of the world's squads (or none), and the
+ * squads' `ledBy` follow: the chosen one names the actor, the actor's other squads are cleared, one write per squad
+ * that changes. Every squad to change must be the user's, or nothing is written.
+ */
+export async function leadSquad(leader: ActorI, chosenId?: string | null): Promise<void> {
+  try {
+    const uuid = leader.uuid;
+    const squads = (game.actors?.contents ?? []).flatMap((a) => (isSquad(a) ? [a] : []));
+    let chosen: string | null;
+    if (chosenId === undefined) {
+      if (!squads.length) return notify("warn", "FT.SWN.Act.noSquads");
+      const o = await ask("lead", [
+        {
+          name: "squad",
+          label: t("FT.SWN.Act.squad"),
+          kind: "select",
+          value: squads.find((s) => s.system.ledBy === uuid)?.id ?? "",
+          options: [
+            { value: "", label: t("FT.SWN.Act.noSquad") },
+            // The squads this user may see; the leader's other squads are cleared whether seen or not.
+            ...squads.filter((s) => s.visible).map((s) => ({ value: s.id ?? "", label: s.name ?? "" })),
+          ],
+        },
+      ]);
+      if (!o) return;
+      chosen = o.squad ? o.squad : null;
+    } else chosen = chosenId;
+    const writes = leadSquadWrites(
+      squads.map((s) => ({ id: s.id ?? "", ledBy: s.system.ledBy })),
+      chosen,
+      uuid,
+    );
+    const docs = writes.map((w) => ({ w, squad: squads.find((s) => s.id === w.id) }));
+    const notMine = docs.find((d) => !d.squad?.isOwner);
+    if (notMine)
+      return notify("warn", "FT.SWN.Act.notYourSquad", { name: notMine.squad?.name ?? notMine.w.id });
+    for (const { w, squad } of docs) await squad?.update({ system: { ledBy: w.ledBy } });
+    const now = chosen ? (game.actors?.get(chosen)?.name ?? "") : "";
+    notify(
+      "info",
+      now ? "FT.SWN.Act.leads" : "FT.SWN.Act.leadsNone",
+      now ? { actor: leader.name ?? "", squad: now } : { actor: leader.name ?? "" },
+    );
+  } catch (e) {
+    report(e);
+  }
+}
+
+/** The SWN block's action `kind` by the actor: refused with a notification, never a rejection. */
+export async function swnAction(actor: ActorI, kind: SwnActionKind): Promise<void> {
+  try {
+    if (!isSwn()) return notify("warn", "FT.SWN.Morale.notSwn");
+    // Only the actor's owner (or the GM) acts with it; the sheet's buttons are not the only way to call this.
+    if (!actor.isOwner) return notify("warn", "FT.D20.Move.notYours", { name: actor.name ?? "" });
+    if (kind === "lead") return await leadSquad(actor);
+    if (kind === "recruit") return await doRecruit(actor);
+    if (kind === "jump") return await doJump(actor);
+    if (kind === "protect" || kind === "protectMech") return await doProtect(actor, kind);
+    const me = swnOf(actor);
+    if (!me) throw new RulesError("FT.SWN.noFacts", "No SWN numbers", {});
+    if (kind === "shove") return await doShove(actor, me.ab);
+    if (kind === "charge") return await doCharge(actor, me.ab);
+    if (kind === "vehicleCharge") return await doVehicleCharge(actor, me.ab);
+    return await doDisarm(actor, me.ab);
+  } catch (e) {
+    report(e);
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Overwatch at the table (seed 003, SWN-08), under the d20 engine's swn profile: from the acting combatant's tracker
+ * row, its owner (or the GM) takes overwatch — the round's action — facing one of eight directions with a ranged
+ * weapon; until the start of its next turn the row offers one overwatch shot, out of turn, at a target in the 60° arc:
+ * −2, ignoring the cover's armour, not its concealment (the engine: `rules/d20/engine.ts`). One Combatant update and
+ * one card to declare it; the shot spends it. Loaded when first used.
+ */
+import { SYSTEM_ID } from "../../constants.js";
+import { isItemType } from "../../documents/subtypes.js";
+import { notify, report } from "../../helpers/report.js";
+import { OVERWATCH_FACINGS } from "../../rules/index.js";
+import { keyed, line, postRuleCard } from "../card/rule-card.js";
+import { ownTurnAction } from "../turn/d20-move.js";
+import { LEDGER_KEY } from "../turn/turn-ledger.js";
+
+type CombatantI = Combatant.Implementation;
+
+const t = (key: string, data?: Record<string, string>) =>
+  (data ? game.i18n?.format(key, data) : game.i18n?.localize(key)) ?? key;
+const esc = (s: string) => foundry.utils.escapeHTML(s);
+
+/** The facing the user picks, and the ranged weapon to watch with; null when cancelled. */
+async function pickFacing(
+  weapons: readonly Item.Implementation[],
+): Promise<{ facing: number; weaponId: string } | null> {
+  const option = (v: string, label: string) => `<option value="${esc(v)}">${esc(label)}</option>`;
+  const content = `<div class="ft-dialog ft-overwatch">
+    <label>${t("FT.SWN.Overwatch.facing")} <select name="facing">${OVERWATCH_FACINGS.map((f) => option(String(f), t(`FT.SWN.Overwatch.dir.${f}`))).join("")}</select></label>
+    <label>${t("FT.SWN.Overwatch.weapon")} <select name="weaponId">${weapons.map((w) => option(w.id ?? "", w.name ?? "")).join("")}</select></label></div>`;
+  const result: unknown = await foundry.applications.api.DialogV2.prompt({
+    window: { title: t("FT.SWN.Overwatch.title") },
+    content,
+    ok: {
+      label: t("FT.SWN.Overwatch.take"),
+      callback: (_ev: Event, button: HTMLButtonElement) => ({
+        facing: button.form?.querySelector<HTMLSelectElement>('[name="facing"]')?.value ?? "",
+        weaponId: button.form?.querySelector<HTMLSelectElement>('[name="weaponId"]')?.value ?? "",
+      }),
+    },
+  });
+  if (!result || typeof result !== "object" || !("facing" in result) || !("weaponId" in result)) return null;
+  const facing = Number(result.facing);
+  if (!OVERWATCH_FACINGS.some((f) => f === facing)) return null;
+  return { facing, weaponId: String(result.weaponId) };
+}
+
+/**
+ * SWN-08: the acting combatant takes overwatch (its owner or the GM), as the round's action: refused with a
+ * notification when it is not its turn, it has acted this round, or it has no ranged weapon.
+ */
+export async function declareOverwatch(combatant: CombatantI): Promise<void> {
+  try {
+    const own = ownTurnAction(combatant);
+    if (!own) return;
+    const { actor, round, ledger } = own;
+    const weapons = actor.items.contents.filter(
+      (i) => isItemType(i, "weapon") && i.system.d20.attack !== "melee" && !i.system.d20.grenade,
+    );
+    if (!weapons.length) return notify("warn", "FT.SWN.Overwatch.noWeapon", { name: actor.name ?? "" });
+    const picked = await pickFacing(weapons);
+    if (!picked) return;
+    const weapon = actor.items.get(picked.weaponId) ?? weapons[0]!;
+    await combatant.update({
+      flags: {
+        [SYSTEM_ID]: {
+          [LEDGER_KEY]: { ...ledger, round, action: "overwatch" },
+          overwatch: { round, facing: picked.facing, used: false, weaponId: weapon.id ?? "" },
+        },
+      },
+    });
+    await postRuleCard(
+      {
+        kind: "ft-overwatch-card",
+        ruleId: "SWN-08",
+        title: keyed("FT.SWN.Overwatch.title"),
+        lines: [
+          line(
+            keyed("FT.SWN.Overwatch.taken", {
+              name: actor.name ?? "",
+              dir: { key: `FT.SWN.Overwatch.dir.${picked.facing}` },
+              weapon: weapon.name ?? "",
+            }),
+            "ft-result",
+          ),
+        ],
+      },
+      { speaker: ChatMessage.getSpeaker({ actor }) },
+    );
+  } catch (e) {
+    report(e);
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * Running and disengaging in a d20 combat (SW-24, issue 15): full-round actions the acting combatant's owner or the
+ * GM takes from its tracker row. Running moves up to four times the speed in a straight line and costs the runner its
+ * Dex to Defense until its next turn (the d20 target facts read the Combatant's `running` flag; the active GM ends
+ * it when that turn starts); after as many rounds in a row as its Constitution score, each round needs a Constitution
+ * check (DC 10, then 11, 12 …), rolled here; a failure means a minute's rest. Disengaging moves up to twice the speed;
+ * its first 2 m must clear every threatened area, and leaving them then provokes no attack of opportunity — the
+ * movement is the player's on the canvas, the card says the rule. Either is the round's action (SW-13): no attack
+ * follows it. One Combatant write (the round's ledger and the flag) and one chat card.
+ */
+import { SYSTEM_ID } from "../../constants.js";
+import { report } from "../../helpers/report.js";
+import { DISENGAGE_MULTIPLIER, RUN_MULTIPLIER, RUN_REST_ROUNDS, runCheck } from "../../rules/d20/actions.js";
+import { RulesError } from "../../rules/index.js";
+import { keepsNumbersSecret } from "../card/card-render.js";
+import { keyed, line, postRuleCard, type RuleText } from "../card/rule-card.js";
+import { LEDGER_KEY, ledgerFor, turnGate } from "./turn-ledger.js";
+
+type CombatantI = Combatant.Implementation;
+
+/** What the Combatant keeps of its running (SW-24): running now, the round it last ran, how many rounds in a row. */
+export interface RunningFlag {
+  readonly active: boolean;
+  readonly round: number;
+  readonly count: number;
+}
+
+/**
+ * A full-round action of the acting combatant (SW-24 run and disengage, SWN-08 overwatch): its own turn in a running
+ * d20 combat, taken by its owner or the GM, not while down nor after the round's attack or another such action
+ * (SW-13). Throws the refusal; null when the turn's gate already told the user.
+ */
+export function ownTurnAction(combatant: CombatantI) {
+  const combat = combatant.parent;
+  const actor = combatant.actor;
+  if (!combat?.started || !combat.byCount || combat.combatant?.id !== combatant.id || !actor)
+    throw new RulesError("FT.D20.Move.notYourTurn", "Only on the combatant's own turn in a d20 combat", {
+      name: combatant.name ?? "",
+    });
+  if (!(game.user?.isGM || combatant.isOwner))
+    throw new RulesError("FT.D20.Move.notYours", "Not your combatant", { name: combatant.name ?? "" });
+  // Not while down, nor after the round's attack (SW-13): the same gate as an attack.
+  if (!turnGate(actor, null, combatant)) return null;
+  const round = combat.round;
+  const ledger = ledgerFor(combatant.getFlag(SYSTEM_ID, LEDGER_KEY), round);
+  if (ledger.action)
+    throw new RulesError("FT.D20.Move.acted", `${actor.name} has taken this round's action`, {
+      name: actor.name ?? "",
+    });
+  return { combat, actor, round, ledger };
+}
+
+/** SW-24: the combatant runs or disengages as its round's full-round action. */
+export async function moveAction(combatant: CombatantI, kind: "run" | "disengage"): Promise<void> {
+  try {
+    const own = ownTurnAction(combatant);
+    if (!own) return;
+    const { actor, round, ledger } = own;
+    const sys = actor.system as {
+      d20?: { abilities: { con: number } };
+      derived?: { d20?: { mods: { con: number }; speed?: { move: number } | null } };
+    };
+    const speed = sys.derived?.d20?.speed?.move ?? null;
+    const name = actor.name ?? "";
+    const lines: RuleText[] = [];
+    const rolls: Roll[] = [];
+    const flags: Record<string, unknown> = { [LEDGER_KEY]: { ...ledger, round, action: kind } };
+    if (kind === "run") {
+      const prior = combatant.getFlag(SYSTEM_ID, "running");
+      const count = prior && prior.round === round - 1 ? prior.count + 1 : 1;
+      flags.running = { active: true, round, count } satisfies RunningFlag;
+      lines.push(
+        keyed("FT.D20.Move.runs", {
+          name,
+          metres: speed === null ? "—" : String(speed * RUN_MULTIPLIER),
+        }),
+      );
+      const con = sys.d20?.abilities.con ?? 10;
+      const check = runCheck(count, con);
+      if (check.needed && check.dc !== null) {
+        const roll = await new Roll("1d20").evaluate();
+        rolls.push(roll);
+        const bonus = sys.derived?.d20?.mods.con ?? 0;
+        const total = (roll.total ?? 0) + bonus;
+        const passed = total >= check.dc;
+        const shown = keepsNumbersSecret(actor)
+          ? `d20 ${roll.total}`
+          : `d20 ${roll.total} ${bonus < 0 ? "−" : "+"} ${Math.abs(bonus)} = ${total} vs DC ${check.dc}`;
+        lines.push(
+          keyed(passed ? "FT.D20.Move.keepsRunning" : "FT.D20.Move.mustRest", {
+            round: String(count),
+            // An NPC's Constitution stays off the card as its roll's bonus does (R1-5).
+            con: keepsNumbersSecret(actor) ? "?" : String(con),
+            roll: shown,
+            rest: String(RUN_REST_ROUNDS),
+          }),
+        );
+      }
+    } else
+      lines.push(
+        keyed("FT.D20.Move.disengages", {
+          name,
+          metres: speed === null ? "—" : String(speed * DISENGAGE_MULTIPLIER),
+        }),
+      );
+    // Our flags under the system's scope, as the ledger writes them (turn-ledger.ts `save`): fvtt-types' flag update
+    // data cannot say a record keyed by our flag names, hence the cast.
+    await combatant.update({ flags: { [SYSTEM_ID]: flags } } as Combatant.UpdateData);
+    await postRuleCard(
+      {
+        kind: "ft-special-card",
+        ruleId: "SW-24",
+        title: keyed(`FT.D20.Move.${kind}Title`),
+        lines: lines.map((l) => line(l)),
+      },
+      { speaker: ChatMessage.getSpeaker({ actor }), rolls },
+    );
+  } catch (e) {
+    report(e);
+  }
+}

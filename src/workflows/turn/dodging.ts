@@ -1,0 +1,69 @@
+/**
+ * "Dodging this round" (SF-X-10): the movement history cannot tell dodging from running, so a token's owner says
+ * so. The mark is a flag on the token's Combatant holding the round it dodges in: a player may write `flags` on a
+ * Combatant they own (common/documents/combatant.mjs `#canUpdate`), no GM has to carry it out, every client sees
+ * it, and it lapses by itself when the round changes (a status effect would stay until someone removed it). The
+ * entry sits in the combat tracker's combatant context menu (v13 fires `getCombatTrackerContextOptions` for the
+ * tracker's `_getEntryContextOptions`, client/applications/api/application.mjs `_createContextMenu`).
+ * Dodging is declared with the turn's movement: a player may set or clear the mark only in the declare phase or
+ * their side's move phase when phases are enforced (`mayMarkDodging`, phase-gate.ts), so it cannot be switched on
+ * just before an enemy's shot; and it counts only when the token moved this round (`movementReport`). The menu's
+ * check runs in the owner's browser, which a console goes around: the active GM checks every player's change of the
+ * flag as it lands and puts back one made outside those phases (T2-2B, workflows/turn/mark-referee.ts).
+ */
+import { SYSTEM_ID } from "../../constants.js";
+import { guard } from "../../helpers/report.js";
+import { mayMarkDodging } from "./phase-gate.js";
+
+type CombatantI = Combatant.Implementation;
+
+/** Does this combatant dodge in its combat's current round? */
+export function isDodging(c: CombatantI | null | undefined): boolean {
+  const combat = c?.parent;
+  return !!c && !!combat?.started && c.getFlag(SYSTEM_ID, "dodging") === combat.round;
+}
+
+/** Mark (or unmark) the combatant dodging in the current round, as its owner. */
+export async function setDodging(c: CombatantI, on: boolean): Promise<void> {
+  const round = c.parent?.round ?? 0;
+  await c.update({ flags: { [SYSTEM_ID]: { dodging: on ? round : null } } });
+}
+
+type MenuEntry = foundry.applications.ux.ContextMenu.Entry<HTMLElement>;
+
+/** Add "Dodging this round" / "Not dodging" to the tracker's combatant menu, for the combatant's owners. */
+export function registerDodging(): void {
+  Hooks.on("getCombatTrackerContextOptions", (app, entries) => {
+    const combatantOf = (li: HTMLElement): CombatantI | undefined => {
+      const viewed = (app as { viewed?: Combat.Implementation | null }).viewed;
+      return viewed?.combatants.get(li.dataset.combatantId ?? "");
+    };
+    const mayMark = (c: CombatantI | undefined): c is CombatantI => !!c?.isOwner && !!c.parent?.started;
+    (entries as MenuEntry[]).push(
+      {
+        name: "FT.Dodge.mark",
+        icon: '<i class="fa-solid fa-person-running"></i>',
+        condition: (li) => {
+          const c = combatantOf(li);
+          return mayMark(c) && !isDodging(c);
+        },
+        callback: (li) => {
+          const c = combatantOf(li);
+          return c?.parent && mayMarkDodging(c.parent, c) ? guard(() => setDodging(c, true)) : undefined;
+        },
+      },
+      {
+        name: "FT.Dodge.clear",
+        icon: '<i class="fa-solid fa-person"></i>',
+        condition: (li) => {
+          const c = combatantOf(li);
+          return mayMark(c) && isDodging(c);
+        },
+        callback: (li) => {
+          const c = combatantOf(li);
+          return c?.parent && mayMarkDodging(c.parent, c) ? guard(() => setDodging(c, false)) : undefined;
+        },
+      },
+    );
+  });
+}
