@@ -15,6 +15,7 @@ import { PARTIALS, SYSTEM_ID, templatePath } from "./constants.js";
 import {
   AttackCardModel,
   CharacterModel,
+  CombatantModel,
   CreatureModel,
   ItemModels,
   RuleCardModel,
@@ -26,6 +27,7 @@ import { ObscurementBehavior } from "./data/region/obscurement.js";
 import { OBSCUREMENT_TYPE } from "./data/region/obscurement-type.js";
 import { FrontierActor } from "./documents/actor.js";
 import { FrontierCombat, handleNextRoundRequest, handleRollSideQuery } from "./documents/combat.js";
+import { FrontierCombatant } from "./documents/combatant.js";
 import { FrontierItem } from "./documents/item.js";
 import { registerD20Statuses } from "./helpers/d20-statuses.js";
 import { QUERY } from "./helpers/gm-query.js";
@@ -59,6 +61,11 @@ Hooks.once("init", () => {
   });
   Object.assign(CONFIG.Item.dataModels, ItemModels);
   CONFIG.Combat.documentClass = FrontierCombat;
+  // Issue 29: a combatant's marks are its `system`, on core's `base` type (the only one; no system.json entry:
+  // v13 TypeDataField#getModelForType reads CONFIG.Combatant.dataModels[type] for `base` too, as Draw Steel's
+  // BaseCombatModel does).
+  CONFIG.Combatant.documentClass = FrontierCombatant;
+  Object.assign(CONFIG.Combatant.dataModels, { base: CombatantModel });
   Object.assign(CONFIG.CombatantGroup.dataModels, { side: SideModel });
   Object.assign(CONFIG.ChatMessage.dataModels, {
     attack: AttackCardModel,

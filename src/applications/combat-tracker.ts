@@ -141,7 +141,7 @@ export class FrontierCombatTracker extends Base {
     const turns = (context.turns ?? []).map((t) => {
       const c = combat.combatants.get(t.id);
       const unaware = combat.isUnaware(t.id);
-      const state = c?.getFlag(SYSTEM_ID, "state") ?? "none";
+      const state = c?.holdState ?? "none";
       const current = combat.started && combat.combatant?.id === t.id;
       // T2-1D: a hidden NPC's document holds only its rank: the GM's page shows the count it keeps, others "?".
       const sealed = combat.sealedCount(t.id);

@@ -4,7 +4,6 @@
  * fire. The declaration is checked (`checkDeclaration`) and written on the combatant's own flag by the declaring
  * user (an owner may write a Combatant's flags, v13 common/documents/combatant.mjs `#canUpdate`).
  */
-import { SYSTEM_ID } from "../constants.js";
 import { weaponFacts } from "../data/item/facts.js";
 import { isItemType } from "../documents/subtypes.js";
 import {
@@ -31,7 +30,7 @@ export async function declareFor(
   if (!mayDeclare(combat, combatant)) return;
   const t = (k: string) => game.i18n?.localize(k) ?? k;
   const weapons = weaponsOf(combatant.actor);
-  const before = declaredThisRound(combatant.getFlag(SYSTEM_ID, "declared"), combat.round);
+  const before = declaredThisRound(combatant.marks.declared, combat.round);
   const options = weapons
     .map((w) => `<option value="${esc(w.id ?? "")}">${esc(w.name ?? "")}</option>`)
     .join("");
@@ -76,11 +75,15 @@ export async function declareFor(
   const { weapon: _, ...input } = r;
   const facts = item ? weaponFacts(item.name ?? "", item.system) : null;
   const checked = checkDeclaration(input, facts ? { rof: facts.rof, burst: !!facts.burst } : null);
-  await combatant.setFlag(SYSTEM_ID, "declared", {
-    ...checked,
-    round: combat.round,
-    // A declaration changed in the declare phase keeps what was already fired (nothing, before the moves).
-    fired: before?.fired ?? 0,
-    opportunity: before?.opportunity ?? 0,
+  await combatant.update({
+    system: {
+      declared: {
+        ...checked,
+        round: combat.round,
+        // A declaration changed in the declare phase keeps what was already fired (nothing, before the moves).
+        fired: before?.fired ?? 0,
+        opportunity: before?.opportunity ?? 0,
+      },
+    },
   });
 }

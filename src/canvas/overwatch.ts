@@ -4,7 +4,6 @@
  * may write, as the d20 run is: the declaration is the owner's word, like the dialog's) — and whether a target stands
  * in its 60° arc (`rules/swn/overwatch.ts`).
  */
-import { SYSTEM_ID } from "../constants.js";
 import { inOverwatchArc } from "../rules/index.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
@@ -22,7 +21,7 @@ export interface OverwatchFlag {
 /** The combatant's overwatch if it holds now (its round, or the next before its turn) and is unspent, else null. */
 export function overwatchOf(combatant: Combatant.Implementation | null | undefined): OverwatchFlag | null {
   const combat = combatant?.parent;
-  const flag = combatant?.getFlag(SYSTEM_ID, "overwatch");
+  const flag = combatant?.marks.overwatch;
   if (!combat?.started || !flag || flag.used) return null;
   if (combat.round === flag.round) return flag;
   const index = combat.turns.findIndex((t) => t.id === combatant?.id);

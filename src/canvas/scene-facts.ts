@@ -4,7 +4,6 @@
  * the token's movement history (SF-B-11, SF-X-17), prone from status effects (SF-X-26); which tokens an attack may
  * involve at all (a player's never a hidden one or one they cannot see: {@link mayInvolve}).
  */
-import { SYSTEM_ID } from "../constants.js";
 import { flatFootedIn } from "../documents/combat/d20-initiative.js";
 import { actorSystem, isSquad } from "../documents/subtypes.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
@@ -350,7 +349,7 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
                   held,
                   moving.moved,
                   flatFootedIn(target.document.combatant),
-                  !!target.document.combatant?.getFlag(SYSTEM_ID, "running")?.active,
+                  !!target.document.combatant?.marks.running?.active,
                   // SWN-13: the target's side's Morale band (swn profile).
                   bandOfToken(target),
                   // SWN-17: a friendly squad in the line of fire shields the target from direct attacks.

@@ -14,6 +14,7 @@ import { ATTACK_CARD_SPEC } from "./chat/attack-card-schema.js";
 import { migrateCard } from "./chat/card-migration.js";
 import { RULE_CARD_SPEC } from "./chat/rule-card.js";
 import { SIDE_ROLL_SPEC } from "./chat/side-roll.js";
+import { COMBATANT_SPEC } from "./combatant/marks.js";
 import { SIDE_SPEC } from "./combatant-group/side.js";
 import { buildSchema } from "./fields.js";
 import { ITEM_SPECS, type ItemType } from "./item/specs.js";
@@ -39,7 +40,12 @@ abstract class FrontierModel<
   /** The pure description the schema is built from. */
   declare static readonly spec: ModelSpec;
   /** The document this model is the `system` of, and its subtype (they choose the migrations). */
-  declare static readonly systemOf: Migration["documentName"] | "CombatantGroup" | "ChatMessage";
+  declare static readonly systemOf:
+    | Migration["documentName"]
+    | "Combat"
+    | "Combatant"
+    | "CombatantGroup"
+    | "ChatMessage";
   declare static readonly type: string;
 
   static override defineSchema(): Schema {
@@ -190,6 +196,18 @@ export class SideModel extends FrontierModel<typeof SIDE_SPEC, CombatantGroup.Im
   static override readonly spec = SIDE_SPEC;
   static override readonly systemOf = "CombatantGroup";
   static override readonly type = "side";
+}
+
+/**
+ * A Combatant's `system` (issue 29; core's `base` type, the only one a combatant has): the marks its owner may
+ * declare (`combatant/marks.ts`), each refereed by the active GM. The marks of worlds saved before are moved here from
+ * the flags by the document class (documents/combatant.ts `migrateData`), which sees the flags; this model sees only
+ * `system`.
+ */
+export class CombatantModel extends FrontierModel<typeof COMBATANT_SPEC, Combatant.Implementation> {
+  static override readonly spec = COMBATANT_SPEC;
+  static override readonly systemOf = "Combatant";
+  static override readonly type = "base";
 }
 
 /**

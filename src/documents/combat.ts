@@ -40,7 +40,6 @@ import {
 import { roundPhases } from "../rules/index.js";
 import { keyed, line, literal, postRuleCard } from "../workflows/card/rule-card.js";
 import { sideRollData } from "../workflows/card/side-roll-card.js";
-import { markAllowed, type RefereedMark, touchedMarks } from "../workflows/turn/mark-referee.js";
 import {
   type D20InitiativeFlag,
   type D20InitiativePorts,
@@ -84,6 +83,7 @@ import {
   withSideChanges,
 } from "./combat/side-initiative.js";
 import { keepSecrets, keptSecret } from "./combat/side-secrets.js";
+import { markAllowed, putBackValue, type RefereedMark, touchedMarks } from "./combatant/mark-referee.js";
 import { actorSystem, isSide, sideIdOf } from "./subtypes.js";
 
 type Side = CombatantGroup.OfType<"side">;
@@ -230,7 +230,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   async holdTurn(state: "delaying" | "readied"): Promise<void> {
     const c = this.combatant;
     if (!this.byCount || !this.started || !c || !(game.user?.isGM || c.isOwner)) return;
-    await c.setFlag(SYSTEM_ID, "state", state);
+    await c.update({ system: { state } });
     await this.nextTurn();
   }
 
@@ -244,7 +244,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     if (!game.user?.isGM || !this.byCount || !this.started) return;
     const held = this.combatants.get(id);
     const current = this.combatant;
-    const state = held?.getFlag(SYSTEM_ID, "state");
+    const state = held?.holdState;
     if (!held || !current || current.id === id || (state !== "delaying" && state !== "readied")) return;
     const before = new Map(entriesOf(this).map((e) => [e.id, e]));
     const order =
@@ -270,15 +270,13 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   async #nextRoundByCount(): Promise<void> {
     if (this.inSurpriseRound) await this.#rollByCount(unrolledOf(this));
     // SW-34 "Delaying Limits": a combatant still delaying when everyone else has acted forfeits the round's action.
-    const forfeited = this.combatants.contents.filter(
-      (c: Member) => c.getFlag(SYSTEM_ID, "state") === "delaying",
-    );
+    const forfeited = this.combatants.contents.filter((c: Member) => c.holdState === "delaying");
     if (forfeited.length)
       await this.updateEmbeddedDocuments(
         "Combatant",
         forfeited.map((c: Member) => ({
           _id: c.id ?? "",
-          flags: { [SYSTEM_ID]: { state: "none" as const } },
+          system: { state: "none" as const },
         })),
       );
     await Combat.prototype.nextRound.call(this);
@@ -364,13 +362,14 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       const rank = ranks.get(id);
       const c = this.combatants.get(id);
       if (!c) continue;
-      const state = change?.state ? { state: change.state } : {};
+      const state = change?.state ? { system: { state: change.state } } : {};
       if (!rank) {
         if (change)
           updates.push({
             _id: id,
             initiative: entry.count,
-            flags: { [SYSTEM_ID]: { init: flagOf(entry), ...state } },
+            flags: { [SYSTEM_ID]: { init: flagOf(entry) } },
+            ...state,
           });
         continue;
       }
@@ -385,7 +384,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
         was.dexScore === init.dexScore &&
         (was.tieBreak ?? null) === init.tieBreak;
       if (!same || change)
-        updates.push({ _id: id, initiative: rank.count, flags: { [SYSTEM_ID]: { init, ...state } } });
+        updates.push({ _id: id, initiative: rank.count, flags: { [SYSTEM_ID]: { init } }, ...state });
     }
     // Kept before the write that names the new seal ids goes out, so this GM's page sorts by them as it lands.
     if (kept.size && this.id)
@@ -1525,7 +1524,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       if (!c?.id) continue;
       const marks = noted.get(c.id) ?? new Map<RefereedMark, unknown>();
       for (const key of touchedMarks(change))
-        if (!marks.has(key)) marks.set(key, foundry.utils.deepClone(c.getFlag(SYSTEM_ID, key)));
+        if (!marks.has(key)) marks.set(key, foundry.utils.deepClone(c.marks[key]));
       if (marks.size) noted.set(c.id, marks);
     }
     if (noted.size) MARKS_BEFORE.set(this, noted);
@@ -1533,7 +1532,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
 
   /**
    * Active GM (T2-2B, T2-3E): a player's change of a mark the rules do not allow at this moment
-   * (workflows/turn/mark-referee.ts) is written back as it was, in one update; the GM and the player are told.
+   * (documents/combatant/mark-referee.ts) is written back as it was, in one update; the GM and the player are told.
    */
   #putBackMarks(userId: string): void {
     const noted = MARKS_BEFORE.get(this);
@@ -1545,9 +1544,8 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       if (!c) continue;
       const update: Record<string, unknown> = {};
       for (const [key, before] of marks) {
-        if (markAllowed(this, c, key, before, c.getFlag(SYSTEM_ID, key))) continue;
-        if (before === undefined) update[`flags.${SYSTEM_ID}.-=${key}`] = null;
-        else update[`flags.${SYSTEM_ID}.${key}`] = before;
+        if (markAllowed(this, c, key, before, c.marks[key])) continue;
+        update[`system.${key}`] = putBackValue(before);
       }
       if (Object.keys(update).length) updates.push({ _id: id, ...update });
     }
@@ -1788,7 +1786,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     );
     // SW-34: a readied action not taken by the combatant's next turn is lost; SW-43: its suppression fire ends.
     const ends: Record<string, unknown> = {};
-    if (combatant.getFlag(SYSTEM_ID, "state") === "readied") ends.state = "none";
+    if (combatant.holdState === "readied") ends.state = "none";
     // SW-43: its suppression ends (the area is also read only until now: canvas/suppression.ts).
     // C2-3.4: on every GM's User that keeps it (whichever GM answered the card while it was the active GM); a GM
     // may write another GM's User (v13 common/documents/user.mjs `#canUpdate`: "Assistant GMs may modify other
@@ -1797,9 +1795,9 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       if (gm.isGM && gm.getFlag(SYSTEM_ID, "suppressing")?.[combatant.id])
         await gm.update({ [`flags.${SYSTEM_ID}.suppressing.-=${combatant.id}`]: null });
     // SW-24: a runner has its Dex back when its next turn starts (the rounds run in a row are kept).
-    const running = combatant.getFlag(SYSTEM_ID, "running");
+    const running = combatant.marks.running;
     if (running?.active) ends.running = { ...running, active: false };
-    if (Object.keys(ends).length) await combatant.update({ flags: { [SYSTEM_ID]: ends } });
+    if (Object.keys(ends).length) await combatant.update({ system: ends });
   }
 
   /**

@@ -3,11 +3,11 @@
  * flags and GM queries. Each entry here must match what `init` registers at run time (src/index.ts).
  */
 
-import type { OverwatchFlag } from "../canvas/overwatch.js";
 import type { SuppressingEntry } from "../canvas/suppression.js";
 import type {
   AttackCardModel,
   CharacterModel,
+  CombatantModel,
   CreatureModel,
   ItemModels,
   RuleCardModel,
@@ -20,14 +20,12 @@ import type { FrontierActor } from "../documents/actor.js";
 import type { D20InitiativeFlag } from "../documents/combat/d20-initiative.js";
 import type { HeldRequest } from "../documents/combat/exchange.js";
 import type { FrontierCombat, handleRollSideQuery } from "../documents/combat.js";
+import type { FrontierCombatant } from "../documents/combatant.js";
 import type { FrontierItem } from "../documents/item.js";
 import type { SettingValues } from "../helpers/settings.js";
 import type { AttackEntry } from "../workflows/attack/attack-record.js";
 import type { Rest } from "../workflows/card/card-actions.js";
 import type { AppliedRecord } from "../workflows/damage/apply-damage.js";
-import type { RunningFlag } from "../workflows/turn/d20-move.js";
-import type { Declared } from "../workflows/turn/declarations.js";
-import type { TurnLedger } from "../workflows/turn/turn-ledger.js";
 
 /** `frontier-tactics.<key>` for each of our settings. */
 type FrontierSettingConfig = { [K in keyof SettingValues as `frontier-tactics.${K}`]: SettingValues[K] };
@@ -41,6 +39,7 @@ declare module "fvtt-types/configuration" {
     Actor: typeof FrontierActor;
     Item: typeof FrontierItem;
     Combat: typeof FrontierCombat;
+    Combatant: typeof FrontierCombatant;
   }
 
   /** Our classes are generic over the subtype, as core's are, so `Item.OfType<"weapon">` and the like are ours. */
@@ -56,6 +55,10 @@ declare module "fvtt-types/configuration" {
     document: FrontierCombat<SubType>;
   }
 
+  interface ConfiguredCombatant<SubType extends Combatant.SubType> {
+    document: FrontierCombatant<SubType>;
+  }
+
   interface DataModelConfig {
     Actor: {
       character: typeof CharacterModel;
@@ -69,6 +72,10 @@ declare module "fvtt-types/configuration" {
       gear: (typeof ItemModels)["gear"];
       skill: (typeof ItemModels)["skill"];
       race: (typeof ItemModels)["race"];
+    };
+    /** Issue 29: core's `base` type, the only one a combatant has, holds its owner's marks. */
+    Combatant: {
+      base: typeof CombatantModel;
     };
     CombatantGroup: {
       side: typeof SideModel;
@@ -128,20 +135,8 @@ declare module "fvtt-types/configuration" {
     };
     Combatant: {
       "frontier-tactics": {
-        /** The round its owner marked it dodging in (SF-X-10, workflows/turn/dodging.ts). */
-        dodging?: number | null;
-        /** This round's declaration and the shots fired against it (SF-X-07, workflows/turn/declarations.ts). */
-        declared?: Declared;
-        /** What it did this round: shots, reload, the round each weapon last fired (workflows/turn/turn-ledger.ts). */
-        turn?: TurnLedger;
         /** SW-03: its d20 initiative check's tie-break terms (documents/combat/d20-initiative.ts). */
         init?: D20InitiativeFlag;
-        /** SW-34: holding its turn — delaying (acts later, at a lower count) or a readied action (acts before another). */
-        state?: "none" | "delaying" | "readied";
-        /** SW-24: running (no Dex to Defense until its next turn) and the rounds run in a row (workflows/turn/d20-move.ts). */
-        running?: RunningFlag;
-        /** SWN-08: its overwatch — the round, the facing, spent or not (workflows/optional/swn-overwatch.ts). */
-        overwatch?: OverwatchFlag;
       };
     };
     ChatMessage: {

@@ -329,15 +329,14 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
     // The Thug runs for the door (SW-24: his Dex is gone until his next turn; the GM's write stands for his run):
     // Kara's trigger. She acts now, before him, and keeps his count.
     const thugRunning = () =>
-      onEveryClient(table, () =>
-        G()
-          .game.combat.combatants.find((c: any) => c.name === "Thug")
-          .getFlag("frontier-tactics", "running"),
+      onEveryClient(
+        table,
+        () => G().game.combat.combatants.find((c: any) => c.name === "Thug").system.running,
       );
     await gm.run(() =>
       G()
         .game.combat.combatants.find((c: any) => c.name === "Thug")
-        .setFlag("frontier-tactics", "running", { active: true, round: 1, count: 1 }),
+        .update({ system: { running: { active: true, round: 1, count: 1 } } }),
     );
     await table.settle();
     await press(gm, "Kara", "actFromHold");

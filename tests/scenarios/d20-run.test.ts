@@ -97,10 +97,7 @@ describe("scenario: running in a d20 combat (issue 15, SW-24)", () => {
     await table.settle();
     expect(currentTurn(gm)).toBe("Kara");
     expect(
-      onEveryClient(
-        table,
-        () => G().game.combat.combatants.get(CMB.kara).getFlag("frontier-tactics", "running").active,
-      ),
+      onEveryClient(table, () => G().game.combat.combatants.get(CMB.kara).system.running.active),
     ).toEqual(everyone(table, false));
     table.dice(10, 1, 1, 1);
     const later = await attack(table, gm, THUG, PISTOL_T, [TOK.kara]);

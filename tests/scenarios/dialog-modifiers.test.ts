@@ -147,10 +147,9 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
     await gm.run(() => settleApps());
     await table.settle();
     expect(
-      onEveryClient(table, () =>
-        G()
-          .game.combat.combatants.find((c: any) => c.tokenId === TOK_PIRATE)
-          .getFlag("frontier-tactics", "dodging"),
+      onEveryClient(
+        table,
+        () => G().game.combat.combatants.find((c: any) => c.tokenId === TOK_PIRATE).system.dodging,
       ),
     ).toEqual(everyone(table, 1));
 
@@ -196,10 +195,9 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
     await gm.run(() => settleApps());
     await table.settle();
     expect(
-      onEveryClient(table, () =>
-        G()
-          .game.combat.combatants.find((c: any) => c.tokenId === TOK_PIRATE)
-          .getFlag("frontier-tactics", "dodging"),
+      onEveryClient(
+        table,
+        () => G().game.combat.combatants.find((c: any) => c.tokenId === TOK_PIRATE).system.dodging,
       ),
     ).toEqual(everyone(table, 1));
     // ½ DEX 40, Short −10, stationary +10 (0 m moved; the mark alone is no dodge): 40 %.

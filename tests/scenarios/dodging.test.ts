@@ -40,10 +40,9 @@ let table: Table;
 closeTableAfterEach(() => table);
 
 const dodgeFlag = (tokenId: string) =>
-  onEveryClient(table, () =>
-    G()
-      .game.combat.combatants.find((c: any) => c.tokenId === tokenId)
-      .getFlag("frontier-tactics", "dodging"),
+  onEveryClient(
+    table,
+    () => G().game.combat.combatants.find((c: any) => c.tokenId === tokenId).system.dodging,
   );
 
 async function mark(c: ReturnType<Table["client"]>, name: string, entry: string) {
@@ -68,7 +67,7 @@ describe("scenario: dodging this round and the phases", () => {
       "warn: SF-X-10: Eusyl may mark or clear dodging only in the declare phase or their side's move phase, not in Moves.",
     ]);
     expect(requestsSince(table, from)).toEqual([]);
-    expect(dodgeFlag(TOK.eusyl)).toEqual(everyone(table, undefined));
+    expect(dodgeFlag(TOK.eusyl)).toEqual(everyone(table, null));
 
     await nextPhase(table, gm);
     expect(currentPhase(await tracker(alice))).toBe("Moves A");
@@ -87,7 +86,7 @@ describe("scenario: dodging this round and the phases", () => {
     expect(table.unhandled).toEqual([]);
   }, 30_000);
 
-  it("T2-2B SF-X-10 SF-X-01: in the pirates' move phase Alice's console writes Eusyl's dodging flag itself (the server lets an owner write a Combatant's flags): the active GM puts it back and Alice is told; in her side's move phase the same write stands", async () => {
+  it("T2-2B SF-X-10 SF-X-01: in the pirates' move phase Alice's console writes Eusyl's dodging mark itself (the server lets an owner write a Combatant's system): the active GM puts it back and Alice is told; in her side's move phase the same write stands", async () => {
     const { world, tokens } = phasesWorld();
     table = await createTable({ world });
     const [gm, alice] = [table.client(GM_ID), table.client(ALICE_ID)];
@@ -98,12 +97,12 @@ describe("scenario: dodging this round and the phases", () => {
       await alice.run(() =>
         G()
           .game.combat.combatants.find((c: any) => c.name === "Eusyl")
-          .setFlag("frontier-tactics", "dodging", G().game.combat.round),
+          .update({ "system.dodging": G().game.combat.round }),
       );
       await table.settle();
     };
     await write();
-    expect(dodgeFlag(TOK.eusyl)).toEqual(everyone(table, undefined));
+    expect(dodgeFlag(TOK.eusyl)).toEqual(everyone(table, null));
     expect(told(alice)).toEqual([
       "warn: The rules do not let that mark be set or cleared now (dodging SF-X-10, delay and ready SW-34, running SW-24, overwatch SWN-08): the GM's client put it back.",
     ]);

@@ -161,6 +161,6 @@ export async function declare(
 
 /** The stored declaration of a combatant (what a client loading the world would get). */
 export function storedDeclaration(table: Table, tokenId: string): unknown {
-  const combat = table.server.world.combats[0] as { combatants: { tokenId: string; flags: any }[] };
-  return combat.combatants.find((c) => c.tokenId === tokenId)?.flags?.["frontier-tactics"]?.declared;
+  const combat = table.server.world.combats[0] as { combatants: { tokenId: string; system: any }[] };
+  return combat.combatants.find((c) => c.tokenId === tokenId)?.system?.declared;
 }

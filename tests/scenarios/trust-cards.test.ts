@@ -455,8 +455,8 @@ describe("scenario: an attack more than the round allows (issue 27, T2-1C, SW-13
     clickCard(gm, first!, "apply", "Thug");
     await table.settle();
     expect(vp()).toEqual(everyone(table, 25));
-    // Her console: Kara's ledger (her own Combatant's flag) is cleared, and her client attacks again.
-    await alice.run(() => G().game.combat.combatants.get(ids.CMB_K).unsetFlag("frontier-tactics", "turn"));
+    // Her console: Kara's ledger (her own Combatant's `system.turn`) is cleared, and her client attacks again.
+    await alice.run(() => G().game.combat.combatants.get(ids.CMB_K).update({ "system.turn": null }));
     await table.settle();
     table.dice(15, 4, 5, 6);
     const second = await attack(table, alice, ids.KARA, ids.PISTOL_K, [ids.TOK_T]);

@@ -333,35 +333,28 @@ describe("scenario: the active GM referees the turn order (issue 27)", () => {
     const marks = () =>
       onEveryClient(table, () => {
         const c = G().game.combat.combatants.find((x: any) => x.name === "Kara");
-        return [
-          c.getFlag("frontier-tactics", "state") ?? null,
-          c.getFlag("frontier-tactics", "running") ?? null,
-        ];
+        return [c.system.state, c.system.running ?? null];
       });
-    await alice.run(() => kara().setFlag("frontier-tactics", "state", "readied"));
+    await alice.run(() => kara().update({ "system.state": "readied" }));
     await table.settle();
-    await alice.run(() =>
-      kara().setFlag("frontier-tactics", "running", { active: true, round: 1, count: 1 }),
-    );
+    await alice.run(() => kara().update({ "system.running": { active: true, round: 1, count: 1 } }));
     await table.settle();
-    expect(marks()).toEqual(everyone(table, [null, null]));
+    expect(marks()).toEqual(everyone(table, ["none", null]));
     // Kara's turn: the GM's write of her run (SW-24: her Dex is gone until her next turn); Alice clears it.
     await gm.run(() => G().game.combat.nextTurn());
     await table.settle();
     await gm.run(() =>
       G()
         .game.combat.combatants.find((c: any) => c.name === "Kara")
-        .setFlag("frontier-tactics", "running", { active: true, round: 1, count: 1 }),
+        .update({ "system.running": { active: true, round: 1, count: 1 } }),
     );
     await table.settle();
-    await alice.run(() =>
-      kara().setFlag("frontier-tactics", "running", { active: false, round: 1, count: 1 }),
-    );
+    await alice.run(() => kara().update({ "system.running": { active: false, round: 1, count: 1 } }));
     await table.settle();
-    expect(marks()).toEqual(everyone(table, [null, { active: true, round: 1, count: 1 }]));
+    expect(marks()).toEqual(everyone(table, ["none", { active: true, round: 1, count: 1 }]));
     expect(told(alice).filter((n) => n.includes("put it back"))).toHaveLength(3);
     // Her own turn: readying stands (SW-34, as the tracker's Ready writes it).
-    await alice.run(() => kara().setFlag("frontier-tactics", "state", "readied"));
+    await alice.run(() => kara().update({ "system.state": "readied" }));
     await table.settle();
     expect(marks()).toEqual(everyone(table, ["readied", { active: true, round: 1, count: 1 }]));
     expect(table.unhandled).toEqual([]);

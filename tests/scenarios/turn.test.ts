@@ -1,6 +1,6 @@
 /**
  * Scenario (issue 12, "the turn"): what a combatant did this round, kept on their own Combatant
- * (`flags.frontier-tactics.turn`) and checked from the sheet click, with the GM and the players on their own
+ * (`system.turn`) and checked from the sheet click, with the GM and the players on their own
  * clients in a started combat.
  *
  *  1. SF-X-30, SF-B-02: Alice shift-clicks her laser pistol (ROF 2) twice in round 1; the third click is refused
@@ -177,7 +177,7 @@ const clipsLeft = () =>
 const ledger = () =>
   onEveryClient(table, () => {
     const c = G().game.combat.combatants.find((x: any) => x.tokenId === TOK_EUSYL);
-    return c.flags["frontier-tactics"]?.turn ?? null;
+    return c.system.turn ?? null;
   });
 /**
  * What the user was warned of. v13's `Notifications#notify` escapes the values it formats into a message (it is

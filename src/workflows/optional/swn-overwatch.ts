@@ -5,13 +5,11 @@
  * −2, ignoring the cover's armour, not its concealment (the engine: `rules/d20/engine.ts`). One Combatant update and
  * one card to declare it; the shot spends it. Loaded when first used.
  */
-import { SYSTEM_ID } from "../../constants.js";
 import { isItemType } from "../../documents/subtypes.js";
 import { notify, report } from "../../helpers/report.js";
 import { OVERWATCH_FACINGS } from "../../rules/index.js";
 import { keyed, line, postRuleCard } from "../card/rule-card.js";
 import { ownTurnAction } from "../turn/d20-move.js";
-import { LEDGER_KEY } from "../turn/turn-ledger.js";
 
 type CombatantI = Combatant.Implementation;
 
@@ -61,11 +59,9 @@ export async function declareOverwatch(combatant: CombatantI): Promise<void> {
     if (!picked) return;
     const weapon = actor.items.get(picked.weaponId) ?? weapons[0]!;
     await combatant.update({
-      flags: {
-        [SYSTEM_ID]: {
-          [LEDGER_KEY]: { ...ledger, round, action: "overwatch" },
-          overwatch: { round, facing: picked.facing, used: false, weaponId: weapon.id ?? "" },
-        },
+      system: {
+        turn: { ...ledger, round, action: "overwatch" },
+        overwatch: { round, facing: picked.facing, used: false, weaponId: weapon.id ?? "" },
       },
     });
     await postRuleCard(

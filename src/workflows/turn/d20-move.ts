@@ -1,20 +1,20 @@
 /**
  * Running and disengaging in a d20 combat (SW-24, issue 15): full-round actions the acting combatant's owner or the
  * GM takes from its tracker row. Running moves up to four times the speed in a straight line and costs the runner its
- * Dex to Defense until its next turn (the d20 target facts read the Combatant's `running` flag; the active GM ends
+ * Dex to Defense until its next turn (the d20 target facts read the Combatant's `system.running`; the active GM ends
  * it when that turn starts); after as many rounds in a row as its Constitution score, each round needs a Constitution
  * check (DC 10, then 11, 12 …), rolled here; a failure means a minute's rest. Disengaging moves up to twice the speed;
  * its first 2 m must clear every threatened area, and leaving them then provokes no attack of opportunity — the
  * movement is the player's on the canvas, the card says the rule. Either is the round's action (SW-13): no attack
- * follows it. One Combatant write (the round's ledger and the flag) and one chat card.
+ * follows it. One Combatant write (the round's ledger and the running mark) and one chat card.
  */
-import { SYSTEM_ID } from "../../constants.js";
+import type { MarkChange } from "../../documents/combatant.js";
 import { report } from "../../helpers/report.js";
 import { DISENGAGE_MULTIPLIER, RUN_MULTIPLIER, RUN_REST_ROUNDS, runCheck } from "../../rules/d20/actions.js";
 import { RulesError } from "../../rules/index.js";
 import { keepsNumbersSecret } from "../card/card-render.js";
 import { keyed, line, postRuleCard, type RuleText } from "../card/rule-card.js";
-import { LEDGER_KEY, ledgerFor, turnGate } from "./turn-ledger.js";
+import { ledgerFor, turnGate } from "./turn-ledger.js";
 
 type CombatantI = Combatant.Implementation;
 
@@ -42,7 +42,7 @@ export function ownTurnAction(combatant: CombatantI) {
   // Not while down, nor after the round's attack (SW-13): the same gate as an attack.
   if (!turnGate(actor, null, combatant)) return null;
   const round = combat.round;
-  const ledger = ledgerFor(combatant.getFlag(SYSTEM_ID, LEDGER_KEY), round);
+  const ledger = ledgerFor(combatant.marks.turn, round);
   if (ledger.action)
     throw new RulesError("FT.D20.Move.acted", `${actor.name} has taken this round's action`, {
       name: actor.name ?? "",
@@ -64,11 +64,11 @@ export async function moveAction(combatant: CombatantI, kind: "run" | "disengage
     const name = actor.name ?? "";
     const lines: RuleText[] = [];
     const rolls: Roll[] = [];
-    const flags: Record<string, unknown> = { [LEDGER_KEY]: { ...ledger, round, action: kind } };
+    const marks: MarkChange = { turn: { ...ledger, aoo: ledger.aoo, round, action: kind } };
     if (kind === "run") {
-      const prior = combatant.getFlag(SYSTEM_ID, "running");
+      const prior = combatant.marks.running;
       const count = prior && prior.round === round - 1 ? prior.count + 1 : 1;
-      flags.running = { active: true, round, count } satisfies RunningFlag;
+      marks.running = { active: true, round, count } satisfies RunningFlag;
       lines.push(
         keyed("FT.D20.Move.runs", {
           name,
@@ -103,9 +103,8 @@ export async function moveAction(combatant: CombatantI, kind: "run" | "disengage
           metres: speed === null ? "—" : String(speed * DISENGAGE_MULTIPLIER),
         }),
       );
-    // Our flags under the system's scope, as the ledger writes them (turn-ledger.ts `save`): fvtt-types' flag update
-    // data cannot say a record keyed by our flag names, hence the cast.
-    await combatant.update({ flags: { [SYSTEM_ID]: flags } } as Combatant.UpdateData);
+    // Its marks, as the ledger writes them (turn-ledger.ts `save`).
+    await combatant.update({ system: marks });
     await postRuleCard(
       {
         kind: "ft-special-card",

@@ -1,10 +1,10 @@
 /**
  * Declarations (SF-X-07): what a character says in the declare phase, before the first move — how many shots, a
  * burst, the power setting, careful aim, melee, area fire — kept on the character's own Combatant
- * (`flags.frontier-tactics.declared`, stamped with the round), so it carries into the attack dialog of the same
+ * (`system.declared`, data/combatant/marks.ts; stamped with the round), so it carries into the attack dialog of the same
  * round and counts the shots fired against it (SF-X-30, SF-X-31).
  *
- * A player may write flags on a Combatant whose actor they own (v13 common/documents/combatant.mjs `#canUpdate`,
+ * A player may write `system` on a Combatant whose actor they own (v13 common/documents/combatant.mjs `#canUpdate`,
  * search id 8373722737: owners may change `initiative`, `flags`, `defeated` and `system`), so a declaration is
  * the declaring user's own write; no GM request is needed. This file holds the plain checks; the Foundry reads
  * and writes are in `phase-gate.ts`.

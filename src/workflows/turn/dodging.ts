@@ -1,7 +1,7 @@
 /**
  * "Dodging this round" (SF-X-10): the movement history cannot tell dodging from running, so a token's owner says
- * so. The mark is a flag on the token's Combatant holding the round it dodges in: a player may write `flags` on a
- * Combatant they own (common/documents/combatant.mjs `#canUpdate`), no GM has to carry it out, every client sees
+ * so. The mark is on the token's Combatant (`system.dodging`, issue 29), holding the round it dodges in: a player may
+ * write `system` on a Combatant they own (common/documents/combatant.mjs `#canUpdate`), no GM has to carry it out, every client sees
  * it, and it lapses by itself when the round changes (a status effect would stay until someone removed it). The
  * entry sits in the combat tracker's combatant context menu (v13 fires `getCombatTrackerContextOptions` for the
  * tracker's `_getEntryContextOptions`, client/applications/api/application.mjs `_createContextMenu`).
@@ -9,9 +9,8 @@
  * their side's move phase when phases are enforced (`mayMarkDodging`, phase-gate.ts), so it cannot be switched on
  * just before an enemy's shot; and it counts only when the token moved this round (`movementReport`). The menu's
  * check runs in the owner's browser, which a console goes around: the active GM checks every player's change of the
- * flag as it lands and puts back one made outside those phases (T2-2B, workflows/turn/mark-referee.ts).
+ * mark as it lands and puts back one made outside those phases (T2-2B, documents/combatant/mark-referee.ts).
  */
-import { SYSTEM_ID } from "../../constants.js";
 import { guard } from "../../helpers/report.js";
 import { mayMarkDodging } from "./phase-gate.js";
 
@@ -20,13 +19,13 @@ type CombatantI = Combatant.Implementation;
 /** Does this combatant dodge in its combat's current round? */
 export function isDodging(c: CombatantI | null | undefined): boolean {
   const combat = c?.parent;
-  return !!c && !!combat?.started && c.getFlag(SYSTEM_ID, "dodging") === combat.round;
+  return !!c && !!combat?.started && c.dodgesIn(combat.round);
 }
 
 /** Mark (or unmark) the combatant dodging in the current round, as its owner. */
 export async function setDodging(c: CombatantI, on: boolean): Promise<void> {
   const round = c.parent?.round ?? 0;
-  await c.update({ flags: { [SYSTEM_ID]: { dodging: on ? round : null } } });
+  await c.update({ system: { dodging: on ? round : null } });
 }
 
 type MenuEntry = foundry.applications.ux.ContextMenu.Entry<HTMLElement>;

@@ -14,10 +14,11 @@
  * Foundry v13 it relies on: the acting user's client runs `preUpdateToken` before the write and a hook returning
  * false stops it (client/documents/token.mjs via `ClientDatabaseBackend#_preUpdateDocumentArray`); a token's
  * `movementHistory` holds this round's waypoints (kept for the round by `FrontierCombat`); the owner of a
- * Combatant's actor may write its flags (common/documents/combatant.mjs `#canUpdate`, search id 8373722737).
+ * Combatant's actor may write its `system` (common/documents/combatant.mjs `#canUpdate`, search id 8373722737).
  */
 import { type HistoryWaypoint, walkedPath } from "../../canvas/movement-path.js";
-import { SYSTEM_ID } from "../../constants.js";
+import { dodgingRefusal, type Refusal } from "../../documents/combatant/mark-referee.js";
+import type { MarkChange } from "../../documents/combatant.js";
 import { sideIdOf } from "../../documents/subtypes.js";
 import { notify } from "../../helpers/report.js";
 import { currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js";
@@ -40,11 +41,7 @@ type TokenD = TokenDocument.Implementation;
 type CombatantI = Combatant.Implementation;
 type CombatI = Combat.Implementation;
 
-/** A refusal: an i18n key whose text names the rule, and what it names. */
-export interface Refusal {
-  readonly key: string;
-  readonly data?: Readonly<Record<string, string | number>>;
-}
+export type { Refusal };
 
 export type Verdict =
   | { readonly ok: true; readonly opportunity: boolean }
@@ -129,7 +126,7 @@ function currentPhase(combat: CombatI): { phase: Phase | null; together: boolean
 }
 
 export function declaredOf(combat: CombatI, combatant: CombatantI): Declared | null {
-  return declaredThisRound(combatant.getFlag(SYSTEM_ID, "declared"), combat.round);
+  return declaredThisRound(combatant.marks.declared, combat.round);
 }
 
 /** The pixel centre of a token document at a waypoint (its top-left corner). */
@@ -183,7 +180,7 @@ export interface AttackGate {
    * The combatant flags that count the shots just fired on the declaration, or null when nothing was declared. The
    * turn ledger writes them in its one Combatant update per attack (turn-ledger.ts).
    */
-  flags(shots: number): Record<string, unknown> | null;
+  flags(shots: number): MarkChange | null;
   /**
    * SF-X-30: the shots a player may still ask, for the dialog to offer no more and to refuse more before it closes
    * (review 13b L4); absent when nothing was declared, and for the GM, who may override.
@@ -329,21 +326,6 @@ export function mayDeclare(combat: CombatI, combatant: CombatantI): boolean {
 export function mayMarkDodging(combat: CombatI, combatant: CombatantI): boolean {
   if (!combat.started || !combatant.isOwner) return false;
   return !refused(dodgingRefusal(combat, combatant));
-}
-
-/**
- * SF-X-10: why the rules do not let the combatant's dodging mark be set or cleared now — outside the declare phase
- * and its own side's move phase, when phases are enforced — or null. Says nothing: the tracker's menu
- * (`mayMarkDodging`) and the active GM's check of a player's write (workflows/turn/mark-referee.ts) both read it.
- */
-export function dodgingRefusal(combat: CombatI, combatant: CombatantI): Refusal | null {
-  if (!enforced()) return null;
-  const { phase } = currentPhase(combat);
-  if (!phase) return null;
-  const sideId = sideIdOf(combatant);
-  if (phase.kind === "declare" || (phase.kind === "move" && !!sideId && phase.sides.includes(sideId)))
-    return null;
-  return { key: "FT.Dodge.notNow", data: { name: combatant.name ?? "", phase: `FT.Phase.${phase.kind}` } };
 }
 
 /**

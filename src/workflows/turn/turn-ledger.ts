@@ -2,9 +2,9 @@
  * What a combatant did this round (issue 12, "the turn"): the shots fired, the round each weapon last fired (½-rate
  * weapons), and whether it reloaded. Checked before an attack or a reload spends anything; written once after.
  *
- * Where it lives: the combatant's own flags, `flags.frontier-tactics.turn`. v13's `BaseCombatant#canUpdate`
- * (common/documents/combatant.mjs) lets a user who may update the combatant's actor change `flags`, `initiative` and
- * `defeated`, so a player writes their own character's ledger with no GM round-trip. The ledger carries the round it
+ * Where it lives: the combatant's own `system.turn` (data/combatant/marks.ts, issue 29). v13's `BaseCombatant#canUpdate`
+ * (common/documents/combatant.mjs) lets a user who may update the combatant's actor change `system`, `flags`,
+ * `initiative` and `defeated`, so a player writes their own character's ledger with no GM round-trip. The ledger carries the round it
  * was written in: a ledger from an earlier round counts as empty (a new round resets it without any write). Outside
  * a started combat nothing is limited and nothing is written.
  *
@@ -17,9 +17,9 @@
 
 import { overwatchOf } from "../../canvas/overwatch.js";
 import { movementOf } from "../../canvas/scene-facts.js";
-import { SYSTEM_ID } from "../../constants.js";
 import type { WeaponSystem } from "../../data/item/facts.js";
 import { weaponFacts } from "../../data/item/facts.js";
+import type { MarkChange } from "../../documents/combatant.js";
 import { actorSystem, isItemType, isSide, sideOf } from "../../documents/subtypes.js";
 import { notify, report } from "../../helpers/report.js";
 import { attackOfOpportunity } from "../../rules/d20/actions.js";
@@ -39,8 +39,6 @@ import type { AttackRequest } from "../attack/attack-plan.js";
 type ActorI = Actor.Implementation;
 type ItemI = Item.Implementation;
 type CombatantI = Combatant.Implementation;
-
-export const LEDGER_KEY = "turn" as const;
 
 /** One combatant's round, as stored. */
 export interface TurnLedger {
@@ -132,7 +130,13 @@ function inCombat(combatant: CombatantI | null | undefined): combatant is Combat
 }
 
 function stored(combatant: CombatantI): TurnLedger {
-  return ledgerFor(combatant.getFlag(SYSTEM_ID, LEDGER_KEY), combatant.parent?.round ?? 0);
+  return ledgerFor(combatant.marks.turn, combatant.parent?.round ?? 0);
+}
+
+/** SWN-08: the write that spends the combatant's overwatch (its one shot), or nothing when it holds none. */
+function spendOverwatch(combatant: CombatantI): MarkChange {
+  const held = overwatchOf(combatant);
+  return held ? { overwatch: { ...held, weaponId: held.weaponId, used: true } } : {};
 }
 
 /**
@@ -142,11 +146,9 @@ function stored(combatant: CombatantI): TurnLedger {
 async function save(
   combatant: CombatantI,
   ledger: TurnLedger,
-  more: Record<string, unknown> | null = null,
+  more: MarkChange | null = null,
 ): Promise<void> {
-  await combatant.update({
-    flags: { [SYSTEM_ID]: { ...more, [LEDGER_KEY]: ledger } },
-  } as Combatant.UpdateData);
+  await combatant.update({ system: { ...more, turn: ledger } });
 }
 
 /**
@@ -179,7 +181,7 @@ export interface TurnGate {
    * The ports with the dialog's answer checked and the shots recorded once the card is posted, with `more` flags
    * of the same attack in the same write.
    */
-  ports<R>(ports: AttackPorts<R>, more?: (shots: number) => Record<string, unknown> | null): AttackPorts<R>;
+  ports<R>(ports: AttackPorts<R>, more?: (shots: number) => MarkChange | null): AttackPorts<R>;
 }
 
 /**
@@ -306,7 +308,7 @@ export function turnGate(
                       },
                 // SWN-08: the overwatch shot spends the overwatch, in the same write.
                 options.overwatch
-                  ? { ...more?.(card.shots), overwatch: { ...overwatchOf(fighting), used: true } }
+                  ? { ...more?.(card.shots), ...spendOverwatch(fighting) }
                   : more?.(card.shots),
               );
             return messageId;
@@ -359,7 +361,7 @@ export async function recordShots(
   combatant: CombatantI | null | undefined,
   itemId: string,
   shots: number,
-  more: Record<string, unknown> | null = null,
+  more: MarkChange | null = null,
 ): Promise<void> {
   if (!inCombat(combatant)) return;
   const round = combatant.parent?.round ?? 0;
