@@ -3,11 +3,13 @@
  * each refereed by the active GM (documents/combatant/mark-referee.ts); what only the GM sets lives on the Combat.
  * Marks kept in flags by worlds saved before are moved into `system` as the source is loaded (`migrateData`).
  */
+import { SYSTEM_ID } from "../constants.js";
 import { COMBATANT_SPEC, type CombatantSystem, type HoldState } from "../data/combatant/marks.js";
 import { migrateCombatantMarks } from "../data/combatant/migration.js";
 import { CombatantModel } from "../data/models.js";
 import { initialData } from "../data/spec.js";
 import { keepClassName } from "../helpers/class-name.js";
+import { legacyFlagWrites } from "./combatant/mark-referee.js";
 
 /** The marks of a combatant that has none (not of our model). */
 const NO_MARKS: CombatantSystem = Object.freeze(initialData(COMBATANT_SPEC.fields));
@@ -26,6 +28,24 @@ export class FrontierCombatant<
   static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
     migrateCombatantMarks(source);
     return super.migrateData(source);
+  }
+
+  /**
+   * Active GM: a player's write of the marks' OLD flag keys, which only a client going around its own migration
+   * sends, is taken out (mark-referee.ts `legacyFlagWrites`): nothing reads those keys, and a later load would move
+   * one into `system` where `system` lacks it, past the referee.
+   */
+  protected override _onUpdate(
+    changed: Combatant.UpdateData,
+    options: Combatant.Database.OnUpdateOperation,
+    userId: string,
+  ): void {
+    super._onUpdate(changed, options, userId);
+    if (!game.user?.isActiveGM || game.users?.get(userId)?.isGM) return;
+    const remove = legacyFlagWrites(changed);
+    if (!Object.keys(remove).length) return;
+    console.warn(`${SYSTEM_ID} | ${game.users?.get(userId)?.name ?? userId} wrote old combatant flags; removed`);
+    this.update(remove).catch((e: unknown) => console.error(`${SYSTEM_ID} |`, e));
   }
 
   /** Its marks (the `base` model's data). */
