@@ -16,6 +16,7 @@ import {
   AttackCardModel,
   CharacterModel,
   CombatantModel,
+  CombatModel,
   CreatureModel,
   ItemModels,
   RuleCardModel,
@@ -61,9 +62,10 @@ Hooks.once("init", () => {
   });
   Object.assign(CONFIG.Item.dataModels, ItemModels);
   CONFIG.Combat.documentClass = FrontierCombat;
-  // Issue 29: a combatant's marks are its `system`, on core's `base` type (the only one; no system.json entry:
-  // v13 TypeDataField#getModelForType reads CONFIG.Combatant.dataModels[type] for `base` too, as Draw Steel's
-  // BaseCombatModel does).
+  // Issue 29: a combat's GM state and a combatant's marks are their `system`, on core's `base` type (no system.json
+  // entry: v13 TypeDataField#getModelForType reads CONFIG[documentName].dataModels[type] for `base` too, as Draw
+  // Steel's BaseCombatModel does).
+  Object.assign(CONFIG.Combat.dataModels, { base: CombatModel });
   CONFIG.Combatant.documentClass = FrontierCombatant;
   Object.assign(CONFIG.Combatant.dataModels, { base: CombatantModel });
   Object.assign(CONFIG.CombatantGroup.dataModels, { side: SideModel });

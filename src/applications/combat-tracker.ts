@@ -9,6 +9,7 @@ import { overwatchOf } from "../canvas/overwatch.js";
 import { suppressingInto, suppressionOf } from "../canvas/suppression.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { flatFootedIn } from "../documents/combat/d20-initiative.js";
+import { combatState } from "../documents/combat/gm-state.js";
 import { sideOrder } from "../documents/combat/side-initiative.js";
 import { isItemType, isSide, sideIdOf } from "../documents/subtypes.js";
 import { keepClassName } from "../helpers/class-name.js";
@@ -181,7 +182,7 @@ export class FrontierCombatTracker extends Base {
       ftDeclaring: null,
       ftIndividual: false,
       ftByCount: true,
-      ftGroupRoll: !!combat.getFlag(SYSTEM_ID, "groupRoll"),
+      ftGroupRoll: combatState(combat).groupRoll,
     });
   }
 
@@ -343,7 +344,7 @@ export class FrontierCombatTracker extends Base {
   static async #onToggleGroupRoll(this: FrontierCombatTracker): Promise<void> {
     const combat = this.combat;
     if (!game.user?.isGM || !combat) return;
-    await combat.setFlag(SYSTEM_ID, "groupRoll", !combat.getFlag(SYSTEM_ID, "groupRoll"));
+    await combat.update({ system: { groupRoll: !combatState(combat).groupRoll } });
   }
 
   /** SW-34: the current combatant's owner (or the GM) delays its turn. */

@@ -14,6 +14,7 @@ import { ATTACK_CARD_SPEC } from "./chat/attack-card-schema.js";
 import { migrateCard } from "./chat/card-migration.js";
 import { RULE_CARD_SPEC } from "./chat/rule-card.js";
 import { SIDE_ROLL_SPEC } from "./chat/side-roll.js";
+import { COMBAT_SPEC } from "./combat/state.js";
 import { COMBATANT_SPEC } from "./combatant/marks.js";
 import { SIDE_SPEC } from "./combatant-group/side.js";
 import { buildSchema } from "./fields.js";
@@ -196,6 +197,16 @@ export class SideModel extends FrontierModel<typeof SIDE_SPEC, CombatantGroup.Im
   static override readonly spec = SIDE_SPEC;
   static override readonly systemOf = "CombatantGroup";
   static override readonly type = "side";
+}
+
+/**
+ * A Combat's `system` (issue 29; core's `base` type): the state only a GM sets (`combat/state.ts`). The state of
+ * worlds saved before is moved here from the flags by the document class (documents/combat.ts `migrateData`).
+ */
+export class CombatModel extends FrontierModel<typeof COMBAT_SPEC, Combat.Implementation> {
+  static override readonly spec = COMBAT_SPEC;
+  static override readonly systemOf = "Combat";
+  static override readonly type = "base";
 }
 
 /**

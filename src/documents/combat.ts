@@ -20,6 +20,7 @@
  *   (`_onUpdate`, whose user id the server vouches for).
  */
 import { SYSTEM_ID } from "../constants.js";
+import { migrateCombatState } from "../data/combat/migration.js";
 import { keepClassName } from "../helpers/class-name.js";
 import { keepEntries, keptEntry } from "../helpers/d20-secrets.js";
 import { asGM, foundryUsers, QUERY } from "../helpers/gm-query.js";
@@ -48,6 +49,7 @@ import {
   rollD20Initiative,
 } from "./combat/d20-initiative.js";
 import { damageIsHeld, type HeldRequest, holdRequest, releaseHeld } from "./combat/exchange.js";
+import { combatState } from "./combat/gm-state.js";
 import {
   endsRoundAt,
   followPhase,
@@ -141,6 +143,19 @@ const SETTLED = new WeakMap<
 
 export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType> extends Combat<SubType> {
   /**
+   * Issue 29: the GM state an earlier version kept in the Combat's flags moves into its `system`
+   * (data/combat/migration.ts) before core's migrations: v13 `Document.migrateData` sees the whole source
+   * (common/abstract/document.mjs), its `DataModel.migrateData` then hands `system` to the model
+   * (common/data/fields.mjs `TypeDataField#migrateSource`) and each combatant to its own class
+   * (`EmbeddedCollectionField#migrateSource`: FrontierCombatant moves its marks). Runs on every load and on every
+   * update's changes.
+   */
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    migrateCombatState(source);
+    return super.migrateData(source);
+  }
+
+  /**
    * Applies one held request on the GM's client (SF-B-05). Set in `init` to the card workflow's apply, so this
    * document does not import the workflow that imports it.
    */
@@ -171,7 +186,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
    * engine mid-fight never reorders a running combat.
    */
   get initiativeMode(): "sides" | "individual" {
-    return this.getFlag(SYSTEM_ID, "initiative") === "individual" ? "individual" : "sides";
+    return combatState(this).initiative === "individual" ? "individual" : "sides";
   }
 
   /** SW-03: each combatant acts on its own initiative count (the d20 mode). */
@@ -181,7 +196,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
 
   /** SW-02: this is the surprise round — round 1 of a combat some but not all began aware of. */
   get inSurpriseRound(): boolean {
-    return this.byCount && this.round === 1 && !!this.getFlag(SYSTEM_ID, "surprise");
+    return this.byCount && this.round === 1 && !!combatState(this).surprise;
   }
 
   /**
@@ -190,7 +205,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
    * owner could clear it; an old world's unstarted combat is marked again in the tracker.
    */
   isUnaware(combatantId: string): boolean {
-    return (this.getFlag(SYSTEM_ID, "unaware") ?? []).includes(combatantId);
+    return (combatState(this).unaware ?? []).includes(combatantId);
   }
 
   /**
@@ -206,8 +221,8 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   /** GM, before the start (SW-02): mark a combatant unaware, or aware again. */
   async setUnaware(combatantId: string, unaware: boolean): Promise<void> {
     if (!game.user?.isGM || this.started || !this.combatants.has(combatantId)) return;
-    const others = (this.getFlag(SYSTEM_ID, "unaware") ?? []).filter((id) => id !== combatantId);
-    await this.setFlag(SYSTEM_ID, "unaware", unaware ? [...others, combatantId] : others);
+    const others = (combatState(this).unaware ?? []).filter((id) => id !== combatantId);
+    await this.update({ system: { unaware: unaware ? [...others, combatantId] : others } });
   }
 
   /**
@@ -289,8 +304,8 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   ): Promise<boolean | undefined> {
     const allowed = await super._preCreate(data, options, user);
     if (allowed === false) return false;
-    if (this.getFlag(SYSTEM_ID, "initiative") === undefined)
-      this.updateSource({ flags: { [SYSTEM_ID]: { initiative: currentEngine().initiative } } });
+    if (combatState(this).initiative === undefined)
+      this.updateSource({ system: { initiative: currentEngine().initiative } });
   }
 
   #d20Ports(secret: ReadonlySet<string>): D20InitiativePorts<Roll> {
@@ -400,7 +415,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const user = game.user;
     if (!user) return;
     const wanted = new Set(ids);
-    const group = !!this.getFlag(SYSTEM_ID, "groupRoll");
+    const group = !!combatState(this).groupRoll;
     const rollers: Roller[] = this.combatants.contents
       .filter((c: Member) => wanted.has(c.id ?? "") && (user.isGM || this.#mayRollOwn(c)))
       .map((c: Member) => ({
@@ -473,7 +488,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
 
   /** The phase index of the round (stored as a combat flag, stepped by the GM). */
   get phaseIndex(): number {
-    return this.getFlag(SYSTEM_ID, "phase") ?? 0;
+    return combatState(this).phase ?? 0;
   }
 
   /**
@@ -517,7 +532,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const max = this.ftPhases.length - 1;
     const phase = Math.min(max, Math.max(0, this.phaseIndex + delta));
     if (!this.phasesLinked) {
-      await this.setFlag(SYSTEM_ID, "phase", Math.max(0, phase));
+      await this.update({ system: { phase: Math.max(0, phase) } });
       return;
     }
     if (phase === this.phaseIndex) return;
@@ -535,7 +550,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const updateData: Combat.UpdateData = { round: this.round, turn: to.turn };
     // A player may write the turn but not the combat's flags (common/documents/combat.mjs `#canUpdate`): the
     // active GM moves the phase after them (`#followTurn`).
-    if (game.user?.isGM) updateData.flags = phaseFlags(to.phase, to.turn);
+    if (game.user?.isGM) updateData.system = phaseFlags(to.phase, to.turn);
     else delete updateData.round;
     // Core's turn events follow the turn index forward only (v13 `#triggerTurnEvents`), while the phase walk goes
     // back in the index (Declare → Moves B) or stays on it (Moves A → Resolves A): they are fired by the active GM
@@ -585,10 +600,10 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     if (!game.user?.isActiveGM) return;
     await this.#serial(async () => {
       if (!game.user?.isActiveGM || !this.phasesLinked || this.turn === null) return;
-      const from = { phase: this.phaseIndex, turn: this.getFlag(SYSTEM_ID, "phaseTurn") ?? null };
+      const from = { phase: this.phaseIndex, turn: combatState(this).phaseTurn ?? null };
       const phase = followPhase(this.#phaseInput(), from, this.turn);
       if (phase !== null && phase !== this.phaseIndex)
-        await this.update({ flags: phaseFlags(phase, this.turn) }, { turnEvents: false });
+        await this.update({ system: phaseFlags(phase, this.turn) }, { turnEvents: false });
     });
   }
 
@@ -622,7 +637,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     if (!this.phasesLinked || this.turn === null) return;
     const phase = phaseOfTurn(this.#phaseInput(), { phase: this.phaseIndex, turn: from }, this.turn);
     if (phase !== null && phase !== this.phaseIndex)
-      await this.update({ flags: phaseFlags(phase, this.turn) }, { turnEvents: false });
+      await this.update({ system: phaseFlags(phase, this.turn) }, { turnEvents: false });
   }
 
   #ports(): InitiativePorts<Roll> {
@@ -734,7 +749,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
         },
         this.#phaseInputOf(after),
       );
-      if (to && to.phase !== this.phaseIndex) data.flags = phaseFlags(to.phase, to.turn);
+      if (to && to.phase !== this.phaseIndex) data.system = phaseFlags(to.phase, to.turn);
     }
     return data;
   }
@@ -990,12 +1005,12 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       );
       const rollers = new Set(start.rollers);
       await this.#rollByCount(unrolledOf(this, (c) => rollers.has(c.id ?? "")));
-      await this.update({ flags: { [SYSTEM_ID]: { acted: [], surprise: start.surprise } } });
+      await this.update({ system: { acted: [], surprise: start.surprise } });
       return super.startCombat();
     }
     await this.ensureSides();
     await this.rollSides({ round: 1 });
-    await this.update({ flags: phaseFlags(0, null) });
+    await this.update({ system: phaseFlags(0, null) });
     return super.startCombat();
   }
 
@@ -1009,11 +1024,11 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   }
 
   get heldDamage(): HeldRequest[] {
-    return this.getFlag(SYSTEM_ID, "heldDamage") ?? [];
+    return combatState(this).heldDamage ?? [];
   }
 
   async holdDamage(req: HeldRequest): Promise<void> {
-    await this.setFlag(SYSTEM_ID, "heldDamage", holdRequest(this.heldDamage, req));
+    await this.update({ system: { heldDamage: holdRequest(this.heldDamage, req) } });
     ui.notifications?.info(localize("FT.Card.heldNotice"));
   }
 
@@ -1028,9 +1043,9 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     if (!apply) throw new Error("Held damage cannot be applied: no applier was registered in init.");
     const { failed } = await releaseHeld(held, apply);
     if (failed.length) {
-      await this.setFlag(SYSTEM_ID, "heldDamage", failed);
+      await this.update({ system: { heldDamage: failed } });
       ui.notifications?.error(localize("FT.Card.heldFailed"));
-    } else await this.unsetFlag(SYSTEM_ID, "heldDamage");
+    } else await this.update({ system: { heldDamage: [] } });
   }
 
   /** A new round re-rolls every side (SF-B-04), which only the GM writes: round changes are the GM's. */
@@ -1140,7 +1155,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const updateData: Combat.UpdateData = {
       round,
       turn: first.turn,
-      flags: phaseFlags(phase, first.turn),
+      system: phaseFlags(phase, first.turn),
       ...(written.length ? { groups: written } : {}),
     };
     // Core would fire an end and a start for every turn index after the one ended ("skipped"), whatever phase
@@ -1181,7 +1196,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const round = this.round - 1;
     const turn = this.turn === null || !this.turns.length ? null : this.turns.length - 1;
     const phase = lastPhaseOf(this.#phaseInputOf(withSideChanges(this.view, [], round)), turn);
-    const updateData: Combat.UpdateData = { round, turn, flags: phaseFlags(phase, turn) };
+    const updateData: Combat.UpdateData = { round, turn, system: phaseFlags(phase, turn) };
     const updateOptions = {
       direction: -1 as const,
       worldTime: { delta: -this.#roundDelta(round, null, this.round, null) },
@@ -1712,7 +1727,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     BEFORE.delete(this);
     const to = remapPhaseTurn(before, this.#phaseInput());
     if (!to || (to.phase === this.phaseIndex && to.turn === this.turn)) return;
-    await this.update({ turn: to.turn, flags: phaseFlags(to.phase, to.turn) }, { turnEvents: false });
+    await this.update({ turn: to.turn, system: phaseFlags(to.phase, to.turn) }, { turnEvents: false });
   }
 
   /** A side whose last member left is removed (GM only); a removed side re-sorts and re-renders. */
@@ -1769,17 +1784,15 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     // C2-3.1: a combatant's turn starts once a round. A Trigger (SW-34) puts the readied combatant before the one
     // whose action set it off; when the reactor's turn ends, v13's next turn lands on the interrupted combatant
     // again and fires its start a second time: that turn was only interrupted, so nothing it declared ends.
-    const starts = this.getFlag(SYSTEM_ID, "turnStarts");
+    const starts = combatState(this).turnStarts;
     const startedThisRound = starts?.round === context.round ? starts.ids : [];
     if (startedThisRound.includes(combatant.id)) return;
-    const acted = this.getFlag(SYSTEM_ID, "acted") ?? [];
+    const acted = combatState(this).acted ?? [];
     await this.update(
       {
-        flags: {
-          [SYSTEM_ID]: {
-            acted: acted.includes(combatant.id) ? acted : d20StartTurn(acted, combatant.id),
-            turnStarts: { round: context.round, ids: [...startedThisRound, combatant.id] },
-          },
+        system: {
+          acted: acted.includes(combatant.id) ? acted : d20StartTurn(acted, combatant.id),
+          turnStarts: { round: context.round, ids: [...startedThisRound, combatant.id] },
         },
       },
       { turnEvents: false },
@@ -1849,9 +1862,9 @@ function isGroups(collection: string): boolean {
   return collection === "groups";
 }
 
-/** The combat's phase flags: the phase and the turn it was written with (see `reconcilePhase`). */
+/** The combat's phase state: the phase and the turn it was written with (see `reconcilePhase`). */
 function phaseFlags(phase: number, turn: number | null) {
-  return { [SYSTEM_ID]: { phase, phaseTurn: turn } };
+  return { phase, phaseTurn: turn };
 }
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));

@@ -44,7 +44,9 @@ export class FrontierCombatant<
     if (!game.user?.isActiveGM || game.users?.get(userId)?.isGM) return;
     const remove = legacyFlagWrites(changed);
     if (!Object.keys(remove).length) return;
-    console.warn(`${SYSTEM_ID} | ${game.users?.get(userId)?.name ?? userId} wrote old combatant flags; removed`);
+    console.warn(
+      `${SYSTEM_ID} | ${game.users?.get(userId)?.name ?? userId} wrote old combatant flags; removed`,
+    );
     this.update(remove).catch((e: unknown) => console.error(`${SYSTEM_ID} |`, e));
   }
 

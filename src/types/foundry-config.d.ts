@@ -8,6 +8,7 @@ import type {
   AttackCardModel,
   CharacterModel,
   CombatantModel,
+  CombatModel,
   CreatureModel,
   ItemModels,
   RuleCardModel,
@@ -18,7 +19,6 @@ import type {
 import type { ObscurementBehavior } from "../data/region/obscurement.js";
 import type { FrontierActor } from "../documents/actor.js";
 import type { D20InitiativeFlag } from "../documents/combat/d20-initiative.js";
-import type { HeldRequest } from "../documents/combat/exchange.js";
 import type { FrontierCombat, handleRollSideQuery } from "../documents/combat.js";
 import type { FrontierCombatant } from "../documents/combatant.js";
 import type { FrontierItem } from "../documents/item.js";
@@ -73,7 +73,11 @@ declare module "fvtt-types/configuration" {
       skill: (typeof ItemModels)["skill"];
       race: (typeof ItemModels)["race"];
     };
-    /** Issue 29: core's `base` type, the only one a combatant has, holds its owner's marks. */
+    /** Issue 29: core's `base` type holds the combat's GM state. */
+    Combat: {
+      base: typeof CombatModel;
+    };
+    /** Issue 29: core's `base` type holds the combatant's owner's marks. */
     Combatant: {
       base: typeof CombatantModel;
     };
@@ -94,39 +98,6 @@ declare module "fvtt-types/configuration" {
 
   /** Our flags, all under the system's scope; every one may be unset, as `getFlag` then returns undefined. */
   interface FlagConfig {
-    Combat: {
-      "frontier-tactics": {
-        /** The phase of the round the GM has stepped to (SF-X-01). */
-        phase?: number;
-        /** The turn the phase was written with, so the GM can follow turns players moved without one (review 13c L4). */
-        phaseTurn?: number | null;
-        /** Damage held until the exchange ends (Basic-game tie, SF-B-05). */
-        heldDamage?: HeldRequest[];
-        /**
-         * How this combat orders turns, fixed when it is made (issue 15): "sides" (Star Frontiers, SF-X-01) or
-         * "individual" (d20, SW-03); unset is "sides" (combats made before).
-         */
-        initiative?: "sides" | "individual";
-        /** SW-01: the combatants whose first turn has started (no longer flat-footed). */
-        acted?: string[];
-        /** C2-3.1: the combatants whose turn has started in round `round` (a turn starts once a round). */
-        turnStarts?: { round: number; ids: string[] };
-        /** SW-02: round 1 is a surprise round (some but not all combatants were aware when it began). */
-        surprise?: boolean;
-        /** SW-03: the GM rolls each side's NPCs as one group (one d20, the best member's bonus). */
-        groupRoll?: boolean;
-        /** SWN-10: the round each actor (by id) last read Morale in; GM-written (workflows/optional/side-morale.ts). */
-        moraleReads?: Record<string, number>;
-        /** SWN-09: the round each actor (by id) last tried to intimidate in; GM-written (workflows/optional/side-morale.ts). */
-        intimidations?: Record<string, number>;
-        /**
-         * SW-02: the combatants the GM marked unaware of their opponents before the start (no turn in a surprise
-         * round). On the Combat, which a player cannot write (T2-1B; v13 common/documents/combat.mjs `#canUpdate`
-         * lets a player change only round, turn and combatants), not on the Combatant, whose owner writes its flags.
-         */
-        unaware?: string[];
-      };
-    };
     CombatantGroup: {
       "frontier-tactics": {
         /** SWN-12: which GM browser holds the side's Morale factors — a user id and a random key, no factor. */

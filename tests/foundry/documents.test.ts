@@ -54,7 +54,7 @@ describe("Combatant permissions (v13 common/documents/combatant.mjs)", () => {
         initiative: 12,
         defeated: true,
         flags: { "frontier-tactics": { x: 1 } },
-        system: { note: 1 },
+        system: { dodging: 1 },
       }),
     );
     const stored = table.server.world.combats[0]!.combatants.find((c: { _id: string }) => c._id === C_KARA);
@@ -62,7 +62,7 @@ describe("Combatant permissions (v13 common/documents/combatant.mjs)", () => {
       stored.initiative,
       stored.defeated,
       stored.flags["frontier-tactics"].x,
-      stored.system.note,
+      stored.system.dodging,
     ]).toEqual([12, true, 1, 1]);
     await expect(alice.run(() => combatant(C_KARA).update({ hidden: true }))).rejects.toThrow(
       /Alice lacks permission to update Combatant/,

@@ -232,7 +232,7 @@ describe("scenario: a Basic-game initiative tie holds the damage until the excha
         }),
       );
     await table.settle();
-    expect(gm.run(() => G().game.combat.getFlag("frontier-tactics", "heldDamage").length)).toBe(2);
+    expect(gm.run(() => G().game.combat.system.heldDamage.length)).toBe(2);
 
     // Kraal's turn, then the GM ends the round: the exchange is over, both hits land; then the sides re-roll
     // (SF-B-04): friendly d10 9 + 5 = 14, hostile d10 2 + 6 = 8: Eusyl's side has initiative in round 2.

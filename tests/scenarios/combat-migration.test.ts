@@ -34,7 +34,15 @@ import {
   told,
 } from "./kit.js";
 import { d20Foe, HEROIC_POOLS, karaWithBlaster } from "./kit-d20.js";
-import { row, tracker } from "./kit-phases.js";
+import {
+  currentPhase,
+  SCENE as DECK,
+  TOK as DECK_TOK,
+  nextPhase,
+  phasesWorld,
+  row,
+  tracker,
+} from "./kit-phases.js";
 
 const SCENE = id("sceneMigrate");
 const KARA = id("actKaraMig");
@@ -172,6 +180,21 @@ describe("scenario: a combat saved with the old combatant flags plays on (issue 
         Thug: { state: "none", dodging: 1, running, shots: null, flags: ["init"] },
       }),
     );
+    // The Combat's GM state (its own flags before) is its system: by count (SW-03), who has acted (SW-01), whose
+    // turns have started this round (C2-3.1); no old key is left.
+    expect(
+      onEveryClient(table, () => {
+        const c = G().game.combat;
+        return [c.system.initiative, c.system.acted, c.system.turnStarts, Object.keys(c.flags[SYS] ?? {})];
+      }),
+    ).toEqual(
+      everyone(table, [
+        "individual",
+        [CMB.kara, CMB.guard, CMB.thug],
+        { round: 2, ids: [CMB.kara, CMB.guard] },
+        [],
+      ]),
+    );
     expect(onEveryClient(table, () => G().game.combat.combatant?.name)).toEqual(everyone(table, "Guard"));
     expect(await badges(alice)).toEqual(["Kara Delaying SW-34"]);
     expect(await badges(gm)).toEqual(["Kara Delaying SW-34"]);
@@ -223,6 +246,55 @@ describe("scenario: a combat saved with the old combatant flags plays on (issue 
       everyone(table, ["init"]),
     );
     expect(onEveryClient(table, () => kara().system.running ?? null)).toEqual(everyone(table, null));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-X-01 SF-B-05: a sides combat saved in its move phase, with damage held, keeps both: every tracker shows the pirates' move phase, the GM steps on from it, and the held requests are still held", async () => {
+    const { world: deck, tokens } = phasesWorld();
+    const FRIENDLY = id("grpFriendlyMig");
+    const HOSTILE = id("grpHostileMig");
+    const side = (_id: string, name: string, key: string, roll: number, modifier: number) => ({
+      _id,
+      type: "side",
+      name,
+      initiative: roll + modifier,
+      system: { roll, modifier, key, rolledRound: 1, colour: key === "friendly" ? "#1f7a8c" : "#a33" },
+    });
+    const member = (tok: Record<string, unknown>, group: string) => ({
+      _id: id(`cmb${String(tok.name)}Mig`),
+      tokenId: tok._id,
+      sceneId: DECK,
+      actorId: tok.actorId,
+      group,
+    });
+    const held = [
+      { messageId: id("msgHeldA"), ids: [], byGM: false },
+      { messageId: id("msgHeldB"), ids: [`Scene.${DECK}.Token.${DECK_TOK.eusyl}`], byGM: true },
+    ];
+    const combat = {
+      _id: id("combatDeckMig"),
+      scene: DECK,
+      active: true,
+      round: 1,
+      turn: 0,
+      groups: [side(FRIENDLY, "Friendly", "friendly", 9, 6), side(HOSTILE, "Hostile", "hostile", 2, 3)],
+      combatants: [member(tokens[0]!, FRIENDLY), member(tokens[1]!, HOSTILE), member(tokens[2]!, HOSTILE)],
+      flags: { [SYS]: { initiative: "sides", phase: 1, phaseTurn: 0, heldDamage: held } },
+    };
+    table = await createTable({ world: { ...deck, combats: [combat] }, online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    expect(currentPhase(await tracker(alice))).toBe("Moves B");
+    expect(currentPhase(await tracker(gm))).toBe("Moves B");
+    expect(
+      onEveryClient(table, () => {
+        const c = G().game.combat;
+        return [c.phaseIndex, c.heldDamage, Object.keys(c.flags[SYS] ?? {})];
+      }),
+    ).toEqual(everyone(table, [1, held, []]));
+    await nextPhase(table, gm);
+    expect(currentPhase(await tracker(alice))).toBe("Moves A");
+    expect(onEveryClient(table, () => G().game.combat.heldDamage.length)).toEqual(everyone(table, 2));
     expect(table.unhandled).toEqual([]);
   });
 });

@@ -125,7 +125,7 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
   it("SW-03: the GM begins the d20 encounter: d20 + Dex rolled once for all in one Combatant update and one chat message; ties to Dexterity, then a tie-break die; every client shows Guard 14, Kara 14, Thug 14 in that order", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     await encounter();
-    expect(onEveryClient(table, () => G().game.combat.getFlag("frontier-tactics", "initiative"))).toEqual(
+    expect(onEveryClient(table, () => G().game.combat.system.initiative)).toEqual(
       everyone(table, "individual"),
     );
     const from = table.server.log.length;
@@ -226,7 +226,7 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
     // Kara's turn ends, the Thug's starts (the active GM records it: SW-01): no longer flat-footed.
     await gm.run(() => G().game.combat.nextTurn());
     await table.settle();
-    expect(onEveryClient(table, () => G().game.combat.getFlag("frontier-tactics", "acted"))).toEqual(
+    expect(onEveryClient(table, () => G().game.combat.system.acted)).toEqual(
       everyone(table, [CMB.guard, CMB.kara, CMB.thug]),
     );
     // Round 2 (Kara fired this round already: one attack a round until full attacks): Guard, then Kara again.
@@ -279,7 +279,7 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
     expect(counts()).toEqual(everyone(table, ["Guard 14", "Kara 14", "Thug 14"]));
     // C2-2.1 SW-01: v13 fires a "skipped" turn start for the Thug's place in the order as the round changes
     // (client/documents/combat.mjs `#triggerTurnEvents`); he has not acted, so he is still flat-footed.
-    expect(onEveryClient(table, () => G().game.combat.getFlag("frontier-tactics", "acted"))).toEqual(
+    expect(onEveryClient(table, () => G().game.combat.system.acted)).toEqual(
       everyone(table, [CMB.guard, CMB.kara]),
     );
     const after = await tracker(alice);
@@ -291,7 +291,7 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
     await gm.run(() => G().game.combat.nextTurn());
     await table.settle();
     expect(currentTurn(alice)).toBe("Thug");
-    expect(onEveryClient(table, () => G().game.combat.getFlag("frontier-tactics", "acted"))).toEqual(
+    expect(onEveryClient(table, () => G().game.combat.system.acted)).toEqual(
       everyone(table, [CMB.guard, CMB.kara, CMB.thug]),
     );
     expect(table.unhandled).toEqual([]);
@@ -396,9 +396,7 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
   it("issue 15: the mode is fixed when the combat is made — an encounter begun in a Star Frontiers world keeps its sides and phases after the GM switches the world to d20", async () => {
     table = await createTable({ world: world("alphaDawn"), online: [GM_ID, ALICE_ID] });
     await encounter();
-    expect(onEveryClient(table, () => G().game.combat.getFlag("frontier-tactics", "initiative"))).toEqual(
-      everyone(table, "sides"),
-    );
+    expect(onEveryClient(table, () => G().game.combat.system.initiative)).toEqual(everyone(table, "sides"));
     await table.client(GM_ID).run(() => G().game.settings.set("frontier-tactics", "engine", "d20"));
     await table.settle();
     expect(onEveryClient(table, () => G().game.combat.byCount)).toEqual(everyone(table, false));

@@ -275,11 +275,11 @@ describe("scenario: side Morale against a player's console and a GM on another m
     expect(await aliceForgesRead(3, 20)).toContain("Kara has read Morale this round (SWN-10)");
     expect(messages()).toBe(cards + 1);
     expect(await strip(ALICE_ID)).toEqual([]);
-    // The record is on the Combat, which only a GM may write: Alice cannot clear it (v13 Combat #canUpdate).
+    // The record is on the Combat, which only a GM may write: Alice cannot reset it (v13 Combat #canUpdate).
     const from = table.server.log.length;
     await alice.run(async () => {
       try {
-        await G().game.combat.unsetFlag(SYS, "moraleReads");
+        await G().game.combat.update({ system: { moraleReads: { [KARA]: 0 } } });
       } catch {
         // Refused.
       }
@@ -331,9 +331,9 @@ describe("scenario: side Morale against a player's console and a GM on another m
     expect(error).toContain("Kara has read Morale this round (SWN-10)");
     expect(messages()).toBe(cards + 1);
     expect(onEveryClient(table, () => G().game.combat.round)).toEqual(everyone(table, 1));
-    expect(
-      onEveryClient(table, () => G().game.combat.getFlag("frontier-tactics", "moraleReads")?.[KARA]),
-    ).toEqual(everyone(table, 1));
+    expect(onEveryClient(table, () => G().game.combat.system.moraleReads?.[KARA])).toEqual(
+      everyone(table, 1),
+    );
     expect(table.unhandled).toEqual([]);
   });
 
@@ -390,7 +390,7 @@ describe("scenario: side Morale against a player's console and a GM on another m
       "its Morale factors are kept in another browser",
     );
     expect(table.client(ASSISTANT_ID).run(() => G().game.messages.size as number)).toBe(cards);
-    expect(asst.run(() => G().game.combat.getFlag(SYS, "moraleReads") ?? null)).toBeNull();
+    expect(asst.run(() => G().game.combat.system.moraleReads)).toEqual({});
     expect(table.unhandled).toEqual([]);
   });
 

@@ -270,7 +270,7 @@ describe("scenario: the phase stays with the side acting when sides change mid-r
     await removeCombatant(gm, TOK.vask);
     // Side C went with its last member: the letters are now B and A, and B is still moving.
     expect(await shown()).toEqual(everyone(table, ["Moves B", "Orr"]));
-    expect(table.server.world.combats[0]?.flags?.["frontier-tactics"]?.phase).toBe(1);
+    expect(table.server.world.combats[0]?.system?.phase).toBe(1);
     await clickTracker(gm, "nextTurn");
     expect(await shown()).toEqual(everyone(table, ["Moves A", "Eusyl"]));
     expect(table.unhandled).toEqual([]);

@@ -134,7 +134,7 @@ describe("scenario: the active GM referees the turn order (issue 27)", () => {
     await gm.run(() => G().game.combat.startCombat());
     await table.settle();
     expect(counts()).toEqual(everyone(table, ["Guard 18", "Kara 14", "Thug 9"]));
-    const acted = () => onEveryClient(table, () => G().game.combat.getFlag("frontier-tactics", "acted"));
+    const acted = () => onEveryClient(table, () => G().game.combat.system.acted);
     expect(acted()).toEqual(everyone(table, [CMB.guard]));
 
     // The Guard's turn: Alice jumps to Kara's. Put back; Kara's turn did not start (she is still flat-footed).
@@ -181,9 +181,7 @@ describe("scenario: the active GM referees the turn order (issue 27)", () => {
     await table.settle();
     expect(counts()).toEqual(everyone(table, ["Guard 14", "Thug 14", "Kara null"]));
     expect(pendingDice()).toEqual([5]);
-    expect(onEveryClient(table, () => G().game.combat.getFlag("frontier-tactics", "surprise"))).toEqual(
-      everyone(table, true),
-    );
+    expect(onEveryClient(table, () => G().game.combat.system.surprise)).toEqual(everyone(table, true));
     const aliceRow = text(row(await tracker(alice), "Kara"));
     expect(aliceRow).toContain("Unaware SW-02");
     expect(aliceRow).toContain("FF SW-01");
@@ -295,9 +293,9 @@ describe("scenario: the active GM referees the turn order (issue 27)", () => {
     expect(state()).toEqual(everyone(table, [1, 0, "Guard"]));
     await aliceWrites(alice, { round: 2, turn: 1 });
     expect(state()).toEqual(everyone(table, [1, 0, "Guard"]));
-    expect(
-      onEveryClient(table, () => G().game.combat.getFlag("frontier-tactics", "turnStarts")?.round ?? 1),
-    ).toEqual(everyone(table, 1));
+    expect(onEveryClient(table, () => G().game.combat.system.turnStarts?.round ?? 1)).toEqual(
+      everyone(table, 1),
+    );
     expect(table.unhandled).toEqual([]);
   });
 

@@ -5,7 +5,6 @@
  * update and one chat message (the `initiative.d20.*` bench). The Combat class (documents/combat.ts) supplies the
  * ports; the numbers come from `rules/d20/initiative.ts`.
  */
-import { SYSTEM_ID } from "../../constants.js";
 import {
   type InitiativeEntry,
   initiativeOrder,
@@ -15,6 +14,7 @@ import {
   rollInitiative,
   withTieBreaks,
 } from "../../rules/d20/initiative.js";
+import { combatState } from "./gm-state.js";
 
 /** What a combatant keeps of its check beside its `initiative` (the count): the terms that break ties. */
 export interface D20InitiativeFlag {
@@ -170,6 +170,6 @@ export async function rollD20Initiative<R>(
  */
 export function flatFootedIn(combatant: Combatant.Implementation | null | undefined): boolean {
   const combat = combatant?.parent;
-  if (!combat || !combatant?.id || combat.getFlag(SYSTEM_ID, "initiative") !== "individual") return false;
-  return isFlatFooted(combat.started, combat.getFlag(SYSTEM_ID, "acted") ?? [], combatant.id);
+  if (!combat || !combatant?.id || combatState(combat).initiative !== "individual") return false;
+  return isFlatFooted(combat.started, combatState(combat).acted ?? [], combatant.id);
 }

@@ -38,6 +38,7 @@
 
 import { isSwn } from "../../canvas/morale-band.js";
 import { SYSTEM_ID } from "../../constants.js";
+import { combatState } from "../../documents/combat/gm-state.js";
 import { actorSystem, isSide, isSquad, sideIdOf } from "../../documents/subtypes.js";
 import { perPage } from "../../helpers/page-state.js";
 import { notify } from "../../helpers/report.js";
@@ -270,7 +271,7 @@ export function membersOf(combat: CombatI, sideId: string): MoraleMember[] {
     .filter((c) => sideIdOf(c) === sideId)
     .map((c) => {
       // SW-02: the GM's mark, kept on the Combat (T2-1B).
-      const unaware = (combat.getFlag(SYSTEM_ID, "unaware") ?? []).includes(c.id ?? "");
+      const unaware = combatState(combat).unaware.includes(c.id ?? "");
       const actor = c.actor;
       // SWN-17: a squad counts its units among the forces, and its one pool among the HP.
       if (actor && isSquad(actor)) {
@@ -557,7 +558,7 @@ async function intimidateNow(
   if (pub.intimidated.includes(round)) intimidate(0, now.value, true);
   const who = actor.actor?.id ?? body.actorId;
   checkIntimidateThisRound(roundsOf(combat, "intimidations")[who], round, actor.name ?? "");
-  await combat.setFlag(SYSTEM_ID, "intimidations", { ...roundsOf(combat, "intimidations"), [who]: round });
+  await combat.update({ system: { intimidations: { ...roundsOf(combat, "intimidations"), [who]: round } } });
   const bonus = checkBonus(actor.actor, "lead");
   const r = await roll2d6();
   const total = (r.total ?? 0) + bonus;
@@ -623,7 +624,7 @@ export async function handleReadMorale(
 
 /** The round each actor last read Morale in, or tried to intimidate in (combat flags, GM-written). */
 function roundsOf(combat: CombatI, key: "moraleReads" | "intimidations"): Record<string, number> {
-  const raw: unknown = combat.getFlag(SYSTEM_ID, key);
+  const raw: unknown = combatState(combat)[key];
   const out: Record<string, number> = {};
   if (isRecord(raw)) for (const [k, v] of Object.entries(raw)) if (typeof v === "number") out[k] = v;
   return out;
@@ -648,7 +649,7 @@ async function readNow(
     if (moraleOfSide(combat, group) && !holdsFactors(combat, group)) throw notHeld(group);
   const bonus = checkBonus(actor.actor, "notice");
   // The Move is spent whether the check succeeds or not: the round is kept before the roll.
-  await combat.setFlag(SYSTEM_ID, "moraleReads", { ...roundsOf(combat, "moraleReads"), [reader]: round });
+  await combat.update({ system: { moraleReads: { ...roundsOf(combat, "moraleReads"), [reader]: round } } });
   const r = await roll2d6();
   const total = (r.total ?? 0) + bonus;
   const { success } = readMorale(total);
