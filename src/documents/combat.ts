@@ -21,6 +21,7 @@
  */
 import { SYSTEM_ID } from "../constants.js";
 import { migrateCombatState } from "../data/combat/migration.js";
+import { migrateSideFlags } from "../data/combatant-group/migration.js";
 import { keepClassName } from "../helpers/class-name.js";
 import { keepEntries, keptEntry } from "../helpers/d20-secrets.js";
 import { asGM, foundryUsers, QUERY } from "../helpers/gm-query.js";
@@ -147,11 +148,12 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
    * (data/combat/migration.ts) before core's migrations: v13 `Document.migrateData` sees the whole source
    * (common/abstract/document.mjs), its `DataModel.migrateData` then hands `system` to the model
    * (common/data/fields.mjs `TypeDataField#migrateSource`) and each combatant to its own class
-   * (`EmbeddedCollectionField#migrateSource`: FrontierCombatant moves its marks). Runs on every load and on every
-   * update's changes.
+   * (`EmbeddedCollectionField#migrateSource`: FrontierCombatant moves its marks). A side has no document class of ours,
+   * so its flags are moved here (data/combatant-group/migration.ts). Runs on every load and on every update's changes.
    */
   static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
     migrateCombatState(source);
+    migrateSideFlags(source);
     return super.migrateData(source);
   }
 

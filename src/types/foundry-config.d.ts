@@ -98,15 +98,13 @@ declare module "fvtt-types/configuration" {
 
   /** Our flags, all under the system's scope; every one may be unset, as `getFlag` then returns undefined. */
   interface FlagConfig {
-    CombatantGroup: {
-      "frontier-tactics": {
-        /** SWN-12: which GM browser holds the side's Morale factors — a user id and a random key, no factor. */
-        moraleFactors?: { user: string; key: string };
-      };
-    };
     Combatant: {
       "frontier-tactics": {
-        /** SW-03: its d20 initiative check's tie-break terms (documents/combat/d20-initiative.ts). */
+        /**
+         * SW-03: its d20 initiative check's tie-break terms (documents/combat/d20-initiative.ts). GM-written; the
+         * owner may write a Combatant's flags, so the active GM puts back a player's change (`#putBackCounts`). Its
+         * marks (delay, dodging, running …) are its `system` since issue 29 (data/combatant/marks.ts).
+         */
         init?: D20InitiativeFlag;
       };
     };

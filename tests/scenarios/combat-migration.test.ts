@@ -7,7 +7,10 @@
  * - Kara, delaying (SW-34), is still delaying on every client's tracker, and the GM's "Act now" lets her in after
  *   the Guard, at his count;
  * - the Thug, running (SW-24), has his Dex back when his turn starts (the GM's turn-start write of the migrated mark);
- * - the Thug's dodging round and Kara's ledger are read from `system`.
+ * - the Thug's dodging round and Kara's ledger are read from `system`;
+ * - the Combat's own state (by count, who acted, whose turns started; in a sides combat the phase and the held
+ *   damage, SF-X-01, SF-B-05) and a side's Morale holder (SWN-12) are moved the same way, by the Combat's
+ *   `migrateData`.
  * The referee holds for old keys too: Alice's console writing `flags.frontier-tactics.state` is migrated by her own
  * client into a write of the mark, which the GM puts back (T2-3E); a write of an old key that goes around her client
  * (a raw socket request, modelled by the harness server) is taken out by the active GM.
@@ -277,7 +280,14 @@ describe("scenario: a combat saved with the old combatant flags plays on (issue 
       active: true,
       round: 1,
       turn: 0,
-      groups: [side(FRIENDLY, "Friendly", "friendly", 9, 6), side(HOSTILE, "Hostile", "hostile", 2, 3)],
+      groups: [
+        side(FRIENDLY, "Friendly", "friendly", 9, 6),
+        // SWN-12: which GM browser holds the pirates' Morale factors (a flag before issue 29).
+        {
+          ...side(HOSTILE, "Hostile", "hostile", 2, 3),
+          flags: { [SYS]: { moraleFactors: { user: GM_ID, key: "k1" } } },
+        },
+      ],
       combatants: [member(tokens[0]!, FRIENDLY), member(tokens[1]!, HOSTILE), member(tokens[2]!, HOSTILE)],
       flags: { [SYS]: { initiative: "sides", phase: 1, phaseTurn: 0, heldDamage: held } },
     };
@@ -292,6 +302,12 @@ describe("scenario: a combat saved with the old combatant flags plays on (issue 
         return [c.phaseIndex, c.heldDamage, Object.keys(c.flags[SYS] ?? {})];
       }),
     ).toEqual(everyone(table, [1, held, []]));
+    expect(
+      onEveryClient(table, () => {
+        const g = G().game.combat.groups.get(HOSTILE);
+        return [g.system.moraleFactors, Object.keys(g.flags[SYS] ?? {})];
+      }),
+    ).toEqual(everyone(table, [{ user: GM_ID, key: "k1" }, []]));
     await nextPhase(table, gm);
     expect(currentPhase(await tracker(alice))).toBe("Moves A");
     expect(onEveryClient(table, () => G().game.combat.heldDamage.length)).toEqual(everyone(table, 2));

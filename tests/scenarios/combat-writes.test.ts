@@ -197,7 +197,7 @@ describe("scenario: what FrontierCombat writes", () => {
     expect(count(from, "update", "Combat")).toHaveLength(1);
     expect(seen.updates).toHaveLength(1);
     const { changes, options } = seen.updates[0]!;
-    expect(changes).toMatchObject({ round: 2, turn: 0, flags: { "frontier-tactics": { phase: 0 } } });
+    expect(changes).toMatchObject({ round: 2, turn: 0, system: { phase: 0 } });
     expect(options).toMatchObject({ direction: 1 });
     expect(
       changes.groups.map((g: { system: { roll: number; rolledRound: number } }) => [

@@ -433,7 +433,7 @@ describe("scenario: shooting doors and walls (SF-X-41)", () => {
     expect(
       onEveryClient(table, () => {
         const c = G().game.combat.combatants.find((x: any) => x.tokenId === TOK_EUSYL);
-        const l = c.getFlag(FLAGS, "turn");
+        const l = c.system.turn;
         return [l.shots, l.fired[GYRO]];
       }),
     ).toEqual(everyone(table, [1, 1]));

@@ -2,7 +2,18 @@
  * The `side` CombatantGroup subtype (SF-X-04, SF-X-05): the side's d10, its modifier and whose it is, surprise,
  * the round it last rolled, its colour, and for a sealed side (a roll kept from players) only its rank and seal id. The total is also written to the group's own `initiative` field.
  */
-import { array, bool, initialData, int, type ModelData, type ModelSpec, schema, str } from "../spec.js";
+import {
+  array,
+  bool,
+  initialData,
+  int,
+  type ModelData,
+  type ModelSpec,
+  nullable,
+  optional,
+  schema,
+  str,
+} from "../spec.js";
 
 /** SWN-13: the bands a side's Morale may be in; "" = none (a side of player characters, an immune side, no swn). */
 export const MORALE_BAND_KEYS = ["", "panicked", "tacticalRetreat", "careful", "bold", "fearless"] as const;
@@ -48,6 +59,12 @@ export const SIDE_SPEC = {
       intimidated: array(int(0, { min: 0 })),
       start: schema({ members: int(0, { min: 0 }), hp: int(0, { min: 0 }) }),
     }),
+    /**
+     * SWN-12: which GM browser holds the side's Morale factors — a user id and a random key, no factor (issue 29: a
+     * flag before, `flags.frontier-tactics.moraleFactors`, moved by FrontierCombat's `migrateData`). Only a GM writes a
+     * CombatantGroup.
+     */
+    moraleFactors: optional(nullable(schema({ user: str(), key: str() }))),
   },
 } satisfies ModelSpec;
 

@@ -13,7 +13,7 @@
  * - each member's own Morale (`system.swn.morale`, the default base), HP, defeated mark and the GM's "unaware" mark,
  *   so the losses and that default base are open to a player who looks;
  * - on the group: the band (its terms are on every card), the rounds it was intimidated (each announced by a card),
- *   the start snapshot, and which GM user's browser holds the factors (`flags.moraleFactors`: a user id and a random
+ *   the start snapshot, and which GM user's browser holds the factors (`system.moraleFactors`: a user id and a random
  *   key, no factor);
  * - on the Combat: the round each actor last read Morale in (`flags.moraleReads`) and last tried to intimidate in
  *   (`flags.intimidations`).
@@ -207,7 +207,7 @@ export interface FactorHolder {
 
 /** The holder the group names (a GM wrote it: players cannot write a CombatantGroup), or null when none entered any. */
 export function holderOf(group: GroupI): FactorHolder | null {
-  const h: unknown = group.getFlag(SYSTEM_ID, "moraleFactors");
+  const h: unknown = isSide(group) ? group.system.moraleFactors : null;
   return isRecord(h) && typeof h.user === "string" && typeof h.key === "string"
     ? { user: h.user, key: h.key }
     : null;
@@ -261,7 +261,7 @@ export async function setGmFactors(combat: CombatI, sideId: string, f: GmMoraleF
   next[combat.id ?? ""] = { ...(next[combat.id ?? ""] ?? {}), [sideId]: { ...f, key } };
   await clientSettings().set(SYSTEM_ID, SETTINGS.sideMorale, next);
   if (held?.key !== key || held.user !== game.user?.id)
-    await group.setFlag(SYSTEM_ID, "moraleFactors", { user: game.user?.id ?? "", key });
+    await group.update({ system: { moraleFactors: { user: game.user?.id ?? "", key } } });
   await refreshMorale(combat);
 }
 
