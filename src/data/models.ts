@@ -181,13 +181,6 @@ function deepFreeze<T extends object>(value: T): T {
   return Object.freeze(value);
 }
 
-/**
- * A weapon's facts: its item's own (`WeaponModel#facts`) when `sys` is the item's system and `name` its name;
- * worked out from `sys` otherwise (an attack that reads a weapon another way, such as a thrown melee weapon).
- */
-export function factsOf(name: string, sys: WeaponSystem): WeaponFacts {
-  return sys instanceof WeaponModel && (sys.parent?.name ?? "") === name ? sys.facts : weaponFacts(name, sys);
-}
 export class DefenseModel extends ItemModel<"defense"> {
   static override readonly spec = ITEM_SPECS.defense;
   static override readonly type = "defense";

@@ -90,3 +90,21 @@ export function defenseState(
     capacity: s.capacity.value,
   };
 }
+
+/** A weapon's system that keeps its facts: the item's data model (`data/models.ts` `WeaponModel#facts`). */
+interface KeepsFacts {
+  readonly facts: WeaponFacts;
+  readonly parent?: { readonly name?: string | null } | null;
+}
+function keepsFacts(sys: WeaponSystem): sys is WeaponSystem & KeepsFacts {
+  return "facts" in sys;
+}
+
+/**
+ * A weapon's facts: its item's own (`WeaponModel#facts`) when `sys` is the item's system and `name` its name;
+ * worked out from `sys` otherwise (an attack that reads a weapon another way, such as a thrown melee weapon). Read
+ * through the model's shape, not its class, so a screen can import this without loading Foundry's data classes.
+ */
+export function factsOf(name: string, sys: WeaponSystem): WeaponFacts {
+  return keepsFacts(sys) && (sys.parent?.name ?? "") === name ? sys.facts : weaponFacts(name, sys);
+}

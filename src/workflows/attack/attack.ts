@@ -16,7 +16,7 @@ import {
 import { isSuppressed, isThreatened, suppressingInto } from "../../canvas/suppression.js";
 import type { AttackCardData, GrenadeCard } from "../../data/chat/attack-card.js";
 import type { WeaponSystem } from "../../data/item/facts.js";
-import { factsOf } from "../../data/models.js";
+import { factsOf } from "../../data/item/facts.js";
 import { type FrontierActorType, isFrontierActor, isItemType } from "../../documents/subtypes.js";
 import { requestGM } from "../../helpers/gm-request.js";
 import { notify, report } from "../../helpers/report.js";
