@@ -71,7 +71,7 @@ describe("issue 28: the card types live in src/data/chat", () => {
 
   it("finds the card files and reads their imports", () => {
     expect(chat).toContain("data/chat/attack-card.ts");
-    expect(graph.get("applications/card-context.ts")).toContain("data/chat/attack-card.ts");
+    expect(graph.get("workflows/card/card-context.ts")).toContain("data/chat/attack-card.ts");
   });
 
   it("imports nothing above the data layer (only rules/ and data/)", () => {
@@ -90,7 +90,7 @@ describe("issue 28: the card types live in src/data/chat", () => {
 
   it("the card's writers, readers and view share no import cycle (the 12-file cycle of review §2.1 is gone)", () => {
     const cardFiles = new Set([
-      "applications/card-context.ts",
+      "workflows/card/card-context.ts",
       "workflows/card/card-data.ts",
       "workflows/card/card-render.ts",
       "workflows/attack/attack-flow.ts",
