@@ -14,6 +14,7 @@ import {
   unitsPerPixel,
 } from "../../canvas/scene-facts.js";
 import { isSuppressed, isThreatened, suppressingInto } from "../../canvas/suppression.js";
+import { d20AttackerFacts } from "../../data/actor/d20-facts.js";
 import type { AttackCardData, GrenadeCard } from "../../data/chat/attack-card.js";
 import { type WeaponSystem, weaponFacts } from "../../data/item/facts.js";
 import { type FrontierActorType, isFrontierActor, isItemType } from "../../documents/subtypes.js";
@@ -37,7 +38,7 @@ import { gateAttack } from "../turn/phase-gate.js";
 import { turnGate } from "../turn/turn-ledger.js";
 import { type AttackPorts, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest, OffHandOption, StepRequest } from "./attack-plan.js";
-import { d20AttackerFacts, d20WeaponProblem } from "./d20-facts.js";
+import { d20WeaponProblem } from "./d20-facts.js";
 
 export {
   keepsNumbersSecret,
