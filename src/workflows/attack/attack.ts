@@ -36,6 +36,7 @@ import { grenadeCard } from "../card/grenade-card.js";
 import { postAttackCard } from "../card/post-card.js";
 import { gateAttack } from "../turn/phase-gate.js";
 import { turnGate } from "../turn/turn-ledger.js";
+import { askAttack } from "./attack-confirm.js";
 import { type AttackPorts, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest, OffHandOption, StepRequest } from "./attack-plan.js";
 import { d20WeaponProblem } from "./d20-facts.js";
@@ -254,9 +255,9 @@ export async function attackWithWeapon(
     let suppressHit = false;
     const ports: AttackPorts<Roll> = {
       confirm: async (prep) => {
-        const { AttackDialog } = await import("../../applications/attack-dialog.js");
+        // The dialog the application layer installed (attack-confirm.ts).
         return gate.confirmed(
-          await AttackDialog.prompt(prep, item.name ?? "", unit === "squares" ? "□" : "m", gate.shotsLimit),
+          await askAttack(prep, item.name ?? "", unit === "squares" ? "□" : "m", gate.shotsLimit),
         );
       },
       roll: rollFormula,
