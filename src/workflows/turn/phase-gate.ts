@@ -17,6 +17,7 @@
  * Combatant's actor may write its `system` (common/documents/combatant.mjs `#canUpdate`, search id 8373722737).
  */
 import { type HistoryWaypoint, walkedPath } from "../../canvas/movement-path.js";
+import { isDodging } from "../../documents/combatant/dodging.js";
 import { dodgingRefusal, type Refusal } from "../../documents/combatant/mark-referee.js";
 import type { MarkChange } from "../../documents/combatant.js";
 import { sideIdOf } from "../../documents/subtypes.js";
@@ -34,7 +35,6 @@ import {
 } from "../../rules/index.js";
 import type { AttackRequest } from "../attack/attack-plan.js";
 import { type Declared, declaredThisRound, shotsLeft } from "./declarations.js";
-import { isDodging } from "./dodging.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
 type TokenD = TokenDocument.Implementation;

@@ -18,7 +18,7 @@
 import { overwatchOf } from "../../canvas/overwatch.js";
 import { movementOf } from "../../canvas/scene-facts.js";
 import type { WeaponSystem } from "../../data/item/facts.js";
-import { weaponFacts } from "../../data/item/facts.js";
+import { factsOf } from "../../data/item/facts.js";
 import type { MarkChange } from "../../documents/combatant.js";
 import { actorSystem, isItemType, isSide, sideOf } from "../../documents/subtypes.js";
 import { notify, report } from "../../helpers/report.js";
@@ -394,7 +394,7 @@ function shotFacts(actor: ActorI, name: string, sys: WeaponSystem): AttackFacts 
       inSkimmer: false,
       anesthetic: !!a?.anesthetic,
     },
-    weapon: weaponFacts(name, sys),
+    weapon: factsOf(name, sys),
     target: {
       id: "",
       name: "",
