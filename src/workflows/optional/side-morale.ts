@@ -622,12 +622,9 @@ export async function handleReadMorale(
   return QUEUE().run(combat.id ?? "", () => readNow(combat, body, requester));
 }
 
-/** The round each actor last read Morale in, or tried to intimidate in (combat flags, GM-written). */
+/** The round each actor last read Morale in, or tried to intimidate in (the combat's GM state, issue 29). */
 function roundsOf(combat: CombatI, key: "moraleReads" | "intimidations"): Record<string, number> {
-  const raw: unknown = combatState(combat)[key];
-  const out: Record<string, number> = {};
-  if (isRecord(raw)) for (const [k, v] of Object.entries(raw)) if (typeof v === "number") out[k] = v;
-  return out;
+  return combatState(combat)[key];
 }
 
 async function readNow(
