@@ -67,11 +67,6 @@ export class FrontierCombatant<
   dodgesIn(round: number): boolean {
     return this.marks.dodging === round;
   }
-
-  /** The update that writes these marks (the owner may write `system`: v13 common/documents/combatant.mjs). */
-  static markUpdate(change: MarkChange): { system: MarkChange } {
-    return { system: change };
-  }
 }
 
 keepClassName(FrontierCombatant, "FrontierCombatant");
