@@ -123,8 +123,8 @@ type BaseData<F extends FieldSpec> =
             ? SchemaData<S>
             : F extends ArrayFieldSpec<infer E>
               ? FieldData<E>[]
-              : F extends RecordSpec
-                ? Record<string, number | null>
+              : F extends RecordSpec<infer E>
+                ? Record<string, E extends NumberSpec<false> ? number : number | null>
                 : Record<string, unknown>;
 
 /** The data of a whole schema (see {@link FieldData}). */
