@@ -1,7 +1,7 @@
 /**
  * Combat with side initiative (SF-B-03..05, SF-X-01..06) on v13 CombatantGroups, or by count (SW-03). This class keeps
  * Foundry's overrides and the methods other modules call; the work is in `documents/combat/`, by concern (issue 29):
- * sides, side-rolls, by-count, phases, rounds, referee, held-damage, turn-events, order, hooks.
+ * sides, side-rolls, by-count, phases, rounds, turn-referee, referee, held-damage, turn-events, order, hooks.
  *
  * What it relies on in v13 (client/documents/combat.mjs, client/documents/combatant.mjs,
  * common/documents/combat.mjs):
@@ -46,6 +46,7 @@ import { type CombatView, endsRound, type SideSecret } from "./combat/side-initi
 import * as sideRolls from "./combat/side-rolls.js";
 import * as sides from "./combat/sides.js";
 import { startTurnByCount, turnStepEvents } from "./combat/turn-events.js";
+import * as judge from "./combat/turn-referee.js";
 import { isSide } from "./subtypes.js";
 
 export { handleNextRoundRequest } from "./combat/rounds.js";
@@ -60,9 +61,9 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
    */
   static applyHeld: ((req: HeldRequest) => Promise<unknown>) | null = null;
 
-  /** The round and acting combatant the GM's writes left (review of issue 27; rounds.ts `settledOf`). */
+  /** The round and acting combatant the GM's writes left (review of issue 27; turn-referee.ts `settledOf`). */
   get settled(): { round: number; turn: number; combatantId: string | null } {
-    return rounds.settledOf(this);
+    return judge.settledOf(this);
   }
 
   get sideGroups(): Side[] {
@@ -347,14 +348,14 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   /**
    * The order depends on the round and the sides' rolls, and core re-sorts only when `combatants` changed: re-sort
    * first, keeping `current`; a player's own write of the turn or round is judged before core runs its turn events,
-   * and answered after (rounds.ts `judgeWrite`, `afterWrite`).
+   * and answered after (turn-referee.ts `judgeWrite`, `afterWrite`).
    */
   protected override _onUpdate(
     changed: Combat.UpdateData,
     options: Combat.Database.OnUpdateOperation,
     userId: string,
   ): void {
-    const judged = rounds.judgeWrite(this, changed, options, userId);
+    const judged = judge.judgeWrite(this, changed, options, userId);
     super._onUpdate(changed, options, userId);
     const step = judged.opts[STEP_EVENTS];
     // The turn events of a phase step, fired here (the handlers are this class's protected ones; turn-events.ts).
@@ -366,7 +367,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
         startTurn: (c, context) => this._onStartTurn(c, context),
         clearMovement: (c, context) => this._clearMovementHistoryOnStartTurn(c, context),
       });
-    rounds.afterWrite(this, judged, userId);
+    judge.afterWrite(this, judged, userId);
   }
 
   /** Re-sort after the order changed outside this class's own writes, keeping the turn with whoever acts. */
