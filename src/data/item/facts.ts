@@ -4,13 +4,16 @@
  */
 import type { BurstSpec, DefenseState, RangeTable, WeaponFacts } from "../../rules/index.js";
 import { d20WeaponFacts } from "../../workflows/attack/d20-facts.js";
+import { countBuild } from "../counters.js";
 import type { ModelData } from "../spec.js";
 import type { DEFENSE_SPEC, WEAPON_SPEC } from "./specs.js";
 
 /** A weapon item's `system`, as its schema stores it (derived from the spec, so the two cannot drift apart). */
 export type WeaponSystem = ModelData<typeof WEAPON_SPEC>;
 
+/** Work out a weapon's facts; an item's are kept on its model (`data/models.ts` `WeaponModel#facts`, `factsOf`). */
 export function weaponFacts(name: string, s: WeaponSystem): WeaponFacts {
+  countBuild(`weaponFacts:${name}`);
   const ranges: RangeTable = {
     pb: s.ranges.pb ?? null,
     s: s.ranges.s ?? null,

@@ -15,7 +15,8 @@ import {
 } from "../../canvas/scene-facts.js";
 import { isSuppressed, isThreatened, suppressingInto } from "../../canvas/suppression.js";
 import type { AttackCardData, GrenadeCard } from "../../data/chat/attack-card.js";
-import { type WeaponSystem, weaponFacts } from "../../data/item/facts.js";
+import type { WeaponSystem } from "../../data/item/facts.js";
+import { factsOf } from "../../data/models.js";
 import { type FrontierActorType, isFrontierActor, isItemType } from "../../documents/subtypes.js";
 import { requestGM } from "../../helpers/gm-request.js";
 import { notify, report } from "../../helpers/report.js";
@@ -128,7 +129,7 @@ export function offHandOptions(actor: ActorI, item: WeaponI): OffHandOption[] {
     out.push({
       id: "double",
       name: game.i18n?.format("FT.D20.FullAttack.doubleEnd", { name: item.name ?? "" }) ?? item.name ?? "",
-      weapon: weaponFacts(item.name ?? "", item.system),
+      weapon: factsOf(item.name ?? "", item.system),
       ammo: ammoState(actor, item),
       double: true,
     });
@@ -139,7 +140,7 @@ export function offHandOptions(actor: ActorI, item: WeaponI): OffHandOption[] {
     out.push({
       id: other.id ?? "",
       name: other.name ?? "",
-      weapon: weaponFacts(other.name ?? "", s),
+      weapon: factsOf(other.name ?? "", s),
       ammo: ammoState(actor, other),
       double: false,
     });
@@ -179,7 +180,7 @@ export async function attackWithWeapon(
   // own attack steps (d20: SW-04, SW-14 reach, SW-07 Strength, SW-22 full attacks) resolves melee here, as an attack.
   if (sys.skill === "melee" && !currentEngine().attackSteps)
     return (await import("./melee.js")).meleeAttack(actor, item, options);
-  const weapon = weaponFacts(item.name ?? "", sys);
+  const weapon = factsOf(item.name ?? "", sys);
   // Issue 14: a weapon the d20 engine cannot roll is refused before anything is spent.
   const d20Problem = d20WeaponProblem(currentEngine().id, item.name ?? "", sys);
   if (d20Problem) return report(d20Problem);
