@@ -27,6 +27,7 @@ import {
 import { ObscurementBehavior } from "./data/region/obscurement.js";
 import { OBSCUREMENT_TYPE } from "./data/region/obscurement-type.js";
 import { FrontierActor } from "./documents/actor.js";
+import { registerCombatHooks } from "./documents/combat/hooks.js";
 import { FrontierCombat, handleNextRoundRequest, handleRollSideQuery } from "./documents/combat.js";
 import { FrontierCombatant } from "./documents/combatant.js";
 import { FrontierItem } from "./documents/item.js";
@@ -112,7 +113,7 @@ Hooks.once("init", () => {
   // Held damage (SF-B-05) is applied by the card workflow; the combat gets it here rather than importing it.
   FrontierCombat.applyHeld = async (r) => (await gmSide()).applyHeld(r);
   // The active GM moves the phase after turns players ended while no GM was connected (review 13c L4).
-  FrontierCombat.watchPhases();
+  registerCombatHooks();
   // Fast compendium browsing without loading documents.
   CONFIG.Item.compendiumIndexFields.push(
     "system.skill",

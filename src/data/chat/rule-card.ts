@@ -119,3 +119,43 @@ export function ruleCardProblem(card: RuleCardData): string | null {
 
 /** The layout of a kind this system writes. */
 export const layoutOf = (kind: RuleCardKind): "paragraphs" | "list" | "line" => RULE_CARD_KINDS[kind];
+
+/** What a rule card says: its kind (css class), its rule id, its title and its lines. */
+export interface RuleCard {
+  readonly kind: RuleCardKind;
+  readonly ruleId: string;
+  readonly title: RuleText | readonly RuleText[];
+  readonly lines: readonly RuleLine[];
+}
+
+/** Who posts it and who reads it: as `ChatMessage.create` takes them. */
+export interface RuleCardPost {
+  readonly speaker?: ChatMessage.CreateData["speaker"];
+  readonly whisper?: string[];
+  readonly rolls?: Roll[];
+  /** The roll mode to apply (v13 `ChatMessage.applyRollMode`), when the card follows the user's. */
+  readonly rollMode?: Parameters<typeof ChatMessage.applyRollMode>[1];
+}
+
+/**
+ * A rule card's message data: `type: "rule"`, its data in `system`, and no stored HTML (the roll mode is the
+ * poster's to apply). Here, below the documents, so the combat posts its d20 initiative card without importing the
+ * card workflow (issue 29).
+ */
+export function ruleCardMessage(card: RuleCard, post: RuleCardPost = {}): ChatMessage.CreateData {
+  const system: RuleCardData = {
+    version: RULE_CARD_VERSION,
+    kind: card.kind,
+    ruleId: card.ruleId,
+    title: "key" in card.title ? [card.title] : [...card.title],
+    lines: [...card.lines],
+  };
+  return {
+    type: "rule",
+    content: "",
+    system,
+    ...(post.speaker ? { speaker: post.speaker } : {}),
+    ...(post.whisper ? { whisper: post.whisper } : {}),
+    ...(post.rolls?.length ? { rolls: post.rolls } : {}),
+  };
+}

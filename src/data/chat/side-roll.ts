@@ -33,3 +33,41 @@ export const SIDE_ROLL_SPEC = {
 
 /** A `sideRoll` message's `system`. */
 export type SideRollData = ModelData<typeof SIDE_ROLL_SPEC>;
+
+/** What a side's card is made from (the combat's `SideCard`, documents/combat/side-initiative.ts). */
+export interface SideRollCard {
+  readonly sideId: string;
+  readonly sideName: string;
+  readonly d10: number;
+  readonly modifier: number;
+  readonly total: number;
+  readonly modifierSource: string;
+  readonly ruleId: string;
+  readonly holsteredPenalty: number;
+}
+
+/** A side's card data: a sealed side's (R1-5d) holds no number. Here, below the documents, so the combat builds it
+ * without importing the card workflow (issue 29). */
+export function sideRollData(card: SideRollCard, colour: string, sealed: boolean): SideRollData {
+  const base = { version: SIDE_ROLL_VERSION, sideId: card.sideId, sideName: card.sideName, colour, sealed };
+  // Absent, not zero: undefined is never stored (Foundry sends the create as JSON).
+  if (sealed)
+    return {
+      ...base,
+      d10: undefined,
+      modifier: undefined,
+      total: undefined,
+      modifierSource: undefined,
+      ruleId: undefined,
+      holsteredPenalty: undefined,
+    };
+  return {
+    ...base,
+    d10: card.d10,
+    modifier: card.modifier,
+    total: card.total,
+    modifierSource: card.modifierSource,
+    ruleId: card.ruleId,
+    holsteredPenalty: card.holsteredPenalty,
+  };
+}

@@ -10,11 +10,11 @@
 import {
   isRuleCardKind,
   layoutOf,
-  RULE_CARD_VERSION,
+  type RuleCard,
   type RuleCardData,
-  type RuleCardKind,
-  type RuleLine,
+  type RuleCardPost,
   type RuleText,
+  ruleCardMessage,
   ruleCardProblem,
 } from "../../data/chat/rule-card.js";
 import { drawMessageBody } from "./message-body.js";
@@ -23,40 +23,11 @@ export { keyed, line, literal, type RuleLine, type RuleText } from "../../data/c
 
 type Msg = ChatMessage.Implementation;
 
-/** What a rule card says: its kind (css class), its rule id, its title and its lines. */
-export interface RuleCard {
-  readonly kind: RuleCardKind;
-  readonly ruleId: string;
-  readonly title: RuleText | readonly RuleText[];
-  readonly lines: readonly RuleLine[];
-}
-
-/** Who posts it and who reads it: as `ChatMessage.create` takes them. */
-export interface RuleCardPost {
-  readonly speaker?: ChatMessage.CreateData["speaker"];
-  readonly whisper?: string[];
-  readonly rolls?: Roll[];
-  /** The roll mode to apply (v13 `ChatMessage.applyRollMode`), when the card follows the user's. */
-  readonly rollMode?: Parameters<typeof ChatMessage.applyRollMode>[1];
-}
+export { type RuleCard, type RuleCardPost, ruleCardMessage } from "../../data/chat/rule-card.js";
 
 /** Post a rule card: `type: "rule"`, its data in `system`, and no stored HTML. */
 export async function postRuleCard(card: RuleCard, post: RuleCardPost = {}): Promise<void> {
-  const system: RuleCardData = {
-    version: RULE_CARD_VERSION,
-    kind: card.kind,
-    ruleId: card.ruleId,
-    title: "key" in card.title ? [card.title] : [...card.title],
-    lines: [...card.lines],
-  };
-  const data: ChatMessage.CreateData = {
-    type: "rule",
-    content: "",
-    system,
-    ...(post.speaker ? { speaker: post.speaker } : {}),
-    ...(post.whisper ? { whisper: post.whisper } : {}),
-    ...(post.rolls?.length ? { rolls: post.rolls } : {}),
-  };
+  const data = ruleCardMessage(card, post);
   if (post.rollMode) ChatMessage.applyRollMode(data, post.rollMode);
   await ChatMessage.create(data);
 }

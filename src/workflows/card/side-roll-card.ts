@@ -6,36 +6,11 @@
  * the body is drawn there, as the attack and rule cards are.
  */
 import { templatePath } from "../../constants.js";
-import { SIDE_ROLL_VERSION, type SideRollData } from "../../data/chat/side-roll.js";
-import { type SideCard, safeColour } from "../../documents/combat/side-initiative.js";
+import type { SideRollData } from "../../data/chat/side-roll.js";
+import { safeColour } from "../../documents/combat/side-initiative.js";
 import { drawMessageBody, renderLoaded } from "./message-body.js";
 
 type Msg = ChatMessage.Implementation;
-
-/** A side's card data: a sealed side's (R1-5d) holds no number. */
-export function sideRollData(card: SideCard<unknown>, colour: string, sealed: boolean): SideRollData {
-  const base = { version: SIDE_ROLL_VERSION, sideId: card.sideId, sideName: card.sideName, colour, sealed };
-  // Absent, not zero: undefined is never stored (Foundry sends the create as JSON).
-  if (sealed)
-    return {
-      ...base,
-      d10: undefined,
-      modifier: undefined,
-      total: undefined,
-      modifierSource: undefined,
-      ruleId: undefined,
-      holsteredPenalty: undefined,
-    };
-  return {
-    ...base,
-    d10: card.d10,
-    modifier: card.modifier,
-    total: card.total,
-    modifierSource: card.modifierSource,
-    ruleId: card.ruleId,
-    holsteredPenalty: card.holsteredPenalty,
-  };
-}
 
 const TEMPLATE = templatePath("chat/side-roll.hbs");
 

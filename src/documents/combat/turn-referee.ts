@@ -1,0 +1,241 @@
+/**
+ * The active GM's judgement of a player's own write of the turn or the round (T2-1A, S4; review of issue 27): the
+ * server lets any player write both (v13 common/documents/combat.mjs `#canUpdate`), so on the active GM, before core
+ * runs the turn events, only the owner's step to the next turn stands, and only the end of their own last turn
+ * starts the next round; anything else runs no turn event and is put back, the player told why. Also the round and
+ * turn the GM's writes left (`settledOf`). Module functions taking the combat (issue 29: documents/combat.ts split by
+ * concern).
+ */
+import { SYSTEM_ID } from "../../constants.js";
+import { currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js";
+import { passedOver } from "./by-count.js";
+import {
+  localize,
+  PUT_BACK,
+  type PutBack,
+  reportFailure,
+  STEP_EVENTS,
+  serial,
+  tellPutBack,
+} from "./common.js";
+import { resort } from "./order.js";
+import { endsRoundAt, stepPhaseTurn } from "./phase-turns.js";
+import { followTurn, phaseInput, phaseInputOf } from "./phases.js";
+import { startNextRound } from "./rounds.js";
+import { endsRound, turnOrder, withSideChanges } from "./side-initiative.js";
+
+type C = Combat.Implementation;
+/** The round, turn and combatant of a combat at one moment. */
+type Prior = { round: number | null; turn: number | null; combatantId: string | null };
+
+/** Per combat, on each page: the round, turn and combatant the last GM write left (see `judgeWrite`). */
+const SETTLED = new WeakMap<object, Prior>();
+
+/**
+ * The round and acting combatant the GM's writes left (`FrontierCombat#settled`; review of issue 27: a player writes
+ * `round` or `turn`, then at once asks for something that counts per round or per turn; the GM puts the write back
+ * only after it lands, so a check against `combat.round` in between would read the player's number). On the active
+ * GM's page, where every such check runs, this is what the last GM write (or a player's step that stood, T2-1A)
+ * left; elsewhere, the stored values.
+ */
+export function settledOf(combat: C): { round: number; turn: number; combatantId: string | null } {
+  const s = game.user?.isActiveGM ? SETTLED.get(combat) : undefined;
+  return s
+    ? { round: s.round ?? 0, turn: s.turn ?? 0, combatantId: s.combatantId }
+    : { round: combat.round ?? 0, turn: combat.turn ?? 0, combatantId: combat.combatant?.id ?? null };
+}
+
+/** A write of the combat as the active GM judged it before core ran it (`judgeWrite`), for `afterWrite`. */
+export interface JudgedWrite {
+  readonly prior: Prior;
+  readonly writer: User.Implementation | undefined;
+  readonly playerTurn: boolean;
+  readonly turnStands: boolean;
+  readonly playerRound: boolean;
+  /** The operation's options with this system's own (this page's copy, which core's `_onUpdate` reads). */
+  readonly opts: { turnEvents?: boolean; [STEP_EVENTS]?: string; [PUT_BACK]?: PutBack };
+}
+
+/**
+ * Before core's `_onUpdate` (`FrontierCombat#_onUpdate`). The order depends on the round (surprise counts in round 1
+ * only, SF-X-02) and on the sides' rolls, and core re-sorts only when `combatants` changed: re-sort first, so core
+ * computes `current` from the new order, but leave `current` as it was, so core still records the previous state
+ * and runs the turn events. Then a player's own write of the turn or the round is judged on the active GM.
+ */
+export function judgeWrite(
+  combat: C,
+  changed: Combat.UpdateData,
+  options: Combat.Database.OnUpdateOperation,
+  userId: string,
+): JudgedWrite {
+  // Core's `current` still holds the state before this update until core's _onUpdate runs.
+  const prior = {
+    round: combat.current.round,
+    turn: combat.current.turn,
+    combatantId: combat.current.combatantId,
+  };
+  if ("round" in changed || "groups" in changed) resort(combat);
+  const writer = game.users?.get(userId);
+  // T2-1A: a player's write of the turn alone (the server lets any player write it: v13 common/documents/
+  // combat.mjs `#canUpdate`, `_canChangeTurn` returns true) is judged here, on the active GM, before core runs
+  // the turn events: only the step from a turn the writer owns to the next stands (what v13's `Combat#nextTurn`
+  // writes for them). Anything else runs no turn event (no turn start, no end of a readied action) and is put back.
+  // The options are this page's copy of the operation, which core's `_onUpdate` reads `turnEvents` from.
+  const playerTurn = !writer?.isGM && "turn" in changed && !("round" in changed) && !!game.user?.isActiveGM;
+  if (playerTurn && !SETTLED.has(combat)) SETTLED.set(combat, prior);
+  const turnStands = playerTurn && ownersStep(combat, SETTLED.get(combat) ?? prior, writer);
+  const opts = options as { turnEvents?: boolean; [STEP_EVENTS]?: string; [PUT_BACK]?: PutBack };
+  if (playerTurn && !turnStands) {
+    opts.turnEvents = false;
+    delete opts[STEP_EVENTS];
+  }
+  // A player's write of the round (with or without a turn) runs no turn or round event on the active GM unless it
+  // is the end of their own last turn (`endedLastTurn`), which `answerPlayerRound` then carries on; anything
+  // else is put back there, and its events must not have run first (review of issue 27: a round written and put
+  // back had already ended a run, SW-24, and cleared the round's movement).
+  const playerRound = !writer?.isGM && "round" in changed && !!game.user?.isActiveGM;
+  if (playerRound) {
+    if (!SETTLED.has(combat)) SETTLED.set(combat, prior);
+    const settled = SETTLED.get(combat) ?? prior;
+    if (!endedLastTurn(combat, settled, writer)) {
+      opts.turnEvents = false;
+      delete opts[STEP_EVENTS];
+    }
+  }
+  return { prior, writer, playerTurn, turnStands, playerRound, opts };
+}
+
+/**
+ * After core's `_onUpdate`: the player whose write the GM put back is told why, and the state the GM's own writes
+ * left ("settled") is noted; a player's round write is judged against it, not against the state just before it
+ * (which may be the same player's previous write), when the queue reaches it (review 4).
+ */
+export function afterWrite(combat: C, judged: JudgedWrite, userId: string): void {
+  const { prior, writer, playerTurn, turnStands, playerRound, opts } = judged;
+  // The player whose write the GM put back is told why (the GM's write names them; its options reach every
+  // client with the update).
+  tellPutBack(opts[PUT_BACK]);
+  if (writer?.isGM)
+    SETTLED.set(combat, {
+      round: combat.round,
+      turn: combat.turn,
+      combatantId: combat.combatant?.id ?? null,
+    });
+  else if (playerTurn && turnStands) {
+    SETTLED.set(combat, {
+      round: combat.round,
+      turn: combat.turn,
+      combatantId: combat.combatant?.id ?? null,
+    });
+    void serial(combat, () => followTurn(combat, prior.turn)).catch(reportFailure(combat, "follow"));
+  } else if (playerTurn)
+    void serial(combat, () => putBackTurn(combat, userId)).catch(reportFailure(combat, "turn"));
+  else if (playerRound)
+    // SETTLED was noted before core ran (`judgeWrite`).
+    void serial(combat, () => answerPlayerRound(combat, userId)).catch(reportFailure(combat, "round"));
+}
+
+/**
+ * Active GM (S4): a player's client wrote the round itself — core's server allows it (common `#canUpdate`; our
+ * `_canChangeRound` runs only in browsers). If it was the end of the round's last turn by that turn's owner, this
+ * is the next round: the GM carries it out (held damage, sides re-rolled, first turn, phase). Anything else (a
+ * skipped or repeated round, a round going back, someone else's turn) is put back to the round and turn before it.
+ */
+async function answerPlayerRound(combat: C, userId: string): Promise<void> {
+  const settled = SETTLED.get(combat);
+  if (!settled || combat.round === settled.round) return;
+  const user = game.users?.get(userId);
+  const priorRound = settled.round ?? 0;
+  if (endedLastTurn(combat, settled, user)) {
+    await startNextRound(combat, { round: priorRound, turn: settled.turn }, { turnEvents: false });
+    return;
+  }
+  console.warn(
+    `${SYSTEM_ID} | ${user?.name ?? userId} wrote round ${combat.round}; put back to ${priorRound}`,
+  );
+  ui.notifications?.warn(localize("FT.Combat.roundPutBack"));
+  const putBack = {
+    turnEvents: false as const,
+    [PUT_BACK]: { user: userId, reason: "FT.Combat.putBackYours" },
+  };
+  await combat.update({ round: priorRound, turn: settled.turn }, putBack);
+}
+
+/**
+ * T2-1A: is the combat's turn now the step v13's `Combat#nextTurn` (client/documents/combat.mjs) takes from the
+ * turn of `settled` — by phase when phase and turn are linked; else the next turn that is taken (the surprise
+ * round's unaware and, with "skip defeated", the defeated are passed over) — in the same round, and is that turn
+ * held by a combatant `user` owns? Judged by the acting combatant, not the index: a re-sort since (a late joiner,
+ * a Trigger) keeps the index of whoever acts.
+ */
+function ownersStep(
+  combat: C,
+  settled: { round: number | null; turn: number | null; combatantId: string | null },
+  user: User.Implementation | undefined,
+): boolean {
+  if (
+    !user ||
+    !combat.started ||
+    combat.turn === null ||
+    combat.round !== settled.round ||
+    !settled.combatantId
+  )
+    return false;
+  if (!combat.combatants.get(settled.combatantId)?.testUserPermission(user, "OWNER")) return false;
+  const at = combat.turns.findIndex((t) => t.id === settled.combatantId);
+  if (at < 0) return false;
+  if (combat.phasesLinked) {
+    const next = stepPhaseTurn(phaseInput(combat), { phase: combat.phaseIndex, turn: at }, 1);
+    return next !== "round" && next.turn === combat.turn;
+  }
+  const passed = passedOver(combat);
+  return combat.turn > at && !passed[combat.turn] && passed.slice(at + 1, combat.turn).every(Boolean);
+}
+
+/**
+ * Active GM (T2-1A): a player's write of the turn was not their own end of turn: the turn goes back to whoever
+ * the GM's last write left acting, with no turn events; the GM and the writer are told.
+ */
+async function putBackTurn(combat: C, userId: string): Promise<void> {
+  const settled = SETTLED.get(combat);
+  if (!settled || combat.round !== settled.round) return;
+  const at = settled.combatantId ? combat.turns.findIndex((t) => t.id === settled.combatantId) : -1;
+  const turn = at >= 0 ? at : settled.turn;
+  if (turn === combat.turn) return;
+  const user = game.users?.get(userId);
+  console.warn(`${SYSTEM_ID} | ${user?.name ?? userId} wrote turn ${combat.turn}; put back to ${turn}`);
+  ui.notifications?.warn(localize("FT.Combat.turnPutBack"));
+  const putBack = {
+    turnEvents: false as const,
+    [PUT_BACK]: { user: userId, reason: "FT.Combat.putBackYours" },
+  };
+  await combat.update({ turn }, putBack);
+}
+
+/** Was the state before this round change the last turn of a started round, held by a combatant `user` owns? */
+function endedLastTurn(
+  combat: C,
+  prior: { round: number | null; turn: number | null; combatantId: string | null },
+  user: User.Implementation | undefined,
+): boolean {
+  const priorRound = prior.round ?? 0;
+  if (!user || priorRound < 1 || combat.round !== priorRound + 1 || !prior.combatantId) return false;
+  const combatant = combat.combatants.get(prior.combatantId);
+  if (!combatant?.testUserPermission(user, "OWNER")) return false;
+  if (combat.byCount) {
+    // SW-03: the order does not change between rounds.
+    const at = combat.turns.findIndex((t) => t.id === prior.combatantId);
+    if (at < 0 || at !== prior.turn) return false;
+    return endsRound(at, passedOver(combat), true);
+  }
+  // The order of the round being ended (surprise counts in round 1 only, so it may differ from the new one's).
+  const priorView = withSideChanges(combat.view, [], priorRound);
+  const order = turnOrder(priorView, currentVariant());
+  const at = order.indexOf(prior.combatantId);
+  if (at < 0 || at !== prior.turn) return false;
+  // By phase when linked: a player cannot write the phase, so the stored one is still the round's last.
+  if (getSetting(SETTINGS.enforcePhases) && combat.ftPhases.length)
+    return endsRoundAt(phaseInputOf(combat, priorView), { phase: combat.phaseIndex, turn: at });
+  const defeated = order.map((id) => !!combat.combatants.get(id)?.isDefeated);
+  return endsRound(at, defeated, !!combat.settings.skipDefeated);
+}
