@@ -411,7 +411,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   protected override _preUpdateDescendantDocuments(...args: Combat.PreUpdateDescendantDocumentsArgs): void {
     super._preUpdateDescendantDocuments(...args);
     noteBefore(this);
-    noteChange(this, args[1], args[2], args[4]);
+    noteChange(this, args[1], args[2], args[4], args[3].recursive === false);
   }
 
   protected override _preDeleteDescendantDocuments(...args: Combat.PreDeleteDescendantDocumentsArgs): void {

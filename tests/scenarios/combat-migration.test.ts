@@ -231,6 +231,11 @@ describe("scenario: a combat saved with the old combatant flags plays on (issue 
     await table.settle();
     expect(onEveryClient(table, () => kara().system.state)).toEqual(everyone(table, "delaying"));
     expect(told(alice).filter((n) => n.includes("put it back"))).toHaveLength(1);
+    // Her whole `system` written anew (not merged): her delay would be lost with it; put back too.
+    await alice.run(() => kara().update({ system: { turn: null } }, { recursive: false, diff: false }));
+    await table.settle();
+    expect(onEveryClient(table, () => kara().system.state)).toEqual(everyone(table, "delaying"));
+    expect(told(alice).filter((n) => n.includes("put it back"))).toHaveLength(2);
 
     // Around her client's migration: the old key itself reaches the server and every client.
     const stored = () =>

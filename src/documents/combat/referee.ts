@@ -26,10 +26,19 @@ const RERANK = new WeakSet<object>();
  */
 const MARKS_BEFORE = new WeakMap<object, Map<string, Map<RefereedMark, unknown>>>();
 
-/** Active GM, before a change of combatants lands (`_preUpdateDescendantDocuments`): note what a player changes. */
-export function noteChange(combat: C, collection: string, changes: readonly object[], userId: string): void {
+/**
+ * Active GM, before a change of combatants lands (`_preUpdateDescendantDocuments`): note what a player changes.
+ * `replaced`: the update is not recursive (each object it names replaces the stored one).
+ */
+export function noteChange(
+  combat: C,
+  collection: string,
+  changes: readonly object[],
+  userId: string,
+  replaced = false,
+): void {
   noteCounts(combat, collection, changes, userId);
-  noteMarks(combat, collection, changes, userId);
+  noteMarks(combat, collection, changes, userId, replaced);
 }
 
 /** Active GM, after it landed (`_onUpdateDescendantDocuments`): put back what the rules do not allow. */
@@ -92,7 +101,13 @@ function rerankAfter(combat: C): void {
  * Active GM (T2-2B, T2-3E): note the marks — dodging, delay/ready, running, overwatch — a player's change of a
  * Combatant touches, as they are before it lands (`putBackMarks` judges them after).
  */
-function noteMarks(combat: C, collection: string, changes: readonly object[], userId: string): void {
+function noteMarks(
+  combat: C,
+  collection: string,
+  changes: readonly object[],
+  userId: string,
+  replaced: boolean,
+): void {
   if (collection !== "combatants" || !game.user?.isActiveGM || game.users?.get(userId)?.isGM) return;
   const noted = MARKS_BEFORE.get(combat) ?? new Map<string, Map<RefereedMark, unknown>>();
   for (const change of changes) {
@@ -100,7 +115,7 @@ function noteMarks(combat: C, collection: string, changes: readonly object[], us
     const c = typeof id === "string" ? combat.combatants.get(id) : undefined;
     if (!c?.id) continue;
     const marks = noted.get(c.id) ?? new Map<RefereedMark, unknown>();
-    for (const key of touchedMarks(change))
+    for (const key of touchedMarks(change, replaced))
       if (!marks.has(key)) marks.set(key, foundry.utils.deepClone(c.marks[key]));
     if (marks.size) noted.set(c.id, marks);
   }

@@ -102,13 +102,26 @@ export function markAllowed(
   }
 }
 
-/** The refereed marks a change (expanded or flattened, as v13 sends it) touches: keys of `system`. */
-export function touchedMarks(change: object): RefereedMark[] {
+/**
+ * The refereed marks a change (expanded or flattened, as v13 sends it) touches: keys of `system`. A change that
+ * `replaced` (an update with `recursive: false`: v13 `DataModel#updateSource` then replaces each object it names)
+ * and names `system` touches every mark, whichever keys it holds.
+ */
+export function touchedMarks(change: object, replaced = false): RefereedMark[] {
+  if (replaced && "system" in change) return [...REFEREED_MARKS];
   const keys = Object.keys(foundry.utils.flattenObject(change) as Record<string, unknown>);
-  // Writing `system` whole (`system: {...}` with `recursive: false`, or `-=system`) touches every mark.
-  if (keys.some((k) => k === "-=system")) return [...REFEREED_MARKS];
+  // Writing `system` whole (an empty object, a deletion `-=system` or a forced replacement `==system`, v13
+  // common/utils/helpers.mjs deletion and replacement keys) touches every mark.
+  if (keys.some((k) => k === "system" || k === "-=system" || k === "==system")) return [...REFEREED_MARKS];
   return REFEREED_MARKS.filter((m) =>
-    keys.some((k) => k === `system.${m}` || k.startsWith(`system.${m}.`) || k === `system.-=${m}`),
+    keys.some(
+      (k) =>
+        k === `system.${m}` ||
+        k.startsWith(`system.${m}.`) ||
+        k === `system.-=${m}` ||
+        k === `system.==${m}` ||
+        k.startsWith(`system.==${m}.`),
+    ),
   );
 }
 
