@@ -221,6 +221,15 @@ describe("scenario: the active GM referees the turn order (issue 27)", () => {
     await table.settle();
     expect(init()).toEqual(before);
     expect(told(alice).filter((n) => n.includes("only the GM re-rolls or changes a count")).length).toBe(2);
+    // Her console writes Kara's flags anew (not merged: v13 replaces them), which would drop the count's terms.
+    await alice.run(() =>
+      G()
+        .game.combat.combatants.get(KARA_CMB())
+        .update({ flags: { core: {} } }, { recursive: false, diff: false }),
+    );
+    await table.settle();
+    expect(init()).toEqual(before);
+    expect(told(alice).filter((n) => n.includes("only the GM re-rolls or changes a count")).length).toBe(3);
     expect(table.unhandled).toEqual([]);
   });
 

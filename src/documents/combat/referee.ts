@@ -37,7 +37,7 @@ export function noteChange(
   userId: string,
   replaced = false,
 ): void {
-  noteCounts(combat, collection, changes, userId);
+  noteCounts(combat, collection, changes, userId, replaced);
   noteMarks(combat, collection, changes, userId, replaced);
 }
 
@@ -162,7 +162,13 @@ function putBackMarks(combat: C, userId: string): void {
  * combatant.mjs `#canUpdate`), so the server lets it through; `putBackCounts` writes the noted values back.
  * Before the start, an owner's first roll of their own count stands.
  */
-function noteCounts(combat: C, collection: string, changes: readonly object[], userId: string): void {
+function noteCounts(
+  combat: C,
+  collection: string,
+  changes: readonly object[],
+  userId: string,
+  replaced: boolean,
+): void {
   if (collection !== "combatants" || !combat.byCount || !game.user?.isActiveGM) return;
   if (game.users?.get(userId)?.isGM) return;
   const noted = COUNTS_BEFORE.get(combat) ?? new Map<string, { initiative: number | null; init: unknown }>();
@@ -171,13 +177,16 @@ function noteCounts(combat: C, collection: string, changes: readonly object[], u
     const id = typeof flat._id === "string" ? flat._id : "";
     const c = combat.combatants.get(id);
     if (!c || noted.has(id)) continue;
-    const touches = Object.keys(flat).some(
-      (k) =>
-        k === "initiative" ||
-        k.startsWith(`flags.${SYSTEM_ID}.init`) ||
-        k.startsWith(`flags.${SYSTEM_ID}.-=init`) ||
-        k === `flags.-=${SYSTEM_ID}`,
-    );
+    // Flags written anew (a non-recursive update naming them) replace the count's terms with whatever they hold.
+    const touches =
+      (replaced && "flags" in change) ||
+      Object.keys(flat).some(
+        (k) =>
+          k === "initiative" ||
+          k.startsWith(`flags.${SYSTEM_ID}.init`) ||
+          k.startsWith(`flags.${SYSTEM_ID}.-=init`) ||
+          k === `flags.-=${SYSTEM_ID}`,
+      );
     if (!touches) continue;
     const counted = Number.isFinite(c._source.initiative ?? Number.NaN);
     if (!combat.started && !counted && !combat.isUnaware(id)) {
