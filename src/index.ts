@@ -28,6 +28,7 @@ import { ObscurementBehavior } from "./data/region/obscurement.js";
 import { OBSCUREMENT_TYPE } from "./data/region/obscurement-type.js";
 import { FrontierActor } from "./documents/actor.js";
 import { registerCombatHooks } from "./documents/combat/hooks.js";
+import { persistMigrations } from "./documents/combat/persist-migration.js";
 import { FrontierCombat, handleNextRoundRequest, handleRollSideQuery } from "./documents/combat.js";
 import { FrontierCombatant } from "./documents/combatant.js";
 import { FrontierItem } from "./documents/item.js";
@@ -185,6 +186,8 @@ Hooks.once("ready", () => {
   // Rule references: this user's client setting shows or hides every rule ID (issue 13).
   showRuleIds(getSetting(SETTINGS.showRuleIds));
   void runMigrations();
+  // Issue 29: the active GM writes the move of an earlier version's combat flags into the models once.
+  void persistMigrations();
 });
 
 /**

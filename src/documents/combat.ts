@@ -42,6 +42,7 @@ import type { HeldRequest } from "./combat/exchange.js";
 import { combatState } from "./combat/gm-state.js";
 import { holdDamage, holdsDamage, releaseDamage } from "./combat/held-damage.js";
 import { prepareOrder, sideOrderOf, sortOrderOf } from "./combat/order.js";
+import { noteOldFlags } from "./combat/persist-migration.js";
 import { noteBefore, queueRemap, reconcilePhase, stepPhase, stepTurn } from "./combat/phases.js";
 import { handOnTurn, keepActingTurn, noteChange, putBackChange, storeHandedOn } from "./combat/referee.js";
 import * as rounds from "./combat/rounds.js";
@@ -64,9 +65,11 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
    * (common/abstract/document.mjs), its `DataModel.migrateData` then hands `system` to the model
    * (common/data/fields.mjs `TypeDataField#migrateSource`) and each combatant to its own class
    * (`EmbeddedCollectionField#migrateSource`: FrontierCombatant moves its marks). A side has no document class of ours,
-   * so its flags are moved here (data/combatant-group/migration.ts). Runs on every load and on every update's changes.
+   * so its flags are moved here (data/combatant-group/migration.ts). Runs on every load and on every update's changes;
+   * the active GM then writes a loaded world's move once (combat/persist-migration.ts).
    */
   static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    noteOldFlags(source);
     migrateCombatState(source);
     migrateSideFlags(source);
     return super.migrateData(source);

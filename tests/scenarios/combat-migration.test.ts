@@ -3,7 +3,8 @@
  * (`flags.frontier-tactics.state`, `.running`, `.dodging`, `.turn`), plays on once those marks are the Combatant's
  * data model (`system`, data/combatant/marks.ts). Each client moves them as it loads the combat
  * (documents/combatant.ts `migrateData`: v13 `Document.migrateData` sees the whole source, flags included), and the
- * old flag keys are gone from what it holds, so nothing reads a stale copy:
+ * old flag keys are gone from what it holds, so nothing reads a stale copy; the active GM writes the move once
+ * (documents/combat/persist-migration.ts), so the stored combat holds the models and no old key:
  * - Kara, delaying (SW-34), is still delaying on every client's tracker, and the GM's "Act now" lets her in after
  *   the Guard, at his count;
  * - the Thug, running (SW-24), has his Dex back when his turn starts (the GM's turn-start write of the migrated mark);
@@ -198,6 +199,27 @@ describe("scenario: a combat saved with the old combatant flags plays on (issue 
         [],
       ]),
     );
+    // The active GM wrote the move once: the stored combat holds the models and no old key.
+    await table.settle();
+    const stored = table.server.world.combats[0] as any;
+    expect([stored.system.initiative, stored.system.acted, Object.keys(stored.flags[SYS] ?? {})]).toEqual([
+      "individual",
+      [CMB.kara, CMB.guard, CMB.thug],
+      [],
+    ]);
+    expect(
+      stored.combatants.map((c: any) => [
+        c._id,
+        c.system.state,
+        c.system.dodging,
+        Object.keys(c.flags[SYS] ?? {}),
+      ]),
+    ).toEqual([
+      [CMB.guard, undefined, undefined, ["init"]], // no old mark: not written
+      [CMB.kara, "delaying", null, ["init"]],
+      [CMB.thug, "none", 1, ["init"]],
+    ]);
+    expect(stored.combatants[2].system.running).toEqual(running);
     expect(onEveryClient(table, () => G().game.combat.combatant?.name)).toEqual(everyone(table, "Guard"));
     expect(await badges(alice)).toEqual(["Kara Delaying SW-34"]);
     expect(await badges(gm)).toEqual(["Kara Delaying SW-34"]);
@@ -249,7 +271,7 @@ describe("scenario: a combat saved with the old combatant flags plays on (issue 
       userId: ALICE_ID,
     });
     await table.settle();
-    expect(Object.keys(stored())).not.toContain("running");
+    expect(Object.keys(stored()).sort()).toEqual(["init"]);
     expect(onEveryClient(table, () => Object.keys(kara().flags[SYS]).sort())).toEqual(
       everyone(table, ["init"]),
     );
@@ -313,6 +335,19 @@ describe("scenario: a combat saved with the old combatant flags plays on (issue 
         return [g.system.moraleFactors, Object.keys(g.flags[SYS] ?? {})];
       }),
     ).toEqual(everyone(table, [{ user: GM_ID, key: "k1" }, []]));
+    // Written once by the active GM: the stored combat and side hold the models, no old key.
+    await table.settle();
+    const stored = table.server.world.combats[0] as any;
+    expect([stored.system.phase, stored.system.heldDamage, Object.keys(stored.flags[SYS] ?? {})]).toEqual([
+      1,
+      held,
+      [],
+    ]);
+    const hostile = stored.groups.find((g: any) => g._id === HOSTILE);
+    expect([hostile.system.moraleFactors, Object.keys(hostile.flags[SYS] ?? {})]).toEqual([
+      { user: GM_ID, key: "k1" },
+      [],
+    ]);
     await nextPhase(table, gm);
     expect(currentPhase(await tracker(alice))).toBe("Moves A");
     expect(onEveryClient(table, () => G().game.combat.heldDamage.length)).toEqual(everyone(table, 2));

@@ -1,0 +1,96 @@
+/**
+ * Issue 29: the flags of a combat saved by an earlier version are moved into the models on every client as it loads
+ * (FrontierCombat / FrontierCombatant `migrateData`), in memory only. The active GM then writes the move once
+ * (`persistMigrations`, at `ready`): each migrated document's `system` whole and a deletion of each old flag key, so the
+ * database holds the models and no stale flag (as helpers/migrate.ts makes the actors' migrations permanent).
+ *
+ * What is noted is the whole stored source as the world builds the Combat (an update's changes are not: they have
+ * no `combatants` list); a key is deleted only if the migration took it out of the flags (a value the model refused
+ * stays where it was, data/flags-to-system.ts). The writes are `diff: false`: core's diff would find nothing to
+ * change, the migrated values being already in memory (v13 client/data/client-backend.mjs `#preUpdateDocumentArray`).
+ */
+import { SYSTEM_ID } from "../../constants.js";
+import { COMBAT_KEYS } from "../../data/combat/state.js";
+import { COMBATANT_MARKS } from "../../data/combatant/marks.js";
+import { perPage } from "../../helpers/page-state.js";
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** What a stored combat held in old flag keys: its own, each combatant's and each side's, by id. */
+interface Noted {
+  readonly combat: readonly string[];
+  readonly combatants: ReadonlyMap<string, readonly string[]>;
+  readonly groups: ReadonlyMap<string, readonly string[]>;
+}
+
+const NOTED = perPage(() => new Map<string, Noted>());
+
+/** The old keys a source's flags hold. */
+function oldKeys(source: unknown, keys: readonly string[]): string[] {
+  const flags = isObj(source) && isObj(source.flags) ? source.flags[SYSTEM_ID] : undefined;
+  return isObj(flags) ? keys.filter((k) => flags[k] !== undefined) : [];
+}
+
+function byId(list: unknown, keys: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  if (Array.isArray(list))
+    for (const d of list) {
+      const found = oldKeys(d, keys);
+      if (found.length && isObj(d) && typeof d._id === "string") out.set(d._id, found);
+    }
+  return out;
+}
+
+/** Called by FrontierCombat's `migrateData` before it migrates: note a stored combat that holds old flag keys. */
+export function noteOldFlags(source: Obj): void {
+  if (typeof source._id !== "string" || !Array.isArray(source.combatants)) return;
+  const noted: Noted = {
+    combat: oldKeys(source, COMBAT_KEYS),
+    combatants: byId(source.combatants, COMBATANT_MARKS),
+    groups: byId(source.groups, ["moraleFactors"]),
+  };
+  if (noted.combat.length || noted.combatants.size || noted.groups.size) NOTED().set(source._id, noted);
+}
+
+/** The update that writes a migrated document: its `system` whole, and each old key it no longer holds deleted. */
+function persisted(
+  doc: { _source: { system?: unknown; flags?: unknown } },
+  keys: readonly string[],
+): Obj | null {
+  const flags = isObj(doc._source.flags) ? doc._source.flags[SYSTEM_ID] : undefined;
+  const gone = keys.filter((k) => !isObj(flags) || flags[k] === undefined);
+  if (!gone.length) return null;
+  const update: Obj = { system: foundry.utils.deepClone(doc._source.system) };
+  for (const k of gone) update[`flags.${SYSTEM_ID}.-=${k}`] = null;
+  return update;
+}
+
+/** Active GM, at `ready`: make each noted combat's migration permanent (one write per document kind). */
+export async function persistMigrations(): Promise<void> {
+  if (!game.user?.isActiveGM) return;
+  const noted = [...NOTED()];
+  NOTED().clear();
+  for (const [id, n] of noted) {
+    const combat = game.combats?.get(id);
+    if (!combat) continue;
+    try {
+      const own = persisted(combat, n.combat);
+      if (own) await combat.update(own, { diff: false });
+      const members = [...n.combatants].flatMap(([cid, keys]) => {
+        const c = combat.combatants.get(cid);
+        const u = c ? persisted(c, keys) : null;
+        return u ? [{ _id: cid, ...u }] : [];
+      });
+      if (members.length) await combat.updateEmbeddedDocuments("Combatant", members, { diff: false });
+      const sides = [...n.groups].flatMap(([gid, keys]) => {
+        const g = combat.groups.get(gid);
+        const u = g ? persisted(g, keys) : null;
+        return u ? [{ _id: gid, ...u }] : [];
+      });
+      if (sides.length) await combat.updateEmbeddedDocuments("CombatantGroup", sides, { diff: false });
+    } catch (e) {
+      console.error(`${SYSTEM_ID} | combat ${id}: its migrated state could not be written`, e);
+    }
+  }
+}
