@@ -27,6 +27,7 @@ import { OBSCUREMENT_TYPE } from "./data/region/obscurement-type.js";
 import { FrontierActor } from "./documents/actor.js";
 import { registerCombatHooks } from "./documents/combat/hooks.js";
 import { FrontierCombat, handleNextRoundRequest, handleRollSideQuery } from "./documents/combat.js";
+import { FrontierCombatantGroup } from "./documents/combatant-group.js";
 import { FrontierItem } from "./documents/item.js";
 import { registerD20Statuses } from "./helpers/d20-statuses.js";
 import { QUERY } from "./helpers/gm-query.js";
@@ -60,6 +61,7 @@ Hooks.once("init", () => {
   });
   Object.assign(CONFIG.Item.dataModels, ItemModels);
   CONFIG.Combat.documentClass = FrontierCombat;
+  CONFIG.CombatantGroup.documentClass = FrontierCombatantGroup;
   Object.assign(CONFIG.CombatantGroup.dataModels, { side: SideModel });
   Object.assign(CONFIG.ChatMessage.dataModels, {
     attack: AttackCardModel,

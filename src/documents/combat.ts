@@ -195,7 +195,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   /** Is every combatant on a side of its own (made by `individualSides`, SF-X-05)? */
   get individual(): boolean {
     const groups = this.sideGroups;
-    return groups.length > 0 && groups.every((g) => g.system.key.startsWith("individual:"));
+    return groups.length > 0 && groups.every((g) => g.isIndividual);
   }
 
   /** Back from one side per character to sides by token disposition (sides.ts). */

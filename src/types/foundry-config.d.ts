@@ -20,6 +20,7 @@ import type { FrontierActor } from "../documents/actor.js";
 import type { D20InitiativeFlag } from "../documents/combat/d20-initiative.js";
 import type { HeldRequest } from "../documents/combat/exchange.js";
 import type { FrontierCombat, handleRollSideQuery } from "../documents/combat.js";
+import type { FrontierCombatantGroup } from "../documents/combatant-group.js";
 import type { FrontierItem } from "../documents/item.js";
 import type { SettingValues } from "../helpers/settings.js";
 import type { AttackEntry } from "../workflows/attack/attack-record.js";
@@ -41,6 +42,7 @@ declare module "fvtt-types/configuration" {
     Actor: typeof FrontierActor;
     Item: typeof FrontierItem;
     Combat: typeof FrontierCombat;
+    CombatantGroup: typeof FrontierCombatantGroup;
   }
 
   /** Our classes are generic over the subtype, as core's are, so `Item.OfType<"weapon">` and the like are ours. */
@@ -54,6 +56,10 @@ declare module "fvtt-types/configuration" {
 
   interface ConfiguredCombat<SubType extends Combat.SubType> {
     document: FrontierCombat<SubType>;
+  }
+
+  interface ConfiguredCombatantGroup<SubType extends CombatantGroup.SubType> {
+    document: FrontierCombatantGroup<SubType>;
   }
 
   interface DataModelConfig {
