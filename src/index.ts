@@ -40,6 +40,7 @@ import { getSetting, registerSettings, SETTINGS } from "./helpers/settings.js";
 import { enableSortableTables } from "./helpers/sortable.js";
 import { TURN_SECONDS } from "./rules/index.js";
 
+import { installAttackDialog } from "./workflows/attack/attack-confirm.js";
 import { bindAttackCard, gmSide, registerCardRequests, watchCards } from "./workflows/card/card-actions.js";
 import { drawRuleCard } from "./workflows/card/rule-card.js";
 import { drawSideRoll } from "./workflows/card/side-roll-card.js";
@@ -94,6 +95,11 @@ Hooks.once("init", () => {
     (await import("./workflows/optional/structure.js")).handleStructureRequest(body, user),
   );
   registerSideMoraleHooks();
+  // The attack's dialog (its `confirm` port), loaded when first opened: the application layer gives it to the
+  // workflow here, which imports no application (issue 29).
+  installAttackDialog(async (prep, weaponName, unit, shotsLimit) =>
+    (await import("./applications/attack-dialog.js")).AttackDialog.prompt(prep, weaponName, unit, shotsLimit),
+  );
   listenForGMRequests();
   // SF-X-10: an owner marks their token dodging this round from the combat tracker.
   registerDodging();

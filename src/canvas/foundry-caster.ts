@@ -129,8 +129,10 @@ export class FoundryCaster implements RayCaster {
 
   crossings(from: Point, to: Point): Crossing[] {
     const byWall = new Map<string, Crossing>();
+    // Where this ray crosses each wall is the same for both restriction types: worked out once per ray.
+    const at: Exact = new Map();
     for (const type of ["sight", "move"] as const) {
-      for (const c of this.#cast(type, from, to)) {
+      for (const c of this.#cast(type, from, to, at)) {
         const known = byWall.get(c.wall.id);
         if (!known || c.t < known.t) byWall.set(c.wall.id, c);
       }
@@ -138,7 +140,7 @@ export class FoundryCaster implements RayCaster {
     return [...byWall.values()].sort((a, b) => a.t - b.t);
   }
 
-  #cast(type: Restriction, from: Point, to: Point): Crossing[] {
+  #cast(type: Restriction, from: Point, to: Point, at: Exact): Crossing[] {
     const backend: Backend | undefined = CONFIG.Canvas.polygonBackends[type];
     const hits = backend?.testCollision(from, to, { type, mode: "all" });
     const dx = to.x - from.x;
@@ -148,6 +150,7 @@ export class FoundryCaster implements RayCaster {
     const found = new Map<string, Crossing>();
     const index = this.#indexed ? wallIndex() : null;
     const rulesOf = index ? cachedIn(index.rules) : wallFromDocument;
+    const exact = (doc: WallDocLike, edge: EdgeLike) => exactOnce(at, from, to, doc, edge, rulesOf);
     let first = Number.POSITIVE_INFINITY;
     for (const v of hits ?? []) {
       if (len2 > 0) first = Math.min(first, ((v.x - from.x) * dx + (v.y - from.y) * dy) / len2);
@@ -155,7 +158,7 @@ export class FoundryCaster implements RayCaster {
         const doc = wallDocOf(edge);
         if (!doc || found.has(doc.id!)) continue;
         // Foundry says this wall blocks; a wall it only meets because of rounding is not crossed.
-        const c = exact(from, to, doc, edge, rulesOf);
+        const c = exact(doc, edge);
         if (c) found.set(doc.id!, c);
       }
     }
@@ -163,20 +166,19 @@ export class FoundryCaster implements RayCaster {
     // Walls near the start (rounding) and sight-limited walls nearer than v13's first collision. Each wall's
     // outcome depends on that wall alone, so visiting a wall twice, or walls in any order, gives the same result.
     if (!index) {
-      for (const placeable of walls()) consider(placeable, type, from, to, first, found, rulesOf);
+      for (const placeable of walls()) consider(placeable, type, from, first, found, exact);
       return [...found.values()];
     }
     // A wall filed where its edge lies (its document's c, the numbers v13 builds the edge from) that is neither
     // within reach of the start nor crossed by the ray changes nothing in `consider`: it is passed over on the same
     // tests, on the same numbers, before its placeable is read.
     for (const s of index.all.near(from, ROUNDING_REACH, this.#candidates)) {
-      if (withinReach(from, s.a, s.b)) consider(s.value, type, from, to, first, found, rulesOf);
+      if (withinReach(from, s.a, s.b)) consider(s.value, type, from, first, found, exact);
     }
     // A limited wall within reach of the start was just considered, with the same outcome it would have here.
     if (type === "sight") {
       for (const s of index.limited.alongSegment(from, to, this.#candidates)) {
-        if (segmentCrossing(from, to, s.a, s.b) !== null)
-          consider(s.value, type, from, to, first, found, rulesOf);
+        if (segmentCrossing(from, to, s.a, s.b) !== null) consider(s.value, type, from, first, found, exact);
       }
     }
     return [...found.values()];
@@ -201,12 +203,36 @@ function cachedIn(store: Map<string, Wall>): RulesOf {
   };
 }
 
-/** Where the segment crosses a wall exactly, or null (touching at either end is not crossing). */
-function exact(from: Point, to: Point, doc: WallDocLike, edge: EdgeLike, rulesOf: RulesOf): Crossing | null {
+/** One ray's crossings by wall id, null where the ray does not cross the wall. */
+type Exact = Map<string, Crossing | null>;
+
+/**
+ * Where the segment crosses a wall exactly, or null (touching at either end is not crossing). A wall's sight and
+ * move edges are one edge (v13 `Wall#initializeEdge` builds one `Edge` with both restrictions), so the answer is
+ * kept for the ray's other restriction type.
+ */
+function exactOnce(
+  at: Exact,
+  from: Point,
+  to: Point,
+  doc: WallDocLike,
+  edge: EdgeLike,
+  rulesOf: RulesOf,
+): Crossing | null {
+  const id = doc.id ?? "";
+  const known = at.get(id);
+  if (known !== undefined) return known;
   const t = segmentCrossing(from, to, edge.a, edge.b);
-  if (t === null) return null;
-  const point = { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t };
-  return { wall: rulesOf(doc), t, point };
+  const c =
+    t === null
+      ? null
+      : {
+          wall: rulesOf(doc),
+          t,
+          point: { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t },
+        };
+  at.set(id, c);
+  return c;
 }
 
 /** The near-start fix-up and the limited-wall pass for one wall (see the file's header). */
@@ -214,10 +240,9 @@ function consider(
   placeable: WallPlaceableLike,
   type: Restriction,
   from: Point,
-  to: Point,
   first: number,
   found: Map<string, Crossing>,
-  rulesOf: RulesOf,
+  exact: (doc: WallDocLike, edge: EdgeLike) => Crossing | null,
 ): void {
   const edge = placeable.edge;
   const doc = placeable.document;
@@ -225,7 +250,7 @@ function consider(
   const nearStart = distanceToSegment(from, edge.a, edge.b) < ROUNDING_REACH;
   const limited = type === "sight" && edge.sight === SENSE.LIMITED;
   if (!nearStart && !limited) return;
-  const c = restricts(edge, type, from) ? exact(from, to, doc, edge, rulesOf) : null;
+  const c = restricts(edge, type, from) ? exact(doc, edge) : null;
   if (nearStart) {
     if (c) found.set(doc.id, c);
     else found.delete(doc.id);

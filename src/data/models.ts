@@ -4,7 +4,6 @@
  * pure functions in `rules/`.
  */
 
-import { isItemType } from "../documents/subtypes.js";
 import type { WeaponFacts } from "../rules/index.js";
 import { type D20ArmorLike, type D20Derived, deriveD20 } from "./actor/d20-derived.js";
 import { type ActorDerived, type ActorSourceLike, deriveActor, type SkillLike } from "./actor/derived.js";
@@ -21,6 +20,7 @@ import { type WeaponSystem, weaponFacts } from "./item/facts.js";
 import { ITEM_SPECS, type ItemType } from "./item/specs.js";
 import { type Migration, migrateSystem } from "./migrations.js";
 import type { ModelData, ModelSpec } from "./spec.js";
+import { isItemType } from "./subtypes.js";
 
 type Schema = foundry.data.fields.DataSchema;
 type AnyObject = { readonly [K: string]: unknown };
@@ -181,13 +181,6 @@ function deepFreeze<T extends object>(value: T): T {
   return Object.freeze(value);
 }
 
-/**
- * A weapon's facts: its item's own (`WeaponModel#facts`) when `sys` is the item's system and `name` its name;
- * worked out from `sys` otherwise (an attack that reads a weapon another way, such as a thrown melee weapon).
- */
-export function factsOf(name: string, sys: WeaponSystem): WeaponFacts {
-  return sys instanceof WeaponModel && (sys.parent?.name ?? "") === name ? sys.facts : weaponFacts(name, sys);
-}
 export class DefenseModel extends ItemModel<"defense"> {
   static override readonly spec = ITEM_SPECS.defense;
   static override readonly type = "defense";
@@ -274,4 +267,4 @@ export class SideRollModel extends FrontierModel<typeof SIDE_ROLL_SPEC, ChatMess
 }
 
 /** `system` of a character or a creature, with its derived data. */
-export type { ActorSystem } from "../documents/subtypes.js";
+export type { ActorSystem } from "./subtypes.js";

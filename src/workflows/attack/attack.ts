@@ -14,9 +14,10 @@ import {
   unitsPerPixel,
 } from "../../canvas/scene-facts.js";
 import { isSuppressed, isThreatened, suppressingInto } from "../../canvas/suppression.js";
+import { d20AttackerFacts } from "../../data/actor/d20-facts.js";
 import type { AttackCardData, GrenadeCard } from "../../data/chat/attack-card.js";
 import type { WeaponSystem } from "../../data/item/facts.js";
-import { factsOf } from "../../data/models.js";
+import { factsOf } from "../../data/item/facts.js";
 import { type FrontierActorType, isFrontierActor, isItemType } from "../../documents/subtypes.js";
 import { requestGM } from "../../helpers/gm-request.js";
 import { notify, report } from "../../helpers/report.js";
@@ -36,9 +37,10 @@ import { grenadeCard } from "../card/grenade-card.js";
 import { postAttackCard } from "../card/post-card.js";
 import { gateAttack } from "../turn/phase-gate.js";
 import { turnGate } from "../turn/turn-ledger.js";
+import { askAttack } from "./attack-confirm.js";
 import { type AttackPorts, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest, OffHandOption, StepRequest } from "./attack-plan.js";
-import { d20AttackerFacts, d20WeaponProblem } from "./d20-facts.js";
+import { d20WeaponProblem } from "./d20-facts.js";
 
 export {
   keepsNumbersSecret,
@@ -254,9 +256,9 @@ export async function attackWithWeapon(
     let suppressHit = false;
     const ports: AttackPorts<Roll> = {
       confirm: async (prep) => {
-        const { AttackDialog } = await import("../../applications/attack-dialog.js");
+        // The dialog the application layer installed (attack-confirm.ts).
         return gate.confirmed(
-          await AttackDialog.prompt(prep, item.name ?? "", unit === "squares" ? "□" : "m", gate.shotsLimit),
+          await askAttack(prep, item.name ?? "", unit === "squares" ? "□" : "m", gate.shotsLimit),
         );
       },
       roll: rollFormula,

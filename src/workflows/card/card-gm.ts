@@ -1,6 +1,6 @@
 import { SYSTEM_ID } from "../../constants.js";
 import { type StoredCard, tokenIds } from "../../data/chat/attack-card.js";
-import { factsOf } from "../../data/models.js";
+import { factsOf } from "../../data/item/facts.js";
 import type { HeldRequest } from "../../documents/combat/exchange.js";
 import { actorSystem, isAttackMessage, isItemType, tokenByUuid } from "../../documents/subtypes.js";
 import type { GMAnswer, GMRequestBody } from "../../helpers/gm-request.js";

@@ -7,7 +7,7 @@ import { FoundryCaster } from "../../canvas/foundry-caster.js";
 import { cardIsPublic, cardName, occupants, unitsPerPixel } from "../../canvas/scene-facts.js";
 import type { AttackCardData, CardTarget, GrenadeCard, TargetDamage } from "../../data/chat/attack-card.js";
 import type { WeaponSystem } from "../../data/item/facts.js";
-import { factsOf } from "../../data/models.js";
+import { factsOf } from "../../data/item/facts.js";
 import { actorSystem, tokenByUuid } from "../../documents/subtypes.js";
 import { currentEngine } from "../../helpers/settings.js";
 import { explosiveStun } from "../../rules/index.js";
