@@ -38,7 +38,8 @@ import { getSetting, registerSettings, SETTINGS } from "./helpers/settings.js";
 import { enableSortableTables } from "./helpers/sortable.js";
 import { TURN_SECONDS } from "./rules/index.js";
 
-import { bindAttackCard, gmSide, registerCardRequests, watchCards } from "./workflows/card/card-actions.js";
+import { bindAttackCard } from "./workflows/card/card-actions.js";
+import { gmSide, registerCardHooks } from "./workflows/card/card-hooks.js";
 import { drawRuleCard } from "./workflows/card/rule-card.js";
 import { drawSideRoll } from "./workflows/card/side-roll-card.js";
 import { registerStatusExpiry } from "./workflows/damage/timed-status.js";
@@ -76,9 +77,9 @@ Hooks.once("init", () => {
   Object.assign(CONFIG.queries, {
     [QUERY.rollSide]: handleRollSideQuery,
   });
-  // Apply and undo: requests written on the asker's own User, carried out by the active GM (gm-request.ts).
-  registerCardRequests();
-  watchCards();
+  // The attack card: apply, undo and its other requests (written on the asker's own User, carried out by the active GM,
+  // gm-request.ts), its seals and its previews.
+  registerCardHooks();
   registerGMRequest("nextRound", handleNextRoundRequest);
   // Loaded when first asked (the system's first load stays within its budget, architecture.md): a Stimdose or
   // Staydose (drugs.ts), a shot at a wall (structure.ts).

@@ -154,7 +154,7 @@ async function applyNow(
 
 /**
  * What applying `card` to `wanted` (loaded as `targets`, their items at `levels`) does: the plan the GM's apply
- * writes, and the one each Apply button's preview shows (`card-actions.ts`), so the two cannot disagree.
+ * writes, and the one each Apply button's preview shows (`card-previews.ts`), so the two cannot disagree.
  */
 export function planCard(
   messageId: string,
