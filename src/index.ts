@@ -8,7 +8,6 @@ import { registerMenus } from "./applications/settings-menus.js";
 import { FrontierActorSheet } from "./applications/sheets/actor-sheet.js";
 import { FrontierItemSheet } from "./applications/sheets/item-sheet.js";
 import { FrontierSquadSheet } from "./applications/sheets/squad-sheet.js";
-import { isSwn } from "./canvas/morale-band.js";
 import { addCoverField, addHeightField, addMaterialField, addStructureFields } from "./canvas/wall-config.js";
 import { registerWallIndexHooks } from "./canvas/wall-index.js";
 import { PARTIALS, SYSTEM_ID, templatePath } from "./constants.js";
@@ -44,6 +43,7 @@ import { drawRuleCard } from "./workflows/card/rule-card.js";
 import { drawSideRoll } from "./workflows/card/side-roll-card.js";
 import { registerStatusExpiry } from "./workflows/damage/timed-status.js";
 import { renderCheckVerdict } from "./workflows/optional/checks.js";
+import { registerSideMoraleHooks } from "./workflows/optional/side-morale-hooks.js";
 import { keepBrokenDoorsOpen, reopenBrokenDoor } from "./workflows/optional/structure-doors.js";
 import { registerDodging } from "./workflows/turn/dodging.js";
 import { registerPhaseHooks } from "./workflows/turn/phase-gate.js";
@@ -171,50 +171,3 @@ Hooks.once("ready", () => {
   showRuleIds(getSetting(SETTINGS.showRuleIds));
   void runMigrations();
 });
-
-/**
- * SWN-09, SWN-10, SWN-12 (issue 16): side Morale's GM requests, the reading a GM writes on the reader's User, and the hooks on which the active
- * GM recomputes a side — an actor's SWN block (its HP), a combatant defeated, added or removed, the combat started
- * or a new round. The workflow (`workflows/optional/side-morale.ts`) is loaded when first needed.
- */
-function registerSideMoraleHooks(): void {
-  const morale = () => import("./workflows/optional/side-morale.js");
-  // In a world with the SWN additions the workflow is fetched once the world is ready, so the first change it
-  // answers does not wait for the download.
-  Hooks.once("ready", () => {
-    if (isSwn()) void morale().catch(console.error);
-  });
-  registerGMRequest("intimidate", async (body, user) => (await morale()).handleIntimidate(body, user));
-  registerGMRequest("readMorale", async (body, user) => (await morale()).handleReadMorale(body, user));
-  // SWN-10: the reader's browser keeps a reading a GM wrote on its User (no query: its sender is unknown, T2-2D).
-  Hooks.on("updateUser", (user, changed, _options, userId) => {
-    if (user.isSelf && foundry.utils.hasProperty(changed, `flags.${SYSTEM_ID}.moraleReading`))
-      void morale()
-        .then((m) => m.receiveReading(user, userId))
-        .catch(console.error);
-  });
-  const refresh = (combats: () => readonly Combat.Implementation[]) => {
-    if (!game.user?.isActiveGM || !isSwn()) return;
-    void morale()
-      .then(async (m) => {
-        for (const c of combats()) await m.refreshMorale(c);
-      })
-      .catch(console.error);
-  };
-  Hooks.on("updateActor", (actor, changed) => {
-    // An NPC's SWN block (its HP), or a squad's pool (SWN-17: squads count among their side's forces).
-    const { hasProperty } = foundry.utils;
-    if (hasProperty(changed, "system.swn") || hasProperty(changed, "system.hp"))
-      refresh(() =>
-        (game.combats?.contents ?? []).filter(
-          (c) => c.started && c.combatants.some((m) => m.actor === actor),
-        ),
-      );
-  });
-  Hooks.on("updateCombatant", (c) => refresh(() => (c.parent ? [c.parent] : [])));
-  Hooks.on("createCombatant", (c) => refresh(() => (c.parent ? [c.parent] : [])));
-  Hooks.on("deleteCombatant", (c) => refresh(() => (c.parent ? [c.parent] : [])));
-  Hooks.on("updateCombat", (combat, changed) => {
-    if ("started" in changed || "round" in changed) refresh(() => [combat]);
-  });
-}
