@@ -24,7 +24,7 @@ import type { FrontierItem } from "../documents/item.js";
 import type { SettingValues } from "../helpers/settings.js";
 import type { AttackEntry } from "../workflows/attack/attack-record.js";
 import type { Rest } from "../workflows/card/card-targets.js";
-import type { AppliedRecord } from "../workflows/damage/apply-damage.js";
+import type { AppliedRecord } from "../workflows/damage/apply-records.js";
 import type { RunningFlag } from "../workflows/turn/d20-move.js";
 import type { Declared } from "../workflows/turn/declarations.js";
 import type { TurnLedger } from "../workflows/turn/turn-ledger.js";
@@ -210,7 +210,7 @@ declare module "fvtt-types/configuration" {
       };
     };
     Actor: {
-      /** The records of applied hits, per card and token (workflows/damage/apply-damage.ts, `ledgerPath`). */
+      /** The records of applied hits, per card and token (workflows/damage/apply-records.ts, `ledgerPath`). */
       "frontier-tactics": { hits?: Record<string, Record<string, AppliedRecord>> };
     };
   }

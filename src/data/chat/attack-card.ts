@@ -22,7 +22,7 @@ export const CARD_VERSION = 3;
 /**
  * What a card shows every client about an applied target: that it was applied and the public outcome (knocked
  * out, stunned), never the numbers (issue "trust", R1-5: NPC Stamina and screens). The numbers and what undo needs
- * are recorded on the target itself (`apply-damage.ts`, `ledgerPath`). Version 1 and 2 cards kept full records;
+ * are recorded on the target itself (`apply-records.ts`, `ledgerPath`). Version 1 and 2 cards kept full records;
  * they are read as marks with `legacy: true` (still applied: never applied twice; not undone automatically).
  */
 export interface AppliedMark {

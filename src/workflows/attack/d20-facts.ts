@@ -12,7 +12,7 @@ import type { WeaponSystem } from "../../data/item/facts.js";
 import { currentProfile } from "../../helpers/settings.js";
 import type { D20AttackerFacts, D20TargetFacts, D20WeaponFacts, EngineId } from "../../rules/index.js";
 import { RulesError } from "../../rules/index.js";
-import type { VitalityWoundsTarget } from "../damage/apply-damage.js";
+import type { VitalityWoundsTarget } from "../damage/apply-records.js";
 
 /** What this reads of an actor's `system.d20` (the actor schema, data/actor/specs.ts). */
 export interface D20ActorSystem {

@@ -8,7 +8,7 @@ import { notify } from "../../helpers/report.js";
 import { currentProfile } from "../../helpers/settings.js";
 import { iterativeBonuses } from "../../rules/d20/full-attack.js";
 import { type AttackEntry, admitEntry, attackEntries, attackEntry } from "../attack/attack-record.js";
-import type { WriteBatch } from "../damage/apply-damage.js";
+import type { WriteBatch } from "../damage/apply-records.js";
 import { turnOnFor } from "../damage/timed-status.js";
 import { type GMPorts, gmApplyDamage, gmUndoDamage, onGMQueue } from "./card-apply.js";
 import { bareHandsProblem, creatureProblem, squadCardProblem } from "./card-bounds.js";

@@ -1,6 +1,6 @@
 import { SYSTEM_ID } from "../../constants.js";
 import type { StoredCard } from "../../data/chat/attack-card.js";
-import { type AppliedRecord, poolsOf } from "../damage/apply-damage.js";
+import { type AppliedRecord, poolsOf } from "../damage/apply-records.js";
 import { fortitudeButton, mayRollFortitude } from "../damage/d20-fortitude.js";
 import { planCard } from "./card-apply.js";
 import { appliedOf, damageOf } from "./card-data.js";

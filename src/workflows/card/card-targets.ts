@@ -21,7 +21,7 @@ import {
   type ItemLevels,
   type TargetState,
   type WriteBatch,
-} from "../damage/apply-damage.js";
+} from "../damage/apply-records.js";
 import { cardOfMessage } from "./card-seal.js";
 
 type ActorI = Actor.Implementation;
