@@ -1,3 +1,9 @@
+/**
+ * What an attack card shows each user beside its data, on this page only (moved out of card-actions.ts): the
+ * numbers a hit changed, for users who may see the target's; the Reflex save a d20 burst allows (SW-38) and the
+ * Fortitude save a hit calls for (SW-10); and what Apply will do, planned again when a target changes (review 13c
+ * M2). The card's content, which every client receives, never carries any of it.
+ */
 import { SYSTEM_ID } from "../../constants.js";
 import type { StoredCard } from "../../data/chat/attack-card.js";
 import { type AppliedRecord, poolsOf } from "../damage/apply-records.js";

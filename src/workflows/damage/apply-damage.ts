@@ -1,3 +1,17 @@
+/**
+ * Applying an attack's damage, run by the active GM: through each target's screen and suit (draining SEU from
+ * the pack that feeds the screen, wearing suits), off Stamina (unconscious at 0, SF-B-15), once per target, with
+ * what is needed to undo it. Writes go out as one batch: linked actors in one `Actor.updateDocuments`, unlinked
+ * tokens in one `updateEmbeddedDocuments("Token")` per scene. Ports stand in for Foundry in tests.
+ *
+ * The record of a hit (its numbers and what undo needs) is written on the TARGET, in the same update that
+ * changes its Stamina (`flags.<system>.hits.<messageId>.<tokenId>`): the damage and its record land together or
+ * not at all, a second apply finds the record, and the numbers stay in the target's own data (an NPC's Stamina is
+ * already there) rather than on a chat card every player receives. Only the GM or the actor's owner writes it.
+ *
+ * Here: `planApplication`. What it reads and writes is in apply-records.ts, the hit on a target whose health is not
+ * Stamina in apply-pools.ts, the undo in undo-damage.ts.
+ */
 import { applyStaminaHit, type Critical, type DamageKind, resolveDoze } from "../../rules/index.js";
 import { planHitPoints, planSquad, planVitalityWounds } from "./apply-pools.js";
 import {

@@ -1,3 +1,8 @@
+/**
+ * One hit on a target whose health is not Stamina (moved out of apply-damage.ts, whose `planApplication` picks the
+ * plan by the target's model): vitality and wound points (SW-10, SW-11, SW-18), SWN hit points (ruling 1), and a
+ * squad's one pool of hit points and its units (SWN-17).
+ */
 import {
   applyHitPointsHit,
   applySquadHit,
@@ -7,7 +12,6 @@ import {
   timesUnits,
   unitsLeft,
 } from "../../rules/index.js";
-
 import {
   type AppliedRecord,
   type AppliedStatus,

@@ -1,6 +1,11 @@
+/**
+ * Undoing an applied attack (moved out of apply-damage.ts): the writes that put back what each record on a target
+ * says a hit took — Stamina, SW-10's vitality and wound points, SWN hit points, a squad's pool (SWN-17), SEU and suit
+ * capacity, the statuses the hit turned on — and remove the record in the same write, never healing more than the
+ * card could have taken.
+ */
 import { woundState } from "../../rules/d20/health.js";
 import { unitsLeft } from "../../rules/index.js";
-
 import {
   type AppliedRecord,
   type AppliedStatus,
