@@ -264,7 +264,10 @@ export class FrontierActorSheet extends Base {
     _event: PointerEvent,
     target: HTMLElement,
   ): Promise<void> {
-    const { SWN_ACTIONS, swnAction } = await import("../../workflows/optional/swn-actions.js");
+    const [{ SWN_ACTIONS }, { swnAction }] = await Promise.all([
+      import("../../workflows/optional/swn-action-kit.js"),
+      import("../../workflows/optional/swn-actions.js"),
+    ]);
     const kind = SWN_ACTIONS.find((k) => k === target.dataset.kind);
     if (kind) await swnAction(this.document, kind);
   }
