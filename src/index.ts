@@ -45,8 +45,7 @@ import { registerStatusExpiry } from "./workflows/damage/timed-status.js";
 import { renderCheckVerdict } from "./workflows/optional/checks.js";
 import { registerSideMoraleHooks } from "./workflows/optional/side-morale-hooks.js";
 import { keepBrokenDoorsOpen, reopenBrokenDoor } from "./workflows/optional/structure-doors.js";
-import { registerDodging } from "./workflows/turn/dodging.js";
-import { registerPhaseHooks } from "./workflows/turn/phase-gate.js";
+import { registerTurnHooks } from "./workflows/turn/turn-hooks.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | init`);
@@ -93,8 +92,9 @@ Hooks.once("init", () => {
   );
   registerSideMoraleHooks();
   listenForGMRequests();
-  // SF-X-10: an owner marks their token dodging this round from the combat tracker.
-  registerDodging();
+  // The turn: an owner marks their token dodging this round from the combat tracker (SF-X-10); a character held in
+  // melee stays in place (SF-X-09).
+  registerTurnHooks();
   // Held damage (SF-B-05) is applied by the card workflow; the combat gets it here rather than importing it.
   FrontierCombat.applyHeld = async (r) => (await gmSide()).applyHeld(r);
   // The active GM moves the phase after turns players ended while no GM was connected (review 13c L4).
@@ -112,7 +112,6 @@ Hooks.once("init", () => {
   CONFIG.time.roundTime = TURN_SECONDS;
   registerSettings();
   registerSettingGuards();
-  registerPhaseHooks();
   registerMenus();
   registerHelpers(Handlebars);
 
