@@ -288,7 +288,7 @@ export class FrontierActorSheet extends Base {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const item = id ? this.document.items.get(id) : undefined;
     if (!item) return;
-    const { throwWeapon } = await import("../../workflows/attack/melee.js");
+    const { throwWeapon } = await import("../../workflows/attack/attack.js");
     await throwWeapon(this.document, item, { fast: event.shiftKey });
   }
 
