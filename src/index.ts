@@ -8,7 +8,7 @@ import { registerMenus } from "./applications/settings-menus.js";
 import { FrontierActorSheet } from "./applications/sheets/actor-sheet.js";
 import { FrontierItemSheet } from "./applications/sheets/item-sheet.js";
 import { FrontierSquadSheet } from "./applications/sheets/squad-sheet.js";
-import { addCoverField, addHeightField, addMaterialField, addStructureFields } from "./canvas/wall-config.js";
+import { registerWallConfigHooks } from "./canvas/wall-config.js";
 import { registerWallIndexHooks } from "./canvas/wall-index.js";
 import { PARTIALS, SYSTEM_ID, templatePath } from "./constants.js";
 import {
@@ -44,7 +44,7 @@ import { drawSideRoll } from "./workflows/card/side-roll-card.js";
 import { registerStatusExpiry } from "./workflows/damage/timed-status.js";
 import { renderCheckVerdict } from "./workflows/optional/checks.js";
 import { registerSideMoraleHooks } from "./workflows/optional/side-morale-hooks.js";
-import { keepBrokenDoorsOpen, reopenBrokenDoor } from "./workflows/optional/structure-doors.js";
+import { registerStructureDoorHooks } from "./workflows/optional/structure-doors.js";
 import { registerTurnHooks } from "./workflows/turn/turn-hooks.js";
 
 Hooks.once("init", () => {
@@ -150,16 +150,10 @@ const onSetting = (setting: Setting.Implementation) => {
 };
 Hooks.on("createSetting", onSetting);
 Hooks.on("updateSetting", onSetting);
-// The cover class of each wall (SF-X-22), editable in the wall configuration.
-Hooks.on("renderWallConfig", (app, html) => addCoverField(app, html));
-Hooks.on("renderWallConfig", (app, html) => addHeightField(app, html));
-Hooks.on("renderWallConfig", (app, html) => addMaterialField(app, html));
-// SF-X-41: the structure type and points of a door or wall; a door broken open stays open.
-Hooks.on("renderWallConfig", (app, html) => addStructureFields(app, html));
-Hooks.on("preUpdateWall", (wall, changes) => keepBrokenDoorsOpen(wall, changes as { ds?: number }));
-Hooks.on("updateWall", (wall, changes, _options, userId) =>
-  reopenBrokenDoor(wall, changes as { ds?: number }, userId),
-);
+// The wall configuration's fields: cover class (SF-X-22), height (SW-30), material (SWN-15), structure (SF-X-41).
+registerWallConfigHooks();
+// SF-X-41: a door broken open stays open (before the wall index's own updateWall hook, as before).
+registerStructureDoorHooks();
 // The scene's wall index for every ray the system casts (canvas/wall-index.ts), kept current by the wall hooks.
 registerWallIndexHooks();
 
