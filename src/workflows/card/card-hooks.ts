@@ -1,20 +1,22 @@
 /**
- * Every hook and GM request of the attack card (moved out of card-actions.ts, so the card's concern registers from one
- * place, `registerCardHooks`): the GM's answers to card requests, loaded when first needed (card-gm.ts and
- * d20-card-requests.ts); the active GM's seals of cards posted, rewritten and deleted; the Apply previews kept
- * current; and each card drawn again when a GM's seal or record of it changes (T2-1E).
+ * Every hook and GM request of the attack card (moved here from card-actions.ts, card-previews.ts and card-draw.ts,
+ * so the card's concern registers from one place, `registerCardHooks`): the GM's answers to card requests, loaded
+ * when first needed (card-gm.ts and d20-card-requests.ts); the active GM's seals of cards posted, rewritten and
+ * deleted; the Apply previews kept current (review 13c M2); and each card drawn again when a GM's seal or record of
+ * it changes (T2-1E).
  */
 import { SYSTEM_ID } from "../../constants.js";
 import { isAttackMessage } from "../../documents/subtypes.js";
 import { registerGMRequest } from "../../helpers/gm-request.js";
 import { perPage } from "../../helpers/page-state.js";
-import { redrawOnSeals } from "./card-draw.js";
-import { watchPreviews } from "./card-previews.js";
+import { dropRolledFortitude, refreshPreviews } from "./card-previews.js";
 import { loadCardTemplate } from "./card-render.js";
 import { cardDigest } from "./card-seal.js";
-import { cardOf } from "./card-targets.js";
+import { cardOf, targetActor } from "./card-targets.js";
+import { redraw } from "./message-body.js";
 
 type Msg = ChatMessage.Implementation;
+type ActorI = Actor.Implementation;
 
 /** The seals of deleted cards this page's GM has yet to drop (C2 3.2: one User update for a cleared log). */
 const droppedSeals = perPage(() => ({ ids: new Set<string>(), queued: false }));
@@ -121,5 +123,47 @@ function watchCards(): void {
       drop.queued = false;
       void me.update(update).catch((e: unknown) => console.error(e));
     });
+  });
+}
+
+/** The Foundry events that change what an Apply would do, and the targets each one touches. */
+function watchPreviews(): void {
+  const byActor = (actor: ActorI | null | undefined) => (id: string) =>
+    !!actor && targetActor(id, null) === actor;
+  Hooks.on("updateActor", (actor: ActorI) => {
+    refreshPreviews(byActor(actor));
+    dropRolledFortitude();
+  });
+  for (const hook of ["createItem", "updateItem", "deleteItem"] as const)
+    Hooks.on(hook, (item: Item.Implementation) =>
+      refreshPreviews(byActor(item.parent instanceof Actor ? item.parent : null)),
+    );
+  Hooks.on("updateToken", (token: TokenDocument.Implementation) => {
+    refreshPreviews((id) => id === token.uuid || (!!token.actor && targetActor(id, null) === token.actor));
+    dropRolledFortitude();
+  });
+}
+
+/**
+ * When a GM's seals, record of attacks or unlanded writes change (a card sealed, sealed again after a GM's edit,
+ * refused, a write to finish), the cards they name are drawn again on this page: the card follows the GM's word.
+ */
+function redrawOnSeals(): void {
+  Hooks.on("updateUser", (user: User.Implementation, changed: object) => {
+    if (!user.isGM) return;
+    const flags = (
+      changed as { flags?: Record<string, { seals?: object; attacks?: object; unlanded?: object }> }
+    ).flags;
+    const mine = flags?.[SYSTEM_ID];
+    if (!mine) return;
+    const ids = new Set(
+      [mine.seals, mine.attacks, mine.unlanded]
+        .flatMap((o) => Object.keys(o ?? {}))
+        .map((k) => k.replace(/^-=/, "")),
+    );
+    for (const id of ids) {
+      const m = game.messages?.get(id);
+      if (m) void redraw(m);
+    }
   });
 }

@@ -32,7 +32,6 @@ const POOL_LABEL = {
 } as const;
 
 type Msg = ChatMessage.Implementation;
-type ActorI = Actor.Implementation;
 
 /**
  * What a hit did, on the rows of users who may see it: the GM, those who can observe the target, everyone when
@@ -125,7 +124,7 @@ export function showApplyPreview(message: Msg, card: StoredCard, html: HTMLEleme
  * the previews on the Apply buttons for it that this page shows are planned again, so a second card on a screened
  * target says what the screen has left. DOM-only, for the buttons in this page's chat log and popouts.
  */
-function refreshPreviews(touches: (targetId: string) => boolean): void {
+export function refreshPreviews(touches: (targetId: string) => boolean): void {
   if (typeof document === "undefined") return;
   for (const button of document.querySelectorAll<HTMLButtonElement>(
     '[data-ft-action="apply"][data-target-id]',
@@ -139,29 +138,11 @@ function refreshPreviews(touches: (targetId: string) => boolean): void {
   }
 }
 
-/** The Foundry events that change what an Apply would do, and the targets each one touches. */
-export function watchPreviews(): void {
-  const byActor = (actor: ActorI | null | undefined) => (id: string) =>
-    !!actor && targetActor(id, null) === actor;
-  Hooks.on("updateActor", (actor: ActorI) => {
-    refreshPreviews(byActor(actor));
-    dropRolledFortitude();
-  });
-  for (const hook of ["createItem", "updateItem", "deleteItem"] as const)
-    Hooks.on(hook, (item: Item.Implementation) =>
-      refreshPreviews(byActor(item.parent instanceof Actor ? item.parent : null)),
-    );
-  Hooks.on("updateToken", (token: TokenDocument.Implementation) => {
-    refreshPreviews((id) => id === token.uuid || (!!token.actor && targetActor(id, null) === token.actor));
-    dropRolledFortitude();
-  });
-}
-
 /**
  * SW-10 (issue 14): once a hit's Fortitude save is rolled (kept on the hit's record on the target, which every
  * client receives), the cards this page already shows stop offering it. DOM-only, like the previews.
  */
-function dropRolledFortitude(): void {
+export function dropRolledFortitude(): void {
   if (typeof document === "undefined") return;
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-ft-action="fortitude"]')) {
     const id = button.dataset.targetId ?? "";
