@@ -6,8 +6,10 @@
  *
  * Cover (issue 34) times the caster Foundry runs: `FoundryCaster` (src/canvas/foundry-caster.ts) with the scene's
  * wall index, over the harness's v13 canvas (tests/foundry/canvas.ts: v13's wall edges, `canvas.walls`,
- * `CONFIG.Canvas.polygonBackends`), a new caster per pair as `readTarget` makes one. Two collision tests:
- * - `stub`: Foundry's `testCollision` answers nothing — the project's own cost alone (the budgets are on these);
+ * `CONFIG.Canvas.polygonBackends`), a new caster per pair as `readTarget` makes one. Three collision tests:
+ * - `replay`: the answers the harness's v13 `testCollision` gave for the same rays, recorded once and handed back in
+ *   order — the project's own cost on the walls Foundry really reports (the budgets are on these);
+ * - `stub`: Foundry answers nothing (the caster's passes with no crossing to place; reported, not budgeted);
  * - `v13`: the harness's model of v13's `testCollision` (a filter by bounds over every edge, where core has a
  *   quadtree; so these figures are an upper bound of Foundry's part, reported, not budgeted).
  * Two layouts of random walls (70 % basic, 30 % terrain, 2–10 m long), pairs 5–50 m apart:
@@ -44,8 +46,8 @@ const RUNS = 5;
 const REFERENCE = process.argv.includes("--reference");
 /** `--only=<layout>.<walls>` (e.g. `fixed.5000`) times one scene; `--only=writes` prints the write counts only. */
 const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
-/** `--stub`: the project's own cost only (skips the harness's collision test). */
-const STUB_ONLY = process.argv.includes("--stub");
+/** `--replay`: only the budgeted figures (Foundry's answers replayed), not the stub's or the harness's own timing. */
+const REPLAY_ONLY = process.argv.includes("--replay");
 
 function rng(seed: number) {
   let s = seed >>> 0;
@@ -163,12 +165,50 @@ function run(
 }
 
 const STUB = { testCollision: () => [] };
+
+type Answer = readonly unknown[];
+type CollisionBackend = { testCollision(a: { x: number }, b: unknown, o: unknown): Answer };
+
+/**
+ * Foundry's answers, replayed: a recording pass runs the pairs once over the harness's v13 `testCollision` and keeps
+ * every answer in call order; the timed passes then hand the caster those same answers, in the same order, at the
+ * cost of an array read. The caster's own work is therefore timed on the walls Foundry really reports (each crossing
+ * placed on exact geometry and read from its wall document), not on an empty answer (review performance-3 rank 1).
+ */
+class Replay {
+  readonly #answers: { x: number; hits: Answer }[] = [];
+  #at = 0;
+  recorder(real: CollisionBackend): CollisionBackend {
+    return {
+      testCollision: (a, b, o) => {
+        const hits = real.testCollision(a, b, o);
+        this.#answers.push({ x: a.x, hits });
+        return hits;
+      },
+    };
+  }
+  readonly player: CollisionBackend = {
+    testCollision: (a) => {
+      const next = this.#answers[this.#at++];
+      // The timed pass must ask exactly what the recording pass asked, in order; anything else is a bench bug.
+      if (!next || next.x !== a.x) throw new Error("bench: the replayed collision answers are out of step");
+      return next.hits;
+    },
+  };
+  rewind(): void {
+    this.#at = 0;
+  }
+  get size(): number {
+    return this.#answers.length;
+  }
+}
+
 const BUDGET: Record<string, number> = {
-  "stub.bench.500.sf": 0.1,
-  "stub.bench.500.d20": 0.1,
-  "stub.bench.5000.sf": 0.2,
-  "stub.bench.5000.d20": 0.2,
-  "stub.fixed.5000.read": 1,
+  "replay.bench.500.sf": 0.1,
+  "replay.bench.500.d20": 0.1,
+  "replay.bench.5000.sf": 0.2,
+  "replay.bench.5000.d20": 0.2,
+  "replay.fixed.5000.read": 1,
 };
 
 function coverFigures(layout: Layout, n: number): void {
@@ -177,27 +217,46 @@ function coverFigures(layout: Layout, n: number): void {
   wallIndex();
   const build = performance.now() - t0;
   out(`cover.index.build.${layout}.${n}`, build, "ms", null);
-  const backends = (g.CONFIG as { Canvas: { polygonBackends: Record<string, unknown> } }).Canvas
+  const backends = (g.CONFIG as { Canvas: { polygonBackends: Record<string, CollisionBackend> } }).Canvas
     .polygonBackends;
-  const v13 = { sight: backends.sight, move: backends.move };
-  for (const collision of STUB_ONLY ? (["stub"] as const) : (["stub", "v13"] as const)) {
-    if (collision === "stub") Object.assign(backends, { sight: STUB, move: STUB });
-    else Object.assign(backends, v13);
+  const v13 = { sight: backends.sight!, move: backends.move! };
+  const modes = REPLAY_ONLY ? (["replay"] as const) : (["replay", "stub", "v13"] as const);
+  for (const collision of modes) {
     const casters: [string, () => RayCaster][] = [["", () => new FoundryCaster()]];
     if (REFERENCE) casters.push([".reference", () => new FoundryCaster({ index: false })]);
     for (const [suffix, make] of casters) {
       for (const figure of ["sf", "d20", "read"] as const) {
-        // The harness's collision test filters every edge per ray: fewer pairs there, as for the reference caster.
-        const slow = collision === "v13" || suffix !== "";
+        // The harness's collision test filters every edge per ray: fewer pairs where it runs (or is recorded).
+        const slow = collision !== "stub" || suffix !== "";
         const perRun = slow
-          ? Math.max(5, Math.min(200, Math.round(2e5 / n / (figure === "sf" ? 1 : 8))))
+          ? Math.max(
+              collision === "replay" ? 40 : 5,
+              Math.min(200, Math.round(2e5 / n / (figure === "sf" ? 1 : 8))),
+            )
           : 400;
         const batches = slow ? 5 : 20;
         const ps = pairs(side, r, perRun * (RUNS + 1));
-        run(figure, ps.slice(0, perRun), make, batches); // warm-up
-        const runs = Array.from({ length: RUNS }, (_, k) =>
-          run(figure, ps.slice((k + 1) * perRun, (k + 2) * perRun), make, batches),
-        );
+        const timed = (k: number) => ps.slice(k * perRun, (k + 1) * perRun);
+        let runs: number[];
+        if (collision === "replay") {
+          // One recording per run's pairs (its answers replayed for the warm-up and the timed pass alike).
+          runs = Array.from({ length: RUNS }, (_, k) => {
+            const replay = new Replay();
+            const rec = { sight: replay.recorder(v13.sight), move: replay.recorder(v13.move) };
+            Object.assign(backends, rec);
+            run(figure, timed(k + 1), make, batches);
+            Object.assign(backends, { sight: replay.player, move: replay.player });
+            run(figure, timed(k + 1), make, batches); // warm-up on the same answers
+            replay.rewind();
+            const t = run(figure, timed(k + 1), make, batches);
+            if (replay.size === 0) throw new Error("bench: nothing was recorded");
+            return t;
+          });
+        } else {
+          Object.assign(backends, collision === "stub" ? { sight: STUB, move: STUB } : v13);
+          run(figure, timed(0), make, batches); // warm-up
+          runs = Array.from({ length: RUNS }, (_, k) => run(figure, timed(k + 1), make, batches));
+        }
         const key = `${collision}.${layout}.${n}.${figure}`;
         outRuns(`cover.foundry.${key}${suffix}`, runs, "ms", suffix ? null : (BUDGET[key] ?? null));
       }

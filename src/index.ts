@@ -36,7 +36,7 @@ import { registerSettingGuards } from "./helpers/setting-guards.js";
 import { getSetting, registerSettings, SETTINGS } from "./helpers/settings.js";
 import { enableSortableTables } from "./helpers/sortable.js";
 import { TURN_SECONDS } from "./rules/index.js";
-
+import { installAttackDialog } from "./workflows/attack/attack-confirm.js";
 import { bindAttackCard } from "./workflows/card/card-actions.js";
 import { gmSide, registerCardHooks } from "./workflows/card/card-hooks.js";
 import { drawRuleCard } from "./workflows/card/rule-card.js";
@@ -91,6 +91,11 @@ Hooks.once("init", () => {
     (await import("./workflows/optional/structure.js")).handleStructureRequest(body, user),
   );
   registerSideMoraleHooks();
+  // The attack's dialog (its `confirm` port), loaded when first opened: the application layer gives it to the
+  // workflow here, which imports no application (issue 29).
+  installAttackDialog(async (prep, weaponName, unit, shotsLimit) =>
+    (await import("./applications/attack-dialog.js")).AttackDialog.prompt(prep, weaponName, unit, shotsLimit),
+  );
   listenForGMRequests();
   // The turn: an owner marks their token dodging this round from the combat tracker (SF-X-10); a character held in
   // melee stays in place (SF-X-09).

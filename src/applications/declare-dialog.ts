@@ -5,7 +5,7 @@
  * user (an owner may write a Combatant's flags, v13 common/documents/combatant.mjs `#canUpdate`).
  */
 import { SYSTEM_ID } from "../constants.js";
-import { weaponFacts } from "../data/item/facts.js";
+import { factsOf } from "../data/item/facts.js";
 import { isItemType } from "../documents/subtypes.js";
 import {
   checkDeclaration,
@@ -74,7 +74,7 @@ export async function declareFor(
   if (!r) return;
   const item = weapons.find((w) => w.id === r.weapon) ?? null;
   const { weapon: _, ...input } = r;
-  const facts = item ? weaponFacts(item.name ?? "", item.system) : null;
+  const facts = item ? factsOf(item.name ?? "", item.system) : null;
   const checked = checkDeclaration(input, facts ? { rof: facts.rof, burst: !!facts.burst } : null);
   await combatant.setFlag(SYSTEM_ID, "declared", {
     ...checked,

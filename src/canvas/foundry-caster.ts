@@ -129,8 +129,10 @@ export class FoundryCaster implements RayCaster {
 
   crossings(from: Point, to: Point): Crossing[] {
     const byWall = new Map<string, Crossing>();
+    // Where this ray crosses each wall is the same for both restriction types: worked out once per ray.
+    const at: Exact = new Map();
     for (const type of ["sight", "move"] as const) {
-      for (const c of this.#cast(type, from, to)) {
+      for (const c of this.#cast(type, from, to, at)) {
         const known = byWall.get(c.wall.id);
         if (!known || c.t < known.t) byWall.set(c.wall.id, c);
       }
@@ -138,7 +140,7 @@ export class FoundryCaster implements RayCaster {
     return [...byWall.values()].sort((a, b) => a.t - b.t);
   }
 
-  #cast(type: Restriction, from: Point, to: Point): Crossing[] {
+  #cast(type: Restriction, from: Point, to: Point, at: Exact): Crossing[] {
     const backend: Backend | undefined = CONFIG.Canvas.polygonBackends[type];
     const hits = backend?.testCollision(from, to, { type, mode: "all" });
     const dx = to.x - from.x;
@@ -146,6 +148,9 @@ export class FoundryCaster implements RayCaster {
     const len2 = dx * dx + dy * dy;
 
     const found = new Map<string, Crossing>();
+    const index = this.#indexed ? wallIndex() : null;
+    const rulesOf = index ? cachedIn(index.rules) : wallFromDocument;
+    const exact = (doc: WallDocLike, edge: EdgeLike) => exactOnce(at, from, to, doc, edge, rulesOf);
     let first = Number.POSITIVE_INFINITY;
     for (const v of hits ?? []) {
       if (len2 > 0) first = Math.min(first, ((v.x - from.x) * dx + (v.y - from.y) * dy) / len2);
@@ -153,28 +158,27 @@ export class FoundryCaster implements RayCaster {
         const doc = wallDocOf(edge);
         if (!doc || found.has(doc.id!)) continue;
         // Foundry says this wall blocks; a wall it only meets because of rounding is not crossed.
-        const c = exact(from, to, doc, edge);
+        const c = exact(doc, edge);
         if (c) found.set(doc.id!, c);
       }
     }
 
     // Walls near the start (rounding) and sight-limited walls nearer than v13's first collision. Each wall's
     // outcome depends on that wall alone, so visiting a wall twice, or walls in any order, gives the same result.
-    const index = this.#indexed ? wallIndex() : null;
     if (!index) {
-      for (const placeable of walls()) consider(placeable, type, from, to, first, found);
+      for (const placeable of walls()) consider(placeable, type, from, first, found, exact);
       return [...found.values()];
     }
     // A wall filed where its edge lies (its document's c, the numbers v13 builds the edge from) that is neither
     // within reach of the start nor crossed by the ray changes nothing in `consider`: it is passed over on the same
     // tests, on the same numbers, before its placeable is read.
     for (const s of index.all.near(from, ROUNDING_REACH, this.#candidates)) {
-      if (withinReach(from, s.a, s.b)) consider(s.value, type, from, to, first, found);
+      if (withinReach(from, s.a, s.b)) consider(s.value, type, from, first, found, exact);
     }
     // A limited wall within reach of the start was just considered, with the same outcome it would have here.
     if (type === "sight") {
       for (const s of index.limited.alongSegment(from, to, this.#candidates)) {
-        if (segmentCrossing(from, to, s.a, s.b) !== null) consider(s.value, type, from, to, first, found);
+        if (segmentCrossing(from, to, s.a, s.b) !== null) consider(s.value, type, from, first, found, exact);
       }
     }
     return [...found.values()];
@@ -184,12 +188,51 @@ export class FoundryCaster implements RayCaster {
   readonly #candidates: IndexedSegment<WallPlaceableLike>[] = [];
 }
 
-/** Where the segment crosses a wall exactly, or null (touching at either end is not crossing). */
-function exact(from: Point, to: Point, doc: WallDocLike, edge: EdgeLike): Crossing | null {
+type RulesOf = (doc: WallDocLike) => Wall;
+
+/** {@link wallFromDocument} through the wall index's store (one `Wall` per wall until it changes). */
+function cachedIn(store: Map<string, Wall>): RulesOf {
+  return (doc) => {
+    const id = doc.id ?? "";
+    let wall = store.get(id);
+    if (!wall) {
+      wall = wallFromDocument(doc);
+      store.set(id, wall);
+    }
+    return wall;
+  };
+}
+
+/** One ray's crossings by wall id, null where the ray does not cross the wall. */
+type Exact = Map<string, Crossing | null>;
+
+/**
+ * Where the segment crosses a wall exactly, or null (touching at either end is not crossing). A wall's sight and
+ * move edges are one edge (v13 `Wall#initializeEdge` builds one `Edge` with both restrictions), so the answer is
+ * kept for the ray's other restriction type.
+ */
+function exactOnce(
+  at: Exact,
+  from: Point,
+  to: Point,
+  doc: WallDocLike,
+  edge: EdgeLike,
+  rulesOf: RulesOf,
+): Crossing | null {
+  const id = doc.id ?? "";
+  const known = at.get(id);
+  if (known !== undefined) return known;
   const t = segmentCrossing(from, to, edge.a, edge.b);
-  if (t === null) return null;
-  const point = { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t };
-  return { wall: wallFromDocument(doc), t, point };
+  const c =
+    t === null
+      ? null
+      : {
+          wall: rulesOf(doc),
+          t,
+          point: { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t },
+        };
+  at.set(id, c);
+  return c;
 }
 
 /** The near-start fix-up and the limited-wall pass for one wall (see the file's header). */
@@ -197,9 +240,9 @@ function consider(
   placeable: WallPlaceableLike,
   type: Restriction,
   from: Point,
-  to: Point,
   first: number,
   found: Map<string, Crossing>,
+  exact: (doc: WallDocLike, edge: EdgeLike) => Crossing | null,
 ): void {
   const edge = placeable.edge;
   const doc = placeable.document;
@@ -207,7 +250,7 @@ function consider(
   const nearStart = distanceToSegment(from, edge.a, edge.b) < ROUNDING_REACH;
   const limited = type === "sight" && edge.sight === SENSE.LIMITED;
   if (!nearStart && !limited) return;
-  const c = restricts(edge, type, from) ? exact(from, to, doc, edge) : null;
+  const c = restricts(edge, type, from) ? exact(doc, edge) : null;
   if (nearStart) {
     if (c) found.set(doc.id, c);
     else found.delete(doc.id);

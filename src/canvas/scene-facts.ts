@@ -5,7 +5,9 @@
  * involve at all (a player's never a hidden one or one they cannot see: {@link mayInvolve}).
  */
 import { SYSTEM_ID } from "../constants.js";
+import { d20TargetFacts } from "../data/actor/d20-facts.js";
 import { flatFootedIn } from "../documents/combat/d20-initiative.js";
+import { isDodging } from "../documents/combatant/dodging.js";
 import { actorSystem, isSquad } from "../documents/subtypes.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import {
@@ -22,11 +24,9 @@ import {
   RACE_MOVEMENT,
   type RaceKey,
   rangeWithElevation,
+  type TargetFacts,
   tokensInTheWay,
 } from "../rules/index.js";
-import type { TargetInput } from "../workflows/attack/attack-plan.js";
-import { d20TargetFacts } from "../workflows/attack/d20-facts.js";
-import { isDodging } from "../workflows/turn/dodging.js";
 import { d20Lattice, d20Melee, inMetres } from "./d20-cover-facts.js";
 import { FoundryCaster } from "./foundry-caster.js";
 import { squareGrid } from "./grid-support.js";
@@ -116,6 +116,17 @@ export function movementReport(
   const walk = sys?.derived?.walk ?? 10;
   if (moved <= 0) return { movement: "stationary", note: null, moved: 0 };
   return { movement: moved <= walk ? "walked" : "ran", note: null, moved };
+}
+
+/** One target as the scene gives it to the attack (`attack-plan.ts` `AttackRequest.targets`). */
+export interface TargetInput {
+  readonly facts: TargetFacts;
+  /** i18n key + data explaining the cover ("2 of 5 rays blocked by a hard wall"). */
+  readonly coverReason: { key: string; data: Record<string, number> } | null;
+  /** Ids of tokens in the way (crowd, SF-X-35). */
+  readonly inTheWay: readonly string[];
+  /** i18n key + data: the target moved further than its movement allows (SF-X-10 dodging, SF-B-06), or null. */
+  readonly movementNote?: { key: string; data: Record<string, number | string> } | null;
 }
 
 export interface SceneTarget {

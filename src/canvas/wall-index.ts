@@ -14,7 +14,7 @@
  * stale, and the next ray rebuilds it.
  */
 import { perPage } from "../helpers/page-state.js";
-import { type Point, SegmentIndex } from "../rules/index.js";
+import { type Point, SegmentIndex, type Wall } from "../rules/index.js";
 import { SENSE } from "./wall-cover.js";
 
 /** `foundry.canvas.geometry.edges.Edge`, as far as the caster reads it. */
@@ -48,6 +48,12 @@ export interface WallIndex {
   readonly all: SegmentIndex<WallPlaceableLike>;
   /** Walls whose document or edge is sight-LIMITED (terrain walls, limited doors), for the limited pass. */
   readonly limited: SegmentIndex<WallPlaceableLike>;
+  /**
+   * What the rules read of each wall (its cover class, material, height: `foundry-caster.ts` `wallFromDocument`),
+   * worked out the first time a ray crosses it and kept until the wall changes: every change to a wall document,
+   * its flags included, runs `updateWall`, which files the wall again and forgets this.
+   */
+  readonly rules: Map<string, Wall>;
 }
 
 interface SceneWalls extends WallIndex {
@@ -88,6 +94,7 @@ function build(c: NonNullable<typeof canvas>, scene: object | null): SceneWalls 
     all: new SegmentIndex(cell),
     limited: new SegmentIndex(cell),
     placeables: new Map(),
+    rules: new Map(),
     stale: false,
   };
   const placeables: readonly WallPlaceableLike[] = c.walls?.placeables ?? [];
@@ -103,6 +110,7 @@ function file(walls: SceneWalls, p: WallPlaceableLike): void {
   const [ax = 0, ay = 0, bx = 0, by = 0] = doc.c;
   const a = { x: ax, y: ay };
   const b = { x: bx, y: by };
+  walls.rules.delete(id);
   walls.placeables.set(id, p);
   walls.all.set(id, a, b, p);
   if (doc.sight === SENSE.LIMITED || p.edge?.sight === SENSE.LIMITED) walls.limited.set(id, a, b, p);
@@ -110,6 +118,7 @@ function file(walls: SceneWalls, p: WallPlaceableLike): void {
 }
 
 function unfile(walls: SceneWalls, id: string): void {
+  walls.rules.delete(id);
   walls.placeables.delete(id);
   walls.all.delete(id);
   walls.limited.delete(id);

@@ -4,7 +4,7 @@
  * pure functions in `rules/`.
  */
 
-import { isItemType } from "../documents/subtypes.js";
+import type { WeaponFacts } from "../rules/index.js";
 import { type D20ArmorLike, type D20Derived, deriveD20 } from "./actor/d20-derived.js";
 import { type ActorDerived, type ActorSourceLike, deriveActor, type SkillLike } from "./actor/derived.js";
 import { CHARACTER_SPEC, CREATURE_SPEC, SQUAD_SPEC } from "./actor/specs.js";
@@ -16,9 +16,11 @@ import { RULE_CARD_SPEC } from "./chat/rule-card.js";
 import { SIDE_ROLL_SPEC } from "./chat/side-roll.js";
 import { SIDE_SPEC } from "./combatant-group/side.js";
 import { buildSchema } from "./fields.js";
+import { type WeaponSystem, weaponFacts } from "./item/facts.js";
 import { ITEM_SPECS, type ItemType } from "./item/specs.js";
 import { type Migration, migrateSystem } from "./migrations.js";
 import type { ModelData, ModelSpec } from "./spec.js";
+import { isItemType } from "./subtypes.js";
 
 type Schema = foundry.data.fields.DataSchema;
 type AnyObject = { readonly [K: string]: unknown };
@@ -151,10 +153,34 @@ abstract class ItemModel<T extends ItemType> extends FrontierModel<
   static override readonly systemOf = "Item";
 }
 
+/**
+ * A weapon. Its facts (the numbers the rules take, `weaponFacts`: name, ranges, damage, the d20 block) are the
+ * item's: worked out on first read and kept on this model, so every reader on this page shares one copy until the
+ * item changes (issue 29; review architecture-2 §4 counted them built 3 times on the attacker's client). They read
+ * only the item's name and `system` — no actor data, no setting — and this model lives exactly as long as those:
+ * v13 builds a new one each time the item is initialised (common/data/fields.mjs `TypeDataField#initialize`:
+ * `new cls(value, {parent: model})`), which `DataModel#updateSource` and `reset` do (common/abstract/data.mjs), on
+ * the item's update and, through `EmbeddedCollection#initialize` (common/abstract/embedded-collection.mjs), on its
+ * actor's. Worked out on read, not in `prepareDerivedData`: preparation runs for every weapon of an actor on every
+ * update of that actor, on every client, while most clients never read a weapon's facts.
+ */
 export class WeaponModel extends ItemModel<"weapon"> {
   static override readonly spec = ITEM_SPECS.weapon;
   static override readonly type = "weapon";
+  #facts: WeaponFacts | null = null;
+
+  /** This weapon's facts, shared (frozen: a reader that changes them would change every other reader's). */
+  get facts(): WeaponFacts {
+    this.#facts ??= deepFreeze(weaponFacts(this.parent?.name ?? "", this));
+    return this.#facts;
+  }
 }
+
+function deepFreeze<T extends object>(value: T): T {
+  for (const v of Object.values(value)) if (v && typeof v === "object") deepFreeze(v);
+  return Object.freeze(value);
+}
+
 export class DefenseModel extends ItemModel<"defense"> {
   static override readonly spec = ITEM_SPECS.defense;
   static override readonly type = "defense";
@@ -241,4 +267,4 @@ export class SideRollModel extends FrontierModel<typeof SIDE_ROLL_SPEC, ChatMess
 }
 
 /** `system` of a character or a creature, with its derived data. */
-export type { ActorSystem } from "../documents/subtypes.js";
+export type { ActorSystem } from "./subtypes.js";

@@ -3,7 +3,7 @@
 import { keepClassName } from "../helpers/class-name.js";
 import { noteStoredSource } from "../helpers/migrate.js";
 import { report } from "../helpers/report.js";
-import { linkRefusal } from "../workflows/optional/power-links.js";
+import { linkRefusal } from "./item/power-links.js";
 
 /**
  * Generic over the subtype as core's `Item` is, so `Item.OfType<"weapon">` (fvtt-types' `ConfiguredItem`) is this

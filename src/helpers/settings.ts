@@ -3,6 +3,7 @@
  */
 
 import { SYSTEM_ID } from "../constants.js";
+import { countBuild } from "../data/counters.js";
 import {
   ALPHA_DAWN_TABLE,
   createEngine,
@@ -13,6 +14,7 @@ import {
   type ResolutionTable,
   validateResolutionTable,
 } from "../rules/index.js";
+import { perPage } from "./page-state.js";
 import { DEFAULT_PRESET, PRESET_KEYS, PRESETS, presetChanges, type RuleSettings } from "./presets.js";
 import { showRuleIds } from "./rule-ids.js";
 
@@ -109,6 +111,7 @@ export function registerSettings(): void {
     choices: { alphaDawn: "FT.Engine.alphaDawn", zebulon: "FT.Engine.zebulon", d20: "FT.Engine.d20" },
     default: "alphaDawn",
     requiresReload: true,
+    onChange: forgetEngine,
   });
   s.register(SYSTEM_ID, SETTINGS.variant, {
     name: "FT.Settings.variant.name",
@@ -129,6 +132,7 @@ export function registerSettings(): void {
     choices: { sw: "FT.Profile.sw", swn: "FT.Profile.swn" },
     default: "sw",
     requiresReload: true,
+    onChange: forgetEngine,
   });
   s.register(SYSTEM_ID, SETTINGS.preset, {
     scope: "world",
@@ -145,6 +149,7 @@ export function registerSettings(): void {
       config: true,
       type: Boolean,
       default: PRESETS.find((p) => p.id === DEFAULT_PRESET)!.settings[key],
+      onChange: forgetEngine,
     });
   }
   s.register(SYSTEM_ID, SETTINGS.zebulonTable, {
@@ -152,6 +157,7 @@ export function registerSettings(): void {
     config: false,
     type: Object,
     default: defaultResolutionTable(),
+    onChange: forgetEngine,
   });
   // A GM's own Alpha Dawn numbers, merged over the defaults (e.g. { "cover": { "hard": -25 } }); set from a macro.
   s.register(SYSTEM_ID, SETTINGS.alphaDawnOverrides, {
@@ -159,6 +165,7 @@ export function registerSettings(): void {
     config: false,
     type: Object,
     default: {},
+    onChange: forgetEngine,
   });
   s.register(SYSTEM_ID, SETTINGS.hideNpcInitiative, {
     name: "FT.Settings.hideNpcInitiative.name",
@@ -228,8 +235,30 @@ export function currentVariant(): "basic" | "expanded" {
   return getSetting(SETTINGS.variant) === "basic" ? "basic" : "expanded";
 }
 
+/**
+ * The engine this page built from the settings as they stand (issue 29: one build per state of them, not one per
+ * reader — review architecture-2 §4 counted 7 in one attack). Every setting `buildEngine` reads is registered with
+ * `onChange: forgetEngine`, and v13 runs a world setting's `onChange` on every client when its Setting document is
+ * created or updated there (client/documents/setting.mjs `_onCreate`, `_onUpdate` when `value` changed; a client
+ * setting's on `set`, client/helpers/client-settings.mjs `#setClient`), so each page builds again after a change.
+ */
+const pageEngine = perPage((): { engine: ResolutionEngine | null } => ({ engine: null }));
+
+/** A setting the engine is built from changed: the next `currentEngine` builds it again. */
+function forgetEngine(): void {
+  pageEngine().engine = null;
+}
+
 /** The world's engine with the GM's tables. A broken stored table falls back to the default, with a warning. */
 export function currentEngine(): ResolutionEngine {
+  const page = pageEngine();
+  page.engine ??= buildEngine();
+  return page.engine;
+}
+
+/** Build the engine from the settings (its warnings for a broken table come once per change of them, here). */
+function buildEngine(): ResolutionEngine {
+  countBuild("engine");
   const id = getSetting(SETTINGS.engine);
   const zebulon = currentZebulonTable();
   const rules = currentRules();

@@ -85,7 +85,7 @@ function world() {
 }
 
 describe("scenario: the cover on the card follows the walls the GM moves, deletes and draws on a scene of 400 walls", () => {
-  it("SF-X-22: no cover; the far hedge moved into the line → soft cover; deleted → none; a new hedge drawn → soft cover (Alice's client, every attack)", async () => {
+  it("SF-X-22: no cover; the far hedge moved into the line → soft cover; deleted → none; a new hedge drawn → soft cover; flagged as no cover → none (Alice's client, every attack)", async () => {
     table = await createTable({ world: world(), online: "every" });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
@@ -125,5 +125,15 @@ describe("scenario: the cover on the card follows the walls the GM moves, delete
     );
     await table.settle();
     expect(await shoot()).toEqual(["Vask 8 m · Short Soft cover", "5 of 5 rays through soft cover"]);
+
+    // The GM says in the wall's configuration that the new hedge gives no cover (its flag only: the wall does not
+    // move, and the caster's store of what each crossed wall is must forget the hedge on updateWall).
+    await gm.run(() =>
+      walls()
+        .walls.find((w: { c: number[] }) => w.c[0] === 2300 && w.c[1] === 1200)
+        .update({ "flags.frontier-tactics.cover": "none" }),
+    );
+    await table.settle();
+    expect(await shoot()).toEqual(["Vask 8 m · Short", "All 5 rays clear"]);
   });
 });

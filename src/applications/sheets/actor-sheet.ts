@@ -6,12 +6,12 @@
 import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../../constants.js";
 import { HANDEDNESS, RACES } from "../../data/actor/specs.js";
+import { carriedOf, linkPower } from "../../documents/item/power-links.js";
 import { isFrontierActor, isItemType } from "../../documents/subtypes.js";
 import { keepClassName } from "../../helpers/class-name.js";
 import { guard, guarded } from "../../helpers/report.js";
 import { currentProfile, currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js";
 import { punchHint } from "../../workflows/card/card-bounds.js";
-import { carriedOf, linkPower } from "../../workflows/optional/power-links.js";
 import { keepClearedNumbers } from "./cleared-numbers.js";
 import { abilityPairs, staminaBar, weaponRow } from "./context.js";
 import { creatureContext } from "./creature-context.js";

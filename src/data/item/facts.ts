@@ -2,15 +2,17 @@
  * Item data → the facts the rules take. Pure: used by the attack workflow and by the tests, which read the
  * compendium YAML through it (one source of truth for weapon numbers).
  */
-import type { BurstSpec, DefenseState, RangeTable, WeaponFacts } from "../../rules/index.js";
-import { d20WeaponFacts } from "../../workflows/attack/d20-facts.js";
+import type { BurstSpec, D20WeaponFacts, DefenseState, RangeTable, WeaponFacts } from "../../rules/index.js";
+import { countBuild } from "../counters.js";
 import type { ModelData } from "../spec.js";
 import type { DEFENSE_SPEC, WEAPON_SPEC } from "./specs.js";
 
 /** A weapon item's `system`, as its schema stores it (derived from the spec, so the two cannot drift apart). */
 export type WeaponSystem = ModelData<typeof WEAPON_SPEC>;
 
+/** Work out a weapon's facts; an item's are kept on its model (`data/models.ts` `WeaponModel#facts`, `factsOf`). */
 export function weaponFacts(name: string, s: WeaponSystem): WeaponFacts {
+  countBuild(`weaponFacts:${name}`);
   const ranges: RangeTable = {
     pb: s.ranges.pb ?? null,
     s: s.ranges.s ?? null,
@@ -40,6 +42,31 @@ export function weaponFacts(name: string, s: WeaponSystem): WeaponFacts {
     blastRadius: s.blastRadius,
     // The d20 engine's block (issue 14); the other engines ignore it.
     d20: d20WeaponFacts(s),
+  };
+}
+
+/** The weapon's d20 numbers; a melee weapon has no range increment (SW-14). */
+export function d20WeaponFacts(s: WeaponSystem): D20WeaponFacts {
+  const d = s.d20;
+  const isMelee = d.attack === "melee";
+  return {
+    damage: d.damage,
+    threat: d.threat,
+    critMultiplier: d.critMultiplier,
+    rangeIncrement: isMelee ? null : d.rangeIncrement,
+    rangedKind: d.attack === "thrown" ? "thrown" : "projectile",
+    ...(isMelee ? { grip: d.twoHanded ? ("twoHanded" as const) : ("primary" as const) } : {}),
+    // SW-35, SW-36: the fire modes and what the recoil reads.
+    fire: { single: d.fire.single, multi: d.fire.multi, auto: d.fire.auto },
+    rifle: d.rifle,
+    twoHanded: d.twoHanded,
+    size: d.size || null,
+    double: d.double,
+    ...(d.grenade && d.attack === "thrown"
+      ? { grenade: { burstRadius: d.burstRadius, reflexDC: d.reflexDC } }
+      : {}),
+    // SWN-15 (the swn profile): TL, AP, heavy, energy, laser.
+    swn: { tl: s.swn.tl, ap: s.swn.ap, heavy: s.swn.heavy, energy: s.swn.energy, laser: s.swn.laser },
   };
 }
 
@@ -86,4 +113,22 @@ export function defenseState(
     powerSourceId: s.slot === "screen" ? packId : null,
     capacity: s.capacity.value,
   };
+}
+
+/** A weapon's system that keeps its facts: the item's data model (`data/models.ts` `WeaponModel#facts`). */
+interface KeepsFacts {
+  readonly facts: WeaponFacts;
+  readonly parent?: { readonly name?: string | null } | null;
+}
+function keepsFacts(sys: WeaponSystem): sys is WeaponSystem & KeepsFacts {
+  return "facts" in sys;
+}
+
+/**
+ * A weapon's facts: its item's own (`WeaponModel#facts`) when `sys` is the item's system and `name` its name;
+ * worked out from `sys` otherwise (an attack that reads a weapon another way, such as a thrown melee weapon). Read
+ * through the model's shape, not its class, so a screen can import this without loading Foundry's data classes.
+ */
+export function factsOf(name: string, sys: WeaponSystem): WeaponFacts {
+  return keepsFacts(sys) && (sys.parent?.name ?? "") === name ? sys.facts : weaponFacts(name, sys);
 }

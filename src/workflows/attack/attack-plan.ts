@@ -4,6 +4,7 @@
  * damage. The Foundry workflow gathers the facts and rolls the dice; the chat card stores what this returns.
  */
 
+import type { TargetInput } from "../../canvas/scene-facts.js";
 import type { AttackResult, CardSpend, ShotResult } from "../../data/chat/attack-card.js";
 import {
   type AlphaDawnVariant,
@@ -27,7 +28,6 @@ import {
   type StepDeclaration,
   type StepPlan,
   splitTotal,
-  type TargetFacts,
   validateBurstTargets,
   validateConveyance,
   validateShots,
@@ -45,16 +45,6 @@ export interface AmmoState {
   readonly capacity: number | null;
   /** The item that holds them: the weapon itself or a power source. */
   readonly sourceId: string;
-}
-
-export interface TargetInput {
-  readonly facts: TargetFacts;
-  /** i18n key + data explaining the cover ("2 of 5 rays blocked by a hard wall"). */
-  readonly coverReason: { key: string; data: Record<string, number> } | null;
-  /** Ids of tokens in the way (crowd, SF-X-35). */
-  readonly inTheWay: readonly string[];
-  /** i18n key + data: the target moved further than its movement allows (SF-X-10 dodging, SF-B-06), or null. */
-  readonly movementNote?: { key: string; data: Record<string, number | string> } | null;
 }
 
 export interface AttackRequest {

@@ -12,7 +12,8 @@ import {
 } from "../../canvas/scene-facts.js";
 import { suppressingInto } from "../../canvas/suppression.js";
 import type { AttackCardData, GrenadeCard } from "../../data/chat/attack-card.js";
-import { type WeaponSystem, weaponFacts } from "../../data/item/facts.js";
+import type { WeaponSystem } from "../../data/item/facts.js";
+import { factsOf } from "../../data/item/facts.js";
 import { isFrontierActor, isItemType } from "../../documents/subtypes.js";
 import { requestGM } from "../../helpers/gm-request.js";
 import { notify, report } from "../../helpers/report.js";
@@ -26,6 +27,7 @@ import { grenadeCard } from "../card/grenade-card.js";
 import { postAttackCard } from "../card/post-card.js";
 import { gateAttack } from "../turn/phase-gate.js";
 import { turnGate } from "../turn/turn-ledger.js";
+import { askAttack } from "./attack-confirm.js";
 import { type AttackPorts, runAttack } from "./attack-flow.js";
 import type { AttackOptions } from "./attack-options.js";
 import type { AttackRequest, OffHandOption, StepRequest } from "./attack-plan.js";
@@ -60,7 +62,7 @@ export function offHandOptions(actor: ActorI, item: WeaponI): OffHandOption[] {
     out.push({
       id: "double",
       name: game.i18n?.format("FT.D20.FullAttack.doubleEnd", { name: item.name ?? "" }) ?? item.name ?? "",
-      weapon: weaponFacts(item.name ?? "", item.system),
+      weapon: factsOf(item.name ?? "", item.system),
       ammo: ammoState(actor, item),
       double: true,
     });
@@ -71,7 +73,7 @@ export function offHandOptions(actor: ActorI, item: WeaponI): OffHandOption[] {
     out.push({
       id: other.id ?? "",
       name: other.name ?? "",
-      weapon: weaponFacts(other.name ?? "", s),
+      weapon: factsOf(other.name ?? "", s),
       ammo: ammoState(actor, other),
       double: false,
     });
@@ -111,7 +113,7 @@ export async function attackWithWeapon(
   // own attack steps (d20: SW-04, SW-14 reach, SW-07 Strength, SW-22 full attacks) resolves melee here, as an attack.
   if (sys.skill === "melee" && !currentEngine().attackSteps)
     return (await import("./melee.js")).meleeAttack(actor, item, options);
-  const weapon = weaponFacts(item.name ?? "", sys);
+  const weapon = factsOf(item.name ?? "", sys);
   // Issue 14: a weapon the d20 engine cannot roll is refused before anything is spent.
   const d20Problem = d20WeaponProblem(currentEngine().id, item.name ?? "", sys);
   if (d20Problem) return report(d20Problem);
@@ -185,9 +187,9 @@ export async function attackWithWeapon(
     let suppressHit = false;
     const ports: AttackPorts<Roll> = {
       confirm: async (prep) => {
-        const { AttackDialog } = await import("../../applications/attack-dialog.js");
+        // The dialog the application layer installed (attack-confirm.ts).
         return gate.confirmed(
-          await AttackDialog.prompt(prep, item.name ?? "", unit === "squares" ? "□" : "m", gate.shotsLimit),
+          await askAttack(prep, item.name ?? "", unit === "squares" ? "□" : "m", gate.shotsLimit),
         );
       },
       roll: rollFormula,

@@ -7,11 +7,11 @@
 import { bandOfToken } from "../../canvas/morale-band.js";
 import { involvedTokens, movementOf } from "../../canvas/scene-facts.js";
 import { isSuppressed, isThreatened } from "../../canvas/suppression.js";
+import { d20AttackerFacts } from "../../data/actor/d20-facts.js";
 import type { WeaponSystem } from "../../data/item/facts.js";
 import { type FrontierActorType, isItemType } from "../../documents/subtypes.js";
 import { type AttackerFacts, visionAidFromGear } from "../../rules/index.js";
 import type { AmmoState } from "./attack-plan.js";
-import { d20AttackerFacts } from "./d20-facts.js";
 
 type ActorI = Actor.Implementation;
 type FrontierActorI = Actor.OfType<FrontierActorType>;

@@ -11,7 +11,8 @@
  */
 import { attackTargets, readTarget } from "../../canvas/scene-facts.js";
 import type { AttackCardData } from "../../data/chat/attack-card.js";
-import { type WeaponSystem, weaponFacts } from "../../data/item/facts.js";
+import type { WeaponSystem } from "../../data/item/facts.js";
+import { factsOf } from "../../data/item/facts.js";
 import { type FrontierActorType, isFrontierActor, isItemType } from "../../documents/subtypes.js";
 import { notify, report } from "../../helpers/report.js";
 import { currentVariant } from "../../helpers/settings.js";
@@ -222,7 +223,7 @@ export async function meleeAttack(
     const situations = options.fast ? preset : await pickSituation(name, preset);
     if (!situations) return;
     const weapon = sys
-      ? { ...weaponFacts(name, sys), skill: "melee" as const }
+      ? { ...factsOf(name, sys), skill: "melee" as const }
       : punchFacts(name, str, ma, bareHandAttacks(raceOf(a)));
     const request: AttackRequest = {
       engine: meleeEngine({

@@ -1,6 +1,6 @@
 import { SYSTEM_ID } from "../../constants.js";
 import { type StoredCard, tokenIds } from "../../data/chat/attack-card.js";
-import { weaponFacts } from "../../data/item/facts.js";
+import { factsOf } from "../../data/item/facts.js";
 import type { HeldRequest } from "../../documents/combat/exchange.js";
 import { actorSystem, isAttackMessage, isItemType, tokenByUuid } from "../../documents/subtypes.js";
 import type { GMAnswer, GMRequestBody } from "../../helpers/gm-request.js";
@@ -242,7 +242,7 @@ function forgedProblem(card: StoredCard, author: UserI | null): string | null {
     ? attacker.items.get(card.weaponId)
     : attacker.items.find((i) => isItemType(i, "weapon") && i.name === card.weaponName);
   if (!weapon || !isItemType(weapon, "weapon")) return "the weapon is no longer on the attacker";
-  const facts = weaponFacts(weapon.name ?? "", weapon.system);
+  const facts = factsOf(weapon.name ?? "", weapon.system);
   if (facts.kind !== card.kind) return `damage kind ${card.kind}`;
   if ((weapon.system.effect || null) !== (card.effect ?? null)) return `effect ${String(card.effect)}`;
   // SW-22: a card with two weapons is bounded by the stronger of them (the off hand's by its own item), which must be
@@ -263,7 +263,7 @@ function forgedProblem(card: StoredCard, author: UserI | null): string | null {
   // A d20 burst block only on a d20 grenade's card (its squads' units multiply the damage, SWN-17).
   if (card.grenade?.d20 && !(weapon.system.d20.grenade && card.area === "grenade")) return "grenade";
   const offFacts =
-    offItem && isItemType(offItem, "weapon") ? weaponFacts(offItem.name ?? "", offItem.system) : null;
+    offItem && isItemType(offItem, "weapon") ? factsOf(offItem.name ?? "", offItem.system) : null;
   const ceiling = Math.max(
     damageCeiling(facts, card.shots, card.targets.length),
     offFacts ? damageCeiling(offFacts, card.shots, card.targets.length) : 0,

@@ -3,13 +3,14 @@
  * whose numbers a card keeps from players (R1-5), the card without them, Foundry's dice for a formula, and the card's
  * HTML. Moved out of `attack.ts` unchanged.
  */
-import { type CardViewer, cardView, GM_VIEWER } from "../../applications/card-context.js";
-import { cardViewParts } from "../../applications/card-parts/index.js";
+
 import { SYSTEM_ID, templatePath } from "../../constants.js";
 import type { AttackCardData, GrenadeCard } from "../../data/chat/attack-card.js";
 import { tokenByUuid } from "../../documents/subtypes.js";
 import { clientSettings, SETTINGS } from "../../helpers/settings.js";
 import type { RolledDice } from "../attack/attack-flow.js";
+import { type CardViewer, cardView, GM_VIEWER } from "./card-context.js";
+import { cardViewParts } from "./card-parts/index.js";
 import { renderLoaded } from "./message-body.js";
 import { isSquadCard, squadCardHtml } from "./squad-card.js";
 

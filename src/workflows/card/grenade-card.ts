@@ -6,7 +6,8 @@
 import { FoundryCaster } from "../../canvas/foundry-caster.js";
 import { cardIsPublic, cardName, occupants, unitsPerPixel } from "../../canvas/scene-facts.js";
 import type { AttackCardData, CardTarget, GrenadeCard, TargetDamage } from "../../data/chat/attack-card.js";
-import { type WeaponSystem, weaponFacts } from "../../data/item/facts.js";
+import type { WeaponSystem } from "../../data/item/facts.js";
+import { factsOf } from "../../data/item/facts.js";
 import { actorSystem, tokenByUuid } from "../../documents/subtypes.js";
 import { currentEngine } from "../../helpers/settings.js";
 import { explosiveStun } from "../../rules/index.js";
@@ -76,7 +77,7 @@ export async function grenadeCard(
   for (const c of caught) {
     const formula = card.targets[0] ? sys.damage.formula || "" : "";
     if (formula && zebulon) {
-      const facts = weaponFacts(card.weaponName, sys);
+      const facts = factsOf(card.weaponName, sys);
       const plan = currentEngine().damage(zebulon, facts, [], null);
       damage.push({ targetId: c.id, damage: Math.max(0, plan.rolled) });
     } else if (formula) {

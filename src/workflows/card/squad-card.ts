@@ -4,8 +4,8 @@
  * take any other card. No import of attack.ts: `renderCard` draws a squad card with this.
  */
 
-import type { CardViewer } from "../../applications/card-context.js";
 import type { AttackCardData, SquadCard } from "../../data/chat/attack-card.js";
+import type { CardViewer } from "./card-context.js";
 
 const esc = (s: string): string => foundry.utils.escapeHTML(s);
 /** A number with a true minus sign (−6). */

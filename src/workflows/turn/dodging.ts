@@ -12,14 +12,12 @@
  * flag as it lands and puts back one made outside those phases (T2-2B, workflows/turn/mark-referee.ts).
  */
 import { SYSTEM_ID } from "../../constants.js";
+import { isDodging } from "../../documents/combatant/dodging.js";
 
 type CombatantI = Combatant.Implementation;
 
-/** Does this combatant dodge in its combat's current round? */
-export function isDodging(c: CombatantI | null | undefined): boolean {
-  const combat = c?.parent;
-  return !!c && !!combat?.started && c.getFlag(SYSTEM_ID, "dodging") === combat.round;
-}
+/** Does this combatant dodge in its combat's current round? (The Combatant's reading, passed on.) */
+export { isDodging };
 
 /** Mark (or unmark) the combatant dodging in the current round, as its owner. */
 export async function setDodging(c: CombatantI, on: boolean): Promise<void> {

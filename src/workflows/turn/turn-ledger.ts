@@ -19,7 +19,7 @@ import { overwatchOf } from "../../canvas/overwatch.js";
 import { movementOf } from "../../canvas/scene-facts.js";
 import { SYSTEM_ID } from "../../constants.js";
 import type { WeaponSystem } from "../../data/item/facts.js";
-import { weaponFacts } from "../../data/item/facts.js";
+import { factsOf } from "../../data/item/facts.js";
 import { actorSystem, isItemType, isSide, sideOf } from "../../documents/subtypes.js";
 import { notify, report } from "../../helpers/report.js";
 import { attackOfOpportunity } from "../../rules/d20/actions.js";
@@ -392,7 +392,7 @@ function shotFacts(actor: ActorI, name: string, sys: WeaponSystem): AttackFacts 
       inSkimmer: false,
       anesthetic: !!a?.anesthetic,
     },
-    weapon: weaponFacts(name, sys),
+    weapon: factsOf(name, sys),
     target: {
       id: "",
       name: "",

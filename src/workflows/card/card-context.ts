@@ -2,14 +2,17 @@
  * What an attack card shows, from the card's stored data: who fired what at whom, range and band, cover and
  * why, every modifier with its rule ID, the roll (automatic hit or miss called out), the Zebulon column and
  * colour, damage and the burst's split, a grenade's landing and who it caught, and what has been applied.
+ * It sits beside the card's readers and writers (it reads `card-data.ts`, `d20-card.ts`, `grenade-effects.ts`) and
+ * below `card-render.ts`, which draws it; it was in `applications/`, where every draw of a card imported upwards
+ * (issue 29: imports point down only).
  */
 
-import type { AttackCardData, D20GrenadeBlock, GrenadeCard } from "../data/chat/attack-card.js";
-import { parseDice } from "../rules/index.js";
-import { appliedOf, damageOf, undoneOf } from "../workflows/card/card-data.js";
-import { d20ShotView } from "../workflows/card/d20-card.js";
-import { blastOutcome } from "../workflows/damage/grenade-effects.js";
+import type { AttackCardData, D20GrenadeBlock, GrenadeCard } from "../../data/chat/attack-card.js";
+import { parseDice } from "../../rules/index.js";
+import { blastOutcome } from "../damage/grenade-effects.js";
+import { appliedOf, damageOf, undoneOf } from "./card-data.js";
 import { partContexts } from "./card-parts/index.js";
+import { d20ShotView } from "./d20-card.js";
 
 /**
  * The user a card is drawn for (issue 28): each page draws the card from its data for its own user, with only the

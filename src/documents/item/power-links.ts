@@ -3,12 +3,13 @@
  * or screen row, and the item sheet's, write the link on the item (`system.ammo.powerSource` on a weapon,
  * `system.powerSource` on a defense). Every write of a link, whatever made it (a sheet, a macro), is checked by the
  * Item document before it is sent (`FrontierItem._preUpdate`): a link the rules forbid is refused with a
- * notification that names the rule, and nothing is written.
+ * notification that names the rule, and nothing is written. What a link may be is the Item's own check, so it lives
+ * with the Item document (issue 29: `documents/item.ts` imported it from a workflow).
  */
 import { type Carried, linkProblem } from "../../data/item/power.js";
-import { isItemType } from "../../documents/subtypes.js";
 import { currentVariant } from "../../helpers/settings.js";
 import type { RulesError } from "../../rules/index.js";
+import { isItemType } from "../subtypes.js";
 
 type ItemI = Item.Implementation;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BURST_CARD } from "../../tests/fixtures/cards.js";
+import { BURST_CARD } from "../../../tests/fixtures/cards.js";
 import { cardView, GM_VIEWER } from "./card-context.js";
 
 describe("Attack card view", () => {

@@ -4,7 +4,7 @@
  * context and the card's template draws each part that has one, so a later game module registers its own part
  * without touching the card. Each page draws the card for its own user (card-render.ts `viewerOf`).
  */
-import type { AttackCardData, GrenadeCard } from "../../data/chat/attack-card.js";
+import type { AttackCardData, GrenadeCard } from "../../../data/chat/attack-card.js";
 
 export type PartCard = AttackCardData & { grenade?: GrenadeCard | null };
 

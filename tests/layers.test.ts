@@ -1,0 +1,122 @@
+/**
+ * Issue 29: imports point down only — constants.ts and rules ← data ← helpers ← documents ← canvas ← workflows ←
+ * applications ← index.ts — with no import cycle, runtime or type, and no source file over 600 lines. Read from the
+ * files themselves (`import-graph.ts`: static, `import type`, dynamic and re-exports), so a new upward import, a new
+ * cycle or a file growing past 600 lines anywhere in `src/` fails here.
+ *
+ * What other branches of issue 29 are still fixing is listed below, once per assertion, exactly: an edge, a cycle, a
+ * file with its size today. An entry that no longer occurs fails too, so the lists can only shrink; the coordinator
+ * empties them as the branches land.
+ */
+import { readFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { cycles, filesUnder, importGraph, SRC, specifiersOf } from "./import-graph.js";
+
+/** The layers, lowest first; a file may import only from its own layer or one to its left. */
+const LAYERS = [
+  "rules",
+  "data",
+  "helpers",
+  "documents",
+  "canvas",
+  "workflows",
+  "applications",
+  "index.ts",
+] as const;
+
+/** A file's layer (its index in {@link LAYERS}); `constants.ts` sits at the bottom with the rules. -1: no layer. */
+function layerOf(file: string): number {
+  const top = file.split("/")[0]!;
+  if (top === "constants.ts") return 0;
+  return LAYERS.indexOf(top as (typeof LAYERS)[number]);
+}
+
+/** Every import that points up the layers, once per pair of files. */
+function upwardImports(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const up = new Set<string>();
+  for (const [from, targets] of graph)
+    for (const to of targets) if (layerOf(to) > layerOf(from)) up.add(`${from} → ${to}`);
+  return [...up].sort();
+}
+
+// ── Still being fixed on other branches of issue 29 (the coordinator empties these as they land) ──
+
+/** Upward imports: `documents/combat.ts` draws cards and referees marks through workflows (helpers "split", "state"). */
+const UPWARD_ALLOWED: readonly string[] = [
+  "documents/combat.ts → workflows/card/rule-card.ts", // helper "split"
+  "documents/combat.ts → workflows/card/side-roll-card.ts", // helper "split"
+  "documents/combat.ts → workflows/turn/mark-referee.ts", // helper "state"
+];
+
+/** Import cycles, each as its sorted files joined by spaces (none left: helper "files" broke the last three). */
+const CYCLES_ALLOWED: readonly string[] = [];
+
+/** Files over 600 lines, with their size today: each may shrink, never grow (helper "split"). */
+const LONG_ALLOWED: Readonly<Record<string, number>> = {
+  "documents/combat.ts": 1973, // helper "split"
+};
+
+const MAX_LINES = 600;
+
+const graph = importGraph();
+
+describe("issue 29: the layers", () => {
+  it("reads every kind of import and places every file in a layer", () => {
+    expect(
+      specifiersOf(
+        [
+          `import { a } from "./a.js";`,
+          `import type { B } from "../b.js";`,
+          `import {\n  c,\n  type D,\n} from "./c.js";`,
+          `const e = await import("./e.js");`,
+          `import "./f.js";`,
+          `export { g } from "./g.js";`,
+          `export * from "./h.js";`,
+          `export type { I } from "./i.js";`,
+        ].join("\n"),
+      ),
+    ).toEqual(["./a.js", "../b.js", "./c.js", "./e.js", "./f.js", "./g.js", "./h.js", "./i.js"]);
+    expect(graph.get("index.ts")).toContain("documents/combat.ts");
+    expect(graph.get("workflows/turn/dodging.ts")).toContain("documents/combatant/dodging.ts");
+    // A new top-level folder must be given its place in the order.
+    expect([...graph.keys()].filter((f) => layerOf(f) < 0)).toEqual([]);
+    expect(layerOf("constants.ts")).toBe(layerOf("rules/index.ts"));
+    expect(layerOf("workflows/x.ts")).toBeGreaterThan(layerOf("canvas/x.ts"));
+  });
+
+  it("no import points up the layers (but the listed ones, still being fixed)", () => {
+    const up = upwardImports(graph);
+    expect(up.filter((e) => !UPWARD_ALLOWED.includes(e))).toEqual([]);
+    // A listed edge that is gone is taken off the list.
+    expect(UPWARD_ALLOWED.filter((e) => !up.includes(e))).toEqual([]);
+  });
+
+  it("no import cycle, runtime or type (but the listed ones, still being fixed)", () => {
+    const found = cycles(graph).map((c) => c.join(" "));
+    expect(found.filter((c) => !CYCLES_ALLOWED.includes(c))).toEqual([]);
+    expect(CYCLES_ALLOWED.filter((c) => !found.includes(c))).toEqual([]);
+  });
+
+  it(`no source file over ${MAX_LINES} lines (but the listed ones, which may only shrink)`, () => {
+    const sizes = new Map(
+      filesUnder(SRC).map((f) => [relative(SRC, f), readFileSync(f, "utf8").split("\n").length]),
+    );
+    const long = [...sizes].filter(([, n]) => n > MAX_LINES);
+    expect(long.filter(([f, n]) => !(f in LONG_ALLOWED) || n > LONG_ALLOWED[f]!)).toEqual([]);
+    expect(Object.keys(LONG_ALLOWED).filter((f) => (sizes.get(f) ?? 0) <= MAX_LINES)).toEqual([]);
+  });
+
+  it("src/rules imports nothing outside src/rules (no other layer, no package)", () => {
+    const RULES = join(SRC, "rules");
+    const outside = filesUnder(RULES).flatMap((file) =>
+      specifiersOf(readFileSync(file, "utf8"))
+        .filter(
+          (spec) => !spec.startsWith(".") || relative(RULES, resolve(file, "..", spec)).startsWith(".."),
+        )
+        .map((spec) => `${relative(SRC, file)} → ${spec}`),
+    );
+    expect(filesUnder(RULES).length).toBeGreaterThan(20);
+    expect(outside).toEqual([]);
+  });
+});
