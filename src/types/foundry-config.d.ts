@@ -24,8 +24,8 @@ import type { FrontierCombatantGroup } from "../documents/combatant-group.js";
 import type { FrontierItem } from "../documents/item.js";
 import type { SettingValues } from "../helpers/settings.js";
 import type { AttackEntry } from "../workflows/attack/attack-record.js";
-import type { Rest } from "../workflows/card/card-actions.js";
-import type { AppliedRecord } from "../workflows/damage/apply-damage.js";
+import type { Rest } from "../workflows/card/card-targets.js";
+import type { AppliedRecord } from "../workflows/damage/apply-records.js";
 import type { RunningFlag } from "../workflows/turn/d20-move.js";
 import type { Declared } from "../workflows/turn/declarations.js";
 import type { TurnLedger } from "../workflows/turn/turn-ledger.js";
@@ -187,15 +187,15 @@ declare module "fvtt-types/configuration" {
     User: {
       /**
        * A request to the active GM and its answer (helpers/gm-request.ts), written on the asker's own User; on a
-       * GM's User, the seals of attack cards by message id (workflows/card/card-actions.ts `watchCards`).
+       * GM's User, the seals of attack cards by message id (workflows/card/card-hooks.ts `watchCards`).
        */
       "frontier-tactics": {
         seals?: Record<string, { d: string; t: number }>;
         /** On a GM's User: the record of attacks by message id (workflows/attack/attack-record.ts, review T2-1C). */
         attacks?: Record<string, AttackEntry>;
-        /** On a GM's User: what did not land of a card's item and status writes (workflows/card/card-actions.ts, T2-2F). */
+        /** On a GM's User: what did not land of a card's item and status writes (workflows/card/card-targets.ts `unlandedOf`, T2-2F). */
         unlanded?: Record<string, Partial<Rest>>;
-        /** On a GM's User: the Fortitude saves rolled, by message id and token id (workflows/card/card-actions.ts, T2-3A). */
+        /** On a GM's User: the Fortitude saves rolled, by message id and token id (workflows/card/card-targets.ts `fortitudeRolled`, T2-3A). */
         saves?: Record<string, Record<string, boolean>>;
         /** On a GM's User: SW-43 suppressed areas by suppressor combatant id (canvas/suppression.ts). */
         suppressing?: Record<string, SuppressingEntry>;
@@ -216,7 +216,7 @@ declare module "fvtt-types/configuration" {
       };
     };
     Actor: {
-      /** The records of applied hits, per card and token (workflows/damage/apply-damage.ts, `ledgerPath`). */
+      /** The records of applied hits, per card and token (workflows/damage/apply-records.ts, `ledgerPath`). */
       "frontier-tactics": { hits?: Record<string, Record<string, AppliedRecord>> };
     };
   }
