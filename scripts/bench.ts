@@ -33,12 +33,12 @@ import { rollD20Initiative } from "../src/documents/combat/d20-initiative.js";
 import { rollSides } from "../src/documents/combat/side-initiative.js";
 import { measureD20Cover } from "../src/rules/d20/cover.js";
 import { type Footprint, measureCover, type RayCaster } from "../src/rules/index.js";
+import { NO_FACTORS } from "../src/workflows/optional/side-morale.js";
 import {
   type MoraleWrites,
-  NO_FACTORS,
   recordIntimidation,
   settleSide,
-} from "../src/workflows/optional/side-morale.js";
+} from "../src/workflows/optional/side-morale-gm.js";
 import { sideView } from "../tests/fixtures/combat.js";
 import { createCanvas, installCanvas, plainScene, wallData, wallDocument } from "../tests/foundry/canvas.js";
 

@@ -8,8 +8,7 @@ import { registerMenus } from "./applications/settings-menus.js";
 import { FrontierActorSheet } from "./applications/sheets/actor-sheet.js";
 import { FrontierItemSheet } from "./applications/sheets/item-sheet.js";
 import { FrontierSquadSheet } from "./applications/sheets/squad-sheet.js";
-import { isSwn } from "./canvas/morale-band.js";
-import { addCoverField, addHeightField, addMaterialField, addStructureFields } from "./canvas/wall-config.js";
+import { registerWallConfigHooks } from "./canvas/wall-config.js";
 import { registerWallIndexHooks } from "./canvas/wall-index.js";
 import { PARTIALS, SYSTEM_ID, templatePath } from "./constants.js";
 import {
@@ -31,6 +30,7 @@ import { registerCombatHooks } from "./documents/combat/hooks.js";
 import { persistMigrations } from "./documents/combat/persist-migration.js";
 import { FrontierCombat, handleNextRoundRequest, handleRollSideQuery } from "./documents/combat.js";
 import { FrontierCombatant } from "./documents/combatant.js";
+import { FrontierCombatantGroup } from "./documents/combatant-group.js";
 import { FrontierItem } from "./documents/item.js";
 import { registerD20Statuses } from "./helpers/d20-statuses.js";
 import { QUERY } from "./helpers/gm-query.js";
@@ -42,16 +42,16 @@ import { registerSettingGuards } from "./helpers/setting-guards.js";
 import { getSetting, registerSettings, SETTINGS } from "./helpers/settings.js";
 import { enableSortableTables } from "./helpers/sortable.js";
 import { TURN_SECONDS } from "./rules/index.js";
-
 import { installAttackDialog } from "./workflows/attack/attack-confirm.js";
-import { bindAttackCard, gmSide, registerCardRequests, watchCards } from "./workflows/card/card-actions.js";
+import { bindAttackCard } from "./workflows/card/card-actions.js";
+import { gmSide, registerCardHooks } from "./workflows/card/card-hooks.js";
 import { drawRuleCard } from "./workflows/card/rule-card.js";
 import { drawSideRoll } from "./workflows/card/side-roll-card.js";
 import { registerStatusExpiry } from "./workflows/damage/timed-status.js";
 import { renderCheckVerdict } from "./workflows/optional/checks.js";
-import { keepBrokenDoorsOpen, reopenBrokenDoor } from "./workflows/optional/structure-doors.js";
-import { registerDodging } from "./workflows/turn/dodging.js";
-import { registerPhaseHooks } from "./workflows/turn/phase-gate.js";
+import { registerSideMoraleHooks } from "./workflows/optional/side-morale-hooks.js";
+import { registerStructureDoorHooks } from "./workflows/optional/structure-doors.js";
+import { registerTurnHooks } from "./workflows/turn/turn-hooks.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | init`);
@@ -71,6 +71,7 @@ Hooks.once("init", () => {
   Object.assign(CONFIG.Combat.dataModels, { base: CombatModel });
   CONFIG.Combatant.documentClass = FrontierCombatant;
   Object.assign(CONFIG.Combatant.dataModels, { base: CombatantModel });
+  CONFIG.CombatantGroup.documentClass = FrontierCombatantGroup;
   Object.assign(CONFIG.CombatantGroup.dataModels, { side: SideModel });
   Object.assign(CONFIG.ChatMessage.dataModels, {
     attack: AttackCardModel,
@@ -88,9 +89,9 @@ Hooks.once("init", () => {
   Object.assign(CONFIG.queries, {
     [QUERY.rollSide]: handleRollSideQuery,
   });
-  // Apply and undo: requests written on the asker's own User, carried out by the active GM (gm-request.ts).
-  registerCardRequests();
-  watchCards();
+  // The attack card: apply, undo and its other requests (written on the asker's own User, carried out by the active GM,
+  // gm-request.ts), its seals and its previews.
+  registerCardHooks();
   registerGMRequest("nextRound", handleNextRoundRequest);
   // Loaded when first asked (the system's first load stays within its budget, architecture.md): a Stimdose or
   // Staydose (drugs.ts), a shot at a wall (structure.ts).
@@ -109,8 +110,9 @@ Hooks.once("init", () => {
     (await import("./applications/attack-dialog.js")).AttackDialog.prompt(prep, weaponName, unit, shotsLimit),
   );
   listenForGMRequests();
-  // SF-X-10: an owner marks their token dodging this round from the combat tracker.
-  registerDodging();
+  // The turn: an owner marks their token dodging this round from the combat tracker (SF-X-10); a character held in
+  // melee stays in place (SF-X-09).
+  registerTurnHooks();
   // Held damage (SF-B-05) is applied by the card workflow; the combat gets it here rather than importing it.
   FrontierCombat.applyHeld = async (r) => (await gmSide()).applyHeld(r);
   // The active GM moves the phase after turns players ended while no GM was connected (review 13c L4).
@@ -128,7 +130,6 @@ Hooks.once("init", () => {
   CONFIG.time.roundTime = TURN_SECONDS;
   registerSettings();
   registerSettingGuards();
-  registerPhaseHooks();
   registerMenus();
   registerHelpers(Handlebars);
 
@@ -167,16 +168,10 @@ const onSetting = (setting: Setting.Implementation) => {
 };
 Hooks.on("createSetting", onSetting);
 Hooks.on("updateSetting", onSetting);
-// The cover class of each wall (SF-X-22), editable in the wall configuration.
-Hooks.on("renderWallConfig", (app, html) => addCoverField(app, html));
-Hooks.on("renderWallConfig", (app, html) => addHeightField(app, html));
-Hooks.on("renderWallConfig", (app, html) => addMaterialField(app, html));
-// SF-X-41: the structure type and points of a door or wall; a door broken open stays open.
-Hooks.on("renderWallConfig", (app, html) => addStructureFields(app, html));
-Hooks.on("preUpdateWall", (wall, changes) => keepBrokenDoorsOpen(wall, changes as { ds?: number }));
-Hooks.on("updateWall", (wall, changes, _options, userId) =>
-  reopenBrokenDoor(wall, changes as { ds?: number }, userId),
-);
+// The wall configuration's fields: cover class (SF-X-22), height (SW-30), material (SWN-15), structure (SF-X-41).
+registerWallConfigHooks();
+// SF-X-41: a door broken open stays open (before the wall index's own updateWall hook, as before).
+registerStructureDoorHooks();
 // The scene's wall index for every ray the system casts (canvas/wall-index.ts), kept current by the wall hooks.
 registerWallIndexHooks();
 
@@ -189,50 +184,3 @@ Hooks.once("ready", () => {
   // Issue 29: the active GM writes the move of an earlier version's combat flags into the models once.
   void persistMigrations();
 });
-
-/**
- * SWN-09, SWN-10, SWN-12 (issue 16): side Morale's GM requests, the reading a GM writes on the reader's User, and the hooks on which the active
- * GM recomputes a side — an actor's SWN block (its HP), a combatant defeated, added or removed, the combat started
- * or a new round. The workflow (`workflows/optional/side-morale.ts`) is loaded when first needed.
- */
-function registerSideMoraleHooks(): void {
-  const morale = () => import("./workflows/optional/side-morale.js");
-  // In a world with the SWN additions the workflow is fetched once the world is ready, so the first change it
-  // answers does not wait for the download.
-  Hooks.once("ready", () => {
-    if (isSwn()) void morale().catch(console.error);
-  });
-  registerGMRequest("intimidate", async (body, user) => (await morale()).handleIntimidate(body, user));
-  registerGMRequest("readMorale", async (body, user) => (await morale()).handleReadMorale(body, user));
-  // SWN-10: the reader's browser keeps a reading a GM wrote on its User (no query: its sender is unknown, T2-2D).
-  Hooks.on("updateUser", (user, changed, _options, userId) => {
-    if (user.isSelf && foundry.utils.hasProperty(changed, `flags.${SYSTEM_ID}.moraleReading`))
-      void morale()
-        .then((m) => m.receiveReading(user, userId))
-        .catch(console.error);
-  });
-  const refresh = (combats: () => readonly Combat.Implementation[]) => {
-    if (!game.user?.isActiveGM || !isSwn()) return;
-    void morale()
-      .then(async (m) => {
-        for (const c of combats()) await m.refreshMorale(c);
-      })
-      .catch(console.error);
-  };
-  Hooks.on("updateActor", (actor, changed) => {
-    // An NPC's SWN block (its HP), or a squad's pool (SWN-17: squads count among their side's forces).
-    const { hasProperty } = foundry.utils;
-    if (hasProperty(changed, "system.swn") || hasProperty(changed, "system.hp"))
-      refresh(() =>
-        (game.combats?.contents ?? []).filter(
-          (c) => c.started && c.combatants.some((m) => m.actor === actor),
-        ),
-      );
-  });
-  Hooks.on("updateCombatant", (c) => refresh(() => (c.parent ? [c.parent] : [])));
-  Hooks.on("createCombatant", (c) => refresh(() => (c.parent ? [c.parent] : [])));
-  Hooks.on("deleteCombatant", (c) => refresh(() => (c.parent ? [c.parent] : [])));
-  Hooks.on("updateCombat", (combat, changed) => {
-    if ("started" in changed || "round" in changed) refresh(() => [combat]);
-  });
-}

@@ -31,6 +31,7 @@ describe("System registration", () => {
       expect(Object.keys(C.CombatantGroup.dataModels)).toEqual(["side"]);
       expect(Object.keys(C.ChatMessage.dataModels)).toEqual(["attack", "rule", "sideRoll"]);
       expect(C.Combat.documentClass.name).toBe("FrontierCombat");
+      expect(C.CombatantGroup.documentClass.name).toBe("FrontierCombatantGroup");
       expect(C.Actor.documentClass.name).toBe("FrontierActor");
       expect(C.Item.documentClass.name).toBe("FrontierItem");
       // SF-B-01: a round of combat is a six-second turn.

@@ -186,7 +186,7 @@ describe("Templates", () => {
     expect(html.match(/data-ft-action="apply"/g)).toHaveLength(2);
     expect(html.match(/data-ft-action="undo"/g)).toHaveLength(1);
     // Issue "trust" (R1-5): the card says Pirate 2 was applied; its numbers are added at render time only on the rows
-    // of users who may observe the target (card-actions.ts `showAppliedNumbers`), never in the card's HTML.
+    // of users who may observe the target (card-previews.ts `showAppliedNumbers`), never in the card's HTML.
     expect(html).toContain('<span class="ft-applied-label">Applied</span>');
     expect(html).not.toContain("→ 4");
     expect(html.replace(/data-tooltip="[^"]*"/g, "")).not.toContain("FT.");

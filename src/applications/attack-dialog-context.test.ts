@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { burstPrep } from "../../tests/fixtures/dialog.js";
 import { type PreparedAttack, prepareAttack } from "../workflows/attack/attack-plan.js";
-import { dialogContext, dialogNumbers, recompute, requestFromForm } from "./attack-dialog-context.js";
+import { dialogContext, dialogNumbers } from "./attack-dialog-context.js";
+import { recompute, requestFromForm } from "./attack-dialog-form.js";
 import { modifierRows, parseSigned } from "./attack-dialog-rows.js";
 
 /**

@@ -22,13 +22,8 @@ import { templatePath } from "../constants.js";
 import { keepClassName } from "../helpers/class-name.js";
 import { guard, guarded, notify, report } from "../helpers/report.js";
 import type { AttackRequest, PreparedAttack } from "../workflows/attack/attack-plan.js";
-import {
-  dialogContext,
-  dialogNumbers,
-  type ModifierEdits,
-  recompute,
-  requestFromForm,
-} from "./attack-dialog-context.js";
+import { dialogContext, dialogNumbers } from "./attack-dialog-context.js";
+import { type ModifierEdits, recompute, requestFromForm } from "./attack-dialog-form.js";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 type AppV2 = foundry.applications.api.ApplicationV2;

@@ -15,8 +15,8 @@ import {
   moraleOfSide,
   moraleRead,
   notHeld,
-  setGmFactors,
 } from "../workflows/optional/side-morale.js";
+import { setGmFactors } from "../workflows/optional/side-morale-gm.js";
 
 const t = (key: string, data?: Record<string, string>) =>
   (data ? game.i18n?.format(key, data) : game.i18n?.localize(key)) ?? key;

@@ -99,3 +99,15 @@ export function addMaterialField(
     <p class="hint">${t("FT.Wall.materialHint")}</p>`;
   anchor.before(group);
 }
+
+/**
+ * The wall configuration's fields, each added when v13 draws the sheet (`renderWallConfig`): cover (SF-X-22),
+ * height (SW-30), material (SWN-15) and the structure type and points (SF-X-41). Registered once, from
+ * src/index.ts (moved out of it, in the order it registered them).
+ */
+export function registerWallConfigHooks(): void {
+  Hooks.on("renderWallConfig", (app, html) => addCoverField(app, html));
+  Hooks.on("renderWallConfig", (app, html) => addHeightField(app, html));
+  Hooks.on("renderWallConfig", (app, html) => addMaterialField(app, html));
+  Hooks.on("renderWallConfig", (app, html) => addStructureFields(app, html));
+}

@@ -22,7 +22,6 @@
  */
 
 import { migrateCombatState } from "../data/combat/migration.js";
-import { migrateSideFlags } from "../data/combatant-group/migration.js";
 import { keepClassName } from "../helpers/class-name.js";
 import { currentEngine, currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import { roundPhases } from "../rules/index.js";
@@ -64,14 +63,13 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
    * (data/combat/migration.ts) before core's migrations: v13 `Document.migrateData` sees the whole source
    * (common/abstract/document.mjs), its `DataModel.migrateData` then hands `system` to the model
    * (common/data/fields.mjs `TypeDataField#migrateSource`) and each combatant to its own class
-   * (`EmbeddedCollectionField#migrateSource`: FrontierCombatant moves its marks). A side has no document class of ours,
-   * so its flags are moved here (data/combatant-group/migration.ts). Runs on every load and on every update's changes;
+   * (`EmbeddedCollectionField#migrateSource`: FrontierCombatant moves its marks, FrontierCombatantGroup a side's).
+   * Runs on every load and on every update's changes;
    * the active GM then writes a loaded world's move once (combat/persist-migration.ts).
    */
   static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
     noteOldFlags(source);
     migrateCombatState(source);
-    migrateSideFlags(source);
     return super.migrateData(source);
   }
 
@@ -215,7 +213,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   /** Is every combatant on a side of its own (made by `individualSides`, SF-X-05)? */
   get individual(): boolean {
     const groups = this.sideGroups;
-    return groups.length > 0 && groups.every((g) => g.system.key.startsWith("individual:"));
+    return groups.length > 0 && groups.every((g) => g.isIndividual);
   }
 
   /** Back from one side per character to sides by token disposition (sides.ts). */

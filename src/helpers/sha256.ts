@@ -1,7 +1,7 @@
 /**
  * SHA-256 (FIPS 180-4) of a string's UTF-8 bytes, as lowercase hex. Written out because `crypto.subtle` exists only
  * in secure contexts, and a Foundry server on a home network is usually reached over plain http. Used to seal an
- * attack card's data as it was created (workflows/card/card-actions.ts): a player who changes the card cannot also
+ * attack card's data as it was created (workflows/card/card-seal.ts): a player who changes the card cannot also
  * change the seal, which only GMs can write.
  */
 const K = new Uint32Array([

@@ -21,11 +21,12 @@ import type { FrontierActor } from "../documents/actor.js";
 import type { D20InitiativeFlag } from "../documents/combat/d20-initiative.js";
 import type { FrontierCombat, handleRollSideQuery } from "../documents/combat.js";
 import type { FrontierCombatant } from "../documents/combatant.js";
+import type { FrontierCombatantGroup } from "../documents/combatant-group.js";
 import type { FrontierItem } from "../documents/item.js";
 import type { SettingValues } from "../helpers/settings.js";
 import type { AttackEntry } from "../workflows/attack/attack-record.js";
-import type { Rest } from "../workflows/card/card-actions.js";
-import type { AppliedRecord } from "../workflows/damage/apply-damage.js";
+import type { Rest } from "../workflows/card/card-targets.js";
+import type { AppliedRecord } from "../workflows/damage/apply-records.js";
 
 /** `frontier-tactics.<key>` for each of our settings. */
 type FrontierSettingConfig = { [K in keyof SettingValues as `frontier-tactics.${K}`]: SettingValues[K] };
@@ -40,6 +41,7 @@ declare module "fvtt-types/configuration" {
     Item: typeof FrontierItem;
     Combat: typeof FrontierCombat;
     Combatant: typeof FrontierCombatant;
+    CombatantGroup: typeof FrontierCombatantGroup;
   }
 
   /** Our classes are generic over the subtype, as core's are, so `Item.OfType<"weapon">` and the like are ours. */
@@ -57,6 +59,10 @@ declare module "fvtt-types/configuration" {
 
   interface ConfiguredCombatant<SubType extends Combatant.SubType> {
     document: FrontierCombatant<SubType>;
+  }
+
+  interface ConfiguredCombatantGroup<SubType extends CombatantGroup.SubType> {
+    document: FrontierCombatantGroup<SubType>;
   }
 
   interface DataModelConfig {
@@ -145,15 +151,15 @@ declare module "fvtt-types/configuration" {
     User: {
       /**
        * A request to the active GM and its answer (helpers/gm-request.ts), written on the asker's own User; on a
-       * GM's User, the seals of attack cards by message id (workflows/card/card-actions.ts `watchCards`).
+       * GM's User, the seals of attack cards by message id (workflows/card/card-hooks.ts `watchCards`).
        */
       "frontier-tactics": {
         seals?: Record<string, { d: string; t: number }>;
         /** On a GM's User: the record of attacks by message id (workflows/attack/attack-record.ts, review T2-1C). */
         attacks?: Record<string, AttackEntry>;
-        /** On a GM's User: what did not land of a card's item and status writes (workflows/card/card-actions.ts, T2-2F). */
+        /** On a GM's User: what did not land of a card's item and status writes (workflows/card/card-targets.ts `unlandedOf`, T2-2F). */
         unlanded?: Record<string, Partial<Rest>>;
-        /** On a GM's User: the Fortitude saves rolled, by message id and token id (workflows/card/card-actions.ts, T2-3A). */
+        /** On a GM's User: the Fortitude saves rolled, by message id and token id (workflows/card/card-targets.ts `fortitudeRolled`, T2-3A). */
         saves?: Record<string, Record<string, boolean>>;
         /** On a GM's User: SW-43 suppressed areas by suppressor combatant id (canvas/suppression.ts). */
         suppressing?: Record<string, SuppressingEntry>;
@@ -174,7 +180,7 @@ declare module "fvtt-types/configuration" {
       };
     };
     Actor: {
-      /** The records of applied hits, per card and token (workflows/damage/apply-damage.ts, `ledgerPath`). */
+      /** The records of applied hits, per card and token (workflows/damage/apply-records.ts, `ledgerPath`). */
       "frontier-tactics": { hits?: Record<string, Record<string, AppliedRecord>> };
     };
   }

@@ -496,7 +496,7 @@ export class Table {
    * Wait until hooks' unawaited work, requests, broadcasts and queries have finished. Not counted: a module the
    * system imports on first use (a lazy chunk), which the first import in a worker transforms for longer than these
    * ticks; a browser fetches it too. Code that answers a request from a lazy chunk starts loading it early (as
-   * card-actions.ts does for the d20 requests) so neither waits on the fetch.
+   * card-hooks.ts does for the d20 requests) so neither waits on the fetch.
    */
   async settle(): Promise<void> {
     let idle = 0;

@@ -152,7 +152,7 @@ const CASES: [string, Stored][] = [
   ["version 1 as v13 expanded it (keys split on their dots)", { card: V1_SPLIT }],
   ["version 2 (full applied records)", { card: V2 }],
   ["version 3 as stored before issue 28", { card: V3 }],
-  // The GM seals on load a version 1 or 2 card a GM wrote last (card-actions.ts `sealUnsealed`): it knows the card's
+  // The GM seals on load a version 1 or 2 card a GM wrote last (card-gm.ts `sealUnsealed`): it knows the card's
   // version from `migratedFrom`, since `m.system.card` is version 3 by the time it reads it.
   [
     "version 2 changed after its creation by a GM's apply under version 2, never sealed",

@@ -11,7 +11,7 @@
  * - The pirate's chance (SF-X-11/14/17): ½ DEX 50 = 25, short range (10 m) −10, stationary target +10 = 25.
  *
  * How a player links the screen to the pack: the defense item's `system.powerSource` (the pack's item id) is what
- * the GM's apply reads (`card-actions.ts` loadTargets), and the weapon's `system.ammo.powerSource` what the attack
+ * the GM's apply reads (`card-gm.ts` loadTargets), and the weapon's `system.ammo.powerSource` what the attack
  * draws from (`attack.ts` ammoState). Neither item sheet has a control for them today (review rules-reachability
  * §2): the first test writes them as a select named after those fields would submit them; the second plays only
  * what the sheets offer today (the screen's On/Off toggle) and expects the same outcome, which a GM expects of a

@@ -221,7 +221,7 @@ describe("scenario: a squad made on its sheet (SWN-17, SWN-19)", () => {
     const toldBefore = told(gm).length;
     clickCard(gm, card!, "apply", "Marines");
     await table.settle();
-    // The hit goes to the squad's one pool (the `squad` health model, apply-damage.ts), and its units follow.
+    // The hit goes to the squad's one pool (the `squad` health model, apply-pools.ts), and its units follow.
     expect(told(gm).slice(toldBefore)).toEqual([]);
     expect(table.unhandled).toEqual([]);
     expect(

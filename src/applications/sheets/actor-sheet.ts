@@ -264,7 +264,10 @@ export class FrontierActorSheet extends Base {
     _event: PointerEvent,
     target: HTMLElement,
   ): Promise<void> {
-    const { SWN_ACTIONS, swnAction } = await import("../../workflows/optional/swn-actions.js");
+    const [{ SWN_ACTIONS }, { swnAction }] = await Promise.all([
+      import("../../workflows/optional/swn-action-kit.js"),
+      import("../../workflows/optional/swn-actions.js"),
+    ]);
     const kind = SWN_ACTIONS.find((k) => k === target.dataset.kind);
     if (kind) await swnAction(this.document, kind);
   }
@@ -285,7 +288,7 @@ export class FrontierActorSheet extends Base {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const item = id ? this.document.items.get(id) : undefined;
     if (!item) return;
-    const { throwWeapon } = await import("../../workflows/attack/melee.js");
+    const { throwWeapon } = await import("../../workflows/attack/attack.js");
     await throwWeapon(this.document, item, { fast: event.shiftKey });
   }
 

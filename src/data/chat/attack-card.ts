@@ -22,7 +22,7 @@ export const CARD_VERSION = 3;
 /**
  * What a card shows every client about an applied target: that it was applied and the public outcome (knocked
  * out, stunned), never the numbers (issue "trust", R1-5: NPC Stamina and screens). The numbers and what undo needs
- * are recorded on the target itself (`apply-damage.ts`, `ledgerPath`). Version 1 and 2 cards kept full records;
+ * are recorded on the target itself (`apply-records.ts`, `ledgerPath`). Version 1 and 2 cards kept full records;
  * they are read as marks with `legacy: true` (still applied: never applied twice; not undone automatically).
  */
 export interface AppliedMark {
@@ -87,7 +87,7 @@ export interface AttackCardData {
   /**
    * Issue 28: the version a stored card had before the attack model migrated it on load (1 or 2); absent on a card
    * stored as the current version. Not part of the seal's digest (`card-seal.ts`): the migration adds it, not the
-   * card's author. The GM seals an old card a GM wrote last by it (`sealUnsealed`, card-actions.ts).
+   * card's author. The GM seals an old card a GM wrote last by it (`sealUnsealed`, card-gm.ts).
    */
   readonly migratedFrom?: number;
   /** T2-1C: a random id of the attack, set when its card is posted (attack.ts); absent on cards from before. */

@@ -7,7 +7,7 @@
 import { sideRollData } from "../../data/chat/side-roll.js";
 import { asGM, foundryUsers, QUERY } from "../../helpers/gm-query.js";
 import { currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js";
-import { isSide, sideIdOf } from "../subtypes.js";
+import { isSide } from "../subtypes.js";
 import { errorText, localize, phaseFlags, reportFailure, reportOnce, serial } from "./common.js";
 import { resort } from "./order.js";
 import { remapPhaseTurn } from "./phase-turns.js";
@@ -16,17 +16,15 @@ import {
   clearedRoll,
   type InitiativePorts,
   membersOf,
-  needsRoll,
   rollSides as rollTheSides,
   type SideCard,
   type SideChange,
   type SideSecret,
-  safeColour,
   sealSides,
   turnKeeping,
   withSideChanges,
 } from "./side-initiative.js";
-import { keepSecrets, keptSecret } from "./side-secrets.js";
+import { keepSecrets } from "./side-secrets.js";
 
 type C = Combat.Implementation;
 
@@ -52,8 +50,7 @@ export function ports(combat: C): InitiativePorts<Roll> {
  * hides a whisper or a blind roll only in the chat log). So no dice animation for a sealed side either.
  */
 async function cardData(combat: C, card: SideCard<Roll>): Promise<ChatMessage.CreateData> {
-  const group = combat.groups.get(card.sideId);
-  const colour = safeColour(group && isSide(group) ? group.system.colour : "");
+  const colour = combat.groups.get(card.sideId)?.colour ?? "";
   const sealed = seals(combat, card.sideId);
   // Issue 28: a typed `sideRoll` message, drawn by each client from its data (workflows/card/side-roll-card.ts).
   const data: ChatMessage.CreateData = {
@@ -69,8 +66,8 @@ async function cardData(combat: C, card: SideCard<Roll>): Promise<ChatMessage.Cr
 
 /** Is a roll of this side to be kept from players: "hide NPC initiative" and no player character on it? */
 function seals(combat: C, sideId: string): boolean {
-  if (!getSetting(SETTINGS.hideNpcInitiative)) return false;
-  return !combat.view.members.some((m) => m.sideId === sideId && m.isPlayerCharacter);
+  const group = combat.groups.get(sideId);
+  return group ? group.sealsRolls : !!getSetting(SETTINGS.hideNpcInitiative);
 }
 
 /**
@@ -80,11 +77,9 @@ function seals(combat: C, sideId: string): boolean {
  */
 export function sideSecrets(combat: C): Map<string, SideSecret> {
   const out = new Map<string, SideSecret>();
-  if (!game.user?.isGM || !combat.id) return out;
   for (const g of combat.sideGroups) {
-    if (!g.system.sealed || !g.id) continue;
-    const kept = keptSecret(combat.id, g.id, g.system.sealId);
-    if (kept) out.set(g.id, kept);
+    const kept = g.keptSecret;
+    if (kept && g.id) out.set(g.id, kept);
   }
   return out;
 }
@@ -170,10 +165,7 @@ export async function rollSides(
 
 /** Core's "Roll NPCs": the sides with no player character on them. */
 export async function rollNpcSides(combat: C): Promise<void> {
-  const view = combat.view;
-  const npcSides = view.sides
-    .filter((s) => !view.members.some((m) => m.sideId === s.id && m.isPlayerCharacter))
-    .map((s) => s.id);
+  const npcSides = combat.sideGroups.filter((g) => !g.hasPlayerCharacter).map((g) => g.id ?? "");
   await combat.rollSides({ sideIds: npcSides });
 }
 
@@ -200,10 +192,9 @@ export async function rollForPlayers(combat: C, wanted: ReadonlySet<string>): Pr
   return serial(combat, async () => {
     const view = combat.view;
     const round = Math.max(1, combat.round);
-    const playerSides = new Set(view.members.filter((m) => m.isPlayerCharacter).map((m) => m.sideId));
-    const sideIds = view.sides
-      .filter((s) => wanted.has(s.id) && playerSides.has(s.id) && needsRoll(s, round))
-      .map((s) => s.id);
+    const sideIds = combat.sideGroups
+      .filter((g) => wanted.has(g.id ?? "") && g.playerMayRoll(round))
+      .map((g) => g.id ?? "");
     if (!sideIds.length) return false;
     await rollTheSides(view, ports(combat), { variant: currentVariant(), round, sideIds, force: false });
     return true;
@@ -212,8 +203,8 @@ export async function rollForPlayers(combat: C, wanted: ReadonlySet<string>): Pr
 
 /** Sides this user owns a member of (what a player's Roll asks the GM to roll). */
 function ownSides(combat: C): string[] {
-  const ids = combat.combatants.filter((c) => c.isOwner).map((c) => sideIdOf(c));
-  return [...new Set(ids.filter((id): id is string => !!id))];
+  const user = game.user;
+  return user ? combat.groups.filter((g) => g.hasMemberOwnedBy(user)).map((g) => g.id ?? "") : [];
 }
 
 /**

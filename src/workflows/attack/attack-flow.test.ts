@@ -25,7 +25,7 @@ import {
   ledgerPath,
   type TargetState,
   type WriteBatch,
-} from "../damage/apply-damage.js";
+} from "../damage/apply-records.js";
 import { type AttackPorts, runAttack } from "./attack-flow.js";
 import type { AttackRequest } from "./attack-plan.js";
 

@@ -3,33 +3,23 @@
  * Foundry's dice (so Dice So Nice animates them), spend the ammunition on the attacker's own item, and post one
  * `attack` card. Everything it decides is in attack-plan / attack-flow; this file fills their ports.
  */
-import { bandOfToken } from "../../canvas/morale-band.js";
 import {
   attackTargets,
   cardIsPublic,
   cardName,
-  involvedTokens,
-  movementOf,
   readTarget,
   unitsPerPixel,
 } from "../../canvas/scene-facts.js";
-import { isSuppressed, isThreatened, suppressingInto } from "../../canvas/suppression.js";
-import { d20AttackerFacts } from "../../data/actor/d20-facts.js";
+import { suppressingInto } from "../../canvas/suppression.js";
 import type { AttackCardData, GrenadeCard } from "../../data/chat/attack-card.js";
 import type { WeaponSystem } from "../../data/item/facts.js";
 import { factsOf } from "../../data/item/facts.js";
-import { type FrontierActorType, isFrontierActor, isItemType } from "../../documents/subtypes.js";
+import { isFrontierActor, isItemType } from "../../documents/subtypes.js";
 import { requestGM } from "../../helpers/gm-request.js";
 import { notify, report } from "../../helpers/report.js";
 import { currentEngine, currentVariant } from "../../helpers/settings.js";
 import { SUPPRESSION_AREA_M } from "../../rules/d20/actions.js";
-import {
-  type AttackerFacts,
-  burstAreaProblem,
-  DEFAULT_DECLARATIONS,
-  RulesError,
-  visionAidFromGear,
-} from "../../rules/index.js";
+import { type AttackerFacts, burstAreaProblem, DEFAULT_DECLARATIONS, RulesError } from "../../rules/index.js";
 import { keepsNumbersSecret, rollFormula, withoutAttackerNumbers } from "../card/card-render.js";
 import { withoutD20AttackerNumbers, withoutD20TargetNumbers } from "../card/d20-card.js";
 import { d20GrenadeCard } from "../card/d20-grenade.js";
@@ -39,7 +29,9 @@ import { gateAttack } from "../turn/phase-gate.js";
 import { turnGate } from "../turn/turn-ledger.js";
 import { askAttack } from "./attack-confirm.js";
 import { type AttackPorts, runAttack } from "./attack-flow.js";
-import type { AmmoState, AttackRequest, OffHandOption, StepRequest } from "./attack-plan.js";
+import type { AttackOptions } from "./attack-options.js";
+import type { AttackRequest, OffHandOption, StepRequest } from "./attack-plan.js";
+import { ammoState, attackerFacts } from "./attacker.js";
 import { d20WeaponProblem } from "./d20-facts.js";
 
 export {
@@ -51,73 +43,12 @@ export {
 
 type ActorI = Actor.Implementation;
 type ItemI = Item.Implementation;
-type FrontierActorI = Actor.OfType<FrontierActorType>;
 type WeaponI = Item.OfType<"weapon">;
-type TokenP = foundry.canvas.placeables.Token.Implementation;
-
-export interface AttackOptions {
-  /** Skip the dialog (shift-click). */
-  readonly fast?: boolean;
-  /** The weapon as used this time (a knife thrown rather than wielded: its skill is "thrown"). */
-  readonly system?: WeaponSystem;
-  /** SW-25: an attack of opportunity — one melee attack at the highest bonus, out of the attacker's turn. */
-  readonly aoo?: boolean;
-  /** SWN-08: the one overwatch shot — one attack, out of turn, at −2 ignoring cover armour, in the arc. */
-  readonly overwatch?: boolean;
-  /** The combatant that acts (the tracker's row), when it is not the active combat's for the actor's first token. */
-  readonly combatant?: Combatant.Implementation;
-}
-
-/** The attacker's facts from its sheet and token. */
-export function attackerFacts(actor: FrontierActorI, weapon: WeaponSystem, token: TokenP): AttackerFacts {
-  const sys = actor.system;
-  const skill = weapon.skill;
-  return {
-    dex: sys.abilities.dex?.value ?? 0,
-    str: sys.abilities.str?.value ?? 0,
-    rs: sys.abilities.rs?.value ?? 0,
-    stamina: { value: sys.stamina.value, max: sys.stamina.max },
-    skillLevel: sys.derived?.skills?.[skill] ?? 0,
-    ambidextrous: !!sys.derived?.ambidextrous,
-    movement: movementOf(token),
-    vehicle: "none",
-    inSkimmer: false,
-    anesthetic: !!sys.anesthetic,
-    // SF-X-23: infrared or light amplification goggles in the gear (the dialog can change it).
-    visionAid: visionAidFromGear(actor.items.filter((i) => i.type === "gear").map((i) => i.name)),
-    // The d20 engine's block (issue 14); the other engines ignore it.
-    d20: {
-      // SWN-13: the attacker's side's Morale band (swn profile; null otherwise).
-      ...d20AttackerFacts(sys, actor.statuses, bandOfToken(token)),
-      // SW-43: in an area another side suppresses; SW-25: a foe within reach (the dialog warns of provoking).
-      suppressed: isSuppressed(token),
-      threatened: isThreatened(token, involvedTokens()),
-    },
-  };
-}
 
 /** SWN-08: the overwatch shot is made as one (the dialog shows it chosen; the engine checks the arc). */
 function overwatchShot(a: AttackerFacts, overwatch: boolean): AttackerFacts {
   const d = a.d20;
   return overwatch && d?.swn ? { ...a, d20: { ...d, swn: { ...d.swn, action: "overwatch" } } } : a;
-}
-
-/** Where the weapon draws its ammunition: its own clip, or the power pack it is plugged into (SF-X-36). */
-export function ammoState(actor: ActorI, item: WeaponI): AmmoState {
-  const s = item.system;
-  const a = s.ammo;
-  const linked = a.powerSource ? actor.items.get(a.powerSource) : undefined;
-  // Only a power source item can feed the weapon (its `remaining` and `capacity` are the pack's).
-  const pack = linked && isItemType(linked, "powerSource") ? linked : undefined;
-  const packSys = pack?.system;
-  return {
-    unit: a.unit,
-    perShot: a.perShot,
-    perSeu: s.damage.perSeu.enabled,
-    remaining: packSys ? packSys.remaining : a.remaining,
-    capacity: packSys ? packSys.capacity : a.capacity,
-    sourceId: pack?.id ?? item.id ?? "",
-  };
 }
 
 /**
@@ -351,4 +282,17 @@ export async function attackWithWeapon(
     // A rules error, a cancelled dialog or anything else: reported here, so a macro calling this sees it too.
     report(e);
   }
+}
+
+/**
+ * Throw a knife or spear (seed 000: "Thrown Weapons (grenades and knives)"): a thrown weapon's attack, SF-X-38 —
+ * ½ DEX + 10 × Thrown skill, and only range, movement, wrong-hand and wound modifiers — over the item's ranges,
+ * which are its thrown ranges. Those are not in our sources: until the GM enters them the throw is refused.
+ */
+export async function throwWeapon(actor: ActorI, item: ItemI, options: AttackOptions = {}): Promise<void> {
+  if (!isItemType(item, "weapon") || !item.system.throwable) return notify("warn", "FT.Melee.notThrowable");
+  const r = item.system.ranges;
+  if (![r.pb, r.s, r.m, r.l, r.e].some((v) => v !== null && v !== undefined))
+    return notify("warn", "FT.Melee.noThrownRanges", { weapon: item.name ?? "" });
+  await attackWithWeapon(actor, item, { ...options, system: { ...item.system, skill: "thrown" } });
 }

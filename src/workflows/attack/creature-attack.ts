@@ -28,12 +28,13 @@ import {
   RulesError,
   type WeaponFacts,
 } from "../../rules/index.js";
+import { keepsNumbersSecret, rollFormula, withoutAttackerNumbers } from "../card/card-render.js";
 import { postAttackCard } from "../card/post-card.js";
 import { gateAttack } from "../turn/phase-gate.js";
 import { turnGate } from "../turn/turn-ledger.js";
-import { attackerFacts, keepsNumbersSecret, rollFormula, withoutAttackerNumbers } from "./attack.js";
 import { type AttackPorts, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest } from "./attack-plan.js";
+import { attackerFacts } from "./attacker.js";
 import { d100Engine } from "./melee.js";
 
 type ActorI = Actor.Implementation;

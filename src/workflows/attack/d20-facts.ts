@@ -9,7 +9,7 @@ import type { WeaponSystem } from "../../data/item/facts.js";
 import { currentProfile } from "../../helpers/settings.js";
 import type { EngineId } from "../../rules/index.js";
 import { RulesError } from "../../rules/index.js";
-import type { VitalityWoundsTarget } from "../damage/apply-damage.js";
+import type { VitalityWoundsTarget } from "../damage/apply-records.js";
 
 /**
  * What the d20 engine cannot roll without, refused before anything is spent (issue 14's bad input): a ranged

@@ -149,6 +149,9 @@ describe("the attack path names no engine and no variant (issue 14)", () => {
     "attack-flow.ts",
     "stray.ts",
     "../damage/apply-damage.ts",
+    "../damage/apply-records.ts",
+    "../damage/apply-pools.ts",
+    "../damage/undo-damage.ts",
     "../card/card-data.ts",
   ];
   const BRANCH =

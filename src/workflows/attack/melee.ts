@@ -1,6 +1,6 @@
 /**
  * Melee in Foundry (rules-tables §6, `RT-6`): a punch from the character's combat tab, or the Attack button of a
- * melee weapon; and the Throw button of a knife or spear (SF-X-38).
+ * melee weapon. (The Throw button of a knife or spear, SF-X-38, is attack.ts `throwWeapon`: a thrown weapon's attack.)
  *
  * The melee attack goes through the attack flow (`runAttack`) with a melee engine: its modifiers are §6's (the
  * user picks the situation in a dialog, the system applies them), its one check hits on a d100 at or under the
@@ -37,20 +37,14 @@ import {
   type WeaponFacts,
 } from "../../rules/index.js";
 import { martialArtsLevel, raceOf } from "../card/card-bounds.js";
+import { keepsNumbersSecret, rollFormula, withoutAttackerNumbers } from "../card/card-render.js";
 import { postAttackCard } from "../card/post-card.js";
 import { gateAttack } from "../turn/phase-gate.js";
 import { turnGate } from "../turn/turn-ledger.js";
-import type { AttackOptions } from "./attack.js";
-import {
-  ammoState,
-  attackerFacts,
-  attackWithWeapon,
-  keepsNumbersSecret,
-  rollFormula,
-  withoutAttackerNumbers,
-} from "./attack.js";
 import { type AttackPorts, runAttack } from "./attack-flow.js";
+import type { AttackOptions } from "./attack-options.js";
 import type { AmmoState, AttackRequest } from "./attack-plan.js";
+import { ammoState, attackerFacts } from "./attacker.js";
 
 type ActorI = Actor.Implementation;
 type ItemI = Item.Implementation;
@@ -288,17 +282,4 @@ export async function meleeAttack(
   } catch (e) {
     report(e);
   }
-}
-
-/**
- * Throw a knife or spear (seed 000: "Thrown Weapons (grenades and knives)"): a thrown weapon's attack, SF-X-38 —
- * ½ DEX + 10 × Thrown skill, and only range, movement, wrong-hand and wound modifiers — over the item's ranges,
- * which are its thrown ranges. Those are not in our sources: until the GM enters them the throw is refused.
- */
-export async function throwWeapon(actor: ActorI, item: ItemI, options: AttackOptions = {}): Promise<void> {
-  if (!isItemType(item, "weapon") || !item.system.throwable) return notify("warn", "FT.Melee.notThrowable");
-  const r = item.system.ranges;
-  if (![r.pb, r.s, r.m, r.l, r.e].some((v) => v !== null && v !== undefined))
-    return notify("warn", "FT.Melee.noThrownRanges", { weapon: item.name ?? "" });
-  await attackWithWeapon(actor, item, { ...options, system: { ...item.system, skill: "thrown" } });
 }

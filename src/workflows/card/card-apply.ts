@@ -8,15 +8,10 @@ import type { AppliedMark, AttackCardData } from "../../data/chat/attack-card.js
 import { perPage } from "../../helpers/page-state.js";
 import { KeyedQueue } from "../../helpers/serial.js";
 import { healthModelOf } from "../../rules/index.js";
-import {
-  type AppliedRecord,
-  type ItemLevels,
-  planApplication,
-  planUndo,
-  type TargetState,
-  type WriteBatch,
-} from "../damage/apply-damage.js";
+import { planApplication } from "../damage/apply-damage.js";
+import type { AppliedRecord, ItemLevels, TargetState, WriteBatch } from "../damage/apply-records.js";
 import { statusTurns } from "../damage/grenade-effects.js";
+import { planUndo } from "../damage/undo-damage.js";
 import { criticalOf, damageOf } from "./card-data.js";
 
 /** What the GM needs from Foundry to apply damage from a card. */
@@ -154,7 +149,7 @@ async function applyNow(
 
 /**
  * What applying `card` to `wanted` (loaded as `targets`, their items at `levels`) does: the plan the GM's apply
- * writes, and the one each Apply button's preview shows (`card-actions.ts`), so the two cannot disagree.
+ * writes, and the one each Apply button's preview shows (`card-previews.ts`), so the two cannot disagree.
  */
 export function planCard(
   messageId: string,

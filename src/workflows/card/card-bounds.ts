@@ -1,5 +1,5 @@
 /**
- * The bounds the GM checks a player's melee card against (`card-actions.ts` `forgedProblem`), and the sheet's Punch
+ * The bounds the GM checks a player's melee card against (`card-gm.ts` `forgedProblem`), and the sheet's Punch
  * tooltip: what bare hands (RT-6) and a creature's natural attack (issue 13) can deal. Moved out of `melee.ts` and
  * `creature-attack.ts` unchanged, so those load when first used.
  */

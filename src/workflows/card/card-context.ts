@@ -16,7 +16,7 @@ import { d20ShotView } from "./d20-card.js";
 
 /**
  * The user a card is drawn for (issue 28): each page draws the card from its data for its own user, with only the
- * controls that user may use — the GM's checks on a request stay (card-actions.ts); this only spares a user
+ * controls that user may use — the GM's checks on a request stay (card-gm.ts); this only spares a user
  * buttons that would be refused.
  */
 export interface CardViewer {

@@ -10,12 +10,11 @@
  * A card the GM will not apply says so on every page: one changed since the GM sealed it, or one the GM's record of
  * attacks refused (attack-record.ts, T2-1C). A card whose data is not one this system reads draws no numbers at all.
  */
-import { SYSTEM_ID } from "../../constants.js";
 import { attackEntry } from "../attack/attack-record.js";
 import { cardProblem } from "./card-data.js";
 import { loadCardTemplate, renderCardNow, viewerOf } from "./card-render.js";
 import { cardDigest, cardOfMessage, sealOf } from "./card-seal.js";
-import { drawMessageBody, notice, redraw } from "./message-body.js";
+import { drawMessageBody, notice } from "./message-body.js";
 
 type Msg = ChatMessage.Implementation;
 
@@ -49,29 +48,5 @@ export function drawCard(m: Msg, html: HTMLElement): void {
       const refused = refusalOf(m);
       if (refused) body.prepend(notice(refused));
     },
-  });
-}
-
-/**
- * When a GM's seals, record of attacks or unlanded writes change (a card sealed, sealed again after a GM's edit,
- * refused, a write to finish), the cards they name are drawn again on this page: the card follows the GM's word.
- */
-export function redrawOnSeals(): void {
-  Hooks.on("updateUser", (user: User.Implementation, changed: object) => {
-    if (!user.isGM) return;
-    const flags = (
-      changed as { flags?: Record<string, { seals?: object; attacks?: object; unlanded?: object }> }
-    ).flags;
-    const mine = flags?.[SYSTEM_ID];
-    if (!mine) return;
-    const ids = new Set(
-      [mine.seals, mine.attacks, mine.unlanded]
-        .flatMap((o) => Object.keys(o ?? {}))
-        .map((k) => k.replace(/^-=/, "")),
-    );
-    for (const id of ids) {
-      const m = game.messages?.get(id);
-      if (m) void redraw(m);
-    }
   });
 }

@@ -8,8 +8,12 @@ import { notify } from "../../helpers/report.js";
 import { currentProfile } from "../../helpers/settings.js";
 import { iterativeBonuses } from "../../rules/d20/full-attack.js";
 import { type AttackEntry, admitEntry, attackEntries, attackEntry } from "../attack/attack-record.js";
-import type { WriteBatch } from "../damage/apply-damage.js";
+import type { WriteBatch } from "../damage/apply-records.js";
 import { turnOnFor } from "../damage/timed-status.js";
+import { type GMPorts, gmApplyDamage, gmUndoDamage, onGMQueue } from "./card-apply.js";
+import { bareHandsProblem, creatureProblem, squadCardProblem } from "./card-bounds.js";
+import { cardProblem, damageCeiling, mergeApplied, undoneOf } from "./card-data.js";
+import { cardDigest, sealOf } from "./card-seal.js";
 import {
   cardOf,
   isUuid,
@@ -20,11 +24,7 @@ import {
   targetState,
   undoneOn,
   unlandedOf,
-} from "./card-actions.js";
-import { type GMPorts, gmApplyDamage, gmUndoDamage, onGMQueue } from "./card-apply.js";
-import { bareHandsProblem, creatureProblem, squadCardProblem } from "./card-bounds.js";
-import { cardProblem, damageCeiling, mergeApplied, undoneOf } from "./card-data.js";
-import { cardDigest, sealOf } from "./card-seal.js";
+} from "./card-targets.js";
 import { isSquadCard } from "./squad-card.js";
 
 type Msg = ChatMessage.Implementation;
@@ -492,7 +492,7 @@ export async function finishUnlanded(messageId: string): Promise<boolean> {
 }
 
 /**
- * Seal a card a GM saw posted or rewritten (`watchCards` in card-actions.ts, which took `digest` from the event's own
+ * Seal a card a GM saw posted or rewritten (`watchCards` in card-hooks.ts, which took `digest` from the event's own
  * state, before any later write could land). A player's card created with a Reflex save already in it is not sealed:
  * the GM writes the saves (SW-38); nor is a card the GM would not apply, unless a GM wrote it (`vouch`).
  */
@@ -505,8 +505,6 @@ export async function sealCard(m: Msg, card: StoredCard, digest: string, vouch: 
 
 /** When this page becomes the active GM's: seal what was posted while no GM watched (`sealUnsealed`). */
 export const sealOnReady = (): Promise<void> => onGMQueue(sealUnsealed);
-
-export { handleStrayRequest } from "./stray-request.js";
 
 /** SF-B-05: apply a card held for a Basic-game tie once the exchange ends (documents/combat.ts `releaseDamage`). */
 export const applyHeld = (r: HeldRequest) => gmApplyDamage(r.messageId, r.ids, foundryGMPorts(), !!r.byGM);

@@ -8,10 +8,10 @@ import { SYSTEM_ID } from "../../constants.js";
 import { actorSystem, isItemType, tokenByUuid } from "../../documents/subtypes.js";
 import type { GMAnswer, GMRequestBody } from "../../helpers/gm-request.js";
 import { mayRollFortitude, rollFortitude } from "../damage/d20-fortitude.js";
-import { cardOf, fortitudeRolled, isUuid, recordOn, targetActor } from "./card-actions.js";
 import { onGMQueue } from "./card-apply.js";
 import { trustedCard } from "./card-gm.js";
 import { keepsNumbersSecret } from "./card-render.js";
+import { cardOf, fortitudeRolled, isUuid, recordOn, targetActor } from "./card-targets.js";
 import { d20GrenadeOf, reflexBonus, withReflexSave } from "./d20-grenade.js";
 
 type UserI = User.Implementation;

@@ -2,7 +2,7 @@
  * The d20 attack card (issue 14, stream d20ui): what a d20 card stores beside the engine-blind card, what it
  * shows, and what it keeps from players.
  *
- * - Stored (inside the GM's seal, `card-actions.ts` `trustedCard`, which digests all of the card but its public
+ * - Stored (inside the GM's seal, `card-gm.ts` `trustedCard`, which digests all of the card but its public
  *   marks): each target's attack bonus, Defense and its terms, threat range and miss chance; each shot's dice by
  *   key (the d20, the confirmation d20 on a threat, the concealment d% after a concealed hit: SW-04, SW-18, SW-32).
  * - Shown: "d20 16 − 1 = 15 vs Defense 15 → Hit", the threat and its confirmation ("Threat: confirm 17 − 1 = 16 →
@@ -15,7 +15,7 @@
 import type { D20CardTarget } from "../../data/chat/attack-card.js";
 import { struckCover } from "../../rules/d20/resolve.js";
 import type { Check, DiceResults, Modifier, Outcome } from "../../rules/index.js";
-import type { AppliedRecord } from "../damage/apply-damage.js";
+import type { AppliedRecord } from "../damage/apply-records.js";
 
 /**
  * The d20 block of a card target from its check, or nothing for the percentile engines' checks. A d20 card carries

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { planApplication, planUndo, type TargetState, type VitalityWoundsTarget } from "./apply-damage.js";
+import { planApplication } from "./apply-damage.js";
+import type { TargetState, VitalityWoundsTarget } from "./apply-records.js";
+import { planUndo } from "./undo-damage.js";
 
 const MSG = "cardMessage00001";
 const target = (id: string, value: number, over: Partial<TargetState> = {}): TargetState => ({

@@ -7,7 +7,7 @@
 
 import type { StoredCard } from "../../data/chat/attack-card.js";
 import { dozeTurns, type Outcome, STUN_TURNS } from "../../rules/index.js";
-import type { AppliedStatus } from "./apply-damage.js";
+import type { AppliedStatus } from "./apply-records.js";
 
 export type StatusTurns = Record<string, Partial<Record<AppliedStatus, number>>>;
 

@@ -13,7 +13,7 @@
  * - each member's own Morale (`system.swn.morale`, the default base), HP, defeated mark and the GM's "unaware" mark,
  *   so the losses and that default base are open to a player who looks;
  * - on the group: the band (its terms are on every card), the rounds it was intimidated (each announced by a card),
- *   the start snapshot, and which GM user's browser holds the factors (`system.moraleFactors`: a user id and a random
+ *   the start snapshot, and which GM user's browser holds the factors (`flags.moraleFactors`: a user id and a random
  *   key, no factor);
  * - on the Combat: the round each actor last read Morale in (`flags.moraleReads`) and last tried to intimidate in
  *   (`flags.intimidations`).
@@ -29,41 +29,32 @@
  * GM on another machine — leaves the band alone, refuses Intimidate and Read Morale at that side, and says why once.
  * Entering the factors in that browser takes the side over.
  *
- * Loaded when first needed (index.ts wires its requests and hooks lazily; `canvas/morale-band.ts` reads the band).
+ * The active GM's recompute, cards and requests are in side-morale-gm.ts, loaded when first needed (side-morale-hooks.ts
+ * wires its requests and hooks lazily; `canvas/morale-band.ts` reads the band).
  *
  * Writes. The active GM recomputes a side when something it counts changes; when the band changes it writes the
  * group once and posts one card (a Morale change = 1 group update + 1 card, `npm run bench`). An intimidation's group
  * write carries the new band with it, and its card says it.
  */
 
-import { isSwn } from "../../canvas/morale-band.js";
 import { SYSTEM_ID } from "../../constants.js";
-import { combatState } from "../../documents/combat/gm-state.js";
-import { actorSystem, isSide, isSquad, sideIdOf } from "../../documents/subtypes.js";
+import { actorSystem, isSquad, sideIdOf } from "../../documents/subtypes.js";
 import { perPage } from "../../helpers/page-state.js";
 import { notify } from "../../helpers/report.js";
-import { KeyedQueue } from "../../helpers/serial.js";
 import { clientSettings, SETTINGS } from "../../helpers/settings.js";
 import {
-  checkIntimidateThisRound,
-  checkReadThisRound,
-  intimidate,
   type LeaderKind,
   MORALE_BANDS,
   type Modifier,
   type MoraleBand,
   moraleBand,
-  moraleCheckBonus,
   RulesError,
-  readMorale,
   sideMorale,
   unitsLeft,
 } from "../../rules/index.js";
-import { keyed, line, literal, postRuleCard, type RuleLine } from "../card/rule-card.js";
 
 type CombatI = Combat.Implementation;
 type GroupI = CombatantGroup.OfType<"side">;
-type UserI = User.Implementation;
 
 /** The GM's factors of one side (SWN-12). */
 export interface GmMoraleFactors {
@@ -178,9 +169,9 @@ export function bandEffects(band: MoraleBand): { attack: number; ac: number } {
 /* -------------------------------------------- */
 
 /** combat id → side id → the GM's factors, and the key the group names when this browser holds them (§2-E). */
-type Store = Record<string, Record<string, Partial<GmMoraleFactors> & { key?: string }>>;
+export type Store = Record<string, Record<string, Partial<GmMoraleFactors> & { key?: string }>>;
 
-function readStore(key: "sideMorale" | "moraleRead"): Store {
+export function readStore(key: "sideMorale" | "moraleRead"): Store {
   const raw: unknown = clientSettings().get(SYSTEM_ID, SETTINGS[key]);
   return raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Store) : {};
 }
@@ -207,7 +198,7 @@ export interface FactorHolder {
 
 /** The holder the group names (a GM wrote it: players cannot write a CombatantGroup), or null when none entered any. */
 export function holderOf(group: GroupI): FactorHolder | null {
-  const h: unknown = isSide(group) ? group.system.moraleFactors : null;
+  const h: unknown = group.side?.moraleFactors;
   return isRecord(h) && typeof h.user === "string" && typeof h.key === "string"
     ? { user: h.user, key: h.key }
     : null;
@@ -237,32 +228,12 @@ export function notHeld(group: GroupI): RulesError {
 /** The sides this page has already said it leaves alone (once each, not at every HP change). */
 const WARNED = perPage(() => new Set<string>());
 
-function warnNotHeld(combat: CombatI, group: GroupI): void {
+export function warnNotHeld(combat: CombatI, group: GroupI): void {
   const key = `${combat.id}.${group.id}.${holderOf(group)?.key}`;
   if (WARNED().has(key)) return;
   WARNED().add(key);
   const e = notHeld(group);
   notify("warn", e.key, e.data);
-}
-
-/**
- * Keep the GM's factors of a side (GM), dropping combats no longer in the world; the group then names this browser
- * as their holder (a new key when it did not hold them: entering them here takes the side over); then recompute.
- */
-export async function setGmFactors(combat: CombatI, sideId: string, f: GmMoraleFactors): Promise<void> {
-  const group = combat.groups.get(sideId);
-  if (!group || !isSide(group)) return;
-  const live = new Set((game.combats?.contents ?? []).map((c) => c.id ?? ""));
-  const store = readStore("sideMorale");
-  const held = holdsFactors(combat, group) ? holderOf(group) : null;
-  const key = held?.key ?? foundry.utils.randomID();
-  const next: Store = {};
-  for (const [id, sides] of Object.entries(store)) if (live.has(id)) next[id] = sides;
-  next[combat.id ?? ""] = { ...(next[combat.id ?? ""] ?? {}), [sideId]: { ...f, key } };
-  await clientSettings().set(SYSTEM_ID, SETTINGS.sideMorale, next);
-  if (held?.key !== key || held.user !== game.user?.id)
-    await group.update({ system: { moraleFactors: { user: game.user?.id ?? "", key } } });
-  await refreshMorale(combat);
 }
 
 /** A side's members as Morale reads them. */
@@ -271,7 +242,7 @@ export function membersOf(combat: CombatI, sideId: string): MoraleMember[] {
     .filter((c) => sideIdOf(c) === sideId)
     .map((c) => {
       // SW-02: the GM's mark, kept on the Combat (T2-1B).
-      const unaware = combatState(combat).unaware.includes(c.id ?? "");
+      const unaware = combat.isUnaware(c.id ?? "");
       const actor = c.actor;
       // SWN-17: a squad counts its units among the forces, and its one pool among the HP.
       if (actor && isSquad(actor)) {
@@ -305,7 +276,7 @@ export function membersOf(combat: CombatI, sideId: string): MoraleMember[] {
     });
 }
 
-function publicOf(group: GroupI): PublicMorale {
+export function publicOf(group: GroupI): PublicMorale {
   const m = group.system.morale;
   return {
     band: m.band,
@@ -322,382 +293,6 @@ export function moraleOfSide(combat: CombatI, group: GroupI): SideMoraleNow | nu
     gmFactors(combat.id ?? "", group.id ?? ""),
     publicOf(group),
   );
-}
-
-const QUEUE = perPage(() => new KeyedQueue());
-
-/**
- * The active GM: bring every side's public record in line with its Morale now — the band, and the start snapshot
- * once the combat has started — in one group update per side that changed, and one card per band change.
- */
-export function refreshMorale(combat: CombatI): Promise<void> {
-  if (!game.user?.isActiveGM || !isSwn() || !combat.id) return Promise.resolve();
-  return QUEUE().run(combat.id, async () => {
-    for (const group of combat.groups.contents) {
-      if (!isSide(group)) continue;
-      // §2-E: without the GM's factors this browser would work out another number, write a band and post a card.
-      if (!holdsFactors(combat, group)) {
-        warnNotHeld(combat, group);
-        continue;
-      }
-      await settleSide(
-        membersOf(combat, group.id ?? ""),
-        gmFactors(combat.id ?? "", group.id ?? ""),
-        publicOf(group),
-        combat.started,
-        sideWrites(group),
-      );
-    }
-  });
-}
-
-/** What a Morale change writes: the side's public record (one group update), and one card. */
-export interface MoraleWrites {
-  updateSide(morale: {
-    readonly band?: string;
-    readonly intimidated?: readonly number[];
-    readonly start?: { readonly members: number; readonly hp: number };
-  }): Promise<void>;
-  postBand(before: string, after: MoraleBand): Promise<void>;
-}
-
-/**
- * SWN-12, SWN-13: bring one side's public record in line with its Morale now — the band, and the start snapshot once
- * the fight has started — in one update, and one card when the band changed (the first band a side gets, as the
- * fight starts, is no change of heart: no card). Nothing is written when nothing changed.
- */
-export async function settleSide(
-  members: readonly MoraleMember[],
-  gm: GmMoraleFactors,
-  pub: PublicMorale,
-  started: boolean,
-  w: MoraleWrites,
-): Promise<void> {
-  const now = sideMoraleNow(members, gm, pub);
-  const band = now?.band ?? "";
-  const start = started && now && pub.start.members === 0 ? startOf(members) : null;
-  if (band === pub.band && !start) return;
-  await w.updateSide({ band, ...(start ? { start } : {}) });
-  // Before the fight starts (the GM still gathering the sides) a band moves silently.
-  if (started && pub.band && band) await w.postBand(pub.band, band);
-}
-
-/** An Intimidate's outcome: success, and the band it moved the side to (null when it stayed). */
-export interface IntimidationResult {
-  readonly success: boolean;
-  readonly band: MoraleBand | null;
-}
-
-/**
- * SWN-09 after the roll: a success marks the round and, with the band it leaves, is one update of the side's record;
- * success or not, one card says it. Refused (a RulesError) when the side was intimidated this round already.
- */
-export async function recordIntimidation(
-  members: readonly MoraleMember[],
-  gm: GmMoraleFactors,
-  pub: PublicMorale,
-  round: number,
-  total: number,
-  w: Pick<MoraleWrites, "updateSide"> & { postIntimidation(r: IntimidationResult): Promise<void> },
-): Promise<IntimidationResult> {
-  const now = sideMoraleNow(members, gm, pub);
-  if (!now) throw new RulesError("FT.SWN.Morale.none", "That side has no Morale", { side: "" });
-  const { success } = intimidate(total, now.value, pub.intimidated.includes(round));
-  let result: IntimidationResult = { success, band: null };
-  if (success) {
-    const intimidated = [...pub.intimidated, round];
-    const band = sideMoraleNow(members, gm, { ...pub, intimidated })?.band ?? null;
-    await w.updateSide({ intimidated, ...(band && band !== pub.band ? { band } : {}) });
-    result = { success, band: band && band !== pub.band ? band : null };
-  }
-  await w.postIntimidation(result);
-  return result;
-}
-
-/** A side's writes in Foundry: its group, and a chat card. */
-function sideWrites(group: GroupI): MoraleWrites {
-  return {
-    updateSide: async (morale) => {
-      await group.update({ system: { morale } });
-    },
-    postBand: (before, after) => postBandCard(group, before, after),
-  };
-}
-
-const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
-
-/**
- * The band's effects as the card writes them: "Tactical retreat: −2 to attack" (SWN-13). The effects are a key each
- * reader localizes, formatted with the line's own values (`attack`, `ac`, `value`).
- */
-function bandLine(name: string, band: MoraleBand): RuleLine {
-  const e = bandEffects(band);
-  const effects =
-    e.attack && e.ac
-      ? "FT.SWN.Morale.attackAndAc"
-      : e.attack
-        ? "FT.SWN.Morale.attackTerm"
-        : e.ac
-          ? "FT.SWN.Morale.acTerm"
-          : "FT.SWN.Morale.noEffect";
-  return line(
-    keyed("FT.SWN.Morale.bandLine", {
-      side: name,
-      band: { key: `FT.SWN.Morale.${band}` },
-      effects: { key: effects },
-      value: signed(e.attack || e.ac),
-      attack: signed(e.attack),
-      ac: signed(e.ac),
-    }),
-    "ft-result",
-  );
-}
-
-async function postBandCard(group: GroupI, before: string, after: MoraleBand): Promise<void> {
-  const fell =
-    MORALE_BANDS.findIndex((b) => b.band === after) < MORALE_BANDS.findIndex((b) => b.band === before);
-  await postRuleCard(
-    {
-      kind: "ft-morale-card",
-      ruleId: "SWN-13",
-      title: keyed(fell ? "FT.SWN.Morale.fell" : "FT.SWN.Morale.rose", { side: group.name ?? "" }),
-      lines: [bandLine(group.name ?? "", after)],
-    },
-    { speaker: { alias: group.name ?? "" } },
-  );
-}
-
-/* -------------------------------------------- */
-/*  Intimidate and Read Morale                  */
-/* -------------------------------------------- */
-
-/**
- * The combatant of the actor the asker acts with (the sheet's), in `combat`, when the asker owns that actor (the
- * server vouched for the asker; the actor id is their word, checked here); null otherwise.
- */
-function askersCombatant(
-  combat: CombatI,
-  requester: UserI,
-  actorId: string,
-): Combatant.Implementation | null {
-  const c = combat.combatants.contents.find((m) => m.actor?.id === actorId || m.actorId === actorId);
-  return c?.actor?.testUserPermission(requester, "OWNER") ? c : null;
-}
-
-function checkedCombat(combatId: string): CombatI {
-  const combat = game.combats?.get(combatId);
-  if (!combat?.started)
-    throw new RulesError("FT.SWN.Morale.noFight", "Morale is read in a fight that has started");
-  if (!isSwn()) throw new RulesError("FT.SWN.Morale.notSwn", "This world does not use the SWN additions");
-  return combat;
-}
-
-/**
- * The bonus of the asker's Morale check, worked out here from the actor's sheet (review §2-C: never the asker's
- * word): SWN-09 Lead + Cha, SWN-10 Notice + the better of Wis and Cha (`moraleCheckBonus`). A squad has no skills or
- * attributes: 0. The owner can edit their own sheet (v13 common/documents/actor.mjs `#canUpdate`), within the
- * schema's bounds (skill −1..4), and the GM sees the sheet.
- */
-function checkBonus(actor: Actor.Implementation | null, skill: "notice" | "lead"): number {
-  const sys = actorSystem(actor);
-  if (!sys) return 0;
-  const a = sys.d20.abilities;
-  return moraleCheckBonus(sys.swn[skill], skill === "notice" ? [a.wis ?? 10, a.cha ?? 10] : [a.cha ?? 10]);
-}
-
-async function roll2d6(): Promise<Roll> {
-  return new Roll("2d6").evaluate();
-}
-
-const dice = (r: Roll) => r.dice.flatMap((d) => d.results.map((x) => x.result)).join(", ");
-
-/**
- * SWN-09 (the active GM, for `requester`): an Intimidate at a side — 2d6 + the asker's bonus against the side's
- * Morale now; a success lowers it by 1 and marks the round (a second this round is refused before anything is rolled).
- * One group update (the round, and the band if it moved) and one card; a failure is the card alone.
- */
-export async function handleIntimidate(
-  body: {
-    readonly combatId: string;
-    readonly actorId: string;
-    readonly sideId: string;
-  },
-  requester: UserI,
-): Promise<{ applied: string[]; skipped: { id: string; reason: string }[] }> {
-  const combat = checkedCombat(body.combatId);
-  // One at a time with the side's recomputations (review of issue 16, M6): two Intimidates in one round cannot
-  // both pass the round's check, and a recomputation never writes a band from before the intimidation.
-  return QUEUE().run(combat.id ?? "", () => intimidateNow(combat, body, requester));
-}
-
-async function intimidateNow(
-  combat: CombatI,
-  body: {
-    readonly combatId: string;
-    readonly actorId: string;
-    readonly sideId: string;
-  },
-  requester: UserI,
-): Promise<{ applied: string[]; skipped: { id: string; reason: string }[] }> {
-  const found = combat.groups.get(body.sideId);
-  const group = found && isSide(found) ? found : null;
-  const actor = askersCombatant(combat, requester, body.actorId);
-  if (!group) throw new RulesError("FT.SWN.Morale.noSide", "No such side");
-  if (!actor) throw new RulesError("FT.SWN.Morale.notInFight", "You have no combatant in this fight");
-  if (sideIdOf(actor) === group.id) throw new RulesError("FT.SWN.Morale.ownSide", "That is your own side");
-  // §2-E: the side's Morale is worked out where its factors are; elsewhere the check would be against another number.
-  if (!holdsFactors(combat, group)) throw notHeld(group);
-  const now = moraleOfSide(combat, group);
-  if (!now) throw new RulesError("FT.SWN.Morale.none", "That side has no Morale", { side: group.name ?? "" });
-  // The round the GM's writes left: a player's round write is not yet put back (`FrontierCombat#settled`).
-  const round = combat.settled.round;
-  const pub = publicOf(group);
-  // SWN-09: refused before anything is rolled once the side was intimidated this round, or once this actor tried
-  // this round (an action: a failure is no retry, review trust-and-faults-2 §2-C). The try is kept on the Combat,
-  // which only a GM may write (v13 common/documents/combat.mjs `#canUpdate`).
-  if (pub.intimidated.includes(round)) intimidate(0, now.value, true);
-  const who = actor.actor?.id ?? body.actorId;
-  checkIntimidateThisRound(roundsOf(combat, "intimidations")[who], round, actor.name ?? "");
-  await combat.update({ system: { intimidations: { ...roundsOf(combat, "intimidations"), [who]: round } } });
-  const bonus = checkBonus(actor.actor, "lead");
-  const r = await roll2d6();
-  const total = (r.total ?? 0) + bonus;
-  const rolled = literal(
-    `${actor.name ?? requester.name ?? ""}: 2d6 [${dice(r)}] ${bonus ? `${signed(bonus)} ` : ""}= ${total}`,
-  );
-  const side = group.name ?? "";
-  const { success } = await recordIntimidation(
-    membersOf(combat, group.id ?? ""),
-    gmFactors(combat.id ?? "", group.id ?? ""),
-    pub,
-    round,
-    total,
-    {
-      ...sideWrites(group),
-      postIntimidation: async ({ success, band }) => {
-        await postRuleCard(
-          {
-            kind: "ft-morale-card",
-            ruleId: "SWN-09",
-            title: keyed("FT.SWN.Intimidate.title", { side }),
-            lines: [
-              line(rolled),
-              line(
-                success ? keyed("FT.SWN.Intimidate.success", { side }) : keyed("FT.SWN.Intimidate.failure"),
-                `ft-result ${success ? "hit" : "miss"}`,
-              ),
-              ...(band ? [bandLine(side, band)] : []),
-            ],
-          },
-          { speaker: ChatMessage.getSpeaker({ actor: actor.actor ?? undefined }), rolls: [r] },
-        );
-      },
-    },
-  );
-  return { applied: success ? [group.id ?? ""] : [], skipped: [] };
-}
-
-/** What a reader learns of one side (SWN-10). */
-export interface ReadSide {
-  readonly id: string;
-  readonly name: string;
-  readonly value: number;
-  readonly band: MoraleBand;
-}
-
-/**
- * SWN-10 (the active GM, for `requester`): Read Morale — 2d6 + the bonus worked out from the reading actor's sheet
- * against 6, once per actor per round (a Move; the round is kept on the Combat, which only a GM may write: v13
- * common/documents/combat.mjs `#canUpdate`). A second read that round, or a side in sight whose factors this browser
- * does not hold, is refused before anything is rolled. On a success the GM writes the Morale of every side with a
- * member not hidden from players on the reader's own User (`flags.moraleReading`), for the reader's browser to keep.
- * The card, for all, says only the roll and whether it succeeded.
- */
-export async function handleReadMorale(
-  body: { readonly combatId: string; readonly actorId: string },
-  requester: UserI,
-): Promise<{ applied: string[]; skipped: { id: string; reason: string }[] }> {
-  const combat = checkedCombat(body.combatId);
-  // One at a time (as Intimidate): two reads of one actor in a round cannot both pass the round's check.
-  return QUEUE().run(combat.id ?? "", () => readNow(combat, body, requester));
-}
-
-/** The round each actor last read Morale in, or tried to intimidate in (the combat's GM state, issue 29). */
-function roundsOf(combat: CombatI, key: "moraleReads" | "intimidations"): Record<string, number> {
-  return combatState(combat)[key];
-}
-
-async function readNow(
-  combat: CombatI,
-  body: { readonly combatId: string; readonly actorId: string },
-  requester: UserI,
-): Promise<{ applied: string[]; skipped: { id: string; reason: string }[] }> {
-  const actor = askersCombatant(combat, requester, body.actorId);
-  if (!actor) throw new RulesError("FT.SWN.Morale.notInFight", "You have no combatant in this fight");
-  // The round the GM's writes left: a player's round write is not yet put back (`FrontierCombat#settled`).
-  const round = combat.settled.round;
-  const reader = actor.actor?.id ?? body.actorId;
-  checkReadThisRound(roundsOf(combat, "moraleReads")[reader], round, actor.name ?? "");
-  const seen = combat.groups.contents.filter(
-    (g): g is GroupI =>
-      isSide(g) && combat.combatants.contents.some((c) => sideIdOf(c) === g.id && !c.hidden),
-  );
-  for (const group of seen)
-    if (moraleOfSide(combat, group) && !holdsFactors(combat, group)) throw notHeld(group);
-  const bonus = checkBonus(actor.actor, "notice");
-  // The Move is spent whether the check succeeds or not: the round is kept before the roll.
-  await combat.update({ system: { moraleReads: { ...roundsOf(combat, "moraleReads"), [reader]: round } } });
-  const r = await roll2d6();
-  const total = (r.total ?? 0) + bonus;
-  const { success } = readMorale(total);
-  await postRuleCard(
-    {
-      kind: "ft-morale-card",
-      ruleId: "SWN-10",
-      title: keyed("FT.SWN.ReadMorale.title"),
-      lines: [
-        line([
-          literal(
-            `${actor.name ?? requester.name ?? ""}: 2d6 [${dice(r)}] ${bonus ? `${signed(bonus)} ` : ""}= ${total}`,
-          ),
-          keyed("FT.SWN.ReadMorale.vs"),
-        ]),
-        line(
-          keyed(success ? "FT.SWN.ReadMorale.success" : "FT.SWN.ReadMorale.failure"),
-          `ft-result ${success ? "hit" : "miss"}`,
-        ),
-      ],
-    },
-    { speaker: ChatMessage.getSpeaker({ actor: actor.actor ?? undefined }), rolls: [r] },
-  );
-  if (!success) return { applied: [], skipped: [] };
-  const sides: ReadSide[] = [];
-  for (const group of seen) {
-    const now = moraleOfSide(combat, group);
-    if (now) sides.push({ id: group.id ?? "", name: group.name ?? "", value: now.value, band: now.band });
-  }
-  const payload = { id: foundry.utils.randomID(), combatId: combat.id ?? "", round, sides };
-  if (requester.id === game.user?.id) await keepRead(payload);
-  else
-    try {
-      // §2-D: the reader's own User, which no other player may write; the reader trusts a GM's write only.
-      await requester.setFlag(SYSTEM_ID, "moraleReading", payload);
-    } catch (e) {
-      // The card already says the reading succeeded; the GM is told it did not reach the reader.
-      console.warn(`${SYSTEM_ID} | the Morale reading did not reach ${requester.name}:`, e);
-      notify("warn", "FT.SWN.ReadMorale.notDelivered", { user: requester.name ?? "" });
-    }
-  return { applied: sides.map((s) => s.id), skipped: [] };
-}
-
-/**
- * The reader's browser (an `updateUser` of its own User that set `moraleReading`): keep the reading when a GM wrote
- * it (the server names the writer, `userId`). The user may write their own User too (v13 common/documents/user.mjs
- * `#canUpdate`): that is not the GM's answer, and is not kept. Other players cannot write it at all.
- */
-export async function receiveReading(user: UserI, writerId: string): Promise<boolean> {
-  if (user.id !== game.user?.id || !game.users?.get(writerId)?.isGM) return false;
-  return keepRead(user.getFlag(SYSTEM_ID, "moraleReading"));
 }
 
 /** A reader's record of the Morale they read: combat id → side id → { value, band, round }. */

@@ -43,3 +43,11 @@ export function reopenBrokenDoor(wall: WallDoc, changes: { ds?: number }, userId
   if (changes.ds === CONST.WALL_DOOR_STATES.OPEN || game.users?.get(userId)?.isGM) return;
   void onGMQueue(() => wall.update({ ds: CONST.WALL_DOOR_STATES.OPEN }));
 }
+
+/** SF-X-41: the wall hooks that keep a broken door open (moved out of src/index.ts, which calls this once). */
+export function registerStructureDoorHooks(): void {
+  Hooks.on("preUpdateWall", (wall, changes) => keepBrokenDoorsOpen(wall, changes as { ds?: number }));
+  Hooks.on("updateWall", (wall, changes, _options, userId) =>
+    reopenBrokenDoor(wall, changes as { ds?: number }, userId),
+  );
+}

@@ -31,7 +31,7 @@ import {
   structuralCapacity,
   structuralDamage,
 } from "../../rules/index.js";
-import { ammoState } from "../attack/attack.js";
+import { ammoState } from "../attack/attacker.js";
 import { onGMQueue } from "../card/card-apply.js";
 import { keyed, line, postRuleCard } from "../card/rule-card.js";
 import { gateAttack } from "../turn/phase-gate.js";

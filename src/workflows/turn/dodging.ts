@@ -12,8 +12,6 @@
  * mark as it lands and puts back one made outside those phases (T2-2B, documents/combatant/mark-referee.ts).
  */
 import { isDodging } from "../../documents/combatant/dodging.js";
-import { guard } from "../../helpers/report.js";
-import { mayMarkDodging } from "./phase-gate.js";
 
 type CombatantI = Combatant.Implementation;
 
@@ -24,43 +22,4 @@ export { isDodging };
 export async function setDodging(c: CombatantI, on: boolean): Promise<void> {
   const round = c.parent?.round ?? 0;
   await c.update({ system: { dodging: on ? round : null } });
-}
-
-type MenuEntry = foundry.applications.ux.ContextMenu.Entry<HTMLElement>;
-
-/** Add "Dodging this round" / "Not dodging" to the tracker's combatant menu, for the combatant's owners. */
-export function registerDodging(): void {
-  Hooks.on("getCombatTrackerContextOptions", (app, entries) => {
-    const combatantOf = (li: HTMLElement): CombatantI | undefined => {
-      const viewed = (app as { viewed?: Combat.Implementation | null }).viewed;
-      return viewed?.combatants.get(li.dataset.combatantId ?? "");
-    };
-    const mayMark = (c: CombatantI | undefined): c is CombatantI => !!c?.isOwner && !!c.parent?.started;
-    (entries as MenuEntry[]).push(
-      {
-        name: "FT.Dodge.mark",
-        icon: '<i class="fa-solid fa-person-running"></i>',
-        condition: (li) => {
-          const c = combatantOf(li);
-          return mayMark(c) && !isDodging(c);
-        },
-        callback: (li) => {
-          const c = combatantOf(li);
-          return c?.parent && mayMarkDodging(c.parent, c) ? guard(() => setDodging(c, true)) : undefined;
-        },
-      },
-      {
-        name: "FT.Dodge.clear",
-        icon: '<i class="fa-solid fa-person"></i>',
-        condition: (li) => {
-          const c = combatantOf(li);
-          return mayMark(c) && isDodging(c);
-        },
-        callback: (li) => {
-          const c = combatantOf(li);
-          return c?.parent && mayMarkDodging(c.parent, c) ? guard(() => setDodging(c, false)) : undefined;
-        },
-      },
-    );
-  });
 }

@@ -395,8 +395,3 @@ export function onPreUpdateToken(doc: TokenD, changes: Record<string, unknown>):
   };
   return refused(r) ? false : undefined;
 }
-
-/** `init`: the hook that keeps a character held in melee in place. */
-export function registerPhaseHooks(): void {
-  Hooks.on("preUpdateToken", (doc, changes) => onPreUpdateToken(doc, changes as Record<string, unknown>));
-}

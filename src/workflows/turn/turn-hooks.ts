@@ -1,0 +1,61 @@
+/**
+ * The turn's hooks, registered from one place (`registerTurnHooks`, called by src/index.ts at init): "Dodging this
+ * round" in the combat tracker's combatant menu (SF-X-10; moved out of dodging.ts, which keeps the mark itself, so
+ * dodging.ts and phase-gate.ts no longer import each other) and the hold of a character in melee (SF-X-09,
+ * phase-gate.ts `onPreUpdateToken`).
+ */
+import { guard } from "../../helpers/report.js";
+import { isDodging, setDodging } from "./dodging.js";
+import { mayMarkDodging, onPreUpdateToken } from "./phase-gate.js";
+
+type CombatantI = Combatant.Implementation;
+
+/** Every hook of the turn: the dodging menu, then the melee hold (their hook names are theirs alone). */
+export function registerTurnHooks(): void {
+  registerDodging();
+  registerPhaseHooks();
+}
+
+type MenuEntry = foundry.applications.ux.ContextMenu.Entry<HTMLElement>;
+
+/** Add "Dodging this round" / "Not dodging" to the tracker's combatant menu, for the combatant's owners. */
+function registerDodging(): void {
+  Hooks.on("getCombatTrackerContextOptions", (app, entries) => {
+    const combatantOf = (li: HTMLElement): CombatantI | undefined => {
+      const viewed = (app as { viewed?: Combat.Implementation | null }).viewed;
+      return viewed?.combatants.get(li.dataset.combatantId ?? "");
+    };
+    const mayMark = (c: CombatantI | undefined): c is CombatantI => !!c?.isOwner && !!c.parent?.started;
+    (entries as MenuEntry[]).push(
+      {
+        name: "FT.Dodge.mark",
+        icon: '<i class="fa-solid fa-person-running"></i>',
+        condition: (li) => {
+          const c = combatantOf(li);
+          return mayMark(c) && !isDodging(c);
+        },
+        callback: (li) => {
+          const c = combatantOf(li);
+          return c?.parent && mayMarkDodging(c.parent, c) ? guard(() => setDodging(c, true)) : undefined;
+        },
+      },
+      {
+        name: "FT.Dodge.clear",
+        icon: '<i class="fa-solid fa-person"></i>',
+        condition: (li) => {
+          const c = combatantOf(li);
+          return mayMark(c) && isDodging(c);
+        },
+        callback: (li) => {
+          const c = combatantOf(li);
+          return c?.parent && mayMarkDodging(c.parent, c) ? guard(() => setDodging(c, false)) : undefined;
+        },
+      },
+    );
+  });
+}
+
+/** `init`: the hook that keeps a character held in melee in place. */
+function registerPhaseHooks(): void {
+  Hooks.on("preUpdateToken", (doc, changes) => onPreUpdateToken(doc, changes as Record<string, unknown>));
+}
