@@ -174,14 +174,30 @@ abstract class ItemModel<T extends ItemType> extends FrontierModel<
 export class WeaponModel extends ItemModel<"weapon"> {
   static override readonly spec = ITEM_SPECS.weapon;
   static override readonly type = "weapon";
-  #facts: WeaponFacts | null = null;
 
   /** This weapon's facts, shared (frozen: a reader that changes them would change every other reader's). */
   get facts(): WeaponFacts {
-    this.#facts ??= deepFreeze(weaponFacts(this.parent?.name ?? "", this));
-    return this.#facts;
+    let facts = KEPT_FACTS.get(this);
+    if (!facts) {
+      facts = deepFreeze(weaponFacts(this.parent?.name ?? "", this));
+      KEPT_FACTS.set(this, facts);
+    }
+    return facts;
+  }
+
+  /**
+   * The same model initialised again in place (`DataModel#reset`, or `updateSource` on the model itself, common/
+   * abstract/data.mjs, both end in `_initialize`) has new numbers: its kept facts go. Kept in a WeakMap, not a class
+   * field, because the DataModel constructor calls `_initialize` before a subclass's fields exist.
+   */
+  protected override _initialize(...args: Parameters<ItemModel<"weapon">["_initialize"]>): void {
+    super._initialize(...args);
+    KEPT_FACTS.delete(this);
   }
 }
+
+/** Each weapon model's facts, worked out on first read (`WeaponModel#facts`). */
+const KEPT_FACTS = new WeakMap<WeaponModel, WeaponFacts>();
 
 function deepFreeze<T extends object>(value: T): T {
   for (const v of Object.values(value)) if (v && typeof v === "object") deepFreeze(v);

@@ -50,6 +50,7 @@ import * as sideRolls from "./combat/side-rolls.js";
 import * as sides from "./combat/sides.js";
 import { startTurnByCount, turnStepEvents } from "./combat/turn-events.js";
 import * as judge from "./combat/turn-referee.js";
+import { FrontierCombatantGroup } from "./combatant-group.js";
 import { isSide } from "./subtypes.js";
 
 export { handleNextRoundRequest } from "./combat/rounds.js";
@@ -85,7 +86,15 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   }
 
   get sideGroups(): Side[] {
-    return this.groups.contents.filter(isSide);
+    const sides = this.groups.contents.filter(isSide);
+    // A side answers for itself (FrontierCombatantGroup: its seal, R1-5d, and who may roll it). A group of another
+    // class (a module that replaced CONFIG.CombatantGroup.documentClass without extending ours) would answer
+    // nothing, and a hidden NPC side's roll would go out unsealed: refuse clearly instead.
+    if (sides.some((g) => !(g instanceof FrontierCombatantGroup)))
+      throw new Error(
+        "Frontier Tactics: the combat's sides are not this system's CombatantGroup class (a module replaced CONFIG.CombatantGroup.documentClass); side initiative cannot run.",
+      );
+    return sides;
   }
 
   /**

@@ -102,6 +102,7 @@ const settings = clientSettings;
 
 export function registerSettings(): void {
   const s = settings();
+  Hooks.on("deleteSetting", () => forgetEngine());
   s.register(SYSTEM_ID, SETTINGS.engine, {
     name: "FT.Settings.engine.name",
     hint: "FT.Settings.engine.hint",
@@ -244,7 +245,11 @@ export function currentVariant(): "basic" | "expanded" {
  */
 const pageEngine = perPage((): { engine: ResolutionEngine | null } => ({ engine: null }));
 
-/** A setting the engine is built from changed: the next `currentEngine` builds it again. */
+/**
+ * A setting the engine is built from changed: the next `currentEngine` builds it again. Also on `deleteSetting`
+ * (registered with the settings): v13 runs no `onChange` when a Setting document is deleted (client/documents/
+ * setting.mjs has no `_onDelete` calling it), and the value read falls back to the default.
+ */
 function forgetEngine(): void {
   pageEngine().engine = null;
 }

@@ -254,6 +254,19 @@ describe("scenario: one attack builds the engine once and a weapon's facts once 
     expect(each(third, "engine")).toEqual(expected(0, 0));
     expect(each(third, blaster)).toEqual(expected(0, 0));
     expect(each(third, "weaponFacts:Kara's Blaster")).toEqual(expected(1, 1));
+
+    // The same model initialised again in place (a module's `system.updateSource`, v13 common/abstract/data.mjs ends
+    // it in `_initialize`): the kept facts go with the old numbers, and the next read has the new ones.
+    const rofs = alice.run(() => {
+      const sys = G().game.actors.get(KARA).items.get(BLASTER).system;
+      const read = [sys.facts.rof];
+      sys.updateSource({ rof: 3 });
+      read.push(sys.facts.rof);
+      sys.updateSource({ rof: 2 });
+      read.push(sys.facts.rof);
+      return read;
+    });
+    expect(rofs.slice(1)).toEqual([3, 2]);
     expect(table.unhandled).toEqual([]);
   }, 30_000);
 

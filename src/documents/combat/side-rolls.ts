@@ -66,7 +66,7 @@ async function cardData(combat: C, card: SideCard<Roll>): Promise<ChatMessage.Cr
 
 /** Is a roll of this side to be kept from players: "hide NPC initiative" and no player character on it? */
 function seals(combat: C, sideId: string): boolean {
-  const group = combat.groups.get(sideId);
+  const group = combat.sideGroups.find((g) => g.id === sideId);
   return group ? group.sealsRolls : !!getSetting(SETTINGS.hideNpcInitiative);
 }
 
