@@ -1,38 +1,94 @@
 /**
  * The import graph of `src/`, read from the files themselves (issue 28's card test, issue 29's layer test): every
- * relative module a file imports — static, `import type`, dynamic (`import("…")`), side-effect (`import "…"`) and
- * re-exports (`export … from`, `export * from`) — so a type-only or lazily loaded import counts as much as any other.
- * Test files (`*.test.ts`) and declaration files (`*.d.ts`) are left out. Read by text, not parsed: a specifier in a
- * comment (`from "./x.js"`) would count too, which errs towards failing.
+ * module a file imports — static, `import type`, dynamic (`import("…")`, also with backticks), side-effect
+ * (`import "…"`) and re-exports (`export … from`, `export * from`) — so a type-only or lazily loaded import counts as
+ * much as any other. Declaration files (`*.d.ts`, the `types/` layer) are read too; test files (`*.test.ts`) are
+ * left out. Read by text, not parsed: a specifier in a comment (`from "./x.js"`) counts too, which errs towards
+ * failing. Strict where a text reader could be fooled: a dynamic import whose argument is not one plain string, a
+ * relative import that resolves to no `.ts` file under `src/` (an extensionless or `index` import is resolved as
+ * TypeScript's bundler resolution does), a symlink, or a source file that is not `.ts` is reported, never skipped.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
 export const SRC = resolve(__dirname, "../src");
 
-/** The source files under `dir`, tests and declarations aside. */
-export function filesUnder(dir: string): string[] {
+/** What the reader refuses to pass over: non-literal dynamic imports, unresolved imports, symlinks, stray files. */
+export const problems: string[] = [];
+
+/** The source files under `dir` (declarations included), tests aside; symlinks and non-`.ts` files are problems. */
+export function filesUnder(dir: string, { declarations = true } = {}): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return filesUnder(path);
-    return name.endsWith(".ts") && !name.endsWith(".test.ts") && !name.endsWith(".d.ts") ? [path] : [];
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink()) {
+      problems.push(`${relative(SRC, path)}: a symlink (its imports would escape the graph)`);
+      return [];
+    }
+    if (stat.isDirectory()) return filesUnder(path, { declarations });
+    if (/\.(m|c)?[jt]sx?$/.test(name) && !name.endsWith(".ts")) {
+      problems.push(`${relative(SRC, path)}: a source file that is not .ts (not read)`);
+      return [];
+    }
+    if (!name.endsWith(".ts")) return []; // data and configuration (tsconfig.json)
+    if (name.endsWith(".test.ts")) return [];
+    if (name.endsWith(".d.ts") && !declarations) return [];
+    return [path];
   });
 }
 
 /** Every module specifier a source text imports or re-exports (static, type-only, dynamic, side-effect). */
 export function specifiersOf(source: string): string[] {
-  return [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g)].map((m) => m[1]!);
+  const found = [
+    ...source.matchAll(/(?:\bfrom\s*|\bimport\s*)(["'])([^"']+)\1/g),
+    ...source.matchAll(/\bimport\s*\(\s*(["'`])([^"'`]+)\1\s*\)/g),
+  ]
+    .sort((a, b) => a.index - b.index)
+    .map((m) => m[2]!);
+  // `import(` followed by anything but one plain string (a variable, a concatenation, `${…}`) cannot be read.
+  for (const m of source.matchAll(/\bimport\s*\(\s*([^)]*)\)/g)) {
+    const arg = m[1]!.trim();
+    if (!/^(["'`])[^"'`$]+\1$/.test(arg)) found.push(`<dynamic import of ${arg || "nothing"}>`);
+  }
+  return found;
 }
 
-/** The `src` files a file imports, as paths relative to `src` (`.js` specifiers name the `.ts` file). */
+/** Non-code files `src` may import by relative path (the stylesheet the entry point hands to Vite). */
+const ASSETS = new Set(["styles/frontier-tactics.css"]);
+
+/** A relative specifier as the file it names, as TypeScript's bundler resolution finds it, or null. */
+function resolveSpec(file: string, spec: string): string | null {
+  const base = resolve(dirname(file), spec);
+  const tries = spec.endsWith(".js")
+    ? [base.replace(/\.js$/, ".ts")]
+    : spec.endsWith(".ts")
+      ? [base]
+      : [`${base}.ts`, join(base, "index.ts")];
+  return tries.find((t) => existsSync(t)) ?? null;
+}
+
+/** The `src` files a file imports, as paths relative to `src`; what cannot be resolved there goes to `problems`. */
 export function importsOf(file: string): string[] {
-  return specifiersOf(readFileSync(file, "utf8"))
-    .filter((spec) => spec.startsWith("."))
-    .map((spec) => relative(SRC, resolve(dirname(file), spec.replace(/\.js$/, ".ts"))));
+  const out: string[] = [];
+  for (const spec of specifiersOf(readFileSync(file, "utf8"))) {
+    const where = relative(SRC, file);
+    if (spec.startsWith("<")) {
+      problems.push(`${where}: ${spec}`);
+      continue;
+    }
+    if (!spec.startsWith(".")) continue; // a package
+    if (ASSETS.has(relative(resolve(SRC, ".."), resolve(dirname(file), spec)))) continue;
+    const target = resolveSpec(file, spec);
+    const rel = target ? relative(SRC, target) : null;
+    if (!rel || rel.startsWith("..")) problems.push(`${where}: "${spec}" names no .ts file under src/`);
+    else out.push(rel);
+  }
+  return out;
 }
 
 /** Every `src` file (relative to `src`) → the `src` files it imports. */
 export function importGraph(): Map<string, string[]> {
+  problems.length = 0;
   return new Map(filesUnder(SRC).map((f) => [relative(SRC, f), importsOf(f)]));
 }
 
