@@ -5,7 +5,7 @@
  * user (an owner may write a Combatant's flags, v13 common/documents/combatant.mjs `#canUpdate`).
  */
 import { factsOf } from "../data/item/facts.js";
-import { isItemType } from "../documents/subtypes.js";
+import { isItemType } from "../data/subtypes.js";
 import {
   checkDeclaration,
   type DeclarationInput,

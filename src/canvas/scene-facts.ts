@@ -5,9 +5,9 @@
  * involve at all (a player's never a hidden one or one they cannot see: {@link mayInvolve}).
  */
 import { d20TargetFacts } from "../data/actor/d20-facts.js";
+import { actorSystem, isSquad } from "../data/subtypes.js";
 import { flatFootedIn } from "../documents/combat/d20-initiative.js";
 import { isDodging } from "../documents/combatant/dodging.js";
-import { actorSystem, isSquad } from "../documents/subtypes.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import {
   type AlphaDawnVariant,

@@ -11,7 +11,7 @@
  * in the round it was made, or in the next before that combatant's turn.
  */
 import { SYSTEM_ID } from "../constants.js";
-import { isItemType } from "../documents/subtypes.js";
+import { isItemType } from "../data/subtypes.js";
 import {
   insideArea,
   SUPPRESSION_AREA_M,

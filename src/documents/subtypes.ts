@@ -3,19 +3,8 @@
  * is the type: fvtt-types gives a document of any subtype a `system` that is the union of every model, and a guard
  * narrows it to the model of that subtype (`Item.OfType<"weapon">` is FrontierItem<"weapon">, see
  * types/foundry-config.d.ts). No Foundry global is touched, so pure code and tests can import this. The item and
- * actor guards are the models' (`data/subtypes.ts`, issue 29), passed on here with the others.
+ * actor guards are the models' (`data/subtypes.ts`, issue 29); these are the combat's.
  */
-
-export {
-  type ActorSystem,
-  actorSystem,
-  type FrontierActorType,
-  type FrontierItemType,
-  isFrontierActor,
-  isFrontierItem,
-  isItemType,
-  isSquad,
-} from "../data/subtypes.js";
 
 /**
  * The id of a combatant's side. v13's `Combatant#_prepareGroup` replaces `group` (the stored id) with the group

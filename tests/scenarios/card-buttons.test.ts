@@ -268,7 +268,7 @@ describe("scenario: the attack's scene, not the one being viewed", () => {
     gmViews(BRIDGE); // in feet
     const heads = (card: unknown) =>
       table.client(GM_ID).run(async () => {
-        const { renderCard } = await import("../../src/workflows/attack/attack.js");
+        const { renderCard } = await import("../../src/workflows/card/card-render.js");
         const el = G().document.createElement("div") as HTMLElement;
         el.innerHTML = await renderCard(card as never);
         return [...el.querySelectorAll(".ft-target-head")].map((h) => text(h));

@@ -507,7 +507,7 @@ export const tokenUuid = (scene: string, token: string): string => `Scene.${scen
  */
 export async function postCard(table: Table, client: Client, card: unknown): Promise<string> {
   const id = await client.run(async () => {
-    const { renderCard } = await import("../../src/workflows/attack/attack.js");
+    const { renderCard } = await import("../../src/workflows/card/card-render.js");
     const { migrateCard } = await import("../../src/data/chat/card-migration.js");
     const msg = await G().ChatMessage.create({
       type: "attack",

@@ -122,7 +122,7 @@ function replay(client: Client, msg: string, change: (card: Any) => void = () =>
     const card = structuredClone(m.system.card);
     card.applied = [];
     change(card);
-    const { renderCard } = await import("../../src/workflows/attack/attack.js");
+    const { renderCard } = await import("../../src/workflows/card/card-render.js");
     const copy = await G().ChatMessage.create({
       type: "attack",
       system: { card },
@@ -194,7 +194,7 @@ describe("scenario: a card posted again is refused (issue 27, T2-1C)", () => {
 /** `client` posts a card whose data is `card` and whose stored HTML is `html` (drawn from another card). */
 function postWithHtml(client: Client, card: unknown, htmlOf: unknown): Promise<string> {
   return client.run(async () => {
-    const { renderCard } = await import("../../src/workflows/attack/attack.js");
+    const { renderCard } = await import("../../src/workflows/card/card-render.js");
     const m = await G().ChatMessage.create({
       type: "attack",
       system: { card },

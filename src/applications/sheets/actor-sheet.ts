@@ -6,8 +6,8 @@
 import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../../constants.js";
 import { HANDEDNESS, RACES } from "../../data/actor/specs.js";
+import { isFrontierActor, isItemType } from "../../data/subtypes.js";
 import { carriedOf, linkPower } from "../../documents/item/power-links.js";
-import { isFrontierActor, isItemType } from "../../documents/subtypes.js";
 import { keepClassName } from "../../helpers/class-name.js";
 import { guard, guarded } from "../../helpers/report.js";
 import { currentProfile, currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js";

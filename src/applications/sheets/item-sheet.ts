@@ -5,7 +5,7 @@
 import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../../constants.js";
 import { DAMAGE_KINDS, DEFENSE_MODES, POWER_KINDS, PSAS, WEAPON_SKILLS } from "../../data/item/specs.js";
-import { isFrontierItem, isItemType } from "../../documents/subtypes.js";
+import { isFrontierItem, isItemType } from "../../data/subtypes.js";
 import { keepClassName } from "../../helpers/class-name.js";
 import { guarded } from "../../helpers/report.js";
 import { currentProfile, getSetting, SETTINGS } from "../../helpers/settings.js";

@@ -5,7 +5,7 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../../constants.js";
-import { isSquad } from "../../documents/subtypes.js";
+import { isSquad } from "../../data/subtypes.js";
 import { keepClassName } from "../../helpers/class-name.js";
 import { guarded, notify } from "../../helpers/report.js";
 import { keepClearedNumbers } from "./cleared-numbers.js";

@@ -6,6 +6,7 @@
  */
 import { SYSTEM_ID } from "../../constants.js";
 import { keyed, line, literal, ruleCardMessage } from "../../data/chat/rule-card.js";
+import { actorSystem } from "../../data/subtypes.js";
 import { keepEntries, keptEntry } from "../../helpers/d20-secrets.js";
 import {
   actAfter,
@@ -15,7 +16,7 @@ import {
   surpriseRound,
   triggerReady,
 } from "../../rules/d20/initiative.js";
-import { actorSystem, sideIdOf } from "../subtypes.js";
+import { sideIdOf } from "../subtypes.js";
 import { localize, type Member, serialByCount } from "./common.js";
 import {
   type D20InitiativeFlag,

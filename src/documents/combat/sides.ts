@@ -3,7 +3,8 @@
  * and who is on which side — sides made by disposition or one per character, a combatant moved to another side.
  * Module functions taking the combat (issue 29: documents/combat.ts split by concern).
  */
-import { actorSystem, isSide, sideIdOf } from "../subtypes.js";
+import { actorSystem } from "../../data/subtypes.js";
+import { isSide, sideIdOf } from "../subtypes.js";
 import { type Member, SIDE } from "./common.js";
 import { type CombatView, emptySides, assignSides as planSides } from "./side-initiative.js";
 

@@ -7,9 +7,9 @@
  * with the Item document (issue 29: `documents/item.ts` imported it from a workflow).
  */
 import { type Carried, linkProblem } from "../../data/item/power.js";
+import { isItemType } from "../../data/subtypes.js";
 import { currentVariant } from "../../helpers/settings.js";
 import type { RulesError } from "../../rules/index.js";
-import { isItemType } from "../subtypes.js";
 
 type ItemI = Item.Implementation;
 

@@ -14,7 +14,7 @@ import { suppressingInto } from "../../canvas/suppression.js";
 import type { AttackCardData, GrenadeCard } from "../../data/chat/attack-card.js";
 import type { WeaponSystem } from "../../data/item/facts.js";
 import { factsOf } from "../../data/item/facts.js";
-import { isFrontierActor, isItemType } from "../../documents/subtypes.js";
+import { isFrontierActor, isItemType } from "../../data/subtypes.js";
 import { requestGM } from "../../helpers/gm-request.js";
 import { notify, report } from "../../helpers/report.js";
 import { currentEngine, currentVariant } from "../../helpers/settings.js";
@@ -33,13 +33,6 @@ import type { AttackOptions } from "./attack-options.js";
 import type { AttackRequest, OffHandOption, StepRequest } from "./attack-plan.js";
 import { ammoState, attackerFacts } from "./attacker.js";
 import { d20WeaponProblem } from "./d20-facts.js";
-
-export {
-  keepsNumbersSecret,
-  renderCard,
-  rollFormula,
-  withoutAttackerNumbers,
-} from "../card/card-render.js";
 
 type ActorI = Actor.Implementation;
 type ItemI = Item.Implementation;

@@ -9,7 +9,7 @@ import { involvedTokens, movementOf } from "../../canvas/scene-facts.js";
 import { isSuppressed, isThreatened } from "../../canvas/suppression.js";
 import { d20AttackerFacts } from "../../data/actor/d20-facts.js";
 import type { WeaponSystem } from "../../data/item/facts.js";
-import { type FrontierActorType, isItemType } from "../../documents/subtypes.js";
+import { type FrontierActorType, isItemType } from "../../data/subtypes.js";
 import { type AttackerFacts, visionAidFromGear } from "../../rules/index.js";
 import type { AmmoState } from "./attack-plan.js";
 

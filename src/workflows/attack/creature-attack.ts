@@ -15,7 +15,7 @@
 import { attackTargets, readTarget } from "../../canvas/scene-facts.js";
 import type { AttackCardData } from "../../data/chat/attack-card.js";
 import type { WeaponSystem } from "../../data/item/facts.js";
-import { isFrontierActor } from "../../documents/subtypes.js";
+import { isFrontierActor } from "../../data/subtypes.js";
 import { notify, report } from "../../helpers/report.js";
 import { currentVariant } from "../../helpers/settings.js";
 import {

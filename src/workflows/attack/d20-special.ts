@@ -7,7 +7,8 @@
  * assisted rule): the card says it. An NPC defender's bonus stays off the card when players may not see its numbers.
  */
 import { attackTargets, readTarget } from "../../canvas/scene-facts.js";
-import { isItemType } from "../../documents/subtypes.js";
+import { keyed, line, literal, type RuleText } from "../../data/chat/rule-card.js";
+import { isItemType } from "../../data/subtypes.js";
 import { notify, report } from "../../helpers/report.js";
 import {
   banthaRush,
@@ -24,7 +25,7 @@ import {
 import { D20_REACH_M, D20_SIZES, type D20Size } from "../../rules/d20/tables.js";
 import { RulesError } from "../../rules/index.js";
 import { keepsNumbersSecret } from "../card/card-render.js";
-import { keyed, line, literal, postRuleCard, type RuleText } from "../card/rule-card.js";
+import { postRuleCard } from "../card/rule-card.js";
 import { recordD20Attack, turnGate } from "../turn/turn-ledger.js";
 
 type ActorI = Actor.Implementation;

@@ -13,7 +13,7 @@ import { attackTargets, readTarget } from "../../canvas/scene-facts.js";
 import type { AttackCardData } from "../../data/chat/attack-card.js";
 import type { WeaponSystem } from "../../data/item/facts.js";
 import { factsOf } from "../../data/item/facts.js";
-import { type FrontierActorType, isFrontierActor, isItemType } from "../../documents/subtypes.js";
+import { type FrontierActorType, isFrontierActor, isItemType } from "../../data/subtypes.js";
 import { notify, report } from "../../helpers/report.js";
 import { currentVariant } from "../../helpers/settings.js";
 import {

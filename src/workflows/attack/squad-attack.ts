@@ -23,7 +23,7 @@
 import { bandOfToken } from "../../canvas/morale-band.js";
 import { attackTargets, readTarget } from "../../canvas/scene-facts.js";
 import { type AttackCardData, CARD_VERSION, type SquadCard } from "../../data/chat/attack-card.js";
-import { actorSystem, isSquad } from "../../documents/subtypes.js";
+import { actorSystem, isSquad } from "../../data/subtypes.js";
 import { notify, report } from "../../helpers/report.js";
 import { currentProfile, currentVariant } from "../../helpers/settings.js";
 import {

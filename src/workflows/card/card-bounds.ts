@@ -5,7 +5,7 @@
  */
 
 import type { AttackCardData } from "../../data/chat/attack-card.js";
-import { type FrontierActorType, isFrontierActor, isItemType, isSquad } from "../../documents/subtypes.js";
+import { type FrontierActorType, isFrontierActor, isItemType, isSquad } from "../../data/subtypes.js";
 import { currentProfile } from "../../helpers/settings.js";
 import {
   bareHandAttacks,

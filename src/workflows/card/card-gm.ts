@@ -1,8 +1,9 @@
 import { SYSTEM_ID } from "../../constants.js";
 import { type StoredCard, tokenIds } from "../../data/chat/attack-card.js";
 import { factsOf } from "../../data/item/facts.js";
+import { actorSystem, isItemType } from "../../data/subtypes.js";
 import type { HeldRequest } from "../../documents/combat/exchange.js";
-import { actorSystem, isAttackMessage, isItemType, tokenByUuid } from "../../documents/subtypes.js";
+import { isAttackMessage, tokenByUuid } from "../../documents/subtypes.js";
 import type { GMAnswer, GMRequestBody } from "../../helpers/gm-request.js";
 import { notify } from "../../helpers/report.js";
 import { currentProfile } from "../../helpers/settings.js";

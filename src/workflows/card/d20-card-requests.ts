@@ -5,7 +5,8 @@
  */
 import type { SuppressingEntry } from "../../canvas/suppression.js";
 import { SYSTEM_ID } from "../../constants.js";
-import { actorSystem, isItemType, tokenByUuid } from "../../documents/subtypes.js";
+import { actorSystem, isItemType } from "../../data/subtypes.js";
+import { tokenByUuid } from "../../documents/subtypes.js";
 import type { GMAnswer, GMRequestBody } from "../../helpers/gm-request.js";
 import { mayRollFortitude, rollFortitude } from "../damage/d20-fortitude.js";
 import { onGMQueue } from "./card-apply.js";

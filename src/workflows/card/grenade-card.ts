@@ -8,7 +8,8 @@ import { cardIsPublic, cardName, occupants, unitsPerPixel } from "../../canvas/s
 import type { AttackCardData, CardTarget, GrenadeCard, TargetDamage } from "../../data/chat/attack-card.js";
 import type { WeaponSystem } from "../../data/item/facts.js";
 import { factsOf } from "../../data/item/facts.js";
-import { actorSystem, tokenByUuid } from "../../documents/subtypes.js";
+import { actorSystem } from "../../data/subtypes.js";
+import { tokenByUuid } from "../../documents/subtypes.js";
 import { currentEngine } from "../../helpers/settings.js";
 import { explosiveStun } from "../../rules/index.js";
 import { grenadeOutcome } from "../attack/grenade-plan.js";

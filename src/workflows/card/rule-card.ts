@@ -19,11 +19,7 @@ import {
 } from "../../data/chat/rule-card.js";
 import { drawMessageBody } from "./message-body.js";
 
-export { keyed, line, literal, type RuleLine, type RuleText } from "../../data/chat/rule-card.js";
-
 type Msg = ChatMessage.Implementation;
-
-export { type RuleCard, type RuleCardPost, ruleCardMessage } from "../../data/chat/rule-card.js";
 
 /** Post a rule card: `type: "rule"`, its data in `system`, and no stored HTML. */
 export async function postRuleCard(card: RuleCard, post: RuleCardPost = {}): Promise<void> {

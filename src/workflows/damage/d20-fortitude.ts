@@ -7,9 +7,10 @@
  * a failure, turns the unconscious status on for 1d4 rounds.
  */
 import { SYSTEM_ID } from "../../constants.js";
+import { keyed, line, literal, type RuleCard, type RuleText } from "../../data/chat/rule-card.js";
 import { fortitudeSave } from "../../rules/d20/health.js";
 import { keepsNumbersSecret } from "../card/card-render.js";
-import { keyed, line, literal, postRuleCard, type RuleCard, type RuleText } from "../card/rule-card.js";
+import { postRuleCard } from "../card/rule-card.js";
 import { turnOnFor } from "./timed-status.js";
 
 type ActorI = Actor.Implementation;

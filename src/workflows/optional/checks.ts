@@ -7,7 +7,7 @@
  * Every input is checked before the dice are rolled; a bad one is refused with the rule in the message.
  */
 import { SYSTEM_ID } from "../../constants.js";
-import { actorSystem, isItemType } from "../../documents/subtypes.js";
+import { actorSystem, isItemType } from "../../data/subtypes.js";
 import { currentZebulonTable, getSetting, SETTINGS } from "../../helpers/settings.js";
 import {
   abilityCheck,

@@ -14,12 +14,14 @@
  * sheet the asker may not read is one neutral sentence: it tells nothing of that target's Stamina.
  */
 import { SYSTEM_ID } from "../../constants.js";
-import { actorSystem, isItemType, tokenByUuid } from "../../documents/subtypes.js";
+import { keyed, line } from "../../data/chat/rule-card.js";
+import { actorSystem, isItemType } from "../../data/subtypes.js";
+import { tokenByUuid } from "../../documents/subtypes.js";
 import { type GMAnswer, type GMRequestBody, requestGM } from "../../helpers/gm-request.js";
 import { notify, report } from "../../helpers/report.js";
 import { SECONDS_PER_TURN } from "../../rules/index.js";
 import { onGMQueue } from "../card/card-apply.js";
-import { keyed, line, postRuleCard } from "../card/rule-card.js";
+import { postRuleCard } from "../card/rule-card.js";
 import { downProblem } from "../turn/turn-ledger.js";
 import {
   type Drug,

@@ -6,8 +6,10 @@
  */
 import { isSwn } from "../../canvas/morale-band.js";
 import { SYSTEM_ID } from "../../constants.js";
+import { keyed, line, literal, type RuleLine } from "../../data/chat/rule-card.js";
+import { actorSystem } from "../../data/subtypes.js";
 import { combatState } from "../../documents/combat/gm-state.js";
-import { actorSystem, isSide, sideIdOf } from "../../documents/subtypes.js";
+import { isSide, sideIdOf } from "../../documents/subtypes.js";
 import { perPage } from "../../helpers/page-state.js";
 import { notify } from "../../helpers/report.js";
 import { KeyedQueue } from "../../helpers/serial.js";
@@ -22,7 +24,7 @@ import {
   RulesError,
   readMorale,
 } from "../../rules/index.js";
-import { keyed, line, literal, postRuleCard, type RuleLine } from "../card/rule-card.js";
+import { postRuleCard } from "../card/rule-card.js";
 import {
   bandEffects,
   type GmMoraleFactors,

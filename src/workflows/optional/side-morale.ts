@@ -38,7 +38,8 @@
  */
 
 import { SYSTEM_ID } from "../../constants.js";
-import { actorSystem, isSquad, sideIdOf } from "../../documents/subtypes.js";
+import { actorSystem, isSquad } from "../../data/subtypes.js";
+import { sideIdOf } from "../../documents/subtypes.js";
 import { perPage } from "../../helpers/page-state.js";
 import { notify } from "../../helpers/report.js";
 import { clientSettings, SETTINGS } from "../../helpers/settings.js";

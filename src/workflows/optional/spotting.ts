@@ -4,8 +4,10 @@
  * ×3 with binoculars, magnigoggles or a scope, halved in fog, rain, blowing dust or heat shimmer (seed 000; the
  * referee may reduce them further). The numbers are `spottingDistance`'s.
  */
+
+import { keyed, line } from "../../data/chat/rule-card.js";
 import { type Optics, spottingDistance, type Weather } from "../../rules/index.js";
-import { keyed, line, postRuleCard } from "../card/rule-card.js";
+import { postRuleCard } from "../card/rule-card.js";
 
 const OPTICS: readonly Optics[] = ["none", "binoculars", "magnigoggles", "scope"];
 const WEATHER: readonly Weather[] = ["clear", "fog", "rain", "dust", "shimmer"];

@@ -4,10 +4,12 @@
  * (`healSquad`, rules/health/squad.ts), the units standing follow — one write — and a card says it. Editing the HP
  * field by hand stays the GM's free correction. Loaded when first used.
  */
-import { isSquad } from "../../documents/subtypes.js";
+
+import { keyed, line } from "../../data/chat/rule-card.js";
+import { isSquad } from "../../data/subtypes.js";
 import { notify, report } from "../../helpers/report.js";
 import { healSquad, RulesError } from "../../rules/index.js";
-import { keyed, line, postRuleCard } from "../card/rule-card.js";
+import { postRuleCard } from "../card/rule-card.js";
 
 const t = (key: string, data?: Record<string, string>) =>
   (data ? game.i18n?.format(key, data) : game.i18n?.localize(key)) ?? key;

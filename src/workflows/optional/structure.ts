@@ -18,7 +18,9 @@
  * own item after the GM accepted, so a refused shot spends nothing.
  */
 import { SYSTEM_ID } from "../../constants.js";
-import { isItemType, tokenByUuid } from "../../documents/subtypes.js";
+import { keyed, line } from "../../data/chat/rule-card.js";
+import { isItemType } from "../../data/subtypes.js";
+import { tokenByUuid } from "../../documents/subtypes.js";
 import { type GMAnswer, type GMRequestBody, requestGM } from "../../helpers/gm-request.js";
 import { notify, report } from "../../helpers/report.js";
 import {
@@ -33,7 +35,7 @@ import {
 } from "../../rules/index.js";
 import { ammoState } from "../attack/attacker.js";
 import { onGMQueue } from "../card/card-apply.js";
-import { keyed, line, postRuleCard } from "../card/rule-card.js";
+import { postRuleCard } from "../card/rule-card.js";
 import { gateAttack } from "../turn/phase-gate.js";
 import { extraShotsProblem, recordShots, turnGate } from "../turn/turn-ledger.js";
 import { isBroken } from "./structure-doors.js";

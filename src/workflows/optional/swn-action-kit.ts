@@ -4,11 +4,12 @@
  * melee reach, the attack line of a card and posting it, and laying a target prone (SWN-02).
  */
 import { attackTargets, readTarget } from "../../canvas/scene-facts.js";
+import { keyed, line, literal, type RuleText } from "../../data/chat/rule-card.js";
 import { notify } from "../../helpers/report.js";
 import { D20_REACH_M } from "../../rules/d20/tables.js";
 import { RulesError, swnAttackHits } from "../../rules/index.js";
 import { keepsNumbersSecret } from "../card/card-render.js";
-import { keyed, line, literal, postRuleCard, type RuleText } from "../card/rule-card.js";
+import { postRuleCard } from "../card/rule-card.js";
 import { turnGate } from "../turn/turn-ledger.js";
 
 type ActorI = Actor.Implementation;

@@ -8,7 +8,8 @@
  */
 import { isSwn } from "../../canvas/morale-band.js";
 import { attackTargets } from "../../canvas/scene-facts.js";
-import { isItemType, isSquad } from "../../documents/subtypes.js";
+import { literal, type RuleText } from "../../data/chat/rule-card.js";
+import { isItemType, isSquad } from "../../data/subtypes.js";
 import { notify, report } from "../../helpers/report.js";
 import {
   CHARGE_CHASSIS,
@@ -32,7 +33,6 @@ import {
   vehicleChargeDifficulty,
 } from "../../rules/index.js";
 import { keepsNumbersSecret } from "../card/card-render.js";
-import { literal, type RuleText } from "../card/rule-card.js";
 import { recordD20Attack } from "../turn/turn-ledger.js";
 
 import {

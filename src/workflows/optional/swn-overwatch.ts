@@ -5,10 +5,12 @@
  * −2, ignoring the cover's armour, not its concealment (the engine: `rules/d20/engine.ts`). One Combatant update and
  * one card to declare it; the shot spends it. Loaded when first used.
  */
-import { isItemType } from "../../documents/subtypes.js";
+
+import { keyed, line } from "../../data/chat/rule-card.js";
+import { isItemType } from "../../data/subtypes.js";
 import { notify, report } from "../../helpers/report.js";
 import { OVERWATCH_FACINGS } from "../../rules/index.js";
-import { keyed, line, postRuleCard } from "../card/rule-card.js";
+import { postRuleCard } from "../card/rule-card.js";
 import { ownTurnAction } from "../turn/d20-move.js";
 
 type CombatantI = Combatant.Implementation;

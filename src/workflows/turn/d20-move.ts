@@ -8,12 +8,14 @@
  * movement is the player's on the canvas, the card says the rule. Either is the round's action (SW-13): no attack
  * follows it. One Combatant write (the round's ledger and the running mark) and one chat card.
  */
+
+import { keyed, line, type RuleText } from "../../data/chat/rule-card.js";
 import type { MarkChange } from "../../documents/combatant.js";
 import { report } from "../../helpers/report.js";
 import { DISENGAGE_MULTIPLIER, RUN_MULTIPLIER, RUN_REST_ROUNDS, runCheck } from "../../rules/d20/actions.js";
 import { RulesError } from "../../rules/index.js";
 import { keepsNumbersSecret } from "../card/card-render.js";
-import { keyed, line, postRuleCard, type RuleText } from "../card/rule-card.js";
+import { postRuleCard } from "../card/rule-card.js";
 import { ledgerFor, turnGate } from "./turn-ledger.js";
 
 type CombatantI = Combatant.Implementation;

@@ -15,9 +15,6 @@ import { isDodging } from "../../documents/combatant/dodging.js";
 
 type CombatantI = Combatant.Implementation;
 
-/** Does this combatant dodge in its combat's current round? (The Combatant's reading, passed on.) */
-export { isDodging };
-
 /** Mark (or unmark) the combatant dodging in the current round, as its owner. */
 export async function setDodging(c: CombatantI, on: boolean): Promise<void> {
   const round = c.parent?.round ?? 0;

@@ -4,8 +4,10 @@
  * dodging.ts and phase-gate.ts no longer import each other) and the hold of a character in melee (SF-X-09,
  * phase-gate.ts `onPreUpdateToken`).
  */
+
+import { isDodging } from "../../documents/combatant/dodging.js";
 import { guard } from "../../helpers/report.js";
-import { isDodging, setDodging } from "./dodging.js";
+import { setDodging } from "./dodging.js";
 import { mayMarkDodging, onPreUpdateToken } from "./phase-gate.js";
 
 type CombatantI = Combatant.Implementation;

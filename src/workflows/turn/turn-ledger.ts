@@ -19,8 +19,9 @@ import { overwatchOf } from "../../canvas/overwatch.js";
 import { movementOf } from "../../canvas/scene-facts.js";
 import type { WeaponSystem } from "../../data/item/facts.js";
 import { factsOf } from "../../data/item/facts.js";
+import { actorSystem, isItemType } from "../../data/subtypes.js";
 import type { MarkChange } from "../../documents/combatant.js";
-import { actorSystem, isItemType, isSide, sideOf } from "../../documents/subtypes.js";
+import { isSide, sideOf } from "../../documents/subtypes.js";
 import { notify, report } from "../../helpers/report.js";
 import { attackOfOpportunity } from "../../rules/d20/actions.js";
 import {
