@@ -28,12 +28,11 @@ import { OBSCUREMENT_TYPE } from "./data/region/obscurement-type.js";
 import { FrontierActor } from "./documents/actor.js";
 import { registerCombatHooks } from "./documents/combat/hooks.js";
 import { persistMigrations } from "./documents/combat/persist-migration.js";
-import { FrontierCombat, handleNextRoundRequest, handleRollSideQuery } from "./documents/combat.js";
+import { FrontierCombat } from "./documents/combat.js";
 import { FrontierCombatant } from "./documents/combatant.js";
 import { FrontierCombatantGroup } from "./documents/combatant-group.js";
 import { FrontierItem } from "./documents/item.js";
 import { registerD20Statuses } from "./helpers/d20-statuses.js";
-import { QUERY } from "./helpers/gm-query.js";
 import { listenForGMRequests, registerGMRequest } from "./helpers/gm-request.js";
 import { registerHelpers } from "./helpers/handlebars.js";
 import { runMigrations } from "./helpers/migrate.js";
@@ -85,14 +84,9 @@ Hooks.once("init", () => {
   CONFIG.RegionBehavior.typeIcons[OBSCUREMENT_TYPE] = "fa-solid fa-smog";
   // The d20 statuses beside core's (kneeling as cover, fatigued, disabled, dying, stable; issue 14).
   registerD20Statuses(CONFIG.statusEffects);
-  // GM-side handlers for requests from players (architecture: GM authority through CONFIG.queries).
-  Object.assign(CONFIG.queries, {
-    [QUERY.rollSide]: handleRollSideQuery,
-  });
   // The attack card: apply, undo and its other requests (written on the asker's own User, carried out by the active GM,
   // gm-request.ts), its seals and its previews.
   registerCardHooks();
-  registerGMRequest("nextRound", handleNextRoundRequest);
   // Loaded when first asked (the system's first load stays within its budget, architecture.md): a Stimdose or
   // Staydose (drugs.ts), a shot at a wall (structure.ts).
   registerGMRequest("drug", async (body, user) =>
@@ -115,7 +109,8 @@ Hooks.once("init", () => {
   registerTurnHooks();
   // Held damage (SF-B-05) is applied by the card workflow; the combat gets it here rather than importing it.
   FrontierCombat.applyHeld = async (r) => (await gmSide()).applyHeld(r);
-  // The active GM moves the phase after turns players ended while no GM was connected (review 13c L4).
+  // The combat: a player's side roll and next-round requests to the GM, the phase after turns players ended while no
+  // GM was connected (review 13c L4), the re-sort when the Alpha Dawn variant changes.
   registerCombatHooks();
   // Fast compendium browsing without loading documents.
   CONFIG.Item.compendiumIndexFields.push(
@@ -160,14 +155,6 @@ Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HT
 });
 // Rule references: each rule ID an app or a card renders gets its tooltip and opens the Rule Index (issue 13).
 registerRuleRefs();
-// Switching the Alpha Dawn variant changes the turn order (ties, SF-B-05): every combat re-sorts.
-const onSetting = (setting: Setting.Implementation) => {
-  if (setting.key !== `${SYSTEM_ID}.${SETTINGS.variant}`) return;
-  for (const combat of game.combats ?? []) combat.resortKeepingTurn();
-  void ui.combat?.render();
-};
-Hooks.on("createSetting", onSetting);
-Hooks.on("updateSetting", onSetting);
 // The wall configuration's fields: cover class (SF-X-22), height (SW-30), material (SWN-15), structure (SF-X-41).
 registerWallConfigHooks();
 // SF-X-41: a door broken open stays open (before the wall index's own updateWall hook, as before).

@@ -18,7 +18,7 @@ import { COMBAT_SPEC } from "./combat/state.js";
 import { COMBATANT_SPEC } from "./combatant/marks.js";
 import { SIDE_SPEC } from "./combatant-group/side.js";
 import { buildSchema } from "./fields.js";
-import { type WeaponSystem, weaponFacts } from "./item/facts.js";
+import { weaponFacts } from "./item/facts.js";
 import { ITEM_SPECS, type ItemType } from "./item/specs.js";
 import { type Migration, migrateSystem } from "./migrations.js";
 import type { ModelData, ModelSpec } from "./spec.js";

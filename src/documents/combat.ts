@@ -53,9 +53,6 @@ import * as judge from "./combat/turn-referee.js";
 import { FrontierCombatantGroup } from "./combatant-group.js";
 import { isSide } from "./subtypes.js";
 
-export { handleNextRoundRequest } from "./combat/rounds.js";
-export { handleRollSideQuery } from "./combat/side-rolls.js";
-
 type Side = CombatantGroup.OfType<"side">;
 
 export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType> extends Combat<SubType> {

@@ -19,7 +19,8 @@ import type {
 import type { ObscurementBehavior } from "../data/region/obscurement.js";
 import type { FrontierActor } from "../documents/actor.js";
 import type { D20InitiativeFlag } from "../documents/combat/d20-initiative.js";
-import type { FrontierCombat, handleRollSideQuery } from "../documents/combat.js";
+import type { handleRollSideQuery } from "../documents/combat/side-rolls.js";
+import type { FrontierCombat } from "../documents/combat.js";
 import type { FrontierCombatant } from "../documents/combatant.js";
 import type { FrontierCombatantGroup } from "../documents/combatant-group.js";
 import type { FrontierItem } from "../documents/item.js";
@@ -170,7 +171,7 @@ declare module "fvtt-types/configuration" {
           skipped?: { id: string; reason: string; data?: Readonly<Record<string, string>> }[];
           error?: string | null;
         };
-        /** SWN-10: the GM's answer to a Read Morale, written by a GM on the reader's User (workflows/optional/side-morale.ts). */
+        /** SWN-10: the GM's answer to a Read Morale, written by a GM on the reader's User (workflows/optional/side-morale-gm.ts). */
         moraleReading?: {
           id: string;
           combatId: string;

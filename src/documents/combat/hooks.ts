@@ -1,8 +1,14 @@
 /**
- * The combat's hooks, registered in one place (issue 29), called from `init` in src/index.ts.
+ * The combat's hooks and GM handlers, registered in one place (issue 29), called from `init` in src/index.ts.
  */
+import { SYSTEM_ID } from "../../constants.js";
+import { QUERY } from "../../helpers/gm-query.js";
+import { registerGMRequest } from "../../helpers/gm-request.js";
+import { SETTINGS } from "../../helpers/settings.js";
 import { FrontierCombat } from "../combat.js";
 import { errorText, reportOnce } from "./common.js";
+import { handleNextRoundRequest } from "./rounds.js";
+import { handleRollSideQuery } from "./side-rolls.js";
 
 /**
  * Every combat's phase follows its turn (`FrontierCombat#reconcilePhase`): on the GM's page load and when the active
@@ -18,4 +24,18 @@ export function registerCombatHooks(): void {
   };
   Hooks.on("ready", reconcileAll);
   Hooks.on("userConnected", reconcileAll);
+
+  // GM-side handlers of players' asks (architecture: GM authority): a side's roll through CONFIG.queries (S7), the
+  // next round through the request channel on the asker's own User.
+  Object.assign(CONFIG.queries, { [QUERY.rollSide]: handleRollSideQuery });
+  registerGMRequest("nextRound", handleNextRoundRequest);
+
+  // Switching the Alpha Dawn variant changes the turn order (ties, SF-B-05): every combat re-sorts.
+  const onSetting = (setting: Setting.Implementation) => {
+    if (setting.key !== `${SYSTEM_ID}.${SETTINGS.variant}`) return;
+    for (const combat of game.combats ?? []) combat.resortKeepingTurn();
+    void ui.combat?.render();
+  };
+  Hooks.on("createSetting", onSetting);
+  Hooks.on("updateSetting", onSetting);
 }

@@ -1,6 +1,6 @@
 /**
- * Every hook and GM request of the attack card (moved here from card-actions.ts, card-previews.ts and card-draw.ts,
- * so the card's concern registers from one place, `registerCardHooks`): the GM's answers to card requests, loaded
+ * Every hook and GM request of the attack card, registered from one place (`registerCardHooks`), but its drawing: the
+ * one `renderChatMessageHTML` dispatcher in src/index.ts draws every kind of typed message in turn. Here: the GM's answers to card requests, loaded
  * when first needed (card-gm.ts and d20-card-requests.ts); the active GM's seals of cards posted, rewritten and
  * deleted; the Apply previews kept current (review 13c M2); and each card drawn again when a GM's seal or record of
  * it changes (T2-1E).
@@ -22,8 +22,8 @@ type ActorI = Actor.Implementation;
 const droppedSeals = perPage(() => ({ ids: new Set<string>(), queued: false }));
 
 /**
- * Every hook of the attack card, registered once at init: the GM's side of card requests, then the watchers of cards
- * (in that order, as src/index.ts called them before they were gathered here).
+ * The attack card's hooks, registered once at init: the GM's side of card requests, then the watchers of cards (in
+ * that order, as src/index.ts called them before they were gathered here).
  */
 export function registerCardHooks(): void {
   registerCardRequests();

@@ -92,7 +92,7 @@ function dozeTally(actor: ActorI, messageId: string, tokenId: string): { turn: s
   return { turn, earlier };
 }
 
-/** One pool change as a record stores it (`apply-damage.ts` `PoolChange`). */
+/** One pool change as a record stores it (`PoolChange`, rules/health/model.ts). */
 function isPoolChange(p: unknown): boolean {
   if (!p || typeof p !== "object") return false;
   const c = p as Record<string, unknown>;
@@ -134,7 +134,6 @@ export function recordOn(actor: ActorI, messageId: string, tokenId: string): App
   // SW-10: a failed Fortitude save on this hit knocked the target out (d20-fortitude.ts writes `fortitude`).
   const save = o.fortitude as Record<string, unknown> | null | undefined;
   const knockedOut = !!save && typeof save === "object" && save.passed === false;
-  // Stored JSON whose numbers, maps and steps were checked just above; the rest is what planApplication wrote.
   // SWN-17: a squad's units, three counts (dropped when they are not).
   const q = o.squad as Record<string, unknown> | null | undefined;
   const squad =
@@ -146,6 +145,7 @@ export function recordOn(actor: ActorI, messageId: string, tokenId: string): App
         }
       : undefined;
   return {
+    // Stored JSON whose numbers, maps and steps were checked just above; the rest is what planApplication wrote.
     ...(o as unknown as AppliedRecord),
     statuses,
     woundLog,
