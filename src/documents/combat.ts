@@ -43,7 +43,15 @@ import { holdDamage, holdsDamage, releaseDamage } from "./combat/held-damage.js"
 import { prepareOrder, sideOrderOf, sortOrderOf } from "./combat/order.js";
 import { noteOldFlags } from "./combat/persist-migration.js";
 import { noteBefore, queueRemap, reconcilePhase, stepPhase, stepTurn } from "./combat/phases.js";
-import { handOnTurn, keepActingTurn, noteChange, putBackChange, storeHandedOn } from "./combat/referee.js";
+import {
+  handOnTurn,
+  keepActingTurn,
+  noteChange,
+  noteCombatantsWrite,
+  putBackChange,
+  putBackCombatantsWrite,
+  storeHandedOn,
+} from "./combat/referee.js";
 import * as rounds from "./combat/rounds.js";
 import { type CombatView, endsRound, type SideSecret } from "./combat/side-initiative.js";
 import * as sideRolls from "./combat/side-rolls.js";
@@ -381,6 +389,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   ): void {
     const judged = judge.judgeWrite(this, changed, options, userId);
     super._onUpdate(changed, options, userId);
+    putBackCombatantsWrite(this, changed, userId);
     const step = judged.opts[STEP_EVENTS];
     // The turn events of a phase step, fired here (the handlers are this class's protected ones; turn-events.ts).
     if (step === "turn" || step === "round")
@@ -392,6 +401,19 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
         clearMovement: (c, context) => this._clearMovementHistoryOnStartTurn(c, context),
       });
     judge.afterWrite(this, judged, userId);
+  }
+
+  /**
+   * Every page applies a Combat write here (client/data/client-backend.mjs `#handleUpdateDocuments`, before
+   * `_onUpdate`): the active GM notes the combatants a write names through the Combat (referee.ts
+   * `noteCombatantsWrite`, review state-29 R1-a).
+   */
+  override updateSource(
+    changes?: Combat.UpdateData,
+    options?: foundry.abstract.DataModel.UpdateOptions,
+  ): Combat.UpdateData {
+    noteCombatantsWrite(this, changes);
+    return super.updateSource(changes, options);
   }
 
   /** Re-sort after the order changed outside this class's own writes, keeping the turn with whoever acts. */

@@ -230,6 +230,36 @@ describe("scenario: the active GM referees the turn order (issue 27)", () => {
     await table.settle();
     expect(init()).toEqual(before);
     expect(told(alice).filter((n) => n.includes("only the GM re-rolls or changes a count")).length).toBe(3);
+    // Her console replaces the system's flag scope, then the terms alone, whole (`==`, which v13 applies; review
+    // state-29 R1-b).
+    await alice.run(() =>
+      G()
+        .game.combat.combatants.get(KARA_CMB())
+        .update({ "flags.==frontier-tactics": { note: 1 } }),
+    );
+    await table.settle();
+    expect(init()).toEqual(before);
+    await alice.run(() =>
+      G()
+        .game.combat.combatants.get(KARA_CMB())
+        .update({ "flags.frontier-tactics.==init": { shift: 9 } }),
+    );
+    await table.settle();
+    expect(init()).toEqual(before);
+    expect(told(alice).filter((n) => n.includes("only the GM re-rolls or changes a count")).length).toBe(5);
+    // Her console writes Kara through the combat itself (v13 lets a player name their own combatants in a Combat
+    // update, and no combatant event fires; review state-29 R1-a): count 30 and a readied mark, put back whole.
+    await alice.run(() =>
+      G().game.combat.update({
+        combatants: [{ _id: KARA_CMB(), initiative: 30, system: { state: "readied" } }],
+      }),
+    );
+    await table.settle();
+    expect(counts()).toEqual(everyone(table, ["Guard 18", "Kara 14", "Thug 9"]));
+    expect(init()).toEqual(before);
+    expect(onEveryClient(table, () => G().game.combat.combatants.get(KARA_CMB()).system.state)).toEqual(
+      everyone(table, "none"),
+    );
     expect(table.unhandled).toEqual([]);
   });
 

@@ -154,6 +154,26 @@ function putBackMarks(combat: C, userId: string): void {
   );
 }
 
+/** The count's terms as a path: `flags.<system>.init`. */
+const INIT_PATH = ["flags", SYSTEM_ID, "init"];
+
+/**
+ * Does a changed key (flattened) write the count or its terms: `initiative`, anything under `flags.<system>.init`,
+ * or an ancestor of it deleted (`-=`) or replaced whole (`==`, v13 common/data/fields.mjs `ObjectField` and
+ * `SchemaField` apply both; review state-29 R1-b: `flags.==frontier-tactics` and `flags.frontier-tactics.==init`
+ * replaced the terms unseen).
+ */
+function touchesCount(key: string): boolean {
+  const parts = key.split(".");
+  if (parts[0] === "initiative" && parts.length === 1) return true;
+  for (let i = 0; i < parts.length && i < INIT_PATH.length; i++) {
+    const forced = /^(==|-=)/.test(parts[i]!);
+    if (parts[i]!.replace(/^(==|-=)/, "") !== INIT_PATH[i]) return false;
+    if (forced) return true; // this key deletes or replaces the terms or an ancestor of them
+  }
+  return parts.length >= INIT_PATH.length;
+}
+
 /**
  * Active GM (T2-2A, SW-03 "counts are kept for the whole combat"): note the count and tie-break terms of every
  * combatant whose `initiative` or `flags.<system>.init` a player is changing when the rules do not let them —
@@ -178,15 +198,7 @@ function noteCounts(
     const c = combat.combatants.get(id);
     if (!c || noted.has(id)) continue;
     // Flags written anew (a non-recursive update naming them) replace the count's terms with whatever they hold.
-    const touches =
-      (replaced && "flags" in change) ||
-      Object.keys(flat).some(
-        (k) =>
-          k === "initiative" ||
-          k.startsWith(`flags.${SYSTEM_ID}.init`) ||
-          k.startsWith(`flags.${SYSTEM_ID}.-=init`) ||
-          k === `flags.-=${SYSTEM_ID}`,
-      );
+    const touches = (replaced && "flags" in change) || Object.keys(flat).some(touchesCount);
     if (!touches) continue;
     const counted = Number.isFinite(c._source.initiative ?? Number.NaN);
     if (!combat.started && !counted && !combat.isUnaware(id)) {
@@ -256,4 +268,57 @@ export function handOnTurn(combat: C, ids: readonly string[], options: object): 
   op.combatTurn = combat.turns.filter((t) => !ids.includes(t.id ?? "")).indexOf(survivor);
   op.turnEvents = survivor === next;
   op[HANDED_ON] = true;
+}
+
+/**
+ * Review state-29 R1-a: v13 lets a player write their own combatants through the Combat itself
+ * (`combat.update({ combatants: [...] })`: common/documents/combat.mjs `#canUpdate` checks each entry against the
+ * Combatant's own permission), and such a write fires no descendant event, so neither the marks' nor the counts'
+ * referee sees it. Neither this system nor core has a player write combatants that way (core's own `resetAll`, the
+ * one user of the path, is the GM's), so the active GM puts the named combatants back whole. Every page receives
+ * the write through the Combat's `updateSource` (client/data/client-backend.mjs `#handleUpdateDocuments`) before its
+ * `_onUpdate`: the active GM notes the combatants there, and puts them back in `_onUpdate`, where the writer's id is
+ * the server's.
+ */
+const THROUGH_COMBAT = new WeakMap<object, Map<string, Record<string, unknown>>>();
+
+/** Active GM, in the Combat's `updateSource`: the combatants a write names, as they stand before it. */
+export function noteCombatantsWrite(combat: C, changes: unknown): void {
+  THROUGH_COMBAT.delete(combat);
+  if (!game.user?.isActiveGM || !changes || typeof changes !== "object" || !("combatants" in changes)) return;
+  const list: unknown = changes.combatants;
+  if (!Array.isArray(list)) return;
+  const noted = new Map<string, Record<string, unknown>>();
+  for (const entry of list) {
+    const id: unknown = entry && typeof entry === "object" && "_id" in entry ? entry._id : undefined;
+    const c = typeof id === "string" ? combat.combatants.get(id) : undefined;
+    if (!c || noted.has(id as string)) continue;
+    const src = c._source;
+    noted.set(id as string, {
+      initiative: src.initiative ?? null,
+      defeated: src.defeated,
+      system: foundry.utils.deepClone(src.system),
+      flags: foundry.utils.deepClone(src.flags),
+    });
+  }
+  if (noted.size) THROUGH_COMBAT.set(combat, noted);
+}
+
+/** Active GM, in the Combat's `_onUpdate`: a player's write of combatants through the Combat is put back whole. */
+export function putBackCombatantsWrite(combat: C, changed: object, userId: string): void {
+  const noted = THROUGH_COMBAT.get(combat);
+  THROUGH_COMBAT.delete(combat);
+  if (!noted || !("combatants" in changed) || !game.user?.isActiveGM || game.users?.get(userId)?.isGM) return;
+  const updates = [...noted]
+    .filter(([id]) => combat.combatants.has(id))
+    .map(([_id, before]) => ({ _id, ...before }));
+  if (!updates.length) return;
+  const user = game.users?.get(userId);
+  console.warn(`${SYSTEM_ID} | ${user?.name ?? userId} wrote combatants through the combat; put back`);
+  ui.notifications?.warn(localize("FT.Combat.markPutBack"));
+  // Whole `system` and `flags`, as they were (`recursive: false`: what the write added goes too).
+  const putBack = { recursive: false, [PUT_BACK]: { user: userId, reason: "FT.Combat.markPutBackYours" } };
+  void serial(combat, () => combat.updateEmbeddedDocuments("Combatant", updates, putBack)).catch(
+    reportFailure(combat, "combatants"),
+  );
 }
