@@ -70,8 +70,8 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
    * (common/abstract/document.mjs), its `DataModel.migrateData` then hands `system` to the model
    * (common/data/fields.mjs `TypeDataField#migrateSource`) and each combatant to its own class
    * (`EmbeddedCollectionField#migrateSource`: FrontierCombatant moves its marks, FrontierCombatantGroup a side's).
-   * Runs on every load and on every update's changes;
-   * the active GM then writes a loaded world's move once (combat/persist-migration.ts).
+   * Runs on every load and on the changes of an update made on this page (not on what other pages receive); the
+   * active GM then writes a loaded world's move once (combat/persist-migration.ts).
    */
   static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
     noteOldFlags(source);

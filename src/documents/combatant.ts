@@ -23,7 +23,9 @@ export class FrontierCombatant<
   /**
    * Flags → `system` (data/combatant/migration.ts) before core's migrations: v13 `Document.migrateData` sees the
    * whole source (common/abstract/document.mjs), and its `DataModel.migrateData` then hands `system` to the model
-   * (common/data/fields.mjs `TypeDataField#migrateSource`). Runs on every load and on every update's changes.
+   * (common/data/fields.mjs `TypeDataField#migrateSource`). Runs on every load, and on the changes of an update made on
+   * this page (the writer's: receiving pages and the server apply what was sent, so an old key sent raw is the active
+   * GM's to take out, `_onUpdate`).
    */
   static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
     migrateCombatantMarks(source);

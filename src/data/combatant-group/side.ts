@@ -61,8 +61,8 @@ export const SIDE_SPEC = {
     }),
     /**
      * SWN-12: which GM browser holds the side's Morale factors — a user id and a random key, no factor (issue 29: a
-     * flag before, `flags.frontier-tactics.moraleFactors`, moved by FrontierCombat's `migrateData`). Only a GM writes a
-     * CombatantGroup.
+     * flag before, `flags.frontier-tactics.moraleFactors`, moved by FrontierCombatantGroup's `migrateData`). Written by a
+     * GM; a side's owners (its ownership field) could write it too, and it names a browser, holding no number.
      */
     moraleFactors: optional(nullable(schema({ user: str(), key: str() }))),
   },
