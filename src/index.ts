@@ -47,7 +47,7 @@ import { gmSide, registerCardHooks } from "./workflows/card/card-hooks.js";
 import { drawRuleCard } from "./workflows/card/rule-card.js";
 import { drawSideRoll } from "./workflows/card/side-roll-card.js";
 import { registerStatusExpiry } from "./workflows/damage/timed-status.js";
-import { renderCheckVerdict } from "./workflows/optional/checks.js";
+import { renderCheckVerdict } from "./workflows/optional/check-verdict.js";
 import { registerSideMoraleHooks } from "./workflows/optional/side-morale-hooks.js";
 import { registerStructureDoorHooks } from "./workflows/optional/structure-doors.js";
 import { registerTurnHooks } from "./workflows/turn/turn-hooks.js";
