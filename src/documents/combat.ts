@@ -58,20 +58,14 @@ import * as sideRolls from "./combat/side-rolls.js";
 import * as sides from "./combat/sides.js";
 import { startTurnByCount, turnStepEvents } from "./combat/turn-events.js";
 import * as judge from "./combat/turn-referee.js";
-import { FrontierCombatantGroup } from "./combatant-group.js";
-import { isSide } from "./subtypes.js";
 
 type Side = CombatantGroup.OfType<"side">;
 
 export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType> extends Combat<SubType> {
   /**
-   * Issue 29: the GM state an earlier version kept in the Combat's flags moves into its `system`
-   * (data/combat/migration.ts) before core's migrations: v13 `Document.migrateData` sees the whole source
-   * (common/abstract/document.mjs), its `DataModel.migrateData` then hands `system` to the model
-   * (common/data/fields.mjs `TypeDataField#migrateSource`) and each combatant to its own class
-   * (`EmbeddedCollectionField#migrateSource`: FrontierCombatant moves its marks, FrontierCombatantGroup a side's).
-   * Runs on every load and on the changes of an update made on this page (not on what other pages receive); the
-   * active GM then writes a loaded world's move once (combat/persist-migration.ts).
+   * Issue 29: an earlier version's flags move into `system` before core's migrations (data/combat/migration.ts, where
+   * the v13 path is cited), on every load and on this page's own updates; the active GM writes the move once
+   * (combat/persist-migration.ts).
    */
   static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
     noteOldFlags(source);
@@ -91,15 +85,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   }
 
   get sideGroups(): Side[] {
-    const sides = this.groups.contents.filter(isSide);
-    // A side answers for itself (FrontierCombatantGroup: its seal, R1-5d, and who may roll it). A group of another
-    // class (a module that replaced CONFIG.CombatantGroup.documentClass without extending ours) would answer
-    // nothing, and a hidden NPC side's roll would go out unsealed: refuse clearly instead.
-    if (sides.some((g) => !(g instanceof FrontierCombatantGroup)))
-      throw new Error(
-        "Frontier Tactics: the combat's sides are not this system's CombatantGroup class (a module replaced CONFIG.CombatantGroup.documentClass); side initiative cannot run.",
-      );
-    return sides;
+    return sides.sideGroupsOf(this);
   }
 
   /**
@@ -403,11 +389,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     judge.afterWrite(this, judged, userId);
   }
 
-  /**
-   * Every page applies a Combat write here (client/data/client-backend.mjs `#handleUpdateDocuments`, before
-   * `_onUpdate`): the active GM notes the combatants a write names through the Combat (referee.ts
-   * `noteCombatantsWrite`, review state-29 R1-a).
-   */
+  /** Every page applies a Combat write here, before `_onUpdate` (referee.ts `noteCombatantsWrite`, R1-a). */
   override updateSource(
     changes?: Combat.UpdateData,
     options?: foundry.abstract.DataModel.UpdateOptions,

@@ -4,6 +4,7 @@
  * Module functions taking the combat (issue 29: documents/combat.ts split by concern).
  */
 import { actorSystem } from "../../data/subtypes.js";
+import { FrontierCombatantGroup } from "../combatant-group.js";
 import { isSide, sideIdOf } from "../subtypes.js";
 import { type Member, SIDE } from "./common.js";
 import { type CombatView, emptySides, assignSides as planSides } from "./side-initiative.js";
@@ -140,4 +141,18 @@ export async function moveToSide(combat: C, combatantId: string, groupId: string
 export function removeEmptySides(combat: C): void {
   const empty = emptySides(combat.view);
   if (empty.length) void combat.deleteEmbeddedDocuments("CombatantGroup", empty);
+}
+
+/**
+ * The combat's sides. A side answers for itself (FrontierCombatantGroup: its seal, R1-5d, and who may roll it); a
+ * group of another class (a module that replaced CONFIG.CombatantGroup.documentClass without extending ours) would
+ * answer nothing, and a hidden NPC side's roll would go out unsealed: refused clearly instead.
+ */
+export function sideGroupsOf(combat: C): CombatantGroup.OfType<"side">[] {
+  const found = combat.groups.contents.filter(isSide);
+  if (found.some((g) => !(g instanceof FrontierCombatantGroup)))
+    throw new Error(
+      "Frontier Tactics: the combat's sides are not this system's CombatantGroup class (a module replaced CONFIG.CombatantGroup.documentClass); side initiative cannot run.",
+    );
+  return found;
 }
