@@ -394,7 +394,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     changes?: Combat.UpdateData,
     options?: foundry.abstract.DataModel.UpdateOptions,
   ): Combat.UpdateData {
-    noteCombatantsWrite(this, changes);
+    noteCombatantsWrite(this, changes, options);
     return super.updateSource(changes, options);
   }
 
@@ -428,7 +428,10 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   protected override _preDeleteDescendantDocuments(...args: Combat.PreDeleteDescendantDocumentsArgs): void {
     super._preDeleteDescendantDocuments(...args);
     // Review foundry-v13-combat-data-2 §3.3: the turn handed on when the acting combatant is deleted (referee.ts).
-    if (args[1] === "combatants") handOnTurn(this, args[2], args[3]);
+    if (args[1] === "combatants") {
+      handOnTurn(this, args[2], args[3]);
+      counts.noteLeaving(this, args[2]);
+    }
     noteBefore(this);
   }
 
@@ -453,7 +456,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     if (args[1] === "combatants" && game.user?.isActiveGM) void this.ensureSides();
     // SW-03: "characters who join a battle already in progress roll initiative at that time" (active GM).
     if (args[1] === "combatants" && this.byCount && this.started && game.user?.isActiveGM)
-      void counts.rollLateJoiners(this, args[2]).catch(reportFailure(this, "late"));
+      void counts.rollLateJoiners(this, args[2], args[5]).catch(reportFailure(this, "late"));
     queueRemap(this);
   }
 

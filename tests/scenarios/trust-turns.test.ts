@@ -260,6 +260,25 @@ describe("scenario: the active GM referees the turn order (issue 27)", () => {
     expect(onEveryClient(table, () => G().game.combat.combatants.get(KARA_CMB()).system.state)).toEqual(
       everyone(table, "none"),
     );
+    // She takes Kara out of the combat and adds her again (the token HUD's toggle; v13 lets an owner delete and
+    // create their combatant), arriving with a count of 30 and readied: Kara keeps 14, and no mark.
+    const where = alice.run(() => {
+      const c = G().game.combat.combatants.get(KARA_CMB());
+      return { tokenId: c.tokenId, sceneId: c.sceneId, actorId: c.actorId };
+    });
+    await alice.run(() => G().game.combat.combatants.get(KARA_CMB()).delete());
+    await table.settle();
+    await alice.run(() =>
+      G().game.combat.createEmbeddedDocuments("Combatant", [
+        { ...where, initiative: 30, system: { state: "readied" } },
+      ]),
+    );
+    await table.settle();
+    expect(counts()).toEqual(everyone(table, ["Guard 18", "Kara 14", "Thug 9"]));
+    expect(init()).toEqual(before);
+    expect(onEveryClient(table, () => G().game.combat.combatants.get(KARA_CMB()).system.state)).toEqual(
+      everyone(table, "none"),
+    );
     expect(table.unhandled).toEqual([]);
   });
 

@@ -335,12 +335,67 @@ export function sealedCount(combat: C, combatantId: string): number | null | und
 }
 
 /** SW-03: "characters who join a battle already in progress roll initiative at that time" (active GM). */
-export async function rollLateJoiners(combat: C, joined: readonly Member[]): Promise<void> {
+export async function rollLateJoiners(combat: C, joined: readonly Member[], userId: string): Promise<void> {
   const ids = new Set(joined.map((c) => c.id ?? ""));
+  // SW-03 "counts are kept for the whole combat" (T2-2A; re-review of issue 29 F1): a combatant a player takes out
+  // and adds again (the token HUD's combat toggle) gets back the count it had, not a fresh d20; what a player's
+  // own new combatant arrives with (a count, the count's terms, a mark) is not theirs to set after the start —
+  // cleared, and the count rolled here as any late joiner's.
+  const byPlayer = !game.users?.get(userId)?.isGM;
+  const left = LEFT.get(combat);
+  const fixes: Record<string, unknown>[] = [];
+  for (const c of joined) {
+    const kept = left?.get(keyOf(c));
+    if (kept) {
+      left?.delete(keyOf(c));
+      fixes.push({
+        _id: c.id,
+        initiative: kept.initiative,
+        ...(kept.init === undefined
+          ? { [`flags.${SYSTEM_ID}.-=init`]: null }
+          : { [`flags.${SYSTEM_ID}.init`]: kept.init }),
+        ...(byPlayer ? CLEAR_MARKS : {}),
+      });
+    } else if (byPlayer && (c._source.initiative !== null || c.getFlag(SYSTEM_ID, "init") !== undefined))
+      fixes.push({ _id: c.id, initiative: null, [`flags.${SYSTEM_ID}.-=init`]: null, ...CLEAR_MARKS });
+    else if (byPlayer) fixes.push({ _id: c.id, ...CLEAR_MARKS });
+  }
+  if (fixes.length) await combat.updateEmbeddedDocuments("Combatant", fixes);
   await rollByCount(
     combat,
     unrolledOf(combat, (c) => ids.has(c.id ?? "")),
   );
+}
+
+/** A combatant's marks as a new one has them (data/combatant/marks.ts). */
+const CLEAR_MARKS = {
+  "system.state": "none",
+  "system.dodging": null,
+  "system.declared": null,
+  "system.turn": null,
+  "system.running": null,
+  "system.overwatch": null,
+} as const;
+
+/** Who a combatant is across leaving and joining again: its token, or its actor. */
+const keyOf = (c: Member): string => c.tokenId ?? c.actorId ?? "";
+
+/** Active GM: the counts of combatants that left a started combat by count, by token (page state of this GM). */
+const LEFT = new WeakMap<object, Map<string, { initiative: number | null; init: unknown }>>();
+
+/** Active GM, before combatants leave a started combat by count: keep their counts for a return (SW-03). */
+export function noteLeaving(combat: C, ids: readonly string[]): void {
+  if (!combat.byCount || !combat.started || !game.user?.isActiveGM) return;
+  const left = LEFT.get(combat) ?? new Map<string, { initiative: number | null; init: unknown }>();
+  for (const id of ids) {
+    const c = combat.combatants.get(id);
+    if (!c || c._source.initiative === null) continue;
+    left.set(keyOf(c), {
+      initiative: c._source.initiative ?? null,
+      init: foundry.utils.deepClone(c.getFlag(SYSTEM_ID, "init")),
+    });
+  }
+  LEFT.set(combat, left);
 }
 
 /** GM, before the start (SW-02): mark a combatant unaware, or aware again (on the Combat, which only a GM writes). */

@@ -275,36 +275,37 @@ export function handOnTurn(combat: C, ids: readonly string[], options: object): 
  * (`combat.update({ combatants: [...] })`: common/documents/combat.mjs `#canUpdate` checks each entry against the
  * Combatant's own permission), and such a write fires no descendant event, so neither the marks' nor the counts'
  * referee sees it. Neither this system nor core has a player write combatants that way (core's own `resetAll`, the
- * one user of the path, is the GM's), so the active GM puts the named combatants back whole. Every page receives
+ * one user of the path, is the GM's), so the active GM puts back what it named of each combatant. Every page receives
  * the write through the Combat's `updateSource` (client/data/client-backend.mjs `#handleUpdateDocuments`) before its
  * `_onUpdate`: the active GM notes the combatants there, and puts them back in `_onUpdate`, where the writer's id is
  * the server's.
  */
 const THROUGH_COMBAT = new WeakMap<object, Map<string, Record<string, unknown>>>();
 
-/** Active GM, in the Combat's `updateSource`: the combatants a write names, as they stand before it. */
-export function noteCombatantsWrite(combat: C, changes: unknown): void {
-  THROUGH_COMBAT.delete(combat);
-  if (!game.user?.isActiveGM || !changes || typeof changes !== "object" || !("combatants" in changes)) return;
-  const list: unknown = changes.combatants;
-  if (!Array.isArray(list)) return;
-  const noted = new Map<string, Record<string, unknown>>();
-  for (const entry of list) {
-    const id: unknown = entry && typeof entry === "object" && "_id" in entry ? entry._id : undefined;
-    const c = typeof id === "string" ? combat.combatants.get(id) : undefined;
-    if (!c || noted.has(id as string)) continue;
-    const src = c._source;
-    noted.set(id as string, {
-      initiative: src.initiative ?? null,
-      defeated: src.defeated,
-      system: foundry.utils.deepClone(src.system),
-      flags: foundry.utils.deepClone(src.flags),
-    });
+/**
+ * Active GM, in the Combat's `updateSource`: what a write names of each combatant (its count, defeated mark, `system`,
+ * `flags`), as it stands before the write. The earliest note of a combatant is kept until the next `_onUpdate` (v13
+ * `#handleUpdateDocuments` applies every change of a batch before the first `_onUpdate`), and the writer's own dry
+ * run is passed over.
+ */
+export function noteCombatantsWrite(combat: C, changes: unknown, options: { dryRun?: boolean } = {}): void {
+  if (options.dryRun || !game.user?.isActiveGM || !changes || typeof changes !== "object") return;
+  if (!("combatants" in changes) || !Array.isArray(changes.combatants)) return;
+  const noted = THROUGH_COMBAT.get(combat) ?? new Map<string, Record<string, unknown>>();
+  for (const entry of changes.combatants as unknown[]) {
+    if (!entry || typeof entry !== "object" || !("_id" in entry) || typeof entry._id !== "string") continue;
+    const c = combat.combatants.get(entry._id);
+    if (!c) continue;
+    const before = noted.get(entry._id) ?? {};
+    const src: Record<string, unknown> = { ...c._source };
+    for (const key of ["initiative", "defeated", "system", "flags"])
+      if (key in entry && !(key in before)) before[key] = foundry.utils.deepClone(src[key] ?? null);
+    if (Object.keys(before).length) noted.set(entry._id, before);
   }
   if (noted.size) THROUGH_COMBAT.set(combat, noted);
 }
 
-/** Active GM, in the Combat's `_onUpdate`: a player's write of combatants through the Combat is put back whole. */
+/** Active GM, in the Combat's `_onUpdate`: what a player wrote of combatants through the Combat is put back. */
 export function putBackCombatantsWrite(combat: C, changed: object, userId: string): void {
   const noted = THROUGH_COMBAT.get(combat);
   THROUGH_COMBAT.delete(combat);
@@ -316,7 +317,7 @@ export function putBackCombatantsWrite(combat: C, changed: object, userId: strin
   const user = game.users?.get(userId);
   console.warn(`${SYSTEM_ID} | ${user?.name ?? userId} wrote combatants through the combat; put back`);
   ui.notifications?.warn(localize("FT.Combat.markPutBack"));
-  // Whole `system` and `flags`, as they were (`recursive: false`: what the write added goes too).
+  // What the write named, as it was (`recursive: false`: what the write added to `system` or `flags` goes too).
   const putBack = { recursive: false, [PUT_BACK]: { user: userId, reason: "FT.Combat.markPutBackYours" } };
   void serial(combat, () => combat.updateEmbeddedDocuments("Combatant", updates, putBack)).catch(
     reportFailure(combat, "combatants"),
