@@ -65,7 +65,7 @@ const storedCard = (messageId: string, client = table.client(GM_ID)) =>
 function gm(messageId: string) {
   const run = (op: "gmApplyDamage" | "gmUndoDamage", ids: string[]) =>
     table.client(GM_ID).run(async () => {
-      const flow = await import("../../src/workflows/card/card-apply.js");
+      const flow = await import("../../src/workflows/card/card-apply-gm.js");
       const { foundryGMPorts } = await import("../../src/workflows/card/card-gm.js");
       const r = await flow[op](messageId, ids, foundryGMPorts());
       await table.settle();

@@ -96,7 +96,7 @@ describe("scenario: the GM's ports apply a stored card's damage", () => {
         ] as const,
     );
     const r = await table.client(GM_ID).run(async () => {
-      const { gmApplyDamage } = await import("../../src/workflows/card/card-apply.js");
+      const { gmApplyDamage } = await import("../../src/workflows/card/card-apply-gm.js");
       const { foundryGMPorts } = await import("../../src/workflows/card/card-gm.js");
       return gmApplyDamage(msg, [uuid(T1), uuid(T3), uuid(GONE)], foundryGMPorts());
     });

@@ -17,7 +17,7 @@ import {
   type DefenseState,
   RulesError,
 } from "../../rules/index.js";
-import { type GMPorts, gmApplyDamage, gmUndoDamage } from "../card/card-apply.js";
+import { type GMPorts, gmApplyDamage, gmUndoDamage } from "../card/card-apply-gm.js";
 import { appliedOf, mergeApplied } from "../card/card-data.js";
 import {
   type AppliedRecord,

@@ -1,58 +1,10 @@
-/**
- * The attack card's apply and undo (moved out of attack-flow.ts, issue 28, so a page draws and previews cards without
- * loading the attack itself): the active GM's one queue, apply and undo against small ports (`GMPorts`, filled with
- * Foundry's documents in card-gm.ts and with counting fakes in the tests), and `planCard`, which the GM's write and
- * every client's Apply preview plan from.
- */
-import type { AppliedMark, AttackCardData } from "../../data/chat/attack-card.js";
 import { perPage } from "../../helpers/page-state.js";
 import { KeyedQueue } from "../../helpers/serial.js";
 import { healthModelOf } from "../../rules/index.js";
 import { planApplication } from "../damage/apply-damage.js";
-import type { AppliedRecord, ItemLevels, TargetState, WriteBatch } from "../damage/apply-records.js";
+import type { ItemLevels, TargetState } from "../damage/apply-records.js";
 import { statusTurns } from "../damage/grenade-effects.js";
-import { planUndo } from "../damage/undo-damage.js";
 import { criticalOf, damageOf } from "./card-data.js";
-
-/** What the GM needs from Foundry to apply damage from a card. */
-export interface GMPorts {
-  /** The card as its author created it, checked (`cardProblem`), or a refusal; null when the message is gone. */
-  loadCard(
-    messageId: string,
-  ): Promise<AttackCardData | { refused: string; data?: Record<string, string> } | null>;
-  /**
-   * The targets as they are now, with this card's record on each (`recorded`). `marks` lets a linked actor be
-   * found when its token has been deleted since (undo by actor).
-   */
-  loadTargets(
-    messageId: string,
-    ids: readonly string[],
-    marks?: readonly AppliedMark[],
-  ): Promise<(TargetState | null)[]>;
-  itemLevels(targets: readonly (TargetState | null)[]): Promise<Record<string, ItemLevels>>;
-  /**
-   * Write a batch; the ids of targets whose Stamina write did not land (refused, invalid, thrown). What did not land
-   * of its item and status writes is kept for the card `messageId` to finish (T2-2F).
-   */
-  write(batch: WriteBatch, messageId?: string): Promise<{ failed: string[] }>;
-  /**
-   * Store the public marks of `set` on the card (replacing a target's old one) and remove those of `clear`,
-   * writing the card `basis` that was checked when it was loaded — never what the message holds now, which its
-   * author may have changed meanwhile (a GM's save would otherwise make that change look like the GM's).
-   */
-  saveApplied(
-    messageId: string,
-    set: readonly AppliedMark[],
-    clear: readonly string[],
-    basis: AttackCardData,
-  ): Promise<void>;
-}
-
-export interface ApplyResponse {
-  readonly applied: string[];
-  /** Why each target was not applied: a localization key, and what it names besides the target. */
-  readonly skipped: { id: string; reason: string; data?: Readonly<Record<string, string>> }[];
-}
 
 /**
  * Every apply and undo runs one at a time on the active GM's client, each reading the card and the targets
@@ -65,86 +17,6 @@ const gmQueue = perPage(() => new KeyedQueue());
 /** Run `task` in the GM's one queue (held damage, which also reads and writes what apply does). */
 export function onGMQueue<T>(task: () => Promise<T>): Promise<T> {
   return gmQueue().run("gm", task);
-}
-
-const refusedAll = (ids: readonly string[], reason: string, data?: Readonly<Record<string, string>>) => ({
-  applied: [],
-  skipped: (ids.length ? ids : [""]).map((id) => ({ id, reason, ...(data ? { data } : {}) })),
-});
-
-/**
- * GM: apply a card's damage to `ids` (all its damaged targets when empty). Idempotent per target: the record on
- * the target is written with its Stamina, and a target with a record (or a mark on the card) is skipped. Only
- * targets the card has damage for are considered: another id is skipped, not hit for 0.
- */
-export function gmApplyDamage(
-  messageId: string,
-  ids: readonly string[],
-  ports: GMPorts,
-  byGM = true,
-): Promise<ApplyResponse> {
-  return gmQueue().run("gm", () => applyNow(messageId, ids, ports, byGM));
-}
-
-function isCard(c: Awaited<ReturnType<GMPorts["loadCard"]>>): c is AttackCardData {
-  return !!c && !("refused" in c);
-}
-
-async function applyNow(
-  messageId: string,
-  ids: readonly string[],
-  ports: GMPorts,
-  byGM: boolean,
-): Promise<ApplyResponse> {
-  const card = await ports.loadCard(messageId);
-  if (!card) return refusedAll(ids, "FT.Card.gone");
-  if (!isCard(card)) return refusedAll(ids, card.refused, card.data);
-  const onCard = new Set(card.result.damage.map((d) => d.targetId));
-  const asked = ids.length ? [...new Set(ids)] : [...onCard];
-  const wanted = asked.filter((id) => onCard.has(id));
-  const notOnCard = asked.filter((id) => !onCard.has(id)).map((id) => ({ id, reason: "FT.Card.notOnCard" }));
-  // A hit a GM undid is applied again only by a GM — checked here, in the queue, so an undo in flight when a
-  // player's request arrives is seen (review 3, S1).
-  const loaded = await ports.loadTargets(messageId, wanted);
-  const undone = (id: string, t: TargetState | null) =>
-    !byGM && (!!t?.undone || card.applied.some((m) => m.targetId === id && m.undone));
-  const refusedUndone = wanted.filter((id, i) => undone(id, loaded[i] ?? null));
-  const targets = loaded.map((t, i) => (undone(wanted[i]!, t) ? null : t));
-  const levels = await ports.itemLevels(targets);
-  const plan = planCard(messageId, card, wanted, targets, levels);
-  const byId = new Map(targets.filter((t): t is TargetState => !!t).map((t) => [t.id, t]));
-  const markOf = (r: AppliedRecord): AppliedMark =>
-    markFor(byId.get(r.targetId)!, {
-      unconscious: r.unconscious || !!r.doze?.knockedOut,
-      stunned: (r.statuses ?? []).includes("stun") || (card.stunned ?? []).includes(r.targetId),
-    });
-  // A target with its record but no mark (the card's save failed after the write): the card is put right.
-  const unmarked = targets
-    .filter(
-      (t): t is TargetState => !!t?.recorded && !card.applied.some((m) => m.targetId === t.id && !m.undone),
-    )
-    .map((t) => markOf({ ...t.recorded!, targetId: t.id }));
-  const { failed } = plan.applied.length
-    ? await ports.write(plan.batch, messageId)
-    : { failed: [] as string[] };
-  const landed = plan.applied.filter((r) => !failed.includes(r.targetId));
-  const marks = [...landed.map(markOf), ...unmarked];
-  const skipped: ApplyResponse["skipped"] = [
-    ...plan.skipped.filter((k) => !refusedUndone.includes(k.id)),
-    ...refusedUndone.map((id) => ({ id, reason: "FT.Card.undone" })),
-    ...notOnCard,
-    ...failed.map((id) => ({ id, reason: "FT.Card.writeFailed" })),
-  ];
-  // The records on the targets already make a second apply a no-op; the card shows what landed.
-  if (marks.length) {
-    try {
-      await ports.saveApplied(messageId, marks, [], card);
-    } catch (e) {
-      console.error(e);
-      skipped.push({ id: "", reason: "FT.Card.notSaved" });
-    }
-  }
-  return { applied: landed.map((r) => r.targetId), skipped };
 }
 
 /**
@@ -185,71 +57,4 @@ export function planCard(
     statusTurns(card, wanted),
     Object.fromEntries(wanted.map((id) => [id, criticalOf(card, id)])),
   );
-}
-
-/** A target's public mark on the card: where it is, and the outcome every client may read. */
-function markFor(
-  t: TargetState,
-  outcome: Pick<AppliedMark, "unconscious" | "stunned" | "undone">,
-): AppliedMark {
-  return {
-    targetId: t.id,
-    sceneId: t.sceneId,
-    tokenId: t.tokenId,
-    actorId: t.actorId,
-    linked: t.linked,
-    ...outcome,
-  };
-}
-
-/** GM: undo what was applied to `ids` from a card, from the records on the targets. */
-export function gmUndoDamage(
-  messageId: string,
-  ids: readonly string[],
-  ports: GMPorts,
-): Promise<ApplyResponse> {
-  return gmQueue().run("gm", () => undoNow(messageId, ids, ports));
-}
-
-async function undoNow(messageId: string, ids: readonly string[], ports: GMPorts): Promise<ApplyResponse> {
-  const card = await ports.loadCard(messageId);
-  if (!card) return refusedAll(ids, "FT.Card.gone");
-  // A changed card's damage (the undo's bound) is not to be trusted: its hits are undone by hand, and nothing is
-  // written (review 4: an undo bounded at 0 marked the hit undone and restored nothing).
-  if (!isCard(card)) return refusedAll(ids, "FT.Card.undoByHand");
-  const trusted = card;
-  const marks = trusted?.applied ?? [];
-  const skipped: ApplyResponse["skipped"] = [];
-  const wanted = [...new Set(ids)];
-  const targets = await ports.loadTargets(messageId, wanted, marks);
-  const records: AppliedRecord[] = [];
-  const live: (TargetState | null)[] = [];
-  for (const [i, id] of wanted.entries()) {
-    const t = targets[i] ?? null;
-    const mark = marks.find((m) => m.targetId === id);
-    if (!t) skipped.push({ id, reason: "FT.Card.undoGone" });
-    else if (!t.recorded)
-      skipped.push({ id, reason: mark?.legacy ? "FT.Card.legacyUndo" : "FT.Card.nothingToUndo" });
-    else {
-      records.push({ ...t.recorded, targetId: id });
-      live.push(t);
-    }
-  }
-  if (!records.length) return { applied: [], skipped };
-  const levels = await ports.itemLevels(live);
-  const bound = Object.fromEntries(
-    records.map((r) => [r.targetId, trusted ? damageOf(trusted, r.targetId) : 0]),
-  );
-  const batch = planUndo(messageId, records, live, levels, bound);
-  const { failed } = await ports.write(batch, messageId);
-  const undone = records.map((r) => r.targetId).filter((id) => !failed.includes(id));
-  // Each undone target keeps a mark that says so: only a GM applies it again.
-  const undoneMarks = live
-    .filter((t): t is TargetState => !!t && undone.includes(t.id))
-    .map((t) => markFor(t, { unconscious: false, stunned: false, undone: true }));
-  if (undoneMarks.length && trusted) await ports.saveApplied(messageId, undoneMarks, [], trusted);
-  return {
-    applied: undone,
-    skipped: [...skipped, ...failed.map((id) => ({ id, reason: "FT.Card.writeFailed" }))],
-  };
 }

@@ -8,7 +8,8 @@
 import type { GMAnswer, GMRequestBody } from "../../helpers/gm-request.js";
 import { RulesError } from "../../rules/index.js";
 import { withStrayTarget } from "../attack/stray.js";
-import { gmApplyDamage, onGMQueue } from "./card-apply.js";
+import { onGMQueue } from "./card-apply.js";
+import { gmApplyDamage } from "./card-apply-gm.js";
 import { foundryGMPorts } from "./card-gm.js";
 
 type UserI = User.Implementation;
