@@ -19,8 +19,9 @@
  * target read: both on one caster, as `readTarget` does). `--reference` adds the caster that visits every wall (the
  * one before the index), for comparison. Timings depend on the machine and its load: no test reads them.
  *
- * Write counts: applying a five-target burst is read from the harness table's server log (requests included) by
- * running its scenario; initiative and Morale are what the real workflows hand to counting ports.
+ * Write counts: applying a five-target burst and rolling 3 sides of 40 combatants are read from the harness table's
+ * server log (requests included) by running their scenarios; the d20 initiative and Morale counts are still what
+ * the real workflows hand to counting ports.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
@@ -30,7 +31,6 @@ import { performance } from "node:perf_hooks";
 import { FoundryCaster } from "../src/canvas/foundry-caster.js";
 import { wallIndex } from "../src/canvas/wall-index.js";
 import { rollD20Initiative } from "../src/documents/combat/d20-initiative.js";
-import { rollSides } from "../src/documents/combat/side-initiative.js";
 import { measureD20Cover } from "../src/rules/d20/cover.js";
 import { type Footprint, measureCover, type RayCaster } from "../src/rules/index.js";
 import { NO_FACTORS } from "../src/workflows/optional/side-morale.js";
@@ -39,7 +39,6 @@ import {
   recordIntimidation,
   settleSide,
 } from "../src/workflows/optional/side-morale-gm.js";
-import { sideView } from "../tests/fixtures/combat.js";
 import { createCanvas, installCanvas, plainScene, wallData, wallDocument } from "../tests/foundry/canvas.js";
 
 const RUNS = 5;
@@ -276,48 +275,26 @@ for (const layout of ["bench", "fixed"] as const)
 load("afterCover");
 if (ONLY && ONLY !== "writes") process.exit(0);
 
-// Document writes: a side-initiative roll with 3 sides and 40 combatants.
-{
-  const writes = { groups: 0, messages: 0 };
-  const sides = ["A", "B", "C"].map((id) => sideView(id, {}, id));
-  const members = Array.from({ length: 40 }, (_, i) => ({
-    id: `m${i}`,
-    name: `m${i}`,
-    sideId: ["A", "B", "C"][i % 3]!,
-    isPlayerCharacter: false,
-    sort: i,
-    rs: 40,
-    initiativeModifier: 4,
-    holstered: false,
-    disposition: -1,
-  }));
-  await rollSides(
-    { round: 1, sides, members },
-    {
-      rollD10: async () => ({ total: 5, roll: null }),
-      updateSides: async () => void writes.groups++,
-      postCards: async (cards) => {
-        writes.messages += cards.length;
-      },
-    },
-    { variant: "expanded", round: 1 },
-  );
-  out("initiative.roll.3sides40.groupUpdates", writes.groups, "writes", 1);
-  out("initiative.roll.3sides40.chatMessages", writes.messages, "writes", 3);
-}
-
-// Applying a five-target burst, counted on the harness table from the server's own log (requests included): the
-// scenario tests/scenarios/burst-apply-writes.test.ts asserts the counts and, given BENCH_WRITES, writes them here.
+// Applying a five-target burst and rolling 3 sides of 40 combatants, counted on the harness table from the server's
+// own log (requests included): the scenarios tests/scenarios/burst-apply-writes.test.ts and combat-writes.test.ts
+// assert the counts and, given BENCH_WRITES, write them here.
 {
   const file = join(mkdtempSync(join(tmpdir(), "ft-bench-")), "writes.jsonl");
   const run = spawnSync(
     "npx",
-    ["vitest", "run", "--project", "scenarios", "tests/scenarios/burst-apply-writes.test.ts"],
+    [
+      "vitest",
+      "run",
+      "--project",
+      "scenarios",
+      "tests/scenarios/burst-apply-writes.test.ts",
+      "tests/scenarios/combat-writes.test.ts",
+    ],
     { env: { ...process.env, BENCH_WRITES: file }, stdio: "ignore" },
   );
   const lines = run.status === 0 && existsSync(file) ? readFileSync(file, "utf8").trim().split("\n") : [];
   if (!lines.length) {
-    console.error("bench: tests/scenarios/burst-apply-writes.test.ts failed; no write counts");
+    console.error("bench: the write-count scenarios failed; no write counts");
     process.exitCode = 1;
   }
   for (const line of lines) console.log(line);

@@ -5,6 +5,7 @@
  * friendly ones are Alice's player characters, the others the GM's creatures. The GM shows every side's roll ("hide
  * NPC initiative" off): what a sealed side writes instead is played in `trust-sides.test.ts`.
  */
+import { appendFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type Client, createTable, type Table } from "../foundry/world.js";
 import {
@@ -145,6 +146,19 @@ describe("scenario: what FrontierCombat writes", () => {
     expect(groupUpdates[0]!.changes.groups).toHaveLength(3);
     expect(count(from, "update", "CombatantGroup")).toEqual([]);
     expect(count(from, "create", "ChatMessage").map((r) => r.count)).toEqual([3]);
+    // `npm run bench` (issue 34): these counts, from the server's own log, are its side-initiative write figures.
+    const out = process.env.BENCH_WRITES;
+    if (out) {
+      const line = (name: string, value: number, budget: number) =>
+        appendFileSync(
+          out,
+          `${JSON.stringify({ name, value, unit: "writes", budget, source: "harness log" })}\n`,
+        );
+      line("initiative.roll.3sides40.combatUpdates", groupUpdates.length, 1);
+      line("initiative.roll.3sides40.sidesInBatch", groupUpdates[0]!.changes.groups.length, 3);
+      line("initiative.roll.3sides40.groupWritesApart", count(from, "update", "CombatantGroup").length, 0);
+      line("initiative.roll.3sides40.chatMessages", count(from, "create", "ChatMessage")[0]?.count ?? 0, 3);
+    }
     // Friendly 2+7=9, hostile 9+7=16, neutral 5+7=12 (the best IM of each side: RS 69, 67, 68 → 7): friendly moves
     // first, hostile last — on every client.
     const ends = onEveryClient(table, () => {
