@@ -149,8 +149,8 @@ export class FoundryCaster implements RayCaster {
 
     const found = new Map<string, Crossing>();
     const index = this.#indexed ? wallIndex() : null;
-    const rulesOf = index ? cachedIn(index.rules) : wallFromDocument;
-    const exact = (doc: WallDocLike, edge: EdgeLike) => exactOnce(at, from, to, doc, edge, rulesOf);
+    // No closure is made per ray: the build keeps function names (`keepNames`), which wraps every closure created.
+    const ray: Ray = { at, from, to, store: index ? index.rules : null };
     let first = Number.POSITIVE_INFINITY;
     for (const v of hits ?? []) {
       if (len2 > 0) first = Math.min(first, ((v.x - from.x) * dx + (v.y - from.y) * dy) / len2);
@@ -158,7 +158,7 @@ export class FoundryCaster implements RayCaster {
         const doc = wallDocOf(edge);
         if (!doc || found.has(doc.id!)) continue;
         // Foundry says this wall blocks; a wall it only meets because of rounding is not crossed.
-        const c = exact(doc, edge);
+        const c = exactOnce(ray, doc, edge);
         if (c) found.set(doc.id!, c);
       }
     }
@@ -166,19 +166,19 @@ export class FoundryCaster implements RayCaster {
     // Walls near the start (rounding) and sight-limited walls nearer than v13's first collision. Each wall's
     // outcome depends on that wall alone, so visiting a wall twice, or walls in any order, gives the same result.
     if (!index) {
-      for (const placeable of walls()) consider(placeable, type, from, first, found, exact);
+      for (const placeable of walls()) consider(placeable, type, first, found, ray);
       return [...found.values()];
     }
     // A wall filed where its edge lies (its document's c, the numbers v13 builds the edge from) that is neither
     // within reach of the start nor crossed by the ray changes nothing in `consider`: it is passed over on the same
     // tests, on the same numbers, before its placeable is read.
     for (const s of index.all.near(from, ROUNDING_REACH, this.#candidates)) {
-      if (withinReach(from, s.a, s.b)) consider(s.value, type, from, first, found, exact);
+      if (withinReach(from, s.a, s.b)) consider(s.value, type, first, found, ray);
     }
     // A limited wall within reach of the start was just considered, with the same outcome it would have here.
     if (type === "sight") {
       for (const s of index.limited.alongSegment(from, to, this.#candidates)) {
-        if (segmentCrossing(from, to, s.a, s.b) !== null) consider(s.value, type, from, first, found, exact);
+        if (segmentCrossing(from, to, s.a, s.b) !== null) consider(s.value, type, first, found, ray);
       }
     }
     return [...found.values()];
@@ -188,50 +188,49 @@ export class FoundryCaster implements RayCaster {
   readonly #candidates: IndexedSegment<WallPlaceableLike>[] = [];
 }
 
-type RulesOf = (doc: WallDocLike) => Wall;
-
-/** {@link wallFromDocument} through the wall index's store (one `Wall` per wall until it changes). */
-function cachedIn(store: Map<string, Wall>): RulesOf {
-  return (doc) => {
-    const id = doc.id ?? "";
-    let wall = store.get(id);
-    if (!wall) {
-      wall = wallFromDocument(doc);
-      store.set(id, wall);
-    }
-    return wall;
-  };
-}
-
 /** One ray's crossings by wall id, null where the ray does not cross the wall. */
 type Exact = Map<string, Crossing | null>;
+
+/** One ray: its ends, what it crosses so far, and the wall index's store of what each wall is (or none). */
+interface Ray {
+  readonly at: Exact;
+  readonly from: Point;
+  readonly to: Point;
+  readonly store: Map<string, Wall> | null;
+}
+
+/** {@link wallFromDocument} through the wall index's store (one `Wall` per wall until it changes). */
+function rulesOf(doc: WallDocLike, store: Map<string, Wall> | null): Wall {
+  if (!store) return wallFromDocument(doc);
+  const id = doc.id ?? "";
+  let wall = store.get(id);
+  if (!wall) {
+    wall = wallFromDocument(doc);
+    store.set(id, wall);
+  }
+  return wall;
+}
 
 /**
  * Where the segment crosses a wall exactly, or null (touching at either end is not crossing). A wall's sight and
  * move edges are one edge (v13 `Wall#initializeEdge` builds one `Edge` with both restrictions), so the answer is
  * kept for the ray's other restriction type.
  */
-function exactOnce(
-  at: Exact,
-  from: Point,
-  to: Point,
-  doc: WallDocLike,
-  edge: EdgeLike,
-  rulesOf: RulesOf,
-): Crossing | null {
+function exactOnce(ray: Ray, doc: WallDocLike, edge: EdgeLike): Crossing | null {
   const id = doc.id ?? "";
-  const known = at.get(id);
+  const known = ray.at.get(id);
   if (known !== undefined) return known;
+  const { from, to } = ray;
   const t = segmentCrossing(from, to, edge.a, edge.b);
   const c =
     t === null
       ? null
       : {
-          wall: rulesOf(doc),
+          wall: rulesOf(doc, ray.store),
           t,
           point: { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t },
         };
-  at.set(id, c);
+  ray.at.set(id, c);
   return c;
 }
 
@@ -239,18 +238,18 @@ function exactOnce(
 function consider(
   placeable: WallPlaceableLike,
   type: Restriction,
-  from: Point,
   first: number,
   found: Map<string, Crossing>,
-  exact: (doc: WallDocLike, edge: EdgeLike) => Crossing | null,
+  ray: Ray,
 ): void {
   const edge = placeable.edge;
   const doc = placeable.document;
   if (!edge || !doc?.id) return;
+  const from = ray.from;
   const nearStart = distanceToSegment(from, edge.a, edge.b) < ROUNDING_REACH;
   const limited = type === "sight" && edge.sight === SENSE.LIMITED;
   if (!nearStart && !limited) return;
-  const c = restricts(edge, type, from) ? exact(doc, edge) : null;
+  const c = restricts(edge, type, from) ? exactOnce(ray, doc, edge) : null;
   if (nearStart) {
     if (c) found.set(doc.id, c);
     else found.delete(doc.id);
