@@ -358,7 +358,7 @@ export async function rollLateJoiners(combat: C, joined: readonly Member[], user
       });
     } else if (byPlayer && (c._source.initiative !== null || c.getFlag(SYSTEM_ID, "init") !== undefined))
       fixes.push({ _id: c.id, initiative: null, [`flags.${SYSTEM_ID}.-=init`]: null, ...CLEAR_MARKS });
-    else if (byPlayer) fixes.push({ _id: c.id, ...CLEAR_MARKS });
+    else if (byPlayer && hasMarks(c)) fixes.push({ _id: c.id, ...CLEAR_MARKS });
   }
   if (fixes.length) await combat.updateEmbeddedDocuments("Combatant", fixes);
   await rollByCount(
@@ -376,6 +376,12 @@ const CLEAR_MARKS = {
   "system.running": null,
   "system.overwatch": null,
 } as const;
+
+/** Does a combatant hold any mark (a player's new one usually holds none: then nothing is written)? */
+function hasMarks(c: Member): boolean {
+  const m = c.marks;
+  return m.state !== "none" || m.dodging !== null || !!m.declared || !!m.turn || !!m.running || !!m.overwatch;
+}
 
 /** Who a combatant is across leaving and joining again: its token, or its actor. */
 const keyOf = (c: Member): string => c.tokenId ?? c.actorId ?? "";
