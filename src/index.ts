@@ -32,6 +32,7 @@ import { FrontierCombat } from "./documents/combat.js";
 import { FrontierCombatant } from "./documents/combatant.js";
 import { FrontierCombatantGroup } from "./documents/combatant-group.js";
 import { FrontierItem } from "./documents/item.js";
+import { registerGames } from "./games/index.js";
 import { registerD20Statuses } from "./helpers/d20-statuses.js";
 import { listenForGMRequests, registerGMRequest } from "./helpers/gm-request.js";
 import { registerHelpers } from "./helpers/handlebars.js";
@@ -54,6 +55,8 @@ import { registerTurnHooks } from "./workflows/turn/turn-hooks.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | init`);
+  // Issue 30: each game's table, before anything asks which one the world plays.
+  registerGames();
   // Each of these matches types/foundry-config.d.ts, which tells fvtt-types about them.
   CONFIG.Actor.documentClass = FrontierActor;
   CONFIG.Item.documentClass = FrontierItem;

@@ -18,6 +18,9 @@ const LAYERS = [
   "canvas",
   "workflows",
   "applications",
+  // Issue 30: a game module's own table (src/games/<game>/index.ts, src/games/index.ts). A game's other files sit in
+  // the layer their folder names (src/games/d20/workflows/x.ts is a workflow), see layerOf.
+  "games",
   // The ambient declarations (declaration merging over fvtt-types): they name every layer's classes and flag shapes,
   // and no module imports them. What they give a lower layer (a flag's type declared in a workflow) is not an import
   // the graph can see; the flags they still declare are listed in types/foundry-config.d.ts.
@@ -27,8 +30,11 @@ const LAYERS = [
 
 /** A file's layer (its index in {@link LAYERS}); `constants.ts` sits at the bottom with the rules. -1: no layer. */
 function layerOf(file: string): number {
-  const top = file.split("/")[0]!;
+  const parts = file.split("/");
+  const top = parts[0]!;
   if (top === "constants.ts") return 0;
+  // A game module is a slice through the layers: games/<game>/<layer>/… is in <layer>; its table is on top.
+  if (top === "games" && parts.length > 3) return LAYERS.indexOf(parts[2] as (typeof LAYERS)[number]);
   return LAYERS.indexOf(top as (typeof LAYERS)[number]);
 }
 
@@ -66,6 +72,8 @@ describe("issue 29: the layers", () => {
     expect([...graph.keys()].filter((f) => layerOf(f) < 0)).toEqual([]);
     expect(layerOf("constants.ts")).toBe(layerOf("rules/index.ts"));
     expect(layerOf("workflows/x.ts")).toBeGreaterThan(layerOf("canvas/x.ts"));
+    expect(layerOf("games/d20/workflows/x.ts")).toBe(layerOf("workflows/x.ts"));
+    expect(layerOf("games/d20/index.ts")).toBeGreaterThan(layerOf("applications/x.ts"));
   });
 
   it("the reader passes over nothing: every dynamic import is one plain string, every relative import a .ts file under src/, no symlink, no other kind of source file", () => {
@@ -83,6 +91,23 @@ describe("issue 29: the layers", () => {
   it("no import cycle, runtime or type", () => {
     const found = cycles(graph).map((c) => c.join(" "));
     expect(found).toEqual([]);
+  });
+
+  it("issue 30: only src/index.ts reaches a game module, and a game reaches no other game but the one it is built on", () => {
+    // SWN is the d20 engine's profile (ruling 1); Zebulon's Guide plays on the Star Frontiers table.
+    const BUILT_ON: Record<string, readonly string[]> = { swn: ["d20"], zebulon: ["alpha-dawn"] };
+    const gameOfFile = (f: string) => (f.startsWith("games/") ? f.split("/")[1]! : null);
+    const wrong: string[] = [];
+    for (const [from, targets] of graph)
+      for (const to of targets) {
+        const g = gameOfFile(to);
+        if (!g || g.endsWith(".ts")) continue;
+        const own = gameOfFile(from);
+        // games/index.ts registers every game; nothing outside src/games imports one.
+        if (own !== null && (own === g || own === "index.ts" || (BUILT_ON[own] ?? []).includes(g))) continue;
+        wrong.push(`${from} → ${to}`);
+      }
+    expect(wrong).toEqual([]);
   });
 
   it(`no source file over ${MAX_LINES} lines`, () => {

@@ -14,6 +14,7 @@ import {
   type ResolutionTable,
   validateResolutionTable,
 } from "../rules/index.js";
+import { currentGame, forgetGame } from "./game.js";
 import { perPage } from "./page-state.js";
 import { DEFAULT_PRESET, PRESET_KEYS, PRESETS, presetChanges, type RuleSettings } from "./presets.js";
 import { showRuleIds } from "./rule-ids.js";
@@ -252,6 +253,7 @@ const pageEngine = perPage((): { engine: ResolutionEngine | null } => ({ engine:
  */
 function forgetEngine(): void {
   pageEngine().engine = null;
+  forgetGame();
 }
 
 /** The world's engine with the GM's tables. A broken stored table falls back to the default, with a warning. */
@@ -264,7 +266,7 @@ export function currentEngine(): ResolutionEngine {
 /** Build the engine from the settings (its warnings for a broken table come once per change of them, here). */
 function buildEngine(): ResolutionEngine {
   countBuild("engine");
-  const id = getSetting(SETTINGS.engine);
+  const game = currentGame();
   const zebulon = currentZebulonTable();
   const rules = currentRules();
   let base = ALPHA_DAWN_TABLE;
@@ -279,12 +281,12 @@ function buildEngine(): ResolutionEngine {
     autoMissMin: rules.autoMiss ? base.autoMissMin : 101,
     strayChance: rules.strayShots ? base.strayChance : 0,
   };
-  return createEngine(engineIdOf(id), { alphaDawn, zebulon }, currentProfile());
+  return createEngine(game.engine, { alphaDawn, zebulon }, game.profile);
 }
 
 /** The d20 engine's profile (ruling 1); anything unknown is `sw`. */
 export function currentProfile(): "sw" | "swn" {
-  return getSetting(SETTINGS.profile) === "swn" ? "swn" : "sw";
+  return currentGame().profile;
 }
 
 /** A stored engine id as one of the engines (anything unknown is Alpha Dawn, the default). */
@@ -311,7 +313,7 @@ export function currentRules(): RuleSettings {
     autoMiss: getSetting(SETTINGS.autoMiss) !== false,
     strayShots: getSetting(SETTINGS.strayShots) !== false,
     crowdCover: getSetting(SETTINGS.crowdCover) !== false,
-    profile: currentProfile(),
+    profile: getSetting(SETTINGS.profile) === "swn" ? "swn" : "sw",
   };
 }
 

@@ -1,0 +1,13 @@
+/**
+ * Issue 30: every game module's table, registered at `init` (helpers/game.ts). A world plays one of them
+ * (`currentGame()`); a stored card is drawn by the one it was rolled under (`gameOf(card)`).
+ */
+import { registerGame } from "../helpers/game.js";
+import { alphaDawnGame } from "./alpha-dawn/index.js";
+import { d20Game } from "./d20/index.js";
+import { swnGame } from "./swn/index.js";
+import { zebulonGame } from "./zebulon/index.js";
+
+export function registerGames(): void {
+  for (const table of [alphaDawnGame, zebulonGame, d20Game, swnGame]) registerGame(table);
+}

@@ -1,0 +1,77 @@
+/**
+ * # The game a world plays (issue 30)
+ *
+ * Each game — Star Frontiers Alpha Dawn (Basic and Expanded), Zebulon's Guide, Star Wars d20 (Revised combat chapter)
+ * and Stars Without Number on the d20 engine — is one module under `src/games/<game>/`, the only code that knows its
+ * game. It registers one {@link GameTable} at `init` (`src/games/index.ts`); everything else asks the table of the
+ * world ({@link currentGame}) or of a stored document ({@link gameOf}: a card keeps the engine and profile it was
+ * rolled under) and never compares engine ids itself (`tests/game-boundary.test.ts`).
+ *
+ * This file is the one place that turns the world's settings into a game: the engine setting (`requiresReload`) and
+ * the d20 profile (ruling 1, also `requiresReload`). The table is looked up once per page and again when either
+ * changes (their `onChange`, helpers/settings.ts `forgetEngine`, runs on every client — v13
+ * client/documents/setting.mjs `_onCreate`/`_onUpdate`).
+ */
+import { SYSTEM_ID } from "../constants.js";
+import type { EngineId } from "../rules/index.js";
+import { perPage } from "./page-state.js";
+
+/** The games a world can play: SWN is the d20 engine's `swn` profile (ruling 1). */
+export const GAME_IDS = ["alphaDawn", "zebulon", "d20", "swn"] as const;
+export type GameId = (typeof GAME_IDS)[number];
+
+/** The game of an engine id and a d20 profile as stored (anything unknown is Alpha Dawn, the default engine). */
+export function gameIdOf(engine: unknown, profile?: unknown): GameId {
+  if (engine === "d20") return profile === "swn" ? "swn" : "d20";
+  return engine === "zebulon" ? "zebulon" : "alphaDawn";
+}
+
+/**
+ * What a game brings to the table. Each section is asked by the layer that draws or runs it; a game module fills
+ * every section (a section a game has nothing for says so with its own empty value, never by being left out).
+ */
+export interface GameTable {
+  readonly id: GameId;
+  /** The resolution engine it plays on (SWN: d20). */
+  readonly engine: EngineId;
+  /** The d20 engine's profile (ruling 1); `sw` for the percentile games, where nothing reads it. */
+  readonly profile: "sw" | "swn";
+  /** Its name, an i18n key. */
+  readonly label: string;
+}
+
+const registered = new Map<GameId, GameTable>();
+
+/** A game module registers its table once, at `init` (src/games/index.ts). */
+export function registerGame(table: GameTable): void {
+  registered.set(table.id, table);
+}
+
+/** The table of a game by id; a game that registered nothing is a programming error, named. */
+export function gameTable(id: GameId): GameTable {
+  const table = registered.get(id);
+  if (!table) throw new Error(`frontier-tactics | no game module registered for "${id}"`);
+  return table;
+}
+
+/** The table of what a stored document was made under (a card's `engine` and `profile`). */
+export function gameOf(stored: { readonly engine?: unknown; readonly profile?: unknown }): GameTable {
+  return gameTable(gameIdOf(stored.engine, stored.profile));
+}
+
+const pageGame = perPage((): { id: GameId | null } => ({ id: null }));
+
+/** Forget the page's game: the engine or profile setting changed (helpers/settings.ts calls it with the engine's). */
+export function forgetGame(): void {
+  pageGame().id = null;
+}
+
+/**
+ * The game this world plays, from its settings (read once per page, again after a change of the engine or profile).
+ * Reads the settings store directly so this file sits below helpers/settings.ts.
+ */
+export function currentGame(): GameTable {
+  const page = pageGame();
+  page.id ??= gameIdOf(game.settings?.get(SYSTEM_ID, "engine"), game.settings?.get(SYSTEM_ID, "profile"));
+  return gameTable(page.id);
+}

@@ -1,0 +1,61 @@
+/**
+ * Issue 30: only a game's own module knows its game. Outside src/games (the game modules), src/rules (the engines)
+ * and src/data (the stored shapes every game's documents share), no line compares an engine or profile, asks for the
+ * profile, reads the engine setting or reads a game's data block (`.d20`, `.swn`). Everything else asks the game's
+ * table (helpers/game.ts `currentGame()`, `gameOf(card)`).
+ *
+ * helpers/game.ts picks the game from the settings and helpers/settings.ts registers them (and compares presets);
+ * those two files are the seam itself.
+ */
+import { readFileSync } from "node:fs";
+import { relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { filesUnder, SRC } from "./import-graph.js";
+
+/** Engine or profile comparisons, the profile asked, the engine setting read, `"d20" in x` tests. */
+const BRANCH =
+  /[!=]==? ?"(d20|zebulon|swn|alphaDawn)"|"(d20|zebulon|swn|alphaDawn)" ?[!=]==?|isSwn\(|currentProfile\(|SETTINGS\.(engine|profile)\b|"(d20|swn)" in /;
+/** A game's data block read: `x.d20`, `x?.swn`. */
+const BLOCK = /\??\.(d20|swn)\b/;
+
+const SEAM = new Set(["helpers/game.ts", "helpers/settings.ts"]);
+
+function offenders(pattern: RegExp): string[] {
+  return filesUnder(SRC, { declarations: false })
+    .map((f) => relative(SRC, f))
+    .filter((f) => !/^(games|rules|data)\//.test(f) && !f.endsWith(".test.ts") && !SEAM.has(f))
+    .flatMap((f) =>
+      readFileSync(`${SRC}/${f}`, "utf8")
+        .split("\n")
+        .flatMap((line, i) => (pattern.test(line) && !/^\s*(\/\/|\*)/.test(line) ? [`${f}:${i + 1}`] : [])),
+    );
+}
+
+describe("issue 30: one place per game", () => {
+  it("the patterns catch what they are for, and nothing else", () => {
+    for (const hit of [
+      'engine === "d20"',
+      'card.profile === "swn" ?',
+      '"zebulon" !== id',
+      "if (isSwn())",
+      "currentProfile() === x",
+      "getSetting(SETTINGS.engine)",
+      '"d20" in sys',
+    ])
+      expect(BRANCH.test(hit), hit).toBe(true);
+    for (const hit of ["sys.d20.bab", "weapon.d20?.swn", "a?.swn"]) expect(BLOCK.test(hit), hit).toBe(true);
+    for (const miss of ['label: "FT.D20UI.defense"', "d20Reach(", "const swn = 1", "sys.d20x"])
+      expect(BRANCH.test(miss) || BLOCK.test(miss), miss).toBe(false);
+  });
+
+  // Ratchet: the counts only go down; the goal is 0 (issue 30, "the boundary test at 0").
+  it("engine and profile branches outside the game modules", () => {
+    expect(offenders(BRANCH).length).toBeLessThanOrEqual(RATCHET.branches);
+  });
+
+  it("reads of a game's data block outside the game modules", () => {
+    expect(offenders(BLOCK).length).toBeLessThanOrEqual(RATCHET.blocks);
+  });
+});
+
+const RATCHET = { branches: 49, blocks: 122 };
