@@ -7,7 +7,7 @@
  * helpers/game.ts picks the game from the settings and helpers/settings.ts registers them (and compares presets);
  * those two files are the seam itself.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { filesUnder, SRC } from "./import-graph.js";
@@ -46,6 +46,27 @@ describe("issue 30: one place per game", () => {
     for (const hit of ["sys.d20.bab", "weapon.d20?.swn", "a?.swn"]) expect(BLOCK.test(hit), hit).toBe(true);
     for (const miss of ['label: "FT.D20UI.defense"', "d20Reach(", "const swn = 1", "sys.d20x"])
       expect(BRANCH.test(miss) || BLOCK.test(miss), miss).toBe(false);
+  });
+
+  it("src/rules/index.ts exports every engine's rules (every rules file that is not a test)", () => {
+    const RULES = `${SRC}/rules`;
+    const index = readFileSync(`${RULES}/index.ts`, "utf8");
+    const missing = filesUnder(RULES, { declarations: false })
+      .map((f) => relative(RULES, f))
+      .filter((f) => f !== "index.ts" && !f.endsWith(".test.ts"))
+      .filter((f) => {
+        // A folder with its own index.ts (health/) is exported through it.
+        const [dir, name] = f.includes("/") ? f.split("/") : ["", f];
+        const folderIndex = `${RULES}/${dir}/index.ts`;
+        const via =
+          dir && f !== `${dir}/index.ts` && existsSync(folderIndex) ? readFileSync(folderIndex, "utf8") : "";
+        const spec = (p: string) => `from "./${p.replace(/\.ts$/, ".js")}";`;
+        return !(
+          index.includes(spec(f)) ||
+          (via.includes(spec(name!)) && index.includes(spec(`${dir}/index.ts`)))
+        );
+      });
+    expect(missing).toEqual([]);
   });
 
   // Ratchet: the counts only go down; the goal is 0 (issue 30, "the boundary test at 0").

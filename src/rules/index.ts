@@ -10,6 +10,11 @@
  *   values, chance to hit, d100 resolution, rate of fire, bursts, grenades, damage through defenses,
  *   ammunition, structural damage, ability checks.
  * - **zebulon** — the Zebulon's Guide column-shift engine (SF-Z-*), its table as validated data.
+ * - **d20** — the Star Wars d20 Revised combat chapter (SW-*): attack bonus and Defense, the d20 resolution with
+ *   threats and confirmations, damage to vitality and wounds, full attacks and autofire, grenades, cover, speed,
+ *   initiative counts, actions and attacks of opportunity, the plan of a turn.
+ * - **swn** — the Stars Without Number additions on the d20 engine (SWN-*, ruling 1): the profile (AC, HP), side
+ *   Morale, squads and their attacks, cover armour, overwatch, SWN actions.
  * - **initiative** — side initiative: modifiers, totals, ordering, ties, surprise, phases.
  * - **geometry** — range with elevation, range bands, Basic-game square counting; walls and a reference ray
  *   caster, line of sight and cover from sampled rays, crowds, the burst strip and the grenade blast.
@@ -42,6 +47,20 @@ export * from "./core/engine.js";
 export * from "./core/facts.js";
 export * from "./core/modifiers.js";
 export * from "./core/types.js";
+export * from "./d20/actions.js";
+export * from "./d20/attack.js";
+export * from "./d20/cover.js";
+export * from "./d20/damage.js";
+export * from "./d20/defense.js";
+export * from "./d20/engine.js";
+export * from "./d20/full-attack.js";
+export * from "./d20/grenade.js";
+export * from "./d20/health.js";
+export * from "./d20/initiative.js";
+export * from "./d20/plan.js";
+export * from "./d20/resolve.js";
+export * from "./d20/speed.js";
+export * from "./d20/tables.js";
 export * from "./geometry/areas.js";
 export * from "./geometry/caster.js";
 export * from "./geometry/cover.js";

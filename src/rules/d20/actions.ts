@@ -101,7 +101,8 @@ export function allowedInSurpriseRound(id: string): boolean {
   return t === "attack" || t === "move" || t === "free";
 }
 
-export interface Movement {
+/** SW-25: one move past an opponent, as its threatened area sees it. */
+export interface ThreatenedMove {
   /** It starts inside an opponent's threatened area. */
   readonly startsInside: boolean;
   /** Metres moved in this action. */
@@ -119,7 +120,7 @@ export const FREE_STEP_M = 2;
  * up to 2 m is free (a 2 m step out of it too) and more provokes, unless it is a disengage (SW-24, which protects
  * only from those whose area the mover started in); entering the area and not stopping there provokes.
  */
-export function movementProvokes(m: Movement): boolean {
+export function movementProvokes(m: ThreatenedMove): boolean {
   if (m.startsInside && m.disengaging) return false;
   if (m.entersAndContinues) return true;
   if (m.startsInside) return m.metres > FREE_STEP_M;

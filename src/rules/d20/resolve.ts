@@ -13,6 +13,7 @@
  * rolled; {@link resolveD20} reads them.
  */
 import { checkDie } from "../core/dice.js";
+import type { Critical } from "../core/engine.js";
 import type { RuleId } from "../core/types.js";
 import { RulesError } from "../core/types.js";
 
@@ -57,7 +58,8 @@ export interface D20DieRequest {
   readonly ruleId: RuleId;
 }
 
-export type Critical = "none" | "threat" | "confirmed";
+/** The d20 critical states are the engine interface's (core/engine.ts). */
+export type { Critical } from "../core/engine.js";
 
 export interface D20Outcome {
   /** The natural d20. */
