@@ -20,6 +20,7 @@
  * and every check below on the migrated marks fails.
  */
 import { describe, expect, it } from "vitest";
+import { notedCombats } from "../../src/documents/combat/persist-migration.js";
 import { click } from "../foundry/apps.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
@@ -177,6 +178,8 @@ describe("scenario: a combat saved with the old combatant flags plays on (issue 
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
     const running = { active: true, round: 1, count: 1 };
+    // Once `ready` has run no page keeps the loaded sources' notes: the GM wrote them, Alice's page dropped them.
+    expect(onEveryClient(table, notedCombats)).toEqual(everyone(table, 0));
     expect(held()).toEqual(
       everyone(table, {
         Guard: { state: "none", dodging: null, running: null, shots: null, flags: ["init"] },

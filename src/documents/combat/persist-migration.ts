@@ -24,7 +24,8 @@ interface Noted {
   readonly groups: ReadonlyMap<string, readonly string[]>;
 }
 
-const NOTED = perPage(() => new Map<string, Noted>());
+/** What was noted while the world loaded; `open` ends at `ready`, when it is written (active GM) or dropped. */
+const NOTED = perPage(() => ({ open: true, combats: new Map<string, Noted>() }));
 
 /** The old keys a source's flags hold. */
 function oldKeys(source: unknown, keys: readonly string[]): string[] {
@@ -44,13 +45,14 @@ function byId(list: unknown, keys: readonly string[]): Map<string, string[]> {
 
 /** Called by FrontierCombat's `migrateData` before it migrates: note a stored combat that holds old flag keys. */
 export function noteOldFlags(source: Obj): void {
-  if (typeof source._id !== "string" || !Array.isArray(source.combatants)) return;
+  if (!NOTED().open || typeof source._id !== "string" || !Array.isArray(source.combatants)) return;
   const noted: Noted = {
     combat: oldKeys(source, COMBAT_KEYS),
     combatants: byId(source.combatants, COMBATANT_MARKS),
     groups: byId(source.groups, ["moraleFactors"]),
   };
-  if (noted.combat.length || noted.combatants.size || noted.groups.size) NOTED().set(source._id, noted);
+  if (noted.combat.length || noted.combatants.size || noted.groups.size)
+    NOTED().combats.set(source._id, noted);
 }
 
 /** The update that writes a migrated document: its `system` whole, and each old key it no longer holds deleted. */
@@ -66,11 +68,17 @@ function persisted(
   return update;
 }
 
-/** Active GM, at `ready`: make each noted combat's migration permanent (one write per document kind). */
+/**
+ * At `ready`: the active GM makes each noted combat's migration permanent (one write per document kind). Every other
+ * page drops what it noted and notes nothing more (a combat loaded later migrates in memory, and is written at the
+ * active GM's next `ready`), so no page keeps a copy of old sources for the session.
+ */
 export async function persistMigrations(): Promise<void> {
+  const page = NOTED();
+  const noted = [...page.combats];
+  page.combats.clear();
+  page.open = false;
   if (!game.user?.isActiveGM) return;
-  const noted = [...NOTED()];
-  NOTED().clear();
   for (const [id, n] of noted) {
     const combat = game.combats?.get(id);
     if (!combat) continue;
@@ -93,4 +101,9 @@ export async function persistMigrations(): Promise<void> {
       console.error(`${SYSTEM_ID} | combat ${id}: its migrated state could not be written`, e);
     }
   }
+}
+
+/** How many stored combats this page still keeps a note of (0 on every page once `ready` has run). */
+export function notedCombats(): number {
+  return NOTED().combats.size;
 }
