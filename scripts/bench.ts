@@ -237,6 +237,8 @@ function coverFigures(layout: Layout, n: number): void {
         const ps = pairs(side, r, perRun * (RUNS + 1));
         const timed = (k: number) => ps.slice(k * perRun, (k + 1) * perRun);
         let runs: number[];
+        /** Foundry collision tests asked per pair in the recording passes (machine-independent). */
+        let asked = 0;
         if (collision === "replay") {
           // One recording per run's pairs (its answers replayed for the warm-up and the timed pass alike).
           runs = Array.from({ length: RUNS }, (_, k) => {
@@ -248,7 +250,7 @@ function coverFigures(layout: Layout, n: number): void {
             run(figure, timed(k + 1), make, batches); // warm-up on the same answers
             replay.rewind();
             const t = run(figure, timed(k + 1), make, batches);
-            if (replay.size === 0) throw new Error("bench: nothing was recorded");
+            asked += replay.size / (Math.floor(perRun / batches) * batches) / RUNS;
             return t;
           });
         } else {
@@ -257,6 +259,10 @@ function coverFigures(layout: Layout, n: number): void {
           runs = Array.from({ length: RUNS }, (_, k) => run(figure, timed(k + 1), make, batches));
         }
         const key = `${collision}.${layout}.${n}.${figure}`;
+        if (collision === "replay" && asked === 0)
+          throw new Error("bench: Foundry was never asked: nothing recorded");
+        if (collision === "replay" && !suffix)
+          out(`cover.foundry.asked.${layout}.${n}.${figure}`, asked, "calls", null);
         outRuns(`cover.foundry.${key}${suffix}`, runs, "ms", suffix ? null : (BUDGET[key] ?? null));
       }
     }

@@ -128,6 +128,7 @@ export class FoundryCaster implements RayCaster {
   }
 
   crossings(from: Point, to: Point): Crossing[] {
+    if (this.#indexed && !this.#mayCross(from, to)) return [];
     const byWall = new Map<string, Crossing>();
     // Where this ray crosses each wall is the same for both restriction types: worked out once per ray.
     const at: Exact = new Map();
@@ -182,6 +183,22 @@ export class FoundryCaster implements RayCaster {
       }
     }
     return [...found.values()];
+  }
+
+  /**
+   * Whether any wall can be in this ray's answer: a crossing is only ever placed on a wall the exact segment crosses
+   * (`exactOnce`, for Foundry's collisions and the limited pass) or on one within reach of the start (the near-start
+   * pass). When the index holds neither, the answer is empty whatever Foundry would say, so neither of its collision
+   * tests is asked (most of a lattice's rays in the open: issue 34). Foundry's edges that are not walls (darkness,
+   * bounds) are never read, so they need no asking either.
+   */
+  #mayCross(from: Point, to: Point): boolean {
+    const index = wallIndex();
+    for (const s of index.all.near(from, ROUNDING_REACH, this.#candidates))
+      if (withinReach(from, s.a, s.b)) return true;
+    for (const s of index.all.alongSegment(from, to, this.#candidates))
+      if (segmentCrossing(from, to, s.a, s.b) !== null) return true;
+    return false;
   }
 
   /** One array the index queries fill, reused ray after ray. */
