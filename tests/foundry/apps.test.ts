@@ -749,6 +749,8 @@ describe("Handlebars layer (handlebars.mjs), TextEditor and SettingsConfig", () 
 /* -------------------------------------------- */
 
 async function realApps() {
+  // Our init registers each game's table (issue 30) before anything asks which one the world plays.
+  (await import("../../src/games/index.js")).registerGames();
   const [actor, item, dialog, menus, tracker] = await Promise.all([
     import("../../src/applications/sheets/actor-sheet.js"),
     import("../../src/applications/sheets/item-sheet.js"),
