@@ -27,6 +27,18 @@ export function gameIdOf(engine: unknown, profile?: unknown): GameId {
 }
 
 /**
+ * A game's unarmed attack: what the sheet's _Punch_ plays (issue 30; the attack helper asks it in
+ * workflows/attack/melee.ts, the sheets helper may read it to draw Punch and its tooltip).
+ * - `percentileMelee`: the Star Frontiers bare-hand melee, rules-tables §6 (RT-6: a d100 at or under the melee
+ *   chance, punching damage by Strength + Martial Arts; SF-B/SF-X as the variant says).
+ * - `none`: the game has no unarmed attack in play yet (d20's SW-20 strike and SWN's Punch are issue 31's): Punch
+ *   posts the game's `notice` (an i18n key) and rolls nothing, spends nothing.
+ */
+export type GameUnarmed =
+  | { readonly kind: "percentileMelee" }
+  | { readonly kind: "none"; readonly notice: string };
+
+/**
  * What a game brings to the table. Each section is asked by the layer that draws or runs it; a game module fills
  * every section (a section a game has nothing for says so with its own empty value, never by being left out).
  */
@@ -38,6 +50,8 @@ export interface GameTable {
   readonly profile: "sw" | "swn";
   /** Its name, an i18n key. */
   readonly label: string;
+  /** Its unarmed attack (the sheet's Punch). */
+  readonly unarmed: GameUnarmed;
 }
 
 const registered = new Map<GameId, GameTable>();

@@ -8,4 +8,6 @@ export const alphaDawnGame: GameTable = {
   engine: "alphaDawn",
   profile: "sw",
   label: "FT.Engine.alphaDawn",
+  // RT-6: Punch is the Star Frontiers bare-hand melee (rules-tables §6).
+  unarmed: { kind: "percentileMelee" },
 };

@@ -8,4 +8,6 @@ export const swnGame: GameTable = {
   engine: "d20",
   profile: "swn",
   label: "FT.Profile.swnEngine",
+  // SW-20's unarmed strike is issue 31's: until then Punch says so and rolls nothing (never the SF d100 melee).
+  unarmed: { kind: "none", notice: "FT.Melee.noUnarmed" },
 };

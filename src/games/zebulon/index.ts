@@ -8,4 +8,6 @@ export const zebulonGame: GameTable = {
   engine: "zebulon",
   profile: "sw",
   label: "FT.Engine.zebulon",
+  // RT-6: Punch is the Star Frontiers bare-hand melee (rules-tables §6).
+  unarmed: { kind: "percentileMelee" },
 };
