@@ -26,6 +26,18 @@ export function gameIdOf(engine: unknown, profile?: unknown): GameId {
   return engine === "zebulon" ? "zebulon" : "alphaDawn";
 }
 
+/** What a card records of its game besides its engine: SWN's profile, nothing for the others (`gameOf`'s inverse). */
+export function cardProfile(profile: unknown): { readonly profile?: "swn" } {
+  return gameIdOf("d20", profile) === "swn" ? { profile: "swn" } : {};
+}
+
+/**
+ * A game's skill checks (workflows/optional/checks.ts): Zebulon's Guide reads a skill's column on its table
+ * (SF-Z-01, SF-Z-04, SF-Z-05); the other games have no skill check here (Alpha Dawn's success rates per skill are
+ * not in our sources: the sheet offers ability checks).
+ */
+export type GameSkillCheck = "zebulonColumns" | null;
+
 /**
  * A game's unarmed attack: what the sheet's _Punch_ plays (issue 30; the attack helper asks it in
  * workflows/attack/melee.ts, the sheets helper may read it to draw Punch and its tooltip).
@@ -52,6 +64,8 @@ export interface GameTable {
   readonly label: string;
   /** Its unarmed attack (the sheet's Punch). */
   readonly unarmed: GameUnarmed;
+  /** How it rolls a skill check from the sheet. */
+  readonly skillCheck: GameSkillCheck;
 }
 
 const registered = new Map<GameId, GameTable>();

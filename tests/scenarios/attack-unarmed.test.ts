@@ -86,7 +86,10 @@ describe("scenario: Punch plays the game's own unarmed attack (issue 30 seam; RT
       expect(told(alice)).toEqual([
         `warn: ${label === "SWN" ? "d20 + SWN additions" : "d20 (Star Wars RCR)"} has no unarmed attack in play yet (SW-20's unarmed strike is not played): Punch rolled nothing and spent nothing. Attack with a melee weapon instead.`,
       ]);
-      expect(onEveryClient(table, () => G().game.actors.get(KARA).system.stamina.value)).toEqual({ Alice: 50, Gamemaster: 50 });
+      expect(onEveryClient(table, () => G().game.actors.get(KARA).system.stamina.value)).toEqual({
+        Alice: 50,
+        Gamemaster: 50,
+      });
       expect(table.unhandled).toEqual([]);
     });
 

@@ -9,5 +9,6 @@ export const alphaDawnGame: GameTable = {
   profile: "sw",
   label: "FT.Engine.alphaDawn",
   // RT-6: Punch is the Star Frontiers bare-hand melee (rules-tables §6).
+  skillCheck: null,
   unarmed: { kind: "percentileMelee" },
 };

@@ -9,5 +9,6 @@ export const swnGame: GameTable = {
   profile: "swn",
   label: "FT.Profile.swnEngine",
   // SW-20's unarmed strike is issue 31's: until then Punch says so and rolls nothing (never the SF d100 melee).
+  skillCheck: null,
   unarmed: { kind: "none", notice: "FT.Melee.noUnarmed" },
 };

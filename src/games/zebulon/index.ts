@@ -9,5 +9,7 @@ export const zebulonGame: GameTable = {
   profile: "sw",
   label: "FT.Engine.zebulon",
   // RT-6: Punch is the Star Frontiers bare-hand melee (rules-tables §6).
+  // SF-Z-01, SF-Z-04: skill checks on the Resolution Table's columns.
+  skillCheck: "zebulonColumns",
   unarmed: { kind: "percentileMelee" },
 };

@@ -19,7 +19,8 @@ import { requestGM } from "../../helpers/gm-request.js";
 import { notify, report } from "../../helpers/report.js";
 import { currentEngine, currentVariant } from "../../helpers/settings.js";
 import { SUPPRESSION_AREA_M } from "../../rules/d20/actions.js";
-import { type AttackerFacts, burstAreaProblem, DEFAULT_DECLARATIONS, RulesError } from "../../rules/index.js";
+import { asOverwatchShot } from "../../rules/d20/shot-facts.js";
+import { burstAreaProblem, DEFAULT_DECLARATIONS, RulesError } from "../../rules/index.js";
 import { keepsNumbersSecret, rollFormula, withoutAttackerNumbers } from "../card/card-render.js";
 import { withoutD20AttackerNumbers, withoutD20TargetNumbers } from "../card/d20-card.js";
 import { d20GrenadeCard } from "../card/d20-grenade.js";
@@ -37,12 +38,6 @@ import { d20WeaponProblem } from "./d20-facts.js";
 type ActorI = Actor.Implementation;
 type ItemI = Item.Implementation;
 type WeaponI = Item.OfType<"weapon">;
-
-/** SWN-08: the overwatch shot is made as one (the dialog shows it chosen; the engine checks the arc). */
-function overwatchShot(a: AttackerFacts, overwatch: boolean): AttackerFacts {
-  const d = a.d20;
-  return overwatch && d?.swn ? { ...a, d20: { ...d, swn: { ...d.swn, action: "overwatch" } } } : a;
-}
 
 /**
  * SW-22: what the attacker may fight with in the off hand — its other weapons the d20 engine can roll (no grenade),
@@ -144,7 +139,10 @@ export async function attackWithWeapon(
     const request: AttackRequest = {
       engine: currentEngine(),
       variant: currentVariant(),
-      attacker: overwatchShot(attackerFacts(actor, sys, token), !!options.overwatch),
+      // SWN-08: the overwatch shot is made as one (the dialog shows it chosen; the engine checks the arc).
+      attacker: options.overwatch
+        ? asOverwatchShot(attackerFacts(actor, sys, token))
+        : attackerFacts(actor, sys, token),
       weapon,
       ammo: ammoState(actor, item),
       targets: scene.map((s) => s.input),

@@ -24,6 +24,7 @@ import type { MarkChange } from "../../documents/combatant.js";
 import { isSide, sideOf } from "../../documents/subtypes.js";
 import { notify, report } from "../../helpers/report.js";
 import { attackOfOpportunity } from "../../rules/d20/actions.js";
+import { isOverwatchShot } from "../../rules/d20/shot-facts.js";
 import {
   type AttackFacts,
   DEFAULT_DECLARATIONS,
@@ -263,7 +264,7 @@ export function turnGate(
         // SWN-08: the shot is made as the overwatch (its −2, its arc), while the overwatch still holds — a second
         // dialog opened beside the first finds it spent.
         if (options.overwatch) {
-          if (req.attacker.d20?.swn?.action !== "overwatch")
+          if (!isOverwatchShot(req.attacker))
             throw new RulesError("FT.SWN.Overwatch.asOverwatch", "The overwatch shot is made as overwatch");
           if (!fighting || !overwatchOf(fighting))
             throw new RulesError("FT.SWN.Overwatch.none", "No overwatch held", { target: "" });
