@@ -13,4 +13,5 @@ export const alphaDawnGame: GameTable = {
   // RT-6: Punch is the Star Frontiers bare-hand melee (rules-tables §6).
   unarmed: { kind: "percentileMelee" },
   attack: percentileAttack,
+  turnActions: { move: null },
 };

@@ -3,6 +3,7 @@
  */
 import type { GameTable } from "../../helpers/game.js";
 import { d20Attack } from "./workflows/attack.js";
+import { d20TurnActions } from "./workflows/turn-actions.js";
 
 export const d20Game: GameTable = {
   id: "d20",
@@ -13,4 +14,5 @@ export const d20Game: GameTable = {
   // SW-20's unarmed strike is issue 31's: until then Punch says so and rolls nothing (never the SF d100 melee).
   unarmed: { kind: "none", notice: "FT.Melee.noUnarmed" },
   attack: d20Attack,
+  turnActions: d20TurnActions,
 };

@@ -2,6 +2,7 @@
  * Issue 30: the Stars Without Number on the d20 engine (SWN-*, ruling 1: the d20 engine's swn profile) — its table. The only code that knows its game sits in this folder.
  */
 import type { GameTable } from "../../helpers/game.js";
+import { d20TurnActions } from "../d20/workflows/turn-actions.js";
 import { swnAttack } from "./workflows/attack.js";
 
 export const swnGame: GameTable = {
@@ -13,4 +14,5 @@ export const swnGame: GameTable = {
   // SW-20's unarmed strike is issue 31's: until then Punch says so and rolls nothing (never the SF d100 melee).
   unarmed: { kind: "none", notice: "FT.Melee.noUnarmed" },
   attack: swnAttack,
+  turnActions: d20TurnActions,
 };

@@ -14,4 +14,5 @@ export const zebulonGame: GameTable = {
   // RT-6: Punch is the Star Frontiers bare-hand melee (rules-tables §6).
   unarmed: { kind: "percentileMelee" },
   attack: percentileAttack,
+  turnActions: { move: null },
 };

@@ -541,3 +541,28 @@ export async function reloadFromSheet(actor: ActorI, item: ItemI): Promise<void>
   const combatant = token ? game.combat?.combatants.find((c) => c.tokenId === token.id) : undefined;
   await reloadWeapon(actor, item, combatant, token ? movementOf(token) : "stationary");
 }
+
+/**
+ * A full-round action of the acting combatant (SW-24 run and disengage, SWN-08 overwatch): its own turn in a running
+ * d20 combat, taken by its owner or the GM, not while down nor after the round's attack or another such action
+ * (SW-13). Throws the refusal; null when the turn's gate already told the user.
+ */
+export function ownTurnAction(combatant: CombatantI) {
+  const combat = combatant.parent;
+  const actor = combatant.actor;
+  if (!combat?.started || !combat.byCount || combat.combatant?.id !== combatant.id || !actor)
+    throw new RulesError("FT.D20.Move.notYourTurn", "Only on the combatant's own turn in a d20 combat", {
+      name: combatant.name ?? "",
+    });
+  if (!(game.user?.isGM || combatant.isOwner))
+    throw new RulesError("FT.D20.Move.notYours", "Not your combatant", { name: combatant.name ?? "" });
+  // Not while down, nor after the round's attack (SW-13): the same gate as an attack.
+  if (!turnGate(actor, null, combatant)) return null;
+  const round = combat.round;
+  const ledger = ledgerFor(combatant.marks.turn, round);
+  if (ledger.action)
+    throw new RulesError("FT.D20.Move.acted", `${actor.name} has taken this round's action`, {
+      name: actor.name ?? "",
+    });
+  return { combat, actor, round, ledger };
+}
