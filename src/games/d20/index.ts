@@ -2,6 +2,7 @@
  * Issue 30: the Star Wars d20, Revised combat chapter (SW-*) — its table. The only code that knows its game sits in this folder.
  */
 import type { GameTable } from "../../helpers/game.js";
+import { d20TargetFactsOf } from "./canvas/target-facts.js";
 import { d20Attack } from "./workflows/attack.js";
 import { d20TurnActions } from "./workflows/turn-actions.js";
 
@@ -15,4 +16,5 @@ export const d20Game: GameTable = {
   unarmed: { kind: "none", notice: "FT.Melee.noUnarmed" },
   attack: d20Attack,
   turnActions: d20TurnActions,
+  targetFacts: d20TargetFactsOf({ swn: false }),
 };

@@ -2,6 +2,7 @@
  * Issue 30: the Stars Without Number on the d20 engine (SWN-*, ruling 1: the d20 engine's swn profile) — its table. The only code that knows its game sits in this folder.
  */
 import type { GameTable } from "../../helpers/game.js";
+import { d20TargetFactsOf } from "../d20/canvas/target-facts.js";
 import { d20TurnActions } from "../d20/workflows/turn-actions.js";
 import { swnAttack } from "./workflows/attack.js";
 
@@ -15,4 +16,6 @@ export const swnGame: GameTable = {
   unarmed: { kind: "none", notice: "FT.Melee.noUnarmed" },
   attack: swnAttack,
   turnActions: d20TurnActions,
+  // SWN-17 meat shields and SWN-08 overwatch arcs are read from the scene.
+  targetFacts: d20TargetFactsOf({ swn: true }),
 };

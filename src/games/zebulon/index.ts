@@ -15,4 +15,6 @@ export const zebulonGame: GameTable = {
   unarmed: { kind: "percentileMelee" },
   attack: percentileAttack,
   turnActions: { move: null },
+  // The Star Frontiers engines read no d20 block of a target (issue 14).
+  targetFacts: () => ({}),
 };
