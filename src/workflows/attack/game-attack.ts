@@ -43,6 +43,8 @@ export interface GameAttack {
   firstPlan(weapon: WeaponSystem, targets: number, surpriseRound: boolean): StepRequest | undefined;
   /** SW-38: the weapon is thrown at a square (a d20 grenadelike weapon), or null (a Star Frontiers grenade is not). */
   squareThrow(weapon: WeaponFacts): SquareThrow | null;
+  /** SW-25: the weapon makes an attack of opportunity (a melee weapon); false where the game has none. */
+  opportunityWeapon(weapon: WeaponSystem): boolean;
   /** SW-41: the sheet's special attacks, or null where the game has none. */
   readonly specials: GameSpecials | null;
 }

@@ -22,6 +22,7 @@ import { factsOf } from "../../data/item/facts.js";
 import { actorSystem, isItemType } from "../../data/subtypes.js";
 import type { MarkChange } from "../../documents/combatant.js";
 import { isSide, sideOf } from "../../documents/subtypes.js";
+import { currentGame } from "../../helpers/game.js";
 import { notify, report } from "../../helpers/report.js";
 import { attackOfOpportunity } from "../../rules/d20/actions.js";
 import { isOverwatchShot } from "../../rules/d20/shot-facts.js";
@@ -231,7 +232,7 @@ export function turnGate(
       const check = attackOfOpportunity({
         bab: 0,
         usedThisRound: !!ledger.aoo,
-        melee: !!weapon && (weapon.d20.attack === "melee" || !!options.intoSuppressed),
+        melee: !!weapon && (currentGame().attack.opportunityWeapon(weapon) || !!options.intoSuppressed),
       });
       if (check.reason) throw new RulesError(check.reason, check.reason, { name: actor.name ?? "" });
     } else if (options.overwatch) {

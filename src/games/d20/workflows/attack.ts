@@ -132,6 +132,8 @@ export const d20Specials: GameSpecials = {
 
 export const d20Attack: GameAttack = {
   weaponProblem,
+  // SW-25: a melee weapon threatens (a ranged one only into a suppressed area, turn-ledger.ts).
+  opportunityWeapon: (w) => w.d20.attack === "melee",
   offHands: offHandsBy(weaponProblem),
   firstPlan,
   squareThrow: squareThrowWith(() => ({})),
