@@ -64,6 +64,12 @@ export interface GameTable {
   readonly label: string;
   /** Its unarmed attack (the sheet's Punch). */
   readonly unarmed: GameUnarmed;
+  /**
+   * The status effects it adds to core's (`{ id, name, img }`, as v13's `Actor#toggleStatusEffect` reads them,
+   * client/documents/actor.mjs); every game's are registered at init (a token keeps its statuses across a change
+   * of game).
+   */
+  readonly statusEffects: readonly { readonly id: string; readonly name: string; readonly img: string }[];
   /** How it rolls a skill check from the sheet. */
   readonly skillCheck: GameSkillCheck;
 }
@@ -73,6 +79,12 @@ const registered = new Map<GameId, GameTable>();
 /** A game module registers its table once, at `init` (src/games/index.ts). */
 export function registerGame(table: GameTable): void {
   registered.set(table.id, table);
+}
+
+/** At init, after the games: add every game's status effects a module or an earlier call has not already added. */
+export function registerGameStatuses(list: CONFIG.StatusEffect[]): void {
+  for (const table of registered.values())
+    for (const s of table.statusEffects) if (!list.some((e) => e.id === s.id)) list.push({ ...s });
 }
 
 /** The table of a game by id; a game that registered nothing is a programming error, named. */

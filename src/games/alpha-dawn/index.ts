@@ -16,4 +16,5 @@ export const alphaDawnGame: GameTable = {
   turnActions: { move: null },
   // The Star Frontiers engines read no d20 block of a target (issue 14).
   targetFacts: () => ({}),
+  statusEffects: [],
 };

@@ -3,6 +3,7 @@
  */
 import type { GameTable } from "../../helpers/game.js";
 import { d20TargetFactsOf } from "./canvas/target-facts.js";
+import { D20_STATUS_EFFECTS } from "./helpers/statuses.js";
 import { d20Attack } from "./workflows/attack.js";
 import { d20TurnActions } from "./workflows/turn-actions.js";
 
@@ -17,4 +18,6 @@ export const d20Game: GameTable = {
   attack: d20Attack,
   turnActions: d20TurnActions,
   targetFacts: d20TargetFactsOf({ swn: false }),
+  // SW-10, SW-30 (ruling 4b): the d20 rules' statuses.
+  statusEffects: D20_STATUS_EFFECTS,
 };

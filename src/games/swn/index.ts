@@ -3,6 +3,7 @@
  */
 import type { GameTable } from "../../helpers/game.js";
 import { d20TargetFactsOf } from "../d20/canvas/target-facts.js";
+import { D20_STATUS_EFFECTS } from "../d20/helpers/statuses.js";
 import { d20TurnActions } from "../d20/workflows/turn-actions.js";
 import { swnAttack } from "./workflows/attack.js";
 
@@ -18,4 +19,6 @@ export const swnGame: GameTable = {
   turnActions: d20TurnActions,
   // SWN-17 meat shields and SWN-08 overwatch arcs are read from the scene.
   targetFacts: d20TargetFactsOf({ swn: true }),
+  // SW-10, SW-30 (ruling 4b): the d20 rules' statuses.
+  statusEffects: D20_STATUS_EFFECTS,
 };

@@ -17,4 +17,5 @@ export const zebulonGame: GameTable = {
   turnActions: { move: null },
   // The Star Frontiers engines read no d20 block of a target (issue 14).
   targetFacts: () => ({}),
+  statusEffects: [],
 };
