@@ -33,7 +33,7 @@ import { FrontierCombatant } from "./documents/combatant.js";
 import { FrontierCombatantGroup } from "./documents/combatant-group.js";
 import { FrontierItem } from "./documents/item.js";
 import { registerGames } from "./games/index.js";
-import { registerD20Statuses } from "./helpers/d20-statuses.js";
+import { registerGameStatuses } from "./helpers/game.js";
 import { listenForGMRequests, registerGMRequest } from "./helpers/gm-request.js";
 import { registerHelpers } from "./helpers/handlebars.js";
 import { runMigrations } from "./helpers/migrate.js";
@@ -85,8 +85,8 @@ Hooks.once("init", () => {
   CONFIG.RegionBehavior.dataModels[OBSCUREMENT_TYPE] = ObscurementBehavior;
   // Its label is core's `TYPES.RegionBehavior.<type>` (client/helpers/localization.mjs defines the type labels).
   CONFIG.RegionBehavior.typeIcons[OBSCUREMENT_TYPE] = "fa-solid fa-smog";
-  // The d20 statuses beside core's (kneeling as cover, fatigued, disabled, dying, stable; issue 14).
-  registerD20Statuses(CONFIG.statusEffects);
+  // Each game's statuses beside core's (d20: kneeling as cover, fatigued, disabled, dying, stable; issue 14).
+  registerGameStatuses(CONFIG.statusEffects);
   // The attack card: apply, undo and its other requests (written on the asker's own User, carried out by the active GM,
   // gm-request.ts), its seals and its previews.
   registerCardHooks();

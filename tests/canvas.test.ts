@@ -14,6 +14,7 @@ import {
   readTarget,
   unitsPerPixel,
 } from "../src/canvas/scene-facts.js";
+import { registerGames } from "../src/games/index.js";
 import { grenadeOutcome } from "../src/workflows/attack/grenade-plan.js";
 import {
   createCanvas,
@@ -44,6 +45,8 @@ beforeEach(() => {
   canvas = createCanvas(scene);
   installCanvas(g, canvas);
   (g.game as Record<string, unknown>).settings = { get: () => true };
+  // Issue 30: the target's facts ask the world's game (an Alpha Dawn world here: the settings name no engine).
+  registerGames();
 });
 
 /**

@@ -14,6 +14,7 @@ import { combatState } from "../documents/combat/gm-state.js";
 import { sideOrder } from "../documents/combat/side-initiative.js";
 import { isSide, sideIdOf } from "../documents/subtypes.js";
 import { keepClassName } from "../helpers/class-name.js";
+import { currentGame } from "../helpers/game.js";
 import { guarded, notify } from "../helpers/report.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import { trackerGuarded } from "../helpers/tracker-report.js";
@@ -285,16 +286,15 @@ export class FrontierCombatTracker extends Base {
   static async #onRun(this: FrontierCombatTracker): Promise<void> {
     const c = this.combat?.combatant;
     if (!c) return;
-    const { moveAction } = await import("../workflows/turn/d20-move.js");
-    await moveAction(c, "run");
+    // Issue 30: the world's game's run (SW-24), none in a Star Frontiers world.
+    await currentGame().turnActions.move?.(c, "run");
   }
 
   /** SW-24: the acting combatant disengages, as its round's full-round action. */
   static async #onDisengage(this: FrontierCombatTracker): Promise<void> {
     const c = this.combat?.combatant;
     if (!c) return;
-    const { moveAction } = await import("../workflows/turn/d20-move.js");
-    await moveAction(c, "disengage");
+    await currentGame().turnActions.move?.(c, "disengage");
   }
 
   /** GM (SW-03): roll each side's NPCs as one group from now on, or each on its own. */

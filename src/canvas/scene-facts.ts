@@ -4,10 +4,9 @@
  * the token's movement history (SF-B-11, SF-X-17), prone from status effects (SF-X-26); which tokens an attack may
  * involve at all (a player's never a hidden one or one they cannot see: {@link mayInvolve}).
  */
-import { d20TargetFacts } from "../data/actor/d20-facts.js";
 import { actorSystem, isSquad } from "../data/subtypes.js";
-import { flatFootedIn } from "../documents/combat/d20-initiative.js";
 import { isDodging } from "../documents/combatant/dodging.js";
+import { currentGame } from "../helpers/game.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import {
   type AlphaDawnVariant,
@@ -26,13 +25,9 @@ import {
   type TargetFacts,
   tokensInTheWay,
 } from "../rules/index.js";
-import { d20Lattice, d20Melee, inMetres } from "./d20-cover-facts.js";
 import { FoundryCaster } from "./foundry-caster.js";
 import { squareGrid } from "./grid-support.js";
-import { bandOfToken, isSwn } from "./morale-band.js";
 import { walkedPath } from "./movement-path.js";
-import { regionMissChance } from "./obscurement.js";
-import { overwatchFacts } from "./overwatch.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
 
@@ -58,7 +53,7 @@ export function distanceBetween(a: TokenP, b: TokenP, unit: "m" | "squares"): nu
   return rangeWithElevation(horizontal, vertical);
 }
 
-function statuses(t: TokenP): Set<string> {
+export function statuses(t: TokenP): Set<string> {
   return t.actor?.statuses ?? new Set();
 }
 
@@ -126,6 +121,30 @@ export interface TargetInput {
   readonly inTheWay: readonly string[];
   /** i18n key + data: the target moved further than its movement allows (SF-X-10 dodging, SF-B-06), or null. */
   readonly movementNote?: { key: string; data: Record<string, number | string> } | null;
+}
+
+/** What the scene read of one target that a game builds its own block of the target's facts from (issue 30). */
+export interface SceneTargetRead {
+  readonly attacker: TokenP;
+  readonly target: TokenP;
+  readonly from: Footprint;
+  readonly at: Footprint;
+  /** The target's status effects. */
+  readonly held: ReadonlySet<string>;
+  /** The tokens the attack may involve ({@link mayInvolve}). */
+  readonly involved: readonly TokenP[];
+  /** The bystanders other than the attacker and the target. */
+  readonly others: readonly Bystander[];
+  readonly caster: FoundryCaster;
+  /** How far the target moved this turn (its movement history). */
+  readonly moved: number;
+}
+
+declare module "../helpers/game.js" {
+  interface GameTable {
+    /** Its own block of a target's facts from the scene (the d20 engine's `d20`, SW-*, SWN-*); none: `{}`. */
+    readonly targetFacts: (read: SceneTargetRead) => Pick<TargetFacts, "d20">;
+  }
 }
 
 export interface SceneTarget {
@@ -214,89 +233,9 @@ export function bystanders(tokens: readonly TokenP[], except: readonly string[])
     });
 }
 
-type D20Lattice = ReturnType<typeof d20Lattice>;
-
 /** Is this a squad actor (SWN-17)? */
-function isSquadActor(actor: Actor.Implementation | null | undefined): actor is Actor.OfType<"squad"> {
+export function isSquadActor(actor: Actor.Implementation | null | undefined): actor is Actor.OfType<"squad"> {
   return !!actor && isSquad(actor);
-}
-
-/**
- * SWN-17 meat shields: the first living squad friendly to the target standing in the line of fire — while it is
- * there the target cannot be attacked directly (an area attack still reaches it). Null when none (or the target is
- * itself a squad).
- */
-function meatShield(attacker: TokenP, target: TokenP, involved: readonly TokenP[]): string | null {
-  if (isSquadActor(target.actor)) return null;
-  const squads = involved.filter(
-    (t) =>
-      t.id !== attacker.id &&
-      t.id !== target.id &&
-      isSquadActor(t.actor) &&
-      t.document.disposition === target.document.disposition,
-  );
-  if (!squads.length) return null;
-  const inWay = new Set(tokensInTheWay(attacker.center, target.center, bystanders(squads, [])));
-  return squads.find((t) => inWay.has(t.id))?.name ?? null;
-}
-
-/**
- * SWN-17: a squad's cover is what all of it has — the d20 lattice from each grid cell of its token, the least covered
- * cell deciding (a squad "must all be behind cover or concealment to benefit from it").
- */
-function squadLattice(
-  attacker: TokenP,
-  target: TokenP,
-  others: readonly Bystander[],
-  caster: FoundryCaster,
-): D20Lattice {
-  const size = grid().size;
-  const from = footprint(attacker);
-  const held = statuses(target);
-  let best: D20Lattice | null = null;
-  for (const centre of cellCentres(
-    target.x,
-    target.y,
-    Math.round(target.w / size),
-    Math.round(target.h / size),
-    size,
-  )) {
-    const cell = d20Lattice(
-      { footprint: from, centre: attacker.center },
-      { footprint: { x: centre.x, y: centre.y, w: size, h: size }, centre, statuses: held },
-      others,
-      caster,
-    );
-    const hidden = (l: typeof cell) => l.hard + l.low + l.soft;
-    if (!best || hidden(cell) < hidden(best) || (hidden(cell) === hidden(best) && cell.hard < best.hard))
-      best = cell;
-  }
-  return best!;
-}
-
-/**
- * SW-19, SW-26: the attacker's allies on the scene — tokens of its disposition with an actor, other than the attacker
- * and the target, not down (dead or unconscious allies are not engaged, SW-19). Only friendly and hostile tokens
- * form sides: a neutral or secret attacker has no allies, and two neutral bystanders are not a team (review 14 L9).
- */
-function alliesOf(attacker: TokenP, target: TokenP, involved: readonly TokenP[]): TokenP[] {
-  const side = attacker.document.disposition;
-  const { FRIENDLY, HOSTILE } = CONST.TOKEN_DISPOSITIONS;
-  if (side !== FRIENDLY && side !== HOSTILE) return [];
-  return involved.filter((t) => {
-    if (t.id === attacker.id || t.id === target.id || t.document.disposition !== side) return false;
-    const st = statuses(t);
-    return !st.has("dead") && !st.has("unconscious");
-  });
-}
-
-/** SW-32: the miss chance of the obscuring regions the line of fire crosses (absent when none). */
-function obscured(attacker: TokenP, target: TokenP): { missChance?: number } {
-  const scene = canvas?.scene;
-  if (!scene) return {};
-  const at = (t: TokenP) => ({ x: t.center.x, y: t.center.y, elevation: t.document.elevation ?? 0 });
-  const missChance = regionMissChance(scene, at(attacker), at(target), grid().size);
-  return missChance > 0 ? { missChance } : {};
 }
 
 export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "squares"): SceneTarget {
@@ -311,8 +250,6 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
   const inTheWay =
     getSetting(SETTINGS.crowdCover) === false ? [] : tokensInTheWay(attacker.center, target.center, others);
   const sys = actorSystem(target.actor);
-  // The SWN additions' scene reads (meat shields, overwatch) only where the world plays them.
-  const swn = isSwn();
   const isCreature = target.actor?.type === "creature";
   const moving = movementReport(target);
   const movement = moving.movement;
@@ -333,56 +270,18 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
         prone: held.has("prone"),
         cover: cover.cover,
         crowd: inTheWay.length > 0,
-        // The d20 engine's block (issue 14); the other engines ignore it.
-        // A system without its d20 block (a hand-made test actor, a module's actor type) has no d20 facts.
-        // SWN-17: a squad — one target with its AC, its side's band, the cover all of it has.
-        ...(isSquadActor(target.actor)
-          ? {
-              d20: {
-                classDefense: 0,
-                dexMod: 0,
-                size: "medium",
-                swn: {
-                  ac: target.actor.system.swn.ac,
-                  band: bandOfToken(target),
-                  overwatch: overwatchFacts(attacker, target),
-                },
-                ...obscured(attacker, target),
-                lattice: squadLattice(attacker, target, others, caster),
-              },
-            }
-          : {}),
-        ...(sys?.d20
-          ? {
-              d20: {
-                ...d20TargetFacts(
-                  sys,
-                  held,
-                  moving.moved,
-                  flatFootedIn(target.document.combatant),
-                  !!target.document.combatant?.marks.running?.active,
-                  // SWN-13: the target's side's Morale band (swn profile).
-                  bandOfToken(target),
-                  // SWN-17: a friendly squad in the line of fire shields the target from direct attacks.
-                  swn ? meatShield(attacker, target, involved) : null,
-                  // SWN-08: in the attacker's overwatch arc?
-                  swn ? overwatchFacts(attacker, target) : "none",
-                ),
-                ...d20Melee(
-                  inMetres(from, unitsPerPixel()),
-                  inMetres(at, unitsPerPixel()),
-                  alliesOf(attacker, target, involved).map((a) => inMetres(footprint(a), unitsPerPixel())),
-                ),
-                ...obscured(attacker, target),
-                lattice: d20Lattice(
-                  { footprint: from, centre: attacker.center },
-                  { footprint: at, centre: target.center, statuses: held },
-                  others,
-                  caster,
-                ),
-              },
-            }
-          : {}),
+        // The game's own block of the target's facts (issue 14's d20 block; the other games have none).
+        ...currentGame().targetFacts({
+          attacker,
+          target,
+          from,
+          at,
+          held,
+          involved,
+          others,
+          caster,
+          moved: moving.moved,
+        }),
       },
       coverReason: cover.reason,
       inTheWay,

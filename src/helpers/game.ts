@@ -26,6 +26,30 @@ export function gameIdOf(engine: unknown, profile?: unknown): GameId {
   return engine === "zebulon" ? "zebulon" : "alphaDawn";
 }
 
+/** What a card records of its game besides its engine: SWN's profile, nothing for the others (`gameOf`'s inverse). */
+export function cardProfile(profile: unknown): { readonly profile?: "swn" } {
+  return gameIdOf("d20", profile) === "swn" ? { profile: "swn" } : {};
+}
+
+/**
+ * A game's skill checks (workflows/optional/checks.ts): Zebulon's Guide reads a skill's column on its table
+ * (SF-Z-01, SF-Z-04, SF-Z-05); the other games have no skill check here (Alpha Dawn's success rates per skill are
+ * not in our sources: the sheet offers ability checks).
+ */
+export type GameSkillCheck = "zebulonColumns" | null;
+
+/**
+ * A game's unarmed attack: what the sheet's _Punch_ plays (issue 30; the attack helper asks it in
+ * workflows/attack/melee.ts, the sheets helper may read it to draw Punch and its tooltip).
+ * - `percentileMelee`: the Star Frontiers bare-hand melee, rules-tables §6 (RT-6: a d100 at or under the melee
+ *   chance, punching damage by Strength + Martial Arts; SF-B/SF-X as the variant says).
+ * - `none`: the game has no unarmed attack in play yet (d20's SW-20 strike and SWN's Punch are issue 31's): Punch
+ *   posts the game's `notice` (an i18n key) and rolls nothing, spends nothing.
+ */
+export type GameUnarmed =
+  | { readonly kind: "percentileMelee" }
+  | { readonly kind: "none"; readonly notice: string };
+
 /**
  * What a game brings to the table. Each section is asked by the layer that draws or runs it; a game module fills
  * every section (a section a game has nothing for says so with its own empty value, never by being left out).
@@ -38,6 +62,16 @@ export interface GameTable {
   readonly profile: "sw" | "swn";
   /** Its name, an i18n key. */
   readonly label: string;
+  /** Its unarmed attack (the sheet's Punch). */
+  readonly unarmed: GameUnarmed;
+  /**
+   * The status effects it adds to core's (`{ id, name, img }`, as v13's `Actor#toggleStatusEffect` reads them,
+   * client/documents/actor.mjs); every game's are registered at init (a token keeps its statuses across a change
+   * of game).
+   */
+  readonly statusEffects: readonly { readonly id: string; readonly name: string; readonly img: string }[];
+  /** How it rolls a skill check from the sheet. */
+  readonly skillCheck: GameSkillCheck;
 }
 
 const registered = new Map<GameId, GameTable>();
@@ -45,6 +79,12 @@ const registered = new Map<GameId, GameTable>();
 /** A game module registers its table once, at `init` (src/games/index.ts). */
 export function registerGame(table: GameTable): void {
   registered.set(table.id, table);
+}
+
+/** At init, after the games: add every game's status effects a module or an earlier call has not already added. */
+export function registerGameStatuses(list: CONFIG.StatusEffect[]): void {
+  for (const table of registered.values())
+    for (const s of table.statusEffects) if (!list.some((e) => e.id === s.id)) list.push({ ...s });
 }
 
 /** The table of a game by id; a game that registered nothing is a programming error, named. */

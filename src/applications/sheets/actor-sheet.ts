@@ -9,6 +9,7 @@ import { HANDEDNESS, RACES } from "../../data/actor/specs.js";
 import { isFrontierActor, isItemType } from "../../data/subtypes.js";
 import { carriedOf, linkPower } from "../../documents/item/power-links.js";
 import { keepClassName } from "../../helpers/class-name.js";
+import { currentGame } from "../../helpers/game.js";
 import { guard, guarded } from "../../helpers/report.js";
 import { currentProfile, currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js";
 import { punchHint } from "../../workflows/card/card-bounds.js";
@@ -238,13 +239,12 @@ export class FrontierActorSheet extends Base {
     _event: PointerEvent,
     target: HTMLElement,
   ): Promise<void> {
-    const { SPECIAL_ATTACKS, specialAttack, strikeObject } = await import(
-      "../../workflows/attack/d20-special.js"
-    );
+    // Issue 30: the world's game's special attacks (SW-41; none for the Star Frontiers games).
+    const specials = currentGame().attack.specials;
+    if (!specials) return;
     // SW-40: striking an object is no opposed check.
-    if (target.dataset.kind === "object") return strikeObject(this.document);
-    const kind = SPECIAL_ATTACKS.find((k) => k === target.dataset.kind);
-    if (kind) await specialAttack(this.document, kind);
+    if (target.dataset.kind === "object") return specials.strikeObject(this.document);
+    await specials.attack(this.document, target.dataset.kind ?? "");
   }
 
   /** SWN-09 Intimidate (the user's target's side) and SWN-10 Read Morale (issue 16): the GM rolls. */

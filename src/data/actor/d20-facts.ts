@@ -104,3 +104,14 @@ export function d20TargetFacts(
     ...(sys.swn ? { swn: { ac: sys.swn.ac, band, overwatch, ...(shieldedBy ? { shieldedBy } : {}) } } : {}),
   };
 }
+
+/**
+ * SW-01: the Dexterity score an initiative count by the d20 rules breaks ties with — the actor's d20 block's, 10
+ * (the average score) for an actor without one (a squad, a module's actor type). The combat's by-count mode is the
+ * d20 engine's (documents/combat/by-count.ts) whatever the world plays now, so this reads the data, not the game.
+ */
+export function d20DexScore(
+  sys: { readonly d20?: { readonly abilities: { readonly dex?: number } } } | undefined,
+): number {
+  return sys?.d20?.abilities.dex ?? 10;
+}

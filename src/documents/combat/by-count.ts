@@ -5,6 +5,7 @@
  * split by concern).
  */
 import { SYSTEM_ID } from "../../constants.js";
+import { d20DexScore } from "../../data/actor/d20-facts.js";
 import { keyed, line, literal, ruleCardMessage } from "../../data/chat/rule-card.js";
 import { actorSystem } from "../../data/subtypes.js";
 import { keepEntries, keptEntry } from "../../helpers/d20-secrets.js";
@@ -220,7 +221,7 @@ export async function rollByCount(combat: C, ids: readonly string[]): Promise<vo
     .map((c: Member) => ({
       id: c.id ?? "",
       name: c.name ?? "",
-      dexScore: actorSystem(c.actor)?.d20?.abilities.dex ?? 10,
+      dexScore: d20DexScore(actorSystem(c.actor)),
       // SW-03: with the GM's "roll opponents as one", a side's NPCs share one d20.
       ...(group && !c.hasPlayerOwner ? { group: sideIdOf(c) ?? "npcs" } : {}),
       // A hidden combatant, or an NPC some player may not observe (as `keepsNumbersSecret` in attack.ts): the
@@ -270,12 +271,7 @@ function entriesOf(combat: C, real = true) {
   return combat.combatants.contents.flatMap((c: Member) => {
     const e =
       (real ? sealedEntryOf(combat, c) : null) ??
-      entryOf(
-        c.id ?? "",
-        c.initiative,
-        c.getFlag(SYSTEM_ID, "init"),
-        actorSystem(c.actor)?.d20?.abilities.dex ?? 10,
-      );
+      entryOf(c.id ?? "", c.initiative, c.getFlag(SYSTEM_ID, "init"), d20DexScore(actorSystem(c.actor)));
     return e ? [e] : [];
   });
 }

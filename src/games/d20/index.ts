@@ -2,10 +2,22 @@
  * Issue 30: the Star Wars d20, Revised combat chapter (SW-*) — its table. The only code that knows its game sits in this folder.
  */
 import type { GameTable } from "../../helpers/game.js";
+import { d20TargetFactsOf } from "./canvas/target-facts.js";
+import { D20_STATUS_EFFECTS } from "./helpers/statuses.js";
+import { d20Attack } from "./workflows/attack.js";
+import { d20TurnActions } from "./workflows/turn-actions.js";
 
 export const d20Game: GameTable = {
   id: "d20",
   engine: "d20",
   profile: "sw",
   label: "FT.Engine.d20",
+  skillCheck: null,
+  // SW-20's unarmed strike is issue 31's: until then Punch says so and rolls nothing (never the SF d100 melee).
+  unarmed: { kind: "none", notice: "FT.Melee.noUnarmed" },
+  attack: d20Attack,
+  turnActions: d20TurnActions,
+  targetFacts: d20TargetFactsOf({ swn: false }),
+  // SW-10, SW-30 (ruling 4b): the d20 rules' statuses.
+  statusEffects: D20_STATUS_EFFECTS,
 };

@@ -2,10 +2,23 @@
  * Issue 30: the Stars Without Number on the d20 engine (SWN-*, ruling 1: the d20 engine's swn profile) — its table. The only code that knows its game sits in this folder.
  */
 import type { GameTable } from "../../helpers/game.js";
+import { d20TargetFactsOf } from "../d20/canvas/target-facts.js";
+import { D20_STATUS_EFFECTS } from "../d20/helpers/statuses.js";
+import { d20TurnActions } from "../d20/workflows/turn-actions.js";
+import { swnAttack } from "./workflows/attack.js";
 
 export const swnGame: GameTable = {
   id: "swn",
   engine: "d20",
   profile: "swn",
   label: "FT.Profile.swnEngine",
+  skillCheck: null,
+  // SW-20's unarmed strike is issue 31's: until then Punch says so and rolls nothing (never the SF d100 melee).
+  unarmed: { kind: "none", notice: "FT.Melee.noUnarmed" },
+  attack: swnAttack,
+  turnActions: d20TurnActions,
+  // SWN-17 meat shields and SWN-08 overwatch arcs are read from the scene.
+  targetFacts: d20TargetFactsOf({ swn: true }),
+  // SW-10, SW-30 (ruling 4b): the d20 rules' statuses.
+  statusEffects: D20_STATUS_EFFECTS,
 };

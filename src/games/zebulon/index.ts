@@ -2,10 +2,20 @@
  * Issue 30: the Zebulon's Guide column shifts (SF-Z-*) on the Star Frontiers table — its table. The only code that knows its game sits in this folder.
  */
 import type { GameTable } from "../../helpers/game.js";
+import { percentileAttack } from "../alpha-dawn/workflows/attack.js";
 
 export const zebulonGame: GameTable = {
   id: "zebulon",
   engine: "zebulon",
   profile: "sw",
   label: "FT.Engine.zebulon",
+  // SF-Z-01, SF-Z-04: skill checks on the Resolution Table's columns.
+  skillCheck: "zebulonColumns",
+  // RT-6: Punch is the Star Frontiers bare-hand melee (rules-tables §6).
+  unarmed: { kind: "percentileMelee" },
+  attack: percentileAttack,
+  turnActions: { move: null },
+  // The Star Frontiers engines read no d20 block of a target (issue 14).
+  targetFacts: () => ({}),
+  statusEffects: [],
 };

@@ -1,4 +1,5 @@
 import { type AttackCardData, CARD_VERSION, type CardStep } from "../../data/chat/attack-card.js";
+import { cardProfile } from "../../helpers/game.js";
 import { AttackCancelled } from "../../helpers/report.js";
 import { columnOf, type DiceResults } from "../../rules/index.js";
 import { d20CardDice, d20CardTarget } from "../card/d20-card.js";
@@ -103,7 +104,8 @@ export async function runAttack<R>(
     sceneId: meta.sceneId ?? null,
     rangeUnit: meta.rangeUnit ?? "m",
     engine: req.engine.id,
-    ...(req.engine.profile === "swn" ? { profile: "swn" as const } : {}),
+    // The card records the game it was rolled under: its engine, and SWN's profile (helpers/game.ts `gameOf`).
+    ...cardProfile(req.engine.profile),
     variant: req.variant,
     actorUuid: meta.actorUuid,
     weaponId: meta.weaponId ?? null,
@@ -173,7 +175,8 @@ function offHandItem(req: AttackRequest, weaponId: string | null): string | null
 
 /** What the card keeps of a step: its kind, its bonus and the terms it added (SW-22, SW-35..37). */
 function cardStep(s: PreparedStep): CardStep {
-  const bonus = s.check.kind === "d20" ? s.check.bonus : null;
+  // The check's shape (not a game): only a check rolled against a total carries an attack bonus.
+  const bonus = "bonus" in s.check ? s.check.bonus : null;
   return {
     id: s.id,
     kind: s.kind,

@@ -6,6 +6,7 @@
 
 import type { TargetInput } from "../../canvas/scene-facts.js";
 import type { AttackResult, CardSpend, ShotResult } from "../../data/chat/attack-card.js";
+import { isOverwatchShot, withMissChance } from "../../rules/d20/shot-facts.js";
 import {
   type AlphaDawnVariant,
   type AmmoSpec,
@@ -179,8 +180,7 @@ function withConcealment(
   overrides: AttackRequest["targetOverrides"],
 ): TargetInput["facts"] {
   const free = overrides?.[facts.id]?.[CONCEALMENT_OVERRIDE] ?? overrides?.["*"]?.[CONCEALMENT_OVERRIDE];
-  if (typeof free !== "number" || !facts.d20) return facts;
-  return { ...facts, d20: { ...facts.d20, missChance: Math.max(facts.d20.missChance ?? 0, free) } };
+  return typeof free === "number" ? withMissChance(facts, free) : facts;
 }
 
 /**
@@ -262,7 +262,7 @@ function planSteps(
     throw new RulesError("FT.D20.FullAttack.surpriseRound", "The surprise round allows a single attack");
   const asked: StepRequest = req.plan && !req.area ? req.plan : { fullAttack: false, mode: "single" };
   // SW-25 an attack of opportunity, SWN-08 an overwatch shot: one attack, whatever the dialog asks.
-  const single = asked.aoo || req.attacker.d20?.swn?.action === "overwatch";
+  const single = asked.aoo || isOverwatchShot(req.attacker);
   const p: StepRequest = single ? { ...asked, fullAttack: false, mode: "single", offHand: null } : asked;
   // SW-22: the off-hand weapon the user chose among those the workflow offered (a double weapon's other end too).
   const off = p.offHand ? req.offHands?.find((o) => o.id === p.offHand) : undefined;

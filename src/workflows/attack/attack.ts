@@ -15,14 +15,15 @@ import type { AttackCardData, GrenadeCard } from "../../data/chat/attack-card.js
 import type { WeaponSystem } from "../../data/item/facts.js";
 import { factsOf } from "../../data/item/facts.js";
 import { isFrontierActor, isItemType } from "../../data/subtypes.js";
+import { currentGame } from "../../helpers/game.js";
 import { requestGM } from "../../helpers/gm-request.js";
 import { notify, report } from "../../helpers/report.js";
 import { currentEngine, currentVariant } from "../../helpers/settings.js";
 import { SUPPRESSION_AREA_M } from "../../rules/d20/actions.js";
-import { type AttackerFacts, burstAreaProblem, DEFAULT_DECLARATIONS, RulesError } from "../../rules/index.js";
+import { asOverwatchShot } from "../../rules/d20/shot-facts.js";
+import { burstAreaProblem, DEFAULT_DECLARATIONS, RulesError } from "../../rules/index.js";
 import { keepsNumbersSecret, rollFormula, withoutAttackerNumbers } from "../card/card-render.js";
 import { withoutD20AttackerNumbers, withoutD20TargetNumbers } from "../card/d20-card.js";
-import { d20GrenadeCard } from "../card/d20-grenade.js";
 import { grenadeCard } from "../card/grenade-card.js";
 import { postAttackCard } from "../card/post-card.js";
 import { gateAttack } from "../turn/phase-gate.js";
@@ -30,62 +31,16 @@ import { turnGate } from "../turn/turn-ledger.js";
 import { askAttack } from "./attack-confirm.js";
 import { type AttackPorts, runAttack } from "./attack-flow.js";
 import type { AttackOptions } from "./attack-options.js";
-import type { AttackRequest, OffHandOption, StepRequest } from "./attack-plan.js";
+import type { AttackRequest } from "./attack-plan.js";
 import { ammoState, attackerFacts } from "./attacker.js";
-import { d20WeaponProblem } from "./d20-facts.js";
 
 type ActorI = Actor.Implementation;
 type ItemI = Item.Implementation;
-type WeaponI = Item.OfType<"weapon">;
-
-/** SWN-08: the overwatch shot is made as one (the dialog shows it chosen; the engine checks the arc). */
-function overwatchShot(a: AttackerFacts, overwatch: boolean): AttackerFacts {
-  const d = a.d20;
-  return overwatch && d?.swn ? { ...a, d20: { ...d, swn: { ...d.swn, action: "overwatch" } } } : a;
-}
-
-/**
- * SW-22: what the attacker may fight with in the off hand — its other weapons the d20 engine can roll (no grenade),
- * and the other end of the attack's own double weapon.
- */
-export function offHandOptions(actor: ActorI, item: WeaponI): OffHandOption[] {
-  const engine = currentEngine().id;
-  const out: OffHandOption[] = [];
-  if (item.system.d20.double)
-    out.push({
-      id: "double",
-      name: game.i18n?.format("FT.D20.FullAttack.doubleEnd", { name: item.name ?? "" }) ?? item.name ?? "",
-      weapon: factsOf(item.name ?? "", item.system),
-      ammo: ammoState(actor, item),
-      double: true,
-    });
-  for (const other of actor.items) {
-    if (other.id === item.id || !isItemType(other, "weapon")) continue;
-    const s = other.system;
-    if (s.d20.grenade || d20WeaponProblem(engine, other.name ?? "", s)) continue;
-    out.push({
-      id: other.id ?? "",
-      name: other.name ?? "",
-      weapon: factsOf(other.name ?? "", s),
-      ammo: ammoState(actor, other),
-      double: false,
-    });
-  }
-  return out;
-}
 
 /** SW-43: ask the active GM to keep a suppression card's area; what it refuses is said, nothing thrown. */
 async function keepSuppression(messageId: string): Promise<void> {
   const r = await requestGM({ kind: "suppress", messageId, ids: [] });
   for (const s of r.skipped.slice(0, 3)) notify("warn", s.reason, s.data);
-}
-
-/** The dialog's first full attack and fire mode (SW-22, SW-35, SW-36): a mode only for several targets. */
-export function defaultPlan(sys: WeaponSystem, targets: number, surpriseRound: boolean): StepRequest {
-  const fire = sys.d20.fire;
-  const mode =
-    targets > 1 || !fire.single ? (fire.auto ? "autofire" : fire.multi ? "multifire" : "single") : "single";
-  return { fullAttack: targets > 1 || mode !== "single", mode, surpriseRound };
 }
 
 export async function attackWithWeapon(
@@ -108,8 +63,8 @@ export async function attackWithWeapon(
     return (await import("./melee.js")).meleeAttack(actor, item, options);
   const weapon = factsOf(item.name ?? "", sys);
   // Issue 14: a weapon the d20 engine cannot roll is refused before anything is spent.
-  const d20Problem = d20WeaponProblem(currentEngine().id, item.name ?? "", sys);
-  if (d20Problem) return report(d20Problem);
+  const problem = currentGame().attack.weaponProblem(item.name ?? "", sys);
+  if (problem) return report(problem);
   // SF-X-01, SF-B-03, SF-X-07, SF-X-30, SF-X-31: what the phase allows, and what was declared (phase-gate.ts).
   const gate = gateAttack(token, targets, weapon.rof);
   if (!gate) return;
@@ -126,7 +81,7 @@ export async function attackWithWeapon(
   const unit = sys.rangeUnit === "squares" ? "squares" : "m";
   // SW-38: a d20 grenadelike weapon is thrown at the square where the target stands (the engine that throws at
   // squares says how); otherwise a thrown weapon with a blast is a Star Frontiers grenade (SF-X-38).
-  const square = weapon.d20?.grenade && currentEngine().areaTarget ? weapon.d20.grenade : null;
+  const square = currentEngine().areaTarget ? currentGame().attack.squareThrow(weapon) : null;
   const isGrenade = !square && sys.skill === "thrown" && sys.blastRadius > 0;
   if (square && targets.length > 1) return notify("warn", "FT.D20.Grenade.oneSquare");
   try {
@@ -144,7 +99,10 @@ export async function attackWithWeapon(
     const request: AttackRequest = {
       engine: currentEngine(),
       variant: currentVariant(),
-      attacker: overwatchShot(attackerFacts(actor, sys, token), !!options.overwatch),
+      // SWN-08: the overwatch shot is made as one (the dialog shows it chosen; the engine checks the arc).
+      attacker: options.overwatch
+        ? asOverwatchShot(attackerFacts(actor, sys, token))
+        : attackerFacts(actor, sys, token),
       weapon,
       ammo: ammoState(actor, item),
       targets: scene.map((s) => s.input),
@@ -164,10 +122,16 @@ export async function attackWithWeapon(
         ? { fullAttack: false, mode: "single", surpriseRound: false, aoo: true }
         : options.overwatch
           ? { fullAttack: false, mode: "single", surpriseRound: false }
-          : defaultPlan(sys, targets.length, !!game.combat?.inSurpriseRound && !!combatant),
+          : currentGame().attack.firstPlan(
+              sys,
+              targets.length,
+              !!game.combat?.inSurpriseRound && !!combatant,
+            ),
       ...(square ? { area: "grenade" as const } : {}),
       // SW-22: the weapons the dialog offers for the off hand.
-      ...(currentEngine().attackSteps && !square ? { offHands: offHandOptions(actor, item) } : {}),
+      ...(currentEngine().attackSteps && !square
+        ? { offHands: currentGame().attack.offHands(actor, item) }
+        : {}),
       // A player's dialog shows no secret NPC's Defense and cannot rewrite it; a GM's may (review 14 H2).
       ...(game.user?.isGM
         ? {}
@@ -212,23 +176,8 @@ export async function attackWithWeapon(
             suppression: hit ? { x: at.x, y: at.y, size, kept: !!combatant?.parent?.started } : null,
           };
         }
-        // d20WeaponProblem refused a grenade without its radius or DC before anything was spent.
-        if (square && square.burstRadius !== null && square.reflexDC !== null)
-          final = await d20GrenadeCard(
-            card,
-            token,
-            scene[0]!.token,
-            {
-              burstRadius: square.burstRadius,
-              reflexDC: square.reflexDC,
-              increment: sys.d20.rangeIncrement ?? 0,
-              // SWN-16, SWN-15: under the swn profile the miss lands 1d3 hexes away and cover from the blast
-              // point gives armour against the grenade's TL.
-              ...(card.profile === "swn" ? { swn: weapon.d20?.swn } : {}),
-            },
-            sys.d20.damage,
-            rolls,
-          );
+        // SW-38 (SWN-15, SWN-16): the burst's card, by the game that throws at squares.
+        if (square) final = await square.card(card, token, scene[0]!.token, sys, rolls);
         // SF-X-35: the tokens in the way, by UUID and name, for the GM to pick who a stray shot hits. A hidden
         // token on a public card is "?" (`cardName`, issue 11's `mayInvolve`): players read that card.
         if (final.stray) {

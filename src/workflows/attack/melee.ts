@@ -14,6 +14,7 @@ import type { AttackCardData } from "../../data/chat/attack-card.js";
 import type { WeaponSystem } from "../../data/item/facts.js";
 import { factsOf } from "../../data/item/facts.js";
 import { type FrontierActorType, isFrontierActor, isItemType } from "../../data/subtypes.js";
+import { currentGame } from "../../helpers/game.js";
 import { notify, report } from "../../helpers/report.js";
 import { currentVariant } from "../../helpers/settings.js";
 import {
@@ -188,6 +189,11 @@ export async function meleeAttack(
   options: MeleeOptions = {},
 ): Promise<void> {
   try {
+    // Issue 30: a bare-hand attack is the game's own (its table's `unarmed`); a game without one in play says so
+    // before anything is read, rolled or spent — a d20 or SWN world never rolls the Star Frontiers d100 melee.
+    const unarmed = currentGame().unarmed;
+    if (!item && unarmed.kind === "none")
+      return notify("warn", unarmed.notice, { game: game.i18n?.localize(currentGame().label) ?? "" });
     const token = actor.getActiveTokens()[0];
     if (!token) return notify("warn", "FT.Attack.noToken");
     if (!isFrontierActor(actor)) return notify("warn", "FT.Attack.notAWeapon");

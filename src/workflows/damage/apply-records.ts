@@ -12,7 +12,7 @@ import { type DefenseState, type PoolChange, type PoolKey, squadHp } from "../..
 
 /**
  * Status effects the apply may turn on, and undo turns off again: Star Frontiers' unconscious and stun; the d20 wound states (SW-10: fatigued
- * after wound damage, disabled at 0, dying below it, dead at −10; `helpers/d20-statuses.ts` and core's `dead`).
+ * after wound damage, disabled at 0, dying below it, dead at −10; `games/d20/helpers/statuses.ts` and core's `dead`).
  */
 export const APPLIED_STATUSES = ["unconscious", "stun", "fatigued", "disabled", "dying", "dead"] as const;
 export type AppliedStatus = (typeof APPLIED_STATUSES)[number];

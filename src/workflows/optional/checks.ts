@@ -8,7 +8,8 @@
  */
 import { SYSTEM_ID } from "../../constants.js";
 import { actorSystem, isItemType } from "../../data/subtypes.js";
-import { currentZebulonTable, getSetting, SETTINGS } from "../../helpers/settings.js";
+import { currentGame } from "../../helpers/game.js";
+import { currentZebulonTable } from "../../helpers/settings.js";
 import {
   CHECK_ADJUSTMENTS,
   clampColumn,
@@ -109,7 +110,7 @@ export async function rollSkillCheck(
   options: SkillCheckOptions | number = {},
 ): Promise<void> {
   const opts = typeof options === "number" ? { shifts: options } : options;
-  if (getSetting(SETTINGS.engine) !== "zebulon") {
+  if (currentGame().skillCheck !== "zebulonColumns") {
     ui.notifications?.info(game.i18n?.localize("FT.Check.skillNeedsZebulon") ?? "");
     return;
   }

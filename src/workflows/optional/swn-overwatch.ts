@@ -11,7 +11,7 @@ import { isItemType } from "../../data/subtypes.js";
 import { notify, report } from "../../helpers/report.js";
 import { OVERWATCH_FACINGS } from "../../rules/index.js";
 import { postRuleCard } from "../card/rule-card.js";
-import { ownTurnAction } from "../turn/d20-move.js";
+import { ownTurnAction } from "../turn/turn-ledger.js";
 
 type CombatantI = Combatant.Implementation;
 

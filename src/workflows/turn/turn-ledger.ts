@@ -22,8 +22,10 @@ import { factsOf } from "../../data/item/facts.js";
 import { actorSystem, isItemType } from "../../data/subtypes.js";
 import type { MarkChange } from "../../documents/combatant.js";
 import { isSide, sideOf } from "../../documents/subtypes.js";
+import { currentGame } from "../../helpers/game.js";
 import { notify, report } from "../../helpers/report.js";
 import { attackOfOpportunity } from "../../rules/d20/actions.js";
+import { isOverwatchShot } from "../../rules/d20/shot-facts.js";
 import {
   type AttackFacts,
   DEFAULT_DECLARATIONS,
@@ -230,7 +232,7 @@ export function turnGate(
       const check = attackOfOpportunity({
         bab: 0,
         usedThisRound: !!ledger.aoo,
-        melee: !!weapon && (weapon.d20.attack === "melee" || !!options.intoSuppressed),
+        melee: !!weapon && (currentGame().attack.opportunityWeapon(weapon) || !!options.intoSuppressed),
       });
       if (check.reason) throw new RulesError(check.reason, check.reason, { name: actor.name ?? "" });
     } else if (options.overwatch) {
@@ -263,7 +265,7 @@ export function turnGate(
         // SWN-08: the shot is made as the overwatch (its −2, its arc), while the overwatch still holds — a second
         // dialog opened beside the first finds it spent.
         if (options.overwatch) {
-          if (req.attacker.d20?.swn?.action !== "overwatch")
+          if (!isOverwatchShot(req.attacker))
             throw new RulesError("FT.SWN.Overwatch.asOverwatch", "The overwatch shot is made as overwatch");
           if (!fighting || !overwatchOf(fighting))
             throw new RulesError("FT.SWN.Overwatch.none", "No overwatch held", { target: "" });
@@ -539,4 +541,29 @@ export async function reloadFromSheet(actor: ActorI, item: ItemI): Promise<void>
   const token = actor.getActiveTokens()[0];
   const combatant = token ? game.combat?.combatants.find((c) => c.tokenId === token.id) : undefined;
   await reloadWeapon(actor, item, combatant, token ? movementOf(token) : "stationary");
+}
+
+/**
+ * A full-round action of the acting combatant (SW-24 run and disengage, SWN-08 overwatch): its own turn in a running
+ * d20 combat, taken by its owner or the GM, not while down nor after the round's attack or another such action
+ * (SW-13). Throws the refusal; null when the turn's gate already told the user.
+ */
+export function ownTurnAction(combatant: CombatantI) {
+  const combat = combatant.parent;
+  const actor = combatant.actor;
+  if (!combat?.started || !combat.byCount || combat.combatant?.id !== combatant.id || !actor)
+    throw new RulesError("FT.D20.Move.notYourTurn", "Only on the combatant's own turn in a d20 combat", {
+      name: combatant.name ?? "",
+    });
+  if (!(game.user?.isGM || combatant.isOwner))
+    throw new RulesError("FT.D20.Move.notYours", "Not your combatant", { name: combatant.name ?? "" });
+  // Not while down, nor after the round's attack (SW-13): the same gate as an attack.
+  if (!turnGate(actor, null, combatant)) return null;
+  const round = combat.round;
+  const ledger = ledgerFor(combatant.marks.turn, round);
+  if (ledger.action)
+    throw new RulesError("FT.D20.Move.acted", `${actor.name} has taken this round's action`, {
+      name: actor.name ?? "",
+    });
+  return { combat, actor, round, ledger };
 }

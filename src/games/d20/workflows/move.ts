@@ -9,14 +9,18 @@
  * follows it. One Combatant write (the round's ledger and the running mark) and one chat card.
  */
 
-import { keyed, line, type RuleText } from "../../data/chat/rule-card.js";
-import type { MarkChange } from "../../documents/combatant.js";
-import { report } from "../../helpers/report.js";
-import { DISENGAGE_MULTIPLIER, RUN_MULTIPLIER, RUN_REST_ROUNDS, runCheck } from "../../rules/d20/actions.js";
-import { RulesError } from "../../rules/index.js";
-import { keepsNumbersSecret } from "../card/card-render.js";
-import { postRuleCard } from "../card/rule-card.js";
-import { ledgerFor, turnGate } from "./turn-ledger.js";
+import { keyed, line, type RuleText } from "../../../data/chat/rule-card.js";
+import type { MarkChange } from "../../../documents/combatant.js";
+import { report } from "../../../helpers/report.js";
+import {
+  DISENGAGE_MULTIPLIER,
+  RUN_MULTIPLIER,
+  RUN_REST_ROUNDS,
+  runCheck,
+} from "../../../rules/d20/actions.js";
+import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
+import { postRuleCard } from "../../../workflows/card/rule-card.js";
+import { ownTurnAction } from "../../../workflows/turn/turn-ledger.js";
 
 type CombatantI = Combatant.Implementation;
 
@@ -25,31 +29,6 @@ export interface RunningFlag {
   readonly active: boolean;
   readonly round: number;
   readonly count: number;
-}
-
-/**
- * A full-round action of the acting combatant (SW-24 run and disengage, SWN-08 overwatch): its own turn in a running
- * d20 combat, taken by its owner or the GM, not while down nor after the round's attack or another such action
- * (SW-13). Throws the refusal; null when the turn's gate already told the user.
- */
-export function ownTurnAction(combatant: CombatantI) {
-  const combat = combatant.parent;
-  const actor = combatant.actor;
-  if (!combat?.started || !combat.byCount || combat.combatant?.id !== combatant.id || !actor)
-    throw new RulesError("FT.D20.Move.notYourTurn", "Only on the combatant's own turn in a d20 combat", {
-      name: combatant.name ?? "",
-    });
-  if (!(game.user?.isGM || combatant.isOwner))
-    throw new RulesError("FT.D20.Move.notYours", "Not your combatant", { name: combatant.name ?? "" });
-  // Not while down, nor after the round's attack (SW-13): the same gate as an attack.
-  if (!turnGate(actor, null, combatant)) return null;
-  const round = combat.round;
-  const ledger = ledgerFor(combatant.marks.turn, round);
-  if (ledger.action)
-    throw new RulesError("FT.D20.Move.acted", `${actor.name} has taken this round's action`, {
-      name: actor.name ?? "",
-    });
-  return { combat, actor, round, ledger };
 }
 
 /** SW-24: the combatant runs or disengages as its round's full-round action. */

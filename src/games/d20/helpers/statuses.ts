@@ -14,8 +14,3 @@ export const D20_STATUS_EFFECTS = [
 ] as const;
 
 export type D20StatusId = (typeof D20_STATUS_EFFECTS)[number]["id"];
-
-/** At init: add the d20 statuses that a module or an earlier call has not already added. */
-export function registerD20Statuses(list: CONFIG.StatusEffect[]): void {
-  for (const s of D20_STATUS_EFFECTS) if (!list.some((e) => e.id === s.id)) list.push({ ...s });
-}

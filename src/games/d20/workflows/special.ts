@@ -6,10 +6,10 @@
  * a push, a fall to prone, a grapple held, a weapon dropped — is the referee's to play on the canvas (SW-41 is an
  * assisted rule): the card says it. An NPC defender's bonus stays off the card when players may not see its numbers.
  */
-import { attackTargets, readTarget } from "../../canvas/scene-facts.js";
-import { keyed, line, literal, type RuleText } from "../../data/chat/rule-card.js";
-import { isItemType } from "../../data/subtypes.js";
-import { notify, report } from "../../helpers/report.js";
+import { attackTargets, readTarget } from "../../../canvas/scene-facts.js";
+import { keyed, line, literal, type RuleText } from "../../../data/chat/rule-card.js";
+import { isItemType } from "../../../data/subtypes.js";
+import { notify, report } from "../../../helpers/report.js";
 import {
   banthaRush,
   disarmModifiers,
@@ -21,12 +21,12 @@ import {
   overrun,
   sizeAllows,
   trip,
-} from "../../rules/d20/actions.js";
-import { D20_REACH_M, D20_SIZES, type D20Size } from "../../rules/d20/tables.js";
-import { RulesError } from "../../rules/index.js";
-import { keepsNumbersSecret } from "../card/card-render.js";
-import { postRuleCard } from "../card/rule-card.js";
-import { recordD20Attack, turnGate } from "../turn/turn-ledger.js";
+} from "../../../rules/d20/actions.js";
+import { D20_REACH_M, D20_SIZES, type D20Size } from "../../../rules/d20/tables.js";
+import { RulesError } from "../../../rules/index.js";
+import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
+import { postRuleCard } from "../../../workflows/card/rule-card.js";
+import { recordD20Attack, turnGate } from "../../../workflows/turn/turn-ledger.js";
 
 type ActorI = Actor.Implementation;
 

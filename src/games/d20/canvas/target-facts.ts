@@ -1,0 +1,168 @@
+/**
+ * The d20 engine's block of a target's facts from the scene (issue 14; moved out of canvas/scene-facts.ts for issue
+ * 30, where each game builds its own block): Defense parts, flat-footed (SW-01) and running (SW-24) from its
+ * Combatant, SW-19/SW-26 allies in melee, SW-32 obscuring regions, the SW-30 cover lattice — and under the swn profile
+ * SWN-17 squads and meat shields and SWN-08 overwatch arcs. The Star Frontiers games build none.
+ */
+import { d20Lattice, d20Melee, inMetres } from "../../../canvas/d20-cover-facts.js";
+import type { FoundryCaster } from "../../../canvas/foundry-caster.js";
+import { bandOfToken } from "../../../canvas/morale-band.js";
+import { regionMissChance } from "../../../canvas/obscurement.js";
+import { overwatchFacts } from "../../../canvas/overwatch.js";
+import {
+  bystanders,
+  cellCentres,
+  footprint,
+  isSquadActor,
+  type SceneTargetRead,
+  statuses,
+  unitsPerPixel,
+} from "../../../canvas/scene-facts.js";
+import { d20TargetFacts } from "../../../data/actor/d20-facts.js";
+import { actorSystem } from "../../../data/subtypes.js";
+import { flatFootedIn } from "../../../documents/combat/d20-initiative.js";
+import type { GameTable } from "../../../helpers/game.js";
+import { type Bystander, type TargetFacts, tokensInTheWay } from "../../../rules/index.js";
+
+type TokenP = foundry.canvas.placeables.Token.Implementation;
+type D20Lattice = ReturnType<typeof d20Lattice>;
+
+/**
+ * SWN-17 meat shields: the first living squad friendly to the target standing in the line of fire — while it is
+ * there the target cannot be attacked directly (an area attack still reaches it). Null when none (or the target is
+ * itself a squad).
+ */
+function meatShield(attacker: TokenP, target: TokenP, involved: readonly TokenP[]): string | null {
+  if (isSquadActor(target.actor)) return null;
+  const squads = involved.filter(
+    (t) =>
+      t.id !== attacker.id &&
+      t.id !== target.id &&
+      isSquadActor(t.actor) &&
+      t.document.disposition === target.document.disposition,
+  );
+  if (!squads.length) return null;
+  const inWay = new Set(tokensInTheWay(attacker.center, target.center, bystanders(squads, [])));
+  return squads.find((t) => inWay.has(t.id))?.name ?? null;
+}
+
+/**
+ * SWN-17: a squad's cover is what all of it has — the d20 lattice from each grid cell of its token, the least covered
+ * cell deciding (a squad "must all be behind cover or concealment to benefit from it").
+ */
+function squadLattice(
+  attacker: TokenP,
+  target: TokenP,
+  others: readonly Bystander[],
+  caster: FoundryCaster,
+): D20Lattice {
+  const size = canvas!.grid!.size;
+  const from = footprint(attacker);
+  const held = statuses(target);
+  let best: D20Lattice | null = null;
+  for (const centre of cellCentres(
+    target.x,
+    target.y,
+    Math.round(target.w / size),
+    Math.round(target.h / size),
+    size,
+  )) {
+    const cell = d20Lattice(
+      { footprint: from, centre: attacker.center },
+      { footprint: { x: centre.x, y: centre.y, w: size, h: size }, centre, statuses: held },
+      others,
+      caster,
+    );
+    const hidden = (l: typeof cell) => l.hard + l.low + l.soft;
+    if (!best || hidden(cell) < hidden(best) || (hidden(cell) === hidden(best) && cell.hard < best.hard))
+      best = cell;
+  }
+  return best!;
+}
+
+/**
+ * SW-19, SW-26: the attacker's allies on the scene — tokens of its disposition with an actor, other than the attacker
+ * and the target, not down (dead or unconscious allies are not engaged, SW-19). Only friendly and hostile tokens
+ * form sides: a neutral or secret attacker has no allies, and two neutral bystanders are not a team (review 14 L9).
+ */
+function alliesOf(attacker: TokenP, target: TokenP, involved: readonly TokenP[]): TokenP[] {
+  const side = attacker.document.disposition;
+  const { FRIENDLY, HOSTILE } = CONST.TOKEN_DISPOSITIONS;
+  if (side !== FRIENDLY && side !== HOSTILE) return [];
+  return involved.filter((t) => {
+    if (t.id === attacker.id || t.id === target.id || t.document.disposition !== side) return false;
+    const st = statuses(t);
+    return !st.has("dead") && !st.has("unconscious");
+  });
+}
+
+/** SW-32: the miss chance of the obscuring regions the line of fire crosses (absent when none). */
+function obscured(attacker: TokenP, target: TokenP): { missChance?: number } {
+  const scene = canvas?.scene;
+  if (!scene) return {};
+  const at = (t: TokenP) => ({ x: t.center.x, y: t.center.y, elevation: t.document.elevation ?? 0 });
+  const missChance = regionMissChance(scene, at(attacker), at(target), canvas!.grid!.size);
+  return missChance > 0 ? { missChance } : {};
+}
+
+/**
+ * The target's d20 block: `swn` turns on the swn profile's scene reads (SWN-17 meat shields, SWN-08 overwatch arcs).
+ */
+export function d20TargetFactsOf(reads: { readonly swn: boolean }): GameTable["targetFacts"] {
+  return ({ attacker, target, from, at, held, involved, others, caster, moved }: SceneTargetRead) => {
+    const sys = actorSystem(target.actor);
+    const facts: Pick<TargetFacts, "d20"> = {
+      // The d20 engine's block (issue 14); the other engines ignore it.
+      // A system without its d20 block (a hand-made test actor, a module's actor type) has no d20 facts.
+      // SWN-17: a squad — one target with its AC, its side's band, the cover all of it has.
+      ...(isSquadActor(target.actor)
+        ? {
+            d20: {
+              classDefense: 0,
+              dexMod: 0,
+              size: "medium",
+              swn: {
+                ac: target.actor.system.swn.ac,
+                band: bandOfToken(target),
+                overwatch: overwatchFacts(attacker, target),
+              },
+              ...obscured(attacker, target),
+              lattice: squadLattice(attacker, target, others, caster),
+            },
+          }
+        : {}),
+      ...(sys?.d20
+        ? {
+            d20: {
+              ...d20TargetFacts(
+                sys,
+                held,
+                moved,
+                flatFootedIn(target.document.combatant),
+                !!target.document.combatant?.marks.running?.active,
+                // SWN-13: the target's side's Morale band (swn profile).
+                bandOfToken(target),
+                // SWN-17: a friendly squad in the line of fire shields the target from direct attacks.
+                reads.swn ? meatShield(attacker, target, involved) : null,
+                // SWN-08: in the attacker's overwatch arc?
+                reads.swn ? overwatchFacts(attacker, target) : "none",
+              ),
+              ...d20Melee(
+                inMetres(from, unitsPerPixel()),
+                inMetres(at, unitsPerPixel()),
+                alliesOf(attacker, target, involved).map((a) => inMetres(footprint(a), unitsPerPixel())),
+              ),
+              ...obscured(attacker, target),
+              lattice: d20Lattice(
+                { footprint: from, centre: attacker.center },
+                { footprint: at, centre: target.center, statuses: held },
+                others,
+                caster,
+              ),
+            },
+          }
+        : {}),
+    };
+    return facts;
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * The Star Wars d20 game's attack section (issue 30; workflows/attack/game-attack.ts): the weapons the d20 engine
+ * refuses before anything is spent (issue 14; SW-06, SW-38, ruling 2), the off hand and first plan of a full attack
+ * (SW-22, SW-35, SW-36, SW-02), the grenadelike weapon thrown at a square (SW-38) and the special attacks of the
+ * sheet (SW-41). SWN plays on the same engine and builds its section from these pieces (src/games/swn/index.ts).
+ */
+import type { WeaponSystem } from "../../../data/item/facts.js";
+import { factsOf } from "../../../data/item/facts.js";
+import { isItemType } from "../../../data/subtypes.js";
+import { RulesError, type WeaponFacts } from "../../../rules/index.js";
+import type { OffHandOption, StepRequest } from "../../../workflows/attack/attack-plan.js";
+import { ammoState } from "../../../workflows/attack/attacker.js";
+import type { GameAttack, GameSpecials, SquareThrow } from "../../../workflows/attack/game-attack.js";
+import { d20GrenadeCard } from "../../../workflows/card/d20-grenade.js";
+
+type ActorI = Actor.Implementation;
+type WeaponI = Item.OfType<"weapon">;
+
+/**
+ * What the d20 engine cannot roll without (issue 14's bad input): a ranged weapon with no range increment (SW-06;
+ * the engine would take it for a melee weapon) and a weapon without d20 damage dice (ruling 2: numbers the sources
+ * do not give stay empty until the GM enters them).
+ */
+export function d20WeaponNumbersProblem(name: string, s: WeaponSystem): RulesError | null {
+  if (s.d20.attack !== "melee" && s.d20.rangeIncrement === null)
+    return new RulesError("FT.D20UI.noRangeIncrement", `${name} has no d20 range increment`, {
+      weapon: name,
+    });
+  if (!s.d20.damage)
+    return new RulesError("FT.D20UI.noDamage", `${name} has no d20 damage dice`, { weapon: name });
+  return null;
+}
+
+/** SW-38: a grenade's burst radius and Reflex DC are the grenade's own (ruling 2: never guessed). */
+export function d20GrenadeProblem(name: string, s: WeaponSystem): RulesError | null {
+  if (s.d20.grenade && s.d20.attack === "thrown")
+    for (const field of ["burstRadius", "reflexDC"] as const)
+      if (s.d20[field] === null)
+        return new RulesError("FT.D20.Grenade.missingField", `${name} has no ${field}`, {
+          field: game.i18n?.localize(`FT.D20.Item.${field}`) ?? field,
+        });
+  return null;
+}
+
+/** The d20 weapon refused before anything is spent, or null. */
+function weaponProblem(name: string, s: WeaponSystem): RulesError | null {
+  return d20WeaponNumbersProblem(name, s) ?? d20GrenadeProblem(name, s);
+}
+
+/**
+ * SW-22: what the attacker may fight with in the off hand — its other weapons the engine can roll (no grenade), and
+ * the other end of the attack's own double weapon.
+ */
+export function offHandsBy(problem: GameAttack["weaponProblem"]): GameAttack["offHands"] {
+  return (actor: ActorI, item: WeaponI): OffHandOption[] => {
+    const out: OffHandOption[] = [];
+    if (item.system.d20.double)
+      out.push({
+        id: "double",
+        name: game.i18n?.format("FT.D20.FullAttack.doubleEnd", { name: item.name ?? "" }) ?? item.name ?? "",
+        weapon: factsOf(item.name ?? "", item.system),
+        ammo: ammoState(actor, item),
+        double: true,
+      });
+    for (const other of actor.items) {
+      if (other.id === item.id || !isItemType(other, "weapon")) continue;
+      const s = other.system;
+      if (s.d20.grenade || problem(other.name ?? "", s)) continue;
+      out.push({
+        id: other.id ?? "",
+        name: other.name ?? "",
+        weapon: factsOf(other.name ?? "", s),
+        ammo: ammoState(actor, other),
+        double: false,
+      });
+    }
+    return out;
+  };
+}
+
+/** The dialog's first full attack and fire mode (SW-22, SW-35, SW-36): a mode only for several targets. */
+export function firstPlan(sys: WeaponSystem, targets: number, surpriseRound: boolean): StepRequest {
+  const fire = sys.d20.fire;
+  const mode =
+    targets > 1 || !fire.single ? (fire.auto ? "autofire" : fire.multi ? "multifire" : "single") : "single";
+  return { fullAttack: targets > 1 || mode !== "single", mode, surpriseRound };
+}
+
+/**
+ * SW-38: a d20 grenadelike weapon is thrown at the square where the target stands; its card is the burst's
+ * (workflows/card/d20-grenade.ts). `extra` adds a profile's own numbers to the burst (SWN-15, SWN-16).
+ */
+export function squareThrowWith(
+  extra: (weapon: WeaponFacts) => { readonly swn?: NonNullable<WeaponFacts["d20"]>["swn"] },
+): GameAttack["squareThrow"] {
+  return (weapon: WeaponFacts): SquareThrow | null => {
+    const square = weapon.d20?.grenade;
+    if (!square) return null;
+    return {
+      card: async (card, from, aimed, sys, rolls) =>
+        // The weapon problem refused a grenade without its radius or DC before anything was spent.
+        square.burstRadius !== null && square.reflexDC !== null
+          ? d20GrenadeCard(
+              card,
+              from,
+              aimed,
+              {
+                burstRadius: square.burstRadius,
+                reflexDC: square.reflexDC,
+                increment: sys.d20.rangeIncrement ?? 0,
+                ...extra(weapon),
+              },
+              sys.d20.damage,
+              rolls,
+            )
+          : card,
+    };
+  };
+}
+
+/** SW-41: the special attacks of the sheet (special.ts, loaded when first clicked). */
+export const d20Specials: GameSpecials = {
+  async attack(actor, kind) {
+    const { SPECIAL_ATTACKS, specialAttack } = await import("./special.js");
+    const known = SPECIAL_ATTACKS.find((k) => k === kind);
+    if (known) await specialAttack(actor, known);
+  },
+  async strikeObject(actor) {
+    await (await import("./special.js")).strikeObject(actor);
+  },
+};
+
+export const d20Attack: GameAttack = {
+  weaponProblem,
+  // SW-25: a melee weapon threatens (a ranged one only into a suppressed area, turn-ledger.ts).
+  opportunityWeapon: (w) => w.d20.attack === "melee",
+  offHands: offHandsBy(weaponProblem),
+  firstPlan,
+  squareThrow: squareThrowWith(() => ({})),
+  specials: d20Specials,
+};

@@ -1,0 +1,34 @@
+/**
+ * Stars Without Number's attack section (issue 30): the d20 engine's (src/games/d20/workflows/attack.ts) with the
+ * swn profile's own numbers — a grenade's tech level (SWN-15, SWN-16) is needed before it is thrown, and rides with
+ * its burst to meet the cover's armour; a miss lands 1d3 hexes away (workflows/card/d20-grenade.ts).
+ */
+import type { WeaponSystem } from "../../../data/item/facts.js";
+import { RulesError } from "../../../rules/index.js";
+import type { GameAttack } from "../../../workflows/attack/game-attack.js";
+import {
+  d20Attack,
+  d20GrenadeProblem,
+  d20WeaponNumbersProblem,
+  offHandsBy,
+  squareThrowWith,
+} from "../../d20/workflows/attack.js";
+
+/**
+ * SWN-15, SWN-16: a grenade's burst meets the cover's armour by its TL, which the sources do not give for it:
+ * refused until entered, as a direct shot at hard cover is (the engine).
+ */
+function weaponProblem(name: string, s: WeaponSystem): RulesError | null {
+  const numbers = d20WeaponNumbersProblem(name, s);
+  if (numbers) return numbers;
+  if (s.d20.grenade && s.d20.attack === "thrown" && s.swn.tl === null)
+    return new RulesError("FT.SWN.noTl", `${name} has no tech level`, { weapon: name });
+  return d20GrenadeProblem(name, s);
+}
+
+export const swnAttack: GameAttack = {
+  ...d20Attack,
+  weaponProblem,
+  offHands: offHandsBy(weaponProblem),
+  squareThrow: squareThrowWith((weapon) => ({ swn: weapon.d20?.swn })),
+};

@@ -1,0 +1,57 @@
+/**
+ * # A game's attack section (issue 30)
+ *
+ * What the generic attack workflow (attack.ts, melee.ts) and the sheet ask of the world's game instead of branching
+ * on its engine or reading its data blocks: which weapons it can roll, the off hand and first plan of a full attack
+ * (SW-22), a grenade thrown at a square (SW-38), and the special attacks the sheet offers (SW-41). Each game module
+ * fills it (`src/games/<game>/index.ts`); a game with nothing for a piece says so with its empty value.
+ */
+import type { AttackCardData, GrenadeCard } from "../../data/chat/attack-card.js";
+import type { WeaponSystem } from "../../data/item/facts.js";
+import type { RulesError, WeaponFacts } from "../../rules/index.js";
+import type { OffHandOption, StepRequest } from "./attack-plan.js";
+
+type ActorI = Actor.Implementation;
+type WeaponI = Item.OfType<"weapon">;
+type TokenP = foundry.canvas.placeables.Token.Implementation;
+
+/** A weapon thrown at the square where its target stands (SW-38): the card it makes of the attack's card. */
+export interface SquareThrow {
+  card(
+    card: AttackCardData,
+    from: TokenP,
+    aimed: TokenP,
+    weapon: WeaponSystem,
+    rolls: Roll[],
+  ): Promise<AttackCardData & { grenade?: GrenadeCard | null }>;
+}
+
+/** The special attacks a game's sheet offers (SW-41), played from their button. */
+export interface GameSpecials {
+  /** The special attack of `kind` (the button's `data-kind`); an unknown kind does nothing. */
+  attack(actor: ActorI, kind: string): Promise<void>;
+  /** SW-41's strike at an object (the sheet's "object" button). */
+  strikeObject(actor: ActorI): Promise<void>;
+}
+
+export interface GameAttack {
+  /** Issue 14: why the game cannot roll this weapon, refused before anything is spent; null when it can. */
+  weaponProblem(name: string, weapon: WeaponSystem): RulesError | null;
+  /** SW-22: what the attacker may fight with in the off hand; none where the game plans no attack steps. */
+  offHands(actor: ActorI, item: WeaponI): OffHandOption[];
+  /** SW-22, SW-35, SW-36, SW-02: the dialog's first plan of the attack; undefined where the game plans none. */
+  firstPlan(weapon: WeaponSystem, targets: number, surpriseRound: boolean): StepRequest | undefined;
+  /** SW-38: the weapon is thrown at a square (a d20 grenadelike weapon), or null (a Star Frontiers grenade is not). */
+  squareThrow(weapon: WeaponFacts): SquareThrow | null;
+  /** SW-25: the weapon makes an attack of opportunity (a melee weapon); false where the game has none. */
+  opportunityWeapon(weapon: WeaponSystem): boolean;
+  /** SW-41: the sheet's special attacks, or null where the game has none. */
+  readonly specials: GameSpecials | null;
+}
+
+declare module "../../helpers/game.js" {
+  interface GameTable {
+    /** Its attack section (workflows/attack/game-attack.ts). */
+    readonly attack: GameAttack;
+  }
+}

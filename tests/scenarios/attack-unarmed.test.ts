@@ -1,0 +1,112 @@
+/**
+ * Scenario (issue 30, the unarmed-attack seam): the sheet's _Punch_ plays the world's game's own unarmed attack
+ * (its table's `unarmed`). In an Alpha Dawn world it is the Star Frontiers bare-hand melee (RT-6, rules-tables §6)
+ * as before: one d100 at or under the melee chance, punching damage by Strength. A Star Wars d20 or SWN world has
+ * no unarmed attack in play yet (SW-20's strike is issue 31's): Punch says so and rolls nothing — never the d100 —
+ * writes nothing and spends nothing.
+ *
+ * Numbers: Kara STR 45, DEX 60 → melee base max(45, 60) ÷ 2 = 30 (rules-tables §6); punching damage at STR 45 is 3
+ * (41–60: 3). The pirate stands 1 m from her.
+ */
+import { describe, expect, it } from "vitest";
+import { click, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
+import { rolled } from "../foundry/dice.js";
+import { type Client, createTable, type Table } from "../foundry/world.js";
+import {
+  ALICE_ID,
+  actorSource,
+  cell,
+  closeTableAfterEach,
+  G,
+  GM_ID,
+  id,
+  messageIds,
+  onEveryClient,
+  sceneSource,
+  settingSource,
+  tokenSource,
+  told,
+} from "./kit.js";
+import { swnSettings } from "./kit-d20.js";
+
+const SCENE = id("sceneFist");
+const KARA = id("actKara");
+const PIRATE = id("actPirate");
+const TOK_KARA = id("tokKara");
+const TOK_NEAR = id("tokNear");
+
+let table: Table;
+closeTableAfterEach(() => table, resetAppRecords);
+
+const world = (settings: ReturnType<typeof settingSource>[]) => ({
+  settings,
+  actors: [
+    actorSource({ _id: KARA, name: "Kara", owner: ALICE_ID, abilities: { str: 45, dex: 60 }, stamina: 50 }),
+    actorSource({ _id: PIRATE, name: "Pirate", type: "creature", stamina: 40 }),
+  ],
+  scenes: [
+    sceneSource({
+      _id: SCENE,
+      name: "Alley",
+      tokens: [
+        tokenSource({ _id: TOK_KARA, name: "Kara", actorId: KARA, actorLink: true, ...cell(5, 5) }),
+        tokenSource({ _id: TOK_NEAR, name: "Pirate", actorId: PIRATE, actorLink: false, ...cell(6, 5) }),
+      ],
+    }),
+  ],
+});
+
+/** Alice shift-clicks Punch on Kara's rendered sheet (no dialog); the table settles. */
+async function punch(alice: Client): Promise<void> {
+  await alice.run(() => G().game.actors.get(KARA).sheet.render({ force: true }));
+  await alice.run(() => settleApps());
+  const sheet = alice.run(() => G().game.actors.get(KARA).sheet.element as HTMLElement);
+  const button = sheet.querySelector<HTMLElement>('[data-action="punch"]');
+  expect(button).not.toBeNull();
+  alice.run(() => click(button!, { shiftKey: true }));
+  await alice.run(() => settleApps());
+  await table.settle();
+}
+
+describe("scenario: Punch plays the game's own unarmed attack (issue 30 seam; RT-6, SW-20)", () => {
+  for (const [label, settings] of [
+    ["Star Wars d20", [settingSource(id("setEngineFist"), "engine", "d20")]],
+    ["SWN", swnSettings("Fist")],
+  ] as const)
+    it(`SW-20: in a ${label} world Punch rolls no d100 (nor any die), writes nothing and tells Alice the game has no unarmed attack yet`, async () => {
+      table = await createTable({ world: world([...settings]), online: [GM_ID, ALICE_ID] });
+      const alice = table.client(ALICE_ID);
+      alice.target(TOK_NEAR);
+      table.dice(25);
+      const writes = table.server.log.length;
+      await punch(alice);
+      expect(rolled.map((r) => r.formula)).toEqual([]);
+      expect(messageIds(alice)).toEqual([]);
+      expect(table.server.log.slice(writes)).toEqual([]);
+      expect(told(alice)).toEqual([
+        `warn: ${label === "SWN" ? "d20 + SWN additions" : "d20 (Star Wars RCR)"} has no unarmed attack in play yet (SW-20's unarmed strike is not played): Punch rolled nothing and spent nothing. Attack with a melee weapon instead.`,
+      ]);
+      expect(onEveryClient(table, () => G().game.actors.get(KARA).system.stamina.value)).toEqual({
+        Alice: 50,
+        Gamemaster: 50,
+      });
+      expect(table.unhandled).toEqual([]);
+    });
+
+  it("RT-6: in an Alpha Dawn world Punch is the Star Frontiers bare-hand melee as before — one d100 (25 ≤ 30 hits), 3 damage", async () => {
+    table = await createTable({ world: world([]), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    alice.target(TOK_NEAR);
+    table.dice(25);
+    await punch(alice);
+    expect(rolled.map((r) => r.formula)).toEqual(["1d100"]);
+    const ids = messageIds(alice);
+    expect(ids).toHaveLength(1);
+    const card = alice.run(() => G().game.messages.get(ids[0]).system.card);
+    expect(card.bareHands).toBe(true);
+    expect(card.result.shots[0].outcome).toMatchObject({ roll: 25, chance: 30, hit: true });
+    expect(card.result.damage[0].damage).toBe(3);
+    expect(told(alice)).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  });
+});
