@@ -22,7 +22,7 @@ import { templatePath } from "../constants.js";
 import { keepClassName } from "../helpers/class-name.js";
 import { guard, guarded, notify, report } from "../helpers/report.js";
 import type { AttackRequest, PreparedAttack } from "../workflows/attack/attack-plan.js";
-import { dialogContext, dialogNumbers } from "./attack-dialog-context.js";
+import { type DialogViewer, dialogContext, dialogNumbers } from "./attack-dialog-context.js";
 import { type ModifierEdits, recompute, requestFromForm } from "./attack-dialog-form.js";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -59,6 +59,11 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
   #errorData: Readonly<Record<string, string | number>> = {};
   #unit = "m";
   #shotsLimit: { readonly left: number; readonly declared: number } | null = null;
+  /**
+   * Who the dialog is drawn for, read once as it opens: a referee-only control (SF-X-33 "cannot miss") is drawn only
+   * for a GM, and a player's form is read without it (attack-dialog-form.ts).
+   */
+  #viewer: DialogViewer = { referee: game.user?.isGM ?? false };
   #resolve: (r: AttackRequest | null) => void = () => undefined;
 
   constructor(
@@ -104,7 +109,14 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
 
   protected override async _prepareContext(): Promise<DialogContext> {
     this.#drawing = this.#prep;
-    const ctx = dialogContext(this.#prep, this.#error, this.#unit, this.#errorData, this.#shotsLimit?.left);
+    const ctx = dialogContext(
+      this.#prep,
+      this.#error,
+      this.#unit,
+      this.#errorData,
+      this.#shotsLimit?.left,
+      this.#viewer,
+    );
     this.#layout = dialogNumbers(ctx).layout;
     return ctx;
   }
@@ -130,12 +142,14 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
   /** Recompute from the form and show the result: in place when the layout is the same, else draw the body. */
   #update(): void {
     const form = this.#formData();
-    const r = recompute(this.#base, form, this.#shown, this.#edits);
+    const r = recompute(this.#base, form, this.#shown, this.#edits, this.#viewer);
     this.#prep = r.prep;
     this.#edits = r.edits;
     this.#error = r.error;
     this.#errorData = r.errorData;
-    const view = dialogNumbers(dialogContext(r.prep, r.error, this.#unit, r.errorData));
+    const view = dialogNumbers(
+      dialogContext(r.prep, r.error, this.#unit, r.errorData, this.#shotsLimit?.left, this.#viewer),
+    );
     if (view.layout !== this.#layout) {
       this.render({ parts: ["body"] }).catch((e: unknown) => {
         report(e);
@@ -186,14 +200,14 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
     _form: HTMLFormElement,
     data: { object: Record<string, unknown> },
   ): Promise<void> {
-    const r = recompute(this.#base, data.object, this.#shown, this.#edits);
+    const r = recompute(this.#base, data.object, this.#shown, this.#edits, this.#viewer);
     if (r.error) {
       // Show why in the dialog and say it (the message names the rule); the user fixes it and rolls again.
       notify("warn", r.error, r.errorData);
       this.#update();
       return;
     }
-    const request = requestFromForm(this.#base, data.object, r.edits);
+    const request = requestFromForm(this.#base, data.object, r.edits, this.#viewer);
     // SF-X-30: more shots than the player declared is refused here, with the dialog still open (review 13b L4).
     const shots = request.declarations.burst ? 1 : request.declarations.shots;
     if (this.#shotsLimit && shots > this.#shotsLimit.left) {

@@ -122,3 +122,50 @@ describe("scenario: the attack dialog while the user edits", () => {
     expect(table.unhandled).toEqual([]);
   });
 });
+
+/**
+ * Issue 30 (review table-ux-2 #11): "Cannot miss (referee)" (SF-X-33) is the referee's ruling. The GM's dialog draws
+ * it; a player's never does, and a player's form that carries the field anyway (typed in at the console, a forged
+ * form) is read without it — the request Roll resolves has `cannotMiss: false`.
+ */
+describe("scenario: the referee's rows in the attack dialog are the GM's alone (SF-X-33)", () => {
+  /** `client` opens the same burst's dialog; resolves once drawn. */
+  async function promptOn(client: Client): Promise<{ asked: Promise<AttackRequest | null> }> {
+    const { AttackDialog } = await client.run(() => import("../../src/applications/attack-dialog.js"));
+    const asked = client.run(() => AttackDialog.prompt(burstPrep(), "Automatic Pistol"));
+    await client.run(() => settleApps());
+    return { asked };
+  }
+  const on = <T>(client: Client, fn: (doc: Document) => T): T =>
+    client.run(() => fn(G().document as Document));
+
+  it("SF-X-33 Alice's dialog has no 'cannot miss' and refuses the field she adds; the GM's draws it, with its rule, and rolls with it", async () => {
+    const { asked } = await promptOn(alice);
+    expect(on(alice, (d) => d.querySelector('[name="decl.cannotMiss"]'))).toBeNull();
+    expect(on(alice, (d) => d.querySelector(".ft-dialog")?.textContent ?? "")).not.toContain("Cannot miss");
+    // Alice adds the field herself, checked, and rolls.
+    on(alice, (d) => {
+      const forged = d.createElement("input");
+      forged.type = "checkbox";
+      forged.name = "decl.cannotMiss";
+      forged.checked = true;
+      d.querySelector(".ft-decl .ft-grid")!.append(forged);
+    });
+    await act(() => click($("button.ft-attack")!));
+    expect(((await asked) as AttackRequest).declarations.cannotMiss).toBe(false);
+
+    const gm = table.client(GM_ID);
+    const byGM = await promptOn(gm);
+    const box = on(gm, (d) => d.querySelector<HTMLInputElement>('[name="decl.cannotMiss"]'));
+    expect(box).not.toBeNull();
+    expect(gm.run(() => box!.closest("label")!.textContent!.replace(/\s+/g, " ").trim())).toBe(
+      "Cannot miss (referee) SF-X-33",
+    );
+    gm.run(() => change(box!, true));
+    await gm.run(() => settleApps());
+    gm.run(() => click(on(gm, (d) => d.querySelector<HTMLButtonElement>("button.ft-attack")!)));
+    await gm.run(() => settleApps());
+    expect(((await byGM.asked) as AttackRequest).declarations.cannotMiss).toBe(true);
+    expect(table.unhandled).toEqual([]);
+  });
+});
