@@ -18,6 +18,10 @@ export interface DialogViewer {
    * never drawn for a player (attack-dialog-form.ts drops a player's value too).
    */
   readonly referee: boolean;
+  /** The rule IDs shown inline (the dialog's one toggle); otherwise each is on hover of its label. */
+  readonly rulesShown?: boolean;
+  /** The folds the user has opened (`data-ft-fold`: "assist", "def.<targetId>"), kept over a redraw of the body. */
+  readonly unfolded?: ReadonlySet<string>;
 }
 
 /** A GM's dialog. */
@@ -49,14 +53,31 @@ export function dialogContext(
   );
   const expanded = situation.attackerVehicle !== null || situation.attackerVisionAid !== null;
   const aims = w.skill !== "thrown" && (declares.carefulAim || declares.scope || declares.twoWeapons);
+  const assist = seam.assist(prep);
+  const unfolded = viewer.unfolded ?? new Set<string>();
   return {
     ...situation,
+    rulesShown: !!viewer.rulesShown,
+    /** The folded help (combined fire, aid, the situations): open when the user opened it. */
+    folds: { assist: unfolded.has("assist") },
+    /** What the folded help holds that is on, named in its summary so nothing that counts is out of sight. */
+    assistOn: assist
+      ? [
+          ...(assist.combinedFire > 0
+            ? [game.i18n?.format("FT.D20.Assist.combinedFireOn", { n: String(assist.combinedFire) }) ?? ""]
+            : []),
+          ...(assist.aided ? [game.i18n?.localize("FT.D20.Aid.attack") ?? ""] : []),
+          ...[...assist.own, ...assist.theirs]
+            .filter((b) => b.on)
+            .map((b) => game.i18n?.localize(b.label) ?? b.label),
+        ]
+      : [],
     error,
     errorData,
     plan: seam.plan(prep, defense.hidden),
     /** SW-22, SW-35..37: several attack rolls — each step's own chance is on its row, not the target's. */
     manySteps: (prep.steps?.length ?? 0) > 1,
-    assist: seam.assist(prep),
+    assist,
     weaponName: w.name,
     // Ruling 1: the d20 engine under the SWN profile says so (the game's table's name).
     engineLabel: gameLabelOf(req),
@@ -154,6 +175,9 @@ export function dialogContext(
       /** Issue 14: the d20 Defense the attack is rolled against, and its terms (none in the other engines). */
       defense: defense.rows[i] ?? [],
       defenseTotal: defense.totals[i] ?? null,
+      /** The Defense terms unfolded: the user opened them, or one is overridden (an override is never out of sight). */
+      defenseOpen: unfolded.has(`def.${t.id}`) || (defense.rows[i] ?? []).some((m) => m.overridden),
+      missNote: defense.notes?.[i] ?? null,
     })),
   };
 }
@@ -174,6 +198,8 @@ export function dialogNumbers(ctx: ReturnType<typeof dialogContext>) {
     // The steps, their targets and the plan's boxes: a change redraws them (SW-22, SW-35..37).
     // The help fields and the provoke warning (SW-27, SW-39, SW-42, SW-25).
     assist: ctx.assist ? [ctx.assist.aimed, ctx.assist.warning?.key ?? null, ctx.assist.action.name] : null,
+    // What the folded help names as on (issue 30): its summary is drawn again with it.
+    assistOn: ctx.assistOn,
     plan: ctx.plan
       ? [
           ctx.plan.mode,

@@ -17,6 +17,8 @@ export interface DefenseView {
   readonly rows: ModifierRow[][];
   readonly totals: (number | null)[];
   readonly hidden: boolean[];
+  /** What the folded Defense says beside its total (SW-32: "miss chance 20 %"), per target; none where nothing. */
+  readonly notes?: (string | null)[];
 }
 
 /** One attack roll of a planned (d20) attack: its number, extra terms, bonus and chance, and its target. */
@@ -56,6 +58,7 @@ export interface PlanView {
 export interface AssistBox {
   readonly name: string;
   readonly label: string;
+  readonly ruleId: string;
   readonly on: boolean;
 }
 

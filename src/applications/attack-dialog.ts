@@ -38,7 +38,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
     window: { title: "FT.Dialog.title", resizable: true },
     position: { width: 560, height: "auto" as const },
     form: { submitOnChange: false, closeOnSubmit: false, handler: guarded(AttackDialog.#onSubmit) },
-    actions: { cancel: guarded(AttackDialog.#onCancel) },
+    actions: { cancel: guarded(AttackDialog.#onCancel), toggleRules: guarded(AttackDialog.#onToggleRules) },
   };
 
   static override PARTS = {
@@ -64,6 +64,10 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
    * for a GM, and a player's form is read without it (attack-dialog-form.ts).
    */
   #viewer: DialogViewer = { referee: game.user?.isGM ?? false };
+  /** Issue 30: the folds (`details[data-ft-fold]`) the user opened, drawn open again when the body is redrawn. */
+  #unfolded = new Set<string>();
+  /** Issue 30: the rule IDs shown inline (the dialog's one toggle), kept for the page's next dialogs. */
+  static #rulesShown = false;
   #resolve: (r: AttackRequest | null) => void = () => undefined;
 
   constructor(
@@ -115,10 +119,37 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
       this.#unit,
       this.#errorData,
       this.#shotsLimit?.left,
-      this.#viewer,
+      this.#view(),
     );
     this.#layout = dialogNumbers(ctx).layout;
     return ctx;
+  }
+
+  /** Who the dialog is drawn for, with what they have unfolded and whether the rule IDs are shown. */
+  #view(): DialogViewer {
+    return { ...this.#viewer, rulesShown: AttackDialog.#rulesShown, unfolded: this.#unfolded };
+  }
+
+  /**
+   * The folds the user opens or closes are remembered: `toggle` does not bubble (HTML: fired at the details element
+   * itself), so one capturing listener on the window's element — which a render of the body part keeps — hears them.
+   */
+  protected override async _onFirstRender(
+    context: DeepPartial<DialogContext>,
+    options: DeepPartial<RenderOptions>,
+  ): Promise<void> {
+    await super._onFirstRender(context, options);
+    this.element.addEventListener(
+      "toggle",
+      (event) => {
+        // By tag, not `instanceof`: the element may come from another window's realm (a popped-out window).
+        const d = event.target as HTMLDetailsElement | null;
+        if (d?.tagName !== "DETAILS" || !d.dataset.ftFold) return;
+        if (d.open) this.#unfolded.add(d.dataset.ftFold);
+        else this.#unfolded.delete(d.dataset.ftFold);
+      },
+      true,
+    );
   }
 
   protected override async _onRender(
@@ -126,6 +157,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
     options: DeepPartial<RenderOptions>,
   ): Promise<void> {
     await super._onRender(context, options);
+    this.element.classList.toggle("ft-rules-shown", AttackDialog.#rulesShown);
     this.#shown = this.#drawing;
   }
 
@@ -148,7 +180,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
     this.#error = r.error;
     this.#errorData = r.errorData;
     const view = dialogNumbers(
-      dialogContext(r.prep, r.error, this.#unit, r.errorData, this.#shotsLimit?.left, this.#viewer),
+      dialogContext(r.prep, r.error, this.#unit, r.errorData, this.#shotsLimit?.left, this.#view()),
     );
     if (view.layout !== this.#layout) {
       this.render({ parts: ["body"] }).catch((e: unknown) => {
@@ -221,6 +253,13 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
     this.#resolve(request);
     this.#resolve = () => undefined;
     await this.close();
+  }
+
+  /** The one toggle of the rule IDs (review table-ux-2 #11): shown inline, or each on hover of its label. */
+  static async #onToggleRules(this: AttackDialog, _e: Event, button: HTMLElement): Promise<void> {
+    AttackDialog.#rulesShown = !AttackDialog.#rulesShown;
+    this.element.classList.toggle("ft-rules-shown", AttackDialog.#rulesShown);
+    button.setAttribute("aria-pressed", String(AttackDialog.#rulesShown));
   }
 
   static async #onCancel(this: AttackDialog): Promise<void> {

@@ -292,6 +292,8 @@ describe("scenario: in a form the rule references label nothing and cost one tab
     // this fix each of the 14 rule IDs was a stop, and each label's name carried its reference's whole aria-label).
     const stops = tabStops(el()).filter((s) => !s.startsWith("button APPLICATION."));
     expect(stops).toEqual([
+      // Issue 30: the dialog's one toggle of its rule IDs (review table-ux-2 #11).
+      "button Rule IDs",
       "select Shots this turn",
       "input Power setting (SEU)",
       "select You moved",

@@ -98,6 +98,13 @@ function defenseRows(prep: PreparedAttack, missChance: boolean): DefenseView {
       });
     }),
     totals: prep.targets.map((t, i) => (t.check.kind === "d20" && !hidden[i] ? t.check.target.value : null)),
+    // SW-32: the miss chance that applies, said beside the folded Defense (none for a target the user may not see).
+    notes: prep.targets.map((t, i) =>
+      missChance && t.check.kind === "d20" && !hidden[i] && t.check.missChance > 0
+        ? (game.i18n?.format("FT.D20UI.missNote", { chance: String(t.check.missChance) }) ??
+          `miss chance ${t.check.missChance} %`)
+        : null,
+    ),
   };
 }
 
@@ -169,6 +176,21 @@ function actionOf(prep: PreparedAttack): "suppressionFire" | "fullAttack" | "att
   return prep.request.weapon.d20?.rangeIncrement === null ? "attackMelee" : "attackRanged";
 }
 
+/** SW-16, SW-21, SW-23, SW-44: the attacker's own situation, each with its rule. */
+const OWN = [
+  ["improvised", "SW-16"],
+  ["charging", "SW-21"],
+  ["fightingDefensively", "SW-23"],
+  ["pullingBlow", "SW-44"],
+] as const;
+/** SW-17, SW-23, SW-21, SW-33: what the user says of every target. */
+const THEIRS = [
+  ["totalDefense", "SW-17"],
+  ["fightingDefensively", "SW-23"],
+  ["charging", "SW-21"],
+  ["helpless", "SW-33"],
+] as const;
+
 /**
  * SW-27, SW-39, SW-42, SW-25: the help a d20 attack takes — combined fire, an ally's aid, an aimed shot's position and
  * support — and the warning that an action which provokes (aiming, suppression fire: the SW-13 table) draws an attack
@@ -191,14 +213,16 @@ function assistContext(prep: PreparedAttack, o: D20DialogOptions): AssistView | 
       provokes: `FT.D20.Assist.provokesValue.${row.provokes}`,
     },
     /** SW-16, SW-21, SW-23, SW-44: the attacker's own situation; SW-17, SW-23, SW-21, SW-33: the targets'. */
-    own: (["improvised", "charging", "fightingDefensively", "pullingBlow"] as const).map((k) => ({
+    own: OWN.map(([k, ruleId]) => ({
       name: `assist.${k}`,
       label: `FT.D20.Assist.own.${k}`,
+      ruleId,
       on: !!a[k],
     })),
-    theirs: (["totalDefense", "fightingDefensively", "charging", "helpless"] as const).map((k) => ({
+    theirs: THEIRS.map(([k, ruleId]) => ({
       name: `assist.target.${k}`,
       label: `FT.D20.Assist.theirs.${k}`,
+      ruleId,
       on: req.targets.length > 0 && req.targets.every((t) => !!t.facts.d20?.[k]),
     })),
     combinedFire: a.combinedFire ?? 0,
