@@ -132,7 +132,9 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
 
   /**
    * The folds the user opens or closes are remembered: `toggle` does not bubble (HTML: fired at the details element
-   * itself), so one capturing listener on the window's element — which a render of the body part keeps — hears them.
+   * itself), so one capturing listener on the window's element hears them. v13 makes that element once, on the first
+   * render (`ApplicationV2#render` → `_renderFrame` only when `isFirstRender`; later renders replace the parts in it),
+   * and calls `_onFirstRender` once after it (client/applications/api/application.mjs, code index 6114990798).
    */
   protected override async _onFirstRender(
     context: DeepPartial<DialogContext>,
