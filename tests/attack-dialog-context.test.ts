@@ -3,7 +3,7 @@
  * chance" (SF-X-24), review 13b L2.
  */
 import { describe, expect, it } from "vitest";
-import { dialogContext } from "../src/applications/attack-dialog-context.js";
+import { dialogContext, REFEREE } from "../src/applications/attack-dialog-context.js";
 import { prepareAttack } from "../src/workflows/attack/attack-plan.js";
 import { burstPrep, zebulonBurstPrep } from "./fixtures/dialog.js";
 
@@ -25,5 +25,66 @@ describe("the attack dialog: the target that sets the burst (SF-X-24)", () => {
     const p = prepareAttack({ ...base, targets });
     expect(p.burst?.check.chance).toBe(35);
     expect(sets(p)).toEqual(["Pirate 1 false", "Pirate 2 true", "Pirate 3 false"]);
+  });
+});
+
+describe("the attack dialog asks the game's table (issue 30)", () => {
+  it("SF-Z-01 SW-08 SWN-02: each game's dialog section — Zebulon's columns, d20 Defense with SW-32's miss chance, SWN's AC without it", async () => {
+    const { d20SinglePrep, singlePrep, swnSinglePrep, zebulonPrep } = await import("./fixtures/dialog.js");
+    const view = (p: ReturnType<typeof singlePrep>) => {
+      const c = dialogContext(p, null, "m", {}, undefined, REFEREE);
+      return {
+        game: c.engineLabel,
+        columns: c.zebulon,
+        defense: c.defenseLabel,
+        terms: c.targets[0]?.defense.map((m) => m.ruleId),
+        plan: !!c.plan,
+        help: !!c.assist,
+        swn: !!c.assist?.swn,
+        cannotMiss: c.cannotMissRule,
+      };
+    };
+    expect(view(singlePrep())).toEqual({
+      game: "FT.Engine.alphaDawn",
+      columns: false,
+      defense: "",
+      terms: [],
+      plan: false,
+      help: false,
+      swn: false,
+      cannotMiss: "SF-X-33",
+    });
+    expect(view(zebulonPrep())).toMatchObject({
+      game: "FT.Engine.zebulon",
+      columns: true,
+      cannotMiss: "SF-X-33",
+    });
+    expect(view(d20SinglePrep())).toMatchObject({
+      game: "FT.Engine.d20",
+      columns: false,
+      defense: "FT.D20UI.defense",
+      terms: ["SW-08", "SW-08", "SW-08", "SW-32"],
+      help: true,
+      swn: false,
+      cannotMiss: null,
+    });
+    expect(view(swnSinglePrep())).toMatchObject({
+      game: "FT.Profile.swnEngine",
+      defense: "FT.SWN.ac",
+      help: true,
+      swn: true,
+      cannotMiss: null,
+    });
+    expect(view(swnSinglePrep()).terms).not.toContain("SW-32");
+  });
+
+  it("SF-X-33: the referee's 'cannot miss' is offered to a GM only, and a player's form is read without it", async () => {
+    const { requestFromForm } = await import("../src/applications/attack-dialog-form.js");
+    const p = burstPrep();
+    expect(dialogContext(p, null, "m", {}, undefined, REFEREE).declares.cannotMiss).toBe(true);
+    expect(dialogContext(p).declares.cannotMiss).toBe(false);
+    const form = { "decl.burst": true, "decl.cannotMiss": true };
+    expect(requestFromForm(p.request, form).declarations.cannotMiss).toBe(false);
+    expect(requestFromForm(p.request, form, new Map(), REFEREE).declarations.cannotMiss).toBe(true);
   });
 });

@@ -30,3 +30,8 @@ const fakeGame = {
 // owns `game` (a getter per client, tests/foundry/context.ts), the fake is neither needed nor allowed.
 if (!Object.getOwnPropertyDescriptor(globalThis, "game")?.get)
   (globalThis as unknown as { game: unknown }).game = fakeGame;
+
+// Issue 30: the game tables the generic screens ask (helpers/game.ts); src/index.ts registers them at `init`, and a
+// pure context builder under test (the attack dialog's) asks them without one. Registering twice is harmless.
+const { registerGames } = await import("../src/games/index.js");
+registerGames();

@@ -1,81 +1,21 @@
 /**
  * How the attack dialog's submitted form becomes a new request, without Foundry (moved out of
  * attack-dialog-context.ts, which draws the dialog from a prepared attack): the user's modifier values and overrides (a
- * shared modifier's override is the request's `"*"` override, for every target), the declarations, the d20 assist
- * fields (SW-17, SW-21, SW-23, SW-27, SW-33, SW-39, SW-42) and the SWN actions (SWN-08, SWN-11), and the attack
- * prepared again after each change.
+ * shared modifier's override is the request's `"*"` override, for every target), the declarations (the referee's
+ * SF-X-33 "cannot miss" a GM's alone), the plan of a d20 attack (SW-22, SW-35..37), the game's own fields through its
+ * table (issue 30: the d20 help, SW-17, SW-21, SW-23, SW-27, SW-33, SW-39, SW-42, and the SWN actions, SWN-08,
+ * SWN-11, SWN-14 — games/<game>/applications/attack-dialog.ts), and the attack prepared again after each change.
  */
-import { isConcealment, type Movement, RulesError } from "../rules/index.js";
+import { type Movement, RulesError } from "../rules/index.js";
 import type { AttackRequest, PreparedAttack } from "../workflows/attack/attack-plan.js";
 import { prepareAttack } from "../workflows/attack/attack-plan.js";
+import { type DialogViewer, PLAYER } from "./attack-dialog-context.js";
+import { dialogOf } from "./attack-dialog-game.js";
 import { modifierRows, parseSigned, SHARED } from "./attack-dialog-rows.js";
 import { situationFromForm } from "./attack-situation.js";
-import { defenseRows } from "./d20-dialog.js";
 
 /** A checkbox as the form data has it: checked is `true` (FormDataExtended) or "on". */
 const on = (v: unknown): boolean => v === true || v === "on" || v === "true";
-
-/** SW-17, SW-23, SW-21, SW-33: what the user says of every target's situation (`assist.target.*`). */
-function theirsFromForm(
-  base: AttackRequest,
-  form: Readonly<Record<string, unknown>>,
-): Pick<AttackRequest, "targets"> {
-  if (!("assist.combinedFire" in form)) return { targets: base.targets };
-  const says = {
-    totalDefense: on(form["assist.target.totalDefense"]),
-    fightingDefensively: on(form["assist.target.fightingDefensively"]),
-    charging: on(form["assist.target.charging"]),
-    helpless: on(form["assist.target.helpless"]),
-  };
-  // SWN-14: the concealment the user gives (an unknown value is none).
-  const given = form["assist.target.concealment"];
-  const concealment = isConcealment(given) ? given : "none";
-  return {
-    targets: base.targets.map((t) => {
-      const d = t.facts.d20;
-      if (!d) return t;
-      const swn = d.swn ? { swn: { ...d.swn, concealment } } : {};
-      return { ...t, facts: { ...t.facts, d20: { ...d, ...says, ...swn } } };
-    }),
-  };
-}
-
-/** SWN-11, SWN-08: the action select's value (anything else is an ordinary attack). */
-const swnActionOf = (v: unknown): "aimedShot" | "overwatch" | null =>
-  v === "aimedShot" || v === "overwatch" ? v : null;
-
-const POSTURES = ["standing", "kneeling", "prone"] as const;
-const SUPPORTS = ["none", "improvised", "fixed"] as const;
-
-/** SW-27, SW-39, SW-42: the assist fields (`assist.*`) as the attacker's d20 facts; absent fields keep the request's. */
-function assistFromForm(
-  base: AttackRequest,
-  form: Readonly<Record<string, unknown>>,
-): AttackRequest["attacker"] {
-  const a = base.attacker.d20;
-  if (!a || !("assist.combinedFire" in form)) return base.attacker;
-  const raw = form["assist.combinedFire"];
-  const n = raw === "" || raw === null || raw === undefined ? 0 : Number(raw);
-  if (!Number.isInteger(n) || n < 0)
-    throw new RulesError("FT.D20.badCount", `"${String(raw)}" is not a number of contributors`);
-  const posture = POSTURES.find((p) => p === form["assist.posture"]) ?? "standing";
-  const support = SUPPORTS.find((p) => p === form["assist.support"]) ?? "none";
-  return {
-    ...base.attacker,
-    d20: {
-      ...a,
-      improvised: on(form["assist.improvised"]),
-      charging: on(form["assist.charging"]),
-      fightingDefensively: on(form["assist.fightingDefensively"]),
-      pullingBlow: on(form["assist.pullingBlow"]),
-      combinedFire: n,
-      aided: on(form["assist.aided"]),
-      aim: on(form["assist.aimed"]) ? { posture, support } : null,
-      // SWN-11, SWN-08: the attack's SWN action (the swn profile's attacker block only).
-      ...(a.swn ? { swn: { ...a.swn, action: swnActionOf(form["assist.swnAction"]) } } : {}),
-    },
-  };
-}
 
 /** The user's own modifier values, by form field name (`mod.<targetId>.<modifierId>`). */
 export type ModifierEdits = ReadonlyMap<
@@ -84,7 +24,7 @@ export type ModifierEdits = ReadonlyMap<
     readonly targetId: string;
     readonly modifierId: string;
     readonly raw: unknown;
-    /** A d20 Defense term (issue 14, `d20-dialog.ts`): goes to the request's `targetOverrides`. */
+    /** A d20 Defense term (issue 14, the game's `dialog.defense`): goes to the request's `targetOverrides`. */
     readonly defense?: boolean;
   }
 >;
@@ -118,8 +58,8 @@ export function collectEdits(
       if (changed(row)) next.set(row.name, { targetId: t.id, modifierId: row.id, raw: form[row.name] });
     }
   });
-  // Issue 14: the d20 Defense rows, each target's own.
-  const defense = defenseRows(shown).rows;
+  // Issue 14: the d20 Defense rows, each target's own (issue 30: the game's table draws them).
+  const defense = dialogOf(shown.request).defense(shown).rows;
   shown.targets.forEach((t, i) => {
     for (const row of defense[i] ?? [])
       if (changed(row))
@@ -176,9 +116,12 @@ export function requestFromForm(
   scene: AttackRequest,
   form: Readonly<Record<string, unknown>>,
   edits: ModifierEdits = new Map(),
+  /** A player's form has no referee field; one a player adds (a console, a forged form) is dropped. */
+  viewer: DialogViewer = PLAYER,
 ): AttackRequest {
   // What the scene missed, set in the dialog as facts (attack-situation.ts).
   const base = situationFromForm(scene, form);
+  const withOwn = dialogOf(base).fromForm(base, form);
   const num = (v: unknown, fallback: number) =>
     v === "" || v === undefined || v === null || Number.isNaN(Number(v)) ? fallback : Math.trunc(Number(v));
   const d = base.declarations;
@@ -193,7 +136,8 @@ export function requestFromForm(
     twoWeapons: on(form["decl.twoWeapons"]),
     settingChanged: on(form["decl.settingChanged"]),
     mounted: on(form["decl.mounted"]),
-    cannotMiss: on(form["decl.cannotMiss"]),
+    // SF-X-33: the referee's ruling, a GM's alone (the dialog draws the box only for a GM).
+    cannotMiss: viewer.referee ? on(form["decl.cannotMiss"]) : false,
     // SF-Z-07: checked by the engine (a whole number −3 … +3), so a bad value is shown in the dialog.
     resultShift: rsFrom(form["decl.resultShift"], d.resultShift ?? 0),
   };
@@ -226,8 +170,9 @@ export function requestFromForm(
     ...base,
     declarations,
     ...planFromForm(base, form),
-    ...theirsFromForm(base, form),
-    attacker: { ...assistFromForm(base, form), movement },
+    // Issue 30: the game's own fields (the d20 help, the SWN action and concealment), from its table.
+    ...withOwn,
+    attacker: { ...withOwn.attacker, movement },
     overrides: merged,
     ...(Object.keys(targetOverrides).length ? { targetOverrides } : {}),
   };
@@ -242,6 +187,7 @@ export function recompute(
   form: Readonly<Record<string, unknown>>,
   shown: PreparedAttack,
   edits: ModifierEdits = new Map(),
+  viewer: DialogViewer = PLAYER,
 ): {
   prep: PreparedAttack;
   error: string | null;
@@ -251,7 +197,7 @@ export function recompute(
   const next = collectEdits(form, shown, edits);
   try {
     return {
-      prep: prepareAttack(requestFromForm(base, form, next)),
+      prep: prepareAttack(requestFromForm(base, form, next, viewer)),
       error: null,
       errorData: {},
       edits: next,

@@ -22,7 +22,7 @@ import { templatePath } from "../constants.js";
 import { keepClassName } from "../helpers/class-name.js";
 import { guard, guarded, notify, report } from "../helpers/report.js";
 import type { AttackRequest, PreparedAttack } from "../workflows/attack/attack-plan.js";
-import { dialogContext, dialogNumbers } from "./attack-dialog-context.js";
+import { type DialogViewer, dialogContext, dialogNumbers } from "./attack-dialog-context.js";
 import { type ModifierEdits, recompute, requestFromForm } from "./attack-dialog-form.js";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -38,7 +38,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
     window: { title: "FT.Dialog.title", resizable: true },
     position: { width: 560, height: "auto" as const },
     form: { submitOnChange: false, closeOnSubmit: false, handler: guarded(AttackDialog.#onSubmit) },
-    actions: { cancel: guarded(AttackDialog.#onCancel) },
+    actions: { cancel: guarded(AttackDialog.#onCancel), toggleRules: guarded(AttackDialog.#onToggleRules) },
   };
 
   static override PARTS = {
@@ -59,6 +59,15 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
   #errorData: Readonly<Record<string, string | number>> = {};
   #unit = "m";
   #shotsLimit: { readonly left: number; readonly declared: number } | null = null;
+  /**
+   * Who the dialog is drawn for, read once as it opens: a referee-only control (SF-X-33 "cannot miss") is drawn only
+   * for a GM, and a player's form is read without it (attack-dialog-form.ts).
+   */
+  #viewer: DialogViewer = { referee: game.user?.isGM ?? false };
+  /** Issue 30: the folds (`details[data-ft-fold]`) the user opened, drawn open again when the body is redrawn. */
+  #unfolded = new Set<string>();
+  /** Issue 30: the rule IDs shown inline (the dialog's one toggle), kept for the page's next dialogs. */
+  static #rulesShown = false;
   #resolve: (r: AttackRequest | null) => void = () => undefined;
 
   constructor(
@@ -104,9 +113,45 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
 
   protected override async _prepareContext(): Promise<DialogContext> {
     this.#drawing = this.#prep;
-    const ctx = dialogContext(this.#prep, this.#error, this.#unit, this.#errorData, this.#shotsLimit?.left);
+    const ctx = dialogContext(
+      this.#prep,
+      this.#error,
+      this.#unit,
+      this.#errorData,
+      this.#shotsLimit?.left,
+      this.#view(),
+    );
     this.#layout = dialogNumbers(ctx).layout;
     return ctx;
+  }
+
+  /** Who the dialog is drawn for, with what they have unfolded and whether the rule IDs are shown. */
+  #view(): DialogViewer {
+    return { ...this.#viewer, rulesShown: AttackDialog.#rulesShown, unfolded: this.#unfolded };
+  }
+
+  /**
+   * The folds the user opens or closes are remembered: `toggle` does not bubble (HTML: fired at the details element
+   * itself), so one capturing listener on the window's element hears them. v13 makes that element once, on the first
+   * render (`ApplicationV2#render` → `_renderFrame` only when `isFirstRender`; later renders replace the parts in it),
+   * and calls `_onFirstRender` once after it (client/applications/api/application.mjs, code index 6114990798).
+   */
+  protected override async _onFirstRender(
+    context: DeepPartial<DialogContext>,
+    options: DeepPartial<RenderOptions>,
+  ): Promise<void> {
+    await super._onFirstRender(context, options);
+    this.element.addEventListener(
+      "toggle",
+      (event) => {
+        // By tag, not `instanceof`: the element may come from another window's realm (a popped-out window).
+        const d = event.target as HTMLDetailsElement | null;
+        if (d?.tagName !== "DETAILS" || !d.dataset.ftFold) return;
+        if (d.open) this.#unfolded.add(d.dataset.ftFold);
+        else this.#unfolded.delete(d.dataset.ftFold);
+      },
+      true,
+    );
   }
 
   protected override async _onRender(
@@ -114,6 +159,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
     options: DeepPartial<RenderOptions>,
   ): Promise<void> {
     await super._onRender(context, options);
+    this.element.classList.toggle("ft-rules-shown", AttackDialog.#rulesShown);
     this.#shown = this.#drawing;
   }
 
@@ -130,12 +176,14 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
   /** Recompute from the form and show the result: in place when the layout is the same, else draw the body. */
   #update(): void {
     const form = this.#formData();
-    const r = recompute(this.#base, form, this.#shown, this.#edits);
+    const r = recompute(this.#base, form, this.#shown, this.#edits, this.#viewer);
     this.#prep = r.prep;
     this.#edits = r.edits;
     this.#error = r.error;
     this.#errorData = r.errorData;
-    const view = dialogNumbers(dialogContext(r.prep, r.error, this.#unit, r.errorData));
+    const view = dialogNumbers(
+      dialogContext(r.prep, r.error, this.#unit, r.errorData, this.#shotsLimit?.left, this.#view()),
+    );
     if (view.layout !== this.#layout) {
       this.render({ parts: ["body"] }).catch((e: unknown) => {
         report(e);
@@ -186,14 +234,14 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
     _form: HTMLFormElement,
     data: { object: Record<string, unknown> },
   ): Promise<void> {
-    const r = recompute(this.#base, data.object, this.#shown, this.#edits);
+    const r = recompute(this.#base, data.object, this.#shown, this.#edits, this.#viewer);
     if (r.error) {
       // Show why in the dialog and say it (the message names the rule); the user fixes it and rolls again.
       notify("warn", r.error, r.errorData);
       this.#update();
       return;
     }
-    const request = requestFromForm(this.#base, data.object, r.edits);
+    const request = requestFromForm(this.#base, data.object, r.edits, this.#viewer);
     // SF-X-30: more shots than the player declared is refused here, with the dialog still open (review 13b L4).
     const shots = request.declarations.burst ? 1 : request.declarations.shots;
     if (this.#shotsLimit && shots > this.#shotsLimit.left) {
@@ -207,6 +255,13 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
     this.#resolve(request);
     this.#resolve = () => undefined;
     await this.close();
+  }
+
+  /** The one toggle of the rule IDs (review table-ux-2 #11): shown inline, or each on hover of its label. */
+  static async #onToggleRules(this: AttackDialog, _e: Event, button: HTMLElement): Promise<void> {
+    AttackDialog.#rulesShown = !AttackDialog.#rulesShown;
+    this.element.classList.toggle("ft-rules-shown", AttackDialog.#rulesShown);
+    button.setAttribute("aria-pressed", String(AttackDialog.#rulesShown));
   }
 
   static async #onCancel(this: AttackDialog): Promise<void> {

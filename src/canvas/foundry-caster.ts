@@ -194,6 +194,8 @@ export class FoundryCaster implements RayCaster {
    */
   #mayCross(from: Point, to: Point): boolean {
     const index = wallIndex();
+    // No canvas walls to index: Foundry is asked, as before the index (its walls are all it can report).
+    if (!index) return true;
     for (const s of index.all.near(from, ROUNDING_REACH, this.#candidates))
       if (withinReach(from, s.a, s.b)) return true;
     for (const s of index.all.alongSegment(from, to, this.#candidates))

@@ -59,6 +59,7 @@ export * from "./d20/health.js";
 export * from "./d20/initiative.js";
 export * from "./d20/plan.js";
 export * from "./d20/resolve.js";
+export * from "./d20/shot-facts.js";
 export * from "./d20/speed.js";
 export * from "./d20/tables.js";
 export * from "./geometry/areas.js";

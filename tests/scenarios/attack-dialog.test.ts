@@ -7,7 +7,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AttackRequest } from "../../src/workflows/attack/attack-plan.js";
-import { burstPrep } from "../fixtures/dialog.js";
+import { burstPrep, d20AutofirePrep } from "../fixtures/dialog.js";
 import {
   captureUnhandledRejections,
   change,
@@ -119,6 +119,110 @@ describe("scenario: the attack dialog while the user edits", () => {
       capture.dispose();
       hb.registerHelper("ftFormat", ftFormat);
     }
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+/**
+ * Issue 30 (review table-ux-2 #11): "Cannot miss (referee)" (SF-X-33) is the referee's ruling. The GM's dialog draws
+ * it; a player's never does, and a player's form that carries the field anyway (typed in at the console, a forged
+ * form) is read without it — the request Roll resolves has `cannotMiss: false`.
+ */
+describe("scenario: the referee's rows in the attack dialog are the GM's alone (SF-X-33)", () => {
+  /** `client` opens the same burst's dialog; resolves once drawn. */
+  async function promptOn(client: Client): Promise<{ asked: Promise<AttackRequest | null> }> {
+    const { AttackDialog } = await client.run(() => import("../../src/applications/attack-dialog.js"));
+    const asked = client.run(() => AttackDialog.prompt(burstPrep(), "Automatic Pistol"));
+    await client.run(() => settleApps());
+    return { asked };
+  }
+  const on = <T>(client: Client, fn: (doc: Document) => T): T =>
+    client.run(() => fn(G().document as Document));
+
+  it("SF-X-33 Alice's dialog has no 'cannot miss' and refuses the field she adds; the GM's draws it, with its rule, and rolls with it", async () => {
+    const { asked } = await promptOn(alice);
+    expect(on(alice, (d) => d.querySelector('[name="decl.cannotMiss"]'))).toBeNull();
+    expect(on(alice, (d) => d.querySelector(".ft-dialog")?.textContent ?? "")).not.toContain("Cannot miss");
+    // Alice adds the field herself, checked, and rolls.
+    on(alice, (d) => {
+      const forged = d.createElement("input");
+      forged.type = "checkbox";
+      forged.name = "decl.cannotMiss";
+      forged.checked = true;
+      d.querySelector(".ft-decl .ft-grid")!.append(forged);
+    });
+    await act(() => click($("button.ft-attack")!));
+    expect(((await asked) as AttackRequest).declarations.cannotMiss).toBe(false);
+
+    const gm = table.client(GM_ID);
+    const byGM = await promptOn(gm);
+    const box = on(gm, (d) => d.querySelector<HTMLInputElement>('[name="decl.cannotMiss"]'));
+    expect(box).not.toBeNull();
+    expect(gm.run(() => box!.closest("label")!.textContent!.replace(/\s+/g, " ").trim())).toBe(
+      "Cannot miss (referee) SF-X-33",
+    );
+    gm.run(() => change(box!, true));
+    await gm.run(() => settleApps());
+    gm.run(() => click(on(gm, (d) => d.querySelector<HTMLButtonElement>("button.ft-attack")!)));
+    await gm.run(() => settleApps());
+    expect(((await byGM.asked) as AttackRequest).declarations.cannotMiss).toBe(true);
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+/**
+ * Issue 30 (review table-ux-2 #11): the d20 autofire dialog fits 800 pixels. Its rarer help (combined fire, aid, the
+ * situations) and each target's Defense terms are folded, their summaries naming what counts (combined fire 2,
+ * Defense 15); a fold Alice opens stays open when the body is drawn again; the rule IDs are behind one toggle.
+ */
+describe("scenario: the compact d20 dialog — folds that stay open, one toggle for the rule IDs (SW-22, SW-35)", () => {
+  it("SW-27 SW-08 SW-16: the folds name combined fire 2 and Defense 15; opened, the help stays open when charging redraws the body; Rule IDs toggles on the window and stays pressed", async () => {
+    const { AttackDialog } = await alice.run(() => import("../../src/applications/attack-dialog.js"));
+    const asked = alice.run(() => AttackDialog.prompt(d20AutofirePrep(), "Blaster rifle"));
+    await alice.run(() => settleApps());
+    const fold = (name: string) => $<HTMLDetailsElement>(`details[data-ft-fold="${name}"]`)!;
+    const summary = (name: string) =>
+      fold(name).querySelector("summary")!.textContent!.replace(/\s+/g, " ").trim();
+    expect([fold("assist").open, summary("assist")]).toEqual([
+      false,
+      "More help and situations: combined fire 2",
+    ]);
+    expect([fold("def.Scene.s.Token.guard").open, summary("def.Scene.s.Token.guard")]).toEqual([
+      false,
+      "Defense 15",
+    ]);
+
+    // Alice opens the help (her click on its summary) and ticks "charging": a new modifier row redraws the body.
+    const body = $('[data-application-part="body"]');
+    await act(() => {
+      fold("assist").open = true;
+    });
+    await act(() => change(input("assist.charging"), true));
+    expect($('[data-application-part="body"]')).not.toBe(body);
+    expect(fold("assist").open).toBe(true);
+    expect(summary("assist")).toBe("More help and situations: combined fire 2, Charging (+2)");
+    expect(fold("def.Scene.s.Token.guard").open).toBe(false);
+
+    // The one toggle of the rule IDs: pressed, the window shows them; a redraw keeps it pressed.
+    const toggle = () => $<HTMLButtonElement>('[data-action="toggleRules"]')!;
+    expect([$("form")!.classList.contains("ft-rules-shown"), toggle().getAttribute("aria-pressed")]).toEqual([
+      false,
+      "false",
+    ]);
+    await act(() => click(toggle()));
+    expect([$("form")!.classList.contains("ft-rules-shown"), toggle().getAttribute("aria-pressed")]).toEqual([
+      true,
+      "true",
+    ]);
+    await act(() => change(input("assist.charging"), false));
+    expect([$("form")!.classList.contains("ft-rules-shown"), toggle().getAttribute("aria-pressed")]).toEqual([
+      true,
+      "true",
+    ]);
+    // Pressed again for the next test's dialog (the choice is kept for the page).
+    await act(() => click(toggle()));
+    await act(() => click($('[data-action="cancel"]')!));
+    expect(await asked).toBeNull();
     expect(table.unhandled).toEqual([]);
   });
 });

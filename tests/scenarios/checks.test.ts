@@ -258,18 +258,21 @@ async function attackTable(variant: "basic" | "expanded", squareMetres: number):
   });
 }
 
-/** Alice opens the attack dialog from her sheet at a target, ticks "cannot miss" and rolls; returns the card id. */
+/**
+ * The GM opens the attack dialog from Eusyl's sheet at a target, ticks "cannot miss" and rolls; returns the card id.
+ * Issue 30: "cannot miss" is the referee's ruling (SF-X-33), drawn only in a GM's dialog.
+ */
 async function cannotMissShot(target: string): Promise<string> {
-  const alice = table.client(ALICE_ID);
-  alice.target(target);
-  await clickSheet(table, alice, EUSYL._id, `tr[data-item-id="${PISTOL}"] [data-action="attack"]`);
-  const dialog = attackDialog(alice);
-  alice.run(() => change(dialog.element.elements.namedItem("decl.cannotMiss"), true));
-  await alice.run(() => settleApps());
-  alice.run(() => dialog.element.querySelector('button[type="submit"]').click());
-  await alice.run(() => settleApps());
+  const gm = table.client(GM_ID);
+  gm.target(target);
+  await clickSheet(table, gm, EUSYL._id, `tr[data-item-id="${PISTOL}"] [data-action="attack"]`);
+  const dialog = attackDialog(gm);
+  gm.run(() => change(dialog.element.elements.namedItem("decl.cannotMiss"), true));
+  await gm.run(() => settleApps());
+  gm.run(() => dialog.element.querySelector('button[type="submit"]').click());
+  await gm.run(() => settleApps());
   await table.settle();
-  return messageIds(alice).at(-1)!;
+  return messageIds(gm).at(-1)!;
 }
 
 describe("scenario: hits and misses at the edges of the percentile roll (SF-B-13, SF-X-33, SF-X-34)", () => {

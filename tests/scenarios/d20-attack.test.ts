@@ -117,11 +117,12 @@ describe("scenario: a d20 blaster shot (issue 14)", () => {
         [...dialog.element.querySelectorAll(`${selector} tbody tr`)].map((r: Element) => text(r)),
       );
     // The Star Frontiers declarations the d20 attack does not read are not offered (no control that does nothing):
-    // only the referee's "cannot miss"; nor is the list of Star Frontiers situations to add.
+    // nor is the list of Star Frontiers situations to add. Issue 30: the referee's "cannot miss" is drawn only for
+    // a GM, so Alice has no declaration at all.
     const declared = alice.run(() =>
       [...dialog.element.querySelectorAll("fieldset.ft-decl label")].map((l: Element) => text(l)),
     );
-    expect(declared).toEqual(["Cannot miss (referee) SF-X-33"]);
+    expect(declared).toEqual([]);
     expect(alice.run(() => dialog.element.querySelector('select[name^="add."]'))).toBeNull();
     expect(rows("table.ft-mod-table:not(.ft-d20-defense)")).toEqual([
       "Base attack bonus SW-04",

@@ -190,12 +190,18 @@ describe("scenario: a Zebulon attack at a large target at short range (SF-Z-01..
 describe("scenario: cannot miss and result shifts on the resolution table (SF-X-33, SF-Z-07)", () => {
   it("SF-X-33: the referee's cannot-miss shot that reads white on column +3 is a yellow hit, and the card says why", async () => {
     await zebulonTable();
-    const dialog = await aliceOpensAttack();
-    const alice = table.client(ALICE_ID);
-    alice.run(() => change(dialogInput(dialog, "decl.cannotMiss"), true));
-    await alice.run(() => settleApps());
+    // Issue 30: "cannot miss" is the referee's ruling, drawn only in a GM's dialog: the GM fires Eusyl's pistol.
+    const gm = table.client(GM_ID);
+    gm.target(TOK_BEAST);
+    await clickSheet(table, gm, EUSYL._id, `tr[data-item-id="${PISTOL}"] [data-action="attack"]`);
+    const dialog = attackDialog(gm);
+    gm.run(() => change(dialog.element.elements.namedItem("decl.cannotMiss"), true));
+    await gm.run(() => settleApps());
     table.dice(90, 1);
-    const card = await aliceRolls(dialog);
+    gm.run(() => dialog.element.querySelector('button[type="submit"]').click());
+    await gm.run(() => settleApps());
+    await table.settle();
+    const card = messageIds(gm).at(-1)!;
     // 90 is white on +3; cannot miss: yellow, ¼ of 10 = 2.
     for (const c of table.all)
       expect(rowText(c, card, "Beast")).toContain(

@@ -2,6 +2,7 @@
  * Issue 30: the Star Frontiers Alpha Dawn, Basic and Expanded (SF-B-*, SF-X-*); the variant is the world's own setting — its table. The only code that knows its game sits in this folder.
  */
 import type { GameTable } from "../../helpers/game.js";
+import { ALPHA_DAWN_DIALOG } from "./applications/attack-dialog.js";
 import { percentileAttack } from "./workflows/attack.js";
 
 export const alphaDawnGame: GameTable = {
@@ -17,4 +18,5 @@ export const alphaDawnGame: GameTable = {
   // The Star Frontiers engines read no d20 block of a target (issue 14).
   targetFacts: () => ({}),
   statusEffects: [],
+  dialog: ALPHA_DAWN_DIALOG,
 };

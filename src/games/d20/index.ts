@@ -2,6 +2,7 @@
  * Issue 30: the Star Wars d20, Revised combat chapter (SW-*) — its table. The only code that knows its game sits in this folder.
  */
 import type { GameTable } from "../../helpers/game.js";
+import { D20_DIALOG } from "./applications/attack-dialog.js";
 import { d20TargetFactsOf } from "./canvas/target-facts.js";
 import { D20_STATUS_EFFECTS } from "./helpers/statuses.js";
 import { d20Attack } from "./workflows/attack.js";
@@ -20,4 +21,5 @@ export const d20Game: GameTable = {
   targetFacts: d20TargetFactsOf({ swn: false }),
   // SW-10, SW-30 (ruling 4b): the d20 rules' statuses.
   statusEffects: D20_STATUS_EFFECTS,
+  dialog: D20_DIALOG,
 };

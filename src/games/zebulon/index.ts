@@ -3,6 +3,7 @@
  */
 import type { GameTable } from "../../helpers/game.js";
 import { percentileAttack } from "../alpha-dawn/workflows/attack.js";
+import { ZEBULON_DIALOG } from "./applications/attack-dialog.js";
 
 export const zebulonGame: GameTable = {
   id: "zebulon",
@@ -18,4 +19,5 @@ export const zebulonGame: GameTable = {
   // The Star Frontiers engines read no d20 block of a target (issue 14).
   targetFacts: () => ({}),
   statusEffects: [],
+  dialog: ZEBULON_DIALOG,
 };
