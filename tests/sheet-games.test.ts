@@ -35,6 +35,7 @@ const SF_ONLY: Record<string, RegExp> = {
   "SF weapon fields (skill, bands, ROF, structural, burst)":
     /name="system\.skill"|name="system\.ranges\.|name="system\.rof"|name="system\.structural\.|name="system\.burst\./,
   "SF screen rules": /name="system\.rules\.|data-action="addRule"/,
+  "suits and screens": /data-ft-slot|Suits and screens/,
 };
 
 /** The d20 engine's controls and fields (both d20 games). */

@@ -61,6 +61,7 @@ export function actorSheetContext(input: ActorSheetInput, seam: GameSheetSeam) {
     source: input.source,
     isCharacter,
     show,
+    defensesHeading: seam.defensesHeading,
     /** The game's own blocks, drawn at the top of the combat tab. */
     blocks: seam.blocks.map((b) => ({ partial: templatePath(b) })),
     ...seam.blockContext(sys),

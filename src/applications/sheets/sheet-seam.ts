@@ -31,6 +31,8 @@ export interface SheetShows {
   readonly anesthetic: boolean;
   /** Zebulon's skill check on a skill row (SF-Z-*). */
   readonly skillCheck: boolean;
+  /** A defence's slot chip (screen or suit: the Star Frontiers defences). */
+  readonly slots: boolean;
 }
 
 /** A head of the weapon table after the weapon's name: an i18n label and an optional tooltip key. */
@@ -70,6 +72,8 @@ export interface GameWeaponRow {
 /** What a game's sheet shows: the `sheet` section of its table. */
 export interface GameSheetSeam {
   readonly shows: SheetShows;
+  /** The heading of the defences list, an i18n key ("Suits and screens", "Armour"). */
+  readonly defensesHeading: string;
   /** The game's blocks at the top of the combat tab (template paths under templates/, drawn in order). */
   readonly blocks: readonly string[];
   /** What its blocks read, merged into the sheet's context, from the actor's data. */

@@ -30,6 +30,7 @@ export const D20_SHOWS: SheetShows = {
   holstered: false,
   anesthetic: false,
   skillCheck: false,
+  slots: false,
 };
 
 /** The heads after the attack number: damage, critical, increment, fire modes. */
@@ -66,7 +67,7 @@ export function d20EngineWeaponRow(
       { key: "range", text: columns.range },
       { key: "fire", text: "", keys: modes.map((m) => `FT.D20.Item.${m}`) },
     ],
-    note: { label: `FT.D20.Item.attackKind.${d20.attack}`, value: "" },
+    note: { label: `FT.D20.Sheet.kind.${d20.attack}`, value: "" },
     noRange: false,
     reload: !row.melee && d20.attack !== "thrown" && row.ammo.unit !== "none",
     structure: false,
@@ -76,6 +77,7 @@ export function d20EngineWeaponRow(
 
 export const d20Sheet: GameSheetSeam = {
   shows: D20_SHOWS,
+  defensesHeading: "FT.D20.Sheet.armour",
   blocks: ["actor/d20.hbs"],
   blockContext: (system) => ({ d20: d20SheetContext(system.d20, system.derived.d20) }),
   weaponHeads: [{ label: "FT.D20.Sheet.attack", hint: "FT.D20.Sheet.attackHint" }, ...D20_WEAPON_HEADS],

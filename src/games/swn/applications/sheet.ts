@@ -12,6 +12,7 @@ import { swnSheetContext } from "./sheet-context.js";
 
 export const swnSheet: GameSheetSeam = {
   shows: D20_SHOWS,
+  defensesHeading: "FT.D20.Sheet.armour",
   blocks: ["actor/swn.hbs"],
   blockContext: (system) => ({ swn: swnSheetContext(system.swn) }),
   weaponHeads: [{ label: "FT.SWN.Sheet.attack", hint: "FT.SWN.Sheet.attackHint" }, ...D20_WEAPON_HEADS],
