@@ -55,9 +55,6 @@ export class FrontierActorSheet extends Base {
       skillCheck: guarded(FrontierActorSheet.#onSkillCheck),
       npcReaction: guarded(FrontierActorSheet.#onNpcReaction),
       useGear: guarded(FrontierActorSheet.#onUseGear),
-      specialAttack: guarded(FrontierActorSheet.#onSpecialAttack),
-      moraleAction: guarded(FrontierActorSheet.#onMoraleAction),
-      swnAction: guarded(FrontierActorSheet.#onSwnAction),
     },
   };
 
@@ -198,47 +195,23 @@ export class FrontierActorSheet extends Base {
     await attackWithWeapon(this.document, item, { fast: event.shiftKey });
   }
 
+  /**
+   * Issue 30: a click on a game's own control (the d20 special attacks, the SWN Morale and additional actions) runs
+   * the handler the world's game names for its data-action. v13 calls `_onClickAction` only for an action with no
+   * handler in `options.actions` (client/applications/api/application.mjs `#onClickAction`; fvtt-types 13.345
+   * application.d.mts), and drops what it returns, neither awaited nor caught: the handler reports its own failure
+   * (report.ts `guard`). The promise is returned all the same, as an async override's would be.
+   */
+  protected override _onClickAction(
+    event: PointerEvent,
+    target: foundry.applications.api.ApplicationV2.ActionTarget,
+  ): Promise<void> | void {
+    const act = currentGame().sheet.actions[target.dataset.action];
+    if (!act) return super._onClickAction(event, target);
+    return guard(() => act(this.document, target, event));
+  }
+
   /** Bare-hand melee (rules-tables §6): the workflow reads the user's target; shift-click skips the dialog. */
-  /** SW-41 (issue 15): a d20 special attack — bantha rush, trip, overrun, grapple, disarm — at the user's target. */
-  static async #onSpecialAttack(
-    this: FrontierActorSheet,
-    _event: PointerEvent,
-    target: HTMLElement,
-  ): Promise<void> {
-    const { SPECIAL_ATTACKS, specialAttack, strikeObject } = await import(
-      "../../workflows/attack/d20-special.js"
-    );
-    // SW-40: striking an object is no opposed check.
-    if (target.dataset.kind === "object") return strikeObject(this.document);
-    const kind = SPECIAL_ATTACKS.find((k) => k === target.dataset.kind);
-    if (kind) await specialAttack(this.document, kind);
-  }
-
-  /** SWN-09 Intimidate (the user's target's side) and SWN-10 Read Morale (issue 16): the GM rolls. */
-  static async #onMoraleAction(
-    this: FrontierActorSheet,
-    _event: PointerEvent,
-    target: HTMLElement,
-  ): Promise<void> {
-    const { intimidateFrom, readMoraleFrom } = await import("../morale-ui.js");
-    if (target.dataset.kind === "intimidate") await intimidateFrom(this.document);
-    else if (target.dataset.kind === "read") await readMoraleFrom(this.document);
-  }
-
-  /** SWN-01..07, SWN-18, SWN-19: the SWN block's additional actions, Recruit and the led squad. */
-  static async #onSwnAction(
-    this: FrontierActorSheet,
-    _event: PointerEvent,
-    target: HTMLElement,
-  ): Promise<void> {
-    const [{ SWN_ACTIONS }, { swnAction }] = await Promise.all([
-      import("../../workflows/optional/swn-action-kit.js"),
-      import("../../workflows/optional/swn-actions.js"),
-    ]);
-    const kind = SWN_ACTIONS.find((k) => k === target.dataset.kind);
-    if (kind) await swnAction(this.document, kind);
-  }
-
   static async #onPunch(this: FrontierActorSheet, event: PointerEvent): Promise<void> {
     const { meleeAttack } = await import("../../workflows/attack/melee.js");
     await meleeAttack(this.document, null, { fast: event.shiftKey });

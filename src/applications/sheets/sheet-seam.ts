@@ -69,6 +69,13 @@ export interface GameWeaponRow {
   readonly throwable: boolean;
 }
 
+/** A click on one of the game's own sheet controls (its `data-action`), on the clicking user's client. */
+export type GameSheetAction = (
+  actor: Actor.Implementation,
+  target: HTMLElement,
+  event: PointerEvent,
+) => Promise<void>;
+
 /** What a game's sheet shows: the `sheet` section of its table. */
 export interface GameSheetSeam {
   readonly shows: SheetShows;
@@ -76,6 +83,8 @@ export interface GameSheetSeam {
   readonly defensesHeading: string;
   /** The game's blocks at the top of the combat tab (template paths under templates/, drawn in order). */
   readonly blocks: readonly string[];
+  /** The handlers of its blocks' controls, by `data-action` (the sheet's `_onClickAction` runs them). */
+  readonly actions: Readonly<Record<string, GameSheetAction>>;
   /** What its blocks read, merged into the sheet's context, from the actor's data. */
   blockContext(system: ActorSystem): Record<string, unknown>;
   /** The weapon table's heads after the weapon's name. */

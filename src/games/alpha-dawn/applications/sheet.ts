@@ -50,6 +50,8 @@ export function percentileSheet(skillCheck: boolean): GameSheetSeam {
     },
     defensesHeading: "FT.Sheet.defenses",
     blocks: ["actor/sf-abilities.hbs"],
+    // The abilities block's checks and the reaction roll are the shared sheet's own actions (actor-sheet.ts).
+    actions: {},
     blockContext: (system) => ({ abilityPairs: abilityPairs(system.abilities) }),
     weaponHeads: WEAPON_HEADS,
     weaponRow: percentileWeaponRow,

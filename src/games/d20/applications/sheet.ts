@@ -75,10 +75,22 @@ export function d20EngineWeaponRow(
   };
 }
 
+/** SW-41 (issue 15): a special attack — bantha rush, trip, overrun, grapple, disarm — at the user's target. */
+async function specialAttack(actor: Actor.Implementation, target: HTMLElement): Promise<void> {
+  const { SPECIAL_ATTACKS, specialAttack, strikeObject } = await import(
+    "../../../workflows/attack/d20-special.js"
+  );
+  // SW-40: striking an object is no opposed check.
+  if (target.dataset.kind === "object") return strikeObject(actor);
+  const kind = SPECIAL_ATTACKS.find((k) => k === target.dataset.kind);
+  if (kind) await specialAttack(actor, kind);
+}
+
 export const d20Sheet: GameSheetSeam = {
   shows: D20_SHOWS,
   defensesHeading: "FT.D20.Sheet.armour",
   blocks: ["actor/d20.hbs"],
+  actions: { specialAttack },
   blockContext: (system) => ({ d20: d20SheetContext(system.d20, system.derived.d20) }),
   weaponHeads: [{ label: "FT.D20.Sheet.attack", hint: "FT.D20.Sheet.attackHint" }, ...D20_WEAPON_HEADS],
   weaponRow: (row, weapon, system) => {

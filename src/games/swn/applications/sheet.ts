@@ -10,10 +10,28 @@ import { D20_SHOWS, D20_WEAPON_HEADS, d20EngineWeaponRow } from "../../d20/appli
 import { d20ItemContext, d20WeaponColumns, signed } from "../../d20/applications/sheet-context.js";
 import { swnSheetContext } from "./sheet-context.js";
 
+/** SWN-09 Intimidate (the user's target's side) and SWN-10 Read Morale (issue 16): the GM rolls. */
+async function moraleAction(actor: Actor.Implementation, target: HTMLElement): Promise<void> {
+  const { intimidateFrom, readMoraleFrom } = await import("../../../applications/morale-ui.js");
+  if (target.dataset.kind === "intimidate") await intimidateFrom(actor);
+  else if (target.dataset.kind === "read") await readMoraleFrom(actor);
+}
+
+/** SWN-01..07, SWN-18, SWN-19: the SWN block's additional actions, Recruit and the led squad. */
+async function swnAction(actor: Actor.Implementation, target: HTMLElement): Promise<void> {
+  const [{ SWN_ACTIONS }, { swnAction }] = await Promise.all([
+    import("../../../workflows/optional/swn-action-kit.js"),
+    import("../../../workflows/optional/swn-actions.js"),
+  ]);
+  const kind = SWN_ACTIONS.find((k) => k === target.dataset.kind);
+  if (kind) await swnAction(actor, kind);
+}
+
 export const swnSheet: GameSheetSeam = {
   shows: D20_SHOWS,
   defensesHeading: "FT.D20.Sheet.armour",
   blocks: ["actor/swn.hbs"],
+  actions: { moraleAction, swnAction },
   blockContext: (system) => ({ swn: swnSheetContext(system.swn) }),
   weaponHeads: [{ label: "FT.SWN.Sheet.attack", hint: "FT.SWN.Sheet.attackHint" }, ...D20_WEAPON_HEADS],
   weaponRow: (row, weapon, system) =>
