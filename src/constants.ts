@@ -16,6 +16,9 @@ export const PARTIALS = [
   "actor/swn.hbs",
   "item/body-weapon-d20.hbs",
   "item/body-defense-d20.hbs",
+  // Issue 30: the percentile games' abilities block and the weapon's ammunition (shared by the d20 weapon body).
+  "actor/sf-abilities.hbs",
+  "item/body-ammo.hbs",
   // Issue 28: the side roll card, drawn from its data on every page (workflows/card/side-roll-card.ts).
   "chat/side-roll.hbs",
 ] as const;

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { dialogContext } from "../src/applications/attack-dialog-context.js";
+import { itemSheetContext } from "../src/applications/sheets/item-context.js";
 import { editorContext, tableFromForm } from "../src/applications/zebulon-editor-context.js";
 import { PRESETS } from "../src/helpers/presets.js";
 import { defaultResolutionTable, RANGE_BANDS } from "../src/rules/index.js";
@@ -13,7 +14,7 @@ import { cardView, GM_VIEWER } from "../src/workflows/card/card-context.js";
 import { BURST_CARD } from "./fixtures/cards.js";
 import { threeSidesTracker } from "./fixtures/combat.js";
 import { burstPrep } from "./fixtures/dialog.js";
-import { characterContext, weaponItem } from "./fixtures/sheets.js";
+import { characterContext, SHEET_SEAMS, weaponItem } from "./fixtures/sheets.js";
 import { squadSheetContext } from "./fixtures/squad.js";
 import { createEnv, render, TEMPLATE_ROOT, templateFiles } from "./handlebars-env.js";
 
@@ -113,26 +114,14 @@ describe("Templates", () => {
       skill: "projectile",
       kind: "projectile",
     });
+    // The item sheet's own builder (item-context.ts), as an Alpha Dawn world's item sheet builds it.
     const ctx = {
       item: w,
-      system: w.system,
-      type: "weapon",
-      is_weapon: true,
       editable: true,
-      anyMissing: true,
-      missing: { ranges: true, cost: true },
-      bands: RANGE_BANDS.map((b) => ({ key: b, max: null, dmg: "" })),
-      choices: {
-        skill: { projectile: "FT.Skill.projectile" },
-        kind: { projectile: "FT.DamageKind.projectile" },
-        mode: {},
-        power: {},
-        psa: {},
-        slot: {},
-        ammoUnit: { rounds: "FT.AmmoUnit.rounds" },
-        rangeUnit: { m: "FT.RangeUnit.m" },
-        structural: { shot: "FT.Structural.shot" },
-      },
+      ...itemSheetContext(
+        { type: "weapon", system: w.system, missing: ["ranges", "cost"] },
+        SHEET_SEAMS.alphaDawn,
+      ),
       descriptionHTML: "",
     };
     const html = render(hb, "item/header.hbs", ctx) + render(hb, "item/body.hbs", ctx);
@@ -148,7 +137,7 @@ describe("Templates", () => {
     for (const type of ["defense", "powerSource", "gear", "skill", "race"]) {
       const html = render(hb, "item/body.hbs", {
         type,
-        [`is_${type}`]: true,
+        parts: [{ partial: `systems/frontier-tactics/templates/item/body-${type}.hbs` }],
         editable: true,
         missing: {},
         system: {

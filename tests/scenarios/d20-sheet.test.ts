@@ -299,11 +299,13 @@ describe("scenario: the d20 block of the sheets, in a d20 world (issue 14)", () 
       expect(combat.textContent).not.toContain("Ranged base");
       const row = sheet.querySelector(`tr[data-item-id="${PISTOL}"]`)!;
       expect(row.querySelector("[data-ft-d20-bonus]")?.textContent).toBe("+5");
-      expect([...row.querySelectorAll("td")].map((td) => td.textContent?.trim()).slice(2, 6)).toEqual([
+      // Issue 30: the d20 row has no Star Frontiers ROF column (was "1" here); critical and fire modes instead.
+      expect([...row.querySelectorAll("td")].map((td) => td.textContent?.trim()).slice(2, 7)).toEqual([
         "+5",
         "3d6",
-        "1",
+        "20",
         "10 m",
+        "Single",
       ]);
     }
     await table.client(GM_ID).run(() => G().game.settings.set("frontier-tactics", "engine", "alphaDawn"));

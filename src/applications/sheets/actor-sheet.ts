@@ -5,21 +5,17 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../../constants.js";
-import { HANDEDNESS, RACES } from "../../data/actor/specs.js";
 import { isFrontierActor, isItemType } from "../../data/subtypes.js";
 import { carriedOf, linkPower } from "../../documents/item/power-links.js";
 import { keepClassName } from "../../helpers/class-name.js";
 import { currentGame } from "../../helpers/game.js";
 import { guard, guarded } from "../../helpers/report.js";
-import { currentProfile, currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js";
+import { currentVariant } from "../../helpers/settings.js";
 import { punchHint } from "../../workflows/card/card-bounds.js";
+import { actorSheetContext } from "./actor-context.js";
 import { keepClearedNumbers } from "./cleared-numbers.js";
-import { abilityPairs, staminaBar, weaponRow } from "./context.js";
-import { creatureContext } from "./creature-context.js";
-import { d20SheetContext, d20WeaponColumns, swnSheetContext } from "./d20-context.js";
-import { d20Reach } from "./d20-reach.js";
 import { confirmDeleteItem, editItem, itemContextOptions, itemOfRow } from "./item-controls.js";
-import { feedsOf, withFeed } from "./power-context.js";
+import { feedsOf } from "./power-context.js";
 
 const { ActorSheetV2 } = foundry.applications.sheets;
 type RenderOptions = foundry.applications.sheets.ActorSheetV2.RenderOptions;
@@ -59,9 +55,6 @@ export class FrontierActorSheet extends Base {
       skillCheck: guarded(FrontierActorSheet.#onSkillCheck),
       npcReaction: guarded(FrontierActorSheet.#onNpcReaction),
       useGear: guarded(FrontierActorSheet.#onUseGear),
-      specialAttack: guarded(FrontierActorSheet.#onSpecialAttack),
-      moraleAction: guarded(FrontierActorSheet.#onMoraleAction),
-      swnAction: guarded(FrontierActorSheet.#onSwnAction),
     },
   };
 
@@ -111,74 +104,44 @@ export class FrontierActorSheet extends Base {
     // This sheet is registered for characters and creatures only (index.ts).
     if (!isFrontierActor(actor))
       throw new Error(`${actor.name}: no Frontier Tactics sheet for type ${actor.type}`);
-    const sys = actor.system;
-    const variant = currentVariant();
     const row = (i: Item.Implementation) => ({
       id: i.id ?? "",
       name: i.name,
       img: i.img ?? "",
       type: i.type,
     });
-    const items = actor.items.contents.map((i) => ({ ...row(i), system: i.system }));
-    const engine = getSetting(SETTINGS.engine);
-    // Which source powers each weapon and screen (SF-X-36): the rows' power selects.
-    const feeds = feedsOf(carriedOf(actor.items));
+    const weapons = actor.items.contents.filter((i) => isItemType(i, "weapon"));
+    const sheet = currentGame().sheet;
     return Object.assign(context, {
       actor,
-      system: sys,
-      source: actor.system._source,
       editing: this.editing,
       tabs: this._prepareTabs("primary"),
-      isCharacter: actor.type === "character",
-      creature:
-        actor.type === "creature"
-          ? creatureContext(
-              actor.system._source as { damage: string },
-              actor.name ?? "",
-              (key, data) => game.i18n?.format(key, data) ?? key,
-            )
-          : null,
-      engine,
-      showD20: engine === "d20",
-      d20: engine === "d20" ? d20SheetContext(sys.d20, sys.derived.d20) : null,
-      // Issue 16, ruling 1: the SWN block, when the d20 engine reads the SWN additions.
-      swn: engine === "d20" && currentProfile() === "swn" ? swnSheetContext(sys.swn) : null,
-      zebulon: engine === "zebulon",
-      raceChoices: Object.fromEntries(RACES.map((r) => [r, `FT.Race.${r}`])),
-      handChoices: Object.fromEntries(HANDEDNESS.map((h) => [h, `FT.Hand.${h}`])),
-      variant,
-      stamina: staminaBar(sys.stamina.value, sys.stamina.max),
-      derived: sys.derived,
-      abilityPairs: abilityPairs(sys.abilities),
-      punch: { hint: punchHint(actor) },
-      weapons: actor.items.contents
-        .filter((i) => isItemType(i, "weapon"))
-        .map((i) =>
-          withFeed(
-            d20Reach(
-              engine,
-              weaponRow({ ...row(i), system: i.system }, sys.derived, sys.abilities.dex?.value ?? 0, variant),
-            ),
-            feeds[i.id ?? ""],
-            i.system.ammo.perShot,
-          ),
-        )
-        .map((w) => {
-          // In a d20 world the row shows the d20 attack bonus, damage dice and increment (SW-04, SW-06).
-          const it = actor.items.get(w.id);
-          return engine === "d20" && it && isItemType(it, "weapon")
-            ? { ...w, d20: d20WeaponColumns(it.system.d20, sys.d20, sys.derived.d20) }
-            : w;
-        }),
-      defenses: items.filter((i) => i.type === "defense").map((d) => ({ ...d, feed: feeds[d.id] ?? null })),
-      power: items.filter((i) => i.type === "powerSource"),
-      skills: items.filter((i) => i.type === "skill"),
-      gear: items.filter((i) => i.type === "gear" || i.type === "race"),
+      ...actorSheetContext(
+        {
+          type: actor.type,
+          name: actor.name ?? "",
+          system: actor.system,
+          source: actor.system._source,
+          items: actor.items.contents
+            .filter((i) => !isItemType(i, "weapon"))
+            .map((i) => ({ ...row(i), system: i.system })),
+          weapons: weapons.map((i) => ({ ...row(i), system: i.system })),
+          // Which source powers each weapon and screen (SF-X-36): the rows' power selects.
+          feeds: feedsOf(carriedOf(actor.items)),
+          variant: currentVariant(),
+          punchHint: sheet.shows.punch ? punchHint(actor) : "",
+          format: (key, data) => game.i18n?.format(key, data) ?? key,
+        },
+        sheet,
+      ),
       // Secret blocks are shown to whoever owns the actor (and the GM), as core sheets do.
-      notesHTML: await foundry.applications.ux.TextEditor.implementation.enrichHTML(sys.notes ?? "", {
-        relativeTo: actor,
-        secrets: actor.isOwner,
-      }),
+      notesHTML: await foundry.applications.ux.TextEditor.implementation.enrichHTML(
+        actor.system.notes ?? "",
+        {
+          relativeTo: actor,
+          secrets: actor.isOwner,
+        },
+      ),
     });
   }
 
@@ -232,46 +195,23 @@ export class FrontierActorSheet extends Base {
     await attackWithWeapon(this.document, item, { fast: event.shiftKey });
   }
 
+  /**
+   * Issue 30: a click on a game's own control (the d20 special attacks, the SWN Morale and additional actions) runs
+   * the handler the world's game names for its data-action. v13 calls `_onClickAction` only for an action with no
+   * handler in `options.actions` (client/applications/api/application.mjs `#onClickAction`; fvtt-types 13.345
+   * application.d.mts), and drops what it returns, neither awaited nor caught: the handler reports its own failure
+   * (report.ts `guard`). The promise is returned all the same, as an async override's would be.
+   */
+  protected override _onClickAction(
+    event: PointerEvent,
+    target: foundry.applications.api.ApplicationV2.ActionTarget,
+  ): Promise<void> | void {
+    const act = currentGame().sheet.actions[target.dataset.action];
+    if (!act) return super._onClickAction(event, target);
+    return guard(() => act(this.document, target, event));
+  }
+
   /** Bare-hand melee (rules-tables §6): the workflow reads the user's target; shift-click skips the dialog. */
-  /** SW-41 (issue 15): a d20 special attack — bantha rush, trip, overrun, grapple, disarm — at the user's target. */
-  static async #onSpecialAttack(
-    this: FrontierActorSheet,
-    _event: PointerEvent,
-    target: HTMLElement,
-  ): Promise<void> {
-    // Issue 30: the world's game's special attacks (SW-41; none for the Star Frontiers games).
-    const specials = currentGame().attack.specials;
-    if (!specials) return;
-    // SW-40: striking an object is no opposed check.
-    if (target.dataset.kind === "object") return specials.strikeObject(this.document);
-    await specials.attack(this.document, target.dataset.kind ?? "");
-  }
-
-  /** SWN-09 Intimidate (the user's target's side) and SWN-10 Read Morale (issue 16): the GM rolls. */
-  static async #onMoraleAction(
-    this: FrontierActorSheet,
-    _event: PointerEvent,
-    target: HTMLElement,
-  ): Promise<void> {
-    const { intimidateFrom, readMoraleFrom } = await import("../morale-ui.js");
-    if (target.dataset.kind === "intimidate") await intimidateFrom(this.document);
-    else if (target.dataset.kind === "read") await readMoraleFrom(this.document);
-  }
-
-  /** SWN-01..07, SWN-18, SWN-19: the SWN block's additional actions, Recruit and the led squad. */
-  static async #onSwnAction(
-    this: FrontierActorSheet,
-    _event: PointerEvent,
-    target: HTMLElement,
-  ): Promise<void> {
-    const [{ SWN_ACTIONS }, { swnAction }] = await Promise.all([
-      import("../../workflows/optional/swn-action-kit.js"),
-      import("../../workflows/optional/swn-actions.js"),
-    ]);
-    const kind = SWN_ACTIONS.find((k) => k === target.dataset.kind);
-    if (kind) await swnAction(this.document, kind);
-  }
-
   static async #onPunch(this: FrontierActorSheet, event: PointerEvent): Promise<void> {
     const { meleeAttack } = await import("../../workflows/attack/melee.js");
     await meleeAttack(this.document, null, { fast: event.shiftKey });

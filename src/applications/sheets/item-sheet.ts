@@ -4,17 +4,12 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../../constants.js";
-import { DAMAGE_KINDS, DEFENSE_MODES, POWER_KINDS, PSAS, WEAPON_SKILLS } from "../../data/item/specs.js";
 import { isFrontierItem, isItemType } from "../../data/subtypes.js";
 import { keepClassName } from "../../helpers/class-name.js";
+import { currentGame } from "../../helpers/game.js";
 import { guarded } from "../../helpers/report.js";
-import { currentProfile, getSetting, SETTINGS } from "../../helpers/settings.js";
-import { RANGE_BANDS } from "../../rules/index.js";
 import { keepClearedNumbers } from "./cleared-numbers.js";
-import { d20ItemContext } from "./d20-context.js";
-
-const choices = (list: readonly string[], prefix: string) =>
-  Object.fromEntries(list.map((k) => [k, `${prefix}.${k}`]));
+import { itemSheetContext } from "./item-context.js";
 
 const { ItemSheetV2 } = foundry.applications.sheets;
 type RenderOptions = foundry.applications.api.DocumentSheetV2.RenderOptions;
@@ -55,32 +50,13 @@ export class FrontierItemSheet extends Base {
     const item = this.document;
     // The fields below are ours; a module's own item subtype (this sheet is the default for every type) has none.
     const known = isFrontierItem(item) ? item.system : undefined;
-    const missing = new Set(known?.missing ?? []);
     return Object.assign(context, {
       item,
-      system: item.system,
-      type: item.type,
-      [`is_${item.type}`]: true,
       editable: this.isEditable,
-      ...d20ItemContext(getSetting(SETTINGS.engine) === "d20", currentProfile() === "swn"),
-      missing: Object.fromEntries([...missing].map((m) => [m.replaceAll(".", "_"), true])),
-      anyMissing: missing.size > 0,
-      bands: RANGE_BANDS.map((b) => ({
-        key: b,
-        max: known?.ranges?.[b] ?? null,
-        dmg: known?.damage?.perBand?.[b] ?? "",
-      })),
-      choices: {
-        skill: choices(WEAPON_SKILLS, "FT.Skill"),
-        kind: choices(DAMAGE_KINDS, "FT.DamageKind"),
-        mode: choices(DEFENSE_MODES, "FT.DefenseMode"),
-        power: choices(POWER_KINDS, "FT.PowerKind"),
-        psa: choices(PSAS, "FT.PSA"),
-        slot: { screen: "FT.Slot.screen", suit: "FT.Slot.suit" },
-        ammoUnit: { rounds: "FT.AmmoUnit.rounds", seu: "FT.AmmoUnit.seu", none: "FT.AmmoUnit.none" },
-        rangeUnit: { m: "FT.RangeUnit.m", squares: "FT.RangeUnit.squares" },
-        structural: { shot: "FT.Structural.shot", seu: "FT.Structural.seu", none: "FT.Structural.none" },
-      },
+      ...itemSheetContext(
+        { type: item.type, system: item.system, missing: known?.missing ?? [] },
+        currentGame().sheet,
+      ),
       descriptionHTML: await foundry.applications.ux.TextEditor.implementation.enrichHTML(
         String(known?.description ?? ""),
         { relativeTo: item, secrets: item.isOwner },

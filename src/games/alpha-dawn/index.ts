@@ -3,6 +3,7 @@
  */
 import type { GameTable } from "../../helpers/game.js";
 import { ALPHA_DAWN_DIALOG } from "./applications/attack-dialog.js";
+import { percentileSheet } from "./applications/sheet.js";
 import { percentileAttack } from "./workflows/attack.js";
 
 export const alphaDawnGame: GameTable = {
@@ -19,4 +20,5 @@ export const alphaDawnGame: GameTable = {
   targetFacts: () => ({}),
   statusEffects: [],
   dialog: ALPHA_DAWN_DIALOG,
+  sheet: percentileSheet(false),
 };

@@ -3,6 +3,7 @@
  */
 import type { GameTable } from "../../helpers/game.js";
 import { D20_DIALOG } from "./applications/attack-dialog.js";
+import { d20Sheet } from "./applications/sheet.js";
 import { d20TargetFactsOf } from "./canvas/target-facts.js";
 import { D20_STATUS_EFFECTS } from "./helpers/statuses.js";
 import { d20Attack } from "./workflows/attack.js";
@@ -22,4 +23,5 @@ export const d20Game: GameTable = {
   // SW-10, SW-30 (ruling 4b): the d20 rules' statuses.
   statusEffects: D20_STATUS_EFFECTS,
   dialog: D20_DIALOG,
+  sheet: d20Sheet,
 };

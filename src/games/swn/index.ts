@@ -6,6 +6,7 @@ import { d20TargetFactsOf } from "../d20/canvas/target-facts.js";
 import { D20_STATUS_EFFECTS } from "../d20/helpers/statuses.js";
 import { d20TurnActions } from "../d20/workflows/turn-actions.js";
 import { SWN_DIALOG } from "./applications/attack-dialog.js";
+import { swnSheet } from "./applications/sheet.js";
 import { swnAttack } from "./workflows/attack.js";
 
 export const swnGame: GameTable = {
@@ -23,4 +24,5 @@ export const swnGame: GameTable = {
   // SW-10, SW-30 (ruling 4b): the d20 rules' statuses.
   statusEffects: D20_STATUS_EFFECTS,
   dialog: SWN_DIALOG,
+  sheet: swnSheet,
 };

@@ -2,6 +2,7 @@
  * Issue 30: the Zebulon's Guide column shifts (SF-Z-*) on the Star Frontiers table — its table. The only code that knows its game sits in this folder.
  */
 import type { GameTable } from "../../helpers/game.js";
+import { percentileSheet } from "../alpha-dawn/applications/sheet.js";
 import { percentileAttack } from "../alpha-dawn/workflows/attack.js";
 import { ZEBULON_DIALOG } from "./applications/attack-dialog.js";
 
@@ -20,4 +21,5 @@ export const zebulonGame: GameTable = {
   targetFacts: () => ({}),
   statusEffects: [],
   dialog: ZEBULON_DIALOG,
+  sheet: percentileSheet(true),
 };

@@ -45,8 +45,6 @@ export interface GameAttack {
   squareThrow(weapon: WeaponFacts): SquareThrow | null;
   /** SW-25: the weapon makes an attack of opportunity (a melee weapon); false where the game has none. */
   opportunityWeapon(weapon: WeaponSystem): boolean;
-  /** SW-41: the sheet's special attacks, or null where the game has none. */
-  readonly specials: GameSpecials | null;
 }
 
 declare module "../../helpers/game.js" {

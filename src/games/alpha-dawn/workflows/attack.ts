@@ -11,5 +11,4 @@ export const percentileAttack: GameAttack = {
   offHands: () => [],
   firstPlan: () => undefined,
   squareThrow: () => null,
-  specials: null,
 };

@@ -137,5 +137,4 @@ export const d20Attack: GameAttack = {
   offHands: offHandsBy(weaponProblem),
   firstPlan,
   squareThrow: squareThrowWith(() => ({})),
-  specials: d20Specials,
 };

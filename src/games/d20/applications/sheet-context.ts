@@ -4,11 +4,11 @@
  * and wound points with their state (SW-10), damage reduction (SW-11), saves and speed (SW-12) — and the choices
  * its edit mode offers. The numbers come from {@link deriveD20}; nothing here touches Foundry.
  */
-import { D20_ABILITIES, type D20ActorLike, type D20Derived } from "../../data/actor/d20-derived.js";
-import { D20_ARMOR_CATEGORIES, D20_ATTACK_KINDS } from "../../data/item/specs.js";
-import { D20_SIZES, type D20Size, SIZE_MODIFIER } from "../../rules/d20/tables.js";
+import { D20_ABILITIES, type D20ActorLike, type D20Derived } from "../../../data/actor/d20-derived.js";
+import { D20_ARMOR_CATEGORIES, D20_ATTACK_KINDS } from "../../../data/item/specs.js";
+import { D20_SIZES, type D20Size, SIZE_MODIFIER } from "../../../rules/d20/tables.js";
 
-const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
+export const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 
 export interface D20SheetSource extends D20ActorLike {
   readonly saves: { readonly fort: number; readonly ref: number; readonly will: number };
@@ -100,58 +100,16 @@ export function d20WeaponColumns(
   };
 }
 
-/** The item sheet's d20 blocks (weapon and armour): shown only under the d20 engine, with their choices. */
-export function d20ItemContext(showD20: boolean, showSwn = false) {
+/** The item sheet's d20 bodies' choices (weapon and armour); `showSwn`: the weapon's SWN numbers (SWN-15). */
+export function d20ItemContext(showSwn: boolean) {
   const choices = (list: readonly string[], prefix: string) =>
     Object.fromEntries(list.map((k) => [k, `${prefix}.${k}`]));
   return {
-    showD20,
-    /** Issue 16: the weapon's SWN numbers (SWN-15 TL, AP, heavy, energy, laser) under the swn profile. */
-    showSwn: showD20 && showSwn,
+    showSwn,
     d20Choices: {
       attack: choices(D20_ATTACK_KINDS, "FT.D20.Item.attackKind"),
       size: choices(D20_SIZES, "FT.D20.Size"),
       category: choices(D20_ARMOR_CATEGORIES, "FT.D20.Item.categoryChoice"),
     },
-  };
-}
-
-/** The SWN block's numbers as the sheet stores them (ruling 1). */
-export interface SwnSheetSource {
-  readonly hd: number;
-  readonly ac: number;
-  readonly ab: number;
-  readonly morale: number;
-  readonly hp: { readonly value: number; readonly max: number };
-  readonly moraleImmune: boolean;
-  /** SWN-10, SWN-09: the skills the GM adds to Read Morale and Intimidate. */
-  readonly notice: number;
-  readonly lead: number;
-}
-
-/** The SWN block (issue 16, ruling 1): AC, attack bonus, HD and Morale, hit points as a bar, immunity to Morale. */
-export function swnSheetContext(swn: SwnSheetSource) {
-  const stat = (key: string, label: string, value: number, min: number, max: number) => ({
-    key,
-    label,
-    value,
-    min,
-    max,
-  });
-  return {
-    stats: [
-      stat("ac", "FT.SWN.ac", swn.ac, 0, 30),
-      stat("ab", "FT.SWN.ab", swn.ab, -10, 30),
-      stat("hd", "FT.SWN.hd", swn.hd, 0, 30),
-      stat("morale", "FT.SWN.morale", swn.morale, 2, 12),
-      stat("notice", "FT.SWN.notice", swn.notice, -1, 4),
-      stat("lead", "FT.SWN.lead", swn.lead, -1, 4),
-    ],
-    hp: {
-      value: swn.hp.value,
-      max: swn.hp.max,
-      pct: swn.hp.max > 0 ? Math.max(0, Math.min(100, Math.round((swn.hp.value / swn.hp.max) * 100))) : 0,
-    },
-    immune: swn.moraleImmune,
   };
 }
