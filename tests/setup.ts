@@ -30,3 +30,8 @@ const fakeGame = {
 // owns `game` (a getter per client, tests/foundry/context.ts), the fake is neither needed nor allowed.
 if (!Object.getOwnPropertyDescriptor(globalThis, "game")?.get)
   (globalThis as unknown as { game: unknown }).game = fakeGame;
+
+// Issue 30: every game's table, as `init` registers them (src/index.ts): the card and the attack ask the game a card
+// was rolled under (`gameOf`), in unit tests as in a world.
+const { registerGames } = await import("../src/games/index.js");
+registerGames();

@@ -2,10 +2,12 @@
  * Issue 30: the Star Frontiers Alpha Dawn, Basic and Expanded (SF-B-*, SF-X-*); the variant is the world's own setting — its table. The only code that knows its game sits in this folder.
  */
 import type { GameTable } from "../../helpers/game.js";
+import { alphaDawnCard } from "./workflows/card.js";
 
 export const alphaDawnGame: GameTable = {
   id: "alphaDawn",
   engine: "alphaDawn",
   profile: "sw",
   label: "FT.Engine.alphaDawn",
+  card: alphaDawnCard,
 };

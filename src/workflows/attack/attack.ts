@@ -15,14 +15,13 @@ import type { AttackCardData, GrenadeCard } from "../../data/chat/attack-card.js
 import type { WeaponSystem } from "../../data/item/facts.js";
 import { factsOf } from "../../data/item/facts.js";
 import { isFrontierActor, isItemType } from "../../data/subtypes.js";
+import { gameOf } from "../../helpers/game.js";
 import { requestGM } from "../../helpers/gm-request.js";
 import { notify, report } from "../../helpers/report.js";
 import { currentEngine, currentVariant } from "../../helpers/settings.js";
 import { SUPPRESSION_AREA_M } from "../../rules/d20/actions.js";
 import { type AttackerFacts, burstAreaProblem, DEFAULT_DECLARATIONS, RulesError } from "../../rules/index.js";
 import { keepsNumbersSecret, rollFormula, withoutAttackerNumbers } from "../card/card-render.js";
-import { withoutD20AttackerNumbers, withoutD20TargetNumbers } from "../card/d20-card.js";
-import { d20GrenadeCard } from "../card/d20-grenade.js";
 import { grenadeCard } from "../card/grenade-card.js";
 import { postAttackCard } from "../card/post-card.js";
 import { gateAttack } from "../turn/phase-gate.js";
@@ -214,7 +213,7 @@ export async function attackWithWeapon(
         }
         // d20WeaponProblem refused a grenade without its radius or DC before anything was spent.
         if (square && square.burstRadius !== null && square.reflexDC !== null)
-          final = await d20GrenadeCard(
+          final = await gameOf(card).card.write.grenade(
             card,
             token,
             scene[0]!.token,
@@ -241,11 +240,12 @@ export async function attackWithWeapon(
         }
         // Issue 14: an NPC target's Defense (its class bonus and Dex) is kept from players too. First, while the
         // attacker's totals are still there: SW-31's "struck the cover" is decided from them (review 14b).
-        final = withoutD20TargetNumbers(
+        final = gameOf(card).card.write.withoutTargetNumbers(
           final,
           new Set(scene.filter((s) => keepsNumbersSecret(s.token.actor)).map((s) => s.token.document.uuid)),
         );
-        if (keepsNumbersSecret(actor)) final = withoutD20AttackerNumbers(withoutAttackerNumbers(final));
+        if (keepsNumbersSecret(actor))
+          final = gameOf(card).card.write.withoutAttackerNumbers(withoutAttackerNumbers(final));
         // The random rollId of T2-1C is the poster's (post-card.ts).
         final = {
           ...final,
