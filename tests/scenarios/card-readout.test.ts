@@ -365,7 +365,9 @@ describe("scenario: each Apply button previews its own click (review 13c L1, M2)
     // SF-X-36: no power, no effect: the second hit would take the Guard's Stamina by the whole 7.
     expect(button()).toBe("Apply 7 → Stamina 37 → 30 (Inertia Screen: no power)");
     // Alice, who may not observe the Guard, still reads only where the hit goes (issue 30).
-    expect(text(targetBlock(alicePage, "Guard").querySelector('[data-ft-action="apply"]'))).toBe("Apply 7 → Stamina");
+    expect(text(targetBlock(alicePage, "Guard").querySelector('[data-ft-action="apply"]'))).toBe(
+      "Apply 7 → Stamina",
+    );
     // And the GM's click does what it now says: 40 − 3 − 7 = 30.
     clickCard(gm, second!, "apply", "Guard", page);
     await table.settle();

@@ -95,8 +95,8 @@ export function squadCardProblem(card: AttackCardData, attacker: ActorI): string
   if (card.result.shots.some((s) => (s.outcome.critical ?? "none") !== "none")) return "critical";
   if (card.targets.length !== 1 || card.shots !== 1 || card.burst) return "one attack at one target";
   if (card.effect || (card.stunned ?? []).length) return `effect ${String(card.effect)}`;
-  // Ruling 1: rolled under the world's game (its hits go to that game's pools).
-  if (gameOf(card) !== currentGame()) return "profile";
+  // Ruling 1: rolled under the world's profile (its hits go to that profile's pools).
+  if (gameOf(card).profile !== currentGame().profile) return "profile";
   const ceiling = attacker.system.derived.damage?.full ?? 0;
   const over = card.result.damage.find((d) => d.damage > ceiling);
   return over ? `damage ${over.damage} above ${ceiling}` : null;

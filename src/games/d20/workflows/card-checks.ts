@@ -22,8 +22,9 @@ export function d20WeaponCardProblem(
     if (offHand.d20.grenade || !offHand.d20.damage) return "off-hand weapon";
     if ((card.steps ?? []).filter((s) => s.kind === "offHand").length !== 1) return "off-hand steps";
   }
-  // Ruling 1: a player's d20 card is rolled under the world's profile (its hits go to that profile's pools).
-  if (gameOf(card) !== currentGame()) return "profile";
+  // Ruling 1: a player's d20 card is rolled under the world's profile (its hits go to that profile's pools); a card
+  // of the sw profile stays good in a world that went back to Star Frontiers (issue 14: it still hits VP and WP).
+  if (gameOf(card).profile !== currentGame().profile) return "profile";
   const stepsProblem = d20StepsProblem(card, attacker, weapon, !!offHand);
   if (stepsProblem) return stepsProblem;
   const grenadeProblem = d20GrenadeProblem(card, weapon);
