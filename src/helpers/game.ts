@@ -47,6 +47,9 @@ export function registerGame(table: GameTable): void {
   registered.set(table.id, table);
 }
 
+/** Every registered game's table (what one game names, another may read: the pools a card's hit wrote). */
+export const gameTables = (): readonly GameTable[] => [...registered.values()];
+
 /** The table of a game by id; a game that registered nothing is a programming error, named. */
 export function gameTable(id: GameId): GameTable {
   const table = registered.get(id);

@@ -13,6 +13,7 @@
  * the apply's record), which helpers/game.ts sits below.
  */
 import type { AttackCardData, CardTarget, GrenadeCard, StoredCard } from "../../data/chat/attack-card.js";
+import type { ActorSystem } from "../../data/subtypes.js";
 import type { GMAnswer, GMRequestBody } from "../../helpers/gm-request.js";
 import type {
   Check,
@@ -23,7 +24,7 @@ import type {
   PoolKey,
   WeaponFacts,
 } from "../../rules/index.js";
-import type { AppliedRecord } from "../damage/apply-records.js";
+import type { AppliedRecord, TargetState } from "../damage/apply-records.js";
 import type { CardViewer } from "./card-context.js";
 
 type ActorI = Actor.Implementation;
@@ -87,10 +88,21 @@ export interface GameCardSeam {
    * creature's save), or null: the Star Frontiers blast (SF-X-40..43) the card draws itself.
    */
   burst(card: StoredCard): BurstView | null;
+  /**
+   * The target's pools a hit of this game's cards goes to, as the apply reads them (SW-10's vitality and wound
+   * points with the round's wound log; ruling 1's SWN hit points), or none: the Star Frontiers Stamina, screens and
+   * suits every target state carries. `round`: the combat and round the target fights in now.
+   */
+  health(
+    sys: ActorSystem,
+    round: () => { readonly combatId: string; readonly round: number } | null,
+  ): Pick<TargetState, "health" | "swnHp">;
   /** The health model as the Apply preview and the applied line name it. */
   readonly pools: {
     /** The word for the pool a hit goes to, where the viewer may not see the target's numbers (i18n key). */
     readonly hidden: string;
+    /** Where the game's own pools live in a target's data (SW-10: vitality, wounds, the wound log; SWN hit points). */
+    readonly paths: Readonly<Partial<Record<PoolKey | "woundLog", string>>>;
     /** Each pool's word (i18n key). */
     label(pool: PoolKey): string;
     /**

@@ -14,7 +14,9 @@ export const alphaDawnCard: GameCardSeam = {
   draw: () => null,
   shotLine: () => null,
   burst: () => null,
-  pools: { hidden: "FT.Card.stamina", label: (pool) => POOL_LABEL[pool], text: () => null },
+  // SF-X-25: Stamina, screens and suits: every target state carries them.
+  health: () => ({}),
+  pools: { paths: {}, hidden: "FT.Card.stamina", label: (pool) => POOL_LABEL[pool], text: () => null },
   // A Star Frontiers card has no attack steps and no off hand (SW-22 is the d20 engine's).
   // A d20 burst block on a Star Frontiers card is a forgery (its squads' units would multiply the damage, SWN-17).
   weaponProblem: (card, _attacker, _weapon, offHand) =>

@@ -6,6 +6,7 @@
  * the GM's checks of a player's card (SW-22's steps, ruling 1's profile, SW-38's grenade numbers, `card-checks.ts`).
  * SWN draws the same card with its own words (games/swn).
  */
+import { d20Health } from "../../../workflows/attack/d20-facts.js";
 import { damageWorking } from "../../../workflows/card/card-context.js";
 import { formulaMax } from "../../../workflows/card/card-data.js";
 import { type GameCardSeam, POOL_LABEL } from "../../../workflows/card/card-seam.js";
@@ -109,7 +110,16 @@ export const d20Card: GameCardSeam = {
       reflex: (id) => reflexView(g, id),
     };
   },
+  // Issue 14: its vitality and wound points, for the hits of a d20 card (SW-10).
+  health: (sys, round) => (sys.d20 ? { health: d20Health(sys, round()) } : {}),
   pools: {
+    paths: {
+      vitality: "system.d20.vitality.value",
+      wounds: "system.d20.wounds.value",
+      woundLog: "system.d20.woundLog",
+      // Ruling 1: the swn profile's hit points; a record of either profile is undone by its pools' keys.
+      swnHp: "system.swn.hp.value",
+    },
     hidden: "FT.Card.poolVpWp",
     label: (pool) =>
       pool === "vitality" ? "FT.D20UI.vp" : pool === "wounds" ? "FT.D20UI.wp" : POOL_LABEL[pool],

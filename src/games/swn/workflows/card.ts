@@ -14,6 +14,13 @@ export const swnCard: GameCardSeam = {
   defenseLabel: "FT.SWN.ac",
   // SWN-17: a squad's attack draws its own numbers in the attack card's row shape.
   draw: (card, viewer) => (isSquadCard(card) ? squadCardHtml(card, viewer) : null),
+  // Ruling 1: its SWN hit points, for the hits of an swn card (beside the d20 pools, as a target has both).
+  health: (sys, round) => ({
+    ...d20Card.health(sys, round),
+    ...(sys.swn
+      ? { swnHp: { model: "hitPoints" as const, hp: { value: sys.swn.hp.value, max: sys.swn.hp.max } } }
+      : {}),
+  }),
   pools: { ...d20Card.pools, hidden: "FT.Card.swnHp" },
   squadProblem: () => null,
 };
