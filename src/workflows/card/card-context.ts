@@ -2,9 +2,9 @@
  * What an attack card shows, from the card's stored data: who fired what at whom, range and band, cover and
  * why, every modifier with its rule ID, the roll (automatic hit or miss called out), the Zebulon column and
  * colour, damage and the burst's split, a grenade's landing and who it caught, and what has been applied.
- * It sits beside the card's readers and writers (it reads `card-data.ts`, `d20-card.ts`, `grenade-effects.ts`) and
- * below `card-render.ts`, which draws it; it was in `applications/`, where every draw of a card imported upwards
- * (issue 29: imports point down only).
+ * It sits beside the card's readers and writers (it reads `card-data.ts`, `grenade-effects.ts`, and asks the card's
+ * game — `gameOf(card).card`, card-seam.ts — for its words, shot line and burst) and below `card-render.ts`, which
+ * draws it; it was in `applications/`, where every draw of a card imported upwards (issue 29: imports point down).
  */
 
 import type { AttackCardData, GrenadeCard } from "../../data/chat/attack-card.js";
@@ -127,11 +127,13 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
   // Issue 30: the game the card was rolled under draws its own words and lines (card-seam.ts).
   const game_ = gameOf(card).card;
   /**
-   * The range row: the distance and, for a ranged row of a game with bands, its band. Melee (RT-6, SW-14) has
-   * reach, not a band: its row shows the distance alone, never "Out of range" beside a hit (table-ux-2 #9).
+   * The range row: the distance and, for a ranged row of a game with bands, its band. A melee weapon or a punch
+   * (RT-6, SW-14) has reach, not a band: its row shows the distance alone, never "Out of range" beside a hit
+   * (table-ux-2 #9). A creature's natural attack keeps the band its engine gave (issue 13).
    */
+  const melee = card.kind === "melee" && !card.creature;
   const bandOf = (band: string | null) =>
-    !game_.bands || card.kind === "melee" ? null : band ? `FT.Range.${band}` : "FT.Range.out";
+    !game_.bands || melee ? null : band ? `FT.Range.${band}` : "FT.Range.out";
   type Shot = AttackCardData["result"]["shots"][number] & { readonly index: number };
   const shotsByTarget = new Map<string, Shot[]>();
   card.result.shots.forEach((s, index) => {

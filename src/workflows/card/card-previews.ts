@@ -67,9 +67,6 @@ export function showAppliedNumbers(message: Msg, card: StoredCard, html: HTMLEle
   }
 }
 
-/** A pool's number as the card writes it: a true minus sign (−40). */
-const signedText = (n: number) => (n < 0 ? `−${-n}` : String(n));
-
 /** Each pool a record changed as "<pool> before → after", in the card's game's words. */
 function poolsText(
   rec: AppliedRecord,
@@ -77,7 +74,7 @@ function poolsText(
   localize: (key: string) => string,
 ): string {
   return poolsOf(rec)
-    .map((p) => `${localize(label(p.pool))} ${signedText(p.before)} → ${signedText(p.after)}`)
+    .map((p) => `${localize(label(p.pool))} ${p.before} → ${p.after}`)
     .join(", ");
 }
 
