@@ -300,8 +300,8 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
     /** Ruling 1: a d20 card under the swn profile is rolled against AC, not Defense (the game's words). */
     vsLabel: game_.vsLabel,
     defenseLabel: game_.defenseLabel,
-    /** The card's view parts (card-parts/): each registered part's context, by key (SW-43's suppression line …). */
-    parts: partContexts(card, { attackerName: opts.attackerName, isGM: opts.viewer.isGM }),
+    /** The card's view parts: each part its game lists, by key (SW-43's suppression line …). */
+    parts: partContexts(card, { attackerName: opts.attackerName, isGM: opts.viewer.isGM }, game_.parts),
     /** SW-13, SW-22, SW-35..37: a d20 action of several attacks — a full attack, in its fire mode. */
     fullAttack:
       card.steps && card.steps.length > 1

@@ -26,6 +26,7 @@ import type {
 } from "../../rules/index.js";
 import type { AppliedRecord, TargetState } from "../damage/apply-records.js";
 import type { CardViewer } from "./card-context.js";
+import type { CardViewPart } from "./card-parts/index.js";
 
 type ActorI = Actor.Implementation;
 type WeaponSystem = Item.OfType<"weapon">["system"];
@@ -67,6 +68,8 @@ export interface GameCardSeam {
   /** View: the roll line's "vs …" and the Defense summary's label (i18n keys); null where the game rolls a d100. */
   readonly vsLabel: string | null;
   readonly defenseLabel: string | null;
+  /** Its view parts (card-parts/ registry): the blocks its cards draw beside the rows (SW-43's suppression line). */
+  readonly parts: readonly CardViewPart[];
   /** SF-Z-01..07: the modifiers' summary shows the column shift (Zebulon's Guide). */
   readonly column: boolean;
   /** SF-X-11..22: a ranged row names its range band (a d20 row's range is in increments, among its modifiers). */

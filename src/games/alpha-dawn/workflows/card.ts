@@ -9,6 +9,7 @@ import { POOL_LABEL } from "../../../workflows/card/card-seam.js";
 export const alphaDawnCard: GameCardSeam = {
   vsLabel: null,
   defenseLabel: null,
+  parts: [],
   column: false,
   bands: true,
   draw: () => null,

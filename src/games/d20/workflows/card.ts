@@ -12,6 +12,7 @@ import { formulaMax } from "../../../workflows/card/card-data.js";
 import { type GameCardSeam, POOL_LABEL } from "../../../workflows/card/card-seam.js";
 import { targetActor } from "../../../workflows/card/card-targets.js";
 import { d20WeaponCardProblem } from "./card-checks.js";
+import { SUPPRESSION_PART } from "./card-parts/suppression.js";
 import {
   d20AppliedText,
   d20CardDice,
@@ -81,6 +82,8 @@ const D20_DAMAGE_TERMS_MAX = 24;
 export const d20Card: GameCardSeam = {
   vsLabel: "FT.D20UI.vsDefense",
   defenseLabel: "FT.D20UI.defense",
+  // SW-43: what suppression fire did (registered when this module loads: its partial loads with the card's).
+  parts: [SUPPRESSION_PART],
   column: false,
   bands: false,
   draw: () => null,
