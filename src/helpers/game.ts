@@ -86,6 +86,8 @@ export function registerGameStatuses(list: CONFIG.StatusEffect[]): void {
   for (const table of registered.values())
     for (const s of table.statusEffects) if (!list.some((e) => e.id === s.id)) list.push({ ...s });
 }
+/** Every registered game's table (what one game names, another may read: the pools a card's hit wrote). */
+export const gameTables = (): readonly GameTable[] => [...registered.values()];
 
 /** The table of a game by id; a game that registered nothing is a programming error, named. */
 export function gameTable(id: GameId): GameTable {

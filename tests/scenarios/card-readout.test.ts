@@ -4,7 +4,7 @@
  *
  * - Each shot reads its roll against the number it had to make ("12 ≤ 55 Hit"), as the burst line does, and the
  *   damage with its dice from the real Roll ("1d10 [7] = 7 dmg"); "dmg" is text, not a CSS suffix.
- * - Each Apply button says what it will do after screens and suits ("Apply 7 → Stamina −3 (Inertia Screen takes
+ * - Each Apply button says what it will do after screens and suits ("Apply 7 → Stamina 40 → 37 (Inertia Screen takes
  *   4, 2 SEU)"), planned by the GM's own `planApplication` from the target as it is now — on the pages of users who
  *   may see that target's numbers only (the GM; a player who may observe it): never in the card's shared content.
  * - A card with several targets has Apply to all for the GM: one batched Token write for a three-target burst.
@@ -160,7 +160,7 @@ const contentEverywhere = (messageId: string) =>
 const stamina = (tokenId: string) => onEveryClient(table, () => tokenStamina(SCENE, tokenId));
 
 describe("scenario: the attack card's readout — roll against its number, damage dice, what Apply will do, Apply to all, grenade rows", () => {
-  it("SF-X-11 SF-X-12 SF-X-14 SF-X-17 SF-X-36: Alice's shot at the Guard reads '12 ≤ 55 Hit 1d10 [7] = 7 dmg' everywhere; the GM's Apply says '→ Stamina −3 (Inertia Screen takes 4, 2 SEU)' and does exactly that; Alice and Bruno never see the Guard's numbers", async () => {
+  it("SF-X-11 SF-X-12 SF-X-14 SF-X-17 SF-X-36: Alice's shot at the Guard reads '12 ≤ 55 Hit 1d10 [7] = 7 dmg' everywhere; the GM's Apply says '→ Stamina 40 → 37 (Inertia Screen takes 4, 2 SEU)', Alice's '→ Stamina' and does exactly that; Alice and Bruno never see the Guard's numbers", async () => {
     table = await createTable({ world: world(), online: "every" });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
@@ -178,10 +178,11 @@ describe("scenario: the attack card's readout — roll against its number, damag
     }
     // What Apply will do, after the Guard's inertia screen: on the GM's page only. Alice may apply (the world lets
     // players apply to all) but may not observe the Guard: her button is the plain one, and Bruno has none.
-    expect(applyText(gm, card!, "Guard")).toBe("Apply 7 → Stamina −3 (Inertia Screen takes 4, 2 SEU)");
-    expect(applyText(alice, card!, "Guard")).toBe("Apply 7");
+    expect(applyText(gm, card!, "Guard")).toBe("Apply 7 → Stamina 40 → 37 (Inertia Screen takes 4, 2 SEU)");
+    // Issue 30: Alice's button says where the hit goes, never the Guard's numbers or screen.
+    expect(applyText(alice, card!, "Guard")).toBe("Apply 7 → Stamina");
     expect(applyText(bruno, card!, "Guard")).toBeNull();
-    for (const c of [alice, bruno]) expect(rowText(c, card!, "Guard")).not.toContain("Stamina");
+    for (const c of [alice, bruno]) expect(rowText(c, card!, "Guard")).not.toMatch(/Stamina \d|→ 37|Inertia/);
     // The shared content never carries it, on any client.
     for (const html of Object.values(contentEverywhere(card!))) {
       expect(html).not.toContain("Stamina");
@@ -216,8 +217,8 @@ describe("scenario: the attack card's readout — roll against its number, damag
     table.dice(30, 9);
     const card = await attack(table, alice, EUSYL, PISTOL, [TOK.kraal]);
     expect(card).not.toBeNull();
-    expect(applyText(alice, card!, "Kraal")).toBe("Apply 9 → Stamina −9");
-    expect(applyText(gm, card!, "Kraal")).toBe("Apply 9 → Stamina −9");
+    expect(applyText(alice, card!, "Kraal")).toBe("Apply 9 → Stamina 45 → 36");
+    expect(applyText(gm, card!, "Kraal")).toBe("Apply 9 → Stamina 45 → 36");
     expect(applyText(bruno, card!, "Kraal")).toBeNull();
     expect(rowText(bruno, card!, "Kraal")).toContain("30 ≤ 55 Hit 1d10 [9] = 9 dmg");
     clickCard(alice, card!, "apply", "Kraal");
@@ -249,7 +250,7 @@ describe("scenario: the attack card's readout — roll against its number, damag
     // Apply to all is the GM's (and the author's, where the world lets players apply to all); Bruno has nothing.
     expect(cardButtons(gm, card!)).toEqual(["apply:Vask", "apply:Orr", "apply:Tane", "applyAll"]);
     expect(cardButtons(bruno, card!)).toEqual([]);
-    expect(applyText(gm, card!, "Orr")).toBe("Apply 13 → Stamina −13");
+    expect(applyText(gm, card!, "Orr")).toBe("Apply 13 → Stamina 40 → 27");
 
     const mark = table.server.log.length;
     const toldBefore = told(gm).length;
@@ -327,7 +328,7 @@ describe("scenario: each Apply button previews its own click (review 13c L1, M2)
     const seen = renderMessage(gm, card!);
     for (const name of ["Guard", "Guard 2"])
       expect(text(targetBlock(seen, name).querySelector('[data-ft-action="apply"]'))).toBe(
-        "Apply 13 → Stamina −6 (Inertia Screen takes 7, 2 SEU)",
+        "Apply 13 → Stamina 40 → 34 (Inertia Screen takes 7, 2 SEU)",
       );
     // And Guard 2's click alone does exactly that: 40 − 6 = 34, the pack at 0.
     clickCard(gm, card!, "apply", "Guard 2");
@@ -341,7 +342,7 @@ describe("scenario: each Apply button previews its own click (review 13c L1, M2)
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SF-X-36: two of Alice's cards hit the Guard, whose beltpack has 2 SEU; the GM applies the first, and the second card's Apply, already on the GM's page, now says the screen has no power (→ Stamina −7), without re-rendering the card", async () => {
+  it("SF-X-36: two of Alice's cards hit the Guard, whose beltpack has 2 SEU; the GM applies the first, and the second card's Apply, already on the GM's page, now says the screen has no power (→ Stamina 37 → 30), without re-rendering the card", async () => {
     table = await createTable({ world: world({ belt: 2 }), online: "every" });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
@@ -353,7 +354,7 @@ describe("scenario: each Apply button previews its own click (review 13c L1, M2)
     // Both cards as the GM's chat log shows them, rendered once.
     const page = renderMessage(gm, second!);
     const button = () => text(targetBlock(page, "Guard").querySelector('[data-ft-action="apply"]'));
-    expect(button()).toBe("Apply 7 → Stamina −3 (Inertia Screen takes 4, 2 SEU)");
+    expect(button()).toBe("Apply 7 → Stamina 40 → 37 (Inertia Screen takes 4, 2 SEU)");
     const alicePage = renderMessage(alice, second!);
 
     clickCard(gm, first!, "apply", "Guard");
@@ -362,9 +363,11 @@ describe("scenario: each Apply button previews its own click (review 13c L1, M2)
       everyone(table, 0),
     );
     // SF-X-36: no power, no effect: the second hit would take the Guard's Stamina by the whole 7.
-    expect(button()).toBe("Apply 7 → Stamina −7 (Inertia Screen: no power)");
-    // Alice, who may not observe the Guard, still has the plain button.
-    expect(text(targetBlock(alicePage, "Guard").querySelector('[data-ft-action="apply"]'))).toBe("Apply 7");
+    expect(button()).toBe("Apply 7 → Stamina 37 → 30 (Inertia Screen: no power)");
+    // Alice, who may not observe the Guard, still reads only where the hit goes (issue 30).
+    expect(text(targetBlock(alicePage, "Guard").querySelector('[data-ft-action="apply"]'))).toBe(
+      "Apply 7 → Stamina",
+    );
     // And the GM's click does what it now says: 40 − 3 − 7 = 30.
     clickCard(gm, second!, "apply", "Guard", page);
     await table.settle();
@@ -482,8 +485,8 @@ describe("scenario: a grenade card describes each creature by its own position (
       }
     }
     // The GM's Apply buttons say what each will do (the Sathar wear nothing); Apply to all applies both at once.
-    expect(applyText(gm, card!, "Trooper")).toBe("Apply 36 → Stamina −36");
-    expect(applyText(gm, card!, "Sergeant")).toBe("Apply 39 → Stamina −39");
+    expect(applyText(gm, card!, "Trooper")).toBe("Apply 36 → Stamina 45 → 9");
+    expect(applyText(gm, card!, "Sergeant")).toBe("Apply 39 → Stamina 50 → 11");
     expect(buttonsOf(renderMessage(gm, card!))).toEqual([
       "apply:Trooper",
       "apply:Sergeant",

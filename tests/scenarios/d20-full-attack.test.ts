@@ -187,6 +187,20 @@ describe("scenario: a d20 autofire full attack at two targets (issue 15)", () =>
     await aliceOpensAtBoth(alice);
     await dialogKit.set(alice, "plan.step.2", uuid(TOK.thug));
     const msg = await dialogKit.aliceRolls(alice, 14, 10, 15, 19, 1, 2, 3, 5, 5, 5, 2, 2, 2, 1, 1, 2);
+    // Issue 30 (table-ux-2 #14): each Apply of the full attack says what it does (every player may observe the
+    // foes): the GM's and Alice's (the author's) buttons; Bruno, a bystander, has none.
+    const applyOf = (c: Client, name: string) => {
+      const b = targetBlock(renderMessage(c, msg), name).querySelector('[data-ft-action="apply"]');
+      return b ? text(b) : null;
+    };
+    for (const c of [table.client(GM_ID), alice]) {
+      expect(applyOf(c, "Guard")).toBe("Apply 6 → VP 10 → 4");
+      expect(applyOf(c, "Thug")).toBe("Apply 10 → VP 10 → 0");
+    }
+    expect([applyOf(table.client(BRUNO_ID), "Guard"), applyOf(table.client(BRUNO_ID), "Thug")]).toEqual([
+      null,
+      null,
+    ]);
     const from = table.server.log.length;
     const card = renderMessage(alice, msg);
     const all = card.querySelector<HTMLButtonElement>('[data-ft-action="applyAll"]');

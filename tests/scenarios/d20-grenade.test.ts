@@ -189,6 +189,18 @@ describe("scenario: a d20 grenade that misses and deviates (issue 15, SW-38)", (
       expect(row(c, msg, "Guard")).toContain("4d6 [3, 4, 5, 6] = 18, ½ = 9 dmg");
       expect(row(c, msg, "Guard")).toContain("Reflex d20 13 + 2 = 15 vs DC 15 → half SW-38");
     }
+    // Issue 30 (table-ux-2 #14): each Apply of the burst says what it does, after the saves, on the GM's page; Bruno
+    // (Rex's owner, not the thrower) has none, nor Alice (the world leaves her foes' Apply to the GM).
+    const applyOf = (c: Client, name: string) => {
+      const b = targetBlock(renderMessage(c, msg), name).querySelector('[data-ft-action="apply"]');
+      return b ? text(b) : null;
+    };
+    expect([applyOf(gm, "Guard"), applyOf(gm, "Rex")]).toEqual([
+      "Apply 9 → VP 10 → 1",
+      "Apply 18 → VP 20 → 2",
+    ]);
+    for (const c of [bruno, table.client(ALICE_ID)])
+      expect([applyOf(c, "Guard"), applyOf(c, "Rex")]).toEqual([null, null]);
     const from = table.server.log.length;
     clickCardWide(gm, msg, "applyAll");
     await table.settle();

@@ -241,7 +241,7 @@ describe("scenario: every client draws the card from its data (issue 27, T2-1E, 
     await table.settle();
     // The GM reads what one click does, as the data says it (the old card read "Apply 13 → Stamina −70").
     expect(rowText(gm, msg, "Pirate 1")).toBe(
-      "Pirate 1 12 m · Short All 5 rays clear Apply 70 → Stamina −70, unconscious",
+      "Pirate 1 12 m · Short All 5 rays clear Apply 70 → Stamina 30 → -40, unconscious",
     );
     // No client reads the HTML Alice stored.
     for (const c of table.all)

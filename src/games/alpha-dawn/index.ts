@@ -5,6 +5,7 @@ import type { GameTable } from "../../helpers/game.js";
 import { ALPHA_DAWN_DIALOG } from "./applications/attack-dialog.js";
 import { percentileSheet } from "./applications/sheet.js";
 import { percentileAttack } from "./workflows/attack.js";
+import { alphaDawnCard } from "./workflows/card.js";
 
 export const alphaDawnGame: GameTable = {
   id: "alphaDawn",
@@ -21,4 +22,5 @@ export const alphaDawnGame: GameTable = {
   statusEffects: [],
   dialog: ALPHA_DAWN_DIALOG,
   sheet: percentileSheet(false),
+  card: alphaDawnCard,
 };

@@ -7,6 +7,7 @@ import { d20Sheet } from "./applications/sheet.js";
 import { d20TargetFactsOf } from "./canvas/target-facts.js";
 import { D20_STATUS_EFFECTS } from "./helpers/statuses.js";
 import { d20Attack } from "./workflows/attack.js";
+import { d20Card } from "./workflows/card.js";
 import { d20TurnActions } from "./workflows/turn-actions.js";
 
 export const d20Game: GameTable = {
@@ -24,4 +25,5 @@ export const d20Game: GameTable = {
   statusEffects: D20_STATUS_EFFECTS,
   dialog: D20_DIALOG,
   sheet: d20Sheet,
+  card: d20Card,
 };

@@ -8,6 +8,7 @@ import { d20TurnActions } from "../d20/workflows/turn-actions.js";
 import { SWN_DIALOG } from "./applications/attack-dialog.js";
 import { swnSheet } from "./applications/sheet.js";
 import { swnAttack } from "./workflows/attack.js";
+import { swnCard } from "./workflows/card.js";
 
 export const swnGame: GameTable = {
   id: "swn",
@@ -25,4 +26,5 @@ export const swnGame: GameTable = {
   statusEffects: D20_STATUS_EFFECTS,
   dialog: SWN_DIALOG,
   sheet: swnSheet,
+  card: swnCard,
 };

@@ -5,6 +5,7 @@ import type { GameTable } from "../../helpers/game.js";
 import { percentileSheet } from "../alpha-dawn/applications/sheet.js";
 import { percentileAttack } from "../alpha-dawn/workflows/attack.js";
 import { ZEBULON_DIALOG } from "./applications/attack-dialog.js";
+import { zebulonCard } from "./workflows/card.js";
 
 export const zebulonGame: GameTable = {
   id: "zebulon",
@@ -22,4 +23,5 @@ export const zebulonGame: GameTable = {
   statusEffects: [],
   dialog: ZEBULON_DIALOG,
   sheet: percentileSheet(true),
+  card: zebulonCard,
 };

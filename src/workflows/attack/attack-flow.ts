@@ -1,8 +1,7 @@
 import { type AttackCardData, CARD_VERSION, type CardStep } from "../../data/chat/attack-card.js";
-import { cardProfile } from "../../helpers/game.js";
+import { cardProfile, gameOf } from "../../helpers/game.js";
 import { AttackCancelled } from "../../helpers/report.js";
 import { columnOf, type DiceResults } from "../../rules/index.js";
-import { d20CardDice, d20CardTarget } from "../card/d20-card.js";
 import {
   type AttackRequest,
   damageDiceNeeded,
@@ -133,7 +132,11 @@ export async function runAttack<R>(
       chance: t.check.chance,
       column: columnOf(t.check),
       problem: t.problem,
-      ...d20CardTarget(t.check, t.targetModifiers),
+      // Issue 30: the game block of its row (a d20 target's bonus and Defense), asked of the card's game.
+      ...gameOf({ engine: req.engine.id, profile: req.engine.profile }).card.write.target(
+        t.check,
+        t.targetModifiers,
+      ),
     })),
     burstCheck: prep.burst
       ? {
@@ -143,7 +146,7 @@ export async function runAttack<R>(
         }
       : null,
     d100,
-    ...d20CardDice(check, dice),
+    ...gameOf({ engine: req.engine.id, profile: req.engine.profile }).card.write.dice(check, dice),
     damageDice,
     result,
     spent: prep.spend,

@@ -15,7 +15,7 @@ import type { AttackCardData, GrenadeCard } from "../../data/chat/attack-card.js
 import type { WeaponSystem } from "../../data/item/facts.js";
 import { factsOf } from "../../data/item/facts.js";
 import { isFrontierActor, isItemType } from "../../data/subtypes.js";
-import { currentGame } from "../../helpers/game.js";
+import { currentGame, gameOf } from "../../helpers/game.js";
 import { requestGM } from "../../helpers/gm-request.js";
 import { notify, report } from "../../helpers/report.js";
 import { currentEngine, currentVariant } from "../../helpers/settings.js";
@@ -23,7 +23,6 @@ import { SUPPRESSION_AREA_M } from "../../rules/d20/actions.js";
 import { asOverwatchShot } from "../../rules/d20/shot-facts.js";
 import { burstAreaProblem, DEFAULT_DECLARATIONS, RulesError } from "../../rules/index.js";
 import { keepsNumbersSecret, rollFormula, withoutAttackerNumbers } from "../card/card-render.js";
-import { withoutD20AttackerNumbers, withoutD20TargetNumbers } from "../card/d20-card.js";
 import { grenadeCard } from "../card/grenade-card.js";
 import { postAttackCard } from "../card/post-card.js";
 import { gateAttack } from "../turn/phase-gate.js";
@@ -190,11 +189,12 @@ export async function attackWithWeapon(
         }
         // Issue 14: an NPC target's Defense (its class bonus and Dex) is kept from players too. First, while the
         // attacker's totals are still there: SW-31's "struck the cover" is decided from them (review 14b).
-        final = withoutD20TargetNumbers(
+        final = gameOf(card).card.write.withoutTargetNumbers(
           final,
           new Set(scene.filter((s) => keepsNumbersSecret(s.token.actor)).map((s) => s.token.document.uuid)),
         );
-        if (keepsNumbersSecret(actor)) final = withoutD20AttackerNumbers(withoutAttackerNumbers(final));
+        if (keepsNumbersSecret(actor))
+          final = gameOf(card).card.write.withoutAttackerNumbers(withoutAttackerNumbers(final));
         // The random rollId of T2-1C is the poster's (post-card.ts).
         final = {
           ...final,

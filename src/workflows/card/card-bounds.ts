@@ -6,7 +6,7 @@
 
 import type { AttackCardData } from "../../data/chat/attack-card.js";
 import { type FrontierActorType, isFrontierActor, isItemType, isSquad } from "../../data/subtypes.js";
-import { currentProfile } from "../../helpers/settings.js";
+import { currentGame, gameOf } from "../../helpers/game.js";
 import {
   bareHandAttacks,
   bareHandDamage,
@@ -90,11 +90,13 @@ export function squadCardProblem(card: AttackCardData, attacker: ActorI): string
   if (!isSquad(attacker)) return "attacker";
   // No burst and no critical: a squad's card is one flat hit (review of issue 16: a forged burst block would
   // multiply its damage by the units of a squad it hits).
-  if (card.engine !== "d20" || ("grenade" in card && card.grenade)) return "squad card shape";
+  const shape = gameOf(card).card.squadProblem(card);
+  if (shape || ("grenade" in card && card.grenade)) return shape ?? "squad card shape";
   if (card.result.shots.some((s) => (s.outcome.critical ?? "none") !== "none")) return "critical";
   if (card.targets.length !== 1 || card.shots !== 1 || card.burst) return "one attack at one target";
   if (card.effect || (card.stunned ?? []).length) return `effect ${String(card.effect)}`;
-  if ((card.profile ?? "sw") !== currentProfile()) return "profile";
+  // Ruling 1: rolled under the world's profile (its hits go to that profile's pools).
+  if (gameOf(card).profile !== currentGame().profile) return "profile";
   const ceiling = attacker.system.derived.damage?.full ?? 0;
   const over = card.result.damage.find((d) => d.damage > ceiling);
   return over ? `damage ${over.damage} above ${ceiling}` : null;

@@ -2,17 +2,17 @@
  * What an attack card shows, from the card's stored data: who fired what at whom, range and band, cover and
  * why, every modifier with its rule ID, the roll (automatic hit or miss called out), the Zebulon column and
  * colour, damage and the burst's split, a grenade's landing and who it caught, and what has been applied.
- * It sits beside the card's readers and writers (it reads `card-data.ts`, `d20-card.ts`, `grenade-effects.ts`) and
- * below `card-render.ts`, which draws it; it was in `applications/`, where every draw of a card imported upwards
- * (issue 29: imports point down only).
+ * It sits beside the card's readers and writers (it reads `card-data.ts`, `grenade-effects.ts`, and asks the card's
+ * game — `gameOf(card).card`, card-seam.ts — for its words, shot line and burst) and below `card-render.ts`, which
+ * draws it; it was in `applications/`, where every draw of a card imported upwards (issue 29: imports point down).
  */
 
-import type { AttackCardData, D20GrenadeBlock, GrenadeCard } from "../../data/chat/attack-card.js";
+import type { AttackCardData, GrenadeCard } from "../../data/chat/attack-card.js";
+import { gameOf } from "../../helpers/game.js";
 import { parseDice } from "../../rules/index.js";
 import { blastOutcome } from "../damage/grenade-effects.js";
 import { appliedOf, damageOf, undoneOf } from "./card-data.js";
 import { partContexts } from "./card-parts/index.js";
-import { d20ShotView } from "./d20-card.js";
 
 /**
  * The user a card is drawn for (issue 28): each page draws the card from its data for its own user, with only the
@@ -104,27 +104,6 @@ const atMost = (chance: number) => `≤ ${chance < 0 ? `−${-chance}` : chance}
 const distanceText = (d: number | null | undefined, unit: string) =>
   typeof d === "number" ? `${Math.round(d * 10) / 10} ${unit}` : null;
 
-/** SW-38: a creature's Reflex save as its row shows it: "Reflex d20 12 + 3 = 15 vs DC 15 → half". */
-function reflexView(g: D20GrenadeBlock, id: string) {
-  const save = g.saves.find((s) => s.id === id);
-  if (!save) return null;
-  const bonus = save.total === null ? null : save.total - save.roll;
-  return {
-    key: "FT.D20.Grenade.saveLine",
-    data: {
-      roll: String(save.roll),
-      total: bonus === null ? "" : ` ${bonus < 0 ? "−" : "+"} ${Math.abs(bonus)} = ${save.total}`,
-      dc: String(g.reflexDC),
-    },
-    outcome:
-      save.damage === 0
-        ? "FT.D20.Grenade.savedNone"
-        : save.passed
-          ? "FT.D20.Grenade.saved"
-          : "FT.D20.Grenade.failed",
-  };
-}
-
 /** The fire mode a full attack's steps were made in (their shared term), or null for single fire. */
 function fireModeOf(steps: NonNullable<AttackCardData["steps"]>): "multifire" | "autofire" | null {
   const ids = new Set(steps.flatMap((s) => s.extras.map((m) => m.id)));
@@ -145,6 +124,16 @@ function stepView(card: AttackCardData, index: number) {
 }
 
 export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }, opts: CardOptions) {
+  // Issue 30: the game the card was rolled under draws its own words and lines (card-seam.ts).
+  const game_ = gameOf(card).card;
+  /**
+   * The range row: the distance and, for a ranged row of a game with bands, its band. A melee weapon or a punch
+   * (RT-6, SW-14) has reach, not a band: its row shows the distance alone, never "Out of range" beside a hit
+   * (table-ux-2 #9). A creature's natural attack keeps the band its engine gave (issue 13).
+   */
+  const melee = card.kind === "melee" && !card.creature;
+  const bandOf = (band: string | null) =>
+    !game_.bands || melee ? null : band ? `FT.Range.${band}` : "FT.Range.out";
   type Shot = AttackCardData["result"]["shots"][number] & { readonly index: number };
   const shotsByTarget = new Map<string, Shot[]>();
   card.result.shots.forEach((s, index) => {
@@ -163,52 +152,53 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
   // SF-X-43: each creature's own dice; SF-Z-06: a Zebulon blast's share of the maximum, the same for everyone.
   const blastColour =
     grenade && card.result.shots[0] ? blastOutcome(card.result.shots[0].outcome)?.colour : null;
-  const d20g = grenade?.d20 ?? null;
+  // SW-38: a burst of the game's own (a d20 grenade's one roll, its Reflex saves), drawn by the game.
+  const burstOf = game_.burst(card);
   const grenadeDice = (id: string): string | null => {
-    // SW-38: a d20 burst's one roll, and the half a passed Reflex save leaves.
-    if (d20g) {
-      const w = damageWorking(d20g.damage.formula, d20g.damage.dice, null);
-      const save = d20g.saves.find((s) => s.id === id);
-      return save && save.damage !== d20g.damage.total ? `${w} = ${d20g.damage.total}, ½` : w;
-    }
+    if (burstOf) return burstOf.working(id);
     if (!grenade?.formula) return null;
     if (blastColour) return damageWorking(grenade.formula, undefined, blastColour);
     const rolled = grenade.dice?.find((d) => d.id === id);
     return rolled ? damageWorking(grenade.formula, rolled.dice, null) : null;
   };
   const targets = card.targets.map((t) => {
+    const line = (s: { outcome: AttackCardData["result"]["shots"][number]["outcome"]; index: number }) =>
+      game_.shotLine(t, s.outcome, card.dice?.[s.index], card.steps?.[s.index]?.bonus);
     // A grenade card that kept each creature's position shows the throw once, in its header (no "Miss" by "Apply").
-    const shots = (grenade?.aimed ? [] : (shotsByTarget.get(t.id) ?? [])).map((s, i) => ({
-      n: i + 1,
-      roll: s.outcome.roll,
-      /** The number the roll had to make (SF-X-11 … SF-X-22), unless the card keeps the attacker's numbers secret. */
-      chanceText: t.secret || t.d20 ? null : atMost(s.outcome.chance),
-      /** Issue 14: a d20 shot's roll, total and Defense, its threat and concealment rolls (`d20-card.ts`). */
-      d20: d20ShotView(t, s.outcome, card.dice?.[s.index], card.steps?.[s.index]?.bonus),
-      /** SW-22, SW-35..37: which attack of the action this was, and the terms its step added. */
-      step: stepView(card, s.index),
-      hit: s.outcome.hit,
-      /** SW-43: suppression fire's hit threatens an area; it deals no damage. */
-      showDamage: s.outcome.hit && card.area !== "suppression",
-      auto: s.outcome.auto,
-      autoLabel: s.outcome.auto ? `FT.Card.auto.${s.outcome.auto}` : null,
-      colour: s.outcome.colour,
-      /** SF-Z-07: the colour read on the table before a result shift moved it (the card shows both). */
-      rolledColour: s.outcome.rolledColour ?? null,
-      fraction: s.outcome.colour ? DAMAGE_NOTE[s.outcome.colour] : null,
-      damage: s.damage,
-      working:
-        s.damage > 0 || s.outcome.coverArmour
-          ? withArmour(
-              withTerms(
-                damageWorking(s.formula, card.damageDice[s.index], s.outcome.colour),
-                s.outcome.damageTerms,
-              ),
-              s.outcome.coverArmour,
-            )
-          : null,
-      stray: s.outcome.strayHit,
-    }));
+    const shots = (grenade?.aimed ? [] : (shotsByTarget.get(t.id) ?? [])).map((s, i) => {
+      /** Issue 14: a d20 shot's roll, total and Defense, its threat and concealment rolls (the game's line). */
+      const d20 = line(s);
+      return {
+        n: i + 1,
+        roll: s.outcome.roll,
+        /** The number the roll had to make (SF-X-11 … SF-X-22), unless the card keeps the attacker's numbers secret. */
+        chanceText: t.secret || d20 ? null : atMost(s.outcome.chance),
+        d20,
+        /** SW-22, SW-35..37: which attack of the action this was, and the terms its step added. */
+        step: stepView(card, s.index),
+        hit: s.outcome.hit,
+        /** SW-43: suppression fire's hit threatens an area; it deals no damage. */
+        showDamage: s.outcome.hit && card.area !== "suppression",
+        auto: s.outcome.auto,
+        autoLabel: s.outcome.auto ? `FT.Card.auto.${s.outcome.auto}` : null,
+        colour: s.outcome.colour,
+        /** SF-Z-07: the colour read on the table before a result shift moved it (the card shows both). */
+        rolledColour: s.outcome.rolledColour ?? null,
+        fraction: s.outcome.colour ? DAMAGE_NOTE[s.outcome.colour] : null,
+        damage: s.damage,
+        working:
+          s.damage > 0 || s.outcome.coverArmour
+            ? withArmour(
+                withTerms(
+                  damageWorking(s.formula, card.damageDice[s.index], s.outcome.colour),
+                  s.outcome.damageTerms,
+                ),
+                s.outcome.coverArmour,
+              )
+            : null,
+        stray: s.outcome.strayHit,
+      };
+    });
     const applied = appliedOf(card, t.id);
     const damage = damageOf(card, t.id);
     // A doze grenade's gas (SF-B-18, SF-X-42) and the stun of a thrown explosive (SF-X-40) act without damage:
@@ -222,16 +212,16 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
     return {
       ...t,
       // A d20 target has no Star Frontiers band: its range is in increments (SW-06), among its modifiers.
-      bandLabel: t.d20 ? null : t.band ? `FT.Range.${t.band}` : "FT.Range.out",
+      bandLabel: bandOf(t.band),
       coverLabel: `FT.Cover.${t.cover}`,
       distanceText: distanceText(t.distance, opts.unit),
       /** A grenade's row: in the blast or in the stun ring (SF-X-40), and the dice of its own damage (SF-X-43). */
       /** On a grenade card that kept each creature's own position (older cards gave everyone the aimed target's). */
       byBlast: !!ring && !!grenade?.aimed,
       ringLabel: ring ? `FT.Card.ring.${ring}` : null,
-      working: ring === "blast" && (damage > 0 || d20g) ? grenadeDice(t.id) : null,
+      working: ring === "blast" && (damage > 0 || burstOf) ? grenadeDice(t.id) : null,
       /** SW-38: this creature's Reflex save against the burst, once rolled. */
-      reflex: d20g ? reflexView(d20g, t.id) : null,
+      reflex: burstOf ? burstOf.reflex(t.id) : null,
       /** The to-hit modifiers are not shown: the attacker's are secret, or the row is a creature a blast caught. */
       hideMods: !!t.secret || (!!ring && !!grenade?.aimed),
       shots,
@@ -274,18 +264,19 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
   // The throw of a grenade: at whom, its roll against its chance and its modifiers; where it went is below.
   const aimed = grenade?.aimed ?? null;
   const throwShot = grenade ? card.result.shots[0] : undefined;
+  const thrownLine = aimed && throwShot ? game_.shotLine(aimed, throwShot.outcome, card.dice?.[0]) : null;
   const thrown =
     aimed && throwShot
       ? {
           distanceText: distanceText(aimed.distance, opts.unit),
-          bandLabel: aimed.d20 ? null : aimed.band ? `FT.Range.${aimed.band}` : "FT.Range.out",
+          bandLabel: bandOf(aimed.band),
           /** The throw's cover, beside its distance and band (review 13c L6): what made a secret throw hard. */
           coverLabel: aimed.cover && aimed.cover !== "none" ? `FT.Cover.${aimed.cover}` : null,
           roll: throwShot.outcome.roll,
           /** SW-38: a d20 throw at the square — d20 + bonus vs Defense 5. */
-          d20: d20ShotView(aimed, throwShot.outcome, card.dice?.[0]),
+          d20: thrownLine,
           chance: throwShot.outcome.chance,
-          chanceText: aimed.secret || aimed.d20 ? null : atMost(throwShot.outcome.chance),
+          chanceText: aimed.secret || thrownLine ? null : atMost(throwShot.outcome.chance),
           hit: throwShot.outcome.hit,
           autoLabel: throwShot.outcome.auto ? `FT.Card.auto.${throwShot.outcome.auto}` : null,
           colour: throwShot.outcome.colour,
@@ -306,11 +297,11 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
   return {
     weaponName: card.weaponName,
     attackerName: opts.attackerName,
-    /** Ruling 1: a d20 card under the swn profile is rolled against AC, not Defense. */
-    vsLabel: card.profile === "swn" ? "FT.D20UI.vsAc" : "FT.D20UI.vsDefense",
-    defenseLabel: card.profile === "swn" ? "FT.SWN.ac" : "FT.D20UI.defense",
-    /** The card's view parts (card-parts/): each registered part's context, by key (SW-43's suppression line …). */
-    parts: partContexts(card, { attackerName: opts.attackerName, isGM: opts.viewer.isGM }),
+    /** Ruling 1: a d20 card under the swn profile is rolled against AC, not Defense (the game's words). */
+    vsLabel: game_.vsLabel,
+    defenseLabel: game_.defenseLabel,
+    /** The card's view parts: each part its game lists, by key (SW-43's suppression line …). */
+    parts: partContexts(card, { attackerName: opts.attackerName, isGM: opts.viewer.isGM }, game_.parts),
     /** SW-13, SW-22, SW-35..37: a d20 action of several attacks — a full attack, in its fire mode. */
     fullAttack:
       card.steps && card.steps.length > 1
@@ -320,27 +311,15 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
           }
         : null,
     engineLabel: `FT.Engine.${card.engine}`,
-    zebulon: card.engine === "zebulon",
+    /** SF-Z-01: the game shows the column shift beside the modifiers. */
+    zebulon: game_.column,
     burst,
     burstModifiers: card.burstCheck?.modifiers ?? [],
     burstColumn: card.burstCheck?.column ?? null,
     targets,
     grenade,
     /** SW-38: a d20 grenade's deviation line ("d3 2 → 3 m, d8 3 → right") and burst damage. */
-    d20Grenade: d20g
-      ? {
-          deviation: d20g.deviation
-            ? {
-                d3: String(d20g.deviation.d3),
-                d8: String(d20g.deviation.d8),
-                metres: String(d20g.deviation.metres),
-                direction: game.i18n?.localize(`FT.D20.Grenade.dir.${d20g.deviation.direction}`) ?? "",
-              }
-            : null,
-          dc: { dc: String(d20g.reflexDC) },
-          damage: `${damageWorking(d20g.damage.formula, d20g.damage.dice, null)} = ${d20g.damage.total}`,
-        }
-      : null,
+    d20Grenade: burstOf?.view ?? null,
     thrown,
     // SF-X-35: the stray d100 of misses into a crowd; the GM picks who a stray hit strikes (until picked).
     stray: card.stray

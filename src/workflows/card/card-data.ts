@@ -14,6 +14,7 @@ import {
   tokenIds,
 } from "../../data/chat/attack-card.js";
 import { isWholeCard } from "../../data/chat/card-migration.js";
+import { grenadePartsProblem } from "../../data/chat/parts/index.js";
 import {
   burstDice,
   type Critical,
@@ -133,14 +134,8 @@ export function cardProblem(card: StoredCard): string | null {
 
 const isD100 = (v: unknown): boolean => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 100;
 
-/**
- * The most a d20 hit adds to its dice (SW-07, SW-15): Strength ×1½ of a score of 40 (+15 ×1½ = 22) and point
- * blank's +1. A player's card claiming more than the dice and this is not one the dice made.
- */
-const D20_DAMAGE_TERMS_MAX = 24;
-
 /** The most one die formula can roll (0 when it does not parse). */
-function formulaMax(text: string | undefined): number {
+export function formulaMax(text: string | undefined): number {
   if (!text) return 0;
   try {
     const d = parseDice(text);
@@ -153,16 +148,16 @@ function formulaMax(text: string | undefined): number {
 /**
  * The most damage one target can take from one card of this weapon: the largest of its formula, its per-band
  * formulas, its highest power setting (SF-X-36) and its burst's dice (SF-X-24: base dice + 1 per extra target, all
- * to one target at most), times the shots. A card a player's client wrote that claims more is not one the dice made.
+ * to one target at most), a shot of the card's game (`gameMax`, its card section's `damageMax`), times the shots. A card a player's client wrote that claims more is not one the dice made.
  */
-export function damageCeiling(w: WeaponFacts, shots: number, targets: number): number {
+export function damageCeiling(w: WeaponFacts, shots: number, targets: number, gameMax = 0): number {
   const perShot = Math.max(
     formulaMax(w.damage.formula),
     ...Object.values(w.damage.perBand ?? {}).map((f) => formulaMax(f)),
     w.damage.perSeu ? w.damage.perSeu.max * w.damage.perSeu.faces : 0,
     w.burst ? burstDice(w.burst, Math.min(Math.max(1, targets), MAX_BURST_TARGETS)) * 10 : 0,
-    // Issue 14: a d20 weapon's dice, with Strength and point blank's +1 (SW-07, SW-15) at most D20_DAMAGE_TERMS_MAX.
-    w.d20?.damage ? formulaMax(w.d20.damage) + D20_DAMAGE_TERMS_MAX : 0,
+    // Issue 14: the most a shot of the card's game rolls (a d20 weapon's dice with its terms, SW-07, SW-15).
+    gameMax,
   );
   return perShot * Math.max(1, shots);
 }
@@ -194,18 +189,9 @@ function shapeProblem(card: StoredCard): string | null {
     if (g.ring !== undefined && !listOf(g.ring, isObj)) return "grenade ring";
     if (g.dice !== undefined && !listOf(g.dice, (d) => isObj(d) && listOf(d.dice, isNum)))
       return "grenade dice";
-    const d20: unknown = g.d20;
-    if (
-      d20 !== undefined &&
-      d20 !== null &&
-      (!isObj(d20) ||
-        !isNum(d20.reflexDC) ||
-        !isObj(d20.damage) ||
-        !listOf(d20.damage.dice, isNum) ||
-        !listOf(d20.cover, isObj) ||
-        !listOf(d20.saves, isObj))
-    )
-      return "grenade saves";
+    // SW-38: the grenade block's own parts (a d20 burst's saves) are whole (data/chat/parts).
+    const part = grenadePartsProblem(g);
+    if (part) return part;
   }
   const stray: unknown = card.stray;
   if (

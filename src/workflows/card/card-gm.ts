@@ -1,13 +1,13 @@
 import { SYSTEM_ID } from "../../constants.js";
 import { type StoredCard, tokenIds } from "../../data/chat/attack-card.js";
+import { isSquadCard } from "../../data/chat/parts/squad.js";
 import { factsOf } from "../../data/item/facts.js";
-import { actorSystem, isItemType } from "../../data/subtypes.js";
+import { isItemType } from "../../data/subtypes.js";
 import type { HeldRequest } from "../../documents/combat/exchange.js";
 import { isAttackMessage, tokenByUuid } from "../../documents/subtypes.js";
+import { gameOf } from "../../helpers/game.js";
 import type { GMAnswer, GMRequestBody } from "../../helpers/gm-request.js";
 import { notify } from "../../helpers/report.js";
-import { currentProfile } from "../../helpers/settings.js";
-import { iterativeBonuses } from "../../rules/d20/full-attack.js";
 import { type AttackEntry, admitEntry, attackEntries, attackEntry } from "../attack/attack-record.js";
 import type { WriteBatch } from "../damage/apply-records.js";
 import { turnOnFor } from "../damage/timed-status.js";
@@ -27,7 +27,6 @@ import {
   undoneOn,
   unlandedOf,
 } from "./card-targets.js";
-import { isSquadCard } from "./squad-card.js";
 
 type Msg = ChatMessage.Implementation;
 type UserI = User.Implementation;
@@ -252,23 +251,21 @@ function forgedProblem(card: StoredCard, author: UserI | null): string | null {
   const offItem = card.offHandWeaponId ? attacker.items.get(card.offHandWeaponId) : null;
   if (card.offHandWeaponId && (!offItem || !isItemType(offItem, "weapon")))
     return "the off-hand weapon is no longer on the attacker";
-  if (offItem && isItemType(offItem, "weapon")) {
-    if (offItem.system.d20.grenade || !offItem.system.d20.damage) return "off-hand weapon";
-    if ((card.steps ?? []).filter((s) => s.kind === "offHand").length !== 1) return "off-hand steps";
-  }
-  // Ruling 1: a player's d20 card is rolled under the world's profile (its hits go to that profile's pools).
-  if (card.engine === "d20" && (card.profile ?? "sw") !== currentProfile()) return "profile";
-  const stepsProblem = d20StepsProblem(card, attacker, weapon.system, !!offItem);
-  if (stepsProblem) return stepsProblem;
-  const grenadeProblem = d20GrenadeProblem(card, weapon.system);
-  if (grenadeProblem) return grenadeProblem;
-  // A d20 burst block only on a d20 grenade's card (its squads' units multiply the damage, SWN-17).
-  if (card.grenade?.d20 && !(weapon.system.d20.grenade && card.area === "grenade")) return "grenade";
-  const offFacts =
-    offItem && isItemType(offItem, "weapon") ? factsOf(offItem.name ?? "", offItem.system) : null;
+  // SW-22, ruling 1, SW-38: the game's own checks (the off hand, the profile, each step, a grenade's numbers).
+  const offWeapon = offItem && isItemType(offItem, "weapon") ? offItem : null;
+  const gameProblem = gameOf(card).card.weaponProblem(
+    card,
+    attacker,
+    weapon.system,
+    offWeapon?.system ?? null,
+  );
+  if (gameProblem) return gameProblem;
+  const offFacts = offWeapon ? factsOf(offWeapon.name ?? "", offWeapon.system) : null;
   const ceiling = Math.max(
-    damageCeiling(facts, card.shots, card.targets.length),
-    offFacts ? damageCeiling(offFacts, card.shots, card.targets.length) : 0,
+    damageCeiling(facts, card.shots, card.targets.length, gameOf(card).card.damageMax(facts)),
+    offFacts
+      ? damageCeiling(offFacts, card.shots, card.targets.length, gameOf(card).card.damageMax(offFacts))
+      : 0,
   );
   const over = card.result.damage.find((d) => d.damage > ceiling);
   if (over) return `damage ${over.damage} above ${ceiling}`;
@@ -277,48 +274,9 @@ function forgedProblem(card: StoredCard, author: UserI | null): string | null {
   return null;
 }
 
-/**
- * SW-22, SW-35..37: a player's d20 card makes no more attack rolls than its attacker can — its iterative attacks by
- * BAB, two more for autofire (one for multifire), one for Rapid Shot, one for the off hand — and one step per shot.
- */
-function d20StepsProblem(
-  card: StoredCard,
-  attacker: ActorI,
-  weapon: Item.OfType<"weapon">["system"],
-  offHand: boolean,
-): string | null {
-  // A d20 card of several attack rolls says each one's step (an older single-shot card has none).
-  if (!card.steps) return card.engine === "d20" && card.shots > 1 ? "steps" : null;
-  if (card.steps.length !== card.shots || card.result.shots.length !== card.shots) return "step count";
-  const sys = actorSystem(attacker);
-  const d20 = sys && "d20" in sys ? (sys.d20 as { bab: number; feats: { rapidShot?: boolean } }) : null;
-  if (!d20) return "no d20 numbers";
-  const fire = weapon.d20.fire;
-  const most =
-    iterativeBonuses(d20.bab).length +
-    (fire.auto ? 2 : fire.multi ? 1 : 0) +
-    (d20.feats.rapidShot ? 1 : 0) +
-    (offHand ? 1 : 0);
-  return card.shots > most ? `${card.shots} attacks, at most ${most}` : null;
-}
-
-/**
- * SW-38: a player's d20 grenade card carries the grenade's own burst radius and Reflex DC, cover only for those it
- * caught, and no save (the GM writes each save: a card created with one is refused unsealed, `trustedCard`).
- */
-function d20GrenadeProblem(card: StoredCard, weapon: Item.OfType<"weapon">["system"]): string | null {
-  const g = card.grenade?.d20;
-  if (!g || !card.grenade) return null;
-  if (g.reflexDC !== weapon.d20.reflexDC || card.grenade.radius !== weapon.d20.burstRadius)
-    return "grenade numbers";
-  const ids = new Set(card.targets.map((t) => t.id));
-  if (g.cover.some((c) => !ids.has(c.id)) || g.saves.some((s) => !ids.has(s.id))) return "grenade list";
-  return null;
-}
-
 /** A card its (player) author created with a save already in it: refused, never sealed (SW-38). */
 function presealProblem(m: Msg, card: StoredCard): boolean {
-  return !m.author?.isGM && (card.grenade?.d20?.saves?.length ?? 0) > 0;
+  return !m.author?.isGM && gameOf(card).card.gmWritten(card);
 }
 
 /** The GM's ports: targets are token UUIDs on the card; records live on the targets. */

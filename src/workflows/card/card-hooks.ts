@@ -7,11 +7,13 @@
  */
 import { SYSTEM_ID } from "../../constants.js";
 import { isAttackMessage } from "../../documents/subtypes.js";
-import { registerGMRequest } from "../../helpers/gm-request.js";
+import { currentGame } from "../../helpers/game.js";
+import { type GMAnswer, registerGMRequest } from "../../helpers/gm-request.js";
 import { perPage } from "../../helpers/page-state.js";
 import { dropRolledFortitude, refreshPreviews } from "./card-previews.js";
 import { loadCardTemplate } from "./card-render.js";
 import { cardDigest } from "./card-seal.js";
+import type { CardRequests } from "./card-seam.js";
 import { cardOf, targetActor } from "./card-targets.js";
 import { redraw } from "./message-body.js";
 
@@ -30,6 +32,15 @@ export function registerCardHooks(): void {
   watchCards();
 }
 
+/** A game without requests of its own refuses them as it refuses a card that is gone. */
+const refused = (): Promise<GMAnswer> =>
+  Promise.resolve({ applied: [], skipped: [{ id: "", reason: "FT.Card.gone" }] });
+const NO_REQUESTS: CardRequests = {
+  handleFortitudeRequest: refused,
+  handleReflexRequest: refused,
+  handleSuppressRequest: refused,
+};
+
 /** Register the GM's side of card requests (init). */
 function registerCardRequests(): void {
   registerGMRequest("apply", async (body, user) => (await gmSide()).handleCardRequest(body, user));
@@ -38,17 +49,19 @@ function registerCardRequests(): void {
   // d20 saves and suppression (SW-10, SW-38, SW-43) are loaded when first asked (d20-card-requests.ts): the
   // system's first load stays within its budget (architecture.md).
   // A GM's page starts loading them once it is ready, so the first request does not wait on the fetch.
-  let loading: Promise<typeof import("./d20-card-requests.js")> | null = null;
-  const d20 = () => {
+  // Issue 30: the world's game brings them (its card section's `requests`); a game without them refuses the kinds.
+  let loading: Promise<CardRequests> | null = null;
+  const d20 = (): Promise<CardRequests> => {
+    const load = currentGame().card.requests ?? (() => Promise.resolve(NO_REQUESTS));
     // A failed fetch is forgotten, so the next request tries again (not one failure for the whole session).
-    loading ??= import("./d20-card-requests.js").catch((e: unknown) => {
+    loading ??= load().catch((e: unknown) => {
       loading = null;
       throw e;
     });
     return loading;
   };
   Hooks.once("ready", () => {
-    if (game.user?.isGM) void d20();
+    if (game.user?.isGM && currentGame().card.requests) void d20();
   });
   registerGMRequest("fortitude", async (body, user) => (await d20()).handleFortitudeRequest(body, user));
   registerGMRequest("reflex", async (body, user) => (await d20()).handleReflexRequest(body, user));

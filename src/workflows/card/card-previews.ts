@@ -6,8 +6,8 @@
  */
 import { SYSTEM_ID } from "../../constants.js";
 import type { StoredCard } from "../../data/chat/attack-card.js";
+import { gameOf } from "../../helpers/game.js";
 import { type AppliedRecord, poolsOf } from "../damage/apply-records.js";
-import { fortitudeButton, mayRollFortitude } from "../damage/d20-fortitude.js";
 import { planCard } from "./card-apply.js";
 import { appliedOf, damageOf } from "./card-data.js";
 import {
@@ -19,17 +19,6 @@ import {
   targetActor,
   targetState,
 } from "./card-targets.js";
-import { d20AppliedText } from "./d20-card.js";
-import { d20GrenadeOf } from "./d20-grenade.js";
-
-/** The card's word for each pool a hit changes. */
-const POOL_LABEL = {
-  stamina: "FT.Card.stamina",
-  vitality: "FT.Card.vitality",
-  wounds: "FT.Card.wounds",
-  swnHp: "FT.Card.swnHp",
-  hp: "FT.Card.swnHp",
-} as const;
 
 type Msg = ChatMessage.Implementation;
 
@@ -59,52 +48,39 @@ export function showAppliedNumbers(message: Msg, card: StoredCard, html: HTMLEle
           ` · ${s.name} ${s.before}→${s.after}${s.seu ? ` (${s.seu} SEU)` : ""}${s.failed ? ` (${game.i18n?.localize(s.failed) ?? s.failed})` : ""}`,
       )
       .join("");
-    // Each pool the hit changed: Stamina, or vitality and wound points (issue 14).
-    const pools = poolsOf(rec)
-      .map((p) => `${game.i18n?.localize(POOL_LABEL[p.pool]) ?? p.pool} ${p.before} → ${p.after}`)
-      .join(", ");
+    // Each pool the hit changed, in the words of the card's game (Stamina; VP and WP, issue 14; HP, ruling 1).
+    const seam = gameOf(card).card;
+    const localize = (k: string) => game.i18n?.localize(k) ?? k;
+    const pools = poolsText(rec, seam.pools.label, localize);
     // SWN-17: a squad's hit says the units the burst caught and the units left standing.
     const squad = rec.squad
       ? ` · ${game.i18n?.format("FT.Squad.appliedUnits", { hit: String(rec.squad.unitsHit), before: String(rec.squad.unitsBefore), after: String(rec.squad.unitsAfter) }) ?? ""}`
       : "";
-    span.textContent =
-      rec.health === "vitalityWounds"
-        ? `: ${d20AppliedText(rec, (k) => game.i18n?.localize(k) ?? k)}`
-        : `: ${rec.taken} (${pools})${squad}${steps}`;
+    const own = seam.pools.text(rec, localize);
+    span.textContent = own !== null ? `: ${own}` : `: ${rec.taken} (${pools})${squad}${steps}`;
     line.querySelector(".ft-applied-label")?.after(span);
-    // SW-10 (issue 14): the Fortitude save the hit calls for, for the target's owner or the GM, once.
-    if (
-      rec.fortitudeDC &&
-      !fortitudeRolled(actor, message.id ?? "", mark.tokenId) &&
-      mayRollFortitude(actor, user)
-    )
-      row.querySelector(".ft-buttons")?.prepend(fortitudeButton(id, rec.fortitudeDC));
+    // SW-10 (issue 14): what the hit's row offers this user now, in the card's game (the Fortitude save), once.
+    const buttons = seam.page.rowButtons(id, rec, actor, user, () =>
+      fortitudeRolled(actor, message.id ?? "", mark.tokenId),
+    );
+    row.querySelector(".ft-buttons")?.prepend(...buttons);
   }
 }
 
-/**
- * SW-38 (issue 15): the Reflex save a d20 burst allows, on the rows of the creatures it caught, for the creature's
- * owner and the GM, until it is rolled or the damage applied (the card says both; every client re-renders it).
- */
+/** Each pool a record changed as "<pool> before → after", in the card's game's words. */
+function poolsText(
+  rec: AppliedRecord,
+  label: (pool: ReturnType<typeof poolsOf>[number]["pool"]) => string,
+  localize: (key: string) => string,
+): string {
+  return poolsOf(rec)
+    .map((p) => `${localize(label(p.pool))} ${p.before} → ${p.after}`)
+    .join(", ");
+}
+
+/** What the card's game offers on its rows before anything is applied (SW-38: a d20 burst's Reflex saves). */
 export function showReflexSaves(card: StoredCard, html: HTMLElement): void {
-  const g = d20GrenadeOf(card);
-  const user = game.user;
-  if (!g || !user) return;
-  for (const row of html.querySelectorAll<HTMLElement>("li[data-target-id]")) {
-    const id = row.dataset.targetId ?? "";
-    if (!g.cover.some((c) => c.id === id) || g.saves.some((s) => s.id === id)) continue;
-    if (card.applied.some((m) => m.targetId === id)) continue;
-    const actor = targetActor(id, null);
-    if (!actor || !mayRollFortitude(actor, user)) continue;
-    const b = document.createElement("button");
-    b.type = "button";
-    b.dataset.ftAction = "reflex";
-    b.dataset.targetId = id;
-    b.textContent =
-      game.i18n?.format("FT.D20.Grenade.reflexButton", { dc: String(g.reflexDC) }) ??
-      `Reflex DC ${g.reflexDC}`;
-    row.querySelector(".ft-buttons")?.prepend(b);
-  }
+  gameOf(card).card.page.decorate(card, html);
 }
 
 /**
@@ -154,18 +130,35 @@ export function dropRolledFortitude(): void {
   }
 }
 
-/** Put (or put back) the preview on one Apply button, from the target as this client has it now. */
+/**
+ * Put (or put back) the preview on one Apply button, from the target as this client has it now: "Apply 13 → Stamina
+ * 40 → 27", "→ VP 12 → 3", "→ WP 14 → 1 (DR 2)", "→ HP 9 → 2" — the pools in the words of the card's game (its card
+ * section, issue 30). A user who may not see the target's numbers (an NPC, `showNpcNumbers` off) reads only where
+ * the hit goes: "Apply 13 → Stamina". Nothing of it is in the card's data: each page writes its own.
+ */
 export function previewOn(message: Msg, card: StoredCard, button: HTMLButtonElement): void {
   const user = game.user;
   if (!user) return;
   for (const old of button.querySelectorAll(".ft-apply-preview")) old.remove();
   const id = button.dataset.targetId ?? "";
+  if (appliedOf(card, id)) return;
+  const seam = gameOf(card).card;
+  const i18n = game.i18n;
+  const localize = (key: string) => i18n?.localize(key) ?? key;
+  const format = (key: string, data: Record<string, string>) => i18n?.format(key, data) ?? key;
+  const damaging = damageOf(card, id) > 0;
+  const span = document.createElement("span");
+  span.className = "ft-apply-preview";
   const messageId = message.id ?? "";
   const mark = card.applied.find((m) => m.targetId === id);
   const actor = targetActor(id, mark);
-  if (!actor || !(user.isGM || setting("showNpcNumbers") || actor.testUserPermission(user, "OBSERVER")))
+  if (!actor || !(user.isGM || setting("showNpcNumbers") || actor.testUserPermission(user, "OBSERVER"))) {
+    // R1-5: where the hit goes, never the target's numbers (this page plans nothing for it).
+    if (!damaging) return;
+    span.textContent = ` → ${localize(seam.pools.hidden)}`;
+    button.append(span);
     return;
-  if (appliedOf(card, id)) return;
+  }
   let rec: AppliedRecord | undefined;
   try {
     const states = [targetState(messageId, id, mark)];
@@ -178,9 +171,6 @@ export function previewOn(message: Msg, card: StoredCard, button: HTMLButtonElem
     return;
   }
   if (!rec) return;
-  const i18n = game.i18n;
-  const localize = (key: string) => i18n?.localize(key) ?? key;
-  const format = (key: string, data: Record<string, string>) => i18n?.format(key, data) ?? key;
   const steps = rec.steps
     .filter((s) => s.failed || s.before !== s.after)
     .map((s) =>
@@ -200,18 +190,13 @@ export function previewOn(message: Msg, card: StoredCard, button: HTMLButtonElem
     );
   else if (on.includes("unconscious")) effects.push(localize("FT.Card.previewUnconscious"));
   if (on.includes("stun")) effects.push(localize("FT.Card.previewStunned"));
-  const damaging = damageOf(card, id) > 0;
   if (!damaging && !effects.length) return;
-  const span = document.createElement("span");
-  span.className = "ft-apply-preview";
   // Issue 14: a vitality/wound target's preview reads as its applied line ("→ VP 3 → 0, WP 14 → 11 (DR 2)").
-  const d20 = damaging && rec.health === "vitalityWounds";
-  span.textContent = d20
-    ? ` → ${d20AppliedText(rec, localize)}`
-    : damaging
-      ? ` ${format("FT.Card.previewStamina", { change: rec.taken ? `−${rec.taken}` : "±0" })}`
-      : ` → ${effects.join(", ")}`;
-  if (damaging && !d20 && steps.length) {
+  const own = damaging ? seam.pools.text(rec, localize) : null;
+  span.textContent = ` → ${
+    own ?? (damaging ? poolsText(rec, seam.pools.label, localize) : effects.join(", "))
+  }`;
+  if (damaging && own === null && steps.length) {
     const why = document.createElement("span");
     why.className = "ft-apply-steps";
     why.textContent = ` (${steps.join("; ")})`;

@@ -7,12 +7,12 @@
 import { SYSTEM_ID, templatePath } from "../../constants.js";
 import type { AttackCardData, GrenadeCard } from "../../data/chat/attack-card.js";
 import { tokenByUuid } from "../../documents/subtypes.js";
+import { gameOf } from "../../helpers/game.js";
 import { clientSettings, SETTINGS } from "../../helpers/settings.js";
 import type { RolledDice } from "../attack/attack-flow.js";
 import { type CardViewer, cardView, GM_VIEWER } from "./card-context.js";
 import { cardViewParts } from "./card-parts/index.js";
 import { renderLoaded } from "./message-body.js";
-import { isSquadCard, squadCardHtml } from "./squad-card.js";
 
 type ActorI = Actor.Implementation;
 
@@ -67,8 +67,9 @@ export async function rollFormula(formula: string): Promise<RolledDice<Roll>> {
  * its own user, `renderCardNow`); the tests use it to forge a card's content.
  */
 export async function renderCard(card: AttackCardData & { grenade?: GrenadeCard | null }): Promise<string> {
-  // SWN-17: a squad's attack draws its own numbers (squad-card.ts) in the attack card's row shape.
-  if (isSquadCard(card)) return squadCardHtml(card, GM_VIEWER);
+  // SWN-17: a game may draw a card in its own shape (a squad's attack, games/swn): the attack card's row shape.
+  const own = gameOf(card).card.draw(card, GM_VIEWER);
+  if (own !== null) return own;
   await loadCardTemplate();
   return foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, cardViewOf(card, GM_VIEWER));
 }
@@ -119,7 +120,8 @@ export function renderCardNow(
   card: AttackCardData & { grenade?: GrenadeCard | null },
   viewer: CardViewer,
 ): string | null {
-  if (isSquadCard(card)) return squadCardHtml(card, viewer);
+  const own = gameOf(card).card.draw(card, viewer);
+  if (own !== null) return own;
   // The view parts' partials (card-parts/) are loaded with the card's template (`loadCardTemplate`).
   if (cardViewParts().some((p) => typeof Handlebars.partials[templatePath(p.template)] !== "function"))
     return null;

@@ -11,9 +11,9 @@ import { type AppliedMark, tokenIds } from "../../data/chat/attack-card.js";
 import { type DefenseSystem, defenseState, screenPack } from "../../data/item/facts.js";
 import { actorSystem, isItemType, isSquad } from "../../data/subtypes.js";
 import { tokenByUuid } from "../../documents/subtypes.js";
+import { currentGame, gameOf } from "../../helpers/game.js";
 import { clientSettings, SETTINGS } from "../../helpers/settings.js";
 import { UNITS_PER_HEX, unitsLeft } from "../../rules/swn/squad.js";
-import { d20Health } from "../attack/d20-facts.js";
 import {
   APPLIED_STATUSES,
   type AppliedRecord,
@@ -158,6 +158,13 @@ export function isUuid(s: string): s is string & Parameters<typeof fromUuidSync>
   return /^(Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}\.)?Actor\.[A-Za-z0-9]{16}$/.test(s);
 }
 
+/** The card section of the game a message's card was rolled under (the world's, for a card this page has not). */
+function cardGame(messageId: string) {
+  const message = game.messages?.get(messageId);
+  const card = message ? cardOf(message) : null;
+  return (card ? gameOf(card) : currentGame()).card;
+}
+
 /**
  * A card target as it is now on this client (its Stamina, screens and suits, this card's record on it), or null
  * when it is gone. What the GM's apply plans from, and what the Apply preview plans from on each client.
@@ -215,12 +222,9 @@ export function targetState(messageId: string, uuid: string, mark?: AppliedMark 
     linked,
     stamina: { value: sys.stamina.value, max: sys.stamina.max },
     defenses,
-    // Issue 14: its vitality and wound points, for the hits of a d20 card (planCard picks the model by the card).
-    ...(sys.d20 ? { health: d20Health(sys, roundNow(ids2.sceneId, ids2.tokenId)) } : {}),
-    // Ruling 1: its SWN hit points, for the hits of an swn card.
-    ...(sys.swn
-      ? { swnHp: { model: "hitPoints" as const, hp: { value: sys.swn.hp.value, max: sys.swn.hp.max } } }
-      : {}),
+    // Issue 14, ruling 1: the pools the card's game hits (vitality and wound points, SWN hit points), asked of the
+    // game the card was rolled under (planCard picks the model by the card).
+    ...cardGame(messageId).health(sys, () => roundNow(ids2.sceneId, ids2.tokenId)),
     recorded: recordOn(actor, messageId, ids2.tokenId),
     undone: undoneOn(actor, messageId, ids2.tokenId),
     statuses: [...actor.statuses],
@@ -241,9 +245,19 @@ function areaUnitsOf(
   standing: number,
 ): { areaUnits?: number } {
   const message = game.messages?.get(messageId);
-  const g = message ? cardOf(message)?.grenade : null;
+  const card = message ? cardOf(message) : null;
+  const g = card?.grenade;
   const scene = token?.parent;
-  if (!g?.d20 || !token || !scene || !g.caught.some((c) => c.id === uuid)) return {};
+  // SWN-17: only a burst of the card's game's own (a d20 grenade's, SW-38) multiplies by the units it reaches.
+  if (
+    !card ||
+    !g ||
+    !gameOf(card).card.burst(card) ||
+    !token ||
+    !scene ||
+    !g.caught.some((c) => c.id === uuid)
+  )
+    return {};
   const size = scene.grid.size;
   squareGrid(scene, "squadBurst"); // Squares only (review ui-canvas-2 §3.3): a hex scene is warned about.
   const radius = (g.radius * size) / (scene.grid.distance || 1);

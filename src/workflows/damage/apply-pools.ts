@@ -17,7 +17,7 @@ import {
   type AppliedStatus,
   d20Statuses,
   ledgerPath,
-  POOL_PATH,
+  poolPath,
   type Running,
   type SquadTarget,
   type TargetState,
@@ -87,10 +87,10 @@ export function planVitalityWounds(
       : [],
   };
   const { update, prefix } = updateFor(batch, t);
-  for (const p of pools) update[`${prefix}${POOL_PATH[p.pool]}`] = p.after;
+  for (const p of pools) update[`${prefix}${poolPath(p.pool)}`] = p.after;
   // SW-10: the round's wound points lost, for the next hit's Fortitude DC this round (issue 14, d20ui).
   if (h.round && result.woundsLost > 0)
-    update[`${prefix}system.d20.woundLog`] = {
+    update[`${prefix}${poolPath("woundLog")}`] = {
       combatId: h.round.combatId,
       round: h.round.round,
       lost: run.lost,
@@ -143,7 +143,7 @@ export function planHitPoints(
     steps: [],
   };
   const { update, prefix } = updateFor(batch, t);
-  for (const p of hit.pools) update[`${prefix}${POOL_PATH[p.pool]}`] = p.after;
+  for (const p of hit.pools) update[`${prefix}${poolPath(p.pool)}`] = p.after;
   update[`${prefix}${ledgerPath(messageId, t.tokenId)}`] = {
     ...JSON.parse(JSON.stringify(record)),
     undone: false,
@@ -193,7 +193,7 @@ export function planSquad(
     squad: { unitsHit: times, unitsBefore: hit.units.before, unitsAfter: hit.units.after },
   };
   const { update, prefix } = updateFor(batch, t);
-  for (const p of hit.pools) update[`${prefix}${POOL_PATH[p.pool]}`] = p.after;
+  for (const p of hit.pools) update[`${prefix}${poolPath(p.pool)}`] = p.after;
   // The units standing go with the pool in the same write: an unlinked squad's delta is not kept in step by the
   // squad document's own update hook (review of issue 16, M5).
   if (hit.pools.length) update[`${prefix}system.units.value`] = hit.units.after;

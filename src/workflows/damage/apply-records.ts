@@ -7,6 +7,7 @@
  */
 
 import { SYSTEM_ID } from "../../constants.js";
+import { gameTables } from "../../helpers/game.js";
 import type { WoundState } from "../../rules/d20/health.js";
 import { type DefenseState, type PoolChange, type PoolKey, squadHp } from "../../rules/index.js";
 
@@ -242,14 +243,21 @@ export function runningFor(
   return r;
 }
 
-/** Where each pool lives in the target's data (the actor's, or its token's delta). */
-export const POOL_PATH: Readonly<Record<PoolKey, string>> = {
-  stamina: "system.stamina.value",
-  vitality: "system.d20.vitality.value",
-  wounds: "system.d20.wounds.value",
-  swnHp: "system.swn.hp.value",
-  hp: "system.hp.value",
-};
+/**
+ * Where a pool lives in the target's data (the actor's, or its token's delta): Stamina and a squad's hit points are
+ * every game's; the others are the game's that names them, in its card section (issue 30: SW-10's vitality, wound
+ * points and the round's wound log, ruling 1's SWN hit points). A record keeps its pools by key, so an undo finds
+ * them whatever the world plays now.
+ */
+export function poolPath(pool: PoolKey | "woundLog"): string {
+  if (pool === "stamina") return "system.stamina.value";
+  if (pool === "hp") return "system.hp.value";
+  for (const g of gameTables()) {
+    const path = g.card.pools.paths[pool];
+    if (path) return path;
+  }
+  throw new Error(`frontier-tactics | no game keeps the pool "${pool}"`);
+}
 
 /** A pool's maximum on the target now (undo never restores above it). */
 export function poolMax(t: TargetState, pool: PoolKey): number {

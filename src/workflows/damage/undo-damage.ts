@@ -15,8 +15,8 @@ import {
   type ItemLevels,
   ledgerPath,
   mergeItems,
-  POOL_PATH,
   poolMax,
+  poolPath,
   poolsOf,
   type Running,
   runningFor,
@@ -54,7 +54,7 @@ export function planUndo(
       const back = Math.max(0, Math.min(p.before - p.after, budget));
       budget -= back;
       run[p.pool] = Math.min(poolMax(t, p.pool), run[p.pool] + back);
-      update[`${prefix}${POOL_PATH[p.pool]}`] = run[p.pool];
+      update[`${prefix}${poolPath(p.pool)}`] = run[p.pool];
     }
     // SWN-17: a squad's units standing go back with its pool, in the same write (as the apply wrote them).
     if (r.health === "squad" && t.health?.model === "squad")
@@ -108,7 +108,7 @@ export function planUndo(
     const now = wounds?.round;
     if (log && now && now.combatId === log.combatId && now.round === log.round) {
       run.lost = Math.max(0, run.lost - log.lost);
-      update[`${prefix}system.d20.woundLog`] = { ...log, lost: run.lost };
+      update[`${prefix}${poolPath("woundLog")}`] = { ...log, lost: run.lost };
     }
     // The wound state the undo leaves the target in, if the apply had turned it off (dying back to disabled).
     const back = d20

@@ -21,8 +21,23 @@ const D20_GRENADE = {
   armour: optional(array(schema({ id: str(), value: num(0) }))),
 } as const satisfies Record<keyof D20GrenadeBlock, unknown>;
 
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+const listOf = (v: unknown, each: (x: unknown) => boolean): boolean => Array.isArray(v) && v.every(each);
+
 export const D20_GRENADE_PART: CardPart = {
   place: "grenade",
   key: "d20",
   field: () => optional(schema(D20_GRENADE)),
+  // The block's readers walk its damage dice, cover and saves (SW-38).
+  problem: (g) =>
+    !isObj(g) ||
+    !isNum(g.reflexDC) ||
+    !isObj(g.damage) ||
+    !listOf(g.damage.dice, isNum) ||
+    !listOf(g.cover, isObj) ||
+    !listOf(g.saves, isObj)
+      ? "grenade saves"
+      : null,
 };

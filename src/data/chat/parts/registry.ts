@@ -19,6 +19,11 @@ export interface CardPart {
   readonly key: string;
   /** The part's field spec; a function, so a part may hold the parts of another place (the grenade block). */
   readonly field: () => FieldSpec;
+  /**
+   * Issue 28 (review): why a stored value of this part is not whole (a list its readers walk is missing), or null.
+   * The schema lets each of its fields be absent; the card's readers are refused a block that is not whole.
+   */
+  readonly problem?: (value: unknown) => string | null;
 }
 
 const parts: CardPart[] = [];
@@ -48,4 +53,21 @@ export function partFields(place: CardPartPlace): SchemaSpec {
 /** The keys the registered parts add at one place. */
 export function partKeys(place: CardPartPlace): string[] {
   return parts.filter((p) => p.place === place).map((p) => p.key);
+}
+
+/** The first part at `place` whose value on `holder` is not whole, by its problem, or null (absent values pass). */
+export function partsProblem(
+  place: CardPartPlace,
+  holder: Readonly<Record<string, unknown>>,
+  /** Parts to check whether or not the card's schema has registered them yet (the built-in ones). */
+  also: readonly CardPart[] = [],
+): string | null {
+  for (const p of new Set([...also, ...parts])) {
+    if (p.place !== place || !p.problem) continue;
+    const value = holder[p.key];
+    if (value === undefined || value === null) continue;
+    const problem = p.problem(value);
+    if (problem) return problem;
+  }
+  return null;
 }

@@ -1,6 +1,6 @@
 /** A squad's attack (SWN-17): the numbers its card shows, null where the viewer may not see them (R1-5). */
 import { array, bool, num, optional, schema, str } from "../../spec.js";
-import type { SquadCard } from "../attack-card.js";
+import type { AttackCardData, SquadCard } from "../attack-card.js";
 import { optNum } from "../card-fields.js";
 import type { CardPart } from "./registry.js";
 
@@ -29,3 +29,9 @@ export const SQUAD_PART: CardPart = {
   key: "squad",
   field: () => optional(schema(SQUAD)),
 };
+
+/** A card that is a squad's attack (SWN-17): the shape of its block, whichever game reads it. */
+export function isSquadCard(card: object): card is AttackCardData & { squad: SquadCard } {
+  const q: unknown = "squad" in card ? card.squad : null;
+  return !!q && typeof q === "object";
+}

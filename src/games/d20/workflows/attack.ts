@@ -11,7 +11,7 @@ import { RulesError, type WeaponFacts } from "../../../rules/index.js";
 import type { OffHandOption, StepRequest } from "../../../workflows/attack/attack-plan.js";
 import { ammoState } from "../../../workflows/attack/attacker.js";
 import type { GameAttack, GameSpecials, SquareThrow } from "../../../workflows/attack/game-attack.js";
-import { d20GrenadeCard } from "../../../workflows/card/d20-grenade.js";
+import { d20GrenadeCard } from "./d20-grenade.js";
 
 type ActorI = Actor.Implementation;
 type WeaponI = Item.OfType<"weapon">;

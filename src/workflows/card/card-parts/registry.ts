@@ -34,10 +34,17 @@ export function cardViewParts(): readonly CardViewPart[] {
   return [...PARTS.values()];
 }
 
-/** Each registered part's context for this card, by key (a part with nothing to show is left out). */
-export function partContexts(card: PartCard, opts: PartOptions): Record<string, unknown> {
+/**
+ * Each of `parts`' context for this card, by key (a part with nothing to show is left out): the parts of the card's
+ * game (issue 30: `gameOf(card).card.parts`).
+ */
+export function partContexts(
+  card: PartCard,
+  opts: PartOptions,
+  parts: readonly CardViewPart[] = [...PARTS.values()],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const p of PARTS.values()) {
+  for (const p of parts) {
     const ctx = p.context(card, opts);
     if (ctx !== null && ctx !== undefined) out[p.key] = ctx;
   }

@@ -9,15 +9,15 @@
  * The grenade's burst radius and Reflex DC are its own numbers (ruling 2): a grenade without them is refused before
  * anything is spent (`d20-facts.ts` `d20WeaponProblem`).
  */
-import { postureOf } from "../../canvas/d20-cover-facts.js";
-import { FoundryCaster } from "../../canvas/foundry-caster.js";
+import { postureOf } from "../../../canvas/d20-cover-facts.js";
+import { FoundryCaster } from "../../../canvas/foundry-caster.js";
 import {
   cardIsPublic,
   cardName,
   involvedTokens,
   occupants,
   unitsPerPixel,
-} from "../../canvas/scene-facts.js";
+} from "../../../canvas/scene-facts.js";
 import type {
   AttackCardData,
   CardTarget,
@@ -25,16 +25,16 @@ import type {
   D20Save,
   GrenadeCard,
   TargetDamage,
-} from "../../data/chat/attack-card.js";
-import { burstCaught, grenadeLanding, reflexAgainstBurst } from "../../rules/d20/grenade.js";
+} from "../../../data/chat/attack-card.js";
+import { burstCaught, grenadeLanding, reflexAgainstBurst } from "../../../rules/d20/grenade.js";
 import {
   armourAfterAp,
   coverArmour,
   type D20WeaponFacts,
   firstObstacle,
   parseDice,
-} from "../../rules/index.js";
-import { rollFormula } from "./card-render.js";
+} from "../../../rules/index.js";
+import { rollFormula } from "../../../workflows/card/card-render.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
 

@@ -1,5 +1,5 @@
 /** SW-43: what suppression fire did — the area threatened until the suppressor's next turn, or nothing. */
-import { type CardViewPart, registerCardViewPart } from "./registry.js";
+import { type CardViewPart, registerCardViewPart } from "../../../../workflows/card/card-parts/registry.js";
 
 export const SUPPRESSION_PART: CardViewPart = {
   key: "suppression",

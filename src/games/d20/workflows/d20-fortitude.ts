@@ -6,12 +6,12 @@
  * modifier), posts the roll, keeps the result on the hit's record on the target (so the save is rolled once) and, on
  * a failure, turns the unconscious status on for 1d4 rounds.
  */
-import { SYSTEM_ID } from "../../constants.js";
-import { keyed, line, literal, type RuleCard, type RuleText } from "../../data/chat/rule-card.js";
-import { fortitudeSave } from "../../rules/d20/health.js";
-import { keepsNumbersSecret } from "../card/card-render.js";
-import { postRuleCard } from "../card/rule-card.js";
-import { turnOnFor } from "./timed-status.js";
+import { SYSTEM_ID } from "../../../constants.js";
+import { keyed, line, literal, type RuleCard, type RuleText } from "../../../data/chat/rule-card.js";
+import { fortitudeSave } from "../../../rules/d20/health.js";
+import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
+import { postRuleCard } from "../../../workflows/card/rule-card.js";
+import { turnOnFor } from "../../../workflows/damage/timed-status.js";
 
 type ActorI = Actor.Implementation;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Outcome } from "../../rules/index.js";
+import type { Outcome } from "../../../rules/index.js";
 import { d20ShotView, withoutD20AttackerNumbers, withoutD20TargetNumbers } from "./d20-card.js";
 
 const outcome = (o: Partial<Outcome>): Outcome => ({

@@ -12,10 +12,10 @@
  *   as Star Frontiers' d100.
  */
 
-import type { D20CardTarget } from "../../data/chat/attack-card.js";
-import { struckCover } from "../../rules/d20/resolve.js";
-import type { Check, DiceResults, Modifier, Outcome } from "../../rules/index.js";
-import type { AppliedRecord } from "../damage/apply-records.js";
+import type { D20CardTarget } from "../../../data/chat/attack-card.js";
+import { struckCover } from "../../../rules/d20/resolve.js";
+import type { Check, DiceResults, Modifier, Outcome } from "../../../rules/index.js";
+import type { AppliedRecord } from "../../../workflows/damage/apply-records.js";
 
 /**
  * The d20 block of a card target from its check, or nothing for the percentile engines' checks. A d20 card carries

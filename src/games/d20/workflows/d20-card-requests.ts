@@ -3,16 +3,22 @@
  * (SW-38), a hit's Fortitude save (SW-10) and a suppression area (SW-43). Moved out of card-actions.ts so they load
  * when first asked, not with the system; each runs in the GM's one queue with apply and undo (`onGMQueue`).
  */
-import type { SuppressingEntry } from "../../canvas/suppression.js";
-import { SYSTEM_ID } from "../../constants.js";
-import { actorSystem, isItemType } from "../../data/subtypes.js";
-import { tokenByUuid } from "../../documents/subtypes.js";
-import type { GMAnswer, GMRequestBody } from "../../helpers/gm-request.js";
-import { mayRollFortitude, rollFortitude } from "../damage/d20-fortitude.js";
-import { onGMQueue } from "./card-apply.js";
-import { trustedCard } from "./card-gm.js";
-import { keepsNumbersSecret } from "./card-render.js";
-import { cardOf, fortitudeRolled, isUuid, recordOn, targetActor } from "./card-targets.js";
+import type { SuppressingEntry } from "../../../canvas/suppression.js";
+import { SYSTEM_ID } from "../../../constants.js";
+import { actorSystem, isItemType } from "../../../data/subtypes.js";
+import { tokenByUuid } from "../../../documents/subtypes.js";
+import type { GMAnswer, GMRequestBody } from "../../../helpers/gm-request.js";
+import { onGMQueue } from "../../../workflows/card/card-apply.js";
+import { trustedCard } from "../../../workflows/card/card-gm.js";
+import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
+import {
+  cardOf,
+  fortitudeRolled,
+  isUuid,
+  recordOn,
+  targetActor,
+} from "../../../workflows/card/card-targets.js";
+import { mayRollFortitude, rollFortitude } from "./d20-fortitude.js";
 import { d20GrenadeOf, reflexBonus, withReflexSave } from "./d20-grenade.js";
 
 type UserI = User.Implementation;

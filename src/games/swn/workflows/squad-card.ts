@@ -4,8 +4,8 @@
  * take any other card. No import of attack.ts: `renderCard` draws a squad card with this.
  */
 
-import type { AttackCardData, SquadCard } from "../../data/chat/attack-card.js";
-import type { CardViewer } from "./card-context.js";
+import type { AttackCardData, SquadCard } from "../../../data/chat/attack-card.js";
+import type { CardViewer } from "../../../workflows/card/card-context.js";
 
 const esc = (s: string): string => foundry.utils.escapeHTML(s);
 /** A number with a true minus sign (−6). */
@@ -83,10 +83,4 @@ export function squadCardHtml(card: AttackCardData & { squad: SquadCard }, viewe
       : "";
   const undone = mark?.undone ? `<span class="ft-tag">${esc(t("FT.Card.undoneLabel"))}</span>` : "";
   return `<div class="ft-card ft-squad-card"><header class="ft-card-header"><h3>${esc(title)} <span class="ft-rule">SWN-17</span></h3><p class="ft-why">${esc(q.weapon)}</p></header><ol class="ft-targets"><li class="ft-target${q.hit === "none" ? "" : " hit"}" data-target-id="${esc(id)}"><div class="ft-target-head"><strong>${esc(q.targetName)}</strong></div>${terms}<p class="ft-roll-line ft-squad-roll">${esc(squadAttackLine(q))}</p><p class="ft-roll-line ft-squad-damage">${esc(squadDamageLine(q))}</p>${appliedLine}<div class="ft-buttons">${undone}${apply}${undo}</div></li></ol></div>`;
-}
-
-/** A card that is a squad's attack (SWN-17). */
-export function isSquadCard(card: object): card is AttackCardData & { squad: SquadCard } {
-  const q: unknown = "squad" in card ? card.squad : null;
-  return !!q && typeof q === "object";
 }

@@ -1,0 +1,74 @@
+/**
+ * Issue 30: the GM's checks of a player's d20 card against the weapon it names (card-gm.ts `weaponProblem` asks the
+ * card's game): the off hand's weapon (SW-22), the profile it was rolled under (ruling 1), each attack roll's step
+ * (SW-22, SW-35..37) and a grenade's own numbers (SW-38). Moved out of card-gm.ts unchanged.
+ */
+import type { StoredCard } from "../../../data/chat/attack-card.js";
+import { actorSystem } from "../../../data/subtypes.js";
+import { currentGame, gameOf } from "../../../helpers/game.js";
+import { iterativeBonuses } from "../../../rules/d20/full-attack.js";
+
+type ActorI = Actor.Implementation;
+type WeaponSystem = Item.OfType<"weapon">["system"];
+
+export function d20WeaponCardProblem(
+  card: StoredCard,
+  attacker: ActorI,
+  weapon: WeaponSystem,
+  offHand: WeaponSystem | null,
+): string | null {
+  // SW-22: the off hand's weapon must be one the dialog offers (no grenade, d20 damage dice), with one off-hand step.
+  if (offHand) {
+    if (offHand.d20.grenade || !offHand.d20.damage) return "off-hand weapon";
+    if ((card.steps ?? []).filter((s) => s.kind === "offHand").length !== 1) return "off-hand steps";
+  }
+  // Ruling 1: a player's d20 card is rolled under the world's profile (its hits go to that profile's pools); a card
+  // of the sw profile stays good in a world that went back to Star Frontiers (issue 14: it still hits VP and WP).
+  if (gameOf(card).profile !== currentGame().profile) return "profile";
+  const stepsProblem = d20StepsProblem(card, attacker, weapon, !!offHand);
+  if (stepsProblem) return stepsProblem;
+  const grenadeProblem = d20GrenadeProblem(card, weapon);
+  if (grenadeProblem) return grenadeProblem;
+  // A d20 burst block only on a d20 grenade's card (its squads' units multiply the damage, SWN-17).
+  if (card.grenade?.d20 && !(weapon.d20.grenade && card.area === "grenade")) return "grenade";
+  return null;
+}
+
+/**
+ * SW-22, SW-35..37: a player's d20 card makes no more attack rolls than its attacker can — its iterative attacks by
+ * BAB, two more for autofire (one for multifire), one for Rapid Shot, one for the off hand — and one step per shot.
+ */
+function d20StepsProblem(
+  card: StoredCard,
+  attacker: ActorI,
+  weapon: WeaponSystem,
+  offHand: boolean,
+): string | null {
+  // A d20 card of several attack rolls says each one's step (an older single-shot card has none).
+  if (!card.steps) return card.shots > 1 ? "steps" : null;
+  if (card.steps.length !== card.shots || card.result.shots.length !== card.shots) return "step count";
+  const sys = actorSystem(attacker);
+  const d20 = sys && "d20" in sys ? (sys.d20 as { bab: number; feats: { rapidShot?: boolean } }) : null;
+  if (!d20) return "no d20 numbers";
+  const fire = weapon.d20.fire;
+  const most =
+    iterativeBonuses(d20.bab).length +
+    (fire.auto ? 2 : fire.multi ? 1 : 0) +
+    (d20.feats.rapidShot ? 1 : 0) +
+    (offHand ? 1 : 0);
+  return card.shots > most ? `${card.shots} attacks, at most ${most}` : null;
+}
+
+/**
+ * SW-38: a player's d20 grenade card carries the grenade's own burst radius and Reflex DC, cover only for those it
+ * caught, and no save (the GM writes each save: a card created with one is refused unsealed, `trustedCard`).
+ */
+function d20GrenadeProblem(card: StoredCard, weapon: WeaponSystem): string | null {
+  const g = card.grenade?.d20;
+  if (!g || !card.grenade) return null;
+  if (g.reflexDC !== weapon.d20.reflexDC || card.grenade.radius !== weapon.d20.burstRadius)
+    return "grenade numbers";
+  const ids = new Set(card.targets.map((t) => t.id));
+  if (g.cover.some((c) => !ids.has(c.id)) || g.saves.some((s) => !ids.has(s.id))) return "grenade list";
+  return null;
+}
