@@ -9,5 +9,9 @@ import { swnGame } from "./swn/index.js";
 import { zebulonGame } from "./zebulon/index.js";
 
 export function registerGames(): void {
-  for (const table of [alphaDawnGame, zebulonGame, d20Game, swnGame]) registerGame(table);
+  for (const table of [alphaDawnGame, zebulonGame, d20Game, swnGame]) {
+    registerGame(table);
+    // What each game registers at init (its sheets, its hooks; SWN: the squad sheet, side Morale's hooks).
+    table.registerInit();
+  }
 }

@@ -38,6 +38,23 @@ export interface GameTable {
   readonly profile: "sw" | "swn";
   /** Its name, an i18n key. */
   readonly label: string;
+  /**
+   * What the game registers at `init` (its sheets, its hooks), called once for every registered game by
+   * src/games/index.ts: a hook it registers asks the world's game ({@link currentGame}) when it runs.
+   */
+  readonly registerInit: () => void;
+  /** SWN-12, SWN-13: the sides keep a Morale (a band on each side's group, the tracker's Morale strip). */
+  readonly sideMorale: boolean;
+  /**
+   * SW-25: the actor's weapons it threatens with and makes its attacks of opportunity with (the d20 engine's melee
+   * weapons); none in a game without attacks of opportunity.
+   */
+  readonly meleeWeapons: (actor: Actor.Implementation) => Item.OfType<"weapon">[];
+  /**
+   * The game's extra actions on a character's sheet, by the button's `data-kind` (SWN-01..07, SWN-18, SWN-19: its
+   * additional actions; SWN-09, SWN-10: Intimidate and Read Morale). Each loads its workflow when first clicked.
+   */
+  readonly extraActions: ReadonlyMap<string, (actor: Actor.Implementation) => Promise<void>>;
 }
 
 const registered = new Map<GameId, GameTable>();

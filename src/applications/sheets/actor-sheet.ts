@@ -9,6 +9,7 @@ import { HANDEDNESS, RACES } from "../../data/actor/specs.js";
 import { isFrontierActor, isItemType } from "../../data/subtypes.js";
 import { carriedOf, linkPower } from "../../documents/item/power-links.js";
 import { keepClassName } from "../../helpers/class-name.js";
+import { currentGame } from "../../helpers/game.js";
 import { guard, guarded } from "../../helpers/report.js";
 import { currentProfile, currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js";
 import { punchHint } from "../../workflows/card/card-bounds.js";
@@ -253,9 +254,7 @@ export class FrontierActorSheet extends Base {
     _event: PointerEvent,
     target: HTMLElement,
   ): Promise<void> {
-    const { intimidateFrom, readMoraleFrom } = await import("../morale-ui.js");
-    if (target.dataset.kind === "intimidate") await intimidateFrom(this.document);
-    else if (target.dataset.kind === "read") await readMoraleFrom(this.document);
+    await currentGame().extraActions.get(target.dataset.kind ?? "")?.(this.document);
   }
 
   /** SWN-01..07, SWN-18, SWN-19: the SWN block's additional actions, Recruit and the led squad. */
@@ -264,12 +263,8 @@ export class FrontierActorSheet extends Base {
     _event: PointerEvent,
     target: HTMLElement,
   ): Promise<void> {
-    const [{ SWN_ACTIONS }, { swnAction }] = await Promise.all([
-      import("../../workflows/optional/swn-action-kit.js"),
-      import("../../workflows/optional/swn-actions.js"),
-    ]);
-    const kind = SWN_ACTIONS.find((k) => k === target.dataset.kind);
-    if (kind) await swnAction(this.document, kind);
+    // Issue 30: the world's game's own actions (games/swn/index.ts), each loaded when first clicked.
+    await currentGame().extraActions.get(target.dataset.kind ?? "")?.(this.document);
   }
 
   static async #onPunch(this: FrontierActorSheet, event: PointerEvent): Promise<void> {

@@ -1,6 +1,7 @@
 /**
  * Issue 30: the Star Frontiers Alpha Dawn, Basic and Expanded (SF-B-*, SF-X-*); the variant is the world's own setting — its table. The only code that knows its game sits in this folder.
  */
+import { NO_TRACKER_EXTRAS } from "../../applications/tracker-seam.js";
 import type { GameTable } from "../../helpers/game.js";
 
 export const alphaDawnGame: GameTable = {
@@ -8,4 +9,9 @@ export const alphaDawnGame: GameTable = {
   engine: "alphaDawn",
   profile: "sw",
   label: "FT.Engine.alphaDawn",
+  registerInit: () => {},
+  sideMorale: false,
+  meleeWeapons: () => [],
+  extraActions: new Map(),
+  tracker: NO_TRACKER_EXTRAS,
 };

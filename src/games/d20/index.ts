@@ -1,11 +1,18 @@
 /**
  * Issue 30: the Star Wars d20, Revised combat chapter (SW-*) — its table. The only code that knows its game sits in this folder.
  */
+import { NO_TRACKER_EXTRAS } from "../../applications/tracker-seam.js";
 import type { GameTable } from "../../helpers/game.js";
+import { d20MeleeWeapons } from "./data/weapons.js";
 
 export const d20Game: GameTable = {
   id: "d20",
   engine: "d20",
   profile: "sw",
   label: "FT.Engine.d20",
+  registerInit: () => {},
+  sideMorale: false,
+  meleeWeapons: d20MeleeWeapons,
+  extraActions: new Map(),
+  tracker: NO_TRACKER_EXTRAS,
 };

@@ -1,6 +1,7 @@
 /**
  * Issue 30: the Zebulon's Guide column shifts (SF-Z-*) on the Star Frontiers table — its table. The only code that knows its game sits in this folder.
  */
+import { NO_TRACKER_EXTRAS } from "../../applications/tracker-seam.js";
 import type { GameTable } from "../../helpers/game.js";
 
 export const zebulonGame: GameTable = {
@@ -8,4 +9,9 @@ export const zebulonGame: GameTable = {
   engine: "zebulon",
   profile: "sw",
   label: "FT.Engine.zebulon",
+  registerInit: () => {},
+  sideMorale: false,
+  meleeWeapons: () => [],
+  extraActions: new Map(),
+  tracker: NO_TRACKER_EXTRAS,
 };
