@@ -26,6 +26,12 @@ export function gameIdOf(engine: unknown, profile?: unknown): GameId {
   return engine === "zebulon" ? "zebulon" : "alphaDawn";
 }
 
+/** A token's two resource bars: attribute paths in the actor's `system`, null for none. */
+export interface TokenBars {
+  readonly bar1: string | null;
+  readonly bar2: string | null;
+}
+
 /**
  * What a game brings to the table. Each section is asked by the layer that draws or runs it; a game module fills
  * every section (a section a game has nothing for says so with its own empty value, never by being left out).
@@ -43,6 +49,11 @@ export interface GameTable {
    * src/games/index.ts: a hook it registers asks the world's game ({@link currentGame}) when it runs.
    */
   readonly registerInit: () => void;
+  /**
+   * The bars a new character's or creature's token shows in this game (SF: Stamina; d20: vitality and wound points;
+   * SWN: hit points), set on its prototype token when it is made (documents/actor.ts).
+   */
+  readonly tokenBars: TokenBars;
   /** SWN-12, SWN-13: the sides keep a Morale (a band on each side's group, the tracker's Morale strip). */
   readonly sideMorale: boolean;
   /**

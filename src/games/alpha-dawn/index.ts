@@ -9,6 +9,8 @@ export const alphaDawnGame: GameTable = {
   engine: "alphaDawn",
   profile: "sw",
   label: "FT.Engine.alphaDawn",
+  // SF-B-15: Stamina.
+  tokenBars: { bar1: "stamina", bar2: null },
   registerInit: () => {},
   sideMorale: false,
   meleeWeapons: () => [],

@@ -10,6 +10,8 @@ export const d20Game: GameTable = {
   engine: "d20",
   profile: "sw",
   label: "FT.Engine.d20",
+  // SW-10: vitality points, then wound points.
+  tokenBars: { bar1: "d20.vitality", bar2: "d20.wounds" },
   registerInit: () => {},
   sideMorale: false,
   meleeWeapons: d20MeleeWeapons,

@@ -43,6 +43,8 @@ export const swnGame: GameTable = {
   engine: "d20",
   profile: "swn",
   label: "FT.Profile.swnEngine",
+  // SWN: hit points.
+  tokenBars: { bar1: "swn.hp", bar2: null },
   registerInit,
   sideMorale: true,
   meleeWeapons: d20MeleeWeapons,

@@ -9,6 +9,8 @@ export const zebulonGame: GameTable = {
   engine: "zebulon",
   profile: "sw",
   label: "FT.Engine.zebulon",
+  // SF-B-15: Stamina (Zebulon keeps the Star Frontiers pool).
+  tokenBars: { bar1: "stamina", bar2: null },
   registerInit: () => {},
   sideMorale: false,
   meleeWeapons: () => [],
