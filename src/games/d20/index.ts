@@ -2,7 +2,9 @@
  * Issue 30: the Star Wars d20, Revised combat chapter (SW-*) — its table. The only code that knows its game sits in this folder.
  */
 import { NO_TRACKER_EXTRAS } from "../../applications/tracker-seam.js";
+import { addCoverField } from "../../canvas/wall-config.js";
 import type { GameTable } from "../../helpers/game.js";
+import { addHeightField } from "./canvas/wall-height.js";
 import { d20MeleeWeapons } from "./data/weapons.js";
 
 export const d20Game: GameTable = {
@@ -16,5 +18,7 @@ export const d20Game: GameTable = {
   sideMorale: false,
   meleeWeapons: d20MeleeWeapons,
   extraActions: new Map(),
+  // SW-30: the cover class and a low wall.
+  wallFields: [addCoverField, addHeightField],
   tracker: NO_TRACKER_EXTRAS,
 };

@@ -1,11 +1,15 @@
 /**
  * Issue 30: the Stars Without Number on the d20 engine (SWN-*, ruling 1: the d20 engine's swn profile) — its table. The only code that knows its game sits in this folder.
  */
+
+import { addCoverField } from "../../canvas/wall-config.js";
 import { SYSTEM_ID } from "../../constants.js";
 import type { GameTable } from "../../helpers/game.js";
+import { addHeightField } from "../d20/canvas/wall-height.js";
 import { d20MeleeWeapons } from "../d20/data/weapons.js";
 import { FrontierSquadSheet } from "./applications/squad-sheet.js";
 import { swnTracker } from "./applications/tracker.js";
+import { addMaterialField } from "./canvas/wall-material.js";
 import type { SwnActionKind } from "./workflows/action-kit.js";
 import { registerSideMoraleHooks } from "./workflows/side-morale-hooks.js";
 
@@ -54,5 +58,7 @@ export const swnGame: GameTable = {
     ["intimidate", async (actor) => (await import("./applications/morale-ui.js")).intimidateFrom(actor)],
     ["read", async (actor) => (await import("./applications/morale-ui.js")).readMoraleFrom(actor)],
   ]),
+  // SW-30 on the d20 engine, SWN-15: the cover armour of a wall's material.
+  wallFields: [addCoverField, addHeightField, addMaterialField],
   tracker: swnTracker,
 };
