@@ -179,7 +179,7 @@ export class FrontierCombatTracker extends Base {
         // SW-43: suppressing an area until its next turn.
         ftSuppressing: !!suppressionOf(c),
         // Issue 30: the game's own controls on the row (SWN-08: overwatch's).
-        ...table.tracker.byCountRow({ combat, combatant: c, current, mayAct }),
+        ftGameControls: table.tracker.byCountRow({ combat, combatant: c, current, mayAct }),
         // SW-02: unaware before the start, and sitting out the surprise round.
         ftUnaware: unaware && (!combat.started || combat.inSurpriseRound),
         ftMarkUnaware: isGM && !combat.started ? { pressed: unaware } : null,

@@ -14,14 +14,23 @@ export interface TrackerRowFacts {
   readonly mayAct: boolean;
 }
 
+/** A control a game draws on a by-count row (templates/apps/turn.hbs): its action, icon and words (i18n keys). */
+export interface TrackerRowControl {
+  readonly action: string;
+  /** A Font Awesome icon class (`fa-binoculars`). */
+  readonly icon: string;
+  readonly hint: string;
+  readonly label: string;
+}
+
 /** A tracker control a game adds (`data-action`), with the tracker's combat and the clicked element. */
 export type TrackerAction = (combat: Combat.Implementation | null, target: HTMLElement) => Promise<void>;
 
 export interface GameTrackerSeam {
   /** What the game adds to a by-count tracker's context (SWN-12, SWN-13: the Morale strip); loaded when asked. */
   readonly byCountContext: (combat: Combat.Implementation) => Promise<Record<string, unknown>>;
-  /** What the game adds to one by-count row (SWN-08: overwatch's two controls). */
-  readonly byCountRow: (row: TrackerRowFacts) => Record<string, unknown>;
+  /** The controls the game draws on one by-count row (SWN-08: overwatch's two), each handled by its `actions`. */
+  readonly byCountRow: (row: TrackerRowFacts) => readonly TrackerRowControl[];
   /** The controls the game adds, by their `data-action` name. */
   readonly actions: Readonly<Record<string, TrackerAction>>;
 }
@@ -29,7 +38,7 @@ export interface GameTrackerSeam {
 /** A game with nothing to add to the tracker. */
 export const NO_TRACKER_EXTRAS: GameTrackerSeam = {
   byCountContext: () => Promise.resolve({}),
-  byCountRow: () => ({}),
+  byCountRow: () => [],
   actions: {},
 };
 

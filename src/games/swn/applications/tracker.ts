@@ -3,7 +3,7 @@
  * over the by-count list (SWN-12, SWN-13) and its GM's edit control, and overwatch on the rows (SWN-08). The
  * workflows behind the controls are loaded when first clicked.
  */
-import type { GameTrackerSeam } from "../../../applications/tracker-seam.js";
+import type { GameTrackerSeam, TrackerRowControl } from "../../../applications/tracker-seam.js";
 import { overwatchOf } from "../../../canvas/overwatch.js";
 import { isItemType } from "../../../data/subtypes.js";
 import { notify } from "../../../helpers/report.js";
@@ -14,14 +14,29 @@ function rowCombatant(combat: Combat.Implementation | null, target: HTMLElement)
   return id ? combat?.combatants.get(id) : undefined;
 }
 
+const TAKE_OVERWATCH: TrackerRowControl = {
+  action: "overwatch",
+  icon: "fa-binoculars",
+  hint: "FT.SWN.Overwatch.takeHint",
+  label: "FT.SWN.Overwatch.take",
+};
+const OVERWATCH_SHOT: TrackerRowControl = {
+  action: "overwatchShot",
+  icon: "fa-eye",
+  hint: "FT.SWN.Overwatch.shotHint",
+  label: "FT.SWN.Overwatch.shot",
+};
+
 export const swnTracker: GameTrackerSeam = {
   // SWN-12, SWN-13 (issue 16): the Morale strip, loaded only in a world with the SWN additions.
   byCountContext: async (combat) => ({ ftMorale: (await import("./morale-ui.js")).moraleStrip(combat) }),
   // SWN-08: taking overwatch is the acting combatant's action; its one shot is out of turn while it holds.
-  byCountRow: ({ combat, combatant, current, mayAct }) => ({
-    ftCanOverwatch: combat.started && current && mayAct && !overwatchOf(combatant),
-    ftOverwatchShot: combat.started && mayAct && !!overwatchOf(combatant),
-  }),
+  byCountRow: ({ combat, combatant, current, mayAct }) => {
+    if (!combat.started || !mayAct) return [];
+    const held = !!overwatchOf(combatant);
+    if (held) return [OVERWATCH_SHOT];
+    return current ? [TAKE_OVERWATCH] : [];
+  },
   actions: {
     /** SWN-08 (issue 16): the acting combatant takes overwatch, as its round's action. */
     overwatch: async (combat, target) => {
