@@ -45,6 +45,15 @@ beforeEach(() => {
   installCanvas(g, canvas);
   (g.game as Record<string, unknown>).settings = { get: () => true };
 });
+// Issue 30: the game table init registers for this world's game (settings.get answers `true`: Alpha Dawn, the
+// default engine); the scene's facts ask it.
+beforeEach(async () => {
+  const [{ registerGame }, { alphaDawnGame }] = await Promise.all([
+    import("../src/helpers/game.js"),
+    import("../src/games/alpha-dawn/index.js"),
+  ]);
+  registerGame(alphaDawnGame);
+});
 
 /**
  * A new canvas over the scene, as v13 draws one (`canvasReady`): these tests change the scene's walls by hand, with
