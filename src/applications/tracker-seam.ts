@@ -27,7 +27,10 @@ export interface TrackerRowControl {
 export type TrackerAction = (combat: Combat.Implementation | null, target: HTMLElement) => Promise<void>;
 
 export interface GameTrackerSeam {
-  /** What the game adds to a by-count tracker's context (SWN-12, SWN-13: the Morale strip); loaded when asked. */
+  /**
+   * What the game adds to a by-count tracker's context, loaded when asked: `ftGamePart`, a loaded partial's path
+   * that templates/apps/tracker.hbs draws over the list, and what it reads (SWN-12, SWN-13: the Morale strip).
+   */
   readonly byCountContext: (combat: Combat.Implementation) => Promise<Record<string, unknown>>;
   /** The controls the game draws on one by-count row (SWN-08: overwatch's two), each handled by its `actions`. */
   readonly byCountRow: (row: TrackerRowFacts) => readonly TrackerRowControl[];

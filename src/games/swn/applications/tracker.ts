@@ -5,6 +5,7 @@
  */
 import type { GameTrackerSeam, TrackerRowControl } from "../../../applications/tracker-seam.js";
 import { overwatchOf } from "../../../canvas/overwatch.js";
+import { templatePath } from "../../../constants.js";
 import { isItemType } from "../../../data/subtypes.js";
 import { notify } from "../../../helpers/report.js";
 
@@ -13,6 +14,9 @@ function rowCombatant(combat: Combat.Implementation | null, target: HTMLElement)
   const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
   return id ? combat?.combatants.get(id) : undefined;
 }
+
+/** The tracker's SWN part: the sides' Morale (templates/apps/morale-strip.hbs). */
+const MORALE_STRIP = templatePath("apps/morale-strip.hbs");
 
 const TAKE_OVERWATCH: TrackerRowControl = {
   action: "overwatch",
@@ -28,8 +32,16 @@ const OVERWATCH_SHOT: TrackerRowControl = {
 };
 
 export const swnTracker: GameTrackerSeam = {
-  // SWN-12, SWN-13 (issue 16): the Morale strip, loaded only in a world with the SWN additions.
-  byCountContext: async (combat) => ({ ftMorale: (await import("./morale-ui.js")).moraleStrip(combat) }),
+  // SWN-12, SWN-13 (issue 16): the Morale strip, loaded only in a world with the SWN additions; its template is the
+  // tracker's game part, loaded as a partial first (v13 client/applications/handlebars.mjs `loadTemplates` registers
+  // each path as a partial and keeps it; an unloaded partial fails the render).
+  byCountContext: async (combat) => {
+    const [{ moraleStrip }] = await Promise.all([
+      import("./morale-ui.js"),
+      foundry.applications.handlebars.loadTemplates([MORALE_STRIP]),
+    ]);
+    return { ftGamePart: MORALE_STRIP, ftMorale: moraleStrip(combat) };
+  },
   // SWN-08: taking overwatch is the acting combatant's action; its one shot is out of turn while it holds.
   byCountRow: ({ combat, combatant, current, mayAct }) => {
     if (!combat.started || !mayAct) return [];
