@@ -31,14 +31,14 @@ import { performance } from "node:perf_hooks";
 import { FoundryCaster } from "../src/canvas/foundry-caster.js";
 import { wallIndex } from "../src/canvas/wall-index.js";
 import { rollD20Initiative } from "../src/documents/combat/d20-initiative.js";
-import { measureD20Cover } from "../src/rules/d20/cover.js";
-import { type Footprint, measureCover, type RayCaster } from "../src/rules/index.js";
-import { NO_FACTORS } from "../src/workflows/optional/side-morale.js";
+import { NO_FACTORS } from "../src/games/swn/workflows/side-morale.js";
 import {
   type MoraleWrites,
   recordIntimidation,
   settleSide,
-} from "../src/workflows/optional/side-morale-gm.js";
+} from "../src/games/swn/workflows/side-morale-gm.js";
+import { measureD20Cover } from "../src/rules/d20/cover.js";
+import { type Footprint, measureCover, type RayCaster } from "../src/rules/index.js";
 import { createCanvas, installCanvas, plainScene, wallData, wallDocument } from "../tests/foundry/canvas.js";
 
 const RUNS = 5;

@@ -7,7 +7,6 @@ import { registerRuleRefs } from "./applications/rule-refs.js";
 import { registerMenus } from "./applications/settings-menus.js";
 import { FrontierActorSheet } from "./applications/sheets/actor-sheet.js";
 import { FrontierItemSheet } from "./applications/sheets/item-sheet.js";
-import { FrontierSquadSheet } from "./applications/sheets/squad-sheet.js";
 import { registerWallConfigHooks } from "./canvas/wall-config.js";
 import { registerWallIndexHooks } from "./canvas/wall-index.js";
 import { PARTIALS, SYSTEM_ID, templatePath } from "./constants.js";
@@ -33,6 +32,7 @@ import { FrontierCombatant } from "./documents/combatant.js";
 import { FrontierCombatantGroup } from "./documents/combatant-group.js";
 import { FrontierItem } from "./documents/item.js";
 import { registerGames } from "./games/index.js";
+import { initGames } from "./games/init.js";
 import { registerGameStatuses } from "./helpers/game.js";
 import { listenForGMRequests, registerGMRequest } from "./helpers/gm-request.js";
 import { registerHelpers } from "./helpers/handlebars.js";
@@ -49,7 +49,6 @@ import { drawRuleCard } from "./workflows/card/rule-card.js";
 import { drawSideRoll } from "./workflows/card/side-roll-card.js";
 import { registerStatusExpiry } from "./workflows/damage/timed-status.js";
 import { renderCheckVerdict } from "./workflows/optional/check-verdict.js";
-import { registerSideMoraleHooks } from "./workflows/optional/side-morale-hooks.js";
 import { registerStructureDoorHooks } from "./workflows/optional/structure-doors.js";
 import { registerTurnHooks } from "./workflows/turn/turn-hooks.js";
 
@@ -100,7 +99,6 @@ Hooks.once("init", () => {
   registerGMRequest("structure", async (body, user) =>
     (await import("./workflows/optional/structure.js")).handleStructureRequest(body, user),
   );
-  registerSideMoraleHooks();
   // The attack's dialog (its `confirm` port), loaded when first opened: the application layer gives it to the
   // workflow here, which imports no application (issue 29).
   installAttackDialog(async (prep, weaponName, unit, shotsLimit) =>
@@ -137,13 +135,9 @@ Hooks.once("init", () => {
     makeDefault: true,
     label: "FT.Sheet.actor",
   });
-  // SWN-17: a squad has its own small sheet (no Stamina, no abilities, no items).
-  Actors.registerSheet(SYSTEM_ID, FrontierSquadSheet, {
-    types: ["squad"],
-    makeDefault: true,
-    label: "FT.Sheet.squad",
-  });
   Items.registerSheet(SYSTEM_ID, FrontierItemSheet, { makeDefault: true, label: "FT.Sheet.item" });
+  // Issue 30: each game's own sheets and hooks (SWN: the squad's sheet, side Morale).
+  initGames();
 
   void foundry.applications.handlebars.loadTemplates(PARTIALS.map(templatePath));
 });

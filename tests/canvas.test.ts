@@ -48,6 +48,15 @@ beforeEach(() => {
   // Issue 30: the target's facts ask the world's game (an Alpha Dawn world here: the settings name no engine).
   registerGames();
 });
+// Issue 30: the game table init registers for this world's game (settings.get answers `true`: Alpha Dawn, the
+// default engine); the scene's facts ask it.
+beforeEach(async () => {
+  const [{ registerGame }, { alphaDawnGame }] = await Promise.all([
+    import("../src/helpers/game.js"),
+    import("../src/games/alpha-dawn/index.js"),
+  ]);
+  registerGame(alphaDawnGame);
+});
 
 /**
  * A new canvas over the scene, as v13 draws one (`canvasReady`): these tests change the scene's walls by hand, with

@@ -4,11 +4,8 @@
  * A subclass of the v13 CombatTracker with its own tracker PART; no DOM surgery.
  */
 
-import { isSwn } from "../canvas/morale-band.js";
-import { overwatchOf } from "../canvas/overwatch.js";
 import { suppressingInto, suppressionOf } from "../canvas/suppression.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
-import { isItemType } from "../data/subtypes.js";
 import { flatFootedIn } from "../documents/combat/d20-initiative.js";
 import { combatState } from "../documents/combat/gm-state.js";
 import { sideOrder } from "../documents/combat/side-initiative.js";
@@ -51,9 +48,6 @@ export class FrontierCombatTracker extends Base {
       individualSides: guarded(FrontierCombatTracker.#onIndividualSides),
       toggleUnaware: guarded(FrontierCombatTracker.#onToggleUnaware),
       toggleGroupRoll: guarded(FrontierCombatTracker.#onToggleGroupRoll),
-      editMorale: guarded(FrontierCombatTracker.#onEditMorale),
-      overwatch: guarded(FrontierCombatTracker.#onOverwatch),
-      overwatchShot: guarded(FrontierCombatTracker.#onOverwatchShot),
       holdDelay: guarded(FrontierCombatTracker.#onHoldDelay),
       holdReady: guarded(FrontierCombatTracker.#onHoldReady),
       actFromHold: guarded(FrontierCombatTracker.#onActFromHold),
@@ -78,6 +72,27 @@ export class FrontierCombatTracker extends Base {
 
   get combat() {
     return this.viewed;
+  }
+
+  /**
+   * Issue 30: the controls the world's game adds to the tracker (SWN-08's overwatch, SWN-12's Morale edit) join the
+   * class's own. v13 client/applications/api/application.mjs `_initializeApplicationOptions` merges the class chain's
+   * DEFAULT_OPTIONS into `this.options`, whose `actions` `_onClickAction` dispatches `data-action` clicks to; the
+   * tracker is made after `init`, when the game tables are registered.
+   */
+  protected override _initializeApplicationOptions(
+    options: Partial<Configuration>,
+  ): ReturnType<Tracker["_initializeApplicationOptions"]> {
+    const out = super._initializeApplicationOptions(options);
+    for (const [name, act] of Object.entries(currentGame().tracker.actions))
+      out.actions[name] = guarded(function (
+        this: FrontierCombatTracker,
+        _e: PointerEvent,
+        target: HTMLElement,
+      ) {
+        return act(this.combat, target);
+      });
+    return out;
   }
 
   /**
@@ -112,11 +127,8 @@ export class FrontierCombatTracker extends Base {
     try {
       if (this.combat?.byCount) {
         this.#prepareByCount(context);
-        // SWN-12, SWN-13 (issue 16): the Morale strip, loaded only in a world with the SWN additions.
-        if (isSwn()) {
-          const { moraleStrip } = await import("./morale-ui.js");
-          Object.assign(context, { ftMorale: moraleStrip(this.combat) });
-        }
+        // Issue 30: what the world's game adds to the list (SWN-12, SWN-13: the Morale strip, loaded when asked).
+        Object.assign(context, await currentGame().tracker.byCountContext(this.combat));
       } else this.#prepareSides(context);
     } catch (e) {
       console.error(`${SYSTEM_ID} | the tracker shows core's order:`, e);
@@ -140,12 +152,13 @@ export class FrontierCombatTracker extends Base {
     const combat = this.combat;
     if (!combat) return;
     const isGM = !!game.user?.isGM;
-    const swn = combat.started && isSwn();
+    const table = currentGame();
     const turns = (context.turns ?? []).map((t) => {
       const c = combat.combatants.get(t.id);
       const unaware = combat.isUnaware(t.id);
       const state = c?.holdState ?? "none";
       const current = combat.started && combat.combatant?.id === t.id;
+      const mayAct = isGM || !!c?.isOwner;
       // T2-1D: a hidden NPC's document holds only its rank: the GM's page shows the count it keeps, others "?".
       const sealed = combat.sealedCount(t.id);
       return {
@@ -161,14 +174,12 @@ export class FrontierCombatTracker extends Base {
         ftCanAoO:
           combat.started &&
           combat.byCount &&
-          (isGM || !!c?.isOwner) &&
-          (!!suppressionOf(c) ||
-            !!c?.actor?.items.some((i) => isItemType(i, "weapon") && i.system.d20.attack === "melee")),
+          mayAct &&
+          (!!suppressionOf(c) || (!!c?.actor && table.meleeWeapons(c.actor).length > 0)),
         // SW-43: suppressing an area until its next turn.
         ftSuppressing: !!suppressionOf(c),
-        // SWN-08: taking overwatch is the acting combatant's action; its one shot is out of turn while it holds.
-        ftCanOverwatch: swn && current && (isGM || !!c?.isOwner) && !overwatchOf(c),
-        ftOverwatchShot: swn && (isGM || !!c?.isOwner) && !!overwatchOf(c),
+        // Issue 30: the game's own controls on the row (SWN-08: overwatch's).
+        ftGameControls: table.tracker.byCountRow({ combat, combatant: c, current, mayAct }),
         // SW-02: unaware before the start, and sitting out the surprise round.
         ftUnaware: unaware && (!combat.started || combat.inSurpriseRound),
         ftMarkUnaware: isGM && !combat.started ? { pressed: unaware } : null,
@@ -273,9 +284,7 @@ export class FrontierCombatTracker extends Base {
     const at = [...(game.user?.targets ?? [])][0];
     const into = combatant && at ? suppressingInto(combatant, at) : null;
     const suppressor = into?.weaponId ? actor.items.get(into.weaponId) : undefined;
-    const melee = actor.items.contents.flatMap((i) =>
-      isItemType(i, "weapon") && i.system.d20.attack === "melee" ? [i] : [],
-    );
+    const melee = currentGame().meleeWeapons(actor);
     const weapon = suppressor ?? melee.find((i) => i.system.equipped) ?? melee[0];
     if (!weapon) return notify("warn", "FT.D20.AoO.noMeleeWeapon", { name: actor.name ?? "" });
     const { attackWithWeapon } = await import("../workflows/attack/attack.js");
@@ -298,50 +307,6 @@ export class FrontierCombatTracker extends Base {
   }
 
   /** GM (SW-03): roll each side's NPCs as one group from now on, or each on its own. */
-  /** SWN-08 (issue 16): the acting combatant takes overwatch, as its round's action. */
-  static async #onOverwatch(
-    this: FrontierCombatTracker,
-    _e: PointerEvent,
-    target: HTMLElement,
-  ): Promise<void> {
-    const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
-    const combatant = id ? this.combat?.combatants.get(id) : undefined;
-    if (!combatant) return;
-    const { declareOverwatch } = await import("../workflows/optional/swn-overwatch.js");
-    await declareOverwatch(combatant);
-  }
-
-  /** SWN-08: the overwatch shot, out of turn, with the weapon it watches with, at the user's target. */
-  static async #onOverwatchShot(
-    this: FrontierCombatTracker,
-    _e: PointerEvent,
-    target: HTMLElement,
-  ): Promise<void> {
-    const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
-    const combatant = id ? this.combat?.combatants.get(id) : undefined;
-    const actor = combatant?.actor;
-    const held = overwatchOf(combatant);
-    if (!actor || !held || !(game.user?.isGM || actor.isOwner)) return;
-    const weapon = held.weaponId ? actor.items.get(held.weaponId) : undefined;
-    if (!weapon || !isItemType(weapon, "weapon"))
-      return notify("warn", "FT.SWN.Overwatch.noWeapon", { name: actor.name ?? "" });
-    const { attackWithWeapon } = await import("../workflows/attack/attack.js");
-    await attackWithWeapon(actor, weapon, { overwatch: true, combatant });
-  }
-
-  /** SWN-12 (issue 16): the GM edits a side's Morale factors. */
-  static async #onEditMorale(
-    this: FrontierCombatTracker,
-    _event: PointerEvent,
-    target: HTMLElement,
-  ): Promise<void> {
-    const combat = this.combat;
-    const id = target.dataset.groupId;
-    if (!combat || !id) return;
-    const { editMorale } = await import("./morale-ui.js");
-    await editMorale(combat, id);
-  }
-
   static async #onToggleGroupRoll(this: FrontierCombatTracker): Promise<void> {
     const combat = this.combat;
     if (!game.user?.isGM || !combat) return;

@@ -4,7 +4,7 @@ import {
   MAX_TABLE_JSON,
   MAX_TABLE_NAME,
   validateResolutionTable,
-} from "../rules/zebulon/table.js";
+} from "../rules/index.js";
 import { importTable } from "./zebulon-editor-context.js";
 
 describe("SF-Z-01 the size and shape of a stored or imported resolution table", () => {

@@ -6,11 +6,18 @@
  * only measures; the d20 engine grades it (`rules/d20/engine.ts`), because posture counts only against a ranged
  * attack. Creatures count as cover here whatever Star Frontiers' optional crowd rule says (SW-30's own rule).
  */
-import type { D20TargetFacts } from "../rules/core/facts.js";
-import { engagedWithAlly, flanks } from "../rules/d20/attack.js";
-import { measureD20Cover, type Posture } from "../rules/d20/cover.js";
-import type { Bystander, Footprint, Point, RayCaster } from "../rules/index.js";
-import { tokensInTheWay } from "../rules/index.js";
+import {
+  type Bystander,
+  type D20TargetFacts,
+  engagedWithAlly,
+  type Footprint,
+  flanks,
+  measureD20Cover,
+  type Point,
+  type Posture,
+  type RayCaster,
+  tokensInTheWay,
+} from "../rules/index.js";
 
 /** SW-30, ruling 4b: prone beats kneeling, which beats standing. */
 export function postureOf(statuses: ReadonlySet<string>): Posture {

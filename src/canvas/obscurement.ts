@@ -12,7 +12,7 @@ import {
   type ElevatedPoint,
   type ObscuringArea,
   obscurementAlong,
-} from "../rules/d20/cover.js";
+} from "../rules/index.js";
 
 /** The obscuring areas of a scene: one per active obscurement behaviour, with its region's point test. */
 export function obscuringAreas(scene: Scene.Implementation): ObscuringArea[] {

@@ -1,6 +1,6 @@
 /**
  * SWN-08 on the scene: a combatant's overwatch — the facing its owner declared, held until the start of its next turn
- * and spent by its one overwatch attack (`workflows/optional/swn-overwatch.ts` writes it on the Combatant, which its owner
+ * and spent by its one overwatch attack (`games/swn/workflows/overwatch.ts` writes it on the Combatant, which its owner
  * may write, as the d20 run is: the declaration is the owner's word, like the dialog's) — and whether a target stands
  * in its 60° arc (`rules/swn/overwatch.ts`).
  */

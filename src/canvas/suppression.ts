@@ -11,14 +11,14 @@
  * in the round it was made, or in the next before that combatant's turn.
  */
 import { SYSTEM_ID } from "../constants.js";
-import { isItemType } from "../data/subtypes.js";
+import { currentGame } from "../helpers/game.js";
 import {
+  D20_REACH_M,
   insideArea,
   SUPPRESSION_AREA_M,
   type SuppressedArea,
   suppressedModifier,
-} from "../rules/d20/actions.js";
-import { D20_REACH_M } from "../rules/d20/tables.js";
+} from "../rules/index.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
 
@@ -120,7 +120,7 @@ export function isThreatened(token: TokenP, tokens: readonly TokenP[]): boolean 
     // SW-25: a creature threatens with a melee weapon ("never … with ranged weapons"), and only while it can act.
     const actor = t.actor;
     if (["unconscious", "dead", "dying", "stun"].some((s) => actor.statuses.has(s))) return false;
-    const armed = actor.items.some((i) => isItemType(i, "weapon") && i.system.d20.attack === "melee");
+    const armed = currentGame().meleeWeapons(actor).length > 0;
     if (!armed) return false;
     const gapX = Math.max(0, Math.abs(t.center.x - token.center.x) - (t.w + token.w) / 2);
     const gapY = Math.max(0, Math.abs(t.center.y - token.center.y) - (t.h + token.h) / 2);

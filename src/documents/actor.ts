@@ -4,6 +4,7 @@
  */
 import { completeSquadSource, syncSquadChange } from "../data/actor/squad-derived.js";
 import { keepClassName } from "../helpers/class-name.js";
+import { currentGame, type TokenBars } from "../helpers/game.js";
 import { noteStoredSource } from "../helpers/migrate.js";
 
 /**
@@ -34,11 +35,13 @@ export class FrontierActor<out SubType extends Actor.SubType = Actor.SubType> ex
     if (this.type === "squad") {
       const fill = completeSquadSource(data.system, this._source.system);
       if (fill) this.updateSource({ system: fill });
-      // SWN-17: its token's first bar is the hit-point pool; system.json's primaryTokenAttribute ("stamina", which
-      // v13's PrototypeToken takes as bar1's default) is the characters' and a squad has none. A bar given stays.
-      if (!data.prototypeToken?.bar1?.attribute)
-        this.updateSource({ prototypeToken: { bar1: { attribute: "hp" } } });
     }
+    // Issue 30: its token shows its game's bars (a squad's: its hit-point pool, SWN-17).
+    const bars = tokenBarsFill(
+      data.prototypeToken,
+      this.type === "squad" ? SQUAD_BARS : currentGame().tokenBars,
+    );
+    if (bars) this.updateSource({ prototypeToken: bars });
     return undefined;
   }
 
@@ -57,6 +60,44 @@ export class FrontierActor<out SubType extends Actor.SubType = Actor.SubType> ex
     if (this.type === "squad") syncSquadChange(this._source.system, changes);
     return (await super._preUpdate(changes, options, user)) ?? undefined;
   }
+}
+
+/** SWN-17: a squad's token shows its one hit-point pool (`hp`, with its derived `max`); it has no Stamina. */
+const SQUAD_BARS: TokenBars = { bar1: "hp", bar2: null };
+
+/**
+ * The bars a new actor's prototype token takes from its game, where neither its creator nor the world's Default
+ * Token Configuration chose one. v13 gives a new prototype token `bar1.attribute` = `game.system.primaryTokenAttribute`
+ * and `bar2` = `secondaryTokenAttribute` (common/documents/token.mjs, BaseToken.defineSchema: the bar fields'
+ * `initial`), unless the world's `core.defaultToken` setting sets them (common/data/data.mjs,
+ * `PrototypeToken.#applyDefaultTokenSettings` makes its values the fields' initial values). system.json can name one
+ * attribute for every game ("stamina"), so the game's own are written here, in the creator's `_preCreate`, before the
+ * actor is sent (a token dropped later copies its prototype's bars: client/documents/actor.mjs `getTokenDocument`).
+ */
+export function tokenBarsFill(
+  given:
+    | { bar1?: { attribute?: string | null } | null; bar2?: { attribute?: string | null } | null }
+    | null
+    | undefined,
+  bars: TokenBars,
+): { bar1?: { attribute: string }; bar2?: { attribute: string } } | null {
+  const world = worldDefaultToken();
+  const out: { bar1?: { attribute: string }; bar2?: { attribute: string } } = {};
+  for (const key of ["bar1", "bar2"] as const) {
+    const attribute = bars[key];
+    if (attribute && !given?.[key]?.attribute && !world?.[key]?.attribute) out[key] = { attribute };
+  }
+  return out.bar1 || out.bar2 ? out : null;
+}
+
+/** The world's Default Token Configuration (core's `defaultToken` setting), where this client has it registered. */
+function worldDefaultToken(): {
+  bar1?: { attribute?: string | null };
+  bar2?: { attribute?: string | null };
+} | null {
+  const settings = game.settings;
+  if (!settings?.settings.has("core.defaultToken")) return null;
+  return settings.get("core", "defaultToken") ?? null;
 }
 
 /** In an expanded update: a new maximum below the (new or current) value brings the value down to it. */

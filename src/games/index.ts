@@ -8,6 +8,9 @@ import { d20Game } from "./d20/index.js";
 import { swnGame } from "./swn/index.js";
 import { zebulonGame } from "./zebulon/index.js";
 
+/** Every game's table (a test without `init` registers them with `registerGame`). */
+export const GAMES = [alphaDawnGame, zebulonGame, d20Game, swnGame] as const;
+
 export function registerGames(): void {
-  for (const table of [alphaDawnGame, zebulonGame, d20Game, swnGame]) registerGame(table);
+  for (const table of GAMES) registerGame(table);
 }

@@ -8,7 +8,7 @@
  * sealed entry; an entry under another seal id (an older roll, another GM's) is never read. A lost entry (another
  * GM's browser, cleared storage) leaves the combatant in its ranked place, its count unknown to this GM.
  */
-import type { InitiativeEntry } from "../rules/d20/initiative.js";
+import type { InitiativeEntry } from "../rules/index.js";
 import { sealedStore } from "./sealed-store.js";
 import { SETTINGS } from "./settings.js";
 

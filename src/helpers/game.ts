@@ -50,6 +50,12 @@ export type GameUnarmed =
   | { readonly kind: "percentileMelee" }
   | { readonly kind: "none"; readonly notice: string };
 
+/** A token's two resource bars: attribute paths in the actor's `system`, null for none. */
+export interface TokenBars {
+  readonly bar1: string | null;
+  readonly bar2: string | null;
+}
+
 /**
  * What a game brings to the table. Each section is asked by the layer that draws or runs it; a game module fills
  * every section (a section a game has nothing for says so with its own empty value, never by being left out).
@@ -72,6 +78,18 @@ export interface GameTable {
   readonly statusEffects: readonly { readonly id: string; readonly name: string; readonly img: string }[];
   /** How it rolls a skill check from the sheet. */
   readonly skillCheck: GameSkillCheck;
+  /**
+   * The bars a new character's or creature's token shows in this game (SF: Stamina; d20: vitality and wound points;
+   * SWN: hit points), set on its prototype token when it is made (documents/actor.ts).
+   */
+  readonly tokenBars: TokenBars;
+  /** SWN-12, SWN-13: the sides keep a Morale (a band on each side's group, the tracker's Morale strip). */
+  readonly sideMorale: boolean;
+  /**
+   * SW-25: the actor's weapons it threatens with and makes its attacks of opportunity with (the d20 engine's melee
+   * weapons); none in a game without attacks of opportunity.
+   */
+  readonly meleeWeapons: (actor: Actor.Implementation) => Item.OfType<"weapon">[];
 }
 
 const registered = new Map<GameId, GameTable>();

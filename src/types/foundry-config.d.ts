@@ -171,7 +171,7 @@ declare module "fvtt-types/configuration" {
           skipped?: { id: string; reason: string; data?: Readonly<Record<string, string>> }[];
           error?: string | null;
         };
-        /** SWN-10: the GM's answer to a Read Morale, written by a GM on the reader's User (workflows/optional/side-morale-gm.ts). */
+        /** SWN-10: the GM's answer to a Read Morale, written by a GM on the reader's User (games/swn/workflows/side-morale-gm.ts). */
         moraleReading?: {
           id: string;
           combatId: string;

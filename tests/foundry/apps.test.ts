@@ -110,7 +110,16 @@ function installClient(isGM = true): void {
   resetAppRecords();
 }
 
-beforeEach(() => installClient());
+beforeEach(async () => {
+  installClient();
+  // Issue 30: the game tables init registers (the tracker and a new actor ask the world's game), loaded once
+  // Foundry's globals are installed (the SWN module defines its squad sheet on load).
+  const [{ registerGame }, { GAMES }] = await Promise.all([
+    import("../../src/helpers/game.js"),
+    import("../../src/games/index.js"),
+  ]);
+  for (const table of GAMES) registerGame(table);
+});
 afterEach(async () => {
   await settle().catch(() => undefined);
   await win.happyDOM.close();

@@ -21,9 +21,9 @@
  *   only while the token's combatant is in a started combat (`_shouldRecordMovementHistory`), `move(waypoints)` with
  *   each waypoint's movement `action`, `revertRecordedMovement` (method "undo"), waypoints shaped as
  *   `TokenMeasuredMovementWaypoint` (action, movementId, userId, cost — 0 for "displace");
- *   `getBarAttribute`, `getTrackedAttributes` from a type's schema (ids 13985643099, 16082661053); NOT modelled:
- *   `bar1`/`bar2` on a token (the harness's BaseToken schema in documents.ts has no bar fields, so a token made from
- *   a prototype does not carry them) and the Token's drawn bars;
+ *   `getBarAttribute`, `getTrackedAttributes` from a type's schema (ids 13985643099, 16082661053), `bar1`/`bar2` on
+ *   a token (BaseToken's fields, defaulting to system.json's primary/secondary token attribute); NOT modelled: the
+ *   Token's drawn bars, and a prototype token's defaults (the harness's `prototypeToken` is an ObjectField);
  * - `client/documents/chat-message.mjs` (search ids 16921415918, 18719148835): `applyRollMode`, `getSpeaker`,
  *   `visible`, `isContentVisible`,
  *   `isAuthor`, rolls initialised from their JSON; NOT modelled (issue 28, attack cards drawn per viewer):

@@ -1348,6 +1348,24 @@ export class BaseToken extends Document {
       elevation: new F.NumberField({ initial: 0 } as any),
       hidden: new F.BooleanField(),
       disposition: new F.NumberField({ integer: true, initial: CONST.TOKEN_DISPOSITIONS.HOSTILE } as any),
+      // v13 common/documents/token.mjs: each bar's attribute defaults to the system's primary/secondary token
+      // attribute (system.json), the same fields PrototypeToken shares.
+      bar1: new F.SchemaField({
+        attribute: new F.StringField({
+          required: true,
+          nullable: true,
+          blank: false,
+          initial: () => g().game?.system?.primaryTokenAttribute || null,
+        } as any),
+      }),
+      bar2: new F.SchemaField({
+        attribute: new F.StringField({
+          required: true,
+          nullable: true,
+          blank: false,
+          initial: () => g().game?.system?.secondaryTokenAttribute || null,
+        } as any),
+      }),
       _movementHistory: new F.ArrayField(new F.ObjectField()),
       flags: flagsField(),
     };

@@ -369,7 +369,7 @@ describe("scenario: a squad's attack at the table (SWN-17)", () => {
     const sheet: HTMLElement = gm.run(() => G().game.actors.get(MARINES).sheet.element);
     expect(sheet.querySelector('[data-action="squadAttack"]')?.hasAttribute("disabled")).toBe(true);
     await gm.run(async () => {
-      const { squadAttackFromSheet } = await import("../../src/workflows/attack/squad-attack.js");
+      const { squadAttackFromSheet } = await import("../../src/games/swn/workflows/squad-attack.js");
       await squadAttackFromSheet(G().game.actors.get(MARINES));
     });
     await table.settle();

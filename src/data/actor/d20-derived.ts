@@ -5,16 +5,22 @@
  * wound state (SW-10). Nothing here touches Foundry.
  */
 
-import { type Modifier, RulesError } from "../../rules/core/types.js";
 import {
+  ARMOR_CATEGORIES,
+  type ArmorCategory,
   abilityModifier,
+  type D20Size,
   type DefenseInput,
+  d20Speed,
   defenseModifiers,
   defenseSummary,
-} from "../../rules/d20/defense.js";
-import { FATIGUE_PENALTY, type WoundState, woundState } from "../../rules/d20/health.js";
-import { d20Speed, type Speed } from "../../rules/d20/speed.js";
-import { ARMOR_CATEGORIES, type ArmorCategory, type D20Size } from "../../rules/d20/tables.js";
+  FATIGUE_PENALTY,
+  type Modifier,
+  RulesError,
+  type Speed,
+  type WoundState,
+  woundState,
+} from "../../rules/index.js";
 
 export const D20_ABILITIES = ["str", "dex", "con", "int", "wis", "cha"] as const;
 export type D20Ability = (typeof D20_ABILITIES)[number];

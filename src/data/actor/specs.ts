@@ -4,9 +4,13 @@
  * (architecture: switching the world's engine never loses data).
  */
 
-import { checkDamageReduction } from "../../rules/d20/health.js";
-import { D20_SIZES } from "../../rules/d20/tables.js";
-import { ABILITY_KEYS, ABILITY_MAX, isValidDice } from "../../rules/index.js";
+import {
+  ABILITY_KEYS,
+  ABILITY_MAX,
+  checkDamageReduction,
+  D20_SIZES,
+  isValidDice,
+} from "../../rules/index.js";
 import { bool, html, int, type ModelSpec, num, type SchemaSpec, schema, str } from "../spec.js";
 
 export const ACTOR_SCHEMA_VERSION = 3;

@@ -47,11 +47,19 @@ export interface SquadDerived {
 
 const wholeOr = (n: number, fallback: number) => (Number.isInteger(n) && n >= 0 ? n : fallback);
 
+/**
+ * SWN-17: a squad's hit dice per unit, as everything that counts its units reads it (the derived numbers, a hit's
+ * units left): a stray stored value (a bad import) is read as 1.
+ */
+export function squadHitDice(s: Pick<SquadLike, "swn">): number {
+  return wholeOr(s.swn.hd, 1);
+}
+
 /** The derived numbers of a squad (SWN-17). */
 export function deriveSquad(s: SquadLike): SquadDerived {
   // Cleaned data holds whole numbers ≥ 0; a stray value (a bad import) is read as the nearest safe one, so that
   // preparing a document never throws.
-  const hd = wholeOr(s.swn.hd, 1);
+  const hd = squadHitDice(s);
   const max = wholeOr(s.units.max, 0);
   const hp = Math.max(0, Number.isFinite(s.hp.value) ? Math.floor(s.hp.value) : 0);
   const living = unitsLeft(hp, hd, max);

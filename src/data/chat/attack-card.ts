@@ -7,8 +7,7 @@
  * them import them from here, and this file imports nothing above `rules/`. Its schema is `attack-card-schema.ts`
  * (built from `parts/`), its migration `card-migration.ts`.
  */
-import type { CoverDegree } from "../../rules/d20/tables.js";
-import type { DamageKind, DiceResults, Modifier, Outcome, SquadHit } from "../../rules/index.js";
+import type { CoverDegree, DamageKind, DiceResults, Modifier, Outcome, SquadHit } from "../../rules/index.js";
 
 /** What an attack spends (SF-B-19, SF-X-24, SF-X-36): the amount, its unit and the item that holds it. */
 export interface CardSpend {

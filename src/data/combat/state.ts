@@ -52,9 +52,9 @@ export const COMBAT_SPEC = {
     turnStarts: optional(nullable(schema({ round: int(0, { min: 0 }), ids: array(str()) }))),
     /** SW-03: the GM rolls each side's NPCs as one group (one d20, the best member's bonus). */
     groupRoll: bool(false),
-    /** SWN-10: the round each actor (by id) last read Morale in (workflows/optional/side-morale.ts). */
+    /** SWN-10: the round each actor (by id) last read Morale in (games/swn/workflows/side-morale.ts). */
     moraleReads: record(int(0, { min: 0 })),
-    /** SWN-09: the round each actor (by id) last tried to intimidate in (workflows/optional/side-morale.ts). */
+    /** SWN-09: the round each actor (by id) last tried to intimidate in (games/swn/workflows/side-morale.ts). */
     intimidations: record(int(0, { min: 0 })),
   },
 } as const satisfies ModelSpec;

@@ -51,7 +51,7 @@ export const SIDE_SPEC = {
      * attack and AC terms, on every card anyway), the rounds it was intimidated (each announced by a card), and its
      * forces and hit points when the fight started (the 20 % steps count from them). The GM's factors (a base the GM
      * entered, leader, home ground, outgunned, surprised) are kept in one GM's browser, where the number is worked
-     * out (`workflows/optional/side-morale.ts`); the default base (the highest member's `swn.morale`) and the losses are in
+     * out (`games/swn/workflows/side-morale.ts`); the default base (the highest member's `swn.morale`) and the losses are in
      * the members' documents, which every client holds (review trust-and-faults-2 §3-B).
      */
     morale: schema({

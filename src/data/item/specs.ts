@@ -4,13 +4,14 @@
  * message, in Foundry and in the pack check alike.
  */
 
-import { checkRangeIncrement } from "../../rules/d20/attack.js";
-import { checkCritMultiplier } from "../../rules/d20/damage.js";
-import { checkDamageReduction } from "../../rules/d20/health.js";
-import { checkThreat } from "../../rules/d20/resolve.js";
-import { ARMOR_CATEGORIES, D20_SIZES } from "../../rules/d20/tables.js";
 import {
   ABILITY_KEYS,
+  ARMOR_CATEGORIES,
+  checkCritMultiplier,
+  checkDamageReduction,
+  checkRangeIncrement,
+  checkThreat,
+  D20_SIZES,
   DAMAGE_KINDS,
   isValidDice,
   RANGE_BANDS,

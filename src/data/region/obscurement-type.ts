@@ -4,7 +4,7 @@
  * system id, as dnd5e declares `dnd5e.difficultTerrain` in its system.json `documentTypes`.
  */
 import { SYSTEM_ID } from "../../constants.js";
-import { COVER_DEGREES, type CoverDegree } from "../../rules/d20/tables.js";
+import { COVER_DEGREES, type CoverDegree } from "../../rules/index.js";
 
 export const OBSCUREMENT_TYPE = `${SYSTEM_ID}.obscurement` as const;
 

@@ -16,7 +16,7 @@ import {
   rankSecretEntries,
   surpriseRound,
   triggerReady,
-} from "../../rules/d20/initiative.js";
+} from "../../rules/index.js";
 import { sideIdOf } from "../subtypes.js";
 import { localize, type Member, serialByCount } from "./common.js";
 import {

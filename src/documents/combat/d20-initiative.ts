@@ -13,7 +13,7 @@ import {
   rollGroupInitiative,
   rollInitiative,
   withTieBreaks,
-} from "../../rules/d20/initiative.js";
+} from "../../rules/index.js";
 import { combatState } from "./gm-state.js";
 
 /** What a combatant keeps of its check beside its `initiative` (the count): the terms that break ties. */

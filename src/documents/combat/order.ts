@@ -6,7 +6,7 @@
  */
 
 import { currentVariant } from "../../helpers/settings.js";
-import { initiativeOrder } from "../../rules/d20/initiative.js";
+import { initiativeOrder } from "../../rules/index.js";
 import { storedEntriesOf, unrolledOf } from "./by-count.js";
 import { errorText, localize, reportOnce } from "./common.js";
 import { sideOrder, turnOrder } from "./side-initiative.js";

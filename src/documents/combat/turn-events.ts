@@ -5,7 +5,7 @@
  * (issue 29: documents/combat.ts split by concern).
  */
 import { SYSTEM_ID } from "../../constants.js";
-import { startTurn as d20StartTurn } from "../../rules/d20/initiative.js";
+import { startTurn as d20StartTurn } from "../../rules/index.js";
 import { reportFailure } from "./common.js";
 import { combatState } from "./gm-state.js";
 

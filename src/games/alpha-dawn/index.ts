@@ -1,9 +1,12 @@
 /**
  * Issue 30: the Star Frontiers Alpha Dawn, Basic and Expanded (SF-B-*, SF-X-*); the variant is the world's own setting — its table. The only code that knows its game sits in this folder.
  */
+import { NO_TRACKER_EXTRAS } from "../../applications/tracker-seam.js";
+import { addCoverField } from "../../canvas/wall-config.js";
 import type { GameTable } from "../../helpers/game.js";
 import { ALPHA_DAWN_DIALOG } from "./applications/attack-dialog.js";
 import { percentileSheet } from "./applications/sheet.js";
+import { addStructureFields } from "./canvas/wall-structure.js";
 import { percentileAttack } from "./workflows/attack.js";
 import { alphaDawnCard } from "./workflows/card.js";
 
@@ -23,4 +26,11 @@ export const alphaDawnGame: GameTable = {
   dialog: ALPHA_DAWN_DIALOG,
   sheet: percentileSheet(false),
   card: alphaDawnCard,
+  // SF-B-15: Stamina.
+  tokenBars: { bar1: "stamina", bar2: null },
+  sideMorale: false,
+  meleeWeapons: () => [],
+  // SF-X-22 cover, SF-X-41 structure.
+  wallFields: [addCoverField, addStructureFields],
+  tracker: NO_TRACKER_EXTRAS,
 };

@@ -1,10 +1,14 @@
 /**
  * Issue 30: the Star Wars d20, Revised combat chapter (SW-*) — its table. The only code that knows its game sits in this folder.
  */
+import { NO_TRACKER_EXTRAS } from "../../applications/tracker-seam.js";
+import { addCoverField } from "../../canvas/wall-config.js";
 import type { GameTable } from "../../helpers/game.js";
 import { D20_DIALOG } from "./applications/attack-dialog.js";
 import { d20Sheet } from "./applications/sheet.js";
 import { d20TargetFactsOf } from "./canvas/target-facts.js";
+import { addHeightField } from "./canvas/wall-height.js";
+import { d20MeleeWeapons } from "./data/weapons.js";
 import { D20_STATUS_EFFECTS } from "./helpers/statuses.js";
 import { d20Attack } from "./workflows/attack.js";
 import { d20Card } from "./workflows/card.js";
@@ -26,4 +30,11 @@ export const d20Game: GameTable = {
   dialog: D20_DIALOG,
   sheet: d20Sheet,
   card: d20Card,
+  // SW-10: vitality points, then wound points.
+  tokenBars: { bar1: "d20.vitality", bar2: "d20.wounds" },
+  sideMorale: false,
+  meleeWeapons: d20MeleeWeapons,
+  // SW-30: the cover class and a low wall.
+  wallFields: [addCoverField, addHeightField],
+  tracker: NO_TRACKER_EXTRAS,
 };

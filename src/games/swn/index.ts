@@ -1,12 +1,18 @@
 /**
  * Issue 30: the Stars Without Number on the d20 engine (SWN-*, ruling 1: the d20 engine's swn profile) — its table. The only code that knows its game sits in this folder.
  */
+
+import { addCoverField } from "../../canvas/wall-config.js";
 import type { GameTable } from "../../helpers/game.js";
 import { d20TargetFactsOf } from "../d20/canvas/target-facts.js";
+import { addHeightField } from "../d20/canvas/wall-height.js";
+import { d20MeleeWeapons } from "../d20/data/weapons.js";
 import { D20_STATUS_EFFECTS } from "../d20/helpers/statuses.js";
 import { d20TurnActions } from "../d20/workflows/turn-actions.js";
 import { SWN_DIALOG } from "./applications/attack-dialog.js";
 import { swnSheet } from "./applications/sheet.js";
+import { swnTracker } from "./applications/tracker.js";
+import { addMaterialField } from "./canvas/wall-material.js";
 import { swnAttack } from "./workflows/attack.js";
 import { swnCard } from "./workflows/card.js";
 
@@ -27,4 +33,11 @@ export const swnGame: GameTable = {
   dialog: SWN_DIALOG,
   sheet: swnSheet,
   card: swnCard,
+  // SWN: hit points.
+  tokenBars: { bar1: "swn.hp", bar2: null },
+  sideMorale: true,
+  meleeWeapons: d20MeleeWeapons,
+  // SW-30 on the d20 engine, SWN-15: the cover armour of a wall's material.
+  wallFields: [addCoverField, addHeightField, addMaterialField],
+  tracker: swnTracker,
 };

@@ -1,8 +1,11 @@
 /**
  * Issue 30: the Zebulon's Guide column shifts (SF-Z-*) on the Star Frontiers table — its table. The only code that knows its game sits in this folder.
  */
+import { NO_TRACKER_EXTRAS } from "../../applications/tracker-seam.js";
+import { addCoverField } from "../../canvas/wall-config.js";
 import type { GameTable } from "../../helpers/game.js";
 import { percentileSheet } from "../alpha-dawn/applications/sheet.js";
+import { addStructureFields } from "../alpha-dawn/canvas/wall-structure.js";
 import { percentileAttack } from "../alpha-dawn/workflows/attack.js";
 import { ZEBULON_DIALOG } from "./applications/attack-dialog.js";
 import { zebulonCard } from "./workflows/card.js";
@@ -24,4 +27,11 @@ export const zebulonGame: GameTable = {
   dialog: ZEBULON_DIALOG,
   sheet: percentileSheet(true),
   card: zebulonCard,
+  // SF-B-15: Stamina (Zebulon keeps the Star Frontiers pool).
+  tokenBars: { bar1: "stamina", bar2: null },
+  sideMorale: false,
+  meleeWeapons: () => [],
+  // SF-X-22 cover, SF-X-41 structure (the Star Frontiers table).
+  wallFields: [addCoverField, addStructureFields],
+  tracker: NO_TRACKER_EXTRAS,
 };

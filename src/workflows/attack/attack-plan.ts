@@ -6,7 +6,6 @@
 
 import type { TargetInput } from "../../canvas/scene-facts.js";
 import type { AttackResult, CardSpend, ShotResult } from "../../data/chat/attack-card.js";
-import { isOverwatchShot, withMissChance } from "../../rules/d20/shot-facts.js";
 import {
   type AlphaDawnVariant,
   type AmmoSpec,
@@ -22,6 +21,7 @@ import {
   type Declarations,
   type DiceResults,
   darknessRefusal,
+  isOverwatchShot,
   type Modifier,
   type PlannedAttackStep,
   type ResolutionEngine,
@@ -33,6 +33,7 @@ import {
   validateConveyance,
   validateShots,
   type WeaponFacts,
+  withMissChance,
 } from "../../rules/index.js";
 
 export interface AmmoState {

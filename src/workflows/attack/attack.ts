@@ -19,9 +19,13 @@ import { currentGame, gameOf } from "../../helpers/game.js";
 import { requestGM } from "../../helpers/gm-request.js";
 import { notify, report } from "../../helpers/report.js";
 import { currentEngine, currentVariant } from "../../helpers/settings.js";
-import { SUPPRESSION_AREA_M } from "../../rules/d20/actions.js";
-import { asOverwatchShot } from "../../rules/d20/shot-facts.js";
-import { burstAreaProblem, DEFAULT_DECLARATIONS, RulesError } from "../../rules/index.js";
+import {
+  asOverwatchShot,
+  burstAreaProblem,
+  DEFAULT_DECLARATIONS,
+  RulesError,
+  SUPPRESSION_AREA_M,
+} from "../../rules/index.js";
 import { keepsNumbersSecret, rollFormula, withoutAttackerNumbers } from "../card/card-render.js";
 import { grenadeCard } from "../card/grenade-card.js";
 import { postAttackCard } from "../card/post-card.js";

@@ -7,13 +7,14 @@
 import { squareGrid } from "../../canvas/grid-support.js";
 import { cellCentres } from "../../canvas/scene-facts.js";
 import { SYSTEM_ID } from "../../constants.js";
+import { squadHitDice } from "../../data/actor/squad-derived.js";
 import { type AppliedMark, tokenIds } from "../../data/chat/attack-card.js";
 import { type DefenseSystem, defenseState, screenPack } from "../../data/item/facts.js";
 import { actorSystem, isItemType, isSquad } from "../../data/subtypes.js";
 import { tokenByUuid } from "../../documents/subtypes.js";
 import { currentGame, gameOf } from "../../helpers/game.js";
 import { clientSettings, SETTINGS } from "../../helpers/settings.js";
-import { UNITS_PER_HEX, unitsLeft } from "../../rules/swn/squad.js";
+import { UNITS_PER_HEX, unitsLeft } from "../../rules/index.js";
 import {
   APPLIED_STATUSES,
   type AppliedRecord,
@@ -176,6 +177,7 @@ export function targetState(messageId: string, uuid: string, mark?: AppliedMark 
   // SWN-17: a squad's one pool of hit points (its units follow from it).
   if (actor && ids2 && isSquad(actor)) {
     const q = actor.system;
+    const hd = squadHitDice(q);
     const linked = token ? !!token.actorLink : true;
     return {
       id: uuid,
@@ -189,9 +191,9 @@ export function targetState(messageId: string, uuid: string, mark?: AppliedMark 
       health: {
         model: "squad",
         hp: q.hp.value,
-        hd: q.swn.hd,
+        hd,
         units: { value: q.units.value, max: q.units.max },
-        ...areaUnitsOf(messageId, uuid, token, unitsLeft(q.hp.value, q.swn.hd, q.units.max)),
+        ...areaUnitsOf(messageId, uuid, token, unitsLeft(q.hp.value, hd, q.units.max)),
       },
       recorded: recordOn(actor, messageId, ids2.tokenId),
       undone: undoneOn(actor, messageId, ids2.tokenId),

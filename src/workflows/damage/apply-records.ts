@@ -8,8 +8,13 @@
 
 import { SYSTEM_ID } from "../../constants.js";
 import { gameTables } from "../../helpers/game.js";
-import type { WoundState } from "../../rules/d20/health.js";
-import { type DefenseState, type PoolChange, type PoolKey, squadHp } from "../../rules/index.js";
+import {
+  type DefenseState,
+  type PoolChange,
+  type PoolKey,
+  squadHp,
+  type WoundState,
+} from "../../rules/index.js";
 
 /**
  * Status effects the apply may turn on, and undo turns off again: Star Frontiers' unconscious and stun; the d20 wound states (SW-10: fatigued

@@ -4,8 +4,7 @@
  * capacity, the statuses the hit turned on — and remove the record in the same write, never healing more than the
  * card could have taken.
  */
-import { woundState } from "../../rules/d20/health.js";
-import { unitsLeft } from "../../rules/index.js";
+import { unitsLeft, woundState } from "../../rules/index.js";
 import {
   type AppliedRecord,
   type AppliedStatus,

@@ -24,11 +24,11 @@ import type { MarkChange } from "../../documents/combatant.js";
 import { isSide, sideOf } from "../../documents/subtypes.js";
 import { currentGame } from "../../helpers/game.js";
 import { notify, report } from "../../helpers/report.js";
-import { attackOfOpportunity } from "../../rules/d20/actions.js";
-import { isOverwatchShot } from "../../rules/d20/shot-facts.js";
 import {
   type AttackFacts,
+  attackOfOpportunity,
   DEFAULT_DECLARATIONS,
+  isOverwatchShot,
   isUnconscious,
   type Movement,
   maxShots,

@@ -17,8 +17,7 @@ import type {
   PlanView,
 } from "../../../applications/attack-dialog-game.js";
 import { type ModifierRow, signed } from "../../../applications/attack-dialog-rows.js";
-import { actionRow } from "../../../rules/d20/actions.js";
-import { RulesError } from "../../../rules/index.js";
+import { actionRow, RulesError } from "../../../rules/index.js";
 import {
   type AttackRequest,
   CONCEALMENT_OVERRIDE,

@@ -6,7 +6,7 @@
  */
 import { D20_ABILITIES, type D20ActorLike, type D20Derived } from "../../../data/actor/d20-derived.js";
 import { D20_ARMOR_CATEGORIES, D20_ATTACK_KINDS } from "../../../data/item/specs.js";
-import { D20_SIZES, type D20Size, SIZE_MODIFIER } from "../../../rules/d20/tables.js";
+import { D20_SIZES, type D20Size, SIZE_MODIFIER } from "../../../rules/index.js";
 
 export const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 

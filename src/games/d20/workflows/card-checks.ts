@@ -6,7 +6,7 @@
 import type { StoredCard } from "../../../data/chat/attack-card.js";
 import { actorSystem } from "../../../data/subtypes.js";
 import { currentGame, gameOf } from "../../../helpers/game.js";
-import { iterativeBonuses } from "../../../rules/d20/full-attack.js";
+import { iterativeBonuses } from "../../../rules/index.js";
 
 type ActorI = Actor.Implementation;
 type WeaponSystem = Item.OfType<"weapon">["system"];

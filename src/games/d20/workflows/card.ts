@@ -6,7 +6,7 @@
  * the GM's checks of a player's card (SW-22's steps, ruling 1's profile, SW-38's grenade numbers, `card-checks.ts`).
  * SWN draws the same card with its own words (games/swn).
  */
-import { d20Health } from "../../../workflows/attack/d20-facts.js";
+
 import { damageWorking } from "../../../workflows/card/card-context.js";
 import { formulaMax } from "../../../workflows/card/card-data.js";
 import { type GameCardSeam, POOL_LABEL } from "../../../workflows/card/card-seam.js";
@@ -23,6 +23,7 @@ import {
 } from "./d20-card.js";
 import { fortitudeButton, mayRollFortitude } from "./d20-fortitude.js";
 import { d20GrenadeCard, d20GrenadeOf } from "./d20-grenade.js";
+import { d20Health } from "./health.js";
 
 /** SW-38: a creature's Reflex save as its row shows it: "Reflex d20 12 + 3 = 15 vs DC 15 → half". */
 function reflexView(g: NonNullable<ReturnType<typeof d20GrenadeOf>>, id: string) {

@@ -13,8 +13,13 @@
  */
 
 import type { D20CardTarget } from "../../../data/chat/attack-card.js";
-import { struckCover } from "../../../rules/d20/resolve.js";
-import type { Check, DiceResults, Modifier, Outcome } from "../../../rules/index.js";
+import {
+  type Check,
+  type DiceResults,
+  type Modifier,
+  type Outcome,
+  struckCover,
+} from "../../../rules/index.js";
 import type { AppliedRecord } from "../../../workflows/damage/apply-records.js";
 
 /**

@@ -26,13 +26,15 @@ import type {
   GrenadeCard,
   TargetDamage,
 } from "../../../data/chat/attack-card.js";
-import { burstCaught, grenadeLanding, reflexAgainstBurst } from "../../../rules/d20/grenade.js";
 import {
   armourAfterAp,
+  burstCaught,
   coverArmour,
   type D20WeaponFacts,
   firstObstacle,
+  grenadeLanding,
   parseDice,
+  reflexAgainstBurst,
 } from "../../../rules/index.js";
 import { rollFormula } from "../../../workflows/card/card-render.js";
 

@@ -12,12 +12,7 @@
 import { keyed, line, type RuleText } from "../../../data/chat/rule-card.js";
 import type { MarkChange } from "../../../documents/combatant.js";
 import { report } from "../../../helpers/report.js";
-import {
-  DISENGAGE_MULTIPLIER,
-  RUN_MULTIPLIER,
-  RUN_REST_ROUNDS,
-  runCheck,
-} from "../../../rules/d20/actions.js";
+import { DISENGAGE_MULTIPLIER, RUN_MULTIPLIER, RUN_REST_ROUNDS, runCheck } from "../../../rules/index.js";
 import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
 import { ownTurnAction } from "../../../workflows/turn/turn-ledger.js";

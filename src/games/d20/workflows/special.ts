@@ -12,6 +12,9 @@ import { isItemType } from "../../../data/subtypes.js";
 import { notify, report } from "../../../helpers/report.js";
 import {
   banthaRush,
+  D20_REACH_M,
+  D20_SIZES,
+  type D20Size,
   disarmModifiers,
   grappleBonus,
   OBJECT_SUBSTANCES,
@@ -19,11 +22,10 @@ import {
   objectStrike,
   opposed,
   overrun,
+  RulesError,
   sizeAllows,
   trip,
-} from "../../../rules/d20/actions.js";
-import { D20_REACH_M, D20_SIZES, type D20Size } from "../../../rules/d20/tables.js";
-import { RulesError } from "../../../rules/index.js";
+} from "../../../rules/index.js";
 import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
 import { recordD20Attack, turnGate } from "../../../workflows/turn/turn-ledger.js";

@@ -12,7 +12,7 @@ import { swnSheetContext } from "./sheet-context.js";
 
 /** SWN-09 Intimidate (the user's target's side) and SWN-10 Read Morale (issue 16): the GM rolls. */
 async function moraleAction(actor: Actor.Implementation, target: HTMLElement): Promise<void> {
-  const { intimidateFrom, readMoraleFrom } = await import("../../../applications/morale-ui.js");
+  const { intimidateFrom, readMoraleFrom } = await import("./morale-ui.js");
   if (target.dataset.kind === "intimidate") await intimidateFrom(actor);
   else if (target.dataset.kind === "read") await readMoraleFrom(actor);
 }
@@ -20,8 +20,8 @@ async function moraleAction(actor: Actor.Implementation, target: HTMLElement): P
 /** SWN-01..07, SWN-18, SWN-19: the SWN block's additional actions, Recruit and the led squad. */
 async function swnAction(actor: Actor.Implementation, target: HTMLElement): Promise<void> {
   const [{ SWN_ACTIONS }, { swnAction }] = await Promise.all([
-    import("../../../workflows/optional/swn-action-kit.js"),
-    import("../../../workflows/optional/swn-actions.js"),
+    import("../workflows/action-kit.js"),
+    import("../workflows/actions.js"),
   ]);
   const kind = SWN_ACTIONS.find((k) => k === target.dataset.kind);
   if (kind) await swnAction(actor, kind);

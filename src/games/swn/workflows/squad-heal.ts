@@ -5,11 +5,11 @@
  * field by hand stays the GM's free correction. Loaded when first used.
  */
 
-import { keyed, line } from "../../data/chat/rule-card.js";
-import { isSquad } from "../../data/subtypes.js";
-import { notify, report } from "../../helpers/report.js";
-import { healSquad, RulesError } from "../../rules/index.js";
-import { postRuleCard } from "../card/rule-card.js";
+import { keyed, line } from "../../../data/chat/rule-card.js";
+import { isSquad } from "../../../data/subtypes.js";
+import { notify, report } from "../../../helpers/report.js";
+import { healSquad, RulesError } from "../../../rules/index.js";
+import { postRuleCard } from "../../../workflows/card/rule-card.js";
 
 const t = (key: string, data?: Record<string, string>) =>
   (data ? game.i18n?.format(key, data) : game.i18n?.localize(key)) ?? key;

@@ -4,16 +4,16 @@
  * `setGmFactors`), recompute a side when something it counts changes and write its band and card (`refreshMorale`,
  * `settleSide`), record an intimidation, and answer the Intimidate and Read Morale requests. Loaded when first needed (side-morale-hooks.ts wires its requests and hooks).
  */
-import { isSwn } from "../../canvas/morale-band.js";
-import { SYSTEM_ID } from "../../constants.js";
-import { keyed, line, literal, type RuleLine } from "../../data/chat/rule-card.js";
-import { actorSystem } from "../../data/subtypes.js";
-import { combatState } from "../../documents/combat/gm-state.js";
-import { isSide, sideIdOf } from "../../documents/subtypes.js";
-import { perPage } from "../../helpers/page-state.js";
-import { notify } from "../../helpers/report.js";
-import { KeyedQueue } from "../../helpers/serial.js";
-import { clientSettings, SETTINGS } from "../../helpers/settings.js";
+import { playsSideMorale } from "../../../canvas/morale-band.js";
+import { SYSTEM_ID } from "../../../constants.js";
+import { keyed, line, literal, type RuleLine } from "../../../data/chat/rule-card.js";
+import { actorSystem } from "../../../data/subtypes.js";
+import { combatState } from "../../../documents/combat/gm-state.js";
+import { isSide, sideIdOf } from "../../../documents/subtypes.js";
+import { perPage } from "../../../helpers/page-state.js";
+import { notify } from "../../../helpers/report.js";
+import { KeyedQueue } from "../../../helpers/serial.js";
+import { clientSettings, SETTINGS } from "../../../helpers/settings.js";
 import {
   checkIntimidateThisRound,
   checkReadThisRound,
@@ -23,8 +23,8 @@ import {
   moraleCheckBonus,
   RulesError,
   readMorale,
-} from "../../rules/index.js";
-import { postRuleCard } from "../card/rule-card.js";
+} from "../../../rules/index.js";
+import { postRuleCard } from "../../../workflows/card/rule-card.js";
 import {
   bandEffects,
   type GmMoraleFactors,
@@ -76,7 +76,7 @@ const QUEUE = perPage(() => new KeyedQueue());
  * once the combat has started — in one group update per side that changed, and one card per band change.
  */
 export function refreshMorale(combat: CombatI): Promise<void> {
-  if (!game.user?.isActiveGM || !isSwn() || !combat.id) return Promise.resolve();
+  if (!game.user?.isActiveGM || !playsSideMorale() || !combat.id) return Promise.resolve();
   return QUEUE().run(combat.id, async () => {
     for (const group of combat.groups.contents) {
       if (!isSide(group)) continue;
@@ -233,7 +233,8 @@ function checkedCombat(combatId: string): CombatI {
   const combat = game.combats?.get(combatId);
   if (!combat?.started)
     throw new RulesError("FT.SWN.Morale.noFight", "Morale is read in a fight that has started");
-  if (!isSwn()) throw new RulesError("FT.SWN.Morale.notSwn", "This world does not use the SWN additions");
+  if (!playsSideMorale())
+    throw new RulesError("FT.SWN.Morale.notSwn", "This world does not use the SWN additions");
   return combat;
 }
 

@@ -1,12 +1,12 @@
 /**
  * Side Morale's controls (issue 16; SWN-09, SWN-10, SWN-12): Intimidate and Read Morale from a character's sheet
- * (the roll is the GM's, `workflows/optional/side-morale.ts`), the GM's factor editor and the tracker's Morale strip. Loaded
+ * (the roll is the GM's, `games/swn/workflows/side-morale.ts`), the GM's factor editor and the tracker's Morale strip. Loaded
  * when first used.
  */
-import { isSide, sideIdOf } from "../documents/subtypes.js";
-import { requestGM } from "../helpers/gm-request.js";
-import { notify, report } from "../helpers/report.js";
-import { RulesError } from "../rules/index.js";
+import { isSide, sideIdOf } from "../../../documents/subtypes.js";
+import { requestGM } from "../../../helpers/gm-request.js";
+import { notify, report } from "../../../helpers/report.js";
+import { RulesError } from "../../../rules/index.js";
 import {
   type GmMoraleFactors,
   gmFactors,
@@ -15,8 +15,8 @@ import {
   moraleOfSide,
   moraleRead,
   notHeld,
-} from "../workflows/optional/side-morale.js";
-import { setGmFactors } from "../workflows/optional/side-morale-gm.js";
+} from "../workflows/side-morale.js";
+import { setGmFactors } from "../workflows/side-morale-gm.js";
 
 const t = (key: string, data?: Record<string, string>) =>
   (data ? game.i18n?.format(key, data) : game.i18n?.localize(key)) ?? key;

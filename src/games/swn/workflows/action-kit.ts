@@ -1,16 +1,15 @@
 /**
- * What the SWN block's actions share (moved out of swn-actions.ts): each action's rule ID (SWN-01 to SWN-07, SWN-18),
+ * What the SWN block's actions share (moved out of actions.ts): each action's rule ID (SWN-01 to SWN-07, SWN-18),
  * its dialog and the checks on what is typed in it, the actor's SWN numbers, token and combatant, the one target in
  * melee reach, the attack line of a card and posting it, and laying a target prone (SWN-02).
  */
-import { attackTargets, readTarget } from "../../canvas/scene-facts.js";
-import { keyed, line, literal, type RuleText } from "../../data/chat/rule-card.js";
-import { notify } from "../../helpers/report.js";
-import { D20_REACH_M } from "../../rules/d20/tables.js";
-import { RulesError, swnAttackHits } from "../../rules/index.js";
-import { keepsNumbersSecret } from "../card/card-render.js";
-import { postRuleCard } from "../card/rule-card.js";
-import { turnGate } from "../turn/turn-ledger.js";
+import { attackTargets, readTarget } from "../../../canvas/scene-facts.js";
+import { keyed, line, literal, type RuleText } from "../../../data/chat/rule-card.js";
+import { notify } from "../../../helpers/report.js";
+import { D20_REACH_M, RulesError, swnAttackHits } from "../../../rules/index.js";
+import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
+import { postRuleCard } from "../../../workflows/card/rule-card.js";
+import { turnGate } from "../../../workflows/turn/turn-ledger.js";
 
 type ActorI = Actor.Implementation;
 type TokenP = Token.Implementation;

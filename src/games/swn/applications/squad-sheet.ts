@@ -4,11 +4,11 @@
  * leads it. The owner edits every field in place (each change is saved as it is made); an observer reads it.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { templatePath } from "../../constants.js";
-import { isSquad } from "../../data/subtypes.js";
-import { keepClassName } from "../../helpers/class-name.js";
-import { guarded, notify } from "../../helpers/report.js";
-import { keepClearedNumbers } from "./cleared-numbers.js";
+import { keepClearedNumbers } from "../../../applications/sheets/cleared-numbers.js";
+import { templatePath } from "../../../constants.js";
+import { isSquad } from "../../../data/subtypes.js";
+import { keepClassName } from "../../../helpers/class-name.js";
+import { guarded, notify } from "../../../helpers/report.js";
 import { squadContext } from "./squad-context.js";
 
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -50,13 +50,13 @@ export class FrontierSquadSheet extends Base {
 
   /** SWN-17: the squad attacks the user's one target (one click, no dialog); its card goes to chat. */
   static async #onAttack(this: FrontierSquadSheet): Promise<void> {
-    const { squadAttackFromSheet } = await import("../../workflows/attack/squad-attack.js");
+    const { squadAttackFromSheet } = await import("../workflows/squad-attack.js");
     await squadAttackFromSheet(this.document);
   }
 
   /** SWN-17: heal the squad one unit at a time. */
   static async #onHeal(this: FrontierSquadSheet): Promise<void> {
-    const { healFromSheet } = await import("../../workflows/optional/squad-heal.js");
+    const { healFromSheet } = await import("../workflows/squad-heal.js");
     await healFromSheet(this.document);
   }
 
@@ -64,7 +64,7 @@ export class FrontierSquadSheet extends Base {
   static async #onLeadSquad(this: FrontierSquadSheet): Promise<void> {
     const leader = game.user?.character;
     if (!leader) return notify("warn", "FT.SWN.Act.noLeaderHere");
-    const { leadSquad } = await import("../../workflows/optional/swn-actions.js");
+    const { leadSquad } = await import("../workflows/actions.js");
     await leadSquad(leader, this.document.id ?? "");
   }
 

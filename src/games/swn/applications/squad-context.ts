@@ -2,8 +2,9 @@
  * What the squad sheet shows (SWN-17, SWN-19), built from the squad's data and its derived numbers by pure code, so
  * the template test and the screenshot previews build the same context the sheet does. Nothing here touches Foundry.
  */
-import type { SquadDerived } from "../../data/actor/squad-derived.js";
-import { staminaBar } from "./context.js";
+
+import { staminaBar } from "../../../applications/sheets/context.js";
+import type { SquadDerived } from "../../../data/actor/squad-derived.js";
 
 /** What this reads of a squad's `system` (data/actor/specs.ts `SQUAD_SPEC`). */
 export interface SquadSystemLike {

@@ -37,12 +37,12 @@
  * write carries the new band with it, and its card says it.
  */
 
-import { SYSTEM_ID } from "../../constants.js";
-import { actorSystem, isSquad } from "../../data/subtypes.js";
-import { sideIdOf } from "../../documents/subtypes.js";
-import { perPage } from "../../helpers/page-state.js";
-import { notify } from "../../helpers/report.js";
-import { clientSettings, SETTINGS } from "../../helpers/settings.js";
+import { SYSTEM_ID } from "../../../constants.js";
+import { actorSystem, isSquad } from "../../../data/subtypes.js";
+import { sideIdOf } from "../../../documents/subtypes.js";
+import { perPage } from "../../../helpers/page-state.js";
+import { notify } from "../../../helpers/report.js";
+import { clientSettings, SETTINGS } from "../../../helpers/settings.js";
 import {
   type LeaderKind,
   MORALE_BANDS,
@@ -52,7 +52,7 @@ import {
   RulesError,
   sideMorale,
   unitsLeft,
-} from "../../rules/index.js";
+} from "../../../rules/index.js";
 
 type CombatI = Combat.Implementation;
 type GroupI = CombatantGroup.OfType<"side">;

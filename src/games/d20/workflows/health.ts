@@ -3,8 +3,8 @@
  * refuses before anything is spent is the d20 game's attack section (src/games/d20/workflows/attack.ts, issue 30).
  */
 
-import type { D20ActorSystem } from "../../data/actor/d20-facts.js";
-import type { VitalityWoundsTarget } from "../damage/apply-records.js";
+import type { D20ActorSystem } from "../../../data/actor/d20-facts.js";
+import type { VitalityWoundsTarget } from "../../../workflows/damage/apply-records.js";
 
 /**
  * A d20 target's health for the apply (SW-10, SW-11, SW-18): its vitality and wound points, heroic or ordinary,

@@ -3,9 +3,9 @@
  * the concern registers from one place): small, loaded with the system; the workflow they call (side-morale-gm.ts)
  * is loaded when first needed.
  */
-import { isSwn } from "../../canvas/morale-band.js";
-import { SYSTEM_ID } from "../../constants.js";
-import { registerGMRequest } from "../../helpers/gm-request.js";
+import { playsSideMorale } from "../../../canvas/morale-band.js";
+import { SYSTEM_ID } from "../../../constants.js";
+import { registerGMRequest } from "../../../helpers/gm-request.js";
 
 /**
  * SWN-09, SWN-10, SWN-12 (issue 16): side Morale's GM requests, the reading a GM writes on the reader's User, and the hooks on which the active
@@ -17,7 +17,7 @@ export function registerSideMoraleHooks(): void {
   // In a world with the SWN additions the workflow is fetched once the world is ready, so the first change it
   // answers does not wait for the download.
   Hooks.once("ready", () => {
-    if (isSwn()) void morale().catch(console.error);
+    if (playsSideMorale()) void morale().catch(console.error);
   });
   registerGMRequest("intimidate", async (body, user) => (await morale()).handleIntimidate(body, user));
   registerGMRequest("readMorale", async (body, user) => (await morale()).handleReadMorale(body, user));
@@ -29,7 +29,7 @@ export function registerSideMoraleHooks(): void {
         .catch(console.error);
   });
   const refresh = (combats: () => readonly Combat.Implementation[]) => {
-    if (!game.user?.isActiveGM || !isSwn()) return;
+    if (!game.user?.isActiveGM || !playsSideMorale()) return;
     void morale()
       .then(async (m) => {
         for (const c of combats()) await m.refreshMorale(c);

@@ -6,11 +6,11 @@
  * card says so. Attacks are d20 + the sheet's attack bonus (`swn.ab`) against the target's AC; skill checks are 2d6 +
  * the bonus the user gives (ruling 1). An NPC's numbers stay off the card when players may not see them.
  */
-import { isSwn } from "../../canvas/morale-band.js";
-import { attackTargets } from "../../canvas/scene-facts.js";
-import { literal, type RuleText } from "../../data/chat/rule-card.js";
-import { isItemType, isSquad } from "../../data/subtypes.js";
-import { notify, report } from "../../helpers/report.js";
+import { playsSideMorale } from "../../../canvas/morale-band.js";
+import { attackTargets } from "../../../canvas/scene-facts.js";
+import { literal, type RuleText } from "../../../data/chat/rule-card.js";
+import { isItemType, isSquad } from "../../../data/subtypes.js";
+import { notify, report } from "../../../helpers/report.js";
 import {
   CHARGE_CHASSIS,
   chargeDamage,
@@ -31,9 +31,9 @@ import {
   vehicleChargeBackfire,
   vehicleChargeDice,
   vehicleChargeDifficulty,
-} from "../../rules/index.js";
-import { keepsNumbersSecret } from "../card/card-render.js";
-import { recordD20Attack } from "../turn/turn-ledger.js";
+} from "../../../rules/index.js";
+import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
+import { recordD20Attack } from "../../../workflows/turn/turn-ledger.js";
 
 import {
   ask,
@@ -50,7 +50,7 @@ import {
   t,
   tokenOf,
   whole,
-} from "./swn-action-kit.js";
+} from "./action-kit.js";
 
 type ActorI = Actor.Implementation;
 
@@ -406,7 +406,7 @@ export async function leadSquad(leader: ActorI, chosenId?: string | null): Promi
 /** The SWN block's action `kind` by the actor: refused with a notification, never a rejection. */
 export async function swnAction(actor: ActorI, kind: SwnActionKind): Promise<void> {
   try {
-    if (!isSwn()) return notify("warn", "FT.SWN.Morale.notSwn");
+    if (!playsSideMorale()) return notify("warn", "FT.SWN.Morale.notSwn");
     // Only the actor's owner (or the GM) acts with it; the sheet's buttons are not the only way to call this.
     if (!actor.isOwner) return notify("warn", "FT.D20.Move.notYours", { name: actor.name ?? "" });
     if (kind === "lead") return await leadSquad(actor);

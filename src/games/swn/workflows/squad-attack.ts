@@ -20,12 +20,12 @@
  * squad (meat shields), out of turn.
  */
 
-import { bandOfToken } from "../../canvas/morale-band.js";
-import { attackTargets, readTarget } from "../../canvas/scene-facts.js";
-import { type AttackCardData, CARD_VERSION, type SquadCard } from "../../data/chat/attack-card.js";
-import { actorSystem, isSquad } from "../../data/subtypes.js";
-import { notify, report } from "../../helpers/report.js";
-import { currentProfile, currentVariant } from "../../helpers/settings.js";
+import { bandOfToken } from "../../../canvas/morale-band.js";
+import { attackTargets, readTarget } from "../../../canvas/scene-facts.js";
+import { type AttackCardData, CARD_VERSION, type SquadCard } from "../../../data/chat/attack-card.js";
+import { actorSystem, isSquad } from "../../../data/subtypes.js";
+import { notify, report } from "../../../helpers/report.js";
+import { currentProfile, currentVariant } from "../../../helpers/settings.js";
 import {
   bandTerms,
   concealmentTerm,
@@ -37,10 +37,10 @@ import {
   RulesError,
   sceneConcealment,
   squadAttack,
-} from "../../rules/index.js";
-import { keepsNumbersSecret } from "../card/card-render.js";
-import { postAttackCard } from "../card/post-card.js";
-import { recordD20Attack, turnGate } from "../turn/turn-ledger.js";
+} from "../../../rules/index.js";
+import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
+import { postAttackCard } from "../../../workflows/card/post-card.js";
+import { recordD20Attack, turnGate } from "../../../workflows/turn/turn-ledger.js";
 
 type ActorI = Actor.Implementation;
 

@@ -6,12 +6,12 @@
  * one card to declare it; the shot spends it. Loaded when first used.
  */
 
-import { keyed, line } from "../../data/chat/rule-card.js";
-import { isItemType } from "../../data/subtypes.js";
-import { notify, report } from "../../helpers/report.js";
-import { OVERWATCH_FACINGS } from "../../rules/index.js";
-import { postRuleCard } from "../card/rule-card.js";
-import { ownTurnAction } from "../turn/turn-ledger.js";
+import { keyed, line } from "../../../data/chat/rule-card.js";
+import { isItemType } from "../../../data/subtypes.js";
+import { notify, report } from "../../../helpers/report.js";
+import { OVERWATCH_FACINGS } from "../../../rules/index.js";
+import { postRuleCard } from "../../../workflows/card/rule-card.js";
+import { ownTurnAction } from "../../../workflows/turn/turn-ledger.js";
 
 type CombatantI = Combatant.Implementation;
 
