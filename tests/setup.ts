@@ -33,5 +33,4 @@ if (!Object.getOwnPropertyDescriptor(globalThis, "game")?.get)
 
 // Issue 30: the game tables the generic screens ask (helpers/game.ts); src/index.ts registers them at `init`, and a
 // pure context builder under test (the attack dialog's) asks them without one. Registering twice is harmless.
-const { registerGames } = await import("../src/games/index.js");
-registerGames();
+await import("./fixtures/games.js");

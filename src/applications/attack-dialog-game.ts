@@ -115,8 +115,11 @@ export interface GameDialogSeam {
 
 declare module "../helpers/game.js" {
   interface GameTable {
-    /** The attack dialog's rows, labels and toggles (src/applications/attack-dialog-game.ts). */
-    readonly dialog: GameDialogSeam;
+    /**
+     * The attack dialog's rows, labels and toggles (src/applications/attack-dialog-game.ts), loaded with the dialog
+     * itself (issue 30: a game's dialog code is not in the first load of a world).
+     */
+    readonly dialog: () => Promise<GameDialogSeam>;
   }
 }
 
@@ -133,9 +136,29 @@ export const NO_D20_DIALOG: Pick<
   fromForm: (base) => ({ attacker: base.attacker, targets: base.targets }),
 };
 
-/** The dialog section of the game an attack is prepared under (its engine and the engine's profile). */
+/** Each game's dialog section once loaded (the code of a module, the same on every page). */
+const LOADED = new Map<string, GameDialogSeam>();
+
+/** Load the dialog section of the game an attack is prepared under; the dialog awaits it before it draws. */
+export async function loadDialog(req: {
+  readonly engine: Pick<AttackRequest["engine"], "id" | "profile">;
+}): Promise<GameDialogSeam> {
+  const table = gameOf({ engine: req.engine.id, profile: req.engine.profile });
+  let seam = LOADED.get(table.id);
+  if (!seam) {
+    seam = await table.dialog();
+    LOADED.set(table.id, seam);
+  }
+  return seam;
+}
+
+/** The dialog section of the game an attack is prepared under (its engine and the engine's profile), loaded. */
 export function dialogOf(req: Pick<AttackRequest, "engine">): GameDialogSeam {
-  return gameOf({ engine: req.engine.id, profile: req.engine.profile }).dialog;
+  const table = gameOf({ engine: req.engine.id, profile: req.engine.profile });
+  const seam = LOADED.get(table.id);
+  if (!seam)
+    throw new Error(`frontier-tactics | the ${table.id} attack dialog is drawn before its rows loaded`);
+  return seam;
 }
 
 /** The game's name as the dialog's first line gives it (the table's label). */

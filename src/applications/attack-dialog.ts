@@ -24,6 +24,7 @@ import { guard, guarded, notify, report } from "../helpers/report.js";
 import type { AttackRequest, PreparedAttack } from "../workflows/attack/attack-plan.js";
 import { type DialogViewer, dialogContext, dialogNumbers } from "./attack-dialog-context.js";
 import { type ModifierEdits, recompute, requestFromForm } from "./attack-dialog-form.js";
+import { loadDialog } from "./attack-dialog-game.js";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 type AppV2 = foundry.applications.api.ApplicationV2;
@@ -86,13 +87,15 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
    * drawn (ApplicationV2 throws "Failed to render Application"), it rejects with that error instead of waiting for
    * ever.
    */
-  static prompt(
+  static async prompt(
     prep: PreparedAttack,
     weaponName: string,
     unit = "m",
     /** SF-X-30: the declared shots a player has left (phase-gate.ts); the dialog offers and accepts no more. */
     shotsLimit?: { readonly left: number; readonly declared: number },
   ): Promise<AttackRequest | null> {
+    // Issue 30: the game's own rows, loaded with the dialog (not in a world's first load).
+    await loadDialog(prep.request);
     return new Promise((resolve, reject) => {
       const app = new AttackDialog(prep, {
         window: { title: `${game.i18n?.localize("FT.Dialog.title")}: ${weaponName}` },

@@ -714,7 +714,9 @@ describe("User interaction model", () => {
 describe("Handlebars layer (handlebars.mjs), TextEditor and SettingsConfig", () => {
   it("loadTemplates registers partials by path; an unloaded partial fails the render", async () => {
     const body = templatePath("item/body.hbs");
-    await expect(renderTemplate(body, { is_weapon: true })).rejects.toThrow(
+    // Issue 30: the body draws the parts the world's game names for the item's type (item-context.ts `parts`).
+    const weaponParts = { parts: [{ partial: templatePath("item/body-weapon.hbs") }] };
+    await expect(renderTemplate(body, weaponParts)).rejects.toThrow(
       "The partial systems/frontier-tactics/templates/item/body-weapon.hbs could not be found",
     );
     await loadTemplates(PARTIALS.map(templatePath));
@@ -816,6 +818,8 @@ class StandInActor extends StandInDoc {
 describe("Our real applications in the v13 model", () => {
   it("the actor sheet renders its five parts; the portrait opens the picker, owners keep their secrets, rows drag", async () => {
     const { FrontierActorSheet } = await realApps();
+    // The partials init preloads (issue 30: the percentile games' abilities block is one).
+    await loadTemplates(PARTIALS.map(templatePath));
     const actor = new StandInActor();
     const sheet = new FrontierActorSheet({ document: actor as never }); // a stand-in, not an Actor
     await sheet.render({ force: true });

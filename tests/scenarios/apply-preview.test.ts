@@ -238,10 +238,11 @@ describe("scenario: each Apply says where the hit goes and what it leaves, in th
     expect(table.unhandled).toEqual([]);
   });
 
-  it("RT-6 table-ux-2 #9: Alice's punch in a d20 world — the row reads its distance alone ('1 m') beside Hit on every client, never 'Out of range'", async () => {
+  // The punch is the Star Frontiers bare hand (RT-6); a d20 or SWN world has no unarmed attack yet (attack-unarmed).
+  it("RT-6 table-ux-2 #9: Alice's punch — the row reads its distance alone ('1 m') beside Hit on every client, never a range band", async () => {
     table = await createTable({
       world: {
-        settings: [...applyAll, settingSource(id("setEnginePunch"), "engine", "d20")],
+        settings: [...applyAll],
         actors: [
           actorSource({
             _id: HERO,
@@ -279,6 +280,7 @@ describe("scenario: each Apply says where the hit goes and what it leaves, in th
       expect(text(row.querySelector(".ft-target-head .ft-tag")), c.user.name as string).toBe("1 m");
       expect(text(row.querySelector(".ft-result"))).toBe("Hit");
       expect(text(row)).not.toContain("Out of range");
+      expect(text(row)).not.toContain("Point blank");
     }
     expect(table.unhandled).toEqual([]);
   });

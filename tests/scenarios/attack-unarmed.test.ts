@@ -56,14 +56,26 @@ const world = (settings: ReturnType<typeof settingSource>[]) => ({
   ],
 });
 
-/** Alice shift-clicks Punch on Kara's rendered sheet (no dialog); the table settles. */
-async function punch(alice: Client): Promise<void> {
+/**
+ * Alice punches: on Kara's rendered sheet she shift-clicks Punch (no dialog) where the game has an unarmed attack;
+ * where it has none the sheet draws no Punch (its table's `unarmed`), and she runs what the button runs from her
+ * console (a macro's path). The table settles.
+ */
+async function punch(alice: Client, onSheet: boolean): Promise<void> {
   await alice.run(() => G().game.actors.get(KARA).sheet.render({ force: true }));
   await alice.run(() => settleApps());
   const sheet = alice.run(() => G().game.actors.get(KARA).sheet.element as HTMLElement);
   const button = sheet.querySelector<HTMLElement>('[data-action="punch"]');
-  expect(button).not.toBeNull();
-  alice.run(() => click(button!, { shiftKey: true }));
+  if (onSheet) {
+    expect(button).not.toBeNull();
+    alice.run(() => click(button!, { shiftKey: true }));
+  } else {
+    expect(button).toBeNull();
+    await alice.run(async () => {
+      const { meleeAttack } = await import("../../src/workflows/attack/melee.js");
+      await meleeAttack(G().game.actors.get(KARA), null, { fast: true });
+    });
+  }
   await alice.run(() => settleApps());
   await table.settle();
 }
@@ -73,13 +85,13 @@ describe("scenario: Punch plays the game's own unarmed attack (issue 30 seam; RT
     ["Star Wars d20", [settingSource(id("setEngineFist"), "engine", "d20")]],
     ["SWN", swnSettings("Fist")],
   ] as const)
-    it(`SW-20: in a ${label} world Punch rolls no d100 (nor any die), writes nothing and tells Alice the game has no unarmed attack yet`, async () => {
+    it(`SW-20: in a ${label} world the sheet has no Punch, and its workflow rolls no d100 (nor any die), writes nothing and tells Alice the game has no unarmed attack yet`, async () => {
       table = await createTable({ world: world([...settings]), online: [GM_ID, ALICE_ID] });
       const alice = table.client(ALICE_ID);
       alice.target(TOK_NEAR);
       table.dice(25);
       const writes = table.server.log.length;
-      await punch(alice);
+      await punch(alice, false);
       expect(rolled.map((r) => r.formula)).toEqual([]);
       expect(messageIds(alice)).toEqual([]);
       expect(table.server.log.slice(writes)).toEqual([]);
@@ -98,7 +110,7 @@ describe("scenario: Punch plays the game's own unarmed attack (issue 30 seam; RT
     const alice = table.client(ALICE_ID);
     alice.target(TOK_NEAR);
     table.dice(25);
-    await punch(alice);
+    await punch(alice, true);
     expect(rolled.map((r) => r.formula)).toEqual(["1d100"]);
     const ids = messageIds(alice);
     expect(ids).toHaveLength(1);

@@ -172,6 +172,27 @@ describe("scenario: a card posted again is refused (issue 27, T2-1C)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SF-X-33: Alice's console posts her burst marked 'cannot miss' (the referee's row her dialog never draws): the GM refuses to apply it", async () => {
+    table = await createTable({ world: world({ applyToAll: true }), online: "every" });
+    const alice = table.client(ALICE_ID);
+    const shots = ALICES_CARD.result.shots ?? [];
+    const forged = await postCard(table, alice, {
+      ...ALICES_CARD,
+      rollId: "rollCannotMiss",
+      result: {
+        ...ALICES_CARD.result,
+        shots: shots.map((s) => ({ ...s, outcome: { ...s.outcome, hit: true, auto: "cannotMiss" } })),
+      },
+    });
+    clickCard(alice, forged, "apply", "Pirate 1");
+    await table.settle();
+    expect(pirates()).toEqual(everyone(table, "30 30 30"));
+    expect(told(alice).at(-1)).toBe(
+      "warn: This card's data is not one this system writes (cannot miss is for the referee alone (SF-X-33)); nothing was applied.",
+    );
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("T2-1C: with playersApplyToAll off, the GM's own click on Alice's replayed card applies nothing; her first card applied once", async () => {
     table = await createTable({ world: world(), online: "every" });
     const alice = table.client(ALICE_ID);

@@ -16,6 +16,7 @@ import { actorSheetContext } from "./actor-context.js";
 import { keepClearedNumbers } from "./cleared-numbers.js";
 import { confirmDeleteItem, editItem, itemContextOptions, itemOfRow } from "./item-controls.js";
 import { feedsOf } from "./power-context.js";
+import { loadedSheetSeam, loadSheetSeam } from "./sheet-seam.js";
 
 const { ActorSheetV2 } = foundry.applications.sheets;
 type RenderOptions = foundry.applications.sheets.ActorSheetV2.RenderOptions;
@@ -111,7 +112,7 @@ export class FrontierActorSheet extends Base {
       type: i.type,
     });
     const weapons = actor.items.contents.filter((i) => isItemType(i, "weapon"));
-    const sheet = currentGame().sheet;
+    const sheet = await loadSheetSeam(currentGame());
     return Object.assign(context, {
       actor,
       editing: this.editing,
@@ -206,7 +207,7 @@ export class FrontierActorSheet extends Base {
     event: PointerEvent,
     target: foundry.applications.api.ApplicationV2.ActionTarget,
   ): Promise<void> | void {
-    const act = currentGame().sheet.actions[target.dataset.action];
+    const act = loadedSheetSeam(currentGame())?.actions[target.dataset.action];
     if (!act) return super._onClickAction(event, target);
     return guard(() => act(this.document, target, event));
   }

@@ -10,6 +10,7 @@ import { currentGame } from "../../helpers/game.js";
 import { guarded } from "../../helpers/report.js";
 import { keepClearedNumbers } from "./cleared-numbers.js";
 import { itemSheetContext } from "./item-context.js";
+import { loadedSheetSeam, loadSheetSeam } from "./sheet-seam.js";
 
 const { ItemSheetV2 } = foundry.applications.sheets;
 type RenderOptions = foundry.applications.api.DocumentSheetV2.RenderOptions;
@@ -55,7 +56,7 @@ export class FrontierItemSheet extends Base {
       editable: this.isEditable,
       ...itemSheetContext(
         { type: item.type, system: item.system, missing: known?.missing ?? [] },
-        currentGame().sheet,
+        await loadSheetSeam(currentGame()),
       ),
       descriptionHTML: await foundry.applications.ux.TextEditor.implementation.enrichHTML(
         String(known?.description ?? ""),

@@ -97,10 +97,31 @@ export interface GameSheetSeam {
   itemContext(): Record<string, unknown>;
 }
 
+import type { GameTable } from "../../helpers/game.js";
+
 declare module "../../helpers/game.js" {
   interface GameTable {
-    readonly sheet: GameSheetSeam;
+    /** Its sheets' parts, loaded with the first sheet drawn (issue 30: not in a world's first load). */
+    readonly sheet: () => Promise<GameSheetSeam>;
   }
+}
+
+/** Each game's sheet section once loaded (the code of a module, the same on every page). */
+const LOADED = new Map<string, GameSheetSeam>();
+
+/** The world's game's sheet section, loaded the first time a sheet is drawn. */
+export async function loadSheetSeam(table: GameTable): Promise<GameSheetSeam> {
+  let seam = LOADED.get(table.id);
+  if (!seam) {
+    seam = await table.sheet();
+    LOADED.set(table.id, seam);
+  }
+  return seam;
+}
+
+/** The world's game's sheet section if a sheet has loaded it (a click on a drawn sheet always finds it). */
+export function loadedSheetSeam(table: GameTable): GameSheetSeam | null {
+  return LOADED.get(table.id) ?? null;
 }
 
 /** One item's sheet body: the game's own parts for its type, else the shared body of the type. */

@@ -4,10 +4,7 @@
 import { NO_TRACKER_EXTRAS } from "../../applications/tracker-seam.js";
 import { addCoverField } from "../../canvas/wall-config.js";
 import type { GameTable } from "../../helpers/game.js";
-import { ALPHA_DAWN_DIALOG } from "./applications/attack-dialog.js";
-import { percentileSheet } from "./applications/sheet.js";
 import { addStructureFields } from "./canvas/wall-structure.js";
-import { percentileAttack } from "./workflows/attack.js";
 import { alphaDawnCard } from "./workflows/card.js";
 
 export const alphaDawnGame: GameTable = {
@@ -18,13 +15,14 @@ export const alphaDawnGame: GameTable = {
   skillCheck: null,
   // RT-6: Punch is the Star Frontiers bare-hand melee (rules-tables §6).
   unarmed: { kind: "percentileMelee" },
-  attack: percentileAttack,
+  // Issue 30: loaded with the first attack in a world.
+  attack: async () => (await import("./workflows/attack.js")).percentileAttack,
   turnActions: { move: null },
   // The Star Frontiers engines read no d20 block of a target (issue 14).
   targetFacts: () => ({}),
   statusEffects: [],
-  dialog: ALPHA_DAWN_DIALOG,
-  sheet: percentileSheet(false),
+  dialog: async () => (await import("./applications/attack-dialog.js")).ALPHA_DAWN_DIALOG,
+  sheet: async () => (await import("./applications/sheet.js")).percentileSheet(false),
   card: alphaDawnCard,
   // SF-B-15: Stamina.
   tokenBars: { bar1: "stamina", bar2: null },

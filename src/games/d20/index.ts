@@ -4,13 +4,10 @@
 import { NO_TRACKER_EXTRAS } from "../../applications/tracker-seam.js";
 import { addCoverField } from "../../canvas/wall-config.js";
 import type { GameTable } from "../../helpers/game.js";
-import { D20_DIALOG } from "./applications/attack-dialog.js";
-import { d20Sheet } from "./applications/sheet.js";
 import { d20TargetFactsOf } from "./canvas/target-facts.js";
 import { addHeightField } from "./canvas/wall-height.js";
 import { d20MeleeWeapons } from "./data/weapons.js";
 import { D20_STATUS_EFFECTS } from "./helpers/statuses.js";
-import { d20Attack } from "./workflows/attack.js";
 import { d20Card } from "./workflows/card.js";
 import { d20TurnActions } from "./workflows/turn-actions.js";
 
@@ -22,13 +19,14 @@ export const d20Game: GameTable = {
   skillCheck: null,
   // SW-20's unarmed strike is issue 31's: until then Punch says so and rolls nothing (never the SF d100 melee).
   unarmed: { kind: "none", notice: "FT.Melee.noUnarmed" },
-  attack: d20Attack,
+  // Issue 30: loaded with the first attack in a world.
+  attack: async () => (await import("./workflows/attack.js")).d20Attack,
   turnActions: d20TurnActions,
   targetFacts: d20TargetFactsOf({ swn: false }),
   // SW-10, SW-30 (ruling 4b): the d20 rules' statuses.
   statusEffects: D20_STATUS_EFFECTS,
-  dialog: D20_DIALOG,
-  sheet: d20Sheet,
+  dialog: async () => (await import("./applications/attack-dialog.js")).D20_DIALOG,
+  sheet: async () => (await import("./applications/sheet.js")).d20Sheet,
   card: d20Card,
   // SW-10: vitality points, then wound points.
   tokenBars: { bar1: "d20.vitality", bar2: "d20.wounds" },

@@ -9,11 +9,8 @@ import { addHeightField } from "../d20/canvas/wall-height.js";
 import { d20MeleeWeapons } from "../d20/data/weapons.js";
 import { D20_STATUS_EFFECTS } from "../d20/helpers/statuses.js";
 import { d20TurnActions } from "../d20/workflows/turn-actions.js";
-import { SWN_DIALOG } from "./applications/attack-dialog.js";
-import { swnSheet } from "./applications/sheet.js";
 import { swnTracker } from "./applications/tracker.js";
 import { addMaterialField } from "./canvas/wall-material.js";
-import { swnAttack } from "./workflows/attack.js";
 import { swnCard } from "./workflows/card.js";
 
 export const swnGame: GameTable = {
@@ -24,14 +21,15 @@ export const swnGame: GameTable = {
   skillCheck: null,
   // SW-20's unarmed strike is issue 31's: until then Punch says so and rolls nothing (never the SF d100 melee).
   unarmed: { kind: "none", notice: "FT.Melee.noUnarmed" },
-  attack: swnAttack,
+  // Issue 30: loaded with the first attack in a world.
+  attack: async () => (await import("./workflows/attack.js")).swnAttack,
   turnActions: d20TurnActions,
   // SWN-17 meat shields and SWN-08 overwatch arcs are read from the scene.
   targetFacts: d20TargetFactsOf({ swn: true }),
   // SW-10, SW-30 (ruling 4b): the d20 rules' statuses.
   statusEffects: D20_STATUS_EFFECTS,
-  dialog: SWN_DIALOG,
-  sheet: swnSheet,
+  dialog: async () => (await import("./applications/attack-dialog.js")).SWN_DIALOG,
+  sheet: async () => (await import("./applications/sheet.js")).swnSheet,
   card: swnCard,
   // SWN: hit points.
   tokenBars: { bar1: "swn.hp", bar2: null },

@@ -4,10 +4,7 @@
 import { NO_TRACKER_EXTRAS } from "../../applications/tracker-seam.js";
 import { addCoverField } from "../../canvas/wall-config.js";
 import type { GameTable } from "../../helpers/game.js";
-import { percentileSheet } from "../alpha-dawn/applications/sheet.js";
 import { addStructureFields } from "../alpha-dawn/canvas/wall-structure.js";
-import { percentileAttack } from "../alpha-dawn/workflows/attack.js";
-import { ZEBULON_DIALOG } from "./applications/attack-dialog.js";
 import { zebulonCard } from "./workflows/card.js";
 
 export const zebulonGame: GameTable = {
@@ -19,13 +16,14 @@ export const zebulonGame: GameTable = {
   skillCheck: "zebulonColumns",
   // RT-6: Punch is the Star Frontiers bare-hand melee (rules-tables §6).
   unarmed: { kind: "percentileMelee" },
-  attack: percentileAttack,
+  // Issue 30: loaded with the first attack in a world.
+  attack: async () => (await import("../alpha-dawn/workflows/attack.js")).percentileAttack,
   turnActions: { move: null },
   // The Star Frontiers engines read no d20 block of a target (issue 14).
   targetFacts: () => ({}),
   statusEffects: [],
-  dialog: ZEBULON_DIALOG,
-  sheet: percentileSheet(true),
+  dialog: async () => (await import("./applications/attack-dialog.js")).ZEBULON_DIALOG,
+  sheet: async () => (await import("../alpha-dawn/applications/sheet.js")).percentileSheet(true),
   card: zebulonCard,
   // SF-B-15: Stamina (Zebulon keeps the Star Frontiers pool).
   tokenBars: { bar1: "stamina", bar2: null },

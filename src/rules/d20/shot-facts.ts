@@ -23,3 +23,6 @@ export function asOverwatchShot(a: AttackerFacts): AttackerFacts {
   const d = a.d20;
   return d?.swn ? { ...a, d20: { ...d, swn: { ...d.swn, action: "overwatch" } } } : a;
 }
+
+/** The dialog's free concealment percentage (SW-32), a target override beside its Defense terms. */
+export const CONCEALMENT_OVERRIDE = "concealment";

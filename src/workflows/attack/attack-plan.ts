@@ -17,6 +17,7 @@ import {
   burstDice,
   burstModifiers,
   type Check,
+  CONCEALMENT_OVERRIDE,
   DEFAULT_DECLARATIONS,
   type Declarations,
   type DiceResults,
@@ -167,9 +168,6 @@ function factsFor(req: AttackRequest, t: TargetInput): AttackFacts {
   // SW-38, SW-43: an attack at an area sees none of the creature's cover, concealment or Defense.
   return req.area && req.engine.areaTarget ? req.engine.areaTarget(facts, req.area).facts : facts;
 }
-
-/** The dialog's free concealment percentage (SW-32), a target override beside its Defense terms. */
-export const CONCEALMENT_OVERRIDE = "concealment";
 
 /**
  * SW-32: "use the one that would produce the highest miss chance" — a percentage the user enters in the dialog

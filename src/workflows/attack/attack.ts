@@ -65,8 +65,10 @@ export async function attackWithWeapon(
   if (sys.skill === "melee" && !currentEngine().attackSteps)
     return (await import("./melee.js")).meleeAttack(actor, item, options);
   const weapon = factsOf(item.name ?? "", sys);
+  // Issue 30: the game's attack section, loaded with the first attack in a world.
+  const attack = await currentGame().attack();
   // Issue 14: a weapon the d20 engine cannot roll is refused before anything is spent.
-  const problem = currentGame().attack.weaponProblem(item.name ?? "", sys);
+  const problem = attack.weaponProblem(item.name ?? "", sys);
   if (problem) return report(problem);
   // SF-X-01, SF-B-03, SF-X-07, SF-X-30, SF-X-31: what the phase allows, and what was declared (phase-gate.ts).
   const gate = gateAttack(token, targets, weapon.rof);
@@ -84,7 +86,7 @@ export async function attackWithWeapon(
   const unit = sys.rangeUnit === "squares" ? "squares" : "m";
   // SW-38: a d20 grenadelike weapon is thrown at the square where the target stands (the engine that throws at
   // squares says how); otherwise a thrown weapon with a blast is a Star Frontiers grenade (SF-X-38).
-  const square = currentEngine().areaTarget ? currentGame().attack.squareThrow(weapon) : null;
+  const square = currentEngine().areaTarget ? attack.squareThrow(weapon) : null;
   const isGrenade = !square && sys.skill === "thrown" && sys.blastRadius > 0;
   if (square && targets.length > 1) return notify("warn", "FT.D20.Grenade.oneSquare");
   try {
@@ -125,16 +127,10 @@ export async function attackWithWeapon(
         ? { fullAttack: false, mode: "single", surpriseRound: false, aoo: true }
         : options.overwatch
           ? { fullAttack: false, mode: "single", surpriseRound: false }
-          : currentGame().attack.firstPlan(
-              sys,
-              targets.length,
-              !!game.combat?.inSurpriseRound && !!combatant,
-            ),
+          : attack.firstPlan(sys, targets.length, !!game.combat?.inSurpriseRound && !!combatant),
       ...(square ? { area: "grenade" as const } : {}),
       // SW-22: the weapons the dialog offers for the off hand.
-      ...(currentEngine().attackSteps && !square
-        ? { offHands: currentGame().attack.offHands(actor, item) }
-        : {}),
+      ...(currentEngine().attackSteps && !square ? { offHands: attack.offHands(actor, item) } : {}),
       // A player's dialog shows no secret NPC's Defense and cannot rewrite it; a GM's may (review 14 H2).
       ...(game.user?.isGM
         ? {}

@@ -43,13 +43,11 @@ export interface GameAttack {
   firstPlan(weapon: WeaponSystem, targets: number, surpriseRound: boolean): StepRequest | undefined;
   /** SW-38: the weapon is thrown at a square (a d20 grenadelike weapon), or null (a Star Frontiers grenade is not). */
   squareThrow(weapon: WeaponFacts): SquareThrow | null;
-  /** SW-25: the weapon makes an attack of opportunity (a melee weapon); false where the game has none. */
-  opportunityWeapon(weapon: WeaponSystem): boolean;
 }
 
 declare module "../../helpers/game.js" {
   interface GameTable {
     /** Its attack section (workflows/attack/game-attack.ts). */
-    readonly attack: GameAttack;
+    readonly attack: () => Promise<GameAttack>;
   }
 }

@@ -230,6 +230,10 @@ function forgedProblem(card: StoredCard, author: UserI | null): string | null {
   const attacker = isUuid(card.actorUuid) ? fromUuidSync(card.actorUuid) : null;
   if (!(attacker instanceof Actor) || !author || !attacker.testUserPermission(author, "OWNER"))
     return "attacker";
+  // SF-X-33: "cannot miss" is the referee's call (the dialog draws it for a GM only); a player's card that carries
+  // it was not made by the dialog.
+  if (card.result.shots?.some((s) => s.outcome.auto === "cannotMiss"))
+    return "cannot miss is for the referee alone (SF-X-33)";
   // SWN-17: a squad's attack has no weapon item: it is bounded by the squad's own flat damage × its units standing.
   if (isSquadCard(card)) return squadCardProblem(card, attacker);
   // A punch or a creature's bite is one attack at one target that stuns no one and throws no grenade.

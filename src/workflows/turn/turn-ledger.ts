@@ -232,7 +232,12 @@ export function turnGate(
       const check = attackOfOpportunity({
         bab: 0,
         usedThisRound: !!ledger.aoo,
-        melee: !!weapon && (currentGame().attack.opportunityWeapon(weapon) || !!options.intoSuppressed),
+        melee:
+          !!weapon &&
+          (currentGame()
+            .meleeWeapons(actor)
+            .some((w) => w.id === item?.id) ||
+            !!options.intoSuppressed),
       });
       if (check.reason) throw new RulesError(check.reason, check.reason, { name: actor.name ?? "" });
     } else if (options.overwatch) {

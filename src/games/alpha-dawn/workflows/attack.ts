@@ -7,7 +7,6 @@ import type { GameAttack } from "../../../workflows/attack/game-attack.js";
 
 export const percentileAttack: GameAttack = {
   weaponProblem: () => null,
-  opportunityWeapon: () => false,
   offHands: () => [],
   firstPlan: () => undefined,
   squareThrow: () => null,

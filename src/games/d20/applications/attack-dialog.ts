@@ -17,12 +17,8 @@ import type {
   PlanView,
 } from "../../../applications/attack-dialog-game.js";
 import { type ModifierRow, signed } from "../../../applications/attack-dialog-rows.js";
-import { actionRow, RulesError } from "../../../rules/index.js";
-import {
-  type AttackRequest,
-  CONCEALMENT_OVERRIDE,
-  type PreparedAttack,
-} from "../../../workflows/attack/attack-plan.js";
+import { actionRow, CONCEALMENT_OVERRIDE, RulesError } from "../../../rules/index.js";
+import type { AttackRequest, PreparedAttack } from "../../../workflows/attack/attack-plan.js";
 
 type Form = Readonly<Record<string, unknown>>;
 

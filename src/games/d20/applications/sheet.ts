@@ -16,7 +16,6 @@ import type {
   SheetShows,
 } from "../../../applications/sheets/sheet-seam.js";
 import type { WeaponSystem } from "../../../data/item/facts.js";
-import { d20Specials } from "../workflows/attack.js";
 import { d20ItemContext, d20SheetContext, d20WeaponColumns } from "./sheet-context.js";
 
 /** No Star Frontiers control on a d20 sheet (SWN's too). */
@@ -78,6 +77,7 @@ export function d20EngineWeaponRow(
 
 /** SW-41 (issue 15): a special attack — bantha rush, trip, overrun, grapple, disarm — at the user's target. */
 async function specialAttack(actor: Actor.Implementation, target: HTMLElement): Promise<void> {
+  const { d20Specials } = await import("../workflows/attack.js");
   // SW-40: striking an object is no opposed check.
   if (target.dataset.kind === "object") return d20Specials.strikeObject(actor);
   await d20Specials.attack(actor, target.dataset.kind ?? "");

@@ -11,7 +11,6 @@ import { RulesError, type WeaponFacts } from "../../../rules/index.js";
 import type { OffHandOption, StepRequest } from "../../../workflows/attack/attack-plan.js";
 import { ammoState } from "../../../workflows/attack/attacker.js";
 import type { GameAttack, GameSpecials, SquareThrow } from "../../../workflows/attack/game-attack.js";
-import { d20GrenadeCard } from "./d20-grenade.js";
 
 type ActorI = Actor.Implementation;
 type WeaponI = Item.OfType<"weapon">;
@@ -100,7 +99,8 @@ export function squareThrowWith(
       card: async (card, from, aimed, sys, rolls) =>
         // The weapon problem refused a grenade without its radius or DC before anything was spent.
         square.burstRadius !== null && square.reflexDC !== null
-          ? d20GrenadeCard(
+          ? // The burst's card is written by d20-grenade.ts, loaded with the first thrown grenade.
+            (await import("./d20-grenade.js")).d20GrenadeCard(
               card,
               from,
               aimed,
@@ -132,8 +132,6 @@ export const d20Specials: GameSpecials = {
 
 export const d20Attack: GameAttack = {
   weaponProblem,
-  // SW-25: a melee weapon threatens (a ranged one only into a suppressed area, turn-ledger.ts).
-  opportunityWeapon: (w) => w.d20.attack === "melee",
   offHands: offHandsBy(weaponProblem),
   firstPlan,
   squareThrow: squareThrowWith(() => ({})),

@@ -22,7 +22,7 @@ import {
   withoutD20TargetNumbers,
 } from "./d20-card.js";
 import { fortitudeButton, mayRollFortitude } from "./d20-fortitude.js";
-import { d20GrenadeCard, d20GrenadeOf } from "./d20-grenade.js";
+import { d20GrenadeOf } from "./grenade-block.js";
 import { d20Health } from "./health.js";
 
 /** SW-38: a creature's Reflex save as its row shows it: "Reflex d20 12 + 3 = 15 vs DC 15 → half". */
@@ -139,7 +139,8 @@ export const d20Card: GameCardSeam = {
   write: {
     target: d20CardTarget,
     dice: d20CardDice,
-    grenade: d20GrenadeCard,
+    // SW-38: loaded with the first thrown grenade.
+    grenade: async (...args) => (await import("./d20-grenade.js")).d20GrenadeCard(...args),
     withoutAttackerNumbers: withoutD20AttackerNumbers,
     withoutTargetNumbers: withoutD20TargetNumbers,
   },

@@ -19,7 +19,8 @@ import {
   targetActor,
 } from "../../../workflows/card/card-targets.js";
 import { mayRollFortitude, rollFortitude } from "./d20-fortitude.js";
-import { d20GrenadeOf, reflexBonus, withReflexSave } from "./d20-grenade.js";
+import { reflexBonus, withReflexSave } from "./d20-grenade.js";
+import { d20GrenadeOf } from "./grenade-block.js";
 
 type UserI = User.Implementation;
 

@@ -37,13 +37,9 @@ import {
   reflexAgainstBurst,
 } from "../../../rules/index.js";
 import { rollFormula } from "../../../workflows/card/card-render.js";
+import { d20GrenadeOf } from "./grenade-block.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
-
-/** The d20 grenade block of a stored card, if it is one. */
-export function d20GrenadeOf(card: { readonly grenade?: GrenadeCard | null }): D20GrenadeBlock | null {
-  return card.grenade?.d20 ?? null;
-}
 
 /**
  * SW-38: the card of a d20 grenade — where it went off, whom the burst caught (each by its distance from the blast),
