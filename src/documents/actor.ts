@@ -4,7 +4,7 @@
  */
 import { completeSquadSource, syncSquadChange } from "../data/actor/squad-derived.js";
 import { keepClassName } from "../helpers/class-name.js";
-import { currentGame, type TokenBars } from "../helpers/game.js";
+import { currentGame, gameTables, type TokenBars } from "../helpers/game.js";
 import { noteStoredSource } from "../helpers/migrate.js";
 
 /**
@@ -66,13 +66,14 @@ export class FrontierActor<out SubType extends Actor.SubType = Actor.SubType> ex
 const SQUAD_BARS: TokenBars = { bar1: "hp", bar2: null };
 
 /**
- * The bars a new actor's prototype token takes from its game, where neither its creator nor the world's Default
- * Token Configuration chose one. v13 gives a new prototype token `bar1.attribute` = `game.system.primaryTokenAttribute`
- * and `bar2` = `secondaryTokenAttribute` (common/documents/token.mjs, BaseToken.defineSchema: the bar fields'
- * `initial`), unless the world's `core.defaultToken` setting sets them (common/data/data.mjs,
- * `PrototypeToken.#applyDefaultTokenSettings` makes its values the fields' initial values). system.json can name one
- * attribute for every game ("stamina"), so the game's own are written here, in the creator's `_preCreate`, before the
- * actor is sent (a token dropped later copies its prototype's bars: client/documents/actor.mjs `getTokenDocument`).
+ * The bars a new actor's prototype token takes from its game, where its creator chose none. v13 gives a new prototype
+ * token `bar1.attribute` = `game.system.primaryTokenAttribute` (system.json: "stamina") and `bar2` =
+ * `secondaryTokenAttribute` (common/documents/token.mjs, BaseToken.defineSchema: the bar fields' `initial`), and a
+ * token dropped later copies its prototype's bars (client/documents/actor.mjs `getTokenDocument`), so the game's own
+ * are written here, in the creator's `_preCreate`, before the actor is sent. An actor made from stored data (a
+ * compendium import, a duplicate, an adventure) arrives with the bars of the world it was saved in: a bar that is
+ * another game's default ("stamina" in a d20 world) was not chosen for this one, and takes this game's (review v13
+ * #2). Any other bar its creator gave stays.
  */
 export function tokenBarsFill(
   given:
@@ -81,23 +82,24 @@ export function tokenBarsFill(
     | undefined,
   bars: TokenBars,
 ): { bar1?: { attribute: string }; bar2?: { attribute: string } } | null {
-  const world = worldDefaultToken();
+  const own = new Set([bars.bar1, bars.bar2]);
+  const otherDefaults = new Set(
+    [...gameTables().flatMap((t) => [t.tokenBars.bar1, t.tokenBars.bar2]), SQUAD_BARS.bar1].filter(
+      (a): a is string => !!a && !own.has(a),
+    ),
+  );
   const out: { bar1?: { attribute: string }; bar2?: { attribute: string } } = {};
+  const kept = (key: "bar1" | "bar2") => {
+    const chosen = given?.[key]?.attribute;
+    return chosen && !otherDefaults.has(chosen) ? chosen : null;
+  };
   for (const key of ["bar1", "bar2"] as const) {
     const attribute = bars[key];
-    if (attribute && !given?.[key]?.attribute && !world?.[key]?.attribute) out[key] = { attribute };
+    // Its creator's choice stays, and a game's bar already shown in the other slot is not shown twice.
+    if (attribute && !kept(key) && kept(key === "bar1" ? "bar2" : "bar1") !== attribute)
+      out[key] = { attribute };
   }
   return out.bar1 || out.bar2 ? out : null;
-}
-
-/** The world's Default Token Configuration (core's `defaultToken` setting), where this client has it registered. */
-function worldDefaultToken(): {
-  bar1?: { attribute?: string | null };
-  bar2?: { attribute?: string | null };
-} | null {
-  const settings = game.settings;
-  if (!settings?.settings.has("core.defaultToken")) return null;
-  return settings.get("core", "defaultToken") ?? null;
 }
 
 /** In an expanded update: a new maximum below the (new or current) value brings the value down to it. */

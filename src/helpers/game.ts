@@ -68,6 +68,12 @@ export interface GameTable {
   readonly profile: "sw" | "swn";
   /** Its name, an i18n key. */
   readonly label: string;
+  /**
+   * The games whose attack cards a player's page writes in this world. When the GM first seals a player's card of
+   * any other, it is refused: a card naming another game would choose which game's checks it gets (review of issue
+   * 30). The percentile games' bare-hand and creature attacks are written as Alpha Dawn's d100 (RT-6, SF-B-16).
+   */
+  readonly cardsFrom: readonly GameId[];
   /** Its unarmed attack (the sheet's Punch). */
   readonly unarmed: GameUnarmed;
   /**

@@ -134,10 +134,26 @@ export function installFoundry(ext: Extensions = {}): void {
 
 let systemLoaded: Promise<unknown> | null = null;
 
+/**
+ * Every module of the system, loaded on demand. The system loads some of its code on first use (`import()`: a
+ * dialog, a game's sheet, the GM's side of a card); in Foundry that is a cached chunk after the first load. Here a
+ * module's first import is transformed by Vite, which can take longer than `Table#settle` waits (it counts the
+ * server's requests, not a module being compiled), so a test's first click would race its own code's loading. The
+ * harness loads them all once, with the system, so a later `import()` resolves from the module cache (a difference
+ * from a browser's first fetch of a chunk, which the scenarios do not time).
+ */
+const SYSTEM_MODULES = import.meta.glob([
+  "../../src/**/*.ts",
+  "!../../src/**/*.test.ts",
+  "!../../src/**/*.d.ts",
+]);
+
 /** Import the real system once: its module-level hook registrations are the same on every client. */
 export async function loadSystem(ext: Extensions = {}): Promise<void> {
   installFoundry(ext);
-  systemLoaded ??= import("../../src/index.js");
+  systemLoaded ??= import("../../src/index.js").then(() =>
+    Promise.all(Object.values(SYSTEM_MODULES).map((load) => load())),
+  );
   await systemLoaded;
 }
 

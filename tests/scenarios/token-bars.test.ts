@@ -5,7 +5,8 @@
  * SWN-17). v13 gives a new prototype token system.json's `primaryTokenAttribute` ("stamina", the same in every game;
  * common/documents/token.mjs), and a dropped token copies its prototype's bars (client/documents/actor.mjs
  * `getTokenDocument`); the game's own bars are written on the prototype token when the actor is made
- * (documents/actor.ts). A creator's own bar, or the world's Default Token Configuration's, stays.
+ * (documents/actor.ts). A creator's own bar stays; a bar that is another game's default (an actor saved in a Star
+ * Frontiers world, a compendium's) takes this game's.
  *
  * Numbers: a new character's Stamina is 45/45 (data/actor/specs.ts), its d20 vitality 18/18 and wounds 14/14 as
  * given, its SWN hit points 9/12 as given; 3 units of HD 2 hold 27 HP (4.5 × 2 × 3, SWN-17).
@@ -115,14 +116,35 @@ describe("scenario: a new token shows its game's bars (issue 30)", () => {
     expect(barsOn(squad)).toEqual(everyone(table, { bar1: "hp 27/27", bar2: null }));
   });
 
-  it("SWN: a bar its creator chose stays (Kara made with her Stamina in bar1 keeps it)", async () => {
-    table = await createTable({ world: world("swn") });
+  it("SW-10: a bar its creator chose stays (Kara made in a d20 world with her wounds in bar1 keeps them)", async () => {
+    table = await createTable({ world: world("d20") });
     const kara = await dropNew({
       name: "Kara",
       type: "character",
+      system: { d20: { vitality: { value: 18, max: 18 }, wounds: { value: 14, max: 14 } } },
+      prototypeToken: { bar1: { attribute: "d20.wounds" } },
+    });
+    // Not twice: the game's second bar is the one she chose for her first.
+    expect(barsOn(kara)).toEqual(everyone(table, { bar1: "d20.wounds 14/14", bar2: null }));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-10 SWN-17: an actor saved in a Star Frontiers world (a compendium's: Stamina in bar1) takes the d20 world's bars; a squad saved that way its pool", async () => {
+    table = await createTable({ world: world("d20") });
+    const kara = await dropNew({
+      name: "Kara",
+      type: "character",
+      system: { d20: { vitality: { value: 18, max: 18 }, wounds: { value: 14, max: 14 } } },
       prototypeToken: { bar1: { attribute: "stamina" } },
     });
-    expect(barsOn(kara)).toEqual(everyone(table, { bar1: "stamina 45/45", bar2: null }));
+    expect(barsOn(kara)).toEqual(everyone(table, { bar1: "d20.vitality 18/18", bar2: "d20.wounds 14/14" }));
+    const squad = await dropNew({
+      name: "Marines",
+      type: "squad",
+      system: { units: { max: 3 }, swn: { hd: 2 } },
+      prototypeToken: { bar1: { attribute: "stamina" } },
+    });
+    expect(barsOn(squad)).toEqual(everyone(table, { bar1: "hp 27/27", bar2: null }));
     expect(table.unhandled).toEqual([]);
   });
 });

@@ -66,8 +66,9 @@ let table: Table;
 closeTableAfterEach(() => table);
 
 const DECK = deckThree({ scene: SCENE, tokens: TOKENS, actor: EUSYL });
-const world = (options: { applyToAll?: boolean; showNpcNumbers?: boolean } = {}) => ({
+const world = (options: { applyToAll?: boolean; showNpcNumbers?: boolean; d20?: boolean } = {}) => ({
   settings: [
+    ...(options.d20 ? [settingSource("settingEngineD20", "engine", "d20")] : []),
     ...(options.applyToAll ? [settingSource("settingApplyAll1", "playersApplyToAll", true)] : []),
     ...(options.showNpcNumbers ? [settingSource("settingNpcNums01", "showNpcNumbers", true)] : []),
   ],
@@ -189,6 +190,19 @@ describe("scenario: a card posted again is refused (issue 27, T2-1C)", () => {
     expect(pirates()).toEqual(everyone(table, "30 30 30"));
     expect(told(alice).at(-1)).toBe(
       "warn: This card's data is not one this system writes (cannot miss is for the referee alone (SF-X-33)); nothing was applied.",
+    );
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("issue 30: in a Star Wars d20 world Alice's console posts a Star Frontiers card (it would get the percentile checks, not d20's): the GM refuses it when first sealing it", async () => {
+    table = await createTable({ world: world({ applyToAll: true, d20: true }), online: "every" });
+    const alice = table.client(ALICE_ID);
+    const forged = await postCard(table, alice, { ...ALICES_CARD, rollId: "rollOtherGame" });
+    clickCard(alice, forged, "apply", "Pirate 1");
+    await table.settle();
+    expect(pirates()).toEqual(everyone(table, "30 30 30"));
+    expect(told(alice).at(-1)).toBe(
+      "warn: This card's data is not one this system writes (a card of another game); nothing was applied.",
     );
     expect(table.unhandled).toEqual([]);
   });

@@ -209,6 +209,9 @@ export class FrontierActorSheet extends Base {
   ): Promise<void> | void {
     const act = loadedSheetSeam(currentGame())?.actions[target.dataset.action];
     if (!act) return super._onClickAction(event, target);
+    // v13 runs an action listed in `options.actions` for its `buttons` only (the left button unless it says more:
+    // application.mjs `#onClickAction`), but `_onClickAction` for a right-click too; a game's action is a left click.
+    if (event.button !== 0) return;
     return guard(() => act(this.document, target, event));
   }
 

@@ -10,7 +10,7 @@ import { currentGame } from "../../helpers/game.js";
 import { guarded } from "../../helpers/report.js";
 import { keepClearedNumbers } from "./cleared-numbers.js";
 import { itemSheetContext } from "./item-context.js";
-import { loadedSheetSeam, loadSheetSeam } from "./sheet-seam.js";
+import { loadSheetSeam } from "./sheet-seam.js";
 
 const { ItemSheetV2 } = foundry.applications.sheets;
 type RenderOptions = foundry.applications.api.DocumentSheetV2.RenderOptions;

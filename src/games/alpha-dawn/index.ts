@@ -14,6 +14,7 @@ export const alphaDawnGame: GameTable = {
   label: "FT.Engine.alphaDawn",
   skillCheck: null,
   // RT-6: Punch is the Star Frontiers bare-hand melee (rules-tables §6).
+  cardsFrom: ["alphaDawn"],
   unarmed: { kind: "percentileMelee" },
   // Issue 30: loaded with the first attack in a world.
   attack: async () => (await import("./workflows/attack.js")).percentileAttack,

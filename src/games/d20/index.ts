@@ -18,6 +18,7 @@ export const d20Game: GameTable = {
   label: "FT.Engine.d20",
   skillCheck: null,
   // SW-20's unarmed strike is issue 31's: until then Punch says so and rolls nothing (never the SF d100 melee).
+  cardsFrom: ["d20"],
   unarmed: { kind: "none", notice: "FT.Melee.noUnarmed" },
   // Issue 30: loaded with the first attack in a world.
   attack: async () => (await import("./workflows/attack.js")).d20Attack,

@@ -20,6 +20,7 @@ export const swnGame: GameTable = {
   label: "FT.Profile.swnEngine",
   skillCheck: null,
   // SW-20's unarmed strike is issue 31's: until then Punch says so and rolls nothing (never the SF d100 melee).
+  cardsFrom: ["swn"],
   unarmed: { kind: "none", notice: "FT.Melee.noUnarmed" },
   // Issue 30: loaded with the first attack in a world.
   attack: async () => (await import("./workflows/attack.js")).swnAttack,

@@ -15,6 +15,7 @@ export const zebulonGame: GameTable = {
   // SF-Z-01, SF-Z-04: skill checks on the Resolution Table's columns.
   skillCheck: "zebulonColumns",
   // RT-6: Punch is the Star Frontiers bare-hand melee (rules-tables §6).
+  cardsFrom: ["zebulon", "alphaDawn"],
   unarmed: { kind: "percentileMelee" },
   // Issue 30: loaded with the first attack in a world.
   attack: async () => (await import("../alpha-dawn/workflows/attack.js")).percentileAttack,

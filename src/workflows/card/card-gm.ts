@@ -5,7 +5,7 @@ import { factsOf } from "../../data/item/facts.js";
 import { isItemType } from "../../data/subtypes.js";
 import type { HeldRequest } from "../../documents/combat/exchange.js";
 import { isAttackMessage, tokenByUuid } from "../../documents/subtypes.js";
-import { gameOf } from "../../helpers/game.js";
+import { currentGame, gameOf } from "../../helpers/game.js";
 import type { GMAnswer, GMRequestBody } from "../../helpers/gm-request.js";
 import { notify } from "../../helpers/report.js";
 import { type AttackEntry, admitEntry, attackEntries, attackEntry } from "../attack/attack-record.js";
@@ -118,7 +118,8 @@ export async function trustedCard(
   // T2-1C: a card the GM refused when it was posted (a replay of an earlier roll) stays refused.
   const entry = attackEntry(m.id ?? "");
   if (entry?.no) return { refused: entry.no };
-  if (!seal && presealProblem(m, card)) return { refused: "FT.Card.invalid", data: { reason: "saves" } };
+  const preseal = seal ? null : presealProblem(m, card);
+  if (preseal) return { refused: "FT.Card.invalid", data: { reason: preseal } };
   const problem = problemOf(m, card);
   if (problem) return { refused: "FT.Card.invalid", data: { reason: problem } };
   if (!seal) {
@@ -278,9 +279,15 @@ function forgedProblem(card: StoredCard, author: UserI | null): string | null {
   return null;
 }
 
-/** A card its (player) author created with a save already in it: refused, never sealed (SW-38). */
-function presealProblem(m: Msg, card: StoredCard): boolean {
-  return !m.author?.isGM && gameOf(card).card.gmWritten(card);
+/**
+ * Why a player's card is refused and never sealed, checked before its first seal only: a save already in it (SW-38),
+ * or a card of a game this world's players do not write — it would choose which game's checks it gets (review of
+ * issue 30); a card sealed before the world changed game keeps its seal.
+ */
+function presealProblem(m: Msg, card: StoredCard): string | null {
+  if (m.author?.isGM) return null;
+  if (gameOf(card).card.gmWritten(card)) return "saves";
+  return currentGame().cardsFrom.includes(gameOf(card).id) ? null : "a card of another game";
 }
 
 /** The GM's ports: targets are token UUIDs on the card; records live on the targets. */

@@ -21,7 +21,6 @@ import {
 import type {
   AttackCardData,
   CardTarget,
-  D20GrenadeBlock,
   D20Save,
   GrenadeCard,
   TargetDamage,
