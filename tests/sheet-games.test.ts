@@ -53,6 +53,14 @@ const D20_BLOCK: Record<string, RegExp> = {
   "special attacks (SW-41)": /data-action="specialAttack"/,
   "d20 attack bonus": /data-ft-d20-bonus/,
 };
+/** What the swn profile never reads (ruling 1): criticals, armour's DR and maximum Dex. */
+const SWN_NEVER: Record<string, RegExp> = {
+  "critical column": /data-ft-critical/,
+  "threat range": /name="system\.d20\.threat"/,
+  "critical multiplier": /name="system\.d20\.critMultiplier"/,
+  "armour DR": /name="system\.d20\.dr"/,
+  "armour maximum Dex": /name="system\.d20\.maxDex"/,
+};
 /** SWN only: its block, its actions, its attack number. */
 const SWN_ONLY: Record<string, RegExp> = {
   "SWN block": /data-ft-swn(?!-)/,
@@ -86,9 +94,11 @@ describe("each game's sheet screens show only that game (issue 30)", () => {
   for (const s of gameScreens("swn"))
     it(`swn ${s.screen}: no Star Frontiers control, no Star Wars d20 block`, () => {
       const page = html(s);
-      // The SWN weapon's item body is the d20 engine's (damage, threat, increment, fire) with its SWN-15 numbers;
-      // its sheet's weapon rows have the critical and fire-mode columns, but no d20 attack bonus.
-      expect(found(page, { ...SF_ONLY, ...D20_BLOCK })).toEqual([]);
+      // The SWN weapon's item body is the d20 engine's (damage, increment, fire) with its SWN-15 numbers; its sheet's
+      // weapon rows have the fire-mode column, but no d20 attack bonus. Ruling 1: the swn profile rolls no critical,
+      // so no screen shows a critical column, a threat range or a multiplier; its hit points take no DR and its AC
+      // is the sheet's, so armour shows neither DR nor a maximum Dex.
+      expect(found(page, { ...SF_ONLY, ...D20_BLOCK, ...SWN_NEVER })).toEqual([]);
     });
 
   it("SF-X-11 the Star Frontiers character shows its own controls (the percent chance, Stamina, race, IM, holstered, Structure)", () => {

@@ -26,6 +26,8 @@ export interface DialogViewer {
 
 /** A GM's dialog. */
 export const REFEREE: DialogViewer = { referee: true };
+/** The referee's own declarations: "cannot miss" (SF-X-33) and a result shift (SF-Z-07: "the referee gives"). */
+export const REFEREE_ONLY: ReadonlySet<string> = new Set(["cannotMiss", "resultShift"]);
 /** A player's dialog: the default, so a caller that says nothing never draws a referee's control for a player. */
 export const PLAYER: DialogViewer = { referee: false };
 
@@ -49,7 +51,10 @@ export function dialogContext(
   const defense = seam.defense(prep);
   const burst = prep.burst;
   const declares = Object.fromEntries(
-    [...ALL_DECLARATIONS].map((k) => [k, req.engine.reads.has(k) && (k !== "cannotMiss" || viewer.referee)]),
+    [...ALL_DECLARATIONS].map((k) => [
+      k,
+      req.engine.reads.has(k) && (!REFEREE_ONLY.has(k) || viewer.referee),
+    ]),
   );
   const expanded = situation.attackerVehicle !== null || situation.attackerVisionAid !== null;
   const aims = w.skill !== "thrown" && (declares.carefulAim || declares.scope || declares.twoWeapons);
@@ -108,7 +113,7 @@ export function dialogContext(
     ),
     /** The rule the referee's "cannot miss" is (SF-X-33), none in the d20 games. */
     cannotMissRule: seam.cannotMissRule,
-    /** SF-Z-07: the result shift the referee gives the attack (Zebulon only). */
+    /** SF-Z-07: the result shift the referee gives the attack (Zebulon only; drawn for a GM only). */
     resultShift: d.resultShift ?? 0,
     shotsChoices: Object.fromEntries(
       [1, 2, 3]

@@ -138,8 +138,9 @@ export function requestFromForm(
     mounted: on(form["decl.mounted"]),
     // SF-X-33: the referee's ruling, a GM's alone (the dialog draws the box only for a GM).
     cannotMiss: viewer.referee ? on(form["decl.cannotMiss"]) : false,
-    // SF-Z-07: checked by the engine (a whole number −3 … +3), so a bad value is shown in the dialog.
-    resultShift: rsFrom(form["decl.resultShift"], d.resultShift ?? 0),
+    // SF-Z-07: the referee gives a result shift, a GM's alone like SF-X-33; checked by the engine (a whole number
+    // −3 … +3), so a bad value is shown in the dialog.
+    resultShift: viewer.referee ? rsFrom(form["decl.resultShift"], d.resultShift ?? 0) : 0,
   };
   const movement = (form["attacker.movement"] as Movement | undefined) ?? base.attacker.movement;
   const overrides: Record<string, Record<string, number | null>> = {};

@@ -173,7 +173,7 @@ describe("scenario: a card posted again is refused (issue 27, T2-1C)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SF-X-33: Alice's console posts her burst marked 'cannot miss' (the referee's row her dialog never draws): the GM refuses to apply it", async () => {
+  it("SF-X-33 SF-Z-07: Alice's console posts her burst marked 'cannot miss', then one with a result shift (the referee's rows her dialog never draws): the GM refuses to apply either", async () => {
     table = await createTable({ world: world({ applyToAll: true }), online: "every" });
     const alice = table.client(ALICE_ID);
     const shots = ALICES_CARD.result.shots ?? [];
@@ -190,6 +190,21 @@ describe("scenario: a card posted again is refused (issue 27, T2-1C)", () => {
     expect(pirates()).toEqual(everyone(table, "30 30 30"));
     expect(told(alice).at(-1)).toBe(
       "warn: This card's data is not one this system writes (cannot miss is for the referee alone (SF-X-33)); nothing was applied.",
+    );
+    // SF-Z-07: a result shift (a colour moved from the one read on the table) is the referee's too.
+    const shifted = await postCard(table, alice, {
+      ...ALICES_CARD,
+      rollId: "rollResultShift",
+      result: {
+        ...ALICES_CARD.result,
+        shots: shots.map((s) => ({ ...s, outcome: { ...s.outcome, rolledColour: "green", colour: "blue" } })),
+      },
+    });
+    clickCard(alice, shifted, "apply", "Pirate 1");
+    await table.settle();
+    expect(pirates()).toEqual(everyone(table, "30 30 30"));
+    expect(told(alice).at(-1)).toBe(
+      "warn: This card's data is not one this system writes (a result shift is for the referee alone (SF-Z-07)); nothing was applied.",
     );
     expect(table.unhandled).toEqual([]);
   });

@@ -112,9 +112,12 @@ async function zebulonTable(settings: Record<string, unknown>[] = []): Promise<v
   await table.settle();
 }
 
-/** Alice targets the beast and clicks Attack (no shift) on her pistol's row: the dialog opens on her client. */
-async function aliceOpensAttack(): Promise<any> {
-  const alice = table.client(ALICE_ID);
+/**
+ * Alice (or the GM, who plays the referee's result shift, SF-Z-07) targets the beast and clicks Attack (no shift) on
+ * the pistol's row: the dialog opens on that client.
+ */
+async function aliceOpensAttack(who: string = ALICE_ID): Promise<any> {
+  const alice = table.client(who);
   alice.target(TOK_BEAST);
   await clickSheet(table, alice, EUSYL._id, `tr[data-item-id="${PISTOL}"] [data-action="attack"]`);
   const dialog = attackDialog(alice);
@@ -127,12 +130,12 @@ const dialogField = (dialog: any, name: string): string =>
   table
     .client(ALICE_ID)
     .run(() => dialog.element.querySelector(`[data-ft-field="${name}"]`)?.textContent ?? "");
-const dialogInput = (dialog: any, name: string): HTMLInputElement =>
-  table.client(ALICE_ID).run(() => dialog.element.elements.namedItem(name));
+const dialogInput = (dialog: any, name: string, who: string = ALICE_ID): HTMLInputElement =>
+  table.client(who).run(() => dialog.element.elements.namedItem(name));
 
 /** Alice presses Roll; the table settles; returns the id of the newest attack card. */
-async function aliceRolls(dialog: any): Promise<string> {
-  const alice = table.client(ALICE_ID);
+async function aliceRolls(dialog: any, who: string = ALICE_ID): Promise<string> {
+  const alice = table.client(who);
   alice.run(() => dialog.element.querySelector('button[type="submit"]').click());
   await alice.run(() => settleApps());
   await table.settle();
@@ -212,23 +215,28 @@ describe("scenario: cannot miss and result shifts on the resolution table (SF-X-
 
   it("SF-Z-07: +1 RS moves green to blue (the card shows both) and keeps the maximum; −1 RS never makes yellow white", async () => {
     await zebulonTable();
-    const alice = table.client(ALICE_ID);
-    let dialog = await aliceOpensAttack();
-    alice.run(() => change(dialogInput(dialog, "decl.resultShift"), 1));
+    // The referee gives a result shift (SF-Z-07): Alice's dialog has no field for it, the GM's has.
+    const player = await aliceOpensAttack();
+    expect(dialogInput(player, "decl.resultShift")).toBeNull();
+    table.client(ALICE_ID).run(() => player.close());
+    await table.client(ALICE_ID).run(() => settleApps());
+    const alice = table.client(GM_ID);
+    let dialog = await aliceOpensAttack(GM_ID);
+    alice.run(() => change(dialogInput(dialog, "decl.resultShift", GM_ID), 1));
     await alice.run(() => settleApps());
     table.dice(38, 1);
-    const first = await aliceRolls(dialog);
+    const first = await aliceRolls(dialog, GM_ID);
     // d100 38 is green on +3; +1 RS: blue, ¾ of the same maximum 10 = 7.
     for (const c of table.all)
       expect(rowText(c, first, "Beast")).toContain(
         "38 ≤ 55 Hit Green → SF-Z-07 Blue · ¾ 1d10 (max 10) × ¾ = 7 dmg",
       );
 
-    dialog = await aliceOpensAttack();
-    alice.run(() => change(dialogInput(dialog, "decl.resultShift"), -1));
+    dialog = await aliceOpensAttack(GM_ID);
+    alice.run(() => change(dialogInput(dialog, "decl.resultShift", GM_ID), -1));
     await alice.run(() => settleApps());
     table.dice(50, 1);
-    const second = await aliceRolls(dialog);
+    const second = await aliceRolls(dialog, GM_ID);
     // 50 is yellow on +3; −1 RS leaves it yellow (a hit, ¼ of 10 = 2), and the card shows no shift.
     for (const c of table.all) {
       const row = rowText(c, second, "Beast");
@@ -240,9 +248,9 @@ describe("scenario: cannot miss and result shifts on the resolution table (SF-X-
 
   it("SF-Z-07 bad input: a result shift of 4 is refused in the dialog before anything is rolled or spent", async () => {
     await zebulonTable();
-    const alice = table.client(ALICE_ID);
-    const dialog = await aliceOpensAttack();
-    alice.run(() => change(dialogInput(dialog, "decl.resultShift"), 4));
+    const alice = table.client(GM_ID);
+    const dialog = await aliceOpensAttack(GM_ID);
+    alice.run(() => change(dialogInput(dialog, "decl.resultShift", GM_ID), 4));
     await alice.run(() => settleApps());
     const error = () =>
       alice.run(() => {

@@ -235,6 +235,9 @@ function forgedProblem(card: StoredCard, author: UserI | null): string | null {
   // it was not made by the dialog.
   if (card.result.shots?.some((s) => s.outcome.auto === "cannotMiss"))
     return "cannot miss is for the referee alone (SF-X-33)";
+  // SF-Z-07: so is a result shift (a colour moved from the one read on the table).
+  if (card.result.shots?.some((s) => s.outcome.rolledColour && s.outcome.rolledColour !== s.outcome.colour))
+    return "a result shift is for the referee alone (SF-Z-07)";
   // SWN-17: a squad's attack has no weapon item: it is bounded by the squad's own flat damage × its units standing.
   if (isSquadCard(card)) return squadCardProblem(card, attacker);
   // A punch or a creature's bite is one attack at one target that stuns no one and throws no grenade.

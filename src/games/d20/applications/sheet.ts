@@ -56,6 +56,8 @@ export function d20EngineWeaponRow(
   weapon: WeaponSystem,
   attack: SheetCell,
   columns: { readonly damage: string; readonly range: string },
+  /** SW-18; ruling 1: the swn profile rolls no critical, so it shows none. */
+  criticals = true,
 ): GameWeaponRow {
   const d20 = weapon.d20;
   const modes = (["single", "multi", "auto"] as const).filter((m) => d20.fire[m]);
@@ -63,7 +65,7 @@ export function d20EngineWeaponRow(
     cells: [
       attack,
       { key: "damage", text: columns.damage },
-      { key: "critical", text: critical(d20) },
+      ...(criticals ? [{ key: "critical", text: critical(d20) }] : []),
       { key: "range", text: columns.range },
       { key: "fire", text: "", keys: modes.map((m) => `FT.D20.Item.${m}`) },
     ],

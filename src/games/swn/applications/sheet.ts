@@ -33,13 +33,18 @@ export const swnSheet: GameSheetSeam = {
   blocks: ["actor/swn.hbs"],
   actions: { moraleAction, swnAction },
   blockContext: (system) => ({ swn: swnSheetContext(system.swn) }),
-  weaponHeads: [{ label: "FT.SWN.Sheet.attack", hint: "FT.SWN.Sheet.attackHint" }, ...D20_WEAPON_HEADS],
+  // Ruling 1: no critical column (the swn profile rolls none).
+  weaponHeads: [
+    { label: "FT.SWN.Sheet.attack", hint: "FT.SWN.Sheet.attackHint" },
+    ...D20_WEAPON_HEADS.filter((h) => h.label !== "FT.D20.Sheet.critical"),
+  ],
   weaponRow: (row, weapon, system) =>
     d20EngineWeaponRow(
       row,
       weapon,
       { key: "swn-attack", text: signed(system.swn.ab), cls: "ft-chance" },
       d20WeaponColumns(weapon.d20, system.d20, system.derived.d20),
+      false,
     ),
   itemParts: {
     weapon: ["item/body-weapon-d20.hbs", "item/body-ammo.hbs"],
