@@ -86,14 +86,17 @@ export interface D20WeaponFacts {
   /** SW-38: grenadelike, with its burst radius (m) and Reflex DC (null = not entered). */
   readonly grenade?: { readonly burstRadius: number | null; readonly reflexDC: number | null };
   /** SWN-15: the weapon's tech level (heavy counts one higher), armour piercing, energy or laser (the `swn` profile). */
-  readonly swn?: {
-    /** null = not in the sources: the cover's armour cannot be read, and such an attack at hard cover is refused. */
-    readonly tl: number | null;
-    readonly ap: number;
-    readonly heavy: boolean;
-    readonly energy: boolean;
-    readonly laser: boolean;
-  };
+  readonly swn?: SwnWeaponFacts;
+}
+
+/** SWN-15: what the swn profile reads of a weapon (its cover armour). */
+export interface SwnWeaponFacts {
+  /** null = not in the sources: the cover's armour cannot be read, and such an attack at hard cover is refused. */
+  readonly tl: number | null;
+  readonly ap: number;
+  readonly heavy: boolean;
+  readonly energy: boolean;
+  readonly laser: boolean;
 }
 
 /** The d20 attacker (SW-04, SW-05, SW-15, SW-19, SW-29). */

@@ -12,16 +12,22 @@
  * The section is merged into `GameTable` by module augmentation: it names types of the workflows layer (the card,
  * the apply's record), which helpers/game.ts sits below.
  */
-import type { AttackCardData, CardTarget, GrenadeCard, StoredCard } from "../../data/chat/attack-card.js";
+import type {
+  AttackCardData,
+  CardTarget,
+  D20CardTarget,
+  GrenadeCard,
+  StoredCard,
+} from "../../data/chat/attack-card.js";
 import type { ActorSystem } from "../../data/subtypes.js";
 import type { GMAnswer, GMRequestBody } from "../../helpers/gm-request.js";
 import type {
   Check,
-  D20WeaponFacts,
   DiceResults,
   Modifier,
   Outcome,
   PoolKey,
+  SwnWeaponFacts,
   WeaponFacts,
 } from "../../rules/index.js";
 import type { AppliedRecord, TargetState } from "../damage/apply-records.js";
@@ -132,7 +138,7 @@ export interface GameCardSeam {
     target(
       check: Check,
       defenseTerms: readonly Modifier[],
-    ): { d20?: CardTarget["d20"]; cover?: "none"; coverReason?: null };
+    ): { d20?: D20CardTarget; cover?: "none"; coverReason?: null };
     dice(check: Check, dice: readonly DiceResults[]): { dice?: readonly DiceResults[] };
     withoutAttackerNumbers<C extends CardShape>(card: C): C;
     withoutTargetNumbers<C extends CardShape>(card: C, secret: ReadonlySet<string>): C;
@@ -168,7 +174,7 @@ export interface GrenadeNumbers {
   readonly burstRadius: number;
   readonly reflexDC: number;
   readonly increment: number;
-  readonly swn?: D20WeaponFacts["swn"];
+  readonly swn?: SwnWeaponFacts;
 }
 
 type Handler<K extends GMRequestBody["kind"]> = (

@@ -3,8 +3,8 @@
  * flat-footed and touch, BAB, DR, vitality and wounds, saves, feats, speed and the SW-41 special attacks:
  * templates/actor/d20.hbs) and weapon rows with what an attack rolls before range — the attack bonus (SW-04), the
  * d20 damage dice, the threat range (SW-18), the range increment (SW-06) and the fire modes (SW-35, SW-36). No Star
- * Frontiers control: no race, IM, Stamina, holstered, anesthetic, ROF, structure, Punch (the bare hand rolls the
- * percentile melee), nor range bands — the increment is the reach, so a weapon without bands can be fired and one
+ * Frontiers control: no race, IM, Stamina, holstered, anesthetic, ROF, structure, Punch (the game has no unarmed
+ * attack yet: SW-20 is issue 31's; the table's `unarmed`), nor range bands — the increment is the reach, so a weapon without bands can be fired and one
  * without an increment is refused when clicked (`d20WeaponProblem`), before anything is spent.
  */
 import type { WeaponRow } from "../../../applications/sheets/context.js";

@@ -4,7 +4,7 @@
  * Combatant, SW-19/SW-26 allies in melee, SW-32 obscuring regions, the SW-30 cover lattice — and under the swn profile
  * SWN-17 squads and meat shields and SWN-08 overwatch arcs. The Star Frontiers games build none.
  */
-import { d20Lattice, d20Melee, inMetres } from "../../../canvas/d20-cover-facts.js";
+
 import type { FoundryCaster } from "../../../canvas/foundry-caster.js";
 import { bandOfToken } from "../../../canvas/morale-band.js";
 import { regionMissChance } from "../../../canvas/obscurement.js";
@@ -23,6 +23,7 @@ import { actorSystem } from "../../../data/subtypes.js";
 import { flatFootedIn } from "../../../documents/combat/d20-initiative.js";
 import type { GameTable } from "../../../helpers/game.js";
 import { type Bystander, type TargetFacts, tokensInTheWay } from "../../../rules/index.js";
+import { d20Lattice, d20Melee, inMetres } from "./cover-facts.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
 type D20Lattice = ReturnType<typeof d20Lattice>;

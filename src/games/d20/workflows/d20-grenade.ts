@@ -9,7 +9,7 @@
  * The grenade's burst radius and Reflex DC are its own numbers (ruling 2): a grenade without them is refused before
  * anything is spent (`d20-facts.ts` `d20WeaponProblem`).
  */
-import { postureOf } from "../../../canvas/d20-cover-facts.js";
+
 import { FoundryCaster } from "../../../canvas/foundry-caster.js";
 import {
   cardIsPublic,
@@ -36,6 +36,7 @@ import {
   reflexAgainstBurst,
 } from "../../../rules/index.js";
 import { rollFormula } from "../../../workflows/card/card-render.js";
+import { postureOf } from "../canvas/cover-facts.js";
 import { d20GrenadeOf } from "./grenade-block.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;

@@ -17,7 +17,7 @@ import {
   type Posture,
   type RayCaster,
   tokensInTheWay,
-} from "../rules/index.js";
+} from "../../../rules/index.js";
 
 /** SW-30, ruling 4b: prone beats kneeling, which beats standing. */
 export function postureOf(statuses: ReadonlySet<string>): Posture {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { d20Melee, inMetres, postureOf } from "./d20-cover-facts.js";
+import { d20Melee, inMetres, postureOf } from "./cover-facts.js";
 
 /** 1 m tokens on a 1 m grid, by cell centre. */
 const at = (x: number, y: number) => ({ x: x + 0.5, y: y + 0.5, w: 1, h: 1 });
