@@ -203,6 +203,33 @@ describe("scenario: a d20 hit's conditions, save and undo (issue 14, flow2)", ()
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SW-10 (review of issue 30): the GM switches the world back to Alpha Dawn after the hit; Bruno's old d20 card still offers the Thug's Fortitude save, and the GM answers it by the card's own game (d20 15 vs DC 12: saved)", async () => {
+    table = await createTable({
+      world: world({ brunoOwns: true, combat: true }),
+      online: [GM_ID, ALICE_ID, BRUNO_ID],
+    });
+    const msg = await hitAndApply();
+    await table.client(GM_ID).run(() => G().game.settings.set("frontier-tactics", "engine", "alphaDawn"));
+    await table.settle();
+    expect(onEveryClient(table, () => G().game.settings.get("frontier-tactics", "engine"))).toEqual(
+      everyone(table, "alphaDawn"),
+    );
+    const bruno = table.client(BRUNO_ID);
+    const card = renderMessage(bruno, msg);
+    expect(fortitudeOn(card, bruno)).toBe(1);
+    table.dice(15);
+    bruno.run(() => card.querySelector<HTMLButtonElement>('[data-ft-action="fortitude"]')!.click());
+    await table.settle();
+    expect(
+      onEveryClient(table, () => {
+        const div = G().document.createElement("div");
+        div.innerHTML = drawnBody(G().game.messages.contents.at(-1));
+        return div.textContent.replace(/\s+/g, " ").trim();
+      }),
+    ).toEqual(everyone(table, "Thug: Fortitude d20 15 + 0 = 15 vs DC 12 → saved SW-10"));
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SW-10 T2-3A: Bruno fails the Thug's Fortitude save (d20 2 vs DC 12), deletes the save from the hit's record on his own actor and asks again: the GM refuses — already rolled — and rolls nothing", async () => {
     table = await createTable({
       world: world({ brunoOwns: true, combat: true }),

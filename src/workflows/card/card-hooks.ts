@@ -7,7 +7,7 @@
  */
 import { SYSTEM_ID } from "../../constants.js";
 import { isAttackMessage } from "../../documents/subtypes.js";
-import { currentGame } from "../../helpers/game.js";
+import { currentGame, type GameTable, gameOf } from "../../helpers/game.js";
 import { type GMAnswer, registerGMRequest } from "../../helpers/gm-request.js";
 import { perPage } from "../../helpers/page-state.js";
 import { dropRolledFortitude, refreshPreviews } from "./card-previews.js";
@@ -49,23 +49,34 @@ function registerCardRequests(): void {
   // d20 saves and suppression (SW-10, SW-38, SW-43) are loaded when first asked (d20-card-requests.ts): the
   // system's first load stays within its budget (architecture.md).
   // A GM's page starts loading them once it is ready, so the first request does not wait on the fetch.
-  // Issue 30: the world's game brings them (its card section's `requests`); a game without them refuses the kinds.
-  let loading: Promise<CardRequests> | null = null;
-  const d20 = (): Promise<CardRequests> => {
-    const load = currentGame().card.requests ?? (() => Promise.resolve(NO_REQUESTS));
-    // A failed fetch is forgotten, so the next request tries again (not one failure for the whole session).
-    loading ??= load().catch((e: unknown) => {
-      loading = null;
-      throw e;
-    });
-    return loading;
+  // Issue 30: the game the card was rolled under brings them (its card section's `requests`: an old d20 card keeps
+  // its Fortitude save in a world that went back to Star Frontiers); a game without them refuses the kinds.
+  const loading = new Map<string, Promise<CardRequests>>();
+  const requestsOf = (table: GameTable): Promise<CardRequests> => {
+    const load = table.card.requests;
+    if (!load) return Promise.resolve(NO_REQUESTS);
+    let loaded = loading.get(table.id);
+    if (!loaded) {
+      // A failed fetch is forgotten, so the next request tries again (not one failure for the whole session).
+      loaded = load().catch((e: unknown) => {
+        loading.delete(table.id);
+        throw e;
+      });
+      loading.set(table.id, loaded);
+    }
+    return loaded;
+  };
+  const gameRequests = (body: { readonly messageId: string }): Promise<CardRequests> => {
+    const message = game.messages?.get(body.messageId);
+    const card = message ? cardOf(message) : null;
+    return requestsOf(card ? gameOf(card) : currentGame());
   };
   Hooks.once("ready", () => {
-    if (game.user?.isGM && currentGame().card.requests) void d20();
+    if (game.user?.isGM && currentGame().card.requests) void requestsOf(currentGame());
   });
-  registerGMRequest("fortitude", async (body, user) => (await d20()).handleFortitudeRequest(body, user));
-  registerGMRequest("reflex", async (body, user) => (await d20()).handleReflexRequest(body, user));
-  registerGMRequest("suppress", async (body, user) => (await d20()).handleSuppressRequest(body, user));
+  registerGMRequest("fortitude", async (body, user) => (await gameRequests(body)).handleFortitudeRequest(body, user));
+  registerGMRequest("reflex", async (body, user) => (await gameRequests(body)).handleReflexRequest(body, user));
+  registerGMRequest("suppress", async (body, user) => (await gameRequests(body)).handleSuppressRequest(body, user));
 }
 
 let gmLoading: Promise<typeof import("./card-gm-side.js")> | null = null;
