@@ -74,9 +74,15 @@ function registerCardRequests(): void {
   Hooks.once("ready", () => {
     if (game.user?.isGM && currentGame().card.requests) void requestsOf(currentGame());
   });
-  registerGMRequest("fortitude", async (body, user) => (await gameRequests(body)).handleFortitudeRequest(body, user));
-  registerGMRequest("reflex", async (body, user) => (await gameRequests(body)).handleReflexRequest(body, user));
-  registerGMRequest("suppress", async (body, user) => (await gameRequests(body)).handleSuppressRequest(body, user));
+  registerGMRequest("fortitude", async (body, user) =>
+    (await gameRequests(body)).handleFortitudeRequest(body, user),
+  );
+  registerGMRequest("reflex", async (body, user) =>
+    (await gameRequests(body)).handleReflexRequest(body, user),
+  );
+  registerGMRequest("suppress", async (body, user) =>
+    (await gameRequests(body)).handleSuppressRequest(body, user),
+  );
 }
 
 let gmLoading: Promise<typeof import("./card-gm-side.js")> | null = null;
