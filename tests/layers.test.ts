@@ -114,6 +114,29 @@ describe("issue 29: the layers", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("issue 30: a game table's section is read only at or above the layer that declares it (module augmentation is no import)", () => {
+    // Each section merged into GameTable by `declare module "…helpers/game.js"` belongs to its declaring file's layer.
+    const sections = new Map<string, number>();
+    const read: string[] = [];
+    for (const file of filesUnder(SRC, { declarations: false })) {
+      const rel = relative(SRC, file);
+      const text = readFileSync(file, "utf8");
+      for (const block of text.matchAll(/declare module "[./]*helpers\/game\.js" \{([\s\S]*?)\n\}/g))
+        for (const m of block[1]!.matchAll(/readonly (\w+)\??:/g)) sections.set(m[1]!, layerOf(rel));
+      for (const m of text.matchAll(/(?:currentGame\(\)|gameOf\([^)]*\)|gameTable\([^)]*\))\s*\.\s*(\w+)/g))
+        read.push(`${rel} ${m[1]}`);
+    }
+    expect([...sections.keys()].sort()).toEqual(
+      ["attack", "card", "dialog", "sheet", "targetFacts", "tracker", "turnActions", "wallFields"].sort(),
+    );
+    const below = read.filter((r) => {
+      const [file, section] = r.split(" ") as [string, string];
+      const at = sections.get(section);
+      return at !== undefined && layerOf(file) < at;
+    });
+    expect(below).toEqual([]);
+  });
+
   it(`no source file over ${MAX_LINES} lines`, () => {
     const sizes = new Map(
       filesUnder(SRC).map((f) => [relative(SRC, f), readFileSync(f, "utf8").match(/\n/g)?.length ?? 0]),
