@@ -24,6 +24,15 @@ describe("issue 30: the game tables", () => {
     ).toEqual({ alphaDawn: [true, true], zebulon: [true, true], d20: [false, false], swn: [false, false] });
   });
 
+  it("SF-Z-01: the sheet offers Zebulon's skill check exactly where the game rolls one on its columns", async () => {
+    const sheets = await Promise.all(GAMES.map((t) => t.sheet()));
+    expect(
+      Object.fromEntries(
+        GAMES.map((t, i) => [t.id, [sheets[i]!.shows.skillCheck, t.skillCheck === "zebulonColumns"]]),
+      ),
+    ).toEqual({ alphaDawn: [false, false], zebulon: [true, true], d20: [false, false], swn: [false, false] });
+  });
+
   it("an unknown stored engine or profile is read as the default game, never an error", () => {
     expect(gameIdOf(undefined)).toBe("alphaDawn");
     expect(gameIdOf("d20", "bogus")).toBe("d20");

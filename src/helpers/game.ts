@@ -64,7 +64,11 @@ export interface GameTable {
   readonly id: GameId;
   /** The resolution engine it plays on (SWN: d20). */
   readonly engine: EngineId;
-  /** The d20 engine's profile (ruling 1); `sw` for the percentile games, where nothing reads it. */
+  /**
+   * The d20 engine's profile (ruling 1); `sw` for the percentile games, whose engines never read it. The GM's check of
+   * a player's d20 card compares the card's profile with this one (card-bounds.ts, the d20 card checks), so a d20
+   * card from an SWN world is refused in a Star Wars or Star Frontiers world and the reverse.
+   */
   readonly profile: "sw" | "swn";
   /** Its name, an i18n key. */
   readonly label: string;
