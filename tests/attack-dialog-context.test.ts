@@ -41,6 +41,7 @@ describe("the attack dialog asks the game's table (issue 30)", () => {
         plan: !!c.plan,
         help: !!c.assist,
         swn: !!c.assist?.swn,
+        aim: c.assist?.aimLabel ?? null,
         cannotMiss: c.cannotMissRule,
       };
     };
@@ -52,6 +53,7 @@ describe("the attack dialog asks the game's table (issue 30)", () => {
       plan: false,
       help: false,
       swn: false,
+      aim: null,
       cannotMiss: "SF-X-33",
     });
     expect(view(zebulonPrep())).toMatchObject({
@@ -66,6 +68,7 @@ describe("the attack dialog asks the game's table (issue 30)", () => {
       terms: ["SW-08", "SW-08", "SW-08", "SW-32"],
       help: true,
       swn: false,
+      aim: "FT.D20.Aim.aimed",
       cannotMiss: null,
     });
     expect(view(swnSinglePrep())).toMatchObject({
@@ -73,6 +76,8 @@ describe("the attack dialog asks the game's table (issue 30)", () => {
       defense: "FT.SWN.ac",
       help: true,
       swn: true,
+      // SW-42 under ruling 1: AC has no Dex to deny, so the box says what the aim still does.
+      aim: "FT.SWN.Aim.aimed",
       cannotMiss: null,
     });
     expect(view(swnSinglePrep()).terms).not.toContain("SW-32");

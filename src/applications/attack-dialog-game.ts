@@ -77,6 +77,8 @@ export interface AssistView {
     readonly concealments: Readonly<Record<string, string>>;
   } | null;
   readonly aimed: boolean;
+  /** SW-42's box, in the game's words (the SWN profile's AC has no Dex to deny: only the range penalty is less). */
+  readonly aimLabel: string;
   readonly posture: string;
   readonly support: string;
   readonly postures: Readonly<Record<string, string>>;

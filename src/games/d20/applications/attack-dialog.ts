@@ -33,6 +33,8 @@ export interface D20DialogOptions {
   readonly extraFromForm: (base: AttackRequest, form: Form) => Pick<AttackRequest, "attacker" | "targets">;
   /** A target's damage formula as shown (SWN-15). */
   readonly formula: (formula: string, check: PreparedAttack["targets"][number]["check"]) => string;
+  /** SW-42's aim box (an i18n key). */
+  readonly aimLabel: string;
 }
 
 /** The overrides the request carries for one target (its own over the shared ones, as the plan reads them). */
@@ -224,6 +226,7 @@ function assistContext(prep: PreparedAttack, o: D20DialogOptions): AssistView | 
     aided: !!a.aided,
     swn: o.extraAssist(prep),
     aimed: !!aim,
+    aimLabel: o.aimLabel,
     posture: aim?.posture ?? "standing",
     support: aim?.support ?? "none",
     postures: { standing: "FT.D20.Aim.standing", kneeling: "FT.D20.Aim.kneeling", prone: "FT.D20.Aim.prone" },
@@ -313,4 +316,5 @@ export const D20_DIALOG: GameDialogSeam = d20DialogSeam({
   extraAssist: () => null,
   extraFromForm: (base) => ({ attacker: base.attacker, targets: base.targets }),
   formula: (formula) => formula,
+  aimLabel: "FT.D20.Aim.aimed",
 });

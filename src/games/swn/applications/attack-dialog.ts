@@ -65,4 +65,6 @@ export const SWN_DIALOG: GameDialogSeam = d20DialogSeam({
   extraAssist: swnAssist,
   extraFromForm: swnFromForm,
   formula: withCoverArmour,
+  // SW-42 under ruling 1: AC has no Dex to deny; the aim still lowers the range penalty by position and support.
+  aimLabel: "FT.SWN.Aim.aimed",
 });
