@@ -60,6 +60,7 @@ const SWN_NEVER: Record<string, RegExp> = {
   "critical multiplier": /name="system\.d20\.critMultiplier"/,
   "armour DR": /name="system\.d20\.dr"/,
   "armour maximum Dex": /name="system\.d20\.maxDex"/,
+  "a Star Wars d20 heading": /<h3 class="ft-section">d20 (weapon|armour)<\/h3>/,
 };
 /** SWN only: its block, its actions, its attack number. */
 const SWN_ONLY: Record<string, RegExp> = {
