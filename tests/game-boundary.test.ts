@@ -4,8 +4,9 @@
  * profile, reads the engine setting or reads a game's data block (`.d20`, `.swn`). Everything else asks the game's
  * table (helpers/game.ts `currentGame()`, `gameOf(card)`).
  *
- * helpers/game.ts picks the game from the settings and helpers/settings.ts registers them (and compares presets);
- * those two files are the seam itself. The patterns take any quote, `case`, `includes`, `hasOwn`, a bracketed or
+ * helpers/game.ts reads the two settings that pick the game and helpers/settings.ts registers them (and reads the
+ * profile for the preset menu): those settings reads are the seam itself; neither file compares a game id (the stored
+ * values are read by data/game-id.ts). The patterns take any quote, `case`, `includes`, `hasOwn`, a bracketed or
  * destructured block and a settings read by name (review of issue 30: the first patterns were easy to step round).
  * Alpha Dawn's Basic/Expanded variant is a choice inside the Star Frontiers games, not a game, so `variant ===
  * "basic"` is not counted; an engine capability (`attackSteps`, `areaTarget`) is the engine's own seam.

@@ -13,23 +13,11 @@
  * client/documents/setting.mjs `_onCreate`/`_onUpdate`).
  */
 import { SYSTEM_ID } from "../constants.js";
+import { type GameId, gameIdOf } from "../data/game-id.js";
 import type { EngineId } from "../rules/index.js";
 import { perPage } from "./page-state.js";
 
-/** The games a world can play: SWN is the d20 engine's `swn` profile (ruling 1). */
-export const GAME_IDS = ["alphaDawn", "zebulon", "d20", "swn"] as const;
-export type GameId = (typeof GAME_IDS)[number];
-
-/** The game of an engine id and a d20 profile as stored (anything unknown is Alpha Dawn, the default engine). */
-export function gameIdOf(engine: unknown, profile?: unknown): GameId {
-  if (engine === "d20") return profile === "swn" ? "swn" : "d20";
-  return engine === "zebulon" ? "zebulon" : "alphaDawn";
-}
-
-/** What a card records of its game besides its engine: SWN's profile, nothing for the others (`gameOf`'s inverse). */
-export function cardProfile(profile: unknown): { readonly profile?: "swn" } {
-  return gameIdOf("d20", profile) === "swn" ? { profile: "swn" } : {};
-}
+export { cardProfile, GAME_IDS, type GameId, gameIdOf } from "../data/game-id.js";
 
 /**
  * A game's skill checks (workflows/optional/checks.ts): Zebulon's Guide reads a skill's column on its table

@@ -4,6 +4,7 @@
 
 import { SYSTEM_ID } from "../constants.js";
 import { countBuild } from "../data/counters.js";
+import { ENGINE_CHOICES, PROFILE_CHOICES, profileIdOf } from "../data/game-id.js";
 import {
   ALPHA_DAWN_TABLE,
   createEngine,
@@ -110,7 +111,7 @@ export function registerSettings(): void {
     scope: "world",
     config: true,
     type: String,
-    choices: { alphaDawn: "FT.Engine.alphaDawn", zebulon: "FT.Engine.zebulon", d20: "FT.Engine.d20" },
+    choices: ENGINE_CHOICES,
     default: "alphaDawn",
     requiresReload: true,
     onChange: forgetEngine,
@@ -131,7 +132,7 @@ export function registerSettings(): void {
     scope: "world",
     config: true,
     type: String,
-    choices: { sw: "FT.Profile.sw", swn: "FT.Profile.swn" },
+    choices: PROFILE_CHOICES,
     default: "sw",
     requiresReload: true,
     onChange: forgetEngine,
@@ -284,16 +285,6 @@ function buildEngine(): ResolutionEngine {
   return createEngine(game.engine, { alphaDawn, zebulon }, game.profile);
 }
 
-/** The d20 engine's profile (ruling 1); anything unknown is `sw`. */
-export function currentProfile(): "sw" | "swn" {
-  return currentGame().profile;
-}
-
-/** A stored engine id as one of the engines (anything unknown is Alpha Dawn, the default). */
-export function engineIdOf(id: unknown): EngineId {
-  return id === "zebulon" || id === "d20" ? id : "alphaDawn";
-}
-
 /** The GM's resolution table; a broken stored table falls back to the default, with a warning. */
 export function currentZebulonTable(): ResolutionTable {
   try {
@@ -307,13 +298,13 @@ export function currentZebulonTable(): ResolutionTable {
 /** The engine, variant and optional-rule toggles as they stand (for the preset menu's "modified"). */
 export function currentRules(): RuleSettings {
   return {
-    engine: engineIdOf(getSetting(SETTINGS.engine)),
+    engine: currentGame().engine,
     variant: currentVariant(),
     autoHit: getSetting(SETTINGS.autoHit) !== false,
     autoMiss: getSetting(SETTINGS.autoMiss) !== false,
     strayShots: getSetting(SETTINGS.strayShots) !== false,
     crowdCover: getSetting(SETTINGS.crowdCover) !== false,
-    profile: getSetting(SETTINGS.profile) === "swn" ? "swn" : "sw",
+    profile: profileIdOf(getSetting(SETTINGS.profile)),
   };
 }
 

@@ -2,7 +2,7 @@
  * d20 initiative in a combat (SW-03, SW-01; issue 15, design d20-swn.md §3 "Individual mode"): each combatant rolls
  * d20 + Dex modifier once and keeps it for the whole combat; ties go to the higher Dexterity, then to a tie-break d20
  * rolled only for those still tied, in the same batch. One roll of any number of combatants is one batched Combatant
- * update and one chat message (the `initiative.d20.*` bench). The Combat class (documents/combat.ts) supplies the
+ * update and one chat message (the bench's d20 initiative figures). The Combat class (documents/combat.ts) supplies the
  * ports; the numbers come from `rules/d20/initiative.ts`.
  */
 import {

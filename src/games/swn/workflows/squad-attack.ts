@@ -24,8 +24,9 @@ import { bandOfToken } from "../../../canvas/morale-band.js";
 import { attackTargets, readTarget } from "../../../canvas/scene-facts.js";
 import { type AttackCardData, CARD_VERSION, type SquadCard } from "../../../data/chat/attack-card.js";
 import { actorSystem, isSquad } from "../../../data/subtypes.js";
+import { currentGame } from "../../../helpers/game.js";
 import { notify, report } from "../../../helpers/report.js";
-import { currentProfile, currentVariant } from "../../../helpers/settings.js";
+import { currentVariant } from "../../../helpers/settings.js";
 import {
   bandTerms,
   concealmentTerm,
@@ -54,7 +55,7 @@ const bandOf = (token: Parameters<typeof bandOfToken>[0]) => {
 export async function squadAttackFromSheet(actor: ActorI): Promise<void> {
   try {
     if (!isSquad(actor)) return notify("warn", "FT.Attack.notAWeapon");
-    if (currentProfile() !== "swn") return notify("warn", "FT.Squad.Attack.notSwn");
+    if (currentGame().id !== "swn") return notify("warn", "FT.Squad.Attack.notSwn");
     const token = actor.getActiveTokens()[0];
     if (!token) return notify("warn", "FT.Attack.noToken");
     const sys = actor.system;
