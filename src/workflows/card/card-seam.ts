@@ -38,18 +38,22 @@ type ActorI = Actor.Implementation;
 type WeaponSystem = Item.OfType<"weapon">["system"];
 type TokenP = foundry.canvas.placeables.Token.Implementation;
 
-/** What a d20-style shot line shows (d20 + bonus = total vs Defense, the threat, concealment), or null. */
+/** What a d20-style shot line shows (d20 + bonus = total vs Defense, the threat, concealment); labels are i18n keys. */
 export interface ShotLineView {
   readonly roll: number;
+  /** "+ 5" / "− 1", or null when the bonus is secret. */
   readonly bonusText: string | null;
   readonly total: number | null;
   readonly defense: number | null;
+  /** SW-18: "confirm 17 − 1 = 16", and whether it confirmed; null without a threat. */
   readonly threat: { readonly roll: number; readonly text: string; readonly confirmed: boolean } | null;
+  /** SW-32: the d% and the miss chance it had to beat. */
   readonly concealment: {
     readonly roll: number;
     readonly missChance: number;
     readonly concealed: boolean;
   } | null;
+  /** SW-31: a miss only the cover caused struck the wall or the creature used as cover; null otherwise or secret. */
   readonly struck: "wall" | "creature" | null;
 }
 

@@ -129,21 +129,9 @@ export async function grenadeCard(
   // (the card's header), not to everyone the blast caught. Each row is a creature where it stands: no band, no
   // cover, no to-hit modifiers.
   const { id: _id, name: _name, ...throwSeen } = card.targets[0]!;
-  const row = (c: { id: string; name: string; distance: number | null }): CardTarget => ({
-    id: c.id,
-    name: c.name,
-    distance: c.distance,
-    band: null,
-    cover: "none",
-    coverReason: null,
-    modifiers: [],
-    chance: 0,
-    column: null,
-    problem: null,
-  });
   return {
     ...card,
-    targets: [...caught, ...ring].map(row),
+    targets: [...caught, ...ring].map(caughtRow),
     stunned: ring.filter((r) => r.stunned).map((r) => r.id),
     result: { ...card.result, damage },
     grenade: {
@@ -159,5 +147,24 @@ export async function grenadeCard(
       ...(caught.length && sys.damage.formula ? { formula: sys.damage.formula, dice } : {}),
       ...(sleep.length ? { sleep } : {}),
     },
+  };
+}
+
+/**
+ * A creature a blast caught, as its card row: where it stands (its distance), with no band, no cover and no to-hit
+ * modifiers — those belong to the throw, the card's header (SF-X-43, SW-38).
+ */
+export function caughtRow(c: { id: string; name: string; distance: number | null }): CardTarget {
+  return {
+    id: c.id,
+    name: c.name,
+    distance: c.distance,
+    band: null,
+    cover: "none",
+    coverReason: null,
+    modifiers: [],
+    chance: 0,
+    column: null,
+    problem: null,
   };
 }

@@ -20,6 +20,7 @@ import {
   type Outcome,
   struckCover,
 } from "../../../rules/index.js";
+import type { ShotLineView } from "../../../workflows/card/card-seam.js";
 import type { AppliedRecord } from "../../../workflows/damage/apply-records.js";
 
 /**
@@ -129,25 +130,6 @@ export function withoutD20TargetNumbers<C extends CardLike>(card: C, secret: Rea
 
 const signed = (n: number) => (n < 0 ? `− ${-n}` : `+ ${n}`);
 
-/** What the card's template shows of one d20 shot; every label is an i18n key. */
-export interface D20ShotView {
-  readonly roll: number;
-  /** "+ 5" / "− 1", or null when the bonus is secret. */
-  readonly bonusText: string | null;
-  readonly total: number | null;
-  readonly defense: number | null;
-  /** SW-18: "confirm 17 − 1 = 16", and whether it confirmed; null without a threat. */
-  readonly threat: { readonly roll: number; readonly text: string; readonly confirmed: boolean } | null;
-  /** SW-32: the d% and the miss chance it had to beat. */
-  readonly concealment: {
-    readonly roll: number;
-    readonly missChance: number;
-    readonly concealed: boolean;
-  } | null;
-  /** SW-31: a miss only the cover caused struck the wall or the creature used as cover; null otherwise or secret. */
-  readonly struck: "wall" | "creature" | null;
-}
-
 /** One shot of a d20 card as its template shows it, or null for another engine's shot. */
 export function d20ShotView(
   target: { readonly d20?: D20CardTarget },
@@ -155,7 +137,7 @@ export function d20ShotView(
   dice: DiceResults | undefined,
   /** A planned step's own bonus (its iterative and fire-mode terms added; null = secret), SW-22, SW-35..37. */
   stepBonus?: number | null,
-): D20ShotView | null {
+): ShotLineView | null {
   const t = target.d20;
   if (!t) return null;
   const bonus = stepBonus === undefined || t.bonus === null ? t.bonus : stepBonus;
@@ -187,7 +169,7 @@ export function d20ShotView(
  * cover, struck it. Only where the card shows the total and the Defense (an NPC's are secret). Whether a covering
  * creature is hurt depends on its own Defense: the GM's call from the card.
  */
-function struckOf(t: D20CardTarget, outcome: Outcome): D20ShotView["struck"] {
+function struckOf(t: D20CardTarget, outcome: Outcome): ShotLineView["struck"] {
   if (typeof outcome.total !== "number" || typeof outcome.target !== "number" || t.defense === null)
     return null;
   const cover = t.defenseTerms.find((m) => m.id === "cover")?.value ?? 0;

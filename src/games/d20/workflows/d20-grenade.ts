@@ -18,13 +18,7 @@ import {
   occupants,
   unitsPerPixel,
 } from "../../../canvas/scene-facts.js";
-import type {
-  AttackCardData,
-  CardTarget,
-  D20Save,
-  GrenadeCard,
-  TargetDamage,
-} from "../../../data/chat/attack-card.js";
+import type { AttackCardData, D20Save, GrenadeCard, TargetDamage } from "../../../data/chat/attack-card.js";
 import {
   armourAfterAp,
   burstCaught,
@@ -36,6 +30,7 @@ import {
   reflexAgainstBurst,
 } from "../../../rules/index.js";
 import { rollFormula } from "../../../workflows/card/card-render.js";
+import { caughtRow } from "../../../workflows/card/grenade-card.js";
 import { postureOf } from "../canvas/cover-facts.js";
 import { d20GrenadeOf } from "./grenade-block.js";
 
@@ -130,21 +125,9 @@ export async function d20GrenadeCard(
     damage: Math.max(0, total - armourOf(c.id)),
   }));
   const { id: _id, name: _name, ...throwSeen } = card.targets[0]!;
-  const row = (c: { id: string; name: string; distance: number | null }): CardTarget => ({
-    id: c.id,
-    name: c.name,
-    distance: c.distance,
-    band: null,
-    cover: "none",
-    coverReason: null,
-    modifiers: [],
-    chance: 0,
-    column: null,
-    problem: null,
-  });
   return {
     ...card,
-    targets: caught.map(row),
+    targets: caught.map(caughtRow),
     result: { ...card.result, damage },
     grenade: {
       landing: land.landing,
