@@ -29,8 +29,11 @@
  * rolls, styles, title, HTML flavor/content and the numeric-type migration; an embedded collection records the ids
  * of documents that fail to build (`invalidDocumentIds`, `getInvalid`).
  *
- * Where the harness still differs from v13 (no project path depends on it): `prototypeToken` is an ObjectField
- * (v13: EmbeddedDataField(PrototypeToken)); `game.model` has no core RegionBehavior types (only "base" and the
+ * Where the harness still differs from v13: `prototypeToken` is an ObjectField (v13: EmbeddedDataField(PrototypeToken),
+ * whose bar fields default to system.json's `primaryTokenAttribute`, common/documents/token.mjs). Since issue 30
+ * documents/actor.ts `_preCreate` writes a new actor's bars; it reads the creator's raw data, which v13 hands it
+ * unfilled too, so the token-bars scenario passes the "stamina" a compendium entry or another world stores in the data
+ * explicitly rather than relying on the default. No other project path depends on it. `game.model` has no core RegionBehavior types (only "base" and the
  * system's); there are no Folder documents, so `folder` keeps its id; Combatant, Token, Scene and User have no
  * `_stats`; `img` of Combatant and ActiveEffect stays a plain string.
  */
