@@ -16,4 +16,16 @@ export function catalogRows(markdown: string): (CatalogRule & { readonly section
 /** The text of docs/rules-index.md as the catalog and the code make it now. */
 export function rulesIndex(root?: string): string;
 export function scenarioTitles(source: string): { title: string; ids: string[] }[];
-export function rulesCoverage(root?: string): RuleCoverage[];
+export function rulesCoverage(root?: string): RuleCoverageParts[];
+/** `file: title` names; `parts` from docs/rule-plays.md with what is wrong with each (null: played). */
+export interface RulePart {
+  readonly part: string;
+  readonly file: string | null;
+  readonly title: string | null;
+}
+export interface RuleCoverageParts extends RuleCoverage {
+  readonly parts: (RulePart & { readonly problem: string | null })[];
+  readonly status: "played" | "partly" | "not played";
+}
+export function rulePlays(markdown: string): Map<string, RulePart[]>;
+export function scenarioTests(source: string): { title: string; ids: string[]; body: string }[];
