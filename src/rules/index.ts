@@ -71,6 +71,7 @@ export * from "./health/index.js";
 export * from "./initiative/sides.js";
 export * from "./swn/actions.js";
 export * from "./swn/cover.js";
+export * from "./swn/grenade.js";
 export * from "./swn/morale.js";
 export * from "./swn/overwatch.js";
 export * from "./swn/profile.js";
