@@ -75,6 +75,7 @@ export * from "./swn/grenade.js";
 export * from "./swn/morale.js";
 export * from "./swn/overwatch.js";
 export * from "./swn/profile.js";
+export * from "./swn/protect.js";
 export * from "./swn/squad.js";
 export * from "./swn/squad-attack.js";
 export * from "./zebulon/engine.js";
