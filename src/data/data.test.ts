@@ -29,6 +29,7 @@ describe("Character data", () => {
       moraleImmune: false,
       notice: -1,
       lead: -1,
+      save: 15,
     });
   });
 

@@ -460,8 +460,16 @@ describe("square grid (square.mjs / base.mjs measurePath)", () => {
     expect(g.getTopLeftPoint({ x: 299, y: 101 })).toEqual({ x: 200, y: 100 });
   });
 
-  it("only square grids are modelled", () => {
+  it("only square grids are modelled; a hex scene reports v13 HexagonalGrid's orientation (columns = flat-topped)", () => {
     expect(() => createCanvas(scene({ grid: { type: 0 } }))).toThrow(/only square grids/);
+    expect(createCanvas(scene({ grid: { type: 5 } })).grid).toMatchObject({
+      type: 5,
+      isHexagonal: true,
+      isSquare: false,
+      columns: true,
+      even: true,
+    });
+    expect(createCanvas(scene({ grid: { type: 2 } })).grid).toMatchObject({ columns: false, even: false });
   });
 });
 

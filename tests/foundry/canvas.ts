@@ -47,7 +47,14 @@
  * we only call `testCollision`); the quadtree (a plain filter by bounds gives the same edges); edge
  * intersections between walls (only the sweep uses them); darkness polygons clipped by walls (the harness uses the
  * unclipped circle) and darkness activation by the scene's darkness level (a hidden light makes no edges);
- * hexagonal and gridless grids (createCanvas refuses them); cost functions in `measurePath`.
+ * gridless grids (createCanvas refuses them); cost functions in `measurePath`.
+ *
+ * Differs from v13: a hexagonal scene (types 2–5) gets a `canvas.grid` that reports what v13's `HexagonalGrid`
+ * reports about its orientation — `type`, `isHexagonal`, `isSquare` false, `columns` (HEXODDQ/HEXEVENQ: "column-based
+ * (flat-topped)") and `even` (HEXEVENR/HEXEVENQ), as `common/grid/hexagonal.mjs`'s constructor sets them
+ * (umplacable/foundryVTT foundryvtt/common/grid/hexagonal.mjs) — but its cells, points and `measurePath` are still the
+ * square lattice's: no hex lattice is modelled, so a scenario on a hex scene may read the orientation, not hex
+ * distances.
  */
 
 // -------------------------------------------------------------------------------------------------------------
@@ -642,7 +649,7 @@ const zeros = (): MeasureTotals => ({ distance: 0, cost: 0, spaces: 0, diagonals
 
 /** `foundry.grid.SquareGrid`: offsets, points and path measurement as a square grid computes them. */
 export class SquareGrid {
-  readonly type = GRID_TYPES.SQUARE;
+  readonly type: number = GRID_TYPES.SQUARE;
   readonly size: number;
   readonly sizeX: number;
   readonly sizeY: number;
@@ -1334,9 +1341,9 @@ export class FoundryCanvas {
   #grid: { key: string; grid: SquareGrid } | null = null;
 
   constructor(readonly scene: SceneLike) {
-    if (scene.grid.type !== GRID_TYPES.SQUARE) {
+    if (scene.grid.type === GRID_TYPES.GRIDLESS) {
       throw new Error(
-        `Harness: only square grids are modelled (scene ${scene.id} has grid type ${scene.grid.type})`,
+        `Harness: only square grids are modelled, and hexagonal ones by orientation (scene ${scene.id} has grid type ${scene.grid.type})`,
       );
     }
     const Sweep = sweepPolygonClass(this);
@@ -1387,14 +1394,16 @@ export class FoundryCanvas {
     );
   }
 
-  /** `canvas.grid`: the scene's square grid (re-made when the scene's grid data changes). */
+  /** `canvas.grid`: the scene's square grid, or a hex scene's orientation over it (re-made when its data changes). */
   get grid(): SquareGrid {
     const g = this.scene.grid;
-    const key = `${g.size}/${g.distance}/${g.units}/${g.diagonals ?? ""}`;
+    const key = `${g.type}/${g.size}/${g.distance}/${g.units}/${g.diagonals ?? ""}`;
     if (this.#grid?.key !== key) {
+      const config = { size: g.size, distance: g.distance, units: g.units, diagonals: g.diagonals };
       this.#grid = {
         key,
-        grid: new SquareGrid({ size: g.size, distance: g.distance, units: g.units, diagonals: g.diagonals }),
+        grid:
+          g.type === GRID_TYPES.SQUARE ? new SquareGrid(config) : new HexOrientedSquareGrid(g.type, config),
       };
     }
     return this.#grid.grid;
@@ -1544,5 +1553,31 @@ export function installCanvas(target: Record<string, unknown>, canvas: FoundryCa
     const geometry = child(child(child(target, "foundry"), "canvas"), "geometry");
     geometry.ClockwiseSweepPolygon = canvas.polygonBackends.sight;
     Object.assign(child(geometry, "edges"), { Edge, PolygonVertex });
+  }
+}
+
+/**
+ * A hexagonal scene's `canvas.grid` in the harness (see the header): v13 `HexagonalGrid`'s orientation fields over
+ * the square lattice's cells and measurement.
+ */
+export class HexOrientedSquareGrid extends SquareGrid {
+  override readonly type: number;
+  /** v13 `HexagonalGrid#columns`: column-based (flat-topped), HEXODDQ or HEXEVENQ. */
+  readonly columns: boolean;
+  /** v13 `HexagonalGrid#even`: HEXEVENR or HEXEVENQ. */
+  readonly even: boolean;
+
+  constructor(type: number, config: ConstructorParameters<typeof SquareGrid>[0]) {
+    super(config);
+    this.type = type;
+    this.columns = type === GRID_TYPES.HEXODDQ || type === GRID_TYPES.HEXEVENQ;
+    this.even = type === GRID_TYPES.HEXEVENR || type === GRID_TYPES.HEXEVENQ;
+  }
+
+  override get isSquare(): boolean {
+    return false;
+  }
+  override get isHexagonal(): boolean {
+    return true;
   }
 }

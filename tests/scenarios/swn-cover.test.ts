@@ -49,7 +49,8 @@ const dialogKit = attackDialogKit(() => table, { actor: KARA, target: TOK.pirate
 const X = cell(10, 5).x - 50;
 const TOP = cell(10, 5).y;
 
-const world = (tl: number | null = 3) => ({
+/** v13 `CONST.GRID_TYPES`: 1 square, 4 HEXODDQ (hex columns, flat-topped). */
+const world = (tl: number | null = 3, gridType = 1) => ({
   settings: swnSettings("SwnCov"),
   actors: [
     actorSource({
@@ -74,6 +75,7 @@ const world = (tl: number | null = 3) => ({
     sceneSource({
       _id: SCENE,
       name: "Hangar",
+      grid: { size: 100, distance: 1, units: "m", type: gridType },
       tokens: [
         tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
         foeToken(TOK.pirate, "Pirate", PIRATE, cell(10, 5)),
@@ -228,6 +230,36 @@ describe("scenario: overwatch at the pirate behind the pillar (issue 16, SWN-08)
     await karaRow("overwatchShot");
     expect(told(alice)).toEqual(["warn: Pirate is outside the 60° overwatch arc (SWN-08)."]);
     expect(dialogKit.attackDialog(alice)).toBeUndefined();
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-08: on a hex map (columns, flat-topped) the facings offered are the six hex sides, not eight compass points; facing east-south-east (120°) the pirate due east is on the arc's edge and her overwatch shot rolls", async () => {
+    table = await createTable({ world: world(3, 4), online: [GM_ID, ALICE_ID] });
+    await fight();
+    const alice = table.client(ALICE_ID);
+    await karaRow("overwatch");
+    const select = promptField(alice, "facing") as HTMLSelectElement;
+    expect(alice.run(() => [...select.options].map((o) => `${o.value} ${o.textContent}`))).toEqual([
+      "0 north",
+      "60 east-north-east (60°)",
+      "120 east-south-east (120°)",
+      "180 south",
+      "240 west-south-west (240°)",
+      "300 west-north-west (300°)",
+    ]);
+    select.value = "120";
+    await answerPrompt(table, alice);
+    expect(told(alice)).toEqual([]);
+    expect(lastCardLines(table.client(GM_ID))).toBe(
+      "Overwatch SWN-08 Kara takes overwatch facing east-south-east (120°) with the Mag Rifle, until their next turn.",
+    );
+    await table.client(GM_ID).run(() => G().game.combat.nextTurn());
+    await table.settle();
+    alice.target(TOK.pirate);
+    await karaRow("overwatchShot");
+    expect(told(alice)).toEqual([]);
+    const msg = await dialogKit.aliceRolls(alice, 17, 9);
+    expect(rowText(table.client(GM_ID), msg, "Pirate")).toContain("OverwatchSWN-08−2");
     expect(table.unhandled).toEqual([]);
   });
 });

@@ -199,4 +199,26 @@ describe("scenario: a squad of five takes a rifle shot and a grenade, and shield
     expect(lastCardLines(table.client(ALICE_ID))).toBe("Heal Marines SWN-17 HP 5 → 13: 3 units standing.");
     expect(table.unhandled).toEqual([]);
   });
+
+  it("SWN-17: Tissue Integrity Field multiplies the healing by max units — the GM heals 3 with TIF at 5 HP: 3 × 5 = 15, 20 HP, all 5 units, on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    await gm.run(() => G().game.actors.get(MARINES).update({ "system.hp.value": 5 }));
+    await table.settle();
+    const sheet = await openSheet(gm, MARINES);
+    gm.run(() => sheet.querySelector<HTMLElement>('[data-action="healSquad"]')!.click());
+    await gm.run(() => settleApps());
+    (promptField(gm, "amount") as HTMLInputElement).value = "3";
+    (promptField(gm, "tif") as HTMLInputElement).checked = true;
+    await answerPrompt(table, gm);
+    expect(told(gm).filter((m) => !m.startsWith("info"))).toEqual([]);
+    expect(onEveryClient(table, squad)).toEqual({
+      Gamemaster: { hp: 20, living: 5 },
+      Alice: { hp: 20, living: 5 },
+    });
+    expect(lastCardLines(table.client(ALICE_ID))).toBe(
+      "Heal Marines SWN-17 Tissue Integrity Field: 3 × 5 units. HP 5 → 20: 5 units standing.",
+    );
+    expect(table.unhandled).toEqual([]);
+  });
 });

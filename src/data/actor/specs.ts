@@ -89,6 +89,11 @@ const swnSpec = schema({
    */
   notice: int(-1, { min: -1, max: 4 }),
   lead: int(-1, { min: -1, max: 4 }),
+  /**
+   * SWN-16: the Evasion saving throw's target (d20 meeting it saves) — a PC's Evasion save, an NPC's one save number
+   * (seed 003: a squad's "Saving Throw: The same basic number as for a single NPC", `SQUAD_SPEC.swn.save`).
+   */
+  save: int(15, { min: 2, max: 20 }),
 });
 
 const common = {

@@ -229,7 +229,10 @@ export interface D20GrenadeBlock {
   /** The miss's dice and what they did; null on a hit. */
   readonly deviation: {
     readonly d3: number;
-    readonly d8: number;
+    /** SW-38's 1d8 direction; absent on SWN's hex map. */
+    readonly d8?: number;
+    /** SWN-16: the 1d6 hex side on SWN's hex map. */
+    readonly d6?: number;
     readonly metres: number;
     readonly direction: number;
   } | null;
@@ -247,6 +250,8 @@ export interface D20GrenadeBlock {
 export interface D20Save {
   readonly id: string;
   readonly roll: number;
+  /** SWN-16: the Evasion save's target the d20 had to meet; null when secret, absent for a Reflex save. */
+  readonly target?: number | null;
   readonly total: number | null;
   readonly passed: boolean;
   readonly damage: number;

@@ -26,8 +26,8 @@ import {
 export const HOLD_STATES = ["none", "delaying", "readied"] as const;
 export type HoldState = (typeof HOLD_STATES)[number];
 
-/** SW-24, SW-13, SWN-08: the full-round action other than an attack taken this round. */
-export const FULL_ROUND_ACTIONS = ["run", "disengage", "overwatch"] as const;
+/** SW-24, SW-13, SWN-08, SWN-06: the full-round action other than an attack taken this round. */
+export const FULL_ROUND_ACTIONS = ["run", "disengage", "overwatch", "protect"] as const;
 
 /** SF-X-07: this round's declaration and the shots fired against it (workflows/turn/declarations.ts `Declared`). */
 export const DECLARED_SPEC = schema({
@@ -73,6 +73,11 @@ export const OVERWATCH_SPEC = schema({
   weaponId: optional(str()),
 });
 
+/** SWN-06: protecting as a mech — the round it was declared (held until the start of its next turn). */
+export const PROTECTING_SPEC = schema({
+  round: int(0, { min: 0 }),
+});
+
 export const COMBATANT_SPEC = {
   fields: {
     state: str("none", { choices: HOLD_STATES, blank: false }),
@@ -82,6 +87,7 @@ export const COMBATANT_SPEC = {
     turn: optional(nullable(LEDGER_SPEC)),
     running: optional(nullable(RUNNING_SPEC)),
     overwatch: optional(nullable(OVERWATCH_SPEC)),
+    protecting: optional(nullable(PROTECTING_SPEC)),
   },
 } as const satisfies ModelSpec;
 

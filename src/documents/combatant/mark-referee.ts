@@ -1,6 +1,6 @@
 /**
  * The marks a player sets on their own Combatant (T2-2B, T2-3E): dodging (SF-X-10), delay and ready (SW-34), running
- * (SW-24), overwatch (SWN-08). Since issue 29 they are the Combatant's `system` (data/combatant/marks.ts). The owner
+ * (SW-24), overwatch (SWN-08), a mech's Protect (SWN-06). Since issue 29 they are the Combatant's `system` (data/combatant/marks.ts). The owner
  * may write a Combatant's `system` and flags (v13 common/documents/combatant.mjs `#canUpdate`), so the server lets any
  * value through; the menus and buttons check the rules only in the writer's browser. The active GM checks each
  * player's change of these marks as it lands (documents/combat.ts `#noteMarks`) and puts back the ones the rules do
@@ -22,7 +22,13 @@ type CombatI = Combat.Implementation;
 type CombatantI = Combatant.Implementation;
 
 /** The Combatant marks (its `system` keys) the active GM referees. */
-export const REFEREED_MARKS = ["dodging", "state", "running", "overwatch"] as const satisfies CombatantMark[];
+export const REFEREED_MARKS = [
+  "dodging",
+  "state",
+  "running",
+  "overwatch",
+  "protecting",
+] as const satisfies CombatantMark[];
 export type RefereedMark = (typeof REFEREED_MARKS)[number];
 
 /** A refusal: an i18n key whose text names the rule, and what it names. */
@@ -60,6 +66,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
  * - running (SW-24): the run of its own turn — active, this round, one more than a run the round before; ending it
  *   (its Dex back) is the GM's, at its next turn.
  * - overwatch (SWN-08): taken on its own turn (this round, unspent); spent (its one shot) at any time; nothing else.
+ * - protecting (SWN-06, a mech's Protect): taken on its own turn, this round; ending it is the GM's.
  */
 export function markAllowed(
   combat: CombatI,
@@ -99,6 +106,8 @@ export function markAllowed(
         after.weaponId === before.weaponId;
       return taken || spent;
     }
+    case "protecting":
+      return isObject(after) && after.round === round && ownTurn(combat, c);
   }
 }
 

@@ -10,6 +10,7 @@ import { d20MeleeWeapons } from "../d20/data/weapons.js";
 import { D20_STATUS_EFFECTS } from "../d20/helpers/statuses.js";
 import { d20TurnActions } from "../d20/workflows/turn-actions.js";
 import { swnTracker } from "./applications/tracker.js";
+import { withProtection } from "./canvas/protect.js";
 import { addMaterialField } from "./canvas/wall-material.js";
 import { swnCard } from "./workflows/card.js";
 
@@ -25,8 +26,8 @@ export const swnGame: GameTable = {
   // Issue 30: loaded with the first attack in a world.
   attack: async () => (await import("./workflows/attack.js")).swnAttack,
   turnActions: d20TurnActions,
-  // SWN-17 meat shields and SWN-08 overwatch arcs are read from the scene.
-  targetFacts: d20TargetFactsOf({ swn: true }),
+  // SWN-17 meat shields, SWN-08 overwatch arcs and SWN-06 protecting mechs are read from the scene.
+  targetFacts: withProtection(d20TargetFactsOf({ swn: true })),
   // SW-10, SW-30 (ruling 4b): the d20 rules' statuses.
   statusEffects: D20_STATUS_EFFECTS,
   dialog: async () => (await import("./applications/attack-dialog.js")).SWN_DIALOG,

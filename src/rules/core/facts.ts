@@ -203,6 +203,8 @@ export interface D20TargetFacts {
     readonly shieldedBy?: string;
     /** SWN-08: the target in the attacker's overwatch arc, outside it, or no overwatch held (absent = none). */
     readonly overwatch?: "in" | "out" | "none";
+    /** SWN-06: the protecting mech the target is adjacent to and behind, against this attacker (absent = none). */
+    readonly protectedBy?: string;
   };
 }
 

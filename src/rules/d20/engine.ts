@@ -426,7 +426,13 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
       );
       if (!swn) return sw;
       const s = swnBlocks(facts).t;
-      return swnAcTerms({ d20Terms: sw, ac: s.ac, band: bandOf(s.band), concealment: swnConcealment(t) });
+      return swnAcTerms({
+        d20Terms: sw,
+        ac: s.ac,
+        band: bandOf(s.band),
+        concealment: swnConcealment(t),
+        protectedBy: !!s.protectedBy,
+      });
     },
     check(
       facts: AttackFacts,

@@ -81,15 +81,6 @@ describe("SW-38 grenadelike weapons", () => {
     ).toThrow();
   });
 
-  it("SWN-16: under the swn profile a missed grenade lands 1d3 hexes (3 m each) away whatever the range — a d3 of 2 at 10 m lands 6 m away", () => {
-    const miss = grenadeLanding(
-      { from, target, hit: false, increments: 2, d3: 2, d8: 3, unitsPerMetre: 1, profile: "swn" },
-      open,
-    );
-    expect(miss).toMatchObject({ deviated: true, metres: 6, direction: 90 });
-    expect(round2(miss.landing)).toEqual({ x: 10, y: 6 });
-  });
-
   it("SW-38: the eight d8 directions — 1 long, 2 long-right, 3 right, 4 short-right, 5 short, 6 short-left, 7 left, 8 long-left", () => {
     expect(D8_DEVIATION_DIRECTIONS).toEqual([0, 45, 90, 135, 180, -135, -90, -45]);
     const d = 3 * Math.SQRT1_2;

@@ -22,7 +22,6 @@ import { inBlast, type Occupant } from "../geometry/areas.js";
 import type { RayCaster } from "../geometry/caster.js";
 import type { Footprint } from "../geometry/cover.js";
 import type { Point } from "../geometry/range.js";
-import { grenadeMissMetres } from "../swn/cover.js";
 import { type AttackInput, type AttackTerms, attackModifiers } from "./attack.js";
 import { measureD20Cover, type Posture } from "./cover.js";
 import { COVER_TABLE, type CoverDegree } from "./tables.js";
@@ -75,8 +74,6 @@ export interface GrenadeThrow {
   readonly d8: number | null;
   /** Scene units per metre (1 when the points are in metres). */
   readonly unitsPerMetre: number;
-  /** The d20 profile (ruling 1): under `swn` a miss lands 1d3 hexes (3 m each) away (SWN-16). */
-  readonly profile?: "sw" | "swn";
 }
 
 export interface GrenadeLanding {
@@ -94,7 +91,7 @@ export function grenadeLanding(g: GrenadeThrow, obstacle: ObstacleTest): Grenade
   if (g.hit) return { landing: g.target, deviated: false, metres: 0, direction: null, stoppedByWall: false };
   if (g.d3 === null || g.d8 === null)
     throw new RulesError("FT.D20.Grenade.diceMissing", "A missed grenade needs its d3 and d8");
-  const metres = g.profile === "swn" ? grenadeMissMetres(g.d3) : deviationMetres(g.d3, g.increments);
+  const metres = deviationMetres(g.d3, g.increments);
   const r = deviate(g.from, g.target, g.d8, metres * g.unitsPerMetre, obstacle, D8_DEVIATION_DIRECTIONS);
   return {
     landing: r.landing,

@@ -57,6 +57,15 @@ describe("the squad health model (SWN-17)", () => {
     expect(healSquad(squad(), 5).pools).toEqual([]);
   });
 
+  it("SWN-17: Tissue Integrity Field multiplies the healing by max units — 3 at 5 HP of 5 × HD1 is 15: 20 HP, 5 units", () => {
+    const heal = healSquad(squad({ hp: 5 }), 3, { tif: true });
+    expect(heal.hp).toEqual({ before: 5, after: 20, max: 23 });
+    expect(heal.units).toEqual({ before: 2, after: 5, max: 5 });
+    // Without TIF the same 3 is all taken (5 → 8, still within the next unit); with TIF never above the full 23.
+    expect(healSquad(squad({ hp: 5 }), 3).hp.after).toBe(8);
+    expect(healSquad(squad({ hp: 5 }), 10, { tif: true }).hp.after).toBe(23);
+  });
+
   it("SWN-17: the HP of N whole units is the most at which N stand (3 × HD1 → 13), the whole squad its full pool", () => {
     expect(squadHpForUnits(3, 1, 5)).toBe(13);
     expect(unitsLeft(squadHpForUnits(3, 1, 5), 1, 5)).toBe(3);

@@ -5,7 +5,7 @@
  * restores one unit at a time. The rules themselves live in `rules/swn/squad.ts`; this only applies them. Pure.
  */
 import { RulesError } from "../core/types.js";
-import { SQUAD_HP_PER_HD, squadHp, unitsLeft } from "../swn/squad.js";
+import { SQUAD_HP_PER_HD, squadHp, tifHealing, unitsLeft } from "../swn/squad.js";
 import type { HealthHit, PoolChange, SquadPoolKey } from "./model.js";
 
 /** The state of a `squad` target a hit meets. */
@@ -85,13 +85,26 @@ export function applySquadHit(state: SquadHealth, hit: HealthHit): SquadHitResul
  * squad's living units by at most one, and that unit comes back whole. The hit points go up by `amount` but never
  * above those of (units standing now + 1) whole units (`squadHpForUnits`), nor above the squad's maximum. So a squad
  * of HD 1 at 13 hit points (3 units) healed by 10 is at 18 (4 units), not 23; one at 0 healed by 10 is at 4
- * (1 unit). A unit only hurt is filled on the way (13 → 18 is more than 4.5). Tissue Integrity Field's "× max
- * units" is the caller's: it multiplies `amount` (and is still capped to one unit here, as the seed says).
+ * (1 unit). A unit only hurt is filled on the way (13 → 18 is more than 4.5).
+ *
+ * SWN-17 "When using Tissue Integrity Field, you can multiply the healing by max units" (`tif`): the healing is
+ * `amount × units.max` (`tifHealing`, rules/swn/squad.ts) and the one-unit limit is not applied — a multiplier that
+ * is still capped at one unit would be moot — so it is capped only at the squad's maximum. HD 1 × 5 at 5 HP, a TIF
+ * heal of 3: 3 × 5 = 15 → 20 HP, 5 units.
  */
-export function healSquad(state: SquadHealth, amount: number): SquadHitResult {
+export function healSquad(
+  state: SquadHealth,
+  amount: number,
+  options: { readonly tif?: boolean } = {},
+): SquadHitResult {
   if (!Number.isFinite(amount) || amount < 0)
     throw new RulesError("FT.SWN.badCount", `Healing is a number ≥ 0, not ${amount}`);
   const before = whole(state.hp, "HP");
+  if (options.tif) {
+    const max = squadHp(state.units.max, state.hd);
+    const after = Math.max(before, Math.min(max, before + tifHealing(Math.floor(amount), state.units.max)));
+    return resultOf(state, before, after);
+  }
   const standing = unitsLeft(before, state.hd, state.units.max);
   const cap = squadHpForUnits(Math.min(standing + 1, state.units.max), state.hd, state.units.max);
   const after = Math.max(before, Math.min(cap, before + Math.floor(amount)));

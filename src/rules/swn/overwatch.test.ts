@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bearing, inOverwatchArc, OVERWATCH_ARC } from "./overwatch.js";
+import { bearing, inOverwatchArc, OVERWATCH_ARC, overwatchFacings, overwatchGridOf } from "./overwatch.js";
 
 describe("SWN-08 overwatch (seed 003)", () => {
   const at = { x: 0, y: 0 };
@@ -20,5 +20,34 @@ describe("SWN-08 overwatch (seed 003)", () => {
     expect(inOverwatchArc(at, 0, { x: -1, y: -10 })).toBe(true);
     expect(inOverwatchArc(at, 0, { x: 0, y: 10 })).toBe(false);
     expect(inOverwatchArc(at, 0, at)).toBe(false);
+  });
+
+  it("SWN-08: on a hex map the six facings are the hex sides — the bearings to the six neighbours' centres", () => {
+    const r3 = Math.sqrt(3);
+    // Flat-topped (column) hexes of radius 1: neighbours at (0, ∓√3), (±1.5, ∓√3/2).
+    const flat = [
+      { x: 0, y: -r3 },
+      { x: 1.5, y: -r3 / 2 },
+      { x: 1.5, y: r3 / 2 },
+      { x: 0, y: r3 },
+      { x: -1.5, y: r3 / 2 },
+      { x: -1.5, y: -r3 / 2 },
+    ];
+    expect(flat.map((p) => Math.round(bearing(at, p)))).toEqual([...overwatchFacings(overwatchGridOf(4))]);
+    expect(overwatchFacings(overwatchGridOf(5))).toEqual([0, 60, 120, 180, 240, 300]);
+    // Pointy-topped (row) hexes: neighbours at (±√3, 0), (±√3/2, ±1.5).
+    const pointy = [
+      { x: r3 / 2, y: -1.5 },
+      { x: r3, y: 0 },
+      { x: r3 / 2, y: 1.5 },
+      { x: -r3 / 2, y: 1.5 },
+      { x: -r3, y: 0 },
+      { x: -r3 / 2, y: -1.5 },
+    ];
+    expect(pointy.map((p) => Math.round(bearing(at, p)))).toEqual([...overwatchFacings(overwatchGridOf(2))]);
+    expect(overwatchFacings(overwatchGridOf(3))).toEqual([30, 90, 150, 210, 270, 330]);
+    // A square (or gridless) scene keeps the eight compass points.
+    expect(overwatchFacings(overwatchGridOf(1))).toHaveLength(8);
+    expect(overwatchFacings(overwatchGridOf(0))).toHaveLength(8);
   });
 });

@@ -17,6 +17,7 @@ import { degreeFromShare } from "../d20/cover.js";
 import { type CoverDegree, LATTICE_CUTS } from "../d20/tables.js";
 import { CONCEALMENT_AC, type Concealment, concealmentTerm } from "./cover.js";
 import { MORALE_BANDS, type MoraleBand } from "./morale.js";
+import { PROTECT_TERM } from "./protect.js";
 
 export type SwnProfileId = "sw" | "swn";
 
@@ -163,9 +164,11 @@ export interface SwnAcInput {
   readonly ac: number;
   readonly band?: MoraleBand | null;
   readonly concealment: Concealment;
+  /** SWN-06: behind a protecting mech — minor concealment +2, unless the target already has concealment. */
+  readonly protectedBy?: boolean;
 }
 
-/** SW-08's target number as SWN's AC, with SWN-13's band and SWN-14's concealment. */
+/** SW-08's target number as SWN's AC, with SWN-13's band, SWN-14's concealment and SWN-06's protecting mech. */
 export function swnAcTerms(input: SwnAcInput): Modifier[] {
   if (!Number.isInteger(input.ac))
     throw new RulesError("FT.SWN.badAc", `An AC is a whole number, not ${input.ac}`);
@@ -173,6 +176,7 @@ export function swnAcTerms(input: SwnAcInput): Modifier[] {
   out.push(...input.d20Terms.filter((m) => !SW_DEFENSE_TERMS.has(m.id)));
   const c = concealmentTerm(input.concealment);
   if (c) out.push(c);
+  else if (input.protectedBy) out.push({ ...PROTECT_TERM });
   out.push(...bandTerms(input.band).ac);
   return out;
 }

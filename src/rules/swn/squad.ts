@@ -56,6 +56,14 @@ export function timesUnits(value: number, units: number): number {
   return value * whole(units, "Units");
 }
 
+/**
+ * SWN-17 "When using Tissue Integrity Field, you can multiply the healing by max units": the healing a TIF gives a
+ * squad — the amount rolled × the squad's size (its maximum units, not the units standing).
+ */
+export function tifHealing(amount: number, maxUnits: number): number {
+  return whole(amount, "Healing") * whole(maxUnits, "Units");
+}
+
 /** SWN-17: a squad takes 1 hex per 3 units. */
 export const UNITS_PER_HEX = 3;
 

@@ -60,12 +60,18 @@ export interface ShotLineView {
 /** SW-38: a game's own burst as the card draws it: its header line, each creature's damage working and save. */
 export interface BurstView {
   readonly view: {
-    readonly deviation: { d3: string; d8: string; metres: string; direction: string } | null;
-    readonly dc: { dc: string };
+    /** The deviation line's i18n key and its data (SW-38's d3 + d8; SWN-16's d3 hexes + d6 side). */
+    readonly deviationKey: string;
+    readonly deviation: Record<string, string> | null;
+    /** The save line's i18n key and its data (SW-38's Reflex DC; SWN-16's Evasion). */
+    readonly dcKey: string;
+    readonly dc: Record<string, string>;
     readonly damage: string;
+    /** The rule the burst lines cite (SW-38, SWN-16). */
+    readonly ruleId: string;
   };
   working(id: string): string | null;
-  reflex(id: string): { key: string; data: Record<string, string>; outcome: string } | null;
+  reflex(id: string): { key: string; data: Record<string, string>; outcome: string; ruleId?: string } | null;
 }
 
 /** A card's row (a target, or a grenade's aimed square) as the game's shot line reads it. */

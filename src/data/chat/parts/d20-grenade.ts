@@ -7,13 +7,18 @@ import type { CardPart } from "./registry.js";
 const SAVE = schema({
   id: str(),
   roll: num(0),
+  target: optNum(),
   total: optNum(),
   passed: bool(),
   damage: num(0),
 } as const satisfies Record<keyof D20Save, unknown>);
 
 const D20_GRENADE = {
-  deviation: optional(nullable(schema({ d3: num(0), d8: num(0), metres: num(0), direction: num(0) }))),
+  deviation: optional(
+    nullable(
+      schema({ d3: num(0), d8: optional(num(0)), d6: optional(num(0)), metres: num(0), direction: num(0) }),
+    ),
+  ),
   reflexDC: optional(num(0)),
   damage: optional(schema({ formula: str(), dice: array(num(0)), total: num(0) })),
   cover: optional(array(schema({ id: str(), cover: str() }))),

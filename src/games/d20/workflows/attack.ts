@@ -11,6 +11,7 @@ import { RulesError, type WeaponFacts } from "../../../rules/index.js";
 import type { OffHandOption, StepRequest } from "../../../workflows/attack/attack-plan.js";
 import { ammoState } from "../../../workflows/attack/attacker.js";
 import type { GameAttack, GameSpecials, SquareThrow } from "../../../workflows/attack/game-attack.js";
+import type { d20GrenadeCard } from "./d20-grenade.js";
 
 type ActorI = Actor.Implementation;
 type WeaponI = Item.OfType<"weapon">;
@@ -85,12 +86,24 @@ export function firstPlan(sys: WeaponSystem, targets: number, surpriseRound: boo
   return { fullAttack: targets > 1 || mode !== "single", mode, surpriseRound };
 }
 
+/** What writes a burst's card (d20-grenade.ts `d20GrenadeCard`, or a game's own over it). */
+export type BurstCardWriter = (
+  card: Parameters<typeof d20GrenadeCard>[0],
+  from: Parameters<typeof d20GrenadeCard>[1],
+  aimed: Parameters<typeof d20GrenadeCard>[2],
+  grenade: Parameters<typeof d20GrenadeCard>[3],
+  formula: string,
+  rolls: Roll[],
+) => ReturnType<typeof d20GrenadeCard>;
+
 /**
  * SW-38: a d20 grenadelike weapon is thrown at the square where the target stands; its card is the burst's
- * (workflows/card/d20-grenade.ts). `extra` adds a profile's own numbers to the burst (SWN-15, SWN-16).
+ * (d20-grenade.ts). `extra` adds a profile's own numbers to the burst (SWN-15, SWN-16); `writer` loads the function
+ * that writes the burst's card — the d20 rules' by default, a game's own ways over it (SWN-16, games/swn).
  */
 export function squareThrowWith(
   extra: (weapon: WeaponFacts) => { readonly swn?: NonNullable<WeaponFacts["d20"]>["swn"] },
+  writer: () => Promise<BurstCardWriter> = async () => (await import("./d20-grenade.js")).d20GrenadeCard,
 ): GameAttack["squareThrow"] {
   return (weapon: WeaponFacts): SquareThrow | null => {
     const square = weapon.d20?.grenade;
@@ -99,8 +112,8 @@ export function squareThrowWith(
       card: async (card, from, aimed, sys, rolls) =>
         // The weapon problem refused a grenade without its radius or DC before anything was spent.
         square.burstRadius !== null && square.reflexDC !== null
-          ? // The burst's card is written by d20-grenade.ts, loaded with the first thrown grenade.
-            (await import("./d20-grenade.js")).d20GrenadeCard(
+          ? // The burst's card is written by d20-grenade.ts (or the game's), loaded with the first thrown grenade.
+            (await writer())(
               card,
               from,
               aimed,

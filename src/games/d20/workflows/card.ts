@@ -50,9 +50,11 @@ function reflexView(g: NonNullable<ReturnType<typeof d20GrenadeOf>>, id: string)
  * SW-38 (issue 15): the Reflex save a d20 burst allows, on the rows of the creatures it caught, for the creature's
  * owner and the GM, until it is rolled or the damage applied (the card says both; every client re-renders it).
  */
-function showReflexSaves(
+export function showReflexSaves(
   card: Parameters<typeof d20GrenadeOf>[0] & { applied: readonly { targetId: string }[] },
   html: HTMLElement,
+  label: (g: NonNullable<ReturnType<typeof d20GrenadeOf>>) => string = (g) =>
+    game.i18n?.format("FT.D20.Grenade.reflexButton", { dc: String(g.reflexDC) }) ?? `Reflex DC ${g.reflexDC}`,
 ): void {
   const g = d20GrenadeOf(card);
   const user = game.user;
@@ -67,9 +69,7 @@ function showReflexSaves(
     b.type = "button";
     b.dataset.ftAction = "reflex";
     b.dataset.targetId = id;
-    b.textContent =
-      game.i18n?.format("FT.D20.Grenade.reflexButton", { dc: String(g.reflexDC) }) ??
-      `Reflex DC ${g.reflexDC}`;
+    b.textContent = label(g);
     row.querySelector(".ft-buttons")?.prepend(b);
   }
 }
@@ -95,10 +95,13 @@ export const d20Card: GameCardSeam = {
     const rolled = damageWorking(g.damage.formula, g.damage.dice, null);
     return {
       view: {
+        deviationKey: "FT.D20.Grenade.deviated",
+        ruleId: "SW-38",
+        dcKey: "FT.D20.Grenade.reflex",
         deviation: g.deviation
           ? {
               d3: String(g.deviation.d3),
-              d8: String(g.deviation.d8),
+              d8: String(g.deviation.d8 ?? ""),
               metres: String(g.deviation.metres),
               direction: game.i18n?.localize(`FT.D20.Grenade.dir.${g.deviation.direction}`) ?? "",
             }
@@ -150,7 +153,7 @@ export const d20Card: GameCardSeam = {
       rec.fortitudeDC && !rolled() && mayRollFortitude(actor, user)
         ? [fortitudeButton(id, rec.fortitudeDC)]
         : [],
-    decorate: showReflexSaves,
+    decorate: (card, html) => showReflexSaves(card, html),
   },
   // SW-10, SW-38, SW-43: loaded when first asked, so the system's first load stays within its budget.
   requests: () => import("./d20-card-requests.js"),

@@ -8,6 +8,9 @@
  *
  * The grenade's burst radius and Reflex DC are its own numbers (ruling 2): a grenade without them is refused before
  * anything is spent (`d20-facts.ts` `d20WeaponProblem`).
+ *
+ * Another game on the d20 engine passes its own ways (`GrenadeWays`): where a miss lands and what armour the burst
+ * meets — Stars Without Number's 1d6 hex sides and cover armour (SWN-16, games/swn/workflows/grenade.ts).
  */
 
 import { FoundryCaster } from "../../../canvas/foundry-caster.js";
@@ -18,14 +21,22 @@ import {
   occupants,
   unitsPerPixel,
 } from "../../../canvas/scene-facts.js";
-import type { AttackCardData, D20Save, GrenadeCard, TargetDamage } from "../../../data/chat/attack-card.js";
+import type {
+  AttackCardData,
+  D20GrenadeBlock,
+  D20Save,
+  GrenadeCard,
+  TargetDamage,
+} from "../../../data/chat/attack-card.js";
 import {
-  armourAfterAp,
   burstCaught,
-  coverArmour,
+  type CaughtInBurst,
   type D20WeaponFacts,
   firstObstacle,
+  type GrenadeLanding,
   grenadeLanding,
+  type ObstacleTest,
+  type Point,
   parseDice,
   reflexAgainstBurst,
 } from "../../../rules/index.js";
@@ -35,6 +46,44 @@ import { postureOf } from "../canvas/cover-facts.js";
 import { d20GrenadeOf } from "./grenade-block.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
+
+/** The throw as a game's `land` reads it. */
+export interface GrenadeThrowFacts {
+  readonly from: Point;
+  readonly target: Point;
+  readonly hit: boolean;
+  /** Full range increments thrown (ruling 4c). */
+  readonly increments: number;
+  readonly unitsPerMetre: number;
+}
+
+/** How a game on the d20 engine lands its grenade and what its burst meets (the swn slice fills its own, SWN-16). */
+export interface GrenadeWays {
+  /** Rolls the deviation's dice (each pushed on `rolls`); where it went off and the card's deviation. */
+  land(
+    t: GrenadeThrowFacts,
+    obstacle: ObstacleTest,
+    rolls: Roll[],
+  ): Promise<{ readonly land: GrenadeLanding; readonly deviation: D20GrenadeBlock["deviation"] }>;
+  /** The armour each creature caught has against the burst (SWN-15); none in the d20 rules. */
+  armour(caught: readonly CaughtInBurst[]): { id: string; value: number }[];
+}
+
+/** SW-38: a miss deviates 1d3 m + 1 m per two increments, in a 1d8 direction from the line of the throw. */
+export const D20_GRENADE_WAYS: GrenadeWays = {
+  async land(t, obstacle, rolls) {
+    const d3 = t.hit ? null : await rollFormula("1d3");
+    const d8 = t.hit ? null : await rollFormula("1d8");
+    for (const r of [d3, d8]) if (r) rolls.push(r.roll);
+    const land = grenadeLanding({ ...t, d3: d3?.total ?? null, d8: d8?.total ?? null }, obstacle);
+    const deviation =
+      d3 && d8 && land.direction !== null
+        ? { d3: d3.total, d8: d8.total, metres: land.metres, direction: land.direction }
+        : null;
+    return { land, deviation };
+  },
+  armour: () => [],
+};
 
 /**
  * SW-38: the card of a d20 grenade — where it went off, whom the burst caught (each by its distance from the blast),
@@ -53,6 +102,7 @@ export async function d20GrenadeCard(
   },
   formula: string,
   rolls: Roll[],
+  ways: GrenadeWays = D20_GRENADE_WAYS,
 ): Promise<AttackCardData & { grenade: GrenadeCard }> {
   const shot = card.result.shots[0]!;
   const hit = shot.outcome.hit;
@@ -60,22 +110,11 @@ export async function d20GrenadeCard(
   const metresAway = card.targets[0]?.distance ?? 0;
   // SW-38: full increments thrown (ruling 4c), for the deviation's +1 m per two.
   const increments = Math.floor(metresAway / grenade.increment + 1e-9);
-  const d3 = hit ? null : await rollFormula("1d3");
-  const d8 = hit ? null : await rollFormula("1d8");
-  for (const r of [d3, d8]) if (r) rolls.push(r.roll);
   const caster = new FoundryCaster();
-  const land = grenadeLanding(
-    {
-      from: from.center,
-      target: aimed.center,
-      hit,
-      increments,
-      d3: d3?.total ?? null,
-      d8: d8?.total ?? null,
-      unitsPerMetre: perMetre,
-      ...(card.profile === "swn" ? { profile: "swn" as const } : {}),
-    },
+  const { land, deviation } = await ways.land(
+    { from: from.center, target: aimed.center, hit, increments, unitsPerMetre: perMetre },
     firstObstacle(caster),
+    rolls,
   );
   // The blast's occupants (scene-facts `occupants`, as the Star Frontiers blast reads them), each with its
   // footprint and posture for the cover from the blast point (SW-30).
@@ -109,16 +148,8 @@ export async function d20GrenadeCard(
   // unless their save halves it.
   const dice = card.damageDice[0] ?? [];
   const total = Math.max(0, dice.reduce((a, b) => a + b, 0) + parseDice(formula).bonus);
-  // SWN-15, SWN-16: under swn, hard cover between the blast point and a creature gives it the cover's armour
-  // against the grenade's TL (a TL not entered reads none); a hit at the target's feet has nothing between.
-  const w = grenade.swn;
-  const armour = w
-    ? caughtCover.flatMap((c) => {
-        const term = w.tl === null ? null : coverArmour(c.materials, { ...w, tl: w.tl });
-        const value = term ? armourAfterAp(term.value, w.ap) : 0;
-        return value ? [{ id: c.id, value }] : [];
-      })
-    : [];
+  // SWN-15, SWN-16: the armour a game's burst meets (none in the d20 rules).
+  const armour = ways.armour(caughtCover);
   const armourOf = (id: string) => armour.find((a) => a.id === id)?.value ?? 0;
   const damage: TargetDamage[] = caught.map((c) => ({
     targetId: c.id,
@@ -140,10 +171,7 @@ export async function d20GrenadeCard(
       radius: grenade.burstRadius,
       aimed: throwSeen,
       d20: {
-        deviation:
-          d3 && d8 && land.direction !== null
-            ? { d3: d3.total, d8: d8.total, metres: land.metres, direction: land.direction }
-            : null,
+        deviation,
         reflexDC: grenade.reflexDC,
         damage: { formula, dice, total },
         cover: caughtCover.map((c) => ({ id: c.id, cover: c.cover })),

@@ -1,7 +1,7 @@
 /**
  * The SWN block of the actor sheet (issue 16, ruling 1), pure: what `templates/actor/swn.hbs` shows — AC, the
  * attack bonus the swn profile rolls with (SW-04 as SWN's AB), hit dice, Morale (SWN-12), Notice and Lead (the
- * skills Read Morale and Intimidate add, SWN-10, SWN-09), hit points as a bar, and immunity to Morale.
+ * skills Read Morale and Intimidate add, SWN-10, SWN-09), the Evasion save (SWN-16), hit points as a bar, and immunity to Morale.
  */
 
 /** The SWN block's numbers as the sheet stores them (ruling 1). */
@@ -15,6 +15,8 @@ export interface SwnSheetSource {
   /** SWN-10, SWN-09: the skills the GM adds to Read Morale and Intimidate. */
   readonly notice: number;
   readonly lead: number;
+  /** SWN-16: the Evasion save's target (an NPC's one save). */
+  readonly save: number;
 }
 
 export function swnSheetContext(swn: SwnSheetSource) {
@@ -33,6 +35,7 @@ export function swnSheetContext(swn: SwnSheetSource) {
       stat("morale", "FT.SWN.morale", swn.morale, 2, 12),
       stat("notice", "FT.SWN.notice", swn.notice, -1, 4),
       stat("lead", "FT.SWN.lead", swn.lead, -1, 4),
+      stat("save", "FT.SWN.save", swn.save, 2, 20),
     ],
     hp: {
       value: swn.hp.value,

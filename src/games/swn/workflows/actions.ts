@@ -33,7 +33,7 @@ import {
   vehicleChargeDifficulty,
 } from "../../../rules/index.js";
 import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
-import { recordD20Attack } from "../../../workflows/turn/turn-ledger.js";
+import { ownTurnAction, recordD20Attack } from "../../../workflows/turn/turn-ledger.js";
 
 import {
   ask,
@@ -254,12 +254,29 @@ async function doDisarm(actor: ActorI, ab: number): Promise<void> {
   await recordD20Attack(combatant);
 }
 
-/** SWN-05, SWN-06: a declaration — whom the actor protects and how (no roll). */
+/**
+ * SWN-05, SWN-06: a declaration — whom the actor protects and how (no roll). In a running d20 combat a mech's Protect
+ * is its round's action (Move and Action), taken on its own turn and kept on its Combatant until the start of its next
+ * turn (`system.protecting`): every attack on an ally adjacent to it and behind it then reads +2 AC
+ * (games/swn/canvas/protect.ts). Outside combat it is the card alone.
+ */
 async function doProtect(actor: ActorI, kind: "protect" | "protectMech"): Promise<void> {
   const token = tokenOf(actor);
   if (!token) return;
   const targets = attackTargets();
   if (targets.length > 1) return notify("warn", "FT.SWN.Act.oneAlly");
+  const combatant = token.document.combatant;
+  const held = kind === "protectMech" && !!combatant?.parent?.started && !!combatant.parent.byCount;
+  if (held && combatant) {
+    const own = ownTurnAction(combatant);
+    if (!own) return;
+    await combatant.update({
+      system: {
+        turn: { ...own.ledger, round: own.round, action: "protect" },
+        protecting: { round: own.round },
+      },
+    });
+  }
   const ally = targets[0] ? (targets[0].document.name ?? "") : "";
   const lines = [
     {
@@ -270,9 +287,16 @@ async function doProtect(actor: ActorI, kind: "protect" | "protectMech"): Promis
       cls: "ft-result",
     },
     {
-      text: k(kind === "protect" ? "FT.SWN.Act.protectNote" : "FT.SWN.Act.protectMechNote", {
-        actor: actor.name ?? "",
-      }),
+      text: k(
+        kind === "protect"
+          ? "FT.SWN.Act.protectNote"
+          : held
+            ? "FT.SWN.Act.protectMechHeld"
+            : "FT.SWN.Act.protectMechNote",
+        {
+          actor: actor.name ?? "",
+        },
+      ),
       cls: "ft-why",
     },
   ];

@@ -1,7 +1,8 @@
 /**
  * Stars Without Number's attack section (issue 30): the d20 engine's (src/games/d20/workflows/attack.ts) with the
  * swn profile's own numbers — a grenade's tech level (SWN-15, SWN-16) is needed before it is thrown, and rides with
- * its burst to meet the cover's armour; a miss lands 1d3 hexes away (workflows/card/d20-grenade.ts).
+ * its burst to meet the cover's armour; a miss lands 1d3 hexes away through a hex side, and the save is SWN's
+ * Evasion (SWN-16, grenade.ts over the d20 engine's d20-grenade.ts).
  */
 import type { WeaponSystem } from "../../../data/item/facts.js";
 import { RulesError } from "../../../rules/index.js";
@@ -30,5 +31,8 @@ export const swnAttack: GameAttack = {
   ...d20Attack,
   weaponProblem,
   offHands: offHandsBy(weaponProblem),
-  squareThrow: squareThrowWith((weapon) => ({ swn: weapon.d20?.swn })),
+  squareThrow: squareThrowWith(
+    (weapon) => ({ swn: weapon.d20?.swn }),
+    async () => (await import("./grenade.js")).swnGrenadeCard,
+  ),
 };

@@ -1,6 +1,7 @@
 /**
  * Overwatch at the table (seed 003, SWN-08), under the d20 engine's swn profile: from the acting combatant's tracker
- * row, its owner (or the GM) takes overwatch — the round's action — facing one of eight directions with a ranged
+ * row, its owner (or the GM) takes overwatch — the round's action — facing one of the six hex sides on a hex scene
+ * (one of eight compass points on a square one, `overwatchFacings`) with a ranged
  * weapon; until the start of its next turn the row offers one overwatch shot, out of turn, at a target in the 60° arc:
  * −2, ignoring the cover's armour, not its concealment (the engine: `rules/d20/engine.ts`). One Combatant update and
  * one card to declare it; the shot spends it. Loaded when first used.
@@ -9,7 +10,7 @@
 import { keyed, line } from "../../../data/chat/rule-card.js";
 import { isItemType } from "../../../data/subtypes.js";
 import { notify, report } from "../../../helpers/report.js";
-import { OVERWATCH_FACINGS } from "../../../rules/index.js";
+import { overwatchFacings, overwatchGridOf } from "../../../rules/index.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
 import { ownTurnAction } from "../../../workflows/turn/turn-ledger.js";
 
@@ -22,10 +23,11 @@ const esc = (s: string) => foundry.utils.escapeHTML(s);
 /** The facing the user picks, and the ranged weapon to watch with; null when cancelled. */
 async function pickFacing(
   weapons: readonly Item.Implementation[],
+  facings: readonly number[],
 ): Promise<{ facing: number; weaponId: string } | null> {
   const option = (v: string, label: string) => `<option value="${esc(v)}">${esc(label)}</option>`;
   const content = `<div class="ft-dialog ft-overwatch">
-    <label>${t("FT.SWN.Overwatch.facing")} <select name="facing">${OVERWATCH_FACINGS.map((f) => option(String(f), t(`FT.SWN.Overwatch.dir.${f}`))).join("")}</select></label>
+    <label>${t("FT.SWN.Overwatch.facing")} <select name="facing">${facings.map((f) => option(String(f), t(`FT.SWN.Overwatch.dir.${f}`))).join("")}</select></label>
     <label>${t("FT.SWN.Overwatch.weapon")} <select name="weaponId">${weapons.map((w) => option(w.id ?? "", w.name ?? "")).join("")}</select></label></div>`;
   const result: unknown = await foundry.applications.api.DialogV2.prompt({
     window: { title: t("FT.SWN.Overwatch.title") },
@@ -40,7 +42,7 @@ async function pickFacing(
   });
   if (!result || typeof result !== "object" || !("facing" in result) || !("weaponId" in result)) return null;
   const facing = Number(result.facing);
-  if (!OVERWATCH_FACINGS.some((f) => f === facing)) return null;
+  if (!facings.some((f) => f === facing)) return null;
   return { facing, weaponId: String(result.weaponId) };
 }
 
@@ -57,7 +59,9 @@ export async function declareOverwatch(combatant: CombatantI): Promise<void> {
       (i) => isItemType(i, "weapon") && i.system.d20.attack !== "melee" && !i.system.d20.grenade,
     );
     if (!weapons.length) return notify("warn", "FT.SWN.Overwatch.noWeapon", { name: actor.name ?? "" });
-    const picked = await pickFacing(weapons);
+    // SWN-08: the hex sides of the overwatcher's scene (its grid type, v13 `Scene#grid`), compass points on squares.
+    const facings = overwatchFacings(overwatchGridOf(combatant.token?.parent?.grid.type));
+    const picked = await pickFacing(weapons, facings);
     if (!picked) return;
     const weapon = actor.items.get(picked.weaponId) ?? weapons[0]!;
     await combatant.update({
