@@ -83,6 +83,11 @@ export interface D20WeaponFacts {
   readonly size?: string | null;
   /** SW-22: a double weapon. */
   readonly double?: boolean;
+  /**
+   * SW-20: an unarmed strike — "You can't score a critical hit with an unarmed strike unless you have the Martial
+   * Arts feat" (seed 002; the sheets keep no Martial Arts feat, so it never threatens).
+   */
+  readonly unarmed?: boolean;
   /** SW-38: grenadelike, with its burst radius (m) and Reflex DC (null = not entered). */
   readonly grenade?: { readonly burstRadius: number | null; readonly reflexDC: number | null };
   /** SWN-15: the weapon's tech level (heavy counts one higher), armour piercing, energy or laser (the `swn` profile). */

@@ -479,6 +479,8 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
         damageTerms: swn ? [] : damageTerms(facts),
         coverSource: cover.source,
         ...(swn ? { criticals: false, coverArmour: swnCoverArmour(facts) } : {}),
+        // SW-20: no critical hit with an unarmed strike (no Martial Arts feat on the sheets).
+        ...(w.unarmed ? { criticals: false } : {}),
       };
     },
     nextDie(check: Check, dice: DiceResults): DieRequest | null {

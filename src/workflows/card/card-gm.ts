@@ -244,6 +244,9 @@ function forgedProblem(card: StoredCard, author: UserI | null): string | null {
   if (card.bareHands || card.creature) {
     if (card.targets.length !== 1 || card.shots !== 1 || card.burst) return "one attack at one target";
     if ((card.stunned ?? []).length || card.grenade) return "stun list";
+    // SW-20: a game's unarmed strike is bounded by the game's own check (its table's `unarmed`).
+    const unarmed = gameOf(card).unarmed;
+    if (card.bareHands && unarmed.kind === "strike") return unarmed.cardProblem(card, attacker);
     return card.bareHands ? bareHandsProblem(card, attacker) : creatureProblem(card, attacker);
   }
   // By id (a weapon renamed since the roll is still it); a card from before ids were stored, by name.
