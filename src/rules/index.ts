@@ -52,6 +52,7 @@ export * from "./d20/attack.js";
 export * from "./d20/cover.js";
 export * from "./d20/damage.js";
 export * from "./d20/defense.js";
+export * from "./d20/dropped.js";
 export * from "./d20/engine.js";
 export * from "./d20/full-attack.js";
 export * from "./d20/grenade.js";

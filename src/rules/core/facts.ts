@@ -174,6 +174,11 @@ export interface D20TargetFacts {
   readonly missChance?: number;
   /** Engaged in melee with an ally of the shooter (SW-19). */
   readonly inMelee?: boolean;
+  /**
+   * SW-16: the target stands `altitude` metres below the attacker, `lateral` metres away across the ground (absent
+   * when it is not below): a thrown weapon is then dropped (rules/d20/dropped.ts).
+   */
+  readonly drop?: { readonly altitude: number; readonly lateral: number };
   /** A flanking ally stands opposite (SW-26). */
   readonly flanked?: boolean;
   /**

@@ -24,6 +24,7 @@ import {
   burstCaught,
   coverArmour,
   type D20WeaponFacts,
+  droppedObject,
   firstObstacle,
   grenadeLanding,
   parseDice,
@@ -58,8 +59,18 @@ export async function d20GrenadeCard(
   const hit = shot.outcome.hit;
   const perMetre = 1 / unitsPerPixel();
   const metresAway = card.targets[0]?.distance ?? 0;
-  // SW-38: full increments thrown (ruling 4c), for the deviation's +1 m per two.
-  const increments = Math.floor(metresAway / grenade.increment + 1e-9);
+  // SW-16: a grenade dropped on a target below (within altitude ÷ 5 across) falls in 20 m increments, as the attack
+  // read it (engine.ts); its ground is the aimed token's elevation (v13 TokenDocument#elevation).
+  const ground = aimed.document.elevation ?? 0;
+  const drop = droppedObject({
+    altitude: (from.document.elevation ?? 0) - ground,
+    lateral: canvas?.grid?.measurePath([from.center, aimed.center], {}).distance ?? metresAway,
+  });
+  // SW-38: full increments thrown (ruling 4c), for the deviation's +1 m per two ("1 meter per two range increments"
+  // of a dropped object's fall too, SW-16).
+  const increments = drop
+    ? Math.floor(drop.distance / drop.increment + 1e-9)
+    : Math.floor(metresAway / grenade.increment + 1e-9);
   const d3 = hit ? null : await rollFormula("1d3");
   const d8 = hit ? null : await rollFormula("1d8");
   for (const r of [d3, d8]) if (r) rolls.push(r.roll);
@@ -86,6 +97,9 @@ export async function d20GrenadeCard(
     occupants().flatMap((o) => {
       const t = byUuid.get(o.id);
       const posture = postureOf(t?.actor?.statuses ?? new Set<string>());
+      // SW-16: the burst is on the ground where it lands: a token higher or lower by more than its radius (the
+      // thrower up on the gantry) is out of it.
+      if (t && Math.abs((t.document.elevation ?? 0) - ground) > grenade.burstRadius + 1e-9) return [];
       return t ? [{ ...o, footprint: { x: t.x, y: t.y, w: t.w, h: t.h }, posture }] : [];
     }),
     caster,
