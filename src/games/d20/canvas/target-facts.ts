@@ -109,7 +109,7 @@ function obscured(attacker: TokenP, target: TokenP): { missChance?: number } {
 /**
  * SW-16: how far below the attacker the target stands (token elevations, in the scene's metres, as scene-facts.ts
  * `distanceBetween` reads them) and how far away across the ground (the grid's measured path between the centres, v13
- * client/grid/base.mjs `BaseGrid#measurePath`); absent unless it is below.
+ * common/grid/base.mjs `BaseGrid#measurePath`); absent unless it is below.
  */
 function dropOf(attacker: TokenP, target: TokenP): { drop?: { altitude: number; lateral: number } } {
   const altitude = (attacker.document.elevation ?? 0) - (target.document.elevation ?? 0);
