@@ -15,7 +15,7 @@ import { WEAPON_SPEC } from "../../../data/item/specs.js";
 import { initialData } from "../../../data/spec.js";
 import { actorSystem } from "../../../data/subtypes.js";
 import type { UnarmedStrike, UnarmedWeapon } from "../../../helpers/game.js";
-import { type D20Size, RulesError, unarmedDamage } from "../../../rules/index.js";
+import { D20_SIZES, RulesError, unarmedDamage } from "../../../rules/index.js";
 import { formulaMax } from "../../../workflows/card/card-data.js";
 
 type ActorI = Actor.Implementation;
@@ -29,8 +29,8 @@ function sizeAndStr(actor: ActorI): { size: string; strMod: number } | null {
 
 /** SW-20: the strike's damage dice for the actor's size, or null where the seed gives none. */
 function dice(actor: ActorI): string | null {
-  const a = sizeAndStr(actor);
-  return a ? unarmedDamage(a.size as D20Size) : null;
+  const size = D20_SIZES.find((s) => s === sizeAndStr(actor)?.size);
+  return size ? unarmedDamage(size) : null;
 }
 
 /** SW-20: the strike as a melee weapon with no item (1d3 for a Medium-size attacker …), or why there is none. */
