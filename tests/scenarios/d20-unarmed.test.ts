@@ -31,6 +31,7 @@ import {
   told,
 } from "./kit.js";
 import { d20Foe, HEROIC_POOLS } from "./kit-d20.js";
+import { attackDialogKit } from "./kit-dialog.js";
 
 const SCENE = id("sceneD20Fist");
 const KARA = id("actKaraFist");
@@ -77,6 +78,8 @@ async function punch(alice: Client): Promise<string | null> {
   return messageIds(alice)[0] ?? null;
 }
 
+const dialogKit = attackDialogKit(() => table, { actor: KARA, target: TOK.thug });
+
 const thug = () =>
   onEveryClient(table, () => {
     const a = G().canvas.scene.tokens.get(TOK.thug).actor;
@@ -115,6 +118,30 @@ describe("scenario: the d20 unarmed strike (issue 31)", () => {
     expect(card.result.shots[0].outcome.hit).toBe(true);
     expect(card.result.shots[0].outcome.critical).toBe("none");
     expect(card.result.damage[0].damage).toBe(5);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-20 SW-22: a full attack of unarmed strikes from the dialog — d20 12 + 8 hits for 1d3 [2] + 2 = 4, d20 9 + 3 misses — is one card the GM accepts: Apply takes the Thug's VP 10 → 6 on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    alice.target(TOK.thug);
+    await alice.run(() => G().game.actors.get(KARA).sheet.render({ force: true }));
+    await alice.run(() => settleApps());
+    const sheet = alice.run(() => G().game.actors.get(KARA).sheet.element as HTMLElement);
+    alice.run(() => click(sheet.querySelector<HTMLElement>('[data-action="punch"]')!));
+    await alice.run(() => settleApps());
+    await table.settle();
+    await dialogKit.set(alice, "plan.fullAttack", true);
+    const msg = await dialogKit.aliceRolls(alice, 12, 9, 2, 1);
+    // (The damage dice are rolled for each attack roll; a miss deals none.)
+    const row = targetBlock(renderMessage(table.client(GM_ID), msg), "Thug");
+    expect([...row.querySelectorAll(".ft-roll-line")].map((e) => text(e))).toEqual([
+      "d20 12 + 8 = 20 vs Defense 15 → Hit 1d3 [2] + 2 = 4 dmg",
+      "d20 9 + 3 = 12 vs Defense 15 → Miss",
+    ]);
+    clickCard(table.client(GM_ID), msg, "apply", "Thug");
+    await table.settle();
+    expect(thug()).toEqual(everyone(table, { vp: 6, wp: 14 }));
     expect(table.unhandled).toEqual([]);
   });
 

@@ -15,7 +15,7 @@ import { WEAPON_SPEC } from "../../../data/item/specs.js";
 import { initialData } from "../../../data/spec.js";
 import { actorSystem } from "../../../data/subtypes.js";
 import type { UnarmedStrike, UnarmedWeapon } from "../../../helpers/game.js";
-import { D20_SIZES, RulesError, unarmedDamage } from "../../../rules/index.js";
+import { D20_SIZES, iterativeBonuses, RulesError, unarmedDamage } from "../../../rules/index.js";
 import { formulaMax } from "../../../workflows/card/card-data.js";
 
 type ActorI = Actor.Implementation;
@@ -59,15 +59,21 @@ export function d20UnarmedWeapon(actor: ActorI): UnarmedWeapon | RulesError {
 }
 
 /**
- * The GM's bound of a player's strike card (card-gm.ts): melee, no effect, the world's profile, and no target hurt
- * more than the strike's dice at their highest plus the attacker's Strength bonus.
+ * The GM's bound of a player's strike card (card-gm.ts): melee, no effect, no off hand, no more attack rolls than the
+ * attacker's iterative attacks (SW-22: a full attack of strikes), each at one of the card's targets, and no target
+ * hurt more than the strike's dice at their highest plus the attacker's Strength bonus, once per attack roll.
  */
 function cardProblem(card: AttackCardData, attacker: ActorI): string | null {
   if (card.kind !== "melee") return `damage kind ${card.kind}`;
   if (card.effect) return `effect ${String(card.effect)}`;
+  if (card.offHandWeaponId) return "off hand";
+  const sys = actorSystem(attacker);
+  const most = sys && "d20" in sys ? iterativeBonuses(sys.d20.bab).length : 1;
+  if (card.shots < 1 || card.shots > most) return `${card.shots} unarmed strikes, at most ${most}`;
+  if (card.targets.length > card.shots) return "more targets than strikes";
   const damage = dice(attacker);
   if (!damage) return "no unarmed damage for the attacker's size";
-  const ceiling = formulaMax(damage) + Math.max(0, sizeAndStr(attacker)?.strMod ?? 0);
+  const ceiling = (formulaMax(damage) + Math.max(0, sizeAndStr(attacker)?.strMod ?? 0)) * card.shots;
   const over = card.result.damage.find((d) => d.damage > ceiling);
   return over ? `damage ${over.damage} above ${ceiling}` : null;
 }
