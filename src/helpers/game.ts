@@ -13,8 +13,10 @@
  * client/documents/setting.mjs `_onCreate`/`_onUpdate`).
  */
 import { SYSTEM_ID } from "../constants.js";
+import type { AttackCardData } from "../data/chat/attack-card.js";
 import { type GameId, gameIdOf } from "../data/game-id.js";
-import type { EngineId } from "../rules/index.js";
+import type { WeaponSystem } from "../data/item/facts.js";
+import type { EngineId, RulesError, WeaponFacts } from "../rules/index.js";
 import { perPage } from "./page-state.js";
 
 export { cardProfile, GAME_IDS, type GameId, gameIdOf } from "../data/game-id.js";
@@ -31,12 +33,32 @@ export type GameSkillCheck = "zebulonColumns" | null;
  * workflows/attack/melee.ts, the sheets helper may read it to draw Punch and its tooltip).
  * - `percentileMelee`: the Star Frontiers bare-hand melee, rules-tables §6 (RT-6: a d100 at or under the melee
  *   chance, punching damage by Strength + Martial Arts; SF-B/SF-X as the variant says).
- * - `none`: the game has no unarmed attack in play yet (d20's SW-20 strike and SWN's Punch are issue 31's): Punch
- *   posts the game's `notice` (an i18n key) and rolls nothing, spends nothing.
+ * - `strike`: an unarmed strike made "essentially like attacking with a weapon" (SW-20, issue 31): the game's
+ *   attack flow (workflows/attack/attack.ts) rolls it as a melee attack with the weapon `weapon` builds for the
+ *   attacker (or refuses with its RulesError, before anything is rolled); its card says `bareHands`, and the GM bounds
+ *   a player's card with `cardProblem`; `hint` is the Punch button's tooltip.
+ * - `none`: the game has no unarmed attack in play (SWN: seed 003 names a "Punch attack" but gives it no damage):
+ *   Punch posts the game's `notice` (an i18n key) and rolls nothing, spends nothing.
  */
 export type GameUnarmed =
   | { readonly kind: "percentileMelee" }
+  | UnarmedStrike
   | { readonly kind: "none"; readonly notice: string };
+
+/** SW-20: an unarmed strike the attack flow rolls like a melee weapon's attack (see {@link GameUnarmed}). */
+export interface UnarmedStrike {
+  readonly kind: "strike";
+  readonly weapon: (actor: Actor.Implementation) => UnarmedWeapon | RulesError;
+  readonly hint: (actor: Actor.Implementation) => string;
+  readonly cardProblem: (card: AttackCardData, attacker: Actor.Implementation) => string | null;
+}
+
+/** The weapon an unarmed strike is rolled with: no item, its name, a weapon system and the facts the rules read. */
+export interface UnarmedWeapon {
+  readonly name: string;
+  readonly system: WeaponSystem;
+  readonly facts: WeaponFacts;
+}
 
 /** A token's two resource bars: attribute paths in the actor's `system`, null for none. */
 export interface TokenBars {

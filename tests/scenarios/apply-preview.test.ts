@@ -238,7 +238,7 @@ describe("scenario: each Apply says where the hit goes and what it leaves, in th
     expect(table.unhandled).toEqual([]);
   });
 
-  // The punch is the Star Frontiers bare hand (RT-6); a d20 or SWN world has no unarmed attack yet (attack-unarmed).
+  // The punch is the Star Frontiers bare hand (RT-6); d20's is the SW-20 strike (d20-unarmed), SWN has none (attack-unarmed).
   it("RT-6 table-ux-2 #9: Alice's punch — the row reads its distance alone ('1 m') beside Hit on every client, never a range band", async () => {
     table = await createTable({
       world: {

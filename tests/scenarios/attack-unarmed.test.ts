@@ -1,9 +1,9 @@
 /**
  * Scenario (issue 30, the unarmed-attack seam): the sheet's _Punch_ plays the world's game's own unarmed attack
  * (its table's `unarmed`). In an Alpha Dawn world it is the Star Frontiers bare-hand melee (RT-6, rules-tables §6)
- * as before: one d100 at or under the melee chance, punching damage by Strength. A Star Wars d20 or SWN world has
- * no unarmed attack in play yet (SW-20's strike is issue 31's): Punch says so and rolls nothing — never the d100 —
- * writes nothing and spends nothing.
+ * as before: one d100 at or under the melee chance, punching damage by Strength. An SWN world has no unarmed attack
+ * in play (seed 003 gives a Punch no damage; the Star Wars d20 strike is d20-unarmed.test.ts): Punch says so and
+ * rolls nothing — never the d100 — writes nothing and spends nothing.
  *
  * Numbers: Kara STR 45, DEX 60 → melee base max(45, 60) ÷ 2 = 30 (rules-tables §6); punching damage at STR 45 is 3
  * (41–60: 3). The pirate stands 1 m from her.
@@ -23,7 +23,7 @@ import {
   messageIds,
   onEveryClient,
   sceneSource,
-  settingSource,
+  type settingSource,
   tokenSource,
   told,
 } from "./kit.js";
@@ -81,11 +81,10 @@ async function punch(alice: Client, onSheet: boolean): Promise<void> {
 }
 
 describe("scenario: Punch plays the game's own unarmed attack (issue 30 seam; RT-6, SW-20)", () => {
-  for (const [label, settings] of [
-    ["Star Wars d20", [settingSource(id("setEngineFist"), "engine", "d20")]],
-    ["SWN", swnSettings("Fist")],
-  ] as const)
-    it(`SW-20: in a ${label} world the sheet has no Punch, and its workflow rolls no d100 (nor any die), writes nothing and tells Alice the game has no unarmed attack yet`, async () => {
+  // Issue 31: a Star Wars d20 world's Punch is the SW-20 unarmed strike (d20-unarmed.test.ts); SWN's seed gives a
+  // Punch no damage, so it still has none.
+  for (const [label, settings] of [["SWN", swnSettings("Fist")]] as const)
+    it(`SW-20: in a ${label} world the sheet has no Punch, and its workflow rolls no d100 (nor any die), writes nothing and tells Alice the game has no unarmed attack`, async () => {
       table = await createTable({ world: world([...settings]), online: [GM_ID, ALICE_ID] });
       const alice = table.client(ALICE_ID);
       alice.target(TOK_NEAR);
@@ -96,7 +95,7 @@ describe("scenario: Punch plays the game's own unarmed attack (issue 30 seam; RT
       expect(messageIds(alice)).toEqual([]);
       expect(table.server.log.slice(writes)).toEqual([]);
       expect(told(alice)).toEqual([
-        `warn: ${label === "SWN" ? "d20 + SWN additions" : "d20 (Star Wars RCR)"} has no unarmed attack in play yet (SW-20's unarmed strike is not played): Punch rolled nothing and spent nothing. Attack with a melee weapon instead.`,
+        "warn: d20 + SWN additions has no unarmed attack in play (its source gives a Punch no damage): Punch rolled nothing and spent nothing. Attack with a melee weapon instead.",
       ]);
       expect(onEveryClient(table, () => G().game.actors.get(KARA).system.stamina.value)).toEqual({
         Alice: 50,

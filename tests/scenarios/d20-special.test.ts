@@ -1,10 +1,13 @@
 /**
  * Scenario (issue 15): the d20 special attacks as opposed checks from the sheet (SW-41). Kara (Str 14, Dex 14, BAB
  * +3) stands beside the Thug (Str 10, Dex 14). Her sheet's d20 block offers bantha rush, trip, overrun, grapple and
- * disarm; each asks what the rule needs, rolls both d20s and posts one card every client reads.
+ * disarm; each asks what the rule needs, rolls both d20s and posts one card every client reads. A trip, an overrun's
+ * block and a grapple first roll a melee touch attack (issue 31): d20 + BAB 3 + Str 2 + size 0 against the Thug's
+ * touch Defense 12 (10 + Dex 2, no class bonus, SW-09); a miss ends it before any opposed check.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { click, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
+import { rolled } from "../foundry/dice.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
@@ -36,8 +39,8 @@ let table: Table;
 beforeEach(() => resetAppRecords());
 closeTableAfterEach(() => table);
 
-/** `col`: the Thug's column (1: beside Kara); `secret`: no player may observe the Thug. */
-const world = (o: { col?: number; secret?: boolean } = {}) => ({
+/** `col`: the Thug's column (1: beside Kara); `secret`: no player may observe the Thug; `size`: his size. */
+const world = (o: { col?: number; secret?: boolean; size?: string } = {}) => ({
   settings: [settingSource(id("setEngineSpec"), "engine", "d20")],
   actors: [
     actorSource({
@@ -46,7 +49,10 @@ const world = (o: { col?: number; secret?: boolean } = {}) => ({
       owner: ALICE_ID,
       system: { d20: { bab: 3, abilities: { str: 14, dex: 14 }, vitality: { value: 12, max: 12 } } },
     }),
-    { ...d20Foe(THUG, "Thug", HEROIC_POOLS), ...(o.secret ? { ownership: { default: 0 } } : {}) },
+    {
+      ...d20Foe(THUG, "Thug", { ...HEROIC_POOLS, ...(o.size ? { size: o.size } : {}) }),
+      ...(o.secret ? { ownership: { default: 0 } } : {}),
+    },
   ],
   scenes: [
     sceneSource({
@@ -73,15 +79,61 @@ async function press(kind: string): Promise<void> {
 }
 
 describe("scenario: d20 special attacks (issue 15, SW-41)", () => {
-  it("SW-41: Alice trips the Thug — Strength d20 15 + 2 = 17 against his better of Strength and Dexterity, d20 9 + 2 = 11: tripped, on every client", async () => {
+  it("SW-41: Alice trips the Thug — the melee touch attack d20 10 + 5 = 15 vs touch Defense 12 hits, then Strength d20 15 + 2 = 17 against his better of Strength and Dexterity, d20 9 + 2 = 11: tripped, on every client", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
-    table.dice(15, 9);
+    table.dice(10, 15, 9);
     await press("trip");
     await answerPrompt(table, table.client(ALICE_ID));
     expect(told(table.client(ALICE_ID))).toEqual([]);
     const seen = Object.fromEntries(table.all.map((c) => [c.user.name as string, lastCardLines(c)]));
     expect(seen).toEqual(
-      everyone(table, "Trip SW-41 Kara: d20 15 + 2 = 17 Thug: d20 9 + 2 = 11 Thug is tripped: prone."),
+      everyone(
+        table,
+        "Trip SW-41 Melee touch attack (SW-41): d20 10 + 5 = 15 vs touch Defense 12 → Hit Kara: d20 15 + 2 = 17 Thug: d20 9 + 2 = 11 Thug is tripped: prone.",
+      ),
+    );
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it('SW-41: "Make a melee touch attack. If the attack succeeds…" — Alice\'s trip touch attack d20 6 + 5 = 11 misses touch Defense 12: no Strength check is rolled, the card says the trip failed, on every client', async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    table.dice(6, 19, 1);
+    await press("trip");
+    await answerPrompt(table, table.client(ALICE_ID));
+    expect(rolled.map((r) => r.formula)).toEqual(["1d20"]);
+    const seen = Object.fromEntries(table.all.map((c) => [c.user.name as string, lastCardLines(c)]));
+    expect(seen).toEqual(
+      everyone(
+        table,
+        "Trip SW-41 Melee touch attack (SW-41): d20 6 + 5 = 11 vs touch Defense 12 → Miss The touch attack misses: no trip of Thug, no Strength check (SW-41).",
+      ),
+    );
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-41: an overrun the Thug blocks is a trip attack — its touch attack d20 1 misses (a natural 1), nothing more is rolled", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    table.dice(1, 19, 1);
+    await press("overrun");
+    await answerPrompt(table, table.client(ALICE_ID));
+    expect(rolled.map((r) => r.formula)).toEqual(["1d20"]);
+    expect(lastCardLines(table.client(GM_ID))).toBe(
+      "Overrun SW-41 Melee touch attack (SW-41): d20 1 + 5 = 6 vs touch Defense 12 → Miss The touch attack misses: the trip attack against Thug's block fails, no Strength check (SW-41).",
+    );
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-41: a grapple on a Huge Thug (two sizes larger) — the touch attack d20 15 + 5 = 20 vs touch Defense 10 grabs him, but the grapple check is lost automatically: no opposed roll", async () => {
+    table = await createTable({ world: world({ size: "huge" }), online: [GM_ID, ALICE_ID] });
+    table.dice(15, 20, 1);
+    await press("grapple");
+    expect(rolled.map((r) => r.formula)).toEqual(["1d20"]);
+    const seen = Object.fromEntries(table.all.map((c) => [c.user.name as string, lastCardLines(c)]));
+    expect(seen).toEqual(
+      everyone(
+        table,
+        "Grapple SW-41 Melee touch attack (SW-41): d20 15 + 5 = 20 vs touch Defense 10 → Hit Thug is grabbed, but the grapple check is lost automatically: Thug is two or more size categories larger (SW-41).",
+      ),
     );
     expect(table.unhandled).toEqual([]);
   });
@@ -149,7 +201,7 @@ describe("scenario: d20 special attacks (issue 15, SW-41)", () => {
     table.dice(18, 5);
     await gm.run(() => G().game.combat.startCombat());
     await table.settle();
-    table.dice(15, 9);
+    table.dice(10, 15, 9);
     await press("trip");
     await answerPrompt(table, table.client(ALICE_ID));
     await press("disarm");

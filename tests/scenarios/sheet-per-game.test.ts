@@ -199,11 +199,15 @@ describe("scenario: each game's character sheet shows only that game, and a turn
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SW-04 SW-08 Star Wars d20: Kara's sheet shows the d20 block and the blaster's +5, 3d6, 10 m — no race, IM, Stamina, holstered, anesthetic, Structure, Punch or percentage, no SWN block; Attack → Roll posts a card every client reads as d20 + 5 vs Defense 15", async () => {
+  it("SW-04 SW-08 Star Wars d20: Kara's sheet shows the d20 block and the blaster's +5, 3d6, 10 m — no race, IM, Stamina, holstered, anesthetic, Structure or percentage (Punch is SW-20's unarmed strike), no SWN block; Attack → Roll posts a card every client reads as d20 + 5 vs Defense 15", async () => {
     table = await createTable({ world: world("d20"), online: [GM_ID, ALICE_ID, BRUNO_ID] });
     const alice = table.client(ALICE_ID);
     const sheet = await openSheet(alice);
-    expect(drawn(sheet)).toEqual({ starFrontiers: NONE_SF, d20Block: true, swnBlock: false });
+    expect(drawn(sheet)).toEqual({
+      starFrontiers: { ...NONE_SF, punch: true },
+      d20Block: true,
+      swnBlock: false,
+    });
     expect(text(row(sheet, BLASTER).querySelector(".ft-chance"))).toBe("+5");
     // A thrown grenade keeps no Reload; the blaster (rounds) has one; no ROF column.
     expect(row(sheet, BLASTER).querySelector('[data-action="reload"]')).not.toBeNull();

@@ -30,6 +30,12 @@ type HandlebarsTemplatePart = foundry.applications.api.HandlebarsApplicationMixi
  */
 const Base: typeof ActorSheetV2 = foundry.applications.api.HandlebarsApplicationMixin(ActorSheetV2);
 
+/** The Punch button's tooltip: the game's unarmed strike's (SW-20), else the Star Frontiers bare hand's (RT-6). */
+function punchTooltip(actor: Actor.Implementation): string {
+  const unarmed = currentGame().unarmed;
+  return unarmed.kind === "strike" ? unarmed.hint(actor) : punchHint(actor);
+}
+
 export class FrontierActorSheet extends Base {
   /** Play (false) or edit (true). */
   #editing: boolean | null = null;
@@ -130,7 +136,7 @@ export class FrontierActorSheet extends Base {
           // Which source powers each weapon and screen (SF-X-36): the rows' power selects.
           feeds: feedsOf(carriedOf(actor.items)),
           variant: currentVariant(),
-          punchHint: sheet.shows.punch ? punchHint(actor) : "",
+          punchHint: sheet.shows.punch ? punchTooltip(actor) : "",
           format: (key, data) => game.i18n?.format(key, data) ?? key,
         },
         sheet,
@@ -217,8 +223,8 @@ export class FrontierActorSheet extends Base {
 
   /** Bare-hand melee (rules-tables §6): the workflow reads the user's target; shift-click skips the dialog. */
   static async #onPunch(this: FrontierActorSheet, event: PointerEvent): Promise<void> {
-    const { meleeAttack } = await import("../../workflows/attack/melee.js");
-    await meleeAttack(this.document, null, { fast: event.shiftKey });
+    const { punch } = await import("../../workflows/attack/attack.js");
+    await punch(this.document, { fast: event.shiftKey });
   }
 
   /** A creature's natural attack at the user's target: one click, no dialog (issue 13). */

@@ -10,6 +10,7 @@ import { d20MeleeWeapons } from "./data/weapons.js";
 import { D20_STATUS_EFFECTS } from "./helpers/statuses.js";
 import { d20Card } from "./workflows/card.js";
 import { d20TurnActions } from "./workflows/turn-actions.js";
+import { d20Unarmed } from "./workflows/unarmed.js";
 
 export const d20Game: GameTable = {
   id: "d20",
@@ -17,9 +18,9 @@ export const d20Game: GameTable = {
   profile: "sw",
   label: "FT.Engine.d20",
   skillCheck: null,
-  // SW-20's unarmed strike is issue 31's: until then Punch says so and rolls nothing (never the SF d100 melee).
   cardsFrom: ["d20"],
-  unarmed: { kind: "none", notice: "FT.Melee.noUnarmed" },
+  // SW-20: Punch is the unarmed strike, rolled as a melee attack (workflows/unarmed.ts).
+  unarmed: d20Unarmed,
   // Issue 30: loaded with the first attack in a world.
   attack: async () => (await import("./workflows/attack.js")).d20Attack,
   turnActions: d20TurnActions,

@@ -20,7 +20,7 @@ export const swnGame: GameTable = {
   profile: "swn",
   label: "FT.Profile.swnEngine",
   skillCheck: null,
-  // SW-20's unarmed strike is issue 31's: until then Punch says so and rolls nothing (never the SF d100 melee).
+  // SWN: seed 003 names a "Punch attack" (Shove, Charge) but gives it no damage: Punch says so and rolls nothing.
   cardsFrom: ["swn"],
   unarmed: { kind: "none", notice: "FT.Melee.noUnarmed" },
   // Issue 30: loaded with the first attack in a world.

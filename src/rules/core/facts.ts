@@ -83,6 +83,11 @@ export interface D20WeaponFacts {
   readonly size?: string | null;
   /** SW-22: a double weapon. */
   readonly double?: boolean;
+  /**
+   * SW-20: an unarmed strike — "You can't score a critical hit with an unarmed strike unless you have the Martial
+   * Arts feat" (seed 002; the sheets keep no Martial Arts feat, so it never threatens).
+   */
+  readonly unarmed?: boolean;
   /** SW-38: grenadelike, with its burst radius (m) and Reflex DC (null = not entered). */
   readonly grenade?: { readonly burstRadius: number | null; readonly reflexDC: number | null };
   /** SWN-15: the weapon's tech level (heavy counts one higher), armour piercing, energy or laser (the `swn` profile). */
@@ -169,6 +174,11 @@ export interface D20TargetFacts {
   readonly missChance?: number;
   /** Engaged in melee with an ally of the shooter (SW-19). */
   readonly inMelee?: boolean;
+  /**
+   * SW-16: the target stands `altitude` metres below the attacker, `lateral` metres away across the ground (absent
+   * when it is not below): a thrown weapon is then dropped (rules/d20/dropped.ts).
+   */
+  readonly drop?: { readonly altitude: number; readonly lateral: number };
   /** A flanking ally stands opposite (SW-26). */
   readonly flanked?: boolean;
   /**

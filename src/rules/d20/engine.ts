@@ -63,6 +63,7 @@ import { attackModifiers, checkRangeIncrement, isPointBlank } from "./attack.js"
 import { concealmentChance, d20Cover, degreeFromShare, highestMissChance } from "./cover.js";
 import { d20DamageFromTerms, d20DamageTerms } from "./damage.js";
 import { defenseModifiers } from "./defense.js";
+import { droppedObject } from "./dropped.js";
 import { grenadeSquareDefense } from "./grenade.js";
 import { planD20Attack } from "./plan.js";
 import {
@@ -186,19 +187,22 @@ function attackTerms(facts: AttackFacts) {
   const { a, t, w } = blocks(facts);
   const isMelee = melee(w);
   if (!isMelee) checkRangeIncrement(w.rangeIncrement, facts.weapon.name);
+  // SW-16: a thrown weapon at a target below, within altitude ÷ 5 across, is dropped: the fall in 20 m increments
+  // with no maximum, an improvised weapon (−4).
+  const dropped = !isMelee && w.rangedKind === "thrown" ? droppedObject(t.drop) : null;
   return attackModifiers({
     melee: isMelee,
     bab: a.bab,
     str: a.strMod,
     dex: a.dexMod,
     size: sizeOf(a.size),
-    distance: facts.target.distance,
-    rangeIncrement: w.rangeIncrement,
-    rangedKind: w.rangedKind ?? "projectile",
+    distance: dropped ? dropped.distance : facts.target.distance,
+    rangeIncrement: dropped ? dropped.increment : w.rangeIncrement,
+    rangedKind: dropped ? "dropped" : (w.rangedKind ?? "projectile"),
     feats: { pointBlankShot: a.pointBlankShot ?? false, preciseShot: a.preciseShot ?? false },
     targetInMelee: t.inMelee ?? false,
     flanking: t.flanked ?? false,
-    improvised: a.improvised ?? false,
+    improvised: (a.improvised ?? false) || !!dropped,
     charging: a.charging ?? false,
     fightingDefensively: a.fightingDefensively ?? false,
     conditions: conditionsOf(a, t),
@@ -386,6 +390,8 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
         cover: 0,
         missChance: 0,
         ...(swn ? { swn: { ac: 0 } } : {}),
+        // SW-16: a grenade dropped on the square below is still dropped.
+        ...(t.d20?.drop ? { drop: t.d20.drop } : {}),
       };
       return { facts: { ...facts, target: { ...t, d20: ground } }, terms };
     },
@@ -485,6 +491,8 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
         damageTerms: swn ? [] : damageTerms(facts),
         coverSource: cover.source,
         ...(swn ? { criticals: false, coverArmour: swnCoverArmour(facts) } : {}),
+        // SW-20: no critical hit with an unarmed strike (no Martial Arts feat on the sheets).
+        ...(w.unarmed ? { criticals: false } : {}),
       };
     },
     nextDie(check: Check, dice: DiceResults): DieRequest | null {

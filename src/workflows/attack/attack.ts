@@ -15,7 +15,7 @@ import type { AttackCardData, GrenadeCard } from "../../data/chat/attack-card.js
 import type { WeaponSystem } from "../../data/item/facts.js";
 import { factsOf } from "../../data/item/facts.js";
 import { isFrontierActor, isItemType } from "../../data/subtypes.js";
-import { currentGame, gameOf } from "../../helpers/game.js";
+import { currentGame, gameOf, type UnarmedStrike, type UnarmedWeapon } from "../../helpers/game.js";
 import { requestGM } from "../../helpers/gm-request.js";
 import { notify, report } from "../../helpers/report.js";
 import { currentEngine, currentVariant } from "../../helpers/settings.js";
@@ -34,11 +34,21 @@ import { turnGate } from "../turn/turn-ledger.js";
 import { askAttack } from "./attack-confirm.js";
 import { type AttackPorts, runAttack } from "./attack-flow.js";
 import type { AttackOptions } from "./attack-options.js";
-import type { AttackRequest } from "./attack-plan.js";
+import type { AmmoState, AttackRequest } from "./attack-plan.js";
 import { ammoState, attackerFacts } from "./attacker.js";
 
 type ActorI = Actor.Implementation;
 type ItemI = Item.Implementation;
+
+/** An unarmed strike draws on no ammunition (SW-20). */
+const NO_AMMO: AmmoState = {
+  unit: "none",
+  perShot: 0,
+  perSeu: false,
+  remaining: null,
+  capacity: null,
+  sourceId: "",
+};
 
 /** SW-43: ask the active GM to keep a suppression card's area; what it refuses is said, nothing thrown. */
 async function keepSuppression(messageId: string): Promise<void> {
@@ -51,6 +61,40 @@ export async function attackWithWeapon(
   item: ItemI,
   options: AttackOptions = {},
 ): Promise<void> {
+  await attackWith(actor, { item }, options);
+}
+
+/**
+ * SW-20: an unarmed strike, "essentially like attacking with a weapon" (seed 002): the game's strike (its table's
+ * `unarmed`) is rolled through the same flow as a melee weapon's attack, with no item; refused with its reason (an
+ * unknown size) before anything is rolled. Its card says `bareHands` (the GM bounds it with the game's check).
+ */
+export async function unarmedStrike(
+  actor: ActorI,
+  strike: UnarmedStrike,
+  options: AttackOptions = {},
+): Promise<void> {
+  const weapon = strike.weapon(actor);
+  if (weapon instanceof RulesError) return report(weapon);
+  await attackWith(actor, { strike: weapon }, options);
+}
+
+/**
+ * The sheet's _Punch_ (issue 30's seam): the game's unarmed strike through the attack flow (SW-20), else the melee
+ * workflow (the Star Frontiers bare hand, RT-6, or the notice of a game without one).
+ */
+export async function punch(actor: ActorI, options: AttackOptions = {}): Promise<void> {
+  const unarmed = currentGame().unarmed;
+  if (unarmed.kind === "strike") return unarmedStrike(actor, unarmed, options);
+  await (await import("./melee.js")).meleeAttack(actor, null, options);
+}
+
+/** A weapon item's attack, or an unarmed strike's (no item). */
+async function attackWith(
+  actor: ActorI,
+  source: { readonly item: ItemI } | { readonly strike: UnarmedWeapon },
+  options: AttackOptions,
+): Promise<void> {
   // The acting combatant's own token (an unlinked NPC's among several), else the actor's first on the scene.
   const token = options.combatant?.token?.object ?? actor.getActiveTokens()[0];
   if (!token) return notify("warn", "FT.Attack.noToken");
@@ -58,17 +102,23 @@ export async function attackWithWeapon(
   const targets = attackTargets();
   if (targets.length === 0) return notify("warn", "FT.Error.noTarget");
   // Only our actors attack, and only with weapons (the sheet offers Attack on weapons alone).
-  if (!isFrontierActor(actor) || !isItemType(item, "weapon")) return notify("warn", "FT.Attack.notAWeapon");
-  const sys: WeaponSystem = options.system ?? item.system;
+  const item = "item" in source ? source.item : null;
+  if (!isFrontierActor(actor) || (item && !isItemType(item, "weapon")))
+    return notify("warn", "FT.Attack.notAWeapon");
+  const unarmed = "strike" in source ? source.strike : null;
+  const weaponItem = item && isItemType(item, "weapon") ? item : null;
+  const name = (unarmed ? unarmed.name : item?.name) ?? "";
+  const sys: WeaponSystem | undefined = options.system ?? unarmed?.system ?? weaponItem?.system;
+  if (!sys) return notify("warn", "FT.Attack.notAWeapon");
   // The percentile engines resolve melee with rules-tables §6's melee engine (melee.ts, RT-6); an engine that plans its
   // own attack steps (d20: SW-04, SW-14 reach, SW-07 Strength, SW-22 full attacks) resolves melee here, as an attack.
-  if (sys.skill === "melee" && !currentEngine().attackSteps)
+  if (item && sys.skill === "melee" && !currentEngine().attackSteps)
     return (await import("./melee.js")).meleeAttack(actor, item, options);
-  const weapon = factsOf(item.name ?? "", sys);
+  const weapon = unarmed?.facts ?? factsOf(name, sys);
   // Issue 30: the game's attack section, loaded with the first attack in a world.
   const attack = await currentGame().attack();
   // Issue 14: a weapon the d20 engine cannot roll is refused before anything is spent.
-  const problem = attack.weaponProblem(item.name ?? "", sys);
+  const problem = attack.weaponProblem(name, sys);
   if (problem) return report(problem);
   // SF-X-01, SF-B-03, SF-X-07, SF-X-30, SF-X-31: what the phase allows, and what was declared (phase-gate.ts).
   const gate = gateAttack(token, targets, weapon.rof);
@@ -109,7 +159,7 @@ export async function attackWithWeapon(
         ? asOverwatchShot(attackerFacts(actor, sys, token))
         : attackerFacts(actor, sys, token),
       weapon,
-      ammo: ammoState(actor, item),
+      ammo: weaponItem ? ammoState(actor, weaponItem) : NO_AMMO,
       targets: scene.map((s) => s.input),
       declarations: {
         ...DEFAULT_DECLARATIONS,
@@ -130,7 +180,9 @@ export async function attackWithWeapon(
           : attack.firstPlan(sys, targets.length, !!game.combat?.inSurpriseRound && !!combatant),
       ...(square ? { area: "grenade" as const } : {}),
       // SW-22: the weapons the dialog offers for the off hand.
-      ...(currentEngine().attackSteps && !square ? { offHands: attack.offHands(actor, item) } : {}),
+      ...(currentEngine().attackSteps && !square && weaponItem
+        ? { offHands: attack.offHands(actor, weaponItem) }
+        : {}),
       // A player's dialog shows no secret NPC's Defense and cannot rewrite it; a GM's may (review 14 H2).
       ...(game.user?.isGM
         ? {}
@@ -144,9 +196,7 @@ export async function attackWithWeapon(
     const ports: AttackPorts<Roll> = {
       confirm: async (prep) => {
         // The dialog the application layer installed (attack-confirm.ts).
-        return gate.confirmed(
-          await askAttack(prep, item.name ?? "", unit === "squares" ? "□" : "m", gate.shotsLimit),
-        );
+        return gate.confirmed(await askAttack(prep, name, unit === "squares" ? "□" : "m", gate.shotsLimit));
       },
       roll: rollFormula,
       spendAmmo: async (sourceId, remaining) => {
@@ -198,6 +248,8 @@ export async function attackWithWeapon(
         // The random rollId of T2-1C is the poster's (post-card.ts).
         final = {
           ...final,
+          // SW-20: an unarmed strike has no weapon item; the GM bounds it by the game's strike (card-gm.ts).
+          ...(unarmed ? { bareHands: true } : {}),
           // SW-25, SWN-08: an attack made out of the round's action says so; the GM counts it apart (attack-record.ts).
           ...(options.aoo
             ? { reaction: "aoo" as const }
@@ -214,7 +266,7 @@ export async function attackWithWeapon(
     // One Combatant write after the card: the round's ledger and the declaration's count together.
     await runAttack(request, turn.ports(ports, gate.flags), {
       actorUuid: actor.uuid,
-      weaponId: item.id ?? null,
+      weaponId: item?.id ?? null,
       fast: !!options.fast,
       effect: sys.effect || null,
       sceneId: token.document.parent?.id ?? null,

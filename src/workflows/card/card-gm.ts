@@ -240,6 +240,13 @@ function forgedProblem(card: StoredCard, author: UserI | null): string | null {
     return "a result shift is for the referee alone (SF-Z-07)";
   // SWN-17: a squad's attack has no weapon item: it is bounded by the squad's own flat damage × its units standing.
   if (isSquadCard(card)) return squadCardProblem(card, attacker);
+  // SW-20: a game's unarmed strike is bounded by the game's own check (its table's `unarmed`): a full attack of
+  // strikes is several attack rolls; it stuns no one and throws no grenade.
+  const unarmed = gameOf(card).unarmed;
+  if (card.bareHands && unarmed.kind === "strike") {
+    if (card.burst || (card.stunned ?? []).length || card.grenade) return "one unarmed strike";
+    return unarmed.cardProblem(card, attacker);
+  }
   // A punch or a creature's bite is one attack at one target that stuns no one and throws no grenade.
   if (card.bareHands || card.creature) {
     if (card.targets.length !== 1 || card.shots !== 1 || card.burst) return "one attack at one target";

@@ -3,9 +3,10 @@
  * flat-footed and touch, BAB, DR, vitality and wounds, saves, feats, speed and the SW-41 special attacks:
  * templates/actor/d20.hbs) and weapon rows with what an attack rolls before range — the attack bonus (SW-04), the
  * d20 damage dice, the threat range (SW-18), the range increment (SW-06) and the fire modes (SW-35, SW-36). No Star
- * Frontiers control: no race, IM, Stamina, holstered, anesthetic, ROF, structure, Punch (the game has no unarmed
- * attack yet: SW-20 is issue 31's; the table's `unarmed`), nor range bands — the increment is the reach, so a weapon without bands can be fired and one
- * without an increment is refused when clicked (`d20WeaponProblem`), before anything is spent.
+ * Frontiers control: no race, IM, Stamina, holstered, anesthetic, ROF, structure, nor range bands — the increment is
+ * the reach, so a weapon without bands can be fired and one without an increment is refused when clicked
+ * (`d20WeaponProblem`), before anything is spent. Punch is the SW-20 unarmed strike (the table's `unarmed`); SWN's
+ * sheet has none (its seed gives a Punch no damage).
  */
 import type { WeaponRow } from "../../../applications/sheets/context.js";
 import type {
@@ -86,7 +87,8 @@ async function specialAttack(actor: Actor.Implementation, target: HTMLElement): 
 }
 
 export const d20Sheet: GameSheetSeam = {
-  shows: D20_SHOWS,
+  // SW-20: Punch is the unarmed strike.
+  shows: { ...D20_SHOWS, punch: true },
   defensesHeading: "FT.D20.Sheet.armour",
   blocks: ["actor/d20.hbs"],
   actions: { specialAttack },

@@ -107,6 +107,18 @@ function obscured(attacker: TokenP, target: TokenP): { missChance?: number } {
 }
 
 /**
+ * SW-16: how far below the attacker the target stands (token elevations, in the scene's metres, as scene-facts.ts
+ * `distanceBetween` reads them) and how far away across the ground (the grid's measured path between the centres, v13
+ * common/grid/base.mjs `BaseGrid#measurePath`); absent unless it is below.
+ */
+function dropOf(attacker: TokenP, target: TokenP): { drop?: { altitude: number; lateral: number } } {
+  const altitude = (attacker.document.elevation ?? 0) - (target.document.elevation ?? 0);
+  const grid = canvas?.grid;
+  if (!(altitude > 0) || !grid) return {};
+  return { drop: { altitude, lateral: grid.measurePath([attacker.center, target.center], {}).distance } };
+}
+
+/**
  * The target's d20 block: `swn` turns on the swn profile's scene reads (SWN-17 meat shields, SWN-08 overwatch arcs).
  */
 export function d20TargetFactsOf(reads: { readonly swn: boolean }): GameTable["targetFacts"] {
@@ -154,6 +166,7 @@ export function d20TargetFactsOf(reads: { readonly swn: boolean }): GameTable["t
                 alliesOf(attacker, target, involved).map((a) => inMetres(footprint(a), unitsPerPixel())),
               ),
               ...obscured(attacker, target),
+              ...dropOf(attacker, target),
               lattice: d20Lattice(
                 { footprint: from, centre: attacker.center },
                 { footprint: at, centre: target.center, statuses: held },

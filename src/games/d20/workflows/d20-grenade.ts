@@ -32,6 +32,7 @@ import {
   burstCaught,
   type CaughtInBurst,
   type D20WeaponFacts,
+  droppedObject,
   firstObstacle,
   type GrenadeLanding,
   grenadeLanding,
@@ -108,8 +109,18 @@ export async function d20GrenadeCard(
   const hit = shot.outcome.hit;
   const perMetre = 1 / unitsPerPixel();
   const metresAway = card.targets[0]?.distance ?? 0;
-  // SW-38: full increments thrown (ruling 4c), for the deviation's +1 m per two.
-  const increments = Math.floor(metresAway / grenade.increment + 1e-9);
+  // SW-16: a grenade dropped on a target below (within altitude ÷ 5 across) falls in 20 m increments, as the attack
+  // read it (engine.ts); its ground is the aimed token's elevation (v13 TokenDocument#elevation).
+  const ground = aimed.document.elevation ?? 0;
+  const drop = droppedObject({
+    altitude: (from.document.elevation ?? 0) - ground,
+    lateral: canvas?.grid?.measurePath([from.center, aimed.center], {}).distance ?? metresAway,
+  });
+  // SW-38: full increments thrown (ruling 4c), for the deviation's +1 m per two ("1 meter per two range increments"
+  // of a dropped object's fall too, SW-16).
+  const increments = drop
+    ? Math.floor(drop.distance / drop.increment + 1e-9)
+    : Math.floor(metresAway / grenade.increment + 1e-9);
   const caster = new FoundryCaster();
   const { land, deviation } = await ways.land(
     { from: from.center, target: aimed.center, hit, increments, unitsPerMetre: perMetre },
@@ -125,6 +136,9 @@ export async function d20GrenadeCard(
     occupants().flatMap((o) => {
       const t = byUuid.get(o.id);
       const posture = postureOf(t?.actor?.statuses ?? new Set<string>());
+      // SW-16: the burst is on the ground where it lands: a token higher or lower by more than its radius (the
+      // thrower up on the gantry) is out of it.
+      if (t && Math.abs((t.document.elevation ?? 0) - ground) > grenade.burstRadius + 1e-9) return [];
       return t ? [{ ...o, footprint: { x: t.x, y: t.y, w: t.w, h: t.h }, posture }] : [];
     }),
     caster,

@@ -16,7 +16,9 @@ import {
   D20_SIZES,
   type D20Size,
   disarmModifiers,
+  grappleAutoLoss,
   grappleBonus,
+  meleeTouchAttack,
   OBJECT_SUBSTANCES,
   objectDamage,
   objectStrike,
@@ -24,6 +26,7 @@ import {
   overrun,
   RulesError,
   sizeAllows,
+  startsWithTouch,
   trip,
 } from "../../../rules/index.js";
 import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
@@ -45,12 +48,14 @@ interface Side {
   readonly weaponSize: string;
   readonly twoHanded: boolean;
   readonly hasMeleeWeapon: boolean;
+  /** SW-09: its touch Defense (no class bonus), as its sheet shows it. */
+  readonly touch: number;
 }
 
 function sideOf(actor: ActorI): Side | null {
   const sys = actor.system as {
     d20?: { bab: number; size: string };
-    derived?: { d20?: { mods: { str: number; dex: number } } };
+    derived?: { d20?: { mods: { str: number; dex: number }; defense: { touch: number } } };
   };
   if (!sys.d20) return null;
   const size = (D20_SIZES as readonly string[]).includes(sys.d20.size) ? (sys.d20.size as D20Size) : "medium";
@@ -66,6 +71,7 @@ function sideOf(actor: ActorI): Side | null {
     weaponSize: w?.size ?? "",
     twoHanded: !!w?.twoHanded,
     hasMeleeWeapon: !!w,
+    touch: sys.derived?.d20?.defense.touch ?? 10,
   };
 }
 
@@ -195,6 +201,30 @@ export function resolveSpecial(
   };
 }
 
+/**
+ * SW-41: the touch attack's line — "Touch attack: d20 12 + 8 = 20 vs touch Defense 12 → Hit"; an NPC attacker's
+ * bonus and an NPC defender's touch Defense stay off the card (R1-5).
+ */
+function touchLine(
+  actor: ActorI,
+  defender: ActorI | null,
+  natural: number,
+  t: { readonly bonus: number; readonly total: number; readonly hit: boolean },
+  touchDefense: number,
+): RuleText[] {
+  const roll = keepsNumbersSecret(actor) ? `d20 ${natural}` : `d20 ${natural} ${mod(t.bonus)} = ${t.total}`;
+  const vs = keepsNumbersSecret(defender)
+    ? []
+    : [keyed("FT.D20.Special.vsTouch"), literal(String(touchDefense))];
+  return [
+    keyed("FT.D20.Special.touchAttack"),
+    literal(roll),
+    ...vs,
+    literal("→"),
+    keyed(t.hit ? "FT.Card.hit" : "FT.Card.miss"),
+  ];
+}
+
 /** The options the kind asks for, picked in a dialog; null = cancelled. */
 async function pickOptions(kind: SpecialAttack): Promise<SpecialOptions | null> {
   const asks: (keyof SpecialOptions)[] =
@@ -254,11 +284,44 @@ export async function specialAttack(actor: ActorI, kind: SpecialAttack): Promise
       throw new RulesError("FT.D20.Special.tooLarge", "Too large", { target: scene.input.facts.name });
     const options = await pickOptions(kind);
     if (!options) return;
+    const name = scene.input.facts.name;
+    const speaker = ChatMessage.getSpeaker({ actor, token: token.document });
+    const rollMode = game.settings?.get("core", "rollMode") ?? "publicroll";
+    // SW-41: "Make a melee touch attack. If the attack succeeds…" — a trip, an overrun's block and a grapple first
+    // roll a melee touch attack against touch Defense; a miss ends it there, on the card, with no opposed check.
+    let touch: { roll: Roll; text: RuleText[] } | null = null;
+    if (startsWithTouch(kind, options.defenderBlocks ?? true)) {
+      const roll = await new Roll("1d20").evaluate();
+      const natural = roll.total ?? 1;
+      const t = meleeTouchAttack({
+        d20: natural,
+        bab: a.bab,
+        str: a.str,
+        size: a.size,
+        touchDefense: d.touch,
+      });
+      touch = { roll, text: touchLine(actor, defender, natural, t, d.touch) };
+      const autoLoss = kind === "grapple" && t.hit && grappleAutoLoss(a.size, d.size);
+      if (!t.hit || autoLoss) {
+        const outcome = !t.hit ? `FT.D20.Special.touchMissed.${kind}` : "FT.D20.Special.grappleAutoLoss";
+        await postRuleCard(
+          {
+            kind: "ft-special-card",
+            ruleId: "SW-41",
+            title: keyed(`FT.D20.Special.${kind}`),
+            lines: [line(touch.text), line(keyed(outcome, { name }), "ft-result miss")],
+          },
+          { speaker, rolls: [roll], rollMode },
+        );
+        // SW-13: it was the round's attack action.
+        await recordD20Attack(combatant);
+        return;
+      }
+    }
     const rollA = await new Roll("1d20").evaluate();
     const rollD = await new Roll("1d20").evaluate();
     const r = resolveSpecial(kind, a, d, { attacker: rollA.total ?? 1, defender: rollD.total ?? 1 }, options);
     const secret = keepsNumbersSecret(defender);
-    const name = scene.input.facts.name;
     // An NPC's bonus (its BAB, Str, size) stays off the card as the defender's does (R1-5).
     const attackerLine = keepsNumbersSecret(actor)
       ? `${actor.name ?? ""}: d20 ${rollA.total}`
@@ -272,16 +335,13 @@ export async function specialAttack(actor: ActorI, kind: SpecialAttack): Promise
         ruleId: "SW-41",
         title: keyed(`FT.D20.Special.${kind}`),
         lines: [
+          ...(touch ? [line(touch.text)] : []),
           line(literal(attackerLine)),
           line(literal(defenderLine)),
           line(keyed(r.outcome.key, { ...r.outcome.data, name }), `ft-result ${r.won ? "hit" : "miss"}`),
         ],
       },
-      {
-        speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
-        rolls: [rollA, rollD],
-        rollMode: game.settings?.get("core", "rollMode") ?? "publicroll",
-      },
+      { speaker, rolls: [...(touch ? [touch.roll] : []), rollA, rollD], rollMode },
     );
     // SW-13: it was the round's attack action.
     await recordD20Attack(combatant);
