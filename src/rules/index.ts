@@ -49,6 +49,7 @@ export * from "./core/modifiers.js";
 export * from "./core/types.js";
 export * from "./d20/actions.js";
 export * from "./d20/attack.js";
+export * from "./d20/conditions.js";
 export * from "./d20/cover.js";
 export * from "./d20/damage.js";
 export * from "./d20/defense.js";
