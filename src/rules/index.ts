@@ -53,6 +53,7 @@ export * from "./d20/conditions.js";
 export * from "./d20/cover.js";
 export * from "./d20/damage.js";
 export * from "./d20/defense.js";
+export * from "./d20/dying.js";
 export * from "./d20/engine.js";
 export * from "./d20/full-attack.js";
 export * from "./d20/grenade.js";
