@@ -8,7 +8,12 @@
  * refuses and a target's health for the apply stay with the attack (workflows/attack/d20-facts.ts).
  */
 
-import { conditionsFromStatuses, type D20AttackerFacts, type D20TargetFacts } from "../../rules/index.js";
+import {
+  conditionsFromStatuses,
+  type D20AttackerFacts,
+  type D20TargetFacts,
+  woundState,
+} from "../../rules/index.js";
 import type { D20Derived } from "./d20-derived.js";
 
 /** What this reads of an actor's `system.d20` (the actor schema, data/actor/specs.ts). */
@@ -66,6 +71,8 @@ export function d20AttackerFacts(
     ambidexterity: sys.d20.feats.ambidexterity ?? false,
     twoWeaponFighting: sys.d20.feats.twoWeaponFighting ?? false,
     conditions: conditions(statuses, "attacker"),
+    // SW-10 (issue 31): at 0 wound points its round is one move or attack action (the engine refuses a full-round one).
+    ...(woundState(sys.d20.wounds.value) === "disabled" ? { disabled: true } : {}),
     // Ruling 1: the swn profile's attack bonus (the side's Morale band is the scene's, `side-morale.ts`).
     ...(sys.swn ? { swn: { ab: sys.swn.ab, band: band ?? null } } : {}),
   };

@@ -23,3 +23,21 @@ describe("SW-10 dying and disabled in play", () => {
     expect(disabledStrain(0)).toBe(-1);
   });
 });
+
+describe("SW-10 a disabled attacker's plan", () => {
+  it("SW-10: disabled, a single attack passes; a full attack, a fire mode, two weapons or a charge is refused", async () => {
+    const { disabledAttackProblem } = await import("./dying.js");
+    const one = { fullAttack: false, mode: "single" };
+    expect(disabledAttackProblem({ disabled: true }, one)).toBeNull();
+    expect(disabledAttackProblem({}, { fullAttack: true, mode: "single" })).toBeNull();
+    for (const d of [
+      { fullAttack: true, mode: "single" },
+      { fullAttack: true, mode: "autofire" },
+      { fullAttack: false, mode: "single", twoWeapon: {} },
+    ])
+      expect(disabledAttackProblem({ disabled: true }, d)?.key).toBe("FT.D20.Disabled.noFullRound");
+    expect(disabledAttackProblem({ disabled: true, charging: true }, one)?.key).toBe(
+      "FT.D20.Disabled.noFullRound",
+    );
+  });
+});

@@ -9,6 +9,7 @@
  *   can't perform full-round actions. Making an attack action while disabled deals more damage to the character –
  *   he or she takes 1 point of wound damage": `disabledActionProblem`.
  */
+import { RulesError } from "../core/types.js";
 import { woundState } from "./health.js";
 
 /**
@@ -34,4 +35,18 @@ export function disabledActionProblem(wounds: number, action: DisabledAction): s
 /** SW-10: a disabled character's attack action is strenuous — it costs 1 wound point after it. */
 export function strainsDisabled(wounds: number, action: DisabledAction): boolean {
   return woundState(wounds) === "disabled" && action !== "move";
+}
+
+/**
+ * SW-10: a disabled attacker's declaration refused by the engine's plan — a full attack, a fire mode or two weapons
+ * (each a full attack, SW-22, SW-35) and a charge (SW-21, a full-round action) — or null.
+ */
+export function disabledAttackProblem(
+  attacker: { readonly disabled?: boolean; readonly charging?: boolean },
+  d: { readonly fullAttack: boolean; readonly mode: string; readonly twoWeapon?: unknown },
+): RulesError | null {
+  if (!attacker.disabled) return null;
+  if (d.fullAttack || d.mode !== "single" || d.twoWeapon || attacker.charging)
+    return new RulesError("FT.D20.Disabled.noFullRound", "Disabled: a single move or attack action a round");
+  return null;
 }

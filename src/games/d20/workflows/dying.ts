@@ -15,7 +15,14 @@
  */
 import { keyed, line, literal, type RuleCard, type RuleText } from "../../../data/chat/rule-card.js";
 import { actorSystem } from "../../../data/subtypes.js";
-import { dyingRound, rollsDyingSave } from "../../../rules/index.js";
+import { notify } from "../../../helpers/report.js";
+import {
+  disabledStrain,
+  dyingRound,
+  rollsDyingSave,
+  strainsDisabled,
+  woundState,
+} from "../../../rules/index.js";
 import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
 import { fortitudeBonus } from "./d20-fortitude.js";
@@ -67,4 +74,25 @@ export async function dyingTurn(
     await postRuleCard(card(numbers), { speaker, whisper: gms });
     await postRuleCard(card([literal("→")]), { speaker });
   } else await postRuleCard(card(numbers), { speaker, rolls: [roll] });
+}
+
+/**
+ * SW-10 "Disabled (0 Wound Points)": "Making an attack action while disabled deals more damage to the character – he
+ * or she takes 1 point of wound damage". Run by the attacker's own client after its attack card is posted (the user
+ * owns the actor: the loss only hurts it); at −1 it is dying and unconscious, no longer disabled (one wound state at
+ * a time, as the apply turns them: workflows/damage/apply-pools.ts).
+ */
+export async function disabledStrainAfter(actor: Actor.Implementation): Promise<void> {
+  const sys = actorSystem(actor);
+  if (!sys?.d20) return;
+  const wounds = sys.d20.wounds.value;
+  if (!strainsDisabled(wounds, "attack")) return;
+  const after = disabledStrain(wounds);
+  await actor.update({ system: { d20: { wounds: { value: after } } } });
+  if (woundState(after) === "dying") {
+    await actor.toggleStatusEffect("disabled", { active: false });
+    await actor.toggleStatusEffect("dying", { active: true });
+    await actor.toggleStatusEffect("unconscious", { active: true, overlay: true });
+  }
+  notify("info", "FT.D20.Disabled.strainResult", { name: actor.name ?? "" });
 }
