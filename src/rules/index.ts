@@ -50,6 +50,7 @@ export * from "./core/types.js";
 export * from "./d20/actions.js";
 export * from "./d20/attack.js";
 export * from "./d20/conditions.js";
+export * from "./d20/coup-de-grace.js";
 export * from "./d20/cover.js";
 export * from "./d20/damage.js";
 export * from "./d20/defense.js";
