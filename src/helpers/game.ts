@@ -110,6 +110,15 @@ export interface GameTable {
    * weapons); none in a game without attacks of opportunity.
    */
   readonly meleeWeapons: (actor: Actor.Implementation) => Item.OfType<"weapon">[];
+  /**
+   * What it does when a combatant's own turn starts in a combat by count, after what the turn start ends
+   * (documents/combat/turn-events.ts `startTurnByCount`; issue 31: SW-10, a dying character's Fortitude save each
+   * round). Run on the active GM only — v13 runs `_onStartTurn` there (client/documents/combat.mjs
+   * `#triggerTurnEvents`) — once a round per combatant, never for a passed-over turn. Null where it has none.
+   */
+  readonly turnStart:
+    | ((combatant: Combatant.Implementation, context: Combat.TurnEventContext) => Promise<void>)
+    | null;
 }
 
 const registered = new Map<GameId, GameTable>();

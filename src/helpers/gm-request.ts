@@ -48,6 +48,16 @@ export type GMRequestBody =
     }
   /** Use a Stimdose or Staydose (SF-B-22, SF-B-15) from the asker's actor's gear on a target (`workflows/optional/drugs.ts`). */
   | { readonly kind: "drug"; readonly actorId: string; readonly itemId: string; readonly target: string }
+  /**
+   * SW-33 (issue 31): a coup de grace by the asker's token (`tokenUuid`) with its weapon at a helpless target token
+   * (`target`); the GM checks, rolls the damage and the target's Fortitude save, and writes (games/d20).
+   */
+  | {
+      readonly kind: "coupDeGrace";
+      readonly tokenUuid: string;
+      readonly target: string;
+      readonly itemId: string;
+    }
   /** SF-X-41: shoot a door or wall (the GM computes the damage from the weapon). */
   | {
       readonly kind: "structure";
@@ -95,6 +105,13 @@ export function requestProblem(raw: unknown): string | null {
     if (typeof r.itemId !== "string" || !ID.test(r.itemId)) return "item id";
     const target = typeof r.target === "string" ? r.target : "";
     if (!/^(Scene\.[A-Za-z0-9]{16}\.Token|Actor)\.[A-Za-z0-9]{16}$/.test(target)) return "target";
+    return null;
+  }
+  if (r.kind === "coupDeGrace") {
+    const token = /^Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}$/;
+    if (typeof r.tokenUuid !== "string" || !token.test(r.tokenUuid)) return "token";
+    if (typeof r.target !== "string" || !token.test(r.target)) return "target";
+    if (typeof r.itemId !== "string" || !ID.test(r.itemId)) return "item id";
     return null;
   }
   if (r.kind === "structure") {
@@ -148,6 +165,13 @@ function bodyOf(raw: Record<string, unknown>): GMRequestBody {
       actorId: String(raw.actorId),
       itemId: String(raw.itemId),
       target: String(raw.target),
+    };
+  if (raw.kind === "coupDeGrace")
+    return {
+      kind: "coupDeGrace",
+      tokenUuid: String(raw.tokenUuid),
+      target: String(raw.target),
+      itemId: String(raw.itemId),
     };
   if (raw.kind === "structure")
     return {

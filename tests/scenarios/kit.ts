@@ -116,6 +116,8 @@ export interface TokenSpec {
   /** Grid cells across and down (1 unless given): a squad takes 1 hex per 3 units (SWN-17). */
   width?: number;
   height?: number;
+  /** The token's elevation in the scene's units (v13 `TokenDocument#elevation`; SW-29 higher ground). */
+  elevation?: number;
 }
 
 export function tokenSource(t: TokenSpec): Sourced<"_id" | "name" | "actorId"> {

@@ -8,7 +8,12 @@
  * refuses and a target's health for the apply stay with the attack (workflows/attack/d20-facts.ts).
  */
 
-import type { D20AttackerFacts, D20TargetFacts } from "../../rules/index.js";
+import {
+  conditionsFromStatuses,
+  type D20AttackerFacts,
+  type D20TargetFacts,
+  woundState,
+} from "../../rules/index.js";
 import type { D20Derived } from "./d20-derived.js";
 
 /** What this reads of an actor's `system.d20` (the actor schema, data/actor/specs.ts). */
@@ -39,13 +44,12 @@ export interface D20ActorSystem {
   };
 }
 
-/** The SW-29 conditions an actor's status effects name, on the attacker's side or the defender's. */
-function conditions(statuses: ReadonlySet<string>, side: "attacker" | "defender"): string[] {
-  const out: string[] = [];
-  if (statuses.has("prone")) out.push(side === "attacker" ? "attackerProne" : "defenderProne");
-  if (side === "defender" && statuses.has("stun")) out.push("defenderStunned");
-  return out;
-}
+/**
+ * The SW-29 conditions an actor's status effects name, on the attacker's side or the defender's (issue 31: every
+ * row with a status, `rules/d20/conditions.ts`; higher ground is the scene's, from elevation).
+ */
+const conditions = (statuses: ReadonlySet<string>, side: "attacker" | "defender"): string[] =>
+  conditionsFromStatuses(statuses, side);
 
 /** The attacker's d20 numbers: ability modifiers after fatigue (SW-10), as the sheet shows them. */
 export function d20AttackerFacts(
@@ -67,6 +71,8 @@ export function d20AttackerFacts(
     ambidexterity: sys.d20.feats.ambidexterity ?? false,
     twoWeaponFighting: sys.d20.feats.twoWeaponFighting ?? false,
     conditions: conditions(statuses, "attacker"),
+    // SW-10 (issue 31): at 0 wound points its round is one move or attack action (the engine refuses a full-round one).
+    ...(woundState(sys.d20.wounds.value) === "disabled" ? { disabled: true } : {}),
     // Ruling 1: the swn profile's attack bonus (the side's Morale band is the scene's, `side-morale.ts`).
     ...(sys.swn ? { swn: { ab: sys.swn.ab, band: band ?? null } } : {}),
   };

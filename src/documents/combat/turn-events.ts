@@ -5,6 +5,7 @@
  * (issue 29: documents/combat.ts split by concern).
  */
 import { SYSTEM_ID } from "../../constants.js";
+import { currentGame } from "../../helpers/game.js";
 import { startTurn as d20StartTurn } from "../../rules/index.js";
 import { reportFailure } from "./common.js";
 import { combatState } from "./gm-state.js";
@@ -106,6 +107,8 @@ export async function startTurnByCount(
   const running = combatant.marks.running;
   if (running?.active) ends.running = { ...running, active: false };
   if (Object.keys(ends).length) await combatant.update({ system: ends });
+  // Issue 31: the game's own turn start (SW-10: a dying combatant's save), once this round.
+  await currentGame().turnStart?.(combatant, context);
 }
 
 /**

@@ -19,6 +19,7 @@ export const alphaDawnGame: GameTable = {
   // Issue 30: loaded with the first attack in a world.
   attack: async () => (await import("./workflows/attack.js")).percentileAttack,
   turnActions: { move: null },
+  turnStart: null,
   // The Star Frontiers engines read no d20 block of a target (issue 14).
   targetFacts: () => ({}),
   statusEffects: [],

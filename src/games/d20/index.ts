@@ -24,6 +24,9 @@ export const d20Game: GameTable = {
   // Issue 30: loaded with the first attack in a world.
   attack: async () => (await import("./workflows/attack.js")).d20Attack,
   turnActions: d20TurnActions,
+  // SW-10 (issue 31): a dying combatant's Fortitude save when its turn starts (workflows/dying.ts).
+  turnStart: async (combatant, context) =>
+    (await import("./workflows/dying.js")).dyingTurn(combatant, context),
   targetFacts: d20TargetFactsOf({ swn: false }),
   // SW-10, SW-30 (ruling 4b): the d20 rules' statuses.
   statusEffects: D20_STATUS_EFFECTS,

@@ -26,6 +26,8 @@ export const swnGame: GameTable = {
   // Issue 30: loaded with the first attack in a world.
   attack: async () => (await import("./workflows/attack.js")).swnAttack,
   turnActions: d20TurnActions,
+  // SW-10's dying save is the vitality-and-wounds model's; SWN's hit points have no dying rounds here.
+  turnStart: null,
   // SWN-17 meat shields, SWN-08 overwatch arcs and SWN-06 protecting mechs are read from the scene.
   targetFacts: withProtection(d20TargetFactsOf({ swn: true })),
   // SW-10, SW-30 (ruling 4b): the d20 rules' statuses.

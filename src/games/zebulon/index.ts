@@ -20,6 +20,7 @@ export const zebulonGame: GameTable = {
   // Issue 30: loaded with the first attack in a world.
   attack: async () => (await import("../alpha-dawn/workflows/attack.js")).percentileAttack,
   turnActions: { move: null },
+  turnStart: null,
   // The Star Frontiers engines read no d20 block of a target (issue 14).
   targetFacts: () => ({}),
   statusEffects: [],

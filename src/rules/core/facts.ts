@@ -150,6 +150,8 @@ export interface D20AttackerFacts {
     readonly band?: string | null;
     readonly action?: "aimedShot" | "overwatch" | null;
   };
+  /** SW-10 (issue 31): disabled at 0 wound points — a single move or attack action a round, no full-round action. */
+  readonly disabled?: boolean;
 }
 
 /** The d20 target: its Defense parts and what the scene says about it (SW-08, SW-19, SW-26, SW-30, SW-32). */

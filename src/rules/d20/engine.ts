@@ -64,6 +64,7 @@ import { concealmentChance, d20Cover, degreeFromShare, highestMissChance } from 
 import { d20DamageFromTerms, d20DamageTerms } from "./damage.js";
 import { defenseModifiers } from "./defense.js";
 import { droppedObject } from "./dropped.js";
+import { disabledAttackProblem } from "./dying.js";
 import { grenadeSquareDefense } from "./grenade.js";
 import { planD20Attack } from "./plan.js";
 import {
@@ -323,6 +324,9 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
       // SWN-11, SWN-08: an aimed shot and an overwatch shot are one attack.
       if (a.swn?.action && (d.fullAttack || d.mode !== "single" || d.twoWeapon))
         throw new RulesError("FT.SWN.Action.single", "An aimed shot or an overwatch shot is a single attack");
+      // SW-10 (issue 31): disabled, its round is one move or attack action — no full attack, no charge.
+      const disabled = disabledAttackProblem(a, d);
+      if (disabled) throw disabled;
       const fire = w.fire ?? { single: true, multi: false, auto: false };
       const plan = planD20Attack({
         bab: a.bab,

@@ -258,6 +258,8 @@ async function attackWith(
               : {}),
         };
         const posted = await postAttackCard(final, rolls, { actor, token: token.document });
+        // SW-10 (issue 31): the attack action's cost to its attacker (a disabled d20 character's 1 wound point).
+        if (posted && !options.aoo) await attack.afterAttack?.(actor);
         // SW-43: the active GM checks the card and keeps its area (canvas/suppression.ts), in a combat only.
         if (suppressHit && posted && combatant?.parent?.started) await keepSuppression(posted);
         return posted;

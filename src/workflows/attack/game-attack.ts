@@ -43,6 +43,11 @@ export interface GameAttack {
   firstPlan(weapon: WeaponSystem, targets: number, surpriseRound: boolean): StepRequest | undefined;
   /** SW-38: the weapon is thrown at a square (a d20 grenadelike weapon), or null (a Star Frontiers grenade is not). */
   squareThrow(weapon: WeaponFacts): SquareThrow | null;
+  /**
+   * SW-10 (issue 31): what an attack action costs its attacker after its card is posted (a disabled d20 character
+   * takes 1 wound point); absent where it costs nothing. Not for an attack of opportunity (no action).
+   */
+  afterAttack?(actor: ActorI): Promise<void>;
 }
 
 declare module "../../helpers/game.js" {

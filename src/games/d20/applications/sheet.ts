@@ -83,6 +83,9 @@ async function specialAttack(actor: Actor.Implementation, target: HTMLElement): 
   const { d20Specials } = await import("../workflows/attack.js");
   // SW-40: striking an object is no opposed check.
   if (target.dataset.kind === "object") return d20Specials.strikeObject(actor);
+  // SW-33 (issue 31): a coup de grace at a helpless target (its own file).
+  if (target.dataset.kind === "coupDeGrace")
+    return (await import("../workflows/coup-de-grace.js")).coupDeGrace(actor);
   await d20Specials.attack(actor, target.dataset.kind ?? "");
 }
 

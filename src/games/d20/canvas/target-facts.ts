@@ -22,7 +22,13 @@ import { d20TargetFacts } from "../../../data/actor/d20-facts.js";
 import { actorSystem } from "../../../data/subtypes.js";
 import { flatFootedIn } from "../../../documents/combat/d20-initiative.js";
 import type { GameTable } from "../../../helpers/game.js";
-import { type Bystander, type TargetFacts, tokensInTheWay } from "../../../rules/index.js";
+import {
+  type Bystander,
+  type D20TargetFacts,
+  onHigherGround,
+  type TargetFacts,
+  tokensInTheWay,
+} from "../../../rules/index.js";
 import { d20Lattice, d20Melee, inMetres } from "./cover-facts.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
@@ -119,6 +125,17 @@ function dropOf(attacker: TokenP, target: TokenP): { drop?: { altitude: number; 
 }
 
 /**
+ * SW-29 "Attacker on Higher Ground +1 +0": read from the tokens' elevations (v13 `TokenDocument#elevation`, the
+ * same field the scene's distance reads), not a status — the condition is relative to the pair, and a status on
+ * the attacker could not say which defender it stands above (`rules/d20/conditions.ts`). The engine merges the
+ * attacker's and the target's conditions, so the pair's fact rides with the target's.
+ */
+function withHigherGround(attacker: TokenP, target: TokenP, facts: D20TargetFacts): D20TargetFacts {
+  if (!onHigherGround(attacker.document.elevation ?? 0, target.document.elevation ?? 0)) return facts;
+  return { ...facts, conditions: [...(facts.conditions ?? []), "higherGround"] };
+}
+
+/**
  * The target's d20 block: `swn` turns on the swn profile's scene reads (SWN-17 meat shields, SWN-08 overwatch arcs).
  */
 export function d20TargetFactsOf(reads: { readonly swn: boolean }): GameTable["targetFacts"] {
@@ -147,18 +164,22 @@ export function d20TargetFactsOf(reads: { readonly swn: boolean }): GameTable["t
       ...(sys?.d20
         ? {
             d20: {
-              ...d20TargetFacts(
-                sys,
-                held,
-                moved,
-                flatFootedIn(target.document.combatant),
-                !!target.document.combatant?.marks.running?.active,
-                // SWN-13: the target's side's Morale band (swn profile).
-                bandOfToken(target),
-                // SWN-17: a friendly squad in the line of fire shields the target from direct attacks.
-                reads.swn ? meatShield(attacker, target, involved) : null,
-                // SWN-08: in the attacker's overwatch arc?
-                reads.swn ? overwatchFacts(attacker, target) : "none",
+              ...withHigherGround(
+                attacker,
+                target,
+                d20TargetFacts(
+                  sys,
+                  held,
+                  moved,
+                  flatFootedIn(target.document.combatant),
+                  !!target.document.combatant?.marks.running?.active,
+                  // SWN-13: the target's side's Morale band (swn profile).
+                  bandOfToken(target),
+                  // SWN-17: a friendly squad in the line of fire shields the target from direct attacks.
+                  reads.swn ? meatShield(attacker, target, involved) : null,
+                  // SWN-08: in the attacker's overwatch arc?
+                  reads.swn ? overwatchFacts(attacker, target) : "none",
+                ),
               ),
               ...d20Melee(
                 inMetres(from, unitsPerPixel()),

@@ -11,6 +11,12 @@ export const D20_STATUS_EFFECTS = [
   { id: "disabled", name: "FT.Status.disabled", img: "icons/svg/downgrade.svg" },
   { id: "dying", name: "FT.Status.dying", img: "icons/svg/blood.svg" },
   { id: "stable", name: "FT.Status.stable", img: "icons/svg/regen.svg" },
+  // SW-29 (issue 31): the conditions table's rows a token carries (rules/d20/conditions.ts says which side reads
+  // each); higher ground is the tokens' elevation, not a status.
+  { id: "climbing", name: "FT.Status.climbing", img: "icons/svg/upgrade.svg" },
+  { id: "grappling", name: "FT.Status.grappling", img: "icons/svg/net.svg" },
+  { id: "pinned", name: "FT.Status.pinned", img: "icons/svg/paralysis.svg" },
+  { id: "concealed", name: "FT.Status.concealed", img: "icons/svg/invisible.svg" },
 ] as const;
 
 export type D20StatusId = (typeof D20_STATUS_EFFECTS)[number]["id"];

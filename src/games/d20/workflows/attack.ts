@@ -148,4 +148,6 @@ export const d20Attack: GameAttack = {
   offHands: offHandsBy(weaponProblem),
   firstPlan,
   squareThrow: squareThrowWith(() => ({})),
+  // SW-10 (issue 31): a disabled attacker's strain (dying.ts, loaded with it).
+  afterAttack: async (actor) => (await import("./dying.js")).disabledStrainAfter(actor),
 };

@@ -10,9 +10,17 @@
  */
 
 import { keyed, line, type RuleText } from "../../../data/chat/rule-card.js";
+import { actorSystem } from "../../../data/subtypes.js";
 import type { MarkChange } from "../../../documents/combatant.js";
 import { report } from "../../../helpers/report.js";
-import { DISENGAGE_MULTIPLIER, RUN_MULTIPLIER, RUN_REST_ROUNDS, runCheck } from "../../../rules/index.js";
+import {
+  DISENGAGE_MULTIPLIER,
+  disabledActionProblem,
+  RUN_MULTIPLIER,
+  RUN_REST_ROUNDS,
+  RulesError,
+  runCheck,
+} from "../../../rules/index.js";
 import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
 import { ownTurnAction } from "../../../workflows/turn/turn-ledger.js";
@@ -32,6 +40,9 @@ export async function moveAction(combatant: CombatantI, kind: "run" | "disengage
     const own = ownTurnAction(combatant);
     if (!own) return;
     const { actor, round, ledger } = own;
+    // SW-10 (issue 31): disabled, its round is a single move or attack action — no run, no disengage.
+    const disabled = disabledActionProblem(actorSystem(actor)?.d20?.wounds.value ?? 1, "fullRound");
+    if (disabled) throw new RulesError(disabled, "Disabled: no full-round action");
     const sys = actor.system as {
       d20?: { abilities: { con: number } };
       derived?: { d20?: { mods: { con: number }; speed?: { move: number } | null } };
