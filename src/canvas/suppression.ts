@@ -119,13 +119,18 @@ export function isThreatened(token: TokenP, tokens: readonly TokenP[]): boolean 
     if (!(d * e < 0)) return false;
     // SW-25: a creature threatens with a melee weapon ("never … with ranged weapons"), and only while it can act.
     const actor = t.actor;
-    if (["unconscious", "dead", "dying", "stun"].some((s) => actor.statuses.has(s))) return false;
+    if (cannotThreaten(actor)) return false;
     const armed = currentGame().meleeWeapons(actor).length > 0;
     if (!armed) return false;
     const gapX = Math.max(0, Math.abs(t.center.x - token.center.x) - (t.w + token.w) / 2);
     const gapY = Math.max(0, Math.abs(t.center.y - token.center.y) - (t.h + token.h) / 2);
     return Math.max(gapX, gapY) * perPixel < D20_REACH_M - 1e-6;
   });
+}
+
+/** SW-25: a combatant down (unconscious, dead, dying, stunned) threatens nothing and makes no attack of opportunity. */
+export function cannotThreaten(actor: Actor.Implementation): boolean {
+  return ["unconscious", "dead", "dying", "stun"].some((s) => actor.statuses.has(s));
 }
 
 /** Metres per pixel of the token's scene. */

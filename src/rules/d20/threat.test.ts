@@ -11,7 +11,7 @@ const foe = reachArea({ x: 1, y: 0, w: 1, h: 1 });
 describe("SW-25 SW-24 SW-14: movement through a threatened area (seed 002)", () => {
   it("SW-25: from beside the foe a 2 m step out is free; 3 m out provokes; so does 3 m in two moves", () => {
     expect(walkThrough(walk(0, -2), ONE, foe, 1).provokes).toBe(false);
-    expect(walkThrough(walk(0, -3), ONE, foe, 1).provokes).toBe(true);
+    expect(walkThrough(walk(0, -3), ONE, foe, 1)).toMatchObject({ provokes: true, at: { x: -1, y: 0 } });
     expect(walkThrough(walk(0, -2, -3), ONE, foe, 1).provokes).toBe(true);
     // Within the area, 2 m is free and more provokes.
     expect(walkThrough(walk(0, 0), ONE, foe, 1).provokes).toBe(false);
@@ -37,17 +37,20 @@ describe("SW-25 SW-24 SW-14: movement through a threatened area (seed 002)", () 
       startsInside: true,
       provokes: false,
       metresToClear: Infinity,
+      at: null,
     });
   });
 
   it("SW-24: a disengage clearing the areas it started in within 2 m spares them, not an area it then walks through", () => {
     const other = reachArea({ x: -6, y: 0, w: 1, h: 1 });
     // Out of the first foe's area at 2 m, on 6 m more, through the second's area: only the second provokes.
-    expect(provokedAreas(walk(0, -2, -8), ONE, [foe, other], true, 1)).toEqual([1]);
-    expect(provokedAreas(walk(0, -2, -8), ONE, [foe, other], false, 1)).toEqual([0, 1]);
+    expect(provokedAreas(walk(0, -2, -8), ONE, [foe, other], true, 1)).toEqual([
+      { index: 1, at: { x: -4, y: 0 } },
+    ]);
+    expect(provokedAreas(walk(0, -2, -8), ONE, [foe, other], false, 1).map((p) => p.index)).toEqual([0, 1]);
     // Starting 3 m deep in a big creature's 4 m reach it cannot clear it in 2 m: no disengage, it provokes.
     const big = reachArea({ x: 1, y: 0, w: 1, h: 1 }, 4);
-    expect(provokedAreas(walk(0, -6), ONE, [big], true, 1)).toEqual([0]);
+    expect(provokedAreas(walk(0, -6), ONE, [big], true, 1).map((p) => p.index)).toEqual([0]);
   });
 
   it("SW-43: a suppressed 4 m square is threatened as a melee reach is: leaving it after 3 m provokes", () => {

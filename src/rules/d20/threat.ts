@@ -54,6 +54,11 @@ export interface ThreatWalk {
   readonly provokes: boolean;
   /** SW-24: the metres walked before the mover was first outside the area (Infinity: never; 0: never inside). */
   readonly metresToClear: number;
+  /**
+   * Where the mover stood (its centre) when it provoked — inside the area, the attack of opportunity's moment: the
+   * square it moved on from within the area, else the last one inside before it left; null when it did not provoke.
+   */
+  readonly at: Point | null;
 }
 
 /**
@@ -74,13 +79,16 @@ export function walkThrough(
   square = GRIDLESS_STEP_M,
 ): ThreatWalk {
   const first = path[0];
-  if (!first || path.length < 2) return { startsInside: false, provokes: false, metresToClear: 0 };
+  if (!first || path.length < 2) return { startsInside: false, provokes: false, metresToClear: 0, at: null };
   const startsInside = inside(area, first, size);
   const total = path.reduce((sum, w, i) => sum + (i > 0 && w.walked ? w.metres : 0), 0);
   let metres = 0;
   let was = startsInside;
   let entered = false;
   let left = false;
+  let prevAt: Point = first;
+  let withinAt: Point | null = null;
+  let leftFrom: Point | null = null;
   let entersAndContinues = false;
   let movesOnWithin = false;
   let metresToClear = startsInside ? Number.POSITIVE_INFINITY : 0;
@@ -91,6 +99,7 @@ export function walkThrough(
       // Not movement: the token is put there (entering so is not "entering" the area).
       was = inside(area, b, size);
       entered = false;
+      prevAt = b;
       continue;
     }
     const n = Math.max(
@@ -106,12 +115,15 @@ export function walkThrough(
       // Moving on within the area after walking into it, or more than the free 2 m within it.
       if (was && entered) entersAndContinues = true;
       if (was && m > FREE_STEP_M + EPS) movesOnWithin = true;
+      if (was && (entered || m > FREE_STEP_M + EPS)) withinAt ??= prevAt;
       if (was && !now) {
         left = true;
+        leftFrom ??= prevAt;
         if (metresToClear === Number.POSITIVE_INFINITY) metresToClear = m;
       }
       if (!was && now) entered = true;
       was = now;
+      prevAt = at;
     }
     metres += b.metres;
   }
@@ -120,7 +132,7 @@ export function walkThrough(
     movesOnWithin ||
     // Out of the area, unless all it moved is a 2 m step.
     (left && total > FREE_STEP_M + EPS);
-  return { startsInside, provokes, metresToClear };
+  return { startsInside, provokes, metresToClear, at: provokes ? (withinAt ?? leftFrom ?? first) : null };
 }
 
 /**
@@ -128,7 +140,7 @@ export function walkThrough(
  * must take you out of your opponent's threatened area"; "only if you can clear all threatened areas in your first
  * 2 meters") spares the areas the mover started in, never the others ("your movement may provoke attacks of
  * opportunity from other opponents if … you move within or through their threatened areas"); one that cannot clear
- * them in 2 m is no disengage ("you can't disengage … you provoke").
+ * them in 2 m is no disengage ("you can't disengage … you provoke"). Each provoked area with where the mover stood.
  */
 export function provokedAreas(
   path: readonly MoveWaypoint[],
@@ -136,10 +148,12 @@ export function provokedAreas(
   areas: readonly ThreatArea[],
   disengaging: boolean,
   square?: number,
-): number[] {
+): { readonly index: number; readonly at: Point }[] {
   const walks = areas.map((a) => walkThrough(path, size, a, square));
   const started = walks.filter((w) => w.startsInside);
   const spared =
     disengaging && started.length > 0 && canDisengage(Math.max(...started.map((w) => w.metresToClear)));
-  return walks.flatMap((w, i) => (w.provokes && !(spared && w.startsInside) ? [i] : []));
+  return walks.flatMap((w, index) =>
+    w.provokes && w.at && !(spared && w.startsInside) ? [{ index, at: w.at }] : [],
+  );
 }

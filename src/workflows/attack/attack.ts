@@ -7,6 +7,8 @@ import {
   attackTargets,
   cardIsPublic,
   cardName,
+  distanceToPoint,
+  mayInvolve,
   readTarget,
   unitsPerPixel,
 } from "../../canvas/scene-facts.js";
@@ -55,7 +57,7 @@ export async function attackWithWeapon(
   const token = options.combatant?.token?.object ?? actor.getActiveTokens()[0];
   if (!token) return notify("warn", "FT.Attack.noToken");
   const combatant = options.combatant ?? game.combat?.combatants.find((c) => c.tokenId === token.id);
-  const targets = attackTargets();
+  const targets = options.targets ? options.targets.filter((t) => mayInvolve(game.user, t)) : attackTargets();
   if (targets.length === 0) return notify("warn", "FT.Error.noTarget");
   // Only our actors attack, and only with weapons (the sheet offers Attack on weapons alone).
   if (!isFrontierActor(actor) || !isItemType(item, "weapon")) return notify("warn", "FT.Attack.notAWeapon");
@@ -100,7 +102,15 @@ export async function attackWithWeapon(
           )
         : null;
     if (area) throw new RulesError(area.key, area.key, area.data);
-    const scene = targets.map((t) => readTarget(token, t, unit));
+    const read = targets.map((t) => readTarget(token, t, unit));
+    // SW-25 (issue 31): an offered attack of opportunity is made when the mover provoked, where it stood then.
+    const at = options.provokedAt;
+    const scene = at
+      ? read.map((s) => ({
+          ...s,
+          input: { ...s.input, facts: { ...s.input.facts, distance: distanceToPoint(token, at) } },
+        }))
+      : read;
     const request: AttackRequest = {
       engine: currentEngine(),
       variant: currentVariant(),
