@@ -93,14 +93,14 @@ export function isSuppressed(token: TokenP): boolean {
 export function suppressingInto(
   combatant: Combatant.Implementation,
   token: TokenP,
+  /** Where the token's centre stood (scene pixels) when it provoked, if not where it is now (issue 31). */
+  at: { readonly x: number; readonly y: number } = token.center,
 ): { readonly weaponId: string | null } | null {
   const sceneId = token.document.parent?.id;
   const own = combatant.token;
   if (!sceneId || !combatant.id || !own) return null;
   if (!(own.disposition * token.document.disposition < 0)) return null;
-  const area = suppressedAreas(sceneId).find(
-    (a) => a.suppressorId === combatant.id && insideArea(token.center, a),
-  );
+  const area = suppressedAreas(sceneId).find((a) => a.suppressorId === combatant.id && insideArea(at, a));
   if (!area) return null;
   return { weaponId: suppressionOf(combatant)?.weaponId ?? null };
 }

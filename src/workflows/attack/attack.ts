@@ -78,7 +78,10 @@ export async function attackWithWeapon(
   // SF-B-02, SF-B-15, SF-X-27, SF-X-30, SF-X-37: what this attacker did this round (turn-ledger.ts), refused here.
   // SW-43: a suppressor's attack of opportunity may be a ranged one, into the area it suppresses.
   const intoSuppressed =
-    !!options.aoo && !!combatant && !!targets[0] && !!suppressingInto(combatant, targets[0]);
+    !!options.aoo &&
+    !!combatant &&
+    !!targets[0] &&
+    !!suppressingInto(combatant, targets[0], options.provokedAt);
   const turn = turnGate(actor, item, combatant, {
     aoo: !!options.aoo,
     intoSuppressed,

@@ -25,7 +25,7 @@ export async function attackOfOpportunity(
 ): Promise<void> {
   const actor = combatant.actor;
   if (!actor || !(game.user?.isGM || actor.isOwner)) return;
-  const into = at ? suppressingInto(combatant, at) : null;
+  const into = at ? suppressingInto(combatant, at, options.provokedAt) : null;
   const suppressor = into?.weaponId ? actor.items.get(into.weaponId) : undefined;
   const melee = currentGame().meleeWeapons(actor);
   const weapon = suppressor ?? melee.find((i) => i.system.equipped) ?? melee[0];
