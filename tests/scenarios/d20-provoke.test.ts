@@ -3,8 +3,8 @@
  * stands between the Thug and the Raider (NPCs, each a vibroblade), all adjacent on a 1 m grid; Bruno watches. When a
  * token walks out of a foe's threatened area (within 2 m of it, SW-14) farther than a 2 m step, the active GM offers
  * that foe's owners its attack of opportunity — a card whispered to them with a button only they get; its click is the
- * attack of opportunity the tracker makes. One a round (SW-25); a GM's displace and a disengage (SW-24) provoke
- * nothing.
+ * attack of opportunity the tracker makes, at the mover where it provoked. One a round (SW-25); a GM's displace
+ * provokes nothing, nor does a disengage (SW-24) from the areas it started in.
  *
  *   row 5:  Raider (4)  Kara (5)  Thug (6)
  */
@@ -221,17 +221,37 @@ describe("scenario: moving out of a threatened area provokes (issue 31, SW-25)",
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SW-25: the GM displaces Kara 6 m away (the displace movement action): nothing is offered", async () => {
+  it("SW-25: the GM displaces Kara 6 m away (the displace movement action): nothing is offered; walking back into the Thug's area and on without stopping is offered to the GM", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     await encounter();
-    await drag(table.client(GM_ID), TOK.kara, [5, 11], "displace");
-    expect(table.client(GM_ID).run(() => G().canvas.tokens.get(TOK.kara).document.x)).toBe(cell(11, 5).x);
+    const gm = table.client(GM_ID);
+    await drag(gm, TOK.kara, [11], "displace");
+    expect(gm.run(() => G().canvas.tokens.get(TOK.kara).document.x)).toBe(cell(11, 5).x);
     expect(offersSeen()).toEqual(everyone(table, []));
+    // Alice walks her back to 8 (inside the Thug's area) and on to row 7, still inside: she did not stop.
+    await table.client(ALICE_ID).run(() =>
+      G()
+        .game.scenes.get(SCENE)
+        .tokens.get(TOK.kara)
+        .move(
+          [
+            { ...cell(8, 5), action: "walk" },
+            { ...cell(8, 7), action: "walk" },
+          ],
+          { method: "dragging" },
+        ),
+    );
+    await table.settle();
+    const seen = offersSeen();
+    expect(seen.Alice).toEqual([]);
+    expect(seen.Gamemaster!.map((m: string) => offerOn(gm, m).text)).toEqual([
+      "Attack of opportunity for Thug SW-25 Kara moved out of or through the area Thug threatens: Thug may make an attack of opportunity at Kara.",
+    ]);
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SW-24: Kara disengages from the tracker, then Alice drags her 2 m west and 4 m on, past the Raider 4 m off: her first 2 m clear the Thug's area, nothing is offered", async () => {
-    table = await createTable({ world: world([1, 9]), online: [GM_ID, ALICE_ID] });
+  it("SW-24 SW-25: Kara disengages from the tracker, then Alice drags her 2 m west and 4 m on: her first 2 m clear the Thug's area, so he is offered nothing; her path on through the Raider's area (he stands at 1,7) is offered to him", async () => {
+    table = await createTable({ world: world([1, 7]), online: [GM_ID, ALICE_ID] });
     await encounter();
     const alice = table.client(ALICE_ID);
     const button = (await tracker(alice)).querySelector('[data-action="disengage"]');
@@ -253,7 +273,11 @@ describe("scenario: moving out of a threatened area provokes (issue 31, SW-25)",
         ),
     );
     await table.settle();
-    expect(offersSeen()).toEqual(everyone(table, []));
+    const seen = offersSeen();
+    expect(seen.Alice).toEqual([]);
+    expect(seen.Gamemaster!.map((m: string) => offerOn(table.client(GM_ID), m).text)).toEqual([
+      "Attack of opportunity for Raider SW-25 Kara moved out of or through the area Raider threatens: Raider may make an attack of opportunity at Kara.",
+    ]);
     expect(told(alice)).toEqual([]);
     expect(table.unhandled).toEqual([]);
   });

@@ -41,6 +41,15 @@ describe("SW-25 SW-24 SW-14: movement through a threatened area (seed 002)", () 
     });
   });
 
+  it("a walk after a displace out of the area starts outside it: walking 5 m elsewhere provokes nothing", () => {
+    const path: MoveWaypoint[] = [
+      { x: 0, y: 0, walked: true, metres: 0 },
+      { x: 6, y: 0, walked: false, metres: 0 },
+      { x: 6, y: 5, walked: true, metres: 5 },
+    ];
+    expect(walkThrough(path, ONE, reachArea({ x: -1, y: 0, w: 1, h: 1 }), 1).provokes).toBe(false);
+  });
+
   it("SW-24: a disengage clearing the areas it started in within 2 m spares them, not an area it then walks through", () => {
     const other = reachArea({ x: -6, y: 0, w: 1, h: 1 });
     // Out of the first foe's area at 2 m, on 6 m more, through the second's area: only the second provokes.

@@ -92,6 +92,9 @@ export function walkThrough(
   let entersAndContinues = false;
   let movesOnWithin = false;
   let metresToClear = startsInside ? Number.POSITIVE_INFINITY : 0;
+  // The walk since the last teleport (a displaced token starts a walk where it is put).
+  let runStartsInside = startsInside;
+  let runMetres = 0;
   for (let i = 1; i < path.length; i++) {
     const a = path[i - 1]!;
     const b = path[i]!;
@@ -100,6 +103,8 @@ export function walkThrough(
       was = inside(area, b, size);
       entered = false;
       prevAt = b;
+      runStartsInside = was;
+      runMetres = 0;
       continue;
     }
     const n = Math.max(
@@ -126,9 +131,10 @@ export function walkThrough(
       prevAt = at;
     }
     metres += b.metres;
+    runMetres += b.metres;
   }
   const provokes =
-    movementProvokes({ startsInside, metres: total, entersAndContinues }) ||
+    movementProvokes({ startsInside: runStartsInside, metres: runMetres, entersAndContinues }) ||
     movesOnWithin ||
     // Out of the area, unless all it moved is a 2 m step.
     (left && total > FREE_STEP_M + EPS);
