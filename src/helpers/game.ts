@@ -95,6 +95,11 @@ export interface GameTable {
   readonly tokenMoved:
     | ((token: TokenDocument.Implementation, movement: TokenMovement) => Promise<void>)
     | null;
+  /**
+   * SW-43 (issue 31): what an attack card provokes (an attack made inside an area a foe suppresses), run by the
+   * active GM when the card is created (workflows/turn/turn-hooks.ts); null in a game without attacks of opportunity.
+   */
+  readonly attackMade: ((message: ChatMessage.OfType<"attack">) => Promise<void>) | null;
 }
 
 /**

@@ -38,6 +38,7 @@ export const swnGame: GameTable = {
   meleeWeapons: d20MeleeWeapons,
   // Seed 003 has no attacks of opportunity for leaving melee: a movement provokes nothing.
   tokenMoved: null,
+  attackMade: null,
   // SW-30 on the d20 engine, SWN-15: the cover armour of a wall's material.
   wallFields: [addCoverField, addHeightField, addMaterialField],
   tracker: swnTracker,

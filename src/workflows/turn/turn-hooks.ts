@@ -6,6 +6,7 @@
  */
 
 import { isDodging } from "../../documents/combatant/dodging.js";
+import { isAttackMessage } from "../../documents/subtypes.js";
 import { currentGame, type TokenMovement } from "../../helpers/game.js";
 import { guard, report } from "../../helpers/report.js";
 import { setDodging } from "./dodging.js";
@@ -82,5 +83,12 @@ function registerPhaseHooks(): void {
     if (!game.user?.isActiveGM) return;
     const moved = currentGame().tokenMoved;
     if (moved) void moved(doc, movement).catch(report);
+  });
+  // SW-43 (issue 31): an attack made inside an area a foe suppresses provokes it; the active GM asks the game, once
+  // (v13 calls `createChatMessage` on every client, client/documents/abstract/client-document.mjs `_onCreate`).
+  Hooks.on("createChatMessage", (message) => {
+    if (!game.user?.isActiveGM || !isAttackMessage(message)) return;
+    const made = currentGame().attackMade;
+    if (made) void made(message).catch(report);
   });
 }

@@ -19,7 +19,7 @@
  */
 
 import { isTeleport } from "../../../canvas/movement-path.js";
-import { cannotThreaten, suppressionOf } from "../../../canvas/suppression.js";
+import { cannotThreaten, suppressedAreas, suppressionOf } from "../../../canvas/suppression.js";
 import { keyed, line, type RuleOffer } from "../../../data/chat/rule-card.js";
 import type { TokenMovement } from "../../../helpers/game.js";
 import {
@@ -28,6 +28,7 @@ import {
   provokedAreas,
   reachArea,
   SUPPRESSION_AREA_M,
+  suppressorsProvoked,
   type ThreatArea,
 } from "../../../rules/index.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
@@ -159,12 +160,57 @@ export async function offerOpportunities(doc: TokenD, movement: TokenMovement): 
   }
 }
 
+/**
+ * SW-43: "actions that normally provoke attacks of opportunity, and any melee or ranged attacks made within the
+ * targeted area also provoke attacks of opportunity from the suppressing character"; "each suppressing character may
+ * make an attack of opportunity". An attack card (not itself a reaction) whose attacker stands in areas foes suppress
+ * offers each of those suppressors its attack of opportunity, at the attacker where it stands.
+ */
+export async function offerForAttack(message: ChatMessage.OfType<"attack">): Promise<void> {
+  const card = message.system.card;
+  if (card.reaction) return;
+  const doc = game.scenes?.get(message.speaker.scene ?? "")?.tokens.get(message.speaker.token ?? "");
+  const attacker = doc?.combatant;
+  const combat = attacker?.parent;
+  const scene = doc?.parent;
+  if (!doc || !scene || !attacker || !combat?.started || !combat.byCount || combat.round < 1) return;
+  const { size } = scale(doc);
+  const at = { x: doc.x + ((doc.width ?? 1) * size) / 2, y: doc.y + ((doc.height ?? 1) * size) / 2 };
+  const melee = !!doc.actor && d20MeleeWeapons(doc.actor).some((w) => w.id === card.weaponId);
+  const ids = suppressorsProvoked(
+    melee ? "attackMelee" : "attackRanged",
+    at,
+    String(doc.disposition),
+    suppressedAreas(scene.id ?? ""),
+  );
+  for (const id of ids) {
+    const suppressor = combat.combatants.get(id);
+    const token = suppressor?.token;
+    if (!suppressor || !token || !((token.disposition ?? 0) * (doc.disposition ?? 0) < 0)) continue;
+    if (ledgerFor(suppressor.marks.turn, combat.round).aoo) continue;
+    const area = suppressionOf(suppressor);
+    if (!area) continue;
+    await offer(
+      {
+        combatant: suppressor,
+        area: { kind: "square", centre: { x: area.x, y: area.y }, size: SUPPRESSION_AREA_M },
+        ruleId: "SW-43",
+      },
+      doc,
+      combat,
+      at,
+      "FT.D20.AoO.offerAttacked",
+    );
+  }
+}
+
 /** The offer: a card whispered to the foe's owners and the GMs, its button theirs alone. */
 async function offer(
   t: Threat,
   doc: TokenD,
   combat: Combat.Implementation,
   at: { readonly x: number; readonly y: number },
+  key = t.ruleId === "SW-43" ? "FT.D20.AoO.offerSuppressed" : "FT.D20.AoO.offerMoved",
 ): Promise<void> {
   const actor = t.combatant.actor;
   if (!actor) return;
@@ -184,9 +230,7 @@ async function offer(
       kind: "ft-aoo-offer",
       ruleId: t.ruleId,
       title: keyed("FT.D20.AoO.offerTitle", data),
-      lines: [
-        line(keyed(t.ruleId === "SW-43" ? "FT.D20.AoO.offerSuppressed" : "FT.D20.AoO.offerMoved", data)),
-      ],
+      lines: [line(keyed(key, data))],
       offer,
     },
     { whisper, speaker: ChatMessage.getSpeaker({ actor }) },
