@@ -132,8 +132,9 @@ export async function offerOpportunities(doc: TokenD, movement: TokenMovement): 
   const mover = doc.combatant;
   const combat = mover?.parent;
   if (!mover || !combat?.started || !combat.byCount || combat.round < 1) return;
-  // fvtt-types 13.345 types `movementHistory` as one waypoint; v13 returns the array (token.mjs `get movementHistory`).
-  const history = (doc.movementHistory as unknown as readonly Recorded[] | undefined) ?? [];
+  // v13 `movementHistory` returns `this._movementHistory` (token.mjs); fvtt-types 13.345 types the getter as one
+  // waypoint and the field as the array it is, so the field is read.
+  const history: readonly Recorded[] = doc._movementHistory ?? [];
   if (!history.some((w) => w.movementId === movement.id)) return;
   const before = history.filter((w) => w.movementId !== movement.id);
   const found = threats(doc, mover);
