@@ -215,8 +215,11 @@ async function offer(
 ): Promise<void> {
   const actor = t.combatant.actor;
   if (!actor) return;
+  // A hidden mover is told to the GMs only: its owners' players do not learn of a token they cannot see.
   const whisper =
-    game.users?.filter((u) => u.isGM || actor.testUserPermission(u, "OWNER")).map((u) => u.id ?? "") ?? [];
+    game.users
+      ?.filter((u) => u.isGM || (!doc.hidden && actor.testUserPermission(u, "OWNER")))
+      .map((u) => u.id ?? "") ?? [];
   const data = { name: t.combatant.name ?? actor.name ?? "", mover: doc.name ?? "" };
   const offer: RuleOffer = {
     combatId: combat.id ?? "",
