@@ -4,7 +4,7 @@
  * A subclass of the v13 CombatTracker with its own tracker PART; no DOM surgery.
  */
 
-import { suppressingInto, suppressionOf } from "../canvas/suppression.js";
+import { suppressionOf } from "../canvas/suppression.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { flatFootedIn } from "../documents/combat/d20-initiative.js";
 import { combatState } from "../documents/combat/gm-state.js";
@@ -12,7 +12,7 @@ import { sideOrder } from "../documents/combat/side-initiative.js";
 import { isSide, sideIdOf } from "../documents/subtypes.js";
 import { keepClassName } from "../helpers/class-name.js";
 import { currentGame } from "../helpers/game.js";
-import { guarded, notify } from "../helpers/report.js";
+import { guarded } from "../helpers/report.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import { trackerGuarded } from "../helpers/tracker-report.js";
 import { roundPhases } from "../rules/index.js";
@@ -278,17 +278,9 @@ export class FrontierCombatTracker extends Base {
   ): Promise<void> {
     const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
     const combatant = id ? this.combat?.combatants.get(id) : undefined;
-    const actor = combatant?.actor;
-    if (!actor || !(game.user?.isGM || actor.isOwner)) return;
-    // SW-43: into the area it suppresses, with the suppressing weapon; otherwise a melee weapon.
-    const at = [...(game.user?.targets ?? [])][0];
-    const into = combatant && at ? suppressingInto(combatant, at) : null;
-    const suppressor = into?.weaponId ? actor.items.get(into.weaponId) : undefined;
-    const melee = currentGame().meleeWeapons(actor);
-    const weapon = suppressor ?? melee.find((i) => i.system.equipped) ?? melee[0];
-    if (!weapon) return notify("warn", "FT.D20.AoO.noMeleeWeapon", { name: actor.name ?? "" });
-    const { attackWithWeapon } = await import("../workflows/attack/attack.js");
-    await attackWithWeapon(actor, weapon, { aoo: true, combatant });
+    if (!combatant) return;
+    const { attackOfOpportunity } = await import("../workflows/attack/opportunity.js");
+    await attackOfOpportunity(combatant, [...(game.user?.targets ?? [])][0]);
   }
 
   /** SW-24: the acting combatant runs (its owner or the GM), as its round's full-round action. */

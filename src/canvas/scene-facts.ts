@@ -53,6 +53,11 @@ export function distanceBetween(a: TokenP, b: TokenP, unit: "m" | "squares"): nu
   return rangeWithElevation(horizontal, vertical);
 }
 
+/** SW-25 (issue 31): the distance along the grid from a token's centre to a point of the scene (pixels). */
+export function distanceToPoint(a: TokenP, p: Point): number {
+  return grid().measurePath([a.center, p], {}).distance;
+}
+
 export function statuses(t: TokenP): Set<string> {
   return t.actor?.statuses ?? new Set();
 }

@@ -93,14 +93,14 @@ export function isSuppressed(token: TokenP): boolean {
 export function suppressingInto(
   combatant: Combatant.Implementation,
   token: TokenP,
+  /** Where the token's centre stood (scene pixels) when it provoked, if not where it is now (issue 31). */
+  at: { readonly x: number; readonly y: number } = token.center,
 ): { readonly weaponId: string | null } | null {
   const sceneId = token.document.parent?.id;
   const own = combatant.token;
   if (!sceneId || !combatant.id || !own) return null;
   if (!(own.disposition * token.document.disposition < 0)) return null;
-  const area = suppressedAreas(sceneId).find(
-    (a) => a.suppressorId === combatant.id && insideArea(token.center, a),
-  );
+  const area = suppressedAreas(sceneId).find((a) => a.suppressorId === combatant.id && insideArea(at, a));
   if (!area) return null;
   return { weaponId: suppressionOf(combatant)?.weaponId ?? null };
 }
@@ -119,13 +119,18 @@ export function isThreatened(token: TokenP, tokens: readonly TokenP[]): boolean 
     if (!(d * e < 0)) return false;
     // SW-25: a creature threatens with a melee weapon ("never … with ranged weapons"), and only while it can act.
     const actor = t.actor;
-    if (["unconscious", "dead", "dying", "stun"].some((s) => actor.statuses.has(s))) return false;
+    if (cannotThreaten(actor)) return false;
     const armed = currentGame().meleeWeapons(actor).length > 0;
     if (!armed) return false;
     const gapX = Math.max(0, Math.abs(t.center.x - token.center.x) - (t.w + token.w) / 2);
     const gapY = Math.max(0, Math.abs(t.center.y - token.center.y) - (t.h + token.h) / 2);
     return Math.max(gapX, gapY) * perPixel < D20_REACH_M - 1e-6;
   });
+}
+
+/** SW-25: a combatant down (unconscious, dead, dying, stunned) threatens nothing and makes no attack of opportunity. */
+export function cannotThreaten(actor: Actor.Implementation): boolean {
+  return ["unconscious", "dead", "dying", "stun"].some((s) => actor.statuses.has(s));
 }
 
 /** Metres per pixel of the token's scene. */

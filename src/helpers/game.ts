@@ -119,6 +119,33 @@ export interface GameTable {
   readonly turnStart:
     | ((combatant: Combatant.Implementation, context: Combat.TurnEventContext) => Promise<void>)
     | null;
+  /**
+   * SW-25, SW-43 (issue 31): what a token's movement provokes from the foes around it, run by the active GM for each
+   * movement (the `moveToken` hook, workflows/turn/turn-hooks.ts); null in a game without attacks of opportunity.
+   */
+  readonly tokenMoved:
+    | ((token: TokenDocument.Implementation, movement: TokenMovement) => Promise<void>)
+    | null;
+  /**
+   * SW-43 (issue 31): what an attack card provokes (an attack made inside an area a foe suppresses), run by the
+   * active GM when the card is created (workflows/turn/turn-hooks.ts); null in a game without attacks of opportunity.
+   */
+  readonly attackMade: ((message: ChatMessage.OfType<"attack">) => Promise<void>) | null;
+}
+
+/**
+ * What a game reads of v13's movement operation, the `moveToken` hook's second argument (client/documents/token.mjs,
+ * `TokenMovementOperation`: `{id, chain, origin, destination, passed, pending, history, constrained, recorded,
+ * method}`); fvtt-types 13.345 does not type that hook.
+ */
+export interface TokenMovement {
+  /** The movement's id: the `movementId` of the waypoints it recorded. */
+  readonly id: string;
+  /** "dragging", "keyboard", "api", "config", "paste", "undo". */
+  readonly method: string;
+  readonly passed: {
+    readonly waypoints: readonly { readonly x: number; readonly y: number; readonly action?: string }[];
+  };
 }
 
 const registered = new Map<GameId, GameTable>();

@@ -35,7 +35,12 @@
  * - `client/documents/user.mjs` (id 8636791199) and `client/documents/collections/users.mjs` (id 18791427765):
  *   `isSelf`, `active`, `isActiveGM`, `query()` (the handler receives `(data, {timeout})` and NO sender).
  * Movement history is recorded from the update (and its `movement` option) rather than v13's full movement pipeline:
- * no grid-snapped intermediate steps, no terrain, no constraint by walls, no `measureMovementPath`.
+ * no grid-snapped intermediate steps, no terrain, no constraint by walls, no `measureMovementPath`. Every move (in a
+ * combat or not) carries v13's movement operation `options._movement[tokenId]` (origin, destination, the passed
+ * waypoints with their actions, the recorded history before it, the method) to every client, whose
+ * `_onUpdateOperation` calls `_onUpdateMovement` and the `moveToken` hook as v13's does; its differences: no
+ * `pending` waypoints (a drag arrives whole, as one checkpoint), no spaces or diagonals counted, `distance` is the sum
+ * of the passed waypoints' costs, and no region events or movement continuation.
  * `Combatant#_preDeleteOperation` mirrors the indexed v13 copy, including its static `this.turn` (see there): deleting
  * the acting combatant hands the turn on by index only, and deleting the last one in order moves every client to
  * the next round locally while the stored round stays.
@@ -678,13 +683,24 @@ export class TokenDocument extends BaseToken {
       return undefined;
     }
     const moving = "x" in changes || "y" in changes || "elevation" in changes;
-    if (!moving || !this._shouldRecordMovementHistory()) return undefined;
+    if (!moving) return undefined;
+    const recorded = this._shouldRecordMovementHistory();
     const movement = options.movement?.[this.id!] ?? { waypoints: [{}], method: "api" };
+    const movementId = randomID();
+    const origin = {
+      x: this._source.x,
+      y: this._source.y,
+      elevation: this._source.elevation,
+      width: this.width,
+      height: this.height,
+      shape: this._source.shape ?? 0,
+    };
     if (movement.method === "undo") {
-      changes._movementHistory = options._revertTo ?? [];
+      const back = { ...origin, x: changes.x ?? this.x, y: changes.y ?? this.y, action: "displace", cost: 0 };
+      this.#recordOperation(options, movementId, origin, [back], "undo", recorded);
+      if (recorded) changes._movementHistory = options._revertTo ?? [];
       return undefined;
     }
-    const movementId = randomID();
     const shape = { width: this.width, height: this.height, shape: this._source.shape ?? 0 };
     const mark = (w: Src, action: string, explicit: boolean): Src => ({
       x: w.x,
@@ -701,9 +717,11 @@ export class TokenDocument extends BaseToken {
       movementId,
       cost: 0,
     });
+    const given0: Src[] = movement.waypoints?.length ? movement.waypoints : [{}];
     const history: Src[] = this._movementHistory.length
       ? [...this._movementHistory]
-      : [mark({ x: this.x, y: this.y, elevation: this.elevation }, "walk", true)];
+      : [mark({ x: this.x, y: this.y, elevation: this.elevation }, given0[0]?.action ?? "walk", true)];
+    const recordedBefore = history.length - (this._movementHistory.length ? 0 : 1);
     let prev = history.at(-1)!;
     const given: Src[] = movement.waypoints?.length ? movement.waypoints : [{}];
     given.forEach((w: Src, i: number) => {
@@ -725,8 +743,78 @@ export class TokenDocument extends BaseToken {
       history.push(point);
       prev = point;
     });
-    changes._movementHistory = history;
+    this.#recordOperation(
+      options,
+      movementId,
+      origin,
+      history.slice(history.length - given.length),
+      movement.method,
+      recorded,
+      history.slice(0, recordedBefore),
+    );
+    if (recorded) changes._movementHistory = history;
     return undefined;
+  }
+
+  /**
+   * v13 `TokenDocument#_preUpdate` → `#preUpdateMovement` (client/documents/token.mjs, id 18257454974): the movement
+   * operation `options._movement[id]` — `{id, chain, origin, destination, passed: {waypoints, distance, cost},
+   * pending, history: {recorded, unrecorded}, constrained, recorded, method}` — that every client's
+   * `_onUpdateOperation` hands to `_onUpdateMovement` and the `moveToken` hook. Modelled: the passed waypoints (with
+   * their action), origin, destination, the recorded history before this movement, the method; not: pending
+   * waypoints (a drag arrives whole), spaces, diagonals, terrain, constraint, the animation options.
+   */
+  #recordOperation(
+    options: Src,
+    movementId: string,
+    origin: Src,
+    passed: Src[],
+    method: string,
+    recorded: boolean,
+    before: Src[] = this._movementHistory,
+  ): void {
+    const last = passed.at(-1) ?? origin;
+    const distance = passed.reduce((sum, w) => sum + (w.cost ?? 0), 0);
+    const section = (waypoints: Src[], d = 0) => ({
+      waypoints,
+      distance: d,
+      cost: d,
+      spaces: 0,
+      diagonals: 0,
+    });
+    options._movement ??= {};
+    options._movement[this.id!] = {
+      id: movementId,
+      chain: [],
+      origin,
+      destination: { ...origin, x: last.x, y: last.y, elevation: last.elevation ?? origin.elevation },
+      passed: section(passed, distance),
+      pending: section([]),
+      history: { recorded: section([...before]), unrecorded: section([]), distance: 0, cost: 0 },
+      constrained: false,
+      recorded,
+      method,
+    };
+  }
+
+  /** v13 `_onUpdateMovement(movement, operation, user)`: called on every client for a movement (no-op in core). */
+  _onUpdateMovement(_movement: Src, _operation: Src, _user: any): void {}
+
+  /**
+   * v13 `TokenDocument._onUpdateOperation` → `#onUpdateOperationMovement` (token.mjs, id 18257454974): on every client,
+   * for each moved token `document._onUpdateMovement(movement, operation, user)` then
+   * `Hooks.callAll("moveToken", document, movement, operation, user)`. Region events and movement continuation are not
+   * modelled here.
+   */
+  static override async _onUpdateOperation(documents: any[], operation: Src, user: any): Promise<void> {
+    await super._onUpdateOperation(documents, operation, user);
+    if (!operation._movement) return;
+    for (const document of documents) {
+      const movement = operation._movement[document.id];
+      if (!movement) continue;
+      document._onUpdateMovement(movement, operation, user);
+      Hooks.callAll("moveToken", document, movement, operation, user);
+    }
   }
   override _onUpdate(changed: Src, options: Src, userId: string): void {
     super._onUpdate(changed, options, userId);

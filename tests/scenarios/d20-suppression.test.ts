@@ -270,4 +270,78 @@ describe("scenario: suppression of a doorway (issue 15, SW-43)", () => {
     );
     expect(table.unhandled).toEqual([]);
   });
+
+  it("SW-43 SW-25: on his turn the Thug walks 3 m east out of the doorway Kara suppresses — Alice is offered Kara's attack of opportunity (Bruno sees no offer), takes it with her rifle at where he left the area: one card on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    await encounter();
+    await aliceSuppresses(6);
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(currentTurn(gm)).toBe("Thug");
+    // The GM drags the Thug (v13 TokenDocument#move, "dragging"): 10 → 13, out of the area (x 8.5–12.5).
+    await gm.run(() =>
+      G()
+        .game.scenes.get(SCENE)
+        .tokens.get(TOK.thug)
+        .move([{ ...cell(13, 5), action: "walk" }], { method: "dragging" }),
+    );
+    await table.settle();
+    const offers = onEveryClient(table, () =>
+      G()
+        .game.messages.contents.filter((m: any) => m.visible && m.system?.kind === "ft-aoo-offer")
+        .map((m: any) => m.id as string),
+    );
+    const offer = offers.Alice?.[0];
+    expect(offer).toBeDefined();
+    expect(offers).toEqual({ Gamemaster: [offer], Alice: [offer], Bruno: [] });
+    const card = renderMessage(alice, offer!);
+    expect([...card.querySelectorAll("h3, p")].map((e) => text(e)).join(" ")).toBe(
+      "Attack of opportunity for Kara SW-43 Thug moved out of or through the area Kara suppresses: Kara may make an attack of opportunity at Thug with the suppressing weapon.",
+    );
+    const button = card.querySelector('[data-ft-action="attackOfOpportunity"]');
+    expect(button).not.toBeNull();
+    const before = told(alice).length;
+    alice.run(() => click(button!));
+    await alice.run(() => settleApps());
+    await table.settle();
+    expect(told(alice).slice(before)).toEqual([]);
+    const msg = await dialogKit.aliceRolls(alice, 15, 1, 1, 1);
+    for (const c of table.all) expect(rowText(c, msg, "Thug")).toContain("d20 15 + 5 = 20 vs Defense");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-43 SW-25: the Thug shoots Kara from inside the doorway she suppresses — the GM offers Alice Kara's attack of opportunity (Bruno sees no offer); she takes it with her rifle: one card on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    await encounter();
+    await aliceSuppresses(6);
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    table.dice(10, 1, 1, 1);
+    const shot = await attack(table, gm, THUG, PISTOL_T, [TOK.kara]);
+    expect(shot).not.toBeNull();
+    const offers = onEveryClient(table, () =>
+      G()
+        .game.messages.contents.filter((m: any) => m.visible && m.system?.kind === "ft-aoo-offer")
+        .map((m: any) => m.id as string),
+    );
+    const offer = offers.Alice?.[0];
+    expect(offer).toBeDefined();
+    expect(offers).toEqual({ Gamemaster: [offer], Alice: [offer], Bruno: [] });
+    const card = renderMessage(alice, offer!);
+    expect([...card.querySelectorAll("h3, p")].map((e) => text(e)).join(" ")).toBe(
+      "Attack of opportunity for Kara SW-43 Thug attacked inside the area Kara suppresses: Kara may make an attack of opportunity at Thug with the suppressing weapon.",
+    );
+    const before = told(alice).length;
+    alice.run(() => click(card.querySelector('[data-ft-action="attackOfOpportunity"]')!));
+    await alice.run(() => settleApps());
+    await table.settle();
+    expect(told(alice).slice(before)).toEqual([]);
+    const msg = await dialogKit.aliceRolls(alice, 15, 1, 1, 1);
+    for (const c of table.all) expect(rowText(c, msg, "Thug")).toContain("d20 15 + 5 = 20 vs Defense");
+    expect(table.unhandled).toEqual([]);
+  });
 });

@@ -264,7 +264,10 @@ export async function attack(
   const before = new Set(client.run(() => G().game.messages.contents.map((m: Any) => m.id as string)));
   await attackFromSheet(client, actor, item, { fast: true });
   await table.settle();
-  const made = client.run(() => G().game.messages.contents.filter((m: Any) => !before.has(m.id)));
+  // Issue 31: an attack of opportunity the attack provoked (SW-43) is offered on a card of its own, after it.
+  const made = client.run(() =>
+    G().game.messages.contents.filter((m: Any) => !before.has(m.id) && m.system?.kind !== "ft-aoo-offer"),
+  );
   return made.length ? (made[made.length - 1].id as string) : null;
 }
 

@@ -14,7 +14,7 @@
  * throws, and the writer's console gets that error). What it holds is checked by {@link ruleCardProblem} when the
  * card is drawn: a card whose kind, rule id or keys are not ones this system writes draws a notice, never its data.
  */
-import { array, bool, int, type ModelData, type ModelSpec, schema, str } from "../spec.js";
+import { array, bool, int, type ModelData, type ModelSpec, num, optional, schema, str } from "../spec.js";
 
 /** The version of the `rule` card's data: a later migration reads it. */
 export const RULE_CARD_VERSION = 1;
@@ -33,12 +33,27 @@ export const RULE_CARD_KINDS = {
   "ft-drug": "line",
   "ft-structure": "line",
   "ft-spotting": "line",
+  /** SW-25, SW-43 (issue 31): an attack of opportunity offered to the threatening combatant's owners, with its button. */
+  "ft-aoo-offer": "paragraphs",
 } as const;
 
 export type RuleCardKind = keyof typeof RULE_CARD_KINDS;
 
 const DATUM = schema({ name: str(), value: str(), i18n: bool() });
 const TEXT = schema({ key: str(), text: str(), data: array(DATUM) });
+/**
+ * SW-25 (issue 31): the attack of opportunity a card offers — the combat and round, the threatening combatant, and the
+ * token whose movement provoked it (its uuid) and where its centre stood when it provoked (the scene's pixels). The
+ * button is drawn for that combatant's owners in that round only.
+ */
+const OFFER = schema({
+  combatId: str(),
+  combatantId: str(),
+  tokenUuid: str(),
+  round: int(0, { min: 0 }),
+  x: num(0),
+  y: num(0),
+});
 
 export const RULE_CARD_SPEC = {
   fields: {
@@ -47,6 +62,7 @@ export const RULE_CARD_SPEC = {
     ruleId: str(),
     title: array(TEXT),
     lines: array(schema({ cls: str(), parts: array(TEXT) })),
+    offer: optional(OFFER),
   },
 } as const satisfies ModelSpec;
 
@@ -55,6 +71,7 @@ export type RuleCardData = ModelData<typeof RULE_CARD_SPEC>;
 export type RuleText = RuleCardData["title"][number];
 export type RuleLine = RuleCardData["lines"][number];
 export type RuleDatum = RuleText["data"][number];
+export type RuleOffer = NonNullable<RuleCardData["offer"]>;
 
 /** A piece of text to write as it is (a name, a roll's dice). */
 export const literal = (text: string): RuleText => ({ key: "", text, data: [] });
@@ -126,6 +143,8 @@ export interface RuleCard {
   readonly ruleId: string;
   readonly title: RuleText | readonly RuleText[];
   readonly lines: readonly RuleLine[];
+  /** SW-25: the attack of opportunity it offers. */
+  readonly offer?: RuleOffer;
 }
 
 /** Who posts it and who reads it: as `ChatMessage.create` takes them. */
@@ -149,6 +168,7 @@ export function ruleCardMessage(card: RuleCard, post: RuleCardPost = {}): ChatMe
     ruleId: card.ruleId,
     title: "key" in card.title ? [card.title] : [...card.title],
     lines: [...card.lines],
+    offer: card.offer,
   };
   return {
     type: "rule",

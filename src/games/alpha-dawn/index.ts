@@ -30,6 +30,9 @@ export const alphaDawnGame: GameTable = {
   tokenBars: { bar1: "stamina", bar2: null },
   sideMorale: false,
   meleeWeapons: () => [],
+  // Star Frontiers has no attacks of opportunity (its opportunity fire is SF-X-31, from the tracker's phases).
+  tokenMoved: null,
+  attackMade: null,
   // SF-X-22 cover, SF-X-41 structure.
   wallFields: [addCoverField, addStructureFields],
   tracker: NO_TRACKER_EXTRAS,

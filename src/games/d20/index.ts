@@ -37,6 +37,10 @@ export const d20Game: GameTable = {
   tokenBars: { bar1: "d20.vitality", bar2: "d20.wounds" },
   sideMorale: false,
   meleeWeapons: d20MeleeWeapons,
+  // SW-25, SW-24, SW-43: the attacks of opportunity a movement provokes, offered to the threatening combatant's owners.
+  tokenMoved: async (token, movement) =>
+    (await import("./workflows/provoke.js")).offerOpportunities(token, movement),
+  attackMade: async (message) => (await import("./workflows/provoke.js")).offerForAttack(message),
   // SW-30: the cover class and a low wall.
   wallFields: [addCoverField, addHeightField],
   tracker: NO_TRACKER_EXTRAS,

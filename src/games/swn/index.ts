@@ -39,6 +39,9 @@ export const swnGame: GameTable = {
   tokenBars: { bar1: "swn.hp", bar2: null },
   sideMorale: true,
   meleeWeapons: d20MeleeWeapons,
+  // Seed 003 has no attacks of opportunity for leaving melee: a movement provokes nothing.
+  tokenMoved: null,
+  attackMade: null,
   // SW-30 on the d20 engine, SWN-15: the cover armour of a wall's material.
   wallFields: [addCoverField, addHeightField, addMaterialField],
   tracker: swnTracker,

@@ -31,6 +31,8 @@ export const zebulonGame: GameTable = {
   tokenBars: { bar1: "stamina", bar2: null },
   sideMorale: false,
   meleeWeapons: () => [],
+  tokenMoved: null,
+  attackMade: null,
   // SF-X-22 cover, SF-X-41 structure (the Star Frontiers table).
   wallFields: [addCoverField, addStructureFields],
   tracker: NO_TRACKER_EXTRAS,

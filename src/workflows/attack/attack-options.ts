@@ -16,4 +16,15 @@ export interface AttackOptions {
   readonly overwatch?: boolean;
   /** The combatant that acts (the tracker's row), when it is not the active combat's for the actor's first token. */
   readonly combatant?: Combatant.Implementation;
+  /**
+   * SW-25 (issue 31): the tokens attacked, when not the user's targets — the mover an offered attack of opportunity
+   * strikes (workflows/attack/opportunity.ts). Still only those this user may involve (scene-facts.ts `mayInvolve`).
+   */
+  readonly targets?: readonly foundry.canvas.placeables.Token.Implementation[];
+  /**
+   * SW-25 (issue 31): where the mover's centre stood when its movement provoked this attack of opportunity (scene
+   * pixels): the attack is made then, inside the reach, so its distance is read from there, not from where the
+   * movement ended.
+   */
+  readonly provokedAt?: { readonly x: number; readonly y: number };
 }

@@ -7,6 +7,8 @@ import {
   attackTargets,
   cardIsPublic,
   cardName,
+  distanceToPoint,
+  mayInvolve,
   readTarget,
   unitsPerPixel,
 } from "../../canvas/scene-facts.js";
@@ -99,7 +101,7 @@ async function attackWith(
   const token = options.combatant?.token?.object ?? actor.getActiveTokens()[0];
   if (!token) return notify("warn", "FT.Attack.noToken");
   const combatant = options.combatant ?? game.combat?.combatants.find((c) => c.tokenId === token.id);
-  const targets = attackTargets();
+  const targets = options.targets ? options.targets.filter((t) => mayInvolve(game.user, t)) : attackTargets();
   if (targets.length === 0) return notify("warn", "FT.Error.noTarget");
   // Only our actors attack, and only with weapons (the sheet offers Attack on weapons alone).
   const item = "item" in source ? source.item : null;
@@ -126,7 +128,10 @@ async function attackWith(
   // SF-B-02, SF-B-15, SF-X-27, SF-X-30, SF-X-37: what this attacker did this round (turn-ledger.ts), refused here.
   // SW-43: a suppressor's attack of opportunity may be a ranged one, into the area it suppresses.
   const intoSuppressed =
-    !!options.aoo && !!combatant && !!targets[0] && !!suppressingInto(combatant, targets[0]);
+    !!options.aoo &&
+    !!combatant &&
+    !!targets[0] &&
+    !!suppressingInto(combatant, targets[0], options.provokedAt);
   const turn = turnGate(actor, item, combatant, {
     aoo: !!options.aoo,
     intoSuppressed,
@@ -150,7 +155,15 @@ async function attackWith(
           )
         : null;
     if (area) throw new RulesError(area.key, area.key, area.data);
-    const scene = targets.map((t) => readTarget(token, t, unit));
+    const read = targets.map((t) => readTarget(token, t, unit));
+    // SW-25 (issue 31): an offered attack of opportunity is made when the mover provoked, where it stood then.
+    const at = options.provokedAt;
+    const scene = at
+      ? read.map((s) => ({
+          ...s,
+          input: { ...s.input, facts: { ...s.input.facts, distance: distanceToPoint(token, at) } },
+        }))
+      : read;
     const request: AttackRequest = {
       engine: currentEngine(),
       variant: currentVariant(),

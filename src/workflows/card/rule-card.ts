@@ -17,6 +17,7 @@ import {
   ruleCardMessage,
   ruleCardProblem,
 } from "../../data/chat/rule-card.js";
+import { guard } from "../../helpers/report.js";
 import { drawMessageBody } from "./message-body.js";
 
 type Msg = ChatMessage.Implementation;
@@ -87,5 +88,35 @@ export function drawRuleCard(m: Msg, html: HTMLElement): void {
     },
     load: async () => undefined,
     unreadable: "FT.Card.ruleUnreadable",
+    after: (body) => offerButton(m.system.offer, body),
   });
+}
+
+/**
+ * SW-25 (issue 31): the offered attack of opportunity's button, drawn only for the threatening combatant's owners
+ * while its combat is in the offer's round; the click makes it at the mover (workflows/attack/opportunity.ts, one a
+ * round, checked there again).
+ */
+function offerButton(offer: RuleCardData["offer"], body: HTMLElement): void {
+  if (!offer) return;
+  const combat = game.combats?.get(offer.combatId);
+  const combatant = combat?.combatants.get(offer.combatantId);
+  if (!combat?.started || combat.round !== offer.round || !combatant?.isOwner) return;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.ftAction = "attackOfOpportunity";
+  button.textContent = game.i18n?.localize("FT.D20.AoO.take") ?? "";
+  button.addEventListener("click", (event) => {
+    event.preventDefault();
+    void guard(async () => {
+      // A TokenDocument's uuid names a TokenDocument (v13 `fromUuidSync`).
+      const token = fromUuidSync(offer.tokenUuid) as TokenDocument.Implementation | null;
+      const { attackOfOpportunity } = await import("../attack/opportunity.js");
+      await attackOfOpportunity(combatant, token?.object ?? undefined, {
+        strikeAt: true,
+        provokedAt: { x: offer.x, y: offer.y },
+      });
+    });
+  });
+  body.append(button);
 }

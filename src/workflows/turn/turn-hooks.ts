@@ -6,7 +6,9 @@
  */
 
 import { isDodging } from "../../documents/combatant/dodging.js";
-import { guard } from "../../helpers/report.js";
+import { isAttackMessage } from "../../documents/subtypes.js";
+import { currentGame, type TokenMovement } from "../../helpers/game.js";
+import { guard, report } from "../../helpers/report.js";
 import { setDodging } from "./dodging.js";
 import { mayMarkDodging, onPreUpdateToken } from "./phase-gate.js";
 
@@ -57,7 +59,36 @@ function registerDodging(): void {
   });
 }
 
-/** `init`: the hook that keeps a character held in melee in place. */
+/**
+ * `Hooks.on("moveToken", fn)`: fvtt-types 13.345 lists no `moveToken` among its hook names (its `HookConfig` is not
+ * reachable for augmentation), so the call is typed here with v13's arguments.
+ */
+function onMoveToken(fn: (document: TokenDocument.Implementation, movement: TokenMovement) => void): void {
+  // Hooks.on takes any hook name at run time (client/helpers/hooks.mjs); only its typing lists fewer.
+  (
+    Hooks.on as (
+      hook: string,
+      fn: (document: TokenDocument.Implementation, movement: TokenMovement) => void,
+    ) => number
+  )("moveToken", fn);
+}
+
+/** `init`: the hook that keeps a character held in melee in place, and the one that reads what a movement provokes. */
 function registerPhaseHooks(): void {
   Hooks.on("preUpdateToken", (doc, changes) => onPreUpdateToken(doc, changes as Record<string, unknown>));
+  // SW-25 (issue 31): v13 calls `moveToken` on every client once a token moved (client/documents/token.mjs
+  // `#onUpdateOperationMovement`: `Hooks.callAll("moveToken", document, movement, operation, user)`); the active GM
+  // asks the world's game what the movement provokes, once.
+  onMoveToken((doc, movement) => {
+    if (!game.user?.isActiveGM) return;
+    const moved = currentGame().tokenMoved;
+    if (moved) void moved(doc, movement).catch(report);
+  });
+  // SW-43 (issue 31): an attack made inside an area a foe suppresses provokes it; the active GM asks the game, once
+  // (v13 calls `createChatMessage` on every client, client/documents/abstract/client-document.mjs `_onCreate`).
+  Hooks.on("createChatMessage", (message) => {
+    if (!game.user?.isActiveGM || !isAttackMessage(message)) return;
+    const made = currentGame().attackMade;
+    if (made) void made(message).catch(report);
+  });
 }

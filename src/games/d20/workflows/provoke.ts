@@ -1,0 +1,242 @@
+/**
+ * Attacks of opportunity a movement provokes in a d20 combat (issue 31; seed 002 "Attacks of Opportunity"): the
+ * active GM, for each movement of a combatant's token (v13's `moveToken` hook, client/documents/token.mjs
+ * `#onUpdateOperationMovement`, search id 18257454974), reads the token's walk this round from its movement history
+ * (`movementHistory`: each waypoint with the movement `action` that reached it and its `movementId`, kept for the
+ * round by `FrontierCombat`) and finds the foes whose threatened area it newly provokes (rules/d20/threat.ts):
+ * - SW-14, SW-25: a foe with a melee weapon threatens 2 m around it ("With a melee weapon, you threaten the area into
+ *   which you can make a melee attack … Generally, that area represents the space within 2 meters"), never one that is
+ *   down (unconscious, dying, dead, stunned: canvas/suppression.ts `cannotThreaten`);
+ * - SW-43: a suppressor "threatens the targeted area, just as if he threatened that area with a melee weapon";
+ * - SW-24: a disengage (the tracker's, the round's action) spares the foes whose areas it started in, when its first
+ *   2 m clear them all;
+ * - a GM's displace (action "displace", v13 `CONFIG.Token.movement.actions.displace.teleport`) and an undo are no
+ *   movement: they provoke nothing.
+ * Each provoked foe that has not made its attack of opportunity this round (SW-25, "only one … per round": its
+ * ledger's `aoo`) is offered one: a rule card whispered to its owners (and the GMs) with a button only they get
+ * (workflows/card/rule-card.ts); the attack is the existing one (workflows/attack/opportunity.ts). Whether to make
+ * it is theirs ("You don't have to make an attack of opportunity if you don't want to").
+ */
+
+import { isTeleport } from "../../../canvas/movement-path.js";
+import { cannotThreaten, suppressedAreas, suppressionOf } from "../../../canvas/suppression.js";
+import { keyed, line, type RuleOffer } from "../../../data/chat/rule-card.js";
+import type { TokenMovement } from "../../../helpers/game.js";
+import {
+  D20_REACH_M,
+  type MoveWaypoint,
+  provokedAreas,
+  reachArea,
+  SUPPRESSION_AREA_M,
+  suppressorsProvoked,
+  type ThreatArea,
+} from "../../../rules/index.js";
+import { postRuleCard } from "../../../workflows/card/rule-card.js";
+import { ledgerFor } from "../../../workflows/turn/turn-ledger.js";
+import { d20MeleeWeapons } from "../data/weapons.js";
+
+type TokenD = TokenDocument.Implementation;
+type CombatantI = Combatant.Implementation;
+
+/** A recorded waypoint as read here (v13 `TokenMeasuredMovementWaypoint`: top-left pixels, action, movement id). */
+interface Recorded {
+  readonly x: number;
+  readonly y: number;
+  readonly action?: string;
+  readonly movementId?: string;
+}
+
+/** One foe's threatened area, and the rule it threatens by. */
+interface Threat {
+  readonly combatant: CombatantI;
+  readonly area: ThreatArea;
+  readonly ruleId: "SW-25" | "SW-43";
+}
+
+/** The scene's metres per pixel and square size in metres (none on a gridless scene). */
+function scale(doc: TokenD): {
+  readonly perPixel: number;
+  readonly square: number | undefined;
+  readonly size: number;
+} {
+  const grid = doc.parent?.grid;
+  const size = grid?.size || 100;
+  const distance = grid?.distance || 1;
+  // v13 CONST.GRID_TYPES.GRIDLESS is 0.
+  return { perPixel: distance / size, square: grid?.type === 0 ? undefined : distance, size };
+}
+
+/**
+ * The token's walk as rule waypoints (centres in metres). Each leg is measured by the viewed scene's grid when it is
+ * the token's (v13 `BaseGrid#measurePath`, the world's diagonal rule), else counted in squares by the larger of its
+ * two sides (v13's default "equidistant" diagonals).
+ */
+function waypoints(doc: TokenD, recorded: readonly Recorded[]): MoveWaypoint[] {
+  const { perPixel, size } = scale(doc);
+  const half = { x: ((doc.width ?? 1) * size) / 2, y: ((doc.height ?? 1) * size) / 2 };
+  const grid = canvas?.scene?.id === doc.parent?.id ? canvas?.grid : null;
+  return recorded.map((w, i) => {
+    const prev = recorded[i - 1];
+    const at = { x: w.x + half.x, y: w.y + half.y };
+    let metres = 0;
+    if (prev) {
+      const from = { x: prev.x + half.x, y: prev.y + half.y };
+      metres = grid?.measurePath
+        ? grid.measurePath([from, at], {}).distance
+        : Math.max(Math.abs(at.x - from.x), Math.abs(at.y - from.y)) * perPixel;
+    }
+    return { x: at.x * perPixel, y: at.y * perPixel, walked: i > 0 && !isTeleport(w.action), metres };
+  });
+}
+
+/** The areas the mover's foes in this combat threaten on its scene (SW-14, SW-25; SW-43). */
+function threats(doc: TokenD, mover: CombatantI): Threat[] {
+  const combat = mover.parent;
+  const { perPixel, size } = scale(doc);
+  const out: Threat[] = [];
+  for (const c of combat?.combatants ?? []) {
+    const token = c.token;
+    const actor = c.actor;
+    if (c === mover || !token || !actor || token.parent !== doc.parent) continue;
+    if (!((token.disposition ?? 0) * (doc.disposition ?? 0) < 0)) continue;
+    if (cannotThreaten(actor)) continue;
+    if (d20MeleeWeapons(actor).length > 0) {
+      const w = (token.width ?? 1) * size;
+      const h = (token.height ?? 1) * size;
+      const body = {
+        x: (token.x + w / 2) * perPixel,
+        y: (token.y + h / 2) * perPixel,
+        w: w * perPixel,
+        h: h * perPixel,
+      };
+      out.push({ combatant: c, area: reachArea(body, D20_REACH_M), ruleId: "SW-25" });
+    }
+    const suppressing = suppressionOf(c);
+    if (suppressing && suppressing.sceneId === doc.parent?.id)
+      out.push({
+        combatant: c,
+        area: {
+          kind: "square",
+          centre: { x: suppressing.x * perPixel, y: suppressing.y * perPixel },
+          size: SUPPRESSION_AREA_M,
+        },
+        ruleId: "SW-43",
+      });
+  }
+  return out;
+}
+
+/** SW-25, SW-24, SW-43: offer the foes this movement newly provokes their attack of opportunity. */
+export async function offerOpportunities(doc: TokenD, movement: TokenMovement): Promise<void> {
+  if (movement.method === "undo") return;
+  const mover = doc.combatant;
+  const combat = mover?.parent;
+  if (!mover || !combat?.started || !combat.byCount || combat.round < 1) return;
+  // v13 `movementHistory` returns `this._movementHistory` (token.mjs); fvtt-types 13.345 types the getter as one
+  // waypoint and the field as the array it is, so the field is read.
+  const history: readonly Recorded[] = doc._movementHistory ?? [];
+  if (!history.some((w) => w.movementId === movement.id)) return;
+  const before = history.filter((w) => w.movementId !== movement.id);
+  const found = threats(doc, mover);
+  if (!found.length) return;
+  const { perPixel, size, square } = scale(doc);
+  const body = { w: (doc.width ?? 1) * size * perPixel, h: (doc.height ?? 1) * size * perPixel };
+  const disengaging = ledgerFor(mover.marks.turn, combat.round).action === "disengage";
+  const areas = found.map((t) => t.area);
+  const was = new Set(
+    provokedAreas(waypoints(doc, before), body, areas, disengaging, square).map((p) => p.index),
+  );
+  const now = provokedAreas(waypoints(doc, history), body, areas, disengaging, square).filter(
+    (p) => !was.has(p.index),
+  );
+  const offered = new Set<string>();
+  for (const { index, at } of now) {
+    const t = found[index]!;
+    const id = t.combatant.id ?? "";
+    if (offered.has(id)) continue;
+    offered.add(id);
+    // SW-25: "only one attack of opportunity per round".
+    if (ledgerFor(t.combatant.marks.turn, combat.round).aoo) continue;
+    await offer(t, doc, combat, { x: at.x / perPixel, y: at.y / perPixel });
+  }
+}
+
+/**
+ * SW-43: "actions that normally provoke attacks of opportunity, and any melee or ranged attacks made within the
+ * targeted area also provoke attacks of opportunity from the suppressing character"; "each suppressing character may
+ * make an attack of opportunity". An attack card (not itself a reaction) whose attacker stands in areas foes suppress
+ * offers each of those suppressors its attack of opportunity, at the attacker where it stands.
+ */
+export async function offerForAttack(message: ChatMessage.OfType<"attack">): Promise<void> {
+  const card = message.system.card;
+  if (card.reaction) return;
+  const doc = game.scenes?.get(message.speaker.scene ?? "")?.tokens.get(message.speaker.token ?? "");
+  const attacker = doc?.combatant;
+  const combat = attacker?.parent;
+  const scene = doc?.parent;
+  if (!doc || !scene || !attacker || !combat?.started || !combat.byCount || combat.round < 1) return;
+  const { size } = scale(doc);
+  const at = { x: doc.x + ((doc.width ?? 1) * size) / 2, y: doc.y + ((doc.height ?? 1) * size) / 2 };
+  const melee = !!doc.actor && d20MeleeWeapons(doc.actor).some((w) => w.id === card.weaponId);
+  const ids = suppressorsProvoked(
+    melee ? "attackMelee" : "attackRanged",
+    at,
+    String(doc.disposition),
+    suppressedAreas(scene.id ?? ""),
+  );
+  for (const id of ids) {
+    const suppressor = combat.combatants.get(id);
+    const token = suppressor?.token;
+    if (!suppressor || !token || !((token.disposition ?? 0) * (doc.disposition ?? 0) < 0)) continue;
+    if (ledgerFor(suppressor.marks.turn, combat.round).aoo) continue;
+    const area = suppressionOf(suppressor);
+    if (!area) continue;
+    await offer(
+      {
+        combatant: suppressor,
+        area: { kind: "square", centre: { x: area.x, y: area.y }, size: SUPPRESSION_AREA_M },
+        ruleId: "SW-43",
+      },
+      doc,
+      combat,
+      at,
+      "FT.D20.AoO.offerAttacked",
+    );
+  }
+}
+
+/** The offer: a card whispered to the foe's owners and the GMs, its button theirs alone. */
+async function offer(
+  t: Threat,
+  doc: TokenD,
+  combat: Combat.Implementation,
+  at: { readonly x: number; readonly y: number },
+  key = t.ruleId === "SW-43" ? "FT.D20.AoO.offerSuppressed" : "FT.D20.AoO.offerMoved",
+): Promise<void> {
+  const actor = t.combatant.actor;
+  if (!actor) return;
+  // A hidden mover is told to the GMs only: its owners' players do not learn of a token they cannot see.
+  const whisper =
+    game.users
+      ?.filter((u) => u.isGM || (!doc.hidden && actor.testUserPermission(u, "OWNER")))
+      .map((u) => u.id ?? "") ?? [];
+  const data = { name: t.combatant.name ?? actor.name ?? "", mover: doc.name ?? "" };
+  const offer: RuleOffer = {
+    combatId: combat.id ?? "",
+    combatantId: t.combatant.id ?? "",
+    tokenUuid: doc.uuid,
+    round: combat.round,
+    x: at.x,
+    y: at.y,
+  };
+  await postRuleCard(
+    {
+      kind: "ft-aoo-offer",
+      ruleId: t.ruleId,
+      title: keyed("FT.D20.AoO.offerTitle", data),
+      lines: [line(keyed(key, data))],
+      offer,
+    },
+    { whisper, speaker: ChatMessage.getSpeaker({ actor }) },
+  );
+}
