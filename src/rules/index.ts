@@ -51,6 +51,7 @@ export * from "./d20/actions.js";
 export * from "./d20/attack.js";
 export * from "./d20/cover.js";
 export * from "./d20/damage.js";
+export * from "./d20/declarations.js";
 export * from "./d20/defense.js";
 export * from "./d20/engine.js";
 export * from "./d20/full-attack.js";

@@ -67,6 +67,8 @@ export function d20AttackerFacts(
     ambidexterity: sys.d20.feats.ambidexterity ?? false,
     twoWeaponFighting: sys.d20.feats.twoWeaponFighting ?? false,
     conditions: conditions(statuses, "attacker"),
+    // SW-10: a fatigued attacker cannot charge (rules/d20/declarations.ts).
+    ...(d?.fatigued ? { fatigued: true } : {}),
     // Ruling 1: the swn profile's attack bonus (the side's Morale band is the scene's, `side-morale.ts`).
     ...(sys.swn ? { swn: { ab: sys.swn.ab, band: band ?? null } } : {}),
   };

@@ -371,12 +371,21 @@ const CLEAR_MARKS = {
   "system.turn": null,
   "system.running": null,
   "system.overwatch": null,
+  "system.defending": null,
 } as const;
 
 /** Does a combatant hold any mark (a player's new one usually holds none: then nothing is written)? */
 function hasMarks(c: Member): boolean {
   const m = c.marks;
-  return m.state !== "none" || m.dodging !== null || !!m.declared || !!m.turn || !!m.running || !!m.overwatch;
+  return (
+    m.state !== "none" ||
+    m.dodging !== null ||
+    !!m.declared ||
+    !!m.turn ||
+    !!m.running ||
+    !!m.overwatch ||
+    !!m.defending
+  );
 }
 
 /** Who a combatant is across leaving and joining again: its token, or its actor. */

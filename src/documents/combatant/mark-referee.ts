@@ -22,7 +22,13 @@ type CombatI = Combat.Implementation;
 type CombatantI = Combatant.Implementation;
 
 /** The Combatant marks (its `system` keys) the active GM referees. */
-export const REFEREED_MARKS = ["dodging", "state", "running", "overwatch"] as const satisfies CombatantMark[];
+export const REFEREED_MARKS = [
+  "dodging",
+  "state",
+  "running",
+  "overwatch",
+  "defending",
+] as const satisfies CombatantMark[];
 export type RefereedMark = (typeof REFEREED_MARKS)[number];
 
 /** A refusal: an i18n key whose text names the rule, and what it names. */
@@ -60,6 +66,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
  * - running (SW-24): the run of its own turn — active, this round, one more than a run the round before; ending it
  *   (its Dex back) is the GM's, at its next turn.
  * - overwatch (SWN-08): taken on its own turn (this round, unspent); spent (its one shot) at any time; nothing else.
+ * - defending (SW-17, SW-21, SW-23): declared on its own turn, for this round; ending it is the GM's, at its next
+ *   turn. (That a charge or a defensive full attack was really rolled is the card's; the referee checks the moment.)
  */
 export function markAllowed(
   combat: CombatI,
@@ -83,6 +91,8 @@ export function markAllowed(
       const count = prior && prior.round === round - 1 ? (prior.count ?? 0) + 1 : 1;
       return after.count === count;
     }
+    case "defending":
+      return isObject(after) && after.round === round && ownTurn(combat, c);
     case "overwatch": {
       if (!isObject(after)) return false;
       const taken =

@@ -134,6 +134,8 @@ export interface D20AttackerFacts {
   readonly charging?: boolean;
   readonly fightingDefensively?: boolean;
   readonly pullingBlow?: boolean;
+  /** SW-10: wounded, so fatigued — "can't run or charge". */
+  readonly fatigued?: boolean;
   /** SW-29 conditions on the attacker's side (`higherGround`, `attackerProne` …). */
   readonly conditions?: readonly string[];
   /**

@@ -62,6 +62,7 @@ import {
 import { attackModifiers, checkRangeIncrement, isPointBlank } from "./attack.js";
 import { concealmentChance, d20Cover, degreeFromShare, highestMissChance } from "./cover.js";
 import { d20DamageFromTerms, d20DamageTerms } from "./damage.js";
+import { checkDeclarations } from "./declarations.js";
 import { defenseModifiers } from "./defense.js";
 import { grenadeSquareDefense } from "./grenade.js";
 import { planD20Attack } from "./plan.js";
@@ -141,8 +142,8 @@ function assistTerms(facts: AttackFacts): Modifier[] {
   const combined = combinedFire(a.combinedFire ?? 0);
   if (combined) out.push(combined);
   if (a.aided) out.push({ id: "aid.attack", label: "FT.D20.Aid.attack", value: AID_BONUS, ruleId: "SW-39" });
-  // SW-44: pulling a blow, −4 (its damage — vitality only, or half — is the GM's to apply).
-  if (a.pullingBlow)
+  // SW-44: pulling a blow, −4, with a melee weapon (its lesser damage is applied by the card, damage.ts).
+  if (a.pullingBlow && melee(w))
     out.push({ id: "pullingBlow", label: "FT.D20.Attack.pullingBlow", value: PULLING_BLOW, ruleId: "SW-44" });
   if (a.aim && !melee(w) && aimHolds(facts.target.d20?.moved ?? 0)) {
     const range = attackTerms(facts).modifiers.find((m) => m.id === "range")?.value ?? 0;
@@ -319,6 +320,9 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
       // SWN-11, SWN-08: an aimed shot and an overwatch shot are one attack.
       if (a.swn?.action && (d.fullAttack || d.mode !== "single" || d.twoWeapon))
         throw new RulesError("FT.SWN.Action.single", "An aimed shot or an overwatch shot is a single attack");
+      // SW-21, SW-23, SW-44, SW-10, SW-02: the attacker's own declarations against this plan and weapon.
+      const declared = { fullAttack: d.fullAttack, mode: d.mode, twoWeapon: !!d.twoWeapon };
+      checkDeclarations(a, { ...declared, surpriseRound: d.surpriseRound, melee: melee(w) });
       const fire = w.fire ?? { single: true, multi: false, auto: false };
       const plan = planD20Attack({
         bab: a.bab,

@@ -180,13 +180,12 @@ const OWN = [
   ["fightingDefensively", "SW-23"],
   ["pullingBlow", "SW-44"],
 ] as const;
-/** SW-17, SW-23, SW-21, SW-33: what the user says of every target. */
-const THEIRS = [
-  ["totalDefense", "SW-17"],
-  ["fightingDefensively", "SW-23"],
-  ["charging", "SW-21"],
-  ["helpless", "SW-33"],
-] as const;
+/**
+ * SW-33: what the user says of every target. What a target declared of its own defense — SW-17 total defense, SW-23
+ * fighting defensively, SW-21 a charge's −2 — is no box of the attacker's: it is kept on the target's Combatant until
+ * its next action (data/combatant/marks.ts `defending`), read into its facts, and shown in its Defense rows.
+ */
+const THEIRS = [["helpless", "SW-33"]] as const;
 
 /**
  * SW-27, SW-39, SW-42, SW-25: the help a d20 attack takes — combined fire, an ally's aid, an aimed shot's position and
@@ -209,7 +208,7 @@ function assistContext(prep: PreparedAttack, o: D20DialogOptions): AssistView | 
       type: `FT.D20.Assist.type.${row.type}`,
       provokes: `FT.D20.Assist.provokesValue.${row.provokes}`,
     },
-    /** SW-16, SW-21, SW-23, SW-44: the attacker's own situation; SW-17, SW-23, SW-21, SW-33: the targets'. */
+    /** SW-16, SW-21, SW-23, SW-44: the attacker's own situation; SW-33: the targets'. */
     own: OWN.map(([k, ruleId]) => ({
       name: `assist.${k}`,
       label: `FT.D20.Assist.own.${k}`,
@@ -245,14 +244,9 @@ function assistContext(prep: PreparedAttack, o: D20DialogOptions): AssistView | 
 /** A checkbox as the form data has it: checked is `true` (FormDataExtended) or "on". */
 export const checked = (v: unknown): boolean => v === true || v === "on" || v === "true";
 
-/** SW-17, SW-23, SW-21, SW-33: what the user says of every target's situation (`assist.target.*`). */
+/** SW-33: what the user says of every target's situation (`assist.target.*`). */
 function theirsFromForm(base: AttackRequest, form: Form): AttackRequest["targets"] {
-  const says = {
-    totalDefense: checked(form["assist.target.totalDefense"]),
-    fightingDefensively: checked(form["assist.target.fightingDefensively"]),
-    charging: checked(form["assist.target.charging"]),
-    helpless: checked(form["assist.target.helpless"]),
-  };
+  const says = { helpless: checked(form["assist.target.helpless"]) };
   return base.targets.map((t) => {
     const d = t.facts.d20;
     return d ? { ...t, facts: { ...t.facts, d20: { ...d, ...says } } } : t;

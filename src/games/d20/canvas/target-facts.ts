@@ -22,7 +22,12 @@ import { d20TargetFacts } from "../../../data/actor/d20-facts.js";
 import { actorSystem } from "../../../data/subtypes.js";
 import { flatFootedIn } from "../../../documents/combat/d20-initiative.js";
 import type { GameTable } from "../../../helpers/game.js";
-import { type Bystander, type TargetFacts, tokensInTheWay } from "../../../rules/index.js";
+import {
+  type Bystander,
+  type D20TargetFacts,
+  type TargetFacts,
+  tokensInTheWay,
+} from "../../../rules/index.js";
 import { d20Lattice, d20Melee, inMetres } from "./cover-facts.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
@@ -106,6 +111,14 @@ function obscured(attacker: TokenP, target: TokenP): { missChance?: number } {
   return missChance > 0 ? { missChance } : {};
 }
 
+/** SW-17, SW-23, SW-21: the target's declared defense (its Combatant's `defending` mark), as d20 target facts. */
+function declaredDefense(
+  d: { totalDefense: boolean; fightingDefensively: boolean; charging: boolean } | null | undefined,
+): Pick<D20TargetFacts, "totalDefense" | "fightingDefensively" | "charging"> {
+  if (!d) return {};
+  return { totalDefense: d.totalDefense, fightingDefensively: d.fightingDefensively, charging: d.charging };
+}
+
 /**
  * The target's d20 block: `swn` turns on the swn profile's scene reads (SWN-17 meat shields, SWN-08 overwatch arcs).
  */
@@ -148,6 +161,9 @@ export function d20TargetFactsOf(reads: { readonly swn: boolean }): GameTable["t
                 // SWN-08: in the attacker's overwatch arc?
                 reads.swn ? overwatchFacts(attacker, target) : "none",
               ),
+              // SW-17, SW-23, SW-21: what the target declared of its defense, kept on its Combatant until its next
+              // action — a fact every attacker reads, not a box the attacker ticks.
+              ...declaredDefense(target.document.combatant?.marks.defending),
               ...d20Melee(
                 inMetres(from, unitsPerPixel()),
                 inMetres(at, unitsPerPixel()),

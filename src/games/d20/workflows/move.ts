@@ -12,7 +12,13 @@
 import { keyed, line, type RuleText } from "../../../data/chat/rule-card.js";
 import type { MarkChange } from "../../../documents/combatant.js";
 import { report } from "../../../helpers/report.js";
-import { DISENGAGE_MULTIPLIER, RUN_MULTIPLIER, RUN_REST_ROUNDS, runCheck } from "../../../rules/index.js";
+import {
+  DISENGAGE_MULTIPLIER,
+  RUN_MULTIPLIER,
+  RUN_REST_ROUNDS,
+  RulesError,
+  runCheck,
+} from "../../../rules/index.js";
 import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
 import { ownTurnAction } from "../../../workflows/turn/turn-ledger.js";
@@ -34,8 +40,14 @@ export async function moveAction(combatant: CombatantI, kind: "run" | "disengage
     const { actor, round, ledger } = own;
     const sys = actor.system as {
       d20?: { abilities: { con: number } };
-      derived?: { d20?: { mods: { con: number }; speed?: { move: number } | null } };
+      derived?: { d20?: { mods: { con: number }; speed?: { move: number } | null; fatigued?: boolean } };
     };
+    // SW-10, SW-12: "A fatigued character can't run or charge" (the pure `d20Speed` has no run for one): refused
+    // before anything is written.
+    if (kind === "run" && sys.derived?.d20?.fatigued)
+      throw new RulesError("FT.D20.Move.fatigued", `${actor.name} is fatigued and can't run (SW-10)`, {
+        name: actor.name ?? "",
+      });
     const speed = sys.derived?.d20?.speed?.move ?? null;
     const name = actor.name ?? "";
     const lines: RuleText[] = [];
