@@ -46,6 +46,7 @@ const THUG = id("actThugDeclare");
 const SABER = id("itmSaberDeclare");
 const PISTOL = id("itmPistolDeclare");
 const BLADE = id("itmBladeDeclare");
+const AUTO = id("itmAutoDeclare");
 const TOK = { kara: id("tokKaraDeclare"), thug: id("tokThugDeclare") };
 const CMB = { kara: id("cmbKaraDeclare"), thug: id("cmbThugDeclare") };
 
@@ -64,6 +65,22 @@ const world = (wounded = false) => ({
       items: [
         itemFromPack("d20", "lightsaber", SABER, { d20: { damage: "2d8" } }),
         itemFromPack("d20", "blaster-pistol", PISTOL, { d20: { damage: "3d6" } }),
+        // SW-35: a one-handed pistol with autofire (not a rifle, no tripod).
+        itemFromPack(
+          "d20",
+          "blaster-pistol",
+          AUTO,
+          {
+            d20: {
+              damage: "3d6",
+              fire: { single: true, multi: false, auto: true },
+              twoHanded: false,
+              rifle: false,
+            },
+            ammo: { unit: "rounds", perShot: 1, capacity: 50, remaining: 50 },
+          },
+          "Autoblaster",
+        ),
       ],
       system: {
         d20: {
@@ -307,6 +324,33 @@ describe("scenario: the d20 attacker's declarations (issue 31)", () => {
         return { running: m.running ?? null, turn: m.turn?.action ?? null };
       }),
     ).toEqual(everyone(table, { running: null, turn: null }));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-35: autofire with a one-handed pistol, nothing declared: the weapon's grip decides — the two-hands box starts unticked and each attack takes −10 (−6, −2 one hand, −2 not a rifle)", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, AUTO);
+    await dialogKit.set(alice, "plan.mode", "autofire");
+    expect(dialogKit.field(alice, "plan.twoHands").checked).toBe(false);
+    const steps = alice.run(() =>
+      [...dialogKit.attackDialog(alice).element.querySelectorAll("table.ft-steps tbody tr")].map(
+        (r: Element) => text(r),
+      ),
+    );
+    // BAB 11 + Dex 2 + point blank 1 − 10 = +4 for the three at the highest bonus.
+    expect(steps[0]).toBe(
+      "Attack 1 of 5 · Autofire −6 SW-35 · Recoil, one hand −2 SW-35 · Recoil, unbraced −2 SW-35 Thug +4 · 50%",
+    );
+    // Five d20s, then each attack's 3d6; the card carries the one-hand recoil on every client.
+    const msg = await dialogKit.aliceRolls(alice, ...Array<number>(20).fill(1));
+    for (const c of table.all) {
+      const lines = [...targetBlock(renderMessage(c, msg), "Thug").querySelectorAll(".ft-step")].map((e) =>
+        text(e),
+      );
+      expect(lines).toHaveLength(5);
+      for (const l of lines) expect(l).toContain("Recoil, one hand −2 SW-35");
+    }
     expect(table.unhandled).toEqual([]);
   });
 });

@@ -329,9 +329,9 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
         fullAttack: d.fullAttack,
         mode: d.mode,
         feats: d.mode === "single" ? {} : { rapidShot: a.rapidShot, multishot: a.multishot },
-        // SW-35, SW-36: fired in two hands unless the user says one (the weapon's "two-handed" is SW-07's grip);
-        // a weapon two sizes smaller than its wielder takes no one-hand penalty.
-        twoHanded: d.twoHands ?? true,
+        // SW-35, SW-36: held as the user says, else as the weapon is held (its "two-handed": issue 31 — seed 002
+        // "−2 if the weapon is not wielded in two hands"); a weapon two sizes smaller takes no one-hand penalty.
+        twoHanded: d.twoHands ?? w.twoHanded ?? true,
         twoSizesSmaller: sizeSteps(w.size ?? null, a.size) <= -2,
         rifleOrTripod: d.braced || (w.rifle ?? false),
         weapon: {

@@ -144,7 +144,8 @@ function planContext(prep: PreparedAttack, hidden: readonly boolean[]): PlanView
     canOffHand: offHands.length > 0 && p.mode === "single" && !suppression,
     offHand: p.offHand ?? "",
     offHandChoices,
-    twoHands: p.twoHands ?? true,
+    // SW-35, SW-36: the weapon's own grip until the user says otherwise (issue 31).
+    twoHands: p.twoHands ?? req.weapon.d20?.twoHanded ?? true,
     braced: p.braced ?? false,
     chooseTargets: prep.targets.length > 1,
     targetChoices,
