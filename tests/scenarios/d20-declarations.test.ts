@@ -17,6 +17,7 @@ import {
   attack,
   BRUNO_ID,
   cell,
+  clickCard,
   closeTableAfterEach,
   currentTurn,
   everyone,
@@ -351,6 +352,45 @@ describe("scenario: the d20 attacker's declarations (issue 31)", () => {
       expect(lines).toHaveLength(5);
       for (const l of lines) expect(l).toContain("Recoil, one hand −2 SW-35");
     }
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-44: Kara pulls a blow with her lightsaber (−4): d20 10 + 9 = 19 hits, 2d8 [6, 6] + 2 = 14 — vitality damage only: the GM's Apply takes the Thug's VP 10 → 0 and no wound point, on every client; pulled for half damage, 14 → 7: VP 10 → 3", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    const alice = table.client(ALICE_ID);
+    const pools = () =>
+      onEveryClient(table, () => {
+        const d = G().game.actors.get(THUG).system.d20;
+        return `VP ${d.vitality.value} WP ${d.wounds.value}`;
+      });
+    await dialogKit.aliceOpensAttack(alice, SABER);
+    await dialogKit.set(alice, "assist.pullingBlow", true);
+    const msg = await dialogKit.aliceRolls(alice, 10, 6, 6);
+    for (const c of table.all) {
+      const r = rowText(c, msg, "Thug");
+      expect(r).toContain("Pulling a blowSW-44−4");
+      expect(r).toContain("d20 10 + 9 = 19 vs Defense 15 → Hit");
+    }
+    // The GM's Apply says what it does: vitality only (a normal hit of 14 would leave WP 10).
+    expect(text(renderMessage(table.client(GM_ID), msg))).toContain(
+      "2d8 [6, 6] + 2 = 14 dmg Apply 14 → VP 10 → 0",
+    );
+    clickCard(table.client(GM_ID), msg, "apply", "Thug");
+    await table.settle();
+    expect(pools()).toEqual(everyone(table, "VP 0 WP 14"));
+    // Half damage: the Thug healed by the GM first.
+    await table
+      .client(GM_ID)
+      .run(() => G().game.actors.get(THUG).update({ "system.d20.vitality.value": 10 }));
+    await table.settle();
+    await dialogKit.aliceOpensAttack(alice, SABER);
+    await dialogKit.set(alice, "assist.pullingBlow", true);
+    await dialogKit.set(alice, "assist.pulledHalf", true);
+    const half = await dialogKit.aliceRolls(alice, 10, 6, 6);
+    for (const c of table.all) expect(rowText(c, half, "Thug")).toContain("½ × (2d8 [6, 6] + 2) = 7 dmg");
+    clickCard(table.client(GM_ID), half, "apply", "Thug");
+    await table.settle();
+    expect(pools()).toEqual(everyone(table, "VP 3 WP 14"));
     expect(table.unhandled).toEqual([]);
   });
 });

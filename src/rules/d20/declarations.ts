@@ -5,7 +5,7 @@
  * A declaration the rules do not allow is refused with a RulesError the dialog shows (it stays open), never dropped
  * silently. Pure: no Foundry, no dice.
  */
-import type { D20AttackerFacts } from "../core/facts.js";
+import type { D20AttackerFacts, PulledDamage } from "../core/facts.js";
 import { RulesError } from "../core/types.js";
 import { allowedInSurpriseRound } from "./actions.js";
 
@@ -50,4 +50,19 @@ export function checkDeclarations(a: D20AttackerFacts, d: DeclaredAttack): void 
     );
   if (a.pullingBlow && !d.melee)
     throw new RulesError("FT.D20.PullBlow.melee", "A blow is pulled with a melee weapon (SW-44)");
+}
+
+/**
+ * SW-44: a pulled blow's damage — "deal damage normally, but only deal half damage" (rounded down, as the d20 rules
+ * round, and never below 1 on a hit that dealt any: SW-07 "a hit still deals 1 point"); "only vitality damage" keeps
+ * the amount (the target's health model deals it to vitality only).
+ */
+export function pulledAmount(amount: number, pulled: PulledDamage | undefined): number {
+  if (pulled !== "half" || amount <= 0) return amount;
+  return Math.max(1, Math.floor(amount / 2));
+}
+
+/** SW-44: the lesser damage a pulled blow with this weapon deals, or undefined (no pulled blow, or not in melee). */
+export function pulledDamageOf(a: D20AttackerFacts, melee: boolean): PulledDamage | undefined {
+  return a.pullingBlow && melee ? (a.pulledDamage ?? "vitality") : undefined;
 }

@@ -62,7 +62,7 @@ import {
 import { attackModifiers, checkRangeIncrement, isPointBlank } from "./attack.js";
 import { concealmentChance, d20Cover, degreeFromShare, highestMissChance } from "./cover.js";
 import { d20DamageFromTerms, d20DamageTerms } from "./damage.js";
-import { checkDeclarations } from "./declarations.js";
+import { checkDeclarations, pulledAmount, pulledDamageOf } from "./declarations.js";
 import { defenseModifiers } from "./defense.js";
 import { grenadeSquareDefense } from "./grenade.js";
 import { planD20Attack } from "./plan.js";
@@ -438,7 +438,8 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
       options: RuleOptions,
       target: readonly Modifier[] = engine.targetModifiers(facts, options),
     ): Check {
-      const { t, w } = blocks(facts);
+      const { a, t, w } = blocks(facts);
+      const pulled = pulledDamageOf(a, melee(w));
       // SWN-17 meat shields: a friendly squad in the line of fire — no direct attack (an area's facts have no shield).
       if (swn && t.swn?.shieldedBy)
         throw new RulesError("FT.SWN.Squad.meatShield", `${t.swn.shieldedBy} shields ${facts.target.name}`, {
@@ -483,6 +484,7 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
         damageTerms: swn ? [] : damageTerms(facts),
         coverSource: cover.source,
         ...(swn ? { criticals: false, coverArmour: swnCoverArmour(facts) } : {}),
+        ...(pulled ? { pulled } : {}),
       };
     },
     nextDie(check: Check, dice: DiceResults): DieRequest | null {
@@ -505,6 +507,7 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
         target: c.target.value,
         damageTerms: c.damageTerms,
         ...(armour ? { coverArmour: armour } : {}),
+        ...(c.pulled ? { pulled: c.pulled } : {}),
       };
       if (!c.possible) {
         // Out of reach, out of sight or behind total cover: even a natural 20 does not hit.
@@ -557,8 +560,9 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
         outcome.critical ?? "none",
         w.critMultiplier ?? 1,
       );
-      // SWN-15: the cover's armour, less the weapon's AP, comes off the hit.
-      return { formula: w.damage, rolled: Math.max(0, d.amount - (outcome.coverArmour ?? 0)) };
+      // SWN-15: the cover's armour, less the weapon's AP, comes off the hit; SW-44: a pulled blow's half damage.
+      const rolled = Math.max(0, d.amount - (outcome.coverArmour ?? 0));
+      return { formula: w.damage, rolled: pulledAmount(rolled, outcome.pulled) };
     },
   };
   return engine;

@@ -210,12 +210,21 @@ function assistContext(prep: PreparedAttack, o: D20DialogOptions): AssistView | 
       provokes: `FT.D20.Assist.provokesValue.${row.provokes}`,
     },
     /** SW-16, SW-21, SW-23, SW-44: the attacker's own situation; SW-33: the targets'. */
-    own: OWN.map(([k, ruleId]) => ({
-      name: `assist.${k}`,
-      label: `FT.D20.Assist.own.${k}`,
-      ruleId,
-      on: !!a[k],
-    })),
+    own: [
+      ...OWN.map(([k, ruleId]) => ({
+        name: `assist.${k}`,
+        label: `FT.D20.Assist.own.${k}`,
+        ruleId,
+        on: !!a[k],
+      })),
+      // SW-44: the pulled blow's lesser damage — half when ticked, else only vitality damage.
+      {
+        name: "assist.pulledHalf",
+        label: "FT.D20.Assist.own.pulledHalf",
+        ruleId: "SW-44",
+        on: a.pulledDamage === "half",
+      },
+    ],
     theirs: THEIRS.map(([k, ruleId]) => ({
       name: `assist.target.${k}`,
       label: `FT.D20.Assist.theirs.${k}`,
@@ -275,6 +284,7 @@ function assistFromForm(base: AttackRequest, form: Form): AttackRequest["attacke
       charging: checked(form["assist.charging"]),
       fightingDefensively: checked(form["assist.fightingDefensively"]),
       pullingBlow: checked(form["assist.pullingBlow"]),
+      pulledDamage: checked(form["assist.pulledHalf"]) ? "half" : "vitality",
       combinedFire: n,
       aided: checked(form["assist.aided"]),
       aim: checked(form["assist.aimed"]) ? { posture, support } : null,
