@@ -393,4 +393,25 @@ describe("scenario: the d20 attacker's declarations (issue 31)", () => {
     expect(pools()).toEqual(everyone(table, "VP 3 WP 14"));
     expect(table.unhandled).toEqual([]);
   });
+
+  it("SW-17 SW-21 T2-3E: Kara's declared defense is refereed — on the Thug's turn Alice's console clears her charge's −2 and then writes a total defense: the GM puts each back", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    await fight();
+    await dialogKit.aliceOpensAttack(alice, SABER);
+    await dialogKit.set(alice, "assist.charging", true);
+    await dialogKit.aliceRolls(alice, 2, 3, 4);
+    const charged = { round: 1, totalDefense: false, fightingDefensively: false, charging: true };
+    expect(defending()).toEqual(everyone(table, charged));
+    await next();
+    const kara = () => G().game.combat.combatants.get(CMB.kara);
+    await alice.run(() => kara().update({ "system.defending": null }));
+    await table.settle();
+    expect(defending()).toEqual(everyone(table, charged));
+    await alice.run(() => kara().update({ "system.defending": { ...charged, totalDefense: true } }));
+    await table.settle();
+    expect(defending()).toEqual(everyone(table, charged));
+    expect(told(alice).filter((n) => n.includes("put it back"))).toHaveLength(2);
+    expect(table.unhandled).toEqual([]);
+  });
 });
