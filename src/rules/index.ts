@@ -53,6 +53,7 @@ export * from "./d20/conditions.js";
 export * from "./d20/coup-de-grace.js";
 export * from "./d20/cover.js";
 export * from "./d20/damage.js";
+export * from "./d20/declarations.js";
 export * from "./d20/defense.js";
 export * from "./d20/dropped.js";
 export * from "./d20/dying.js";

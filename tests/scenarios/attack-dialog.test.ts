@@ -176,7 +176,7 @@ describe("scenario: the referee's rows in the attack dialog are the GM's alone (
  * Defense 15); a fold Alice opens stays open when the body is drawn again; the rule IDs are behind one toggle.
  */
 describe("scenario: the compact d20 dialog — folds that stay open, one toggle for the rule IDs (SW-22, SW-35)", () => {
-  it("SW-27 SW-08 SW-16: the folds name combined fire 2 and Defense 15; opened, the help stays open when charging redraws the body; Rule IDs toggles on the window and stays pressed", async () => {
+  it("SW-27 SW-08 SW-16: the folds name combined fire 2 and Defense 15; opened, the help stays open when ticking an improvised weapon redraws the body; Rule IDs toggles on the window and stays pressed", async () => {
     const { AttackDialog } = await alice.run(() => import("../../src/applications/attack-dialog.js"));
     const asked = alice.run(() => AttackDialog.prompt(d20AutofirePrep(), "Blaster rifle"));
     await alice.run(() => settleApps());
@@ -192,15 +192,16 @@ describe("scenario: the compact d20 dialog — folds that stay open, one toggle 
       "Defense 15",
     ]);
 
-    // Alice opens the help (her click on its summary) and ticks "charging": a new modifier row redraws the body.
+    // Alice opens the help (her click on its summary) and ticks "improvised": a new modifier row redraws the body.
+    // (Issue 31: not "charging" any more — a charge with an autofire rifle is refused, SW-21.)
     const body = $('[data-application-part="body"]');
     await act(() => {
       fold("assist").open = true;
     });
-    await act(() => change(input("assist.charging"), true));
+    await act(() => change(input("assist.improvised"), true));
     expect($('[data-application-part="body"]')).not.toBe(body);
     expect(fold("assist").open).toBe(true);
-    expect(summary("assist")).toBe("More help and situations: combined fire 2, Charging (+2)");
+    expect(summary("assist")).toBe("More help and situations: combined fire 2, Improvised weapon (−4)");
     expect(fold("def.Scene.s.Token.guard").open).toBe(false);
 
     // The one toggle of the rule IDs: pressed, the window shows them; a redraw keeps it pressed.
@@ -214,7 +215,7 @@ describe("scenario: the compact d20 dialog — folds that stay open, one toggle 
       true,
       "true",
     ]);
-    await act(() => change(input("assist.charging"), false));
+    await act(() => change(input("assist.improvised"), false));
     expect([$("form")!.classList.contains("ft-rules-shown"), toggle().getAttribute("aria-pressed")]).toEqual([
       true,
       "true",

@@ -128,36 +128,22 @@ describe("scenario: help and aim in the d20 dialog (issue 15)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SW-16 SW-44 SW-33 SW-17: Alice says her shot is an improvised one (−4) and a pulled blow (−4), and the Thug helpless (Dex counts as 0: −5) — his total defense's dodge goes with helplessness — each term on the card", async () => {
+  it("SW-16 SW-33: Alice says her shot is an improvised one (−4), and the Thug helpless (Dex counts as 0: −5) — each term on the card", async () => {
+    // Issue 31: this shot no longer pulls a blow (SW-44: "When using a melee weapon" — a pistol shot is refused,
+    // d20-declarations.test.ts), nor ticks the Thug's total defense (SW-17: his own declaration, kept on his
+    // Combatant, d20-declarations.test.ts).
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     const alice = table.client(ALICE_ID);
     await dialogKit.aliceOpensAttack(alice, PISTOL);
     await dialogKit.set(alice, "assist.improvised", true);
-    await dialogKit.set(alice, "assist.pullingBlow", true);
     await dialogKit.set(alice, "assist.target.helpless", true);
-    await dialogKit.set(alice, "assist.target.totalDefense", true);
     const msg = await dialogKit.aliceRolls(alice, 17, 1, 1, 1);
     const row = rowText(table.client(GM_ID), msg, "Thug");
     expect(row).toContain("Improvised weaponSW-16−4");
-    expect(row).toContain("Pulling a blowSW-44−4");
+    expect(row).not.toContain("Pulling a blow");
     expect(row).toContain("Helpless (Dex 0)SW-33−5");
-    expect(row).not.toContain("Total defense");
-    // BAB 3 + Dex 2 − 6 (38 m) − 4 − 4 = −9 against 10 + 3 − 5 = 8.
-    expect(row).toContain("d20 17 − 9 = 8 vs Defense 8 → Hit");
-    expect(table.unhandled).toEqual([]);
-  });
-
-  it("SW-17 SW-23: a target in total defense (+4) or fighting defensively (+2) is harder to hit: Defense 15 → 19 → 21 on the card", async () => {
-    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
-    const alice = table.client(ALICE_ID);
-    await dialogKit.aliceOpensAttack(alice, PISTOL);
-    await dialogKit.set(alice, "assist.target.totalDefense", true);
-    await dialogKit.set(alice, "assist.target.fightingDefensively", true);
-    const msg = await dialogKit.aliceRolls(alice, 20, 1, 1, 1, 5);
-    const row = rowText(table.client(GM_ID), msg, "Thug");
-    expect(row).toContain("Total defenseSW-17+4");
-    expect(row).toContain("Fighting defensivelySW-23+2");
-    expect(row).toContain("Defense = 21");
+    // BAB 3 + Dex 2 − 6 (38 m) − 4 = −5 against 10 + 3 − 5 = 8.
+    expect(row).toContain("d20 17 − 5 = 12 vs Defense 8 → Hit");
     expect(table.unhandled).toEqual([]);
   });
 });

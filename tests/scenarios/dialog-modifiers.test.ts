@@ -42,6 +42,7 @@ const BASIC_PISTOL = id("itmBasicLaser");
 const AUTO = id("itmAutoPistol");
 const MG = id("itmMachineGun");
 const HEAVY = id("itmHeavyLaser");
+const GRENADE = id("itmFragGrenade");
 
 let table: Table;
 closeTableAfterEach(() => table, resetAppRecords);
@@ -67,6 +68,7 @@ function world(o: WorldOptions = {}) {
     // The machine gun's ranges are not in our sources: the GM entered them (as the item asks).
     itemFromPack("weapons", "machine-gun", MG, { ranges: { pb: 5, s: 50, m: 150, l: 300, e: 600 } }),
     itemFromPack("weapons", "heavy-laser", HEAVY),
+    itemFromPack("grenades", "fragmentation-grenade", GRENADE),
   ];
   if (o.beam)
     items.push({ ...itemFromPack("skills", "beam-weapons"), system: { level: o.beam, weaponSkill: "beam" } });
@@ -254,6 +256,23 @@ describe("scenario: the attack dialog adds what the scene misses", () => {
     expect(cardLine(cardId)).toBe(
       "Modifiers = 25% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10Moving vehicle targetSF-X-19−10Target proneSF-X-26−5 60 ≤ 25 Miss",
     );
+    expect(table.unhandled).toEqual([]);
+  }, 30_000);
+
+  it('SF-X-38 SF-X-19: a grenade thrown at a target in a moving vehicle keeps the vehicle\'s −10 (a movement modifier, seed 000: "range, movement, wrong hand and wound modifiers"): 40 % → 30 % in the dialog; prone (SF-X-26) is not offered', async () => {
+    table = await createTable({ world: world(), online: "players" });
+    const alice = table.client(ALICE_ID);
+    await aliceOpensAttack(alice, GRENADE);
+    // ½ DEX +40, Short −10, stationary +10: 40 %; the moving vehicle −10: 30 %.
+    expect(chance(alice)).toBe("40%");
+    await set(alice, "add.0", "vehicleMoving.true");
+    expect(chance(alice)).toBe("30%");
+    // Prone is not a movement modifier: the thrower is not offered it.
+    expect(addOptions(alice).some((o) => o.includes("prone"))).toBe(false);
+    // The term is in the grenade's modifier rows as the thrower reads them.
+    expect(
+      alice.run(() => text(attackDialog(alice).element.querySelector("fieldset.ft-target-mods"))),
+    ).toContain("Moving vehicle target SF-X-19");
     expect(table.unhandled).toEqual([]);
   }, 30_000);
 

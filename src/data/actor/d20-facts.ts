@@ -73,6 +73,8 @@ export function d20AttackerFacts(
     conditions: conditions(statuses, "attacker"),
     // SW-10 (issue 31): at 0 wound points its round is one move or attack action (the engine refuses a full-round one).
     ...(woundState(sys.d20.wounds.value) === "disabled" ? { disabled: true } : {}),
+    // SW-10: a fatigued attacker cannot charge (rules/d20/declarations.ts).
+    ...(d?.fatigued ? { fatigued: true } : {}),
     // Ruling 1: the swn profile's attack bonus (the side's Morale band is the scene's, `side-morale.ts`).
     ...(sys.swn ? { swn: { ab: sys.swn.ab, band: band ?? null } } : {}),
   };

@@ -41,6 +41,8 @@ const OUTCOME = schema({
   critical: optional(str()),
   damageTerms: optional(array(MODIFIER)),
   coverArmour: optional(num(0)),
+  /** SW-44: a pulled blow's lesser damage ("vitality" or "half"). */
+  pulled: optional(str()),
 } as const satisfies Record<keyof ShotResult["outcome"], unknown>);
 
 const SHOT = schema({

@@ -26,8 +26,12 @@ import {
 export const HOLD_STATES = ["none", "delaying", "readied"] as const;
 export type HoldState = (typeof HOLD_STATES)[number];
 
-/** SW-24, SW-13, SWN-08, SWN-06: the full-round action other than an attack taken this round. */
-export const FULL_ROUND_ACTIONS = ["run", "disengage", "overwatch", "protect"] as const;
+/**
+ * SW-24, SW-13, SWN-08, SWN-06, SW-17: the round's action other than an attack taken this round — running,
+ * disengaging, overwatch and a mech's Protect (full-round actions) and total defense (an attack action in which "you
+ * don't actually make an attack").
+ */
+export const FULL_ROUND_ACTIONS = ["run", "disengage", "overwatch", "protect", "totalDefense"] as const;
 
 /** SF-X-07: this round's declaration and the shots fired against it (workflows/turn/declarations.ts `Declared`). */
 export const DECLARED_SPEC = schema({
@@ -78,6 +82,19 @@ export const PROTECTING_SPEC = schema({
   round: int(0, { min: 0 }),
 });
 
+/**
+ * What the combatant declared of its own defense, kept "for 1 round (until your next action)": SW-17 total defense
+ * (+4 dodge), SW-23 fighting defensively (+2 dodge), SW-21 a charge (−2 Defense). Written by its owner when it
+ * declares or attacks (games/d20/workflows/move.ts, the attack's `keeps`), ended by the active GM when its next turn
+ * starts (documents/combat/turn-events.ts); every attacker's facts read it (games/d20/canvas/target-facts.ts).
+ */
+export const DEFENDING_SPEC = schema({
+  round: int(0, { min: 0 }),
+  totalDefense: bool(),
+  fightingDefensively: bool(),
+  charging: bool(),
+});
+
 export const COMBATANT_SPEC = {
   fields: {
     state: str("none", { choices: HOLD_STATES, blank: false }),
@@ -88,6 +105,7 @@ export const COMBATANT_SPEC = {
     running: optional(nullable(RUNNING_SPEC)),
     overwatch: optional(nullable(OVERWATCH_SPEC)),
     protecting: optional(nullable(PROTECTING_SPEC)),
+    defending: optional(nullable(DEFENDING_SPEC)),
   },
 } as const satisfies ModelSpec;
 

@@ -372,6 +372,7 @@ const CLEAR_MARKS = {
   "system.running": null,
   "system.overwatch": null,
   "system.protecting": null,
+  "system.defending": null,
 } as const;
 
 /** Does a combatant hold any mark (a player's new one usually holds none: then nothing is written)? */
@@ -384,7 +385,8 @@ function hasMarks(c: Member): boolean {
     !!m.turn ||
     !!m.running ||
     !!m.overwatch ||
-    !!m.protecting
+    !!m.protecting ||
+    !!m.defending
   );
 }
 

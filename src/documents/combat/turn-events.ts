@@ -106,6 +106,8 @@ export async function startTurnByCount(
   // SW-24: a runner has its Dex back when its next turn starts (the rounds run in a row are kept).
   const running = combatant.marks.running;
   if (running?.active) ends.running = { ...running, active: false };
+  // SW-17, SW-21, SW-23: what it declared of its defense lasts "until your next action".
+  if (combatant.marks.defending) ends.defending = null;
   if (Object.keys(ends).length) await combatant.update({ system: ends });
   // Issue 31: the game's own turn start (SW-10: a dying combatant's save), once this round.
   await currentGame().turnStart?.(combatant, context);

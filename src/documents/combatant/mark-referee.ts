@@ -28,6 +28,7 @@ export const REFEREED_MARKS = [
   "running",
   "overwatch",
   "protecting",
+  "defending",
 ] as const satisfies CombatantMark[];
 export type RefereedMark = (typeof REFEREED_MARKS)[number];
 
@@ -67,6 +68,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
  *   (its Dex back) is the GM's, at its next turn.
  * - overwatch (SWN-08): taken on its own turn (this round, unspent); spent (its one shot) at any time; nothing else.
  * - protecting (SWN-06, a mech's Protect): taken on its own turn, this round; ending it is the GM's.
+ * - defending (SW-17, SW-21, SW-23): declared on its own turn, for this round; ending it is the GM's, at its next
+ *   turn. (That a charge or a defensive full attack was really rolled is the card's; the referee checks the moment.)
  */
 export function markAllowed(
   combat: CombatI,
@@ -90,6 +93,8 @@ export function markAllowed(
       const count = prior && prior.round === round - 1 ? (prior.count ?? 0) + 1 : 1;
       return after.count === count;
     }
+    case "defending":
+      return isObject(after) && after.round === round && ownTurn(combat, c);
     case "overwatch": {
       if (!isObject(after)) return false;
       const taken =

@@ -1,9 +1,9 @@
 /**
  * Issue 30: the Star Wars d20, Revised combat chapter (SW-*) — its table. The only code that knows its game sits in this folder.
  */
-import { NO_TRACKER_EXTRAS } from "../../applications/tracker-seam.js";
 import { addCoverField } from "../../canvas/wall-config.js";
 import type { GameTable } from "../../helpers/game.js";
+import { d20Tracker } from "./applications/tracker.js";
 import { d20TargetFactsOf } from "./canvas/target-facts.js";
 import { addHeightField } from "./canvas/wall-height.js";
 import { d20MeleeWeapons } from "./data/weapons.js";
@@ -43,5 +43,6 @@ export const d20Game: GameTable = {
   attackMade: async (message) => (await import("./workflows/provoke.js")).offerForAttack(message),
   // SW-30: the cover class and a low wall.
   wallFields: [addCoverField, addHeightField],
-  tracker: NO_TRACKER_EXTRAS,
+  // SW-17: total defense on the acting combatant's row.
+  tracker: d20Tracker,
 };

@@ -91,11 +91,11 @@ export function expandedModifiers(facts: AttackFacts, table: AlphaDawnTable = AL
     const tm = table.targetMovement[target.movement];
     if (tm !== 0) mods.push(mod("targetMovement", `FT.Movement.target.${target.movement}`, tm, "SF-X-17"));
   }
-  if (!thrown) {
-    // SF-X-19 vehicles.
-    if (target.vehicleMoving)
-      mods.push(mod("vehicleTarget", "FT.Modifier.vehicleTarget", table.vehicleTarget, "SF-X-19"));
-  }
+  // SF-X-19 vehicles: a moving vehicle target is a row of the movement modifiers table ("Moving Vehicle … target
+  // only"), so a thrown weapon keeps it (SF-X-38, seed 000: "The only other ranged weapon modifiers that apply to
+  // thrown weapons are range, movement, wrong hand and wound modifiers") as it keeps the attacker's vehicle.
+  if (target.vehicleMoving)
+    mods.push(mod("vehicleTarget", "FT.Modifier.vehicleTarget", table.vehicleTarget, "SF-X-19"));
   if (attacker.vehicle !== "none") {
     mods.push(
       mod(

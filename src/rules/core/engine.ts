@@ -7,7 +7,7 @@
  * Nothing here imports an engine's folder (a test in `core.test.ts` keeps it so).
  */
 
-import type { AttackFacts, Declarations, WeaponFacts } from "./facts.js";
+import type { AttackFacts, Declarations, PulledDamage, WeaponFacts } from "./facts.js";
 import type { AlphaDawnVariant, Modifier, RangeBand, RuleId } from "./types.js";
 
 export type EngineId = "alphaDawn" | "zebulon" | "d20";
@@ -72,6 +72,8 @@ export interface D20RollCheck extends CheckBase {
   readonly damageTerms: readonly Modifier[];
   /** Where the cover came from (SW-30, the largest applies): only a wall or a creature can be struck (SW-31). */
   readonly coverSource?: "none" | "wall" | "lowWall" | "posture" | "creature";
+  /** SW-44: a pulled blow with a melee weapon, and the lesser damage its attacker chose. */
+  readonly pulled?: PulledDamage;
   /** Threats and confirmation (SW-18); false under the `swn` profile (ruling 1). Absent = true. */
   readonly criticals?: boolean;
   /**
@@ -149,6 +151,8 @@ export interface Outcome {
   readonly damageTerms?: readonly Modifier[];
   /** SWN-15: what the cover's armour (less the weapon's AP) takes off the damage; absent when none. */
   readonly coverArmour?: number;
+  /** SW-44: a pulled blow's lesser damage — half (in `damage`), or vitality only (the target's health model). */
+  readonly pulled?: PulledDamage;
 }
 
 /** What a hit deals before the target's own defenses: the rolled damage, for the target's health model. */

@@ -104,6 +104,9 @@ export interface SwnWeaponFacts {
   readonly laser: boolean;
 }
 
+/** SW-44: a pulled blow deals "only vitality damage" or "half damage". */
+export type PulledDamage = "vitality" | "half";
+
 /** The d20 attacker (SW-04, SW-05, SW-15, SW-19, SW-29). */
 export interface D20AttackerFacts {
   readonly bab: number;
@@ -139,6 +142,10 @@ export interface D20AttackerFacts {
   readonly charging?: boolean;
   readonly fightingDefensively?: boolean;
   readonly pullingBlow?: boolean;
+  /** SW-44: what a pulled blow deals — "only vitality damage" or "half damage" (absent: vitality only). */
+  readonly pulledDamage?: PulledDamage;
+  /** SW-10: wounded, so fatigued — "can't run or charge". */
+  readonly fatigued?: boolean;
   /** SW-29 conditions on the attacker's side (`higherGround`, `attackerProne` …). */
   readonly conditions?: readonly string[];
   /**

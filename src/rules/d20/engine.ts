@@ -62,6 +62,7 @@ import {
 import { attackModifiers, checkRangeIncrement, isPointBlank } from "./attack.js";
 import { concealmentChance, d20Cover, degreeFromShare, highestMissChance } from "./cover.js";
 import { d20DamageFromTerms, d20DamageTerms } from "./damage.js";
+import { checkDeclarations, pulledAmount, pulledDamageOf } from "./declarations.js";
 import { defenseModifiers } from "./defense.js";
 import { droppedObject } from "./dropped.js";
 import { disabledAttackProblem } from "./dying.js";
@@ -143,8 +144,8 @@ function assistTerms(facts: AttackFacts): Modifier[] {
   const combined = combinedFire(a.combinedFire ?? 0);
   if (combined) out.push(combined);
   if (a.aided) out.push({ id: "aid.attack", label: "FT.D20.Aid.attack", value: AID_BONUS, ruleId: "SW-39" });
-  // SW-44: pulling a blow, −4 (its damage — vitality only, or half — is the GM's to apply).
-  if (a.pullingBlow)
+  // SW-44: pulling a blow, −4, with a melee weapon (its lesser damage is applied by the card, damage.ts).
+  if (a.pullingBlow && melee(w))
     out.push({ id: "pullingBlow", label: "FT.D20.Attack.pullingBlow", value: PULLING_BLOW, ruleId: "SW-44" });
   if (a.aim && !melee(w) && aimHolds(facts.target.d20?.moved ?? 0)) {
     const range = attackTerms(facts).modifiers.find((m) => m.id === "range")?.value ?? 0;
@@ -327,15 +328,18 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
       // SW-10 (issue 31): disabled, its round is one move or attack action — no full attack, no charge.
       const disabled = disabledAttackProblem(a, d);
       if (disabled) throw disabled;
+      // SW-21, SW-23, SW-44, SW-10, SW-02: the attacker's own declarations against this plan and weapon.
+      const declared = { fullAttack: d.fullAttack, mode: d.mode, twoWeapon: !!d.twoWeapon };
+      checkDeclarations(a, { ...declared, surpriseRound: d.surpriseRound, melee: melee(w) });
       const fire = w.fire ?? { single: true, multi: false, auto: false };
       const plan = planD20Attack({
         bab: a.bab,
         fullAttack: d.fullAttack,
         mode: d.mode,
         feats: d.mode === "single" ? {} : { rapidShot: a.rapidShot, multishot: a.multishot },
-        // SW-35, SW-36: fired in two hands unless the user says one (the weapon's "two-handed" is SW-07's grip);
-        // a weapon two sizes smaller than its wielder takes no one-hand penalty.
-        twoHanded: d.twoHands ?? true,
+        // SW-35, SW-36: held as the user says, else as the weapon is held (its "two-handed": issue 31 — seed 002
+        // "−2 if the weapon is not wielded in two hands"); a weapon two sizes smaller takes no one-hand penalty.
+        twoHanded: d.twoHands ?? w.twoHanded ?? true,
         twoSizesSmaller: sizeSteps(w.size ?? null, a.size) <= -2,
         rifleOrTripod: d.braced || (w.rifle ?? false),
         weapon: {
@@ -450,7 +454,8 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
       options: RuleOptions,
       target: readonly Modifier[] = engine.targetModifiers(facts, options),
     ): Check {
-      const { t, w } = blocks(facts);
+      const { a, t, w } = blocks(facts);
+      const pulled = pulledDamageOf(a, melee(w));
       // SWN-17 meat shields: a friendly squad in the line of fire — no direct attack (an area's facts have no shield).
       if (swn && t.swn?.shieldedBy)
         throw new RulesError("FT.SWN.Squad.meatShield", `${t.swn.shieldedBy} shields ${facts.target.name}`, {
@@ -497,6 +502,7 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
         ...(swn ? { criticals: false, coverArmour: swnCoverArmour(facts) } : {}),
         // SW-20: no critical hit with an unarmed strike (no Martial Arts feat on the sheets).
         ...(w.unarmed ? { criticals: false } : {}),
+        ...(pulled ? { pulled } : {}),
       };
     },
     nextDie(check: Check, dice: DiceResults): DieRequest | null {
@@ -519,6 +525,7 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
         target: c.target.value,
         damageTerms: c.damageTerms,
         ...(armour ? { coverArmour: armour } : {}),
+        ...(c.pulled ? { pulled: c.pulled } : {}),
       };
       if (!c.possible) {
         // Out of reach, out of sight or behind total cover: even a natural 20 does not hit.
@@ -571,8 +578,9 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
         outcome.critical ?? "none",
         w.critMultiplier ?? 1,
       );
-      // SWN-15: the cover's armour, less the weapon's AP, comes off the hit.
-      return { formula: w.damage, rolled: Math.max(0, d.amount - (outcome.coverArmour ?? 0)) };
+      // SWN-15: the cover's armour, less the weapon's AP, comes off the hit; SW-44: a pulled blow's half damage.
+      const rolled = Math.max(0, d.amount - (outcome.coverArmour ?? 0));
+      return { formula: w.damage, rolled: pulledAmount(rolled, outcome.pulled) };
     },
   };
   return engine;

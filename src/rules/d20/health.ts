@@ -87,6 +87,11 @@ export interface IncomingHit {
   readonly amount: number;
   /** From `criticalEffect`: a normal hit, a critical to wound points, or an ordinary foe to −1. */
   readonly effect: CriticalEffect;
+  /**
+   * SW-44: a pulled blow whose attacker chose "to deal only vitality damage": the hit takes vitality points only (a
+   * critical too); what would go past them to wound points is not dealt, so an ordinary foe (no vitality) takes none.
+   */
+  readonly vitalityOnly?: boolean;
 }
 
 export interface VitalityWoundsResult {
@@ -118,7 +123,9 @@ export function applyVitalityWounds(state: VitalityWoundsState, hit: IncomingHit
   let drAbsorbed = 0;
   let woundsAfter = state.wounds;
 
-  if (hit.effect === "ordinaryToMinusOne" && !state.heroic) {
+  if (hit.vitalityOnly) {
+    vitalityLost = Math.min(hit.amount, vitality);
+  } else if (hit.effect === "ordinaryToMinusOne" && !state.heroic) {
     woundsAfter = Math.min(state.wounds, ORDINARY_CRITICAL_WOUNDS);
   } else {
     // A critical on a heroic target skips vitality (SW-18); so does any hit on an ordinary one (no vitality).

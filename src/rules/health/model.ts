@@ -42,4 +42,6 @@ export interface HealthHit {
   readonly kind: DamageKind;
   /** d20: a confirmed critical goes to wound points (SW-18); "none" for the percentile engines. */
   readonly critical: Critical;
+  /** d20, SW-44: a pulled blow dealing only vitality damage (the vitality/wound model reads it). */
+  readonly vitalityOnly?: boolean;
 }

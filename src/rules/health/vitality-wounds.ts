@@ -21,7 +21,11 @@ export interface VitalityWoundsHitResult {
 /** One hit on a `vitalityWounds` target. The damage kind does not matter to it (d20 has no screens). */
 export function applyVitalityWoundsHit(state: VitalityWoundsHealth, hit: HealthHit): VitalityWoundsHitResult {
   const effect = criticalEffect(hit.critical, state.heroic);
-  const result = applyVitalityWounds(state, { amount: hit.amount, effect });
+  const result = applyVitalityWounds(state, {
+    amount: hit.amount,
+    effect,
+    ...(hit.vitalityOnly ? { vitalityOnly: true } : {}),
+  });
   const pools: PoolChange[] = [];
   if (result.after.vitality !== result.before.vitality)
     pools.push({ pool: "vitality", before: result.before.vitality, after: result.after.vitality });

@@ -17,6 +17,7 @@ import type { AttackCardData, GrenadeCard } from "../../data/chat/attack-card.js
 import type { WeaponSystem } from "../../data/item/facts.js";
 import { factsOf } from "../../data/item/facts.js";
 import { isFrontierActor, isItemType } from "../../data/subtypes.js";
+import type { MarkChange } from "../../documents/combatant.js";
 import { currentGame, gameOf, type UnarmedStrike, type UnarmedWeapon } from "../../helpers/game.js";
 import { requestGM } from "../../helpers/gm-request.js";
 import { notify, report } from "../../helpers/report.js";
@@ -206,10 +207,15 @@ async function attackWith(
           }),
     };
     let suppressHit = false;
+    // The request as the user confirmed it: what it leaves on the attacker's Combatant (SW-21, SW-23, `keeps`).
+    let confirmed: AttackRequest | null = null;
     const ports: AttackPorts<Roll> = {
       confirm: async (prep) => {
         // The dialog the application layer installed (attack-confirm.ts).
-        return gate.confirmed(await askAttack(prep, name, unit === "squares" ? "□" : "m", gate.shotsLimit));
+        confirmed = gate.confirmed(
+          await askAttack(prep, name, unit === "squares" ? "□" : "m", gate.shotsLimit),
+        );
+        return confirmed;
       },
       roll: rollFormula,
       spendAmmo: async (sourceId, remaining) => {
@@ -279,7 +285,13 @@ async function attackWith(
       },
     };
     // One Combatant write after the card: the round's ledger and the declaration's count together.
-    await runAttack(request, turn.ports(ports, gate.flags), {
+    const round = combatant?.parent?.round ?? 0;
+    const more = (shots: number): MarkChange | null => {
+      const kept = confirmed ? attack.keeps(confirmed, round) : null;
+      const flags = gate.flags(shots);
+      return kept || flags ? { ...flags, ...kept } : null;
+    };
+    await runAttack(request, turn.ports(ports, more), {
       actorUuid: actor.uuid,
       weaponId: item?.id ?? null,
       fast: !!options.fast,

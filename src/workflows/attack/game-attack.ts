@@ -8,8 +8,9 @@
  */
 import type { AttackCardData, GrenadeCard } from "../../data/chat/attack-card.js";
 import type { WeaponSystem } from "../../data/item/facts.js";
+import type { MarkChange } from "../../documents/combatant.js";
 import type { RulesError, WeaponFacts } from "../../rules/index.js";
-import type { OffHandOption, StepRequest } from "./attack-plan.js";
+import type { AttackRequest, OffHandOption, StepRequest } from "./attack-plan.js";
 
 type ActorI = Actor.Implementation;
 type WeaponI = Item.OfType<"weapon">;
@@ -48,6 +49,12 @@ export interface GameAttack {
    * takes 1 wound point); absent where it costs nothing. Not for an attack of opportunity (no action).
    */
   afterAttack?(actor: ActorI): Promise<void>;
+  /**
+   * SW-21, SW-23: what the attack the user rolled (`request`, as the dialog confirmed it) leaves on the attacker's
+   * Combatant in round `round` — a charge's −2 Defense, fighting defensively's +2 — written with the round's ledger;
+   * null where it leaves nothing (every Star Frontiers attack).
+   */
+  keeps(request: AttackRequest, round: number): MarkChange | null;
 }
 
 declare module "../../helpers/game.js" {

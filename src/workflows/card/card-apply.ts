@@ -4,7 +4,7 @@ import { healthModelOf } from "../../rules/index.js";
 import { planApplication } from "../damage/apply-damage.js";
 import type { ItemLevels, TargetState } from "../damage/apply-records.js";
 import { statusTurns } from "../damage/grenade-effects.js";
-import { criticalOf, damageOf } from "./card-data.js";
+import { criticalOf, damageOf, vitalityOnlyOf } from "./card-data.js";
 
 /**
  * Every apply and undo runs one at a time on the active GM's client, each reading the card and the targets
@@ -56,5 +56,7 @@ export function planCard(
     new Set(card.stunned ?? []),
     statusTurns(card, wanted),
     Object.fromEntries(wanted.map((id) => [id, criticalOf(card, id)])),
+    // SW-44: the attacker's pulled blow, vitality damage only.
+    new Set(wanted.filter((id) => vitalityOnlyOf(card, id))),
   );
 }

@@ -97,6 +97,11 @@ function withArmour(working: string | null, armour: number | undefined): string 
   return `${working} − ${armour} ${game.i18n?.localize("FT.SWN.Cover.armourShort") ?? "armour"}`;
 }
 
+/** SW-44: a blow pulled for half damage, as the working writes it: "½ × (2d8 [6, 6] + 2)". */
+function withPulled(working: string | null, pulled: string | undefined): string | null {
+  return working && pulled === "half" ? `½ × (${working})` : working;
+}
+
 /** The number a d100 had to make, as the card writes it: "≤ 45", "≤ −10" (a true minus sign). */
 const atMost = (chance: number) => `≤ ${chance < 0 ? `−${-chance}` : chance}`;
 
@@ -188,12 +193,15 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
         damage: s.damage,
         working:
           s.damage > 0 || s.outcome.coverArmour
-            ? withArmour(
-                withTerms(
-                  damageWorking(s.formula, card.damageDice[s.index], s.outcome.colour),
-                  s.outcome.damageTerms,
+            ? withPulled(
+                withArmour(
+                  withTerms(
+                    damageWorking(s.formula, card.damageDice[s.index], s.outcome.colour),
+                    s.outcome.damageTerms,
+                  ),
+                  s.outcome.coverArmour,
                 ),
-                s.outcome.coverArmour,
+                s.outcome.pulled,
               )
             : null,
         stray: s.outcome.strayHit,

@@ -53,6 +53,12 @@ export function criticalOf(card: Pick<AttackCardData, "result">, targetId: strin
   return shots.some((s) => s.outcome.critical === "threat") ? "threat" : "none";
 }
 
+/** SW-44: does a target's damage come only from blows pulled to vitality damage (every hit at it)? */
+export function vitalityOnlyOf(card: Pick<AttackCardData, "result">, targetId: string): boolean {
+  const shots = card.result.shots.filter((s) => s.targetId === targetId && s.outcome.hit);
+  return shots.length > 0 && shots.every((s) => s.outcome.pulled === "vitality");
+}
+
 /** What was applied to one target, or null (a mark of an undone hit is not applied). */
 export function appliedOf(card: Pick<AttackCardData, "applied">, targetId: string): AppliedMark | null {
   const m = card.applied.find((r) => r.targetId === targetId);

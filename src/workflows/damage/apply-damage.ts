@@ -48,6 +48,8 @@ export function planApplication(
   stunned: ReadonlySet<string> = new Set(),
   turns: Readonly<Record<string, Partial<Record<AppliedStatus, number>>>> = {},
   critical: Readonly<Record<string, Critical>> = {},
+  /** SW-44: targets whose hits were blows pulled to vitality damage only. */
+  vitalityOnly: ReadonlySet<string> = new Set(),
 ): ApplyOutcome {
   const batch = emptyBatch();
   const applied: AppliedRecord[] = [];
@@ -68,7 +70,12 @@ export function planApplication(
     const run = runningFor(running, t, levels);
     // The target's health model takes the hit (issue 14), never the engine's.
     if (t.health?.model === "vitalityWounds") {
-      const hit = { amount: rolled, kind, critical: critical[id] ?? "none" };
+      const hit = {
+        amount: rolled,
+        kind,
+        critical: critical[id] ?? "none",
+        ...(vitalityOnly.has(id) ? { vitalityOnly: true } : {}),
+      };
       applied.push(planVitalityWounds(messageId, batch, t, t.health, run, hit, stunned.has(id)));
       return;
     }

@@ -38,7 +38,7 @@ export function planVitalityWounds(
   t: TargetState,
   h: VitalityWoundsTarget,
   run: Running,
-  hit: { amount: number; kind: DamageKind; critical: Critical },
+  hit: { amount: number; kind: DamageKind; critical: Critical; vitalityOnly?: boolean },
   stunned: boolean,
 ): AppliedRecord {
   const state = {

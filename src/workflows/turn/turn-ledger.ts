@@ -17,6 +17,7 @@
 
 import { overwatchOf } from "../../canvas/overwatch.js";
 import { movementOf } from "../../canvas/scene-facts.js";
+import { FULL_ROUND_ACTIONS } from "../../data/combatant/marks.js";
 import type { WeaponSystem } from "../../data/item/facts.js";
 import { factsOf } from "../../data/item/facts.js";
 import { actorSystem, isItemType } from "../../data/subtypes.js";
@@ -55,8 +56,11 @@ export interface TurnLedger {
   readonly fired: Readonly<Record<string, number>>;
   /** SW-25: the combatant made its attack of opportunity this round. */
   readonly aoo?: boolean;
-  /** SW-24, SW-13: a full-round action other than an attack taken this round (run, disengage); SWN-08 overwatch. */
-  readonly action?: "run" | "disengage" | "overwatch";
+  /**
+   * SW-24, SW-13: a full-round action other than an attack taken this round (run, disengage); SWN-08 overwatch; SW-17
+   * total defense.
+   */
+  readonly action?: (typeof FULL_ROUND_ACTIONS)[number];
 }
 
 const EMPTY: TurnLedger = { round: 0, shots: 0, reloaded: false, fired: {} };
@@ -67,6 +71,9 @@ const wholeNumber = (v: unknown): v is number => typeof v === "number" && Number
  * The ledger for `round` from what is stored (anything: flags are free-form): shots and reloading count only in
  * the round they were written; the rounds weapons fired are kept.
  */
+const isRoundAction = (a: unknown): a is (typeof FULL_ROUND_ACTIONS)[number] =>
+  (FULL_ROUND_ACTIONS as readonly unknown[]).includes(a);
+
 export function ledgerFor(stored: unknown, round: number): TurnLedger {
   if (!stored || typeof stored !== "object") return { ...EMPTY, round };
   const s = stored as Record<string, unknown>;
@@ -81,9 +88,8 @@ export function ledgerFor(stored: unknown, round: number): TurnLedger {
     reloaded: same && s.reloaded === true,
     fired,
     ...(same && s.aoo === true ? { aoo: true } : {}),
-    ...(same && (s.action === "run" || s.action === "disengage" || s.action === "overwatch")
-      ? { action: s.action }
-      : {}),
+    // SW-17: total defense is the round's attack action too.
+    ...(same && isRoundAction(s.action) ? { action: s.action } : {}),
   };
 }
 

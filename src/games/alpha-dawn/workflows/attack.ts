@@ -10,4 +10,5 @@ export const percentileAttack: GameAttack = {
   offHands: () => [],
   firstPlan: () => undefined,
   squareThrow: () => null,
+  keeps: () => null,
 };

@@ -144,7 +144,8 @@ function planContext(prep: PreparedAttack, hidden: readonly boolean[]): PlanView
     canOffHand: offHands.length > 0 && p.mode === "single" && !suppression,
     offHand: p.offHand ?? "",
     offHandChoices,
-    twoHands: p.twoHands ?? true,
+    // SW-35, SW-36: the weapon's own grip until the user says otherwise (issue 31).
+    twoHands: p.twoHands ?? req.weapon.d20?.twoHanded ?? true,
     braced: p.braced ?? false,
     chooseTargets: prep.targets.length > 1,
     targetChoices,
@@ -180,13 +181,12 @@ const OWN = [
   ["fightingDefensively", "SW-23"],
   ["pullingBlow", "SW-44"],
 ] as const;
-/** SW-17, SW-23, SW-21, SW-33: what the user says of every target. */
-const THEIRS = [
-  ["totalDefense", "SW-17"],
-  ["fightingDefensively", "SW-23"],
-  ["charging", "SW-21"],
-  ["helpless", "SW-33"],
-] as const;
+/**
+ * SW-33: what the user says of every target. What a target declared of its own defense — SW-17 total defense, SW-23
+ * fighting defensively, SW-21 a charge's −2 — is no box of the attacker's: it is kept on the target's Combatant until
+ * its next action (data/combatant/marks.ts `defending`), read into its facts, and shown in its Defense rows.
+ */
+const THEIRS = [["helpless", "SW-33"]] as const;
 
 /**
  * SW-27, SW-39, SW-42, SW-25: the help a d20 attack takes — combined fire, an ally's aid, an aimed shot's position and
@@ -209,13 +209,22 @@ function assistContext(prep: PreparedAttack, o: D20DialogOptions): AssistView | 
       type: `FT.D20.Assist.type.${row.type}`,
       provokes: `FT.D20.Assist.provokesValue.${row.provokes}`,
     },
-    /** SW-16, SW-21, SW-23, SW-44: the attacker's own situation; SW-17, SW-23, SW-21, SW-33: the targets'. */
-    own: OWN.map(([k, ruleId]) => ({
-      name: `assist.${k}`,
-      label: `FT.D20.Assist.own.${k}`,
-      ruleId,
-      on: !!a[k],
-    })),
+    /** SW-16, SW-21, SW-23, SW-44: the attacker's own situation; SW-33: the targets'. */
+    own: [
+      ...OWN.map(([k, ruleId]) => ({
+        name: `assist.${k}`,
+        label: `FT.D20.Assist.own.${k}`,
+        ruleId,
+        on: !!a[k],
+      })),
+      // SW-44: the pulled blow's lesser damage — half when ticked, else only vitality damage.
+      {
+        name: "assist.pulledHalf",
+        label: "FT.D20.Assist.own.pulledHalf",
+        ruleId: "SW-44",
+        on: a.pulledDamage === "half",
+      },
+    ],
     theirs: THEIRS.map(([k, ruleId]) => ({
       name: `assist.target.${k}`,
       label: `FT.D20.Assist.theirs.${k}`,
@@ -245,14 +254,9 @@ function assistContext(prep: PreparedAttack, o: D20DialogOptions): AssistView | 
 /** A checkbox as the form data has it: checked is `true` (FormDataExtended) or "on". */
 export const checked = (v: unknown): boolean => v === true || v === "on" || v === "true";
 
-/** SW-17, SW-23, SW-21, SW-33: what the user says of every target's situation (`assist.target.*`). */
+/** SW-33: what the user says of every target's situation (`assist.target.*`). */
 function theirsFromForm(base: AttackRequest, form: Form): AttackRequest["targets"] {
-  const says = {
-    totalDefense: checked(form["assist.target.totalDefense"]),
-    fightingDefensively: checked(form["assist.target.fightingDefensively"]),
-    charging: checked(form["assist.target.charging"]),
-    helpless: checked(form["assist.target.helpless"]),
-  };
+  const says = { helpless: checked(form["assist.target.helpless"]) };
   return base.targets.map((t) => {
     const d = t.facts.d20;
     return d ? { ...t, facts: { ...t.facts, d20: { ...d, ...says } } } : t;
@@ -280,6 +284,7 @@ function assistFromForm(base: AttackRequest, form: Form): AttackRequest["attacke
       charging: checked(form["assist.charging"]),
       fightingDefensively: checked(form["assist.fightingDefensively"]),
       pullingBlow: checked(form["assist.pullingBlow"]),
+      pulledDamage: checked(form["assist.pulledHalf"]) ? "half" : "vitality",
       combinedFire: n,
       aided: checked(form["assist.aided"]),
       aim: checked(form["assist.aimed"]) ? { posture, support } : null,

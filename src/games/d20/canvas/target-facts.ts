@@ -112,6 +112,14 @@ function obscured(attacker: TokenP, target: TokenP): { missChance?: number } {
   return missChance > 0 ? { missChance } : {};
 }
 
+/** SW-17, SW-23, SW-21: the target's declared defense (its Combatant's `defending` mark), as d20 target facts. */
+function declaredDefense(
+  d: { totalDefense: boolean; fightingDefensively: boolean; charging: boolean } | null | undefined,
+): Pick<D20TargetFacts, "totalDefense" | "fightingDefensively" | "charging"> {
+  if (!d) return {};
+  return { totalDefense: d.totalDefense, fightingDefensively: d.fightingDefensively, charging: d.charging };
+}
+
 /**
  * SW-16: how far below the attacker the target stands (token elevations, in the scene's metres, as scene-facts.ts
  * `distanceBetween` reads them) and how far away across the ground (the grid's measured path between the centres, v13
@@ -181,6 +189,9 @@ export function d20TargetFactsOf(reads: { readonly swn: boolean }): GameTable["t
                   reads.swn ? overwatchFacts(attacker, target) : "none",
                 ),
               ),
+              // SW-17, SW-23, SW-21: what the target declared of its defense, kept on its Combatant until its next
+              // action — a fact every attacker reads, not a box the attacker ticks.
+              ...declaredDefense(target.document.combatant?.marks.defending),
               ...d20Melee(
                 inMetres(from, unitsPerPixel()),
                 inMetres(at, unitsPerPixel()),

@@ -7,8 +7,9 @@
 import type { WeaponSystem } from "../../../data/item/facts.js";
 import { factsOf } from "../../../data/item/facts.js";
 import { isItemType } from "../../../data/subtypes.js";
+import type { MarkChange } from "../../../documents/combatant.js";
 import { RulesError, type WeaponFacts } from "../../../rules/index.js";
-import type { OffHandOption, StepRequest } from "../../../workflows/attack/attack-plan.js";
+import type { AttackRequest, OffHandOption, StepRequest } from "../../../workflows/attack/attack-plan.js";
 import { ammoState } from "../../../workflows/attack/attacker.js";
 import type { GameAttack, GameSpecials, SquareThrow } from "../../../workflows/attack/game-attack.js";
 import type { d20GrenadeCard } from "./d20-grenade.js";
@@ -143,6 +144,23 @@ export const d20Specials: GameSpecials = {
   },
 };
 
+/**
+ * SW-21, SW-23: a charge's −2 Defense and fighting defensively's +2 dodge are the attacker's "for 1 round (until your
+ * next action)": kept on its Combatant's `defending` mark, which every later attacker's facts read.
+ */
+export function keeps(request: AttackRequest, round: number): MarkChange | null {
+  const a = request.attacker.d20;
+  if (!a?.charging && !a?.fightingDefensively) return null;
+  return {
+    defending: {
+      round,
+      totalDefense: false,
+      fightingDefensively: !!a.fightingDefensively,
+      charging: !!a.charging,
+    },
+  };
+}
+
 export const d20Attack: GameAttack = {
   weaponProblem,
   offHands: offHandsBy(weaponProblem),
@@ -150,4 +168,5 @@ export const d20Attack: GameAttack = {
   squareThrow: squareThrowWith(() => ({})),
   // SW-10 (issue 31): a disabled attacker's strain (dying.ts, loaded with it).
   afterAttack: async (actor) => (await import("./dying.js")).disabledStrainAfter(actor),
+  keeps,
 };

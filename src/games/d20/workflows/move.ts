@@ -45,8 +45,14 @@ export async function moveAction(combatant: CombatantI, kind: "run" | "disengage
     if (disabled) throw new RulesError(disabled, "Disabled: no full-round action");
     const sys = actor.system as {
       d20?: { abilities: { con: number } };
-      derived?: { d20?: { mods: { con: number }; speed?: { move: number } | null } };
+      derived?: { d20?: { mods: { con: number }; speed?: { move: number } | null; fatigued?: boolean } };
     };
+    // SW-10, SW-12: "A fatigued character can't run or charge" (the pure `d20Speed` has no run for one): refused
+    // before anything is written.
+    if (kind === "run" && sys.derived?.d20?.fatigued)
+      throw new RulesError("FT.D20.Move.fatigued", `${actor.name} is fatigued and can't run (SW-10)`, {
+        name: actor.name ?? "",
+      });
     const speed = sys.derived?.d20?.speed?.move ?? null;
     const name = actor.name ?? "";
     const lines: RuleText[] = [];

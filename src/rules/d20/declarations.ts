@@ -1,0 +1,68 @@
+/**
+ * What an attacker may declare of its own attack (issue 31): a charge (SW-21), fighting defensively (SW-23) and
+ * pulling a blow (SW-44), each checked against the attack it is declared with — the plan (one attack or a full
+ * attack), the weapon (melee or ranged), the attacker (fatigued, SW-10) and the round (the surprise round, SW-02).
+ * A declaration the rules do not allow is refused with a RulesError the dialog shows (it stays open), never dropped
+ * silently. Pure: no Foundry, no dice.
+ */
+import type { D20AttackerFacts, PulledDamage } from "../core/facts.js";
+import { RulesError } from "../core/types.js";
+import { allowedInSurpriseRound } from "./actions.js";
+
+/** The attack a declaration is made with: its plan as the dialog asks it, and its weapon. */
+export interface DeclaredAttack {
+  /** A full attack (full-round action), a fire mode or a second weapon: more than one attack. */
+  readonly fullAttack: boolean;
+  readonly mode: "single" | "multifire" | "autofire";
+  readonly twoWeapon: boolean;
+  /** The surprise round allows one attack or move action (SW-02). */
+  readonly surpriseRound: boolean;
+  /** A melee weapon (no range increment). */
+  readonly melee: boolean;
+}
+
+/** More than one attack roll: a full attack, a fire mode (SW-35, SW-36: each a full attack) or two weapons. */
+const severalAttacks = (d: DeclaredAttack) => d.fullAttack || d.mode !== "single" || d.twoWeapon;
+
+/**
+ * SW-21, SW-23, SW-44, SW-10, SW-02: refuses what the attacker declared of its own attack when the rules do not
+ * allow it with this attack.
+ * - SW-21 charge: "After moving, you may make a single melee attack" — a melee weapon; "you only get to make one
+ *   attack during a charge" — refused with a full attack (the user unticks one, rather than having the extra
+ *   attacks dropped unseen); "A fatigued character can't run or charge" (SW-10); a full-round action, which the
+ *   surprise round does not allow (SW-02, `allowedInSurpriseRound`).
+ * - SW-23: "You can choose to fight defensively when making a full attack" — refused on a single attack.
+ * - SW-44: "When using a melee weapon, a character may opt to pull the blow" — refused with a ranged weapon.
+ */
+export function checkDeclarations(a: D20AttackerFacts, d: DeclaredAttack): void {
+  if (a.charging) {
+    if (!d.melee) throw new RulesError("FT.D20.Charge.melee", "A charge ends in a melee attack (SW-21)");
+    if (severalAttacks(d)) throw new RulesError("FT.D20.Charge.single", "A charge makes one attack (SW-21)");
+    if (a.fatigued)
+      throw new RulesError("FT.D20.Charge.fatigued", "A fatigued character can't charge (SW-10)");
+    if (d.surpriseRound && !allowedInSurpriseRound("charge"))
+      throw new RulesError("FT.D20.Charge.surprise", "No charge in the surprise round (SW-02)");
+  }
+  if (a.fightingDefensively && !severalAttacks(d))
+    throw new RulesError(
+      "FT.D20.FightDefensively.fullAttack",
+      "Fighting defensively goes with a full attack (SW-23)",
+    );
+  if (a.pullingBlow && !d.melee)
+    throw new RulesError("FT.D20.PullBlow.melee", "A blow is pulled with a melee weapon (SW-44)");
+}
+
+/**
+ * SW-44: a pulled blow's damage — "deal damage normally, but only deal half damage" (rounded down, as the d20 rules
+ * round, and never below 1 on a hit that dealt any: SW-07 "a hit still deals 1 point"); "only vitality damage" keeps
+ * the amount (the target's health model deals it to vitality only).
+ */
+export function pulledAmount(amount: number, pulled: PulledDamage | undefined): number {
+  if (pulled !== "half" || amount <= 0) return amount;
+  return Math.max(1, Math.floor(amount / 2));
+}
+
+/** SW-44: the lesser damage a pulled blow with this weapon deals, or undefined (no pulled blow, or not in melee). */
+export function pulledDamageOf(a: D20AttackerFacts, melee: boolean): PulledDamage | undefined {
+  return a.pullingBlow && melee ? (a.pulledDamage ?? "vitality") : undefined;
+}
