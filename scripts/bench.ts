@@ -19,6 +19,10 @@
  * target read: both on one caster, as `readTarget` does). `--reference` adds the caster that visits every wall (the
  * one before the index), for comparison. Timings depend on the machine and its load: no test reads them.
  *
+ * `cover.work.*` counts the caster's work per pair in the timed replay passes (src/canvas/foundry-caster.ts
+ * `casterWork`): rays, Foundry collision tests asked, edges read from its answers, walls the index handed out, exact geometry tests, wall
+ * placeables read — the same on any machine and under any load, so a change to the caster is compared on these.
+ *
  * Write counts: applying a five-target burst and rolling 3 sides of 40 combatants are read from the harness table's
  * server log (requests included) by running their scenarios; the d20 initiative and Morale counts are still what
  * the real workflows hand to counting ports.
@@ -28,7 +32,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { FoundryCaster } from "../src/canvas/foundry-caster.js";
+import { casterWork, FoundryCaster } from "../src/canvas/foundry-caster.js";
 import { wallIndex } from "../src/canvas/wall-index.js";
 import { rollD20Initiative } from "../src/documents/combat/d20-initiative.js";
 import { NO_FACTORS } from "../src/games/swn/workflows/side-morale.js";
@@ -239,6 +243,8 @@ function coverFigures(layout: Layout, n: number): void {
         let runs: number[];
         /** Foundry collision tests asked per pair in the recording passes (machine-independent). */
         let asked = 0;
+        /** The caster's counted work per pair in the timed replay passes (machine-independent). */
+        const work = { rays: 0, asked: 0, answered: 0, examined: 0, exact: 0, placeables: 0 };
         if (collision === "replay") {
           // One recording per run's pairs (its answers replayed for the warm-up and the timed pass alike).
           runs = Array.from({ length: RUNS }, (_, k) => {
@@ -249,8 +255,12 @@ function coverFigures(layout: Layout, n: number): void {
             Object.assign(backends, { sight: replay.player, move: replay.player });
             run(figure, timed(k + 1), make, batches); // warm-up on the same answers
             replay.rewind();
+            const before = { ...casterWork };
             const t = run(figure, timed(k + 1), make, batches);
-            asked += replay.size / (Math.floor(perRun / batches) * batches) / RUNS;
+            const timedPairs = Math.floor(perRun / batches) * batches;
+            for (const w of Object.keys(work) as (keyof typeof work)[])
+              work[w] += (casterWork[w] - before[w]) / timedPairs / RUNS;
+            asked += replay.size / timedPairs / RUNS;
             return t;
           });
         } else {
@@ -261,8 +271,13 @@ function coverFigures(layout: Layout, n: number): void {
         const key = `${collision}.${layout}.${n}.${figure}`;
         if (collision === "replay" && asked === 0)
           throw new Error("bench: Foundry was never asked: nothing recorded");
-        if (collision === "replay" && !suffix)
+        if (collision === "replay" && !suffix) {
           out(`cover.foundry.asked.${layout}.${n}.${figure}`, asked, "calls", null);
+          const perPair = Object.fromEntries(Object.entries(work).map(([k, v]) => [k, Number(v.toFixed(1))]));
+          console.log(
+            JSON.stringify({ name: `cover.work.${layout}.${n}.${figure}`, ...perPair, unit: "per pair" }),
+          );
+        }
         outRuns(`cover.foundry.${key}${suffix}`, runs, "ms", suffix ? null : (BUDGET[key] ?? null));
       }
     }

@@ -112,6 +112,14 @@ function walls(): readonly WallPlaceableLike[] {
   return canvas?.walls?.placeables ?? [];
 }
 
+/**
+ * The caster's work, counted since the page loaded (machine-independent, read by `npm run bench` per pair): rays
+ * asked of the caster, Foundry collision tests asked, edges read from Foundry's answers, walls the index handed out (each query's candidates), exact
+ * geometry tests made on them (a segment crossing or a distance to the ray's start), and wall placeables read.
+ * Counting is a few additions per ray; nothing reads it at the table.
+ */
+export const casterWork = { rays: 0, asked: 0, answered: 0, examined: 0, exact: 0, placeables: 0 };
+
 export interface FoundryCasterOptions {
   /**
    * false: visit every wall on the canvas for the near-start and limited passes (the caster before the wall index;
@@ -128,6 +136,7 @@ export class FoundryCaster implements RayCaster {
   }
 
   crossings(from: Point, to: Point): Crossing[] {
+    casterWork.rays++;
     if (this.#indexed && !this.#mayCross(from, to)) return [];
     const byWall = new Map<string, Crossing>();
     // Where this ray crosses each wall is the same for both restriction types: worked out once per ray.
@@ -143,6 +152,7 @@ export class FoundryCaster implements RayCaster {
 
   #cast(type: Restriction, from: Point, to: Point, at: Exact): Crossing[] {
     const backend: Backend | undefined = CONFIG.Canvas.polygonBackends[type];
+    if (backend) casterWork.asked++;
     const hits = backend?.testCollision(from, to, { type, mode: "all" });
     const dx = to.x - from.x;
     const dy = to.y - from.y;
@@ -156,6 +166,7 @@ export class FoundryCaster implements RayCaster {
     for (const v of hits ?? []) {
       if (len2 > 0) first = Math.min(first, ((v.x - from.x) * dx + (v.y - from.y) * dy) / len2);
       for (const edge of v.edges ?? []) {
+        casterWork.answered++;
         const doc = wallDocOf(edge);
         if (!doc || found.has(doc.id!)) continue;
         // Foundry says this wall blocks; a wall it only meets because of rounding is not crossed.
@@ -167,18 +178,26 @@ export class FoundryCaster implements RayCaster {
     // Walls near the start (rounding) and sight-limited walls nearer than v13's first collision. Each wall's
     // outcome depends on that wall alone, so visiting a wall twice, or walls in any order, gives the same result.
     if (!index) {
-      for (const placeable of walls()) consider(placeable, type, first, found, ray);
+      const list = walls();
+      casterWork.examined += list.length;
+      for (const placeable of list) consider(placeable, type, first, found, ray);
       return [...found.values()];
     }
     // A wall filed where its edge lies (its document's c, the numbers v13 builds the edge from) that is neither
     // within reach of the start nor crossed by the ray changes nothing in `consider`: it is passed over on the same
     // tests, on the same numbers, before its placeable is read.
-    for (const s of index.all.near(from, ROUNDING_REACH, this.#candidates)) {
+    const near = index.all.near(from, ROUNDING_REACH, this.#candidates);
+    casterWork.examined += near.length;
+    for (const s of near) {
+      casterWork.exact++;
       if (withinReach(from, s.a, s.b)) consider(s.value, type, first, found, ray);
     }
     // A limited wall within reach of the start was just considered, with the same outcome it would have here.
     if (type === "sight") {
-      for (const s of index.limited.alongSegment(from, to, this.#candidates)) {
+      const along = index.limited.alongSegment(from, to, this.#candidates);
+      casterWork.examined += along.length;
+      for (const s of along) {
+        casterWork.exact++;
         if (segmentCrossing(from, to, s.a, s.b) !== null) consider(s.value, type, first, found, ray);
       }
     }
@@ -196,10 +215,18 @@ export class FoundryCaster implements RayCaster {
     const index = wallIndex();
     // No canvas walls to index: Foundry is asked, as before the index (its walls are all it can report).
     if (!index) return true;
-    for (const s of index.all.near(from, ROUNDING_REACH, this.#candidates))
+    const near = index.all.near(from, ROUNDING_REACH, this.#candidates);
+    casterWork.examined += near.length;
+    for (const s of near) {
+      casterWork.exact++;
       if (withinReach(from, s.a, s.b)) return true;
-    for (const s of index.all.alongSegment(from, to, this.#candidates))
+    }
+    const along = index.all.alongSegment(from, to, this.#candidates);
+    casterWork.examined += along.length;
+    for (const s of along) {
+      casterWork.exact++;
       if (segmentCrossing(from, to, s.a, s.b) !== null) return true;
+    }
     return false;
   }
 
@@ -240,6 +267,7 @@ function exactOnce(ray: Ray, doc: WallDocLike, edge: EdgeLike): Crossing | null 
   const known = ray.at.get(id);
   if (known !== undefined) return known;
   const { from, to } = ray;
+  casterWork.exact++;
   const t = segmentCrossing(from, to, edge.a, edge.b);
   const c =
     t === null
@@ -261,10 +289,12 @@ function consider(
   found: Map<string, Crossing>,
   ray: Ray,
 ): void {
+  casterWork.placeables++;
   const edge = placeable.edge;
   const doc = placeable.document;
   if (!edge || !doc?.id) return;
   const from = ray.from;
+  casterWork.exact++;
   const nearStart = distanceToSegment(from, edge.a, edge.b) < ROUNDING_REACH;
   const limited = type === "sight" && edge.sight === SENSE.LIMITED;
   if (!nearStart && !limited) return;
