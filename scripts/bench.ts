@@ -23,9 +23,9 @@
  * `casterWork`): rays, Foundry collision tests asked, edges read from its answers, walls the index handed out, exact geometry tests, wall
  * placeables read — the same on any machine and under any load, so a change to the caster is compared on these.
  *
- * Write counts: applying a five-target burst and rolling 3 sides of 40 combatants are read from the harness table's
- * server log (requests included) by running their scenarios; the d20 initiative and Morale counts are still what
- * the real workflows hand to counting ports.
+ * Write counts: applying a five-target burst, rolling 3 sides of 40 combatants, d20 initiative and a side's Morale
+ * changing are read from the harness table's server log (requests included) by running their scenarios; none is
+ * counted on ports or printed as a constant.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
@@ -34,13 +34,6 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { casterWork, FoundryCaster } from "../src/canvas/foundry-caster.js";
 import { wallIndex } from "../src/canvas/wall-index.js";
-import { rollD20Initiative } from "../src/documents/combat/d20-initiative.js";
-import { NO_FACTORS } from "../src/games/swn/workflows/side-morale.js";
-import {
-  type MoraleWrites,
-  recordIntimidation,
-  settleSide,
-} from "../src/games/swn/workflows/side-morale-gm.js";
 import { measureD20Cover } from "../src/rules/d20/cover.js";
 import { type Footprint, measureCover, type RayCaster } from "../src/rules/index.js";
 import { createCanvas, installCanvas, plainScene, wallData, wallDocument } from "../tests/foundry/canvas.js";
@@ -296,9 +289,11 @@ for (const layout of ["bench", "fixed"] as const)
 load("afterCover");
 if (ONLY && ONLY !== "writes") process.exit(0);
 
-// Applying a five-target burst and rolling 3 sides of 40 combatants, counted on the harness table from the server's
-// own log (requests included): the scenarios tests/scenarios/burst-apply-writes.test.ts and combat-writes.test.ts
-// assert the counts and, given BENCH_WRITES, write them here.
+// Applying a five-target burst, rolling 3 sides of 40 combatants, d20 initiative (SW-03: one Combatant update and one
+// message for all) and a side's Morale changing (SWN-09 Intimidate, SWN-13 a casualty: one group update and one card
+// each), counted on the harness table from the server's own log (requests included): the scenarios
+// burst-apply-writes, combat-writes, d20-initiative and swn-morale assert the counts and, given BENCH_WRITES, write
+// them here.
 {
   const file = join(mkdtempSync(join(tmpdir(), "ft-bench-")), "writes.jsonl");
   const run = spawnSync(
@@ -310,6 +305,8 @@ if (ONLY && ONLY !== "writes") process.exit(0);
       "scenarios",
       "tests/scenarios/burst-apply-writes.test.ts",
       "tests/scenarios/combat-writes.test.ts",
+      "tests/scenarios/d20-initiative.test.ts",
+      "tests/scenarios/swn-morale.test.ts",
     ],
     { env: { ...process.env, BENCH_WRITES: file }, stdio: "ignore" },
   );
@@ -319,64 +316,4 @@ if (ONLY && ONLY !== "writes") process.exit(0);
     process.exitCode = 1;
   }
   for (const line of lines) console.log(line);
-}
-
-// Document writes (issue 15, SW-03): d20 initiative for 40 combatants — one batched Combatant update and one chat
-// message, tie-break dice included (a d20 per combatant: many ties among 40).
-{
-  const writes = { combatants: 0, messages: 0 };
-  let n = 0;
-  await rollD20Initiative(
-    Array.from({ length: 40 }, (_, i) => ({
-      id: `c${i}`,
-      name: `c${i}`,
-      dexScore: 10 + (i % 5),
-      secret: i % 2 === 0,
-    })),
-    [],
-    {
-      rollD20: async () => ({ value: (n++ % 20) + 1, roll: null }),
-      updateCombatants: async () => void writes.combatants++,
-      postRolls: async () => void writes.messages++,
-    },
-  );
-  out("initiative.d20.roll40.combatantUpdates", writes.combatants, "writes", 1);
-  out("initiative.d20.roll40.chatMessages", writes.messages, "writes", 1);
-}
-
-// Document writes (issue 16, SWN-09, SWN-12, SWN-13): a side's Morale changing — an Intimidate that succeeds and
-// moves the pirates from Careful (6) to Tactical Retreat (5): one group update and one card; a casualty that moves
-// its band: the same. The real workflow's functions with counting writes.
-{
-  const writes = { groups: 0, cards: 0 };
-  const count: MoraleWrites = {
-    updateSide: async () => void writes.groups++,
-    postBand: async () => void writes.cards++,
-  };
-  const pirate = (i: number, hp: number) => ({
-    id: `p${i}`,
-    isPC: false,
-    morale: 8,
-    immune: false,
-    hp,
-    down: hp <= 0,
-  });
-  const members = [pirate(0, 0), pirate(1, 5), pirate(2, 5), pirate(3, 5), pirate(4, 5)];
-  const pub = { band: "careful", intimidated: [], start: { members: 5, hp: 25 } };
-  const gm = { ...NO_FACTORS, leaderId: "p0" };
-  // 8 + 1 − 2 − 1 = 6 (Careful); intimidated (2d6 + 1 = 9 ≥ 6) → 5, Tactical Retreat: the card is the Intimidate's.
-  const r = await recordIntimidation(members, gm, pub, 1, 9, {
-    ...count,
-    postIntimidation: async () => void writes.cards++,
-  });
-  if (!r.success || r.band !== "tacticalRetreat")
-    throw new Error("the Morale bench should reach Tactical Retreat");
-  out("morale.intimidate.groupUpdates", writes.groups, "writes", 1);
-  out("morale.intimidate.cards", writes.cards, "writes", 1);
-  writes.groups = 0;
-  writes.cards = 0;
-  // A second pirate falls: 8 + 1 − 2 − 2 = 5 → Tactical Retreat from Careful.
-  await settleSide([pirate(0, 0), pirate(1, 0), ...members.slice(2)], gm, pub, true, count);
-  out("morale.casualty.groupUpdates", writes.groups, "writes", 1);
-  out("morale.casualty.cards", writes.cards, "writes", 1);
 }
