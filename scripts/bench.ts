@@ -2,7 +2,9 @@
  * `npm run bench`: performance figures against the budgets in the architecture, one JSON line each:
  *   {"name": "cover.foundry.stub.bench.500.sf", "value": 0.031, "min": 0.029, "max": 0.040, "runs": 5, "unit": "ms",
  *    "budget": 0.1}
- * `value` is the median of `runs` runs, `min` and `max` beside it; each run is itself the median over batches.
+ * `value` is the median of `runs` runs, `min` and `max` beside it; each run is itself the median over batches. `cpu`
+ * (with `cpuMin`, `cpuMax`) is the same in this process's CPU time, and `load` the 1-minute load average when the
+ * figure was printed: on a shared machine the wall-clock figure also counts the time spent waiting for a core.
  *
  * Cover (issue 34) times the caster Foundry runs: `FoundryCaster` (src/canvas/foundry-caster.ts) with the scene's
  * wall index, over the harness's v13 canvas (tests/foundry/canvas.ts: v13's wall edges, `canvas.walls`,
@@ -62,18 +64,30 @@ const out = (name: string, value: number, unit: string, budget: number | null) =
   console.log(JSON.stringify({ name, value: Number(value.toFixed(4)), unit, budget }));
 
 /** min / median / max of `runs` figures. */
-const outRuns = (name: string, runs: readonly number[], unit: string, budget: number | null) =>
+const outRuns = (
+  name: string,
+  runs: readonly { wall: number; cpu: number }[],
+  unit: string,
+  budget: number | null,
+) => {
+  const wall = runs.map((r) => r.wall);
+  const cpu = runs.map((r) => r.cpu);
   console.log(
     JSON.stringify({
       name,
-      value: Number(median(runs).toFixed(4)),
-      min: Number(Math.min(...runs).toFixed(4)),
-      max: Number(Math.max(...runs).toFixed(4)),
+      value: Number(median(wall).toFixed(4)),
+      min: Number(Math.min(...wall).toFixed(4)),
+      max: Number(Math.max(...wall).toFixed(4)),
+      cpu: Number(median(cpu).toFixed(4)),
+      cpuMin: Number(Math.min(...cpu).toFixed(4)),
+      cpuMax: Number(Math.max(...cpu).toFixed(4)),
       runs: runs.length,
       unit,
       budget,
+      load: loadavg()[0],
     }),
   );
+};
 
 // -------------------------------------------------------------------------------------------------------------
 // Cover through the production caster over the harness's v13 canvas
@@ -140,24 +154,32 @@ const MEASURE: Record<Figure, (a: Footprint, b: Footprint, caster: RayCaster) =>
   read: (a, b, caster) => [measureCover(a, b, caster), measureD20Cover(a, b, caster, "standing")],
 };
 
-/** One run: the median per-pair time over `batches` batches of `size` pairs. */
+/**
+ * One run: the median per-pair time over `batches` batches of `size` pairs — wall-clock, and this process's CPU time
+ * (`process.cpuUsage`, microseconds: the time the process ran, not the time it waited for a core, so it moves far less
+ * with the machine's load than the wall-clock figure does).
+ */
 function run(
   figure: Figure,
   ps: readonly (readonly [Footprint, Footprint])[],
   make: () => RayCaster,
   batches: number,
-) {
+): { wall: number; cpu: number } {
   const size = Math.max(1, Math.floor(ps.length / batches));
   const times: number[] = [];
+  const cpus: number[] = [];
   for (let b = 0; b < batches; b++) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     for (let i = 0; i < size; i++) {
       const [a, t] = ps[b * size + i]!;
       MEASURE[figure](a, t, make());
     }
     times.push((performance.now() - t0) / size);
+    const c = process.cpuUsage(c0);
+    cpus.push((c.user + c.system) / 1000 / size);
   }
-  return median(times);
+  return { wall: median(times), cpu: median(cpus) };
 }
 
 const STUB = { testCollision: () => [] };
@@ -233,7 +255,7 @@ function coverFigures(layout: Layout, n: number): void {
         const batches = slow ? 5 : 20;
         const ps = pairs(side, r, perRun * (RUNS + 1));
         const timed = (k: number) => ps.slice(k * perRun, (k + 1) * perRun);
-        let runs: number[];
+        let runs: { wall: number; cpu: number }[];
         /** Foundry collision tests asked per pair in the recording passes (machine-independent). */
         let asked = 0;
         /** The caster's counted work per pair in the timed replay passes (machine-independent). */
