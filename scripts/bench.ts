@@ -2,7 +2,9 @@
  * `npm run bench`: performance figures against the budgets in the architecture, one JSON line each:
  *   {"name": "cover.foundry.stub.bench.500.sf", "value": 0.031, "min": 0.029, "max": 0.040, "runs": 5, "unit": "ms",
  *    "budget": 0.1}
- * `value` is the median of `runs` runs, `min` and `max` beside it; each run is itself the median over batches.
+ * `value` is the median of `runs` runs, `min` and `max` beside it; each run is itself the median over batches. `cpu`
+ * (with `cpuMin`, `cpuMax`) is the same in this process's CPU time, and `load` the 1-minute load average when the
+ * figure was printed: on a shared machine the wall-clock figure also counts the time spent waiting for a core.
  *
  * Cover (issue 34) times the caster Foundry runs: `FoundryCaster` (src/canvas/foundry-caster.ts) with the scene's
  * wall index, over the harness's v13 canvas (tests/foundry/canvas.ts: v13's wall edges, `canvas.walls`,
@@ -19,24 +21,21 @@
  * target read: both on one caster, as `readTarget` does). `--reference` adds the caster that visits every wall (the
  * one before the index), for comparison. Timings depend on the machine and its load: no test reads them.
  *
- * Write counts: applying a five-target burst and rolling 3 sides of 40 combatants are read from the harness table's
- * server log (requests included) by running their scenarios; the d20 initiative and Morale counts are still what
- * the real workflows hand to counting ports.
+ * `cover.work.*` counts the caster's work per pair in the timed replay passes (src/canvas/foundry-caster.ts
+ * `casterWork`): rays, Foundry collision tests asked, edges read from its answers, walls the index handed out, exact geometry tests, wall
+ * placeables read — the same on any machine and under any load, so a change to the caster is compared on these.
+ *
+ * Write counts: applying a five-target burst, rolling 3 sides of 40 combatants, d20 initiative and a side's Morale
+ * changing are read from the harness table's server log (requests included) by running their scenarios; none is
+ * counted on ports or printed as a constant.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { FoundryCaster } from "../src/canvas/foundry-caster.js";
+import { casterWork, FoundryCaster } from "../src/canvas/foundry-caster.js";
 import { wallIndex } from "../src/canvas/wall-index.js";
-import { rollD20Initiative } from "../src/documents/combat/d20-initiative.js";
-import { NO_FACTORS } from "../src/games/swn/workflows/side-morale.js";
-import {
-  type MoraleWrites,
-  recordIntimidation,
-  settleSide,
-} from "../src/games/swn/workflows/side-morale-gm.js";
 import { measureD20Cover } from "../src/rules/d20/cover.js";
 import { type Footprint, measureCover, type RayCaster } from "../src/rules/index.js";
 import { createCanvas, installCanvas, plainScene, wallData, wallDocument } from "../tests/foundry/canvas.js";
@@ -65,18 +64,30 @@ const out = (name: string, value: number, unit: string, budget: number | null) =
   console.log(JSON.stringify({ name, value: Number(value.toFixed(4)), unit, budget }));
 
 /** min / median / max of `runs` figures. */
-const outRuns = (name: string, runs: readonly number[], unit: string, budget: number | null) =>
+const outRuns = (
+  name: string,
+  runs: readonly { wall: number; cpu: number }[],
+  unit: string,
+  budget: number | null,
+) => {
+  const wall = runs.map((r) => r.wall);
+  const cpu = runs.map((r) => r.cpu);
   console.log(
     JSON.stringify({
       name,
-      value: Number(median(runs).toFixed(4)),
-      min: Number(Math.min(...runs).toFixed(4)),
-      max: Number(Math.max(...runs).toFixed(4)),
+      value: Number(median(wall).toFixed(4)),
+      min: Number(Math.min(...wall).toFixed(4)),
+      max: Number(Math.max(...wall).toFixed(4)),
+      cpu: Number(median(cpu).toFixed(4)),
+      cpuMin: Number(Math.min(...cpu).toFixed(4)),
+      cpuMax: Number(Math.max(...cpu).toFixed(4)),
       runs: runs.length,
       unit,
       budget,
+      load: loadavg()[0],
     }),
   );
+};
 
 // -------------------------------------------------------------------------------------------------------------
 // Cover through the production caster over the harness's v13 canvas
@@ -143,24 +154,32 @@ const MEASURE: Record<Figure, (a: Footprint, b: Footprint, caster: RayCaster) =>
   read: (a, b, caster) => [measureCover(a, b, caster), measureD20Cover(a, b, caster, "standing")],
 };
 
-/** One run: the median per-pair time over `batches` batches of `size` pairs. */
+/**
+ * One run: the median per-pair time over `batches` batches of `size` pairs — wall-clock, and this process's CPU time
+ * (`process.cpuUsage`, microseconds: the time the process ran, not the time it waited for a core, so it moves far less
+ * with the machine's load than the wall-clock figure does).
+ */
 function run(
   figure: Figure,
   ps: readonly (readonly [Footprint, Footprint])[],
   make: () => RayCaster,
   batches: number,
-) {
+): { wall: number; cpu: number } {
   const size = Math.max(1, Math.floor(ps.length / batches));
   const times: number[] = [];
+  const cpus: number[] = [];
   for (let b = 0; b < batches; b++) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     for (let i = 0; i < size; i++) {
       const [a, t] = ps[b * size + i]!;
       MEASURE[figure](a, t, make());
     }
     times.push((performance.now() - t0) / size);
+    const c = process.cpuUsage(c0);
+    cpus.push((c.user + c.system) / 1000 / size);
   }
-  return median(times);
+  return { wall: median(times), cpu: median(cpus) };
 }
 
 const STUB = { testCollision: () => [] };
@@ -236,9 +255,11 @@ function coverFigures(layout: Layout, n: number): void {
         const batches = slow ? 5 : 20;
         const ps = pairs(side, r, perRun * (RUNS + 1));
         const timed = (k: number) => ps.slice(k * perRun, (k + 1) * perRun);
-        let runs: number[];
+        let runs: { wall: number; cpu: number }[];
         /** Foundry collision tests asked per pair in the recording passes (machine-independent). */
         let asked = 0;
+        /** The caster's counted work per pair in the timed replay passes (machine-independent). */
+        const work = { rays: 0, asked: 0, answered: 0, examined: 0, exact: 0, placeables: 0 };
         if (collision === "replay") {
           // One recording per run's pairs (its answers replayed for the warm-up and the timed pass alike).
           runs = Array.from({ length: RUNS }, (_, k) => {
@@ -249,8 +270,12 @@ function coverFigures(layout: Layout, n: number): void {
             Object.assign(backends, { sight: replay.player, move: replay.player });
             run(figure, timed(k + 1), make, batches); // warm-up on the same answers
             replay.rewind();
+            const before = { ...casterWork };
             const t = run(figure, timed(k + 1), make, batches);
-            asked += replay.size / (Math.floor(perRun / batches) * batches) / RUNS;
+            const timedPairs = Math.floor(perRun / batches) * batches;
+            for (const w of Object.keys(work) as (keyof typeof work)[])
+              work[w] += (casterWork[w] - before[w]) / timedPairs / RUNS;
+            asked += replay.size / timedPairs / RUNS;
             return t;
           });
         } else {
@@ -261,8 +286,13 @@ function coverFigures(layout: Layout, n: number): void {
         const key = `${collision}.${layout}.${n}.${figure}`;
         if (collision === "replay" && asked === 0)
           throw new Error("bench: Foundry was never asked: nothing recorded");
-        if (collision === "replay" && !suffix)
+        if (collision === "replay" && !suffix) {
           out(`cover.foundry.asked.${layout}.${n}.${figure}`, asked, "calls", null);
+          const perPair = Object.fromEntries(Object.entries(work).map(([k, v]) => [k, Number(v.toFixed(1))]));
+          console.log(
+            JSON.stringify({ name: `cover.work.${layout}.${n}.${figure}`, ...perPair, unit: "per pair" }),
+          );
+        }
         outRuns(`cover.foundry.${key}${suffix}`, runs, "ms", suffix ? null : (BUDGET[key] ?? null));
       }
     }
@@ -281,9 +311,11 @@ for (const layout of ["bench", "fixed"] as const)
 load("afterCover");
 if (ONLY && ONLY !== "writes") process.exit(0);
 
-// Applying a five-target burst and rolling 3 sides of 40 combatants, counted on the harness table from the server's
-// own log (requests included): the scenarios tests/scenarios/burst-apply-writes.test.ts and combat-writes.test.ts
-// assert the counts and, given BENCH_WRITES, write them here.
+// Applying a five-target burst, rolling 3 sides of 40 combatants, d20 initiative (SW-03: one Combatant update and one
+// message for all) and a side's Morale changing (SWN-09 Intimidate, SWN-13 a casualty: one group update and one card
+// each), counted on the harness table from the server's own log (requests included): the scenarios
+// burst-apply-writes, combat-writes, d20-initiative and swn-morale assert the counts and, given BENCH_WRITES, write
+// them here.
 {
   const file = join(mkdtempSync(join(tmpdir(), "ft-bench-")), "writes.jsonl");
   const run = spawnSync(
@@ -295,6 +327,8 @@ if (ONLY && ONLY !== "writes") process.exit(0);
       "scenarios",
       "tests/scenarios/burst-apply-writes.test.ts",
       "tests/scenarios/combat-writes.test.ts",
+      "tests/scenarios/d20-initiative.test.ts",
+      "tests/scenarios/swn-morale.test.ts",
     ],
     { env: { ...process.env, BENCH_WRITES: file }, stdio: "ignore" },
   );
@@ -304,64 +338,4 @@ if (ONLY && ONLY !== "writes") process.exit(0);
     process.exitCode = 1;
   }
   for (const line of lines) console.log(line);
-}
-
-// Document writes (issue 15, SW-03): d20 initiative for 40 combatants — one batched Combatant update and one chat
-// message, tie-break dice included (a d20 per combatant: many ties among 40).
-{
-  const writes = { combatants: 0, messages: 0 };
-  let n = 0;
-  await rollD20Initiative(
-    Array.from({ length: 40 }, (_, i) => ({
-      id: `c${i}`,
-      name: `c${i}`,
-      dexScore: 10 + (i % 5),
-      secret: i % 2 === 0,
-    })),
-    [],
-    {
-      rollD20: async () => ({ value: (n++ % 20) + 1, roll: null }),
-      updateCombatants: async () => void writes.combatants++,
-      postRolls: async () => void writes.messages++,
-    },
-  );
-  out("initiative.d20.roll40.combatantUpdates", writes.combatants, "writes", 1);
-  out("initiative.d20.roll40.chatMessages", writes.messages, "writes", 1);
-}
-
-// Document writes (issue 16, SWN-09, SWN-12, SWN-13): a side's Morale changing — an Intimidate that succeeds and
-// moves the pirates from Careful (6) to Tactical Retreat (5): one group update and one card; a casualty that moves
-// its band: the same. The real workflow's functions with counting writes.
-{
-  const writes = { groups: 0, cards: 0 };
-  const count: MoraleWrites = {
-    updateSide: async () => void writes.groups++,
-    postBand: async () => void writes.cards++,
-  };
-  const pirate = (i: number, hp: number) => ({
-    id: `p${i}`,
-    isPC: false,
-    morale: 8,
-    immune: false,
-    hp,
-    down: hp <= 0,
-  });
-  const members = [pirate(0, 0), pirate(1, 5), pirate(2, 5), pirate(3, 5), pirate(4, 5)];
-  const pub = { band: "careful", intimidated: [], start: { members: 5, hp: 25 } };
-  const gm = { ...NO_FACTORS, leaderId: "p0" };
-  // 8 + 1 − 2 − 1 = 6 (Careful); intimidated (2d6 + 1 = 9 ≥ 6) → 5, Tactical Retreat: the card is the Intimidate's.
-  const r = await recordIntimidation(members, gm, pub, 1, 9, {
-    ...count,
-    postIntimidation: async () => void writes.cards++,
-  });
-  if (!r.success || r.band !== "tacticalRetreat")
-    throw new Error("the Morale bench should reach Tactical Retreat");
-  out("morale.intimidate.groupUpdates", writes.groups, "writes", 1);
-  out("morale.intimidate.cards", writes.cards, "writes", 1);
-  writes.groups = 0;
-  writes.cards = 0;
-  // A second pirate falls: 8 + 1 − 2 − 2 = 5 → Tactical Retreat from Careful.
-  await settleSide([pirate(0, 0), pirate(1, 0), ...members.slice(2)], gm, pub, true, count);
-  out("morale.casualty.groupUpdates", writes.groups, "writes", 1);
-  out("morale.casualty.cards", writes.cards, "writes", 1);
 }

@@ -25,7 +25,13 @@ import {
   type Wall,
 } from "../rules/index.js";
 import { SENSE, wallCover } from "./wall-cover.js";
-import { type EdgeLike, type WallDocLike, type WallPlaceableLike, wallIndex } from "./wall-index.js";
+import {
+  type EdgeLike,
+  type WallDocLike,
+  type WallIndex,
+  type WallPlaceableLike,
+  wallIndex,
+} from "./wall-index.js";
 
 type Restriction = "sight" | "move";
 
@@ -112,6 +118,14 @@ function walls(): readonly WallPlaceableLike[] {
   return canvas?.walls?.placeables ?? [];
 }
 
+/**
+ * The caster's work, counted since the page loaded (machine-independent, read by `npm run bench` per pair): rays
+ * asked of the caster, Foundry collision tests asked, edges read from Foundry's answers, walls the index handed out (each query's candidates), exact
+ * geometry tests made on them (a segment crossing or a distance to the ray's start), and wall placeables read.
+ * Counting is a few additions per ray; nothing reads it at the table.
+ */
+export const casterWork = { rays: 0, asked: 0, answered: 0, examined: 0, exact: 0, placeables: 0 };
+
 export interface FoundryCasterOptions {
   /**
    * false: visit every wall on the canvas for the near-start and limited passes (the caster before the wall index;
@@ -128,7 +142,11 @@ export class FoundryCaster implements RayCaster {
   }
 
   crossings(from: Point, to: Point): Crossing[] {
-    if (this.#indexed && !this.#mayCross(from, to)) return [];
+    casterWork.rays++;
+    const index = this.#indexed ? wallIndex() : null;
+    if (index) return indexedCrossings(index, from, to, this.#scratch);
+    // No index asked for (the reference), or no canvas walls to index: every wall on the canvas is visited, and
+    // Foundry is asked (its walls are all it can report).
     const byWall = new Map<string, Crossing>();
     // Where this ray crosses each wall is the same for both restriction types: worked out once per ray.
     const at: Exact = new Map();
@@ -138,24 +156,26 @@ export class FoundryCaster implements RayCaster {
         if (!known || c.t < known.t) byWall.set(c.wall.id, c);
       }
     }
-    return [...byWall.values()].sort((a, b) => a.t - b.t);
+    return [...byWall.values()].sort(byT);
   }
 
+  /** One restriction type's crossings, visiting every wall on the canvas (the caster before the index). */
   #cast(type: Restriction, from: Point, to: Point, at: Exact): Crossing[] {
     const backend: Backend | undefined = CONFIG.Canvas.polygonBackends[type];
+    if (backend) casterWork.asked++;
     const hits = backend?.testCollision(from, to, { type, mode: "all" });
     const dx = to.x - from.x;
     const dy = to.y - from.y;
     const len2 = dx * dx + dy * dy;
 
     const found = new Map<string, Crossing>();
-    const index = this.#indexed ? wallIndex() : null;
     // No closure is made per ray: the build keeps function names (`keepNames`), which wraps every closure created.
-    const ray: Ray = { at, from, to, store: index ? index.rules : null };
+    const ray: Ray = { at, from, to, store: null };
     let first = Number.POSITIVE_INFINITY;
     for (const v of hits ?? []) {
       if (len2 > 0) first = Math.min(first, ((v.x - from.x) * dx + (v.y - from.y) * dy) / len2);
       for (const edge of v.edges ?? []) {
+        casterWork.answered++;
         const doc = wallDocOf(edge);
         if (!doc || found.has(doc.id!)) continue;
         // Foundry says this wall blocks; a wall it only meets because of rounding is not crossed.
@@ -163,48 +183,21 @@ export class FoundryCaster implements RayCaster {
         if (c) found.set(doc.id!, c);
       }
     }
-
     // Walls near the start (rounding) and sight-limited walls nearer than v13's first collision. Each wall's
     // outcome depends on that wall alone, so visiting a wall twice, or walls in any order, gives the same result.
-    if (!index) {
-      for (const placeable of walls()) consider(placeable, type, first, found, ray);
-      return [...found.values()];
-    }
-    // A wall filed where its edge lies (its document's c, the numbers v13 builds the edge from) that is neither
-    // within reach of the start nor crossed by the ray changes nothing in `consider`: it is passed over on the same
-    // tests, on the same numbers, before its placeable is read.
-    for (const s of index.all.near(from, ROUNDING_REACH, this.#candidates)) {
-      if (withinReach(from, s.a, s.b)) consider(s.value, type, first, found, ray);
-    }
-    // A limited wall within reach of the start was just considered, with the same outcome it would have here.
-    if (type === "sight") {
-      for (const s of index.limited.alongSegment(from, to, this.#candidates)) {
-        if (segmentCrossing(from, to, s.a, s.b) !== null) consider(s.value, type, first, found, ray);
-      }
-    }
+    const list = walls();
+    casterWork.examined += list.length;
+    for (const placeable of list) consider(placeable, type, first, found, ray);
     return [...found.values()];
   }
 
-  /**
-   * Whether any wall can be in this ray's answer: a crossing is only ever placed on a wall the exact segment crosses
-   * (`exactOnce`, for Foundry's collisions and the limited pass) or on one within reach of the start (the near-start
-   * pass). When the index holds neither, the answer is empty whatever Foundry would say, so neither of its collision
-   * tests is asked (most of a lattice's rays in the open: issue 34). Foundry's edges that are not walls (darkness,
-   * bounds) are never read, so they need no asking either.
-   */
-  #mayCross(from: Point, to: Point): boolean {
-    const index = wallIndex();
-    // No canvas walls to index: Foundry is asked, as before the index (its walls are all it can report).
-    if (!index) return true;
-    for (const s of index.all.near(from, ROUNDING_REACH, this.#candidates))
-      if (withinReach(from, s.a, s.b)) return true;
-    for (const s of index.all.alongSegment(from, to, this.#candidates))
-      if (segmentCrossing(from, to, s.a, s.b) !== null) return true;
-    return false;
-  }
+  /** The arrays the indexed path fills, reused ray after ray. */
+  readonly #scratch: Scratch = { sight: [], move: [], near: [], candidates: [] };
+}
 
-  /** One array the index queries fill, reused ray after ray. */
-  readonly #candidates: IndexedSegment<WallPlaceableLike>[] = [];
+/** Crossings nearest first (a stable sort: walls crossed at one point keep the order they were found in). */
+function byT(a: Crossing, b: Crossing): number {
+  return a.t - b.t;
 }
 
 /** One ray's crossings by wall id, null where the ray does not cross the wall. */
@@ -240,6 +233,7 @@ function exactOnce(ray: Ray, doc: WallDocLike, edge: EdgeLike): Crossing | null 
   const known = ray.at.get(id);
   if (known !== undefined) return known;
   const { from, to } = ray;
+  casterWork.exact++;
   const t = segmentCrossing(from, to, edge.a, edge.b);
   const c =
     t === null
@@ -261,10 +255,12 @@ function consider(
   found: Map<string, Crossing>,
   ray: Ray,
 ): void {
+  casterWork.placeables++;
   const edge = placeable.edge;
   const doc = placeable.document;
   if (!edge || !doc?.id) return;
   const from = ray.from;
+  casterWork.exact++;
   const nearStart = distanceToSegment(from, edge.a, edge.b) < ROUNDING_REACH;
   const limited = type === "sight" && edge.sight === SENSE.LIMITED;
   if (!nearStart && !limited) return;
@@ -273,4 +269,222 @@ function consider(
     if (c) found.set(doc.id, c);
     else found.delete(doc.id);
   } else if (c && c.t < first) found.set(doc.id, c);
+}
+
+// -------------------------------------------------------------------------------------------------------------
+// The indexed caster: the same decisions as `#cast` and `consider` above, in the same order, with the walls to
+// visit taken from the scene's wall index and no Map, array or record made per ray beyond the answer itself
+// (issue 34: a d20 target read casts ~105 rays of ~12 crossings each on a dense map; per-ray Maps were most of
+// its cost, and garbage).
+// -------------------------------------------------------------------------------------------------------------
+
+/**
+ * What one ray has decided of one wall, kept on a record per wall id that lives as long as its scene's index, and
+ * valid for the ray numbered `ray` only (a later ray starts it afresh on first touch): the exact crossing, and for
+ * each restriction type the wall's place in that type's list of found walls (0: not found).
+ */
+interface Slot {
+  ray: number;
+  exactKnown: boolean;
+  exact: Crossing | null;
+  sight: number;
+  move: number;
+  /** Already in the ray's answer. */
+  out: boolean;
+}
+
+/** Rays numbered across every caster of the page (a slot belongs to one ray at a time). */
+let rays = 0;
+const slotsByIndex = new WeakMap<WallIndex, Map<string, Slot>>();
+/** The arrays one caster fills ray after ray (one caster per attacker–target pair: `readTarget` makes one). */
+export interface Scratch {
+  /** Each restriction type's found walls in the order found (null where one was taken out again). */
+  readonly sight: (Slot | null)[];
+  readonly move: (Slot | null)[];
+  /** The walls within reach of the ray's start, by where they are filed. */
+  readonly near: WallPlaceableLike[];
+  /** What the index queries hand out. */
+  readonly candidates: IndexedSegment<WallPlaceableLike>[];
+}
+
+function slotOf(slots: Map<string, Slot>, id: string, ray: number): Slot {
+  let slot = slots.get(id);
+  if (!slot) {
+    slot = { ray, exactKnown: false, exact: null, sight: 0, move: 0, out: false };
+    slots.set(id, slot);
+  } else if (slot.ray !== ray) {
+    slot.ray = ray;
+    slot.exactKnown = false;
+    slot.exact = null;
+    slot.sight = 0;
+    slot.move = 0;
+    slot.out = false;
+  }
+  return slot;
+}
+
+/** `found.set`: a wall not yet found goes to the end of its type's list; one found keeps its place. */
+function setFound(slot: Slot, type: Restriction, list: (Slot | null)[]): void {
+  if (slot[type]) return;
+  list.push(slot);
+  slot[type] = list.length;
+}
+
+/** `found.delete`. */
+function deleteFound(slot: Slot, type: Restriction, list: (Slot | null)[]): void {
+  const at = slot[type];
+  if (!at) return;
+  list[at - 1] = null;
+  slot[type] = 0;
+}
+
+/** {@link exactOnce} on the wall's slot. */
+function exactOn(
+  slot: Slot,
+  doc: WallDocLike,
+  edge: EdgeLike,
+  from: Point,
+  to: Point,
+  store: Map<string, Wall>,
+): Crossing | null {
+  if (slot.exactKnown) return slot.exact;
+  casterWork.exact++;
+  const t = segmentCrossing(from, to, edge.a, edge.b);
+  slot.exact =
+    t === null
+      ? null
+      : {
+          wall: rulesOf(doc, store),
+          t,
+          point: { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t },
+        };
+  slot.exactKnown = true;
+  return slot.exact;
+}
+
+/** {@link consider} on the wall's slot. */
+function considerSlot(
+  placeable: WallPlaceableLike,
+  type: Restriction,
+  first: number,
+  list: (Slot | null)[],
+  slots: Map<string, Slot>,
+  ray: number,
+  from: Point,
+  to: Point,
+  store: Map<string, Wall>,
+): void {
+  casterWork.placeables++;
+  const edge = placeable.edge;
+  const doc = placeable.document;
+  if (!edge || !doc?.id) return;
+  casterWork.exact++;
+  const near = distanceToSegment(from, edge.a, edge.b) < ROUNDING_REACH;
+  const limited = type === "sight" && edge.sight === SENSE.LIMITED;
+  if (!near && !limited) return;
+  const slot = slotOf(slots, doc.id, ray);
+  const c = restricts(edge, type, from) ? exactOn(slot, doc, edge, from, to, store) : null;
+  if (near) {
+    if (c) setFound(slot, type, list);
+    else deleteFound(slot, type, list);
+  } else if (c && c.t < first) setFound(slot, type, list);
+}
+
+/** One restriction type on the indexed path: `#cast`'s decisions, into that type's list of found walls. */
+function castIndexed(
+  type: Restriction,
+  index: WallIndex,
+  slots: Map<string, Slot>,
+  ray: number,
+  from: Point,
+  to: Point,
+  scratch: Scratch,
+): void {
+  const store = index.rules;
+  const backend: Backend | undefined = CONFIG.Canvas.polygonBackends[type];
+  if (backend) casterWork.asked++;
+  const hits = backend?.testCollision(from, to, { type, mode: "all" });
+  const list = scratch[type];
+  list.length = 0;
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  const len2 = dx * dx + dy * dy;
+  let first = Number.POSITIVE_INFINITY;
+  if (hits) {
+    for (const v of hits) {
+      if (len2 > 0) first = Math.min(first, ((v.x - from.x) * dx + (v.y - from.y) * dy) / len2);
+      if (!v.edges) continue;
+      for (const edge of v.edges) {
+        casterWork.answered++;
+        const doc = wallDocOf(edge);
+        if (!doc) continue;
+        const slot = slotOf(slots, doc.id!, ray);
+        if (slot[type]) continue;
+        // Foundry says this wall blocks; a wall it only meets because of rounding is not crossed.
+        if (exactOn(slot, doc, edge, from, to, store)) setFound(slot, type, list);
+      }
+    }
+  }
+  // A wall filed where its edge lies (its document's c, the numbers v13 builds the edge from) that is neither
+  // within reach of the start nor crossed by the ray changes nothing in `consider`: it is passed over on the same
+  // tests, on the same numbers, before its placeable is read.
+  for (const p of scratch.near) considerSlot(p, type, first, list, slots, ray, from, to, store);
+  // A limited wall within reach of the start was just considered, with the same outcome it would have here.
+  if (type === "sight") {
+    const along = index.limited.alongSegment(from, to, scratch.candidates);
+    casterWork.examined += along.length;
+    for (const s of along) {
+      casterWork.exact++;
+      if (segmentCrossing(from, to, s.a, s.b) !== null)
+        considerSlot(s.value, type, first, list, slots, ray, from, to, store);
+    }
+  }
+}
+
+/**
+ * The indexed caster's answer for one ray: the walls within reach of its start are looked up once (not once per
+ * restriction type), and when the index holds no wall the exact segment crosses and none within reach of the start,
+ * the answer is empty whatever Foundry would say, so neither of its collision tests is asked (a crossing is only
+ * ever placed on such a wall: most of a lattice's rays in the open). Foundry's edges that are not walls (darkness,
+ * bounds) are never read, so they need no asking either. The answer is the sight walls in the order found, then the
+ * move walls not among them, sorted nearest first — the order the Maps of `crossings` gave.
+ */
+export function indexedCrossings(index: WallIndex, from: Point, to: Point, scratch: Scratch): Crossing[] {
+  const nearStart = scratch.near;
+  nearStart.length = 0;
+  const near = index.all.near(from, ROUNDING_REACH, scratch.candidates);
+  casterWork.examined += near.length;
+  for (const s of near) {
+    casterWork.exact++;
+    if (withinReach(from, s.a, s.b)) nearStart.push(s.value);
+  }
+  if (!nearStart.length) {
+    let crossed = false;
+    const along = index.all.alongSegment(from, to, scratch.candidates);
+    casterWork.examined += along.length;
+    for (const s of along) {
+      casterWork.exact++;
+      if (segmentCrossing(from, to, s.a, s.b) !== null) {
+        crossed = true;
+        break;
+      }
+    }
+    if (!crossed) return [];
+  }
+  let slots = slotsByIndex.get(index);
+  if (!slots) {
+    slots = new Map();
+    slotsByIndex.set(index, slots);
+  }
+  const ray = ++rays;
+  castIndexed("sight", index, slots, ray, from, to, scratch);
+  castIndexed("move", index, slots, ray, from, to, scratch);
+  const out: Crossing[] = [];
+  for (const slot of scratch.sight) {
+    if (!slot?.exact) continue;
+    slot.out = true;
+    out.push(slot.exact);
+  }
+  for (const slot of scratch.move) if (slot?.exact && !slot.out) out.push(slot.exact);
+  return out.sort(byT);
 }

@@ -10,6 +10,7 @@
  * 12, 13, 12 → 14, 14, 14. The Thug has the lower Dexterity: last. Kara and the Guard tie on count and Dexterity:
  * tie-break d20s (in id order: Guard 9, Kara 5) → Guard, Kara, Thug.
  */
+import { appendFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { click } from "../foundry/apps.js";
 import { createTable, type Table } from "../foundry/world.js";
@@ -121,6 +122,16 @@ const counts = () =>
     ),
   );
 
+/** `npm run bench` (issue 34): when BENCH_WRITES names a file, a count read from the server's log is appended to it. */
+function benchWrite(name: string, value: number, budget: number): void {
+  const out = process.env.BENCH_WRITES;
+  if (out)
+    appendFileSync(
+      out,
+      `${JSON.stringify({ name, value, unit: "writes", budget, source: "harness log" })}\n`,
+    );
+}
+
 describe("scenario: d20 initiative, each combatant on its own count (issue 15)", () => {
   it("SW-03: the GM begins the d20 encounter: d20 + Dex rolled once for all in one Combatant update and one chat message; ties to Dexterity, then a tie-break die; every client shows Guard 14, Kara 14, Thug 14 in that order", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
@@ -140,6 +151,16 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
       "create ChatMessage by Gamemaster",
     ]);
     expect(counts()).toEqual(everyone(table, ["Guard 14", "Kara 14", "Thug 14"]));
+    benchWrite(
+      "initiative.d20.roll3.combatantUpdates",
+      writes.filter((w) => w.startsWith("update Combatant")).length,
+      1,
+    );
+    benchWrite(
+      "initiative.d20.roll3.chatMessages",
+      writes.filter((w) => w.startsWith("create ChatMessage")).length,
+      1,
+    );
     // No Star Frontiers sides' rolls, no phases.
     expect(onEveryClient(table, () => G().game.combat.ftPhases.length)).toEqual(everyone(table, 0));
     // Issue 28: the card is a `rule` message drawn from its data on each client (it stores no HTML).

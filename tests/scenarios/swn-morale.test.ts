@@ -9,6 +9,7 @@
  * - two more fall → 9 − 2 − 4 − 1 = 2, Panicked: −4 on their attacks, +1 to their AC, on every card;
  * - the players never see the number until Alice reads it (2d6 ≥ 6): the GM tells her alone.
  */
+import { appendFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { settle as settleApps } from "../foundry/apps.js";
 import { createTable, type Table } from "../foundry/world.js";
@@ -162,6 +163,16 @@ async function aliceDoes(kind: "intimidate" | "read"): Promise<void> {
   await table.settle();
 }
 
+/** `npm run bench` (issue 34): when BENCH_WRITES names a file, a count read from the server's log is appended to it. */
+function benchWrite(name: string, value: number, budget: number): void {
+  const out = process.env.BENCH_WRITES;
+  if (out)
+    appendFileSync(
+      out,
+      `${JSON.stringify({ name, value, unit: "writes", budget, source: "harness log" })}\n`,
+    );
+}
+
 const messages = () => table.client(GM_ID).run(() => G().game.messages.size as number);
 const groupWrites = (from: number) =>
   table.server.log
@@ -203,6 +214,8 @@ describe("scenario: a side's Morale falls to Tactical Retreat, then Panicked (is
     await fells("Ash");
     expect(groupWrites(writes)).toHaveLength(1);
     expect(messages()).toBe(cards + 1);
+    benchWrite("morale.casualty.groupUpdates", groupWrites(writes).length, 1);
+    benchWrite("morale.casualty.cards", messages() - cards, 1);
     for (const c of table.all)
       expect(lastCardLines(c)).toBe(
         "Hostile side's Morale falls SWN-13 Hostile side: Tactical retreat — −2 to attack",
@@ -226,6 +239,8 @@ describe("scenario: a side's Morale falls to Tactical Retreat, then Panicked (is
     expect(told(alice)).toEqual([]);
     expect(groupWrites(writes)).toHaveLength(1);
     expect(messages()).toBe(cards + 1);
+    benchWrite("morale.intimidate.groupUpdates", groupWrites(writes).length, 1);
+    benchWrite("morale.intimidate.cards", messages() - cards, 1);
     for (const c of table.all)
       expect(lastCardLines(c)).toBe(
         "Intimidate Hostile side SWN-09 Kara: 2d6 [4, 3] +1 = 8 Success: Hostile side lose 1 Morale.",
