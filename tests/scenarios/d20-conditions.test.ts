@@ -127,6 +127,15 @@ describe("scenario: d20 conditions from statuses (issue 31)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SW-29: the Thug grappling someone else (Kara is not) — +0, and he loses his Dex: d20 5 + 8 = 13 hits Defense 13 (15 with his Dex)", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await gmMarks(THUG, "grappling");
+    const { lines, terms } = await swing(5, 3, 4);
+    expect(terms).toContain("Defense = 13 BaseSW-08+10Class bonusSW-08+3 d20");
+    expect(lines).toEqual(everyone(table, ["d20 5 + 8 = 13 vs Defense 13 → Hit 2d8 [3, 4] + 2 = 9 dmg"]));
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SW-29: the statuses are registered for the token HUD on every client (CONFIG.statusEffects)", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     const ids = onEveryClient(table, () => null as unknown as string[]);
