@@ -10,7 +10,9 @@ import { describe, expect, it } from "vitest";
 import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
+  attack,
   cell,
+  clickCard,
   closeTableAfterEach,
   currentTurn,
   everyone,
@@ -136,6 +138,26 @@ describe("scenario: a dying d20 combatant's rounds (issue 31)", () => {
         () => G().game.combat.combatants.find((c: { name: string }) => c.name === "Thug").defeated,
       ),
     ).toEqual(everyone(table, true));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-10: a stable Thug (−2) hit again is no longer stable — Kara's blaster d20 15 + 4 hits, 3d6 [1, 1, 1] = 3: WP −2 → −5, stable off on every client, and his next turn rolls the dying save again", async () => {
+    await begin(-2);
+    const gm = table.client(GM_ID);
+    await gm.run(() => G().game.actors.get(THUG).toggleStatusEffect("stable", { active: true }));
+    expect(thugHas("stable")).toEqual(everyone(table, true));
+    table.dice(15, 1, 1, 1);
+    const msg = await attack(table, table.client(ALICE_ID), KARA, PISTOL, [TOK.thug]);
+    clickCard(gm, msg!, "apply", "Thug");
+    await table.settle();
+    expect(thugWounds()).toEqual(everyone(table, -5));
+    expect(thugHas("stable")).toEqual(everyone(table, false));
+    // His turn: dying again, so the GM rolls his save (d20 12 vs DC 10: stable once more).
+    table.dice(12);
+    await next();
+    expect(lastCardLines(table.client(ALICE_ID))).toBe(
+      "Thug: dying, Fortitude d20 12 + 0 = 12 vs DC 10 → stable: stops losing wound points (still unconscious) SW-10",
+    );
     expect(table.unhandled).toEqual([]);
   });
 });

@@ -102,6 +102,9 @@ export function planVitalityWounds(
   // SW-10: one wound state at a time — a disabled target taken below 0 is dying, no longer disabled.
   const now = d20Statuses(result.state, false);
   const off = WOUND_STATES.filter((s) => active.has(s) && !now.includes(s));
+  // SW-10: "A stable character stops losing wound points every round": a stable character who loses wound points
+  // again, or who is no longer dying, is no longer stable (a dying one rolls its Fortitude save again each round).
+  if (active.has("stable") && (result.woundsLost > 0 || result.state !== "dying")) off.push("stable");
   if (on.length || off.length) batch.statuses[t.id] = { on, off };
   return record;
 }

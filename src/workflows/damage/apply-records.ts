@@ -18,9 +18,18 @@ import {
 
 /**
  * Status effects the apply may turn on, and undo turns off again: Star Frontiers' unconscious and stun; the d20 wound states (SW-10: fatigued
- * after wound damage, disabled at 0, dying below it, dead at −10; `games/d20/helpers/statuses.ts` and core's `dead`).
+ * after wound damage, disabled at 0, dying below it, dead at −10; `games/d20/helpers/statuses.ts` and core's `dead`;
+ * `stable`, which the dying save turns on and a new wound takes off).
  */
-export const APPLIED_STATUSES = ["unconscious", "stun", "fatigued", "disabled", "dying", "dead"] as const;
+export const APPLIED_STATUSES = [
+  "unconscious",
+  "stun",
+  "fatigued",
+  "disabled",
+  "dying",
+  "dead",
+  "stable",
+] as const;
 export type AppliedStatus = (typeof APPLIED_STATUSES)[number];
 
 export interface TargetState {
