@@ -136,6 +136,15 @@ describe("scenario: d20 conditions from statuses (issue 31)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SW-29: 'Attacker not' — Kara grappling the grappling Thug takes no row: his Dex stays, d20 5 + 8 = 13 misses Defense 15", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await gmMarks(THUG, "grappling");
+    await gmMarks(KARA, "grappling");
+    const { lines } = await swing(5, 3, 4);
+    expect(lines).toEqual(everyone(table, ["d20 5 + 8 = 13 vs Defense 15 → Miss"]));
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SW-29: the statuses are registered for the token HUD on every client (CONFIG.statusEffects)", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     const ids = onEveryClient(table, () => null as unknown as string[]);

@@ -56,7 +56,7 @@ beforeEach(() => resetAppRecords());
 closeTableAfterEach(() => table);
 
 /** `wounded`: Kara has lost a wound point (WP 13 of 14): fatigued (SW-10). */
-const world = (wounded = false) => ({
+const world = (wounded = false, karaCol = 0) => ({
   settings: [settingSource(id("setEngineDeclare"), "engine", "d20")],
   actors: [
     actorSource({
@@ -102,7 +102,7 @@ const world = (wounded = false) => ({
       _id: SCENE,
       name: "Hangar",
       tokens: [
-        tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
+        tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(karaCol, 5) }),
         foeToken(TOK.thug, "Thug", THUG, cell(1, 5)),
       ],
     }),
@@ -122,6 +122,23 @@ async function fight(): Promise<void> {
   ]);
   table.dice(18, 5);
   await table.client(GM_ID).run(() => G().game.combat.startCombat());
+  await table.settle();
+}
+
+/**
+ * SW-21 "You must move at least 4 meters": Alice walks Kara from column −4 to column 0 beside the Thug (4 m on the
+ * 1 m grid), as a drag does (v13 `TokenDocument#move`, "dragging", client/documents/token.mjs).
+ */
+async function chargeIn(): Promise<void> {
+  await table.client(ALICE_ID).run(() =>
+    G()
+      .game.scenes.get(SCENE)
+      .tokens.get(TOK.kara)
+      .move(
+        [-3, -2, -1, 0].map((c) => ({ ...cell(c, 5), action: "walk" })),
+        { method: "dragging" },
+      ),
+  );
   await table.settle();
 }
 
@@ -153,10 +170,11 @@ async function next(): Promise<void> {
 
 describe("scenario: the d20 attacker's declarations (issue 31)", () => {
   it("SW-21: a charge makes one attack — ticked with a full attack (BAB +11: three swings) it is refused in the dialog, which stays open; one swing rolls at +2; Kara's −2 Defense is kept on her Combatant: the Thug's dialog and card read Defense 10 without ticking anything, 12 again when her next turn starts", async () => {
-    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    table = await createTable({ world: world(false, -4), online: [GM_ID, ALICE_ID, BRUNO_ID] });
     const alice = table.client(ALICE_ID);
     const gm = table.client(GM_ID);
     await fight();
+    await chargeIn();
     await dialogKit.aliceOpensAttack(alice, SABER);
     await dialogKit.set(alice, "plan.fullAttack", true);
     await dialogKit.set(alice, "assist.charging", true);
@@ -215,6 +233,21 @@ describe("scenario: the d20 attacker's declarations (issue 31)", () => {
     await dialogKit.aliceOpensAttack(alice, SABER);
     await dialogKit.set(alice, "assist.charging", true);
     expect(refusal(dialogKit.attackDialog(alice))).toBe("A fatigued character can’t run or charge (SW-10).");
+    await dialogKit.cancel(alice);
+    expect(messageIds(alice)).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-21: a charge moves at least 4 m first — Kara, who has not moved this round, beside the Thug, is refused in the dialog, which stays open", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    await fight();
+    await dialogKit.aliceOpensAttack(alice, SABER);
+    await dialogKit.set(alice, "assist.charging", true);
+    expect(refusal(dialogKit.attackDialog(alice))).toBe(
+      "A charge moves at least 4 m and at most twice your speed (20 m) before its attack; this round’s move was 0 m (SW-21).",
+    );
+    expect(dialogKit.attackDialog(alice)).toBeDefined();
     await dialogKit.cancel(alice);
     expect(messageIds(alice)).toEqual([]);
     expect(table.unhandled).toEqual([]);
@@ -395,9 +428,10 @@ describe("scenario: the d20 attacker's declarations (issue 31)", () => {
   });
 
   it("SW-17 SW-21 T2-3E: Kara's declared defense is refereed — on the Thug's turn Alice's console clears her charge's −2 and then writes a total defense: the GM puts each back", async () => {
-    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    table = await createTable({ world: world(false, -4), online: [GM_ID, ALICE_ID] });
     const alice = table.client(ALICE_ID);
     await fight();
+    await chargeIn();
     await dialogKit.aliceOpensAttack(alice, SABER);
     await dialogKit.set(alice, "assist.charging", true);
     await dialogKit.aliceRolls(alice, 2, 3, 4);

@@ -71,6 +71,10 @@ export function d20AttackerFacts(
     ambidexterity: sys.d20.feats.ambidexterity ?? false,
     twoWeaponFighting: sys.d20.feats.twoWeaponFighting ?? false,
     conditions: conditions(statuses, "attacker"),
+    // SW-21: its move speed, against which a charge's distance is checked (the scene adds how far it moved).
+    speed: d?.speed?.move ?? null,
+    // SW-29: "Defender Grappling (Attacker not)" — an attacker in a grapple takes no row for its grappling defender.
+    ...(statuses.has("grappling") ? { grappling: true } : {}),
     // SW-10 (issue 31): at 0 wound points its round is one move or attack action (the engine refuses a full-round one).
     ...(woundState(sys.d20.wounds.value) === "disabled" ? { disabled: true } : {}),
     // SW-10: a fatigued attacker cannot charge (rules/d20/declarations.ts).

@@ -110,6 +110,14 @@ export type PulledDamage = "vitality" | "half";
 /** The d20 attacker (SW-04, SW-05, SW-15, SW-19, SW-29). */
 export interface D20AttackerFacts {
   readonly bab: number;
+  /**
+   * SW-21: how far its token moved this round (metres, its own walked path) and its move speed (null: unknown), for a
+   * charge's "at least 4 meters … up to twice your speed". Absent: not read from a scene (the check is skipped).
+   */
+  readonly moved?: number;
+  readonly speed?: number | null;
+  /** SW-29 "Defender Grappling (Attacker not)": the attacker is in a grapple itself (its `grappling` status). */
+  readonly grappling?: boolean;
   /** Ability modifiers, after fatigue (SW-10). */
   readonly strMod: number;
   readonly dexMod: number;

@@ -9,6 +9,9 @@ import type { D20AttackerFacts, PulledDamage } from "../core/facts.js";
 import { RulesError } from "../core/types.js";
 import { allowedInSurpriseRound } from "./actions.js";
 
+/** SW-21: "You must move at least 4 meters" before a charge's attack. */
+export const CHARGE_MIN_METRES = 4;
+
 /** The attack a declaration is made with: its plan as the dialog asks it, and its weapon. */
 export interface DeclaredAttack {
   /** A full attack (full-round action), a fire mode or a second weapon: more than one attack. */
@@ -42,6 +45,13 @@ export function checkDeclarations(a: D20AttackerFacts, d: DeclaredAttack): void 
       throw new RulesError("FT.D20.Charge.fatigued", "A fatigued character can't charge (SW-10)");
     if (d.surpriseRound && !allowedInSurpriseRound("charge"))
       throw new RulesError("FT.D20.Charge.surprise", "No charge in the surprise round (SW-02)");
+    // "You must move at least 4 meters … and may move up to double your speed" (the straight line is the GM's).
+    const max = a.speed == null ? Number.POSITIVE_INFINITY : 2 * a.speed;
+    if (a.moved !== undefined && (a.moved < CHARGE_MIN_METRES || a.moved > max))
+      throw new RulesError("FT.D20.Charge.distance", "A charge moves 4 m to twice the speed first (SW-21)", {
+        moved: Math.round(a.moved * 10) / 10,
+        max: Number.isFinite(max) ? max : "—",
+      });
   }
   if (a.fightingDefensively && !severalAttacks(d))
     throw new RulesError(

@@ -109,6 +109,8 @@ const isCondition = (c: string): c is D20Condition => (D20_CONDITIONS as readonl
 /** The SW-29 conditions of the attacker and the defender that apply to this attack (unknown names left out). */
 function conditionsOf(a: D20AttackerFacts, t: D20TargetFacts): Set<D20Condition> {
   const out = new Set([...(a.conditions ?? []), ...(t.conditions ?? [])].filter(isCondition));
+  // SW-29 "Defender Grappling (Attacker not)": the row is for an attacker outside the grapple.
+  if (a.grappling) out.delete("defenderGrappling");
   // SW-12, SW-29: a target that moved more than a double move this round is running.
   if (ranThisRound(t.moved ?? 0, t.speed)) out.add("defenderRunning");
   // SW-33: a defender the user says is helpless (bound, asleep, paralysed).

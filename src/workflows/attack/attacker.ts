@@ -5,7 +5,7 @@
  * a weapon draws its ammunition (SF-X-36).
  */
 import { bandOfToken } from "../../canvas/morale-band.js";
-import { involvedTokens, movementOf } from "../../canvas/scene-facts.js";
+import { involvedTokens, movementOf, movementReport } from "../../canvas/scene-facts.js";
 import { isSuppressed, isThreatened } from "../../canvas/suppression.js";
 import { d20AttackerFacts } from "../../data/actor/d20-facts.js";
 import type { WeaponSystem } from "../../data/item/facts.js";
@@ -40,6 +40,8 @@ export function attackerFacts(actor: FrontierActorI, weapon: WeaponSystem, token
       // SWN-13: the attacker's side's Morale band (swn profile; null otherwise).
       ...d20AttackerFacts(sys, actor.statuses, bandOfToken(token)),
       // SW-43: in an area another side suppresses; SW-25: a foe within reach (the dialog warns of provoking).
+      // SW-21: how far it walked this round (its movement history, a GM's displace left out), for a charge.
+      moved: movementReport(token).moved,
       suppressed: isSuppressed(token),
       threatened: isThreatened(token, involvedTokens()),
     },
