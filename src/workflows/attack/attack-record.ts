@@ -148,3 +148,44 @@ export function admitEntry(
     ...(replay ? { no: "FT.Card.replayed" } : over ? { no: "FT.Card.overAllowance" } : {}),
   };
 }
+
+/**
+ * SW-13 (issue 31, trust review 1.2): has `actorUuid` an admitted attack action (no reaction) in the GM's record for
+ * round `round` of combat `combatId`? The GM's word on "the round's action is spent", which no player writes.
+ */
+export function actedThisRound(actorUuid: string, combatId: string, round: number): boolean {
+  return [...attackEntries().values()].some(
+    (e) => !e.no && e.a === actorUuid && e.c === combatId && e.r === round && !(e.rx ?? null),
+  );
+}
+
+/**
+ * SW-33, SW-13 (issue 31, trust review 1.2): the active GM records an action it carried out itself (a coup de grace,
+ * no attack card) in its record of attacks, as an admitted attack action of `actorUuid` in the combat's settled
+ * round — so a later attack card of that round is refused as over allowance (`overAllowance`). Its key is not a roll
+ * key: no card replays it.
+ */
+export async function recordGMAction(
+  actorUuid: string,
+  by: string,
+  combat: Combat.Implementation,
+  kind: string,
+): Promise<void> {
+  const me = game.user;
+  if (!me?.isGM || !combat.id) return;
+  const id = foundry.utils.randomID();
+  const entry: AttackEntry = {
+    k: `${kind}:${id}`,
+    by,
+    a: actorUuid,
+    c: combat.id,
+    r: combat.settled.round,
+    tn: combat.settled.turn,
+    s: 1,
+    rx: null,
+    sp: null,
+    t: Date.now(),
+    no: null,
+  };
+  await me.update({ [`flags.${SYSTEM_ID}.attacks.${id}`]: entry });
+}

@@ -1,0 +1,189 @@
+/**
+ * Scenario (issue 31, trust review 1.2, 1.3, 2.5–2.7): what a player's console can forge of the d20 actions, and the
+ * active GM's refusal of it. Kara (Alice's, a lightsaber) stands between the Thug and the Raider (NPCs, each a
+ * vibroblade), adjacent on a 1 m grid; initiative d20s 18, 10, 5 → Kara 20, Thug 12, Raider 7. The probes of the
+ * trust review (`zz-trust-probe.test.ts` in its worktree) are the basis of each `it`.
+ *
+ *   row 5:  Raider (4)  Kara (5)  Thug (6)
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { requestGM } from "../../src/helpers/gm-request.js";
+import { resetAppRecords } from "../foundry/apps.js";
+import { createTable, type Table } from "../foundry/world.js";
+import {
+  ALICE_ID,
+  actorSource,
+  cell,
+  closeTableAfterEach,
+  currentTurn,
+  everyone,
+  foeToken,
+  G,
+  GM_ID,
+  id,
+  itemFromPack,
+  onEveryClient,
+  sceneSource,
+  settingSource,
+  tokenSource,
+} from "./kit.js";
+import { d20Foe, HEROIC_POOLS, openD20Combat } from "./kit-d20.js";
+
+const SCENE = id("sceneTrustD20Act");
+const KARA = id("actKaraTrustAct");
+const THUG = id("actThugTrustAct");
+const RAIDER = id("actRaidTrustAct");
+const SABER = id("itmSaberTrustAct");
+const BLADE = { thug: id("itmBladeThugTrAc"), raider: id("itmBladeRaidTrAc") };
+const CMB = { kara: id("cmbKaraTrustAct"), thug: id("cmbThugTrustAct"), raider: id("cmbRaidTrustAct") };
+const TOK = { kara: id("tokKaraTrustAct"), thug: id("tokThugTrustAct"), raider: id("tokRaidTrustAct") };
+
+let table: Table;
+beforeEach(() => resetAppRecords());
+closeTableAfterEach(() => table);
+
+const blade = (itemId: string) =>
+  itemFromPack("d20", "lightsaber", itemId, { d20: { damage: "2d6", threat: 20 } }, "Vibroblade");
+
+const world = () => ({
+  settings: [settingSource(id("setEngineTrAct"), "engine", "d20")],
+  actors: [
+    actorSource({
+      _id: KARA,
+      name: "Kara",
+      owner: ALICE_ID,
+      items: [itemFromPack("d20", "lightsaber", SABER, { d20: { damage: "2d8" }, equipped: true })],
+      system: { d20: { bab: 6, abilities: { str: 14, dex: 14 }, vitality: { value: 12, max: 12 } } },
+    }),
+    { ...d20Foe(THUG, "Thug", HEROIC_POOLS), items: [blade(BLADE.thug)] },
+    { ...d20Foe(RAIDER, "Raider", HEROIC_POOLS), items: [blade(BLADE.raider)] },
+  ],
+  scenes: [
+    sceneSource({
+      _id: SCENE,
+      name: "Hangar",
+      tokens: [
+        tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(5, 5) }),
+        foeToken(TOK.thug, "Thug", THUG, cell(6, 5)),
+        foeToken(TOK.raider, "Raider", RAIDER, cell(4, 5)),
+      ],
+    }),
+  ],
+});
+
+/** The GM's encounter: Kara 20, Thug 12, Raider 7; Kara's turn. */
+async function encounter(): Promise<void> {
+  table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+  const gm = table.client(GM_ID);
+  await openD20Combat(table, SCENE, [
+    { _id: CMB.kara, tokenId: TOK.kara, actorId: KARA },
+    { _id: CMB.thug, tokenId: TOK.thug, actorId: THUG },
+    { _id: CMB.raider, tokenId: TOK.raider, actorId: RAIDER },
+  ]);
+  table.dice(18, 10, 5);
+  await gm.run(() => G().game.combat.startCombat());
+  await table.settle();
+  expect(currentTurn(gm)).toBe("Kara");
+}
+
+async function nextTurn(): Promise<void> {
+  await table.client(GM_ID).run(() => G().game.combat.nextTurn());
+  await table.settle();
+}
+
+/* -------------------------------------------- */
+/*  SW-33 coup de grace                         */
+/* -------------------------------------------- */
+
+/** The GM drops the Thug to −1 WP, dying (helpless, SW-33). */
+async function thugDying(): Promise<void> {
+  await table.client(GM_ID).run(async () => {
+    const a = G().game.scenes.get(SCENE).tokens.get(TOK.thug).actor;
+    await a.update({ system: { d20: { wounds: { value: -1 } } } });
+    await a.toggleStatusEffect("dying", { active: true });
+  });
+  await table.settle();
+}
+
+const CDG = {
+  kind: "coupDeGrace",
+  tokenUuid: `Scene.${SCENE}.Token.${TOK.kara}`,
+  target: `Scene.${SCENE}.Token.${TOK.thug}`,
+  itemId: SABER,
+} as const;
+
+/** Alice's console asks the GM for `n` coups de grace at once (not through the sheet); the GM's answers. */
+async function askCoupsDeGrace(n: number): Promise<{ applied: string[]; skipped: { reason: string }[] }[]> {
+  const alice = table.client(ALICE_ID);
+  const answers = await alice.run(() =>
+    Promise.all(Array.from({ length: n }, () => requestGM(CDG as Parameters<typeof requestGM>[0]))),
+  );
+  await table.settle();
+  return answers;
+}
+
+const thugWounds = () =>
+  onEveryClient(table, () => {
+    const a = G().game.scenes.get(SCENE).tokens.get(TOK.thug).actor;
+    return [a.system.d20.wounds.value as number, ["dead", "dying"].filter((s) => a.statuses.has(s))];
+  });
+
+const coupCards = () =>
+  table
+    .client(GM_ID)
+    .run(() => G().game.messages.contents.filter((m: any) => m.system?.ruleId === "SW-33").length as number);
+
+describe("trust: the GM bounds a d20 coup de grace (SW-33, SW-13)", () => {
+  it("SW-33 SW-13: off Kara's turn (the Thug's), Alice's console asks three coups de grace — the GM refuses all three: the Thug stays at −1 WP, dying, on every client", async () => {
+    await encounter();
+    await nextTurn();
+    await thugDying();
+    table.dice(1, 1, 20, 1, 1, 20, 1, 1, 20);
+    const answers = await askCoupsDeGrace(3);
+    expect(answers.map((a) => [a.applied.length, a.skipped.map((s) => s.reason)])).toEqual([
+      [0, ["FT.D20.CoupDeGrace.notYourTurn"]],
+      [0, ["FT.D20.CoupDeGrace.notYourTurn"]],
+      [0, ["FT.D20.CoupDeGrace.notYourTurn"]],
+    ]);
+    expect(thugWounds()).toEqual(everyone(table, [-1, ["dying"]]));
+    expect(coupCards()).toBe(0);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-33 SW-13: on Kara's turn three requests at once give one blow — 2d8 [1, 1] + 2 = 4: WP −1 → −5, Fortitude d20 20 vs DC 14 survives; the other two are refused as the round's action spent, and the GM's ledger write says so on every client", async () => {
+    await encounter();
+    await thugDying();
+    table.dice(1, 1, 20, 1, 1, 20, 1, 1, 20);
+    const answers = await askCoupsDeGrace(3);
+    expect(answers.map((a) => [a.applied.length, a.skipped.map((s) => s.reason)])).toEqual([
+      [1, []],
+      [0, ["FT.D20.CoupDeGrace.acted"]],
+      [0, ["FT.D20.CoupDeGrace.acted"]],
+    ]);
+    expect(thugWounds()).toEqual(everyone(table, [-5, ["dying"]]));
+    expect(coupCards()).toBe(1);
+    // The GM wrote the round's action on Kara's ledger: her own page's gate refuses any other action this round.
+    expect(
+      onEveryClient(table, () => {
+        const t = G().game.combat.combatants.get(CMB.kara).system.turn;
+        return [t?.round, t?.shots];
+      }),
+    ).toEqual(everyone(table, [1, 1]));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-33 SW-10: a disabled Kara (0 WP) is refused by the GM itself, whatever her page skips", async () => {
+    await encounter();
+    await thugDying();
+    await table.client(GM_ID).run(() =>
+      G()
+        .game.actors.get(KARA)
+        .update({ system: { d20: { vitality: { value: 0 }, wounds: { value: 0 } } } }),
+    );
+    await table.settle();
+    const answers = await askCoupsDeGrace(1);
+    expect(answers.map((a) => a.skipped.map((s) => s.reason))).toEqual([["FT.D20.Disabled.noFullRound"]]);
+    expect(thugWounds()).toEqual(everyone(table, [-1, ["dying"]]));
+    expect(table.unhandled).toEqual([]);
+  });
+});
