@@ -13,6 +13,7 @@ import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   actorSource,
+  attack,
   cell,
   closeTableAfterEach,
   currentTurn,
@@ -26,8 +27,10 @@ import {
   sceneSource,
   settingSource,
   tokenSource,
+  told,
 } from "./kit.js";
 import { d20Foe, HEROIC_POOLS, openD20Combat } from "./kit-d20.js";
+import { attackDialogKit } from "./kit-dialog.js";
 
 const SCENE = id("sceneTrustD20Act");
 const KARA = id("actKaraTrustAct");
@@ -184,6 +187,106 @@ describe("trust: the GM bounds a d20 coup de grace (SW-33, SW-13)", () => {
     const answers = await askCoupsDeGrace(1);
     expect(answers.map((a) => a.skipped.map((s) => s.reason))).toEqual([["FT.D20.Disabled.noFullRound"]]);
     expect(thugWounds()).toEqual(everyone(table, [-1, ["dying"]]));
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+/* -------------------------------------------- */
+/*  SW-17, SW-21, SW-23 declared defense        */
+/* -------------------------------------------- */
+
+const kara = () => G().game.combat.combatants.get(CMB.kara);
+
+/** Kara's Combatant's `defending` mark on every client. */
+const defending = () => onEveryClient(table, () => kara().system.defending ?? null);
+
+/** Alice's console writes Kara's Combatant's `system` (her own: v13 lets the owner write it). */
+async function aliceWrites(system: Record<string, unknown>): Promise<void> {
+  await table.client(ALICE_ID).run(() => kara().update({ system }));
+  await table.settle();
+}
+
+const putBacks = () => told(table.client(ALICE_ID)).filter((n) => n.includes("put it back")).length;
+
+/** The GM's record of one card: why it was refused, or null (admitted). */
+const refusedAs = (messageId: string) =>
+  table.client(GM_ID).run(() => G().game.user.flags["frontier-tactics"]?.attacks?.[messageId]?.no ?? null);
+
+const dialogKit = attackDialogKit(() => table, { actor: KARA, target: TOK.thug });
+
+describe("trust: the GM backs a declared defense by what it recorded (SW-17, SW-21, SW-23)", () => {
+  it("SW-17 SW-23: on Kara's turn Alice's console writes total defense and fighting defensively together (+6 dodge), with the round's total-defense action — the GM puts the mark back on every client", async () => {
+    await encounter();
+    await aliceWrites({
+      turn: { round: 1, shots: 0, reloaded: false, fired: {}, action: "totalDefense" },
+      defending: { round: 1, totalDefense: true, fightingDefensively: true, charging: false },
+    });
+    expect(defending()).toEqual(everyone(table, null));
+    expect(putBacks()).toBe(1);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-17: Alice's console writes total defense with no total-defense action on Kara's ledger — put back; written with it (as the tracker writes them), it stands", async () => {
+    await encounter();
+    const total = { round: 1, totalDefense: true, fightingDefensively: false, charging: false };
+    await aliceWrites({ defending: total });
+    expect(defending()).toEqual(everyone(table, null));
+    await aliceWrites({
+      turn: { round: 1, shots: 0, reloaded: false, fired: {}, action: "totalDefense" },
+      defending: total,
+    });
+    expect(defending()).toEqual(everyone(table, total));
+    expect(putBacks()).toBe(1);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-17: after Kara's total defense, Alice's console clears her ledger and attacks — the GM refuses the card (\"you don't actually make an attack\"); after an attack, a total defense is put back", async () => {
+    await encounter();
+    const total = { round: 1, totalDefense: true, fightingDefensively: false, charging: false };
+    await aliceWrites({
+      turn: { round: 1, shots: 0, reloaded: false, fired: {}, action: "totalDefense" },
+      defending: total,
+    });
+    await aliceWrites({ turn: null });
+    table.dice(15, 4, 4);
+    const mid = await attack(table, table.client(ALICE_ID), KARA, SABER, [TOK.thug]);
+    expect(mid).not.toBeNull();
+    expect(refusedAs(mid!)).toBe("FT.Card.defending");
+    // The next round: Kara attacks first (admitted), then writes a total defense with its action — put back.
+    await nextTurn();
+    await nextTurn();
+    await nextTurn();
+    table.dice(15, 4, 4);
+    const second = await attack(table, table.client(ALICE_ID), KARA, SABER, [TOK.thug]);
+    expect(second).not.toBeNull();
+    expect(refusedAs(second!)).toBeNull();
+    await aliceWrites({
+      turn: { round: 2, shots: 0, reloaded: false, fired: {}, action: "totalDefense" },
+      defending: { ...total, round: 2 },
+    });
+    expect(defending()).toEqual(everyone(table, null));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-23 SW-21: Alice's console writes fighting defensively (+2 dodge) or a charge with no card of the round that declared it — put back; a charge rolled in the dialog keeps its mark", async () => {
+    await encounter();
+    await aliceWrites({
+      defending: { round: 1, totalDefense: false, fightingDefensively: true, charging: false },
+    });
+    expect(defending()).toEqual(everyone(table, null));
+    await aliceWrites({
+      defending: { round: 1, totalDefense: false, fightingDefensively: false, charging: true },
+    });
+    expect(defending()).toEqual(everyone(table, null));
+    expect(putBacks()).toBe(2);
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, SABER);
+    await dialogKit.set(alice, "assist.charging", true);
+    await dialogKit.aliceRolls(alice, 2, 3, 4);
+    expect(defending()).toEqual(
+      everyone(table, { round: 1, totalDefense: false, fightingDefensively: false, charging: true }),
+    );
+    expect(putBacks()).toBe(2);
     expect(table.unhandled).toEqual([]);
   });
 });
