@@ -15,6 +15,7 @@ import {
   actorSource,
   attack,
   cell,
+  clickCard,
   closeTableAfterEach,
   currentTurn,
   everyone,
@@ -287,6 +288,76 @@ describe("trust: the GM backs a declared defense by what it recorded (SW-17, SW-
       everyone(table, { round: 1, totalDefense: false, fightingDefensively: false, charging: true }),
     );
     expect(putBacks()).toBe(2);
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+/* -------------------------------------------- */
+/*  SW-44 pulled blow, SW-10 strain             */
+/* -------------------------------------------- */
+
+/** Alice's console posts message `msg`'s card again as a new attack (a new roll id), changed by `change`. */
+function forgeCopy(msg: string, change: (card: any) => void): Promise<string> {
+  return table.client(ALICE_ID).run(async () => {
+    const m = G().game.messages.get(msg);
+    const card = structuredClone(m.system.card);
+    card.applied = [];
+    card.rollId = "rollForgedCopy";
+    change(card);
+    const { renderCard } = await import("../../src/workflows/card/card-render.js");
+    const copy = await G().ChatMessage.create({
+      type: "attack",
+      system: { card },
+      content: await renderCard(card),
+      rolls: m.rolls.map((r: any) => r.toJSON()),
+    });
+    return copy.id as string;
+  });
+}
+
+const pools = (actorOf: () => any) =>
+  onEveryClient(table, () => {
+    const d = actorOf().system.d20;
+    return `VP ${d.vitality.value} WP ${d.wounds.value}`;
+  });
+const thugActor = () => G().game.scenes.get(SCENE).tokens.get(TOK.thug).actor;
+const karaActor = () => G().game.actors.get(KARA);
+
+describe("trust: the GM keeps a pulled blow and a disabled attacker's strain (SW-44, SW-10)", () => {
+  it("SW-44 (trust review 2.6): Alice's console posts her honest swing (no −4) again with a pulled blow forged in — the GM refuses it: its Apply takes nothing, on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    table.dice(15, 4, 4);
+    const mid = await attack(table, table.client(ALICE_ID), KARA, SABER, [TOK.thug]);
+    expect(mid).not.toBeNull();
+    const forged = await forgeCopy(mid!, (card) => {
+      card.result.shots[0].outcome.pulled = "vitality";
+    });
+    await table.settle();
+    clickCard(table.client(GM_ID), forged, "apply", "Thug");
+    await table.settle();
+    expect(pools(thugActor)).toEqual(everyone(table, "VP 10 WP 14"));
+    expect(told(table.client(GM_ID)).at(-1)).toContain("a pulled blow without its −4 (SW-44)");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-10 (trust review 2.7): disabled Kara (0 WP) attacks through Alice's console, which skips her strain — the active GM writes it when it admits the card: WP 0 → −1, dying, on every client, and Alice is told", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    table.dice(15, 4, 4);
+    const mid = await attack(table, table.client(ALICE_ID), KARA, SABER, [TOK.thug]);
+    await table.client(GM_ID).run(async () => {
+      await karaActor().update({ system: { d20: { vitality: { value: 0 }, wounds: { value: 0 } } } });
+      await karaActor().toggleStatusEffect("disabled", { active: true });
+    });
+    await table.settle();
+    await forgeCopy(mid!, () => {});
+    await table.settle();
+    expect(pools(karaActor)).toEqual(everyone(table, "VP 0 WP -1"));
+    expect(
+      onEveryClient(table, () => ["disabled", "dying"].filter((s) => karaActor().statuses.has(s))),
+    ).toEqual(everyone(table, ["dying"]));
+    expect(told(table.client(ALICE_ID)).at(-1)).toBe(
+      "info: Kara strains while disabled: 1 wound point lost (SW-10).",
+    );
     expect(table.unhandled).toEqual([]);
   });
 });
