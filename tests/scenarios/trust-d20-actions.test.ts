@@ -292,6 +292,25 @@ describe("trust: the GM backs a declared defense by what it recorded (SW-17, SW-
   });
 });
 
+describe("trust: a readied charge keeps its mark (SW-34, SW-21)", () => {
+  it("SW-34 SW-21 (trust review 3.3): Kara readies her action; on the Thug's turn Alice charges him from the dialog — the admitted card backs her −2, which the GM no longer puts back", async () => {
+    await encounter();
+    await aliceWrites({ state: "readied" });
+    expect(onEveryClient(table, () => kara().system.state)).toEqual(everyone(table, "readied"));
+    await nextTurn();
+    expect(currentTurn(table.client(GM_ID))).toBe("Thug");
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, SABER);
+    await dialogKit.set(alice, "assist.charging", true);
+    await dialogKit.aliceRolls(alice, 2, 3, 4);
+    expect(defending()).toEqual(
+      everyone(table, { round: 1, totalDefense: false, fightingDefensively: false, charging: true }),
+    );
+    expect(putBacks()).toBe(0);
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
 /* -------------------------------------------- */
 /*  SW-44 pulled blow, SW-10 strain             */
 /* -------------------------------------------- */
