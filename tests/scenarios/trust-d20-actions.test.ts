@@ -176,6 +176,27 @@ describe("trust: the GM bounds a d20 coup de grace (SW-33, SW-13)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SW-33 SW-13: after Kara's coup de grace Alice's console clears her ledger and attacks — the GM's record holds the blow as her round's action: the card is refused as over allowance", async () => {
+    await encounter();
+    await thugDying();
+    table.dice(1, 1, 20);
+    const [answer] = await askCoupsDeGrace(1);
+    expect(answer!.applied).toHaveLength(1);
+    await table.client(ALICE_ID).run(() =>
+      G()
+        .game.combat.combatants.get(CMB.kara)
+        .update({ system: { turn: null } }),
+    );
+    await table.settle();
+    table.dice(15, 4, 4);
+    const mid = await attack(table, table.client(ALICE_ID), KARA, SABER, [TOK.raider]);
+    expect(mid).not.toBeNull();
+    expect(
+      table.client(GM_ID).run(() => G().game.user.flags["frontier-tactics"]?.attacks?.[mid!]?.no ?? null),
+    ).toBe("FT.Card.overAllowance");
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SW-33 SW-10: a disabled Kara (0 WP) is refused by the GM itself, whatever her page skips", async () => {
     await encounter();
     await thugDying();
