@@ -131,6 +131,21 @@ export interface GameTable {
    * active GM when the card is created (workflows/turn/turn-hooks.ts); null in a game without attacks of opportunity.
    */
   readonly attackMade: ((message: ChatMessage.OfType<"attack">) => Promise<void>) | null;
+  /**
+   * Trust review 1.3 (issue 31): is a player's change of a Combatant mark that changes other people's rolls — its
+   * declared defense (`defending`: SW-17, SW-21, SW-23), a mech's Protect (`protecting`: SWN-06) — backed by what the
+   * GM recorded (the round's action on its ledger, the attack cards the GM admitted)? Run by the active GM after the
+   * generic referee (documents/combatant/mark-referee.ts) let the change through for its moment; false puts it back.
+   * Null in a game without such marks.
+   */
+  readonly markBacked:
+    | ((
+        combat: Combat.Implementation,
+        combatant: Combatant.Implementation,
+        key: "defending" | "protecting",
+        after: unknown,
+      ) => Promise<boolean>)
+    | null;
 }
 
 /**

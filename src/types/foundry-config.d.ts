@@ -182,7 +182,11 @@ declare module "fvtt-types/configuration" {
     };
     Actor: {
       /** The records of applied hits, per card and token (workflows/damage/apply-records.ts, `ledgerPath`). */
-      "frontier-tactics": { hits?: Record<string, Record<string, AppliedRecord>> };
+      "frontier-tactics": {
+        hits?: Record<string, Record<string, AppliedRecord>>;
+        /** SWN-06: the GM marked this actor a mech (games/d20/workflows/mark-evidence.ts `isMech`). */
+        mech?: boolean;
+      };
     };
   }
 }

@@ -121,6 +121,35 @@ describe("scenario: the d20 unarmed strike (issue 31)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SW-20 (trust review 2.5): Alice's console posts her punch's card again as a new attack with a confirmed critical forged in — the GM refuses it: its Apply takes nothing (no 4 to wound points), on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    table.dice(12, 2);
+    const msg = await punch(alice);
+    expect(msg).not.toBeNull();
+    const forged = await alice.run(async () => {
+      const m = G().game.messages.get(msg);
+      const card = structuredClone(m.system.card);
+      card.applied = [];
+      card.rollId = "rollForgedCrit";
+      card.result.shots[0].outcome.critical = "confirmed";
+      const { renderCard } = await import("../../src/workflows/card/card-render.js");
+      const copy = await G().ChatMessage.create({
+        type: "attack",
+        system: { card },
+        content: await renderCard(card),
+        rolls: m.rolls.map((r: any) => r.toJSON()),
+      });
+      return copy.id as string;
+    });
+    await table.settle();
+    clickCard(table.client(GM_ID), forged, "apply", "Thug");
+    await table.settle();
+    expect(thug()).toEqual(everyone(table, { vp: 10, wp: 14 }));
+    expect(told(table.client(GM_ID)).at(-1)).toContain("no critical with an unarmed strike (SW-20)");
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SW-20 SW-22: a full attack of unarmed strikes from the dialog — d20 12 + 8 hits for 1d3 [2] + 2 = 4, d20 9 + 3 misses — is one card the GM accepts: Apply takes the Thug's VP 10 → 6 on every client", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     const alice = table.client(ALICE_ID);

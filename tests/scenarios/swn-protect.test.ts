@@ -17,11 +17,13 @@ import {
   attack,
   cell,
   closeTableAfterEach,
+  everyone,
   foeToken,
   G,
   GM_ID,
   id,
   itemFromPack,
+  onEveryClient,
   rowText,
   sceneSource,
   tokenSource,
@@ -53,12 +55,16 @@ const rifle = (_id: string, name: string) =>
 const world = () => ({
   settings: swnSettings("SwPr"),
   actors: [
-    actorSource({
-      _id: TITAN,
-      name: "Titan",
-      owner: ALICE_ID,
-      system: { swn: { ac: 16, hp: { value: 20, max: 20 } } },
-    }),
+    // SWN-06: the GM marks Titan a mech (trust review 1.3: Protect (mech) is refused for any other actor).
+    {
+      ...actorSource({
+        _id: TITAN,
+        name: "Titan",
+        owner: ALICE_ID,
+        system: { swn: { ac: 16, hp: { value: 20, max: 20 } } },
+      }),
+      flags: { "frontier-tactics": { mech: true } },
+    },
     actorSource({
       _id: KARA,
       name: "Kara",
@@ -156,6 +162,31 @@ describe("scenario: a mech protects the ally behind it (issue 31, SWN-06)", () =
       expect(line).not.toContain("SWN-06");
       expect(line).toContain("vs AC 13 → Hit");
     }
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-06 (trust review 1.3): on Kara's own turn Alice's console writes a mech's Protect for Kara, who is no mech, with its round's action — the GM puts it back on every client; Titan's, a mech's, stands", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await titanProtects();
+    const gm = table.client(GM_ID);
+    for (let i = 0; i < 3; i++) await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    const combatantOf = (tokenId: string) =>
+      G().game.combat.combatants.find((c: any) => c.tokenId === tokenId);
+    expect(gm.run(() => G().game.combat.combatant.name)).toBe("Kara");
+    await table.client(ALICE_ID).run(() =>
+      combatantOf(TOK.kara).update({
+        system: {
+          turn: { round: 1, shots: 0, reloaded: false, fired: {}, action: "protect" },
+          protecting: { round: 1 },
+        },
+      }),
+    );
+    await table.settle();
+    const protecting = (tokenId: string) =>
+      onEveryClient(table, () => combatantOf(tokenId).system.protecting ?? null);
+    expect(protecting(TOK.kara)).toEqual(everyone(table, null));
+    expect(protecting(TOK.titan)).toEqual(everyone(table, { round: 1 }));
     expect(table.unhandled).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
  * functions taking the combat (issue 29: documents/combat.ts split by concern).
  */
 import { SYSTEM_ID } from "../../constants.js";
+import { currentGame } from "../../helpers/game.js";
 import { markAllowed, putBackValue, type RefereedMark, touchedMarks } from "../combatant/mark-referee.js";
 import { writeCounts } from "./by-count.js";
 import { HANDED_ON, localize, type Member, PUT_BACK, reportFailure, serial } from "./common.js";
@@ -130,17 +131,38 @@ function putBackMarks(combat: C, userId: string): void {
   const noted = MARKS_BEFORE.get(combat);
   if (!noted?.size || !game.user?.isActiveGM) return;
   MARKS_BEFORE.delete(combat);
-  const updates: Record<string, unknown>[] = [];
+  const updates = new Map<string, Record<string, unknown>>();
+  const putBack = (id: string, key: RefereedMark, before: unknown) =>
+    updates.set(id, { ...(updates.get(id) ?? { _id: id }), [`system.${key}`]: putBackValue(before) });
+  // Trust review 1.3: the marks that change other people's rolls, let through for their moment, are then judged by
+  // the game against what the GM recorded (`GameTable.markBacked`), as they landed.
+  const backed = currentGame().markBacked;
+  const judged: { id: string; key: "defending" | "protecting"; before: unknown; after: unknown }[] = [];
   for (const [id, marks] of noted) {
     const c = combat.combatants.get(id);
     if (!c) continue;
-    const update: Record<string, unknown> = {};
     for (const [key, before] of marks) {
-      if (markAllowed(combat, c, key, before, c.marks[key])) continue;
-      update[`system.${key}`] = putBackValue(before);
+      const after = c.marks[key];
+      if (!markAllowed(combat, c, key, before, after)) putBack(id, key, before);
+      else if (backed && (key === "defending" || key === "protecting"))
+        judged.push({ id, key, before, after: foundry.utils.deepClone(after) });
     }
-    if (Object.keys(update).length) updates.push({ _id: id, ...update });
   }
+  if (!judged.length || !backed) {
+    writeMarksBack(combat, userId, [...updates.values()]);
+    return;
+  }
+  void (async () => {
+    for (const j of judged) {
+      const c = combat.combatants.get(j.id);
+      if (c && !(await backed(combat, c, j.key, j.after))) putBack(j.id, j.key, j.before);
+    }
+    writeMarksBack(combat, userId, [...updates.values()]);
+  })().catch(reportFailure(combat, "marks"));
+}
+
+/** Active GM: write the marks put back (T2-2B, T2-3E) in one update; the GM and the player are told. */
+function writeMarksBack(combat: C, userId: string, updates: Record<string, unknown>[]): void {
   if (!updates.length) return;
   const user = game.users?.get(userId);
   console.warn(

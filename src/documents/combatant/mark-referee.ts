@@ -15,6 +15,7 @@
  */
 import { SYSTEM_ID } from "../../constants.js";
 import { COMBATANT_MARKS, type CombatantMark, type CombatantSystem } from "../../data/combatant/marks.js";
+import { currentGame } from "../../helpers/game.js";
 import { getSetting, SETTINGS } from "../../helpers/settings.js";
 import { sideIdOf } from "../subtypes.js";
 
@@ -67,9 +68,12 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
  * - running (SW-24): the run of its own turn — active, this round, one more than a run the round before; ending it
  *   (its Dex back) is the GM's, at its next turn.
  * - overwatch (SWN-08): taken on its own turn (this round, unspent); spent (its one shot) at any time; nothing else.
- * - protecting (SWN-06, a mech's Protect): taken on its own turn, this round; ending it is the GM's.
- * - defending (SW-17, SW-21, SW-23): declared on its own turn, for this round; ending it is the GM's, at its next
- *   turn. (That a charge or a defensive full attack was really rolled is the card's; the referee checks the moment.)
+ * - protecting (SWN-06, a mech's Protect): taken on its own turn, this round; ending it is the GM's. That the actor
+ *   is a mech and Protect is its round's action is the game's check (`GameTable.markBacked`).
+ * - defending (SW-17, SW-21, SW-23): declared on its own turn, for this round (a charge or fighting defensively,
+ *   off its turn too where the game backs it by its card, SW-34); ending it is the GM's, at its next turn. What backs
+ *   it — the round's total-defense action, the admitted card that charged or fought defensively — is the game's
+ *   check (`GameTable.markBacked`, trust review 1.3), run after this one by the referee (documents/combat/referee.ts).
  */
 export function markAllowed(
   combat: CombatI,
@@ -94,7 +98,11 @@ export function markAllowed(
       return after.count === count;
     }
     case "defending":
-      return isObject(after) && after.round === round && ownTurn(combat, c);
+      if (!isObject(after) || after.round !== round) return false;
+      // Trust review 3.3: a charge or a defensive full attack made as a readied action (SW-34) lands off the
+      // combatant's own turn; where the game backs the mark by the admitted card (`GameTable.markBacked`), the card
+      // is its evidence and the moment is its own. Total defense is taken on its own turn only.
+      return ownTurn(combat, c) || (after.totalDefense !== true && !!currentGame().markBacked);
     case "overwatch": {
       if (!isObject(after)) return false;
       const taken =

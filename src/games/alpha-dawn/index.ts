@@ -20,6 +20,7 @@ export const alphaDawnGame: GameTable = {
   attack: async () => (await import("./workflows/attack.js")).percentileAttack,
   turnActions: { move: null },
   turnStart: null,
+  markBacked: null,
   // The Star Frontiers engines read no d20 block of a target (issue 14).
   targetFacts: () => ({}),
   statusEffects: [],

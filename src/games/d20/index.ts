@@ -27,6 +27,9 @@ export const d20Game: GameTable = {
   // SW-10 (issue 31): a dying combatant's Fortitude save when its turn starts (workflows/dying.ts).
   turnStart: async (combatant, context) =>
     (await import("./workflows/dying.js")).dyingTurn(combatant, context),
+  // SW-17, SW-21, SW-23 (trust review 1.3): a declared defense is backed by the round's action or an admitted card.
+  markBacked: async (combat, combatant, key, after) =>
+    (await import("./workflows/mark-evidence.js")).markBacked(combat, combatant, key, after),
   targetFacts: d20TargetFactsOf({ swn: false }),
   // SW-10, SW-30 (ruling 4b): the d20 rules' statuses.
   statusEffects: D20_STATUS_EFFECTS,

@@ -1,10 +1,14 @@
 /**
  * What Star Wars d20 registers at `init` (src/games/init.ts), in every world: the active GM's side of a coup de grace
- * (SW-33, issue 31; gm-request.ts), loaded when first asked. Kept apart from the table (index.ts), as SWN's is.
+ * (SW-33, issue 31; gm-request.ts), loaded when first asked; the notice of a disabled attacker's strain (SW-10). Kept apart from the table (index.ts), as SWN's is.
  */
 import { registerGMRequest } from "../../helpers/gm-request.js";
 
 export function initD20(): void {
+  // SW-10 (trust review 2.7): the attacker's page is told of the strain the active GM wrote.
+  Hooks.on("updateActor", (actor: Actor.Implementation, _changed: object, options: object) => {
+    void import("./workflows/dying.js").then((m) => m.tellStrain(actor, options));
+  });
   registerGMRequest("coupDeGrace", async (body, user) =>
     (await import("./workflows/coup-de-grace.js")).handleCoupDeGrace(body, user),
   );

@@ -28,6 +28,9 @@ export const swnGame: GameTable = {
   turnActions: d20TurnActions,
   // SW-10's dying save is the vitality-and-wounds model's; SWN's hit points have no dying rounds here.
   turnStart: null,
+  // SWN-06, SW-21, SW-23 (trust review 1.3): a mech's Protect and a declared defense are backed by what the GM recorded.
+  markBacked: async (combat, combatant, key, after) =>
+    (await import("../d20/workflows/mark-evidence.js")).markBacked(combat, combatant, key, after),
   // SWN-17 meat shields, SWN-08 overwatch arcs and SWN-06 protecting mechs are read from the scene.
   targetFacts: withProtection(d20TargetFactsOf({ swn: true })),
   // SW-10, SW-30 (ruling 4b): the d20 rules' statuses.

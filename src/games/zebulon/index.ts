@@ -21,6 +21,7 @@ export const zebulonGame: GameTable = {
   attack: async () => (await import("../alpha-dawn/workflows/attack.js")).percentileAttack,
   turnActions: { move: null },
   turnStart: null,
+  markBacked: null,
   // The Star Frontiers engines read no d20 block of a target (issue 14).
   targetFacts: () => ({}),
   statusEffects: [],

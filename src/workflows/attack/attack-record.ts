@@ -70,13 +70,21 @@ export const attackEntry = (messageId: string): AttackEntry | null => attackEntr
  * The combat and turn the attacker fights in now: a started combat that has it. Not narrowed by the card's scene,
  * which is the author's word (review of issue 27: a card naming another scene escaped the round's allowance).
  */
-function combatOf(card: StoredCard): { c: string; r: number; tn: number; byCount: boolean } | null {
+function combatOf(
+  card: StoredCard,
+): { c: string; r: number; tn: number; byCount: boolean; defending: boolean } | null {
   const isAttacker = (c: Combatant.Implementation) => c.actor?.uuid === card.actorUuid;
   const combat = game.combats?.find((c) => c.started && c.combatants.some(isAttacker));
-  return combat?.id
-    ? // The round and turn the GM's writes left, not a player's write not yet put back (`FrontierCombat#settled`).
-      { c: combat.id, r: combat.settled.round, tn: combat.settled.turn, byCount: !!combat.byCount }
-    : null;
+  if (!combat?.id) return null;
+  // The round and turn the GM's writes left, not a player's write not yet put back (`FrontierCombat#settled`).
+  const r = combat.settled.round;
+  const marks = combat.combatants.find(isAttacker)?.marks;
+  // SW-17, SWN-06 (trust review 1.3): total defense or a mech's Protect held for this round is the round's action, in
+  // which "you don't actually make an attack".
+  const defending =
+    !!marks &&
+    ((marks.defending?.totalDefense && marks.defending.round === r) || marks.protecting?.round === r);
+  return { c: combat.id, r, tn: combat.settled.turn, byCount: !!combat.byCount, defending };
 }
 
 /**
@@ -133,6 +141,7 @@ export function admitEntry(
   const rx = card.reaction === "aoo" || card.reaction === "overwatch" ? card.reaction : null;
   const over =
     !replay && !m.author?.isGM && !!at?.byCount && overAllowance(known, id, card.actorUuid, at, rx);
+  const defending = !replay && !over && !m.author?.isGM && !!at?.byCount && !rx && at.defending;
   const spent = card.spent;
   return {
     k,
@@ -145,6 +154,53 @@ export function admitEntry(
     rx,
     sp: spent?.sourceId ? { id: spent.sourceId, n: spent.amount, left: leftOf(card) } : null,
     t: Date.now(),
-    ...(replay ? { no: "FT.Card.replayed" } : over ? { no: "FT.Card.overAllowance" } : {}),
+    ...(replay
+      ? { no: "FT.Card.replayed" }
+      : over
+        ? { no: "FT.Card.overAllowance" }
+        : defending
+          ? { no: "FT.Card.defending" }
+          : {}),
   };
+}
+
+/**
+ * SW-13 (issue 31, trust review 1.2): has `actorUuid` an admitted attack action (no reaction) in the GM's record for
+ * round `round` of combat `combatId`? The GM's word on "the round's action is spent", which no player writes.
+ */
+export function actedThisRound(actorUuid: string, combatId: string, round: number): boolean {
+  return [...attackEntries().values()].some(
+    (e) => !e.no && e.a === actorUuid && e.c === combatId && e.r === round && !(e.rx ?? null),
+  );
+}
+
+/**
+ * SW-33, SW-13 (issue 31, trust review 1.2): the active GM records an action it carried out itself (a coup de grace,
+ * no attack card) in its record of attacks, as an admitted attack action of `actorUuid` in the combat's settled
+ * round — so a later attack card of that round is refused as over allowance (`overAllowance`). Its key is not a roll
+ * key: no card replays it.
+ */
+export async function recordGMAction(
+  actorUuid: string,
+  by: string,
+  combat: Combat.Implementation,
+  kind: string,
+): Promise<void> {
+  const me = game.user;
+  if (!me?.isGM || !combat.id) return;
+  const id = foundry.utils.randomID();
+  const entry: AttackEntry = {
+    k: `${kind}:${id}`,
+    by,
+    a: actorUuid,
+    c: combat.id,
+    r: combat.settled.round,
+    tn: combat.settled.turn,
+    s: 1,
+    rx: null,
+    sp: null,
+    t: Date.now(),
+    no: null,
+  };
+  await me.update({ [`flags.${SYSTEM_ID}.attacks.${id}`]: entry });
 }

@@ -163,6 +163,8 @@ async function writeSeal(
   if (!entry.no && sealOf(messageId) !== digest)
     update[`flags.${SYSTEM_ID}.seals.${messageId}`] = { d: digest, t: Date.now() };
   if (Object.keys(update).length) await me.update(update);
+  // SW-10 (trust review 2.7): the cost of an attack action to its attacker is the GM's write, once, when admitted.
+  if (!known && !entry.no && !entry.rx) await gameOf(card).card.admitted?.(card, m);
   return entry;
 }
 

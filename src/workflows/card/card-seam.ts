@@ -81,6 +81,12 @@ export type CardRow = Pick<CardTarget, "d20">;
 export type CardShape = Pick<StoredCard, "targets" | "result" | "steps" | "grenade" | "burstCheck">;
 
 export interface GameCardSeam {
+  /**
+   * SW-10 (trust review 2.7): what the active GM writes when it first admits an attack card that is an action (no
+   * reaction) to its record of attacks (card-gm.ts `writeSeal`), in its queue — a disabled d20 attacker's 1 wound
+   * point; absent where a card costs its attacker nothing.
+   */
+  readonly admitted?: (card: StoredCard, message: ChatMessage.Implementation) => Promise<void>;
   /** View: the roll line's "vs …" and the Defense summary's label (i18n keys); null where the game rolls a d100. */
   readonly vsLabel: string | null;
   readonly defenseLabel: string | null;

@@ -167,6 +167,6 @@ export const d20Attack: GameAttack = {
   firstPlan,
   squareThrow: squareThrowWith(() => ({})),
   // SW-10 (issue 31): a disabled attacker's strain (dying.ts, loaded with it).
-  afterAttack: async (actor) => (await import("./dying.js")).disabledStrainAfter(actor),
+  // SW-10: a disabled attacker's strain is the active GM's write when it admits the card (card.ts `admitted`).
   keeps,
 };

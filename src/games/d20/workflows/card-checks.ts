@@ -31,6 +31,25 @@ export function d20WeaponCardProblem(
   if (grenadeProblem) return grenadeProblem;
   // A d20 burst block only on a d20 grenade's card (its squads' units multiply the damage, SWN-17).
   if (card.grenade?.d20 && !(weapon.d20.grenade && card.area === "grenade")) return "grenade";
+  return pulledProblem(card, weapon);
+}
+
+/**
+ * SW-44 (trust review 2.6): "you can choose to pull your blow with a melee weapon … you suffer a −4 penalty on your
+ * attack roll". A shot's `pulled` (the GM's Apply deals vitality only, or half, from it: card-data.ts) comes only with
+ * a melee weapon, in one of the two kinds, and — where the card shows its to-hit terms — with the −4 among them.
+ */
+/** SW-44: "a −4 penalty on your attack roll" (the engine's own term, rules/d20/engine.ts). */
+const PULLING_BLOW = -4;
+
+function pulledProblem(card: StoredCard, weapon: WeaponSystem): string | null {
+  const pulled = card.result.shots.filter((s) => s.outcome.pulled !== undefined && s.outcome.pulled !== null);
+  if (!pulled.length) return null;
+  if (weapon.d20.attack !== "melee") return "a pulled blow with a ranged weapon (SW-44)";
+  if (pulled.some((s) => s.outcome.pulled !== "vitality" && s.outcome.pulled !== "half")) return "pulled";
+  const shown = card.targets.filter((t) => !t.secret);
+  if (shown.some((t) => !t.modifiers.some((m) => m.id === "pullingBlow" && m.value === PULLING_BLOW)))
+    return "a pulled blow without its −4 (SW-44)";
   return null;
 }
 

@@ -134,6 +134,8 @@ export const d20Card: GameCardSeam = {
     text: (rec, localize) => (rec.health === "vitalityWounds" ? d20AppliedText(rec, localize) : null),
   },
   weaponProblem: d20WeaponCardProblem,
+  // SW-10 (trust review 2.7): a disabled attacker's strain, written by the active GM when it admits the card.
+  admitted: async (card, message) => (await import("./dying.js")).strainOnAdmit(card, message),
   // Issue 14: a d20 weapon's dice, with Strength and point blank's +1 at most D20_DAMAGE_TERMS_MAX.
   damageMax: (w) => (w.d20?.damage ? formulaMax(w.d20.damage) + D20_DAMAGE_TERMS_MAX : 0),
   gmWritten: (card) => (d20GrenadeOf(card)?.saves?.length ?? 0) > 0,

@@ -6,8 +6,10 @@
  *
  * The user's client checks what it can see (its one target within 2 m, helpless; its own turn and round's action —
  * a full-round action: not after an attack, not while disabled, SW-10) and asks the active GM (gm-request.ts: the
- * target is rarely the user's to write). The GM checks again from the documents (the asker owns the token, the
- * weapon is its, the target still helpless and adjacent), rolls the damage (the weapon's d20 dice, + Str in melee,
+ * target is rarely the user's to write). The GM checks everything again from the stored documents, inside its one
+ * queue (trust review 1.2): the asker owns the token, the weapon is its, the asker is neither disabled nor helpless,
+ * it is the asker's own turn with its round's action unspent (its ledger and the GM's record of attacks) in a combat
+ * by count, the target still helpless and adjacent. It records the blow as the round's full-round action, rolls the damage (the weapon's d20 dice, + Str in melee,
  * SW-07) and — if the defender survives — the defender's Fortitude save, writes the wounds and, on a failed save,
  * core's `dead` status with the combatant defeated, and posts one card. The save is rolled at once by the GM, the
  * referee of a defender the asker does not own (a helpless defender has no choice to make).
@@ -27,10 +29,11 @@ import {
   helplessForCoupDeGrace,
   RulesError,
 } from "../../../rules/index.js";
+import { actedThisRound, recordGMAction } from "../../../workflows/attack/attack-record.js";
 import { onGMQueue } from "../../../workflows/card/card-apply.js";
 import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
-import { recordD20Attack, turnGate } from "../../../workflows/turn/turn-ledger.js";
+import { ledgerFor, turnGate } from "../../../workflows/turn/turn-ledger.js";
 import { fortitudeBonus } from "./d20-fortitude.js";
 
 type ActorI = Actor.Implementation;
@@ -76,8 +79,8 @@ export async function coupDeGrace(actor: ActorI): Promise<void> {
       itemId: weapon.id ?? "",
     });
     for (const s of answer.skipped) notify("warn", s.reason, s.data ?? {});
-    // SW-13: the round's action (a full-round one) in a combat by count.
-    if (answer.applied.length) await recordD20Attack(combatant);
+    // SW-13: the round's action (a full-round one) in a combat by count is recorded by the active GM
+    // (`handleCoupDeGrace`, trust review 1.2), never by this page.
   } catch (e) {
     report(e);
   }
@@ -95,6 +98,32 @@ function gap(a: TokenDocument.Implementation, b: TokenDocument.Implementation): 
   return (Math.max(dx, dy) / size) * dist;
 }
 
+/**
+ * SW-33, SW-13 (trust review 1.2): the asker's combatant and combat when the blow is bounded by a combat by count —
+ * refused unless it is the asker's own turn (the combat's settled turn, `FrontierCombat#settled`, not a turn a
+ * player wrote just before) and its round's action is unspent, by its ledger and by the GM's record of attacks (a GM's
+ * request is the GM's word, as a GM's attack card is: not refused, still recorded); null outside a started combat by
+ * count.
+ */
+function roundOf(
+  token: TokenDocument.Implementation,
+  requester: User.Implementation,
+): { combat: Combat.Implementation; combatant: Combatant.Implementation } | { refused: string } | null {
+  const sceneId = token.parent?.id;
+  const isIt = (c: Combatant.Implementation) => c.tokenId === token.id && c.sceneId === sceneId;
+  const combat = game.combats?.find((c) => c.started && c.combatants.some(isIt));
+  const combatant = combat?.combatants.find(isIt);
+  if (!combat?.id || !combatant || !combat.byCount) return null;
+  if (requester.isGM) return { combat, combatant };
+  if (combat.settled.combatantId !== combatant.id) return { refused: "FT.D20.CoupDeGrace.notYourTurn" };
+  const round = combat.settled.round;
+  const ledger = ledgerFor(combatant.marks.turn, round);
+  const actorUuid = token.actor?.uuid ?? "";
+  if (ledger.shots > 0 || ledger.action || ledger.reloaded || actedThisRound(actorUuid, combat.id, round))
+    return { refused: "FT.D20.CoupDeGrace.acted" };
+  return { combat, combatant };
+}
+
 /** The active GM's side of a coup de grace request (registered in games/d20/init.ts). */
 export async function handleCoupDeGrace(
   body: Extract<GMRequestBody, { kind: "coupDeGrace" }>,
@@ -104,25 +133,42 @@ export async function handleCoupDeGrace(
     applied: [],
     skipped: [{ id: body.target, reason, data }],
   });
-  const token = tokenByUuid(body.tokenUuid);
-  const actor = token?.actor;
-  if (!token || !actor?.testUserPermission(requester, "OWNER"))
-    return refuse("FT.D20.CoupDeGrace.notYours", { name: token?.name ?? "" });
-  const item = actor.items.get(body.itemId);
-  if (!item || !isItemType(item, "weapon") || !item.system.d20.damage)
-    return refuse("FT.D20.CoupDeGrace.noWeapon", { name: actor.name ?? "" });
-  const target = tokenByUuid(body.target);
-  const defender = target?.actor;
-  const dsys = actorSystem(defender);
-  if (!target || !defender || !dsys?.d20 || target.parent !== token.parent) return refuse("FT.D20.noFacts");
-  const problem = coupDeGraceProblem({
-    helpless: helplessForCoupDeGrace(defender.statuses),
-    melee: item.system.d20.attack === "melee",
-    distance: gap(token, target),
-    reach: D20_REACH_M,
-  });
-  if (problem) return refuse(problem, { target: target.name ?? "" });
+  // Trust review 1.2: every check runs inside the GM's one queue, from the stored documents, so two requests queued
+  // together are judged one after the other (the second sees the first's blow and its recorded action).
   return onGMQueue(async () => {
+    const token = tokenByUuid(body.tokenUuid);
+    const actor = token?.actor;
+    if (!token || !actor?.testUserPermission(requester, "OWNER"))
+      return refuse("FT.D20.CoupDeGrace.notYours", { name: token?.name ?? "" });
+    const item = actor.items.get(body.itemId);
+    if (!item || !isItemType(item, "weapon") || !item.system.d20.damage)
+      return refuse("FT.D20.CoupDeGrace.noWeapon", { name: actor.name ?? "" });
+    const target = tokenByUuid(body.target);
+    const defender = target?.actor;
+    const dsys = actorSystem(defender);
+    if (!target || !defender || !dsys?.d20 || target.parent !== token.parent) return refuse("FT.D20.noFacts");
+    const name = actor.name ?? "";
+    // SW-10: a full-round action, which a disabled character cannot take; a helpless one takes none (SW-33).
+    const disabled = disabledActionProblem(actorSystem(actor)?.d20?.wounds.value ?? 1, "fullRound");
+    if (disabled) return refuse(disabled, { name });
+    if (helplessForCoupDeGrace(actor.statuses)) return refuse("FT.D20.CoupDeGrace.helplessAsker", { name });
+    const turn = roundOf(token, requester);
+    if (turn && "refused" in turn) return refuse(turn.refused, { name });
+    const problem = coupDeGraceProblem({
+      helpless: helplessForCoupDeGrace(defender.statuses),
+      melee: item.system.d20.attack === "melee",
+      distance: gap(token, target),
+      reach: D20_REACH_M,
+    });
+    if (problem) return refuse(problem, { target: target.name ?? "" });
+    // SW-33, SW-13: the blow is the round's full-round action, recorded by the GM before anything is rolled — in the
+    // combatant's ledger (its own client's gate then refuses a second action) and in the GM's record of attacks (a
+    // later attack card of the round is refused as over allowance, attack-record.ts).
+    if (turn) {
+      const ledger = ledgerFor(turn.combatant.marks.turn, turn.combat.settled.round);
+      await turn.combatant.update({ system: { turn: { ...ledger, shots: ledger.shots + 1 } } });
+      await recordGMAction(actor.uuid, requester.id ?? "", turn.combat, "coupDeGrace");
+    }
     const melee = item.system.d20.attack === "melee";
     const str = actorSystem(actor)?.derived?.d20?.mods.str ?? 0;
     // SW-07: a melee weapon adds the Strength modifier to its damage.
@@ -154,7 +200,7 @@ export async function handleCoupDeGrace(
       if (combatant) await combatant.update({ defeated: true });
     }
     const secret = keepsNumbersSecret(defender);
-    const name = target.name ?? "";
+    const targetName = target.name ?? "";
     const sign = (n: number) => (n < 0 ? `− ${-n}` : `+ ${n}`);
     const minus = (n: number) => (n < 0 ? `−${-n}` : String(n));
     const lines = [
@@ -167,7 +213,7 @@ export async function handleCoupDeGrace(
     if (save && blow.dc !== null)
       lines.push(
         line([
-          literal(`${name}:`),
+          literal(`${targetName}:`),
           keyed("FT.D20UI.fortitudeSave"),
           literal(secret ? `d20 ${save.die}` : `d20 ${save.die} ${sign(save.bonus)} = ${save.total}`),
           keyed("FT.D20UI.vsDc"),
@@ -175,7 +221,7 @@ export async function handleCoupDeGrace(
           keyed(result.dead ? "FT.D20.CoupDeGrace.dies" : "FT.D20.CoupDeGrace.survives"),
         ]),
       );
-    else lines.push(line([literal(`${name}:`), keyed("FT.D20.CoupDeGrace.dies")]));
+    else lines.push(line([literal(`${targetName}:`), keyed("FT.D20.CoupDeGrace.dies")]));
     await postRuleCard(
       { kind: "ft-special-card", ruleId: "SW-33", title: [keyed("FT.D20.CoupDeGrace.title")], lines },
       { speaker: ChatMessage.getSpeaker({ actor }), rolls: [dmg] },

@@ -13,6 +13,8 @@
  * toggle does, client/applications/sidebar/tabs/combat-tracker.mjs `#onToggleDefeatedStatus`); success turns on
  * `stable`, which ends the saves.
  */
+
+import type { StoredCard } from "../../../data/chat/attack-card.js";
 import { keyed, line, literal, type RuleCard, type RuleText } from "../../../data/chat/rule-card.js";
 import { actorSystem } from "../../../data/subtypes.js";
 import { notify } from "../../../helpers/report.js";
@@ -24,6 +26,7 @@ import {
   woundState,
 } from "../../../rules/index.js";
 import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
+import { isUuid } from "../../../workflows/card/card-targets.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
 import { fortitudeBonus } from "./d20-fortitude.js";
 
@@ -82,17 +85,41 @@ export async function dyingTurn(
  * owns the actor: the loss only hurts it); at −1 it is dying and unconscious, no longer disabled (one wound state at
  * a time, as the apply turns them: workflows/damage/apply-pools.ts).
  */
-export async function disabledStrainAfter(actor: Actor.Implementation): Promise<void> {
+export async function disabledStrainAfter(actor: Actor.Implementation, author?: string): Promise<void> {
   const sys = actorSystem(actor);
   if (!sys?.d20) return;
   const wounds = sys.d20.wounds.value;
   if (!strainsDisabled(wounds, "attack")) return;
   const after = disabledStrain(wounds);
-  await actor.update({ system: { d20: { wounds: { value: after } } } });
+  // The attacker's page is told (`tellStrain`): the write is the GM's, the notice is the attacker's.
+  // `diff: true` is core's default, named so the options share a key with core's type (a weak type otherwise).
+  const told = { diff: true, [STRAIN]: author ?? "" };
+  await actor.update({ system: { d20: { wounds: { value: after } } } }, told);
   if (woundState(after) === "dying") {
     await actor.toggleStatusEffect("disabled", { active: false });
     await actor.toggleStatusEffect("dying", { active: true });
     await actor.toggleStatusEffect("unconscious", { active: true, overlay: true });
   }
-  notify("info", "FT.D20.Disabled.strainResult", { name: actor.name ?? "" });
+  if (!author) notify("info", "FT.D20.Disabled.strainResult", { name: actor.name ?? "" });
+}
+
+/** The update option that names the user whose attack strained a disabled attacker (SW-10). */
+const STRAIN = "ftStrain";
+
+/**
+ * SW-10 (trust review 2.7): the active GM, admitting an attack card that is an action (card-gm.ts `writeSeal`), writes
+ * its disabled attacker's 1 wound point — not the attacker's own page, which a script could skip.
+ */
+export async function strainOnAdmit(card: StoredCard, message: ChatMessage.Implementation): Promise<void> {
+  if (card.reaction) return;
+  const attacker = isUuid(card.actorUuid) ? fromUuidSync(card.actorUuid) : null;
+  if (!(attacker instanceof Actor)) return;
+  await disabledStrainAfter(attacker, message.author?.id ?? game.user?.id ?? "");
+}
+
+/** On every page (games/d20/init.ts): the user whose attack strained a disabled attacker is told (SW-10). */
+export function tellStrain(actor: Actor.Implementation, options: object): void {
+  const author = (options as { [STRAIN]?: string })[STRAIN];
+  if (author && author === game.user?.id)
+    notify("info", "FT.D20.Disabled.strainResult", { name: actor.name ?? "" });
 }

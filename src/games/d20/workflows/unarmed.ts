@@ -59,7 +59,7 @@ export function d20UnarmedWeapon(actor: ActorI): UnarmedWeapon | RulesError {
 }
 
 /**
- * The GM's bound of a player's strike card (card-gm.ts): melee, no effect, no off hand, no more attack rolls than the
+ * The GM's bound of a player's strike card (card-gm.ts): melee, no effect, no off hand, no critical (SW-20), no more attack rolls than the
  * attacker's iterative attacks (SW-22: a full attack of strikes), each at one of the card's targets, and no target
  * hurt more than the strike's dice at their highest plus the attacker's Strength bonus, once per attack roll.
  */
@@ -67,6 +67,10 @@ function cardProblem(card: AttackCardData, attacker: ActorI): string | null {
   if (card.kind !== "melee") return `damage kind ${card.kind}`;
   if (card.effect) return `effect ${String(card.effect)}`;
   if (card.offHandWeaponId) return "off hand";
+  // SW-20, seed 002: "You can't score a critical hit with an unarmed strike" (trust review 2.5: a forged "confirmed"
+  // would send the damage to wound points, SW-18).
+  if (card.result.shots.some((s) => (s.outcome.critical ?? "none") !== "none"))
+    return "no critical with an unarmed strike (SW-20)";
   const sys = actorSystem(attacker);
   const most = sys && "d20" in sys ? iterativeBonuses(sys.d20.bab).length : 1;
   if (card.shots < 1 || card.shots > most) return `${card.shots} unarmed strikes, at most ${most}`;

@@ -6,6 +6,7 @@
  * card says so. Attacks are d20 + the sheet's attack bonus (`swn.ab`) against the target's AC; skill checks are 2d6 +
  * the bonus the user gives (ruling 1). An NPC's numbers stay off the card when players may not see them.
  */
+
 import { playsSideMorale } from "../../../canvas/morale-band.js";
 import { attackTargets } from "../../../canvas/scene-facts.js";
 import { literal, type RuleText } from "../../../data/chat/rule-card.js";
@@ -34,6 +35,7 @@ import {
 } from "../../../rules/index.js";
 import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
 import { ownTurnAction, recordD20Attack } from "../../../workflows/turn/turn-ledger.js";
+import { isMech } from "../../d20/workflows/mark-evidence.js";
 
 import {
   ask,
@@ -268,6 +270,8 @@ async function doProtect(actor: ActorI, kind: "protect" | "protectMech"): Promis
   const combatant = token.document.combatant;
   const held = kind === "protectMech" && !!combatant?.parent?.started && !!combatant.parent.byCount;
   if (held && combatant) {
+    // SWN-06 (trust review 1.3): Protect (mech) is a mech's; the GM refuses its mark for any other (mark-evidence.ts).
+    if (!isMech(actor)) return notify("warn", "FT.SWN.Act.notMech", { actor: actor.name ?? "" });
     const own = ownTurnAction(combatant);
     if (!own) return;
     await combatant.update({
