@@ -27,6 +27,7 @@ describe("Character data", () => {
       ab: 1,
       hp: { value: 5, max: 5 },
       moraleImmune: false,
+      mech: false,
       notice: -1,
       lead: -1,
       save: 15,

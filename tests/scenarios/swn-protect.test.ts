@@ -55,16 +55,13 @@ const rifle = (_id: string, name: string) =>
 const world = () => ({
   settings: swnSettings("SwPr"),
   actors: [
-    // SWN-06: the GM marks Titan a mech (trust review 1.3: Protect (mech) is refused for any other actor).
-    {
-      ...actorSource({
-        _id: TITAN,
-        name: "Titan",
-        owner: ALICE_ID,
-        system: { swn: { ac: 16, hp: { value: 20, max: 20 } } },
-      }),
-      flags: { "frontier-tactics": { mech: true } },
-    },
+    // SWN-06: Titan is a mech (its sheet's Mech box; trust review 1.3: Protect (mech) is refused for any other actor).
+    actorSource({
+      _id: TITAN,
+      name: "Titan",
+      owner: ALICE_ID,
+      system: { swn: { ac: 16, mech: true, hp: { value: 20, max: 20 } } },
+    }),
     actorSource({
       _id: KARA,
       name: "Kara",

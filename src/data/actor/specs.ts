@@ -83,6 +83,8 @@ const swnSpec = schema({
   ab: int(1, { min: -10, max: 30 }),
   hp: schema({ value: int(5, { min: 0 }), max: int(5, { min: 0 }) }),
   moraleImmune: bool(false),
+  /** SWN-03, SWN-06: a mech (its Protect and its vehicle charge are a mech's actions). */
+  mech: bool(false),
   /**
    * SWN-10, SWN-09: the Notice and Lead skill levels (−1 untrained … 4) the GM adds to Read Morale and Intimidate,
    * with the best allowed attribute's modifier from the d20 block's abilities (`rules/swn/morale.ts`).

@@ -15,8 +15,8 @@
  * - SWN-06 Protect (mech): "Spend your Move and Action protecting those around and behind you" — only for a mech
  *   (`isMech`), with the round's "protect" action on its ledger and no attack action of this round in the GM's record.
  */
-import { SYSTEM_ID } from "../../../constants.js";
 import type { StoredCard } from "../../../data/chat/attack-card.js";
+import { actorSystem } from "../../../data/subtypes.js";
 import { attackEntries } from "../../../workflows/attack/attack-record.js";
 import { onGMQueue } from "../../../workflows/card/card-apply.js";
 import { cardOf } from "../../../workflows/card/card-targets.js";
@@ -28,12 +28,11 @@ type CombatantI = Combatant.Implementation;
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object";
 
 /**
- * SWN-06: is the actor a mech? Nothing in the actor's schema says so (its types are character, creature and squad), so
- * a mech is an actor the GM flagged `flags.frontier-tactics.mech: true` (its sheet's Protect (mech) in a combat is
- * refused for any other).
+ * SWN-06: is the actor a mech? Its SWN block's `mech` (the sheet's _Mech_ box, in edit mode): its sheet's Protect
+ * (mech) in a combat is refused for any other. Like every number on a character's own sheet, its owner may set it.
  */
 export function isMech(actor: Actor.Implementation | null | undefined): boolean {
-  return actor?.getFlag(SYSTEM_ID, "mech") === true;
+  return actorSystem(actor)?.swn?.mech === true;
 }
 
 /** The cards of this round's attack actions (no reactions) the GM admitted for the actor. */

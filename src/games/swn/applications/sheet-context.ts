@@ -12,6 +12,8 @@ export interface SwnSheetSource {
   readonly morale: number;
   readonly hp: { readonly value: number; readonly max: number };
   readonly moraleImmune: boolean;
+  /** SWN-06: a mech. */
+  readonly mech?: boolean;
   /** SWN-10, SWN-09: the skills the GM adds to Read Morale and Intimidate. */
   readonly notice: number;
   readonly lead: number;
@@ -43,5 +45,6 @@ export function swnSheetContext(swn: SwnSheetSource) {
       pct: swn.hp.max > 0 ? Math.max(0, Math.min(100, Math.round((swn.hp.value / swn.hp.max) * 100))) : 0,
     },
     immune: swn.moraleImmune,
+    mech: !!swn.mech,
   };
 }
