@@ -24,6 +24,15 @@ describe("SW-33 coup de grace", () => {
     expect(coupDeGrace(foe, 7, 17).dead).toBe(false);
     expect(coupDeGrace(foe, 9, null)).toEqual({ vitality: 0, wounds: -10, damage: 9, dc: null, dead: true });
   });
+  it("SW-33 SW-11: the DC is 10 + the damage inflicted — 7 rolled through armour DR 2 takes 5 wound points: DC 15", () => {
+    expect(coupDeGrace({ heroic: false, vitality: 0, wounds: 12, dr: 2 }, 7, null)).toEqual({
+      vitality: 0,
+      wounds: 7,
+      damage: 7,
+      dc: 15,
+      dead: false,
+    });
+  });
   it("SW-33: a heroic sleeper's vitality is skipped (a critical goes to wound points, SW-18)", () => {
     expect(coupDeGrace({ heroic: true, vitality: 10, wounds: 14, dr: 0 }, 6, 20)).toEqual({
       vitality: 10,

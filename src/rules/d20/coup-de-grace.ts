@@ -53,7 +53,7 @@ export interface CoupDeGraceResult {
  * SW-33: the blow — an automatic critical hit: its damage goes to wound points (SW-18's critical; an ordinary
  * character has no vitality, and the seed's coup de grace deals its damage, so SW-18's "ordinary foe to −1" is not
  * used: it would make the blow harmless to a dying foe). Then, if the defender survives, the Fortitude save
- * (DC 10 + damage): below the DC it dies. `saveTotal` is null before the save is rolled.
+ * (DC 10 + the damage inflicted, after DR): below the DC it dies. `saveTotal` is null before the save is rolled.
  */
 export function coupDeGrace(
   target: Pick<VitalityWoundsState, "heroic" | "vitality" | "wounds" | "dr">,
@@ -68,6 +68,8 @@ export function coupDeGrace(
   const wounds = hit.after.wounds;
   if (woundState(wounds) === "dead")
     return { vitality: hit.after.vitality, wounds, damage, dc: null, dead: true };
-  const dc = COUP_DE_GRACE_BASE_DC + damage;
+  // "DC 10 + the amount of damage inflicted": what the blow took off, after the armour's DR (SW-11).
+  const inflicted = target.vitality - hit.after.vitality + (target.wounds - wounds);
+  const dc = COUP_DE_GRACE_BASE_DC + inflicted;
   return { vitality: hit.after.vitality, wounds, damage, dc, dead: saveTotal !== null && saveTotal < dc };
 }
