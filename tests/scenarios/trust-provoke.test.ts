@@ -18,7 +18,6 @@ import { type Client, createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   actorSource,
-  BRUNO_ID,
   cell,
   closeTableAfterEach,
   currentTurn,
@@ -32,14 +31,12 @@ import {
   renderMessage,
   sceneSource,
   settingSource,
-  targetBlock,
   text,
   tokenSource,
   told,
 } from "./kit.js";
 import { d20Foe, HEROIC_POOLS, openD20Combat } from "./kit-d20.js";
 import { attackDialogKit } from "./kit-dialog.js";
-import { row, tracker } from "./kit-phases.js";
 
 const SCENE = id("sceneD20Provoke");
 const KARA = id("actKaraProvoke");
@@ -307,5 +304,35 @@ describe("scenario: a player's script does not escape or forge an attack of oppo
     expect(told(alice)).toEqual([
       "warn: That attack of opportunity was offered in an earlier round: it can no longer be made (SW-25).",
     ]);
+  });
+
+  /** The Thug walks away from Kara on his turn; Alice takes the offer (her copy of it forged first or not). */
+  async function takeOffer(forge: boolean): Promise<string | null> {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await encounter();
+    await nextTurn();
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await drag(gm, TOK.thug, [9]);
+    const offer = offersSeen().Alice![0]!;
+    if (forge)
+      // Her own copy of the GM's card (no write: a player may not update the GM's message), at Kara's own centre.
+      alice.run(() => {
+        const k = G().game.scenes.get(SCENE).tokens.get(TOK.kara);
+        G()
+          .game.messages.get(offer)
+          .updateSource({ system: { offer: { x: k.x + 50, y: k.y + 50 } } });
+      });
+    await take(alice, offer);
+    const msg = await dialogKit.aliceRolls(alice, 15, 3, 4);
+    return gm.run(() => G().game.users.get(GM_ID).getFlag("frontier-tactics", "attacks")?.[msg]?.no ?? null);
+  }
+
+  it("SW-25: Alice takes the Thug's offered attack of opportunity from its button — the GM admits her card (the offer is the GM's, hers, this round, at the Thug, from where he provoked)", async () => {
+    expect(await takeOffer(false)).toBeNull();
+  });
+
+  it("SW-25: Alice's script moves the offer's point (where the Thug provoked) on her own page to Kara's centre, then takes it — her card's distance is not the one from the GM's offer: the GM refuses it", async () => {
+    expect(await takeOffer(true)).toBe("FT.Card.aooNotOffered");
   });
 });

@@ -88,7 +88,7 @@ export function drawRuleCard(m: Msg, html: HTMLElement): void {
     },
     load: async () => undefined,
     unreadable: "FT.Card.ruleUnreadable",
-    after: (body) => offerButton(m.system.offer, body, !!m.author?.isGM),
+    after: (body) => offerButton(m.system.offer, body, !!m.author?.isGM, m.id ?? ""),
   });
 }
 
@@ -97,7 +97,12 @@ export function drawRuleCard(m: Msg, html: HTMLElement): void {
  * while its combat is in the offer's round; the click makes it at the mover (workflows/attack/opportunity.ts, one a
  * round, checked there again).
  */
-function offerButton(offer: RuleCardData["offer"], body: HTMLElement, byGM: boolean): void {
+function offerButton(
+  offer: RuleCardData["offer"],
+  body: HTMLElement,
+  byGM: boolean,
+  messageId: string,
+): void {
   // Only the active GM posts an offer (games/d20/workflows/provoke.ts): a card any other user wrote (v13
   // `ChatMessage#author`, set by the server to the creating user unless a GM names another) offers nothing (trust
   // review 2.2).
@@ -119,7 +124,7 @@ function offerButton(offer: RuleCardData["offer"], body: HTMLElement, byGM: bool
       const { attackOfOpportunity } = await import("../attack/opportunity.js");
       await attackOfOpportunity(combatant, token?.object ?? undefined, {
         strikeAt: true,
-        provokedAt: { x: offer.x, y: offer.y },
+        offerId: messageId,
       });
     });
   });
