@@ -40,7 +40,14 @@
  * waypoints with their actions, the recorded history before it, the method) to every client, whose
  * `_onUpdateOperation` calls `_onUpdateMovement` and the `moveToken` hook as v13's does; its differences: no
  * `pending` waypoints (a drag arrives whole, as one checkpoint), no spaces or diagonals counted, `distance` is the sum
- * of the passed waypoints' costs, and no region events or movement continuation.
+ * of the passed waypoints' costs, and no region events or movement continuation. Modelled on `#preUpdateMovement`
+ * (issue 31 trust review 3.1): `_movementHistory` is kept from an update only with `isUndo` (else deleted); a
+ * waypoint's `action` must be a key of `CONFIG.Token.movement.actions` (world.ts models v13 config.mjs's keys), else
+ * the move throws; a gap between the recorded history's last waypoint and where the token stands gets v13's
+ * "displace" waypoint at the origin (not explicit, the mover's userId); `revertRecordedMovement` is v13's owner
+ * update `{x, y, elevation, _movementHistory: history.slice(0, index)}` with `{isUndo: true}` (no id: all of it),
+ * never recorded. Differences: an undo's one passed waypoint is a "displace" to the destination (v13 infers it
+ * with `#inferMovementWaypoints`), and an undo's `history.recorded` is the history before it.
  * `Combatant#_preDeleteOperation` mirrors the indexed v13 copy, including its static `this.turn` (see there): deleting
  * the acting combatant hands the turn on by index only, and deleting the last one in order moves every client to
  * the next round locally while the stored round stays.
@@ -650,8 +657,8 @@ export class TokenDocument extends BaseToken {
   /**
    * v13 `TokenDocument#revertRecordedMovement(movementId?)` (API: "Undo all recorded movement or the recorded
    * movement corresponding to given movement ID up to the last movement. The token is displaced to the prior
-   * recorded position and the movement history is rolled back accordingly"): the token goes back (method "undo",
-   * action "displace") and the history loses that movement and every later one.
+   * recorded position and the movement history is rolled back accordingly"): the token goes back (an `isUndo`
+   * update, method "undo") and the history loses that movement and every later one.
    */
   async revertRecordedMovement(movementId?: string): Promise<boolean> {
     // v13 (token.mjs): `movementId ??= history.at(0).movementId` (undo all), the token displaced to

@@ -233,7 +233,8 @@ async function forgedUndo(
   const walked: Recorded[] = [...recorded];
   if (!last || last.x !== from.x || last.y !== from.y) walked.push({ ...base, x: from.x, y: from.y });
   walked.push({ ...base, x: to.x, y: to.y });
-  // The walk written back, as v13's undo writes a history (an `isUndo` update; no x/y, so no movement).
+  // The walk written back, as v13's undo writes a history (an `isUndo` update; no x/y, so no movement). Cast:
+  // fvtt-types 13.345 types neither the private `_movementHistory` in update data nor `isUndo` in the operation.
   await doc.update(
     { _movementHistory: walked } as TokenDocument.UpdateData,
     {
