@@ -1,10 +1,10 @@
 /**
  * SW-25, SW-43 (issue 31, trust review 2.1, 2.2): the attacks of opportunity the active GM offered, and whether an
  * attack of opportunity answers one. The offer is the GM's own chat card (games/d20/workflows/provoke.ts posts it): a
- * message's author is set by the server to the user who creates it, and only its author or a GM may change it (v13
- * common/documents/chat-message.mjs `#canModify`/`#canCreate`, client/documents/chat-message.mjs `author`), so an offer
- * card a GM wrote holds what the GM offered — the threatening combatant, the mover, the combat and round, the point
- * where it provoked — where no player writes. A card a player wrote offers nothing.
+ * message's author is the user who creates it — only a GM may name another (v13 common/data/fields.mjs
+ * `DocumentAuthorField`, as card-draw.ts reads it) — and a player may update only a message it wrote (its author's
+ * update permission), so an offer card a GM wrote holds what the GM offered — the threatening combatant, the mover,
+ * the combat and round, the point where it provoked — where no player writes. A card a player wrote offers nothing.
  */
 import type { RuleOffer } from "../../data/chat/rule-card.js";
 
