@@ -11,7 +11,8 @@ import type { RuleOffer } from "../../data/chat/rule-card.js";
 /** The offer the GM posted as message `messageId`, or null when there is none (or a player wrote it). */
 export function gmOffer(messageId: string): RuleOffer | null {
   const m = game.messages?.get(messageId);
-  if (!m || m.type !== "rule" || !m.author?.isGM) return null;
+  if (m?.type !== "rule" || !m.author?.isGM) return null;
+  // A message of type "rule" holds the rule card model (src/index.ts registers it); fvtt-types does not narrow by type.
   const card = (m as ChatMessage.OfType<"rule">).system;
   return card.kind === "ft-aoo-offer" ? (card.offer ?? null) : null;
 }
