@@ -84,6 +84,12 @@ Hooks.once("init", () => {
   CONFIG.RegionBehavior.dataModels[OBSCUREMENT_TYPE] = ObscurementBehavior;
   // Its label is core's `TYPES.RegionBehavior.<type>` (client/helpers/localization.mjs defines the type labels).
   CONFIG.RegionBehavior.typeIcons[OBSCUREMENT_TYPE] = "fa-solid fa-smog";
+  // Issue 31 (trust review 1.1): v13's "Blink" movement action (client/config.mjs `CONFIG.Token.movement.actions.blink`,
+  // `teleport: true`, no `canSelect`) is offered in every player's Token HUD palette. No character in Star Frontiers,
+  // Zebulon's Guide, Star Wars d20 or Stars Without Number teleports on its own, so it is the GM's tool alone here, as
+  // "displace" is; a player's scripted teleport still counts as a walk for the rules (games/d20/workflows/provoke.ts).
+  const blink = CONFIG.Token.movement?.actions?.blink;
+  if (blink) blink.canSelect = () => !!game.user?.isGM;
   // Each game's statuses beside core's (d20: kneeling as cover, fatigued, disabled, dying, stable; issue 14).
   registerGameStatuses(CONFIG.statusEffects);
   // The attack card: apply, undo and its other requests (written on the asker's own User, carried out by the active GM,

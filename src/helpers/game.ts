@@ -124,7 +124,11 @@ export interface GameTable {
    * movement (the `moveToken` hook, workflows/turn/turn-hooks.ts); null in a game without attacks of opportunity.
    */
   readonly tokenMoved:
-    | ((token: TokenDocument.Implementation, movement: TokenMovement) => Promise<void>)
+    | ((
+        token: TokenDocument.Implementation,
+        movement: TokenMovement,
+        user: User.Implementation | null,
+      ) => Promise<void>)
     | null;
   /**
    * SW-43 (issue 31): what an attack card provokes (an attack made inside an area a foe suppresses), run by the
@@ -160,6 +164,22 @@ export interface TokenMovement {
   readonly method: string;
   readonly passed: {
     readonly waypoints: readonly { readonly x: number; readonly y: number; readonly action?: string }[];
+  };
+  /** Where the token stood before it (top-left pixels). */
+  readonly origin?: { readonly x: number; readonly y: number };
+  /** Where it ends (top-left pixels). */
+  readonly destination?: { readonly x: number; readonly y: number };
+  /** The recorded history before this movement (v13 `history.recorded.waypoints`). */
+  readonly history?: {
+    readonly recorded?: {
+      readonly waypoints: readonly {
+        readonly x: number;
+        readonly y: number;
+        readonly action?: string;
+        readonly movementId?: string;
+        readonly userId?: string;
+      }[];
+    };
   };
 }
 

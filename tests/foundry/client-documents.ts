@@ -40,7 +40,14 @@
  * waypoints with their actions, the recorded history before it, the method) to every client, whose
  * `_onUpdateOperation` calls `_onUpdateMovement` and the `moveToken` hook as v13's does; its differences: no
  * `pending` waypoints (a drag arrives whole, as one checkpoint), no spaces or diagonals counted, `distance` is the sum
- * of the passed waypoints' costs, and no region events or movement continuation.
+ * of the passed waypoints' costs, and no region events or movement continuation. Modelled on `#preUpdateMovement`
+ * (issue 31 trust review 3.1): `_movementHistory` is kept from an update only with `isUndo` (else deleted); a
+ * waypoint's `action` must be a key of `CONFIG.Token.movement.actions` (world.ts models v13 config.mjs's keys), else
+ * the move throws; a gap between the recorded history's last waypoint and where the token stands gets v13's
+ * "displace" waypoint at the origin (not explicit, the mover's userId); `revertRecordedMovement` is v13's owner
+ * update `{x, y, elevation, _movementHistory: history.slice(0, index)}` with `{isUndo: true}` (no id: all of it),
+ * never recorded. Differences: an undo's one passed waypoint is a "displace" to the destination (v13 infers it
+ * with `#inferMovementWaypoints`), and an undo's `history.recorded` is the history before it.
  * `Combatant#_preDeleteOperation` mirrors the indexed v13 copy, including its static `this.turn` (see there): deleting
  * the acting combatant hands the turn on by index only, and deleting the last one in order moves every client to
  * the next round locally while the stored round stays.
@@ -650,20 +657,22 @@ export class TokenDocument extends BaseToken {
   /**
    * v13 `TokenDocument#revertRecordedMovement(movementId?)` (API: "Undo all recorded movement or the recorded
    * movement corresponding to given movement ID up to the last movement. The token is displaced to the prior
-   * recorded position and the movement history is rolled back accordingly"): the token goes back (method "undo",
-   * action "displace") and the history loses that movement and every later one.
+   * recorded position and the movement history is rolled back accordingly"): the token goes back (an `isUndo`
+   * update, method "undo") and the history loses that movement and every later one.
    */
   async revertRecordedMovement(movementId?: string): Promise<boolean> {
-    const history = this.movementHistory;
+    // v13 (token.mjs): `movementId ??= history.at(0).movementId` (undo all), the token displaced to
+    // `history[Math.max(index - 1, 0)]` by `update({x, y, …, _movementHistory: history.slice(0, index)},
+    // {isUndo: true, diff: false, animate: false})`.
+    const history = this._source._movementHistory as Src[];
     if (!history.length) return false;
-    const id = movementId ?? history.at(-1)!.movementId;
+    const id = movementId ?? history.at(0)!.movementId;
     const i = history.findIndex((w) => w.movementId === id);
     if (i < 0) return false;
-    const back = i === 0 ? history[0]! : history[i - 1]!;
-    const kept = i === 0 ? [] : history.slice(0, i);
+    const back = history[Math.max(i - 1, 0)]!;
     await this.update(
-      { x: back.x, y: back.y, elevation: back.elevation },
-      { movement: { [this.id!]: { waypoints: [{ action: "displace" }], method: "undo" } }, _revertTo: kept },
+      { x: back.x, y: back.y, elevation: back.elevation, _movementHistory: history.slice(0, i) },
+      { isUndo: true, diff: false, animate: false },
     );
     return true;
   }
@@ -678,12 +687,20 @@ export class TokenDocument extends BaseToken {
   override async _preUpdate(changes: Src, options: Src, user: any): Promise<boolean | undefined> {
     const r = await super._preUpdate(changes, options, user);
     if (r === false) return false;
+    // v13 `#preUpdateMovement`: "Prevent movement history from being changed directly except for explicit reset" —
+    // `if ( !options.isUndo ) delete changed._movementHistory`. An undo keeps the history its author sent.
+    if (!options.isUndo) delete changes._movementHistory;
     if (options._clearMovementHistory) {
       changes._movementHistory = [];
       return undefined;
     }
     const moving = "x" in changes || "y" in changes || "elevation" in changes;
     if (!moving) return undefined;
+    // v13 `#cleanAndValiateMovementWaypoints`: a waypoint's action must be a key of CONFIG.Token.movement.actions.
+    const actions = g().CONFIG?.Token?.movement?.actions;
+    for (const w of options.movement?.[this.id!]?.waypoints ?? [])
+      if (w.action !== undefined && actions && !(w.action in actions))
+        throw new Error(`The movement action "${w.action}" is invalid`);
     const recorded = this._shouldRecordMovementHistory();
     const movement = options.movement?.[this.id!] ?? { waypoints: [{}], method: "api" };
     const movementId = randomID();
@@ -695,10 +712,11 @@ export class TokenDocument extends BaseToken {
       height: this.height,
       shape: this._source.shape ?? 0,
     };
-    if (movement.method === "undo") {
+    if (options.isUndo) {
+      // v13: an undo is never recorded (`recorded = !options.isUndo && …`), its passed waypoints are the inferred
+      // one (`[passed, pending] = [waypoints, []]`), and the history is the `_movementHistory` the update carries.
       const back = { ...origin, x: changes.x ?? this.x, y: changes.y ?? this.y, action: "displace", cost: 0 };
-      this.#recordOperation(options, movementId, origin, [back], "undo", recorded);
-      if (recorded) changes._movementHistory = options._revertTo ?? [];
+      this.#recordOperation(options, movementId, origin, [back], "undo", false);
       return undefined;
     }
     const shape = { width: this.width, height: this.height, shape: this._source.shape ?? 0 };
@@ -718,10 +736,20 @@ export class TokenDocument extends BaseToken {
       cost: 0,
     });
     const given0: Src[] = movement.waypoints?.length ? movement.waypoints : [{}];
-    const history: Src[] = this._movementHistory.length
-      ? [...this._movementHistory]
-      : [mark({ x: this.x, y: this.y, elevation: this.elevation }, given0[0]?.action ?? "walk", true)];
-    const recordedBefore = history.length - (this._movementHistory.length ? 0 : 1);
+    // v13: "Add the initial waypoint or a teleport waypoint if there's a gap if we previously moved without
+    // recording": the origin, with the first waypoint's action on an empty history, else a "displace" (not explicit).
+    const previous = this._movementHistory.at(-1);
+    const gap = !previous || previous.x !== this._source.x || previous.y !== this._source.y;
+    const history: Src[] = [...this._movementHistory];
+    if (gap)
+      history.push(
+        mark(
+          { x: this._source.x, y: this._source.y, elevation: this._source.elevation },
+          previous ? "displace" : (given0[0]?.action ?? "walk"),
+          !previous,
+        ),
+      );
+    const recordedBefore = this._movementHistory.length;
     let prev = history.at(-1)!;
     const given: Src[] = movement.waypoints?.length ? movement.waypoints : [{}];
     given.forEach((w: Src, i: number) => {

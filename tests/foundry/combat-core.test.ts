@@ -177,7 +177,9 @@ describe("harness: movement history by movement action (client/documents/token.m
     const token = await openMoving();
     await table.client(GM).run(() => token.move({ x: 1300, y: 1000 }));
     await table.client(GM).run(() => token.move({ x: 1600, y: 1000 }));
-    await table.client(GM).run(() => token.revertRecordedMovement());
+    // v13: without an id it undoes all the recorded movement (`movementId ??= history.at(0).movementId`); the last
+    // movement is undone by its id.
+    await table.client(GM).run(() => token.revertRecordedMovement(token.movementHistory.at(-1).movementId));
     expect(table.client(GM).run(() => [token.x, token.y])).toEqual([1300, 1000]);
     expect(history()).toEqual(["1000,1000 walk 0", "1300,1000 walk 3"]);
     await table.client(GM).run(() => token.revertRecordedMovement());

@@ -182,7 +182,23 @@ function createConfig(): Src {
     MeasuredTemplate: docCfg(C.MeasuredTemplate),
     Region: docCfg(C.Region),
     RegionBehavior: docCfg(C.RegionBehavior, { typeIcons: {} }),
-    Token: docCfg(C.Token),
+    // v13 client/config.mjs `CONFIG.Token.movement.actions` (search id 18120044899): the keys a movement waypoint's
+    // action may name; "blink" and "displace" teleport, "displace" is never offered in the palette (`canSelect`).
+    Token: docCfg(C.Token, {
+      movement: {
+        actions: {
+          walk: {},
+          fly: {},
+          swim: {},
+          burrow: {},
+          climb: {},
+          crawl: {},
+          jump: {},
+          blink: { teleport: true },
+          displace: { teleport: true, measure: false, canSelect: () => false },
+        },
+      },
+    }),
     Combat: docCfg(C.Combat, { initiative: { formula: null, decimals: 2 } }),
     Combatant: docCfg(C.Combatant),
     CombatantGroup: docCfg(C.CombatantGroup),

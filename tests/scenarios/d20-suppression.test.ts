@@ -344,4 +344,33 @@ describe("scenario: suppression of a doorway (issue 15, SW-43)", () => {
     for (const c of table.all) expect(rowText(c, msg, "Thug")).toContain("d20 15 + 5 = 20 vs Defense");
     expect(table.unhandled).toEqual([]);
   });
+
+  it("SW-43 (trust review 2.3): Bruno's script posts a copy of the Guard's attack card spoken by the Thug (who stands in the doorway Kara suppresses) — the card's attacker is the Guard, outside the area: nothing is offered", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    await encounter();
+    await aliceSuppresses(6);
+    const gm = table.client(GM_ID);
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    table.dice(10, 1, 1, 1);
+    const shot = await attack(table, gm, GUARD, PISTOL_G, [TOK.kara]);
+    expect(shot).not.toBeNull();
+    const offers = () =>
+      onEveryClient(table, () =>
+        G()
+          .game.messages.contents.filter((m: any) => m.system?.kind === "ft-aoo-offer")
+          .map((m: any) => m.id as string),
+      );
+    expect(offers()).toEqual(everyone(table, []));
+    await table.client(BRUNO_ID).run(async () => {
+      const system = G().game.messages.get(shot).toObject().system;
+      await G().ChatMessage.create({
+        type: "attack",
+        system,
+        speaker: { scene: SCENE, token: TOK.thug, actor: THUG, alias: "Thug" },
+      });
+    });
+    await table.settle();
+    expect(offers()).toEqual(everyone(table, []));
+  });
 });

@@ -85,6 +85,7 @@ function cardFields() {
     migratedFrom: optional(num(1)),
     rollId: optional(str()),
     reaction: optional(str()),
+    offer: optional(str()),
     engine: optional(str()),
     profile: optStr(),
     variant: optional(str()),

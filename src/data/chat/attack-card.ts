@@ -93,6 +93,8 @@ export interface AttackCardData {
   readonly rollId?: string;
   /** SW-25, SWN-08: an attack of opportunity or an overwatch shot, not the round's action (attack.ts). */
   readonly reaction?: "aoo" | "overwatch";
+  /** SW-25 (issue 31): the GM's offer card an attack of opportunity answers (workflows/attack/aoo-offer.ts). */
+  readonly offer?: string;
   readonly engine: string;
   /** The d20 engine's profile when it is `swn` (ruling 1: hits go to hit points); absent for `sw` and the others. */
   readonly profile?: "swn" | null;

@@ -41,8 +41,8 @@ export const d20Game: GameTable = {
   sideMorale: false,
   meleeWeapons: d20MeleeWeapons,
   // SW-25, SW-24, SW-43: the attacks of opportunity a movement provokes, offered to the threatening combatant's owners.
-  tokenMoved: async (token, movement) =>
-    (await import("./workflows/provoke.js")).offerOpportunities(token, movement),
+  tokenMoved: async (token, movement, user) =>
+    (await import("./workflows/provoke.js")).offerOpportunities(token, movement, user),
   attackMade: async (message) => (await import("./workflows/provoke.js")).offerForAttack(message),
   // SW-30: the cover class and a low wall.
   wallFields: [addCoverField, addHeightField],

@@ -22,9 +22,10 @@ export interface AttackOptions {
    */
   readonly targets?: readonly foundry.canvas.placeables.Token.Implementation[];
   /**
-   * SW-25 (issue 31): where the mover's centre stood when its movement provoked this attack of opportunity (scene
-   * pixels): the attack is made then, inside the reach, so its distance is read from there, not from where the
-   * movement ended.
+   * SW-25 (issue 31): the offer this attack of opportunity answers, the id of the GM's offer card (aoo-offer.ts). The
+   * attack is made when the mover provoked, where the offer says it stood then (inside the reach), so its distance is
+   * read from there, not from where the movement ended; an attack naming no offer the GM made is refused (trust review
+   * 2.1: a point a script makes up never sets the distance).
    */
-  readonly provokedAt?: { readonly x: number; readonly y: number };
+  readonly offerId?: string;
 }

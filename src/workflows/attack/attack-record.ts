@@ -12,6 +12,7 @@ import { SYSTEM_ID } from "../../constants.js";
 import type { StoredCard } from "../../data/chat/attack-card.js";
 import { sha256 } from "../../helpers/sha256.js";
 import { canonicalJSON } from "../card/card-seal.js";
+import { offerDistance, offerMismatch } from "./aoo-offer.js";
 
 type Msg = ChatMessage.Implementation;
 
@@ -123,6 +124,28 @@ function leftOf(card: StoredCard): number | null {
 }
 
 /**
+ * SW-25 (issue 31, trust review 2.1): does a player's attack-of-opportunity card that names an offer not answer it?
+ * The offer must be a GM's offer card (aoo-offer.ts), to this attacker, in the round the GM's writes left, at the mover
+ * and no one else, and the card's distance the one from the attacker to where the mover provoked (a point the author
+ * made up never sets it). A card naming no offer is the tracker's own attack of opportunity, under the checks every
+ * card has (one a round, above).
+ */
+function unoffered(card: StoredCard, round: number | null): boolean {
+  if (!card.offer) return false;
+  if (
+    offerMismatch(
+      card.offer,
+      card.actorUuid,
+      card.targets.map((t) => t.id),
+      round,
+    )
+  )
+    return true;
+  const d = offerDistance(card.offer, card.actorUuid);
+  return d === null || card.targets.some((t) => t.distance === null || Math.abs(t.distance - d) > 0.01);
+}
+
+/**
  * The GM's entry for a card being admitted now, and why it is refused (or null): a player's card whose roll key an
  * earlier admitted card of the same author (in `known`: the GM's record) already has. A GM's card is the GM's word (a
  * GM may post a card again on purpose).
@@ -142,6 +165,7 @@ export function admitEntry(
   const over =
     !replay && !m.author?.isGM && !!at?.byCount && overAllowance(known, id, card.actorUuid, at, rx);
   const defending = !replay && !over && !m.author?.isGM && !!at?.byCount && !rx && at.defending;
+  const notOffered = !replay && !over && !m.author?.isGM && rx === "aoo" && unoffered(card, at?.r ?? null);
   const spent = card.spent;
   return {
     k,
@@ -160,7 +184,9 @@ export function admitEntry(
         ? { no: "FT.Card.overAllowance" }
         : defending
           ? { no: "FT.Card.defending" }
-          : {}),
+          : notOffered
+            ? { no: "FT.Card.aooNotOffered" }
+            : {}),
   };
 }
 

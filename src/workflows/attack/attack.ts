@@ -34,6 +34,7 @@ import { grenadeCard } from "../card/grenade-card.js";
 import { postAttackCard } from "../card/post-card.js";
 import { gateAttack } from "../turn/phase-gate.js";
 import { turnGate } from "../turn/turn-ledger.js";
+import { gmOffer, offerMismatch } from "./aoo-offer.js";
 import { askAttack } from "./attack-confirm.js";
 import { type AttackPorts, runAttack } from "./attack-flow.js";
 import type { AttackOptions } from "./attack-options.js";
@@ -104,6 +105,18 @@ async function attackWith(
   const combatant = options.combatant ?? game.combat?.combatants.find((c) => c.tokenId === token.id);
   const targets = options.targets ? options.targets.filter((t) => mayInvolve(game.user, t)) : attackTargets();
   if (targets.length === 0) return notify("warn", "FT.Error.noTarget");
+  // SW-25 (issue 31, trust review 2.1): an offered attack of opportunity answers the GM's offer, at its mover, in its
+  // round; the point where the mover provoked is the offer's, never the caller's.
+  const offer = options.offerId ? gmOffer(options.offerId) : null;
+  if (options.offerId) {
+    const problem = offerMismatch(
+      options.offerId,
+      actor.uuid,
+      targets.map((t) => t.document.uuid),
+    );
+    if (problem) return notify("warn", problem, { name: actor.name ?? "" });
+  }
+  const provokedAt = offer ? { x: offer.x, y: offer.y } : undefined;
   // Only our actors attack, and only with weapons (the sheet offers Attack on weapons alone).
   const item = "item" in source ? source.item : null;
   if (!isFrontierActor(actor) || (item && !isItemType(item, "weapon")))
@@ -129,10 +142,7 @@ async function attackWith(
   // SF-B-02, SF-B-15, SF-X-27, SF-X-30, SF-X-37: what this attacker did this round (turn-ledger.ts), refused here.
   // SW-43: a suppressor's attack of opportunity may be a ranged one, into the area it suppresses.
   const intoSuppressed =
-    !!options.aoo &&
-    !!combatant &&
-    !!targets[0] &&
-    !!suppressingInto(combatant, targets[0], options.provokedAt);
+    !!options.aoo && !!combatant && !!targets[0] && !!suppressingInto(combatant, targets[0], provokedAt);
   const turn = turnGate(actor, item, combatant, {
     aoo: !!options.aoo,
     intoSuppressed,
@@ -158,7 +168,7 @@ async function attackWith(
     if (area) throw new RulesError(area.key, area.key, area.data);
     const read = targets.map((t) => readTarget(token, t, unit));
     // SW-25 (issue 31): an offered attack of opportunity is made when the mover provoked, where it stood then.
-    const at = options.provokedAt;
+    const at = provokedAt;
     const scene = at
       ? read.map((s) => ({
           ...s,
@@ -271,7 +281,7 @@ async function attackWith(
           ...(unarmed ? { bareHands: true } : {}),
           // SW-25, SWN-08: an attack made out of the round's action says so; the GM counts it apart (attack-record.ts).
           ...(options.aoo
-            ? { reaction: "aoo" as const }
+            ? { reaction: "aoo" as const, ...(options.offerId ? { offer: options.offerId } : {}) }
             : options.overwatch
               ? { reaction: "overwatch" as const }
               : {}),

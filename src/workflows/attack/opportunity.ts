@@ -7,6 +7,7 @@
 import { suppressingInto } from "../../canvas/suppression.js";
 import { currentGame } from "../../helpers/game.js";
 import { notify } from "../../helpers/report.js";
+import { gmOffer } from "./aoo-offer.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
 
@@ -20,12 +21,15 @@ export async function attackOfOpportunity(
   at: TokenP | undefined,
   options: {
     readonly strikeAt?: boolean;
-    readonly provokedAt?: { readonly x: number; readonly y: number };
+    /** The GM's offer card it answers (aoo-offer.ts): the point where the mover provoked is read from there. */
+    readonly offerId?: string;
   } = {},
 ): Promise<void> {
   const actor = combatant.actor;
   if (!actor || !(game.user?.isGM || actor.isOwner)) return;
-  const into = at ? suppressingInto(combatant, at, options.provokedAt) : null;
+  const offer = options.offerId ? gmOffer(options.offerId) : null;
+  const provokedAt = offer ? { x: offer.x, y: offer.y } : undefined;
+  const into = at ? suppressingInto(combatant, at, provokedAt) : null;
   const suppressor = into?.weaponId ? actor.items.get(into.weaponId) : undefined;
   const melee = currentGame().meleeWeapons(actor);
   const weapon = suppressor ?? melee.find((i) => i.system.equipped) ?? melee[0];
@@ -35,6 +39,6 @@ export async function attackOfOpportunity(
     aoo: true,
     combatant,
     ...(options.strikeAt && at ? { targets: [at] } : {}),
-    ...(options.provokedAt ? { provokedAt: options.provokedAt } : {}),
+    ...(options.offerId ? { offerId: options.offerId } : {}),
   });
 }

@@ -17,7 +17,7 @@ import {
   ruleCardMessage,
   ruleCardProblem,
 } from "../../data/chat/rule-card.js";
-import { guard } from "../../helpers/report.js";
+import { guard, notify } from "../../helpers/report.js";
 import { drawMessageBody } from "./message-body.js";
 
 type Msg = ChatMessage.Implementation;
@@ -88,7 +88,7 @@ export function drawRuleCard(m: Msg, html: HTMLElement): void {
     },
     load: async () => undefined,
     unreadable: "FT.Card.ruleUnreadable",
-    after: (body) => offerButton(m.system.offer, body),
+    after: (body) => offerButton(m.system.offer, body, !!m.author?.isGM, m.id ?? ""),
   });
 }
 
@@ -97,8 +97,16 @@ export function drawRuleCard(m: Msg, html: HTMLElement): void {
  * while its combat is in the offer's round; the click makes it at the mover (workflows/attack/opportunity.ts, one a
  * round, checked there again).
  */
-function offerButton(offer: RuleCardData["offer"], body: HTMLElement): void {
-  if (!offer) return;
+function offerButton(
+  offer: RuleCardData["offer"],
+  body: HTMLElement,
+  byGM: boolean,
+  messageId: string,
+): void {
+  // Only the active GM posts an offer (games/d20/workflows/provoke.ts): a card any other user wrote (v13
+  // `ChatMessage#author`, set by the server to the creating user unless a GM names another) offers nothing (trust
+  // review 2.2).
+  if (!offer || !byGM) return;
   const combat = game.combats?.get(offer.combatId);
   const combatant = combat?.combatants.get(offer.combatantId);
   if (!combat?.started || combat.round !== offer.round || !combatant?.isOwner) return;
@@ -109,12 +117,14 @@ function offerButton(offer: RuleCardData["offer"], body: HTMLElement): void {
   button.addEventListener("click", (event) => {
     event.preventDefault();
     void guard(async () => {
+      // A chat card is not drawn again when the round turns: the offer is for its round only (SW-25), checked here.
+      if (!combat.started || combat.round !== offer.round) return notify("warn", "FT.D20.AoO.stale");
       // A TokenDocument's uuid names a TokenDocument (v13 `fromUuidSync`).
       const token = fromUuidSync(offer.tokenUuid) as TokenDocument.Implementation | null;
       const { attackOfOpportunity } = await import("../attack/opportunity.js");
       await attackOfOpportunity(combatant, token?.object ?? undefined, {
         strikeAt: true,
-        provokedAt: { x: offer.x, y: offer.y },
+        offerId: messageId,
       });
     });
   });

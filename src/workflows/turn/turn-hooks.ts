@@ -63,14 +63,15 @@ function registerDodging(): void {
  * `Hooks.on("moveToken", fn)`: fvtt-types 13.345 lists no `moveToken` among its hook names (its `HookConfig` is not
  * reachable for augmentation), so the call is typed here with v13's arguments.
  */
-function onMoveToken(fn: (document: TokenDocument.Implementation, movement: TokenMovement) => void): void {
+type MoveTokenFn = (
+  document: TokenDocument.Implementation,
+  movement: TokenMovement,
+  operation: unknown,
+  user: User.Implementation | null,
+) => void;
+function onMoveToken(fn: MoveTokenFn): void {
   // Hooks.on takes any hook name at run time (client/helpers/hooks.mjs); only its typing lists fewer.
-  (
-    Hooks.on as (
-      hook: string,
-      fn: (document: TokenDocument.Implementation, movement: TokenMovement) => void,
-    ) => number
-  )("moveToken", fn);
+  (Hooks.on as (hook: string, fn: MoveTokenFn) => number)("moveToken", fn);
 }
 
 /** `init`: the hook that keeps a character held in melee in place, and the one that reads what a movement provokes. */
@@ -79,10 +80,12 @@ function registerPhaseHooks(): void {
   // SW-25 (issue 31): v13 calls `moveToken` on every client once a token moved (client/documents/token.mjs
   // `#onUpdateOperationMovement`: `Hooks.callAll("moveToken", document, movement, operation, user)`); the active GM
   // asks the world's game what the movement provokes, once.
-  onMoveToken((doc, movement) => {
+  // The 4th argument is the User who requested the update (token.mjs: "@param {User} user  The User requesting the
+  // update operation"): a game tells a GM's displace from a player's (issue 31 trust review 1.1).
+  onMoveToken((doc, movement, _operation, user) => {
     if (!game.user?.isActiveGM) return;
     const moved = currentGame().tokenMoved;
-    if (moved) void moved(doc, movement).catch(report);
+    if (moved) void moved(doc, movement, user ?? null).catch(report);
   });
   // SW-43 (issue 31): an attack made inside an area a foe suppresses provokes it; the active GM asks the game, once
   // (v13 calls `createChatMessage` on every client, client/documents/abstract/client-document.mjs `_onCreate`).

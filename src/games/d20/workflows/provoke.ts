@@ -10,8 +10,11 @@
  * - SW-43: a suppressor "threatens the targeted area, just as if he threatened that area with a melee weapon";
  * - SW-24: a disengage (the tracker's, the round's action) spares the foes whose areas it started in, when its first
  *   2 m clear them all;
- * - a GM's displace (action "displace", v13 `CONFIG.Token.movement.actions.displace.teleport`) and an undo are no
- *   movement: they provoke nothing.
+ * - a GM's teleport (action "displace" or "blink", v13 `CONFIG.Token.movement.actions.<action>.teleport`) and an
+ *   undo that puts the token back where its recorded walk was are no movement: they provoke nothing. A player's
+ *   teleport (a script's "displace", v13 checks only that the action is configured) is a walk along the straight line,
+ *   and a player's undo that rewrites the walk (v13 keeps the `_movementHistory` an `isUndo` update carries) is a walk
+ *   from where the token stood, its round's walk put back by the GM (issue 31 trust review 1.1, 2.4).
  * Each provoked foe that has not made its attack of opportunity this round (SW-25, "only one … per round": its
  * ledger's `aoo`) is offered one: a rule card whispered to its owners (and the GMs) with a button only they get
  * (workflows/card/rule-card.ts); the attack is the existing one (workflows/attack/opportunity.ts). Whether to make
@@ -38,12 +41,40 @@ import { d20MeleeWeapons } from "../data/weapons.js";
 type TokenD = TokenDocument.Implementation;
 type CombatantI = Combatant.Implementation;
 
-/** A recorded waypoint as read here (v13 `TokenMeasuredMovementWaypoint`: top-left pixels, action, movement id). */
+/**
+ * A recorded waypoint as read here (v13 `TokenMeasuredMovementWaypoint`: top-left pixels, action, movement id, and
+ * `userId`, the user whose movement recorded it: `waypoint.userId = game.user.id` in `#preUpdateMovement`).
+ */
 interface Recorded {
   readonly x: number;
   readonly y: number;
   readonly action?: string;
   readonly movementId?: string;
+  readonly userId?: string | null;
+}
+
+/**
+ * Is this waypoint no movement: a teleport a GM made? A player's teleport is a walk (trust review 1.1): v13's
+ * `#cleanAndValiateMovementWaypoints` accepts any configured action, "displace" from a script too.
+ */
+function teleported(w: Recorded): boolean {
+  return isTeleport(w.action) && !!game.users?.get(w.userId ?? "")?.isGM;
+}
+
+/**
+ * The mover's combatant in a started combat of its own scene. v13's `TokenDocument#combatant` reads `game.combat`
+ * (token.mjs `get combatant`: `game.combat?.combatants.find(c => c.tokenId === this.id)`), the combat this client
+ * views, which on the active GM may be another scene's (trust review 2.3); `game.combats` holds them all and a
+ * combatant's `token` is read on its own scene (`sceneId`, else the combat's: v13 client/documents/combatant.mjs).
+ */
+export function combatantOnScene(doc: TokenD): CombatantI | undefined {
+  const scene = doc.parent?.id;
+  for (const combat of game.combats ?? []) {
+    if (!combat.started) continue;
+    const found = combat.combatants.find((c) => c.tokenId === doc.id && c.token?.parent?.id === scene);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** One foe's threatened area, and the rule it threatens by. */
@@ -85,7 +116,7 @@ function waypoints(doc: TokenD, recorded: readonly Recorded[]): MoveWaypoint[] {
         ? grid.measurePath([from, at], {}).distance
         : Math.max(Math.abs(at.x - from.x), Math.abs(at.y - from.y)) * perPixel;
     }
-    return { x: at.x * perPixel, y: at.y * perPixel, walked: i > 0 && !isTeleport(w.action), metres };
+    return { x: at.x * perPixel, y: at.y * perPixel, walked: i > 0 && !teleported(w), metres };
   });
 }
 
@@ -127,14 +158,23 @@ function threats(doc: TokenD, mover: CombatantI): Threat[] {
 }
 
 /** SW-25, SW-24, SW-43: offer the foes this movement newly provokes their attack of opportunity. */
-export async function offerOpportunities(doc: TokenD, movement: TokenMovement): Promise<void> {
-  if (movement.method === "undo") return;
-  const mover = doc.combatant;
+export async function offerOpportunities(
+  doc: TokenD,
+  movement: TokenMovement,
+  user: User.Implementation | null,
+): Promise<void> {
+  if (movement.method === "undo" && user?.isGM) return;
+  const mover = combatantOnScene(doc);
   const combat = mover?.parent;
   if (!mover || !combat?.started || !combat.byCount || combat.round < 1) return;
   // v13 `movementHistory` returns `this._movementHistory` (token.mjs); fvtt-types 13.345 types the getter as one
   // waypoint and the field as the array it is, so the field is read.
-  const history: readonly Recorded[] = doc._movementHistory ?? [];
+  let history: readonly Recorded[] = doc._movementHistory ?? [];
+  if (movement.method === "undo") {
+    const walked = await forgedUndo(doc, movement, history, user);
+    if (!walked) return;
+    history = walked;
+  }
   if (!history.some((w) => w.movementId === movement.id)) return;
   const before = history.filter((w) => w.movementId !== movement.id);
   const found = threats(doc, mover);
@@ -162,6 +202,50 @@ export async function offerOpportunities(doc: TokenD, movement: TokenMovement): 
 }
 
 /**
+ * A player's undo (trust review 2.4). v13's `revertRecordedMovement` is an ordinary owner update with `isUndo`, and
+ * `#preUpdateMovement` keeps whatever `_movementHistory` such an update carries ("Prevent movement history from being
+ * changed directly except for explicit reset": `if ( !options.isUndo ) delete changed._movementHistory`), so a
+ * script may move its token anywhere and rewrite its walk this round. An honest undo leaves a history that starts
+ * the recorded one and puts the token at its last kept waypoint (or where the round's walk began); that is no
+ * movement (null). Any other undo is a walk from where the token stood: the walk returned, recorded history then the
+ * destination, which the GM writes back on the token (an `isUndo` update of `_movementHistory` alone, no movement) so
+ * the distance moved this round is not erased either.
+ */
+async function forgedUndo(
+  doc: TokenD,
+  movement: TokenMovement,
+  kept: readonly Recorded[],
+  user: User.Implementation | null,
+): Promise<Recorded[] | null> {
+  const recorded = movement.history?.recorded?.waypoints ?? [];
+  const same = (a: Recorded | undefined, b: Recorded | undefined) =>
+    !!a && !!b && a.x === b.x && a.y === b.y && a.movementId === b.movementId;
+  const to = movement.destination ?? { x: doc.x, y: doc.y };
+  const back = kept.at(-1) ?? recorded[0];
+  const honest =
+    kept.length < recorded.length &&
+    kept.every((w, i) => same(w, recorded[i])) &&
+    (!back || (back.x === to.x && back.y === to.y));
+  if (honest) return null;
+  const last = recorded.at(-1);
+  const from = movement.origin ?? last ?? { x: doc.x, y: doc.y };
+  const base = { ...(last ?? {}), userId: user?.id ?? "", movementId: movement.id, action: "walk" };
+  const walked: Recorded[] = [...recorded];
+  if (!last || last.x !== from.x || last.y !== from.y) walked.push({ ...base, x: from.x, y: from.y });
+  walked.push({ ...base, x: to.x, y: to.y });
+  // The walk written back, as v13's undo writes a history (an `isUndo` update; no x/y, so no movement). Cast:
+  // fvtt-types 13.345 types neither the private `_movementHistory` in update data nor `isUndo` in the operation.
+  await doc.update(
+    { _movementHistory: walked } as TokenDocument.UpdateData,
+    {
+      isUndo: true,
+      diff: false,
+    } as TokenDocument.Database.UpdateOperation,
+  );
+  return walked;
+}
+
+/**
  * SW-43: "actions that normally provoke attacks of opportunity, and any melee or ranged attacks made within the
  * targeted area also provoke attacks of opportunity from the suppressing character"; "each suppressing character may
  * make an attack of opportunity". An attack card (not itself a reaction) whose attacker stands in areas foes suppress
@@ -171,7 +255,10 @@ export async function offerForAttack(message: ChatMessage.OfType<"attack">): Pro
   const card = message.system.card;
   if (card.reaction) return;
   const doc = game.scenes?.get(message.speaker.scene ?? "")?.tokens.get(message.speaker.token ?? "");
-  const attacker = doc?.combatant;
+  // The speaker is the author's to write (trust review 2.3): the attacker is the card's checked actor, so a speaker
+  // naming another token (an ally in a suppressed area) offers nothing.
+  if (!doc?.actor || !sameActor(doc, card.actorUuid)) return;
+  const attacker = combatantOnScene(doc);
   const combat = attacker?.parent;
   const scene = doc?.parent;
   if (!doc || !scene || !attacker || !combat?.started || !combat.byCount || combat.round < 1) return;
@@ -203,6 +290,13 @@ export async function offerForAttack(message: ChatMessage.OfType<"attack">): Pro
       "FT.D20.AoO.offerAttacked",
     );
   }
+}
+
+/** Is `uuid` the token's actor: its synthetic actor, or for a linked token the world actor? */
+function sameActor(doc: TokenD, uuid: string): boolean {
+  const actor = doc.actor;
+  if (!actor) return false;
+  return actor.uuid === uuid || (doc.actorLink && game.actors?.get(doc.actorId ?? "")?.uuid === uuid);
 }
 
 /** The offer: a card whispered to the foe's owners and the GMs, its button theirs alone. */
