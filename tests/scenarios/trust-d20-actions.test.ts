@@ -49,7 +49,7 @@ closeTableAfterEach(() => table);
 const blade = (itemId: string) =>
   itemFromPack("d20", "lightsaber", itemId, { d20: { damage: "2d6", threat: 20 } }, "Vibroblade");
 
-const world = () => ({
+const world = (karaRow = 5) => ({
   settings: [settingSource(id("setEngineTrAct"), "engine", "d20")],
   actors: [
     actorSource({
@@ -67,7 +67,7 @@ const world = () => ({
       _id: SCENE,
       name: "Hangar",
       tokens: [
-        tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(5, 5) }),
+        tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(5, karaRow) }),
         foeToken(TOK.thug, "Thug", THUG, cell(6, 5)),
         foeToken(TOK.raider, "Raider", RAIDER, cell(4, 5)),
       ],
@@ -75,9 +75,9 @@ const world = () => ({
   ],
 });
 
-/** The GM's encounter: Kara 20, Thug 12, Raider 7; Kara's turn. */
-async function encounter(): Promise<void> {
-  table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+/** The GM's encounter: Kara 20, Thug 12, Raider 7; Kara's turn (Kara on row `karaRow`, 5 beside the Thug). */
+async function encounter(karaRow = 5): Promise<void> {
+  table = await createTable({ world: world(karaRow), online: [GM_ID, ALICE_ID] });
   const gm = table.client(GM_ID);
   await openD20Combat(table, SCENE, [
     { _id: CMB.kara, tokenId: TOK.kara, actorId: KARA },
@@ -88,6 +88,23 @@ async function encounter(): Promise<void> {
   await gm.run(() => G().game.combat.startCombat());
   await table.settle();
   expect(currentTurn(gm)).toBe("Kara");
+}
+
+/**
+ * SW-21 "You must move at least 4 meters": Alice walks Kara from row 1 down to row 5 between the Thug and the Raider
+ * (4 m on the 1 m grid), as a drag does (v13 `TokenDocument#move`, client/documents/token.mjs).
+ */
+async function chargeIn(): Promise<void> {
+  await table.client(ALICE_ID).run(() =>
+    G()
+      .game.scenes.get(SCENE)
+      .tokens.get(TOK.kara)
+      .move(
+        [2, 3, 4, 5].map((r) => ({ ...cell(5, r), action: "walk" })),
+        { method: "dragging" },
+      ),
+  );
+  await table.settle();
 }
 
 async function nextTurn(): Promise<void> {
@@ -291,7 +308,7 @@ describe("trust: the GM backs a declared defense by what it recorded (SW-17, SW-
   });
 
   it("SW-23 SW-21: Alice's console writes fighting defensively (+2 dodge) or a charge with no card of the round that declared it — put back; a charge rolled in the dialog keeps its mark", async () => {
-    await encounter();
+    await encounter(1);
     await aliceWrites({
       defending: { round: 1, totalDefense: false, fightingDefensively: true, charging: false },
     });
@@ -302,6 +319,7 @@ describe("trust: the GM backs a declared defense by what it recorded (SW-17, SW-
     expect(defending()).toEqual(everyone(table, null));
     expect(putBacks()).toBe(2);
     const alice = table.client(ALICE_ID);
+    await chargeIn();
     await dialogKit.aliceOpensAttack(alice, SABER);
     await dialogKit.set(alice, "assist.charging", true);
     await dialogKit.aliceRolls(alice, 2, 3, 4);
@@ -315,12 +333,13 @@ describe("trust: the GM backs a declared defense by what it recorded (SW-17, SW-
 
 describe("trust: a readied charge keeps its mark (SW-34, SW-21)", () => {
   it("SW-34 SW-21 (trust review 3.3): Kara readies her action; on the Thug's turn Alice charges him from the dialog — the admitted card backs her −2, which the GM no longer puts back", async () => {
-    await encounter();
+    await encounter(1);
     await aliceWrites({ state: "readied" });
     expect(onEveryClient(table, () => kara().system.state)).toEqual(everyone(table, "readied"));
     await nextTurn();
     expect(currentTurn(table.client(GM_ID))).toBe("Thug");
     const alice = table.client(ALICE_ID);
+    await chargeIn();
     await dialogKit.aliceOpensAttack(alice, SABER);
     await dialogKit.set(alice, "assist.charging", true);
     await dialogKit.aliceRolls(alice, 2, 3, 4);
