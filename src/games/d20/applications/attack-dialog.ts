@@ -35,6 +35,11 @@ export interface D20DialogOptions {
   readonly formula: (formula: string, check: PreparedAttack["targets"][number]["check"]) => string;
   /** SW-42's aim box (an i18n key). */
   readonly aimLabel: string;
+  /**
+   * The attacker's own boxes the game plays (of {@link OWN}); a box left out is neither shown nor read from the form.
+   * SWN (issue 31): no SW-21 charge (its charge is SWN-02's action), no SW-23, no SW-44 (no vitality to pull to).
+   */
+  readonly ownRows: readonly OwnRow[];
 }
 
 /** The overrides the request carries for one target (its own over the shared ones, as the plan reads them). */
@@ -181,6 +186,10 @@ const OWN = [
   ["fightingDefensively", "SW-23"],
   ["pullingBlow", "SW-44"],
 ] as const;
+/** One of the attacker's own boxes. */
+export type OwnRow = (typeof OWN)[number][0];
+/** Every box, as the Star Wars game plays them. */
+const ALL_OWN: readonly OwnRow[] = OWN.map(([k]) => k);
 /**
  * SW-33: what the user says of every target. What a target declared of its own defense — SW-17 total defense, SW-23
  * fighting defensively, SW-21 a charge's −2 — is no box of the attacker's: it is kept on the target's Combatant until
@@ -211,19 +220,23 @@ function assistContext(prep: PreparedAttack, o: D20DialogOptions): AssistView | 
     },
     /** SW-16, SW-21, SW-23, SW-44: the attacker's own situation; SW-33: the targets'. */
     own: [
-      ...OWN.map(([k, ruleId]) => ({
+      ...OWN.filter(([k]) => o.ownRows.includes(k)).map(([k, ruleId]) => ({
         name: `assist.${k}`,
         label: `FT.D20.Assist.own.${k}`,
         ruleId,
         on: !!a[k],
       })),
       // SW-44: the pulled blow's lesser damage — half when ticked, else only vitality damage.
-      {
-        name: "assist.pulledHalf",
-        label: "FT.D20.Assist.own.pulledHalf",
-        ruleId: "SW-44",
-        on: a.pulledDamage === "half",
-      },
+      ...(o.ownRows.includes("pullingBlow")
+        ? [
+            {
+              name: "assist.pulledHalf",
+              label: "FT.D20.Assist.own.pulledHalf",
+              ruleId: "SW-44",
+              on: a.pulledDamage === "half",
+            },
+          ]
+        : []),
     ],
     theirs: THEIRS.map(([k, ruleId]) => ({
       name: `assist.target.${k}`,
@@ -267,7 +280,7 @@ const POSTURES = ["standing", "kneeling", "prone"] as const;
 const SUPPORTS = ["none", "improvised", "fixed"] as const;
 
 /** SW-27, SW-39, SW-42: the assist fields (`assist.*`) as the attacker's d20 facts. */
-function assistFromForm(base: AttackRequest, form: Form): AttackRequest["attacker"] {
+function assistFromForm(base: AttackRequest, form: Form, own: readonly OwnRow[]): AttackRequest["attacker"] {
   const a = base.attacker.d20;
   if (!a) return base.attacker;
   const raw = form["assist.combinedFire"];
@@ -276,15 +289,17 @@ function assistFromForm(base: AttackRequest, form: Form): AttackRequest["attacke
     throw new RulesError("FT.D20.badCount", `"${String(raw)}" is not a number of contributors`);
   const posture = POSTURES.find((p) => p === form["assist.posture"]) ?? "standing";
   const support = SUPPORTS.find((p) => p === form["assist.support"]) ?? "none";
+  // A box the game does not play is never read (a form that sends one anyway declares nothing).
+  const says = (k: OwnRow) => own.includes(k) && checked(form[`assist.${k}`]);
   return {
     ...base.attacker,
     d20: {
       ...a,
-      improvised: checked(form["assist.improvised"]),
-      charging: checked(form["assist.charging"]),
-      fightingDefensively: checked(form["assist.fightingDefensively"]),
-      pullingBlow: checked(form["assist.pullingBlow"]),
-      pulledDamage: checked(form["assist.pulledHalf"]) ? "half" : "vitality",
+      improvised: says("improvised"),
+      charging: says("charging"),
+      fightingDefensively: says("fightingDefensively"),
+      pullingBlow: says("pullingBlow"),
+      pulledDamage: own.includes("pullingBlow") && checked(form["assist.pulledHalf"]) ? "half" : "vitality",
       combinedFire: n,
       aided: checked(form["assist.aided"]),
       aim: checked(form["assist.aimed"]) ? { posture, support } : null,
@@ -308,7 +323,11 @@ export function d20DialogSeam(o: D20DialogOptions): GameDialogSeam {
     fromForm: (base, form) => {
       // Only a form that drew the help fieldset says anything of it (absent fields keep the request's).
       if (!("assist.combinedFire" in form)) return { attacker: base.attacker, targets: base.targets };
-      const withD20 = { ...base, attacker: assistFromForm(base, form), targets: theirsFromForm(base, form) };
+      const withD20 = {
+        ...base,
+        attacker: assistFromForm(base, form, o.ownRows),
+        targets: theirsFromForm(base, form),
+      };
       return o.extraFromForm(withD20, form);
     },
   };
@@ -322,4 +341,5 @@ export const D20_DIALOG: GameDialogSeam = d20DialogSeam({
   extraFromForm: (base) => ({ attacker: base.attacker, targets: base.targets }),
   formula: (formula) => formula,
   aimLabel: "FT.D20.Aim.aimed",
+  ownRows: ALL_OWN,
 });

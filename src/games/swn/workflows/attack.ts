@@ -29,6 +29,11 @@ function weaponProblem(name: string, s: WeaponSystem): RulesError | null {
 
 export const swnAttack: GameAttack = {
   ...d20Attack,
+  // Issue 31 (ruling 1: vitality and wounds are the `sw` profile's): no SW-10 disabled strain after an attack — an
+  // SWN actor's hidden d20 wounds never matter — and no SW-21 / SW-23 mark on the Combatant (SWN plays neither; its
+  // charge is SWN-02's action), as `turnStart` and `tokenMoved` are null in the swn table.
+  afterAttack: undefined,
+  keeps: () => null,
   weaponProblem,
   offHands: offHandsBy(weaponProblem),
   squareThrow: squareThrowWith(
