@@ -7,7 +7,9 @@
 import { isSquadCard } from "../../../data/chat/parts/squad.js";
 import type { GameCardSeam } from "../../../workflows/card/card-seam.js";
 import { d20Card, showReflexSaves } from "../../d20/workflows/card.js";
+import { weaponCardProblemWith } from "../../d20/workflows/card-checks.js";
 import { d20GrenadeOf } from "../../d20/workflows/grenade-block.js";
+import { swnBurstDc } from "./attack.js";
 import { squadCardHtml } from "./squad-card.js";
 
 export const swnCard: GameCardSeam = {
@@ -25,6 +27,8 @@ export const swnCard: GameCardSeam = {
   }),
   pools: { ...d20Card.pools, hidden: "FT.Card.swnHp" },
   squadProblem: () => null,
+  // SWN-16: a grenade's card carries no Reflex DC of its own (attack.ts `swnBurstDc`).
+  weaponProblem: weaponCardProblemWith(swnBurstDc),
   // SWN-16: the d20 burst's line, with SWN's deviation (d3 hexes, d6 hex side) and its Evasion save for half.
   burst(card) {
     const base = d20Card.burst(card);
