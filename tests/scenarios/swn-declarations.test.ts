@@ -60,10 +60,12 @@ const world = (wounds = 10) => ({
         d20: { bab: 6, wounds: { value: wounds, max: 10 }, vitality: { value: 0, max: 10 } },
       },
     }),
-    ...[
-      [THUG, "Thug"],
-      [BRUTE, "Brute"],
-    ].map(([_id, name]) => ({
+    ...(
+      [
+        [THUG, "Thug"],
+        [BRUTE, "Brute"],
+      ] as const
+    ).map(([_id, name]) => ({
       ...actorSource({ _id, name, system: { swn: { ac: 12, hp: { value: 9, max: 9 } } } }),
       ownership: { default: 2 },
     })),

@@ -7,26 +7,15 @@ import type { StoredCard } from "../../../data/chat/attack-card.js";
 import { actorSystem } from "../../../data/subtypes.js";
 import { currentGame, gameOf } from "../../../helpers/game.js";
 import { iterativeBonuses } from "../../../rules/index.js";
-import type { BurstDc } from "./attack.js";
 
 type ActorI = Actor.Implementation;
 type WeaponSystem = Item.OfType<"weapon">["system"];
 
-/** The GM's check of a player's d20 card, for a game whose burst carries `dcOf` the weapon's DC (attack.ts). */
-export function weaponCardProblemWith(dcOf: BurstDc) {
-  return (card: StoredCard, attacker: ActorI, weapon: WeaponSystem, offHand: WeaponSystem | null) =>
-    cardProblem(card, attacker, weapon, offHand, dcOf);
-}
-
-/** The d20 game's: the grenade's own Reflex DC (SW-38). */
-export const d20WeaponCardProblem = weaponCardProblemWith((dc) => dc);
-
-function cardProblem(
+export function d20WeaponCardProblem(
   card: StoredCard,
   attacker: ActorI,
   weapon: WeaponSystem,
   offHand: WeaponSystem | null,
-  dcOf: BurstDc,
 ): string | null {
   // SW-22: the off hand's weapon must be one the dialog offers (no grenade, d20 damage dice), with one off-hand step.
   if (offHand) {
@@ -38,7 +27,7 @@ function cardProblem(
   if (gameOf(card).profile !== currentGame().profile) return "profile";
   const stepsProblem = d20StepsProblem(card, attacker, weapon, !!offHand);
   if (stepsProblem) return stepsProblem;
-  const grenadeProblem = d20GrenadeProblem(card, weapon, dcOf);
+  const grenadeProblem = d20GrenadeProblem(card, weapon);
   if (grenadeProblem) return grenadeProblem;
   // A d20 burst block only on a d20 grenade's card (its squads' units multiply the damage, SWN-17).
   if (card.grenade?.d20 && !(weapon.d20.grenade && card.area === "grenade")) return "grenade";
@@ -74,10 +63,10 @@ function d20StepsProblem(
  * SW-38: a player's d20 grenade card carries the grenade's own burst radius and Reflex DC, cover only for those it
  * caught, and no save (the GM writes each save: a card created with one is refused unsealed, `trustedCard`).
  */
-function d20GrenadeProblem(card: StoredCard, weapon: WeaponSystem, dcOf: BurstDc): string | null {
+function d20GrenadeProblem(card: StoredCard, weapon: WeaponSystem): string | null {
   const g = card.grenade?.d20;
   if (!g || !card.grenade) return null;
-  if (g.reflexDC !== dcOf(weapon.d20.reflexDC) || card.grenade.radius !== weapon.d20.burstRadius)
+  if (g.reflexDC !== weapon.d20.reflexDC || card.grenade.radius !== weapon.d20.burstRadius)
     return "grenade numbers";
   const ids = new Set(card.targets.map((t) => t.id));
   if (g.cover.some((c) => !ids.has(c.id)) || g.saves.some((s) => !ids.has(s.id))) return "grenade list";
