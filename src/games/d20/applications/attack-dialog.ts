@@ -280,7 +280,7 @@ const POSTURES = ["standing", "kneeling", "prone"] as const;
 const SUPPORTS = ["none", "improvised", "fixed"] as const;
 
 /** SW-27, SW-39, SW-42: the assist fields (`assist.*`) as the attacker's d20 facts. */
-function assistFromForm(base: AttackRequest, form: Form, own: readonly OwnRow[]): AttackRequest["attacker"] {
+function assistFromForm(base: AttackRequest, form: Form): AttackRequest["attacker"] {
   const a = base.attacker.d20;
   if (!a) return base.attacker;
   const raw = form["assist.combinedFire"];
@@ -289,22 +289,28 @@ function assistFromForm(base: AttackRequest, form: Form, own: readonly OwnRow[])
     throw new RulesError("FT.D20.badCount", `"${String(raw)}" is not a number of contributors`);
   const posture = POSTURES.find((p) => p === form["assist.posture"]) ?? "standing";
   const support = SUPPORTS.find((p) => p === form["assist.support"]) ?? "none";
-  // A box the game does not play is never read (a form that sends one anyway declares nothing).
-  const says = (k: OwnRow) => own.includes(k) && checked(form[`assist.${k}`]);
   return {
     ...base.attacker,
     d20: {
       ...a,
-      improvised: says("improvised"),
-      charging: says("charging"),
-      fightingDefensively: says("fightingDefensively"),
-      pullingBlow: says("pullingBlow"),
-      pulledDamage: own.includes("pullingBlow") && checked(form["assist.pulledHalf"]) ? "half" : "vitality",
+      improvised: checked(form["assist.improvised"]),
+      charging: checked(form["assist.charging"]),
+      fightingDefensively: checked(form["assist.fightingDefensively"]),
+      pullingBlow: checked(form["assist.pullingBlow"]),
+      pulledDamage: checked(form["assist.pulledHalf"]) ? "half" : "vitality",
       combinedFire: n,
       aided: checked(form["assist.aided"]),
       aim: checked(form["assist.aimed"]) ? { posture, support } : null,
     },
   };
+}
+
+/** The attacker's own boxes the game does not play, never declared (a form that sends one anyway declares nothing). */
+function onlyPlayed(attacker: AttackRequest["attacker"], own: readonly OwnRow[]): AttackRequest["attacker"] {
+  const a = attacker.d20;
+  if (!a || own.length === OWN.length) return attacker;
+  const off = Object.fromEntries(OWN.filter(([k]) => !own.includes(k)).map(([k]) => [k, false]));
+  return { ...attacker, d20: { ...a, ...off } };
 }
 
 /** The d20 engine's dialog section, for the SW game (below) and, with its options, the SWN profile. */
@@ -325,7 +331,7 @@ export function d20DialogSeam(o: D20DialogOptions): GameDialogSeam {
       if (!("assist.combinedFire" in form)) return { attacker: base.attacker, targets: base.targets };
       const withD20 = {
         ...base,
-        attacker: assistFromForm(base, form, o.ownRows),
+        attacker: onlyPlayed(assistFromForm(base, form), o.ownRows),
         targets: theirsFromForm(base, form),
       };
       return o.extraFromForm(withD20, form);
