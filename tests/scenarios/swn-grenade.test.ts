@@ -10,6 +10,7 @@
  * AC 10 (SWN-16): d20 2 − 3 = −1 misses. The guard's save 15 (an NPC's one save).
  */
 import { describe, expect, it } from "vitest";
+import { settle as settleApps } from "../foundry/apps.js";
 import { type Client, createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
@@ -54,7 +55,8 @@ const npc = (_id: string, name: string, save: number) => ({
   ownership: { default: 2 },
 });
 
-const world = () => ({
+/** `reflexDC`: the grenade's d20 Reflex DC (null: not entered — SWN has none). */
+const world = (reflexDC: number | null = 15) => ({
   settings: swnSettings("SwGr"),
   actors: [
     actorSource({
@@ -66,7 +68,7 @@ const world = () => ({
           "d20",
           "grenade",
           FRAG,
-          { d20: { damage: "2d6", burstRadius: 5, reflexDC: 15 }, swn: { tl: 3 } },
+          { d20: { damage: "2d6", burstRadius: 5, reflexDC }, swn: { tl: 3 } },
           "Frag Grenade",
         ),
       ],
@@ -145,6 +147,45 @@ describe("scenario: a grenade that misses on SWN's hex map (issue 31, SWN-16)", 
       Gamemaster: 7,
       Alice: 7,
     });
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-16: a grenade with its 5 m burst and TL3 but no Reflex DC (a d20 number SWN's Evasion save never reads) is thrown and deviates as ever; the guard's failed Evasion save (d20 9 under his 15) takes the full 7 — the GM's Apply, 10 → 3 on every client", async () => {
+    table = await createTable({ world: world(null), online: [GM_ID, ALICE_ID] });
+    const msg = await aliceThrowsAndMisses();
+    const gm = table.client(GM_ID);
+    expect(header(gm, msg)).toEqual([
+      "Missed: deviated d3 1 × 3 m → 3 m, d6 4 → the south hex side SWN-16 · Caught in the blast: Pirate, Guard",
+      "Burst damage 2d6 [3, 4] = 7 · Evasion save for half",
+    ]);
+    table.dice(9);
+    clickCard(gm, msg, "reflex" as "apply", "Guard");
+    await table.settle();
+    expect(told(gm).filter((m) => !m.startsWith("info"))).toEqual([]);
+    for (const c of table.all) {
+      expect(row(c, msg, "Guard")).toContain("2d6 [3, 4] = 7 dmg");
+      expect(row(c, msg, "Guard")).toContain("Evasion d20 9");
+      expect(row(c, msg, "Guard")).toContain("→ full SWN-16");
+      expect(row(c, msg, "Guard")).not.toContain("½");
+    }
+    clickCard(gm, msg, "apply", "Guard");
+    await table.settle();
+    expect(onEveryClient(table, () => G().game.actors.get(GUARD).system.swn.hp.value)).toEqual({
+      Gamemaster: 3,
+      Alice: 3,
+    });
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-16: the grenade's item sheet in an SWN world asks its burst radius and TL, not a d20 Reflex DC", async () => {
+    table = await createTable({ world: world(null), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    await gm.run(() => G().game.actors.get(KARA).items.get(FRAG).sheet.render({ force: true }));
+    await gm.run(() => settleApps());
+    const sheet = gm.run(() => G().game.actors.get(KARA).items.get(FRAG).sheet.element as HTMLElement);
+    expect(sheet.querySelector('[name="system.d20.burstRadius"]')).not.toBeNull();
+    expect(sheet.querySelector('[name="system.swn.tl"]')).not.toBeNull();
+    expect(sheet.querySelector('[name="system.d20.reflexDC"]')).toBeNull();
     expect(table.unhandled).toEqual([]);
   });
 });

@@ -186,4 +186,42 @@ describe("scenario: a mech protects the ally behind it (issue 31, SWN-06)", () =
     expect(protecting(TOK.titan)).toEqual(everyone(table, { round: 1 }));
     expect(table.unhandled).toEqual([]);
   });
+
+  it("SWN-06 \"and your Armor rating\": the pirate's card tells the GM the mech's Armor rating is theirs to apply to the damage (+0 on the AC), beside the +2, on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await titanProtects();
+    const gm = table.client(GM_ID);
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    table.dice(14, 5);
+    const msg = await attack(table, gm, PIRATE, RIFLE, [TOK.kara]);
+    for (const c of table.all) {
+      const line = rowText(c, msg!, "Kara");
+      expect(line).toContain("Behind a protecting mech (minor concealment)SWN-06+2");
+      expect(line).toContain(
+        "Behind a protecting mech: its Armor rating against the damage is the GM's to applySWN-06",
+      );
+      expect(line).toContain("vs AC 15 → Hit");
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-06 \"until the start of your next turn\": when Titan's turn comes again (round 2) the protection has lapsed — the pirate's shot reads Kara's AC 13, no SWN-06 line, on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await titanProtects();
+    const gm = table.client(GM_ID);
+    // Pirate, Guard, Kara, then round 2: Titan's turn.
+    for (let i = 0; i < 4; i++) await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(gm.run(() => [G().game.combat.round, G().game.combat.combatant?.name])).toEqual([2, "Titan"]);
+    table.dice(14, 5);
+    const msg = await attack(table, gm, PIRATE, RIFLE, [TOK.kara]);
+    expect(msg).not.toBeNull();
+    for (const c of table.all) {
+      const line = rowText(c, msg!, "Kara");
+      expect(line).not.toContain("SWN-06");
+      expect(line).toContain("vs AC 13 → Hit");
+    }
+    expect(table.unhandled).toEqual([]);
+  });
 });

@@ -22,7 +22,21 @@ export interface DeclaredAttack {
   readonly surpriseRound: boolean;
   /** A melee weapon (no range increment). */
   readonly melee: boolean;
+  /** The engine's profile: `swn` plays none of these declarations (ruling 1, issue 31). */
+  readonly profile?: "sw" | "swn";
 }
+
+/**
+ * Issue 31: what the `swn` profile refuses outright. Seed 003's charge is its own action (SWN-02 "Charge (Person)":
+ * "Uses both Move and Action … takes 1d6 damage or your weapon damage, whichever is higher, and is knocked prone"),
+ * so no SW-21 charge beside it; SWN has no SW-23 fighting defensively; and SW-44's "only vitality damage" has no
+ * vitality under SWN's hit points (ruling 1: "vitality/wounds … apply only under the `sw` profile").
+ */
+const NOT_SWN = [
+  ["charging", "FT.SWN.Declared.charging", "SW-21"],
+  ["fightingDefensively", "FT.SWN.Declared.fightingDefensively", "SW-23"],
+  ["pullingBlow", "FT.SWN.Declared.pullingBlow", "SW-44"],
+] as const;
 
 /** More than one attack roll: a full attack, a fire mode (SW-35, SW-36: each a full attack) or two weapons. */
 const severalAttacks = (d: DeclaredAttack) => d.fullAttack || d.mode !== "single" || d.twoWeapon;
@@ -36,8 +50,12 @@ const severalAttacks = (d: DeclaredAttack) => d.fullAttack || d.mode !== "single
  *   surprise round does not allow (SW-02, `allowedInSurpriseRound`).
  * - SW-23: "You can choose to fight defensively when making a full attack" — refused on a single attack.
  * - SW-44: "When using a melee weapon, a character may opt to pull the blow" — refused with a ranged weapon.
+ * - Under the `swn` profile none of the three is played ({@link NOT_SWN}).
  */
 export function checkDeclarations(a: D20AttackerFacts, d: DeclaredAttack): void {
+  if (d.profile === "swn")
+    for (const [k, key, rule] of NOT_SWN)
+      if (a[k]) throw new RulesError(key, `Stars Without Number plays no ${rule} declaration`);
   if (a.charging) {
     if (!d.melee) throw new RulesError("FT.D20.Charge.melee", "A charge ends in a melee attack (SW-21)");
     if (severalAttacks(d)) throw new RulesError("FT.D20.Charge.single", "A charge makes one attack (SW-21)");

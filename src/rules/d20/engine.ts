@@ -327,12 +327,18 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
       // SWN-11, SWN-08: an aimed shot and an overwatch shot are one attack.
       if (a.swn?.action && (d.fullAttack || d.mode !== "single" || d.twoWeapon))
         throw new RulesError("FT.SWN.Action.single", "An aimed shot or an overwatch shot is a single attack");
-      // SW-10 (issue 31): disabled, its round is one move or attack action — no full attack, no charge.
-      const disabled = disabledAttackProblem(a, d);
+      // SW-10 (issue 31): disabled, its round is one move or attack action — no full attack, no charge. Not under
+      // `swn`: its hit points have no wounds, and an SWN actor's hidden d20 wounds never matter (ruling 1).
+      const disabled = swn ? null : disabledAttackProblem(a, d);
       if (disabled) throw disabled;
       // SW-21, SW-23, SW-44, SW-10, SW-02: the attacker's own declarations against this plan and weapon.
       const declared = { fullAttack: d.fullAttack, mode: d.mode, twoWeapon: !!d.twoWeapon };
-      checkDeclarations(a, { ...declared, surpriseRound: d.surpriseRound, melee: melee(w) });
+      checkDeclarations(a, {
+        ...declared,
+        surpriseRound: d.surpriseRound,
+        melee: melee(w),
+        profile: swn ? "swn" : "sw",
+      });
       const fire = w.fire ?? { single: true, multi: false, auto: false };
       const plan = planD20Attack({
         bab: a.bab,

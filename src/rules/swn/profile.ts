@@ -17,7 +17,7 @@ import { degreeFromShare } from "../d20/cover.js";
 import { type CoverDegree, LATTICE_CUTS } from "../d20/tables.js";
 import { CONCEALMENT_AC, type Concealment, concealmentTerm } from "./cover.js";
 import { MORALE_BANDS, type MoraleBand } from "./morale.js";
-import { PROTECT_TERM } from "./protect.js";
+import { PROTECT_ARMOUR_TERM, PROTECT_TERM } from "./protect.js";
 
 export type SwnProfileId = "sw" | "swn";
 
@@ -177,6 +177,8 @@ export function swnAcTerms(input: SwnAcInput): Modifier[] {
   const c = concealmentTerm(input.concealment);
   if (c) out.push(c);
   else if (input.protectedBy) out.push({ ...PROTECT_TERM });
+  // SWN-06: the mech's Armor rating, the GM's to apply (protect.ts), whether or not its +2 adds.
+  if (input.protectedBy) out.push({ ...PROTECT_ARMOUR_TERM });
   out.push(...bandTerms(input.band).ac);
   return out;
 }

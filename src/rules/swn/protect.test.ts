@@ -24,4 +24,13 @@ describe("SWN-06 Protect (mech) (seed 003)", () => {
     ).toBe(15);
     expect(swnAcTerms(base).reduce((a, m) => a + m.value, 0)).toBe(13);
   });
+
+  it('SWN-06 "and your Armor rating": a +0 line tells the GM to apply the mech\'s armour, with or without the +2', () => {
+    const base = { d20Terms: [], ac: 13, concealment: "none" as const };
+    const ids = (c: "none" | "partly") =>
+      swnAcTerms({ ...base, concealment: c, protectedBy: true }).map((m) => m.id);
+    expect(ids("none")).toEqual(["ac", "protect", "protectArmour"]);
+    expect(ids("partly")).toEqual(["ac", "concealment", "protectArmour"]);
+    expect(swnAcTerms(base).map((m) => m.id)).toEqual(["ac"]);
+  });
 });

@@ -27,3 +27,15 @@ export const PROTECT_TERM = {
   value: PROTECT_MECH_AC,
   ruleId: "SWN-06",
 } as const;
+
+/**
+ * SWN-06's "and your Armor rating": the mech's armour against the damage, which the sheets do not hold (no SWN armour
+ * field; ruling 2) — a +0 line on the card that tells the GM to apply it, beside the +2 or the target's own higher
+ * concealment (review swnplay 5).
+ */
+export const PROTECT_ARMOUR_TERM = {
+  id: "protectArmour",
+  label: "FT.SWN.Protect.armour",
+  value: 0,
+  ruleId: "SWN-06",
+} as const;

@@ -35,6 +35,11 @@ export interface D20DialogOptions {
   readonly formula: (formula: string, check: PreparedAttack["targets"][number]["check"]) => string;
   /** SW-42's aim box (an i18n key). */
   readonly aimLabel: string;
+  /**
+   * The attacker's own boxes the game plays (of {@link OWN}); a box left out is neither shown nor read from the form.
+   * SWN (issue 31): no SW-21 charge (its charge is SWN-02's action), no SW-23, no SW-44 (no vitality to pull to).
+   */
+  readonly ownRows: readonly OwnRow[];
 }
 
 /** The overrides the request carries for one target (its own over the shared ones, as the plan reads them). */
@@ -181,6 +186,10 @@ const OWN = [
   ["fightingDefensively", "SW-23"],
   ["pullingBlow", "SW-44"],
 ] as const;
+/** One of the attacker's own boxes. */
+export type OwnRow = (typeof OWN)[number][0];
+/** Every box, as the Star Wars game plays them. */
+const ALL_OWN: readonly OwnRow[] = OWN.map(([k]) => k);
 /**
  * SW-33: what the user says of every target. What a target declared of its own defense — SW-17 total defense, SW-23
  * fighting defensively, SW-21 a charge's −2 — is no box of the attacker's: it is kept on the target's Combatant until
@@ -211,19 +220,23 @@ function assistContext(prep: PreparedAttack, o: D20DialogOptions): AssistView | 
     },
     /** SW-16, SW-21, SW-23, SW-44: the attacker's own situation; SW-33: the targets'. */
     own: [
-      ...OWN.map(([k, ruleId]) => ({
+      ...OWN.filter(([k]) => o.ownRows.includes(k)).map(([k, ruleId]) => ({
         name: `assist.${k}`,
         label: `FT.D20.Assist.own.${k}`,
         ruleId,
         on: !!a[k],
       })),
       // SW-44: the pulled blow's lesser damage — half when ticked, else only vitality damage.
-      {
-        name: "assist.pulledHalf",
-        label: "FT.D20.Assist.own.pulledHalf",
-        ruleId: "SW-44",
-        on: a.pulledDamage === "half",
-      },
+      ...(o.ownRows.includes("pullingBlow")
+        ? [
+            {
+              name: "assist.pulledHalf",
+              label: "FT.D20.Assist.own.pulledHalf",
+              ruleId: "SW-44",
+              on: a.pulledDamage === "half",
+            },
+          ]
+        : []),
     ],
     theirs: THEIRS.map(([k, ruleId]) => ({
       name: `assist.target.${k}`,
@@ -292,6 +305,14 @@ function assistFromForm(base: AttackRequest, form: Form): AttackRequest["attacke
   };
 }
 
+/** The attacker's own boxes the game does not play, never declared (a form that sends one anyway declares nothing). */
+function onlyPlayed(attacker: AttackRequest["attacker"], own: readonly OwnRow[]): AttackRequest["attacker"] {
+  const a = attacker.d20;
+  if (!a || own.length === OWN.length) return attacker;
+  const off = Object.fromEntries(OWN.filter(([k]) => !own.includes(k)).map(([k]) => [k, false]));
+  return { ...attacker, d20: { ...a, ...off } };
+}
+
 /** The d20 engine's dialog section, for the SW game (below) and, with its options, the SWN profile. */
 export function d20DialogSeam(o: D20DialogOptions): GameDialogSeam {
   return {
@@ -308,7 +329,11 @@ export function d20DialogSeam(o: D20DialogOptions): GameDialogSeam {
     fromForm: (base, form) => {
       // Only a form that drew the help fieldset says anything of it (absent fields keep the request's).
       if (!("assist.combinedFire" in form)) return { attacker: base.attacker, targets: base.targets };
-      const withD20 = { ...base, attacker: assistFromForm(base, form), targets: theirsFromForm(base, form) };
+      const withD20 = {
+        ...base,
+        attacker: onlyPlayed(assistFromForm(base, form), o.ownRows),
+        targets: theirsFromForm(base, form),
+      };
       return o.extraFromForm(withD20, form);
     },
   };
@@ -322,4 +347,5 @@ export const D20_DIALOG: GameDialogSeam = d20DialogSeam({
   extraFromForm: (base) => ({ attacker: base.attacker, targets: base.targets }),
   formula: (formula) => formula,
   aimLabel: "FT.D20.Aim.aimed",
+  ownRows: ALL_OWN,
 });

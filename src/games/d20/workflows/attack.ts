@@ -32,10 +32,20 @@ export function d20WeaponNumbersProblem(name: string, s: WeaponSystem): RulesErr
   return null;
 }
 
-/** SW-38: a grenade's burst radius and Reflex DC are the grenade's own (ruling 2: never guessed). */
-export function d20GrenadeProblem(name: string, s: WeaponSystem): RulesError | null {
+/** The grenade numbers a game needs before a throw (SW-38: radius and Reflex DC; SWN-16: the radius). */
+type GrenadeField = "burstRadius" | "reflexDC";
+
+/**
+ * SW-38: a grenade's burst radius and Reflex DC are the grenade's own (ruling 2: never guessed); `needs` names the
+ * fields a game's burst reads (SWN-16's save is the creature's own Evasion save: no DC).
+ */
+export function d20GrenadeProblem(
+  name: string,
+  s: WeaponSystem,
+  needs: readonly GrenadeField[] = ["burstRadius", "reflexDC"],
+): RulesError | null {
   if (s.d20.grenade && s.d20.attack === "thrown")
-    for (const field of ["burstRadius", "reflexDC"] as const)
+    for (const field of needs)
       if (s.d20[field] === null)
         return new RulesError("FT.D20.Grenade.missingField", `${name} has no ${field}`, {
           field: game.i18n?.localize(`FT.D20.Item.${field}`) ?? field,
@@ -98,6 +108,12 @@ export type BurstCardWriter = (
 ) => ReturnType<typeof d20GrenadeCard>;
 
 /**
+ * The Reflex DC a burst's card carries for the weapon's (null: not entered), or null when the game cannot throw without
+ * it. The d20 game carries the weapon's own; the GM's check of a player's card asks the same (card-checks.ts).
+ */
+export type BurstDc = (weaponDc: number | null) => number | null;
+
+/**
  * SW-38: a d20 grenadelike weapon is thrown at the square where the target stands; its card is the burst's
  * (d20-grenade.ts). `extra` adds a profile's own numbers to the burst (SWN-15, SWN-16); `writer` loads the function
  * that writes the burst's card — the d20 rules' by default, a game's own ways over it (SWN-16, games/swn).
@@ -105,14 +121,17 @@ export type BurstCardWriter = (
 export function squareThrowWith(
   extra: (weapon: WeaponFacts) => { readonly swn?: NonNullable<WeaponFacts["d20"]>["swn"] },
   writer: () => Promise<BurstCardWriter> = async () => (await import("./d20-grenade.js")).d20GrenadeCard,
+  dcOf: BurstDc = (dc) => dc,
 ): GameAttack["squareThrow"] {
   return (weapon: WeaponFacts): SquareThrow | null => {
     const square = weapon.d20?.grenade;
     if (!square) return null;
+    const dc = dcOf(square.reflexDC);
     return {
       card: async (card, from, aimed, sys, rolls) =>
-        // The weapon problem refused a grenade without its radius or DC before anything was spent.
-        square.burstRadius !== null && square.reflexDC !== null
+        // The weapon problem refused a grenade without its radius (or, where the game reads it, its DC) before
+        // anything was spent.
+        square.burstRadius !== null && dc !== null
           ? // The burst's card is written by d20-grenade.ts (or the game's), loaded with the first thrown grenade.
             (await writer())(
               card,
@@ -120,7 +139,7 @@ export function squareThrowWith(
               aimed,
               {
                 burstRadius: square.burstRadius,
-                reflexDC: square.reflexDC,
+                reflexDC: dc,
                 increment: sys.d20.rangeIncrement ?? 0,
                 ...extra(weapon),
               },

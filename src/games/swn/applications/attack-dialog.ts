@@ -67,4 +67,9 @@ export const SWN_DIALOG: GameDialogSeam = d20DialogSeam({
   formula: withCoverArmour,
   // SW-42 under ruling 1: AC has no Dex to deny; the aim still lowers the range penalty by position and support.
   aimLabel: "FT.SWN.Aim.aimed",
+  // Issue 31: of the attacker's own boxes SWN keeps the improvised weapon's −4 (SW-16, a situational term ruling 1
+  // keeps). Seed 003's charge is its own action (SWN-02, the action kit: Move + Action, 1d6 or the weapon, prone), so
+  // no second SW-21 charge here; SWN has no SW-23 fighting defensively; and a pulled blow (SW-44) deals "only vitality
+  // damage" — SWN's hit points have none, so it would be −4 to hit for full, lethal damage.
+  ownRows: ["improvised"],
 });

@@ -8,10 +8,13 @@ import { isSquadCard } from "../../../data/chat/parts/squad.js";
 import type { GameCardSeam } from "../../../workflows/card/card-seam.js";
 import { d20Card, showReflexSaves } from "../../d20/workflows/card.js";
 import { d20GrenadeOf } from "../../d20/workflows/grenade-block.js";
+import { swnBurstDc } from "./attack.js";
 import { squadCardHtml } from "./squad-card.js";
 
 export const swnCard: GameCardSeam = {
   ...d20Card,
+  // SW-10's disabled strain is the vitality-and-wounds model's: an SWN attacker's hidden d20 wounds never matter.
+  admitted: async () => {},
   vsLabel: "FT.D20UI.vsAc",
   defenseLabel: "FT.SWN.ac",
   // SWN-17: a squad's attack draws its own numbers in the attack card's row shape.
@@ -25,6 +28,15 @@ export const swnCard: GameCardSeam = {
   }),
   pools: { ...d20Card.pools, hidden: "FT.Card.swnHp" },
   squadProblem: () => null,
+  // SWN-16: a grenade's card carries no Reflex DC of its own (attack.ts `swnBurstDc`): the d20 checks, against the
+  // weapon as SWN throws it.
+  weaponProblem: (card, attacker, weapon, offHand) => {
+    // The weapon's own system (its prototype kept) with the DC the throw wrote in place of its d20 Reflex DC.
+    const thrown: typeof weapon = Object.assign(Object.create(weapon), {
+      d20: { ...weapon.d20, reflexDC: swnBurstDc(weapon.d20.reflexDC) },
+    });
+    return d20Card.weaponProblem(card, attacker, thrown, offHand);
+  },
   // SWN-16: the d20 burst's line, with SWN's deviation (d3 hexes, d6 hex side) and its Evasion save for half.
   burst(card) {
     const base = d20Card.burst(card);
