@@ -29,6 +29,8 @@ export type GMRequestBody =
   | { readonly kind: "suppress"; readonly messageId: string; readonly ids: readonly string[] }
   /** SW-38: roll the Reflex save of one creature a d20 burst caught (`ids`: that one target), once. */
   | { readonly kind: "reflex"; readonly messageId: string; readonly ids: readonly string[] }
+  /** SW-31: the GM applies a missed shot to the creature used as cover (`ids`: the missed target). */
+  | { readonly kind: "coverHit"; readonly messageId: string; readonly ids: readonly string[] }
   | { readonly kind: "nextRound"; readonly combatId: string; readonly round: number }
   /**
    * SWN-09: intimidate side `sideId` of the asker's combat; SWN-10: read the Morale of the sides the asker can see.
@@ -131,10 +133,14 @@ export function requestProblem(raw: unknown): string | null {
     r.kind !== "stray" &&
     r.kind !== "fortitude" &&
     r.kind !== "reflex" &&
-    r.kind !== "suppress"
+    r.kind !== "suppress" &&
+    r.kind !== "coverHit"
   )
     return "unknown kind";
-  if ((r.kind === "fortitude" || r.kind === "reflex") && (!Array.isArray(r.ids) || r.ids.length !== 1))
+  if (
+    (r.kind === "fortitude" || r.kind === "reflex" || r.kind === "coverHit") &&
+    (!Array.isArray(r.ids) || r.ids.length !== 1)
+  )
     return "target list";
   if (typeof r.messageId !== "string" || !ID.test(r.messageId)) return "message id";
   if (!Array.isArray(r.ids) || r.ids.length > MAX_IDS) return "target list";
@@ -187,6 +193,7 @@ function bodyOf(raw: Record<string, unknown>): GMRequestBody {
   if (raw.kind === "fortitude") return { kind: "fortitude", ...message };
   if (raw.kind === "reflex") return { kind: "reflex", ...message };
   if (raw.kind === "suppress") return { kind: "suppress", ...message };
+  if (raw.kind === "coverHit") return { kind: "coverHit", ...message };
   return { kind: raw.kind === "undo" ? "undo" : "apply", ...message };
 }
 

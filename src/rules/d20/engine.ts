@@ -166,7 +166,10 @@ function assistTerms(facts: AttackFacts): Modifier[] {
  * a test's), else graded from the scene's lattice (walls, low walls, posture against a ranged attack, creatures in
  * the way; the largest applies) and where it comes from (SW-31). A null bonus is total cover: no target.
  */
-function coverOf(t: D20TargetFacts, w: D20WeaponFacts): { defense: number | null; source: CoverSource } {
+function coverOf(
+  t: D20TargetFacts,
+  w: D20WeaponFacts,
+): { defense: number | null; source: CoverSource; creatureId?: string | null } {
   // A given `cover` says nothing of where it comes from (SW-31: "none", nothing to strike).
   if (t.cover !== undefined) return { defense: t.cover, source: "none" };
   if (!t.lattice) return { defense: 0, source: "none" };
@@ -499,6 +502,7 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
         increments: terms.range?.increments ?? null,
         damageTerms: swn ? [] : damageTerms(facts),
         coverSource: cover.source,
+        ...(cover.creatureId ? { coverCreature: cover.creatureId } : {}),
         ...(swn ? { criticals: false, coverArmour: swnCoverArmour(facts) } : {}),
         // SW-20: no critical hit with an unarmed strike (no Martial Arts feat on the sheets).
         ...(w.unarmed ? { criticals: false } : {}),
