@@ -60,6 +60,11 @@ export type GMRequestBody =
       readonly target: string;
       readonly itemId: string;
     }
+  /**
+   * SW-39 (issue 31): aid another — the asker's token (`tokenUuid`) distracts the opponent token `target`; the GM
+   * rolls the attack against Defense 10 and keeps a success on its own User (games/d20/workflows/aid.ts).
+   */
+  | { readonly kind: "aid"; readonly tokenUuid: string; readonly target: string }
   /** SF-X-41: shoot a door or wall (the GM computes the damage from the weapon). */
   | {
       readonly kind: "structure";
@@ -114,6 +119,12 @@ export function requestProblem(raw: unknown): string | null {
     if (typeof r.tokenUuid !== "string" || !token.test(r.tokenUuid)) return "token";
     if (typeof r.target !== "string" || !token.test(r.target)) return "target";
     if (typeof r.itemId !== "string" || !ID.test(r.itemId)) return "item id";
+    return null;
+  }
+  if (r.kind === "aid") {
+    const token = /^Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}$/;
+    if (typeof r.tokenUuid !== "string" || !token.test(r.tokenUuid)) return "token";
+    if (typeof r.target !== "string" || !token.test(r.target)) return "target";
     return null;
   }
   if (r.kind === "structure") {
@@ -179,6 +190,8 @@ function bodyOf(raw: Record<string, unknown>): GMRequestBody {
       target: String(raw.target),
       itemId: String(raw.itemId),
     };
+  if (raw.kind === "aid")
+    return { kind: "aid", tokenUuid: String(raw.tokenUuid), target: String(raw.target) };
   if (raw.kind === "structure")
     return {
       kind: "structure",

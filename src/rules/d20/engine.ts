@@ -143,7 +143,8 @@ function assistTerms(facts: AttackFacts): Modifier[] {
   const out: Modifier[] = [];
   const combined = combinedFire(a.combinedFire ?? 0);
   if (combined) out.push(combined);
-  if (a.aided) out.push({ id: "aid.attack", label: "FT.D20.Aid.attack", value: AID_BONUS, ruleId: "SW-39" });
+  if (a.aided || facts.target.d20?.aided)
+    out.push({ id: "aid.attack", label: "FT.D20.Aid.attack", value: AID_BONUS, ruleId: "SW-39" });
   // SW-44: pulling a blow, −4, with a melee weapon (its lesser damage is applied by the card, damage.ts).
   if (a.pullingBlow && melee(w))
     out.push({ id: "pullingBlow", label: "FT.D20.Attack.pullingBlow", value: PULLING_BLOW, ruleId: "SW-44" });
