@@ -13,6 +13,7 @@ import {
   actorSource,
   BRUNO_ID,
   cell,
+  clickCard,
   closeTableAfterEach,
   everyone,
   foeToken,
@@ -193,7 +194,7 @@ describe("scenario: aid another rolled by the GM (issue 31, SW-39)", () => {
 
   const AID = "Aid anotherSW-39+2";
 
-  it("SW-39: Deel's aid d20 9 + 3 = 12 vs Defense 10 hits (the GM's roll, on every client); Alice has no aid box, her next shot at the Thug takes +2 and the one after none", async () => {
+  it("SW-39: Deel's aid d20 9 + 3 = 12 vs Defense 10 hits (the GM's roll, on every client); Alice has no aid box, her next shot at the Thug takes +2 (the GM applies its hit: VP 10 → 7) and the one after none", async () => {
     table = await createTable({ world: withDeel(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
     await brunoAids(9);
     for (const c of table.all)
@@ -208,12 +209,22 @@ describe("scenario: aid another rolled by the GM (issue 31, SW-39)", () => {
     expect(
       alice.run(() => (dialog.element as HTMLFormElement).elements.namedItem("assist.aided")),
     ).toBeNull();
-    const first = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
-    for (const c of table.all) expect(rowText(c, first, "Thug")).toContain(AID);
-    // Used once: the GM marked it taken by that card.
+    const first = await dialogKit.aliceRolls(alice, 19, 1, 1, 1);
+    // d20 + 3 + 2 − 6 − 4 (Deel is in melee with the Thug, SW-19) + 2 = d20 − 3 against Defense 15.
+    for (const c of table.all) {
+      expect(rowText(c, first, "Thug")).toContain(`Shooting into meleeSW-19−4${AID}`);
+      expect(rowText(c, first, "Thug")).toContain("d20 19 − 3 = 16 vs Defense 15 → Hit");
+    }
+    // Used once: the GM marked it taken by that card (its roll id).
     expect(
       table.client(GM_ID).run(() => G().game.users.get(GM_ID).flags["frontier-tactics"].aids[TOK_DEEL].used),
-    ).toBe(first);
+    ).toBe(table.client(GM_ID).run(() => G().game.messages.get(first).system.card.rollId));
+    // The hit was the GM's to apply: the card with the aid is one the GM accepts (the seal, the kept aid).
+    clickCard(table.client(GM_ID), first, "apply", "Thug");
+    await table.settle();
+    expect(told(table.client(GM_ID)).filter((m) => !m.startsWith("info"))).toEqual([]);
+    for (const c of table.all)
+      expect(c.run(() => G().game.actors.get(THUG).system.d20.vitality.value)).toBe(7);
     await dialogKit.aliceOpensAttack(alice, PISTOL);
     const second = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
     for (const c of table.all) expect(rowText(c, second, "Thug")).not.toContain(AID);

@@ -53,3 +53,19 @@ export function keptAid(
 export function aidFacts(attacker: TokenP, target: TokenP): { aided?: true } {
   return keptAid(attacker, target) ? { aided: true } : {};
 }
+
+/**
+ * SW-39: whether a GM keeps an aid against the token `targetUuid` ("Scene.<id>.Token.<id>") that the card rolled as
+ * `rollId` took or may take — the GM's check of a player's card that claims the +2 (card-checks.ts).
+ */
+export function aidBacks(targetUuid: string, rollId: string | undefined): boolean {
+  const [, sceneId, , tokenId] = targetUuid.split(".");
+  for (const u of game.users ?? []) {
+    if (!u.isGM) continue;
+    for (const entry of Object.values(u.getFlag(SYSTEM_ID, "aids") ?? {})) {
+      if (!entry || entry.sceneId !== sceneId || entry.opponent !== tokenId) continue;
+      if (entry.used === null || rollId === undefined || entry.used === rollId) return true;
+    }
+  }
+  return false;
+}

@@ -121,10 +121,10 @@ export async function handleAid(
 
 /**
  * SW-39: "his next attack roll against that opponent" — the active GM marks the kept aid an attack card took (a
- * target row with the aid's +2) used by that card, so no later attack reads it.
+ * target row with the aid's +2) used by that card (its roll id), so no later attack reads it.
  */
 export async function useAidOn(message: ChatMessage.Implementation): Promise<void> {
-  const card = (message.system as { card?: { actorUuid?: string; targets?: readonly CardRow[] } }).card;
+  const card = (message.system as { card?: { rollId?: string; targets?: readonly CardRow[] } }).card;
   const aided = card?.targets?.find((t) => t.modifiers?.some((m) => m.id === "aid.attack"));
   if (!card || !aided) return;
   const target = tokenByUuid(aided.id);
@@ -135,9 +135,9 @@ export async function useAidOn(message: ChatMessage.Implementation): Promise<voi
     { id: target.id ?? "", document: target },
   );
   if (!kept) return;
-  await game.users
-    ?.get(kept.gm)
-    ?.update({ [`flags.${SYSTEM_ID}.aids.${kept.key}`]: { ...kept.entry, used: message.id ?? "" } });
+  await game.users?.get(kept.gm)?.update({
+    [`flags.${SYSTEM_ID}.aids.${kept.key}`]: { ...kept.entry, used: card.rollId ?? message.id ?? "" },
+  });
 }
 
 interface CardRow {

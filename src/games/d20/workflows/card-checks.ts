@@ -7,6 +7,7 @@ import type { StoredCard } from "../../../data/chat/attack-card.js";
 import { actorSystem } from "../../../data/subtypes.js";
 import { currentGame, gameOf } from "../../../helpers/game.js";
 import { iterativeBonuses } from "../../../rules/index.js";
+import { aidBacks } from "../canvas/aid.js";
 
 type ActorI = Actor.Implementation;
 type WeaponSystem = Item.OfType<"weapon">["system"];
@@ -31,6 +32,9 @@ export function d20WeaponCardProblem(
   if (grenadeProblem) return grenadeProblem;
   // A d20 burst block only on a d20 grenade's card (its squads' units multiply the damage, SWN-17).
   if (card.grenade?.d20 && !(weapon.d20.grenade && card.area === "grenade")) return "grenade";
+  // SW-39 (issue 31): a player's +2 from aid another is the GM's kept roll against that target, not the card's word.
+  for (const t of card.targets)
+    if (t.modifiers.some((m) => m.id === "aid.attack") && !aidBacks(t.id, card.rollId)) return "aid another";
   return null;
 }
 
