@@ -197,7 +197,7 @@ describe("scenario: a creature used as cover (issue 14, SW-30, SW-31)", () => {
    * hits that creature if the attack roll exceeds the creature's Defense." The Crewman (a Thug: class +3, Dex +2,
    * Defense 15) stands in the line of fire; 17 reaches its Defense, so the blaster's 3d6 (4 + 5 + 6 = 15) strike it.
    */
-  it("SW-31: the miss d20 14 + 3 = 17 reaches the Crewman's Defense 15: the GM's \"Apply to Crewman\" takes its 15 damage (VP 10 → 0, WP 14 → 9) on every client; Alice has no such button", async () => {
+  it("SW-31: the miss d20 14 + 3 = 17 reaches the Crewman's Defense 15: the GM's \"Apply to Crewman\" takes its 15 damage (VP 10 → 0, WP 14 → 9) on every client; Alice has no such button, and her console's request is refused", async () => {
     const CREW = id("tokCrewCover");
     const crewman = tokenSource({
       _id: CREW,
@@ -211,6 +211,14 @@ describe("scenario: a creature used as cover (issue 14, SW-30, SW-31)", () => {
     const msg = await shoot([14, 4, 5, 6]);
     const alice = table.client(ALICE_ID);
     expect(cardButtons(alice, msg).filter((b) => b.startsWith("coverHit"))).toEqual([]);
+    // A request from Alice's console is the referee's to refuse: the struck creature is the GM's call.
+    const thugUuid = `Scene.${SCENE}.Token.${TOK.thug}`;
+    const forged = await alice.run(async () => {
+      const { requestGM } = await import("../../src/helpers/gm-request.js");
+      return requestGM({ kind: "coverHit", messageId: msg, ids: [thugUuid] });
+    });
+    expect(forged.skipped.map((s: { reason: string }) => s.reason)).toEqual(["FT.D20UI.coverHitGMOnly"]);
+    await table.settle();
     const gm = table.client(GM_ID);
     const card = renderMessage(gm, msg);
     expect(text(targetBlock(card, "Thug").querySelector('[data-ft-action="coverHit"]'))).toBe(
