@@ -18,9 +18,16 @@ import { actorSystem } from "../../../data/subtypes.js";
 import { tokenByUuid } from "../../../documents/subtypes.js";
 import { type GMAnswer, type GMRequestBody, requestGM } from "../../../helpers/gm-request.js";
 import { notify, report } from "../../../helpers/report.js";
-import { AID_DEFENSE, aidAnother as aidRoll, D20_REACH_M, SIZE_MODIFIER } from "../../../rules/index.js";
+import {
+  AID_DEFENSE,
+  aidAnother as aidRoll,
+  D20_REACH_M,
+  type D20Size,
+  SIZE_MODIFIER,
+} from "../../../rules/index.js";
 import { onGMQueue } from "../../../workflows/card/card-apply.js";
 import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
+import { cardOf } from "../../../workflows/card/card-targets.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
 import { recordD20Attack, turnGate } from "../../../workflows/turn/turn-ledger.js";
 import { keptAid } from "../canvas/aid.js";
@@ -84,7 +91,8 @@ export async function handleAid(
     const roll = await new Roll("1d20").evaluate();
     const die = roll.total ?? 1;
     const str = sys.derived?.d20?.mods.str ?? 0;
-    const bonus = sys.d20.bab + str + SIZE_MODIFIER[sys.d20.size as keyof typeof SIZE_MODIFIER];
+    // SW-05: the size modifier; the schema's size is one of D20_SIZES (an unknown one counts as Medium, 0).
+    const bonus = sys.d20.bab + str + (SIZE_MODIFIER[sys.d20.size as D20Size] ?? 0);
     const r = aidRoll(die, bonus, "attack");
     if (r.success) {
       const entry = {
@@ -124,8 +132,8 @@ export async function handleAid(
  * target row with the aid's +2) used by that card (its roll id), so no later attack reads it.
  */
 export async function useAidOn(message: ChatMessage.Implementation): Promise<void> {
-  const card = (message.system as { card?: { rollId?: string; targets?: readonly CardRow[] } }).card;
-  const aided = card?.targets?.find((t) => t.modifiers?.some((m) => m.id === "aid.attack"));
+  const card = cardOf(message);
+  const aided = card?.targets.find((t) => t.modifiers.some((m) => m.id === "aid.attack"));
   if (!card || !aided) return;
   const target = tokenByUuid(aided.id);
   const speaker = message.speaker?.token ? target?.parent?.tokens.get(message.speaker.token) : null;
@@ -138,9 +146,4 @@ export async function useAidOn(message: ChatMessage.Implementation): Promise<voi
   await game.users?.get(kept.gm)?.update({
     [`flags.${SYSTEM_ID}.aids.${kept.key}`]: { ...kept.entry, used: card.rollId ?? message.id ?? "" },
   });
-}
-
-interface CardRow {
-  readonly id: string;
-  readonly modifiers?: readonly { readonly id: string }[];
 }
