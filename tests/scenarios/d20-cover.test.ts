@@ -230,7 +230,10 @@ describe("scenario: a creature used as cover (issue 14, SW-30, SW-31)", () => {
     for (const c of table.all) {
       const crew = c.run(() => G().game.scenes.get(SCENE).tokens.get(CREW).actor.system.d20);
       expect([crew.vitality.value, crew.wounds.value]).toEqual([0, 9]);
-      expect(text(targetBlock(renderMessage(c, msg), "Crewman"))).toContain("Applied");
+      const crewRow = text(targetBlock(renderMessage(c, msg), "Crewman"));
+      expect(crewRow).toContain("Applied");
+      // The Thug's Defense 19 is not carried onto the Crewman's row.
+      expect(crewRow).not.toContain("19");
       // The Thug behind it is not hurt.
       expect(c.run(() => G().game.actors.get(THUG).system.d20.vitality.value)).toBe(10);
     }

@@ -78,7 +78,20 @@ export function withCoverTarget<C extends AttackCardData>(card: C, targetId: str
     coverReason: null,
     modifiers: [],
     problem: null,
-    ...(base.d20 ? { d20: { ...base.d20, coverCreature: null, coverSource: "none" } } : {}),
+    chance: 0,
+    // No shot was rolled at it: its row carries none of the missed target's numbers (an NPC's Defense stays off it).
+    ...(base.d20
+      ? {
+          d20: {
+            ...base.d20,
+            defense: null,
+            defenseTerms: [],
+            struck: null,
+            coverCreature: null,
+            coverSource: "none" as const,
+          },
+        }
+      : {}),
   };
   return {
     ...card,
