@@ -69,6 +69,8 @@ export interface AssistView {
   readonly theirs: readonly AssistBox[];
   readonly combinedFire: number;
   readonly aided: boolean;
+  /** SW-39 (issue 31): whether the viewer may tick an ally's aid (the GM; a player's is the GM's kept roll). */
+  readonly aidBox?: boolean;
   /** The SWN profile's action and given concealment; null in the other games. */
   readonly swn: {
     readonly action: string;

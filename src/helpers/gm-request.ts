@@ -29,6 +29,8 @@ export type GMRequestBody =
   | { readonly kind: "suppress"; readonly messageId: string; readonly ids: readonly string[] }
   /** SW-38: roll the Reflex save of one creature a d20 burst caught (`ids`: that one target), once. */
   | { readonly kind: "reflex"; readonly messageId: string; readonly ids: readonly string[] }
+  /** SW-31: the GM applies a missed shot to the creature used as cover (`ids`: the missed target). */
+  | { readonly kind: "coverHit"; readonly messageId: string; readonly ids: readonly string[] }
   | { readonly kind: "nextRound"; readonly combatId: string; readonly round: number }
   /**
    * SWN-09: intimidate side `sideId` of the asker's combat; SWN-10: read the Morale of the sides the asker can see.
@@ -58,6 +60,11 @@ export type GMRequestBody =
       readonly target: string;
       readonly itemId: string;
     }
+  /**
+   * SW-39 (issue 31): aid another — the asker's token (`tokenUuid`) distracts the opponent token `target`; the GM
+   * rolls the attack against Defense 10 and keeps a success on its own User (games/d20/workflows/aid.ts).
+   */
+  | { readonly kind: "aid"; readonly tokenUuid: string; readonly target: string }
   /** SF-X-41: shoot a door or wall (the GM computes the damage from the weapon). */
   | {
       readonly kind: "structure";
@@ -114,6 +121,12 @@ export function requestProblem(raw: unknown): string | null {
     if (typeof r.itemId !== "string" || !ID.test(r.itemId)) return "item id";
     return null;
   }
+  if (r.kind === "aid") {
+    const token = /^Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}$/;
+    if (typeof r.tokenUuid !== "string" || !token.test(r.tokenUuid)) return "token";
+    if (typeof r.target !== "string" || !token.test(r.target)) return "target";
+    return null;
+  }
   if (r.kind === "structure") {
     if (
       typeof r.tokenUuid !== "string" ||
@@ -131,10 +144,14 @@ export function requestProblem(raw: unknown): string | null {
     r.kind !== "stray" &&
     r.kind !== "fortitude" &&
     r.kind !== "reflex" &&
-    r.kind !== "suppress"
+    r.kind !== "suppress" &&
+    r.kind !== "coverHit"
   )
     return "unknown kind";
-  if ((r.kind === "fortitude" || r.kind === "reflex") && (!Array.isArray(r.ids) || r.ids.length !== 1))
+  if (
+    (r.kind === "fortitude" || r.kind === "reflex" || r.kind === "coverHit") &&
+    (!Array.isArray(r.ids) || r.ids.length !== 1)
+  )
     return "target list";
   if (typeof r.messageId !== "string" || !ID.test(r.messageId)) return "message id";
   if (!Array.isArray(r.ids) || r.ids.length > MAX_IDS) return "target list";
@@ -173,6 +190,8 @@ function bodyOf(raw: Record<string, unknown>): GMRequestBody {
       target: String(raw.target),
       itemId: String(raw.itemId),
     };
+  if (raw.kind === "aid")
+    return { kind: "aid", tokenUuid: String(raw.tokenUuid), target: String(raw.target) };
   if (raw.kind === "structure")
     return {
       kind: "structure",
@@ -187,6 +206,7 @@ function bodyOf(raw: Record<string, unknown>): GMRequestBody {
   if (raw.kind === "fortitude") return { kind: "fortitude", ...message };
   if (raw.kind === "reflex") return { kind: "reflex", ...message };
   if (raw.kind === "suppress") return { kind: "suppress", ...message };
+  if (raw.kind === "coverHit") return { kind: "coverHit", ...message };
   return { kind: raw.kind === "undo" ? "undo" : "apply", ...message };
 }
 

@@ -164,6 +164,17 @@ declare module "fvtt-types/configuration" {
         saves?: Record<string, Record<string, boolean>>;
         /** On a GM's User: SW-43 suppressed areas by suppressor combatant id (canvas/suppression.ts). */
         suppressing?: Record<string, SuppressingEntry>;
+        /** On a GM's User: SW-39 successful aids another by aiding token id (games/d20/canvas/aid.ts). */
+        aids?: Record<
+          string,
+          {
+            sceneId: string;
+            opponent: string;
+            aider: string;
+            disposition: number;
+            used: string | null;
+          } | null
+        >;
         request?: { id: string } & Partial<Record<string, unknown>>;
         response?: {
           id: string;

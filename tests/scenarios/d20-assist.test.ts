@@ -6,15 +6,18 @@
  * provokes an attack of opportunity.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetAppRecords } from "../foundry/apps.js";
+import { click, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
+  actorSource,
   BRUNO_ID,
   cell,
+  clickCard,
   closeTableAfterEach,
   everyone,
   foeToken,
+  G,
   GM_ID,
   id,
   itemFromPack,
@@ -24,9 +27,11 @@ import {
   settingSource,
   text,
   tokenSource,
+  told,
 } from "./kit.js";
-import { blasterRifle, d20Foe, HEROIC_POOLS, karaWithBlaster } from "./kit-d20.js";
+import { blasterRifle, d20Foe, HEROIC_POOLS, karaWithBlaster, lastCardLines } from "./kit-d20.js";
 import { attackDialogKit } from "./kit-dialog.js";
+import { openSheet } from "./kit-grenades.js";
 
 const SCENE = id("sceneD20Assist");
 const KARA = id("actKaraAssist");
@@ -74,27 +79,27 @@ const warning = (dialog: any) =>
   table.client(ALICE_ID).run(() => text(dialog.element.querySelector("fieldset.ft-assist .ft-error")));
 
 describe("scenario: help and aim in the d20 dialog (issue 15)", () => {
-  it("SW-27 SW-39 SW-42: two contributors (+2), an ally's aid (+2), an aim kneeling on a fixed support (range −6 eased by 1 and 2; the Thug denied his Dex, Defense 13): the chance goes from 25% to 70%, and d20 7 + 6 = 13 hits on every client, each term on the card", async () => {
+  // Issue 31: an ally's aid is no longer a box of Alice's (SW-39: the GM rolls it and keeps it, below).
+  it("SW-27 SW-42: two contributors (+2), an aim kneeling on a fixed support (range −6 eased by 1 and 2; the Thug denied his Dex, Defense 13): the chance goes from 25% to 60%, and d20 9 + 4 = 13 hits on every client, each term on the card", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
     const alice = table.client(ALICE_ID);
     await dialogKit.aliceOpensAttack(alice, PISTOL);
     expect(dialogKit.chance(alice)).toBe("25%");
     await dialogKit.set(alice, "assist.combinedFire", "2");
-    await dialogKit.set(alice, "assist.aided", true);
     await dialogKit.set(alice, "assist.aimed", true);
     await dialogKit.set(alice, "assist.posture", "kneeling");
     await dialogKit.set(alice, "assist.support", "fixed");
-    // d20 + 3 + 2 − 6 + 2 + 2 + 1 + 2 = d20 + 6 against 10 + 3 (no Dex): 7 or more, 70 %.
-    expect(dialogKit.chance(alice)).toBe("70%");
-    const msg = await dialogKit.aliceRolls(alice, 7, 1, 1, 1);
+    // d20 + 3 + 2 − 6 + 2 + 1 + 2 = d20 + 4 against 10 + 3 (no Dex): 9 or more, 60 %.
+    expect(dialogKit.chance(alice)).toBe("60%");
+    const msg = await dialogKit.aliceRolls(alice, 9, 1, 1, 1);
     const rows = onEveryClient(table, () => null as unknown);
     for (const c of table.all) rows[c.user.name as string] = rowText(c, msg, "Thug");
     const terms =
-      "Base attack bonusSW-04+3DexteritySW-04+2Range incrementsSW-06−6Combined fireSW-27+2Aid anotherSW-39+2Aimed, positionSW-42+1Aimed, supportSW-42+2";
+      "Base attack bonusSW-04+3DexteritySW-04+2Range incrementsSW-06−6Combined fireSW-27+2Aimed, positionSW-42+1Aimed, supportSW-42+2";
     for (const r of Object.values(rows)) {
       expect(r).toContain(terms);
       expect(r).toContain("Defense = 13 BaseSW-08+10Class bonusSW-08+3 ");
-      expect(r).toContain("d20 7 + 6 = 13 vs Defense 13 → Hit");
+      expect(r).toContain("d20 9 + 4 = 13 vs Defense 13 → Hit");
     }
     expect(Object.keys(rows)).toEqual(Object.keys(everyone(table, 0)));
     expect(table.unhandled).toEqual([]);
@@ -144,6 +149,99 @@ describe("scenario: help and aim in the d20 dialog (issue 15)", () => {
     expect(row).toContain("Helpless (Dex 0)SW-33−5");
     // BAB 3 + Dex 2 − 6 (38 m) − 4 = −5 against 10 + 3 − 5 = 8.
     expect(row).toContain("d20 17 − 5 = 12 vs Defense 8 → Hit");
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+/**
+ * SW-39 (issue 31), seed 002 "Aid Another": "You make an attack roll against a Defense of 10. If you succeed, your ally
+ * gains a +2 circumstance bonus that can either be applied to his next attack roll against that opponent or to his
+ * Defense when next attacked by that opponent (your choice)." Deel (Bruno's: BAB +2, Str 12 (+1), Medium) stands beside
+ * the Thug and aids from his sheet; the GM rolls it and keeps a success; Kara's next shot at the Thug takes the +2, once.
+ */
+describe("scenario: aid another rolled by the GM (issue 31, SW-39)", () => {
+  const DEEL = id("actDeelAssist");
+  const TOK_DEEL = id("tokDeelAssist");
+  const withDeel = () => {
+    const w = world();
+    w.actors.push({
+      ...actorSource({
+        _id: DEEL,
+        name: "Deel",
+        owner: BRUNO_ID,
+        system: { d20: { bab: 2, abilities: { str: 12, dex: 10 }, vitality: { value: 12, max: 12 } } },
+      }),
+    } as (typeof w.actors)[number]);
+    (w.scenes[0]!.tokens as Record<string, unknown>[]).push(
+      tokenSource({ _id: TOK_DEEL, name: "Deel", actorId: DEEL, actorLink: true, ...cell(38, 6) }),
+    );
+    return w;
+  };
+
+  /** Bruno targets the Thug and presses "Aid another" on Deel's sheet; the GM rolls `d20`. */
+  async function brunoAids(d20: number): Promise<void> {
+    const bruno = table.client(BRUNO_ID);
+    bruno.target(TOK.thug);
+    const sheet = await openSheet(bruno, DEEL);
+    const button = sheet.querySelector<HTMLElement>('[data-action="specialAttack"][data-kind="aid"]');
+    expect(button).not.toBeNull();
+    table.dice(d20);
+    bruno.run(() => click(button!));
+    await bruno.run(() => settleApps());
+    await table.settle();
+    expect(told(bruno)).toEqual([]);
+  }
+
+  const AID = "Aid anotherSW-39+2";
+
+  it("SW-39: Deel's aid d20 9 + 3 = 12 vs Defense 10 hits (the GM's roll, on every client); Alice has no aid box, her next shot at the Thug takes +2 (the GM applies its hit: VP 10 → 7) and the one after none", async () => {
+    table = await createTable({ world: withDeel(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    await brunoAids(9);
+    for (const c of table.all)
+      expect(lastCardLines(c)).toBe(
+        "Aid another · Thug SW-39 d20 9 + 3 = 12 vs Defense 10 → Hit Success: an ally's next attack against Thug takes +2.",
+      );
+    // Kept on the GM's User, which no player may write.
+    const kept = table.client(GM_ID).run(() => G().game.users.get(GM_ID).flags["frontier-tactics"].aids);
+    expect(Object.keys(kept)).toEqual([TOK_DEEL]);
+    const alice = table.client(ALICE_ID);
+    const dialog = await dialogKit.aliceOpensAttack(alice, PISTOL);
+    expect(
+      alice.run(() => (dialog.element as HTMLFormElement).elements.namedItem("assist.aided")),
+    ).toBeNull();
+    const first = await dialogKit.aliceRolls(alice, 19, 1, 1, 1);
+    // d20 + 3 + 2 − 6 − 4 (Deel is in melee with the Thug, SW-19) + 2 = d20 − 3 against Defense 15.
+    for (const c of table.all) {
+      expect(rowText(c, first, "Thug")).toContain(`Shooting into meleeSW-19−4${AID}`);
+      expect(rowText(c, first, "Thug")).toContain("d20 19 − 3 = 16 vs Defense 15 → Hit");
+    }
+    // Used once: the GM marked it taken by that card (its roll id).
+    expect(
+      table.client(GM_ID).run(() => G().game.users.get(GM_ID).flags["frontier-tactics"].aids[TOK_DEEL].used),
+    ).toBe(table.client(GM_ID).run(() => G().game.messages.get(first).system.card.rollId));
+    // The hit was the GM's to apply: the card with the aid is one the GM accepts (the seal, the kept aid).
+    clickCard(table.client(GM_ID), first, "apply", "Thug");
+    await table.settle();
+    expect(told(table.client(GM_ID)).filter((m) => !m.startsWith("info"))).toEqual([]);
+    for (const c of table.all)
+      expect(c.run(() => G().game.actors.get(THUG).system.d20.vitality.value)).toBe(7);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const second = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
+    for (const c of table.all) expect(rowText(c, second, "Thug")).not.toContain(AID);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-39: Deel's aid d20 5 + 3 = 8 misses Defense 10: nothing is kept, and Alice's shot takes no +2", async () => {
+    table = await createTable({ world: withDeel(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    await brunoAids(5);
+    for (const c of table.all)
+      expect(lastCardLines(c)).toBe(
+        "Aid another · Thug SW-39 d20 5 + 3 = 8 vs Defense 10 → Miss No aid against Thug.",
+      );
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const msg = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
+    for (const c of table.all) expect(rowText(c, msg, "Thug")).not.toContain(AID);
     expect(table.unhandled).toEqual([]);
   });
 });

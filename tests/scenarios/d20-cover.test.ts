@@ -15,7 +15,9 @@ import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   attack,
+  cardButtons,
   cell,
+  clickCard,
   closeTableAfterEach,
   G,
   GM_ID,
@@ -187,6 +189,56 @@ describe("scenario: a creature used as cover (issue 14, SW-30, SW-31)", () => {
         "Struck the creature used as cover: the GM applies it if the roll reaches its Defense SW-31",
       );
     }
+    expect(table.unhandled).toEqual([]);
+  });
+
+  /**
+   * SW-31, seed 002 "Striking the Cover Instead of a Missed Target": "If the cover is actually a creature, the attack
+   * hits that creature if the attack roll exceeds the creature's Defense." The Crewman (a Thug: class +3, Dex +2,
+   * Defense 15) stands in the line of fire; 17 reaches its Defense, so the blaster's 3d6 (4 + 5 + 6 = 15) strike it.
+   */
+  it("SW-31: the miss d20 14 + 3 = 17 reaches the Crewman's Defense 15: the GM's \"Apply to Crewman\" takes its 15 damage (VP 10 → 0, WP 14 → 9) on every client; Alice has no such button, and her console's request is refused", async () => {
+    const CREW = id("tokCrewCover");
+    const crewman = tokenSource({
+      _id: CREW,
+      name: "Crewman",
+      actorId: THUG,
+      actorLink: false,
+      disposition: 0,
+      ...cell(5, 5),
+    });
+    table = await createTable({ world: world([], { tokens: [crewman] }), online: [GM_ID, ALICE_ID] });
+    const msg = await shoot([14, 4, 5, 6]);
+    const alice = table.client(ALICE_ID);
+    expect(cardButtons(alice, msg).filter((b) => b.startsWith("coverHit"))).toEqual([]);
+    // A request from Alice's console is the referee's to refuse: the struck creature is the GM's call.
+    const thugUuid = `Scene.${SCENE}.Token.${TOK.thug}`;
+    const forged = await alice.run(async () => {
+      const { requestGM } = await import("../../src/helpers/gm-request.js");
+      return requestGM({ kind: "coverHit", messageId: msg, ids: [thugUuid] });
+    });
+    expect(forged.skipped.map((s: { reason: string }) => s.reason)).toEqual(["FT.D20UI.coverHitGMOnly"]);
+    await table.settle();
+    const gm = table.client(GM_ID);
+    const card = renderMessage(gm, msg);
+    expect(text(targetBlock(card, "Thug").querySelector('[data-ft-action="coverHit"]'))).toBe(
+      "Apply to Crewman SW-31",
+    );
+    clickCard(gm, msg, "coverHit", "Thug", card);
+    await table.settle();
+    expect(told(gm).filter((m) => !m.startsWith("info"))).toEqual([]);
+    for (const c of table.all) {
+      const crew = c.run(() => G().game.scenes.get(SCENE).tokens.get(CREW).actor.system.d20);
+      expect([crew.vitality.value, crew.wounds.value]).toEqual([0, 9]);
+      const crewRow = text(targetBlock(renderMessage(c, msg), "Crewman"));
+      expect(crewRow).toContain("Applied");
+      // The Thug's Defense 19 is not carried onto the Crewman's row.
+      expect(crewRow).not.toContain("19");
+      // The Thug behind it is not hurt.
+      expect(c.run(() => G().game.actors.get(THUG).system.d20.vitality.value)).toBe(10);
+    }
+    // Once applied, no second strike.
+    expect(cardButtons(gm, msg).filter((b) => b.startsWith("coverHit"))).toEqual([]);
     expect(table.unhandled).toEqual([]);
   });
 });

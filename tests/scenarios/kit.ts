@@ -363,7 +363,7 @@ export const cardButtons = (client: Client, messageId: string): string[] =>
 export function clickCard(
   client: Client,
   messageId: string,
-  action: "apply" | "undo" | "place",
+  action: "apply" | "undo" | "place" | "coverHit",
   targetName: string | null,
   card: HTMLElement = renderMessage(client, messageId),
 ): HTMLElement {

@@ -274,6 +274,8 @@ export interface D20CardTarget {
   readonly struck?: "wall" | "creature" | null;
   /** Where the cover came from (SW-30), for SW-31's struck cover; absent on cards from before. */
   readonly coverSource?: "none" | "wall" | "lowWall" | "posture" | "creature";
+  /** SW-31: the token id (in the card's scene) of the creature used as cover; absent when none. */
+  readonly coverCreature?: string | null;
 }
 
 /** What a card keeps of its stray shots. */

@@ -12,4 +12,11 @@ export function initD20(): void {
   registerGMRequest("coupDeGrace", async (body, user) =>
     (await import("./workflows/coup-de-grace.js")).handleCoupDeGrace(body, user),
   );
+  // SW-39 (issue 31): the GM rolls an aid another and keeps its success.
+  registerGMRequest("aid", async (body, user) => (await import("./workflows/aid.js")).handleAid(body, user));
+  // SW-39: the active GM marks a kept aid used by the attack card that took it.
+  Hooks.on("createChatMessage", (m: ChatMessage.Implementation) => {
+    if (game.user?.id !== game.users?.activeGM?.id || !m.system || !("card" in m.system)) return;
+    void import("./workflows/aid.js").then((a) => a.useAidOn(m)).catch((e: unknown) => console.error(e));
+  });
 }

@@ -72,6 +72,8 @@ export interface D20RollCheck extends CheckBase {
   readonly damageTerms: readonly Modifier[];
   /** Where the cover came from (SW-30, the largest applies): only a wall or a creature can be struck (SW-31). */
   readonly coverSource?: "none" | "wall" | "lowWall" | "posture" | "creature";
+  /** SW-31: the token id of the creature used as cover (the first in the line of fire), when it is the cover. */
+  readonly coverCreature?: string;
   /** SW-44: a pulled blow with a melee weapon, and the lesser damage its attacker chose. */
   readonly pulled?: PulledDamage;
   /** Threats and confirmation (SW-18); false under the `swn` profile (ruling 1). Absent = true. */

@@ -178,6 +178,8 @@ export interface D20TargetFacts {
   readonly fightingDefensively?: boolean;
   readonly charging?: boolean;
   readonly helpless?: boolean;
+  /** SW-39: an ally's aid another, rolled and kept by the GM, against this target for this attacker (+2). */
+  readonly aided?: boolean;
   readonly dexMod: number;
   readonly size: string;
   /** The worn armour's maximum Dex bonus; null or absent = none. */

@@ -145,7 +145,8 @@ function assistTerms(facts: AttackFacts): Modifier[] {
   const out: Modifier[] = [];
   const combined = combinedFire(a.combinedFire ?? 0);
   if (combined) out.push(combined);
-  if (a.aided) out.push({ id: "aid.attack", label: "FT.D20.Aid.attack", value: AID_BONUS, ruleId: "SW-39" });
+  if (a.aided || facts.target.d20?.aided)
+    out.push({ id: "aid.attack", label: "FT.D20.Aid.attack", value: AID_BONUS, ruleId: "SW-39" });
   // SW-44: pulling a blow, −4, with a melee weapon (its lesser damage is applied by the card, damage.ts).
   if (a.pullingBlow && melee(w))
     out.push({ id: "pullingBlow", label: "FT.D20.Attack.pullingBlow", value: PULLING_BLOW, ruleId: "SW-44" });
@@ -168,7 +169,10 @@ function assistTerms(facts: AttackFacts): Modifier[] {
  * a test's), else graded from the scene's lattice (walls, low walls, posture against a ranged attack, creatures in
  * the way; the largest applies) and where it comes from (SW-31). A null bonus is total cover: no target.
  */
-function coverOf(t: D20TargetFacts, w: D20WeaponFacts): { defense: number | null; source: CoverSource } {
+function coverOf(
+  t: D20TargetFacts,
+  w: D20WeaponFacts,
+): { defense: number | null; source: CoverSource; creatureId?: string | null } {
   // A given `cover` says nothing of where it comes from (SW-31: "none", nothing to strike).
   if (t.cover !== undefined) return { defense: t.cover, source: "none" };
   if (!t.lattice) return { defense: 0, source: "none" };
@@ -507,6 +511,7 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
         increments: terms.range?.increments ?? null,
         damageTerms: swn ? [] : damageTerms(facts),
         coverSource: cover.source,
+        ...(cover.creatureId ? { coverCreature: cover.creatureId } : {}),
         ...(swn ? { criticals: false, coverArmour: swnCoverArmour(facts) } : {}),
         // SW-20: no critical hit with an unarmed strike (no Martial Arts feat on the sheets).
         ...(w.unarmed ? { criticals: false } : {}),

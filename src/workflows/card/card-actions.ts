@@ -86,6 +86,7 @@ async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<vo
     if (action === "place") await placeFromCard(message);
     if (action === "fortitude") await fortitudeFromCard(message, targetId);
     if (action === "reflex") await request(message, "reflex", [targetId]);
+    if (action === "coverHit") await request(message, "coverHit", [targetId]);
     if (action === "stray") {
       const pick = button.closest(".ft-stray")?.querySelector<HTMLSelectElement>("select")?.value ?? "";
       await request(message, "stray", pick ? [pick] : []);
@@ -101,7 +102,7 @@ const INFO_ONLY = new Set(["FT.Card.held", "FT.Card.alreadyApplied", "FT.D20UI.a
 
 async function request(
   message: Msg,
-  kind: "apply" | "undo" | "stray" | "fortitude" | "reflex",
+  kind: "apply" | "undo" | "stray" | "fortitude" | "reflex" | "coverHit",
   ids: string[],
 ): Promise<void> {
   const r = await requestGM({ kind, messageId: message.id ?? "", ids });

@@ -83,6 +83,10 @@ function registerCardRequests(): void {
   registerGMRequest("suppress", async (body, user) =>
     (await gameRequests(body)).handleSuppressRequest(body, user),
   );
+  registerGMRequest("coverHit", async (body, user) => {
+    const handle = (await gameRequests(body)).handleCoverRequest;
+    return handle ? handle(body, user) : refused();
+  });
 }
 
 let gmLoading: Promise<typeof import("./card-gm-side.js")> | null = null;

@@ -203,6 +203,8 @@ export interface CardRequests {
   readonly handleFortitudeRequest: Handler<"fortitude">;
   readonly handleReflexRequest: Handler<"reflex">;
   readonly handleSuppressRequest: Handler<"suppress">;
+  /** SW-31: a missed shot applied to the creature used as cover (d20 only). */
+  readonly handleCoverRequest?: Handler<"coverHit">;
 }
 
 /** Each pool's word where a game names it no other way (the card's applied line, issue 14). */

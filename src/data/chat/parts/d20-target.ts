@@ -12,6 +12,7 @@ const D20_TARGET = {
   missChance: optional(num(0)),
   struck: optStr(),
   coverSource: optional(str()),
+  coverCreature: optStr(),
 } as const satisfies Record<keyof D20CardTarget, unknown>;
 
 export const D20_TARGET_PART: CardPart = {

@@ -246,6 +246,8 @@ function assistContext(prep: PreparedAttack, o: D20DialogOptions): AssistView | 
     })),
     combinedFire: a.combinedFire ?? 0,
     aided: !!a.aided,
+    // SW-39 (issue 31): the aid is the GM's roll, kept for the ally (canvas/aid.ts); the box is the GM's alone.
+    aidBox: !!game.user?.isGM,
     swn: o.extraAssist(prep),
     aimed: !!aim,
     aimLabel: o.aimLabel,
@@ -299,7 +301,8 @@ function assistFromForm(base: AttackRequest, form: Form): AttackRequest["attacke
       pullingBlow: checked(form["assist.pullingBlow"]),
       pulledDamage: checked(form["assist.pulledHalf"]) ? "half" : "vitality",
       combinedFire: n,
-      aided: checked(form["assist.aided"]),
+      // SW-39: a player's aid is the GM's kept roll (a target fact), never a box of their own.
+      aided: game.user?.isGM ? checked(form["assist.aided"]) : !!a.aided,
       aim: checked(form["assist.aimed"]) ? { posture, support } : null,
     },
   };

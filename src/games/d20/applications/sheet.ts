@@ -86,6 +86,8 @@ async function specialAttack(actor: Actor.Implementation, target: HTMLElement): 
   // SW-33 (issue 31): a coup de grace at a helpless target (its own file).
   if (target.dataset.kind === "coupDeGrace")
     return (await import("../workflows/coup-de-grace.js")).coupDeGrace(actor);
+  // SW-39 (issue 31): aid another, rolled by the GM and kept for the ally's next attack.
+  if (target.dataset.kind === "aid") return (await import("../workflows/aid.js")).aidAnother(actor);
   await d20Specials.attack(actor, target.dataset.kind ?? "");
 }
 

@@ -29,6 +29,7 @@ import {
   type TargetFacts,
   tokensInTheWay,
 } from "../../../rules/index.js";
+import { aidFacts } from "./aid.js";
 import { d20Lattice, d20Melee, inMetres } from "./cover-facts.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
@@ -199,6 +200,8 @@ export function d20TargetFactsOf(reads: { readonly swn: boolean }): GameTable["t
               ),
               ...obscured(attacker, target),
               ...dropOf(attacker, target),
+              // SW-39: an ally's aid another the GM rolled and keeps against this target.
+              ...aidFacts(attacker, target),
               lattice: d20Lattice(
                 { footprint: from, centre: attacker.center },
                 { footprint: at, centre: target.center, statuses: held },

@@ -7,6 +7,7 @@ import type { StoredCard } from "../../../data/chat/attack-card.js";
 import { actorSystem } from "../../../data/subtypes.js";
 import { currentGame, gameOf } from "../../../helpers/game.js";
 import { iterativeBonuses } from "../../../rules/index.js";
+import { aidBacks } from "../canvas/aid.js";
 
 type ActorI = Actor.Implementation;
 type WeaponSystem = Item.OfType<"weapon">["system"];
@@ -31,16 +32,20 @@ export function d20WeaponCardProblem(
   if (grenadeProblem) return grenadeProblem;
   // A d20 burst block only on a d20 grenade's card (its squads' units multiply the damage, SWN-17).
   if (card.grenade?.d20 && !(weapon.d20.grenade && card.area === "grenade")) return "grenade";
+  // SW-39 (issue 31): a player's +2 from aid another is the GM's kept roll against that target, not the card's word.
+  for (const t of card.targets)
+    if (t.modifiers.some((m) => m.id === "aid.attack") && !aidBacks(t.id, card.rollId)) return "aid another";
   return pulledProblem(card, weapon);
 }
+
+/** SW-44: "a −4 penalty on your attack roll" (the engine's own term, rules/d20/engine.ts). */
+const PULLING_BLOW = -4;
 
 /**
  * SW-44 (trust review 2.6): "you can choose to pull your blow with a melee weapon … you suffer a −4 penalty on your
  * attack roll". A shot's `pulled` (the GM's Apply deals vitality only, or half, from it: card-data.ts) comes only with
  * a melee weapon, in one of the two kinds, and — where the card shows its to-hit terms — with the −4 among them.
  */
-/** SW-44: "a −4 penalty on your attack roll" (the engine's own term, rules/d20/engine.ts). */
-const PULLING_BLOW = -4;
 
 function pulledProblem(card: StoredCard, weapon: WeaponSystem): string | null {
   const pulled = card.result.shots.filter((s) => s.outcome.pulled !== undefined && s.outcome.pulled !== null);

@@ -13,6 +13,7 @@ import { type GameCardSeam, POOL_LABEL } from "../../../workflows/card/card-seam
 import { targetActor } from "../../../workflows/card/card-targets.js";
 import { d20WeaponCardProblem } from "./card-checks.js";
 import { SUPPRESSION_PART } from "./card-parts/suppression.js";
+import { showCoverStrikes } from "./cover-strike.js";
 import {
   d20AppliedText,
   d20CardDice,
@@ -155,7 +156,11 @@ export const d20Card: GameCardSeam = {
       rec.fortitudeDC && !rolled() && mayRollFortitude(actor, user)
         ? [fortitudeButton(id, rec.fortitudeDC)]
         : [],
-    decorate: (card, html) => showReflexSaves(card, html),
+    decorate: (card, html) => {
+      showReflexSaves(card, html);
+      // SW-31: the GM's "Apply to <creature>" where a miss struck the creature used as cover.
+      showCoverStrikes(card, html);
+    },
   },
   // SW-10, SW-38, SW-43: loaded when first asked, so the system's first load stays within its budget.
   requests: () => import("./d20-card-requests.js"),

@@ -8,8 +8,10 @@ import { SYSTEM_ID } from "../../../constants.js";
 import { actorSystem, isItemType } from "../../../data/subtypes.js";
 import { tokenByUuid } from "../../../documents/subtypes.js";
 import type { GMAnswer, GMRequestBody } from "../../../helpers/gm-request.js";
+import { RulesError } from "../../../rules/index.js";
 import { onGMQueue } from "../../../workflows/card/card-apply.js";
-import { trustedCard } from "../../../workflows/card/card-gm.js";
+import { gmApplyDamage } from "../../../workflows/card/card-apply-gm.js";
+import { foundryGMPorts, trustedCard } from "../../../workflows/card/card-gm.js";
 import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
 import {
   cardOf,
@@ -18,6 +20,7 @@ import {
   recordOn,
   targetActor,
 } from "../../../workflows/card/card-targets.js";
+import { withCoverTarget } from "./cover-strike.js";
 import { mayRollFortitude, rollFortitude } from "./d20-fortitude.js";
 import { reflexBonus, withReflexSave } from "./d20-grenade.js";
 import { d20GrenadeOf } from "./grenade-block.js";
@@ -141,4 +144,40 @@ export function handleFortitudeRequest(
     await game.user?.update({ [`flags.${SYSTEM_ID}.saves.${body.messageId}.${mark.tokenId}`]: true });
     return { applied: [targetId], skipped: [] };
   });
+}
+
+/**
+ * SW-31 (seed 002, "Striking the Cover Instead of a Missed Target": "the creature takes the damage intended for the
+ * target"): the GM's "Apply to <creature>". The active GM checks the card as its author rolled it (`trustedCard`),
+ * reads the covering creature's Defense from its own data (`coverStrike`: never the card's word) and, when the miss
+ * reached it, writes the creature onto the card with the damage the shot rolled and applies it through the card's
+ * own apply path — its record, Undo and "applied" mark are those of any hit (as a stray shot's, stray-request.ts).
+ * The GM's call, as the stray pick is: a player's request is refused.
+ */
+export async function handleCoverRequest(
+  body: Extract<GMRequestBody, { kind: "coverHit" }>,
+  requester: UserI,
+): Promise<GMAnswer> {
+  const targetId = body.ids[0] ?? "";
+  const skip = (reason: string) => ({ applied: [], skipped: [{ id: targetId, reason }] });
+  if (!requester.isGM) return skip("FT.D20UI.coverHitGMOnly");
+  let creature = "";
+  const refusal = await onGMQueue(async (): Promise<string | null> => {
+    const message = game.messages?.get(body.messageId);
+    const trusted = message ? await trustedCard(message) : null;
+    if (!message || !trusted) return "FT.Card.gone";
+    if ("refused" in trusted) return trusted.refused;
+    let updated: typeof trusted;
+    try {
+      updated = withCoverTarget(trusted, targetId);
+    } catch (e) {
+      if (e instanceof RulesError) return e.key;
+      throw e;
+    }
+    creature = updated.targets.at(-1)?.id ?? "";
+    await message.update({ system: { card: updated } }, { recursive: false });
+    return null;
+  });
+  if (refusal) return skip(refusal);
+  return gmApplyDamage(body.messageId, [creature], foundryGMPorts(), true);
 }

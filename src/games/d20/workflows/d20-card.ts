@@ -43,6 +43,7 @@ export function d20CardTarget(
       threat: check.threat,
       missChance: check.missChance,
       coverSource: check.coverSource ?? "none",
+      ...(check.coverCreature ? { coverCreature: check.coverCreature } : {}),
     },
   };
 }
@@ -169,7 +170,7 @@ export function d20ShotView(
  * cover, struck it. Only where the card shows the total and the Defense (an NPC's are secret). Whether a covering
  * creature is hurt depends on its own Defense: the GM's call from the card.
  */
-function struckOf(t: D20CardTarget, outcome: Outcome): ShotLineView["struck"] {
+export function struckOf(t: D20CardTarget, outcome: Outcome): ShotLineView["struck"] {
   if (typeof outcome.total !== "number" || typeof outcome.target !== "number" || t.defense === null)
     return null;
   const cover = t.defenseTerms.find((m) => m.id === "cover")?.value ?? 0;

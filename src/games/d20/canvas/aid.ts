@@ -1,0 +1,71 @@
+/**
+ * SW-39 (issue 31) aid another, as the table keeps it. Seed 002, "Aid Another": "If you're in a position to attack
+ * an opponent who is engaged in melee combat with your ally, you can attempt to aid your ally as an attack action.
+ * You make an attack roll against a Defense of 10. If you succeed, your ally gains a +2 circumstance bonus that can
+ * either be applied to his next attack roll against that opponent or to his Defense when next attacked by that
+ * opponent (your choice)."
+ *
+ * Authority: the aid roll is the active GM's (games/d20/workflows/aid.ts), and its success is kept on the GM's own
+ * User (`flags.frontier-tactics.aids`, keyed by the aiding token's id), which no player may write (v13
+ * common/documents/user.mjs `#canUpdate`: players may only modify themselves) — as SW-43's suppressed areas are
+ * (canvas/suppression.ts). The +2 goes to the attack roll (the one choice played here): the next attack against that
+ * opponent by a token of the aider's side (its disposition), not the aider's own, reads it once; the GM marks it used
+ * when the card that took it is posted.
+ */
+import { SYSTEM_ID } from "../../../constants.js";
+
+type TokenP = foundry.canvas.placeables.Token.Implementation;
+
+/** What the active GM keeps of one successful aid another. */
+export interface AidEntry {
+  readonly sceneId: string;
+  /** The opponent's token id (on `sceneId`). */
+  readonly opponent: string;
+  /** The aiding token's id and its side (token disposition). */
+  readonly aider: string;
+  readonly disposition: number;
+  /** The attack card's message id that took the +2, or null while it waits. */
+  readonly used: string | null;
+}
+
+/** The kept aid (its key and entry) that `attacker`'s next attack at `target` takes, or null. */
+export function keptAid(
+  attacker: { readonly id: string; readonly document: { readonly disposition: number } },
+  target: {
+    readonly id: string;
+    readonly document: { readonly parent: { readonly id: string | null } | null };
+  },
+): { key: string; gm: string; entry: AidEntry } | null {
+  const sceneId = target.document.parent?.id ?? "";
+  for (const u of game.users ?? []) {
+    if (!u.isGM) continue;
+    const aids = u.getFlag(SYSTEM_ID, "aids") ?? {};
+    for (const [key, entry] of Object.entries(aids)) {
+      if (!entry || entry.used || entry.sceneId !== sceneId || entry.opponent !== target.id) continue;
+      if (entry.aider === attacker.id || entry.disposition !== attacker.document.disposition) continue;
+      return { key, gm: u.id ?? "", entry };
+    }
+  }
+  return null;
+}
+
+/** SW-39: the target fact of an ally's aid kept against this target for this attacker (+2 to the attack). */
+export function aidFacts(attacker: TokenP, target: TokenP): { aided?: true } {
+  return keptAid(attacker, target) ? { aided: true } : {};
+}
+
+/**
+ * SW-39: whether a GM keeps an aid against the token `targetUuid` ("Scene.<id>.Token.<id>") that the card rolled as
+ * `rollId` took or may take — the GM's check of a player's card that claims the +2 (card-checks.ts).
+ */
+export function aidBacks(targetUuid: string, rollId: string | undefined): boolean {
+  const [, sceneId, , tokenId] = targetUuid.split(".");
+  for (const u of game.users ?? []) {
+    if (!u.isGM) continue;
+    for (const entry of Object.values(u.getFlag(SYSTEM_ID, "aids") ?? {})) {
+      if (!entry || entry.sceneId !== sceneId || entry.opponent !== tokenId) continue;
+      if (entry.used === null || rollId === undefined || entry.used === rollId) return true;
+    }
+  }
+  return false;
+}
