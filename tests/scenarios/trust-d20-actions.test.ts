@@ -25,6 +25,7 @@ import {
   id,
   itemFromPack,
   onEveryClient,
+  rowText,
   sceneSource,
   settingSource,
   tokenSource,
@@ -417,6 +418,80 @@ describe("trust: the GM keeps a pulled blow and a disabled attacker's strain (SW
     expect(told(table.client(ALICE_ID)).at(-1)).toBe(
       "info: Kara strains while disabled: 1 wound point lost (SW-10).",
     );
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+/* -------------------------------------------- */
+/*  SW-39 aid another (review 2)                */
+/* -------------------------------------------- */
+
+const AID = {
+  kind: "aid",
+  tokenUuid: `Scene.${SCENE}.Token.${TOK.kara}`,
+  target: `Scene.${SCENE}.Token.${TOK.thug}`,
+} as const;
+
+/** Alice's console asks the GM for `n` aids at once (not through the sheet); the GM's answers. */
+async function askAids(n: number): Promise<{ applied: string[]; skipped: { reason: string }[] }[]> {
+  const answers = await table
+    .client(ALICE_ID)
+    .run(() =>
+      Promise.all(Array.from({ length: n }, () => requestGM(AID as Parameters<typeof requestGM>[0]))),
+    );
+  await table.settle();
+  return answers;
+}
+
+const aidCards = () =>
+  table
+    .client(GM_ID)
+    .run(() => G().game.messages.contents.filter((m: any) => m.system?.ruleId === "SW-39").length as number);
+
+describe("trust: the GM bounds an aid another (SW-39, SW-13)", () => {
+  it("SW-39 SW-13 (review 2): off Kara's turn Alice's console asks three aids — all refused; on her turn three at once give one roll, recorded as her attack action, the other two refused", async () => {
+    await encounter();
+    await nextTurn();
+    const off = await askAids(3);
+    expect(off.map((a) => a.skipped.map((s) => s.reason))).toEqual([
+      ["FT.D20.Aid.notYourTurn"],
+      ["FT.D20.Aid.notYourTurn"],
+      ["FT.D20.Aid.notYourTurn"],
+    ]);
+    expect(aidCards()).toBe(0);
+    // Round 2: the Thug, the Raider, then Kara's turn.
+    await nextTurn();
+    await nextTurn();
+    expect(currentTurn(table.client(GM_ID))).toBe("Kara");
+    table.dice(15, 15, 15);
+    const on = await askAids(3);
+    expect(on.map((a) => a.skipped.map((s) => s.reason))).toEqual([
+      [],
+      ["FT.D20.Aid.acted"],
+      ["FT.D20.Aid.acted"],
+    ]);
+    expect(aidCards()).toBe(1);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-39 (review 2): the aider's own attack cannot take its aid — Kara aids (d20 15 + 8 = 23 vs 10), Alice's page edits its copy of the GM's kept aid and Kara's swing claims the +2: the GM refuses the card, its Apply takes nothing", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    table.dice(15);
+    const [answer] = await askAids(1);
+    expect(answer?.applied.length).toBe(1);
+    // Alice's page only: the kept aid now names someone else as the aider, so her dialog offers Kara the +2.
+    table.client(ALICE_ID).run(() => {
+      const aids = G().game.users.get(GM_ID).flags["frontier-tactics"].aids;
+      for (const k of Object.keys(aids)) aids[k].aider = "someoneElse";
+    });
+    table.dice(15, 4, 4);
+    const msg = await attack(table, table.client(ALICE_ID), KARA, SABER, [TOK.thug]);
+    expect(msg).not.toBeNull();
+    expect(rowText(table.client(GM_ID), msg!, "Thug")).toContain("Aid another");
+    clickCard(table.client(GM_ID), msg!, "apply", "Thug");
+    await table.settle();
+    expect(pools(thugActor)).toEqual(everyone(table, "VP 10 WP 14"));
+    expect(told(table.client(GM_ID)).at(-1)).toContain("aid another");
     expect(table.unhandled).toEqual([]);
   });
 });

@@ -56,15 +56,24 @@ export function aidFacts(attacker: TokenP, target: TokenP): { aided?: true } {
 
 /**
  * SW-39: whether a GM keeps an aid against the token `targetUuid` ("Scene.<id>.Token.<id>") that the card rolled as
- * `rollId` took or may take — the GM's check of a player's card that claims the +2 (card-checks.ts).
+ * `rollId` by `attacker` took or may take — one of the aider's side, not the aider — the GM's check of a player's
+ * card that claims the +2 (card-checks.ts).
  */
-export function aidBacks(targetUuid: string, rollId: string | undefined): boolean {
+export function aidBacks(
+  targetUuid: string,
+  rollId: string | undefined,
+  attacker: Actor.Implementation,
+): boolean {
   const [, sceneId, , tokenId] = targetUuid.split(".");
+  const scene = game.scenes?.get(sceneId ?? "");
+  // Review 2 (rank 1): the aid is an ally's — not the aider's own attack, and only by a token of the aider's side.
+  const own = scene?.tokens.filter((t) => t.actorId === attacker.id) ?? [];
   for (const u of game.users ?? []) {
     if (!u.isGM) continue;
     for (const entry of Object.values(u.getFlag(SYSTEM_ID, "aids") ?? {})) {
       if (!entry || entry.sceneId !== sceneId || entry.opponent !== tokenId) continue;
-      if (entry.used === null || rollId === undefined || entry.used === rollId) return true;
+      if (!(entry.used === null || rollId === undefined || entry.used === rollId)) continue;
+      if (own.some((t) => t.id !== entry.aider && t.disposition === entry.disposition)) return true;
     }
   }
   return false;

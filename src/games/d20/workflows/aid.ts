@@ -25,12 +25,14 @@ import {
   type D20Size,
   SIZE_MODIFIER,
 } from "../../../rules/index.js";
+import { recordGMAction } from "../../../workflows/attack/attack-record.js";
 import { onGMQueue } from "../../../workflows/card/card-apply.js";
 import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
 import { cardOf } from "../../../workflows/card/card-targets.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
-import { recordD20Attack, turnGate } from "../../../workflows/turn/turn-ledger.js";
+import { ledgerFor, turnGate } from "../../../workflows/turn/turn-ledger.js";
 import { keptAid } from "../canvas/aid.js";
+import { roundOf } from "./coup-de-grace.js";
 
 type ActorI = Actor.Implementation;
 type TokenD = TokenDocument.Implementation;
@@ -51,7 +53,7 @@ export async function aidAnother(actor: ActorI): Promise<void> {
       target: targets[0]!.document.uuid,
     });
     for (const s of answer.skipped) notify("warn", s.reason, s.data ?? {});
-    if (answer.applied.length) await recordD20Attack(combatant);
+    // The GM recorded the aid as the round's attack action (the combatant's ledger): nothing to write here.
   } catch (e) {
     report(e);
   }
@@ -77,17 +79,32 @@ export async function handleAid(
     applied: [],
     skipped: [{ id: body.target, reason, data }],
   });
-  const token = tokenByUuid(body.tokenUuid);
-  const actor = token?.actor;
-  if (!token || !actor?.testUserPermission(requester, "OWNER"))
-    return refuse("FT.D20.Aid.notYours", { name: token?.name ?? "" });
-  const sys = actorSystem(actor);
-  const target = tokenByUuid(body.target);
-  if (!sys?.d20 || !target || target.parent !== token.parent || target.id === token.id)
-    return refuse("FT.D20.noFacts");
-  // "In a position to attack an opponent": within its melee reach (SW-14).
-  if (gap(token, target) > D20_REACH_M) return refuse("FT.D20.Aid.outOfReach", { target: target.name ?? "" });
+  // Review 2 (rank 1): every check runs inside the GM's one queue, from the stored documents, so requests queued
+  // together are judged one after the other (the second sees the first's recorded action), as the coup de grace's.
   return onGMQueue(async () => {
+    const token = tokenByUuid(body.tokenUuid);
+    const actor = token?.actor;
+    if (!token || !actor?.testUserPermission(requester, "OWNER"))
+      return refuse("FT.D20.Aid.notYours", { name: token?.name ?? "" });
+    const sys = actorSystem(actor);
+    const target = tokenByUuid(body.target);
+    if (!sys?.d20 || !target || target.parent !== token.parent || target.id === token.id)
+      return refuse("FT.D20.noFacts");
+    // "In a position to attack an opponent": within its melee reach (SW-14).
+    if (gap(token, target) > D20_REACH_M)
+      return refuse("FT.D20.Aid.outOfReach", { target: target.name ?? "" });
+    // SW-39 "as an attack action", SW-13: in a combat by count, the aider's own turn with its round's action unspent;
+    // the GM records it (ledger and record of attacks) before rolling, so a repeated request is refused.
+    const turn = roundOf(token, requester, {
+      notYourTurn: "FT.D20.Aid.notYourTurn",
+      acted: "FT.D20.Aid.acted",
+    });
+    if (turn && "refused" in turn) return refuse(turn.refused, { name: actor.name ?? "" });
+    if (turn) {
+      const ledger = ledgerFor(turn.combatant.marks.turn, turn.combat.settled.round);
+      await turn.combatant.update({ system: { turn: { ...ledger, shots: ledger.shots + 1 } } });
+      await recordGMAction(actor.uuid, requester.id ?? "", turn.combat, "aid");
+    }
     const roll = await new Roll("1d20").evaluate();
     const die = roll.total ?? 1;
     const str = sys.derived?.d20?.mods.str ?? 0;

@@ -34,7 +34,8 @@ export function d20WeaponCardProblem(
   if (card.grenade?.d20 && !(weapon.d20.grenade && card.area === "grenade")) return "grenade";
   // SW-39 (issue 31): a player's +2 from aid another is the GM's kept roll against that target, not the card's word.
   for (const t of card.targets)
-    if (t.modifiers.some((m) => m.id === "aid.attack") && !aidBacks(t.id, card.rollId)) return "aid another";
+    if (t.modifiers.some((m) => m.id === "aid.attack") && !aidBacks(t.id, card.rollId, attacker))
+      return "aid another";
   return pulledProblem(card, weapon);
 }
 

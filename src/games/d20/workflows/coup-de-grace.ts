@@ -105,9 +105,13 @@ function gap(a: TokenDocument.Implementation, b: TokenDocument.Implementation): 
  * request is the GM's word, as a GM's attack card is: not refused, still recorded); null outside a started combat by
  * count.
  */
-function roundOf(
+export function roundOf(
   token: TokenDocument.Implementation,
   requester: User.Implementation,
+  refusals: { notYourTurn: string; acted: string } = {
+    notYourTurn: "FT.D20.CoupDeGrace.notYourTurn",
+    acted: "FT.D20.CoupDeGrace.acted",
+  },
 ): { combat: Combat.Implementation; combatant: Combatant.Implementation } | { refused: string } | null {
   const sceneId = token.parent?.id;
   const isIt = (c: Combatant.Implementation) => c.tokenId === token.id && c.sceneId === sceneId;
@@ -115,12 +119,12 @@ function roundOf(
   const combatant = combat?.combatants.find(isIt);
   if (!combat?.id || !combatant || !combat.byCount) return null;
   if (requester.isGM) return { combat, combatant };
-  if (combat.settled.combatantId !== combatant.id) return { refused: "FT.D20.CoupDeGrace.notYourTurn" };
+  if (combat.settled.combatantId !== combatant.id) return { refused: refusals.notYourTurn };
   const round = combat.settled.round;
   const ledger = ledgerFor(combatant.marks.turn, round);
   const actorUuid = token.actor?.uuid ?? "";
   if (ledger.shots > 0 || ledger.action || ledger.reloaded || actedThisRound(actorUuid, combat.id, round))
-    return { refused: "FT.D20.CoupDeGrace.acted" };
+    return { refused: refusals.acted };
   return { combat, combatant };
 }
 
