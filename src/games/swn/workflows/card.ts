@@ -8,7 +8,6 @@ import { isSquadCard } from "../../../data/chat/parts/squad.js";
 import type { GameCardSeam } from "../../../workflows/card/card-seam.js";
 import { d20Card, showReflexSaves } from "../../d20/workflows/card.js";
 import { d20GrenadeOf } from "../../d20/workflows/grenade-block.js";
-import { swnBurstDc } from "./attack.js";
 import { squadCardHtml } from "./squad-card.js";
 
 export const swnCard: GameCardSeam = {
@@ -28,12 +27,12 @@ export const swnCard: GameCardSeam = {
   }),
   pools: { ...d20Card.pools, hidden: "FT.Card.swnHp" },
   squadProblem: () => null,
-  // SWN-16: a grenade's card carries no Reflex DC of its own (attack.ts `swnBurstDc`): the d20 checks, against the
+  // SWN-16: a grenade's card carries no Reflex DC of its own (attack.ts `swnBurstDc`, written out here so the card does not load the attack section): the d20 checks, against the
   // weapon as SWN throws it.
   weaponProblem: (card, attacker, weapon, offHand) => {
     // The weapon's own system (its prototype kept) with the DC the throw wrote in place of its d20 Reflex DC.
     const thrown: typeof weapon = Object.assign(Object.create(weapon), {
-      d20: { ...weapon.d20, reflexDC: swnBurstDc(weapon.d20.reflexDC) },
+      d20: { ...weapon.d20, reflexDC: weapon.d20.reflexDC ?? 0 },
     });
     return d20Card.weaponProblem(card, attacker, thrown, offHand);
   },
