@@ -105,7 +105,7 @@ function gap(a: TokenDocument.Implementation, b: TokenDocument.Implementation): 
  * request is the GM's word, as a GM's attack card is: not refused, still recorded); null outside a started combat by
  * count.
  */
-function roundOf(
+export function roundOf(
   token: TokenDocument.Implementation,
   requester: User.Implementation,
 ): { combat: Combat.Implementation; combatant: Combatant.Implementation } | { refused: string } | null {
