@@ -261,3 +261,108 @@ describe("scenario: aid another rolled by the GM (issue 31, SW-39)", () => {
     expect(table.unhandled).toEqual([]);
   });
 });
+
+/**
+ * SW-42 (issue 31), seed 002 "Aiming": "To aim, make a ranged touch attack against the target. … If the touch attack is
+ * successful, the target is denied its Dexterity bonus to Defense for your next single attack with the weapon which
+ * you aimed." Kara (BAB +3, Dex +2, Medium) aims her pistol at the Thug 38 m away (−6): d20 − 1 against his touch
+ * Defense 12 (10 + Dex 2, no class bonus, SW-09). The GM rolls it and keeps a hit for her next single shot.
+ */
+describe("scenario: aiming rolled by the GM (issue 31, SW-42)", () => {
+  const kept = () =>
+    table.client(GM_ID).run(() => G().game.users.get(GM_ID).flags["frontier-tactics"]?.aims ?? {});
+
+  it("SW-42: Kara's aim d20 13 − 1 = 12 vs touch Defense 12 hits (the GM's roll, on every client); Alice has no aimed box; her next single shot denies the Thug his Dex (Defense 15 → 13) on every client, the one after does not", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    await aliceAims(13);
+    for (const c of table.all)
+      expect(lastCardLines(c)).toBe(
+        "Aim · Thug SW-42 d20 13 − 1 = 12 vs touch Defense 12 → Hit Aimed: Thug is denied its Dex against the next single attack with Blaster Pistol, unless it moves more than 2 m.",
+      );
+    expect(Object.keys(kept())).toEqual([TOK.kara]);
+    const alice = table.client(ALICE_ID);
+    const dialog = await dialogKit.aliceOpensAttack(alice, PISTOL);
+    expect(
+      alice.run(() => (dialog.element as HTMLFormElement).elements.namedItem("assist.aimed")),
+    ).toBeNull();
+    const first = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
+    // d20 + 3 + 2 − 6 = d20 − 1 against 10 + 3 (his Dex denied).
+    for (const c of table.all)
+      expect(rowText(c, first, "Thug")).toContain("d20 10 − 1 = 9 vs Defense 13 → Miss");
+    // Used once: the GM marked it taken by that card (its roll id).
+    expect(kept()[TOK.kara].used).toBe(
+      table.client(GM_ID).run(() => G().game.messages.get(first).system.card.rollId),
+    );
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const second = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
+    for (const c of table.all)
+      expect(rowText(c, second, "Thug")).toContain("d20 10 − 1 = 9 vs Defense 15 → Miss");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-42: Kara's aim d20 5 − 1 = 4 misses touch Defense 12: nothing is kept, and her shot leaves the Thug his Dex (Defense 15)", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await aliceAims(5);
+    for (const c of table.all)
+      expect(lastCardLines(c)).toBe(
+        "Aim · Thug SW-42 d20 5 − 1 = 4 vs touch Defense 12 → Miss No aim at Thug.",
+      );
+    expect(kept()).toEqual({});
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const msg = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
+    for (const c of table.all) expect(rowText(c, msg, "Thug")).toContain("vs Defense 15");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-42: the Thug moves 4 m after Kara's aim — he regains his Dex: her shot is at Defense 15", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await aliceAims(13);
+    await table.client(GM_ID).run(async () => {
+      const t = G().game.scenes.get(SCENE).tokens.get(TOK.thug);
+      await t.update({ y: t.y + 4 * G().game.scenes.get(SCENE).grid.size });
+    });
+    await table.settle();
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const msg = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
+    for (const c of table.all) expect(rowText(c, msg, "Thug")).toContain("vs Defense 15");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-42: Alice's console posts her honest shot again with an aimed position (+1) forged in — no aim is kept, and the GM refuses it: its Apply takes nothing", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const honest = await dialogKit.aliceRolls(alice, 18, 1, 1, 1);
+    const forged = await alice.run(async () => {
+      const m = G().game.messages.get(honest);
+      const card = structuredClone(m.system.card);
+      card.applied = [];
+      card.rollId = "rollForgedAim";
+      card.targets[0].modifiers.push({
+        id: "position",
+        label: "FT.D20.Aim.position",
+        value: 1,
+        ruleId: "SW-42",
+      });
+      const { renderCard } = await import("../../src/workflows/card/card-render.js");
+      const copy = await G().ChatMessage.create({
+        type: "attack",
+        system: { card },
+        content: await renderCard(card),
+        rolls: m.rolls.map((r: any) => r.toJSON()),
+      });
+      return copy.id as string;
+    });
+    await table.settle();
+    clickCard(table.client(GM_ID), forged, "apply", "Thug");
+    await table.settle();
+    expect(told(table.client(GM_ID)).at(-1)).toBe(
+      "warn: This card's data is not one this system writes (aim); nothing was applied.",
+    );
+    for (const c of table.all)
+      expect(c.run(() => G().game.actors.get(THUG).system.d20.vitality.value)).toBe(10);
+    expect(table.unhandled).toEqual([]);
+  });
+});
