@@ -6,6 +6,7 @@
  * provokes an attack of opportunity.
  */
 import { beforeEach, describe, expect, it } from "vitest";
+import { requestGM } from "../../src/helpers/gm-request.js";
 import { click, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
@@ -15,6 +16,7 @@ import {
   cell,
   clickCard,
   closeTableAfterEach,
+  currentTurn,
   everyone,
   foeToken,
   G,
@@ -29,7 +31,14 @@ import {
   tokenSource,
   told,
 } from "./kit.js";
-import { blasterRifle, d20Foe, HEROIC_POOLS, karaWithBlaster, lastCardLines } from "./kit-d20.js";
+import {
+  blasterRifle,
+  d20Foe,
+  HEROIC_POOLS,
+  karaWithBlaster,
+  lastCardLines,
+  openD20Combat,
+} from "./kit-d20.js";
 import { attackDialogKit } from "./kit-dialog.js";
 import { openSheet } from "./kit-grenades.js";
 
@@ -363,6 +372,59 @@ describe("scenario: aiming rolled by the GM (issue 31, SW-42)", () => {
     );
     for (const c of table.all)
       expect(c.run(() => G().game.actors.get(THUG).system.d20.vitality.value)).toBe(10);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-42 SW-13: in a combat by count, Alice's console asks an aim on the Thug's turn — refused; on Kara's turn two at once give one touch attack, the second refused as the round's action spent", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    const CMB = { kara: id("cmbKaraAimAssist"), thug: id("cmbThugAimAssist") };
+    await openD20Combat(table, SCENE, [
+      { _id: CMB.kara, tokenId: TOK.kara, actorId: KARA },
+      { _id: CMB.thug, tokenId: TOK.thug, actorId: THUG },
+    ]);
+    table.dice(18, 10);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    expect(currentTurn(gm)).toBe("Kara");
+    const ask = (n: number) =>
+      table.client(ALICE_ID).run(() =>
+        Promise.all(
+          Array.from({ length: n }, () =>
+            requestGM({
+              kind: "aim",
+              tokenUuid: `Scene.${SCENE}.Token.${TOK.kara}`,
+              target: `Scene.${SCENE}.Token.${TOK.thug}`,
+              itemId: PISTOL,
+            }),
+          ),
+        ),
+      );
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    table.dice(13);
+    const off = await ask(1);
+    await table.settle();
+    expect(off.map((a) => a.skipped.map((s) => s.reason))).toEqual([["FT.D20.Aim.notYourTurn"]]);
+    expect(kept()).toEqual({});
+    await gm.run(() => G().game.combat.nextRound());
+    await table.settle();
+    expect(currentTurn(gm)).toBe("Kara");
+    table.dice(13, 13);
+    const on = await ask(2);
+    await table.settle();
+    expect(on.map((a) => a.skipped.map((s) => s.reason))).toEqual([[], ["FT.D20.Aim.acted"]]);
+    // One touch attack: one SW-42 card, and the GM wrote the round's action on Kara's ledger (on every client).
+    expect(
+      gm.run(() => G().game.messages.contents.filter((m: any) => m.system?.ruleId === "SW-42").length),
+    ).toBe(1);
+    expect(
+      onEveryClient(table, () => {
+        const t = G().game.combat.combatants.get(CMB.kara).system.turn;
+        return [t?.round, t?.shots];
+      }),
+    ).toEqual(everyone(table, [2, 1]));
+    expect(Object.keys(kept())).toEqual([TOK.kara]);
     expect(table.unhandled).toEqual([]);
   });
 });
