@@ -25,7 +25,7 @@ import { notify, report } from "../../../helpers/report.js";
 import {
   aimTouchAttack,
   aimWeaponProblem,
-  type D20Size,
+  D20_SIZES,
   RulesError,
   rangePenalty,
 } from "../../../rules/index.js";
@@ -139,8 +139,8 @@ export async function handleAim(
       d20: die,
       bab: sys.d20.bab,
       dex: sys.derived?.d20?.mods.dex ?? 0,
-      // The schema's size is one of D20_SIZES (an unknown one counts as Medium).
-      size: (sys.d20.size as D20Size) || "medium",
+      // SW-05: the schema's size is one of D20_SIZES (an unknown one counts as Medium).
+      size: D20_SIZES.find((z) => z === sys.d20?.size) ?? "medium",
       range: range.penalty,
       touchDefense,
     });
