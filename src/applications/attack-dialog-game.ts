@@ -79,6 +79,8 @@ export interface AssistView {
     readonly concealments: Readonly<Record<string, string>>;
   } | null;
   readonly aimed: boolean;
+  /** SW-42 (issue 31): whether the viewer may tick the aim box (the GM; a player's is the GM's kept touch attack). */
+  readonly aimBox?: boolean;
   /** SW-42's box, in the game's words (the SWN profile's AC has no Dex to deny: only the range penalty is less). */
   readonly aimLabel: string;
   readonly posture: string;

@@ -65,6 +65,11 @@ export type GMRequestBody =
    * rolls the attack against Defense 10 and keeps a success on its own User (games/d20/workflows/aid.ts).
    */
   | { readonly kind: "aid"; readonly tokenUuid: string; readonly target: string }
+  /**
+   * SW-42 (issue 31): aiming — the asker's token (`tokenUuid`) aims the weapon `itemId` at the token `target`; the GM
+   * rolls the ranged touch attack and keeps a success on its own User (games/d20/workflows/aim.ts).
+   */
+  | { readonly kind: "aim"; readonly tokenUuid: string; readonly target: string; readonly itemId: string }
   /** SF-X-41: shoot a door or wall (the GM computes the damage from the weapon). */
   | {
       readonly kind: "structure";
@@ -115,6 +120,13 @@ export function requestProblem(raw: unknown): string | null {
     return null;
   }
   if (r.kind === "coupDeGrace") {
+    const token = /^Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}$/;
+    if (typeof r.tokenUuid !== "string" || !token.test(r.tokenUuid)) return "token";
+    if (typeof r.target !== "string" || !token.test(r.target)) return "target";
+    if (typeof r.itemId !== "string" || !ID.test(r.itemId)) return "item id";
+    return null;
+  }
+  if (r.kind === "aim") {
     const token = /^Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}$/;
     if (typeof r.tokenUuid !== "string" || !token.test(r.tokenUuid)) return "token";
     if (typeof r.target !== "string" || !token.test(r.target)) return "target";
@@ -186,6 +198,13 @@ function bodyOf(raw: Record<string, unknown>): GMRequestBody {
   if (raw.kind === "coupDeGrace")
     return {
       kind: "coupDeGrace",
+      tokenUuid: String(raw.tokenUuid),
+      target: String(raw.target),
+      itemId: String(raw.itemId),
+    };
+  if (raw.kind === "aim")
+    return {
+      kind: "aim",
       tokenUuid: String(raw.tokenUuid),
       target: String(raw.target),
       itemId: String(raw.itemId),

@@ -48,6 +48,7 @@ export * from "./core/facts.js";
 export * from "./core/modifiers.js";
 export * from "./core/types.js";
 export * from "./d20/actions.js";
+export * from "./d20/aim.js";
 export * from "./d20/attack.js";
 export * from "./d20/conditions.js";
 export * from "./d20/coup-de-grace.js";

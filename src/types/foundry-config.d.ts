@@ -175,6 +175,18 @@ declare module "fvtt-types/configuration" {
             used: string | null;
           } | null
         >;
+        /** On a GM's User: SW-42 successful aims by aiming token id (games/d20/canvas/aim.ts). */
+        aims?: Record<
+          string,
+          {
+            sceneId: string;
+            target: string;
+            x: number;
+            y: number;
+            weapon: string;
+            used: string | null;
+          } | null
+        >;
         request?: { id: string } & Partial<Record<string, unknown>>;
         response?: {
           id: string;

@@ -6,6 +6,7 @@
  * provokes an attack of opportunity.
  */
 import { beforeEach, describe, expect, it } from "vitest";
+import { requestGM } from "../../src/helpers/gm-request.js";
 import { click, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
@@ -15,6 +16,7 @@ import {
   cell,
   clickCard,
   closeTableAfterEach,
+  currentTurn,
   everyone,
   foeToken,
   G,
@@ -29,7 +31,14 @@ import {
   tokenSource,
   told,
 } from "./kit.js";
-import { blasterRifle, d20Foe, HEROIC_POOLS, karaWithBlaster, lastCardLines } from "./kit-d20.js";
+import {
+  blasterRifle,
+  d20Foe,
+  HEROIC_POOLS,
+  karaWithBlaster,
+  lastCardLines,
+  openD20Combat,
+} from "./kit-d20.js";
 import { attackDialogKit } from "./kit-dialog.js";
 import { openSheet } from "./kit-grenades.js";
 
@@ -75,18 +84,33 @@ const world = (brute = false) => ({
 });
 
 const dialogKit = attackDialogKit(() => table, { actor: KARA, target: TOK.thug });
+/** Alice targets the Thug and presses "Aim" on Kara's sheet (SW-42); the GM rolls the touch attack's `d20`. */
+async function aliceAims(d20: number): Promise<void> {
+  const alice = table.client(ALICE_ID);
+  alice.target(TOK.thug);
+  const sheet = await openSheet(alice, KARA);
+  const button = sheet.querySelector<HTMLElement>('[data-action="specialAttack"][data-kind="aim"]');
+  expect(button).not.toBeNull();
+  table.dice(d20);
+  alice.run(() => click(button!));
+  await alice.run(() => settleApps());
+  await table.settle();
+  expect(told(alice)).toEqual([]);
+}
+
 const warning = (dialog: any) =>
   table.client(ALICE_ID).run(() => text(dialog.element.querySelector("fieldset.ft-assist .ft-error")));
 
 describe("scenario: help and aim in the d20 dialog (issue 15)", () => {
   // Issue 31: an ally's aid is no longer a box of Alice's (SW-39: the GM rolls it and keeps it, below).
-  it("SW-27 SW-42: two contributors (+2), an aim kneeling on a fixed support (range −6 eased by 1 and 2; the Thug denied his Dex, Defense 13): the chance goes from 25% to 60%, and d20 9 + 4 = 13 hits on every client, each term on the card", async () => {
+  // Issue 31: the aim is no longer a box of Alice's either (SW-42: the GM rolls the aiming action's touch attack and
+  // keeps it, below); she aims from Kara's sheet first.
+  it("SW-27 SW-42: Kara aims (the GM's touch attack hits), then two contributors (+2), kneeling on a fixed support (range −6 eased by 1 and 2; the Thug denied his Dex, Defense 13): the chance goes from 25% to 60%, and d20 9 + 4 = 13 hits on every client, each term on the card", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
     const alice = table.client(ALICE_ID);
+    await aliceAims(13);
     await dialogKit.aliceOpensAttack(alice, PISTOL);
-    expect(dialogKit.chance(alice)).toBe("25%");
     await dialogKit.set(alice, "assist.combinedFire", "2");
-    await dialogKit.set(alice, "assist.aimed", true);
     await dialogKit.set(alice, "assist.posture", "kneeling");
     await dialogKit.set(alice, "assist.support", "fixed");
     // d20 + 3 + 2 − 6 + 2 + 1 + 2 = d20 + 4 against 10 + 3 (no Dex): 9 or more, 60 %.
@@ -120,9 +144,10 @@ describe("scenario: help and aim in the d20 dialog (issue 15)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SW-42: an aimed shot is a single ranged attack — ticking 'aimed' with a full attack is refused in the dialog, which stays open", async () => {
+  // Issue 31: the aimed box is the GM's alone (SW-42: a player's aim is the GM's kept touch attack).
+  it("SW-42: an aimed shot is a single ranged attack — the GM ticking 'aimed' with a full attack is refused in the dialog, which stays open", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
-    const alice = table.client(ALICE_ID);
+    const alice = table.client(GM_ID);
     const dialog = await dialogKit.aliceOpensAttack(alice, RIFLE);
     await dialogKit.set(alice, "plan.mode", "autofire");
     await dialogKit.set(alice, "assist.aimed", true);
@@ -242,6 +267,164 @@ describe("scenario: aid another rolled by the GM (issue 31, SW-39)", () => {
     await dialogKit.aliceOpensAttack(alice, PISTOL);
     const msg = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
     for (const c of table.all) expect(rowText(c, msg, "Thug")).not.toContain(AID);
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+/**
+ * SW-42 (issue 31), seed 002 "Aiming": "To aim, make a ranged touch attack against the target. … If the touch attack is
+ * successful, the target is denied its Dexterity bonus to Defense for your next single attack with the weapon which
+ * you aimed." Kara (BAB +3, Dex +2, Medium) aims her pistol at the Thug 38 m away (−6): d20 − 1 against his touch
+ * Defense 12 (10 + Dex 2, no class bonus, SW-09). The GM rolls it and keeps a hit for her next single shot.
+ */
+describe("scenario: aiming rolled by the GM (issue 31, SW-42)", () => {
+  const kept = () =>
+    table.client(GM_ID).run(() => G().game.users.get(GM_ID).flags["frontier-tactics"]?.aims ?? {});
+
+  it("SW-42: Kara's aim d20 13 − 1 = 12 vs touch Defense 12 hits (the GM's roll, on every client); Alice has no aimed box; her next single shot denies the Thug his Dex (Defense 15 → 13) on every client, the one after does not", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    await aliceAims(13);
+    for (const c of table.all)
+      expect(lastCardLines(c)).toBe(
+        "Aim · Thug SW-42 d20 13 − 1 = 12 vs touch Defense 12 → Hit Aimed: Thug is denied its Dex against the next single attack with Blaster Pistol, unless it moves more than 2 m.",
+      );
+    expect(Object.keys(kept())).toEqual([TOK.kara]);
+    const alice = table.client(ALICE_ID);
+    const dialog = await dialogKit.aliceOpensAttack(alice, PISTOL);
+    expect(
+      alice.run(() => (dialog.element as HTMLFormElement).elements.namedItem("assist.aimed")),
+    ).toBeNull();
+    const first = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
+    // d20 + 3 + 2 − 6 = d20 − 1 against 10 + 3 (his Dex denied).
+    for (const c of table.all)
+      expect(rowText(c, first, "Thug")).toContain("d20 10 − 1 = 9 vs Defense 13 → Miss");
+    // Used once: the GM marked it taken by that card (its roll id).
+    expect(kept()[TOK.kara].used).toBe(
+      table.client(GM_ID).run(() => G().game.messages.get(first).system.card.rollId),
+    );
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const second = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
+    for (const c of table.all)
+      expect(rowText(c, second, "Thug")).toContain("d20 10 − 1 = 9 vs Defense 15 → Miss");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-42: Kara's aim d20 5 − 1 = 4 misses touch Defense 12: nothing is kept, and her shot leaves the Thug his Dex (Defense 15)", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await aliceAims(5);
+    for (const c of table.all)
+      expect(lastCardLines(c)).toBe(
+        "Aim · Thug SW-42 d20 5 − 1 = 4 vs touch Defense 12 → Miss No aim at Thug.",
+      );
+    expect(kept()).toEqual({});
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const msg = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
+    for (const c of table.all) expect(rowText(c, msg, "Thug")).toContain("vs Defense 15");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-42: the Thug moves 4 m after Kara's aim — he regains his Dex: her shot is at Defense 15", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await aliceAims(13);
+    await table.client(GM_ID).run(async () => {
+      const t = G().game.scenes.get(SCENE).tokens.get(TOK.thug);
+      await t.update({ y: t.y + 4 * G().game.scenes.get(SCENE).grid.size });
+    });
+    await table.settle();
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const msg = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
+    for (const c of table.all) expect(rowText(c, msg, "Thug")).toContain("vs Defense 15");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-42: Alice's console posts her honest shot again with an aimed position (+1) forged in — no aim is kept, and the GM refuses it: its Apply takes nothing", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const honest = await dialogKit.aliceRolls(alice, 18, 1, 1, 1);
+    const forged = await alice.run(async () => {
+      const m = G().game.messages.get(honest);
+      const card = structuredClone(m.system.card);
+      card.applied = [];
+      card.rollId = "rollForgedAim";
+      card.targets[0].modifiers.push({
+        id: "position",
+        label: "FT.D20.Aim.position",
+        value: 1,
+        ruleId: "SW-42",
+      });
+      const { renderCard } = await import("../../src/workflows/card/card-render.js");
+      const copy = await G().ChatMessage.create({
+        type: "attack",
+        system: { card },
+        content: await renderCard(card),
+        rolls: m.rolls.map((r: any) => r.toJSON()),
+      });
+      return copy.id as string;
+    });
+    await table.settle();
+    clickCard(table.client(GM_ID), forged, "apply", "Thug");
+    await table.settle();
+    expect(told(table.client(GM_ID)).at(-1)).toBe(
+      "warn: This card's data is not one this system writes (aim); nothing was applied.",
+    );
+    for (const c of table.all)
+      expect(c.run(() => G().game.actors.get(THUG).system.d20.vitality.value)).toBe(10);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-42 SW-13: in a combat by count, Alice's console asks an aim on the Thug's turn — refused; on Kara's turn two at once give one touch attack, the second refused as the round's action spent", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    const CMB = { kara: id("cmbKaraAimAssist"), thug: id("cmbThugAimAssist") };
+    await openD20Combat(table, SCENE, [
+      { _id: CMB.kara, tokenId: TOK.kara, actorId: KARA },
+      { _id: CMB.thug, tokenId: TOK.thug, actorId: THUG },
+    ]);
+    table.dice(18, 10);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    expect(currentTurn(gm)).toBe("Kara");
+    const ask = (n: number) =>
+      table.client(ALICE_ID).run(() =>
+        Promise.all(
+          Array.from({ length: n }, () =>
+            requestGM({
+              kind: "aim",
+              tokenUuid: `Scene.${SCENE}.Token.${TOK.kara}`,
+              target: `Scene.${SCENE}.Token.${TOK.thug}`,
+              itemId: PISTOL,
+            }),
+          ),
+        ),
+      );
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    table.dice(13);
+    const off = await ask(1);
+    await table.settle();
+    expect(off.map((a) => a.skipped.map((s) => s.reason))).toEqual([["FT.D20.Aim.notYourTurn"]]);
+    expect(kept()).toEqual({});
+    await gm.run(() => G().game.combat.nextRound());
+    await table.settle();
+    expect(currentTurn(gm)).toBe("Kara");
+    table.dice(13, 13);
+    const on = await ask(2);
+    await table.settle();
+    expect(on.map((a) => a.skipped.map((s) => s.reason))).toEqual([[], ["FT.D20.Aim.acted"]]);
+    // One touch attack: one SW-42 card, and the GM wrote the round's action on Kara's ledger (on every client).
+    expect(
+      gm.run(() => G().game.messages.contents.filter((m: any) => m.system?.ruleId === "SW-42").length),
+    ).toBe(1);
+    expect(
+      onEveryClient(table, () => {
+        const t = G().game.combat.combatants.get(CMB.kara).system.turn;
+        return [t?.round, t?.shots];
+      }),
+    ).toEqual(everyone(table, [2, 1]));
+    expect(Object.keys(kept())).toEqual([TOK.kara]);
     expect(table.unhandled).toEqual([]);
   });
 });

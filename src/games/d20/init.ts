@@ -14,9 +14,12 @@ export function initD20(): void {
   );
   // SW-39 (issue 31): the GM rolls an aid another and keeps its success.
   registerGMRequest("aid", async (body, user) => (await import("./workflows/aid.js")).handleAid(body, user));
-  // SW-39: the active GM marks a kept aid used by the attack card that took it.
+  // SW-42 (issue 31): the GM rolls an aim's ranged touch attack and keeps its success.
+  registerGMRequest("aim", async (body, user) => (await import("./workflows/aim.js")).handleAim(body, user));
+  // SW-39, SW-42: the active GM marks a kept aid (or aim) used by the attack card that took it.
   Hooks.on("createChatMessage", (m: ChatMessage.Implementation) => {
     if (game.user?.id !== game.users?.activeGM?.id || !m.system || !("card" in m.system)) return;
     void import("./workflows/aid.js").then((a) => a.useAidOn(m)).catch((e: unknown) => console.error(e));
+    void import("./workflows/aim.js").then((a) => a.useAimOn(m)).catch((e: unknown) => console.error(e));
   });
 }

@@ -180,6 +180,8 @@ export interface D20TargetFacts {
   readonly helpless?: boolean;
   /** SW-39: an ally's aid another, rolled and kept by the GM, against this target for this attacker (+2). */
   readonly aided?: boolean;
+  /** SW-42: this attacker's aim at this target, rolled and kept by the GM, holds (the target moved ≤ 2 m since). */
+  readonly aimed?: boolean;
   readonly dexMod: number;
   readonly size: string;
   /** The worn armour's maximum Dex bonus; null or absent = none. */

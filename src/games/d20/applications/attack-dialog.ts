@@ -36,6 +36,11 @@ export interface D20DialogOptions {
   /** SW-42's aim box (an i18n key). */
   readonly aimLabel: string;
   /**
+   * SW-42 (issue 31): the aim is the GM's kept touch attack (the SW game's aiming action, workflows/aim.ts), so the box
+   * is the GM's alone; absent (SWN, which has no aiming action) the box is the user's.
+   */
+  readonly aimKept?: boolean;
+  /**
    * The attacker's own boxes the game plays (of {@link OWN}); a box left out is neither shown nor read from the form.
    * SWN (issue 31): no SW-21 charge (its charge is SWN-02's action), no SW-23, no SW-44 (no vitality to pull to).
    */
@@ -249,7 +254,9 @@ function assistContext(prep: PreparedAttack, o: D20DialogOptions): AssistView | 
     // SW-39 (issue 31): the aid is the GM's roll, kept for the ally (canvas/aid.ts); the box is the GM's alone.
     aidBox: !!game.user?.isGM,
     swn: o.extraAssist(prep),
-    aimed: !!aim,
+    // SW-42 (issue 31): a player's aim is the GM's kept touch attack (canvas/aim.ts); the box is the GM's alone.
+    aimed: !o.aimKept || game.user?.isGM ? !!aim : keptAimAtAll(req.targets),
+    aimBox: !o.aimKept || !!game.user?.isGM,
     aimLabel: o.aimLabel,
     posture: aim?.posture ?? "standing",
     support: aim?.support ?? "none",
@@ -278,11 +285,16 @@ function theirsFromForm(base: AttackRequest, form: Form): AttackRequest["targets
   });
 }
 
+/** SW-42: the attacker's aim the GM keeps holds at each of the (one or more) targets. */
+function keptAimAtAll(targets: AttackRequest["targets"]): boolean {
+  return targets.length > 0 && targets.every((t) => !!t.facts.d20?.aimed);
+}
+
 const POSTURES = ["standing", "kneeling", "prone"] as const;
 const SUPPORTS = ["none", "improvised", "fixed"] as const;
 
 /** SW-27, SW-39, SW-42: the assist fields (`assist.*`) as the attacker's d20 facts. */
-function assistFromForm(base: AttackRequest, form: Form): AttackRequest["attacker"] {
+function assistFromForm(base: AttackRequest, form: Form, aimKept: boolean): AttackRequest["attacker"] {
   const a = base.attacker.d20;
   if (!a) return base.attacker;
   const raw = form["assist.combinedFire"];
@@ -303,7 +315,10 @@ function assistFromForm(base: AttackRequest, form: Form): AttackRequest["attacke
       combinedFire: n,
       // SW-39: a player's aid is the GM's kept roll (a target fact), never a box of their own.
       aided: game.user?.isGM ? checked(form["assist.aided"]) : !!a.aided,
-      aim: checked(form["assist.aimed"]) ? { posture, support } : null,
+      // SW-42: a player's aim is the GM's kept touch attack at every target (a target fact), never a box of theirs.
+      aim: (!aimKept || game.user?.isGM ? checked(form["assist.aimed"]) : keptAimAtAll(base.targets))
+        ? { posture, support }
+        : null,
     },
   };
 }
@@ -334,7 +349,7 @@ export function d20DialogSeam(o: D20DialogOptions): GameDialogSeam {
       if (!("assist.combinedFire" in form)) return { attacker: base.attacker, targets: base.targets };
       const withD20 = {
         ...base,
-        attacker: onlyPlayed(assistFromForm(base, form), o.ownRows),
+        attacker: onlyPlayed(assistFromForm(base, form, !!o.aimKept), o.ownRows),
         targets: theirsFromForm(base, form),
       };
       return o.extraFromForm(withD20, form);
@@ -350,5 +365,6 @@ export const D20_DIALOG: GameDialogSeam = d20DialogSeam({
   extraFromForm: (base) => ({ attacker: base.attacker, targets: base.targets }),
   formula: (formula) => formula,
   aimLabel: "FT.D20.Aim.aimed",
+  aimKept: true,
   ownRows: ALL_OWN,
 });

@@ -30,6 +30,7 @@ import {
   tokensInTheWay,
 } from "../../../rules/index.js";
 import { aidFacts } from "./aid.js";
+import { aimFacts } from "./aim.js";
 import { d20Lattice, d20Melee, inMetres } from "./cover-facts.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
@@ -202,6 +203,8 @@ export function d20TargetFactsOf(reads: { readonly swn: boolean }): GameTable["t
               ...dropOf(attacker, target),
               // SW-39: an ally's aid another the GM rolled and keeps against this target.
               ...aidFacts(attacker, target),
+              // SW-42: the attacker's own aim at this target, the GM's kept touch attack, while it holds.
+              ...aimFacts(attacker, target, null),
               lattice: d20Lattice(
                 { footprint: from, centre: attacker.center },
                 { footprint: at, centre: target.center, statuses: held },

@@ -8,6 +8,7 @@ import { actorSystem } from "../../../data/subtypes.js";
 import { currentGame, gameOf } from "../../../helpers/game.js";
 import { iterativeBonuses } from "../../../rules/index.js";
 import { aidBacks } from "../canvas/aid.js";
+import { aimBacks } from "../canvas/aim.js";
 
 type ActorI = Actor.Implementation;
 type WeaponSystem = Item.OfType<"weapon">["system"];
@@ -36,6 +37,14 @@ export function d20WeaponCardProblem(
   for (const t of card.targets)
     if (t.modifiers.some((m) => m.id === "aid.attack") && !aidBacks(t.id, card.rollId, attacker))
       return "aid another";
+  // SW-42 (issue 31): an aimed shot's position and support come only after the GM's kept aim of that token, at that
+  // target, with that weapon (canvas/aim.ts).
+  for (const t of card.targets)
+    if (
+      t.modifiers.some((m) => m.ruleId === "SW-42") &&
+      !aimBacks(card.actorUuid, t.id, card.weaponId ?? "", card.rollId)
+    )
+      return "aim";
   return pulledProblem(card, weapon);
 }
 

@@ -1,0 +1,203 @@
+/**
+ * SW-42 (issue 31) the aiming action, from the d20 sheet's special attacks. Seed 002, "Aiming": "As a full-round
+ * action, you can try to zero in on a target using a ranged weapon. Aiming can deny a target its Dexterity bonus to
+ * Defense and reduce range penalties. You cannot aim with a thrown weapon. To aim, make a ranged touch attack against
+ * the target. (This touch attack is not an actual attack and causes no damage; it simply establishes the aim.) Aiming
+ * provokes attacks of opportunity and causes you to lose all Dodge and Dexterity bonuses to Defense for one round."
+ *
+ * As SW-39's aid (aid.ts): the user targets the foe; the active GM checks, inside its one queue, that the user owns the
+ * aiming token, the weapon is its and ranged, not thrown, and — in a combat by count — that it is the token's own turn
+ * with the round's action unspent (coup-de-grace.ts `roundOf`), records the aim as the round's full-round action, rolls
+ * the ranged touch attack (d20 + BAB + Dex + size + the range penalty against touch Defense, rules/d20/aim.ts), posts
+ * the card (an NPC's numbers kept off as every rule card) and keeps a success on its own User (canvas/aim.ts), which
+ * the aimer's next single attack with that weapon at that target reads, once.
+ *
+ * Left to the GM: the aimer's loss of Dodge and Dex bonuses for one round (no mark keeps it); the attack of
+ * opportunity the aim provokes (the attack dialog's SW-25 warning names it when a foe threatens the aimer).
+ */
+import { attackTargets } from "../../../canvas/scene-facts.js";
+import { SYSTEM_ID } from "../../../constants.js";
+import { keyed, line, literal } from "../../../data/chat/rule-card.js";
+import { actorSystem, isItemType } from "../../../data/subtypes.js";
+import { tokenByUuid } from "../../../documents/subtypes.js";
+import { type GMAnswer, type GMRequestBody, requestGM } from "../../../helpers/gm-request.js";
+import { notify, report } from "../../../helpers/report.js";
+import {
+  aimTouchAttack,
+  aimWeaponProblem,
+  D20_SIZES,
+  RulesError,
+  rangePenalty,
+} from "../../../rules/index.js";
+import { recordGMAction } from "../../../workflows/attack/attack-record.js";
+import { onGMQueue } from "../../../workflows/card/card-apply.js";
+import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
+import { cardOf } from "../../../workflows/card/card-targets.js";
+import { postRuleCard } from "../../../workflows/card/rule-card.js";
+import { ledgerFor, turnGate } from "../../../workflows/turn/turn-ledger.js";
+import { keptAim } from "../canvas/aim.js";
+import { roundOf } from "./coup-de-grace.js";
+
+type ActorI = Actor.Implementation;
+type WeaponI = Item.OfType<"weapon">;
+
+/** The weapon to aim: the first equipped d20 ranged weapon that is not thrown (SW-42). */
+function aimWeapon(actor: ActorI): WeaponI | null {
+  return (
+    actor.items.contents.find(
+      (i): i is WeaponI =>
+        isItemType(i, "weapon") &&
+        i.system.equipped &&
+        !i.system.d20.grenade &&
+        !aimWeaponProblem(i.system.d20.attack),
+    ) ?? null
+  );
+}
+
+/** SW-42: the user's aim at their one target (the sheet's button). Refusals are notifications. */
+export async function aimAt(actor: ActorI): Promise<void> {
+  try {
+    const token = actor.getActiveTokens()[0];
+    if (!token) return notify("warn", "FT.Attack.noToken");
+    const combatant = game.combat?.combatants.find((c) => c.tokenId === token.id);
+    // SW-13: not while down, nor after the round's action (the gate of every attack).
+    if (!turnGate(actor, null, combatant)) return;
+    const targets = attackTargets();
+    if (targets.length !== 1) return notify("warn", "FT.Melee.oneTarget");
+    const weapon = aimWeapon(actor);
+    if (!weapon) throw new RulesError("FT.D20.Aim.noWeapon", "No weapon to aim", { name: actor.name ?? "" });
+    const answer = await requestGM({
+      kind: "aim",
+      tokenUuid: token.document.uuid,
+      target: targets[0]!.document.uuid,
+      itemId: weapon.id ?? "",
+    });
+    for (const s of answer.skipped) notify("warn", s.reason, s.data ?? {});
+    // SW-13: the full-round action is recorded by the active GM (`handleAim`), never by this page.
+  } catch (e) {
+    report(e);
+  }
+}
+
+/** The centre-to-centre distance between two tokens in the scene's units. */
+function distance(a: TokenDocument.Implementation, b: TokenDocument.Implementation): number {
+  const size = a.parent?.grid.size ?? 100;
+  const dist = a.parent?.grid.distance ?? 1;
+  // fvtt-types 13.345 types the position and size as possibly undefined; a stored token has them (0 and 1 by default).
+  const cx = (t: TokenDocument.Implementation) => (t.x ?? 0) + ((t.width ?? 1) * size) / 2;
+  const cy = (t: TokenDocument.Implementation) => (t.y ?? 0) + ((t.height ?? 1) * size) / 2;
+  return (Math.hypot(cx(a) - cx(b), cy(a) - cy(b)) / size) * dist;
+}
+
+/** The active GM's side of an aim (registered in games/d20/init.ts). */
+export async function handleAim(
+  body: Extract<GMRequestBody, { kind: "aim" }>,
+  requester: User.Implementation,
+): Promise<GMAnswer> {
+  const refuse = (reason: string, data: Record<string, string> = {}): GMAnswer => ({
+    applied: [],
+    skipped: [{ id: body.target, reason, data }],
+  });
+  return onGMQueue(async () => {
+    const token = tokenByUuid(body.tokenUuid);
+    const actor = token?.actor;
+    if (!token || !actor?.testUserPermission(requester, "OWNER"))
+      return refuse("FT.D20.Aid.notYours", { name: token?.name ?? "" });
+    const sys = actorSystem(actor);
+    const item = actor.items.get(body.itemId);
+    if (!sys?.d20 || !item || !isItemType(item, "weapon"))
+      return refuse("FT.D20.Aim.noWeapon", { name: actor.name ?? "" });
+    const weaponProblem = aimWeaponProblem(item.system.d20.attack);
+    if (weaponProblem) return refuse(weaponProblem);
+    const target = tokenByUuid(body.target);
+    const tsys = actorSystem(target?.actor);
+    if (!target || !tsys?.d20 || target.parent !== token.parent || target.id === token.id)
+      return refuse("FT.D20.noFacts");
+    const name = actor.name ?? "";
+    const turn = roundOf(token, requester, {
+      notYourTurn: "FT.D20.Aim.notYourTurn",
+      acted: "FT.D20.Aim.acted",
+    });
+    if (turn && "refused" in turn) return refuse(turn.refused, { name });
+    const increment = item.system.d20.rangeIncrement;
+    if (!increment) return refuse("FT.D20.Aim.ranged");
+    const range = rangePenalty(distance(token, target), increment);
+    if (!range.inRange) return refuse("FT.D20.Aim.outOfRange", { target: target.name ?? "" });
+    // SW-42, SW-13: the aim is the round's full-round action, recorded before anything is rolled (as a coup de grace).
+    if (turn) {
+      const ledger = ledgerFor(turn.combatant.marks.turn, turn.combat.settled.round);
+      await turn.combatant.update({ system: { turn: { ...ledger, shots: ledger.shots + 1 } } });
+      await recordGMAction(actor.uuid, requester.id ?? "", turn.combat, "aim");
+    }
+    const roll = await new Roll("1d20").evaluate();
+    const die = roll.total ?? 1;
+    const touchDefense = tsys.derived?.d20?.defense.touch ?? 10;
+    const r = aimTouchAttack({
+      d20: die,
+      bab: sys.d20.bab,
+      dex: sys.derived?.d20?.mods.dex ?? 0,
+      // SW-05: the schema's size is one of D20_SIZES (an unknown one counts as Medium).
+      size: D20_SIZES.find((z) => z === sys.d20?.size) ?? "medium",
+      range: range.penalty,
+      touchDefense,
+    });
+    if (r.hit) {
+      const entry = {
+        sceneId: token.parent?.id ?? "",
+        target: target.id ?? "",
+        x: target.x ?? 0,
+        y: target.y ?? 0,
+        weapon: item.id ?? "",
+        used: null,
+      };
+      await game.user?.update({ [`flags.${SYSTEM_ID}.aims.${token.id}`]: entry });
+    }
+    // Numbers kept off for an NPC aimer (its bonus) or an NPC target (its touch Defense), as a card keeps them.
+    const secret = keepsNumbersSecret(actor) || (target.actor ? keepsNumbersSecret(target.actor) : false);
+    const sign = (n: number) => (n < 0 ? `− ${-n}` : `+ ${n}`);
+    await postRuleCard(
+      {
+        kind: "ft-special-card",
+        ruleId: "SW-42",
+        title: [keyed("FT.D20.Aim.title"), literal("·"), literal(target.name ?? "")],
+        lines: [
+          line(
+            secret
+              ? [literal(`d20 ${die} →`), keyed(r.hit ? "FT.Card.hit" : "FT.Card.miss")]
+              : [
+                  literal(`d20 ${die} ${sign(r.bonus)} = ${r.total}`),
+                  keyed("FT.D20.Aim.vsTouch"),
+                  literal(`${touchDefense} →`),
+                  keyed(r.hit ? "FT.Card.hit" : "FT.Card.miss"),
+                ],
+          ),
+          line(
+            keyed(r.hit ? "FT.D20.Aim.success" : "FT.D20.Aim.failure", {
+              target: target.name ?? "",
+              weapon: item.name ?? "",
+            }),
+          ),
+        ],
+      },
+      { speaker: ChatMessage.getSpeaker({ actor, token }), rolls: [roll] },
+    );
+    return { applied: [body.target], skipped: [] };
+  });
+}
+
+/**
+ * SW-42: "your next single attack with the weapon which you aimed" — the active GM marks the aimer's kept aim used by
+ * its next attack card with that weapon (whether or not the card took it: the aim is spent by that attack).
+ */
+export async function useAimOn(message: ChatMessage.Implementation): Promise<void> {
+  const card = cardOf(message);
+  if (!card || !message.speaker?.token || !message.speaker.scene) return;
+  const scene = game.scenes?.get(message.speaker.scene);
+  const aimer = scene?.tokens.get(message.speaker.token);
+  if (!aimer) return;
+  const kept = keptAim(aimer);
+  if (!kept || kept.entry.weapon !== card.weaponId) return;
+  await game.users?.get(kept.gm)?.update({
+    [`flags.${SYSTEM_ID}.aims.${kept.key}`]: { ...kept.entry, used: card.rollId ?? message.id ?? "" },
+  });
+}
