@@ -24,7 +24,13 @@ import {
 } from "./packs.mjs";
 
 const DIST = join(ROOT, "dist");
-const BUNDLE_BUDGET_KB = 300;
+/*
+ * Issue 31 raised the budget from 300 to 325 KB: the d20 rules it plays at the table (declarations, conditions, dying,
+ * attacks of opportunity, aid, aim) load in every world because every engine still does (the world's game is read
+ * synchronously at init). Loading each game's engine with its game is the way back under 300 (issue 34's bundle, issue
+ * 33's 250 KB goal); until then the figure is written down, not hidden (docs/architecture.md, CHANGELOG).
+ */
+const BUNDLE_BUDGET_KB = 325;
 
 export async function buildSystem({ quiet = false } = {}) {
   // A pack a running Foundry holds open stops the build before anything is written (PackLockedError).
