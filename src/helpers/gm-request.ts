@@ -64,7 +64,13 @@ export type GMRequestBody =
    * SW-39 (issue 31): aid another — the asker's token (`tokenUuid`) distracts the opponent token `target`; the GM
    * rolls the attack against Defense 10 and keeps a success on its own User (games/d20/workflows/aid.ts).
    */
-  | { readonly kind: "aid"; readonly tokenUuid: string; readonly target: string }
+  | {
+      readonly kind: "aid";
+      readonly tokenUuid: string;
+      readonly target: string;
+      /** SW-39 "(your choice)": +2 to the ally's next attack, or to the ally's Defense against the opponent. */
+      readonly choice?: "attack" | "defense";
+    }
   /**
    * SW-42 (issue 31): aiming — the asker's token (`tokenUuid`) aims the weapon `itemId` at the token `target`; the GM
    * rolls the ranged touch attack and keeps a success on its own User (games/d20/workflows/aim.ts).
@@ -210,7 +216,12 @@ function bodyOf(raw: Record<string, unknown>): GMRequestBody {
       itemId: String(raw.itemId),
     };
   if (raw.kind === "aid")
-    return { kind: "aid", tokenUuid: String(raw.tokenUuid), target: String(raw.target) };
+    return {
+      kind: "aid",
+      tokenUuid: String(raw.tokenUuid),
+      target: String(raw.target),
+      choice: raw.choice === "defense" ? "defense" : "attack",
+    };
   if (raw.kind === "structure")
     return {
       kind: "structure",

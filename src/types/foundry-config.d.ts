@@ -173,6 +173,7 @@ declare module "fvtt-types/configuration" {
             aider: string;
             disposition: number;
             used: string | null;
+            choice?: "attack" | "defense";
           } | null
         >;
         /** On a GM's User: SW-42 successful aims by aiming token id (games/d20/canvas/aim.ts). */

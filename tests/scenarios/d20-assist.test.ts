@@ -12,6 +12,7 @@ import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   actorSource,
+  attack,
   BRUNO_ID,
   cell,
   clickCard,
@@ -253,6 +254,41 @@ describe("scenario: aid another rolled by the GM (issue 31, SW-39)", () => {
     await dialogKit.aliceOpensAttack(alice, PISTOL);
     const second = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
     for (const c of table.all) expect(rowText(c, second, "Thug")).not.toContain(AID);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-39 (the other choice): Deel's aid for Defense, d20 9 + 3 = 12 vs Defense 10 — the Thug's next shot at Kara meets her Defense 12 + 2 = 14 on every client, and the one after 12", async () => {
+    const w = withDeel();
+    const THUG_PISTOL = id("itmThugPistolAst");
+    const thug = w.actors.find((a) => (a as { _id?: string })._id === THUG) as { items?: unknown[] };
+    thug.items = [itemFromPack("d20", "blaster-pistol", THUG_PISTOL, { d20: { damage: "3d6" } })];
+    table = await createTable({ world: w, online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    const bruno = table.client(BRUNO_ID);
+    bruno.target(TOK.thug);
+    const sheet = await openSheet(bruno, DEEL);
+    const button = sheet.querySelector<HTMLElement>('[data-action="specialAttack"][data-kind="aidDefense"]');
+    expect(button).not.toBeNull();
+    table.dice(9);
+    bruno.run(() => click(button!));
+    await bruno.run(() => settleApps());
+    await table.settle();
+    for (const c of table.all)
+      expect(lastCardLines(c)).toBe(
+        "Aid another · Thug SW-39 d20 9 + 3 = 12 vs Defense 10 → Hit Success: the next ally Thug attacks has +2 Defense against it.",
+      );
+    const gm = table.client(GM_ID);
+    table.dice(10, 1, 1, 1);
+    const first = await attack(table, gm, THUG, THUG_PISTOL, [TOK.kara]);
+    for (const c of table.all) {
+      expect(rowText(c, first!, "Kara")).toContain("Aid another (Defense)SW-39+2");
+      expect(rowText(c, first!, "Kara")).toContain("vs Defense 14");
+    }
+    table.dice(10, 1, 1, 1);
+    const second = await attack(table, gm, THUG, THUG_PISTOL, [TOK.kara]);
+    for (const c of table.all) {
+      expect(rowText(c, second!, "Kara")).not.toContain("Aid another (Defense)");
+      expect(rowText(c, second!, "Kara")).toContain("vs Defense 12");
+    }
     expect(table.unhandled).toEqual([]);
   });
 

@@ -19,7 +19,12 @@ export function initD20(): void {
   // SW-39, SW-42: the active GM marks a kept aid (or aim) used by the attack card that took it.
   Hooks.on("createChatMessage", (m: ChatMessage.Implementation) => {
     if (game.user?.id !== game.users?.activeGM?.id || !m.system || !("card" in m.system)) return;
-    void import("./workflows/aid.js").then((a) => a.useAidOn(m)).catch((e: unknown) => console.error(e));
+    void import("./workflows/aid.js")
+      .then(async (a) => {
+        await a.useAidOn(m);
+        await a.useDefenseAidOn(m);
+      })
+      .catch((e: unknown) => console.error(e));
     void import("./workflows/aim.js").then((a) => a.useAimOn(m)).catch((e: unknown) => console.error(e));
   });
 }

@@ -182,6 +182,8 @@ export interface D20TargetFacts {
   readonly aided?: boolean;
   /** SW-42: this attacker's aim at this target, rolled and kept by the GM, holds (the target moved ≤ 2 m since). */
   readonly aimed?: boolean;
+  /** SW-39: an ally's aid another kept against this attacker gives this target +2 Defense (the aider's other choice). */
+  readonly aidedDefense?: boolean;
   readonly dexMod: number;
   readonly size: string;
   /** The worn armour's maximum Dex bonus; null or absent = none. */

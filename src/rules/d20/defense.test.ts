@@ -116,3 +116,12 @@ describe("Defense (SW-08, SW-01, SW-09)", () => {
     expect(() => abilityModifier(12.5)).toThrow(/whole number/);
   });
 });
+
+describe("SW-39 aid another, the Defense choice", () => {
+  it("SW-39: '+2 circumstance bonus … to his Defense': 10 + 3 + 2 + 2 = 17, and it stays when the defender loses its Dex (flat-footed: 15)", () => {
+    const base = { classBonus: 3, dex: 2, size: "medium" as const, aidedDefense: true };
+    expect(defense(base)).toBe(17);
+    expect(defense({ ...base, conditions: new Set(["defenderFlatFooted" as const]) })).toBe(15);
+    expect(defense({ ...base, aidedDefense: false })).toBe(15);
+  });
+});

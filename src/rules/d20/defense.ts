@@ -49,6 +49,8 @@ export interface DefenseInput {
   readonly totalDefense?: boolean;
   readonly fightingDefensively?: boolean;
   readonly charging?: boolean;
+  /** SW-39: an ally's aid another gave "+2 … to his Defense when next attacked by that opponent" (a circumstance bonus). */
+  readonly aidedDefense?: boolean;
   /** Conditions of the defender and the attacker that matter to Defense (SW-29 "loses Dex", SW-33 helpless). */
   readonly conditions?: ReadonlySet<D20Condition>;
   /** Cover bonus to Defense (`coverDefense` in cover.ts, SW-30); 0 when none. */
@@ -59,6 +61,9 @@ export interface DefenseOptions {
   /** SW-09: a touch attack ignores the class bonus. */
   readonly touch?: boolean;
 }
+
+/** SW-39: "a +2 circumstance bonus … to his Defense when next attacked by that opponent". */
+export const AID_BONUS_DEFENSE = 2;
 
 /** True when the defender loses the Dex bonus and dodge: any condition marked so in the SW-29 table (SW-01, SW-29, SW-33). */
 export function losesDexBonus(conditions: ReadonlySet<D20Condition>): boolean {
@@ -118,6 +123,14 @@ export function defenseModifiers(input: DefenseInput, options: DefenseOptions = 
     mods.push({ id: "charging", label: "FT.D20.Defense.charging", value: CHARGE_DEFENSE, ruleId: "SW-21" });
   if ((input.cover ?? 0) !== 0)
     mods.push({ id: "cover", label: "FT.D20.Defense.cover", value: input.cover ?? 0, ruleId: "SW-30" });
+  // SW-39: a circumstance bonus, not a dodge: it stays when the defender loses its Dex.
+  if (input.aidedDefense)
+    mods.push({
+      id: "aid.defense",
+      label: "FT.D20.Aid.defenseTerm",
+      value: AID_BONUS_DEFENSE,
+      ruleId: "SW-39",
+    });
   return mods;
 }
 

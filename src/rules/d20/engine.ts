@@ -195,8 +195,7 @@ function attackTerms(facts: AttackFacts) {
   const { a, t, w } = blocks(facts);
   const isMelee = melee(w);
   if (!isMelee) checkRangeIncrement(w.rangeIncrement, facts.weapon.name);
-  // SW-16: a thrown weapon at a target below, within altitude ÷ 5 across, is dropped: the fall in 20 m increments
-  // with no maximum, an improvised weapon (−4).
+  // SW-16: a throw at a target below, within altitude ÷ 5 across, is dropped: 20 m increments, no maximum, −4.
   const dropped = !isMelee && w.rangedKind === "thrown" ? droppedObject(t.drop) : null;
   return attackModifiers({
     melee: isMelee,
@@ -447,6 +446,7 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
           totalDefense: t.totalDefense ?? false,
           fightingDefensively: t.fightingDefensively ?? false,
           charging: t.charging ?? false,
+          aidedDefense: t.aidedDefense ?? false,
         },
         { touch: w.touch ?? false },
       );

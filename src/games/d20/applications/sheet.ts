@@ -88,6 +88,8 @@ async function specialAttack(actor: Actor.Implementation, target: HTMLElement): 
     return (await import("../workflows/coup-de-grace.js")).coupDeGrace(actor);
   // SW-39 (issue 31): aid another, rolled by the GM and kept for the ally's next attack.
   if (target.dataset.kind === "aid") return (await import("../workflows/aid.js")).aidAnother(actor);
+  if (target.dataset.kind === "aidDefense")
+    return (await import("../workflows/aid.js")).aidAnother(actor, "defense");
   // SW-42 (issue 31): aiming, a ranged touch attack rolled by the GM and kept for the next single shot.
   if (target.dataset.kind === "aim") return (await import("../workflows/aim.js")).aimAt(actor);
   await d20Specials.attack(actor, target.dataset.kind ?? "");

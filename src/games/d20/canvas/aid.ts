@@ -26,6 +26,11 @@ export interface AidEntry {
   readonly disposition: number;
   /** The attack card's message id that took the +2, or null while it waits. */
   readonly used: string | null;
+  /**
+   * SW-39 "(your choice)": the +2 to an ally's next attack against the opponent (`attack`, the default of an entry
+   * kept before the choice) or to an ally's Defense when the opponent next attacks one (`defense`).
+   */
+  readonly choice?: "attack" | "defense";
 }
 
 /** The kept aid (its key and entry) that `attacker`'s next attack at `target` takes, or null. */
@@ -41,7 +46,8 @@ export function keptAid(
     if (!u.isGM) continue;
     const aids = u.getFlag(SYSTEM_ID, "aids") ?? {};
     for (const [key, entry] of Object.entries(aids)) {
-      if (!entry || entry.used || entry.sceneId !== sceneId || entry.opponent !== target.id) continue;
+      if (!entry || entry.used || entry.choice === "defense") continue;
+      if (entry.sceneId !== sceneId || entry.opponent !== target.id) continue;
       if (entry.aider === attacker.id || entry.disposition !== attacker.document.disposition) continue;
       return { key, gm: u.id ?? "", entry };
     }
@@ -49,9 +55,37 @@ export function keptAid(
   return null;
 }
 
-/** SW-39: the target fact of an ally's aid kept against this target for this attacker (+2 to the attack). */
-export function aidFacts(attacker: TokenP, target: TokenP): { aided?: true } {
-  return keptAid(attacker, target) ? { aided: true } : {};
+/**
+ * SW-39, the Defense choice: the kept aid that gives `target` (one of the aider's side, not the aider) +2 Defense when
+ * the opponent `attacker` next attacks it, or null.
+ */
+export function keptDefenseAid(
+  attacker: {
+    readonly id: string;
+    readonly document: { readonly parent: { readonly id: string | null } | null };
+  },
+  target: { readonly id: string; readonly document: { readonly disposition: number } },
+): { key: string; gm: string; entry: AidEntry } | null {
+  const sceneId = attacker.document.parent?.id ?? "";
+  for (const u of game.users ?? []) {
+    if (!u.isGM) continue;
+    const aids = u.getFlag(SYSTEM_ID, "aids") ?? {};
+    for (const [key, entry] of Object.entries(aids)) {
+      if (!entry || entry.used || entry.choice !== "defense") continue;
+      if (entry.sceneId !== sceneId || entry.opponent !== attacker.id) continue;
+      if (entry.aider === target.id || entry.disposition !== target.document.disposition) continue;
+      return { key, gm: u.id ?? "", entry };
+    }
+  }
+  return null;
+}
+
+/** SW-39: the target facts of an ally's aid kept for this pair: +2 to the attack, or +2 to the target's Defense. */
+export function aidFacts(attacker: TokenP, target: TokenP): { aided?: true; aidedDefense?: true } {
+  return {
+    ...(keptAid(attacker, target) ? { aided: true as const } : {}),
+    ...(keptDefenseAid(attacker, target) ? { aidedDefense: true as const } : {}),
+  };
 }
 
 /**

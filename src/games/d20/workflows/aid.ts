@@ -31,14 +31,14 @@ import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
 import { cardOf } from "../../../workflows/card/card-targets.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
 import { ledgerFor, turnGate } from "../../../workflows/turn/turn-ledger.js";
-import { keptAid } from "../canvas/aid.js";
+import { keptAid, keptDefenseAid } from "../canvas/aid.js";
 import { roundOf } from "./coup-de-grace.js";
 
 type ActorI = Actor.Implementation;
 type TokenD = TokenDocument.Implementation;
 
 /** SW-39: the user's aid another at their one target (the sheet's button). Refusals are notifications. */
-export async function aidAnother(actor: ActorI): Promise<void> {
+export async function aidAnother(actor: ActorI, choice: "attack" | "defense" = "attack"): Promise<void> {
   try {
     const token = actor.getActiveTokens()[0];
     if (!token) return notify("warn", "FT.Attack.noToken");
@@ -51,6 +51,7 @@ export async function aidAnother(actor: ActorI): Promise<void> {
       kind: "aid",
       tokenUuid: token.document.uuid,
       target: targets[0]!.document.uuid,
+      choice,
     });
     for (const s of answer.skipped) notify("warn", s.reason, s.data ?? {});
     // The GM recorded the aid as the round's attack action (the combatant's ledger): nothing to write here.
@@ -118,6 +119,7 @@ export async function handleAid(
         aider: token.id ?? "",
         disposition: token.disposition,
         used: null,
+        choice: body.choice ?? "attack",
       };
       await game.user?.update({ [`flags.${SYSTEM_ID}.aids.${token.id}`]: entry });
     }
@@ -135,7 +137,16 @@ export async function handleAid(
             literal(`${AID_DEFENSE} →`),
             keyed(r.success ? "FT.Card.hit" : "FT.Card.miss"),
           ]),
-          line(keyed(r.success ? "FT.D20.Aid.success" : "FT.D20.Aid.failure", { target: target.name ?? "" })),
+          line(
+            keyed(
+              !r.success
+                ? "FT.D20.Aid.failure"
+                : body.choice === "defense"
+                  ? "FT.D20.Aid.successDefense"
+                  : "FT.D20.Aid.success",
+              { target: target.name ?? "" },
+            ),
+          ),
         ],
       },
       { speaker: ChatMessage.getSpeaker({ actor, token }), rolls: [roll] },
@@ -156,6 +167,27 @@ export async function useAidOn(message: ChatMessage.Implementation): Promise<voi
   const speaker = message.speaker?.token ? target?.parent?.tokens.get(message.speaker.token) : null;
   if (!target || !speaker) return;
   const kept = keptAid(
+    { id: speaker.id ?? "", document: speaker },
+    { id: target.id ?? "", document: target },
+  );
+  if (!kept) return;
+  await game.users?.get(kept.gm)?.update({
+    [`flags.${SYSTEM_ID}.aids.${kept.key}`]: { ...kept.entry, used: card.rollId ?? message.id ?? "" },
+  });
+}
+
+/**
+ * SW-39, the Defense choice: "to his Defense when next attacked by that opponent" — the opponent's attack card whose
+ * target row took the +2 Defense uses the kept aid (its roll id).
+ */
+export async function useDefenseAidOn(message: ChatMessage.Implementation): Promise<void> {
+  const card = cardOf(message);
+  const aided = card?.targets.find((t) => t.d20?.defenseTerms.some((m) => m.id === "aid.defense"));
+  if (!card || !aided) return;
+  const target = tokenByUuid(aided.id);
+  const speaker = message.speaker?.token ? target?.parent?.tokens.get(message.speaker.token) : null;
+  if (!target || !speaker) return;
+  const kept = keptDefenseAid(
     { id: speaker.id ?? "", document: speaker },
     { id: target.id ?? "", document: target },
   );
