@@ -495,3 +495,21 @@ describe("trust: the GM bounds an aid another (SW-39, SW-13)", () => {
     expect(table.unhandled).toEqual([]);
   });
 });
+
+describe("trust: a d20 card without its roll id (review 3, SW-39, SW-42)", () => {
+  it("SW-39 SW-42 (review 3, 1.3): Alice's console posts her honest swing again with its roll id deleted (a used aid or aim is marked by that id) — the GM refuses it: its Apply takes nothing", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    table.dice(15, 4, 4);
+    const honest = await attack(table, table.client(ALICE_ID), KARA, SABER, [TOK.thug]);
+    expect(honest).not.toBeNull();
+    const forged = await forgeCopy(honest!, (card) => {
+      delete card.rollId;
+    });
+    await table.settle();
+    clickCard(table.client(GM_ID), forged, "apply", "Thug");
+    await table.settle();
+    expect(pools(thugActor)).toEqual(everyone(table, "VP 10 WP 14"));
+    expect(told(table.client(GM_ID)).at(-1)).toContain("no roll id");
+    expect(table.unhandled).toEqual([]);
+  });
+});

@@ -315,8 +315,15 @@ function assistFromForm(base: AttackRequest, form: Form, aimKept: boolean): Atta
       combinedFire: n,
       // SW-39: a player's aid is the GM's kept roll (a target fact), never a box of their own.
       aided: game.user?.isGM ? checked(form["assist.aided"]) : !!a.aided,
-      // SW-42: a player's aim is the GM's kept touch attack at every target (a target fact), never a box of theirs.
-      aim: (!aimKept || game.user?.isGM ? checked(form["assist.aimed"]) : keptAimAtAll(base.targets))
+      // SW-42: a player's aim is the GM's kept touch attack at every target (a target fact), never a box of theirs;
+      // it serves a single attack only (review 3, 1.2: a full attack or a fire mode leaves it, rather than refusing).
+      aim: (
+        !aimKept || game.user?.isGM
+          ? checked(form["assist.aimed"])
+          : keptAimAtAll(base.targets) &&
+            !checked(form["plan.fullAttack"]) &&
+            (form["plan.mode"] ?? "single") === "single"
+      )
         ? { posture, support }
         : null,
     },

@@ -196,7 +196,9 @@ export async function useAimOn(message: ChatMessage.Implementation): Promise<voi
   const aimer = scene?.tokens.get(message.speaker.token);
   if (!aimer) return;
   const kept = keptAim(aimer);
-  if (!kept || kept.entry.weapon !== card.weaponId) return;
+  // Review 3 (1.1): "your next single attack" — the aimer's next attack card, with whatever weapon, ends the aim (a
+  // shot with another weapon wastes it), so it can never deny the Dex to more than one attack.
+  if (!kept) return;
   await game.users?.get(kept.gm)?.update({
     [`flags.${SYSTEM_ID}.aims.${kept.key}`]: { ...kept.entry, used: card.rollId ?? message.id ?? "" },
   });

@@ -33,6 +33,9 @@ export function d20WeaponCardProblem(
   if (grenadeProblem) return grenadeProblem;
   // A d20 burst block only on a d20 grenade's card (its squads' units multiply the damage, SWN-17).
   if (card.grenade?.d20 && !(weapon.d20.grenade && card.area === "grenade")) return "grenade";
+  // Review 3 (1.3): every card the dialog posts carries its roll id (post-card.ts); the kept aid and aim are marked
+  // used by it, so a player's card without one could claim a used entry again.
+  if (!card.rollId) return "no roll id";
   // SW-39 (issue 31): a player's +2 from aid another is the GM's kept roll against that target, not the card's word.
   for (const t of card.targets)
     if (t.modifiers.some((m) => m.id === "aid.attack") && !aidBacks(t.id, card.rollId, attacker))
