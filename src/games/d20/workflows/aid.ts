@@ -25,17 +25,15 @@ import {
   type D20Size,
   SIZE_MODIFIER,
 } from "../../../rules/index.js";
-import { recordGMAction } from "../../../workflows/attack/attack-record.js";
 import { onGMQueue } from "../../../workflows/card/card-apply.js";
 import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
 import { cardOf } from "../../../workflows/card/card-targets.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
-import { ledgerFor, turnGate } from "../../../workflows/turn/turn-ledger.js";
+import { turnGate } from "../../../workflows/turn/turn-ledger.js";
 import { keptAid, keptDefenseAid } from "../canvas/aid.js";
-import { roundOf } from "./coup-de-grace.js";
+import { edgeGap, recordRoundAction, roundOf } from "./gm-action.js";
 
 type ActorI = Actor.Implementation;
-type TokenD = TokenDocument.Implementation;
 
 /** SW-39: the user's aid another at their one target (the sheet's button). Refusals are notifications. */
 export async function aidAnother(actor: ActorI, choice: "attack" | "defense" = "attack"): Promise<void> {
@@ -60,17 +58,6 @@ export async function aidAnother(actor: ActorI, choice: "attack" | "defense" = "
   }
 }
 
-/** The gap between two tokens' edges in the scene's units (0 when adjacent), as coup-de-grace.ts measures it. */
-function gap(a: TokenD, b: TokenD): number {
-  const size = a.parent?.grid.size ?? 100;
-  const dist = a.parent?.grid.distance ?? 1;
-  // fvtt-types 13.345 types the position and size as possibly undefined; a stored token has them (0 and 1 by default).
-  const [ax, ay, bx, by] = [a.x ?? 0, a.y ?? 0, b.x ?? 0, b.y ?? 0];
-  const dx = Math.max(0, Math.abs(ax - bx) - (ax < bx ? (a.width ?? 1) : (b.width ?? 1)) * size);
-  const dy = Math.max(0, Math.abs(ay - by) - (ay < by ? (a.height ?? 1) : (b.height ?? 1)) * size);
-  return (Math.max(dx, dy) / size) * dist;
-}
-
 /** The active GM's side of an aid another (registered in games/d20/init.ts). */
 export async function handleAid(
   body: Extract<GMRequestBody, { kind: "aid" }>,
@@ -92,7 +79,7 @@ export async function handleAid(
     if (!sys?.d20 || !target || target.parent !== token.parent || target.id === token.id)
       return refuse("FT.D20.noFacts");
     // "In a position to attack an opponent": within its melee reach (SW-14).
-    if (gap(token, target) > D20_REACH_M)
+    if (edgeGap(token, target) > D20_REACH_M)
       return refuse("FT.D20.Aid.outOfReach", { target: target.name ?? "" });
     // SW-39 "as an attack action", SW-13: in a combat by count, the aider's own turn with its round's action unspent;
     // the GM records it (ledger and record of attacks) before rolling, so a repeated request is refused.
@@ -101,11 +88,7 @@ export async function handleAid(
       acted: "FT.D20.Aid.acted",
     });
     if (turn && "refused" in turn) return refuse(turn.refused, { name: actor.name ?? "" });
-    if (turn) {
-      const ledger = ledgerFor(turn.combatant.marks.turn, turn.combat.settled.round);
-      await turn.combatant.update({ system: { turn: { ...ledger, shots: ledger.shots + 1 } } });
-      await recordGMAction(actor.uuid, requester.id ?? "", turn.combat, "aid");
-    }
+    if (turn) await recordRoundAction(turn, actor.uuid, requester, "aid");
     const roll = await new Roll("1d20").evaluate();
     const die = roll.total ?? 1;
     const str = sys.derived?.d20?.mods.str ?? 0;

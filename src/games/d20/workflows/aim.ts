@@ -7,7 +7,7 @@
  *
  * As SW-39's aid (aid.ts): the user targets the foe; the active GM checks, inside its one queue, that the user owns the
  * aiming token, the weapon is its and ranged, not thrown, and — in a combat by count — that it is the token's own turn
- * with the round's action unspent (coup-de-grace.ts `roundOf`), records the aim as the round's full-round action, rolls
+ * with the round's action unspent (gm-action.ts `roundOf`), records the aim as the round's full-round action, rolls
  * the ranged touch attack (d20 + BAB + Dex + size + the range penalty against touch Defense, rules/d20/aim.ts), posts
  * the card (an NPC's numbers kept off as every rule card) and keeps a success on its own User (canvas/aim.ts), which
  * the aimer's next single attack with that weapon at that target reads, once.
@@ -29,14 +29,13 @@ import {
   RulesError,
   rangePenalty,
 } from "../../../rules/index.js";
-import { recordGMAction } from "../../../workflows/attack/attack-record.js";
 import { onGMQueue } from "../../../workflows/card/card-apply.js";
 import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
 import { cardOf } from "../../../workflows/card/card-targets.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
-import { ledgerFor, turnGate } from "../../../workflows/turn/turn-ledger.js";
+import { turnGate } from "../../../workflows/turn/turn-ledger.js";
 import { keptAim } from "../canvas/aim.js";
-import { roundOf } from "./coup-de-grace.js";
+import { recordRoundAction, roundOf } from "./gm-action.js";
 
 type ActorI = Actor.Implementation;
 type WeaponI = Item.OfType<"weapon">;
@@ -124,11 +123,7 @@ export async function handleAim(
     const range = rangePenalty(distance(token, target), increment);
     if (!range.inRange) return refuse("FT.D20.Aim.outOfRange", { target: target.name ?? "" });
     // SW-42, SW-13: the aim is the round's full-round action, recorded before anything is rolled (as a coup de grace).
-    if (turn) {
-      const ledger = ledgerFor(turn.combatant.marks.turn, turn.combat.settled.round);
-      await turn.combatant.update({ system: { turn: { ...ledger, shots: ledger.shots + 1 } } });
-      await recordGMAction(actor.uuid, requester.id ?? "", turn.combat, "aim");
-    }
+    if (turn) await recordRoundAction(turn, actor.uuid, requester, "aim");
     const roll = await new Roll("1d20").evaluate();
     const die = roll.total ?? 1;
     const touchDefense = tsys.derived?.d20?.defense.touch ?? 10;
