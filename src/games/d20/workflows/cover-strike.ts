@@ -13,7 +13,7 @@
 import type { AttackCardData, CardTarget } from "../../../data/chat/attack-card.js";
 import { actorSystem } from "../../../data/subtypes.js";
 import { tokenByUuid } from "../../../documents/subtypes.js";
-import { RulesError, struckCover } from "../../../rules/index.js";
+import { RulesError, struckCover, tokensInTheWay } from "../../../rules/index.js";
 import { struckOf } from "./d20-card.js";
 
 /** What a shot that struck its covering creature does: the creature's token, and the damage the shot rolled. */
@@ -41,6 +41,9 @@ export function coverStrike(card: AttackCardData, targetId: string): CoverStrike
   const token = target?.parent?.tokens.get(creatureId);
   const d = actorSystem(token?.actor)?.derived?.d20;
   if (!token || !d || card.targets.some((x) => x.id === token.uuid)) return null;
+  // Issue 31 (SW-31, closing note): the covering creature is the card's word; the GM strikes it only where it stands
+  // between the attacker and the target now (the cover read's own line of fire).
+  if (!target || !standsBetween(card, target, token)) return null;
   // Its Dex bonus (when positive) and its dodge bonuses: the part of its Defense that is getting out of the way.
   const term = (id: string) => d.defenseTerms.find((m) => m.id === id)?.value ?? 0;
   const s = struckCover(
@@ -103,12 +106,68 @@ export function withCoverTarget<C extends AttackCardData>(card: C, targetId: str
   };
 }
 
+/** A token's centre and footprint radius in canvas pixels, from its document (the GM may view another scene). */
+function bystanderOf(doc: TokenDocument.Implementation) {
+  const size = doc.parent?.grid?.size || 100;
+  const w = (doc.width ?? 1) * size;
+  const h = (doc.height ?? 1) * size;
+  // As canvas/scene-facts.ts `bystanders` draws a token for the cover read: 0.8 of its half side.
+  return { id: doc.id ?? "", x: doc.x + w / 2, y: doc.y + h / 2, r: (Math.min(w, h) / 2) * 0.8 };
+}
+
+/**
+ * SW-31 (issue 31): does the creature the card names as the cover stand in the line of fire from the attacker's token
+ * to the target's, as the cover read finds a creature in the way (`tokensInTheWay`, d20 cover-facts.ts `d20Lattice`)?
+ * The attacker's token is its actor's on the target's scene; none there, no creature is between.
+ */
+export function standsBetween(
+  card: Pick<AttackCardData, "actorUuid">,
+  target: TokenDocument.Implementation,
+  creature: TokenDocument.Implementation,
+): boolean {
+  const attacker = target.parent?.tokens.find(
+    (t) =>
+      t.actor?.uuid === card.actorUuid ||
+      (t.actorLink && game.actors?.get(t.actorId ?? "")?.uuid === card.actorUuid),
+  );
+  if (!attacker || attacker.id === creature.id || target.id === creature.id) return false;
+  const c = { ...bystanderOf(creature), prone: false, dead: false };
+  return tokensInTheWay(bystanderOf(attacker), bystanderOf(target), [c]).length > 0;
+}
+
+/**
+ * SW-31 (issue 31): the name of the creature a row's card names as the cover when it does not stand between the
+ * attacker and the target (no strike is offered: the GM is told why), else null.
+ */
+export function misplacedCover(card: AttackCardData, targetId: string): string | null {
+  const t = card.targets.find((x) => x.id === targetId);
+  const creatureId = t?.d20?.coverCreature;
+  const shot = card.result.shots.find((s) => s.targetId === targetId);
+  if (!t?.d20 || !creatureId || !shot || struckOf(t.d20, shot.outcome) !== "creature") return null;
+  const target = tokenByUuid(targetId);
+  const token = target?.parent?.tokens.get(creatureId);
+  if (!target || !token || card.targets.some((x) => x.id === token.uuid)) return null;
+  return standsBetween(card, target, token) ? null : (token.name ?? "");
+}
+
 /** SW-31: the GM's "Apply to <creature>" button on the row of a target whose miss struck and hurt its cover. */
 export function showCoverStrikes(card: AttackCardData, html: HTMLElement): void {
   if (!game.user?.isGM) return;
   for (const row of html.querySelectorAll<HTMLElement>("li[data-target-id]")) {
     const id = row.dataset.targetId ?? "";
     const strike = coverStrike(card, id);
+    const misplaced = strike ? null : misplacedCover(card, id);
+    if (misplaced !== null) {
+      const note = document.createElement("p");
+      note.className = "ft-note";
+      note.textContent =
+        game.i18n?.format("FT.D20UI.coverNotBetween", { name: misplaced }) ?? `${misplaced} is not between`;
+      const rule = document.createElement("span");
+      rule.className = "ft-rule";
+      rule.textContent = "SW-31";
+      note.append(" ", rule);
+      row.append(note);
+    }
     if (!strike) continue;
     const b = document.createElement("button");
     b.type = "button";
