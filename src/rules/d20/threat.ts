@@ -41,6 +41,15 @@ export const reachArea = (body: Footprint, reach: number = D20_REACH_M): ThreatA
   reach,
 });
 
+/** SW-14, SW-43: does a body of `size` centred at `at` stand in the threatened area? */
+export function insideThreat(
+  area: ThreatArea,
+  at: Point,
+  size: { readonly w: number; readonly h: number },
+): boolean {
+  return inside(area, at, size);
+}
+
 function inside(area: ThreatArea, at: Point, size: { readonly w: number; readonly h: number }): boolean {
   if (area.kind === "square") return insideArea(at, { centre: area.centre, size: area.size, side: "" });
   return footprintGap({ x: at.x, y: at.y, w: size.w, h: size.h }, area.body) < area.reach - EPS;

@@ -10,6 +10,7 @@
  */
 import { SYSTEM_ID } from "../../constants.js";
 import type { StoredCard } from "../../data/chat/attack-card.js";
+import { gameOf } from "../../helpers/game.js";
 import { sha256 } from "../../helpers/sha256.js";
 import { canonicalJSON } from "../card/card-seal.js";
 import { offerDistance, offerMismatch } from "./aoo-offer.js";
@@ -128,7 +129,8 @@ function leftOf(card: StoredCard): number | null {
  * The offer must be a GM's offer card (aoo-offer.ts), to this attacker, in the round the GM's writes left, at the mover
  * and no one else, and the card's distance the one from the attacker to where the mover provoked (a point the author
  * made up never sets it). A card naming no offer is the tracker's own attack of opportunity, under the checks every
- * card has (one a round, above).
+ * card has (one a round, above) and the game's basis on the scene (`aooUnfounded`: the attacker threatens the target
+ * or the target provoked it this round).
  */
 function unoffered(card: StoredCard, round: number | null): boolean {
   if (!card.offer) return false;
@@ -166,6 +168,11 @@ export function admitEntry(
     !replay && !m.author?.isGM && !!at?.byCount && overAllowance(known, id, card.actorUuid, at, rx);
   const defending = !replay && !over && !m.author?.isGM && !!at?.byCount && !rx && at.defending;
   const notOffered = !replay && !over && !m.author?.isGM && rx === "aoo" && unoffered(card, at?.r ?? null);
+  // SW-25 (issue 31): a player's attack of opportunity answering no offer needs a basis on the scene (the game's).
+  const unfounded =
+    !replay && !over && !notOffered && !m.author?.isGM && rx === "aoo" && !card.offer
+      ? (gameOf(card).card.aooUnfounded?.(card) ?? null)
+      : null;
   const spent = card.spent;
   return {
     k,
@@ -186,7 +193,9 @@ export function admitEntry(
           ? { no: "FT.Card.defending" }
           : notOffered
             ? { no: "FT.Card.aooNotOffered" }
-            : {}),
+            : unfounded
+              ? { no: unfounded }
+              : {}),
   };
 }
 

@@ -87,6 +87,13 @@ export interface GameCardSeam {
    * point; absent where a card costs its attacker nothing.
    */
   readonly admitted?: (card: StoredCard, message: ChatMessage.Implementation) => Promise<void>;
+  /**
+   * SW-25 (issue 31): why a player's attack of opportunity that answers no offer of the GM's (the tracker's own) has
+   * no basis on the scene — its attacker does not threaten the target and the target did not provoke it this round —
+   * as a localization key, or null. Asked by the GM's record of attacks (attack-record.ts `admitEntry`); absent
+   * where a game has no attacks of opportunity.
+   */
+  readonly aooUnfounded?: (card: StoredCard) => string | null;
   /** View: the roll line's "vs …" and the Defense summary's label (i18n keys); null where the game rolls a d100. */
   readonly vsLabel: string | null;
   readonly defenseLabel: string | null;

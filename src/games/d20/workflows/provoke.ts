@@ -45,7 +45,7 @@ type CombatantI = Combatant.Implementation;
  * A recorded waypoint as read here (v13 `TokenMeasuredMovementWaypoint`: top-left pixels, action, movement id, and
  * `userId`, the user whose movement recorded it: `waypoint.userId = game.user.id` in `#preUpdateMovement`).
  */
-interface Recorded {
+export interface Recorded {
   readonly x: number;
   readonly y: number;
   readonly action?: string;
@@ -78,14 +78,14 @@ export function combatantOnScene(doc: TokenD): CombatantI | undefined {
 }
 
 /** One foe's threatened area, and the rule it threatens by. */
-interface Threat {
+export interface Threat {
   readonly combatant: CombatantI;
   readonly area: ThreatArea;
   readonly ruleId: "SW-25" | "SW-43";
 }
 
 /** The scene's metres per pixel and square size in metres (none on a gridless scene). */
-function scale(doc: TokenD): {
+export function scale(doc: TokenD): {
   readonly perPixel: number;
   readonly square: number | undefined;
   readonly size: number;
@@ -102,7 +102,7 @@ function scale(doc: TokenD): {
  * the token's (v13 `BaseGrid#measurePath`, the world's diagonal rule), else counted in squares by the larger of its
  * two sides (v13's default "equidistant" diagonals).
  */
-function waypoints(doc: TokenD, recorded: readonly Recorded[]): MoveWaypoint[] {
+export function waypoints(doc: TokenD, recorded: readonly Recorded[]): MoveWaypoint[] {
   const { perPixel, size } = scale(doc);
   const half = { x: ((doc.width ?? 1) * size) / 2, y: ((doc.height ?? 1) * size) / 2 };
   const grid = canvas?.scene?.id === doc.parent?.id ? canvas?.grid : null;
@@ -120,39 +120,49 @@ function waypoints(doc: TokenD, recorded: readonly Recorded[]): MoveWaypoint[] {
   });
 }
 
-/** The areas the mover's foes in this combat threaten on its scene (SW-14, SW-25; SW-43). */
-function threats(doc: TokenD, mover: CombatantI): Threat[] {
-  const combat = mover.parent;
+/**
+ * The areas combatant `c` threatens on `doc`'s scene (SW-14, SW-25 its melee reach; SW-43 the area it suppresses):
+ * none when it is down or has no token there.
+ */
+export function threatsOf(c: CombatantI, doc: TokenD): Threat[] {
+  const token = c.token;
+  const actor = c.actor;
+  if (!token || !actor || token.parent !== doc.parent || cannotThreaten(actor)) return [];
   const { perPixel, size } = scale(doc);
   const out: Threat[] = [];
-  for (const c of combat?.combatants ?? []) {
+  if (d20MeleeWeapons(actor).length > 0) {
+    const w = (token.width ?? 1) * size;
+    const h = (token.height ?? 1) * size;
+    const body = {
+      x: (token.x + w / 2) * perPixel,
+      y: (token.y + h / 2) * perPixel,
+      w: w * perPixel,
+      h: h * perPixel,
+    };
+    out.push({ combatant: c, area: reachArea(body, D20_REACH_M), ruleId: "SW-25" });
+  }
+  const suppressing = suppressionOf(c);
+  if (suppressing && suppressing.sceneId === doc.parent?.id)
+    out.push({
+      combatant: c,
+      area: {
+        kind: "square",
+        centre: { x: suppressing.x * perPixel, y: suppressing.y * perPixel },
+        size: SUPPRESSION_AREA_M,
+      },
+      ruleId: "SW-43",
+    });
+  return out;
+}
+
+/** The areas the mover's foes in this combat threaten on its scene (SW-14, SW-25; SW-43). */
+function threats(doc: TokenD, mover: CombatantI): Threat[] {
+  const out: Threat[] = [];
+  for (const c of mover.parent?.combatants ?? []) {
     const token = c.token;
-    const actor = c.actor;
-    if (c === mover || !token || !actor || token.parent !== doc.parent) continue;
+    if (c === mover || !token) continue;
     if (!((token.disposition ?? 0) * (doc.disposition ?? 0) < 0)) continue;
-    if (cannotThreaten(actor)) continue;
-    if (d20MeleeWeapons(actor).length > 0) {
-      const w = (token.width ?? 1) * size;
-      const h = (token.height ?? 1) * size;
-      const body = {
-        x: (token.x + w / 2) * perPixel,
-        y: (token.y + h / 2) * perPixel,
-        w: w * perPixel,
-        h: h * perPixel,
-      };
-      out.push({ combatant: c, area: reachArea(body, D20_REACH_M), ruleId: "SW-25" });
-    }
-    const suppressing = suppressionOf(c);
-    if (suppressing && suppressing.sceneId === doc.parent?.id)
-      out.push({
-        combatant: c,
-        area: {
-          kind: "square",
-          centre: { x: suppressing.x * perPixel, y: suppressing.y * perPixel },
-          size: SUPPRESSION_AREA_M,
-        },
-        ruleId: "SW-43",
-      });
+    out.push(...threatsOf(c, doc));
   }
   return out;
 }

@@ -1,0 +1,61 @@
+/**
+ * SW-25, SW-43 (issue 31, last session's closing note: "an AoO card that names no offer (the tracker's manual path) is
+ * bounded only by one-a-round"): the basis on the scene of a player's attack of opportunity that answers no offer the
+ * GM made. Seed 002, "Attacks of Opportunity": "An attack of opportunity is a single melee attack … You threaten the
+ * area into which you can make a melee attack" (2 m, SW-14), "Moving out of a threatened square usually provokes an
+ * attack of opportunity"; SW-43 a suppressor "threatens the targeted area, just as if he threatened that area with a
+ * melee weapon". So the GM admits such a card (from the combat tracker's row) only when its attacker threatens each
+ * target now — within its reach, or in the area it suppresses, where a provoking action (a shot fired, an item
+ * drawn) is the GM's to judge — or the target's walk this round provoked it (out of its area, as provoke.ts offers,
+ * read from the target's movement history). A card with no such basis is refused, the reason on the card for the GM
+ * (card-draw.ts `refusalOf`). A GM's own card is the GM's word (attack-record.ts `admitEntry` asks only for players').
+ */
+import type { StoredCard } from "../../../data/chat/attack-card.js";
+import { tokenByUuid } from "../../../documents/subtypes.js";
+import { insideThreat, provokedAreas } from "../../../rules/index.js";
+import { ledgerFor } from "../../../workflows/turn/turn-ledger.js";
+import { type Recorded, scale, threatsOf, waypoints } from "./provoke.js";
+
+type CombatantI = Combatant.Implementation;
+
+/** Does combatant `attacker` threaten `doc` now, or did `doc`'s walk this round provoke it (SW-25, SW-24, SW-43)? */
+function provokedBy(doc: TokenDocument.Implementation, attacker: CombatantI, round: number): boolean {
+  const areas = threatsOf(attacker, doc).map((t) => t.area);
+  if (!areas.length) return false;
+  const { perPixel, size, square } = scale(doc);
+  const w = (doc.width ?? 1) * size;
+  const h = (doc.height ?? 1) * size;
+  const body = { w: w * perPixel, h: h * perPixel };
+  const at = { x: (doc.x + w / 2) * perPixel, y: (doc.y + h / 2) * perPixel };
+  if (areas.some((a) => insideThreat(a, at, body))) return true;
+  // SW-24: a disengage (the mover's round's action) spares the areas it started in, as the offers read it.
+  const mover = attacker.parent?.combatants.find(
+    (c) => c.tokenId === doc.id && c.token?.parent === doc.parent,
+  );
+  const disengaging = !!mover && ledgerFor(mover.marks.turn, round).action === "disengage";
+  // v13 `movementHistory` returns `this._movementHistory` (client/documents/token.mjs); the field is read as
+  // provoke.ts reads it (fvtt-types 13.345 types the getter as one waypoint).
+  const history: readonly Recorded[] = doc._movementHistory ?? [];
+  return provokedAreas(waypoints(doc, history), body, areas, disengaging, square).length > 0;
+}
+
+/**
+ * Why a player's attack of opportunity card that names no offer has no basis (a localization key), or null: its
+ * attacker fights in a started combat and some target is neither threatened by it now nor provoked it this round.
+ * Outside a combat, and under the `swn` profile (no attacks of opportunity offered there), it is not bounded here.
+ */
+export function aooUnfounded(card: StoredCard): string | null {
+  if (card.reaction !== "aoo" || card.offer || card.profile === "swn") return null;
+  const isAttacker = (c: CombatantI) => c.actor?.uuid === card.actorUuid;
+  const combat = game.combats?.find((c) => c.started && c.combatants.some(isAttacker));
+  const attacker = combat?.combatants.find(isAttacker);
+  if (!combat || !attacker) return null;
+  const round = combat.settled.round;
+  const founded =
+    card.targets.length > 0 &&
+    card.targets.every((t) => {
+      const doc = tokenByUuid(t.id);
+      return !!doc && provokedBy(doc, attacker, round);
+    });
+  return founded ? null : "FT.Card.aooNoBasis";
+}

@@ -1,0 +1,181 @@
+/**
+ * Scenario (issue 31, last session's closing note, second trust pass): what the GM reads of the scene for a player's
+ * d20 reaction or action instead of taking the player's word — SW-25 an attack of opportunity made from the tracker
+ * (no GM offer behind it) needs a basis on the scene, SW-21 the charge's walked distance is the token's movement
+ * history, which a player's history-only `isUndo` write could forge. Set up as trust-provoke.test.ts: Kara (Alice's, a
+ * lightsaber) between the Thug and the Raider (NPCs, each a vibroblade), adjacent on a 1 m grid; initiative d20s 18,
+ * 10, 5 → Kara 20, Thug 12, Raider 7.
+ *
+ *   row 5:  Raider (4)  Kara (5)  Thug (6)
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { click, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
+import { type Client, createTable, type Table } from "../foundry/world.js";
+import {
+  ALICE_ID,
+  actorSource,
+  cell,
+  closeTableAfterEach,
+  currentTurn,
+  foeToken,
+  G,
+  GM_ID,
+  id,
+  itemFromPack,
+  renderMessage,
+  sceneSource,
+  settingSource,
+  text,
+  tokenSource,
+  told,
+} from "./kit.js";
+import { d20Foe, HEROIC_POOLS, openD20Combat } from "./kit-d20.js";
+import { attackDialogKit } from "./kit-dialog.js";
+import { row, tracker } from "./kit-phases.js";
+
+const SCENE = id("sceneTrustReads");
+const KARA = id("actKaraTrReads");
+const THUG = id("actThugTrReads");
+const RAIDER = id("actRaidTrReads");
+const SABER = id("itmSaberTrReads");
+const BLADE = { thug: id("itmBladeThTrRd"), raider: id("itmBladeRaTrRd") };
+const CMB = { kara: id("cmbKaraTrReads"), thug: id("cmbThugTrReads"), raider: id("cmbRaidTrReads") };
+const TOK = { kara: id("tokKaraTrReads"), thug: id("tokThugTrReads"), raider: id("tokRaidTrReads") };
+
+let table: Table;
+beforeEach(() => resetAppRecords());
+closeTableAfterEach(() => table);
+
+const blade = (itemId: string) =>
+  itemFromPack("d20", "lightsaber", itemId, { d20: { damage: "2d6", threat: 20 } }, "Vibroblade");
+
+const world = () => ({
+  settings: [settingSource(id("setEngTrReads"), "engine", "d20")],
+  actors: [
+    actorSource({
+      _id: KARA,
+      name: "Kara",
+      owner: ALICE_ID,
+      items: [itemFromPack("d20", "lightsaber", SABER, { d20: { damage: "2d8" }, equipped: true })],
+      system: { d20: { bab: 6, abilities: { str: 14, dex: 14 }, vitality: { value: 12, max: 12 } } },
+    }),
+    { ...d20Foe(THUG, "Thug", HEROIC_POOLS), items: [blade(BLADE.thug)] },
+    { ...d20Foe(RAIDER, "Raider", HEROIC_POOLS), items: [blade(BLADE.raider)] },
+  ],
+  scenes: [
+    sceneSource({
+      _id: SCENE,
+      name: "Hangar",
+      tokens: [
+        tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(5, 5) }),
+        foeToken(TOK.thug, "Thug", THUG, cell(6, 5)),
+        foeToken(TOK.raider, "Raider", RAIDER, cell(4, 5)),
+      ],
+    }),
+  ],
+});
+
+/** The GM's encounter: Kara 20, Thug 12, Raider 7; Kara's turn. */
+async function encounter(): Promise<void> {
+  table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+  const gm = table.client(GM_ID);
+  await openD20Combat(table, SCENE, [
+    { _id: CMB.kara, tokenId: TOK.kara, actorId: KARA },
+    { _id: CMB.thug, tokenId: TOK.thug, actorId: THUG },
+    { _id: CMB.raider, tokenId: TOK.raider, actorId: RAIDER },
+  ]);
+  table.dice(18, 10, 5);
+  await gm.run(() => G().game.combat.startCombat());
+  await table.settle();
+  expect(currentTurn(gm)).toBe("Kara");
+}
+
+async function nextTurn(): Promise<void> {
+  await table.client(GM_ID).run(() => G().game.combat.nextTurn());
+  await table.settle();
+}
+
+/** `who` moves `tokenId` along row 5 through columns `cols` (v13 `TokenDocument#move`), each with `action`. */
+async function moveAlong(who: Client, tokenId: string, cols: number[], action = "walk"): Promise<void> {
+  await who.run(() =>
+    G()
+      .game.scenes.get(SCENE)
+      .tokens.get(tokenId)
+      .move(
+        cols.map((c) => ({ ...cell(c, 5), action })),
+        { method: "dragging" },
+      ),
+  );
+  await table.settle();
+}
+
+/** Alice's console posts message `msg`'s card again as a new attack (roll id `rollId`), as a script would. */
+function forgeCopy(msg: string, rollId: string): Promise<string> {
+  return table.client(ALICE_ID).run(async () => {
+    const m = G().game.messages.get(msg);
+    const card = structuredClone(m.system.card);
+    card.applied = [];
+    card.rollId = rollId;
+    const { renderCard } = await import("../../src/workflows/card/card-render.js");
+    const copy = await G().ChatMessage.create({
+      type: "attack",
+      system: { card },
+      content: await renderCard(card),
+      rolls: m.rolls.map((r: any) => r.toJSON()),
+    });
+    return copy.id as string;
+  });
+}
+
+/**
+ * Why the GM's record of attacks refused message `msg` (null: admitted), once the GM's page drew it (the active GM
+ * seals and records a card when it first reads it); "unrecorded" when the record has no entry for it.
+ */
+async function refusal(msg: string): Promise<string | null> {
+  renderMessage(table.client(GM_ID), msg);
+  await table.settle();
+  return table.client(GM_ID).run(() => {
+    const entry = G().game.users.get(GM_ID).getFlag("frontier-tactics", "attacks")?.[msg];
+    return entry ? (entry.no ?? null) : "unrecorded";
+  });
+}
+
+const dialogKit = attackDialogKit(() => table, { actor: KARA, target: TOK.thug });
+
+describe("scenario: the GM reads the scene behind a player's d20 reaction (issue 31, closing note)", () => {
+  it("SW-25: Alice makes Kara's attack of opportunity at the adjacent Thug from the tracker (admitted); in round 2, the Thug put 6 m away by the GM, her console posts that card again — no offer, no threat, no walk: the GM refuses it and its card says why; when the Thug then walks out of Kara's reach on his turn, the same card from her console is admitted", async () => {
+    await encounter();
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    alice.target(TOK.thug);
+    const button = row(await tracker(alice), "Kara").querySelector('[data-action="attackOfOpportunity"]');
+    expect(button).not.toBeNull();
+    alice.run(() => click(button!));
+    await alice.run(() => settleApps());
+    await table.settle();
+    expect(told(alice)).toEqual([]);
+    const honest = await dialogKit.aliceRolls(alice, 15, 3, 4);
+    expect(await refusal(honest)).toBeNull();
+
+    // The GM displaces the Thug 6 m east (a GM's teleport: no movement, nothing provoked); round 2, Kara's turn.
+    await moveAlong(gm, TOK.thug, [12], "displace");
+    await nextTurn();
+    await nextTurn();
+    await nextTurn();
+    expect(gm.run(() => G().game.combat.round)).toBe(2);
+    const forged = await forgeCopy(honest, "rollForgedAoo001");
+    expect(await refusal(forged)).toBe("FT.Card.aooNoBasis");
+    expect(text(renderMessage(gm, forged))).toContain(
+      "This attack of opportunity has no basis on the scene: its attacker does not threaten the target",
+    );
+
+    // The Thug's turn: the GM puts him back beside Kara (a displace) and walks him 3 m east, out of her reach.
+    await nextTurn();
+    expect(currentTurn(gm)).toBe("Thug");
+    await moveAlong(gm, TOK.thug, [6], "displace");
+    await moveAlong(gm, TOK.thug, [7, 8, 9]);
+    const walked = await forgeCopy(honest, "rollForgedAoo002");
+    expect(await refusal(walked)).toBeNull();
+    expect(table.unhandled).toEqual([]);
+  });
+});
