@@ -17,11 +17,14 @@ import {
   cell,
   closeTableAfterEach,
   currentTurn,
+  everyone,
   foeToken,
   G,
   GM_ID,
   id,
   itemFromPack,
+  messageIds,
+  onEveryClient,
   renderMessage,
   sceneSource,
   settingSource,
@@ -176,6 +179,85 @@ describe("scenario: the GM reads the scene behind a player's d20 reaction (issue
     await moveAlong(gm, TOK.thug, [7, 8, 9]);
     const walked = await forgeCopy(honest, "rollForgedAoo002");
     expect(await refusal(walked)).toBeNull();
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+/** Kara's recorded walk this round on every client: "x,y action" (top-left pixels). */
+const karaWalk = () =>
+  onEveryClient(table, () =>
+    G()
+      .game.scenes.get(SCENE)
+      .tokens.get(TOK.kara)
+      .movementHistory.map((w: any) => `${w.x},${w.y} ${w.action}`),
+  );
+
+/** The attack dialog's refusal line, as Alice reads it. */
+const dialogRefusal = () =>
+  table
+    .client(ALICE_ID)
+    .run(() =>
+      text(dialogKit.attackDialog(table.client(ALICE_ID)).element.querySelector('[data-ft-field="error"]')),
+    );
+
+describe("scenario: the walk a charge reads is the one the token made (issue 31, closing note)", () => {
+  it("SW-21: Alice's console writes Kara a 4 m walk down to the Thug (an isUndo update of her movement history alone, no move) — the GM puts her history back on every client and her charge is refused in the dialog; after she walks the 4 m herself, her charge is made", async () => {
+    await encounter();
+    const alice = table.client(ALICE_ID);
+    expect(karaWalk()).toEqual(everyone(table, []));
+    // The walk a drag from row 1 to row 5 records (v13 `TokenMeasuredMovementWaypoint`s), written as a script would.
+    await alice.run(() => {
+      const doc = G().game.scenes.get(SCENE).tokens.get(TOK.kara);
+      const walk = [1, 2, 3, 4, 5].map((r, i) => ({
+        ...cell(5, r),
+        elevation: 0,
+        width: doc.width,
+        height: doc.height,
+        shape: doc.shape ?? 0,
+        action: "walk",
+        terrain: null,
+        snapped: false,
+        explicit: true,
+        checkpoint: true,
+        intermediate: false,
+        userId: G().game.user.id,
+        movementId: "forgedWalk000001",
+        cost: i === 0 ? 0 : 1,
+      }));
+      return doc.update({ _movementHistory: walk }, { isUndo: true, diff: false });
+    });
+    await table.settle();
+    expect(karaWalk()).toEqual(everyone(table, []));
+    await dialogKit.aliceOpensAttack(alice, SABER);
+    await dialogKit.set(alice, "assist.charging", true);
+    expect(dialogRefusal()).toBe(
+      "A charge moves at least 4 m and at most twice your speed (20 m) before its attack; this round’s move was 0 m (SW-21).",
+    );
+    await dialogKit.cancel(alice);
+    expect(messageIds(alice)).toEqual([]);
+
+    // Honest: the GM puts Kara on row 1 (a displace) and Alice walks her down the 4 m to the Thug.
+    await table.client(GM_ID).run(() =>
+      G()
+        .game.scenes.get(SCENE)
+        .tokens.get(TOK.kara)
+        .move([{ ...cell(5, 1), action: "displace" }], { method: "api" }),
+    );
+    await table.settle();
+    await alice.run(() =>
+      G()
+        .game.scenes.get(SCENE)
+        .tokens.get(TOK.kara)
+        .move(
+          [2, 3, 4, 5].map((r) => ({ ...cell(5, r), action: "walk" })),
+          { method: "dragging" },
+        ),
+    );
+    await table.settle();
+    await dialogKit.aliceOpensAttack(alice, SABER);
+    await dialogKit.set(alice, "assist.charging", true);
+    const msg = await dialogKit.aliceRolls(alice, 2, 3, 4);
+    expect(await refusal(msg)).toBeNull();
     expect(table.unhandled).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { currentGame, type TokenMovement } from "../../helpers/game.js";
 import { guard, report } from "../../helpers/report.js";
 import { setDodging } from "./dodging.js";
 import { mayMarkDodging, onPreUpdateToken } from "./phase-gate.js";
+import { registerWalkGuard } from "./walk-guard.js";
 
 type CombatantI = Combatant.Implementation;
 
@@ -18,6 +19,8 @@ type CombatantI = Combatant.Implementation;
 export function registerTurnHooks(): void {
   registerDodging();
   registerPhaseHooks();
+  // Issue 31: a player's movement history written with no movement is put back by the active GM.
+  registerWalkGuard();
 }
 
 type MenuEntry = foundry.applications.ux.ContextMenu.Entry<HTMLElement>;
