@@ -112,6 +112,20 @@ async function moveAlong(who: Client, tokenId: string, cols: number[], action = 
   await table.settle();
 }
 
+/** `who` walks Kara down column 5 through rows `rows`, as a drag does. */
+async function moveAlongColumn(who: Client, rows: number[]): Promise<void> {
+  await who.run(() =>
+    G()
+      .game.scenes.get(SCENE)
+      .tokens.get(TOK.kara)
+      .move(
+        rows.map((r) => ({ ...cell(5, r), action: "walk" })),
+        { method: "dragging" },
+      ),
+  );
+  await table.settle();
+}
+
 /** Alice's console posts message `msg`'s card again as a new attack (roll id `rollId`), as a script would. */
 function forgeCopy(msg: string, rollId: string): Promise<string> {
   return table.client(ALICE_ID).run(async () => {
@@ -244,20 +258,38 @@ describe("scenario: the walk a charge reads is the one the token made (issue 31,
         .move([{ ...cell(5, 1), action: "displace" }], { method: "api" }),
     );
     await table.settle();
-    await alice.run(() =>
-      G()
-        .game.scenes.get(SCENE)
-        .tokens.get(TOK.kara)
-        .move(
-          [2, 3, 4, 5].map((r) => ({ ...cell(5, r), action: "walk" })),
-          { method: "dragging" },
-        ),
-    );
-    await table.settle();
+    await moveAlongColumn(alice, [2, 3, 4, 5]);
     await dialogKit.aliceOpensAttack(alice, SABER);
     await dialogKit.set(alice, "assist.charging", true);
     const msg = await dialogKit.aliceRolls(alice, 2, 3, 4);
     expect(await refusal(msg)).toBeNull();
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-21: Alice walks Kara the 4 m down to the Thug and charges him (admitted); in round 2, Kara not having moved, her console posts that charge card again — the GM refuses it (no walk in its record of Kara's movement) and its card says why", async () => {
+    await encounter();
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await gm.run(() =>
+      G()
+        .game.scenes.get(SCENE)
+        .tokens.get(TOK.kara)
+        .move([{ ...cell(5, 1), action: "displace" }], { method: "api" }),
+    );
+    await table.settle();
+    await moveAlongColumn(alice, [2, 3, 4, 5]);
+    await dialogKit.aliceOpensAttack(alice, SABER);
+    await dialogKit.set(alice, "assist.charging", true);
+    const charge = await dialogKit.aliceRolls(alice, 2, 3, 4);
+    expect(await refusal(charge)).toBeNull();
+    await nextTurn();
+    await nextTurn();
+    await nextTurn();
+    expect(gm.run(() => G().game.combat.round)).toBe(2);
+    expect(karaWalk()).toEqual(everyone(table, []));
+    const again = await forgeCopy(charge, "rollForgedChg001");
+    expect(await refusal(again)).toBe("FT.Card.chargeNoWalk");
+    expect(text(renderMessage(gm, again))).toContain("This charge has no walk behind it");
     expect(table.unhandled).toEqual([]);
   });
 });

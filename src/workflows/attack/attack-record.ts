@@ -129,7 +129,7 @@ function leftOf(card: StoredCard): number | null {
  * The offer must be a GM's offer card (aoo-offer.ts), to this attacker, in the round the GM's writes left, at the mover
  * and no one else, and the card's distance the one from the attacker to where the mover provoked (a point the author
  * made up never sets it). A card naming no offer is the tracker's own attack of opportunity, under the checks every
- * card has (one a round, above) and the game's basis on the scene (`aooUnfounded`: the attacker threatens the target
+ * card has (one a round, above) and the game's basis on the scene (`unfounded`: the attacker threatens the target
  * or the target provoked it this round).
  */
 function unoffered(card: StoredCard, round: number | null): boolean {
@@ -168,10 +168,11 @@ export function admitEntry(
     !replay && !m.author?.isGM && !!at?.byCount && overAllowance(known, id, card.actorUuid, at, rx);
   const defending = !replay && !over && !m.author?.isGM && !!at?.byCount && !rx && at.defending;
   const notOffered = !replay && !over && !m.author?.isGM && rx === "aoo" && unoffered(card, at?.r ?? null);
-  // SW-25 (issue 31): a player's attack of opportunity answering no offer needs a basis on the scene (the game's).
+  // SW-25, SW-21 (issue 31): a player's card needs its basis on the scene, as the game reads it (an attack of
+  // opportunity answering no offer, a charge).
   const unfounded =
-    !replay && !over && !notOffered && !m.author?.isGM && rx === "aoo" && !card.offer
-      ? (gameOf(card).card.aooUnfounded?.(card) ?? null)
+    !replay && !over && !defending && !notOffered && !m.author?.isGM
+      ? (gameOf(card).card.unfounded?.(card) ?? null)
       : null;
   const spent = card.spent;
   return {

@@ -88,12 +88,12 @@ export interface GameCardSeam {
    */
   readonly admitted?: (card: StoredCard, message: ChatMessage.Implementation) => Promise<void>;
   /**
-   * SW-25 (issue 31): why a player's attack of opportunity that answers no offer of the GM's (the tracker's own) has
-   * no basis on the scene — its attacker does not threaten the target and the target did not provoke it this round —
-   * as a localization key, or null. Asked by the GM's record of attacks (attack-record.ts `admitEntry`); absent
-   * where a game has no attacks of opportunity.
+   * Issue 31: why a player's card has no basis on the scene the GM reads, as a localization key, or null — SW-25 an
+   * attack of opportunity that answers no offer of the GM's (the tracker's own) whose attacker does not threaten the
+   * target and the target did not provoke it this round; SW-21 a charge whose attacker did not walk its 4 m. Asked
+   * by the GM's record of attacks (attack-record.ts `admitEntry`); absent where a game reads nothing more.
    */
-  readonly aooUnfounded?: (card: StoredCard) => string | null;
+  readonly unfounded?: (card: StoredCard) => string | null;
   /** View: the roll line's "vs …" and the Defense summary's label (i18n keys); null where the game rolls a d100. */
   readonly vsLabel: string | null;
   readonly defenseLabel: string | null;

@@ -31,8 +31,8 @@ import { guard } from "../../helpers/report.js";
 const MOVEMENT_FIELDS = ["x", "y", "elevation", "width", "height", "shape"] as const;
 
 type TokenD = TokenDocument.Implementation;
-/** A recorded waypoint as v13 stores it (`TokenMeasuredMovementWaypoint`); kept whole, written back whole. */
-type Kept = readonly Record<string, unknown>[];
+/** Recorded waypoints as v13 stores them (`TokenMeasuredMovementWaypoint`); kept whole, written back whole. */
+type Kept = readonly TokenDocument.MeasuredMovementWaypoint[];
 
 /** Token UUID → its movement history as the last trusted write left it (this GM page's own record). */
 const kept = new Map<string, Kept>();
@@ -42,8 +42,16 @@ const kept = new Map<string, Kept>();
  * 13.345 types the field as waypoints; copied so a later change of the source leaves the record as it was.
  */
 function historyOf(doc: TokenD): Kept {
-  const source = doc._source as { _movementHistory?: Kept };
+  const source: { _movementHistory?: Kept } = doc._source;
   return foundry.utils.deepClone([...(source._movementHistory ?? [])]);
+}
+
+/**
+ * The token's movement history as the last trusted write left it, on a GM's page (a player's history-only write not
+ * yet put back is not in it); the stored one elsewhere. SW-21: the GM reads a charge's walk here.
+ */
+export function trustedHistory(doc: TokenD): Kept {
+  return (game.user?.isGM ? kept.get(doc.uuid) : undefined) ?? historyOf(doc);
 }
 
 /** Every token of every scene as it stands now (a GM's page when it is ready). */

@@ -1,4 +1,7 @@
 /**
+ * What the GM reads on the scene behind a player's d20 card (issue 31, last session's closing note): SW-25's attack of
+ * opportunity with no offer, SW-21's charge.
+ *
  * SW-25, SW-43 (issue 31, last session's closing note: "an AoO card that names no offer (the tracker's manual path) is
  * bounded only by one-a-round"): the basis on the scene of a player's attack of opportunity that answers no offer the
  * GM made. Seed 002, "Attacks of Opportunity": "An attack of opportunity is a single melee attack … You threaten the
@@ -11,9 +14,11 @@
  * (card-draw.ts `refusalOf`). A GM's own card is the GM's word (attack-record.ts `admitEntry` asks only for players').
  */
 import type { StoredCard } from "../../../data/chat/attack-card.js";
+import { actorSystem } from "../../../data/subtypes.js";
 import { tokenByUuid } from "../../../documents/subtypes.js";
-import { insideThreat, provokedAreas } from "../../../rules/index.js";
+import { CHARGE_MIN_METRES, insideThreat, provokedAreas } from "../../../rules/index.js";
 import { ledgerFor } from "../../../workflows/turn/turn-ledger.js";
+import { trustedHistory } from "../../../workflows/turn/walk-guard.js";
 import { type Recorded, scale, threatsOf, waypoints } from "./provoke.js";
 
 type CombatantI = Combatant.Implementation;
@@ -40,15 +45,13 @@ function provokedBy(doc: TokenDocument.Implementation, attacker: CombatantI, rou
 }
 
 /**
- * Why a player's attack of opportunity card that names no offer has no basis (a localization key), or null: its
+ * SW-25: why a player's attack of opportunity card that names no offer has no basis (a localization key), or null: its
  * attacker fights in a started combat and some target is neither threatened by it now nor provoked it this round.
- * Outside a combat, and under the `swn` profile (no attacks of opportunity offered there), it is not bounded here.
+ * Outside a combat it is not bounded here.
  */
-export function aooUnfounded(card: StoredCard): string | null {
-  if (card.reaction !== "aoo" || card.offer || card.profile === "swn") return null;
-  const isAttacker = (c: CombatantI) => c.actor?.uuid === card.actorUuid;
-  const combat = game.combats?.find((c) => c.started && c.combatants.some(isAttacker));
-  const attacker = combat?.combatants.find(isAttacker);
+function aooUnfounded(card: StoredCard): string | null {
+  if (card.reaction !== "aoo" || card.offer) return null;
+  const { combat, attacker } = fightOf(card);
   if (!combat || !attacker) return null;
   const round = combat.settled.round;
   const founded =
@@ -58,4 +61,47 @@ export function aooUnfounded(card: StoredCard): string | null {
       return !!doc && provokedBy(doc, attacker, round);
     });
   return founded ? null : "FT.Card.aooNoBasis";
+}
+
+/** The started combat the card's attacker fights in, and its combatant. */
+function fightOf(card: StoredCard): { combat?: Combat.Implementation; attacker?: CombatantI } {
+  const isAttacker = (c: CombatantI) => c.actor?.uuid === card.actorUuid;
+  const combat = game.combats?.find((c) => c.started && c.combatants.some(isAttacker));
+  return {
+    ...(combat ? { combat } : {}),
+    ...(combat ? { attacker: combat.combatants.find(isAttacker) } : {}),
+  };
+}
+
+/** Does the card's own to-hit carry the charge (SW-21), as mark-evidence.ts reads a declaration? */
+const charges = (card: StoredCard) =>
+  card.targets.some((t) => t.modifiers.some((m) => m.id === "charge" && !m.overridden)) ||
+  (card.steps ?? []).some((s) => s.extras.some((x) => x.id === "charge"));
+
+/**
+ * SW-21 (issue 31, closing note): "You must move at least 4 meters … and may move up to double your speed" before a
+ * charge's attack. The player's page checks it from the token's movement history (workflows/attack/attacker.ts
+ * `moved`), which a script may write before the GM puts it back (walk-guard.ts); the GM reads the walk from its own
+ * record of the history (`trustedHistory`), measured leg by leg as the offers measure it (provoke.ts `waypoints`: a
+ * GM's displace is no walk), and refuses a charge card whose attacker did not walk that far.
+ */
+function chargeUnfounded(card: StoredCard): string | null {
+  if (!charges(card)) return null;
+  const { attacker } = fightOf(card);
+  const doc = attacker?.token;
+  if (!attacker || !doc) return "FT.Card.chargeNoWalk";
+  const walked = waypoints(doc, trustedHistory(doc)).reduce((sum, w) => sum + (w.walked ? w.metres : 0), 0);
+  const speed = actorSystem(attacker.actor)?.derived?.d20?.speed?.move ?? null;
+  const max = speed == null ? Number.POSITIVE_INFINITY : 2 * speed;
+  return walked + 1e-6 < CHARGE_MIN_METRES || walked > max + 1e-6 ? "FT.Card.chargeNoWalk" : null;
+}
+
+/**
+ * Why a player's d20 card has no basis on the scene the GM reads (a localization key), or null: SW-25 an attack of
+ * opportunity that answers no offer, SW-21 a charge without its walk. Not read under the `swn` profile (no attacks
+ * of opportunity offered, no SW-21 charge: SWN-02 is its own action).
+ */
+export function d20Unfounded(card: StoredCard): string | null {
+  if (card.profile === "swn") return null;
+  return aooUnfounded(card) ?? chargeUnfounded(card);
 }
