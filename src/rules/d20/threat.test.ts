@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type MoveWaypoint, provokedAreas, reachArea, walkThrough } from "./threat.js";
+import { insideThreat, type MoveWaypoint, provokedAreas, reachArea, walkThrough } from "./threat.js";
 
 /** A 1 m token's walk along a row of 1 m squares: each waypoint a column, metres as a 1 m grid counts them. */
 const walk = (...cols: number[]): MoveWaypoint[] =>
@@ -66,5 +66,20 @@ describe("SW-25 SW-24 SW-14: movement through a threatened area (seed 002)", () 
     const square = { kind: "square", centre: { x: 0, y: 0 }, size: 4 } as const;
     expect(walkThrough(walk(0, 3), ONE, square, 1).provokes).toBe(true);
     expect(walkThrough(walk(0, 2), ONE, square, 1).provokes).toBe(false);
+  });
+});
+
+describe("SW-14 SW-43: standing in a threatened area now (issue 31: a tracker AoO's basis)", () => {
+  it("SW-14: a 1 m token threatened by the foe at column 1 at columns −1 … 3 (a gap under 2 m), not at 4; SW-43 the 4 m square edges included", () => {
+    expect([-2, -1, 0, 2, 3, 4].map((x) => insideThreat(foe, { x, y: 0 }, ONE))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    const square = { kind: "square" as const, centre: { x: 0, y: 0 }, size: 4 };
+    expect([0, 2, 2.1].map((x) => insideThreat(square, { x, y: 0 }, ONE))).toEqual([true, true, false]);
   });
 });
