@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { compilePack, extractPack } from "@foundryvtt/foundryvtt-cli";
 import { afterAll, describe, expect, it } from "vitest";
 import YAML from "yaml";
-import { CHARACTER_SPEC, CREATURE_SPEC } from "../src/data/actor/specs.js";
+import { CHARACTER_SPEC, CREATURE_SPEC, SQUAD_SPEC } from "../src/data/actor/specs.js";
 import { ITEM_SPECS, type ItemType } from "../src/data/item/specs.js";
 import { type ModelSpec, validateData } from "../src/data/spec.js";
 import { FIXTURE_ACTORS, PACK_ROOT, packEntry } from "./pack-data.js";
@@ -35,7 +35,11 @@ const COLLECTION: Record<string, string> = {
   JournalEntry: "journal",
   RollTable: "tables",
 };
-const ACTOR_SPECS: Record<string, ModelSpec> = { character: CHARACTER_SPEC, creature: CREATURE_SPEC };
+const ACTOR_SPECS: Record<string, ModelSpec> = {
+  character: CHARACTER_SPEC,
+  creature: CREATURE_SPEC,
+  squad: SQUAD_SPEC,
+};
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
