@@ -77,7 +77,7 @@ const pools = () =>
   });
 
 describe("scenario: a d20 pregen's first shot with pack content (issue 32)", () => {
-  it("SW-04 SW-08 SW-11 SW-18: Kestra Vol (pack) fires the pack's blaster rifle through the dialog at the pack's Stormtrooper — d20 10 + 3 = 13 vs Defense 11, 3d8 = 15 − DR 5 → WP 12 → 2, fatigued on every client", async () => {
+  it("SW-04 SW-08 SW-11 SW-18: Kestra Vol (pack) fires the pack's blaster rifle through the dialog at the pack's Stormtrooper — d20 10 + 3 = 13 vs Defense 11, 3d8 = 15 − DR 5 → WP 12 → 2, fatigued on every client; the loaded rifle has 49 shots left", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
     const alice = table.client(ALICE_ID);
     // The sheet computes what the pack gives: Kestra's Defense 15 (10 + class 3 + Dex 2), the trooper's 11.
@@ -91,6 +91,10 @@ describe("scenario: a d20 pregen's first shot with pack content (issue 32)", () 
     expect(rowText(alice, msg, "Stormtrooper")).toContain(
       "d20 10 + 3 = 13 vs Defense 11 → Hit 3d8 [4, 5, 6] = 15 dmg",
     );
+    // The pregen carries its rifle loaded (a full 50-shot pack, RCR Table 7-2): one shot spent.
+    expect(
+      onEveryClient(table, () => G().game.actors.get(KESTRA._id).items.get(RIFLE).system.ammo.remaining),
+    ).toEqual(everyone(table, 49));
     clickCard(table.client(GM_ID), msg, "apply", "Stormtrooper");
     await table.settle();
     expect(pools()).toEqual(everyone(table, "VP 0 WP 2"));
