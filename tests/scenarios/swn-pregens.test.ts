@@ -9,7 +9,7 @@
  * 1); d20 15 + 1 = 16 hits. 1d6 [4] = 4: the boss's 9 hit points fall to 5.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetAppRecords } from "../foundry/apps.js";
+import { resetAppRecords, settle as settleApps } from "../foundry/apps.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
@@ -34,6 +34,8 @@ import { actorFromPack, packItemId } from "./kit-packs.js";
 const SCENE = id("scenePregensSwn");
 const JUNO = actorFromPack("juno-ash-swn-expert", { owner: ALICE_ID });
 const BOSS = actorFromPack("raider-boss-swn-npc", { ownership: { default: 2 } });
+const RENA = actorFromPack("rena-okoye-swn-warrior", { owner: ALICE_ID });
+const SQUAD = actorFromPack("veteran-fighters-swn-squad", { ownership: { default: 2 } });
 const PISTOL = packItemId("juno-ash-swn-expert", "Laser Pistol (SWN)");
 const TOK = { juno: id("tokJunoPregen"), boss: id("tokBossPregen") };
 
@@ -103,6 +105,25 @@ describe("scenario: an SWN pregen's first shot with pack content (issue 32)", ()
     expect(onEveryClient(table, () => G().game.actors.get(BOSS._id).system.swn.hp.value)).toEqual(
       everyone(table, 5),
     );
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-17 SWN-19: the pack's Veteran Fighters squad, imported with Rena Okoye, is 3 units of HD 2 with 27 HP and Morale 9, led by Rena, on every client and on its sheet", async () => {
+    table = await createTable({
+      world: { ...world(), actors: [JUNO, BOSS, RENA, SQUAD] },
+      online: [GM_ID, ALICE_ID, BRUNO_ID],
+    });
+    expect(
+      onEveryClient(table, () => {
+        const s = G().game.actors.get(SQUAD._id).system;
+        return `HP ${s.hp.value}/${s.hp.max} units ${s.units.value}/${s.units.max} HD ${s.swn.hd} Morale ${s.swn.morale} led by ${s.ledBy}`;
+      }),
+    ).toEqual(everyone(table, `HP 27/27 units 3/3 HD 2 Morale 9 led by Actor.${RENA._id}`));
+    const gm = table.client(GM_ID);
+    await gm.run(() => G().game.actors.get(SQUAD._id).sheet.render({ force: true }));
+    await gm.run(() => settleApps());
+    const sheet = gm.run(() => G().game.actors.get(SQUAD._id).sheet.element as HTMLElement);
+    expect(sheet.querySelector(".ft-squad-leader")?.textContent?.trim()).toBe("Rena Okoye (SWN Warrior)");
     expect(table.unhandled).toEqual([]);
   });
 });
