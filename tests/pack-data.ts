@@ -6,6 +6,11 @@ import { type WeaponSystem, weaponFacts } from "../src/data/item/facts.js";
 import type { WeaponFacts } from "../src/rules/index.js";
 
 export const PACK_ROOT = join(import.meta.dirname, "..", "packs");
+/**
+ * Test-only actors (issue 32: no test creature in a shipped pack): tests/fixtures/actors/<file>.yml, in the packs'
+ * format, read with `packEntry(FIXTURE_ACTORS, file)`.
+ */
+export const FIXTURE_ACTORS = "../tests/fixtures/actors";
 
 export function packEntry<T = Record<string, unknown>>(
   pack: string,

@@ -108,6 +108,10 @@ describe("d20 weapon and armour blocks", () => {
       double: false,
       burstRadius: null,
       reflexDC: null,
+      // Issue 32: an item stored before these fields existed reads no stun setting, no damage type, no group.
+      stunDC: null,
+      damageType: "",
+      group: "",
     });
   });
 
@@ -143,7 +147,14 @@ describe("d20 weapon and armour blocks", () => {
     expect(issuesOf(DEFENSE_SPEC, { d20: { category: "powered" } })[0]).toMatch(
       /^d20\.category: must be one of/,
     );
-    expect(validateData(DEFENSE_SPEC, {}).value.d20).toEqual({ category: "", dr: null, maxDex: null });
+    // Issue 32: an armour stored before reads no check penalty and not powered.
+    expect(validateData(DEFENSE_SPEC, {}).value.d20).toEqual({
+      category: "",
+      dr: null,
+      maxDex: null,
+      checkPenalty: null,
+      powered: false,
+    });
   });
 });
 

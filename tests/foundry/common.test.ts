@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { CHARACTER_SPEC, CREATURE_SPEC } from "../../src/data/actor/specs.js";
 import { ITEM_SPECS, type ItemType } from "../../src/data/item/specs.js";
 import { validateData } from "../../src/data/spec.js";
-import { packEntry } from "../pack-data.js";
+import { FIXTURE_ACTORS, packEntry } from "../pack-data.js";
 import {
   DataModel,
   DataModelValidationError,
@@ -731,7 +731,7 @@ describe("src/data/models.ts run through Foundry v13's DataModel", () => {
       [ItemModels.powerSource, ITEM_SPECS.powerSource, "power", "parabattery"],
       [ItemModels.gear, ITEM_SPECS.gear, "gear", "first-aid-pak"],
       [ItemModels.skill, ITEM_SPECS.skill, "skills", "beam-weapons"],
-      [CreatureModel, CREATURE_SPEC, "actors", "test-creature-giant-beast"],
+      [CreatureModel, CREATURE_SPEC, FIXTURE_ACTORS, "test-creature-giant-beast"],
     ];
     const warn = spyWarn();
     for (const [Model, spec, pack, file] of cases) {

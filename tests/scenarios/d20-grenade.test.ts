@@ -58,13 +58,18 @@ const TOK = {
 let table: Table;
 closeTableAfterEach(() => table);
 
-/** The pack's d20 grenade with what the GM entered: 4d6, a 2 m burst, Reflex DC 15 (`entered: false`: none). */
+/**
+ * The pack's d20 grenade with what the GM entered: 4d6, a 2 m burst, Reflex DC 15. `entered: false`: a grenade whose
+ * burst and DC nobody entered (issue 32: the pack's frag grenade now has the book's 4 m and DC 15, so they are cleared).
+ */
 const frag = (entered = true) =>
   itemFromPack(
     "d20",
     "grenade",
     FRAG,
-    entered ? { d20: { damage: "4d6", burstRadius: 2, reflexDC: 15 } } : { d20: { damage: "4d6" } },
+    entered
+      ? { d20: { damage: "4d6", burstRadius: 2, reflexDC: 15 } }
+      : { d20: { damage: "4d6", burstRadius: null, reflexDC: null } },
     "Frag Grenade",
   );
 

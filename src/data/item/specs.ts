@@ -60,6 +60,26 @@ const band = () => num(null, { min: 0, nullable: true });
 
 /** How a d20 weapon attacks (SW-04, SW-06): in melee, ranged (10 increments at most) or thrown (5 at most). */
 export const D20_ATTACK_KINDS = ["melee", "ranged", "thrown"] as const;
+/** RCR Table 7-2's damage types (issue 32); "" = none given (a net, a sling's stone). */
+export const D20_DAMAGE_TYPES = [
+  "energy",
+  "ion",
+  "bludgeoning",
+  "piercing",
+  "slashing",
+  "slashingPiercing",
+] as const;
+/** RCR Table 7-2's weapon groups (the proficiency a wielder needs; issue 32). */
+export const D20_WEAPON_GROUPS = [
+  "blasterPistols",
+  "blasterRifles",
+  "heavy",
+  "slugthrowers",
+  "simple",
+  "primitive",
+  "vibro",
+  "exotic",
+] as const;
 /** Worn armour's category for speed (SW-12); "" = not armour the d20 rules read. */
 export const D20_ARMOR_CATEGORIES = ARMOR_CATEGORIES.filter((c) => c !== "none");
 
@@ -92,6 +112,14 @@ const weaponD20 = schema({
   double: bool(false),
   burstRadius: num(null, { nullable: true }),
   reflexDC: num(null, { nullable: true }),
+  /**
+   * Issue 32, RCR Table 7-2's other columns (read by no rule yet, shown on the sheet): the stun setting's Fortitude DC
+   * (null = no stun setting), the damage type and the weapon group. Added with their defaults: an item stored before
+   * has none of them and reads as "no stun setting, no type, no group" (the DataModel fills a missing field).
+   */
+  stunDC: int(null, { min: 0, max: 40, nullable: true }),
+  damageType: str("", { choices: D20_DAMAGE_TYPES }),
+  group: str("", { choices: D20_WEAPON_GROUPS }),
 });
 
 interface WeaponD20 {
@@ -132,6 +160,13 @@ const defenseD20 = schema({
   category: str("", { choices: D20_ARMOR_CATEGORIES }),
   dr: int(null, { nullable: true }),
   maxDex: int(null, { min: 0, max: 40, nullable: true }),
+  /**
+   * Issue 32, RCR Table 7-3: the armour check penalty (0 or less; null = not in the sources) and powered armour (the
+   * table's fourth class; its speed is that of its category). Read by no rule yet: shown on the sheet. Defaults for an
+   * item stored before: no penalty known, not powered.
+   */
+  checkPenalty: int(null, { min: -20, max: 0, nullable: true }),
+  powered: bool(false),
 });
 
 export const WEAPON_SPEC = {

@@ -5,7 +5,12 @@
  * its edit mode offers. The numbers come from {@link deriveD20}; nothing here touches Foundry.
  */
 import { D20_ABILITIES, type D20ActorLike, type D20Derived } from "../../../data/actor/d20-derived.js";
-import { D20_ARMOR_CATEGORIES, D20_ATTACK_KINDS } from "../../../data/item/specs.js";
+import {
+  D20_ARMOR_CATEGORIES,
+  D20_ATTACK_KINDS,
+  D20_DAMAGE_TYPES,
+  D20_WEAPON_GROUPS,
+} from "../../../data/item/specs.js";
 import { D20_SIZES, type D20Size, SIZE_MODIFIER } from "../../../rules/index.js";
 
 export const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
@@ -110,6 +115,8 @@ export function d20ItemContext(showSwn: boolean) {
       attack: choices(D20_ATTACK_KINDS, "FT.D20.Item.attackKind"),
       size: choices(D20_SIZES, "FT.D20.Size"),
       category: choices(D20_ARMOR_CATEGORIES, "FT.D20.Item.categoryChoice"),
+      damageType: choices(D20_DAMAGE_TYPES, "FT.D20.Item.damageTypeChoice"),
+      group: choices(D20_WEAPON_GROUPS, "FT.D20.Item.groupChoice"),
     },
   };
 }
