@@ -123,7 +123,8 @@ describe("scenario: help and aim in the d20 dialog (issue 15)", () => {
       "Base attack bonusSW-04+3DexteritySW-04+2Range incrementsSW-06−6Combined fireSW-27+2Aimed, positionSW-42+1Aimed, supportSW-42+2";
     for (const r of Object.values(rows)) {
       expect(r).toContain(terms);
-      expect(r).toContain("Defense = 13 BaseSW-08+10Class bonusSW-08+3 ");
+      // Review 3 (1.4): the card says why the Dex is gone — the aim (a term of 0, the GM's check keys on it).
+      expect(r).toContain("Defense = 13 BaseSW-08+10Class bonusSW-08+3Aimed: Dex deniedSW-420 ");
       expect(r).toContain("d20 9 + 4 = 13 vs Defense 13 → Hit");
     }
     expect(Object.keys(rows)).toEqual(Object.keys(everyone(table, 0)));
@@ -322,7 +323,7 @@ describe("scenario: aiming rolled by the GM (issue 31, SW-42)", () => {
     await aliceAims(13);
     for (const c of table.all)
       expect(lastCardLines(c)).toBe(
-        "Aim · Thug SW-42 d20 13 − 1 = 12 vs touch Defense 12 → Hit Aimed: Thug is denied its Dex against the next single attack with Blaster Pistol, unless it moves more than 2 m.",
+        "Aim · Thug SW-42 d20 13 − 1 = 12 vs touch Defense 12 → Hit Aimed: Thug is denied its Dex against the next single attack with Blaster Pistol, unless it moves more than 2 m. The touch Defense leaves out cover and the situational modifiers: the GM's to weigh.",
       );
     expect(Object.keys(kept())).toEqual([TOK.kara]);
     const alice = table.client(ALICE_ID);
@@ -350,7 +351,7 @@ describe("scenario: aiming rolled by the GM (issue 31, SW-42)", () => {
     await aliceAims(5);
     for (const c of table.all)
       expect(lastCardLines(c)).toBe(
-        "Aim · Thug SW-42 d20 5 − 1 = 4 vs touch Defense 12 → Miss No aim at Thug.",
+        "Aim · Thug SW-42 d20 5 − 1 = 4 vs touch Defense 12 → Miss No aim at Thug. The touch Defense leaves out cover and the situational modifiers: the GM's to weigh.",
       );
     expect(kept()).toEqual({});
     const alice = table.client(ALICE_ID);
