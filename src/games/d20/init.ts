@@ -34,15 +34,12 @@ export function initD20(): void {
   // SW-42 (review 3, 2.4): the aimer's next turn ended, or its combat did: the active GM drops the kept aim. v13 calls
   // `combatTurnChange` on every client (client/documents/combat.mjs `_manageTurnEvents`, search id 18344563855) and
   // `deleteCombat` when a combat ends (`Combat#endCombat` deletes it).
-  Hooks.on(
-    "combatTurnChange",
-    (combat: Combat.Implementation, prior: { round?: number | null; tokenId?: string | null }) => {
-      if (!d20ActiveGM()) return;
-      void import("./workflows/aim.js")
-        .then((a) => a.dropAimsAtTurnEnd(combat, prior))
-        .catch((e: unknown) => console.error(e));
-    },
-  );
+  Hooks.on("combatTurnChange", (combat: Combat.Implementation) => {
+    if (!d20ActiveGM()) return;
+    void import("./workflows/aim.js")
+      .then((a) => a.dropAimsAtTurnEnd(combat))
+      .catch((e: unknown) => console.error(e));
+  });
   Hooks.on("deleteCombat", (combat: Combat.Implementation) => {
     if (!d20ActiveGM()) return;
     void import("./workflows/aim.js")

@@ -258,19 +258,19 @@ export async function dropMovedAim(
 
 /**
  * SW-42 (review 3, 2.4): the aim is for the aimer's next single attack, made soon — the active GM drops a kept aim
- * at the end of the aimer's next turn in the combat it was made in (v13 `Combat#_manageTurnEvents` calls
- * `Hooks.callAll("combatTurnChange", this, previous, current)` on every client, client/documents/combat.mjs, search
- * id 18344563855; `previous` is `{round, turn, combatantId, tokenId}`, the turn that just ended).
+ * once the aimer's next turn in the combat it was made in has ended: the combat stands past that turn (round, turn),
+ * read on each turn change (v13 `Combat#_manageTurnEvents` calls `Hooks.callAll("combatTurnChange", this, previous,
+ * current)` on every client, client/documents/combat.mjs, search id 18344563855). The combat's own round and turn are
+ * read, not the hook's `previous` (this system's by-count steps hand the hook a `previous` already moved on).
  */
-export async function dropAimsAtTurnEnd(
-  combat: Combat.Implementation,
-  prior: { readonly round?: number | null; readonly tokenId?: string | null } | undefined,
-): Promise<void> {
-  if (!prior?.tokenId) return;
+export async function dropAimsAtTurnEnd(combat: Combat.Implementation): Promise<void> {
+  const turn = combat.turn ?? -1;
   for (const kept of newestAims()) {
     const e = kept.entry;
-    if (!waiting(e) || kept.key !== prior.tokenId || e.combat !== combat.id) continue;
-    if ((prior.round ?? 0) > (e.round ?? Number.POSITIVE_INFINITY))
+    if (!waiting(e) || e.combat !== combat.id || e.round === null || e.round === undefined) continue;
+    const next = e.round + 1;
+    const at = combat.turns.findIndex((c) => c.tokenId === kept.key);
+    if (combat.round > next || (combat.round === next && turn > at))
       await rewrite(kept, { ...e, dropped: "turnEnded" });
   }
 }
