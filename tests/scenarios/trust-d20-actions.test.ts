@@ -50,7 +50,8 @@ closeTableAfterEach(() => table);
 const blade = (itemId: string) =>
   itemFromPack("d20", "lightsaber", itemId, { d20: { damage: "2d6", threat: 20 } }, "Vibroblade");
 
-const world = (karaRow = 5) => ({
+/** `more`: other tokens on the scene (review 3, 2.6: a second token of Kara's). */
+const world = (karaRow = 5, more: Record<string, unknown>[] = []) => ({
   settings: [settingSource(id("setEngineTrAct"), "engine", "d20")],
   actors: [
     actorSource({
@@ -71,6 +72,7 @@ const world = (karaRow = 5) => ({
         tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(5, karaRow) }),
         foeToken(TOK.thug, "Thug", THUG, cell(6, 5)),
         foeToken(TOK.raider, "Raider", RAIDER, cell(4, 5)),
+        ...more,
       ],
     }),
   ],
@@ -498,27 +500,15 @@ describe("trust: the GM bounds an aid another (SW-39, SW-13)", () => {
 
 describe("trust: an aid's own-card check is by token (review 3, SW-39)", () => {
   it("SW-39 (review 3, 2.6): Kara's actor has a second token across the hangar; Kara aids (d20 15 + 8 = 23 vs 10), Alice's page edits its copy of the kept aid and Kara's own swing claims the +2 — the GM compares the card's token with the aider and refuses it: its Apply takes nothing", async () => {
-    const w = world();
-    const scene = w.scenes[0]!;
+    const twin = tokenSource({
+      _id: id("tokKaraTwinTrAct"),
+      name: "Kara",
+      actorId: KARA,
+      actorLink: true,
+      ...cell(12, 12),
+    });
     table = await createTable({
-      world: {
-        ...w,
-        scenes: [
-          {
-            ...scene,
-            tokens: [
-              ...scene.tokens,
-              tokenSource({
-                _id: id("tokKaraTwinTrAct"),
-                name: "Kara",
-                actorId: KARA,
-                actorLink: true,
-                ...cell(12, 12),
-              }),
-            ],
-          },
-        ],
-      },
+      world: world(5, [twin]),
       online: [GM_ID, ALICE_ID],
     });
     table.dice(15);
