@@ -55,7 +55,8 @@ export function d20WeaponCardProblem(
     )
       return "aim";
   // Review 3 (1.4): a target's Defense without the Dex bonus it has says why (a `noDex.*` term, or helpless's own).
-  if (gameOf(card).profile === "sw")
+  // An area's card (a grenade's square SW-38, suppression fire SW-43) is rolled against the ground's Defense, no Dex.
+  if (gameOf(card).profile === "sw" && !card.area)
     for (const t of card.targets) if (dexDroppedUnsaid(t)) return "Dex denied";
   return pulledProblem(card, weapon);
 }
