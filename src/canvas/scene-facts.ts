@@ -143,6 +143,8 @@ export interface SceneTargetRead {
   readonly caster: FoundryCaster;
   /** How far the target moved this turn (its movement history). */
   readonly moved: number;
+  /** The attack's weapon item id (SW-42: an aim serves the weapon aimed), or null when the read names none. */
+  readonly weaponId: string | null;
 }
 
 declare module "../helpers/game.js" {
@@ -243,7 +245,12 @@ export function isSquadActor(actor: Actor.Implementation | null | undefined): ac
   return !!actor && isSquad(actor);
 }
 
-export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "squares"): SceneTarget {
+export function readTarget(
+  attacker: TokenP,
+  target: TokenP,
+  unit: "m" | "squares",
+  weaponId: string | null = null,
+): SceneTarget {
   const caster = new FoundryCaster();
   const from = footprint(attacker);
   const at = footprint(target);
@@ -286,6 +293,7 @@ export function readTarget(attacker: TokenP, target: TokenP, unit: "m" | "square
           others,
           caster,
           moved: moving.moved,
+          weaponId,
         }),
       },
       coverReason: cover.reason,

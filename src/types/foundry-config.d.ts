@@ -186,6 +186,11 @@ declare module "fvtt-types/configuration" {
             y: number;
             weapon: string;
             used: string | null;
+            at?: number;
+            combat?: string | null;
+            round?: number | null;
+            moved?: number;
+            dropped?: "moved" | "turnEnded" | "combatEnded";
           } | null
         >;
         request?: { id: string } & Partial<Record<string, unknown>>;

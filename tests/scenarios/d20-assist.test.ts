@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { requestGM } from "../../src/helpers/gm-request.js";
 import { click, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
-import { createTable, type Table } from "../foundry/world.js";
+import { createTable, DEFAULT_USERS, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   actorSource,
@@ -123,7 +123,8 @@ describe("scenario: help and aim in the d20 dialog (issue 15)", () => {
       "Base attack bonusSW-04+3DexteritySW-04+2Range incrementsSW-06−6Combined fireSW-27+2Aimed, positionSW-42+1Aimed, supportSW-42+2";
     for (const r of Object.values(rows)) {
       expect(r).toContain(terms);
-      expect(r).toContain("Defense = 13 BaseSW-08+10Class bonusSW-08+3 ");
+      // Review 3 (1.4): the card says why the Dex is gone — the aim (a term of 0, the GM's check keys on it).
+      expect(r).toContain("Defense = 13 BaseSW-08+10Class bonusSW-08+3Aimed: Dex deniedSW-420 ");
       expect(r).toContain("d20 9 + 4 = 13 vs Defense 13 → Hit");
     }
     expect(Object.keys(rows)).toEqual(Object.keys(everyone(table, 0)));
@@ -322,7 +323,7 @@ describe("scenario: aiming rolled by the GM (issue 31, SW-42)", () => {
     await aliceAims(13);
     for (const c of table.all)
       expect(lastCardLines(c)).toBe(
-        "Aim · Thug SW-42 d20 13 − 1 = 12 vs touch Defense 12 → Hit Aimed: Thug is denied its Dex against the next single attack with Blaster Pistol, unless it moves more than 2 m.",
+        "Aim · Thug SW-42 d20 13 − 1 = 12 vs touch Defense 12 → Hit Aimed: Thug is denied its Dex against the next single attack with Blaster Pistol, unless it moves more than 2 m. The touch Defense leaves out cover and the situational modifiers: the GM's to weigh.",
       );
     expect(Object.keys(kept())).toEqual([TOK.kara]);
     const alice = table.client(ALICE_ID);
@@ -350,7 +351,7 @@ describe("scenario: aiming rolled by the GM (issue 31, SW-42)", () => {
     await aliceAims(5);
     for (const c of table.all)
       expect(lastCardLines(c)).toBe(
-        "Aim · Thug SW-42 d20 5 − 1 = 4 vs touch Defense 12 → Miss No aim at Thug.",
+        "Aim · Thug SW-42 d20 5 − 1 = 4 vs touch Defense 12 → Miss No aim at Thug. The touch Defense leaves out cover and the situational modifiers: the GM's to weigh.",
       );
     expect(kept()).toEqual({});
     const alice = table.client(ALICE_ID);
@@ -461,6 +462,274 @@ describe("scenario: aiming rolled by the GM (issue 31, SW-42)", () => {
       }),
     ).toEqual(everyone(table, [2, 1]));
     expect(Object.keys(kept())).toEqual([TOK.kara]);
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+/* -------------------------------------------- */
+/*  SW-42 aiming: review 3's remaining findings  */
+/* -------------------------------------------- */
+
+describe("scenario: an aim serves its weapon, its target's stay and its turn (issue 31 review 3, SW-42)", () => {
+  const aims = (user = GM_ID) =>
+    table.client(GM_ID).run(() => G().game.users.get(user).flags["frontier-tactics"]?.aims ?? {});
+  const thugDefense = (msg: string) => table.all.map((c) => rowText(c, msg, "Thug"));
+  const bruteKit = attackDialogKit(() => table, { actor: KARA, target: TOK.brute });
+
+  /** Alice's console posts a copy of her card `of` with `edit` applied (a new roll id); the copy's message id. */
+  async function forgeCopy(of: string, edit: (card: any) => void): Promise<string> {
+    const forged = await table.client(ALICE_ID).run(async () => {
+      const m = G().game.messages.get(of);
+      const card = structuredClone(m.system.card);
+      card.applied = [];
+      card.rollId = "rollForgedAimed";
+      edit(card);
+      const { renderCard } = await import("../../src/workflows/card/card-render.js");
+      const copy = await G().ChatMessage.create({
+        type: "attack",
+        system: { card },
+        content: await renderCard(card),
+        rolls: m.rolls.map((r: any) => r.toJSON()),
+      });
+      return copy.id as string;
+    });
+    await table.settle();
+    return forged;
+  }
+
+  async function gmApplies(msg: string): Promise<void> {
+    clickCard(table.client(GM_ID), msg, "apply", "Thug");
+    await table.settle();
+  }
+  const thugVP = () => onEveryClient(table, () => G().game.actors.get(THUG).system.d20.vitality.value);
+
+  it("SW-42 (review 3, 1.1): Kara aims with her pistol (hit), then fires her rifle at the Thug — his Dex stays (Defense 15) on every client, and that shot spends the aim: the pistol after it meets Defense 15 too", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    await aliceAims(13);
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, RIFLE);
+    const rifle = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
+    // d20 + 3 + 2 − 2 (one 30 m increment) = d20 + 3 against 10 + 3 + 2: the rifle was not aimed.
+    for (const r of thugDefense(rifle)) expect(r).toContain("d20 10 + 3 = 13 vs Defense 15 → Miss");
+    expect(aims()[TOK.kara].used).toBe(
+      table.client(GM_ID).run(() => G().game.messages.get(rifle).system.card.rollId),
+    );
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const pistol = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
+    for (const r of thugDefense(pistol)) expect(r).toContain("vs Defense 15");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-42 (review 3, 1.1, 1.4): Alice's console reposts her rifle shot after a pistol aim with the Thug's Dex dropped and 'Aimed: Dex denied' — the GM refuses it (aim: not the weapon aimed); with the Dex dropped and no reason, refused too (Dex denied): the Thug keeps VP 10", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await aliceAims(13);
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, RIFLE);
+    const rifle = await dialogKit.aliceRolls(alice, 19, 1, 1, 1);
+    const dropDex = (card: any, reason: boolean) => {
+      const d = card.targets[0].d20;
+      d.defenseTerms = d.defenseTerms.filter((m: any) => m.id !== "dex");
+      if (reason)
+        d.defenseTerms.push({
+          id: "noDex.defenderAimedAt",
+          label: "FT.D20.NoDex.defenderAimedAt",
+          value: 0,
+          ruleId: "SW-42",
+        });
+      d.defense = 13;
+    };
+    const aimed = await forgeCopy(rifle, (card) => dropDex(card, true));
+    await gmApplies(aimed);
+    expect(told(table.client(GM_ID)).at(-1)).toBe(
+      "warn: This card's data is not one this system writes (aim); nothing was applied.",
+    );
+    const unsaid = await forgeCopy(rifle, (card) => {
+      dropDex(card, false);
+      card.rollId = "rollForgedUnsaid";
+    });
+    await gmApplies(unsaid);
+    expect(told(table.client(GM_ID)).at(-1)).toBe(
+      "warn: This card's data is not one this system writes (Dex denied); nothing was applied.",
+    );
+    expect(thugVP()).toEqual(everyone(table, 10));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-01 SW-42 (review 3, 1.4): a flat-footed Thug's card says why he has no Dex ('No Dex: flat-footed', Defense 13) and the GM applies it: VP 10 → 7 on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    await openD20Combat(table, SCENE, [
+      { _id: id("cmbKaraFF"), tokenId: TOK.kara, actorId: KARA },
+      { _id: id("cmbThugFF"), tokenId: TOK.thug, actorId: THUG },
+    ]);
+    table.dice(18, 10);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    expect(currentTurn(gm)).toBe("Kara");
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const msg = await dialogKit.aliceRolls(alice, 19, 1, 1, 1);
+    for (const r of thugDefense(msg))
+      expect(r).toContain("Defense = 13 BaseSW-08+10Class bonusSW-08+3No Dex: flat-footedSW-010 ");
+    await gmApplies(msg);
+    expect(thugVP()).toEqual(everyone(table, 7));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-42 (review 3, 2.3): after Kara's aim the Thug steps 2 m away and 2 m back — 4 m of movement, though he stands where he stood: he regains his Dex (Defense 15) on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await aliceAims(13);
+    const step = (dy: number) =>
+      table.client(GM_ID).run(async () => {
+        const t = G().game.scenes.get(SCENE).tokens.get(TOK.thug);
+        await t.update({ y: t.y + dy * G().game.scenes.get(SCENE).grid.size });
+      });
+    await step(2);
+    await table.settle();
+    expect(aims()[TOK.kara].dropped).toBeUndefined();
+    await step(-2);
+    await table.settle();
+    expect(aims()[TOK.kara]).toMatchObject({ moved: 4, dropped: "moved" });
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const msg = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
+    for (const r of thugDefense(msg)) expect(r).toContain("vs Defense 15");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-42 (review 3, 2.1): two GMs — an older unused aim of Kara's at the Brute, kept by a GM now away, neither hides her new aim at the Thug (Defense 13) nor outlives it", async () => {
+    const OLD_GM = "gmOldUser000000e";
+    table = await createTable({
+      world: world(true),
+      users: [{ id: OLD_GM, name: "Old GM", role: 4 }, ...DEFAULT_USERS],
+      online: [GM_ID, ALICE_ID],
+    });
+    await table.client(GM_ID).run(() =>
+      G()
+        .game.users.get(OLD_GM)
+        .update({
+          [`flags.frontier-tactics.aims.${TOK.kara}`]: {
+            sceneId: SCENE,
+            target: TOK.brute,
+            ...cell(1, 6),
+            weapon: PISTOL,
+            used: null,
+          },
+        }),
+    );
+    await table.settle();
+    await aliceAims(13);
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const first = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
+    for (const r of thugDefense(first)) expect(r).toContain("vs Defense 13");
+    // The old entry does not come back as her aim once the new one is used.
+    await bruteKit.aliceOpensAttack(alice, PISTOL);
+    const second = await bruteKit.aliceRolls(alice, 10, 1, 1, 1);
+    for (const c of table.all) expect(rowText(c, second, "Brute")).toContain("vs Defense 15");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-42 (review 3, 2.4): in a combat by count Kara aims on her turn (round 1); her next turn (round 2) ends with no shot — the GM drops the aim, and her round-3 shot meets Defense 15 on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    await openD20Combat(table, SCENE, [
+      { _id: id("cmbKaraTE"), tokenId: TOK.kara, actorId: KARA },
+      { _id: id("cmbThugTE"), tokenId: TOK.thug, actorId: THUG },
+    ]);
+    table.dice(18, 10);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    await aliceAims(13);
+    const turn = async () => {
+      await gm.run(() => G().game.combat.nextTurn());
+      await table.settle();
+    };
+    await turn(); // the Thug's turn, round 1: Kara's aim turn has ended, the aim holds
+    expect(aims()[TOK.kara].dropped).toBeUndefined();
+    await turn(); // Kara's turn, round 2
+    expect(currentTurn(gm)).toBe("Kara");
+    expect(aims()[TOK.kara].dropped).toBeUndefined();
+    await turn(); // her next turn ended
+    expect(aims()[TOK.kara].dropped).toBe("turnEnded");
+    await turn(); // Kara's turn, round 3
+    expect(currentTurn(gm)).toBe("Kara");
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const msg = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
+    for (const r of thugDefense(msg)) expect(r).toContain("vs Defense 15");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-42 (review 3, 2.4): Kara aims in a combat by count, and the GM ends the combat — the aim goes with it: her shot after it meets Defense 15 on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    await openD20Combat(table, SCENE, [
+      { _id: id("cmbKaraCE"), tokenId: TOK.kara, actorId: KARA },
+      { _id: id("cmbThugCE"), tokenId: TOK.thug, actorId: THUG },
+    ]);
+    table.dice(18, 10);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    await aliceAims(13);
+    await gm.run(() => G().game.combat.delete());
+    await table.settle();
+    expect(aims()[TOK.kara].dropped).toBe("combatEnded");
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const msg = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
+    for (const r of thugDefense(msg)) expect(r).toContain("vs Defense 15");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-42 (review 3, 2.5): the GM refuses Alice's console's aim with her rifle unequipped, then with it made a grenade, and Bruno's aim with Kara — no touch attack is rolled, nothing kept", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    const gm = table.client(GM_ID);
+    const ask = (user: string) =>
+      table.client(user).run(() =>
+        requestGM({
+          kind: "aim",
+          tokenUuid: `Scene.${SCENE}.Token.${TOK.kara}`,
+          target: `Scene.${SCENE}.Token.${TOK.thug}`,
+          itemId: RIFLE,
+        }),
+      );
+    const rifle = (system: object) =>
+      gm.run(() => G().game.actors.get(KARA).items.get(RIFLE).update({ system }));
+    await rifle({ equipped: false });
+    await table.settle();
+    const reasons: string[] = [];
+    reasons.push(...(await ask(ALICE_ID)).skipped.map((s) => s.reason));
+    await rifle({ equipped: true, d20: { grenade: true } });
+    await table.settle();
+    reasons.push(...(await ask(ALICE_ID)).skipped.map((s) => s.reason));
+    reasons.push(...(await ask(BRUNO_ID)).skipped.map((s) => s.reason));
+    await table.settle();
+    expect(reasons).toEqual(["FT.D20.Aim.unequipped", "FT.D20.Aim.grenade", "FT.D20.Aim.notYours"]);
+    expect(aims()).toEqual({});
+    expect(
+      gm.run(() => G().game.messages.contents.filter((m: any) => m.system?.ruleId === "SW-42").length),
+    ).toBe(0);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-42 SWN-11 (review 3, 2.5): in a Stars Without Number world Alice's console asks an SW-42 aim — the GM refuses it (SWN's aimed shot is its own): no touch attack, nothing kept", async () => {
+    const w = world();
+    table = await createTable({
+      world: { ...w, settings: [...w.settings, settingSource(id("setProfileAimSwn"), "profile", "swn")] },
+      online: [GM_ID, ALICE_ID],
+    });
+    const answer = await table.client(ALICE_ID).run(() =>
+      requestGM({
+        kind: "aim",
+        tokenUuid: `Scene.${SCENE}.Token.${TOK.kara}`,
+        target: `Scene.${SCENE}.Token.${TOK.thug}`,
+        itemId: PISTOL,
+      }),
+    );
+    await table.settle();
+    expect(answer.skipped.map((s) => s.reason)).toEqual(["FT.D20.Aim.notThisGame"]);
+    expect(aims()).toEqual({});
     expect(table.unhandled).toEqual([]);
   });
 });

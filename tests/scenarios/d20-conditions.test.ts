@@ -131,7 +131,8 @@ describe("scenario: d20 conditions from statuses (issue 31)", () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     await gmMarks(THUG, "grappling");
     const { lines, terms } = await swing(5, 3, 4);
-    expect(terms).toContain("Defense = 13 BaseSW-08+10Class bonusSW-08+3 d20");
+    // Review 3 (1.4): the card says why the Dex is gone (a term of 0 the GM's card check keys on).
+    expect(terms).toContain("Defense = 13 BaseSW-08+10Class bonusSW-08+3No Dex: grapplingSW-290 d20");
     expect(lines).toEqual(everyone(table, ["d20 5 + 8 = 13 vs Defense 13 → Hit 2d8 [3, 4] + 2 = 9 dmg"]));
     expect(table.unhandled).toEqual([]);
   });

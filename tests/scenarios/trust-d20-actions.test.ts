@@ -50,7 +50,8 @@ closeTableAfterEach(() => table);
 const blade = (itemId: string) =>
   itemFromPack("d20", "lightsaber", itemId, { d20: { damage: "2d6", threat: 20 } }, "Vibroblade");
 
-const world = (karaRow = 5) => ({
+/** `more`: other tokens on the scene (review 3, 2.6: a second token of Kara's). */
+const world = (karaRow = 5, more: Record<string, unknown>[] = []) => ({
   settings: [settingSource(id("setEngineTrAct"), "engine", "d20")],
   actors: [
     actorSource({
@@ -71,6 +72,7 @@ const world = (karaRow = 5) => ({
         tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(5, karaRow) }),
         foeToken(TOK.thug, "Thug", THUG, cell(6, 5)),
         foeToken(TOK.raider, "Raider", RAIDER, cell(4, 5)),
+        ...more,
       ],
     }),
   ],
@@ -487,6 +489,39 @@ describe("trust: the GM bounds an aid another (SW-39, SW-13)", () => {
     table.dice(15, 4, 4);
     const msg = await attack(table, table.client(ALICE_ID), KARA, SABER, [TOK.thug]);
     expect(msg).not.toBeNull();
+    expect(rowText(table.client(GM_ID), msg!, "Thug")).toContain("Aid another");
+    clickCard(table.client(GM_ID), msg!, "apply", "Thug");
+    await table.settle();
+    expect(pools(thugActor)).toEqual(everyone(table, "VP 10 WP 14"));
+    expect(told(table.client(GM_ID)).at(-1)).toContain("aid another");
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+describe("trust: an aid's own-card check is by token (review 3, SW-39)", () => {
+  it("SW-39 (review 3, 2.6): Kara's actor has a second token across the hangar; Kara aids (d20 15 + 8 = 23 vs 10), Alice's page edits its copy of the kept aid and Kara's own swing claims the +2 — the GM compares the card's token with the aider and refuses it: its Apply takes nothing", async () => {
+    const twin = tokenSource({
+      _id: id("tokKaraTwinTrAct"),
+      name: "Kara",
+      actorId: KARA,
+      actorLink: true,
+      ...cell(12, 12),
+    });
+    table = await createTable({
+      world: world(5, [twin]),
+      online: [GM_ID, ALICE_ID],
+    });
+    table.dice(15);
+    const [answer] = await askAids(1);
+    expect(answer?.applied.length).toBe(1);
+    table.client(ALICE_ID).run(() => {
+      const aids = G().game.users.get(GM_ID).flags["frontier-tactics"].aids;
+      for (const k of Object.keys(aids)) aids[k].aider = "someoneElse";
+    });
+    table.dice(15, 4, 4);
+    const msg = await attack(table, table.client(ALICE_ID), KARA, SABER, [TOK.thug]);
+    expect(msg).not.toBeNull();
+    expect(table.client(GM_ID).run(() => G().game.messages.get(msg!).speaker.token)).toBe(TOK.kara);
     expect(rowText(table.client(GM_ID), msg!, "Thug")).toContain("Aid another");
     clickCard(table.client(GM_ID), msg!, "apply", "Thug");
     await table.settle();

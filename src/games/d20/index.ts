@@ -41,8 +41,11 @@ export const d20Game: GameTable = {
   sideMorale: false,
   meleeWeapons: d20MeleeWeapons,
   // SW-25, SW-24, SW-43: the attacks of opportunity a movement provokes, offered to the threatening combatant's owners.
-  tokenMoved: async (token, movement, user) =>
-    (await import("./workflows/provoke.js")).offerOpportunities(token, movement, user),
+  tokenMoved: async (token, movement, user) => {
+    // SW-42 (review 3, 2.3): an aimed-at target's moves since the aim, summed (workflows/aim.ts).
+    await (await import("./workflows/aim.js")).dropMovedAim(token, movement);
+    return (await import("./workflows/provoke.js")).offerOpportunities(token, movement, user);
+  },
   attackMade: async (message) => (await import("./workflows/provoke.js")).offerForAttack(message),
   // SW-30: the cover class and a low wall.
   wallFields: [addCoverField, addHeightField],

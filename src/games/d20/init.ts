@@ -2,7 +2,11 @@
  * What Star Wars d20 registers at `init` (src/games/init.ts), in every world: the active GM's side of a coup de grace
  * (SW-33, issue 31; gm-request.ts), loaded when first asked; the notice of a disabled attacker's strain (SW-10). Kept apart from the table (index.ts), as SWN's is.
  */
+import { currentGame } from "../../helpers/game.js";
 import { registerGMRequest } from "../../helpers/gm-request.js";
+
+/** The active GM of a world on the d20 engine (review 3, rank 3: the d20 hooks load nothing in other worlds). */
+const d20ActiveGM = () => game.user?.id === game.users?.activeGM?.id && currentGame().engine === "d20";
 
 export function initD20(): void {
   // SW-10 (trust review 2.7): the attacker's page is told of the strain the active GM wrote.
@@ -18,7 +22,7 @@ export function initD20(): void {
   registerGMRequest("aim", async (body, user) => (await import("./workflows/aim.js")).handleAim(body, user));
   // SW-39, SW-42: the active GM marks a kept aid (or aim) used by the attack card that took it.
   Hooks.on("createChatMessage", (m: ChatMessage.Implementation) => {
-    if (game.user?.id !== game.users?.activeGM?.id || !m.system || !("card" in m.system)) return;
+    if (!d20ActiveGM() || !m.system || !("card" in m.system)) return;
     void import("./workflows/aid.js")
       .then(async (a) => {
         await a.useAidOn(m);
@@ -26,5 +30,20 @@ export function initD20(): void {
       })
       .catch((e: unknown) => console.error(e));
     void import("./workflows/aim.js").then((a) => a.useAimOn(m)).catch((e: unknown) => console.error(e));
+  });
+  // SW-42 (review 3, 2.4): the aimer's next turn ended, or its combat did: the active GM drops the kept aim. v13 calls
+  // `combatTurnChange` on every client (client/documents/combat.mjs `_manageTurnEvents`, search id 18344563855) and
+  // `deleteCombat` when a combat ends (`Combat#endCombat` deletes it).
+  Hooks.on("combatTurnChange", (combat: Combat.Implementation) => {
+    if (!d20ActiveGM()) return;
+    void import("./workflows/aim.js")
+      .then((a) => a.dropAimsAtTurnEnd(combat))
+      .catch((e: unknown) => console.error(e));
+  });
+  Hooks.on("deleteCombat", (combat: Combat.Implementation) => {
+    if (!d20ActiveGM()) return;
+    void import("./workflows/aim.js")
+      .then((a) => a.dropAimsOfCombat(combat))
+      .catch((e: unknown) => console.error(e));
   });
 }

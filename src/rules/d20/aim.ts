@@ -7,9 +7,10 @@
  * ranged touch attack and your next single attack, he regains his Dexterity bonus and you gain no benefits from
  * aiming." Touch Attacks (SW-09): "your Defense does not include your class bonus". Pure.
  */
+import type { Modifier } from "../core/types.js";
 import { aimHolds } from "./actions.js";
 import { d20Hits } from "./resolve.js";
-import { type D20Size, SIZE_MODIFIER } from "./tables.js";
+import { CONDITION_TABLE, D20_CONDITIONS, type D20Condition, type D20Size, SIZE_MODIFIER } from "./tables.js";
 
 export interface AimTouchInput {
   /** The natural d20. */
@@ -40,4 +41,34 @@ export function aimWeaponProblem(attack: string): string | null {
 /** SW-42: whether a kept aim still holds, the target having moved from (ax, ay) to (bx, by) metres since. */
 export function aimStillHolds(ax: number, ay: number, bx: number, by: number): boolean {
   return aimHolds(Math.hypot(bx - ax, by - ay));
+}
+
+/** SW-42 (review 3, 2.3): metres a token walked along a path of points (metres), each leg in a straight line. */
+export function pathMetres(points: readonly { readonly x: number; readonly y: number }[]): number {
+  let sum = 0;
+  for (let i = 1; i < points.length; i++)
+    sum += Math.hypot(points[i]!.x - points[i - 1]!.x, points[i]!.y - points[i - 1]!.y);
+  return sum;
+}
+
+/** SW-42: "If the target moves more than 2 meters … he regains his Dexterity bonus": the summed moves drop the aim. */
+export function aimMovedAway(movedMetres: number): boolean {
+  return !aimHolds(movedMetres);
+}
+
+/**
+ * SW-42 (review 3, 1.4), SW-01, SW-29: why a defender's Defense goes without its Dex bonus — one term of value 0 for
+ * each condition that denies it (the SW-29 table's footnote b, flat-footed SW-01, an aim SW-42), so the card says
+ * why and the GM's check of a player's card tells an honest denial from a Dex dropped by hand (an aimed one must be
+ * backed by the GM's kept aim, games/d20/workflows/card-checks.ts). Helpless (SW-33) has its own Dex term (−5).
+ */
+export function dexDeniedTerms(conditions: ReadonlySet<D20Condition>): Modifier[] {
+  return D20_CONDITIONS.filter(
+    (c) => conditions.has(c) && c !== "defenderHelpless" && CONDITION_TABLE[c].losesDex,
+  ).map((c) => ({
+    id: `noDex.${c}`,
+    label: `FT.D20.NoDex.${c}`,
+    value: 0,
+    ruleId: CONDITION_TABLE[c].ruleId,
+  }));
 }

@@ -59,6 +59,7 @@ import {
   SUPPRESSED_PENALTY,
   SUPPRESSION_DEFENSE,
 } from "./actions.js";
+import { dexDeniedTerms } from "./aim.js";
 import { attackModifiers, checkRangeIncrement, isPointBlank } from "./attack.js";
 import { concealmentChance, d20Cover, degreeFromShare, highestMissChance } from "./cover.js";
 import { d20DamageFromTerms, d20DamageTerms } from "./damage.js";
@@ -83,8 +84,7 @@ import { D20_CONDITIONS, D20_REACH_M, D20_SIZES, type D20Condition, type D20Size
 /** SW-44: pulling a blow. */
 const PULLING_BLOW = -4;
 
-/** Float slack for distances measured on the canvas. */
-const EPS = 1e-9;
+const EPS = 1e-9; // Float slack for distances measured on the canvas.
 
 function blocks(facts: AttackFacts): { a: D20AttackerFacts; t: D20TargetFacts; w: D20WeaponFacts } {
   const a = facts.attacker.d20;
@@ -450,7 +450,7 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
         },
         { touch: w.touch ?? false },
       );
-      if (!swn) return sw;
+      if (!swn) return [...sw, ...dexDeniedTerms(conditionsOf(a, t))]; // SW-42, review 3 (1.4): why no Dex
       const s = swnBlocks(facts).t;
       return swnAcTerms({
         d20Terms: sw,

@@ -135,7 +135,10 @@ export async function trustedCard(
  * allowance (review of issue 27: Bruno's empty card in Kara's name used up her attack for the round).
  */
 function problemOf(m: Msg, card: StoredCard): string | null {
-  return cardProblem(card) ?? (m.author?.isGM ? null : forgedProblem(card, m.author ?? null));
+  return (
+    cardProblem(card) ??
+    (m.author?.isGM ? null : forgedProblem(card, m.author ?? null, m.speaker?.token ?? null))
+  );
 }
 
 /**
@@ -229,7 +232,7 @@ const KEEP_DELETED = 200;
  * may take more than the weapon can do (`damageCeiling`), and only a thrown explosive stuns (SF-X-40), only those
  * its blast's ring names. The dice themselves are rolled in the player's browser, as Foundry's are.
  */
-function forgedProblem(card: StoredCard, author: UserI | null): string | null {
+function forgedProblem(card: StoredCard, author: UserI | null, speakerToken: string | null): string | null {
   const attacker = isUuid(card.actorUuid) ? fromUuidSync(card.actorUuid) : null;
   if (!(attacker instanceof Actor) || !author || !attacker.testUserPermission(author, "OWNER"))
     return "attacker";
@@ -275,6 +278,7 @@ function forgedProblem(card: StoredCard, author: UserI | null): string | null {
     attacker,
     weapon.system,
     offWeapon?.system ?? null,
+    speakerToken,
   );
   if (gameProblem) return gameProblem;
   const offFacts = offWeapon ? factsOf(offWeapon.name ?? "", offWeapon.system) : null;

@@ -149,6 +149,8 @@ export interface GameCardSeam {
     attacker: ActorI,
     weapon: WeaponSystem,
     offHand: WeaponSystem | null,
+    /** The card's speaker token id (its message's `speaker.token`), or null: whose attack it is (SW-39). */
+    speakerToken?: string | null,
   ): string | null;
   /** The most one shot of a weapon rolls in this game beside its Star Frontiers formulas (0: none), for the ceiling. */
   damageMax(weapon: WeaponFacts): number;

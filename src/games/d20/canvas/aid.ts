@@ -90,24 +90,29 @@ export function aidFacts(attacker: TokenP, target: TokenP): { aided?: true; aide
 
 /**
  * SW-39: whether a GM keeps an aid against the token `targetUuid` ("Scene.<id>.Token.<id>") that the card rolled as
- * `rollId` by `attacker` took or may take — one of the aider's side, not the aider — the GM's check of a player's
- * card that claims the +2 (card-checks.ts).
+ * `rollId` by `attacker` from its token `speakerToken` (the card's speaker) took or may take — one of the aider's side,
+ * not the aider — the GM's check of a player's card that claims the +2 (card-checks.ts). Review 3 (2.6): the card's
+ * own token is compared with the aider, not the attacker's actor (an actor with two tokens, one of which aided, could
+ * otherwise take its own aid); a card without its token on that scene is backed by nothing.
  */
 export function aidBacks(
   targetUuid: string,
   rollId: string | undefined,
   attacker: Actor.Implementation,
+  speakerToken: string | null,
 ): boolean {
   const [, sceneId, , tokenId] = targetUuid.split(".");
   const scene = game.scenes?.get(sceneId ?? "");
   // Review 2 (rank 1): the aid is an ally's — not the aider's own attack, and only by a token of the aider's side.
-  const own = scene?.tokens.filter((t) => t.actorId === attacker.id) ?? [];
+  const own = scene?.tokens.get(speakerToken ?? "");
+  if (!own || own.actorId !== attacker.id) return false;
   for (const u of game.users ?? []) {
     if (!u.isGM) continue;
     for (const entry of Object.values(u.getFlag(SYSTEM_ID, "aids") ?? {})) {
       if (!entry || entry.sceneId !== sceneId || entry.opponent !== tokenId) continue;
-      if (!(entry.used === null || rollId === undefined || entry.used === rollId)) continue;
-      if (own.some((t) => t.id !== entry.aider && t.disposition === entry.disposition)) return true;
+      // Review 3 (1.3): a card without its roll id is backed only by an unused aid.
+      if (!(entry.used === null || (rollId !== undefined && entry.used === rollId))) continue;
+      if (own.id !== entry.aider && own.disposition === entry.disposition) return true;
     }
   }
   return false;

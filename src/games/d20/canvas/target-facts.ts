@@ -149,7 +149,18 @@ function withHigherGround(attacker: TokenP, target: TokenP, facts: D20TargetFact
  * The target's d20 block: `swn` turns on the swn profile's scene reads (SWN-17 meat shields, SWN-08 overwatch arcs).
  */
 export function d20TargetFactsOf(reads: { readonly swn: boolean }): GameTable["targetFacts"] {
-  return ({ attacker, target, from, at, held, involved, others, caster, moved }: SceneTargetRead) => {
+  return ({
+    attacker,
+    target,
+    from,
+    at,
+    held,
+    involved,
+    others,
+    caster,
+    moved,
+    weaponId,
+  }: SceneTargetRead) => {
     const sys = actorSystem(target.actor);
     const facts: Pick<TargetFacts, "d20"> = {
       // The d20 engine's block (issue 14); the other engines ignore it.
@@ -203,8 +214,9 @@ export function d20TargetFactsOf(reads: { readonly swn: boolean }): GameTable["t
               ...dropOf(attacker, target),
               // SW-39: an ally's aid another the GM rolled and keeps against this target.
               ...aidFacts(attacker, target),
-              // SW-42: the attacker's own aim at this target, the GM's kept touch attack, while it holds.
-              ...aimFacts(attacker, target, null),
+              // SW-42: the attacker's own aim at this target with this weapon, the GM's kept touch attack, while it
+              // holds (review 3, 1.1: only a shot with the weapon aimed).
+              ...aimFacts(attacker, target, weaponId),
               lattice: d20Lattice(
                 { footprint: from, centre: attacker.center },
                 { footprint: at, centre: target.center, statuses: held },

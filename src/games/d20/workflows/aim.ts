@@ -12,20 +12,31 @@
  * the card (an NPC's numbers kept off as every rule card) and keeps a success on its own User (canvas/aim.ts), which
  * the aimer's next single attack with that weapon at that target reads, once.
  *
+ * Review 3: the GM refuses a weapon not equipped, a grenade, and a world that is not Star Wars d20's (`sw` profile:
+ * SWN has its own aimed shot, SWN-11) (2.5); a new aim is the newest entry on any GM User, so it replaces an older
+ * one another GM kept (2.1, canvas/aim.ts `keptAim`); the active GM drops a kept aim when the target's moves since
+ * total more than 2 m (2.3, `dropMovedAim`), at the end of the aimer's next turn in its combat, and when that combat
+ * ends (2.4, `dropAimsAtTurnEnd`, `dropAimsOfCombat`).
+ *
  * Left to the GM: the aimer's loss of Dodge and Dex bonuses for one round (no mark keeps it); the attack of
- * opportunity the aim provokes (the attack dialog's SW-25 warning names it when a foe threatens the aimer).
+ * opportunity the aim provokes (the attack dialog's SW-25 warning names it when a foe threatens the aimer); the touch
+ * attack's cover and situational modifiers (review 3, 2.2: the card says so — the touch Defense is the target's sheet
+ * number, 10 + Dex + size + dodge, read without a canvas on the GM's side).
  */
 import { attackTargets } from "../../../canvas/scene-facts.js";
 import { SYSTEM_ID } from "../../../constants.js";
 import { keyed, line, literal } from "../../../data/chat/rule-card.js";
 import { actorSystem, isItemType } from "../../../data/subtypes.js";
 import { tokenByUuid } from "../../../documents/subtypes.js";
+import { currentGame, type TokenMovement } from "../../../helpers/game.js";
 import { type GMAnswer, type GMRequestBody, requestGM } from "../../../helpers/gm-request.js";
 import { notify, report } from "../../../helpers/report.js";
 import {
+  aimMovedAway,
   aimTouchAttack,
   aimWeaponProblem,
   D20_SIZES,
+  pathMetres,
   RulesError,
   rangePenalty,
 } from "../../../rules/index.js";
@@ -34,7 +45,7 @@ import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
 import { cardOf } from "../../../workflows/card/card-targets.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
 import { turnGate } from "../../../workflows/turn/turn-ledger.js";
-import { keptAim } from "../canvas/aim.js";
+import { type AimEntry, type KeptAim, keptAim, newestAims, waiting } from "../canvas/aim.js";
 import { recordRoundAction, roundOf } from "./gm-action.js";
 
 type ActorI = Actor.Implementation;
@@ -101,11 +112,16 @@ export async function handleAim(
     const token = tokenByUuid(body.tokenUuid);
     const actor = token?.actor;
     if (!token || !actor?.testUserPermission(requester, "OWNER"))
-      return refuse("FT.D20.Aid.notYours", { name: token?.name ?? "" });
+      return refuse("FT.D20.Aim.notYours", { name: token?.name ?? "" });
+    // Review 3 (2.5): SW-42 is Star Wars d20's action; SWN's aimed shot is its own (SWN-11).
+    if (currentGame().profile !== "sw") return refuse("FT.D20.Aim.notThisGame");
     const sys = actorSystem(actor);
     const item = actor.items.get(body.itemId);
     if (!sys?.d20 || !item || !isItemType(item, "weapon"))
       return refuse("FT.D20.Aim.noWeapon", { name: actor.name ?? "" });
+    // Review 3 (2.5): the weapon the sheet's button offers — equipped, not a grenade, ranged and not thrown.
+    if (item.system.d20.grenade) return refuse("FT.D20.Aim.grenade");
+    if (!item.system.equipped) return refuse("FT.D20.Aim.unequipped", { name: item.name ?? "" });
     const weaponProblem = aimWeaponProblem(item.system.d20.attack);
     if (weaponProblem) return refuse(weaponProblem);
     const target = tokenByUuid(body.target);
@@ -137,13 +153,19 @@ export async function handleAim(
       touchDefense,
     });
     if (r.hit) {
-      const entry = {
+      const entry: AimEntry = {
         sceneId: token.parent?.id ?? "",
         target: target.id ?? "",
         x: target.x ?? 0,
         y: target.y ?? 0,
         weapon: item.id ?? "",
         used: null,
+        // Review 3 (2.1): the newest entry on any GM User is the aimer's aim (the clock only orders them).
+        at: Date.now(),
+        // Review 3 (2.4): the combat and round it was made in, by count (its next turn's end drops it).
+        combat: turn?.combat.id ?? null,
+        round: turn ? turn.combat.round : null,
+        moved: 0,
       };
       await game.user?.update({ [`flags.${SYSTEM_ID}.aims.${token.id}`]: entry });
     }
@@ -172,6 +194,8 @@ export async function handleAim(
               weapon: item.name ?? "",
             }),
           ),
+          // Review 3 (2.2): the touch Defense is the target's own; cover and the situational terms are the GM's.
+          line(keyed("FT.D20.Aim.coverGM")),
         ],
       },
       { speaker: ChatMessage.getSpeaker({ actor, token }), rolls: [roll] },
@@ -197,4 +221,63 @@ export async function useAimOn(message: ChatMessage.Implementation): Promise<voi
   await game.users?.get(kept.gm)?.update({
     [`flags.${SYSTEM_ID}.aims.${kept.key}`]: { ...kept.entry, used: card.rollId ?? message.id ?? "" },
   });
+}
+
+/** Drop a kept aim (the GM that keeps it writes why), or write what it keeps now. */
+async function rewrite(kept: KeptAim, entry: AimEntry): Promise<void> {
+  await game.users?.get(kept.gm)?.update({ [`flags.${SYSTEM_ID}.aims.${kept.key}`]: entry });
+}
+
+/**
+ * SW-42 (review 3, 2.3): "If the target moves more than 2 meters between the time you make the ranged touch attack and
+ * your next single attack, he regains his Dexterity bonus" — the movement, not the straight line: the active GM adds
+ * each move of an aimed-at token (v13's `moveToken` hook, client/documents/token.mjs `#onUpdateOperationMovement`,
+ * search id 18257454974: `Hooks.callAll("moveToken", document, movement, operation, user)`; the movement's `origin`
+ * and `passed.waypoints`, top-left pixels) to the aim's `moved`, each leg straight, and drops the aim past 2 m. Every
+ * move counts, a GM's teleport and an undo too (they move the target as far).
+ */
+export async function dropMovedAim(
+  token: TokenDocument.Implementation,
+  movement: TokenMovement,
+): Promise<void> {
+  const scene = token.parent;
+  if (!scene) return;
+  const per = (scene.grid.distance ?? 1) / (scene.grid.size ?? 100);
+  const points = [movement.origin, ...movement.passed.waypoints].flatMap((p) =>
+    p ? [{ x: p.x * per, y: p.y * per }] : [],
+  );
+  const metres = pathMetres(points);
+  if (!(metres > 0)) return;
+  for (const kept of newestAims()) {
+    const e = kept.entry;
+    if (!waiting(e) || e.sceneId !== scene.id || e.target !== token.id) continue;
+    const moved = (e.moved ?? 0) + metres;
+    await rewrite(kept, aimMovedAway(moved) ? { ...e, moved, dropped: "moved" } : { ...e, moved });
+  }
+}
+
+/**
+ * SW-42 (review 3, 2.4): the aim is for the aimer's next single attack, made soon — the active GM drops a kept aim
+ * once the aimer's next turn in the combat it was made in has ended: the combat stands past that turn (round, turn),
+ * read on each turn change (v13 `Combat#_manageTurnEvents` calls `Hooks.callAll("combatTurnChange", this, previous,
+ * current)` on every client, client/documents/combat.mjs, search id 18344563855). The combat's own round and turn are
+ * read, not the hook's `previous` (this system's by-count steps hand the hook a `previous` already moved on).
+ */
+export async function dropAimsAtTurnEnd(combat: Combat.Implementation): Promise<void> {
+  const turn = combat.turn ?? -1;
+  for (const kept of newestAims()) {
+    const e = kept.entry;
+    if (!waiting(e) || e.combat !== combat.id || e.round === null || e.round === undefined) continue;
+    const next = e.round + 1;
+    const at = combat.turns.findIndex((c) => c.tokenId === kept.key);
+    if (combat.round > next || (combat.round === next && turn > at))
+      await rewrite(kept, { ...e, dropped: "turnEnded" });
+  }
+}
+
+/** SW-42 (review 3, 2.4): the combat an aim was made in ended (v13 `Combat#endCombat` deletes it): its aims go. */
+export async function dropAimsOfCombat(combat: Combat.Implementation): Promise<void> {
+  for (const kept of newestAims())
+    if (waiting(kept.entry) && kept.entry.combat === combat.id)
+      await rewrite(kept, { ...kept.entry, dropped: "combatEnded" });
 }

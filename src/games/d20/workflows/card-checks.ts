@@ -5,6 +5,7 @@
  */
 import type { StoredCard } from "../../../data/chat/attack-card.js";
 import { actorSystem } from "../../../data/subtypes.js";
+import { tokenByUuid } from "../../../documents/subtypes.js";
 import { currentGame, gameOf } from "../../../helpers/game.js";
 import { iterativeBonuses } from "../../../rules/index.js";
 import { aidBacks } from "../canvas/aid.js";
@@ -18,6 +19,7 @@ export function d20WeaponCardProblem(
   attacker: ActorI,
   weapon: WeaponSystem,
   offHand: WeaponSystem | null,
+  speakerToken: string | null = null,
 ): string | null {
   // SW-22: the off hand's weapon must be one the dialog offers (no grenade, d20 damage dice), with one off-hand step.
   if (offHand) {
@@ -38,17 +40,42 @@ export function d20WeaponCardProblem(
   if (!card.rollId) return "no roll id";
   // SW-39 (issue 31): a player's +2 from aid another is the GM's kept roll against that target, not the card's word.
   for (const t of card.targets)
-    if (t.modifiers.some((m) => m.id === "aid.attack") && !aidBacks(t.id, card.rollId, attacker))
+    if (
+      t.modifiers.some((m) => m.id === "aid.attack") &&
+      !aidBacks(t.id, card.rollId, attacker, speakerToken)
+    )
       return "aid another";
-  // SW-42 (issue 31): an aimed shot's position and support come only after the GM's kept aim of that token, at that
-  // target, with that weapon (canvas/aim.ts).
+  // SW-42 (issue 31): an aimed shot's position and support, and the target's Dex denied by the aim (review 3, 1.4: the
+  // engine's "Aimed: Dex denied" Defense term), come only after the GM's kept aim of that token, at that target, with
+  // that weapon (canvas/aim.ts).
   for (const t of card.targets)
     if (
-      t.modifiers.some((m) => m.ruleId === "SW-42") &&
+      [...t.modifiers, ...(t.d20?.defenseTerms ?? [])].some((m) => m.ruleId === "SW-42") &&
       !aimBacks(card.actorUuid, t.id, card.weaponId ?? "", card.rollId)
     )
       return "aim";
+  // Review 3 (1.4): a target's Defense without the Dex bonus it has says why (a `noDex.*` term, or helpless's own).
+  // An area's card (a grenade's square SW-38, suppression fire SW-43) is rolled against the ground's Defense, no Dex.
+  if (gameOf(card).profile === "sw" && !card.area)
+    for (const t of card.targets) if (dexDroppedUnsaid(t)) return "Dex denied";
   return pulledProblem(card, weapon);
+}
+
+/**
+ * Review 3 (1.4), SW-08, SW-42: a card target whose Defense terms leave out the Dex bonus the target has (10 + Dex,
+ * capped by its armour) without a reason the engine writes — a `noDex.<condition>` term (flat-footed SW-01, a SW-29
+ * condition, an aim SW-42: rules/d20/aim.ts `dexDeniedTerms`) or helpless's Dex (SW-33). A target the card shows no
+ * Defense terms of (its numbers kept off, SW-31's struck cover) is not checked.
+ */
+function dexDroppedUnsaid(t: StoredCard["targets"][number]): boolean {
+  const terms = t.d20?.defenseTerms ?? [];
+  if (!terms.length) return false;
+  const d = actorSystem(tokenByUuid(t.id)?.actor)?.derived?.d20;
+  if (!d) return false;
+  const has = d.maxDex === null ? d.mods.dex : Math.min(d.mods.dex, d.maxDex);
+  const dex = terms.find((m) => m.id === "dex");
+  if (has <= 0 || dex?.ruleId === "SW-33" || (dex?.value ?? 0) >= has) return false;
+  return !terms.some((m) => m.id.startsWith("noDex."));
 }
 
 /** SW-44: "a −4 penalty on your attack roll" (the engine's own term, rules/d20/engine.ts). */

@@ -29,12 +29,12 @@ export const swnCard: GameCardSeam = {
   squadProblem: () => null,
   // SWN-16: a grenade's card carries no Reflex DC of its own (attack.ts `swnBurstDc`, written out here so the card does not load the attack section): the d20 checks, against the
   // weapon as SWN throws it.
-  weaponProblem: (card, attacker, weapon, offHand) => {
+  weaponProblem: (card, attacker, weapon, offHand, speakerToken) => {
     // The weapon's own system (its prototype kept) with the DC the throw wrote in place of its d20 Reflex DC.
     const thrown: typeof weapon = Object.assign(Object.create(weapon), {
       d20: { ...weapon.d20, reflexDC: weapon.d20.reflexDC ?? 0 },
     });
-    return d20Card.weaponProblem(card, attacker, thrown, offHand);
+    return d20Card.weaponProblem(card, attacker, thrown, offHand, speakerToken);
   },
   // SWN-16: the d20 burst's line, with SWN's deviation (d3 hexes, d6 hex side) and its Evasion save for half.
   burst(card) {
