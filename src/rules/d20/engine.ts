@@ -195,8 +195,8 @@ function attackTerms(facts: AttackFacts) {
   const { a, t, w } = blocks(facts);
   const isMelee = melee(w);
   if (!isMelee) checkRangeIncrement(w.rangeIncrement, facts.weapon.name);
-  // SW-16: a throw at a target below, within altitude ÷ 5 across, is dropped: 20 m increments, no maximum, −4.
-  const dropped = !isMelee && w.rangedKind === "thrown" ? droppedObject(t.drop) : null;
+  // SW-16: a throw at a target below is dropped, −4: the fall in 20 m increments, or past altitude ÷ 5 the lateral.
+  const dropped = !isMelee && w.rangedKind === "thrown" ? droppedObject(t.drop, w, facts.target) : null;
   return attackModifiers({
     melee: isMelee,
     bab: a.bab,
@@ -205,7 +205,7 @@ function attackTerms(facts: AttackFacts) {
     size: sizeOf(a.size),
     distance: dropped ? dropped.distance : facts.target.distance,
     rangeIncrement: dropped ? dropped.increment : w.rangeIncrement,
-    rangedKind: dropped ? "dropped" : (w.rangedKind ?? "projectile"),
+    rangedKind: dropped ? dropped.kind : (w.rangedKind ?? "projectile"),
     feats: { pointBlankShot: a.pointBlankShot ?? false, preciseShot: a.preciseShot ?? false },
     targetInMelee: t.inMelee ?? false,
     flanking: t.flanked ?? false,
