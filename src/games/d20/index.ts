@@ -43,7 +43,11 @@ export const d20Game: GameTable = {
   // SW-25, SW-24, SW-43: the attacks of opportunity a movement provokes, offered to the threatening combatant's owners.
   tokenMoved: async (token, movement, user) =>
     (await import("./workflows/provoke.js")).offerOpportunities(token, movement, user),
-  attackMade: async (message) => (await import("./workflows/provoke.js")).offerForAttack(message),
+  // SW-20, SW-25: and those the attack itself provokes (an unarmed strike at an armed foe, a two-handed ranged weapon).
+  attackMade: async (message) => {
+    await (await import("./workflows/provoke.js")).offerForAttack(message);
+    await (await import("./workflows/provoke-action.js")).offerForActionAttack(message);
+  },
   // SW-30: the cover class and a low wall.
   wallFields: [addCoverField, addHeightField],
   // SW-17: total defense on the acting combatant's row.

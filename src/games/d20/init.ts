@@ -12,6 +12,10 @@ export function initD20(): void {
   registerGMRequest("coupDeGrace", async (body, user) =>
     (await import("./workflows/coup-de-grace.js")).handleCoupDeGrace(body, user),
   );
+  // SW-41 (issue 31): a grapple's or a disarm's attempt offers its target an attack of opportunity.
+  registerGMRequest("provoke", async (body, user) =>
+    (await import("./workflows/provoke-action.js")).handleProvoke(body, user),
+  );
   // SW-39 (issue 31): the GM rolls an aid another and keeps its success.
   registerGMRequest("aid", async (body, user) => (await import("./workflows/aid.js")).handleAid(body, user));
   // SW-42 (issue 31): the GM rolls an aim's ranged touch attack and keeps its success.
