@@ -206,6 +206,8 @@ export interface D20TargetFacts {
   readonly flanked?: boolean;
   /** SW-20: it holds a melee weapon — an unarmed strike at it provokes its attack of opportunity. */
   readonly armed?: boolean;
+  /** SW-18: an ordinary character (no vitality) — a pulled blow's "only vitality damage" deals it nothing (SW-44). */
+  readonly ordinary?: boolean;
   /** SW-32: its token carries the `concealed` status, which gives no miss chance (concealment is the scene's). */
   readonly concealedStatus?: boolean;
   /**

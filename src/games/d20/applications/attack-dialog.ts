@@ -224,7 +224,8 @@ function assistContext(prep: PreparedAttack, o: D20DialogOptions): AssistView | 
   // SW-20: an unarmed strike provokes only the opponent struck, "provided that your opponent is armed" — not "other
   // opponents or … an unarmed foe". SW-25: "using a ranged weapon that requires two hands to operate can provoke".
   const armed = req.targets.find((t) => !!t.facts.d20?.armed);
-  const twoHanded = action === "attackRanged" && !!req.weapon.d20?.twoHanded && !!a.threatened;
+  const ranged = req.weapon.d20?.rangeIncrement !== null;
+  const twoHanded = ranged && action !== "suppressionFire" && !!req.weapon.d20?.twoHanded && !!a.threatened;
   // SW-32: a defender's concealment is the scene's (regions, soft walls), not a `concealed` status on its token.
   const concealed = req.targets.filter((t) => !!t.facts.d20?.concealedStatus).map((t) => t.facts.name);
   return {
@@ -248,7 +249,12 @@ function assistContext(prep: PreparedAttack, o: D20DialogOptions): AssistView | 
               name: "assist.pulledHalf",
               label: "FT.D20.Assist.own.pulledHalf",
               ruleId: "SW-44",
-              on: a.pulledDamage === "half",
+              // SW-44 (review d20rules #7): "only vitality damage" deals an ordinary foe (no vitality, SW-18)
+              // nothing, so against one the box starts ticked — the attacker's other choice, "only deal half
+              // damage" — and stays the attacker's to untick.
+              on: a.pulledDamage
+                ? a.pulledDamage === "half"
+                : req.targets.some((t) => !!t.facts.d20?.ordinary),
             },
           ]
         : []),

@@ -196,6 +196,8 @@ export function d20TargetFactsOf(reads: { readonly swn: boolean }): GameTable["t
               // dialog says gives nothing (a defender's concealment is the scene's).
               ...(target.actor && d20MeleeWeapons(target.actor).length > 0 ? { armed: true } : {}),
               ...(held.has("concealed") ? { concealedStatus: true } : {}),
+              // SW-18: ordinary (no vitality), for the dialog's pulled-blow default (SW-44).
+              ...(sys.d20.heroic === false ? { ordinary: true } : {}),
               // SW-17, SW-23, SW-21: what the target declared of its defense, kept on its Combatant until its next
               // action — a fact every attacker reads, not a box the attacker ticks.
               ...declaredDefense(target.document.combatant?.marks.defending),
