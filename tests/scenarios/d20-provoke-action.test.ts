@@ -49,6 +49,7 @@ const RAIDER = id("actRaidProvAct");
 const RIFLE = id("itmRifleProvAct");
 const PISTOL = id("itmPistProvAct");
 const BLADE = id("itmBladeProvAct");
+const CLIP = id("itmClipProvAct");
 const CMB = { kara: id("cmbKaraProvAct"), thug: id("cmbThugProvAct"), raider: id("cmbRaidProvAct") };
 const TOK = { kara: id("tokKaraProvAct"), thug: id("tokThugProvAct"), raider: id("tokRaidProvAct") };
 
@@ -67,8 +68,10 @@ const world = () => ({
         blasterRifle(RIFLE),
         itemFromPack("d20", "blaster-pistol", PISTOL, {
           d20: { damage: "3d6" },
-          ammo: { unit: "rounds", perShot: 1, capacity: 50, remaining: 50 },
+          // A 20-shot power clip weapon, half spent: the sheet's Reload takes the clip below (SW-25 "Load a Weapon").
+          ammo: { unit: "seu", perShot: 1, capacity: 20, remaining: 10 },
         }),
+        itemFromPack("power", "powerclip", CLIP),
       ],
       system: { d20: { bab: 6, abilities: { str: 14, dex: 14 }, vitality: { value: 12, max: 12 } } },
     }),
@@ -268,6 +271,31 @@ describe("scenario: attacks of opportunity an action provokes (issue 31, SW-20, 
     expect(offerOn(gm, offers[0]!).text).toBe(
       "Attack of opportunity for Thug SW-41 Kara tries to disarm Thug: it provokes Thug's attack of opportunity (SW-41) — Thug may make it at Kara first; if it deals any damage, the disarm fails (the GM's call).",
     );
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-25: on her turn Alice reloads Kara's pistol from the sheet beside the armed Thug and the unarmed Raider — loading a weapon provokes (the Actions in Combat table): the GM is offered the Thug's attack of opportunity, not the Raider's; once a round", async () => {
+    await encounter();
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    const sheet = await openSheet(alice, KARA);
+    const reload = sheet.querySelector<HTMLElement>(`tr[data-item-id="${PISTOL}"] [data-action="reload"]`);
+    expect(reload).not.toBeNull();
+    alice.run(() => click(reload!));
+    await alice.run(() => settleApps());
+    await table.settle();
+    expect(alice.run(() => G().game.actors.get(KARA).items.get(PISTOL).system.ammo.remaining)).toBe(20);
+    const seen = offersSeen();
+    expect(seen.Gamemaster).toHaveLength(1);
+    expect(seen.Alice).toEqual([]);
+    expect(offerOn(gm, seen.Gamemaster![0]!)).toEqual({
+      text: "Attack of opportunity for Thug SW-25 Kara loaded a weapon within the area Thug threatens: Thug may make an attack of opportunity at Kara (SW-25).",
+      button: true,
+    });
+    // A later write of her round's ledger (the pistol's shot) offers nothing more.
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    await dialogKit.aliceRolls(alice, 12, 3, 4, 5);
+    expect(offersSeen().Gamemaster).toHaveLength(1);
     expect(table.unhandled).toEqual([]);
   });
 });

@@ -2,7 +2,9 @@
  * What Star Wars d20 registers at `init` (src/games/init.ts), in every world: the active GM's side of a coup de grace
  * (SW-33, issue 31; gm-request.ts), loaded when first asked; the notice of a disabled attacker's strain (SW-10). Kept apart from the table (index.ts), as SWN's is.
  */
+import { currentGame } from "../../helpers/game.js";
 import { registerGMRequest } from "../../helpers/gm-request.js";
+import { report } from "../../helpers/report.js";
 
 export function initD20(): void {
   // SW-10 (trust review 2.7): the attacker's page is told of the strain the active GM wrote.
@@ -16,6 +18,13 @@ export function initD20(): void {
   registerGMRequest("provoke", async (body, user) =>
     (await import("./workflows/provoke-action.js")).handleProvoke(body, user),
   );
+  // SW-25 (issue 31): loading a weapon provokes (the Actions in Combat table); the active GM offers the threatening
+  // foes their attack of opportunity when the reloader's round ledger says it reloaded (workflows/turn/turn-ledger.ts).
+  Hooks.on("updateCombatant", (c: Combatant.Implementation, changed: object) => {
+    if (game.user?.id !== game.users?.activeGM?.id || currentGame().id !== "d20") return;
+    if (!reloadedIn(changed)) return;
+    void import("./workflows/provoke-action.js").then((m) => m.offerForReload(c)).catch(report);
+  });
   // SW-39 (issue 31): the GM rolls an aid another and keeps its success.
   registerGMRequest("aid", async (body, user) => (await import("./workflows/aid.js")).handleAid(body, user));
   // SW-42 (issue 31): the GM rolls an aim's ranged touch attack and keeps its success.
@@ -31,4 +40,11 @@ export function initD20(): void {
       .catch((e: unknown) => console.error(e));
     void import("./workflows/aim.js").then((a) => a.useAimOn(m)).catch((e: unknown) => console.error(e));
   });
+}
+
+/** Does a combatant's update write `system.turn.reloaded: true` (the round ledger's reload)? */
+function reloadedIn(changed: object): boolean {
+  const system: unknown = "system" in changed ? changed.system : null;
+  const turn: unknown = system && typeof system === "object" && "turn" in system ? system.turn : null;
+  return !!turn && typeof turn === "object" && "reloaded" in turn && turn.reloaded === true;
 }

@@ -16,6 +16,8 @@
  *   of opportunity deals any damage, your disarm attempt fails." The special attack asks the active GM (a `provoke`
  *   request) before it rolls, so the offer to the target comes first. The seed's trip ("Make a melee touch attack")
  *   names no attack of opportunity (the table's "Maybe"): the GM's call.
+ * - SW-25, the Actions in Combat table: "Load a Weapon — Yes": a reload (the sheet's _Reload_, its round ledger's
+ *   `reloaded`) inside foes' threatened areas offers each of them its attack of opportunity, once a round.
  * Only a foe that can make one is offered (SW-25): in the started combat by count, of another side, holding a melee
  * weapon, not down nor grappling, within 2 m (SW-14), its one attack of opportunity this round unspent.
  */
@@ -136,4 +138,20 @@ export async function handleProvoke(
   if (!foe?.id || !canTake(foe, doc, combat)) return { applied: [], skipped: [] };
   await offerTo(foe, doc, combat, "SW-41", `FT.D20.AoO.offer.${body.action}`);
   return { applied: [foe.id], skipped: [] };
+}
+
+/** The reloads already offered for, by combat, combatant and round (the ledger is written whole again later). */
+const reloadsOffered = new Set<string>();
+
+/** SW-25: the combatant loaded a weapon this round ("Load a Weapon — Yes"): offer each foe that threatens it. */
+export async function offerForReload(combatant: CombatantI): Promise<void> {
+  const combat = combatant.parent;
+  const doc = combatant.token;
+  if (!doc || !combat?.started || !combat.byCount || combat.round < 1) return;
+  if (!ledgerFor(combatant.marks.turn, combat.round).reloaded) return;
+  const key = `${combat.id}.${combatant.id}.${combat.round}`;
+  if (reloadsOffered.has(key)) return;
+  reloadsOffered.add(key);
+  for (const foe of combat.combatants)
+    if (canTake(foe, doc, combat)) await offerTo(foe, doc, combat, "SW-25", "FT.D20.AoO.offerReload");
 }
