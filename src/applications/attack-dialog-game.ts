@@ -88,6 +88,8 @@ export interface AssistView {
   readonly postures: Readonly<Record<string, string>>;
   readonly supports: Readonly<Record<string, string>>;
   readonly warning: { readonly key: string; readonly data: Readonly<Record<string, string>> } | null;
+  /** SW-32 (issue 31): a note beside it (a target's status the rules read elsewhere); absent = none. */
+  readonly note?: { readonly key: string; readonly data: Readonly<Record<string, string>> } | null;
 }
 
 type Check = PreparedAttack["targets"][number]["check"];

@@ -76,6 +76,16 @@ export type GMRequestBody =
    * rolls the ranged touch attack and keeps a success on its own User (games/d20/workflows/aim.ts).
    */
   | { readonly kind: "aim"; readonly tokenUuid: string; readonly target: string; readonly itemId: string }
+  /**
+   * SW-41 (issue 31): the asker's token (`tokenUuid`) attempts a grapple or a disarm at the token `target`, which
+   * provokes the target's attack of opportunity; the GM offers it (games/d20/workflows/provoke-action.ts).
+   */
+  | {
+      readonly kind: "provoke";
+      readonly tokenUuid: string;
+      readonly target: string;
+      readonly action: "grapple" | "disarm";
+    }
   /** SF-X-41: shoot a door or wall (the GM computes the damage from the weapon). */
   | {
       readonly kind: "structure";
@@ -137,6 +147,13 @@ export function requestProblem(raw: unknown): string | null {
     if (typeof r.tokenUuid !== "string" || !token.test(r.tokenUuid)) return "token";
     if (typeof r.target !== "string" || !token.test(r.target)) return "target";
     if (typeof r.itemId !== "string" || !ID.test(r.itemId)) return "item id";
+    return null;
+  }
+  if (r.kind === "provoke") {
+    const token = /^Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}$/;
+    if (typeof r.tokenUuid !== "string" || !token.test(r.tokenUuid)) return "token";
+    if (typeof r.target !== "string" || !token.test(r.target)) return "target";
+    if (r.action !== "grapple" && r.action !== "disarm") return "action";
     return null;
   }
   if (r.kind === "aid") {
@@ -214,6 +231,13 @@ function bodyOf(raw: Record<string, unknown>): GMRequestBody {
       tokenUuid: String(raw.tokenUuid),
       target: String(raw.target),
       itemId: String(raw.itemId),
+    };
+  if (raw.kind === "provoke")
+    return {
+      kind: "provoke",
+      tokenUuid: String(raw.tokenUuid),
+      target: String(raw.target),
+      action: raw.action === "disarm" ? "disarm" : "grapple",
     };
   if (raw.kind === "aid")
     return {

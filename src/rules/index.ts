@@ -67,6 +67,7 @@ export * from "./d20/plan.js";
 export * from "./d20/resolve.js";
 export * from "./d20/shot-facts.js";
 export * from "./d20/speed.js";
+export * from "./d20/suppression-area.js";
 export * from "./d20/tables.js";
 export * from "./d20/threat.js";
 export * from "./d20/touch.js";

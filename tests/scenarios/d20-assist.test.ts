@@ -131,17 +131,21 @@ describe("scenario: help and aim in the d20 dialog (issue 15)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SW-25 SW-13 SW-43: with the armed Brute beside her, choosing suppression fire warns that it provokes an attack of opportunity; autofire (which does not) gives no warning", async () => {
+  it("SW-25 SW-13 SW-43: with the armed Brute beside her, choosing suppression fire warns that it provokes an attack of opportunity; autofire (no provoking action in the table) warns only that her rifle is two-handed (SW-25)", async () => {
     table = await createTable({ world: world(true), online: [GM_ID, ALICE_ID] });
     const alice = table.client(ALICE_ID);
+    // Issue 31 (review d20rules #4): "using a ranged weapon that requires two hands to operate can provoke an attack
+    // of opportunity" — the blaster rifle is two-handed, so each of its shots beside the Brute says so.
+    const twoHands =
+      "A foe threatens you: firing a two-handed ranged weapon provokes an attack of opportunity (SW-25).";
     const dialog = await dialogKit.aliceOpensAttack(alice, RIFLE);
-    expect(warning(dialog)).toBe("");
+    expect(warning(dialog)).toBe(twoHands);
     await dialogKit.set(alice, "plan.mode", "suppression");
     expect(warning(dialogKit.attackDialog(alice))).toBe(
       "A foe threatens you: suppression fire provokes an attack of opportunity (SW-25).",
     );
     await dialogKit.set(alice, "plan.mode", "autofire");
-    expect(warning(dialogKit.attackDialog(alice))).toBe("");
+    expect(warning(dialogKit.attackDialog(alice))).toBe(twoHands);
     await dialogKit.cancel(alice);
     expect(table.unhandled).toEqual([]);
   });

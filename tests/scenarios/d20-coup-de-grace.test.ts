@@ -39,7 +39,8 @@ let table: Table;
 beforeEach(() => resetAppRecords());
 closeTableAfterEach(() => table);
 
-const world = () => ({
+/** `dr`: the Thug's own damage reduction (SW-11). */
+const world = (dr = 0) => ({
   settings: [settingSource(id("setEngineCdg"), "engine", "d20")],
   actors: [
     actorSource({
@@ -49,7 +50,12 @@ const world = () => ({
       items: [itemFromPack("d20", "lightsaber", SABER, { d20: { damage: "2d8" }, equipped: true })],
       system: { d20: { bab: 6, abilities: { str: 14, dex: 14 }, vitality: { value: 12, max: 12 } } },
     }),
-    d20Foe(THUG, "Thug", { heroic: false, vitality: { value: 0, max: 0 }, wounds: { value: -1, max: 12 } }),
+    d20Foe(THUG, "Thug", {
+      heroic: false,
+      vitality: { value: 0, max: 0 },
+      wounds: { value: -1, max: 12 },
+      dr,
+    }),
   ],
   scenes: [
     sceneSource({
@@ -64,7 +70,11 @@ const world = () => ({
 });
 
 async function begin(...statuses: string[]): Promise<void> {
-  table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+  await beginWith(0, ...statuses);
+}
+
+async function beginWith(dr: number, ...statuses: string[]): Promise<void> {
+  table = await createTable({ world: world(dr), online: [GM_ID, ALICE_ID] });
   await table.client(GM_ID).run(async () => {
     const thug = G().game.actors.get(THUG);
     for (const s of statuses) await thug.toggleStatusEffect(s, { active: true });
@@ -128,6 +138,18 @@ describe("scenario: a d20 coup de grace (issue 31)", () => {
     ]);
     expect(table.client(GM_ID).run(() => G().game.messages.contents.length as number)).toBe(cards);
     expect(thug((a) => a.system.d20.wounds.value)).toEqual(everyone(table, 5));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-33 SW-11: against the Thug's DR 2, the blow's 2d8 [2, 3] + 2 = 7 inflicts 5 (WP −1 → −6): the save is against DC 10 + 5 = 15, not 17 — his d20 16 survives, on every client", async () => {
+    await beginWith(2, "dying", "unconscious");
+    table.dice(2, 3, 16);
+    await press();
+    expect(told(table.client(ALICE_ID))).toEqual([]);
+    for (const c of table.all)
+      expect(lastCardLines(c)).toContain("Thug: Fortitude d20 16 + 0 = 16 vs DC 15 → survives");
+    expect(thug((a) => a.system.d20.wounds.value)).toEqual(everyone(table, -6));
+    expect(thug((a) => a.statuses.has("dead"))).toEqual(everyone(table, false));
     expect(table.unhandled).toEqual([]);
   });
 });

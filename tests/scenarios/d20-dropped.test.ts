@@ -99,4 +99,35 @@ describe("scenario: a grenade dropped from above (issue 31, SW-16)", () => {
     }
     expect(table.unhandled).toEqual([]);
   });
+
+  it("SW-16: 24 m up and 10 m across (past altitude ÷ 5), the grenade is still dropped — improvised −4 kept, range from the lateral 10 m in 4 m increments (2: −4): d20 10 − 3 = 7 vs Defense 5 hits, on every client", async () => {
+    table = await createTable({ world: world(24, 10), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    alice.target(TOK.thug);
+    table.dice(10, 3, 4, 5, 6);
+    await clickSheetItem(table, alice, KARA, FRAG, "attack", true);
+    expect(told(alice)).toEqual([]);
+    const msg = lastCard(alice);
+    expect(msg).not.toBeNull();
+    const card = alice.run(() => G().game.messages.get(msg).system.card);
+    expect(card.result.shots[0].outcome).toMatchObject({ roll: 10, total: 7, target: 5, hit: true });
+    for (const c of table.all) {
+      const page = text(renderMessage(c, msg!));
+      expect(page).toContain("d20 10 − 3 = 7 vs Defense 5 → Hit");
+      expect(page).toContain(
+        "Base attack bonusSW-04+3DexteritySW-04+2Range incrementsSW-06−4Improvised weaponSW-16−4",
+      );
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-16: 24 m up and 22 m across, the lateral distance is past 5 × the grenade's 4 m increment — refused as out of range, no card", async () => {
+    table = await createTable({ world: world(24, 22), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    alice.target(TOK.thug);
+    table.dice(10, 3, 4, 5, 6);
+    await clickSheetItem(table, alice, KARA, FRAG, "attack", true);
+    expect(lastCard(alice)).toBeNull();
+    expect(told(alice).join(" ")).toMatch(/range/i);
+  });
 });

@@ -46,7 +46,11 @@ export const d20Game: GameTable = {
     await (await import("./workflows/aim.js")).dropMovedAim(token, movement);
     return (await import("./workflows/provoke.js")).offerOpportunities(token, movement, user);
   },
-  attackMade: async (message) => (await import("./workflows/provoke.js")).offerForAttack(message),
+  // SW-20, SW-25: and those the attack itself provokes (an unarmed strike at an armed foe, a two-handed ranged weapon).
+  attackMade: async (message) => {
+    await (await import("./workflows/provoke.js")).offerForAttack(message);
+    await (await import("./workflows/provoke-action.js")).offerForActionAttack(message);
+  },
   // SW-30: the cover class and a low wall.
   wallFields: [addCoverField, addHeightField],
   // SW-17: total defense on the acting combatant's row.

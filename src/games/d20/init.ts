@@ -4,6 +4,7 @@
  */
 import { currentGame } from "../../helpers/game.js";
 import { registerGMRequest } from "../../helpers/gm-request.js";
+import { report } from "../../helpers/report.js";
 
 /** The active GM of a world on the d20 engine (review 3, rank 3: the d20 hooks load nothing in other worlds). */
 const d20ActiveGM = () => game.user?.id === game.users?.activeGM?.id && currentGame().engine === "d20";
@@ -16,6 +17,19 @@ export function initD20(): void {
   registerGMRequest("coupDeGrace", async (body, user) =>
     (await import("./workflows/coup-de-grace.js")).handleCoupDeGrace(body, user),
   );
+  // SW-41 (issue 31): a grapple's or a disarm's attempt offers its target an attack of opportunity.
+  registerGMRequest("provoke", async (body, user) =>
+    (await import("./workflows/provoke-action.js")).handleProvoke(body, user),
+  );
+  // SW-25 (issue 31): loading a weapon provokes (the Actions in Combat table); the active GM offers the threatening
+  // foes their attack of opportunity when the reloader's round ledger says it reloaded (workflows/turn/turn-ledger.ts).
+  // v13 calls `updateCombatant` on every client with the changed data (client/documents/abstract/client-document.mjs
+  // `_onUpdate`, as `createChatMessage` from `_onCreate` in turn-hooks.ts); only the active GM acts on it.
+  Hooks.on("updateCombatant", (c: Combatant.Implementation, changed: object) => {
+    if (game.user?.id !== game.users?.activeGM?.id || currentGame().id !== "d20") return;
+    if (!reloadedIn(changed)) return;
+    void import("./workflows/provoke-action.js").then((m) => m.offerForReload(c)).catch(report);
+  });
   // SW-39 (issue 31): the GM rolls an aid another and keeps its success.
   registerGMRequest("aid", async (body, user) => (await import("./workflows/aid.js")).handleAid(body, user));
   // SW-42 (issue 31): the GM rolls an aim's ranged touch attack and keeps its success.
@@ -46,4 +60,11 @@ export function initD20(): void {
       .then((a) => a.dropAimsOfCombat(combat))
       .catch((e: unknown) => console.error(e));
   });
+}
+
+/** Does a combatant's update write `system.turn.reloaded: true` (the round ledger's reload)? */
+function reloadedIn(changed: object): boolean {
+  const system: unknown = "system" in changed ? changed.system : null;
+  const turn: unknown = system && typeof system === "object" && "turn" in system ? system.turn : null;
+  return !!turn && typeof turn === "object" && "reloaded" in turn && turn.reloaded === true;
 }

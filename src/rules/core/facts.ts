@@ -204,6 +204,12 @@ export interface D20TargetFacts {
   readonly drop?: { readonly altitude: number; readonly lateral: number };
   /** A flanking ally stands opposite (SW-26). */
   readonly flanked?: boolean;
+  /** SW-20: it holds a melee weapon — an unarmed strike at it provokes its attack of opportunity. */
+  readonly armed?: boolean;
+  /** SW-18: an ordinary character (no vitality) — a pulled blow's "only vitality damage" deals it nothing (SW-44). */
+  readonly ordinary?: boolean;
+  /** SW-32: its token carries the `concealed` status, which gives no miss chance (concealment is the scene's). */
+  readonly concealedStatus?: boolean;
   /**
    * What the scene measured for d20 cover and concealment (SW-30, SW-32, ruling 3): of the 16 lattice rays from the
    * attacker's best eye, those a full hard wall blocks, those only low walls block, those only soft walls obscure;

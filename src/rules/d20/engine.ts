@@ -51,14 +51,7 @@ import {
   swnAcTerms,
   swnAttackTerms,
 } from "../swn/profile.js";
-import {
-  AID_BONUS,
-  aimHolds,
-  aimingModifiers,
-  combinedFire,
-  SUPPRESSED_PENALTY,
-  SUPPRESSION_DEFENSE,
-} from "./actions.js";
+import { AID_BONUS, aimHolds, aimingModifiers, combinedFire, SUPPRESSED_PENALTY } from "./actions.js";
 import { dexDeniedTerms } from "./aim.js";
 import { attackModifiers, checkRangeIncrement, isPointBlank } from "./attack.js";
 import { concealmentChance, d20Cover, degreeFromShare, highestMissChance } from "./cover.js";
@@ -79,6 +72,7 @@ import {
   resolveD20,
 } from "./resolve.js";
 import { ranThisRound } from "./speed.js";
+import { suppressionAreaTerms } from "./suppression-area.js";
 import { D20_CONDITIONS, D20_REACH_M, D20_SIZES, type D20Condition, type D20Size } from "./tables.js";
 
 /** SW-44: pulling a blow. */
@@ -195,8 +189,8 @@ function attackTerms(facts: AttackFacts) {
   const { a, t, w } = blocks(facts);
   const isMelee = melee(w);
   if (!isMelee) checkRangeIncrement(w.rangeIncrement, facts.weapon.name);
-  // SW-16: a throw at a target below, within altitude ÷ 5 across, is dropped: 20 m increments, no maximum, −4.
-  const dropped = !isMelee && w.rangedKind === "thrown" ? droppedObject(t.drop) : null;
+  // SW-16: a throw at a target below is dropped, −4: the fall in 20 m increments, or past altitude ÷ 5 the lateral.
+  const dropped = !isMelee && w.rangedKind === "thrown" ? droppedObject(t.drop, w, facts.target) : null;
   return attackModifiers({
     melee: isMelee,
     bab: a.bab,
@@ -205,7 +199,7 @@ function attackTerms(facts: AttackFacts) {
     size: sizeOf(a.size),
     distance: dropped ? dropped.distance : facts.target.distance,
     rangeIncrement: dropped ? dropped.increment : w.rangeIncrement,
-    rangedKind: dropped ? "dropped" : (w.rangedKind ?? "projectile"),
+    rangedKind: dropped ? dropped.kind : (w.rangedKind ?? "projectile"),
     feats: { pointBlankShot: a.pointBlankShot ?? false, preciseShot: a.preciseShot ?? false },
     targetInMelee: t.inMelee ?? false,
     flanking: t.flanked ?? false,
@@ -390,17 +384,8 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
           ...(c ? [c] : []),
         ];
       } else if (kind === "grenade") terms = grenadeSquareDefense();
-      else {
-        const fire = facts.weapon.d20?.fire;
-        if (!fire?.multi && !fire?.auto)
-          throw new RulesError(
-            "FT.D20.Suppression.needsFireMode",
-            "Suppression fire needs a weapon with multifire or autofire",
-          );
-        terms = [
-          { id: "area", label: "FT.D20.Suppression.area", value: SUPPRESSION_DEFENSE, ruleId: "SW-43" },
-        ];
-      }
+      // SW-43, SW-10: a multifire or autofire weapon; not while disabled (a full-round action; not under `swn`).
+      else terms = suppressionAreaTerms(facts.weapon.d20?.fire, !swn && !!facts.attacker.d20?.disabled);
       // Only the ground: no conditions, movement, melee or flanking of the creature standing on it.
       const ground = {
         classDefense: 0,

@@ -178,9 +178,13 @@ function planContext(prep: PreparedAttack, hidden: readonly boolean[]): PlanView
 }
 
 /** SW-13: the row of the actions-in-combat table the prepared attack is. */
-function actionOf(prep: PreparedAttack): "suppressionFire" | "fullAttack" | "attackMelee" | "attackRanged" {
+function actionOf(
+  prep: PreparedAttack,
+): "suppressionFire" | "fullAttack" | "attackMelee" | "attackRanged" | "attackUnarmed" {
   if (prep.request.area === "suppression") return "suppressionFire";
   if ((prep.steps?.length ?? 0) > 1 || prep.request.plan?.fullAttack) return "fullAttack";
+  // SW-20: the table's "Attack (Unarmed)" row (the sheet's _Punch_, unarmed.ts).
+  if (prep.request.weapon.d20?.unarmed) return "attackUnarmed";
   return prep.request.weapon.d20?.rangeIncrement === null ? "attackMelee" : "attackRanged";
 }
 
@@ -217,6 +221,13 @@ function assistContext(prep: PreparedAttack, o: D20DialogOptions): AssistView | 
   const action = actionOf(prep);
   const row = actionRow(action);
   const provokes = row.provokes !== "no" && a.threatened ? action : null;
+  // SW-20: an unarmed strike provokes only the opponent struck, "provided that your opponent is armed" — not "other
+  // opponents or … an unarmed foe". SW-25: "using a ranged weapon that requires two hands to operate can provoke".
+  const armed = req.targets.find((t) => !!t.facts.d20?.armed);
+  const ranged = req.weapon.d20?.rangeIncrement !== null;
+  const twoHanded = ranged && action !== "suppressionFire" && !!req.weapon.d20?.twoHanded && !!a.threatened;
+  // SW-32: a defender's concealment is the scene's (regions, soft walls), not a `concealed` status on its token.
+  const concealed = req.targets.filter((t) => !!t.facts.d20?.concealedStatus).map((t) => t.facts.name);
   return {
     action: {
       name: `FT.D20.Assist.action.${action}`,
@@ -238,7 +249,12 @@ function assistContext(prep: PreparedAttack, o: D20DialogOptions): AssistView | 
               name: "assist.pulledHalf",
               label: "FT.D20.Assist.own.pulledHalf",
               ruleId: "SW-44",
-              on: a.pulledDamage === "half",
+              // SW-44 (review d20rules #7): "only vitality damage" deals an ordinary foe (no vitality, SW-18)
+              // nothing, so against one the box starts ticked — the attacker's other choice, "only deal half
+              // damage" — and stays the attacker's to untick.
+              on: a.pulledDamage
+                ? a.pulledDamage === "half"
+                : req.targets.some((t) => !!t.facts.d20?.ordinary),
             },
           ]
         : []),
@@ -262,13 +278,23 @@ function assistContext(prep: PreparedAttack, o: D20DialogOptions): AssistView | 
     support: aim?.support ?? "none",
     postures: { standing: "FT.D20.Aim.standing", kneeling: "FT.D20.Aim.kneeling", prone: "FT.D20.Aim.prone" },
     supports: { none: "FT.D20.Aim.none", improvised: "FT.D20.Aim.improvised", fixed: "FT.D20.Aim.fixed" },
-    warning: provokes
-      ? {
-          key: "FT.D20.Assist.provokes",
-          data: {
-            action: game.i18n?.localize(`FT.D20.Assist.action.${provokes}`) ?? provokes,
-          },
-        }
+    warning:
+      action === "attackUnarmed"
+        ? armed
+          ? { key: "FT.D20.Assist.provokesUnarmed", data: { target: armed.facts.name } }
+          : null
+        : twoHanded
+          ? { key: "FT.D20.Assist.provokesTwoHanded", data: {} }
+          : provokes
+            ? {
+                key: "FT.D20.Assist.provokes",
+                data: {
+                  action: game.i18n?.localize(`FT.D20.Assist.action.${provokes}`) ?? provokes,
+                },
+              }
+            : null,
+    note: concealed.length
+      ? { key: "FT.D20.Assist.concealedStatus", data: { names: concealed.join(", ") } }
       : null,
   };
 }

@@ -29,6 +29,7 @@ import {
   type TargetFacts,
   tokensInTheWay,
 } from "../../../rules/index.js";
+import { d20MeleeWeapons } from "../data/weapons.js";
 import { aidFacts } from "./aid.js";
 import { aimFacts } from "./aim.js";
 import { d20Lattice, d20Melee, inMetres } from "./cover-facts.js";
@@ -202,6 +203,12 @@ export function d20TargetFactsOf(reads: { readonly swn: boolean }): GameTable["t
                   reads.swn ? overwatchFacts(attacker, target) : "none",
                 ),
               ),
+              // SW-20: armed (a melee weapon), so an unarmed strike at it provokes; SW-32: a `concealed` status the
+              // dialog says gives nothing (a defender's concealment is the scene's).
+              ...(target.actor && d20MeleeWeapons(target.actor).length > 0 ? { armed: true } : {}),
+              ...(held.has("concealed") ? { concealedStatus: true } : {}),
+              // SW-18: ordinary (no vitality), for the dialog's pulled-blow default (SW-44).
+              ...(sys.d20.heroic === false ? { ordinary: true } : {}),
               // SW-17, SW-23, SW-21: what the target declared of its defense, kept on its Combatant until its next
               // action — a fact every attacker reads, not a box the attacker ticks.
               ...declaredDefense(target.document.combatant?.marks.defending),

@@ -112,10 +112,15 @@ export async function d20GrenadeCard(
   // SW-16: a grenade dropped on a target below (within altitude ÷ 5 across) falls in 20 m increments, as the attack
   // read it (engine.ts); its ground is the aimed token's elevation (v13 TokenDocument#elevation).
   const ground = aimed.document.elevation ?? 0;
-  const drop = droppedObject({
-    altitude: (from.document.elevation ?? 0) - ground,
-    lateral: canvas?.grid?.measurePath([from.center, aimed.center], {}).distance ?? metresAway,
-  });
+  const drop = droppedObject(
+    {
+      altitude: (from.document.elevation ?? 0) - ground,
+      lateral: canvas?.grid?.measurePath([from.center, aimed.center], {}).distance ?? metresAway,
+    },
+    // SW-16: past altitude ÷ 5 across, the lateral distance in the thrown increments (rules/d20/dropped.ts).
+    { rangeIncrement: grenade.increment },
+    { distance: metresAway },
+  );
   // SW-38: full increments thrown (ruling 4c), for the deviation's +1 m per two ("1 meter per two range increments"
   // of a dropped object's fall too, SW-16).
   const increments = drop

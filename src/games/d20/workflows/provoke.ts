@@ -77,11 +77,11 @@ export function combatantOnScene(doc: TokenD): CombatantI | undefined {
   return undefined;
 }
 
-/** One foe's threatened area, and the rule it threatens by. */
+/** One foe's threatened area, and the rule it threatens by (SW-20, SW-41: an action that provokes, provoke-action.ts). */
 export interface Threat {
   readonly combatant: CombatantI;
   readonly area: ThreatArea;
-  readonly ruleId: "SW-25" | "SW-43";
+  readonly ruleId: "SW-25" | "SW-43" | "SW-20" | "SW-41";
 }
 
 /** The scene's metres per pixel and square size in metres (none on a gridless scene). */
@@ -303,14 +303,14 @@ export async function offerForAttack(message: ChatMessage.OfType<"attack">): Pro
 }
 
 /** Is `uuid` the token's actor: its synthetic actor, or for a linked token the world actor? */
-function sameActor(doc: TokenD, uuid: string): boolean {
+export function sameActor(doc: TokenD, uuid: string): boolean {
   const actor = doc.actor;
   if (!actor) return false;
   return actor.uuid === uuid || (doc.actorLink && game.actors?.get(doc.actorId ?? "")?.uuid === uuid);
 }
 
 /** The offer: a card whispered to the foe's owners and the GMs, its button theirs alone. */
-async function offer(
+export async function offer(
   t: Threat,
   doc: TokenD,
   combat: Combat.Implementation,

@@ -9,6 +9,7 @@
 import { attackTargets, readTarget } from "../../../canvas/scene-facts.js";
 import { keyed, line, literal, type RuleText } from "../../../data/chat/rule-card.js";
 import { isItemType } from "../../../data/subtypes.js";
+import { requestGM } from "../../../helpers/gm-request.js";
 import { notify, report } from "../../../helpers/report.js";
 import {
   banthaRush,
@@ -32,6 +33,7 @@ import {
 import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
 import { recordD20Attack, turnGate } from "../../../workflows/turn/turn-ledger.js";
+import { disabledStrainAfter } from "./dying.js";
 
 type ActorI = Actor.Implementation;
 
@@ -284,6 +286,15 @@ export async function specialAttack(actor: ActorI, kind: SpecialAttack): Promise
       throw new RulesError("FT.D20.Special.tooLarge", "Too large", { target: scene.input.facts.name });
     const options = await pickOptions(kind);
     if (!options) return;
+    // SW-41: a grapple's grab and a disarm provoke the target's attack of opportunity; the active GM offers it before
+    // anything is rolled (provoke-action.ts). No GM: the attempt goes on, the card says nothing of it.
+    if (kind === "grapple" || kind === "disarm")
+      await requestGM({
+        kind: "provoke",
+        tokenUuid: token.document.uuid,
+        target: target.document.uuid,
+        action: kind,
+      }).catch(report);
     const name = scene.input.facts.name;
     const speaker = ChatMessage.getSpeaker({ actor, token: token.document });
     const rollMode = game.settings?.get("core", "rollMode") ?? "publicroll";
@@ -315,6 +326,8 @@ export async function specialAttack(actor: ActorI, kind: SpecialAttack): Promise
         );
         // SW-13: it was the round's attack action.
         await recordD20Attack(combatant);
+        // SW-10: an attack action costs a disabled attacker 1 wound point (dying.ts).
+        await disabledStrainAfter(actor);
         return;
       }
     }
@@ -345,6 +358,8 @@ export async function specialAttack(actor: ActorI, kind: SpecialAttack): Promise
     );
     // SW-13: it was the round's attack action.
     await recordD20Attack(combatant);
+    // SW-10: an attack action costs a disabled attacker 1 wound point (dying.ts).
+    await disabledStrainAfter(actor);
   } catch (e) {
     report(e);
   }
@@ -510,6 +525,8 @@ export async function strikeObject(actor: ActorI): Promise<void> {
     );
     // SW-13: it was the round's attack action.
     await recordD20Attack(combatant);
+    // SW-10: an attack action costs a disabled attacker 1 wound point (dying.ts).
+    await disabledStrainAfter(actor);
   } catch (e) {
     report(e);
   }

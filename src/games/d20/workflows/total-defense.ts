@@ -11,6 +11,7 @@ import type { MarkChange } from "../../../documents/combatant.js";
 import { report } from "../../../helpers/report.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
 import { ownTurnAction } from "../../../workflows/turn/turn-ledger.js";
+import { disabledStrainAfter } from "./dying.js";
 
 /** SW-17: the combatant takes total defense as its round's attack action. */
 export async function totalDefense(combatant: Combatant.Implementation): Promise<void> {
@@ -32,6 +33,8 @@ export async function totalDefense(combatant: Combatant.Implementation): Promise
       },
       { speaker: ChatMessage.getSpeaker({ actor }), rolls: [] },
     );
+    // SW-10: "As an attack action" — it costs a disabled character 1 wound point (dying.ts).
+    await disabledStrainAfter(actor);
   } catch (e) {
     report(e);
   }
