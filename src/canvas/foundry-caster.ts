@@ -161,11 +161,11 @@ export class FoundryCaster implements RayCaster {
     if (index) {
       const aimed = this.#aimed;
       if (aimed && aimed.index === index && aimed.version === index.version && inFan(aimed.fan, from, to))
-        return indexedCrossings(index, from, to, this.#scratch, aimed.near, aimed.candidates);
+        return indexedCrossings(index, from, to, aimed.near, aimed.candidates);
       const near = nearOf(index, from, this.#scratch);
       const along = index.all.alongSegment(from, to, this.#scratch.candidates);
       casterWork.examined += along.length;
-      return indexedCrossings(index, from, to, this.#scratch, near, along);
+      return indexedCrossings(index, from, to, near, along);
     }
     // No index asked for (the reference), or no canvas walls to index: every wall on the canvas is visited, and
     // Foundry is asked (its walls are all it can report).
@@ -214,7 +214,7 @@ export class FoundryCaster implements RayCaster {
   }
 
   /** The arrays the indexed path fills, reused ray after ray. */
-  readonly #scratch: Scratch = { sight: [], move: [], crossing: [], decide: [], candidates: [] };
+  readonly #scratch: Scratch = { candidates: [] };
   /** The walls of the rays last aimed at. */
   #aimed: Aimed | null = null;
 }
@@ -324,16 +324,8 @@ interface Slot {
 /** Rays numbered across every caster of the page (a slot belongs to one ray at a time). */
 let rays = 0;
 const slotsByIndex = new WeakMap<WallIndex, Map<string, Slot>>();
-/** The arrays one caster fills ray after ray (one caster per attacker–target pair: `readTarget` makes one). */
+/** The array the index queries of one caster fill, reused query after query (it is copied before the next). */
 export interface Scratch {
-  /** Each restriction type's found walls in the order found (null where one was taken out again). */
-  readonly sight: (Slot | null)[];
-  readonly move: (Slot | null)[];
-  /** The walls the ray crosses as filed in the index. */
-  readonly crossing: Slot[];
-  /** The walls the sight pass decides itself: those within reach of the start and the limited ones crossed. */
-  readonly decide: FiledWall[];
-  /** What the index queries hand out. */
   readonly candidates: IndexedSegment<FiledWall>[];
 }
 
@@ -395,19 +387,29 @@ function slotOf(slots: Map<string, Slot>, id: string, ray: number): Slot {
   return slot;
 }
 
+/** The wall's place in the type's list of found walls (0: not found). */
+function foundAt(slot: Slot, type: Restriction): number {
+  return type === "sight" ? slot.sight : slot.move;
+}
+
+function placeAt(slot: Slot, type: Restriction, at: number): void {
+  if (type === "sight") slot.sight = at;
+  else slot.move = at;
+}
+
 /** `found.set`: a wall not yet found goes to the end of its type's list; one found keeps its place. */
 function setFound(slot: Slot, type: Restriction, list: (Slot | null)[]): void {
-  if (slot[type]) return;
+  if (foundAt(slot, type)) return;
   list.push(slot);
-  slot[type] = list.length;
+  placeAt(slot, type, list.length);
 }
 
 /** `found.delete`. */
 function deleteFound(slot: Slot, type: Restriction, list: (Slot | null)[]): void {
-  const at = slot[type];
+  const at = foundAt(slot, type);
   if (!at) return;
   list[at - 1] = null;
-  slot[type] = 0;
+  placeAt(slot, type, 0);
 }
 
 /**
@@ -478,7 +480,8 @@ function considerSlot(
  * the limited walls the ray crosses, for move those within reach of the start. A wall filed where its edge lies
  * (its document's c, the numbers v13 builds the edge from) that is neither within reach of the start nor crossed
  * by the ray changes nothing in `consider`: it is passed over on the same tests, on the same numbers, before its
- * placeable is read.
+ * placeable is read; so is a limited wall out of reach of the start that Foundry's answer already gave (`consider`
+ * could only add it again).
  */
 function castIndexed(
   type: Restriction,
@@ -487,15 +490,14 @@ function castIndexed(
   ray: number,
   from: Point,
   to: Point,
-  scratch: Scratch,
   decide: readonly FiledWall[],
-): void {
+  near: readonly FiledWall[],
+): (Slot | null)[] {
   const store = index.rules;
   const backend: Backend | undefined = CONFIG.Canvas.polygonBackends[type];
   if (backend) casterWork.asked++;
   const hits = backend?.testCollision(from, to, { type, mode: "all" });
-  const list = scratch[type];
-  list.length = 0;
+  const list: (Slot | null)[] = [];
   const dx = to.x - from.x;
   const dy = to.y - from.y;
   const len2 = dx * dx + dy * dy;
@@ -509,13 +511,22 @@ function castIndexed(
         const doc = wallDocOf(edge);
         if (!doc) continue;
         const slot = slotOf(slots, doc.id!, ray);
-        if (slot[type]) continue;
+        if (foundAt(slot, type)) continue;
         // Foundry says this wall blocks; a wall it only meets because of rounding is not crossed.
         if (exactOn(slot, doc, edge, from, to, store)) setFound(slot, type, list);
       }
     }
   }
-  for (const w of decide) considerSlot(w.placeable, type, first, list, slots, ray, from, to, store);
+  for (const w of decide) {
+    if (near.length && near.includes(w)) {
+      considerSlot(w.placeable, type, first, list, slots, ray, from, to, store);
+      continue;
+    }
+    const id = w.placeable.document?.id;
+    if (id && foundAt(slotOf(slots, id, ray), type)) continue;
+    considerSlot(w.placeable, type, first, list, slots, ray, from, to, store);
+  }
+  return list;
 }
 
 /**
@@ -532,7 +543,6 @@ export function indexedCrossings(
   index: WallIndex,
   from: Point,
   to: Point,
-  scratch: Scratch,
   near: readonly FiledWall[],
   candidates: readonly IndexedSegment<FiledWall>[],
 ): Crossing[] {
@@ -542,10 +552,8 @@ export function indexedCrossings(
     slotsByIndex.set(index, slots);
   }
   const ray = ++rays;
-  const crossing = scratch.crossing;
-  crossing.length = 0;
-  const decide = scratch.decide;
-  decide.length = 0;
+  const crossing: Slot[] = [];
+  const decide: FiledWall[] = [];
   for (const s of candidates) {
     casterWork.exact++;
     const t = segmentCrossing(from, to, s.a, s.b);
@@ -561,17 +569,16 @@ export function indexedCrossings(
     for (const w of near) if (!decide.includes(w)) decide.push(w);
     decide.sort(bySeq);
   } else if (decide.length > 1) decide.sort(bySeq);
-  castIndexed("sight", index, slots, ray, from, to, scratch, decide);
+  const sight = castIndexed("sight", index, slots, ray, from, to, decide, near);
   let all = true;
   for (const slot of crossing) if (!slot.sight) all = false;
-  if (all) scratch.move.length = 0;
-  else castIndexed("move", index, slots, ray, from, to, scratch, near);
+  const move = all ? [] : castIndexed("move", index, slots, ray, from, to, near, near);
   const out: Crossing[] = [];
-  for (const slot of scratch.sight) {
+  for (const slot of sight) {
     if (!slot?.exact) continue;
     slot.out = true;
     out.push(slot.exact);
   }
-  for (const slot of scratch.move) if (slot?.exact && !slot.out) out.push(slot.exact);
+  for (const slot of move) if (slot?.exact && !slot.out) out.push(slot.exact);
   return out.sort(byT);
 }

@@ -15,47 +15,86 @@ const MARGIN = 1e-2;
 
 export interface Fan {
   readonly from: Point;
-  /** The rays' ends, as given. */
-  readonly to: readonly Point[];
-  /** The convex hull of `from` and `to`, counter-clockwise (y down: clockwise on screen), no repeated point. */
+  /** The box of the rays' ends: a ray to any point in it lies in the hull. */
+  readonly minX: number;
+  readonly minY: number;
+  readonly maxX: number;
+  readonly maxY: number;
+  /** The convex hull of `from` and the box's corners, counter-clockwise (y down: clockwise on screen). */
   readonly hull: readonly Point[];
+  /** Each side of the hull as a line, three numbers each: `nx * x + ny * y - c` is how far (x, y) lies outside. */
+  readonly sides: readonly number[];
 }
 
 const cross = (o: Point, a: Point, b: Point): number => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
 
-/** Andrew's monotone chain: the hull of the points, counter-clockwise, collinear points left out. */
-function convexHull(points: readonly Point[]): Point[] {
-  const ps = [...points].sort((p, q) => p.x - q.x || p.y - q.y);
-  if (ps.length < 3) return ps.filter((p, i) => i === 0 || p.x !== ps[i - 1]!.x || p.y !== ps[i - 1]!.y);
+/** Andrew's monotone chain: the hull of the points, counter-clockwise, collinear and repeated points left out. */
+function convexHull(points: Point[]): Point[] {
+  const ps = points.sort((p, q) => p.x - q.x || p.y - q.y);
   const lower: Point[] = [];
   for (const p of ps) {
     while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0)
       lower.pop();
-    lower.push(p);
+    if (!lower.length || lower[lower.length - 1]!.x !== p.x || lower[lower.length - 1]!.y !== p.y)
+      lower.push(p);
   }
+  if (lower.length < 2) return lower;
   const upper: Point[] = [];
   for (let i = ps.length - 1; i >= 0; i--) {
     const p = ps[i]!;
     while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0)
       upper.pop();
-    upper.push(p);
+    if (!upper.length || upper[upper.length - 1]!.x !== p.x || upper[upper.length - 1]!.y !== p.y)
+      upper.push(p);
   }
   lower.pop();
   upper.pop();
-  const hull = [...lower, ...upper];
-  // All points equal: one point.
-  return hull.length ? hull : [ps[0]!];
+  return [...lower, ...upper];
 }
 
 export function fanOf(from: Point, to: readonly Point[]): Fan {
-  return { from, to, hull: convexHull([from, ...to]) };
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const p of to) {
+    minX = Math.min(minX, p.x);
+    minY = Math.min(minY, p.y);
+    maxX = Math.max(maxX, p.x);
+    maxY = Math.max(maxY, p.y);
+  }
+  const hull = to.length
+    ? convexHull([
+        from,
+        { x: minX, y: minY },
+        { x: maxX, y: minY },
+        { x: maxX, y: maxY },
+        { x: minX, y: maxY },
+      ])
+    : [from];
+  const sides: number[] = [];
+  if (hull.length >= 2)
+    for (let i = 0; i < hull.length; i++) {
+      const p = hull[i]!;
+      const q = hull[(i + 1) % hull.length]!;
+      const len = Math.sqrt((q.x - p.x) ** 2 + (q.y - p.y) ** 2);
+      const nx = (q.y - p.y) / len;
+      const ny = (p.x - q.x) / len;
+      sides.push(nx, ny, nx * p.x + ny * p.y);
+    }
+  return { from, minX, minY, maxX, maxY, hull, sides };
 }
 
-/** Whether `to` is one of the fan's ends (the same numbers: a ray the fan was made for). */
+/** Whether the ray from–to is one of the fan's: the same start, the end in the box of its ends. */
 export function inFan(fan: Fan, from: Point, to: Point): boolean {
-  if (from.x !== fan.from.x || from.y !== fan.from.y) return false;
-  for (const p of fan.to) if (p.x === to.x && p.y === to.y) return true;
-  return false;
+  return (
+    from.x === fan.from.x &&
+    from.y === fan.from.y &&
+    to.x >= fan.minX &&
+    to.x <= fan.maxX &&
+    to.y >= fan.minY &&
+    to.y <= fan.maxY
+  );
 }
 
 /**
@@ -64,28 +103,24 @@ export function inFan(fan: Fan, from: Point, to: Point): boolean {
  * wall's ends beyond it.
  */
 export function mayCrossFan(fan: Fan, a: Point, b: Point): boolean {
-  const hull = fan.hull;
+  const sides = fan.sides;
+  for (let i = 0; i < sides.length; i += 3) {
+    const nx = sides[i]!;
+    const ny = sides[i + 1]!;
+    const c = sides[i + 2]!;
+    if (nx * a.x + ny * a.y - c > MARGIN && nx * b.x + ny * b.y - c > MARGIN) return false;
+  }
   const wx = b.x - a.x;
   const wy = b.y - a.y;
-  const wlen = Math.hypot(wx, wy);
-  if (wlen > 0) {
-    let above = 0;
-    let below = 0;
-    for (const p of hull) {
-      const d = ((p.x - a.x) * wy - (p.y - a.y) * wx) / wlen;
-      if (d > MARGIN) above++;
-      else if (d < -MARGIN) below++;
-    }
-    if (above === hull.length || below === hull.length) return false;
+  const wlen = Math.sqrt(wx * wx + wy * wy);
+  if (!(wlen > 0)) return true;
+  let above = 0;
+  let below = 0;
+  for (const p of fan.hull) {
+    const d = ((p.x - a.x) * wy - (p.y - a.y) * wx) / wlen;
+    if (d > MARGIN) above++;
+    else if (d < -MARGIN) below++;
+    else return true; // the wall's line runs through the hull
   }
-  const n = hull.length;
-  if (n < 2) return true;
-  for (let i = 0; i < n; i++) {
-    const p = hull[i]!;
-    const q = hull[(i + 1) % n]!;
-    const len = Math.hypot(q.x - p.x, q.y - p.y);
-    // Inside is to the left of p→q: a negative distance is outside.
-    if (cross(p, q, a) / len < -MARGIN && cross(p, q, b) / len < -MARGIN) return false;
-  }
-  return true;
+  return above > 0 && below > 0;
 }
