@@ -172,6 +172,16 @@ describe("Foundry ray caster through v13's testCollision", () => {
     expect(cast()).toEqual([]);
   });
 
+  it("SF-X-22 a wall drawn after an eye's rays were looked up is crossed by them (issue 34)", () => {
+    const caster = new FoundryCaster();
+    const eye = { x: 100, y: 500 };
+    const samples = samplePoints({ x: 900, y: 500, w: 100, h: 100 });
+    caster.aim(eye, samples);
+    expect(caster.crossings(eye, samples[0]!)).toEqual([]);
+    wall("walls", across(500), { _id: "late" });
+    expect(caster.crossings(eye, samples[0]!).map((c) => c.wall.id)).toEqual(["late"]);
+  });
+
   it("SF-X-43 a ray starting a hair before a wall crosses it (v13 rounds the ray's start to whole pixels)", () => {
     wall("walls", across(500), { _id: "w" });
     expect(cast({ x: 499.99, y: 500 }, { x: 560, y: 500 })).toEqual([["w", "hard", 0]]);
@@ -456,14 +466,16 @@ describe("The wall index changes nothing Foundry decides (property)", () => {
             }
             const [tx, ty, tw, th] = f.target;
             const box = { x: tx, y: ty, w: tw, h: th };
-            const targets = f.lattice ? latticePoints(box) : samplePoints(box);
-            indexed.aim(eye, targets);
-            for (const [i, to] of targets.entries()) {
-              expect(indexed.crossings(eye, to)).toEqual(brute.crossings(eye, to));
-              // A ray the fan was not made for, between its rays.
-              if (i === 1) {
-                const other = { x: to.x + 7.5, y: to.y - 3 };
-                expect(indexed.crossings(eye, other)).toEqual(brute.crossings(eye, other));
+            // A d20 world's read: SF-X-22's five samples, then the lattice inside them from the same eye.
+            for (const targets of f.lattice ? [samplePoints(box), latticePoints(box)] : [samplePoints(box)]) {
+              indexed.aim(eye, targets);
+              for (const [i, to] of targets.entries()) {
+                expect(indexed.crossings(eye, to)).toEqual(brute.crossings(eye, to));
+                // A ray the fan was not made for, between its rays.
+                if (i === 1) {
+                  const other = { x: to.x + 7.5, y: to.y - 3 };
+                  expect(indexed.crossings(eye, other)).toEqual(brute.crossings(eye, other));
+                }
               }
             }
           }

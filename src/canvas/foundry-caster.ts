@@ -152,7 +152,22 @@ export class FoundryCaster implements RayCaster {
    */
   aim(from: Point, to: readonly Point[]): void {
     const index = this.#indexed ? wallIndex() : null;
-    this.#aimed = index && to.length > 1 ? aimAt(index, fanOf(from, to), this.#scratch) : null;
+    if (!index || to.length < 2) {
+      this.#aimed = null;
+      return;
+    }
+    // The same eye at a box inside one already looked up (the lattice inside SF-X-22's samples, in a d20 world's
+    // read): those walls serve.
+    const fan = fanOf(from, to);
+    const kept = this.#kept.find(
+      (a) =>
+        a.index === index &&
+        a.version === index.version &&
+        inFan(a.fan, from, { x: fan.minX, y: fan.minY }) &&
+        inFan(a.fan, from, { x: fan.maxX, y: fan.maxY }),
+    );
+    this.#aimed = kept ?? aimAt(index, fan, this.#scratch);
+    if (!kept) this.#kept = [this.#aimed, ...this.#kept.slice(0, 7)];
   }
 
   crossings(from: Point, to: Point): Crossing[] {
@@ -217,6 +232,8 @@ export class FoundryCaster implements RayCaster {
   readonly #scratch: Scratch = { candidates: [] };
   /** The walls of the rays last aimed at. */
   #aimed: Aimed | null = null;
+  /** The last few looked up (one per eye of a pair). */
+  #kept: Aimed[] = [];
 }
 
 /** Crossings nearest first (a stable sort: walls crossed at one point keep the order they were found in). */
