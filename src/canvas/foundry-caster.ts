@@ -125,9 +125,9 @@ function walls(): readonly WallPlaceableLike[] {
 
 /**
  * The caster's work, counted since the page loaded (machine-independent, read by `npm run bench` per pair): rays
- * asked of the caster, Foundry collision tests asked, edges read from Foundry's answers, walls the index handed out (each query's candidates), exact
- * geometry tests made on them (a segment crossing or a distance to the ray's start), and wall placeables read.
- * Counting is a few additions per ray; nothing reads it at the table.
+ * asked of the caster, Foundry collision tests asked, edges read from Foundry's answers, walls the index handed out
+ * (each query's candidates), exact geometry tests made on them (a segment crossing, a distance to the ray's start,
+ * a wall against a fan's hull), and wall placeables read. A few additions per ray; nothing reads it at the table.
  */
 export const casterWork = { rays: 0, asked: 0, answered: 0, examined: 0, exact: 0, placeables: 0 };
 
@@ -342,9 +342,7 @@ interface Slot {
 let rays = 0;
 const slotsByIndex = new WeakMap<WallIndex, Map<string, Slot>>();
 /** The array the index queries of one caster fill, reused query after query (it is copied before the next). */
-export interface Scratch {
-  readonly candidates: IndexedSegment<FiledWall>[];
-}
+export type Scratch = { readonly candidates: IndexedSegment<FiledWall>[] };
 
 /**
  * The walls of the rays from one point: those within reach of it (`near`), and those that may cross a ray of the
