@@ -15,6 +15,8 @@ import {
   unitsPerPixel,
 } from "../src/canvas/scene-facts.js";
 import { registerGames } from "../src/games/index.js";
+import { latticePoints } from "../src/rules/d20/cover.js";
+import { samplePoints } from "../src/rules/geometry/cover.js";
 import { grenadeOutcome } from "../src/workflows/attack/grenade-plan.js";
 import {
   createCanvas,
@@ -168,6 +170,16 @@ describe("Foundry ray caster through v13's testCollision", () => {
     expect(cast()).toEqual([["door", "hard", 0.5]]);
     await door.update({ ds: WALL_DOOR_STATES.OPEN });
     expect(cast()).toEqual([]);
+  });
+
+  it("SF-X-22 a wall drawn after an eye's rays were looked up is crossed by them (issue 34)", () => {
+    const caster = new FoundryCaster();
+    const eye = { x: 100, y: 500 };
+    const samples = samplePoints({ x: 900, y: 500, w: 100, h: 100 });
+    caster.aim(eye, samples);
+    expect(caster.crossings(eye, samples[0]!)).toEqual([]);
+    wall("walls", across(500), { _id: "late" });
+    expect(caster.crossings(eye, samples[0]!).map((c) => c.wall.id)).toEqual(["late"]);
   });
 
   it("SF-X-43 a ray starting a hair before a wall crosses it (v13 rounds the ray's start to whole pixels)", () => {
@@ -360,6 +372,27 @@ describe("The wall index changes nothing Foundry decides (property)", () => {
     ),
   });
   const darkArb = fc.option(fc.record({ x, y, radius: fc.integer({ min: 1, max: 4 }) }));
+  type WallArb = typeof wallArb extends fc.Arbitrary<infer W> ? W : never;
+  type DarkArb = typeof darkArb extends fc.Arbitrary<infer D> ? D : never;
+  /** The scene's walls (and a darkness source) drawn anew. */
+  const setScene = (walls: readonly WallArb[], dark: DarkArb) => {
+    scene.walls.length = 0;
+    scene.lights!.length = 0;
+    for (const w of walls) {
+      const [x0, y0, dx, dy] = w.c;
+      const extra: Parameters<typeof wallData>[2] = { dir: w.dir, ds: w.ds };
+      if (w.variant === "passable") Object.assign(extra, { sight: WALL_SENSE_TYPES.LIMITED, move: 0 });
+      if (w.variant === "distance")
+        Object.assign(extra, { sight: WALL_SENSE_TYPES.DISTANCE, threshold: { sight: 3 } });
+      if (w.variant === "limitedDoor") Object.assign(extra, { sight: WALL_SENSE_TYPES.LIMITED, door: 1 });
+      scene.walls.push(wallDocument(wallData(w.kind, [x0, y0, x0 + dx, y0 + dy], extra)));
+    }
+    if (dark)
+      scene.lights!.push(
+        lightDocument({ x: dark.x, y: dark.y, config: { negative: true, dim: dark.radius, bright: 0 } }),
+      );
+    redraw();
+  };
 
   it("SF-X-22 the indexed caster equals the caster that visits every wall, on random scenes of every wall kind", () => {
     fc.assert(
@@ -368,27 +401,7 @@ describe("The wall index changes nothing Foundry decides (property)", () => {
         fc.array(rayArb, { minLength: 1, maxLength: 12 }),
         darkArb,
         (walls, rays, dark) => {
-          scene.walls.length = 0;
-          scene.lights!.length = 0;
-          for (const w of walls) {
-            const [x0, y0, dx, dy] = w.c;
-            const extra: Parameters<typeof wallData>[2] = { dir: w.dir, ds: w.ds };
-            if (w.variant === "passable") Object.assign(extra, { sight: WALL_SENSE_TYPES.LIMITED, move: 0 });
-            if (w.variant === "distance")
-              Object.assign(extra, { sight: WALL_SENSE_TYPES.DISTANCE, threshold: { sight: 3 } });
-            if (w.variant === "limitedDoor")
-              Object.assign(extra, { sight: WALL_SENSE_TYPES.LIMITED, door: 1 });
-            scene.walls.push(wallDocument(wallData(w.kind, [x0, y0, x0 + dx, y0 + dy], extra)));
-          }
-          if (dark)
-            scene.lights!.push(
-              lightDocument({
-                x: dark.x,
-                y: dark.y,
-                config: { negative: true, dim: dark.radius, bright: 0 },
-              }),
-            );
-          redraw();
+          setScene(walls, dark);
           const docs = [...scene.walls];
           for (const ray of rays) {
             let from = { x: ray.from[0], y: ray.from[1] };
@@ -404,6 +417,67 @@ describe("The wall index changes nothing Foundry decides (property)", () => {
             const indexed = new FoundryCaster().crossings(from, to);
             const brute = new FoundryCaster({ index: false }).crossings(from, to);
             expect(indexed).toEqual(brute);
+          }
+        },
+      ),
+      { numRuns: 200, seed: 34 },
+    );
+  });
+
+  // Issue 34: the rays of one eye to a target's sample points are looked up once (`RayCaster.aim`, rules/geometry/
+  // fan.ts); each ray's answer stays the caster's that visits every wall. Targets anywhere (a lattice of 16 points or
+  // SF-X-22's five), eyes anywhere or a hair from a wall, a ray outside the fan cast between them.
+  const fanArb = fc.record({
+    eye: fc.tuple(
+      fc.double({ min: 0, max: 3000, noNaN: true }),
+      fc.double({ min: 0, max: 1000, noNaN: true }),
+    ),
+    nearWall: fc.option(
+      fc.record({
+        i: fc.nat(),
+        u: fc.double({ min: 0, max: 1, noNaN: true }),
+        ox: fc.double({ min: -1.5, max: 1.5, noNaN: true }),
+        oy: fc.double({ min: -1.5, max: 1.5, noNaN: true }),
+      }),
+    ),
+    target: fc.tuple(x, y, fc.integer({ min: 1, max: 400 }), fc.integer({ min: 1, max: 400 })),
+    lattice: fc.boolean(),
+  });
+  it("SF-X-22 SW-30 a fan of rays looked up once gives each ray the answer of the caster that visits every wall", () => {
+    fc.assert(
+      fc.property(
+        fc.array(wallArb, { maxLength: 40 }),
+        fc.array(fanArb, { minLength: 1, maxLength: 6 }),
+        darkArb,
+        (walls, fans, dark) => {
+          setScene(walls, dark);
+          const docs = [...scene.walls];
+          const indexed = new FoundryCaster();
+          const brute = new FoundryCaster({ index: false });
+          for (const f of fans) {
+            let eye = { x: f.eye[0], y: f.eye[1] };
+            const w = f.nearWall && docs.length ? docs[f.nearWall.i % docs.length] : undefined;
+            if (f.nearWall && w) {
+              const [ax, ay, bx, by] = w.c;
+              eye = {
+                x: ax! + (bx! - ax!) * f.nearWall.u + f.nearWall.ox,
+                y: ay! + (by! - ay!) * f.nearWall.u + f.nearWall.oy,
+              };
+            }
+            const [tx, ty, tw, th] = f.target;
+            const box = { x: tx, y: ty, w: tw, h: th };
+            // A d20 world's read: SF-X-22's five samples, then the lattice inside them from the same eye.
+            for (const targets of f.lattice ? [samplePoints(box), latticePoints(box)] : [samplePoints(box)]) {
+              indexed.aim(eye, targets);
+              for (const [i, to] of targets.entries()) {
+                expect(indexed.crossings(eye, to)).toEqual(brute.crossings(eye, to));
+                // A ray the fan was not made for, between its rays.
+                if (i === 1) {
+                  const other = { x: to.x + 7.5, y: to.y - 3 };
+                  expect(indexed.crossings(eye, other)).toEqual(brute.crossings(eye, other));
+                }
+              }
+            }
           }
         },
       ),

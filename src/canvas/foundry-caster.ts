@@ -18,7 +18,11 @@ import { SYSTEM_ID } from "../constants.js";
 import {
   COVER_MATERIALS,
   type Crossing,
+  type Fan,
+  fanOf,
   type IndexedSegment,
+  inFan,
+  mayCrossFan,
   type Point,
   type RayCaster,
   segmentCrossing,
@@ -27,6 +31,7 @@ import {
 import { SENSE, wallCover } from "./wall-cover.js";
 import {
   type EdgeLike,
+  type FiledWall,
   type WallDocLike,
   type WallIndex,
   type WallPlaceableLike,
@@ -120,9 +125,9 @@ function walls(): readonly WallPlaceableLike[] {
 
 /**
  * The caster's work, counted since the page loaded (machine-independent, read by `npm run bench` per pair): rays
- * asked of the caster, Foundry collision tests asked, edges read from Foundry's answers, walls the index handed out (each query's candidates), exact
- * geometry tests made on them (a segment crossing or a distance to the ray's start), and wall placeables read.
- * Counting is a few additions per ray; nothing reads it at the table.
+ * asked of the caster, Foundry collision tests asked, edges read from Foundry's answers, walls the index handed out
+ * (each query's candidates), exact geometry tests made on them (a segment crossing, a distance to the ray's start,
+ * a wall against a fan's hull), and wall placeables read. A few additions per ray; nothing reads it at the table.
  */
 export const casterWork = { rays: 0, asked: 0, answered: 0, examined: 0, exact: 0, placeables: 0 };
 
@@ -141,10 +146,42 @@ export class FoundryCaster implements RayCaster {
     this.#indexed = options.index !== false;
   }
 
+  /**
+   * The rays about to be cast from `from` (`castRays`): the walls within reach of it and those that may cross one
+   * of them are looked up now, once, and serve each of those rays while the scene's walls stand as they are.
+   */
+  aim(from: Point, to: readonly Point[]): void {
+    const index = this.#indexed ? wallIndex() : null;
+    if (!index || to.length < 2) {
+      this.#aimed = null;
+      return;
+    }
+    // The same eye at a box inside one already looked up (the lattice inside SF-X-22's samples, in a d20 world's
+    // read): those walls serve.
+    const fan = fanOf(from, to);
+    const kept = this.#kept.find(
+      (a) =>
+        a.index === index &&
+        a.version === index.version &&
+        inFan(a.fan, from, { x: fan.minX, y: fan.minY }) &&
+        inFan(a.fan, from, { x: fan.maxX, y: fan.maxY }),
+    );
+    this.#aimed = kept ?? aimAt(index, fan, this.#scratch);
+    if (!kept) this.#kept = [this.#aimed, ...this.#kept.slice(0, 7)];
+  }
+
   crossings(from: Point, to: Point): Crossing[] {
     casterWork.rays++;
     const index = this.#indexed ? wallIndex() : null;
-    if (index) return indexedCrossings(index, from, to, this.#scratch);
+    if (index) {
+      const aimed = this.#aimed;
+      if (aimed && aimed.index === index && aimed.version === index.version && inFan(aimed.fan, from, to))
+        return indexedCrossings(index, from, to, aimed.near, aimed.candidates);
+      const near = nearOf(index, from, this.#scratch);
+      const along = index.all.alongSegment(from, to, this.#scratch.candidates);
+      casterWork.examined += along.length;
+      return indexedCrossings(index, from, to, near, along);
+    }
     // No index asked for (the reference), or no canvas walls to index: every wall on the canvas is visited, and
     // Foundry is asked (its walls are all it can report).
     const byWall = new Map<string, Crossing>();
@@ -192,7 +229,11 @@ export class FoundryCaster implements RayCaster {
   }
 
   /** The arrays the indexed path fills, reused ray after ray. */
-  readonly #scratch: Scratch = { sight: [], move: [], near: [], candidates: [] };
+  readonly #scratch: Scratch = { candidates: [] };
+  /** The walls of the rays last aimed at. */
+  #aimed: Aimed | null = null;
+  /** The last few looked up (one per eye of a pair). */
+  #kept: Aimed[] = [];
 }
 
 /** Crossings nearest first (a stable sort: walls crossed at one point keep the order they were found in). */
@@ -280,11 +321,15 @@ function consider(
 
 /**
  * What one ray has decided of one wall, kept on a record per wall id that lives as long as its scene's index, and
- * valid for the ray numbered `ray` only (a later ray starts it afresh on first touch): the exact crossing, and for
- * each restriction type the wall's place in that type's list of found walls (0: not found).
+ * valid for the ray numbered `ray` only (a later ray starts it afresh on first touch): where the ray crosses the
+ * wall as filed in the index (`geo`), the exact crossing on Foundry's edge, and for each restriction type the
+ * wall's place in that type's list of found walls (0: not found).
  */
 interface Slot {
   ray: number;
+  /** The wall as filed, when the ray crosses it there, and where (`geoT`). */
+  geo: IndexedSegment<FiledWall> | null;
+  geoT: number;
   exactKnown: boolean;
   exact: Crossing | null;
   sight: number;
@@ -296,24 +341,58 @@ interface Slot {
 /** Rays numbered across every caster of the page (a slot belongs to one ray at a time). */
 let rays = 0;
 const slotsByIndex = new WeakMap<WallIndex, Map<string, Slot>>();
-/** The arrays one caster fills ray after ray (one caster per attacker–target pair: `readTarget` makes one). */
-export interface Scratch {
-  /** Each restriction type's found walls in the order found (null where one was taken out again). */
-  readonly sight: (Slot | null)[];
-  readonly move: (Slot | null)[];
-  /** The walls within reach of the ray's start, by where they are filed. */
-  readonly near: WallPlaceableLike[];
-  /** What the index queries hand out. */
-  readonly candidates: IndexedSegment<WallPlaceableLike>[];
+/** The array the index queries of one caster fill, reused query after query (it is copied before the next). */
+export type Scratch = { readonly candidates: IndexedSegment<FiledWall>[] };
+
+/**
+ * The walls of the rays from one point: those within reach of it (`near`), and those that may cross a ray of the
+ * fan (`candidates`) — every wall of the index whose cells the fan's hull overlaps and that no line separates from
+ * the hull (`fan.ts`). Valid while the index stands as it was (`version`).
+ */
+interface Aimed {
+  readonly fan: Fan;
+  readonly index: WallIndex;
+  readonly version: number;
+  readonly near: readonly FiledWall[];
+  readonly candidates: readonly IndexedSegment<FiledWall>[];
+}
+
+function bySeq(a: FiledWall, b: FiledWall): number {
+  return a.seq - b.seq;
+}
+
+/** The walls within reach of `from`, in the layer's order (the order the caster before the index visited them). */
+function nearOf(index: WallIndex, from: Point, scratch: Scratch): FiledWall[] {
+  const out: FiledWall[] = [];
+  const near = index.all.near(from, ROUNDING_REACH, scratch.candidates);
+  casterWork.examined += near.length;
+  for (const s of near) {
+    casterWork.exact++;
+    if (withinReach(from, s.a, s.b)) out.push(s.value);
+  }
+  return out.sort(bySeq);
+}
+
+/** The walls that may cross a ray of the fan, looked up once for all its rays. */
+function aimAt(index: WallIndex, fan: Fan, scratch: Scratch): Aimed {
+  const found = index.all.inPolygon(fan.hull, scratch.candidates);
+  casterWork.examined += found.length;
+  const candidates: IndexedSegment<FiledWall>[] = [];
+  for (const s of found) {
+    casterWork.exact++;
+    if (mayCrossFan(fan, s.a, s.b)) candidates.push(s);
+  }
+  return { fan, index, version: index.version, near: nearOf(index, fan.from, scratch), candidates };
 }
 
 function slotOf(slots: Map<string, Slot>, id: string, ray: number): Slot {
   let slot = slots.get(id);
   if (!slot) {
-    slot = { ray, exactKnown: false, exact: null, sight: 0, move: 0, out: false };
+    slot = { ray, geo: null, geoT: 0, exactKnown: false, exact: null, sight: 0, move: 0, out: false };
     slots.set(id, slot);
   } else if (slot.ray !== ray) {
     slot.ray = ray;
+    slot.geo = null;
     slot.exactKnown = false;
     slot.exact = null;
     slot.sight = 0;
@@ -323,22 +402,36 @@ function slotOf(slots: Map<string, Slot>, id: string, ray: number): Slot {
   return slot;
 }
 
+/** The wall's place in the type's list of found walls (0: not found). */
+function foundAt(slot: Slot, type: Restriction): number {
+  return type === "sight" ? slot.sight : slot.move;
+}
+
+function placeAt(slot: Slot, type: Restriction, at: number): void {
+  if (type === "sight") slot.sight = at;
+  else slot.move = at;
+}
+
 /** `found.set`: a wall not yet found goes to the end of its type's list; one found keeps its place. */
 function setFound(slot: Slot, type: Restriction, list: (Slot | null)[]): void {
-  if (slot[type]) return;
+  if (foundAt(slot, type)) return;
   list.push(slot);
-  slot[type] = list.length;
+  placeAt(slot, type, list.length);
 }
 
 /** `found.delete`. */
 function deleteFound(slot: Slot, type: Restriction, list: (Slot | null)[]): void {
-  const at = slot[type];
+  const at = foundAt(slot, type);
   if (!at) return;
   list[at - 1] = null;
-  slot[type] = 0;
+  placeAt(slot, type, 0);
 }
 
-/** {@link exactOnce} on the wall's slot. */
+/**
+ * {@link exactOnce} on the wall's slot. On an edge with the very numbers the wall is filed with (v13 builds the
+ * edge from the document's `c`, as the index files it), the crossing worked out from the index is the same
+ * computation on the same numbers, and is taken as it is.
+ */
 function exactOn(
   slot: Slot,
   doc: WallDocLike,
@@ -348,8 +441,14 @@ function exactOn(
   store: Map<string, Wall>,
 ): Crossing | null {
   if (slot.exactKnown) return slot.exact;
-  casterWork.exact++;
-  const t = segmentCrossing(from, to, edge.a, edge.b);
+  const geo = slot.geo;
+  let t: number | null;
+  if (geo && geo.a.x === edge.a.x && geo.a.y === edge.a.y && geo.b.x === edge.b.x && geo.b.y === edge.b.y)
+    t = slot.geoT;
+  else {
+    casterWork.exact++;
+    t = segmentCrossing(from, to, edge.a, edge.b);
+  }
   slot.exact =
     t === null
       ? null
@@ -390,7 +489,15 @@ function considerSlot(
   } else if (c && c.t < first) setFound(slot, type, list);
 }
 
-/** One restriction type on the indexed path: `#cast`'s decisions, into that type's list of found walls. */
+/**
+ * One restriction type on the indexed path: `#cast`'s decisions, into that type's list of found walls. `decide`:
+ * the walls `consider` would not pass over, in the layer's order — for sight those within reach of the start and
+ * the limited walls the ray crosses, for move those within reach of the start. A wall filed where its edge lies
+ * (its document's c, the numbers v13 builds the edge from) that is neither within reach of the start nor crossed
+ * by the ray changes nothing in `consider`: it is passed over on the same tests, on the same numbers, before its
+ * placeable is read; so is a limited wall out of reach of the start that Foundry's answer already gave (`consider`
+ * could only add it again).
+ */
 function castIndexed(
   type: Restriction,
   index: WallIndex,
@@ -398,14 +505,14 @@ function castIndexed(
   ray: number,
   from: Point,
   to: Point,
-  scratch: Scratch,
-): void {
+  decide: readonly FiledWall[],
+  near: readonly FiledWall[],
+): (Slot | null)[] {
   const store = index.rules;
   const backend: Backend | undefined = CONFIG.Canvas.polygonBackends[type];
   if (backend) casterWork.asked++;
   const hits = backend?.testCollision(from, to, { type, mode: "all" });
-  const list = scratch[type];
-  list.length = 0;
+  const list: (Slot | null)[] = [];
   const dx = to.x - from.x;
   const dy = to.y - from.y;
   const len2 = dx * dx + dy * dy;
@@ -419,72 +526,74 @@ function castIndexed(
         const doc = wallDocOf(edge);
         if (!doc) continue;
         const slot = slotOf(slots, doc.id!, ray);
-        if (slot[type]) continue;
+        if (foundAt(slot, type)) continue;
         // Foundry says this wall blocks; a wall it only meets because of rounding is not crossed.
         if (exactOn(slot, doc, edge, from, to, store)) setFound(slot, type, list);
       }
     }
   }
-  // A wall filed where its edge lies (its document's c, the numbers v13 builds the edge from) that is neither
-  // within reach of the start nor crossed by the ray changes nothing in `consider`: it is passed over on the same
-  // tests, on the same numbers, before its placeable is read.
-  for (const p of scratch.near) considerSlot(p, type, first, list, slots, ray, from, to, store);
-  // A limited wall within reach of the start was just considered, with the same outcome it would have here.
-  if (type === "sight") {
-    const along = index.limited.alongSegment(from, to, scratch.candidates);
-    casterWork.examined += along.length;
-    for (const s of along) {
-      casterWork.exact++;
-      if (segmentCrossing(from, to, s.a, s.b) !== null)
-        considerSlot(s.value, type, first, list, slots, ray, from, to, store);
+  for (const w of decide) {
+    if (near.length && near.includes(w)) {
+      considerSlot(w.placeable, type, first, list, slots, ray, from, to, store);
+      continue;
     }
+    const id = w.placeable.document?.id;
+    if (id && foundAt(slotOf(slots, id, ray), type)) continue;
+    considerSlot(w.placeable, type, first, list, slots, ray, from, to, store);
   }
+  return list;
 }
 
 /**
- * The indexed caster's answer for one ray: the walls within reach of its start are looked up once (not once per
- * restriction type), and when the index holds no wall the exact segment crosses and none within reach of the start,
- * the answer is empty whatever Foundry would say, so neither of its collision tests is asked (a crossing is only
- * ever placed on such a wall: most of a lattice's rays in the open). Foundry's edges that are not walls (darkness,
- * bounds) are never read, so they need no asking either. The answer is the sight walls in the order found, then the
- * move walls not among them, sorted nearest first — the order the Maps of `crossings` gave.
+ * The indexed caster's answer for one ray, given the walls within reach of its start (`near`, in the layer's
+ * order) and walls that include every one it may cross (`candidates`). Each candidate is tested once on where it
+ * is filed. When none is crossed and none is within reach of the start, the answer is empty whatever Foundry would
+ * say, so neither of its collision tests is asked (a crossing is only ever placed on such a wall: most of a
+ * lattice's rays in the open). Foundry's edges that are not walls (darkness, bounds) are never read, so they need
+ * no asking either. The move pass only ever adds a wall the ray crosses: when the sight pass has found every one,
+ * Foundry's move test is not asked. The answer is the sight walls in the order found, then the move walls not
+ * among them, sorted nearest first — the order the Maps of `crossings` gave.
  */
-export function indexedCrossings(index: WallIndex, from: Point, to: Point, scratch: Scratch): Crossing[] {
-  const nearStart = scratch.near;
-  nearStart.length = 0;
-  const near = index.all.near(from, ROUNDING_REACH, scratch.candidates);
-  casterWork.examined += near.length;
-  for (const s of near) {
-    casterWork.exact++;
-    if (withinReach(from, s.a, s.b)) nearStart.push(s.value);
-  }
-  if (!nearStart.length) {
-    let crossed = false;
-    const along = index.all.alongSegment(from, to, scratch.candidates);
-    casterWork.examined += along.length;
-    for (const s of along) {
-      casterWork.exact++;
-      if (segmentCrossing(from, to, s.a, s.b) !== null) {
-        crossed = true;
-        break;
-      }
-    }
-    if (!crossed) return [];
-  }
+export function indexedCrossings(
+  index: WallIndex,
+  from: Point,
+  to: Point,
+  near: readonly FiledWall[],
+  candidates: readonly IndexedSegment<FiledWall>[],
+): Crossing[] {
   let slots = slotsByIndex.get(index);
   if (!slots) {
     slots = new Map();
     slotsByIndex.set(index, slots);
   }
   const ray = ++rays;
-  castIndexed("sight", index, slots, ray, from, to, scratch);
-  castIndexed("move", index, slots, ray, from, to, scratch);
+  const crossing: Slot[] = [];
+  const decide: FiledWall[] = [];
+  for (const s of candidates) {
+    casterWork.exact++;
+    const t = segmentCrossing(from, to, s.a, s.b);
+    if (t === null) continue;
+    const slot = slotOf(slots, s.id, ray);
+    slot.geo = s;
+    slot.geoT = t;
+    crossing.push(slot);
+    if (s.value.limited) decide.push(s.value);
+  }
+  if (!near.length && !crossing.length) return [];
+  if (near.length) {
+    for (const w of near) if (!decide.includes(w)) decide.push(w);
+    decide.sort(bySeq);
+  } else if (decide.length > 1) decide.sort(bySeq);
+  const sight = castIndexed("sight", index, slots, ray, from, to, decide, near);
+  let all = true;
+  for (const slot of crossing) if (!slot.sight) all = false;
+  const move = all ? [] : castIndexed("move", index, slots, ray, from, to, near, near);
   const out: Crossing[] = [];
-  for (const slot of scratch.sight) {
+  for (const slot of sight) {
     if (!slot?.exact) continue;
     slot.out = true;
     out.push(slot.exact);
   }
-  for (const slot of scratch.move) if (slot?.exact && !slot.out) out.push(slot.exact);
+  for (const slot of move) if (slot?.exact && !slot.out) out.push(slot.exact);
   return out.sort(byT);
 }

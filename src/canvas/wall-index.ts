@@ -43,11 +43,23 @@ export interface WallPlaceableLike {
   readonly edge?: EdgeLike | null;
 }
 
+/** A wall as the index files it: its placeable, whether it is sight-LIMITED, and its place in the layer's order. */
+export interface FiledWall {
+  readonly placeable: WallPlaceableLike;
+  /** Its document or edge is sight-LIMITED (terrain walls, limited doors): the caster's limited pass reads it. */
+  readonly limited: boolean;
+  /**
+   * The order `canvas.walls.placeables` gave when the index was built (a wall filed again keeps its number; a new one
+   * comes last): the caster visits the walls it has to decide on in this order, as the caster before the index did.
+   */
+  readonly seq: number;
+}
+
 export interface WallIndex {
-  /** Every wall, for the walls near a ray's start. */
-  readonly all: SegmentIndex<WallPlaceableLike>;
-  /** Walls whose document or edge is sight-LIMITED (terrain walls, limited doors), for the limited pass. */
-  readonly limited: SegmentIndex<WallPlaceableLike>;
+  /** Every wall, filed by where it lies. */
+  readonly all: SegmentIndex<FiledWall>;
+  /** Counts every change to the filed walls (a caster's walls looked up for several rays hold while it stands). */
+  readonly version: number;
   /**
    * What the rules read of each wall (its cover class, material, height: `foundry-caster.ts` `wallFromDocument`),
    * worked out the first time a ray crosses it and kept until the wall changes: every change to a wall document,
@@ -61,6 +73,9 @@ interface SceneWalls extends WallIndex {
   readonly scene: object | null;
   readonly sceneId: string | null;
   readonly placeables: Map<string, WallPlaceableLike>;
+  version: number;
+  /** The next wall's {@link FiledWall.seq}. */
+  seq: number;
   stale: boolean;
 }
 
@@ -92,9 +107,10 @@ function build(c: NonNullable<typeof canvas>, scene: object | null): SceneWalls 
     scene,
     sceneId: c.scene?.id ?? null,
     all: new SegmentIndex(cell),
-    limited: new SegmentIndex(cell),
     placeables: new Map(),
     rules: new Map(),
+    version: 0,
+    seq: 0,
     stale: false,
   };
   const placeables: readonly WallPlaceableLike[] = c.walls?.placeables ?? [];
@@ -112,16 +128,17 @@ function file(walls: SceneWalls, p: WallPlaceableLike): void {
   const b = { x: bx, y: by };
   walls.rules.delete(id);
   walls.placeables.set(id, p);
-  walls.all.set(id, a, b, p);
-  if (doc.sight === SENSE.LIMITED || p.edge?.sight === SENSE.LIMITED) walls.limited.set(id, a, b, p);
-  else walls.limited.delete(id);
+  const limited = doc.sight === SENSE.LIMITED || p.edge?.sight === SENSE.LIMITED;
+  const seq = walls.all.get(id)?.value.seq ?? walls.seq++;
+  walls.all.set(id, a, b, { placeable: p, limited, seq });
+  walls.version++;
 }
 
 function unfile(walls: SceneWalls, id: string): void {
   walls.rules.delete(id);
   walls.placeables.delete(id);
   walls.all.delete(id);
-  walls.limited.delete(id);
+  walls.version++;
 }
 
 /** The index a wall document's change concerns: the current one, when the wall is on its scene. */

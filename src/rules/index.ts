@@ -74,6 +74,7 @@ export * from "./d20/touch.js";
 export * from "./geometry/areas.js";
 export * from "./geometry/caster.js";
 export * from "./geometry/cover.js";
+export * from "./geometry/fan.js";
 export * from "./geometry/range.js";
 export * from "./geometry/segment-index.js";
 export * from "./health/index.js";

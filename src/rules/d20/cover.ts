@@ -175,6 +175,9 @@ class RecordingCaster implements RayCaster {
     for (const c of out) this.seen.set(c.wall.id, c.wall);
     return out;
   }
+  aim(from: Point, to: readonly Point[]): void {
+    this.inner.aim?.(from, to);
+  }
 }
 
 /**

@@ -36,6 +36,11 @@ export interface Crossing {
 export interface RayCaster {
   /** Walls strictly crossed between `from` and `to` (touching at the ray's end does not count), nearest first. */
   crossings(from: Point, to: Point): Crossing[];
+  /**
+   * Told before a group of rays from one point is cast (an eye's rays to a target's sample points: `castRays`), so
+   * the caster may look its walls up once for the group (`fan.ts`). A hint: the answers are the same without it.
+   */
+  aim?(from: Point, to: readonly Point[]): void;
 }
 
 const EPS = 1e-9;

@@ -58,6 +58,7 @@ export interface CoverReport {
 }
 
 export function castRays(eye: Point, targets: readonly Point[], caster: RayCaster): RayReport[] {
+  caster.aim?.(eye, targets);
   return targets.map((to) => {
     const crossings = caster.crossings(eye, to);
     let result: RayResult = "clear";

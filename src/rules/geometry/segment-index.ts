@@ -60,6 +60,11 @@ export class SegmentIndex<T> {
     return this.#byId.has(id);
   }
 
+  /** The segment filed under `id`. */
+  get(id: string): IndexedSegment<T> | undefined {
+    return this.#byId.get(id);
+  }
+
   /** Files the segment a–b under `id`, replacing whatever was filed under it. */
   set(id: string, a: Point, b: Point, value: T): void {
     this.delete(id);
@@ -137,6 +142,57 @@ export class SegmentIndex<T> {
       }
       const cy0 = Math.floor((Math.min(ya, yb) - PAD) / c);
       const cy1 = Math.floor((Math.max(ya, yb) + PAD) / c);
+      for (let cy = cy0; cy <= cy1; cy++) this.#visitCell(key(cx, cy), q, out);
+    }
+    return this.#visitWide(q, out);
+  }
+
+  /**
+   * Every segment filed in a cell the convex polygon (its corners in order, either way round; one or two points
+   * make a point or a segment) overlaps (padded), each once, into `out`. Column by column: the polygon's y extent
+   * inside a column is reached on its sides (a corner inside the column ends two sides), so the sides' extents
+   * there, merged, give the cells to visit.
+   */
+  inPolygon(points: readonly Point[], out: IndexedSegment<T>[] = []): IndexedSegment<T>[] {
+    out.length = 0;
+    const q = this.#begin();
+    const c = this.#cell;
+    let xmin = Number.POSITIVE_INFINITY;
+    let xmax = Number.NEGATIVE_INFINITY;
+    for (const p of points) {
+      xmin = Math.min(xmin, p.x);
+      xmax = Math.max(xmax, p.x);
+    }
+    const cx0 = Math.floor((xmin - PAD) / c);
+    const cx1 = Math.floor((xmax + PAD) / c);
+    if (!Number.isFinite(cx0) || !Number.isFinite(cx1)) return this.#all(q, out);
+    const n = points.length;
+    for (let cx = cx0; cx <= cx1; cx++) {
+      let ylo = Number.POSITIVE_INFINITY;
+      let yhi = Number.NEGATIVE_INFINITY;
+      for (let i = 0; i < n; i++) {
+        const a = points[i]!;
+        const b = points[(i + 1) % n]!;
+        const xa = Math.max(Math.min(a.x, b.x), cx * c);
+        const xb = Math.min(Math.max(a.x, b.x), (cx + 1) * c);
+        if (xa > xb + PAD) continue; // this side lies in other columns
+        const dx = b.x - a.x;
+        let ya: number;
+        let yb: number;
+        if (dx === 0) {
+          ya = a.y;
+          yb = b.y;
+        } else {
+          ya = a.y + ((xa - a.x) / dx) * (b.y - a.y);
+          yb = a.y + ((xb - a.x) / dx) * (b.y - a.y);
+        }
+        ylo = Math.min(ylo, ya, yb);
+        yhi = Math.max(yhi, ya, yb);
+      }
+      if (!(ylo <= yhi)) continue;
+      const cy0 = Math.floor((ylo - PAD) / c);
+      const cy1 = Math.floor((yhi + PAD) / c);
+      if (!Number.isFinite(cy0) || !Number.isFinite(cy1)) return this.#all(q, out);
       for (let cy = cy0; cy <= cy1; cy++) this.#visitCell(key(cx, cy), q, out);
     }
     return this.#visitWide(q, out);
