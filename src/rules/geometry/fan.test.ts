@@ -40,7 +40,7 @@ describe("A fan of rays (the walls of an eye's rays looked up once)", () => {
           const ends: Point[] = at.map(([u, v]) => ({ x: b.x + u * b.w, y: b.y + v * b.h }));
           const fan = fanOf(eye, ends);
           const index = new SegmentIndex<number>(cell);
-          walls.forEach((w, i) => index.set(`w${i}`, w.a, w.b, i));
+          for (const [i, w] of walls.entries()) index.set(`w${i}`, w.a, w.b, i);
           const found = new Set(index.inPolygon(fan.hull).map((s) => s.value));
           for (const to of ends) {
             expect(inFan(fan, eye, to)).toBe(true);
