@@ -152,11 +152,11 @@ function unoffered(card: StoredCard, round: number | null): boolean {
  * earlier admitted card of the same author (in `known`: the GM's record) already has. A GM's card is the GM's word (a
  * GM may post a card again on purpose).
  */
-export function admitEntry(
+export async function admitEntry(
   m: Msg,
   card: StoredCard,
   known: ReadonlyMap<string, AttackEntry> = attackEntries(),
-): AttackEntry {
+): Promise<AttackEntry> {
   const k = rollKey(m, card);
   const id = m.id ?? "";
   const by = m._source.author ?? "";
@@ -172,7 +172,7 @@ export function admitEntry(
   // opportunity answering no offer, a charge).
   const unfounded =
     !replay && !over && !defending && !notOffered && !m.author?.isGM
-      ? (gameOf(card).card.unfounded?.(card) ?? null)
+      ? ((await gameOf(card).card.unfounded?.(card)) ?? null)
       : null;
   const spent = card.spent;
   return {

@@ -160,7 +160,7 @@ async function writeSeal(
   // The GM's own apply rewrites the card's marks only: its digest, seal and entry stay as they are.
   if (vouch && known && !known.no && sealOf(messageId) === digest) return known;
   const entry: AttackEntry =
-    known && !vouch ? known : { ...admitEntry(m, card), ...(vouch ? { no: null } : {}) };
+    known && !vouch ? known : { ...(await admitEntry(m, card)), ...(vouch ? { no: null } : {}) };
   const update: Record<string, unknown> = {};
   if (!known || vouch) update[`flags.${SYSTEM_ID}.attacks.${messageId}`] = { ...entry, no: entry.no ?? null };
   if (!entry.no && sealOf(messageId) !== digest)
@@ -192,7 +192,7 @@ async function sealUnsealed(): Promise<void> {
       // sealed before there was a record was admitted under the rules of then (none is refused now); a card posted
       // while no GM watched is admitted now like any other (a replay of an earlier roll is refused).
       if (card && !entries.has(m.id) && !problemOf(m, card)) {
-        const entry = admitEntry(m, card, entries);
+        const entry = await admitEntry(m, card, entries);
         const kept = sealOf(m.id) ? { ...entry, no: null } : entry;
         entries.set(m.id, kept);
         update[`flags.${SYSTEM_ID}.attacks.${m.id}`] = { ...kept, no: kept.no ?? null };

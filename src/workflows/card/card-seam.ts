@@ -91,9 +91,10 @@ export interface GameCardSeam {
    * Issue 31: why a player's card has no basis on the scene the GM reads, as a localization key, or null — SW-25 an
    * attack of opportunity that answers no offer of the GM's (the tracker's own) whose attacker does not threaten the
    * target and the target did not provoke it this round; SW-21 a charge whose attacker did not walk its 4 m. Asked
-   * by the GM's record of attacks (attack-record.ts `admitEntry`); absent where a game reads nothing more.
+   * by the GM's record of attacks (attack-record.ts `admitEntry`); absent where a game reads nothing more. A promise:
+   * the game's scene reads load with their first card, not with every world's main bundle.
    */
-  readonly unfounded?: (card: StoredCard) => string | null;
+  readonly unfounded?: (card: StoredCard) => Promise<string | null>;
   /** View: the roll line's "vs …" and the Defense summary's label (i18n keys); null where the game rolls a d100. */
   readonly vsLabel: string | null;
   readonly defenseLabel: string | null;

@@ -11,7 +11,6 @@ import { damageWorking } from "../../../workflows/card/card-context.js";
 import { formulaMax } from "../../../workflows/card/card-data.js";
 import { type GameCardSeam, POOL_LABEL } from "../../../workflows/card/card-seam.js";
 import { targetActor } from "../../../workflows/card/card-targets.js";
-import { d20Unfounded } from "./card-basis.js";
 import { d20WeaponCardProblem } from "./card-checks.js";
 import { SUPPRESSION_PART } from "./card-parts/suppression.js";
 import { showCoverStrikes } from "./cover-strike.js";
@@ -84,7 +83,7 @@ const D20_DAMAGE_TERMS_MAX = 24;
 
 export const d20Card: GameCardSeam = {
   // SW-25, SW-21 (issue 31): a player's attack of opportunity from the tracker, or charge, needs its basis on the scene.
-  unfounded: d20Unfounded,
+  unfounded: async (card) => (await import("./card-basis.js")).d20Unfounded(card),
   vsLabel: "FT.D20UI.vsDefense",
   defenseLabel: "FT.D20UI.defense",
   // SW-43: what suppression fire did (registered when this module loads: its partial loads with the card's).
