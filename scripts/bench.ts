@@ -2,7 +2,10 @@
  * `npm run bench`: performance figures against the budgets in the architecture, one JSON line each:
  *   {"name": "cover.foundry.stub.bench.500.sf", "value": 0.031, "min": 0.029, "max": 0.040, "runs": 5, "unit": "ms",
  *    "budget": 0.1}
- * `value` is the median of `runs` runs, `min` and `max` beside it; each run is itself the median over batches. `cpu`
+ * `value` is the median of `runs` runs, `min` and `max` beside it; each run is itself the median over batches. A
+ * figure whose median is over its budget carries `over: true`, and a last line `bench.over` lists every such figure;
+ * the bench still exits 0 for them (a timing cap must not fail a build on a loaded machine: read `over` beside `load`
+ * and `cpu`). It exits 1 only when the write-count scenarios fail. `cpu`
  * (with `cpuMin`, `cpuMax`) is the same in this process's CPU time, and `load` the 1-minute load average when the
  * figure was printed: on a shared machine the wall-clock figure also counts the time spent waiting for a core.
  *
@@ -13,8 +16,8 @@
  *   order — the project's own cost on the walls Foundry really reports (the budgets are on these);
  * - `stub`: Foundry answers nothing (the caster's passes with no crossing to place; reported, not budgeted);
  * - `v13`: the harness's model of v13's `testCollision` (a filter by bounds over every edge, where core has a
- *   quadtree; so these figures are an upper bound of Foundry's part, reported, not budgeted).
- * Two layouts of random walls (70 % basic, 30 % terrain, 2–10 m long), pairs 5–50 m apart:
+ *   quadtree; so these figures are the harness's cost, not a measure of core's: reported, not budgeted).
+ * Two layouts of random walls (70 % basic, 30 % terrain, 2–10 m long), pairs 5–50 m apart, both on the walls' square:
  * - `bench`: constant density, the scene's side √n·15 m;
  * - `fixed`: a 200 m × 200 m map, walls getting denser with their number.
  * Figures: `sf` (SF-X-22, five rays, `measureCover`), `d20` (the 16-point lattice, ruling 3), `read` (a d20 world's
@@ -63,7 +66,10 @@ function median(xs: readonly number[]): number {
 const out = (name: string, value: number, unit: string, budget: number | null) =>
   console.log(JSON.stringify({ name, value: Number(value.toFixed(4)), unit, budget }));
 
-/** min / median / max of `runs` figures. */
+/** The figures whose median is over its budget, summed up at the end (`bench.over`). */
+const overBudget: string[] = [];
+
+/** min / median / max of `runs` figures; `over: true` when the median is over the budget. */
 const outRuns = (
   name: string,
   runs: readonly { wall: number; cpu: number }[],
@@ -72,10 +78,13 @@ const outRuns = (
 ) => {
   const wall = runs.map((r) => r.wall);
   const cpu = runs.map((r) => r.cpu);
+  const value = median(wall);
+  const over = budget !== null && value > budget;
+  if (over) overBudget.push(`${name} ${value.toFixed(3)} (cpu ${median(cpu).toFixed(3)}) > ${budget} ${unit}`);
   console.log(
     JSON.stringify({
       name,
-      value: Number(median(wall).toFixed(4)),
+      value: Number(value.toFixed(4)),
       min: Number(Math.min(...wall).toFixed(4)),
       max: Number(Math.max(...wall).toFixed(4)),
       cpu: Number(median(cpu).toFixed(4)),
@@ -84,6 +93,7 @@ const outRuns = (
       runs: runs.length,
       unit,
       budget,
+      ...(over ? { over: true } : {}),
       load: loadavg()[0],
     }),
   );
@@ -132,17 +142,27 @@ function installScene(layout: Layout, n: number, seed: number): { side: number; 
   return { side, r };
 }
 
-/** Pairs 5–50 m apart, the attacker anywhere on the scene (footprints of one square, in pixels). */
+/**
+ * Pairs 5–50 m apart, both on the walled square (footprints of one square, in pixels). A target drawn off the square
+ * (past its walls, or past the scene) is drawn again, attacker and all: a real token stands on the map, and a ray run
+ * partly through empty space would flatter the figure (review-cover 2.2: 17 % of the fixed map's targets were off it).
+ */
 function pairs(side: number, r: () => number, count: number): (readonly [Footprint, Footprint])[] {
+  const on = (v: number) => v >= 0.5 && v <= side - 0.5;
   return Array.from({ length: count }, () => {
-    const ax = r() * side;
-    const ay = r() * side;
-    const ang = r() * Math.PI * 2;
-    const d = 5 + r() * 45;
-    return [
-      { x: ax * PX, y: ay * PX, w: PX, h: PX },
-      { x: (ax + Math.cos(ang) * d) * PX, y: (ay + Math.sin(ang) * d) * PX, w: PX, h: PX },
-    ] as const;
+    for (;;) {
+      const ax = r() * side;
+      const ay = r() * side;
+      const ang = r() * Math.PI * 2;
+      const d = 5 + r() * 45;
+      const tx = ax + Math.cos(ang) * d;
+      const ty = ay + Math.sin(ang) * d;
+      if (!on(tx) || !on(ty)) continue;
+      return [
+        { x: ax * PX, y: ay * PX, w: PX, h: PX },
+        { x: tx * PX, y: ty * PX, w: PX, h: PX },
+      ] as const;
+    }
   });
 }
 
@@ -185,31 +205,35 @@ function run(
 const STUB = { testCollision: () => [] };
 
 type Answer = readonly unknown[];
-type CollisionBackend = { testCollision(a: { x: number }, b: unknown, o: unknown): Answer };
+type Asked = { readonly x: number; readonly y: number };
+type CollisionBackend = { testCollision(a: Asked, b: Asked, o: { type?: unknown }): Answer };
 
 /**
  * Foundry's answers, replayed: a recording pass runs the pairs once over the harness's v13 `testCollision` and keeps
  * every answer in call order; the timed passes then hand the caster those same answers, in the same order, at the
  * cost of an array read. The caster's own work is therefore timed on the walls Foundry really reports (each crossing
  * placed on exact geometry and read from its wall document), not on an empty answer (review performance-3 rank 1).
+ * Each call is checked against the recorded one: both ends and the restriction type (review-cover 3.2), so a caster
+ * that asked in another order or along another ray would stop the bench rather than be handed another ray's answer.
  */
 class Replay {
-  readonly #answers: { x: number; hits: Answer }[] = [];
+  readonly #answers: { ax: number; ay: number; bx: number; by: number; type: unknown; hits: Answer }[] = [];
   #at = 0;
   recorder(real: CollisionBackend): CollisionBackend {
     return {
       testCollision: (a, b, o) => {
         const hits = real.testCollision(a, b, o);
-        this.#answers.push({ x: a.x, hits });
+        this.#answers.push({ ax: a.x, ay: a.y, bx: b.x, by: b.y, type: o.type, hits });
         return hits;
       },
     };
   }
   readonly player: CollisionBackend = {
-    testCollision: (a) => {
+    testCollision: (a, b, o) => {
       const next = this.#answers[this.#at++];
       // The timed pass must ask exactly what the recording pass asked, in order; anything else is a bench bug.
-      if (!next || next.x !== a.x) throw new Error("bench: the replayed collision answers are out of step");
+      if (!next || next.ax !== a.x || next.ay !== a.y || next.bx !== b.x || next.by !== b.y || next.type !== o.type)
+        throw new Error("bench: the replayed collision answers are out of step");
       return next.hits;
     },
   };
@@ -309,6 +333,11 @@ load("start");
 for (const layout of ["bench", "fixed"] as const)
   for (const n of [500, 5000, 20000]) if (!ONLY || ONLY === `${layout}.${n}`) coverFigures(layout, n);
 load("afterCover");
+/**
+ * The figures over their budget, in one line (review-cover 2.1). It does not fail the run (exit 0): a timing on a
+ * loaded machine is not a defect, and a build must not fail on one. The reader compares `over` with `load`.
+ */
+console.log(JSON.stringify({ name: "bench.over", count: overBudget.length, figures: overBudget }));
 if (ONLY && ONLY !== "writes") process.exit(0);
 
 // Applying a five-target burst, rolling 3 sides of 40 combatants, d20 initiative (SW-03: one Combatant update and one

@@ -234,7 +234,8 @@ export interface LatticeReport extends LatticeCount {
 /**
  * Ruling 3, SW-30, SW-32: the best eye's lattice count for a d20 attack. Eyes are tried in `samplePoints` order;
  * the one giving the least cover (then the least concealment) wins; an eye giving neither stops the search. At most
- * 5 × 16 = 80 rays per pair; the budget is `cover.pair.d20.500walls` ≤ 0.1 ms (ruling 3).
+ * 5 × 16 = 80 rays per pair; the budgets are `cover.foundry.replay.bench.500.d20` ≤ 0.1 ms (ruling 3) and a d20 target
+ * read (with SF-X-22's rays) on a fixed 200 m map of 5,000 walls, `cover.foundry.replay.fixed.5000.read` ≤ 1 ms (scripts/bench.ts).
  */
 export function measureD20Cover(
   attacker: Footprint,
