@@ -80,7 +80,8 @@ const outRuns = (
   const cpu = runs.map((r) => r.cpu);
   const value = median(wall);
   const over = budget !== null && value > budget;
-  if (over) overBudget.push(`${name} ${value.toFixed(3)} (cpu ${median(cpu).toFixed(3)}) > ${budget} ${unit}`);
+  if (over)
+    overBudget.push(`${name} ${value.toFixed(3)} (cpu ${median(cpu).toFixed(3)}) > ${budget} ${unit}`);
   console.log(
     JSON.stringify({
       name,
@@ -232,7 +233,14 @@ class Replay {
     testCollision: (a, b, o) => {
       const next = this.#answers[this.#at++];
       // The timed pass must ask exactly what the recording pass asked, in order; anything else is a bench bug.
-      if (!next || next.ax !== a.x || next.ay !== a.y || next.bx !== b.x || next.by !== b.y || next.type !== o.type)
+      if (
+        !next ||
+        next.ax !== a.x ||
+        next.ay !== a.y ||
+        next.bx !== b.x ||
+        next.by !== b.y ||
+        next.type !== o.type
+      )
         throw new Error("bench: the replayed collision answers are out of step");
       return next.hits;
     },
