@@ -23,6 +23,7 @@ import {
   type IndexedSegment,
   inFan,
   mayCrossFan,
+  nearestFirst,
   type Point,
   type RayCaster,
   segmentCrossing,
@@ -193,7 +194,7 @@ export class FoundryCaster implements RayCaster {
         if (!known || c.t < known.t) byWall.set(c.wall.id, c);
       }
     }
-    return [...byWall.values()].sort(byT);
+    return nearestFirst([...byWall.values()]);
   }
 
   /** One restriction type's crossings, visiting every wall on the canvas (the caster before the index). */
@@ -234,11 +235,6 @@ export class FoundryCaster implements RayCaster {
   #aimed: Aimed | null = null;
   /** The last few looked up (one per eye of a pair). */
   #kept: Aimed[] = [];
-}
-
-/** Crossings nearest first (a stable sort: walls crossed at one point keep the order they were found in). */
-function byT(a: Crossing, b: Crossing): number {
-  return a.t - b.t;
 }
 
 /** One ray's crossings by wall id, null where the ray does not cross the wall. */
@@ -320,10 +316,9 @@ function consider(
 // -------------------------------------------------------------------------------------------------------------
 
 /**
- * What one ray has decided of one wall, kept on a record per wall id that lives as long as its scene's index, and
- * valid for the ray numbered `ray` only (a later ray starts it afresh on first touch): where the ray crosses the
- * wall as filed in the index (`geo`), the exact crossing on Foundry's edge, and for each restriction type the
- * wall's place in that type's list of found walls (0: not found).
+ * What one ray has decided of one wall, on a record per wall id that lives as long as its scene's index, valid for
+ * the ray numbered `ray` only (a later ray starts it afresh on first touch): where the ray crosses the wall as filed
+ * (`geo`), the exact crossing on Foundry's edge, and each restriction type's place in its found list (0: not found).
  */
 interface Slot {
   ray: number;
@@ -345,9 +340,9 @@ const slotsByIndex = new WeakMap<WallIndex, Map<string, Slot>>();
 export type Scratch = { readonly candidates: IndexedSegment<FiledWall>[] };
 
 /**
- * The walls of the rays from one point: those within reach of it (`near`), and those that may cross a ray of the
- * fan (`candidates`) — every wall of the index whose cells the fan's hull overlaps and that no line separates from
- * the hull (`fan.ts`). Valid while the index stands as it was (`version`).
+ * The walls of the rays from one point: those within reach of it (`near`), and those that may cross a ray of the fan
+ * (`candidates`: the index's walls in cells the fan's hull overlaps that no line separates from the hull, `fan.ts`).
+ * Valid while the index stands as it was (`version`).
  */
 interface Aimed {
   readonly fan: Fan;
@@ -400,6 +395,12 @@ function slotOf(slots: Map<string, Slot>, id: string, ray: number): Slot {
     slot.out = false;
   }
   return slot;
+}
+
+/** `slotOf` for an answer's wall the ray crosses where it is filed (most): found by placeable among a dozen. */
+function crossedSlot(crossing: readonly Slot[], placeable: unknown): Slot | undefined {
+  for (const slot of crossing) if (slot.geo?.value.placeable === placeable) return slot;
+  return undefined;
 }
 
 /** The wall's place in the type's list of found walls (0: not found). */
@@ -507,6 +508,7 @@ function castIndexed(
   to: Point,
   decide: readonly FiledWall[],
   near: readonly FiledWall[],
+  crossing: readonly Slot[],
 ): (Slot | null)[] {
   const store = index.rules;
   const backend: Backend | undefined = CONFIG.Canvas.polygonBackends[type];
@@ -525,7 +527,7 @@ function castIndexed(
         casterWork.answered++;
         const doc = wallDocOf(edge);
         if (!doc) continue;
-        const slot = slotOf(slots, doc.id!, ray);
+        const slot = crossedSlot(crossing, edge.object) ?? slotOf(slots, doc.id!, ray);
         if (foundAt(slot, type)) continue;
         // Foundry says this wall blocks; a wall it only meets because of rounding is not crossed.
         if (exactOn(slot, doc, edge, from, to, store)) setFound(slot, type, list);
@@ -545,14 +547,12 @@ function castIndexed(
 }
 
 /**
- * The indexed caster's answer for one ray, given the walls within reach of its start (`near`, in the layer's
- * order) and walls that include every one it may cross (`candidates`). Each candidate is tested once on where it
- * is filed. When none is crossed and none is within reach of the start, the answer is empty whatever Foundry would
- * say, so neither of its collision tests is asked (a crossing is only ever placed on such a wall: most of a
- * lattice's rays in the open). Foundry's edges that are not walls (darkness, bounds) are never read, so they need
- * no asking either. The move pass only ever adds a wall the ray crosses: when the sight pass has found every one,
- * Foundry's move test is not asked. The answer is the sight walls in the order found, then the move walls not
- * among them, sorted nearest first — the order the Maps of `crossings` gave.
+ * The indexed caster's answer for one ray, given the walls within reach of its start (`near`, in the layer's order)
+ * and walls that include every one it may cross (`candidates`), each tested once where it is filed. When none is
+ * crossed and none is within reach of the start, the answer is empty whatever Foundry would say: neither collision
+ * test is asked (most of a lattice's rays in the open; Foundry's non-wall edges are never read). The move pass only
+ * adds a wall the ray crosses: when the sight pass found every one, the move test is not asked. The answer: the
+ * sight walls in the order found, then the move walls not among them, nearest first (as `crossings`' Maps gave).
  */
 export function indexedCrossings(
   index: WallIndex,
@@ -584,10 +584,10 @@ export function indexedCrossings(
     for (const w of near) if (!decide.includes(w)) decide.push(w);
     decide.sort(bySeq);
   } else if (decide.length > 1) decide.sort(bySeq);
-  const sight = castIndexed("sight", index, slots, ray, from, to, decide, near);
+  const sight = castIndexed("sight", index, slots, ray, from, to, decide, near, crossing);
   let all = true;
   for (const slot of crossing) if (!slot.sight) all = false;
-  const move = all ? [] : castIndexed("move", index, slots, ray, from, to, near, near);
+  const move = all ? [] : castIndexed("move", index, slots, ray, from, to, near, near, crossing);
   const out: Crossing[] = [];
   for (const slot of sight) {
     if (!slot?.exact) continue;
@@ -595,5 +595,5 @@ export function indexedCrossings(
     out.push(slot.exact);
   }
   for (const slot of move) if (slot?.exact && !slot.out) out.push(slot.exact);
-  return out.sort(byT);
+  return nearestFirst(out);
 }

@@ -154,3 +154,13 @@ export class GridCaster implements RayCaster {
     return out.sort((x, y) => x.t - y.t);
   }
 }
+
+/**
+ * Crossings nearest first, as a stable sort gives them (walls crossed at one point keep the order they were found
+ * in); an answer already in that order (Foundry reports its collisions in order along the ray: most) is kept as it
+ * is, unsorted (issue 34).
+ */
+export function nearestFirst(out: Crossing[]): Crossing[] {
+  for (let i = 1; i < out.length; i++) if (out[i]!.t < out[i - 1]!.t) return out.sort((a, b) => a.t - b.t);
+  return out;
+}

@@ -57,9 +57,27 @@ export interface CoverReport {
   readonly reason: { key: string; data: Record<string, number> };
 }
 
-export function castRays(eye: Point, targets: readonly Point[], caster: RayCaster): RayReport[] {
+/**
+ * Each target's ray from the eye, in order. `enough` (optional) is asked after each ray with the reports so far; when
+ * it says so, the rest are not cast (a caller that can already tell its answer: d20/cover.ts `measureD20Cover`).
+ */
+export function castRays(
+  eye: Point,
+  targets: readonly Point[],
+  caster: RayCaster,
+  enough?: (sofar: readonly RayReport[]) => boolean,
+): RayReport[] {
   caster.aim?.(eye, targets);
-  return targets.map((to) => {
+  const out: RayReport[] = [];
+  for (const to of targets) {
+    out.push(castRay(eye, to, caster));
+    if (enough?.(out)) break;
+  }
+  return out;
+}
+
+function castRay(eye: Point, to: Point, caster: RayCaster): RayReport {
+  {
     const crossings = caster.crossings(eye, to);
     let result: RayResult = "clear";
     let fullHard = false;
@@ -78,7 +96,7 @@ export function castRays(eye: Point, targets: readonly Point[], caster: RayCaste
       fullHard,
       walls: crossings.filter((c) => c.wall.cover !== "none").map((c) => c.wall.id),
     };
-  });
+  }
 }
 
 /** Cover class from ray counts (SF-X-22: more than half hidden). */
