@@ -14,9 +14,7 @@
  * - v13 rounds the ray's ends to whole pixels. A ray starting a hair before a wall (a grenade stopped by it) would
  *   start on the wall and miss it; walls within a pixel of the start are decided on exact geometry.
  */
-import { SYSTEM_ID } from "../constants.js";
 import {
-  COVER_MATERIALS,
   type Crossing,
   type Fan,
   fanOf,
@@ -29,17 +27,24 @@ import {
   segmentCrossing,
   type Wall,
 } from "../rules/index.js";
-import { SENSE, wallCover } from "./wall-cover.js";
+import {
+  distanceToSegment,
+  type Restriction,
+  ROUNDING_REACH,
+  restricts,
+  wallDocOf,
+  withinReach,
+} from "./edge-tests.js";
+import { SENSE } from "./wall-cover.js";
 import {
   type EdgeLike,
   type FiledWall,
   type WallDocLike,
   type WallIndex,
   type WallPlaceableLike,
+  wallFromDocument,
   wallIndex,
 } from "./wall-index.js";
-
-type Restriction = "sight" | "move";
 
 /** `PolygonVertex` of a collision. */
 interface VertexLike {
@@ -50,75 +55,6 @@ interface VertexLike {
 type Backend = {
   testCollision(a: Point, b: Point, o: { type: Restriction; mode: "all" }): readonly VertexLike[];
 };
-
-/** How far (px) v13's rounding can move the ray's start: walls this near it are decided on exact geometry. */
-const ROUNDING_REACH = 1;
-/** CONST.WALL_DIRECTIONS. */
-const LEFT = 1;
-const RIGHT = 2;
-
-/** A stored material, when it is one of the seed's (an unknown key is no material, never an error mid-attack). */
-function materialOf(flag: string | undefined): { material?: string } {
-  return flag && Object.hasOwn(COVER_MATERIALS, flag) ? { material: flag } : {};
-}
-
-export function wallFromDocument(doc: WallDocLike): Wall {
-  const [ax = 0, ay = 0, bx = 0, by = 0] = doc.c;
-  return {
-    id: doc.id ?? "",
-    a: { x: ax, y: ay },
-    b: { x: bx, y: by },
-    cover: wallCover({
-      move: doc.move,
-      sight: doc.sight,
-      door: doc.door,
-      ds: doc.ds,
-      flag: doc.getFlag(SYSTEM_ID, "cover"),
-    }),
-    blocksSight: doc.sight !== SENSE.NONE,
-    blocksMove: doc.move !== SENSE.NONE,
-    // SW-30: the d20 cover lattice reads a low wall apart (rules/d20/cover.ts `D20Wall`).
-    ...(doc.getFlag(SYSTEM_ID, "height") === "low" ? { height: "low" as const } : {}),
-    // SWN-15: the wall's material (the seed's table), read by the swn profile's cover armour.
-    ...materialOf(doc.getFlag(SYSTEM_ID, "material")),
-  };
-}
-
-/** The wall document behind an edge, or null for darkness, light and boundary edges. */
-function wallDocOf(edge: EdgeLike): WallDocLike | null {
-  if (edge.type !== "wall") return null;
-  const doc = (edge.object as WallPlaceableLike | null | undefined)?.document;
-  return doc?.id && Array.isArray(doc.c) ? doc : null;
-}
-
-/** Which side of its edge a point is on, as `Edge#orientPoint` tells it: LEFT, RIGHT, or 0 on the line. */
-function sideOf(edge: EdgeLike, p: Point): number {
-  const o = (edge.a.y - p.y) * (edge.b.x - p.x) - (edge.a.x - p.x) * (edge.b.y - p.y);
-  return o === 0 ? 0 : o < 0 ? LEFT : RIGHT;
-}
-
-/** Whether an edge restricts this type for a ray from `from` (v13's inclusion test without thresholds). */
-function restricts(edge: EdgeLike, type: Restriction, from: Point): boolean {
-  if (edge[type] === SENSE.NONE) return false;
-  const side = sideOf(edge, from);
-  return side !== 0 && !(edge.direction && side === edge.direction);
-}
-
-function distanceToSegment(p: Point, a: Point, b: Point): number {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const len2 = dx * dx + dy * dy;
-  const u = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
-  return Math.hypot(a.x + u * dx - p.x, a.y + u * dy - p.y);
-}
-
-/** Whether `p` lies within {@link ROUNDING_REACH} of segment a–b (a bounding-box test first: most walls are far). */
-function withinReach(p: Point, a: Point, b: Point): boolean {
-  const r = ROUNDING_REACH;
-  if (p.x < Math.min(a.x, b.x) - r || p.x > Math.max(a.x, b.x) + r) return false;
-  if (p.y < Math.min(a.y, b.y) - r || p.y > Math.max(a.y, b.y) + r) return false;
-  return distanceToSegment(p, a, b) < r;
-}
 
 function walls(): readonly WallPlaceableLike[] {
   return canvas?.walls?.placeables ?? [];
@@ -195,6 +131,26 @@ export class FoundryCaster implements RayCaster {
       }
     }
     return nearestFirst([...byWall.values()]);
+  }
+
+  /**
+   * {@link RayCaster.crosses}: on an aimed fan, Foundry's sight answer is read only until a wall `hit` accepts that
+   * `crossings` would keep — one Foundry reports, crossed where filed and exactly, out of reach of the start (only
+   * walls within reach are ever taken out again, `considerSlot`; the rest of the passes only add). Else `crossings`.
+   */
+  crosses(from: Point, to: Point, hit: (wall: Wall) => boolean): boolean {
+    const index = this.#indexed ? wallIndex() : null;
+    const aimed = this.#aimed;
+    if (
+      index &&
+      aimed &&
+      aimed.index === index &&
+      aimed.version === index.version &&
+      inFan(aimed.fan, from, to)
+    )
+      if (sightHit(index, from, to, aimed.near, aimed.candidates, hit)) return ++casterWork.rays > 0;
+    for (const c of this.crossings(from, to)) if (hit(c.wall)) return true;
+    return false;
   }
 
   /** One restriction type's crossings, visiting every wall on the canvas (the caster before the index). */
@@ -336,6 +292,13 @@ interface Slot {
 /** Rays numbered across every caster of the page (a slot belongs to one ray at a time). */
 let rays = 0;
 const slotsByIndex = new WeakMap<WallIndex, Map<string, Slot>>();
+function slotsOf(index: WallIndex): Map<string, Slot> {
+  const slots = slotsByIndex.get(index);
+  if (slots) return slots;
+  const made = new Map<string, Slot>();
+  slotsByIndex.set(index, made);
+  return made;
+}
 /** The array the index queries of one caster fill, reused query after query (it is copied before the next). */
 export type Scratch = { readonly candidates: IndexedSegment<FiledWall>[] };
 
@@ -561,11 +524,7 @@ export function indexedCrossings(
   near: readonly FiledWall[],
   candidates: readonly IndexedSegment<FiledWall>[],
 ): Crossing[] {
-  let slots = slotsByIndex.get(index);
-  if (!slots) {
-    slots = new Map();
-    slotsByIndex.set(index, slots);
-  }
+  const slots = slotsOf(index);
   const ray = ++rays;
   const crossing: Slot[] = [];
   const decide: FiledWall[] = [];
@@ -596,4 +555,42 @@ export function indexedCrossings(
   }
   for (const slot of move) if (slot?.exact && !slot.out) out.push(slot.exact);
   return nearestFirst(out);
+}
+
+/** {@link FoundryCaster.crosses}'s quick answer: true when sure, false when `crossings` must tell. */
+function sightHit(
+  index: WallIndex,
+  from: Point,
+  to: Point,
+  near: readonly FiledWall[],
+  candidates: readonly IndexedSegment<FiledWall>[],
+  hit: (wall: Wall) => boolean,
+): boolean {
+  const slots = slotsOf(index);
+  const ray = ++rays;
+  const crossing: Slot[] = [];
+  for (const s of candidates) {
+    casterWork.exact++;
+    const t = segmentCrossing(from, to, s.a, s.b);
+    if (t === null) continue;
+    const slot = slotOf(slots, s.id, ray);
+    slot.geo = s;
+    slot.geoT = t;
+    crossing.push(slot);
+  }
+  const backend: Backend | undefined = CONFIG.Canvas.polygonBackends.sight;
+  if (!crossing.length || !backend) return false;
+  casterWork.asked++;
+  for (const v of backend.testCollision(from, to, { type: "sight", mode: "all" })) {
+    if (!v.edges) continue;
+    for (const edge of v.edges) {
+      casterWork.answered++;
+      const doc = wallDocOf(edge);
+      const slot = doc ? crossedSlot(crossing, edge.object) : undefined;
+      if (!doc || !slot?.geo || near.includes(slot.geo.value)) continue;
+      const c = exactOn(slot, doc, edge, from, to, index.rules);
+      if (c && hit(c.wall)) return true;
+    }
+  }
+  return false;
 }

@@ -13,9 +13,11 @@
  * place) file, re-file and remove single walls. A wall the hooks cannot place (no placeable yet) marks the index
  * stale, and the next ray rebuilds it.
  */
+
+import { SYSTEM_ID } from "../constants.js";
 import { perPage } from "../helpers/page-state.js";
-import { type Point, SegmentIndex, type Wall } from "../rules/index.js";
-import { SENSE } from "./wall-cover.js";
+import { COVER_MATERIALS, type Point, SegmentIndex, type Wall } from "../rules/index.js";
+import { SENSE, wallCover } from "./wall-cover.js";
 
 /** `foundry.canvas.geometry.edges.Edge`, as far as the caster reads it. */
 export interface EdgeLike {
@@ -61,7 +63,7 @@ export interface WallIndex {
   /** Counts every change to the filed walls (a caster's walls looked up for several rays hold while it stands). */
   readonly version: number;
   /**
-   * What the rules read of each wall (its cover class, material, height: `foundry-caster.ts` `wallFromDocument`),
+   * What the rules read of each wall (its cover class, material, height: `wallFromDocument`),
    * worked out the first time a ray crosses it and kept until the wall changes: every change to a wall document,
    * its flags included, runs `updateWall`, which files the wall again and forgets this.
    */
@@ -179,4 +181,32 @@ export function registerWallIndexHooks(): void {
   Hooks.on("canvasTearDown", () => {
     state().current = null;
   });
+}
+
+/** A stored material, when it is one of the seed's (an unknown key is no material, never an error mid-attack). */
+function materialOf(flag: string | undefined): { material?: string } {
+  return flag && Object.hasOwn(COVER_MATERIALS, flag) ? { material: flag } : {};
+}
+
+/** What the rules read of a wall document (issue 34: here, beside the index that keeps one per wall). */
+export function wallFromDocument(doc: WallDocLike): Wall {
+  const [ax = 0, ay = 0, bx = 0, by = 0] = doc.c;
+  return {
+    id: doc.id ?? "",
+    a: { x: ax, y: ay },
+    b: { x: bx, y: by },
+    cover: wallCover({
+      move: doc.move,
+      sight: doc.sight,
+      door: doc.door,
+      ds: doc.ds,
+      flag: doc.getFlag(SYSTEM_ID, "cover"),
+    }),
+    blocksSight: doc.sight !== SENSE.NONE,
+    blocksMove: doc.move !== SENSE.NONE,
+    // SW-30: the d20 cover lattice reads a low wall apart (rules/d20/cover.ts `D20Wall`).
+    ...(doc.getFlag(SYSTEM_ID, "height") === "low" ? { height: "low" as const } : {}),
+    // SWN-15: the wall's material (the seed's table), read by the swn profile's cover armour.
+    ...materialOf(doc.getFlag(SYSTEM_ID, "material")),
+  };
 }

@@ -20,7 +20,7 @@
  * Concealment (SW-32): the share of soft rays through the same cuts gives 10/20/30/40/50 %; a region's obscurement
  * and the dialog's free percentage compete with it, and the highest applies — miss chances never add.
  */
-import type { RayCaster, Wall } from "../geometry/caster.js";
+import { crossesWall, type RayCaster, type Wall } from "../geometry/caster.js";
 import { castRays, type Footprint, type RayReport, samplePoints } from "../geometry/cover.js";
 import type { Point } from "../geometry/range.js";
 import { type CoverSource, checkMissChance } from "./resolve.js";
@@ -39,6 +39,11 @@ export type D20Wall = Wall;
 /** True for a low wall (SW-30: a wall that covers a standing Human's lower half). */
 export function isLowWall(wall: Wall): boolean {
   return wall.height === "low";
+}
+
+/** A full-height hard-cover wall: a ray that crosses one is hard (below). */
+function isFullHard(wall: Wall): boolean {
+  return wall.cover === "hard" && !isLowWall(wall);
 }
 
 /**
@@ -204,6 +209,18 @@ function countLatticeAgainst(
   caster: RayCaster,
   best: LatticeReport | null,
 ): LatticeCount | null {
+  // Against a total-cover best, only an eye with a ray that meets no full hard wall can win (SW-30: all 16 blocked
+  // is total, and a total eye has no soft rays, so it ties and the first eye stays): ask each ray just that.
+  if (best?.degree === "total") {
+    caster.aim?.(eye, lattice);
+    let total = true;
+    for (const p of lattice)
+      if (!crossesWall(caster, eye, p, isFullHard)) {
+        total = false;
+        break;
+      }
+    if (total) return null;
+  }
   const rec = new RecordingCaster(caster);
   let hard = 0;
   let low = 0;

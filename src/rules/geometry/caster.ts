@@ -41,6 +41,24 @@ export interface RayCaster {
    * the caster may look its walls up once for the group (`fan.ts`). A hint: the answers are the same without it.
    */
   aim?(from: Point, to: readonly Point[]): void;
+  /**
+   * Whether the ray crosses a wall `hit` accepts: exactly `crossings(from, to).some((c) => hit(c.wall))`, which is
+   * what {@link crossesWall} falls back on; a caster may tell it sooner (issue 34: a d20 eye against a total-cover
+   * best only needs to know each ray meets a full hard wall).
+   */
+  crosses?(from: Point, to: Point, hit: (wall: Wall) => boolean): boolean;
+}
+
+/** {@link RayCaster.crosses}, or its definition when the caster has no quicker way. */
+export function crossesWall(
+  caster: RayCaster,
+  from: Point,
+  to: Point,
+  hit: (wall: Wall) => boolean,
+): boolean {
+  if (caster.crosses) return caster.crosses(from, to, hit);
+  for (const c of caster.crossings(from, to)) if (hit(c.wall)) return true;
+  return false;
 }
 
 const EPS = 1e-9;
