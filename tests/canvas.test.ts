@@ -16,11 +16,11 @@ import {
 } from "../src/canvas/scene-facts.js";
 import { registerGames } from "../src/games/index.js";
 import { latticePoints } from "../src/rules/d20/cover.js";
-import type { Wall } from "../src/rules/geometry/caster.js";
+import type { Wall as RulesWall } from "../src/rules/geometry/caster.js";
 import { samplePoints } from "../src/rules/geometry/cover.js";
 
 /** SW-30: a full-height hard-cover wall. */
-const fullHard = (w: Wall) => w.cover === "hard" && w.height !== "low";
+const fullHard = (w: RulesWall) => w.cover === "hard" && w.height !== "low";
 
 import { grenadeOutcome } from "../src/workflows/attack/grenade-plan.js";
 import {
@@ -477,7 +477,7 @@ describe("The wall index changes nothing Foundry decides (property)", () => {
               for (const [i, to] of targets.entries()) {
                 // SW-30: "does this ray meet a full hard wall" (a d20 eye against a total-cover best), asked first
                 // on the aimed fan: the same as reading the brute caster's whole answer (issue 34).
-                for (const hit of [fullHard, (w: Wall) => w.cover !== "none"])
+                for (const hit of [fullHard, (w: RulesWall) => w.cover !== "none"])
                   expect(indexed.crosses(eye, to, hit)).toBe(
                     brute.crossings(eye, to).some((c) => hit(c.wall)),
                   );
