@@ -112,6 +112,7 @@ describe("d20 weapon and armour blocks", () => {
       stunDC: null,
       damageType: "",
       group: "",
+      ignoresDR: false,
     });
   });
 

@@ -93,6 +93,7 @@ function cardFields() {
     weaponId: optStr(),
     weaponName: optional(str()),
     kind: optional(str()),
+    ignoresDR: optional(bool()),
     effect: optStr(),
     burst: optional(bool()),
     shots: optional(num(1)),

@@ -40,6 +40,8 @@ export function weaponFacts(name: string, s: WeaponSystem): WeaponFacts {
     },
     kind: s.kind,
     blastRadius: s.blastRadius,
+    // SW-11 (issue 32): a lightsaber's hits are applied with no DR taken off.
+    ...(s.d20.ignoresDR ? { ignoresDR: true } : {}),
     // The d20 engine's block (issue 14); the other engines ignore it.
     d20: d20WeaponFacts(s),
   };

@@ -120,6 +120,11 @@ const weaponD20 = schema({
   stunDC: int(null, { min: 0, max: 40, nullable: true }),
   damageType: str("", { choices: D20_DAMAGE_TYPES }),
   group: str("", { choices: D20_WEAPON_GROUPS }),
+  /**
+   * Issue 32, SW-11: "lightsabers ignore the damage reduction of armour and objects" (rules-tables §19.2): the hit's
+   * wound damage is applied with no DR taken off. False by default (an item stored before reads as an ordinary weapon).
+   */
+  ignoresDR: bool(false),
 });
 
 interface WeaponD20 {

@@ -110,6 +110,8 @@ export async function runAttack<R>(
     weaponId: meta.weaponId ?? null,
     weaponName: req.weapon.name,
     kind: req.weapon.kind,
+    // SW-11 (issue 32): Apply takes no DR off this weapon's hits (a lightsaber).
+    ...(req.weapon.ignoresDR ? { ignoresDR: true } : {}),
     effect: meta.effect ?? null,
     burst: req.declarations.burst,
     shots,

@@ -304,6 +304,8 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
       : null;
   return {
     weaponName: card.weaponName,
+    /** SW-11 (issue 32): the weapon ignores armour's DR (a lightsaber); Apply takes none off. */
+    ignoresDR: !!card.ignoresDR,
     attackerName: opts.attackerName,
     /** Ruling 1: a d20 card under the swn profile is rolled against AC, not Defense (the game's words). */
     vsLabel: game_.vsLabel,

@@ -27,6 +27,15 @@ export function d20WeaponNumbersProblem(name: string, s: WeaponSystem): RulesErr
     return new RulesError("FT.D20UI.noRangeIncrement", `${name} has no d20 range increment`, {
       weapon: name,
     });
+  // Issue 32: a weapon whose damage the book gives as no dice (stun grenade "— (stun only)", net, combat gloves) is
+  // not flagged missing: the GM is not asked to invent dice; its effect is the GM's (with its stun DC when it has one).
+  if (!s.d20.damage && !s.missing.includes("d20.damage"))
+    return s.d20.stunDC !== null
+      ? new RulesError("FT.D20UI.effectOnlyStun", `${name} deals no damage dice`, {
+          weapon: name,
+          dc: String(s.d20.stunDC),
+        })
+      : new RulesError("FT.D20UI.effectOnly", `${name} deals no damage dice`, { weapon: name });
   if (!s.d20.damage)
     return new RulesError("FT.D20UI.noDamage", `${name} has no d20 damage dice`, { weapon: name });
   return null;
