@@ -158,16 +158,21 @@ describe("scenario: a d20 pregen's first shot with pack content (issue 32)", () 
     expect(left()).toEqual(everyone(table, 0));
   });
 
-  it("issue 32: the pack's stun grenade (no damage dice in the book: \"— (stun only)\") is not refused as if its dice were missing: the warning names its stun, Fortitude DC 15, as the GM's call", async () => {
+  it("SW-38 (issue 32): the pack's stun grenade (no damage dice in the book: \"— (stun only)\") is thrown through the dialog at the trooper's square, not refused for missing dice — d20 15 − 3 = 12 vs the square's Defense 5 hits, one grenade is spent, no damage is rolled, and the card says the stun, Fortitude DC 15, is the GM's call", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
     const alice = table.client(ALICE_ID);
-    alice.target(TOK.trooper);
-    await clickSheetItem(table, alice, KESTRA._id as string, STUN, "attack", true);
-    const said = told(alice).join(" | ");
-    expect(said).toContain(
-      "Stun Grenade rolls no damage (the book gives it none): its effect is a stun, Fortitude DC 15, the GM's call.",
+    await dialog.aliceOpensAttack(alice, STUN);
+    // Only the d20 is rolled: the grenade has no damage dice.
+    const msg = await dialog.aliceRolls(alice, 15);
+    expect(told(alice).join(" | ")).not.toContain("enter them");
+    expect(rowText(alice, msg, "Stormtrooper")).toContain("d20 15 − 3 = 12 vs Defense 5 → Hit");
+    expect(cardOn(alice, msg)).toContain(
+      "No damage dice (the book gives none): on a hit, a stun — Fortitude DC 15; applying it is the GM's call.",
     );
-    expect(said).not.toContain("enter them");
+    expect(
+      onEveryClient(table, () => G().game.actors.get(KESTRA._id).items.get(STUN).system.ammo.remaining),
+    ).toEqual(everyone(table, 0));
+    expect(table.unhandled).toEqual([]);
   });
 
   it("SW-11: Ilan Sorr's pack lightsaber ignores the stormtrooper armour's DR 5 — the card says so, and Apply takes 2d8 + 2 = 11 off WP 12 → 1 on every client", async () => {

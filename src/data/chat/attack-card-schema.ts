@@ -94,6 +94,7 @@ function cardFields() {
     weaponName: optional(str()),
     kind: optional(str()),
     ignoresDR: optional(bool()),
+    effectOnly: optional(schema({ stunDC: optNum() })),
     effect: optStr(),
     burst: optional(bool()),
     shots: optional(num(1)),

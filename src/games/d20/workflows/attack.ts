@@ -27,18 +27,20 @@ export function d20WeaponNumbersProblem(name: string, s: WeaponSystem): RulesErr
     return new RulesError("FT.D20UI.noRangeIncrement", `${name} has no d20 range increment`, {
       weapon: name,
     });
-  // Issue 32: a weapon whose damage the book gives as no dice (stun grenade "— (stun only)", net, combat gloves) is
-  // not flagged missing: the GM is not asked to invent dice; its effect is the GM's (with its stun DC when it has one).
-  if (!s.d20.damage && !s.missing.includes("d20.damage"))
-    return s.d20.stunDC !== null
-      ? new RulesError("FT.D20UI.effectOnlyStun", `${name} deals no damage dice`, {
-          weapon: name,
-          dc: String(s.d20.stunDC),
-        })
-      : new RulesError("FT.D20UI.effectOnly", `${name} deals no damage dice`, { weapon: name });
-  if (!s.d20.damage)
+  // Issue 32: a weapon whose damage its source gives as no dice (RCR Table 7-2: stun grenade "— (stun only)", net,
+  // electro-net, combat gloves) attacks: the GM is not asked to invent dice, and its card says its effect is the GM's.
+  if (!s.d20.damage && !d20EffectOnly(s))
     return new RulesError("FT.D20UI.noDamage", `${name} has no d20 damage dice`, { weapon: name });
   return null;
+}
+
+/**
+ * Issue 32: a weapon whose source gives it no damage dice (a compendium row with a source, its damage not flagged
+ * missing): it attacks, rolls no damage, and the card leaves its effect to the GM. A weapon with no source and no
+ * dice is one the GM has not finished: refused as before.
+ */
+export function d20EffectOnly(s: WeaponSystem): boolean {
+  return !s.d20.damage && !!s.source && !s.missing.includes("d20.damage");
 }
 
 /** The grenade numbers a game needs before a throw (SW-38: radius and Reflex DC; SWN-16: the radius). */
@@ -64,7 +66,11 @@ export function d20GrenadeProblem(
 
 /** The d20 weapon refused before anything is spent, or null. */
 function weaponProblem(name: string, s: WeaponSystem): RulesError | null {
-  return d20WeaponNumbersProblem(name, s) ?? d20GrenadeProblem(name, s);
+  // Issue 32: a grenade that rolls no damage (the stun grenade: "no Reflex save") needs no Reflex DC.
+  return (
+    d20WeaponNumbersProblem(name, s) ??
+    d20GrenadeProblem(name, s, d20EffectOnly(s) ? ["burstRadius"] : undefined)
+  );
 }
 
 /**
