@@ -45,7 +45,7 @@ interface D20Item {
   mass: number | null;
   ammo: { unit: string; capacity: number | null; remaining: number | null };
   description: string;
-  d20: WeaponD20 & ArmourD20 & { ignoresDR?: boolean };
+  d20: WeaponD20 & ArmourD20 & { ignoresDR?: boolean; noDamageDice?: boolean };
 }
 const files = readdirSync(join(PACK_ROOT, "d20"))
   .filter((f) => f.endsWith(".yml"))
@@ -307,6 +307,15 @@ describe("the d20 compendium holds RCR Tables 7-2 and 7-3 (issue 32)", () => {
     expect(entries.filter((e) => e.system.d20.ignoresDR).map((e) => e.name)).toEqual([
       "Double Lightsaber",
       "Lightsaber",
+    ]);
+  });
+
+  it("issue 32: the weapons the tables give no damage dice (stun only, special, +2 unarmed) are marked so, and only they", () => {
+    expect(entries.filter((e) => e.system.d20.noDamageDice).map((e) => e.name)).toEqual([
+      "Combat Gloves",
+      "Electro-net",
+      "Net",
+      "Stun Grenade",
     ]);
   });
 

@@ -113,6 +113,7 @@ describe("d20 weapon and armour blocks", () => {
       damageType: "",
       group: "",
       ignoresDR: false,
+      noDamageDice: false,
     });
   });
 

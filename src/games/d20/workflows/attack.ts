@@ -35,12 +35,12 @@ export function d20WeaponNumbersProblem(name: string, s: WeaponSystem): RulesErr
 }
 
 /**
- * Issue 32: a weapon whose source gives it no damage dice (a compendium row with a source, its damage not flagged
- * missing): it attacks, rolls no damage, and the card leaves its effect to the GM. A weapon with no source and no
- * dice is one the GM has not finished: refused as before.
+ * Issue 32: a weapon whose source gives it no damage dice (`noDamageDice`, set on the compendium's rows): it attacks,
+ * rolls no damage, and the card leaves its effect to the GM. Any other weapon without dice is one the GM has not
+ * finished: refused as before.
  */
 export function d20EffectOnly(s: WeaponSystem): boolean {
-  return !s.d20.damage && !!s.source && !s.missing.includes("d20.damage");
+  return !s.d20.damage && s.d20.noDamageDice;
 }
 
 /** The grenade numbers a game needs before a throw (SW-38: radius and Reflex DC; SWN-16: the radius). */
