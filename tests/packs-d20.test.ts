@@ -43,8 +43,9 @@ interface D20Item {
   source: string;
   cost: number | null;
   mass: number | null;
-  ammo: { capacity: number | null };
-  d20: WeaponD20 & ArmourD20;
+  ammo: { unit: string; capacity: number | null; remaining: number | null };
+  description: string;
+  d20: WeaponD20 & ArmourD20 & { ignoresDR?: boolean; noDamageDice?: boolean };
 }
 const files = readdirSync(join(PACK_ROOT, "d20"))
   .filter((f) => f.endsWith(".yml"))
@@ -270,6 +271,56 @@ describe("the d20 compendium holds RCR Tables 7-2 and 7-3 (issue 32)", () => {
     const check = { bonus: 0, target: 15, threat: saber.threat, naturals: true, missChance: 0 };
     expect(resolveD20(check, { d20: 19, confirm: 2 }).critical).toBe("threat");
     expect(resolveD20({ ...check, target: 25 }, { d20: 19 }).critical).toBe("none");
+  });
+
+  it("every row's item names its sources by key: RCR-OCR first, and any other key is one the row names (never the rejected TYR)", () => {
+    for (const [tableNo, rows] of [
+      ["7-2", RANGED],
+      ["7-2", MELEE],
+      ["7-3", ARMOUR],
+    ] as const) {
+      for (const cells of rows) {
+        const row = cells[0]!;
+        const source = itemFor(tableNo, row).system.source;
+        const keys = source.slice(0, source.indexOf(`, RCR Table ${tableNo}: `)).split("; ");
+        expect(keys[0], row).toBe("RCR-OCR");
+        for (const key of keys.slice(1)) {
+          expect(key, row).not.toBe("TYR");
+          expect(cells.join(" | "), `${row}: ${key}`).toContain(key);
+        }
+      }
+    }
+  });
+
+  it("SW-38 (issue 32): each d20 grenade is one, counted as it is thrown (as the Star Frontiers frag grenade); no other weapon is", () => {
+    const counted = entries
+      .filter((e) => e.system.d20.grenade)
+      .map((e) => `${e.name} ${e.system.ammo.unit} ${e.system.ammo.remaining}/${e.system.ammo.capacity}`);
+    expect(counted).toEqual([
+      "Frag Grenade rounds 1/1",
+      "Stun Grenade rounds 1/1",
+      "Thermal Detonator rounds 1/1",
+    ]);
+  });
+
+  it('SW-11 (issue 32): the lightsabers, and only they, ignore armour\'s DR (§19.2: "ignores the DR of armour and objects")', () => {
+    expect(entries.filter((e) => e.system.d20.ignoresDR).map((e) => e.name)).toEqual([
+      "Double Lightsaber",
+      "Lightsaber",
+    ]);
+  });
+
+  it("issue 32: the weapons the tables give no damage dice (stun only, special, +2 unarmed) are marked so, and only they", () => {
+    expect(entries.filter((e) => e.system.d20.noDamageDice).map((e) => e.name)).toEqual([
+      "Combat Gloves",
+      "Electro-net",
+      "Net",
+      "Stun Grenade",
+    ]);
+  });
+
+  it("no d20 item's description opens with an empty paragraph", () => {
+    expect(entries.filter((e) => e.system.description.startsWith("<p></p>")).map((e) => e.name)).toEqual([]);
   });
 
   it("SW-35 SW-36: the heavy repeating blaster fires multifire and autofire only", () => {

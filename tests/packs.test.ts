@@ -206,4 +206,40 @@ describe("Weapon numbers the rules tests rely on", () => {
     const grazer = packEntry<{ stamina: object }>(FIXTURE_ACTORS, "test-creature-large-grazer-stamina-120");
     expect(grazer.system.stamina).toEqual({ value: 120, max: 120 });
   });
+
+  /*
+   * Issue 32: every shipped actor says how its token is placed. v13's BaseToken defaults (common/documents/token.mjs:
+   * `actorLink: new fields.BooleanField()` → false; `disposition` initial CONST.TOKEN_DISPOSITIONS.HOSTILE) would make
+   * every imported hero a hostile, unlinked token — on the foes' side for SW-19, SW-25, SW-26 and SWN-17. Heroes (and a
+   * squad of their side) are linked and friendly, foes unlinked and hostile, as the Star Frontiers samples.
+   */
+  it("every actor in the actors pack ships a prototype token with an explicit link and disposition: heroes linked and friendly, foes unlinked and hostile", () => {
+    const actors = sources("actors").filter((s) =>
+      String((s.doc as { _key?: string })._key).startsWith("!actors!"),
+    );
+    const tokens = actors.map((s) => {
+      const doc = s.doc as { name: string; prototypeToken?: { actorLink?: boolean; disposition?: number } };
+      const p = doc.prototypeToken;
+      return `${doc.name}: ${p?.actorLink === undefined ? "link?" : p.actorLink ? "linked" : "unlinked"} ${p?.disposition ?? "disposition?"}`;
+    });
+    expect(tokens.sort()).toEqual(
+      [
+        "Dace Marrow (Scoundrel): linked 1",
+        "Eusyl (rules example): linked 1",
+        "Ilan Sorr (Jedi Guardian): linked 1",
+        "Juno Ash (SWN Expert): linked 1",
+        "Kestra Vol (Soldier): linked 1",
+        "Raider Boss (SWN NPC): unlinked -1",
+        "Raiders (SWN squad): linked -1",
+        "Rena Okoye (SWN Warrior): linked 1",
+        "Sample Dralasite Brawler: linked 1",
+        "Sample Human Trooper: linked 1",
+        "Sample Vrusk Medic: linked 1",
+        "Sample Yazirian Sniper: linked 1",
+        "Stormtrooper: unlinked -1",
+        "Thug: unlinked -1",
+        "Veteran Fighters (SWN squad): linked 1",
+      ].sort(),
+    );
+  });
 });

@@ -112,6 +112,8 @@ describe("d20 weapon and armour blocks", () => {
       stunDC: null,
       damageType: "",
       group: "",
+      ignoresDR: false,
+      noDamageDice: false,
     });
   });
 

@@ -24,18 +24,18 @@ import {
   onEveryClient,
   rowText,
   sceneSource,
-  tokenSource,
   told,
 } from "./kit.js";
 import { swnSettings } from "./kit-d20.js";
 import { attackDialogKit } from "./kit-dialog.js";
-import { actorFromPack, packItemId } from "./kit-packs.js";
+import { actorFromPack, packItemId, tokenFromPack } from "./kit-packs.js";
 
 const SCENE = id("scenePregensSwn");
 const JUNO = actorFromPack("juno-ash-swn-expert", { owner: ALICE_ID });
 const BOSS = actorFromPack("raider-boss-swn-npc", { ownership: { default: 2 } });
 const RENA = actorFromPack("rena-okoye-swn-warrior", { owner: ALICE_ID });
 const SQUAD = actorFromPack("veteran-fighters-swn-squad", { ownership: { default: 2 } });
+const RAIDERS = actorFromPack("raiders-swn-squad", { ownership: { default: 0 } });
 const PISTOL = packItemId("juno-ash-swn-expert", "Laser Pistol (SWN)");
 const TOK = { juno: id("tokJunoPregen"), boss: id("tokBossPregen") };
 
@@ -52,20 +52,9 @@ const world = () => ({
       _id: SCENE,
       name: "Raider camp",
       tokens: [
-        tokenSource({
-          _id: TOK.juno,
-          name: "Juno Ash",
-          actorId: JUNO._id as string,
-          actorLink: true,
-          ...cell(0, 5),
-        }),
-        tokenSource({
-          _id: TOK.boss,
-          name: "Raider Boss",
-          actorId: BOSS._id as string,
-          actorLink: true,
-          ...cell(6, 5),
-        }),
+        // Issue 32 (fixpacks): placed from the pack's prototype tokens (kit-packs.ts `tokenFromPack`).
+        tokenFromPack("juno-ash-swn-expert", { _id: TOK.juno, actorId: JUNO._id as string, ...cell(0, 5) }),
+        tokenFromPack("raider-boss-swn-npc", { _id: TOK.boss, actorId: BOSS._id as string, ...cell(6, 5) }),
       ],
     }),
   ],
@@ -84,7 +73,7 @@ describe("scenario: an SWN pregen's first shot with pack content (issue 32)", ()
     });
     await table.settle();
     expect(told(alice)).toEqual([
-      "warn: Laser Pistol (SWN) has no d20 range increment (SW-06): enter it on the weapon's sheet. Nothing was spent.",
+      "warn: Laser Pistol (SWN) has no range entered. Your Stars Without Number book prints a normal and a long range; this system plays one range step (−2 to hit per full step, at most 10 steps, 5 thrown): enter on the weapon's sheet the step the GM chooses from the book's ranges. Nothing was spent.",
     ]);
     expect(onEveryClient(table, () => G().game.messages.size)).toEqual(everyone(table, 0));
     // The GM enters the laser pistol's numbers from the rulebook on the item sheet's fields.
@@ -102,9 +91,10 @@ describe("scenario: an SWN pregen's first shot with pack content (issue 32)", ()
     expect(rowText(alice, msg, "Raider Boss")).toContain("d20 15 + 1 = 16 vs AC 14 → Hit 1d6 [4] = 4 dmg");
     clickCard(table.client(GM_ID), msg, "apply", "Raider Boss");
     await table.settle();
-    expect(onEveryClient(table, () => G().game.actors.get(BOSS._id).system.swn.hp.value)).toEqual(
-      everyone(table, 5),
-    );
+    // The boss's token is unlinked (a foe, as the pack's prototype says): the hit lands on the token's own actor.
+    expect(
+      onEveryClient(table, () => G().game.scenes.get(SCENE).tokens.get(TOK.boss).actor.system.swn.hp.value),
+    ).toEqual(everyone(table, 5));
     expect(table.unhandled).toEqual([]);
   });
 
@@ -124,6 +114,52 @@ describe("scenario: an SWN pregen's first shot with pack content (issue 32)", ()
     await gm.run(() => settleApps());
     const sheet = gm.run(() => G().game.actors.get(SQUAD._id).sheet.element as HTMLElement);
     expect(sheet.querySelector(".ft-squad-leader")?.textContent?.trim()).toBe("Rena Okoye (SWN Warrior)");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-17 SWN-19 (issue 32): the pack's second squad, the Raiders, is the foes' — 3 units of HD 2, 27 HP, Morale 9, led by the Raider Boss; placed from their prototypes, the Veteran Fighters' token is friendly and the Raiders' hostile, both linked", async () => {
+    const SQ = { vets: id("tokVetsPregen"), raiders: id("tokRaidPregen") };
+    const base = world();
+    const scene = base.scenes[0]!;
+    table = await createTable({
+      world: {
+        ...base,
+        actors: [JUNO, BOSS, RENA, SQUAD, RAIDERS],
+        scenes: [
+          {
+            ...scene,
+            tokens: [
+              ...(scene.tokens as Record<string, unknown>[]),
+              tokenFromPack("veteran-fighters-swn-squad", {
+                _id: SQ.vets,
+                actorId: SQUAD._id as string,
+                ...cell(0, 8),
+              }),
+              tokenFromPack("raiders-swn-squad", {
+                _id: SQ.raiders,
+                actorId: RAIDERS._id as string,
+                ...cell(9, 8),
+              }),
+            ],
+          },
+        ],
+      },
+      online: [GM_ID, ALICE_ID, BRUNO_ID],
+    });
+    expect(
+      onEveryClient(table, () => {
+        const s = G().game.actors.get(RAIDERS._id).system;
+        return `HP ${s.hp.value}/${s.hp.max} units ${s.units.value}/${s.units.max} HD ${s.swn.hd} Morale ${s.swn.morale} led by ${s.ledBy}`;
+      }),
+    ).toEqual(everyone(table, `HP 27/27 units 3/3 HD 2 Morale 9 led by Actor.${BOSS._id}`));
+    expect(
+      onEveryClient(table, () =>
+        [TOK.juno, TOK.boss, SQ.vets, SQ.raiders].map((t) => {
+          const tok = G().game.scenes.get(SCENE).tokens.get(t);
+          return `${tok.actorLink ? "linked" : "unlinked"} ${tok.disposition}`;
+        }),
+      ),
+    ).toEqual(everyone(table, ["linked 1", "unlinked -1", "linked 1", "linked -1"]));
     expect(table.unhandled).toEqual([]);
   });
 });

@@ -93,6 +93,8 @@ function cardFields() {
     weaponId: optStr(),
     weaponName: optional(str()),
     kind: optional(str()),
+    ignoresDR: optional(bool()),
+    effectOnly: optional(schema({ stunDC: optNum() })),
     effect: optStr(),
     burst: optional(bool()),
     shots: optional(num(1)),

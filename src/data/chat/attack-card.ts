@@ -103,6 +103,10 @@ export interface AttackCardData {
   /** The weapon item's id on the attacker (cards from before have only its name). */
   readonly weaponId?: string | null;
   readonly weaponName: string;
+  /** SW-11 (issue 32): the weapon ignores armour's DR (a lightsaber): Apply takes none off its hits. */
+  readonly ignoresDR?: boolean;
+  /** Issue 32: the weapon rolls no damage (its source gives no dice): its effect, and stun DC if any, is the GM's. */
+  readonly effectOnly?: { readonly stunDC: number | null };
   readonly kind: DamageKind;
   /** A special effect applied with the damage (doze knock-out). */
   readonly effect: string | null;

@@ -40,6 +40,10 @@ export function weaponFacts(name: string, s: WeaponSystem): WeaponFacts {
     },
     kind: s.kind,
     blastRadius: s.blastRadius,
+    // SW-11 (issue 32): a lightsaber's hits are applied with no DR taken off.
+    ...(s.d20.ignoresDR ? { ignoresDR: true } : {}),
+    // Issue 32: no damage dice in its source (RCR Table 7-2 "— (stun only)", "special"): its effect is the GM's.
+    ...(s.d20.noDamageDice && !s.d20.damage ? { effectOnly: { stunDC: s.d20.stunDC } } : {}),
     // The d20 engine's block (issue 14); the other engines ignore it.
     d20: d20WeaponFacts(s),
   };

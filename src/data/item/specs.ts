@@ -120,6 +120,17 @@ const weaponD20 = schema({
   stunDC: int(null, { min: 0, max: 40, nullable: true }),
   damageType: str("", { choices: D20_DAMAGE_TYPES }),
   group: str("", { choices: D20_WEAPON_GROUPS }),
+  /**
+   * Issue 32, SW-11: "lightsabers ignore the damage reduction of armour and objects" (rules-tables §19.2): the hit's
+   * wound damage is applied with no DR taken off. False by default (an item stored before reads as an ordinary weapon).
+   */
+  ignoresDR: bool(false),
+  /**
+   * Issue 32: the weapon's source gives it no damage dice (RCR Table 7-2: stun grenade "— (stun only)", net and
+   * electro-net "special", combat gloves): it attacks, rolls no damage, and its effect is the GM's. False by default:
+   * a weapon left without dice is one the GM has not finished, refused until they are entered.
+   */
+  noDamageDice: bool(false),
 });
 
 interface WeaponD20 {

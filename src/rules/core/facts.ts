@@ -46,6 +46,16 @@ export interface WeaponFacts {
   readonly kind: DamageKind;
   /** Grenades: blast radius in metres (3 for a 6 m diameter, SF-X-43); 0 for weapons without a blast. */
   readonly blastRadius: number;
+  /**
+   * Issue 32, SW-11: its hits ignore the damage reduction of armour (a lightsaber: "ignores the DR of armour and
+   * objects", rules-tables §19.2). Absent = false.
+   */
+  readonly ignoresDR?: boolean;
+  /**
+   * Issue 32: a weapon its source gives no damage dice (a stun grenade, a net): it attacks, rolls no damage, and its
+   * effect is the GM's — with the stun setting's Fortitude DC when it has one. Absent = an ordinary weapon.
+   */
+  readonly effectOnly?: { readonly stunDC: number | null };
   /** The weapon's d20 numbers (SW-*), read by the d20 engine; absent where the sheet has none. */
   readonly d20?: D20WeaponFacts;
 }

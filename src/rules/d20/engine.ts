@@ -568,7 +568,7 @@ export function createD20Engine(options: D20EngineOptions = {}): ResolutionEngin
       const w = weapon.d20;
       if (!w)
         throw new RulesError("FT.D20.noFacts", `The d20 engine needs the d20 numbers of ${weapon.name}`);
-      if (!outcome.hit) return { formula: w.damage, rolled: 0 };
+      if (!outcome.hit || !w.damage) return { formula: w.damage, rolled: 0 }; // issue 32: no dice, no damage
       const d = d20DamageFromTerms(
         w.damage,
         dice,

@@ -110,6 +110,10 @@ export async function runAttack<R>(
     weaponId: meta.weaponId ?? null,
     weaponName: req.weapon.name,
     kind: req.weapon.kind,
+    // SW-11 (issue 32): Apply takes no DR off this weapon's hits (a lightsaber).
+    ...(req.weapon.ignoresDR ? { ignoresDR: true } : {}),
+    // Issue 32: a weapon with no damage dice in its source: the card says its effect (and stun DC) is the GM's.
+    ...(req.weapon.effectOnly ? { effectOnly: { stunDC: req.weapon.effectOnly.stunDC } } : {}),
     effect: meta.effect ?? null,
     burst: req.declarations.burst,
     shots,

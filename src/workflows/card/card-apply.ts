@@ -40,6 +40,9 @@ export function planCard(
     if (t.health?.model === "squad") return t;
     // Ruling 1: an swn card's hits go to the target's SWN hit points.
     if (model === "hitPoints") return t.swnHp ? { ...t, health: t.swnHp } : t;
+    // SW-11 (issue 32): a weapon that ignores DR (a lightsaber) meets no damage reduction.
+    if (t.health?.model === "vitalityWounds" && model === "vitalityWounds" && card.ignoresDR)
+      return { ...t, health: { ...t.health, dr: 0 } };
     if (!t.health || model === "vitalityWounds") return t;
     const { health: _vitality, ...stamina } = t;
     return stamina;

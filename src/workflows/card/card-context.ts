@@ -304,6 +304,14 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
       : null;
   return {
     weaponName: card.weaponName,
+    /** SW-11 (issue 32): the weapon ignores armour's DR (a lightsaber); Apply takes none off. */
+    ignoresDR: !!card.ignoresDR,
+    /** Issue 32: a weapon with no damage dice: its effect is the GM's (the stun DC when it has one). */
+    effectOnly: card.effectOnly
+      ? card.effectOnly.stunDC !== null
+        ? { key: "FT.Card.effectOnlyStun", data: { dc: String(card.effectOnly.stunDC) } }
+        : { key: "FT.Card.effectOnly", data: {} }
+      : null,
     attackerName: opts.attackerName,
     /** Ruling 1: a d20 card under the swn profile is rolled against AC, not Defense (the game's words). */
     vsLabel: game_.vsLabel,

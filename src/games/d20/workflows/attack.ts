@@ -27,9 +27,20 @@ export function d20WeaponNumbersProblem(name: string, s: WeaponSystem): RulesErr
     return new RulesError("FT.D20UI.noRangeIncrement", `${name} has no d20 range increment`, {
       weapon: name,
     });
-  if (!s.d20.damage)
+  // Issue 32: a weapon whose damage its source gives as no dice (RCR Table 7-2: stun grenade "— (stun only)", net,
+  // electro-net, combat gloves) attacks: the GM is not asked to invent dice, and its card says its effect is the GM's.
+  if (!s.d20.damage && !d20EffectOnly(s))
     return new RulesError("FT.D20UI.noDamage", `${name} has no d20 damage dice`, { weapon: name });
   return null;
+}
+
+/**
+ * Issue 32: a weapon whose source gives it no damage dice (`noDamageDice`, set on the compendium's rows): it attacks,
+ * rolls no damage, and the card leaves its effect to the GM. Any other weapon without dice is one the GM has not
+ * finished: refused as before.
+ */
+export function d20EffectOnly(s: WeaponSystem): boolean {
+  return !s.d20.damage && s.d20.noDamageDice;
 }
 
 /** The grenade numbers a game needs before a throw (SW-38: radius and Reflex DC; SWN-16: the radius). */
@@ -55,7 +66,11 @@ export function d20GrenadeProblem(
 
 /** The d20 weapon refused before anything is spent, or null. */
 function weaponProblem(name: string, s: WeaponSystem): RulesError | null {
-  return d20WeaponNumbersProblem(name, s) ?? d20GrenadeProblem(name, s);
+  // Issue 32: a grenade that rolls no damage (the stun grenade: "no Reflex save") needs no Reflex DC.
+  return (
+    d20WeaponNumbersProblem(name, s) ??
+    d20GrenadeProblem(name, s, d20EffectOnly(s) ? ["burstRadius"] : undefined)
+  );
 }
 
 /**

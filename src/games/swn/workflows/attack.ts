@@ -22,6 +22,10 @@ import {
  */
 function weaponProblem(name: string, s: WeaponSystem): RulesError | null {
   const numbers = d20WeaponNumbersProblem(name, s);
+  // Issue 32: SWN prints a normal and a long range, not a d20 range increment; the profile plays the d20 increment
+  // (ruling 1c: −2 per full increment), so the GM is asked for the increment they choose from their book's ranges.
+  if (numbers?.key === "FT.D20UI.noRangeIncrement")
+    return new RulesError("FT.SWN.noRange", `${name} has no range`, { weapon: name });
   if (numbers) return numbers;
   if (s.d20.grenade && s.d20.attack === "thrown" && s.swn.tl === null)
     return new RulesError("FT.SWN.noTl", `${name} has no tech level`, { weapon: name });
