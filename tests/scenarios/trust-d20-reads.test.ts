@@ -292,4 +292,75 @@ describe("scenario: the walk a charge reads is the one the token made (issue 31,
     expect(text(renderMessage(gm, again))).toContain("This charge has no walk behind it");
     expect(table.unhandled).toEqual([]);
   });
+
+  it("SW-21 (trust review 1.2): in round 2 Alice's console moves Kara 1 px with a forged 4 m walk down to the Thug in an undo write ({isUndo: true}) and posts her round-1 charge card again — the GM's record of Kara's walk never holds the forged walk, the charge is refused, and every client's history is the 1 px move", async () => {
+    const charge = await chargeThenRound2();
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    // What the GM's record holds when each history write reaches its page (a hook after walk-guard's).
+    await gm.run(async () => {
+      const wg = await import("../../src/workflows/turn/walk-guard.js");
+      const seen: string[] = [];
+      (globalThis as { __seen?: string[] }).__seen = seen;
+      G().Hooks.on("updateToken", (doc: any, ch: any, _o: unknown, uid: string) => {
+        if ("_movementHistory" in ch)
+          seen.push(`${uid === GM_ID ? "GM" : "Alice"} ${wg.trustedHistory(doc).length}`);
+      });
+    });
+    await alice.run(() => {
+      const doc = G().game.scenes.get(SCENE).tokens.get(TOK.kara);
+      const walk = [1, 2, 3, 4, 5].map((r, i) => ({
+        ...cell(5, r),
+        elevation: 0,
+        width: doc.width,
+        height: doc.height,
+        shape: doc.shape ?? 0,
+        action: "walk",
+        terrain: null,
+        snapped: false,
+        explicit: true,
+        checkpoint: true,
+        intermediate: false,
+        userId: G().game.user.id,
+        movementId: "forgedWalk000002",
+        cost: i === 0 ? 0 : 1,
+      }));
+      return doc.update({ x: doc.x + 1, _movementHistory: walk }, { isUndo: true, diff: false });
+    });
+    await table.settle();
+    const seen = gm.run(() => (globalThis as { __seen?: string[] }).__seen ?? []);
+    expect(seen[0]).toBe("Alice 0");
+    const x = cell(5, 5).x;
+    expect(karaWalk()).toEqual(
+      everyone(table, [`${x},${cell(5, 5).y} walk`, `${x + 1},${cell(5, 5).y} walk`]),
+    );
+    const again = await forgeCopy(charge, "rollForgedChg002");
+    expect(await refusal(again)).toBe("FT.Card.chargeNoWalk");
+    expect(table.unhandled).toEqual([]);
+  });
 });
+
+/** Alice walks Kara the 4 m down to the Thug and charges him (admitted); the GM turns to round 2. The charge card. */
+async function chargeThenRound2(): Promise<string> {
+  await encounter();
+  const gm = table.client(GM_ID);
+  const alice = table.client(ALICE_ID);
+  await gm.run(() =>
+    G()
+      .game.scenes.get(SCENE)
+      .tokens.get(TOK.kara)
+      .move([{ ...cell(5, 1), action: "displace" }], { method: "api" }),
+  );
+  await table.settle();
+  await moveAlongColumn(alice, [2, 3, 4, 5]);
+  await dialogKit.aliceOpensAttack(alice, SABER);
+  await dialogKit.set(alice, "assist.charging", true);
+  const charge = await dialogKit.aliceRolls(alice, 2, 3, 4);
+  expect(await refusal(charge)).toBeNull();
+  await nextTurn();
+  await nextTurn();
+  await nextTurn();
+  expect(gm.run(() => G().game.combat.round)).toBe(2);
+  expect(karaWalk()).toEqual(everyone(table, []));
+  return charge;
+}
