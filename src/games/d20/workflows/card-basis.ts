@@ -19,6 +19,7 @@ import { tokenByUuid } from "../../../documents/subtypes.js";
 import { CHARGE_MIN_METRES, insideThreat, provokedAreas } from "../../../rules/index.js";
 import { ledgerFor } from "../../../workflows/turn/turn-ledger.js";
 import { trustedHistory } from "../../../workflows/turn/walk-guard.js";
+import { declaresCharge, termsForged } from "./card-terms.js";
 import { type Recorded, scale, threatsOf, waypoints } from "./provoke.js";
 
 type CombatantI = Combatant.Implementation;
@@ -73,11 +74,6 @@ function fightOf(card: StoredCard): { combat?: Combat.Implementation; attacker?:
   };
 }
 
-/** Does the card's own to-hit carry the charge (SW-21), as mark-evidence.ts reads a declaration? */
-const charges = (card: StoredCard) =>
-  card.targets.some((t) => t.modifiers.some((m) => m.id === "charge" && !m.overridden)) ||
-  (card.steps ?? []).some((s) => s.extras.some((x) => x.id === "charge"));
-
 /**
  * SW-21 (issue 31, closing note): "You must move at least 4 meters … and may move up to double your speed" before a
  * charge's attack. The player's page checks it from the token's movement history (workflows/attack/attacker.ts
@@ -86,7 +82,9 @@ const charges = (card: StoredCard) =>
  * GM's displace is no walk), and refuses a charge card whose attacker did not walk that far.
  */
 function chargeUnfounded(card: StoredCard): string | null {
-  if (!charges(card)) return null;
+  // Trust review 1.1: the charge is the card's declaration (a term `charge` or under SW-21, overridden or not), not
+  // one term's name and flag (card-terms.ts `declaresCharge`).
+  if (!declaresCharge(card)) return null;
   const { attacker } = fightOf(card);
   const doc = attacker?.token;
   if (!attacker || !doc) return "FT.Card.chargeNoWalk";
@@ -98,10 +96,11 @@ function chargeUnfounded(card: StoredCard): string | null {
 
 /**
  * Why a player's d20 card has no basis on the scene the GM reads (a localization key), or null: SW-25 an attack of
- * opportunity that answers no offer, SW-21 a charge without its walk. Not read under the `swn` profile (no attacks
+ * opportunity that answers no offer, SW-21 a charge without its walk, a to-hit term the engine did not write
+ * (trust review 1.1, card-terms.ts). Not read under the `swn` profile (no attacks
  * of opportunity offered, no SW-21 charge: SWN-02 is its own action).
  */
 export function d20Unfounded(card: StoredCard): string | null {
   if (card.profile === "swn") return null;
-  return aooUnfounded(card) ?? chargeUnfounded(card);
+  return termsForged(card) ?? aooUnfounded(card) ?? chargeUnfounded(card);
 }
