@@ -79,8 +79,8 @@ const world = () => ({
 });
 
 /** The GM's encounter: Kara 20, Thug 12, Raider 7; Kara's turn. */
-async function encounter(): Promise<void> {
-  table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+async function encounter(w = world()): Promise<void> {
+  table = await createTable({ world: w, online: [GM_ID, ALICE_ID] });
   const gm = table.client(GM_ID);
   await openD20Combat(table, SCENE, [
     { _id: CMB.kara, tokenId: TOK.kara, actorId: KARA },
@@ -364,3 +364,117 @@ async function chargeThenRound2(): Promise<string> {
   expect(karaWalk()).toEqual(everyone(table, []));
   return charge;
 }
+
+/** Alice's console posts message `msg`'s card again (roll id `rollId`) with its `charge` term changed by `edit`. */
+function forgeCharge(msg: string, rollId: string, edit: "rename" | "override"): Promise<string> {
+  return table.client(ALICE_ID).run(async () => {
+    const m = G().game.messages.get(msg);
+    const card = structuredClone(m.system.card);
+    card.applied = [];
+    card.rollId = rollId;
+    for (const t of card.targets)
+      for (const term of t.modifiers)
+        if (term.id === "charge") {
+          if (edit === "rename") Object.assign(term, { id: "misc", ruleId: "SW-04", label: "Misc" });
+          else term.overridden = true;
+        }
+    const { renderCard } = await import("../../src/workflows/card/card-render.js");
+    const copy = await G().ChatMessage.create({
+      type: "attack",
+      system: { card },
+      content: await renderCard(card),
+      rolls: m.rolls.map((r: any) => r.toJSON()),
+    });
+    return copy.id as string;
+  });
+}
+
+describe("scenario: the GM reads a player's to-hit terms by rule, not by name (issue 31, trust review 1.1)", () => {
+  it("SW-21: in round 2, Kara not having moved, Alice's console posts her charge card again with the +2 renamed a misc term, and again with the charge term flagged overridden — the GM refuses both (a term the engine does not write; a charge without its walk) and each card says why", async () => {
+    const charge = await chargeThenRound2();
+    const gm = table.client(GM_ID);
+    const renamed = await forgeCharge(charge, "rollForgedChg003", "rename");
+    expect(await refusal(renamed)).toBe("FT.Card.termForged");
+    expect(text(renderMessage(gm, renamed))).toContain("a to-hit term the engine does not write");
+    const overridden = await forgeCharge(charge, "rollForgedChg004", "override");
+    expect(await refusal(overridden)).toBe("FT.Card.chargeNoWalk");
+    expect(text(renderMessage(gm, overridden))).toContain("This charge has no walk behind it");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-04: Alice types Kara's Strength term up from +2 to +4 in the attack dialog (a situational bonus the dialog lets her enter) — the GM admits her card, and every client's card draws the +4 as entered by Alice", async () => {
+    await encounter();
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, SABER);
+    await dialogKit.set(alice, `mod.Scene.${SCENE}.Token.${TOK.thug}.str`, "+4");
+    const msg = await dialogKit.aliceRolls(alice, 2, 3, 4);
+    expect(await refusal(msg)).toBeNull();
+    const strRow = () =>
+      Object.fromEntries(
+        table.all.map((c) => [
+          c.user.name as string,
+          c.run(() =>
+            [...renderMessage(c, msg).querySelectorAll(".ft-mods li")]
+              .map((li: Element) => text(li))
+              .filter((s: string) => s.startsWith("Strength")),
+          ),
+        ]),
+      );
+    expect(strRow()).toEqual(everyone(table, ["StrengthSW-04+4 entered by Alice"]));
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+const ELSEWHERE = id("sceneElsewhereTR");
+
+/**
+ * The world with the Hangar's grid measuring diagonals 1-2-1 (v13 `GRID_DIAGONALS.ALTERNATING_1` = 4, the harness's
+ * stand-in for the world's `core.gridDiagonals`) and a second scene the GM can view.
+ */
+function alternatingWorld() {
+  const w = world();
+  return {
+    ...w,
+    scenes: [
+      { ...w.scenes[0]!, grid: { ...w.scenes[0]!.grid, diagonals: 4 } },
+      sceneSource({ _id: ELSEWHERE, name: "Elsewhere", active: false, tokens: [] }),
+    ],
+  };
+}
+
+describe("scenario: the GM measures a charge's walk on the token's own scene (issue 31, trust review 2.1)", () => {
+  it("SW-21: with diagonals counted 1-2-1, Alice walks Kara three diagonal squares down to the Thug (1 + 2 + 1 = 4 m) while the GM views another scene — her charge is admitted, the GM measuring the walk with the Hangar's grid as her page does", async () => {
+    await encounter(alternatingWorld());
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await gm.run(() =>
+      G()
+        .game.scenes.get(SCENE)
+        .tokens.get(TOK.kara)
+        .move([{ ...cell(2, 2), action: "displace" }], { method: "api" }),
+    );
+    await table.settle();
+    await alice.run(() =>
+      G()
+        .game.scenes.get(SCENE)
+        .tokens.get(TOK.kara)
+        .move(
+          [3, 4, 5].map((n) => ({ ...cell(n, n), action: "walk" })),
+          { method: "dragging" },
+        ),
+    );
+    await table.settle();
+    // The GM turns to another scene (v13: the viewed scene is the canvas's).
+    gm.run(() => {
+      G().game.scenes.viewed = G().game.scenes.get(ELSEWHERE);
+    });
+    gm.refreshCanvas();
+    expect(gm.run(() => G().canvas.scene.id)).toBe(ELSEWHERE);
+    await dialogKit.aliceOpensAttack(alice, SABER);
+    await dialogKit.set(alice, "assist.charging", true);
+    expect(dialogRefusal()).toBe("");
+    const charge = await dialogKit.aliceRolls(alice, 2, 3, 4);
+    expect(await refusal(charge)).toBeNull();
+    expect(table.unhandled).toEqual([]);
+  });
+});
