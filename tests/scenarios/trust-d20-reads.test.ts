@@ -436,7 +436,7 @@ function alternatingWorld() {
   return {
     ...w,
     scenes: [
-      { ...w.scenes[0]!, grid: { ...w.scenes[0]!.grid, diagonals: 4 } },
+      { ...w.scenes[0]!, grid: { ...(w.scenes[0]!.grid as object), diagonals: 4 } },
       sceneSource({ _id: ELSEWHERE, name: "Elsewhere", active: false, tokens: [] }),
     ],
   };

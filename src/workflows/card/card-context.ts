@@ -238,10 +238,8 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
     return {
       ...t,
       // Trust review 1.1: a term the player overrode (its number typed in the attack dialog) is drawn as theirs.
+      // (The d20 Defense terms keep their overridden mark only: a game's block is read in its own module.)
       modifiers: enteredBy(t.modifiers, opts.viewer.author),
-      ...(t.d20
-        ? { d20: { ...t.d20, defenseTerms: enteredBy(t.d20.defenseTerms, opts.viewer.author) } }
-        : {}),
       // A d20 target has no Star Frontiers band: its range is in increments (SW-06), among its modifiers.
       bandLabel: bandOf(t.band),
       coverLabel: `FT.Cover.${t.cover}`,

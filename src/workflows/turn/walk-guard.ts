@@ -135,9 +135,13 @@ function putBack(doc: TokenD, userId: string): Kept {
     movementId: foundry.utils.randomID(),
     cost: 0,
   };
+  // Cast: fvtt-types 13.345 types a waypoint's shape and terrain narrower than the token's source fields they are
+  // copied from (v13 records them so, `#preUpdateMovement`).
+  const at = (p: { x: number; y: number }) =>
+    ({ ...base, ...p, action: "walk" }) as TokenDocument.MeasuredMovementWaypoint;
   const walk: TokenDocument.MeasuredMovementWaypoint[] = [];
-  if (!last || last.x !== from.x || last.y !== from.y) walk.push({ ...base, ...from, action: "walk" });
-  walk.push({ ...base, ...to, action: "walk" });
+  if (!last || last.x !== from.x || last.y !== from.y) walk.push(at(from));
+  walk.push(at(to));
   return [...back, ...walk];
 }
 
@@ -155,7 +159,7 @@ export function registerWalkGuard(): void {
   });
   Hooks.on(
     "updateToken",
-    (doc: TokenD, changed: Record<string, unknown>, options: { isUndo?: boolean }, userId: string) => {
+    (doc: TokenD, changed: Record<string, unknown>, options: unknown, userId: string) => {
       if (!game.user?.isGM) return;
       if (!("_movementHistory" in changed)) {
         // A move v13 did not record (outside a started combat) or any other write: where the token stands now.
@@ -163,7 +167,9 @@ export function registerWalkGuard(): void {
           stood.set(doc.uuid, { x: doc._source.x, y: doc._source.y });
         return;
       }
-      if (!forged(doc, changed, options ?? {}, userId)) {
+      const isUndo =
+        typeof options === "object" && options !== null && "isUndo" in options && !!options.isUndo;
+      if (!forged(doc, changed, { isUndo }, userId)) {
         keep(doc);
         return;
       }

@@ -142,7 +142,7 @@ export async function handleProvoke(
   // Trust review (rank 3): a request sent again (a console's loop) posts no second offer to that foe for that asker
   // this round — it has one attack of opportunity a round (SW-25) and the first offer already stands.
   const key = `${combat.id}.${foe.id}.${doc.uuid}.${combat.round}`;
-  if (provokesOffered.has(key)) return { applied: [], skipped: [foe.id] };
+  if (provokesOffered.has(key)) return { applied: [], skipped: [] };
   provokesOffered.add(key);
   await offerTo(foe, doc, combat, "SW-41", `FT.D20.AoO.offer.${body.action}`);
   return { applied: [foe.id], skipped: [] };
