@@ -478,3 +478,49 @@ describe("scenario: the GM measures a charge's walk on the token's own scene (is
     expect(table.unhandled).toEqual([]);
   });
 });
+
+const KARA_B = { tok: id("tokKaraBTrReads"), cmb: id("cmbKaraBTrReads") };
+
+describe("scenario: two tokens of one actor — the GM reads the card's own token (issue 31, trust review rank 3)", () => {
+  it("SW-25: Kara has two tokens in the fight, the first far off, the second (Kara B) beside the Thug — Alice makes Kara B's attack of opportunity at the Thug from its tracker row, and the GM admits it, reading the threat from Kara B (the card's speaker), not from the actor's first token", async () => {
+    const w = world();
+    const scene = w.scenes[0]! as { tokens: object[] };
+    table = await createTable({
+      world: {
+        ...w,
+        scenes: [
+          {
+            ...scene,
+            tokens: [
+              tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(1, 9) }),
+              tokenSource({ _id: KARA_B.tok, name: "Kara B", actorId: KARA, actorLink: true, ...cell(5, 5) }),
+              ...scene.tokens.slice(1),
+            ],
+          },
+        ],
+      },
+      online: [GM_ID, ALICE_ID],
+    });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await openD20Combat(table, SCENE, [
+      { _id: CMB.kara, tokenId: TOK.kara, actorId: KARA },
+      { _id: KARA_B.cmb, tokenId: KARA_B.tok, actorId: KARA },
+      { _id: CMB.thug, tokenId: TOK.thug, actorId: THUG },
+      { _id: CMB.raider, tokenId: TOK.raider, actorId: RAIDER },
+    ]);
+    table.dice(18, 17, 10, 5);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    alice.target(TOK.thug);
+    const button = row(await tracker(alice), "Kara B").querySelector('[data-action="attackOfOpportunity"]');
+    expect(button).not.toBeNull();
+    alice.run(() => click(button!));
+    await alice.run(() => settleApps());
+    await table.settle();
+    const msg = await dialogKit.aliceRolls(alice, 15, 3, 4);
+    expect(gm.run(() => G().game.messages.get(msg).speaker.token)).toBe(KARA_B.tok);
+    expect(await refusal(msg)).toBeNull();
+    expect(table.unhandled).toEqual([]);
+  });
+});
