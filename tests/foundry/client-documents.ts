@@ -52,6 +52,7 @@
  * the acting combatant hands the turn on by index only, and deleting the last one in order moves every client to
  * the next round locally while the stored round stays.
  */
+import { GRID_TYPES, HexOrientedSquareGrid, SquareGrid } from "./canvas.js";
 import { CONST, DICE_ROLL_MODES } from "./constants.js";
 import { currentClient } from "./context.js";
 import { DataModel } from "./data-model.js";
@@ -341,8 +342,31 @@ export class Item extends BaseItem {
 
 /* -------------------------------------------- */
 
+/**
+ * v13 client/documents/scene.mjs `prepareBaseData`: `this.grid = Scene.#getGrid(this)` — every Scene has its grid
+ * instance (a square grid's `diagonals` from `core.gridDiagonals`), viewed or not, so `scene.grid.measurePath` is
+ * always there. Harness difference: `grid` stays the scene's grid data, given the instance's `measurePath`
+ * (non-enumerable, so the stored data is unchanged), built from that data as `canvas.grid` is (canvas.ts
+ * `FoundryCanvas#grid`: the data's `diagonals` stands for the setting); gridless scenes get none.
+ */
 export class Scene extends BaseScene {
-  declare grid: { size: number; distance: number; units: string; type: number };
+  declare grid: { size: number; distance: number; units: string; type: number; diagonals?: number };
+  override prepareBaseData(): void {
+    super.prepareBaseData();
+    const data = this.grid;
+    if (!data || data.type === GRID_TYPES.GRIDLESS) return;
+    const config = { size: data.size, distance: data.distance, units: data.units, diagonals: data.diagonals };
+    const grid =
+      data.type === GRID_TYPES.SQUARE ? new SquareGrid(config) : new HexOrientedSquareGrid(data.type, config);
+    Object.defineProperty(data, "measurePath", {
+      value: (
+        path: Parameters<SquareGrid["measurePath"]>[0],
+        options?: Parameters<SquareGrid["measurePath"]>[1],
+      ) => grid.measurePath(path, options),
+      configurable: true,
+      enumerable: false,
+    });
+  }
   declare tokens: Collection<TokenDocument>;
   declare walls: Collection<any>;
   declare regions: Collection<any>;

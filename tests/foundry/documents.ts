@@ -1155,6 +1155,10 @@ export class BaseScene extends Document {
         size: new F.NumberField({ integer: true, initial: 100, min: 50 } as any),
         distance: new F.NumberField({ initial: 1, positive: true } as any),
         units: new F.StringField({ initial: "m" } as any),
+        // Harness stand-in for the world's `core.gridDiagonals` setting (v13 has no such scene field: a Scene's grid
+        // instance takes the setting, client/documents/scene.mjs `#getGrid`); null: EQUIDISTANT, as the setting's
+        // default for a system that sets none.
+        diagonals: new F.NumberField({ integer: true, nullable: true, initial: null } as any),
       }),
       tokens: new EmbeddedCollectionField("Token"),
       walls: new EmbeddedCollectionField("Wall"),

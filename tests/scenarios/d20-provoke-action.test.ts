@@ -298,4 +298,23 @@ describe("scenario: attacks of opportunity an action provokes (issue 31, SW-20, 
     expect(offersSeen().Gamemaster).toHaveLength(1);
     expect(table.unhandled).toEqual([]);
   });
+
+  it("SW-41 (trust review, rank 3): Alice's console sends the GM the grapple's provoke request five times — the Thug is offered one attack of opportunity at Kara this round, not five", async () => {
+    await encounter();
+    const alice = table.client(ALICE_ID);
+    await alice.run(async () => {
+      const { requestGM } = await import("../../src/helpers/gm-request.js");
+      const scene = G().game.scenes.get(SCENE);
+      for (let i = 0; i < 5; i++)
+        await requestGM({
+          kind: "provoke",
+          tokenUuid: scene.tokens.get(TOK.kara).uuid,
+          target: scene.tokens.get(TOK.thug).uuid,
+          action: "grapple",
+        });
+    });
+    await table.settle();
+    expect(offersSeen().Gamemaster).toHaveLength(1);
+    expect(table.unhandled).toEqual([]);
+  });
 });

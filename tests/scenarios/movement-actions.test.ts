@@ -128,4 +128,50 @@ describe("scenario: a displaced target is not a moving target (SF-X-17)", () => 
     expect(chance(alice)).toBe("30%");
     expect(table.unhandled).toEqual([]);
   }, 30_000);
+
+  it("SF-X-17 (issue 31, trust review 1.2): Alice's console moves Eusyl 1 px with a forged 5 m walk in an undo write ({isUndo: true}) — the GM puts the walk back on every client (only the 1 px move is recorded); her own undo of a walk she made (v13 revertRecordedMovement: a shortened history, the token back at its last kept waypoint) stays", async () => {
+    await begin();
+    const alice = table.client(ALICE_ID);
+    const history = () =>
+      onEveryClient(table, () => {
+        const doc = G().game.scenes.get(SCENE).tokens.get(TOK_EUSYL);
+        return `${doc.x}: ${doc.movementHistory.map((w: { x: number; action: string }) => `${w.x} ${w.action}`).join(", ")}`;
+      });
+    await alice.run(() => {
+      const doc = G().game.scenes.get(SCENE).tokens.get(TOK_EUSYL);
+      const walk = [0, 1, 2, 3, 4, 5].map((i) => ({
+        x: 1000 + 100 * i,
+        y: 1500,
+        elevation: 0,
+        width: 1,
+        height: 1,
+        shape: 0,
+        action: "walk",
+        terrain: null,
+        snapped: false,
+        explicit: true,
+        checkpoint: true,
+        intermediate: false,
+        userId: G().game.user.id,
+        movementId: "forgedWalkSF0001",
+        cost: i === 0 ? 0 : 1,
+      }));
+      return doc.update({ x: doc.x + 1, _movementHistory: walk }, { isUndo: true, diff: false });
+    });
+    await table.settle();
+    expect(history()).toEqual(everyone(table, "1501: 1500 walk, 1501 walk"));
+    // Honest: she walks Eusyl 2 m east, then undoes that walk (v13's own undo); the GM keeps it.
+    await alice.run(() =>
+      G().game.scenes.get(SCENE).tokens.get(TOK_EUSYL).move({ x: 1701, y: 1500, action: "walk" }),
+    );
+    await table.settle();
+    expect(history()).toEqual(everyone(table, "1701: 1500 walk, 1501 walk, 1701 walk"));
+    await alice.run(() => {
+      const doc = G().game.scenes.get(SCENE).tokens.get(TOK_EUSYL);
+      return doc.revertRecordedMovement(doc.movementHistory.at(-1).movementId);
+    });
+    await table.settle();
+    expect(history()).toEqual(everyone(table, "1501: 1500 walk, 1501 walk"));
+    expect(table.unhandled).toEqual([]);
+  }, 30_000);
 });

@@ -79,8 +79,8 @@ const world = () => ({
 });
 
 /** The GM's encounter: Kara 20, Thug 12, Raider 7; Kara's turn. */
-async function encounter(): Promise<void> {
-  table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+async function encounter(w = world()): Promise<void> {
+  table = await createTable({ world: w, online: [GM_ID, ALICE_ID] });
   const gm = table.client(GM_ID);
   await openD20Combat(table, SCENE, [
     { _id: CMB.kara, tokenId: TOK.kara, actorId: KARA },
@@ -290,6 +290,237 @@ describe("scenario: the walk a charge reads is the one the token made (issue 31,
     const again = await forgeCopy(charge, "rollForgedChg001");
     expect(await refusal(again)).toBe("FT.Card.chargeNoWalk");
     expect(text(renderMessage(gm, again))).toContain("This charge has no walk behind it");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-21 (trust review 1.2): in round 2 Alice's console moves Kara 1 px with a forged 4 m walk down to the Thug in an undo write ({isUndo: true}) and posts her round-1 charge card again — the GM's record of Kara's walk never holds the forged walk, the charge is refused, and every client's history is the 1 px move", async () => {
+    const charge = await chargeThenRound2();
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    // What the GM's record holds when each history write reaches its page (a hook after walk-guard's).
+    await gm.run(async () => {
+      const wg = await import("../../src/workflows/turn/walk-guard.js");
+      const seen: string[] = [];
+      (globalThis as { __seen?: string[] }).__seen = seen;
+      G().Hooks.on("updateToken", (doc: any, ch: any, _o: unknown, uid: string) => {
+        if ("_movementHistory" in ch)
+          seen.push(`${uid === GM_ID ? "GM" : "Alice"} ${wg.trustedHistory(doc).length}`);
+      });
+    });
+    await alice.run(() => {
+      const doc = G().game.scenes.get(SCENE).tokens.get(TOK.kara);
+      const walk = [1, 2, 3, 4, 5].map((r, i) => ({
+        ...cell(5, r),
+        elevation: 0,
+        width: doc.width,
+        height: doc.height,
+        shape: doc.shape ?? 0,
+        action: "walk",
+        terrain: null,
+        snapped: false,
+        explicit: true,
+        checkpoint: true,
+        intermediate: false,
+        userId: G().game.user.id,
+        movementId: "forgedWalk000002",
+        cost: i === 0 ? 0 : 1,
+      }));
+      return doc.update({ x: doc.x + 1, _movementHistory: walk }, { isUndo: true, diff: false });
+    });
+    await table.settle();
+    const seen = gm.run(() => (globalThis as { __seen?: string[] }).__seen ?? []);
+    expect(seen[0]).toBe("Alice 0");
+    const x = cell(5, 5).x;
+    expect(karaWalk()).toEqual(
+      everyone(table, [`${x},${cell(5, 5).y} walk`, `${x + 1},${cell(5, 5).y} walk`]),
+    );
+    const again = await forgeCopy(charge, "rollForgedChg002");
+    expect(await refusal(again)).toBe("FT.Card.chargeNoWalk");
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+/** Alice walks Kara the 4 m down to the Thug and charges him (admitted); the GM turns to round 2. The charge card. */
+async function chargeThenRound2(): Promise<string> {
+  await encounter();
+  const gm = table.client(GM_ID);
+  const alice = table.client(ALICE_ID);
+  await gm.run(() =>
+    G()
+      .game.scenes.get(SCENE)
+      .tokens.get(TOK.kara)
+      .move([{ ...cell(5, 1), action: "displace" }], { method: "api" }),
+  );
+  await table.settle();
+  await moveAlongColumn(alice, [2, 3, 4, 5]);
+  await dialogKit.aliceOpensAttack(alice, SABER);
+  await dialogKit.set(alice, "assist.charging", true);
+  const charge = await dialogKit.aliceRolls(alice, 2, 3, 4);
+  expect(await refusal(charge)).toBeNull();
+  await nextTurn();
+  await nextTurn();
+  await nextTurn();
+  expect(gm.run(() => G().game.combat.round)).toBe(2);
+  expect(karaWalk()).toEqual(everyone(table, []));
+  return charge;
+}
+
+/** Alice's console posts message `msg`'s card again (roll id `rollId`) with its `charge` term changed by `edit`. */
+function forgeCharge(msg: string, rollId: string, edit: "rename" | "override"): Promise<string> {
+  return table.client(ALICE_ID).run(async () => {
+    const m = G().game.messages.get(msg);
+    const card = structuredClone(m.system.card);
+    card.applied = [];
+    card.rollId = rollId;
+    for (const t of card.targets)
+      for (const term of t.modifiers)
+        if (term.id === "charge") {
+          if (edit === "rename") Object.assign(term, { id: "misc", ruleId: "SW-04", label: "Misc" });
+          else term.overridden = true;
+        }
+    const { renderCard } = await import("../../src/workflows/card/card-render.js");
+    const copy = await G().ChatMessage.create({
+      type: "attack",
+      system: { card },
+      content: await renderCard(card),
+      rolls: m.rolls.map((r: any) => r.toJSON()),
+    });
+    return copy.id as string;
+  });
+}
+
+describe("scenario: the GM reads a player's to-hit terms by rule, not by name (issue 31, trust review 1.1)", () => {
+  it("SW-21: in round 2, Kara not having moved, Alice's console posts her charge card again with the +2 renamed a misc term, and again with the charge term flagged overridden — the GM refuses both (a term the engine does not write; a charge without its walk) and each card says why", async () => {
+    const charge = await chargeThenRound2();
+    const gm = table.client(GM_ID);
+    const renamed = await forgeCharge(charge, "rollForgedChg003", "rename");
+    expect(await refusal(renamed)).toBe("FT.Card.termForged");
+    expect(text(renderMessage(gm, renamed))).toContain("a to-hit term the engine does not write");
+    const overridden = await forgeCharge(charge, "rollForgedChg004", "override");
+    expect(await refusal(overridden)).toBe("FT.Card.chargeNoWalk");
+    expect(text(renderMessage(gm, overridden))).toContain("This charge has no walk behind it");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-04: Alice types Kara's Strength term up from +2 to +4 in the attack dialog (a situational bonus the dialog lets her enter) — the GM admits her card, and every client's card draws the +4 as entered by Alice", async () => {
+    await encounter();
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, SABER);
+    await dialogKit.set(alice, `mod.Scene.${SCENE}.Token.${TOK.thug}.str`, "+4");
+    const msg = await dialogKit.aliceRolls(alice, 2, 3, 4);
+    expect(await refusal(msg)).toBeNull();
+    const strRow = () =>
+      Object.fromEntries(
+        table.all.map((c) => [
+          c.user.name as string,
+          c.run(() =>
+            [...renderMessage(c, msg).querySelectorAll(".ft-mods li")]
+              .map((li: Element) => text(li))
+              .filter((s: string) => s.startsWith("Strength")),
+          ),
+        ]),
+      );
+    expect(strRow()).toEqual(everyone(table, ["StrengthSW-04+4 entered by Alice"]));
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+const ELSEWHERE = id("sceneElsewhereTR");
+
+/**
+ * The world with the Hangar's grid measuring diagonals 1-2-1 (v13 `GRID_DIAGONALS.ALTERNATING_1` = 4, the harness's
+ * stand-in for the world's `core.gridDiagonals`) and a second scene the GM can view.
+ */
+function alternatingWorld() {
+  const w = world();
+  return {
+    ...w,
+    scenes: [
+      { ...w.scenes[0]!, grid: { ...(w.scenes[0]!.grid as object), diagonals: 4 } },
+      sceneSource({ _id: ELSEWHERE, name: "Elsewhere", active: false, tokens: [] }),
+    ],
+  };
+}
+
+describe("scenario: the GM measures a charge's walk on the token's own scene (issue 31, trust review 2.1)", () => {
+  it("SW-21: with diagonals counted 1-2-1, Alice walks Kara three diagonal squares down to the Thug (1 + 2 + 1 = 4 m) while the GM views another scene — her charge is admitted, the GM measuring the walk with the Hangar's grid as her page does", async () => {
+    await encounter(alternatingWorld());
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await gm.run(() =>
+      G()
+        .game.scenes.get(SCENE)
+        .tokens.get(TOK.kara)
+        .move([{ ...cell(2, 2), action: "displace" }], { method: "api" }),
+    );
+    await table.settle();
+    await alice.run(() =>
+      G()
+        .game.scenes.get(SCENE)
+        .tokens.get(TOK.kara)
+        .move(
+          [3, 4, 5].map((n) => ({ ...cell(n, n), action: "walk" })),
+          { method: "dragging" },
+        ),
+    );
+    await table.settle();
+    // The GM turns to another scene (v13: the viewed scene is the canvas's).
+    gm.run(() => {
+      G().game.scenes.viewed = G().game.scenes.get(ELSEWHERE);
+    });
+    gm.refreshCanvas();
+    expect(gm.run(() => G().canvas.scene.id)).toBe(ELSEWHERE);
+    await dialogKit.aliceOpensAttack(alice, SABER);
+    await dialogKit.set(alice, "assist.charging", true);
+    expect(dialogRefusal()).toBe("");
+    const charge = await dialogKit.aliceRolls(alice, 2, 3, 4);
+    expect(await refusal(charge)).toBeNull();
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+const KARA_B = { tok: id("tokKaraBTrReads"), cmb: id("cmbKaraBTrReads") };
+
+describe("scenario: two tokens of one actor — the GM reads the card's own token (issue 31, trust review rank 3)", () => {
+  it("SW-25: Kara has two tokens in the fight, the first far off, the second (Kara B) beside the Thug — Alice makes Kara B's attack of opportunity at the Thug from its tracker row, and the GM admits it, reading the threat from Kara B (the card's speaker), not from the actor's first token", async () => {
+    const w = world();
+    const scene = w.scenes[0]! as { tokens: object[] };
+    table = await createTable({
+      world: {
+        ...w,
+        scenes: [
+          {
+            ...scene,
+            tokens: [
+              tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(1, 9) }),
+              tokenSource({ _id: KARA_B.tok, name: "Kara B", actorId: KARA, actorLink: true, ...cell(5, 5) }),
+              ...scene.tokens.slice(1),
+            ],
+          },
+        ],
+      },
+      online: [GM_ID, ALICE_ID],
+    });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await openD20Combat(table, SCENE, [
+      { _id: CMB.kara, tokenId: TOK.kara, actorId: KARA },
+      { _id: KARA_B.cmb, tokenId: KARA_B.tok, actorId: KARA },
+      { _id: CMB.thug, tokenId: TOK.thug, actorId: THUG },
+      { _id: CMB.raider, tokenId: TOK.raider, actorId: RAIDER },
+    ]);
+    table.dice(18, 17, 10, 5);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    alice.target(TOK.thug);
+    const button = row(await tracker(alice), "Kara B").querySelector('[data-action="attackOfOpportunity"]');
+    expect(button).not.toBeNull();
+    alice.run(() => click(button!));
+    await alice.run(() => settleApps());
+    await table.settle();
+    const msg = await dialogKit.aliceRolls(alice, 15, 3, 4);
+    expect(gm.run(() => G().game.messages.get(msg).speaker.token)).toBe(KARA_B.tok);
+    expect(await refusal(msg)).toBeNull();
     expect(table.unhandled).toEqual([]);
   });
 });

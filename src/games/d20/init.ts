@@ -23,8 +23,9 @@ export function initD20(): void {
   );
   // SW-25 (issue 31): loading a weapon provokes (the Actions in Combat table); the active GM offers the threatening
   // foes their attack of opportunity when the reloader's round ledger says it reloaded (workflows/turn/turn-ledger.ts).
-  // v13 calls `updateCombatant` on every client with the changed data (client/documents/abstract/client-document.mjs
-  // `_onUpdate`, as `createChatMessage` from `_onCreate` in turn-hooks.ts); only the active GM acts on it.
+  // v13 calls `updateCombatant` on every client with the changed data (client/data/client-backend.mjs
+  // `#handleUpdateDocuments`: `doc._onUpdate(change, options, userId)`, then `Hooks.callAll(\`update${type}\`, doc,
+  // change, options, userId)` — ClientDocument `_onUpdate` calls no hook); only the active GM acts on it.
   Hooks.on("updateCombatant", (c: Combatant.Implementation, changed: object) => {
     if (game.user?.id !== game.users?.activeGM?.id || currentGame().id !== "d20") return;
     if (!reloadedIn(changed)) return;

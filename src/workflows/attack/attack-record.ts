@@ -172,7 +172,7 @@ export async function admitEntry(
   // opportunity answering no offer, a charge).
   const unfounded =
     !replay && !over && !defending && !notOffered && !m.author?.isGM
-      ? ((await gameOf(card).card.unfounded?.(card)) ?? null)
+      ? ((await gameOf(card).card.unfounded?.(card, m.speaker?.token ?? null)) ?? null)
       : null;
   const spent = card.spent;
   return {

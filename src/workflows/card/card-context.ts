@@ -27,6 +27,11 @@ export interface CardViewer {
   readonly applyToAll: boolean;
   /** This user owns the target's actor, as this page has it (a target's UUID). */
   readonly ownsTarget: (id: string) => boolean;
+  /**
+   * Trust review 1.1: the name of the card's author when a player (not a GM) wrote it: a term they overrode is drawn
+   * as entered by them, for every viewer (the GM reads whose number it is).
+   */
+  readonly author?: string | null;
 }
 
 /** The GM's view: every control (the previews, and cards drawn outside a chat log). */
@@ -128,6 +133,19 @@ function stepView(card: AttackCardData, index: number) {
   };
 }
 
+/**
+ * Trust review 1.1: each term a player overrode, with "entered by <the author>" (`FT.Card.enteredBy`) beside it; a
+ * GM's card, or a term the engine wrote as it stands, is drawn as it is.
+ */
+function enteredBy<T extends { readonly overridden?: boolean }>(
+  terms: readonly T[],
+  author: string | null | undefined,
+): (T & { entered?: { key: string; data: { name: string } } })[] {
+  return terms.map((m) =>
+    author && m.overridden ? { ...m, entered: { key: "FT.Card.enteredBy", data: { name: author } } } : m,
+  );
+}
+
 export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }, opts: CardOptions) {
   // Issue 30: the game the card was rolled under draws its own words and lines (card-seam.ts).
   const game_ = gameOf(card).card;
@@ -219,6 +237,9 @@ export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }
     const apply = offered ? applyFor(opts.viewer, t.id, !!undone) : "none";
     return {
       ...t,
+      // Trust review 1.1: a term the player overrode (its number typed in the attack dialog) is drawn as theirs.
+      // (The d20 Defense terms keep their overridden mark only: a game's block is read in its own module.)
+      modifiers: enteredBy(t.modifiers, opts.viewer.author),
       // A d20 target has no Star Frontiers band: its range is in increments (SW-06), among its modifiers.
       bandLabel: bandOf(t.band),
       coverLabel: `FT.Cover.${t.cover}`,

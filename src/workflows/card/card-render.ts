@@ -88,6 +88,8 @@ export function viewerOf(m: ChatMessage.Implementation): CardViewer {
     isAuthor: !!user && m.author?.id === user.id,
     applyToAll: !!clientSettings().get(SYSTEM_ID, SETTINGS.playersApplyToAll),
     ownsTarget: (id) => !!tokenByUuid(id)?.actor?.isOwner,
+    // Trust review 1.1: a player's card draws the terms they overrode as entered by them (card-context.ts).
+    author: m.author && !m.author.isGM ? m.author.name : null,
   };
 }
 

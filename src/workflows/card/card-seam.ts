@@ -94,7 +94,7 @@ export interface GameCardSeam {
    * by the GM's record of attacks (attack-record.ts `admitEntry`); absent where a game reads nothing more. A promise:
    * the game's scene reads load with their first card, not with every world's main bundle.
    */
-  readonly unfounded?: (card: StoredCard) => Promise<string | null>;
+  readonly unfounded?: (card: StoredCard, speakerToken?: string | null) => Promise<string | null>;
   /** View: the roll line's "vs …" and the Defense summary's label (i18n keys); null where the game rolls a d100. */
   readonly vsLabel: string | null;
   readonly defenseLabel: string | null;

@@ -17,13 +17,26 @@
  * false})`, the position always with it) and a reset (`clearMovementHistory`, the combat's at a turn start, by the
  * GM). A player's history write with none of the movement fields is none of these.
  *
- * Every client runs `updateToken` with the change and its author's id (client/documents/abstract/client-document.mjs
- * `_onUpdate` → `Hooks.callAll`), after the change is in the token's source. Each GM page keeps the history of each
- * token as the last trusted write left it (a GM's, or a movement's, which the `moveToken` readers referee:
- * games/d20/workflows/provoke.ts `forgedUndo`); the active GM writes it back over a player's history-only write (an
- * `isUndo` update of `_movementHistory` alone, as provoke.ts writes a walk back). The readers of the history — SW-21
- * the charge's distance, SW-12 a run, SW-25 the offers, SF-X-10 a target's movement — then read the walk the token
- * made. Limit: a forged write made while no GM page is open stays until a GM's page sees the token move.
+ * Issue 31 (trust review 1.2): an `isUndo` write that carries a position is no safer — v13 infers its waypoints as
+ * method "undo", does not record it (`recorded = !options.isUndo && …`) and keeps the history its author sent. So a
+ * player's `isUndo` write is trusted only when it is what v13's own undo writes (client/documents/token.mjs
+ * `revertRecordedMovement`, search id 18257454974): `_movementHistory: history.slice(0, index)` — a shortened copy
+ * (a strict prefix) of the history the token had — with the token put at `history[Math.max(index - 1, 0)]`, the last
+ * waypoint kept (or the first one when all of it is undone). Any other `isUndo` write (a 1 px move carrying a longer
+ * forged walk, a history alone) is put back: its history by the one kept, and, where it moved the token, the move
+ * recorded as a walk from where the token stood (an owner may move the token there — a plain update is a movement
+ * v13 records — but not erase or invent the walk; games/d20/workflows/provoke.ts `forgedUndo` writes the same walk
+ * for the d20 offers). This runs for every game (SF-X-10's target movement reads the history too).
+ *
+ * Every client runs `updateToken` with the change and its author's id: v13 client/data/client-backend.mjs
+ * `#handleUpdateDocuments` calls `doc._onUpdate(change, options, userId)` then `Hooks.callAll(\`update${type}\`, doc,
+ * change, options, userId)` — no `noHook` gate there, so the GM's `clearMovementHistory({noHook: true})` is seen too
+ * — after the change is in the token's source (`change` is what `updateSource` returned on that client). Each GM
+ * page keeps the history of each token as the last trusted write left it (a GM's, a movement v13 recorded, an honest
+ * undo); the active GM writes it back over any other player's `isUndo` write (an `isUndo` update, as provoke.ts
+ * writes a walk back). The readers of the history — SW-21 the charge's distance, SW-12 a run, SW-25 the offers,
+ * SF-X-10 a target's movement — read that record on the GM's page (`trustedHistory`) and the put-back history
+ * elsewhere. Limit: a forged write made while no GM page is open stays until a GM's page sees the token move.
  */
 import { guard } from "../../helpers/report.js";
 
@@ -56,14 +69,80 @@ export function trustedHistory(doc: TokenD): Kept {
 
 /** Every token of every scene as it stands now (a GM's page when it is ready). */
 function keepAll(): void {
-  for (const scene of game.scenes ?? []) for (const t of scene.tokens) kept.set(t.uuid, historyOf(t));
+  for (const scene of game.scenes ?? []) for (const t of scene.tokens) keep(t);
 }
 
-/** Was this update a player's history write that no movement made? */
-function forged(changed: Record<string, unknown>, userId: string): boolean {
+/** The fields of a waypoint two histories must agree on to be the same walk. */
+const same = (a: Kept[number] | undefined, b: Kept[number] | undefined) =>
+  !!a && !!b && a.x === b.x && a.y === b.y && a.elevation === b.elevation && a.movementId === b.movementId;
+
+/**
+ * Was this a player's `isUndo` write of the history that v13's own undo would not write (walk-guard header): its
+ * history not a strict prefix of the one kept, or the token put anywhere but at the last waypoint kept.
+ */
+function forged(
+  doc: TokenD,
+  changed: Record<string, unknown>,
+  options: { isUndo?: boolean },
+  userId: string,
+): boolean {
   if (!("_movementHistory" in changed)) return false;
   if (game.users?.get(userId)?.isGM) return false;
-  return !MOVEMENT_FIELDS.some((k) => k in changed);
+  // A movement v13 recorded itself (no `isUndo`: `#preUpdateMovement` wrote `changed._movementHistory`); the
+  // `moveToken` readers referee those (provoke.ts `forgedUndo`).
+  if (!options.isUndo) return false;
+  if (!MOVEMENT_FIELDS.some((k) => k in changed)) return true;
+  const before = kept.get(doc.uuid) ?? [];
+  const now = historyOf(doc);
+  if (now.length >= before.length || !now.every((w, i) => same(w, before[i]))) return true;
+  // v13: `const {x, y, elevation, width, height, shape} = history[Math.max(index - 1, 0)]`.
+  const back = before[Math.max(now.length - 1, 0)];
+  return !back || doc._source.x !== back.x || doc._source.y !== back.y;
+}
+
+/** Token UUID → where it stood after the last trusted write (a forged undo's move starts there). */
+const stood = new Map<string, { x: number; y: number }>();
+
+/** Keep the token's history and position as this write left them. */
+function keep(doc: TokenD): void {
+  kept.set(doc.uuid, historyOf(doc));
+  stood.set(doc.uuid, { x: doc._source.x, y: doc._source.y });
+}
+
+/**
+ * The history written back over a forged undo: the kept one, and — when the write moved the token — that move as a
+ * walk from where it stood (each waypoint as v13 records one, `TokenMeasuredMovementWaypoint`).
+ */
+function putBack(doc: TokenD, userId: string): Kept {
+  const back = kept.get(doc.uuid) ?? [];
+  const from = stood.get(doc.uuid) ?? back.at(-1);
+  const to = { x: doc._source.x, y: doc._source.y };
+  // v13 records a movement only while the token's combat is started (token.mjs `_shouldRecordMovementHistory`).
+  const recording = !!doc.combatant?.combat?.started;
+  if (!recording || !from || (from.x === to.x && from.y === to.y)) return back;
+  const last = back.at(-1);
+  const base = {
+    elevation: doc._source.elevation ?? 0,
+    width: doc._source.width,
+    height: doc._source.height,
+    shape: doc._source.shape,
+    terrain: null,
+    snapped: false,
+    explicit: true,
+    checkpoint: true,
+    intermediate: false,
+    userId,
+    movementId: foundry.utils.randomID(),
+    cost: 0,
+  };
+  // Cast: fvtt-types 13.345 types a waypoint's shape and terrain narrower than the token's source fields they are
+  // copied from (v13 records them so, `#preUpdateMovement`).
+  const at = (p: { x: number; y: number }) =>
+    ({ ...base, ...p, action: "walk" }) as TokenDocument.MeasuredMovementWaypoint;
+  const walk: TokenDocument.MeasuredMovementWaypoint[] = [];
+  if (!last || last.x !== from.x || last.y !== from.y) walk.push(at(from));
+  walk.push(at(to));
+  return [...back, ...walk];
 }
 
 /** `init`: each GM page keeps the trusted histories; the active GM puts a player's history-only write back. */
@@ -72,21 +151,30 @@ export function registerWalkGuard(): void {
     if (game.user?.isGM) keepAll();
   });
   Hooks.on("createToken", (doc: TokenD) => {
-    if (game.user?.isGM) kept.set(doc.uuid, historyOf(doc));
+    if (game.user?.isGM) keep(doc);
   });
   Hooks.on("deleteToken", (doc: TokenD) => {
     kept.delete(doc.uuid);
+    stood.delete(doc.uuid);
   });
   Hooks.on(
     "updateToken",
-    (doc: TokenD, changed: Record<string, unknown>, _options: unknown, userId: string) => {
-      if (!game.user?.isGM || !("_movementHistory" in changed)) return;
-      if (!forged(changed, userId)) {
-        kept.set(doc.uuid, historyOf(doc));
+    (doc: TokenD, changed: Record<string, unknown>, options: unknown, userId: string) => {
+      if (!game.user?.isGM) return;
+      if (!("_movementHistory" in changed)) {
+        // A move v13 did not record (outside a started combat) or any other write: where the token stands now.
+        if (MOVEMENT_FIELDS.some((k) => k in changed))
+          stood.set(doc.uuid, { x: doc._source.x, y: doc._source.y });
+        return;
+      }
+      const isUndo =
+        typeof options === "object" && options !== null && "isUndo" in options && !!options.isUndo;
+      if (!forged(doc, changed, { isUndo }, userId)) {
+        keep(doc);
         return;
       }
       if (!game.user.isActiveGM) return;
-      const back = kept.get(doc.uuid) ?? [];
+      const back = putBack(doc, userId);
       // The history put back, as v13's undo writes one (an `isUndo` update; no position, so no movement). Cast:
       // fvtt-types 13.345 types neither the private `_movementHistory` in update data nor `isUndo` in the operation.
       void guard(() =>

@@ -19,6 +19,7 @@ import { tokenByUuid } from "../../../documents/subtypes.js";
 import { CHARGE_MIN_METRES, insideThreat, provokedAreas } from "../../../rules/index.js";
 import { ledgerFor } from "../../../workflows/turn/turn-ledger.js";
 import { trustedHistory } from "../../../workflows/turn/walk-guard.js";
+import { declaresCharge, termsForged } from "./card-terms.js";
 import { type Recorded, scale, threatsOf, waypoints } from "./provoke.js";
 
 type CombatantI = Combatant.Implementation;
@@ -49,9 +50,9 @@ function provokedBy(doc: TokenDocument.Implementation, attacker: CombatantI, rou
  * attacker fights in a started combat and some target is neither threatened by it now nor provoked it this round.
  * Outside a combat it is not bounded here.
  */
-function aooUnfounded(card: StoredCard): string | null {
+function aooUnfounded(card: StoredCard, speaker: string | null): string | null {
   if (card.reaction !== "aoo" || card.offer) return null;
-  const { combat, attacker } = fightOf(card);
+  const { combat, attacker } = fightOf(card, speaker);
   if (!combat || !attacker) return null;
   const round = combat.settled.round;
   const founded =
@@ -63,20 +64,22 @@ function aooUnfounded(card: StoredCard): string | null {
   return founded ? null : "FT.Card.aooNoBasis";
 }
 
-/** The started combat the card's attacker fights in, and its combatant. */
-function fightOf(card: StoredCard): { combat?: Combat.Implementation; attacker?: CombatantI } {
+/**
+ * The started combat the card's attacker fights in, and its combatant: the card's speaker token's (the token the
+ * attack was made with, `ChatMessage.getSpeaker`) when it is one of the attacker's, else the actor's first (trust
+ * review, rank 3: two tokens of one linked actor in a combat).
+ */
+function fightOf(
+  card: StoredCard,
+  speaker: string | null,
+): { combat?: Combat.Implementation; attacker?: CombatantI } {
   const isAttacker = (c: CombatantI) => c.actor?.uuid === card.actorUuid;
   const combat = game.combats?.find((c) => c.started && c.combatants.some(isAttacker));
-  return {
-    ...(combat ? { combat } : {}),
-    ...(combat ? { attacker: combat.combatants.find(isAttacker) } : {}),
-  };
+  const attacker =
+    combat?.combatants.find((c) => isAttacker(c) && !!speaker && c.tokenId === speaker) ??
+    combat?.combatants.find(isAttacker);
+  return { ...(combat ? { combat } : {}), ...(attacker ? { attacker } : {}) };
 }
-
-/** Does the card's own to-hit carry the charge (SW-21), as mark-evidence.ts reads a declaration? */
-const charges = (card: StoredCard) =>
-  card.targets.some((t) => t.modifiers.some((m) => m.id === "charge" && !m.overridden)) ||
-  (card.steps ?? []).some((s) => s.extras.some((x) => x.id === "charge"));
 
 /**
  * SW-21 (issue 31, closing note): "You must move at least 4 meters … and may move up to double your speed" before a
@@ -85,9 +88,11 @@ const charges = (card: StoredCard) =>
  * record of the history (`trustedHistory`), measured leg by leg as the offers measure it (provoke.ts `waypoints`: a
  * GM's displace is no walk), and refuses a charge card whose attacker did not walk that far.
  */
-function chargeUnfounded(card: StoredCard): string | null {
-  if (!charges(card)) return null;
-  const { attacker } = fightOf(card);
+function chargeUnfounded(card: StoredCard, speaker: string | null): string | null {
+  // Trust review 1.1: the charge is the card's declaration (a term `charge` or under SW-21, overridden or not), not
+  // one term's name and flag (card-terms.ts `declaresCharge`).
+  if (!declaresCharge(card)) return null;
+  const { attacker } = fightOf(card, speaker);
   const doc = attacker?.token;
   if (!attacker || !doc) return "FT.Card.chargeNoWalk";
   const walked = waypoints(doc, trustedHistory(doc)).reduce((sum, w) => sum + (w.walked ? w.metres : 0), 0);
@@ -98,10 +103,11 @@ function chargeUnfounded(card: StoredCard): string | null {
 
 /**
  * Why a player's d20 card has no basis on the scene the GM reads (a localization key), or null: SW-25 an attack of
- * opportunity that answers no offer, SW-21 a charge without its walk. Not read under the `swn` profile (no attacks
+ * opportunity that answers no offer, SW-21 a charge without its walk, a to-hit term the engine did not write
+ * (trust review 1.1, card-terms.ts). Not read under the `swn` profile (no attacks
  * of opportunity offered, no SW-21 charge: SWN-02 is its own action).
  */
-export function d20Unfounded(card: StoredCard): string | null {
+export function d20Unfounded(card: StoredCard, speaker: string | null = null): string | null {
   if (card.profile === "swn") return null;
-  return aooUnfounded(card) ?? chargeUnfounded(card);
+  return termsForged(card) ?? aooUnfounded(card, speaker) ?? chargeUnfounded(card, speaker);
 }

@@ -83,7 +83,7 @@ const D20_DAMAGE_TERMS_MAX = 24;
 
 export const d20Card: GameCardSeam = {
   // SW-25, SW-21 (issue 31): a player's attack of opportunity from the tracker, or charge, needs its basis on the scene.
-  unfounded: async (card) => (await import("./card-basis.js")).d20Unfounded(card),
+  unfounded: async (card, speaker) => (await import("./card-basis.js")).d20Unfounded(card, speaker),
   vsLabel: "FT.D20UI.vsDefense",
   defenseLabel: "FT.D20UI.defense",
   // SW-43: what suppression fire did (registered when this module loads: its partial loads with the card's).

@@ -120,6 +120,9 @@ export async function offerForActionAttack(message: ChatMessage.OfType<"attack">
     if (canTake(foe, doc, combat)) await offerTo(foe, doc, combat, "SW-25", "FT.D20.AoO.offerTwoHanded");
 }
 
+/** The SW-41 offers already posted, by combat, foe, asker's token and round (one per foe and asker a round). */
+const provokesOffered = new Set<string>();
+
 /** SW-41: the special attack `action` by the asker's token at `target` provokes the target. Asked before it rolls. */
 export async function handleProvoke(
   body: Extract<GMRequestBody, { kind: "provoke" }>,
@@ -136,6 +139,11 @@ export async function handleProvoke(
   if (!combat?.started || !combat.byCount || combat.round < 1) return { applied: [], skipped: [] };
   const foe = combatantOf(combat, target);
   if (!foe?.id || !canTake(foe, doc, combat)) return { applied: [], skipped: [] };
+  // Trust review (rank 3): a request sent again (a console's loop) posts no second offer to that foe for that asker
+  // this round — it has one attack of opportunity a round (SW-25) and the first offer already stands.
+  const key = `${combat.id}.${foe.id}.${doc.uuid}.${combat.round}`;
+  if (provokesOffered.has(key)) return { applied: [], skipped: [] };
+  provokesOffered.add(key);
   await offerTo(foe, doc, combat, "SW-41", `FT.D20.AoO.offer.${body.action}`);
   return { applied: [foe.id], skipped: [] };
 }

@@ -98,25 +98,39 @@ export function scale(doc: TokenD): {
 }
 
 /**
- * The token's walk as rule waypoints (centres in metres). Each leg is measured by the viewed scene's grid when it is
- * the token's (v13 `BaseGrid#measurePath`, the world's diagonal rule), else counted in squares by the larger of its
- * two sides (v13's default "equidistant" diagonals).
+ * The token's walk as rule waypoints (centres in metres). Each leg is measured by the token's own scene's grid (v13
+ * `BaseGrid#measurePath`, the world's diagonal rule): in v13 every Scene has its grid instance whether or not a
+ * client views it (client/documents/scene.mjs `prepareBaseData`: `this.grid = Scene.#getGrid(this)`, a SquareGrid
+ * with `diagonals: game.settings.get("core", "gridDiagonals")` for a square grid) — so a GM viewing another scene
+ * measures a charge's walk as the player's page does (trust review 2.1). Without one (a gridless scene's legs), a leg
+ * counts the larger of its two sides.
  */
 export function waypoints(doc: TokenD, recorded: readonly Recorded[]): MoveWaypoint[] {
   const { perPixel, size } = scale(doc);
   const half = { x: ((doc.width ?? 1) * size) / 2, y: ((doc.height ?? 1) * size) / 2 };
-  const grid = canvas?.scene?.id === doc.parent?.id ? canvas?.grid : null;
+  const grid = doc.parent?.grid ?? null;
+  const centre = (w: Recorded) => ({ x: w.x + half.x, y: w.y + half.y });
+  // A walk is measured whole, as the player's page measures it (scene-facts.ts `movementReport`: each run between
+  // displacements, movement-path.ts `walkedPath`), so a diagonal rule that alternates keeps its count along the run:
+  // a leg's metres are what it adds to its run's length.
+  let start = 0;
+  let before = 0;
   return recorded.map((w, i) => {
     const prev = recorded[i - 1];
-    const at = { x: w.x + half.x, y: w.y + half.y };
+    const at = centre(w);
+    const walked = i > 0 && !teleported(w);
     let metres = 0;
     if (prev) {
-      const from = { x: prev.x + half.x, y: prev.y + half.y };
-      metres = grid?.measurePath
-        ? grid.measurePath([from, at], {}).distance
-        : Math.max(Math.abs(at.x - from.x), Math.abs(at.y - from.y)) * perPixel;
+      if (!walked) start = i;
+      const from = centre(prev);
+      if (grid?.measurePath) {
+        const run = walked ? recorded.slice(start, i + 1).map(centre) : [from, at];
+        const length = grid.measurePath(run, {}).distance;
+        metres = walked ? length - before : length;
+        before = walked ? length : 0;
+      } else metres = Math.max(Math.abs(at.x - from.x), Math.abs(at.y - from.y)) * perPixel;
     }
-    return { x: at.x * perPixel, y: at.y * perPixel, walked: i > 0 && !teleported(w), metres };
+    return { x: at.x * perPixel, y: at.y * perPixel, walked, metres };
   });
 }
 
