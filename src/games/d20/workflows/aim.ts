@@ -36,6 +36,7 @@ import {
   aimTouchAttack,
   aimWeaponProblem,
   D20_SIZES,
+  disabledActionProblem,
   pathMetres,
   RulesError,
   rangePenalty,
@@ -72,6 +73,9 @@ export async function aimAt(actor: ActorI): Promise<void> {
     const combatant = game.combat?.combatants.find((c) => c.tokenId === token.id);
     // SW-13: not while down, nor after the round's action (the gate of every attack).
     if (!turnGate(actor, null, combatant)) return;
+    // SW-10: a full-round action, which a disabled character cannot take (the GM checks it again, `handleAim`).
+    const disabled = disabledActionProblem(actorSystem(actor)?.d20?.wounds.value ?? 1, "fullRound");
+    if (disabled) throw new RulesError(disabled, "Disabled: no full-round action");
     const targets = attackTargets();
     if (targets.length !== 1) return notify("warn", "FT.Melee.oneTarget");
     const weapon = aimWeapon(actor);
@@ -129,6 +133,10 @@ export async function handleAim(
     if (!target || !tsys?.d20 || target.parent !== token.parent || target.id === token.id)
       return refuse("FT.D20.noFacts");
     const name = actor.name ?? "";
+    // SW-10, SW-42: aiming "is a full round action", and "a disabled character … can't perform full-round actions"
+    // (seed 002 l. 504, 1110) — refused as the coup de grace (coup-de-grace.ts) and the charge (move.ts) are.
+    const disabled = disabledActionProblem(sys.d20.wounds.value, "fullRound");
+    if (disabled) return refuse(disabled, { name });
     const turn = roundOf(token, requester, {
       notYourTurn: "FT.D20.Aim.notYourTurn",
       acted: "FT.D20.Aim.acted",
