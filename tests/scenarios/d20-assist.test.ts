@@ -580,6 +580,74 @@ describe("scenario: an aim serves its weapon, its target's stay and its turn (is
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SW-42 (fixaim, trust review 1.4): after an honest pistol shot (VP 10 → 7) Kara aims; Alice's console posts two copies of the shot with no speaker, each with 'Aimed: Dex denied' — the aim is spent by the first (the card's attacker, not its speaker): the GM applies it (VP 7 → 4) and refuses the second (aim), VP 4 on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const plain = await dialogKit.aliceRolls(alice, 19, 1, 1, 1);
+    await gmApplies(plain);
+    expect(thugVP()).toEqual(everyone(table, 7));
+    await aliceAims(13);
+    const aimed = (rollId: string) => (card: any) => {
+      const d = card.targets[0].d20;
+      d.defenseTerms = d.defenseTerms.filter((m: any) => m.id !== "dex");
+      d.defenseTerms.push({
+        id: "noDex.defenderAimedAt",
+        label: "FT.D20.NoDex.defenderAimedAt",
+        value: 0,
+        ruleId: "SW-42",
+      });
+      d.defense = 13;
+      card.rollId = rollId;
+    };
+    const first = await forgeCopy(plain, aimed("rollForgedSpk001"));
+    expect(table.client(GM_ID).run(() => G().game.messages.get(first).speaker.token)).toBeFalsy();
+    await gmApplies(first);
+    expect(thugVP()).toEqual(everyone(table, 4));
+    expect(aims()[TOK.kara].used).toBe("rollForgedSpk001");
+    const second = await forgeCopy(plain, aimed("rollForgedSpk002"));
+    await gmApplies(second);
+    expect(told(table.client(GM_ID)).at(-1)).toBe(
+      "warn: This card's data is not one this system writes (aim); nothing was applied.",
+    );
+    expect(thugVP()).toEqual(everyone(table, 4));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-01 SW-29 (fixaim, trust review 1.3): outside a combat, the Thug neither flat-footed nor stunned, Alice's console reposts her shot with his Dex dropped for 'No Dex: flat-footed', then for 'No Dex: stunned' — the GM refuses both (no such condition on the scene); once the GM stuns him, her own dialog's shot ('No Dex: stunned', Defense 13) is applied", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    const gm = table.client(GM_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const plain = await dialogKit.aliceRolls(alice, 19, 1, 1, 1);
+    const noDex = (condition: string, ruleId: string) => (card: any) => {
+      const d = card.targets[0].d20;
+      d.defenseTerms = d.defenseTerms.filter((m: any) => m.id !== "dex");
+      d.defenseTerms.push({ id: `noDex.${condition}`, label: `FT.D20.NoDex.${condition}`, value: 0, ruleId });
+      d.defense = 13;
+      card.rollId = `rollForged${condition}`.slice(0, 16);
+    };
+    const refusal =
+      "warn: This card says a target has no Dex bonus to Defense for a condition the GM does not see on the scene when it was posted (not flat-footed, running, stunned, climbing, grappling or pinned, nor its attacker unseen: SW-01, SW-24, SW-29); it is not applied.";
+    for (const [condition, ruleId] of [
+      ["defenderFlatFooted", "SW-01"],
+      ["defenderStunned", "SW-29"],
+    ] as const) {
+      const forged = await forgeCopy(plain, noDex(condition, ruleId));
+      await gmApplies(forged);
+      expect(told(gm).at(-1)).toBe(refusal);
+    }
+    expect(thugVP()).toEqual(everyone(table, 10));
+    await gm.run(() => G().game.actors.get(THUG).toggleStatusEffect("stun", { active: true }));
+    await table.settle();
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const honest = await dialogKit.aliceRolls(alice, 19, 1, 1, 1);
+    for (const r of thugDefense(honest)) expect(r).toContain("No Dex: stunnedSW-290");
+    await gmApplies(honest);
+    expect(thugVP()).toEqual(everyone(table, 7));
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SW-42 (review 3, 2.3): after Kara's aim the Thug steps 2 m away and 2 m back — 4 m of movement, though he stands where he stood: he regains his Dex (Defense 15) on every client", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     await aliceAims(13);

@@ -46,7 +46,7 @@ import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
 import { cardOf } from "../../../workflows/card/card-targets.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
 import { turnGate } from "../../../workflows/turn/turn-ledger.js";
-import { type AimEntry, type KeptAim, keptAim, newestAims, waiting } from "../canvas/aim.js";
+import { type AimEntry, type KeptAim, newestAims, waiting } from "../canvas/aim.js";
 import { recordRoundAction, roundOf } from "./gm-action.js";
 
 type ActorI = Actor.Implementation;
@@ -214,21 +214,22 @@ export async function handleAim(
 
 /**
  * SW-42: "your next single attack with the weapon which you aimed" — the active GM marks the aimer's kept aim used by
- * its next attack card with that weapon (whether or not the card took it: the aim is spent by that attack).
+ * its next attack card, whatever its weapon or shape (whether or not the card took it: the aim is spent by that
+ * attack). Fixaim (trust review 1.4): the aimer is the card's attacker (`card.actorUuid`, the actor of the aiming
+ * token), not the message's speaker — a card posted with no speaker token spends the aim as any other, so two copies
+ * cannot take it twice (the second meets `aimBacks`: used by another roll).
  */
 export async function useAimOn(message: ChatMessage.Implementation): Promise<void> {
   const card = cardOf(message);
-  if (!card || !message.speaker?.token || !message.speaker.scene) return;
-  const scene = game.scenes?.get(message.speaker.scene);
-  const aimer = scene?.tokens.get(message.speaker.token);
-  if (!aimer) return;
-  const kept = keptAim(aimer);
-  // Review 3 (1.1): "your next single attack" — the aimer's next attack card, with whatever weapon, ends the aim (a
-  // shot with another weapon wastes it), so it can never deny the Dex to more than one attack.
-  if (!kept) return;
-  await game.users?.get(kept.gm)?.update({
-    [`flags.${SYSTEM_ID}.aims.${kept.key}`]: { ...kept.entry, used: card.rollId ?? message.id ?? "" },
-  });
+  if (!card?.actorUuid) return;
+  for (const kept of newestAims()) {
+    if (!waiting(kept.entry)) continue;
+    const aimer = game.scenes?.get(kept.entry.sceneId)?.tokens.get(kept.key);
+    // Review 3 (1.1): the aimer's next attack card, with whatever weapon, ends the aim (a shot with another weapon
+    // wastes it), so it can never deny the Dex to more than one attack.
+    if (aimer?.actor?.uuid !== card.actorUuid) continue;
+    await rewrite(kept, { ...kept.entry, used: card.rollId ?? message.id ?? "" });
+  }
 }
 
 /** Drop a kept aim (the GM that keeps it writes why), or write what it keeps now. */

@@ -47,11 +47,12 @@ export function d20WeaponCardProblem(
       return "aid another";
   // SW-42 (issue 31): an aimed shot's position and support, and the target's Dex denied by the aim (review 3, 1.4: the
   // engine's "Aimed: Dex denied" Defense term), come only after the GM's kept aim of that token, at that target, with
-  // that weapon (canvas/aim.ts).
+  // that weapon (canvas/aim.ts). Fixaim (trust review 1.4): "your next single attack" — a card of more than one
+  // attack roll (a full attack, a fire mode) takes no aim.
   for (const t of card.targets)
     if (
       [...t.modifiers, ...(t.d20?.defenseTerms ?? [])].some((m) => m.ruleId === "SW-42") &&
-      !aimBacks(card.actorUuid, t.id, card.weaponId ?? "", card.rollId)
+      (card.shots > 1 || !aimBacks(card.actorUuid, t.id, card.weaponId ?? "", card.rollId))
     )
       return "aim";
   // Review 3 (1.4): a target's Defense without the Dex bonus it has says why (a `noDex.*` term, or helpless's own).
