@@ -409,7 +409,7 @@ describe("scenario: aiming rolled by the GM (issue 31, SW-42)", () => {
     clickCard(table.client(GM_ID), forged, "apply", "Thug");
     await table.settle();
     expect(told(table.client(GM_ID)).at(-1)).toBe(
-      "warn: This card's data is not one this system writes (aim); nothing was applied.",
+      "warn: This card's data is not one this system writes (an aim the GM does not keep for this attack, weapon and target (SW-42)); nothing was applied.",
     );
     for (const c of table.all)
       expect(c.run(() => G().game.actors.get(THUG).system.d20.vitality.value)).toBe(10);
@@ -545,7 +545,7 @@ describe("scenario: an aim serves its weapon, its target's stay and its turn (is
     const aimed = await forgeCopy(rifle, (card) => dropDex(card, true));
     await gmApplies(aimed);
     expect(told(table.client(GM_ID)).at(-1)).toBe(
-      "warn: This card's data is not one this system writes (aim); nothing was applied.",
+      "warn: This card's data is not one this system writes (an aim the GM does not keep for this attack, weapon and target (SW-42)); nothing was applied.",
     );
     const unsaid = await forgeCopy(rifle, (card) => {
       dropDex(card, false);
@@ -553,7 +553,7 @@ describe("scenario: an aim serves its weapon, its target's stay and its turn (is
     });
     await gmApplies(unsaid);
     expect(told(table.client(GM_ID)).at(-1)).toBe(
-      "warn: This card's data is not one this system writes (Dex denied); nothing was applied.",
+      "warn: This card's data is not one this system writes (a Dex bonus to Defense left out with no reason the system writes (SW-08)); nothing was applied.",
     );
     expect(thugVP()).toEqual(everyone(table, 10));
     expect(table.unhandled).toEqual([]);
@@ -608,7 +608,7 @@ describe("scenario: an aim serves its weapon, its target's stay and its turn (is
     const second = await forgeCopy(plain, aimed("rollForgedSpk002"));
     await gmApplies(second);
     expect(told(table.client(GM_ID)).at(-1)).toBe(
-      "warn: This card's data is not one this system writes (aim); nothing was applied.",
+      "warn: This card's data is not one this system writes (an aim the GM does not keep for this attack, weapon and target (SW-42)); nothing was applied.",
     );
     expect(thugVP()).toEqual(everyone(table, 4));
     expect(table.unhandled).toEqual([]);
@@ -645,6 +645,56 @@ describe("scenario: an aim serves its weapon, its target's stay and its turn (is
     for (const r of thugDefense(honest)) expect(r).toContain("No Dex: stunnedSW-290");
     await gmApplies(honest);
     expect(thugVP()).toEqual(everyone(table, 7));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-08 SW-04 (fixaim, play review 1.3): in Alice's dialog the Thug's Dex row is read-only (the GM's: 'ask the GM') and a value typed there is not read — her shot meets Defense 15 and the GM applies it, no refusal; the class bonus row stays hers to correct; in the GM's own dialog the Dex row is editable and Dex 0 gives Defense 13", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    const gm = table.client(GM_ID);
+    const rowName = (c: typeof alice, id: string): string =>
+      c.run(
+        () =>
+          [...dialogKit.attackDialog(c).element.querySelectorAll("table.ft-d20-defense input")]
+            .map((e: any) => e.name as string)
+            .find((n) => n.endsWith(`.${id}`))!,
+      );
+    const input = (c: typeof alice, name: string) =>
+      c.run(() => {
+        const e = dialogKit.attackDialog(c).element.querySelector(`[name="${name}"]`) as HTMLInputElement;
+        return { readOnly: e.hasAttribute("readonly"), tip: e.getAttribute("data-tooltip") };
+      });
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const dexName = rowName(alice, "dex");
+    expect(input(alice, dexName)).toEqual({
+      readOnly: true,
+      tip: "Only the GM takes away a target's Dex bonus to Defense: ask the GM (SW-08).",
+    });
+    expect(input(alice, rowName(alice, "class")).readOnly).toBe(false);
+    await expect(dialogKit.set(alice, dexName, "0")).rejects.toThrow("is read-only");
+    // A value put there anyway (the browser's inspector, a script) is not read as an edit.
+    alice.run(() => {
+      const e = dialogKit
+        .attackDialog(alice)
+        .element.querySelector(`[name="${dexName}"]`) as HTMLInputElement;
+      e.value = "0";
+      const W = e.ownerDocument.defaultView as unknown as typeof globalThis;
+      e.dispatchEvent(new W.Event("change", { bubbles: true }));
+    });
+    await alice.run(() => settleApps());
+    const shot = await dialogKit.aliceRolls(alice, 19, 1, 1, 1);
+    for (const r of thugDefense(shot)) {
+      expect(r).toContain("DexteritySW-08+2");
+      expect(r).toContain("vs Defense 15 → Hit");
+    }
+    await gmApplies(shot);
+    expect(told(gm).filter((t) => t.startsWith("warn"))).toEqual([]);
+    expect(thugVP()).toEqual(everyone(table, 7));
+    await dialogKit.aliceOpensAttack(gm, PISTOL);
+    expect(input(gm, dexName).readOnly).toBe(false);
+    await dialogKit.set(gm, dexName, "0");
+    const gmShot = await dialogKit.aliceRolls(gm, 19, 1, 1, 1);
+    for (const r of thugDefense(gmShot)) expect(r).toContain("vs Defense 13 → Hit");
     expect(table.unhandled).toEqual([]);
   });
 

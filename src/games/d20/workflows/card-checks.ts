@@ -54,11 +54,13 @@ export function d20WeaponCardProblem(
       [...t.modifiers, ...(t.d20?.defenseTerms ?? [])].some((m) => m.ruleId === "SW-42") &&
       (card.shots > 1 || !aimBacks(card.actorUuid, t.id, card.weaponId ?? "", card.rollId))
     )
-      return "aim";
+      return "an aim the GM does not keep for this attack, weapon and target (SW-42)";
   // Review 3 (1.4): a target's Defense without the Dex bonus it has says why (a `noDex.*` term, or helpless's own).
   // An area's card (a grenade's square SW-38, suppression fire SW-43) is rolled against the ground's Defense, no Dex.
   if (gameOf(card).profile === "sw" && !card.area)
-    for (const t of card.targets) if (dexDroppedUnsaid(t)) return "Dex denied";
+    for (const t of card.targets)
+      if (dexDroppedUnsaid(t))
+        return "a Dex bonus to Defense left out with no reason the system writes (SW-08)";
   return pulledProblem(card, weapon);
 }
 
