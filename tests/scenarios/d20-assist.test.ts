@@ -14,6 +14,7 @@ import {
   actorSource,
   attack,
   BRUNO_ID,
+  cardText,
   cell,
   clickCard,
   closeTableAfterEach,
@@ -628,7 +629,7 @@ describe("scenario: an aim serves its weapon, its target's stay and its turn (is
       card.rollId = `rollForged${condition}`.slice(0, 16);
     };
     const refusal =
-      "warn: This card says a target has no Dex bonus to Defense for a condition the GM does not see on the scene when it was posted (not flat-footed, running, stunned, climbing, grappling or pinned, nor its attacker unseen: SW-01, SW-24, SW-29); it is not applied.";
+      "warn: This card says a target has no Dex bonus to Defense for a condition the GM does not see on the scene when it was posted (not flat-footed, running, aiming, stunned, climbing, grappling or pinned, nor its attacker unseen: SW-01, SW-24, SW-29, SW-42); it is not applied.";
     for (const [condition, ruleId] of [
       ["defenderFlatFooted", "SW-01"],
       ["defenderStunned", "SW-29"],
@@ -780,6 +781,81 @@ describe("scenario: an aim serves its weapon, its target's stay and its turn (is
     await dialogKit.aliceOpensAttack(alice, PISTOL);
     const msg = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
     for (const r of thugDefense(msg)) expect(r).toContain("vs Defense 15");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-42 SW-25 (fixaim, play review 2.1, 2.2): in a combat by count Kara aims with the armed Brute beside her — the Brute is offered its attack of opportunity (aiming provokes), the aim card says she has no Dodge or Dex; on the Brute's turn his swing meets her Defense with 'No Dex: aiming' and no Dexterity, on every client (a player's write dropping the mark is put back); at her next turn the mark is gone", async () => {
+    table = await createTable({ world: world(true), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    await openD20Combat(table, SCENE, [
+      { _id: id("cmbKaraAimDx"), tokenId: TOK.kara, actorId: KARA },
+      { _id: id("cmbBruteAimDx"), tokenId: TOK.brute, actorId: BRUTE },
+      { _id: id("cmbThugAimDx"), tokenId: TOK.thug, actorId: THUG },
+    ]);
+    table.dice(18, 10, 5);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    expect(currentTurn(gm)).toBe("Kara");
+    await aliceAims(13);
+    const aimCard = gm.run(
+      () =>
+        G()
+          .game.messages.contents.filter((m: any) => m.system?.ruleId === "SW-42")
+          .at(-1).id as string,
+    );
+    expect(cardText(gm, aimCard)).toContain(
+      "Kara has no Dodge or Dex bonus to Defense until the start of Kara's next turn (SW-42).",
+    );
+    const offers = gm.run(() =>
+      G()
+        .game.messages.contents.filter((m: any) => m.system?.kind === "ft-aoo-offer")
+        .map((m: any) => m.id as string),
+    );
+    expect(offers.length).toBe(1);
+    expect(cardText(gm, offers[0]!)).toContain(
+      "Kara aimed within the area Brute threatens (aiming provokes, SW-42): Brute may make an attack of opportunity at Kara (SW-25).",
+    );
+    const aiming = () =>
+      onEveryClient(
+        table,
+        () => !!G().game.combat.combatants.get(id("cmbKaraAimDx")).system.defending?.aiming,
+      );
+    expect(aiming()).toEqual(everyone(table, true));
+    // Alice's console drops the mark the round she aimed: the GM puts it back (the GM's recorded aim).
+    await table.client(ALICE_ID).run(() =>
+      G()
+        .game.combat.combatants.get(id("cmbKaraAimDx"))
+        .update({
+          system: {
+            defending: {
+              round: 1,
+              totalDefense: false,
+              fightingDefensively: false,
+              charging: false,
+              aiming: false,
+            },
+          },
+        }),
+    );
+    await table.settle();
+    expect(aiming()).toEqual(everyone(table, true));
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(currentTurn(gm)).toBe("Brute");
+    const bruteKit = attackDialogKit(() => table, { actor: BRUTE, target: TOK.kara });
+    await bruteKit.aliceOpensAttack(gm, BLADE);
+    const swing = await bruteKit.aliceRolls(gm, 10, 1, 1);
+    for (const c of table.all) {
+      const r = rowText(c, swing, "Kara");
+      expect(r).toContain("No Dex: aimingSW-420");
+      expect(r).not.toContain("DexteritySW-08");
+    }
+    for (let i = 0; i < 2; i++) {
+      await gm.run(() => G().game.combat.nextTurn());
+      await table.settle();
+    }
+    expect(currentTurn(gm)).toBe("Kara");
+    expect(aiming()).toEqual(everyone(table, false));
     expect(table.unhandled).toEqual([]);
   });
 

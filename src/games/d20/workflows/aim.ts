@@ -18,8 +18,9 @@
  * total more than 2 m (2.3, `dropMovedAim`), at the end of the aimer's next turn in its combat, and when that combat
  * ends (2.4, `dropAimsAtTurnEnd`, `dropAimsOfCombat`).
  *
- * Left to the GM: the aimer's loss of Dodge and Dex bonuses for one round (no mark keeps it); the attack of
- * opportunity the aim provokes (the attack dialog's SW-25 warning names it when a foe threatens the aimer); the touch
+ * Fixaim (play review 2.1, 2.2): in a combat by count the GM marks the aimer's Combatant `aiming` (no Dodge or Dex to
+ * Defense until its next turn) and offers each foe that threatens it its attack of opportunity (provoke-action.ts).
+ * Left to the GM: the touch
  * attack's cover and situational modifiers (review 3, 2.2: the card says so — the touch Defense is the target's sheet
  * number, 10 + Dex + size + dodge, read without a canvas on the GM's side).
  */
@@ -48,6 +49,7 @@ import { postRuleCard } from "../../../workflows/card/rule-card.js";
 import { turnGate } from "../../../workflows/turn/turn-ledger.js";
 import { type AimEntry, type KeptAim, newestAims, waiting } from "../canvas/aim.js";
 import { recordRoundAction, roundOf } from "./gm-action.js";
+import { offerForAim } from "./provoke-action.js";
 
 type ActorI = Actor.Implementation;
 type WeaponI = Item.OfType<"weapon">;
@@ -147,7 +149,26 @@ export async function handleAim(
     const range = rangePenalty(distance(token, target), increment);
     if (!range.inRange) return refuse("FT.D20.Aim.outOfRange", { target: target.name ?? "" });
     // SW-42, SW-13: the aim is the round's full-round action, recorded before anything is rolled (as a coup de grace).
-    if (turn) await recordRoundAction(turn, actor.uuid, requester, "aim");
+    if (turn) {
+      await recordRoundAction(turn, actor.uuid, requester, "aim");
+      // SW-42 (fixaim, play review 2.2): "causes you to lose all Dodge and Dexterity bonuses to Defense for one
+      // round" — the GM's mark on the aimer's Combatant, beside what it declared of its defense (marks.ts
+      // `DEFENDING_SPEC`), read by every attacker (target-facts.ts `withAiming`) and ended at its next turn
+      // (documents/combat/turn-events.ts: `defending` → null), as total defense's is.
+      const was = turn.combatant.marks.defending;
+      const round = turn.combat.settled.round;
+      await turn.combatant.update({
+        system: {
+          defending: {
+            round,
+            totalDefense: false,
+            fightingDefensively: was?.round === round ? was.fightingDefensively : false,
+            charging: was?.round === round ? was.charging : false,
+            aiming: true,
+          },
+        },
+      });
+    }
     const roll = await new Roll("1d20").evaluate();
     const die = roll.total ?? 1;
     const touchDefense = tsys.derived?.d20?.defense.touch ?? 10;
@@ -204,10 +225,15 @@ export async function handleAim(
           ),
           // Review 3 (2.2): the touch Defense is the target's own; cover and the situational terms are the GM's.
           line(keyed("FT.D20.Aim.coverGM")),
+          // Fixaim (play review 2.2): the aimer's own Defense, in a combat by count (the GM's mark above).
+          ...(turn ? [line(keyed("FT.D20.Aim.noDexAimer", { name }))] : []),
         ],
       },
       { speaker: ChatMessage.getSpeaker({ actor, token }), rolls: [roll] },
     );
+    // SW-42 (fixaim, play review 2.1): "Aiming provokes attacks of opportunity" — each foe that threatens the aimer is
+    // offered its own, as a reload's are (provoke-action.ts).
+    if (turn) await offerForAim(token, turn.combat);
     return { applied: [body.target], skipped: [] };
   });
 }

@@ -136,6 +136,8 @@ function noDexUnfounded(card: StoredCard): string | null {
       ...conditionsFromStatuses(attackerStatuses, "attacker"),
       ...(flatFootedIn(combatant) ? ["defenderFlatFooted"] : []),
       ...(combatant?.marks.running?.active ? ["defenderRunning"] : []),
+      // SW-42 (fixaim): the aimer's own Defense, the GM's mark written with the aim.
+      ...(combatant?.marks.defending?.aiming ? ["defenderAiming"] : []),
       "defenderAimedAt",
     ]);
     if (said.some((m) => !held.has(m.id.slice("noDex.".length)))) return "FT.Card.noDexUnfounded";
