@@ -720,6 +720,60 @@ describe("scenario: an aim serves its weapon, its target's stay and its turn (is
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SW-42 (fixaim, play review 2.3): after Kara's aim the Thug steps two squares diagonally — 2 m as the grid counts a walk (as the attacks of opportunity count it), 2.83 m in a straight line: the aim holds, her shot meets Defense 13 on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await aliceAims(13);
+    await table.client(GM_ID).run(async () => {
+      const t = G().game.scenes.get(SCENE).tokens.get(TOK.thug);
+      const size = G().game.scenes.get(SCENE).grid.size;
+      await t.update({ x: t.x + 2 * size, y: t.y + 2 * size });
+    });
+    await table.settle();
+    expect(aims()[TOK.kara]).toMatchObject({ moved: 2 });
+    expect(aims()[TOK.kara].dropped).toBeFalsy();
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const msg = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
+    for (const r of thugDefense(msg)) expect(r).toContain("vs Defense 13");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-42 (fixaim, play review 2.3): after Kara's aim in a combat by count the GM drags the Thug 3 m by mistake (the aim is lost) and undoes it — no movement, as the attacks of opportunity read a GM's undo: the aim comes back, her shot on her next turn meets Defense 13 on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    // In a started combat, where v13 records a token's movement history (which its undo reverts).
+    await openD20Combat(table, SCENE, [
+      { _id: id("cmbKaraUndo"), tokenId: TOK.kara, actorId: KARA },
+      { _id: id("cmbThugUndo"), tokenId: TOK.thug, actorId: THUG },
+    ]);
+    table.dice(18, 10);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    await aliceAims(13);
+    await gm.run(() =>
+      G()
+        .game.scenes.get(SCENE)
+        .tokens.get(TOK.thug)
+        .move([{ ...cell(38, 8), action: "walk" }], { method: "dragging" }),
+    );
+    await table.settle();
+    expect(aims()[TOK.kara]).toMatchObject({ moved: 3, dropped: "moved" });
+    await gm.run(() => G().game.scenes.get(SCENE).tokens.get(TOK.thug).revertRecordedMovement());
+    await table.settle();
+    expect(gm.run(() => G().game.scenes.get(SCENE).tokens.get(TOK.thug).y)).toBe(cell(38, 5).y);
+    expect(aims()[TOK.kara]).toMatchObject({ moved: 0, dropped: null });
+    for (let i = 0; i < 2; i++) {
+      await gm.run(() => G().game.combat.nextTurn());
+      await table.settle();
+    }
+    expect(currentTurn(gm)).toBe("Kara");
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const msg = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
+    for (const r of thugDefense(msg)) expect(r).toContain("vs Defense 13");
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SW-42 (review 3, 2.1): two GMs — an older unused aim of Kara's at the Brute, kept by a GM now away, neither hides her new aim at the Thug (Defense 13) nor outlives it", async () => {
     const OLD_GM = "gmOldUser000000e";
     table = await createTable({

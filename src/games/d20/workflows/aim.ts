@@ -38,7 +38,6 @@ import {
   aimWeaponProblem,
   D20_SIZES,
   disabledActionProblem,
-  pathMetres,
   RulesError,
   rangePenalty,
 } from "../../../rules/index.js";
@@ -49,6 +48,7 @@ import { postRuleCard } from "../../../workflows/card/rule-card.js";
 import { turnGate } from "../../../workflows/turn/turn-ledger.js";
 import { type AimEntry, type KeptAim, newestAims, waiting } from "../canvas/aim.js";
 import { recordRoundAction, roundOf } from "./gm-action.js";
+import { waypoints } from "./provoke.js";
 import { offerForAim } from "./provoke-action.js";
 
 type ActorI = Actor.Implementation;
@@ -268,24 +268,37 @@ async function rewrite(kept: KeptAim, entry: AimEntry): Promise<void> {
  * your next single attack, he regains his Dexterity bonus" — the movement, not the straight line: the active GM adds
  * each move of an aimed-at token (v13's `moveToken` hook, client/documents/token.mjs `#onUpdateOperationMovement`,
  * search id 18257454974: `Hooks.callAll("moveToken", document, movement, operation, user)`; the movement's `origin`
- * and `passed.waypoints`, top-left pixels) to the aim's `moved`, each leg straight, and drops the aim past 2 m. Every
- * move counts, a GM's teleport and an undo too (they move the target as far).
+ * and `passed.waypoints`, top-left pixels) to the aim's `moved`, and drops the aim past 2 m.
+ *
+ * Fixaim (play review 2.3): each leg is measured as the attacks of opportunity measure the same walk (provoke.ts
+ * `waypoints`: the scene's grid, `BaseGrid#measurePath` with the world's diagonal rule, or squares by the larger side),
+ * so two diagonal 1 m squares are the 2 m step the tracker counts, not 2.83 m. A GM's undo of the target's move is no
+ * movement (as provoke.ts `offerOpportunities` treats it): the undone metres come off `moved`, and an aim the undone
+ * move dropped comes back. A GM's teleport still counts (the target stands that far away).
  */
 export async function dropMovedAim(
   token: TokenDocument.Implementation,
   movement: TokenMovement,
+  user: User.Implementation | null = null,
 ): Promise<void> {
   const scene = token.parent;
   if (!scene) return;
-  const per = (scene.grid.distance ?? 1) / (scene.grid.size ?? 100);
   const points = [movement.origin, ...movement.passed.waypoints].flatMap((p) =>
-    p ? [{ x: p.x * per, y: p.y * per }] : [],
+    p ? [{ x: p.x, y: p.y }] : [],
   );
-  const metres = pathMetres(points);
+  const metres = waypoints(token, points).reduce((sum, w) => sum + w.metres, 0);
   if (!(metres > 0)) return;
+  const undone = movement.method === "undo" && !!user?.isGM;
   for (const kept of newestAims()) {
     const e = kept.entry;
-    if (!waiting(e) || e.sceneId !== scene.id || e.target !== token.id) continue;
+    if (e.used || e.sceneId !== scene.id || e.target !== token.id) continue;
+    if (undone) {
+      if (e.dropped && e.dropped !== "moved") continue;
+      const moved = Math.max(0, (e.moved ?? 0) - metres);
+      await rewrite(kept, aimMovedAway(moved) ? { ...e, moved } : { ...e, moved, dropped: null });
+      continue;
+    }
+    if (e.dropped) continue;
     const moved = (e.moved ?? 0) + metres;
     await rewrite(kept, aimMovedAway(moved) ? { ...e, moved, dropped: "moved" } : { ...e, moved });
   }
