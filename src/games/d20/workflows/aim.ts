@@ -274,7 +274,8 @@ async function rewrite(kept: KeptAim, entry: AimEntry): Promise<void> {
  * `waypoints`: the scene's grid, `BaseGrid#measurePath` with the world's diagonal rule, or squares by the larger side),
  * so two diagonal 1 m squares are the 2 m step the tracker counts, not 2.83 m. A GM's undo of the target's move is no
  * movement (as provoke.ts `offerOpportunities` treats it): the undone metres come off `moved`, and an aim the undone
- * move dropped comes back. A GM's teleport still counts (the target stands that far away).
+ * move dropped comes back (v13 `TokenDocument#revertRecordedMovement` writes the prior position with `isUndo: true`,
+ * so its `moveToken` movement's `method` is "undo": client/documents/token.mjs, search id 18257454974). A GM's teleport still counts (the target stands that far away).
  */
 export async function dropMovedAim(
   token: TokenDocument.Implementation,
