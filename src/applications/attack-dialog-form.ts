@@ -62,7 +62,7 @@ export function collectEdits(
   const defense = dialogOf(shown.request).defense(shown).rows;
   shown.targets.forEach((t, i) => {
     for (const row of defense[i] ?? [])
-      if (changed(row))
+      if (!row.locked && changed(row))
         next.set(row.name, { targetId: t.id, modifierId: row.id, raw: form[row.name], defense: true });
   });
   return next;

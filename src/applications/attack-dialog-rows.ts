@@ -32,6 +32,11 @@ export interface ModifierRow {
   /** The range row's distance ("12 m", "12–14 m"), shown after the band; null for other rows. */
   readonly detail: string | null;
   readonly burstRole: BurstRole;
+  /**
+   * Drawn read-only and never read as an edit: a term the user may not change (fixaim: a target's Dex to Defense, and
+   * why it has none, in a player's d20 dialog — the GM's word, games/d20/applications/attack-dialog.ts).
+   */
+  readonly locked?: boolean;
 }
 
 /** The field name of a shared modifier. */

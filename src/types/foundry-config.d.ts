@@ -190,7 +190,7 @@ declare module "fvtt-types/configuration" {
             combat?: string | null;
             round?: number | null;
             moved?: number;
-            dropped?: "moved" | "turnEnded" | "combatEnded";
+            dropped?: "moved" | "turnEnded" | "combatEnded" | null;
           } | null
         >;
         request?: { id: string } & Partial<Record<string, unknown>>;

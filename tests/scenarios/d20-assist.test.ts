@@ -14,6 +14,7 @@ import {
   actorSource,
   attack,
   BRUNO_ID,
+  cardText,
   cell,
   clickCard,
   closeTableAfterEach,
@@ -409,7 +410,7 @@ describe("scenario: aiming rolled by the GM (issue 31, SW-42)", () => {
     clickCard(table.client(GM_ID), forged, "apply", "Thug");
     await table.settle();
     expect(told(table.client(GM_ID)).at(-1)).toBe(
-      "warn: This card's data is not one this system writes (aim); nothing was applied.",
+      "warn: This card's data is not one this system writes (an aim the GM does not keep for this attack, weapon and target (SW-42)); nothing was applied.",
     );
     for (const c of table.all)
       expect(c.run(() => G().game.actors.get(THUG).system.d20.vitality.value)).toBe(10);
@@ -545,7 +546,7 @@ describe("scenario: an aim serves its weapon, its target's stay and its turn (is
     const aimed = await forgeCopy(rifle, (card) => dropDex(card, true));
     await gmApplies(aimed);
     expect(told(table.client(GM_ID)).at(-1)).toBe(
-      "warn: This card's data is not one this system writes (aim); nothing was applied.",
+      "warn: This card's data is not one this system writes (an aim the GM does not keep for this attack, weapon and target (SW-42)); nothing was applied.",
     );
     const unsaid = await forgeCopy(rifle, (card) => {
       dropDex(card, false);
@@ -553,7 +554,7 @@ describe("scenario: an aim serves its weapon, its target's stay and its turn (is
     });
     await gmApplies(unsaid);
     expect(told(table.client(GM_ID)).at(-1)).toBe(
-      "warn: This card's data is not one this system writes (Dex denied); nothing was applied.",
+      "warn: This card's data is not one this system writes (a Dex bonus to Defense left out with no reason the system writes (SW-08)); nothing was applied.",
     );
     expect(thugVP()).toEqual(everyone(table, 10));
     expect(table.unhandled).toEqual([]);
@@ -580,6 +581,124 @@ describe("scenario: an aim serves its weapon, its target's stay and its turn (is
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SW-42 (fixaim, trust review 1.4): after an honest pistol shot (VP 10 → 7) Kara aims; Alice's console posts two copies of the shot with no speaker, each with 'Aimed: Dex denied' — the aim is spent by the first (the card's attacker, not its speaker): the GM applies it (VP 7 → 4) and refuses the second (aim), VP 4 on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const plain = await dialogKit.aliceRolls(alice, 19, 1, 1, 1);
+    await gmApplies(plain);
+    expect(thugVP()).toEqual(everyone(table, 7));
+    await aliceAims(13);
+    const aimed = (rollId: string) => (card: any) => {
+      const d = card.targets[0].d20;
+      d.defenseTerms = d.defenseTerms.filter((m: any) => m.id !== "dex");
+      d.defenseTerms.push({
+        id: "noDex.defenderAimedAt",
+        label: "FT.D20.NoDex.defenderAimedAt",
+        value: 0,
+        ruleId: "SW-42",
+      });
+      d.defense = 13;
+      card.rollId = rollId;
+    };
+    const first = await forgeCopy(plain, aimed("rollForgedSpk001"));
+    expect(table.client(GM_ID).run(() => G().game.messages.get(first).speaker.token)).toBeFalsy();
+    await gmApplies(first);
+    expect(thugVP()).toEqual(everyone(table, 4));
+    expect(aims()[TOK.kara].used).toBe("rollForgedSpk001");
+    const second = await forgeCopy(plain, aimed("rollForgedSpk002"));
+    await gmApplies(second);
+    expect(told(table.client(GM_ID)).at(-1)).toBe(
+      "warn: This card's data is not one this system writes (an aim the GM does not keep for this attack, weapon and target (SW-42)); nothing was applied.",
+    );
+    expect(thugVP()).toEqual(everyone(table, 4));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-01 SW-29 (fixaim, trust review 1.3): outside a combat, the Thug neither flat-footed nor stunned, Alice's console reposts her shot with his Dex dropped for 'No Dex: flat-footed', then for 'No Dex: stunned' — the GM refuses both (no such condition on the scene); once the GM stuns him, her own dialog's shot ('No Dex: stunned', Defense 13) is applied", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    const gm = table.client(GM_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const plain = await dialogKit.aliceRolls(alice, 19, 1, 1, 1);
+    const noDex = (condition: string, ruleId: string) => (card: any) => {
+      const d = card.targets[0].d20;
+      d.defenseTerms = d.defenseTerms.filter((m: any) => m.id !== "dex");
+      d.defenseTerms.push({ id: `noDex.${condition}`, label: `FT.D20.NoDex.${condition}`, value: 0, ruleId });
+      d.defense = 13;
+      card.rollId = `rollForged${condition}`.slice(0, 16);
+    };
+    const refusal =
+      "warn: This card says a target has no Dex bonus to Defense for a condition the GM does not see on the scene when it was posted (not flat-footed, running, aiming, stunned, climbing, grappling or pinned, nor its attacker unseen: SW-01, SW-24, SW-29, SW-42); it is not applied.";
+    for (const [condition, ruleId] of [
+      ["defenderFlatFooted", "SW-01"],
+      ["defenderStunned", "SW-29"],
+    ] as const) {
+      const forged = await forgeCopy(plain, noDex(condition, ruleId));
+      await gmApplies(forged);
+      expect(told(gm).at(-1)).toBe(refusal);
+    }
+    expect(thugVP()).toEqual(everyone(table, 10));
+    await gm.run(() => G().game.actors.get(THUG).toggleStatusEffect("stun", { active: true }));
+    await table.settle();
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const honest = await dialogKit.aliceRolls(alice, 19, 1, 1, 1);
+    for (const r of thugDefense(honest)) expect(r).toContain("No Dex: stunnedSW-290");
+    await gmApplies(honest);
+    expect(thugVP()).toEqual(everyone(table, 7));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-08 SW-04 (fixaim, play review 1.3): in Alice's dialog the Thug's Dex row is read-only (the GM's: 'ask the GM') and a value typed there is not read — her shot meets Defense 15 and the GM applies it, no refusal; the class bonus row stays hers to correct; in the GM's own dialog the Dex row is editable and Dex 0 gives Defense 13", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    const gm = table.client(GM_ID);
+    const rowName = (c: typeof alice, id: string): string =>
+      c.run(
+        () =>
+          [...dialogKit.attackDialog(c).element.querySelectorAll("table.ft-d20-defense input")]
+            .map((e: any) => e.name as string)
+            .find((n) => n.endsWith(`.${id}`))!,
+      );
+    const input = (c: typeof alice, name: string) =>
+      c.run(() => {
+        const e = dialogKit.attackDialog(c).element.querySelector(`[name="${name}"]`) as HTMLInputElement;
+        return { readOnly: e.hasAttribute("readonly"), tip: e.getAttribute("data-tooltip") };
+      });
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const dexName = rowName(alice, "dex");
+    expect(input(alice, dexName)).toEqual({
+      readOnly: true,
+      tip: "Only the GM takes away a target's Dex bonus to Defense: ask the GM (SW-08).",
+    });
+    expect(input(alice, rowName(alice, "class")).readOnly).toBe(false);
+    await expect(dialogKit.set(alice, dexName, "0")).rejects.toThrow("is read-only");
+    // A value put there anyway (the browser's inspector, a script) is not read as an edit.
+    alice.run(() => {
+      const e = dialogKit
+        .attackDialog(alice)
+        .element.querySelector(`[name="${dexName}"]`) as HTMLInputElement;
+      e.value = "0";
+      const W = e.ownerDocument.defaultView as unknown as typeof globalThis;
+      e.dispatchEvent(new W.Event("change", { bubbles: true }));
+    });
+    await alice.run(() => settleApps());
+    const shot = await dialogKit.aliceRolls(alice, 19, 1, 1, 1);
+    for (const r of thugDefense(shot)) {
+      expect(r).toContain("DexteritySW-08+2");
+      expect(r).toContain("vs Defense 15 → Hit");
+    }
+    await gmApplies(shot);
+    expect(told(gm).filter((t) => t.startsWith("warn"))).toEqual([]);
+    expect(thugVP()).toEqual(everyone(table, 7));
+    await dialogKit.aliceOpensAttack(gm, PISTOL);
+    expect(input(gm, dexName).readOnly).toBe(false);
+    await dialogKit.set(gm, dexName, "0");
+    const gmShot = await dialogKit.aliceRolls(gm, 19, 1, 1, 1);
+    for (const r of thugDefense(gmShot)) expect(r).toContain("vs Defense 13 → Hit");
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SW-42 (review 3, 2.3): after Kara's aim the Thug steps 2 m away and 2 m back — 4 m of movement, though he stands where he stood: he regains his Dex (Defense 15) on every client", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     await aliceAims(13);
@@ -598,6 +717,60 @@ describe("scenario: an aim serves its weapon, its target's stay and its turn (is
     await dialogKit.aliceOpensAttack(alice, PISTOL);
     const msg = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
     for (const r of thugDefense(msg)) expect(r).toContain("vs Defense 15");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-42 (fixaim, play review 2.3): after Kara's aim the Thug steps two squares diagonally — 2 m as the grid counts a walk (as the attacks of opportunity count it), 2.83 m in a straight line: the aim holds, her shot meets Defense 13 on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await aliceAims(13);
+    await table.client(GM_ID).run(async () => {
+      const t = G().game.scenes.get(SCENE).tokens.get(TOK.thug);
+      const size = G().game.scenes.get(SCENE).grid.size;
+      await t.update({ x: t.x + 2 * size, y: t.y + 2 * size });
+    });
+    await table.settle();
+    expect(aims()[TOK.kara]).toMatchObject({ moved: 2 });
+    expect(aims()[TOK.kara].dropped).toBeFalsy();
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const msg = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
+    for (const r of thugDefense(msg)) expect(r).toContain("vs Defense 13");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-42 (fixaim, play review 2.3): after Kara's aim in a combat by count the GM drags the Thug 3 m by mistake (the aim is lost) and undoes it — no movement, as the attacks of opportunity read a GM's undo: the aim comes back, her shot on her next turn meets Defense 13 on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    // In a started combat, where v13 records a token's movement history (which its undo reverts).
+    await openD20Combat(table, SCENE, [
+      { _id: id("cmbKaraUndo"), tokenId: TOK.kara, actorId: KARA },
+      { _id: id("cmbThugUndo"), tokenId: TOK.thug, actorId: THUG },
+    ]);
+    table.dice(18, 10);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    await aliceAims(13);
+    await gm.run(() =>
+      G()
+        .game.scenes.get(SCENE)
+        .tokens.get(TOK.thug)
+        .move([{ ...cell(38, 8), action: "walk" }], { method: "dragging" }),
+    );
+    await table.settle();
+    expect(aims()[TOK.kara]).toMatchObject({ moved: 3, dropped: "moved" });
+    await gm.run(() => G().game.scenes.get(SCENE).tokens.get(TOK.thug).revertRecordedMovement());
+    await table.settle();
+    expect(gm.run(() => G().game.scenes.get(SCENE).tokens.get(TOK.thug).y)).toBe(cell(38, 5).y);
+    expect(aims()[TOK.kara]).toMatchObject({ moved: 0, dropped: null });
+    for (let i = 0; i < 2; i++) {
+      await gm.run(() => G().game.combat.nextTurn());
+      await table.settle();
+    }
+    expect(currentTurn(gm)).toBe("Kara");
+    const alice = table.client(ALICE_ID);
+    await dialogKit.aliceOpensAttack(alice, PISTOL);
+    const msg = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
+    for (const r of thugDefense(msg)) expect(r).toContain("vs Defense 13");
     expect(table.unhandled).toEqual([]);
   });
 
@@ -662,6 +835,81 @@ describe("scenario: an aim serves its weapon, its target's stay and its turn (is
     await dialogKit.aliceOpensAttack(alice, PISTOL);
     const msg = await dialogKit.aliceRolls(alice, 10, 1, 1, 1);
     for (const r of thugDefense(msg)) expect(r).toContain("vs Defense 15");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-42 SW-25 (fixaim, play review 2.1, 2.2): in a combat by count Kara aims with the armed Brute beside her — the Brute is offered its attack of opportunity (aiming provokes), the aim card says she has no Dodge or Dex; on the Brute's turn his swing meets her Defense with 'No Dex: aiming' and no Dexterity, on every client (a player's write dropping the mark is put back); at her next turn the mark is gone", async () => {
+    table = await createTable({ world: world(true), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    await openD20Combat(table, SCENE, [
+      { _id: id("cmbKaraAimDx"), tokenId: TOK.kara, actorId: KARA },
+      { _id: id("cmbBruteAimDx"), tokenId: TOK.brute, actorId: BRUTE },
+      { _id: id("cmbThugAimDx"), tokenId: TOK.thug, actorId: THUG },
+    ]);
+    table.dice(18, 10, 5);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    expect(currentTurn(gm)).toBe("Kara");
+    await aliceAims(13);
+    const aimCard = gm.run(
+      () =>
+        G()
+          .game.messages.contents.filter((m: any) => m.system?.ruleId === "SW-42")
+          .at(-1).id as string,
+    );
+    expect(cardText(gm, aimCard)).toContain(
+      "Kara has no Dodge or Dex bonus to Defense until the start of Kara's next turn (SW-42).",
+    );
+    const offers = gm.run(() =>
+      G()
+        .game.messages.contents.filter((m: any) => m.system?.kind === "ft-aoo-offer")
+        .map((m: any) => m.id as string),
+    );
+    expect(offers.length).toBe(1);
+    expect(cardText(gm, offers[0]!)).toContain(
+      "Kara aimed within the area Brute threatens (aiming provokes, SW-42): Brute may make an attack of opportunity at Kara (SW-25).",
+    );
+    const aiming = () =>
+      onEveryClient(
+        table,
+        () => !!G().game.combat.combatants.get(id("cmbKaraAimDx")).system.defending?.aiming,
+      );
+    expect(aiming()).toEqual(everyone(table, true));
+    // Alice's console drops the mark the round she aimed: the GM puts it back (the GM's recorded aim).
+    await table.client(ALICE_ID).run(() =>
+      G()
+        .game.combat.combatants.get(id("cmbKaraAimDx"))
+        .update({
+          system: {
+            defending: {
+              round: 1,
+              totalDefense: false,
+              fightingDefensively: false,
+              charging: false,
+              aiming: false,
+            },
+          },
+        }),
+    );
+    await table.settle();
+    expect(aiming()).toEqual(everyone(table, true));
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(currentTurn(gm)).toBe("Brute");
+    const bruteKit = attackDialogKit(() => table, { actor: BRUTE, target: TOK.kara });
+    await bruteKit.aliceOpensAttack(gm, BLADE);
+    const swing = await bruteKit.aliceRolls(gm, 10, 1, 1);
+    for (const c of table.all) {
+      const r = rowText(c, swing, "Kara");
+      expect(r).toContain("No Dex: aimingSW-420");
+      expect(r).not.toContain("DexteritySW-08");
+    }
+    for (let i = 0; i < 2; i++) {
+      await gm.run(() => G().game.combat.nextTurn());
+      await table.settle();
+    }
+    expect(currentTurn(gm)).toBe("Kara");
+    expect(aiming()).toEqual(everyone(table, false));
     expect(table.unhandled).toEqual([]);
   });
 

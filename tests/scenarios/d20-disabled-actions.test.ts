@@ -10,6 +10,7 @@
  * (touch Defense 12) beside her.
  */
 import { beforeEach, describe, expect, it } from "vitest";
+import { requestGM } from "../../src/helpers/gm-request.js";
 import { click, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
 import { type Client, createTable, type Table } from "../foundry/world.js";
 import {
@@ -157,6 +158,48 @@ describe("scenario: a disabled d20 character's other attack actions (issue 31, S
       50,
     );
     expect(kara((a) => a.system.d20.wounds.value)).toEqual(everyone(table, 0));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-10 SW-42: disabled Kara's aim (a full-round action) is refused with the rule — from the sheet, and her console's request by the GM — no touch attack rolled, no card, nothing kept", async () => {
+    await disabledKara();
+    const alice = table.client(ALICE_ID);
+    const gm = table.client(GM_ID);
+    const aimCards = () =>
+      gm.run(() => G().game.messages.contents.filter((m: any) => m.system?.ruleId === "SW-42").length);
+    table.dice(15, 15);
+    await press(alice, "aim");
+    expect(told(alice).at(-1)).toBe(
+      "warn: Disabled (0 wound points): only a single move or attack action a round — no full attack, charge or other full-round action (SW-10). Nothing was spent.",
+    );
+    const answer = await alice.run(() =>
+      requestGM({
+        kind: "aim",
+        tokenUuid: `Scene.${SCENE}.Token.${TOK.kara}`,
+        target: `Scene.${SCENE}.Token.${TOK.thug}`,
+        itemId: RIFLE,
+      }),
+    );
+    await table.settle();
+    expect(answer.skipped.map((s) => s.reason)).toEqual(["FT.D20.Disabled.noFullRound"]);
+    expect(aimCards()).toBe(0);
+    expect(gm.run(() => G().game.users.get(GM_ID).getFlag("frontier-tactics", "aims") ?? {})).toEqual({});
+    expect(kara((a) => a.system.d20.wounds.value)).toEqual(everyone(table, 0));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-10 SW-39: disabled Kara aids another (an attack action): the GM's aid card (d20 15 + 7 = 22 vs Defense 10, hit), then her strain — WP 0 → −1, dying, on every client, and Alice is told", async () => {
+    await disabledKara();
+    const alice = table.client(ALICE_ID);
+    table.dice(15);
+    await press(alice, "aid");
+    const lines = lastCardLines(table.client(GM_ID));
+    expect(lines).toContain("d20 15 + 7 = 22");
+    expect(told(alice).at(-1)).toBe("info: Kara strains while disabled: 1 wound point lost (SW-10).");
+    expect(kara((a) => a.system.d20.wounds.value)).toEqual(everyone(table, -1));
+    expect(kara((a) => ["disabled", "dying", "unconscious"].filter((s) => a.statuses.has(s)))).toEqual(
+      everyone(table, ["dying", "unconscious"]),
+    );
     expect(table.unhandled).toEqual([]);
   });
 });

@@ -127,12 +127,13 @@ async function moveAlongColumn(who: Client, rows: number[]): Promise<void> {
 }
 
 /** Alice's console posts message `msg`'s card again as a new attack (roll id `rollId`), as a script would. */
-function forgeCopy(msg: string, rollId: string): Promise<string> {
+function forgeCopy(msg: string, rollId: string, edit: (card: any) => void = () => {}): Promise<string> {
   return table.client(ALICE_ID).run(async () => {
     const m = G().game.messages.get(msg);
     const card = structuredClone(m.system.card);
     card.applied = [];
     card.rollId = rollId;
+    edit(card);
     const { renderCard } = await import("../../src/workflows/card/card-render.js");
     const copy = await G().ChatMessage.create({
       type: "attack",
@@ -191,7 +192,17 @@ describe("scenario: the GM reads the scene behind a player's d20 reaction (issue
     expect(currentTurn(gm)).toBe("Thug");
     await moveAlong(gm, TOK.thug, [6], "displace");
     await moveAlong(gm, TOK.thug, [7, 8, 9]);
-    const walked = await forgeCopy(honest, "rollForgedAoo002");
+    // Fixaim (trust review 1.3): the Thug has acted since round 1, so the copy says his Dex as it stands now (a stale
+    // "No Dex: flat-footed" is refused at admission, card-basis.ts `noDexUnfounded`).
+    const walked = await forgeCopy(honest, "rollForgedAoo002", (card) => {
+      const d = card.targets[0].d20;
+      const dex = G().game.actors.get(THUG).system.derived.d20.mods.dex as number;
+      d.defenseTerms = d.defenseTerms.filter((t: any) => !t.id.startsWith("noDex."));
+      if (dex > 0 && !d.defenseTerms.some((t: any) => t.id === "dex")) {
+        d.defenseTerms.push({ id: "dex", label: "FT.D20.Defense.dex", value: dex, ruleId: "SW-08" });
+        d.defense += dex;
+      }
+    });
     expect(await refusal(walked)).toBeNull();
     expect(table.unhandled).toEqual([]);
   });

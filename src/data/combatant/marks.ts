@@ -93,6 +93,11 @@ export const DEFENDING_SPEC = schema({
   totalDefense: bool(),
   fightingDefensively: bool(),
   charging: bool(),
+  /**
+   * SW-42 (fixaim): it aimed this round — "causes you to lose all Dodge and Dexterity bonuses to Defense for one
+   * round"; written by the active GM with the aim (games/d20/workflows/aim.ts), ended with the rest at its next turn.
+   */
+  aiming: optional(bool()),
 });
 
 export const COMBATANT_SPEC = {

@@ -43,7 +43,7 @@ export const d20Game: GameTable = {
   // SW-25, SW-24, SW-43: the attacks of opportunity a movement provokes, offered to the threatening combatant's owners.
   tokenMoved: async (token, movement, user) => {
     // SW-42 (review 3, 2.3): an aimed-at target's moves since the aim, summed (workflows/aim.ts).
-    await (await import("./workflows/aim.js")).dropMovedAim(token, movement);
+    await (await import("./workflows/aim.js")).dropMovedAim(token, movement, user);
     return (await import("./workflows/provoke.js")).offerOpportunities(token, movement, user);
   },
   // SW-20, SW-25: and those the attack itself provokes (an unarmed strike at an armed foe, a two-handed ranged weapon).

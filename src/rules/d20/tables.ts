@@ -103,6 +103,7 @@ export const D20_CONDITIONS = [
   "defenderPinned",
   "defenderHelpless",
   "defenderAimedAt",
+  "defenderAiming",
 ] as const;
 export type D20Condition = (typeof D20_CONDITIONS)[number];
 
@@ -141,6 +142,8 @@ export const CONDITION_TABLE: Readonly<Record<D20Condition, ConditionRow>> = {
   defenderHelpless: { melee: 4, ranged: 0, losesDex: true, ruleId: "SW-33" },
   // SW-42: "the target loses its Dexterity bonus to Defense against the character's next attack" after an aim.
   defenderAimedAt: { melee: 0, ranged: 0, losesDex: true, ruleId: "SW-42" },
+  // SW-42 (fixaim): "Aiming … causes you to lose all Dodge and Dexterity bonuses to Defense for one round" — the aimer.
+  defenderAiming: { melee: 0, ranged: 0, losesDex: true, ruleId: "SW-42" },
 };
 
 /**

@@ -53,6 +53,18 @@ function overrides(prep: PreparedAttack, id: string): Readonly<Record<string, nu
   return { ...(all?.["*"] ?? {}), ...(all?.[id] ?? {}) };
 }
 
+/**
+ * Fixaim (play review 1.3), SW-08, SW-01, SW-29, SW-42: the target's Dex to Defense (`dex`) and why it has none
+ * (`noDex.*`) are read-only in a player's dialog. The GM refuses a player's card whose Dex drops without a reason the
+ * GM sees (card-checks.ts `dexDroppedUnsaid`, card-basis.ts `noDexUnfounded`), so a player's field there could only
+ * make a card the GM refuses after it is rolled and posted; the other Defense rows (class bonus, cover, dodge …) stay
+ * the player's to correct for what the scene cannot show, marked overridden on the card for the GM to see (SW-04).
+ * A player who holds the target has no Dex asks the GM, who edits the row in the GM's own dialog.
+ */
+function locked(id: string): boolean {
+  return !game.user?.isGM && (id === "dex" || id.startsWith("noDex."));
+}
+
 /** The prefix of a Defense row's field. */
 export const DEFENSE_FIELD = "def";
 
@@ -79,6 +91,7 @@ function defenseRows(prep: PreparedAttack, missChance: boolean): DefenseView {
         overridden: !!m.overridden,
         detail: null,
         burstRole: null,
+        ...(locked(m.id) ? { locked: true } : {}),
       }));
       if (t.check.kind !== "d20" || !missChance) return terms;
       // SW-32: the miss chance, a free percentage the user may raise (the highest source applies). What the scene

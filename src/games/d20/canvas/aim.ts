@@ -15,7 +15,7 @@
  * (by `at`, the time the GM kept it) — an older one kept by a GM who has since left neither hides nor outlives it.
  */
 import { SYSTEM_ID } from "../../../constants.js";
-import { aimStillHolds } from "../../../rules/index.js";
+import { aimMovedAway } from "../../../rules/index.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
 
@@ -37,8 +37,11 @@ export interface AimEntry {
   readonly round?: number | null;
   /** Metres the target has moved since (the sum of its moves). */
   readonly moved?: number;
-  /** Why the GM dropped it unused: the target moved more than 2 m, the aimer's next turn ended, the combat ended. */
-  readonly dropped?: "moved" | "turnEnded" | "combatEnded";
+  /**
+   * Why the GM dropped it unused: the target moved more than 2 m, the aimer's next turn ended, the combat ended; null
+   * when a GM's undo of the target's move gave it back (fixaim).
+   */
+  readonly dropped?: "moved" | "turnEnded" | "combatEnded" | null;
 }
 
 /** A kept aim: the aimer's token id, the GM User that keeps it, and the entry. */
@@ -83,7 +86,11 @@ function holds(
 ) {
   const per = (target.parent?.grid.distance ?? 1) / (target.parent?.grid.size ?? 100);
   // fvtt-types 13.345 types a token's position as possibly undefined; a stored token has one (0 by default).
-  return aimStillHolds(entry.x * per, entry.y * per, (target.x ?? 0) * per, (target.y ?? 0) * per);
+  // Fixaim (play review 2.3): counted in squares by the larger side, as a walk's leg is when no grid measures it
+  // (provoke.ts `waypoints`, v13's default equidistant diagonals) — the summed walk (`moved`) is the GM's measure.
+  const dx = Math.abs((target.x ?? 0) - entry.x) * per;
+  const dy = Math.abs((target.y ?? 0) - entry.y) * per;
+  return !aimMovedAway(Math.max(dx, dy));
 }
 
 /**

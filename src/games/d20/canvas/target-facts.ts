@@ -141,6 +141,16 @@ function dropOf(attacker: TokenP, target: TokenP): { drop?: { altitude: number; 
  * the attacker could not say which defender it stands above (`rules/d20/conditions.ts`). The engine merges the
  * attacker's and the target's conditions, so the pair's fact rides with the target's.
  */
+/**
+ * SW-42 (fixaim): "Aiming … causes you to lose all Dodge and Dexterity bonuses to Defense for one round" — a target
+ * whose Combatant carries the GM's `aiming` mark (written with the aim, ended at its next turn as the other declared
+ * defenses are, documents/combat/turn-events.ts) is attacked without them (the engine's `defenderAiming`).
+ */
+function withAiming(target: TokenP, facts: D20TargetFacts): D20TargetFacts {
+  if (!target.document.combatant?.marks.defending?.aiming) return facts;
+  return { ...facts, conditions: [...(facts.conditions ?? []), "defenderAiming"] };
+}
+
 function withHigherGround(attacker: TokenP, target: TokenP, facts: D20TargetFacts): D20TargetFacts {
   if (!onHigherGround(attacker.document.elevation ?? 0, target.document.elevation ?? 0)) return facts;
   return { ...facts, conditions: [...(facts.conditions ?? []), "higherGround"] };
@@ -189,18 +199,21 @@ export function d20TargetFactsOf(reads: { readonly swn: boolean }): GameTable["t
               ...withHigherGround(
                 attacker,
                 target,
-                d20TargetFacts(
-                  sys,
-                  held,
-                  moved,
-                  flatFootedIn(target.document.combatant),
-                  !!target.document.combatant?.marks.running?.active,
-                  // SWN-13: the target's side's Morale band (swn profile).
-                  bandOfToken(target),
-                  // SWN-17: a friendly squad in the line of fire shields the target from direct attacks.
-                  reads.swn ? meatShield(attacker, target, involved) : null,
-                  // SWN-08: in the attacker's overwatch arc?
-                  reads.swn ? overwatchFacts(attacker, target) : "none",
+                withAiming(
+                  target,
+                  d20TargetFacts(
+                    sys,
+                    held,
+                    moved,
+                    flatFootedIn(target.document.combatant),
+                    !!target.document.combatant?.marks.running?.active,
+                    // SWN-13: the target's side's Morale band (swn profile).
+                    bandOfToken(target),
+                    // SWN-17: a friendly squad in the line of fire shields the target from direct attacks.
+                    reads.swn ? meatShield(attacker, target, involved) : null,
+                    // SWN-08: in the attacker's overwatch arc?
+                    reads.swn ? overwatchFacts(attacker, target) : "none",
+                  ),
                 ),
               ),
               // SW-20: armed (a melee weapon), so an unarmed strike at it provokes; SW-32: a `concealed` status the

@@ -31,6 +31,7 @@ import { cardOf } from "../../../workflows/card/card-targets.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
 import { turnGate } from "../../../workflows/turn/turn-ledger.js";
 import { keptAid, keptDefenseAid } from "../canvas/aid.js";
+import { disabledStrainAfter } from "./dying.js";
 import { edgeGap, recordRoundAction, roundOf } from "./gm-action.js";
 
 type ActorI = Actor.Implementation;
@@ -134,6 +135,9 @@ export async function handleAid(
       },
       { speaker: ChatMessage.getSpeaker({ actor, token }), rolls: [roll] },
     );
+    // SW-10, SW-39: aid in combat is "an attack action" (seed 002 l. 888), and "making an attack action while disabled
+    // deals … 1 point of wound damage" (l. 504): the GM writes it, the aider's page is told (as `strainOnAdmit`).
+    await disabledStrainAfter(actor, requester.id ?? "");
     return { applied: [body.target], skipped: [] };
   });
 }

@@ -18,8 +18,9 @@
  * total more than 2 m (2.3, `dropMovedAim`), at the end of the aimer's next turn in its combat, and when that combat
  * ends (2.4, `dropAimsAtTurnEnd`, `dropAimsOfCombat`).
  *
- * Left to the GM: the aimer's loss of Dodge and Dex bonuses for one round (no mark keeps it); the attack of
- * opportunity the aim provokes (the attack dialog's SW-25 warning names it when a foe threatens the aimer); the touch
+ * Fixaim (play review 2.1, 2.2): in a combat by count the GM marks the aimer's Combatant `aiming` (no Dodge or Dex to
+ * Defense until its next turn) and offers each foe that threatens it its attack of opportunity (provoke-action.ts).
+ * Left to the GM: the touch
  * attack's cover and situational modifiers (review 3, 2.2: the card says so — the touch Defense is the target's sheet
  * number, 10 + Dex + size + dodge, read without a canvas on the GM's side).
  */
@@ -36,7 +37,7 @@ import {
   aimTouchAttack,
   aimWeaponProblem,
   D20_SIZES,
-  pathMetres,
+  disabledActionProblem,
   RulesError,
   rangePenalty,
 } from "../../../rules/index.js";
@@ -45,8 +46,10 @@ import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
 import { cardOf } from "../../../workflows/card/card-targets.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
 import { turnGate } from "../../../workflows/turn/turn-ledger.js";
-import { type AimEntry, type KeptAim, keptAim, newestAims, waiting } from "../canvas/aim.js";
+import { type AimEntry, type KeptAim, newestAims, waiting } from "../canvas/aim.js";
 import { recordRoundAction, roundOf } from "./gm-action.js";
+import { waypoints } from "./provoke.js";
+import { offerForAim } from "./provoke-action.js";
 
 type ActorI = Actor.Implementation;
 type WeaponI = Item.OfType<"weapon">;
@@ -72,6 +75,9 @@ export async function aimAt(actor: ActorI): Promise<void> {
     const combatant = game.combat?.combatants.find((c) => c.tokenId === token.id);
     // SW-13: not while down, nor after the round's action (the gate of every attack).
     if (!turnGate(actor, null, combatant)) return;
+    // SW-10: a full-round action, which a disabled character cannot take (the GM checks it again, `handleAim`).
+    const disabled = disabledActionProblem(actorSystem(actor)?.d20?.wounds.value ?? 1, "fullRound");
+    if (disabled) throw new RulesError(disabled, "Disabled: no full-round action");
     const targets = attackTargets();
     if (targets.length !== 1) return notify("warn", "FT.Melee.oneTarget");
     const weapon = aimWeapon(actor);
@@ -129,6 +135,10 @@ export async function handleAim(
     if (!target || !tsys?.d20 || target.parent !== token.parent || target.id === token.id)
       return refuse("FT.D20.noFacts");
     const name = actor.name ?? "";
+    // SW-10, SW-42: aiming "is a full round action", and "a disabled character … can't perform full-round actions"
+    // (seed 002 l. 504, 1110) — refused as the coup de grace (coup-de-grace.ts) and the charge (move.ts) are.
+    const disabled = disabledActionProblem(sys.d20.wounds.value, "fullRound");
+    if (disabled) return refuse(disabled, { name });
     const turn = roundOf(token, requester, {
       notYourTurn: "FT.D20.Aim.notYourTurn",
       acted: "FT.D20.Aim.acted",
@@ -139,7 +149,26 @@ export async function handleAim(
     const range = rangePenalty(distance(token, target), increment);
     if (!range.inRange) return refuse("FT.D20.Aim.outOfRange", { target: target.name ?? "" });
     // SW-42, SW-13: the aim is the round's full-round action, recorded before anything is rolled (as a coup de grace).
-    if (turn) await recordRoundAction(turn, actor.uuid, requester, "aim");
+    if (turn) {
+      await recordRoundAction(turn, actor.uuid, requester, "aim");
+      // SW-42 (fixaim, play review 2.2): "causes you to lose all Dodge and Dexterity bonuses to Defense for one
+      // round" — the GM's mark on the aimer's Combatant, beside what it declared of its defense (marks.ts
+      // `DEFENDING_SPEC`), read by every attacker (target-facts.ts `withAiming`) and ended at its next turn
+      // (documents/combat/turn-events.ts: `defending` → null), as total defense's is.
+      const was = turn.combatant.marks.defending;
+      const round = turn.combat.settled.round;
+      await turn.combatant.update({
+        system: {
+          defending: {
+            round,
+            totalDefense: false,
+            fightingDefensively: was?.round === round ? was.fightingDefensively : false,
+            charging: was?.round === round ? was.charging : false,
+            aiming: true,
+          },
+        },
+      });
+    }
     const roll = await new Roll("1d20").evaluate();
     const die = roll.total ?? 1;
     const touchDefense = tsys.derived?.d20?.defense.touch ?? 10;
@@ -196,31 +225,37 @@ export async function handleAim(
           ),
           // Review 3 (2.2): the touch Defense is the target's own; cover and the situational terms are the GM's.
           line(keyed("FT.D20.Aim.coverGM")),
+          // Fixaim (play review 2.2): the aimer's own Defense, in a combat by count (the GM's mark above).
+          ...(turn ? [line(keyed("FT.D20.Aim.noDexAimer", { name }))] : []),
         ],
       },
       { speaker: ChatMessage.getSpeaker({ actor, token }), rolls: [roll] },
     );
+    // SW-42 (fixaim, play review 2.1): "Aiming provokes attacks of opportunity" — each foe that threatens the aimer is
+    // offered its own, as a reload's are (provoke-action.ts).
+    if (turn) await offerForAim(token, turn.combat);
     return { applied: [body.target], skipped: [] };
   });
 }
 
 /**
  * SW-42: "your next single attack with the weapon which you aimed" — the active GM marks the aimer's kept aim used by
- * its next attack card with that weapon (whether or not the card took it: the aim is spent by that attack).
+ * its next attack card, whatever its weapon or shape (whether or not the card took it: the aim is spent by that
+ * attack). Fixaim (trust review 1.4): the aimer is the card's attacker (`card.actorUuid`, the actor of the aiming
+ * token), not the message's speaker — a card posted with no speaker token spends the aim as any other, so two copies
+ * cannot take it twice (the second meets `aimBacks`: used by another roll).
  */
 export async function useAimOn(message: ChatMessage.Implementation): Promise<void> {
   const card = cardOf(message);
-  if (!card || !message.speaker?.token || !message.speaker.scene) return;
-  const scene = game.scenes?.get(message.speaker.scene);
-  const aimer = scene?.tokens.get(message.speaker.token);
-  if (!aimer) return;
-  const kept = keptAim(aimer);
-  // Review 3 (1.1): "your next single attack" — the aimer's next attack card, with whatever weapon, ends the aim (a
-  // shot with another weapon wastes it), so it can never deny the Dex to more than one attack.
-  if (!kept) return;
-  await game.users?.get(kept.gm)?.update({
-    [`flags.${SYSTEM_ID}.aims.${kept.key}`]: { ...kept.entry, used: card.rollId ?? message.id ?? "" },
-  });
+  if (!card?.actorUuid) return;
+  for (const kept of newestAims()) {
+    if (!waiting(kept.entry)) continue;
+    const aimer = game.scenes?.get(kept.entry.sceneId)?.tokens.get(kept.key);
+    // Review 3 (1.1): the aimer's next attack card, with whatever weapon, ends the aim (a shot with another weapon
+    // wastes it), so it can never deny the Dex to more than one attack.
+    if (aimer?.actor?.uuid !== card.actorUuid) continue;
+    await rewrite(kept, { ...kept.entry, used: card.rollId ?? message.id ?? "" });
+  }
 }
 
 /** Drop a kept aim (the GM that keeps it writes why), or write what it keeps now. */
@@ -233,24 +268,38 @@ async function rewrite(kept: KeptAim, entry: AimEntry): Promise<void> {
  * your next single attack, he regains his Dexterity bonus" — the movement, not the straight line: the active GM adds
  * each move of an aimed-at token (v13's `moveToken` hook, client/documents/token.mjs `#onUpdateOperationMovement`,
  * search id 18257454974: `Hooks.callAll("moveToken", document, movement, operation, user)`; the movement's `origin`
- * and `passed.waypoints`, top-left pixels) to the aim's `moved`, each leg straight, and drops the aim past 2 m. Every
- * move counts, a GM's teleport and an undo too (they move the target as far).
+ * and `passed.waypoints`, top-left pixels) to the aim's `moved`, and drops the aim past 2 m.
+ *
+ * Fixaim (play review 2.3): each leg is measured as the attacks of opportunity measure the same walk (provoke.ts
+ * `waypoints`: the scene's grid, `BaseGrid#measurePath` with the world's diagonal rule, or squares by the larger side),
+ * so two diagonal 1 m squares are the 2 m step the tracker counts, not 2.83 m. A GM's undo of the target's move is no
+ * movement (as provoke.ts `offerOpportunities` treats it): the undone metres come off `moved`, and an aim the undone
+ * move dropped comes back (v13 `TokenDocument#revertRecordedMovement` writes the prior position with `isUndo: true`,
+ * so its `moveToken` movement's `method` is "undo": client/documents/token.mjs, search id 18257454974). A GM's teleport still counts (the target stands that far away).
  */
 export async function dropMovedAim(
   token: TokenDocument.Implementation,
   movement: TokenMovement,
+  user: User.Implementation | null = null,
 ): Promise<void> {
   const scene = token.parent;
   if (!scene) return;
-  const per = (scene.grid.distance ?? 1) / (scene.grid.size ?? 100);
   const points = [movement.origin, ...movement.passed.waypoints].flatMap((p) =>
-    p ? [{ x: p.x * per, y: p.y * per }] : [],
+    p ? [{ x: p.x, y: p.y }] : [],
   );
-  const metres = pathMetres(points);
+  const metres = waypoints(token, points).reduce((sum, w) => sum + w.metres, 0);
   if (!(metres > 0)) return;
+  const undone = movement.method === "undo" && !!user?.isGM;
   for (const kept of newestAims()) {
     const e = kept.entry;
-    if (!waiting(e) || e.sceneId !== scene.id || e.target !== token.id) continue;
+    if (e.used || e.sceneId !== scene.id || e.target !== token.id) continue;
+    if (undone) {
+      if (e.dropped && e.dropped !== "moved") continue;
+      const moved = Math.max(0, (e.moved ?? 0) - metres);
+      await rewrite(kept, aimMovedAway(moved) ? { ...e, moved } : { ...e, moved, dropped: null });
+      continue;
+    }
+    if (e.dropped) continue;
     const moved = (e.moved ?? 0) + metres;
     await rewrite(kept, aimMovedAway(moved) ? { ...e, moved, dropped: "moved" } : { ...e, moved });
   }

@@ -191,6 +191,8 @@ export function keeps(request: AttackRequest, round: number): MarkChange | null 
       totalDefense: false,
       fightingDefensively: !!a.fightingDefensively,
       charging: !!a.charging,
+      // SW-42 (fixaim): the GM's aiming mark is absent (aiming is a full-round action, never the round it attacks).
+      aiming: undefined,
     },
   };
 }

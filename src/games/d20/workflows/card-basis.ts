@@ -1,6 +1,6 @@
 /**
  * What the GM reads on the scene behind a player's d20 card (issue 31, last session's closing note): SW-25's attack of
- * opportunity with no offer, SW-21's charge.
+ * opportunity with no offer, SW-21's charge, a target's Dex denied for a condition (fixaim).
  *
  * SW-25, SW-43 (issue 31, last session's closing note: "an AoO card that names no offer (the tracker's manual path) is
  * bounded only by one-a-round"): the basis on the scene of a player's attack of opportunity that answers no offer the
@@ -15,8 +15,15 @@
  */
 import type { StoredCard } from "../../../data/chat/attack-card.js";
 import { actorSystem } from "../../../data/subtypes.js";
+import { flatFootedIn } from "../../../documents/combat/d20-initiative.js";
 import { tokenByUuid } from "../../../documents/subtypes.js";
-import { CHARGE_MIN_METRES, insideThreat, provokedAreas } from "../../../rules/index.js";
+import {
+  CHARGE_MIN_METRES,
+  conditionsFromStatuses,
+  insideThreat,
+  provokedAreas,
+} from "../../../rules/index.js";
+import { isUuid } from "../../../workflows/card/card-targets.js";
 import { ledgerFor } from "../../../workflows/turn/turn-ledger.js";
 import { trustedHistory } from "../../../workflows/turn/walk-guard.js";
 import { declaresCharge, termsForged } from "./card-terms.js";
@@ -109,5 +116,39 @@ function chargeUnfounded(card: StoredCard, speaker: string | null): string | nul
  */
 export function d20Unfounded(card: StoredCard, speaker: string | null = null): string | null {
   if (card.profile === "swn") return null;
-  return termsForged(card) ?? aooUnfounded(card, speaker) ?? chargeUnfounded(card, speaker);
+  return (
+    termsForged(card) ?? aooUnfounded(card, speaker) ?? chargeUnfounded(card, speaker) ?? noDexUnfounded(card)
+  );
+}
+
+/**
+ * Fixaim (trust review 1.3), SW-01, SW-24, SW-29: a `noDex.<condition>` Defense term (rules/d20/aim.ts
+ * `dexDeniedTerms`) is the card's word that the target has no Dex bonus now. The GM admits it only when its own read
+ * of the pair supports that condition when the card is posted (admission, not Apply: conditions change by then):
+ * flat-footed from the target's combat (SW-01, `flatFootedIn`), running from its Combatant's mark (SW-24), stunned,
+ * climbing, grappling, pinned from the target's statuses and the attacker unseen from the attacker's (SW-29,
+ * `conditionsFromStatuses`). The aim's own term (SW-42) is checked against the GM's kept aim (card-checks.ts).
+ * An area's card (SW-38, SW-43) is rolled against the ground's Defense and writes none.
+ */
+function noDexUnfounded(card: StoredCard): string | null {
+  if (card.area) return null;
+  const attacker = isUuid(card.actorUuid) ? fromUuidSync(card.actorUuid) : null;
+  const attackerStatuses = attacker instanceof Actor ? attacker.statuses : new Set<string>();
+  for (const t of card.targets) {
+    const doc = tokenByUuid(t.id);
+    const said = (t.d20?.defenseTerms ?? []).filter((m) => m.id.startsWith("noDex."));
+    if (!said.length) continue;
+    const combatant = doc?.combatant ?? null;
+    const held = new Set<string>([
+      ...conditionsFromStatuses(doc?.actor?.statuses ?? new Set(), "defender"),
+      ...conditionsFromStatuses(attackerStatuses, "attacker"),
+      ...(flatFootedIn(combatant) ? ["defenderFlatFooted"] : []),
+      ...(combatant?.marks.running?.active ? ["defenderRunning"] : []),
+      // SW-42 (fixaim): the aimer's own Defense, the GM's mark written with the aim.
+      ...(combatant?.marks.defending?.aiming ? ["defenderAiming"] : []),
+      "defenderAimedAt",
+    ]);
+    if (said.some((m) => !held.has(m.id.slice("noDex.".length)))) return "FT.Card.noDexUnfounded";
+  }
+  return null;
 }

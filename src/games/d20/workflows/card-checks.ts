@@ -47,17 +47,20 @@ export function d20WeaponCardProblem(
       return "aid another";
   // SW-42 (issue 31): an aimed shot's position and support, and the target's Dex denied by the aim (review 3, 1.4: the
   // engine's "Aimed: Dex denied" Defense term), come only after the GM's kept aim of that token, at that target, with
-  // that weapon (canvas/aim.ts).
+  // that weapon (canvas/aim.ts). Fixaim (trust review 1.4): "your next single attack" — a card of more than one
+  // attack roll (a full attack, a fire mode) takes no aim.
   for (const t of card.targets)
     if (
       [...t.modifiers, ...(t.d20?.defenseTerms ?? [])].some((m) => m.ruleId === "SW-42") &&
-      !aimBacks(card.actorUuid, t.id, card.weaponId ?? "", card.rollId)
+      (card.shots > 1 || !aimBacks(card.actorUuid, t.id, card.weaponId ?? "", card.rollId))
     )
-      return "aim";
+      return "an aim the GM does not keep for this attack, weapon and target (SW-42)";
   // Review 3 (1.4): a target's Defense without the Dex bonus it has says why (a `noDex.*` term, or helpless's own).
   // An area's card (a grenade's square SW-38, suppression fire SW-43) is rolled against the ground's Defense, no Dex.
   if (gameOf(card).profile === "sw" && !card.area)
-    for (const t of card.targets) if (dexDroppedUnsaid(t)) return "Dex denied";
+    for (const t of card.targets)
+      if (dexDroppedUnsaid(t))
+        return "a Dex bonus to Defense left out with no reason the system writes (SW-08)";
   return pulledProblem(card, weapon);
 }
 

@@ -59,6 +59,13 @@ const declares = (card: StoredCard, id: string) =>
   card.targets.some((t) => t.modifiers.some((m) => m.id === id && !m.overridden)) ||
   (card.steps ?? []).some((s) => s.extras.some((x) => x.id === id));
 
+/** SW-42 (fixaim): did the GM record an aim of the actor this round (workflows/aim.ts, `recordGMAction` "aim:…")? */
+function aimed(actorUuid: string, combat: CombatI, round: number): boolean {
+  return [...attackEntries().values()].some(
+    (e) => !e.no && e.a === actorUuid && e.c === combat.id && e.r === round && e.k.startsWith("aim:"),
+  );
+}
+
 /** The GM's judgement of mark `key` of combatant `c` as it landed (`after`). */
 export function markBacked(
   combat: CombatI,
@@ -74,6 +81,9 @@ export function markBacked(
     if (key === "protecting")
       return isMech(c.actor) && ledger.action === "protect" && !acted(actorUuid, combat, round);
     const { totalDefense, fightingDefensively, charging } = after;
+    // SW-42 (fixaim): the aimer's lost Dodge and Dex is the GM's mark; a player's write that drops it the round it aimed
+    // is put back.
+    if (after.aiming !== true && aimed(actorUuid, combat, round)) return false;
     if (totalDefense === true)
       return (
         fightingDefensively !== true &&

@@ -18,6 +18,8 @@
  *   names no attack of opportunity (the table's "Maybe"): the GM's call.
  * - SW-25, the Actions in Combat table: "Load a Weapon — Yes": a reload (the sheet's _Reload_, its round ledger's
  *   `reloaded`) inside foes' threatened areas offers each of them its attack of opportunity, once a round.
+ * - SW-42 "Aiming": "Aiming provokes attacks of opportunity" (the table's Aiming row: "Yes"). The active GM, having
+ *   rolled the aim (workflows/aim.ts `handleAim`), offers each foe that threatens the aimer (fixaim, play review 2.1).
  * Only a foe that can make one is offered (SW-25): in the started combat by count, of another side, holding a melee
  * weapon, not down nor grappling, within 2 m (SW-14), its one attack of opportunity this round unspent.
  */
@@ -146,6 +148,13 @@ export async function handleProvoke(
   provokesOffered.add(key);
   await offerTo(foe, doc, combat, "SW-41", `FT.D20.AoO.offer.${body.action}`);
   return { applied: [foe.id], skipped: [] };
+}
+
+/** SW-42: the aimer's token `doc` aimed in `combat` (the GM's `handleAim`): offer each foe that threatens it. */
+export async function offerForAim(doc: TokenD, combat: Combat.Implementation): Promise<void> {
+  if (!combat.started || !combat.byCount || combat.round < 1) return;
+  for (const foe of combat.combatants)
+    if (canTake(foe, doc, combat)) await offerTo(foe, doc, combat, "SW-25", "FT.D20.AoO.offerAimed");
 }
 
 /** The reloads already offered for, by combat, combatant and round (the ledger is written whole again later). */

@@ -21,7 +21,13 @@ export async function totalDefense(combatant: Combatant.Implementation): Promise
     const { actor, round, ledger } = own;
     const marks: MarkChange = {
       turn: { ...ledger, aoo: ledger.aoo, round, action: "totalDefense" },
-      defending: { round, totalDefense: true, fightingDefensively: false, charging: false },
+      defending: {
+        round,
+        totalDefense: true,
+        fightingDefensively: false,
+        charging: false,
+        aiming: undefined,
+      },
     };
     await combatant.update({ system: marks });
     await postRuleCard(
