@@ -214,7 +214,8 @@ describe("scenario: sheets, the preset menu and the attack dialog, clicked on th
     const CARD =
       "Eusyl · Laser Pistol Star Frontiers Alpha Dawn (percentile) · Spent 1 SEU Pirate 10 m · Short Soft cover " +
       "5 of 5 rays through soft cover Modifiers = 20% ½ DexteritySF-X-11+40ShortSF-X-14−10Target stationarySF-X-17+10" +
-      "Soft coverSF-X-22−20 25 ≤ 20 Miss";
+      // Issue 31 (trust review 1.1): a number a player typed over a term is drawn as theirs, for every reader.
+      "Soft coverSF-X-22−20 entered by Alice 25 ≤ 20 Miss";
     expect(Object.fromEntries(table.all.map((c) => [c.user.name, read(c)]))).toEqual(everyone(table, CARD));
     expect(buttonsOf(renderMessage(bruno, cardId!))).toEqual([]);
     // The pistol's clip paid for the shot: 20 − 1 SEU, on every client.
