@@ -913,6 +913,59 @@ describe("scenario: an aim serves its weapon, its target's stay and its turn (is
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SW-42 (final review 1.4): the Brute acts before Kara; Kara aims on her turn in round 1; in round 2, on the Brute's turn (Kara's not come yet), Alice's console drops the aiming mark — the GM puts it back on every client; at Kara's own turn it is gone", async () => {
+    table = await createTable({ world: world(true), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    await openD20Combat(table, SCENE, [
+      { _id: id("cmbKaraAimGap"), tokenId: TOK.kara, actorId: KARA },
+      { _id: id("cmbBruteAimGap"), tokenId: TOK.brute, actorId: BRUTE },
+      { _id: id("cmbThugAimGap"), tokenId: TOK.thug, actorId: THUG },
+    ]);
+    table.dice(10, 18, 5);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    expect(currentTurn(gm)).toBe("Brute");
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(currentTurn(gm)).toBe("Kara");
+    await aliceAims(13);
+    const aiming = () =>
+      onEveryClient(
+        table,
+        () => !!G().game.combat.combatants.get(id("cmbKaraAimGap")).system.defending?.aiming,
+      );
+    expect(aiming()).toEqual(everyone(table, true));
+    for (let i = 0; i < 2; i++) {
+      await gm.run(() => G().game.combat.nextTurn());
+      await table.settle();
+    }
+    expect(gm.run(() => G().game.combat.round)).toBe(2);
+    expect(currentTurn(gm)).toBe("Brute");
+    expect(aiming()).toEqual(everyone(table, true));
+    await table.client(ALICE_ID).run(() =>
+      G()
+        .game.combat.combatants.get(id("cmbKaraAimGap"))
+        .update({
+          system: {
+            defending: {
+              round: 1,
+              totalDefense: false,
+              fightingDefensively: false,
+              charging: false,
+              aiming: false,
+            },
+          },
+        }),
+    );
+    await table.settle();
+    expect(aiming()).toEqual(everyone(table, true));
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(currentTurn(gm)).toBe("Kara");
+    expect(aiming()).toEqual(everyone(table, false));
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SW-42 (review 3, 2.4): Kara aims in a combat by count, and the GM ends the combat — the aim goes with it: her shot after it meets Defense 15 on every client", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     const gm = table.client(GM_ID);

@@ -535,3 +535,75 @@ describe("scenario: two tokens of one actor — the GM reads the card's own toke
     expect(table.unhandled).toEqual([]);
   });
 });
+
+describe("scenario: the fix round's final review (issue 31)", () => {
+  it("SW-21 (final review 1.2): the GM displaces Kara to the top of the column and back beside the Thug; Alice steps her one square; her console 'undoes' that step with the GM's displaces rewritten as her walks — the GM's record keeps the displaces, puts her history back on every client, and her charge is refused in the dialog", async () => {
+    await encounter();
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    const displace = (row: number) =>
+      gm.run(() =>
+        G()
+          .game.scenes.get(SCENE)
+          .tokens.get(TOK.kara)
+          .move([{ ...cell(5, row), action: "displace" }], { method: "api" }),
+      );
+    await displace(1);
+    await table.settle();
+    await displace(5);
+    await table.settle();
+    await moveAlongColumn(alice, [4]);
+    const honest = karaWalk();
+    await alice.run(async () => {
+      const doc = G().game.scenes.get(SCENE).tokens.get(TOK.kara);
+      const h = structuredClone(doc._source._movementHistory);
+      const last = h.at(-1).movementId;
+      const at = h.findIndex((w: { movementId: string }) => w.movementId === last);
+      const prefix = h.slice(0, at).map((w: object) => ({ ...w, action: "walk", userId: G().game.user.id }));
+      const { x, y, elevation, width, height, shape } = h[Math.max(at - 1, 0)];
+      await doc.update(
+        { x, y, elevation, width, height, shape, _movementHistory: prefix },
+        { isUndo: true, diff: false, animate: false },
+      );
+    });
+    await table.settle();
+    // The forged prefix is not v13's own undo (its waypoints are not the kept ones): the GM's displaces stay
+    // displaces on every client; the square she moved back is recorded as her walk from where she stood.
+    const back = `${cell(5, 5).x},${cell(5, 5).y} walk`;
+    expect(karaWalk()).toEqual(
+      Object.fromEntries(Object.entries(honest).map(([user, walk]) => [user, [...walk, back]])),
+    );
+    const { trustedHistory } = await import("../../src/workflows/turn/walk-guard.js");
+    expect(
+      gm.run(() =>
+        trustedHistory(G().game.scenes.get(SCENE).tokens.get(TOK.kara))
+          .filter((w: { action: string }) => w.action === "walk")
+          .map((w: { x: number; y: number }) => `${w.x},${w.y}`),
+      ),
+    ).not.toContain(`${cell(5, 1).x},${cell(5, 1).y}`);
+    await dialogKit.aliceOpensAttack(alice, SABER);
+    await dialogKit.set(alice, "assist.charging", true);
+    expect(dialogRefusal()).toContain("SW-21");
+  });
+
+  for (const viewNull of [false, true])
+    it(`SW-01 (final review 1.3): Alice's honest round-1 lightsaber blow at the flat-footed Thug ('No Dex: flat-footed') is admitted${viewNull ? " while the GM's page views no combat" : ""}`, async () => {
+      await encounter();
+      const gm = table.client(GM_ID);
+      const alice = table.client(ALICE_ID);
+      if (viewNull)
+        gm.run(() => {
+          G().ui.combat.viewed = null;
+        });
+      await dialogKit.aliceOpensAttack(alice, SABER);
+      const blow = await dialogKit.aliceRolls(alice, 15, 3, 4);
+      expect(
+        gm.run(() =>
+          G()
+            .game.messages.get(blow)
+            .system.card.targets[0].d20.defenseTerms.map((m: { id: string }) => m.id),
+        ),
+      ).toContain("noDex.defenderFlatFooted");
+      expect(await refusal(blow)).toBeNull();
+    });
+});

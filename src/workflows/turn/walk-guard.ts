@@ -72,9 +72,14 @@ function keepAll(): void {
   for (const scene of game.scenes ?? []) for (const t of scene.tokens) keep(t);
 }
 
-/** The fields of a waypoint two histories must agree on to be the same walk. */
+/**
+ * Two waypoints of one walk: every field equal (v13's undo writes `history.slice(0, index)`, the kept waypoints
+ * untouched) — the action, the user, the cost and the rest too: a prefix whose positions and movement id matched but
+ * whose GM `displace` read `walk` made a GM's nudge a player's walk (final review of issue 31, 1.2).
+ * `foundry.utils.objectsEqual` (common/utils/helpers.mjs).
+ */
 const same = (a: Kept[number] | undefined, b: Kept[number] | undefined) =>
-  !!a && !!b && a.x === b.x && a.y === b.y && a.elevation === b.elevation && a.movementId === b.movementId;
+  !!a && !!b && foundry.utils.objectsEqual(a, b);
 
 /**
  * Was this a player's `isUndo` write of the history that v13's own undo would not write (walk-guard header): its

@@ -27,7 +27,7 @@ import { isUuid } from "../../../workflows/card/card-targets.js";
 import { ledgerFor } from "../../../workflows/turn/turn-ledger.js";
 import { trustedHistory } from "../../../workflows/turn/walk-guard.js";
 import { declaresCharge, termsForged } from "./card-terms.js";
-import { type Recorded, scale, threatsOf, waypoints } from "./provoke.js";
+import { combatantOnScene, type Recorded, scale, threatsOf, waypoints } from "./provoke.js";
 
 type CombatantI = Combatant.Implementation;
 
@@ -138,7 +138,11 @@ function noDexUnfounded(card: StoredCard): string | null {
     const doc = tokenByUuid(t.id);
     const said = (t.d20?.defenseTerms ?? []).filter((m) => m.id.startsWith("noDex."));
     if (!said.length) continue;
-    const combatant = doc?.combatant ?? null;
+    // The target's combatant in its own scene's started combat, not the combat the GM's page views (v13
+    // `TokenDocument#combatant` reads `game.combat`, client/documents/token.mjs — as the final review of issue 31
+    // found it; not re-read here): a GM viewing no combat or another
+    // scene's refused an honest flat-footed card (final review 1.3).
+    const combatant = (doc ? combatantOnScene(doc) : undefined) ?? null;
     const held = new Set<string>([
       ...conditionsFromStatuses(doc?.actor?.statuses ?? new Set(), "defender"),
       ...conditionsFromStatuses(attackerStatuses, "attacker"),

@@ -66,6 +66,12 @@ function aimed(actorUuid: string, combat: CombatI, round: number): boolean {
   );
 }
 
+/** Has combatant `c`'s turn come in the combat's current round (its place in the order reached)? */
+function turnCame(combat: CombatI, c: CombatantI): boolean {
+  const at = combat.turns.findIndex((t) => t.id === c.id);
+  return at >= 0 && combat.turn !== null && at <= combat.turn;
+}
+
 /** The GM's judgement of mark `key` of combatant `c` as it landed (`after`). */
 export function markBacked(
   combat: CombatI,
@@ -83,7 +89,13 @@ export function markBacked(
     const { totalDefense, fightingDefensively, charging } = after;
     // SW-42 (fixaim): the aimer's lost Dodge and Dex is the GM's mark; a player's write that drops it the round it aimed
     // is put back.
-    if (after.aiming !== true && aimed(actorUuid, combat, round)) return false;
+    // Until the aimer's next turn comes (SW-42: "for one round"): the round after the aim, before its turn, too
+    // (final review of issue 31, 1.4: a console cleared it in that gap).
+    if (
+      after.aiming !== true &&
+      (aimed(actorUuid, combat, round) || (aimed(actorUuid, combat, round - 1) && !turnCame(combat, c)))
+    )
+      return false;
     if (totalDefense === true)
       return (
         fightingDefensively !== true &&
