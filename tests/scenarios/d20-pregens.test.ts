@@ -134,6 +134,15 @@ describe("scenario: a d20 pregen's first shot with pack content (issue 32)", () 
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SW-10 SW-38: Alice opens Kestra Vol's sheet — her saves read what she rolls, the base save + its ability: Fortitude +2 + Con +2 = +4, Reflex +0 + Dex +2 = +2, Will +0 + Wis +1 = +1 (the book's stat blocks print these totals), the base in each tooltip", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const alice = table.client(ALICE_ID);
+    const sheet = await openSheet(alice, KESTRA._id as string);
+    const save = (key: string) => sheet.querySelector<HTMLElement>(`[data-ft-save="${key}"]`);
+    expect(["fort", "ref", "will"].map((k) => save(k)?.textContent)).toEqual(["+4", "+2", "+1"]);
+    expect(save("fort")?.dataset.tooltip).toBe("Base save +2, Con +2");
+  });
+
   it("SW-38: Kestra's pack frag grenades are counted — she carries two; each throw through the dialog spends one, and with none left her sheet's Attack is disabled and nothing is rolled", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
     const alice = table.client(ALICE_ID);

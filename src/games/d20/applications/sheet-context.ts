@@ -56,11 +56,22 @@ export function d20SheetContext(d20: D20SheetSource, derived: D20Derived) {
     heroicLabel: d20.heroic ? "FT.D20.heroic" : "FT.D20.ordinary",
     dr: derived.dr,
     maxDex: derived.maxDex,
-    saves: [
-      { key: "fort", label: "FT.D20.Save.fort", value: signed(d20.saves.fort) },
-      { key: "ref", label: "FT.D20.Save.ref", value: signed(d20.saves.ref) },
-      { key: "will", label: "FT.D20.Save.will", value: signed(d20.saves.will) },
-    ],
+    // The save a roll makes: the base save + its ability (Con, Dex, Wis after fatigue), as the Fortitude and Reflex
+    // rolls add them (d20-fortitude.ts, d20-grenade.ts); the base is the edit mode's field and the tooltip's.
+    saves: (
+      [
+        ["fort", "con"],
+        ["ref", "dex"],
+        ["will", "wis"],
+      ] as const
+    ).map(([key, ability]) => ({
+      key,
+      label: `FT.D20.Save.${key}`,
+      value: signed(d20.saves[key] + (derived.mods[ability] ?? 0)),
+      base: signed(d20.saves[key]),
+      mod: signed(derived.mods[ability] ?? 0),
+      ability: `FT.D20.Ability.${ability}`,
+    })),
     speed: speed ? { move: speed.move, double: speed.double, run: speed.run } : null,
     speedProblem: derived.speedProblem,
     sizeLabel: `FT.D20.Size.${d20.size}`,
