@@ -76,8 +76,8 @@ type Term = {
   readonly overridden?: boolean;
 };
 
-/** Why one list of terms claims what the engine did not write, or null. */
-function listProblem(terms: readonly Term[]): string | null {
+/** Why one list of terms claims what the engine did not write, or null (exported for card-terms.test.ts). */
+export function listProblem(terms: readonly Term[]): string | null {
   const seen = new Set<string>();
   for (const m of terms) {
     const spec = specOf(m.id);
