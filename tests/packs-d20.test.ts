@@ -292,6 +292,19 @@ describe("the d20 compendium holds RCR Tables 7-2 and 7-3 (issue 32)", () => {
     }
   });
 
+  it("SW-04 (issue 32, packs review 2.8): every d20 pack weapon whose book row gives shots per pack ships loaded — dragged onto a sheet, its shots are counted from the first one (the Star Frontiers weapons ship loaded too)", () => {
+    const unloaded = entries
+      .filter(
+        (e) =>
+          e.system.ammo &&
+          e.system.ammo.capacity !== null &&
+          e.system.ammo.remaining !== e.system.ammo.capacity,
+      )
+      .map((e) => `${e.name} ${e.system.ammo.remaining}/${e.system.ammo.capacity}`);
+    expect(unloaded).toEqual([]);
+    expect(entries.filter((e) => e.system.ammo && e.system.ammo.capacity !== null).length).toBe(16);
+  });
+
   it("SW-38 (issue 32): each d20 grenade is one, counted as it is thrown (as the Star Frontiers frag grenade); no other weapon is", () => {
     const counted = entries
       .filter((e) => e.system.d20.grenade)
