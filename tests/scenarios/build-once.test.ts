@@ -99,7 +99,9 @@ const d20World = () => ({
       _id: KARA,
       name: "Kara",
       owner: ALICE_ID,
-      items: [itemFromPack("d20", "blaster-pistol", BLASTER, { d20: { damage: "3d6" } })],
+      items: [
+        itemFromPack("d20", "blaster-pistol", BLASTER, { d20: { damage: "3d6" }, ammo: { remaining: null } }),
+      ],
       system: { d20: { bab: 3, abilities: { dex: 14 }, vitality: { value: 12, max: 12 } } },
     }),
     {
@@ -239,8 +241,8 @@ describe("scenario: one attack builds the engine once and a weapon's facts once 
     expect(each(first, "engine")).toEqual(expected(1, 0));
     expect(each(first, blaster)).toEqual(expected(1, 1));
 
-    // This blaster tracks no ammunition (the pack's: capacity null), so the shot did not change it: no client works
-    // its facts out again, nor builds the engine.
+    // This blaster tracks no shots (its shots left emptied in the world above; the pack's ships loaded), so the shot
+    // did not change it: no client works its facts out again, nor builds the engine.
     const second = await countedAttack(alice, shot);
     expect(each(second, "engine")).toEqual(expected(0, 0));
     expect(each(second, blaster)).toEqual(expected(0, 0));
