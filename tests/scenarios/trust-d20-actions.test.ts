@@ -31,8 +31,9 @@ import {
   tokenSource,
   told,
 } from "./kit.js";
-import { d20Foe, HEROIC_POOLS, openD20Combat } from "./kit-d20.js";
+import { d20Foe, HEROIC_POOLS } from "./kit-d20.js";
 import { attackDialogKit } from "./kit-dialog.js";
+import { gmNextTurn, startEncounter } from "./kit-provoke.js";
 
 const SCENE = id("sceneTrustD20Act");
 const KARA = id("actKaraTrustAct");
@@ -81,16 +82,11 @@ const world = (karaRow = 5, more: Record<string, unknown>[] = []) => ({
 /** The GM's encounter: Kara 20, Thug 12, Raider 7; Kara's turn (Kara on row `karaRow`, 5 beside the Thug). */
 async function encounter(karaRow = 5): Promise<void> {
   table = await createTable({ world: world(karaRow), online: [GM_ID, ALICE_ID] });
-  const gm = table.client(GM_ID);
-  await openD20Combat(table, SCENE, [
-    { _id: CMB.kara, tokenId: TOK.kara, actorId: KARA },
-    { _id: CMB.thug, tokenId: TOK.thug, actorId: THUG },
-    { _id: CMB.raider, tokenId: TOK.raider, actorId: RAIDER },
-  ]);
-  table.dice(18, 10, 5);
-  await gm.run(() => G().game.combat.startCombat());
-  await table.settle();
-  expect(currentTurn(gm)).toBe("Kara");
+  await startEncounter(table, SCENE, {
+    cmb: CMB,
+    tok: TOK,
+    act: { kara: KARA, thug: THUG, raider: RAIDER },
+  });
 }
 
 /**
@@ -110,10 +106,7 @@ async function chargeIn(): Promise<void> {
   await table.settle();
 }
 
-async function nextTurn(): Promise<void> {
-  await table.client(GM_ID).run(() => G().game.combat.nextTurn());
-  await table.settle();
-}
+const nextTurn = () => gmNextTurn(table);
 
 /* -------------------------------------------- */
 /*  SW-33 coup de grace                         */

@@ -35,6 +35,7 @@ import {
 import { d20Foe, HEROIC_POOLS, openD20Combat } from "./kit-d20.js";
 import { attackDialogKit } from "./kit-dialog.js";
 import { row, tracker } from "./kit-phases.js";
+import { dragThrough, gmNextTurn, startEncounter } from "./kit-provoke.js";
 
 const SCENE = id("sceneTrustReads");
 const KARA = id("actKaraTrReads");
@@ -81,50 +82,35 @@ const world = () => ({
 /** The GM's encounter: Kara 20, Thug 12, Raider 7; Kara's turn. */
 async function encounter(w = world()): Promise<void> {
   table = await createTable({ world: w, online: [GM_ID, ALICE_ID] });
-  const gm = table.client(GM_ID);
-  await openD20Combat(table, SCENE, [
-    { _id: CMB.kara, tokenId: TOK.kara, actorId: KARA },
-    { _id: CMB.thug, tokenId: TOK.thug, actorId: THUG },
-    { _id: CMB.raider, tokenId: TOK.raider, actorId: RAIDER },
-  ]);
-  table.dice(18, 10, 5);
-  await gm.run(() => G().game.combat.startCombat());
-  await table.settle();
-  expect(currentTurn(gm)).toBe("Kara");
+  await startEncounter(table, SCENE, {
+    cmb: CMB,
+    tok: TOK,
+    act: { kara: KARA, thug: THUG, raider: RAIDER },
+  });
 }
 
-async function nextTurn(): Promise<void> {
-  await table.client(GM_ID).run(() => G().game.combat.nextTurn());
-  await table.settle();
-}
+const nextTurn = () => gmNextTurn(table);
 
 /** `who` moves `tokenId` along row 5 through columns `cols` (v13 `TokenDocument#move`), each with `action`. */
-async function moveAlong(who: Client, tokenId: string, cols: number[], action = "walk"): Promise<void> {
-  await who.run(() =>
-    G()
-      .game.scenes.get(SCENE)
-      .tokens.get(tokenId)
-      .move(
-        cols.map((c) => ({ ...cell(c, 5), action })),
-        { method: "dragging" },
-      ),
+const moveAlong = (who: Client, tokenId: string, cols: number[], action = "walk") =>
+  dragThrough(
+    table,
+    who,
+    SCENE,
+    tokenId,
+    cols.map((c) => cell(c, 5)),
+    action,
   );
-  await table.settle();
-}
 
 /** `who` walks Kara down column 5 through rows `rows`, as a drag does. */
-async function moveAlongColumn(who: Client, rows: number[]): Promise<void> {
-  await who.run(() =>
-    G()
-      .game.scenes.get(SCENE)
-      .tokens.get(TOK.kara)
-      .move(
-        rows.map((r) => ({ ...cell(5, r), action: "walk" })),
-        { method: "dragging" },
-      ),
+const moveAlongColumn = (who: Client, rows: number[]) =>
+  dragThrough(
+    table,
+    who,
+    SCENE,
+    TOK.kara,
+    rows.map((r) => cell(5, r)),
   );
-  await table.settle();
-}
 
 /** Alice's console posts message `msg`'s card again as a new attack (roll id `rollId`), as a script would. */
 function forgeCopy(msg: string, rollId: string, edit: (card: any) => void = () => {}): Promise<string> {

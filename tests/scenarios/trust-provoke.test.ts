@@ -31,12 +31,19 @@ import {
   renderMessage,
   sceneSource,
   settingSource,
-  text,
   tokenSource,
   told,
 } from "./kit.js";
-import { d20Foe, HEROIC_POOLS, openD20Combat } from "./kit-d20.js";
+import { d20Foe, HEROIC_POOLS } from "./kit-d20.js";
 import { attackDialogKit } from "./kit-dialog.js";
+import {
+  dragThrough,
+  gmNextTurn,
+  offerOn,
+  offersSeen as offersSeenBy,
+  startEncounter,
+  takeOffer,
+} from "./kit-provoke.js";
 
 const SCENE = id("sceneD20Provoke");
 const KARA = id("actKaraProvoke");
@@ -83,70 +90,37 @@ const world = (raider: [number, number] = [4, 5]) => ({
 
 /** The GM's encounter: initiative d20s 18, 10, 5 → Kara 20, Thug 12, Raider 7 (Dex +2 each); Kara's turn. */
 async function encounter(): Promise<void> {
-  const gm = table.client(GM_ID);
-  await openD20Combat(table, SCENE, [
-    { _id: CMB.kara, tokenId: TOK.kara, actorId: KARA },
-    { _id: CMB.thug, tokenId: TOK.thug, actorId: THUG },
-    { _id: CMB.raider, tokenId: TOK.raider, actorId: RAIDER },
-  ]);
-  table.dice(18, 10, 5);
-  await gm.run(() => G().game.combat.startCombat());
-  await table.settle();
-  expect(currentTurn(gm)).toBe("Kara");
+  await startEncounter(table, SCENE, {
+    cmb: CMB,
+    tok: TOK,
+    act: { kara: KARA, thug: THUG, raider: RAIDER },
+  });
 }
 
 /** The GM ends the current turn. */
-async function nextTurn(): Promise<void> {
-  await table.client(GM_ID).run(() => G().game.combat.nextTurn());
-  await table.settle();
-}
+const nextTurn = () => gmNextTurn(table);
 
 /**
  * `who` moves the token to column `col` of row 5 as a drag does (v13 `TokenDocument#move` with the "dragging" method,
  * client/documents/token.mjs), each waypoint walked unless `action` says otherwise (a GM's "displace").
  */
-async function drag(who: Client, tokenId: string, cols: number[], action = "walk"): Promise<void> {
-  await who.run(() =>
-    G()
-      .game.scenes.get(SCENE)
-      .tokens.get(tokenId)
-      .move(
-        cols.map((c) => ({ ...cell(c, 5), action })),
-        { method: "dragging" },
-      ),
+const drag = (who: Client, tokenId: string, cols: number[], action = "walk") =>
+  dragThrough(
+    table,
+    who,
+    SCENE,
+    tokenId,
+    cols.map((c) => cell(c, 5)),
+    action,
   );
-  await table.settle();
-}
 
 /** The offers (attack of opportunity cards) each client's chat log shows: their titles. */
-const offersSeen = () =>
-  onEveryClient(table, () =>
-    G()
-      .game.messages.contents.filter((m: any) => m.visible && m.system?.kind === "ft-aoo-offer")
-      .map((m: any) => m.id as string),
-  );
-
-/** The offer's title and line and whether its button is there, as `c` draws it. */
-function offerOn(c: Client, messageId: string): { text: string; button: boolean } {
-  const card = renderMessage(c, messageId);
-  return {
-    text: [...card.querySelectorAll("h3, p")].map((e) => text(e)).join(" "),
-    button: !!card.querySelector('[data-ft-action="attackOfOpportunity"]'),
-  };
-}
+const offersSeen = () => offersSeenBy(table);
 
 const dialogKit = attackDialogKit(() => table, { actor: KARA, target: TOK.thug });
 
 /** `c` clicks the offer's button; the attack dialog opens on that page. */
-async function take(c: Client, messageId: string): Promise<void> {
-  const button = renderMessage(c, messageId).querySelector('[data-ft-action="attackOfOpportunity"]');
-  expect(button).not.toBeNull();
-  const before = told(c).length;
-  c.run(() => click(button!));
-  await c.run(() => settleApps());
-  await table.settle();
-  expect(told(c).slice(before)).toEqual([]);
-}
+const take = (c: Client, messageId: string) => takeOffer(table, c, messageId);
 
 /** Alice's script moves Kara to `to` (top-left pixels) in one movement with `action`. */
 async function aliceMoves(to: { x: number; y: number }, action: string, method = "api"): Promise<void> {
