@@ -471,6 +471,30 @@ describe("scenario: aiming rolled by the GM (issue 31, SW-42)", () => {
   });
 });
 
+/** SW-42: the aimer's "no Dodge or Dex" mark on combatant `cmb`, on every client. */
+const aimingMark = (cmb: string) =>
+  onEveryClient(table, () => !!G().game.combat.combatants.get(cmb).system.defending?.aiming);
+
+/** Alice's console writes combatant `cmb`'s defending mark with its aiming dropped, as a script would. */
+async function aliceDropsAiming(cmb: string): Promise<void> {
+  await table.client(ALICE_ID).run(() =>
+    G()
+      .game.combat.combatants.get(cmb)
+      .update({
+        system: {
+          defending: {
+            round: 1,
+            totalDefense: false,
+            fightingDefensively: false,
+            charging: false,
+            aiming: false,
+          },
+        },
+      }),
+  );
+  await table.settle();
+}
+
 /* -------------------------------------------- */
 /*  SW-42 aiming: review 3's remaining findings  */
 /* -------------------------------------------- */
@@ -869,29 +893,10 @@ describe("scenario: an aim serves its weapon, its target's stay and its turn (is
     expect(cardText(gm, offers[0]!)).toContain(
       "Kara aimed within the area Brute threatens (aiming provokes, SW-42): Brute may make an attack of opportunity at Kara (SW-25).",
     );
-    const aiming = () =>
-      onEveryClient(
-        table,
-        () => !!G().game.combat.combatants.get(id("cmbKaraAimDx")).system.defending?.aiming,
-      );
+    const aiming = () => aimingMark(id("cmbKaraAimDx"));
     expect(aiming()).toEqual(everyone(table, true));
     // Alice's console drops the mark the round she aimed: the GM puts it back (the GM's recorded aim).
-    await table.client(ALICE_ID).run(() =>
-      G()
-        .game.combat.combatants.get(id("cmbKaraAimDx"))
-        .update({
-          system: {
-            defending: {
-              round: 1,
-              totalDefense: false,
-              fightingDefensively: false,
-              charging: false,
-              aiming: false,
-            },
-          },
-        }),
-    );
-    await table.settle();
+    await aliceDropsAiming(id("cmbKaraAimDx"));
     expect(aiming()).toEqual(everyone(table, true));
     await gm.run(() => G().game.combat.nextTurn());
     await table.settle();
@@ -929,11 +934,7 @@ describe("scenario: an aim serves its weapon, its target's stay and its turn (is
     await table.settle();
     expect(currentTurn(gm)).toBe("Kara");
     await aliceAims(13);
-    const aiming = () =>
-      onEveryClient(
-        table,
-        () => !!G().game.combat.combatants.get(id("cmbKaraAimGap")).system.defending?.aiming,
-      );
+    const aiming = () => aimingMark(id("cmbKaraAimGap"));
     expect(aiming()).toEqual(everyone(table, true));
     for (let i = 0; i < 2; i++) {
       await gm.run(() => G().game.combat.nextTurn());
@@ -942,22 +943,7 @@ describe("scenario: an aim serves its weapon, its target's stay and its turn (is
     expect(gm.run(() => G().game.combat.round)).toBe(2);
     expect(currentTurn(gm)).toBe("Brute");
     expect(aiming()).toEqual(everyone(table, true));
-    await table.client(ALICE_ID).run(() =>
-      G()
-        .game.combat.combatants.get(id("cmbKaraAimGap"))
-        .update({
-          system: {
-            defending: {
-              round: 1,
-              totalDefense: false,
-              fightingDefensively: false,
-              charging: false,
-              aiming: false,
-            },
-          },
-        }),
-    );
-    await table.settle();
+    await aliceDropsAiming(id("cmbKaraAimGap"));
     expect(aiming()).toEqual(everyone(table, true));
     await gm.run(() => G().game.combat.nextTurn());
     await table.settle();
