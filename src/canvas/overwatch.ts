@@ -4,6 +4,7 @@
  * may write, as the d20 run is: the declaration is the owner's word, like the dialog's) — and whether a target stands
  * in its 60° arc (`rules/swn/overwatch.ts`).
  */
+import { untilNextTurn } from "../documents/combat/until-next-turn.js";
 import { inOverwatchArc } from "../rules/index.js";
 
 type TokenP = foundry.canvas.placeables.Token.Implementation;
@@ -23,9 +24,7 @@ export function overwatchOf(combatant: Combatant.Implementation | null | undefin
   const combat = combatant?.parent;
   const flag = combatant?.marks.overwatch;
   if (!combat?.started || !flag || flag.used) return null;
-  if (combat.round === flag.round) return flag;
-  const index = combat.turns.findIndex((t) => t.id === combatant?.id);
-  return combat.round === flag.round + 1 && index > (combat.turn ?? 0) ? flag : null;
+  return untilNextTurn(combat, combatant?.id, flag.round) ? flag : null;
 }
 
 /** SWN-08: the target as the attacker's overwatch sees it — in its arc, outside it, or no overwatch held. */

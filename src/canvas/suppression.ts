@@ -10,7 +10,9 @@
  * may only modify themselves). An area holds until its suppressor's next turn: it is read only while the combat is
  * in the round it was made, or in the next before that combatant's turn.
  */
+
 import { SYSTEM_ID } from "../constants.js";
+import { untilNextTurn } from "../documents/combat/until-next-turn.js";
 import { currentGame } from "../helpers/game.js";
 import {
   D20_REACH_M,
@@ -49,9 +51,7 @@ export function suppressionOf(
   }
   if (!best) return null;
   // Until its next turn: the round it was made, or the next one before the suppressor's turn comes.
-  if (combat.round === best.round) return best;
-  const index = combat.turns.findIndex((t) => t.id === id);
-  return combat.round === best.round + 1 && index > (combat.turn ?? 0) ? best : null;
+  return untilNextTurn(combat, id, best.round) ? best : null;
 }
 
 /** A token's side for suppression: its disposition (friendly, neutral, hostile, secret). */

@@ -4,7 +4,9 @@
  * every attack's target facts: an ally adjacent to the mech and behind it from the attacker has +2 AC
  * (`rules/swn/protect.ts`).
  */
+
 import type { SceneTargetRead } from "../../../canvas/scene-facts.js";
+import { untilNextTurn } from "../../../documents/combat/until-next-turn.js";
 import type { GameTable } from "../../../helpers/game.js";
 import { protectsAgainst } from "../../../rules/index.js";
 
@@ -15,9 +17,7 @@ export function protecting(combatant: CombatantI | null | undefined): boolean {
   const combat = combatant?.parent;
   const mark = combatant?.marks.protecting;
   if (!combat?.started || !mark) return false;
-  if (combat.round === mark.round) return true;
-  const index = combat.turns.findIndex((t) => t.id === combatant?.id);
-  return combat.round === mark.round + 1 && index > (combat.turn ?? 0);
+  return untilNextTurn(combat, combatant?.id, mark.round);
 }
 
 /** SWN-06: the name of the protecting mech that covers the target against this attacker, or null. */
