@@ -3,7 +3,7 @@
  * actor name that gives away a hidden number; and the numbers found since the compendium was built (rules-tables
  * §18) and the machine gun's burst as seed 000 gives it ("a burst of 10 bullets", 5d10 + 1d10 per extra target).
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PACK_ROOT, packEntry } from "./pack-data.js";
@@ -82,5 +82,61 @@ describe("rules-tables §18 and seed 000 in the packs", () => {
       baseDice: 5,
       bonusNeedsMount: true,
     });
+  });
+});
+
+/** Issue 32: what a user reads cites the book and page, never the project's research notes. */
+const RESEARCH_WORDS = /\bseeds?\b|\brulings?\b|rules-tables|developer note/i;
+
+describe("no research wording in what a user reads (issue 32)", () => {
+  it("no pack entry (journal page, item or actor description, table) says seed, ruling, rules-tables or developer note", () => {
+    const found = files(PACK_ROOT).flatMap((f) =>
+      readFileSync(f, "utf8")
+        .split("\n")
+        .filter((line) => RESEARCH_WORDS.test(line))
+        .map((line) => `${f.slice(PACK_ROOT.length + 1)}: ${line.trim().slice(0, 80)}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("no lang/en.json string says them either", () => {
+    const strings = (node: unknown): string[] =>
+      typeof node === "string" ? [node] : node && typeof node === "object" ? Object.values(node).flatMap(strings) : [];
+    const found = strings(JSON.parse(readFileSync("lang/en.json", "utf8"))).filter((s) => RESEARCH_WORDS.test(s));
+    expect(found).toEqual([]);
+  });
+
+  it("nor the README", () => {
+    const found = readFileSync("README.md", "utf8")
+      .split("\n")
+      .filter((line) => RESEARCH_WORDS.test(line));
+    expect(found).toEqual([]);
+  });
+
+  it("docs/rules-catalog.md cites only files that are in the repository", () => {
+    const cited = [...readFileSync("docs/rules-catalog.md", "utf8").matchAll(/`([\w./-]+\.(?:md|txt|ts|mjs|yml|json))`/g)];
+    expect(cited.map((m) => m[1] ?? "").filter((path) => !existsSync(path))).toEqual([]);
+  });
+});
+
+describe("SF-B-25: the NPC reaction table (issue 32)", () => {
+  const table = packEntry("tables", "npc-reaction-d100-against-personality") as {
+    formula: string;
+    description: string;
+    results: { name: string; range: [number, number] }[];
+  };
+  it("covers 01–100 in contiguous bands, each read against the character's Personality", () => {
+    expect(table.formula).toBe("1d100");
+    expect(table.results.length).toBe(20);
+    const ranges = table.results.map((r) => r.range);
+    expect(ranges[0]?.[0]).toBe(1);
+    expect(ranges.at(-1)?.[1]).toBe(100);
+    ranges.slice(1).forEach(([lo], i) => expect(lo).toBe((ranges[i]?.[1] ?? 0) + 1));
+    expect(table.results.every((r) => /at or under the character's Personality/.test(r.name))).toBe(true);
+    expect(table.results[6]?.name).toContain("31–35: friendly and cooperative");
+    expect(table.results[6]?.name).toContain("always with a Personality of 35 or more, never with 30 or less");
+  });
+  it("its description says the Basic Game gives only at-or-under against above", () => {
+    expect(table.description).toContain("The rules give only these two outcomes");
   });
 });

@@ -182,7 +182,7 @@ describe("scenario: the d20 unarmed strike (issue 31)", () => {
     expect(msg).toBeNull();
     expect(rolled).toEqual([]);
     expect(told(alice)).toEqual([
-      "warn: The seed gives no unarmed strike damage for size huge (only Small 1d2, Medium-size 1d3, Large 1d4; SW-20): nothing was rolled.",
+      "warn: The Revised Core Rulebook gives no unarmed strike damage for size huge (only Small 1d2, Medium-size 1d3, Large 1d4; SW-20): nothing was rolled.",
     ]);
     expect(table.unhandled).toEqual([]);
   });
