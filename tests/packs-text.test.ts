@@ -101,8 +101,14 @@ describe("no research wording in what a user reads (issue 32)", () => {
 
   it("no lang/en.json string says them either", () => {
     const strings = (node: unknown): string[] =>
-      typeof node === "string" ? [node] : node && typeof node === "object" ? Object.values(node).flatMap(strings) : [];
-    const found = strings(JSON.parse(readFileSync("lang/en.json", "utf8"))).filter((s) => RESEARCH_WORDS.test(s));
+      typeof node === "string"
+        ? [node]
+        : node && typeof node === "object"
+          ? Object.values(node).flatMap(strings)
+          : [];
+    const found = strings(JSON.parse(readFileSync("lang/en.json", "utf8"))).filter((s) =>
+      RESEARCH_WORDS.test(s),
+    );
     expect(found).toEqual([]);
   });
 
@@ -114,7 +120,9 @@ describe("no research wording in what a user reads (issue 32)", () => {
   });
 
   it("docs/rules-catalog.md cites only files that are in the repository", () => {
-    const cited = [...readFileSync("docs/rules-catalog.md", "utf8").matchAll(/`([\w./-]+\.(?:md|txt|ts|mjs|yml|json))`/g)];
+    const cited = [
+      ...readFileSync("docs/rules-catalog.md", "utf8").matchAll(/`([\w./-]+\.(?:md|txt|ts|mjs|yml|json))`/g),
+    ];
     expect(cited.map((m) => m[1] ?? "").filter((path) => !existsSync(path))).toEqual([]);
   });
 });
@@ -131,10 +139,12 @@ describe("SF-B-25: the NPC reaction table (issue 32)", () => {
     const ranges = table.results.map((r) => r.range);
     expect(ranges[0]?.[0]).toBe(1);
     expect(ranges.at(-1)?.[1]).toBe(100);
-    ranges.slice(1).forEach(([lo], i) => expect(lo).toBe((ranges[i]?.[1] ?? 0) + 1));
+    expect(ranges.slice(1).map(([lo]) => lo)).toEqual(ranges.slice(0, -1).map(([, hi]) => hi + 1));
     expect(table.results.every((r) => /at or under the character's Personality/.test(r.name))).toBe(true);
     expect(table.results[6]?.name).toContain("31–35: friendly and cooperative");
-    expect(table.results[6]?.name).toContain("always with a Personality of 35 or more, never with 30 or less");
+    expect(table.results[6]?.name).toContain(
+      "always with a Personality of 35 or more, never with 30 or less",
+    );
   });
   it("its description says the Basic Game gives only at-or-under against above", () => {
     expect(table.description).toContain("The rules give only these two outcomes");
