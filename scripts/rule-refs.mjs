@@ -73,6 +73,9 @@ export function namedIds(root, re) {
   return [...ids].sort();
 }
 
+/** The procedures numbered RT-n that no catalog row holds: their title and book. */
+const RT_TITLES = { "RT-6": ["Melee procedure", "Star Frontiers Expanded Game, melee"] };
+
 /** Every reference a screen can show: `{id, title, source, level, text}` (catalog rows, then `RT-n`). */
 export function ruleRefs(root) {
   const rows = catalogRows(readFileSync(join(root, "docs", "rules-catalog.md"), "utf8"));
@@ -83,9 +86,10 @@ export function ruleRefs(root) {
     level: r.level,
     text: r.text,
   }));
+  // Issue 32: a screen names the book, not the project's research notes ("rules-tables §6").
   for (const id of namedIds(root, /\bRT-\d+\b/g)) {
-    const n = id.slice(3);
-    refs.push({ id, title: `Rules table §${n}`, source: "Rules tables", level: "", text: "" });
+    const [title, source] = RT_TITLES[id] ?? [`Rule ${id}`, "Star Frontiers"];
+    refs.push({ id, title, source, level: "", text: "" });
   }
   return refs;
 }
@@ -147,7 +151,7 @@ export function ruleIndexHtml(root) {
     }
     out.push(`<h4 id="${anchorOf(r.id)}">${r.id}</h4>`);
     const level = r.level ? ` <em>(${levelText(r.level)})</em>` : "";
-    const body = r.text ? ` ${esc(r.text)}` : " A procedure of the rules tables with no catalog ID.";
+    const body = r.text ? ` ${esc(r.text)}` : " A procedure with no catalog ID.";
     out.push(`<p><strong>${esc(r.title)}</strong>${level}.${body}</p>`);
   }
   return out.join("");

@@ -50,7 +50,7 @@ describe("npm run rules:index: the rule references", () => {
       "SF-X-11 · Ranged chance to hit starts at ½ Dexterity — Star Frontiers Expanded Game combat",
     );
     expect(ruleTooltip("SF-Z-07")).toBe("SF-Z-07 · Result shifts — Zebulon's Guide Resolution Table");
-    expect(ruleTooltip("RT-6")).toBe("RT-6 · Rules table §6 — Rules tables");
+    expect(ruleTooltip("RT-6")).toBe("RT-6 · Melee procedure — Star Frontiers Expanded Game, melee");
     expect(ruleTooltip("SF-X-99")).toBeNull();
     // A colon inside brackets is not the rule's name; a long first clause is cut at a word.
     expect(shortTitle("Disengage and run rules (run: ×4, loses Dex, Con rounds then checks).")).toBe(

@@ -17,7 +17,7 @@ export const RULE_SOURCES: readonly string[] = [
   "Zebulon's Guide Resolution Table",
   "Stars Without Number combat additions",
   "Star Wars d20 Revised combat",
-  "Rules tables",
+  "Star Frontiers Expanded Game, melee",
 ];
 
 export const RULE_TITLES: Readonly<Record<string, readonly [string, number]>> = {
@@ -158,5 +158,5 @@ export const RULE_TITLES: Readonly<Record<string, readonly [string, number]>> = 
   "SW-42": ["Aiming", 4],
   "SW-43": ["Suppression fire", 4],
   "SW-44": ["Pulling a blow", 4],
-  "RT-6": ["Rules table §6", 5],
+  "RT-6": ["Melee procedure", 5],
 };
