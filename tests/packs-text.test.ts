@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import YAML from "yaml";
 import { PACK_ROOT, packEntry } from "./pack-data.js";
 
 function files(dir: string): string[] {
@@ -128,11 +129,14 @@ describe("no research wording in what a user reads (issue 32)", () => {
 });
 
 describe("SF-B-25: the NPC reaction table (issue 32)", () => {
-  const table = packEntry("tables", "npc-reaction-d100-against-personality") as {
+  // A RollTable has no `system`: read its YAML as it is (YAML.parse answers `any`).
+  const table: {
     formula: string;
     description: string;
     results: { name: string; range: [number, number] }[];
-  };
+  } = YAML.parse(
+    readFileSync(join(PACK_ROOT, "tables", "npc-reaction-d100-against-personality.yml"), "utf8"),
+  );
   it("covers 01–100 in contiguous bands, each read against the character's Personality", () => {
     expect(table.formula).toBe("1d100");
     expect(table.results.length).toBe(20);
