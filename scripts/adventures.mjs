@@ -237,6 +237,9 @@ export const ADVENTURES = [
     caption:
       "A shoot-out in a spaceport hangar for Star Frontiers (Alpha Dawn or Zebulon's Guide): two pregenerated characters against two others behind crates and planters.",
     sceneName: "Hangar 9 (Star Frontiers)",
+    // A ray past a low wall only is still a line of sight in every game (rules/geometry/cover.ts); the Star Frontiers
+    // games read its cover class (hard), the d20 games its height too (SW-30).
+    lowFlags: { height: "low" },
     actors: [
       "sample-human-trooper",
       "sample-vrusk-medic",
@@ -308,14 +311,15 @@ export const ADVENTURES = [
       token("swn:tok:rena", a["rena-okoye-swn-warrior"], [2, 8], SWN_BARS),
       token("swn:tok:juno", a["juno-ash-swn-expert"], [2, 3], SWN_BARS),
       token("swn:tok:vets", a["veteran-fighters-swn-squad"], [3, 6], SQUAD_BARS),
-      token("swn:tok:boss", a["raider-boss-swn-npc"], [14, 3], SWN_BARS),
+      // In the open, 7 m from Juno: her first shot needs no cover or smoke to be read (they are the raiders').
+      token("swn:tok:boss", a["raider-boss-swn-npc"], [9, 3], SWN_BARS),
       token("swn:tok:raiders", a["raiders-swn-squad"], [22, 5], SQUAD_BARS),
     ],
     steps: [
       `Set the world's rules to Stars Without Number (${strong("Apply preset")} in the system's settings), then ${common.assign.charAt(0).toLowerCase()}${common.assign.slice(1)} The Stars Without Number weapons come without damage and range (they are not in the system's sources): open each weapon's sheet and enter them from your rulebook before the fight.`,
       `${common.scene("Hangar 9 (Stars Without Number)")} The grey region at the east end is smoke, where the Raiders wait.`,
       `Start the fight: select every token, add them to the combat tracker, roll initiative and begin the encounter. The tracker shows whose turn it is.`,
-      `On Juno's turn, target the Raider Boss behind the crates and press ${strong("Attack")} on her laser pistol's row of her sheet. The attack dialog shows her attack bonus against his armour class; press ${strong("Roll")}.`,
+      `On Juno's turn, target the Raider Boss standing in the open and press ${strong("Attack")} on her laser pistol's row of her sheet. The attack dialog shows her attack bonus against his armour class; press ${strong("Roll")}.`,
       `The chat card shows the hit and the damage. The GM presses ${strong("Apply")}: the damage comes off the Raider Boss's hit points and his token bar drops.`,
     ],
   }),
