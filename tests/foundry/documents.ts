@@ -34,7 +34,8 @@
  * documents/actor.ts `_preCreate` writes a new actor's bars; it reads the creator's raw data, which v13 hands it
  * unfilled too, so the token-bars scenario passes the "stamina" a compendium entry or another world stores in the data
  * explicitly rather than relying on the default. No other project path depends on it. `game.model` has no core RegionBehavior types (only "base" and the
- * system's); there are no Folder documents, so `folder` keeps its id; Combatant, Token, Scene and User have no
+ * system's); Folder and JournalEntry world documents exist since issue 32 (an Adventure's import creates them; cut
+ * to the fields it writes, see BaseFolder), but `folder` still keeps its id (no `game.collections`, see adventure.ts); Combatant, Token, Scene and User have no
  * `_stats`; `img` of Combatant and ActiveEffect stays a plain string.
  */
 import { CONST, DOCUMENT_OWNERSHIP_LEVELS, USER_PERMISSIONS, USER_ROLES } from "./constants.js";
