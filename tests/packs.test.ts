@@ -13,6 +13,16 @@ import { ITEM_SPECS, type ItemType } from "../src/data/item/specs.js";
 import { type ModelSpec, validateData } from "../src/data/spec.js";
 import { FIXTURE_ACTORS, PACK_ROOT, packEntry } from "./pack-data.js";
 
+interface Adventure {
+  actors: Doc[];
+  journal: (Doc & { pages: { name: string; text: { content: string } }[] })[];
+  scenes: (Doc & {
+    tokens: { name: string; actorId: string }[];
+    walls: { flags: Record<string, unknown> }[];
+  })[];
+  folders: Doc[];
+}
+
 interface Doc {
   _id: string;
   _key: string;
@@ -34,6 +44,7 @@ const COLLECTION: Record<string, string> = {
   Actor: "actors",
   JournalEntry: "journal",
   RollTable: "tables",
+  Adventure: "adventures",
 };
 const ACTOR_SPECS: Record<string, ModelSpec> = {
   character: CHARACTER_SPEC,
@@ -120,6 +131,30 @@ describe("Compendium packs", () => {
               expect(p._key, name).toBe(`!journal.pages!${doc._id}.${p._id}`);
               expect(p.text.content.length, `${name} > ${p.name}`).toBeGreaterThan(50);
             }
+          }
+          if (pack.type === "Adventure") {
+            // Issue 32: an Adventure holds its documents inline (the cli packs `!adventures!` entries whole).
+            const adv = doc as unknown as Adventure;
+            for (const a of adv.actors) {
+              const spec = ACTOR_SPECS[a.type ?? ""];
+              if (!spec) problems.push(`${name} > ${a.name}: unknown actor type ${a.type}`);
+              else problems.push(...issuesOf(spec, a.system).map((i) => `${name} > ${a.name}: ${i}`));
+              for (const it of a.items ?? [])
+                problems.push(
+                  ...issuesOf(ITEM_SPECS[it.type as ItemType], it.system).map(
+                    (i) => `${name} > ${a.name} > ${it.name}: ${i}`,
+                  ),
+                );
+            }
+            const folderIds = new Set(adv.folders.map((f) => f._id));
+            for (const d of [...adv.actors, ...adv.journal, ...adv.scenes])
+              if (d.folder && !folderIds.has(d.folder))
+                problems.push(`${name} > ${d.name}: folder not in the adventure`);
+            const actorIds = new Set(adv.actors.map((a) => a._id));
+            for (const sc of adv.scenes)
+              for (const t of sc.tokens)
+                if (!actorIds.has(t.actorId))
+                  problems.push(`${name} > ${sc.name}: token ${t.name} has no actor`);
           }
           if (pack.type === "RollTable") {
             const [, max] = /^1d(\d+)$/.exec(doc.formula ?? "") ?? [];
@@ -241,5 +276,95 @@ describe("Weapon numbers the rules tests rely on", () => {
         "Veteran Fighters (SWN squad): linked 1",
       ].sort(),
     );
+  });
+});
+
+/*
+ * Issue 32: the quick-start adventures (packs/adventures, written by scripts/adventures.mjs). Their actors are the
+ * actors pack's pregens, number for number and with the same ids (a squad finds its leader by id); the journal names
+ * only controls whose labels exist; the walls carry the flags the system reads.
+ */
+describe("Quick-Start Adventures", () => {
+  const adventures = () => sources("adventures").map((s) => s.doc as unknown as Adventure & { name: string });
+  const strip = ({ _key, folder, ...rest }: Doc & Record<string, unknown>) => ({
+    ...rest,
+    items: (rest.items ?? []).map(({ _key: _k, ...item }) => item),
+  });
+  const packActors = new Map(
+    sources("actors")
+      .filter((s) => s.doc._key.startsWith("!actors!"))
+      .map((s) => [s.doc._id, s.doc]),
+  );
+
+  it('one adventure per game, each with the page "Your first fight in five steps"', () => {
+    expect(adventures().map((a) => a.name)).toEqual([
+      "First Fight: Star Frontiers",
+      "First Fight: Star Wars d20",
+      "First Fight: Stars Without Number",
+    ]);
+    for (const a of adventures())
+      expect(a.journal.flatMap((j) => j.pages.map((p) => p.name))).toEqual([
+        "Your first fight in five steps",
+      ]);
+  });
+
+  it("its actors are copies of the actors pack's, same ids and numbers (rerun scripts/adventures.mjs after a pregen changes)", () => {
+    for (const a of adventures())
+      for (const actor of a.actors) {
+        const pack = packActors.get(actor._id);
+        expect(pack, `${a.name} > ${actor.name} is not in the actors pack`).toBeDefined();
+        expect(strip(actor as Doc & Record<string, unknown>), `${a.name} > ${actor.name}`).toEqual(
+          strip(pack as Doc & Record<string, unknown>),
+        );
+      }
+  });
+
+  it("each scene has hard and soft cover, a low wall, a door and a window; the d20 games' an obscurement region", () => {
+    for (const a of adventures()) {
+      const scene = a.scenes[0]! as unknown as {
+        walls: { door: number; sight: number; flags: Record<string, Record<string, unknown>> }[];
+        regions: { behaviors: { type: string }[] }[];
+      };
+      const flags = scene.walls.map((w) => w.flags["frontier-tactics"] ?? {});
+      expect(
+        flags.some((f) => f.cover === "hard" && f.height === "low"),
+        a.name,
+      ).toBe(true);
+      expect(
+        flags.some((f) => f.cover === "soft"),
+        a.name,
+      ).toBe(true);
+      expect(
+        scene.walls.some((w) => w.door === 1),
+        a.name,
+      ).toBe(true);
+      expect(
+        scene.walls.some((w) => w.sight === 30),
+        a.name,
+      ).toBe(true);
+      const obscure = scene.regions.flatMap((r) => r.behaviors).map((b) => b.type);
+      expect(obscure, a.name).toEqual(
+        a.name.includes("Star Frontiers") ? [] : ["frontier-tactics.obscurement"],
+      );
+    }
+  });
+
+  it("the controls its journal names in bold are labels of lang/en.json", () => {
+    const labels = new Set<string>();
+    const walk = (o: unknown): void => {
+      if (typeof o === "string") labels.add(o);
+      else if (o && typeof o === "object") for (const v of Object.values(o)) walk(v);
+    };
+    walk(JSON.parse(readFileSync(join(PACK_ROOT, "..", "lang", "en.json"), "utf8")));
+    for (const a of adventures())
+      for (const j of a.journal)
+        for (const p of j.pages) {
+          const named = [...p.text.content.matchAll(/<strong>([^<]+)<\/strong>/g)].map((m) => m[1]!);
+          expect(named.length, a.name).toBeGreaterThan(2);
+          expect(
+            named.filter((n) => !labels.has(n)),
+            `${a.name}: controls with no label`,
+          ).toEqual([]);
+        }
   });
 });

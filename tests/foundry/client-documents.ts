@@ -65,7 +65,10 @@ import {
   BaseCombat,
   BaseCombatant,
   BaseCombatantGroup,
+  BaseFolder,
   BaseItem,
+  BaseJournalEntry,
+  BaseJournalEntryPage,
   BaseMeasuredTemplate,
   BaseRegion,
   BaseRegionBehavior,
@@ -374,6 +377,28 @@ export class Scene extends BaseScene {
   declare templates: Collection<any>;
   get isView(): boolean {
     return g().game.scenes.viewed === this;
+  }
+  /**
+   * Issue 32 (a GM views and activates an imported scene). `Scene#view` and `#activate` modelled from memory of v13
+   * client/documents/scene.mjs (not read from the source here): `view()` makes it this client's viewed scene and
+   * draws its canvas; `activate()` updates `active: true`, and `_onUpdate` of an activation makes every client view
+   * it (`game.scenes.current`). No loading screen, no other scene deactivated here (a scenario has one scene).
+   */
+  async view(): Promise<this> {
+    g().game.scenes.viewed = this;
+    (currentClient() as { refreshCanvas?: () => void }).refreshCanvas?.();
+    return this;
+  }
+  async activate(): Promise<this> {
+    await this.update({ active: true });
+    return this;
+  }
+  override _onUpdate(changed: Src, options: Src, userId: string): void {
+    super._onUpdate(changed, options, userId);
+    if (changed.active === true) {
+      g().game.scenes.current = this;
+      void this.view();
+    }
   }
 }
 
@@ -1524,6 +1549,11 @@ export class Setting extends BaseSetting {
   }
 }
 
+/** Issue 32: the world folders and journal entries an Adventure import creates (documents.ts). */
+export class Folder extends BaseFolder {}
+export class JournalEntryPage extends BaseJournalEntryPage {}
+export class JournalEntry extends BaseJournalEntry {}
+
 export const CLIENT_CLASSES = {
   User,
   Actor,
@@ -1541,6 +1571,9 @@ export const CLIENT_CLASSES = {
   CombatantGroup,
   ChatMessage,
   Setting,
+  Folder,
+  JournalEntry,
+  JournalEntryPage,
 };
 
 export { CONST };

@@ -2,6 +2,7 @@
  * Compendium packs of JournalEntry documents and the journal sheet, modelled for the harness so a scenario can open
  * the system's rules compendium at a page and an anchor, as a rule reference does (issue 13). Only what that needs:
  * the system's JournalEntry packs from their YAML sources (packs/<name>/*.yml, the files the build compiles).
+ * Issue 32: Adventure packs too, whose `getDocument` gives an `Adventure` (adventure.ts) a scenario imports.
  *
  * Followed (Foundry v13 client source, read through the code index; ids are `read_file` ids; our own code):
  * - `client/documents/collections/compendium-collection.mjs` (id 18187457647): `game.packs` keyed by `collection`
@@ -27,6 +28,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import YAML from "yaml";
+import { Adventure } from "./adventure.js";
 import { ApplicationV2 } from "./apps.js";
 import { Collection } from "./documents.js";
 
@@ -161,7 +163,10 @@ export class JournalEntry {
   }
 }
 
-export class CompendiumCollection extends Collection<JournalEntry> {
+/** A pack's document: a journal entry, or (issue 32) an adventure (adventure.ts). */
+export type PackDocument = JournalEntry | Adventure;
+
+export class CompendiumCollection extends Collection<PackDocument> {
   readonly index = new Collection<Src>();
   readonly #sources = new Map<string, Src>();
 
@@ -210,13 +215,16 @@ export class CompendiumCollection extends Collection<JournalEntry> {
     return this.getUserLevel() >= LEVELS.OBSERVER!;
   }
   /** The cached document, else "loaded from the database" (its pack source) and cached. */
-  async getDocument(id: string): Promise<JournalEntry | null | undefined> {
+  async getDocument(id: string): Promise<PackDocument | null | undefined> {
     if (!id) return undefined;
     const cached = this.get(id);
     if (cached) return cached;
     const source = this.#sources.get(id);
     if (!source) return null;
-    const doc = new JournalEntry(structuredClone(source), this);
+    const doc =
+      this.documentName === "Adventure"
+        ? new Adventure(structuredClone(source), this)
+        : new JournalEntry(structuredClone(source), this);
     this.set(id, doc);
     return doc;
   }
@@ -239,11 +247,14 @@ function packSources(path: string): readonly Src[] {
   return sources;
 }
 
-/** The system's JournalEntry packs (system.json `packs`), read from their YAML sources: `game.packs`. */
+/**
+ * The system's JournalEntry and (issue 32) Adventure packs (system.json `packs`), read from their YAML sources:
+ * `game.packs`.
+ */
 export function createPacks(system: Src): Collection<CompendiumCollection> {
   const packs = new Collection<CompendiumCollection>();
   for (const p of system.packs ?? []) {
-    if (p.type !== "JournalEntry") continue;
+    if (p.type !== "JournalEntry" && p.type !== "Adventure") continue;
     const sources = packSources(p.path).map((s) => structuredClone(s));
     const id = `${system.id}.${p.name}`;
     packs.set(

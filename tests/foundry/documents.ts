@@ -34,7 +34,8 @@
  * documents/actor.ts `_preCreate` writes a new actor's bars; it reads the creator's raw data, which v13 hands it
  * unfilled too, so the token-bars scenario passes the "stamina" a compendium entry or another world stores in the data
  * explicitly rather than relying on the default. No other project path depends on it. `game.model` has no core RegionBehavior types (only "base" and the
- * system's); there are no Folder documents, so `folder` keeps its id; Combatant, Token, Scene and User have no
+ * system's); Folder and JournalEntry world documents exist since issue 32 (an Adventure's import creates them; cut
+ * to the fields it writes, see BaseFolder), but `folder` still keeps its id (no `game.collections`, see adventure.ts); Combatant, Token, Scene and User have no
  * `_stats`; `img` of Combatant and ActiveEffect stays a plain string.
  */
 import { CONST, DOCUMENT_OWNERSHIP_LEVELS, USER_PERMISSIONS, USER_ROLES } from "./constants.js";
@@ -1165,6 +1166,7 @@ export class BaseScene extends Document {
       lights: new EmbeddedCollectionField("AmbientLight"),
       templates: new EmbeddedCollectionField("MeasuredTemplate"),
       regions: new EmbeddedCollectionField("Region"),
+      folder: folderField(),
       ownership: ownershipField(),
       flags: flagsField(),
     };
@@ -1619,6 +1621,91 @@ export class BaseSetting extends Document {
   }
 }
 
+/**
+ * Issue 32 (the quick-start Adventure): the world documents an Adventure brings besides actors, items and scenes.
+ * Schemas cut from v13 `common/documents/folder.mjs`, `journal-entry.mjs` and `journal-entry-page.mjs` to the fields
+ * an Adventure's import writes and a scenario reads (see adventure.ts's header for the differences).
+ */
+export class BaseFolder extends Document {
+  static override metadata: Metadata = {
+    name: "Folder",
+    collection: "folders",
+    embedded: {},
+    hasTypeData: false,
+    // v13: create needs the role that may create the folder's document type; the import is a GM's.
+    permissions: { create: "ASSISTANT", update: "ASSISTANT", delete: "ASSISTANT" },
+  };
+  static override defineSchema(): Src {
+    return {
+      _id: idField(),
+      name: new F.StringField({ required: true, blank: false } as any),
+      // v13: choices CONST.FOLDER_DOCUMENT_TYPES (Actor, Adventure, Item, Scene, JournalEntry, …).
+      type: new F.StringField({ required: true, blank: false } as any),
+      description: new F.StringField({ initial: "" } as any),
+      folder: folderField(),
+      sorting: new F.StringField({ initial: "a" } as any),
+      sort: new F.IntegerSortField(),
+      color: new F.StringField({ nullable: true, initial: null } as any),
+      flags: flagsField(),
+      _stats: new F.DocumentStatsField(),
+    };
+  }
+}
+
+export class BaseJournalEntryPage extends Document {
+  static override metadata: Metadata = {
+    name: "JournalEntryPage",
+    collection: "pages",
+    embedded: {},
+    hasTypeData: false,
+    isEmbedded: true,
+    permissions: DEFAULT_PERMISSIONS,
+  };
+  static override defineSchema(): Src {
+    return {
+      _id: idField(),
+      name: new F.StringField({ required: true, blank: false } as any),
+      // v13: a DocumentTypeField with system data (text, image, pdf, video); the harness keeps the type's name.
+      type: new F.StringField({ initial: "text" } as any),
+      title: new F.SchemaField({
+        show: new F.BooleanField({ initial: true } as any),
+        level: new F.NumberField({ integer: true, initial: 1 } as any),
+      }),
+      text: new F.SchemaField({
+        content: new F.StringField({ initial: "" } as any),
+        format: new F.NumberField({ integer: true, initial: 1 } as any),
+        markdown: new F.StringField({ initial: "" } as any),
+      }),
+      sort: new F.IntegerSortField(),
+      ownership: ownershipField(),
+      flags: flagsField(),
+    };
+  }
+}
+
+export class BaseJournalEntry extends Document {
+  static override metadata: Metadata = {
+    name: "JournalEntry",
+    collection: "journal",
+    embedded: { JournalEntryPage: "pages" },
+    hasTypeData: false,
+    // v13: create "JOURNAL_CREATE" (a user permission); the import is a GM's.
+    permissions: DEFAULT_PERMISSIONS,
+  };
+  static override defineSchema(): Src {
+    return {
+      _id: idField(),
+      name: new F.StringField({ required: true, blank: false } as any),
+      pages: new EmbeddedCollectionField("JournalEntryPage"),
+      folder: folderField(),
+      sort: new F.IntegerSortField(),
+      ownership: ownershipField(),
+      flags: flagsField(),
+      _stats: new F.DocumentStatsField(),
+    };
+  }
+}
+
 export const BASE_CLASSES: Record<string, typeof Document> = {
   User: BaseUser,
   Actor: BaseActor,
@@ -1636,6 +1723,9 @@ export const BASE_CLASSES: Record<string, typeof Document> = {
   CombatantGroup: BaseCombatantGroup,
   ChatMessage: BaseChatMessage,
   Setting: BaseSetting,
+  Folder: BaseFolder,
+  JournalEntry: BaseJournalEntry,
+  JournalEntryPage: BaseJournalEntryPage,
 };
 
 /**

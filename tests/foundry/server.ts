@@ -35,6 +35,9 @@ export interface WorldSource {
   combats: Src[];
   messages: Src[];
   settings: Src[];
+  /** Issue 32: the folders and journal entries an Adventure import creates. */
+  folders: Src[];
+  journal: Src[];
 }
 
 const COLLECTION_OF: Record<string, keyof WorldSource> = {
@@ -45,6 +48,8 @@ const COLLECTION_OF: Record<string, keyof WorldSource> = {
   Combat: "combats",
   ChatMessage: "messages",
   Setting: "settings",
+  Folder: "folders",
+  JournalEntry: "journal",
 };
 
 export interface ServerClient {
@@ -125,6 +130,8 @@ export class Server {
       combats: [],
       messages: [],
       settings: [],
+      folders: [],
+      journal: [],
       ...deepClone(world),
     };
     setWorldPermissionsReader(() => {

@@ -204,6 +204,9 @@ function createConfig(): Src {
     CombatantGroup: docCfg(C.CombatantGroup),
     ChatMessage: docCfg(C.ChatMessage),
     Setting: docCfg(C.Setting),
+    Folder: docCfg(C.Folder),
+    JournalEntry: docCfg(C.JournalEntry),
+    JournalEntryPage: docCfg(C.JournalEntryPage),
     ui: { combat: null },
     queries: {},
     time: { roundTime: 6, turnTime: 0 },
@@ -403,10 +406,12 @@ export class Client implements ServerClient, ClientGlobals {
       build("Scene", "scenes");
       build("Combat", "combats", CombatEncounters as typeof WorldCollection);
       build("ChatMessage", "messages");
+      build("Folder", "folders");
+      build("JournalEntry", "journal");
       // The system's JournalEntry compendium packs (compendium.ts): the rules journal a rule reference opens.
       game.packs = createPacks(game.system);
       game._documentsReady = true;
-      for (const key of ["actors", "items", "scenes", "combats", "messages"] as const)
+      for (const key of ["actors", "items", "scenes", "combats", "messages", "folders", "journal"] as const)
         for (const doc of game[key]) doc._safePrepareData();
       game.scenes.viewed = game.scenes.find((s: any) => s.active) ?? game.scenes.contents[0] ?? null;
       game.scenes.current = game.scenes.find((s: any) => s.active) ?? null;
