@@ -135,7 +135,7 @@ function smoke(key) {
   };
 }
 
-const strong = (label) => `<strong>${label}</strong>`;
+const kbd = (label) => `<kbd>${label}</kbd>`;
 
 function adventure({ key, name, caption, sceneName, actors, tokens, steps, regions = [], lowFlags = {} }) {
   const folders = {
@@ -254,11 +254,11 @@ export const ADVENTURES = [
       token("sf:tok:brawler", a["sample-dralasite-brawler"], [14, 8], SF_BARS, FOE),
     ],
     steps: [
-      `Set the world's rules to Alpha Dawn or Zebulon's Guide (${strong("Apply preset")} in the system's settings), then ${common.assign.charAt(0).toLowerCase()}${common.assign.slice(1)}`,
+      `Set the world's rules to Alpha Dawn or Zebulon's Guide (${kbd("Apply preset")} in the system's settings), then ${common.assign.charAt(0).toLowerCase()}${common.assign.slice(1)}`,
       common.scene("Hangar 9 (Star Frontiers)"),
-      `Start the fight: select every token, add them to the combat tracker and begin the encounter; each side rolls its initiative. The side that lost declares first: each character's ${strong("Declare")} on its row of the tracker (the GM declares for the foes). The GM then steps the round with the tracker's ${strong("Next phase")}: both sides move, then each side resolves its attacks.`,
-      `In your side's resolve phase, target the Yazirian behind the crates and press ${strong("Attack")} on your weapon's row of your sheet. The attack dialog reads the crates from the scene and counts them as ${strong("Hard cover")} in the chance to hit; press ${strong("Roll")}.`,
-      `The chat card shows the roll, the modifiers and the damage. The GM presses ${strong("Apply")} on it: the damage comes off the target's Stamina (through its suit and screen) and its token bar drops.`,
+      `Start the fight: select every token, add them to the combat tracker and begin the encounter; each side rolls its initiative. The side that lost declares first: each character's ${kbd("Declare")} on its row of the tracker (the GM declares for the foes). The GM then steps the round with the tracker's ${kbd("Next phase")}: both sides move, then each side resolves its attacks.`,
+      `In your side's resolve phase, target the Yazirian behind the crates and press ${kbd("Attack")} on your weapon's row of your sheet. The attack dialog reads the crates from the scene and counts them as ${kbd("Hard cover")} in the chance to hit; press ${kbd("Roll")}.`,
+      `The chat card shows the roll, the modifiers and the damage. The GM presses ${kbd("Apply")} on it: the damage comes off the target's Stamina (through its suit and screen) and its token bar drops.`,
     ],
   }),
   adventure({
@@ -285,11 +285,11 @@ export const ADVENTURES = [
       token("d20:tok:trooper2", a.stormtrooper, [22, 5], D20_BARS),
     ],
     steps: [
-      `Set the world's rules to Star Wars d20 (${strong("Apply preset")} in the system's settings), then ${common.assign.charAt(0).toLowerCase()}${common.assign.slice(1)}`,
+      `Set the world's rules to Star Wars d20 (${kbd("Apply preset")} in the system's settings), then ${common.assign.charAt(0).toLowerCase()}${common.assign.slice(1)}`,
       `${common.scene("Hangar 9 (Star Wars d20)")} The crates are a low wall: a standing target behind them has one-quarter cover, a kneeling one three-quarters. The grey region at the east end is smoke: a shot through it has a 20 % miss chance.`,
       `Start the fight: select every token, add them to the combat tracker and begin the encounter: the tracker rolls each combatant's initiative and shows whose turn it is.`,
-      `On Kestra's turn, target the stormtrooper behind the crates and press ${strong("Attack")} on her blaster rifle's row of her sheet. The attack dialog shows her attack bonus; the trooper's Defense, with the quarter cover the crates give a standing man, stays the GM's to see. Press ${strong("Roll")}.`,
-      `The chat card shows the hit and the damage. The GM presses ${strong("Apply")}: a stormtrooper has no vitality points, so the damage less his armour's DR goes to his wound points, and his token bars drop.`,
+      `On Kestra's turn, target the stormtrooper behind the crates and press ${kbd("Attack")} on her blaster rifle's row of her sheet. The attack dialog shows her attack bonus; the trooper's Defense, with the quarter cover the crates give a standing man, stays the GM's to see. Press ${kbd("Roll")}.`,
+      `The chat card shows the hit and the damage. The GM presses ${kbd("Apply")}: a stormtrooper has no vitality points, so the damage less his armour's DR goes to his wound points, and his token bars drop.`,
     ],
   }),
   adventure({
@@ -316,11 +316,11 @@ export const ADVENTURES = [
       token("swn:tok:raiders", a["raiders-swn-squad"], [22, 5], SQUAD_BARS),
     ],
     steps: [
-      `Set the world's rules to Stars Without Number (${strong("Apply preset")} in the system's settings), then ${common.assign.charAt(0).toLowerCase()}${common.assign.slice(1)} The Stars Without Number weapons come without damage and range (they are not in the system's sources): open each weapon's sheet and enter them from your rulebook before the fight.`,
+      `Set the world's rules to Stars Without Number (${kbd("Apply preset")} in the system's settings), then ${common.assign.charAt(0).toLowerCase()}${common.assign.slice(1)} The Stars Without Number weapons come without damage and range (they are not in the system's sources): open each weapon's sheet and enter them from your rulebook before the fight.`,
       `${common.scene("Hangar 9 (Stars Without Number)")} The grey region at the east end is smoke, where the Raiders wait.`,
       `Start the fight: select every token, add them to the combat tracker and begin the encounter: the tracker rolls each combatant's initiative and shows whose turn it is.`,
-      `On Juno's turn, target the Raider Boss standing in the open and press ${strong("Attack")} on her laser pistol's row of her sheet. The attack dialog shows her attack bonus (his armour class stays the GM's to see); press ${strong("Roll")}.`,
-      `The chat card shows the hit and the damage. The GM presses ${strong("Apply")}: the damage comes off the Raider Boss's hit points and his token bar drops.`,
+      `On Juno's turn, target the Raider Boss standing in the open and press ${kbd("Attack")} on her laser pistol's row of her sheet. The attack dialog shows her attack bonus (his armour class stays the GM's to see); press ${kbd("Roll")}.`,
+      `The chat card shows the hit and the damage. The GM presses ${kbd("Apply")}: the damage comes off the Raider Boss's hit points and his token bar drops.`,
     ],
   }),
 ];

@@ -359,7 +359,7 @@ describe("Quick-Start Adventures", () => {
     for (const a of adventures())
       for (const j of a.journal)
         for (const p of j.pages) {
-          const named = [...p.text.content.matchAll(/<strong>([^<]+)<\/strong>/g)].map((m) => m[1]!);
+          const named = [...p.text.content.matchAll(/<kbd>([^<]+)<\/kbd>/g)].map((m) => m[1]!);
           expect(named.length, a.name).toBeGreaterThan(2);
           expect(
             named.filter((n) => !labels.has(n)),
