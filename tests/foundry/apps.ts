@@ -2242,6 +2242,24 @@ export class ContextMenu {
 }
 
 /**
+ * The entries (their `name`s, i18n keys) the context menu on `element` shows this user when opened (right-click, or
+ * a click for menus bound to "click"): v13 client/applications/ux/context-menu.mjs `render` lists the entries whose
+ * `condition(target)` passes. The menu is closed again.
+ */
+export function contextOptions(element: HTMLElement, { button = 2 } = {}): string[] {
+  const win = winOf(element);
+  const d = element.ownerDocument;
+  openMenus.delete(d);
+  element.dispatchEvent(
+    new win.PointerEvent(button === 2 ? "contextmenu" : "click", { bubbles: true, cancelable: true, button }),
+  );
+  const open = openMenus.get(d);
+  openMenus.delete(d);
+  if (!open) throw new Error(`No context menu opened on ${element.tagName}.${element.className}`);
+  return open.menu.visibleItems(open.target).map((i) => String(i.name));
+}
+
+/**
  * The user opens the context menu on `element` (right-click, or a click for menus bound to "click") and chooses the
  * entry named `name`. Throws if no menu opens or the entry is not offered (its condition fails).
  */
