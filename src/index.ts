@@ -2,6 +2,7 @@
  * Frontier Tactics — entry point. Registers hooks; everything else lives in its layer.
  */
 import "../styles/frontier-tactics.css";
+import { registerApi } from "./applications/api.js";
 import { FrontierCombatTracker } from "./applications/combat-tracker.js";
 import { registerRuleRefs } from "./applications/rule-refs.js";
 import { registerMenus } from "./applications/settings-menus.js";
@@ -146,6 +147,8 @@ Hooks.once("init", () => {
   initGames();
 
   void foundry.applications.handlebars.loadTemplates(PARTIALS.map(templatePath));
+  // Issue 33: `game.system.api` for macros and modules (applications/api.ts; what it runs loads when called).
+  registerApi();
 });
 
 // Every chat card is drawn on this page from its data, for this user (issue 28), in one hook (v13's HTMLElement
