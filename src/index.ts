@@ -4,6 +4,7 @@
 import "../styles/frontier-tactics.css";
 import { registerApi } from "./applications/api.js";
 import { FrontierCombatTracker } from "./applications/combat-tracker.js";
+import { registerEnrichers } from "./applications/enrichers.js";
 import { registerRuleRefs } from "./applications/rule-refs.js";
 import { registerMenus } from "./applications/settings-menus.js";
 import { FrontierActorSheet } from "./applications/sheets/actor-sheet.js";
@@ -149,6 +150,8 @@ Hooks.once("init", () => {
   void foundry.applications.handlebars.loadTemplates(PARTIALS.map(templatePath));
   // Issue 33: `game.system.api` for macros and modules (applications/api.ts; what it runs loads when called).
   registerApi();
+  // Issue 33: @Check, @Attack, @Damage and @Rule in journals and item text (applications/enrichers.ts).
+  registerEnrichers();
 });
 
 // Every chat card is drawn on this page from its data, for this user (issue 28), in one hook (v13's HTMLElement
