@@ -13,13 +13,22 @@
 import { notify, report } from "../helpers/report.js";
 import type { AttackOptions } from "../workflows/attack/attack-options.js";
 
+/** A document UUID's shape ("Actor.abc…", "Scene.….Token.….Actor.…", "Compendium.pack.Item.…"), for `fromUuid`. */
+export function isUuid(s: string): s is string & Parameters<typeof fromUuid>[0] {
+  return /^[A-Z][\w-]*(\.[\w-]+)+$/.test(s);
+}
+/** This client's actor class (fvtt-types: `instanceof Actor` alone does not give `Actor.Implementation`). */
+export const isActorDoc = (d: unknown): d is Actor.Implementation => d instanceof Actor;
+/** This client's item class, as {@link isActorDoc}. */
+export const isItemDoc = (d: unknown): d is Item.Implementation => d instanceof Item;
+
 type ActorRef = Actor.Implementation | string;
 type ItemRef = Item.Implementation | string;
 
 /** An actor from itself or its UUID ("Actor.abc…", a token's "Scene.….Token.….Actor.…"), else null (told). */
 async function actorOf(ref: ActorRef): Promise<Actor.Implementation | null> {
-  const doc = typeof ref === "string" ? await fromUuid(ref) : ref;
-  if (doc instanceof Actor) return doc;
+  const doc = typeof ref === "string" ? (isUuid(ref) ? await fromUuid(ref) : null) : ref;
+  if (isActorDoc(doc)) return doc;
   notify("warn", "FT.Api.noActor", { ref: String(typeof ref === "string" ? ref : ref?.uuid).slice(0, 80) });
   return null;
 }
@@ -28,9 +37,9 @@ async function actorOf(ref: ActorRef): Promise<Actor.Implementation | null> {
 async function itemOf(actor: Actor.Implementation, ref: ItemRef): Promise<Item.Implementation | null> {
   const doc =
     typeof ref === "string"
-      ? (actor.items.get(ref) ?? actor.items.getName(ref) ?? (ref.includes(".") ? await fromUuid(ref) : null))
+      ? (actor.items.get(ref) ?? actor.items.getName(ref) ?? (isUuid(ref) ? await fromUuid(ref) : null))
       : ref;
-  if (doc instanceof Item && doc.parent === actor) return doc;
+  if (isItemDoc(doc) && doc.parent === actor) return doc;
   notify("warn", "FT.Api.noItem", { ref: String(typeof ref === "string" ? ref : ref?.name).slice(0, 80) });
   return null;
 }

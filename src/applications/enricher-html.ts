@@ -12,6 +12,7 @@
 
 import { currentGame } from "../helpers/game.js";
 import { notify, report } from "../helpers/report.js";
+import { isActorDoc, isItemDoc, isUuid } from "./api.js";
 import { ruleTooltip } from "./rule-refs.js";
 
 declare module "../helpers/game.js" {
@@ -116,7 +117,7 @@ export function enrich(match: RegExpMatchArray, options?: Options): HTMLElement 
   }
   if (kind === "Attack") {
     const ref = raw.trim();
-    const known = ref.includes(".") ? fromUuidSync(ref) : null;
+    const known = isUuid(ref) ? fromUuidSync(ref) : null;
     const weapon = known && "name" in known && typeof known.name === "string" ? known.name : ref;
     return button("attack", "fa-crosshairs", label ?? t("FT.Enricher.attack", { weapon }), {
       weapon: ref,
@@ -142,13 +143,14 @@ export function enrich(match: RegExpMatchArray, options?: Options): HTMLElement 
 
 /** The actor who rolls: the text's owner, else the controlled token's, else the user's character. */
 async function roller(el: HTMLElement): Promise<Actor.Implementation | null> {
-  const owner = el.dataset.actorUuid ? await fromUuid(el.dataset.actorUuid) : null;
-  if (owner instanceof Actor) return owner;
+  const uuid = el.dataset.actorUuid ?? "";
+  const owner = isUuid(uuid) ? await fromUuid(uuid) : null;
+  if (isActorDoc(owner)) return owner;
   const token = canvas?.tokens?.controlled?.[0]?.actor;
   if (token) return token;
   // fvtt-types: `User#character` is the Actor; read by id as well, for a user whose character is stored unresolved.
   const character: unknown = game.user?.character;
-  if (character instanceof Actor) return character;
+  if (isActorDoc(character)) return character;
   return typeof character === "string" ? (game.actors?.get(character) ?? null) : null;
 }
 
@@ -176,14 +178,15 @@ export async function onEnricherClick(el: HTMLElement, event: Event): Promise<vo
     }
     if (kind === "attack") {
       const ref = d.weapon ?? "";
-      const doc = ref.includes(".") ? await fromUuid(ref) : null;
+      const doc = isUuid(ref) ? await fromUuid(ref) : null;
       // A weapon UUID on an actor: that actor attacks with it; else the roller's weapon of that name.
-      const owned = doc instanceof Item && doc.parent instanceof Actor ? doc : null;
-      const item = owned ?? actor.items.getName(doc instanceof Item ? (doc.name ?? "") : ref);
+      const owned = isItemDoc(doc) && isActorDoc(doc.parent) ? doc : null;
+      const item = owned ?? actor.items.getName(isItemDoc(doc) ? (doc.name ?? "") : ref);
       if (!item) return notify("warn", "FT.Enricher.noItem", { name: actor.name ?? "", item: ref });
       const { attackWithWeapon } = await import("../workflows/attack/attack.js");
       const shift = "shiftKey" in event && event.shiftKey === true;
-      return attackWithWeapon(owned?.parent instanceof Actor ? owned.parent : actor, item, { fast: shift });
+      const by = owned && isActorDoc(owned.parent) ? owned.parent : actor;
+      return attackWithWeapon(by, item, { fast: shift });
     }
     if (kind === "damage") {
       const roll = await new Roll(d.formula ?? "").evaluate();
