@@ -2,7 +2,7 @@
  * Frontier Tactics — entry point. Registers hooks; everything else lives in its layer.
  */
 import "../styles/frontier-tactics.css";
-import { registerApi } from "./applications/api.js";
+import { registerApi } from "./applications/api-register.js";
 import { FrontierCombatTracker } from "./applications/combat-tracker.js";
 import { registerEnrichers } from "./applications/enrichers.js";
 import { registerRuleRefs } from "./applications/rule-refs.js";
@@ -148,7 +148,7 @@ Hooks.once("init", () => {
   initGames();
 
   void foundry.applications.handlebars.loadTemplates(PARTIALS.map(templatePath));
-  // Issue 33: `game.system.api` for macros and modules (applications/api.ts; what it runs loads when called).
+  // Issue 33: `game.system.api` for macros and modules (api-register.ts; the API and what it runs load when called).
   registerApi();
   // Issue 33: @Check, @Attack, @Damage and @Rule in journals and item text (applications/enrichers.ts).
   registerEnrichers();

@@ -5,7 +5,8 @@
  * `api` property on their Module by convention; dnd5e puts its own on `game.dnd5e`. A system's counterpart is
  * `game.system.api`, set here at `init` (game.system exists from the Game's construction, before any hook).
  *
- * Everything behind it loads when first called (the main module stays within its budget): the rules of every engine
+ * This module loads when a macro first calls the API (api-register.ts puts a lazy stand-in for each function on
+ * `game.system.api` at `init`), and what it runs loads then too (the main module stays within its budget): the rules of every engine
  * (pure functions, no Foundry: `await api.rules()` then `rules.resolveD20Attack(...)`), and the workflows a user's
  * click runs — so a macro is held to the same checks, dialogs and GM referee as the sheet or the card.
  */
@@ -101,8 +102,3 @@ export const FRONTIER_API = {
 };
 
 export type FrontierApi = typeof FRONTIER_API;
-
-/** Set `game.system.api` (call at `init`). */
-export function registerApi(): void {
-  if (game.system) Object.assign(game.system, { api: FRONTIER_API });
-}
