@@ -2,7 +2,9 @@
  * Frontier Tactics — entry point. Registers hooks; everything else lives in its layer.
  */
 import "../styles/frontier-tactics.css";
+import { registerApi } from "./applications/api-register.js";
 import { FrontierCombatTracker } from "./applications/combat-tracker.js";
+import { registerEnrichers } from "./applications/enrichers.js";
 import { registerRuleRefs } from "./applications/rule-refs.js";
 import { registerMenus } from "./applications/settings-menus.js";
 import { FrontierActorSheet } from "./applications/sheets/actor-sheet.js";
@@ -146,6 +148,10 @@ Hooks.once("init", () => {
   initGames();
 
   void foundry.applications.handlebars.loadTemplates(PARTIALS.map(templatePath));
+  // Issue 33: `game.system.api` for macros and modules (api-register.ts; the API and what it runs load when called).
+  registerApi();
+  // Issue 33: @Check, @Attack, @Damage and @Rule in journals and item text (applications/enrichers.ts).
+  registerEnrichers();
 });
 
 // Every chat card is drawn on this page from its data, for this user (issue 28), in one hook (v13's HTMLElement

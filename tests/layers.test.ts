@@ -127,7 +127,7 @@ describe("issue 29: the layers", () => {
         read.push(`${rel} ${m[1]}`);
     }
     expect([...sections.keys()].sort()).toEqual(
-      ["attack", "card", "dialog", "sheet", "targetFacts", "tracker", "turnActions", "wallFields"].sort(),
+      ["attack", "card", "checks", "dialog", "sheet", "targetFacts", "tracker", "turnActions", "wallFields"].sort(),
     );
     const below = read.filter((r) => {
       const [file, section] = r.split(" ") as [string, string];

@@ -20,6 +20,7 @@ import { declareFor } from "./declare-dialog.js";
 import { decorateTurns } from "./phase-context.js";
 import { moveToSideEntry } from "./side-move.js";
 import { buildTracker } from "./tracker-context.js";
+import { rowActionEntries } from "./tracker-menu.js";
 
 type RenderContext = foundry.applications.sidebar.tabs.CombatTracker.RenderContext;
 type Configuration = foundry.applications.sidebar.tabs.CombatTracker.Configuration;
@@ -249,9 +250,16 @@ export class FrontierCombatTracker extends Base {
     });
   }
 
-  /** The combatant menu, with the GM's "Move to side…" (hooks such as dodging's add theirs after it). */
+  /**
+   * The combatant menu: the row's actions in words (issue 33, tracker-menu.ts), then core's, then the GM's "Move to
+   * side…" (hooks such as dodging's add theirs after it).
+   */
   protected override _getEntryContextOptions(): foundry.applications.ux.ContextMenu.Entry<HTMLElement>[] {
-    return [...super._getEntryContextOptions(), moveToSideEntry(() => this.combat)];
+    return [
+      ...rowActionEntries(currentGame().tracker.menu ?? []),
+      ...super._getEntryContextOptions(),
+      moveToSideEntry(() => this.combat),
+    ];
   }
 
   /** GM, before the start (SW-02): mark a combatant unaware of its opponents, or aware again. */

@@ -36,6 +36,8 @@ export interface GameTrackerSeam {
   readonly byCountRow: (row: TrackerRowFacts) => readonly TrackerRowControl[];
   /** The controls the game adds, by their `data-action` name. */
   readonly actions: Readonly<Record<string, TrackerAction>>;
+  /** Issue 33: every control `byCountRow` may draw, for the combatant's context menu (tracker-menu.ts). */
+  readonly menu?: readonly TrackerRowControl[];
 }
 
 /** A game with nothing to add to the tracker. */

@@ -120,7 +120,11 @@ declare module "fvtt-types/configuration" {
        * On a side's initiative card: the side (CombatantGroup id) it rolled for; on an ability check, what was
        * checked.
        */
-      "frontier-tactics": { check?: { key: string; adjustment: number } };
+      "frontier-tactics": {
+        check?: { key: string; adjustment: number };
+        /** Issue 33: a Zebulon skill check's reading (workflows/optional/check-verdict.ts `SkillCheckFlag`). */
+        skillCheck?: import("../workflows/optional/check-verdict.js").SkillCheckFlag;
+      };
     };
     Wall: {
       /** The wall's cover class (SF-X-22); "" or unset: by wall type. */

@@ -45,7 +45,9 @@
  *   range inputs → number or null, checkboxes → boolean (or value/null with a value attribute), radios → the checked
  *   value, disabled fields skipped, `[data-edit]` elements (an IMG gives its `src`).
  * - `client/applications/ux/text-editor.mjs` (id 18869245221): `enrichHTML` goes through `implementation`, returns
- *   "" for empty content and removes `section.secret:not(.revealed)` unless `secrets: true`. Minimal otherwise.
+ *   "" for empty content and removes `section.secret:not(.revealed)` unless `secrets: true`, then runs the custom
+ *   `CONFIG.TextEditor.enrichers` (`custom: false` skips them) as `_applyCustomEnrichers` does. NOT modelled: content
+ *   links, hyperlinks, inline rolls, embeds, secret-block wrapping.
  * - `client/applications/settings/config.mjs` (id 8262306438): `SettingsConfig.reloadConfirm({world})` asks a
  *   modal `DialogV2.confirm` (id "reload-world-confirm") and reloads on yes. Here every call is recorded and the
  *   real dialog is opened; a "yes" is recorded as a reload (nothing reloads).
@@ -2164,12 +2166,56 @@ export class TextEditor {
   static async enrichHTML(content: string, options: Dict = {}): Promise<string> {
     if (this !== TextEditor.implementation) return TextEditor.implementation.enrichHTML(content, options);
     TextEditor.enrichCalls.push({ content, options });
-    const { secrets = false } = options;
+    const { secrets = false, custom = true } = options;
     if (!content?.length) return "";
     const html = dom().createElement("div");
     html.innerHTML = String(content || "");
     if (!secrets) for (const s of html.querySelectorAll("section.secret:not(.revealed)")) s.remove();
+    // v13 `_applyCustomEnrichers` for each `CONFIG.TextEditor.enrichers` entry, over the text nodes as they are then.
+    if (custom)
+      for (const config of CONFIG()?.TextEditor?.enrichers ?? [])
+        await TextEditor.#replaceTextContent(TextEditor.#textNodes(html), config, options);
     return html.innerHTML;
+  }
+
+  /** v13 `#getTextNodes`: every Text node under `parent`, in document order (a TreeWalker over SHOW_TEXT). */
+  static #textNodes(parent: HTMLElement): Text[] {
+    const out: Text[] = [];
+    const walk = (n: Node) => {
+      for (const c of [...n.childNodes]) {
+        if (c.nodeType === 3) out.push(c as Text);
+        else walk(c);
+      }
+    };
+    walk(parent);
+    return out;
+  }
+
+  /**
+   * v13 `_replaceTextContent` + `#replaceTextNode`: each text node's matches, last first, replaced by the element the
+   * enricher gives (null leaves the text; a throw is logged, as `Hooks.onError` does, and leaves it too).
+   * `replaceParent` hoists the element over a parent it would be the only child of. The `id`/`onRender` wrapping in
+   * `<enriched-content>` is not modelled (no enricher here uses it).
+   */
+  static async #replaceTextContent(text: Text[], config: Dict, options: Dict): Promise<void> {
+    for (const t of text) {
+      for (const match of [...(t.textContent ?? "").matchAll(config.pattern)].reverse()) {
+        let result: Node | null = null;
+        try {
+          result = await config.enricher(match, options);
+        } catch (err) {
+          console.error("TextEditor.enrichHTML", err);
+        }
+        if (!result) continue;
+        let target: Text = t;
+        if ((match.index ?? 0) > 0) target = t.splitText(match.index ?? 0);
+        if (match[0].length < target.length) target.splitText(match[0].length);
+        const parent = target.parentElement;
+        if (config.replaceParent && parent?.parentElement && parent.childNodes.length < 2)
+          parent.replaceWith(result);
+        else target.replaceWith(result);
+      }
+    }
   }
 
   static getDragEventData(event: DragEvent): Dict {
@@ -2239,6 +2285,24 @@ export class ContextMenu {
       typeof i.condition === "function" ? i.condition(target) : (i.condition ?? true),
     );
   }
+}
+
+/**
+ * The entries (their `name`s, i18n keys) the context menu on `element` shows this user when opened (right-click, or
+ * a click for menus bound to "click"): v13 client/applications/ux/context-menu.mjs `render` lists the entries whose
+ * `condition(target)` passes. The menu is closed again.
+ */
+export function contextOptions(element: HTMLElement, { button = 2 } = {}): string[] {
+  const win = winOf(element);
+  const d = element.ownerDocument;
+  openMenus.delete(d);
+  element.dispatchEvent(
+    new win.PointerEvent(button === 2 ? "contextmenu" : "click", { bubbles: true, cancelable: true, button }),
+  );
+  const open = openMenus.get(d);
+  openMenus.delete(d);
+  if (!open) throw new Error(`No context menu opened on ${element.tagName}.${element.className}`);
+  return open.menu.visibleItems(open.target).map((i) => String(i.name));
 }
 
 /**

@@ -19,7 +19,8 @@
  *   (`pageChanged` when `pageId`/`pageIndex` is given; the first page otherwise); single-page mode renders the current
  *   page; `_renderHeadings` marks each rendered heading `data-anchor=<slug>`; `_onRender` on a page change scrolls
  *   `getPageSheet(pageId).toc[anchor].element` into view.
- * Simpler than Foundry (said where it matters): the page view is the page's stored HTML (no enrichment, no page
+ * Simpler than Foundry (said where it matters): the page view is the page's stored HTML, enriched by
+ * `TextEditor.enrichHTML` (apps.ts: secrets and the custom enrichers only; no page
  * sheet application, no sidebar template); the heading scrolled into view is recorded (`scrolledTo`) because the
  * harness has no layout; `slugifyHeading` is modelled from memory of `String#slugify` (lower case, whitespace → "-",
  * quotes dropped), which our Rule Index never needs because its headings carry ids; reading a pack the user may not
@@ -29,7 +30,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import YAML from "yaml";
 import { Adventure } from "./adventure.js";
-import { ApplicationV2 } from "./apps.js";
+import { ApplicationV2, TextEditor } from "./apps.js";
 import { Collection } from "./documents.js";
 
 type Src = Record<string, any>;
@@ -327,7 +328,12 @@ export class JournalEntrySheet extends ApplicationV2 {
       const title = page.title.show
         ? `<header class="journal-page-header"><h${page.title.level}>${page.name}</h${page.title.level}></header>`
         : "";
-      article.innerHTML = `${title}<section class="journal-page-content">${page.text.content}</section>`;
+      // v13 JournalEntryPageTextSheet#_prepareContext enriches the page's text for the reader (its secrets for owners).
+      const content = await TextEditor.implementation.enrichHTML(page.text.content, {
+        relativeTo: page,
+        secrets: this.entry.permission >= 3,
+      });
+      article.innerHTML = `${title}<section class="journal-page-content">${content}</section>`;
       pages.append(article);
     }
     root.append(toc, pages);

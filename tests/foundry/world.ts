@@ -218,6 +218,8 @@ function createConfig(): Src {
     ],
     Canvas: { polygonBackends: {} },
     ux: { TextEditor, FilePicker, ContextMenu, DragDrop },
+    // v13 client/config.mjs `CONFIG.TextEditor.enrichers`: the custom enrichers `enrichHTML` runs (apps.ts).
+    TextEditor: { enrichers: [] },
     debug: {},
   };
 }

@@ -284,7 +284,7 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
     expect(counts()).toEqual(everyone(table, ["Guard 14", "Kara 14", "Thug null"]));
     const aliceTracker = await tracker(alice);
     expect(text(row(aliceTracker, "Thug"))).toContain("Unaware SW-02");
-    expect(text(row(aliceTracker, "Thug"))).toContain("FF SW-01");
+    expect(text(row(aliceTracker, "Thug"))).toContain("Flat-footed SW-01");
     // Guard → Kara → (the Thug sits the surprise round out) → round 2: the Thug rolls 13 + 1 = 14 first.
     await gm.run(() => G().game.combat.nextTurn());
     await table.settle();
@@ -305,7 +305,7 @@ describe("scenario: d20 initiative, each combatant on its own count (issue 15)",
     );
     const after = await tracker(alice);
     expect(text(row(after, "Thug"))).not.toContain("Unaware");
-    expect(text(row(after, "Thug"))).toContain("FF SW-01");
+    expect(text(row(after, "Thug"))).toContain("Flat-footed SW-01");
     // Round 2 has every turn: Guard, Kara, then the Thug (whose first turn ends his flat-footedness).
     await gm.run(() => G().game.combat.nextTurn());
     await table.settle();

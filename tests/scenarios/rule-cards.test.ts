@@ -317,7 +317,7 @@ describe("scenario: a Morale card is a typed `rule` message, drawn per viewer (i
         },
       ],
     });
-    const ENGLISH = "Hostile side's Morale falls SWN-13 Hostile side: Tactical retreat — −2 to attack";
+    const ENGLISH = "Hostile side: Morale falls SWN-13 Hostile side: Tactical retreat — −2 to attack";
     expect(Object.fromEntries(table.all.map((c) => [c.user.name as string, lastDrawn(c)]))).toEqual(
       everyone(table, ENGLISH),
     );
@@ -327,7 +327,7 @@ describe("scenario: a Morale card is a typed `rule` message, drawn per viewer (i
       "FT.SWN.Morale.attackTerm": "{value} al ataque",
     });
     expect(lastDrawn(table.client(ALICE_ID))).toBe(
-      "Hostile side's Morale falls SWN-13 Hostile side: Retirada táctica — −2 al ataque",
+      "Hostile side: Morale falls SWN-13 Hostile side: Retirada táctica — −2 al ataque",
     );
     expect(lastDrawn(table.client(GM_ID))).toBe(ENGLISH);
     expect(table.unhandled).toEqual([]);

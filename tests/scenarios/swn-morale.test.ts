@@ -218,7 +218,7 @@ describe("scenario: a side's Morale falls to Tactical Retreat, then Panicked (is
     benchWrite("morale.casualty.cards", messages() - cards, 1);
     for (const c of table.all)
       expect(lastCardLines(c)).toBe(
-        "Hostile side's Morale falls SWN-13 Hostile side: Tactical retreat — −2 to attack",
+        "Hostile side: Morale falls SWN-13 Hostile side: Tactical retreat — −2 to attack",
       );
     expect(onEveryClient(table, band)).toEqual(everyone(table, "tacticalRetreat"));
 
@@ -256,7 +256,7 @@ describe("scenario: a side's Morale falls to Tactical Retreat, then Panicked (is
     await fells("Bly", "Cole");
     for (const c of table.all)
       expect(lastCardLines(c)).toBe(
-        "Hostile side's Morale falls SWN-13 Hostile side: Panicked — −4 to attack, +1 AC",
+        "Hostile side: Morale falls SWN-13 Hostile side: Panicked — −4 to attack, +1 AC",
       );
     expect(await strip(gm)).toEqual(["Hostile side Morale 2 · Panicked"]);
 

@@ -184,7 +184,7 @@ describe("scenario: the active GM referees the turn order (issue 27)", () => {
     expect(onEveryClient(table, () => G().game.combat.system.surprise)).toEqual(everyone(table, true));
     const aliceRow = text(row(await tracker(alice), "Kara"));
     expect(aliceRow).toContain("Unaware SW-02");
-    expect(aliceRow).toContain("FF SW-01");
+    expect(aliceRow).toContain("Flat-footed SW-01");
     expect(table.unhandled).toEqual([]);
   });
 

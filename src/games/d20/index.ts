@@ -18,6 +18,8 @@ export const d20Game: GameTable = {
   profile: "sw",
   label: "FT.Engine.d20",
   skillCheck: null,
+  // Issue 33: what an @Check enricher rolls (no check of its own in play here).
+  checks: [],
   cardsFrom: ["d20"],
   // SW-20: Punch is the unarmed strike, rolled as a melee attack (workflows/unarmed.ts).
   unarmed: d20Unarmed,

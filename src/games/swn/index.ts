@@ -20,6 +20,8 @@ export const swnGame: GameTable = {
   profile: "swn",
   label: "FT.Profile.swnEngine",
   skillCheck: null,
+  // Issue 33: what an @Check enricher rolls (no check of its own in play here).
+  checks: [],
   // SWN: seed 003 names a "Punch attack" (Shove, Charge) but gives it no damage: Punch says so and rolls nothing.
   cardsFrom: ["swn"],
   unarmed: { kind: "none", notice: "FT.Melee.noUnarmed" },

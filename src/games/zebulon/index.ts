@@ -14,6 +14,8 @@ export const zebulonGame: GameTable = {
   label: "FT.Engine.zebulon",
   // SF-Z-01, SF-Z-04: skill checks on the Resolution Table's columns.
   skillCheck: "zebulonColumns",
+  // Issue 33: what an @Check enricher rolls (SF-B-24 ability checks and SF-Z-04 skill checks).
+  checks: ["ability", "skill"],
   // RT-6: Punch is the Star Frontiers bare-hand melee (rules-tables §6).
   cardsFrom: ["zebulon", "alphaDawn"],
   unarmed: { kind: "percentileMelee" },

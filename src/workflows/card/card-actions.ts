@@ -97,6 +97,18 @@ async function onCardButton(message: Msg, button: HTMLButtonElement): Promise<vo
   }
 }
 
+/**
+ * Issue 33 (the public API, applications/api.ts): Apply or Undo a card's damage from a macro, for the targets named
+ * (their card ids), else all — the same request to the active GM as the card's buttons, checked there the same way.
+ */
+export async function requestCardDamage(
+  message: Msg,
+  kind: "apply" | "undo",
+  targetIds: string[] = [],
+): Promise<void> {
+  await request(message, kind, targetIds);
+}
+
 /** Answers that lose nothing: said as information, not as a warning. */
 const INFO_ONLY = new Set(["FT.Card.held", "FT.Card.alreadyApplied", "FT.D20UI.alreadySaved"]);
 

@@ -4,7 +4,7 @@
  */
 import { SYSTEM_ID } from "../../constants.js";
 import { actorSystem } from "../../data/subtypes.js";
-import { abilityCheck, npcReaction } from "../../rules/index.js";
+import { abilityCheck, columnLabel, npcReaction } from "../../rules/index.js";
 
 /**
  * What a check message carries (flag `frontier-tactics.check`): which ability, the adjustment and whether it is an NPC
@@ -14,6 +14,21 @@ export interface CheckFlag {
   readonly key: string;
   readonly adjustment: number;
   readonly reaction?: boolean;
+}
+
+/**
+ * Issue 33 (cards in the reader's language): a Zebulon skill check's reading as keys and numbers (flag
+ * `frontier-tactics.skillCheck`); its title line is written on each reader's page, in that reader's language.
+ */
+export interface SkillCheckFlag {
+  readonly skill: string;
+  readonly column: number;
+  readonly shifts: number;
+  readonly resultShift: number;
+  readonly read: string;
+  readonly colour: string;
+  readonly required: string | null;
+  readonly success: boolean | null;
 }
 
 const esc = (s: string): string => foundry.utils.escapeHTML(s);
@@ -45,8 +60,46 @@ export function checkVerdictHTML(message: ChatMessage.Implementation): string | 
   return `<div class="ft-check-verdict">${result.target} (SF-B-24): <strong>${esc(verdict)}</strong></div>`;
 }
 
-/** `renderChatMessageHTML`: add the verdict of an ability check for whoever may read it. */
+const signed = (n: number): string => (n > 0 ? `+${n}` : `−${-n}`);
+
+/**
+ * Issue 33: a check's title line (the message's flavor) in this page's language, from the keys and numbers its flags
+ * hold: "Strength · hard −10 (SF-B-24)", "NPC reaction: Personality (SF-B-25)", "Beam Weapons · Column 3 (+2 CS,
+ * SF-Z-02) (SF-Z-04): Green …" (SF-Z-04, SF-Z-05, SF-Z-07). Null for any other message.
+ */
+export function checkTitleHTML(message: ChatMessage.Implementation): string | null {
+  const flags = message.flags[SYSTEM_ID] as { check?: CheckFlag; skillCheck?: SkillCheckFlag } | undefined;
+  const t = (k: string) => game.i18n?.localize(k) ?? k;
+  const check = flags?.check;
+  if (check && typeof check.key === "string") {
+    if (check.reaction) return `${esc(t("FT.Check.reaction"))} (SF-B-25)`;
+    const adj = Number(check.adjustment) || 0;
+    const adjText = adj ? ` · ${t(adj > 0 ? "FT.Check.easy" : "FT.Check.hard")} ${signed(adj)}` : "";
+    return `${esc(t(`FT.Ability.${check.key}.label`))}${esc(adjText)} (SF-B-24)`;
+  }
+  const s = flags?.skillCheck;
+  if (!s || typeof s.skill !== "string") return null;
+  const chip = (c: string) =>
+    `<strong class="ft-colour ft-colour-${esc(c)}">${esc(t(`FT.Colour.${c}`))}</strong>`;
+  const shiftText = s.shifts ? ` (${signed(s.shifts)} CS, SF-Z-02)` : "";
+  const rsText = s.colour !== s.read ? ` → ${signed(s.resultShift)} RS (SF-Z-07): ${chip(s.colour)}` : "";
+  const needText = s.required
+    ? ` · ${esc(t("FT.Check.needs"))} ${esc(t(`FT.Colour.${s.required}`))} (SF-Z-05): <strong>${esc(
+        t(s.success ? "FT.Check.success" : "FT.Check.failure"),
+      )}</strong>`
+    : "";
+  return `${esc(s.skill)} · ${esc(t("FT.Card.column"))} ${columnLabel(Number(s.column) || 0)}${shiftText} (SF-Z-04): ${chip(s.read)}${rsText}${needText}`;
+}
+
+/**
+ * `renderChatMessageHTML`: a check's title in this reader's language (v13 templates/sidebar/chat-message.hbs draws
+ * `message.flavor` into `.flavor-text`; the stored flavor is only the rule ID, written for a page without the system),
+ * and the verdict of an ability check for whoever may read it.
+ */
 export function renderCheckVerdict(message: ChatMessage.Implementation, html: HTMLElement): void {
+  const title = checkTitleHTML(message);
+  const flavor = title ? html.querySelector(".flavor-text") : null;
+  if (flavor && title) flavor.innerHTML = title;
   const verdict = checkVerdictHTML(message);
   if (!verdict) return;
   const at = html.querySelector(".message-content") ?? html;

@@ -13,9 +13,7 @@ import { currentZebulonTable } from "../../helpers/settings.js";
 import {
   CHECK_ADJUSTMENTS,
   clampColumn,
-  columnLabel,
   meetsColour,
-  type ResultColour,
   RulesError,
   readColumn,
   resultShift,
@@ -23,7 +21,7 @@ import {
   validateColumnShift,
   validateResultShift,
 } from "../../rules/index.js";
-import type { CheckFlag } from "./check-verdict.js";
+import type { CheckFlag, SkillCheckFlag } from "./check-verdict.js";
 
 /** The easy/hard adjustment of an ability check, checked before anything is rolled (SF-B-24). */
 export function validateAdjustment(adjustment: unknown): number {
@@ -35,16 +33,6 @@ export function validateAdjustment(adjustment: unknown): number {
   }
   return n;
 }
-
-/** "easy +10" / "hard −5" / "" for a check's adjustment (SF-B-24). */
-function adjustmentText(adjustment: number): string {
-  if (!adjustment) return "";
-  const t = (k: string) => game.i18n?.localize(k) ?? k;
-  const signed = adjustment > 0 ? `+${adjustment}` : `−${-adjustment}`;
-  return ` · ${t(adjustment > 0 ? "FT.Check.easy" : "FT.Check.hard")} ${signed}`;
-}
-
-const esc = (s: string): string => foundry.utils.escapeHTML(s);
 
 /**
  * An ability check (SF-B-24) with the easy (+) or hard (−) adjustment the players agreed on; the card's flavor names
@@ -59,13 +47,13 @@ export async function rollAbilityCheck(
   const score = actorSystem(actor)?.abilities[key]?.value;
   if (score === undefined) return;
   const roll = await new Roll("1d100").evaluate();
-  const label = game.i18n?.localize(`FT.Ability.${key}.label`) ?? key;
   const check: CheckFlag = { key, adjustment: adj };
   await roll.toMessage(
     {
       speaker: ChatMessage.getSpeaker({ actor }),
-      // The ability's name and the adjustment: the score and the verdict are rendered from the Roll (checkVerdictHTML).
-      flavor: `${esc(label)}${esc(adjustmentText(adj))} (SF-B-24)`,
+      // Issue 33: the ability's name and the adjustment are written on each reader's page in their language, from the
+      // flag (check-verdict.ts `checkTitleHTML`); the score and the verdict are rendered from the Roll.
+      flavor: "SF-B-24",
       flags: { [SYSTEM_ID]: { check } },
     },
     { rollMode: game.settings?.get("core", "rollMode") },
@@ -77,12 +65,11 @@ export async function rollNpcReaction(actor: Actor.Implementation): Promise<void
   const score = actorSystem(actor)?.abilities.per?.value;
   if (score === undefined) return;
   const roll = await new Roll("1d100").evaluate();
-  const t = (k: string) => game.i18n?.localize(k) ?? k;
   const check: CheckFlag = { key: "per", adjustment: 0, reaction: true };
   await roll.toMessage(
     {
       speaker: ChatMessage.getSpeaker({ actor }),
-      flavor: `${esc(t("FT.Check.reaction"))} (SF-B-25)`,
+      flavor: "SF-B-25",
       flags: { [SYSTEM_ID]: { check } },
     },
     { rollMode: game.settings?.get("core", "rollMode") },
@@ -124,21 +111,22 @@ export async function rollSkillCheck(
   const roll = await new Roll("1d100").evaluate();
   const read = readColumn(table, column, roll.total ?? 100);
   const colour = resultShift(read, rs);
-  const t = (k: string) => game.i18n?.localize(k) ?? k;
-  const chip = (c: ResultColour) =>
-    `<strong class="ft-colour ft-colour-${c}">${esc(t(`FT.Colour.${c}`))}</strong>`;
-  const signed = (n: number) => (n > 0 ? `+${n}` : `−${-n}`);
-  const shiftText = shifts ? ` (${signed(shifts)} CS, SF-Z-02)` : "";
-  const rsText = colour !== read ? ` → ${signed(rs)} RS (SF-Z-07): ${chip(colour)}` : "";
-  const needText = required
-    ? ` · ${esc(t("FT.Check.needs"))} ${esc(t(`FT.Colour.${required}`))} (SF-Z-05): <strong>${esc(
-        t(meetsColour(colour, required) ? "FT.Check.success" : "FT.Check.failure"),
-      )}</strong>`
-    : "";
+  // Issue 33: the reading as keys and numbers; each reader's page writes its title line (check-verdict.ts).
+  const skillCheck: SkillCheckFlag = {
+    skill: skill.name ?? "",
+    column,
+    shifts,
+    resultShift: rs,
+    read,
+    colour,
+    required,
+    success: required ? meetsColour(colour, required) : null,
+  };
   await roll.toMessage(
     {
       speaker: ChatMessage.getSpeaker({ actor }),
-      flavor: `${esc(skill.name)} · ${esc(t("FT.Card.column"))} ${columnLabel(column)}${shiftText} (SF-Z-04): ${chip(read)}${rsText}${needText}`,
+      flavor: "SF-Z-04",
+      flags: { [SYSTEM_ID]: { skillCheck } },
     },
     { rollMode: game.settings?.get("core", "rollMode") },
   );

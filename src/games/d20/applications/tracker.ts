@@ -15,6 +15,8 @@ export const d20Tracker: GameTrackerSeam = {
   byCountContext: () => Promise.resolve({}),
   // SW-17: on its own turn, by its owner or the GM.
   byCountRow: ({ combat, current, mayAct }) => (combat.started && current && mayAct ? [TOTAL_DEFENSE] : []),
+  // Issue 33: offered in the combatant's context menu too.
+  menu: [TOTAL_DEFENSE],
   actions: {
     totalDefense: async (combat, target) => {
       const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;

@@ -49,6 +49,8 @@ export const swnTracker: GameTrackerSeam = {
     if (held) return [OVERWATCH_SHOT];
     return current ? [TAKE_OVERWATCH] : [];
   },
+  // Issue 33: offered in the combatant's context menu too.
+  menu: [TAKE_OVERWATCH, OVERWATCH_SHOT],
   actions: {
     /** SWN-08 (issue 16): the acting combatant takes overwatch, as its round's action. */
     overwatch: async (combat, target) => {

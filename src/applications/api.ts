@@ -1,0 +1,104 @@
+/**
+ * Issue 33: the system's public API for macros and modules, `game.system.api` (`game.system.api.attack(actor,
+ * weapon)` in a script macro). Foundry v13 gives a package no API slot of its own: client/packages/client-package.mjs
+ * builds `game.system` (a `System`) and each `game.modules.get(id)` (a `Module`) from the manifest, and modules set an
+ * `api` property on their Module by convention; dnd5e puts its own on `game.dnd5e`. A system's counterpart is
+ * `game.system.api`, set here at `init` (game.system exists from the Game's construction, before any hook).
+ *
+ * This module loads when a macro first calls the API (api-register.ts puts a lazy stand-in for each function on
+ * `game.system.api` at `init`), and what it runs loads then too (the main module stays within its budget): the rules of every engine
+ * (pure functions, no Foundry: `await api.rules()` then `rules.resolveD20Attack(...)`), and the workflows a user's
+ * click runs — so a macro is held to the same checks, dialogs and GM referee as the sheet or the card.
+ */
+
+import { notify, report } from "../helpers/report.js";
+import type { AttackOptions } from "../workflows/attack/attack-options.js";
+
+/** A document UUID's shape ("Actor.abc…", "Scene.….Token.….Actor.…", "Compendium.pack.Item.…"), for `fromUuid`. */
+export function isUuid(s: string): s is string & Parameters<typeof fromUuid>[0] {
+  return /^[A-Z][\w-]*(\.[\w-]+)+$/.test(s);
+}
+/** This client's actor class (fvtt-types: `instanceof Actor` alone does not give `Actor.Implementation`). */
+export const isActorDoc = (d: unknown): d is Actor.Implementation => d instanceof Actor;
+/** This client's item class, as {@link isActorDoc}. */
+export const isItemDoc = (d: unknown): d is Item.Implementation => d instanceof Item;
+
+type ActorRef = Actor.Implementation | string;
+type ItemRef = Item.Implementation | string;
+
+/** An actor from itself or its UUID ("Actor.abc…", a token's "Scene.….Token.….Actor.…"), else null (told). */
+async function actorOf(ref: ActorRef): Promise<Actor.Implementation | null> {
+  const doc = typeof ref === "string" ? (isUuid(ref) ? await fromUuid(ref) : null) : ref;
+  if (isActorDoc(doc)) return doc;
+  notify("warn", "FT.Api.noActor", { ref: String(typeof ref === "string" ? ref : ref?.uuid).slice(0, 80) });
+  return null;
+}
+
+/** The actor's own item, from itself, its id, its name or its UUID, else null (told). */
+async function itemOf(actor: Actor.Implementation, ref: ItemRef): Promise<Item.Implementation | null> {
+  const doc =
+    typeof ref === "string"
+      ? (actor.items.get(ref) ?? actor.items.getName(ref) ?? (isUuid(ref) ? await fromUuid(ref) : null))
+      : ref;
+  if (isItemDoc(doc) && doc.parent === actor) return doc;
+  notify("warn", "FT.Api.noItem", { ref: String(typeof ref === "string" ? ref : ref?.name).slice(0, 80) });
+  return null;
+}
+
+/** A chat message from itself or its id. */
+const messageOf = (ref: ChatMessage.Implementation | string): ChatMessage.Implementation | null =>
+  typeof ref === "string" ? (game.messages?.get(ref) ?? null) : ref;
+
+export const FRONTIER_API = {
+  /** Every engine's rules (src/rules/index.ts): pure functions of numbers, loaded when first asked. */
+  rules: () => import("../rules/index.js"),
+  /** The weapon's attack at this user's targets, as the sheet's Attack (`{fast: true}`: no dialog, as shift-click). */
+  async attack(actor: ActorRef, weapon: ItemRef, options: Pick<AttackOptions, "fast"> = {}): Promise<void> {
+    const a = await actorOf(actor);
+    const item = a ? await itemOf(a, weapon) : null;
+    if (!a || !item) return;
+    const { attackWithWeapon } = await import("../workflows/attack/attack.js");
+    await attackWithWeapon(a, item, { fast: !!options.fast });
+  },
+  /** An ability check (SF-B-24) at the score, adjusted ±5, 10 or 15. */
+  async check(actor: ActorRef, ability: string, adjustment = 0): Promise<void> {
+    const a = await actorOf(actor);
+    if (!a) return;
+    const { rollAbilityCheck } = await import("../workflows/optional/checks.js");
+    await rollAbilityCheck(a, ability, adjustment).catch(report);
+  },
+  /** A Zebulon skill check (SF-Z-01 … SF-Z-07) with the skill item's level; options as the sheet's prompt. */
+  async skillCheck(
+    actor: ActorRef,
+    skill: ItemRef,
+    options: { shifts?: number; resultShift?: number; required?: string | null } = {},
+  ): Promise<void> {
+    const a = await actorOf(actor);
+    const item = a ? await itemOf(a, skill) : null;
+    if (!a || !item) return;
+    const { rollSkillCheck } = await import("../workflows/optional/checks.js");
+    await rollSkillCheck(a, item, options).catch(report);
+  },
+  /** Apply an attack card's damage to the targets named (their card ids), else to all: the GM checks it. */
+  async apply(message: ChatMessage.Implementation | string, targetIds: string[] = []): Promise<void> {
+    const m = messageOf(message);
+    if (!m) return notify("warn", "FT.Api.noMessage", { ref: String(message).slice(0, 80) });
+    const { requestCardDamage } = await import("../workflows/card/card-actions.js");
+    await requestCardDamage(m, "apply", targetIds);
+  },
+  /** Undo what was applied from an attack card (the GM's). */
+  async undo(message: ChatMessage.Implementation | string, targetIds: string[] = []): Promise<void> {
+    const m = messageOf(message);
+    if (!m) return notify("warn", "FT.Api.noMessage", { ref: String(message).slice(0, 80) });
+    const { requestCardDamage } = await import("../workflows/card/card-actions.js");
+    await requestCardDamage(m, "undo", targetIds);
+  },
+  /** Open the Rule Index at a rule ("SW-21"). */
+  async openRule(id: string): Promise<void> {
+    const { openRuleIndex } = await import("./rule-refs.js");
+    await openRuleIndex(id);
+  },
+  // rollItemMacro(uuid): the hotbar macro's roll (ux-a's src/workflows/macros.ts, not yet on main) goes here.
+};
+
+export type FrontierApi = typeof FRONTIER_API;

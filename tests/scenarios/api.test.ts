@@ -1,0 +1,142 @@
+/**
+ * Scenario (issue 33): the system's public API, `game.system.api`, as a macro or a module calls it.
+ * - A script macro on Alice's page: `api.attack(actorUuid, weaponId, {fast: true})` at her target → the attack card
+ *   every page shows (SF-B-13: d100 12, the Automatic Pistol's 7 damage); the GM's `api.apply(messageId)` → the Foe's
+ *   Stamina 40 → 33 on every page, as the card's Apply does (the same request to the active GM).
+ * - `await api.rules()`: the engines' pure rules (SF-B-24: Strength 40, hard −10, d100 30 → target 30, success).
+ * - `api.check(actor, "str", -10)`: the ability check card (SF-B-24), as the sheet's.
+ * - Bad input: an actor that is not there is told, nothing is rolled.
+ */
+import { describe, expect, it } from "vitest";
+import { createTable, type Table } from "../foundry/world.js";
+import {
+  ALICE_ID,
+  actorSource,
+  cell,
+  closeTableAfterEach,
+  everyone,
+  G,
+  GM_ID,
+  id,
+  itemFromPack,
+  onEveryClient,
+  renderMessage,
+  sceneSource,
+  targetBlock,
+  text,
+  tokenSource,
+  told,
+} from "./kit.js";
+import { lastMessageText } from "./kit-zebulon.js";
+
+const SCENE = id("sceneApi");
+const HERO = id("actHeroApi");
+const FOE = id("actFoeApi");
+const GUN = id("itmGunApi");
+const SKILL = id("itmSkillApi");
+const TOK = { hero: id("tokHeroApi"), foe: id("tokFoeApi") };
+
+let table: Table;
+closeTableAfterEach(() => table);
+
+async function open(): Promise<void> {
+  table = await createTable({
+    world: {
+      actors: [
+        actorSource({
+          _id: HERO,
+          name: "Hero",
+          owner: ALICE_ID,
+          abilities: { dex: 50, str: 40 },
+          items: [
+            itemFromPack("weapons", "automatic-pistol", GUN),
+            itemFromPack("skills", "projectile-weapons", SKILL, { level: 2 }),
+          ],
+        }),
+        actorSource({ _id: FOE, name: "Foe", stamina: 40 }),
+      ],
+      scenes: [
+        sceneSource({
+          _id: SCENE,
+          name: "Hangar",
+          tokens: [
+            tokenSource({ _id: TOK.hero, name: "Hero", actorId: HERO, actorLink: true, ...cell(5, 5) }),
+            tokenSource({
+              _id: TOK.foe,
+              name: "Foe",
+              actorId: FOE,
+              actorLink: true,
+              disposition: -1,
+              ...cell(6, 5),
+            }),
+          ],
+        }),
+      ],
+    },
+    online: "every",
+  });
+}
+
+describe("scenario: game.system.api for macros and modules (issue 33)", () => {
+  it("SF-B-13: Alice's macro api.attack(actor UUID, weapon id, {fast}) posts the card every page shows; the GM's api.apply(message) takes the Foe's Stamina 40 → 33", async () => {
+    await open();
+    const alice = table.client(ALICE_ID);
+    const gm = table.client(GM_ID);
+    expect(onEveryClient(table, () => Object.keys(G().game.system.api ?? {}).sort())).toEqual(
+      everyone(table, ["apply", "attack", "check", "openRule", "rules", "skillCheck", "undo"]),
+    );
+    alice.target(TOK.foe);
+    table.dice(12, 7);
+    const before = alice.run(() => G().game.messages.size as number);
+    await alice.run(() => G().game.system.api.attack(`Actor.${HERO}`, GUN, { fast: true }));
+    await table.settle();
+    const cards = onEveryClient(
+      table,
+      () => G().game.messages.filter((m: any) => m.type === "attack").length,
+    );
+    expect(cards).toEqual(everyone(table, 1));
+    expect(alice.run(() => G().game.messages.size as number)).toBe(before + 1);
+    const messageId = alice.run(() => G().game.messages.contents.at(-1).id as string);
+    expect(
+      text(targetBlock(renderMessage(gm, messageId), "Foe").querySelector('[data-ft-action="apply"]')),
+    ).toBe("Apply 7 → Stamina 40 → 33");
+    await gm.run(() => G().game.system.api.apply(messageId));
+    await table.settle();
+    expect(onEveryClient(table, () => G().game.actors.get(FOE).system.stamina.value)).toEqual(
+      everyone(table, 33),
+    );
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-B-24: api.rules() gives the engines' pure rules; api.check(actor, 'str', -10) posts the ability check card", async () => {
+    await open();
+    const alice = table.client(ALICE_ID);
+    const verdict = await alice.run(async () => {
+      const rules = await G().game.system.api.rules();
+      return rules.abilityCheck(40, 30, -10);
+    });
+    expect(verdict).toMatchObject({ target: 30, success: true });
+    table.dice(30);
+    await alice.run(() => G().game.system.api.check(`Actor.${HERO}`, "str", -10));
+    await table.settle();
+    expect(onEveryClient(table, () => lastMessageText(table.client(G().game.userId)))).toEqual(
+      everyone(table, "Strength · hard −10 (SF-B-24) 30 (SF-B-24): Success"),
+    );
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("bad input: an actor that is not there is told by name, and nothing is rolled or posted", async () => {
+    await open();
+    const alice = table.client(ALICE_ID);
+    const before = alice.run(() => G().game.messages.size as number);
+    await alice.run(() => G().game.system.api.attack("Actor.nobodyHere000001", GUN, { fast: true }));
+    await alice.run(() => G().game.system.api.attack(`Actor.${HERO}`, "Blaster Cannon", { fast: true }));
+    await table.settle();
+    expect(told(alice)).toEqual([
+      "warn: The system's API found no actor Actor.nobodyHere000001.",
+      "warn: The system's API found no item Blaster Cannon on that actor.",
+    ]);
+    expect(alice.run(() => G().game.messages.size as number)).toBe(before);
+    expect(table.unhandled).toEqual([]);
+  });
+});
