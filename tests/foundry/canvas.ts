@@ -283,6 +283,20 @@ export interface SceneLike {
 const idOf = (d: HasId): string => d.id ?? d._id ?? "";
 
 /**
+ * Writes to walls and scenes since the process began: the harness's documents count each Wall or Scene create,
+ * update and delete as it is applied on a client (tests/foundry/documents.ts), and a plain wall document counts its
+ * `update`. Each canvas keeps its walls' edges and their spatial index until this moves (or the scene's wall list
+ * changes length or ends, or its grid or size changes): v13 keeps `canvas.edges` between the same writes
+ * (`Wall#_onCreate`/`_onUpdate`/`_onDelete` → `initializeEdge` → `canvas.edges.set`/`delete`; `CanvasEdges#initialize`
+ * when the canvas is drawn).
+ */
+let canvasWrites = 0;
+/** A wall or scene was written: every canvas's cached wall edges are looked at again on the next call. */
+export function noteCanvasWrite(): void {
+  canvasWrites += 1;
+}
+
+/**
  * A plain wall document over a source: the data fields, `id`, `documentName`, `getFlag` and an `update` that
  * changes the source in place (what a test needs to open a door). Real documents from a document layer work too.
  */
@@ -330,6 +344,7 @@ class PlainWallDocument {
   }
   async update(changes: Partial<WallSource>) {
     Object.assign(this, changes);
+    noteCanvasWrite();
     return this;
   }
 }
@@ -1244,11 +1259,18 @@ function sweepPolygonClass(canvas: FoundryCanvas): SweepPolygonClass {
       return true;
     }
 
+    /**
+     * `_identifyEdges`: `canvas.edges.getEdges(boundingBox, {collisionTest: _testEdgeInclusion})`. Core asks its
+     * quadtree for the edges whose bounds meet the box; the harness asks the canvas's cached grid of wall edges
+     * (the same edges, in `canvas.edges` order), then the darkness edges, then adds one set of bounds.
+     */
     #identifyEdges(): void {
       const box = this.config.boundingBox;
       const found: Edge[] = [];
-      for (const edge of canvas.edges.values()) {
-        if (edge.type === "innerBounds" || edge.type === "outerBounds") continue;
+      for (const edge of canvas.wallEdges().within(box)) {
+        if (this._testEdgeInclusion(edge, this.config.edgeTypes)) found.push(edge);
+      }
+      for (const edge of canvas.darknessEdges()) {
         if (!rectsOverlap(edge.bounds, box)) continue;
         if (this._testEdgeInclusion(edge, this.config.edgeTypes)) found.push(edge);
       }
@@ -1290,6 +1312,78 @@ function boundingBox(scene: Rect, ray: Rect): Rect {
   const x = Math.floor(x0);
   const y = Math.floor(y0);
   return { x: x - 1, y: y - 1, width: Math.ceil(x1) - x + 2, height: Math.ceil(y1) - y + 2 };
+}
+
+/**
+ * The walls' edges of one canvas filed in a uniform grid of square cells over the canvas rectangle (an edge in every
+ * cell its bounds meet; edges past the rectangle in the border cells), standing for core's `CanvasQuadtree` in
+ * `CanvasEdges` (client/canvas/geometry/edges/edges.mjs: `set` inserts each edge by its bounds, `getEdges(rect)`
+ * returns those whose bounds meet the rect). `within` gives what the old filter over every edge gave: the edges
+ * whose bounds meet the box, in their order in `canvas.edges`.
+ */
+export class EdgeGrid {
+  readonly #cell: number;
+  readonly #cols: number;
+  readonly #rows: number;
+  readonly #x0: number;
+  readonly #y0: number;
+  readonly #cells: number[][];
+  readonly #stamp: Uint32Array;
+  #tick = 0;
+
+  constructor(
+    readonly edges: readonly Edge[],
+    rect: Rect,
+  ) {
+    const area = Math.max(1, rect.width * rect.height);
+    // About four edges a cell, cells of 256 to 4,096 px.
+    this.#cell = Math.min(4096, Math.max(256, 2 * Math.sqrt(area / Math.max(1, edges.length))));
+    this.#x0 = rect.x;
+    this.#y0 = rect.y;
+    this.#cols = Math.max(1, Math.ceil(rect.width / this.#cell));
+    this.#rows = Math.max(1, Math.ceil(rect.height / this.#cell));
+    this.#cells = Array.from({ length: this.#cols * this.#rows }, () => []);
+    this.#stamp = new Uint32Array(edges.length);
+    edges.forEach((e, i) => {
+      const b = e.bounds;
+      this.#visit(b, (cell) => cell.push(i));
+    });
+  }
+
+  #visit(b: Rect, f: (cell: number[]) => void): void {
+    const c0 = this.#col(b.x);
+    const c1 = this.#col(b.x + b.width);
+    const r0 = this.#row(b.y);
+    const r1 = this.#row(b.y + b.height);
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) f(this.#cells[r * this.#cols + c]!);
+  }
+  #col(x: number): number {
+    return clamp(Math.floor((x - this.#x0) / this.#cell), 0, this.#cols - 1);
+  }
+  #row(y: number): number {
+    return clamp(Math.floor((y - this.#y0) / this.#cell), 0, this.#rows - 1);
+  }
+
+  /** The edges whose bounds meet the box, in their order in the list. */
+  within(box: Rect): Edge[] {
+    if (this.#tick === 0xffffffff) {
+      this.#stamp.fill(0);
+      this.#tick = 0;
+    }
+    const tick = ++this.#tick;
+    const stamp = this.#stamp;
+    const edges = this.edges;
+    const hit: number[] = [];
+    this.#visit(box, (cell) => {
+      for (const i of cell) {
+        if (stamp[i] === tick) continue;
+        stamp[i] = tick;
+        if (rectsOverlap(edges[i]!.bounds, box)) hit.push(i);
+      }
+    });
+    hit.sort((a, b) => a - b);
+    return hit.map((i) => edges[i]!);
+  }
 }
 
 // -------------------------------------------------------------------------------------------------------------
@@ -1442,9 +1536,8 @@ export class FoundryCanvas {
    * (`outerBounds.top` …, and `innerBounds.*` when the scene has padding).
    */
   get edges(): Map<string, Edge> {
-    const list: Edge[] = [];
-    for (const w of this.walls.placeables) list.push(w.edge);
-    for (const e of this.#darknessEdges()) list.push(e);
+    const list: Edge[] = [...this.wallEdges().edges];
+    for (const e of this.darknessEdges()) list.push(e);
     for (const e of this.boundsEdges("outer")) list.push(e);
     for (const e of this.boundsEdges("inner")) list.push(e);
     // The same edges as the last call (every wall unchanged, no darkness moved): the same map, as core keeps one.
@@ -1483,8 +1576,44 @@ export class FoundryCanvas {
   }
   #bounds = new Map<string, Edge[]>();
 
+  /**
+   * The walls' edges (`Wall#edge`, in `canvas.walls` order) and their grid, kept until a wall or scene is written
+   * ({@link noteCanvasWrite}), the scene's wall list changes its length or its ends, or the grid or the scene's size
+   * changes — as v13 keeps `canvas.edges` between wall writes (`Wall#initializeEdge` from `_onCreate`, `_onUpdate`
+   * on a change of `c`, a restriction type, `dir`, `threshold`, `door` or `ds`, and `_onDelete`; `CanvasEdges#
+   * initialize` when the canvas is drawn: client/canvas/placeables/wall.mjs, client/canvas/geometry/edges/edges.mjs).
+   * A plain wall document edited field by field, without its `update`, is seen after the next write or redraw.
+   */
+  wallEdges(): EdgeGrid {
+    const s = this.scene;
+    const docs = s.walls as Iterable<WallDocLike> & { length?: number; size?: number };
+    const list = Array.isArray(docs) ? (docs as WallDocLike[]) : null;
+    const count = list ? list.length : (docs.size ?? -1);
+    const key = [
+      canvasWrites,
+      docs,
+      count,
+      list?.[0],
+      list?.[count - 1],
+      s.grid.size,
+      s.grid.distance,
+      s.width,
+      s.height,
+      s.padding,
+    ];
+    const known = this.#wallGrid;
+    if (count >= 0 && known && known.key.every((k, i) => k === key[i])) return known.grid;
+    const grid = new EdgeGrid(
+      this.walls.placeables.map((w) => w.edge),
+      this.dimensions.rect,
+    );
+    this.#wallGrid = { key, grid };
+    return grid;
+  }
+  #wallGrid: { key: unknown[]; grid: EdgeGrid } | null = null;
+
   /** Darkness sources: lights with `config.negative` and tokens whose light is negative, not hidden, radius > 0. */
-  #darknessEdges(): Edge[] {
+  darknessEdges(): Edge[] {
     const out: Edge[] = [];
     const dpx = this.dimensions.distancePixels;
     const emit = (object: AmbientLight | Token, centre: Point, light: LightDataLike, sourceId: string) => {
