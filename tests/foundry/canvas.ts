@@ -2,9 +2,10 @@
  * The canvas half of the Foundry v13 harness: what `canvas` and `CONFIG.Canvas.polygonBackends` do for the calls
  * our code makes, built from scene-like data and read live at every call (an opened door or a moved wall is seen
  * by the next ray). A wall's Edge, the canvas bounds and the `canvas.edges` map are kept between calls and made
- * again only when a field they are built from changes (core keeps them between changes too, `Wall#initializeEdge`),
- * so a ray costs what v13's filter by bounds costs, not a rebuild of every edge. Written from a reading of Foundry's
- * v13 client and common source; none of it is copied.
+ * again only when a field they are built from changes (core keeps them between changes too, `Wall#initializeEdge`);
+ * the walls' edges are filed in a grid kept until a wall or scene is written ({@link noteCanvasWrite},
+ * `FoundryCanvas#wallEdges`), so a ray costs the edges near it, as v13's quadtree makes it, not a pass over every
+ * wall. Written from a reading of Foundry's v13 client and common source; none of it is copied.
  *
  * Followed (search ids of the stored v13 files, for `read_file id=…`):
  * - `client/canvas/layers/walls.mjs` (7966371163): `#getWallDataFromActiveTool` — the wall data each core wall
@@ -44,12 +45,13 @@
  *   no elevation), `getCenterPoint`, `isVisible` (hidden tokens for GM users only; token vision not modelled).
  *
  * Not modelled (and why it does not matter to our calls): polygon computation (`create`, the sweep itself —
- * we only call `testCollision`); the quadtree (a plain filter by bounds gives the same edges); edge
+ * we only call `testCollision`); the quadtree (a grid of cells gives the same edges, {@link EdgeGrid}); edge
  * intersections between walls (only the sweep uses them); darkness polygons clipped by walls (the harness uses the
  * unclipped circle) and darkness activation by the scene's darkness level (a hidden light makes no edges);
  * gridless grids (createCanvas refuses them); cost functions in `measurePath`.
  *
- * Differs from v13: a hexagonal scene (types 2–5) gets a `canvas.grid` that reports what v13's `HexagonalGrid`
+ * Differs from v13: a plain wall document (`wallDocument`) edited field by field without its `update` is seen after
+ * the next wall or scene write, or a new canvas (core sees no change either without a document update). A hexagonal scene (types 2–5) gets a `canvas.grid` that reports what v13's `HexagonalGrid`
  * reports about its orientation — `type`, `isHexagonal`, `isSquare` false, `columns` (HEXODDQ/HEXEVENQ: "column-based
  * (flat-topped)") and `even` (HEXEVENR/HEXEVENQ), as `common/grid/hexagonal.mjs`'s constructor sets them
  * (umplacable/foundryVTT foundryvtt/common/grid/hexagonal.mjs) — but its cells, points and `measurePath` are still the
@@ -389,7 +391,9 @@ export function lightDocument(data: Partial<Omit<LightDocLike, "id">> & { x: num
   };
 }
 
-/** A scene over plain arrays (push, splice or edit them between calls: the canvas reads them live). */
+/** A scene over plain arrays (push onto them or edit them between calls: the canvas reads them live; a wall list
+ * changed in its middle with no change of length or ends, or a wall edited without its `update`, is seen after the
+ * next write, see {@link noteCanvasWrite}). */
 export interface PlainScene extends SceneLike {
   grid: SceneGridLike;
   walls: WallDocLike[];
