@@ -276,6 +276,8 @@ function run(
 
 /** Passes per run where a pass is short (`run`): the replayed collision test. */
 const PASSES = 5;
+/** The replay's warm-up before a figure's first run, in wall-clock ms (see `coverFigures`). */
+const WARM_MS = 500;
 
 type Answer = readonly unknown[];
 type Asked = { readonly x: number; readonly y: number };
@@ -386,6 +388,16 @@ function coverFigures(layout: Layout, n: number): void {
         /** The caster's counted work per pair in the timed replay passes (machine-independent). */
         const work = { rays: 0, asked: 0, answered: 0, examined: 0, exact: 0, placeables: 0 };
         if (collision === "replay") {
+          // Warm-up on the pairs no run times (slice 0), for at least WARM_MS: V8 optimises the caster and the
+          // lattice on a background thread, which a loaded machine starves; without it a figure's first runs timed
+          // unoptimised code (bench.500.d20's five runs at load 9: 0.35, 0.22, 0.12, 0.06, 0.03 ms CPU, the read
+          // timed after it 0.07–0.10 ms with the lattice inside).
+          const warm = new Replay();
+          Object.assign(backends, { sight: warm.recorder(v13.sight), move: warm.recorder(v13.move) });
+          run(figure, timed(0), make);
+          Object.assign(backends, { sight: warm.player, move: warm.player });
+          const until = performance.now() + WARM_MS;
+          while (performance.now() < until) run(figure, timed(0), make, PASSES, () => warm.rewind());
           // One recording per run's pairs (its answers replayed for the warm-up and the timed pass alike).
           runs = Array.from({ length: RUNS }, (_, k) => {
             const replay = new Replay();
