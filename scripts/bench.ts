@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: performance figures against the budgets in the architecture, one JSON line each:
- *   {"name": "cover.foundry.stub.bench.500.sf", "value": 0.031, "min": 0.029, "max": 0.040, "runs": 5, "unit": "ms",
+ *   {"name": "cover.foundry.replay.bench.500.sf", "value": 0.031, "min": 0.029, "max": 0.040, "runs": 5, "unit": "ms",
  *    "budget": 0.1}
  * `value` is the median of `runs` runs, `min` and `max` beside it; each run times all its pairs (`run`: no median over pairs). A
  * figure whose median is over its budget carries `over: true`, and a last line `bench.over` lists every such figure;
@@ -11,13 +11,20 @@
  *
  * Cover (issue 34) times the caster Foundry runs: `FoundryCaster` (src/canvas/foundry-caster.ts) with the scene's
  * wall index, over the harness's v13 canvas (tests/foundry/canvas.ts: v13's wall edges, `canvas.walls`,
- * `CONFIG.Canvas.polygonBackends`), a new caster per pair as `readTarget` makes one. Three collision tests:
- * - `replay`: the answers the harness's v13 `testCollision` gave for the same rays, recorded once and handed back in
- *   order — the project's own cost on the walls Foundry really reports (the budgets are on these);
- * - `stub`: Foundry answers nothing (the caster's passes with no crossing to place; reported, not budgeted);
- * - `v13`: the harness's model of v13's `testCollision` (a filter by bounds over every edge, where core has a
- *   quadtree; so these figures are the harness's cost, not a measure of core's: reported, not budgeted).
- * Two layouts of random walls (70 % basic, 30 % terrain, 2–10 m long), pairs 5–50 m apart, both on the walls' square:
+ * `CONFIG.Canvas.polygonBackends`), a new caster per pair as `readTarget` makes one. Two collision tests, on the same
+ * pairs:
+ * - `replay`: Foundry's collision test stubbed by the answers the harness's v13 `testCollision` gave for the same
+ *   rays, recorded once and handed back in order at the cost of an array read — the project's own cost, asking
+ *   Foundry exactly as often as at the table, on the walls Foundry really reports (the budgets are on these). The
+ *   stub that answered nothing is gone (review-cover 3.5): with no answer no crossed wall is ever in the sight list,
+ *   so it asked the move test on every crossing ray too, twice what play asks, and placed nothing: a figure of work
+ *   that never runs;
+ * - `v13`: the harness's model of v13's `testCollision` (its walls' edges kept in a grid between wall writes, as
+ *   core's `CanvasEdges` keeps a quadtree, tests/foundry/canvas.ts `wallEdges`): the whole read, Foundry's part
+ *   included. Each v13 line carries `foundry` (and `foundryCpu`), its median less the replay's on the same pairs:
+ *   what the collision test costs per pair (the harness's model of it, not a measure of core's: reported, not budgeted).
+ * Two layouts of random walls of every kind (`wallKind`: basic, terrain, doors open, closed and locked, secret, one-way,
+ * windows, reverse-proximity, invisible, ethereal, low, soft; 2–10 m long), pairs 5–50 m apart, on the walls' square:
  * - `bench`: constant density, the scene's side √n·15 m;
  * - `fixed`: a 200 m × 200 m map, walls getting denser with their number.
  * Figures: `sf` (SF-X-22, five rays, `measureCover`), `d20` (the 16-point lattice, ruling 3), `read` (a d20 world's
@@ -41,13 +48,24 @@ import { casterWork, FoundryCaster } from "../src/canvas/foundry-caster.js";
 import { wallIndex } from "../src/canvas/wall-index.js";
 import { measureD20Cover } from "../src/rules/d20/cover.js";
 import { type Footprint, measureCover, type RayCaster } from "../src/rules/index.js";
-import { createCanvas, installCanvas, plainScene, wallData, wallDocument } from "../tests/foundry/canvas.js";
+import {
+  createCanvas,
+  installCanvas,
+  plainScene,
+  WALL_DIRECTIONS,
+  WALL_DOOR_STATES,
+  WALL_SENSE_TYPES,
+  type WallExtra,
+  type WallKind,
+  wallData,
+  wallDocument,
+} from "../tests/foundry/canvas.js";
 
 const RUNS = 5;
 const REFERENCE = process.argv.includes("--reference");
 /** `--only=<layout>.<walls>` (e.g. `fixed.5000`) times one scene; `--only=writes` prints the write counts only. */
 const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
-/** `--replay`: only the budgeted figures (Foundry's answers replayed), not the stub's or the harness's own timing. */
+/** `--replay`: only the budgeted figures (Foundry's answers replayed), not the harness's own v13 timing. */
 const REPLAY_ONLY = process.argv.includes("--replay");
 
 function rng(seed: number) {
@@ -75,6 +93,8 @@ const outRuns = (
   runs: readonly { wall: number; cpu: number }[],
   unit: string,
   budget: number | null,
+  /** The v13 figure's part spent in Foundry's collision test: its median less the replay's on the same pairs. */
+  foundry?: { wall: number; cpu: number },
 ) => {
   const wall = runs.map((r) => r.wall);
   const cpu = runs.map((r) => r.cpu);
@@ -94,6 +114,9 @@ const outRuns = (
       runs: runs.length,
       unit,
       budget,
+      ...(foundry
+        ? { foundry: Number(foundry.wall.toFixed(4)), foundryCpu: Number(foundry.cpu.toFixed(4)) }
+        : {}),
       ...(over ? { over: true } : {}),
       load: loadavg()[0],
     }),
@@ -113,6 +136,43 @@ Object.assign(globalThis, { game: {}, CONFIG: g.CONFIG });
 
 type Layout = "bench" | "fixed";
 
+/**
+ * The bench's mix of wall kinds, as a built map has them (review-cover 3.1: walls and terrain alone were the best
+ * case for the move skip, every crossed wall being in Foundry's sight answer), in per cent: basic walls 44 (a tenth
+ * of them low, SW-30, and a tenth with a material, SWN-15), terrain 14, doors 15 (closed 6, open 6, locked 3),
+ * secret doors 2, one-way walls 6 (left and right), windows (proximity) 5, reverse-proximity (DISTANCE) walls 2,
+ * invisible 4, ethereal 3, walls whose cover flag says soft 3 or none 2. v13's WallDocument has no elevation bounds
+ * (common/documents/wall.mjs schema 13.341: c, light, move, sight, sound, dir, door, ds, threshold, animation,
+ * flags); a low wall (the system's `height` flag) is the project's only wall height.
+ */
+function wallKind(r: () => number): [WallKind, WallExtra] {
+  const flags = (f: Record<string, string>) => ({ flags: { "frontier-tactics": f } });
+  const p = r() * 100;
+  if (p < 44) {
+    const q = r();
+    return ["walls", q < 0.1 ? flags({ height: "low" }) : q < 0.2 ? flags({ material: "thinStone" }) : {}];
+  }
+  if (p < 58) return ["terrain", {}];
+  if (p < 64) return ["doors", {}];
+  if (p < 70) return ["doors", { ds: WALL_DOOR_STATES.OPEN }];
+  if (p < 73) return ["doors", { ds: WALL_DOOR_STATES.LOCKED }];
+  if (p < 75) return ["secret", {}];
+  if (p < 81) return ["walls", { dir: r() < 0.5 ? WALL_DIRECTIONS.LEFT : WALL_DIRECTIONS.RIGHT }];
+  if (p < 86) return ["window", {}];
+  if (p < 88)
+    return [
+      "walls",
+      {
+        sight: WALL_SENSE_TYPES.DISTANCE,
+        light: WALL_SENSE_TYPES.DISTANCE,
+        threshold: { sight: 3, light: 3 },
+      },
+    ];
+  if (p < 92) return ["invisible", {}];
+  if (p < 95) return ["ethereal", {}];
+  return ["walls", flags({ cover: p < 98 ? "soft" : "none" })];
+}
+
 /** A scene of `n` random walls on the harness canvas, installed as `canvas`; returns its side in metres. */
 function installScene(
   layout: Layout,
@@ -127,14 +187,14 @@ function installScene(
     const y = r() * side;
     const a = r() * Math.PI * 2;
     const len = 2 + r() * 8;
-    const kind = r() < 0.7 ? "walls" : "terrain";
     const c = [x, y, x + Math.cos(a) * len, y + Math.sin(a) * len].map((v) => Math.round(v * PX)) as [
       number,
       number,
       number,
       number,
     ];
-    walls.push(wallDocument(wallData(kind, c, { _id: `w${String(i).padStart(15, "0")}` })));
+    const [kind, extra] = wallKind(r);
+    walls.push(wallDocument(wallData(kind, c, { ...extra, _id: `w${String(i).padStart(15, "0")}` })));
   }
   const scene = plainScene({
     width: Math.ceil(side * PX) + 2000,
@@ -214,10 +274,10 @@ function run(
   return { wall: median(walls), cpu: median(cpus) };
 }
 
-/** Passes per run where a pass is short (`run`): the replayed and stubbed collision tests. */
+/** Passes per run where a pass is short (`run`): the replayed collision test. */
 const PASSES = 5;
-
-const STUB = { testCollision: () => [] };
+/** The replay's warm-up before a figure's first run, in wall-clock ms (see `coverFigures`). */
+const WARM_MS = 500;
 
 type Answer = readonly unknown[];
 type Asked = { readonly x: number; readonly y: number };
@@ -273,6 +333,12 @@ const BUDGET: Record<string, number> = {
   "replay.bench.5000.sf": 0.2,
   "replay.bench.5000.d20": 0.2,
   "replay.fixed.5000.read": 1,
+  // The scene's wall index, built once per scene and client at its first ray (warm: the scene drawn again; review-
+  // cover 3.3). Fixed caps the code meets with room on a quiet machine (5,000 walls ~28 ms at load 1).
+  "index.build.warm.bench.5000": 100,
+  "index.build.warm.fixed.5000": 100,
+  "index.build.warm.bench.20000": 400,
+  "index.build.warm.fixed.20000": 400,
 };
 
 function coverFigures(layout: Layout, n: number): void {
@@ -282,7 +348,8 @@ function coverFigures(layout: Layout, n: number): void {
   const build = performance.now() - t0;
   // The first build in the process (cold: the index's code not yet optimised), as the first target read of a
   // session pays it; then the same scene drawn again and indexed again, RUNS times (warm: a scene change later on).
-  // Either is paid once per scene and client, at its first ray (review-cover 3.3; not budgeted).
+  // Either is paid once per scene and client, at its first ray (review-cover 3.3; the warm build is budgeted at
+  // 5,000 and 20,000 walls, the cold one is one sample and reported).
   out(`cover.index.build.${layout}.${n}`, build, "ms", null);
   const warm = Array.from({ length: RUNS }, () => {
     redraw();
@@ -292,34 +359,45 @@ function coverFigures(layout: Layout, n: number): void {
     const c = process.cpuUsage(c0);
     return { wall: performance.now() - t1, cpu: (c.user + c.system) / 1000 };
   });
-  outRuns(`cover.index.build.warm.${layout}.${n}`, warm, "ms", null);
+  outRuns(
+    `cover.index.build.warm.${layout}.${n}`,
+    warm,
+    "ms",
+    BUDGET[`index.build.warm.${layout}.${n}`] ?? null,
+  );
   const backends = (g.CONFIG as { Canvas: { polygonBackends: Record<string, CollisionBackend> } }).Canvas
     .polygonBackends;
   const v13 = { sight: backends.sight!, move: backends.move! };
-  const modes = REPLAY_ONLY ? (["replay"] as const) : (["replay", "stub", "v13"] as const);
-  for (const collision of modes) {
-    const casters: [string, () => RayCaster][] = [["", () => new FoundryCaster()]];
-    if (REFERENCE) casters.push([".reference", () => new FoundryCaster({ index: false })]);
+  const modes = REPLAY_ONLY ? (["replay"] as const) : (["replay", "v13"] as const);
+  const casters: [string, () => RayCaster][] = [["", () => new FoundryCaster()]];
+  if (REFERENCE) casters.push([".reference", () => new FoundryCaster({ index: false })]);
+  for (const figure of ["sf", "d20", "read"] as const) {
+    // Each run's pairs are the same for every collision test, so the v13 figure less the replay's is Foundry's part.
+    // At least 40 pairs a run: a run's mean over a few pairs hangs on how many of them happen to have walls between
+    // (about a third of the pairs have, at bench.5000).
+    const perRun = Math.max(40, Math.min(200, Math.round(2e5 / n / (figure === "sf" ? 1 : 8))));
+    const ps = pairs(side, r, perRun * (RUNS + 1));
+    const timed = (k: number) => ps.slice(k * perRun, (k + 1) * perRun);
     for (const [suffix, make] of casters) {
-      for (const figure of ["sf", "d20", "read"] as const) {
-        // The harness's collision test filters every edge per ray: fewer pairs where it runs (or is recorded). At
-        // least 20 where it runs: a run's mean over 5 pairs hangs on how many of them happen to have walls between
-        // (none, or all five; about a third of the pairs have, at bench.5000).
-        const slow = collision !== "stub" || suffix !== "";
-        const perRun = slow
-          ? Math.max(
-              collision === "replay" ? 40 : collision === "v13" ? 20 : 5,
-              Math.min(200, Math.round(2e5 / n / (figure === "sf" ? 1 : 8))),
-            )
-          : 400;
-        const ps = pairs(side, r, perRun * (RUNS + 1));
-        const timed = (k: number) => ps.slice(k * perRun, (k + 1) * perRun);
+      /** The replay's median per pair, for the v13 line's `foundry` part. */
+      let replayMedian = { wall: Number.NaN, cpu: Number.NaN };
+      for (const collision of modes) {
         let runs: { wall: number; cpu: number }[];
         /** Foundry collision tests asked per pair in the recording passes (machine-independent). */
         let asked = 0;
         /** The caster's counted work per pair in the timed replay passes (machine-independent). */
         const work = { rays: 0, asked: 0, answered: 0, examined: 0, exact: 0, placeables: 0 };
         if (collision === "replay") {
+          // Warm-up on the pairs no run times (slice 0), for at least WARM_MS: V8 optimises the caster and the
+          // lattice on a background thread, which a loaded machine starves; without it a figure's first runs timed
+          // unoptimised code (bench.500.d20's five runs at load 9: 0.35, 0.22, 0.12, 0.06, 0.03 ms CPU, the read
+          // timed after it 0.07–0.10 ms with the lattice inside).
+          const warm = new Replay();
+          Object.assign(backends, { sight: warm.recorder(v13.sight), move: warm.recorder(v13.move) });
+          run(figure, timed(0), make);
+          Object.assign(backends, { sight: warm.player, move: warm.player });
+          const until = performance.now() + WARM_MS;
+          while (performance.now() < until) run(figure, timed(0), make, PASSES, () => warm.rewind());
           // One recording per run's pairs (its answers replayed for the warm-up and the timed pass alike).
           runs = Array.from({ length: RUNS }, (_, k) => {
             const replay = new Replay();
@@ -335,12 +413,12 @@ function coverFigures(layout: Layout, n: number): void {
             asked += replay.size / perRun / RUNS;
             return t;
           });
+          replayMedian = { wall: median(runs.map((t) => t.wall)), cpu: median(runs.map((t) => t.cpu)) };
         } else {
-          Object.assign(backends, collision === "stub" ? { sight: STUB, move: STUB } : v13);
+          Object.assign(backends, v13);
           run(figure, timed(0), make); // warm-up
-          // The harness's v13 test is slow enough (a pass is tens of ms to seconds) that one pass is a run.
-          const passes = collision === "stub" ? PASSES : 1;
-          runs = Array.from({ length: RUNS }, (_, k) => run(figure, timed(k + 1), make, passes));
+          // The harness's v13 test is slow enough (a pass is ms to seconds) that one pass is a run.
+          runs = Array.from({ length: RUNS }, (_, k) => run(figure, timed(k + 1), make));
         }
         const key = `${collision}.${layout}.${n}.${figure}`;
         if (collision === "replay" && asked === 0)
@@ -352,7 +430,14 @@ function coverFigures(layout: Layout, n: number): void {
             JSON.stringify({ name: `cover.work.${layout}.${n}.${figure}`, ...perPair, unit: "per pair" }),
           );
         }
-        outRuns(`cover.foundry.${key}${suffix}`, runs, "ms", suffix ? null : (BUDGET[key] ?? null));
+        const foundry =
+          collision === "v13"
+            ? {
+                wall: median(runs.map((t) => t.wall)) - replayMedian.wall,
+                cpu: median(runs.map((t) => t.cpu)) - replayMedian.cpu,
+              }
+            : undefined;
+        outRuns(`cover.foundry.${key}${suffix}`, runs, "ms", suffix ? null : (BUDGET[key] ?? null), foundry);
       }
     }
   }

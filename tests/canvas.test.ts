@@ -352,8 +352,22 @@ describe("The wall index changes nothing Foundry decides (property)", () => {
     ),
     dir: fc.constantFrom(WALL_DIRECTIONS.BOTH, WALL_DIRECTIONS.LEFT, WALL_DIRECTIONS.RIGHT),
     ds: fc.constantFrom(WALL_DOOR_STATES.CLOSED, WALL_DOOR_STATES.OPEN, WALL_DOOR_STATES.LOCKED),
-    // A passable limited wall, a DISTANCE wall, a terrain door: the kinds no core tool draws but data allows.
-    variant: fc.constantFrom("tool", "tool", "tool", "passable", "distance", "limitedDoor"),
+    // A passable limited wall, a DISTANCE wall, a terrain door: the kinds no core tool draws but data allows; and the
+    // system's wall flags the rays read (issue 34: every kind the bench draws): a low wall (SW-30), a material
+    // (SWN-15), a cover class set by hand (soft, none, hard).
+    variant: fc.constantFrom(
+      "tool",
+      "tool",
+      "tool",
+      "passable",
+      "distance",
+      "limitedDoor",
+      "low",
+      "material",
+      "soft",
+      "none",
+      "hard",
+    ),
   });
   // A ray from anywhere to anywhere, or from within 1.5 px of a wall through it (the near-start fix-up: a grenade
   // stopped a hair before a wall bouncing on), or from near a wall to anywhere.
@@ -390,6 +404,10 @@ describe("The wall index changes nothing Foundry decides (property)", () => {
       if (w.variant === "distance")
         Object.assign(extra, { sight: WALL_SENSE_TYPES.DISTANCE, threshold: { sight: 3 } });
       if (w.variant === "limitedDoor") Object.assign(extra, { sight: WALL_SENSE_TYPES.LIMITED, door: 1 });
+      if (w.variant === "low") extra.flags = { "frontier-tactics": { height: "low" } };
+      if (w.variant === "material") extra.flags = { "frontier-tactics": { material: "thinStone" } };
+      if (w.variant === "soft" || w.variant === "none" || w.variant === "hard")
+        extra.flags = { "frontier-tactics": { cover: w.variant } };
       scene.walls.push(wallDocument(wallData(w.kind, [x0, y0, x0 + dx, y0 + dy], extra)));
     }
     if (dark)

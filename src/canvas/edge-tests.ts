@@ -14,6 +14,8 @@ export const ROUNDING_REACH = 1;
 /** CONST.WALL_DIRECTIONS. */
 const LEFT = 1;
 const RIGHT = 2;
+/** CONST.WALL_DOOR_STATES.OPEN. */
+const DOOR_OPEN = 1;
 
 /** The wall document behind an edge, or null for darkness, light and boundary edges. */
 export function wallDocOf(edge: EdgeLike): WallDocLike | null {
@@ -49,4 +51,25 @@ export function withinReach(p: Point, a: Point, b: Point): boolean {
   if (p.x < Math.min(a.x, b.x) - r || p.x > Math.max(a.x, b.x) + r) return false;
   if (p.y < Math.min(a.y, b.y) - r || p.y > Math.max(a.y, b.y) + r) return false;
   return distanceToSegment(p, a, b) < r;
+}
+
+/**
+ * Whether v13's move test cannot list this wall for a ray from `from`, so that a crossed wall the sight test left out
+ * gives no reason to ask it (issue 34: a built map's open doors and one-way walls). Read from the wall's document, the
+ * fields v13 builds its edge from (client/canvas/placeables/wall.mjs `#createEdge`: an open door restricts nothing;
+ * `direction` is `dir`; the ends are `c`): it restricts no movement (an open door, an ethereal wall), or it is one-way
+ * and `from` lies on its open side more than {@link ROUNDING_REACH} from its line, so the rounded start v13 tests lies
+ * on that side too (client/canvas/geometry/clockwise-sweep.mjs `_testEdgeInclusion`: a NONE sense, or a one-way edge
+ * facing away from the origin, is not included).
+ */
+export function moveCannotList(doc: WallDocLike | null | undefined, from: Point): boolean {
+  if (!doc) return false;
+  if (doc.move === SENSE.NONE || (doc.door !== null && doc.door > 0 && doc.ds === DOOR_OPEN)) return true;
+  const dir = doc.dir;
+  if (dir !== LEFT && dir !== RIGHT) return false;
+  const [ax = 0, ay = 0, bx = 0, by = 0] = doc.c;
+  const len = Math.hypot(bx - ax, by - ay);
+  const o = (ay - from.y) * (bx - from.x) - (ax - from.x) * (by - from.y);
+  const side = o === 0 ? 0 : o < 0 ? LEFT : RIGHT;
+  return len > 0 && Math.abs(o) / len > ROUNDING_REACH && side === dir;
 }

@@ -29,6 +29,7 @@ import {
 } from "../rules/index.js";
 import {
   distanceToSegment,
+  moveCannotList,
   type Restriction,
   ROUNDING_REACH,
   restricts,
@@ -514,8 +515,8 @@ function castIndexed(
  * and walls that include every one it may cross (`candidates`), each tested once where it is filed. When none is
  * crossed and none is within reach of the start, the answer is empty whatever Foundry would say: neither collision
  * test is asked (most of a lattice's rays in the open; Foundry's non-wall edges are never read). The move pass only
- * adds a wall the ray crosses: when the sight pass found every one, the move test is not asked. The answer: the
- * sight walls in the order found, then the move walls not among them, nearest first (as `crossings`' Maps gave).
+ * adds a wall the ray crosses: when the sight pass found every one v13's move test might list, it is not asked. The
+ * answer: the sight walls in the order found, then the move walls not among them, nearest first (as `crossings` gave).
  */
 export function indexedCrossings(
   index: WallIndex,
@@ -544,8 +545,10 @@ export function indexedCrossings(
     decide.sort(bySeq);
   } else if (decide.length > 1) decide.sort(bySeq);
   const sight = castIndexed("sight", index, slots, ray, from, to, decide, near, crossing);
-  let all = true;
-  for (const slot of crossing) if (!slot.sight) all = false;
+  // The move test is asked when a crossed wall the sight test left out might restrict movement (`moveCannotList`).
+  const all = crossing.every(
+    (slot) => slot.sight || moveCannotList(slot.geo?.value.placeable.document, from),
+  );
   const move = all ? [] : castIndexed("move", index, slots, ray, from, to, near, near, crossing);
   const out: Crossing[] = [];
   for (const slot of sight) {

@@ -37,6 +37,8 @@ export interface WallDocLike {
   readonly sight: number | null;
   readonly door: number | null;
   readonly ds: number | null;
+  /** CONST.WALL_DIRECTIONS: a one-way wall's side (read by `moveCannotList`). */
+  readonly dir?: number | null;
   getFlag(scope: "frontier-tactics", key: "cover" | "height" | "material"): string | undefined;
 }
 /** `foundry.canvas.placeables.Wall`. */

@@ -3,13 +3,16 @@
  * core wall kind against sight and movement in each collision mode, doors, one-way walls, window thresholds,
  * darkness edges, canvas bounds, live documents, and square-grid measurement.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   createCanvas,
-  type Edge,
+  Edge,
+  EdgeGrid,
   GRID_DIAGONALS,
   installCanvas,
   lightDocument,
+  noteCanvasWrite,
   type PolygonVertex,
   plainScene,
   type RestrictionType,
@@ -375,6 +378,75 @@ describe("live documents", () => {
     expect(wall.edge.move).toBe(0);
     expect(c.edges).not.toBe(edges);
     expect(c.edges.get("wall.door")).toBe(wall.edge);
+  });
+
+  it("issue 34: a collision test reads no wall document while no wall or scene is written; a write, a wall pushed or a redraw is seen by the next call (v13 CanvasEdges between wall writes)", async () => {
+    const reads = { c: 0 };
+    const counted = (doc: ReturnType<typeof wallDocument>) => {
+      let c = doc.c;
+      Object.defineProperty(doc, "c", {
+        get: () => {
+          reads.c += 1;
+          return c;
+        },
+        set: (v) => {
+          c = v;
+        },
+      });
+      return doc;
+    };
+    const door = counted(wallDocument(wallData("doors", ACROSS, { _id: "door" })));
+    const s = scene({ walls: [door, counted(wallDocument(wallData("walls", [1500, 0, 1500, 1000])))] });
+    const c = createCanvas(s);
+    expect(collide(c, "move", "any")).toBe(true);
+    const grid = c.wallEdges();
+    reads.c = 0;
+    for (let k = 0; k < 10; k++) {
+      expect(collide(c, "sight", "any")).toBe(true);
+      expect(ids(collide(c, "move", "all"))).toEqual([[500, 500, "wall.door"]]);
+    }
+    expect(reads.c).toBe(0);
+    expect(c.wallEdges()).toBe(grid);
+    // The harness's writes (documents.ts counts a Wall or Scene write as each client applies it; a plain wall's
+    // `update`) and a wall pushed onto a plain scene's list make the next call look again.
+    await door.update({ ds: WALL_DOOR_STATES.OPEN });
+    expect(collide(c, "move", "any")).toBe(false);
+    expect(c.wallEdges()).not.toBe(grid);
+    s.walls.push(wallDocument(wallData("walls", [200, 0, 200, 1000], { _id: "new" })));
+    expect(ids(collide(c, "move", "all"))).toEqual([[200, 500, "wall.new"]]);
+    const after = c.wallEdges();
+    noteCanvasWrite();
+    expect(c.wallEdges()).not.toBe(after);
+  });
+
+  it("issue 34: the canvas's grid of wall edges hands out what a filter by bounds over every edge gives, in the same order (core's quadtree getEdges)", () => {
+    const v = fc.integer({ min: -500, max: 4500 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(v, v, v, v), { maxLength: 80 }),
+        fc.array(fc.tuple(v, v, fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 3000 })), {
+          minLength: 1,
+          maxLength: 10,
+        }),
+        fc.integer({ min: 1000, max: 4000 }),
+        (walls, boxes, side) => {
+          const edges = walls.map(
+            ([x0, y0, x1, y1], i) => new Edge({ x: x0, y: y0 }, { x: x1, y: y1 }, { id: `e${i}` }),
+          );
+          const grid = new EdgeGrid(edges, { x: 0, y: 0, width: side, height: side });
+          for (const [x, y, width, height] of boxes) {
+            const box = { x, y, width, height };
+            const meets = (e: Edge) =>
+              e.bounds.x <= x + width &&
+              x <= e.bounds.x + e.bounds.width &&
+              e.bounds.y <= y + height &&
+              y <= e.bounds.y + e.bounds.height;
+            expect(grid.within(box).map((e) => e.id)).toEqual(edges.filter(meets).map((e) => e.id));
+          }
+        },
+      ),
+      { numRuns: 300, seed: 34 },
+    );
   });
 
   it("token placeables read their documents: size in pixels, centre without elevation, same object each time", () => {

@@ -2,9 +2,10 @@
  * The canvas half of the Foundry v13 harness: what `canvas` and `CONFIG.Canvas.polygonBackends` do for the calls
  * our code makes, built from scene-like data and read live at every call (an opened door or a moved wall is seen
  * by the next ray). A wall's Edge, the canvas bounds and the `canvas.edges` map are kept between calls and made
- * again only when a field they are built from changes (core keeps them between changes too, `Wall#initializeEdge`),
- * so a ray costs what v13's filter by bounds costs, not a rebuild of every edge. Written from a reading of Foundry's
- * v13 client and common source; none of it is copied.
+ * again only when a field they are built from changes (core keeps them between changes too, `Wall#initializeEdge`);
+ * the walls' edges are filed in a grid kept until a wall or scene is written ({@link noteCanvasWrite},
+ * `FoundryCanvas#wallEdges`), so a ray costs the edges near it, as v13's quadtree makes it, not a pass over every
+ * wall. Written from a reading of Foundry's v13 client and common source; none of it is copied.
  *
  * Followed (search ids of the stored v13 files, for `read_file id=…`):
  * - `client/canvas/layers/walls.mjs` (7966371163): `#getWallDataFromActiveTool` — the wall data each core wall
@@ -44,12 +45,13 @@
  *   no elevation), `getCenterPoint`, `isVisible` (hidden tokens for GM users only; token vision not modelled).
  *
  * Not modelled (and why it does not matter to our calls): polygon computation (`create`, the sweep itself —
- * we only call `testCollision`); the quadtree (a plain filter by bounds gives the same edges); edge
+ * we only call `testCollision`); the quadtree (a grid of cells gives the same edges, {@link EdgeGrid}); edge
  * intersections between walls (only the sweep uses them); darkness polygons clipped by walls (the harness uses the
  * unclipped circle) and darkness activation by the scene's darkness level (a hidden light makes no edges);
  * gridless grids (createCanvas refuses them); cost functions in `measurePath`.
  *
- * Differs from v13: a hexagonal scene (types 2–5) gets a `canvas.grid` that reports what v13's `HexagonalGrid`
+ * Differs from v13: a plain wall document (`wallDocument`) edited field by field without its `update` is seen after
+ * the next wall or scene write, or a new canvas (core sees no change either without a document update). A hexagonal scene (types 2–5) gets a `canvas.grid` that reports what v13's `HexagonalGrid`
  * reports about its orientation — `type`, `isHexagonal`, `isSquare` false, `columns` (HEXODDQ/HEXEVENQ: "column-based
  * (flat-topped)") and `even` (HEXEVENR/HEXEVENQ), as `common/grid/hexagonal.mjs`'s constructor sets them
  * (umplacable/foundryVTT foundryvtt/common/grid/hexagonal.mjs) — but its cells, points and `measurePath` are still the
@@ -283,6 +285,20 @@ export interface SceneLike {
 const idOf = (d: HasId): string => d.id ?? d._id ?? "";
 
 /**
+ * Writes to walls and scenes since the process began: the harness's documents count each Wall or Scene create,
+ * update and delete as it is applied on a client (tests/foundry/documents.ts), and a plain wall document counts its
+ * `update`. Each canvas keeps its walls' edges and their spatial index until this moves (or the scene's wall list
+ * changes length or ends, or its grid or size changes): v13 keeps `canvas.edges` between the same writes
+ * (`Wall#_onCreate`/`_onUpdate`/`_onDelete` → `initializeEdge` → `canvas.edges.set`/`delete`; `CanvasEdges#initialize`
+ * when the canvas is drawn).
+ */
+let canvasWrites = 0;
+/** A wall or scene was written: every canvas's cached wall edges are looked at again on the next call. */
+export function noteCanvasWrite(): void {
+  canvasWrites += 1;
+}
+
+/**
  * A plain wall document over a source: the data fields, `id`, `documentName`, `getFlag` and an `update` that
  * changes the source in place (what a test needs to open a door). Real documents from a document layer work too.
  */
@@ -330,6 +346,7 @@ class PlainWallDocument {
   }
   async update(changes: Partial<WallSource>) {
     Object.assign(this, changes);
+    noteCanvasWrite();
     return this;
   }
 }
@@ -374,7 +391,9 @@ export function lightDocument(data: Partial<Omit<LightDocLike, "id">> & { x: num
   };
 }
 
-/** A scene over plain arrays (push, splice or edit them between calls: the canvas reads them live). */
+/** A scene over plain arrays (push onto them or edit them between calls: the canvas reads them live; a wall list
+ * changed in its middle with no change of length or ends, or a wall edited without its `update`, is seen after the
+ * next write, see {@link noteCanvasWrite}). */
 export interface PlainScene extends SceneLike {
   grid: SceneGridLike;
   walls: WallDocLike[];
@@ -1244,11 +1263,18 @@ function sweepPolygonClass(canvas: FoundryCanvas): SweepPolygonClass {
       return true;
     }
 
+    /**
+     * `_identifyEdges`: `canvas.edges.getEdges(boundingBox, {collisionTest: _testEdgeInclusion})`. Core asks its
+     * quadtree for the edges whose bounds meet the box; the harness asks the canvas's cached grid of wall edges
+     * (the same edges, in `canvas.edges` order), then the darkness edges, then adds one set of bounds.
+     */
     #identifyEdges(): void {
       const box = this.config.boundingBox;
       const found: Edge[] = [];
-      for (const edge of canvas.edges.values()) {
-        if (edge.type === "innerBounds" || edge.type === "outerBounds") continue;
+      for (const edge of canvas.wallEdges().within(box)) {
+        if (this._testEdgeInclusion(edge, this.config.edgeTypes)) found.push(edge);
+      }
+      for (const edge of canvas.darknessEdges()) {
         if (!rectsOverlap(edge.bounds, box)) continue;
         if (this._testEdgeInclusion(edge, this.config.edgeTypes)) found.push(edge);
       }
@@ -1290,6 +1316,78 @@ function boundingBox(scene: Rect, ray: Rect): Rect {
   const x = Math.floor(x0);
   const y = Math.floor(y0);
   return { x: x - 1, y: y - 1, width: Math.ceil(x1) - x + 2, height: Math.ceil(y1) - y + 2 };
+}
+
+/**
+ * The walls' edges of one canvas filed in a uniform grid of square cells over the canvas rectangle (an edge in every
+ * cell its bounds meet; edges past the rectangle in the border cells), standing for core's `CanvasQuadtree` in
+ * `CanvasEdges` (client/canvas/geometry/edges/edges.mjs: `set` inserts each edge by its bounds, `getEdges(rect)`
+ * returns those whose bounds meet the rect). `within` gives what the old filter over every edge gave: the edges
+ * whose bounds meet the box, in their order in `canvas.edges`.
+ */
+export class EdgeGrid {
+  readonly #cell: number;
+  readonly #cols: number;
+  readonly #rows: number;
+  readonly #x0: number;
+  readonly #y0: number;
+  readonly #cells: number[][];
+  readonly #stamp: Uint32Array;
+  #tick = 0;
+
+  constructor(
+    readonly edges: readonly Edge[],
+    rect: Rect,
+  ) {
+    const area = Math.max(1, rect.width * rect.height);
+    // About four edges a cell, cells of 256 to 4,096 px.
+    this.#cell = Math.min(4096, Math.max(256, 2 * Math.sqrt(area / Math.max(1, edges.length))));
+    this.#x0 = rect.x;
+    this.#y0 = rect.y;
+    this.#cols = Math.max(1, Math.ceil(rect.width / this.#cell));
+    this.#rows = Math.max(1, Math.ceil(rect.height / this.#cell));
+    this.#cells = Array.from({ length: this.#cols * this.#rows }, () => []);
+    this.#stamp = new Uint32Array(edges.length);
+    edges.forEach((e, i) => {
+      const b = e.bounds;
+      this.#visit(b, (cell) => cell.push(i));
+    });
+  }
+
+  #visit(b: Rect, f: (cell: number[]) => void): void {
+    const c0 = this.#col(b.x);
+    const c1 = this.#col(b.x + b.width);
+    const r0 = this.#row(b.y);
+    const r1 = this.#row(b.y + b.height);
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) f(this.#cells[r * this.#cols + c]!);
+  }
+  #col(x: number): number {
+    return clamp(Math.floor((x - this.#x0) / this.#cell), 0, this.#cols - 1);
+  }
+  #row(y: number): number {
+    return clamp(Math.floor((y - this.#y0) / this.#cell), 0, this.#rows - 1);
+  }
+
+  /** The edges whose bounds meet the box, in their order in the list. */
+  within(box: Rect): Edge[] {
+    if (this.#tick === 0xffffffff) {
+      this.#stamp.fill(0);
+      this.#tick = 0;
+    }
+    const tick = ++this.#tick;
+    const stamp = this.#stamp;
+    const edges = this.edges;
+    const hit: number[] = [];
+    this.#visit(box, (cell) => {
+      for (const i of cell) {
+        if (stamp[i] === tick) continue;
+        stamp[i] = tick;
+        if (rectsOverlap(edges[i]!.bounds, box)) hit.push(i);
+      }
+    });
+    hit.sort((a, b) => a - b);
+    return hit.map((i) => edges[i]!);
+  }
 }
 
 // -------------------------------------------------------------------------------------------------------------
@@ -1442,9 +1540,8 @@ export class FoundryCanvas {
    * (`outerBounds.top` …, and `innerBounds.*` when the scene has padding).
    */
   get edges(): Map<string, Edge> {
-    const list: Edge[] = [];
-    for (const w of this.walls.placeables) list.push(w.edge);
-    for (const e of this.#darknessEdges()) list.push(e);
+    const list: Edge[] = [...this.wallEdges().edges];
+    for (const e of this.darknessEdges()) list.push(e);
     for (const e of this.boundsEdges("outer")) list.push(e);
     for (const e of this.boundsEdges("inner")) list.push(e);
     // The same edges as the last call (every wall unchanged, no darkness moved): the same map, as core keeps one.
@@ -1483,8 +1580,44 @@ export class FoundryCanvas {
   }
   #bounds = new Map<string, Edge[]>();
 
+  /**
+   * The walls' edges (`Wall#edge`, in `canvas.walls` order) and their grid, kept until a wall or scene is written
+   * ({@link noteCanvasWrite}), the scene's wall list changes its length or its ends, or the grid or the scene's size
+   * changes — as v13 keeps `canvas.edges` between wall writes (`Wall#initializeEdge` from `_onCreate`, `_onUpdate`
+   * on a change of `c`, a restriction type, `dir`, `threshold`, `door` or `ds`, and `_onDelete`; `CanvasEdges#
+   * initialize` when the canvas is drawn: client/canvas/placeables/wall.mjs, client/canvas/geometry/edges/edges.mjs).
+   * A plain wall document edited field by field, without its `update`, is seen after the next write or redraw.
+   */
+  wallEdges(): EdgeGrid {
+    const s = this.scene;
+    const docs = s.walls as Iterable<WallDocLike> & { length?: number; size?: number };
+    const list = Array.isArray(docs) ? (docs as WallDocLike[]) : null;
+    const count = list ? list.length : (docs.size ?? -1);
+    const key = [
+      canvasWrites,
+      docs,
+      count,
+      list?.[0],
+      list?.[count - 1],
+      s.grid.size,
+      s.grid.distance,
+      s.width,
+      s.height,
+      s.padding,
+    ];
+    const known = this.#wallGrid;
+    if (count >= 0 && known && known.key.every((k, i) => k === key[i])) return known.grid;
+    const grid = new EdgeGrid(
+      this.walls.placeables.map((w) => w.edge),
+      this.dimensions.rect,
+    );
+    this.#wallGrid = { key, grid };
+    return grid;
+  }
+  #wallGrid: { key: unknown[]; grid: EdgeGrid } | null = null;
+
   /** Darkness sources: lights with `config.negative` and tokens whose light is negative, not hidden, radius > 0. */
-  #darknessEdges(): Edge[] {
+  darknessEdges(): Edge[] {
     const out: Edge[] = [];
     const dpx = this.dimensions.distancePixels;
     const emit = (object: AmbientLight | Token, centre: Point, light: LightDataLike, sourceId: string) => {

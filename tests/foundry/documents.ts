@@ -38,6 +38,8 @@
  * to the fields it writes, see BaseFolder), but `folder` still keeps its id (no `game.collections`, see adventure.ts); Combatant, Token, Scene and User have no
  * `_stats`; `img` of Combatant and ActiveEffect stays a plain string.
  */
+
+import { noteCanvasWrite } from "./canvas.js";
 import { CONST, DOCUMENT_OWNERSHIP_LEVELS, USER_PERMISSIONS, USER_ROLES } from "./constants.js";
 import { currentClient } from "./context.js";
 import { DataModel } from "./data-model.js";
@@ -830,6 +832,8 @@ export class ClientBackend {
         }
       }
       if (parent) parent.reset();
+      // A wall's edge is made on create (v13 `Wall#_onCreate` → `initializeEdge`): the canvases look again.
+      if (type === "Wall" || type === "Scene") noteCanvasWrite();
       for (const data of result as Src[]) {
         const doc = collection.get(data._id);
         if (!doc) continue;
@@ -866,6 +870,8 @@ export class ClientBackend {
         });
       }
       parent?.reset();
+      // Before `_onUpdate` and the hooks, as v13's `Wall#_onUpdate` re-makes the edge before `updateWall` runs.
+      if (type === "Wall" || type === "Scene") noteCanvasWrite();
       const docs = callbacks.map((fn) => fn());
       parent?._dispatchDescendantDocumentEvents(
         "onUpdate",
@@ -894,6 +900,7 @@ export class ClientBackend {
       docs.push(doc);
     }
     parent?.reset();
+    if (type === "Wall" || type === "Scene") noteCanvasWrite();
     for (const doc of docs) {
       doc._onDelete(opts, userId);
       Hooks.callAll(`delete${type}`, doc, opts, userId);
