@@ -213,6 +213,16 @@ function createConfig(): Src {
       { id: "stun", name: "EFFECT.StatusStunned", img: "icons/svg/daze.svg" },
       { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" },
     ],
+    // v13 client/config.mjs `CONFIG.Dice.rollModes` (labels and icons as fvtt-types 13.345's config.d.mts records
+    // their defaults): what a roll dialog offers (issue 33).
+    Dice: {
+      rollModes: {
+        publicroll: { label: "CHAT.RollPublic", icon: "fa-solid fa-globe" },
+        gmroll: { label: "CHAT.RollPrivate", icon: "fa-solid fa-user-secret" },
+        blindroll: { label: "CHAT.RollBlind", icon: "fa-solid fa-eye-slash" },
+        selfroll: { label: "CHAT.RollSelf", icon: "fa-solid fa-user" },
+      },
+    },
     Canvas: { polygonBackends: {} },
     ux: { TextEditor, FilePicker, ContextMenu, DragDrop },
     debug: {},

@@ -325,8 +325,8 @@ export class FrontierActorSheet extends Base {
     const { rollAbilityCheck } = await import("../../workflows/optional/checks.js");
     if (!e.shiftKey) return rollAbilityCheck(this.document, key);
     const { promptAdjustment } = await import("../check-prompt.js");
-    const adjustment = await promptAdjustment(game.i18n?.localize(`FT.Ability.${key}.label`) ?? key);
-    if (adjustment !== null) await rollAbilityCheck(this.document, key, adjustment);
+    const answer = await promptAdjustment(game.i18n?.localize(`FT.Ability.${key}.label`) ?? key);
+    if (answer) await rollAbilityCheck(this.document, key, answer.adjustment, answer.rollMode);
   }
 }
 

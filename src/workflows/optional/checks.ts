@@ -9,6 +9,7 @@
 import { SYSTEM_ID } from "../../constants.js";
 import { actorSystem, isItemType } from "../../data/subtypes.js";
 import { currentGame } from "../../helpers/game.js";
+import { pickedRollMode } from "../../helpers/roll-mode.js";
 import { currentZebulonTable } from "../../helpers/settings.js";
 import {
   CHECK_ADJUSTMENTS,
@@ -54,6 +55,8 @@ export async function rollAbilityCheck(
   actor: Actor.Implementation,
   key: string,
   adjustment: number = 0,
+  /** Issue 33: the roll mode the prompt picked; absent = the chat's (helpers/roll-mode.ts). */
+  rollMode?: string,
 ): Promise<void> {
   const adj = validateAdjustment(adjustment);
   const score = actorSystem(actor)?.abilities[key]?.value;
@@ -68,7 +71,7 @@ export async function rollAbilityCheck(
       flavor: `${esc(label)}${esc(adjustmentText(adj))} (SF-B-24)`,
       flags: { [SYSTEM_ID]: { check } },
     },
-    { rollMode: game.settings?.get("core", "rollMode") },
+    { rollMode: pickedRollMode(rollMode) },
   );
 }
 
@@ -97,6 +100,8 @@ export interface SkillCheckOptions {
   readonly resultShift?: number;
   /** The colour the task needs, that colour or better succeeds (SF-Z-05); none: any colour succeeds. */
   readonly required?: string | null;
+  /** Issue 33: the roll mode the prompt picked; absent = the chat's. */
+  readonly rollMode?: string;
 }
 
 /**
@@ -140,6 +145,6 @@ export async function rollSkillCheck(
       speaker: ChatMessage.getSpeaker({ actor }),
       flavor: `${esc(skill.name)} · ${esc(t("FT.Card.column"))} ${columnLabel(column)}${shiftText} (SF-Z-04): ${chip(read)}${rsText}${needText}`,
     },
-    { rollMode: game.settings?.get("core", "rollMode") },
+    { rollMode: pickedRollMode(opts.rollMode) },
   );
 }
