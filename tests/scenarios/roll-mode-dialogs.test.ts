@@ -10,14 +10,17 @@
  * shift-click ability check (SF-B-24) prompt offers the same select: a private GM roll is read by the GMs and her.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { change, resetAppRecords } from "../foundry/apps.js";
+import { change, click, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
 import { type Client, createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   ASSISTANT_ID,
   actorSource,
+  BRUNO_ID,
+  cell,
   closeTableAfterEach,
   coreBody,
+  foeToken,
   G,
   GM_ID,
   id,
@@ -29,7 +32,9 @@ import {
   text,
   tokenSource,
 } from "./kit.js";
+import { lastCardLines, swnSettings } from "./kit-d20.js";
 import { attackDialogKit } from "./kit-dialog.js";
+import { openSheet } from "./kit-grenades.js";
 import { answerPrompt, clickSheet, promptField } from "./kit-zebulon.js";
 
 const SCENE = id("sceneRollModes");
@@ -173,6 +178,69 @@ describe("scenario: the roll mode in the roll dialogs (issue 33)", () => {
     );
     expect(seen.Alice).toBe("Strength · hard −10 (SF-B-24) 30 (SF-B-24): Success");
     for (const name of ["Gamemaster", "Assistant", "Bruno"]) expect(seen[name]).toBe(privately(1));
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+const KARA = id("actKaraRM");
+const THUG = id("actThugRM");
+const TOK_KARA = id("tokKaraRM");
+const TOK_THUG = id("tokThugRM");
+
+/** Seed 003: Kara (attack bonus +2, Alice's) beside a Thug (HD 2, AC 12) every player may observe. */
+const swnWorld = () => ({
+  settings: swnSettings("RM"),
+  actors: [
+    actorSource({
+      _id: KARA,
+      name: "Kara",
+      owner: ALICE_ID,
+      system: { swn: { ab: 2, hp: { value: 8, max: 8 } } },
+    }),
+    {
+      ...actorSource({
+        _id: THUG,
+        name: "Thug",
+        system: { swn: { hd: 2, ac: 12, hp: { value: 9, max: 9 } } },
+      }),
+      ownership: { default: 2 },
+    },
+  ],
+  scenes: [
+    sceneSource({
+      _id: SCENE,
+      name: "Dock",
+      tokens: [
+        tokenSource({ _id: TOK_KARA, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
+        foeToken(TOK_THUG, "Thug", THUG, cell(1, 5)),
+      ],
+    }),
+  ],
+});
+
+describe("scenario: the roll mode of an SWN action's dialog (issue 33)", () => {
+  it("issue 33 SWN-01: Alice's shove as a private GM roll — d20 10 + 2 = 12 vs AC 11 hits; the GMs and Alice read it, Bruno does not", async () => {
+    table = await createTable({ world: swnWorld(), online: "every" });
+    const alice = table.client(ALICE_ID);
+    alice.target(TOK_THUG);
+    const sheet = await openSheet(alice, KARA);
+    const shove = sheet.querySelector<HTMLElement>('[data-action="swnAction"][data-kind="shove"]');
+    expect(shove).not.toBeNull();
+    alice.run(() => click(shove!));
+    await alice.run(() => settleApps());
+    await table.settle();
+    const select = promptField(alice, "rollMode") as HTMLSelectElement;
+    expect(alice.run(() => select.value)).toBe("publicroll");
+    alice.run(() => change(select, "gmroll"));
+    table.dice(10);
+    await answerPrompt(table, alice);
+    const id = alice.run(() => G().game.messages.contents.at(-1).id as string);
+    expect(posted(id)).toEqual({ whisper: [GM_ID, ASSISTANT_ID].sort(), blind: false });
+    const line =
+      "Shove SWN-01 Kara: d20 10 + 2 = 12 vs AC 11 (9 + HD 2) → Hit Thug is pushed 3 m back, in a direction Kara chooses (move the token).";
+    for (const name of ["Gamemaster", "Assistant", "Alice"])
+      expect(lastCardLines(table.all.find((c) => c.user.name === name)!)).toBe(line);
+    expect(text(renderMessage(table.client(BRUNO_ID), id))).toBe(privately(1));
     expect(table.unhandled).toEqual([]);
   });
 });
