@@ -37,6 +37,7 @@ import { registerGameStatuses } from "./helpers/game.js";
 import { listenForGMRequests, registerGMRequest } from "./helpers/gm-request.js";
 import { registerHelpers } from "./helpers/handlebars.js";
 import { runMigrations } from "./helpers/migrate.js";
+import { report } from "./helpers/report.js";
 import { showRuleIds } from "./helpers/rule-ids.js";
 import { registerSettingGuards } from "./helpers/setting-guards.js";
 import { getSetting, registerSettings, SETTINGS } from "./helpers/settings.js";
@@ -155,6 +156,27 @@ Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HT
   drawRuleCard(message, html); // a rule card, in this page's language
   drawSideRoll(message, html); // a side's initiative roll (SF-X-04)
   renderCheckVerdict(message, html); // an ability check's verdict, for whoever may read the roll (trust review H7)
+});
+// Issue 33: a weapon, skill, ability check or squad attack dropped on the hotbar becomes a roll macro. v13's Hotbar
+// (client/applications/ui/hotbar.mjs `_onDrop`) asks this hook first, synchronously; false stops its own macro.
+Hooks.on("hotbarDrop", (_bar, data: { type?: string; uuid?: string }, slot) => {
+  const uuid = data.type === "Item" ? `${data.uuid}` : "";
+  const item = /^[A-Z]\w*\./.test(uuid) ? fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) : null;
+  const ours =
+    item instanceof Item
+      ? ["weapon", "skill"].includes(item.type)
+      : /^Frontier(Check|SquadAttack)$/.test(`${data.type}`);
+  if (!ours) return;
+  void import("./workflows/macros.js").then((m) => m.createHotbarMacro(data, slot)).catch(report);
+  return false;
+});
+// What the macros call (workflows/macros.ts), where game.system.api (applications/api.ts) does not name them yet.
+Hooks.once("setup", () => {
+  const api: Record<string, unknown> = Reflect.get(game.system ?? {}, "api") ?? {};
+  const macros = () => import("./workflows/macros.js");
+  api.rollItemMacro ??= async (uuid: string) => (await macros()).rollItemMacro(uuid);
+  api.rollCheckMacro ??= async (uuid: string, key: string) => (await macros()).rollCheckMacro(uuid, key);
+  if (game.system) Reflect.set(game.system, "api", api);
 });
 // Rule references: each rule ID an app or a card renders gets its tooltip and opens the Rule Index (issue 13).
 registerRuleRefs();

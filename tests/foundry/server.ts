@@ -35,6 +35,7 @@ export interface WorldSource {
   combats: Src[];
   messages: Src[];
   settings: Src[];
+  macros: Src[];
 }
 
 const COLLECTION_OF: Record<string, keyof WorldSource> = {
@@ -45,6 +46,7 @@ const COLLECTION_OF: Record<string, keyof WorldSource> = {
   Combat: "combats",
   ChatMessage: "messages",
   Setting: "settings",
+  Macro: "macros",
 };
 
 export interface ServerClient {
@@ -125,6 +127,7 @@ export class Server {
       combats: [],
       messages: [],
       settings: [],
+      macros: [],
       ...deepClone(world),
     };
     setWorldPermissionsReader(() => {

@@ -128,6 +128,7 @@ export function installFoundry(ext: Extensions = {}): void {
     TokenDocument,
     Scene,
     User,
+    Macro: CLIENT_CLASSES.Macro,
   });
   g().Handlebars = extensions.Handlebars ?? createHandlebars();
 }
@@ -203,6 +204,7 @@ function createConfig(): Src {
     Combatant: docCfg(C.Combatant),
     CombatantGroup: docCfg(C.CombatantGroup),
     ChatMessage: docCfg(C.ChatMessage),
+    Macro: docCfg(C.Macro),
     Setting: docCfg(C.Setting),
     ui: { combat: null },
     queries: {},
@@ -413,10 +415,11 @@ export class Client implements ServerClient, ClientGlobals {
       build("Scene", "scenes");
       build("Combat", "combats", CombatEncounters as typeof WorldCollection);
       build("ChatMessage", "messages");
+      build("Macro", "macros");
       // The system's JournalEntry compendium packs (compendium.ts): the rules journal a rule reference opens.
       game.packs = createPacks(game.system);
       game._documentsReady = true;
-      for (const key of ["actors", "items", "scenes", "combats", "messages"] as const)
+      for (const key of ["actors", "items", "scenes", "combats", "messages", "macros"] as const)
         for (const doc of game[key]) doc._safePrepareData();
       game.scenes.viewed = game.scenes.find((s: any) => s.active) ?? game.scenes.contents[0] ?? null;
       game.scenes.current = game.scenes.find((s: any) => s.active) ?? null;
