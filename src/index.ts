@@ -161,10 +161,12 @@ Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HT
 // (client/applications/ui/hotbar.mjs `_onDrop`) asks this hook first, synchronously; false stops its own macro.
 Hooks.on("hotbarDrop", (_bar, data: { type?: string; uuid?: string }, slot) => {
   const uuid = data.type === "Item" ? `${data.uuid}` : "";
+  // (Checked to read as a document UUID, "<Document>.<id>…", the form fromUuidSync's type names.)
   const item = /^[A-Z]\w*\./.test(uuid) ? fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) : null;
+  // A character's own weapon or skill (a sidebar or compendium item has nobody to roll it: core's macro).
   const ours =
     item instanceof Item
-      ? ["weapon", "skill"].includes(item.type)
+      ? !!item.parent && ["weapon", "skill"].includes(item.type)
       : /^Frontier(Check|SquadAttack)$/.test(`${data.type}`);
   if (!ours) return;
   void import("./workflows/macros.js").then((m) => m.createHotbarMacro(data, slot)).catch(report);
