@@ -15,6 +15,7 @@ import { type Client, createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   actorSource,
+  cell,
   closeTableAfterEach,
   G,
   GM_ID,
@@ -22,13 +23,16 @@ import {
   itemFromPack,
   onEveryClient,
   renderMessage,
+  rowText,
   sceneSource,
   settingSource,
   text,
   tokenSource,
   told,
 } from "./kit.js";
+import { swnSettings } from "./kit-d20.js";
 import { attackDialogKit } from "./kit-dialog.js";
+import { lastCard } from "./kit-grenades.js";
 import { lastMessageText, openSheet } from "./kit-zebulon.js";
 
 const SCENE = id("sceneHotbar");
@@ -77,8 +81,12 @@ const { attackDialog, aliceOpensAttack, aliceRolls } = attackDialogKit(() => tab
 });
 
 /** Alice starts dragging what `selector` finds on Eusyl's sheet: the drag data the sheet writes (dragstart). */
-async function dragFromSheet(alice: Client, selector: string): Promise<Record<string, unknown>> {
-  const sheet = await openSheet(alice, EUSYL);
+async function dragFromSheet(
+  alice: Client,
+  selector: string,
+  actorId = EUSYL,
+): Promise<Record<string, unknown>> {
+  const sheet = await openSheet(alice, actorId);
   const el = sheet.querySelector<HTMLElement>(selector);
   expect(el).not.toBeNull();
   expect(el!.getAttribute("draggable")).toBe("true");
@@ -107,10 +115,13 @@ async function dropOnHotbar(alice: Client, data: Record<string, unknown>, slot: 
   return goOn;
 }
 
-/** Alice's macro in a hotbar slot, as every client has it. */
-function slotMacro(slot: number): Record<string, { name: string; type: string; command: string } | null> {
+/** A user's macro in a hotbar slot, as every client has it. */
+function slotMacro(
+  slot: number,
+  userId = ALICE_ID,
+): Record<string, { name: string; type: string; command: string } | null> {
   return onEveryClient(table, () => {
-    const macroId = G().game.users.get(ALICE_ID).hotbar?.[slot];
+    const macroId = G().game.users.get(userId).hotbar?.[slot];
     const m = macroId ? G().game.macros.get(macroId) : null;
     return m ? { name: m.name, type: m.type, command: m.command } : null;
   });
@@ -192,6 +203,87 @@ describe("scenario: hotbar macros (issue 33)", () => {
     expect(attackDialog(alice)).toBeUndefined();
     // A drop that is none of the system's rolls (an actor from the sidebar) goes on to core's own macro.
     expect(await dropOnHotbar(alice, { type: "Actor", uuid: `Actor.${PIRATE}` }, 6)).not.toBe(false);
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+const KARA = id("actKaraHB");
+const MARINES = id("actMarinesHB");
+const TOK_KARA = id("tokKaraHB");
+const TOK_MARINES = id("tokMarinesHB");
+
+/** Seed 003, SWN-17 (as swn-squad-attack): five marines (HD 1, AB +1, a 1d8 rifle, 23 HP) and Kara (AC 10, 30 HP). */
+const swnWorld = () => ({
+  settings: swnSettings("HB"),
+  actors: [
+    actorSource({
+      _id: KARA,
+      name: "Kara",
+      owner: ALICE_ID,
+      system: { swn: { ac: 10, ab: 3, hp: { value: 30, max: 30 } } },
+    }),
+    {
+      _id: MARINES,
+      name: "Marines",
+      type: "squad",
+      img: "icons/svg/mystery-man.svg",
+      system: {
+        swn: { hd: 1, ac: 13, ab: 1 },
+        units: { value: 5, max: 5 },
+        hp: { value: 23 },
+        weapon: { name: "Rifle", formula: "1d8", ap: 0, tl: 3 },
+      },
+      items: [],
+      effects: [],
+      flags: {},
+      ownership: { default: 2 },
+    },
+  ],
+  scenes: [
+    sceneSource({
+      _id: SCENE,
+      name: "Landing field",
+      grid: { size: 100, distance: 3, units: "m" },
+      tokens: [
+        tokenSource({ _id: TOK_KARA, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
+        tokenSource({
+          _id: TOK_MARINES,
+          name: "Marines",
+          actorId: MARINES,
+          actorLink: true,
+          disposition: -1,
+          width: 2,
+          height: 1,
+          ...cell(4, 5),
+        }),
+      ],
+    }),
+  ],
+});
+
+describe("scenario: a squad's attack as a hotbar macro (issue 33, SWN-17)", () => {
+  it("issue 33 SWN-17: the GM drops the Marines' Attack on slot 1; the macro attacks Kara as the sheet's button — d20 9 + 1 = 10 vs AC 10 is half: 23, half 12", async () => {
+    table = await createTable({ world: swnWorld(), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    const data = await dragFromSheet(gm, '[data-action="squadAttack"]', MARINES);
+    expect(data).toEqual({ type: "FrontierSquadAttack", uuid: `Actor.${MARINES}` });
+    expect(await dropOnHotbar(gm, data, 1)).toBe(false);
+    const made = {
+      name: "Marines",
+      type: "script",
+      command: `game.system.api.rollItemMacro("Actor.${MARINES}");`,
+    };
+    expect(slotMacro(1, GM_ID)).toEqual({ Gamemaster: made, Alice: made });
+    gm.target(TOK_KARA);
+    table.dice(9);
+    await runSlot(gm, 1);
+    const msg = lastCard(gm)!;
+    expect(msg).toBeTruthy();
+    for (const c of table.all) {
+      const row = rowText(c, msg, "Kara");
+      expect(row).toContain("d20 9 + 1 = 10 vs AC 10 → half (margin 0)");
+      expect(row).toContain("1d8 avg 4.5 × 5 units = 23, half 12");
+    }
     expect(table.unhandled).toEqual([]);
   });
 });
