@@ -39,6 +39,7 @@ import { registerGameStatuses } from "./helpers/game.js";
 import { listenForGMRequests, registerGMRequest } from "./helpers/gm-request.js";
 import { registerHelpers } from "./helpers/handlebars.js";
 import { runMigrations } from "./helpers/migrate.js";
+import { report } from "./helpers/report.js";
 import { showRuleIds } from "./helpers/rule-ids.js";
 import { registerSettingGuards } from "./helpers/setting-guards.js";
 import { getSetting, registerSettings, SETTINGS } from "./helpers/settings.js";
@@ -161,6 +162,21 @@ Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HT
   drawRuleCard(message, html); // a rule card, in this page's language
   drawSideRoll(message, html); // a side's initiative roll (SF-X-04)
   renderCheckVerdict(message, html); // an ability check's verdict, for whoever may read the roll (trust review H7)
+});
+// Issue 33: a weapon, skill, ability check or squad attack dropped on the hotbar becomes a roll macro. v13's Hotbar
+// (client/applications/ui/hotbar.mjs `_onDrop`) asks this hook first, synchronously; false stops its own macro.
+Hooks.on("hotbarDrop", (_bar, data: { type?: string; uuid?: string }, slot) => {
+  const uuid = data.type === "Item" ? `${data.uuid}` : "";
+  // (Checked to read as a document UUID, "<Document>.<id>…", the form fromUuidSync's type names.)
+  const item = /^[A-Z]\w*\./.test(uuid) ? fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) : null;
+  // A character's own weapon or skill (a sidebar or compendium item has nobody to roll it: core's macro).
+  const ours =
+    item instanceof Item
+      ? !!item.parent && ["weapon", "skill"].includes(item.type)
+      : /^Frontier(Check|SquadAttack)$/.test(`${data.type}`);
+  if (!ours) return;
+  void import("./workflows/macros.js").then((m) => m.createHotbarMacro(data, slot)).catch(report);
+  return false;
 });
 // Rule references: each rule ID an app or a card renders gets its tooltip and opens the Rule Index (issue 13).
 registerRuleRefs();

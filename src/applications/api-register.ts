@@ -12,6 +12,8 @@ const NAMES = [
   "apply",
   "undo",
   "openRule",
+  "rollItemMacro",
+  "rollCheckMacro",
 ] as const satisfies readonly (keyof FrontierApi)[];
 
 /** Set `game.system.api` (call at `init`: v13 builds `game.system` with the Game, before any hook). */

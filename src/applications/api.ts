@@ -98,7 +98,14 @@ export const FRONTIER_API = {
     const { openRuleIndex } = await import("./rule-refs.js");
     await openRuleIndex(id);
   },
-  // rollItemMacro(uuid): the hotbar macro's roll (ux-a's src/workflows/macros.ts, not yet on main) goes here.
+  /** A hotbar macro's roll (issue 33): the weapon, skill or squad attack the macro was made from, as its sheet rolls it. */
+  async rollItemMacro(uuid: string): Promise<void> {
+    await (await import("../workflows/macros.js")).rollItemMacro(uuid);
+  },
+  /** A hotbar macro's ability check (issue 33), as the sheet's check button rolls it. */
+  async rollCheckMacro(actorUuid: string, ability: string): Promise<void> {
+    await (await import("../workflows/macros.js")).rollCheckMacro(actorUuid, ability);
+  },
 };
 
 export type FrontierApi = typeof FRONTIER_API;

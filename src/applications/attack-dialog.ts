@@ -21,6 +21,7 @@ import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../constants.js";
 import { keepClassName } from "../helpers/class-name.js";
 import { guard, guarded, notify, report } from "../helpers/report.js";
+import { pickedRollMode, rollModeField } from "../helpers/roll-mode.js";
 import type { AttackRequest, PreparedAttack } from "../workflows/attack/attack-plan.js";
 import { type DialogViewer, dialogContext, dialogNumbers } from "./attack-dialog-context.js";
 import { type ModifierEdits, recompute, requestFromForm } from "./attack-dialog-form.js";
@@ -28,8 +29,11 @@ import { loadDialog } from "./attack-dialog-game.js";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 type AppV2 = foundry.applications.api.ApplicationV2;
-/** What the dialog's templates render: the prepared attack, seen through `dialogContext`. */
-type DialogContext = ReturnType<typeof dialogContext>;
+/**
+ * What the dialog's templates render: the prepared attack, seen through `dialogContext`, and the footer's roll mode
+ * (issue 33, helpers/roll-mode.ts).
+ */
+type DialogContext = ReturnType<typeof dialogContext> & ReturnType<typeof rollModeField>;
 type RenderOptions = foundry.applications.api.ApplicationV2.RenderOptions;
 
 export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<DialogContext>) {
@@ -125,7 +129,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
       this.#view(),
     );
     this.#layout = dialogNumbers(ctx).layout;
-    return ctx;
+    return { ...ctx, ...rollModeField() };
   }
 
   /** Who the dialog is drawn for, with what they have unfolded and whether the rule IDs are shown. */
@@ -255,7 +259,8 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2<Dialo
       });
       return;
     }
-    this.#resolve(request);
+    // Issue 33: the roll mode the user picked in the footer; the card is posted in it (post-card.ts).
+    this.#resolve({ ...request, rollMode: pickedRollMode(data.object.rollMode) });
     this.#resolve = () => undefined;
     await this.close();
   }

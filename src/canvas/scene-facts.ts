@@ -186,11 +186,12 @@ export function mayInvolve(user: Attacking | null | undefined, token: Seeable): 
 }
 
 /**
- * Is a chat card made now, in the current user's roll mode, read by every player? v13's public roll mode
- * (`CONST.DICE_ROLL_MODES.PUBLIC`, "publicroll") whispers to no one; the GM's, blind and self modes whisper.
+ * Is a chat card made now, in `rollMode` (the dialog's choice, issue 33; by default the current user's chat mode),
+ * read by every player? v13's public roll mode (`CONST.DICE_ROLL_MODES.PUBLIC`, "publicroll") whispers to no one;
+ * the GM's, blind and self modes whisper.
  */
-export function cardIsPublic(): boolean {
-  return (game.settings?.get("core", "rollMode") ?? "publicroll") === "publicroll";
+export function cardIsPublic(rollMode?: string): boolean {
+  return (rollMode ?? game.settings?.get("core", "rollMode") ?? "publicroll") === "publicroll";
 }
 
 /**

@@ -150,6 +150,11 @@ export interface GameTable {
         after: unknown,
       ) => Promise<boolean>)
     | null;
+  /**
+   * Issue 33: what a hotbar macro made of one of this game's own actors runs (SWN: a squad's attack, SWN-17, from the
+   * squad sheet's Attack; workflows/macros.ts); null when the game has none.
+   */
+  readonly actorMacro: ((actor: Actor.Implementation) => Promise<void>) | null;
 }
 
 /**

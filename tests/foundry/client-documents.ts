@@ -69,6 +69,7 @@ import {
   BaseItem,
   BaseJournalEntry,
   BaseJournalEntryPage,
+  BaseMacro,
   BaseMeasuredTemplate,
   BaseRegion,
   BaseRegionBehavior,
@@ -111,6 +112,20 @@ export class User extends BaseUser {
   }
   get targets(): Set<any> {
     return this.isSelf ? g().game.userTargets : new Set();
+  }
+  /**
+   * `User#assignHotbarMacro` (client/documents/user.mjs, modelled from memory of v13; said so): the macro's id in
+   * `hotbar[slot]` (the first free slot 1–50 when none is given), one update of this user.
+   */
+  async assignHotbarMacro(macro: any, slot?: number | string | null): Promise<this> {
+    const hotbar: Record<string, string> = { ...((this as any).hotbar ?? {}) };
+    let at = slot === undefined || slot === null || slot === "" ? NaN : Number(slot);
+    if (Number.isNaN(at)) for (let i = 1; i <= 50 && Number.isNaN(at); i++) if (!(i in hotbar)) at = i;
+    if (!(at >= 1 && at <= 50)) throw new Error("Invalid Hotbar slot requested");
+    if (macro) hotbar[at] = macro.id;
+    else delete hotbar[at];
+    await (this as any).update({ hotbar }, { diff: false, recursive: false, noHook: true });
+    return this;
   }
   /** `User#query` (client/documents/user.mjs). */
   async query(
@@ -1537,6 +1552,51 @@ export class ChatMessage extends BaseChatMessage {
   }
 }
 
+/**
+ * A Macro (issue 33), modelled from memory of v13 client/documents/macro.mjs (not read through the code index here;
+ * said so): the creating player becomes its OWNER (`_preCreate`); `canExecute` is the user's ownership (LIMITED) and,
+ * for a script, MACRO_SCRIPT; `execute(scope)` runs a script macro's `command` as an AsyncFunction of `speaker`,
+ * `actor`, `token`, `character` and `scope` (the speaker's token and actor when not given), bound to the macro; a
+ * throw is told as the core error "MACRO.Error" (v13 also logs it). A chat macro is not modelled.
+ */
+export class Macro extends BaseMacro {
+  declare name: string;
+  declare type: string;
+  declare command: string;
+  override async _preCreate(data: Src, options: Src, user: any): Promise<boolean | undefined> {
+    const allowed = await super._preCreate(data, options, user);
+    if (allowed === false) return false;
+    if (!user.isGM)
+      (this as any).updateSource({ ownership: { [user.id]: CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER } });
+    return allowed;
+  }
+  get canExecute(): boolean {
+    const user = g().game.user;
+    if (!(this as any).testUserPermission(user, "LIMITED")) return false;
+    return this.type !== "script" || user.hasPermission("MACRO_SCRIPT");
+  }
+  async execute(scope: Src = {}): Promise<unknown> {
+    if (!this.canExecute) {
+      g().ui.notifications.warn(`You do not have permission to execute Macro "${this.name}".`);
+      return undefined;
+    }
+    if (this.type !== "script") throw new Error("The harness models script macros only");
+    const speaker = g().ChatMessage.getSpeaker({ actor: scope.actor, token: scope.token });
+    const token = scope.token ?? null;
+    const actor = scope.actor ?? token?.actor ?? g().game.actors.get(speaker.actor) ?? null;
+    const AsyncFunction = (async () => undefined).constructor as new (
+      ...args: string[]
+    ) => (...a: unknown[]) => Promise<unknown>;
+    const fn = new AsyncFunction("speaker", "actor", "token", "character", "scope", `{${this.command}\n}`);
+    try {
+      return await fn.call(this, speaker, actor, token, g().game.user.character ?? null, scope);
+    } catch (err) {
+      g().ui.notifications.error("MACRO.Error", { localize: true });
+      throw err;
+    }
+  }
+}
+
 export class Setting extends BaseSetting {
   declare key: string;
   override _onCreate(data: Src, options: Src, userId: string): void {
@@ -1574,6 +1634,7 @@ export const CLIENT_CLASSES = {
   Folder,
   JournalEntry,
   JournalEntryPage,
+  Macro,
 };
 
 export { CONST };

@@ -355,6 +355,15 @@ export class Document extends DataModel {
     const parts = [this.documentName, this.id];
     return (this.parent ? [this.parent.uuid, ...parts] : parts).join(".");
   }
+  /**
+   * `ClientDocumentMixin#toDragData` (client/documents/abstract/client-document.mjs, modelled from memory of v13;
+   * issue 33): `{type: documentName, uuid}`, or the data of a document not yet stored.
+   */
+  toDragData(): Src {
+    return this.id
+      ? { type: this.documentName, uuid: this.uuid }
+      : { type: this.documentName, data: this.toObject() };
+  }
   get collection(): any {
     if (this.isEmbedded) return this.parent[this.parentCollection!];
     return g().game[(this.constructor as typeof Document).metadata.collection];
@@ -978,6 +987,8 @@ export class BaseUser extends Document {
       role: new F.NumberField({ required: true, integer: true, initial: USER_ROLES.PLAYER } as any),
       color: new F.StringField({ initial: "#888888" } as any),
       character: new F.StringField({ nullable: true, initial: null } as any),
+      // v13 BaseUser `hotbar`: slot number (1–50) → Macro id (issue 33).
+      hotbar: new F.ObjectField(),
       permissions: new F.ObjectField(),
       flags: flagsField(),
     };
@@ -1713,6 +1724,39 @@ export class BaseJournalEntry extends Document {
   }
 }
 
+/**
+ * A Macro (issue 33, hotbar macros), as common/documents/macro.mjs defines it in v13 (modelled from memory of the
+ * v13 source, not read through the code index here): `name`, `type` "script" or "chat", `author`, `img`, `command`,
+ * `ownership`; creating a script macro needs the user's MACRO_SCRIPT permission, updating or deleting it ownership
+ * (the author is given OWNER when a player creates it). Not modelled: folders, sort, `scope`, compendium macros.
+ */
+export class BaseMacro extends Document {
+  static override metadata: Metadata = {
+    name: "Macro",
+    collection: "macros",
+    embedded: {},
+    hasTypeData: false,
+    permissions: {
+      create: (u, d) =>
+        u.isGM || (u.hasRole("PLAYER") && (d._source.type !== "script" || u.hasPermission("MACRO_SCRIPT"))),
+      update: (u, d) => d.testUserPermission(u, "OWNER"),
+      delete: (u, d) => d.testUserPermission(u, "OWNER"),
+    },
+  };
+  static override defineSchema(): Src {
+    return {
+      _id: idField(),
+      name: new F.StringField({ required: true, blank: false } as any),
+      type: new F.StringField({ required: true, choices: ["chat", "script"], initial: "chat" } as any),
+      author: new F.DocumentAuthorField("User"),
+      img: new F.StringField({ initial: "icons/svg/dice-target.svg" } as any),
+      command: new F.StringField({ required: true, blank: true, initial: "" } as any),
+      ownership: ownershipField(),
+      flags: flagsField(),
+    };
+  }
+}
+
 export const BASE_CLASSES: Record<string, typeof Document> = {
   User: BaseUser,
   Actor: BaseActor,
@@ -1733,6 +1777,7 @@ export const BASE_CLASSES: Record<string, typeof Document> = {
   Folder: BaseFolder,
   JournalEntry: BaseJournalEntry,
   JournalEntryPage: BaseJournalEntryPage,
+  Macro: BaseMacro,
 };
 
 /**

@@ -38,6 +38,7 @@ export interface WorldSource {
   /** Issue 32: the folders and journal entries an Adventure import creates. */
   folders: Src[];
   journal: Src[];
+  macros: Src[];
 }
 
 const COLLECTION_OF: Record<string, keyof WorldSource> = {
@@ -50,6 +51,7 @@ const COLLECTION_OF: Record<string, keyof WorldSource> = {
   Setting: "settings",
   Folder: "folders",
   JournalEntry: "journal",
+  Macro: "macros",
 };
 
 export interface ServerClient {
@@ -132,6 +134,7 @@ export class Server {
       settings: [],
       folders: [],
       journal: [],
+      macros: [],
       ...deepClone(world),
     };
     setWorldPermissionsReader(() => {

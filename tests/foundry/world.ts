@@ -128,6 +128,7 @@ export function installFoundry(ext: Extensions = {}): void {
     TokenDocument,
     Scene,
     User,
+    Macro: CLIENT_CLASSES.Macro,
   });
   g().Handlebars = extensions.Handlebars ?? createHandlebars();
 }
@@ -203,6 +204,7 @@ function createConfig(): Src {
     Combatant: docCfg(C.Combatant),
     CombatantGroup: docCfg(C.CombatantGroup),
     ChatMessage: docCfg(C.ChatMessage),
+    Macro: docCfg(C.Macro),
     Setting: docCfg(C.Setting),
     Folder: docCfg(C.Folder),
     JournalEntry: docCfg(C.JournalEntry),
@@ -216,6 +218,16 @@ function createConfig(): Src {
       { id: "stun", name: "EFFECT.StatusStunned", img: "icons/svg/daze.svg" },
       { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" },
     ],
+    // v13 client/config.mjs `CONFIG.Dice.rollModes` (labels and icons as fvtt-types 13.345's config.d.mts records
+    // their defaults): what a roll dialog offers (issue 33).
+    Dice: {
+      rollModes: {
+        publicroll: { label: "CHAT.RollPublic", icon: "fa-solid fa-globe" },
+        gmroll: { label: "CHAT.RollPrivate", icon: "fa-solid fa-user-secret" },
+        blindroll: { label: "CHAT.RollBlind", icon: "fa-solid fa-eye-slash" },
+        selfroll: { label: "CHAT.RollSelf", icon: "fa-solid fa-user" },
+      },
+    },
     Canvas: { polygonBackends: {} },
     ux: { TextEditor, FilePicker, ContextMenu, DragDrop },
     // v13 client/config.mjs `CONFIG.TextEditor.enrichers`: the custom enrichers `enrichHTML` runs (apps.ts).
@@ -410,10 +422,20 @@ export class Client implements ServerClient, ClientGlobals {
       build("ChatMessage", "messages");
       build("Folder", "folders");
       build("JournalEntry", "journal");
+      build("Macro", "macros");
       // The system's JournalEntry compendium packs (compendium.ts): the rules journal a rule reference opens.
       game.packs = createPacks(game.system);
       game._documentsReady = true;
-      for (const key of ["actors", "items", "scenes", "combats", "messages", "folders", "journal"] as const)
+      for (const key of [
+        "actors",
+        "items",
+        "scenes",
+        "combats",
+        "messages",
+        "folders",
+        "journal",
+        "macros",
+      ] as const)
         for (const doc of game[key]) doc._safePrepareData();
       game.scenes.viewed = game.scenes.find((s: any) => s.active) ?? game.scenes.contents[0] ?? null;
       game.scenes.current = game.scenes.find((s: any) => s.active) ?? null;

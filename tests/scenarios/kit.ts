@@ -299,12 +299,28 @@ export function renderMessage(client: Client, messageId: string): HTMLElement {
     li.dataset.messageId = messageId;
     const content = G().document.createElement("div") as HTMLElement;
     content.className = "message-content";
-    content.innerHTML = message.content;
+    content.innerHTML = coreBody(message);
     li.append(content);
     G().document.body.append(li);
     G().Hooks.callAll("renderChatMessageHTML", message, li, {});
     return li;
   });
+}
+
+/**
+ * Inside `client.run`: the body core draws before the hook. v13 `ChatMessage#renderHTML` → `_renderRollContent`
+ * (client/documents/chat-message.mjs): a roll this user may not see (`isContentVisible` false: a blind roll, or one
+ * whispered to others) is drawn "rolled privately" — the flavor `CHAT.PrivateRollContent` and each roll rendered
+ * private (`Roll#render({isPrivate: true})`: formula "???", total "?") — in place of the stored content.
+ */
+export function coreBody(message: Any): string {
+  if (!message.isRoll || message.isContentVisible) return message.content;
+  const rolls = (message.rolls as unknown[])
+    .map(
+      () => '<div class="dice-roll"><div class="dice-formula">???</div><h4 class="dice-total">?</h4></div>',
+    )
+    .join("");
+  return `<span class="flavor-text">CHAT.PrivateRollContent</span>${rolls}`;
 }
 
 /**

@@ -311,6 +311,8 @@ describe("scenario: in a form the rule references label nothing and cost one tab
       "input Short",
       "input Target stationary",
       "span.key Rules: SF-X-11, SF-X-14, SF-X-17. Opens the rule index at SF-X-11.",
+      // Issue 33: the roll mode the card is posted in, named by its aria-label, beside the buttons.
+      "select Roll mode",
       "button Cancel",
       "button Roll",
     ]);

@@ -8,7 +8,7 @@
  * 2 hexes.
  */
 import { describe, expect, it } from "vitest";
-import { change, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
+import { change, dropData, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
 import { errors as hookErrors } from "../foundry/hooks.js";
 import { type Client, createTable, type Table } from "../foundry/world.js";
 import {
@@ -133,7 +133,11 @@ describe("scenario: a squad made on its sheet (SWN-17, SWN-19)", () => {
     );
     expect(sheet.querySelector(".ft-tags")?.textContent).toContain("Footprint 2 hexes");
 
-    await edit(gm, actorId, "system.ledBy", `Actor.${KARA}`);
+    // Issue 33: Kara is dropped on the leader field (it was a UUID text box).
+    const zone = (await openSheet(gm, actorId)).querySelector('[data-ft-drop="leader"]')!;
+    gm.run(() => dropData(zone, { type: "Actor", uuid: `Actor.${KARA}` }));
+    await gm.run(() => settleApps());
+    await table.settle();
     expect((await openSheet(gm, actorId)).querySelector(".ft-squad-leader")?.textContent?.trim()).toBe(
       "Kara",
     );

@@ -16,6 +16,7 @@ import { actorSheetContext } from "./actor-context.js";
 import { keepClearedNumbers } from "./cleared-numbers.js";
 import { confirmDeleteItem, editItem, itemContextOptions, itemOfRow } from "./item-controls.js";
 import { feedsOf } from "./power-context.js";
+import { bindRollDrags } from "./roll-drags.js";
 import { loadedSheetSeam, loadSheetSeam } from "./sheet-seam.js";
 
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -167,6 +168,15 @@ export class FrontierActorSheet extends Base {
       // table row it opened on (context-menu.mjs `_injectMenu`), which breaks the row and is cut by the scroll.
       fixed: true,
     });
+  }
+
+  /** Issue 33: the ability checks drag to the hotbar as roll macros (roll-drags.ts). */
+  protected override async _onRender(
+    context: DeepPartial<foundry.applications.sheets.ActorSheetV2.RenderContext>,
+    options: DeepPartial<RenderOptions>,
+  ): Promise<void> {
+    await super._onRender(context, options);
+    bindRollDrags(this.element, this.document);
   }
 
   /** The power select on a weapon or screen row plugs it into a source (SF-X-36); the rest submits as usual. */
@@ -325,8 +335,8 @@ export class FrontierActorSheet extends Base {
     const { rollAbilityCheck } = await import("../../workflows/optional/checks.js");
     if (!e.shiftKey) return rollAbilityCheck(this.document, key);
     const { promptAdjustment } = await import("../check-prompt.js");
-    const adjustment = await promptAdjustment(game.i18n?.localize(`FT.Ability.${key}.label`) ?? key);
-    if (adjustment !== null) await rollAbilityCheck(this.document, key, adjustment);
+    const answer = await promptAdjustment(game.i18n?.localize(`FT.Ability.${key}.label`) ?? key);
+    if (answer) await rollAbilityCheck(this.document, key, answer.adjustment, answer.rollMode);
   }
 }
 

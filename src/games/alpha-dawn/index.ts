@@ -39,4 +39,6 @@ export const alphaDawnGame: GameTable = {
   // SF-X-22 cover, SF-X-41 structure.
   wallFields: [addCoverField, addStructureFields],
   tracker: NO_TRACKER_EXTRAS,
+  // Issue 33: no actor of its own rolls from a hotbar macro (workflows/macros.ts).
+  actorMacro: null,
 };

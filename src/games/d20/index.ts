@@ -57,4 +57,6 @@ export const d20Game: GameTable = {
   wallFields: [addCoverField, addHeightField],
   // SW-17: total defense on the acting combatant's row.
   tracker: d20Tracker,
+  // Issue 33: no actor of its own rolls from a hotbar macro (workflows/macros.ts).
+  actorMacro: null,
 };

@@ -50,4 +50,6 @@ export const swnGame: GameTable = {
   // SW-30 on the d20 engine, SWN-15: the cover armour of a wall's material.
   wallFields: [addCoverField, addHeightField, addMaterialField],
   tracker: swnTracker,
+  // Issue 33: a squad dropped from its sheet on the hotbar attacks (SWN-17), as the squad sheet's Attack.
+  actorMacro: async (actor) => (await import("./workflows/squad-attack.js")).squadAttackFromSheet(actor),
 };

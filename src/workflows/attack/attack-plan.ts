@@ -85,6 +85,11 @@ export interface AttackRequest {
    * (SW-38) or suppression fire (SW-43). Absent = at the creature.
    */
   readonly area?: AreaKind | null;
+  /**
+   * Issue 33: the roll mode the dialog's user picked (a v13 `CONFIG.Dice.rollModes` key); absent = the chat's mode
+   * (helpers/roll-mode.ts). The card is posted in it.
+   */
+  readonly rollMode?: string;
 }
 
 /** The dialog's full attack, fire mode and a target per step (ids of the request's targets). */

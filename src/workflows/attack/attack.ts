@@ -241,8 +241,10 @@ async function attackWith(
         );
       },
       createCard: async (card, rolls) => {
+        // Issue 33: the roll mode the dialog picked (the chat's without a dialog), for who reads the card.
+        const rollMode = (confirmed as AttackRequest | null)?.rollMode;
         let final: AttackCardData & { grenade?: GrenadeCard | null } = card;
-        if (isGrenade) final = await grenadeCard(card, token, scene[0]!.token, sys, rolls);
+        if (isGrenade) final = await grenadeCard(card, token, scene[0]!.token, sys, rolls, rollMode);
         // SW-43: a hit with suppression fire threatens the 4 m × 4 m area around where the target stands until the
         // suppressor's next turn — kept on its Combatant with the round's ledger (one write), in a combat only.
         if (card.area === "suppression") {
@@ -256,11 +258,11 @@ async function attackWith(
           };
         }
         // SW-38 (SWN-15, SWN-16): the burst's card, by the game that throws at squares.
-        if (square) final = await square.card(card, token, scene[0]!.token, sys, rolls);
+        if (square) final = await square.card(card, token, scene[0]!.token, sys, rolls, rollMode);
         // SF-X-35: the tokens in the way, by UUID and name, for the GM to pick who a stray shot hits. A hidden
         // token on a public card is "?" (`cardName`, issue 11's `mayInvolve`): players read that card.
         if (final.stray) {
-          const shown = cardIsPublic();
+          const shown = cardIsPublic(rollMode);
           const candidates = final.stray.candidates.flatMap((c) => {
             const t = canvas?.tokens?.get(c.id);
             return t ? [{ id: t.document.uuid, name: cardName(t.document, shown) }] : [];
@@ -287,7 +289,7 @@ async function attackWith(
               ? { reaction: "overwatch" as const }
               : {}),
         };
-        const posted = await postAttackCard(final, rolls, { actor, token: token.document });
+        const posted = await postAttackCard(final, rolls, { actor, token: token.document, rollMode });
         // SW-10 (issue 31): the attack action's cost to its attacker (a disabled d20 character's 1 wound point).
         if (posted && !options.aoo) await attack.afterAttack?.(actor);
         // SW-43: the active GM checks the card and keeps its area (canvas/suppression.ts), in a combat only.

@@ -24,6 +24,8 @@ export interface SquareThrow {
     aimed: TokenP,
     weapon: WeaponSystem,
     rolls: Roll[],
+    /** Issue 33: the roll mode the card is posted in (who reads it: a hidden token is "?" on a public card). */
+    rollMode?: string,
   ): Promise<AttackCardData & { grenade?: GrenadeCard | null }>;
 }
 

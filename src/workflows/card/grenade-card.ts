@@ -28,6 +28,8 @@ export async function grenadeCard(
   aimed: TokenP,
   sys: WeaponSystem,
   rolls: Roll[],
+  /** Issue 33: the roll mode the card is posted in (absent: the chat's). */
+  rollMode?: string,
 ): Promise<AttackCardData & { grenade: GrenadeCard }> {
   const shot = card.result.shots[0]!;
   const d10 = shot.outcome.hit ? null : await rollFormula("1d10");
@@ -52,7 +54,7 @@ export async function grenadeCard(
     new FoundryCaster(),
   );
   // A GM's grenade catches hidden tokens too; on a public card they are "?" (`cardName`), kept by UUID.
-  const shown = cardIsPublic();
+  const shown = cardIsPublic(rollMode);
   // Each creature by its own position: how far from where the grenade went off (in the card's units), as the
   // blast measures it (straight to the token's centre), not the aimed target's distance (review table-ux #6).
   // A token the public card masks as "?" gets no distance (review 13c M3): with the landing point on the card, its

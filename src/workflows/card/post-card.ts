@@ -8,21 +8,25 @@
  *   again) from another attack whose dice happen to match (attack-record.ts `rollKey`);
  * - `content` holds no rendered card (`cardSummary`): every page draws the card from its data for its own user;
  * - the Roll objects the attack made, so Dice So Nice animates them, in the user's roll mode (v13
- *   client/documents/chat-message.mjs `applyRollMode`).
+ *   client/documents/chat-message.mjs `applyRollMode`): the mode the attack's dialog picked (issue 33), else the
+ *   chat's.
  */
 import type { AttackCardData } from "../../data/chat/attack-card.js";
+import { pickedRollMode } from "../../helpers/roll-mode.js";
 import { cardSummary } from "./card-render.js";
 
 export interface PostedBy {
   readonly actor: Actor.Implementation;
   readonly token: TokenDocument.Implementation;
+  /** Issue 33: the roll mode the attack's dialog picked; absent = the chat's (helpers/roll-mode.ts). */
+  readonly rollMode?: string | undefined;
 }
 
 /** Post an attack card; the message's id, or "" when none was created. */
 export async function postAttackCard<C extends AttackCardData>(
   card: C,
   rolls: readonly Roll[],
-  { actor, token }: PostedBy,
+  { actor, token, rollMode }: PostedBy,
 ): Promise<string> {
   const data: ChatMessage.CreateData = {
     type: "attack",
@@ -31,7 +35,7 @@ export async function postAttackCard<C extends AttackCardData>(
     content: cardSummary(card),
     rolls: [...rolls],
   };
-  ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
+  ChatMessage.applyRollMode(data, pickedRollMode(rollMode));
   const msg = await ChatMessage.create(data);
   return msg?.id ?? "";
 }

@@ -9,6 +9,7 @@
 import { SYSTEM_ID } from "../../constants.js";
 import { actorSystem, isItemType } from "../../data/subtypes.js";
 import { currentGame } from "../../helpers/game.js";
+import { pickedRollMode } from "../../helpers/roll-mode.js";
 import { currentZebulonTable } from "../../helpers/settings.js";
 import {
   CHECK_ADJUSTMENTS,
@@ -42,6 +43,8 @@ export async function rollAbilityCheck(
   actor: Actor.Implementation,
   key: string,
   adjustment: number = 0,
+  /** Issue 33: the roll mode the prompt picked; absent = the chat's (helpers/roll-mode.ts). */
+  rollMode?: string,
 ): Promise<void> {
   const adj = validateAdjustment(adjustment);
   const score = actorSystem(actor)?.abilities[key]?.value;
@@ -56,7 +59,7 @@ export async function rollAbilityCheck(
       flavor: "SF-B-24",
       flags: { [SYSTEM_ID]: { check } },
     },
-    { rollMode: game.settings?.get("core", "rollMode") },
+    { rollMode: pickedRollMode(rollMode) },
   );
 }
 
@@ -84,6 +87,8 @@ export interface SkillCheckOptions {
   readonly resultShift?: number;
   /** The colour the task needs, that colour or better succeeds (SF-Z-05); none: any colour succeeds. */
   readonly required?: string | null;
+  /** Issue 33: the roll mode the prompt picked; absent = the chat's. */
+  readonly rollMode?: string;
 }
 
 /**
@@ -128,6 +133,6 @@ export async function rollSkillCheck(
       flavor: "SF-Z-04",
       flags: { [SYSTEM_ID]: { skillCheck } },
     },
-    { rollMode: game.settings?.get("core", "rollMode") },
+    { rollMode: pickedRollMode(opts.rollMode) },
   );
 }

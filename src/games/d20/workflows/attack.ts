@@ -143,7 +143,7 @@ export function squareThrowWith(
     if (!square) return null;
     const dc = dcOf(square.reflexDC);
     return {
-      card: async (card, from, aimed, sys, rolls) =>
+      card: async (card, from, aimed, sys, rolls, rollMode) =>
         // The weapon problem refused a grenade without its radius (or, where the game reads it, its DC) before
         // anything was spent.
         square.burstRadius !== null && dc !== null
@@ -157,6 +157,7 @@ export function squareThrowWith(
                 reflexDC: dc,
                 increment: sys.d20.rangeIncrement ?? 0,
                 ...extra(weapon),
+                ...(rollMode ? { rollMode } : {}),
               },
               sys.d20.damage,
               rolls,

@@ -100,6 +100,8 @@ export async function d20GrenadeCard(
     readonly increment: number;
     /** The swn profile's weapon numbers (SWN-15, SWN-16); absent under sw. */
     readonly swn?: D20WeaponFacts["swn"];
+    /** Issue 33: the roll mode the card is posted in (absent: the chat's), for who reads the card. */
+    readonly rollMode?: string;
   },
   formula: string,
   rolls: Roll[],
@@ -148,7 +150,7 @@ export async function d20GrenadeCard(
     }),
     caster,
   );
-  const shown = cardIsPublic();
+  const shown = cardIsPublic(grenade.rollMode);
   const away = (uuid: string): number | null => {
     const t = byUuid.get(uuid);
     if (!t || (shown && t.document.hidden)) return null;

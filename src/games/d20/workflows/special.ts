@@ -11,6 +11,7 @@ import { keyed, line, literal, type RuleText } from "../../../data/chat/rule-car
 import { isItemType } from "../../../data/subtypes.js";
 import { requestGM } from "../../../helpers/gm-request.js";
 import { notify, report } from "../../../helpers/report.js";
+import { pickedRollMode, rollModeSelectHTML } from "../../../helpers/roll-mode.js";
 import {
   banthaRush,
   D20_REACH_M,
@@ -228,7 +229,7 @@ function touchLine(
 }
 
 /** The options the kind asks for, picked in a dialog; null = cancelled. */
-async function pickOptions(kind: SpecialAttack): Promise<SpecialOptions | null> {
+async function pickOptions(kind: SpecialAttack): Promise<(SpecialOptions & { rollMode?: string }) | null> {
   const asks: (keyof SpecialOptions)[] =
     kind === "banthaRush"
       ? ["charging", "defenderStable"]
@@ -247,17 +248,19 @@ async function pickOptions(kind: SpecialAttack): Promise<SpecialOptions | null> 
     .join("");
   const result: unknown = await foundry.applications.api.DialogV2.prompt({
     window: { title: i18n?.localize(`FT.D20.Special.${kind}`) ?? kind },
-    content: `<div class="ft-dialog ft-special">${content}</div>`,
+    // Issue 33: the roll mode its card is posted in (helpers/roll-mode.ts), the chat's chosen first.
+    content: `<div class="ft-dialog ft-special">${content}${rollModeSelectHTML(i18n?.localize("FT.UX.rollMode") ?? "")}</div>`,
     ok: {
       label: i18n?.localize("FT.D20.Special.roll") ?? "Roll",
       callback: (_ev: Event, button: HTMLButtonElement) => {
         const on = (k: string) =>
           !!button.form?.querySelector<HTMLInputElement>(`input[name="${k}"]`)?.checked;
-        return Object.fromEntries(asks.map((k) => [k, on(k)]));
+        const mode = button.form?.querySelector<HTMLSelectElement>('select[name="rollMode"]')?.value;
+        return { ...Object.fromEntries(asks.map((k) => [k, on(k)])), rollMode: pickedRollMode(mode) };
       },
     },
   });
-  return result && typeof result === "object" ? (result as SpecialOptions) : null;
+  return result && typeof result === "object" ? (result as SpecialOptions & { rollMode: string }) : null;
 }
 
 /**
@@ -297,7 +300,8 @@ export async function specialAttack(actor: ActorI, kind: SpecialAttack): Promise
       }).catch(report);
     const name = scene.input.facts.name;
     const speaker = ChatMessage.getSpeaker({ actor, token: token.document });
-    const rollMode = game.settings?.get("core", "rollMode") ?? "publicroll";
+    // Issue 33: the dialog's roll mode; a special attack asked nothing of keeps the chat's.
+    const rollMode = pickedRollMode(options.rollMode);
     // SW-41: "Make a melee touch attack. If the attack succeeds…" — a trip, an overrun's block and a grapple first
     // roll a melee touch attack against touch Defense; a miss ends it there, on the card, with no opposed check.
     let touch: { roll: Roll; text: RuleText[] } | null = null;

@@ -5,10 +5,11 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { keepClearedNumbers } from "../../../applications/sheets/cleared-numbers.js";
+import { bindRollDrags } from "../../../applications/sheets/roll-drags.js";
 import { templatePath } from "../../../constants.js";
 import { isSquad } from "../../../data/subtypes.js";
 import { keepClassName } from "../../../helpers/class-name.js";
-import { guarded, notify } from "../../../helpers/report.js";
+import { guard, guarded, notify } from "../../../helpers/report.js";
 import { squadContext } from "./squad-context.js";
 
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -23,15 +24,25 @@ function isActorUuid(s: string): s is string & Parameters<typeof fromUuidSync>[0
   return /^(Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}\.)?Actor\.[A-Za-z0-9]{16}$/.test(s);
 }
 
-/** SWN-19: the name of the actor leading the squad, or "" when unset, malformed or not on this client. */
-export function leaderName(uuid: string): string {
-  if (!isActorUuid(uuid) || typeof fromUuidSync !== "function") return "";
+/** A dropped actor's UUID: a world actor's, a token's synthetic actor's, or a compendium's. */
+function isDropUuid(s: string): s is string & Parameters<typeof fromUuid>[0] {
+  return /^(Compendium|Scene|Actor)\.[\w.-]+$/.test(s);
+}
+
+/** SWN-19: the actor leading the squad, or null when unset, malformed or not on this client. */
+function leaderOf(uuid: string): Actor | null {
+  if (!isActorUuid(uuid) || typeof fromUuidSync !== "function") return null;
   try {
     const leader: unknown = fromUuidSync(uuid);
-    return leader instanceof Actor ? (leader.name ?? "") : "";
+    return leader instanceof Actor ? leader : null;
   } catch {
-    return "";
+    return null;
   }
+}
+
+/** SWN-19: the name of the actor leading the squad, or "" when unset, malformed or not on this client. */
+export function leaderName(uuid: string): string {
+  return leaderOf(uuid)?.name ?? "";
 }
 
 export class FrontierSquadSheet extends Base {
@@ -44,6 +55,7 @@ export class FrontierSquadSheet extends Base {
     actions: {
       squadAttack: guarded(FrontierSquadSheet.#onAttack),
       leadSquad: guarded(FrontierSquadSheet.#onLeadSquad),
+      clearLeader: guarded(FrontierSquadSheet.#onClearLeader),
       healSquad: guarded(FrontierSquadSheet.#onHeal),
     },
   };
@@ -64,6 +76,50 @@ export class FrontierSquadSheet extends Base {
   static async #onLeadSquad(this: FrontierSquadSheet): Promise<void> {
     const leader = game.user?.character;
     if (!leader) return notify("warn", "FT.SWN.Act.noLeaderHere");
+    const { leadSquad } = await import("../workflows/actions.js");
+    await leadSquad(leader, this.document.id ?? "");
+  }
+
+  /** SWN-19 (issue 33): the leader field's remove button: nobody leads the squad. */
+  static async #onClearLeader(this: FrontierSquadSheet): Promise<void> {
+    await this.document.update({ system: { ledBy: "" } });
+  }
+
+  /**
+   * Issue 33: the squad's Attack drags to the hotbar (roll-drags.ts), and an actor dropped on the leader field leads
+   * the squad (SWN-19, through `leadSquad`: the leader's other squads are cleared, every squad written must be the
+   * user's). The field takes the drop itself: ActorSheetV2's own `_onDrop` (bound on the whole sheet by DragDrop,
+   * client/applications/sheets/actor-sheet.mjs) would ignore an Actor, so the event stops here.
+   */
+  protected override async _onRender(
+    context: DeepPartial<foundry.applications.sheets.ActorSheetV2.RenderContext>,
+    options: DeepPartial<RenderOptions>,
+  ): Promise<void> {
+    await super._onRender(context, options);
+    bindRollDrags(this.element, this.document);
+    const zone = this.element.querySelector<HTMLElement>('[data-ft-drop="leader"]');
+    if (!zone || !this.isEditable) return;
+    zone.addEventListener("dragover", (event) => event.preventDefault());
+    zone.addEventListener("drop", (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+      void guard(() => this.#dropLeader(event));
+    });
+  }
+
+  /** The dropped actor leads the squad; anything else is refused with a notification, nothing written. */
+  async #dropLeader(event: DragEvent): Promise<void> {
+    const data = foundry.applications.ux.TextEditor.implementation.getDragEventData(event);
+    const field = (k: string): unknown =>
+      data && typeof data === "object" ? Reflect.get(data, k) : undefined;
+    const uuid = `${field("uuid") ?? ""}`;
+    // A world actor's or a compendium's UUID ("Compendium.<pack>.Actor.<id>"); anything else is no actor.
+    const found = field("type") === "Actor" && isDropUuid(uuid) ? await fromUuid(uuid) : null;
+    const leader = found instanceof CONFIG.Actor.documentClass ? found : null;
+    if (!leader) return notify("warn", "FT.Squad.leaderNotActor");
+    // The samples of every game share one compendium: a leader must be an actor of this world (SWN-19).
+    if (leader.pack) return notify("warn", "FT.Squad.leaderNotInWorld", { name: leader.name ?? "" });
+    if (isSquad(leader)) return notify("warn", "FT.Squad.leaderIsSquad", { name: leader.name ?? "" });
     const { leadSquad } = await import("../workflows/actions.js");
     await leadSquad(leader, this.document.id ?? "");
   }
@@ -99,6 +155,8 @@ export class FrontierSquadSheet extends Base {
       // SWN-17: the owner (or the GM) makes the squad's attack.
       canAttack: actor.isOwner,
       squad: squadContext(sys, sys.derived, leaderName(sys.ledBy), localize),
+      // Issue 33: the leader's portrait beside its name.
+      leaderImg: leaderOf(sys.ledBy)?.img ?? "",
       notesHTML: await foundry.applications.ux.TextEditor.implementation.enrichHTML(sys.notes ?? "", {
         relativeTo: actor,
         secrets: actor.isOwner,

@@ -6,6 +6,7 @@
 import { attackTargets, readTarget } from "../../../canvas/scene-facts.js";
 import { keyed, line, literal, type RuleText } from "../../../data/chat/rule-card.js";
 import { notify } from "../../../helpers/report.js";
+import { pickedRollMode, rollModeSelectHTML } from "../../../helpers/roll-mode.js";
 import { D20_REACH_M, RulesError, swnAttackHits } from "../../../rules/index.js";
 import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
@@ -75,10 +76,15 @@ interface Field {
   readonly options?: readonly { readonly value: string; readonly label: string }[];
 }
 
-/** The action's dialog: the values by name (a checkbox "on" or ""), or null when cancelled. */
+/**
+ * The action's dialog: the values by name (a checkbox "on" or ""), or null when cancelled. A dialog whose action
+ * posts a card (`card`, the default) also offers the roll mode the card is posted in (issue 33: `rollMode`, a v13
+ * `CONFIG.Dice.rollModes` key, the chat's first; helpers/roll-mode.ts).
+ */
 export async function ask(
   kind: SwnActionKind,
   fields: readonly Field[],
+  card = true,
 ): Promise<Record<string, string> | null> {
   const html = fields
     .map((f) => {
@@ -97,7 +103,7 @@ export async function ask(
     .join("");
   const result: unknown = await foundry.applications.api.DialogV2.prompt({
     window: { title: `${t(`FT.SWN.Act.${kind}`)} (${RULE[kind]})` },
-    content: `<div class="ft-dialog ft-swn-action">${html}</div>`,
+    content: `<div class="ft-dialog ft-swn-action">${html}${card ? rollModeSelectHTML(t("FT.UX.rollMode")) : ""}</div>`,
     ok: {
       label: t("FT.SWN.Act.roll"),
       callback: (_ev: Event, button: HTMLButtonElement) => {
@@ -113,6 +119,8 @@ export async function ask(
             out[f.name] =
               form?.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${f.name}"]`)?.value ?? "";
         }
+        if (card)
+          out.rollMode = pickedRollMode(form?.querySelector<HTMLSelectElement>('[name="rollMode"]')?.value);
         return out;
       },
     },
@@ -177,6 +185,8 @@ export async function postCard(
   kind: SwnActionKind,
   lines: readonly { readonly text: RuleText | readonly RuleText[]; readonly cls?: string }[],
   rolls: Roll[],
+  /** Issue 33: the roll mode the action's dialog picked (`ask`); absent = the chat's. */
+  rollMode?: string,
 ): Promise<void> {
   await postRuleCard(
     {
@@ -188,7 +198,7 @@ export async function postCard(
     {
       speaker: ChatMessage.getSpeaker({ actor, ...(token ? { token: token.document } : {}) }),
       rolls,
-      rollMode: game.settings?.get("core", "rollMode") ?? "publicroll",
+      rollMode: pickedRollMode(rollMode),
     },
   );
 }

@@ -75,7 +75,7 @@ async function doShove(actor: ActorI, ab: number): Promise<void> {
       : k("FT.SWN.Act.shoveMissed", { name: m.name }),
     cls: `ft-result ${a.hit ? "hit" : "miss"}`,
   });
-  await postCard(actor, token, "shove", lines, [d20]);
+  await postCard(actor, token, "shove", lines, [d20], o.rollMode);
   await recordD20Attack(combatant);
 }
 
@@ -139,7 +139,7 @@ async function doCharge(actor: ActorI, ab: number): Promise<void> {
       else lines.push(await layProne(actor, actor.name ?? ""));
     }
   } else lines.push({ text: k("FT.SWN.Act.chargeMissed", { name: m.name }), cls: "ft-result miss" });
-  await postCard(actor, token, "charge", lines, rolls);
+  await postCard(actor, token, "charge", lines, rolls, o.rollMode);
   await recordD20Attack(combatant);
 }
 
@@ -199,7 +199,7 @@ async function doVehicleCharge(actor: ActorI, ab: number): Promise<void> {
     });
     if (b.selfProne) lines.push(await layProne(actor, actor.name ?? ""));
   } else lines.push({ text: k("FT.SWN.Act.chargeMissed", { name: m.name }), cls: "ft-result miss" });
-  await postCard(actor, token, "vehicleCharge", lines, rolls);
+  await postCard(actor, token, "vehicleCharge", lines, rolls, o.rollMode);
   await recordD20Attack(combatant);
 }
 
@@ -252,7 +252,7 @@ async function doDisarm(actor: ActorI, ab: number): Promise<void> {
         cls: `ft-result ${outcome === "choose" ? "hit" : "miss"}`,
       });
   } else lines.push({ text: k("FT.SWN.Act.disarmMissed", { name: m.name }), cls: "ft-result miss" });
-  await postCard(actor, token, "disarm", lines, rolls);
+  await postCard(actor, token, "disarm", lines, rolls, o.rollMode);
   await recordD20Attack(combatant);
 }
 
@@ -328,6 +328,7 @@ async function doJump(actor: ActorI): Promise<void> {
       },
     ],
     [],
+    o.rollMode,
   );
 }
 
@@ -379,6 +380,7 @@ async function doRecruit(actor: ActorI): Promise<void> {
       { text: k(how, { actor: actor.name ?? "", n, tier, type }), cls: "ft-result" },
     ],
     [check],
+    o.rollMode,
   );
 }
 
@@ -394,19 +396,24 @@ export async function leadSquad(leader: ActorI, chosenId?: string | null): Promi
     let chosen: string | null;
     if (chosenId === undefined) {
       if (!squads.length) return notify("warn", "FT.SWN.Act.noSquads");
-      const o = await ask("lead", [
-        {
-          name: "squad",
-          label: t("FT.SWN.Act.squad"),
-          kind: "select",
-          value: squads.find((s) => s.system.ledBy === uuid)?.id ?? "",
-          options: [
-            { value: "", label: t("FT.SWN.Act.noSquad") },
-            // The squads this user may see; the leader's other squads are cleared whether seen or not.
-            ...squads.filter((s) => s.visible).map((s) => ({ value: s.id ?? "", label: s.name ?? "" })),
-          ],
-        },
-      ]);
+      const o = await ask(
+        "lead",
+        [
+          {
+            name: "squad",
+            label: t("FT.SWN.Act.squad"),
+            kind: "select",
+            value: squads.find((s) => s.system.ledBy === uuid)?.id ?? "",
+            options: [
+              { value: "", label: t("FT.SWN.Act.noSquad") },
+              // The squads this user may see; the leader's other squads are cleared whether seen or not.
+              ...squads.filter((s) => s.visible).map((s) => ({ value: s.id ?? "", label: s.name ?? "" })),
+            ],
+          },
+          // No card: the lead is a choice, not a roll.
+        ],
+        false,
+      );
       if (!o) return;
       chosen = o.squad ? o.squad : null;
     } else chosen = chosenId;
