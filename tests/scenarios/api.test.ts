@@ -83,7 +83,17 @@ describe("scenario: game.system.api for macros and modules (issue 33)", () => {
     const alice = table.client(ALICE_ID);
     const gm = table.client(GM_ID);
     expect(onEveryClient(table, () => Object.keys(G().game.system.api ?? {}).sort())).toEqual(
-      everyone(table, ["apply", "attack", "check", "openRule", "rules", "skillCheck", "undo"]),
+      everyone(table, [
+        "apply",
+        "attack",
+        "check",
+        "openRule",
+        "rollCheckMacro",
+        "rollItemMacro",
+        "rules",
+        "skillCheck",
+        "undo",
+      ]),
     );
     alice.target(TOK.foe);
     table.dice(12, 7);

@@ -68,6 +68,8 @@ const signed = (n: number): string => (n > 0 ? `+${n}` : `−${-n}`);
  * SF-Z-02) (SF-Z-04): Green …" (SF-Z-04, SF-Z-05, SF-Z-07). Null for any other message.
  */
 export function checkTitleHTML(message: ChatMessage.Implementation): string | null {
+  // A roll this reader may not see keeps core's "rolled privately" flavor (v13 chat-message.mjs `_renderRollContent`).
+  if (!message.isContentVisible) return null;
   const flags = message.flags[SYSTEM_ID] as { check?: CheckFlag; skillCheck?: SkillCheckFlag } | undefined;
   const t = (k: string) => game.i18n?.localize(k) ?? k;
   const check = flags?.check;
