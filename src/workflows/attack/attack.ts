@@ -169,7 +169,7 @@ async function attackWith(
         : null;
     if (area) throw new RulesError(area.key, area.key, area.data);
     // SW-42 (review 3, 1.1): the weapon rides with the read, so a kept aim serves only a shot with the weapon aimed.
-    const read = targets.map((t) => readTarget(token, t, unit, weaponItem?.id ?? null));
+    const read = await Promise.all(targets.map((t) => readTarget(token, t, unit, weaponItem?.id ?? null)));
     // SW-25 (issue 31): an offered attack of opportunity is made when the mover provoked, where it stood then.
     const at = provokedAt;
     const scene = at
