@@ -4,7 +4,7 @@
  * A subclass of the v13 CombatTracker with its own tracker PART; no DOM surgery.
  */
 
-import { suppressionOf } from "../canvas/suppression.js";
+import { suppressionOf } from "../canvas/suppressing.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { flatFootedIn } from "../documents/combat/d20-initiative.js";
 import { combatState } from "../documents/combat/gm-state.js";
