@@ -26,7 +26,6 @@
  * Not walked: compendium packs (built at the current schema by scripts/packs.mjs) and items inside token deltas
  * (no Item migration exists yet).
  */
-import { SYSTEM_ID } from "../constants.js";
 import { isStaleSource, MIGRATIONS, type Migration } from "../data/migrations.js";
 import { perPage } from "./page-state.js";
 

@@ -47,6 +47,9 @@ export * from "./core/engine.js";
 export * from "./core/facts.js";
 export * from "./core/modifiers.js";
 export * from "./core/types.js";
+// The engine a world uses, built by its own module: the page loads it when it first builds the world's engine
+// (helpers/settings.ts `currentEngine`, issue 33), so the engines are not in the system's first load.
+export { createEngine } from "./create-engine.js";
 export * from "./d20/actions.js";
 export * from "./d20/aim.js";
 export * from "./d20/attack.js";
@@ -91,7 +94,3 @@ export * from "./swn/squad-attack.js";
 export * from "./zebulon/engine.js";
 export * from "./zebulon/shifts.js";
 export * from "./zebulon/table.js";
-
-// The engine a world uses, built by its own module: the page loads it when it first builds the world's engine
-// (helpers/settings.ts `currentEngine`, issue 33), so the engines are not in the system's first load.
-export { createEngine } from "./create-engine.js";
