@@ -259,7 +259,9 @@ function forgetEngine(): void {
 /**
  * The world's engine with the GM's tables. A broken stored table falls back to the default, with a warning.
  * Issue 33: the engines' code loads with the first build on a page (`rules/create-engine.ts`, a lazy chunk); every
- * caller is on an async path already (an attack, a grenade's card, a combat's `_preCreate`).
+ * caller is on an async path already (an attack, a grenade's card, a combat's `_preCreate`). Not loaded at `init` for a
+ * synchronous reader instead: v13 runs `init` and `setup` with `Hooks.callAll` (client/game.mjs `Game#initialize`,
+ * `setupGame`), which awaits nothing a hook starts, so nothing could count on the import having finished.
  */
 export function currentEngine(): Promise<ResolutionEngine> {
   const page = pageEngine();
