@@ -2,7 +2,7 @@
  * The active GM's check of a request's shape (helpers/gm-request.ts): everything in a request came from another
  * user's client. Loaded with the first request the GM answers (issue 33: not in the system's first load).
  */
-import { type GMRequestBody, ID } from "./gm-request.js";
+import { type GMRequestBody, ID } from "./gm-request-body.js";
 
 const MAX_IDS = 50;
 
