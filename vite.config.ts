@@ -198,6 +198,12 @@ export default defineConfig(({ command }) => ({
         extends: true,
         test: { name: "isolated", environment: "node", include: ISOLATED_TESTS, ...generousTimes },
       },
+      // Issue 33: the built module and every lazy chunk, loaded from dist/ as a browser loads them (needs the build:
+      // `npm test` runs it after its build step). A graph of its own: it boots a table from dist/, not from src/.
+      {
+        extends: true,
+        test: { name: "dist", environment: "node", include: ["tests/built/*.test.ts"], ...generousTimes },
+      },
     ],
   },
 }));

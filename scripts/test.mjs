@@ -5,7 +5,8 @@
  * - the checks: typecheck (project, then the rules without Foundry types), lint, the rules' tests with their line
  *   coverage and its threshold (`vitest --project rules --coverage`), the unit tests, the harness's own tests and
  *   the isolated files (`--project unit --project harness --project isolated`), every rule of every game marked A
- *   or S played by a scenario part by part (`npm run rules:coverage`), the build and the dist check.
+ *   or S played by a scenario part by part (`npm run rules:coverage`), the build and the dist check, then the built
+ *   entry and every lazy chunk imported from dist/ as a browser imports them (`vitest --project dist`).
  *
  * It prints one line per step as the step ends, the failures in full, and last the plain line `N passed, N failed`
  * (vitest's test counts plus one per other step). Everything each step printed goes to `.test-results/test.log`
@@ -25,7 +26,8 @@ const LOG = join(OUT, "test.log");
 const TABLE_JSON = join(OUT, "vitest-table.json");
 const RULES_JSON = join(OUT, "vitest-rules.json");
 const UNIT_JSON = join(OUT, "vitest-unit.json");
-for (const f of [LOG, TABLE_JSON, RULES_JSON, UNIT_JSON]) rmSync(f, { force: true });
+const DIST_JSON = join(OUT, "vitest-dist.json");
+for (const f of [LOG, TABLE_JSON, RULES_JSON, UNIT_JSON, DIST_JSON]) rmSync(f, { force: true });
 
 const laneArg = process.argv.findIndex((a) => a === "--lane" || a.startsWith("--lane="));
 const onlyLane =
@@ -181,7 +183,16 @@ async function checksLane() {
     "node",
     ["scripts/rules-coverage.mjs", "--require", "SF-", "--require", "SW"],
   );
-  await step("build, and every system.json path exists in dist/", "node", ["scripts/build.mjs"]);
+  const built = await step("build, and every system.json path exists in dist/", "node", [
+    "scripts/build.mjs",
+  ]);
+  // Issue 33: what the build wrote loads as Foundry loads it, the entry and every lazy chunk (tests/built/).
+  if (built)
+    await vitestStep(
+      "the built module and every lazy chunk load from dist/",
+      ["--project", "dist"],
+      DIST_JSON,
+    );
 }
 
 console.log(

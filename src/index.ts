@@ -38,7 +38,6 @@ import { initGames } from "./games/init.js";
 import { registerGameStatuses } from "./helpers/game.js";
 import { listenForGMRequests, registerGMRequest } from "./helpers/gm-request.js";
 import { registerHelpers } from "./helpers/handlebars.js";
-import { runMigrations } from "./helpers/migrate.js";
 import { report } from "./helpers/report.js";
 import { showRuleIds } from "./helpers/rule-ids.js";
 import { registerSettingGuards } from "./helpers/setting-guards.js";
@@ -192,7 +191,8 @@ Hooks.once("ready", () => {
   enableSortableTables(document);
   // Rule references: this user's client setting shows or hides every rule ID (issue 13).
   showRuleIds(getSetting(SETTINGS.showRuleIds));
-  void runMigrations();
+  // Issue 33: the runner loads with the ready hook (helpers/migrate-run.ts), not with the system.
+  void import("./helpers/migrate-run.js").then((m) => m.runMigrations());
   // Issue 29: the active GM writes the move of an earlier version's combat flags into the models once.
   void persistMigrations();
 });

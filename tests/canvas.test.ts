@@ -211,13 +211,13 @@ describe("Facts from the scene", () => {
     expect(distanceBetween(P(token("a", 50, 50)), P(token("b", 850, 350)), "squares")).toBe(8);
   });
 
-  it("SF-X-22 SF-X-35 SF-X-26 a target behind a low wall, past a bystander, lying prone", () => {
+  it("SF-X-22 SF-X-35 SF-X-26 a target behind a low wall, past a bystander, lying prone", async () => {
     wall("walls", [550, 0, 550, 80], { _id: "low" });
     const attacker = token("a", 50, 50);
     const target = token("t", 1050, 50);
     (target.actor as { statuses: Set<string> }).statuses.add("prone");
     token("by", 600, 55);
-    const r = readTarget(P(attacker), P(target), "m");
+    const r = await readTarget(P(attacker), P(target), "m");
     expect(r.input.facts).toMatchObject({
       id: `Scene.${scene.id}.Token.t`,
       distance: 10,
@@ -231,33 +231,33 @@ describe("Facts from the scene", () => {
     expect(r.input.coverReason?.key).toBe("FT.Cover.reasonHard");
   });
 
-  it("SF-X-22 SF-B-08 a target wholly behind a terrain wall or a window is in sight with soft cover (review 2.1)", () => {
+  it("SF-X-22 SF-B-08 a target wholly behind a terrain wall or a window is in sight with soft cover (review 2.1)", async () => {
     const attacker = token("a", 50, 450);
     const target = token("t", 1050, 450);
     wall("terrain", across(550), { _id: "hedge" });
-    expect(readTarget(P(attacker), P(target), "m").input.facts).toMatchObject({
+    expect((await readTarget(P(attacker), P(target), "m")).input.facts).toMatchObject({
       visible: true,
       cover: "soft",
     });
     scene.walls.length = 0;
     redraw();
     wall("window", across(550), { _id: "glass" });
-    expect(readTarget(P(attacker), P(target), "m").input.facts).toMatchObject({
+    expect((await readTarget(P(attacker), P(target), "m")).input.facts).toMatchObject({
       visible: true,
       cover: "soft",
     });
     scene.walls.length = 0;
     redraw();
     wall("walls", across(550), { _id: "stone" });
-    expect(readTarget(P(attacker), P(target), "m").input.facts).toMatchObject({
+    expect((await readTarget(P(attacker), P(target), "m")).input.facts).toMatchObject({
       visible: false,
       cover: "hard",
     });
   });
 
-  it("SF-X-22 a target standing in magical darkness can still be read (review 1.2)", () => {
+  it("SF-X-22 a target standing in magical darkness can still be read (review 1.2)", async () => {
     scene.lights.push(lightDocument({ _id: "gloom", x: 1050, y: 450, config: { negative: true, dim: 2 } }));
-    const r = readTarget(P(token("a", 50, 450)), P(token("t", 1050, 450)), "m");
+    const r = await readTarget(P(token("a", 50, 450)), P(token("t", 1050, 450)), "m");
     expect(r.input.facts).toMatchObject({ visible: true, cover: "none", distance: 10 });
   });
 

@@ -114,7 +114,9 @@ describe("issue 30: one place per game", () => {
       .filter((f) => !f.startsWith("rules/"))
       .flatMap((f) =>
         specifiersOf(readFileSync(`${SRC}/${f}`, "utf8"))
-          .filter((spec) => /(^|\/)rules\/(?!index\.js$)/.test(spec))
+          // Issue 33: rules/create-engine.ts is the public API's lazy half (the engines, loaded on the first build,
+          // helpers/settings.ts `currentEngine`); through index.ts they would load with the system.
+          .filter((spec) => /(^|\/)rules\/(?!index\.js$|create-engine\.js$)/.test(spec))
           .map((spec) => `${f} → ${spec}`),
       );
     expect(deep).toEqual([]);

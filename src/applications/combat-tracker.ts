@@ -4,7 +4,7 @@
  * A subclass of the v13 CombatTracker with its own tracker PART; no DOM surgery.
  */
 
-import { suppressionOf } from "../canvas/suppression.js";
+import { suppressionOf } from "../canvas/suppressing.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { flatFootedIn } from "../documents/combat/d20-initiative.js";
 import { combatState } from "../documents/combat/gm-state.js";
@@ -16,7 +16,6 @@ import { guarded } from "../helpers/report.js";
 import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import { trackerGuarded } from "../helpers/tracker-report.js";
 import { roundPhases } from "../rules/index.js";
-import { declareFor } from "./declare-dialog.js";
 import { decorateTurns } from "./phase-context.js";
 import { moveToSideEntry } from "./side-move.js";
 import { buildTracker } from "./tracker-context.js";
@@ -348,7 +347,8 @@ export class FrontierCombatTracker extends Base {
     const combat = this.combat;
     const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
     const combatant = id ? combat?.combatants.get(id) : undefined;
-    if (combat && combatant) await declareFor(combat, combatant);
+    // Issue 33: the declaration dialog loads with its first opening.
+    if (combat && combatant) await (await import("./declare-dialog.js")).declareFor(combat, combatant);
   }
 
   static async #onRollSide(

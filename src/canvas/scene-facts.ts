@@ -25,6 +25,7 @@ import {
   type TargetFacts,
   tokensInTheWay,
 } from "../rules/index.js";
+import { cellCentres } from "./cells.js";
 import { FoundryCaster } from "./foundry-caster.js";
 import { squareGrid } from "./grid-support.js";
 import { walkedPath } from "./movement-path.js";
@@ -147,10 +148,16 @@ export interface SceneTargetRead {
   readonly weaponId: string | null;
 }
 
+/** A game's own block of a target's facts from the scene (the d20 engine's `d20`, SW-*, SWN-*); none: `{}`. */
+export type GameTargetFacts = (read: SceneTargetRead) => Pick<TargetFacts, "d20">;
+
 declare module "../helpers/game.js" {
   interface GameTable {
-    /** Its own block of a target's facts from the scene (the d20 engine's `d20`, SW-*, SWN-*); none: `{}`. */
-    readonly targetFacts: (read: SceneTargetRead) => Pick<TargetFacts, "d20">;
+    /**
+     * Its {@link GameTargetFacts}, loaded with the first target read on a page (issue 33: the d20 reads and the
+     * scene's caster are not in the system's first load).
+     */
+    readonly targetFacts: () => Promise<GameTargetFacts>;
   }
 }
 
@@ -246,12 +253,14 @@ export function isSquadActor(actor: Actor.Implementation | null | undefined): ac
   return !!actor && isSquad(actor);
 }
 
-export function readTarget(
+export async function readTarget(
   attacker: TokenP,
   target: TokenP,
   unit: "m" | "squares",
   weaponId: string | null = null,
-): SceneTarget {
+): Promise<SceneTarget> {
+  // Issue 33: the game's reads load first; everything after is read from the scene at one moment, as before.
+  const gameFacts = await currentGame().targetFacts();
   const caster = new FoundryCaster();
   const from = footprint(attacker);
   const at = footprint(target);
@@ -284,7 +293,7 @@ export function readTarget(
         cover: cover.cover,
         crowd: inTheWay.length > 0,
         // The game's own block of the target's facts (issue 14's d20 block; the other games have none).
-        ...currentGame().targetFacts({
+        ...gameFacts({
           attacker,
           target,
           from,
@@ -316,11 +325,5 @@ export function occupants(): Occupant[] {
   }));
 }
 
-/** The centres of the grid cells a token covers from its top-left corner (`cols` × `rows` cells, at least one). */
-export function cellCentres(x: number, y: number, cols: number, rows: number, size: number): Point[] {
-  const out: Point[] = [];
-  for (let i = 0; i < Math.max(1, cols); i++)
-    for (let j = 0; j < Math.max(1, rows); j++)
-      out.push({ x: x + (i + 0.5) * size, y: y + (j + 0.5) * size });
-  return out;
-}
+/** Issue 33: in its own module (cells.ts), so the attack card reads it without loading the scene's caster. */
+export { cellCentres };

@@ -145,7 +145,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     const allowed = await super._preCreate(data, options, user);
     if (allowed === false) return false;
     if (combatState(this).initiative === undefined)
-      this.updateSource({ system: { initiative: currentEngine().initiative } });
+      this.updateSource({ system: { initiative: (await currentEngine()).initiative } });
   }
 
   /** The plain view of this combat the side-initiative rules work on. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { requestProblem } from "./gm-request.js";
+import { requestProblem } from "./gm-request-checks.js";
 
 const MSG = "msgFort000000001";
 const T = "Scene.sceneAAAAAAAAAAA.Token.tokenAAAAAAAAAAA";

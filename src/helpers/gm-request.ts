@@ -15,87 +15,11 @@
  */
 import { SYSTEM_ID } from "../constants.js";
 import { GMQueryError, NoGMError, QUERY_TIMEOUT } from "./gm-query.js";
+import { type GMRequestBody, ID } from "./gm-request-body.js";
+
+export type { GMRequestBody };
 
 type UserI = User.Implementation;
-
-/** What a request asks: apply or undo a card's targets, or (a player who ended the round's last turn) the next round. */
-export type GMRequestBody =
-  | { readonly kind: "apply" | "undo"; readonly messageId: string; readonly ids: readonly string[] }
-  /** SF-X-35: the GM picks who a card's stray shot hits (`ids`: that one token). */
-  | { readonly kind: "stray"; readonly messageId: string; readonly ids: readonly string[] }
-  /** SW-10: roll the Fortitude save a card's hit calls for (`ids`: that one target), once (review 14 M3). */
-  | { readonly kind: "fortitude"; readonly messageId: string; readonly ids: readonly string[] }
-  /** SW-43: keep the area of a suppression card's hit (`ids`: none), checked and measured by the GM. */
-  | { readonly kind: "suppress"; readonly messageId: string; readonly ids: readonly string[] }
-  /** SW-38: roll the Reflex save of one creature a d20 burst caught (`ids`: that one target), once. */
-  | { readonly kind: "reflex"; readonly messageId: string; readonly ids: readonly string[] }
-  /** SW-31: the GM applies a missed shot to the creature used as cover (`ids`: the missed target). */
-  | { readonly kind: "coverHit"; readonly messageId: string; readonly ids: readonly string[] }
-  | { readonly kind: "nextRound"; readonly combatId: string; readonly round: number }
-  /**
-   * SWN-09: intimidate side `sideId` of the asker's combat; SWN-10: read the Morale of the sides the asker can see.
-   * The GM rolls the 2d6 and works the bonus out from the actor's sheet: a bonus in the request is not read (T2-2C).
-   */
-  | {
-      readonly kind: "intimidate";
-      readonly combatId: string;
-      /** The actor the asker acts with (the sheet's); the GM checks the asker owns it. */
-      readonly actorId: string;
-      readonly sideId: string;
-    }
-  | {
-      readonly kind: "readMorale";
-      readonly combatId: string;
-      readonly actorId: string;
-    }
-  /** Use a Stimdose or Staydose (SF-B-22, SF-B-15) from the asker's actor's gear on a target (`workflows/optional/drugs.ts`). */
-  | { readonly kind: "drug"; readonly actorId: string; readonly itemId: string; readonly target: string }
-  /**
-   * SW-33 (issue 31): a coup de grace by the asker's token (`tokenUuid`) with its weapon at a helpless target token
-   * (`target`); the GM checks, rolls the damage and the target's Fortitude save, and writes (games/d20).
-   */
-  | {
-      readonly kind: "coupDeGrace";
-      readonly tokenUuid: string;
-      readonly target: string;
-      readonly itemId: string;
-    }
-  /**
-   * SW-39 (issue 31): aid another — the asker's token (`tokenUuid`) distracts the opponent token `target`; the GM
-   * rolls the attack against Defense 10 and keeps a success on its own User (games/d20/workflows/aid.ts).
-   */
-  | {
-      readonly kind: "aid";
-      readonly tokenUuid: string;
-      readonly target: string;
-      /** SW-39 "(your choice)": +2 to the ally's next attack, or to the ally's Defense against the opponent. */
-      readonly choice?: "attack" | "defense";
-    }
-  /**
-   * SW-42 (issue 31): aiming — the asker's token (`tokenUuid`) aims the weapon `itemId` at the token `target`; the GM
-   * rolls the ranged touch attack and keeps a success on its own User (games/d20/workflows/aim.ts).
-   */
-  | { readonly kind: "aim"; readonly tokenUuid: string; readonly target: string; readonly itemId: string }
-  /**
-   * SW-41 (issue 31): the asker's token (`tokenUuid`) attempts a grapple or a disarm at the token `target`, which
-   * provokes the target's attack of opportunity; the GM offers it (games/d20/workflows/provoke-action.ts).
-   */
-  | {
-      readonly kind: "provoke";
-      readonly tokenUuid: string;
-      readonly target: string;
-      readonly action: "grapple" | "disarm";
-    }
-  /** SF-X-41: shoot a door or wall (the GM computes the damage from the weapon). */
-  | {
-      readonly kind: "structure";
-      /** The token that fires (its scene is the wall's; its actor, linked or not, owns the weapon). */
-      readonly tokenUuid: string;
-      readonly wallId: string;
-      readonly itemId: string;
-      readonly shots: number;
-      readonly seu: number;
-    };
 
 export interface GMAnswer {
   readonly applied: string[];
@@ -109,160 +33,6 @@ export type GMRequestHandler<K extends GMRequestBody["kind"] = GMRequestBody["ki
 ) => Promise<GMAnswer>;
 
 const handlers: { [K in GMRequestBody["kind"]]?: GMRequestHandler<K> } = {};
-
-const ID = /^[A-Za-z0-9]{16}$/;
-const MAX_IDS = 50;
-
-/** Why a request body is not one this system sends, or null. Everything in it came from another user's client. */
-export function requestProblem(raw: unknown): string | null {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return "not an object";
-  const r = raw as Record<string, unknown>;
-  if (r.kind === "nextRound") {
-    if (typeof r.combatId !== "string" || !ID.test(r.combatId)) return "combat id";
-    if (!Number.isInteger(r.round) || (r.round as number) < 0 || (r.round as number) > 10_000) return "round";
-    return null;
-  }
-  if (r.kind === "intimidate" || r.kind === "readMorale") {
-    if (typeof r.combatId !== "string" || !ID.test(r.combatId)) return "combat id";
-    if (typeof r.actorId !== "string" || !ID.test(r.actorId)) return "actor id";
-    if (r.kind === "intimidate" && (typeof r.sideId !== "string" || !ID.test(r.sideId))) return "side id";
-    return null;
-  }
-  if (r.kind === "drug") {
-    if (typeof r.actorId !== "string" || !ID.test(r.actorId)) return "actor id";
-    if (typeof r.itemId !== "string" || !ID.test(r.itemId)) return "item id";
-    const target = typeof r.target === "string" ? r.target : "";
-    if (!/^(Scene\.[A-Za-z0-9]{16}\.Token|Actor)\.[A-Za-z0-9]{16}$/.test(target)) return "target";
-    return null;
-  }
-  if (r.kind === "coupDeGrace") {
-    const token = /^Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}$/;
-    if (typeof r.tokenUuid !== "string" || !token.test(r.tokenUuid)) return "token";
-    if (typeof r.target !== "string" || !token.test(r.target)) return "target";
-    if (typeof r.itemId !== "string" || !ID.test(r.itemId)) return "item id";
-    return null;
-  }
-  if (r.kind === "aim") {
-    const token = /^Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}$/;
-    if (typeof r.tokenUuid !== "string" || !token.test(r.tokenUuid)) return "token";
-    if (typeof r.target !== "string" || !token.test(r.target)) return "target";
-    if (typeof r.itemId !== "string" || !ID.test(r.itemId)) return "item id";
-    return null;
-  }
-  if (r.kind === "provoke") {
-    const token = /^Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}$/;
-    if (typeof r.tokenUuid !== "string" || !token.test(r.tokenUuid)) return "token";
-    if (typeof r.target !== "string" || !token.test(r.target)) return "target";
-    if (r.action !== "grapple" && r.action !== "disarm") return "action";
-    return null;
-  }
-  if (r.kind === "aid") {
-    const token = /^Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}$/;
-    if (typeof r.tokenUuid !== "string" || !token.test(r.tokenUuid)) return "token";
-    if (typeof r.target !== "string" || !token.test(r.target)) return "target";
-    return null;
-  }
-  if (r.kind === "structure") {
-    if (
-      typeof r.tokenUuid !== "string" ||
-      !/^Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}$/.test(r.tokenUuid)
-    )
-      return "token";
-    for (const k of ["wallId", "itemId"]) if (typeof r[k] !== "string" || !ID.test(r[k] as string)) return k;
-    for (const k of ["shots", "seu"])
-      if (!Number.isInteger(r[k]) || (r[k] as number) < 0 || (r[k] as number) > 100) return k;
-    return null;
-  }
-  if (
-    r.kind !== "apply" &&
-    r.kind !== "undo" &&
-    r.kind !== "stray" &&
-    r.kind !== "fortitude" &&
-    r.kind !== "reflex" &&
-    r.kind !== "suppress" &&
-    r.kind !== "coverHit"
-  )
-    return "unknown kind";
-  if (
-    (r.kind === "fortitude" || r.kind === "reflex" || r.kind === "coverHit") &&
-    (!Array.isArray(r.ids) || r.ids.length !== 1)
-  )
-    return "target list";
-  if (typeof r.messageId !== "string" || !ID.test(r.messageId)) return "message id";
-  if (!Array.isArray(r.ids) || r.ids.length > MAX_IDS) return "target list";
-  if (!r.ids.every((id) => typeof id === "string" && id.length <= 64)) return "target id";
-  return null;
-}
-
-/** The body as checked, with nothing but its own keys (a forged request may carry more). */
-function bodyOf(raw: Record<string, unknown>): GMRequestBody {
-  if (raw.kind === "nextRound")
-    return { kind: "nextRound", combatId: String(raw.combatId), round: Number(raw.round) };
-  if (raw.kind === "intimidate")
-    return {
-      kind: "intimidate",
-      combatId: String(raw.combatId),
-      actorId: String(raw.actorId),
-      sideId: String(raw.sideId),
-    };
-  if (raw.kind === "readMorale")
-    return {
-      kind: "readMorale",
-      combatId: String(raw.combatId),
-      actorId: String(raw.actorId),
-    };
-  if (raw.kind === "drug")
-    return {
-      kind: "drug",
-      actorId: String(raw.actorId),
-      itemId: String(raw.itemId),
-      target: String(raw.target),
-    };
-  if (raw.kind === "coupDeGrace")
-    return {
-      kind: "coupDeGrace",
-      tokenUuid: String(raw.tokenUuid),
-      target: String(raw.target),
-      itemId: String(raw.itemId),
-    };
-  if (raw.kind === "aim")
-    return {
-      kind: "aim",
-      tokenUuid: String(raw.tokenUuid),
-      target: String(raw.target),
-      itemId: String(raw.itemId),
-    };
-  if (raw.kind === "provoke")
-    return {
-      kind: "provoke",
-      tokenUuid: String(raw.tokenUuid),
-      target: String(raw.target),
-      action: raw.action === "disarm" ? "disarm" : "grapple",
-    };
-  if (raw.kind === "aid")
-    return {
-      kind: "aid",
-      tokenUuid: String(raw.tokenUuid),
-      target: String(raw.target),
-      choice: raw.choice === "defense" ? "defense" : "attack",
-    };
-  if (raw.kind === "structure")
-    return {
-      kind: "structure",
-      tokenUuid: String(raw.tokenUuid),
-      wallId: String(raw.wallId),
-      itemId: String(raw.itemId),
-      shots: Number(raw.shots),
-      seu: Number(raw.seu),
-    };
-  const message = { messageId: String(raw.messageId), ids: (raw.ids as string[]).slice() };
-  if (raw.kind === "stray") return { kind: "stray", ...message };
-  if (raw.kind === "fortitude") return { kind: "fortitude", ...message };
-  if (raw.kind === "reflex") return { kind: "reflex", ...message };
-  if (raw.kind === "suppress") return { kind: "suppress", ...message };
-  if (raw.kind === "coverHit") return { kind: "coverHit", ...message };
-  return { kind: raw.kind === "undo" ? "undo" : "apply", ...message };
-}
 
 /** Carry out a checked body with its kind's handler. */
 function run(body: GMRequestBody, requester: UserI): Promise<GMAnswer> {
@@ -330,8 +100,10 @@ export function listenForGMRequests(): void {
 
 async function answer(user: UserI, id: string, raw: unknown): Promise<void> {
   let response: { id: string; applied: string[]; skipped: GMAnswer["skipped"]; error: string | null };
-  const problem = requestProblem(raw);
   try {
+    // Issue 33: the checks of a request's shape load with the first request this GM answers (gm-request-checks.ts).
+    const { bodyOf, requestProblem } = await import("./gm-request-checks.js");
+    const problem = requestProblem(raw);
     if (problem) throw new Error(`That request is not one this system sends (${problem}).`);
     const r = await run(bodyOf(raw as Record<string, unknown>), user);
     response = { id, applied: r.applied, skipped: r.skipped, error: null };

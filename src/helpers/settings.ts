@@ -7,7 +7,6 @@ import { countBuild } from "../data/counters.js";
 import { ENGINE_CHOICES, PROFILE_CHOICES, profileIdOf } from "../data/game-id.js";
 import {
   ALPHA_DAWN_TABLE,
-  createEngine,
   defaultResolutionTable,
   type EngineId,
   mergeTable,
@@ -245,7 +244,7 @@ export function currentVariant(): "basic" | "expanded" {
  * created or updated there (client/documents/setting.mjs `_onCreate`, `_onUpdate` when `value` changed; a client
  * setting's on `set`, client/helpers/client-settings.mjs `#setClient`), so each page builds again after a change.
  */
-const pageEngine = perPage((): { engine: ResolutionEngine | null } => ({ engine: null }));
+const pageEngine = perPage((): { engine: Promise<ResolutionEngine> | null } => ({ engine: null }));
 
 /**
  * A setting the engine is built from changed: the next `currentEngine` builds it again. Also on `deleteSetting`
@@ -257,15 +256,21 @@ function forgetEngine(): void {
   forgetGame();
 }
 
-/** The world's engine with the GM's tables. A broken stored table falls back to the default, with a warning. */
-export function currentEngine(): ResolutionEngine {
+/**
+ * The world's engine with the GM's tables. A broken stored table falls back to the default, with a warning.
+ * Issue 33: the engines' code loads with the first build on a page (`rules/create-engine.ts`, a lazy chunk); every
+ * caller is on an async path already (an attack, a grenade's card, a combat's `_preCreate`). Not loaded at `init` for a
+ * synchronous reader instead: v13 runs `init` and `setup` with `Hooks.callAll` (client/game.mjs `Game#initialize`,
+ * `setupGame`), which awaits nothing a hook starts, so nothing could count on the import having finished.
+ */
+export function currentEngine(): Promise<ResolutionEngine> {
   const page = pageEngine();
   page.engine ??= buildEngine();
   return page.engine;
 }
 
 /** Build the engine from the settings (its warnings for a broken table come once per change of them, here). */
-function buildEngine(): ResolutionEngine {
+async function buildEngine(): Promise<ResolutionEngine> {
   countBuild("engine");
   const game = currentGame();
   const zebulon = currentZebulonTable();
@@ -282,6 +287,7 @@ function buildEngine(): ResolutionEngine {
     autoMissMin: rules.autoMiss ? base.autoMissMin : 101,
     strayChance: rules.strayShots ? base.strayChance : 0,
   };
+  const { createEngine } = await import("../rules/create-engine.js");
   return createEngine(game.engine, { alphaDawn, zebulon }, game.profile);
 }
 

@@ -47,6 +47,9 @@ export * from "./core/engine.js";
 export * from "./core/facts.js";
 export * from "./core/modifiers.js";
 export * from "./core/types.js";
+// The engine a world uses, built by its own module: the page loads it when it first builds the world's engine
+// (helpers/settings.ts `currentEngine`, issue 33), so the engines are not in the system's first load.
+export { createEngine } from "./create-engine.js";
 export * from "./d20/actions.js";
 export * from "./d20/aim.js";
 export * from "./d20/attack.js";
@@ -91,30 +94,3 @@ export * from "./swn/squad-attack.js";
 export * from "./zebulon/engine.js";
 export * from "./zebulon/shifts.js";
 export * from "./zebulon/table.js";
-
-import { createAlphaDawnEngine } from "./alpha-dawn/engine.js";
-import type { AlphaDawnTable } from "./alpha-dawn/tables.js";
-import type { EngineId, ResolutionEngine } from "./core/engine.js";
-import { createD20Engine } from "./d20/engine.js";
-import type { SwnProfileId } from "./swn/profile.js";
-import { createZebulonEngine } from "./zebulon/engine.js";
-import type { ResolutionTable } from "./zebulon/table.js";
-
-/** The engine a world uses (Alpha Dawn, Zebulon's Guide or d20). */
-export function createEngine(
-  id: EngineId,
-  tables: { alphaDawn?: AlphaDawnTable; zebulon?: ResolutionTable } = {},
-  /** The d20 engine's profile (ruling 1): `sw` unless the world chose the SWN additions. */
-  profile: SwnProfileId = "sw",
-): ResolutionEngine {
-  switch (id) {
-    case "alphaDawn":
-      return createAlphaDawnEngine(tables.alphaDawn);
-    case "zebulon":
-      return createZebulonEngine(tables.zebulon, tables.alphaDawn);
-    case "d20":
-      return createD20Engine({ profile });
-    default:
-      throw new Error(`The ${id} engine is not available in this version`);
-  }
-}

@@ -3,7 +3,7 @@
  * flags and GM queries. Each entry here must match what `init` registers at run time (src/index.ts).
  */
 
-import type { SuppressingEntry } from "../canvas/suppression.js";
+import type { SuppressingEntry } from "../canvas/suppressing.js";
 import type {
   AttackCardModel,
   CharacterModel,

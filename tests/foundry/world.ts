@@ -68,6 +68,11 @@ export interface Extensions {
   createCanvas?: (scene: any) => any;
   /** foundry.canvas.* (from canvas.ts). */
   canvasNamespace?: Src;
+  /**
+   * The system's code: by default src/index.ts and every src module (see `SYSTEM_MODULES`); tests/dist/ loads the
+   * built module from dist/ instead, as a browser loads it (tests/built/browser-paths.mjs).
+   */
+  system?: () => Promise<unknown>;
 }
 
 const extensions: Extensions = {};
@@ -152,9 +157,12 @@ const SYSTEM_MODULES = import.meta.glob([
 /** Import the real system once: its module-level hook registrations are the same on every client. */
 export async function loadSystem(ext: Extensions = {}): Promise<void> {
   installFoundry(ext);
-  systemLoaded ??= import("../../src/index.js").then(() =>
-    Promise.all(Object.values(SYSTEM_MODULES).map((load) => load())),
-  );
+  const system = extensions.system;
+  systemLoaded ??= system
+    ? system()
+    : import("../../src/index.js").then(() =>
+        Promise.all(Object.values(SYSTEM_MODULES).map((load) => load())),
+      );
   await systemLoaded;
 }
 

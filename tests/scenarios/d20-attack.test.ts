@@ -427,7 +427,7 @@ describe("scenario: a d20 blaster shot (issue 14)", () => {
     // The world's engine after the reload is the d20 engine (the one every attack then asks).
     const engine = await gm.run(async () => {
       const { currentEngine } = await import("../../src/helpers/settings.js");
-      return currentEngine().id;
+      return (await currentEngine()).id;
     });
     expect(engine).toBe("d20");
     expect(table.unhandled).toEqual([]);

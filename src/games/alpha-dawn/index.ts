@@ -24,7 +24,7 @@ export const alphaDawnGame: GameTable = {
   turnStart: null,
   markBacked: null,
   // The Star Frontiers engines read no d20 block of a target (issue 14).
-  targetFacts: () => ({}),
+  targetFacts: async () => () => ({}),
   statusEffects: [],
   dialog: async () => (await import("./applications/attack-dialog.js")).ALPHA_DAWN_DIALOG,
   sheet: async () => (await import("./applications/sheet.js")).percentileSheet(false),

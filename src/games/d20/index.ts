@@ -4,7 +4,6 @@
 import { addCoverField } from "../../canvas/wall-config.js";
 import type { GameTable } from "../../helpers/game.js";
 import { d20Tracker } from "./applications/tracker.js";
-import { d20TargetFactsOf } from "./canvas/target-facts.js";
 import { addHeightField } from "./canvas/wall-height.js";
 import { d20MeleeWeapons } from "./data/weapons.js";
 import { D20_STATUS_EFFECTS } from "./helpers/statuses.js";
@@ -32,7 +31,8 @@ export const d20Game: GameTable = {
   // SW-17, SW-21, SW-23 (trust review 1.3): a declared defense is backed by the round's action or an admitted card.
   markBacked: async (combat, combatant, key, after) =>
     (await import("./workflows/mark-evidence.js")).markBacked(combat, combatant, key, after),
-  targetFacts: d20TargetFactsOf({ swn: false }),
+  // Issue 33: the d20 reads of a target (and the scene's caster they use) load with the first target read.
+  targetFacts: async () => (await import("./canvas/target-facts.js")).d20TargetFactsOf({ swn: false }),
   // SW-10, SW-30 (ruling 4b): the d20 rules' statuses.
   statusEffects: D20_STATUS_EFFECTS,
   dialog: async () => (await import("./applications/attack-dialog.js")).D20_DIALOG,

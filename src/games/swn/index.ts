@@ -4,13 +4,11 @@
 
 import { addCoverField } from "../../canvas/wall-config.js";
 import type { GameTable } from "../../helpers/game.js";
-import { d20TargetFactsOf } from "../d20/canvas/target-facts.js";
 import { addHeightField } from "../d20/canvas/wall-height.js";
 import { d20MeleeWeapons } from "../d20/data/weapons.js";
 import { D20_STATUS_EFFECTS } from "../d20/helpers/statuses.js";
 import { d20TurnActions } from "../d20/workflows/turn-actions.js";
 import { swnTracker } from "./applications/tracker.js";
-import { withProtection } from "./canvas/protect.js";
 import { addMaterialField } from "./canvas/wall-material.js";
 import { swnCard } from "./workflows/card.js";
 
@@ -34,7 +32,14 @@ export const swnGame: GameTable = {
   markBacked: async (combat, combatant, key, after) =>
     (await import("../d20/workflows/mark-evidence.js")).markBacked(combat, combatant, key, after),
   // SWN-17 meat shields, SWN-08 overwatch arcs and SWN-06 protecting mechs are read from the scene.
-  targetFacts: withProtection(d20TargetFactsOf({ swn: true })),
+  // Issue 33: loaded with the first target read.
+  targetFacts: async () => {
+    const [{ d20TargetFactsOf }, { withProtection }] = await Promise.all([
+      import("../d20/canvas/target-facts.js"),
+      import("./canvas/protect.js"),
+    ]);
+    return withProtection(d20TargetFactsOf({ swn: true }));
+  },
   // SW-10, SW-30 (ruling 4b): the d20 rules' statuses.
   statusEffects: D20_STATUS_EFFECTS,
   dialog: async () => (await import("./applications/attack-dialog.js")).SWN_DIALOG,

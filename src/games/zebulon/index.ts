@@ -25,7 +25,7 @@ export const zebulonGame: GameTable = {
   turnStart: null,
   markBacked: null,
   // The Star Frontiers engines read no d20 block of a target (issue 14).
-  targetFacts: () => ({}),
+  targetFacts: async () => () => ({}),
   statusEffects: [],
   dialog: async () => (await import("./applications/attack-dialog.js")).ZEBULON_DIALOG,
   sheet: async () => (await import("../alpha-dawn/applications/sheet.js")).percentileSheet(true),

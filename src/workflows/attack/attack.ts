@@ -128,7 +128,9 @@ async function attackWith(
   if (!sys) return notify("warn", "FT.Attack.notAWeapon");
   // The percentile engines resolve melee with rules-tables §6's melee engine (melee.ts, RT-6); an engine that plans its
   // own attack steps (d20: SW-04, SW-14 reach, SW-07 Strength, SW-22 full attacks) resolves melee here, as an attack.
-  if (item && sys.skill === "melee" && !currentEngine().attackSteps)
+  // Issue 33: the world's engine, built (and its code loaded) with the page's first attack.
+  const engine = await currentEngine();
+  if (item && sys.skill === "melee" && !engine.attackSteps)
     return (await import("./melee.js")).meleeAttack(actor, item, options);
   const weapon = unarmed?.facts ?? factsOf(name, sys);
   // Issue 30: the game's attack section, loaded with the first attack in a world.
@@ -152,7 +154,7 @@ async function attackWith(
   const unit = sys.rangeUnit === "squares" ? "squares" : "m";
   // SW-38: a d20 grenadelike weapon is thrown at the square where the target stands (the engine that throws at
   // squares says how); otherwise a thrown weapon with a blast is a Star Frontiers grenade (SF-X-38).
-  const square = currentEngine().areaTarget ? attack.squareThrow(weapon) : null;
+  const square = engine.areaTarget ? attack.squareThrow(weapon) : null;
   const isGrenade = !square && sys.skill === "thrown" && sys.blastRadius > 0;
   if (square && targets.length > 1) return notify("warn", "FT.D20.Grenade.oneSquare");
   try {
@@ -167,7 +169,7 @@ async function attackWith(
         : null;
     if (area) throw new RulesError(area.key, area.key, area.data);
     // SW-42 (review 3, 1.1): the weapon rides with the read, so a kept aim serves only a shot with the weapon aimed.
-    const read = targets.map((t) => readTarget(token, t, unit, weaponItem?.id ?? null));
+    const read = await Promise.all(targets.map((t) => readTarget(token, t, unit, weaponItem?.id ?? null)));
     // SW-25 (issue 31): an offered attack of opportunity is made when the mover provoked, where it stood then.
     const at = provokedAt;
     const scene = at
@@ -177,7 +179,7 @@ async function attackWith(
         }))
       : read;
     const request: AttackRequest = {
-      engine: currentEngine(),
+      engine,
       variant: currentVariant(),
       // SWN-08: the overwatch shot is made as one (the dialog shows it chosen; the engine checks the arc).
       attacker: options.overwatch
@@ -190,7 +192,7 @@ async function attackWith(
         ...DEFAULT_DECLARATIONS,
         // SF-X-24: several targets of a burst weapon mean a burst — where the engine reads bursts at all (a d20
         // attack at two targets is refused as one shot at several, review 14b H1).
-        burst: targets.length > 1 && !!weapon.burst && currentEngine().reads.has("burst"),
+        burst: targets.length > 1 && !!weapon.burst && engine.reads.has("burst"),
         powerSetting: sys.damage.perSeu.enabled ? sys.damage.perSeu.min : null,
         ...gate.declarations,
       },
@@ -205,7 +207,7 @@ async function attackWith(
           : attack.firstPlan(sys, targets.length, !!game.combat?.inSurpriseRound && !!combatant),
       ...(square ? { area: "grenade" as const } : {}),
       // SW-22: the weapons the dialog offers for the off hand.
-      ...(currentEngine().attackSteps && !square && weaponItem
+      ...(engine.attackSteps && !square && weaponItem
         ? { offHands: attack.offHands(actor, weaponItem) }
         : {}),
       // A player's dialog shows no secret NPC's Defense and cannot rewrite it; a GM's may (review 14 H2).

@@ -109,7 +109,7 @@ export async function creatureAttack(actor: ActorI): Promise<void> {
     const combatant = game.combat?.combatants.find((c) => c.tokenId === token.id);
     const turn = turnGate(actor, null, combatant);
     if (!turn) return;
-    const scene = readTarget(token, targets[0]!, "m");
+    const scene = await readTarget(token, targets[0]!, "m");
     const request: AttackRequest = {
       engine: creatureEngine(sys.attack),
       variant: currentVariant(),

@@ -213,7 +213,7 @@ export async function meleeAttack(
     const bareHands = !weaponItem;
     const name = weaponItem?.name ?? t("FT.Melee.punch");
     if (sys) checkMeleeWeapon(name, { formula: sys.damage.formula, modifier: sys.meleeModifier ?? null });
-    const scene = readTarget(token, targets[0]!, "m");
+    const scene = await readTarget(token, targets[0]!, "m");
     checkMeleeReach(scene.input.facts.distance, scene.input.facts.name);
     const a = actor as FrontierActorI;
     const str = a.system.abilities.str?.value ?? 0;

@@ -4,8 +4,9 @@
  * for, its Stamina, screens, suits, health model and squad units (SWN-17), the record a card's hit left on it (its
  * pools, SW-10's Fortitude save and wound log, SF-X-42's doze tally), and what did not land of a GM's writes (T2-2F).
  */
+
+import { cellCentres } from "../../canvas/cells.js";
 import { squareGrid } from "../../canvas/grid-support.js";
-import { cellCentres } from "../../canvas/scene-facts.js";
 import { SYSTEM_ID } from "../../constants.js";
 import { squadHitDice } from "../../data/actor/squad-derived.js";
 import { type AppliedMark, tokenIds } from "../../data/chat/attack-card.js";

@@ -81,7 +81,7 @@ export async function grenadeCard(
     const formula = card.targets[0] ? sys.damage.formula || "" : "";
     if (formula && zebulon) {
       const facts = factsOf(card.weaponName, sys);
-      const plan = currentEngine().damage(zebulon, facts, [], null);
+      const plan = (await currentEngine()).damage(zebulon, facts, [], null);
       damage.push({ targetId: c.id, damage: Math.max(0, plan.rolled) });
     } else if (formula) {
       const r = await rollFormula(formula);

@@ -13,6 +13,7 @@ import {
   bystanders,
   cellCentres,
   footprint,
+  type GameTargetFacts,
   isSquadActor,
   type SceneTargetRead,
   statuses,
@@ -21,7 +22,6 @@ import {
 import { d20TargetFacts } from "../../../data/actor/d20-facts.js";
 import { actorSystem } from "../../../data/subtypes.js";
 import { flatFootedIn } from "../../../documents/combat/d20-initiative.js";
-import type { GameTable } from "../../../helpers/game.js";
 import {
   type Bystander,
   type D20TargetFacts,
@@ -159,7 +159,7 @@ function withHigherGround(attacker: TokenP, target: TokenP, facts: D20TargetFact
 /**
  * The target's d20 block: `swn` turns on the swn profile's scene reads (SWN-17 meat shields, SWN-08 overwatch arcs).
  */
-export function d20TargetFactsOf(reads: { readonly swn: boolean }): GameTable["targetFacts"] {
+export function d20TargetFactsOf(reads: { readonly swn: boolean }): GameTargetFacts {
   return ({
     attacker,
     target,

@@ -64,7 +64,7 @@ export async function coupDeGrace(actor: ActorI): Promise<void> {
     const target = targets[0]!;
     const weapon = weaponOf(actor);
     if (!weapon) throw new RulesError("FT.D20.CoupDeGrace.noWeapon", "No weapon", { name: actor.name ?? "" });
-    const scene = readTarget(token, target, "m");
+    const scene = await readTarget(token, target, "m");
     const problem = coupDeGraceProblem({
       helpless: helplessForCoupDeGrace(target.actor?.statuses ?? new Set()),
       melee: weapon.system.d20.attack === "melee",

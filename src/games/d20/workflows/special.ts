@@ -278,7 +278,7 @@ export async function specialAttack(actor: ActorI, kind: SpecialAttack): Promise
     const targets = attackTargets();
     if (targets.length !== 1) return notify("warn", "FT.Melee.oneTarget");
     const target = targets[0]!;
-    const scene = readTarget(token, target, "m");
+    const scene = await readTarget(token, target, "m");
     if (scene.input.facts.distance > D20_REACH_M + 1e-9)
       throw new RulesError("FT.Error.outOfRange", "Out of reach", { target: scene.input.facts.name });
     const a = sideOf(actor);

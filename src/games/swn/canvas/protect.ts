@@ -5,9 +5,8 @@
  * (`rules/swn/protect.ts`).
  */
 
-import type { SceneTargetRead } from "../../../canvas/scene-facts.js";
+import type { GameTargetFacts, SceneTargetRead } from "../../../canvas/scene-facts.js";
 import { untilNextTurn } from "../../../documents/combat/until-next-turn.js";
-import type { GameTable } from "../../../helpers/game.js";
 import { protectsAgainst } from "../../../rules/index.js";
 
 type CombatantI = Combatant.Implementation;
@@ -37,7 +36,7 @@ export function protectorOf(read: Pick<SceneTargetRead, "attacker" | "target" | 
 }
 
 /** The swn table's target facts: the d20 engine's swn reads, and SWN-06's protecting mech. */
-export function withProtection(base: GameTable["targetFacts"]): GameTable["targetFacts"] {
+export function withProtection(base: GameTargetFacts): GameTargetFacts {
   return (read) => {
     const facts = base(read);
     const swn = facts.d20?.swn;

@@ -160,16 +160,16 @@ const combatantOf = (token: TokenP) => game.combat?.combatants.find((c) => c.tok
  * The user's one target within reach of the token (2 m, or the scene's one grid space: an adjacent 3 m hex), with
  * its SWN numbers. Refused with a notification (null) or a thrown RulesError.
  */
-function meleeTarget(
+async function meleeTarget(
   token: TokenP,
-): { target: TokenP; name: string; swn: { hd: number; ac: number } } | null {
+): Promise<{ target: TokenP; name: string; swn: { hd: number; ac: number } } | null> {
   const targets = attackTargets();
   if (targets.length !== 1) {
     notify("warn", "FT.Melee.oneTarget");
     return null;
   }
   const target = targets[0]!;
-  const scene = readTarget(token, target, "m");
+  const scene = await readTarget(token, target, "m");
   const reach = Math.max(D20_REACH_M, canvas?.scene?.grid.distance ?? 0);
   if (scene.input.facts.distance > reach + 1e-9)
     throw new RulesError("FT.Error.outOfRange", "Out of reach", { target: scene.input.facts.name });
@@ -249,11 +249,11 @@ export async function layProne(who: ActorI | null, name: string): Promise<{ text
  * What every attack-like action starts with: the actor's token, its combatant, the turn's gate (not while down, not
  * after the round's attack, SW-13) and the one target within reach; null (the user told why) when any is missing.
  */
-export function meleeStart(actor: ActorI) {
+export async function meleeStart(actor: ActorI) {
   const token = tokenOf(actor);
   if (!token) return null;
   const combatant = combatantOf(token);
   if (!turnGate(actor, null, combatant)) return null;
-  const m = meleeTarget(token);
+  const m = await meleeTarget(token);
   return m ? { token, combatant, m } : null;
 }

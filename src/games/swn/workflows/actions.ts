@@ -58,7 +58,7 @@ type ActorI = Actor.Implementation;
 
 /** SWN-01: shove the one target in reach — the Punch attack against AC 9 + HD; a hit pushes it 3 m. */
 async function doShove(actor: ActorI, ab: number): Promise<void> {
-  const start = meleeStart(actor);
+  const start = await meleeStart(actor);
   if (!start) return;
   const { token, combatant, m } = start;
   const o = await ask("shove", [{ name: "stronger", label: t("FT.SWN.Act.muchStronger"), kind: "checkbox" }]);
@@ -81,7 +81,7 @@ async function doShove(actor: ActorI, ab: number): Promise<void> {
 
 /** SWN-02: a person's charge — the attack; a hit deals the higher of 1d6 and the weapon and lays the target prone. */
 async function doCharge(actor: ActorI, ab: number): Promise<void> {
-  const start = meleeStart(actor);
+  const start = await meleeStart(actor);
   if (!start) return;
   const { token, combatant, m } = start;
   const weapons = actor.items.contents.flatMap((i) =>
@@ -145,7 +145,7 @@ async function doCharge(actor: ActorI, ab: number): Promise<void> {
 
 /** SWN-03: a vehicle's or mech's charge — Nd6 per hex moved on a hit, and the Pilot check for what it takes. */
 async function doVehicleCharge(actor: ActorI, ab: number): Promise<void> {
-  const start = meleeStart(actor);
+  const start = await meleeStart(actor);
   if (!start) return;
   const { token, combatant, m } = start;
   const o = await ask("vehicleCharge", [
@@ -205,7 +205,7 @@ async function doVehicleCharge(actor: ActorI, ab: number): Promise<void> {
 
 /** SWN-04: disarm — a melee attack, then opposed 2d6 + bonus rolls with the defender's +3. */
 async function doDisarm(actor: ActorI, ab: number): Promise<void> {
-  const start = meleeStart(actor);
+  const start = await meleeStart(actor);
   if (!start) return;
   const { token, combatant, m } = start;
   const o = await ask("disarm", [

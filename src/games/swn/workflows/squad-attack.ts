@@ -74,7 +74,7 @@ export async function squadAttackFromSheet(actor: ActorI): Promise<void> {
     if (typeof targetAc !== "number") throw new RulesError("FT.SWN.noFacts", "No SWN numbers", {});
     const combatant = game.combat?.combatants.find((c) => c.tokenId === token.id);
     if (!turnGate(actor, null, combatant)) return;
-    const scene = readTarget(token, target, "m");
+    const scene = await readTarget(token, target, "m");
     const facts = scene.input.facts;
     if (!facts.visible) return notify("warn", "FT.Squad.Attack.outOfSight", { target: facts.name });
     // SWN-17 meat shields: a squad friendly to the target in the line of fire — no direct attack at it (as the swn
