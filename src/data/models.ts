@@ -19,6 +19,7 @@ import { COMBATANT_SPEC } from "./combatant/marks.js";
 import { SIDE_SPEC } from "./combatant-group/side.js";
 import { buildSchema } from "./fields.js";
 import { weaponFacts } from "./item/facts.js";
+import { applyGmNumbers, gmNumbersKey, readGmNumbers } from "./item/gm-numbers.js";
 import { ITEM_SPECS, type ItemType } from "./item/specs.js";
 import { type Migration, migrateSystem } from "./migrations.js";
 import type { ModelData, ModelSpec } from "./spec.js";
@@ -153,11 +154,22 @@ export class SquadModel extends FrontierModel<
   }
 }
 
-abstract class ItemModel<T extends ItemType> extends FrontierModel<
+abstract class ItemModel<T extends ItemType, Derived extends AnyObject = EmptyObject> extends FrontierModel<
   (typeof ITEM_SPECS)[T],
-  Item.Implementation
+  Item.Implementation,
+  Derived
 > {
   static override readonly systemOf = "Item";
+}
+
+/**
+ * Issue 32: the world's GM-entered weapon numbers (the world setting `weaponNumbers`, helpers/settings.ts), or none
+ * before the setting is registered (a model built in a pure test, or before `init`).
+ */
+function worldGmNumbers(): ReturnType<typeof readGmNumbers> {
+  const settings = typeof game === "undefined" ? undefined : game.settings;
+  if (!settings?.settings?.has("frontier-tactics.weaponNumbers")) return {};
+  return readGmNumbers(settings.get("frontier-tactics", "weaponNumbers"));
 }
 
 /**
@@ -170,10 +182,22 @@ abstract class ItemModel<T extends ItemType> extends FrontierModel<
  * the item's update and, through `EmbeddedCollection#initialize` (common/abstract/embedded-collection.mjs), on its
  * actor's. Worked out on read, not in `prepareDerivedData`: preparation runs for every weapon of an actor on every
  * update of that actor, on every client, while most clients never read a weapon's facts.
+ *
+ * Issue 32: a number the GM entered once for the world (data/item/gm-numbers.ts) fills the weapon's empty, missing
+ * field when it is prepared, before any fact is read; `gmEntered` names the fields it filled. When the setting
+ * changes, every weapon is initialised again (helpers/settings.ts `reprepareWeapons`), so its facts go with it.
  */
-export class WeaponModel extends ItemModel<"weapon"> {
+export class WeaponModel extends ItemModel<"weapon", { gmEntered: readonly string[] }> {
   static override readonly spec = ITEM_SPECS.weapon;
   static override readonly type = "weapon";
+
+  override prepareDerivedData(): void {
+    const item = this.parent;
+    const key = item ? gmNumbersKey(item) : null;
+    const entry = key ? worldGmNumbers()[key] : undefined;
+    // The prepared system is this model: the filled numbers live here, never in `_source`.
+    this.gmEntered = entry ? applyGmNumbers(this, entry) : [];
+  }
 
   /** This weapon's facts, shared (frozen: a reader that changes them would change every other reader's). */
   get facts(): WeaponFacts {

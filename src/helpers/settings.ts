@@ -41,6 +41,7 @@ export const SETTINGS = {
   moraleRead: "moraleRead",
   enforcePhases: "enforcePhases",
   showRuleIds: "showRuleIds",
+  weaponNumbers: "weaponNumbers",
 } as const;
 
 /**
@@ -90,6 +91,11 @@ export interface SettingValues {
   enforcePhases: boolean;
   /** This user's browser shows the rule IDs (SF-X-21 …) on sheets, the dialog, the tracker and cards. */
   showRuleIds: boolean;
+  /**
+   * Issue 32: the numbers the GM entered once for the world where no source gives one (data/item/gm-numbers.ts),
+   * compendium UUID → entry; checked where it is read.
+   */
+  weaponNumbers: StoredObject;
 }
 
 export type SettingKey = keyof SettingValues;
@@ -228,6 +234,31 @@ export function registerSettings(): void {
   });
   for (const key of [SETTINGS.d20Secrets, SETTINGS.sideMorale, SETTINGS.moraleRead])
     s.register(SYSTEM_ID, key, { scope: "client", config: false, type: Object, default: {} });
+  // Issue 32: a world setting, so only a user with SETTINGS_MODIFY (the GM) can write it — v13
+  // client/helpers/client-settings.mjs `set` → `#setWorld` writes a Setting document, which the server refuses to
+  // anyone else. Every client re-prepares its weapons when it changes (its `onChange` runs on each).
+  s.register(SYSTEM_ID, SETTINGS.weaponNumbers, {
+    scope: "world",
+    config: false,
+    type: Object,
+    default: {},
+    onChange: reprepareWeapons,
+  });
+}
+
+/**
+ * Issue 32: every weapon this page holds is initialised again (`reset`: v13 client/documents/abstract/
+ * client-document.mjs, `_initialize` then `prepareData`), so the GM's new numbers reach each copy and its kept facts
+ * go (data/models.ts `WeaponModel`): the world's items, every actor's, and unlinked tokens' own actors.
+ */
+function reprepareWeapons(): void {
+  for (const item of game.items ?? []) if (item.type === "weapon") item.reset();
+  // The compendium's loaded entries (a pack is a Collection of the documents it has loaded).
+  for (const pack of game.packs ?? [])
+    for (const doc of pack.values()) if (doc instanceof Item && doc.type === "weapon") doc.reset();
+  for (const actor of game.actors ?? []) if (actor.items.some((i) => i.type === "weapon")) actor.reset();
+  for (const scene of game.scenes ?? [])
+    for (const token of scene.tokens) if (!token.actorLink) token.actor?.reset();
 }
 
 export function getSetting<K extends SettingKey>(key: K) {

@@ -18,6 +18,9 @@
  *   (`pageChanged` when `pageId`/`pageIndex` is given; the first page otherwise); single-page mode renders the current
  *   page; `_renderHeadings` marks each rendered heading `data-anchor=<slug>`; `_onRender` on a page change scrolls
  *   `getPageSheet(pageId).toc[anchor].element` into view.
+ * Issue 32: the system's Item packs too, their entries built as the world's Item class with `pack` set (uuid
+ * `Compendium.<pack>.Item.<id>`), and `getIndex({fields})` (compendium-collection.mjs, id 18187457647: the index
+ * entries get the asked-for source fields merged in; fields already indexed are not asked again).
  * Simpler than Foundry (said where it matters): the page view is the page's stored HTML (no enrichment, no page
  * sheet application, no sidebar template); the heading scrolled into view is recorded (`scrolledTo`) because the
  * harness has no layout; `slugifyHeading` is modelled from memory of `String#slugify` (lower case, whitespace → "-",
@@ -161,7 +164,7 @@ export class JournalEntry {
   }
 }
 
-export class CompendiumCollection extends Collection<JournalEntry> {
+export class CompendiumCollection extends Collection<any> {
   readonly index = new Collection<Src>();
   readonly #sources = new Map<string, Src>();
 
@@ -175,9 +178,37 @@ export class CompendiumCollection extends Collection<JournalEntry> {
       this.index.set(s._id, {
         _id: s._id,
         name: s.name,
+        // v13 BaseItem/BaseActor `metadata.compendiumIndexFields`: _id, name, img, type, sort, folder.
+        ...(metadata.type === "JournalEntry"
+          ? {}
+          : { img: s.img, type: s.type, sort: s.sort, folder: s.folder }),
         uuid: `Compendium.${metadata.id}.${metadata.type}.${s._id}`,
       });
     }
+  }
+
+  /** Every call of `getIndex` with the fields it asked for (a scenario checks the browser reads the index). */
+  readonly indexRequests: string[][] = [];
+  readonly #indexed = new Set<string>();
+
+  /**
+   * v13 `CompendiumCollection#getIndex({fields})`: the index again with these source fields (dotted paths) merged into
+   * each entry, the stored source's values (not prepared data); fields already indexed are not asked for again.
+   */
+  async getIndex({ fields = [] as string[] } = {}): Promise<Collection<Src>> {
+    this.indexRequests.push([...fields]);
+    const wanted = fields.filter((f) => !this.#indexed.has(f));
+    if (!wanted.length) return this.index;
+    const utils = g().foundry.utils;
+    for (const [id, source] of this.#sources) {
+      const entry = this.index.get(id)!;
+      for (const f of wanted) {
+        const value = utils.getProperty(source, f);
+        if (value !== undefined) utils.setProperty(entry, f, structuredClone(value));
+      }
+    }
+    for (const f of wanted) this.#indexed.add(f);
+    return this.index;
   }
   get collection(): string {
     return this.metadata.id;
@@ -210,12 +241,20 @@ export class CompendiumCollection extends Collection<JournalEntry> {
     return this.getUserLevel() >= LEVELS.OBSERVER!;
   }
   /** The cached document, else "loaded from the database" (its pack source) and cached. */
-  async getDocument(id: string): Promise<JournalEntry | null | undefined> {
+  async getDocument(id: string): Promise<any> {
     if (!id) return undefined;
     const cached = this.get(id);
     if (cached) return cached;
     const source = this.#sources.get(id);
     if (!source) return null;
+    // An Item or Actor pack's entry is the world's document class, constructed with the pack it is in (v13
+    // `CompendiumCollection#getDocument` → `documentClass.database.get(..., {pack})`).
+    if (this.documentName !== "JournalEntry") {
+      const { _key, ...data } = structuredClone(source);
+      const doc = new (g().CONFIG[this.documentName].documentClass)(data, { pack: this.collection });
+      this.set(id, doc);
+      return doc;
+    }
     const doc = new JournalEntry(structuredClone(source), this);
     this.set(id, doc);
     return doc;
@@ -243,7 +282,8 @@ function packSources(path: string): readonly Src[] {
 export function createPacks(system: Src): Collection<CompendiumCollection> {
   const packs = new Collection<CompendiumCollection>();
   for (const p of system.packs ?? []) {
-    if (p.type !== "JournalEntry") continue;
+    // The JournalEntry packs, and (issue 32, the weapon-tables browser) the Item packs.
+    if (p.type !== "JournalEntry" && p.type !== "Item") continue;
     const sources = packSources(p.path).map((s) => structuredClone(s));
     const id = `${system.id}.${p.name}`;
     packs.set(

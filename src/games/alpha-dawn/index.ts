@@ -37,4 +37,6 @@ export const alphaDawnGame: GameTable = {
   // SF-X-22 cover, SF-X-41 structure.
   wallFields: [addCoverField, addStructureFields],
   tracker: NO_TRACKER_EXTRAS,
+  // Issue 33: the weapon-tables browser's columns, loaded with the browser.
+  weaponTable: async () => (await import("./applications/weapon-table.js")).STAR_FRONTIERS_TABLE,
 };

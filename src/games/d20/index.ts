@@ -55,4 +55,6 @@ export const d20Game: GameTable = {
   wallFields: [addCoverField, addHeightField],
   // SW-17: total defense on the acting combatant's row.
   tracker: d20Tracker,
+  // Issue 33: the weapon-tables browser's columns (RCR Tables 7-2, 7-3), loaded with the browser.
+  weaponTable: async () => (await import("./applications/weapon-table.js")).D20_TABLE,
 };

@@ -48,4 +48,6 @@ export const swnGame: GameTable = {
   // SW-30 on the d20 engine, SWN-15: the cover armour of a wall's material.
   wallFields: [addCoverField, addHeightField, addMaterialField],
   tracker: swnTracker,
+  // Issue 33: the weapon-tables browser's columns (SWN-15), loaded with the browser.
+  weaponTable: async () => (await import("./applications/weapon-table.js")).SWN_TABLE,
 };

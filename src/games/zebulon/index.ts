@@ -37,4 +37,6 @@ export const zebulonGame: GameTable = {
   // SF-X-22 cover, SF-X-41 structure (the Star Frontiers table).
   wallFields: [addCoverField, addStructureFields],
   tracker: NO_TRACKER_EXTRAS,
+  // Issue 33: the Star Frontiers weapon tables (the same items), loaded with the browser.
+  weaponTable: async () => (await import("../alpha-dawn/applications/weapon-table.js")).STAR_FRONTIERS_TABLE,
 };
