@@ -196,7 +196,7 @@ export class WeaponModel extends ItemModel<"weapon", { gmEntered: readonly strin
     const key = item ? gmNumbersKey(item) : null;
     const entry = key ? worldGmNumbers()[key] : undefined;
     // The prepared system is this model: the filled numbers live here, never in `_source`.
-    this.gmEntered = entry ? applyGmNumbers(this, entry) : [];
+    this.gmEntered = entry && item ? applyGmNumbers(this, entry, item._source.system) : [];
   }
 
   /** This weapon's facts, shared (frozen: a reader that changes them would change every other reader's). */

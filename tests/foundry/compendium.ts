@@ -30,7 +30,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import YAML from "yaml";
-import { ApplicationV2 } from "./apps.js";
+import { AbstractSidebarTab, ApplicationV2 } from "./apps.js";
 import { Collection } from "./documents.js";
 
 type Src = Record<string, any>;
@@ -386,5 +386,43 @@ export class JournalEntrySheet extends ApplicationV2 {
       heading?.scrollIntoView?.();
       this.scrolledTo = heading;
     }
+  }
+}
+
+/**
+ * The compendium sidebar tab, as far as a system's button in its header goes (issue 33): v13
+ * client/applications/sidebar/tabs/compendium-directory.mjs (search id 18677369416) is
+ * `HandlebarsApplicationMixin(AbstractSidebarTab)`, tab "compendium", classes "directory flexcol", parts header
+ * (templates/sidebar/tabs/compendiums.hbs: the `.header-actions.action-buttons` row with Create Compendium),
+ * directory and footer; each render calls `renderCompendiumDirectory(app, element, …)` (application.mjs, one hook per
+ * class of the chain). Simpler: the parts are built here without templates — the header's action row and one entry
+ * per visible pack (`data-pack`), no folders, filters, context menu or footer.
+ */
+export class CompendiumDirectory extends AbstractSidebarTab {
+  static override tabName = "compendium";
+  static override DEFAULT_OPTIONS: Record<string, any> = {
+    classes: ["directory", "flexcol"],
+    window: { title: "SIDEBAR.TabCompendium" },
+  };
+  override async _renderHTML(): Promise<HTMLElement[]> {
+    const d = g().document as Document;
+    const header = d.createElement("header");
+    header.className = "directory-header";
+    header.innerHTML =
+      '<div class="header-actions action-buttons flexrow"><button type="button" class="create-entry" data-action="createEntry">Create Compendium</button></div>';
+    const list = d.createElement("ol");
+    list.className = "directory-list";
+    for (const pack of g().game.packs?.values() ?? []) {
+      if (!pack.visible) continue;
+      const li = d.createElement("li");
+      li.className = "directory-item compendium";
+      li.dataset.pack = pack.collection;
+      li.textContent = pack.title;
+      list.append(li);
+    }
+    return [header, list];
+  }
+  override _replaceHTML(result: unknown, content: HTMLElement): void {
+    content.replaceChildren(...(result as HTMLElement[]));
   }
 }

@@ -164,13 +164,16 @@ export function importGmNumbers(
 
 /**
  * Fill a weapon's empty, missing fields with the GM's numbers, in place (the prepared `system`, never its source).
- * Returns the paths it filled: the item and the browser show them as "entered by the GM".
+ * `source` is the stored data (what the item's source leaves empty; by default the same object). Returns the paths
+ * it filled: the item and the browser show them as "entered by the GM".
  */
 export function applyGmNumbers(
   system: object & { readonly missing?: readonly string[] },
   entry: GmWeaponEntry,
+  source: { readonly missing?: readonly string[] } = system,
 ): string[] {
-  const fillable = new Set(fillablePaths(system));
+  // What the stored data leaves empty (a model prepared again already holds the numbers it was given).
+  const fillable = new Set(fillablePaths(source));
   const filled: string[] = [];
   for (const [path, value] of Object.entries(entry.numbers)) {
     if (!fillable.has(path)) continue;
