@@ -7,19 +7,13 @@
  * only those fields of each pack's index (v13 `CompendiumCollection#getIndex({fields})`), never the documents.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import type { WeaponSystem } from "../data/item/facts.js";
+import type { DefenseSystem, WeaponSystem } from "../data/item/facts.js";
 
-/** An index entry's `system`, as the pack stores it (only the fields the columns asked for are there). */
-export type IndexSystem = DeepPartial<WeaponSystem> & {
-  readonly missing?: readonly string[];
-  readonly slot?: string;
-  readonly rules?: readonly { readonly kind?: string; readonly mode?: string }[];
-  readonly d20?: DeepPartial<WeaponSystem["d20"]> & {
-    readonly dr?: number | null;
-    readonly maxDex?: number | null;
-    readonly category?: string;
-  };
-};
+/**
+ * An index entry's `system`, as the pack stores it: a weapon's or a defense's (only the fields the columns asked for
+ * are there, so every field may be absent).
+ */
+export type IndexSystem = DeepPartial<WeaponSystem> & DeepPartial<DefenseSystem>;
 
 /** One column: its header (an i18n key), the index fields it reads, its cell, and the GM-fillable paths it shows. */
 export interface WeaponTableColumn {

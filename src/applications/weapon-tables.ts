@@ -58,6 +58,7 @@ interface TablesContext {
   readonly editing: boolean;
   readonly filter: string;
   readonly kind: string;
+  readonly kinds: readonly { readonly value: string; readonly label: string; readonly selected: boolean }[];
   readonly columns: readonly { readonly index: number; readonly label: string; readonly sort: string }[];
   readonly nameSort: string;
   readonly rows: readonly (Row & { readonly hidden: boolean })[];
@@ -121,6 +122,11 @@ export class WeaponTables extends HandlebarsApplicationMixin(ApplicationV2<Table
       editing: this.#editing,
       filter: this.#filter,
       kind: this.#kind,
+      kinds: [
+        { value: "", label: "FT.WeaponTables.all" },
+        { value: "weapon", label: "TYPES.Item.weapon" },
+        { value: "defense", label: "TYPES.Item.defense" },
+      ].map((k) => ({ ...k, selected: k.value === this.#kind })),
       nameSort: dir(-1),
       columns: table.columns.map((c, index) => ({ index, label: c.label, sort: dir(index) })),
       rows: rows.map((r) => ({ ...r, hidden: !this.#shows(r) })),

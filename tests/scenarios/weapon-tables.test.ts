@@ -97,8 +97,6 @@ function world(engine: string, extra: Src = {}): Src {
       sceneSource({
         _id: SCENE,
         name: "Range",
-        width: 3000,
-        height: 1000,
         grid: { size: 100, distance: 5, units: "m" },
         tokens: [
           tokenSource({ _id: TOK_EUSYL, name: "Eusyl", actorId: EUSYL, actorLink: true, x: 500, y: 500 }),
@@ -156,7 +154,7 @@ const GAMES: {
   engine: string;
   profile?: string;
   packs: string[];
-  expect: (e: Src) => Record<string, string>;
+  expect: (e: Src) => Record<string, string | undefined>;
 }[] = [
   {
     engine: "alphaDawn",
