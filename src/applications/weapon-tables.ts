@@ -22,15 +22,8 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { SYSTEM_ID, templatePath } from "../constants.js";
-import {
-  applyGmNumbers,
-  checkGmEntry,
-  exportGmNumbers,
-  fillablePaths,
-  type GmNumbers,
-  importGmNumbers,
-  readGmNumbers,
-} from "../data/item/gm-numbers.js";
+import { applyGmNumbers, fillablePaths, type GmNumbers, readGmNumbers } from "../data/item/gm-numbers.js";
+import { checkGmEntry, exportGmNumbers, importGmNumbers } from "../data/item/gm-numbers-io.js";
 import { keepClassName } from "../helpers/class-name.js";
 import { currentGame } from "../helpers/game.js";
 import { guarded, notify } from "../helpers/report.js";

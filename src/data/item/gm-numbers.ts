@@ -9,9 +9,10 @@
  * (`WeaponModel#prepareDerivedData`, data/models.ts). Pure: no Foundry, no setting read here.
  *
  * A number is used only where the item is empty AND names it missing: a number a source gives (or one the owner typed
- * on their own copy) is never overwritten. Validated when entered and when imported (a malformed file changes nothing).
+ * on their own copy) is never overwritten. Validated when entered and when imported (gm-numbers-io.ts, loaded with the
+ * browser: a malformed file changes nothing).
  */
-import { isValidDice, RANGE_BANDS, type RangeTable, validateRangeTable } from "../../rules/index.js";
+import { RANGE_BANDS } from "../../rules/index.js";
 
 /** One weapon's entered numbers: its name (for the reader of an exported file) and field path → number. */
 export interface GmWeaponEntry {
@@ -21,10 +22,7 @@ export interface GmWeaponEntry {
 /** The setting's value: compendium UUID → entry. */
 export type GmNumbers = { readonly [key: string]: GmWeaponEntry };
 
-/** The exported file's header (a file of another kind is refused on import). */
-export const GM_NUMBERS_KIND = "frontier-tactics.weaponNumbers";
-
-interface FieldRule {
+export interface FieldRule {
   /** The item's `missing` entry this field belongs to. */
   readonly missing: string;
   readonly kind: "int" | "num" | "formula";
@@ -43,7 +41,7 @@ export const GM_FIELDS: { readonly [path: string]: FieldRule } = {
 };
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+export const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function getPath(o: unknown, path: string): unknown {
   let at: unknown = o;
@@ -72,94 +70,21 @@ export function fillablePaths(system: { readonly missing?: readonly string[] }):
     .map(([path]) => path);
 }
 
-/** One value checked against its field's rule: the value to keep, or the reason it is refused. */
-export function checkGmValue(path: string, value: unknown): { value: number | string } | { error: string } {
-  const rule = GM_FIELDS[path];
-  if (!rule) return { error: `"${path}" is not a number the GM enters` };
-  if (rule.kind === "formula") {
-    if (typeof value !== "string" || !isValidDice(value.trim()))
-      return { error: `"${String(value)}" is not a damage formula (write it like 2d10)` };
-    return { value: value.trim() };
-  }
-  const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-  if (typeof n !== "number" || !Number.isFinite(n))
-    return { error: `${path}: "${String(value)}" is not a number` };
-  if (rule.kind === "int" && !Number.isInteger(n)) return { error: `${path}: ${n} is not a whole number` };
-  if ((rule.min !== undefined && n < rule.min) || (rule.max !== undefined && n > rule.max))
-    return { error: `${path}: ${n} is outside ${rule.min ?? "…"}–${rule.max ?? "…"}` };
-  return { value: n };
-}
-
-/** The ranges an entry gives, checked as a table that rises (SF-B range bands); null when it gives none. */
-function rangeError(numbers: GmWeaponEntry["numbers"]): string | null {
-  if (!RANGE_BANDS.some((b) => `ranges.${b}` in numbers)) return null;
-  const band = (b: string): number | null => {
-    const v = numbers[`ranges.${b}`];
-    return typeof v === "number" ? v : null;
-  };
-  const table: RangeTable = { pb: band("pb"), s: band("s"), m: band("m"), l: band("l"), e: band("e") };
-  try {
-    validateRangeTable(table);
-    return null;
-  } catch (e) {
-    return (e as Error).message;
-  }
-}
-
-/** One entry checked whole: its numbers cleaned, or the first reason it is refused. */
-export function checkGmEntry(key: string, raw: unknown): { entry: GmWeaponEntry } | { error: string } {
-  if (!key.startsWith("Compendium.")) return { error: `"${key}" is not a compendium weapon` };
-  if (!isObj(raw) || !isObj(raw.numbers)) return { error: `${key}: no numbers` };
-  const numbers: Record<string, number | string> = {};
-  for (const [path, value] of Object.entries(raw.numbers)) {
-    const checked = checkGmValue(path, value);
-    if ("error" in checked) return { error: `${key}: ${checked.error}` };
-    numbers[path] = checked.value;
-  }
-  const ranges = rangeError(numbers);
-  if (ranges) return { error: `${key}: ${ranges}` };
-  return { entry: { name: typeof raw.name === "string" ? raw.name : "", numbers } };
-}
-
-/** The setting's value as stored, each entry checked again (a hand-edited world never breaks preparation). */
+/**
+ * The setting's value as stored, read for preparation: every entry whose numbers are numbers or formulas of fields a
+ * GM may fill (the editor and the import checked them whole before the GM's client wrote them: gm-numbers-io.ts).
+ */
 export function readGmNumbers(value: unknown): GmNumbers {
   if (!isObj(value)) return {};
   const out: Record<string, GmWeaponEntry> = {};
   for (const [key, raw] of Object.entries(value)) {
-    const checked = checkGmEntry(key, raw);
-    if ("entry" in checked) out[key] = checked.entry;
+    if (!isObj(raw) || !isObj(raw.numbers)) continue;
+    const numbers: Record<string, number | string> = {};
+    for (const [path, v] of Object.entries(raw.numbers))
+      if (path in GM_FIELDS && (typeof v === "number" || typeof v === "string")) numbers[path] = v;
+    out[key] = { name: typeof raw.name === "string" ? raw.name : "", numbers };
   }
   return out;
-}
-
-/** The exported file: a header that says what it is, then the entries. */
-export function exportGmNumbers(numbers: GmNumbers): string {
-  return JSON.stringify({ kind: GM_NUMBERS_KIND, version: 1, weapons: numbers }, null, 2);
-}
-
-/**
- * An imported file merged over the world's numbers (an entry of the file replaces the world's for that weapon; the
- * others stay), or the reason the file is refused — then nothing is written.
- */
-export function importGmNumbers(
-  text: string,
-  current: GmNumbers,
-): { numbers: GmNumbers } | { error: string } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (e) {
-    return { error: `not JSON (${(e as Error).message})` };
-  }
-  if (!isObj(parsed) || parsed.kind !== GM_NUMBERS_KIND || !isObj(parsed.weapons))
-    return { error: `not a weapon-numbers file (its "kind" must be "${GM_NUMBERS_KIND}")` };
-  const out: Record<string, GmWeaponEntry> = { ...current };
-  for (const [key, raw] of Object.entries(parsed.weapons)) {
-    const checked = checkGmEntry(key, raw);
-    if ("error" in checked) return { error: checked.error };
-    out[key] = checked.entry;
-  }
-  return { numbers: out };
 }
 
 /**
