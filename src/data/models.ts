@@ -19,7 +19,7 @@ import { COMBATANT_SPEC } from "./combatant/marks.js";
 import { SIDE_SPEC } from "./combatant-group/side.js";
 import { buildSchema } from "./fields.js";
 import { weaponFacts } from "./item/facts.js";
-import { applyGmNumbers, gmNumbersKey, readGmNumbers } from "./item/gm-numbers.js";
+import { gmFill } from "./item/gm-fill.js";
 import { ITEM_SPECS, type ItemType } from "./item/specs.js";
 import { type Migration, migrateSystem } from "./migrations.js";
 import type { ModelData, ModelSpec } from "./spec.js";
@@ -163,16 +163,6 @@ abstract class ItemModel<T extends ItemType, Derived extends AnyObject = EmptyOb
 }
 
 /**
- * Issue 32: the world's GM-entered weapon numbers (the world setting `weaponNumbers`, helpers/settings.ts), or none
- * before the setting is registered (a model built in a pure test, or before `init`).
- */
-function worldGmNumbers(): ReturnType<typeof readGmNumbers> {
-  const settings = typeof game === "undefined" ? undefined : game.settings;
-  if (!settings?.settings?.has("frontier-tactics.weaponNumbers")) return {};
-  return readGmNumbers(settings.get("frontier-tactics", "weaponNumbers"));
-}
-
-/**
  * A weapon. Its facts (the numbers the rules take, `weaponFacts`: name, ranges, damage, the d20 block) are the
  * item's: worked out on first read and kept on this model, so every reader on this page shares one copy until the
  * item changes (issue 29; review architecture-2 §4 counted them built 3 times on the attacker's client). They read
@@ -192,11 +182,8 @@ export class WeaponModel extends ItemModel<"weapon", { gmEntered: readonly strin
   static override readonly type = "weapon";
 
   override prepareDerivedData(): void {
-    const item = this.parent;
-    const key = item ? gmNumbersKey(item) : null;
-    const entry = key ? worldGmNumbers()[key] : undefined;
     // The prepared system is this model: the filled numbers live here, never in `_source`.
-    this.gmEntered = entry && item ? applyGmNumbers(this, entry, item._source.system) : [];
+    this.gmEntered = this.parent ? gmFill(this, this.parent) : [];
   }
 
   /** This weapon's facts, shared (frozen: a reader that changes them would change every other reader's). */

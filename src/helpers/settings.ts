@@ -5,6 +5,7 @@
 import { SYSTEM_ID } from "../constants.js";
 import { countBuild } from "../data/counters.js";
 import { ENGINE_CHOICES, PROFILE_CHOICES, profileIdOf } from "../data/game-id.js";
+import { setGmFiller } from "../data/item/gm-fill.js";
 import {
   ALPHA_DAWN_TABLE,
   createEngine,
@@ -242,8 +243,19 @@ export function registerSettings(): void {
     config: false,
     type: Object,
     default: {},
-    onChange: reprepareWeapons,
+    onChange: (value) => void useGmNumbers(value),
   });
+  // A world that has numbers loads them once its documents are ready, and prepares its weapons again.
+  Hooks.once("ready", () => {
+    const value = getSetting(SETTINGS.weaponNumbers);
+    if (Object.keys(value ?? {}).length) void useGmNumbers(value);
+  });
+}
+
+/** Issue 32: the world's numbers (loaded with their code, data/item/gm-numbers.ts) fill every weapon from now on. */
+async function useGmNumbers(value: unknown): Promise<void> {
+  setGmFiller((await import("../data/item/gm-numbers.js")).gmFiller(value));
+  reprepareWeapons();
 }
 
 /**

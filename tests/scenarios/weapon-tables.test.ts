@@ -439,6 +439,24 @@ describe("scenario: the GM's world weapon-table editor (issue 32)", () => {
     expect(cell(browser(gm2), "Laser Pistol", "Cost (Cr)")).toBe(String(PISTOL.system.cost));
   });
 
+  it("Issue 32: a world that already has the GM's numbers uses them on every page once it is ready", async () => {
+    const settings = [
+      settingSource(id("setNumbers"), "weaponNumbers", {
+        [RIFLE_UUID]: { name: "Automatic Rifle", numbers: ENTERED },
+      }),
+    ];
+    table = await createTable({ online: [GM_ID, ALICE_ID], world: world("alphaDawn", { settings }) });
+    expect(
+      onEveryClient(table, () => G().game.actors.get(EUSYL).items.get(ALICE_RIFLE).system.gmEntered),
+    ).toEqual({
+      Gamemaster: Object.keys(ENTERED),
+      Alice: Object.keys(ENTERED),
+    });
+    expect(
+      table.client(ALICE_ID).run(() => G().game.actors.get(EUSYL).items.get(ALICE_RIFLE).system.ranges.m),
+    ).toBe(100);
+  });
+
   it("Issue 32: a player cannot write the world's weapon numbers (a world setting: the server refuses her)", async () => {
     table = await createTable({ online: [GM_ID, ALICE_ID], world: world("alphaDawn") });
     const alice = table.client(ALICE_ID);

@@ -13,6 +13,7 @@
  * browser: a malformed file changes nothing).
  */
 import { RANGE_BANDS } from "../../rules/index.js";
+import type { GmFiller } from "./gm-fill.js";
 
 /** One weapon's entered numbers: its name (for the reader of an exported file) and field path → number. */
 export interface GmWeaponEntry {
@@ -118,4 +119,15 @@ export function gmNumbersKey(item: {
   const source = item._stats?.compendiumSource;
   if (source?.startsWith("Compendium.")) return source;
   return item.pack && item.uuid ? item.uuid : null;
+}
+
+/** The filler of a world's numbers (data/item/gm-fill.ts): the setting read once, applied at each preparation. */
+export function gmFiller(value: unknown): GmFiller | null {
+  const numbers = readGmNumbers(value);
+  if (!Object.keys(numbers).length) return null;
+  return (system, item) => {
+    const key = gmNumbersKey(item as Parameters<typeof gmNumbersKey>[0]); // `_stats` read as the key's reader types it.
+    const entry = key ? numbers[key] : undefined;
+    return entry ? applyGmNumbers(system, entry, item._source.system) : [];
+  };
 }
