@@ -9,6 +9,7 @@ import { registerRuleRefs } from "./applications/rule-refs.js";
 import { registerMenus } from "./applications/settings-menus.js";
 import { FrontierActorSheet } from "./applications/sheets/actor-sheet.js";
 import { FrontierItemSheet } from "./applications/sheets/item-sheet.js";
+import { registerWeaponTables } from "./applications/weapon-tables-open.js";
 import { registerWallConfigHooks } from "./canvas/wall-config.js";
 import { registerWallIndexHooks } from "./canvas/wall-index.js";
 import { PARTIALS, SYSTEM_ID, templatePath } from "./constants.js";
@@ -58,6 +59,8 @@ Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | init`);
   // Issue 30: each game's table, before anything asks which one the world plays.
   registerGames();
+  // Issue 33: the weapon-tables browser's button in the compendium sidebar (the browser loads on first open).
+  registerWeaponTables();
   // Each of these matches types/foundry-config.d.ts, which tells fvtt-types about them.
   CONFIG.Actor.documentClass = FrontierActor;
   CONFIG.Item.documentClass = FrontierItem;

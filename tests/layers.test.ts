@@ -127,7 +127,19 @@ describe("issue 29: the layers", () => {
         read.push(`${rel} ${m[1]}`);
     }
     expect([...sections.keys()].sort()).toEqual(
-      ["attack", "card", "checks", "dialog", "sheet", "targetFacts", "tracker", "turnActions", "wallFields"].sort(),
+      [
+        "attack",
+        "card",
+        "checks",
+        "dialog",
+        "sheet",
+        "targetFacts",
+        "tracker",
+        "turnActions",
+        "wallFields",
+        // Issue 33: the weapon-tables browser's columns (applications/weapon-tables-seam.ts).
+        "weaponTable",
+      ].sort(),
     );
     const below = read.filter((r) => {
       const [file, section] = r.split(" ") as [string, string];

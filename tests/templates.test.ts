@@ -16,6 +16,7 @@ import { threeSidesTracker } from "./fixtures/combat.js";
 import { burstPrep } from "./fixtures/dialog.js";
 import { characterContext, SHEET_SEAMS, weaponItem } from "./fixtures/sheets.js";
 import { squadSheetContext } from "./fixtures/squad.js";
+import { weaponTablesContext } from "./fixtures/weapon-tables.js";
 import { createEnv, render, TEMPLATE_ROOT, templateFiles } from "./handlebars-env.js";
 
 const hb = createEnv();
@@ -230,6 +231,20 @@ describe("Templates", () => {
     expect(html).toContain("Column +4, yellow (40) is below the column to its left (55)");
     expect(html.match(/<td class="bad">/g)).toHaveLength(1);
     expect(html.replace(/data-tooltip="[^"]*"/g, "")).not.toContain("FT.");
+  });
+
+  it("Issue 33: the weapon-tables browser marks the GM's numbers and, in edit mode, offers an input per missing number", () => {
+    const html = render(hb, "apps/weapon-tables.hbs", weaponTablesContext(true));
+    expect(html).toContain(
+      '<tr class="ft-wt-row" data-uuid="Compendium.frontier-tactics.weapons.Item.h2fOTwh6n5CG2b0b"',
+    );
+    expect(html).toContain('draggable="true"');
+    expect(html.match(/class="ft-gm-entered"/g)).toHaveLength(1);
+    expect(html).toContain('<input type="text" data-path="ranges.pb" value="5"');
+    expect(html).toContain('<input type="text" data-path="cost" value=""');
+    expect(html).toContain('data-action="export"');
+    expect(html.replace(/data-tooltip="[^"]*"/g, "")).not.toContain("FT.");
+    expect(render(hb, "apps/weapon-tables.hbs", weaponTablesContext(false))).not.toContain("data-path=");
   });
 
   it("SF-Z-01 the preset menu lists the presets and says what was modified", () => {

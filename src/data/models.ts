@@ -19,6 +19,7 @@ import { COMBATANT_SPEC } from "./combatant/marks.js";
 import { SIDE_SPEC } from "./combatant-group/side.js";
 import { buildSchema } from "./fields.js";
 import { weaponFacts } from "./item/facts.js";
+import { gmFill } from "./item/gm-fill.js";
 import { ITEM_SPECS, type ItemType } from "./item/specs.js";
 import { type Migration, migrateSystem } from "./migrations.js";
 import type { ModelData, ModelSpec } from "./spec.js";
@@ -153,9 +154,10 @@ export class SquadModel extends FrontierModel<
   }
 }
 
-abstract class ItemModel<T extends ItemType> extends FrontierModel<
+abstract class ItemModel<T extends ItemType, Derived extends AnyObject = EmptyObject> extends FrontierModel<
   (typeof ITEM_SPECS)[T],
-  Item.Implementation
+  Item.Implementation,
+  Derived
 > {
   static override readonly systemOf = "Item";
 }
@@ -170,10 +172,19 @@ abstract class ItemModel<T extends ItemType> extends FrontierModel<
  * the item's update and, through `EmbeddedCollection#initialize` (common/abstract/embedded-collection.mjs), on its
  * actor's. Worked out on read, not in `prepareDerivedData`: preparation runs for every weapon of an actor on every
  * update of that actor, on every client, while most clients never read a weapon's facts.
+ *
+ * Issue 32: a number the GM entered once for the world (data/item/gm-numbers.ts) fills the weapon's empty, missing
+ * field when it is prepared, before any fact is read; `gmEntered` names the fields it filled. When the setting
+ * changes, every weapon is initialised again (helpers/settings.ts `reprepareWeapons`), so its facts go with it.
  */
-export class WeaponModel extends ItemModel<"weapon"> {
+export class WeaponModel extends ItemModel<"weapon", { gmEntered: readonly string[] }> {
   static override readonly spec = ITEM_SPECS.weapon;
   static override readonly type = "weapon";
+
+  override prepareDerivedData(): void {
+    // The prepared system is this model: the filled numbers live here, never in `_source`.
+    this.gmEntered = this.parent ? gmFill(this, this.parent) : [];
+  }
 
   /** This weapon's facts, shared (frozen: a reader that changes them would change every other reader's). */
   get facts(): WeaponFacts {

@@ -5,6 +5,7 @@
 import { SYSTEM_ID } from "../constants.js";
 import { countBuild } from "../data/counters.js";
 import { ENGINE_CHOICES, PROFILE_CHOICES, profileIdOf } from "../data/game-id.js";
+import { setGmFiller } from "../data/item/gm-fill.js";
 import {
   ALPHA_DAWN_TABLE,
   defaultResolutionTable,
@@ -40,6 +41,7 @@ export const SETTINGS = {
   moraleRead: "moraleRead",
   enforcePhases: "enforcePhases",
   showRuleIds: "showRuleIds",
+  weaponNumbers: "weaponNumbers",
 } as const;
 
 /**
@@ -89,6 +91,11 @@ export interface SettingValues {
   enforcePhases: boolean;
   /** This user's browser shows the rule IDs (SF-X-21 …) on sheets, the dialog, the tracker and cards. */
   showRuleIds: boolean;
+  /**
+   * Issue 32: the numbers the GM entered once for the world where no source gives one (data/item/gm-numbers.ts),
+   * compendium UUID → entry; checked where it is read.
+   */
+  weaponNumbers: StoredObject;
 }
 
 export type SettingKey = keyof SettingValues;
@@ -227,6 +234,42 @@ export function registerSettings(): void {
   });
   for (const key of [SETTINGS.d20Secrets, SETTINGS.sideMorale, SETTINGS.moraleRead])
     s.register(SYSTEM_ID, key, { scope: "client", config: false, type: Object, default: {} });
+  // Issue 32: a world setting, so only a user with SETTINGS_MODIFY (the GM) can write it — v13
+  // client/helpers/client-settings.mjs `set` → `#setWorld` writes a Setting document, which the server refuses to
+  // anyone else. Every client re-prepares its weapons when it changes (its `onChange` runs on each).
+  s.register(SYSTEM_ID, SETTINGS.weaponNumbers, {
+    scope: "world",
+    config: false,
+    type: Object,
+    default: {},
+    onChange: (value) => void useGmNumbers(value),
+  });
+  // A world that has numbers loads them once its documents are ready, and prepares its weapons again.
+  Hooks.once("ready", () => {
+    const value = getSetting(SETTINGS.weaponNumbers);
+    if (Object.keys(value ?? {}).length) void useGmNumbers(value);
+  });
+}
+
+/** Issue 32: the world's numbers (loaded with their code, data/item/gm-numbers.ts) fill every weapon from now on. */
+async function useGmNumbers(value: unknown): Promise<void> {
+  setGmFiller((await import("../data/item/gm-numbers.js")).gmFiller(value));
+  reprepareWeapons();
+}
+
+/**
+ * Issue 32: every weapon this page holds is initialised again (`reset`: v13 client/documents/abstract/
+ * client-document.mjs, `_initialize` then `prepareData`), so the GM's new numbers reach each copy and its kept facts
+ * go (data/models.ts `WeaponModel`): the world's items, every actor's, and unlinked tokens' own actors.
+ */
+function reprepareWeapons(): void {
+  for (const item of game.items ?? []) if (item.type === "weapon") item.reset();
+  // The compendium's loaded entries (a pack is a Collection of the documents it has loaded).
+  for (const pack of game.packs ?? [])
+    for (const doc of pack.values()) if (doc instanceof Item && doc.type === "weapon") doc.reset();
+  for (const actor of game.actors ?? []) if (actor.items.some((i) => i.type === "weapon")) actor.reset();
+  for (const scene of game.scenes ?? [])
+    for (const token of scene.tokens) if (!token.actorLink) token.actor?.reset();
 }
 
 export function getSetting<K extends SettingKey>(key: K) {

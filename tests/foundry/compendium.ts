@@ -19,6 +19,9 @@
  *   (`pageChanged` when `pageId`/`pageIndex` is given; the first page otherwise); single-page mode renders the current
  *   page; `_renderHeadings` marks each rendered heading `data-anchor=<slug>`; `_onRender` on a page change scrolls
  *   `getPageSheet(pageId).toc[anchor].element` into view.
+ * Issue 32: the system's Item packs too, their entries built as the world's Item class with `pack` set (uuid
+ * `Compendium.<pack>.Item.<id>`), and `getIndex({fields})` (compendium-collection.mjs, id 18187457647: the index
+ * entries get the asked-for source fields merged in; fields already indexed are not asked again).
  * Simpler than Foundry (said where it matters): the page view is the page's stored HTML, enriched by
  * `TextEditor.enrichHTML` (apps.ts: secrets and the custom enrichers only; no page
  * sheet application, no sidebar template); the heading scrolled into view is recorded (`scrolledTo`) because the
@@ -30,7 +33,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import YAML from "yaml";
 import { Adventure } from "./adventure.js";
-import { ApplicationV2, TextEditor } from "./apps.js";
+import { AbstractSidebarTab, ApplicationV2, TextEditor } from "./apps.js";
 import { Collection } from "./documents.js";
 
 type Src = Record<string, any>;
@@ -164,8 +167,8 @@ export class JournalEntry {
   }
 }
 
-/** A pack's document: a journal entry, or (issue 32) an adventure (adventure.ts). */
-export type PackDocument = JournalEntry | Adventure;
+/** A pack's document: a journal entry, (issue 32) an adventure (adventure.ts), or an Item pack's world-class item. */
+export type PackDocument = JournalEntry | Adventure | any;
 
 export class CompendiumCollection extends Collection<PackDocument> {
   readonly index = new Collection<Src>();
@@ -181,9 +184,37 @@ export class CompendiumCollection extends Collection<PackDocument> {
       this.index.set(s._id, {
         _id: s._id,
         name: s.name,
+        // v13 BaseItem/BaseActor `metadata.compendiumIndexFields`: _id, name, img, type, sort, folder.
+        ...(metadata.type === "JournalEntry"
+          ? {}
+          : { img: s.img, type: s.type, sort: s.sort, folder: s.folder }),
         uuid: `Compendium.${metadata.id}.${metadata.type}.${s._id}`,
       });
     }
+  }
+
+  /** Every call of `getIndex` with the fields it asked for (a scenario checks the browser reads the index). */
+  readonly indexRequests: string[][] = [];
+  readonly #indexed = new Set<string>();
+
+  /**
+   * v13 `CompendiumCollection#getIndex({fields})`: the index again with these source fields (dotted paths) merged into
+   * each entry, the stored source's values (not prepared data); fields already indexed are not asked for again.
+   */
+  async getIndex({ fields = [] as string[] } = {}): Promise<Collection<Src>> {
+    this.indexRequests.push([...fields]);
+    const wanted = fields.filter((f) => !this.#indexed.has(f));
+    if (!wanted.length) return this.index;
+    const utils = g().foundry.utils;
+    for (const [id, source] of this.#sources) {
+      const entry = this.index.get(id)!;
+      for (const f of wanted) {
+        const value = utils.getProperty(source, f);
+        if (value !== undefined) utils.setProperty(entry, f, structuredClone(value));
+      }
+    }
+    for (const f of wanted) this.#indexed.add(f);
+    return this.index;
   }
   get collection(): string {
     return this.metadata.id;
@@ -222,6 +253,14 @@ export class CompendiumCollection extends Collection<PackDocument> {
     if (cached) return cached;
     const source = this.#sources.get(id);
     if (!source) return null;
+    // An Item or Actor pack's entry is the world's document class, constructed with the pack it is in (v13
+    // `CompendiumCollection#getDocument` → `documentClass.database.get(..., {pack})`).
+    if (this.documentName !== "JournalEntry" && this.documentName !== "Adventure") {
+      const { _key, ...data } = structuredClone(source);
+      const doc = new (g().CONFIG[this.documentName].documentClass)(data, { pack: this.collection });
+      this.set(id, doc);
+      return doc;
+    }
     const doc =
       this.documentName === "Adventure"
         ? new Adventure(structuredClone(source), this)
@@ -255,7 +294,8 @@ function packSources(path: string): readonly Src[] {
 export function createPacks(system: Src): Collection<CompendiumCollection> {
   const packs = new Collection<CompendiumCollection>();
   for (const p of system.packs ?? []) {
-    if (p.type !== "JournalEntry" && p.type !== "Adventure") continue;
+    // The JournalEntry packs, (issue 32) the Adventure packs, and (issue 32, the weapon-tables browser) the Item packs.
+    if (p.type !== "JournalEntry" && p.type !== "Adventure" && p.type !== "Item") continue;
     const sources = packSources(p.path).map((s) => structuredClone(s));
     const id = `${system.id}.${p.name}`;
     packs.set(
@@ -363,5 +403,43 @@ export class JournalEntrySheet extends ApplicationV2 {
       heading?.scrollIntoView?.();
       this.scrolledTo = heading;
     }
+  }
+}
+
+/**
+ * The compendium sidebar tab, as far as a system's button in its header goes (issue 33): v13
+ * client/applications/sidebar/tabs/compendium-directory.mjs (search id 18677369416) is
+ * `HandlebarsApplicationMixin(AbstractSidebarTab)`, tab "compendium", classes "directory flexcol", parts header
+ * (templates/sidebar/tabs/compendiums.hbs: the `.header-actions.action-buttons` row with Create Compendium),
+ * directory and footer; each render calls `renderCompendiumDirectory(app, element, …)` (application.mjs, one hook per
+ * class of the chain). Simpler: the parts are built here without templates — the header's action row and one entry
+ * per visible pack (`data-pack`), no folders, filters, context menu or footer.
+ */
+export class CompendiumDirectory extends AbstractSidebarTab {
+  static override tabName = "compendium";
+  static override DEFAULT_OPTIONS: Record<string, any> = {
+    classes: ["directory", "flexcol"],
+    window: { title: "SIDEBAR.TabCompendium" },
+  };
+  override async _renderHTML(): Promise<HTMLElement[]> {
+    const d = g().document as Document;
+    const header = d.createElement("header");
+    header.className = "directory-header";
+    header.innerHTML =
+      '<div class="header-actions action-buttons flexrow"><button type="button" class="create-entry" data-action="createEntry">Create Compendium</button></div>';
+    const list = d.createElement("ol");
+    list.className = "directory-list";
+    for (const pack of g().game.packs?.values() ?? []) {
+      if (!pack.visible) continue;
+      const li = d.createElement("li");
+      li.className = "directory-item compendium";
+      li.dataset.pack = pack.collection;
+      li.textContent = pack.title;
+      list.append(li);
+    }
+    return [header, list];
+  }
+  override _replaceHTML(result: unknown, content: HTMLElement): void {
+    content.replaceChildren(...(result as HTMLElement[]));
   }
 }

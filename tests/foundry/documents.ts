@@ -351,18 +351,47 @@ export class Document extends DataModel {
     const embedded = (this.parent.constructor as typeof Document).metadata.embedded;
     return embedded[this.documentName] ?? null;
   }
+  /**
+   * The compendium pack a document was loaded from (v13 common/abstract/document.mjs `_configure`: `pack` from the
+   * construction context), and its uuid: `Compendium.<pack>.<documentName>.<id>` for a pack's top-level document
+   * (common/utils/helpers.mjs `buildUuid`).
+   */
+  declare readonly pack: string | null;
+  get compendium(): any {
+    return this.pack ? g().game.packs?.get(this.pack) : undefined;
+  }
   get uuid(): string {
     const parts = [this.documentName, this.id];
-    return (this.parent ? [this.parent.uuid, ...parts] : parts).join(".");
+    if (this.parent) return [this.parent.uuid, ...parts].join(".");
+    return (this.pack ? ["Compendium", this.pack, ...parts] : parts).join(".");
   }
-  /**
-   * `ClientDocumentMixin#toDragData` (client/documents/abstract/client-document.mjs, modelled from memory of v13;
-   * issue 33): `{type: documentName, uuid}`, or the data of a document not yet stored.
-   */
+
+  /** v13 client/documents/abstract/client-document.mjs `toDragData`. */
   toDragData(): Src {
-    return this.id
-      ? { type: this.documentName, uuid: this.uuid }
-      : { type: this.documentName, data: this.toObject() };
+    const dragData: Src = { type: this.documentName };
+    if (this.id) dragData.uuid = this.uuid;
+    else dragData.data = this.toObject();
+    return dragData;
+  }
+
+  /**
+   * v13 client/documents/abstract/client-document.mjs `fromDropData`: the document the data names (its data, else
+   * its uuid), of this class's type; a document with an id and no `_stats.compendiumSource` is flagged with its own
+   * uuid (`updateSource`), so what is created from it remembers where it came from.
+   */
+  static async fromDropData(data: Src): Promise<any> {
+    let document: any = null;
+    if (data.data) document = new (this as any)(data.data);
+    else if (data.uuid) document = await fromUuid(data.uuid);
+    if (!document)
+      throw new Error(
+        "Failed to resolve Document from provided DragData. Either data or a UUID must be provided.",
+      );
+    if (document.documentName !== this.documentName)
+      throw new Error(`Invalid Document type '${document.type}' provided to ${this.name}.fromDropData.`);
+    if (document.id && !document._stats?.compendiumSource)
+      document.updateSource({ "_stats.compendiumSource": document.uuid });
+    return document;
   }
   get collection(): any {
     if (this.isEmbedded) return this.parent[this.parentCollection!];
@@ -372,6 +401,7 @@ export class Document extends DataModel {
   /** `Document#_configure`: one EmbeddedCollection per embedded field, filled by the field's `initialize`. */
   override _configure(options: Src = {}): void {
     super._configure(options);
+    Object.defineProperty(this, "pack", { value: options.pack ?? null, writable: false, configurable: true });
     const collections: Record<string, EmbeddedCollection> = {};
     for (const [documentName, fieldName] of Object.entries(
       (this.constructor as typeof Document).metadata.embedded,
@@ -930,6 +960,17 @@ export class ClientBackend {
 
 export function fromUuidSync(uuid: string): any {
   if (typeof uuid !== "string" || !uuid) return null;
+  // v13 client/utils/helpers.mjs `fromUuidSync` → `parseUuid`: a compendium uuid names its pack; a document the pack
+  // has not loaded resolves to its index entry (no embedded path then).
+  if (uuid.startsWith("Compendium.")) {
+    const [, scope, name, , id, ...rest] = uuid.split(".");
+    const pack = g().game.packs?.get(`${scope}.${name}`);
+    let doc = pack?.get(id) ?? null;
+    if (!doc) return rest.length ? null : (pack?.index.get(id) ?? null);
+    for (let i = 0; i < rest.length; i += 2)
+      doc = doc?.getEmbeddedCollection?.(rest[i])?.get(rest[i + 1]) ?? null;
+    return doc;
+  }
   const parts = uuid.split(".");
   if (parts.length % 2) return null;
   const game = g().game;
@@ -949,6 +990,11 @@ export function fromUuidSync(uuid: string): any {
 }
 
 export async function fromUuid(uuid: string): Promise<any> {
+  // v13 `fromUuid`: a compendium document is loaded from its pack (`CompendiumCollection#getDocument`).
+  if (typeof uuid === "string" && uuid.startsWith("Compendium.")) {
+    const [, scope, name, , id] = uuid.split(".");
+    await g().game.packs?.get(`${scope}.${name}`)?.getDocument(id);
+  }
   return fromUuidSync(uuid);
 }
 

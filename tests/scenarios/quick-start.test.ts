@@ -203,10 +203,10 @@ async function sceneRead(heroToken: string, foeTokenId: string): Promise<string>
   const alice = table.client(ALICE_ID);
   const { readTarget } = await import("../../src/canvas/scene-facts.js");
   const { regionMissChance } = await import("../../src/canvas/obscurement.js");
-  return alice.run(() => {
+  return alice.run(async () => {
     const from = G().canvas.tokens.placeables.find((t: { name: string }) => t.name === heroToken);
     const to = G().canvas.tokens.get(foeTokenId);
-    const { cover } = readTarget(from, to, "m");
+    const { cover } = await readTarget(from, to, "m");
     const chance = regionMissChance(
       sceneOf(),
       { ...from.center, elevation: 0 },

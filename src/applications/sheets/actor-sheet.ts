@@ -12,6 +12,7 @@ import { currentGame } from "../../helpers/game.js";
 import { guard, guarded } from "../../helpers/report.js";
 import { currentVariant } from "../../helpers/settings.js";
 import { punchHint } from "../../workflows/card/card-bounds.js";
+import { openWeaponTables } from "../weapon-tables-open.js";
 import { actorSheetContext } from "./actor-context.js";
 import { keepClearedNumbers } from "./cleared-numbers.js";
 import { confirmDeleteItem, editItem, itemContextOptions, itemOfRow } from "./item-controls.js";
@@ -63,6 +64,8 @@ export class FrontierActorSheet extends Base {
       skillCheck: guarded(FrontierActorSheet.#onSkillCheck),
       npcReaction: guarded(FrontierActorSheet.#onNpcReaction),
       useGear: guarded(FrontierActorSheet.#onUseGear),
+      // Issue 33: the weapon-tables browser (loaded on first open; drag a row back onto this sheet).
+      weaponTables: guarded(openWeaponTables),
     },
   };
 

@@ -42,7 +42,7 @@ export interface WeaponRow {
   readonly throwable: boolean;
 }
 
-function weaponDamageText(system: WeaponSystem): string {
+export function weaponDamageText(system: Pick<WeaponSystem, "damage">): string {
   const dmg = system.damage;
   try {
     if (dmg.perSeu.enabled) return `1d${dmg.perSeu.faces}/SEU (${dmg.perSeu.min}–${dmg.perSeu.max})`;

@@ -17,6 +17,8 @@ export interface ItemSheetInput {
   readonly system: unknown;
   /** The fields the item says are not in the sources (`system.missing`). */
   readonly missing: readonly string[];
+  /** Issue 32: the fields the GM's world numbers filled (data/item/gm-numbers.ts), shown as "entered by the GM". */
+  readonly gmEntered?: readonly string[];
 }
 
 /** A weapon's range bands and per-band damage, where the item has them (the percentile weapon body's table). */
@@ -38,6 +40,7 @@ export function itemSheetContext(input: ItemSheetInput, seam: GameSheetSeam) {
     ...seam.itemContext(),
     missing: Object.fromEntries([...missing].map((m) => [m.replaceAll(".", "_"), true])),
     anyMissing: missing.size > 0,
+    gmEntered: (input.gmEntered ?? []).join(", "),
     bands: RANGE_BANDS.map((b) => ({
       key: b,
       max: banded.ranges?.[b] ?? null,

@@ -55,7 +55,12 @@ export class FrontierItemSheet extends Base {
       item,
       editable: this.isEditable,
       ...itemSheetContext(
-        { type: item.type, system: item.system, missing: known?.missing ?? [] },
+        {
+          type: item.type,
+          system: item.system,
+          missing: known?.missing ?? [],
+          gmEntered: isItemType(item, "weapon") ? item.system.gmEntered : [],
+        },
         await loadSheetSeam(currentGame()),
       ),
       descriptionHTML: await foundry.applications.ux.TextEditor.implementation.enrichHTML(

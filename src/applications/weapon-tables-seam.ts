@@ -1,0 +1,49 @@
+/**
+ * # The weapon tables of a game (issue 33's browser, issue 32's editor)
+ *
+ * Each game lays out its weapon, armour and defense tables as its books print them: which compendium packs hold its
+ * entries, and the columns (what each reads from an entry's index, and the text of its cell). The browser
+ * (weapon-tables.ts) asks the world's game for them — `GameTable#weaponTable`, loaded with the browser — and reads
+ * only those fields of each pack's index (v13 `CompendiumCollection#getIndex({fields})`), never the documents.
+ */
+import type { DeepPartial } from "fvtt-types/utils";
+import type { DefenseSystem, WeaponSystem } from "../data/item/facts.js";
+
+/**
+ * An index entry's `system`, as the pack stores it: a weapon's or a defense's (only the fields the columns asked for
+ * are there, so every field may be absent).
+ */
+export type IndexSystem = DeepPartial<WeaponSystem> & DeepPartial<DefenseSystem>;
+
+/** One column: its header (an i18n key), the index fields it reads, its cell, and the GM-fillable paths it shows. */
+export interface WeaponTableColumn {
+  readonly id: string;
+  readonly label: string;
+  /** Index fields (dotted paths under the entry, e.g. "system.ranges"). */
+  readonly fields: readonly string[];
+  /** The cell's text for an entry (its type, its prepared-like system); "" for a column the entry has nothing in. */
+  readonly cell: (type: string, system: IndexSystem) => string;
+  /** The fields (data/item/gm-numbers.ts paths) a GM may fill in this column. */
+  readonly gmPaths?: readonly string[];
+}
+
+export interface GameWeaponTable {
+  /** The system's packs (their names in system.json) whose entries it lists. */
+  readonly packs: readonly string[];
+  /** The item types it lists. */
+  readonly types: readonly string[];
+  readonly columns: readonly WeaponTableColumn[];
+}
+
+declare module "../helpers/game.js" {
+  interface GameTable {
+    /** Issue 33: the game's weapon tables (applications/weapon-tables-seam.ts), loaded with the browser. */
+    readonly weaponTable: () => Promise<GameWeaponTable>;
+  }
+}
+
+/** "—" for a number no entry gives; "n/s" when the entry says no available source gives it. */
+export function numberCell(value: number | string | null | undefined, missing: boolean, suffix = ""): string {
+  if (value === null || value === undefined) return missing ? "n/s" : "—";
+  return `${value}${suffix}`;
+}

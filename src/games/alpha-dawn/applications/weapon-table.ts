@@ -1,0 +1,134 @@
+/**
+ * Issue 33: the Star Frontiers weapon and defense tables (Alpha Dawn and Zebulon's Guide read the same items), laid
+ * out as the printed tables: type, damage, range bands (PB/S/M/L/E), ROF, the melee modifier, ammunition, what a
+ * defense protects against, cost, mass. A number no available source gives reads "n/s" (ruling 2, never guessed);
+ * the GM may enter it for the world (issue 32): those columns name the fields they fill.
+ */
+import { weaponDamageText } from "../../../applications/sheets/context.js";
+import {
+  type GameWeaponTable,
+  type IndexSystem,
+  numberCell,
+  type WeaponTableColumn,
+} from "../../../applications/weapon-tables-seam.js";
+import { RANGE_BANDS } from "../../../rules/index.js";
+
+const has = (s: IndexSystem, key: string): boolean => (s.missing ?? []).includes(key);
+const weapon = (type: string) => type === "weapon";
+const localize = (key: string): string => game.i18n?.localize(key) ?? key;
+
+/** The range bands as the printed table gives them: the top of each band, "/"-separated. */
+function rangesCell(type: string, s: IndexSystem): string {
+  if (!weapon(type)) return "";
+  const bands = RANGE_BANDS.map((b) => s.ranges?.[b]).filter((v): v is number => typeof v === "number");
+  if (bands.length) return `${bands.join("/")}${s.rangeUnit === "squares" ? " □" : " m"}`;
+  return has(s, "ranges") ? "n/s" : "—";
+}
+
+function damageCell(type: string, s: IndexSystem): string {
+  if (!weapon(type) || !s.damage) return "";
+  const d = s.damage;
+  const perBand = Object.fromEntries(RANGE_BANDS.map((b) => [b, d.perBand?.[b] ?? ""]));
+  const text = weaponDamageText({
+    damage: {
+      formula: d.formula ?? "",
+      perBand,
+      perSeu: {
+        enabled: d.perSeu?.enabled ?? false,
+        faces: d.perSeu?.faces ?? 10,
+        min: d.perSeu?.min ?? 1,
+        max: d.perSeu?.max ?? 10,
+      },
+      special: d.special ?? "",
+    },
+  });
+  return text === "—" && has(s, "damage") ? "n/s" : text;
+}
+
+function ammoCell(type: string, s: IndexSystem): string {
+  if (!weapon(type) || !s.ammo) return "";
+  if (s.ammo.unit === "none") return "—";
+  const unit = localize(`FT.AmmoUnit.${s.ammo.unit ?? "rounds"}`);
+  if (s.ammo.capacity === null || s.ammo.capacity === undefined) return has(s, "ammo") ? "n/s" : "—";
+  return `${s.ammo.perShot ?? 1}/${s.ammo.capacity} ${unit}`;
+}
+
+function defenseCell(type: string, s: IndexSystem): string {
+  if (type !== "defense") return "";
+  const rules = (s.rules ?? []).map(
+    (r) => `${localize(`FT.DamageKind.${r.kind}`)}: ${localize(`FT.DefenseMode.${r.mode}`)}`,
+  );
+  return rules.length ? rules.join("; ") : has(s, "rules") ? "n/s" : "—";
+}
+
+const COLUMNS: readonly WeaponTableColumn[] = [
+  {
+    id: "type",
+    label: "FT.WeaponTables.col.type",
+    fields: ["system.skill", "system.slot"],
+    cell: (type, s) =>
+      weapon(type)
+        ? localize(`FT.Skill.${s.skill}`)
+        : type === "defense"
+          ? localize(`FT.Slot.${s.slot}`)
+          : "",
+  },
+  {
+    id: "damage",
+    label: "FT.WeaponTables.col.damage",
+    fields: ["system.damage"],
+    cell: damageCell,
+    gmPaths: ["damage.formula"],
+  },
+  {
+    id: "ranges",
+    label: "FT.WeaponTables.col.ranges",
+    fields: ["system.ranges", "system.rangeUnit"],
+    cell: rangesCell,
+    gmPaths: RANGE_BANDS.map((b) => `ranges.${b}`),
+  },
+  {
+    id: "meleeModifier",
+    label: "FT.WeaponTables.col.meleeModifier",
+    fields: ["system.meleeModifier"],
+    cell: (type, s) =>
+      weapon(type) && s.skill === "melee"
+        ? numberCell(
+            typeof s.meleeModifier === "number" && s.meleeModifier > 0
+              ? `+${s.meleeModifier}`
+              : s.meleeModifier,
+            has(s, "meleeModifier"),
+          )
+        : "",
+    gmPaths: ["meleeModifier"],
+  },
+  {
+    id: "rof",
+    label: "FT.WeaponTables.col.rof",
+    fields: ["system.rof"],
+    cell: (type, s) => (weapon(type) ? numberCell(s.rof === 0.5 ? "½" : s.rof, has(s, "rof")) : ""),
+    gmPaths: ["rof"],
+  },
+  { id: "ammo", label: "FT.WeaponTables.col.ammo", fields: ["system.ammo"], cell: ammoCell },
+  { id: "defense", label: "FT.WeaponTables.col.defense", fields: ["system.rules"], cell: defenseCell },
+  {
+    id: "cost",
+    label: "FT.WeaponTables.col.cost",
+    fields: ["system.cost"],
+    cell: (_t, s) => numberCell(s.cost, has(s, "cost")),
+    gmPaths: ["cost"],
+  },
+  {
+    id: "mass",
+    label: "FT.WeaponTables.col.mass",
+    fields: ["system.mass"],
+    cell: (_t, s) => numberCell(s.mass, has(s, "mass"), " kg"),
+    gmPaths: ["mass"],
+  },
+];
+
+export const STAR_FRONTIERS_TABLE: GameWeaponTable = {
+  packs: ["weapons", "grenades", "defenses"],
+  types: ["weapon", "defense"],
+  columns: COLUMNS,
+};

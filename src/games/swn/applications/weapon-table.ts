@@ -1,0 +1,60 @@
+/**
+ * Issue 33: the Stars Without Number profile's weapon table. The SWN game reads the d20 pack's items with its own
+ * numbers beside the d20 ones (SWN-15: tech level, armour piercing, heavy, energy, laser; data/item/specs.ts): damage,
+ * range increment, TL, AP, the SWN traits, cost and mass.
+ */
+import {
+  type GameWeaponTable,
+  type IndexSystem,
+  numberCell,
+  type WeaponTableColumn,
+} from "../../../applications/weapon-tables-seam.js";
+import {
+  d20Cost,
+  d20DamageCell,
+  d20RangeCell,
+  d20TypeCell,
+  d20Weight,
+} from "../../d20/applications/weapon-table.js";
+
+const weapon = (type: string) => type === "weapon";
+const localize = (key: string): string => game.i18n?.localize(key) ?? key;
+
+/** SWN-15's traits of a weapon, named. */
+function traitsCell(type: string, s: IndexSystem): string {
+  if (!weapon(type)) return "";
+  const w = s.swn;
+  const traits = [w?.heavy ? "heavy" : "", w?.energy ? "energy" : "", w?.laser ? "laser" : ""].filter(
+    Boolean,
+  );
+  return traits.map((t) => localize(`FT.WeaponTables.trait.${t}`)).join(", ") || "—";
+}
+
+const COLUMNS: readonly WeaponTableColumn[] = [
+  { id: "type", label: "FT.WeaponTables.col.type", fields: ["system.d20"], cell: d20TypeCell },
+  { id: "damage", label: "FT.WeaponTables.col.damage", fields: ["system.d20"], cell: d20DamageCell },
+  { id: "range", label: "FT.WeaponTables.col.rangeIncrement", fields: ["system.d20"], cell: d20RangeCell },
+  {
+    id: "tl",
+    label: "FT.WeaponTables.col.tl",
+    fields: ["system.swn"],
+    cell: (type, s) => (weapon(type) ? numberCell(s.swn?.tl, false) : ""),
+  },
+  {
+    id: "ap",
+    label: "FT.WeaponTables.col.ap",
+    fields: ["system.swn"],
+    cell: (type, s) => (weapon(type) ? numberCell(s.swn?.ap || null, false) : ""),
+  },
+  { id: "traits", label: "FT.WeaponTables.col.traits", fields: ["system.swn"], cell: traitsCell },
+  {
+    id: "dr",
+    label: "FT.WeaponTables.col.dr",
+    fields: ["system.d20"],
+    cell: (type, s) => (type === "defense" ? numberCell(s.d20?.dr, false) : ""),
+  },
+  d20Cost,
+  d20Weight,
+];
+
+export const SWN_TABLE: GameWeaponTable = { packs: ["d20"], types: ["weapon", "defense"], columns: COLUMNS };

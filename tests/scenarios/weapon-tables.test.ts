@@ -1,0 +1,507 @@
+/**
+ * Scenario (issues 33 and 32): the weapon-tables browser and the GM's world weapon-table editor, one window.
+ *
+ * 1. In each game the GM opens the browser from the compendium sidebar's button (v13 `renderCompendiumDirectory`) and
+ *    sees every weapon, armour and defense of that game's packs, one row each, with the numbers the pack's items give
+ *    — read from the packs' index (`getIndex({fields})`), no document loaded.
+ * 2. Sort by a column (again to reverse) and filter by name and by kind.
+ * 3. Alice opens it from her sheet and drags a row onto the sheet: the sheet's own drop creates the item, flagged
+ *    with its compendium source (v13 `fromDropData`), on every client.
+ * 4. Star Frontiers' "never guess": the Automatic Rifle has no ranges in the sources, so Alice's copy cannot fire.
+ *    The GM enters its bands once for the world; Alice's copy now fires and the card gives the SF range band of the
+ *    distance; her item sheet and the browser say "entered by the GM".
+ * 5. Export, then import into a fresh world, restores them; a player cannot write the setting; a malformed import is
+ *    refused with a clear error and the setting is unchanged; a number a source gives is never overwritten.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import YAML from "yaml";
+import { dropData, humanClick, resetAppRecords, typeInto } from "../foundry/apps.js";
+import { CompendiumDirectory } from "../foundry/compendium.js";
+import { pendingDice, scriptDice } from "../foundry/dice.js";
+import { type Client, createTable, type Table } from "../foundry/world.js";
+import { PACK_ROOT } from "../pack-data.js";
+import {
+  ALICE_ID,
+  actorSource,
+  attack,
+  closeTableAfterEach,
+  G,
+  GM_ID,
+  id,
+  itemFromPack,
+  onEveryClient,
+  rowText,
+  sceneSource,
+  settingSource,
+  tokenSource,
+  told,
+} from "./kit.js";
+
+let table: Table;
+closeTableAfterEach(() => table, resetAppRecords);
+
+type Src = Record<string, any>;
+
+/** Every entry of a pack's YAML sources (folders left out). */
+function packEntries(pack: string): Src[] {
+  const dir = join(PACK_ROOT, pack);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".yml"))
+    .map((f) => YAML.parse(readFileSync(join(dir, f), "utf8")) as Src)
+    .filter((e) => !String(e._key ?? "").startsWith("!folders"));
+}
+
+const RIFLE = packEntries("weapons").find((e) => e.name === "Automatic Rifle")!;
+const RIFLE_UUID = `Compendium.frontier-tactics.weapons.Item.${RIFLE._id}`;
+const PISTOL = packEntries("weapons").find((e) => e.name === "Laser Pistol")!;
+const PISTOL_UUID = `Compendium.frontier-tactics.weapons.Item.${PISTOL._id}`;
+
+const EUSYL = id("actWtEusyl");
+const PIRATE = id("actWtPirate");
+const SCENE = id("sceneWtRange");
+const TOK_EUSYL = id("tokWtEusyl");
+const TOK_PIRATE = id("tokWtPirate");
+const ALICE_RIFLE = id("itmWtRifle");
+
+/** The GM's bands for the Automatic Rifle, from their own book (no source available to the project gives them). */
+const ENTERED = { "ranges.pb": 5, "ranges.s": 40, "ranges.m": 100, "ranges.l": 150, "ranges.e": 300 };
+
+function world(engine: string, extra: Src = {}): Src {
+  return {
+    settings: [
+      settingSource(id("setEngine"), "engine", engine),
+      settingSource(id("setPhases"), "enforcePhases", false),
+      ...(extra.settings ?? []),
+    ],
+    actors: [
+      actorSource({
+        _id: EUSYL,
+        name: "Eusyl",
+        owner: ALICE_ID,
+        abilities: { dex: 60 },
+        stamina: 45,
+        // Alice's copy, as a drop from the compendium made it (v13 `fromDropData` flags `_stats.compendiumSource`).
+        items: [
+          {
+            ...itemFromPack("weapons", "automatic-rifle", ALICE_RIFLE),
+            _stats: { compendiumSource: RIFLE_UUID },
+          },
+        ],
+      }),
+      actorSource({ _id: PIRATE, name: "Pirate", type: "creature", stamina: 40 }),
+    ],
+    // 5 m squares: the pirate stands 12 squares (60 m) east of Eusyl.
+    scenes: [
+      sceneSource({
+        _id: SCENE,
+        name: "Range",
+        grid: { size: 100, distance: 5, units: "m" },
+        tokens: [
+          tokenSource({ _id: TOK_EUSYL, name: "Eusyl", actorId: EUSYL, actorLink: true, x: 500, y: 500 }),
+          tokenSource({ _id: TOK_PIRATE, name: "Pirate", actorId: PIRATE, actorLink: true, x: 1700, y: 500 }),
+        ],
+      }),
+    ],
+  };
+}
+
+/** The user opens the compendium sidebar and clicks its Weapon tables button; the browser's element. */
+async function openFromSidebar(client: Client): Promise<HTMLElement> {
+  const sidebar = await client.run(async () => {
+    const app = new CompendiumDirectory();
+    await app.render({ force: true });
+    return app.element as HTMLElement;
+  });
+  await client.run(() => humanClick(sidebar, ".header-actions .ft-open-weapon-tables"));
+  await table.settle();
+  return browser(client);
+}
+const browser = (client: Client): HTMLElement =>
+  client.run(() => G().foundry.applications.instances.get("ft-weapon-tables").element as HTMLElement);
+
+/** The browser's rows as the user reads them: name → cells by column header. */
+function rowsOf(el: HTMLElement, visibleOnly = true): { name: string; cells: Record<string, string> }[] {
+  const heads = [...el.querySelectorAll("thead th")].map((th) => th.textContent!.trim());
+  return [...el.querySelectorAll<HTMLElement>("tr.ft-wt-row")]
+    .filter((tr) => !visibleOnly || !tr.hidden)
+    .map((tr) => {
+      const cells = [...tr.children].map((c) => c.textContent!.trim());
+      return { name: cells[0]!, cells: Object.fromEntries(heads.map((h, i) => [h, cells[i]!])) };
+    });
+}
+const cell = (el: HTMLElement, name: string, column: string): string =>
+  rowsOf(el, false).find((r) => r.name === name)!.cells[column]!;
+
+const bandsOf = (s: Src): string => {
+  const b = ["pb", "s", "m", "l", "e"].map((k) => s.ranges?.[k]).filter((v) => v !== null && v !== undefined);
+  return b.length
+    ? `${b.join("/")} ${s.rangeUnit === "squares" ? "□" : "m"}`
+    : s.missing?.includes("ranges")
+      ? "n/s"
+      : "—";
+};
+const num = (v: unknown, missing: boolean, suffix = "") =>
+  v === null || v === undefined ? (missing ? "n/s" : "—") : `${v}${suffix}`;
+
+/** RCR Table 7-2's damage: the dice, "special" where the book gives none, "n/s" where no available source does. */
+const d20Damage = (e: Src): string =>
+  e.system.d20.damage ||
+  (e.system.d20.noDamageDice ? "special" : e.system.missing.includes("d20.damage") ? "n/s" : "—");
+
+const GAMES: {
+  engine: string;
+  profile?: string;
+  packs: string[];
+  expect: (e: Src) => Record<string, string | undefined>;
+}[] = [
+  {
+    engine: "alphaDawn",
+    packs: ["weapons", "grenades", "defenses"],
+    expect: (e) => ({
+      "Cost (Cr)": num(e.system.cost, e.system.missing.includes("cost")),
+      Mass: num(e.system.mass, e.system.missing.includes("mass"), " kg"),
+      ...(e.type === "weapon" ? { "Range bands (PB/S/M/L/E)": bandsOf(e.system) } : {}),
+    }),
+  },
+  {
+    engine: "zebulon",
+    packs: ["weapons", "grenades", "defenses"],
+    expect: (e) => (e.type === "weapon" ? { "Range bands (PB/S/M/L/E)": bandsOf(e.system) } : {}),
+  },
+  {
+    engine: "d20",
+    packs: ["d20"],
+    expect: (e) =>
+      e.type === "weapon"
+        ? {
+            Damage: d20Damage(e),
+            "Range increment":
+              e.system.d20.attack === "melee" ? "—" : num(e.system.d20.rangeIncrement, false, " m"),
+            Weight: num(e.system.mass, e.system.missing.includes("mass"), " kg"),
+          }
+        : {
+            DR: num(e.system.d20.dr, false),
+            "Cost (Cr)": num(e.system.cost, e.system.missing.includes("cost")),
+          },
+  },
+  {
+    engine: "d20",
+    profile: "swn",
+    packs: ["d20"],
+    expect: (e) =>
+      e.type === "weapon"
+        ? {
+            TL: num(e.system.swn?.tl, false),
+            Damage: d20Damage(e),
+          }
+        : { DR: num(e.system.d20.dr, false) },
+  },
+];
+
+describe("scenario: the weapon-tables browser (issue 33)", () => {
+  it.each(GAMES)(
+    "Issue 33: in $engine $profile the GM opens it from the compendium sidebar and sees every weapon, armour and defense of the game's packs with their numbers, read from the index",
+    async (g) => {
+      const settings = g.profile ? [settingSource(id("setProfile"), "profile", g.profile)] : [];
+      table = await createTable({ online: [GM_ID], world: world(g.engine, { settings }) });
+      const gm = table.client(GM_ID);
+      const el = await openFromSidebar(gm);
+      const entries = g.packs.flatMap(packEntries).filter((e) => e.type === "weapon" || e.type === "defense");
+      const rows = rowsOf(el);
+      expect(rows.map((r) => r.name).sort()).toEqual(entries.map((e) => e.name).sort());
+      for (const e of entries) {
+        const row = rows.find((r) => r.name === e.name)!;
+        for (const [column, value] of Object.entries(g.expect(e)))
+          expect([e.name, column, row.cells[column]]).toEqual([e.name, column, value]);
+      }
+      // Read from each pack's index with the columns' fields; no pack loaded a document.
+      const packs = gm.run(() =>
+        g.packs.map((p) => {
+          const pack = G().game.packs.get(`frontier-tactics.${p}`);
+          return { requests: pack.indexRequests.length, fields: pack.indexRequests[0], loaded: pack.size };
+        }),
+      );
+      for (const p of packs) {
+        expect(p.requests).toBeGreaterThan(0);
+        expect(p.fields).toContain("system.missing");
+        expect(p.loaded).toBe(0);
+      }
+      expect(table.unhandled).toEqual([]);
+    },
+  );
+
+  it("Issue 33: a row shows the numbers its item sheet shows (the Laser Pistol's cost and mass, its bands)", async () => {
+    table = await createTable({ online: [GM_ID], world: world("alphaDawn") });
+    const gm = table.client(GM_ID);
+    const el = await openFromSidebar(gm);
+    const sheet = await gm.run(async () => {
+      const item = await G().fromUuid(PISTOL_UUID);
+      await item.sheet.render({ force: true });
+      const form = item.sheet.element as HTMLElement;
+      const v = (n: string) => form.querySelector<HTMLInputElement>(`[name="${n}"]`)?.value;
+      return {
+        cost: v("system.cost"),
+        mass: v("system.mass"),
+        bands: ["pb", "s", "m", "l", "e"].map((b) => v(`system.ranges.${b}`)),
+      };
+    });
+    expect(cell(el, "Laser Pistol", "Cost (Cr)")).toBe(sheet.cost);
+    expect(cell(el, "Laser Pistol", "Mass")).toBe(`${sheet.mass} kg`);
+    expect(cell(el, "Laser Pistol", "Range bands (PB/S/M/L/E)")).toBe(`${sheet.bands.join("/")} m`);
+  });
+
+  it("Issue 33: sort by a column (again to reverse) and filter by name and by kind", async () => {
+    table = await createTable({ online: [GM_ID], world: world("d20") });
+    const gm = table.client(GM_ID);
+    let el = await openFromSidebar(gm);
+    await humanClick(el, 'thead button[data-action="sort"][data-column="11"]'); // Weight
+    await table.settle();
+    el = browser(gm);
+    const weights = rowsOf(el).map((r) => r.cells.Weight!);
+    const numbers = weights.filter((w) => w !== "—" && w !== "n/s").map((w) => Number.parseFloat(w));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    expect(el.querySelector('th[aria-sort="ascending"]')?.textContent?.trim()).toBe("Weight");
+    await humanClick(el, 'thead button[data-action="sort"][data-column="11"]');
+    await table.settle();
+    el = browser(gm);
+    const down = rowsOf(el)
+      .map((r) => r.cells.Weight!)
+      .filter((w) => w !== "—" && w !== "n/s")
+      .map((w) => Number.parseFloat(w));
+    expect(down).toEqual([...numbers].sort((a, b) => b - a));
+    // Filter: "blaster" in the name; then armour only.
+    typeInto(el.querySelector<HTMLInputElement>("input[name=filter]")!, "blaster");
+    // The filter reads the name and every cell (the ion rifle is in the Blaster rifles group).
+    const shown = rowsOf(el);
+    expect(shown.length).toBeGreaterThan(3);
+    for (const r of shown) expect(Object.values(r.cells).join(" ").toLowerCase()).toContain("blaster");
+    expect(shown.map((r) => r.name)).not.toContain("Vibroblade");
+    typeInto(el.querySelector<HTMLInputElement>("input[name=filter]")!, "");
+    const kind = el.querySelector<HTMLSelectElement>("select[name=kind]")!;
+    kind.value = "defense";
+    kind.dispatchEvent(new (kind.ownerDocument.defaultView as any).Event("change", { bubbles: true }));
+    expect(
+      rowsOf(el)
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(
+      packEntries("d20")
+        .filter((e) => e.type === "defense")
+        .map((e) => e.name)
+        .sort(),
+    );
+  });
+
+  it("Issue 33: Alice drags a row from the browser (opened from her sheet) onto her sheet; every client sees the item, flagged with its compendium source", async () => {
+    table = await createTable({ online: [GM_ID, ALICE_ID], world: world("alphaDawn") });
+    const alice = table.client(ALICE_ID);
+    await alice.run(() => G().game.actors.get(EUSYL).sheet.render({ force: true }));
+    const sheet = alice.run(() => G().game.actors.get(EUSYL).sheet.element as HTMLElement);
+    await alice.run(() => humanClick(sheet, 'button[data-action="weaponTables"]'));
+    await table.settle();
+    const el = browser(alice);
+    // The player sees the tables, not the GM's editor.
+    expect(el.querySelector('[data-action="toggleEdit"]')).toBeNull();
+    expect(el.querySelector("textarea[name=json]")).toBeNull();
+    const row = el.querySelector<HTMLElement>(`tr[data-uuid="${PISTOL_UUID}"]`)!;
+    expect(row.getAttribute("draggable")).toBe("true");
+    const store = new Map<string, string>();
+    const start = new (row.ownerDocument.defaultView as any).Event("dragstart", { bubbles: true });
+    Object.defineProperty(start, "dataTransfer", {
+      value: { setData: (t: string, v: string) => store.set(t, v) },
+    });
+    alice.run(() => row.dispatchEvent(start));
+    const data = JSON.parse(store.get("text/plain")!);
+    expect(data).toEqual({ type: "Item", uuid: PISTOL_UUID });
+    alice.run(() => dropData(sheet.querySelector(".window-content") ?? sheet, data));
+    await table.settle();
+    expect(
+      onEveryClient(table, () => {
+        const item = G().game.actors.get(EUSYL).items.getName("Laser Pistol");
+        return { source: item?._stats.compendiumSource, ranges: item?.system.ranges };
+      }),
+    ).toEqual({
+      Gamemaster: { source: PISTOL_UUID, ranges: PISTOL.system.ranges },
+      Alice: { source: PISTOL_UUID, ranges: PISTOL.system.ranges },
+    });
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+/** The GM types the bands into the browser's editor row of the Automatic Rifle and saves. */
+async function enterRifleBands(gm: Client): Promise<void> {
+  let el = await openFromSidebar(gm);
+  await humanClick(el, '[data-action="toggleEdit"]');
+  await table.settle();
+  el = browser(gm);
+  for (const [path, value] of Object.entries(ENTERED))
+    typeInto(
+      el.querySelector<HTMLInputElement>(`tr[data-fill="${RIFLE_UUID}"] input[data-path="${path}"]`)!,
+      value,
+    );
+  await humanClick(el, `button[data-action="saveRow"][data-uuid="${RIFLE_UUID}"]`);
+  await table.settle();
+}
+
+const stored = (client: Client): unknown =>
+  client.run(() => G().game.settings.get("frontier-tactics", "weaponNumbers"));
+
+describe("scenario: the GM's world weapon-table editor (issue 32)", () => {
+  it("Issue 32: the GM enters the Automatic Rifle's missing bands once; Alice's copy then fires (SF range band Medium at 60 m) and says 'entered by the GM'", async () => {
+    table = await createTable({ online: [GM_ID, ALICE_ID], world: world("alphaDawn") });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    // Before: no source gives the rifle's ranges (ruling 2): Alice's Attack is disabled.
+    await alice.run(() => G().game.actors.get(EUSYL).sheet.render({ force: true }));
+    const attackButton = () =>
+      alice.run(() => {
+        const el = G().game.actors.get(EUSYL).sheet.element as HTMLElement;
+        return el.querySelector<HTMLButtonElement>(`tr[data-item-id="${ALICE_RIFLE}"] button.ft-attack`)!
+          .disabled;
+      });
+    expect(attackButton()).toBe(true);
+
+    await enterRifleBands(gm);
+    expect(
+      onEveryClient(table, () => G().game.actors.get(EUSYL).items.get(ALICE_RIFLE).system.ranges),
+    ).toEqual({
+      Gamemaster: { pb: 5, s: 40, m: 100, l: 150, e: 300 },
+      Alice: { pb: 5, s: 40, m: 100, l: 150, e: 300 },
+    });
+    // Stored in the world setting only: the item's own data still has no ranges.
+    expect(
+      alice.run(() => G().game.actors.get(EUSYL).items.get(ALICE_RIFLE)._source.system.ranges.m),
+    ).toBeNull();
+    expect((stored(alice) as Src)[RIFLE_UUID].numbers).toEqual(ENTERED);
+
+    // Alice's sheet: Attack enabled; her item sheet says the GM entered them.
+    await alice.run(() => G().game.actors.get(EUSYL).sheet.render({ force: true }));
+    expect(attackButton()).toBe(false);
+    const note = await alice.run(async () => {
+      const item = G().game.actors.get(EUSYL).items.get(ALICE_RIFLE);
+      await item.sheet.render({ force: true });
+      return (item.sheet.element as HTMLElement).querySelector(".ft-gm-entered-note")?.textContent?.trim();
+    });
+    expect(note).toBe("Entered by the GM for this world: ranges.pb, ranges.s, ranges.m, ranges.l, ranges.e.");
+    // The browser marks the cell.
+    const el = browser(gm);
+    expect(cell(el, "Automatic Rifle", "Range bands (PB/S/M/L/E)")).toBe("5/40/100/150/300 m");
+    expect(el.querySelector(`tr[data-uuid="${RIFLE_UUID}"] td.ft-gm-entered`)).not.toBeNull();
+
+    // SF-B range bands: 60 m is past Short (≤40) and within Medium (≤100).
+    scriptDice(90, 5);
+    const msg = await attack(table, alice, EUSYL, ALICE_RIFLE, [TOK_PIRATE]);
+    expect([msg, told(alice)]).toEqual([expect.any(String), []]);
+    expect(rowText(alice, msg!, "Pirate")).toContain("Medium");
+    expect(pendingDice()).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("Issue 32: export, then import into a fresh world, restores the numbers; a number a source gives is never overwritten", async () => {
+    table = await createTable({ online: [GM_ID], world: world("alphaDawn") });
+    const gm = table.client(GM_ID);
+    await enterRifleBands(gm);
+    let el = browser(gm);
+    await humanClick(el, '[data-action="export"]');
+    const json = el.querySelector<HTMLTextAreaElement>("textarea[name=json]")!.value;
+    expect(JSON.parse(json)).toEqual({
+      kind: "frontier-tactics.weaponNumbers",
+      version: 1,
+      weapons: { [RIFLE_UUID]: { name: "Automatic Rifle", numbers: ENTERED } },
+    });
+    table.close();
+    resetAppRecords();
+
+    table = await createTable({ online: [GM_ID, ALICE_ID], world: world("alphaDawn") });
+    const gm2 = table.client(GM_ID);
+    expect(stored(gm2)).toEqual({});
+    el = await openFromSidebar(gm2);
+    // The file, plus a cost for the Laser Pistol, whose cost its source gives (it must stay the source's).
+    const file = JSON.parse(json);
+    file.weapons[PISTOL_UUID] = { name: "Laser Pistol", numbers: { cost: 1 } };
+    typeInto(el.querySelector<HTMLTextAreaElement>("textarea[name=json]")!, JSON.stringify(file));
+    await humanClick(el, '[data-action="import"]');
+    await table.settle();
+    expect((stored(gm2) as Src)[RIFLE_UUID].numbers).toEqual(ENTERED);
+    expect(
+      table.client(ALICE_ID).run(() => G().game.actors.get(EUSYL).items.get(ALICE_RIFLE).system.ranges),
+    ).toEqual({
+      pb: 5,
+      s: 40,
+      m: 100,
+      l: 150,
+      e: 300,
+    });
+    const pistolCost = await gm2.run(async () => (await G().fromUuid(PISTOL_UUID)).system.cost);
+    expect(pistolCost).toBe(PISTOL.system.cost);
+    expect(cell(browser(gm2), "Laser Pistol", "Cost (Cr)")).toBe(String(PISTOL.system.cost));
+  });
+
+  it("Issue 32: a world that already has the GM's numbers uses them on every page once it is ready", async () => {
+    const settings = [
+      settingSource(id("setNumbers"), "weaponNumbers", {
+        [RIFLE_UUID]: { name: "Automatic Rifle", numbers: ENTERED },
+      }),
+    ];
+    table = await createTable({ online: [GM_ID, ALICE_ID], world: world("alphaDawn", { settings }) });
+    expect(
+      onEveryClient(table, () => G().game.actors.get(EUSYL).items.get(ALICE_RIFLE).system.gmEntered),
+    ).toEqual({
+      Gamemaster: Object.keys(ENTERED),
+      Alice: Object.keys(ENTERED),
+    });
+    expect(
+      table.client(ALICE_ID).run(() => G().game.actors.get(EUSYL).items.get(ALICE_RIFLE).system.ranges.m),
+    ).toBe(100);
+  });
+
+  it("Issue 32: a player cannot write the world's weapon numbers (a world setting: the server refuses her)", async () => {
+    table = await createTable({ online: [GM_ID, ALICE_ID], world: world("alphaDawn") });
+    const alice = table.client(ALICE_ID);
+    await alice
+      .run(() =>
+        G().game.settings.set("frontier-tactics", "weaponNumbers", {
+          [RIFLE_UUID]: { name: "Automatic Rifle", numbers: ENTERED },
+        }),
+      )
+      .catch(() => undefined);
+    await table.settle();
+    expect(onEveryClient(table, () => G().game.settings.get("frontier-tactics", "weaponNumbers"))).toEqual({
+      Gamemaster: {},
+      Alice: {},
+    });
+    expect(alice.run(() => G().game.actors.get(EUSYL).items.get(ALICE_RIFLE).system.ranges.m)).toBeNull();
+  });
+
+  it("Issue 32: a malformed import (not JSON; bands that do not rise) is refused with a clear error, the setting unchanged", async () => {
+    table = await createTable({ online: [GM_ID], world: world("alphaDawn") });
+    const gm = table.client(GM_ID);
+    await enterRifleBands(gm);
+    const before = stored(gm);
+    const el = browser(gm);
+    const box = () => browser(gm).querySelector<HTMLTextAreaElement>("textarea[name=json]")!;
+    typeInto(box(), "{ not json");
+    await humanClick(el, '[data-action="import"]');
+    await table.settle();
+    expect(told(gm).at(-1)).toMatch(
+      /^error: Import refused: not JSON .*The world's numbers are unchanged\.$/,
+    );
+    expect(stored(gm)).toEqual(before);
+    const falling = {
+      kind: "frontier-tactics.weaponNumbers",
+      version: 1,
+      weapons: { [RIFLE_UUID]: { name: "Automatic Rifle", numbers: { ...ENTERED, "ranges.m": 20 } } },
+    };
+    typeInto(box(), JSON.stringify(falling));
+    await humanClick(browser(gm), '[data-action="import"]');
+    await table.settle();
+    expect(told(gm).at(-1)).toMatch(
+      /^error: Import refused: Compendium\.frontier-tactics\.weapons\.Item\.\w+: .*unchanged\.$/,
+    );
+    expect(stored(gm)).toEqual(before);
+    // The text the GM pasted is still in the box (nothing lost).
+    expect(box().value).toBe(JSON.stringify(falling));
+  });
+});
