@@ -51,7 +51,7 @@ const messageOf = (ref: ChatMessage.Implementation | string): ChatMessage.Implem
 
 export const FRONTIER_API = {
   /** Every engine's rules (src/rules/index.ts): pure functions of numbers, loaded when first asked. */
-  rules: () => import("../rules/index.js"),
+  rules: () => import("../rules/all.js"),
   /** The weapon's attack at this user's targets, as the sheet's Attack (`{fast: true}`: no dialog, as shift-click). */
   async attack(actor: ActorRef, weapon: ItemRef, options: Pick<AttackOptions, "fast"> = {}): Promise<void> {
     const a = await actorOf(actor);

@@ -1,0 +1,73 @@
+/**
+ * Every engine's rules for `game.system.api.rules()` (issue 33), re-exported file by file — the same list as the
+ * barrel `rules/index.ts` (tests/rules-all.test.ts holds the two equal). The API imports this module, not the barrel:
+ * the barrel sits in the main module (the main module imports from it), and a dynamic import of it would need its
+ * whole namespace there, every engine with it; re-exporting each file here builds the namespace in the API's chunk.
+ */
+export * from "./alpha-dawn/abilities.js";
+export * from "./alpha-dawn/ammo.js";
+export * from "./alpha-dawn/burst.js";
+export * from "./alpha-dawn/checks.js";
+export * from "./alpha-dawn/damage.js";
+export * from "./alpha-dawn/engine.js";
+export * from "./alpha-dawn/grenades.js";
+export * from "./alpha-dawn/melee.js";
+export * from "./alpha-dawn/rate-of-fire.js";
+export * from "./alpha-dawn/resolve.js";
+export * from "./alpha-dawn/situation.js";
+export * from "./alpha-dawn/structural.js";
+export * from "./alpha-dawn/table-overrides.js";
+export * from "./alpha-dawn/tables.js";
+export * from "./alpha-dawn/to-hit.js";
+export * from "./alpha-dawn/turn.js";
+export * from "./alpha-dawn/vision.js";
+export * from "./core/dice.js";
+export * from "./core/engine.js";
+export * from "./core/facts.js";
+export * from "./core/modifiers.js";
+export * from "./core/types.js";
+export { createEngine } from "./create-engine.js";
+export * from "./d20/actions.js";
+export * from "./d20/aim.js";
+export * from "./d20/attack.js";
+export * from "./d20/conditions.js";
+export * from "./d20/coup-de-grace.js";
+export * from "./d20/cover.js";
+export * from "./d20/damage.js";
+export * from "./d20/declarations.js";
+export * from "./d20/defense.js";
+export * from "./d20/dropped.js";
+export * from "./d20/dying.js";
+export * from "./d20/engine.js";
+export * from "./d20/full-attack.js";
+export * from "./d20/grenade.js";
+export * from "./d20/health.js";
+export * from "./d20/initiative.js";
+export * from "./d20/plan.js";
+export * from "./d20/resolve.js";
+export * from "./d20/shot-facts.js";
+export * from "./d20/speed.js";
+export * from "./d20/suppression-area.js";
+export * from "./d20/tables.js";
+export * from "./d20/threat.js";
+export * from "./d20/touch.js";
+export * from "./geometry/areas.js";
+export * from "./geometry/caster.js";
+export * from "./geometry/cover.js";
+export * from "./geometry/fan.js";
+export * from "./geometry/range.js";
+export * from "./geometry/segment-index.js";
+export * from "./health/index.js";
+export * from "./initiative/sides.js";
+export * from "./swn/actions.js";
+export * from "./swn/cover.js";
+export * from "./swn/grenade.js";
+export * from "./swn/morale.js";
+export * from "./swn/overwatch.js";
+export * from "./swn/profile.js";
+export * from "./swn/protect.js";
+export * from "./swn/squad.js";
+export * from "./swn/squad-attack.js";
+export * from "./zebulon/engine.js";
+export * from "./zebulon/shifts.js";
+export * from "./zebulon/table.js";
