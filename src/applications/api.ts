@@ -7,7 +7,7 @@
  *
  * This module loads when a macro first calls the API (api-register.ts puts a lazy stand-in for each function on
  * `game.system.api` at `init`), and what it runs loads then too (the main module stays within its budget): the rules of every engine
- * (pure functions, no Foundry: `await api.rules()` then `rules.resolveD20Attack(...)`), and the workflows a user's
+ * (pure functions, no Foundry: `const { engine, createEngine } = await api.rules()`), and the workflows a user's
  * click runs — so a macro is held to the same checks, dialogs and GM referee as the sheet or the card.
  */
 
@@ -50,8 +50,17 @@ const messageOf = (ref: ChatMessage.Implementation | string): ChatMessage.Implem
   typeof ref === "string" ? (game.messages?.get(ref) ?? null) : ref;
 
 export const FRONTIER_API = {
-  /** Every engine's rules (src/rules/index.ts): pure functions of numbers, loaded when first asked. */
-  rules: () => import("../rules/all.js"),
+  /**
+   * The rules engines, loaded when first asked: `createEngine(id, tables?, profile?)` builds any of them ("alphaDawn",
+   * "zebulon", "d20" with profile "sw" or "swn"), `engine` is this world's. Pure functions of numbers (dice come in as
+   * numbers). Not the whole rules barrel: a dynamic import of its namespace puts every engine into the main module
+   * (Rollup places what the namespace needs with the barrel's static importers), as the build's budget showed.
+   */
+  async rules() {
+    const { createEngine } = await import("../rules/create-engine.js");
+    const { currentEngine } = await import("../helpers/settings.js");
+    return { createEngine, engine: await currentEngine() };
+  },
   /** The weapon's attack at this user's targets, as the sheet's Attack (`{fast: true}`: no dialog, as shift-click). */
   async attack(actor: ActorRef, weapon: ItemRef, options: Pick<AttackOptions, "fast"> = {}): Promise<void> {
     const a = await actorOf(actor);

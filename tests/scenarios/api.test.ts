@@ -3,7 +3,7 @@
  * - A script macro on Alice's page: `api.attack(actorUuid, weaponId, {fast: true})` at her target → the attack card
  *   every page shows (SF-B-13: d100 12, the Automatic Pistol's 7 damage); the GM's `api.apply(messageId)` → the Foe's
  *   Stamina 40 → 33 on every page, as the card's Apply does (the same request to the active GM).
- * - `await api.rules()`: the engines' pure rules (SF-B-24: Strength 40, hard −10, d100 30 → target 30, success).
+ * - `await api.rules()`: the rules engines — this world's, and any built by `createEngine` (their ids and what they read).
  * - `api.check(actor, "str", -10)`: the ability check card (SF-B-24), as the sheet's.
  * - Bad input: an actor that is not there is told, nothing is rolled.
  */
@@ -118,14 +118,15 @@ describe("scenario: game.system.api for macros and modules (issue 33)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SF-B-24: api.rules() gives the engines' pure rules; api.check(actor, 'str', -10) posts the ability check card", async () => {
+  it("SF-B-24: api.rules() gives the rules engines (this world's and any other); api.check(actor, 'str', -10) posts the ability check card", async () => {
     await open();
     const alice = table.client(ALICE_ID);
-    const verdict = await alice.run(async () => {
-      const rules = await G().game.system.api.rules();
-      return rules.abilityCheck(40, 30, -10);
+    const engines = await alice.run(async () => {
+      const { engine, createEngine } = await G().game.system.api.rules();
+      const d20 = createEngine("d20", undefined, "swn");
+      return [engine.id, engine.initiative, d20.id, d20.profile, d20.initiative];
     });
-    expect(verdict).toMatchObject({ target: 30, success: true });
+    expect(engines).toEqual(["alphaDawn", "sides", "d20", "swn", "individual"]);
     table.dice(30);
     await alice.run(() => G().game.system.api.check(`Actor.${HERO}`, "str", -10));
     await table.settle();
