@@ -136,6 +136,22 @@ describe("scenario: game.system.api for macros and modules (issue 33)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SF-B-24 R1-5 (trust review 1.1): an NPC's check — the GM's page reads its Strength, the players' only the verdict", async () => {
+    await open();
+    const str = table.client(GM_ID).run(() => G().game.actors.get(FOE).system.abilities.str.value);
+    table.dice(1);
+    await table.client(ALICE_ID).run(() => G().game.system.api.check(`Actor.${FOE}`, "str", 0));
+    await table.settle();
+    const seen = onEveryClient(table, () => lastMessageText(table.client(G().game.userId)));
+    const hidden = "Strength (SF-B-24) (SF-B-24): Success";
+    expect(seen).toEqual({
+      ...everyone(table, hidden),
+      Gamemaster: `Strength (SF-B-24) ${str} (SF-B-24): Success`,
+      Assistant: `Strength (SF-B-24) ${str} (SF-B-24): Success`,
+    });
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("bad input: an actor that is not there is told by name, and nothing is rolled or posted", async () => {
     await open();
     const alice = table.client(ALICE_ID);

@@ -4,6 +4,7 @@
  */
 import { SYSTEM_ID } from "../../constants.js";
 import { actorSystem } from "../../data/subtypes.js";
+import { clientSettings, SETTINGS } from "../../helpers/settings.js";
 import { abilityCheck, columnLabel, npcReaction } from "../../rules/index.js";
 
 /**
@@ -41,10 +42,7 @@ const esc = (s: string): string => foundry.utils.escapeHTML(s);
 export function checkVerdictHTML(message: ChatMessage.Implementation): string | null {
   const flag = message.flags[SYSTEM_ID]?.check as CheckFlag | undefined;
   if (!flag || typeof flag.key !== "string" || !message.isContentVisible) return null;
-  // The speaking actor: a token's own (synthetic) actor when the check was rolled from a token, else the world actor.
-  const { scene, token, actor: actorId } = message.speaker ?? {};
-  const fromToken = scene && token ? game.scenes?.get(scene)?.tokens.get(token)?.actor : undefined;
-  const actor = fromToken ?? (actorId ? game.actors?.get(actorId) : undefined);
+  const actor = speakerActor(message);
   const score = actor ? actorSystem(actor)?.abilities[flag.key]?.value : undefined;
   const d100 = message.rolls[0]?.total;
   if (score === undefined || typeof d100 !== "number") return null;
@@ -53,11 +51,33 @@ export function checkVerdictHTML(message: ChatMessage.Implementation): string | 
     // SF-B-25: the player rolls the character's Personality or less, the NPC is friendly and cooperative.
     const friendly = npcReaction(score, d100) === "friendly";
     const verdict = t(friendly ? "FT.Check.friendly" : "FT.Check.unfriendly");
-    return `<div class="ft-check-verdict">${score} (SF-B-25): <strong>${esc(verdict)}</strong></div>`;
+    const shown = seesNumbers(actor) ? `${score} ` : "";
+    return `<div class="ft-check-verdict">${shown}(SF-B-25): <strong>${esc(verdict)}</strong></div>`;
   }
   const result = abilityCheck(score, d100, Number(flag.adjustment) || 0);
   const verdict = t(result.success ? "FT.Check.success" : "FT.Check.failure");
-  return `<div class="ft-check-verdict">${result.target} (SF-B-24): <strong>${esc(verdict)}</strong></div>`;
+  // R1-5: an NPC's score stays the GM's unless the world shows NPC numbers (the attack card's rule, card-previews.ts).
+  const target = seesNumbers(actor) ? `${result.target} ` : "";
+  return `<div class="ft-check-verdict">${target}(SF-B-24): <strong>${esc(verdict)}</strong></div>`;
+}
+
+/** The speaking actor: a token's own (synthetic) actor when the check was rolled from a token, else the world actor. */
+function speakerActor(message: ChatMessage.Implementation): Actor.Implementation | undefined {
+  const { scene, token, actor: actorId } = message.speaker ?? {};
+  const fromToken = scene && token ? game.scenes?.get(scene)?.tokens.get(token)?.actor : undefined;
+  return fromToken ?? (actorId ? game.actors?.get(actorId) : undefined) ?? undefined;
+}
+
+/**
+ * R1-5: may this page read the actor's numbers (its score, its skill's column)? The GM, an observer of the actor, anyone
+ * for a player character, and everyone when the world shows NPC numbers to players (the attack card's setting).
+ */
+function seesNumbers(actor: Actor.Implementation | undefined | null): boolean {
+  const user = game.user;
+  if (!user) return false;
+  if (user.isGM || clientSettings().get(SYSTEM_ID, SETTINGS.showNpcNumbers)) return true;
+  // A player character's check is the table's (players roll in the open); an NPC's numbers stay the GM's.
+  return !!actor && (actor.hasPlayerOwner || actor.testUserPermission(user, "OBSERVER"));
 }
 
 const signed = (n: number): string => (n > 0 ? `+${n}` : `−${-n}`);
@@ -90,7 +110,11 @@ export function checkTitleHTML(message: ChatMessage.Implementation): string | nu
         t(s.success ? "FT.Check.success" : "FT.Check.failure"),
       )}</strong>`
     : "";
-  return `${esc(s.skill)} · ${esc(t("FT.Card.column"))} ${columnLabel(Number(s.column) || 0)}${shiftText} (SF-Z-04): ${chip(s.read)}${rsText}${needText}`;
+  // R1-5: the column is the NPC's skill level (SF-Z-04): the GM's unless this page may read the actor's numbers.
+  const column = seesNumbers(speakerActor(message))
+    ? ` · ${esc(t("FT.Card.column"))} ${columnLabel(Number(s.column) || 0)}${shiftText}`
+    : "";
+  return `${esc(s.skill)}${column} (SF-Z-04): ${chip(s.read)}${rsText}${needText}`;
 }
 
 /**
