@@ -217,7 +217,8 @@ export class CompendiumCollection extends Collection<PackDocument> {
         const [head, ...rest] = f.split(".");
         const embedded = source[head!];
         if (Array.isArray(embedded) && rest.length) {
-          const list: Src[] = (entry[head!] ??= embedded.map((d: Src) => ({ _id: d._id })));
+          entry[head!] ??= embedded.map((d: Src) => ({ _id: d._id }));
+          const list: Src[] = entry[head!];
           embedded.forEach((d: Src, i: number) => {
             const value = utils.getProperty(d, rest.join("."));
             if (value !== undefined) utils.setProperty(list[i]!, rest.join("."), structuredClone(value));

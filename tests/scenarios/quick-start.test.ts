@@ -6,7 +6,7 @@
  * the scene's tokens and presses the tracker's Begin; Alice targets the foe behind the crates, clicks Attack on her
  * weapon's row of her sheet, rolls in the dialog, and the GM presses Apply on the card. Only what the adventure
  * brought is played (SWN: the weapon's damage and range, which the project's sources lack, are entered by the GM
- * from the book first, as the adventure's journal says).
+ * from the book first, once for the world in the Weapon tables' editor, as the adventure's journal says).
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { click, humanClick, resetAppRecords, settle as settleApps, typeInto } from "../foundry/apps.js";
@@ -194,17 +194,26 @@ async function playFirstFight(p: Play, dice: number[]): Promise<{ msg: string; t
  * numbers into the weapon's row and presses Save (the browser's editor, as tests/scenarios/weapon-tables.test.ts).
  */
 async function gmEntersInWeaponTables(gm: Client, entry: NonNullable<Play["gmEntry"]>): Promise<void> {
+  // The journal's step 1 names the three buttons the GM presses, as the buttons are labelled.
+  const step1 = gm.run(() => {
+    const page = G().game.journal.contents[0].pages.contents[0];
+    return page.text.content.match(/<li>(.*?)<\/li>/)[1] as string;
+  });
+  const pressed: string[] = [];
+  const press = async (root: HTMLElement, selector: string) => {
+    pressed.push(root.querySelector(selector)!.textContent!.trim());
+    await gm.run(() => humanClick(root, selector));
+    await table.settle();
+  };
   const sidebar = await gm.run(async () => {
     const app = new CompendiumDirectory();
     await app.render({ force: true });
     return app.element as HTMLElement;
   });
-  await gm.run(() => humanClick(sidebar, ".header-actions .ft-open-weapon-tables"));
-  await table.settle();
+  await press(sidebar, ".header-actions .ft-open-weapon-tables");
   const browser = () =>
     gm.run(() => G().foundry.applications.instances.get("ft-weapon-tables").element as HTMLElement);
-  await gm.run(() => humanClick(browser(), '[data-action="toggleEdit"]'));
-  await table.settle();
+  await press(browser(), '[data-action="toggleEdit"]');
   const el = browser();
   const row = [...el.querySelectorAll<HTMLElement>("tr.ft-wt-row")].find(
     (tr) => tr.querySelector("th")?.textContent?.trim() === entry.weapon,
@@ -216,8 +225,9 @@ async function gmEntersInWeaponTables(gm: Client, entry: NonNullable<Play["gmEnt
       el.querySelector<HTMLInputElement>(`tr[data-fill="${uuid}"] input[data-path="${path}"]`)!,
       value,
     );
-  await gm.run(() => humanClick(el, `button[data-action="saveRow"][data-uuid="${uuid}"]`));
-  await table.settle();
+  await press(el, `button[data-action="saveRow"][data-uuid="${uuid}"]`);
+  expect(pressed).toEqual(["Weapon tables", "Enter missing numbers", "Save"]);
+  expect([...step1.matchAll(/<kbd>([^<]+)<\/kbd>/g)].map((m) => m[1])).toEqual(["Apply preset", ...pressed]);
 }
 
 /** The GM presses Apply on the foe's row of the card; the table settles. */
