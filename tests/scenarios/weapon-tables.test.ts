@@ -602,7 +602,7 @@ async function enterLaserPistol(gm: Client, numbers: Record<string, string>): Pr
 }
 
 describe("scenario: the GM's world numbers for the SWN weapons (issue 32)", () => {
-  it("Issue 32 SWN-15 SW-04 SW-05: the GM enters the SWN laser pistol's missing damage, range increment and TL once in Weapon tables; every laser pistol of the world uses them on every client, marked 'entered by the GM', the stored item still empty; Alice's item sheet says so; a damage the item gives (the Raider Boss's 2d6) is kept; the laser rifle keeps its n/s", async () => {
+  it("Issue 32 SWN-15 SW-04 SW-06: the GM enters the SWN laser pistol's missing damage, range increment and TL once in Weapon tables; every laser pistol of the world uses them on every client, marked 'entered by the GM', the stored item still empty; Alice's item sheet says so; a damage the item gives (the Raider Boss's 2d6) is kept; the laser rifle keeps its n/s", async () => {
     table = await createTable({ online: [GM_ID, ALICE_ID], world: swnWorld() });
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
@@ -655,7 +655,7 @@ describe("scenario: the GM's world numbers for the SWN weapons (issue 32)", () =
     expect(table.unhandled).toEqual([]);
   });
 
-  it("Issue 32 SW-05: a range increment of 0 or a TL of 9 for the SWN laser pistol is refused with a clear error, the setting unchanged; the export names the weapon by its name and imports into a fresh SWN world", async () => {
+  it("Issue 32 SW-06 SWN-15: a range increment of 0 or a TL of 9 for the SWN laser pistol is refused with a clear error, the setting unchanged; the export names the weapon by its name and imports into a fresh SWN world", async () => {
     table = await createTable({ online: [GM_ID], world: swnWorld() });
     const gm = table.client(GM_ID);
     await enterLaserPistol(gm, { ...SWN_ENTERED, "d20.rangeIncrement": "0" });

@@ -101,7 +101,7 @@ describe("GM weapon numbers for the SWN weapons (issue 32)", () => {
     numbers: { "d20.damage": "1d6", "d20.rangeIncrement": 10, "swn.tl": 4 },
   };
 
-  it("SW-04 SW-05 SWN-15: fill the d20 damage, range increment and TL a weapon names missing; a damage its item gives stays", () => {
+  it("SW-04 SW-06 SWN-15: fill the d20 damage, range increment and TL a weapon names missing; a damage its item gives stays", () => {
     const fresh = pistol();
     expect(applyGmNumbers(fresh, entry)).toEqual(["d20.damage", "d20.rangeIncrement", "swn.tl"]);
     expect(fresh).toMatchObject({ d20: { damage: "1d6", rangeIncrement: 10 }, swn: { tl: 4 } });

@@ -39,7 +39,7 @@ export const GM_FIELDS: { readonly [path: string]: FieldRule } = {
   rof: { missing: "rof", kind: "num", min: 0, max: 10 },
   cost: { missing: "cost", kind: "int", min: 0 },
   mass: { missing: "mass", kind: "num", min: 0 },
-  // The d20 engine's numbers (SW-04 damage dice, SW-05 range increment), which the SWN profile reads as they are
+  // The d20 engine's numbers (SW-04 damage dice, SW-06 range increment), which the SWN profile reads as they are
   // (SWN-15: its one range step is the increment; the SWN weapons give neither), and SWN-15's tech level.
   "d20.damage": { missing: "d20.damage", kind: "formula" },
   "d20.rangeIncrement": { missing: "d20.rangeIncrement", kind: "num", min: 1 },
