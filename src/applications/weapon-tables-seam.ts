@@ -33,6 +33,15 @@ export interface GameWeaponTable {
   /** The item types it lists. */
   readonly types: readonly string[];
   readonly columns: readonly WeaponTableColumn[];
+  /**
+   * Issue 32: actor packs whose actors carry this game's weapons found in no item pack (the SWN weapons, on the
+   * pregens; `mine` tells the game's from another's): each such weapon a GM may fill is listed once, by name, and its
+   * numbers are keyed by its name (data/item/gm-numbers.ts).
+   */
+  readonly actorWeapons?: {
+    readonly packs: readonly string[];
+    readonly mine: (system: IndexSystem) => boolean;
+  };
 }
 
 declare module "../helpers/game.js" {

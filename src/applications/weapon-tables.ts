@@ -22,7 +22,13 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { SYSTEM_ID, templatePath } from "../constants.js";
-import { applyGmNumbers, fillablePaths, type GmNumbers, readGmNumbers } from "../data/item/gm-numbers.js";
+import {
+  applyGmNumbers,
+  fillablePaths,
+  type GmNumbers,
+  nameKey,
+  readGmNumbers,
+} from "../data/item/gm-numbers.js";
 import { checkGmEntry, exportGmNumbers, importGmNumbers } from "../data/item/gm-numbers-io.js";
 import { keepClassName } from "../helpers/class-name.js";
 import { currentGame } from "../helpers/game.js";
@@ -36,6 +42,8 @@ const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 /** One entry of the table, as built from a pack's index. */
 interface Row {
   readonly uuid: string;
+  /** The key of its GM numbers: the entry's uuid, or for an actor's weapon found in no item pack its name. */
+  readonly key: string;
   readonly name: string;
   readonly img: string;
   readonly type: string;
@@ -66,6 +74,14 @@ interface IndexEntry {
   readonly img?: string;
   readonly type?: string;
   readonly system?: IndexSystem;
+  /** An actor pack's entry: its embedded items' source (asked for as the index field `items`). */
+  readonly items?: readonly {
+    _id: string;
+    name: string;
+    img?: string;
+    type?: string;
+    system?: IndexSystem;
+  }[];
 }
 
 const gmNumbers = (): GmNumbers => readGmNumbers(getSetting(SETTINGS.weaponNumbers));
@@ -183,7 +199,7 @@ export class WeaponTables extends HandlebarsApplicationMixin(ApplicationV2<Table
     const row = this.#rows.find((r) => r.uuid === uuid);
     if (!row) return;
     const current = gmNumbers();
-    const numbers: Record<string, number | string> = { ...current[uuid]?.numbers };
+    const numbers: Record<string, number | string> = { ...current[row.key]?.numbers };
     for (const input of this.element.querySelectorAll<HTMLInputElement>(
       `tr[data-fill="${uuid}"] input[data-path]`,
     )) {
@@ -193,11 +209,11 @@ export class WeaponTables extends HandlebarsApplicationMixin(ApplicationV2<Table
     }
     const next: Record<string, unknown> = { ...current };
     if (Object.keys(numbers).length) {
-      const checked = checkGmEntry(uuid, { name: row.name, numbers });
+      const checked = checkGmEntry(row.key, { name: row.name, numbers });
       if ("error" in checked)
         return notify("error", "FT.WeaponTables.badNumber", { weapon: row.name, error: checked.error });
-      next[uuid] = checked.entry;
-    } else delete next[uuid];
+      next[row.key] = checked.entry;
+    } else delete next[row.key];
     await clientSettings().set(SYSTEM_ID, SETTINGS.weaponNumbers, next);
     notify("info", "FT.WeaponTables.saved", { weapon: row.name });
     await this.render();
@@ -236,27 +252,58 @@ async function buildRows(table: GameWeaponTable, editing: boolean): Promise<Row[
     for (const entry of await getIndex.call(pack, { fields })) {
       const type = entry.type ?? "";
       if (!table.types.includes(type)) continue;
-      const source: IndexSystem = entry.system ?? {};
-      const fillable = fillablePaths(source);
-      // The index is the stored source: the GM's numbers are applied here as an item's preparation applies them.
-      const system = structuredClone(source);
-      const entered = numbers[entry.uuid];
-      const filled = entered ? applyGmNumbers(system, entered) : [];
-      rows.push({
-        uuid: entry.uuid,
-        name: entry.name,
-        img: entry.img ?? "",
-        type,
-        cells: table.columns.map((c) => ({
-          text: c.cell(type, system),
-          gm: !!c.gmPaths?.some((p) => filled.includes(p)),
-        })),
-        gmEntered: filled.length > 0,
-        fill: editing ? fillable.map((path) => ({ path, value: String(entered?.numbers[path] ?? "") })) : [],
-      });
+      rows.push(row(table, entry.uuid, entry.uuid, entry, type, numbers, editing));
     }
   }
+  // Issue 32: the weapons of an actor pack that are in no item pack, once by name, where a GM may fill one.
+  const named = new Set<string>();
+  for (const name of table.actorWeapons?.packs ?? []) {
+    const pack = game.packs?.get(`${SYSTEM_ID}.${name}`);
+    if (!pack) continue;
+    const getIndex = pack.getIndex as (o: { fields: string[] }) => Promise<Iterable<IndexEntry>>;
+    // v13 indexes an embedded collection's fields on request ("items.name" → `items: [{_id, name}]`, foundryvtt#8773).
+    const itemFields = ["items.name", "items.type", "items.img", ...fields.map((f) => `items.${f}`)];
+    for (const actor of await getIndex.call(pack, { fields: itemFields }))
+      for (const item of actor.items ?? []) {
+        const system = item.system ?? {};
+        if (item.type !== "weapon" || named.has(item.name) || !table.actorWeapons?.mine(system)) continue;
+        if (!fillablePaths(system).length) continue;
+        named.add(item.name);
+        const uuid = `${actor.uuid}.Item.${item._id}`;
+        rows.push(row(table, uuid, nameKey(item.name), item, "weapon", numbers, editing));
+      }
+  }
   return rows;
+}
+
+/** One row: an entry's cells from its stored source with the GM's numbers applied as preparation applies them. */
+function row(
+  table: GameWeaponTable,
+  uuid: string,
+  key: string,
+  entry: { readonly name: string; readonly img?: string; readonly system?: IndexSystem },
+  type: string,
+  numbers: GmNumbers,
+  editing: boolean,
+): Row {
+  const source: IndexSystem = entry.system ?? {};
+  const fillable = fillablePaths(source);
+  const system = structuredClone(source);
+  const entered = numbers[key];
+  const filled = entered ? applyGmNumbers(system, entered) : [];
+  return {
+    uuid,
+    key,
+    name: entry.name,
+    img: entry.img ?? "",
+    type,
+    cells: table.columns.map((c) => ({
+      text: c.cell(type, system),
+      gm: !!c.gmPaths?.some((p) => filled.includes(p)),
+    })),
+    gmEntered: filled.length > 0,
+    fill: editing ? fillable.map((path) => ({ path, value: String(entered?.numbers[path] ?? "") })) : [],
+  };
 }
 
 /** Open (or bring forward) the browser. */

@@ -19,7 +19,9 @@
  *   (`pageChanged` when `pageId`/`pageIndex` is given; the first page otherwise); single-page mode renders the current
  *   page; `_renderHeadings` marks each rendered heading `data-anchor=<slug>`; `_onRender` on a page change scrolls
  *   `getPageSheet(pageId).toc[anchor].element` into view.
- * Issue 32: the system's Item packs too, their entries built as the world's Item class with `pack` set (uuid
+ * Issue 32: the system's Actor packs too (their index; an embedded path such as "items.name" indexes the embedded
+ * documents as `[{_id, name}]`, foundryvtt/foundryvtt#8773 and #14576 — read from the issues, not the server code,
+ * which the code index does not hold); the system's Item packs too, their entries built as the world's Item class with `pack` set (uuid
  * `Compendium.<pack>.Item.<id>`), and `getIndex({fields})` (compendium-collection.mjs, id 18187457647: the index
  * entries get the asked-for source fields merged in; fields already indexed are not asked again).
  * Simpler than Foundry (said where it matters): the page view is the page's stored HTML, enriched by
@@ -209,6 +211,20 @@ export class CompendiumCollection extends Collection<PackDocument> {
     for (const [id, source] of this.#sources) {
       const entry = this.index.get(id)!;
       for (const f of wanted) {
+        // Issue 32: a path into an embedded collection ("items.name") indexes each embedded document as
+        // `{_id, name}` in an array (v13, foundryvtt/foundryvtt#8773 "optional indexing for embedded documents";
+        // #14576 shows v13's index entry `pages: [{_id, name}, …]` for "pages.name").
+        const [head, ...rest] = f.split(".");
+        const embedded = source[head!];
+        if (Array.isArray(embedded) && rest.length) {
+          entry[head!] ??= embedded.map((d: Src) => ({ _id: d._id }));
+          const list: Src[] = entry[head!];
+          embedded.forEach((d: Src, i: number) => {
+            const value = utils.getProperty(d, rest.join("."));
+            if (value !== undefined) utils.setProperty(list[i]!, rest.join("."), structuredClone(value));
+          });
+          continue;
+        }
         const value = utils.getProperty(source, f);
         if (value !== undefined) utils.setProperty(entry, f, structuredClone(value));
       }
@@ -295,7 +311,8 @@ export function createPacks(system: Src): Collection<CompendiumCollection> {
   const packs = new Collection<CompendiumCollection>();
   for (const p of system.packs ?? []) {
     // The JournalEntry packs, (issue 32) the Adventure packs, and (issue 32, the weapon-tables browser) the Item packs.
-    if (p.type !== "JournalEntry" && p.type !== "Adventure" && p.type !== "Item") continue;
+    // Issue 32 (the SWN weapons, on the pregens): the Actor packs too, read through their index.
+    if (!["JournalEntry", "Adventure", "Item", "Actor"].includes(p.type)) continue;
     const sources = packSources(p.path).map((s) => structuredClone(s));
     const id = `${system.id}.${p.name}`;
     packs.set(

@@ -6,10 +6,11 @@
  * the scene's tokens and presses the tracker's Begin; Alice targets the foe behind the crates, clicks Attack on her
  * weapon's row of her sheet, rolls in the dialog, and the GM presses Apply on the card. Only what the adventure
  * brought is played (SWN: the weapon's damage and range, which the project's sources lack, are entered by the GM
- * from the book first, as the adventure's journal says).
+ * from the book first, once for the world in the Weapon tables' editor, as the adventure's journal says).
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { click, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
+import { click, humanClick, resetAppRecords, settle as settleApps, typeInto } from "../foundry/apps.js";
+import { CompendiumDirectory } from "../foundry/compendium.js";
 import { pendingDice } from "../foundry/dice.js";
 import { type Client, createTable, type Table } from "../foundry/world.js";
 import { packEntry } from "../pack-data.js";
@@ -148,8 +149,11 @@ interface Play {
   initiative: number[];
   /** Star Frontiers: the foes' and the hero's declarations, and the phases stepped to the hero's resolve phase. */
   sf?: boolean;
-  /** SWN: what the GM enters from the book on the weapon's sheet before the fight (the journal's step 1). */
-  gmEntry?: Record<string, unknown>;
+  /**
+   * SWN: what the GM enters from the book before the fight, once, in the Weapon tables' editor (the journal's step 1):
+   * the weapon's row and field path → the typed text.
+   */
+  gmEntry?: { readonly weapon: string; readonly numbers: Record<string, string> };
 }
 
 /** The journal's five steps, as the GM and Alice play them; returns the attack card's id and the foe's token id. */
@@ -161,10 +165,7 @@ async function playFirstFight(p: Play, dice: number[]): Promise<{ msg: string; t
   await gmActivatesScene(gm);
   const alice = table.client(ALICE_ID);
   const item = alice.run(() => G().game.actors.get(heroId).items.getName(p.weapon).id as string);
-  if (p.gmEntry) {
-    await gm.run(() => G().game.actors.get(heroId).items.get(item).update(p.gmEntry));
-    await table.settle();
-  }
+  if (p.gmEntry) await gmEntersInWeaponTables(gm, p.gmEntry);
   await gmBeginsFight(gm, p.initiative);
   if (p.sf) {
     // SF-X-07: the side without the initiative declares first (the GM for the foes), then Alice for her trooper;
@@ -186,6 +187,47 @@ async function playFirstFight(p: Play, dice: number[]): Promise<{ msg: string; t
   await dialog.aliceOpensAttack(alice, item);
   const msg = await dialog.aliceRolls(alice, ...dice);
   return { msg, target };
+}
+
+/**
+ * Issue 32: the GM opens the compendium sidebar's Weapon tables, presses "Enter missing numbers", types the book's
+ * numbers into the weapon's row and presses Save (the browser's editor, as tests/scenarios/weapon-tables.test.ts).
+ */
+async function gmEntersInWeaponTables(gm: Client, entry: NonNullable<Play["gmEntry"]>): Promise<void> {
+  // The journal's step 1 names the three buttons the GM presses, as the buttons are labelled.
+  const step1 = gm.run(() => {
+    const page = G().game.journal.contents[0].pages.contents[0];
+    return page.text.content.match(/<li>(.*?)<\/li>/)[1] as string;
+  });
+  const pressed: string[] = [];
+  const press = async (root: HTMLElement, selector: string) => {
+    pressed.push(root.querySelector(selector)!.textContent!.trim());
+    await gm.run(() => humanClick(root, selector));
+    await table.settle();
+  };
+  const sidebar = await gm.run(async () => {
+    const app = new CompendiumDirectory();
+    await app.render({ force: true });
+    return app.element as HTMLElement;
+  });
+  await press(sidebar, ".header-actions .ft-open-weapon-tables");
+  const browser = () =>
+    gm.run(() => G().foundry.applications.instances.get("ft-weapon-tables").element as HTMLElement);
+  await press(browser(), '[data-action="toggleEdit"]');
+  const el = browser();
+  const row = [...el.querySelectorAll<HTMLElement>("tr.ft-wt-row")].find(
+    (tr) => tr.querySelector("th")?.textContent?.trim() === entry.weapon,
+  );
+  if (!row) throw new Error(`No row ${entry.weapon} in the Weapon tables`);
+  const uuid = row.dataset.uuid!;
+  for (const [path, value] of Object.entries(entry.numbers))
+    typeInto(
+      el.querySelector<HTMLInputElement>(`tr[data-fill="${uuid}"] input[data-path="${path}"]`)!,
+      value,
+    );
+  await press(el, `button[data-action="saveRow"][data-uuid="${uuid}"]`);
+  expect(pressed).toEqual(["Weapon tables", "Enter missing numbers", "Save"]);
+  expect([...step1.matchAll(/<kbd>([^<]+)<\/kbd>/g)].map((m) => m[1])).toEqual(["Apply preset", ...pressed]);
 }
 
 /** The GM presses Apply on the foe's row of the card; the table settles. */
@@ -345,7 +387,7 @@ describe("scenario: the quick-start adventures, imported and played (issue 32)",
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SWN-17 SWN-19 SW-04 (issue 32): \"First Fight: Stars Without Number\" imported into an empty SWN world — the squads find their leaders by the kept ids, HP bars on every token, the smoke's 20 % on the line to the Raiders; the GM enters the laser pistol's book numbers (1d6, 10 m), the tracker begins, Juno hits the Raider Boss in the open (d20 15 + 1 = 16 vs AC 14), 1d6 [4]: HP 9 → 5 on every client", async () => {
+  it("SWN-17 SWN-19 SW-04 (issue 32): \"First Fight: Stars Without Number\" imported into an empty SWN world — the squads find their leaders by the kept ids, HP bars on every token, the smoke's 20 % on the line to the Raiders; the GM enters the laser pistol's book numbers (1d6, 10 m, TL 4) once in the Weapon tables and every copy uses them, entered by the GM, the tracker begins, Juno hits the Raider Boss in the open (d20 15 + 1 = 16 vs AC 14), 1d6 [4]: HP 9 → 5 on every client", async () => {
     const { msg, target } = await playFirstFight(
       {
         settings: swnSettings("QsSwn"),
@@ -355,7 +397,10 @@ describe("scenario: the quick-start adventures, imported and played (issue 32)",
         weapon: "Laser Pistol (SWN)",
         foe: "Raider Boss",
         initiative: [18, 16, 14, 12, 8],
-        gmEntry: { "system.d20.damage": "1d6", "system.d20.rangeIncrement": 10, "system.swn.tl": 4 },
+        gmEntry: {
+          weapon: "Laser Pistol (SWN)",
+          numbers: { "d20.damage": "1d6", "d20.rangeIncrement": "10", "swn.tl": "4" },
+        },
       },
       [15, 4],
     );
@@ -385,6 +430,23 @@ describe("scenario: the quick-start adventures, imported and played (issue 32)",
       "Raider Boss unlinked -1 swn.hp/-",
       "Raiders linked -1 hp/-",
     ]);
+    // Issue 32: entered once, every laser pistol of the world uses the GM's numbers (Juno's and the Raider Boss's), its
+    // stored source still empty; a weapon of another name (Rena's laser rifle) keeps its missing numbers.
+    expect(
+      onEveryClient(table, () =>
+        ["Juno Ash (SWN Expert)", "Raider Boss (SWN NPC)", "Rena Okoye (SWN Warrior)"].map((n) => {
+          const w = actorNamed(n).items.find((i: { type: string }) => i.type === "weapon");
+          const s = w.system;
+          return `${w.name}: ${s.d20.damage || "-"} ${s.d20.rangeIncrement ?? "-"} m TL ${s.swn.tl ?? "-"} [${s.gmEntered.join(",")}] source ${w._source.system.d20.damage || "-"}`;
+        }),
+      ),
+    ).toEqual(
+      everyone(table, [
+        "Laser Pistol (SWN): 1d6 10 m TL 4 [d20.damage,d20.rangeIncrement,swn.tl] source -",
+        "Laser Pistol (SWN): 1d6 10 m TL 4 [d20.damage,d20.rangeIncrement,swn.tl] source -",
+        "Laser Rifle (SWN): - - m TL - [] source -",
+      ]),
+    );
     const raiders = table.client(ALICE_ID).run(() => tokenNamed("Raiders").id as string);
     expect(await sceneRead("Juno Ash", raiders)).toBe("seen, hard cover (5 of 5 rays hard), smoke 20 %");
     const { gm, alice } = rows(msg, "Raider Boss");

@@ -21,7 +21,7 @@ import { dropData, humanClick, resetAppRecords, typeInto } from "../foundry/apps
 import { CompendiumDirectory } from "../foundry/compendium.js";
 import { pendingDice, scriptDice } from "../foundry/dice.js";
 import { type Client, createTable, type Table } from "../foundry/world.js";
-import { PACK_ROOT } from "../pack-data.js";
+import { PACK_ROOT, packEntry } from "../pack-data.js";
 import {
   ALICE_ID,
   actorSource,
@@ -38,6 +38,7 @@ import {
   tokenSource,
   told,
 } from "./kit.js";
+import { swnSettings } from "./kit-d20.js";
 
 let table: Table;
 closeTableAfterEach(() => table, resetAppRecords);
@@ -154,6 +155,8 @@ const GAMES: {
   engine: string;
   profile?: string;
   packs: string[];
+  /** Issue 32: the weapons of the actors pack found in no item pack (the SWN pregens'), once by name. */
+  actorWeapons?: string[];
   expect: (e: Src) => Record<string, string | undefined>;
 }[] = [
   {
@@ -190,6 +193,7 @@ const GAMES: {
     engine: "d20",
     profile: "swn",
     packs: ["d20"],
+    actorWeapons: ["Knife (SWN)", "Laser Pistol (SWN)", "Laser Rifle (SWN)"],
     expect: (e) =>
       e.type === "weapon"
         ? {
@@ -210,7 +214,9 @@ describe("scenario: the weapon-tables browser (issue 33)", () => {
       const el = await openFromSidebar(gm);
       const entries = g.packs.flatMap(packEntries).filter((e) => e.type === "weapon" || e.type === "defense");
       const rows = rowsOf(el);
-      expect(rows.map((r) => r.name).sort()).toEqual(entries.map((e) => e.name).sort());
+      expect(rows.map((r) => r.name).sort()).toEqual(
+        [...entries.map((e) => e.name), ...(g.actorWeapons ?? [])].sort(),
+      );
       for (const e of entries) {
         const row = rows.find((r) => r.name === e.name)!;
         for (const [column, value] of Object.entries(g.expect(e)))
@@ -503,5 +509,185 @@ describe("scenario: the GM's world weapon-table editor (issue 32)", () => {
     expect(stored(gm)).toEqual(before);
     // The text the GM pasted is still in the box (nothing lost).
     expect(box().value).toBe(JSON.stringify(falling));
+  });
+});
+
+/** Issue 32 (SWN): the SWN weapons are in no item pack; they are on the SWN pregens of the actors pack. */
+const pregenWeapon = (file: string, name: string): Src => {
+  const item = (
+    packEntries("actors").find((a) => a._key === `!actors!${packEntry("actors", file)._id}`)!.items as Src[]
+  ).find((i) => i.name === name)!;
+  const { _key, ...data } = structuredClone(item);
+  return data;
+};
+const JUNO = id("actWtJuno");
+const BOSS = id("actWtBoss");
+const RENA = id("actWtRena");
+const JUNO_PISTOL = id("itmWtJunoPistol");
+const BOSS_PISTOL = id("itmWtBossPistol");
+const RENA_RIFLE = id("itmWtRenaRifle");
+const LASER_PISTOL = "name:Laser Pistol (SWN)";
+/** What the GM types for the SWN laser pistol, from their own book (no source available to the project gives it). */
+const SWN_ENTERED = { "d20.damage": "1d6", "d20.rangeIncrement": "10", "swn.tl": "4" };
+
+/** An SWN world: Alice's Juno and the GM's Raider Boss each carry a laser pistol, Rena a laser rifle (the pregens'). */
+function swnWorld(): Src {
+  const weapon = (file: string, name: string, _id: string, system: Src = {}) => {
+    const w = pregenWeapon(file, name);
+    return { ...w, _id, system: { ...w.system, ...system, d20: { ...w.system.d20, ...system.d20 } } };
+  };
+  return {
+    settings: [...swnSettings("WtSwn"), settingSource(id("setPhasesWtSwn"), "enforcePhases", false)],
+    actors: [
+      actorSource({
+        _id: JUNO,
+        name: "Juno",
+        owner: ALICE_ID,
+        items: [weapon("juno-ash-swn-expert", "Laser Pistol (SWN)", JUNO_PISTOL)],
+      }),
+      // The GM typed the damage on this copy from his book: a number the item gives is never overwritten.
+      actorSource({
+        _id: BOSS,
+        name: "Raider Boss",
+        items: [weapon("raider-boss-swn-npc", "Laser Pistol (SWN)", BOSS_PISTOL, { d20: { damage: "2d6" } })],
+      }),
+      actorSource({
+        _id: RENA,
+        name: "Rena",
+        items: [weapon("rena-okoye-swn-warrior", "Laser Rifle (SWN)", RENA_RIFLE)],
+      }),
+    ],
+  };
+}
+
+/** Each world copy's prepared numbers, what the GM filled, and its stored damage. */
+const swnCopies = () =>
+  onEveryClient(table, () =>
+    [
+      [JUNO, JUNO_PISTOL],
+      [BOSS, BOSS_PISTOL],
+      [RENA, RENA_RIFLE],
+    ].map(([a, i]) => {
+      const w = G().game.actors.get(a).items.get(i);
+      const s = w.system;
+      return `${w.name}: ${s.d20.damage || "-"} ${s.d20.rangeIncrement ?? "-"} m TL ${s.swn.tl ?? "-"} [${s.gmEntered.join(",")}] stored ${w._source.system.d20.damage || "-"}/${w._source.system.d20.rangeIncrement ?? "-"}`;
+    }),
+  );
+
+/** The GM opens the browser, presses "Enter missing numbers", types into the laser pistol's row and saves. */
+async function enterLaserPistol(gm: Client, numbers: Record<string, string>): Promise<HTMLElement> {
+  let el = await openFromSidebar(gm);
+  // Opened again, the browser comes forward as it was: the GM presses "Enter missing numbers" only when it is off.
+  if (el.querySelector('[data-action="toggleEdit"]')?.getAttribute("aria-pressed") !== "true") {
+    await humanClick(el, '[data-action="toggleEdit"]');
+    await table.settle();
+  }
+  el = browser(gm);
+  const uuid = [...el.querySelectorAll<HTMLElement>("tr.ft-wt-row")].find(
+    (tr) => tr.querySelector("th")?.textContent?.trim() === "Laser Pistol (SWN)",
+  )!.dataset.uuid!;
+  expect(
+    [...el.querySelectorAll<HTMLInputElement>(`tr[data-fill="${uuid}"] input[data-path]`)].map(
+      (i) => i.dataset.path,
+    ),
+  ).toEqual(["cost", "mass", "d20.damage", "d20.rangeIncrement", "swn.tl"]);
+  for (const [path, value] of Object.entries(numbers))
+    typeInto(
+      el.querySelector<HTMLInputElement>(`tr[data-fill="${uuid}"] input[data-path="${path}"]`)!,
+      value,
+    );
+  await humanClick(el, `button[data-action="saveRow"][data-uuid="${uuid}"]`);
+  await table.settle();
+  return browser(gm);
+}
+
+describe("scenario: the GM's world numbers for the SWN weapons (issue 32)", () => {
+  it("Issue 32 SWN-15 SW-04 SW-06: the GM enters the SWN laser pistol's missing damage, range increment and TL once in Weapon tables; every laser pistol of the world uses them on every client, marked 'entered by the GM', the stored item still empty; Alice's item sheet says so; a damage the item gives (the Raider Boss's 2d6) is kept; the laser rifle keeps its n/s", async () => {
+    table = await createTable({ online: [GM_ID, ALICE_ID], world: swnWorld() });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    // Before: the browser lists the pregens' SWN weapons once each, their missing numbers n/s.
+    let el = await openFromSidebar(gm);
+    for (const name of ["Laser Pistol (SWN)", "Laser Rifle (SWN)", "Knife (SWN)"])
+      expect(rowsOf(el, false).filter((r) => r.name === name)).toHaveLength(1);
+    expect(["Damage", "Range increment", "TL"].map((c) => cell(el, "Laser Pistol (SWN)", c))).toEqual([
+      "n/s",
+      "n/s",
+      "n/s",
+    ]);
+    el = await enterLaserPistol(gm, SWN_ENTERED);
+    expect(stored(alice)).toEqual({
+      [LASER_PISTOL]: {
+        name: "Laser Pistol (SWN)",
+        numbers: { "d20.damage": "1d6", "d20.rangeIncrement": 10, "swn.tl": 4 },
+      },
+    });
+    expect(swnCopies()).toEqual({
+      Gamemaster: [
+        "Laser Pistol (SWN): 1d6 10 m TL 4 [d20.damage,d20.rangeIncrement,swn.tl] stored -/-",
+        "Laser Pistol (SWN): 2d6 10 m TL 4 [d20.rangeIncrement,swn.tl] stored 2d6/-",
+        "Laser Rifle (SWN): - - m TL - [] stored -/-",
+      ],
+      Alice: [
+        "Laser Pistol (SWN): 1d6 10 m TL 4 [d20.damage,d20.rangeIncrement,swn.tl] stored -/-",
+        "Laser Pistol (SWN): 2d6 10 m TL 4 [d20.rangeIncrement,swn.tl] stored 2d6/-",
+        "Laser Rifle (SWN): - - m TL - [] stored -/-",
+      ],
+    });
+    // The browser's cells, marked; the rifle still n/s.
+    expect(["Damage", "Range increment", "TL"].map((c) => cell(el, "Laser Pistol (SWN)", c))).toEqual([
+      "1d6",
+      "10 m",
+      "4",
+    ]);
+    const pistolRow = [...el.querySelectorAll<HTMLElement>("tr.ft-wt-row")].find(
+      (tr) => tr.querySelector("th")?.textContent?.trim() === "Laser Pistol (SWN)",
+    )!;
+    expect(pistolRow.querySelectorAll("td.ft-gm-entered")).toHaveLength(3);
+    expect(cell(el, "Laser Rifle (SWN)", "Damage")).toBe("n/s");
+    // Alice's item sheet says the GM entered them (the quick-start scenario fires the pistol with them).
+    const note = await alice.run(async () => {
+      const item = G().game.actors.get(JUNO).items.get(JUNO_PISTOL);
+      await item.sheet.render({ force: true });
+      return (item.sheet.element as HTMLElement).querySelector(".ft-gm-entered-note")?.textContent?.trim();
+    });
+    expect(note).toBe("Entered by the GM for this world: d20.damage, d20.rangeIncrement, swn.tl.");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("Issue 32 SW-06 SWN-15: a range increment of 0 or a TL of 9 for the SWN laser pistol is refused with a clear error, the setting unchanged; the export names the weapon by its name and imports into a fresh SWN world", async () => {
+    table = await createTable({ online: [GM_ID], world: swnWorld() });
+    const gm = table.client(GM_ID);
+    await enterLaserPistol(gm, { ...SWN_ENTERED, "d20.rangeIncrement": "0" });
+    expect(stored(gm)).toEqual({});
+    expect(told(gm).at(-1)).toBe(
+      "error: Laser Pistol (SWN): name:Laser Pistol (SWN): d20.rangeIncrement: 0 is outside 1–…. Nothing was saved.",
+    );
+    await enterLaserPistol(gm, { ...SWN_ENTERED, "swn.tl": "9" });
+    expect(stored(gm)).toEqual({});
+    expect(told(gm).at(-1)).toBe(
+      "error: Laser Pistol (SWN): name:Laser Pistol (SWN): swn.tl: 9 is outside 0–6. Nothing was saved.",
+    );
+    const el = await enterLaserPistol(gm, SWN_ENTERED);
+    await humanClick(el, '[data-action="export"]');
+    const json = browser(gm).querySelector<HTMLTextAreaElement>("textarea[name=json]")!.value;
+    expect(JSON.parse(json).weapons).toEqual({
+      [LASER_PISTOL]: {
+        name: "Laser Pistol (SWN)",
+        numbers: { "d20.damage": "1d6", "d20.rangeIncrement": 10, "swn.tl": 4 },
+      },
+    });
+    table.close();
+    resetAppRecords();
+    table = await createTable({ online: [GM_ID, ALICE_ID], world: swnWorld() });
+    const gm2 = table.client(GM_ID);
+    const fresh = await openFromSidebar(gm2);
+    fresh.querySelector<HTMLTextAreaElement>("textarea[name=json]")!.value = json;
+    await humanClick(fresh, '[data-action="import"]');
+    await table.settle();
+    expect(swnCopies().Alice![0]).toBe(
+      "Laser Pistol (SWN): 1d6 10 m TL 4 [d20.damage,d20.rangeIncrement,swn.tl] stored -/-",
+    );
+    expect(table.unhandled).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ export type GmFiller = (
   system: object,
   item: {
     readonly uuid?: string | null;
+    readonly name?: string | null;
     readonly pack?: string | null;
     readonly _stats?: unknown;
     readonly _source: { readonly system: object };

@@ -3,7 +3,7 @@
  * file). Pure; loaded with the browser (applications/weapon-tables.ts), not at startup.
  */
 import { isValidDice, RANGE_BANDS, type RangeTable, validateRangeTable } from "../../rules/index.js";
-import { GM_FIELDS, type GmNumbers, type GmWeaponEntry, isObj } from "./gm-numbers.js";
+import { GM_FIELDS, type GmNumbers, type GmWeaponEntry, isObj, NAME_KEY } from "./gm-numbers.js";
 
 /** The exported file's header (a file of another kind is refused on import). */
 export const GM_NUMBERS_KIND = "frontier-tactics.weaponNumbers";
@@ -44,7 +44,8 @@ function rangeError(numbers: GmWeaponEntry["numbers"]): string | null {
 
 /** One entry checked whole: its numbers cleaned, or the first reason it is refused. */
 export function checkGmEntry(key: string, raw: unknown): { entry: GmWeaponEntry } | { error: string } {
-  if (!key.startsWith("Compendium.")) return { error: `"${key}" is not a compendium weapon` };
+  if (!key.startsWith("Compendium.") && !(key.startsWith(NAME_KEY) && key.length > NAME_KEY.length))
+    return { error: `"${key}" is not a compendium weapon` };
   if (!isObj(raw) || !isObj(raw.numbers)) return { error: `${key}: no numbers` };
   const numbers: Record<string, number | string> = {};
   for (const [path, value] of Object.entries(raw.numbers)) {

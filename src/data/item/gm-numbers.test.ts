@@ -3,8 +3,15 @@
  * and a file is checked whole before anything is written.
  */
 import { describe, expect, it } from "vitest";
-import { applyGmNumbers, fillablePaths, gmNumbersKey, readGmNumbers } from "./gm-numbers.js";
-import { exportGmNumbers, importGmNumbers } from "./gm-numbers-io.js";
+import {
+  applyGmNumbers,
+  fillablePaths,
+  gmFiller,
+  gmNumbersKey,
+  nameKey,
+  readGmNumbers,
+} from "./gm-numbers.js";
+import { checkGmEntry, exportGmNumbers, importGmNumbers } from "./gm-numbers-io.js";
 
 const KEY = "Compendium.frontier-tactics.weapons.Item.h2fOTwh6n5CG2b0b";
 const rifle = () => ({
@@ -78,5 +85,48 @@ describe("GM weapon numbers (issue 32)", () => {
     expect(readGmNumbers({ [KEY]: { numbers: { "ranges.pb": 5, hacked: 1, "ranges.s": {} } } })).toEqual({
       [KEY]: { name: "", numbers: { "ranges.pb": 5 } },
     });
+  });
+});
+
+describe("GM weapon numbers for the SWN weapons (issue 32)", () => {
+  const pistol = (damage = "") => ({
+    missing: ["d20.damage", "d20.rangeIncrement", "swn.tl", "cost", "mass"],
+    d20: { damage, rangeIncrement: null },
+    swn: { tl: null },
+    cost: null,
+    mass: null,
+  });
+  const entry = {
+    name: "Laser Pistol (SWN)",
+    numbers: { "d20.damage": "1d6", "d20.rangeIncrement": 10, "swn.tl": 4 },
+  };
+
+  it("SW-04 SW-06 SWN-15: fill the d20 damage, range increment and TL a weapon names missing; a damage its item gives stays", () => {
+    const fresh = pistol();
+    expect(applyGmNumbers(fresh, entry)).toEqual(["d20.damage", "d20.rangeIncrement", "swn.tl"]);
+    expect(fresh).toMatchObject({ d20: { damage: "1d6", rangeIncrement: 10 }, swn: { tl: 4 } });
+    const typed = pistol("2d6");
+    expect(applyGmNumbers(typed, entry)).toEqual(["d20.rangeIncrement", "swn.tl"]);
+    expect(typed.d20.damage).toBe("2d6");
+  });
+
+  it("a weapon in no item pack is keyed by its name: every copy of that name uses the entry", () => {
+    const fill = gmFiller({ [nameKey("Laser Pistol (SWN)")]: entry })!;
+    const item = (name: string) => ({ name, uuid: "Actor.a.Item.b", _source: { system: pistol() } });
+    const system = pistol();
+    expect(fill(system, item("Laser Pistol (SWN)"))).toEqual(["d20.damage", "d20.rangeIncrement", "swn.tl"]);
+    expect(fill(pistol(), item("Laser Rifle (SWN)"))).toEqual([]);
+  });
+
+  it("a name key imports; a range increment under 1 or a TL above 6 is refused", () => {
+    const key = nameKey("Laser Pistol (SWN)");
+    expect(importGmNumbers(exportGmNumbers({ [key]: entry }), {})).toEqual({ numbers: { [key]: entry } });
+    expect(checkGmEntry(key, { numbers: { "d20.rangeIncrement": 0 } })).toEqual({
+      error: `${key}: d20.rangeIncrement: 0 is outside 1–…`,
+    });
+    expect(checkGmEntry(key, { numbers: { "swn.tl": 7 } })).toEqual({
+      error: `${key}: swn.tl: 7 is outside 0–6`,
+    });
+    expect(checkGmEntry("name:", { numbers: {} })).toEqual({ error: '"name:" is not a compendium weapon' });
   });
 });

@@ -39,7 +39,20 @@ export const GM_FIELDS: { readonly [path: string]: FieldRule } = {
   rof: { missing: "rof", kind: "num", min: 0, max: 10 },
   cost: { missing: "cost", kind: "int", min: 0 },
   mass: { missing: "mass", kind: "num", min: 0 },
+  // The d20 engine's numbers (SW-04 damage dice, SW-06 range increment), which the SWN profile reads as they are
+  // (SWN-15: its one range step is the increment; the SWN weapons give neither), and SWN-15's tech level.
+  "d20.damage": { missing: "d20.damage", kind: "formula" },
+  "d20.rangeIncrement": { missing: "d20.rangeIncrement", kind: "num", min: 1 },
+  "swn.tl": { missing: "swn.tl", kind: "int", min: 0, max: 6 },
 };
+
+/**
+ * The key of a weapon that is in no compendium of its own (the SWN weapons exist only on the pregens of the actors
+ * pack, issue 32): its name. Every weapon of that name in the world uses the entry (each only where it is empty and
+ * names the field missing).
+ */
+export const NAME_KEY = "name:";
+export const nameKey = (name: string): string => `${NAME_KEY}${name}`;
 
 type Obj = Record<string, unknown>;
 export const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -127,7 +140,7 @@ export function gmFiller(value: unknown): GmFiller | null {
   if (!Object.keys(numbers).length) return null;
   return (system, item) => {
     const key = gmNumbersKey(item as Parameters<typeof gmNumbersKey>[0]); // `_stats` read as the key's reader types it.
-    const entry = key ? numbers[key] : undefined;
+    const entry = (key ? numbers[key] : undefined) ?? (item.name ? numbers[nameKey(item.name)] : undefined);
     return entry ? applyGmNumbers(system, entry, item._source.system) : [];
   };
 }

@@ -53,7 +53,13 @@ export const d20Weight: WeaponTableColumn = {
 
 const COLUMNS: readonly WeaponTableColumn[] = [
   { id: "type", label: "FT.WeaponTables.col.type", fields: ["system.d20"], cell: d20TypeCell },
-  { id: "damage", label: "FT.WeaponTables.col.damage", fields: ["system.d20"], cell: d20DamageCell },
+  {
+    id: "damage",
+    label: "FT.WeaponTables.col.damage",
+    fields: ["system.d20"],
+    cell: d20DamageCell,
+    gmPaths: ["d20.damage"],
+  },
   {
     id: "critical",
     label: "FT.WeaponTables.col.critical",
@@ -65,7 +71,13 @@ const COLUMNS: readonly WeaponTableColumn[] = [
       return `${threat < 20 ? `${threat}–20` : "20"}${mult > 1 ? ` ×${mult}` : ""}`;
     },
   },
-  { id: "range", label: "FT.WeaponTables.col.rangeIncrement", fields: ["system.d20"], cell: d20RangeCell },
+  {
+    id: "range",
+    label: "FT.WeaponTables.col.rangeIncrement",
+    fields: ["system.d20"],
+    cell: d20RangeCell,
+    gmPaths: ["d20.rangeIncrement"],
+  },
   {
     id: "fire",
     label: "FT.WeaponTables.col.fire",

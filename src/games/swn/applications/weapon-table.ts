@@ -32,13 +32,26 @@ function traitsCell(type: string, s: IndexSystem): string {
 
 const COLUMNS: readonly WeaponTableColumn[] = [
   { id: "type", label: "FT.WeaponTables.col.type", fields: ["system.d20"], cell: d20TypeCell },
-  { id: "damage", label: "FT.WeaponTables.col.damage", fields: ["system.d20"], cell: d20DamageCell },
-  { id: "range", label: "FT.WeaponTables.col.rangeIncrement", fields: ["system.d20"], cell: d20RangeCell },
+  {
+    id: "damage",
+    label: "FT.WeaponTables.col.damage",
+    fields: ["system.d20"],
+    cell: d20DamageCell,
+    gmPaths: ["d20.damage"],
+  },
+  {
+    id: "range",
+    label: "FT.WeaponTables.col.rangeIncrement",
+    fields: ["system.d20"],
+    cell: d20RangeCell,
+    gmPaths: ["d20.rangeIncrement"],
+  },
   {
     id: "tl",
     label: "FT.WeaponTables.col.tl",
     fields: ["system.swn"],
-    cell: (type, s) => (weapon(type) ? numberCell(s.swn?.tl, false) : ""),
+    cell: (type, s) => (weapon(type) ? numberCell(s.swn?.tl, (s.missing ?? []).includes("swn.tl")) : ""),
+    gmPaths: ["swn.tl"],
   },
   {
     id: "ap",
@@ -57,4 +70,17 @@ const COLUMNS: readonly WeaponTableColumn[] = [
   d20Weight,
 ];
 
-export const SWN_TABLE: GameWeaponTable = { packs: ["d20"], types: ["weapon", "defense"], columns: COLUMNS };
+/**
+ * Issue 32: the SWN weapons are in no item pack — they exist on the SWN pregens of the actors pack, without the
+ * numbers no available source gives — so the table lists them from there too, once each, for the GM to fill.
+ */
+export const SWN_TABLE: GameWeaponTable = {
+  packs: ["d20"],
+  types: ["weapon", "defense"],
+  columns: COLUMNS,
+  // The SWN weapons are those whose missing numbers are the d20/SWN ones (the SF pregens' weapons miss SF numbers).
+  actorWeapons: {
+    packs: ["actors"],
+    mine: (s) => (s.missing ?? []).some((m) => m.startsWith("d20.") || m.startsWith("swn.")),
+  },
+};
