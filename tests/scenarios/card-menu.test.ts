@@ -1,0 +1,234 @@
+/**
+ * Scenario (issue 33): an attack card's context menu in the chat log — apply its damage to the selected or the
+ * targeted tokens, ×½, ×2, as healing (workflows/card/card-menu-hook.ts, card-menu.ts, card-scale.ts).
+ *
+ * The chat log here is modelled as v13's builds its message menu (client/applications/sidebar/tabs/chat.mjs
+ * `ChatLog#_onFirstRender`: `_createContextMenu(this._getEntryContextOptions, ".message[data-message-id]",
+ * {hookName: "getChatMessageContextOptions"})`): the entries the hook adds, on each message `li` of an `ol.chat-log`.
+ * Core's own entries (popout, reveal, conceal, delete) are left out: the harness has no ChatLog application.
+ *
+ * The rule chosen (card-scale.ts): Apply to the selected / targeted tokens is the card's Apply — its author's or a
+ * GM's, each token one of the card's targets, a player's token one they own unless the world lets players apply to
+ * all; ×½, ×2 and healing are a GM's rulings (no rule of the four games changes a hit's number after its roll).
+ */
+import { describe, expect, it } from "vitest";
+import { ContextMenu, chooseContextOption, contextOptions } from "../foundry/apps.js";
+import { type Client, createTable, type Table } from "../foundry/world.js";
+import {
+  ALICE_ID,
+  actorSource,
+  cell,
+  clickCard,
+  closeTableAfterEach,
+  everyone,
+  G,
+  GM_ID,
+  id,
+  itemFromPack,
+  onEveryClient,
+  renderMessage,
+  sceneSource,
+  tokenSource,
+  told,
+} from "./kit.js";
+
+const SCENE = id("sceneMenu");
+const HERO = id("actHeroMenu");
+const FOE = id("actFoeMenu");
+const GUN = id("itmGunMenu");
+const TOK = { hero: id("tokHeroMenu"), foe: id("tokFoeMenu") };
+
+let table: Table;
+closeTableAfterEach(() => table);
+
+async function open(): Promise<void> {
+  table = await createTable({
+    world: {
+      actors: [
+        actorSource({
+          _id: HERO,
+          name: "Hero",
+          owner: ALICE_ID,
+          stamina: 50,
+          abilities: { dex: 50, str: 40 },
+          items: [itemFromPack("weapons", "automatic-pistol", GUN)],
+        }),
+        actorSource({ _id: FOE, name: "Foe", stamina: 40 }),
+      ],
+      scenes: [
+        sceneSource({
+          _id: SCENE,
+          name: "Hangar",
+          tokens: [
+            tokenSource({ _id: TOK.hero, name: "Hero", actorId: HERO, actorLink: true, ...cell(5, 5) }),
+            tokenSource({
+              _id: TOK.foe,
+              name: "Foe",
+              actorId: FOE,
+              actorLink: true,
+              disposition: -1,
+              ...cell(6, 5),
+            }),
+          ],
+        }),
+      ],
+    },
+    online: "every",
+  });
+}
+
+/** Alice's attack at the Foe (SF-B-13): d100 `roll`, the Automatic Pistol's `damage`; the card's message id. */
+async function aliceShoots(roll: number, damage: number): Promise<string> {
+  const alice = table.client(ALICE_ID);
+  alice.target(TOK.foe);
+  table.dice(roll, damage);
+  await alice.run(() => G().game.system.api.attack(`Actor.${HERO}`, GUN, { fast: true }));
+  await table.settle();
+  alice.target();
+  return alice.run(() => G().game.messages.contents.at(-1).id as string);
+}
+
+/** The message as `client`'s chat log shows it, in an `ol.chat-log` with v13's message menu bound (see header). */
+function inChatLog(client: Client, messageId: string): HTMLElement {
+  const li = renderMessage(client, messageId);
+  client.run(() => {
+    const log = G().document.createElement("ol") as HTMLElement;
+    log.className = "chat-log";
+    G().document.body.append(log);
+    log.append(li);
+    const entries: unknown[] = [];
+    G().Hooks.call("getChatMessageContextOptions", null, entries);
+    new ContextMenu(log, ".message[data-message-id]", entries as Record<string, unknown>[], {
+      jQuery: false,
+    });
+  });
+  return li;
+}
+
+/** What `client`'s user sees in the card's menu (the entries' i18n keys). */
+const menu = (client: Client, messageId: string) => {
+  const li = inChatLog(client, messageId);
+  return client.run(() => contextOptions(li));
+};
+
+/** `client`'s user chooses `entry` in the card's menu; what it starts is settled. */
+async function choose(client: Client, messageId: string, entry: string): Promise<void> {
+  const li = inChatLog(client, messageId);
+  client.run(() => chooseContextOption(li, `FT.CardMenu.${entry}`));
+  await table.settle();
+}
+
+const control = (client: Client, ...tokenIds: string[]) =>
+  client.run(() => {
+    for (const t of G().canvas.tokens.controlled.slice()) t.release();
+    for (const tid of tokenIds) G().canvas.tokens.get(tid).control({ releaseOthers: false });
+  });
+
+const foeStamina = () => onEveryClient(table, () => G().game.actors.get(FOE).system.stamina.value as number);
+
+describe("scenario: an attack card's context menu (issue 33)", () => {
+  it("SF-B-13: the GM's menu on Alice's card — ×½ of 7 takes the Foe 40 → 37 on every page; Undo; ×2 → 26; healing 7 → 33", async () => {
+    await open();
+    const gm = table.client(GM_ID);
+    const msg = await aliceShoots(12, 7);
+    // Nothing selected or targeted: no entry of the card's applies.
+    expect(menu(gm, msg)).toEqual([]);
+    control(gm, TOK.foe);
+    expect(menu(gm, msg)).toEqual([
+      "FT.CardMenu.selected",
+      "FT.CardMenu.half",
+      "FT.CardMenu.double",
+      "FT.CardMenu.heal",
+    ]);
+    await choose(gm, msg, "half");
+    expect(foeStamina()).toEqual(everyone(table, 37));
+    // The card's hit lands once: Apply again (at any size) is told, nothing more is taken.
+    await choose(gm, msg, "selected");
+    expect(foeStamina()).toEqual(everyone(table, 37));
+    expect(told(gm)).toContain("info: Damage from this card was already applied to Foe.");
+    clickCard(gm, msg, "undo", "Foe");
+    await table.settle();
+    expect(foeStamina()).toEqual(everyone(table, 40));
+    await choose(gm, msg, "double");
+    expect(foeStamina()).toEqual(everyone(table, 26));
+    // Healing is not the card's hit: each choice adds its 7 back, up to the maximum.
+    await choose(gm, msg, "heal");
+    expect(foeStamina()).toEqual(everyone(table, 33));
+    await choose(gm, msg, "heal");
+    await choose(gm, msg, "heal");
+    expect(foeStamina()).toEqual(everyone(table, 40));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-B-13: the GM applies to the targeted Foe from the menu; a missed shot's card offers nothing", async () => {
+    await open();
+    const gm = table.client(GM_ID);
+    const msg = await aliceShoots(12, 7);
+    gm.target(TOK.foe);
+    expect(menu(gm, msg)).toEqual(["FT.CardMenu.targeted"]);
+    await choose(gm, msg, "targeted");
+    expect(foeStamina()).toEqual(everyone(table, 33));
+    // d100 95 misses: the card has no damage to apply, so its menu has none of these entries.
+    const miss = await aliceShoots(95, 7);
+    gm.target(TOK.foe);
+    control(gm, TOK.foe);
+    expect(menu(gm, miss)).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-B-13: Alice's menu on her card — only Apply (no ×½, ×2, healing); the Foe she does not own is the GM's; her own Hero is no target of the card", async () => {
+    await open();
+    const alice = table.client(ALICE_ID);
+    const gm = table.client(GM_ID);
+    const msg = await aliceShoots(12, 7);
+    alice.target(TOK.foe);
+    control(alice, TOK.hero);
+    expect(menu(alice, msg)).toEqual(["FT.CardMenu.selected", "FT.CardMenu.targeted"]);
+    await choose(alice, msg, "targeted");
+    expect(foeStamina()).toEqual(everyone(table, 40));
+    expect(told(alice)).toContain("warn: Only the GM applies damage to Foe (world setting).");
+    await choose(alice, msg, "selected");
+    expect(told(alice)).toContain("warn: Hero is not a target of this card; nothing was applied to it.");
+    expect(onEveryClient(table, () => G().game.actors.get(HERO).system.stamina.value)).toEqual(
+      everyone(table, 50),
+    );
+    // The GM's Apply from the same menu is the GM's to make.
+    control(gm, TOK.foe);
+    await choose(gm, msg, "selected");
+    expect(foeStamina()).toEqual(everyone(table, 33));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-B-13 R1-1: a player's ×2 or healing request, sent from her console, is refused by the GM and nothing is written", async () => {
+    await open();
+    const alice = table.client(ALICE_ID);
+    const msg = await aliceShoots(12, 7);
+    // Even a world where players apply to every target keeps ×½, ×2 and healing the GM's.
+    await table.client(GM_ID).run(() => G().game.settings.set("frontier-tactics", "playersApplyToAll", true));
+    await table.settle();
+    const reasons: string[][] = [];
+    for (const scale of ["double", "heal"]) {
+      // Alice's console writes the request on her User, as requestGM would (trust-apply.test.ts `forge`).
+      const rid = `forged${scale}`.padEnd(16, "0");
+      await alice.run(() =>
+        G()
+          .game.users.get(ALICE_ID)
+          .update({
+            "flags.frontier-tactics.request": {
+              id: rid,
+              kind: "apply",
+              messageId: msg,
+              ids: [`Scene.${SCENE}.Token.${TOK.foe}`],
+              scale,
+            },
+          }),
+      );
+      await table.settle();
+      const r = alice.run(() => G().game.users.get(ALICE_ID).getFlag("frontier-tactics", "response"));
+      reasons.push(r?.id === rid ? r.skipped.map((k: { reason: string }) => k.reason) : ["no answer"]);
+    }
+    expect(reasons).toEqual([["FT.CardMenu.gmOnly"], ["FT.CardMenu.gmOnly"]]);
+    expect(foeStamina()).toEqual(everyone(table, 40));
+    expect(table.unhandled).toEqual([]);
+  });
+});
