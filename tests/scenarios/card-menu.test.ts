@@ -17,6 +17,7 @@ import { type Client, createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   actorSource,
+  attack,
   cell,
   clickCard,
   closeTableAfterEach,
@@ -28,15 +29,27 @@ import {
   onEveryClient,
   renderMessage,
   sceneSource,
+  settingSource,
   tokenSource,
   told,
 } from "./kit.js";
+import { d20Foe, karaWithBlaster, swnSettings } from "./kit-d20.js";
 
 const SCENE = id("sceneMenu");
 const HERO = id("actHeroMenu");
 const FOE = id("actFoeMenu");
 const GUN = id("itmGunMenu");
-const TOK = { hero: id("tokHeroMenu"), foe: id("tokFoeMenu") };
+const KARA = id("actKaraMenu");
+const GUARD = id("actGuardMenu");
+const PIRATE = id("actPirateMenu");
+const PISTOL = id("itmPistolMenu");
+const TOK = {
+  hero: id("tokHeroMenu"),
+  foe: id("tokFoeMenu"),
+  kara: id("tokKaraMenu"),
+  guard: id("tokGuardMenu"),
+  pirate: id("tokPirateMenu"),
+};
 
 let table: Table;
 closeTableAfterEach(() => table);
@@ -122,6 +135,12 @@ const control = (client: Client, ...tokenIds: string[]) =>
   client.run(() => {
     for (const t of G().canvas.tokens.controlled.slice()) t.release();
     for (const tid of tokenIds) G().canvas.tokens.get(tid).control({ releaseOthers: false });
+  });
+
+const guard = () =>
+  onEveryClient(table, () => {
+    const d = G().game.actors.get(GUARD).system.d20;
+    return { vp: d.vitality.value as number, wp: d.wounds.value as number };
   });
 
 const foeStamina = () => onEveryClient(table, () => G().game.actors.get(FOE).system.stamina.value as number);
@@ -229,6 +248,104 @@ describe("scenario: an attack card's context menu (issue 33)", () => {
     }
     expect(reasons).toEqual([["FT.CardMenu.gmOnly"], ["FT.CardMenu.gmOnly"]]);
     expect(foeStamina()).toEqual(everyone(table, 40));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-10 SW-11: the GM's ×2 of a d20 card's 3 takes the heroic Guard's VP 10 → 4 on every page; healing 3 → VP 7", async () => {
+    table = await createTable({
+      world: {
+        settings: [settingSource(id("setEngineMenu"), "engine", "d20")],
+        actors: [
+          karaWithBlaster(KARA, PISTOL),
+          d20Foe(GUARD, "Guard", {
+            heroic: true,
+            vitality: { value: 10, max: 10 },
+            wounds: { value: 14, max: 14 },
+          }),
+        ],
+        scenes: [
+          sceneSource({
+            _id: SCENE,
+            name: "Gate",
+            tokens: [
+              tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
+              tokenSource({
+                _id: TOK.guard,
+                name: "Guard",
+                actorId: GUARD,
+                actorLink: true,
+                disposition: -1,
+                ...cell(38, 5),
+              }),
+            ],
+          }),
+        ],
+      },
+      online: [GM_ID, ALICE_ID],
+    });
+    const gm = table.client(GM_ID);
+    // d20 16 − 1 = 15 hits Defense 15 (d20-wounds.test.ts's numbers); 3d6 [1, 1, 1] = 3.
+    table.dice(16, 1, 1, 1);
+    const msg = (await attack(table, table.client(ALICE_ID), KARA, PISTOL, [TOK.guard]))!;
+    control(gm, TOK.guard);
+    await choose(gm, msg, "double");
+    expect(guard()).toEqual(everyone(table, { vp: 4, wp: 14 }));
+    await choose(gm, msg, "heal");
+    expect(guard()).toEqual(everyone(table, { vp: 7, wp: 14 }));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("ruling 1 (SWN hit points): the GM's ×½ of an SWN card's 9 takes the Pirate's HP 10 → 6 on every page (½ rounds down); healing 9 → 10, its maximum", async () => {
+    table = await createTable({
+      world: {
+        settings: swnSettings("Menu"),
+        actors: [
+          actorSource({
+            _id: KARA,
+            name: "Kara",
+            owner: ALICE_ID,
+            items: [itemFromPack("d20", "blaster-pistol", PISTOL, { d20: { damage: "1d10" } }, "Mag Rifle")],
+            system: { swn: { ab: 3, hp: { value: 8, max: 8 } } },
+          }),
+          {
+            ...actorSource({
+              _id: PIRATE,
+              name: "Pirate",
+              system: { swn: { ac: 13, hp: { value: 10, max: 10 } } },
+            }),
+            ownership: { default: 2 },
+          },
+        ],
+        scenes: [
+          sceneSource({
+            _id: SCENE,
+            name: "Hangar",
+            grid: { size: 100, distance: 1, units: "m", type: 1 },
+            tokens: [
+              tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
+              tokenSource({
+                _id: TOK.pirate,
+                name: "Pirate",
+                actorId: PIRATE,
+                actorLink: true,
+                disposition: -1,
+                ...cell(10, 5),
+              }),
+            ],
+          }),
+        ],
+      },
+      online: [GM_ID, ALICE_ID],
+    });
+    const gm = table.client(GM_ID);
+    table.dice(15, 9);
+    const msg = (await attack(table, table.client(ALICE_ID), KARA, PISTOL, [TOK.pirate]))!;
+    const hp = () => onEveryClient(table, () => G().game.actors.get(PIRATE).system.swn.hp.value as number);
+    control(gm, TOK.pirate);
+    await choose(gm, msg, "half");
+    expect(hp()).toEqual(everyone(table, 6));
+    await choose(gm, msg, "heal");
+    expect(hp()).toEqual(everyone(table, 10));
     expect(table.unhandled).toEqual([]);
   });
 });
