@@ -12,10 +12,10 @@
  */
 import { isAttackMessage } from "../../documents/subtypes.js";
 import { guard } from "../../helpers/report.js";
+import type { MenuChoice } from "./card-menu.js";
 import { cardOf } from "./card-targets.js";
 
 type Li = HTMLElement;
-export type MenuChoice = "selected" | "targeted" | "half" | "double" | "heal";
 
 const ICONS: Record<MenuChoice, string> = {
   selected: "fa-user-check",

@@ -8,8 +8,10 @@
  */
 import { guard, notify } from "../../helpers/report.js";
 import { requestCardDamage } from "./card-actions.js";
-import type { MenuChoice } from "./card-menu-hook.js";
 import { cardOf } from "./card-targets.js";
+
+/** A choice of the card's menu: Apply to the selected or the targeted tokens, or a GM's ruling on the selected. */
+export type MenuChoice = "selected" | "targeted" | "half" | "double" | "heal";
 
 export async function fromMenu(li: HTMLElement, choice: MenuChoice): Promise<void> {
   await guard(async () => {
