@@ -43,12 +43,14 @@ const KARA = id("actKaraMenu");
 const GUARD = id("actGuardMenu");
 const PIRATE = id("actPirateMenu");
 const PISTOL = id("itmPistolMenu");
+const MARINES = id("actMarinesMenu");
 const TOK = {
   hero: id("tokHeroMenu"),
   foe: id("tokFoeMenu"),
   kara: id("tokKaraMenu"),
   guard: id("tokGuardMenu"),
   pirate: id("tokPirateMenu"),
+  marines: id("tokMarinesMenu"),
 };
 
 let table: Table;
@@ -346,6 +348,77 @@ describe("scenario: an attack card's context menu (issue 33)", () => {
     expect(hp()).toEqual(everyone(table, 6));
     await choose(gm, msg, "heal");
     expect(hp()).toEqual(everyone(table, 10));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-17: the GM's ×2 of a card's 9 at a squad takes its pool 23 → 5 on every page; healing is refused — a squad heals one unit at a time", async () => {
+    table = await createTable({
+      world: {
+        settings: swnSettings("MenuSq"),
+        actors: [
+          actorSource({
+            _id: KARA,
+            name: "Kara",
+            owner: ALICE_ID,
+            items: [
+              itemFromPack(
+                "d20",
+                "blaster-pistol",
+                PISTOL,
+                { d20: { damage: "1d10" }, swn: { tl: 3 } },
+                "Mag Rifle",
+              ),
+            ],
+            system: { swn: { ab: 3, hp: { value: 8, max: 8 } } },
+          }),
+          {
+            _id: MARINES,
+            name: "Marines",
+            type: "squad",
+            img: "icons/svg/mystery-man.svg",
+            system: { swn: { hd: 1, ac: 13, ab: 1 }, units: { value: 5, max: 5 }, hp: { value: 23 } },
+            items: [],
+            effects: [],
+            flags: {},
+            ownership: { default: 2 },
+          },
+        ],
+        scenes: [
+          sceneSource({
+            _id: SCENE,
+            name: "Landing field",
+            grid: { size: 100, distance: 3, units: "m" },
+            tokens: [
+              tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
+              tokenSource({
+                _id: TOK.marines,
+                name: "Marines",
+                actorId: MARINES,
+                actorLink: true,
+                disposition: -1,
+                width: 2,
+                height: 1,
+                ...cell(3, 5),
+              }),
+            ],
+          }),
+        ],
+      },
+      online: [GM_ID, ALICE_ID],
+    });
+    const gm = table.client(GM_ID);
+    // swn-squad.test.ts's shot: d20 15 + 1 = 16 vs AC 13 hits; 1d10 [9].
+    table.dice(15, 9);
+    const msg = (await attack(table, table.client(ALICE_ID), KARA, PISTOL, [TOK.marines]))!;
+    const hp = () => onEveryClient(table, () => G().game.actors.get(MARINES).system.hp.value as number);
+    control(gm, TOK.marines);
+    await choose(gm, msg, "double");
+    expect(hp()).toEqual(everyone(table, 5));
+    await choose(gm, msg, "heal");
+    expect(hp()).toEqual(everyone(table, 5));
+    expect(told(gm)).toContain(
+      "warn: Marines is a squad: it heals one unit at a time, from its sheet (SWN-17).",
+    );
     expect(table.unhandled).toEqual([]);
   });
 });

@@ -13,7 +13,8 @@
  * vitality then wounds, SW-10/SW-11; SWN hit points, ruling 1; a squad's pool, SWN-17), its record and mark, so it
  * is applied once and Undo takes it back. ½ rounds down. Healing adds the card's number back to the pools the
  * card's health model hits, the last-hit first (d20: wound points, then vitality), never above the maximum; it is
- * not the card's hit, so it writes no record and its statuses stay for the GM.
+ * not the card's hit, so it writes no record and its statuses stay for the GM. A squad is not healed from a card:
+ * SWN-17 heals it one unit at a time (the squad sheet's heal).
  */
 import { healthModelOf, type PoolKey } from "../../rules/index.js";
 import type { TargetState } from "../damage/apply-records.js";
@@ -59,7 +60,6 @@ export function gmApplyScaled(
 
 /** The pools healing fills, in order, for a target of a card of `model` (the pools that card's hits go to). */
 function healPools(t: TargetState, model: ReturnType<typeof healthModelOf>): PoolKey[] {
-  if (t.health?.model === "squad") return ["hp"];
   if (model === "hitPoints") return t.swnHp || t.health?.model === "hitPoints" ? ["swnHp"] : [];
   if (model === "vitalityWounds") return t.health?.model === "vitalityWounds" ? ["wounds", "vitality"] : [];
   return ["stamina"];
@@ -68,7 +68,7 @@ function healPools(t: TargetState, model: ReturnType<typeof healthModelOf>): Poo
 function poolValue(t: TargetState, pool: PoolKey): number {
   const h = t.health;
   if (pool === "stamina") return t.stamina.value;
-  if (pool === "hp") return h?.model === "squad" ? h.hp : 0;
+  if (pool === "hp") return 0;
   if (pool === "swnHp") return (h?.model === "hitPoints" ? h : t.swnHp)?.hp.value ?? 0;
   return h?.model === "vitalityWounds" ? h[pool].value : 0;
 }
@@ -94,6 +94,11 @@ async function healNow(messageId: string, ids: readonly string[], ports: GMPorts
   for (const id of wanted) if (!onCard.has(id)) skipped.push({ id, reason: "FT.Card.notOnCard" });
   for (const t of targets) {
     if (!t) continue;
+    // SWN-17: a squad heals one unit at a time (its sheet's heal, squad-heal.ts), never a card's number at once.
+    if (t.health?.model === "squad") {
+      skipped.push({ id: t.id, reason: "FT.CardMenu.squadHeal" });
+      continue;
+    }
     let left = damageOf(card, t.id);
     const { update, prefix } = updateFor(batch, t);
     for (const pool of healPools(t, model)) {
