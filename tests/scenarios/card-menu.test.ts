@@ -253,7 +253,7 @@ describe("scenario: an attack card's context menu (issue 33)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SW-10 SW-11: the GM's ×2 of a d20 card's 3 takes the heroic Guard's VP 10 → 4 on every page; healing 3 → VP 7", async () => {
+  it("SW-10 SW-11: the GM's ×2 of a d20 card's 3 takes the heroic Guard's VP 10 → 4 on every page; healing 3 → VP 7; after a 15-point hit (VP 0, WP 6) its healing goes to wound points first: WP 9", async () => {
     table = await createTable({
       world: {
         settings: [settingSource(id("setEngineMenu"), "engine", "d20")],
@@ -294,6 +294,14 @@ describe("scenario: an attack card's context menu (issue 33)", () => {
     expect(guard()).toEqual(everyone(table, { vp: 4, wp: 14 }));
     await choose(gm, msg, "heal");
     expect(guard()).toEqual(everyone(table, { vp: 7, wp: 14 }));
+    // A second hit, 3d6 [4, 5, 6] = 15, applied whole: VP 7 → 0, WP 14 → 6. The first card's healing (3) then goes
+    // to the wound points first (the last lost): WP 6 → 9, VP stays 0.
+    table.dice(16, 4, 5, 6);
+    const second = (await attack(table, table.client(ALICE_ID), KARA, PISTOL, [TOK.guard]))!;
+    await choose(gm, second, "selected");
+    expect(guard()).toEqual(everyone(table, { vp: 0, wp: 6 }));
+    await choose(gm, msg, "heal");
+    expect(guard()).toEqual(everyone(table, { vp: 0, wp: 9 }));
     expect(table.unhandled).toEqual([]);
   });
 
