@@ -6,9 +6,18 @@
 /** A document id (a request's own id, its card's). */
 export const ID = /^[A-Za-z0-9]{16}$/;
 
+/** Issue 33: how the card's context menu changes a card's damage (a GM's ruling, card-menu.ts). */
+export type CardScale = "half" | "double" | "heal";
+
 /** What a request asks: apply or undo a card's targets, or (a player who ended the round's last turn) the next round. */
 export type GMRequestBody =
-  | { readonly kind: "apply" | "undo"; readonly messageId: string; readonly ids: readonly string[] }
+  | {
+      readonly kind: "apply" | "undo";
+      readonly messageId: string;
+      readonly ids: readonly string[];
+      /** Issue 33 (the card's context menu, card-menu.ts): the GM's ruling of half or double the card's damage. */
+      readonly scale?: CardScale;
+    }
   /** SF-X-35: the GM picks who a card's stray shot hits (`ids`: that one token). */
   | { readonly kind: "stray"; readonly messageId: string; readonly ids: readonly string[] }
   /** SW-10: roll the Fortitude save a card's hit calls for (`ids`: that one target), once (review 14 M3). */

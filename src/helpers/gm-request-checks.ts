@@ -82,6 +82,8 @@ export function requestProblem(raw: unknown): string | null {
   )
     return "target list";
   if (typeof r.messageId !== "string" || !ID.test(r.messageId)) return "message id";
+  if (r.scale !== undefined && (r.kind !== "apply" || !["half", "double", "heal"].includes(String(r.scale))))
+    return "scale";
   if (!Array.isArray(r.ids) || r.ids.length > MAX_IDS) return "target list";
   if (!r.ids.every((id) => typeof id === "string" && id.length <= 64)) return "target id";
   return null;
@@ -154,5 +156,7 @@ export function bodyOf(raw: Record<string, unknown>): GMRequestBody {
   if (raw.kind === "reflex") return { kind: "reflex", ...message };
   if (raw.kind === "suppress") return { kind: "suppress", ...message };
   if (raw.kind === "coverHit") return { kind: "coverHit", ...message };
+  if (raw.kind === "apply" && (raw.scale === "half" || raw.scale === "double" || raw.scale === "heal"))
+    return { kind: "apply", ...message, scale: raw.scale };
   return { kind: raw.kind === "undo" ? "undo" : "apply", ...message };
 }

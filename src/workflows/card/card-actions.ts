@@ -7,6 +7,7 @@
 import { placeBlastArea } from "../../canvas/blast-area.js";
 import { isAttackMessage } from "../../documents/subtypes.js";
 import { requestGM } from "../../helpers/gm-request.js";
+import type { CardScale } from "../../helpers/gm-request-body.js";
 import { perPage } from "../../helpers/page-state.js";
 import { guard, notify } from "../../helpers/report.js";
 import { drawCard } from "./card-draw.js";
@@ -105,8 +106,9 @@ export async function requestCardDamage(
   message: Msg,
   kind: "apply" | "undo",
   targetIds: string[] = [],
+  scale?: CardScale,
 ): Promise<void> {
-  await request(message, kind, targetIds);
+  await request(message, kind, targetIds, scale);
 }
 
 /** Answers that lose nothing: said as information, not as a warning. */
@@ -116,8 +118,10 @@ async function request(
   message: Msg,
   kind: "apply" | "undo" | "stray" | "fortitude" | "reflex" | "coverHit",
   ids: string[],
+  scale?: CardScale,
 ): Promise<void> {
-  const r = await requestGM({ kind, messageId: message.id ?? "", ids });
+  const body = { kind, messageId: message.id ?? "", ids };
+  const r = await requestGM(scale && kind === "apply" ? { ...body, kind, scale } : body);
   const card = cardOf(message);
   const nameOf = (id: string) => card?.targets.find((t) => t.id === id)?.name ?? id;
   // The answer came from the GM's client; only its keys and names are shown, formatted (escaped) by Foundry.

@@ -15,6 +15,7 @@ import { onGMQueue } from "./card-apply.js";
 import { type GMPorts, gmApplyDamage, gmUndoDamage } from "./card-apply-gm.js";
 import { bareHandsProblem, creatureProblem, squadCardProblem } from "./card-bounds.js";
 import { cardProblem, damageCeiling, mergeApplied, undoneOf } from "./card-data.js";
+import { gmApplyScaled } from "./card-scale.js";
 import { cardDigest, sealOf } from "./card-seal.js";
 import {
   cardOf,
@@ -52,6 +53,8 @@ export async function handleCardRequest(
     return gmUndoDamage(body.messageId, body.ids, foundryGMPorts());
   }
   if (!requester.isGM && message.author?.id !== requester.id) return all("FT.Card.notYours");
+  // Issue 33: ×½, ×2 and healing from the card's context menu are the GM's rulings (card-scale.ts says why).
+  if (body.scale && !requester.isGM) return all("FT.CardMenu.gmOnly");
   const asked = body.ids.length ? [...new Set(body.ids)] : card.result.damage.map((d) => d.targetId);
   const onCard = new Set(card.targets.map((t) => t.id));
   const skipped: GMAnswer["skipped"] = [];
@@ -76,6 +79,11 @@ export async function handleCardRequest(
     return false;
   });
   if (!allowed.length) return { applied: [], skipped };
+  // The GM's ruling is written now, not held for a tie's end (SF-B-05 holds the card's own hits).
+  if (body.scale) {
+    const r = await gmApplyScaled(body.messageId, allowed, body.scale, foundryGMPorts());
+    return { applied: r.applied, skipped: [...skipped, ...r.skipped] };
+  }
   const combat = game.combat;
   if (combat?.holdsDamage) {
     // T2-3C: the card is checked before anything is held — a card the GM would refuse is refused now, not told

@@ -10,6 +10,7 @@ import { isAttackMessage } from "../../documents/subtypes.js";
 import { currentGame, type GameTable, gameOf } from "../../helpers/game.js";
 import { type GMAnswer, registerGMRequest } from "../../helpers/gm-request.js";
 import { perPage } from "../../helpers/page-state.js";
+import { registerCardMenu } from "./card-menu-hook.js";
 import { dropRolledFortitude, refreshPreviews } from "./card-previews.js";
 import { loadCardTemplate } from "./card-render.js";
 import { cardDigest } from "./card-seal.js";
@@ -30,6 +31,8 @@ const droppedSeals = perPage(() => ({ ids: new Set<string>(), queued: false }));
 export function registerCardHooks(): void {
   registerCardRequests();
   watchCards();
+  // Issue 33: the card's context menu (its choices load when chosen).
+  registerCardMenu();
 }
 
 /** A game without requests of its own refuses them as it refuses a card that is gone. */
