@@ -362,6 +362,7 @@ describe("The wall index changes nothing Foundry decides (property)", () => {
       "passable",
       "distance",
       "limitedDoor",
+      "invisibleDoor",
       "low",
       "material",
       "soft",
@@ -404,6 +405,8 @@ describe("The wall index changes nothing Foundry decides (property)", () => {
       if (w.variant === "distance")
         Object.assign(extra, { sight: WALL_SENSE_TYPES.DISTANCE, threshold: { sight: 3 } });
       if (w.variant === "limitedDoor") Object.assign(extra, { sight: WALL_SENSE_TYPES.LIMITED, door: 1 });
+      if (w.variant === "invisibleDoor")
+        Object.assign(extra, { sight: WALL_SENSE_TYPES.NONE, light: WALL_SENSE_TYPES.NONE, door: 1 });
       if (w.variant === "low") extra.flags = { "frontier-tactics": { height: "low" } };
       if (w.variant === "material") extra.flags = { "frontier-tactics": { material: "thinStone" } };
       if (w.variant === "soft" || w.variant === "none" || w.variant === "hard")
