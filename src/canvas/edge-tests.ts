@@ -84,8 +84,7 @@ export function moveCannotList(edge: EdgeLike | null | undefined, from: Point): 
  * models.
  */
 export function coreMoveBackend(): boolean {
-  return (
-    typeof foundry !== "undefined" &&
-    CONFIG.Canvas.polygonBackends.move === foundry.canvas?.geometry?.ClockwiseSweepPolygon
-  );
+  // Compared as values: the types name the backend a constructor, core's class a class.
+  const move: unknown = CONFIG.Canvas.polygonBackends.move;
+  return typeof foundry !== "undefined" && move === foundry.canvas?.geometry?.ClockwiseSweepPolygon;
 }
