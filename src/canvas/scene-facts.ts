@@ -255,8 +255,8 @@ export function isSquadActor(actor: Actor.Implementation | null | undefined): ac
 
 /**
  * Each game's target facts once loaded (issue 33's chunk): a read after the first awaits the loaded reads instead of
- * asking `import()` again (perf review 2.2: under a module loader with hooks each `import()` is a round trip). A load
- * that failed is asked again at the next read.
+ * asking for the chunk again (perf review 2.2: under a module loader with hooks each dynamic import is a round trip).
+ * A load that failed is asked again at the next read.
  */
 const loadedFacts = new WeakMap<object, Promise<GameTargetFacts>>();
 function targetFactsOf(table: ReturnType<typeof currentGame>): Promise<GameTargetFacts> {
