@@ -27,9 +27,13 @@
  * windows, reverse-proximity, invisible, ethereal, low, soft; 2–10 m long), pairs 5–50 m apart, on the walls' square:
  * - `bench`: constant density, the scene's side √n·15 m;
  * - `fixed`: a 200 m × 200 m map, walls getting denser with their number.
- * Figures: `sf` (SF-X-22, five rays, `measureCover`), `d20` (the 16-point lattice, ruling 3), `read` (a d20 world's
- * target read: both on one caster, as `readTarget` does). `--reference` adds the caster that visits every wall (the
- * one before the index), for comparison. Timings depend on the machine and its load: no test reads them.
+ * Figures: `sf` (SF-X-22, five rays, `measureCover`), `d20` (the 16-point lattice, ruling 3), `readCover` (the cover
+ * part of a d20 world's target read: both on one caster), `target` (`readTarget` itself, the production target read
+ * the attack dialog awaits, over tokens standing on the pair: a d20 character at a d20 character in a d20 world under
+ * the swn profile — its game's facts, crowd cover, statuses, movement, the d20 block and its lattice; perf review 2.2)
+ * and `squad2x2` (`readTarget` at an SWN squad of 2×2 squares: SWN-17's one lattice per square). `--reference` adds
+ * the caster that visits every wall (the one before the index), for comparison (not for the reads, which make their
+ * own caster). Timings depend on the machine and its load: no test reads them.
  *
  * `cover.work.*` counts the caster's work per pair in the timed replay passes (src/canvas/foundry-caster.ts
  * `casterWork`): rays, Foundry collision tests asked, edges read from its answers, walls the index handed out, exact geometry tests, wall
@@ -45,13 +49,16 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { casterWork, FoundryCaster } from "../src/canvas/foundry-caster.js";
+import { readTarget } from "../src/canvas/scene-facts.js";
 import { wallIndex } from "../src/canvas/wall-index.js";
 import { measureD20Cover } from "../src/rules/d20/cover.js";
 import { type Footprint, measureCover, type RayCaster } from "../src/rules/index.js";
 import {
   createCanvas,
   installCanvas,
+  type PlainScene,
   plainScene,
+  tokenDocument,
   WALL_DIRECTIONS,
   WALL_DOOR_STATES,
   WALL_SENSE_TYPES,
@@ -130,9 +137,33 @@ const outRuns = (
 /** Pixels per metre: the default 1 m grid of 100 px squares. */
 const PX = 100;
 /** What `installCanvas` sets (`canvas`, `CONFIG.Canvas.polygonBackends`), copied onto the process's globals. */
-const g: Record<string, unknown> = { CONFIG: {} };
-// The page the caster's wall index belongs to (src/helpers/page-state.ts keys page state by `game`).
-Object.assign(globalThis, { game: {}, CONFIG: g.CONFIG });
+const g: Record<string, unknown> = { CONFIG: {}, foundry: {} };
+// The page the caster's wall index belongs to (src/helpers/page-state.ts keys page state by `game`); `foundry` for
+// `foundry.canvas.geometry.ClockwiseSweepPolygon` (installCanvas sets it: the caster's move skip runs only over core's
+// move backend, perf review 3.3).
+// `target`/`squad2x2` run `readTarget` itself: the world's game from its settings (the d20 engine under the swn
+// profile: every d20 read plus SWN-17 meat shields and SWN-08 overwatch) and the token dispositions it compares.
+const SETTINGS: Record<string, unknown> = { engine: "d20", profile: "swn", crowdCover: true };
+Object.assign(globalThis, {
+  game: { settings: { get: (_scope: string, key: string) => SETTINGS[key] } },
+  CONFIG: g.CONFIG,
+  foundry: g.foundry,
+  CONST: { TOKEN_DISPOSITIONS: { SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 } },
+});
+const { registerGames } = await import("../src/games/index.js");
+registerGames();
+/**
+ * Sets the collision backends the caster asks; the move backend set (the recorder or the player of a replay) stands
+ * for core's class, as the harness's own backend does, so the caster runs as over core's `ClockwiseSweepPolygon`.
+ */
+function useBackends(
+  backends: Record<string, CollisionBackend>,
+  set: Record<string, CollisionBackend>,
+): void {
+  Object.assign(backends, set);
+  const geometry = (g.foundry as { canvas: { geometry: Record<string, unknown> } }).canvas.geometry;
+  geometry.ClockwiseSweepPolygon = backends.move;
+}
 
 type Layout = "bench" | "fixed";
 
@@ -178,7 +209,7 @@ function installScene(
   layout: Layout,
   n: number,
   seed: number,
-): { side: number; r: () => number; redraw(): void } {
+): { side: number; r: () => number; redraw(): void; scene: PlainScene } {
   const r = rng(seed);
   const side = layout === "bench" ? Math.sqrt(n) * 15 : 200;
   const walls = [];
@@ -202,12 +233,14 @@ function installScene(
     padding: 0,
     walls,
   });
+  // v13's Scene#regions, read by the d20 target read's SW-32 obscuring regions (none here).
+  Object.assign(scene, { regions: [] });
   const redraw = () => {
     installCanvas(g, createCanvas(scene));
     Object.assign(globalThis, { canvas: g.canvas });
   };
   redraw();
-  return { side, r, redraw };
+  return { side, r, redraw, scene };
 }
 
 /**
@@ -234,13 +267,67 @@ function pairs(side: number, r: () => number, count: number): (readonly [Footpri
   });
 }
 
-type Figure = "sf" | "d20" | "read";
-const MEASURE: Record<Figure, (a: Footprint, b: Footprint, caster: RayCaster) => unknown> = {
+type Pair = readonly [Footprint, Footprint];
+type Figure = "sf" | "d20" | "readCover" | "target" | "squad2x2";
+type CoverFigure = Exclude<Figure, "target" | "squad2x2">;
+const MEASURE: Record<CoverFigure, (a: Footprint, b: Footprint, caster: RayCaster) => unknown> = {
   sf: (a, b, caster) => measureCover(a, b, caster),
   d20: (a, b, caster) => measureD20Cover(a, b, caster, "standing"),
-  // A d20 world's target read: SF-X-22's measure (line of sight) and the lattice on one caster (scene-facts.ts).
-  read: (a, b, caster) => [measureCover(a, b, caster), measureD20Cover(a, b, caster, "standing")],
+  // The cover part of a d20 world's target read: SF-X-22's measure (line of sight) and the lattice on one caster.
+  readCover: (a, b, caster) => [measureCover(a, b, caster), measureD20Cover(a, b, caster, "standing")],
 };
+
+type TokenP = Parameters<typeof readTarget>[0];
+type TokenDoc = ReturnType<typeof tokenDocument>;
+/**
+ * The attacker's and the target's tokens of `target` and `squad2x2`, moved onto each pair before its read (four
+ * numbers set inside the clock), on a scene that also holds a table's crowd ({@link CROWD} bystanders):
+ * `readTarget` reads every token with an actor on the scene as a bystander (crowd cover, SWN-17 meat shields), so a
+ * scene of a token per pair would time hundreds of bystanders no table has.
+ */
+const MOVERS: Partial<Record<Figure, readonly [TokenDoc, TokenDoc, TokenP, TokenP]>> = {};
+/** Bystanders standing on the walled square: a table's scene of 20 tokens with the two movers. */
+const CROWD = 18;
+let tokenIds = 0;
+/**
+ * Stands the movers of `figure` (a d20 character at a d20 character; for `squad2x2` an SWN squad of 2×2 squares whose
+ * top-left square is the pair's target square: SWN-17, one lattice per square) and, the first time, the crowd. The
+ * actors carry the fields the reads take (the d20 block and its derived Defense, a squad's AC and hit points); no
+ * combat, no targets held, no regions: the reads that find nothing cost their look.
+ */
+function standTokens(scene: PlainScene, side: number, r: () => number, figure: Figure): void {
+  const character = () => ({
+    type: "character",
+    items: { contents: [] },
+    statuses: new Set<string>(),
+    system: {
+      d20: { classDefense: 2, size: "medium", heroic: true },
+      derived: { d20: { mods: { dex: 1 }, maxDex: null, defenseTerms: [] } },
+    },
+  });
+  const squadActor = () => ({
+    type: "squad",
+    items: { contents: [] },
+    statuses: new Set<string>(),
+    system: { swn: { ac: 13 }, hp: { value: 5, max: 5 } },
+  });
+  const stand = (x: number, y: number, actor: unknown, size: number, disposition: number): TokenDoc => {
+    const id = `bench${String(++tokenIds).padStart(11, "0")}`;
+    // A harness token document (tests/foundry/canvas.ts) for the plain scene: its fields as `readTarget` reads them.
+    const doc = tokenDocument({ _id: id, x, y, width: size, height: size, disposition, actor }, scene.id);
+    scene.tokens.push(doc);
+    return doc;
+  };
+  const placeable = (doc: TokenDoc) =>
+    (g.canvas as { tokens: { get(id: string): TokenP } }).tokens.get(doc._id);
+  if (!scene.tokens.length)
+    for (let i = 0; i < CROWD; i++)
+      stand((r() * side - 0.5) * PX, (r() * side - 0.5) * PX, character(), 1, 0);
+  const squad = figure === "squad2x2";
+  const a = stand(0, 0, character(), 1, 1);
+  const t = stand(0, 0, squad ? squadActor() : character(), squad ? 2 : 1, -1);
+  MOVERS[figure] = [a, t, placeable(a), placeable(t)];
+}
 
 /**
  * One run: the time per pair over ALL the run's pairs (the pass's time divided by its pairs), in `passes` passes over
@@ -253,20 +340,32 @@ const MEASURE: Record<Figure, (a: Footprint, b: Footprint, caster: RayCaster) =>
  * tests each for the lattice). The median over single pairs the batches gave when a run had 5 pairs timed an open
  * pair only: `v13.bench.5000.d20` read 0.035 ms beside 14 ms for the SF rays.
  */
-function run(
+async function run(
   figure: Figure,
-  ps: readonly (readonly [Footprint, Footprint])[],
+  ps: readonly Pair[],
   make: () => RayCaster,
   passes = 1,
   before: () => void = () => {},
-): { wall: number; cpu: number } {
+): Promise<{ wall: number; cpu: number }> {
   const walls: number[] = [];
   const cpus: number[] = [];
   for (let p = 0; p < passes; p++) {
     before();
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    for (const [a, t] of ps) MEASURE[figure](a, t, make());
+    if (figure === "target" || figure === "squad2x2")
+      // `readTarget` itself, as the attack dialog calls it (it makes its own caster, as `make` would).
+      for (const [a, t] of ps) {
+        const [ad, td, at, tt] = MOVERS[figure]!;
+        // A pair's footprints are square centres; a token document's x and y its top-left corner (the squad's
+        // top-left square centred on the pair's target square).
+        ad.x = a.x - PX / 2;
+        ad.y = a.y - PX / 2;
+        td.x = t.x - PX / 2;
+        td.y = t.y - PX / 2;
+        await readTarget(at, tt, "m");
+      }
+    else for (const [a, t] of ps) MEASURE[figure](a, t, make());
     walls.push((performance.now() - t0) / ps.length);
     const c = process.cpuUsage(c0);
     cpus.push((c.user + c.system) / 1000 / ps.length);
@@ -332,7 +431,8 @@ const BUDGET: Record<string, number> = {
   "replay.bench.500.d20": 0.1,
   "replay.bench.5000.sf": 0.2,
   "replay.bench.5000.d20": 0.2,
-  "replay.fixed.5000.read": 1,
+  "replay.fixed.5000.target": 1,
+  "replay.fixed.5000.squad2x2": 4,
   // The scene's wall index, built once per scene and client at its first ray (warm: the scene drawn again; review-
   // cover 3.3). Fixed caps the code meets with room on a quiet machine (5,000 walls ~28 ms at load 1).
   "index.build.warm.bench.5000": 100,
@@ -341,8 +441,8 @@ const BUDGET: Record<string, number> = {
   "index.build.warm.fixed.20000": 400,
 };
 
-function coverFigures(layout: Layout, n: number): void {
-  const { side, r, redraw } = installScene(layout, n, 7 + n);
+async function coverFigures(layout: Layout, n: number): Promise<void> {
+  const { side, r, redraw, scene } = installScene(layout, n, 7 + n);
   const t0 = performance.now();
   wallIndex();
   const build = performance.now() - t0;
@@ -371,14 +471,17 @@ function coverFigures(layout: Layout, n: number): void {
   const modes = REPLAY_ONLY ? (["replay"] as const) : (["replay", "v13"] as const);
   const casters: [string, () => RayCaster][] = [["", () => new FoundryCaster()]];
   if (REFERENCE) casters.push([".reference", () => new FoundryCaster({ index: false })]);
-  for (const figure of ["sf", "d20", "read"] as const) {
+  for (const figure of ["sf", "d20", "readCover", "target", "squad2x2"] as const) {
+    const reads = figure === "target" || figure === "squad2x2";
     // Each run's pairs are the same for every collision test, so the v13 figure less the replay's is Foundry's part.
     // At least 40 pairs a run: a run's mean over a few pairs hangs on how many of them happen to have walls between
     // (about a third of the pairs have, at bench.5000).
     const perRun = Math.max(40, Math.min(200, Math.round(2e5 / n / (figure === "sf" ? 1 : 8))));
     const ps = pairs(side, r, perRun * (RUNS + 1));
     const timed = (k: number) => ps.slice(k * perRun, (k + 1) * perRun);
-    for (const [suffix, make] of casters) {
+    if (reads) standTokens(scene, side, r, figure);
+    // `readTarget` makes its own caster: the reference caster is not asked about it.
+    for (const [suffix, make] of reads ? casters.slice(0, 1) : casters) {
       /** The replay's median per pair, for the v13 line's `foundry` part. */
       let replayMedian = { wall: Number.NaN, cpu: Number.NaN };
       for (const collision of modes) {
@@ -393,32 +496,34 @@ function coverFigures(layout: Layout, n: number): void {
           // unoptimised code (bench.500.d20's five runs at load 9: 0.35, 0.22, 0.12, 0.06, 0.03 ms CPU, the read
           // timed after it 0.07–0.10 ms with the lattice inside).
           const warm = new Replay();
-          Object.assign(backends, { sight: warm.recorder(v13.sight), move: warm.recorder(v13.move) });
-          run(figure, timed(0), make);
-          Object.assign(backends, { sight: warm.player, move: warm.player });
+          useBackends(backends, { sight: warm.recorder(v13.sight), move: warm.recorder(v13.move) });
+          await run(figure, timed(0), make);
+          useBackends(backends, { sight: warm.player, move: warm.player });
           const until = performance.now() + WARM_MS;
-          while (performance.now() < until) run(figure, timed(0), make, PASSES, () => warm.rewind());
+          while (performance.now() < until) await run(figure, timed(0), make, PASSES, () => warm.rewind());
           // One recording per run's pairs (its answers replayed for the warm-up and the timed pass alike).
-          runs = Array.from({ length: RUNS }, (_, k) => {
+          runs = [];
+          for (let k = 0; k < RUNS; k++) {
             const replay = new Replay();
             const rec = { sight: replay.recorder(v13.sight), move: replay.recorder(v13.move) };
-            Object.assign(backends, rec);
-            run(figure, timed(k + 1), make);
-            Object.assign(backends, { sight: replay.player, move: replay.player });
-            run(figure, timed(k + 1), make); // warm-up on the same answers
+            useBackends(backends, rec);
+            await run(figure, timed(k + 1), make);
+            useBackends(backends, { sight: replay.player, move: replay.player });
+            await run(figure, timed(k + 1), make); // warm-up on the same answers
             const before = { ...casterWork };
-            const t = run(figure, timed(k + 1), make, PASSES, () => replay.rewind());
+            const t = await run(figure, timed(k + 1), make, PASSES, () => replay.rewind());
             for (const w of Object.keys(work) as (keyof typeof work)[])
               work[w] += (casterWork[w] - before[w]) / perRun / PASSES / RUNS;
             asked += replay.size / perRun / RUNS;
-            return t;
-          });
+            runs.push(t);
+          }
           replayMedian = { wall: median(runs.map((t) => t.wall)), cpu: median(runs.map((t) => t.cpu)) };
         } else {
-          Object.assign(backends, v13);
-          run(figure, timed(0), make); // warm-up
+          useBackends(backends, v13);
+          await run(figure, timed(0), make); // warm-up
           // The harness's v13 test is slow enough (a pass is ms to seconds) that one pass is a run.
-          runs = Array.from({ length: RUNS }, (_, k) => run(figure, timed(k + 1), make));
+          runs = [];
+          for (let k = 0; k < RUNS; k++) runs.push(await run(figure, timed(k + 1), make));
         }
         const key = `${collision}.${layout}.${n}.${figure}`;
         if (collision === "replay" && asked === 0)
@@ -441,7 +546,7 @@ function coverFigures(layout: Layout, n: number): void {
       }
     }
   }
-  Object.assign(backends, v13);
+  useBackends(backends, v13);
 }
 
 /** The machine's load beside the timings (1, 5 and 15 minute load averages). */
@@ -451,7 +556,7 @@ const load = (when: string) =>
   );
 load("start");
 for (const layout of ["bench", "fixed"] as const)
-  for (const n of [500, 5000, 20000]) if (!ONLY || ONLY === `${layout}.${n}`) coverFigures(layout, n);
+  for (const n of [500, 5000, 20000]) if (!ONLY || ONLY === `${layout}.${n}`) await coverFigures(layout, n);
 load("afterCover");
 /**
  * The figures over their budget, in one line (review-cover 2.1). It does not fail the run (exit 0): a timing on a

@@ -14,8 +14,6 @@ export const ROUNDING_REACH = 1;
 /** CONST.WALL_DIRECTIONS. */
 const LEFT = 1;
 const RIGHT = 2;
-/** CONST.WALL_DOOR_STATES.OPEN. */
-const DOOR_OPEN = 1;
 
 /** The wall document behind an edge, or null for darkness, light and boundary edges. */
 export function wallDocOf(edge: EdgeLike): WallDocLike | null {
@@ -55,21 +53,38 @@ export function withinReach(p: Point, a: Point, b: Point): boolean {
 
 /**
  * Whether v13's move test cannot list this wall for a ray from `from`, so that a crossed wall the sight test left out
- * gives no reason to ask it (issue 34: a built map's open doors and one-way walls). Read from the wall's document, the
- * fields v13 builds its edge from (client/canvas/placeables/wall.mjs `#createEdge`: an open door restricts nothing;
- * `direction` is `dir`; the ends are `c`): it restricts no movement (an open door, an ethereal wall), or it is one-way
- * and `from` lies on its open side more than {@link ROUNDING_REACH} from its line, so the rounded start v13 tests lies
- * on that side too (client/canvas/geometry/clockwise-sweep.mjs `_testEdgeInclusion`: a NONE sense, or a one-way edge
- * facing away from the origin, is not included).
+ * gives no reason to ask it (issue 34: a built map's open doors and one-way walls). Read from the wall's live edge, as
+ * v13's inclusion test reads it (client/canvas/geometry/clockwise-sweep.mjs `_testEdgeInclusion`: `edge.move`,
+ * `edge.orientPoint(origin)`, `edge.direction`) through {@link restricts}, the test the caster's own passes use; the
+ * edge is what `Wall#initializeEdge` built (client/canvas/placeables/wall.mjs `#createEdge`: an open door restricts
+ * nothing), so a door opened in the same batch is read as Foundry reads it (perf review 3.2). A wall without an edge
+ * is asked about.
+ *
+ * The 1 px guard (perf review 3.1): v13 rounds the ray's start (`PointSourcePolygon#initialize`, client/canvas/
+ * geometry/shapes/source-polygon.mjs: `Math.round(origin.x/y)`, ≤ 0.71 px) and `testCollision` rounds both ends. A
+ * one-way wall is skipped only when the exact ray crosses it from its open side. If rounding moved the start to the
+ * closed side while the end stayed, the rounded ray would start and end on the same side and cross nothing, so the
+ * skip would still be right; it can only be wrong when both ends lie within 0.71 px of the wall's line (a ray running
+ * almost along the wall and crossing it). A start more than {@link ROUNDING_REACH} from the line rules that out, at
+ * the cost of asking Foundry for those few rays; a start on the line (side 0) is never skipped either.
  */
-export function moveCannotList(doc: WallDocLike | null | undefined, from: Point): boolean {
-  if (!doc) return false;
-  if (doc.move === SENSE.NONE || (doc.door !== null && doc.door > 0 && doc.ds === DOOR_OPEN)) return true;
-  const dir = doc.dir;
-  if (dir !== LEFT && dir !== RIGHT) return false;
-  const [ax = 0, ay = 0, bx = 0, by = 0] = doc.c;
-  const len = Math.hypot(bx - ax, by - ay);
-  const o = (ay - from.y) * (bx - from.x) - (ax - from.x) * (by - from.y);
-  const side = o === 0 ? 0 : o < 0 ? LEFT : RIGHT;
-  return len > 0 && Math.abs(o) / len > ROUNDING_REACH && side === dir;
+export function moveCannotList(edge: EdgeLike | null | undefined, from: Point): boolean {
+  if (!edge) return false;
+  if (edge.move === SENSE.NONE) return true;
+  if (restricts(edge, "move", from)) return false;
+  const { a, b } = edge;
+  const len = Math.hypot(b.x - a.x, b.y - a.y);
+  const o = (a.y - from.y) * (b.x - from.x) - (a.x - from.x) * (b.y - from.y);
+  return len > 0 && Math.abs(o) / len > ROUNDING_REACH;
+}
+
+/**
+ * Whether `CONFIG.Canvas.polygonBackends.move` is still core's `ClockwiseSweepPolygon` (v13 client/config.mjs sets
+ * every polygon backend to it; `foundry.canvas.geometry.ClockwiseSweepPolygon`), whose inclusion test the move skip
+ * models.
+ */
+export function coreMoveBackend(): boolean {
+  // Compared as values: the types name the backend a constructor, core's class a class.
+  const move: unknown = CONFIG.Canvas.polygonBackends.move;
+  return typeof foundry !== "undefined" && move === foundry.canvas?.geometry?.ClockwiseSweepPolygon;
 }

@@ -28,6 +28,7 @@ import {
   type Wall,
 } from "../rules/index.js";
 import {
+  coreMoveBackend,
   distanceToSegment,
   moveCannotList,
   type Restriction,
@@ -545,10 +546,10 @@ export function indexedCrossings(
     decide.sort(bySeq);
   } else if (decide.length > 1) decide.sort(bySeq);
   const sight = castIndexed("sight", index, slots, ray, from, to, decide, near, crossing);
-  // The move test is asked when a crossed wall the sight test left out might restrict movement (`moveCannotList`).
-  const all = crossing.every(
-    (slot) => slot.sight || moveCannotList(slot.geo?.value.placeable.document, from),
-  );
+  // Move is asked when a crossed wall the sight test left out might restrict it, or the backend is not core's.
+  const all =
+    coreMoveBackend() &&
+    crossing.every((slot) => slot.sight || moveCannotList(slot.geo?.value.placeable.edge, from));
   const move = all ? [] : castIndexed("move", index, slots, ray, from, to, near, near, crossing);
   const out: Crossing[] = [];
   for (const slot of sight) {

@@ -253,6 +253,22 @@ export function isSquadActor(actor: Actor.Implementation | null | undefined): ac
   return !!actor && isSquad(actor);
 }
 
+/**
+ * Each game's target facts once loaded (issue 33's chunk): a read after the first awaits the loaded reads instead of
+ * asking for the chunk again (perf review 2.2: under a module loader with hooks each dynamic import is a round trip).
+ * A load that failed is asked again at the next read.
+ */
+const loadedFacts = new WeakMap<object, Promise<GameTargetFacts>>();
+function targetFactsOf(table: ReturnType<typeof currentGame>): Promise<GameTargetFacts> {
+  let facts = loadedFacts.get(table);
+  if (!facts) {
+    facts = table.targetFacts();
+    loadedFacts.set(table, facts);
+    facts.catch(() => loadedFacts.delete(table));
+  }
+  return facts;
+}
+
 export async function readTarget(
   attacker: TokenP,
   target: TokenP,
@@ -260,7 +276,7 @@ export async function readTarget(
   weaponId: string | null = null,
 ): Promise<SceneTarget> {
   // Issue 33: the game's reads load first; everything after is read from the scene at one moment, as before.
-  const gameFacts = await currentGame().targetFacts();
+  const gameFacts = await targetFactsOf(currentGame());
   const caster = new FoundryCaster();
   const from = footprint(attacker);
   const at = footprint(target);

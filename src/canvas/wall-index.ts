@@ -37,7 +37,7 @@ export interface WallDocLike {
   readonly sight: number | null;
   readonly door: number | null;
   readonly ds: number | null;
-  /** CONST.WALL_DIRECTIONS: a one-way wall's side (read by `moveCannotList`). */
+  /** CONST.WALL_DIRECTIONS: a one-way wall's side. */
   readonly dir?: number | null;
   getFlag(scope: "frontier-tactics", key: "cover" | "height" | "material"): string | undefined;
 }

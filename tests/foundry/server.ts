@@ -117,8 +117,18 @@ const SERVER_MODEL = gameModel(
 export class Server {
   readonly world: WorldSource;
   readonly clients: ServerClient[] = [];
-  /** Every request, for scenarios that count writes. */
-  readonly log: { action: string; type: string; userId: string; count: number; refused?: string }[] = [];
+  /**
+   * Every request, for scenarios that count writes; an update's entry also holds the changes the server applied and
+   * broadcast (`updates`, as every client receives them), so a count of what one write carried is read from here too.
+   */
+  readonly log: {
+    action: string;
+    type: string;
+    userId: string;
+    count: number;
+    refused?: string;
+    updates?: Src[];
+  }[] = [];
   readonly #ctx = serverContext(this);
   /** Requests and queries not yet answered. */
   inflight = 0;
@@ -383,7 +393,7 @@ export class Server {
         result.push(applied);
       }
       for (const [i, src] of staged) store[i] = src;
-      this.log.push({ action, type, userId, count: result.length });
+      this.log.push({ action, type, userId, count: result.length, updates: deepClone(result) });
       return { action, type, parentUuid, result, options, userId };
     }
     // delete

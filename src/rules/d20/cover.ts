@@ -300,7 +300,8 @@ export interface LatticeReport extends LatticeCount {
  * the one giving the least cover (then the least concealment) wins; an eye giving neither stops the search, and an
  * eye that can no longer win is not cast further (`countLatticeAgainst`: the same answer, fewer rays). At most
  * 5 × 16 = 80 rays per pair; the budgets are `cover.foundry.replay.bench.500.d20` ≤ 0.1 ms (ruling 3) and a d20 target
- * read (with SF-X-22's rays) on a fixed 200 m map of 5,000 walls, `cover.foundry.replay.fixed.5000.read` ≤ 1 ms (scripts/bench.ts).
+ * read (`readTarget` itself, SF-X-22's rays and all) on a fixed 200 m map of 5,000 walls,
+ * `cover.foundry.replay.fixed.5000.target` ≤ 1 ms (scripts/bench.ts).
  */
 export function measureD20Cover(
   attacker: Footprint,
