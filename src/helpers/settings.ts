@@ -13,6 +13,7 @@ import {
   mergeTable,
   type ResolutionEngine,
   type ResolutionTable,
+  RulesError,
   validateResolutionTable,
 } from "../rules/index.js";
 import { currentGame, forgetGame } from "./game.js";
@@ -308,8 +309,15 @@ function forgetEngine(): void {
  */
 export function currentEngine(): Promise<ResolutionEngine> {
   const page = pageEngine();
-  page.engine ??= buildEngine();
-  return page.engine;
+  if (page.engine) return page.engine;
+  const built = buildEngine();
+  page.engine = built;
+  // Review-lazy rank 2 (fixa): a failed build (its chunk did not load: the network dropped, or the system was updated
+  // under the page) is not kept for the page: the next roll tries again.
+  built.catch(() => {
+    if (page.engine === built) page.engine = null;
+  });
+  return built;
 }
 
 /** Build the engine from the settings (its warnings for a broken table come once per change of them, here). */
@@ -330,7 +338,11 @@ async function buildEngine(): Promise<ResolutionEngine> {
     autoMissMin: rules.autoMiss ? base.autoMissMin : 101,
     strayChance: rules.strayShots ? base.strayChance : 0,
   };
-  const { createEngine } = await import("../rules/create-engine.js");
+  // Review-lazy rank 2: a chunk that fails to load is told as "reload the page" (report.ts reads a RulesError's key).
+  const { createEngine } = await import("../rules/create-engine.js").catch((e: unknown) => {
+    console.error(`${SYSTEM_ID} | the rules engines' code did not load:`, e);
+    throw new RulesError("FT.Error.reload", "the rules engines' code did not load");
+  });
   return createEngine(game.engine, { alphaDawn, zebulon }, game.profile);
 }
 
