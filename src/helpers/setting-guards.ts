@@ -8,7 +8,7 @@
 import { SYSTEM_ID } from "../constants.js";
 import { mergeTable, validateResolutionTable } from "../rules/index.js";
 import { notify, report } from "./report.js";
-import { SETTINGS } from "./settings.js";
+import { SETTINGS, type StoredObject } from "./settings.js";
 
 const CHECKS: Readonly<Record<string, (value: unknown) => unknown>> = {
   [`${SYSTEM_ID}.${SETTINGS.alphaDawnOverrides}`]: mergeTable,
@@ -44,14 +44,18 @@ export function checkSettingWrite(key: unknown, changes: { value?: unknown }): b
 }
 
 /** The weapon numbers a GM last wrote, as this page saw them: what the active GM puts back over anyone else's. */
-let accepted: unknown = {};
-const parsed = (v: unknown): unknown => {
-  if (typeof v !== "string") return v;
-  try {
-    return JSON.parse(v);
-  } catch {
-    return {};
+let accepted: StoredObject = {};
+const isStored = (v: unknown): v is StoredObject => typeof v === "object" && v !== null && !Array.isArray(v);
+const parsed = (v: unknown): StoredObject => {
+  let value = v;
+  if (typeof v === "string") {
+    try {
+      value = JSON.parse(v);
+    } catch {
+      value = {};
+    }
   }
+  return isStored(value) ? value : {};
 };
 
 /**
@@ -69,7 +73,7 @@ function watchNumbers(doc: { key?: string; value?: unknown }, userId: string): v
   }
   if (!game.users?.activeGM?.isSelf) return;
   notify("warn", "FT.WeaponTables.putBack", { user: writer?.name ?? "?" });
-  void game.settings?.set(SYSTEM_ID, SETTINGS.weaponNumbers, (accepted ?? {}) as object).catch(report);
+  void game.settings?.set(SYSTEM_ID, SETTINGS.weaponNumbers, accepted).catch(report);
 }
 
 export function registerSettingGuards(): void {
@@ -78,6 +82,6 @@ export function registerSettingGuards(): void {
   Hooks.on("createSetting", (doc, _options, userId) => watchNumbers(doc, userId));
   Hooks.on("updateSetting", (doc, _changes, _options, userId) => watchNumbers(doc, userId));
   Hooks.once("ready", () => {
-    accepted = game.settings?.get(SYSTEM_ID, SETTINGS.weaponNumbers) ?? {};
+    accepted = parsed(game.settings?.get(SYSTEM_ID, SETTINGS.weaponNumbers));
   });
 }

@@ -154,7 +154,8 @@ function withGMNames<C extends AttackCardData & { grenade?: GrenadeCard | null }
   const named = <T extends { readonly id: string; readonly name: string }>(row: T): T => {
     if (row.name !== "?" || typeof fromUuidSync !== "function") return row;
     const doc = row.id.startsWith("Scene.")
-      ? fromUuidSync(row.id as `Scene.${string}`, { strict: false })
+      ? // The row's id is a token's UUID ("Scene.….Token.…", checked above); fvtt-types wants it as a template type.
+        fromUuidSync(row.id as `Scene.${string}`, { strict: false })
       : null;
     const name = doc && "name" in doc && typeof doc.name === "string" ? doc.name : null;
     return name ? { ...row, name } : row;
