@@ -11,6 +11,7 @@
  * click runs — so a macro is held to the same checks, dialogs and GM referee as the sheet or the card.
  */
 
+import { rollsFor } from "../helpers/own-actor.js";
 import { notify, report } from "../helpers/report.js";
 import type { AttackOptions } from "../workflows/attack/attack-options.js";
 
@@ -26,10 +27,13 @@ export const isItemDoc = (d: unknown): d is Item.Implementation => d instanceof 
 type ActorRef = Actor.Implementation | string;
 type ItemRef = Item.Implementation | string;
 
-/** An actor from itself or its UUID ("Actor.abc…", a token's "Scene.….Token.….Actor.…"), else null (told). */
+/**
+ * An actor from itself or its UUID ("Actor.abc…", a token's "Scene.….Token.….Actor.…") that this user owns, else
+ * null (told: no such actor, or review-trust 2.1's "You do not own {actor}", before anything is rolled).
+ */
 async function actorOf(ref: ActorRef): Promise<Actor.Implementation | null> {
   const doc = typeof ref === "string" ? (isUuid(ref) ? await fromUuid(ref) : null) : ref;
-  if (isActorDoc(doc)) return doc;
+  if (isActorDoc(doc)) return rollsFor(doc) ? doc : null;
   notify("warn", "FT.Api.noActor", { ref: String(typeof ref === "string" ? ref : ref?.uuid).slice(0, 80) });
   return null;
 }

@@ -11,6 +11,7 @@
  */
 
 import { currentGame } from "../helpers/game.js";
+import { rollsFor } from "../helpers/own-actor.js";
 import { notify, report } from "../helpers/report.js";
 import { isActorDoc, isItemDoc, isUuid } from "./api.js";
 import { ruleTooltip } from "./rule-refs.js";
@@ -43,6 +44,22 @@ export function parseArgs(raw: string): { values: string[]; named: Record<string
 const signed = (n: number): string => (n > 0 ? `+${n}` : `−${-n}`);
 /** A damage formula the enricher offers: dice and whole numbers added or taken away ("2d10", "3d6+1"). */
 const DAMAGE = /^\s*\d*d\d+(\s*[+-]\s*\d*d?\d+)*\s*$/i;
+/** Review-trust 2.2: at most this many dice in an `@Damage` formula (a huge count would hang the clicker's tab). */
+const MAX_DICE = 100;
+const damageOk = (formula: string): boolean =>
+  DAMAGE.test(formula) &&
+  [...formula.matchAll(/(\d*)d(\d+)/gi)].reduce((n, m) => n + (Number(m[1]) || 1), 0) <= MAX_DICE &&
+  [...formula.matchAll(/d(\d+)/gi)].every((m) => Number(m[1]) >= 1 && Number(m[1]) <= 1000);
+
+/**
+ * Review-trust 2.2 (fixa): the seal of the buttons `enrich()` built on this page, random per page load and kept in
+ * memory only. The click listener is on the page's body (enrichers.ts), so any `a.ft-enricher[data-ft-enricher]`
+ * in the page matches it — raw HTML a player wrote on a journal page the GM then clicks too. A WeakSet of the built
+ * elements cannot tell them apart: v13 `TextEditor.enrichHTML` returns a string (`return html.innerHTML`,
+ * client/applications/ux/text-editor.mjs, code index id 18869245221), which the sheet parses into new elements. So
+ * each built button carries this seal, which no stored text can know, and a click on anything else does nothing.
+ */
+const SEAL = foundry.utils.randomID(24);
 
 /** The button: `a.ft-enricher` with its data, an icon and its words; disabled (with why) where the game has none. */
 function button(
@@ -55,6 +72,7 @@ function button(
   const a = document.createElement("a");
   a.className = `ft-enricher ft-enricher-${kind}`;
   a.dataset.ftEnricher = kind;
+  a.dataset.ftSeal = SEAL;
   for (const [k, v] of Object.entries(data)) if (v !== "") a.dataset[k] = v;
   a.setAttribute("role", "button");
   a.tabIndex = 0;
@@ -66,8 +84,21 @@ function button(
     a.classList.add("disabled");
     a.setAttribute("aria-disabled", "true");
     a.dataset.tooltipText = why;
-  }
+  } else a.dataset.tooltipText = whoRolls(data.actorUuid ?? "", kind === "attack" ? data.weapon : undefined);
   return a;
+}
+
+/**
+ * Review-trust 2.2: who a button rolls for, whatever its `{label}` says: the tooltip reads "{actor} rolls" for the
+ * text's actor (or a weapon UUID's actor) this user owns, else "Your selected token or character rolls".
+ */
+function whoRolls(actorUuid: string, weapon?: string): string {
+  const of = (uuid: string) => (isUuid(uuid) ? fromUuidSync(uuid, { strict: false }) : null);
+  const held = weapon ? of(weapon) : null;
+  const actor = isItemDoc(held) && isActorDoc(held.parent) ? held.parent : of(actorUuid);
+  return isActorDoc(actor) && actor.isOwner
+    ? t("FT.Enricher.rollsFor", { actor: actor.name ?? "" })
+    : t("FT.Enricher.rollsForYours");
 }
 
 /** The actor an enricher in this text belongs to (an actor's own text, or its item's), as a UUID. */
@@ -117,7 +148,7 @@ export function enrich(match: RegExpMatchArray, options?: Options): HTMLElement 
   }
   if (kind === "Attack") {
     const ref = raw.trim();
-    const known = isUuid(ref) ? fromUuidSync(ref) : null;
+    const known = isUuid(ref) ? fromUuidSync(ref, { strict: false }) : null;
     const weapon = known && "name" in known && typeof known.name === "string" ? known.name : ref;
     return button("attack", "fa-crosshairs", label ?? t("FT.Enricher.attack", { weapon }), {
       weapon: ref,
@@ -126,7 +157,7 @@ export function enrich(match: RegExpMatchArray, options?: Options): HTMLElement 
   }
   if (kind === "Damage") {
     const formula = raw.trim();
-    if (!DAMAGE.test(formula)) return null;
+    if (!damageOk(formula)) return null;
     return button("damage", "fa-burst", label ?? t("FT.Enricher.damage", { formula }), {
       formula,
       actorUuid,
@@ -141,11 +172,15 @@ export function enrich(match: RegExpMatchArray, options?: Options): HTMLElement 
   return span;
 }
 
-/** The actor who rolls: the text's owner, else the controlled token's, else the user's character. */
+/**
+ * The actor who rolls: the text's owner when this user owns it, else the controlled token's, else the user's
+ * character (review-trust 2.1: an enricher in an NPC's text an observer reads rolls for the reader's own, as dnd5e's
+ * check enrichers do).
+ */
 async function roller(el: HTMLElement): Promise<Actor.Implementation | null> {
   const uuid = el.dataset.actorUuid ?? "";
   const owner = isUuid(uuid) ? await fromUuid(uuid) : null;
-  if (isActorDoc(owner)) return owner;
+  if (isActorDoc(owner) && owner.isOwner) return owner;
   const token = canvas?.tokens?.controlled?.[0]?.actor;
   if (token) return token;
   // fvtt-types: `User#character` is the Actor; read by id as well, for a user whose character is stored unresolved.
@@ -154,14 +189,36 @@ async function roller(el: HTMLElement): Promise<Actor.Implementation | null> {
   return typeof character === "string" ? (game.actors?.get(character) ?? null) : null;
 }
 
-/** A click (or Enter) on an enricher's button. */
+/**
+ * Review-trust 2.2: the button's data as `enrich()` could have written it (a sealed button's data is its own, but a
+ * script may have changed it since): an actor UUID or none, a weapon UUID or name, a three-letter ability, a damage
+ * formula within {@link damageOk}.
+ */
+function wellFormed(d: DOMStringMap): boolean {
+  if (d.actorUuid && !isUuid(d.actorUuid)) return false;
+  if (d.ftEnricher === "check" && !d.skill) return /^[a-z]{3}$/.test(d.ability ?? "");
+  if (d.ftEnricher === "damage") return damageOk(d.formula ?? "");
+  if (d.ftEnricher === "attack") return !!d.weapon && d.weapon.length <= 200;
+  return d.ftEnricher === "check";
+}
+
+/** A click (or Enter) on an enricher's button: only one `enrich()` built on this page (review-trust 2.2). */
 export async function onEnricherClick(el: HTMLElement, event: Event): Promise<void> {
   try {
+    if (el.dataset.ftSeal !== SEAL || !wellFormed(el.dataset)) {
+      console.warn(
+        "Frontier Tactics | an enricher button this page did not build was ignored:",
+        el.outerHTML,
+      );
+      return;
+    }
     if (el.getAttribute("aria-disabled") === "true") return notify("warn", el.dataset.tooltipText ?? "");
     const kind = el.dataset.ftEnricher;
     const actor = await roller(el);
     if (!actor) return notify("warn", "FT.Enricher.noActor");
     const d = el.dataset;
+    // Review-trust 2.1: the roller is the user's own (a GM owns every actor); told by name otherwise.
+    if (!rollsFor(actor)) return;
     if (kind === "check" && d.skill) {
       const skill = actor.items.getName(d.skill);
       if (!skill) return notify("warn", "FT.Enricher.noItem", { name: actor.name ?? "", item: d.skill });
@@ -179,16 +236,21 @@ export async function onEnricherClick(el: HTMLElement, event: Event): Promise<vo
     if (kind === "attack") {
       const ref = d.weapon ?? "";
       const doc = isUuid(ref) ? await fromUuid(ref) : null;
-      // A weapon UUID on an actor: that actor attacks with it; else the roller's weapon of that name.
-      const owned = isItemDoc(doc) && isActorDoc(doc.parent) ? doc : null;
-      const item = owned ?? actor.items.getName(isItemDoc(doc) ? (doc.name ?? "") : ref);
-      if (!item) return notify("warn", "FT.Enricher.noItem", { name: actor.name ?? "", item: ref });
+      // A weapon UUID on an actor this user owns: that actor attacks with it; else (review-trust 2.1: someone
+      // else's, an NPC's) the roller's own weapon of that name.
+      const held = isItemDoc(doc) && isActorDoc(doc.parent) ? doc : null;
+      const owned = held && isActorDoc(held.parent) && held.parent.isOwner ? held : null;
+      const name = isItemDoc(doc) ? (doc.name ?? "") : ref;
+      const item = owned ?? actor.items.getName(name);
+      if (!item) return notify("warn", "FT.Enricher.noItem", { name: actor.name ?? "", item: name });
       const { attackWithWeapon } = await import("../workflows/attack/attack.js");
       const shift = "shiftKey" in event && event.shiftKey === true;
       const by = owned && isActorDoc(owned.parent) ? owned.parent : actor;
+      if (!rollsFor(by)) return;
       return attackWithWeapon(by, item, { fast: shift });
     }
     if (kind === "damage") {
+      if (!damageOk(d.formula ?? "")) return;
       const roll = await new Roll(d.formula ?? "").evaluate();
       await roll.toMessage(
         { speaker: ChatMessage.getSpeaker({ actor }), flavor: "" },

@@ -29,7 +29,12 @@ import {
   nameKey,
   readGmNumbers,
 } from "../data/item/gm-numbers.js";
-import { checkGmEntry, exportGmNumbers, importGmNumbers } from "../data/item/gm-numbers-io.js";
+import {
+  checkGmEntry,
+  checkGmNumbers,
+  exportGmNumbers,
+  importGmNumbers,
+} from "../data/item/gm-numbers-io.js";
 import { keepClassName } from "../helpers/class-name.js";
 import { currentGame } from "../helpers/game.js";
 import { guarded, notify } from "../helpers/report.js";
@@ -84,7 +89,11 @@ interface IndexEntry {
   }[];
 }
 
-const gmNumbers = (): GmNumbers => readGmNumbers(getSetting(SETTINGS.weaponNumbers));
+/** The world's numbers, checked whole as every page reads them (review-trust 2.5: a malformed value, none). */
+const gmNumbers = (): GmNumbers => {
+  const checked = checkGmNumbers(getSetting(SETTINGS.weaponNumbers) ?? {});
+  return "error" in checked ? {} : checked.numbers;
+};
 
 export class WeaponTables extends HandlebarsApplicationMixin(ApplicationV2<TablesContext>) {
   static override DEFAULT_OPTIONS = {
@@ -195,6 +204,9 @@ export class WeaponTables extends HandlebarsApplicationMixin(ApplicationV2<Table
 
   /** The GM's numbers of one weapon, written to the world setting (checked whole first; a blank input clears). */
   static async #onSaveRow(this: WeaponTables, _e: Event, target: HTMLElement): Promise<void> {
+    // Review-trust 3.4: only the GM writes the world's numbers (a stale page or a console reaches this): told, not a
+    // raw permission error.
+    if (!game.user?.isGM) return notify("warn", "FT.WeaponTables.gmOnly");
     const uuid = target.dataset.uuid ?? "";
     const row = this.#rows.find((r) => r.uuid === uuid);
     if (!row) return;
@@ -229,6 +241,7 @@ export class WeaponTables extends HandlebarsApplicationMixin(ApplicationV2<Table
 
   /** A JSON file pasted in the box, merged over the world's numbers; a malformed one changes nothing. */
   static async #onImport(this: WeaponTables): Promise<void> {
+    if (!game.user?.isGM) return notify("warn", "FT.WeaponTables.gmOnly");
     const text = this.element.querySelector<HTMLTextAreaElement>("textarea[name=json]")?.value ?? "";
     const result = importGmNumbers(text, gmNumbers());
     if ("error" in result) return notify("error", "FT.WeaponTables.importError", { error: result.error });

@@ -193,25 +193,19 @@ export function mayInvolve(user: Attacking | null | undefined, token: Seeable): 
 }
 
 /**
- * Is a chat card made now, in `rollMode` (the dialog's choice, issue 33; by default the current user's chat mode),
- * read by every player? v13's public roll mode (`CONST.DICE_ROLL_MODES.PUBLIC`, "publicroll") whispers to no one;
- * the GM's, blind and self modes whisper.
- */
-export function cardIsPublic(rollMode?: string): boolean {
-  return (rollMode ?? game.settings?.get("core", "rollMode") ?? "publicroll") === "publicroll";
-}
-
-/**
- * The name a card shows for a token the attack involved. A GM's attack involves hidden tokens too ({@link
- * mayInvolve}), but a public card reaches every player: there a hidden token is "?", so a GM's hidden ambusher is
- * never named on a card a player reads. The card keeps the token's UUID, by which the GM's client resolves it.
+ * The name a card stores for a token the attack involved. A GM's attack involves hidden tokens too ({@link
+ * mayInvolve}); a hidden one is stored as "?" whatever the roll mode (review-ux 1.1, fixa): v13 delivers a
+ * whispered message that has rolls to every client (client/documents/chat-message.mjs `get visible()`: `if (
+ * this.whisper.length ) { if ( this.isRoll ) return true; … }`, so players read "rolled privately"), and core's
+ * "Reveal message" makes a private card public in one click — so a GM's private, blind or self card reaches every
+ * player's `game.messages` too. The card keeps the token's UUID, by which the GM's page draws its name
+ * (card-context.ts `withGMNames`).
  */
 export function cardName(
   token: { readonly hidden?: boolean; readonly name?: string | null } | null | undefined,
-  publicCard: boolean,
 ): string {
   if (!token) return "?";
-  return publicCard && token.hidden ? "?" : (token.name ?? "");
+  return token.hidden ? "?" : (token.name ?? "");
 }
 
 /** The tokens with an actor on the viewed scene that the current user's attack may involve (see {@link mayInvolve}). */

@@ -13,11 +13,13 @@ import {
   mergeTable,
   type ResolutionEngine,
   type ResolutionTable,
+  RulesError,
   validateResolutionTable,
 } from "../rules/index.js";
 import { currentGame, forgetGame } from "./game.js";
 import { perPage } from "./page-state.js";
 import { DEFAULT_PRESET, PRESET_KEYS, PRESETS, presetChanges, type RuleSettings } from "./presets.js";
+import { notify } from "./report.js";
 import { showRuleIds } from "./rule-ids.js";
 
 export const SETTINGS = {
@@ -234,9 +236,10 @@ export function registerSettings(): void {
   });
   for (const key of [SETTINGS.d20Secrets, SETTINGS.sideMorale, SETTINGS.moraleRead])
     s.register(SYSTEM_ID, key, { scope: "client", config: false, type: Object, default: {} });
-  // Issue 32: a world setting, so only a user with SETTINGS_MODIFY (the GM) can write it — v13
+  // Issue 32: a world setting, so only a user with SETTINGS_MODIFY can write it — v13
   // client/helpers/client-settings.mjs `set` → `#setWorld` writes a Setting document, which the server refuses to
-  // anyone else. Every client re-prepares its weapons when it changes (its `onChange` runs on each).
+  // anyone else. SETTINGS_MODIFY is Assistant and up by default (v13 `CONST.USER_PERMISSIONS`), and a GM may grant it
+  // to a player: setting-guards.ts refuses a non-GM's write on their page and the active GM puts one back. Every client re-prepares its weapons when it changes (its `onChange` runs on each).
   s.register(SYSTEM_ID, SETTINGS.weaponNumbers, {
     scope: "world",
     config: false,
@@ -251,9 +254,22 @@ export function registerSettings(): void {
   });
 }
 
-/** Issue 32: the world's numbers (loaded with their code, data/item/gm-numbers.ts) fill every weapon from now on. */
+/**
+ * Issue 32: the world's numbers (loaded with their code, data/item/gm-numbers.ts) fill every weapon from now on.
+ * Review-trust 2.5 (fixa): read checked whole (gm-numbers-io.ts `checkGmNumbers`): a malformed value is used not at
+ * all, logged on every page and told to the GM, who can fix it in the weapon-tables editor.
+ */
 async function useGmNumbers(value: unknown): Promise<void> {
-  setGmFiller((await import("../data/item/gm-numbers.js")).gmFiller(value));
+  const [{ gmFiller }, { checkGmNumbers }] = await Promise.all([
+    import("../data/item/gm-numbers.js"),
+    import("../data/item/gm-numbers-io.js"),
+  ]);
+  const checked = checkGmNumbers(value ?? {});
+  if ("error" in checked) {
+    console.error(`${SYSTEM_ID} | the world's weapon numbers are malformed, none is used:`, checked.error);
+    if (game.user?.isGM) notify("error", "FT.WeaponTables.badStored", { error: checked.error });
+  }
+  setGmFiller("error" in checked ? null : gmFiller(checked.numbers));
   reprepareWeapons();
 }
 
@@ -308,8 +324,15 @@ function forgetEngine(): void {
  */
 export function currentEngine(): Promise<ResolutionEngine> {
   const page = pageEngine();
-  page.engine ??= buildEngine();
-  return page.engine;
+  if (page.engine) return page.engine;
+  const built = buildEngine();
+  page.engine = built;
+  // Review-lazy rank 2 (fixa): a failed build (its chunk did not load: the network dropped, or the system was updated
+  // under the page) is not kept for the page: the next roll tries again.
+  built.catch(() => {
+    if (page.engine === built) page.engine = null;
+  });
+  return built;
 }
 
 /** Build the engine from the settings (its warnings for a broken table come once per change of them, here). */
@@ -330,7 +353,11 @@ async function buildEngine(): Promise<ResolutionEngine> {
     autoMissMin: rules.autoMiss ? base.autoMissMin : 101,
     strayChance: rules.strayShots ? base.strayChance : 0,
   };
-  const { createEngine } = await import("../rules/create-engine.js");
+  // Review-lazy rank 2: a chunk that fails to load is told as "reload the page" (report.ts reads a RulesError's key).
+  const { createEngine } = await import("../rules/create-engine.js").catch((e: unknown) => {
+    console.error(`${SYSTEM_ID} | the rules engines' code did not load:`, e);
+    throw new RulesError("FT.Error.reload", "the rules engines' code did not load");
+  });
   return createEngine(game.engine, { alphaDawn, zebulon }, game.profile);
 }
 

@@ -12,6 +12,7 @@
  */
 import { isItemType } from "../data/subtypes.js";
 import { currentGame } from "../helpers/game.js";
+import { rollsFor } from "../helpers/own-actor.js";
 import { notify } from "../helpers/report.js";
 
 /** What the sheets drag for a roll that is no document: an ability check, a squad's attack. */
@@ -79,6 +80,8 @@ export async function rollItemMacro(uuid: string): Promise<void> {
   // This system's classes (index.ts sets them at init): the workflows take them.
   const item = doc instanceof CONFIG.Item.documentClass ? doc : null;
   const actor = item?.parent instanceof CONFIG.Actor.documentClass ? item.parent : null;
+  // Review-trust 2.1: a macro rolls only for an actor its user owns (told by name, nothing rolled).
+  if (actor && !rollsFor(actor)) return;
   if (item && actor && isItemType(item, "weapon")) {
     const { attackWithWeapon } = await import("./attack/attack.js");
     return attackWithWeapon(actor, item);
@@ -88,7 +91,7 @@ export async function rollItemMacro(uuid: string): Promise<void> {
     return rollSkillCheck(actor, item);
   }
   const own = currentGame().actorMacro;
-  if (doc instanceof CONFIG.Actor.documentClass && own) return own(doc);
+  if (doc instanceof CONFIG.Actor.documentClass && own) return rollsFor(doc) ? own(doc) : undefined;
   notify("warn", "FT.Macro.gone");
 }
 
@@ -96,6 +99,7 @@ export async function rollItemMacro(uuid: string): Promise<void> {
 export async function rollCheckMacro(actorUuid: string, ability: string): Promise<void> {
   const actor = await docOf(actorUuid);
   if (!(actor instanceof CONFIG.Actor.documentClass)) return notify("warn", "FT.Macro.gone");
+  if (!rollsFor(actor)) return;
   const { rollAbilityCheck } = await import("./optional/checks.js");
   return rollAbilityCheck(actor, ability);
 }

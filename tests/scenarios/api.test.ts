@@ -34,6 +34,7 @@ const HERO = id("actHeroApi");
 const FOE = id("actFoeApi");
 const GUN = id("itmGunApi");
 const SKILL = id("itmSkillApi");
+const FOE_GUN = id("itmFoeGunApi");
 const TOK = { hero: id("tokHeroApi"), foe: id("tokFoeApi") };
 
 let table: Table;
@@ -53,7 +54,12 @@ async function open(): Promise<void> {
             itemFromPack("skills", "projectile-weapons", SKILL, { level: 2 }),
           ],
         }),
-        actorSource({ _id: FOE, name: "Foe", stamina: 40 }),
+        actorSource({
+          _id: FOE,
+          name: "Foe",
+          stamina: 40,
+          items: [itemFromPack("weapons", "automatic-pistol", FOE_GUN)],
+        }),
       ],
       scenes: [
         sceneSource({
@@ -140,7 +146,9 @@ describe("scenario: game.system.api for macros and modules (issue 33)", () => {
     await open();
     const str = table.client(GM_ID).run(() => G().game.actors.get(FOE).system.abilities.str.value);
     table.dice(1);
-    await table.client(ALICE_ID).run(() => G().game.system.api.check(`Actor.${FOE}`, "str", 0));
+    // The GM rolls the NPC's check (fixa, review-trust 2.1: a player's API call for an actor she does not own is
+    // refused before anything is rolled; this test had Alice roll it).
+    await table.client(GM_ID).run(() => G().game.system.api.check(`Actor.${FOE}`, "str", 0));
     await table.settle();
     const seen = onEveryClient(table, () => lastMessageText(table.client(G().game.userId)));
     const hidden = "Strength (SF-B-24) (SF-B-24): Success";
@@ -164,6 +172,40 @@ describe("scenario: game.system.api for macros and modules (issue 33)", () => {
       "warn: The system's API found no item Blaster Cannon on that actor.",
     ]);
     expect(alice.run(() => G().game.messages.size as number)).toBe(before);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("review-trust 2.1: Alice's API calls and hotbar macros for the Foe (an actor she does not own) are refused by name before anything is rolled; nothing is posted", async () => {
+    await open();
+    const alice = table.client(ALICE_ID);
+    const before = alice.run(() => G().game.messages.size as number);
+    const foe = `Actor.${FOE}`;
+    await alice.run(() => G().game.system.api.attack(foe, FOE_GUN, { fast: true }));
+    await alice.run(() => G().game.system.api.check(foe, "str", 0));
+    await alice.run(() => G().game.system.api.rollCheckMacro(foe, "str"));
+    await alice.run(() => G().game.system.api.rollItemMacro(`${foe}.Item.${FOE_GUN}`));
+    await table.settle();
+    expect(told(alice)).toEqual(Array(4).fill("warn: You do not own that actor: nothing is rolled."));
+    // Her own character rolls as before.
+    table.dice(30);
+    await alice.run(() => G().game.system.api.rollCheckMacro(`Actor.${HERO}`, "str"));
+    await table.settle();
+    expect(told(alice)).toHaveLength(4);
+    expect(onEveryClient(table, () => G().game.messages.size as number)).toEqual(everyone(table, before + 1));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("review-trust 3.1: a bad ability name (api.check, a macro) is told, and nothing is rolled", async () => {
+    await open();
+    const alice = table.client(ALICE_ID);
+    await alice.run(() => G().game.system.api.check(`Actor.${HERO}`, "xyz", 0));
+    await alice.run(() => G().game.system.api.rollCheckMacro(`Actor.${HERO}`, "qqq"));
+    await table.settle();
+    expect(told(alice)).toEqual([
+      'warn: Hero has no ability "xyz": nothing is rolled.',
+      'warn: Hero has no ability "qqq": nothing is rolled.',
+    ]);
+    expect(alice.run(() => G().game.messages.size as number)).toBe(0);
     expect(table.unhandled).toEqual([]);
   });
 });

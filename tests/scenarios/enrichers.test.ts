@@ -69,7 +69,12 @@ async function open(engine: "alphaDawn" | "d20" | "zebulon", description = ""): 
             itemFromPack("skills", "projectile-weapons", SKILL, { level: 2 }),
           ],
         }),
-        actorSource({ _id: FOE, name: "Foe", stamina: 40 }),
+        actorSource({
+          _id: FOE,
+          name: "Foe",
+          stamina: 40,
+          items: [itemFromPack("weapons", "automatic-pistol", id("itmFoeGunEnrich"))],
+        }),
       ],
       scenes: [
         sceneSource({
@@ -232,6 +237,71 @@ describe("scenario: enrichers in journals and item text roll as the sheet does (
     expect(onEveryClient(table, () => lastMessageText(table.client(G().game.userId)))).toEqual(
       everyone(table, "Projectile Weapons · Column +1 (−1 CS, SF-Z-02) (SF-Z-04): Green"),
     );
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-B-24 review-trust 2.1: an @Check in the Foe's text (an actor Alice does not own) rolls for her own character; an @Attack with the Foe's weapon UUID attacks with Eusyl's weapon of that name; the tooltip says who rolls", async () => {
+    await open("alphaDawn");
+    const alice = table.client(ALICE_ID);
+    const foeGun = `Actor.${FOE}.Item.${id("itmFoeGunEnrich")}`;
+    // The Foe's text, enriched on Alice's page as its sheet would (relativeTo the Foe).
+    const el = await alice.run(async () => {
+      const html = await G().foundry.applications.ux.TextEditor.implementation.enrichHTML(
+        `<p>@Check[str] and @Attack[${foeGun}]{Open the map}</p>`,
+        { relativeTo: G().game.actors.get(FOE) },
+      );
+      const div = document.createElement("div");
+      div.innerHTML = html;
+      document.body.append(div);
+      return div;
+    });
+    const [check, attackButton] = [...el.querySelectorAll<HTMLElement>(".ft-enricher")];
+    expect([check!.dataset.tooltipText, attackButton!.dataset.tooltipText]).toEqual([
+      "Your selected token or character rolls",
+      "Your selected token or character rolls",
+    ]);
+    // SF-B-24: d100 30 against Eusyl's STR 40 (not the Foe's).
+    table.dice(30);
+    await press(alice, check!, () => messages(table.client(BRUNO_ID)) === 1);
+    expect(alice.run(() => G().game.messages.contents.at(-1).speaker.actor)).toBe(EUSYL);
+    // The attack: Eusyl's own Automatic Pistol at her target (shift: no dialog); no write to the Foe's gun.
+    alice.target(TOK.foe);
+    table.dice(12, 7);
+    await press(alice, attackButton!, () => messages(table.client(GM_ID)) === 2, { shiftKey: true });
+    expect(alice.run(() => G().game.messages.contents.at(-1).speaker.actor)).toBe(EUSYL);
+    expect(told(alice)).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("review-trust 2.2: a link a player wrote in raw HTML with the enricher's class and data does nothing when the GM clicks it (only buttons the page built roll); a sealed button whose formula was changed to a huge one is ignored too", async () => {
+    await open("alphaDawn");
+    const gm = table.client(GM_ID);
+    // The GM plays the Foe (their assigned character): whom a journal's @Damage speaks for on their page.
+    await gm.run(() => G().game.users.get(GM_ID).update({ character: FOE }));
+    await table.settle();
+    const forged = [
+      `<p><a class="ft-enricher" data-ft-enricher="check" data-ability="str" data-actor-uuid="Actor.${FOE}">Next page</a>`,
+      `<a class="ft-enricher" data-ft-enricher="damage" data-formula="2d10">Map</a> @Damage[2d10]</p>`,
+    ].join(" ");
+    const page = await journal(gm, forged);
+    const links = [...page.querySelectorAll<HTMLElement>(".journal-page-content a.ft-enricher")];
+    expect(links.map((a) => text(a))).toEqual(["Next page", "Map", "Damage 2d10"]);
+    for (const a of links.slice(0, 2)) {
+      gm.run(() => click(a));
+      for (let i = 0; i < 20; i++) await table.settle();
+    }
+    expect(onEveryClient(table, () => G().game.messages.size as number)).toEqual(everyone(table, 0));
+    // The real button, its formula changed by a script to a thousand-die roll: ignored as well.
+    links[2]!.dataset.formula = "999d1000";
+    gm.run(() => click(links[2]!));
+    for (let i = 0; i < 20; i++) await table.settle();
+    expect(gm.run(() => G().game.messages.size as number)).toBe(0);
+    // As built, it rolls.
+    links[2]!.dataset.formula = "2d10";
+    table.dice(4, 6);
+    await press(gm, links[2]!, () => messages(table.client(BRUNO_ID)) === 1);
+    expect(table.client(BRUNO_ID).run(() => G().game.messages.contents.at(-1).rolls[0].total)).toBe(10);
+    expect(told(gm).filter((t) => !t.startsWith("info"))).toEqual([]);
     expect(table.unhandled).toEqual([]);
   });
 });

@@ -22,6 +22,7 @@ import { pendingDice } from "../foundry/dice.js";
 import { type Client, createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
+  ASSISTANT_ID,
   actorSource,
   attack,
   BRUNO_ID,
@@ -201,7 +202,7 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
     expect(table.unhandled).toEqual([]);
   });
 
-  it('SF-B-17/SF-X-43: the GM\'s own grenade from the same spot catches the hidden ambusher too; on the public card it is "?" on every client, and the GM resolves it by its token', async () => {
+  it('SF-B-17/SF-X-43: the GM\'s own grenade from the same spot catches the hidden ambusher too; the card stores it as "?" on every client, players read "?", and the GM\'s page names it from its token', async () => {
     table = await createTable({ world: world([9, 4]), online: "every" });
     const gm = table.client(GM_ID);
     // d100 20 hits; 8d10 aimed; 8d10 for the Bystander (36), 8d10 for the ambusher (44), in the scene's token order.
@@ -211,15 +212,19 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
     expect(id).not.toBeNull();
     expect(pendingDice()).toEqual([]);
 
-    // The card is public (the GM's roll mode is "publicroll"): no client's copy names the hidden ambusher.
+    // No client's copy names the hidden ambusher; the players' pages read "?", the GM's page names it by its UUID.
     for (const c of table.all) {
-      expect(cardText(c, id!)).toContain("Caught in the blast: Bystander, ?");
+      expect(cardText(c, id!)).toContain(
+        c.userId === GM_ID || c.userId === ASSISTANT_ID
+          ? "Caught in the blast: Bystander, Sathar assassin"
+          : "Caught in the blast: Bystander, ?",
+      );
       for (const secret of ["Sathar assassin", "assassin"])
         expect(messageSource(c, id!)).not.toContain(secret);
     }
-    expect(cardButtons(gm, id!)).toEqual(["apply:Bystander", "apply:?", "applyAll", "place"]);
-    expect(rowText(gm, id!, "?")).toContain("Apply 44");
-    clickCard(gm, id!, "apply", "?");
+    expect(cardButtons(gm, id!)).toEqual(["apply:Bystander", "apply:Sathar assassin", "applyAll", "place"]);
+    expect(rowText(gm, id!, "Sathar assassin")).toContain("Apply 44");
+    clickCard(gm, id!, "apply", "Sathar assassin");
     await table.settle();
     expect(staminaOf(gm, TOK_AMBUSHER)).toBe(70 - 44);
     expect(storedStamina(table, AMBUSHER)).toBe(26);
@@ -238,9 +243,11 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
         .map((h) => text(h))
         .filter((h) => h.startsWith(`${name} `));
     for (const c of [gm, bruno]) {
-      // The visible Bystander keeps its own distance (on the spot the grenade hit); the "?" row has none.
+      // The visible Bystander keeps its own distance (on the spot the grenade hit); the hidden row has none (the
+      // GM's page names it from its UUID, review-ux 1.1).
       expect(head(c, "Bystander")).toEqual(["Bystander 0 m from the blast · in the blast"]);
-      expect(head(c, "?")).toEqual(["? in the blast"]);
+      const hidden = c === gm ? "Sathar assassin" : "?";
+      expect(head(c, hidden)).toEqual([`${hidden} in the blast`]);
     }
     for (const c of table.all) {
       const card = c.run(() => G().game.messages.get(id!).system.card);
@@ -252,17 +259,37 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
     expect(table.unhandled).toEqual([]);
   });
 
-  it('SF-B-17/SF-X-43: the same grenade in the GM\'s "GM roll" mode is whispered to the GM, so its card names the hidden ambusher', async () => {
-    table = await createTable({ world: world([9, 4]), online: "every" });
-    const gm = table.client(GM_ID);
-    await gm.run(() => G().game.settings.set("core", "rollMode", "gmroll"));
-    table.dice(20, ...[1, 1, 1, 1, 1, 1, 1, 1], ...[3, 4, 5, 6, 2, 7, 1, 8], ...[6, 6, 6, 6, 5, 5, 5, 5]);
-    const id = await attack(table, gm, EUSYL, "Fragmentation Grenade", [TOK_BYSTANDER]);
-    expect(id).not.toBeNull();
-    expect(cardText(gm, id!)).toContain("Caught in the blast: Bystander, Sathar assassin");
-    expect(gm.run(() => G().game.messages.get(id!).whisper.length)).toBeGreaterThan(0);
-    expect(table.unhandled).toEqual([]);
-  });
+  // Review-ux 1.1 (fixa): this test stated that a whispered card "names the hidden ambusher" because only the GM
+  // receives it. v13 delivers a whispered message that has rolls to EVERY client (client/documents/chat-message.mjs
+  // `get visible()`: `if ( this.whisper.length ) { if ( this.isRoll ) return true; … }` — that is how players read
+  // "Gamemaster rolled privately"), and core's "Reveal message" makes it public in one click. So the card stores "?"
+  // in every roll mode, and only the GM's page draws the name, from the UUID.
+  for (const mode of ["gmroll", "blindroll", "selfroll"] as const)
+    it(`SF-B-17/SF-X-43: the same grenade in the GM's "${mode}" mode reaches every client, and no client's copy names the hidden ambusher or holds its distance; the GM's page names it from its token`, async () => {
+      table = await createTable({ world: world([9, 4]), online: "every" });
+      const gm = table.client(GM_ID);
+      const bruno = table.client(BRUNO_ID);
+      await gm.run(() => G().game.settings.set("core", "rollMode", mode));
+      table.dice(20, ...[1, 1, 1, 1, 1, 1, 1, 1], ...[3, 4, 5, 6, 2, 7, 1, 8], ...[6, 6, 6, 6, 5, 5, 5, 5]);
+      const id = await attack(table, gm, EUSYL, "Fragmentation Grenade", [TOK_BYSTANDER]);
+      expect(id).not.toBeNull();
+      expect(gm.run(() => G().game.messages.get(id!).whisper.length)).toBeGreaterThan(0);
+      expect(cardText(gm, id!)).toContain("Caught in the blast: Bystander, Sathar assassin");
+      const hidden = `Scene.${SCENE}.Token.${TOK_AMBUSHER}`;
+      for (const c of table.all) {
+        expect(c.run(() => !!G().game.messages.get(id!))).toBe(true);
+        for (const secret of ["Sathar assassin", "assassin"])
+          expect(messageSource(c, id!)).not.toContain(secret);
+        const card = c.run(() => G().game.messages.get(id!).system.card);
+        expect(card.grenade.caught.find((t: { id: string }) => t.id === hidden)).toMatchObject({
+          name: "?",
+          distance: null,
+        });
+      }
+      // Bruno's page: core's "rolled privately", nothing of the card.
+      expect(cardText(bruno, id!)).not.toContain("assassin");
+      expect(table.unhandled).toEqual([]);
+    });
 
   it("SF-X-40: in the explosive charge's stun ring, Alice's card checks RS for Eusyl and the visible Lookout, never for the hidden ambusher", async () => {
     table = await createTable({ world: world([12, 4], { lookout: true }), online: "every" });
@@ -297,7 +324,7 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
     expect(table.unhandled).toEqual([]);
   });
 
-  it('SF-X-40: the GM\'s explosive charge from the same spot checks RS for the hidden ambusher too, named "?" on the public card', async () => {
+  it("SF-X-40: the GM's explosive charge from the same spot checks RS for the hidden ambusher too, stored as \"?\" (the GM's page names it)", async () => {
     table = await createTable({ world: world([12, 4], { lookout: true }), online: "every" });
     const gm = table.client(GM_ID);
     // d100 20 hits; the ring holds Eusyl, the ambusher and the Lookout (token order), one RS d100 each.
@@ -305,16 +332,17 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
     const id = await attack(table, gm, EUSYL, "Explosive Charge (500 g)", [TOK_BYSTANDER]);
     expect(id).not.toBeNull();
     expect(pendingDice()).toEqual([]);
-    // A public card: the hidden ambusher's check is there, under "?", on every client.
+    // The hidden ambusher's check is there, under "?", on every player's page; the GMs' pages name it (review-ux 1.1).
     for (const c of table.all) {
       const text = cardText(c, id!);
       expect(text).toContain("Eusyl 33");
-      expect(text).toContain("? 90");
+      expect(text).toContain(c.userId === GM_ID || c.userId === ASSISTANT_ID ? "Sathar assassin 90" : "? 90");
       expect(text).toContain("Lookout 77");
       for (const secret of ["Sathar assassin", "assassin"])
         expect(messageSource(c, id!)).not.toContain(secret);
     }
-    expect(targetsOn(gm, id!)).toEqual(["Bystander", "Eusyl", "?", "Lookout"]);
+    expect(targetsOn(gm, id!)).toEqual(["Bystander", "Eusyl", "Sathar assassin", "Lookout"]);
+    expect(targetsOn(table.client(BRUNO_ID), id!)).toEqual(["Bystander", "Eusyl", "?", "Lookout"]);
     expect(table.unhandled).toEqual([]);
   });
 

@@ -510,6 +510,81 @@ describe("scenario: the GM's world weapon-table editor (issue 32)", () => {
     // The text the GM pasted is still in the box (nothing lost).
     expect(box().value).toBe(JSON.stringify(falling));
   });
+
+  it("review-trust 2.5: a player the GM granted SETTINGS_MODIFY cannot set the world's weapon numbers: her page refuses it, her browser's Import tells her no, and a write that skips her page is put back by the GM's", async () => {
+    table = await createTable({ online: [GM_ID, ALICE_ID], world: world("alphaDawn") });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await gm.run(() =>
+      G()
+        .game.users.get(ALICE_ID)
+        .update({ permissions: { SETTINGS_MODIFY: true } }),
+    );
+    await table.settle();
+    const numbers = { [RIFLE_UUID]: { name: "Automatic Rifle", numbers: ENTERED } };
+    // Her console: her own page refuses the write and tells her why.
+    await alice
+      .run(() => G().game.settings.set("frontier-tactics", "weaponNumbers", numbers))
+      .catch(() => undefined);
+    await table.settle();
+    expect(told(alice)).toContain(
+      "warn: Only the GM writes the world's weapon numbers: nothing was changed.",
+    );
+    // Her browser's Import (no button on her page; a stale page or a console reaches its action): told no, not a raw
+    // error.
+    await openFromSidebar(alice);
+    await alice.run(() => {
+      const app = G().foundry.applications.instances.get("ft-weapon-tables");
+      return app.options.actions.import.call(app, new Event("click"), app.element);
+    });
+    await table.settle();
+    expect(told(alice).at(-1)).toBe(
+      "warn: Only the GM writes the world's weapon numbers: nothing was changed.",
+    );
+    expect(onEveryClient(table, () => G().game.settings.get("frontier-tactics", "weaponNumbers"))).toEqual({
+      Gamemaster: {},
+      Alice: {},
+    });
+    // A modified page skips that refusal: the server takes her write (she has SETTINGS_MODIFY); the GM's page puts it
+    // back and tells the GM who.
+    await table.server.request({
+      action: "create",
+      type: "Setting",
+      parentUuid: null,
+      data: [{ key: "frontier-tactics.weaponNumbers", value: JSON.stringify(numbers) }],
+      options: {},
+      userId: ALICE_ID,
+    });
+    await table.settle();
+    await table.settle();
+    expect(told(gm)).toContain(
+      "warn: Alice is not a GM: their change to the world's weapon numbers was put back.",
+    );
+    expect(onEveryClient(table, () => G().game.settings.get("frontier-tactics", "weaponNumbers"))).toEqual({
+      Gamemaster: {},
+      Alice: {},
+    });
+    expect(
+      onEveryClient(table, () => G().game.actors.get(EUSYL).items.get(ALICE_RIFLE).system.ranges.m),
+    ).toEqual({ Gamemaster: null, Alice: null });
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("review-trust 2.5: a stored value a macro or an older world left malformed (a band that is not a number) is used not at all, and the GM is told why", async () => {
+    const settings = [
+      settingSource(id("setNumbers"), "weaponNumbers", {
+        [RIFLE_UUID]: { name: "Automatic Rifle", numbers: { ...ENTERED, "ranges.s": "abc" } },
+      }),
+    ];
+    table = await createTable({ online: [GM_ID, ALICE_ID], world: world("alphaDawn", { settings }) });
+    expect(
+      onEveryClient(table, () => G().game.actors.get(EUSYL).items.get(ALICE_RIFLE).system.ranges.m),
+    ).toEqual({ Gamemaster: null, Alice: null });
+    expect(told(table.client(GM_ID)).filter((t) => t.startsWith("error"))).toEqual([
+      `error: The world's weapon numbers are malformed (${RIFLE_UUID}: ranges.s: &quot;abc&quot; is not a number): none of them is used. Correct them in the weapon tables (Edit, or Import a good file).`,
+    ]);
+    expect(told(table.client(ALICE_ID)).filter((t) => t.startsWith("error"))).toEqual([]);
+  });
 });
 
 /** Issue 32 (SWN): the SWN weapons are in no item pack; they are on the SWN pregens of the actors pack. */

@@ -58,7 +58,22 @@ export function checkGmEntry(key: string, raw: unknown): { entry: GmWeaponEntry 
   return { entry: { name: typeof raw.name === "string" ? raw.name : "", numbers } };
 }
 
-/** The ranges an entry gives, checked as a table that rises (SF-B range bands); null when it gives none. */
+/**
+ * Review-trust 2.5 (fixa): the world setting as stored, checked whole as the editor and the import check it: its
+ * numbers, or the first reason it is refused (then nothing of it is used). A macro's `game.settings.set` or an older
+ * world could store anything.
+ */
+export function checkGmNumbers(value: unknown): { numbers: GmNumbers } | { error: string } {
+  if (!isObj(value)) return { error: "not an object of weapons" };
+  const out: Record<string, GmWeaponEntry> = {};
+  for (const [key, raw] of Object.entries(value)) {
+    const checked = checkGmEntry(key, raw);
+    if ("error" in checked) return checked;
+    out[key] = checked.entry;
+  }
+  return { numbers: out };
+}
+
 /** The exported file: a header that says what it is, then the entries. */
 export function exportGmNumbers(numbers: GmNumbers): string {
   return JSON.stringify({ kind: GM_NUMBERS_KIND, version: 1, weapons: numbers }, null, 2);

@@ -5,7 +5,6 @@
  */
 import {
   attackTargets,
-  cardIsPublic,
   cardName,
   distanceToPoint,
   mayInvolve,
@@ -246,7 +245,7 @@ async function attackWith(
         // Issue 33: the roll mode the dialog picked (the chat's without a dialog), for who reads the card.
         const rollMode = (confirmed as AttackRequest | null)?.rollMode;
         let final: AttackCardData & { grenade?: GrenadeCard | null } = card;
-        if (isGrenade) final = await grenadeCard(card, token, scene[0]!.token, sys, rolls, rollMode);
+        if (isGrenade) final = await grenadeCard(card, token, scene[0]!.token, sys, rolls);
         // SW-43: a hit with suppression fire threatens the 4 m × 4 m area around where the target stands until the
         // suppressor's next turn — kept on its Combatant with the round's ledger (one write), in a combat only.
         if (card.area === "suppression") {
@@ -262,12 +261,11 @@ async function attackWith(
         // SW-38 (SWN-15, SWN-16): the burst's card, by the game that throws at squares.
         if (square) final = await square.card(card, token, scene[0]!.token, sys, rolls, rollMode);
         // SF-X-35: the tokens in the way, by UUID and name, for the GM to pick who a stray shot hits. A hidden
-        // token on a public card is "?" (`cardName`, issue 11's `mayInvolve`): players read that card.
+        // token is "?" on every card, whatever its roll mode (`cardName`, review-ux 1.1).
         if (final.stray) {
-          const shown = cardIsPublic(rollMode);
           const candidates = final.stray.candidates.flatMap((c) => {
             const t = canvas?.tokens?.get(c.id);
-            return t ? [{ id: t.document.uuid, name: cardName(t.document, shown) }] : [];
+            return t ? [{ id: t.document.uuid, name: cardName(t.document) }] : [];
           });
           final = { ...final, stray: { ...final.stray, candidates } };
         }

@@ -24,7 +24,7 @@ export interface SquareThrow {
     aimed: TokenP,
     weapon: WeaponSystem,
     rolls: Roll[],
-    /** Issue 33: the roll mode the card is posted in (who reads it: a hidden token is "?" on a public card). */
+    /** Issue 33: the roll mode the card is posted in (a hidden token is "?" on every card whatever it is, review-ux 1.1). */
     rollMode?: string,
   ): Promise<AttackCardData & { grenade?: GrenadeCard | null }>;
 }

@@ -146,7 +146,29 @@ function enteredBy<T extends { readonly overridden?: boolean }>(
   );
 }
 
-export function cardView(card: AttackCardData & { grenade?: GrenadeCard | null }, opts: CardOptions) {
+/**
+ * Review-ux 1.1 (fixa): a card stores a hidden token as "?" whatever its roll mode (scene-facts.ts `cardName`); the
+ * GM's page draws its name from the UUID the row keeps (v13 `fromUuidSync`, a token on a scene this client holds).
+ */
+function withGMNames<C extends AttackCardData & { grenade?: GrenadeCard | null }>(card: C): C {
+  const named = <T extends { readonly id: string; readonly name: string }>(row: T): T => {
+    if (row.name !== "?" || typeof fromUuidSync !== "function") return row;
+    const doc = row.id.startsWith("Scene.")
+      ? // The row's id is a token's UUID ("Scene.….Token.…", checked above); fvtt-types wants it as a template type.
+        fromUuidSync(row.id as `Scene.${string}`, { strict: false })
+      : null;
+    const name = doc && "name" in doc && typeof doc.name === "string" ? doc.name : null;
+    return name ? { ...row, name } : row;
+  };
+  const grenade = card.grenade
+    ? { ...card.grenade, caught: card.grenade.caught.map(named), ring: card.grenade.ring?.map(named) }
+    : card.grenade;
+  const stray = card.stray ? { ...card.stray, candidates: card.stray.candidates.map(named) } : card.stray;
+  return { ...card, targets: card.targets.map(named), grenade, stray };
+}
+
+export function cardView(stored: AttackCardData & { grenade?: GrenadeCard | null }, opts: CardOptions) {
+  const card = opts.viewer.isGM ? withGMNames(stored) : stored;
   // Issue 30: the game the card was rolled under draws its own words and lines (card-seam.ts).
   const game_ = gameOf(card).card;
   /**

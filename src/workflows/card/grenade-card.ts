@@ -4,7 +4,7 @@
  * as `grenade.aimed`, for the card's header.
  */
 import { FoundryCaster } from "../../canvas/foundry-caster.js";
-import { cardIsPublic, cardName, occupants, unitsPerPixel } from "../../canvas/scene-facts.js";
+import { cardName, occupants, unitsPerPixel } from "../../canvas/scene-facts.js";
 import type { AttackCardData, CardTarget, GrenadeCard, TargetDamage } from "../../data/chat/attack-card.js";
 import type { WeaponSystem } from "../../data/item/facts.js";
 import { factsOf } from "../../data/item/facts.js";
@@ -28,8 +28,6 @@ export async function grenadeCard(
   aimed: TokenP,
   sys: WeaponSystem,
   rolls: Roll[],
-  /** Issue 33: the roll mode the card is posted in (absent: the chat's). */
-  rollMode?: string,
 ): Promise<AttackCardData & { grenade: GrenadeCard }> {
   const shot = card.result.shots[0]!;
   const d10 = shot.outcome.hit ? null : await rollFormula("1d10");
@@ -53,22 +51,21 @@ export async function grenadeCard(
     },
     new FoundryCaster(),
   );
-  // A GM's grenade catches hidden tokens too; on a public card they are "?" (`cardName`), kept by UUID.
-  const shown = cardIsPublic(rollMode);
+  // A GM's grenade catches hidden tokens too; on every card they are "?" (`cardName`, review-ux 1.1), kept by UUID.
   // Each creature by its own position: how far from where the grenade went off (in the card's units), as the
   // blast measures it (straight to the token's centre), not the aimed target's distance (review table-ux #6).
-  // A token the public card masks as "?" gets no distance (review 13c M3): with the landing point on the card, its
+  // A token the card masks as "?" gets no distance (review 13c M3): with the landing point on the card, its
   // distance would place the hidden creature on a ring around a known spot. A token not drawn has none either.
   const scale = card.rangeUnit === "squares" ? 1 / (canvas?.grid?.size || perUnit) : unitsPerPixel();
   const away = (uuid: string): number | null => {
     const doc = tokenByUuid(uuid);
-    if (!doc || (shown && doc.hidden)) return null;
+    if (!doc || doc.hidden) return null;
     const c = doc?.object?.center;
     return c ? Math.round(Math.hypot(c.x - g.landing.x, c.y - g.landing.y) * scale * 10) / 10 : null;
   };
   const caught = g.caught.map((uuid) => ({
     id: uuid,
-    name: cardName(tokenByUuid(uuid), shown),
+    name: cardName(tokenByUuid(uuid)),
     distance: away(uuid),
   }));
   const damage: TargetDamage[] = [];
@@ -110,7 +107,7 @@ export async function grenadeCard(
     const shownRs = keepsNumbersSecret(doc?.actor) ? null : rs;
     ring.push({
       id: uuid,
-      name: cardName(doc, shown),
+      name: cardName(doc),
       roll: r.total,
       rs: shownRs,
       stunned: check.stunned,

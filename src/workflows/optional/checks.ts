@@ -9,6 +9,7 @@
 import { SYSTEM_ID } from "../../constants.js";
 import { actorSystem, isItemType } from "../../data/subtypes.js";
 import { currentGame } from "../../helpers/game.js";
+import { notify } from "../../helpers/report.js";
 import { pickedRollMode } from "../../helpers/roll-mode.js";
 import { currentZebulonTable } from "../../helpers/settings.js";
 import {
@@ -48,7 +49,9 @@ export async function rollAbilityCheck(
 ): Promise<void> {
   const adj = validateAdjustment(adjustment);
   const score = actorSystem(actor)?.abilities[key]?.value;
-  if (score === undefined) return;
+  // Review-trust 3.1 (fixa): a bad ability name (api.check, a macro, @Check[xyz]) is told, not silent.
+  if (score === undefined)
+    return notify("warn", "FT.Api.noAbility", { actor: actor.name ?? "", ability: String(key).slice(0, 20) });
   const roll = await new Roll("1d100").evaluate();
   const check: CheckFlag = { key, adjustment: adj };
   await roll.toMessage(

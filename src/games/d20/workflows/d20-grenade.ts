@@ -14,13 +14,7 @@
  */
 
 import { FoundryCaster } from "../../../canvas/foundry-caster.js";
-import {
-  cardIsPublic,
-  cardName,
-  involvedTokens,
-  occupants,
-  unitsPerPixel,
-} from "../../../canvas/scene-facts.js";
+import { cardName, involvedTokens, occupants, unitsPerPixel } from "../../../canvas/scene-facts.js";
 import type {
   AttackCardData,
   D20GrenadeBlock,
@@ -100,7 +94,7 @@ export async function d20GrenadeCard(
     readonly increment: number;
     /** The swn profile's weapon numbers (SWN-15, SWN-16); absent under sw. */
     readonly swn?: D20WeaponFacts["swn"];
-    /** Issue 33: the roll mode the card is posted in (absent: the chat's), for who reads the card. */
+    /** Issue 33: the roll mode the card is posted in (absent: the chat's); a hidden token is "?" whatever it is. */
     readonly rollMode?: string;
   },
   formula: string,
@@ -150,10 +144,10 @@ export async function d20GrenadeCard(
     }),
     caster,
   );
-  const shown = cardIsPublic(grenade.rollMode);
+  // Review-ux 1.1: a hidden token caught is "?" with no distance on every card, whatever the roll mode (`cardName`).
   const away = (uuid: string): number | null => {
     const t = byUuid.get(uuid);
-    if (!t || (shown && t.document.hidden)) return null;
+    if (!t || t.document.hidden) return null;
     return (
       Math.round(
         Math.hypot(t.center.x - land.landing.x, t.center.y - land.landing.y) * unitsPerPixel() * 10,
@@ -162,7 +156,7 @@ export async function d20GrenadeCard(
   };
   const caught = caughtCover.map((c) => ({
     id: c.id,
-    name: cardName(byUuid.get(c.id)?.document, shown),
+    name: cardName(byUuid.get(c.id)?.document),
     distance: away(c.id),
   }));
   // SW-38: the burst's damage, rolled once with the throw (its damage dice, hit or miss); everyone caught takes it
