@@ -27,7 +27,6 @@ import {
   fillablePaths,
   type GmNumbers,
   nameKey,
-  readGmNumbers,
 } from "../data/item/gm-numbers.js";
 import {
   checkGmEntry,
