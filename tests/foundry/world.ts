@@ -47,6 +47,7 @@ import { ClientBackend, Document, fromUuid, fromUuidSync, gameModel, WorldCollec
 import * as fields from "./fields.js";
 import { createHandlebars } from "./handlebars.js";
 import { forgetPages, Hooks } from "./hooks.js";
+import { defineProseMirror } from "./prose-mirror.js";
 import { regionBehaviors } from "./region-behaviors.js";
 import { Server, type ServerClient, type WorldSource } from "./server.js";
 import { ClientSettings, GameTime } from "./settings.js";
@@ -311,6 +312,7 @@ export class Client implements ServerClient, ClientGlobals {
     this.id = `client:${userId}:${++boots}`;
     this.window = new Window({ url: "http://localhost:30000/game" });
     this.document = this.window.document;
+    defineProseMirror(this.window);
     this.CONFIG = createConfig();
     this.ui = { notifications: this.notifications, combat: null };
     this.backend = new ClientBackend(table.server);

@@ -216,7 +216,7 @@ describe("scenario: enrichers in journals and item text roll as the sheet does (
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SF-Z-02 SF-Z-04: a Zebulon skill check in the weapon's own text rolls for the sheet's actor (level 2, −1 CS → column +1)", async () => {
+  it("SF-Z-02 SF-Z-04: a Zebulon skill check in the weapon's own text rolls for the sheet's actor, its owner (a toggled editor draws the button; level 2, −1 CS → column +1)", async () => {
     await open("zebulon", '<p>Practice: @Check[skill="Projectile Weapons" shifts=-1]{Drill}</p>');
     const alice = table.client(ALICE_ID);
     // Not Alice's character this time: the item's own actor rolls.
@@ -231,6 +231,14 @@ describe("scenario: enrichers in journals and item text roll as the sheet does (
     await press(alice, drill!, () => messages(table.client(BRUNO_ID)) === 1);
     expect(onEveryClient(table, () => lastMessageText(table.client(G().game.userId)))).toEqual(
       everyone(table, "Projectile Weapons · Column +1 (−1 CS, SF-Z-02) (SF-Z-04): Green"),
+    );
+    // v13's toggled editor (prosemirror-editor.mjs): the pen opens the raw text for editing, where no button is drawn.
+    const editor = sheet.querySelector<HTMLElement>('prose-mirror[name="system.description"]')!;
+    expect(editor.querySelector('[data-ft-enricher="check"]')).not.toBeNull();
+    alice.run(() => editor.querySelector<HTMLButtonElement>("button.toggle")!.click());
+    expect(editor.querySelector('[data-ft-enricher="check"]')).toBeNull();
+    expect(text(editor.querySelector(".editor-content"))).toBe(
+      'Practice: @Check[skill="Projectile Weapons" shifts=-1]{Drill}',
     );
     expect(table.unhandled).toEqual([]);
   });
