@@ -183,6 +183,10 @@ describe("scenario: enrichers in journals and item text roll as the sheet does (
         return `${r.formula} = ${r.total}`;
       }),
     ).toEqual(everyone(table, "2d10 = 10"));
+    // Review-ux 3.7: the card says what was rolled, in each reader's language.
+    expect(onEveryClient(table, () => lastMessageText(table.client(G().game.userId)))).toEqual(
+      everyone(table, "Damage 2d10: 4 + 6 = 10"),
+    );
     // No skill check in Alpha Dawn: the click is told why and rolls nothing.
     const before = alice.run(() => G().game.messages.size as number);
     await press(alice, at("check", 1), () => told(alice).length > 0);
