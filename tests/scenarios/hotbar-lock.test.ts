@@ -105,7 +105,7 @@ describe("scenario: hotbar drops follow v13's Hotbar (issue 33)", () => {
     // Unlocked again, the same drop lands on slot 4.
     await alice.run(() => G().game.settings.set("core", "hotbarLock", false));
     expect(await dropOnHotbar(alice, check, 4)).toBe(false);
-    expect(hotbars().Alice.Alice).toEqual({
+    expect(hotbars().Alice?.Alice).toEqual({
       3: "Eusyl: Laser Pistol by Alice",
       4: "Eusyl: Strength check by Alice",
     });
@@ -127,7 +127,7 @@ describe("scenario: hotbar drops follow v13's Hotbar (issue 33)", () => {
     // Alice deletes her macro: the GM's slot keeps the GM's.
     await alice.run(() => G().game.macros.get(G().game.user.hotbar[3]).delete());
     await table.settle();
-    expect(hotbars().Gamemaster.Gamemaster).toEqual({ 1: "Eusyl: Laser Pistol by Gamemaster" });
+    expect(hotbars().Gamemaster?.Gamemaster).toEqual({ 1: "Eusyl: Laser Pistol by Gamemaster" });
     expect(table.unhandled).toEqual([]);
   });
 });
