@@ -167,7 +167,7 @@ Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HT
 });
 // Issue 33: a weapon, skill, ability check or squad attack dropped on the hotbar becomes a roll macro. v13's Hotbar
 // (client/applications/ui/hotbar.mjs `_onDrop`) asks this hook first, synchronously; false stops its own macro.
-Hooks.on("hotbarDrop", (_bar, data: { type?: string; uuid?: string }, slot) => {
+Hooks.on("hotbarDrop", (bar, data: { type?: string; uuid?: string }, slot) => {
   const uuid = data.type === "Item" ? `${data.uuid}` : "";
   // (Checked to read as a document UUID, "<Document>.<id>…", the form fromUuidSync's type names.)
   const item = /^[A-Z]\w*\./.test(uuid) ? fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) : null;
@@ -177,6 +177,8 @@ Hooks.on("hotbarDrop", (_bar, data: { type?: string; uuid?: string }, slot) => {
       ? !!item.parent && ["weapon", "skill"].includes(item.type)
       : /^Frontier(Check|SquadAttack)$/.test(`${data.type}`);
   if (!ours) return;
+  // v13 `#onDragDrop` (hotbar.mjs) does nothing after the hook when the bar is locked: neither do we.
+  if ((bar as { locked?: boolean } | null)?.locked) return false;
   void import("./workflows/macros.js").then((m) => m.createHotbarMacro(data, slot)).catch(report);
   return false;
 });

@@ -132,6 +132,8 @@ describe("issue 29: the layers", () => {
         "card",
         "checks",
         "dialog",
+        // Review-ux 2.3: SF-X-10's "Dodging this round" in the combatant menu (workflows/turn/turn-hooks.ts).
+        "dodging",
         "sheet",
         "targetFacts",
         "tracker",

@@ -13,6 +13,7 @@
 import { currentGame } from "../helpers/game.js";
 import { rollsFor } from "../helpers/own-actor.js";
 import { notify, report } from "../helpers/report.js";
+import { chatRollMode } from "../helpers/roll-mode.js";
 import { isActorDoc, isItemDoc, isUuid } from "./api.js";
 import { ruleTooltip } from "./rule-refs.js";
 
@@ -161,6 +162,8 @@ export function enrich(match: RegExpMatchArray, options?: Options): HTMLElement 
     return button("damage", "fa-burst", label ?? t("FT.Enricher.damage", { formula }), {
       formula,
       actorUuid,
+      // The writer's own words, kept for the roll's card (the default is drawn in each reader's language).
+      label: label ?? "",
     });
   }
   // @Rule[SW-21]: a rule reference as every app shows one (rule-refs.ts decorates it when the sheet renders).
@@ -250,11 +253,24 @@ export async function onEnricherClick(el: HTMLElement, event: Event): Promise<vo
       return attackWithWeapon(by, item, { fast: shift });
     }
     if (kind === "damage") {
-      if (!damageOk(d.formula ?? "")) return;
-      const roll = await new Roll(d.formula ?? "").evaluate();
-      await roll.toMessage(
-        { speaker: ChatMessage.getSpeaker({ actor }), flavor: "" },
-        { rollMode: game.settings?.get("core", "rollMode") },
+      // Review-ux 3.7: a card that says what was rolled — the button's words, its dice and total — in each reader's
+      // language (a rule card's keys), with the Roll for the dice, in the chat's roll mode.
+      const formula = d.formula ?? "";
+      if (!damageOk(formula)) return;
+      const roll = await new Roll(formula).evaluate();
+      const { postRuleCard } = await import("../workflows/card/rule-card.js");
+      const { keyed, line } = await import("../data/chat/rule-card.js");
+      const dice = roll.dice.flatMap((die) => die.results.map((r) => String(r.result))).join(" + ");
+      const label = d.label || { key: "FT.Enricher.damage" };
+      const said = keyed("FT.Enricher.damageRolled", {
+        label,
+        formula,
+        dice: dice || formula,
+        total: String(roll.total),
+      });
+      await postRuleCard(
+        { kind: "ft-damage-roll", ruleId: "", title: [said], lines: [line(said)] },
+        { speaker: ChatMessage.getSpeaker({ actor }), rolls: [roll], rollMode: chatRollMode() },
       );
     }
   } catch (e) {

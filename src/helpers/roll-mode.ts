@@ -39,5 +39,7 @@ export function rollModeSelectHTML(label: string): string {
         `<option value="${esc(k)}"${k === rollMode ? " selected" : ""}>${esc(game.i18n?.localize(v) ?? v)}</option>`,
     )
     .join("");
-  return `<div class="form-group"><label>${esc(label)}</label><select name="rollMode">${options}</select></div>`;
+  // Review-ux 2.4: the label names the select (for/id), so a screen reader (and axe's select-name) hears "Roll mode".
+  const id = `ft-roll-mode-${foundry.utils.randomID()}`;
+  return `<div class="form-group"><label for="${id}">${esc(label)}</label><select id="${id}" name="rollMode">${options}</select></div>`;
 }

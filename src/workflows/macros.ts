@@ -64,8 +64,9 @@ export async function createHotbarMacro(data: MacroDrop, slot: number | string |
     };
   }
   if (!made) return notify("warn", "FT.Macro.gone");
-  // One macro per roll and user: dropping the same weapon again reuses it.
-  const same = game.macros?.find((m) => m.command === made.command && m.isOwner);
+  // One macro per roll and user: dropping the same weapon again reuses the user's own (its author: a GM owns every
+  // macro, and a player's would be lost when that player deletes it — review-ux 3.2).
+  const same = game.macros?.find((m) => m.command === made.command && m.author?.id === game.user?.id);
   const macro = same ?? (await Macro.create({ ...made, type: "script" }));
   if (macro) await game.user?.assignHotbarMacro(macro, slot === undefined ? undefined : Number(slot));
 }

@@ -1563,6 +1563,16 @@ export class Macro extends BaseMacro {
   declare name: string;
   declare type: string;
   declare command: string;
+  declare author: any;
+  /** v13: `author` (a DocumentAuthorField) is the User document, as ChatMessage's is here. */
+  override _initialize(options: Src = {}): void {
+    super._initialize(options);
+    Object.defineProperty(this, "author", {
+      value: g().game?.users?.get(this._source.author) ?? null,
+      writable: true,
+      configurable: true,
+    });
+  }
   override async _preCreate(data: Src, options: Src, user: any): Promise<boolean | undefined> {
     const allowed = await super._preCreate(data, options, user);
     if (allowed === false) return false;

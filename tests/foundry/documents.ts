@@ -1772,7 +1772,8 @@ export class BaseJournalEntry extends Document {
 
 /**
  * A Macro (issue 33, hotbar macros), as common/documents/macro.mjs defines it in v13 (modelled from memory of the
- * v13 source, not read through the code index here): `name`, `type` "script" or "chat", `author`, `img`, `command`,
+ * v13 source, not read through the code index here): `name`, `type` "script" or "chat", `author` (the User, as the
+ * client initializes it), `img`, `command`,
  * `ownership`; creating a script macro needs the user's MACRO_SCRIPT permission, updating or deleting it ownership
  * (the author is given OWNER when a player creates it). Not modelled: folders, sort, `scope`, compendium macros.
  */

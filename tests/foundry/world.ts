@@ -47,6 +47,7 @@ import { ClientBackend, Document, fromUuid, fromUuidSync, gameModel, WorldCollec
 import * as fields from "./fields.js";
 import { createHandlebars } from "./handlebars.js";
 import { forgetPages, Hooks } from "./hooks.js";
+import { defineProseMirror } from "./prose-mirror.js";
 import { regionBehaviors } from "./region-behaviors.js";
 import { Server, type ServerClient, type WorldSource } from "./server.js";
 import { ClientSettings, GameTime } from "./settings.js";
@@ -311,8 +312,20 @@ export class Client implements ServerClient, ClientGlobals {
     this.id = `client:${userId}:${++boots}`;
     this.window = new Window({ url: "http://localhost:30000/game" });
     this.document = this.window.document;
+    defineProseMirror(this.window);
     this.CONFIG = createConfig();
-    this.ui = { notifications: this.notifications, combat: null };
+    // v13's Hotbar (client/applications/ui/hotbar.mjs, id 18546727422) only as far as a drop asks it: `locked`
+    // reads the client setting core.hotbarLock. No slots, pages or rendering.
+    const client = this;
+    this.ui = {
+      notifications: this.notifications,
+      combat: null,
+      hotbar: {
+        get locked(): boolean {
+          return !!client.game.settings.get("core", "hotbarLock");
+        },
+      },
+    };
     this.backend = new ClientBackend(table.server);
     const activeUserIds = table.activeUserIds;
     this.game = {
@@ -384,6 +397,8 @@ export class Client implements ServerClient, ClientGlobals {
       for (const s of world.settings)
         game.settingDocs.set(s._id, new CLIENT_CLASSES.Setting(utils.deepClone(s)));
       game.settings.register("core", "rollMode", { scope: "client", type: String, default: "publicroll" });
+      // client/game.mjs (id 18531475442): the hotbar's lock, a client setting (default unlocked).
+      game.settings.register("core", "hotbarLock", { scope: "client", type: Boolean, default: false });
       game.settings.register("core", "permissions", { scope: "world", type: Object, default: {} });
       // client/game.mjs registers the world time (onChange → GameTime#onUpdateWorldTime, search id 18531475442) and
       // the combat tracker's configuration (`Combat.CONFIG_SETTING`, read by CombatEncounters.settings; v13's

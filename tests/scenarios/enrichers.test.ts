@@ -188,6 +188,10 @@ describe("scenario: enrichers in journals and item text roll as the sheet does (
         return `${r.formula} = ${r.total}`;
       }),
     ).toEqual(everyone(table, "2d10 = 10"));
+    // Review-ux 3.7: the card says what was rolled, in each reader's language.
+    expect(onEveryClient(table, () => lastMessageText(table.client(G().game.userId)))).toEqual(
+      everyone(table, "Damage 2d10: 4 + 6 = 10"),
+    );
     // No skill check in Alpha Dawn: the click is told why and rolls nothing.
     const before = alice.run(() => G().game.messages.size as number);
     await press(alice, at("check", 1), () => told(alice).length > 0);
@@ -221,7 +225,7 @@ describe("scenario: enrichers in journals and item text roll as the sheet does (
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SF-Z-02 SF-Z-04: a Zebulon skill check in the weapon's own text rolls for the sheet's actor (level 2, −1 CS → column +1)", async () => {
+  it("SF-Z-02 SF-Z-04: a Zebulon skill check in the weapon's own text rolls for the sheet's actor, its owner (a toggled editor draws the button; level 2, −1 CS → column +1)", async () => {
     await open("zebulon", '<p>Practice: @Check[skill="Projectile Weapons" shifts=-1]{Drill}</p>');
     const alice = table.client(ALICE_ID);
     // Not Alice's character this time: the item's own actor rolls.
@@ -236,6 +240,14 @@ describe("scenario: enrichers in journals and item text roll as the sheet does (
     await press(alice, drill!, () => messages(table.client(BRUNO_ID)) === 1);
     expect(onEveryClient(table, () => lastMessageText(table.client(G().game.userId)))).toEqual(
       everyone(table, "Projectile Weapons · Column +1 (−1 CS, SF-Z-02) (SF-Z-04): Green"),
+    );
+    // v13's toggled editor (prosemirror-editor.mjs): the pen opens the raw text for editing, where no button is drawn.
+    const editor = sheet.querySelector<HTMLElement>('prose-mirror[name="system.description"]')!;
+    expect(editor.querySelector('[data-ft-enricher="check"]')).not.toBeNull();
+    alice.run(() => editor.querySelector<HTMLButtonElement>("button.toggle")!.click());
+    expect(editor.querySelector('[data-ft-enricher="check"]')).toBeNull();
+    expect(text(editor.querySelector(".editor-content"))).toBe(
+      'Practice: @Check[skill="Projectile Weapons" shifts=-1]{Drill}',
     );
     expect(table.unhandled).toEqual([]);
   });

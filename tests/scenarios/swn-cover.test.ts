@@ -217,6 +217,30 @@ describe("scenario: overwatch at the pirate behind the pillar (issue 16, SWN-08)
     expect(table.unhandled).toEqual([]);
   });
 
+  it("SWN-08: the overwatch dialog's roll mode (review-ux 2.2) — Kara's overwatch facing east as a self roll is whispered to Alice alone", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    await fight();
+    const alice = table.client(ALICE_ID);
+    await karaRow("overwatch");
+    (promptField(alice, "facing") as HTMLSelectElement).value = "90";
+    (promptField(alice, "rollMode") as HTMLSelectElement).value = "selfroll";
+    await answerPrompt(table, alice);
+    expect(told(alice)).toEqual([]);
+    expect(
+      onEveryClient(table, () => {
+        const m = G().game.messages.contents.at(-1);
+        return { type: m.type, whisper: [...m.whisper] };
+      }),
+    ).toEqual({
+      Gamemaster: { type: "rule", whisper: [ALICE_ID] },
+      Alice: { type: "rule", whisper: [ALICE_ID] },
+    });
+    expect(lastCardLines(alice)).toBe(
+      "Overwatch SWN-08 Kara takes overwatch facing east with the Mag Rifle, until their next turn.",
+    );
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("SWN-08: facing west, the pirate is outside the 60° arc — the overwatch shot is refused, nothing rolled", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
     await fight();

@@ -13,6 +13,7 @@ import { settle as settleApps } from "../foundry/apps.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
+  ASSISTANT_ID,
   actorSource,
   attack,
   cell,
@@ -219,6 +220,38 @@ describe("scenario: a squad of five takes a rifle shot and a grenade, and shield
     expect(lastCardLines(table.client(ALICE_ID))).toBe(
       "Heal Marines SWN-17 Tissue Integrity Field: 3 × 5 units. HP 5 → 20: 5 units standing.",
     );
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-17: the heal dialog's roll mode (review-ux 2.2) — the GM heals 10 at 5 HP as a private GM roll: 13 HP, 3 units; the card is whispered to the GMs", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    await gm.run(() => G().game.actors.get(MARINES).update({ "system.hp.value": 5 }));
+    await table.settle();
+    const sheet = await openSheet(gm, MARINES);
+    gm.run(() => sheet.querySelector<HTMLElement>('[data-action="healSquad"]')!.click());
+    await gm.run(() => settleApps());
+    (promptField(gm, "amount") as HTMLInputElement).value = "10";
+    const mode = promptField(gm, "rollMode") as HTMLSelectElement | null;
+    expect(mode).not.toBeNull();
+    gm.run(() => {
+      mode!.value = "gmroll";
+    });
+    await answerPrompt(table, gm);
+    expect(onEveryClient(table, squad)).toEqual({
+      Gamemaster: { hp: 13, living: 3 },
+      Alice: { hp: 13, living: 3 },
+    });
+    expect(
+      onEveryClient(table, () => {
+        const m = G().game.messages.contents.at(-1);
+        return { type: m.type, whisper: [...m.whisper].sort() };
+      }),
+    ).toEqual({
+      Gamemaster: { type: "rule", whisper: [GM_ID, ASSISTANT_ID].sort() },
+      Alice: { type: "rule", whisper: [GM_ID, ASSISTANT_ID].sort() },
+    });
+    expect(lastCardLines(gm)).toBe("Heal Marines SWN-17 HP 5 → 13: 3 units standing.");
     expect(table.unhandled).toEqual([]);
   });
 });

@@ -6,6 +6,8 @@
  *   combatant", which puts him after Kara.
  * - Alice's menu on her own acting Kara lists her actions; on the Thug's row it lists none (no button is hers).
  * - SW-01: a row's "FF" is now the words "Flat-footed" with its rule.
+ * - SF-X-10: Star Frontiers' "Dodging this round" is no entry in a d20 menu (review-ux 2.3; the SF menu keeps it:
+ *   dodging.test.ts).
  */
 import { describe, expect, it } from "vitest";
 import { chooseContextOption, contextOptions } from "../foundry/apps.js";
@@ -90,7 +92,7 @@ const CORE = [
 ];
 
 describe("scenario: the combatant context menu names the row's actions (issue 33)", () => {
-  it("SW-34 SW-17: the GM's menu on the acting Guard lists Run, Disengage, Delay, Ready and Total defense; Delay plays, then 'Act now' puts him after Kara", async () => {
+  it("SW-34 SW-17 SF-X-10: the GM's menu on the acting Guard lists Run, Disengage, Delay, Ready and Total defense (no Star Frontiers dodge); Delay plays, then 'Act now' puts him after Kara", async () => {
     await encounter();
     const gm = table.client(GM_ID);
     expect(currentTurn(gm)).toBe("Guard");
@@ -105,9 +107,8 @@ describe("scenario: the combatant context menu names the row's actions (issue 33
       "FT.D20.Initiative.ready",
       "FT.D20.TotalDefense.take",
       ...CORE,
-      // The GM's "Move to side…" and the dodging hook's entry (as before this issue).
+      // The GM's "Move to side…"; Star Frontiers' "Dodging this round" (SF-X-10) is not a d20 entry (review-ux 2.3).
       "FT.Side.moveTo",
-      "FT.Dodge.mark",
     ]);
     // Not his turn: the Thug's row offers no action, only core's entries.
     expect((await menu("Thug")).filter((k) => ROW_KEYS.test(k))).toEqual([]);
@@ -141,7 +142,6 @@ describe("scenario: the combatant context menu names the row's actions (issue 33
       "FT.D20.Initiative.delay",
       "FT.D20.Initiative.ready",
       "FT.D20.TotalDefense.take",
-      "FT.Dodge.mark",
     ]);
     expect(alice.run(() => contextOptions(row(el, "Thug")))).toEqual([]);
     // SW-01: the Thug has not acted yet: his row says so in words, its tooltip the rule's.

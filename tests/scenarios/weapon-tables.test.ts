@@ -199,8 +199,13 @@ const GAMES: {
         ? {
             TL: num(e.system.swn?.tl, false),
             Damage: d20Damage(e),
+            // Review-ux 3.10: the range the SWN profile plays, said to be the d20 increment.
+            "Range (d20 increment: −2 per full one)":
+              e.system.d20.attack === "melee" ? "—" : num(e.system.d20.rangeIncrement, false, " m"),
+            "Range increment": undefined,
           }
-        : { DR: num(e.system.d20.dr, false) },
+        : // SWN armour is the wearer's AC: no d20 DR column.
+          { DR: undefined },
   },
 ];
 

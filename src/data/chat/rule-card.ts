@@ -33,6 +33,8 @@ export const RULE_CARD_KINDS = {
   "ft-drug": "line",
   "ft-structure": "line",
   "ft-spotting": "line",
+  /** Issue 33 (review-ux 3.7): an @Damage enricher's roll, its words and dice (applications/enricher-html.ts). */
+  "ft-damage-roll": "line",
   /** SW-25, SW-43 (issue 31): an attack of opportunity offered to the threatening combatant's owners, with its button. */
   "ft-aoo-offer": "paragraphs",
 } as const;

@@ -41,6 +41,8 @@ export const alphaDawnGame: GameTable = {
   tracker: NO_TRACKER_EXTRAS,
   // Issue 33: no actor of its own rolls from a hotbar macro (workflows/macros.ts).
   actorMacro: null,
+  // SF-X-10: "Dodging this round" in the combatant menu (workflows/turn/turn-hooks.ts).
+  dodging: true,
   // Issue 33: the weapon-tables browser's columns, loaded with the browser.
   weaponTable: async () => (await import("./applications/weapon-table.js")).STAR_FRONTIERS_TABLE,
 };

@@ -59,6 +59,8 @@ export const d20Game: GameTable = {
   tracker: d20Tracker,
   // Issue 33: no actor of its own rolls from a hotbar macro (workflows/macros.ts).
   actorMacro: null,
+  // SF-X-10: "Dodging this round" in the combatant menu (workflows/turn/turn-hooks.ts).
+  dodging: false,
   // Issue 33: the weapon-tables browser's columns (RCR Tables 7-2, 7-3), loaded with the browser.
   weaponTable: async () => (await import("./applications/weapon-table.js")).D20_TABLE,
 };

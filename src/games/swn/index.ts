@@ -57,6 +57,8 @@ export const swnGame: GameTable = {
   tracker: swnTracker,
   // Issue 33: a squad dropped from its sheet on the hotbar attacks (SWN-17), as the squad sheet's Attack.
   actorMacro: async (actor) => (await import("./workflows/squad-attack.js")).squadAttackFromSheet(actor),
+  // SF-X-10: "Dodging this round" in the combatant menu (workflows/turn/turn-hooks.ts).
+  dodging: false,
   // Issue 33: the weapon-tables browser's columns (SWN-15), loaded with the browser.
   weaponTable: async () => (await import("./applications/weapon-table.js")).SWN_TABLE,
 };

@@ -41,6 +41,8 @@ export const zebulonGame: GameTable = {
   tracker: NO_TRACKER_EXTRAS,
   // Issue 33: no actor of its own rolls from a hotbar macro (workflows/macros.ts).
   actorMacro: null,
+  // SF-X-10: "Dodging this round" in the combatant menu (workflows/turn/turn-hooks.ts).
+  dodging: true,
   // Issue 33: the Star Frontiers weapon tables (the same items), loaded with the browser.
   weaponTable: async () => (await import("../alpha-dawn/applications/weapon-table.js")).STAR_FRONTIERS_TABLE,
 };

@@ -16,6 +16,7 @@ import { factsOf } from "../../data/item/facts.js";
 import { type FrontierActorType, isFrontierActor, isItemType } from "../../data/subtypes.js";
 import { currentGame } from "../../helpers/game.js";
 import { notify, report } from "../../helpers/report.js";
+import { pickedRollMode, type RollMode, rollModeSelectHTML } from "../../helpers/roll-mode.js";
 import { currentVariant } from "../../helpers/settings.js";
 import {
   bareHandAttacks,
@@ -148,7 +149,7 @@ export function meleeEngine(input: {
 async function pickSituation(
   title: string,
   preset: readonly MeleeSituation[],
-): Promise<MeleeSituation[] | null> {
+): Promise<{ situations: MeleeSituation[]; rollMode: RollMode } | null> {
   const rows = MELEE_SITUATIONS.map((s) => {
     const v = MELEE_SITUATION_TABLE[s].value;
     const checked = preset.includes(s) ? " checked" : "";
@@ -158,16 +159,21 @@ async function pickSituation(
   }).join("");
   const result = await foundry.applications.api.DialogV2.prompt({
     window: { title },
-    content: `<fieldset class="ft-melee-situation"><legend>${t("FT.Melee.situationLegend")}</legend>${rows}</fieldset>`,
+    // Review-ux 2.2: the roll mode, as every other attack dialog offers it (helpers/roll-mode.ts).
+    content: `<fieldset class="ft-melee-situation"><legend>${t("FT.Melee.situationLegend")}</legend>${rows}</fieldset>${rollModeSelectHTML(t("FT.UX.rollMode"))}`,
     ok: {
       label: t("FT.Melee.roll"),
-      callback: (_ev: Event, button: HTMLButtonElement) =>
-        [...(button.form?.querySelectorAll<HTMLInputElement>('input[name="situation"]') ?? [])]
+      callback: (_ev: Event, button: HTMLButtonElement) => ({
+        situations: [...(button.form?.querySelectorAll<HTMLInputElement>('input[name="situation"]') ?? [])]
           .filter((i) => i.checked)
           .map((i) => i.value as MeleeSituation),
+        rollMode: pickedRollMode(button.form?.querySelector<HTMLSelectElement>('[name="rollMode"]')?.value),
+      }),
     },
   });
-  return Array.isArray(result) ? (result as MeleeSituation[]) : null;
+  return result && typeof result === "object" && "situations" in result
+    ? (result as { situations: MeleeSituation[]; rollMode: RollMode })
+    : null;
 }
 
 const NO_AMMO: AmmoState = {
@@ -226,8 +232,11 @@ export async function meleeAttack(
       : wounded
         ? ["wounded"]
         : [];
-    const situations = options.fast ? preset : await pickSituation(name, preset);
-    if (!situations) return;
+    const picked = options.fast
+      ? { situations: preset, rollMode: undefined }
+      : await pickSituation(name, preset);
+    if (!picked) return;
+    const { situations, rollMode } = picked;
     const weapon = sys
       ? { ...factsOf(name, sys), skill: "melee" as const }
       : punchFacts(name, str, ma, bareHandAttacks(raceOf(a)));
@@ -274,7 +283,7 @@ export async function meleeAttack(
           ...(bareHands ? { bareHands } : {}),
         };
         if (keepsNumbersSecret(actor)) final = withoutAttackerNumbers(final);
-        return postAttackCard(final, rolls, { actor, token: token.document });
+        return postAttackCard(final, rolls, { actor, token: token.document, rollMode });
       },
     };
     await runAttack(request, turn.ports(ports, gate.flags), {

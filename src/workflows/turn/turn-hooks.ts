@@ -25,6 +25,16 @@ export function registerTurnHooks(): void {
 
 type MenuEntry = foundry.applications.ux.ContextMenu.Entry<HTMLElement>;
 
+declare module "../../helpers/game.js" {
+  interface GameTable {
+    /**
+     * SF-X-10: the game has Star Frontiers' "Dodging this round", offered in the combatant menu (review-ux 2.3: not
+     * in d20 or SWN, whose own defensive action is in the row's actions).
+     */
+    readonly dodging: boolean;
+  }
+}
+
 /** Add "Dodging this round" / "Not dodging" to the tracker's combatant menu, for the combatant's owners. */
 function registerDodging(): void {
   Hooks.on("getCombatTrackerContextOptions", (app, entries) => {
@@ -32,6 +42,7 @@ function registerDodging(): void {
       const viewed = (app as { viewed?: Combat.Implementation | null }).viewed;
       return viewed?.combatants.get(li.dataset.combatantId ?? "");
     };
+    if (!currentGame().dodging) return;
     const mayMark = (c: CombatantI | undefined): c is CombatantI => !!c?.isOwner && !!c.parent?.started;
     (entries as MenuEntry[]).push(
       {

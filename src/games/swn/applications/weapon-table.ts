@@ -1,7 +1,7 @@
 /**
  * Issue 33: the Stars Without Number profile's weapon table. The SWN game reads the d20 pack's items with its own
  * numbers beside the d20 ones (SWN-15: tech level, armour piercing, heavy, energy, laser; data/item/specs.ts): damage,
- * range increment, TL, AP, the SWN traits, cost and mass.
+ * range (the d20 increment the profile plays), TL, AP, the SWN traits, cost and mass.
  */
 import {
   type GameWeaponTable,
@@ -39,9 +39,11 @@ const COLUMNS: readonly WeaponTableColumn[] = [
     cell: d20DamageCell,
     gmPaths: ["d20.damage"],
   },
+  // Review-ux 3.10: SWN's books print a normal/long range; the profile plays the d20 pack's increment (ruling 1c: −2
+  // per full increment), so the header says it is that number.
   {
     id: "range",
-    label: "FT.WeaponTables.col.rangeIncrement",
+    label: "FT.WeaponTables.col.swnRange",
     fields: ["system.d20"],
     cell: d20RangeCell,
     gmPaths: ["d20.rangeIncrement"],
@@ -60,12 +62,8 @@ const COLUMNS: readonly WeaponTableColumn[] = [
     cell: (type, s) => (weapon(type) ? numberCell(s.swn?.ap || null, false) : ""),
   },
   { id: "traits", label: "FT.WeaponTables.col.traits", fields: ["system.swn"], cell: traitsCell },
-  {
-    id: "dr",
-    label: "FT.WeaponTables.col.dr",
-    fields: ["system.d20"],
-    cell: (type, s) => (type === "defense" ? numberCell(s.d20?.dr, false) : ""),
-  },
+  // No DR column: SWN armour is the wearer's Armor Class (the actor's AC); the d20 pack's damage reduction is not
+  // played in an SWN world (review-ux 3.10).
   d20Cost,
   d20Weight,
 ];

@@ -10,6 +10,7 @@
 import { keyed, line } from "../../../data/chat/rule-card.js";
 import { isItemType } from "../../../data/subtypes.js";
 import { notify, report } from "../../../helpers/report.js";
+import { pickedRollMode, type RollMode, rollModeSelectHTML } from "../../../helpers/roll-mode.js";
 import { overwatchFacings, overwatchGridOf } from "../../../rules/index.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
 import { ownTurnAction } from "../../../workflows/turn/turn-ledger.js";
@@ -24,11 +25,11 @@ const esc = (s: string) => foundry.utils.escapeHTML(s);
 async function pickFacing(
   weapons: readonly Item.Implementation[],
   facings: readonly number[],
-): Promise<{ facing: number; weaponId: string } | null> {
+): Promise<{ facing: number; weaponId: string; rollMode: RollMode } | null> {
   const option = (v: string, label: string) => `<option value="${esc(v)}">${esc(label)}</option>`;
   const content = `<div class="ft-dialog ft-overwatch">
     <label>${t("FT.SWN.Overwatch.facing")} <select name="facing">${facings.map((f) => option(String(f), t(`FT.SWN.Overwatch.dir.${f}`))).join("")}</select></label>
-    <label>${t("FT.SWN.Overwatch.weapon")} <select name="weaponId">${weapons.map((w) => option(w.id ?? "", w.name ?? "")).join("")}</select></label></div>`;
+    <label>${t("FT.SWN.Overwatch.weapon")} <select name="weaponId">${weapons.map((w) => option(w.id ?? "", w.name ?? "")).join("")}</select></label>${rollModeSelectHTML(t("FT.UX.rollMode"))}</div>`;
   const result: unknown = await foundry.applications.api.DialogV2.prompt({
     window: { title: t("FT.SWN.Overwatch.title") },
     content,
@@ -37,13 +38,16 @@ async function pickFacing(
       callback: (_ev: Event, button: HTMLButtonElement) => ({
         facing: button.form?.querySelector<HTMLSelectElement>('[name="facing"]')?.value ?? "",
         weaponId: button.form?.querySelector<HTMLSelectElement>('[name="weaponId"]')?.value ?? "",
+        // Review-ux 2.2: the card's roll mode (helpers/roll-mode.ts).
+        rollMode: pickedRollMode(button.form?.querySelector<HTMLSelectElement>('[name="rollMode"]')?.value),
       }),
     },
   });
   if (!result || typeof result !== "object" || !("facing" in result) || !("weaponId" in result)) return null;
   const facing = Number(result.facing);
   if (!facings.some((f) => f === facing)) return null;
-  return { facing, weaponId: String(result.weaponId) };
+  const rollMode = pickedRollMode("rollMode" in result ? result.rollMode : undefined);
+  return { facing, weaponId: String(result.weaponId), rollMode };
 }
 
 /**
@@ -86,7 +90,7 @@ export async function declareOverwatch(combatant: CombatantI): Promise<void> {
           ),
         ],
       },
-      { speaker: ChatMessage.getSpeaker({ actor }) },
+      { speaker: ChatMessage.getSpeaker({ actor }), rollMode: picked.rollMode },
     );
   } catch (e) {
     report(e);

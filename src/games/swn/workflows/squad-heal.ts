@@ -10,6 +10,7 @@
 import { keyed, line } from "../../../data/chat/rule-card.js";
 import { isSquad } from "../../../data/subtypes.js";
 import { notify, report } from "../../../helpers/report.js";
+import { pickedRollMode, type RollMode, rollModeSelectHTML } from "../../../helpers/roll-mode.js";
 import { healSquad, RulesError } from "../../../rules/index.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
 
@@ -19,6 +20,7 @@ const t = (key: string, data?: Record<string, string>) =>
 interface HealAnswer {
   readonly amount: string;
   readonly tif: boolean;
+  readonly rollMode?: RollMode;
 }
 
 /** The prompt's answer (null when closed). */
@@ -33,12 +35,14 @@ export async function healFromSheet(actor: Actor.Implementation): Promise<void> 
     if (!actor.isOwner) return notify("warn", "FT.Squad.Heal.notYours", { name: actor.name ?? "" });
     const result: unknown = await foundry.applications.api.DialogV2.prompt({
       window: { title: t("FT.Squad.Heal.title", { name: actor.name ?? "" }) },
-      content: `<div class="ft-dialog ft-squad-heal"><label>${t("FT.Squad.Heal.amount")} <input type="number" name="amount" value="0" min="0" step="1"></label><p class="hint">${t("FT.Squad.Heal.hint")}</p><label><input type="checkbox" name="tif"> ${t("FT.Squad.Heal.tif", { max: String(actor.system.units.max) })}</label></div>`,
+      content: `<div class="ft-dialog ft-squad-heal"><label>${t("FT.Squad.Heal.amount")} <input type="number" name="amount" value="0" min="0" step="1"></label><p class="hint">${t("FT.Squad.Heal.hint")}</p><label><input type="checkbox" name="tif"> ${t("FT.Squad.Heal.tif", { max: String(actor.system.units.max) })}</label>${rollModeSelectHTML(t("FT.UX.rollMode"))}</div>`,
       ok: {
         label: t("FT.Squad.Heal.button"),
         callback: (_ev: Event, button: HTMLButtonElement) => ({
           amount: button.form?.querySelector<HTMLInputElement>('[name="amount"]')?.value ?? "0",
           tif: button.form?.querySelector<HTMLInputElement>('[name="tif"]')?.checked === true,
+          // Review-ux 2.2: the card's roll mode, as every roll dialog offers it (helpers/roll-mode.ts).
+          rollMode: pickedRollMode(button.form?.querySelector<HTMLSelectElement>('[name="rollMode"]')?.value),
         }),
       },
     });
@@ -80,7 +84,7 @@ export async function healFromSheet(actor: Actor.Implementation): Promise<void> 
           ),
         ],
       },
-      { speaker: ChatMessage.getSpeaker({ actor }) },
+      { speaker: ChatMessage.getSpeaker({ actor }), rollMode: result.rollMode },
     );
   } catch (e) {
     report(e);
