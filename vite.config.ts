@@ -115,6 +115,15 @@ export default defineConfig(({ command }) => ({
     // ("allow-extension": no facade module), so the budget measures what every page loads.
     rollupOptions: {
       preserveEntrySignatures: "allow-extension",
+      // src/rules/** is pure (no Foundry, no DOM; its top-level code only builds constants), so importing a rules file
+      // runs nothing anyone needs: Rollup may leave out a rules file whose exports a chunk does not use. Without this,
+      // the main module's imports from the barrel (rules/index.ts, which re-exports every engine) make Rollup walk
+      // the barrel for side effects (node-entry.js `addRelevantSideEffectDependencies`) and count every rules file
+      // it cannot prove effect-free as a static dependency of the entry: when a lazy chunk takes a namespace of the
+      // rules (a dynamic `import()` of a barrel), every export is deoptimized, a top-level call such as d20/engine.ts
+      // `grenadeCoverAc("none")` is no longer provably pure, and the engines land in the main module although only
+      // lazy chunks import them (issue 33: 42fa045's rules/all.ts put d20/engine.ts there).
+      treeshake: { moduleSideEffects: (id: string) => !id.includes("/src/rules/") },
       output: {
         assetFileNames: `${SYSTEM_ID}[extname]`,
         chunkFileNames: "chunks/[name]-[hash].mjs",

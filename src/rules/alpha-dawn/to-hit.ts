@@ -6,24 +6,13 @@ import { mod, total } from "../core/modifiers.js";
 import type { AlphaDawnVariant, CoverClass, Modifier } from "../core/types.js";
 import { rangeBand, scopedBand } from "../geometry/range.js";
 import { isWounded, rangedBase, validateAbility } from "./abilities.js";
+import { skillModifier } from "./skill.js";
 import { ALPHA_DAWN_TABLE, type AlphaDawnTable } from "./tables.js";
-import { smokeHides } from "./vision.js";
 
-/**
- * Heavy weapons (SF-X-13): skill level − 1; untrained −10. Returns the modifier value from the skill.
- * Level 3 gyrojet with a grenade mortar → +20; untrained with a heavy laser → −10.
- */
-export function skillModifier(
-  level: number,
-  heavy: boolean,
-  table: AlphaDawnTable = ALPHA_DAWN_TABLE,
-): number {
-  if (!Number.isInteger(level) || level < 0)
-    throw new RangeError(`Skill level must be 0 or more, not ${level}`);
-  if (!heavy) return level * table.perSkillLevel;
-  if (level === 0) return table.heavyUntrained;
-  return (level - 1) * table.perSkillLevel;
-}
+// Moved to skill.ts (issue 33: the character sheet, in the main module, reads it without the chance to hit's rules).
+export { skillModifier } from "./skill.js";
+
+import { smokeHides } from "./vision.js";
 
 /** Cover as the attacker sees it: a crowd counts as soft cover (SF-X-35); the stronger of the two applies. */
 export function effectiveCover(cover: CoverClass, crowd: boolean): CoverClass {

@@ -3,7 +3,6 @@ import {
   ACTIONS_TABLE,
   actionProvokes,
   aidAnother,
-  aimHolds,
   aimingModifiers,
   allowedInSurpriseRound,
   attackOfOpportunity,
@@ -26,6 +25,7 @@ import {
   suppressorsProvoked,
   trip,
 } from "./actions.js";
+import { aimHolds } from "./aim.js";
 import { D20_SIZES } from "./tables.js";
 
 describe("SW-43 suppression fire", () => {

@@ -11,7 +11,7 @@ import { RulesError } from "../core/types.js";
 import type { Point } from "../geometry/range.js";
 import { type AttackInput, type AttackTerms, attackModifiers } from "./attack.js";
 import { d20Hits } from "./resolve.js";
-import { D20_SIZES, type D20Size, SIZE_MODIFIER } from "./tables.js";
+import { D20_SIZES, type D20Size, FREE_STEP_M, SIZE_MODIFIER } from "./tables.js";
 
 // ---------------------------------------------------------------------------------------------------------------
 // SW-13 the actions-in-combat table, SW-25 attacks of opportunity, SW-24 disengage
@@ -111,9 +111,6 @@ export interface ThreatenedMove {
   readonly entersAndContinues: boolean;
   readonly disengaging?: boolean;
 }
-
-/** SW-25: the 2 m step and the 2 m of free movement within a threatened area. */
-export const FREE_STEP_M = 2;
 
 /**
  * SW-25: whether moving provokes an attack of opportunity from that opponent. Starting inside its threatened area,
@@ -253,11 +250,6 @@ export function aimingModifiers(
   take("position", AIM_POSTURE[posture]);
   take("support", AIM_SUPPORT[support]);
   return mods;
-}
-
-/** SW-42: the aim holds (the target stays denied its Dex) only if the target moved no more than 2 m since. */
-export function aimHolds(targetMovedMetres: number): boolean {
-  return targetMovedMetres <= FREE_STEP_M + 1e-9;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -8,9 +8,15 @@
  * aiming." Touch Attacks (SW-09): "your Defense does not include your class bonus". Pure.
  */
 import type { Modifier } from "../core/types.js";
-import { aimHolds } from "./actions.js";
 import { d20Hits } from "./resolve.js";
-import { CONDITION_TABLE, D20_CONDITIONS, type D20Condition, type D20Size, SIZE_MODIFIER } from "./tables.js";
+import {
+  CONDITION_TABLE,
+  D20_CONDITIONS,
+  type D20Condition,
+  type D20Size,
+  FREE_STEP_M,
+  SIZE_MODIFIER,
+} from "./tables.js";
 
 export interface AimTouchInput {
   /** The natural d20. */
@@ -71,4 +77,12 @@ export function dexDeniedTerms(conditions: ReadonlySet<D20Condition>): Modifier[
     value: 0,
     ruleId: CONDITION_TABLE[c].ruleId,
   }));
+}
+
+/**
+ * SW-42: the aim holds (the target stays denied its Dex) only if the target moved no more than 2 m since. Here, not in
+ * actions.ts, so the GM's card checks (which load with the system) do not bring every action's rules with them.
+ */
+export function aimHolds(targetMovedMetres: number): boolean {
+  return targetMovedMetres <= FREE_STEP_M + 1e-9;
 }

@@ -24,6 +24,10 @@ import {
   type RangedKind,
   SIZE_MODIFIER,
 } from "./tables.js";
+import { checkRangeIncrement, POINT_BLANK_BONUS } from "./weapon-checks.js";
+
+// Moved to weapon-checks.ts (issue 33: the weapon specs and d20 damage in the main module read them alone).
+export { checkRangeIncrement, POINT_BLANK_BONUS } from "./weapon-checks.js";
 
 /** Float slack for distances measured on the canvas (38.000000001 m is still 3 increments, 10 m exactly is 1). */
 const EPS = 1e-9;
@@ -36,17 +40,6 @@ export interface RangeResult {
   readonly inRange: boolean;
   /** The maximum in increments (null = no limit, a dropped object). */
   readonly maxIncrements: number | null;
-}
-
-/** Throws unless the increment is a positive finite number of metres: a d20 ranged weapon needs one (issue 14). */
-export function checkRangeIncrement(increment: number | null | undefined, weapon = ""): number {
-  if (increment === null || increment === undefined || !Number.isFinite(increment) || increment <= 0)
-    throw new RulesError(
-      "FT.D20.noRangeIncrement",
-      `The d20 ranged weapon${weapon ? ` ${weapon}` : ""} has no range increment`,
-      { weapon },
-    );
-  return increment;
 }
 
 /**
@@ -81,7 +74,6 @@ export function rangePenalty(
 export function isPointBlank(distance: number, pointBlankShot: boolean): boolean {
   return distance <= (pointBlankShot ? POINT_BLANK_SHOT_M : POINT_BLANK_M) + EPS;
 }
-export const POINT_BLANK_BONUS = 1;
 
 /**
  * The gap between two footprints in the Chebyshev metric (the larger of the x and y gaps between their edges),

@@ -11,9 +11,9 @@ import { parseDice, sumDice } from "../core/dice.js";
 import { total } from "../core/modifiers.js";
 import type { Modifier } from "../core/types.js";
 import { RulesError } from "../core/types.js";
-import { POINT_BLANK_BONUS } from "./attack.js";
 import type { Critical } from "./resolve.js";
 import { type D20Size, UNARMED_DAMAGE } from "./tables.js";
+import { POINT_BLANK_BONUS } from "./weapon-checks.js";
 
 /** How a melee weapon is held (SW-07); `none` for ranged weapons, which add no Strength. */
 export type Grip = "primary" | "offHand" | "twoHanded" | "none";

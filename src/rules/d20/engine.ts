@@ -51,8 +51,8 @@ import {
   swnAcTerms,
   swnAttackTerms,
 } from "../swn/profile.js";
-import { AID_BONUS, aimHolds, aimingModifiers, combinedFire, SUPPRESSED_PENALTY } from "./actions.js";
-import { dexDeniedTerms } from "./aim.js";
+import { AID_BONUS, aimingModifiers, combinedFire, SUPPRESSED_PENALTY } from "./actions.js";
+import { aimHolds, dexDeniedTerms } from "./aim.js";
 import { attackModifiers, checkRangeIncrement, isPointBlank } from "./attack.js";
 import { concealmentChance, d20Cover, degreeFromShare, highestMissChance } from "./cover.js";
 import { d20DamageFromTerms, d20DamageTerms } from "./damage.js";

@@ -14,11 +14,13 @@
  */
 import type { Modifier } from "../core/types.js";
 import { RulesError } from "../core/types.js";
+import { iterativeBonuses } from "./weapon-checks.js";
+
+// Moved to weapon-checks.ts (issue 33: the card checks in the main module read them without the fire modes' rules).
+export { checkBab, ITERATIVE_STEP, iterativeBonuses } from "./weapon-checks.js";
 
 export type FireMode = "single" | "multifire" | "autofire";
 
-/** SW-22: each further iterative attack is 5 lower. */
-export const ITERATIVE_STEP = -5;
 /** SW-36 multifire −4 on every attack, SW-35 autofire −6. */
 export const MODE_PENALTY: Readonly<Record<FireMode, number>> = { single: 0, multifire: -4, autofire: -6 };
 /** SW-36 one extra attack, SW-35 two. */
@@ -64,24 +66,6 @@ export interface AttackStep {
   readonly modifiers: readonly Modifier[];
   /** base + the modifiers: the attack bonus before Dex, size, range and the scene's terms. */
   readonly bonus: number;
-}
-
-/** A base attack bonus is a whole number of at least 0. */
-export function checkBab(bab: number): number {
-  if (!Number.isInteger(bab) || bab < 0)
-    throw new RulesError("FT.D20.badBab", `A base attack bonus is a whole number ≥ 0, not ${bab}`, { bab });
-  return bab;
-}
-
-/**
- * SW-22 (seed: Vor'en Kurn, "a 6th-level soldier, makes two attacks per round, the first with a +6 bonus and the
- * second with a +1 bonus"): BAB, BAB − 5, … while at least +1; the first attack always.
- */
-export function iterativeBonuses(bab: number): number[] {
-  checkBab(bab);
-  const out = [bab];
-  for (let b = bab + ITERATIVE_STEP; b >= 1; b += ITERATIVE_STEP) out.push(b);
-  return out;
 }
 
 /** The recoil terms of a fire mode (SW-35, SW-36). */

@@ -180,3 +180,6 @@ export const UNARMED_DAMAGE: Readonly<Partial<Record<D20Size, string>>> = {
   medium: "1d3",
   large: "1d4",
 };
+
+/** SW-25: the 2 m step and the 2 m of free movement within a threatened area (read by actions.ts, threat.ts, aim.ts). */
+export const FREE_STEP_M = 2;

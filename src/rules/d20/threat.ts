@@ -7,9 +7,9 @@
  */
 import type { Footprint } from "../geometry/cover.js";
 import type { Point } from "../geometry/range.js";
-import { canDisengage, FREE_STEP_M, insideArea, movementProvokes } from "./actions.js";
+import { canDisengage, insideArea, movementProvokes } from "./actions.js";
 import { footprintGap } from "./attack.js";
-import { D20_REACH_M } from "./tables.js";
+import { D20_REACH_M, FREE_STEP_M } from "./tables.js";
 
 const EPS = 1e-6;
 /** The steps a straight move is sampled at on a gridless scene (metres). */
