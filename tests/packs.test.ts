@@ -368,3 +368,42 @@ describe("Quick-Start Adventures", () => {
         }
   });
 });
+
+describe("pregens' items name the compendium entry they copy (issue 32, ready review 1.1)", () => {
+  it("every item of the actors pack and the adventures that copies an Item pack entry carries its _stats.compendiumSource (scripts/pregen-sources.mjs), so the GM's world weapon numbers reach it", async () => {
+    const { itemSources, sourceOf } = await import("../scripts/pregen-sources.mjs");
+    const sources = itemSources();
+    const byUuid = new Map(sources.map((s: { uuid: string; doc: { name: string } }) => [s.uuid, s.doc.name]));
+    const actorDir = join(import.meta.dirname, "..", "packs", "actors");
+    const advDir = join(import.meta.dirname, "..", "packs", "adventures");
+    type A = {
+      name: string;
+      items?: { name: string; type: string; _stats?: { compendiumSource?: string } }[];
+    };
+    const actors: A[] = [
+      ...readdirSync(actorDir)
+        .filter((f) => f.endsWith(".yml"))
+        .map((f) => YAML.parse(readFileSync(join(actorDir, f), "utf8")) as A),
+      ...readdirSync(advDir)
+        .filter((f) => f.endsWith(".yml"))
+        .flatMap((f) => (YAML.parse(readFileSync(join(advDir, f), "utf8")) as { actors: A[] }).actors),
+    ];
+    const wrong: string[] = [];
+    let stamped = 0;
+    for (const a of actors)
+      for (const item of a.items ?? []) {
+        const want = sourceOf(item, sources);
+        if (item._stats?.compendiumSource !== (want ?? undefined)) wrong.push(`${a.name} > ${item.name}`);
+        if (want) {
+          stamped++;
+          expect(byUuid.get(want), `${a.name} > ${item.name}`).toBe(item.name);
+        }
+      }
+    expect(wrong).toEqual([]);
+    expect(stamped).toBeGreaterThan(60);
+    const medic = actors.find((a) => a.name === "Sample Vrusk Medic");
+    expect(medic?.items?.find((i) => i.name === "Needler Pistol")?._stats?.compendiumSource).toBe(
+      "Compendium.frontier-tactics.weapons.Item.ez1Du4W37P3oH5NC",
+    );
+  });
+});
