@@ -22,7 +22,13 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { SYSTEM_ID, templatePath } from "../constants.js";
-import { applyGmNumbers, fillablePaths, type GmNumbers, readGmNumbers } from "../data/item/gm-numbers.js";
+import {
+  applyGmNumbers,
+  fillablePaths,
+  type GmNumbers,
+  gmFieldLabel,
+  readGmNumbers,
+} from "../data/item/gm-numbers.js";
 import { checkGmEntry, exportGmNumbers, importGmNumbers } from "../data/item/gm-numbers-io.js";
 import { keepClassName } from "../helpers/class-name.js";
 import { currentGame } from "../helpers/game.js";
@@ -42,7 +48,7 @@ interface Row {
   readonly cells: readonly { readonly text: string; readonly gm: boolean }[];
   readonly gmEntered: boolean;
   /** The GM's inputs for this entry's missing numbers (path, label, the value entered so far). */
-  readonly fill: readonly { readonly path: string; readonly value: string }[];
+  readonly fill: readonly { readonly path: string; readonly label: string; readonly value: string }[];
 }
 
 interface TablesContext {
@@ -237,7 +243,9 @@ async function buildRows(table: GameWeaponTable, editing: boolean): Promise<Row[
       const type = entry.type ?? "";
       if (!table.types.includes(type)) continue;
       const source: IndexSystem = entry.system ?? {};
-      const fillable = fillablePaths(source);
+      // Only a weapon's numbers are applied to its copies (WeaponModel, data/models.ts): a suit's or screen's
+      // missing numbers are not offered, rather than stored and never used (ready review 2.3).
+      const fillable = type === "weapon" ? fillablePaths(source) : [];
       // The index is the stored source: the GM's numbers are applied here as an item's preparation applies them.
       const system = structuredClone(source);
       const entered = numbers[entry.uuid];
@@ -252,7 +260,13 @@ async function buildRows(table: GameWeaponTable, editing: boolean): Promise<Row[
           gm: !!c.gmPaths?.some((p) => filled.includes(p)),
         })),
         gmEntered: filled.length > 0,
-        fill: editing ? fillable.map((path) => ({ path, value: String(entered?.numbers[path] ?? "") })) : [],
+        fill: editing
+          ? fillable.map((path) => ({
+              path,
+              label: gmFieldLabel(path, game.i18n),
+              value: String(entered?.numbers[path] ?? ""),
+            }))
+          : [],
       });
     }
   }
