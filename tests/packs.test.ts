@@ -407,3 +407,41 @@ describe("pregens' items name the compendium entry they copy (issue 32, ready re
     );
   });
 });
+
+describe("the install description (issue 32, ready review 2.8)", () => {
+  it("system.json's description, which Foundry shows in the system browser and on world creation, names every game", () => {
+    const { description } = JSON.parse(
+      readFileSync(join(import.meta.dirname, "..", "system.json"), "utf8"),
+    ) as {
+      description: string;
+    };
+    for (const game of ["Star Frontiers", "Zebulon's Guide", "Star Wars d20", "Stars Without Number"])
+      expect(description, game).toContain(game);
+  });
+});
+
+describe("the Star Frontiers pregens ship ready (issue 32, ready review 2.4)", () => {
+  it("every suit and screen a Star Frontiers pregen wears ships switched on, and a screen is linked to its wearer's power pack", () => {
+    type I = {
+      _id: string;
+      type: string;
+      name: string;
+      system: { active?: boolean; powerSource?: string; slot?: string };
+    };
+    for (const file of [
+      "sample-human-trooper",
+      "sample-vrusk-medic",
+      "sample-yazirian-sniper",
+      "sample-dralasite-brawler",
+    ]) {
+      const items = (packEntry("actors", file) as unknown as { items: I[] }).items;
+      for (const d of items.filter((i) => i.type === "defense")) {
+        expect(d.system.active, `${file} > ${d.name}`).toBe(true);
+        if (d.system.slot === "screen")
+          expect(items.find((i) => i._id === d.system.powerSource)?.type, `${file} > ${d.name}`).toBe(
+            "powerSource",
+          );
+      }
+    }
+  });
+});
