@@ -141,8 +141,8 @@ export const gmFieldLabelKey = (path: string): string => `FT.WeaponTables.field.
 /** A field's label as the reader reads it: its lang label, or its path when the language has none. */
 export function gmFieldLabel(
   path: string,
-  i18n: { has(key: string): boolean; localize(key: string): string },
+  i18n: { has(key: string): boolean; localize(key: string): string } | undefined,
 ): string {
   const key = gmFieldLabelKey(path);
-  return i18n.has(key) ? i18n.localize(key) : path;
+  return i18n?.has(key) ? i18n.localize(key) : path;
 }
