@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import YAML from "yaml";
+import { itemSources, stampSources } from "./pregen-sources.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const OUT = join(ROOT, "packs", "adventures");
@@ -59,9 +60,15 @@ function wall(stem, a, b, kind = "normal", flags = {}) {
 
 const actorFile = (file) => YAML.parse(readFileSync(join(ROOT, "packs", "actors", `${file}.yml`), "utf8"));
 
-/** The pack actor as the adventure holds it: the same document, without its pack keys, in the adventure's folder. */
+/**
+ * The pack actor as the adventure holds it: the same document, without its pack keys, in the adventure's folder; each
+ * item copied from a compendium carries its `_stats.compendiumSource` (scripts/pregen-sources.mjs): v13's
+ * `Adventure#importContent` creates the actors as they are stored, so the GM's world weapon numbers (keyed by that
+ * source) reach the imported pregens.
+ */
+const SOURCES = itemSources();
 function adventureActor(file, folder) {
-  const { _key, folder: _packFolder, ...actor } = actorFile(file);
+  const { _key, folder: _packFolder, ...actor } = stampSources(actorFile(file), SOURCES);
   return {
     ...actor,
     folder,
@@ -254,7 +261,7 @@ export const ADVENTURES = [
       token("sf:tok:brawler", a["sample-dralasite-brawler"], [14, 8], SF_BARS, FOE),
     ],
     steps: [
-      `Set the world's rules to Alpha Dawn or Zebulon's Guide (${kbd("Apply preset")} in the system's settings), then ${common.assign.charAt(0).toLowerCase()}${common.assign.slice(1)}`,
+      `Set the world's rules to Alpha Dawn or Zebulon's Guide (${kbd("Apply preset")} in the system's settings), then ${common.assign.charAt(0).toLowerCase()}${common.assign.slice(1)} The Sample Human Trooper and the Sample Vrusk Medic are the players' characters; the Yazirian and the Dralasite are the foes (the GM's). The medic's needler pistol has no range bands in the system's sources: enter them from your book in ${kbd("Weapon tables")} (Compendium tab) → ${kbd("Enter missing numbers")} → ${kbd("Save")}; until then the medic fires the automatic pistol.`,
       common.scene("Hangar 9 (Star Frontiers)"),
       `Start the fight: select every token, add them to the combat tracker and begin the encounter; each side rolls its initiative. The side that lost declares first: each character's ${kbd("Declare")} on its row of the tracker (the GM declares for the foes). The GM then steps the round with the tracker's ${kbd("Next phase")}: both sides move, then each side resolves its attacks.`,
       `In your side's resolve phase, target the Yazirian behind the crates and press ${kbd("Attack")} on your weapon's row of your sheet. The attack dialog reads the crates from the scene and counts them as ${kbd("Hard cover")} in the chance to hit; press ${kbd("Roll")}.`,

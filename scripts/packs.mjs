@@ -47,9 +47,14 @@ export function readSources(pack) {
   }));
 }
 
-/** Volatile fields a world edit adds, stripped on extract. */
+/**
+ * Volatile fields a world edit adds, stripped on extract. A pregen item's `_stats.compendiumSource` is kept: it names
+ * the pack entry the item copies (scripts/pregen-sources.mjs), which the GM's world weapon numbers are keyed by.
+ */
 export function cleanEntry(doc) {
+  const compendiumSource = doc._stats?.compendiumSource;
   delete doc._stats;
+  if (compendiumSource) doc._stats = { compendiumSource };
   delete doc.ownership;
   if (doc.flags && Object.keys(doc.flags).length === 0) delete doc.flags;
   for (const key of ["items", "pages", "results", "effects"]) {

@@ -368,3 +368,80 @@ describe("Quick-Start Adventures", () => {
         }
   });
 });
+
+describe("pregens' items name the compendium entry they copy (issue 32, ready review 1.1)", () => {
+  it("every item of the actors pack and the adventures that copies an Item pack entry carries its _stats.compendiumSource (scripts/pregen-sources.mjs), so the GM's world weapon numbers reach it", async () => {
+    const { itemSources, sourceOf } = await import("../scripts/pregen-sources.mjs");
+    const sources = itemSources();
+    const byUuid = new Map(sources.map((s: { uuid: string; doc: { name: string } }) => [s.uuid, s.doc.name]));
+    const actorDir = join(import.meta.dirname, "..", "packs", "actors");
+    const advDir = join(import.meta.dirname, "..", "packs", "adventures");
+    type A = {
+      name: string;
+      items?: { name: string; type: string; _stats?: { compendiumSource?: string } }[];
+    };
+    const actors: A[] = [
+      ...readdirSync(actorDir)
+        .filter((f) => f.endsWith(".yml"))
+        .map((f) => YAML.parse(readFileSync(join(actorDir, f), "utf8")) as A),
+      ...readdirSync(advDir)
+        .filter((f) => f.endsWith(".yml"))
+        .flatMap((f) => (YAML.parse(readFileSync(join(advDir, f), "utf8")) as { actors: A[] }).actors),
+    ];
+    const wrong: string[] = [];
+    let stamped = 0;
+    for (const a of actors)
+      for (const item of a.items ?? []) {
+        const want = sourceOf(item, sources);
+        if (item._stats?.compendiumSource !== (want ?? undefined)) wrong.push(`${a.name} > ${item.name}`);
+        if (want) {
+          stamped++;
+          expect(byUuid.get(want), `${a.name} > ${item.name}`).toBe(item.name);
+        }
+      }
+    expect(wrong).toEqual([]);
+    expect(stamped).toBeGreaterThan(60);
+    const medic = actors.find((a) => a.name === "Sample Vrusk Medic");
+    expect(medic?.items?.find((i) => i.name === "Needler Pistol")?._stats?.compendiumSource).toBe(
+      "Compendium.frontier-tactics.weapons.Item.ez1Du4W37P3oH5NC",
+    );
+  });
+});
+
+describe("the install description (issue 32, ready review 2.8)", () => {
+  it("system.json's description, which Foundry shows in the system browser and on world creation, names every game", () => {
+    const { description } = JSON.parse(
+      readFileSync(join(import.meta.dirname, "..", "system.json"), "utf8"),
+    ) as {
+      description: string;
+    };
+    for (const game of ["Star Frontiers", "Zebulon's Guide", "Star Wars d20", "Stars Without Number"])
+      expect(description, game).toContain(game);
+  });
+});
+
+describe("the Star Frontiers pregens ship ready (issue 32, ready review 2.4)", () => {
+  it("every suit and screen a Star Frontiers pregen wears ships switched on, and a screen is linked to its wearer's power pack", () => {
+    type I = {
+      _id: string;
+      type: string;
+      name: string;
+      system: { active?: boolean; powerSource?: string; slot?: string };
+    };
+    for (const file of [
+      "sample-human-trooper",
+      "sample-vrusk-medic",
+      "sample-yazirian-sniper",
+      "sample-dralasite-brawler",
+    ]) {
+      const items = (packEntry("actors", file) as unknown as { items: I[] }).items;
+      for (const d of items.filter((i) => i.type === "defense")) {
+        expect(d.system.active, `${file} > ${d.name}`).toBe(true);
+        if (d.system.slot === "screen")
+          expect(items.find((i) => i._id === d.system.powerSource)?.type, `${file} > ${d.name}`).toBe(
+            "powerSource",
+          );
+      }
+    }
+  });
+});

@@ -26,6 +26,7 @@ import {
   applyGmNumbers,
   fillablePaths,
   type GmNumbers,
+  gmFieldLabel,
   nameKey,
 } from "../data/item/gm-numbers.js";
 import {
@@ -54,7 +55,7 @@ interface Row {
   readonly cells: readonly { readonly text: string; readonly gm: boolean }[];
   readonly gmEntered: boolean;
   /** The GM's inputs for this entry's missing numbers (path, label, the value entered so far). */
-  readonly fill: readonly { readonly path: string; readonly value: string }[];
+  readonly fill: readonly { readonly path: string; readonly label: string; readonly value: string }[];
 }
 
 interface TablesContext {
@@ -299,7 +300,9 @@ function row(
   editing: boolean,
 ): Row {
   const source: IndexSystem = entry.system ?? {};
-  const fillable = fillablePaths(source);
+  // Only a weapon's numbers are applied to its copies (WeaponModel, data/models.ts): a suit's or screen's missing
+  // numbers are not offered, rather than stored and never used (ready review 2.3).
+  const fillable = type === "weapon" ? fillablePaths(source) : [];
   const system = structuredClone(source);
   const entered = numbers[key];
   const filled = entered ? applyGmNumbers(system, entered) : [];
@@ -314,7 +317,13 @@ function row(
       gm: !!c.gmPaths?.some((p) => filled.includes(p)),
     })),
     gmEntered: filled.length > 0,
-    fill: editing ? fillable.map((path) => ({ path, value: String(entered?.numbers[path] ?? "") })) : [],
+    fill: editing
+      ? fillable.map((path) => ({
+          path,
+          label: gmFieldLabel(path, game.i18n),
+          value: String(entered?.numbers[path] ?? ""),
+        }))
+      : [],
   };
 }
 

@@ -154,12 +154,41 @@ interface Play {
    * the weapon's row and field path → the typed text.
    */
   gmEntry?: { readonly weapon: string; readonly numbers: Record<string, string> };
+  /** SF: what the GM enters in Weapon tables (Compendium tab) → Enter missing numbers before the import: uuid → path → value. */
+  gmTables?: { uuid: string; numbers: Record<string, string> };
+}
+
+/**
+ * The GM opens the Compendium sidebar's Weapon tables, presses Enter missing numbers, types each number into the
+ * weapon's editor row and presses its Save (as tests/scenarios/weapon-tables.test.ts plays the editor).
+ */
+async function gmEntersByUuid(gm: Client, uuid: string, numbers: Record<string, string>): Promise<void> {
+  const sidebar = await gm.run(async () => {
+    const app = new CompendiumDirectory();
+    await app.render({ force: true });
+    return app.element as HTMLElement;
+  });
+  await gm.run(() => humanClick(sidebar, ".header-actions .ft-open-weapon-tables"));
+  await table.settle();
+  const browser = () =>
+    gm.run(() => G().foundry.applications.instances.get("ft-weapon-tables").element as HTMLElement);
+  await humanClick(browser(), '[data-action="toggleEdit"]');
+  await table.settle();
+  const el = browser();
+  for (const [path, value] of Object.entries(numbers)) {
+    const input = el.querySelector<HTMLInputElement>(`tr[data-fill="${uuid}"] input[data-path="${path}"]`);
+    if (!input) throw new Error(`Weapon tables offers no ${path} for ${uuid}`);
+    typeInto(input, value);
+  }
+  await humanClick(el, `button[data-action="saveRow"][data-uuid="${uuid}"]`);
+  await table.settle();
 }
 
 /** The journal's five steps, as the GM and Alice play them; returns the attack card's id and the foe's token id. */
 async function playFirstFight(p: Play, dice: number[]): Promise<{ msg: string; target: string }> {
   table = await createTable({ world: emptyWorld(p.settings), online: [GM_ID, ALICE_ID, BRUNO_ID] });
   const gm = table.client(GM_ID);
+  if (p.gmTables) await gmEntersByUuid(gm, p.gmTables.uuid, p.gmTables.numbers);
   await gmImports(gm, p.adventure);
   const heroId = await gmAssigns(gm, p.hero);
   await gmActivatesScene(gm);
@@ -319,6 +348,47 @@ describe("scenario: the quick-start adventures, imported and played (issue 32)",
     expect(gm).toContain("Apply 5 → Stamina 35 → 30");
     await gmApplies(msg, SF.foe);
     expect(foeOnEveryClient(target, (a) => a.system.stamina.value)).toEqual(everyone(table, 30));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-X-22 (issue 32, ready review 1.1): the GM enters the needler pistol's missing bands and ROF in Weapon tables → Enter missing numbers (the Basic Game table's needler row, rules-tables §12: 1, 3, 6, 12, 20; ROF 1), then imports \"First Fight: Star Frontiers\": the imported Vrusk Medic's needler carries its compendium source, has those numbers on every client, and fires at the Yazirian behind the crates (12 m, Long; −25 %, d100 05 an automatic hit; 2d10 [7, 3]): the GM's Apply takes Stamina 35 → 25 on every client", async () => {
+    const NEEDLER = "Compendium.frontier-tactics.weapons.Item.ez1Du4W37P3oH5NC";
+    const numbers = {
+      "ranges.pb": "1",
+      "ranges.s": "3",
+      "ranges.m": "6",
+      "ranges.l": "12",
+      "ranges.e": "20",
+      rof: "1",
+    };
+    const { msg, target } = await playFirstFight(
+      {
+        ...SF,
+        hero: "Sample Vrusk Medic",
+        heroToken: "Sample Vrusk Medic",
+        weapon: "Needler Pistol",
+        gmTables: { uuid: NEEDLER, numbers },
+        settings: [settingSource(id("setEngineQsMd"), "engine", "alphaDawn")],
+      },
+      [5, 7, 3],
+    );
+    const needler = () => {
+      const w = actorNamed("Sample Vrusk Medic").items.getName("Needler Pistol");
+      return { source: w._stats.compendiumSource, ranges: w.system.ranges, rof: w.system.rof };
+    };
+    expect(onEveryClient(table, needler)).toEqual(
+      everyone(table, { source: NEEDLER, ranges: { pb: 1, s: 3, m: 6, l: 12, e: 20 }, rof: 1 }),
+    );
+    const { gm, alice } = rows(msg, SF.foe);
+    // 12 m is within Long (7–12): ½ DEX 25 − 40 + 10 (stationary) − 20 (the crates) = −25; 05 is an automatic hit.
+    for (const row of [gm, alice]) {
+      expect(row).toContain("12 m · Long");
+      expect(row).toContain("Modifiers = -25%");
+      expect(row).toContain("5 ≤ −25 Hit (automatic hit, 01–05) 2d10 [7, 3] = 10 dmg");
+    }
+    expect(gm).toContain("Apply 10 → Stamina 35 → 25");
+    await gmApplies(msg, SF.foe);
+    expect(foeOnEveryClient(target, (a) => a.system.stamina.value)).toEqual(everyone(table, 25));
     expect(table.unhandled).toEqual([]);
   });
 

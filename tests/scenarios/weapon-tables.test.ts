@@ -395,7 +395,8 @@ describe("scenario: the GM's world weapon-table editor (issue 32)", () => {
       await item.sheet.render({ force: true });
       return (item.sheet.element as HTMLElement).querySelector(".ft-gm-entered-note")?.textContent?.trim();
     });
-    expect(note).toBe("Entered by the GM for this world: ranges.pb, ranges.s, ranges.m, ranges.l, ranges.e.");
+    // Ready review 2.2: the sheet's labels, not the field paths.
+    expect(note).toBe("Entered by the GM for this world: PB, S, M, L, E.");
     // The browser marks the cell.
     const el = browser(gm);
     expect(cell(el, "Automatic Rifle", "Range bands (PB/S/M/L/E)")).toBe("5/40/100/150/300 m");
@@ -407,6 +408,26 @@ describe("scenario: the GM's world weapon-table editor (issue 32)", () => {
     expect([msg, told(alice)]).toEqual([expect.any(String), []]);
     expect(rowText(alice, msg!, "Pirate")).toContain("Medium");
     expect(pendingDice()).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("Issue 32 (ready review 2.2, 2.3): Enter missing numbers labels each input with the sheet's words, and offers weapons only — a suit's or screen's missing numbers are not offered, since no copy would use them", async () => {
+    table = await createTable({ online: [GM_ID], world: world("alphaDawn") });
+    const gm = table.client(GM_ID);
+    let el = await openFromSidebar(gm);
+    await humanClick(el, '[data-action="toggleEdit"]');
+    await table.settle();
+    el = browser(gm);
+    const labels = [...el.querySelectorAll(`tr[data-fill="${RIFLE_UUID}"] label`)].map((l) =>
+      l.textContent?.trim(),
+    );
+    expect(labels).toEqual(["PB", "S", "M", "L", "E", "Cost (Cr)", "Mass"]);
+    // The Skeinsuit misses its cost, mass and capacity: no editor row for it, nor for any other defense.
+    const fillTypes = [...el.querySelectorAll<HTMLElement>("tr.ft-wt-fill")].map(
+      (r) => el.querySelector<HTMLElement>(`tr.ft-wt-row[data-uuid="${r.dataset.fill}"]`)?.dataset.type,
+    );
+    expect(fillTypes.length).toBeGreaterThan(10);
+    expect(new Set(fillTypes)).toEqual(new Set(["weapon"]));
     expect(table.unhandled).toEqual([]);
   });
 

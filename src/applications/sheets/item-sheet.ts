@@ -4,6 +4,7 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../../constants.js";
+import { gmFieldLabel } from "../../data/item/gm-numbers.js";
 import { isFrontierItem, isItemType } from "../../data/subtypes.js";
 import { keepClassName } from "../../helpers/class-name.js";
 import { currentGame } from "../../helpers/game.js";
@@ -59,7 +60,10 @@ export class FrontierItemSheet extends Base {
           type: item.type,
           system: item.system,
           missing: known?.missing ?? [],
-          gmEntered: isItemType(item, "weapon") ? item.system.gmEntered : [],
+          // The fields' labels as the sheet reads them (ready review 2.2), not their paths.
+          gmEntered: isItemType(item, "weapon")
+            ? item.system.gmEntered.map((p) => gmFieldLabel(p, game.i18n))
+            : [],
         },
         await loadSheetSeam(currentGame()),
       ),
