@@ -811,7 +811,8 @@ class StandInActor extends StandInDoc {
       damage: { perSeu: { enabled: true, faces: 10, min: 1, max: 10 } },
       ammo: { unit: "seu", perShot: 1, capacity: 20, remaining: 14 },
     });
-    this.items = new Collection([new StandInItem("w1", w.name, "weapon", w.system)]);
+    // WeaponModel#prepareDerivedData always sets `gmEntered` (data/models.ts); the stand-in is not prepared.
+    this.items = new Collection([new StandInItem("w1", w.name, "weapon", { ...w.system, gmEntered: [] })]);
   }
 }
 

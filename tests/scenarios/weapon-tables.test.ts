@@ -711,11 +711,11 @@ describe("scenario: the GM's world numbers for the SWN weapons (issue 32)", () =
     let el = await openFromSidebar(gm);
     for (const name of ["Laser Pistol (SWN)", "Laser Rifle (SWN)", "Knife (SWN)"])
       expect(rowsOf(el, false).filter((r) => r.name === name)).toHaveLength(1);
-    expect(["Damage", "Range increment", "TL"].map((c) => cell(el, "Laser Pistol (SWN)", c))).toEqual([
-      "n/s",
-      "n/s",
-      "n/s",
-    ]);
+    expect(
+      ["Damage", "Range (d20 increment: −2 per full one)", "TL"].map((c) =>
+        cell(el, "Laser Pistol (SWN)", c),
+      ),
+    ).toEqual(["n/s", "n/s", "n/s"]);
     el = await enterLaserPistol(gm, SWN_ENTERED);
     expect(stored(alice)).toEqual({
       [LASER_PISTOL]: {
@@ -736,11 +736,11 @@ describe("scenario: the GM's world numbers for the SWN weapons (issue 32)", () =
       ],
     });
     // The browser's cells, marked; the rifle still n/s.
-    expect(["Damage", "Range increment", "TL"].map((c) => cell(el, "Laser Pistol (SWN)", c))).toEqual([
-      "1d6",
-      "10 m",
-      "4",
-    ]);
+    expect(
+      ["Damage", "Range (d20 increment: −2 per full one)", "TL"].map((c) =>
+        cell(el, "Laser Pistol (SWN)", c),
+      ),
+    ).toEqual(["1d6", "10 m", "4"]);
     const pistolRow = [...el.querySelectorAll<HTMLElement>("tr.ft-wt-row")].find(
       (tr) => tr.querySelector("th")?.textContent?.trim() === "Laser Pistol (SWN)",
     )!;
@@ -752,7 +752,7 @@ describe("scenario: the GM's world numbers for the SWN weapons (issue 32)", () =
       await item.sheet.render({ force: true });
       return (item.sheet.element as HTMLElement).querySelector(".ft-gm-entered-note")?.textContent?.trim();
     });
-    expect(note).toBe("Entered by the GM for this world: d20.damage, d20.rangeIncrement, swn.tl.");
+    expect(note).toBe("Entered by the GM for this world: Damage, Range incr. (m), TL.");
     expect(table.unhandled).toEqual([]);
   });
 
