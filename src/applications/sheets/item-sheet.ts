@@ -4,7 +4,7 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../../constants.js";
-import { gmFieldLabel } from "../../data/item/gm-numbers.js";
+import { gmFieldLabel } from "../../data/item/gm-labels.js";
 import { isFrontierItem, isItemType } from "../../data/subtypes.js";
 import { keepClassName } from "../../helpers/class-name.js";
 import { currentGame } from "../../helpers/game.js";

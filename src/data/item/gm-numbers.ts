@@ -145,17 +145,4 @@ export function gmFiller(value: unknown): GmFiller | null {
   };
 }
 
-/**
- * The lang key of a fillable field's label (ready review 2.2): the editor's inputs and the item's "entered by the GM"
- * note read the sheet's words (PB, Melee mod., Damage…), not the field path. `FT.WeaponTables.field.<path>`.
- */
-export const gmFieldLabelKey = (path: string): string => `FT.WeaponTables.field.${path}`;
-
-/** A field's label as the reader reads it: its lang label, or its path when the language has none. */
-export function gmFieldLabel(
-  path: string,
-  i18n: { has(key: string): boolean; localize(key: string): string } | undefined,
-): string {
-  const key = gmFieldLabelKey(path);
-  return i18n?.has(key) ? i18n.localize(key) : path;
-}
+export { gmFieldLabel, gmFieldLabelKey } from "./gm-labels.js";
