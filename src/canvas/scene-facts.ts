@@ -292,7 +292,10 @@ export async function readTarget(
     input: {
       facts: {
         id: target.document.uuid,
-        name: target.name ?? "",
+        // Review-final-trust 1.2: the name every card built from this read stores (attack, special, SWN action and
+        // squad cards) is "?" for a hidden token, whatever the roll mode: v13 delivers a whispered roll message to every
+        // client (chat-message.mjs `visible`); the GM's page draws the name from the token's UUID (card-context.ts).
+        name: cardName(target.document),
         distance: distanceBetween(attacker, target, unit),
         visible: cover.visible,
         movement,

@@ -391,6 +391,29 @@ describe("scenario: a hidden ambusher is never caught, named or used as cover by
     expect(table.unhandled).toEqual([]);
   });
 
+  for (const mode of ["publicroll", "gmroll"] as const)
+    it(`SF-B-13 R1-5(c) (review-final-trust 1.2): the GM's "${mode}" Laser Pistol shot AT the hidden ambusher stores its target as "?" on every client; the GM's page names it from its token, Alice's reads "?"`, async () => {
+      table = await createTable({ world: world([5, 4]), online: "every" });
+      const gm = table.client(GM_ID);
+      const alice = table.client(ALICE_ID);
+      await gm.run(() => G().game.settings.set("core", "rollMode", mode));
+      table.dice(5, 4, 30, 30);
+      const id = await attack(table, gm, EUSYL, "Laser Pistol", [TOK_AMBUSHER]);
+      expect(id).not.toBeNull();
+      const hidden = `Scene.${SCENE}.Token.${TOK_AMBUSHER}`;
+      for (const c of table.all) {
+        for (const secret of ["Sathar assassin", "assassin"])
+          expect(messageSource(c, id!)).not.toContain(secret);
+        const card = c.run(() => G().game.messages.get(id!).system.card);
+        expect(card.targets.map((t: { id: string; name: string }) => [t.id, t.name])).toEqual([
+          [hidden, "?"],
+        ]);
+      }
+      expect(targetsOn(gm, id!)).toEqual(["Sathar assassin"]);
+      if (mode === "publicroll") expect(targetsOn(alice, id!)).toEqual(["?"]);
+      expect(table.unhandled).toEqual([]);
+    });
+
   it("a player's script that targets the hidden ambusher gets the no-target warning; nothing is rolled, spent or posted", async () => {
     table = await createTable({ world: world([9, 4]), online: "every" });
     const alice = table.client(ALICE_ID);
