@@ -397,6 +397,15 @@ describe("pregens' items name the compendium entry they copy (issue 32, ready re
         if (want) {
           stamped++;
           expect(byUuid.get(want), `${a.name} > ${item.name}`).toBe(item.name);
+          // Review-final-ready 1.1: a copy lists as missing what its source does, so the GM's numbers fill it too.
+          const source = sources.find((s: { uuid: string }) => s.uuid === want)?.doc as {
+            system?: { missing?: string[] };
+          };
+          const missing = (x?: { missing?: string[] }) => [...(x?.missing ?? [])].sort();
+          expect(
+            missing((item as { system?: { missing?: string[] } }).system),
+            `${a.name} > ${item.name}`,
+          ).toEqual(missing(source?.system));
         }
       }
     expect(wrong).toEqual([]);
