@@ -531,4 +531,44 @@ describe("scenario: an attack card's context menu (issue 33)", () => {
     expect(squad()).toEqual(everyone(table, { hp: 23, units: 5 }));
     expect(table.unhandled).toEqual([]);
   });
+
+  it("SF-B-13 review-final-trust 3.1: the GM's healing of the Foe at its maximum (40) is told there is nothing to heal, and writes nothing", async () => {
+    await open();
+    const gm = table.client(GM_ID);
+    const msg = await aliceShoots(12, 7);
+    control(gm, TOK.foe);
+    await choose(gm, msg, "heal");
+    expect(foeStamina()).toEqual(everyone(table, 40));
+    expect(told(gm)).toContain(
+      "info: Foe has nothing this card's healing can restore (at its maximum, or no pool the card's hits take).",
+    );
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it('SF-B-13 review-final-trust 3.2: a request with an unknown scale ("triple"), from the card\'s author in a world where players apply to all, is refused — not applied as a plain Apply', async () => {
+    await open();
+    const alice = table.client(ALICE_ID);
+    const msg = await aliceShoots(12, 7);
+    await table.client(GM_ID).run(() => G().game.settings.set("frontier-tactics", "playersApplyToAll", true));
+    await table.settle();
+    const rid = "forgedtriple0000";
+    await alice.run(() =>
+      G()
+        .game.users.get(ALICE_ID)
+        .update({
+          "flags.frontier-tactics.request": {
+            id: rid,
+            kind: "apply",
+            messageId: msg,
+            ids: [`Scene.${SCENE}.Token.${TOK.foe}`],
+            scale: "triple",
+          },
+        }),
+    );
+    await table.settle();
+    const r = alice.run(() => G().game.users.get(ALICE_ID).getFlag("frontier-tactics", "response"));
+    expect(r?.id === rid ? r.applied : "no answer").toEqual([]);
+    expect(foeStamina()).toEqual(everyone(table, 40));
+    expect(table.unhandled).toEqual([]);
+  });
 });

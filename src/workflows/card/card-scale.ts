@@ -97,14 +97,22 @@ async function healNow(messageId: string, ids: readonly string[], ports: GMPorts
       continue;
     }
     let left = damageOf(card, t.id);
-    const { update, prefix } = updateFor(batch, t);
+    const writes: [string, number][] = [];
     for (const pool of healPools(t, model)) {
       const now = poolValue(t, pool);
       const to = Math.min(poolMax(t, pool), now + left);
       if (to <= now) continue;
-      update[`${prefix}${poolPath(pool)}`] = to;
+      writes.push([poolPath(pool), to]);
       left -= to - now;
     }
+    // Review-final-trust 3.1: a target whose pools are all full (or that has none this card's hits take) is told so,
+    // never reported healed, and nothing is written for it.
+    if (!writes.length) {
+      skipped.push({ id: t.id, reason: "FT.CardMenu.nothingToHeal" });
+      continue;
+    }
+    const { update, prefix } = updateFor(batch, t);
+    for (const [path, to] of writes) update[`${prefix}${path}`] = to;
     healed.push(t.id);
   }
   const { failed } = await ports.write(batch);
