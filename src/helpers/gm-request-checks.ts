@@ -156,6 +156,7 @@ export function bodyOf(raw: Record<string, unknown>): GMRequestBody {
   if (raw.kind === "reflex") return { kind: "reflex", ...message };
   if (raw.kind === "suppress") return { kind: "suppress", ...message };
   if (raw.kind === "coverHit") return { kind: "coverHit", ...message };
+  // An unknown scale never reaches here: `requestProblem` refused it ("scale"; card-menu.test.ts, review-final-trust 3.2).
   if (raw.kind === "apply" && (raw.scale === "half" || raw.scale === "double" || raw.scale === "heal"))
     return { kind: "apply", ...message, scale: raw.scale };
   return { kind: raw.kind === "undo" ? "undo" : "apply", ...message };

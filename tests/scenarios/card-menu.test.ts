@@ -147,6 +147,99 @@ const guard = () =>
 
 const foeStamina = () => onEveryClient(table, () => G().game.actors.get(FOE).system.stamina.value as number);
 
+/** Kara (d20) and the heroic Guard, VP 10 WP 14, 38 squares apart (d20-wounds.test.ts's world). */
+async function openGuard(): Promise<void> {
+  table = await createTable({
+    world: {
+      settings: [settingSource(id("setEngineMenu"), "engine", "d20")],
+      actors: [
+        karaWithBlaster(KARA, PISTOL),
+        d20Foe(GUARD, "Guard", {
+          heroic: true,
+          vitality: { value: 10, max: 10 },
+          wounds: { value: 14, max: 14 },
+        }),
+      ],
+      scenes: [
+        sceneSource({
+          _id: SCENE,
+          name: "Gate",
+          tokens: [
+            tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
+            tokenSource({
+              _id: TOK.guard,
+              name: "Guard",
+              actorId: GUARD,
+              actorLink: true,
+              disposition: -1,
+              ...cell(38, 5),
+            }),
+          ],
+        }),
+      ],
+    },
+    online: [GM_ID, ALICE_ID],
+  });
+}
+
+/** Kara (SWN) and a squad of 5 Marines, HD 1, pool 23 (swn-squad.test.ts's world). */
+async function openSquad(): Promise<void> {
+  table = await createTable({
+    world: {
+      settings: swnSettings("MenuSq"),
+      actors: [
+        actorSource({
+          _id: KARA,
+          name: "Kara",
+          owner: ALICE_ID,
+          items: [
+            itemFromPack(
+              "d20",
+              "blaster-pistol",
+              PISTOL,
+              { d20: { damage: "1d10" }, swn: { tl: 3 } },
+              "Mag Rifle",
+            ),
+          ],
+          system: { swn: { ab: 3, hp: { value: 8, max: 8 } } },
+        }),
+        {
+          _id: MARINES,
+          name: "Marines",
+          type: "squad",
+          img: "icons/svg/mystery-man.svg",
+          system: { swn: { hd: 1, ac: 13, ab: 1 }, units: { value: 5, max: 5 }, hp: { value: 23 } },
+          items: [],
+          effects: [],
+          flags: {},
+          ownership: { default: 2 },
+        },
+      ],
+      scenes: [
+        sceneSource({
+          _id: SCENE,
+          name: "Landing field",
+          grid: { size: 100, distance: 3, units: "m" },
+          tokens: [
+            tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
+            tokenSource({
+              _id: TOK.marines,
+              name: "Marines",
+              actorId: MARINES,
+              actorLink: true,
+              disposition: -1,
+              width: 2,
+              height: 1,
+              ...cell(3, 5),
+            }),
+          ],
+        }),
+      ],
+    },
+    online: [GM_ID, ALICE_ID],
+  });
+}
+
 describe("scenario: an attack card's context menu (issue 33)", () => {
   it("SF-B-13: the GM's menu on Alice's card — ×½ of 7 takes the Foe 40 → 37 on every page; Undo; ×2 → 26; healing 7 → 33", async () => {
     await open();
@@ -254,37 +347,7 @@ describe("scenario: an attack card's context menu (issue 33)", () => {
   });
 
   it("SW-10 SW-11: the GM's ×2 of a d20 card's 3 takes the heroic Guard's VP 10 → 4 on every page; healing 3 → VP 7; after a 15-point hit (VP 0, WP 6) its healing goes to wound points first: WP 9", async () => {
-    table = await createTable({
-      world: {
-        settings: [settingSource(id("setEngineMenu"), "engine", "d20")],
-        actors: [
-          karaWithBlaster(KARA, PISTOL),
-          d20Foe(GUARD, "Guard", {
-            heroic: true,
-            vitality: { value: 10, max: 10 },
-            wounds: { value: 14, max: 14 },
-          }),
-        ],
-        scenes: [
-          sceneSource({
-            _id: SCENE,
-            name: "Gate",
-            tokens: [
-              tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
-              tokenSource({
-                _id: TOK.guard,
-                name: "Guard",
-                actorId: GUARD,
-                actorLink: true,
-                disposition: -1,
-                ...cell(38, 5),
-              }),
-            ],
-          }),
-        ],
-      },
-      online: [GM_ID, ALICE_ID],
-    });
+    await openGuard();
     const gm = table.client(GM_ID);
     // d20 16 − 1 = 15 hits Defense 15 (d20-wounds.test.ts's numbers); 3d6 [1, 1, 1] = 3.
     table.dice(16, 1, 1, 1);
@@ -360,60 +423,7 @@ describe("scenario: an attack card's context menu (issue 33)", () => {
   });
 
   it("SWN-17: the GM's ×2 of a card's 9 at a squad takes its pool 23 → 5 on every page; healing is refused — a squad heals one unit at a time", async () => {
-    table = await createTable({
-      world: {
-        settings: swnSettings("MenuSq"),
-        actors: [
-          actorSource({
-            _id: KARA,
-            name: "Kara",
-            owner: ALICE_ID,
-            items: [
-              itemFromPack(
-                "d20",
-                "blaster-pistol",
-                PISTOL,
-                { d20: { damage: "1d10" }, swn: { tl: 3 } },
-                "Mag Rifle",
-              ),
-            ],
-            system: { swn: { ab: 3, hp: { value: 8, max: 8 } } },
-          }),
-          {
-            _id: MARINES,
-            name: "Marines",
-            type: "squad",
-            img: "icons/svg/mystery-man.svg",
-            system: { swn: { hd: 1, ac: 13, ab: 1 }, units: { value: 5, max: 5 }, hp: { value: 23 } },
-            items: [],
-            effects: [],
-            flags: {},
-            ownership: { default: 2 },
-          },
-        ],
-        scenes: [
-          sceneSource({
-            _id: SCENE,
-            name: "Landing field",
-            grid: { size: 100, distance: 3, units: "m" },
-            tokens: [
-              tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
-              tokenSource({
-                _id: TOK.marines,
-                name: "Marines",
-                actorId: MARINES,
-                actorLink: true,
-                disposition: -1,
-                width: 2,
-                height: 1,
-                ...cell(3, 5),
-              }),
-            ],
-          }),
-        ],
-      },
-      online: [GM_ID, ALICE_ID],
-    });
+    await openSquad();
     const gm = table.client(GM_ID);
     // swn-squad.test.ts's shot: d20 15 + 1 = 16 vs AC 13 hits; 1d10 [9].
     table.dice(15, 9);
@@ -427,6 +437,138 @@ describe("scenario: an attack card's context menu (issue 33)", () => {
     expect(told(gm)).toContain(
       "warn: Marines is a squad: it heals one unit at a time, from its sheet (SWN-17).",
     );
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-B-13 review-final-trust 1.1: the GM's ×2 of Alice's 7 takes the Foe 40 → 26, and Undo gives back the 14 — 40 on every page; ×½ (3) then Undo is 40 too", async () => {
+    await open();
+    const gm = table.client(GM_ID);
+    const msg = await aliceShoots(12, 7);
+    control(gm, TOK.foe);
+    await choose(gm, msg, "double");
+    expect(foeStamina()).toEqual(everyone(table, 26));
+    clickCard(gm, msg, "undo", "Foe");
+    await table.settle();
+    expect(foeStamina()).toEqual(everyone(table, 40));
+    // Applied again at ×½ (the GM may re-apply what the GM undid): 40 → 37, and Undo gives back the 3.
+    await choose(gm, msg, "half");
+    expect(foeStamina()).toEqual(everyone(table, 37));
+    clickCard(gm, msg, "undo", "Foe");
+    await table.settle();
+    expect(foeStamina()).toEqual(everyone(table, 40));
+    // Then a plain Apply (7) and Undo: the card's own 7, the ruling of the earlier mark gone.
+    await choose(gm, msg, "selected");
+    expect(foeStamina()).toEqual(everyone(table, 33));
+    clickCard(gm, msg, "undo", "Foe");
+    await table.settle();
+    expect(foeStamina()).toEqual(everyone(table, 40));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-B-13 review-final-trust 1.1: a mark forged to say ×2 on Alice's own card gives back no more than the GM's plain Apply took (7): 23 → 30, not 37", async () => {
+    await open();
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    const msg = await aliceShoots(12, 7);
+    // The Foe at 30 of 40 before the hit, so a give-back above 7 would show (37 + 7 = 44 is over the maximum).
+    await gm.run(() => G().game.actors.get(FOE).update({ "system.stamina.value": 30 }));
+    await table.settle();
+    control(gm, TOK.foe);
+    await choose(gm, msg, "selected");
+    expect(foeStamina()).toEqual(everyone(table, 23));
+    // Alice's console rewrites her card's mark to say the GM doubled it (the marks are outside the card's seal).
+    await alice.run(async () => {
+      const m = G().game.messages.get(msg);
+      const card = m.system.toObject().card;
+      card.applied = card.applied.map((mk: Record<string, unknown>) => ({ ...mk, scale: "double" }));
+      await m.update({ system: { card } }, { recursive: false });
+    });
+    await table.settle();
+    expect(
+      gm.run(() =>
+        G()
+          .game.messages.get(msg)
+          .system.card.applied.map((mk: { scale?: string }) => mk.scale),
+      ),
+    ).toEqual(["double"]);
+    clickCard(gm, msg, "undo", "Foe");
+    await table.settle();
+    expect(foeStamina()).toEqual(everyone(table, 30));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SW-10 SW-11 review-final-trust 1.1: the GM's ×2 of a d20 card's 3 takes the Guard's VP 10 → 4, and Undo gives back the 6 — VP 10, WP 14 on every page", async () => {
+    await openGuard();
+    const gm = table.client(GM_ID);
+    table.dice(16, 1, 1, 1);
+    const msg = (await attack(table, table.client(ALICE_ID), KARA, PISTOL, [TOK.guard]))!;
+    control(gm, TOK.guard);
+    await choose(gm, msg, "double");
+    expect(guard()).toEqual(everyone(table, { vp: 4, wp: 14 }));
+    clickCard(gm, msg, "undo", "Guard");
+    await table.settle();
+    expect(guard()).toEqual(everyone(table, { vp: 10, wp: 14 }));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SWN-17 review-final-trust 1.1: the GM's ×2 of a card's 9 takes the squad's pool 23 → 5, and Undo gives back the 18 — pool 23, 5 units standing on every page", async () => {
+    await openSquad();
+    const gm = table.client(GM_ID);
+    table.dice(15, 9);
+    const msg = (await attack(table, table.client(ALICE_ID), KARA, PISTOL, [TOK.marines]))!;
+    const squad = () =>
+      onEveryClient(table, () => {
+        const s = G().game.actors.get(MARINES).system;
+        return { hp: s.hp.value as number, units: s.units.value as number };
+      });
+    control(gm, TOK.marines);
+    await choose(gm, msg, "double");
+    expect(onEveryClient(table, () => G().game.actors.get(MARINES).system.hp.value as number)).toEqual(
+      everyone(table, 5),
+    );
+    clickCard(gm, msg, "undo", "Marines");
+    await table.settle();
+    expect(squad()).toEqual(everyone(table, { hp: 23, units: 5 }));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("SF-B-13 review-final-trust 3.1: the GM's healing of the Foe at its maximum (40) is told there is nothing to heal, and writes nothing", async () => {
+    await open();
+    const gm = table.client(GM_ID);
+    const msg = await aliceShoots(12, 7);
+    control(gm, TOK.foe);
+    await choose(gm, msg, "heal");
+    expect(foeStamina()).toEqual(everyone(table, 40));
+    expect(told(gm)).toContain(
+      "info: Foe has nothing this card's healing can restore (at its maximum, or no pool the card's hits take).",
+    );
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it('SF-B-13 review-final-trust 3.2: a request with an unknown scale ("triple"), from the card\'s author in a world where players apply to all, is refused — not applied as a plain Apply', async () => {
+    await open();
+    const alice = table.client(ALICE_ID);
+    const msg = await aliceShoots(12, 7);
+    await table.client(GM_ID).run(() => G().game.settings.set("frontier-tactics", "playersApplyToAll", true));
+    await table.settle();
+    const rid = "forgedtriple0000";
+    await alice.run(() =>
+      G()
+        .game.users.get(ALICE_ID)
+        .update({
+          "flags.frontier-tactics.request": {
+            id: rid,
+            kind: "apply",
+            messageId: msg,
+            ids: [`Scene.${SCENE}.Token.${TOK.foe}`],
+            scale: "triple",
+          },
+        }),
+    );
+    await table.settle();
+    const r = alice.run(() => G().game.users.get(ALICE_ID).getFlag("frontier-tactics", "response"));
+    expect(r?.id === rid ? r.applied : "no answer").toEqual([]);
+    expect(foeStamina()).toEqual(everyone(table, 40));
     expect(table.unhandled).toEqual([]);
   });
 });

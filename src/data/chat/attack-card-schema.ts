@@ -62,6 +62,7 @@ const MARK = schema({
   stunned: bool(),
   legacy: optional(bool()),
   undone: optional(bool()),
+  scale: optional(str()),
 } as const satisfies Record<keyof AppliedMark, unknown>);
 
 const STEP = schema({

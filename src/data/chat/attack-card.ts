@@ -38,6 +38,11 @@ export interface AppliedMark {
    * GM took back, review R1-1).
    */
   readonly undone?: boolean;
+  /**
+   * Issue 33 (review-final-trust 1.1): the GM's ruling this hit was applied under from the card's context menu, half
+   * or double the card's number (card-scale.ts): Undo gives back at most the card's number at this scale.
+   */
+  readonly scale?: "half" | "double";
 }
 
 /** The scene and token ids of a token UUID `Scene.<id>.Token.<id>`, or null. */

@@ -39,6 +39,7 @@ function toMark(v: Obj & { targetId: string }): AppliedMark {
     stunned: v.stunned === true,
     ...(legacy ? { legacy: true } : {}),
     ...(v.undone === true ? { undone: true } : {}),
+    ...(v.scale === "half" || v.scale === "double" ? { scale: v.scale } : {}),
   };
 }
 const isDamage = (v: unknown): v is TargetDamage =>

@@ -112,7 +112,12 @@ export async function requestCardDamage(
 }
 
 /** Answers that lose nothing: said as information, not as a warning. */
-const INFO_ONLY = new Set(["FT.Card.held", "FT.Card.alreadyApplied", "FT.D20UI.alreadySaved"]);
+const INFO_ONLY = new Set([
+  "FT.Card.held",
+  "FT.Card.alreadyApplied",
+  "FT.D20UI.alreadySaved",
+  "FT.CardMenu.nothingToHeal",
+]);
 
 async function request(
   message: Msg,

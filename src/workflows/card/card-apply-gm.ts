@@ -8,7 +8,7 @@ import type { AppliedMark, AttackCardData } from "../../data/chat/attack-card.js
 import type { AppliedRecord, ItemLevels, TargetState, WriteBatch } from "../damage/apply-records.js";
 import { planUndo } from "../damage/undo-damage.js";
 import { onGMQueue, planCard } from "./card-apply.js";
-import { damageOf } from "./card-data.js";
+import { damageOf, scaled } from "./card-data.js";
 
 /** What the GM needs from Foundry to apply damage from a card. */
 export interface GMPorts {
@@ -65,8 +65,9 @@ export function gmApplyDamage(
   ids: readonly string[],
   ports: GMPorts,
   byGM = true,
+  scale?: "half" | "double",
 ): Promise<ApplyResponse> {
-  return onGMQueue(() => applyNow(messageId, ids, ports, byGM));
+  return onGMQueue(() => applyNow(messageId, ids, ports, byGM, scale));
 }
 
 function isCard(c: Awaited<ReturnType<GMPorts["loadCard"]>>): c is AttackCardData {
@@ -78,6 +79,7 @@ async function applyNow(
   ids: readonly string[],
   ports: GMPorts,
   byGM: boolean,
+  scale: "half" | "double" | undefined,
 ): Promise<ApplyResponse> {
   const card = await ports.loadCard(messageId);
   if (!card) return refusedAll(ids, "FT.Card.gone");
@@ -111,7 +113,8 @@ async function applyNow(
     ? await ports.write(plan.batch, messageId)
     : { failed: [] as string[] };
   const landed = plan.applied.filter((r) => !failed.includes(r.targetId));
-  const marks = [...landed.map(markOf), ...unmarked];
+  // The GM's ruling (card-scale.ts) goes on the marks of the hits it applied: Undo's bound is the scaled number.
+  const marks = [...landed.map((r) => ({ ...markOf(r), ...(scale ? { scale } : {}) })), ...unmarked];
   const skipped: ApplyResponse["skipped"] = [
     ...plan.skipped.filter((k) => !refusedUndone.includes(k.id)),
     ...refusedUndone.map((id) => ({ id, reason: "FT.Card.undone" })),
@@ -180,8 +183,16 @@ async function undoNow(messageId: string, ids: readonly string[], ports: GMPorts
   }
   if (!records.length) return { applied: [], skipped };
   const levels = await ports.itemLevels(live);
+  // The bound is the card's number at the ruling its mark was applied under (review-final-trust 1.1: a ×2 record
+  // took twice the card's number). The record on the target caps it too (`planUndo`: never more than it took), so
+  // neither a forged record (a player's own actor) nor a forged mark (the card is its author's to write; its marks
+  // are outside the seal's digest) alone gives back more than the GM's ruling and the honest other half allow.
   const bound = Object.fromEntries(
-    records.map((r) => [r.targetId, trusted ? damageOf(trusted, r.targetId) : 0]),
+    records.map((r) => {
+      const ruling = marks.find((m) => m.targetId === r.targetId)?.scale;
+      const damage = damageOf(trusted, r.targetId);
+      return [r.targetId, ruling === "half" || ruling === "double" ? scaled(damage, ruling) : damage];
+    }),
   );
   const batch = planUndo(messageId, records, live, levels, bound);
   const { failed } = await ports.write(batch, messageId);

@@ -38,6 +38,10 @@ export function readCard(raw: unknown): StoredCard | null {
   return isWholeCard(raw) ? (raw as unknown as StoredCard) : null;
 }
 
+/** The card's number for one target at the GM's scale (½ rounds down; card-scale.ts). */
+export const scaled = (damage: number, scale: "half" | "double"): number =>
+  scale === "half" ? Math.floor(damage / 2) : damage * 2;
+
 /** Damage before defenses for one target (0 when the card has none for it). */
 export function damageOf(card: Pick<AttackCardData, "result">, targetId: string): number {
   return card.result.damage.find((d) => d.targetId === targetId)?.damage ?? 0;

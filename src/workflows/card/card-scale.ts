@@ -21,13 +21,9 @@ import type { TargetState } from "../damage/apply-records.js";
 import { emptyBatch, poolMax, poolPath, updateFor } from "../damage/apply-records.js";
 import { onGMQueue } from "./card-apply.js";
 import { type ApplyResponse, type GMPorts, gmApplyDamage } from "./card-apply-gm.js";
-import { damageOf } from "./card-data.js";
+import { damageOf, scaled } from "./card-data.js";
 
 export type Scale = "half" | "double" | "heal";
-
-/** The card's number for one target at the GM's scale (½ rounds down). */
-export const scaled = (damage: number, scale: "half" | "double"): number =>
-  scale === "half" ? Math.floor(damage / 2) : damage * 2;
 
 /** The GM's ports with the card's damage scaled as loaded; its marks are saved on the card as it was checked. */
 function scaledPorts(ports: GMPorts, scale: "half" | "double"): GMPorts {
@@ -54,7 +50,8 @@ export function gmApplyScaled(
   scale: Scale,
   ports: GMPorts,
 ): Promise<ApplyResponse> {
-  if (scale !== "heal") return gmApplyDamage(messageId, ids, scaledPorts(ports, scale), true);
+  // Each mark says the ruling it was applied under, so Undo gives back the scaled number (review-final-trust 1.1).
+  if (scale !== "heal") return gmApplyDamage(messageId, ids, scaledPorts(ports, scale), true, scale);
   return onGMQueue(() => healNow(messageId, ids, ports));
 }
 
@@ -100,14 +97,22 @@ async function healNow(messageId: string, ids: readonly string[], ports: GMPorts
       continue;
     }
     let left = damageOf(card, t.id);
-    const { update, prefix } = updateFor(batch, t);
+    const writes: [string, number][] = [];
     for (const pool of healPools(t, model)) {
       const now = poolValue(t, pool);
       const to = Math.min(poolMax(t, pool), now + left);
       if (to <= now) continue;
-      update[`${prefix}${poolPath(pool)}`] = to;
+      writes.push([poolPath(pool), to]);
       left -= to - now;
     }
+    // Review-final-trust 3.1: a target whose pools are all full (or that has none this card's hits take) is told so,
+    // never reported healed, and nothing is written for it.
+    if (!writes.length) {
+      skipped.push({ id: t.id, reason: "FT.CardMenu.nothingToHeal" });
+      continue;
+    }
+    const { update, prefix } = updateFor(batch, t);
+    for (const [path, to] of writes) update[`${prefix}${path}`] = to;
     healed.push(t.id);
   }
   const { failed } = await ports.write(batch);
