@@ -21,6 +21,12 @@ describe("the d20 rules journal (issue 14)", () => {
     expect(missing).toEqual([]);
   });
 
+  it("SW-28: face and reach by size stay the GM's call (G): the row says Foundry does nothing and what the GM decides", () => {
+    expect(text).toContain(
+      "<td>SW-28 Face and reach by size</td><td>G</td><td>Nothing.</td><td>How many can surround a creature and a big creature's face.</td>",
+    );
+  });
+
   it("SW-06 SW-30 SW-32: states the rulings with the seed's numbers — range 4c, the lattice of ruling 3, prone 4b, concealment", () => {
     expect(text).toContain("9 m → 0, 10 m → −2, 38 m → −6, 100 m → −20, 101 m out of range");
     expect(text).toContain("10 + 3 + 2 = 15; flat-footed 13");
