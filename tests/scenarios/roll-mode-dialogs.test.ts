@@ -24,57 +24,25 @@ import {
   G,
   GM_ID,
   id,
-  itemFromPack,
   onEveryClient,
   renderMessage,
   sceneSource,
-  settingSource,
   text,
   tokenSource,
 } from "./kit.js";
 import { lastCardLines, swnSettings } from "./kit-d20.js";
 import { attackDialogKit } from "./kit-dialog.js";
 import { openSheet } from "./kit-grenades.js";
+import { yard } from "./kit-yard.js";
 import { answerPrompt, clickSheet, promptField } from "./kit-zebulon.js";
 
-const SCENE = id("sceneRollModes");
-const EUSYL = id("actEusylRM");
-const PIRATE = id("actPirateRM");
-const TOK_EUSYL = id("tokEusylRM");
-const TOK_PIRATE = id("tokPirateRM");
-const PISTOL = id("itmLaserRM");
+const { SCENE, EUSYL, TOK_PIRATE, PISTOL, world } = yard("RM");
 
 let table: Table;
 closeTableAfterEach(() => table, resetAppRecords);
 afterEach(async () => {
   const open = table?.all.find((c) => c.userId === ALICE_ID && attackDialog(c));
   if (open) await open.run(() => attackDialog(open).close());
-});
-
-const world = () => ({
-  settings: [settingSource("settingPhasesRM1", "enforcePhases", false)],
-  actors: [
-    actorSource({
-      _id: EUSYL,
-      name: "Eusyl",
-      owner: ALICE_ID,
-      abilities: { dex: 80, str: 40 },
-      stamina: 45,
-      items: [itemFromPack("weapons", "laser-pistol", PISTOL)],
-    }),
-    actorSource({ _id: PIRATE, name: "Pirate", type: "creature", stamina: 40 }),
-  ],
-  scenes: [
-    sceneSource({
-      _id: SCENE,
-      name: "Yard",
-      grid: { size: 100, distance: 1, units: "m" },
-      tokens: [
-        tokenSource({ _id: TOK_EUSYL, name: "Eusyl", actorId: EUSYL, actorLink: true, x: 1500, y: 1500 }),
-        tokenSource({ _id: TOK_PIRATE, name: "Pirate", actorId: PIRATE, actorLink: false, x: 2500, y: 1500 }),
-      ],
-    }),
-  ],
 });
 
 const { attackDialog, aliceOpensAttack, field, aliceRolls } = attackDialogKit(() => table, {
