@@ -6,11 +6,12 @@
  * touch Defense 12 (10 + Dex 2, no class bonus, SW-09); a miss ends it before any opposed check.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { click, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
+import { change, click, resetAppRecords, settle as settleApps } from "../foundry/apps.js";
 import { rolled } from "../foundry/dice.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
+  ASSISTANT_ID,
   actorSource,
   cell,
   closeTableAfterEach,
@@ -20,8 +21,11 @@ import {
   GM_ID,
   id,
   itemFromPack,
+  onEveryClient,
+  renderMessage,
   sceneSource,
   settingSource,
+  text,
   tokenSource,
   told,
 } from "./kit.js";
@@ -209,5 +213,92 @@ describe("scenario: d20 special attacks (issue 15, SW-41)", () => {
       "warn: Kara has already attacked this round (SW-13: one attack action, or a full attack as the round's full-round action).",
     );
     expect(table.unhandled).toEqual([]);
+  });
+});
+
+/**
+ * Issue 33: the object strike's dialog offers the roll mode, as every other roll dialog (helpers/roll-mode.ts). The
+ * strike is rolled and posted on the striker's client; v13 `ChatMessage.applyRollMode` (client/documents/
+ * chat-message.mjs) applies the mode there: private and blind whisper the GMs, blind also hides the roll from its
+ * roller (`isContentVisible`), self whispers the roller. Core draws a roll a user may not see "rolled privately".
+ */
+describe("scenario: the roll mode of the object strike (issue 33, SW-40)", () => {
+  /** Alice strikes the wooden door (Large, wood, 5 cm) with her vibroblade in `mode`: the card's id. */
+  async function aliceStrikesDoor(mode: string | null): Promise<string> {
+    table = await createTable({ world: world(), online: "every" });
+    const alice = table.client(ALICE_ID);
+    await alice.run(() =>
+      G()
+        .game.actors.get(KARA)
+        .createEmbeddedDocuments("Item", [
+          {
+            ...itemFromPack("d20", "lightsaber", BLADE, { d20: { damage: "2d6", threat: 20 } }, "Vibroblade"),
+          },
+        ]),
+    );
+    await table.settle();
+    table.dice(8, 6, 5);
+    await press("object");
+    const select = promptField(alice, "rollMode") as HTMLSelectElement;
+    // The four v13 modes, the chat's own (public) chosen first.
+    expect(
+      alice.run(() => ({ options: [...select.options].map((o) => o.value), chosen: select.value })),
+    ).toEqual({
+      options: ["publicroll", "gmroll", "blindroll", "selfroll"],
+      chosen: "publicroll",
+    });
+    alice.run(() => {
+      (promptField(alice, "size") as HTMLSelectElement).value = "large";
+      (promptField(alice, "substance") as HTMLSelectElement).value = "wood";
+      if (mode) change(select, mode);
+    });
+    await answerPrompt(table, alice);
+    expect(told(alice)).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+    return alice.run(() => G().game.messages.contents.at(-1).id as string);
+  }
+
+  /** Who the message is whispered to and whether it is blind, on every client. */
+  const posted = (messageId: string) =>
+    onEveryClient(table, () => {
+      const m = G().game.messages.get(messageId);
+      return { whisper: [...m.whisper].sort(), blind: m.blind as boolean };
+    });
+  /** What each seat's chat log shows of the message (the card's lines' text run together, as `text` joins them). */
+  const readBy = (messageId: string): Record<string, string> =>
+    Object.fromEntries(table.all.map((c) => [c.user.name as string, text(renderMessage(c, messageId))]));
+  const CARD =
+    "Strike an object · Vibroblade SW-40Inanimate (unattended), Large, Wood 5 cm · Base attack bonus + 3, Strength + 2, Inanimate (unattended) + 4d20 8 + 9 = 17 vs Defense 4 → HitDamage 13 − DR 5 = 8 against the object's 20 wound points";
+  /** Core's "rolled privately", the d20 and the damage drawn private. */
+  const PRIVATE = `CHAT.PrivateRollContent${"????".repeat(2)}`;
+
+  it("issue 33 SW-40: Alice strikes the door as a blind GM roll — whispered to the GMs, blind, on every client: the GMs read d20 8 + 9 = 17, 8 of 20 wound points; Alice and Bruno read it rolled privately", async () => {
+    const id_ = await aliceStrikesDoor("blindroll");
+    for (const v of Object.values(posted(id_)))
+      expect(v).toEqual({ whisper: [GM_ID, ASSISTANT_ID].sort(), blind: true });
+    const read = readBy(id_);
+    expect(read.Gamemaster).toBe(CARD);
+    expect(read.Assistant).toBe(CARD);
+    // Blind: not even its roller reads it (v13 isContentVisible).
+    expect(read.Alice).toBe(PRIVATE);
+    expect(read.Bruno).toBe(PRIVATE);
+    // The dialog's choice was for this roll only: Alice's chat mode is unchanged.
+    expect(table.client(ALICE_ID).run(() => G().game.settings.get("core", "rollMode"))).toBe("publicroll");
+  });
+
+  it("issue 33 SW-40: a self roll is Alice's alone; a private GM roll is the GMs' and Alice's, not Bruno's", async () => {
+    let id_ = await aliceStrikesDoor("selfroll");
+    for (const v of Object.values(posted(id_))) expect(v).toEqual({ whisper: [ALICE_ID], blind: false });
+    let read = readBy(id_);
+    expect(read.Alice).toBe(CARD);
+    expect([read.Gamemaster, read.Assistant, read.Bruno]).toEqual([PRIVATE, PRIVATE, PRIVATE]);
+    table.close();
+    resetAppRecords();
+    id_ = await aliceStrikesDoor("gmroll");
+    for (const v of Object.values(posted(id_)))
+      expect(v).toEqual({ whisper: [GM_ID, ASSISTANT_ID].sort(), blind: false });
+    read = readBy(id_);
+    expect([read.Gamemaster, read.Assistant, read.Alice]).toEqual([CARD, CARD, CARD]);
+    expect(read.Bruno).toBe(PRIVATE);
   });
 });

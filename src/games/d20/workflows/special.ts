@@ -11,7 +11,7 @@ import { keyed, line, literal, type RuleText } from "../../../data/chat/rule-car
 import { isItemType } from "../../../data/subtypes.js";
 import { requestGM } from "../../../helpers/gm-request.js";
 import { notify, report } from "../../../helpers/report.js";
-import { pickedRollMode, rollModeSelectHTML } from "../../../helpers/roll-mode.js";
+import { pickedRollMode, type RollMode, rollModeSelectHTML } from "../../../helpers/roll-mode.js";
 import {
   banthaRush,
   D20_REACH_M,
@@ -407,6 +407,7 @@ export async function strikeObject(actor: ActorI): Promise<void> {
       <label>${t("FT.D20.Object.substance")} <select name="substance">${options(Object.keys(OBJECT_SUBSTANCES), (s) => t(`FT.D20.Object.substances.${s}`), "wood")}</select></label>
       <label>${t("FT.D20.Object.thickness")} <input type="number" name="thickness" value="5" min="0" step="0.5"></label>
       <label class="ft-check"><input type="checkbox" name="linedUp"> ${t("FT.D20.Object.linedUpAsk")}</label>
+      ${rollModeSelectHTML(t("FT.UX.rollMode"))}
     </div>`;
     const picked: unknown = await foundry.applications.api.DialogV2.prompt({
       window: { title: t("FT.D20.Object.title") },
@@ -424,6 +425,8 @@ export async function strikeObject(actor: ActorI): Promise<void> {
             substance: v("substance"),
             thickness: Number(v("thickness")),
             linedUp: !!f?.querySelector<HTMLInputElement>('[name="linedUp"]')?.checked,
+            // Issue 33: the roll mode the card is posted in (helpers/roll-mode.ts), the chat's chosen first.
+            rollMode: pickedRollMode(v("rollMode")),
           };
         },
       },
@@ -436,6 +439,7 @@ export async function strikeObject(actor: ActorI): Promise<void> {
       substance: string;
       thickness: number;
       linedUp: boolean;
+      rollMode: RollMode;
     };
     const weapon = weapons.find((w) => w.id === p.weapon);
     const size = D20_SIZES.find((s) => s === p.size);
@@ -524,7 +528,8 @@ export async function strikeObject(actor: ActorI): Promise<void> {
       {
         speaker: ChatMessage.getSpeaker({ actor, token: token.document }),
         rolls,
-        rollMode: game.settings?.get("core", "rollMode") ?? "publicroll",
+        // Issue 33: v13 ChatMessage.applyRollMode (client/documents/chat-message.mjs) on the striker's client.
+        rollMode: p.rollMode,
       },
     );
     // SW-13: it was the round's attack action.
