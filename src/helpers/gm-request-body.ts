@@ -39,11 +39,14 @@ export type GMRequestBody =
       /** The actor the asker acts with (the sheet's); the GM checks the asker owns it. */
       readonly actorId: string;
       readonly sideId: string;
+      /** Issue 33: the roll mode the asker picked (the GM posts in it if it is one of v13's, else public). */
+      readonly rollMode?: string;
     }
   | {
       readonly kind: "readMorale";
       readonly combatId: string;
       readonly actorId: string;
+      readonly rollMode?: string;
     }
   /** Use a Stimdose or Staydose (SF-B-22, SF-B-15) from the asker's actor's gear on a target (`workflows/optional/drugs.ts`). */
   | { readonly kind: "drug"; readonly actorId: string; readonly itemId: string; readonly target: string }

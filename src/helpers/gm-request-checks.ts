@@ -19,6 +19,8 @@ export function requestProblem(raw: unknown): string | null {
     if (typeof r.combatId !== "string" || !ID.test(r.combatId)) return "combat id";
     if (typeof r.actorId !== "string" || !ID.test(r.actorId)) return "actor id";
     if (r.kind === "intimidate" && (typeof r.sideId !== "string" || !ID.test(r.sideId))) return "side id";
+    // Issue 33: a roll mode, when given, is text (the GM keeps it only if it is one of v13's: roll-mode-asked.ts).
+    if (r.rollMode !== undefined && typeof r.rollMode !== "string") return "roll mode";
     return null;
   }
   if (r.kind === "drug") {
@@ -99,12 +101,14 @@ export function bodyOf(raw: Record<string, unknown>): GMRequestBody {
       combatId: String(raw.combatId),
       actorId: String(raw.actorId),
       sideId: String(raw.sideId),
+      ...(typeof raw.rollMode === "string" ? { rollMode: raw.rollMode } : {}),
     };
   if (raw.kind === "readMorale")
     return {
       kind: "readMorale",
       combatId: String(raw.combatId),
       actorId: String(raw.actorId),
+      ...(typeof raw.rollMode === "string" ? { rollMode: raw.rollMode } : {}),
     };
   if (raw.kind === "drug")
     return {

@@ -11,10 +11,11 @@
  */
 import { appendFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { settle as settleApps } from "../foundry/apps.js";
+import { change, click, settle as settleApps } from "../foundry/apps.js";
 import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
+  ASSISTANT_ID,
   actorSource,
   attack,
   BRUNO_ID,
@@ -26,6 +27,7 @@ import {
   id,
   itemFromPack,
   onEveryClient,
+  renderMessage,
   rowText,
   sceneSource,
   text,
@@ -287,6 +289,132 @@ describe("scenario: a side's Morale falls to Tactical Retreat, then Panicked (is
       );
     expect(await strip(alice)).toEqual(["Hostile side Morale 2 · Panicked read in round 1"]);
     expect(await strip(table.client(BRUNO_ID))).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  });
+});
+
+/**
+ * Issue 33: the roll mode of the Morale checks the GM rolls for a player (SWN-09 Intimidate, SWN-10 Read Morale). The
+ * player's request carries the mode: a click the chat's mode (v13's core "rollMode" setting), a shift-click the one
+ * picked in a prompt. The active GM keeps it only if it is one of v13's (CONST.DICE_ROLL_MODES), else public, and
+ * posts the card as `ChatMessage.applyRollMode` (client/documents/chat-message.mjs) would on the player's client:
+ * private → the GMs and the player; blind → the GMs, `blind` (core draws it "rolled privately" for every non-GM,
+ * the roller too: `isContentVisible`); self → the player.
+ */
+describe("scenario: the roll mode of the Morale checks the GM rolls (issue 33, SWN-09, SWN-10)", () => {
+  /** Who the message is whispered to and whether it is blind, the same on every client. */
+  const posted = (messageId: string) => {
+    const seen = onEveryClient(table, () => {
+      const m = G().game.messages.get(messageId);
+      return { whisper: [...m.whisper].sort(), blind: m.blind as boolean };
+    });
+    const first = Object.values(seen)[0]!;
+    for (const v of Object.values(seen)) expect(v).toEqual(first);
+    return first;
+  };
+  /** What each seat's chat log shows of a message: the card's text, or core's "rolled privately". */
+  const readBy = (messageId: string): Record<string, string> =>
+    Object.fromEntries(table.all.map((c) => [c.user.name as string, text(renderMessage(c, messageId))]));
+  const PRIVATE = "CHAT.PrivateRollContent????";
+  const lastId = () => table.client(GM_ID).run(() => G().game.messages.contents.at(-1).id as string);
+
+  it("issue 33 SWN-09: Alice shift-clicks Intimidate and picks Blind GM Roll — the GM's 2d6 [6, 5] + 1 = 12 is whispered to the GMs, blind, on every client: the GM reads it, Alice and Bruno read it rolled privately; the side still loses 1 Morale (9 → 8)", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    await fight();
+    await bossLeads();
+    const alice = table.client(ALICE_ID);
+    alice.target(tokId("Dax"));
+    const sheet = await openSheet(alice, KARA);
+    const button = sheet.querySelector<HTMLElement>('[data-action="moraleAction"][data-kind="intimidate"]')!;
+    alice.run(() => click(button, { shiftKey: true }));
+    await alice.run(() => settleApps());
+    await table.settle();
+    // The prompt offers v13's four modes, the chat's own (public) chosen first; nothing is asked of the GM yet.
+    const select = promptField(alice, "rollMode") as HTMLSelectElement;
+    expect(
+      alice.run(() => ({ options: [...select.options].map((o) => o.value), chosen: select.value })),
+    ).toEqual({
+      options: ["publicroll", "gmroll", "blindroll", "selfroll"],
+      chosen: "publicroll",
+    });
+    const before = messages();
+    alice.run(() => change(select, "blindroll"));
+    table.dice(6, 5);
+    await answerPrompt(table, alice);
+    expect(told(alice)).toEqual([]);
+    expect(messages()).toBe(before + 1);
+    const card = lastId();
+    expect(posted(card)).toEqual({ whisper: [GM_ID, ASSISTANT_ID].sort(), blind: true });
+    const read = readBy(card);
+    expect(read.Gamemaster).toBe(
+      "Intimidate Hostile side SWN-09Kara: 2d6 [6, 5] +1 = 12Success: Hostile side lose 1 Morale.",
+    );
+    expect(read.Alice).toBe(PRIVATE);
+    expect(read.Bruno).toBe(PRIVATE);
+    const strip = [...(await tracker(table.client(GM_ID))).querySelectorAll(".ft-morale")].map((e) =>
+      text(e as HTMLElement),
+    );
+    expect(strip).toEqual(["Hostile side Morale 8 · Careful"]);
+    // The prompt's choice was for this roll only.
+    expect(alice.run(() => G().game.settings.get("core", "rollMode"))).toBe("publicroll");
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("issue 33 SWN-10: Alice's chat is set to Private GM Roll — a click on Read Morale (no prompt) asks that mode: 2d6 [5, 2] = 7 is read by the GMs and Alice, not Bruno; set to Self Roll, the next round's read is Alice's alone", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    await fight();
+    await bossLeads();
+    const alice = table.client(ALICE_ID);
+    await alice.run(() => G().game.settings.set("core", "rollMode", "gmroll"));
+    table.dice(5, 2);
+    await aliceDoes("read");
+    expect(told(alice)).toEqual([]);
+    let card = lastId();
+    expect(posted(card)).toEqual({ whisper: [GM_ID, ASSISTANT_ID, ALICE_ID].sort(), blind: false });
+    const READ =
+      "Read Morale SWN-10Kara: 2d6 [5, 2] = 7 vs 6Success: the GM tells the reader the Morale of every side in sight.";
+    let read = readBy(card);
+    expect([read.Gamemaster, read.Alice, read.Bruno]).toEqual([READ, READ, PRIVATE]);
+    // The next round (SWN-10: one read per round), in a self roll: the GM rolls it, only Alice is whispered.
+    await table.client(GM_ID).run(() => G().game.combat.update({ round: 2 }));
+    await table.settle();
+    await alice.run(() => G().game.settings.set("core", "rollMode", "selfroll"));
+    table.dice(1, 1);
+    await aliceDoes("read");
+    card = lastId();
+    expect(posted(card)).toEqual({ whisper: [ALICE_ID], blind: false });
+    read = readBy(card);
+    expect(read.Alice).toBe("Read Morale SWN-10Kara: 2d6 [1, 1] = 2 vs 6No reading.");
+    expect(read.Bruno).toBe(PRIVATE);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("issue 33 SWN-10: a roll mode v13 does not know, written straight on Alice's User, is posted public by the GM", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    await fight();
+    await bossLeads();
+    const alice = table.client(ALICE_ID);
+    const combat = alice.run(() => G().game.combat.id as string);
+    table.dice(5, 2);
+    await alice.run(() =>
+      G().game.user.setFlag("frontier-tactics", "request", {
+        id: "forgedMode000010",
+        kind: "readMorale",
+        combatId: combat,
+        actorId: KARA,
+        rollMode: "everyoneButBruno",
+      }),
+    );
+    await table.settle();
+    expect(alice.run(() => G().game.user.getFlag("frontier-tactics", "response"))).toMatchObject({
+      id: "forgedMode000010",
+      error: null,
+    });
+    const card = lastId();
+    expect(posted(card)).toEqual({ whisper: [], blind: false });
+    expect(readBy(card).Bruno).toBe(
+      "Read Morale SWN-10Kara: 2d6 [5, 2] = 7 vs 6Success: the GM tells the reader the Morale of every side in sight.",
+    );
     expect(table.unhandled).toEqual([]);
   });
 });

@@ -6,6 +6,12 @@
 import { isSide, sideIdOf } from "../../../documents/subtypes.js";
 import { requestGM } from "../../../helpers/gm-request.js";
 import { notify, report } from "../../../helpers/report.js";
+import {
+  chatRollMode,
+  pickedRollMode,
+  type RollMode,
+  rollModeSelectHTML,
+} from "../../../helpers/roll-mode.js";
 import { RulesError } from "../../../rules/index.js";
 import {
   type GmMoraleFactors,
@@ -31,11 +37,28 @@ function fightOf(actor: Actor.Implementation): Combat.Implementation {
 }
 
 /**
+ * Issue 33: the roll mode the GM posts a Morale check's card in (the request carries it; the GM keeps it only if it
+ * is one of v13's, helpers/roll-mode-asked.ts). A click asks the chat's mode (the core client setting, as a v13 roll
+ * made without a dialog); a shift-click first opens a prompt with the roll-mode select (as the sheet's ability
+ * checks do): a GM often rolls Morale secretly (Private GM Roll, Blind GM Roll). Null when the prompt is closed.
+ */
+async function rollModeFor(title: string, ask: boolean): Promise<RollMode | null> {
+  if (!ask) return chatRollMode();
+  const data: unknown = await foundry.applications.api.DialogV2.input({
+    window: { title },
+    content: rollModeSelectHTML(t("FT.UX.rollMode")),
+    ok: { label: t("FT.SWN.Morale.roll"), icon: "fa-solid fa-dice" },
+  });
+  if (!data || typeof data !== "object") return null;
+  return pickedRollMode("rollMode" in data ? data.rollMode : undefined);
+}
+
+/**
  * SWN-09: Intimidate the side of the user's one target — the GM rolls 2d6 + the actor's Lead and Charisma (worked
  * out by the GM from the sheet: the user gives no bonus, review trust-and-faults-2 §2-C) against that side's Morale.
  * Refused with a notification: no fight, no target or several, the target on the actor's own side.
  */
-export async function intimidateFrom(actor: Actor.Implementation): Promise<void> {
+export async function intimidateFrom(actor: Actor.Implementation, ask = false): Promise<void> {
   try {
     const combat = fightOf(actor);
     const targets = [...(game.user?.targets ?? [])];
@@ -43,7 +66,16 @@ export async function intimidateFrom(actor: Actor.Implementation): Promise<void>
     const c = targets[0]?.document.combatant;
     const sideId = c && c.parent === combat ? sideIdOf(c) : null;
     if (!sideId) return notify("warn", "FT.SWN.Intimidate.oneTarget");
-    await requestGM({ kind: "intimidate", combatId: combat.id ?? "", actorId: actor.id ?? "", sideId });
+    const side = combat.groups.get(sideId)?.name ?? "";
+    const rollMode = await rollModeFor(t("FT.SWN.Intimidate.title", { side }), ask);
+    if (!rollMode) return;
+    await requestGM({
+      kind: "intimidate",
+      combatId: combat.id ?? "",
+      actorId: actor.id ?? "",
+      sideId,
+      rollMode,
+    });
   } catch (e) {
     report(e);
   }
@@ -53,10 +85,12 @@ export async function intimidateFrom(actor: Actor.Implementation): Promise<void>
  * SWN-10: Read Morale — the GM rolls 2d6 + the actor's Notice and better of Wisdom and Charisma (from the sheet)
  * against 6, once per actor per round, and on a success writes the reading on this user's User.
  */
-export async function readMoraleFrom(actor: Actor.Implementation): Promise<void> {
+export async function readMoraleFrom(actor: Actor.Implementation, ask = false): Promise<void> {
   try {
     const combat = fightOf(actor);
-    await requestGM({ kind: "readMorale", combatId: combat.id ?? "", actorId: actor.id ?? "" });
+    const rollMode = await rollModeFor(t("FT.SWN.ReadMorale.title"), ask);
+    if (!rollMode) return;
+    await requestGM({ kind: "readMorale", combatId: combat.id ?? "", actorId: actor.id ?? "", rollMode });
   } catch (e) {
     report(e);
   }

@@ -10,11 +10,18 @@ import { D20_SHOWS, D20_WEAPON_HEADS, d20EngineWeaponRow } from "../../d20/appli
 import { d20ItemContext, d20WeaponColumns, signed } from "../../d20/applications/sheet-context.js";
 import { swnSheetContext } from "./sheet-context.js";
 
-/** SWN-09 Intimidate (the user's target's side) and SWN-10 Read Morale (issue 16): the GM rolls. */
-async function moraleAction(actor: Actor.Implementation, target: HTMLElement): Promise<void> {
+/**
+ * SWN-09 Intimidate (the user's target's side) and SWN-10 Read Morale (issue 16): the GM rolls. Issue 33: a
+ * shift-click asks the roll mode first.
+ */
+async function moraleAction(
+  actor: Actor.Implementation,
+  target: HTMLElement,
+  event: PointerEvent,
+): Promise<void> {
   const { intimidateFrom, readMoraleFrom } = await import("./morale-ui.js");
-  if (target.dataset.kind === "intimidate") await intimidateFrom(actor);
-  else if (target.dataset.kind === "read") await readMoraleFrom(actor);
+  if (target.dataset.kind === "intimidate") await intimidateFrom(actor, event.shiftKey);
+  else if (target.dataset.kind === "read") await readMoraleFrom(actor, event.shiftKey);
 }
 
 /** SWN-01..07, SWN-18, SWN-19: the SWN block's additional actions, Recruit and the led squad. */

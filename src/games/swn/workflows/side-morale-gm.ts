@@ -12,6 +12,7 @@ import { combatState } from "../../../documents/combat/gm-state.js";
 import { isSide, sideIdOf } from "../../../documents/subtypes.js";
 import { perPage } from "../../../helpers/page-state.js";
 import { notify } from "../../../helpers/report.js";
+import { askedRollMode, postedFor } from "../../../helpers/roll-mode-asked.js";
 import { KeyedQueue } from "../../../helpers/serial.js";
 import { clientSettings, SETTINGS } from "../../../helpers/settings.js";
 import {
@@ -267,6 +268,7 @@ export async function handleIntimidate(
     readonly combatId: string;
     readonly actorId: string;
     readonly sideId: string;
+    readonly rollMode?: string;
   },
   requester: UserI,
 ): Promise<{ applied: string[]; skipped: { id: string; reason: string }[] }> {
@@ -282,6 +284,7 @@ async function intimidateNow(
     readonly combatId: string;
     readonly actorId: string;
     readonly sideId: string;
+    readonly rollMode?: string;
   },
   requester: UserI,
 ): Promise<{ applied: string[]; skipped: { id: string; reason: string }[] }> {
@@ -335,7 +338,12 @@ async function intimidateNow(
               ...(band ? [bandLine(side, band)] : []),
             ],
           },
-          { speaker: ChatMessage.getSpeaker({ actor: actor.actor ?? undefined }), rolls: [r] },
+          {
+            speaker: ChatMessage.getSpeaker({ actor: actor.actor ?? undefined }),
+            rolls: [r],
+            // Issue 33: in the roll mode the asker picked, for the asker (roll-mode-asked.ts).
+            ...postedFor(askedRollMode(body.rollMode), requester.id ?? ""),
+          },
         );
       },
     },
@@ -360,7 +368,7 @@ export interface ReadSide {
  * The card, for all, says only the roll and whether it succeeded.
  */
 export async function handleReadMorale(
-  body: { readonly combatId: string; readonly actorId: string },
+  body: { readonly combatId: string; readonly actorId: string; readonly rollMode?: string },
   requester: UserI,
 ): Promise<{ applied: string[]; skipped: { id: string; reason: string }[] }> {
   const combat = checkedCombat(body.combatId);
@@ -375,7 +383,7 @@ function roundsOf(combat: CombatI, key: "moraleReads" | "intimidations"): Record
 
 async function readNow(
   combat: CombatI,
-  body: { readonly combatId: string; readonly actorId: string },
+  body: { readonly combatId: string; readonly actorId: string; readonly rollMode?: string },
   requester: UserI,
 ): Promise<{ applied: string[]; skipped: { id: string; reason: string }[] }> {
   const actor = askersCombatant(combat, requester, body.actorId);
@@ -414,7 +422,12 @@ async function readNow(
         ),
       ],
     },
-    { speaker: ChatMessage.getSpeaker({ actor: actor.actor ?? undefined }), rolls: [r] },
+    {
+      speaker: ChatMessage.getSpeaker({ actor: actor.actor ?? undefined }),
+      rolls: [r],
+      // Issue 33: in the roll mode the asker picked, for the asker (roll-mode-asked.ts).
+      ...postedFor(askedRollMode(body.rollMode), requester.id ?? ""),
+    },
   );
   if (!success) return { applied: [], skipped: [] };
   const sides: ReadSide[] = [];
