@@ -33,6 +33,8 @@ export interface GameWeaponTable {
   /** The item types it lists. */
   readonly types: readonly string[];
   readonly columns: readonly WeaponTableColumn[];
+  /** Issue 33: a notice shown at the top of the browser (an i18n key), e.g. whose numbers the listed weapons carry. */
+  readonly notice?: string;
   /**
    * Issue 32: actor packs whose actors carry this game's weapons found in no item pack (the SWN weapons, on the
    * pregens; `mine` tells the game's from another's): each such weapon a GM may fill is listed once, by name, and its

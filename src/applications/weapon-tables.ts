@@ -60,6 +60,8 @@ interface Row {
 
 interface TablesContext {
   readonly game: string;
+  /** Issue 33: the game's notice at the top (an i18n key), or "". */
+  readonly notice: string;
   readonly isGM: boolean;
   readonly editing: boolean;
   readonly filter: string;
@@ -136,6 +138,7 @@ export class WeaponTables extends HandlebarsApplicationMixin(ApplicationV2<Table
     const dir = (i: number) => (column === i ? (descending ? "descending" : "ascending") : "none");
     return {
       game: game_.label,
+      notice: table.notice ?? "",
       isGM: !!game.user?.isGM,
       editing: this.#editing,
       filter: this.#filter,

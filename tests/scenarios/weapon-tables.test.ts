@@ -35,6 +35,7 @@ import {
   rowText,
   sceneSource,
   settingSource,
+  text,
   tokenSource,
   told,
 } from "./kit.js";
@@ -791,4 +792,35 @@ describe("scenario: the GM's world numbers for the SWN weapons (issue 32)", () =
     );
     expect(table.unhandled).toEqual([]);
   });
+});
+
+describe("scenario: the SWN world's weapon tables say whose numbers they list (issue 33)", () => {
+  const NOTICE =
+    "These are the Star Wars d20 weapons, with the Star Wars d20 game's numbers — not Stars Without Number's. A Stars Without Number weapon (marked “(SWN)”) has only the numbers your GM enters with “Enter missing numbers”.";
+  /** The notice at the top of the browser as this user reads it, or null when there is none. */
+  const noticeOf = (el: HTMLElement): { text: string; first: boolean } | null => {
+    const n = el.querySelector<HTMLElement>(".ft-wt-notice");
+    return n ? { text: text(n), first: n === el.querySelector(".ft-wt")?.firstElementChild } : null;
+  };
+
+  it("Issue 33 SWN-15: in an SWN world Alice and the GM open Weapon tables and read first that the Blaster Pistol and the other d20 rows carry Star Wars d20 numbers, the SWN ones the GM's to enter", async () => {
+    table = await createTable({ online: [GM_ID, ALICE_ID], world: swnWorld() });
+    for (const id_ of [ALICE_ID, GM_ID]) {
+      const el = await openFromSidebar(table.client(id_));
+      expect([id_, noticeOf(el)]).toEqual([id_, { text: NOTICE, first: true }]);
+      // The rows it speaks of: a d20 pack weapon at its d20 numbers, and an SWN one with none entered.
+      expect(rowsOf(el, false).some((r) => r.name === "Blaster Pistol")).toBe(true);
+      expect(cell(el, "Laser Pistol (SWN)", "Damage")).toBe("n/s");
+    }
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it.each(["alphaDawn", "d20"])(
+    "Issue 33: in a %s world the browser shows no such notice (its packs hold its own game's numbers)",
+    async (engine) => {
+      table = await createTable({ online: [GM_ID], world: world(engine) });
+      expect(noticeOf(await openFromSidebar(table.client(GM_ID)))).toBeNull();
+      expect(table.unhandled).toEqual([]);
+    },
+  );
 });

@@ -76,6 +76,8 @@ export const SWN_TABLE: GameWeaponTable = {
   packs: ["d20"],
   types: ["weapon", "defense"],
   columns: COLUMNS,
+  // Issue 33: the d20 pack's weapons carry Star Wars d20 numbers; the SWN ones are the GM's to enter.
+  notice: "FT.WeaponTables.swnNotice",
   // The SWN weapons are those whose missing numbers are the d20/SWN ones (the SF pregens' weapons miss SF numbers).
   actorWeapons: {
     packs: ["actors"],
