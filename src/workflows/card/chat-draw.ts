@@ -8,6 +8,9 @@ import { bindAttackCard } from "./card-actions.js";
 import { drawRuleCard } from "./rule-card.js";
 import { drawSideRoll } from "./side-roll-card.js";
 
+// What the watchers in card-hooks.ts redraw on cards this page shows (DOM-only: with no card drawn, nothing to do).
+export { dropRolledFortitude, refreshPreviews } from "./card-previews.js";
+
 export function drawChatMessage(message: ChatMessage.Implementation, html: HTMLElement): void {
   bindAttackCard(message, html); // the attack card, its controls and listeners
   drawRuleCard(message, html); // a rule card, in this page's language

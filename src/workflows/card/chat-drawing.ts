@@ -26,6 +26,11 @@ export function loadChatDrawing(): Promise<Drawing> {
   return loading;
 }
 
+/** The drawing code if this page has loaded it (no message is drawn on a page without it), else null. */
+export function loadedChatDrawing(): Drawing | null {
+  return drawing;
+}
+
 /** The `renderChatMessageHTML` hook: draw the message with the loaded code (synchronously, as v13 calls it). */
 export function drawLoadedChatMessage(message: ChatMessage.Implementation, html: HTMLElement): void {
   if (drawing) drawing.drawChatMessage(message, html);
