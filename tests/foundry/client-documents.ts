@@ -1541,7 +1541,7 @@ export class ChatMessage extends BaseChatMessage {
     const doc = g().document as Document;
     const li = doc.createElement("li");
     li.className = "chat-message message";
-    li.dataset.messageId = this.id;
+    li.dataset.messageId = this.id ?? "";
     const content = doc.createElement("div");
     content.className = "message-content";
     content.innerHTML =

@@ -7,13 +7,12 @@
  * v13's, tests/foundry/client-documents.ts) on every page, with the load held back until a step of the test.
  */
 import { describe, expect, it } from "vitest";
-import { createTable, type Table } from "../foundry/world.js";
+import { type Client, createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   attack,
   BRUNO_ID,
   buttonsOf,
-  type Client,
   closeTableAfterEach,
   deckThree,
   G,

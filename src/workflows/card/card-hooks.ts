@@ -11,10 +11,10 @@ import { currentGame, type GameTable, gameOf } from "../../helpers/game.js";
 import { type GMAnswer, registerGMRequest } from "../../helpers/gm-request.js";
 import { perPage } from "../../helpers/page-state.js";
 import { registerCardMenu } from "./card-menu-hook.js";
-import { loadCardTemplate } from "./card-render.js";
 import { cardDigest } from "./card-seal.js";
 import type { CardRequests } from "./card-seam.js";
 import { cardOf, targetActor } from "./card-targets.js";
+import { loadCardTemplate } from "./card-template.js";
 import { loadedChatDrawing } from "./chat-drawing.js";
 import { redraw } from "./message-body.js";
 
