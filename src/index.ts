@@ -28,6 +28,7 @@ import {
 import { ObscurementBehavior } from "./data/region/obscurement.js";
 import { OBSCUREMENT_TYPE } from "./data/region/obscurement-type.js";
 import { FrontierActor } from "./documents/actor.js";
+import { drawChatMessagesWith, FrontierChatMessage } from "./documents/chat-message.js";
 import { registerCombatHooks } from "./documents/combat/hooks.js";
 import { persistMigrations } from "./documents/combat/persist-migration.js";
 import { FrontierCombat } from "./documents/combat.js";
@@ -46,12 +47,9 @@ import { getSetting, registerSettings, SETTINGS } from "./helpers/settings.js";
 import { enableSortableTables } from "./helpers/sortable.js";
 import { TURN_SECONDS } from "./rules/index.js";
 import { installAttackDialog } from "./workflows/attack/attack-confirm.js";
-import { bindAttackCard } from "./workflows/card/card-actions.js";
 import { gmSide, registerCardHooks } from "./workflows/card/card-hooks.js";
-import { drawRuleCard } from "./workflows/card/rule-card.js";
-import { drawSideRoll } from "./workflows/card/side-roll-card.js";
+import { drawLoadedChatMessage, loadChatDrawing } from "./workflows/card/chat-drawing.js";
 import { registerStatusExpiry } from "./workflows/damage/timed-status.js";
-import { renderCheckVerdict } from "./workflows/optional/check-verdict.js";
 import { registerStructureDoorHooks } from "./workflows/optional/structure-doors.js";
 import { registerTurnHooks } from "./workflows/turn/turn-hooks.js";
 
@@ -78,6 +76,9 @@ Hooks.once("init", () => {
   CONFIG.Combatant.documentClass = FrontierCombatant;
   Object.assign(CONFIG.Combatant.dataModels, { base: CombatantModel });
   CONFIG.CombatantGroup.documentClass = FrontierCombatantGroup;
+  // Issue 33: a message's drawing code loads before it is drawn (documents/chat-message.ts).
+  CONFIG.ChatMessage.documentClass = FrontierChatMessage;
+  drawChatMessagesWith(loadChatDrawing);
   Object.assign(CONFIG.CombatantGroup.dataModels, { side: SideModel });
   Object.assign(CONFIG.ChatMessage.dataModels, {
     attack: AttackCardModel,
@@ -159,12 +160,11 @@ Hooks.once("init", () => {
 
 // Every chat card is drawn on this page from its data, for this user (issue 28), in one hook (v13's HTMLElement
 // hook; the jQuery renderChatMessage hook is deprecated). Each drawer reads only its own kind of message.
-Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {
-  bindAttackCard(message, html); // the attack card, its controls and listeners
-  drawRuleCard(message, html); // a rule card, in this page's language
-  drawSideRoll(message, html); // a side's initiative roll (SF-X-04)
-  renderCheckVerdict(message, html); // an ability check's verdict, for whoever may read the roll (trust review H7)
-});
+// Issue 33: the drawing code (workflows/card/chat-draw.ts) loads before a message is drawn: the system's ChatMessage
+// class awaits it in `renderHTML` (documents/chat-message.ts), and the hook draws synchronously with it.
+Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) =>
+  drawLoadedChatMessage(message, html),
+);
 // Issue 33: a weapon, skill, ability check or squad attack dropped on the hotbar becomes a roll macro. v13's Hotbar
 // (client/applications/ui/hotbar.mjs `_onDrop`) asks this hook first, synchronously; false stops its own macro.
 Hooks.on("hotbarDrop", (bar, data: { type?: string; uuid?: string }, slot) => {
@@ -192,6 +192,8 @@ registerStructureDoorHooks();
 registerWallIndexHooks();
 
 Hooks.once("ready", () => {
+  // Issue 33: the chat's drawing code, fetched once the page is ready (each message's `renderHTML` awaits it anyway).
+  void loadChatDrawing().catch(report);
   // Click-to-sort for the tables in the rules journal (the weapons table).
   enableSortableTables(document);
   // Rule references: this user's client setting shows or hides every rule ID (issue 13).

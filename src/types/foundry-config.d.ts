@@ -18,6 +18,7 @@ import type {
 } from "../data/models.js";
 import type { ObscurementBehavior } from "../data/region/obscurement.js";
 import type { FrontierActor } from "../documents/actor.js";
+import type { FrontierChatMessage } from "../documents/chat-message.js";
 import type { D20InitiativeFlag } from "../documents/combat/d20-initiative.js";
 import type { handleRollSideQuery } from "../documents/combat/side-rolls.js";
 import type { FrontierCombat } from "../documents/combat.js";
@@ -43,6 +44,7 @@ declare module "fvtt-types/configuration" {
     Combat: typeof FrontierCombat;
     Combatant: typeof FrontierCombatant;
     CombatantGroup: typeof FrontierCombatantGroup;
+    ChatMessage: typeof FrontierChatMessage;
   }
 
   /** Our classes are generic over the subtype, as core's are, so `Item.OfType<"weapon">` and the like are ours. */

@@ -26,12 +26,15 @@
  *   Token's drawn bars, and a prototype token's defaults (the harness's `prototypeToken` is an ObjectField);
  * - `client/documents/chat-message.mjs` (search ids 16921415918, 18719148835): `applyRollMode`, `getSpeaker`,
  *   `visible`, `isContentVisible`,
- *   `isAuthor`, rolls initialised from their JSON; NOT modelled (issue 28, attack cards drawn per viewer):
- *   `renderHTML` (enrichHTML of `content`, and `#renderRollContent`, which draws the rolls into the body when
- *   `content` has no element, or "rolled privately" for a user who may not see it), `_onCreate` → `ui.chat.postOne`
- *   and `_onUpdate` → `ui.chat.updateMessage` (v13 redraws a message on every change), `export`. The scenarios draw
- *   a message as the chat log would with kit `renderMessage` (stored `content` into `.message-content`, then the
- *   `renderChatMessageHTML` hook) and draw it again after each update themselves;
+ *   `isAuthor`, rolls initialised from their JSON, `renderHTML` (issue 33; async, its hook called synchronously
+ *   inside it; differences at the method); NOT modelled (issue 28, attack cards drawn per viewer): the enrichHTML of
+ *   `content` and the chat template in `renderHTML`, `_onCreate` → `ui.chat.postOne` and `_onUpdate` →
+ *   `ui.chat.updateMessage` (v13 redraws a message on every change), `export`. The scenarios draw a message as the
+ *   chat log would with kit `renderMessage` (stored `content` into `.message-content`, then the
+ *   `renderChatMessageHTML` hook) and draw it again after each update themselves. Difference: `renderMessage` is
+ *   synchronous, the part of `renderHTML` after its awaits; the system's ChatMessage class awaits its drawing code
+ *   in `renderHTML` before that part (src/documents/chat-message.ts), and each page has also loaded it once ready
+ *   (src/index.ts), which the harness's boot awaits before a test's first step;
  * - `client/documents/user.mjs` (id 8636791199) and `client/documents/collections/users.mjs` (id 18791427765):
  *   `isSelf`, `active`, `isActiveGM`, `query()` (the handler receives `(data, {timeout})` and NO sender).
  * Movement history is recorded from the update (and its `movement` option) rather than v13's full movement pipeline:
@@ -1517,6 +1520,47 @@ export class ChatMessage extends BaseChatMessage {
     const isBlind = whisper.length && this.blind;
     if (whisper.length) return whisper.includes(g().game.user.id) || (this.isAuthor && !isBlind);
     return true;
+  }
+
+  /**
+   * Issue 33: `renderHTML` as v13 client/documents/chat-message.mjs (search id 18719148835) draws a message: async
+   * (the chat log, notifications and popouts await it); a `system.renderHTML` model draws the whole element; else the
+   * body (the stored `content`, or "rolled privately" for a roll this user may not see: `#renderRollContent`), then
+   * `Hooks.callAll("renderChatMessageHTML", this, html, messageData)` synchronously, and the element is returned.
+   * Differences: no `TextEditor.enrichHTML` of the content (the system's cards store no enrichable text), no
+   * `CONFIG.ChatMessage.template` (the element is the `li.chat-message` > `div.message-content` the scenarios' kit
+   * `renderMessage` also draws), and `messageData` holds only `canDelete`, `canClose` and `message`.
+   */
+  async renderHTML({ canDelete, canClose = false, ...rest }: Src = {}): Promise<HTMLElement> {
+    canDelete ??= g().game.user.isGM;
+    if (typeof this.system?.renderHTML === "function") {
+      const html = await this.system.renderHTML({ canDelete, canClose, ...rest });
+      Hooks.callAll("renderChatMessageHTML", this, html);
+      return html;
+    }
+    const doc = g().document as Document;
+    const li = doc.createElement("li");
+    li.className = "chat-message message";
+    li.dataset.messageId = this.id ?? "";
+    const content = doc.createElement("div");
+    content.className = "message-content";
+    content.innerHTML =
+      !this.isRoll || this.isContentVisible
+        ? this.content
+        : `<span class="flavor-text">CHAT.PrivateRollContent</span>${this.rolls
+            .map(
+              () =>
+                '<div class="dice-roll"><div class="dice-formula">???</div><h4 class="dice-total">?</h4></div>',
+            )
+            .join("")}`;
+    li.append(content);
+    Hooks.callAll("renderChatMessageHTML", this, li, {
+      ...rest,
+      canDelete,
+      canClose,
+      message: this.toObject(false),
+    });
+    return li;
   }
 
   static getSpeaker({ actor, token, alias }: { actor?: any; token?: any; alias?: string } = {}): Src {

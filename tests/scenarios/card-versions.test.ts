@@ -246,10 +246,12 @@ describe("scenario: a malformed attack card from a player's console (issue 28: t
       }
     });
     // v13 client/data/client-backend.mjs `#preCreateDocumentArray`: a document whose data fails validation is not
-    // created; the error is reported to its user (a notification), and the create resolves without it.
+    // created; the error is reported to its user (a notification), and the create resolves without it. (Issue 33: the
+    // message is built by the system's class, FrontierChatMessage; v13 common/abstract/data.mjs names the failure
+    // `${this.constructor.name} validation errors:`.)
     expect(error).toBeNull();
     expect(told(alice)).toEqual([
-      "error: ChatMessage validation errors:\n  system: \n    card: \n      shots: must be a finite number",
+      "error: FrontierChatMessage validation errors:\n  system: \n    card: \n      shots: must be a finite number",
     ]);
     expect(onEveryClient(table, () => G().game.messages.size)).toEqual(everyone(table, 1));
     expect(stamina()).toEqual([30, 30, 30]);

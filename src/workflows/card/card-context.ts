@@ -9,10 +9,14 @@
 
 import type { AttackCardData, GrenadeCard } from "../../data/chat/attack-card.js";
 import { gameOf } from "../../helpers/game.js";
-import { parseDice } from "../../rules/index.js";
 import { blastOutcome } from "../damage/grenade-effects.js";
 import { appliedOf, damageOf, undoneOf } from "./card-data.js";
 import { partContexts } from "./card-parts/index.js";
+import { DAMAGE_NOTE, damageWorking } from "./damage-working.js";
+
+// (Issue 33: the d20 card section reads `damageWorking` from its own small file, so the main module does not bring
+// the whole card context.)
+export { damageWorking } from "./damage-working.js";
 
 /**
  * The user a card is drawn for (issue 28): each page draws the card from its data for its own user, with only the
@@ -57,36 +61,6 @@ function applyFor(viewer: CardViewer, id: string, undone: boolean): "button" | "
   if (viewer.isGM) return "button";
   if (!viewer.isAuthor || undone) return "none";
   return viewer.applyToAll || viewer.ownsTarget(id) ? "button" : "note";
-}
-
-const DAMAGE_NOTE: Record<string, string> = { cobalt: "1", blue: "¾", green: "½", yellow: "¼", white: "0" };
-
-/** The most a formula rolls ("4d10+2" → 42), or null when it is not one. */
-function formulaMax(formula: string): number | null {
-  try {
-    const d = parseDice(formula);
-    return d.count * d.faces + d.bonus;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * How a hit's damage came about, before its total: the formula and the dice the Roll gave ("4d10 [7, 3, 9, 2]"),
- * or, in Zebulon's Guide, the formula's maximum times the colour's share ("4d10 (max 40) × ½": its dice are not
- * read). Null when there is nothing to show (a fixed number, a card from before the dice were kept).
- */
-export function damageWorking(
-  formula: string,
-  dice: readonly number[] | undefined,
-  colour: string | null,
-): string | null {
-  if (!formula || !/\d*d\d+/.test(formula)) return null;
-  if (colour) {
-    const max = formulaMax(formula);
-    return max === null ? null : `${formula} (max ${max}) × ${DAMAGE_NOTE[colour] ?? "?"}`;
-  }
-  return dice?.length ? `${formula} [${dice.join(", ")}]` : null;
 }
 
 /** SW-07, SW-15: a d20 hit's damage terms (Strength, point blank) after its dice, so the working adds up. */

@@ -11,11 +11,11 @@ import { currentGame, type GameTable, gameOf } from "../../helpers/game.js";
 import { type GMAnswer, registerGMRequest } from "../../helpers/gm-request.js";
 import { perPage } from "../../helpers/page-state.js";
 import { registerCardMenu } from "./card-menu-hook.js";
-import { dropRolledFortitude, refreshPreviews } from "./card-previews.js";
-import { loadCardTemplate } from "./card-render.js";
 import { cardDigest } from "./card-seal.js";
 import type { CardRequests } from "./card-seam.js";
 import { cardOf, targetActor } from "./card-targets.js";
+import { loadCardTemplate } from "./card-template.js";
+import { loadedChatDrawing } from "./chat-drawing.js";
 import { redraw } from "./message-body.js";
 
 type Msg = ChatMessage.Implementation;
@@ -165,6 +165,11 @@ function watchCards(): void {
 
 /** The Foundry events that change what an Apply would do, and the targets each one touches. */
 function watchPreviews(): void {
+  // Issue 33: the previews are redrawn by the chat's drawing code (card-previews.ts, in its lazy chunk). A page that
+  // has not loaded it has drawn no card, so it has no Apply or Fortitude button to redraw.
+  const refreshPreviews = (touches: (targetId: string) => boolean) =>
+    loadedChatDrawing()?.refreshPreviews(touches);
+  const dropRolledFortitude = () => loadedChatDrawing()?.dropRolledFortitude();
   const byActor = (actor: ActorI | null | undefined) => (id: string) =>
     !!actor && targetActor(id, null) === actor;
   Hooks.on("updateActor", (actor: ActorI) => {

@@ -12,21 +12,11 @@ import { clientSettings, SETTINGS } from "../../helpers/settings.js";
 import type { RolledDice } from "../attack/attack-flow.js";
 import { type CardViewer, cardView, GM_VIEWER } from "./card-context.js";
 import { cardViewParts } from "./card-parts/index.js";
+import { CARD_TEMPLATE, loadCardTemplate } from "./card-template.js";
 import { renderLoaded } from "./message-body.js";
 
-type ActorI = Actor.Implementation;
-
-/**
- * An NPC whose numbers the card keeps from players (issue "trust", R1-5): no player owns it, some player cannot
- * observe it, and the world does not show NPC numbers. Every client receives the card's data, so what it leaves
- * out is out for everyone.
- */
-export function keepsNumbersSecret(actor: ActorI | null | undefined): boolean {
-  if (!actor || clientSettings().get(SYSTEM_ID, SETTINGS.showNpcNumbers)) return false;
-  const players = (game.users?.contents ?? []).filter((u) => !u.isGM);
-  if (players.some((u) => actor.testUserPermission(u, "OWNER"))) return false;
-  return players.some((u) => !actor.testUserPermission(u, "OBSERVER"));
-}
+// (Issue 33: in its own small file, so the d20 Fortitude card does not bring the card's drawing.)
+export { keepsNumbersSecret } from "./numbers-secret.js";
 
 /** The card without the attacker's chance, column and modifiers (they carry its abilities and skill). */
 export function withoutAttackerNumbers<C extends AttackCardData>(card: C): C {
@@ -73,8 +63,6 @@ export async function renderCard(card: AttackCardData & { grenade?: GrenadeCard 
   await loadCardTemplate();
   return foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, cardViewOf(card, GM_VIEWER));
 }
-
-const CARD_TEMPLATE = templatePath("chat/attack-card.hbs");
 
 /**
  * The user this page draws a message's card for (issue 28): the GM, the attack's author (the message's), whether
@@ -144,11 +132,4 @@ export function cardSummary(card: Pick<AttackCardData, "weaponName">): string {
   return `<p class="ft-card-summary">${foundry.utils.escapeHTML(card.weaponName ?? "")}</p>`;
 }
 
-/** Load the card's template on this page (init, and before a first card is drawn). */
-export function loadCardTemplate(): Promise<unknown> {
-  return Promise.all(
-    [CARD_TEMPLATE, ...cardViewParts().map((p) => templatePath(p.template))].map((t) =>
-      foundry.applications.handlebars.getTemplate(t),
-    ),
-  );
-}
+export { loadCardTemplate };

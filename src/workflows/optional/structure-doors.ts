@@ -4,7 +4,7 @@
  */
 import { SYSTEM_ID } from "../../constants.js";
 import { notify } from "../../helpers/report.js";
-import { onGMQueue } from "../card/card-apply.js";
+import { onGMQueue } from "../card/gm-queue.js";
 
 type WallDoc = WallDocument.Implementation;
 

@@ -7,10 +7,10 @@
  * SWN draws the same card with its own words (games/swn).
  */
 
-import { damageWorking } from "../../../workflows/card/card-context.js";
 import { formulaMax } from "../../../workflows/card/card-data.js";
 import { type GameCardSeam, POOL_LABEL } from "../../../workflows/card/card-seam.js";
 import { targetActor } from "../../../workflows/card/card-targets.js";
+import { damageWorking } from "../../../workflows/card/damage-working.js";
 import { d20WeaponCardProblem } from "./card-checks.js";
 import { SUPPRESSION_PART } from "./card-parts/suppression.js";
 import { showCoverStrikes } from "./cover-strike.js";

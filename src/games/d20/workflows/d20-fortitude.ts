@@ -9,7 +9,7 @@
 import { SYSTEM_ID } from "../../../constants.js";
 import { keyed, line, literal, type RuleCard, type RuleText } from "../../../data/chat/rule-card.js";
 import { fortitudeSave } from "../../../rules/index.js";
-import { keepsNumbersSecret } from "../../../workflows/card/card-render.js";
+import { keepsNumbersSecret } from "../../../workflows/card/numbers-secret.js";
 import { postRuleCard } from "../../../workflows/card/rule-card.js";
 import { turnOnFor } from "../../../workflows/damage/timed-status.js";
 
