@@ -389,6 +389,28 @@ describe("scenario: the roll mode of the Morale checks the GM rolls (issue 33, S
     expect(table.unhandled).toEqual([]);
   });
 
+  it("issue 33 SWN-10: Alice's chat is set to Blind GM Roll — her Read Morale 2d6 [5, 2] = 7 succeeds on the GMs' card only; the reading is the GM's to tell, so her tracker shows no number", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    await fight();
+    await bossLeads();
+    const alice = table.client(ALICE_ID);
+    await alice.run(() => G().game.settings.set("core", "rollMode", "blindroll"));
+    table.dice(5, 2);
+    await aliceDoes("read");
+    const card = lastId();
+    expect(posted(card)).toEqual({ whisper: [GM_ID, ASSISTANT_ID].sort(), blind: true });
+    const read = readBy(card);
+    expect(read.Gamemaster).toBe(
+      "Read Morale SWN-10Kara: 2d6 [5, 2] = 7 vs 6Success: the GM tells the reader the Morale of every side in sight.",
+    );
+    expect([read.Alice, read.Bruno]).toEqual([PRIVATE, PRIVATE]);
+    const strip = async (c: ReturnType<typeof table.client>) =>
+      [...(await tracker(c)).querySelectorAll(".ft-morale")].map((e) => text(e as HTMLElement));
+    expect(await strip(alice)).toEqual([]);
+    expect(alice.run(() => G().game.user.getFlag("frontier-tactics", "moraleReading") ?? null)).toBeNull();
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("issue 33 SWN-10: a roll mode v13 does not know, written straight on Alice's User, is posted public by the GM", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
     await fight();

@@ -429,7 +429,10 @@ async function readNow(
       ...postedFor(askedRollMode(body.rollMode), requester.id ?? ""),
     },
   );
-  if (!success) return { applied: [], skipped: [] };
+  // Issue 33 SWN-10: a blind read is the GM's to tell — v13's blind roll hides its result from the roller
+  // (chat-message.mjs `isContentVisible`), so the reading is not written to the reader's User either.
+  if (!success || askedRollMode(body.rollMode) === CONST.DICE_ROLL_MODES.BLIND)
+    return { applied: [], skipped: [] };
   const sides: ReadSide[] = [];
   for (const group of seen) {
     const now = moraleOfSide(combat, group);
