@@ -7,7 +7,8 @@
  */
 import { SYSTEM_ID } from "../constants.js";
 import { PRESETS, type Preset, presetDiff, type RuleSettings } from "../helpers/presets.js";
-import { choosePreset, clientSettings, currentRules, getSetting, SETTINGS } from "../helpers/settings.js";
+import { choosePreset } from "../helpers/presets-apply.js";
+import { clientSettings, currentRules, getSetting, SETTINGS } from "../helpers/settings.js";
 import { defaultResolutionTable, type ResolutionTable } from "../rules/index.js";
 import {
   type EditorError,
