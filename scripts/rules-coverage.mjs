@@ -12,13 +12,14 @@
  * `--index` writes `docs/rules-index.md` (`npm run rules:index`): every rule of the catalog, A, S and G, with its
  * level, its text, the source files that wire it and whether a scenario plays it. The index is committed; a test
  * fails when it no longer matches the code. It also writes the screens' rule references (scripts/rule-refs.mjs):
- * src/applications/rule-titles.ts (each ID's tooltip) and packs/rules/rule-index.yml (the Rule Index journal page).
+ * lang/en.json's FT.RuleRef.title and .source (each ID's tooltip) and packs/rules/rule-index.yml (the Rule Index
+ * journal page).
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 // A cycle (rule-refs.mjs reads the catalog with catalogRows): both only call each other's functions, never at load.
-import { ruleIndexJournal, ruleTitlesModule } from "./rule-refs.mjs";
+import { ruleIndexJournal, withRuleTitles } from "./rule-refs.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const ID = /\bS(?:F-[BXZ]|WN?)-\d{2}\b/g;
@@ -115,7 +116,7 @@ export function scenarioTests(source) {
 }
 
 /** Source that can wire a rule: src/ code and templates, not tests, not the generated rule titles (they name all). */
-const wiring = (p) => /\.(ts|hbs)$/.test(p) && !/\.test\.ts$/.test(p) && !/rule-titles\.ts$/.test(p);
+const wiring = (p) => /\.(ts|hbs)$/.test(p) && !/\.test\.ts$/.test(p);
 
 function files(dir, keep) {
   const found = [];
@@ -284,9 +285,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     writeFileSync(join(ROOT, "docs", "rules-index.md"), rulesIndex());
     console.log("docs/rules-index.md written");
     // The rule references of the screens: their tooltips and the Rule Index journal page (scripts/rule-refs.mjs).
-    writeFileSync(join(ROOT, "src", "applications", "rule-titles.ts"), ruleTitlesModule(ROOT));
+    const lang = join(ROOT, "lang", "en.json");
+    writeFileSync(lang, withRuleTitles(ROOT, readFileSync(lang, "utf8")));
     writeFileSync(join(ROOT, "packs", "rules", "rule-index.yml"), ruleIndexJournal(ROOT));
-    console.log("src/applications/rule-titles.ts and packs/rules/rule-index.yml written");
+    console.log("lang/en.json (FT.RuleRef.title, .source) and packs/rules/rule-index.yml written");
     process.exit(0);
   }
   const table = rulesCoverage();

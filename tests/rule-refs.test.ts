@@ -1,7 +1,8 @@
 /**
- * The rule references' generated files (issue 13): src/applications/rule-titles.ts (each rule ID's tooltip) and
- * packs/rules/rule-index.yml (the Rule Index journal page) are what `npm run rules:index` writes now, every rule ID a
- * screen prints has a title, and every rule has a heading on the page whose anchor is the one a reference opens.
+ * The rule references' generated files (issue 13): lang/en.json's FT.RuleRef.title and .source (each rule ID's
+ * tooltip; issue 33 moved them there from a generated src/applications/rule-titles.ts) and packs/rules/rule-index.yml
+ * (the Rule Index journal page) are what `npm run rules:index` writes now, every rule ID a screen prints has a title,
+ * and every rule has a heading on the page whose anchor is the one a reference opens.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -12,18 +13,21 @@ import {
   namedIds,
   RULE_INDEX,
   ruleIndexJournal,
-  ruleTitlesModule,
   shortTitle,
   sourceOf,
+  withRuleTitles,
 } from "../scripts/rule-refs.mjs";
 import { catalogRows } from "../scripts/rules-coverage.mjs";
-import { ruleAnchor, ruleTooltip } from "../src/applications/rule-refs.js";
-import { RULE_INDEX as CLIENT_RULE_INDEX, RULE_TITLES } from "../src/applications/rule-titles.js";
+import { RULE_INDEX as CLIENT_RULE_INDEX, ruleAnchor, ruleTooltip } from "../src/applications/rule-refs.js";
 import { buildTOC, slugifyHeading } from "./foundry/compendium.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const read = (p: string) => readFileSync(join(ROOT, p), "utf8");
 const catalog = catalogRows(read("docs/rules-catalog.md"));
+/** The titles the client shows, as the language file holds them (lang/en.json `FT.RuleRef.title`). */
+const RULE_TITLES = (
+  JSON.parse(read("lang/en.json")) as { FT: { RuleRef: { title: Record<string, string> } } }
+).FT.RuleRef.title;
 
 function files(dir: string, keep: (p: string) => boolean): string[] {
   return readdirSync(dir).flatMap((n) => {
@@ -33,11 +37,11 @@ function files(dir: string, keep: (p: string) => boolean): string[] {
 }
 
 describe("npm run rules:index: the rule references", () => {
-  it("the committed src/applications/rule-titles.ts and packs/rules/rule-index.yml are what it writes now", () => {
+  it("the committed lang/en.json rule titles and packs/rules/rule-index.yml are what it writes now", () => {
     expect(
-      read("src/applications/rule-titles.ts"),
-      "rule-titles.ts is out of date: run npm run rules:index",
-    ).toBe(ruleTitlesModule(ROOT));
+      read("lang/en.json"),
+      "lang/en.json's FT.RuleRef titles are out of date: run npm run rules:index",
+    ).toBe(withRuleTitles(ROOT, read("lang/en.json")));
     expect(read("packs/rules/rule-index.yml"), "rule-index.yml is out of date: run npm run rules:index").toBe(
       ruleIndexJournal(ROOT),
     );

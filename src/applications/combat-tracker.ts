@@ -4,21 +4,14 @@
  * A subclass of the v13 CombatTracker with its own tracker PART; no DOM surgery.
  */
 
-import { suppressionOf } from "../canvas/suppressing.js";
 import { SYSTEM_ID, templatePath } from "../constants.js";
-import { flatFootedIn } from "../documents/combat/d20-initiative.js";
 import { combatState } from "../documents/combat/gm-state.js";
-import { sideOrder } from "../documents/combat/side-initiative.js";
-import { isSide, sideIdOf } from "../documents/subtypes.js";
+import { isSide } from "../documents/subtypes.js";
 import { keepClassName } from "../helpers/class-name.js";
 import { currentGame } from "../helpers/game.js";
 import { guarded } from "../helpers/report.js";
-import { currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import { trackerGuarded } from "../helpers/tracker-report.js";
-import { roundPhases } from "../rules/index.js";
-import { decorateTurns } from "./phase-context.js";
 import { moveToSideEntry } from "./side-move.js";
-import { buildTracker } from "./tracker-context.js";
 import { rowActionEntries } from "./tracker-menu.js";
 
 type RenderContext = foundry.applications.sidebar.tabs.CombatTracker.RenderContext;
@@ -125,11 +118,17 @@ export class FrontierCombatTracker extends Base {
   ): Promise<void> {
     await super._prepareTrackerContext(context, options);
     try {
-      if (this.combat?.byCount) {
-        this.#prepareByCount(context);
+      const combat = this.combat;
+      if (!combat) return;
+      // Issue 33: the rows' drawing loads with the first combat shown (tracker-prepare.ts). v13 awaits this method:
+      // client/applications/sidebar/tabs/combat-tracker.mjs `_preparePartContext` (code index id 2184532280),
+      // `case "tracker": await this._prepareTrackerContext(context, options)`.
+      const { prepareByCount, prepareSides } = await import("./tracker-prepare.js");
+      if (combat.byCount) {
+        prepareByCount(combat, context);
         // Issue 30: what the world's game adds to the list (SWN-12, SWN-13: the Morale strip, loaded when asked).
-        Object.assign(context, await currentGame().tracker.byCountContext(this.combat));
-      } else this.#prepareSides(context);
+        Object.assign(context, await currentGame().tracker.byCountContext(combat));
+      } else prepareSides(combat, context);
     } catch (e) {
       console.error(`${SYSTEM_ID} | the tracker shows core's order:`, e);
       Object.assign(context, {
@@ -140,113 +139,6 @@ export class FrontierCombatTracker extends Base {
         ftPhase: null,
       });
     }
-  }
-
-  /**
-   * SW-03 (d20): one list in turn order, each row with its initiative count (or the roll button for its owner, as
-   * core's tracker has it) and a flat-footed badge until its first turn (SW-01); no side headers, no phases.
-   */
-  #prepareByCount(
-    context: RenderContext & { turns?: foundry.applications.sidebar.tabs.CombatTracker.TurnContext[] },
-  ): void {
-    const combat = this.combat;
-    if (!combat) return;
-    const isGM = !!game.user?.isGM;
-    const table = currentGame();
-    const turns = (context.turns ?? []).map((t) => {
-      const c = combat.combatants.get(t.id);
-      const unaware = combat.isUnaware(t.id);
-      const state = c?.holdState ?? "none";
-      const current = combat.started && combat.combatant?.id === t.id;
-      const mayAct = isGM || !!c?.isOwner;
-      // T2-1D: a hidden NPC's document holds only its rank: the GM's page shows the count it keeps, others "?".
-      const sealed = combat.sealedCount(t.id);
-      return {
-        ...t,
-        ...(sealed === undefined ? {} : { initiative: sealed === null ? "?" : String(sealed) }),
-        // SW-34: a held turn's badge; its owner or the GM may hold the current turn; the GM lets a held one act.
-        ftHold: state === "delaying" || state === "readied" ? state : null,
-        ftCanHold: current && (isGM || !!c?.isOwner),
-        ftCanAct:
-          isGM && combat.started && !current && (state === "delaying" || state === "readied") ? state : null,
-        ftFlatFooted: flatFootedIn(c),
-        // SW-25: its owner or the GM may make its attack of opportunity (out of turn) while the combat runs.
-        ftCanAoO:
-          combat.started &&
-          combat.byCount &&
-          mayAct &&
-          (!!suppressionOf(c) || (!!c?.actor && table.meleeWeapons(c.actor).length > 0)),
-        // SW-43: suppressing an area until its next turn.
-        ftSuppressing: !!suppressionOf(c),
-        // Issue 30: the game's own controls on the row (SWN-08: overwatch's).
-        ftGameControls: table.tracker.byCountRow({ combat, combatant: c, current, mayAct }),
-        // SW-02: unaware before the start, and sitting out the surprise round.
-        ftUnaware: unaware && (!combat.started || combat.inSurpriseRound),
-        ftMarkUnaware: isGM && !combat.started ? { pressed: unaware } : null,
-      };
-    });
-    Object.assign(context, {
-      turns,
-      ftSides: [],
-      ftLoose: turns,
-      ftPhases: [],
-      ftPhaseGroups: [],
-      ftPhase: null,
-      ftDeclaring: null,
-      ftIndividual: false,
-      ftByCount: true,
-      ftGroupRoll: combatState(combat).groupRoll,
-    });
-  }
-
-  #prepareSides(
-    context: RenderContext & { turns?: foundry.applications.sidebar.tabs.CombatTracker.TurnContext[] },
-  ): void {
-    const combat = this.combat;
-    if (!combat) return;
-    const view = combat.view;
-    const variant = currentVariant();
-    const order = sideOrder(view, variant);
-    const user = game.user;
-    const ownedSides = new Set(
-      combat.combatants
-        .filter((c) => c.isOwner)
-        .map((c) => sideIdOf(c))
-        .filter((id): id is string => !!id),
-    );
-    const npcOnly = new Set(
-      view.sides
-        .filter((s) => !view.members.some((m) => m.sideId === s.id && m.isPlayerCharacter))
-        .map((s) => s.id),
-    );
-    const built = buildTracker(
-      view,
-      context.turns ?? [],
-      {
-        isGM: !!user?.isGM,
-        hideNpcNumbers: getSetting(SETTINGS.hideNpcInitiative),
-        ownedSides,
-        npcOnlySides: npcOnly,
-        moveOrder: order.moveOrder,
-        initiativeSide: order.initiative,
-        // Phases from the order already read, not a second reading of the combat.
-        phases: combat.started ? roundPhases(order, variant) : [],
-        phaseIndex: combat.phaseIndex,
-        activeCombatantId: combat.combatant?.id ?? null,
-        secrets: combat.sideSecrets(),
-        say: (key, data) => (data ? game.i18n?.format(key, data) : game.i18n?.localize(key)) ?? key,
-      },
-      variant === "basic",
-    );
-    Object.assign(context, {
-      ftSides: built.sides,
-      ftLoose: built.loose,
-      ftPhases: built.phases,
-      ftPhaseGroups: built.phaseGroups,
-      ftPhase: built.currentPhase,
-      ftDeclaring: decorateTurns(combat, context.turns ?? []),
-      ftIndividual: combat.individual,
-    });
   }
 
   /**

@@ -1,8 +1,8 @@
 /**
  * Rule references (issue 13, review table-ux §3 and finding #8): every rule ID our apps and chat cards render
  * (`.ft-rule`, "SF-X-2x") becomes a small reference, at render time, so no template changes: a tooltip with the rule's
- * short title and source ("SF-X-2x · Burst — Star Frontiers Expanded Game combat", from the generated
- * rule-titles.ts), keyboard-focusable as a link, and a click or Enter opens the Rule Index page of the rules
+ * short title and source ("SF-X-2x · Burst — Star Frontiers Expanded Game combat", from lang/en.json's
+ * `FT.RuleRef.title` and `FT.RuleRef.source`, which `npm run rules:index` writes from the catalog), keyboard-focusable as a link, and a click or Enter opens the Rule Index page of the rules
  * compendium at that rule. The client setting `showRuleIds` still hides them all (src/helpers/rule-ids.ts).
  *
  * Foundry v13 (client source read through the code index):
@@ -19,16 +19,30 @@
  *   anchor})`; the Rule Index headings carry the rule ID as their text and its lower case as their id, so either way
  *   the anchor is `sf-x-24`.
  */
-import { RULE_INDEX, RULE_SOURCES, RULE_TITLES } from "./rule-titles.js";
+
+/** The Rule Index journal entry and page in the rules compendium (packs/rules/rule-index.yml, written by
+ * scripts/rule-refs.mjs from its own RULE_INDEX: tests/rule-refs.test.ts checks they are the same). */
+export const RULE_INDEX = {
+  pack: "frontier-tactics.rules",
+  entryId: "ftRuleIndex00000",
+  pageId: "ftRuleIndexPage0",
+} as const;
 
 /** The anchor of a rule's heading on the Rule Index page (scripts/rule-refs.mjs writes the same). */
 export const ruleAnchor = (id: string): string => id.toLowerCase();
 
-/** "SF-X-2x · Burst — Star Frontiers Expanded Game combat", or null for text that is no rule we know. */
+/**
+ * "SF-X-2x · Burst — Star Frontiers Expanded Game combat", or null for text that is no rule we know. Issue 33: the
+ * titles are in the language file, not the bundle; Foundry has loaded it before anything renders (v13 Localization,
+ * client/helpers/localization.mjs, code index id 18316906911: `initialize` → `setLanguage` awaits each language file, `#loadTranslationFile`
+ * `expandObject`s it — a rule ID has no dot, so it stays one key — and `has` is true only for a string).
+ */
 export function ruleTooltip(id: string): string | null {
-  const entry = RULE_TITLES[id];
-  if (!entry) return null;
-  return `${id} · ${entry[0]} — ${RULE_SOURCES[entry[1]]}`;
+  const i18n = game.i18n;
+  const title = `FT.RuleRef.title.${id}`;
+  if (!/^[A-Z]+(?:-[A-Z])?-\d+$/.test(id) || !i18n?.has(title)) return null;
+  const source = i18n.localize(`FT.RuleRef.source.${id.replace(/-\d+$/, "")}`);
+  return `${id} · ${i18n.localize(title)} — ${source}`;
 }
 
 /** Open the Rule Index journal page at the rule's heading. A missing pack or entry is told, never thrown. */

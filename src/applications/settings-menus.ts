@@ -5,32 +5,21 @@
  */
 import { SYSTEM_ID, templatePath } from "../constants.js";
 import { keepClassName } from "../helpers/class-name.js";
-import { PRESETS, type Preset, presetDiff, type RuleSettings } from "../helpers/presets.js";
 import { guarded } from "../helpers/report.js";
-import { choosePreset, clientSettings, currentRules, getSetting, SETTINGS } from "../helpers/settings.js";
-import { defaultResolutionTable, type ResolutionTable } from "../rules/index.js";
-import {
-  type EditorError,
-  editorContext,
-  exportTable,
-  importTable,
-  isDefaultTable,
-  parseTable,
-  tableFromForm,
-} from "./zebulon-editor-context.js";
+import { clientSettings } from "../helpers/settings.js";
+import type { EditorState, PresetContext } from "./settings-menus-impl.js";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
-/** What the preset menu's template renders. */
-interface PresetContext {
-  presets: (Preset & { chosen: boolean })[];
-  modified: boolean;
-  /** Label keys of the settings that differ from the chosen preset. */
-  diff: string[];
-  current: RuleSettings;
-}
+/**
+ * Issue 33: the menus' work loads with the first menu opened (settings-menus-impl.ts); the classes stay here, as
+ * `registerMenu` takes them at `init` and core's settings window constructs one on a click. Everything that loads
+ * it is async: v13 client/applications/api/application.mjs `render` → `#render` awaits `_prepareContext`, and
+ * `#onSubmitForm` / `#onClickAction` call the handler (the form's result is awaited; an action's promise runs on).
+ */
+const work = () => import("./settings-menus-impl.js");
 
-type EditorContext = ReturnType<typeof editorContext> & { isGM: boolean };
+type EditorContext = ReturnType<Awaited<ReturnType<typeof work>>["editorContextOf"]>;
 
 export class PresetMenu extends HandlebarsApplicationMixin(ApplicationV2<PresetContext>) {
   static override DEFAULT_OPTIONS = {
@@ -45,15 +34,7 @@ export class PresetMenu extends HandlebarsApplicationMixin(ApplicationV2<PresetC
   static override PARTS = { body: { template: templatePath("apps/presets.hbs") } };
 
   protected override async _prepareContext(): Promise<PresetContext> {
-    const chosen = getSetting(SETTINGS.preset);
-    const current = currentRules();
-    const diff = presetDiff(chosen, current);
-    return {
-      presets: PRESETS.map((p) => ({ ...p, chosen: p.id === chosen })),
-      modified: diff.length > 0,
-      diff: diff.map((k) => `FT.Settings.${k}.name`),
-      current,
-    };
+    return (await work()).presetContext();
   }
 
   static async #onSubmit(
@@ -64,7 +45,7 @@ export class PresetMenu extends HandlebarsApplicationMixin(ApplicationV2<PresetC
   ): Promise<void> {
     const id = String(data.object.preset ?? "");
     if (!game.user?.isGM || !id) return;
-    await choosePreset(id);
+    await (await work()).choosePreset(id);
   }
 }
 
@@ -85,24 +66,10 @@ export class ZebulonTableEditor extends HandlebarsApplicationMixin(ApplicationV2
 
   static override PARTS = { body: { template: templatePath("apps/zebulon-editor.hbs") } };
 
-  #table: ResolutionTable | null = null;
-  #error: EditorError | null = null;
-  #draft: Record<string, Record<string, unknown>> | null = null;
-
-  get table(): ResolutionTable {
-    if (!this.#table) {
-      const stored = parseTable(getSetting(SETTINGS.zebulonTable));
-      this.#table = stored.table ?? defaultResolutionTable();
-      this.#error = stored.error;
-    }
-    return this.#table;
-  }
+  readonly #state: EditorState = { table: null, error: null, draft: null };
 
   protected override async _prepareContext(): Promise<EditorContext> {
-    return {
-      ...editorContext(this.table, this.#error, isDefaultTable(this.table), this.#draft),
-      isGM: !!game.user?.isGM,
-    };
+    return (await work()).editorContextOf(this.#state);
   }
 
   static async #onSubmit(
@@ -111,62 +78,20 @@ export class ZebulonTableEditor extends HandlebarsApplicationMixin(ApplicationV2
     _f: HTMLFormElement,
     data: { object: Record<string, unknown> },
   ): Promise<void> {
-    const r = tableFromForm(data.object);
-    this.#error = r.error;
-    this.#draft = r.table ? null : r.draft;
-    if (r.table) {
-      this.#table = r.table;
-      await clientSettings().set(SYSTEM_ID, SETTINGS.zebulonTable, r.table);
-      ui.notifications?.info(game.i18n?.localize("FT.Zebulon.saved") ?? "");
-    }
+    await (await work()).submitEditor(this.#state, data.object);
     await this.render();
   }
 
-  /**
-   * Review table-ux #7: the saved table may hold 76 values typed from the printed book, so Reset asks first
-   * (v13 `DialogV2.confirm`, client/applications/api/dialog.mjs: true for Yes, false for No, null when closed) and
-   * changes nothing unless the answer is Yes.
-   */
   static async #onReset(this: ZebulonTableEditor): Promise<void> {
-    const i18n = game.i18n;
-    const name = foundry.utils.escapeHTML(this.table.name);
-    const yes = await foundry.applications.api.DialogV2.confirm({
-      window: { title: i18n?.localize("FT.Zebulon.resetTitle") ?? "FT.Zebulon.resetTitle" },
-      content: `<p>${i18n?.format("FT.Zebulon.resetConfirm", { name }) ?? "FT.Zebulon.resetConfirm"}</p>`,
-    });
-    if (yes !== true) return;
-    this.#table = defaultResolutionTable();
-    this.#error = null;
-    this.#draft = null;
-    await clientSettings().set(SYSTEM_ID, SETTINGS.zebulonTable, this.#table);
-    await this.render();
+    if (await (await work()).resetEditor(this.#state)) await this.render();
   }
 
-  static #onExport(this: ZebulonTableEditor): void {
-    foundry.utils.saveDataToFile(
-      exportTable(this.table),
-      "application/json",
-      "zebulon-resolution-table.json",
-    );
+  static async #onExport(this: ZebulonTableEditor): Promise<void> {
+    (await work()).exportEditor(this.#state);
   }
 
   static async #onImport(this: ZebulonTableEditor): Promise<void> {
-    const json = await foundry.applications.api.DialogV2.prompt({
-      window: { title: "FT.Zebulon.import" },
-      content: `<textarea name="json" rows="12" style="width:100%" placeholder="{ &quot;columns&quot;: … }"></textarea>`,
-      ok: {
-        callback: (_e: Event, button: HTMLButtonElement) =>
-          (button.form?.elements.namedItem("json") as HTMLTextAreaElement | null)?.value ?? "",
-      },
-    });
-    if (typeof json !== "string") return;
-    const r = importTable(json);
-    this.#error = r.error;
-    if (r.table) {
-      this.#table = r.table;
-      this.#draft = null;
-    }
-    await this.render();
+    if (await (await work()).importEditor(this.#state)) await this.render();
   }
 }
 

@@ -175,7 +175,7 @@ abstract class ItemModel<T extends ItemType, Derived extends AnyObject = EmptyOb
  *
  * Issue 32: a number the GM entered once for the world (data/item/gm-numbers.ts) fills the weapon's empty, missing
  * field when it is prepared, before any fact is read; `gmEntered` names the fields it filled. When the setting
- * changes, every weapon is initialised again (helpers/settings.ts `reprepareWeapons`), so its facts go with it.
+ * changes, every weapon is initialised again (helpers/gm-numbers-use.ts `reprepareWeapons`), so its facts go with it.
  */
 export class WeaponModel extends ItemModel<"weapon", { gmEntered: readonly string[] }> {
   static override readonly spec = ITEM_SPECS.weapon;

@@ -5,7 +5,6 @@
 import { SYSTEM_ID } from "../constants.js";
 import { countBuild } from "../data/counters.js";
 import { ENGINE_CHOICES, PROFILE_CHOICES, profileIdOf } from "../data/game-id.js";
-import { setGmFiller } from "../data/item/gm-fill.js";
 import {
   ALPHA_DAWN_TABLE,
   defaultResolutionTable,
@@ -18,8 +17,7 @@ import {
 } from "../rules/index.js";
 import { currentGame, forgetGame } from "./game.js";
 import { perPage } from "./page-state.js";
-import { DEFAULT_PRESET, PRESET_KEYS, PRESETS, presetChanges, type RuleSettings } from "./presets.js";
-import { notify } from "./report.js";
+import { DEFAULT_PRESET, PRESETS, type RuleSettings } from "./presets.js";
 import { showRuleIds } from "./rule-ids.js";
 
 export const SETTINGS = {
@@ -109,6 +107,14 @@ export function clientSettings(): foundry.helpers.ClientSettings {
   return s;
 }
 const settings = clientSettings;
+
+/**
+ * Issue 32: the world's numbers fill every weapon from now on. Issue 33: the work (gm-numbers-use.ts) loads with the
+ * first world that has numbers or the first change of them; it awaited its numbers' code before it wrote anything,
+ * so one more import changes no order.
+ */
+const useGmNumbers = async (value: unknown): Promise<void> =>
+  (await import("./gm-numbers-use.js")).useGmNumbers(value);
 
 export function registerSettings(): void {
   const s = settings();
@@ -254,40 +260,6 @@ export function registerSettings(): void {
   });
 }
 
-/**
- * Issue 32: the world's numbers (loaded with their code, data/item/gm-numbers.ts) fill every weapon from now on.
- * Review-trust 2.5 (fixa): read checked whole (gm-numbers-io.ts `checkGmNumbers`): a malformed value is used not at
- * all, logged on every page and told to the GM, who can fix it in the weapon-tables editor.
- */
-async function useGmNumbers(value: unknown): Promise<void> {
-  const [{ gmFiller }, { checkGmNumbers }] = await Promise.all([
-    import("../data/item/gm-numbers.js"),
-    import("../data/item/gm-numbers-io.js"),
-  ]);
-  const checked = checkGmNumbers(value ?? {});
-  if ("error" in checked) {
-    console.error(`${SYSTEM_ID} | the world's weapon numbers are malformed, none is used:`, checked.error);
-    if (game.user?.isGM) notify("error", "FT.WeaponTables.badStored", { error: checked.error });
-  }
-  setGmFiller("error" in checked ? null : gmFiller(checked.numbers));
-  reprepareWeapons();
-}
-
-/**
- * Issue 32: every weapon this page holds is initialised again (`reset`: v13 client/documents/abstract/
- * client-document.mjs, `_initialize` then `prepareData`), so the GM's new numbers reach each copy and its kept facts
- * go (data/models.ts `WeaponModel`): the world's items, every actor's, and unlinked tokens' own actors.
- */
-function reprepareWeapons(): void {
-  for (const item of game.items ?? []) if (item.type === "weapon") item.reset();
-  // The compendium's loaded entries (a pack is a Collection of the documents it has loaded).
-  for (const pack of game.packs ?? [])
-    for (const doc of pack.values()) if (doc instanceof Item && doc.type === "weapon") doc.reset();
-  for (const actor of game.actors ?? []) if (actor.items.some((i) => i.type === "weapon")) actor.reset();
-  for (const scene of game.scenes ?? [])
-    for (const token of scene.tokens) if (!token.actorLink) token.actor?.reset();
-}
-
 export function getSetting<K extends SettingKey>(key: K) {
   return settings().get(SYSTEM_ID, key);
 }
@@ -382,35 +354,4 @@ export function currentRules(): RuleSettings {
     crowdCover: getSetting(SETTINGS.crowdCover) !== false,
     profile: profileIdOf(getSetting(SETTINGS.profile)),
   };
-}
-
-/**
- * Write a preset's bundle (GM); no document data changes. Returns the settings that changed and whether one of
- * them is registered with `requiresReload` (the engine).
- */
-export async function applyPreset(id: string): Promise<{ changed: string[]; reload: boolean }> {
-  const preset = PRESETS.find((p) => p.id === id);
-  if (!preset) return { changed: [], reload: false };
-  const changed = presetChanges(currentRules(), id);
-  const s = settings();
-  await s.set(SYSTEM_ID, SETTINGS.preset, id);
-  for (const k of PRESET_KEYS) await s.set(SYSTEM_ID, k, preset.settings[k]);
-  const reload = changed.some((k) => !!s.settings.get(`${SYSTEM_ID}.${k}`)?.requiresReload);
-  return { changed, reload };
-}
-
-/**
- * The preset menu's choice. `requiresReload` only prompts inside core's SettingsConfig submit
- * (client/applications/settings/config.mjs), never for `game.settings.set`, so a preset that changes the engine
- * asks the GM to reload every client itself, the way core does: `SettingsConfig.reloadConfirm({world: true})`.
- */
-export async function choosePreset(id: string): Promise<void> {
-  const { reload } = await applyPreset(id);
-  if (!reload) return;
-  // fvtt-types 13.345 declares SettingsConfig as a stub without v13's static `reloadConfirm`.
-  const config = foundry.applications.settings
-    .SettingsConfig as typeof foundry.applications.settings.SettingsConfig & {
-    reloadConfirm(options: { world: boolean }): Promise<void>;
-  };
-  await config.reloadConfirm({ world: true });
 }

@@ -5,18 +5,13 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../../constants.js";
-import { isFrontierActor, isItemType } from "../../data/subtypes.js";
-import { carriedOf, linkPower } from "../../documents/item/power-links.js";
+import { isItemType } from "../../data/subtypes.js";
+import { linkPower } from "../../documents/item/power-links.js";
 import { keepClassName } from "../../helpers/class-name.js";
 import { currentGame } from "../../helpers/game.js";
 import { guard, guarded } from "../../helpers/report.js";
-import { currentVariant } from "../../helpers/settings.js";
-import { punchHint } from "../../workflows/card/card-bounds.js";
 import { openWeaponTables } from "../weapon-tables-open.js";
-import { actorSheetContext } from "./actor-context.js";
 import { keepClearedNumbers } from "./cleared-numbers.js";
-import { confirmDeleteItem, editItem, itemContextOptions, itemOfRow } from "./item-controls.js";
-import { feedsOf } from "./power-context.js";
 import { bindRollDrags } from "./roll-drags.js";
 import { loadedSheetSeam, loadSheetSeam } from "./sheet-seam.js";
 
@@ -32,11 +27,12 @@ type HandlebarsTemplatePart = foundry.applications.api.HandlebarsApplicationMixi
  */
 const Base: typeof ActorSheetV2 = foundry.applications.api.HandlebarsApplicationMixin(ActorSheetV2);
 
-/** The Punch button's tooltip: the game's unarmed strike's (SW-20), else the Star Frontiers bare hand's (RT-6). */
-function punchTooltip(actor: Actor.Implementation): string {
-  const unarmed = currentGame().unarmed;
-  return unarmed.kind === "strike" ? unarmed.hint(actor) : punchHint(actor);
-}
+/**
+ * Issue 33: the sheet's context and its item rows' controls load with the first sheet drawn (actor-sheet-work.ts):
+ * `_prepareContext`, `_onFirstRender` and the item handlers are async, and v13 awaits the first two in `#render`
+ * (client/applications/api/application.mjs); the class stays here, as the sheet registry takes it at `init`.
+ */
+const work = () => import("./actor-sheet-work.js");
 
 export class FrontierActorSheet extends Base {
   /** Play (false) or edit (true). */
@@ -111,48 +107,12 @@ export class FrontierActorSheet extends Base {
 
   protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }) {
     const context = await super._prepareContext(options);
-    const actor = this.document;
-    // This sheet is registered for characters and creatures only (index.ts).
-    if (!isFrontierActor(actor))
-      throw new Error(`${actor.name}: no Frontier Tactics sheet for type ${actor.type}`);
-    const row = (i: Item.Implementation) => ({
-      id: i.id ?? "",
-      name: i.name,
-      img: i.img ?? "",
-      type: i.type,
-    });
-    const weapons = actor.items.contents.filter((i) => isItemType(i, "weapon"));
-    const sheet = await loadSheetSeam(currentGame());
+    const [{ actorSheetData }, sheet] = await Promise.all([work(), loadSheetSeam(currentGame())]);
     return Object.assign(context, {
-      actor,
+      actor: this.document,
       editing: this.editing,
       tabs: this._prepareTabs("primary"),
-      ...actorSheetContext(
-        {
-          type: actor.type,
-          name: actor.name ?? "",
-          system: actor.system,
-          source: actor.system._source,
-          items: actor.items.contents
-            .filter((i) => !isItemType(i, "weapon"))
-            .map((i) => ({ ...row(i), system: i.system })),
-          weapons: weapons.map((i) => ({ ...row(i), system: i.system })),
-          // Which source powers each weapon and screen (SF-X-36): the rows' power selects.
-          feeds: feedsOf(carriedOf(actor.items)),
-          variant: currentVariant(),
-          punchHint: sheet.shows.punch ? punchTooltip(actor) : "",
-          format: (key, data) => game.i18n?.format(key, data) ?? key,
-        },
-        sheet,
-      ),
-      // Secret blocks are shown to whoever owns the actor (and the GM), as core sheets do.
-      notesHTML: await foundry.applications.ux.TextEditor.implementation.enrichHTML(
-        actor.system.notes ?? "",
-        {
-          relativeTo: actor,
-          secrets: actor.isOwner,
-        },
-      ),
+      ...(await actorSheetData(this.document, sheet)),
     });
   }
 
@@ -162,6 +122,7 @@ export class FrontierActorSheet extends Base {
     options: DeepPartial<RenderOptions>,
   ): Promise<void> {
     await super._onFirstRender(context, options);
+    const { itemContextOptions } = await work();
     this._createContextMenu(() => itemContextOptions(this.document), "[data-item-id]", {
       hookName: "getFrontierItemContextOptions",
       parentClassHooks: false,
@@ -280,12 +241,14 @@ export class FrontierActorSheet extends Base {
   }
 
   static async #onItemEdit(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {
+    const { editItem, itemOfRow } = await work();
     const item = itemOfRow(this.document, target);
     if (item) await editItem(item);
   }
 
   /** Asks first (DialogV2.confirm), deletes on Yes (item-controls.ts). */
   static async #onItemDelete(this: FrontierActorSheet, _e: PointerEvent, target: HTMLElement): Promise<void> {
+    const { confirmDeleteItem, itemOfRow } = await work();
     const item = itemOfRow(this.document, target);
     if (item) await confirmDeleteItem(item);
   }

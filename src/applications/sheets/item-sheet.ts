@@ -4,13 +4,11 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { templatePath } from "../../constants.js";
-import { gmFieldLabel } from "../../data/item/gm-labels.js";
 import { isFrontierItem, isItemType } from "../../data/subtypes.js";
 import { keepClassName } from "../../helpers/class-name.js";
 import { currentGame } from "../../helpers/game.js";
 import { guarded } from "../../helpers/report.js";
 import { keepClearedNumbers } from "./cleared-numbers.js";
-import { itemSheetContext } from "./item-context.js";
 import { loadSheetSeam } from "./sheet-seam.js";
 
 const { ItemSheetV2 } = foundry.applications.sheets;
@@ -52,6 +50,13 @@ export class FrontierItemSheet extends Base {
     const item = this.document;
     // The fields below are ours; a module's own item subtype (this sheet is the default for every type) has none.
     const known = isFrontierItem(item) ? item.system : undefined;
+    // Issue 33: the item body's context loads with the first item sheet drawn; v13 awaits `_prepareContext` in
+    // `render` (client/applications/api/application.mjs `#render`).
+    const [{ itemSheetContext }, { gmFieldLabel }, seam] = await Promise.all([
+      import("./item-context.js"),
+      import("../../data/item/gm-labels.js"),
+      loadSheetSeam(currentGame()),
+    ]);
     return Object.assign(context, {
       item,
       editable: this.isEditable,
@@ -65,7 +70,7 @@ export class FrontierItemSheet extends Base {
             ? item.system.gmEntered.map((p) => gmFieldLabel(p, game.i18n))
             : [],
         },
-        await loadSheetSeam(currentGame()),
+        seam,
       ),
       descriptionHTML: await foundry.applications.ux.TextEditor.implementation.enrichHTML(
         String(known?.description ?? ""),

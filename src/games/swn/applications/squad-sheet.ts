@@ -10,7 +10,6 @@ import { templatePath } from "../../../constants.js";
 import { isSquad } from "../../../data/subtypes.js";
 import { keepClassName } from "../../../helpers/class-name.js";
 import { guard, guarded, notify } from "../../../helpers/report.js";
-import { squadContext } from "./squad-context.js";
 
 const { ActorSheetV2 } = foundry.applications.sheets;
 type RenderOptions = foundry.applications.sheets.ActorSheetV2.RenderOptions;
@@ -144,6 +143,9 @@ export class FrontierSquadSheet extends Base {
     // This sheet is registered for squads only (index.ts).
     if (!isSquad(actor)) throw new Error(`${actor.name}: not a squad (${actor.type})`);
     const sys = actor.system;
+    // Issue 33: the squad's numbers (squad-context.ts) load with the first squad sheet drawn; v13 awaits
+    // `_prepareContext` in `render` (client/applications/api/application.mjs `#render`).
+    const { squadContext } = await import("./squad-context.js");
     const i18n = game.i18n;
     const localize = (key: string, data?: Record<string, string | number>) =>
       (data
