@@ -21,7 +21,6 @@ import {
 import { resort } from "./order.js";
 import { endsRoundAt, stepPhaseTurn } from "./phase-turns.js";
 import { followTurn, phaseInput, phaseInputOf } from "./phases.js";
-import { startNextRound } from "./rounds.js";
 import { endsRound, turnOrder, withSideChanges } from "./side-initiative.js";
 
 type C = Combat.Implementation;
@@ -147,7 +146,12 @@ async function answerPlayerRound(combat: C, userId: string): Promise<void> {
   const user = game.users?.get(userId);
   const priorRound = settled.round ?? 0;
   if (endedLastTurn(combat, settled, user)) {
-    await startNextRound(combat, { round: priorRound, turn: settled.turn }, { turnEvents: false });
+    // Issue 33: rounds.ts loads on first use (this answer is already async, in the combat's queue).
+    await (await import("./rounds.js")).startNextRound(
+      combat,
+      { round: priorRound, turn: settled.turn },
+      { turnEvents: false },
+    );
     return;
   }
   console.warn(
