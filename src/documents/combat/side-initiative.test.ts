@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { sideView } from "../../../tests/fixtures/combat.js";
 import type { SideSystem } from "../../data/combatant-group/side.js";
 import { asGM, NoGMError, type UserPorts } from "../../helpers/gm-query.js";
+import { assignSides } from "./side-assignment.js";
 import {
-  assignSides,
   type CombatView,
   emptySides,
   endsRound,
