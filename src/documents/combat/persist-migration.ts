@@ -13,16 +13,10 @@ import { SYSTEM_ID } from "../../constants.js";
 import { COMBAT_KEYS } from "../../data/combat/state.js";
 import { COMBATANT_MARKS } from "../../data/combatant/marks.js";
 import { perPage } from "../../helpers/page-state.js";
+import type { Noted } from "./persist-writes.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/** What a stored combat held in old flag keys: its own, each combatant's and each side's, by id. */
-export interface Noted {
-  readonly combat: readonly string[];
-  readonly combatants: ReadonlyMap<string, readonly string[]>;
-  readonly groups: ReadonlyMap<string, readonly string[]>;
-}
 
 /** What was noted while the world loaded; `open` ends at `ready`, when it is written (active GM) or dropped. */
 const NOTED = perPage(() => ({ open: true, combats: new Map<string, Noted>() }));

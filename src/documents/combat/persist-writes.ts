@@ -5,7 +5,13 @@
  * `#preUpdateDocumentArray`). Loaded only when a world holds such a combat (issue 33: the first load). Moved unchanged.
  */
 import { SYSTEM_ID } from "../../constants.js";
-import type { Noted } from "./persist-migration.js";
+
+/** What a stored combat held in old flag keys: its own, each combatant's and each side's, by id. */
+export interface Noted {
+  readonly combat: readonly string[];
+  readonly combatants: ReadonlyMap<string, readonly string[]>;
+  readonly groups: ReadonlyMap<string, readonly string[]>;
+}
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);

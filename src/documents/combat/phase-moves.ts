@@ -5,8 +5,8 @@
  */
 import { phaseFlags, STEP_EVENTS, serial } from "./common.js";
 import { combatState } from "./gm-state.js";
+import { phaseInput } from "./phase-input.js";
 import { followPhase, type PhaseTurn, phaseOfTurn, phaseStart, stepPhaseTurn } from "./phase-turns.js";
-import { phaseInput } from "./phases.js";
 
 type C = Combat.Implementation;
 

@@ -5,12 +5,11 @@
  * Issue 33: the steps and follows (phase-moves.ts) load on first use behind the async functions here; what the
  * synchronous descendant callbacks note and queue stays.
  */
-import { currentVariant } from "../../helpers/settings.js";
-import { roundPhases } from "../../rules/index.js";
-import { sideIdOf } from "../subtypes.js";
-import { type Member, phaseFlags, reportFailure, serial } from "./common.js";
-import { type PhaseSnapshot, type PhaseTurnInput, remapPhaseTurn } from "./phase-turns.js";
-import { type CombatView, sideOrder, turnOrder } from "./side-initiative.js";
+import { phaseFlags, reportFailure, serial } from "./common.js";
+import { phaseInput } from "./phase-input.js";
+import { type PhaseSnapshot, remapPhaseTurn } from "./phase-turns.js";
+
+export { phaseInput, phaseInputOf } from "./phase-input.js";
 
 type C = Combat.Implementation;
 
@@ -23,34 +22,6 @@ const BEFORE = new WeakMap<object, PhaseSnapshot & { round: number }>();
 
 /** Is a change of combatants or sides under way, its phase to be remapped once complete (`remapPhase`)? */
 export const remapPending = (combat: C): boolean => BEFORE.has(combat);
-
-/** The phases and Foundry's turn order as phase-turns.ts reads them (the current ones by default). */
-export function phaseInput(
-  combat: C,
-  phases = combat.ftPhases,
-  turns: readonly (Member | undefined)[] = combat.turns,
-): PhaseTurnInput {
-  return {
-    phases,
-    turns: turns.map((c) => ({
-      id: c?.id ?? "",
-      sideId: c ? sideIdOf(c) : null,
-      defeated: !!c?.isDefeated,
-    })),
-    skipDefeated: !!combat.settings.skipDefeated,
-  };
-}
-
-/** The same for the order of another round (surprise counts in round 1 only) or after changes not yet written. */
-export function phaseInputOf(combat: C, view: CombatView): PhaseTurnInput {
-  const variant = currentVariant();
-  const order = turnOrder(view, variant);
-  return phaseInput(
-    combat,
-    roundPhases(sideOrder(view, variant), variant),
-    order.map((id) => combat.combatants.get(id)),
-  );
-}
 
 /** The phase steps and follows, loaded on first use (issue 33; phase-moves.ts). */
 const moves = () => import("./phase-moves.js");

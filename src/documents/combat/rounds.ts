@@ -12,8 +12,8 @@ import { endsRoundAt, lastPhaseOf, phaseOfTurn, roundTimeDelta } from "./phase-t
 import { phaseInput, phaseInputOf } from "./phases.js";
 import { endsRound, type SideChange, turnOrder, withSideChanges } from "./side-initiative.js";
 import { firstTurn, rollSides } from "./side-initiative-rolls.js";
-import { seal } from "./side-rolls.js";
 import { ports } from "./side-rolls-writes.js";
+import { seal } from "./side-seal.js";
 
 type C = Combat.Implementation;
 

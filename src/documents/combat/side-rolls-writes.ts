@@ -12,7 +12,7 @@ import { isSide } from "../subtypes.js";
 import { serial } from "./common.js";
 import { type InitiativePorts, membersOf, type SideCard, type SideChange } from "./side-initiative.js";
 import { clearedRoll, rollSides as rollTheSides } from "./side-initiative-rolls.js";
-import { seal, seals, sideSecrets, sidesUpdate } from "./side-rolls.js";
+import { seal, seals, sideSecrets, sidesUpdate } from "./side-seal.js";
 
 type C = Combat.Implementation;
 

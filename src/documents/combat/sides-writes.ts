@@ -1,12 +1,11 @@
 /**
- * The GM's side writes (SF-X-05): sides by disposition or one per character for combatants without one, a combatant
- * moved to another side. Loaded on first use by sides.ts (issue 33: the first load; every caller is async, and the
- * assignment runs in sides.ts's queue, so runs keep their order). Moved from sides.ts unchanged.
+ * The GM's side writes (SF-X-05): the sides by disposition or one per character for combatants without one (run in
+ * sides.ts's queue, `queueAssign`), and a combatant moved to another side. Loaded on first use by sides.ts (issue 33:
+ * the first load; every caller is async). Moved from sides.ts unchanged; it imports nothing from sides.ts.
  */
 import { isSide, sideIdOf } from "../subtypes.js";
 import { SIDE } from "./common.js";
 import { assignSides as planSides } from "./side-assignment.js";
-import { ensureSides, queueAssign } from "./sides.js";
 
 type C = Combat.Implementation;
 
@@ -33,39 +32,6 @@ export async function assignSides(combat: C, individual: boolean): Promise<void>
     group: keyToId.get(key) ?? key,
   }));
   if (updates.length) await combat.updateEmbeddedDocuments("Combatant", updates);
-}
-
-/** Every character its own side (SF-X-05): clears sides and makes one per combatant. */
-export async function individualSides(combat: C): Promise<void> {
-  if (!game.user?.isGM) return;
-  await combat.updateEmbeddedDocuments(
-    "Combatant",
-    combat.combatants.map((c) => ({ _id: c.id, group: null })),
-  );
-  await combat.deleteEmbeddedDocuments(
-    "CombatantGroup",
-    combat.sideGroups.map((g) => g.id ?? ""),
-  );
-  await ensureSides(combat, true);
-}
-
-/**
- * Back from one side per character to sides by token disposition: clears the sides and makes them again as a new
- * encounter does (active GM). Their rolls go with them: the new sides roll again.
- */
-export async function sidesByDisposition(combat: C): Promise<void> {
-  if (!game.user?.isGM) return;
-  await combat.updateEmbeddedDocuments(
-    "Combatant",
-    combat.combatants.map((c) => ({ _id: c.id, group: null })),
-  );
-  await combat.deleteEmbeddedDocuments(
-    "CombatantGroup",
-    combat.sideGroups.map((g) => g.id ?? ""),
-  );
-  // Made by the GM who clicked, even an assistant GM: `ensureSides` leaves sides by disposition to the active GM's
-  // creation hook, which this click does not fire.
-  await queueAssign(combat, false);
 }
 
 /**

@@ -89,14 +89,37 @@ export function sideGroupsOf(combat: C): CombatantGroup.OfType<"side">[] {
 /** The GM's side writes, loaded on first use (issue 33; sides-writes.ts). */
 const writes = () => import("./sides-writes.js");
 
-/** Every character its own side (SF-X-05; sides-writes.ts). */
+/** Every character its own side (SF-X-05): clears sides and makes one per combatant. */
 export async function individualSides(combat: C): Promise<void> {
-  return (await writes()).individualSides(combat);
+  if (!game.user?.isGM) return;
+  await combat.updateEmbeddedDocuments(
+    "Combatant",
+    combat.combatants.map((c) => ({ _id: c.id, group: null })),
+  );
+  await combat.deleteEmbeddedDocuments(
+    "CombatantGroup",
+    combat.sideGroups.map((g) => g.id ?? ""),
+  );
+  await ensureSides(combat, true);
 }
 
-/** Back from one side per character to sides by token disposition (sides-writes.ts). */
+/**
+ * Back from one side per character to sides by token disposition: clears the sides and makes them again as a new
+ * encounter does (active GM). Their rolls go with them: the new sides roll again.
+ */
 export async function sidesByDisposition(combat: C): Promise<void> {
-  return (await writes()).sidesByDisposition(combat);
+  if (!game.user?.isGM) return;
+  await combat.updateEmbeddedDocuments(
+    "Combatant",
+    combat.combatants.map((c) => ({ _id: c.id, group: null })),
+  );
+  await combat.deleteEmbeddedDocuments(
+    "CombatantGroup",
+    combat.sideGroups.map((g) => g.id ?? ""),
+  );
+  // Made by the GM who clicked, even an assistant GM: `ensureSides` leaves sides by disposition to the active GM's
+  // creation hook, which this click does not fire.
+  await queueAssign(combat, false);
 }
 
 /** GM: move a combatant to another side, in ONE write of the combatant's `group` (sides-writes.ts). */

@@ -5,7 +5,7 @@
  */
 import { SYSTEM_ID } from "../../constants.js";
 import { localize, PUT_BACK } from "./common.js";
-import { endedLastTurn, settledNoted } from "./turn-referee.js";
+import { endedLastTurn, settledNoted } from "./turn-settled.js";
 
 type C = Combat.Implementation;
 

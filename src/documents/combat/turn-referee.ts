@@ -7,20 +7,20 @@
  * concern). Issue 33: the answers themselves (put back, or the next round) are in turn-answers.ts, loaded on first
  * use inside the combat's queue; the judgement before core runs stays here.
  */
-import { currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js";
 import { passedOver } from "./by-count.js";
 import { PUT_BACK, type PutBack, reportFailure, STEP_EVENTS, serial, tellPutBack } from "./common.js";
 import { resort } from "./order.js";
-import { endsRoundAt, stepPhaseTurn } from "./phase-turns.js";
-import { followTurn, phaseInput, phaseInputOf } from "./phases.js";
-import { endsRound, turnOrder, withSideChanges } from "./side-initiative.js";
+import { stepPhaseTurn } from "./phase-turns.js";
+import { followTurn, phaseInput } from "./phases.js";
+import { endedLastTurn, type Prior, SETTLED } from "./turn-settled.js";
 
 type C = Combat.Implementation;
-/** The round, turn and combatant of a combat at one moment. */
-export type Prior = { round: number | null; turn: number | null; combatantId: string | null };
 
-/** Per combat, on each page: the round, turn and combatant the last GM write left (see `judgeWrite`). */
-const SETTLED = new WeakMap<object, Prior>();
+/**
+ * The active GM's answers to a player's turn or round write (turn-answers.ts), loaded on first use inside the
+ * combat's queue (issue 33: they run after the write's synchronous judgment, in `serial`, so the order stays).
+ */
+const answers = () => import("./turn-answers.js");
 
 /**
  * The round and acting combatant the GM's writes left (`FrontierCombat#settled`; review of issue 27: a player writes
@@ -29,15 +29,6 @@ const SETTLED = new WeakMap<object, Prior>();
  * GM's page, where every such check runs, this is what the last GM write (or a player's step that stood, T2-1A)
  * left; elsewhere, the stored values.
  */
-/** The last GM write's round, turn and combatant as the active GM noted it (turn-answers.ts reads it). */
-export const settledNoted = (combat: C): Prior | undefined => SETTLED.get(combat);
-
-/**
- * The active GM's answers to a player's turn or round write (turn-answers.ts), loaded on first use inside the
- * combat's queue (issue 33: they run after the write's synchronous judgment, in `serial`, so the order stays).
- */
-const answers = () => import("./turn-answers.js");
-
 export function settledOf(combat: C): { round: number; turn: number; combatantId: string | null } {
   const s = game.user?.isActiveGM ? SETTLED.get(combat) : undefined;
   return s
@@ -168,32 +159,4 @@ function ownersStep(
   }
   const passed = passedOver(combat);
   return combat.turn > at && !passed[combat.turn] && passed.slice(at + 1, combat.turn).every(Boolean);
-}
-
-/** Was the state before this round change the last turn of a started round, held by a combatant `user` owns? */
-export function endedLastTurn(
-  combat: C,
-  prior: { round: number | null; turn: number | null; combatantId: string | null },
-  user: User.Implementation | undefined,
-): boolean {
-  const priorRound = prior.round ?? 0;
-  if (!user || priorRound < 1 || combat.round !== priorRound + 1 || !prior.combatantId) return false;
-  const combatant = combat.combatants.get(prior.combatantId);
-  if (!combatant?.testUserPermission(user, "OWNER")) return false;
-  if (combat.byCount) {
-    // SW-03: the order does not change between rounds.
-    const at = combat.turns.findIndex((t) => t.id === prior.combatantId);
-    if (at < 0 || at !== prior.turn) return false;
-    return endsRound(at, passedOver(combat), true);
-  }
-  // The order of the round being ended (surprise counts in round 1 only, so it may differ from the new one's).
-  const priorView = withSideChanges(combat.view, [], priorRound);
-  const order = turnOrder(priorView, currentVariant());
-  const at = order.indexOf(prior.combatantId);
-  if (at < 0 || at !== prior.turn) return false;
-  // By phase when linked: a player cannot write the phase, so the stored one is still the round's last.
-  if (getSetting(SETTINGS.enforcePhases) && combat.ftPhases.length)
-    return endsRoundAt(phaseInputOf(combat, priorView), { phase: combat.phaseIndex, turn: at });
-  const defeated = order.map((id) => !!combat.combatants.get(id)?.isDefeated);
-  return endsRound(at, defeated, !!combat.settings.skipDefeated);
 }
