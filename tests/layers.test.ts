@@ -67,7 +67,7 @@ describe("issue 29: the layers", () => {
       ),
     ).toEqual(["./a.js", "../b.js", "./c.js", "./e.js", "./f.js", "./g.js", "./h.js", "./i.js"]);
     expect(graph.get("index.ts")).toContain("documents/combat.ts");
-    expect(graph.get("workflows/turn/phase-gate.ts")).toContain("documents/combatant/dodging.ts");
+    expect(graph.get("workflows/turn/attack-gate.ts")).toContain("documents/combatant/dodging.ts");
     // A new top-level folder must be given its place in the order.
     expect([...graph.keys()].filter((f) => layerOf(f) < 0)).toEqual([]);
     expect(layerOf("constants.ts")).toBe(layerOf("rules/index.ts"));

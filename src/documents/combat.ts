@@ -52,7 +52,6 @@ import {
   putBackCombatantsWrite,
   storeHandedOn,
 } from "./combat/referee.js";
-import * as rounds from "./combat/rounds.js";
 import { type CombatView, endsRound, type SideSecret } from "./combat/side-initiative.js";
 import * as sideRolls from "./combat/side-rolls.js";
 import * as sides from "./combat/sides.js";
@@ -60,6 +59,9 @@ import { startTurnByCount, turnStepEvents } from "./combat/turn-events.js";
 import * as judge from "./combat/turn-referee.js";
 
 type Side = CombatantGroup.OfType<"side">;
+
+/** The rounds' moves, loaded on first use (issue 33: only async methods call them; rounds.ts). */
+const rounds = () => import("./combat/rounds.js");
 
 export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType> extends Combat<SubType> {
   /**
@@ -327,13 +329,13 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
 
   /** The next round (SF-B-04); a player asks the active GM (rounds.ts). */
   override async nextRound(): Promise<this> {
-    await rounds.goToNextRound(this);
+    await (await rounds()).goToNextRound(this);
     return this;
   }
 
   /** GM: a player's request to end round `round` (SF-B-04); the reason it was refused, or null (rounds.ts). */
   async endRoundFor(requester: User.Implementation, round: number): Promise<string | null> {
-    return rounds.endRoundFor(this, requester, round);
+    return (await rounds()).endRoundFor(this, requester, round);
   }
 
   /** Going back a round is the GM's too (`_canChangeRound`); a player is told so instead of a refused update. */
@@ -343,7 +345,7 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
       return this;
     }
     if (!this.phasesLinked || this.round <= 1) return super.previousRound();
-    await rounds.previousRoundByPhase(this);
+    await (await rounds()).previousRoundByPhase(this);
     return this;
   }
 

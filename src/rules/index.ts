@@ -67,6 +67,7 @@ export * from "./d20/full-attack.js";
 export * from "./d20/grenade.js";
 export * from "./d20/health.js";
 export * from "./d20/initiative.js";
+export * from "./d20/initiative-rolls.js";
 export * from "./d20/plan.js";
 export * from "./d20/resolve.js";
 export * from "./d20/shot-facts.js";

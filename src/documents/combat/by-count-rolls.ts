@@ -20,12 +20,8 @@ import {
 import { sideIdOf } from "../subtypes.js";
 import { entriesOf, sealedEntryOf, unrolledOf } from "./by-count-entries.js";
 import { localize, type Member, serialByCount } from "./common.js";
-import {
-  type D20InitiativeFlag,
-  type D20InitiativePorts,
-  type Roller,
-  rollD20Initiative,
-} from "./d20-initiative.js";
+import type { D20InitiativeFlag, D20InitiativePorts, Roller } from "./d20-initiative.js";
+import { rollD20Initiative } from "./d20-initiative-roll.js";
 import { combatState } from "./gm-state.js";
 
 type C = Combat.Implementation;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type D20InitiativePorts, entryOf, type RollLine, rollD20Initiative } from "./d20-initiative.js";
+import { type D20InitiativePorts, entryOf, type RollLine } from "./d20-initiative.js";
+import { rollD20Initiative } from "./d20-initiative-roll.js";
 
 function ports(dice: number[]) {
   const updates: unknown[][] = [];

@@ -3,17 +3,11 @@
  * d20 + Dex modifier once and keeps it for the whole combat; ties go to the higher Dexterity, then to a tie-break d20
  * rolled only for those still tied, in the same batch. One roll of any number of combatants is one batched Combatant
  * update and one chat message (the bench's d20 initiative figures). The Combat class (documents/combat.ts) supplies the
- * ports; the numbers come from `rules/d20/initiative.ts`.
+ * ports; the numbers come from `rules/d20/initiative.ts`. Issue 33: the roll itself (`rollD20Initiative`) is in
+ * d20-initiative-roll.ts, loaded with the combat's rolls (by-count-rolls.ts) on first use; the entries the turn order
+ * reads and flat-footed (SW-01) stay here.
  */
-import {
-  type InitiativeEntry,
-  initiativeOrder,
-  isFlatFooted,
-  needsTieBreak,
-  rollGroupInitiative,
-  rollInitiative,
-  withTieBreaks,
-} from "../../rules/index.js";
+import { type InitiativeEntry, isFlatFooted } from "../../rules/index.js";
 import { combatState } from "./gm-state.js";
 
 /** What a combatant keeps of its check beside its `initiative` (the count): the terms that break ties. */
@@ -84,83 +78,6 @@ export function entryOf(
     tieBreak: flag?.tieBreak ?? null,
     shift: flag?.shift ?? 0,
   };
-}
-
-const flagOf = (e: InitiativeEntry): D20InitiativeFlag => ({
-  modifier: e.modifier,
-  dexScore: e.dexScore,
-  tieBreak: e.tieBreak,
-  shift: e.shift,
-});
-
-/**
- * SW-03: roll `rollers` (those without a count; the caller picks them), break the ties among them and the entries
- * already in the combat (`kept`, which are never re-rolled — only given a tie-break die if a newcomer ties them),
- * write them in one batch and post one message. Returns the whole order.
- */
-export async function rollD20Initiative<R>(
-  rollers: readonly Roller[],
-  kept: readonly InitiativeEntry[],
-  ports: D20InitiativePorts<R>,
-): Promise<InitiativeEntry[]> {
-  if (!rollers.length) return initiativeOrder(kept);
-  const rolls: R[] = [];
-  const dice = new Map<string, number>();
-  const groupDice = new Map<string, number>();
-  for (const r of rollers) {
-    const shared = r.group === undefined ? undefined : groupDice.get(r.group);
-    if (shared !== undefined) {
-      dice.set(r.id, shared);
-      continue;
-    }
-    const d = await ports.rollD20();
-    dice.set(r.id, d.value);
-    if (r.group !== undefined) groupDice.set(r.group, d.value);
-    if (d.roll && !r.secret) rolls.push(d.roll);
-  }
-  const groups = new Map<string, Roller[]>();
-  for (const r of rollers)
-    if (r.group !== undefined) groups.set(r.group, [...(groups.get(r.group) ?? []), r]);
-  const fresh = [
-    ...rollers
-      .filter((r) => r.group === undefined)
-      .map((r) => rollInitiative({ id: r.id, dexScore: r.dexScore }, dice.get(r.id) ?? 0)),
-    ...[...groups.entries()].flatMap(([g, members]) =>
-      rollGroupInitiative(
-        members.map((m) => ({ id: m.id, dexScore: m.dexScore })),
-        groupDice.get(g) ?? 0,
-      ),
-    ),
-  ];
-  const all = [...kept, ...fresh];
-  const tied = needsTieBreak(all);
-  const tieDice: Record<string, number> = {};
-  const secret = new Set(rollers.filter((r) => r.secret).map((r) => r.id));
-  for (const id of tied) {
-    const d = await ports.rollD20();
-    tieDice[id] = d.value;
-    if (d.roll && !secret.has(id)) rolls.push(d.roll);
-  }
-  const broken = withTieBreaks(all, tieDice);
-  const changed = broken.filter((e) => dice.has(e.id) || e.id in tieDice);
-  await ports.updateCombatants(changed.map((e) => ({ _id: e.id, initiative: e.count, init: flagOf(e) })));
-  const byId = new Map(broken.map((e) => [e.id, e]));
-  await ports.postRolls(
-    rollers.map((r) => {
-      const e = byId.get(r.id);
-      return r.secret || !e
-        ? { name: r.name, die: null, modifier: null, count: null, tieBreak: null }
-        : {
-            name: r.name,
-            die: dice.get(r.id) ?? null,
-            modifier: e.modifier,
-            count: e.count,
-            tieBreak: e.tieBreak,
-          };
-    }),
-    rolls,
-  );
-  return initiativeOrder(broken);
 }
 
 /**

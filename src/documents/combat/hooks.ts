@@ -7,7 +7,6 @@ import { registerGMRequest } from "../../helpers/gm-request.js";
 import { SETTINGS } from "../../helpers/settings.js";
 import { FrontierCombat } from "../combat.js";
 import { errorText, reportOnce } from "./common.js";
-import { handleNextRoundRequest } from "./rounds.js";
 import { handleRollSideQuery } from "./side-rolls.js";
 
 /**
@@ -28,7 +27,10 @@ export function registerCombatHooks(): void {
   // GM-side handlers of players' asks (architecture: GM authority): a side's roll through CONFIG.queries (S7), the
   // next round through the request channel on the asker's own User.
   Object.assign(CONFIG.queries, { [QUERY.rollSide]: handleRollSideQuery });
-  registerGMRequest("nextRound", handleNextRoundRequest);
+  // Issue 33: rounds.ts loads with the first request (the handler is async; helpers/gm-request.ts awaits it).
+  registerGMRequest("nextRound", async (body, user) =>
+    (await import("./rounds.js")).handleNextRoundRequest(body, user),
+  );
 
   // Switching the Alpha Dawn variant changes the turn order (ties, SF-B-05): every combat re-sorts.
   const onSetting = (setting: Setting.Implementation) => {

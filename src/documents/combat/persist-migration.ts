@@ -13,16 +13,10 @@ import { SYSTEM_ID } from "../../constants.js";
 import { COMBAT_KEYS } from "../../data/combat/state.js";
 import { COMBATANT_MARKS } from "../../data/combatant/marks.js";
 import { perPage } from "../../helpers/page-state.js";
+import type { Noted } from "./persist-writes.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/** What a stored combat held in old flag keys: its own, each combatant's and each side's, by id. */
-interface Noted {
-  readonly combat: readonly string[];
-  readonly combatants: ReadonlyMap<string, readonly string[]>;
-  readonly groups: ReadonlyMap<string, readonly string[]>;
-}
 
 /** What was noted while the world loaded; `open` ends at `ready`, when it is written (active GM) or dropped. */
 const NOTED = perPage(() => ({ open: true, combats: new Map<string, Noted>() }));
@@ -55,19 +49,6 @@ export function noteOldFlags(source: Obj): void {
     NOTED().combats.set(source._id, noted);
 }
 
-/** The update that writes a migrated document: its `system` whole, and each old key it no longer holds deleted. */
-function persisted(
-  doc: { _source: { system?: unknown; flags?: unknown } },
-  keys: readonly string[],
-): Obj | null {
-  const flags = isObj(doc._source.flags) ? doc._source.flags[SYSTEM_ID] : undefined;
-  const gone = keys.filter((k) => !isObj(flags) || flags[k] === undefined);
-  if (!gone.length) return null;
-  const update: Obj = { system: foundry.utils.deepClone(doc._source.system) };
-  for (const k of gone) update[`flags.${SYSTEM_ID}.-=${k}`] = null;
-  return update;
-}
-
 /**
  * At `ready`: the active GM makes each noted combat's migration permanent (one write per document kind). Every other
  * page drops what it noted and notes nothing more (a combat loaded later migrates in memory, and is written at the
@@ -78,29 +59,9 @@ export async function persistMigrations(): Promise<void> {
   const noted = [...page.combats];
   page.combats.clear();
   page.open = false;
-  if (!game.user?.isActiveGM) return;
-  for (const [id, n] of noted) {
-    const combat = game.combats?.get(id);
-    if (!combat) continue;
-    try {
-      const own = persisted(combat, n.combat);
-      if (own) await combat.update(own, { diff: false });
-      const members = [...n.combatants].flatMap(([cid, keys]) => {
-        const c = combat.combatants.get(cid);
-        const u = c ? persisted(c, keys) : null;
-        return u ? [{ _id: cid, ...u }] : [];
-      });
-      if (members.length) await combat.updateEmbeddedDocuments("Combatant", members, { diff: false });
-      const sides = [...n.groups].flatMap(([gid, keys]) => {
-        const g = combat.groups.get(gid);
-        const u = g ? persisted(g, keys) : null;
-        return u ? [{ _id: gid, ...u }] : [];
-      });
-      if (sides.length) await combat.updateEmbeddedDocuments("CombatantGroup", sides, { diff: false });
-    } catch (e) {
-      console.error(`${SYSTEM_ID} | combat ${id}: its migrated state could not be written`, e);
-    }
-  }
+  if (!game.user?.isActiveGM || !noted.length) return;
+  // Issue 33: the writes load only when there is something to write (persist-writes.ts).
+  await (await import("./persist-writes.js")).writeMigrations(noted);
 }
 
 /** How many stored combats this page still keeps a note of (0 on every page once `ready` has run). */

@@ -1,3 +1,8 @@
+/**
+ * The next and previous round (SF-B-04, SW-03), on the GM's page or asked of the active GM. Issue 33: loaded on first
+ * use — every caller is async (FrontierCombat#nextRound/endRoundFor/previousRound, the turn referee's answer to a
+ * player's round, the "nextRound" GM request registered in hooks.ts), so the module is imported where it is called.
+ */
 import { type GMAnswer, type GMRequestBody, requestGM } from "../../helpers/gm-request.js";
 import { currentVariant } from "../../helpers/settings.js";
 import { reportTrackerError } from "../../helpers/tracker-report.js";
@@ -5,15 +10,10 @@ import { nextRoundByCount, passedOver } from "./by-count.js";
 import { localize, phaseFlags, STEP_EVENTS, serial } from "./common.js";
 import { endsRoundAt, lastPhaseOf, phaseOfTurn, roundTimeDelta } from "./phase-turns.js";
 import { phaseInput, phaseInputOf } from "./phases.js";
-import {
-  endsRound,
-  firstTurn,
-  rollSides,
-  type SideChange,
-  turnOrder,
-  withSideChanges,
-} from "./side-initiative.js";
-import { ports, seal } from "./side-rolls.js";
+import { endsRound, type SideChange, turnOrder, withSideChanges } from "./side-initiative.js";
+import { firstTurn, rollSides } from "./side-initiative-rolls.js";
+import { ports } from "./side-rolls-writes.js";
+import { seal } from "./side-seal.js";
 
 type C = Combat.Implementation;
 

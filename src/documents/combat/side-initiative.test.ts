@@ -2,23 +2,21 @@ import { describe, expect, it, vi } from "vitest";
 import { sideView } from "../../../tests/fixtures/combat.js";
 import type { SideSystem } from "../../data/combatant-group/side.js";
 import { asGM, NoGMError, type UserPorts } from "../../helpers/gm-query.js";
+import { assignSides } from "./side-assignment.js";
 import {
-  assignSides,
   type CombatView,
-  clearedRoll,
   emptySides,
   endsRound,
-  firstTurn,
   type InitiativePorts,
   type MemberView,
   phasesOf,
   rolledThisRound,
-  rollSides,
   type SideView,
   turnKeeping,
   turnOrder,
   withSideChanges,
 } from "./side-initiative.js";
+import { clearedRoll, firstTurn, rollSides } from "./side-initiative-rolls.js";
 
 const side = (id: string, over: Partial<SideSystem> = {}): SideView => sideView(id, over);
 const member = (id: string, sideId: string | null, over: Partial<MemberView> = {}): MemberView => ({

@@ -3,7 +3,7 @@
  * the phases of the round. The Combat subclass calls these with its documents; tests call them with fakes of the
  * same small interfaces (CombatView and InitiativePorts).
  */
-import { defaultSide, type SideSystem } from "../../data/combatant-group/side.js";
+import type { SideSystem } from "../../data/combatant-group/side.js";
 import {
   type AlphaDawnVariant,
   memberOrder,
@@ -15,8 +15,6 @@ import {
   type SideMember,
   type SideOrder,
   sideKey,
-  sideModifier,
-  sideTotal,
 } from "../../rules/index.js";
 
 export interface MemberView {
@@ -92,7 +90,8 @@ export interface RollOptions {
   readonly force?: boolean;
 }
 
-const toSideMember = (m: MemberView): SideMember => ({
+/** A member as the rules read it. */
+export const toSideMember = (m: MemberView): SideMember => ({
   id: m.id,
   name: m.name,
   rs: m.rs,
@@ -122,14 +121,6 @@ export function needsRoll(side: SideView, round: number): boolean {
  */
 export function rolledThisRound(side: SideView, combatRound: number): boolean {
   return !needsRoll(side, Math.max(1, combatRound));
-}
-
-/** The roll fields of a side as the schema creates them: what "reset initiative" writes (surprise stays). */
-export function clearedRoll(): Partial<SideSystem> {
-  // Everything but what the side is (its surprise, colour and disposition key) and its Morale (SWN-12: a fight's,
-  // not a roll's) goes back to the schema's initial.
-  const { surprised: _surprised, colour: _colour, key: _key, morale: _morale, ...roll } = defaultSide();
-  return roll;
 }
 
 /** The combat as it will read once `changes` are written (and, if given, in another round). */
@@ -172,72 +163,6 @@ export function endsRound(turn: number | null, defeated: readonly boolean[], ski
   const from = turn ?? -1;
   if (!skipDefeated) return from + 1 >= defeated.length;
   return !defeated.some((d, i) => i > from && !d);
-}
-
-/** The first turn of a new round in `order` (v13 `Combat#nextRound`): 0, or the first not defeated; null if nobody. */
-export function firstTurn(
-  order: readonly string[],
-  isDefeated: (id: string) => boolean,
-  skipDefeated: boolean,
-): { turn: number | null; noneLeft: boolean } {
-  if (!order.length) return { turn: null, noneLeft: false };
-  if (!skipDefeated) return { turn: 0, noneLeft: false };
-  const i = order.findIndex((id) => !isDefeated(id));
-  return i < 0 ? { turn: 0, noneLeft: true } : { turn: i, noneLeft: false };
-}
-
-/**
- * Roll every side that needs it (SF-B-04, SF-X-04, SF-X-06): one d10 each, the modifier from its members,
- * then ONE batched group update and ONE batch of chat cards (one per side rolled).
- */
-export async function rollSides<R>(
-  combat: CombatView,
-  ports: InitiativePorts<R>,
-  opts: RollOptions,
-): Promise<SideCard<R>[]> {
-  const wanted = combat.sides.filter(
-    (s) => (!opts.sideIds || opts.sideIds.includes(s.id)) && (opts.force || needsRoll(s, opts.round)),
-  );
-  const updates: SideUpdate[] = [];
-  const cards: SideCard<R>[] = [];
-  for (const side of wanted) {
-    const members = membersOf(combat, side.id);
-    const mod = sideModifier(members.map(toSideMember), opts.variant);
-    const { total: d10, roll } = await ports.rollD10();
-    const total = sideTotal(d10, mod.value);
-    const highestRs = Math.max(0, ...members.map((m) => m.rs));
-    updates.push({
-      _id: side.id,
-      initiative: total,
-      system: {
-        roll: d10,
-        modifier: mod.value,
-        modifierSource: mod.memberName,
-        holsteredPenalty: mod.holsteredPenalty,
-        highestRs,
-        rolledRound: opts.round,
-      },
-    });
-    cards.push({
-      sideId: side.id,
-      sideName: side.name,
-      d10,
-      modifier: mod.value,
-      modifierSource: mod.memberName,
-      holsteredPenalty: mod.holsteredPenalty,
-      highestRs,
-      rolledRound: opts.round,
-      total,
-      ruleId: mod.ruleId,
-      roll,
-      npcOnly: !members.some((m) => m.isPlayerCharacter),
-    });
-  }
-  if (updates.length) {
-    await ports.updateSides(updates);
-    await ports.postCards(cards);
-  }
-  return cards;
 }
 
 /**
@@ -452,44 +377,6 @@ export function safeColour(value: unknown): string {
   return typeof value === "string" && /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(value)
     ? value
     : "";
-}
-
-/** Side keys by token disposition. */
-export const DISPOSITION_SIDES: Readonly<Record<number, { key: string; colour: string; label: string }>> = {
-  1: { key: "friendly", colour: "#1f7a8c", label: "FT.Side.friendly" },
-  0: { key: "neutral", colour: "#8a8a8a", label: "FT.Side.neutral" },
-  [-1]: { key: "hostile", colour: "#b3261e", label: "FT.Side.hostile" },
-  [-2]: { key: "secret", colour: "#6a4c93", label: "FT.Side.secret" },
-};
-
-export interface SideAssignment {
-  /** Sides to create: key → initial data. */
-  readonly create: { key: string; colour: string; label: string }[];
-  /** Combatant id → side key (an existing side's id, or a key from `create`). */
-  readonly assign: Record<string, string>;
-}
-
-/**
- * Sides by token disposition for combatants without one (architecture: "sides by token disposition by default").
- * With `individual` every character is its own side (SF-X-05).
- */
-export function assignSides(combat: CombatView, individual = false): SideAssignment {
-  const existing = new Map(combat.sides.map((s) => [s.system.key, s.id]));
-  const create: SideAssignment["create"] = [];
-  const assign: Record<string, string> = {};
-  for (const m of combat.members) {
-    if (m.sideId) continue;
-    if (individual) {
-      const key = `individual:${m.id}`;
-      create.push({ key, colour: "#4f6d7a", label: m.name });
-      assign[m.id] = key;
-      continue;
-    }
-    const d = DISPOSITION_SIDES[m.disposition] ?? DISPOSITION_SIDES[0]!;
-    if (!existing.has(d.key) && !create.some((c) => c.key === d.key)) create.push({ ...d });
-    assign[m.id] = existing.get(d.key) ?? d.key;
-  }
-  return { create, assign };
 }
 
 /** Sides left without members (to delete after a combatant leaves). */

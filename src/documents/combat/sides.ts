@@ -1,13 +1,14 @@
 /**
  * The combat's sides (SF-X-05, v13 CombatantGroups of type "side"): the plain view the side-initiative rules work on,
  * and who is on which side — sides made by disposition or one per character, a combatant moved to another side.
- * Module functions taking the combat (issue 29: documents/combat.ts split by concern).
+ * Module functions taking the combat (issue 29: documents/combat.ts split by concern). Issue 33: the GM's side writes
+ * load on first use (sides-writes.ts, behind the async functions here); the view, the sides' list and the queue stay.
  */
 import { actorSystem } from "../../data/subtypes.js";
 import { FrontierCombatantGroup } from "../combatant-group.js";
 import { isSide, sideIdOf } from "../subtypes.js";
-import { type Member, SIDE } from "./common.js";
-import { type CombatView, emptySides, assignSides as planSides } from "./side-initiative.js";
+import type { Member } from "./common.js";
+import { type CombatView, emptySides } from "./side-initiative.js";
 
 type C = Combat.Implementation;
 
@@ -53,8 +54,11 @@ export async function ensureSides(combat: C, individual: boolean): Promise<void>
 }
 
 /** Run one side assignment after the ones queued before it (see `ensureSides`). */
-function queueAssign(combat: C, individual: boolean): Promise<void> {
-  const run = (SIDES_QUEUE.get(combat) ?? Promise.resolve()).then(() => assignSides(combat, individual));
+export function queueAssign(combat: C, individual: boolean): Promise<void> {
+  const run = (SIDES_QUEUE.get(combat) ?? Promise.resolve()).then(async () =>
+    // Issue 33: the assignment loads on first use (sides-writes.ts), inside the queue, so runs keep their order.
+    (await writes()).assignSides(combat, individual),
+  );
   SIDES_QUEUE.set(
     combat,
     run.catch(() => undefined),
@@ -62,29 +66,28 @@ function queueAssign(combat: C, individual: boolean): Promise<void> {
   return run;
 }
 
-async function assignSides(combat: C, individual: boolean): Promise<void> {
-  const plan = planSides(combat.view, individual);
-  const keyToId = new Map<string, string>();
-  if (plan.create.length) {
-    const created = await combat.createEmbeddedDocuments(
-      "CombatantGroup",
-      plan.create.map((c) => ({
-        type: SIDE,
-        name: game.i18n?.localize(c.label) ?? c.label,
-        system: { key: c.key, colour: c.colour },
-      })),
-    );
-    // v13 returns the created groups; fvtt-types 13.345 also allows undefined.
-    (created ?? []).forEach((g, i) => {
-      keyToId.set(plan.create[i]!.key, g.id ?? "");
-    });
-  }
-  const updates = Object.entries(plan.assign).map(([id, key]) => ({
-    _id: id,
-    group: keyToId.get(key) ?? key,
-  }));
-  if (updates.length) await combat.updateEmbeddedDocuments("Combatant", updates);
+/** Active GM, after combatants left: a side whose last member left is removed. */
+export function removeEmptySides(combat: C): void {
+  const empty = emptySides(combat.view);
+  if (empty.length) void combat.deleteEmbeddedDocuments("CombatantGroup", empty);
 }
+
+/**
+ * The combat's sides. A side answers for itself (FrontierCombatantGroup: its seal, R1-5d, and who may roll it); a
+ * group of another class (a module that replaced CONFIG.CombatantGroup.documentClass without extending ours) would
+ * answer nothing, and a hidden NPC side's roll would go out unsealed: refused clearly instead.
+ */
+export function sideGroupsOf(combat: C): CombatantGroup.OfType<"side">[] {
+  const found = combat.groups.contents.filter(isSide);
+  if (found.some((g) => !(g instanceof FrontierCombatantGroup)))
+    throw new Error(
+      "Frontier Tactics: the combat's sides are not this system's CombatantGroup class (a module replaced CONFIG.CombatantGroup.documentClass); side initiative cannot run.",
+    );
+  return found;
+}
+
+/** The GM's side writes, loaded on first use (issue 33; sides-writes.ts). */
+const writes = () => import("./sides-writes.js");
 
 /** Every character its own side (SF-X-05): clears sides and makes one per combatant. */
 export async function individualSides(combat: C): Promise<void> {
@@ -119,40 +122,7 @@ export async function sidesByDisposition(combat: C): Promise<void> {
   await queueAssign(combat, false);
 }
 
-/**
- * GM: move a combatant to another side, in ONE write of the combatant's `group` (the server lets only a GM write
- * it: common/documents/combatant.mjs `#canUpdate`). Core re-sorts and keeps the acting combatant acting (it sets
- * `combatTurn` for combatant updates); `Combatant#_prepareGroup` gives the mover the new side's initiative, so it
- * acts with its new side. A side the move leaves empty is removed, as when its last member leaves the combat.
- */
+/** GM: move a combatant to another side, in ONE write of the combatant's `group` (sides-writes.ts). */
 export async function moveToSide(combat: C, combatantId: string, groupId: string): Promise<boolean> {
-  const combatant = combat.combatants.get(combatantId);
-  const group = combat.groups.get(groupId);
-  if (!game.user?.isGM || !combatant || !group || !isSide(group)) return false;
-  const from = sideIdOf(combatant);
-  if (from === groupId) return false;
-  await combatant.update({ group: groupId });
-  if (from && !combat.combatants.some((c) => sideIdOf(c) === from) && combat.groups.has(from))
-    await combat.deleteEmbeddedDocuments("CombatantGroup", [from]);
-  return true;
-}
-
-/** Active GM, after combatants left: a side whose last member left is removed. */
-export function removeEmptySides(combat: C): void {
-  const empty = emptySides(combat.view);
-  if (empty.length) void combat.deleteEmbeddedDocuments("CombatantGroup", empty);
-}
-
-/**
- * The combat's sides. A side answers for itself (FrontierCombatantGroup: its seal, R1-5d, and who may roll it); a
- * group of another class (a module that replaced CONFIG.CombatantGroup.documentClass without extending ours) would
- * answer nothing, and a hidden NPC side's roll would go out unsealed: refused clearly instead.
- */
-export function sideGroupsOf(combat: C): CombatantGroup.OfType<"side">[] {
-  const found = combat.groups.contents.filter(isSide);
-  if (found.some((g) => !(g instanceof FrontierCombatantGroup)))
-    throw new Error(
-      "Frontier Tactics: the combat's sides are not this system's CombatantGroup class (a module replaced CONFIG.CombatantGroup.documentClass); side initiative cannot run.",
-    );
-  return found;
+  return (await writes()).moveToSide(combat, combatantId, groupId);
 }

@@ -4,32 +4,23 @@
  * runs the turn events, only the owner's step to the next turn stands, and only the end of their own last turn
  * starts the next round; anything else runs no turn event and is put back, the player told why. Also the round and
  * turn the GM's writes left (`settledOf`). Module functions taking the combat (issue 29: documents/combat.ts split by
- * concern).
+ * concern). Issue 33: the answers themselves (put back, or the next round) are in turn-answers.ts, loaded on first
+ * use inside the combat's queue; the judgement before core runs stays here.
  */
-import { SYSTEM_ID } from "../../constants.js";
-import { currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js";
 import { passedOver } from "./by-count.js";
-import {
-  localize,
-  PUT_BACK,
-  type PutBack,
-  reportFailure,
-  STEP_EVENTS,
-  serial,
-  tellPutBack,
-} from "./common.js";
+import { PUT_BACK, type PutBack, reportFailure, STEP_EVENTS, serial, tellPutBack } from "./common.js";
 import { resort } from "./order.js";
-import { endsRoundAt, stepPhaseTurn } from "./phase-turns.js";
-import { followTurn, phaseInput, phaseInputOf } from "./phases.js";
-import { startNextRound } from "./rounds.js";
-import { endsRound, turnOrder, withSideChanges } from "./side-initiative.js";
+import { stepPhaseTurn } from "./phase-turns.js";
+import { followTurn, phaseInput } from "./phases.js";
+import { endedLastTurn, type Prior, SETTLED } from "./turn-settled.js";
 
 type C = Combat.Implementation;
-/** The round, turn and combatant of a combat at one moment. */
-type Prior = { round: number | null; turn: number | null; combatantId: string | null };
 
-/** Per combat, on each page: the round, turn and combatant the last GM write left (see `judgeWrite`). */
-const SETTLED = new WeakMap<object, Prior>();
+/**
+ * The active GM's answers to a player's turn or round write (turn-answers.ts), loaded on first use inside the
+ * combat's queue (issue 33: they run after the write's synchronous judgment, in `serial`, so the order stays).
+ */
+const answers = () => import("./turn-answers.js");
 
 /**
  * The round and acting combatant the GM's writes left (`FrontierCombat#settled`; review of issue 27: a player writes
@@ -129,36 +120,14 @@ export function afterWrite(combat: C, judged: JudgedWrite, userId: string): void
     });
     void serial(combat, () => followTurn(combat, prior.turn)).catch(reportFailure(combat, "follow"));
   } else if (playerTurn)
-    void serial(combat, () => putBackTurn(combat, userId)).catch(reportFailure(combat, "turn"));
+    void serial(combat, async () => (await answers()).putBackTurn(combat, userId)).catch(
+      reportFailure(combat, "turn"),
+    );
   else if (playerRound)
     // SETTLED was noted before core ran (`judgeWrite`).
-    void serial(combat, () => answerPlayerRound(combat, userId)).catch(reportFailure(combat, "round"));
-}
-
-/**
- * Active GM (S4): a player's client wrote the round itself — core's server allows it (common `#canUpdate`; our
- * `_canChangeRound` runs only in browsers). If it was the end of the round's last turn by that turn's owner, this
- * is the next round: the GM carries it out (held damage, sides re-rolled, first turn, phase). Anything else (a
- * skipped or repeated round, a round going back, someone else's turn) is put back to the round and turn before it.
- */
-async function answerPlayerRound(combat: C, userId: string): Promise<void> {
-  const settled = SETTLED.get(combat);
-  if (!settled || combat.round === settled.round) return;
-  const user = game.users?.get(userId);
-  const priorRound = settled.round ?? 0;
-  if (endedLastTurn(combat, settled, user)) {
-    await startNextRound(combat, { round: priorRound, turn: settled.turn }, { turnEvents: false });
-    return;
-  }
-  console.warn(
-    `${SYSTEM_ID} | ${user?.name ?? userId} wrote round ${combat.round}; put back to ${priorRound}`,
-  );
-  ui.notifications?.warn(localize("FT.Combat.roundPutBack"));
-  const putBack = {
-    turnEvents: false as const,
-    [PUT_BACK]: { user: userId, reason: "FT.Combat.putBackYours" },
-  };
-  await combat.update({ round: priorRound, turn: settled.turn }, putBack);
+    void serial(combat, async () => (await answers()).answerPlayerRound(combat, userId)).catch(
+      reportFailure(combat, "round"),
+    );
 }
 
 /**
@@ -190,52 +159,4 @@ function ownersStep(
   }
   const passed = passedOver(combat);
   return combat.turn > at && !passed[combat.turn] && passed.slice(at + 1, combat.turn).every(Boolean);
-}
-
-/**
- * Active GM (T2-1A): a player's write of the turn was not their own end of turn: the turn goes back to whoever
- * the GM's last write left acting, with no turn events; the GM and the writer are told.
- */
-async function putBackTurn(combat: C, userId: string): Promise<void> {
-  const settled = SETTLED.get(combat);
-  if (!settled || combat.round !== settled.round) return;
-  const at = settled.combatantId ? combat.turns.findIndex((t) => t.id === settled.combatantId) : -1;
-  const turn = at >= 0 ? at : settled.turn;
-  if (turn === combat.turn) return;
-  const user = game.users?.get(userId);
-  console.warn(`${SYSTEM_ID} | ${user?.name ?? userId} wrote turn ${combat.turn}; put back to ${turn}`);
-  ui.notifications?.warn(localize("FT.Combat.turnPutBack"));
-  const putBack = {
-    turnEvents: false as const,
-    [PUT_BACK]: { user: userId, reason: "FT.Combat.putBackYours" },
-  };
-  await combat.update({ turn }, putBack);
-}
-
-/** Was the state before this round change the last turn of a started round, held by a combatant `user` owns? */
-function endedLastTurn(
-  combat: C,
-  prior: { round: number | null; turn: number | null; combatantId: string | null },
-  user: User.Implementation | undefined,
-): boolean {
-  const priorRound = prior.round ?? 0;
-  if (!user || priorRound < 1 || combat.round !== priorRound + 1 || !prior.combatantId) return false;
-  const combatant = combat.combatants.get(prior.combatantId);
-  if (!combatant?.testUserPermission(user, "OWNER")) return false;
-  if (combat.byCount) {
-    // SW-03: the order does not change between rounds.
-    const at = combat.turns.findIndex((t) => t.id === prior.combatantId);
-    if (at < 0 || at !== prior.turn) return false;
-    return endsRound(at, passedOver(combat), true);
-  }
-  // The order of the round being ended (surprise counts in round 1 only, so it may differ from the new one's).
-  const priorView = withSideChanges(combat.view, [], priorRound);
-  const order = turnOrder(priorView, currentVariant());
-  const at = order.indexOf(prior.combatantId);
-  if (at < 0 || at !== prior.turn) return false;
-  // By phase when linked: a player cannot write the phase, so the stored one is still the round's last.
-  if (getSetting(SETTINGS.enforcePhases) && combat.ftPhases.length)
-    return endsRoundAt(phaseInputOf(combat, priorView), { phase: combat.phaseIndex, turn: at });
-  const defeated = order.map((id) => !!combat.combatants.get(id)?.isDefeated);
-  return endsRound(at, defeated, !!combat.settings.skipDefeated);
 }

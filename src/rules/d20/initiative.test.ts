@@ -1,29 +1,31 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  actAfter,
   compareInitiative,
   forfeitAtRoundEnd,
   type InitiativeEntry,
-  initiativeModifiers,
   initiativeOrder,
   isFlatFooted,
-  joinLate,
   needsInitiative,
-  needsTieBreak,
   nextTurn,
+  roundTurns,
+  startTurn,
+  stateAtOwnTurn,
+  turnIndexOf,
+} from "./initiative.js";
+import {
+  actAfter,
+  initiativeModifiers,
+  joinLate,
+  needsTieBreak,
   rankSecretEntries,
   rollAll,
   rollGroupInitiative,
   rollInitiative,
-  roundTurns,
-  startTurn,
-  stateAtOwnTurn,
   surpriseRound,
   triggerReady,
-  turnIndexOf,
   withTieBreaks,
-} from "./initiative.js";
+} from "./initiative-rolls.js";
 
 const entry = (id: string, count: number, over: Partial<InitiativeEntry> = {}): InitiativeEntry => ({
   id,

@@ -31,7 +31,7 @@ import {
 import { keepsNumbersSecret, rollFormula, withoutAttackerNumbers } from "../card/card-render.js";
 import { grenadeCard } from "../card/grenade-card.js";
 import { postAttackCard } from "../card/post-card.js";
-import { gateAttack } from "../turn/phase-gate.js";
+import { gateAttack } from "../turn/attack-gate.js";
 import { turnGate } from "../turn/turn-ledger.js";
 import { gmOffer, offerMismatch } from "./aoo-offer.js";
 import { askAttack } from "./attack-confirm.js";

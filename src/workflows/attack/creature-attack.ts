@@ -30,7 +30,7 @@ import {
 } from "../../rules/index.js";
 import { keepsNumbersSecret, rollFormula, withoutAttackerNumbers } from "../card/card-render.js";
 import { postAttackCard } from "../card/post-card.js";
-import { gateAttack } from "../turn/phase-gate.js";
+import { gateAttack } from "../turn/attack-gate.js";
 import { turnGate } from "../turn/turn-ledger.js";
 import { type AttackPorts, runAttack } from "./attack-flow.js";
 import type { AmmoState, AttackRequest } from "./attack-plan.js";

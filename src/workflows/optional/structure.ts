@@ -36,7 +36,7 @@ import {
 import { ammoState } from "../attack/attacker.js";
 import { onGMQueue } from "../card/card-apply.js";
 import { postRuleCard } from "../card/rule-card.js";
-import { gateAttack } from "../turn/phase-gate.js";
+import { gateAttack } from "../turn/attack-gate.js";
 import { extraShotsProblem, recordShots, turnGate } from "../turn/turn-ledger.js";
 import { isBroken } from "./structure-doors.js";
 

@@ -15,28 +15,19 @@
  * false stops it (client/documents/token.mjs via `ClientDatabaseBackend#_preUpdateDocumentArray`); a token's
  * `movementHistory` holds this round's waypoints (kept for the round by `FrontierCombat`); the owner of a
  * Combatant's actor may write its `system` (common/documents/combatant.mjs `#canUpdate`, search id 8373722737).
+ *
+ * Issue 33: the attack's gate (`gateAttack`, opportunity shots, declared shots, metres walked) is in attack-gate.ts,
+ * loaded with the attack workflows on first use; this file keeps what runs synchronously (the token-move hook, the
+ * tracker's reads, the declaration and dodging checks).
  */
-import { type HistoryWaypoint, walkedPath } from "../../canvas/movement-path.js";
-import { isDodging } from "../../documents/combatant/dodging.js";
+import type { HistoryWaypoint } from "../../canvas/movement-path.js";
 import { dodgingRefusal, type Refusal } from "../../documents/combatant/mark-referee.js";
-import type { MarkChange } from "../../documents/combatant.js";
 import { sideIdOf } from "../../documents/subtypes.js";
 import { notify } from "../../helpers/report.js";
 import { currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js";
-import {
-  type Declarations,
-  type Movement,
-  meleeHold,
-  meleeMover,
-  opportunityEligible,
-  opportunityShots,
-  type Phase,
-  RulesError,
-} from "../../rules/index.js";
-import type { AttackRequest } from "../attack/attack-plan.js";
-import { type Declared, declaredThisRound, shotsLeft } from "./declarations.js";
+import { meleeHold, meleeMover, type Phase } from "../../rules/index.js";
+import { type Declared, declaredThisRound } from "./declarations.js";
 
-type TokenP = foundry.canvas.placeables.Token.Implementation;
 type TokenD = TokenDocument.Implementation;
 type CombatantI = Combatant.Implementation;
 type CombatI = Combat.Implementation;
@@ -94,7 +85,7 @@ function refusalText(r: Refusal): string {
 }
 
 /** Refuse (a player, with a warning naming the rule) or let the GM go on with a notice. True when refused. */
-function refused(r: Refusal | null): boolean {
+export function refused(r: Refusal | null): boolean {
   if (!r) return false;
   if (game.user?.isGM) {
     notify("info", "FT.Phases.gmOverride", { reason: refusalText(r) });
@@ -110,16 +101,18 @@ function refused(r: Refusal | null): boolean {
  * their own counts (d20, SW-03) has no Star Frontiers phases to gate by: decided by the combat's own mode, not the
  * world's engine.
  */
-function combatOf(tokenId: string | null | undefined): { combat: CombatI; combatant: CombatantI } | null {
+export function combatOf(
+  tokenId: string | null | undefined,
+): { combat: CombatI; combatant: CombatantI } | null {
   const combat = game.combat;
   if (!combat?.started || !tokenId || combat.byCount) return null;
   const combatant = combat.combatants.find((c) => c.tokenId === tokenId);
   return combatant ? { combat, combatant } : null;
 }
 
-const enforced = () => !!getSetting(SETTINGS.enforcePhases);
+export const enforced = () => !!getSetting(SETTINGS.enforcePhases);
 
-function currentPhase(combat: CombatI): { phase: Phase | null; together: boolean } {
+export function currentPhase(combat: CombatI): { phase: Phase | null; together: boolean } {
   const phase = combat.ftPhases[combat.phaseIndex] ?? null;
   const together = currentVariant() === "basic" && combat.ftOrder.simultaneousDamage;
   return { phase, together };
@@ -130,175 +123,14 @@ export function declaredOf(combat: CombatI, combatant: CombatantI): Declared | n
 }
 
 /** The pixel centre of a token document at a waypoint (its top-left corner). */
-function centreAt(doc: TokenD, at: { x: number; y: number }): { x: number; y: number } {
+export function centreAt(doc: TokenD, at: { x: number; y: number }): { x: number; y: number } {
   const size = canvas?.grid?.size ?? 100;
   return { x: at.x + ((doc.width ?? 1) * size) / 2, y: at.y + ((doc.height ?? 1) * size) / 2 };
 }
 
 /** This round's waypoints of a token (v13 returns the array; fvtt-types 13.345 types one waypoint). */
-function history(doc: TokenD): readonly HistoryWaypoint[] {
+export function history(doc: TokenD): readonly HistoryWaypoint[] {
   return (doc.movementHistory as unknown as readonly HistoryWaypoint[]) ?? [];
-}
-
-/**
- * Metres a token has moved this round by its own means, along its recorded waypoints: a GM's displacement or a
- * blink does not count (SF-X-17, canvas/movement-path.ts).
- */
-export function movedMetres(doc: TokenD): number {
-  const h = history(doc);
-  const grid = canvas?.grid;
-  if (h.length < 2 || !grid) return 0;
-  return walkedPath(h, (run) =>
-    grid.measurePath(
-      run.map((w) => centreAt(doc, w)),
-      {},
-    ),
-  ).distance;
-}
-
-/**
- * Walked, ran or dodged this round (SF-X-17): up to the walking speed is a walk; a token marked dodging that moved
- * dodged (SF-X-10), so an opportunity shot at it needs 5 m, as at a runner (SF-X-31).
- */
-function movementClass(doc: TokenD, metres: number): Movement {
-  if (metres <= 0) return "stationary";
-  if (isDodging(doc.combatant)) return "dodged";
-  const walk = (doc.actor?.system as { derived?: { walk?: number } } | undefined)?.derived?.walk ?? 10;
-  return metres <= walk ? "walked" : "ran";
-}
-
-/* -------------------------------------------- */
-/*  The attack                                  */
-/* -------------------------------------------- */
-
-export interface AttackGate {
-  /** Declarations made in the declare phase, carried into the attack (SF-X-07). */
-  readonly declarations: Partial<Declarations>;
-  /** The dialog's answer, checked against the shots declared (SF-X-30); throws a RulesError when it asks more. */
-  confirmed(request: AttackRequest | null): AttackRequest | null;
-  /**
-   * The combatant flags that count the shots just fired on the declaration, or null when nothing was declared. The
-   * turn ledger writes them in its one Combatant update per attack (turn-ledger.ts).
-   */
-  flags(shots: number): MarkChange | null;
-  /**
-   * SF-X-30: the shots a player may still ask, for the dialog to offer no more and to refuse more before it closes
-   * (review 13b L4); absent when nothing was declared, and for the GM, who may override.
-   */
-  readonly shotsLimit?: { readonly left: number; readonly declared: number };
-}
-
-const FREE: AttackGate = {
-  declarations: {},
-  confirmed: (r) => r,
-  flags: () => null,
-};
-
-/** Why an opportunity shot at these targets is not allowed now (SF-X-31, SF-X-32), or null. */
-function opportunityProblem(
-  combat: CombatI,
-  combatant: CombatantI,
-  declared: Declared | null,
-  rof: number,
-  phase: Phase,
-  targets: readonly TokenP[],
-): Refusal | null {
-  const name = combatant.name ?? "";
-  if (!declared) return { key: "FT.Phases.refuse.noDeclaration", data: { name } };
-  const allowed = opportunityShots(declared.shots, rof);
-  if (allowed === 0) return { key: "FT.Phases.refuse.noOpportunity", data: { name, shots: declared.shots } };
-  if (declared.opportunity >= allowed)
-    return { key: "FT.Phases.refuse.opportunityUsed", data: { name, max: allowed, shots: declared.shots } };
-  const own = combatant.token;
-  if (own && movedMetres(own) > 0) return { key: "FT.Phases.refuse.attackerMoved", data: { name } };
-  for (const target of targets) {
-    const other = combat.combatants.find((c) => c.tokenId === target.id);
-    const target_ = target.name ?? "";
-    if (!other || !phase.sides.includes(sideIdOf(other) ?? ""))
-      return { key: "FT.Phases.refuse.notMoving", data: { target: target_ } };
-    const metres = Math.round(movedMetres(target.document) * 10) / 10;
-    if (declared.areaWidth > 0) {
-      if (metres <= 0) return { key: "FT.Phases.refuse.areaStationary", data: { target: target_ } };
-      continue;
-    }
-    if (!opportunityEligible(movementClass(target.document, metres), metres))
-      return { key: "FT.Phases.refuse.tooLittle", data: { target: target_, metres } };
-  }
-  return null;
-}
-
-/**
- * Gate an attack by `token` at `targets` with a weapon of rate of fire `rof`. Null when refused (the user was
- * told why, naming the rule); otherwise what the attack carries from the declaration and counts against it.
- */
-export function gateAttack(token: TokenP, targets: readonly TokenP[], rof: number): AttackGate | null {
-  const found = combatOf(token.id);
-  if (!found) return FREE;
-  const { combat, combatant } = found;
-  const declared = declaredOf(combat, combatant);
-  const { phase, together } = currentPhase(combat);
-  let opportunity = false;
-  if (enforced()) {
-    const verdict = phaseVerdict(phase, sideIdOf(combatant), "attack", together);
-    if (!verdict.ok) {
-      if (refused(verdict)) return null;
-    } else if (verdict.opportunity && phase) {
-      const problem = opportunityProblem(combat, combatant, declared, rof, phase, targets);
-      if (refused(problem)) return null;
-      opportunity = !problem;
-    }
-  }
-  if (!declared) return FREE;
-  const left = shotsLeft(declared);
-  if (
-    left === 0 &&
-    refused({ key: "FT.Phases.refuse.allFired", data: { name: combatant.name ?? "", shots: declared.shots } })
-  )
-    return null;
-  const limit = opportunity
-    ? Math.min(left, opportunityShots(declared.shots, rof) - declared.opportunity)
-    : left;
-  return {
-    ...(game.user?.isGM ? {} : { shotsLimit: { left: limit, declared: declared.shots } }),
-    declarations: {
-      shots: declared.burst ? 1 : Math.max(1, limit),
-      burst: declared.burst,
-      carefulAim: declared.carefulAim,
-      ...(declared.powerSetting !== null ? { powerSetting: declared.powerSetting } : {}),
-    },
-    confirmed: (request) => {
-      if (!request) return request;
-      const d = request.declarations;
-      const shots = d.burst ? 1 : d.shots;
-      if (shots > limit && !game.user?.isGM)
-        throw new RulesError("FT.Phases.refuse.moreThanDeclared", "more shots than declared", {
-          shots,
-          left: limit,
-          declared: declared.shots,
-        });
-      if (shots > limit)
-        notify("info", "FT.Phases.gmOverride", {
-          reason: game.i18n?.format("FT.Phases.refuse.moreThanDeclared", {
-            shots: String(shots),
-            left: String(limit),
-            declared: String(declared.shots),
-          }),
-        });
-      return request;
-    },
-    flags: (shots) => {
-      // Read again: the declaration as it is now (another attack of the same user may have counted meanwhile).
-      const now = declaredOf(combat, combatant);
-      if (!now) return null;
-      return {
-        declared: {
-          ...now,
-          fired: now.fired + shots,
-          opportunity: now.opportunity + (opportunity ? shots : 0),
-        },
-      };
-    },
-  };
 }
 
 /* -------------------------------------------- */

@@ -1,0 +1,61 @@
+/**
+ * The active GM's answers to a player's own write of the turn or the round (T2-1A, S4, SF-B-04): put back, or the
+ * next round carried out. Split from turn-referee.ts (issue 33: the first load): `afterWrite` queues them in the
+ * combat's queue after its synchronous judgment, and they load there on first use. Moved unchanged.
+ */
+import { SYSTEM_ID } from "../../constants.js";
+import { localize, PUT_BACK } from "./common.js";
+import { endedLastTurn, settledNoted } from "./turn-settled.js";
+
+type C = Combat.Implementation;
+
+/**
+ * Active GM (S4): a player's client wrote the round itself — core's server allows it (common `#canUpdate`; our
+ * `_canChangeRound` runs only in browsers). If it was the end of the round's last turn by that turn's owner, this
+ * is the next round: the GM carries it out (held damage, sides re-rolled, first turn, phase). Anything else (a
+ * skipped or repeated round, a round going back, someone else's turn) is put back to the round and turn before it.
+ */
+export async function answerPlayerRound(combat: C, userId: string): Promise<void> {
+  const settled = settledNoted(combat);
+  if (!settled || combat.round === settled.round) return;
+  const user = game.users?.get(userId);
+  const priorRound = settled.round ?? 0;
+  if (endedLastTurn(combat, settled, user)) {
+    // Issue 33: rounds.ts loads on first use (this answer is already async, in the combat's queue).
+    await (await import("./rounds.js")).startNextRound(
+      combat,
+      { round: priorRound, turn: settled.turn },
+      { turnEvents: false },
+    );
+    return;
+  }
+  console.warn(
+    `${SYSTEM_ID} | ${user?.name ?? userId} wrote round ${combat.round}; put back to ${priorRound}`,
+  );
+  ui.notifications?.warn(localize("FT.Combat.roundPutBack"));
+  const putBack = {
+    turnEvents: false as const,
+    [PUT_BACK]: { user: userId, reason: "FT.Combat.putBackYours" },
+  };
+  await combat.update({ round: priorRound, turn: settled.turn }, putBack);
+}
+
+/**
+ * Active GM (T2-1A): a player's write of the turn was not their own end of turn: the turn goes back to whoever
+ * the GM's last write left acting, with no turn events; the GM and the writer are told.
+ */
+export async function putBackTurn(combat: C, userId: string): Promise<void> {
+  const settled = settledNoted(combat);
+  if (!settled || combat.round !== settled.round) return;
+  const at = settled.combatantId ? combat.turns.findIndex((t) => t.id === settled.combatantId) : -1;
+  const turn = at >= 0 ? at : settled.turn;
+  if (turn === combat.turn) return;
+  const user = game.users?.get(userId);
+  console.warn(`${SYSTEM_ID} | ${user?.name ?? userId} wrote turn ${combat.turn}; put back to ${turn}`);
+  ui.notifications?.warn(localize("FT.Combat.turnPutBack"));
+  const putBack = {
+    turnEvents: false as const,
+    [PUT_BACK]: { user: userId, reason: "FT.Combat.putBackYours" },
+  };
+  await combat.update({ turn }, putBack);
+}
