@@ -206,7 +206,7 @@ declare module "fvtt-types/configuration" {
           skipped?: { id: string; reason: string; data?: Readonly<Record<string, string>> }[];
           error?: string | null;
         };
-        /** SWN-10: the GM's answer to a Read Morale, written by a GM on the reader's User (games/swn/workflows/side-morale-gm.ts). */
+        /** SWN-10, before issue 33: a reading a GM wrote on the reader's User; only read to be dropped (side-morale-hooks.ts). */
         moraleReading?: {
           id: string;
           combatId: string;
@@ -231,6 +231,14 @@ declare global {
     /** The GM-side handlers `init` registers for players' requests (helpers/gm-query.ts). */
     interface Queries {
       "frontier-tactics.rollSide": typeof handleRollSideQuery;
+      /** Issue 33 SWN-10 (games/swn/workflows/side-morale-gm.ts): a GM's ticket for a reading, and its claim. */
+      "frontier-tactics.moraleReading": (data: { gm: string; ticket: string }) => Promise<boolean>;
+      "frontier-tactics.moraleClaim": (data: { ticket: string }) => Promise<{
+        id: string;
+        combatId: string;
+        round: number;
+        sides: readonly { id: string; name: string; value: number; band: string }[];
+      }>;
     }
   }
 }

@@ -439,4 +439,105 @@ describe("scenario: the roll mode of the Morale checks the GM rolls (issue 33, S
     );
     expect(table.unhandled).toEqual([]);
   });
+
+  /** The Morale strip of a seat's tracker. */
+  const stripOf = async (c: ReturnType<typeof table.client>) =>
+    [...(await tracker(c)).querySelectorAll(".ft-morale")].map((e) => text(e as HTMLElement));
+
+  it("issue 33 SWN-10 (review-trust 1.1): Alice reads Morale in a Private GM Roll — 2d6 [5, 2] = 7: the GM hands her the reading alone (v13 User#query), her tracker shows Morale 9 · Careful; Bruno's client holds no number (no User flag, no message data), and a ticket Bruno pushes to her plants nothing", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    await fight();
+    await bossLeads();
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    const bruno = table.client(BRUNO_ID);
+    // Bruno's console pushes tickets of his own to Alice (any player may query: v13 QUERY_USER is a player's), naming
+    // the GM, then himself: no GM holds such a ticket, and he is no GM — Alice keeps nothing.
+    for (const from of [GM_ID, BRUNO_ID])
+      await bruno.run(async () => {
+        try {
+          await G()
+            .game.users.get(ALICE_ID)
+            .query(
+              "frontier-tactics.moraleReading",
+              { gm: from, ticket: "brunosTicket0001" },
+              { timeout: 1000 },
+            );
+        } catch {
+          // Refused.
+        }
+      });
+    await table.settle();
+    expect(await stripOf(alice)).toEqual([]);
+
+    await alice.run(() => G().game.settings.set("core", "rollMode", "gmroll"));
+    table.dice(5, 2);
+    await aliceDoes("read");
+    expect(told(alice)).toEqual([]);
+    expect(told(gm).filter((n) => n.includes("Morale"))).toEqual([]);
+    expect(await stripOf(alice)).toEqual(["Hostile side Morale 9 · Careful read in round 1"]);
+    expect(await stripOf(bruno)).toEqual([]);
+    // What Bruno's client holds: no reading on any User, and no number in any message or User.
+    const held = bruno.run(() => ({
+      flags: G().game.users.contents.map((u: any) => u.getFlag("frontier-tactics", "moraleReading") ?? null),
+      data: JSON.stringify([
+        ...G().game.users.contents.map((u: any) => u.toObject()),
+        ...G().game.messages.contents.map((m: any) => m.toObject()),
+      ]),
+    }));
+    expect(held.flags.every((f: unknown) => f === null)).toBe(true);
+    expect(held.data).not.toMatch(/moraleReading|"value":9[,}]/);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("issue 33 SWN-10: Alice's page does not answer when the GM hands her the reading — the card says the read succeeded, her tracker shows no number, and the GM is told it did not reach her", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    await fight();
+    await bossLeads();
+    const alice = table.client(ALICE_ID);
+    alice.unresponsive = true;
+    table.dice(5, 2);
+    await aliceDoes("read");
+    expect(lastCardLines(alice)).toBe(
+      "Read Morale SWN-10 Kara: 2d6 [5, 2] = 7 vs 6 Success: the GM tells the reader the Morale of every side in sight.",
+    );
+    alice.unresponsive = false;
+    expect(await stripOf(alice)).toEqual([]);
+    expect(told(table.client(GM_ID)).filter((n) => n.includes("Morale"))).toEqual([
+      "warn: The Morale reading did not reach Alice: the card says it succeeded; tell them yourself.",
+    ]);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("issue 33 SWN-09 SWN-13 (review-trust 2.1): Alice's Intimidate in a Blind GM Roll, 2d6 [4, 3] + 1 = 8, moves the pirates from Careful (6) to Tactical Retreat (5) — the Intimidate card is the GMs', the band change a public card of its own that Bruno reads", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    await fight();
+    await bossLeads();
+    await fells("Boss");
+    expect(onEveryClient(table, band)).toEqual(everyone(table, "careful"));
+    const alice = table.client(ALICE_ID);
+    await alice.run(() => G().game.settings.set("core", "rollMode", "blindroll"));
+    const before = messages();
+    table.dice(4, 3);
+    await aliceDoes("intimidate");
+    expect(told(alice)).toEqual([]);
+    expect(messages()).toBe(before + 2);
+    const [intimidation, bandCard] = table.client(GM_ID).run(() =>
+      G()
+        .game.messages.contents.slice(-2)
+        .map((m: { id: string }) => m.id),
+    );
+    expect(posted(intimidation!)).toEqual({ whisper: [GM_ID, ASSISTANT_ID].sort(), blind: true });
+    expect(readBy(intimidation!).Gamemaster).toBe(
+      "Intimidate Hostile side SWN-09Kara: 2d6 [4, 3] +1 = 8Success: Hostile side lose 1 Morale.",
+    );
+    expect(posted(bandCard!)).toEqual({ whisper: [], blind: false });
+    for (const c of table.all)
+      expect(lastCardLines(c)).toBe(
+        "Hostile side: Morale falls SWN-13 Hostile side: Tactical retreat — −2 to attack",
+      );
+    expect(readBy(bandCard!).Bruno).not.toBe(PRIVATE);
+    expect(onEveryClient(table, band)).toEqual(everyone(table, "tacticalRetreat"));
+    expect(table.unhandled).toEqual([]);
+  });
 });

@@ -10,6 +10,7 @@ import { keyed, line, literal, type RuleLine } from "../../../data/chat/rule-car
 import { actorSystem } from "../../../data/subtypes.js";
 import { combatState } from "../../../documents/combat/gm-state.js";
 import { isSide, sideIdOf } from "../../../documents/subtypes.js";
+import { QUERY_TIMEOUT } from "../../../helpers/gm-query.js";
 import { perPage } from "../../../helpers/page-state.js";
 import { notify } from "../../../helpers/report.js";
 import { askedRollMode, postedFor } from "../../../helpers/roll-mode-asked.js";
@@ -32,6 +33,7 @@ import {
   gmFactors,
   holderOf,
   holdsFactors,
+  isRecord,
   keepRead,
   type MoraleMember,
   membersOf,
@@ -45,6 +47,7 @@ import {
   startOf,
   warnNotHeld,
 } from "./side-morale.js";
+import { QUERY_CLAIM, QUERY_READING } from "./side-morale-queries.js";
 
 type CombatI = Combat.Implementation;
 type GroupI = CombatantGroup.OfType<"side">;
@@ -261,7 +264,8 @@ const dice = (r: Roll) => r.dice.flatMap((d) => d.results.map((x) => x.result)).
 /**
  * SWN-09 (the active GM, for `requester`): an Intimidate at a side — 2d6 + the asker's bonus against the side's
  * Morale now; a success lowers it by 1 and marks the round (a second this round is refused before anything is rolled).
- * One group update (the round, and the band if it moved) and one card; a failure is the card alone.
+ * One group update (the round, and the band if it moved) and one card in the asker's roll mode, and a public band
+ * card when the band moved; a failure is the card alone.
  */
 export async function handleIntimidate(
   body: {
@@ -335,7 +339,6 @@ async function intimidateNow(
                 success ? keyed("FT.SWN.Intimidate.success", { side }) : keyed("FT.SWN.Intimidate.failure"),
                 `ft-result ${success ? "hit" : "miss"}`,
               ),
-              ...(band ? [bandLine(side, band)] : []),
             ],
           },
           {
@@ -345,6 +348,9 @@ async function intimidateNow(
             ...postedFor(askedRollMode(body.rollMode), requester.id ?? ""),
           },
         );
+        // Issue 33 SWN-09 SWN-13: the band is the table's (its terms are on every card); a band the Intimidate moved
+        // is posted for all on its own card, as a casualty's is, whatever the Intimidate's roll mode (review-trust 2.1).
+        if (band) await postBandCard(group, pub.band, band);
       },
     },
   );
@@ -363,9 +369,9 @@ export interface ReadSide {
  * SWN-10 (the active GM, for `requester`): Read Morale — 2d6 + the bonus worked out from the reading actor's sheet
  * against 6, once per actor per round (a Move; the round is kept on the Combat, which only a GM may write: v13
  * common/documents/combat.mjs `#canUpdate`). A second read that round, or a side in sight whose factors this browser
- * does not hold, is refused before anything is rolled. On a success the GM writes the Morale of every side with a
- * member not hidden from players on the reader's own User (`flags.moraleReading`), for the reader's browser to keep.
- * The card, for all, says only the roll and whether it succeeded.
+ * does not hold, is refused before anything is rolled. On a success the GM hands the Morale of every side with a
+ * member not hidden from players to the reader's browser alone (`deliverReading`), for it to keep; the GM is told
+ * when it did not get there. The card, in the reader's roll mode, says only the roll and whether it succeeded.
  */
 export async function handleReadMorale(
   body: { readonly combatId: string; readonly actorId: string; readonly rollMode?: string },
@@ -440,24 +446,64 @@ async function readNow(
   }
   const payload = { id: foundry.utils.randomID(), combatId: combat.id ?? "", round, sides };
   if (requester.id === game.user?.id) await keepRead(payload);
-  else
-    try {
-      // §2-D: the reader's own User, which no other player may write; the reader trusts a GM's write only.
-      await requester.setFlag(SYSTEM_ID, "moraleReading", payload);
-    } catch (e) {
-      // The card already says the reading succeeded; the GM is told it did not reach the reader.
-      console.warn(`${SYSTEM_ID} | the Morale reading did not reach ${requester.name}:`, e);
-      notify("warn", "FT.SWN.ReadMorale.notDelivered", { user: requester.name ?? "" });
-    }
+  else if (!(await deliverReading(requester, payload)))
+    // The card already says the reading succeeded; the GM is told it did not reach the reader.
+    notify("warn", "FT.SWN.ReadMorale.notDelivered", { user: requester.name ?? "" });
   return { applied: sides.map((s) => s.id), skipped: [] };
 }
 
+/** The readings this GM page holds until their reader claims them: ticket → reading (issue 33 SWN-10). */
+const TICKETS = perPage(() => new Map<string, ReadingPayload>());
+
+/** What a reader is told (SWN-10): the sides in sight, with their Morale, and the round read. */
+export interface ReadingPayload {
+  readonly id: string;
+  readonly combatId: string;
+  readonly round: number;
+  readonly sides: readonly ReadSide[];
+}
+
 /**
- * The reader's browser (an `updateUser` of its own User that set `moraleReading`): keep the reading when a GM wrote
- * it (the server names the writer, `userId`). The user may write their own User too (v13 common/documents/user.mjs
- * `#canUpdate`): that is not the GM's answer, and is not kept. Other players cannot write it at all.
+ * Issue 33 SWN-10: the reading reaches the reader's browser alone — no document holds it (every client receives every
+ * User, review-trust 1.1). v13's `User#query` (client/documents/user.mjs `query`: `game.socket.emit("userQuery",
+ * this.id, …)`) is relayed by the server to the target user's socket only, and the answer (the `ack`) comes back to
+ * the querying socket only. But the handler is not told who sent a query (client/documents/collections/users.mjs
+ * `#handleUserQuery` calls `CONFIG.queries[name](queryData, {timeout})`; any player may query, QUERY_USER's default
+ * role is PLAYER). So the GM pushes only a random ticket to the reader (`moraleReading`), and the reader's page asks a
+ * GM it names for the reading with that ticket (`moraleClaim`): the answer to a query the reader sent to a GM comes
+ * from that GM, and only the reader was sent the ticket. A forged push names a ticket no GM holds: nothing is kept.
+ * False when the reader is offline, does not answer in time or did not keep it.
  */
-export async function receiveReading(user: UserI, writerId: string): Promise<boolean> {
-  if (user.id !== game.user?.id || !game.users?.get(writerId)?.isGM) return false;
-  return keepRead(user.getFlag(SYSTEM_ID, "moraleReading"));
+async function deliverReading(requester: UserI, payload: ReadingPayload): Promise<boolean> {
+  const ticket = foundry.utils.randomID(24);
+  TICKETS().set(ticket, payload);
+  try {
+    const data = { gm: game.user?.id ?? "", ticket };
+    return (await requester.query(QUERY_READING, data, { timeout: QUERY_TIMEOUT })) === true;
+  } catch (e) {
+    console.warn(`${SYSTEM_ID} | the Morale reading did not reach ${requester.name}:`, e);
+    return false;
+  } finally {
+    TICKETS().delete(ticket);
+  }
+}
+
+/** The GM's page (`moraleClaim`): the reading a ticket it pushed stands for, once; an unknown ticket is refused. */
+export function claimReading(data: unknown): ReadingPayload {
+  const ticket = isRecord(data) && typeof data.ticket === "string" ? data.ticket : "";
+  const payload = TICKETS().get(ticket);
+  if (!game.user?.isGM || !payload) throw new Error("No such Morale reading");
+  TICKETS().delete(ticket);
+  return payload;
+}
+
+/**
+ * The reader's page (`moraleReading`): a GM's ticket. The reading is asked of the GM the push names, and kept only
+ * when that user is a GM — whatever the push says, what is kept is that GM's answer (see `deliverReading`).
+ */
+export async function receiveReading(data: unknown): Promise<boolean> {
+  if (!isRecord(data) || typeof data.gm !== "string" || typeof data.ticket !== "string") return false;
+  const gm = game.users?.get(data.gm);
+  if (!gm?.isGM || gm.isSelf) return false;
+  return keepRead(await gm.query(QUERY_CLAIM, { ticket: data.ticket }, { timeout: QUERY_TIMEOUT }));
 }

@@ -6,9 +6,10 @@
 import { playsSideMorale } from "../../../canvas/morale-band.js";
 import { SYSTEM_ID } from "../../../constants.js";
 import { registerGMRequest } from "../../../helpers/gm-request.js";
+import { QUERY_CLAIM, QUERY_READING } from "./side-morale-queries.js";
 
 /**
- * SWN-09, SWN-10, SWN-12 (issue 16): side Morale's GM requests, the reading a GM writes on the reader's User, and the hooks on which the active
+ * SWN-09, SWN-10, SWN-12 (issue 16): side Morale's GM requests, the queries that take a reading to its reader, and the hooks on which the active
  * GM recomputes a side — an actor's SWN block (its HP), a combatant defeated, added or removed, the combat started
  * or a new round. The workflow (side-morale-gm.ts) is loaded when first needed.
  */
@@ -21,12 +22,19 @@ export function registerSideMoraleHooks(): void {
   });
   registerGMRequest("intimidate", async (body, user) => (await morale()).handleIntimidate(body, user));
   registerGMRequest("readMorale", async (body, user) => (await morale()).handleReadMorale(body, user));
-  // SWN-10: the reader's browser keeps a reading a GM wrote on its User (no query: its sender is unknown, T2-2D).
-  Hooks.on("updateUser", (user, changed, _options, userId) => {
-    if (user.isSelf && foundry.utils.hasProperty(changed, `flags.${SYSTEM_ID}.moraleReading`))
-      void morale()
-        .then((m) => m.receiveReading(user, userId))
-        .catch(console.error);
+  // Issue 33 SWN-10: the reading reaches the reader alone, by v13's User#query (side-morale-gm.ts `deliverReading`):
+  // the GM pushes a ticket, the reader claims the reading from that GM.
+  Object.assign(CONFIG.queries, {
+    [QUERY_READING]: async (data: unknown) => (await morale()).receiveReading(data),
+    [QUERY_CLAIM]: async (data: unknown) => (await morale()).claimReading(data),
+  });
+  // Before issue 33 the GM wrote the reading on the reader's User, where every client holds it: the active GM drops
+  // what is left there (the reader's page kept it in its own client setting when it came).
+  Hooks.once("ready", () => {
+    if (game.user?.isActiveGM)
+      for (const u of game.users?.contents ?? [])
+        if (u.getFlag(SYSTEM_ID, "moraleReading"))
+          void u.unsetFlag(SYSTEM_ID, "moraleReading").catch(console.error);
   });
   const refresh = (combats: () => readonly Combat.Implementation[]) => {
     if (!game.user?.isActiveGM || !playsSideMorale()) return;

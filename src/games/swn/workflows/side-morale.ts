@@ -21,10 +21,9 @@
  * document: they live in one GM browser (a client setting, `sideMorale`, as sealed sides do), and the number is worked
  * out there. So a player cannot read a side's number unless the GM entered none of those factors (then it is the
  * default base and the counted losses, both in documents), or by Read Morale.
- * Read Morale (SWN-10): the GM writes the reading on the reader's own User (`flags.moraleReading`), which only that
- * user and the GMs may write (v13 common/documents/user.mjs `#canUpdate`); the reader's browser keeps it only when
- * the write came from a GM (`receiveReading`). The User, like every document, reaches every client: another player
- * with a console can read what the reader was told.
+ * Read Morale (SWN-10): the reading is in no document. The GM hands it to the reader's browser alone with v13's
+ * `User#query` (issue 33; side-morale-gm.ts `deliverReading`: a ticket pushed to the reader, claimed back from that
+ * GM), and the reader's browser keeps it in a client setting (`keepRead`). No other client receives it.
  * One browser holds a side's factors (review §2-E): the group names it; another GM browser — another GM, or the same
  * GM on another machine — leaves the band alone, refuses Intimidate and Read Morale at that side, and says why once.
  * Entering the factors in that browser takes the side over.
@@ -34,7 +33,7 @@
  *
  * Writes. The active GM recomputes a side when something it counts changes; when the band changes it writes the
  * group once and posts one card (a Morale change = 1 group update + 1 card, `npm run bench`). An intimidation's group
- * write carries the new band with it, and its card says it.
+ * write carries the new band with it, and a public band card says it (whatever the Intimidate's roll mode).
  */
 
 import { SYSTEM_ID } from "../../../constants.js";
