@@ -38,6 +38,10 @@ describe("System registration", () => {
       expect(C.time.roundTime).toBe(6);
       expect(C.ui.combat.name).toBe("FrontierCombatTracker");
       expect(Object.keys(C.queries)).toEqual(expect.arrayContaining(["frontier-tactics.rollSide"]));
+      // Issue 33 SWN-10: a Morale reading goes to its reader alone — a GM's ticket, claimed back from that GM.
+      expect(Object.keys(C.queries)).toEqual(
+        expect.arrayContaining(["frontier-tactics.moraleReading", "frontier-tactics.moraleClaim"]),
+      );
       // Apply, undo and the next round are not queries (a query handler cannot know its sender): they travel on
       // the asker's own User (helpers/gm-request.ts).
       expect(Object.keys(C.queries)).not.toContain("frontier-tactics.applyDamage");

@@ -540,4 +540,23 @@ describe("scenario: the roll mode of the Morale checks the GM rolls (issue 33, S
     expect(onEveryClient(table, band)).toEqual(everyone(table, "tacticalRetreat"));
     expect(table.unhandled).toEqual([]);
   });
+
+  it("issue 33 SWN-10: a reading a GM wrote on Alice's User before issue 33 is dropped by the active GM once the world is ready — no client holds it after", async () => {
+    table = await createTable({ world: world(), online: [] });
+    const stored = table.server.world.users.find((u) => u._id === ALICE_ID)!;
+    stored.flags = {
+      "frontier-tactics": {
+        moraleReading: { id: "oldReading000001", combatId: "x", round: 1, sides: [{ id: "s", value: 9 }] },
+      },
+    };
+    for (const u of [GM_ID, ALICE_ID, BRUNO_ID]) await table.connect(u);
+    await table.settle();
+    expect(
+      onEveryClient(
+        table,
+        () => G().game.users.get(ALICE_ID).getFlag("frontier-tactics", "moraleReading") ?? null,
+      ),
+    ).toEqual(everyone(table, null));
+    expect(table.unhandled).toEqual([]);
+  });
 });
