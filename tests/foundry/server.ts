@@ -8,6 +8,12 @@
  *
  * It also relays `User#query` (`client/documents/collections/users.mjs #handleUserQuery`: the handler gets
  * `(queryData, {timeout})` and no sender; a handler's throw comes back as `{status: "rejected", reason}`).
+ * As v13's server does (client/documents/user.mjs `query` emits `"userQuery"` with the TARGET's id only; the
+ * `userQuery` socket event reaches that user's socket, and the `ack` the querier's), a query's data reaches the
+ * target user's client alone and its answer the querier's alone: no other client sees either (the SWN-10 Morale
+ * reading relies on it, issue 33). Differences: v13's handler throws for an unregistered query name without
+ * acknowledging (the querier waits for the server's time-out), here the querier gets `rejected` at once; v13's server
+ * rejects after the `timeout` the querier set, here only a client marked `unresponsive` (or gone) times out.
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTable, DEFAULT_USERS, type Table } from "./world.js";
 
-const [GM, , ALICE] = DEFAULT_USERS.map((u) => u.id) as [string, string, string, string];
+const [GM, , ALICE, BRUNO] = DEFAULT_USERS.map((u) => u.id) as [string, string, string, string];
 let table: Table;
 afterEach(() => table?.close());
 
@@ -88,6 +88,23 @@ describe("harness: v13 behaviour the system relies on", () => {
       .run(() => (globalThis as any).game.users.activeGM.query("test.echo", { a: 1 }, { timeout: 5000 }));
     expect(r).toEqual({ ok: true });
     expect(received).toEqual([[{ a: 1 }, { timeout: 5000 }]]);
+  });
+
+  it("issue 33: a query's data reaches the target user's client alone, its answer the querier's alone (user.mjs query, users.mjs #handleUserQuery)", async () => {
+    table = await createTable({ online: [GM, ALICE, BRUNO] });
+    const handled: string[] = [];
+    for (const c of table.all)
+      c.run(() => {
+        (globalThis as any).CONFIG.queries["test.secret"] = async (data: { n: number }) => {
+          handled.push(c.user.name as string);
+          return data.n + 1;
+        };
+      });
+    const r = await table
+      .client(GM)
+      .run(() => (globalThis as any).game.users.get(ALICE).query("test.secret", { n: 9 }, { timeout: 5000 }));
+    expect(r).toBe(10);
+    expect(handled).toEqual(["Alice"]);
   });
 
   it("a query to an unresponsive GM times out; without the permission it is refused; no active GM is null", async () => {
