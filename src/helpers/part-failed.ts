@@ -1,6 +1,6 @@
 /**
  * Issue 33 (the main bundle; lazy review findings 1 and 3): the parts of the system that load on first use (the
- * chat's drawing, the tracker's rows, the sheets' work) come in chunks fetched by `import()`. A fetch can fail — a
+ * chat's drawing, the tracker's rows, the sheets' work) come in chunks fetched by a dynamic import. A fetch can fail — a
  * network blip, or a page still running the entry of an older build whose hashed chunk names are gone after an
  * update — and then only a reload helps. Each lazy loader's failure goes through here: the error to the console
  * every time, and ONE localized notice per page (a chat log with fifty cards would otherwise toast fifty times).
