@@ -5,7 +5,7 @@ import "../styles/frontier-tactics.css";
 import { registerApi } from "./applications/api-register.js";
 import { FrontierCombatTracker } from "./applications/combat-tracker.js";
 import { registerEnrichers } from "./applications/enrichers.js";
-import { registerRuleRefs } from "./applications/rule-refs.js";
+import { decorateRuleRefs, registerRuleRefs } from "./applications/rule-refs.js";
 import { registerMenus } from "./applications/settings-menus.js";
 import { FrontierActorSheet } from "./applications/sheets/actor-sheet.js";
 import { FrontierItemSheet } from "./applications/sheets/item-sheet.js";
@@ -40,6 +40,7 @@ import { initGames } from "./games/init.js";
 import { registerGameStatuses } from "./helpers/game.js";
 import { listenForGMRequests, registerGMRequest } from "./helpers/gm-request.js";
 import { registerHelpers } from "./helpers/handlebars.js";
+import { reportPartFailed } from "./helpers/part-failed.js";
 import { report } from "./helpers/report.js";
 import { showRuleIds } from "./helpers/rule-ids.js";
 import { registerSettingGuards } from "./helpers/setting-guards.js";
@@ -162,8 +163,9 @@ Hooks.once("init", () => {
 // hook; the jQuery renderChatMessage hook is deprecated). Each drawer reads only its own kind of message.
 // Issue 33: the drawing code (workflows/card/chat-draw.ts) loads before a message is drawn: the system's ChatMessage
 // class awaits it in `renderHTML` (documents/chat-message.ts), and the hook draws synchronously with it.
+// A message drawn late (its code not loaded at the hook) is decorated after drawing (lazy review finding 3).
 Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) =>
-  drawLoadedChatMessage(message, html),
+  drawLoadedChatMessage(message, html, decorateRuleRefs),
 );
 // Issue 33: a weapon, skill, ability check or squad attack dropped on the hotbar becomes a roll macro. v13's Hotbar
 // (client/applications/ui/hotbar.mjs `_onDrop`) asks this hook first, synchronously; false stops its own macro.
@@ -193,7 +195,7 @@ registerWallIndexHooks();
 
 Hooks.once("ready", () => {
   // Issue 33: the chat's drawing code, fetched once the page is ready (each message's `renderHTML` awaits it anyway).
-  void loadChatDrawing().catch(report);
+  void loadChatDrawing().catch(reportPartFailed);
   // Click-to-sort for the tables in the rules journal (the weapons table).
   enableSortableTables(document);
   // Rule references: this user's client setting shows or hides every rule ID (issue 13).

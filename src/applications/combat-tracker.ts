@@ -9,6 +9,7 @@ import { combatState } from "../documents/combat/gm-state.js";
 import { isSide } from "../documents/subtypes.js";
 import { keepClassName } from "../helpers/class-name.js";
 import { currentGame } from "../helpers/game.js";
+import { loadPart } from "../helpers/part-failed.js";
 import { guarded } from "../helpers/report.js";
 import { trackerGuarded } from "../helpers/tracker-report.js";
 import { moveToSideEntry } from "./side-move.js";
@@ -123,7 +124,8 @@ export class FrontierCombatTracker extends Base {
       // Issue 33: the rows' drawing loads with the first combat shown (tracker-prepare.ts). v13 awaits this method:
       // client/applications/sidebar/tabs/combat-tracker.mjs `_preparePartContext` (code index id 2184532280),
       // `case "tracker": await this._prepareTrackerContext(context, options)`.
-      const { prepareByCount, prepareSides } = await import("./tracker-prepare.js");
+      // A failed load is told once (helpers/part-failed.ts), and the tracker falls back to core's order below.
+      const { prepareByCount, prepareSides } = await loadPart(() => import("./tracker-prepare.js"));
       if (combat.byCount) {
         prepareByCount(combat, context);
         // Issue 30: what the world's game adds to the list (SWN-12, SWN-13: the Morale strip, loaded when asked).

@@ -11,6 +11,7 @@
  * does not import the workflows that draw: the loader is handed in from above.
  */
 import { keepClassName } from "../helpers/class-name.js";
+import { reportPartFailed } from "../helpers/part-failed.js";
 
 type Loader = () => Promise<unknown>;
 
@@ -25,9 +26,22 @@ export function drawChatMessagesWith(load: Loader): void {
 export class FrontierChatMessage<
   out SubType extends ChatMessage.SubType = ChatMessage.SubType,
 > extends ChatMessage<SubType> {
-  /** The drawing code first (cached after the first message), then core's `renderHTML` and its hook. */
+  /**
+   * The drawing code first (cached after the first message), then core's `renderHTML` and its hook. This is every
+   * message's class, so a failed load must not fail the message (lazy review finding 1): v13
+   * client/applications/sidebar/tabs/chat.mjs (search id 18313265066) `#doRenderBatch` leaves out each message whose
+   * `renderMessage` rejects (`Hooks.onError(..., {log: "error"})`, no notice), `#postOne` rejects before appending a
+   * new one and `#rerenderMessage` before replacing one — a blank or frozen log, other users' plain text included.
+   * So the failure is told once (helpers/part-failed.ts) and core draws the message anyway: a plain message as
+   * always, a card as its stored summary (the weapon's name) until the hook's late draw
+   * (workflows/card/chat-drawing.ts) has the code.
+   */
   override async renderHTML(options?: Parameters<ChatMessage["renderHTML"]>[0]): Promise<HTMLElement> {
-    await beforeDrawing();
+    try {
+      await beforeDrawing();
+    } catch (e) {
+      reportPartFailed(e);
+    }
     return super.renderHTML(options);
   }
 }

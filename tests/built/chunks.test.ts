@@ -98,6 +98,44 @@ describe("Issue 33: the built module and its lazy chunks", () => {
     expect(failed).toEqual([]);
   });
 
+  it("issue 33: a rule card is drawn through the built ChatMessage class, by the built chat-draw chunk", async () => {
+    const gm = table.gm!;
+    // A rule card stores no content: every word on it is drawn on the page, from its data (issue 28).
+    const id = await gm.run(
+      async () =>
+        (
+          await G().ChatMessage.create({
+            type: "rule",
+            content: "",
+            system: {
+              version: 1,
+              kind: "ft-spotting",
+              ruleId: "SF-X-03",
+              title: [],
+              lines: [{ cls: "", parts: [{ key: "FT.Spotting.title", text: "", data: [] }] }],
+            },
+          })
+        ).id as string,
+    );
+    await table.settle();
+    const message = gm.run(() => G().game.messages.get(id));
+    expect([
+      message.constructor.name,
+      message.constructor === gm.run(() => G().CONFIG.ChatMessage.documentClass),
+    ]).toEqual(["FrontierChatMessage", true]);
+    // As the chat log draws it (v13 `ChatLog.renderMessage` → `renderHTML`, awaited): the built class loads the
+    // chunk, core's hook draws the card with it, and the rule ID becomes a reference.
+    const li: HTMLElement = await gm.run(() => message.renderHTML());
+    const text = (li.textContent ?? "").replace(/\s+/g, " ").trim();
+    const ref = li.querySelector<HTMLElement>(".ft-rule");
+    expect([text, ref?.dataset.ftRule, !!ref?.dataset.tooltipText]).toEqual([
+      "Spotting distance SF-X-03",
+      "SF-X-03",
+      true,
+    ]);
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("a chunk missing from the folder fails its importer's load (the check can fail)", async () => {
     cpSync(DIST, broken, { recursive: true, filter: (src) => !src.includes(`${DIST}/packs`) });
     // A chunk some other chunk imports statically: the importer's load must fail with the missing path.

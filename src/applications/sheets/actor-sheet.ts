@@ -9,6 +9,7 @@ import { isItemType } from "../../data/subtypes.js";
 import { linkPower } from "../../documents/item/power-links.js";
 import { keepClassName } from "../../helpers/class-name.js";
 import { currentGame } from "../../helpers/game.js";
+import { loadPart } from "../../helpers/part-failed.js";
 import { guard, guarded } from "../../helpers/report.js";
 import { openWeaponTables } from "../weapon-tables-open.js";
 import { keepClearedNumbers } from "./cleared-numbers.js";
@@ -32,7 +33,8 @@ const Base: typeof ActorSheetV2 = foundry.applications.api.HandlebarsApplication
  * `_prepareContext`, `_onFirstRender` and the item handlers are async, and v13 awaits the first two in `#render`
  * (client/applications/api/application.mjs); the class stays here, as the sheet registry takes it at `init`.
  */
-const work = () => import("./actor-sheet-work.js");
+// A failed load is told once (helpers/part-failed.ts): v13 `#render` rejects and the sheet does not open.
+const work = () => loadPart(() => import("./actor-sheet-work.js"));
 
 export class FrontierActorSheet extends Base {
   /** Play (false) or edit (true). */

@@ -7,6 +7,7 @@ import { templatePath } from "../../constants.js";
 import { isFrontierItem, isItemType } from "../../data/subtypes.js";
 import { keepClassName } from "../../helpers/class-name.js";
 import { currentGame } from "../../helpers/game.js";
+import { loadPart } from "../../helpers/part-failed.js";
 import { guarded } from "../../helpers/report.js";
 import { keepClearedNumbers } from "./cleared-numbers.js";
 import { loadSheetSeam } from "./sheet-seam.js";
@@ -52,9 +53,10 @@ export class FrontierItemSheet extends Base {
     const known = isFrontierItem(item) ? item.system : undefined;
     // Issue 33: the item body's context loads with the first item sheet drawn; v13 awaits `_prepareContext` in
     // `render` (client/applications/api/application.mjs `#render`).
+    // A failed load is told once (helpers/part-failed.ts): `#render` rejects and the sheet does not open.
     const [{ itemSheetContext }, { gmFieldLabel }, seam] = await Promise.all([
-      import("./item-context.js"),
-      import("../../data/item/gm-labels.js"),
+      loadPart(() => import("./item-context.js")),
+      loadPart(() => import("../../data/item/gm-labels.js")),
       loadSheetSeam(currentGame()),
     ]);
     return Object.assign(context, {

@@ -98,6 +98,7 @@ export interface GameSheetSeam {
 }
 
 import type { GameTable } from "../../helpers/game.js";
+import { loadPart } from "../../helpers/part-failed.js";
 
 declare module "../../helpers/game.js" {
   interface GameTable {
@@ -113,7 +114,7 @@ const LOADED = new Map<string, GameSheetSeam>();
 export async function loadSheetSeam(table: GameTable): Promise<GameSheetSeam> {
   let seam = LOADED.get(table.id);
   if (!seam) {
-    seam = await table.sheet();
+    seam = await loadPart(table.sheet); // a failed load is told once (helpers/part-failed.ts)
     LOADED.set(table.id, seam);
   }
   return seam;

@@ -9,6 +9,7 @@ import { bindRollDrags } from "../../../applications/sheets/roll-drags.js";
 import { templatePath } from "../../../constants.js";
 import { isSquad } from "../../../data/subtypes.js";
 import { keepClassName } from "../../../helpers/class-name.js";
+import { loadPart } from "../../../helpers/part-failed.js";
 import { guard, guarded, notify } from "../../../helpers/report.js";
 
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -145,7 +146,8 @@ export class FrontierSquadSheet extends Base {
     const sys = actor.system;
     // Issue 33: the squad's numbers (squad-context.ts) load with the first squad sheet drawn; v13 awaits
     // `_prepareContext` in `render` (client/applications/api/application.mjs `#render`).
-    const { squadContext } = await import("./squad-context.js");
+    // A failed load is told once (helpers/part-failed.ts): `#render` rejects and the sheet does not open.
+    const { squadContext } = await loadPart(() => import("./squad-context.js"));
     const i18n = game.i18n;
     const localize = (key: string, data?: Record<string, string | number>) =>
       (data
