@@ -8,6 +8,7 @@
  * use inside the combat's queue; the judgement before core runs stays here.
  */
 import { passedOver } from "./by-count.js";
+import { chunk } from "./chunk.js";
 import { PUT_BACK, type PutBack, reportFailure, STEP_EVENTS, serial, tellPutBack } from "./common.js";
 import { resort } from "./order.js";
 import { stepPhaseTurn } from "./phase-turns.js";
@@ -20,7 +21,7 @@ type C = Combat.Implementation;
  * The active GM's answers to a player's turn or round write (turn-answers.ts), loaded on first use inside the
  * combat's queue (issue 33: they run after the write's synchronous judgment, in `serial`, so the order stays).
  */
-const answers = () => import("./turn-answers.js");
+const answers = chunk("./turn-answers.js", () => import("./turn-answers.js"));
 
 /**
  * The round and acting combatant the GM's writes left (`FrontierCombat#settled`; review of issue 27: a player writes
