@@ -328,9 +328,14 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     return user.isGM;
   }
 
-  /** The next round (SF-B-04); a player asks the active GM (rounds.ts). */
+  /**
+   * The next round (SF-B-04); a player asks the active GM (rounds.ts). The round and turn this click ends are read
+   * now, before rounds.ts loads (issue 33, review-lazy 2): a player's write put back during the load must not make
+   * the click end nothing.
+   */
   override async nextRound(): Promise<this> {
-    await (await rounds()).goToNextRound(this);
+    const from = { round: this.round, turn: this.turn };
+    await (await rounds()).goToNextRound(this, from);
     return this;
   }
 

@@ -8,6 +8,7 @@ import { SETTINGS } from "../../helpers/settings.js";
 import { FrontierCombat } from "../combat.js";
 import { chunk } from "./chunk.js";
 import { errorText, reportOnce } from "./common.js";
+import { preloadGMAnswers } from "./preload.js";
 import { handleRollSideQuery } from "./side-rolls.js";
 
 /** The rounds' moves (rounds.ts), the same chunk FrontierCombat loads. */
@@ -27,6 +28,11 @@ export function registerCombatHooks(): void {
   };
   Hooks.on("ready", reconcileAll);
   Hooks.on("userConnected", reconcileAll);
+  // Issue 33: the active GM's answers load before a player's write needs them — at ready, and on the page that
+  // becomes the active GM when another disconnects (v13 client/documents/collections/users.mjs
+  // `#handleUserActivity` calls the `userConnected` hook on every page).
+  Hooks.on("ready", preloadGMAnswers);
+  Hooks.on("userConnected", preloadGMAnswers);
 
   // GM-side handlers of players' asks (architecture: GM authority): a side's roll through CONFIG.queries (S7), the
   // next round through the request channel on the asker's own User.
