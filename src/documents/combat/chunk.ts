@@ -1,7 +1,7 @@
 /**
  * The combat's lazy chunks (issue 33), loaded through one small seam: each is fetched once per page (as the browser's
- * module map does for `import()`), and a scenario can hold a fetch back or make it fail (`fetchCombatChunksWith`),
- * which the harness cannot otherwise show: it has every source module loaded already, so a bare `import()` is never
+ * module map does for a dynamic import), and a scenario can hold a fetch back or make it fail (`fetchCombatChunksWith`),
+ * which the harness cannot otherwise show: it has every source module loaded already, so a bare dynamic import is never
  * slow there (review-lazy 2). A failed fetch is forgotten, so a later call fetches again.
  */
 type Load<T> = () => Promise<T>;
