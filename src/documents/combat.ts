@@ -26,6 +26,7 @@ import { keepClassName } from "../helpers/class-name.js";
 import { currentEngine, currentVariant, getSetting, SETTINGS } from "../helpers/settings.js";
 import { roundPhases } from "../rules/index.js";
 import * as counts from "./combat/by-count.js";
+import { chunk } from "./combat/chunk.js";
 import {
   isGroups,
   localize,
@@ -61,7 +62,7 @@ import * as judge from "./combat/turn-referee.js";
 type Side = CombatantGroup.OfType<"side">;
 
 /** The rounds' moves, loaded on first use (issue 33: only async methods call them; rounds.ts). */
-const rounds = () => import("./combat/rounds.js");
+const rounds = chunk("./rounds.js", () => import("./combat/rounds.js"));
 
 export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType> extends Combat<SubType> {
   /**
@@ -327,9 +328,14 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     return user.isGM;
   }
 
-  /** The next round (SF-B-04); a player asks the active GM (rounds.ts). */
+  /**
+   * The next round (SF-B-04); a player asks the active GM (rounds.ts). The round and turn this click ends are read
+   * now, before rounds.ts loads (issue 33, review-lazy 2): a player's write put back during the load must not make
+   * the click end nothing.
+   */
   override async nextRound(): Promise<this> {
-    await (await rounds()).goToNextRound(this);
+    const from = { round: this.round, turn: this.turn };
+    await (await rounds()).goToNextRound(this, from);
     return this;
   }
 

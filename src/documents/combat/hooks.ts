@@ -6,8 +6,13 @@ import { QUERY } from "../../helpers/gm-query.js";
 import { registerGMRequest } from "../../helpers/gm-request.js";
 import { SETTINGS } from "../../helpers/settings.js";
 import { FrontierCombat } from "../combat.js";
+import { chunk } from "./chunk.js";
 import { errorText, reportOnce } from "./common.js";
+import { preloadGMAnswers } from "./preload.js";
 import { handleRollSideQuery } from "./side-rolls.js";
+
+/** The rounds' moves (rounds.ts), the same chunk FrontierCombat loads. */
+const rounds = chunk("./rounds.js", () => import("./rounds.js"));
 
 /**
  * Every combat's phase follows its turn (`FrontierCombat#reconcilePhase`): on the GM's page load and when the active
@@ -23,14 +28,17 @@ export function registerCombatHooks(): void {
   };
   Hooks.on("ready", reconcileAll);
   Hooks.on("userConnected", reconcileAll);
+  // Issue 33: the active GM's answers load before a player's write needs them — at ready, and on the page that
+  // becomes the active GM when another disconnects (v13 client/documents/collections/users.mjs
+  // `#handleUserActivity` calls the `userConnected` hook on every page).
+  Hooks.on("ready", preloadGMAnswers);
+  Hooks.on("userConnected", preloadGMAnswers);
 
   // GM-side handlers of players' asks (architecture: GM authority): a side's roll through CONFIG.queries (S7), the
   // next round through the request channel on the asker's own User.
   Object.assign(CONFIG.queries, { [QUERY.rollSide]: handleRollSideQuery });
   // Issue 33: rounds.ts loads with the first request (the handler is async; helpers/gm-request.ts awaits it).
-  registerGMRequest("nextRound", async (body, user) =>
-    (await import("./rounds.js")).handleNextRoundRequest(body, user),
-  );
+  registerGMRequest("nextRound", async (body, user) => (await rounds()).handleNextRoundRequest(body, user));
 
   // Switching the Alpha Dawn variant changes the turn order (ties, SF-B-05): every combat re-sorts.
   const onSetting = (setting: Setting.Implementation) => {

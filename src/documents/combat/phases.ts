@@ -5,6 +5,7 @@
  * Issue 33: the steps and follows (phase-moves.ts) load on first use behind the async functions here; what the
  * synchronous descendant callbacks note and queue stays.
  */
+import { chunk } from "./chunk.js";
 import { phaseFlags, reportFailure, serial } from "./common.js";
 import { phaseInput } from "./phase-input.js";
 import { type PhaseSnapshot, remapPhaseTurn } from "./phase-turns.js";
@@ -24,7 +25,7 @@ const BEFORE = new WeakMap<object, PhaseSnapshot & { round: number }>();
 export const remapPending = (combat: C): boolean => BEFORE.has(combat);
 
 /** The phase steps and follows, loaded on first use (issue 33; phase-moves.ts). */
-const moves = () => import("./phase-moves.js");
+const moves = chunk("./phase-moves.js", () => import("./phase-moves.js"));
 
 /** GM: step the round's phase, the turn with it when linked (phase-moves.ts). */
 export async function stepPhase(combat: C, delta: 1 | -1): Promise<void> {

@@ -24,11 +24,14 @@ type C = Combat.Implementation;
  * the first turn) name the right combatants. Otherwise as v13's `Combat#nextRound`: the `combatRound` hook,
  * "skip defeated", the world-time advance.
  */
-export async function goToNextRound(combat: C): Promise<void> {
+export async function goToNextRound(
+  combat: C,
+  from: { round: number; turn: number | null } = { round: combat.round, turn: combat.turn },
+): Promise<void> {
   if (!game.user?.isGM) {
     // A request on the player's own User: the GM checks it is theirs to end (gm-request.ts).
     try {
-      const r = await requestGM({ kind: "nextRound", combatId: combat.id ?? "", round: combat.round });
+      const r = await requestGM({ kind: "nextRound", combatId: combat.id ?? "", round: from.round });
       for (const refusal of r.skipped) ui.notifications?.warn(refusal.reason, { localize: true });
     } catch (e) {
       reportTrackerError(e);
@@ -38,15 +41,14 @@ export async function goToNextRound(combat: C): Promise<void> {
   // SW-03: the counts are kept for the whole combat; the next round is core's (no re-roll, no phases).
   if (combat.byCount) {
     // A second click queued behind the first finds the round already ended (as below).
-    const at = { round: combat.round, turn: combat.turn };
     await serial(combat, async () => {
-      if (combat.round === at.round && combat.turn === at.turn) await nextRoundByCount(combat);
+      if (combat.round === from.round && combat.turn === from.turn) await nextRoundByCount(combat);
     });
     return;
   }
-  // The round and turn this click ends, read now: a second click (or a player's request) queued behind it finds
-  // the combat already past them and does nothing, instead of skipping a whole round.
-  const from = { round: combat.round, turn: combat.turn };
+  // `from`: the round and turn this click ends, read at the click (FrontierCombat#nextRound, before this module
+  // loaded): a second click (or a player's request) queued behind it finds the combat already past them and does
+  // nothing, instead of skipping a whole round.
   await serial(combat, async () => {
     if (combat.round === from.round && combat.turn === from.turn) await startNextRound(combat, from);
   });

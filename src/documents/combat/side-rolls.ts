@@ -6,6 +6,8 @@
  * (side-rolls-writes.ts, behind the async wrappers at the end, whose callers already await them); what the tracker
  * reads (the kept secrets) and the synchronous re-sort of `_onUpdateDescendantDocuments` stay here.
  */
+
+import { chunk } from "./chunk.js";
 import { reportFailure } from "./common.js";
 import { resort } from "./order.js";
 import { remapPending } from "./phases.js";
@@ -56,7 +58,7 @@ export function onModifySides(combat: C, parent: unknown, options: { render?: bo
 }
 
 /** The rolls and writes, loaded on first use (issue 33; side-rolls-writes.ts). */
-const writes = () => import("./side-rolls-writes.js");
+const writes = chunk("./side-rolls-writes.js", () => import("./side-rolls-writes.js"));
 
 /** GM: write side changes as ONE Combat update keeping the acting combatant acting (side-rolls-writes.ts). */
 export async function commitSides(combat: C, real: readonly SideChange[]): Promise<void> {

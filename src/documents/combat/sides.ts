@@ -7,6 +7,7 @@
 import { actorSystem } from "../../data/subtypes.js";
 import { FrontierCombatantGroup } from "../combatant-group.js";
 import { isSide, sideIdOf } from "../subtypes.js";
+import { chunk } from "./chunk.js";
 import type { Member } from "./common.js";
 import { type CombatView, emptySides } from "./side-initiative.js";
 
@@ -87,7 +88,7 @@ export function sideGroupsOf(combat: C): CombatantGroup.OfType<"side">[] {
 }
 
 /** The GM's side writes, loaded on first use (issue 33; sides-writes.ts). */
-const writes = () => import("./sides-writes.js");
+const writes = chunk("./sides-writes.js", () => import("./sides-writes.js"));
 
 /** Every character its own side (SF-X-05): clears sides and makes one per combatant. */
 export async function individualSides(combat: C): Promise<void> {

@@ -4,8 +4,12 @@
  * combat's queue after its synchronous judgment, and they load there on first use. Moved unchanged.
  */
 import { SYSTEM_ID } from "../../constants.js";
+import { chunk } from "./chunk.js";
 import { localize, PUT_BACK } from "./common.js";
 import { endedLastTurn, settledNoted } from "./turn-settled.js";
+
+/** The rounds' moves (rounds.ts), the same chunk FrontierCombat loads. */
+const rounds = chunk("./rounds.js", () => import("./rounds.js"));
 
 type C = Combat.Implementation;
 
@@ -22,7 +26,7 @@ export async function answerPlayerRound(combat: C, userId: string): Promise<void
   const priorRound = settled.round ?? 0;
   if (endedLastTurn(combat, settled, user)) {
     // Issue 33: rounds.ts loads on first use (this answer is already async, in the combat's queue).
-    await (await import("./rounds.js")).startNextRound(
+    await (await rounds()).startNextRound(
       combat,
       { round: priorRound, turn: settled.turn },
       { turnEvents: false },

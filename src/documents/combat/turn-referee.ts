@@ -8,7 +8,16 @@
  * use inside the combat's queue; the judgement before core runs stays here.
  */
 import { passedOver } from "./by-count.js";
-import { PUT_BACK, type PutBack, reportFailure, STEP_EVENTS, serial, tellPutBack } from "./common.js";
+import { chunk } from "./chunk.js";
+import {
+  localize,
+  PUT_BACK,
+  type PutBack,
+  reportFailure,
+  STEP_EVENTS,
+  serial,
+  tellPutBack,
+} from "./common.js";
 import { resort } from "./order.js";
 import { stepPhaseTurn } from "./phase-turns.js";
 import { followTurn, phaseInput } from "./phases.js";
@@ -20,7 +29,7 @@ type C = Combat.Implementation;
  * The active GM's answers to a player's turn or round write (turn-answers.ts), loaded on first use inside the
  * combat's queue (issue 33: they run after the write's synchronous judgment, in `serial`, so the order stays).
  */
-const answers = () => import("./turn-answers.js");
+const answers = chunk("./turn-answers.js", () => import("./turn-answers.js"));
 
 /**
  * The round and acting combatant the GM's writes left (`FrontierCombat#settled`; review of issue 27: a player writes
@@ -43,6 +52,8 @@ export interface JudgedWrite {
   readonly playerTurn: boolean;
   readonly turnStands: boolean;
   readonly playerRound: boolean;
+  /** Did the write name the turn (a write names only what differed from the writer's page)? */
+  readonly turnWritten: boolean;
   /** The operation's options with this system's own (this page's copy, which core's `_onUpdate` reads). */
   readonly opts: { turnEvents?: boolean; [STEP_EVENTS]?: string; [PUT_BACK]?: PutBack };
 }
@@ -93,7 +104,7 @@ export function judgeWrite(
       delete opts[STEP_EVENTS];
     }
   }
-  return { prior, writer, playerTurn, turnStands, playerRound, opts };
+  return { prior, writer, playerTurn, turnStands, playerRound, turnWritten: "turn" in changed, opts };
 }
 
 /**
@@ -102,16 +113,11 @@ export function judgeWrite(
  * (which may be the same player's previous write), when the queue reaches it (review 4).
  */
 export function afterWrite(combat: C, judged: JudgedWrite, userId: string): void {
-  const { prior, writer, playerTurn, turnStands, playerRound, opts } = judged;
+  const { prior, writer, playerTurn, turnStands, playerRound, turnWritten, opts } = judged;
   // The player whose write the GM put back is told why (the GM's write names them; its options reach every
   // client with the update).
   tellPutBack(opts[PUT_BACK]);
-  if (writer?.isGM)
-    SETTLED.set(combat, {
-      round: combat.round,
-      turn: combat.turn,
-      combatantId: combat.combatant?.id ?? null,
-    });
+  if (writer?.isGM) SETTLED.set(combat, gmSettled(combat, turnWritten));
   else if (playerTurn && turnStands) {
     SETTLED.set(combat, {
       round: combat.round,
@@ -120,14 +126,63 @@ export function afterWrite(combat: C, judged: JudgedWrite, userId: string): void
     });
     void serial(combat, () => followTurn(combat, prior.turn)).catch(reportFailure(combat, "follow"));
   } else if (playerTurn)
-    void serial(combat, async () => (await answers()).putBackTurn(combat, userId)).catch(
+    void serial(combat, () => answer(combat, userId, (m) => m.putBackTurn(combat, userId))).catch(
       reportFailure(combat, "turn"),
     );
   else if (playerRound)
     // SETTLED was noted before core ran (`judgeWrite`).
-    void serial(combat, async () => (await answers()).answerPlayerRound(combat, userId)).catch(
+    void serial(combat, () => answer(combat, userId, (m) => m.answerPlayerRound(combat, userId))).catch(
       reportFailure(combat, "round"),
     );
+}
+
+/**
+ * What a GM's write leaves settled. A write carries only what differed from the writer's page (v13
+ * client/data/client-backend.mjs `#preUpdateDocumentArray`, the `diff` option), so a GM's write without `turn` —
+ * core's next round, whose turn 0 the GM's page already had — did not move the turn. On the active GM the turn
+ * stays the one settled before: a player's turn write that landed while the GM's write was in flight is still put
+ * back (issue 33, review-lazy 2: the GM's Next Round racing a player's write), not adopted as the GM's.
+ */
+function gmSettled(combat: C, turnWritten: boolean): Prior {
+  const before = SETTLED.get(combat);
+  if (turnWritten || !before || !game.user?.isActiveGM || before.turn === null || combat.turn === null)
+    return { round: combat.round, turn: combat.turn, combatantId: combat.combatant?.id ?? null };
+  // The same round: whoever acted (the order may have changed); a new round: the same place in its order.
+  const at = before.combatantId ? combat.turns.findIndex((t) => t.id === before.combatantId) : -1;
+  const turn = combat.round === before.round && at >= 0 ? at : before.turn;
+  return { round: combat.round, turn, combatantId: combat.turns[turn]?.id ?? null };
+}
+
+/**
+ * The answer from turn-answers.ts; if that chunk does not load (review-trust 2.2: the system updated on disk, a
+ * network blip), the player's write must not stand: the round and turn the GM's last write left are written back
+ * (the acting combatant's turn when the round is unchanged, as `putBackTurn` does), with no turn events, the player
+ * told as by a put-back, and the GM told the answer's code did not load.
+ */
+async function answer(
+  combat: C,
+  userId: string,
+  run: (m: Awaited<ReturnType<typeof answers>>) => Promise<void>,
+): Promise<void> {
+  let m: Awaited<ReturnType<typeof answers>>;
+  try {
+    m = await answers();
+  } catch (e) {
+    console.error(e);
+    ui.notifications?.error(localize("FT.Combat.answerNotLoaded"));
+    const s = SETTLED.get(combat);
+    if (!s) return;
+    const at = s.combatantId ? combat.turns.findIndex((t) => t.id === s.combatantId) : -1;
+    const turn = combat.round === s.round && at >= 0 ? at : s.turn;
+    if (combat.round === s.round && combat.turn === turn) return;
+    const putBack = {
+      turnEvents: false as const,
+      [PUT_BACK]: { user: userId, reason: "FT.Combat.putBackYours" },
+    };
+    await combat.update({ round: s.round, turn }, putBack);
+    return;
+  }
+  await run(m);
 }
 
 /**
