@@ -17,11 +17,16 @@ const has = (s: IndexSystem, key: string): boolean => (s.missing ?? []).includes
 const weapon = (type: string) => type === "weapon";
 const localize = (key: string): string => game.i18n?.localize(key) ?? key;
 
-/** The range bands as the printed table gives them: the top of each band, "/"-separated. */
+/**
+ * The range bands as the printed table gives them: the top of each band, "/"-separated, each in its own place under
+ * "PB/S/M/L/E" — a band the weapon has not (the Gyrojet Pistol's PB) reads "—", as the printed tables give it
+ * (review-play 1.1: dropping it moved every later band one column left).
+ */
 function rangesCell(type: string, s: IndexSystem): string {
   if (!weapon(type)) return "";
-  const bands = RANGE_BANDS.map((b) => s.ranges?.[b]).filter((v): v is number => typeof v === "number");
-  if (bands.length) return `${bands.join("/")}${s.rangeUnit === "squares" ? " □" : " m"}`;
+  const bands = RANGE_BANDS.map((b) => s.ranges?.[b]);
+  if (bands.some((v) => typeof v === "number"))
+    return `${bands.map((v) => (typeof v === "number" ? v : "—")).join("/")}${s.rangeUnit === "squares" ? " □" : " m"}`;
   return has(s, "ranges") ? "n/s" : "—";
 }
 
