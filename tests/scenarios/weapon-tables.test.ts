@@ -562,6 +562,27 @@ describe("scenario: the GM's world weapon-table editor (issue 32)", () => {
     expect(table.unhandled).toEqual([]);
   });
 
+  it("Issue 32 (review-play 2.5): a screen's sheet says its missing numbers are typed on the item (Weapon tables' editor offers weapons only); a weapon's still names the editor", async () => {
+    table = await createTable({ online: [GM_ID], world: world("alphaDawn") });
+    const gm = table.client(GM_ID);
+    const screen = packEntries("defenses").find((e) => e.name === "Albedo Screen")!;
+    const noteOf = (uuid: string) =>
+      gm.run(async () => {
+        const item = await G().fromUuid(uuid);
+        await item.sheet.render({ force: true });
+        const note = (item.sheet.element as HTMLElement).querySelector(".ft-missing-note");
+        await item.sheet.close();
+        return note ? text(note as HTMLElement) : null;
+      });
+    expect(await noteOf(`Compendium.frontier-tactics.defenses.Item.${screen._id}`)).toBe(
+      "Numbers marked with a dashed outline are not in the sources available. The GM types them from the book on this item's sheet, on each copy in the world (Weapon tables fills in weapons' numbers only).",
+    );
+    expect(await noteOf(RIFLE_UUID)).toBe(
+      "Numbers marked with a dashed outline are not in the sources available. The GM enters a weapon's from the book once for the world: Weapon tables (Compendium tab) → Enter missing numbers → Save.",
+    );
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("Issue 32: export, then import into a fresh world, restores the numbers; a number a source gives is never overwritten", async () => {
     table = await createTable({ online: [GM_ID], world: world("alphaDawn") });
     const gm = table.client(GM_ID);
