@@ -192,13 +192,29 @@ const sheetBands = (f: SheetFields): string => {
       ? "n/s"
       : "—";
 };
+/** Every item's sheet as read, by its name: its type and fields. */
+type Sheets = readonly { name: string; type: string; fields: SheetFields }[];
+/** The damage types a defense's sheet lists in its "protects against" rules. */
+const ruleKinds = (f: SheetFields): string[] =>
+  Object.entries(f)
+    .filter(([k]) => /^system\.rules\.\d+\.kind$/.test(k))
+    .map(([, v]) => v.value);
 /** Star Frontiers (both games read the same items): the numbers of a weapon's or defense's sheet. */
-const sfSheet = (type: string, f: SheetFields): Record<string, string | undefined> => ({
+const sfSheet = (type: string, f: SheetFields, all: Sheets): Record<string, string | undefined> => ({
   "Cost (Cr)": shown(f, "system.cost"),
   Mass: shown(f, "system.mass", " kg"),
   ...(type === "weapon"
     ? {
         "Range bands (PB/S/M/L/E)": sheetBands(f),
+        // Review-play rank 3: the defenses whose own sheets say they act on this weapon's damage type, by name.
+        Defense:
+          all
+            .filter(
+              (d) => d.type === "defense" && ruleKinds(d.fields).includes(f["system.kind"]?.value ?? "?"),
+            )
+            .map((d) => d.name)
+            .sort((a, b) => a.localeCompare(b))
+            .join(", ") || "—",
         ROF: shown(f, "system.rof")?.replace(/^0\.5$/, "½"),
         ...(f["system.skill"]?.value === "melee"
           ? { "Melee mod.": shown(f, "system.meleeModifier")?.replace(/^([1-9])/, "+$1") }
@@ -257,7 +273,7 @@ const GAMES: {
   actorWeapons?: string[];
   expect: (e: Src) => Record<string, string | undefined>;
   /** Issue 33's "Done when": the numbers the item's own rendered sheet shows, by the browser's column. */
-  sheet: (type: string, f: SheetFields) => Record<string, string | undefined>;
+  sheet: (type: string, f: SheetFields, all: Sheets) => Record<string, string | undefined>;
 }[] = [
   {
     engine: "alphaDawn",
@@ -349,7 +365,7 @@ describe("scenario: the weapon-tables browser (issue 33)", () => {
   );
 
   it.each(GAMES)(
-    "Issue 33 (review-play 1.1, 1.2): in $engine $profile EVERY row of the browser shows the same numbers as that item's own rendered sheet (cost, weight, each range band in its place, damage, ...)",
+    "Issue 33 (review-play 1.1, 1.2, rank 3): in $engine $profile EVERY row of the browser shows the same numbers as that item's own rendered sheet (cost, weight, each range band in its place, damage, ...; a Star Frontiers weapon's Defense names the defenses whose sheets act on its damage type)",
     async (g) => {
       const settings = g.profile ? [settingSource(id("setProfile"), "profile", g.profile)] : [];
       table = await createTable({ online: [GM_ID], world: world(g.engine, { settings }) });
@@ -358,12 +374,16 @@ describe("scenario: the weapon-tables browser (issue 33)", () => {
       const rows = [...el.querySelectorAll<HTMLElement>("tr.ft-wt-row")];
       const byName = new Map(rowsOf(el, false).map((r) => [r.name, r.cells]));
       expect(rows.length).toBeGreaterThan(20);
+      const sheets: { name: string; type: string; fields: SheetFields }[] = [];
+      for (const tr of rows)
+        sheets.push({
+          name: tr.querySelector("th")!.textContent!.trim(),
+          ...(await sheetFields(gm, tr.dataset.uuid!)),
+        });
       let compared = 0;
-      for (const tr of rows) {
-        const name = tr.querySelector("th")!.textContent!.trim();
-        const { type, fields } = await sheetFields(gm, tr.dataset.uuid!);
+      for (const { name, type, fields } of sheets) {
         const cells = byName.get(name)!;
-        for (const [column, value] of Object.entries(g.sheet(type, fields))) {
+        for (const [column, value] of Object.entries(g.sheet(type, fields, sheets))) {
           expect([name, column, cells[column]]).toEqual([name, column, value]);
           compared++;
         }
@@ -374,7 +394,7 @@ describe("scenario: the weapon-tables browser (issue 33)", () => {
     120_000,
   );
 
-  it("Issue 33: a row shows the numbers its item sheet shows (the Laser Pistol's cost and mass, its bands)", async () => {
+  it("Issue 33: a row shows the numbers its item sheet shows (the Laser Pistol's cost and mass, its bands, the defense against it; the Gyrojet Pistol's bands in their places)", async () => {
     table = await createTable({ online: [GM_ID], world: world("alphaDawn") });
     const gm = table.client(GM_ID);
     const el = await openFromSidebar(gm);
@@ -392,6 +412,11 @@ describe("scenario: the weapon-tables browser (issue 33)", () => {
     expect(cell(el, "Laser Pistol", "Cost (Cr)")).toBe(sheet.cost);
     expect(cell(el, "Laser Pistol", "Mass")).toBe(`${sheet.mass} kg`);
     expect(cell(el, "Laser Pistol", "Range bands (PB/S/M/L/E)")).toBe(`${sheet.bands.join("/")} m`);
+    // Review-play 1.1: a weapon with no PB band keeps each band in its place (pack: pb null, s 1, m 10, l 20, e 30).
+    expect(cell(el, "Gyrojet Pistol (Basic Game)", "Range bands (PB/S/M/L/E)")).toBe("—/1/10/20/30 □");
+    expect(cell(el, "Doze Grenade (Basic Game)", "Range bands (PB/S/M/L/E)")).toBe("—/1/3/5/10 □");
+    // Review-play rank 3: the printed table's Defense against a laser is albedo; the packs' albedo items, by name.
+    expect(cell(el, "Laser Pistol", "Defense")).toBe("Albedo Screen, Albedo Suit");
   });
 
   it("Issue 33: sort by a column (again to reverse) and filter by name and by kind", async () => {
