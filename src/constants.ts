@@ -21,4 +21,6 @@ export const PARTIALS = [
   "item/body-ammo.hbs",
   // Issue 28: the side roll card, drawn from its data on every page (workflows/card/side-roll-card.ts).
   "chat/side-roll.hbs",
+  // Issue 33: the d20 and SWN games' cost and weight of a weapon or a suit (review-play 1.2).
+  "item/body-cost.hbs",
 ] as const;

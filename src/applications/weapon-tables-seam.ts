@@ -15,14 +15,24 @@ import type { DefenseSystem, WeaponSystem } from "../data/item/facts.js";
  */
 export type IndexSystem = DeepPartial<WeaponSystem> & DeepPartial<DefenseSystem>;
 
+/** An entry of the table as the columns read it: its item type, its name and its (index) system. */
+export interface TableEntry {
+  readonly type: string;
+  readonly name: string;
+  readonly system: IndexSystem;
+}
+
 /** One column: its header (an i18n key), the index fields it reads, its cell, and the GM-fillable paths it shows. */
 export interface WeaponTableColumn {
   readonly id: string;
   readonly label: string;
   /** Index fields (dotted paths under the entry, e.g. "system.ranges"). */
   readonly fields: readonly string[];
-  /** The cell's text for an entry (its type, its prepared-like system); "" for a column the entry has nothing in. */
-  readonly cell: (type: string, system: IndexSystem) => string;
+  /**
+   * The cell's text for an entry (its type, its prepared-like system); "" for a column the entry has nothing in.
+   * `all` is every entry of the table, for a cell that names others (Star Frontiers' Defense column of a weapon).
+   */
+  readonly cell: (type: string, system: IndexSystem, all: readonly TableEntry[]) => string;
   /** The fields (data/item/gm-numbers.ts paths) a GM may fill in this column. */
   readonly gmPaths?: readonly string[];
 }

@@ -40,7 +40,7 @@ import { currentGame } from "../helpers/game.js";
 import { guarded, notify } from "../helpers/report.js";
 import { clientSettings, getSetting, SETTINGS } from "../helpers/settings.js";
 import { compareCells } from "../helpers/sortable.js";
-import type { GameWeaponTable, IndexSystem } from "./weapon-tables-seam.js";
+import type { GameWeaponTable, IndexSystem, TableEntry } from "./weapon-tables-seam.js";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -259,7 +259,7 @@ keepClassName(WeaponTables, "WeaponTables");
 async function buildRows(table: GameWeaponTable, editing: boolean): Promise<Row[]> {
   const fields = [...new Set(["system.missing", ...table.columns.flatMap((c) => c.fields)])];
   const numbers = gmNumbers();
-  const rows: Row[] = [];
+  const found: Found[] = [];
   for (const name of table.packs) {
     const pack = game.packs?.get(`${SYSTEM_ID}.${name}`);
     if (!pack) continue;
@@ -268,7 +268,7 @@ async function buildRows(table: GameWeaponTable, editing: boolean): Promise<Row[
     for (const entry of await getIndex.call(pack, { fields })) {
       const type = entry.type ?? "";
       if (!table.types.includes(type)) continue;
-      rows.push(row(table, entry.uuid, entry.uuid, entry, type, numbers, editing));
+      found.push({ uuid: entry.uuid, key: entry.uuid, entry, type });
     }
   }
   // Issue 32: the weapons of an actor pack that are in no item pack, once by name, where a GM may fill one.
@@ -286,19 +286,27 @@ async function buildRows(table: GameWeaponTable, editing: boolean): Promise<Row[
         if (!fillablePaths(system).length) continue;
         named.add(item.name);
         const uuid = `${actor.uuid}.Item.${item._id}`;
-        rows.push(row(table, uuid, nameKey(item.name), item, "weapon", numbers, editing));
+        found.push({ uuid, key: nameKey(item.name), entry: item, type: "weapon" });
       }
   }
-  return rows;
+  // A cell may name other entries (the weapons' Defense column): each cell sees them all.
+  const all = found.map((f) => ({ type: f.type, name: f.entry.name, system: f.entry.system ?? {} }));
+  return found.map((f) => row(table, f, all, numbers, editing));
+}
+
+/** An entry found in a pack's index, before its cells are drawn. */
+interface Found {
+  readonly uuid: string;
+  readonly key: string;
+  readonly entry: { readonly name: string; readonly img?: string; readonly system?: IndexSystem };
+  readonly type: string;
 }
 
 /** One row: an entry's cells from its stored source with the GM's numbers applied as preparation applies them. */
 function row(
   table: GameWeaponTable,
-  uuid: string,
-  key: string,
-  entry: { readonly name: string; readonly img?: string; readonly system?: IndexSystem },
-  type: string,
+  { uuid, key, entry, type }: Found,
+  all: readonly TableEntry[],
   numbers: GmNumbers,
   editing: boolean,
 ): Row {
@@ -316,7 +324,7 @@ function row(
     img: entry.img ?? "",
     type,
     cells: table.columns.map((c) => ({
-      text: c.cell(type, system),
+      text: c.cell(type, system, all),
       gm: !!c.gmPaths?.some((p) => filled.includes(p)),
     })),
     gmEntered: filled.length > 0,

@@ -136,10 +136,11 @@ function rowsOf(el: HTMLElement, visibleOnly = true): { name: string; cells: Rec
 const cell = (el: HTMLElement, name: string, column: string): string =>
   rowsOf(el, false).find((r) => r.name === name)!.cells[column]!;
 
+/** SF-B: each band in its place under "PB/S/M/L/E", "—" for a band the weapon has not (review-play 1.1). */
 const bandsOf = (s: Src): string => {
-  const b = ["pb", "s", "m", "l", "e"].map((k) => s.ranges?.[k]).filter((v) => v !== null && v !== undefined);
-  return b.length
-    ? `${b.join("/")} ${s.rangeUnit === "squares" ? "□" : "m"}`
+  const b = ["pb", "s", "m", "l", "e"].map((k) => s.ranges?.[k]);
+  return b.some((v) => v !== null && v !== undefined)
+    ? `${b.map((v) => v ?? "—").join("/")} ${s.rangeUnit === "squares" ? "□" : "m"}`
     : s.missing?.includes("ranges")
       ? "n/s"
       : "—";
@@ -152,6 +153,118 @@ const d20Damage = (e: Src): string =>
   e.system.d20.damage ||
   (e.system.d20.noDamageDice ? "special" : e.system.missing.includes("d20.damage") ? "n/s" : "—");
 
+/** An item's rendered sheet as its reader sees it: each named field's shown value, and whether it is flagged n/s. */
+type SheetFields = Record<string, { value: string; flagged: boolean }>;
+
+/** The item's own sheet, rendered on this client, read field by field (then closed). */
+async function sheetFields(client: Client, uuid: string): Promise<{ type: string; fields: SheetFields }> {
+  return client.run(async () => {
+    const item = await G().fromUuid(uuid);
+    await item.sheet.render({ force: true });
+    const form = item.sheet.element as HTMLElement;
+    const fields: SheetFields = {};
+    for (const i of form.querySelectorAll<HTMLInputElement>("input[name], select[name]"))
+      fields[i.name] = {
+        value: i.type === "checkbox" ? String(i.checked) : i.value,
+        flagged: !!i.closest(".ft-flag"),
+      };
+    await item.sheet.close();
+    return { type: item.type as string, fields };
+  });
+}
+
+/**
+ * A number as the sheet shows it, written as the browser writes a cell: the value (with its unit), else "n/s" where
+ * the sheet flags it as in no available source, else "—"; undefined when the sheet has no such field at all.
+ */
+const shown = (f: SheetFields, name: string, suffix = ""): string | undefined => {
+  const x = f[name];
+  if (!x) return undefined;
+  return x.value !== "" ? `${x.value}${suffix}` : x.flagged ? "n/s" : "—";
+};
+/** SF-B: the bands of the sheet's band table, each in its place. */
+const sheetBands = (f: SheetFields): string => {
+  const b = ["pb", "s", "m", "l", "e"].map((k) => f[`system.ranges.${k}`]);
+  if (b.some((x) => !x)) return "(no band table)";
+  return b.some((x) => x!.value !== "")
+    ? `${b.map((x) => x!.value || "—").join("/")} ${f["system.rangeUnit"]?.value === "squares" ? "□" : "m"}`
+    : b[0]!.flagged
+      ? "n/s"
+      : "—";
+};
+/** Every item's sheet as read, by its name: its type and fields. */
+type Sheets = readonly { name: string; type: string; fields: SheetFields }[];
+/** The damage types a defense's sheet lists in its "protects against" rules. */
+const ruleKinds = (f: SheetFields): string[] =>
+  Object.entries(f)
+    .filter(([k]) => /^system\.rules\.\d+\.kind$/.test(k))
+    .map(([, v]) => v.value);
+/** Star Frontiers (both games read the same items): the numbers of a weapon's or defense's sheet. */
+const sfSheet = (type: string, f: SheetFields, all: Sheets): Record<string, string | undefined> => ({
+  "Cost (Cr)": shown(f, "system.cost"),
+  Mass: shown(f, "system.mass", " kg"),
+  ...(type === "weapon"
+    ? {
+        "Range bands (PB/S/M/L/E)": sheetBands(f),
+        // Review-play rank 3: the defenses whose own sheets say they act on this weapon's damage type, by name.
+        Defense:
+          all
+            .filter(
+              (d) => d.type === "defense" && ruleKinds(d.fields).includes(f["system.kind"]?.value ?? "?"),
+            )
+            .map((d) => d.name)
+            .sort((a, b) => a.localeCompare(b))
+            .join(", ") || "—",
+        ROF: shown(f, "system.rof")?.replace(/^0\.5$/, "½"),
+        ...(f["system.skill"]?.value === "melee"
+          ? { "Melee mod.": shown(f, "system.meleeModifier")?.replace(/^([1-9])/, "+$1") }
+          : {}),
+      }
+    : {}),
+});
+/** Star Wars d20 and SWN: the damage, range, cost and weight a weapon's or a suit's sheet shows. */
+const d20Sheet = (type: string, f: SheetFields, swn: boolean): Record<string, string | undefined> => {
+  const cost = { "Cost (Cr)": shown(f, "system.cost"), Weight: shown(f, "system.mass", " kg") };
+  if (type !== "weapon")
+    return swn
+      ? cost
+      : {
+          ...cost,
+          DR: shown(f, "system.d20.dr"),
+          "Max Dex": shown(f, "system.d20.maxDex")?.replace(/^(\d)/, "+$1"),
+        };
+  const melee = f["system.d20.attack"]?.value === "melee";
+  const damage = f["system.d20.damage"]?.value
+    ? f["system.d20.damage"].value
+    : f["system.d20.noDamageDice"]?.value === "true"
+      ? "special"
+      : f["system.d20.damage"]?.flagged
+        ? "n/s"
+        : "—";
+  const range = melee ? "—" : shown(f, "system.d20.rangeIncrement", " m");
+  if (swn)
+    return {
+      ...cost,
+      Damage: damage,
+      "Range (d20 increment: −2 per full one)": range,
+      TL: shown(f, "system.swn.tl"),
+      AP: f["system.swn.ap"]
+        ? Number(f["system.swn.ap"].value)
+          ? f["system.swn.ap"].value
+          : "—"
+        : undefined,
+    };
+  const threat = Number(f["system.d20.threat"]?.value || 20);
+  const mult = Number(f["system.d20.critMultiplier"]?.value || 1);
+  return {
+    ...cost,
+    Damage: damage,
+    "Range increment": range,
+    Critical: `${threat < 20 ? `${threat}–20` : "20"}${mult > 1 ? ` ×${mult}` : ""}`,
+    "Stun DC": shown(f, "system.d20.stunDC"),
+  };
+};
+
 const GAMES: {
   engine: string;
   profile?: string;
@@ -159,6 +272,8 @@ const GAMES: {
   /** Issue 32: the weapons of the actors pack found in no item pack (the SWN pregens'), once by name. */
   actorWeapons?: string[];
   expect: (e: Src) => Record<string, string | undefined>;
+  /** Issue 33's "Done when": the numbers the item's own rendered sheet shows, by the browser's column. */
+  sheet: (type: string, f: SheetFields, all: Sheets) => Record<string, string | undefined>;
 }[] = [
   {
     engine: "alphaDawn",
@@ -168,11 +283,13 @@ const GAMES: {
       Mass: num(e.system.mass, e.system.missing.includes("mass"), " kg"),
       ...(e.type === "weapon" ? { "Range bands (PB/S/M/L/E)": bandsOf(e.system) } : {}),
     }),
+    sheet: sfSheet,
   },
   {
     engine: "zebulon",
     packs: ["weapons", "grenades", "defenses"],
     expect: (e) => (e.type === "weapon" ? { "Range bands (PB/S/M/L/E)": bandsOf(e.system) } : {}),
+    sheet: sfSheet,
   },
   {
     engine: "d20",
@@ -189,6 +306,7 @@ const GAMES: {
             DR: num(e.system.d20.dr, false),
             "Cost (Cr)": num(e.system.cost, e.system.missing.includes("cost")),
           },
+    sheet: (type, f) => d20Sheet(type, f, false),
   },
   {
     engine: "d20",
@@ -198,7 +316,8 @@ const GAMES: {
     expect: (e) =>
       e.type === "weapon"
         ? {
-            TL: num(e.system.swn?.tl, false),
+            // As the item sheet flags it: an empty TL is one no available source gives (review-play 1.2).
+            TL: num(e.system.swn?.tl, true),
             Damage: d20Damage(e),
             // Review-ux 3.10: the range the SWN profile plays, said to be the d20 increment.
             "Range (d20 increment: −2 per full one)":
@@ -207,6 +326,7 @@ const GAMES: {
           }
         : // SWN armour is the wearer's AC: no d20 DR column.
           { DR: undefined },
+    sheet: (type, f) => d20Sheet(type, f, true),
   },
 ];
 
@@ -244,7 +364,37 @@ describe("scenario: the weapon-tables browser (issue 33)", () => {
     },
   );
 
-  it("Issue 33: a row shows the numbers its item sheet shows (the Laser Pistol's cost and mass, its bands)", async () => {
+  it.each(GAMES)(
+    "Issue 33 (review-play 1.1, 1.2, rank 3): in $engine $profile EVERY row of the browser shows the same numbers as that item's own rendered sheet (cost, weight, each range band in its place, damage, ...; a Star Frontiers weapon's Defense names the defenses whose sheets act on its damage type)",
+    async (g) => {
+      const settings = g.profile ? [settingSource(id("setProfile"), "profile", g.profile)] : [];
+      table = await createTable({ online: [GM_ID], world: world(g.engine, { settings }) });
+      const gm = table.client(GM_ID);
+      const el = await openFromSidebar(gm);
+      const rows = [...el.querySelectorAll<HTMLElement>("tr.ft-wt-row")];
+      const byName = new Map(rowsOf(el, false).map((r) => [r.name, r.cells]));
+      expect(rows.length).toBeGreaterThan(20);
+      const sheets: { name: string; type: string; fields: SheetFields }[] = [];
+      for (const tr of rows)
+        sheets.push({
+          name: tr.querySelector("th")!.textContent!.trim(),
+          ...(await sheetFields(gm, tr.dataset.uuid!)),
+        });
+      let compared = 0;
+      for (const { name, type, fields } of sheets) {
+        const cells = byName.get(name)!;
+        for (const [column, value] of Object.entries(g.sheet(type, fields, sheets))) {
+          expect([name, column, cells[column]]).toEqual([name, column, value]);
+          compared++;
+        }
+      }
+      expect(compared).toBeGreaterThan(rows.length * 2);
+      expect(table.unhandled).toEqual([]);
+    },
+    120_000,
+  );
+
+  it("Issue 33: a row shows the numbers its item sheet shows (the Laser Pistol's cost and mass, its bands, the defense against it; the Gyrojet Pistol's bands in their places)", async () => {
     table = await createTable({ online: [GM_ID], world: world("alphaDawn") });
     const gm = table.client(GM_ID);
     const el = await openFromSidebar(gm);
@@ -262,6 +412,11 @@ describe("scenario: the weapon-tables browser (issue 33)", () => {
     expect(cell(el, "Laser Pistol", "Cost (Cr)")).toBe(sheet.cost);
     expect(cell(el, "Laser Pistol", "Mass")).toBe(`${sheet.mass} kg`);
     expect(cell(el, "Laser Pistol", "Range bands (PB/S/M/L/E)")).toBe(`${sheet.bands.join("/")} m`);
+    // Review-play 1.1: a weapon with no PB band keeps each band in its place (pack: pb null, s 1, m 10, l 20, e 30).
+    expect(cell(el, "Gyrojet Pistol (Basic Game)", "Range bands (PB/S/M/L/E)")).toBe("—/1/10/20/30 □");
+    expect(cell(el, "Doze Grenade (Basic Game)", "Range bands (PB/S/M/L/E)")).toBe("—/1/3/5/10 □");
+    // Review-play rank 3: the printed table's Defense against a laser is albedo; the packs' albedo items, by name.
+    expect(cell(el, "Laser Pistol", "Defense")).toBe("Albedo Screen, Albedo Suit");
   });
 
   it("Issue 33: sort by a column (again to reverse) and filter by name and by kind", async () => {
@@ -429,6 +584,27 @@ describe("scenario: the GM's world weapon-table editor (issue 32)", () => {
     );
     expect(fillTypes.length).toBeGreaterThan(10);
     expect(new Set(fillTypes)).toEqual(new Set(["weapon"]));
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("Issue 32 (review-play 2.5): a screen's sheet says its missing numbers are typed on the item (Weapon tables' editor offers weapons only); a weapon's still names the editor", async () => {
+    table = await createTable({ online: [GM_ID], world: world("alphaDawn") });
+    const gm = table.client(GM_ID);
+    const screen = packEntries("defenses").find((e) => e.name === "Albedo Screen")!;
+    const noteOf = (uuid: string) =>
+      gm.run(async () => {
+        const item = await G().fromUuid(uuid);
+        await item.sheet.render({ force: true });
+        const note = (item.sheet.element as HTMLElement).querySelector(".ft-missing-note");
+        await item.sheet.close();
+        return note ? text(note as HTMLElement) : null;
+      });
+    expect(await noteOf(`Compendium.frontier-tactics.defenses.Item.${screen._id}`)).toBe(
+      "Numbers marked with a dashed outline are not in the sources available. The GM types them from the book on this item's sheet, on each copy in the world (Weapon tables fills in weapons' numbers only).",
+    );
+    expect(await noteOf(RIFLE_UUID)).toBe(
+      "Numbers marked with a dashed outline are not in the sources available. The GM enters a weapon's from the book once for the world: Weapon tables (Compendium tab) → Enter missing numbers → Save.",
+    );
     expect(table.unhandled).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import {
   type GameWeaponTable,
   type IndexSystem,
   numberCell,
+  type TableEntry,
   type WeaponTableColumn,
 } from "../../../applications/weapon-tables-seam.js";
 import { RANGE_BANDS } from "../../../rules/index.js";
@@ -17,11 +18,16 @@ const has = (s: IndexSystem, key: string): boolean => (s.missing ?? []).includes
 const weapon = (type: string) => type === "weapon";
 const localize = (key: string): string => game.i18n?.localize(key) ?? key;
 
-/** The range bands as the printed table gives them: the top of each band, "/"-separated. */
+/**
+ * The range bands as the printed table gives them: the top of each band, "/"-separated, each in its own place under
+ * "PB/S/M/L/E" — a band the weapon has not (the Gyrojet Pistol's PB) reads "—", as the printed tables give it
+ * (review-play 1.1: dropping it moved every later band one column left).
+ */
 function rangesCell(type: string, s: IndexSystem): string {
   if (!weapon(type)) return "";
-  const bands = RANGE_BANDS.map((b) => s.ranges?.[b]).filter((v): v is number => typeof v === "number");
-  if (bands.length) return `${bands.join("/")}${s.rangeUnit === "squares" ? " □" : " m"}`;
+  const bands = RANGE_BANDS.map((b) => s.ranges?.[b]);
+  if (bands.some((v) => typeof v === "number"))
+    return `${bands.map((v) => (typeof v === "number" ? v : "—")).join("/")}${s.rangeUnit === "squares" ? " □" : " m"}`;
   return has(s, "ranges") ? "n/s" : "—";
 }
 
@@ -53,7 +59,20 @@ function ammoCell(type: string, s: IndexSystem): string {
   return `${s.ammo.perShot ?? 1}/${s.ammo.capacity} ${unit}`;
 }
 
-function defenseCell(type: string, s: IndexSystem): string {
+/**
+ * A defense: what it protects against, and how. A weapon (review-play rank 3): the defenses that act on its damage type,
+ * by name, as the printed weapon tables name the defense against each weapon (Albedo for a laser) — read from the
+ * table's own defense entries (their rules name the damage types), so it says what the defenses' own rows say.
+ */
+function defenseCell(type: string, s: IndexSystem, all: readonly TableEntry[]): string {
+  if (weapon(type)) {
+    if (!s.kind) return "";
+    const names = all
+      .filter((e) => e.type === "defense" && (e.system.rules ?? []).some((r) => r?.kind === s.kind))
+      .map((e) => e.name)
+      .sort((a, b) => a.localeCompare(b));
+    return names.join(", ") || "—";
+  }
   if (type !== "defense") return "";
   const rules = (s.rules ?? []).map(
     (r) => `${localize(`FT.DamageKind.${r.kind}`)}: ${localize(`FT.DefenseMode.${r.mode}`)}`,
@@ -110,7 +129,12 @@ const COLUMNS: readonly WeaponTableColumn[] = [
     gmPaths: ["rof"],
   },
   { id: "ammo", label: "FT.WeaponTables.col.ammo", fields: ["system.ammo"], cell: ammoCell },
-  { id: "defense", label: "FT.WeaponTables.col.defense", fields: ["system.rules"], cell: defenseCell },
+  {
+    id: "defense",
+    label: "FT.WeaponTables.col.defense",
+    fields: ["system.rules", "system.kind"],
+    cell: defenseCell,
+  },
   {
     id: "cost",
     label: "FT.WeaponTables.col.cost",

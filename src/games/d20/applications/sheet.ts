@@ -113,8 +113,9 @@ export const d20Sheet: GameSheetSeam = {
     );
   },
   itemParts: {
-    weapon: ["item/body-weapon-d20.hbs", "item/body-ammo.hbs"],
-    defense: ["item/body-defense-d20.hbs"],
+    // Issue 33: cost and weight, the numbers the weapon tables list (review-play 1.2).
+    weapon: ["item/body-weapon-d20.hbs", "item/body-cost.hbs", "item/body-ammo.hbs"],
+    defense: ["item/body-defense-d20.hbs", "item/body-cost.hbs"],
   },
   itemContext: () => d20ItemContext(false),
 };

@@ -54,8 +54,9 @@ export const swnSheet: GameSheetSeam = {
       false,
     ),
   itemParts: {
-    weapon: ["item/body-weapon-d20.hbs", "item/body-ammo.hbs"],
-    defense: ["item/body-defense-d20.hbs"],
+    // Issue 33: cost and weight, the numbers the weapon tables list (review-play 1.2).
+    weapon: ["item/body-weapon-d20.hbs", "item/body-cost.hbs", "item/body-ammo.hbs"],
+    defense: ["item/body-defense-d20.hbs", "item/body-cost.hbs"],
   },
   itemContext: () => d20ItemContext(true),
 };

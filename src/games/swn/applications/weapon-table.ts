@@ -52,7 +52,9 @@ const COLUMNS: readonly WeaponTableColumn[] = [
     id: "tl",
     label: "FT.WeaponTables.col.tl",
     fields: ["system.swn"],
-    cell: (type, s) => (weapon(type) ? numberCell(s.swn?.tl, (s.missing ?? []).includes("swn.tl")) : ""),
+    // A weapon's TL no available source gives reads "n/s", as its item sheet flags every empty TL (body-weapon-d20.hbs):
+    // the d20 pack's weapons carry no SWN tech level (review-play 1.2: the same numbers as the item sheet).
+    cell: (type, s) => (weapon(type) ? numberCell(s.swn?.tl, true) : ""),
     gmPaths: ["swn.tl"],
   },
   {
