@@ -122,8 +122,8 @@ describe("scenario: @Check rolls in Star Wars d20 and SWN; @Rule names its rule 
     expect(onEveryClient(table, () => G().game.messages.contents.at(-1).rolls[0].total)).toEqual(
       everyone(table, 15),
     );
-    // The chat's roll mode, as the @Damage enricher's roll (v13 `ChatMessage.applyRollMode`): Private GM Roll
-    // whispers the GMs; Alice reads it as its author, Bruno does not.
+    // The chat's roll mode, as the @Damage enricher's roll (v13 client/documents/chat-message.mjs, code index id
+    // 18719148835, `applyRollMode`: a private roll whispers the GM users): Alice reads it as its author, Bruno does not.
     await alice.run(() => G().game.settings.set("core", "rollMode", "gmroll"));
     table.dice(4);
     await press(

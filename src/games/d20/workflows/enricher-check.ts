@@ -1,7 +1,9 @@
 /**
  * Issue 33 (review-play 2.4): an `@Check[dex]` (or `@Check[dex dc=12]`) in a Star Wars d20 world — d20 + the ability's
  * modifier as the sheet derives it (⌊(score − 10) ÷ 2⌋, Str and Dex after fatigue: data/actor/d20-derived.ts), posted
- * as a rule card in each reader's language, in the chat's roll mode (as the `@Damage` enricher's roll). With a DC the
+ * as a rule card in each reader's language, in the chat's roll mode (as the `@Damage` enricher's roll; v13
+ * client/documents/chat-message.mjs `applyRollMode`, code index id 18719148835, whispers a private or blind one to
+ * the GM users). With a DC the
  * card says whether the total meets it. Loaded on the first click (the table's `rollCheck`).
  */
 
