@@ -3,8 +3,8 @@
  * modifier as the sheet derives it (⌊(score − 10) ÷ 2⌋, Str and Dex after fatigue: data/actor/d20-derived.ts), posted
  * as a rule card in each reader's language, in the chat's roll mode (as the `@Damage` enricher's roll; v13
  * client/documents/chat-message.mjs `applyRollMode`, code index id 18719148835, whispers a private or blind one to
- * the GM users). With a DC the
- * card says whether the total meets it. Loaded on the first click (the table's `rollCheck`).
+ * the GM users). With a DC the card says whether the total meets it. Loaded on the first click (the table's
+ * `rollCheck`).
  */
 
 import { D20_ABILITIES, type D20Ability } from "../../../data/actor/d20-derived.js";
