@@ -134,6 +134,8 @@ describe("issue 29: the layers", () => {
         "dialog",
         // Review-ux 2.3: SF-X-10's "Dodging this round" in the combatant menu (workflows/turn/turn-hooks.ts).
         "dodging",
+        // Issue 33 (review-play 2.4): a game's own @Check roll (applications/enricher-html.ts).
+        "rollCheck",
         "sheet",
         "targetFacts",
         "tracker",

@@ -17,10 +17,25 @@ import { chatRollMode } from "../helpers/roll-mode.js";
 import { isActorDoc, isItemDoc, isUuid } from "./api.js";
 import { ruleTooltip } from "./rule-refs.js";
 
+/** Issue 33 (review-play 2.4): what an `@Check` button asks a game's own `rollCheck`. */
+export interface EnricherCheck {
+  /** The three-letter ability ("" for none). */
+  readonly ability: string;
+  /** The skill's name as written ("" for none). */
+  readonly skill: string;
+  /** The difficulty the text gives (`dc=12`), or null: the card then says no verdict. */
+  readonly dc: number | null;
+}
+
 declare module "../helpers/game.js" {
   interface GameTable {
     /** Issue 33: the checks an `@Check` enricher rolls in this game (applications/enricher-html.ts). */
     readonly checks: readonly ("ability" | "skill")[];
+    /**
+     * Issue 33 (review-play 2.4): the game's own roll of an `@Check` (loaded on first use), or null for Star Frontiers'
+     * (workflows/optional/checks.ts: SF-B-24, SF-Z-04).
+     */
+    readonly rollCheck: ((actor: Actor.Implementation, check: EnricherCheck) => Promise<void>) | null;
   }
 }
 
@@ -120,7 +135,13 @@ export function enrich(match: RegExpMatchArray, options?: Options): HTMLElement 
     table.checks.includes(what) ? undefined : t("FT.Enricher.notInGame", { game: t(table.label) });
   if (kind === "Check") {
     if (named.skill) {
-      const data = { skill: named.skill, shifts: named.shifts ?? "", resultShift: named.resultShift ?? "" };
+      const data = {
+        skill: named.skill,
+        shifts: named.shifts ?? "",
+        resultShift: named.resultShift ?? "",
+        ability: (named.ability ?? values[0] ?? "").toLowerCase(),
+        dc: named.dc ?? "",
+      };
       const text = label ?? t("FT.Enricher.skillCheck", { skill: named.skill });
       return button(
         "check",
@@ -133,7 +154,8 @@ export function enrich(match: RegExpMatchArray, options?: Options): HTMLElement 
     const ability = (named.ability ?? values[0] ?? "").toLowerCase();
     const adjustment = Number(named.adjustment ?? values[1] ?? 0) || 0;
     if (!/^[a-z]{3}$/.test(ability)) return null;
-    const name = t(`FT.Ability.${ability}.label`);
+    // A game with its own checks (d20, SWN) has the d20 six ("int" is Intelligence there, Intuition in Star Frontiers).
+    const name = t(table.rollCheck ? `FT.Enricher.ability.${ability}` : `FT.Ability.${ability}.label`);
     const text =
       label ??
       (adjustment
@@ -143,7 +165,7 @@ export function enrich(match: RegExpMatchArray, options?: Options): HTMLElement 
       "check",
       "fa-dice-d20",
       text,
-      { ability, adjustment: String(adjustment), actorUuid },
+      { ability, adjustment: String(adjustment), dc: named.dc ?? "", actorUuid },
       notHere("ability"),
     );
   }
@@ -166,13 +188,17 @@ export function enrich(match: RegExpMatchArray, options?: Options): HTMLElement 
       label: label ?? "",
     });
   }
-  // @Rule[SW-21]: a rule reference as every app shows one (rule-refs.ts decorates it when the sheet renders).
+  // @Rule[SW-21]: a rule reference as every app shows one (rule-refs.ts decorates it when the sheet renders), then
+  // the rule's title in the reader's language (the code, then "Burst": review-play rank 3), or the writer's `{label}`.
   const id = raw.trim().toUpperCase();
   if (!ruleTooltip(id)) return null;
+  const cite = document.createElement("span");
+  cite.className = "ft-rule-cite";
   const span = document.createElement("span");
   span.className = "ft-rule";
   span.textContent = id;
-  return span;
+  cite.append(span, ` ${label ?? t(`FT.RuleRef.title.${id}`)}`);
+  return cite;
 }
 
 /**
@@ -199,6 +225,7 @@ async function roller(el: HTMLElement): Promise<Actor.Implementation | null> {
  */
 function wellFormed(d: DOMStringMap): boolean {
   if (d.actorUuid && !isUuid(d.actorUuid)) return false;
+  if (d.dc && !/^\d{1,2}$/.test(d.dc)) return false;
   if (d.ftEnricher === "check" && !d.skill) return /^[a-z]{3}$/.test(d.ability ?? "");
   if (d.ftEnricher === "damage") return damageOk(d.formula ?? "");
   if (d.ftEnricher === "attack") return !!d.weapon && d.weapon.length <= 200;
@@ -222,6 +249,13 @@ export async function onEnricherClick(el: HTMLElement, event: Event): Promise<vo
     const d = el.dataset;
     // Review-trust 2.1: the roller is the user's own (a GM owns every actor); told by name otherwise.
     if (!rollsFor(actor)) return;
+    // Review-play 2.4: a game with its own checks rolls them (d20: d20 + the ability's modifier; SWN: 2d6 + skill +
+    // attribute), in the chat's roll mode as the other enricher rolls.
+    const own = currentGame().rollCheck;
+    if (kind === "check" && own) {
+      const dc = /^\d{1,2}$/.test(d.dc ?? "") ? Number(d.dc) : null;
+      return own(actor, { ability: d.ability ?? "", skill: d.skill ?? "", dc });
+    }
     if (kind === "check" && d.skill) {
       const skill = actor.items.getName(d.skill);
       if (!skill) return notify("warn", "FT.Enricher.noItem", { name: actor.name ?? "", item: d.skill });

@@ -6,7 +6,8 @@
  *   Pistol" at her target (shift-click: no dialog) posts the card (d100 12, 7 damage: Apply 7 → Stamina 40 → 33);
  *   "Damage 2d10" rolls 4 + 6 = 10 for every page; @Rule[SF-X-24] opens the Rule Index at Burst; the skill check is no
  *   check in Alpha Dawn: drawn disabled, and a click says why.
- * - Star Wars d20: the same @Check is no check there (disabled); @Rule[SW-21] is the Charge rule's reference.
+ * - Star Wars d20: the @Check is a button (it rolls: enrichers-d20.test.ts), a skill check is none there (disabled);
+ *   @Rule[SW-21] is the Charge rule's reference.
  * - Zebulon's Guide: a skill check in the weapon's own text (the sheet's actor rolls it, no character needed):
  *   Projectile Weapons level 2, −1 CS → column +1 (SF-Z-02, SF-Z-04).
  */
@@ -209,12 +210,16 @@ describe("scenario: enrichers in journals and item text roll as the sheet does (
     expect(table.unhandled).toEqual([]);
   });
 
-  it("SW-21: in a Star Wars d20 world the ability check is none (disabled, told why) and @Rule[SW-21] is the Charge rule's reference", async () => {
+  it("SW-21: in a Star Wars d20 world the ability check is a button (review-play 2.4: it rolls, enrichers-d20.test.ts), the skill check is none (disabled, told why) and @Rule[SW-21] is the Charge rule's reference", async () => {
     await open("d20");
     const bruno = table.client(BRUNO_ID);
-    const page = await journal(bruno, "<p>@Check[str] and @Rule[SW-21] and @Rule[XX-99]</p>");
+    const page = await journal(
+      bruno,
+      '<p>@Check[str] and @Check[skill="Projectile Weapons"] and @Rule[SW-21] and @Rule[XX-99]</p>',
+    );
     expect(buttons(page)).toEqual([
-      "check: Strength check (disabled: No such check in d20 (Star Wars RCR).)",
+      "check: Strength check",
+      "check: Projectile Weapons check (disabled: No such check in d20 (Star Wars RCR).)",
       "rule: SW-21",
     ]);
     expect(page.querySelector<HTMLElement>('.ft-rule[data-ft-rule="SW-21"]')?.dataset.tooltipText).toBe(

@@ -253,7 +253,7 @@ describe("scenario: a side's Morale falls to Tactical Retreat, then Panicked (is
     benchWrite("morale.intimidate.cards", cardsLogged(writes), 1);
     for (const c of table.all)
       expect(lastCardLines(c)).toBe(
-        "Intimidate Hostile side SWN-09 Kara: 2d6 [4, 3] +1 = 8 Success: Hostile side lose 1 Morale.",
+        "Intimidate Hostile side SWN-09 Kara: 2d6 [4, 3] +1 = 8 Success: Hostile side: Morale −1.",
       );
     expect(await strip(gm)).toEqual(["Hostile side Morale 4 · Tactical retreat"]);
     // A second this round is refused before anything is rolled.
@@ -347,7 +347,7 @@ describe("scenario: the roll mode of the Morale checks the GM rolls (issue 33, S
     expect(posted(card)).toEqual({ whisper: [GM_ID, ASSISTANT_ID].sort(), blind: true });
     const read = readBy(card);
     expect(read.Gamemaster).toBe(
-      "Intimidate Hostile side SWN-09Kara: 2d6 [6, 5] +1 = 12Success: Hostile side lose 1 Morale.",
+      "Intimidate Hostile side SWN-09Kara: 2d6 [6, 5] +1 = 12Success: Hostile side: Morale −1.",
     );
     expect(read.Alice).toBe(PRIVATE);
     expect(read.Bruno).toBe(PRIVATE);

@@ -35,6 +35,8 @@ export const RULE_CARD_KINDS = {
   "ft-spotting": "line",
   /** Issue 33 (review-ux 3.7): an @Damage enricher's roll, its words and dice (applications/enricher-html.ts). */
   "ft-damage-roll": "line",
+  /** Issue 33 (review-play 2.4): an @Check enricher's d20 or SWN check (games/d20|swn/workflows/enricher-check.ts). */
+  "ft-check-roll": "line",
   /** SW-25, SW-43 (issue 31): an attack of opportunity offered to the threatening combatant's owners, with its button. */
   "ft-aoo-offer": "paragraphs",
 } as const;

@@ -15,6 +15,7 @@ export const alphaDawnGame: GameTable = {
   skillCheck: null,
   // Issue 33: what an @Check enricher rolls (SF-B-24: the d100 ability check).
   checks: ["ability"],
+  rollCheck: null,
   // RT-6: Punch is the Star Frontiers bare-hand melee (rules-tables §6).
   cardsFrom: ["alphaDawn"],
   unarmed: { kind: "percentileMelee" },

@@ -17,8 +17,10 @@ export const d20Game: GameTable = {
   profile: "sw",
   label: "FT.Engine.d20",
   skillCheck: null,
-  // Issue 33: what an @Check enricher rolls (no check of its own in play here).
-  checks: [],
+  // Issue 33: what an @Check enricher rolls — review-play 2.4: the ability check, d20 + the ability's modifier.
+  checks: ["ability"],
+  rollCheck: async (actor, check) =>
+    (await import("./workflows/enricher-check.js")).rollD20Check(actor, check),
   cardsFrom: ["d20"],
   // SW-20: Punch is the unarmed strike, rolled as a melee attack (workflows/unarmed.ts).
   unarmed: d20Unarmed,

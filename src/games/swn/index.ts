@@ -18,8 +18,10 @@ export const swnGame: GameTable = {
   profile: "swn",
   label: "FT.Profile.swnEngine",
   skillCheck: null,
-  // Issue 33: what an @Check enricher rolls (no check of its own in play here).
-  checks: [],
+  // Issue 33: what an @Check enricher rolls — review-play 2.4: the sheet's skill checks, 2d6 + skill + attribute.
+  checks: ["skill"],
+  rollCheck: async (actor, check) =>
+    (await import("./workflows/enricher-check.js")).rollSwnCheck(actor, check),
   // SWN: seed 003 names a "Punch attack" (Shove, Charge) but gives it no damage: Punch says so and rolls nothing.
   cardsFrom: ["swn"],
   unarmed: { kind: "none", notice: "FT.Melee.noUnarmed" },

@@ -16,6 +16,7 @@ export const zebulonGame: GameTable = {
   skillCheck: "zebulonColumns",
   // Issue 33: what an @Check enricher rolls (SF-B-24 ability checks and SF-Z-04 skill checks).
   checks: ["ability", "skill"],
+  rollCheck: null,
   // RT-6: Punch is the Star Frontiers bare-hand melee (rules-tables §6).
   cardsFrom: ["zebulon", "alphaDawn"],
   unarmed: { kind: "percentileMelee" },
