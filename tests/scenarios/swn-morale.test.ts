@@ -529,7 +529,7 @@ describe("scenario: the roll mode of the Morale checks the GM rolls (issue 33, S
     );
     expect(posted(intimidation!)).toEqual({ whisper: [GM_ID, ASSISTANT_ID].sort(), blind: true });
     expect(readBy(intimidation!).Gamemaster).toBe(
-      "Intimidate Hostile side SWN-09Kara: 2d6 [4, 3] +1 = 8Success: Hostile side lose 1 Morale.",
+      "Intimidate Hostile side SWN-09Kara: 2d6 [4, 3] +1 = 8Success: Hostile side: Morale −1.",
     );
     expect(posted(bandCard!)).toEqual({ whisper: [], blind: false });
     for (const c of table.all)
