@@ -4,6 +4,8 @@
  * chat log (scripts/preview-frame.ts, with Font Awesome Free and Signika from node_modules), screenshots each
  * with headless Chromium driven by playwright-core, and runs axe-core (WCAG 2.x A and AA) on each page.
  * Writes into .screenshots-tmp/: `<name>.html`, `<name>.png`, `axe-report.json`, `axe-report.md`.
+ * Issue 33's new screens come from the table harness's real HTML (scripts/preview-harness.ts runs
+ * tests/scenarios/preview-screens.test.ts first; their names start "issue33-").
  * Then (issue 33, scripts/preview-chunks.ts) it serves the built system (`dist/`: run `npm run build` first) under
  * /systems/frontier-tactics/ and imports the entry and every lazy chunk in the same Chromium, with stand-ins for
  * Foundry's globals, and prints how many were fetched, linked and evaluated.
@@ -29,6 +31,7 @@ import {
 } from "./axe-summary.js";
 import { importChunks } from "./preview-chunks.js";
 import { frame, kindOf } from "./preview-frame.js";
+import { harnessPreviews } from "./preview-harness.js";
 
 const ROOT = join(import.meta.dirname, "..");
 const OUT = join(ROOT, ".screenshots-tmp");
@@ -137,7 +140,14 @@ async function main(): Promise<number> {
   const decorate = await ruleRefsScript();
   const hb = createEnv();
   const only = process.argv[2] ?? "";
-  const chosen = PREVIEWS.filter((x) => x.name.startsWith(only));
+  // Issue 33's screens, played through the harness (scripts/preview-harness.ts), named "issue33-…".
+  const harness =
+    "issue33-".startsWith(only) || only.startsWith("issue33-") ? harnessPreviews(ROOT, OUT) : [];
+  if (typeof harness === "string") {
+    console.error(harness);
+    return 1;
+  }
+  const chosen = [...PREVIEWS, ...harness].filter((x) => x.name.startsWith(only));
   if (!chosen.length) {
     console.error(`No preview's name starts with "${only}".`);
     return 1;

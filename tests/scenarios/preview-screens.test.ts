@@ -31,6 +31,7 @@ import {
   BRUNO_ID,
   cell,
   closeTableAfterEach,
+  coreBody,
   foeToken,
   G,
   GM_ID,
@@ -104,12 +105,22 @@ function menuHtml(client: Client, target: HTMLElement): string {
   });
 }
 
-/** The chat message as `client`'s log draws it: its flavor in the header, then its content (v13 chat-message.mjs). */
+/**
+ * The chat message as `client`'s log draws it (as kit.ts `renderMessage`, with v13's header first:
+ * client/documents/chat-message.mjs `renderHTML` puts the flavor in `.message-header .flavor-text`), then the
+ * system's `renderChatMessageHTML` hook — which writes a check's title into that flavor (check-verdict.ts).
+ */
 function messageHtml(client: Client, messageId: string): string {
-  const li = renderMessage(client, messageId);
   return client.run(() => {
-    const flavor = G().game.messages.get(messageId)?.flavor;
-    return `${flavor ? `<header class="message-header"><span class="flavor-text">${flavor}</span></header>` : ""}${li.innerHTML}`;
+    const message = G().game.messages.get(messageId);
+    const li = G().document.createElement("li") as HTMLElement;
+    li.className = "chat-message message";
+    li.dataset.messageId = messageId;
+    const flavor = message.flavor ? `<span class="flavor-text">${message.flavor}</span>` : "";
+    li.innerHTML = `<header class="message-header">${flavor}</header><div class="message-content">${coreBody(message)}</div>`;
+    G().document.body.append(li);
+    G().Hooks.callAll("renderChatMessageHTML", message, li, {});
+    return li.innerHTML;
   });
 }
 
@@ -205,7 +216,10 @@ describe("previews of issue 33's screens, from the harness's real HTML", () => {
       ["xx", table.client(BRUNO_ID)],
     ] as const) {
       const html = messageHtml(client, msg);
-      expect(html).toContain(who === "xx" ? "Erfolg" : "Success");
+      for (const word of who === "xx"
+        ? ["Stärke · schwer −10", "Erfolg"]
+        : ["Strength · hard −10", "Success"])
+        expect(html).toContain(word);
       keep({
         name: `issue33-check-card-${who}`,
         title: "Chat",
@@ -305,9 +319,10 @@ describe("previews of issue 33's screens, from the harness's real HTML", () => {
     const guard = row(el, "Guard");
     expect(gm.run(() => contextEntries(guard)).map((e) => e.name)).toContain("FT.D20.Initiative.delay");
     const menu = menuHtml(gm, guard);
+    // Our part of the tracker (apps/tracker.hbs), as the other tracker previews show it; core's header is core's.
     const html = gm.run(() => {
       guard.insertAdjacentHTML("beforeend", menu);
-      return el.innerHTML;
+      return (el.querySelector('[data-application-part="tracker"]') ?? el).outerHTML;
     });
     keep({
       name: "issue33-tracker-menu-gm",
