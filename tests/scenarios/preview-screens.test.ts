@@ -319,10 +319,12 @@ describe("previews of issue 33's screens, from the harness's real HTML", () => {
     const guard = row(el, "Guard");
     expect(gm.run(() => contextEntries(guard)).map((e) => e.name)).toContain("FT.D20.Initiative.delay");
     const menu = menuHtml(gm, guard);
-    // Our part of the tracker (apps/tracker.hbs), as the other tracker previews show it; core's header is core's.
+    // Our part of the tracker (apps/tracker.hbs), as the other tracker previews show it (core's header is core's),
+    // the row marked as v13's menu marks its target (`target.classList.add("context")`), and the menu after it: a
+    // fixed menu is appended to the body (context-menu.mjs `_setFixedPosition`), not inside the row's flex line.
     const html = gm.run(() => {
-      guard.insertAdjacentHTML("beforeend", menu);
-      return (el.querySelector('[data-application-part="tracker"]') ?? el).outerHTML;
+      guard.classList.add("context");
+      return `${(el.querySelector('[data-application-part="tracker"]') ?? el).outerHTML}${menu}`;
     });
     keep({
       name: "issue33-tracker-menu-gm",
@@ -492,7 +494,17 @@ describe("previews of issue 33's screens, from the harness's real HTML", () => {
     });
     await alice.run(() => settleApps());
     expect(el.querySelectorAll(".ft-enricher").length).toBe(4);
-    keep({ name: "issue33-journal-enrichers", kind: "app", width: 640, height: 600, ...appParts(alice, el) });
+    // The page's text as the journal sheet shows it (the harness's page list stands in for core's, left out).
+    const page = alice.run(() => (el.querySelector(".journal-page-content") ?? el).outerHTML);
+    keep({
+      name: "issue33-journal-enrichers",
+      title: "Hangar",
+      kind: "app",
+      classes: "journal-entry-page",
+      width: 640,
+      height: 400,
+      html: page,
+    });
   });
 });
 
