@@ -132,6 +132,17 @@ ${root ? fontLinks(root) : ""}
   .combatant-controls { display: flex; gap: 2px; }
   .combatant.active { background: rgba(255, 255, 255, 0.1); }
   .inline-control { background: none; border: none; min-height: 0; padding: 0 0.2rem; }
+  /* Issue 33: stand-ins (not v13's stylesheet) for what the harness screens sit on — a DialogV2's standard form
+     (label and field side by side, the buttons in a row at the foot) and the context menu v13's ContextMenu#render
+     builds (nav#context-menu > menu.context-items > li.context-item: icon, name), drawn dark as core draws it. */
+  .standard-form { display: flex; flex-direction: column; gap: 0.5rem; }
+  .form-group { display: flex; align-items: center; gap: 0.5rem; } .form-group > label { flex: 2; }
+  .form-group > select, .form-group > input { flex: 3; }
+  .form-footer { display: flex; gap: 0.5rem; margin-top: 0.75rem; } .form-footer > button { flex: 1; }
+  #context-menu { margin: 4px 0; background: #0b0a13; color: #efe6d8; border: 1px solid #302831;
+                  border-radius: 5px; box-shadow: 0 0 10px #000; font-size: 14px; }
+  #context-menu menu { list-style: none; margin: 0; padding: 0; }
+  #context-menu .context-item { display: flex; gap: 0.5rem; align-items: center; padding: 0.25rem 0.5rem; line-height: 1.5; }
 }
   ${css}
 </style></head><body class="theme-${theme}">

@@ -4,7 +4,13 @@
  * chat log (scripts/preview-frame.ts, with Font Awesome Free and Signika from node_modules), screenshots each
  * with headless Chromium driven by playwright-core, and runs axe-core (WCAG 2.x A and AA) on each page.
  * Writes into .screenshots-tmp/: `<name>.html`, `<name>.png`, `axe-report.json`, `axe-report.md`.
- * Exits 1 when any screen has a serious or critical violation, or when Chromium is missing.
+ * Issue 33's new screens come from the table harness's real HTML (scripts/preview-harness.ts runs
+ * tests/scenarios/preview-screens.test.ts first; their names start "issue33-").
+ * Then (issue 33, scripts/preview-chunks.ts) it serves the built system (`dist/`: run `npm run build` first) under
+ * /systems/frontier-tactics/ and imports the entry and every lazy chunk in the same Chromium, with stand-ins for
+ * Foundry's globals, and prints how many were fetched, linked and evaluated.
+ * Exits 1 when any screen has a serious or critical violation, when a built module fails to fetch or link, when
+ * `dist/` is missing, or when Chromium is missing.
  * Chromium: Debian's `/usr/bin/chromium` (`sudo apt-get install chromium`), or set CHROMIUM_PATH.
  * Not part of `npm test`.
  */
@@ -23,7 +29,9 @@ import {
   type ScreenResult,
   totals,
 } from "./axe-summary.js";
+import { importChunks } from "./preview-chunks.js";
 import { frame, kindOf } from "./preview-frame.js";
+import { harnessPreviews } from "./preview-harness.js";
 
 const ROOT = join(import.meta.dirname, "..");
 const OUT = join(ROOT, ".screenshots-tmp");
@@ -132,7 +140,14 @@ async function main(): Promise<number> {
   const decorate = await ruleRefsScript();
   const hb = createEnv();
   const only = process.argv[2] ?? "";
-  const chosen = PREVIEWS.filter((x) => x.name.startsWith(only));
+  // Issue 33's screens, played through the harness (scripts/preview-harness.ts), named "issue33-…".
+  const harness =
+    "issue33-".startsWith(only) || only.startsWith("issue33-") ? harnessPreviews(ROOT, OUT) : [];
+  if (typeof harness === "string") {
+    console.error(harness);
+    return 1;
+  }
+  const chosen = [...PREVIEWS, ...harness].filter((x) => x.name.startsWith(only));
   if (!chosen.length) {
     console.error(`No preview's name starts with "${only}".`);
     return 1;
@@ -140,6 +155,7 @@ async function main(): Promise<number> {
 
   let browser: Browser | undefined;
   const results: ScreenResult[] = [];
+  let chunksFailed = false;
   try {
     browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu"] });
     const page = await browser.newPage({ deviceScaleFactor: 1 });
@@ -176,6 +192,7 @@ async function main(): Promise<number> {
         `${png}${bad.length ? `  ✗ ${bad.map((v) => `${v.id}×${v.nodes.length}`).join(" ")}` : ""}`,
       );
     }
+    chunksFailed = await checkChunks(browser);
   } finally {
     await browser?.close();
   }
@@ -187,7 +204,25 @@ async function main(): Promise<number> {
     `axe: ${results.length} screens; failing elements critical ${t.critical}, serious ${t.serious}, ` +
       `moderate ${t.moderate}, minor ${t.minor} (${join(OUT, "axe-report.md")})`,
   );
-  return failsAA(results) ? 1 : 0;
+  return failsAA(results) || chunksFailed ? 1 : 0;
+}
+
+/** Issue 33: the built entry and every lazy chunk imported in Chromium; true when one fails to fetch or link. */
+async function checkChunks(browser: Browser): Promise<boolean> {
+  if (!existsSync(join(ROOT, "dist/frontier-tactics.mjs"))) {
+    console.error("chunks: dist/frontier-tactics.mjs is missing: run `npm run build` first.");
+    return true;
+  }
+  const r = await importChunks(browser, ROOT);
+  const evalFailed = Object.entries(r.evalErrors);
+  console.log(
+    `chunks: ${r.files} built modules, ${r.fetched} fetched, ${r.linked} linked, ` +
+      `${r.evaluated} evaluated with stand-ins for ${r.standIns.length} Foundry globals; ` +
+      `${r.linkErrors.length} fetch/link errors, ${evalFailed.length} top-level evaluations the stand-ins cannot run`,
+  );
+  for (const e of r.linkErrors) console.error(`  ✗ ${e}`);
+  for (const [f, m] of evalFailed) console.log(`  (not evaluated) ${f}: ${m}`);
+  return r.linkErrors.length > 0;
 }
 
 process.exitCode = await main();

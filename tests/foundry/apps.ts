@@ -2306,6 +2306,25 @@ export function contextOptions(element: HTMLElement, { button = 2 } = {}): strin
 }
 
 /**
+ * As `contextOptions`, the entries offered with their icons (for the previews, which draw the menu as v13's
+ * ContextMenu#render does: client/applications/ux/context-menu.mjs).
+ */
+export function contextEntries(element: HTMLElement, { button = 2 } = {}): { name: string; icon: string }[] {
+  const win = winOf(element);
+  const d = element.ownerDocument;
+  openMenus.delete(d);
+  element.dispatchEvent(
+    new win.PointerEvent(button === 2 ? "contextmenu" : "click", { bubbles: true, cancelable: true, button }),
+  );
+  const open = openMenus.get(d);
+  openMenus.delete(d);
+  if (!open) throw new Error(`No context menu opened on ${element.tagName}.${element.className}`);
+  return open.menu
+    .visibleItems(open.target)
+    .map((i) => ({ name: String(i.name), icon: String(i.icon ?? "") }));
+}
+
+/**
  * The user opens the context menu on `element` (right-click, or a click for menus bound to "click") and chooses the
  * entry named `name`. Throws if no menu opens or the entry is not offered (its condition fails).
  */
