@@ -2293,16 +2293,7 @@ export class ContextMenu {
  * `condition(target)` passes. The menu is closed again.
  */
 export function contextOptions(element: HTMLElement, { button = 2 } = {}): string[] {
-  const win = winOf(element);
-  const d = element.ownerDocument;
-  openMenus.delete(d);
-  element.dispatchEvent(
-    new win.PointerEvent(button === 2 ? "contextmenu" : "click", { bubbles: true, cancelable: true, button }),
-  );
-  const open = openMenus.get(d);
-  openMenus.delete(d);
-  if (!open) throw new Error(`No context menu opened on ${element.tagName}.${element.className}`);
-  return open.menu.visibleItems(open.target).map((i) => String(i.name));
+  return contextEntries(element, { button }).map((e) => e.name);
 }
 
 /**
