@@ -11,6 +11,7 @@
  * click runs — so a macro is held to the same checks, dialogs and GM referee as the sheet or the card.
  */
 
+import { currentGame } from "../helpers/game.js";
 import { rollsFor } from "../helpers/own-actor.js";
 import { notify, report } from "../helpers/report.js";
 import type { AttackOptions } from "../workflows/attack/attack-options.js";
@@ -53,6 +54,9 @@ async function itemOf(actor: Actor.Implementation, ref: ItemRef): Promise<Item.I
 const messageOf = (ref: ChatMessage.Implementation | string): ChatMessage.Implementation | null =>
   typeof ref === "string" ? (game.messages?.get(ref) ?? null) : ref;
 
+/** A game's name in this user's language. */
+const gameLabel = (key: string): string => game.i18n?.localize(key) ?? key;
+
 export const FRONTIER_API = {
   /**
    * The rules engines, loaded when first asked: `createEngine(id, tables?, profile?)` builds any of them ("alphaDawn",
@@ -73,10 +77,33 @@ export const FRONTIER_API = {
     const { attackWithWeapon } = await import("../workflows/attack/attack.js");
     await attackWithWeapon(a, item, { fast: !!options.fast });
   },
-  /** An ability check (SF-B-24) at the score, adjusted ±5, 10 or 15. */
-  async check(actor: ActorRef, ability: string, adjustment = 0): Promise<void> {
+  /**
+   * The check the world's game rolls, as its sheet and `@Check` do: Star Frontiers' ability check (SF-B-24) at the
+   * score, adjusted ±5, 10 or 15; Star Wars d20's d20 + the ability's modifier; Stars Without Number's 2d6 + the
+   * skill (`options.skill`: Notice or Lead) + the attribute's modifier — the d20 games against `options.dc` when given
+   * (issue 33, final review 1: a d20 world's call rolled Star Frontiers' d100 against its default scores).
+   */
+  async check(
+    actor: ActorRef,
+    ability: string,
+    adjustment = 0,
+    options: { readonly dc?: number; readonly skill?: string } = {},
+  ): Promise<void> {
     const a = await actorOf(actor);
     if (!a) return;
+    const table = currentGame();
+    if (table.rollCheck) {
+      const label = gameLabel(table.label);
+      // The d20 games' checks take no ±5/10/15 adjustment (SF-B-24's), and SWN has only skill checks.
+      if (adjustment) return notify("warn", "FT.Api.noAdjustment", { game: label });
+      if (!table.checks.includes(options.skill ? "skill" : "ability"))
+        return notify("warn", "FT.Enricher.notInGame", { game: label });
+      const dc = options.dc;
+      if (dc !== undefined && !(Number.isInteger(dc) && dc >= 0 && dc <= 99))
+        return notify("warn", "FT.Api.badDc", { dc: String(dc).slice(0, 20) });
+      const asked = { ability: String(ability).toLowerCase(), skill: options.skill ?? "", dc: dc ?? null };
+      return table.rollCheck(a, asked).catch(report);
+    }
     const { rollAbilityCheck } = await import("../workflows/optional/checks.js");
     await rollAbilityCheck(a, ability, adjustment).catch(report);
   },

@@ -170,6 +170,45 @@ describe("scenario: @Check rolls in Star Wars d20 and SWN; @Rule names its rule 
     expect(table.unhandled).toEqual([]);
   });
 
+  it("issue 33 final review 1: in a d20 world Alice's macro api.check(Eusyl, 'dex', 0, {dc: 15}) rolls the d20 check — d20 13 + 2 = 15 vs DC 15: Success on every page, not Star Frontiers' d100; an SF adjustment or a bad dc is told and rolls nothing", async () => {
+    await open(false);
+    const alice = table.client(ALICE_ID);
+    table.dice(13);
+    await alice.run(() => G().game.system.api.check(`Actor.${HERO}`, "dex", 0, { dc: 15 }));
+    await table.settle();
+    expect(onEveryClient(table, () => lastCard(table.client(G().game.userId)))).toEqual(
+      everyone(table, "Eusyl: Dexterity check d20 13 + 2 = 15 vs DC 15: Success"),
+    );
+    expect(onEveryClient(table, () => G().game.messages.contents.at(-1).rolls[0].formula)).toEqual(
+      everyone(table, "1d20 + 2"),
+    );
+    await alice.run(() => G().game.system.api.check(`Actor.${HERO}`, "dex", -10));
+    await alice.run(() => G().game.system.api.check(`Actor.${HERO}`, "dex", 0, { dc: 1.5 }));
+    await table.settle();
+    expect(told(alice)).toEqual([
+      "warn: A check in d20 (Star Wars RCR) takes no ±5/10/15 adjustment (Star Frontiers'): give its difficulty as dc instead.",
+      "warn: The check's dc must be a whole number from 0 to 99, not 1.5: nothing is rolled.",
+    ]);
+    expect(messages(alice)).toBe(1);
+    expect(table.unhandled).toEqual([]);
+  });
+
+  it("issue 33 final review 1: in an SWN world api.check(Kara, 'wis', 0, {skill: 'Notice', dc: 8}) rolls 2d6 [4, 3] + 2 = 9: Success; a bare attribute check is no check in SWN", async () => {
+    await open(true);
+    const alice = table.client(ALICE_ID);
+    table.dice(4, 3);
+    await alice.run(() => G().game.system.api.check(`Actor.${HERO}`, "wis", 0, { skill: "Notice", dc: 8 }));
+    await table.settle();
+    expect(onEveryClient(table, () => lastCard(table.client(G().game.userId)))).toEqual(
+      everyone(table, "Kara: Notice/Wisdom check 2d6 [4, 3] + 2 = 9 vs DC 8: Success"),
+    );
+    await alice.run(() => G().game.system.api.check(`Actor.${HERO}`, "str", 0));
+    await table.settle();
+    expect(told(alice)).toEqual(["warn: No such check in d20 + SWN additions."]);
+    expect(messages(alice)).toBe(1);
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("issue 33 review-play 2.2 SWN-09 SWN-10: the SWN sheet's Intimidate and Read Morale buttons say what they roll and that shift-click picks the roll mode", async () => {
     await open(true);
     const sheet = await openSheet(table.client(ALICE_ID), HERO);
