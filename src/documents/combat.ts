@@ -36,6 +36,7 @@ import {
   phaseFlags,
   reportFailure,
   STEP_EVENTS,
+  TURN_MEANT,
   tellPutBack,
 } from "./combat/common.js";
 import type { HeldRequest } from "./combat/exchange.js";
@@ -149,6 +150,27 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
     if (allowed === false) return false;
     if (combatState(this).initiative === undefined)
       this.updateSource({ system: { initiative: (await currentEngine()).initiative } });
+  }
+
+  /**
+   * Issue 33 (final trust review 1.1): a GM's write names the turn its page means — the one it writes, or the one its
+   * page has (`TURN_MEANT`) — before v13's diff drops a turn equal to the page's (client/data/client-backend.mjs
+   * `#preUpdateDocumentArray` awaits `_preUpdate`, then diffs). The active GM settles a GM's write on that turn, so a
+   * player's turn write that landed first is neither adopted nor put back over the GM's own.
+   */
+  protected override async _preUpdate(
+    changes: Combat.UpdateData,
+    options: Combat.Database.PreUpdateOptions,
+    user: User.Implementation,
+  ): Promise<boolean | undefined> {
+    const allowed = await super._preUpdate(changes, options, user);
+    if (allowed === false) return false;
+    if (user.isGM) {
+      const meant = "turn" in changes ? changes.turn : this.turn;
+      // The options object is the operation's (v13 sends it with the update); the key is this system's own.
+      if (typeof meant === "number") (options as Record<string, unknown>)[TURN_MEANT] = meant;
+    }
+    return undefined;
   }
 
   /** The plain view of this combat the side-initiative rules work on. */

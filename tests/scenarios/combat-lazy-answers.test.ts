@@ -216,4 +216,31 @@ describe("scenario: the GM's answers to a player's turn write come in lazy chunk
     expect(told(gm).slice(gmToldBefore)).toEqual([notLoaded, notLoaded]);
     expect(table.unhandled).toEqual([]);
   });
+  it("T2-1A SW-03 (issue 33, final trust review 1.1): on the Thug's (last) turn Alice's console writes turn 0 while its put-back's chunk loads; the GM writes round 2 at turn 0 — the turn v13's diff drops as unchanged on the GM's page: round 2 still starts with the Guard on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await startedCombat(gm);
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(state()).toEqual(everyone(table, [1, 2, "Thug"]));
+    // Only the put-back's chunk is held (a slow fetch, or a busy queue: the GM's write lands before the put-back).
+    const queue: (() => void)[] = [];
+    fetchCombatChunksWith((key, load) =>
+      key === "./turn-answers.js"
+        ? new Promise((res, rej) => queue.push(() => void load().then(res, rej)))
+        : load(),
+    );
+    await alice.run(() => G().game.combat.update({ turn: 0 }));
+    await table.settle();
+    // The GM's page already holds Alice's turn 0: its write of turn 0 carries no turn (v13 `diff`).
+    expect(await gm.run(() => [G().game.combat.round, G().game.combat.turn])).toEqual([1, 0]);
+    await gm.run(() => G().game.combat.update({ round: 2, turn: 0 }));
+    await table.settle();
+    for (const f of queue.splice(0)) f();
+    for (let i = 0; i < 5; i++) await table.settle();
+    expect(state()).toEqual(everyone(table, [2, 0, "Guard"]));
+  });
 });

@@ -457,4 +457,51 @@ describe("scenario: the active GM referees the turn order (issue 27)", () => {
     expect(told(alice)).toEqual([PUT_BACK_TURN]);
     expect(table.unhandled).toEqual([]);
   });
+  it("T2-1A SF-X-01 (issue 33, final trust review 1.1): on the Pirate's turn the GM clicks Next Round; while it releases held damage and rolls the sides, Alice's console writes turn 0 — round 2 starts with the Pirate captain on every client, not on the Pirate", async () => {
+    const ACTORS = [
+      actorSource({ _id: id("ttEusyl"), name: "Eusyl", abilities: { rs: 40 }, owner: ALICE_ID }),
+      actorSource({ _id: id("ttCaptain"), name: "Pirate captain", type: "creature", abilities: { rs: 70 } }),
+      actorSource({ _id: id("ttPirate"), name: "Pirate", type: "creature", abilities: { rs: 30 } }),
+    ];
+    const tok = (stem: string, actor: string, name: string, disposition: number, x: number) =>
+      tokenSource({ _id: id(stem), name, actorId: id(actor), actorLink: true, disposition, x, y: 1200 });
+    const tokens = [
+      tok("ttTokEusyl", "ttEusyl", "Eusyl", 1, 1200),
+      tok("ttTokCaptain", "ttCaptain", "Pirate captain", -1, 2000),
+      tok("ttTokPirate", "ttPirate", "Pirate", -1, 2100),
+    ];
+    table = await createTable({
+      world: {
+        actors: ACTORS,
+        scenes: [sceneSource({ _id: SCENE, name: "Docks", tokens })],
+        settings: [settingSource(id("setPhasesOffTT"), "enforcePhases", false)],
+      },
+      online: [GM_ID, ALICE_ID],
+    });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await gm.run(async () => {
+      const combat = await G().Combat.create({ scene: SCENE, active: true });
+      await combat.createEmbeddedDocuments(
+        "Combatant",
+        tokens.map((t) => ({ tokenId: t._id, sceneId: SCENE, actorId: t.actorId })),
+      );
+    });
+    await table.settle();
+    // Friendly 9 + 4 = 13, hostile 5 + 7 = 12: the pirates move first, Eusyl last.
+    table.dice(9, 5);
+    await gm.run(() => G().game.combat.startCombat());
+    await table.settle();
+    for (const c of table.all) expect(turnOrder(c)).toEqual(["Pirate captain", "Pirate", "Eusyl"]);
+    await gm.run(() => G().game.combat.nextTurn());
+    await table.settle();
+    expect(state()).toEqual(everyone(table, [1, 1, "Pirate"]));
+    table.dice(9, 5);
+    const clickDone = gm.run(() => G().game.combat.nextRound());
+    await alice.run(() => G().game.combat.update({ turn: 0 }));
+    for (let i = 0; i < 8; i++) await table.settle();
+    await clickDone;
+    for (let i = 0; i < 5; i++) await table.settle();
+    expect(state()).toEqual(everyone(table, [2, 0, "Pirate captain"]));
+  });
 });

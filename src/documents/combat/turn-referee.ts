@@ -16,6 +16,7 @@ import {
   reportFailure,
   STEP_EVENTS,
   serial,
+  TURN_MEANT,
   tellPutBack,
 } from "./common.js";
 import { resort } from "./order.js";
@@ -54,6 +55,8 @@ export interface JudgedWrite {
   readonly playerRound: boolean;
   /** Did the write name the turn (a write names only what differed from the writer's page)? */
   readonly turnWritten: boolean;
+  /** A GM's write: the turn its page meant (`TURN_MEANT`, set by `FrontierCombat#_preUpdate`), else null. */
+  readonly turnMeant: number | null;
   /** The operation's options with this system's own (this page's copy, which core's `_onUpdate` reads). */
   readonly opts: { turnEvents?: boolean; [STEP_EVENTS]?: string; [PUT_BACK]?: PutBack };
 }
@@ -104,7 +107,19 @@ export function judgeWrite(
       delete opts[STEP_EVENTS];
     }
   }
-  return { prior, writer, playerTurn, turnStands, playerRound, turnWritten: "turn" in changed, opts };
+  // The options object as this page received it (the key is this system's own, set by the writer's page).
+  const meant: unknown = (opts as { [TURN_MEANT]?: unknown })[TURN_MEANT];
+  const turnMeant = writer?.isGM && typeof meant === "number" ? meant : null;
+  return {
+    prior,
+    writer,
+    playerTurn,
+    turnStands,
+    playerRound,
+    turnWritten: "turn" in changed,
+    turnMeant,
+    opts,
+  };
 }
 
 /**
@@ -113,11 +128,11 @@ export function judgeWrite(
  * (which may be the same player's previous write), when the queue reaches it (review 4).
  */
 export function afterWrite(combat: C, judged: JudgedWrite, userId: string): void {
-  const { prior, writer, playerTurn, turnStands, playerRound, turnWritten, opts } = judged;
+  const { prior, writer, playerTurn, turnStands, playerRound, turnWritten, turnMeant, opts } = judged;
   // The player whose write the GM put back is told why (the GM's write names them; its options reach every
   // client with the update).
   tellPutBack(opts[PUT_BACK]);
-  if (writer?.isGM) SETTLED.set(combat, gmSettled(combat, turnWritten));
+  if (writer?.isGM) SETTLED.set(combat, gmSettled(combat, turnWritten, turnMeant));
   else if (playerTurn && turnStands) {
     SETTLED.set(combat, {
       round: combat.round,
@@ -143,7 +158,11 @@ export function afterWrite(combat: C, judged: JudgedWrite, userId: string): void
  * stays the one settled before: a player's turn write that landed while the GM's write was in flight is still put
  * back (issue 33, review-lazy 2: the GM's Next Round racing a player's write), not adopted as the GM's.
  */
-function gmSettled(combat: C, turnWritten: boolean): Prior {
+function gmSettled(combat: C, turnWritten: boolean, turnMeant: number | null): Prior {
+  // Final trust review 1.1: the turn the GM's page meant, whether or not the diff kept it — a player's turn write
+  // that reached the GM's page first made the GM's own turn 0 "unchanged" there, and the write carried no turn.
+  if (turnMeant !== null && combat.turns[turnMeant])
+    return { round: combat.round, turn: turnMeant, combatantId: combat.turns[turnMeant]?.id ?? null };
   const before = SETTLED.get(combat);
   if (turnWritten || !before || !game.user?.isActiveGM || before.turn === null || combat.turn === null)
     return { round: combat.round, turn: combat.turn, combatantId: combat.combatant?.id ?? null };
