@@ -21,7 +21,8 @@ const isSkill = (k: string): k is keyof typeof SKILLS => Object.hasOwn(SKILLS, k
 export async function rollSwnCheck(actor: Actor.Implementation, check: AskedCheck): Promise<void> {
   const skill = check.skill.trim().toLowerCase();
   const sys = actorSystem(actor);
-  if (!sys || !isSkill(skill))
+  // Final trust review 3.4: an actor whose sheet keeps no SWN skills (a creature, a vehicle) is told, not rolled as NaN.
+  if (!sys || !isSkill(skill) || typeof sys.swn?.[skill] !== "number")
     return notify("warn", "FT.Enricher.noItem", { name: actor.name ?? "", item: check.skill.slice(0, 40) });
   const ability = (ATTRIBUTES as readonly string[]).includes(check.ability) ? check.ability : SKILLS[skill];
   const score = sys.d20.abilities[ability] ?? 10;

@@ -446,9 +446,13 @@ async function readNow(
   }
   const payload = { id: foundry.utils.randomID(), combatId: combat.id ?? "", round, sides };
   if (requester.id === game.user?.id) await keepRead(payload);
-  else if (!(await deliverReading(requester, payload)))
-    // The card already says the reading succeeded; the GM is told it did not reach the reader.
-    notify("warn", "FT.SWN.ReadMorale.notDelivered", { user: requester.name ?? "" });
+  // Final trust review 2.2: delivered once the Morale queue has moved on — a reader's page that never answers
+  // holds up no other Intimidate or read (v13's User#query waits for the server's time-out).
+  else
+    void deliverReading(requester, payload).then((delivered) => {
+      // The card already says the reading succeeded; the GM is told it did not reach the reader.
+      if (!delivered) notify("warn", "FT.SWN.ReadMorale.notDelivered", { user: requester.name ?? "" });
+    });
   return { applied: sides.map((s) => s.id), skipped: [] };
 }
 
@@ -474,12 +478,28 @@ export interface ReadingPayload {
  * from that GM, and only the reader was sent the ticket. A forged push names a ticket no GM holds: nothing is kept.
  * False when the reader is offline, does not answer in time or did not keep it.
  */
+/**
+ * A query given up on after its time-out and 2 s more on this page's own clock (final trust review 2.2): v13's
+ * `User#query` leaves the time-out to the server (client/documents/user.mjs), as `asGM` does not (helpers/gm-query.ts).
+ */
+async function timed<T>(query: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("the query timed out")), QUERY_TIMEOUT + 2_000);
+  });
+  try {
+    return await Promise.race([query, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function deliverReading(requester: UserI, payload: ReadingPayload): Promise<boolean> {
   const ticket = foundry.utils.randomID(24);
   TICKETS().set(ticket, payload);
   try {
     const data = { gm: game.user?.id ?? "", ticket };
-    return (await requester.query(QUERY_READING, data, { timeout: QUERY_TIMEOUT })) === true;
+    return (await timed(requester.query(QUERY_READING, data, { timeout: QUERY_TIMEOUT }))) === true;
   } catch (e) {
     console.warn(`${SYSTEM_ID} | the Morale reading did not reach ${requester.name}:`, e);
     return false;
@@ -505,5 +525,5 @@ export async function receiveReading(data: unknown): Promise<boolean> {
   if (!isRecord(data) || typeof data.gm !== "string" || typeof data.ticket !== "string") return false;
   const gm = game.users?.get(data.gm);
   if (!gm?.isGM || gm.isSelf) return false;
-  return keepRead(await gm.query(QUERY_CLAIM, { ticket: data.ticket }, { timeout: QUERY_TIMEOUT }));
+  return keepRead(await timed(gm.query(QUERY_CLAIM, { ticket: data.ticket }, { timeout: QUERY_TIMEOUT })));
 }
