@@ -165,11 +165,12 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   ): Promise<boolean | undefined> {
     const allowed = await super._preUpdate(changes, options, user);
     if (allowed === false) return false;
-    if (user.isGM) {
-      const meant = "turn" in changes ? changes.turn : this.turn;
-      // The options object is the operation's (v13 sends it with the update); the key is this system's own.
-      if (typeof meant === "number") (options as Record<string, unknown>)[TURN_MEANT] = meant;
-    }
+    // Only a write that names the turn (before the diff): a GM's write of anything else must not adopt the turn its
+    // page shows, which may be a player's write still waiting to be put back (final-turn review 1.1); that write
+    // keeps the turn settled before (turn-referee.ts `gmSettled`). The options are merged into the operation v13
+    // sends with the update (client-backend.mjs: `Object.assign(operation, options)`); the key is this system's own.
+    if (user.isGM && typeof changes.turn === "number")
+      (options as Record<string, unknown>)[TURN_MEANT] = changes.turn;
     return undefined;
   }
 

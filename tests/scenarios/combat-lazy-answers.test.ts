@@ -243,4 +243,41 @@ describe("scenario: the GM's answers to a player's turn write come in lazy chunk
     for (let i = 0; i < 5; i++) await table.settle();
     expect(state()).toEqual(everyone(table, [2, 0, "Guard"]));
   });
+  it("T2-1A (issue 33, final-turn review 1.1): on the Guard's turn Alice's console jumps to her Kara while its put-back's chunk loads, and the GM's page writes something else of the combat: her write is still put back — the Guard's turn on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await startedCombat(gm);
+    expect(state()).toEqual(everyone(table, [1, 0, "Guard"]));
+    const queue: (() => void)[] = [];
+    fetchCombatChunksWith((key, load) =>
+      key === "./turn-answers.js"
+        ? new Promise((res, rej) => queue.push(() => void load().then(res, rej)))
+        : load(),
+    );
+    // Alice's console jumps to her own Kara (turn 1) on the Guard's turn: illegal.
+    await alice.run(() => G().game.combat.update({ turn: 1 }));
+    await table.settle();
+    // The GM's page does something unrelated to the turn (any system write of the combat).
+    await gm.run(() => G().game.combat.update({ "flags.world.note": 1 }));
+    await table.settle();
+    for (const f of queue.splice(0)) f();
+    for (let i = 0; i < 5; i++) await table.settle();
+    expect(state()).toEqual(everyone(table, [1, 0, "Guard"]));
+  });
+  it("T2-1A (issue 33, final-turn review 1.1): the GM's page writes something else of the combat right after Alice's illegal jump to Kara lands; her next step (to the Thug) is no step of hers either — the Guard's turn on every client", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID] });
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    await startedCombat(gm);
+    await table.settle();
+    expect(state()).toEqual(everyone(table, [1, 0, "Guard"]));
+    await alice.run(() => G().game.combat.update({ turn: 1 }));
+    const w = gm.run(() => G().game.combat.update({ "flags.world.note": 1 }));
+    for (let i = 0; i < 5; i++) await table.settle();
+    await w;
+    await alice.run(() => G().game.combat.update({ turn: 2 }));
+    for (let i = 0; i < 5; i++) await table.settle();
+    expect(state()).toEqual(everyone(table, [1, 0, "Guard"]));
+  });
 });

@@ -468,17 +468,6 @@ export interface ReadingPayload {
 }
 
 /**
- * Issue 33 SWN-10: the reading reaches the reader's browser alone — no document holds it (every client receives every
- * User, review-trust 1.1). v13's `User#query` (client/documents/user.mjs `query`: `game.socket.emit("userQuery",
- * this.id, …)`) is relayed by the server to the target user's socket only, and the answer (the `ack`) comes back to
- * the querying socket only. But the handler is not told who sent a query (client/documents/collections/users.mjs
- * `#handleUserQuery` calls `CONFIG.queries[name](queryData, {timeout})`; any player may query, QUERY_USER's default
- * role is PLAYER). So the GM pushes only a random ticket to the reader (`moraleReading`), and the reader's page asks a
- * GM it names for the reading with that ticket (`moraleClaim`): the answer to a query the reader sent to a GM comes
- * from that GM, and only the reader was sent the ticket. A forged push names a ticket no GM holds: nothing is kept.
- * False when the reader is offline, does not answer in time or did not keep it.
- */
-/**
  * A query given up on after its time-out and 2 s more on this page's own clock (final trust review 2.2): v13's
  * `User#query` leaves the time-out to the server (client/documents/user.mjs), as `asGM` does not (helpers/gm-query.ts).
  */
@@ -494,6 +483,17 @@ async function timed<T>(query: Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Issue 33 SWN-10: the reading reaches the reader's browser alone — no document holds it (every client receives every
+ * User, review-trust 1.1). v13's `User#query` (client/documents/user.mjs `query`: `game.socket.emit("userQuery",
+ * this.id, …)`) is relayed by the server to the target user's socket only, and the answer (the `ack`) comes back to
+ * the querying socket only. But the handler is not told who sent a query (client/documents/collections/users.mjs
+ * `#handleUserQuery` calls `CONFIG.queries[name](queryData, {timeout})`; any player may query, QUERY_USER's default
+ * role is PLAYER). So the GM pushes only a random ticket to the reader (`moraleReading`), and the reader's page asks a
+ * GM it names for the reading with that ticket (`moraleClaim`): the answer to a query the reader sent to a GM comes
+ * from that GM, and only the reader was sent the ticket. A forged push names a ticket no GM holds: nothing is kept.
+ * False when the reader is offline, does not answer in time or did not keep it.
+ */
 async function deliverReading(requester: UserI, payload: ReadingPayload): Promise<boolean> {
   const ticket = foundry.utils.randomID(24);
   TICKETS().set(ticket, payload);
