@@ -444,6 +444,45 @@ describe("scenario: the roll mode of the Morale checks the GM rolls (issue 33, S
   const stripOf = async (c: ReturnType<typeof table.client>) =>
     [...(await tracker(c)).querySelectorAll(".ft-morale")].map((e) => text(e as HTMLElement));
 
+  it("issue 33 SWN-10 (final trust review 2.2): Alice's page never answers the GM's push of her reading — Bruno's Read Morale, 2d6 [6, 3] − 1 (untrained Notice) = 8, is rolled and handed to him all the same; when her page answers at last (keeping nothing), the GM is told it did not reach her", async () => {
+    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+    await fight();
+    await bossLeads();
+    const gm = table.client(GM_ID);
+    const alice = table.client(ALICE_ID);
+    const bruno = table.client(BRUNO_ID);
+    // Alice's console: her page's handler of the push answers only when the test lets it.
+    alice.run(() => {
+      G().CONFIG.queries["frontier-tactics.moraleReading"] = () =>
+        new Promise((release) => {
+          G().ftRelease = release;
+        });
+    });
+    table.dice(5, 2);
+    await aliceDoes("read");
+    expect(alice.run(() => typeof G().ftRelease)).toBe("function");
+    // Bruno's read, while the GM still waits on Alice's page: not held up behind hers.
+    table.dice(6, 3);
+    const sheet = await openSheet(bruno, REX);
+    const read = sheet.querySelector<HTMLElement>('[data-action="moraleAction"][data-kind="read"]');
+    bruno.run(() => read!.click());
+    await bruno.run(() => settleApps());
+    await table.settle();
+    expect(lastCardLines(bruno)).toBe(
+      "Read Morale SWN-10 Rex: 2d6 [6, 3] −1 = 8 vs 6 Success: the GM tells the reader the Morale of every side in sight.",
+    );
+    expect(await stripOf(bruno)).toEqual(["Hostile side Morale 9 · Careful read in round 1"]);
+    expect(told(gm).filter((n) => n.includes("did not reach"))).toEqual([]);
+    // Alice's page answers at last, without claiming the reading: the GM is told.
+    alice.run(() => G().ftRelease(false));
+    await table.settle();
+    expect(told(gm)).toContain(
+      "warn: The Morale reading did not reach Alice: the card says it succeeded; tell them yourself.",
+    );
+    expect(await stripOf(alice)).toEqual([]);
+    expect(table.unhandled).toEqual([]);
+  });
+
   it("issue 33 SWN-10 (review-trust 1.1): Alice reads Morale in a Private GM Roll — 2d6 [5, 2] = 7: the GM hands her the reading alone (v13 User#query), her tracker shows Morale 9 · Careful; Bruno's client holds no number (no User flag, no message data), and a ticket Bruno pushes to her plants nothing", async () => {
     table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
     await fight();
