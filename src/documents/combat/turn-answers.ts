@@ -1,12 +1,13 @@
 /**
  * The active GM's answers to a player's own write of the turn or the round (T2-1A, S4, SF-B-04): put back, or the
  * next round carried out. Split from turn-referee.ts (issue 33: the first load): `afterWrite` queues them in the
- * combat's queue after its synchronous judgment, and they load there on first use. Moved unchanged.
+ * combat's queue after its synchronous judgment, and they load there on first use. The put-back's turn and options
+ * are turn-settled.ts' (`settledTurn`, `putBackOptions`), shared with turn-referee.ts' fallback when this chunk fails.
  */
 import { SYSTEM_ID } from "../../constants.js";
 import { chunk } from "./chunk.js";
-import { localize, PUT_BACK } from "./common.js";
-import { endedLastTurn, settledNoted } from "./turn-settled.js";
+import { localize } from "./common.js";
+import { endedLastTurn, putBackOptions, SETTLED, settledTurn } from "./turn-settled.js";
 
 /** The rounds' moves (rounds.ts), the same chunk FrontierCombat loads. */
 const rounds = chunk("./rounds.js", () => import("./rounds.js"));
@@ -20,7 +21,7 @@ type C = Combat.Implementation;
  * skipped or repeated round, a round going back, someone else's turn) is put back to the round and turn before it.
  */
 export async function answerPlayerRound(combat: C, userId: string): Promise<void> {
-  const settled = settledNoted(combat);
+  const settled = SETTLED.get(combat);
   if (!settled || combat.round === settled.round) return;
   const user = game.users?.get(userId);
   const priorRound = settled.round ?? 0;
@@ -37,11 +38,7 @@ export async function answerPlayerRound(combat: C, userId: string): Promise<void
     `${SYSTEM_ID} | ${user?.name ?? userId} wrote round ${combat.round}; put back to ${priorRound}`,
   );
   ui.notifications?.warn(localize("FT.Combat.roundPutBack"));
-  const putBack = {
-    turnEvents: false as const,
-    [PUT_BACK]: { user: userId, reason: "FT.Combat.putBackYours" },
-  };
-  await combat.update({ round: priorRound, turn: settled.turn }, putBack);
+  await combat.update({ round: priorRound, turn: settled.turn }, putBackOptions(userId));
 }
 
 /**
@@ -49,17 +46,12 @@ export async function answerPlayerRound(combat: C, userId: string): Promise<void
  * the GM's last write left acting, with no turn events; the GM and the writer are told.
  */
 export async function putBackTurn(combat: C, userId: string): Promise<void> {
-  const settled = settledNoted(combat);
+  const settled = SETTLED.get(combat);
   if (!settled || combat.round !== settled.round) return;
-  const at = settled.combatantId ? combat.turns.findIndex((t) => t.id === settled.combatantId) : -1;
-  const turn = at >= 0 ? at : settled.turn;
+  const turn = settledTurn(combat, settled);
   if (turn === combat.turn) return;
   const user = game.users?.get(userId);
   console.warn(`${SYSTEM_ID} | ${user?.name ?? userId} wrote turn ${combat.turn}; put back to ${turn}`);
   ui.notifications?.warn(localize("FT.Combat.turnPutBack"));
-  const putBack = {
-    turnEvents: false as const,
-    [PUT_BACK]: { user: userId, reason: "FT.Combat.putBackYours" },
-  };
-  await combat.update({ turn }, putBack);
+  await combat.update({ turn }, putBackOptions(userId));
 }

@@ -22,7 +22,7 @@ import {
 import { resort } from "./order.js";
 import { stepPhaseTurn } from "./phase-turns.js";
 import { followTurn, phaseInput } from "./phases.js";
-import { endedLastTurn, type Prior, SETTLED } from "./turn-settled.js";
+import { endedLastTurn, type Prior, putBackOptions, SETTLED, settledTurn } from "./turn-settled.js";
 
 type C = Combat.Implementation;
 
@@ -167,8 +167,7 @@ function gmSettled(combat: C, turnWritten: boolean, turnMeant: number | null): P
   if (turnWritten || !before || !game.user?.isActiveGM || before.turn === null || combat.turn === null)
     return { round: combat.round, turn: combat.turn, combatantId: combat.combatant?.id ?? null };
   // The same round: whoever acted (the order may have changed); a new round: the same place in its order.
-  const at = before.combatantId ? combat.turns.findIndex((t) => t.id === before.combatantId) : -1;
-  const turn = combat.round === before.round && at >= 0 ? at : before.turn;
+  const turn = settledTurn(combat, before) ?? before.turn; // `before.turn` is a number here, so never null
   return { round: combat.round, turn, combatantId: combat.turns[turn]?.id ?? null };
 }
 
@@ -191,14 +190,9 @@ async function answer(
     ui.notifications?.error(localize("FT.Combat.answerNotLoaded"));
     const s = SETTLED.get(combat);
     if (!s) return;
-    const at = s.combatantId ? combat.turns.findIndex((t) => t.id === s.combatantId) : -1;
-    const turn = combat.round === s.round && at >= 0 ? at : s.turn;
+    const turn = settledTurn(combat, s);
     if (combat.round === s.round && combat.turn === turn) return;
-    const putBack = {
-      turnEvents: false as const,
-      [PUT_BACK]: { user: userId, reason: "FT.Combat.putBackYours" },
-    };
-    await combat.update({ round: s.round, turn }, putBack);
+    await combat.update({ round: s.round, turn }, putBackOptions(userId));
     return;
   }
   await run(m);

@@ -5,6 +5,7 @@
  */
 import { currentVariant, getSetting, SETTINGS } from "../../helpers/settings.js";
 import { passedOver } from "./by-count.js";
+import { PUT_BACK } from "./common.js";
 import { phaseInputOf } from "./phase-input.js";
 import { endsRoundAt } from "./phase-turns.js";
 import { endsRound, turnOrder, withSideChanges } from "./side-initiative.js";
@@ -17,15 +18,26 @@ export type Prior = { round: number | null; turn: number | null; combatantId: st
 /** Per combat, on each page: the round, turn and combatant the last GM write left (see `judgeWrite`). */
 export const SETTLED = new WeakMap<object, Prior>();
 
-/** The last GM write's round, turn and combatant as the active GM noted it (turn-answers.ts reads it). */
-export const settledNoted = (combat: C): Prior | undefined => SETTLED.get(combat);
+/**
+ * The turn `settled` left acting, in the combat's order now: the same round, whoever acted then (the order may have
+ * changed); else the turn as noted.
+ */
+export function settledTurn(combat: C, settled: Prior): number | null {
+  const at =
+    combat.round === settled.round && settled.combatantId
+      ? combat.turns.findIndex((t) => t.id === settled.combatantId)
+      : -1;
+  return at >= 0 ? at : settled.turn;
+}
+
+/** The options of the active GM's write that puts a player's turn or round write back: no turn events, they are told. */
+export const putBackOptions = (userId: string) => ({
+  turnEvents: false as const,
+  [PUT_BACK]: { user: userId, reason: "FT.Combat.putBackYours" },
+});
 
 /** Was the state before this round change the last turn of a started round, held by a combatant `user` owns? */
-export function endedLastTurn(
-  combat: C,
-  prior: { round: number | null; turn: number | null; combatantId: string | null },
-  user: User.Implementation | undefined,
-): boolean {
+export function endedLastTurn(combat: C, prior: Prior, user: User.Implementation | undefined): boolean {
   const priorRound = prior.round ?? 0;
   if (!user || priorRound < 1 || combat.round !== priorRound + 1 || !prior.combatantId) return false;
   const combatant = combat.combatants.get(prior.combatantId);
