@@ -4,6 +4,7 @@ import { applyOverrides, total } from "../core/modifiers.js";
 import { basicSquareRange, rangeBand } from "../geometry/range.js";
 import { applyDefenses, applyStamina } from "./damage.js";
 import { createAlphaDawnEngine } from "./engine.js";
+import { skillModifier } from "./skill.js";
 import { ALPHA_DAWN_TABLE } from "./tables.js";
 import {
   basicModifiers,
@@ -12,7 +13,6 @@ import {
   chanceToHit,
   effectiveCover,
   expandedModifiers,
-  skillModifier,
 } from "./to-hit.js";
 
 const byId = (mods: readonly { id: string; value: number }[]) =>

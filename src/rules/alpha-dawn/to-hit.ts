@@ -9,9 +9,6 @@ import { isWounded, rangedBase, validateAbility } from "./abilities.js";
 import { skillModifier } from "./skill.js";
 import { ALPHA_DAWN_TABLE, type AlphaDawnTable } from "./tables.js";
 
-// Moved to skill.ts (issue 33: the character sheet, in the main module, reads it without the chance to hit's rules).
-export { skillModifier } from "./skill.js";
-
 import { smokeHides } from "./vision.js";
 
 /** Cover as the attacker sees it: a crowd counts as soft cover (SF-X-35); the stronger of the two applies. */

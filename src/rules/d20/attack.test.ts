@@ -4,7 +4,6 @@ import type { Footprint } from "../geometry/cover.js";
 import {
   type AttackInput,
   attackModifiers,
-  checkRangeIncrement,
   engagedWithAlly,
   flanks,
   footprintGap,
@@ -13,6 +12,7 @@ import {
   withinReach,
 } from "./attack.js";
 import { D20_SIZES, type D20Condition } from "./tables.js";
+import { checkRangeIncrement } from "./weapon-checks.js";
 
 const fp = (x: number, y: number, w = 2): Footprint => ({ x, y, w, h: w });
 const blaster = (over: Partial<AttackInput> = {}): AttackInput => ({

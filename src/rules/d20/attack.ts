@@ -26,9 +26,6 @@ import {
 } from "./tables.js";
 import { checkRangeIncrement, POINT_BLANK_BONUS } from "./weapon-checks.js";
 
-// Moved to weapon-checks.ts (issue 33: the weapon specs and d20 damage in the main module read them alone).
-export { checkRangeIncrement, POINT_BLANK_BONUS } from "./weapon-checks.js";
-
 /** Float slack for distances measured on the canvas (38.000000001 m is still 3 increments, 10 m exactly is 1). */
 const EPS = 1e-9;
 

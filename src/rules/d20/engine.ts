@@ -53,7 +53,7 @@ import {
 } from "../swn/profile.js";
 import { AID_BONUS, aimingModifiers, combinedFire, SUPPRESSED_PENALTY } from "./actions.js";
 import { aimHolds, dexDeniedTerms } from "./aim.js";
-import { attackModifiers, checkRangeIncrement, isPointBlank } from "./attack.js";
+import { attackModifiers, isPointBlank } from "./attack.js";
 import { concealmentChance, d20Cover, degreeFromShare, highestMissChance } from "./cover.js";
 import { d20DamageFromTerms, d20DamageTerms } from "./damage.js";
 import { checkDeclarations, pulledAmount, pulledDamageOf } from "./declarations.js";
@@ -74,6 +74,7 @@ import {
 import { ranThisRound } from "./speed.js";
 import { suppressionAreaTerms } from "./suppression-area.js";
 import { D20_CONDITIONS, D20_REACH_M, D20_SIZES, type D20Condition, type D20Size } from "./tables.js";
+import { checkRangeIncrement } from "./weapon-checks.js";
 
 /** SW-44: pulling a blow. */
 const PULLING_BLOW = -4;

@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import {
   fireModeSteps,
   fireModeTableCell,
-  iterativeBonuses,
   shotsForSteps,
   spendShots,
   twoWeaponPenalties,
   twoWeaponSteps,
 } from "./full-attack.js";
+import { iterativeBonuses } from "./weapon-checks.js";
 
 /**
  * The seed's Multifire Table and Autofire Table (seed 002, "Multiple Ranged Attacks"), copied row by row as printed:

@@ -16,9 +16,6 @@ import type { Modifier } from "../core/types.js";
 import { RulesError } from "../core/types.js";
 import { iterativeBonuses } from "./weapon-checks.js";
 
-// Moved to weapon-checks.ts (issue 33: the card checks in the main module read them without the fire modes' rules).
-export { checkBab, ITERATIVE_STEP, iterativeBonuses } from "./weapon-checks.js";
-
 export type FireMode = "single" | "multifire" | "autofire";
 
 /** SW-36 multifire −4 on every attack, SW-35 autofire −6. */

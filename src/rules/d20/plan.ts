@@ -9,7 +9,6 @@ import type { Modifier } from "../core/types.js";
 import { RulesError } from "../core/types.js";
 import {
   type AttackStep,
-  checkBab,
   DEFAULT_SHOTS_PER_ATTACK,
   type FireFeats,
   type FireMode,
@@ -19,6 +18,7 @@ import {
   type TwoWeaponInput,
   twoWeaponSteps,
 } from "./full-attack.js";
+import { checkBab } from "./weapon-checks.js";
 
 export interface D20AttackDeclaration {
   readonly bab: number;
