@@ -153,9 +153,9 @@ export class FrontierCombat<out SubType extends Combat.SubType = Combat.SubType>
   }
 
   /**
-   * Issue 33 (final trust review 1.1): a GM's write names the turn its page means — the one it writes, or the one its
-   * page has (`TURN_MEANT`) — before v13's diff drops a turn equal to the page's (client/data/client-backend.mjs
-   * `#preUpdateDocumentArray` awaits `_preUpdate`, then diffs). The active GM settles a GM's write on that turn, so a
+   * Issue 33 (final trust review 1.1): a GM's write that names a turn carries it (`TURN_MEANT`) even when v13's diff
+   * drops it for being equal to the page's (client/data/client-backend.mjs `#preUpdateDocumentArray` awaits
+   * `_preUpdate`, then diffs). The active GM settles a GM's write on that turn, so a
    * player's turn write that landed first is neither adopted nor put back over the GM's own.
    */
   protected override async _preUpdate(

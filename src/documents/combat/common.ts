@@ -20,10 +20,10 @@ export const HANDED_ON = "ftHandedOn";
 export const PUT_BACK = "ftPutBack";
 export type PutBack = { user: string; reason: string };
 /**
- * Update option a GM's page sets on its combat write (`FrontierCombat#_preUpdate`): the turn that page means the
- * combat to be at after the write — the turn it wrote, or the one it had. v13 sends only what differs from the
- * writer's page (client/data/client-backend.mjs `#preUpdateDocumentArray`, the `diff` option), so a write that leaves
- * the turn as the page had it carries no `turn`; the options travel with the operation to every client.
+ * Update option a GM's page sets on a combat write that names the turn (`FrontierCombat#_preUpdate`): that turn,
+ * even when it equals the one the page had. v13 sends only what differs from the writer's page
+ * (client/data/client-backend.mjs `#preUpdateDocumentArray`, the `diff` option), so such a write would carry no
+ * `turn`; the options travel with the operation to every client.
  */
 export const TURN_MEANT = "ftTurnMeant";
 

@@ -24,10 +24,7 @@ type C = Combat.Implementation;
  * the first turn) name the right combatants. Otherwise as v13's `Combat#nextRound`: the `combatRound` hook,
  * "skip defeated", the world-time advance.
  */
-export async function goToNextRound(
-  combat: C,
-  from: { round: number; turn: number | null } = { round: combat.round, turn: combat.turn },
-): Promise<void> {
+export async function goToNextRound(combat: C, from: { round: number; turn: number | null }): Promise<void> {
   if (!game.user?.isGM) {
     // A request on the player's own User: the GM checks it is theirs to end (gm-request.ts).
     try {

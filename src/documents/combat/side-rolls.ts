@@ -14,7 +14,7 @@ import { remapPending } from "./phases.js";
 import type { SideChange } from "./side-initiative.js";
 import { seal, sidesUpdate } from "./side-seal.js";
 
-export { seal, sideSecrets } from "./side-seal.js";
+export { sideSecrets } from "./side-seal.js";
 
 type C = Combat.Implementation;
 
