@@ -16,6 +16,8 @@
  * not the card's hit, so it writes no record and its statuses stay for the GM. A squad is not healed from a card:
  * SWN-17 heals it one unit at a time (the squad sheet's heal).
  */
+import type { DamageScale } from "../../data/chat/attack-card.js";
+import type { CardScale } from "../../helpers/gm-request-body.js";
 import { healthModelOf, type PoolKey } from "../../rules/index.js";
 import type { TargetState } from "../damage/apply-records.js";
 import { emptyBatch, poolMax, poolPath, updateFor } from "../damage/apply-records.js";
@@ -23,10 +25,8 @@ import { onGMQueue } from "./card-apply.js";
 import { type ApplyResponse, type GMPorts, gmApplyDamage } from "./card-apply-gm.js";
 import { damageOf, scaled } from "./card-data.js";
 
-export type Scale = "half" | "double" | "heal";
-
 /** The GM's ports with the card's damage scaled as loaded; its marks are saved on the card as it was checked. */
-function scaledPorts(ports: GMPorts, scale: "half" | "double"): GMPorts {
+function scaledPorts(ports: GMPorts, scale: DamageScale): GMPorts {
   return {
     ...ports,
     loadCard: async (messageId) => {
@@ -47,7 +47,7 @@ function scaledPorts(ports: GMPorts, scale: "half" | "double"): GMPorts {
 export function gmApplyScaled(
   messageId: string,
   ids: readonly string[],
-  scale: Scale,
+  scale: CardScale,
   ports: GMPorts,
 ): Promise<ApplyResponse> {
   // Each mark says the ruling it was applied under, so Undo gives back the scaled number (review-final-trust 1.1).
