@@ -2,12 +2,13 @@
  * A request's body (helpers/gm-request.ts) and the shape of a document id, apart from the transport so the GM's
  * lazily loaded checks (gm-request-checks.ts, issue 33) read them without importing the module that loads them.
  */
+import type { DamageScale } from "../data/chat/attack-card.js";
 
 /** A document id (a request's own id, its card's). */
 export const ID = /^[A-Za-z0-9]{16}$/;
 
 /** Issue 33: how the card's context menu changes a card's damage (a GM's ruling, card-menu.ts). */
-export type CardScale = "half" | "double" | "heal";
+export type CardScale = DamageScale | "heal";
 
 /** What a request asks: apply or undo a card's targets, or (a player who ended the round's last turn) the next round. */
 export type GMRequestBody =
@@ -15,7 +16,10 @@ export type GMRequestBody =
       readonly kind: "apply" | "undo";
       readonly messageId: string;
       readonly ids: readonly string[];
-      /** Issue 33 (the card's context menu, card-menu.ts): the GM's ruling of half or double the card's damage. */
+      /**
+       * Issue 33 (the card's context menu, card-menu.ts): the GM's ruling of half or double the card's damage, or its
+       * damage as healing (card-scale.ts).
+       */
       readonly scale?: CardScale;
     }
   /** SF-X-35: the GM picks who a card's stray shot hits (`ids`: that one token). */

@@ -2,9 +2,14 @@
  * The active GM's check of a request's shape (helpers/gm-request.ts): everything in a request came from another
  * user's client. Loaded with the first request the GM answers (issue 33: not in the system's first load).
  */
-import { type GMRequestBody, ID } from "./gm-request-body.js";
+import { type CardScale, type GMRequestBody, ID } from "./gm-request-body.js";
 
 const MAX_IDS = 50;
+/** A token's UUID, "Scene.<id>.Token.<id>". */
+const TOKEN = /^Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}$/;
+/** The GM's rulings a card's Apply may carry (the card's context menu, card-scale.ts). */
+const SCALES: readonly unknown[] = ["half", "double", "heal"] satisfies CardScale[];
+const isScale = (v: unknown): v is CardScale => SCALES.includes(v);
 
 /** Why a request body is not one this system sends, or null. Everything in it came from another user's client. */
 export function requestProblem(raw: unknown): string | null {
@@ -31,38 +36,30 @@ export function requestProblem(raw: unknown): string | null {
     return null;
   }
   if (r.kind === "coupDeGrace") {
-    const token = /^Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}$/;
-    if (typeof r.tokenUuid !== "string" || !token.test(r.tokenUuid)) return "token";
-    if (typeof r.target !== "string" || !token.test(r.target)) return "target";
+    if (typeof r.tokenUuid !== "string" || !TOKEN.test(r.tokenUuid)) return "token";
+    if (typeof r.target !== "string" || !TOKEN.test(r.target)) return "target";
     if (typeof r.itemId !== "string" || !ID.test(r.itemId)) return "item id";
     return null;
   }
   if (r.kind === "aim") {
-    const token = /^Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}$/;
-    if (typeof r.tokenUuid !== "string" || !token.test(r.tokenUuid)) return "token";
-    if (typeof r.target !== "string" || !token.test(r.target)) return "target";
+    if (typeof r.tokenUuid !== "string" || !TOKEN.test(r.tokenUuid)) return "token";
+    if (typeof r.target !== "string" || !TOKEN.test(r.target)) return "target";
     if (typeof r.itemId !== "string" || !ID.test(r.itemId)) return "item id";
     return null;
   }
   if (r.kind === "provoke") {
-    const token = /^Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}$/;
-    if (typeof r.tokenUuid !== "string" || !token.test(r.tokenUuid)) return "token";
-    if (typeof r.target !== "string" || !token.test(r.target)) return "target";
+    if (typeof r.tokenUuid !== "string" || !TOKEN.test(r.tokenUuid)) return "token";
+    if (typeof r.target !== "string" || !TOKEN.test(r.target)) return "target";
     if (r.action !== "grapple" && r.action !== "disarm") return "action";
     return null;
   }
   if (r.kind === "aid") {
-    const token = /^Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}$/;
-    if (typeof r.tokenUuid !== "string" || !token.test(r.tokenUuid)) return "token";
-    if (typeof r.target !== "string" || !token.test(r.target)) return "target";
+    if (typeof r.tokenUuid !== "string" || !TOKEN.test(r.tokenUuid)) return "token";
+    if (typeof r.target !== "string" || !TOKEN.test(r.target)) return "target";
     return null;
   }
   if (r.kind === "structure") {
-    if (
-      typeof r.tokenUuid !== "string" ||
-      !/^Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}$/.test(r.tokenUuid)
-    )
-      return "token";
+    if (typeof r.tokenUuid !== "string" || !TOKEN.test(r.tokenUuid)) return "token";
     for (const k of ["wallId", "itemId"]) if (typeof r[k] !== "string" || !ID.test(r[k] as string)) return k;
     for (const k of ["shots", "seu"])
       if (!Number.isInteger(r[k]) || (r[k] as number) < 0 || (r[k] as number) > 100) return k;
@@ -84,8 +81,7 @@ export function requestProblem(raw: unknown): string | null {
   )
     return "target list";
   if (typeof r.messageId !== "string" || !ID.test(r.messageId)) return "message id";
-  if (r.scale !== undefined && (r.kind !== "apply" || !["half", "double", "heal"].includes(String(r.scale))))
-    return "scale";
+  if (r.scale !== undefined && (r.kind !== "apply" || !isScale(String(r.scale)))) return "scale";
   if (!Array.isArray(r.ids) || r.ids.length > MAX_IDS) return "target list";
   if (!r.ids.every((id) => typeof id === "string" && id.length <= 64)) return "target id";
   return null;
@@ -161,7 +157,6 @@ export function bodyOf(raw: Record<string, unknown>): GMRequestBody {
   if (raw.kind === "suppress") return { kind: "suppress", ...message };
   if (raw.kind === "coverHit") return { kind: "coverHit", ...message };
   // An unknown scale never reaches here: `requestProblem` refused it ("scale"; card-menu.test.ts, review-final-trust 3.2).
-  if (raw.kind === "apply" && (raw.scale === "half" || raw.scale === "double" || raw.scale === "heal"))
-    return { kind: "apply", ...message, scale: raw.scale };
+  if (raw.kind === "apply" && isScale(raw.scale)) return { kind: "apply", ...message, scale: raw.scale };
   return { kind: raw.kind === "undo" ? "undo" : "apply", ...message };
 }

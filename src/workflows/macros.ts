@@ -15,9 +15,12 @@ import { currentGame } from "../helpers/game.js";
 import { rollsFor } from "../helpers/own-actor.js";
 import { notify } from "../helpers/report.js";
 
-/** What the sheets drag for a roll that is no document: an ability check, a squad's attack. */
-export const CHECK_DRAG = "FrontierCheck";
-export const SQUAD_DRAG = "FrontierSquadAttack";
+/**
+ * What the sheets drag for a roll that is no document: an ability check, a squad's attack (written by
+ * applications/sheets/roll-drags.ts, and matched by index.ts's `hotbarDrop` hook before this module loads).
+ */
+const CHECK_DRAG = "FrontierCheck";
+const SQUAD_DRAG = "FrontierSquadAttack";
 
 /** The drop data a hotbar macro is made of (core's Item drag data, or the sheet's own). */
 interface MacroDrop {

@@ -42,8 +42,11 @@ export interface AppliedMark {
    * Issue 33 (review-final-trust 1.1): the GM's ruling this hit was applied under from the card's context menu, half
    * or double the card's number (card-scale.ts): Undo gives back at most the card's number at this scale.
    */
-  readonly scale?: "half" | "double";
+  readonly scale?: DamageScale;
 }
+
+/** Issue 33: the GM's ruling of half or double a card's damage, from its context menu (card-scale.ts). */
+export type DamageScale = "half" | "double";
 
 /** The scene and token ids of a token UUID `Scene.<id>.Token.<id>`, or null. */
 export function tokenIds(uuid: string): { sceneId: string; tokenId: string } | null {

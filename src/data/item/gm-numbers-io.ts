@@ -6,10 +6,10 @@ import { isValidDice, RANGE_BANDS, type RangeTable, validateRangeTable } from ".
 import { GM_FIELDS, type GmNumbers, type GmWeaponEntry, isObj, NAME_KEY } from "./gm-numbers.js";
 
 /** The exported file's header (a file of another kind is refused on import). */
-export const GM_NUMBERS_KIND = "frontier-tactics.weaponNumbers";
+const GM_NUMBERS_KIND = "frontier-tactics.weaponNumbers";
 
 /** One value checked against its field's rule: the value to keep, or the reason it is refused. */
-export function checkGmValue(path: string, value: unknown): { value: number | string } | { error: string } {
+function checkGmValue(path: string, value: unknown): { value: number | string } | { error: string } {
   const rule = GM_FIELDS[path];
   if (!rule) return { error: `"${path}" is not a number the GM enters` };
   if (rule.kind === "formula") {

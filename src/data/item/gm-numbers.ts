@@ -145,4 +145,4 @@ export function gmFiller(value: unknown): GmFiller | null {
   };
 }
 
-export { gmFieldLabel, gmFieldLabelKey } from "./gm-labels.js";
+export { gmFieldLabel } from "./gm-labels.js";

@@ -243,7 +243,7 @@ async function attackWith(
       },
       createCard: async (card, rolls) => {
         // Issue 33: the roll mode the dialog picked (the chat's without a dialog), for who reads the card.
-        const rollMode = (confirmed as AttackRequest | null)?.rollMode;
+        const rollMode = confirmed?.rollMode;
         let final: AttackCardData & { grenade?: GrenadeCard | null } = card;
         if (isGrenade) final = await grenadeCard(card, token, scene[0]!.token, sys, rolls);
         // SW-43: a hit with suppression fire threatens the 4 m × 4 m area around where the target stands until the

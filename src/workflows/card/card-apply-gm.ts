@@ -4,7 +4,7 @@
  * documents in card-gm.ts and with counting fakes in the tests), in the GM's one queue (card-apply.ts), planned by
  * `planCard` as every Apply preview is.
  */
-import type { AppliedMark, AttackCardData } from "../../data/chat/attack-card.js";
+import type { AppliedMark, AttackCardData, DamageScale } from "../../data/chat/attack-card.js";
 import type { AppliedRecord, ItemLevels, TargetState, WriteBatch } from "../damage/apply-records.js";
 import { planUndo } from "../damage/undo-damage.js";
 import { onGMQueue, planCard } from "./card-apply.js";
@@ -65,7 +65,7 @@ export function gmApplyDamage(
   ids: readonly string[],
   ports: GMPorts,
   byGM = true,
-  scale?: "half" | "double",
+  scale?: DamageScale,
 ): Promise<ApplyResponse> {
   return onGMQueue(() => applyNow(messageId, ids, ports, byGM, scale));
 }
@@ -79,7 +79,7 @@ async function applyNow(
   ids: readonly string[],
   ports: GMPorts,
   byGM: boolean,
-  scale: "half" | "double" | undefined,
+  scale: DamageScale | undefined,
 ): Promise<ApplyResponse> {
   const card = await ports.loadCard(messageId);
   if (!card) return refusedAll(ids, "FT.Card.gone");
@@ -164,7 +164,7 @@ async function undoNow(messageId: string, ids: readonly string[], ports: GMPorts
   // written (review 4: an undo bounded at 0 marked the hit undone and restored nothing).
   if (!isCard(card)) return refusedAll(ids, "FT.Card.undoByHand");
   const trusted = card;
-  const marks = trusted?.applied ?? [];
+  const marks = trusted.applied ?? [];
   const skipped: ApplyResponse["skipped"] = [];
   const wanted = [...new Set(ids)];
   const targets = await ports.loadTargets(messageId, wanted, marks);
@@ -189,6 +189,7 @@ async function undoNow(messageId: string, ids: readonly string[], ports: GMPorts
   // are outside the seal's digest) alone gives back more than the GM's ruling and the honest other half allow.
   const bound = Object.fromEntries(
     records.map((r) => {
+      // A mark's scale is stored as text (attack-card-schema.ts): only the two rulings scale the bound.
       const ruling = marks.find((m) => m.targetId === r.targetId)?.scale;
       const damage = damageOf(trusted, r.targetId);
       return [r.targetId, ruling === "half" || ruling === "double" ? scaled(damage, ruling) : damage];
@@ -201,7 +202,7 @@ async function undoNow(messageId: string, ids: readonly string[], ports: GMPorts
   const undoneMarks = live
     .filter((t): t is TargetState => !!t && undone.includes(t.id))
     .map((t) => markFor(t, { unconscious: false, stunned: false, undone: true }));
-  if (undoneMarks.length && trusted) await ports.saveApplied(messageId, undoneMarks, [], trusted);
+  if (undoneMarks.length) await ports.saveApplied(messageId, undoneMarks, [], trusted);
   return {
     applied: undone,
     skipped: [...skipped, ...failed.map((id) => ({ id, reason: "FT.Card.writeFailed" }))],

@@ -14,10 +14,6 @@ import { appliedOf, damageOf, undoneOf } from "./card-data.js";
 import { partContexts } from "./card-parts/index.js";
 import { DAMAGE_NOTE, damageWorking } from "./damage-working.js";
 
-// (Issue 33: the d20 card section reads `damageWorking` from its own small file, so the main module does not bring
-// the whole card context.)
-export { damageWorking } from "./damage-working.js";
-
 /**
  * The user a card is drawn for (issue 28): each page draws the card from its data for its own user, with only the
  * controls that user may use — the GM's checks on a request stay (card-gm.ts); this only spares a user

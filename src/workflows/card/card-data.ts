@@ -10,6 +10,7 @@
 import {
   type AppliedMark,
   type AttackCardData,
+  type DamageScale,
   type StoredCard,
   tokenIds,
 } from "../../data/chat/attack-card.js";
@@ -39,7 +40,7 @@ export function readCard(raw: unknown): StoredCard | null {
 }
 
 /** The card's number for one target at the GM's scale (½ rounds down; card-scale.ts). */
-export const scaled = (damage: number, scale: "half" | "double"): number =>
+export const scaled = (damage: number, scale: DamageScale): number =>
   scale === "half" ? Math.floor(damage / 2) : damage * 2;
 
 /** Damage before defenses for one target (0 when the card has none for it). */

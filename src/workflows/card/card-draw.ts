@@ -12,8 +12,9 @@
  */
 import { attackEntry } from "../attack/attack-record.js";
 import { cardProblem } from "./card-data.js";
-import { loadCardTemplate, renderCardNow, viewerOf } from "./card-render.js";
+import { renderCardNow, viewerOf } from "./card-render.js";
 import { cardDigest, cardOfMessage, sealOf } from "./card-seal.js";
+import { loadCardTemplate } from "./card-template.js";
 import { drawMessageBody, notice } from "./message-body.js";
 
 type Msg = ChatMessage.Implementation;

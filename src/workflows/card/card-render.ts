@@ -131,5 +131,3 @@ export function renderCardNow(
 export function cardSummary(card: Pick<AttackCardData, "weaponName">): string {
   return `<p class="ft-card-summary">${foundry.utils.escapeHTML(card.weaponName ?? "")}</p>`;
 }
-
-export { loadCardTemplate };

@@ -16,6 +16,8 @@
  * not the card's hit, so it writes no record and its statuses stay for the GM. A squad is not healed from a card:
  * SWN-17 heals it one unit at a time (the squad sheet's heal).
  */
+import type { AttackCardData, DamageScale } from "../../data/chat/attack-card.js";
+import type { CardScale } from "../../helpers/gm-request-body.js";
 import { healthModelOf, type PoolKey } from "../../rules/index.js";
 import type { TargetState } from "../damage/apply-records.js";
 import { emptyBatch, poolMax, poolPath, updateFor } from "../damage/apply-records.js";
@@ -23,22 +25,23 @@ import { onGMQueue } from "./card-apply.js";
 import { type ApplyResponse, type GMPorts, gmApplyDamage } from "./card-apply-gm.js";
 import { damageOf, scaled } from "./card-data.js";
 
-export type Scale = "half" | "double" | "heal";
-
 /** The GM's ports with the card's damage scaled as loaded; its marks are saved on the card as it was checked. */
-function scaledPorts(ports: GMPorts, scale: "half" | "double"): GMPorts {
+function scaledPorts(ports: GMPorts, scale: DamageScale): GMPorts {
+  /** The card as loaded and checked, unscaled (these ports serve one request: one load, then its save). */
+  let checked: AttackCardData | null = null;
   return {
     ...ports,
     loadCard: async (messageId) => {
       const card = await ports.loadCard(messageId);
       if (!card || "refused" in card) return card;
+      checked = card;
       const damage = card.result.damage.map((d) => ({ ...d, damage: scaled(d.damage, scale) }));
       return { ...card, result: { ...card.result, damage } };
     },
-    // The card's stored numbers stay its own: only the marks of the targets hit change.
+    // The card's stored numbers stay its own: only the marks of the targets hit change. Written over the card as it
+    // was checked, never as the message holds it now (GMPorts `saveApplied`, review B1): not loaded again.
     saveApplied: async (messageId, set, clear) => {
-      const basis = await ports.loadCard(messageId);
-      if (basis && !("refused" in basis)) await ports.saveApplied(messageId, set, clear, basis);
+      if (checked) await ports.saveApplied(messageId, set, clear, checked);
     },
   };
 }
@@ -47,7 +50,7 @@ function scaledPorts(ports: GMPorts, scale: "half" | "double"): GMPorts {
 export function gmApplyScaled(
   messageId: string,
   ids: readonly string[],
-  scale: Scale,
+  scale: CardScale,
   ports: GMPorts,
 ): Promise<ApplyResponse> {
   // Each mark says the ruling it was applied under, so Undo gives back the scaled number (review-final-trust 1.1).

@@ -10,7 +10,7 @@ import { SYSTEM_ID } from "../../constants.js";
 import { actorSystem, isItemType } from "../../data/subtypes.js";
 import { currentGame } from "../../helpers/game.js";
 import { notify } from "../../helpers/report.js";
-import { pickedRollMode } from "../../helpers/roll-mode.js";
+import { chatRollMode, pickedRollMode } from "../../helpers/roll-mode.js";
 import { currentZebulonTable } from "../../helpers/settings.js";
 import {
   CHECK_ADJUSTMENTS,
@@ -78,7 +78,7 @@ export async function rollNpcReaction(actor: Actor.Implementation): Promise<void
       flavor: "SF-B-25",
       flags: { [SYSTEM_ID]: { check } },
     },
-    { rollMode: game.settings?.get("core", "rollMode") },
+    { rollMode: chatRollMode() },
   );
 }
 
