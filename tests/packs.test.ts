@@ -368,8 +368,8 @@ describe("pregens' items name the compendium entry they copy (issue 32, ready re
     const { itemSources, sourceOf } = await import("../scripts/pregen-sources.mjs");
     const sources = itemSources();
     const byUuid = new Map(sources.map((s: { uuid: string; doc: { name: string } }) => [s.uuid, s.doc.name]));
-    const actorDir = join(import.meta.dirname, "..", "packs", "actors");
-    const advDir = join(import.meta.dirname, "..", "packs", "adventures");
+    const actorDir = join(PACK_ROOT, "actors");
+    const advDir = join(PACK_ROOT, "adventures");
     type A = {
       name: string;
       items?: { name: string; type: string; _stats?: { compendiumSource?: string } }[];
