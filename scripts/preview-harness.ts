@@ -10,13 +10,14 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import type { Preview } from "../tests/fixtures/previews.js";
+import { PREVIEW_ROLL_MODES, type Preview } from "../tests/fixtures/previews.js";
 
+const MODES = PREVIEW_ROLL_MODES.rollModes;
 const CORE_EN: Record<string, string> = {
-  "CHAT.RollPublic": "Public Roll",
-  "CHAT.RollPrivate": "Private GM Roll",
-  "CHAT.RollBlind": "Blind GM Roll",
-  "CHAT.RollSelf": "Self Roll",
+  "CHAT.RollPublic": MODES.publicroll,
+  "CHAT.RollPrivate": MODES.gmroll,
+  "CHAT.RollBlind": MODES.blindroll,
+  "CHAT.RollSelf": MODES.selfroll,
   "COMBAT.CombatantUpdate": "Update Combatant",
   "COMBAT.CombatantClear": "Clear Initiative",
   "COMBAT.CombatantReroll": "Reroll Initiative",

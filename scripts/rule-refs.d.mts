@@ -14,13 +14,6 @@ export function ruleRefs(root: string): RuleRef[];
 export function anchorOf(id: string): string;
 /** The IDs matching `re` that the code (src/, not tests) names, sorted. */
 export function namedIds(root: string, re: RegExp): string[];
-/** "SF-X-24" → "SF-X": the key of an ID's source in lang/en.json `FT.RuleRef.source`. */
-export function ruleSetOf(id: string): string;
-/** lang/en.json `FT.RuleRef.source` and `.title` as the catalog makes them now (the IDs the code names). */
-export function ruleTitlesLang(root: string): {
-  source: Record<string, string>;
-  title: Record<string, string>;
-};
 /** The text of lang/en.json with its FT.RuleRef source and titles written from the catalog, the rest kept. */
 export function withRuleTitles(root: string, text: string): string;
 export function ruleIndexHtml(root: string): string;

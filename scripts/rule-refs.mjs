@@ -66,7 +66,7 @@ function sourceFiles(dir) {
   return out;
 }
 
-/** The IDs matching `re` that the code (src/, not tests, not the generated titles) names, sorted. */
+/** The IDs matching `re` that the code (src/, not tests) names, sorted. */
 export function namedIds(root, re) {
   const ids = new Set();
   for (const f of sourceFiles(join(root, "src")))
@@ -99,14 +99,14 @@ export function ruleRefs(root) {
 export const anchorOf = (id) => id.toLowerCase();
 
 /** The rule set of an ID, the key of its source in the language file: "SF-X-24" → "SF-X", "SWN-03" → "SWN". */
-export const ruleSetOf = (id) => id.replace(/-\d+$/, "");
+const ruleSetOf = (id) => id.replace(/-\d+$/, "");
 
 /**
  * The screens' rule titles as the language file holds them (issue 33: Foundry fetches lang/en.json, so the titles are
  * not in the bundle): `FT.RuleRef.title[ID]` → its short title, `FT.RuleRef.source[set]` → its book and section, for
  * the IDs the code names (a screen prints no other; the Rule Index page has them all).
  */
-export function ruleTitlesLang(root) {
+function ruleTitlesLang(root) {
   const named = new Set(namedIds(root, /\b(?:S(?:F-[BXZ]|WN?)-\d{2}|RT-\d+)\b/g));
   const refs = ruleRefs(root).filter((r) => named.has(r.id));
   const title = {};

@@ -115,7 +115,7 @@ export function scenarioTests(source) {
   return out.map((e) => ({ ...e, body: bodies.get(e) ?? "" }));
 }
 
-/** Source that can wire a rule: src/ code and templates, not tests, not the generated rule titles (they name all). */
+/** Source that can wire a rule: src/ code and templates, not tests. */
 const wiring = (p) => /\.(ts|hbs)$/.test(p) && !/\.test\.ts$/.test(p);
 
 function files(dir, keep) {

@@ -6,10 +6,10 @@
  * parenthesis or a colon, as an icon's tooltip "Run (SW-24)" or "Delay (SW-34): end the turn now…" is named "Run"
  * or "Delay".
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PACK_ROOT } from "./pack-data.js";
+import { PACK_ROOT, ymlFiles } from "./pack-data.js";
 
 /** Every string value of lang/en.json. */
 function langValues(node: unknown, out: string[] = []): string[] {
@@ -43,13 +43,6 @@ const namedControls = (text: string): string[] =>
   [...text.matchAll(/<kbd>(.*?)<\/kbd>/gs)].map((m) =>
     (m[1] ?? "").replace(/<[^>]+>/g, "").replace(/\s+/g, " "),
   );
-
-function ymlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? ymlFiles(p) : n.endsWith(".yml") ? [p] : [];
-  });
-}
 
 /** The YAML text unfolded: a folded scalar's line breaks read as spaces. */
 const packText = (file: string) => readFileSync(file, "utf8").replace(/\s*\n\s*/g, " ");

@@ -1,5 +1,5 @@
 /** Reads compendium YAML sources for tests: the packs are the one source of truth for item numbers. */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import YAML from "yaml";
 import { type WeaponSystem, weaponFacts } from "../src/data/item/facts.js";
@@ -11,6 +11,14 @@ export const PACK_ROOT = join(import.meta.dirname, "..", "packs");
  * format, read with `packEntry(FIXTURE_ACTORS, file)`.
  */
 export const FIXTURE_ACTORS = "../tests/fixtures/actors";
+
+/** Every `.yml` file under `dir` (a pack folder, the packs' root or an extracted pack), sub-folders included. */
+export function ymlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? ymlFiles(p) : n.endsWith(".yml") ? [p] : [];
+  });
+}
 
 export function packEntry<T = Record<string, unknown>>(
   pack: string,

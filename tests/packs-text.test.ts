@@ -3,18 +3,11 @@
  * actor name that gives away a hidden number; and the numbers found since the compendium was built (rules-tables
  * §18) and the machine gun's burst as seed 000 gives it ("a burst of 10 bullets", 5d10 + 1d10 per extra target).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import YAML from "yaml";
-import { PACK_ROOT, packEntry } from "./pack-data.js";
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? files(p) : n.endsWith(".yml") ? [p] : [];
-  });
-}
+import { PACK_ROOT, packEntry, ymlFiles } from "./pack-data.js";
 
 const INTERNAL = [
   /seed 00\d/i,
@@ -28,7 +21,7 @@ const INTERNAL = [
 
 describe("compendium text for players", () => {
   it("no pack entry carries an internal note", () => {
-    const found = files(PACK_ROOT).flatMap((f) => {
+    const found = ymlFiles(PACK_ROOT).flatMap((f) => {
       const text = readFileSync(f, "utf8");
       return INTERNAL.filter((re) => re.test(text)).map((re) => `${f.slice(PACK_ROOT.length + 1)}: ${re}`);
     });
@@ -36,7 +29,7 @@ describe("compendium text for players", () => {
   });
 
   it("no actor's name gives away its Stamina or marks it as a test", () => {
-    const names = files(join(PACK_ROOT, "actors"))
+    const names = ymlFiles(join(PACK_ROOT, "actors"))
       .filter((f) => !f.includes("_folders"))
       .map(
         (f) =>
@@ -91,7 +84,7 @@ const RESEARCH_WORDS = /\bseeds?\b|\brulings?\b|rules-tables|developer note/i;
 
 describe("no research wording in what a user reads (issue 32)", () => {
   it("no pack entry (journal page, item or actor description, table) says seed, ruling, rules-tables or developer note", () => {
-    const found = files(PACK_ROOT).flatMap((f) =>
+    const found = ymlFiles(PACK_ROOT).flatMap((f) =>
       readFileSync(f, "utf8")
         .split("\n")
         .filter((line) => RESEARCH_WORDS.test(line))

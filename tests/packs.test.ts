@@ -2,7 +2,7 @@
  * Pack check: every pack compiles with the foundryvtt-cli, reads back with extractPack, and every entry
  * validates against the data models' own schema descriptions and joint checks.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { compilePack, extractPack } from "@foundryvtt/foundryvtt-cli";
@@ -11,7 +11,7 @@ import YAML from "yaml";
 import { CHARACTER_SPEC, CREATURE_SPEC, SQUAD_SPEC } from "../src/data/actor/specs.js";
 import { ITEM_SPECS, type ItemType } from "../src/data/item/specs.js";
 import { type ModelSpec, validateData } from "../src/data/spec.js";
-import { FIXTURE_ACTORS, PACK_ROOT, packEntry } from "./pack-data.js";
+import { FIXTURE_ACTORS, PACK_ROOT, packEntry, ymlFiles } from "./pack-data.js";
 
 interface Adventure {
   actors: Doc[];
@@ -52,14 +52,8 @@ const ACTOR_SPECS: Record<string, ModelSpec> = {
   squad: SQUAD_SPEC,
 };
 
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? files(p) : n.endsWith(".yml") ? [p] : [];
-  });
-}
 const sources = (pack: string) =>
-  files(join(PACK_ROOT, pack)).map((f) => ({ file: f, doc: YAML.parse(readFileSync(f, "utf8")) as Doc }));
+  ymlFiles(join(PACK_ROOT, pack)).map((f) => ({ file: f, doc: YAML.parse(readFileSync(f, "utf8")) as Doc }));
 /**
  * The validator's issues, and every stored number Foundry would change when it cleans the document (v13's NumberField
  * rounds and clamps silently: common/data/fields.mjs NumberField#_cleanType): a pack must hold what Foundry stores.
@@ -172,7 +166,7 @@ describe("Compendium packs", () => {
         const out = join(tmp, "out", pack.name);
         await compilePack(join(PACK_ROOT, pack.name), db, { yaml: true, recursive: true });
         await extractPack(db, out, { yaml: true, clean: true });
-        const back = files(out).map((f) => YAML.parse(readFileSync(f, "utf8")) as Doc);
+        const back = ymlFiles(out).map((f) => YAML.parse(readFileSync(f, "utf8")) as Doc);
         expect(back.map((d) => d._id).sort()).toEqual(entries.map((e) => e.doc._id).sort());
         const byId = new Map(back.map((d) => [d._id, d]));
         for (const { doc } of docs) expect(byId.get(doc._id)?.name).toBe(doc.name);
@@ -374,8 +368,8 @@ describe("pregens' items name the compendium entry they copy (issue 32, ready re
     const { itemSources, sourceOf } = await import("../scripts/pregen-sources.mjs");
     const sources = itemSources();
     const byUuid = new Map(sources.map((s: { uuid: string; doc: { name: string } }) => [s.uuid, s.doc.name]));
-    const actorDir = join(import.meta.dirname, "..", "packs", "actors");
-    const advDir = join(import.meta.dirname, "..", "packs", "adventures");
+    const actorDir = join(PACK_ROOT, "actors");
+    const advDir = join(PACK_ROOT, "adventures");
     type A = {
       name: string;
       items?: { name: string; type: string; _stats?: { compendiumSource?: string } }[];

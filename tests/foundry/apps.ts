@@ -2301,15 +2301,7 @@ export function contextOptions(element: HTMLElement, { button = 2 } = {}): strin
  * ContextMenu#render does: client/applications/ux/context-menu.mjs).
  */
 export function contextEntries(element: HTMLElement, { button = 2 } = {}): { name: string; icon: string }[] {
-  const win = winOf(element);
-  const d = element.ownerDocument;
-  openMenus.delete(d);
-  element.dispatchEvent(
-    new win.PointerEvent(button === 2 ? "contextmenu" : "click", { bubbles: true, cancelable: true, button }),
-  );
-  const open = openMenus.get(d);
-  openMenus.delete(d);
-  if (!open) throw new Error(`No context menu opened on ${element.tagName}.${element.className}`);
+  const open = openContextMenu(element, button);
   return open.menu
     .visibleItems(open.target)
     .map((i) => ({ name: String(i.name), icon: String(i.icon ?? "") }));
@@ -2320,17 +2312,26 @@ export function contextEntries(element: HTMLElement, { button = 2 } = {}): { nam
  * entry named `name`. Throws if no menu opens or the entry is not offered (its condition fails).
  */
 export function chooseContextOption(element: HTMLElement, name: string, { button = 2 } = {}): void {
+  const open = openContextMenu(element, button);
+  const item = open.menu.visibleItems(open.target).find((i) => i.name === name);
+  if (!item) throw new Error(`Context menu entry ${name} is not offered`);
+  detach(item.callback?.(open.target), name, null);
+}
+
+/**
+ * The user opens the context menu on `element` (a right-click, or a click for `button` other than 2): the menu the
+ * event opened, closed again at once (the caller reads or chooses its entries). Throws if no menu opens.
+ */
+function openContextMenu(element: HTMLElement, button: number): MenuRecord {
   const win = winOf(element);
   const d = element.ownerDocument;
   openMenus.delete(d);
   const type = button === 2 ? "contextmenu" : "click";
   element.dispatchEvent(new win.PointerEvent(type, { bubbles: true, cancelable: true, button }));
   const open = openMenus.get(d);
-  if (!open) throw new Error(`No context menu opened on ${element.tagName}.${element.className}`);
-  const item = open.menu.visibleItems(open.target).find((i) => i.name === name);
-  if (!item) throw new Error(`Context menu entry ${name} is not offered`);
   openMenus.delete(d);
-  detach(item.callback?.(open.target), name, null);
+  if (!open) throw new Error(`No context menu opened on ${element.tagName}.${element.className}`);
+  return open;
 }
 
 /**

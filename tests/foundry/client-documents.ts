@@ -117,8 +117,10 @@ export class User extends BaseUser {
     return this.isSelf ? g().game.userTargets : new Set();
   }
   /**
-   * `User#assignHotbarMacro` (client/documents/user.mjs, modelled from memory of v13; said so): the macro's id in
-   * `hotbar[slot]` (the first free slot 1–50 when none is given), one update of this user.
+   * `User#assignHotbarMacro` (client/documents/user.mjs, code index id 8636791199): the macro's id in `hotbar[slot]`
+   * (the first free slot 1–50 when none is given; null clears the slot), one update of this user. Differences: no
+   * `fromSlot` swap, no "Invalid Macro provided" check, a full bar throws "Invalid Hotbar slot requested" (v13: "No
+   * available Hotbar slot exists"), and the same macro in the same slot is written again (v13 returns at once).
    */
   async assignHotbarMacro(macro: any, slot?: number | string | null): Promise<this> {
     const hotbar: Record<string, string> = { ...((this as any).hotbar ?? {}) };
@@ -1529,7 +1531,10 @@ export class ChatMessage extends BaseChatMessage {
    * `Hooks.callAll("renderChatMessageHTML", this, html, messageData)` synchronously, and the element is returned.
    * Differences: no `TextEditor.enrichHTML` of the content (the system's cards store no enrichable text), no
    * `CONFIG.ChatMessage.template` (the element is the `li.chat-message` > `div.message-content` the scenarios' kit
-   * `renderMessage` also draws), and `messageData` holds only `canDelete`, `canClose` and `message`.
+   * `renderMessage` also draws), and `messageData` holds only `canDelete`, `canClose` and `message`. In
+   * `#renderRollContent`: a visible roll whose `content` holds no element keeps that content (v13 draws the rolls'
+   * HTML in its place), and a hidden roll's "rolled privately" line (v13: the `flavor`, in the template's header,
+   * formatted with the author's name) is the unformatted key at the top of the body, over one "?" roll per roll.
    */
   async renderHTML({ canDelete, canClose = false, ...rest }: Src = {}): Promise<HTMLElement> {
     canDelete ??= g().game.user.isGM;
@@ -1597,11 +1602,16 @@ export class ChatMessage extends BaseChatMessage {
 }
 
 /**
- * A Macro (issue 33), modelled from memory of v13 client/documents/macro.mjs (not read through the code index here;
- * said so): the creating player becomes its OWNER (`_preCreate`); `canExecute` is the user's ownership (LIMITED) and,
- * for a script, MACRO_SCRIPT; `execute(scope)` runs a script macro's `command` as an AsyncFunction of `speaker`,
- * `actor`, `token`, `character` and `scope` (the speaker's token and actor when not given), bound to the macro; a
- * throw is told as the core error "MACRO.Error" (v13 also logs it). A chat macro is not modelled.
+ * A Macro (issue 33), modelled on v13 client/documents/macro.mjs (code index id 7836591837): `execute(scope)` warns
+ * and runs nothing when `canExecute` fails; a script macro's `command` runs as an AsyncFunction of `speaker`, `actor`,
+ * `token`, `character` and `scope` (the speaker from `getSpeaker({actor, token})`, the actor from the token or the
+ * speaker), bound to the macro. The creating player becomes its OWNER (`_preCreate`, from memory of v13).
+ * Differences from that file: `canExecute` also asks MACRO_SCRIPT for a script (v13's `canUserExecute` is LIMITED
+ * ownership alone; core asks MACRO_SCRIPT when a script macro is created or edited); `execute` is async and awaits the
+ * script, so a throw inside it is told as "MACRO.Error" and thrown again (v13 returns the script's promise from its
+ * `try`, so only a synchronous throw is told there); `scope`'s other keys are not passed as named arguments; the token
+ * is `scope.token` only (v13 also looks up the speaker's token on the canvas); a chat macro and `_onCreate`'s
+ * `hotbarSlot` are not modelled.
  */
 export class Macro extends BaseMacro {
   declare name: string;

@@ -1776,6 +1776,9 @@ export class BaseJournalEntry extends Document {
  * client initializes it), `img`, `command`,
  * `ownership`; creating a script macro needs the user's MACRO_SCRIPT permission, updating or deleting it ownership
  * (the author is given OWNER when a player creates it). Not modelled: folders, sort, `scope`, compendium macros.
+ * The code index holds no v13 copy of that file to check this against; its one copy is v10's (VINI1520/foundryvtt
+ * common/documents/macro.mjs, id 13973557206), where the author passes every permission test of its macro
+ * (`testUserPermission`) and `_preCreate` sets `author` rather than giving OWNER — the same for what our scenarios do.
  */
 export class BaseMacro extends Document {
   static override metadata: Metadata = {

@@ -70,7 +70,7 @@ export interface Extensions {
   /** foundry.canvas.* (from canvas.ts). */
   canvasNamespace?: Src;
   /**
-   * The system's code: by default src/index.ts and every src module (see `SYSTEM_MODULES`); tests/dist/ loads the
+   * The system's code: by default src/index.ts and every src module (see `SYSTEM_MODULES`); tests/built/ loads the
    * built module from dist/ instead, as a browser loads it (tests/built/browser-paths.mjs).
    */
   system?: () => Promise<unknown>;
