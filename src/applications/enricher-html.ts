@@ -45,7 +45,7 @@ const t = (key: string, data?: Record<string, string>): string =>
   (data ? game.i18n?.format(key, data) : game.i18n?.localize(key)) ?? key;
 
 /** `str -10 skill="Beam Weapons"` → `{values: ["str", "-10"], skill: "Beam Weapons"}` (v13 `_parseEmbedConfig`'s). */
-export function parseArgs(raw: string): { values: string[]; named: Record<string, string> } {
+function parseArgs(raw: string): { values: string[]; named: Record<string, string> } {
   const values: string[] = [];
   const named: Record<string, string> = {};
   for (const part of raw.match(/(?:[^\s"]+|"[^"]*")+/g) ?? []) {

@@ -14,7 +14,7 @@
  * runs load when first needed. The enricher runs on each reader's page, so each button is in the reader's language.
  */
 /** `@Check[…]`, `@Attack[…]`, `@Damage[…]`, `@Rule[…]`, each with an optional `{label}`. */
-export const ENRICHER_PATTERN = /@(Check|Attack|Damage|Rule)\[([^\]]+)\](?:\{([^}]+)\})?/g;
+const ENRICHER_PATTERN = /@(Check|Attack|Damage|Rule)\[([^\]]+)\](?:\{([^}]+)\})?/g;
 
 const lazy = () => import("./enricher-html.js");
 

@@ -2,8 +2,9 @@
  * Rule references (issue 13, review table-ux §3 and finding #8): every rule ID our apps and chat cards render
  * (`.ft-rule`, "SF-X-2x") becomes a small reference, at render time, so no template changes: a tooltip with the rule's
  * short title and source ("SF-X-2x · Burst — Star Frontiers Expanded Game combat", from lang/en.json's
- * `FT.RuleRef.title` and `FT.RuleRef.source`, which `npm run rules:index` writes from the catalog), keyboard-focusable as a link, and a click or Enter opens the Rule Index page of the rules
- * compendium at that rule. The client setting `showRuleIds` still hides them all (src/helpers/rule-ids.ts).
+ * `FT.RuleRef.title` and `FT.RuleRef.source`, which `npm run rules:index` writes from the catalog),
+ * keyboard-focusable as a link, and a click or Enter opens the Rule Index page of the rules compendium at that rule.
+ * The client setting `showRuleIds` still hides them all (src/helpers/rule-ids.ts).
  *
  * Foundry v13 (client source read through the code index):
  * - client/applications/api/application.mjs (id 6114990798): after `_onRender`, `_doEvent` → `#callHooks("render")`
@@ -34,8 +35,9 @@ export const ruleAnchor = (id: string): string => id.toLowerCase();
 /**
  * "SF-X-2x · Burst — Star Frontiers Expanded Game combat", or null for text that is no rule we know. Issue 33: the
  * titles are in the language file, not the bundle; Foundry has loaded it before anything renders (v13 Localization,
- * client/helpers/localization.mjs, code index id 18316906911: `initialize` → `setLanguage` awaits each language file, `#loadTranslationFile`
- * `expandObject`s it — a rule ID has no dot, so it stays one key — and `has` is true only for a string).
+ * client/helpers/localization.mjs, code index id 18316906911: `initialize` → `setLanguage` awaits each language
+ * file, `#loadTranslationFile` `expandObject`s it — a rule ID has no dot, so it stays one key — and `has` is true
+ * only for a string).
  */
 export function ruleTooltip(id: string): string | null {
   const i18n = game.i18n;

@@ -63,8 +63,34 @@ declare module "../helpers/game.js" {
   }
 }
 
+/** Does the entry say no available source gives this field (its `missing` list, ruling 2: never guessed)? */
+export const isMissing = (s: IndexSystem, key: string): boolean => (s.missing ?? []).includes(key);
+export const isWeapon = (type: string): boolean => type === "weapon";
+/** A cell's words in this user's language. */
+export const localize = (key: string): string => game.i18n?.localize(key) ?? key;
+
 /** "—" for a number no entry gives; "n/s" when the entry says no available source gives it. */
 export function numberCell(value: number | string | null | undefined, missing: boolean, suffix = ""): string {
   if (value === null || value === undefined) return missing ? "n/s" : "—";
   return `${value}${suffix}`;
+}
+
+/** The cost column every game's table prints. */
+export const costColumn: WeaponTableColumn = {
+  id: "cost",
+  label: "FT.WeaponTables.col.cost",
+  fields: ["system.cost"],
+  cell: (_t, s) => numberCell(s.cost, isMissing(s, "cost")),
+  gmPaths: ["cost"],
+};
+
+/** The mass column in kilograms, headed as the game's books head it (Star Frontiers' mass, d20's weight). */
+export function massColumn(id: string, label: string): WeaponTableColumn {
+  return {
+    id,
+    label,
+    fields: ["system.mass"],
+    cell: (_t, s) => numberCell(s.mass, isMissing(s, "mass"), " kg"),
+    gmPaths: ["mass"],
+  };
 }

@@ -255,17 +255,22 @@ export class WeaponTables extends HandlebarsApplicationMixin(ApplicationV2<Table
 }
 keepClassName(WeaponTables, "WeaponTables");
 
+/** A system pack's index with these fields (none for a pack the world lacks). */
+async function packIndex(name: string, fields: string[]): Promise<Iterable<IndexEntry>> {
+  const pack = game.packs?.get(`${SYSTEM_ID}.${name}`);
+  if (!pack) return [];
+  // fvtt-types 13.345 types `fields` as the document's own top-level keys; v13 takes any dotted source path.
+  const getIndex = pack.getIndex as (o: { fields: string[] }) => Promise<Iterable<IndexEntry>>;
+  return getIndex.call(pack, { fields });
+}
+
 /** The rows of a game's tables, from each of its packs' index (only the fields its columns read). */
 async function buildRows(table: GameWeaponTable, editing: boolean): Promise<Row[]> {
   const fields = [...new Set(["system.missing", ...table.columns.flatMap((c) => c.fields)])];
   const numbers = gmNumbers();
   const found: Found[] = [];
   for (const name of table.packs) {
-    const pack = game.packs?.get(`${SYSTEM_ID}.${name}`);
-    if (!pack) continue;
-    // fvtt-types 13.345 types `fields` as the document's own top-level keys; v13 takes any dotted source path.
-    const getIndex = pack.getIndex as (o: { fields: string[] }) => Promise<Iterable<IndexEntry>>;
-    for (const entry of await getIndex.call(pack, { fields })) {
+    for (const entry of await packIndex(name, fields)) {
       const type = entry.type ?? "";
       if (!table.types.includes(type)) continue;
       found.push({ uuid: entry.uuid, key: entry.uuid, entry, type });
@@ -274,12 +279,9 @@ async function buildRows(table: GameWeaponTable, editing: boolean): Promise<Row[
   // Issue 32: the weapons of an actor pack that are in no item pack, once by name, where a GM may fill one.
   const named = new Set<string>();
   for (const name of table.actorWeapons?.packs ?? []) {
-    const pack = game.packs?.get(`${SYSTEM_ID}.${name}`);
-    if (!pack) continue;
-    const getIndex = pack.getIndex as (o: { fields: string[] }) => Promise<Iterable<IndexEntry>>;
     // v13 indexes an embedded collection's fields on request ("items.name" → `items: [{_id, name}]`, foundryvtt#8773).
     const itemFields = ["items.name", "items.type", "items.img", ...fields.map((f) => `items.${f}`)];
-    for (const actor of await getIndex.call(pack, { fields: itemFields }))
+    for (const actor of await packIndex(name, itemFields))
       for (const item of actor.items ?? []) {
         const system = item.system ?? {};
         if (item.type !== "weapon" || named.has(item.name) || !table.actorWeapons?.mine(system)) continue;

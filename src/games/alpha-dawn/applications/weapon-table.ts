@@ -6,17 +6,18 @@
  */
 import { weaponDamageText } from "../../../applications/sheets/context.js";
 import {
+  costColumn,
   type GameWeaponTable,
   type IndexSystem,
+  isMissing,
+  isWeapon,
+  localize,
+  massColumn,
   numberCell,
   type TableEntry,
   type WeaponTableColumn,
 } from "../../../applications/weapon-tables-seam.js";
 import { RANGE_BANDS } from "../../../rules/index.js";
-
-const has = (s: IndexSystem, key: string): boolean => (s.missing ?? []).includes(key);
-const weapon = (type: string) => type === "weapon";
-const localize = (key: string): string => game.i18n?.localize(key) ?? key;
 
 /**
  * The range bands as the printed table gives them: the top of each band, "/"-separated, each in its own place under
@@ -24,15 +25,15 @@ const localize = (key: string): string => game.i18n?.localize(key) ?? key;
  * (review-play 1.1: dropping it moved every later band one column left).
  */
 function rangesCell(type: string, s: IndexSystem): string {
-  if (!weapon(type)) return "";
+  if (!isWeapon(type)) return "";
   const bands = RANGE_BANDS.map((b) => s.ranges?.[b]);
   if (bands.some((v) => typeof v === "number"))
     return `${bands.map((v) => (typeof v === "number" ? v : "—")).join("/")}${s.rangeUnit === "squares" ? " □" : " m"}`;
-  return has(s, "ranges") ? "n/s" : "—";
+  return isMissing(s, "ranges") ? "n/s" : "—";
 }
 
 function damageCell(type: string, s: IndexSystem): string {
-  if (!weapon(type) || !s.damage) return "";
+  if (!isWeapon(type) || !s.damage) return "";
   const d = s.damage;
   const perBand = Object.fromEntries(RANGE_BANDS.map((b) => [b, d.perBand?.[b] ?? ""]));
   const text = weaponDamageText({
@@ -48,14 +49,14 @@ function damageCell(type: string, s: IndexSystem): string {
       special: d.special ?? "",
     },
   });
-  return text === "—" && has(s, "damage") ? "n/s" : text;
+  return text === "—" && isMissing(s, "damage") ? "n/s" : text;
 }
 
 function ammoCell(type: string, s: IndexSystem): string {
-  if (!weapon(type) || !s.ammo) return "";
+  if (!isWeapon(type) || !s.ammo) return "";
   if (s.ammo.unit === "none") return "—";
   const unit = localize(`FT.AmmoUnit.${s.ammo.unit ?? "rounds"}`);
-  if (s.ammo.capacity === null || s.ammo.capacity === undefined) return has(s, "ammo") ? "n/s" : "—";
+  if (s.ammo.capacity === null || s.ammo.capacity === undefined) return isMissing(s, "ammo") ? "n/s" : "—";
   return `${s.ammo.perShot ?? 1}/${s.ammo.capacity} ${unit}`;
 }
 
@@ -65,7 +66,7 @@ function ammoCell(type: string, s: IndexSystem): string {
  * table's own defense entries (their rules name the damage types), so it says what the defenses' own rows say.
  */
 function defenseCell(type: string, s: IndexSystem, all: readonly TableEntry[]): string {
-  if (weapon(type)) {
+  if (isWeapon(type)) {
     if (!s.kind) return "";
     const names = all
       .filter((e) => e.type === "defense" && (e.system.rules ?? []).some((r) => r?.kind === s.kind))
@@ -77,7 +78,7 @@ function defenseCell(type: string, s: IndexSystem, all: readonly TableEntry[]): 
   const rules = (s.rules ?? []).map(
     (r) => `${localize(`FT.DamageKind.${r.kind}`)}: ${localize(`FT.DefenseMode.${r.mode}`)}`,
   );
-  return rules.length ? rules.join("; ") : has(s, "rules") ? "n/s" : "—";
+  return rules.length ? rules.join("; ") : isMissing(s, "rules") ? "n/s" : "—";
 }
 
 const COLUMNS: readonly WeaponTableColumn[] = [
@@ -86,7 +87,7 @@ const COLUMNS: readonly WeaponTableColumn[] = [
     label: "FT.WeaponTables.col.type",
     fields: ["system.skill", "system.slot"],
     cell: (type, s) =>
-      weapon(type)
+      isWeapon(type)
         ? localize(`FT.Skill.${s.skill}`)
         : type === "defense"
           ? localize(`FT.Slot.${s.slot}`)
@@ -111,12 +112,12 @@ const COLUMNS: readonly WeaponTableColumn[] = [
     label: "FT.WeaponTables.col.meleeModifier",
     fields: ["system.meleeModifier"],
     cell: (type, s) =>
-      weapon(type) && s.skill === "melee"
+      isWeapon(type) && s.skill === "melee"
         ? numberCell(
             typeof s.meleeModifier === "number" && s.meleeModifier > 0
               ? `+${s.meleeModifier}`
               : s.meleeModifier,
-            has(s, "meleeModifier"),
+            isMissing(s, "meleeModifier"),
           )
         : "",
     gmPaths: ["meleeModifier"],
@@ -125,7 +126,7 @@ const COLUMNS: readonly WeaponTableColumn[] = [
     id: "rof",
     label: "FT.WeaponTables.col.rof",
     fields: ["system.rof"],
-    cell: (type, s) => (weapon(type) ? numberCell(s.rof === 0.5 ? "½" : s.rof, has(s, "rof")) : ""),
+    cell: (type, s) => (isWeapon(type) ? numberCell(s.rof === 0.5 ? "½" : s.rof, isMissing(s, "rof")) : ""),
     gmPaths: ["rof"],
   },
   { id: "ammo", label: "FT.WeaponTables.col.ammo", fields: ["system.ammo"], cell: ammoCell },
@@ -135,20 +136,8 @@ const COLUMNS: readonly WeaponTableColumn[] = [
     fields: ["system.rules", "system.kind"],
     cell: defenseCell,
   },
-  {
-    id: "cost",
-    label: "FT.WeaponTables.col.cost",
-    fields: ["system.cost"],
-    cell: (_t, s) => numberCell(s.cost, has(s, "cost")),
-    gmPaths: ["cost"],
-  },
-  {
-    id: "mass",
-    label: "FT.WeaponTables.col.mass",
-    fields: ["system.mass"],
-    cell: (_t, s) => numberCell(s.mass, has(s, "mass"), " kg"),
-    gmPaths: ["mass"],
-  },
+  costColumn,
+  massColumn("mass", "FT.WeaponTables.col.mass"),
 ];
 
 export const STAR_FRONTIERS_TABLE: GameWeaponTable = {

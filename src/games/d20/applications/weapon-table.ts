@@ -4,20 +4,22 @@
  * penalty; cost and weight. The SWN profile reads the same pack with its own columns (games/swn).
  */
 import {
+  costColumn,
   type GameWeaponTable,
   type IndexSystem,
+  isMissing,
+  isWeapon,
+  localize,
+  massColumn,
   numberCell,
   type WeaponTableColumn,
 } from "../../../applications/weapon-tables-seam.js";
 
-const has = (s: IndexSystem, key: string): boolean => (s.missing ?? []).includes(key);
-const weapon = (type: string) => type === "weapon";
 const armour = (type: string) => type === "defense";
-const localize = (key: string): string => game.i18n?.localize(key) ?? key;
 
 /** The weapon's d20 attack kind, or "Armour" (with its category) for a suit. */
 export function d20TypeCell(type: string, s: IndexSystem): string {
-  if (weapon(type)) return localize(`FT.D20.Item.attackKind.${s.d20?.attack ?? "ranged"}`);
+  if (isWeapon(type)) return localize(`FT.D20.Item.attackKind.${s.d20?.attack ?? "ranged"}`);
   if (!armour(type)) return "";
   const category = s.d20?.category;
   return category ? localize(`FT.D20.Item.categoryChoice.${category}`) : localize("FT.D20.Item.armor");
@@ -25,31 +27,18 @@ export function d20TypeCell(type: string, s: IndexSystem): string {
 
 /** The damage dice; "special" where the book gives none (RCR Table 7-2: the stun grenade, the nets). */
 export function d20DamageCell(type: string, s: IndexSystem): string {
-  if (!weapon(type)) return "";
+  if (!isWeapon(type)) return "";
   if (s.d20?.damage) return s.d20.damage;
-  return s.d20?.noDamageDice ? localize("FT.WeaponTables.special") : has(s, "d20.damage") ? "n/s" : "—";
+  return s.d20?.noDamageDice ? localize("FT.WeaponTables.special") : isMissing(s, "d20.damage") ? "n/s" : "—";
 }
 
 /** The range increment in metres; melee weapons have none (SW-14). */
 export function d20RangeCell(type: string, s: IndexSystem): string {
-  if (!weapon(type) || s.d20?.attack === "melee") return weapon(type) ? "—" : "";
-  return numberCell(s.d20?.rangeIncrement, has(s, "d20.rangeIncrement"), " m");
+  if (!isWeapon(type) || s.d20?.attack === "melee") return isWeapon(type) ? "—" : "";
+  return numberCell(s.d20?.rangeIncrement, isMissing(s, "d20.rangeIncrement"), " m");
 }
 
-export const d20Cost: WeaponTableColumn = {
-  id: "cost",
-  label: "FT.WeaponTables.col.cost",
-  fields: ["system.cost"],
-  cell: (_t, s) => numberCell(s.cost, has(s, "cost")),
-  gmPaths: ["cost"],
-};
-export const d20Weight: WeaponTableColumn = {
-  id: "weight",
-  label: "FT.WeaponTables.col.weight",
-  fields: ["system.mass"],
-  cell: (_t, s) => numberCell(s.mass, has(s, "mass"), " kg"),
-  gmPaths: ["mass"],
-};
+export const d20Weight: WeaponTableColumn = massColumn("weight", "FT.WeaponTables.col.weight");
 
 const COLUMNS: readonly WeaponTableColumn[] = [
   { id: "type", label: "FT.WeaponTables.col.type", fields: ["system.d20"], cell: d20TypeCell },
@@ -65,7 +54,7 @@ const COLUMNS: readonly WeaponTableColumn[] = [
     label: "FT.WeaponTables.col.critical",
     fields: ["system.d20"],
     cell: (type, s) => {
-      if (!weapon(type)) return "";
+      if (!isWeapon(type)) return "";
       const threat = s.d20?.threat ?? 20;
       const mult = s.d20?.critMultiplier ?? 1;
       return `${threat < 20 ? `${threat}–20` : "20"}${mult > 1 ? ` ×${mult}` : ""}`;
@@ -83,7 +72,7 @@ const COLUMNS: readonly WeaponTableColumn[] = [
     label: "FT.WeaponTables.col.fire",
     fields: ["system.d20"],
     cell: (type, s) => {
-      if (!weapon(type) || s.d20?.attack === "melee") return weapon(type) ? "—" : "";
+      if (!isWeapon(type) || s.d20?.attack === "melee") return isWeapon(type) ? "—" : "";
       const f = s.d20?.fire;
       return [f?.single ? "S" : "", f?.multi ? "M" : "", f?.auto ? "A" : ""].filter(Boolean).join("/") || "—";
     },
@@ -93,26 +82,26 @@ const COLUMNS: readonly WeaponTableColumn[] = [
     label: "FT.WeaponTables.col.damageType",
     fields: ["system.d20"],
     cell: (type, s) =>
-      weapon(type) && s.d20?.damageType ? localize(`FT.D20.Item.damageTypeChoice.${s.d20.damageType}`) : "",
+      isWeapon(type) && s.d20?.damageType ? localize(`FT.D20.Item.damageTypeChoice.${s.d20.damageType}`) : "",
   },
   {
     id: "stunDC",
     label: "FT.WeaponTables.col.stunDC",
     fields: ["system.d20"],
-    cell: (type, s) => (weapon(type) ? numberCell(s.d20?.stunDC, false) : ""),
+    cell: (type, s) => (isWeapon(type) ? numberCell(s.d20?.stunDC, false) : ""),
   },
   {
     id: "group",
     label: "FT.WeaponTables.col.group",
     fields: ["system.d20"],
     cell: (type, s) =>
-      weapon(type) && s.d20?.group ? localize(`FT.D20.Item.groupChoice.${s.d20.group}`) : "",
+      isWeapon(type) && s.d20?.group ? localize(`FT.D20.Item.groupChoice.${s.d20.group}`) : "",
   },
   {
     id: "dr",
     label: "FT.WeaponTables.col.dr",
     fields: ["system.d20"],
-    cell: (type, s) => (armour(type) ? numberCell(s.d20?.dr, has(s, "d20.dr")) : ""),
+    cell: (type, s) => (armour(type) ? numberCell(s.d20?.dr, isMissing(s, "d20.dr")) : ""),
   },
   {
     id: "maxDex",
@@ -121,7 +110,7 @@ const COLUMNS: readonly WeaponTableColumn[] = [
     cell: (type, s) =>
       armour(type) ? numberCell(typeof s.d20?.maxDex === "number" ? `+${s.d20.maxDex}` : null, false) : "",
   },
-  d20Cost,
+  costColumn,
   d20Weight,
 ];
 

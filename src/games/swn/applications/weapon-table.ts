@@ -4,25 +4,19 @@
  * range (the d20 increment the profile plays), TL, AP, the SWN traits, cost and mass.
  */
 import {
+  costColumn,
   type GameWeaponTable,
   type IndexSystem,
+  isWeapon,
+  localize,
   numberCell,
   type WeaponTableColumn,
 } from "../../../applications/weapon-tables-seam.js";
-import {
-  d20Cost,
-  d20DamageCell,
-  d20RangeCell,
-  d20TypeCell,
-  d20Weight,
-} from "../../d20/applications/weapon-table.js";
-
-const weapon = (type: string) => type === "weapon";
-const localize = (key: string): string => game.i18n?.localize(key) ?? key;
+import { d20DamageCell, d20RangeCell, d20TypeCell, d20Weight } from "../../d20/applications/weapon-table.js";
 
 /** SWN-15's traits of a weapon, named. */
 function traitsCell(type: string, s: IndexSystem): string {
-  if (!weapon(type)) return "";
+  if (!isWeapon(type)) return "";
   const w = s.swn;
   const traits = [w?.heavy ? "heavy" : "", w?.energy ? "energy" : "", w?.laser ? "laser" : ""].filter(
     Boolean,
@@ -54,19 +48,19 @@ const COLUMNS: readonly WeaponTableColumn[] = [
     fields: ["system.swn"],
     // A weapon's TL no available source gives reads "n/s", as its item sheet flags every empty TL (body-weapon-d20.hbs):
     // the d20 pack's weapons carry no SWN tech level (review-play 1.2: the same numbers as the item sheet).
-    cell: (type, s) => (weapon(type) ? numberCell(s.swn?.tl, true) : ""),
+    cell: (type, s) => (isWeapon(type) ? numberCell(s.swn?.tl, true) : ""),
     gmPaths: ["swn.tl"],
   },
   {
     id: "ap",
     label: "FT.WeaponTables.col.ap",
     fields: ["system.swn"],
-    cell: (type, s) => (weapon(type) ? numberCell(s.swn?.ap || null, false) : ""),
+    cell: (type, s) => (isWeapon(type) ? numberCell(s.swn?.ap || null, false) : ""),
   },
   { id: "traits", label: "FT.WeaponTables.col.traits", fields: ["system.swn"], cell: traitsCell },
   // No DR column: SWN armour is the wearer's Armor Class (the actor's AC); the d20 pack's damage reduction is not
   // played in an SWN world (review-ux 3.10).
-  d20Cost,
+  costColumn,
   d20Weight,
 ];
 

@@ -9,17 +9,12 @@ import { registerGMRequest } from "../../../helpers/gm-request.js";
 import { QUERY_CLAIM, QUERY_READING } from "./side-morale-queries.js";
 
 /**
- * SWN-09, SWN-10, SWN-12 (issue 16): side Morale's GM requests, the queries that take a reading to its reader, and the hooks on which the active
- * GM recomputes a side — an actor's SWN block (its HP), a combatant defeated, added or removed, the combat started
- * or a new round. The workflow (side-morale-gm.ts) is loaded when first needed.
+ * SWN-09, SWN-10, SWN-12 (issue 16): side Morale's GM requests, the queries that take a reading to its reader, and
+ * the hooks on which the active GM recomputes a side — an actor's SWN block (its HP), a combatant defeated, added
+ * or removed, the combat started or a new round. The workflow (side-morale-gm.ts) is loaded when first needed.
  */
 export function registerSideMoraleHooks(): void {
   const morale = () => import("./side-morale-gm.js");
-  // In a world with the SWN additions the workflow is fetched once the world is ready, so the first change it
-  // answers does not wait for the download.
-  Hooks.once("ready", () => {
-    if (playsSideMorale()) void morale().catch(console.error);
-  });
   registerGMRequest("intimidate", async (body, user) => (await morale()).handleIntimidate(body, user));
   registerGMRequest("readMorale", async (body, user) => (await morale()).handleReadMorale(body, user));
   // Issue 33 SWN-10: the reading reaches the reader alone, by v13's User#query (side-morale-gm.ts `deliverReading`):
@@ -28,9 +23,12 @@ export function registerSideMoraleHooks(): void {
     [QUERY_READING]: async (data: unknown) => (await morale()).receiveReading(data),
     [QUERY_CLAIM]: async (data: unknown) => (await morale()).claimReading(data),
   });
-  // Before issue 33 the GM wrote the reading on the reader's User, where every client holds it: the active GM drops
-  // what is left there (the reader's page kept it in its own client setting when it came).
   Hooks.once("ready", () => {
+    // In a world with the SWN additions the workflow is fetched once the world is ready, so the first change it
+    // answers does not wait for the download.
+    if (playsSideMorale()) void morale().catch(console.error);
+    // Before issue 33 the GM wrote the reading on the reader's User, where every client holds it: the active GM
+    // drops what is left there (the reader's page kept it in its own client setting when it came).
     if (game.user?.isActiveGM)
       for (const u of game.users?.contents ?? [])
         if (u.getFlag(SYSTEM_ID, "moraleReading"))
