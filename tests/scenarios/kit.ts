@@ -518,6 +518,41 @@ export function deckThree(ids: CardIds): { actors: Src[]; scene: Src } {
   };
 }
 
+/**
+ * Deck 3's world as the card-drawing scenarios play it: `deckThree`, Eusyl's own token `eusylToken` at (1500, 1500),
+ * and players may apply to every token (`playersApplyToAll`).
+ */
+export function deckThreeWorld(
+  ids: CardIds,
+  eusylToken: string,
+): { settings: Src[]; actors: Src[]; scenes: Src[] } {
+  const deck = deckThree(ids);
+  return {
+    settings: [settingSource("settingApplyAll1", "playersApplyToAll", true)],
+    actors: deck.actors,
+    scenes: [
+      {
+        ...deck.scene,
+        tokens: [
+          ...(deck.scene.tokens as object[]),
+          tokenSource({
+            _id: eusylToken,
+            name: "Eusyl",
+            actorId: ids.actor,
+            actorLink: true,
+            x: 1500,
+            y: 1500,
+          }),
+        ],
+      },
+    ],
+  };
+}
+
+/** The message as `client`'s chat log draws it: v13's `ChatMessage#renderHTML`, awaited. */
+export const drawn = (client: Client, messageId: string): Promise<HTMLElement> =>
+  client.run(() => G().game.messages.get(messageId).renderHTML() as Promise<HTMLElement>);
+
 /** A target's token UUID on the card. */
 export const tokenUuid = (scene: string, token: string): string => `Scene.${scene}.Token.${token}`;
 
