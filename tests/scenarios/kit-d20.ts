@@ -7,13 +7,16 @@ import type { Client, Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   actorSource,
+  cell,
   G,
   GM_ID,
   id,
   itemFromPack,
   renderMessage,
+  sceneSource,
   settingSource,
   text,
+  tokenSource,
 } from "./kit.js";
 
 /** Kara with the blaster pistol `pistolId` (a 10 m increment, SW-06; 3d6 entered by the GM). */
@@ -43,6 +46,46 @@ export function d20Foe(foeId: string, name: string, d20: Record<string, unknown>
       system: { d20: { classDefense: 3, abilities: { dex: 14 }, ...d20 } },
     }),
     ownership: { default: 2 },
+  };
+}
+
+/** The ids of the d20 Hangar (`d20Hangar`). */
+export interface HangarIds {
+  /** The engine setting's document id. */
+  setting: string;
+  scene: string;
+  kara: string;
+  pistol: string;
+  thug: string;
+  guard: string;
+  tok: { kara: string; thug: string; guard: string };
+}
+
+/**
+ * The d20 Hangar (engine d20): Kara (`karaWithBlaster`) at cell (0, 5); the heroic Thug (Dex 12) at (10, 5) and the
+ * heroic Guard at (10, 8), both hostile, on linked tokens.
+ */
+export function d20Hangar(ids: HangarIds) {
+  const foe = (_id: string, name: string, actorId: string, row: number) =>
+    tokenSource({ _id, name, actorId, actorLink: true, disposition: -1, ...cell(10, row) });
+  return {
+    settings: [settingSource(ids.setting, "engine", "d20")],
+    actors: [
+      karaWithBlaster(ids.kara, ids.pistol),
+      d20Foe(ids.thug, "Thug", { ...HEROIC_POOLS, abilities: { dex: 12 } }),
+      d20Foe(ids.guard, "Guard", HEROIC_POOLS),
+    ],
+    scenes: [
+      sceneSource({
+        _id: ids.scene,
+        name: "Hangar",
+        tokens: [
+          tokenSource({ _id: ids.tok.kara, name: "Kara", actorId: ids.kara, actorLink: true, ...cell(0, 5) }),
+          foe(ids.tok.thug, "Thug", ids.thug, 5),
+          foe(ids.tok.guard, "Guard", ids.guard, 8),
+        ],
+      }),
+    ],
   };
 }
 
