@@ -33,7 +33,7 @@ import {
   tokenSource,
   told,
 } from "./kit.js";
-import { d20Foe, karaWithBlaster, swnSettings } from "./kit-d20.js";
+import { d20Foe, fiveMarines, karaWithBlaster, marinesToken, squadSource, swnSettings } from "./kit-d20.js";
 
 const SCENE = id("sceneMenu");
 const HERO = id("actHeroMenu");
@@ -203,17 +203,7 @@ async function openSquad(): Promise<void> {
           ],
           system: { swn: { ab: 3, hp: { value: 8, max: 8 } } },
         }),
-        {
-          _id: MARINES,
-          name: "Marines",
-          type: "squad",
-          img: "icons/svg/mystery-man.svg",
-          system: { swn: { hd: 1, ac: 13, ab: 1 }, units: { value: 5, max: 5 }, hp: { value: 23 } },
-          items: [],
-          effects: [],
-          flags: {},
-          ownership: { default: 2 },
-        },
+        squadSource(MARINES, "Marines", fiveMarines()),
       ],
       scenes: [
         sceneSource({
@@ -222,16 +212,7 @@ async function openSquad(): Promise<void> {
           grid: { size: 100, distance: 3, units: "m" },
           tokens: [
             tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
-            tokenSource({
-              _id: TOK.marines,
-              name: "Marines",
-              actorId: MARINES,
-              actorLink: true,
-              disposition: -1,
-              width: 2,
-              height: 1,
-              ...cell(3, 5),
-            }),
+            marinesToken(TOK.marines, MARINES, cell(3, 5)),
           ],
         }),
       ],

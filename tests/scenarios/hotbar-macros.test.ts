@@ -28,7 +28,7 @@ import {
   tokenSource,
   told,
 } from "./kit.js";
-import { swnSettings } from "./kit-d20.js";
+import { fiveMarines, marinesToken, squadSource, swnSettings } from "./kit-d20.js";
 import { attackDialogKit } from "./kit-dialog.js";
 import { lastCard } from "./kit-grenades.js";
 import { yard } from "./kit-yard.js";
@@ -190,22 +190,10 @@ const swnWorld = () => ({
       owner: ALICE_ID,
       system: { swn: { ac: 10, ab: 3, hp: { value: 30, max: 30 } } },
     }),
-    {
-      _id: MARINES,
-      name: "Marines",
-      type: "squad",
-      img: "icons/svg/mystery-man.svg",
-      system: {
-        swn: { hd: 1, ac: 13, ab: 1 },
-        units: { value: 5, max: 5 },
-        hp: { value: 23 },
-        weapon: { name: "Rifle", formula: "1d8", ap: 0, tl: 3 },
-      },
-      items: [],
-      effects: [],
-      flags: {},
-      ownership: { default: 2 },
-    },
+    squadSource(MARINES, "Marines", {
+      ...fiveMarines(),
+      weapon: { name: "Rifle", formula: "1d8", ap: 0, tl: 3 },
+    }),
   ],
   scenes: [
     sceneSource({
@@ -214,16 +202,7 @@ const swnWorld = () => ({
       grid: { size: 100, distance: 3, units: "m" },
       tokens: [
         tokenSource({ _id: TOK_KARA, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
-        tokenSource({
-          _id: TOK_MARINES,
-          name: "Marines",
-          actorId: MARINES,
-          actorLink: true,
-          disposition: -1,
-          width: 2,
-          height: 1,
-          ...cell(4, 5),
-        }),
+        marinesToken(TOK_MARINES, MARINES, cell(4, 5)),
       ],
     }),
   ],

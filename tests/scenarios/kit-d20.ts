@@ -89,6 +89,46 @@ export function d20Hangar(ids: HangarIds) {
   };
 }
 
+/** A squad actor (SWN-17) with `system`; every player may observe it unless `ownership` says otherwise. */
+export function squadSource(
+  _id: string,
+  name: string,
+  system: Record<string, unknown>,
+  ownership: Record<string, number> = { default: 2 },
+) {
+  return {
+    _id,
+    name,
+    type: "squad",
+    img: "icons/svg/mystery-man.svg",
+    system,
+    items: [],
+    effects: [],
+    flags: {},
+    ownership,
+  };
+}
+
+/** Seed 003's five marines (SWN-17): HD 1, AC 13, AB +1, 23 hit points in the pool. */
+export const fiveMarines = () => ({
+  swn: { hd: 1, ac: 13, ab: 1 },
+  units: { value: 5, max: 5 },
+  hp: { value: 23 },
+});
+
+/** The hostile Marines' linked token at `at`: five units take 2 hexes (1 per 3 units). */
+export const marinesToken = (_id: string, actorId: string, at: { x: number; y: number }) =>
+  tokenSource({
+    _id,
+    name: "Marines",
+    actorId,
+    actorLink: true,
+    disposition: -1,
+    width: 2,
+    height: 1,
+    ...at,
+  });
+
 /**
  * The GM opens an encounter on the scene with these combatants (as the token HUD's "toggle combat" adds them, their
  * ids kept); `startCombat` is the test's own step (it rolls initiative).
