@@ -27,6 +27,7 @@ import {
   everyone,
   G,
   GM_ID,
+  heroAndFoeTokens,
   id,
   itemFromPack,
   messageIds,
@@ -59,15 +60,7 @@ const scene = (squad = false) =>
     _id: SCENE,
     name: "Hangar",
     tokens: [
-      tokenSource({ _id: TOK.hero, name: "Hero", actorId: HERO, actorLink: true, ...cell(5, 5) }),
-      tokenSource({
-        _id: TOK.foe,
-        name: "Foe",
-        actorId: FOE,
-        actorLink: true,
-        disposition: -1,
-        ...cell(6, 5),
-      }),
+      ...heroAndFoeTokens(TOK, HERO, FOE),
       ...(squad
         ? [
             tokenSource({

@@ -24,6 +24,7 @@ import {
   everyone,
   G,
   GM_ID,
+  heroAndFoeTokens,
   id,
   itemFromPack,
   onEveryClient,
@@ -74,17 +75,7 @@ async function open(): Promise<void> {
         sceneSource({
           _id: SCENE,
           name: "Hangar",
-          tokens: [
-            tokenSource({ _id: TOK.hero, name: "Hero", actorId: HERO, actorLink: true, ...cell(5, 5) }),
-            tokenSource({
-              _id: TOK.foe,
-              name: "Foe",
-              actorId: FOE,
-              actorLink: true,
-              disposition: -1,
-              ...cell(6, 5),
-            }),
-          ],
+          tokens: heroAndFoeTokens(TOK, HERO, FOE),
         }),
       ],
     },

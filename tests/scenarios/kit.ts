@@ -482,6 +482,23 @@ export function cardFor<T>(card: T, ids: CardIds): T {
   return JSON.parse(json) as T;
 }
 
+/** Hero (`heroActor`, linked) at cell (5, 5) and the hostile Foe (`foeActor`, linked) one square east, at (6, 5). */
+export const heroAndFoeTokens = (
+  tok: { hero: string; foe: string },
+  heroActor: string,
+  foeActor: string,
+): Src[] => [
+  tokenSource({ _id: tok.hero, name: "Hero", actorId: heroActor, actorLink: true, ...cell(5, 5) }),
+  tokenSource({
+    _id: tok.foe,
+    name: "Foe",
+    actorId: foeActor,
+    actorLink: true,
+    disposition: -1,
+    ...cell(6, 5),
+  }),
+];
+
 /**
  * Deck 3, where the stored cards are played: Eusyl (Alice's, Stamina 45, with an Automatic Pistol, the card's
  * attacker `ids.actor`) and
