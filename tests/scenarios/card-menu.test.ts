@@ -34,7 +34,15 @@ import {
   tokenSource,
   told,
 } from "./kit.js";
-import { d20Foe, fiveMarines, karaWithBlaster, marinesToken, squadSource, swnSettings } from "./kit-d20.js";
+import {
+  d20Foe,
+  fiveMarines,
+  karaWithBlaster,
+  magRifle,
+  marinesToken,
+  squadSource,
+  swnSettings,
+} from "./kit-d20.js";
 
 const SCENE = id("sceneMenu");
 const HERO = id("actHeroMenu");
@@ -195,15 +203,7 @@ async function openSquad(): Promise<void> {
           _id: KARA,
           name: "Kara",
           owner: ALICE_ID,
-          items: [
-            itemFromPack(
-              "d20",
-              "blaster-pistol",
-              PISTOL,
-              { d20: { damage: "1d10" }, swn: { tl: 3 } },
-              "Mag Rifle",
-            ),
-          ],
+          items: [magRifle(PISTOL, { tl: 3 })],
           system: { swn: { ab: 3, hp: { value: 8, max: 8 } } },
         }),
         squadSource(MARINES, "Marines", fiveMarines()),
@@ -358,7 +358,7 @@ describe("scenario: an attack card's context menu (issue 33)", () => {
             _id: KARA,
             name: "Kara",
             owner: ALICE_ID,
-            items: [itemFromPack("d20", "blaster-pistol", PISTOL, { d20: { damage: "1d10" } }, "Mag Rifle")],
+            items: [magRifle(PISTOL)],
             system: { swn: { ab: 3, hp: { value: 8, max: 8 } } },
           }),
           {

@@ -30,6 +30,16 @@ export function karaWithBlaster(karaId: string, pistolId: string) {
   });
 }
 
+/** SWN's Mag Rifle (1d10; its SWN block `swn`, e.g. its tech level, when given), on the pack's blaster pistol, as item `itemId`. */
+export const magRifle = (itemId: string, swn?: Record<string, unknown>) =>
+  itemFromPack(
+    "d20",
+    "blaster-pistol",
+    itemId,
+    swn ? { d20: { damage: "1d10" }, swn } : { d20: { damage: "1d10" } },
+    "Mag Rifle",
+  );
+
 /** A heroic foe's pools: VP 10, WP 14 (SW-10, SW-18). */
 export const HEROIC_POOLS = {
   heroic: true,

@@ -30,7 +30,7 @@ import {
   tokenSource,
   told,
 } from "./kit.js";
-import { fiveMarines, lastCardLines, marinesToken, squadSource, swnSettings } from "./kit-d20.js";
+import { fiveMarines, lastCardLines, magRifle, marinesToken, squadSource, swnSettings } from "./kit-d20.js";
 import { clickSheetItem, lastCard, openSheet } from "./kit-grenades.js";
 import { answerPrompt, promptField } from "./kit-zebulon.js";
 
@@ -53,13 +53,7 @@ const world = () => ({
       name: "Kara",
       owner: ALICE_ID,
       items: [
-        itemFromPack(
-          "d20",
-          "blaster-pistol",
-          RIFLE,
-          { d20: { damage: "1d10" }, swn: { tl: 3 } },
-          "Mag Rifle",
-        ),
+        magRifle(RIFLE, { tl: 3 }),
         itemFromPack(
           "d20",
           "grenade",
