@@ -482,6 +482,45 @@ export function cardFor<T>(card: T, ids: CardIds): T {
   return JSON.parse(json) as T;
 }
 
+/**
+ * The Alley (Star Frontiers): Kara (Alice's, STR 45, DEX 60, Stamina 50) at cell (5, 5) and a Pirate creature (Stamina
+ * 40) on an unlinked token beside her, at (6, 5).
+ */
+export const alleyWorld = (ids: {
+  scene: string;
+  kara: string;
+  pirate: string;
+  tokKara: string;
+  tokNear: string;
+}) => ({
+  actors: [
+    actorSource({
+      _id: ids.kara,
+      name: "Kara",
+      owner: ALICE_ID,
+      abilities: { str: 45, dex: 60 },
+      stamina: 50,
+    }),
+    actorSource({ _id: ids.pirate, name: "Pirate", type: "creature", stamina: 40 }),
+  ],
+  scenes: [
+    sceneSource({
+      _id: ids.scene,
+      name: "Alley",
+      tokens: [
+        tokenSource({ _id: ids.tokKara, name: "Kara", actorId: ids.kara, actorLink: true, ...cell(5, 5) }),
+        tokenSource({
+          _id: ids.tokNear,
+          name: "Pirate",
+          actorId: ids.pirate,
+          actorLink: false,
+          ...cell(6, 5),
+        }),
+      ],
+    }),
+  ],
+});
+
 /** Hero (`heroActor`, linked) at cell (5, 5) and the hostile Foe (`foeActor`, linked) one square east, at (6, 5). */
 export const heroAndFoeTokens = (
   tok: { hero: string; foe: string },
