@@ -12,11 +12,11 @@ import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   actorSource,
-  cell,
   closeTableAfterEach,
   everyone,
   G,
   GM_ID,
+  heroAndFoeTokens,
   id,
   itemFromPack,
   onEveryClient,
@@ -24,7 +24,6 @@ import {
   sceneSource,
   targetBlock,
   text,
-  tokenSource,
   told,
 } from "./kit.js";
 import { lastMessageText } from "./kit-zebulon.js";
@@ -65,17 +64,7 @@ async function open(): Promise<void> {
         sceneSource({
           _id: SCENE,
           name: "Hangar",
-          tokens: [
-            tokenSource({ _id: TOK.hero, name: "Hero", actorId: HERO, actorLink: true, ...cell(5, 5) }),
-            tokenSource({
-              _id: TOK.foe,
-              name: "Foe",
-              actorId: FOE,
-              actorLink: true,
-              disposition: -1,
-              ...cell(6, 5),
-            }),
-          ],
+          tokens: heroAndFoeTokens(TOK, HERO, FOE),
         }),
       ],
     },

@@ -27,6 +27,7 @@ import {
   everyone,
   G,
   GM_ID,
+  heroAndFoeTokens,
   id,
   itemFromPack,
   messageIds,
@@ -38,7 +39,7 @@ import {
   text,
   tokenSource,
 } from "./kit.js";
-import { karaWithBlaster, swnSettings } from "./kit-d20.js";
+import { karaWithBlaster, squadSource, swnSettings } from "./kit-d20.js";
 
 const SCENE = id("scenePreview");
 const HERO = id("actHeroPreview");
@@ -59,15 +60,7 @@ const scene = (squad = false) =>
     _id: SCENE,
     name: "Hangar",
     tokens: [
-      tokenSource({ _id: TOK.hero, name: "Hero", actorId: HERO, actorLink: true, ...cell(5, 5) }),
-      tokenSource({
-        _id: TOK.foe,
-        name: "Foe",
-        actorId: FOE,
-        actorLink: true,
-        disposition: -1,
-        ...cell(6, 5),
-      }),
+      ...heroAndFoeTokens(TOK, HERO, FOE),
       ...(squad
         ? [
             tokenSource({
@@ -200,17 +193,12 @@ describe("scenario: each Apply says where the hit goes and what it leaves, in th
             system: { swn: { ab: 10 }, d20: { bab: 3, abilities: { dex: 14 } } },
           },
           actorSource({ _id: FOE, name: "Foe", system: { swn: { ac: 10, hp: { value: 9, max: 9 } } } }),
-          {
-            _id: SQUAD,
-            name: "Raiders",
-            type: "squad",
-            img: "icons/svg/mystery-man.svg",
-            system: { swn: { hd: 1, ac: 10, ab: 0 }, units: { value: 5, max: 5 }, hp: { value: 23 } },
-            items: [],
-            effects: [],
-            flags: {},
-            ownership: { default: 0 },
-          },
+          squadSource(
+            SQUAD,
+            "Raiders",
+            { swn: { hd: 1, ac: 10, ab: 0 }, units: { value: 5, max: 5 }, hp: { value: 23 } },
+            { default: 0 },
+          ),
         ],
         scenes: [scene(true)],
       },

@@ -14,17 +14,14 @@ import { rolled } from "../foundry/dice.js";
 import { type Client, createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
-  actorSource,
-  cell,
+  alleyWorld,
   closeTableAfterEach,
   G,
   GM_ID,
   id,
   messageIds,
   onEveryClient,
-  sceneSource,
   type settingSource,
-  tokenSource,
   told,
 } from "./kit.js";
 import { swnSettings } from "./kit-d20.js";
@@ -40,20 +37,7 @@ closeTableAfterEach(() => table, resetAppRecords);
 
 const world = (settings: ReturnType<typeof settingSource>[]) => ({
   settings,
-  actors: [
-    actorSource({ _id: KARA, name: "Kara", owner: ALICE_ID, abilities: { str: 45, dex: 60 }, stamina: 50 }),
-    actorSource({ _id: PIRATE, name: "Pirate", type: "creature", stamina: 40 }),
-  ],
-  scenes: [
-    sceneSource({
-      _id: SCENE,
-      name: "Alley",
-      tokens: [
-        tokenSource({ _id: TOK_KARA, name: "Kara", actorId: KARA, actorLink: true, ...cell(5, 5) }),
-        tokenSource({ _id: TOK_NEAR, name: "Pirate", actorId: PIRATE, actorLink: false, ...cell(6, 5) }),
-      ],
-    }),
-  ],
+  ...alleyWorld({ scene: SCENE, kara: KARA, pirate: PIRATE, tokKara: TOK_KARA, tokNear: TOK_NEAR }),
 });
 
 /**

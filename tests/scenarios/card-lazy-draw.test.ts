@@ -7,59 +7,38 @@
  * v13's, tests/foundry/client-documents.ts) on every page, with the load held back until a step of the test.
  */
 import { describe, expect, it } from "vitest";
-import { type Client, createTable, type Table } from "../foundry/world.js";
+import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   attack,
   BRUNO_ID,
   buttonsOf,
   closeTableAfterEach,
-  deckThree,
+  deckThreeWorld,
+  drawn,
   G,
   GM_ID,
   id,
   renderMessage,
-  settingSource,
   text,
-  tokenSource,
 } from "./kit.js";
 
 const SCENE = id("sceneDeck3");
 const EUSYL = id("eusyl");
 const TOK = { p1: id("tokPirate1"), p2: id("tokPirate2"), p3: id("tokPirate3") };
 const TOK_EUSYL = id("tokEusyl");
-const DECK = deckThree({ scene: SCENE, tokens: [TOK.p1, TOK.p2, TOK.p3], actor: EUSYL });
+const DECK_WORLD = deckThreeWorld(
+  { scene: SCENE, tokens: [TOK.p1, TOK.p2, TOK.p3], actor: EUSYL },
+  TOK_EUSYL,
+);
 
 let table: Table;
 closeTableAfterEach(() => table);
 
-/** The card as `client`'s chat log draws it: v13's `ChatMessage#renderHTML`, awaited. */
-const drawn = (client: Client, messageId: string): Promise<HTMLElement> =>
-  client.run(() => G().game.messages.get(messageId).renderHTML() as Promise<HTMLElement>);
-
 describe("scenario: a card is drawn through ChatMessage#renderHTML, its drawing code loaded first (issue 33)", () => {
   it("every page draws Alice's card through renderHTML as the chat log does; core's drawing waits for the code", async () => {
     table = await createTable({
-      world: {
-        settings: [settingSource("settingApplyAll1", "playersApplyToAll", true)],
-        actors: DECK.actors,
-        scenes: [
-          {
-            ...DECK.scene,
-            tokens: [
-              ...(DECK.scene.tokens as object[]),
-              tokenSource({
-                _id: TOK_EUSYL,
-                name: "Eusyl",
-                actorId: EUSYL,
-                actorLink: true,
-                x: 1500,
-                y: 1500,
-              }),
-            ],
-          },
-        ],
-      },
+      world: DECK_WORLD,
       online: "every",
     });
     // (After the table: the system's modules extend Foundry's classes, which the harness installs.)

@@ -24,6 +24,7 @@ import {
   everyone,
   G,
   GM_ID,
+  heroAndFoeTokens,
   id,
   itemFromPack,
   onEveryClient,
@@ -33,7 +34,15 @@ import {
   tokenSource,
   told,
 } from "./kit.js";
-import { d20Foe, karaWithBlaster, swnSettings } from "./kit-d20.js";
+import {
+  d20Foe,
+  fiveMarines,
+  karaWithBlaster,
+  magRifle,
+  marinesToken,
+  squadSource,
+  swnSettings,
+} from "./kit-d20.js";
 
 const SCENE = id("sceneMenu");
 const HERO = id("actHeroMenu");
@@ -74,17 +83,7 @@ async function open(): Promise<void> {
         sceneSource({
           _id: SCENE,
           name: "Hangar",
-          tokens: [
-            tokenSource({ _id: TOK.hero, name: "Hero", actorId: HERO, actorLink: true, ...cell(5, 5) }),
-            tokenSource({
-              _id: TOK.foe,
-              name: "Foe",
-              actorId: FOE,
-              actorLink: true,
-              disposition: -1,
-              ...cell(6, 5),
-            }),
-          ],
+          tokens: heroAndFoeTokens(TOK, HERO, FOE),
         }),
       ],
     },
@@ -101,6 +100,18 @@ async function aliceShoots(roll: number, damage: number): Promise<string> {
   await table.settle();
   alice.target();
   return alice.run(() => G().game.messages.contents.at(-1).id as string);
+}
+
+/** Kara (Alice's) shoots her pistol at `target`, the dice coming up `dice`; the card's message id. */
+async function karaShoots(target: string, ...dice: number[]): Promise<string> {
+  table.dice(...dice);
+  return (await attack(table, table.client(ALICE_ID), KARA, PISTOL, [target]))!;
+}
+
+/** `client` clicks Undo on `name`'s row of the card; the table settles. */
+async function undo(client: Client, messageId: string, name: string): Promise<void> {
+  clickCard(client, messageId, "undo", name);
+  await table.settle();
 }
 
 /** The message as `client`'s chat log shows it, in an `ol.chat-log` with v13's message menu bound (see header). */
@@ -192,28 +203,10 @@ async function openSquad(): Promise<void> {
           _id: KARA,
           name: "Kara",
           owner: ALICE_ID,
-          items: [
-            itemFromPack(
-              "d20",
-              "blaster-pistol",
-              PISTOL,
-              { d20: { damage: "1d10" }, swn: { tl: 3 } },
-              "Mag Rifle",
-            ),
-          ],
+          items: [magRifle(PISTOL, { tl: 3 })],
           system: { swn: { ab: 3, hp: { value: 8, max: 8 } } },
         }),
-        {
-          _id: MARINES,
-          name: "Marines",
-          type: "squad",
-          img: "icons/svg/mystery-man.svg",
-          system: { swn: { hd: 1, ac: 13, ab: 1 }, units: { value: 5, max: 5 }, hp: { value: 23 } },
-          items: [],
-          effects: [],
-          flags: {},
-          ownership: { default: 2 },
-        },
+        squadSource(MARINES, "Marines", fiveMarines()),
       ],
       scenes: [
         sceneSource({
@@ -222,16 +215,7 @@ async function openSquad(): Promise<void> {
           grid: { size: 100, distance: 3, units: "m" },
           tokens: [
             tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
-            tokenSource({
-              _id: TOK.marines,
-              name: "Marines",
-              actorId: MARINES,
-              actorLink: true,
-              disposition: -1,
-              width: 2,
-              height: 1,
-              ...cell(3, 5),
-            }),
+            marinesToken(TOK.marines, MARINES, cell(3, 5)),
           ],
         }),
       ],
@@ -260,8 +244,7 @@ describe("scenario: an attack card's context menu (issue 33)", () => {
     await choose(gm, msg, "selected");
     expect(foeStamina()).toEqual(everyone(table, 37));
     expect(told(gm)).toContain("info: Damage from this card was already applied to Foe.");
-    clickCard(gm, msg, "undo", "Foe");
-    await table.settle();
+    await undo(gm, msg, "Foe");
     expect(foeStamina()).toEqual(everyone(table, 40));
     await choose(gm, msg, "double");
     expect(foeStamina()).toEqual(everyone(table, 26));
@@ -350,8 +333,7 @@ describe("scenario: an attack card's context menu (issue 33)", () => {
     await openGuard();
     const gm = table.client(GM_ID);
     // d20 16 − 1 = 15 hits Defense 15 (d20-wounds.test.ts's numbers); 3d6 [1, 1, 1] = 3.
-    table.dice(16, 1, 1, 1);
-    const msg = (await attack(table, table.client(ALICE_ID), KARA, PISTOL, [TOK.guard]))!;
+    const msg = await karaShoots(TOK.guard, 16, 1, 1, 1);
     control(gm, TOK.guard);
     await choose(gm, msg, "double");
     expect(guard()).toEqual(everyone(table, { vp: 4, wp: 14 }));
@@ -359,8 +341,7 @@ describe("scenario: an attack card's context menu (issue 33)", () => {
     expect(guard()).toEqual(everyone(table, { vp: 7, wp: 14 }));
     // A second hit, 3d6 [4, 5, 6] = 15, applied whole: VP 7 → 0, WP 14 → 6. The first card's healing (3) then goes
     // to the wound points first (the last lost): WP 6 → 9, VP stays 0.
-    table.dice(16, 4, 5, 6);
-    const second = (await attack(table, table.client(ALICE_ID), KARA, PISTOL, [TOK.guard]))!;
+    const second = await karaShoots(TOK.guard, 16, 4, 5, 6);
     await choose(gm, second, "selected");
     expect(guard()).toEqual(everyone(table, { vp: 0, wp: 6 }));
     await choose(gm, msg, "heal");
@@ -377,7 +358,7 @@ describe("scenario: an attack card's context menu (issue 33)", () => {
             _id: KARA,
             name: "Kara",
             owner: ALICE_ID,
-            items: [itemFromPack("d20", "blaster-pistol", PISTOL, { d20: { damage: "1d10" } }, "Mag Rifle")],
+            items: [magRifle(PISTOL)],
             system: { swn: { ab: 3, hp: { value: 8, max: 8 } } },
           }),
           {
@@ -411,8 +392,7 @@ describe("scenario: an attack card's context menu (issue 33)", () => {
       online: [GM_ID, ALICE_ID],
     });
     const gm = table.client(GM_ID);
-    table.dice(15, 9);
-    const msg = (await attack(table, table.client(ALICE_ID), KARA, PISTOL, [TOK.pirate]))!;
+    const msg = await karaShoots(TOK.pirate, 15, 9);
     const hp = () => onEveryClient(table, () => G().game.actors.get(PIRATE).system.swn.hp.value as number);
     control(gm, TOK.pirate);
     await choose(gm, msg, "half");
@@ -426,8 +406,7 @@ describe("scenario: an attack card's context menu (issue 33)", () => {
     await openSquad();
     const gm = table.client(GM_ID);
     // swn-squad.test.ts's shot: d20 15 + 1 = 16 vs AC 13 hits; 1d10 [9].
-    table.dice(15, 9);
-    const msg = (await attack(table, table.client(ALICE_ID), KARA, PISTOL, [TOK.marines]))!;
+    const msg = await karaShoots(TOK.marines, 15, 9);
     const hp = () => onEveryClient(table, () => G().game.actors.get(MARINES).system.hp.value as number);
     control(gm, TOK.marines);
     await choose(gm, msg, "double");
@@ -447,20 +426,17 @@ describe("scenario: an attack card's context menu (issue 33)", () => {
     control(gm, TOK.foe);
     await choose(gm, msg, "double");
     expect(foeStamina()).toEqual(everyone(table, 26));
-    clickCard(gm, msg, "undo", "Foe");
-    await table.settle();
+    await undo(gm, msg, "Foe");
     expect(foeStamina()).toEqual(everyone(table, 40));
     // Applied again at ×½ (the GM may re-apply what the GM undid): 40 → 37, and Undo gives back the 3.
     await choose(gm, msg, "half");
     expect(foeStamina()).toEqual(everyone(table, 37));
-    clickCard(gm, msg, "undo", "Foe");
-    await table.settle();
+    await undo(gm, msg, "Foe");
     expect(foeStamina()).toEqual(everyone(table, 40));
     // Then a plain Apply (7) and Undo: the card's own 7, the ruling of the earlier mark gone.
     await choose(gm, msg, "selected");
     expect(foeStamina()).toEqual(everyone(table, 33));
-    clickCard(gm, msg, "undo", "Foe");
-    await table.settle();
+    await undo(gm, msg, "Foe");
     expect(foeStamina()).toEqual(everyone(table, 40));
     expect(table.unhandled).toEqual([]);
   });
@@ -491,8 +467,7 @@ describe("scenario: an attack card's context menu (issue 33)", () => {
           .system.card.applied.map((mk: { scale?: string }) => mk.scale),
       ),
     ).toEqual(["double"]);
-    clickCard(gm, msg, "undo", "Foe");
-    await table.settle();
+    await undo(gm, msg, "Foe");
     expect(foeStamina()).toEqual(everyone(table, 30));
     expect(table.unhandled).toEqual([]);
   });
@@ -500,13 +475,11 @@ describe("scenario: an attack card's context menu (issue 33)", () => {
   it("SW-10 SW-11 review-final-trust 1.1: the GM's ×2 of a d20 card's 3 takes the Guard's VP 10 → 4, and Undo gives back the 6 — VP 10, WP 14 on every page", async () => {
     await openGuard();
     const gm = table.client(GM_ID);
-    table.dice(16, 1, 1, 1);
-    const msg = (await attack(table, table.client(ALICE_ID), KARA, PISTOL, [TOK.guard]))!;
+    const msg = await karaShoots(TOK.guard, 16, 1, 1, 1);
     control(gm, TOK.guard);
     await choose(gm, msg, "double");
     expect(guard()).toEqual(everyone(table, { vp: 4, wp: 14 }));
-    clickCard(gm, msg, "undo", "Guard");
-    await table.settle();
+    await undo(gm, msg, "Guard");
     expect(guard()).toEqual(everyone(table, { vp: 10, wp: 14 }));
     expect(table.unhandled).toEqual([]);
   });
@@ -514,8 +487,7 @@ describe("scenario: an attack card's context menu (issue 33)", () => {
   it("SWN-17 review-final-trust 1.1: the GM's ×2 of a card's 9 takes the squad's pool 23 → 5, and Undo gives back the 18 — pool 23, 5 units standing on every page", async () => {
     await openSquad();
     const gm = table.client(GM_ID);
-    table.dice(15, 9);
-    const msg = (await attack(table, table.client(ALICE_ID), KARA, PISTOL, [TOK.marines]))!;
+    const msg = await karaShoots(TOK.marines, 15, 9);
     const squad = () =>
       onEveryClient(table, () => {
         const s = G().game.actors.get(MARINES).system;
@@ -526,8 +498,7 @@ describe("scenario: an attack card's context menu (issue 33)", () => {
     expect(onEveryClient(table, () => G().game.actors.get(MARINES).system.hp.value as number)).toEqual(
       everyone(table, 5),
     );
-    clickCard(gm, msg, "undo", "Marines");
-    await table.settle();
+    await undo(gm, msg, "Marines");
     expect(squad()).toEqual(everyone(table, { hp: 23, units: 5 }));
     expect(table.unhandled).toEqual([]);
   });

@@ -17,21 +17,22 @@ import {
   buttonsOf,
   clickCard,
   closeTableAfterEach,
-  deckThree,
+  deckThreeWorld,
   G,
   GM_ID,
   id,
   renderMessage,
-  settingSource,
   text,
-  tokenSource,
 } from "./kit.js";
 
 const SCENE = id("sceneDeck3");
 const EUSYL = id("eusyl");
 const TOK = { p1: id("tokPirate1"), p2: id("tokPirate2"), p3: id("tokPirate3") };
 const TOK_EUSYL = id("tokEusyl");
-const DECK = deckThree({ scene: SCENE, tokens: [TOK.p1, TOK.p2, TOK.p3], actor: EUSYL });
+const DECK_WORLD = deckThreeWorld(
+  { scene: SCENE, tokens: [TOK.p1, TOK.p2, TOK.p3], actor: EUSYL },
+  TOK_EUSYL,
+);
 
 let table: Table;
 closeTableAfterEach(() => table);
@@ -39,26 +40,7 @@ closeTableAfterEach(() => table);
 describe("scenario: the attack card is drawn per viewer from its data (issue 28)", () => {
   it("Alice's attack stores no rendered card; the GM's apply and undo leave content alone while each page draws its own controls and its own language", async () => {
     table = await createTable({
-      world: {
-        settings: [settingSource("settingApplyAll1", "playersApplyToAll", true)],
-        actors: DECK.actors,
-        scenes: [
-          {
-            ...DECK.scene,
-            tokens: [
-              ...(DECK.scene.tokens as object[]),
-              tokenSource({
-                _id: TOK_EUSYL,
-                name: "Eusyl",
-                actorId: EUSYL,
-                actorLink: true,
-                x: 1500,
-                y: 1500,
-              }),
-            ],
-          },
-        ],
-      },
+      world: DECK_WORLD,
       online: "every",
     });
     const gm = table.client(GM_ID);

@@ -16,15 +16,14 @@ import {
   BRUNO_ID,
   buttonsOf,
   closeTableAfterEach,
-  deckThree,
+  deckThreeWorld,
+  drawn,
   G,
   GM_ID,
   id,
   messageIds,
   renderMessage,
-  settingSource,
   text,
-  tokenSource,
   told,
 } from "./kit.js";
 
@@ -32,15 +31,14 @@ const SCENE = id("sceneDeck3");
 const EUSYL = id("eusyl");
 const TOK = { p1: id("tokPirate1"), p2: id("tokPirate2"), p3: id("tokPirate3") };
 const TOK_EUSYL = id("tokEusyl");
-const DECK = deckThree({ scene: SCENE, tokens: [TOK.p1, TOK.p2, TOK.p3], actor: EUSYL });
+const DECK_WORLD = deckThreeWorld(
+  { scene: SCENE, tokens: [TOK.p1, TOK.p2, TOK.p3], actor: EUSYL },
+  TOK_EUSYL,
+);
 
 let table: Table;
 closeTableAfterEach(() => table);
 afterEach(() => vi.restoreAllMocks());
-
-/** The message as `client`'s chat log draws it: v13's `ChatMessage#renderHTML`, awaited. */
-const drawn = (client: Client, messageId: string): Promise<HTMLElement> =>
-  client.run(() => G().game.messages.get(messageId).renderHTML() as Promise<HTMLElement>);
 
 /** The "a part failed to load" notices this page was shown. */
 const partNotices = (client: Client): string[] => told(client).filter((t) => t.includes("failed to load"));
@@ -48,26 +46,7 @@ const partNotices = (client: Client): string[] => told(client).filter((t) => t.i
 describe("scenario: the chat's drawing code fails to load (issue 33)", () => {
   it("issue 33: a failed chat-draw load still draws every message on every page, tells each page once, and draws the cards when a load succeeds", async () => {
     table = await createTable({
-      world: {
-        settings: [settingSource("settingApplyAll1", "playersApplyToAll", true)],
-        actors: DECK.actors,
-        scenes: [
-          {
-            ...DECK.scene,
-            tokens: [
-              ...(DECK.scene.tokens as object[]),
-              tokenSource({
-                _id: TOK_EUSYL,
-                name: "Eusyl",
-                actorId: EUSYL,
-                actorLink: true,
-                x: 1500,
-                y: 1500,
-              }),
-            ],
-          },
-        ],
-      },
+      world: DECK_WORLD,
       online: "every",
     });
     // (After the table: the system's modules extend Foundry's classes, which the harness installs.)

@@ -16,21 +16,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type ChunkFetch, fetchCombatChunksWith } from "../../src/documents/combat/chunk.js";
 import { type Client, createTable, type Table } from "../foundry/world.js";
-import {
-  ALICE_ID,
-  cell,
-  closeTableAfterEach,
-  everyone,
-  G,
-  GM_ID,
-  id,
-  onEveryClient,
-  sceneSource,
-  settingSource,
-  tokenSource,
-  told,
-} from "./kit.js";
-import { d20Foe, HEROIC_POOLS, karaWithBlaster } from "./kit-d20.js";
+import { ALICE_ID, closeTableAfterEach, everyone, G, GM_ID, id, onEveryClient, told } from "./kit.js";
+import { d20Hangar } from "./kit-d20.js";
 
 const SCENE = id("sceneLazyAnswers");
 const KARA = id("actKaraLA");
@@ -43,39 +30,16 @@ let table: Table;
 closeTableAfterEach(() => table);
 afterEach(() => fetchCombatChunksWith());
 
-const world = () => ({
-  settings: [settingSource(id("setEngineLA"), "engine", "d20")],
-  actors: [
-    karaWithBlaster(KARA, PISTOL),
-    d20Foe(THUG, "Thug", { ...HEROIC_POOLS, abilities: { dex: 12 } }),
-    d20Foe(GUARD, "Guard", HEROIC_POOLS),
-  ],
-  scenes: [
-    sceneSource({
-      _id: SCENE,
-      name: "Hangar",
-      tokens: [
-        tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
-        tokenSource({
-          _id: TOK.thug,
-          name: "Thug",
-          actorId: THUG,
-          actorLink: true,
-          disposition: -1,
-          ...cell(10, 5),
-        }),
-        tokenSource({
-          _id: TOK.guard,
-          name: "Guard",
-          actorId: GUARD,
-          actorLink: true,
-          disposition: -1,
-          ...cell(10, 8),
-        }),
-      ],
-    }),
-  ],
-});
+const world = () =>
+  d20Hangar({
+    setting: id("setEngineLA"),
+    scene: SCENE,
+    kara: KARA,
+    pistol: PISTOL,
+    thug: THUG,
+    guard: GUARD,
+    tok: TOK,
+  });
 
 /** Fetches held until `finish()`: each as [the page's user, chunk]; `waiting()` those not yet finished. */
 function heldDownloads() {

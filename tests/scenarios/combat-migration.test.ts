@@ -23,22 +23,8 @@ import { describe, expect, it } from "vitest";
 import { notedCombats } from "../../src/documents/combat/persist-migration.js";
 import { click } from "../foundry/apps.js";
 import { createTable, type Table } from "../foundry/world.js";
-import {
-  ALICE_ID,
-  cell,
-  closeTableAfterEach,
-  everyone,
-  G,
-  GM_ID,
-  id,
-  onEveryClient,
-  sceneSource,
-  settingSource,
-  text,
-  tokenSource,
-  told,
-} from "./kit.js";
-import { d20Foe, HEROIC_POOLS, karaWithBlaster } from "./kit-d20.js";
+import { ALICE_ID, closeTableAfterEach, everyone, G, GM_ID, id, onEveryClient, text, told } from "./kit.js";
+import { d20Hangar } from "./kit-d20.js";
 import {
   currentPhase,
   SCENE as DECK,
@@ -113,37 +99,15 @@ const oldCombat = () => ({
 });
 
 const world = () => ({
-  settings: [settingSource(id("setEngineMig"), "engine", "d20")],
-  actors: [
-    karaWithBlaster(KARA, PISTOL),
-    d20Foe(THUG, "Thug", { ...HEROIC_POOLS, abilities: { dex: 12 } }),
-    d20Foe(GUARD, "Guard", HEROIC_POOLS),
-  ],
-  scenes: [
-    sceneSource({
-      _id: SCENE,
-      name: "Hangar",
-      tokens: [
-        tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
-        tokenSource({
-          _id: TOK.thug,
-          name: "Thug",
-          actorId: THUG,
-          actorLink: true,
-          disposition: -1,
-          ...cell(10, 5),
-        }),
-        tokenSource({
-          _id: TOK.guard,
-          name: "Guard",
-          actorId: GUARD,
-          actorLink: true,
-          disposition: -1,
-          ...cell(10, 8),
-        }),
-      ],
-    }),
-  ],
+  ...d20Hangar({
+    setting: id("setEngineMig"),
+    scene: SCENE,
+    kara: KARA,
+    pistol: PISTOL,
+    thug: THUG,
+    guard: GUARD,
+    tok: TOK,
+  }),
   combats: [oldCombat()],
 });
 

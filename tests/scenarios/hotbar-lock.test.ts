@@ -6,7 +6,7 @@
  * weapon makes the GM's own macro, and the player's stays the player's.
  */
 import { describe, expect, it } from "vitest";
-import { resetAppRecords, settle as settleApps } from "../foundry/apps.js";
+import { resetAppRecords } from "../foundry/apps.js";
 import { type Client, createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
@@ -18,7 +18,7 @@ import {
   itemFromPack,
   onEveryClient,
 } from "./kit.js";
-import { openSheet } from "./kit-zebulon.js";
+import { dragStartData, dropOnHotbar as dropAt, sheetElement } from "./kit-hotbar.js";
 
 const EUSYL = id("actEusylHL");
 const PISTOL = id("itmLaserHL");
@@ -39,31 +39,12 @@ const world = () => ({
 });
 
 /** A user starts dragging what `selector` finds on Eusyl's sheet: the drag data the sheet writes (dragstart). */
-async function dragFromSheet(client: Client, selector: string): Promise<Record<string, unknown>> {
-  const sheet = await openSheet(client, EUSYL);
-  const el = sheet.querySelector<HTMLElement>(selector);
-  expect(el).not.toBeNull();
-  return client.run(() => {
-    const store = new Map<string, string>();
-    const dataTransfer = {
-      setData: (t: string, v: string) => void store.set(t, v),
-      getData: (t: string) => store.get(t) ?? "",
-    };
-    const win = el!.ownerDocument.defaultView as unknown as typeof globalThis;
-    const e = new win.Event("dragstart", { bubbles: true, cancelable: true });
-    Object.defineProperty(e, "dataTransfer", { value: dataTransfer });
-    el!.dispatchEvent(e);
-    return JSON.parse(store.get("text/plain") ?? "{}");
-  });
-}
+const dragFromSheet = async (client: Client, selector: string): Promise<Record<string, unknown>> =>
+  dragStartData(client, await sheetElement(client, EUSYL, selector));
 
-/** The drop on hotbar slot `slot`, as v13's `#onDragDrop` begins: the hook, with the client's Hotbar. */
-async function dropOnHotbar(client: Client, data: Record<string, unknown>, slot: number): Promise<boolean> {
-  const goOn = client.run(() => G().Hooks.call("hotbarDrop", G().ui.hotbar, data, slot) as boolean);
-  await client.run(() => settleApps());
-  await table.settle();
-  return goOn;
-}
+/** The drop on hotbar slot `slot` (kit-hotbar's); whether core would go on to make its own macro. */
+const dropOnHotbar = (client: Client, data: Record<string, unknown>, slot: number): Promise<boolean> =>
+  dropAt(table, client, data, slot);
 
 /** The GM's and Alice's hotbar slot → its macro's name and author's name, as every client has them. */
 function hotbars(): Record<string, Record<string, Record<string, string>>> {

@@ -28,11 +28,12 @@ import {
   tokenSource,
   told,
 } from "./kit.js";
-import { swnSettings } from "./kit-d20.js";
+import { fiveMarines, marinesToken, squadSource, swnSettings } from "./kit-d20.js";
 import { attackDialogKit } from "./kit-dialog.js";
 import { lastCard } from "./kit-grenades.js";
+import { dragStartData, dropOnHotbar as dropAt, sheetElement } from "./kit-hotbar.js";
 import { yard } from "./kit-yard.js";
-import { lastMessageText, openSheet } from "./kit-zebulon.js";
+import { lastMessageText } from "./kit-zebulon.js";
 
 const { SCENE, EUSYL, PIRATE, TOK_PIRATE, PISTOL, world } = yard("HB");
 
@@ -48,40 +49,20 @@ const { attackDialog, aliceOpensAttack, aliceRolls } = attackDialogKit(() => tab
   target: TOK_PIRATE,
 });
 
-/** Alice starts dragging what `selector` finds on Eusyl's sheet: the drag data the sheet writes (dragstart). */
+/** Alice starts dragging what `selector` finds on Eusyl's sheet (it says it is draggable): the data it writes. */
 async function dragFromSheet(
   alice: Client,
   selector: string,
   actorId = EUSYL,
 ): Promise<Record<string, unknown>> {
-  const sheet = await openSheet(alice, actorId);
-  const el = sheet.querySelector<HTMLElement>(selector);
-  expect(el).not.toBeNull();
-  expect(el!.getAttribute("draggable")).toBe("true");
-  return alice.run(() => {
-    const store = new Map<string, string>();
-    const dataTransfer = {
-      setData: (t: string, v: string) => void store.set(t, v),
-      getData: (t: string) => store.get(t) ?? "",
-    };
-    const win = el!.ownerDocument.defaultView as unknown as typeof globalThis;
-    const e = new win.Event("dragstart", { bubbles: true, cancelable: true });
-    Object.defineProperty(e, "dataTransfer", { value: dataTransfer });
-    el!.dispatchEvent(e);
-    return JSON.parse(store.get("text/plain") ?? "{}");
-  });
+  const el = await sheetElement(alice, actorId, selector);
+  expect(el.getAttribute("draggable")).toBe("true");
+  return dragStartData(alice, el);
 }
 
-/**
- * The drop on hotbar slot `slot`, as v13's Hotbar#_onDrop begins: the "hotbarDrop" hook with the drag data; returns
- * whether core would go on to make its own macro (false: the system took it). The table settles.
- */
-async function dropOnHotbar(alice: Client, data: Record<string, unknown>, slot: number): Promise<boolean> {
-  const goOn = alice.run(() => G().Hooks.call("hotbarDrop", G().ui.hotbar ?? null, data, slot) as boolean);
-  await alice.run(() => settleApps());
-  await table.settle();
-  return goOn;
-}
+/** The drop on hotbar slot `slot` (kit-hotbar's); whether core would go on to make its own macro. */
+const dropOnHotbar = (alice: Client, data: Record<string, unknown>, slot: number): Promise<boolean> =>
+  dropAt(table, alice, data, slot);
 
 /** A user's macro in a hotbar slot, as every client has it. */
 function slotMacro(
@@ -190,22 +171,10 @@ const swnWorld = () => ({
       owner: ALICE_ID,
       system: { swn: { ac: 10, ab: 3, hp: { value: 30, max: 30 } } },
     }),
-    {
-      _id: MARINES,
-      name: "Marines",
-      type: "squad",
-      img: "icons/svg/mystery-man.svg",
-      system: {
-        swn: { hd: 1, ac: 13, ab: 1 },
-        units: { value: 5, max: 5 },
-        hp: { value: 23 },
-        weapon: { name: "Rifle", formula: "1d8", ap: 0, tl: 3 },
-      },
-      items: [],
-      effects: [],
-      flags: {},
-      ownership: { default: 2 },
-    },
+    squadSource(MARINES, "Marines", {
+      ...fiveMarines(),
+      weapon: { name: "Rifle", formula: "1d8", ap: 0, tl: 3 },
+    }),
   ],
   scenes: [
     sceneSource({
@@ -214,16 +183,7 @@ const swnWorld = () => ({
       grid: { size: 100, distance: 3, units: "m" },
       tokens: [
         tokenSource({ _id: TOK_KARA, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
-        tokenSource({
-          _id: TOK_MARINES,
-          name: "Marines",
-          actorId: MARINES,
-          actorLink: true,
-          disposition: -1,
-          width: 2,
-          height: 1,
-          ...cell(4, 5),
-        }),
+        marinesToken(TOK_MARINES, MARINES, cell(4, 5)),
       ],
     }),
   ],

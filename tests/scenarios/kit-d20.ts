@@ -7,13 +7,16 @@ import type { Client, Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   actorSource,
+  cell,
   G,
   GM_ID,
   id,
   itemFromPack,
   renderMessage,
+  sceneSource,
   settingSource,
   text,
+  tokenSource,
 } from "./kit.js";
 
 /** Kara with the blaster pistol `pistolId` (a 10 m increment, SW-06; 3d6 entered by the GM). */
@@ -26,6 +29,16 @@ export function karaWithBlaster(karaId: string, pistolId: string) {
     system: { d20: { bab: 3, abilities: { dex: 14 }, vitality: { value: 12, max: 12 } } },
   });
 }
+
+/** SWN's Mag Rifle (1d10; its SWN block `swn`, e.g. its tech level, when given), on the pack's blaster pistol, as item `itemId`. */
+export const magRifle = (itemId: string, swn?: Record<string, unknown>) =>
+  itemFromPack(
+    "d20",
+    "blaster-pistol",
+    itemId,
+    swn ? { d20: { damage: "1d10" }, swn } : { d20: { damage: "1d10" } },
+    "Mag Rifle",
+  );
 
 /** A heroic foe's pools: VP 10, WP 14 (SW-10, SW-18). */
 export const HEROIC_POOLS = {
@@ -45,6 +58,86 @@ export function d20Foe(foeId: string, name: string, d20: Record<string, unknown>
     ownership: { default: 2 },
   };
 }
+
+/** The ids of the d20 Hangar (`d20Hangar`). */
+export interface HangarIds {
+  /** The engine setting's document id. */
+  setting: string;
+  scene: string;
+  kara: string;
+  pistol: string;
+  thug: string;
+  guard: string;
+  tok: { kara: string; thug: string; guard: string };
+}
+
+/**
+ * The d20 Hangar (engine d20): Kara (`karaWithBlaster`) at cell (0, 5); the heroic Thug (Dex 12) at (10, 5) and the
+ * heroic Guard at (10, 8), both hostile, on linked tokens.
+ */
+export function d20Hangar(ids: HangarIds) {
+  const foe = (_id: string, name: string, actorId: string, row: number) =>
+    tokenSource({ _id, name, actorId, actorLink: true, disposition: -1, ...cell(10, row) });
+  return {
+    settings: [settingSource(ids.setting, "engine", "d20")],
+    actors: [
+      karaWithBlaster(ids.kara, ids.pistol),
+      d20Foe(ids.thug, "Thug", { ...HEROIC_POOLS, abilities: { dex: 12 } }),
+      d20Foe(ids.guard, "Guard", HEROIC_POOLS),
+    ],
+    scenes: [
+      sceneSource({
+        _id: ids.scene,
+        name: "Hangar",
+        tokens: [
+          tokenSource({ _id: ids.tok.kara, name: "Kara", actorId: ids.kara, actorLink: true, ...cell(0, 5) }),
+          foe(ids.tok.thug, "Thug", ids.thug, 5),
+          foe(ids.tok.guard, "Guard", ids.guard, 8),
+        ],
+      }),
+    ],
+  };
+}
+
+/** A squad actor (SWN-17) with `system`; every player may observe it unless `ownership` says otherwise. */
+export function squadSource(
+  _id: string,
+  name: string,
+  system: Record<string, unknown>,
+  ownership: Record<string, number> = { default: 2 },
+) {
+  return {
+    _id,
+    name,
+    type: "squad",
+    img: "icons/svg/mystery-man.svg",
+    system,
+    items: [],
+    effects: [],
+    flags: {},
+    ownership,
+  };
+}
+
+/** Seed 003's five marines (SWN-17): HD 1, AC 13, AB +1, 23 hit points in the pool. */
+export const fiveMarines = () => ({
+  swn: { hd: 1, ac: 13, ab: 1 },
+  units: { value: 5, max: 5 },
+  hp: { value: 23 },
+});
+
+/** The hostile Marines' linked token at `at`: five units take 2 hexes (1 per 3 units). */
+export const marinesToken = (_id: string, actorId: string, at: { x: number; y: number }) =>
+  tokenSource({
+    _id,
+    name: "Marines",
+    actorId,
+    actorLink: true,
+    disposition: -1,
+    width: 2,
+    height: 1,
+    ...at,
+  });
 
 /**
  * The GM opens an encounter on the scene with these combatants (as the token HUD's "toggle combat" adds them, their

@@ -96,6 +96,10 @@ export async function tracker(c: Client): Promise<HTMLElement> {
   return c.run(() => G().ui.combat.element as HTMLElement);
 }
 
+/** The Morale strip of the user's freshly rendered tracker (SWN-12): each side's line as that user reads it. */
+export const moraleStrip = async (c: Client): Promise<string[]> =>
+  [...(await tracker(c)).querySelectorAll(".ft-morale")].map((e) => text(e as HTMLElement));
+
 /** A combatant's row on a rendered tracker, by name. */
 export function row(el: HTMLElement, name: string): HTMLElement {
   const li = [...el.querySelectorAll<HTMLElement>("li.combatant")].find(

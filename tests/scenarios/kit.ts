@@ -483,6 +483,62 @@ export function cardFor<T>(card: T, ids: CardIds): T {
 }
 
 /**
+ * The Alley (Star Frontiers): Kara (Alice's, STR 45, DEX 60, Stamina 50) at cell (5, 5) and a Pirate creature (Stamina
+ * 40) on an unlinked token beside her, at (6, 5).
+ */
+export const alleyWorld = (ids: {
+  scene: string;
+  kara: string;
+  pirate: string;
+  tokKara: string;
+  tokNear: string;
+}) => ({
+  actors: [
+    actorSource({
+      _id: ids.kara,
+      name: "Kara",
+      owner: ALICE_ID,
+      abilities: { str: 45, dex: 60 },
+      stamina: 50,
+    }),
+    actorSource({ _id: ids.pirate, name: "Pirate", type: "creature", stamina: 40 }),
+  ],
+  scenes: [
+    sceneSource({
+      _id: ids.scene,
+      name: "Alley",
+      tokens: [
+        tokenSource({ _id: ids.tokKara, name: "Kara", actorId: ids.kara, actorLink: true, ...cell(5, 5) }),
+        tokenSource({
+          _id: ids.tokNear,
+          name: "Pirate",
+          actorId: ids.pirate,
+          actorLink: false,
+          ...cell(6, 5),
+        }),
+      ],
+    }),
+  ],
+});
+
+/** Hero (`heroActor`, linked) at cell (5, 5) and the hostile Foe (`foeActor`, linked) one square east, at (6, 5). */
+export const heroAndFoeTokens = (
+  tok: { hero: string; foe: string },
+  heroActor: string,
+  foeActor: string,
+): Src[] => [
+  tokenSource({ _id: tok.hero, name: "Hero", actorId: heroActor, actorLink: true, ...cell(5, 5) }),
+  tokenSource({
+    _id: tok.foe,
+    name: "Foe",
+    actorId: foeActor,
+    actorLink: true,
+    disposition: -1,
+    ...cell(6, 5),
+  }),
+];
+
+/**
  * Deck 3, where the stored cards are played: Eusyl (Alice's, Stamina 45, with an Automatic Pistol, the card's
  * attacker `ids.actor`) and
  * Pirates 1–3 (actors "pirate1"…, Stamina 30) on unlinked tokens `ids.tokens`, 1 m apart in a row at y 1200.
@@ -517,6 +573,41 @@ export function deckThree(ids: CardIds): { actors: Src[]; scene: Src } {
     }),
   };
 }
+
+/**
+ * Deck 3's world as the card-drawing scenarios play it: `deckThree`, Eusyl's own token `eusylToken` at (1500, 1500),
+ * and players may apply to every token (`playersApplyToAll`).
+ */
+export function deckThreeWorld(
+  ids: CardIds,
+  eusylToken: string,
+): { settings: Src[]; actors: Src[]; scenes: Src[] } {
+  const deck = deckThree(ids);
+  return {
+    settings: [settingSource("settingApplyAll1", "playersApplyToAll", true)],
+    actors: deck.actors,
+    scenes: [
+      {
+        ...deck.scene,
+        tokens: [
+          ...(deck.scene.tokens as object[]),
+          tokenSource({
+            _id: eusylToken,
+            name: "Eusyl",
+            actorId: ids.actor,
+            actorLink: true,
+            x: 1500,
+            y: 1500,
+          }),
+        ],
+      },
+    ],
+  };
+}
+
+/** The message as `client`'s chat log draws it: v13's `ChatMessage#renderHTML`, awaited. */
+export const drawn = (client: Client, messageId: string): Promise<HTMLElement> =>
+  client.run(() => G().game.messages.get(messageId).renderHTML() as Promise<HTMLElement>);
 
 /** A target's token UUID on the card. */
 export const tokenUuid = (scene: string, token: string): string => `Scene.${scene}.Token.${token}`;

@@ -12,15 +12,12 @@ import { createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   ASSISTANT_ID,
-  actorSource,
-  cell,
+  alleyWorld,
   closeTableAfterEach,
   G,
   GM_ID,
   id,
   onEveryClient,
-  sceneSource,
-  tokenSource,
 } from "./kit.js";
 import { clickSheet } from "./kit-zebulon.js";
 
@@ -33,22 +30,8 @@ const TOK_NEAR = id("tokNearRMM");
 let table: Table;
 closeTableAfterEach(() => table, resetAppRecords);
 
-const world = () => ({
-  actors: [
-    actorSource({ _id: KARA, name: "Kara", owner: ALICE_ID, abilities: { str: 45, dex: 60 }, stamina: 50 }),
-    actorSource({ _id: PIRATE, name: "Pirate", type: "creature", stamina: 40 }),
-  ],
-  scenes: [
-    sceneSource({
-      _id: SCENE,
-      name: "Alley",
-      tokens: [
-        tokenSource({ _id: TOK_KARA, name: "Kara", actorId: KARA, actorLink: true, ...cell(5, 5) }),
-        tokenSource({ _id: TOK_NEAR, name: "Pirate", actorId: PIRATE, actorLink: false, ...cell(6, 5) }),
-      ],
-    }),
-  ],
-});
+const world = () =>
+  alleyWorld({ scene: SCENE, kara: KARA, pirate: PIRATE, tokKara: TOK_KARA, tokNear: TOK_NEAR });
 
 describe("scenario: the roll mode in the Star Frontiers melee dialog (issue 33)", () => {
   it("RT-6 SF-X-09: Alice's punch from behind as a private GM roll (50 %, d100 25, 3 damage) is whispered to the GMs; the select is named by its label", async () => {

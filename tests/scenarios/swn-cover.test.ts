@@ -23,14 +23,13 @@ import {
   G,
   GM_ID,
   id,
-  itemFromPack,
   onEveryClient,
   rowText,
   sceneSource,
   tokenSource,
   told,
 } from "./kit.js";
-import { lastCardLines, startByCount, swnSettings } from "./kit-d20.js";
+import { lastCardLines, magRifle, startByCount, swnSettings } from "./kit-d20.js";
 import { attackDialogKit } from "./kit-dialog.js";
 import { row, tracker } from "./kit-phases.js";
 import { answerPrompt, promptField } from "./kit-zebulon.js";
@@ -57,9 +56,7 @@ const world = (tl: number | null = 3, gridType = 1) => ({
       _id: KARA,
       name: "Kara",
       owner: ALICE_ID,
-      items: [
-        itemFromPack("d20", "blaster-pistol", RIFLE, { d20: { damage: "1d10" }, swn: { tl } }, "Mag Rifle"),
-      ],
+      items: [magRifle(RIFLE, { tl })],
       system: { swn: { ab: 3, hp: { value: 8, max: 8 } } },
     }),
     {

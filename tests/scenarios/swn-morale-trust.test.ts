@@ -27,13 +27,12 @@ import {
   id,
   onEveryClient,
   sceneSource,
-  text,
   tokenSource,
   told,
 } from "./kit.js";
 import { lastCardLines, startByCount, swnSettings } from "./kit-d20.js";
 import { openSheet } from "./kit-grenades.js";
-import { tracker } from "./kit-phases.js";
+import { moraleStrip, tracker } from "./kit-phases.js";
 import { answerPrompt, promptField } from "./kit-zebulon.js";
 
 const SCENE = id("sceneSMT");
@@ -114,10 +113,7 @@ const pirateSide = () => {
 const band = () => pirateSide().system.morale.band as string;
 const sideId = () => table.client(GM_ID).run(() => pirateSide().id as string);
 const combatId = () => table.client(GM_ID).run(() => G().game.combat.id as string);
-const strip = async (userId: string) =>
-  [...(await tracker(table.client(userId))).querySelectorAll(".ft-morale")].map((e) =>
-    text(e as HTMLElement),
-  );
+const strip = (userId: string) => moraleStrip(table.client(userId));
 const messages = () => table.client(GM_ID).run(() => G().game.messages.size as number);
 const groupWrites = (from: number) =>
   table.server.log

@@ -36,7 +36,7 @@ import {
 } from "./kit.js";
 import { lastCardLines, startByCount, swnSettings } from "./kit-d20.js";
 import { openSheet } from "./kit-grenades.js";
-import { tracker } from "./kit-phases.js";
+import { moraleStrip, tracker } from "./kit-phases.js";
 import { answerPrompt, promptField } from "./kit-zebulon.js";
 
 const SCENE = id("sceneSwnMorale");
@@ -152,6 +152,13 @@ async function bossLeads(): Promise<void> {
   await table.settle();
 }
 
+/** The GM, Alice and Bruno at the table; the encounter started (`fight`) and the Boss named leader (`bossLeads`). */
+async function ledFight(): Promise<void> {
+  table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
+  await fight();
+  await bossLeads();
+}
+
 /** A Morale action from Kara's sheet (`intimidate` or `read`); the GM works the bonus out from her sheet. */
 async function aliceDoes(kind: "intimidate" | "read"): Promise<void> {
   const alice = table.client(ALICE_ID);
@@ -196,11 +203,9 @@ describe("scenario: a side's Morale falls to Tactical Retreat, then Panicked (is
     // The start: base 8 (the highest member's), Careful; the GM names the Boss leader: 9.
     expect(onEveryClient(table, band)).toEqual(everyone(table, "careful"));
     await bossLeads();
-    const strip = async (c: typeof gm) =>
-      [...(await tracker(c)).querySelectorAll(".ft-morale")].map((e) => text(e as HTMLElement));
-    expect(await strip(gm)).toEqual(["Hostile side Morale 9 · Careful"]);
+    expect(await moraleStrip(gm)).toEqual(["Hostile side Morale 9 · Careful"]);
     // Players see no number (the GM's factors are in no document: the leader's +1 is kept in the GM's browser).
-    expect(await strip(alice)).toEqual([]);
+    expect(await moraleStrip(alice)).toEqual([]);
     // What every client holds of it: the band, no intimidation yet, the start snapshot — no number, no factor.
     expect(alice.run(() => JSON.parse(JSON.stringify(pirateSide().system.morale)))).toEqual({
       band: "careful",
@@ -214,7 +219,7 @@ describe("scenario: a side's Morale falls to Tactical Retreat, then Panicked (is
     await fells("Boss");
     expect(groupWrites(writes)).toHaveLength(0);
     expect(messages()).toBe(cards);
-    expect(await strip(gm)).toEqual(["Hostile side Morale 6 · Careful"]);
+    expect(await moraleStrip(gm)).toEqual(["Hostile side Morale 6 · Careful"]);
 
     // A second falls: 5, Tactical Retreat — one group write and one card.
     writes = table.server.log.length;
@@ -255,7 +260,7 @@ describe("scenario: a side's Morale falls to Tactical Retreat, then Panicked (is
       expect(lastCardLines(c)).toBe(
         "Intimidate Hostile side SWN-09 Kara: 2d6 [4, 3] +1 = 8 Success: Hostile side: Morale −1.",
       );
-    expect(await strip(gm)).toEqual(["Hostile side Morale 4 · Tactical retreat"]);
+    expect(await moraleStrip(gm)).toEqual(["Hostile side Morale 4 · Tactical retreat"]);
     // A second this round is refused before anything is rolled.
     cards = messages();
     await aliceDoes("intimidate");
@@ -268,7 +273,7 @@ describe("scenario: a side's Morale falls to Tactical Retreat, then Panicked (is
       expect(lastCardLines(c)).toBe(
         "Hostile side: Morale falls SWN-13 Hostile side: Panicked — −4 to attack, +1 AC",
       );
-    expect(await strip(gm)).toEqual(["Hostile side Morale 2 · Panicked"]);
+    expect(await moraleStrip(gm)).toEqual(["Hostile side Morale 2 · Panicked"]);
 
     // Dax's shot at Kara takes −4; Kara's at Dax faces AC 12 + 1.
     table.dice(14, 3);
@@ -287,8 +292,8 @@ describe("scenario: a side's Morale falls to Tactical Retreat, then Panicked (is
       expect(lastCardLines(c)).toBe(
         "Read Morale SWN-10 Kara: 2d6 [5, 2] = 7 vs 6 Success: the GM tells the reader the Morale of every side in sight.",
       );
-    expect(await strip(alice)).toEqual(["Hostile side Morale 2 · Panicked read in round 1"]);
-    expect(await strip(table.client(BRUNO_ID))).toEqual([]);
+    expect(await moraleStrip(alice)).toEqual(["Hostile side Morale 2 · Panicked read in round 1"]);
+    expect(await moraleStrip(table.client(BRUNO_ID))).toEqual([]);
     expect(table.unhandled).toEqual([]);
   });
 });
@@ -319,9 +324,7 @@ describe("scenario: the roll mode of the Morale checks the GM rolls (issue 33, S
   const lastId = () => table.client(GM_ID).run(() => G().game.messages.contents.at(-1).id as string);
 
   it("issue 33 SWN-09: Alice shift-clicks Intimidate and picks Blind GM Roll — the GM's 2d6 [6, 5] + 1 = 12 is whispered to the GMs, blind, on every client: the GM reads it, Alice and Bruno read it rolled privately; the side still loses 1 Morale (9 → 8)", async () => {
-    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
-    await fight();
-    await bossLeads();
+    await ledFight();
     const alice = table.client(ALICE_ID);
     alice.target(tokId("Dax"));
     const sheet = await openSheet(alice, KARA);
@@ -351,19 +354,14 @@ describe("scenario: the roll mode of the Morale checks the GM rolls (issue 33, S
     );
     expect(read.Alice).toBe(PRIVATE);
     expect(read.Bruno).toBe(PRIVATE);
-    const strip = [...(await tracker(table.client(GM_ID))).querySelectorAll(".ft-morale")].map((e) =>
-      text(e as HTMLElement),
-    );
-    expect(strip).toEqual(["Hostile side Morale 8 · Careful"]);
+    expect(await moraleStrip(table.client(GM_ID))).toEqual(["Hostile side Morale 8 · Careful"]);
     // The prompt's choice was for this roll only.
     expect(alice.run(() => G().game.settings.get("core", "rollMode"))).toBe("publicroll");
     expect(table.unhandled).toEqual([]);
   });
 
   it("issue 33 SWN-10: Alice's chat is set to Private GM Roll — a click on Read Morale (no prompt) asks that mode: 2d6 [5, 2] = 7 is read by the GMs and Alice, not Bruno; set to Self Roll, the next round's read is Alice's alone", async () => {
-    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
-    await fight();
-    await bossLeads();
+    await ledFight();
     const alice = table.client(ALICE_ID);
     await alice.run(() => G().game.settings.set("core", "rollMode", "gmroll"));
     table.dice(5, 2);
@@ -390,9 +388,7 @@ describe("scenario: the roll mode of the Morale checks the GM rolls (issue 33, S
   });
 
   it("issue 33 SWN-10: Alice's chat is set to Blind GM Roll — her Read Morale 2d6 [5, 2] = 7 succeeds on the GMs' card only; the reading is the GM's to tell, so her tracker shows no number", async () => {
-    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
-    await fight();
-    await bossLeads();
+    await ledFight();
     const alice = table.client(ALICE_ID);
     await alice.run(() => G().game.settings.set("core", "rollMode", "blindroll"));
     table.dice(5, 2);
@@ -404,17 +400,13 @@ describe("scenario: the roll mode of the Morale checks the GM rolls (issue 33, S
       "Read Morale SWN-10Kara: 2d6 [5, 2] = 7 vs 6Success: the GM tells the reader the Morale of every side in sight.",
     );
     expect([read.Alice, read.Bruno]).toEqual([PRIVATE, PRIVATE]);
-    const strip = async (c: ReturnType<typeof table.client>) =>
-      [...(await tracker(c)).querySelectorAll(".ft-morale")].map((e) => text(e as HTMLElement));
-    expect(await strip(alice)).toEqual([]);
+    expect(await moraleStrip(alice)).toEqual([]);
     expect(alice.run(() => G().game.user.getFlag("frontier-tactics", "moraleReading") ?? null)).toBeNull();
     expect(table.unhandled).toEqual([]);
   });
 
   it("issue 33 SWN-10: a roll mode v13 does not know, written straight on Alice's User, is posted public by the GM", async () => {
-    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
-    await fight();
-    await bossLeads();
+    await ledFight();
     const alice = table.client(ALICE_ID);
     const combat = alice.run(() => G().game.combat.id as string);
     table.dice(5, 2);
@@ -440,14 +432,8 @@ describe("scenario: the roll mode of the Morale checks the GM rolls (issue 33, S
     expect(table.unhandled).toEqual([]);
   });
 
-  /** The Morale strip of a seat's tracker. */
-  const stripOf = async (c: ReturnType<typeof table.client>) =>
-    [...(await tracker(c)).querySelectorAll(".ft-morale")].map((e) => text(e as HTMLElement));
-
   it("issue 33 SWN-10 (final trust review 2.2): Alice's page never answers the GM's push of her reading — Bruno's Read Morale, 2d6 [6, 3] − 1 (untrained Notice) = 8, is rolled and handed to him all the same; when her page answers at last (keeping nothing), the GM is told it did not reach her", async () => {
-    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
-    await fight();
-    await bossLeads();
+    await ledFight();
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
     const bruno = table.client(BRUNO_ID);
@@ -471,7 +457,7 @@ describe("scenario: the roll mode of the Morale checks the GM rolls (issue 33, S
     expect(lastCardLines(bruno)).toBe(
       "Read Morale SWN-10 Rex: 2d6 [6, 3] −1 = 8 vs 6 Success: the GM tells the reader the Morale of every side in sight.",
     );
-    expect(await stripOf(bruno)).toEqual(["Hostile side Morale 9 · Careful read in round 1"]);
+    expect(await moraleStrip(bruno)).toEqual(["Hostile side Morale 9 · Careful read in round 1"]);
     expect(told(gm).filter((n) => n.includes("did not reach"))).toEqual([]);
     // Alice's page answers at last, without claiming the reading: the GM is told.
     alice.run(() => G().ftRelease(false));
@@ -479,14 +465,12 @@ describe("scenario: the roll mode of the Morale checks the GM rolls (issue 33, S
     expect(told(gm)).toContain(
       "warn: The Morale reading did not reach Alice: the card says it succeeded; tell them yourself.",
     );
-    expect(await stripOf(alice)).toEqual([]);
+    expect(await moraleStrip(alice)).toEqual([]);
     expect(table.unhandled).toEqual([]);
   });
 
   it("issue 33 SWN-10 (review-trust 1.1): Alice reads Morale in a Private GM Roll — 2d6 [5, 2] = 7: the GM hands her the reading alone (v13 User#query), her tracker shows Morale 9 · Careful; Bruno's client holds no number (no User flag, no message data), and a ticket Bruno pushes to her plants nothing", async () => {
-    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
-    await fight();
-    await bossLeads();
+    await ledFight();
     const gm = table.client(GM_ID);
     const alice = table.client(ALICE_ID);
     const bruno = table.client(BRUNO_ID);
@@ -507,15 +491,15 @@ describe("scenario: the roll mode of the Morale checks the GM rolls (issue 33, S
         }
       });
     await table.settle();
-    expect(await stripOf(alice)).toEqual([]);
+    expect(await moraleStrip(alice)).toEqual([]);
 
     await alice.run(() => G().game.settings.set("core", "rollMode", "gmroll"));
     table.dice(5, 2);
     await aliceDoes("read");
     expect(told(alice)).toEqual([]);
     expect(told(gm).filter((n) => n.includes("Morale"))).toEqual([]);
-    expect(await stripOf(alice)).toEqual(["Hostile side Morale 9 · Careful read in round 1"]);
-    expect(await stripOf(bruno)).toEqual([]);
+    expect(await moraleStrip(alice)).toEqual(["Hostile side Morale 9 · Careful read in round 1"]);
+    expect(await moraleStrip(bruno)).toEqual([]);
     // What Bruno's client holds: no reading on any User, and no number in any message or User.
     const held = bruno.run(() => ({
       flags: G().game.users.contents.map((u: any) => u.getFlag("frontier-tactics", "moraleReading") ?? null),
@@ -530,9 +514,7 @@ describe("scenario: the roll mode of the Morale checks the GM rolls (issue 33, S
   });
 
   it("issue 33 SWN-10: Alice's page does not answer when the GM hands her the reading — the card says the read succeeded, her tracker shows no number, and the GM is told it did not reach her", async () => {
-    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
-    await fight();
-    await bossLeads();
+    await ledFight();
     const alice = table.client(ALICE_ID);
     alice.unresponsive = true;
     table.dice(5, 2);
@@ -541,7 +523,7 @@ describe("scenario: the roll mode of the Morale checks the GM rolls (issue 33, S
       "Read Morale SWN-10 Kara: 2d6 [5, 2] = 7 vs 6 Success: the GM tells the reader the Morale of every side in sight.",
     );
     alice.unresponsive = false;
-    expect(await stripOf(alice)).toEqual([]);
+    expect(await moraleStrip(alice)).toEqual([]);
     expect(told(table.client(GM_ID)).filter((n) => n.includes("Morale"))).toEqual([
       "warn: The Morale reading did not reach Alice: the card says it succeeded; tell them yourself.",
     ]);
@@ -549,9 +531,7 @@ describe("scenario: the roll mode of the Morale checks the GM rolls (issue 33, S
   });
 
   it("issue 33 SWN-09 SWN-13 (review-trust 2.1): Alice's Intimidate in a Blind GM Roll, 2d6 [4, 3] + 1 = 8, moves the pirates from Careful (6) to Tactical Retreat (5) — the Intimidate card is the GMs', the band change a public card of its own that Bruno reads", async () => {
-    table = await createTable({ world: world(), online: [GM_ID, ALICE_ID, BRUNO_ID] });
-    await fight();
-    await bossLeads();
+    await ledFight();
     await fells("Boss");
     expect(onEveryClient(table, band)).toEqual(everyone(table, "careful"));
     const alice = table.client(ALICE_ID);

@@ -26,7 +26,7 @@ import {
   tokenSource,
   told,
 } from "./kit.js";
-import { swnSettings } from "./kit-d20.js";
+import { fiveMarines, marinesToken, squadSource, swnSettings } from "./kit-d20.js";
 import { lastCard } from "./kit-grenades.js";
 
 const SCENE = id("sceneSqAtk");
@@ -55,33 +55,17 @@ const world = (
       owner: ALICE_ID,
       system: { swn: { ac: 10, ab: 3, hp: { value: 30, max: 30 } } },
     }),
-    {
-      _id: MARINES,
-      name: "Marines",
-      type: "squad",
-      img: "icons/svg/mystery-man.svg",
-      system: {
-        swn: { hd: 1, ac: 13, ab: 1 },
-        units: { value: 5, max: 5 },
-        hp: { value: 23 },
-        weapon: { name: "Rifle", formula: "1d8", ap: 0, tl: 3 },
-      },
-      items: [],
-      effects: [],
-      flags: {},
-      ownership: marines.owner ? { default: 2, [marines.owner]: 3 } : { default: marines.hidden ? 0 : 2 },
-    },
-    {
-      _id: RAIDERS,
-      name: "Raiders",
-      type: "squad",
-      img: "icons/svg/mystery-man.svg",
-      system: { swn: { hd: 1, ac: 13, ab: 0 }, units: { value: 5, max: 5 }, hp: { value: 23 } },
-      items: [],
-      effects: [],
-      flags: {},
-      ownership: { default: 2 },
-    },
+    squadSource(
+      MARINES,
+      "Marines",
+      { ...fiveMarines(), weapon: { name: "Rifle", formula: "1d8", ap: 0, tl: 3 } },
+      marines.owner ? { default: 2, [marines.owner]: 3 } : { default: marines.hidden ? 0 : 2 },
+    ),
+    squadSource(RAIDERS, "Raiders", {
+      swn: { hd: 1, ac: 13, ab: 0 },
+      units: { value: 5, max: 5 },
+      hp: { value: 23 },
+    }),
   ],
   scenes: [
     sceneSource({
@@ -96,16 +80,7 @@ const world = (
           actorLink: true,
           ...(pillar !== "none" ? cell(10, 5) : cell(0, 5)),
         }),
-        tokenSource({
-          _id: TOK.marines,
-          name: "Marines",
-          actorId: MARINES,
-          actorLink: true,
-          disposition: -1,
-          width: 2,
-          height: 1,
-          ...(pillar !== "none" ? cell(0, 5) : cell(4, 5)),
-        }),
+        marinesToken(TOK.marines, MARINES, pillar !== "none" ? cell(0, 5) : cell(4, 5)),
         tokenSource({
           _id: TOK.raiders,
           name: "Raiders",

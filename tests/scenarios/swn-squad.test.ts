@@ -30,7 +30,7 @@ import {
   tokenSource,
   told,
 } from "./kit.js";
-import { lastCardLines, swnSettings } from "./kit-d20.js";
+import { fiveMarines, lastCardLines, magRifle, marinesToken, squadSource, swnSettings } from "./kit-d20.js";
 import { clickSheetItem, lastCard, openSheet } from "./kit-grenades.js";
 import { answerPrompt, promptField } from "./kit-zebulon.js";
 
@@ -53,13 +53,7 @@ const world = () => ({
       name: "Kara",
       owner: ALICE_ID,
       items: [
-        itemFromPack(
-          "d20",
-          "blaster-pistol",
-          RIFLE,
-          { d20: { damage: "1d10" }, swn: { tl: 3 } },
-          "Mag Rifle",
-        ),
+        magRifle(RIFLE, { tl: 3 }),
         itemFromPack(
           "d20",
           "grenade",
@@ -78,17 +72,7 @@ const world = () => ({
       }),
       ownership: { default: 2 },
     },
-    {
-      _id: MARINES,
-      name: "Marines",
-      type: "squad",
-      img: "icons/svg/mystery-man.svg",
-      system: { swn: { hd: 1, ac: 13, ab: 1 }, units: { value: 5, max: 5 }, hp: { value: 23 } },
-      items: [],
-      effects: [],
-      flags: {},
-      ownership: { default: 2 },
-    },
+    squadSource(MARINES, "Marines", fiveMarines()),
   ],
   scenes: [
     sceneSource({
@@ -99,16 +83,7 @@ const world = () => ({
       tokens: [
         tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
         // Five units take 2 hexes (1 per 3 units).
-        tokenSource({
-          _id: TOK.marines,
-          name: "Marines",
-          actorId: MARINES,
-          actorLink: true,
-          disposition: -1,
-          width: 2,
-          height: 1,
-          ...cell(3, 5),
-        }),
+        marinesToken(TOK.marines, MARINES, cell(3, 5)),
         foeToken(TOK.sarge, "Sergeant", SARGE, cell(5, 5)),
       ],
     }),

@@ -22,7 +22,6 @@ import { type Client, createTable, type Table } from "../foundry/world.js";
 import {
   ALICE_ID,
   actorSource,
-  cell,
   closeTableAfterEach,
   everyone,
   G,
@@ -36,7 +35,7 @@ import {
   told,
   turnOrder,
 } from "./kit.js";
-import { d20Foe, HEROIC_POOLS, karaWithBlaster } from "./kit-d20.js";
+import { d20Hangar } from "./kit-d20.js";
 import { row, tracker } from "./kit-phases.js";
 
 const SCENE = id("sceneTrustTurns");
@@ -50,39 +49,16 @@ const CMB = { kara: id("cmbKaraTT"), thug: id("cmbThugTT"), guard: id("cmbGuardT
 let table: Table;
 closeTableAfterEach(() => table);
 
-const d20World = () => ({
-  settings: [settingSource(id("setEngineTT"), "engine", "d20")],
-  actors: [
-    karaWithBlaster(KARA, PISTOL),
-    d20Foe(THUG, "Thug", { ...HEROIC_POOLS, abilities: { dex: 12 } }),
-    d20Foe(GUARD, "Guard", HEROIC_POOLS),
-  ],
-  scenes: [
-    sceneSource({
-      _id: SCENE,
-      name: "Hangar",
-      tokens: [
-        tokenSource({ _id: TOK.kara, name: "Kara", actorId: KARA, actorLink: true, ...cell(0, 5) }),
-        tokenSource({
-          _id: TOK.thug,
-          name: "Thug",
-          actorId: THUG,
-          actorLink: true,
-          disposition: -1,
-          ...cell(10, 5),
-        }),
-        tokenSource({
-          _id: TOK.guard,
-          name: "Guard",
-          actorId: GUARD,
-          actorLink: true,
-          disposition: -1,
-          ...cell(10, 8),
-        }),
-      ],
-    }),
-  ],
-});
+const d20World = () =>
+  d20Hangar({
+    setting: id("setEngineTT"),
+    scene: SCENE,
+    kara: KARA,
+    pistol: PISTOL,
+    thug: THUG,
+    guard: GUARD,
+    tok: TOK,
+  });
 
 /** The GM opens the d20 combat: Kara, the Thug and the Guard (hidden from the players when `hiddenGuard`). */
 async function d20Encounter({ hiddenGuard = false } = {}): Promise<void> {
@@ -99,6 +75,47 @@ async function d20Encounter({ hiddenGuard = false } = {}): Promise<void> {
     );
   });
   await table.settle();
+}
+
+/**
+ * A sides combat (phases off) in the Docks, started by the GM: Eusyl (Alice's, RS 40) against the Pirate captain
+ * (RS 70) and a Pirate (RS 30). Friendly 9 + 4 = 13, hostile 5 + 7 = 12: the pirates move first, Eusyl last.
+ */
+async function sidesCombat(): Promise<{ gm: Client; alice: Client }> {
+  const ACTORS = [
+    actorSource({ _id: id("ttEusyl"), name: "Eusyl", abilities: { rs: 40 }, owner: ALICE_ID }),
+    actorSource({ _id: id("ttCaptain"), name: "Pirate captain", type: "creature", abilities: { rs: 70 } }),
+    actorSource({ _id: id("ttPirate"), name: "Pirate", type: "creature", abilities: { rs: 30 } }),
+  ];
+  const tok = (stem: string, actor: string, name: string, disposition: number, x: number) =>
+    tokenSource({ _id: id(stem), name, actorId: id(actor), actorLink: true, disposition, x, y: 1200 });
+  const tokens = [
+    tok("ttTokEusyl", "ttEusyl", "Eusyl", 1, 1200),
+    tok("ttTokCaptain", "ttCaptain", "Pirate captain", -1, 2000),
+    tok("ttTokPirate", "ttPirate", "Pirate", -1, 2100),
+  ];
+  table = await createTable({
+    world: {
+      actors: ACTORS,
+      scenes: [sceneSource({ _id: SCENE, name: "Docks", tokens })],
+      settings: [settingSource(id("setPhasesOffTT"), "enforcePhases", false)],
+    },
+    online: [GM_ID, ALICE_ID],
+  });
+  const gm = table.client(GM_ID);
+  const alice = table.client(ALICE_ID);
+  await gm.run(async () => {
+    const combat = await G().Combat.create({ scene: SCENE, active: true });
+    await combat.createEmbeddedDocuments(
+      "Combatant",
+      tokens.map((t) => ({ tokenId: t._id, sceneId: SCENE, actorId: t.actorId })),
+    );
+  });
+  await table.settle();
+  table.dice(9, 5);
+  await gm.run(() => G().game.combat.startCombat());
+  await table.settle();
+  return { gm, alice };
 }
 
 const state = () =>
@@ -417,40 +434,7 @@ describe("scenario: the active GM referees the turn order (issue 27)", () => {
   });
 
   it("T2-1A SF-X-01: in a sides combat (phases off), on the pirate captain's turn Alice's console jumps to Eusyl's; the GM puts it back", async () => {
-    const ACTORS = [
-      actorSource({ _id: id("ttEusyl"), name: "Eusyl", abilities: { rs: 40 }, owner: ALICE_ID }),
-      actorSource({ _id: id("ttCaptain"), name: "Pirate captain", type: "creature", abilities: { rs: 70 } }),
-      actorSource({ _id: id("ttPirate"), name: "Pirate", type: "creature", abilities: { rs: 30 } }),
-    ];
-    const tok = (stem: string, actor: string, name: string, disposition: number, x: number) =>
-      tokenSource({ _id: id(stem), name, actorId: id(actor), actorLink: true, disposition, x, y: 1200 });
-    const tokens = [
-      tok("ttTokEusyl", "ttEusyl", "Eusyl", 1, 1200),
-      tok("ttTokCaptain", "ttCaptain", "Pirate captain", -1, 2000),
-      tok("ttTokPirate", "ttPirate", "Pirate", -1, 2100),
-    ];
-    table = await createTable({
-      world: {
-        actors: ACTORS,
-        scenes: [sceneSource({ _id: SCENE, name: "Docks", tokens })],
-        settings: [settingSource(id("setPhasesOffTT"), "enforcePhases", false)],
-      },
-      online: [GM_ID, ALICE_ID],
-    });
-    const gm = table.client(GM_ID);
-    const alice = table.client(ALICE_ID);
-    await gm.run(async () => {
-      const combat = await G().Combat.create({ scene: SCENE, active: true });
-      await combat.createEmbeddedDocuments(
-        "Combatant",
-        tokens.map((t) => ({ tokenId: t._id, sceneId: SCENE, actorId: t.actorId })),
-      );
-    });
-    await table.settle();
-    // Friendly 9 + 4 = 13, hostile 5 + 7 = 12: the pirates move first, Eusyl last.
-    table.dice(9, 5);
-    await gm.run(() => G().game.combat.startCombat());
-    await table.settle();
+    const { alice } = await sidesCombat();
     for (const c of table.all) expect(turnOrder(c)).toEqual(["Pirate captain", "Pirate", "Eusyl"]);
     await aliceWrites(alice, { turn: 2 });
     expect(state()).toEqual(everyone(table, [1, 0, "Pirate captain"]));
@@ -458,40 +442,7 @@ describe("scenario: the active GM referees the turn order (issue 27)", () => {
     expect(table.unhandled).toEqual([]);
   });
   it("T2-1A SF-X-01 (issue 33, final trust review 1.1): on the Pirate's turn the GM clicks Next Round; while it releases held damage and rolls the sides, Alice's console writes turn 0 — round 2 starts with the Pirate captain on every client, not on the Pirate", async () => {
-    const ACTORS = [
-      actorSource({ _id: id("ttEusyl"), name: "Eusyl", abilities: { rs: 40 }, owner: ALICE_ID }),
-      actorSource({ _id: id("ttCaptain"), name: "Pirate captain", type: "creature", abilities: { rs: 70 } }),
-      actorSource({ _id: id("ttPirate"), name: "Pirate", type: "creature", abilities: { rs: 30 } }),
-    ];
-    const tok = (stem: string, actor: string, name: string, disposition: number, x: number) =>
-      tokenSource({ _id: id(stem), name, actorId: id(actor), actorLink: true, disposition, x, y: 1200 });
-    const tokens = [
-      tok("ttTokEusyl", "ttEusyl", "Eusyl", 1, 1200),
-      tok("ttTokCaptain", "ttCaptain", "Pirate captain", -1, 2000),
-      tok("ttTokPirate", "ttPirate", "Pirate", -1, 2100),
-    ];
-    table = await createTable({
-      world: {
-        actors: ACTORS,
-        scenes: [sceneSource({ _id: SCENE, name: "Docks", tokens })],
-        settings: [settingSource(id("setPhasesOffTT"), "enforcePhases", false)],
-      },
-      online: [GM_ID, ALICE_ID],
-    });
-    const gm = table.client(GM_ID);
-    const alice = table.client(ALICE_ID);
-    await gm.run(async () => {
-      const combat = await G().Combat.create({ scene: SCENE, active: true });
-      await combat.createEmbeddedDocuments(
-        "Combatant",
-        tokens.map((t) => ({ tokenId: t._id, sceneId: SCENE, actorId: t.actorId })),
-      );
-    });
-    await table.settle();
-    // Friendly 9 + 4 = 13, hostile 5 + 7 = 12: the pirates move first, Eusyl last.
-    table.dice(9, 5);
-    await gm.run(() => G().game.combat.startCombat());
-    await table.settle();
+    const { gm, alice } = await sidesCombat();
     for (const c of table.all) expect(turnOrder(c)).toEqual(["Pirate captain", "Pirate", "Eusyl"]);
     await gm.run(() => G().game.combat.nextTurn());
     await table.settle();
