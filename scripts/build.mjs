@@ -46,7 +46,7 @@ const DIST = join(ROOT, "dist");
  * actions.ts, attack.ts, full-attack.ts, Alpha Dawn to-hit.ts). A main-module import of one small export brings its
  * whole file: Rollup chunks by module. vite.config.ts marks src/rules/** side-effect free, so a rules file only lazy
  * chunks use cannot be pulled in through the barrel's side-effect walk (what put d20/engine.ts in the entry at 42fa045).
- * Issue 33's third round reached the goal: 276.9 → 213.7 KB, budget 220 (the figure plus ~7 KB; issue 33's 250 KB is
+ * Issue 33's third round reached the goal: 276.9 → 213.6 KB, budget 220 (the figure plus ~7 KB; issue 33's 250 KB is
  * the ceiling, the gate is kept under it so that growing the first load again is a decision, not a drift). The chat's
  * drawing loads before core draws a message (`FrontierChatMessage#renderHTML` awaits it: v13's renderHTML is async
  * and calls the render hook synchronously inside); the combat's rolls and GM writes load on first use and the active
